@@ -1,0 +1,39 @@
+import type { z } from 'zod';
+import type { ErrorKey } from '../errors.ts';
+
+/**
+ * Who may call an endpoint.
+ * - `none`: anybody (identity calls, health).
+ * - `owner`: a signed-in user: `Authorization: Bearer <access token>` or `Authorization: <API key>`.
+ * - `owner_optional`: like owner, but the call also works without (it then relies on a body field,
+ *   e.g. a sign-in `session`).
+ * - `key`: public twin; `key_type` and `key_value` travel in the body.
+ */
+export type AuthKind = 'none' | 'owner' | 'owner_optional' | 'key';
+
+export interface Endpoint<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  /** Path below `/api/v1`, e.g. `/auth/sign-in`. */
+  readonly path: string;
+  readonly auth: AuthKind;
+  /** One line for the API docs. */
+  readonly summary: string;
+  readonly tag: string;
+  readonly body: B;
+  readonly result: R;
+  /** The message keys this call may answer besides validation and `Internal Error`. */
+  readonly errors: readonly ErrorKey[];
+  /** Identity calls are rate limited per client address. */
+  readonly rateLimited?: boolean;
+}
+
+export const defineEndpoint = <B extends z.ZodType, R extends z.ZodType>(
+  endpoint: Endpoint<B, R>,
+): Endpoint<B, R> => endpoint;
+
+export type BodyOf<E> = E extends Endpoint<infer B, z.ZodType> ? z.input<B> : never;
+export type ParsedBodyOf<E> = E extends Endpoint<infer B, z.ZodType> ? z.output<B> : never;
+export type ResultOf<E> = E extends Endpoint<z.ZodType, infer R> ? z.output<R> : never;
+
+export const API_BASE = '/api/v1';
+export const PRODUCT = 'flashbulb';
+export const OWNER_PREFIX = `/${PRODUCT}-owner`;

@@ -1,0 +1,28 @@
+import * as auth from './auth.ts';
+import * as users from './users.ts';
+import type { Endpoint } from './endpoint.ts';
+
+/** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */
+export const endpoints = {
+  signIn: auth.signIn,
+  respondToChallenge: auth.respondToChallenge,
+  associateSoftwareToken: auth.associateSoftwareToken,
+  verifySoftwareToken: auth.verifySoftwareToken,
+  setMfaPreference: auth.setMfaPreference,
+  forgotPassword: auth.forgotPassword,
+  confirmForgotPassword: auth.confirmForgotPassword,
+  refresh: auth.refresh,
+  signOut: auth.signOut,
+  setupStatus: auth.setupStatus,
+  createFirstAdmin: auth.createFirstAdmin,
+  myInfo: users.myInfo,
+  createUser: users.createUser,
+  createApiKey: users.createApiKey,
+  listApiKeys: users.listApiKeys,
+  deleteApiKey: users.deleteApiKey,
+  listOrganisations: users.listOrganisations,
+  createOrganisation: users.createOrganisation,
+} as const satisfies Record<string, Endpoint>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointName = keyof Endpoints;
