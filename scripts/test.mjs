@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// `npm test`: make sure the system packages the suite needs are present, then run every Vitest
+// project. Extra arguments go to Vitest: `npm test -- --project server-pg`.
+//
+// The suite needs two Debian packages (see docs/testing.md):
+//   chromium    — the end-to-end journeys drive /usr/bin/chromium through playwright-core
+//   postgresql  — the server-pg project starts a throwaway cluster (scripts/pg-cluster.mjs)
+// As root (CI, fresh containers) we install them with apt-get; otherwise we say what to install.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { findPgBinDir } from './pg-cluster.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const PG_BINARIES = ['initdb', 'pg_ctl', 'postgres', 'pg_isready'];
+
+function missingPackages() {
+  const missing = [];
+  if (!existsSync(CHROMIUM)) missing.push('chromium');
+  const bin = findPgBinDir();
+  if (!bin || !PG_BINARIES.every((b) => existsSync(`${bin}/${b}`))) missing.push('postgresql');
+  return missing;
+}
+
+function run(cmd, args, env = process.env) {
+  console.log(`[test] $ ${[cmd, ...args].join(' ')}`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env });
+  if (res.error) throw res.error;
+  return res.status ?? 1;
+}
+
+let missing = missingPackages();
+if (missing.length > 0) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(
+      `[test] Missing system packages: ${missing.join(', ')}.\n` +
+        `[test] Install them and run again:\n\n    sudo apt-get install ${missing.join(' ')}\n`,
+    );
+    process.exit(1);
+  }
+  console.log(`[test] Missing system packages: ${missing.join(', ')}; installing with apt-get.`);
+  const aptEnv = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (run('apt-get', ['update'], aptEnv) !== 0) {
+    console.error('[test] apt-get update failed');
+    process.exit(1);
+  }
+  if (run('apt-get', ['install', '-y', ...missing], aptEnv) !== 0) {
+    console.error(`[test] apt-get install ${missing.join(' ')} failed`);
+    process.exit(1);
+  }
+  missing = missingPackages();
+  if (missing.length > 0) {
+    console.error(`[test] Still missing after apt-get install: ${missing.join(', ')}`);
+    process.exit(1);
+  }
+}
+
+// Run the Vitest of this repo with the same Node, whatever the caller's PATH.
+const require = createRequire(import.meta.url);
+const vitestPkg = require.resolve('vitest/package.json');
+const vitestBin = join(dirname(vitestPkg), require(vitestPkg).bin.vitest);
+process.exit(run(process.execPath, [vitestBin, 'run', ...process.argv.slice(2)]));

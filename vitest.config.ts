@@ -1,0 +1,77 @@
+// The whole test suite, as Vitest projects. See docs/testing.md.
+//   npm test                          every project
+//   npm test -- --project server-pg   one project (repeat --project for more)
+import { existsSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+const webSetup = 'apps/web/src/test/setup.ts';
+const webViteConfig = 'apps/web/vite.config.ts';
+const e2eSetup = 'e2e/global-setup.ts';
+
+// API tests boot the app and migrate a database per file: give hooks room on a 2-core machine.
+const serverTimeouts = { testTimeout: 20_000, hookTimeout: 60_000 };
+
+export default defineConfig({
+  test: {
+    // Two cores here and in CI; more workers only thrash.
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'shared',
+          environment: 'node',
+          include: ['packages/shared/test/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'server-pglite',
+          environment: 'node',
+          include: ['apps/server/test/**/*.test.ts'],
+          env: { FLASHBULB_TEST_DB: 'pglite' },
+          ...serverTimeouts,
+        },
+      },
+      {
+        test: {
+          name: 'server-pg',
+          environment: 'node',
+          include: ['apps/server/test/**/*.test.ts'],
+          env: { FLASHBULB_TEST_DB: 'postgres' },
+          // Starts a throwaway PostgreSQL cluster and exposes its URL as
+          // process.env.FLASHBULB_TEST_PG_URL (and inject('pgUrl')); see the file.
+          globalSetup: ['scripts/vitest/pg-global-setup.ts'],
+          ...serverTimeouts,
+        },
+      },
+      {
+        // Inherit apps/web/vite.config.ts (React plugin, aliases) so tests compile like the app.
+        ...(existsSync(webViteConfig) ? { extends: `./${webViteConfig}` } : {}),
+        root: 'apps/web',
+        // JSX without the React plugin too (the tsconfig says react-jsx).
+        oxc: { jsx: { runtime: 'automatic' } },
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          // Paths are relative to the project root (apps/web).
+          setupFiles: existsSync(webSetup) ? ['src/test/setup.ts'] : [],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: existsSync(e2eSetup) ? [e2eSetup] : [],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          // Run after every other project has finished, so the browser and the app server
+          // do not compete for the two cores with the unit and API tests.
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});
