@@ -1,0 +1,14 @@
+import { Route, Routes } from 'react-router';
+import { ConfirmForgotPasswordPage } from '../features/auth/components/confirm-forgot-password-page.tsx';
+import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
+import { SessionGate } from './session-gate.tsx';
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/forgot-password" element={<ForgotPasswordPage />} />
+      <Route path="/forgot-password/confirm" element={<ConfirmForgotPasswordPage />} />
+      <Route path="*" element={<SessionGate />} />
+    </Routes>
+  );
+}

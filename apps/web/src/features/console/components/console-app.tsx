@@ -1,0 +1,36 @@
+import { Stack, Text } from '@mantine/core';
+import { Route, Routes } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@flashbulb/shared';
+import { ConsoleShell } from './console-shell.tsx';
+import { EventsPlaceholder } from './events-placeholder.tsx';
+import { MyInfoCard } from './my-info-card.tsx';
+
+function NotFound() {
+  const { t } = useTranslation();
+  return <Text>{t('console.notFound')}</Text>;
+}
+
+/**
+ * The signed-in console, loaded as its own chunk so signed-out pages (and later the album and kiosk
+ * pages) never download it. Its routes are relative to wherever the app mounts it.
+ */
+export default function ConsoleApp({ user }: { user: User }) {
+  return (
+    <ConsoleShell user={user}>
+      <Routes>
+        <Route
+          index
+          element={
+            <Stack gap="md">
+              <MyInfoCard user={user} />
+              <EventsPlaceholder />
+            </Stack>
+          }
+        />
+        <Route path="events" element={<EventsPlaceholder />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </ConsoleShell>
+  );
+}

@@ -1,0 +1,92 @@
+/** English UI texts (namespace `translation`). Error texts come from the shared catalogue (namespace `errors`). */
+export const en = {
+  app: {
+    name: 'Flashbulb',
+    loading: 'Loading…',
+  },
+  common: {
+    email: 'E-mail',
+    password: 'Password',
+    confirmPassword: 'Confirm password',
+    newPassword: 'New password',
+    code: 'Code',
+    cancel: 'Cancel',
+    backToSignIn: 'Back to sign-in',
+  },
+  signIn: {
+    title: 'Sign in to Flashbulb',
+    submit: 'Sign in',
+    forgotPassword: 'Forgot password?',
+    passwordResetDone: 'Your password has been changed. Sign in with your new password.',
+    firstAdminCreated: 'The administrator {{email}} was created. Sign in to continue.',
+  },
+  newPassword: {
+    title: 'Choose a new password',
+    intro: 'Your password is temporary. Choose a new one to continue.',
+    hint: 'At least 8 characters; common passwords are refused.',
+    submit: 'Set password',
+  },
+  mfaSetup: {
+    title: 'Set up two-factor authentication',
+    step1: 'Install an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).',
+    step2: 'In the app, add an account and scan this QR code.',
+    step3: 'Enter the 6-digit code the app shows.',
+    qrAlt: 'QR code to add Flashbulb to your authenticator app',
+    manualKey: "Can't scan? Enter this key",
+    submit: 'Verify and continue',
+    preparing: 'Preparing your authenticator set-up…',
+  },
+  mfaCode: {
+    title: 'Two-factor authentication',
+    intro: 'Enter the 6-digit code from your authenticator app.',
+    submit: 'Verify',
+  },
+  forgotPassword: {
+    title: 'Reset your password',
+    intro: 'Enter the e-mail address of your account. We will send you a code to reset your password.',
+    submit: 'Send code',
+    sent: 'If an account exists for this e-mail address, we sent a code to it.',
+    haveCode: 'I have a code',
+  },
+  confirmForgotPassword: {
+    title: 'Set a new password',
+    intro: 'Enter the 6-digit code from the e-mail and choose a new password.',
+    resetCode: 'Code from the e-mail',
+    submit: 'Change password',
+  },
+  firstAdmin: {
+    title: 'Create the first administrator',
+    intro: 'Flashbulb has no users yet. Create the administrator account to start.',
+    submit: 'Create administrator',
+  },
+  console: {
+    signOut: 'Sign out',
+    toggleNavigation: 'Toggle navigation',
+    nav: {
+      overview: 'Overview',
+      events: 'Events',
+    },
+    myInfo: {
+      title: 'My account',
+      email: 'E-mail',
+      role: 'Role',
+      organisation: 'Organisation',
+      noOrganisation: 'No organisation',
+    },
+    events: {
+      title: 'Events',
+      placeholder: 'The event list comes here.',
+    },
+    notFound: 'This page does not exist.',
+  },
+  roles: {
+    '1': 'Super user',
+    '2': 'Admin',
+    '3': 'Event owner',
+  },
+};
+
+/** Client-side validation keys not in the shared catalogue (they never travel over the wire). */
+export const enWebErrors = {
+  passwords_do_not_match: 'The passwords do not match',
+};

@@ -1,0 +1,166 @@
+import {
+  API_BASE,
+  endpoints,
+  nokEnvelopeSchema,
+  type BodyOf,
+  type Endpoint,
+  type ResultOf,
+} from '@flashbulb/shared';
+import { getAccessToken, markSignedOut, setAccessToken } from './session-store.ts';
+
+/** The message key the spec uses for every failure that is not a nok reply (owner-console §8). */
+export const INTERNAL_ERROR = 'Internal Error';
+export const UNAUTHORIZED = 'unauthorized_user';
+
+/** A failed call: the server's message key (or `Internal Error`), and the field for field errors. */
+export class ApiError extends Error {
+  readonly messageKey: string;
+  readonly type: 'global' | 'field';
+  readonly field: string | undefined;
+  /** HTTP status, when there was a reply. */
+  readonly status: number | undefined;
+
+  constructor(
+    messageKey: string,
+    options: { type?: 'global' | 'field'; field?: string; status?: number; message?: string; cause?: unknown } = {},
+  ) {
+    super(options.message ?? messageKey, { cause: options.cause });
+    this.name = 'ApiError';
+    this.messageKey = messageKey;
+    this.type = options.type ?? 'global';
+    this.field = options.field;
+    this.status = options.status;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** The key to show for any thrown value: the server's key, or `Internal Error` for anything else. */
+export const errorKeyOf = (error: unknown): string => (isApiError(error) ? error.messageKey : INTERNAL_ERROR);
+
+/** Aborted requests are not failures to report (owner-console §8): callers let them pass silently. */
+export const isAbortError = (error: unknown): boolean =>
+  error instanceof DOMException
+    ? error.name === 'AbortError'
+    : error instanceof Error && error.name === 'AbortError';
+
+const isUnauthorized = (error: unknown): boolean =>
+  isApiError(error) && error.messageKey === UNAUTHORIZED && error.status === 401;
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+}
+
+const internalError = (cause: unknown, status?: number): ApiError =>
+  new ApiError(INTERNAL_ERROR, { cause, status });
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/** One HTTP round trip; maps every outcome to a parsed result or an ApiError. */
+const send = async <E extends Endpoint>(
+  endpoint: E,
+  body: BodyOf<E>,
+  token: string | null,
+  options: CallOptions,
+): Promise<ResultOf<E>> => {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/json',
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let response: Response;
+  let payload: unknown;
+  try {
+    response = await fetch(`${API_BASE}${endpoint.path}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body ?? {}),
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (isAbortError(error) || options.signal?.aborted) throw error;
+    throw internalError(error);
+  }
+  try {
+    payload = await response.json();
+  } catch (error) {
+    if (isAbortError(error) || options.signal?.aborted) throw error;
+    throw internalError(error, response.status);
+  }
+
+  const nok = nokEnvelopeSchema.safeParse(payload);
+  if (nok.success) {
+    const { message_key, type, field, message } = nok.data.error;
+    throw new ApiError(message_key, { type, field, message, status: response.status });
+  }
+  if (response.ok && isObject(payload) && payload.status === 'ok' && 'result' in payload) {
+    const parsed = endpoint.result.safeParse(payload.result);
+    if (parsed.success) return parsed.data as ResultOf<E>;
+    throw internalError(parsed.error, response.status);
+  }
+  throw internalError(payload, response.status);
+};
+
+let refreshing: Promise<string | null> | null = null;
+
+/**
+ * Trade the httpOnly refresh cookie for a new access token. Concurrent callers share one request:
+ * refresh tokens are single use, so two parallel refreshes would make the second one fail.
+ */
+export const refreshAccessToken = (): Promise<string | null> => {
+  refreshing ??= send(endpoints.refresh, {}, null, {})
+    .then(
+      (result) => {
+        setAccessToken(result.authentication_result.access_token);
+        return result.authentication_result.access_token;
+      },
+      () => null,
+    )
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+};
+
+/** The session is gone: tell the server (clears the cookie), forget it here; the app then shows `/`. */
+const expireSession = (): void => {
+  send(endpoints.signOut, {}, null, {}).catch(() => undefined);
+  markSignedOut(UNAUTHORIZED);
+};
+
+/**
+ * Call an endpoint of the shared contract; the only place that builds API URLs.
+ * Owner calls carry the access token; a 401 after sign-in refreshes the token once, then signs out.
+ */
+export const callApi = async <E extends Endpoint>(
+  endpoint: E,
+  body: BodyOf<E>,
+  options: CallOptions = {},
+): Promise<ResultOf<E>> => {
+  const usesToken = endpoint.auth === 'owner' || endpoint.auth === 'owner_optional';
+  const token = usesToken ? getAccessToken() : null;
+  if (endpoint.auth === 'owner' && !token) {
+    // Without a session there is nothing to ask; spec §7: the user goes back to the site root.
+    expireSession();
+    throw new ApiError(UNAUTHORIZED, { status: 401 });
+  }
+  try {
+    return await send(endpoint, body, token, options);
+  } catch (error) {
+    // Sign-out must never loop back into signing out.
+    if (!token || !isUnauthorized(error) || endpoint.path === endpoints.signOut.path) throw error;
+  }
+  const fresh = await refreshAccessToken();
+  if (fresh) {
+    try {
+      return await send(endpoint, body, fresh, options);
+    } catch (error) {
+      if (!isUnauthorized(error)) throw error;
+    }
+  }
+  expireSession();
+  throw new ApiError(UNAUTHORIZED, { status: 401 });
+};
