@@ -10,7 +10,7 @@
 // lives in a temp dir, trusts local connections (superuser `postgres`, no password), listens on
 // 127.0.0.1 on a free port plus a unix socket in the temp dir, and runs with fsync off: it is
 // for tests only and is deleted by stop().
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,7 +22,10 @@ const execFileAsync = promisify(execFile);
 const PG_ROOT = '/usr/lib/postgresql';
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 
-/** bin directory of the highest installed PostgreSQL major version, or null. */
+/**
+ * bin directory of the highest installed PostgreSQL major version, or null.
+ * @returns {string | null}
+ */
 export function findPgBinDir() {
   if (!existsSync(PG_ROOT)) return null;
   const versions = readdirSync(PG_ROOT)
@@ -31,39 +34,52 @@ export function findPgBinDir() {
   return versions.length > 0 ? join(PG_ROOT, versions[0], 'bin') : null;
 }
 
-/** A TCP port that was free on 127.0.0.1 a moment ago. */
+/**
+ * A TCP port that was free on 127.0.0.1 a moment ago.
+ * @returns {Promise<number>}
+ */
 function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
       srv.close(() => resolve(port));
     });
   });
 }
 
-/** initdb and pg_ctl refuse to run as root, so as root we run them as the `postgres` user. */
-function asPgUser(bin, args) {
-  return isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
-}
-
+/**
+ * Runs a PostgreSQL binary. initdb and pg_ctl refuse to run as root, so as root it runs as the
+ * `postgres` OS user.
+ * @param {string} bin
+ * @param {string[]} args
+ */
 async function run(bin, args) {
-  const [cmd, cmdArgs] = asPgUser(bin, args);
+  const [cmd, cmdArgs] = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
   try {
     return await execFileAsync(cmd, cmdArgs, { encoding: 'utf8' });
   } catch (err) {
-    const out = `${err.stdout ?? ''}${err.stderr ?? ''}`.trim();
-    throw new Error(`${[cmd, ...cmdArgs].join(' ')} failed: ${out || err.message}`);
+    const {
+      stdout = '',
+      stderr = '',
+      message,
+    } = /** @type {Error & {stdout?: string, stderr?: string}} */ (err);
+    const out = `${stdout}${stderr}`.trim();
+    throw new Error(`${[cmd, ...cmdArgs].join(' ')} failed: ${out || message}`);
   }
 }
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts a fresh cluster. Resolves to `{ url, port, dir, stop }` once it accepts connections;
  * `url` is a superuser URL to database `postgres`.
+ * @param {{ timeoutMs?: number }} [options]
+ * @returns {Promise<import('./pg-cluster.d.mts').ThrowawayCluster>}
  */
 export async function startThrowawayCluster({ timeoutMs = 30_000 } = {}) {
   const bin = findPgBinDir();
@@ -78,9 +94,13 @@ export async function startThrowawayCluster({ timeoutMs = 30_000 } = {}) {
   const logFile = join(dir, 'postgres.log');
   if (isRoot) {
     // mkdtemp makes the dir 0700 owned by root; hand it to postgres so it can write there.
-    const { stdout } = await execFileAsync('id', ['-u', 'postgres'], { encoding: 'utf8' });
-    const { stdout: gid } = await execFileAsync('id', ['-g', 'postgres'], { encoding: 'utf8' });
-    chownSync(dir, Number(stdout.trim()), Number(gid.trim()));
+    const { stdout: uid } = await execFileAsync('id', ['-u', 'postgres'], {
+      encoding: 'utf8',
+    });
+    const { stdout: gid } = await execFileAsync('id', ['-g', 'postgres'], {
+      encoding: 'utf8',
+    });
+    chownSync(dir, Number(uid.trim()), Number(gid.trim()));
   }
 
   let stopped = false;
@@ -127,7 +147,9 @@ export async function startThrowawayCluster({ timeoutMs = 30_000 } = {}) {
         break;
       } catch {
         if (Date.now() > deadline) {
-          throw new Error(`PostgreSQL did not become ready within ${timeoutMs} ms (log: ${logFile})`);
+          throw new Error(
+            `PostgreSQL did not become ready within ${timeoutMs} ms (log: ${logFile})`,
+          );
         }
         await sleep(100);
       }

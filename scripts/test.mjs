@@ -23,6 +23,7 @@ function missingPackages() {
   return missing;
 }
 
+/** @param {string} cmd @param {string[]} args @returns {number} exit status */
 function run(cmd, args, env = process.env) {
   console.log(`[test] $ ${[cmd, ...args].join(' ')}`);
   const res = spawnSync(cmd, args, { stdio: 'inherit', env });
@@ -60,5 +61,5 @@ if (missing.length > 0) {
 // Run the Vitest of this repo with the same Node, whatever the caller's PATH.
 const require = createRequire(import.meta.url);
 const vitestPkg = require.resolve('vitest/package.json');
-const vitestBin = join(dirname(vitestPkg), require(vitestPkg).bin.vitest);
+const vitestBin = join(dirname(vitestPkg), 'vitest.mjs');
 process.exit(run(process.execPath, [vitestBin, 'run', ...process.argv.slice(2)]));

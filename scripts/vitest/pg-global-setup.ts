@@ -8,6 +8,7 @@
 //    (typed by the declaration below once a file imports this module's types).
 // Each test file should create its own database from this URL (CREATE DATABASE …) so files can
 // run in parallel without sharing state.
+import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { startThrowawayCluster } from '../pg-cluster.mjs';
 
