@@ -11,10 +11,14 @@ import type { ErrorKey } from '../errors.ts';
  */
 export type AuthKind = 'none' | 'owner' | 'owner_optional' | 'key';
 
-export interface Endpoint<B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+export interface Endpoint<
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+  A extends AuthKind = AuthKind,
+> {
   /** Path below `/api/v1`, e.g. `/auth/sign-in`. */
   readonly path: string;
-  readonly auth: AuthKind;
+  readonly auth: A;
   /** One line for the API docs. */
   readonly summary: string;
   readonly tag: string;
@@ -26,13 +30,13 @@ export interface Endpoint<B extends z.ZodType = z.ZodType, R extends z.ZodType =
   readonly rateLimited?: boolean;
 }
 
-export const defineEndpoint = <B extends z.ZodType, R extends z.ZodType>(
-  endpoint: Endpoint<B, R>,
-): Endpoint<B, R> => endpoint;
+export const defineEndpoint = <B extends z.ZodType, R extends z.ZodType, A extends AuthKind>(
+  endpoint: Endpoint<B, R, A>,
+): Endpoint<B, R, A> => endpoint;
 
-export type BodyOf<E> = E extends Endpoint<infer B, z.ZodType> ? z.input<B> : never;
-export type ParsedBodyOf<E> = E extends Endpoint<infer B, z.ZodType> ? z.output<B> : never;
-export type ResultOf<E> = E extends Endpoint<z.ZodType, infer R> ? z.output<R> : never;
+export type BodyOf<E> = E extends Endpoint<infer B, z.ZodType, AuthKind> ? z.input<B> : never;
+export type ParsedBodyOf<E> = E extends Endpoint<infer B, z.ZodType, AuthKind> ? z.output<B> : never;
+export type ResultOf<E> = E extends Endpoint<z.ZodType, infer R, AuthKind> ? z.output<R> : never;
 
 export const API_BASE = '/api/v1';
 export const PRODUCT = 'flashbulb';

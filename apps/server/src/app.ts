@@ -1,0 +1,166 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { AppConfig } from './config.ts';
+import { createContainer, type Container, type ContainerOptions } from './container.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { sendNok } from './http/envelope.ts';
+import { registerEndpoints } from './http/register-endpoints.ts';
+import { createHandlers } from './routes/handlers.ts';
+
+/** Owner calls and forms are small; uploads go straight to storage, not through these bodies. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildOptions extends ContainerOptions {
+  /** Run job handlers in this process (default true: one process serves and works). */
+  worker?: boolean;
+  /** Logger options override (tests pass `false`-like levels). */
+  logLevel?: AppConfig['logLevel'];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    container: Container;
+  }
+}
+
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  'password',
+  'new_password',
+  'temporary_password',
+  'refresh_token',
+  'code',
+  'session',
+];
+
+export const buildApp = async (config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: {
+      level: options.logLevel ?? config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+    },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  const container = await createContainer(config, app.log, options);
+  app.decorate('container', container);
+  app.addHook('onClose', async () => container.close());
+  if (options.worker ?? true) await container.startWorker();
+  else await container.startQueue();
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        // Kiosks on a site network reach us over plain http; upgrading would break them.
+        upgradeInsecureRequests: null,
+      },
+    },
+    // HSTS only where the client reached us over https (see the hook below).
+    strictTransportSecurity: false,
+    frameguard: { action: 'sameorigin' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') {
+      void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  registerErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Flashbulb API',
+        version: '1',
+        description:
+          'Every call is POST with a JSON body; replies are `{"status":"ok","result":…}` or `{"status":"nok","error":{…}}`.',
+      },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          apiKey: { type: 'apiKey', in: 'header', name: 'Authorization' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await container.database.ping();
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'nok' });
+    }
+  });
+
+  registerEndpoints(app, createHandlers(container.services), {
+    authenticate: (authorization) => container.services.auth.authenticate(authorization),
+    authRateLimit: config.authRateLimit,
+  });
+
+  registerWebApp(app, config.webDist);
+  return app;
+};
+
+/** Serves the built web app; unknown non-API paths get index.html (client-side routes). */
+const registerWebApp = (app: FastifyInstance, webDist: string): void => {
+  const indexFile = path.join(webDist, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ webDist }, 'web app not built; run `npm run build`');
+    app.setNotFoundHandler((_request, reply) => sendNok(reply, 'not_found'));
+    return;
+  }
+  void app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, filePath) => {
+      // Vite puts a content hash in asset names: cache them for a year; the HTML is always checked.
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        res.setHeader('cache-control', 'no-cache');
+      }
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method !== 'GET' || request.url.startsWith('/api')) return sendNok(reply, 'not_found');
+    void reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+};

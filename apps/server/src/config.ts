@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  FLASHBULB_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  FLASHBULB_MAIL_FROM: z.string().default('Flashbulb <no-reply@flashbulb.local>'),
+  FLASHBULB_PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  FLASHBULB_ADMIN_EMAIL: z.string().optional(),
+  FLASHBULB_ADMIN_PASSWORD: z.string().optional(),
+  FLASHBULB_MFA_EXEMPT_USERS: z.string().default(''),
+  /** 32+ characters; encrypts secrets at rest and signs tokens. Generated into the data dir when unset. */
+  FLASHBULB_SECRET_KEY: z.string().min(32).optional().or(z.literal('').transform(() => undefined)),
+  FLASHBULB_TRUST_PROXY: booleanFromEnv,
+  FLASHBULB_AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  FLASHBULB_WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  mfaExemptUsers: ReadonlySet<string>;
+  secretKey: string | undefined;
+  trustProxy: boolean;
+  /** Identity calls per client address per minute. */
+  authRateLimit: number;
+  webDist: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+/** Parse the environment once, at start. Throws with every problem listed. */
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.FLASHBULB_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.FLASHBULB_MAIL_FROM,
+    publicUrl: (e.FLASHBULB_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    adminEmail: e.FLASHBULB_ADMIN_EMAIL?.trim() || undefined,
+    adminPassword: e.FLASHBULB_ADMIN_PASSWORD || undefined,
+    mfaExemptUsers: new Set(
+      e.FLASHBULB_MFA_EXEMPT_USERS.split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    secretKey: e.FLASHBULB_SECRET_KEY,
+    trustProxy: e.FLASHBULB_TRUST_PROXY,
+    authRateLimit: e.FLASHBULB_AUTH_RATE_LIMIT,
+    webDist: path.resolve(
+      e.FLASHBULB_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
+    ),
+    logLevel: e.LOG_LEVEL,
+  };
+};

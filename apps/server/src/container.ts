@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { AppConfig } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { JobQueue } from './jobs/job-queue.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { PasswordHasher } from './lib/password-hasher.ts';
+import { SecretBox } from './lib/secret-box.ts';
+import { ApiKeyRepository } from './repositories/api-key.repository.ts';
+import { MailOutboxRepository, SmtpTransport } from './repositories/mail.repository.ts';
+import { OrganisationRepository } from './repositories/organisation.repository.ts';
+import { SessionRepository } from './repositories/session.repository.ts';
+import { ThrottleRepository } from './repositories/throttle.repository.ts';
+import { UserRepository } from './repositories/user.repository.ts';
+import { AuthService } from './services/auth.service.ts';
+import { MailService } from './services/mail.service.ts';
+import { OrganisationService } from './services/organisation.service.ts';
+import { UserService } from './services/user.service.ts';
+
+export interface ContainerOptions {
+  /** An already open database (tests); otherwise opened from the config. */
+  database?: Database;
+  clock?: Clock;
+}
+
+/** The secret from config, or one generated once into the data dir (embedded mode). */
+const resolveSecret = async (config: AppConfig): Promise<string> => {
+  if (config.secretKey) return config.secretKey;
+  const file = path.join(config.dataDir, 'secret.key');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    await mkdir(config.dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async () => undefined);
+    return (await readFile(file, 'utf8')).trim();
+  }
+};
+
+export const openConfiguredDatabase = (config: AppConfig): Promise<Database> =>
+  config.databaseUrl
+    ? openDatabase({ engine: 'postgres', url: config.databaseUrl })
+    : openDatabase({ engine: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+
+/** Wires repositories into services. Each service gets only what it uses. */
+export const createContainer = async (config: AppConfig, logger: Logger, options: ContainerOptions = {}) => {
+  const database = options.database ?? (await openConfiguredDatabase(config));
+  const clock = options.clock ?? systemClock;
+  const secrets = new SecretBox(await resolveSecret(config));
+  const hasher = new PasswordHasher();
+  const jobs = new JobQueue(database, logger.child({ component: 'jobs' }));
+  const smtp = config.smtpUrl ? new SmtpTransport(config.smtpUrl, config.mailFrom) : null;
+
+  const users = new UserRepository(database.db);
+  const organisations = new OrganisationRepository(database.db);
+  const sessions = new SessionRepository(database.db);
+  const throttle = new ThrottleRepository(database.db);
+  const apiKeys = new ApiKeyRepository(database.db);
+  const outbox = new MailOutboxRepository(database.db);
+
+  const mail = new MailService(outbox, jobs, smtp, clock, logger.child({ component: 'mail' }));
+  const auth = new AuthService({
+    users,
+    sessions,
+    throttle,
+    apiKeys,
+    mail,
+    hasher,
+    secrets,
+    clock,
+    logger: logger.child({ component: 'auth' }),
+    mfaExemptUsers: config.mfaExemptUsers,
+    publicUrl: config.publicUrl,
+  });
+  const userService = new UserService({
+    users,
+    organisations,
+    apiKeys,
+    mail,
+    hasher,
+    clock,
+    isMfaExempt: (email) => auth.isMfaExempt(email),
+    publicUrl: config.publicUrl,
+  });
+  const organisationService = new OrganisationService(organisations);
+
+  return {
+    database,
+    jobs,
+    repositories: { users, organisations, sessions, throttle, apiKeys, outbox },
+    services: { auth, users: userService, organisations: organisationService, mail },
+    /** Starts the job queue and registers the job handlers (the worker role). */
+    async startWorker(): Promise<void> {
+      await jobs.start();
+      await jobs.work('mail.deliver', ({ outboxId }) => mail.deliver(outboxId));
+      await jobs.work('auth.cleanup', () => sessions.deleteExpired(clock.now()));
+      await jobs.schedule('auth.cleanup', '17 * * * *');
+    },
+    /** Producer only: the API can enqueue jobs without running handlers. */
+    async startQueue(): Promise<void> {
+      await jobs.start();
+    },
+    async close(): Promise<void> {
+      await jobs.stop();
+      smtp?.close();
+      if (!options.database) await database.close();
+    },
+  };
+};
+
+export type Container = Awaited<ReturnType<typeof createContainer>>;

@@ -1,0 +1,92 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface SqlRunner {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/** The database behind the app: PGlite on disk (embedded default) or PostgreSQL (DATABASE_URL). */
+export interface Database extends SqlRunner {
+  readonly engine: 'pglite' | 'postgres';
+  readonly db: Db;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** Serialises migrations when several processes start at once against one PostgreSQL. */
+const MIGRATION_LOCK_ID = 727_001;
+
+export type DatabaseOptions =
+  | { engine: 'pglite'; dataDir: string | null }
+  | { engine: 'postgres'; url: string; poolSize?: number };
+
+export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
+  if (options.engine === 'pglite') {
+    if (options.dataDir) await mkdir(path.dirname(options.dataDir), { recursive: true });
+    const client = await PGlite.create({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      extensions: { vector },
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    return {
+      engine: 'pglite',
+      db,
+      async executeSql(text, values) {
+        // pg-boss sends multi-statement scripts without parameters; only `exec` runs those.
+        if (!values || values.length === 0) {
+          const results = await client.exec(text);
+          return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+        }
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows };
+      },
+      async ping() {
+        await client.query('select 1');
+      },
+      async close() {
+        await client.close();
+      },
+    };
+  }
+
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+  // An idle client that loses its server must not crash the process.
+  pool.on('error', () => undefined);
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    await migratePg(drizzlePg(lockClient), { migrationsFolder });
+  } finally {
+    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    lockClient.release();
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    engine: 'postgres',
+    db,
+    async executeSql(text, values) {
+      const result = await pool.query<Record<string, unknown>>(text, values);
+      return { rows: result.rows };
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+};

@@ -1,0 +1,88 @@
+import type { AuthenticationResult, SignInResult } from '@flashbulb/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Handlers } from '../http/register-endpoints.ts';
+import { REFRESH_TOKEN_DAYS, type AuthService, type IssuedTokens } from '../services/auth.service.ts';
+import type { OrganisationService } from '../services/organisation.service.ts';
+import type { UserService } from '../services/user.service.ts';
+
+export const REFRESH_COOKIE = 'flashbulb_refresh';
+const COOKIE_PATH = '/api/v1/auth';
+
+const isIssued = (value: IssuedTokens | SignInResult): value is IssuedTokens => 'refreshToken' in value;
+
+/** The web app keeps its refresh token in an httpOnly cookie that scripts cannot read. */
+const setRefreshCookie = (request: FastifyRequest, reply: FastifyReply, token: string): void => {
+  void reply.setCookie(REFRESH_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: COOKIE_PATH,
+    maxAge: REFRESH_TOKEN_DAYS * 86_400,
+  });
+};
+
+const clearRefreshCookie = (reply: FastifyReply): void => {
+  void reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+};
+
+const present = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  outcome: IssuedTokens | SignInResult,
+): SignInResult => {
+  if (!isIssued(outcome)) return outcome;
+  setRefreshCookie(request, reply, outcome.refreshToken);
+  return { authentication_result: outcome.result };
+};
+
+/** Thin handlers: read the body, call one service method, present the result. */
+export const createHandlers = (services: {
+  auth: AuthService;
+  users: UserService;
+  organisations: OrganisationService;
+}): Handlers => ({
+  signIn: async ({ body, request, reply }) => present(request, reply, await services.auth.signIn(body)),
+  respondToChallenge: async ({ body, request, reply }) =>
+    present(request, reply, await services.auth.respondToChallenge(body)),
+  associateSoftwareToken: async ({ actor, body }) => services.auth.associateSoftwareToken(actor, body),
+  verifySoftwareToken: async ({ actor, body }) => services.auth.verifySoftwareToken(actor, body),
+  setMfaPreference: async ({ actor, body }) => {
+    await services.auth.setMfaPreference(actor, body.software_token_mfa_settings);
+    return {};
+  },
+  forgotPassword: async ({ body }) => {
+    await services.auth.forgotPassword(body);
+    return { code_delivery_details: { delivery_medium: 'EMAIL' } };
+  },
+  confirmForgotPassword: async ({ body }) => {
+    await services.auth.confirmForgotPassword(body);
+    return {};
+  },
+  refresh: async ({ body, request, reply }) => {
+    try {
+      const issued = await services.auth.refresh(body.refresh_token ?? request.cookies[REFRESH_COOKIE]);
+      setRefreshCookie(request, reply, issued.refreshToken);
+      return { authentication_result: issued.result satisfies AuthenticationResult };
+    } catch (error) {
+      clearRefreshCookie(reply);
+      throw error;
+    }
+  },
+  signOut: async ({ actor, body, request, reply }) => {
+    await services.auth.signOut(actor, body.refresh_token ?? request.cookies[REFRESH_COOKIE]);
+    clearRefreshCookie(reply);
+    return {};
+  },
+  setupStatus: async () => ({ needs_first_admin: await services.auth.needsFirstAdmin() }),
+  createFirstAdmin: async ({ body }) => services.auth.createFirstAdmin(body),
+  myInfo: async ({ actor }) => services.users.myInfo(actor),
+  createUser: async ({ actor, body }) => services.users.create(actor, body),
+  createApiKey: async ({ actor, body }) => services.users.createApiKey(actor, body.name),
+  listApiKeys: async ({ actor }) => services.users.listApiKeys(actor),
+  deleteApiKey: async ({ actor, body }) => {
+    await services.users.deleteApiKey(actor, body.id);
+    return {};
+  },
+  listOrganisations: async ({ actor }) => services.organisations.list(actor),
+  createOrganisation: async ({ actor, body }) => services.organisations.create(actor, body.name),
+});

@@ -1,0 +1,11 @@
+import type { Role } from '@flashbulb/shared';
+
+/** Who is calling: resolved once per request from the Authorization header. */
+export interface Actor {
+  userId: number;
+  email: string;
+  role: Role;
+  organisationId: number | null;
+  /** The sign-in session behind an access token; null when the caller used an API key. */
+  sessionId: string | null;
+}

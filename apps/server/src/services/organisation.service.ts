@@ -1,0 +1,36 @@
+import { Role, type Organisation } from '@flashbulb/shared';
+import { AppError } from '../lib/app-error.ts';
+import type { OrganisationRepository, OrganisationRow } from '../repositories/organisation.repository.ts';
+import type { Actor } from './actor.ts';
+
+const mapOrganisation = (row: OrganisationRow): Organisation => ({
+  id: row.id,
+  name: row.name,
+  created_date: row.createdAt.toISOString(),
+});
+
+export class OrganisationService {
+  constructor(private readonly organisations: OrganisationRepository) {}
+
+  /** Super users see every organisation; everyone else only their own. */
+  async list(actor: Actor): Promise<{ organisations: Organisation[] }> {
+    if (actor.role === Role.SUPER_USER) return { organisations: (await this.organisations.list()).map(mapOrganisation) };
+    if (actor.organisationId === null) return { organisations: [] };
+    const own = await this.organisations.findById(actor.organisationId);
+    return { organisations: own ? [mapOrganisation(own)] : [] };
+  }
+
+  /** `actor` null means the operator at the command line. */
+  async create(actor: Actor | null, name: string): Promise<Organisation> {
+    if (actor && actor.role !== Role.SUPER_USER) throw new AppError('forbidden');
+    const row = await this.organisations.create(name);
+    if (!row) throw new AppError('organisation_exists', 'name');
+    return mapOrganisation(row);
+  }
+
+  async findByIdOrName(value: string): Promise<Organisation | undefined> {
+    const rows = await this.organisations.list();
+    const row = rows.find((o) => String(o.id) === value || o.name.toLowerCase() === value.toLowerCase());
+    return row ? mapOrganisation(row) : undefined;
+  }
+}
