@@ -28,7 +28,8 @@ export const en = {
   },
   mfaSetup: {
     title: 'Set up two-factor authentication',
-    step1: 'Install an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).',
+    step1:
+      'Install an authenticator app on your phone (for example Google Authenticator, Microsoft Authenticator or 1Password).',
     step2: 'In the app, add an account and scan this QR code.',
     step3: 'Enter the 6-digit code the app shows.',
     qrAlt: 'QR code to add Flashbulb to your authenticator app',
@@ -43,7 +44,8 @@ export const en = {
   },
   forgotPassword: {
     title: 'Reset your password',
-    intro: 'Enter the e-mail address of your account. We will send you a code to reset your password.',
+    intro:
+      'Enter the e-mail address of your account. We will send you a code to reset your password.',
     submit: 'Send code',
     sent: 'If an account exists for this e-mail address, we sent a code to it.',
     haveCode: 'I have a code',

@@ -22,7 +22,13 @@ export class ApiError extends Error {
 
   constructor(
     messageKey: string,
-    options: { type?: 'global' | 'field'; field?: string; status?: number; message?: string; cause?: unknown } = {},
+    options: {
+      type?: 'global' | 'field';
+      field?: string;
+      status?: number;
+      message?: string;
+      cause?: unknown;
+    } = {},
   ) {
     super(options.message ?? messageKey, { cause: options.cause });
     this.name = 'ApiError';
@@ -36,7 +42,8 @@ export class ApiError extends Error {
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
 /** The key to show for any thrown value: the server's key, or `Internal Error` for anything else. */
-export const errorKeyOf = (error: unknown): string => (isApiError(error) ? error.messageKey : INTERNAL_ERROR);
+export const errorKeyOf = (error: unknown): string =>
+  isApiError(error) ? error.messageKey : INTERNAL_ERROR;
 
 /** Aborted requests are not failures to report (owner-console §8): callers let them pass silently. */
 export const isAbortError = (error: unknown): boolean =>

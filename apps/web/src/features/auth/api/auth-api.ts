@@ -23,4 +23,3 @@ export const fetchSetupStatus = (signal?: AbortSignal) =>
 
 export const createFirstAdmin = (body: BodyOf<typeof endpoints.createFirstAdmin>) =>
   callApi(endpoints.createFirstAdmin, body);
-

@@ -3,7 +3,15 @@ import { Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** The centred card every signed-out page uses. */
-export function AuthLayout({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  intro,
+  children,
+}: {
+  title: string;
+  intro?: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <Center mih="100vh" p="md" bg="gray.0">
@@ -16,7 +24,11 @@ export function AuthLayout({ title, intro, children }: { title: string; intro?: 
             <Title order={1} size="h3">
               {title}
             </Title>
-            {intro ? <Text size="sm" c="dimmed">{intro}</Text> : null}
+            {intro ? (
+              <Text size="sm" c="dimmed">
+                {intro}
+              </Text>
+            ) : null}
             {children}
           </Stack>
         </Paper>

@@ -32,7 +32,12 @@ const isFieldName = (field: string | undefined): field is FieldName =>
   field === 'username' || field === 'code' || field === 'new_password';
 
 const emailFromState = (state: unknown): string => {
-  if (typeof state === 'object' && state !== null && 'email' in state && typeof state.email === 'string')
+  if (
+    typeof state === 'object' &&
+    state !== null &&
+    'email' in state &&
+    typeof state.email === 'string'
+  )
     return state.email;
   return '';
 };
@@ -50,7 +55,12 @@ export function ConfirmForgotPasswordPage() {
     formState: { errors, isSubmitting },
   } = useForm<Input, unknown, Values>({
     resolver: zodResolver(schema),
-    defaultValues: { username: emailFromState(location.state), code: '', new_password: '', confirm: '' },
+    defaultValues: {
+      username: emailFromState(location.state),
+      code: '',
+      new_password: '',
+      confirm: '',
+    },
   });
 
   const submit = async ({ username, code, new_password }: Values) => {
@@ -59,19 +69,24 @@ export function ConfirmForgotPasswordPage() {
       await confirmForgotPassword({ username, code, new_password });
     } catch (error) {
       const key = errorKeyOf(error);
-      if (key === 'code_mismatch' || key === 'expired_code') setError('code', { message: key }, { shouldFocus: true });
+      if (key === 'code_mismatch' || key === 'expired_code')
+        setError('code', { message: key }, { shouldFocus: true });
       else if (isApiError(error) && error.type === 'field' && isFieldName(error.field))
         setError(error.field, { message: key }, { shouldFocus: true });
       else setErrorKey(key);
       return;
     }
     const state: SignInLocationState = { info: 'passwordResetDone', email: username };
-    navigate('/', { state });
+    void navigate('/', { state });
   };
 
   return (
     <AuthLayout title={t('confirmForgotPassword.title')} intro={t('confirmForgotPassword.intro')}>
-      <form onSubmit={handleSubmit(submit)} noValidate aria-label={t('confirmForgotPassword.title')}>
+      <form
+        onSubmit={handleSubmit(submit)}
+        noValidate
+        aria-label={t('confirmForgotPassword.title')}
+      >
         <Stack gap="md">
           <FormAlert errorKey={errorKey} />
           <TextInput

@@ -47,14 +47,18 @@ export function FirstAdminPage() {
       const created = await createFirstAdmin({ email, password });
       const state: SignInLocationState = { info: 'firstAdminCreated', email: created.email };
       queryClient.setQueryData(SETUP_STATUS_QUERY_KEY, { needs_first_admin: false });
-      navigate('/', { state, replace: true });
+      void navigate('/', { state, replace: true });
     } catch (error) {
       const key = errorKeyOf(error);
       if (key === 'setup_already_done') {
         // Someone else was quicker: the sign-in page is where this user belongs now.
         setErrorKey(key);
         await queryClient.invalidateQueries({ queryKey: SETUP_STATUS_QUERY_KEY });
-      } else if (isApiError(error) && error.type === 'field' && (error.field === 'email' || error.field === 'password')) {
+      } else if (
+        isApiError(error) &&
+        error.type === 'field' &&
+        (error.field === 'email' || error.field === 'password')
+      ) {
         setError(error.field, { message: key }, { shouldFocus: true });
       } else {
         setErrorKey(key);

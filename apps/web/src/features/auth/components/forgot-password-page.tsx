@@ -26,7 +26,10 @@ export function ForgotPasswordPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Input, unknown, Values>({ resolver: zodResolver(schema), defaultValues: { username: '' } });
+  } = useForm<Input, unknown, Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { username: '' },
+  });
 
   const submit = async (values: Values) => {
     setErrorKey(null);
@@ -40,13 +43,18 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthLayout title={t('forgotPassword.title')} intro={sentTo ? undefined : t('forgotPassword.intro')}>
+    <AuthLayout
+      title={t('forgotPassword.title')}
+      intro={sentTo ? undefined : t('forgotPassword.intro')}
+    >
       {sentTo ? (
         <Stack gap="md">
           <Alert color="green" role="status">
             {t('forgotPassword.sent')}
           </Alert>
-          <Button onClick={() => navigate('/forgot-password/confirm', { state: { email: sentTo } })}>
+          <Button
+            onClick={() => void navigate('/forgot-password/confirm', { state: { email: sentTo } })}
+          >
             {t('forgotPassword.haveCode')}
           </Button>
           <Anchor component={Link} to="/" size="sm" ta="center">

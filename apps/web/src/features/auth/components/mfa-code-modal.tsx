@@ -62,7 +62,13 @@ export function MfaCodeModal({ session, onResult, onRestart }: MfaCodeModalProps
   };
 
   return (
-    <Modal opened onClose={() => onRestart(null)} title={t('mfaCode.title')} closeOnClickOutside={false} centered>
+    <Modal
+      opened
+      onClose={() => onRestart(null)}
+      title={t('mfaCode.title')}
+      closeOnClickOutside={false}
+      centered
+    >
       <form onSubmit={handleSubmit(submit)} noValidate aria-label={t('mfaCode.title')}>
         <Stack gap="md">
           <Text size="sm">{t('mfaCode.intro')}</Text>

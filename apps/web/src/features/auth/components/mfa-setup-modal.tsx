@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Code, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -9,7 +9,11 @@ import { totpCodeSchema, type SignInResult } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
-import { associateSoftwareToken, respondToChallenge, verifySoftwareToken } from '../api/auth-api.ts';
+import {
+  associateSoftwareToken,
+  respondToChallenge,
+  verifySoftwareToken,
+} from '../api/auth-api.ts';
 import { MfaCodeField } from './mfa-code-field.tsx';
 import { QrCodeImage } from './qr-code-image.tsx';
 
@@ -30,7 +34,7 @@ export function MfaSetupModal({ session, onResult, onRestart }: MfaSetupModalPro
   const errorText = useErrorText();
   const [errorKey, setErrorKey] = useState<string | null>(null);
   // Once verify succeeded, a retry (e.g. after a network failure) must only respond: the code is spent.
-  const verifiedSession = useRef<string | null>(null);
+  const [verifiedSession, setVerifiedSession] = useState<string | null>(null);
 
   // A query, not an effect: it runs once per challenge session even when React mounts twice.
   const secret = useQuery({
@@ -60,11 +64,13 @@ export function MfaSetupModal({ session, onResult, onRestart }: MfaSetupModalPro
     setErrorKey(null);
     let result: SignInResult;
     try {
-      if (!verifiedSession.current) {
+      let continueWith = verifiedSession;
+      if (!continueWith) {
         const verified = await verifySoftwareToken(secret.data.session ?? session, code);
-        verifiedSession.current = verified.session ?? secret.data.session ?? session;
+        continueWith = verified.session ?? secret.data.session ?? session;
+        setVerifiedSession(continueWith);
       }
-      result = await respondToChallenge({ challenge_name: 'MFA_SETUP', session: verifiedSession.current });
+      result = await respondToChallenge({ challenge_name: 'MFA_SETUP', session: continueWith });
     } catch (error) {
       const key = errorKeyOf(error);
       if (key === 'invalid_session') {
@@ -113,7 +119,11 @@ export function MfaSetupModal({ session, onResult, onRestart }: MfaSetupModalPro
               <List.Item>{t('mfaSetup.step3')}</List.Item>
             </List>
             <Stack align="center" gap={4}>
-              <QrCodeImage value={secret.data.otpauth_uri} alt={t('mfaSetup.qrAlt')} testId="mfa-qr" />
+              <QrCodeImage
+                value={secret.data.otpauth_uri}
+                alt={t('mfaSetup.qrAlt')}
+                testId="mfa-qr"
+              />
             </Stack>
             <Alert variant="light" color="gray" p="xs">
               <Text size="sm">{t('mfaSetup.manualKey')}</Text>

@@ -9,7 +9,15 @@ export const QR_SIZE = 240;
  * Renders `value` as a QR code. SVG in an <img data:…> rather than a canvas: it is crisp at any zoom,
  * allowed by the CSP (`img-src data:`) and needs no canvas (which jsdom lacks in component tests).
  */
-export function QrCodeImage({ value, alt, testId }: { value: string; alt: string; testId?: string }) {
+export function QrCodeImage({
+  value,
+  alt,
+  testId,
+}: {
+  value: string;
+  alt: string;
+  testId?: string;
+}) {
   const [src, setSrc] = useState<string | null>(null);
 
   useEffect(() => {
@@ -27,5 +35,14 @@ export function QrCodeImage({ value, alt, testId }: { value: string; alt: string
   }, [value]);
 
   if (!src) return <Skeleton width={QR_SIZE} height={QR_SIZE} />;
-  return <img src={src} alt={alt} width={QR_SIZE} height={QR_SIZE} data-testid={testId} style={{ display: 'block' }} />;
+  return (
+    <img
+      src={src}
+      alt={alt}
+      width={QR_SIZE}
+      height={QR_SIZE}
+      data-testid={testId}
+      style={{ display: 'block' }}
+    />
+  );
 }

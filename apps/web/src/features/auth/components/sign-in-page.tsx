@@ -15,8 +15,15 @@ export interface SignInLocationState {
   readonly email?: string;
 }
 
-const readState = (state: unknown): SignInLocationState =>
-  typeof state === 'object' && state !== null ? (state as SignInLocationState) : {};
+const readState = (state: unknown): SignInLocationState => {
+  if (typeof state !== 'object' || state === null) return {};
+  const info = 'info' in state ? state.info : undefined;
+  const email = 'email' in state ? state.email : undefined;
+  return {
+    info: info === 'passwordResetDone' || info === 'firstAdminCreated' ? info : undefined,
+    email: typeof email === 'string' ? email : undefined,
+  };
+};
 
 export function SignInPage() {
   const { t } = useTranslation();
@@ -29,7 +36,11 @@ export function SignInPage() {
   if (step.kind === 'newPassword') {
     return (
       <AuthLayout title={t('newPassword.title')} intro={t('newPassword.intro')}>
-        <NewPasswordForm session={step.session} onResult={flow.handleResult} onRestart={flow.restart} />
+        <NewPasswordForm
+          session={step.session}
+          onResult={flow.handleResult}
+          onRestart={flow.restart}
+        />
       </AuthLayout>
     );
   }
@@ -48,13 +59,28 @@ export function SignInPage() {
           <Loader aria-label={t('app.loading')} />
         </Stack>
       ) : (
-        <SignInForm defaultUsername={email} errorKey={flow.errorKey ?? notice} onSubmit={flow.submitCredentials} />
+        // Keyed by the handed-over e-mail: a navigation may land after the form mounted, and
+        // react-hook-form reads default values only once.
+        <SignInForm
+          key={email ?? ''}
+          defaultUsername={email}
+          errorKey={flow.errorKey ?? notice}
+          onSubmit={flow.submitCredentials}
+        />
       )}
       {step.kind === 'mfaSetup' ? (
-        <MfaSetupModal session={step.session} onResult={flow.handleResult} onRestart={flow.restart} />
+        <MfaSetupModal
+          session={step.session}
+          onResult={flow.handleResult}
+          onRestart={flow.restart}
+        />
       ) : null}
       {step.kind === 'mfaCode' ? (
-        <MfaCodeModal session={step.session} onResult={flow.handleResult} onRestart={flow.restart} />
+        <MfaCodeModal
+          session={step.session}
+          onResult={flow.handleResult}
+          onRestart={flow.restart}
+        />
       ) : null}
     </AuthLayout>
   );

@@ -23,7 +23,11 @@ export function MyInfoCard({ user }: { user: User }) {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <Field label={t('console.myInfo.email')} value={user.email} testId="my-info-email" />
-          <Field label={t('console.myInfo.role')} value={t(`roles.${user.role}`)} testId="my-info-role" />
+          <Field
+            label={t('console.myInfo.role')}
+            value={t(`roles.${user.role}`)}
+            testId="my-info-role"
+          />
           <Field
             label={t('console.myInfo.organisation')}
             value={user.organisation_name ?? t('console.myInfo.noOrganisation')}

@@ -1,5 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import { getSessionState, subscribeSession, type SessionState } from '../../../lib/session-store.ts';
+import {
+  getSessionState,
+  subscribeSession,
+  type SessionState,
+} from '../../../lib/session-store.ts';
 
 export const useSession = (): SessionState =>
   useSyncExternalStore(subscribeSession, getSessionState, getSessionState);

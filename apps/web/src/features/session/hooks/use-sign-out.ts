@@ -10,6 +10,6 @@ export const useSignOut = (): (() => Promise<void>) => {
   return useCallback(async () => {
     await signOut();
     queryClient.clear();
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   }, [navigate, queryClient]);
 };

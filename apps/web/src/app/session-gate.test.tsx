@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { adminUser, installFakeApi, tokens } from '../test/fake-api.ts';
+import { renderApp } from '../test/render-app.tsx';
+
+describe('site root', () => {
+  it('offers to create the first administrator on a fresh installation, then sign-in', async () => {
+    const api = installFakeApi({
+      '/auth/refresh': { nok: 'unauthorized_user', status: 401 },
+      '/auth/setup-status': { ok: { needs_first_admin: true } },
+      '/auth/create-first-admin': { ok: { email: 'boss@example.com' } },
+    });
+    renderApp();
+    expect(
+      await screen.findByRole('heading', { name: 'Create the first administrator' }),
+    ).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('E-mail'), ' Boss@Example.com');
+    await user.type(screen.getByLabelText('Password'), 'a long pass phrase');
+    await user.type(screen.getByLabelText('Confirm password'), 'a long pass phrase{Enter}');
+
+    expect(
+      await screen.findByText(
+        'The administrator boss@example.com was created. Sign in to continue.',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('E-mail').value).toBe('boss@example.com');
+    expect(api.callsTo('/auth/create-first-admin').map((call) => call.body)).toEqual([
+      { email: 'boss@example.com', password: 'a long pass phrase' },
+    ]);
+  });
+
+  it('restores the session from the refresh cookie once, shows my-info, and signs out', async () => {
+    const api = installFakeApi({
+      '/auth/refresh': { ok: tokens('restored') },
+      '/flashbulb-owner/user/my-info/retrieve': {
+        ok: { ...adminUser, role: 2, organisation_name: 'Acme Events' },
+      },
+      '/auth/sign-out': { ok: {} },
+      '/auth/setup-status': { ok: { needs_first_admin: false } },
+    });
+    renderApp();
+
+    expect((await screen.findByTestId('my-info-email')).textContent).toBe('admin@example.com');
+    expect(screen.getByTestId('my-info-role').textContent).toBe('Admin');
+    expect(screen.getByTestId('my-info-organisation').textContent).toBe('Acme Events');
+    expect(screen.getByText('The event list comes here.')).toBeTruthy();
+    expect(localStorage.getItem('role')).toBe('2');
+    // StrictMode runs effects twice; a second refresh would reuse a single-use token.
+    expect(api.callsTo('/auth/refresh')).toHaveLength(1);
+    expect(api.callsTo('/auth/refresh')[0]?.body).toEqual({});
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(api.callsTo('/auth/sign-out')[0]?.headers.get('authorization')).toBe('Bearer restored');
+    expect(localStorage.getItem('role')).toBeNull();
+    expect(screen.queryByTestId('header-email')).toBeNull();
+  });
+
+  it('sends a signed-out visitor of a console path back to the site root', async () => {
+    installFakeApi({
+      '/auth/refresh': { nok: 'unauthorized_user', status: 401 },
+      '/auth/setup-status': { ok: { needs_first_admin: false } },
+    });
+    renderApp('/events');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('shows the console routes to a signed-in user', async () => {
+    installFakeApi({
+      '/auth/refresh': { ok: tokens() },
+      '/flashbulb-owner/user/my-info/retrieve': { ok: adminUser },
+    });
+    renderApp('/events');
+    expect(await screen.findByRole('heading', { name: 'Events' })).toBeTruthy();
+    expect(screen.queryByTestId('my-info-email')).toBeNull();
+  });
+});
+
+describe('forgot password', () => {
+  it('always answers the same, then sets the new password and returns to sign-in', async () => {
+    const api = installFakeApi({
+      '/auth/refresh': { nok: 'unauthorized_user', status: 401 },
+      '/auth/setup-status': { ok: { needs_first_admin: false } },
+      '/auth/forgot-password': { ok: { code_delivery_details: { delivery_medium: 'EMAIL' } } },
+      '/auth/confirm-forgot-password': [{ nok: 'code_mismatch' }, { ok: {} }],
+    });
+    renderApp();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('link', { name: 'Forgot password?' }));
+    await user.type(await screen.findByLabelText('E-mail'), 'owner@example.com{Enter}');
+    expect(
+      await screen.findByText(
+        'If an account exists for this e-mail address, we sent a code to it.',
+      ),
+    ).toBeTruthy();
+    expect(api.callsTo('/auth/forgot-password')[0]?.body).toEqual({
+      username: 'owner@example.com',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'I have a code' }));
+    expect((await screen.findByLabelText<HTMLInputElement>('E-mail')).value).toBe(
+      'owner@example.com',
+    );
+    await user.type(screen.getByLabelText('Code from the e-mail'), '654321');
+    await user.type(screen.getByLabelText('New password'), 'a long pass phrase');
+    await user.type(screen.getByLabelText('Confirm password'), 'a long pass phrase{Enter}');
+    expect(await screen.findByText('The code is not correct. Please try again')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(
+      await screen.findByText('Your password has been changed. Sign in with your new password.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('/auth/confirm-forgot-password')).toHaveLength(2));
+    expect(api.callsTo('/auth/confirm-forgot-password')[1]?.body).toEqual({
+      username: 'owner@example.com',
+      code: '654321',
+      new_password: 'a long pass phrase',
+    });
+  });
+});
