@@ -1,0 +1,147 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type RunningBrowser } from './support/browser.ts';
+import { decodeQrPng, otpauthSecret } from './support/qr.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+import { totpForStep, totpStep } from './totp.ts';
+
+const ADMIN_EMAIL = 'admin@example.com';
+const ADMIN_PASSWORD = 'violet-harbour-lantern-42';
+const JOURNEY_TIMEOUT = 60_000;
+
+let server: RunningServer | undefined;
+let browser: RunningBrowser | undefined;
+
+afterEach(async () => {
+  await browser?.close();
+  await server?.stop();
+  browser = undefined;
+  server = undefined;
+});
+
+const signIn = async (page: Page, email: string, password: string) => {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+};
+
+/** Fails with the server's log attached, which is what one needs to see when a journey breaks. */
+const withServerLog = async (run: () => Promise<void>) => {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof Error)
+      error.message += `\n--- server output ---\n${server?.output() ?? ''}`;
+    throw error;
+  }
+};
+
+describe('sign-in journeys in Chromium', () => {
+  it(
+    'the first administrator sets up two-factor, signs out, and signs in again with a code',
+    async () => {
+      server = await startServer({
+        FLASHBULB_ADMIN_EMAIL: ADMIN_EMAIL,
+        FLASHBULB_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      });
+      browser = await launchBrowser();
+      const { page } = browser;
+      const { url } = server;
+
+      await withServerLog(async () => {
+        await page.goto(url);
+        await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+
+        // Set-up: scan the QR code as a phone would and answer with the authenticator's code.
+        const setup = page.getByRole('dialog', { name: 'Set up two-factor authentication' });
+        const qr = setup.getByTestId('mfa-qr');
+        await qr.waitFor();
+        const uri = decodeQrPng(await qr.screenshot());
+        expect(uri).toMatch(/^otpauth:\/\/totp\//);
+        const secret = otpauthSecret(uri);
+        expect((await setup.getByTestId('mfa-secret').textContent())?.replace(/\s/g, '')).toBe(
+          secret,
+        );
+        await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+
+        const setupStep = totpStep();
+        await setup.getByLabel('Code').fill(totpForStep(secret, setupStep));
+        await setup.getByLabel('Code').press('Enter');
+
+        await expect.poll(() => page.getByTestId('header-email').textContent()).toBe(ADMIN_EMAIL);
+        await expect.poll(() => page.getByTestId('my-info-role').textContent()).toBe('Super user');
+        expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('1');
+
+        // A reload keeps the session (refresh cookie), without the token ever touching storage.
+        await page.reload();
+        await expect.poll(() => page.getByTestId('header-email').textContent()).toBe(ADMIN_EMAIL);
+        const stored = await page.evaluate(() =>
+          JSON.stringify({ ...localStorage, ...sessionStorage }),
+        );
+        expect(stored).not.toMatch(/eyJ|token/i);
+
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.getByRole('button', { name: 'Sign in' }).waitFor();
+        expect(new URL(page.url()).pathname).toBe('/');
+
+        // Sign in again: now the code modal, which survives a wrong code.
+        await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+        const codeModal = page.getByRole('dialog', { name: 'Two-factor authentication' });
+        await codeModal.getByLabel('Code').waitFor();
+
+        const now = totpStep();
+        const validNow = new Set([now - 1, now, now + 1].map((step) => totpForStep(secret, step)));
+        let wrong = totpForStep(secret, now);
+        while (validNow.has(wrong))
+          wrong = String((Number(wrong) + 1) % 1_000_000).padStart(6, '0');
+        await codeModal.getByLabel('Code').fill(wrong);
+        await codeModal.getByLabel('Code').press('Enter');
+        await codeModal.getByText('The code is not correct. Please try again').waitFor();
+
+        // Each code is accepted once: the set-up spent `setupStep`, so take the next step's code
+        // if the clock has not moved on (the server accepts ±1 step).
+        const step = Math.max(totpStep(), setupStep + 1);
+        await codeModal.getByLabel('Code').fill(totpForStep(secret, step));
+        await codeModal.getByLabel('Code').press('Enter');
+
+        await expect.poll(() => page.getByTestId('header-email').textContent()).toBe(ADMIN_EMAIL);
+        expect(browser?.problems).toEqual([]);
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'a fresh installation asks for the first administrator, then offers sign-in',
+    async () => {
+      server = await startServer();
+      browser = await launchBrowser();
+      const { page } = browser;
+
+      await withServerLog(async () => {
+        await page.goto(server!.url);
+        await page.getByRole('heading', { name: 'Create the first administrator' }).waitFor();
+        await page.getByLabel('E-mail').fill('founder@example.com');
+        await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+        await page.getByLabel('Confirm password').fill(ADMIN_PASSWORD);
+        await page.getByLabel('Confirm password').press('Enter');
+
+        await page
+          .getByText('The administrator founder@example.com was created. Sign in to continue.')
+          .waitFor();
+        await page.getByRole('button', { name: 'Sign in' }).waitFor();
+        expect(await page.getByLabel('E-mail').inputValue()).toBe('founder@example.com');
+
+        // The new account signs in and is asked to set up two-factor.
+        await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+        await page.getByLabel('Password', { exact: true }).press('Enter');
+        await page
+          .getByRole('dialog', { name: 'Set up two-factor authentication' })
+          .getByTestId('mfa-qr')
+          .waitFor();
+        expect(browser?.problems).toEqual([]);
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+});

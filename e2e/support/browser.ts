@@ -1,0 +1,54 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface RunningBrowser {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** Uncaught page errors and CSP violations seen so far: a journey should end with none. */
+  readonly problems: string[];
+  readonly close: () => Promise<void>;
+}
+
+/** Debian's Chromium with a fresh, throwaway profile (no cookies or storage from earlier runs). */
+export const launchBrowser = async (): Promise<RunningBrowser> => {
+  const userDataDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: chromiumArgs,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    // A 401 from the session-restoring refresh is expected and logged by Chromium as a resource
+    // error; what must never happen is a blocked script or style (the server's CSP).
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+      problems.push(`CSP: ${message.text()}`);
+  });
+  return {
+    context,
+    page,
+    problems,
+    close: async () => {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+};

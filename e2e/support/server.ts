@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { repoRoot, webDist } from './paths.ts';
+
+export interface RunningServer {
+  readonly url: string;
+  readonly dataDir: string;
+  /** Everything the server printed so far, for failure messages. */
+  readonly output: () => string;
+  readonly stop: () => Promise<void>;
+}
+
+/** A port the OS says is free right now. */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** The test's environment without the server's own settings, so nothing leaks into the journey. */
+const inheritedEnv = (): Record<string, string> => {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (value === undefined || key.startsWith('FLASHBULB_') || key.startsWith('VITEST')) continue;
+    if (['DATABASE_URL', 'SMTP_URL', 'PORT', 'HOST', 'NODE_ENV', 'LOG_LEVEL'].includes(key))
+      continue;
+    env[key] = value;
+  }
+  return env;
+};
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const exited = (child: ChildProcess): Promise<void> =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
+
+/**
+ * Start the real server (`node --import tsx apps/server/src/main.ts`) on a free port with its own
+ * data directory (embedded database, storage), serving the built web app; resolve once
+ * `GET /api/health` answers 200.
+ */
+export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-data-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...inheritedEnv(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      FLASHBULB_DATA_DIR: dataDir,
+      FLASHBULB_WEB_DIST: webDist,
+      FLASHBULB_PUBLIC_URL: url,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited(child);
+      clearTimeout(killer);
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(
+        `server exited (${child.exitCode ?? child.signalCode}) before it was healthy:\n${output}`,
+      );
+    }
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.status === 200) return { url, dataDir, output: () => output, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(250);
+  }
+  await stop();
+  throw new Error(`server did not become healthy within 90 s:\n${output}`);
+};
