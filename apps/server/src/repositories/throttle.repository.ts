@@ -26,7 +26,7 @@ export class ThrottleRepository {
         target: loginThrottle.username,
         set: {
           consecutiveFailures: sql`case when ${loginThrottle.lastFailureAt} is null
-            or ${loginThrottle.lastFailureAt} < ${now}::timestamptz - make_interval(secs => ${forgetSeconds})
+            or ${loginThrottle.lastFailureAt} <= ${now}::timestamptz - make_interval(secs => ${forgetSeconds})
             then 1 else ${loginThrottle.consecutiveFailures} + 1 end`,
           hourFailures: sql`case when ${loginThrottle.hourWindowStart} is null
             or ${loginThrottle.hourWindowStart} < ${now}::timestamptz - interval '1 hour'

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { API_BASE, type BodyOf, type Endpoint, type Envelope, type ResultOf } from '@flashbulb/shared';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type AppConfig } from '../../src/config.ts';
+import { openDatabase, type Database } from '../../src/db/database.ts';
+import type { Clock } from '../../src/lib/clock.ts';
+
+/** A clock tests move by hand. */
+export class TestClock implements Clock {
+  private current: number;
+  constructor(start = Date.now()) {
+    this.current = start;
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+  set(ms: number): void {
+    this.current = ms;
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgUrl: string;
+  }
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new database on the throwaway
+ * PostgreSQL cluster of the `server-pg` project.
+ */
+export const openTestDatabase = async (): Promise<{ database: Database; drop: () => Promise<void> }> => {
+  if (process.env.FLASHBULB_TEST_DB !== 'postgres') {
+    const database = await openDatabase({ engine: 'pglite', dataDir: null });
+    return { database, drop: async () => undefined };
+  }
+  let adminUrl = process.env.FLASHBULB_TEST_PG_URL;
+  try {
+    adminUrl ??= inject('pgUrl');
+  } catch {
+    // not provided
+  }
+  if (!adminUrl) throw new Error('FLASHBULB_TEST_PG_URL is not set; run through `npm test`');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 4 });
+  return {
+    database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+};
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  config: AppConfig;
+  database: Database;
+  /** POST an endpoint of the contract; answers status and the parsed envelope. */
+  call<E extends Endpoint>(
+    endpoint: E,
+    body: BodyOf<E> | Record<string, unknown>,
+    options?: { authorization?: string; cookie?: string; headers?: Record<string, string> },
+  ): Promise<{ statusCode: number; body: Envelope<ResultOf<E>>; headers: Record<string, unknown> }>;
+  /** The result of an ok reply; fails the test with the error otherwise. */
+  ok<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options?: { authorization?: string }): Promise<ResultOf<E>>;
+  close(): Promise<void>;
+}
+
+export const createTestApp = async (
+  env: Record<string, string> = {},
+  options: { worker?: boolean } = {},
+): Promise<TestApp> => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-test-'));
+  const config = loadConfig({
+    FLASHBULB_DATA_DIR: dataDir,
+    FLASHBULB_SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
+    FLASHBULB_AUTH_RATE_LIMIT: '10000',
+    FLASHBULB_WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const clock = new TestClock();
+  const { database, drop } = await openTestDatabase();
+  const app = await buildApp(config, { database, clock, worker: options.worker ?? true });
+  await app.ready();
+
+  const call: TestApp['call'] = async (endpoint, body, callOptions = {}) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: `${API_BASE}${endpoint.path}`,
+      payload: body as object,
+      headers: {
+        ...(callOptions.authorization ? { authorization: callOptions.authorization } : {}),
+        ...(callOptions.cookie ? { cookie: callOptions.cookie } : {}),
+        ...callOptions.headers,
+      },
+    });
+    return { statusCode: response.statusCode, body: response.json(), headers: response.headers };
+  };
+
+  return {
+    app,
+    clock,
+    config,
+    database,
+    call,
+    async ok(endpoint, body, callOptions) {
+      const response = await call(endpoint, body, callOptions);
+      if (response.body.status !== 'ok') {
+        throw new Error(`${endpoint.path} answered ${response.statusCode} ${JSON.stringify(response.body)}`);
+      }
+      return response.body.result;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
