@@ -10,7 +10,7 @@
 // lives in a temp dir, trusts local connections (superuser `postgres`, no password), listens on
 // 127.0.0.1 on a free port plus a unix socket in the temp dir, and runs with fsync off: it is
 // for tests only and is deleted by stop().
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -52,13 +52,23 @@ function freePort() {
 }
 
 /**
- * Runs a PostgreSQL binary. initdb and pg_ctl refuse to run as root, so as root it runs as the
- * `postgres` OS user.
+ * The command line for a PostgreSQL binary: initdb and pg_ctl refuse to run as root, so as root
+ * it runs as the `postgres` OS user.
+ * @param {string} bin
+ * @param {string[]} args
+ * @returns {[string, string[]]}
+ */
+function pgCommand(bin, args) {
+  return isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+}
+
+/**
+ * Runs a PostgreSQL binary (see pgCommand).
  * @param {string} bin
  * @param {string[]} args
  */
 async function run(bin, args) {
-  const [cmd, cmdArgs] = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  const [cmd, cmdArgs] = pgCommand(bin, args);
   try {
     return await execFileAsync(cmd, cmdArgs, { encoding: 'utf8' });
   } catch (err) {
@@ -103,12 +113,27 @@ export async function startThrowawayCluster({ timeoutMs = 30_000 } = {}) {
     chownSync(dir, Number(uid.trim()), Number(gid.trim()));
   }
 
+  const pgCtlStop = ['stop', '-D', dataDir, '-m', 'immediate', '-w'];
   let stopped = false;
+  // Last resort when the owning process exits without calling stop() (an interrupted Vitest run
+  // calls process.exit): 'exit' handlers must be synchronous.
+  const stopOnExit = () => {
+    stopped = true;
+    try {
+      const [cmd, args] = pgCommand(join(bin, 'pg_ctl'), pgCtlStop);
+      execFileSync(cmd, args, { stdio: 'ignore' });
+    } catch {
+      // not running
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', stopOnExit);
   const stop = async () => {
     if (stopped) return;
     stopped = true;
+    process.off('exit', stopOnExit);
     try {
-      await run(join(bin, 'pg_ctl'), ['stop', '-D', dataDir, '-m', 'immediate', '-w']);
+      await run(join(bin, 'pg_ctl'), pgCtlStop);
     } catch {
       // not running (start failed, or already gone): nothing to stop
     }

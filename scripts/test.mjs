@@ -6,7 +6,7 @@
 //   chromium    — the end-to-end journeys drive /usr/bin/chromium through playwright-core
 //   postgresql  — the server-pg project starts a throwaway cluster (scripts/pg-cluster.mjs)
 // As root (CI, fresh containers) we install them with apt-get; otherwise we say what to install.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -62,4 +62,18 @@ if (missing.length > 0) {
 const require = createRequire(import.meta.url);
 const vitestPkg = require.resolve('vitest/package.json');
 const vitestBin = join(dirname(vitestPkg), 'vitest.mjs');
-process.exit(run(process.execPath, [vitestBin, 'run', ...process.argv.slice(2)]));
+const vitestArgs = [vitestBin, 'run', ...process.argv.slice(2)];
+console.log(`[test] $ vitest ${vitestArgs.slice(1).join(' ')}`);
+const vitest = spawn(process.execPath, vitestArgs, { stdio: 'inherit' });
+// Ctrl-C reaches Vitest directly (same process group): wait for it to clean up (it stops the
+// throwaway PostgreSQL on its way out) instead of dying first. A SIGTERM is passed on once, as
+// SIGINT: Vitest handles one of each, and a second identical signal (the group got it too)
+// would kill it before its cleanup.
+let forwarded = false;
+process.on('SIGINT', () => {});
+process.on('SIGTERM', () => {
+  if (forwarded) return;
+  forwarded = true;
+  vitest.kill('SIGINT');
+});
+vitest.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
