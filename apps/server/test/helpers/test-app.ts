@@ -59,7 +59,7 @@ export const openTestDatabase = async (): Promise<{ database: Database; drop: ()
   url.pathname = `/${name}`;
   const database = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 4 });
   return {
-    database,
+    database: Object.assign(database, { url: url.toString() }),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();

@@ -1,0 +1,110 @@
+import { parseArgs } from 'node:util';
+import { emailSchema, newPasswordSchema, Role, roleNames } from '@flashbulb/shared';
+import pino from 'pino';
+import { loadConfig } from '../config.ts';
+import { createContainer } from '../container.ts';
+import { AppError } from '../lib/app-error.ts';
+
+const USAGE = `Flashbulb command line
+
+  npm run cli -- user create --email <e-mail> --role <super|admin|owner> [--organisation <id or name>]
+                              [--temporary-password <password>]
+  npm run cli -- organisation create --name <name>
+  npm run cli -- organisation list
+
+Uses the same configuration as the server (FLASHBULB_DATA_DIR, DATABASE_URL, SMTP_URL, ...).
+With the embedded database, stop the server first: only one process can open it.
+`;
+
+const ROLE_WORDS: Record<string, Role> = {
+  super: Role.SUPER_USER,
+  '1': Role.SUPER_USER,
+  admin: Role.ADMIN,
+  '2': Role.ADMIN,
+  owner: Role.EVENT_OWNER,
+  'event-owner': Role.EVENT_OWNER,
+  '3': Role.EVENT_OWNER,
+};
+
+class UsageError extends Error {}
+
+const run = async (argv: string[]): Promise<void> => {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      role: { type: 'string' },
+      organisation: { type: 'string' },
+      'temporary-password': { type: 'string' },
+      name: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [noun, verb] = positionals;
+  if (values.help || !noun) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const config = loadConfig();
+  const container = await createContainer(config, pino({ level: 'warn' }));
+  try {
+    await container.startQueue();
+    if (noun === 'user' && verb === 'create') {
+      const email = emailSchema.safeParse(values.email ?? '');
+      if (!email.success) throw new UsageError('--email must be an e-mail address');
+      const role = ROLE_WORDS[(values.role ?? '').toLowerCase()];
+      if (!role) throw new UsageError('--role must be super, admin or owner');
+      let organisationId: number | null = null;
+      if (values.organisation) {
+        const organisation = await container.services.organisations.findByIdOrName(values.organisation);
+        if (!organisation) throw new UsageError(`No organisation "${values.organisation}"`);
+        organisationId = organisation.id;
+      }
+      const temporary = values['temporary-password'];
+      if (temporary !== undefined && !newPasswordSchema.safeParse(temporary).success) {
+        throw new UsageError('--temporary-password needs 8+ characters and must not be a common password');
+      }
+      const user = await container.services.users.create(null, {
+        email: email.data,
+        role,
+        organisation_id: organisationId,
+        temporary_password: temporary,
+      });
+      process.stdout.write(
+        `Created ${roleNames[user.role]} ${user.email} (id ${user.id}${user.organisation_name ? `, ${user.organisation_name}` : ''}).\n` +
+          (temporary
+            ? 'They sign in with the temporary password you gave, valid 7 days.\n'
+            : `The temporary password was e-mailed to ${user.email}${config.smtpUrl ? '' : ' (mail outbox: SMTP_URL is not set)'}.\n`),
+      );
+    } else if (noun === 'organisation' && verb === 'create') {
+      if (!values.name?.trim()) throw new UsageError('--name is required');
+      const organisation = await container.services.organisations.create(null, values.name.trim());
+      process.stdout.write(`Created organisation ${organisation.name} (id ${organisation.id}).\n`);
+    } else if (noun === 'organisation' && verb === 'list') {
+      const rows = await container.repositories.organisations.list();
+      for (const row of rows) process.stdout.write(`${row.id}\t${row.name}\n`);
+      if (rows.length === 0) process.stdout.write('No organisations yet.\n');
+    } else {
+      throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+    }
+  } finally {
+    await container.close();
+  }
+};
+
+run(process.argv.slice(2)).then(
+  () => process.exit(0),
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    if (error instanceof AppError) {
+      process.stderr.write(`Refused: ${error.key}${error.field ? ` (${error.field})` : ''}\n`);
+      process.exit(1);
+    }
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);
