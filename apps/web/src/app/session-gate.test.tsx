@@ -52,6 +52,7 @@ describe('site root', () => {
     // StrictMode runs effects twice; a second refresh would reuse a single-use token.
     expect(api.callsTo('/auth/refresh')).toHaveLength(1);
     expect(api.callsTo('/auth/refresh')[0]?.body).toEqual({});
+    expect(api.callsTo('/flashbulb-owner/user/my-info/retrieve')).toHaveLength(1);
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();

@@ -38,6 +38,7 @@ describe('two-factor set-up modal', () => {
     expect(within(dialog).getByText("Can't scan? Enter this key")).toBeTruthy();
     expect(within(dialog).getByTestId('mfa-secret').textContent).toBe('JBSWY3DPEHPK3PXP');
     expect(within(dialog).getByText(/Install an authenticator app/)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Code')));
     expect(api.callsTo('/auth/associate-software-token').map((call) => call.body)).toEqual([
       { session: 'setup-1' },
     ]);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Code, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -58,6 +58,12 @@ export function MfaSetupModal({ session, onResult, onRestart }: MfaSetupModalPro
     resolver: zodResolver(codeSchema),
     defaultValues: { code: '' },
   });
+
+  // The modal opens on a loader, so its own autofocus lands on the close button: once the secret
+  // is there, put the cursor where the user types next.
+  useEffect(() => {
+    if (secret.data) setFocus('code');
+  }, [secret.data, setFocus]);
 
   const submit = async ({ code }: CodeValues) => {
     if (!secret.data) return;
