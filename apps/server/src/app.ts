@@ -7,7 +7,11 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from './config.ts';
 import { createContainer, type Container, type ContainerOptions } from './container.ts';
@@ -44,7 +48,10 @@ const REDACT = [
   'session',
 ];
 
-export const buildApp = async (config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> => {
+export const buildApp = async (
+  config: AppConfig,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: {
       level: options.logLevel ?? config.logLevel,
@@ -159,7 +166,8 @@ const registerWebApp = (app: FastifyInstance, webDist: string): void => {
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' || request.url.startsWith('/api')) return sendNok(reply, 'not_found');
+    if (request.method !== 'GET' || request.url.startsWith('/api'))
+      return sendNok(reply, 'not_found');
     void reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });

@@ -5,7 +5,11 @@ import type { Container } from './container.ts';
 import { AppError } from './lib/app-error.ts';
 
 /** FLASHBULB_ADMIN_EMAIL + FLASHBULB_ADMIN_PASSWORD create the first super user when there is none. */
-export const bootstrapAdmin = async (container: Container, config: AppConfig, log: FastifyBaseLogger): Promise<void> => {
+export const bootstrapAdmin = async (
+  container: Container,
+  config: AppConfig,
+  log: FastifyBaseLogger,
+): Promise<void> => {
   if (!config.adminEmail || !config.adminPassword) {
     if (await container.services.auth.needsFirstAdmin()) {
       log.info('no user yet: the first visit shows "create the first administrator"');

@@ -10,15 +10,31 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   FLASHBULB_DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
-  SMTP_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   FLASHBULB_MAIL_FROM: z.string().default('Flashbulb <no-reply@flashbulb.local>'),
-  FLASHBULB_PUBLIC_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  FLASHBULB_PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   FLASHBULB_ADMIN_EMAIL: z.string().optional(),
   FLASHBULB_ADMIN_PASSWORD: z.string().optional(),
   FLASHBULB_MFA_EXEMPT_USERS: z.string().default(''),
   /** 32+ characters; encrypts secrets at rest and signs tokens. Generated into the data dir when unset. */
-  FLASHBULB_SECRET_KEY: z.string().min(32).optional().or(z.literal('').transform(() => undefined)),
+  FLASHBULB_SECRET_KEY: z
+    .string()
+    .min(32)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   FLASHBULB_TRUST_PROXY: booleanFromEnv,
   FLASHBULB_AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   FLASHBULB_WEB_DIST: z.string().optional(),

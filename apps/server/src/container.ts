@@ -34,7 +34,7 @@ const resolveSecret = async (config: AppConfig): Promise<string> => {
   } catch {
     await mkdir(config.dataDir, { recursive: true });
     const secret = randomBytes(48).toString('base64url');
-    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(async () => undefined);
+    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => undefined);
     return (await readFile(file, 'utf8')).trim();
   }
 };
@@ -45,7 +45,11 @@ export const openConfiguredDatabase = (config: AppConfig): Promise<Database> =>
     : openDatabase({ engine: 'pglite', dataDir: path.join(config.dataDir, 'db') });
 
 /** Wires repositories into services. Each service gets only what it uses. */
-export const createContainer = async (config: AppConfig, logger: Logger, options: ContainerOptions = {}) => {
+export const createContainer = async (
+  config: AppConfig,
+  logger: Logger,
+  options: ContainerOptions = {},
+) => {
   const database = options.database ?? (await openConfiguredDatabase(config));
   const clock = options.clock ?? systemClock;
   const secrets = new SecretBox(await resolveSecret(config));

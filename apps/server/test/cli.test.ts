@@ -15,7 +15,11 @@ let drop: () => Promise<void>;
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-cli-'));
-  env = { ...process.env, FLASHBULB_DATA_DIR: dataDir, FLASHBULB_SECRET_KEY: 'cli-test-secret-key-0123456789abcdef' };
+  env = {
+    ...process.env,
+    FLASHBULB_DATA_DIR: dataDir,
+    FLASHBULB_SECRET_KEY: 'cli-test-secret-key-0123456789abcdef',
+  };
   delete env.DATABASE_URL;
   if (process.env.FLASHBULB_TEST_DB === 'postgres') {
     // A fresh database on the throwaway cluster; the CLI migrates it itself.
@@ -25,7 +29,7 @@ beforeAll(async () => {
     await test.database.close();
     if (url) env.DATABASE_URL = url;
   } else {
-    drop = async () => undefined;
+    drop = () => Promise.resolve();
   }
 });
 afterAll(async () => {
@@ -35,7 +39,11 @@ afterAll(async () => {
 
 const cli = async (...args: string[]) => {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...args], { cwd: root, env });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...args],
+      { cwd: root, env },
+    );
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -49,12 +57,30 @@ describe('command line', () => {
     expect(org).toMatchObject({ code: 0 });
     expect(org.stdout).toContain('Created organisation Acme Events');
 
-    const user = await cli('user', 'create', '--email', 'Owner@Example.com', '--role', 'owner', '--organisation', 'acme events');
+    const user = await cli(
+      'user',
+      'create',
+      '--email',
+      'Owner@Example.com',
+      '--role',
+      'owner',
+      '--organisation',
+      'acme events',
+    );
     expect(user.code).toBe(0);
     expect(user.stdout).toContain('Created Event owner owner@example.com');
     expect(user.stdout).toContain('e-mailed to owner@example.com');
 
-    const duplicate = await cli('user', 'create', '--email', 'owner@example.com', '--role', 'owner', '--organisation', '1');
+    const duplicate = await cli(
+      'user',
+      'create',
+      '--email',
+      'owner@example.com',
+      '--role',
+      'owner',
+      '--organisation',
+      '1',
+    );
     expect(duplicate.code).toBe(1);
     expect(duplicate.stderr).toContain('user_exists');
 
@@ -62,7 +88,16 @@ describe('command line', () => {
     expect(badRole.code).toBe(2);
     expect(badRole.stderr).toContain('--role must be');
 
-    const noOrg = await cli('user', 'create', '--email', 'y@example.com', '--role', 'admin', '--organisation', 'Nowhere');
+    const noOrg = await cli(
+      'user',
+      'create',
+      '--email',
+      'y@example.com',
+      '--role',
+      'admin',
+      '--organisation',
+      'Nowhere',
+    );
     expect(noOrg.code).toBe(2);
     expect(noOrg.stderr).toContain('No organisation "Nowhere"');
 

@@ -13,7 +13,11 @@ afterEach(async () => {
 describe('server core', () => {
   it('answers health once migrated, with security headers and a request id', async () => {
     t = await createTestApp();
-    const response = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
     expect(response.headers['x-request-id']).toBe('abc-123');
@@ -27,15 +31,26 @@ describe('server core', () => {
 
   it('sends HSTS when reached over https behind a trusted proxy', async () => {
     t = await createTestApp({ FLASHBULB_TRUST_PROXY: 'true' });
-    const response = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
   });
 
   it('answers unknown routes, bad JSON and oversize bodies with envelope keys', async () => {
     t = await createTestApp();
-    const missing = await t.app.inject({ method: 'POST', url: `${API_BASE}/nothing/here`, payload: {} });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}/nothing/here`,
+      payload: {},
+    });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ status: 'nok', error: { type: 'global', message_key: 'not_found' } });
+    expect(missing.json()).toMatchObject({
+      status: 'nok',
+      error: { type: 'global', message_key: 'not_found' },
+    });
 
     const badJson = await t.app.inject({
       method: 'POST',
@@ -44,7 +59,10 @@ describe('server core', () => {
       payload: '{"username": ',
     });
     expect(badJson.statusCode).toBe(400);
-    expect(badJson.json()).toMatchObject({ status: 'nok', error: { message_key: 'invalid_request' } });
+    expect(badJson.json()).toMatchObject({
+      status: 'nok',
+      error: { message_key: 'invalid_request' },
+    });
 
     const notObject = await t.app.inject({
       method: 'POST',
@@ -53,7 +71,10 @@ describe('server core', () => {
       payload: '[1,2]',
     });
     expect(notObject.statusCode).toBe(400);
-    expect(notObject.json()).toMatchObject({ status: 'nok', error: { message_key: 'invalid_request' } });
+    expect(notObject.json()).toMatchObject({
+      status: 'nok',
+      error: { message_key: 'invalid_request' },
+    });
 
     const huge = await t.app.inject({
       method: 'POST',
@@ -68,7 +89,10 @@ describe('server core', () => {
   it('hides internal failures behind Internal Error', async () => {
     t = await createTestApp();
     await t.database.executeSql('drop table users cascade');
-    const response = await t.call(endpoints.signIn, { username: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const response = await t.call(endpoints.signIn, {
+      username: ADMIN_EMAIL,
+      password: ADMIN_PASSWORD,
+    });
     expect(response.statusCode).toBe(500);
     expect(response.body).toEqual({
       status: 'nok',
@@ -81,10 +105,16 @@ describe('server core', () => {
     t = await createTestApp({ FLASHBULB_AUTH_RATE_LIMIT: '3' });
     const statuses: number[] = [];
     for (let i = 0; i < 4; i += 1) {
-      statuses.push((await t.call(endpoints.signIn, { username: 'a@example.com', password: 'whatever' })).statusCode);
+      statuses.push(
+        (await t.call(endpoints.signIn, { username: 'a@example.com', password: 'whatever' }))
+          .statusCode,
+      );
     }
     expect(statuses).toEqual([400, 400, 400, 429]);
-    const limited = await t.call(endpoints.signIn, { username: 'a@example.com', password: 'whatever' });
+    const limited = await t.call(endpoints.signIn, {
+      username: 'a@example.com',
+      password: 'whatever',
+    });
     expect(limited.body).toMatchObject({ status: 'nok', error: { message_key: 'rate_limited' } });
     // Non-identity calls are not limited this way.
     expect((await t.call(endpoints.myInfo, {})).statusCode).toBe(401);
@@ -110,8 +140,14 @@ describe('first administrator', () => {
     t = await createTestApp();
     expect(await t.ok(endpoints.setupStatus, {})).toEqual({ needs_first_admin: true });
     const [a, b] = await Promise.all([
-      t.call(endpoints.createFirstAdmin, { email: 'one@example.com', password: 'first good password' }),
-      t.call(endpoints.createFirstAdmin, { email: 'two@example.com', password: 'second good password' }),
+      t.call(endpoints.createFirstAdmin, {
+        email: 'one@example.com',
+        password: 'first good password',
+      }),
+      t.call(endpoints.createFirstAdmin, {
+        email: 'two@example.com',
+        password: 'second good password',
+      }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const rows = await t.database.executeSql('select count(*)::int as n from users');
@@ -121,9 +157,14 @@ describe('first administrator', () => {
 
   it('refuses a weak password and creates nothing', async () => {
     t = await createTestApp();
-    const weak = await t.call(endpoints.createFirstAdmin, { email: 'one@example.com', password: 'password1' });
+    const weak = await t.call(endpoints.createFirstAdmin, {
+      email: 'one@example.com',
+      password: 'password1',
+    });
     expect(weak.statusCode).toBe(400);
-    expect(weak.body).toMatchObject({ error: { message_key: 'invalid_password', field: 'password' } });
+    expect(weak.body).toMatchObject({
+      error: { message_key: 'invalid_password', field: 'password' },
+    });
     expect(await t.ok(endpoints.setupStatus, {})).toEqual({ needs_first_admin: true });
   });
 });

@@ -22,13 +22,20 @@ afterEach(async () => {
   await t.close();
 });
 
-const errorOf = (body: { status: string; error?: unknown }) => (body as { error: { message_key: string; field?: string } }).error;
+const errorOf = (body: { status: string; error?: unknown }) =>
+  (body as { error: { message_key: string; field?: string } }).error;
 
 describe('sign-in', () => {
   it('answers the same for an unknown user and a wrong password', async () => {
     await t.ok(endpoints.createFirstAdmin, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-    const unknown = await t.call(endpoints.signIn, { username: 'nobody@example.com', password: ADMIN_PASSWORD });
-    const wrong = await t.call(endpoints.signIn, { username: ADMIN_EMAIL, password: 'not the password' });
+    const unknown = await t.call(endpoints.signIn, {
+      username: 'nobody@example.com',
+      password: ADMIN_PASSWORD,
+    });
+    const wrong = await t.call(endpoints.signIn, {
+      username: ADMIN_EMAIL,
+      password: 'not the password',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(wrong.statusCode).toBe(400);
     expect(unknown.body).toEqual(wrong.body);
@@ -45,9 +52,16 @@ describe('sign-in', () => {
   it('refuses malformed bodies with a field key', async () => {
     const missing = await t.call(endpoints.signIn, { password: 'x' });
     expect(missing.statusCode).toBe(400);
-    expect(errorOf(missing.body)).toMatchObject({ type: 'field', message_key: 'email_required', field: 'username' });
+    expect(errorOf(missing.body)).toMatchObject({
+      type: 'field',
+      message_key: 'email_required',
+      field: 'username',
+    });
     const noPassword = await t.call(endpoints.signIn, { username: ADMIN_EMAIL, password: '' });
-    expect(errorOf(noPassword.body)).toMatchObject({ message_key: 'password_required', field: 'password' });
+    expect(errorOf(noPassword.body)).toMatchObject({
+      message_key: 'password_required',
+      field: 'password',
+    });
     const wrongType = await t.call(endpoints.signIn, { username: 42, password: 'x' });
     expect(errorOf(wrongType.body)).toMatchObject({ field: 'username' });
   });
@@ -59,7 +73,10 @@ describe('sign-in', () => {
     const session = (first as { session: string }).session;
 
     // Tokens are not given before the authenticator is verified.
-    const early = await t.call(endpoints.respondToChallenge, { challenge_name: 'MFA_SETUP', session });
+    const early = await t.call(endpoints.respondToChallenge, {
+      challenge_name: 'MFA_SETUP',
+      session,
+    });
     expect(errorOf(early.body).message_key).toBe('mfa_not_set_up');
 
     const associated = await t.ok(endpoints.associateSoftwareToken, { session });
@@ -85,16 +102,28 @@ describe('sign-in', () => {
       friendly_device_name: 'My TOTP device',
     });
     expect(verified.status).toBe('SUCCESS');
-    const done = await t.ok(endpoints.respondToChallenge, { challenge_name: 'MFA_SETUP', session: verified.session ?? session });
+    const done = await t.ok(endpoints.respondToChallenge, {
+      challenge_name: 'MFA_SETUP',
+      session: verified.session ?? session,
+    });
     expect(done).toHaveProperty('authentication_result.token_type', 'Bearer');
-    const tokens = (done as { authentication_result: { access_token: string; expires_in: number } }).authentication_result;
+    const tokens = (done as { authentication_result: { access_token: string; expires_in: number } })
+      .authentication_result;
     expect(tokens.expires_in).toBeGreaterThan(0);
 
     const me = await t.ok(endpoints.myInfo, {}, { authorization: `Bearer ${tokens.access_token}` });
-    expect(me).toMatchObject({ email: ADMIN_EMAIL, role: Role.SUPER_USER, mfa_enabled: true, status: 'CONFIRMED' });
+    expect(me).toMatchObject({
+      email: ADMIN_EMAIL,
+      role: Role.SUPER_USER,
+      mfa_enabled: true,
+      status: 'CONFIRMED',
+    });
 
     // The challenge session is used up.
-    const again = await t.call(endpoints.respondToChallenge, { challenge_name: 'MFA_SETUP', session });
+    const again = await t.call(endpoints.respondToChallenge, {
+      challenge_name: 'MFA_SETUP',
+      session,
+    });
     expect(errorOf(again.body).message_key).toBe('invalid_session');
   });
 
@@ -102,7 +131,10 @@ describe('sign-in', () => {
     const admin = await signedInAdmin(t);
     const start = t.clock.now().getTime();
     // The set-up code (this step) cannot be used again.
-    const replay = await t.ok(endpoints.signIn, { username: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const replay = await t.ok(endpoints.signIn, {
+      username: ADMIN_EMAIL,
+      password: ADMIN_PASSWORD,
+    });
     expect(replay).toMatchObject({ challenge_name: 'SOFTWARE_TOKEN_MFA' });
     const replayed = await t.call(endpoints.respondToChallenge, {
       challenge_name: 'SOFTWARE_TOKEN_MFA',
@@ -141,18 +173,33 @@ describe('sign-in', () => {
 
   it('refuses unknown sessions and mismatched challenges', async () => {
     await t.ok(endpoints.createFirstAdmin, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
-    const unknown = await t.call(endpoints.respondToChallenge, { challenge_name: 'MFA_SETUP', session: 'made-up' });
+    const unknown = await t.call(endpoints.respondToChallenge, {
+      challenge_name: 'MFA_SETUP',
+      session: 'made-up',
+    });
     expect(unknown.statusCode).toBe(400);
-    expect(errorOf(unknown.body)).toMatchObject({ message_key: 'invalid_session', field: 'session' });
-    const first = (await t.ok(endpoints.signIn, { username: ADMIN_EMAIL, password: ADMIN_PASSWORD })) as { session: string };
+    expect(errorOf(unknown.body)).toMatchObject({
+      message_key: 'invalid_session',
+      field: 'session',
+    });
+    const first = (await t.ok(endpoints.signIn, {
+      username: ADMIN_EMAIL,
+      password: ADMIN_PASSWORD,
+    })) as { session: string };
     const mismatch = await t.call(endpoints.respondToChallenge, {
       challenge_name: 'SOFTWARE_TOKEN_MFA',
       session: first.session,
       code: '123456',
     });
     expect(errorOf(mismatch.body).message_key).toBe('invalid_challenge');
-    const badName = await t.call(endpoints.respondToChallenge, { challenge_name: 'SMS_MFA', session: first.session });
-    expect(errorOf(badName.body)).toMatchObject({ message_key: 'invalid_challenge', field: 'challenge_name' });
+    const badName = await t.call(endpoints.respondToChallenge, {
+      challenge_name: 'SMS_MFA',
+      session: first.session,
+    });
+    expect(errorOf(badName.body)).toMatchObject({
+      message_key: 'invalid_challenge',
+      field: 'challenge_name',
+    });
     // Sessions expire after 10 minutes.
     t.clock.advance(11 * 60_000);
     const expired = await t.call(endpoints.associateSoftwareToken, { session: first.session });
@@ -161,13 +208,25 @@ describe('sign-in', () => {
 
   it('signs exempt users in without two-factor', async () => {
     const admin = await signedInAdmin(t);
-    const organisation = await t.ok(endpoints.createOrganisation, { name: 'Booth Co' }, { authorization: admin.authorization });
-    await t.ok(
-      endpoints.createUser,
-      { email: 'Kiosk-Operator@example.com', role: Role.EVENT_OWNER, organisation_id: organisation.id, temporary_password: 'temporary-pass-1' },
+    const organisation = await t.ok(
+      endpoints.createOrganisation,
+      { name: 'Booth Co' },
       { authorization: admin.authorization },
     );
-    const first = (await t.ok(endpoints.signIn, { username: 'kiosk-operator@example.com', password: 'temporary-pass-1' })) as {
+    await t.ok(
+      endpoints.createUser,
+      {
+        email: 'Kiosk-Operator@example.com',
+        role: Role.EVENT_OWNER,
+        organisation_id: organisation.id,
+        temporary_password: 'temporary-pass-1',
+      },
+      { authorization: admin.authorization },
+    );
+    const first = (await t.ok(endpoints.signIn, {
+      username: 'kiosk-operator@example.com',
+      password: 'temporary-pass-1',
+    })) as {
       challenge_name: string;
       session: string;
     };
@@ -178,7 +237,13 @@ describe('sign-in', () => {
       new_password: 'my own kiosk password',
     });
     expect(done).toHaveProperty('authentication_result');
-    const me = await t.ok(endpoints.myInfo, {}, { authorization: `Bearer ${(done as { authentication_result: { access_token: string } }).authentication_result.access_token}` });
+    const me = await t.ok(
+      endpoints.myInfo,
+      {},
+      {
+        authorization: `Bearer ${(done as { authentication_result: { access_token: string } }).authentication_result.access_token}`,
+      },
+    );
     expect(me).toMatchObject({ mfa_exempt: true, mfa_enabled: false });
   });
 });
@@ -186,43 +251,80 @@ describe('sign-in', () => {
 describe('new password required', () => {
   it('requires a new password that is long enough and not common, then two-factor set-up', async () => {
     const admin = await signedInAdmin(t);
-    const organisation = await t.ok(endpoints.createOrganisation, { name: 'Studio' }, { authorization: admin.authorization });
-    await t.ok(
-      endpoints.createUser,
-      { email: 'owner@example.com', role: Role.EVENT_OWNER, organisation_id: organisation.id, temporary_password: 'temporary-pass-2' },
+    const organisation = await t.ok(
+      endpoints.createOrganisation,
+      { name: 'Studio' },
       { authorization: admin.authorization },
     );
-    const first = (await t.ok(endpoints.signIn, { username: 'owner@example.com', password: 'temporary-pass-2' })) as { session: string };
+    await t.ok(
+      endpoints.createUser,
+      {
+        email: 'owner@example.com',
+        role: Role.EVENT_OWNER,
+        organisation_id: organisation.id,
+        temporary_password: 'temporary-pass-2',
+      },
+      { authorization: admin.authorization },
+    );
+    const first = (await t.ok(endpoints.signIn, {
+      username: 'owner@example.com',
+      password: 'temporary-pass-2',
+    })) as { session: string };
     for (const bad of ['short', 'password123', 'Password123', '        x']) {
       const refused = await t.call(endpoints.respondToChallenge, {
         challenge_name: 'NEW_PASSWORD_REQUIRED',
         session: first.session,
         new_password: bad,
       });
-      expect(errorOf(refused.body)).toMatchObject({ message_key: 'invalid_password', field: 'new_password' });
+      expect(errorOf(refused.body)).toMatchObject({
+        message_key: 'invalid_password',
+        field: 'new_password',
+      });
     }
-    const missing = await t.call(endpoints.respondToChallenge, { challenge_name: 'NEW_PASSWORD_REQUIRED', session: first.session });
+    const missing = await t.call(endpoints.respondToChallenge, {
+      challenge_name: 'NEW_PASSWORD_REQUIRED',
+      session: first.session,
+    });
     expect(errorOf(missing.body).message_key).toBe('invalid_password');
     // 64+ characters are allowed.
     const long = 'a long pass phrase that goes on and on and on well past sixty-four characters';
-    const next = await t.ok(endpoints.respondToChallenge, { challenge_name: 'NEW_PASSWORD_REQUIRED', session: first.session, new_password: long });
+    const next = await t.ok(endpoints.respondToChallenge, {
+      challenge_name: 'NEW_PASSWORD_REQUIRED',
+      session: first.session,
+      new_password: long,
+    });
     expect(next).toMatchObject({ challenge_name: 'MFA_SETUP' });
     // The temporary password no longer works; the new one does.
-    const old = await t.call(endpoints.signIn, { username: 'owner@example.com', password: 'temporary-pass-2' });
+    const old = await t.call(endpoints.signIn, {
+      username: 'owner@example.com',
+      password: 'temporary-pass-2',
+    });
     expect(errorOf(old.body).message_key).toBe('user_name_or_password_incorrect');
     await firstSignInWithMfaSetup(t, 'owner@example.com', long);
   });
 
   it('refuses a temporary password after 7 days', async () => {
     const admin = await signedInAdmin(t);
-    const organisation = await t.ok(endpoints.createOrganisation, { name: 'Studio' }, { authorization: admin.authorization });
+    const organisation = await t.ok(
+      endpoints.createOrganisation,
+      { name: 'Studio' },
+      { authorization: admin.authorization },
+    );
     await t.ok(
       endpoints.createUser,
-      { email: 'late@example.com', role: Role.ADMIN, organisation_id: organisation.id, temporary_password: 'temporary-pass-3' },
+      {
+        email: 'late@example.com',
+        role: Role.ADMIN,
+        organisation_id: organisation.id,
+        temporary_password: 'temporary-pass-3',
+      },
       { authorization: admin.authorization },
     );
     t.clock.advance(TEMPORARY_PASSWORD_DAYS * 86_400_000 + 1000);
-    const late = await t.call(endpoints.signIn, { username: 'late@example.com', password: 'temporary-pass-3' });
+    const late = await t.call(endpoints.signIn, {
+      username: 'late@example.com',
+      password: 'temporary-pass-3',
+    });
     expect(errorOf(late.body).message_key).toBe('temporary_password_expired');
   });
 });
@@ -240,16 +342,30 @@ describe('sessions', () => {
     expect(errorOf(replay.body).message_key).toBe('unauthorized_user');
     const after = await t.call(endpoints.myInfo, {}, { authorization: newAuth });
     expect(after.statusCode).toBe(401);
-    const rotatedToo = await t.call(endpoints.refresh, { refresh_token: first.authentication_result.refresh_token });
+    const rotatedToo = await t.call(endpoints.refresh, {
+      refresh_token: first.authentication_result.refresh_token,
+    });
     expect(rotatedToo.statusCode).toBe(401);
   });
 
   it('sets an httpOnly refresh cookie and refreshes from it', async () => {
-    await t.ok(endpoints.createFirstAdmin, { email: ADMIN_EMAIL, password: 'correct horse battery staple' });
-    const first = (await t.ok(endpoints.signIn, { username: ADMIN_EMAIL, password: 'correct horse battery staple' })) as { session: string };
+    await t.ok(endpoints.createFirstAdmin, {
+      email: ADMIN_EMAIL,
+      password: 'correct horse battery staple',
+    });
+    const first = (await t.ok(endpoints.signIn, {
+      username: ADMIN_EMAIL,
+      password: 'correct horse battery staple',
+    })) as { session: string };
     const associated = await t.ok(endpoints.associateSoftwareToken, { session: first.session });
-    await t.ok(endpoints.verifySoftwareToken, { session: first.session, code: totpAt(associated.secret_code, t.clock.now().getTime()) });
-    const response = await t.call(endpoints.respondToChallenge, { challenge_name: 'MFA_SETUP', session: first.session });
+    await t.ok(endpoints.verifySoftwareToken, {
+      session: first.session,
+      code: totpAt(associated.secret_code, t.clock.now().getTime()),
+    });
+    const response = await t.call(endpoints.respondToChallenge, {
+      challenge_name: 'MFA_SETUP',
+      session: first.session,
+    });
     const setCookie = String(response.headers['set-cookie']);
     expect(setCookie).toMatch(/^flashbulb_refresh=[^;]+;/);
     expect(setCookie).toContain('HttpOnly');
@@ -266,12 +382,20 @@ describe('sessions', () => {
   it('refuses the access token and refresh token after sign-out', async () => {
     const admin = await signedInAdmin(t);
     await t.ok(endpoints.myInfo, {}, { authorization: admin.authorization });
-    await t.ok(endpoints.signOut, { refresh_token: admin.refreshToken }, { authorization: admin.authorization });
+    await t.ok(
+      endpoints.signOut,
+      { refresh_token: admin.refreshToken },
+      { authorization: admin.authorization },
+    );
     const me = await t.call(endpoints.myInfo, {}, { authorization: admin.authorization });
     expect(me.statusCode).toBe(401);
     expect(me.body).toEqual({
       status: 'nok',
-      error: { type: 'global', message_key: 'unauthorized_user', message: 'Your session has expired. Please log in again' },
+      error: {
+        type: 'global',
+        message_key: 'unauthorized_user',
+        message: 'Your session has expired. Please log in again',
+      },
     });
     const refreshed = await t.call(endpoints.refresh, { refresh_token: admin.refreshToken });
     expect(refreshed.statusCode).toBe(401);
@@ -280,7 +404,9 @@ describe('sessions', () => {
   it('refuses expired, forged and malformed access tokens', async () => {
     const admin = await signedInAdmin(t);
     const [header, payload] = admin.accessToken.split('.');
-    const forgedPayload = Buffer.from(JSON.stringify({ typ: 'access', sub: '1', sid: 'x', exp: 9e9 })).toString('base64url');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ typ: 'access', sub: '1', sid: 'x', exp: 9e9 }),
+    ).toString('base64url');
     for (const authorization of [
       `Bearer ${header}.${forgedPayload}.${admin.accessToken.split('.')[2]}`,
       `Bearer ${header}.${payload}.AAAA`,
@@ -300,7 +426,11 @@ describe('sessions', () => {
 describe('authenticator management', () => {
   it('lets a signed-in user replace the authenticator, and refuses turning two-factor off', async () => {
     const admin = await signedInAdmin(t);
-    const associated = await t.ok(endpoints.associateSoftwareToken, {}, { authorization: admin.authorization });
+    const associated = await t.ok(
+      endpoints.associateSoftwareToken,
+      {},
+      { authorization: admin.authorization },
+    );
     expect(associated.session).toBeUndefined();
     t.clock.advance(30_000);
     const wrongSecretCode = await t.call(
@@ -310,7 +440,11 @@ describe('authenticator management', () => {
     );
     expect(errorOf(wrongSecretCode.body).message_key).toBe('code_mismatch');
     t.clock.advance(30_000);
-    await t.ok(endpoints.verifySoftwareToken, { code: totpAt(associated.secret_code, t.clock.now().getTime()) }, { authorization: admin.authorization });
+    await t.ok(
+      endpoints.verifySoftwareToken,
+      { code: totpAt(associated.secret_code, t.clock.now().getTime()) },
+      { authorization: admin.authorization },
+    );
     t.clock.advance(30_000);
     await signInWithCode(t, ADMIN_EMAIL, ADMIN_PASSWORD, associated.secret_code);
 
@@ -321,10 +455,20 @@ describe('authenticator management', () => {
     );
     expect(off.statusCode).toBe(403);
     expect(errorOf(off.body).message_key).toBe('forbidden');
-    await t.ok(endpoints.setMfaPreference, { software_token_mfa_settings: { enabled: true, preferred_mfa: true } }, { authorization: admin.authorization });
-    const bad = await t.call(endpoints.setMfaPreference, { software_token_mfa_settings: { enabled: 'yes' } }, { authorization: admin.authorization });
+    await t.ok(
+      endpoints.setMfaPreference,
+      { software_token_mfa_settings: { enabled: true, preferred_mfa: true } },
+      { authorization: admin.authorization },
+    );
+    const bad = await t.call(
+      endpoints.setMfaPreference,
+      { software_token_mfa_settings: { enabled: 'yes' } },
+      { authorization: admin.authorization },
+    );
     expect(bad.statusCode).toBe(400);
-    const anonymous = await t.call(endpoints.setMfaPreference, { software_token_mfa_settings: { enabled: true, preferred_mfa: true } });
+    const anonymous = await t.call(endpoints.setMfaPreference, {
+      software_token_mfa_settings: { enabled: true, preferred_mfa: true },
+    });
     expect(anonymous.statusCode).toBe(401);
     const anonymousAssociate = await t.call(endpoints.associateSoftwareToken, {});
     expect(anonymousAssociate.statusCode).toBe(401);
@@ -332,29 +476,64 @@ describe('authenticator management', () => {
 
   it('lets an exempt user turn the authenticator on and off', async () => {
     const admin = await signedInAdmin(t);
-    const organisation = await t.ok(endpoints.createOrganisation, { name: 'Org' }, { authorization: admin.authorization });
-    await t.ok(
-      endpoints.createUser,
-      { email: 'kiosk-operator@example.com', role: Role.EVENT_OWNER, organisation_id: organisation.id, temporary_password: 'temporary-pass-9' },
+    const organisation = await t.ok(
+      endpoints.createOrganisation,
+      { name: 'Org' },
       { authorization: admin.authorization },
     );
-    const first = (await t.ok(endpoints.signIn, { username: 'kiosk-operator@example.com', password: 'temporary-pass-9' })) as { session: string };
+    await t.ok(
+      endpoints.createUser,
+      {
+        email: 'kiosk-operator@example.com',
+        role: Role.EVENT_OWNER,
+        organisation_id: organisation.id,
+        temporary_password: 'temporary-pass-9',
+      },
+      { authorization: admin.authorization },
+    );
+    const first = (await t.ok(endpoints.signIn, {
+      username: 'kiosk-operator@example.com',
+      password: 'temporary-pass-9',
+    })) as { session: string };
     const done = (await t.ok(endpoints.respondToChallenge, {
       challenge_name: 'NEW_PASSWORD_REQUIRED',
       session: first.session,
       new_password: 'kiosk operator pass',
     })) as { authentication_result: { access_token: string } };
     const authorization = `Bearer ${done.authentication_result.access_token}`;
-    const notYet = await t.call(endpoints.setMfaPreference, { software_token_mfa_settings: { enabled: true, preferred_mfa: true } }, { authorization });
+    const notYet = await t.call(
+      endpoints.setMfaPreference,
+      { software_token_mfa_settings: { enabled: true, preferred_mfa: true } },
+      { authorization },
+    );
     expect(errorOf(notYet.body).message_key).toBe('mfa_not_set_up');
-    await t.ok(endpoints.setMfaPreference, { software_token_mfa_settings: { enabled: false, preferred_mfa: false } }, { authorization });
+    await t.ok(
+      endpoints.setMfaPreference,
+      { software_token_mfa_settings: { enabled: false, preferred_mfa: false } },
+      { authorization },
+    );
   });
 
   it('works for a user created by an admin through the whole first sign-in', async () => {
     const admin = await signedInAdmin(t);
-    const organisation = await t.ok(endpoints.createOrganisation, { name: 'Org A' }, { authorization: admin.authorization });
-    const user = await createAndSignInUser(t, admin, 'second@example.com', Role.ADMIN, organisation.id);
+    const organisation = await t.ok(
+      endpoints.createOrganisation,
+      { name: 'Org A' },
+      { authorization: admin.authorization },
+    );
+    const user = await createAndSignInUser(
+      t,
+      admin,
+      'second@example.com',
+      Role.ADMIN,
+      organisation.id,
+    );
     const me = await t.ok(endpoints.myInfo, {}, { authorization: user.authorization });
-    expect(me).toMatchObject({ email: 'second@example.com', role: Role.ADMIN, organisation_id: organisation.id, organisation_name: 'Org A' });
+    expect(me).toMatchObject({
+      email: 'second@example.com',
+      role: Role.ADMIN,
+      organisation_id: organisation.id,
+      organisation_name: 'Org A',
+    });
   });
 });

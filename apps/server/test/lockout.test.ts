@@ -16,12 +16,15 @@ afterEach(async () => {
 
 const attempt = async (password: string, username = ADMIN_EMAIL) => {
   const response = await t.call(endpoints.signIn, { username, password });
-  return response.body.status === 'ok' ? 'ok' : (response.body as { error: { message_key: string } }).error.message_key;
+  return response.body.status === 'ok'
+    ? 'ok'
+    : (response.body as { error: { message_key: string } }).error.message_key;
 };
 
 describe('lockout', () => {
   it('allows five failures, then waits 2^(n−5) s after each further one', async () => {
-    for (let i = 0; i < 5; i += 1) expect(await attempt('wrong password')).toBe('user_name_or_password_incorrect');
+    for (let i = 0; i < 5; i += 1)
+      expect(await attempt('wrong password')).toBe('user_name_or_password_incorrect');
     // Five failures: the next attempt waits 2^0 = 1 s — even with the right password.
     expect(await attempt(ADMIN_PASSWORD)).toBe('too_many_attempts');
     t.clock.advance(999);
@@ -51,7 +54,8 @@ describe('lockout', () => {
     expect(await attempt(ADMIN_PASSWORD)).toBe('too_many_attempts');
     t.clock.advance(1);
     // 15 minutes without a failure: the run is forgotten, five free failures again.
-    for (let i = 0; i < 5; i += 1) expect(await attempt('wrong password')).toBe('user_name_or_password_incorrect');
+    for (let i = 0; i < 5; i += 1)
+      expect(await attempt('wrong password')).toBe('user_name_or_password_incorrect');
     expect(await attempt(ADMIN_PASSWORD)).toBe('too_many_attempts');
     t.clock.advance(1000);
     expect(await attempt(ADMIN_PASSWORD)).toBe('ok');
@@ -64,9 +68,11 @@ describe('lockout', () => {
     t = await createTestApp({ FLASHBULB_MFA_EXEMPT_USERS: ADMIN_EMAIL });
     await t.ok(endpoints.createFirstAdmin, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     for (let round = 0; round < LOCKOUT_MAX_FAILURES_PER_HOUR / 4; round += 1) {
-      for (let i = 0; i < 4; i += 1) expect(await attempt('wrong password')).toBe('user_name_or_password_incorrect');
+      for (let i = 0; i < 4; i += 1)
+        expect(await attempt('wrong password')).toBe('user_name_or_password_incorrect');
       // The 100th failure comes in the last round; until then a success ends each run.
-      if (round < LOCKOUT_MAX_FAILURES_PER_HOUR / 4 - 1) expect(await attempt(ADMIN_PASSWORD)).toBe('ok');
+      if (round < LOCKOUT_MAX_FAILURES_PER_HOUR / 4 - 1)
+        expect(await attempt(ADMIN_PASSWORD)).toBe('ok');
       t.clock.advance(10_000);
     }
     expect(await attempt(ADMIN_PASSWORD)).toBe('too_many_attempts');
@@ -88,14 +94,19 @@ describe('lockout', () => {
     t = await createTestApp();
     const admin = await signedInAdmin(t);
     t.clock.advance(30_000);
-    const first = (await t.ok(endpoints.signIn, { username: ADMIN_EMAIL, password: ADMIN_PASSWORD })) as { session: string };
+    const first = (await t.ok(endpoints.signIn, {
+      username: ADMIN_EMAIL,
+      password: ADMIN_PASSWORD,
+    })) as { session: string };
     for (let i = 0; i < 5; i += 1) {
       const response = await t.call(endpoints.respondToChallenge, {
         challenge_name: 'SOFTWARE_TOKEN_MFA',
         session: first.session,
         code: wrongCode(admin.secret, t.clock.now().getTime()),
       });
-      expect((response.body as { error: { message_key: string } }).error.message_key).toBe('code_mismatch');
+      expect((response.body as { error: { message_key: string } }).error.message_key).toBe(
+        'code_mismatch',
+      );
     }
     const locked = await t.call(endpoints.respondToChallenge, {
       challenge_name: 'SOFTWARE_TOKEN_MFA',
@@ -103,7 +114,9 @@ describe('lockout', () => {
       code: totpAt(admin.secret, t.clock.now().getTime()),
     });
     expect(locked.statusCode).toBe(429);
-    expect((locked.body as { error: { message_key: string } }).error.message_key).toBe('too_many_attempts');
+    expect((locked.body as { error: { message_key: string } }).error.message_key).toBe(
+      'too_many_attempts',
+    );
     t.clock.advance(1000);
     const ok = await t.call(endpoints.respondToChallenge, {
       challenge_name: 'SOFTWARE_TOKEN_MFA',

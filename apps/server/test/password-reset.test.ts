@@ -9,7 +9,10 @@ let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 
 beforeEach(async () => {
   smtp = await startSmtpPeer();
-  t = await createTestApp({ SMTP_URL: smtp.url, FLASHBULB_PUBLIC_URL: 'https://photos.example.com' });
+  t = await createTestApp({
+    SMTP_URL: smtp.url,
+    FLASHBULB_PUBLIC_URL: 'https://photos.example.com',
+  });
 });
 afterEach(async () => {
   await t.close();
@@ -27,7 +30,10 @@ describe('forgot password', () => {
   it('e-mails a code over SMTP that sets a new password and ends other sessions', async () => {
     const admin = await signedInAdmin(t);
     const reply = await t.call(endpoints.forgotPassword, { username: ADMIN_EMAIL.toUpperCase() });
-    expect(reply.body).toEqual({ status: 'ok', result: { code_delivery_details: { delivery_medium: 'EMAIL' } } });
+    expect(reply.body).toEqual({
+      status: 'ok',
+      result: { code_delivery_details: { delivery_medium: 'EMAIL' } },
+    });
     const mail = await smtp.waitFor((m) => m.to.includes(ADMIN_EMAIL));
     expect(mail.raw).toContain('Subject: Your Flashbulb password reset code');
     expect(mail.text).toContain('https://photos.example.com/');
@@ -40,21 +46,39 @@ describe('forgot password', () => {
     });
     expect(keyOf(wrong.body)).toBe('code_mismatch');
 
-    const weak = await t.call(endpoints.confirmForgotPassword, { username: ADMIN_EMAIL, code, new_password: 'password' });
+    const weak = await t.call(endpoints.confirmForgotPassword, {
+      username: ADMIN_EMAIL,
+      code,
+      new_password: 'password',
+    });
     expect(keyOf(weak.body)).toBe('invalid_password');
 
-    await t.ok(endpoints.confirmForgotPassword, { username: ADMIN_EMAIL, code, new_password: 'a brand new password' });
+    await t.ok(endpoints.confirmForgotPassword, {
+      username: ADMIN_EMAIL,
+      code,
+      new_password: 'a brand new password',
+    });
     // The old session is over.
     const me = await t.call(endpoints.myInfo, {}, { authorization: admin.authorization });
     expect(me.statusCode).toBe(401);
     const refreshed = await t.call(endpoints.refresh, { refresh_token: admin.refreshToken });
     expect(refreshed.statusCode).toBe(401);
     // The code works once.
-    const again = await t.call(endpoints.confirmForgotPassword, { username: ADMIN_EMAIL, code, new_password: 'another new password' });
+    const again = await t.call(endpoints.confirmForgotPassword, {
+      username: ADMIN_EMAIL,
+      code,
+      new_password: 'another new password',
+    });
     expect(keyOf(again.body)).toBe('code_mismatch');
     // The new password signs in.
-    const signIn = await t.call(endpoints.signIn, { username: ADMIN_EMAIL, password: 'a brand new password' });
-    expect(signIn.body).toMatchObject({ status: 'ok', result: { challenge_name: 'SOFTWARE_TOKEN_MFA' } });
+    const signIn = await t.call(endpoints.signIn, {
+      username: ADMIN_EMAIL,
+      password: 'a brand new password',
+    });
+    expect(signIn.body).toMatchObject({
+      status: 'ok',
+      result: { challenge_name: 'SOFTWARE_TOKEN_MFA' },
+    });
   });
 
   it('answers the same for an unknown account and sends nothing', async () => {
@@ -80,7 +104,11 @@ describe('forgot password', () => {
     await t.ok(endpoints.forgotPassword, { username: ADMIN_EMAIL });
     const code = codeFrom(await smtp.waitFor((m) => m.to.includes(ADMIN_EMAIL)));
     t.clock.advance(15 * 60_000 + 1);
-    const late = await t.call(endpoints.confirmForgotPassword, { username: ADMIN_EMAIL, code, new_password: 'a brand new password' });
+    const late = await t.call(endpoints.confirmForgotPassword, {
+      username: ADMIN_EMAIL,
+      code,
+      new_password: 'a brand new password',
+    });
     expect(keyOf(late.body)).toBe('expired_code');
   });
 
@@ -90,17 +118,29 @@ describe('forgot password', () => {
     const code = codeFrom(await smtp.waitFor((m) => m.to.includes(ADMIN_EMAIL)));
     const wrongCode = code === '999999' ? '999998' : '999999';
     for (let i = 0; i < RESET_CODE_MAX_TRIES; i += 1) {
-      const response = await t.call(endpoints.confirmForgotPassword, { username: ADMIN_EMAIL, code: wrongCode, new_password: 'a brand new password' });
+      const response = await t.call(endpoints.confirmForgotPassword, {
+        username: ADMIN_EMAIL,
+        code: wrongCode,
+        new_password: 'a brand new password',
+      });
       expect(keyOf(response.body)).toBe('code_mismatch');
     }
     t.clock.advance(2000); // past the lockout wait, so only the code's own limit speaks
-    const sixth = await t.call(endpoints.confirmForgotPassword, { username: ADMIN_EMAIL, code, new_password: 'a brand new password' });
+    const sixth = await t.call(endpoints.confirmForgotPassword, {
+      username: ADMIN_EMAIL,
+      code,
+      new_password: 'a brand new password',
+    });
     expect(keyOf(sixth.body)).toBe('expired_code');
   });
 
   it('refuses malformed codes and bodies', async () => {
     for (const code of ['12345', '1234567', 'abcdef', '']) {
-      const response = await t.call(endpoints.confirmForgotPassword, { username: ADMIN_EMAIL, code, new_password: 'a brand new password' });
+      const response = await t.call(endpoints.confirmForgotPassword, {
+        username: ADMIN_EMAIL,
+        code,
+        new_password: 'a brand new password',
+      });
       expect(response.statusCode).toBe(400);
       expect((response.body as { error: { field: string } }).error.field).toBe('code');
     }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, generateTotpSecret, hotp, matchTotp, otpauthUri, totpAt } from '../src/lib/totp.ts';
+import {
+  base32Decode,
+  base32Encode,
+  generateTotpSecret,
+  hotp,
+  matchTotp,
+  otpauthUri,
+  totpAt,
+} from '../src/lib/totp.ts';
 
 // RFC 6238 Appendix B test vectors (SHA-1, secret "12345678901234567890"), last six digits.
 const RFC_SECRET = base32Encode(Buffer.from('12345678901234567890', 'ascii'));

@@ -11,8 +11,16 @@ let orgB: { id: number };
 beforeEach(async () => {
   t = await createTestApp();
   superUser = await signedInAdmin(t);
-  orgA = await t.ok(endpoints.createOrganisation, { name: 'Alpha Events' }, { authorization: superUser.authorization });
-  orgB = await t.ok(endpoints.createOrganisation, { name: 'Beta Booths' }, { authorization: superUser.authorization });
+  orgA = await t.ok(
+    endpoints.createOrganisation,
+    { name: 'Alpha Events' },
+    { authorization: superUser.authorization },
+  );
+  orgB = await t.ok(
+    endpoints.createOrganisation,
+    { name: 'Beta Booths' },
+    { authorization: superUser.authorization },
+  );
 });
 afterEach(async () => {
   await t.close();
@@ -25,22 +33,60 @@ const errorOf = (response: { statusCode: number; body: unknown }) => ({
 
 describe('organisations', () => {
   it('lists all for super users and only their own for others', async () => {
-    const all = await t.ok(endpoints.listOrganisations, {}, { authorization: superUser.authorization });
+    const all = await t.ok(
+      endpoints.listOrganisations,
+      {},
+      { authorization: superUser.authorization },
+    );
     expect(all.organisations.map((o) => o.name)).toEqual(['Alpha Events', 'Beta Booths']);
-    const admin = await createAndSignInUser(t, superUser, 'admin-a@example.com', Role.ADMIN, orgA.id);
+    const admin = await createAndSignInUser(
+      t,
+      superUser,
+      'admin-a@example.com',
+      Role.ADMIN,
+      orgA.id,
+    );
     const own = await t.ok(endpoints.listOrganisations, {}, { authorization: admin.authorization });
-    expect(own.organisations).toEqual([expect.objectContaining({ id: orgA.id, name: 'Alpha Events' })]);
+    expect(own.organisations).toEqual([
+      expect.objectContaining({ id: orgA.id, name: 'Alpha Events' }),
+    ]);
   });
 
   it('lets only super users create organisations, with unique names', async () => {
-    const admin = await createAndSignInUser(t, superUser, 'admin-a@example.com', Role.ADMIN, orgA.id);
-    const refused = await t.call(endpoints.createOrganisation, { name: 'Gamma' }, { authorization: admin.authorization });
+    const admin = await createAndSignInUser(
+      t,
+      superUser,
+      'admin-a@example.com',
+      Role.ADMIN,
+      orgA.id,
+    );
+    const refused = await t.call(
+      endpoints.createOrganisation,
+      { name: 'Gamma' },
+      { authorization: admin.authorization },
+    );
     expect(errorOf(refused)).toMatchObject({ status: 403, message_key: 'forbidden' });
-    const duplicate = await t.call(endpoints.createOrganisation, { name: 'alpha events' }, { authorization: superUser.authorization });
+    const duplicate = await t.call(
+      endpoints.createOrganisation,
+      { name: 'alpha events' },
+      { authorization: superUser.authorization },
+    );
     expect(errorOf(duplicate)).toMatchObject({ status: 409, message_key: 'organisation_exists' });
-    const empty = await t.call(endpoints.createOrganisation, { name: '   ' }, { authorization: superUser.authorization });
-    expect(errorOf(empty)).toMatchObject({ status: 400, message_key: 'organisation_name_required', field: 'name' });
-    const all = await t.ok(endpoints.listOrganisations, {}, { authorization: superUser.authorization });
+    const empty = await t.call(
+      endpoints.createOrganisation,
+      { name: '   ' },
+      { authorization: superUser.authorization },
+    );
+    expect(errorOf(empty)).toMatchObject({
+      status: 400,
+      message_key: 'organisation_name_required',
+      field: 'name',
+    });
+    const all = await t.ok(
+      endpoints.listOrganisations,
+      {},
+      { authorization: superUser.authorization },
+    );
     expect(all.organisations).toHaveLength(2);
   });
 
@@ -52,13 +98,24 @@ describe('organisations', () => {
 
 describe('user create', () => {
   it('lets an admin create users in their organisation only, never super users', async () => {
-    const admin = await createAndSignInUser(t, superUser, 'admin-a@example.com', Role.ADMIN, orgA.id);
+    const admin = await createAndSignInUser(
+      t,
+      superUser,
+      'admin-a@example.com',
+      Role.ADMIN,
+      orgA.id,
+    );
     const created = await t.ok(
       endpoints.createUser,
       { email: 'owner-a@example.com', role: Role.EVENT_OWNER },
       { authorization: admin.authorization },
     );
-    expect(created).toMatchObject({ email: 'owner-a@example.com', role: Role.EVENT_OWNER, organisation_id: orgA.id, status: 'FORCE_CHANGE_PASSWORD' });
+    expect(created).toMatchObject({
+      email: 'owner-a@example.com',
+      role: Role.EVENT_OWNER,
+      organisation_id: orgA.id,
+      status: 'FORCE_CHANGE_PASSWORD',
+    });
 
     const otherOrg = await t.call(
       endpoints.createUser,
@@ -74,33 +131,80 @@ describe('user create', () => {
     expect(errorOf(makeSuper)).toMatchObject({ status: 403, message_key: 'forbidden' });
     // Nothing was created by the refused calls.
     for (const email of ['intruder@example.com', 'boss@example.com']) {
-      const probe = await t.call(endpoints.createUser, { email, role: Role.EVENT_OWNER, organisation_id: orgA.id }, { authorization: superUser.authorization });
+      const probe = await t.call(
+        endpoints.createUser,
+        { email, role: Role.EVENT_OWNER, organisation_id: orgA.id },
+        { authorization: superUser.authorization },
+      );
       expect(probe.statusCode).toBe(200);
     }
   });
 
   it('refuses event owners, duplicates, unknown organisations and bad fields', async () => {
-    const owner = await createAndSignInUser(t, superUser, 'owner@example.com', Role.EVENT_OWNER, orgA.id);
-    const byOwner = await t.call(endpoints.createUser, { email: 'x@example.com', role: Role.EVENT_OWNER }, { authorization: owner.authorization });
+    const owner = await createAndSignInUser(
+      t,
+      superUser,
+      'owner@example.com',
+      Role.EVENT_OWNER,
+      orgA.id,
+    );
+    const byOwner = await t.call(
+      endpoints.createUser,
+      { email: 'x@example.com', role: Role.EVENT_OWNER },
+      { authorization: owner.authorization },
+    );
     expect(errorOf(byOwner)).toMatchObject({ status: 403, message_key: 'forbidden' });
     const duplicate = await t.call(
       endpoints.createUser,
       { email: 'OWNER@example.com', role: Role.EVENT_OWNER, organisation_id: orgA.id },
       { authorization: superUser.authorization },
     );
-    expect(errorOf(duplicate)).toMatchObject({ status: 409, message_key: 'user_exists', field: 'email' });
-    const noOrg = await t.call(endpoints.createUser, { email: 'y@example.com', role: Role.ADMIN, organisation_id: 9999 }, { authorization: superUser.authorization });
-    expect(errorOf(noOrg)).toMatchObject({ status: 404, message_key: 'organisation_not_found' });
-    const badEmail = await t.call(endpoints.createUser, { email: 'not-an-email', role: Role.ADMIN, organisation_id: orgA.id }, { authorization: superUser.authorization });
-    expect(errorOf(badEmail)).toMatchObject({ status: 400, message_key: 'email_invalid', field: 'email' });
-    const badRole = await t.call(endpoints.createUser, { email: 'z@example.com', role: 7, organisation_id: orgA.id }, { authorization: superUser.authorization });
-    expect(errorOf(badRole)).toMatchObject({ status: 400, message_key: 'role_invalid', field: 'role' });
-    const weak = await t.call(
+    expect(errorOf(duplicate)).toMatchObject({
+      status: 409,
+      message_key: 'user_exists',
+      field: 'email',
+    });
+    const noOrg = await t.call(
       endpoints.createUser,
-      { email: 'w@example.com', role: Role.ADMIN, organisation_id: orgA.id, temporary_password: '12345678' },
+      { email: 'y@example.com', role: Role.ADMIN, organisation_id: 9999 },
       { authorization: superUser.authorization },
     );
-    expect(errorOf(weak)).toMatchObject({ status: 400, message_key: 'invalid_password', field: 'temporary_password' });
+    expect(errorOf(noOrg)).toMatchObject({ status: 404, message_key: 'organisation_not_found' });
+    const badEmail = await t.call(
+      endpoints.createUser,
+      { email: 'not-an-email', role: Role.ADMIN, organisation_id: orgA.id },
+      { authorization: superUser.authorization },
+    );
+    expect(errorOf(badEmail)).toMatchObject({
+      status: 400,
+      message_key: 'email_invalid',
+      field: 'email',
+    });
+    const badRole = await t.call(
+      endpoints.createUser,
+      { email: 'z@example.com', role: 7, organisation_id: orgA.id },
+      { authorization: superUser.authorization },
+    );
+    expect(errorOf(badRole)).toMatchObject({
+      status: 400,
+      message_key: 'role_invalid',
+      field: 'role',
+    });
+    const weak = await t.call(
+      endpoints.createUser,
+      {
+        email: 'w@example.com',
+        role: Role.ADMIN,
+        organisation_id: orgA.id,
+        temporary_password: '12345678',
+      },
+      { authorization: superUser.authorization },
+    );
+    expect(errorOf(weak)).toMatchObject({
+      status: 400,
+      message_key: 'invalid_password',
+      field: 'temporary_password',
+    });
   });
 
   it('e-mails a generated temporary password to the outbox, escaped', async () => {
@@ -110,22 +214,37 @@ describe('user create', () => {
       { authorization: superUser.authorization },
     );
     const [mail] = await t.app.container.repositories.outbox.list(10);
-    expect(mail).toMatchObject({ kind: 'user_invitation', toAddress: "o'brien@example.com", status: 'outbox' });
+    expect(mail).toMatchObject({
+      kind: 'user_invitation',
+      toAddress: "o'brien@example.com",
+      status: 'outbox',
+    });
     expect(mail!.htmlBody).toContain('o&#39;brien@example.com');
     const temporary = /Temporary password: (\S+)/.exec(mail!.textBody)?.[1];
     expect(temporary).toBeTruthy();
-    const signIn = await t.ok(endpoints.signIn, { username: "o'brien@example.com", password: temporary! });
+    const signIn = await t.ok(endpoints.signIn, {
+      username: "o'brien@example.com",
+      password: temporary!,
+    });
     expect(signIn).toMatchObject({ challenge_name: 'NEW_PASSWORD_REQUIRED' });
   });
 });
 
 describe('API keys', () => {
   it('are shown once, work as Authorization, and stop working when deleted', async () => {
-    const created = await t.ok(endpoints.createApiKey, { name: 'Booth robot' }, { authorization: superUser.authorization });
+    const created = await t.ok(
+      endpoints.createApiKey,
+      { name: 'Booth robot' },
+      { authorization: superUser.authorization },
+    );
     expect(created.api_key).toMatch(/^fbk_/);
     const me = await t.ok(endpoints.myInfo, {}, { authorization: created.api_key });
     expect(me.role).toBe(Role.SUPER_USER);
-    const listed = await t.ok(endpoints.listApiKeys, {}, { authorization: superUser.authorization });
+    const listed = await t.ok(
+      endpoints.listApiKeys,
+      {},
+      { authorization: superUser.authorization },
+    );
     expect(listed.api_keys).toHaveLength(1);
     expect(JSON.stringify(listed)).not.toContain(created.api_key);
     expect(listed.api_keys[0]!.last_used_date).not.toBeNull();
@@ -133,20 +252,46 @@ describe('API keys', () => {
     const rows = await t.database.executeSql('select key_hash from api_keys');
     expect(JSON.stringify(rows)).not.toContain(created.api_key);
 
-    await t.ok(endpoints.deleteApiKey, { id: created.id }, { authorization: superUser.authorization });
+    await t.ok(
+      endpoints.deleteApiKey,
+      { id: created.id },
+      { authorization: superUser.authorization },
+    );
     const after = await t.call(endpoints.myInfo, {}, { authorization: created.api_key });
     expect(errorOf(after)).toMatchObject({ status: 401, message_key: 'unauthorized_user' });
-    const missing = await t.call(endpoints.deleteApiKey, { id: created.id }, { authorization: superUser.authorization });
+    const missing = await t.call(
+      endpoints.deleteApiKey,
+      { id: created.id },
+      { authorization: superUser.authorization },
+    );
     expect(errorOf(missing)).toMatchObject({ status: 404, message_key: 'api_key_not_found' });
   });
 
   it('cannot be deleted by another user', async () => {
-    const created = await t.ok(endpoints.createApiKey, { name: 'mine' }, { authorization: superUser.authorization });
-    const other = await createAndSignInUser(t, superUser, 'admin-b@example.com', Role.ADMIN, orgB.id);
-    const refused = await t.call(endpoints.deleteApiKey, { id: created.id }, { authorization: other.authorization });
+    const created = await t.ok(
+      endpoints.createApiKey,
+      { name: 'mine' },
+      { authorization: superUser.authorization },
+    );
+    const other = await createAndSignInUser(
+      t,
+      superUser,
+      'admin-b@example.com',
+      Role.ADMIN,
+      orgB.id,
+    );
+    const refused = await t.call(
+      endpoints.deleteApiKey,
+      { id: created.id },
+      { authorization: other.authorization },
+    );
     expect(errorOf(refused)).toMatchObject({ status: 404, message_key: 'api_key_not_found' });
     await t.ok(endpoints.myInfo, {}, { authorization: created.api_key });
-    const noName = await t.call(endpoints.createApiKey, { name: '' }, { authorization: superUser.authorization });
+    const noName = await t.call(
+      endpoints.createApiKey,
+      { name: '' },
+      { authorization: superUser.authorization },
+    );
     expect(errorOf(noName)).toMatchObject({ status: 400, message_key: 'api_key_name_required' });
   });
 });
@@ -155,7 +300,10 @@ describe('first administrator', () => {
   it('can be created only once', async () => {
     const status = await t.ok(endpoints.setupStatus, {});
     expect(status.needs_first_admin).toBe(false);
-    const again = await t.call(endpoints.createFirstAdmin, { email: 'second@example.com', password: 'another good password' });
+    const again = await t.call(endpoints.createFirstAdmin, {
+      email: 'second@example.com',
+      password: 'another good password',
+    });
     expect(errorOf(again)).toMatchObject({ status: 409, message_key: 'setup_already_done' });
   });
 });

@@ -57,13 +57,17 @@ const run = async (argv: string[]): Promise<void> => {
       if (!role) throw new UsageError('--role must be super, admin or owner');
       let organisationId: number | null = null;
       if (values.organisation) {
-        const organisation = await container.services.organisations.findByIdOrName(values.organisation);
+        const organisation = await container.services.organisations.findByIdOrName(
+          values.organisation,
+        );
         if (!organisation) throw new UsageError(`No organisation "${values.organisation}"`);
         organisationId = organisation.id;
       }
       const temporary = values['temporary-password'];
       if (temporary !== undefined && !newPasswordSchema.safeParse(temporary).success) {
-        throw new UsageError('--temporary-password needs 8+ characters and must not be a common password');
+        throw new UsageError(
+          '--temporary-password needs 8+ characters and must not be a common password',
+        );
       }
       const user = await container.services.users.create(null, {
         email: email.data,

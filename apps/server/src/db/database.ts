@@ -49,7 +49,7 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
         // pg-boss sends multi-statement scripts without parameters; only `exec` runs those.
         if (!values || values.length === 0) {
           const results = await client.exec(text);
-          return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+          return { rows: results.at(-1)?.rows ?? [] };
         }
         const result = await client.query<Record<string, unknown>>(text, values);
         return { rows: result.rows };
@@ -71,7 +71,9 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     await migratePg(drizzlePg(lockClient), { migrationsFolder });
   } finally {
-    await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
+    await lockClient
+      .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+      .catch(() => undefined);
     lockClient.release();
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;

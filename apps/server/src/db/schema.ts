@@ -42,7 +42,10 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_idx').on(t.email), index('users_organisation_idx').on(t.organisationId)],
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    index('users_organisation_idx').on(t.organisationId),
+  ],
 );
 
 export const authSessions = pgTable(

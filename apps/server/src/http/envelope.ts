@@ -1,4 +1,10 @@
-import { errorStatus, errorText, isErrorKey, type ErrorKey, type NokEnvelope } from '@flashbulb/shared';
+import {
+  errorStatus,
+  errorText,
+  isErrorKey,
+  type ErrorKey,
+  type NokEnvelope,
+} from '@flashbulb/shared';
 import type { FastifyReply } from 'fastify';
 
 export const nok = (key: ErrorKey, field?: string): NokEnvelope => ({

@@ -31,12 +31,14 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
         break;
     }
     if (fastifyError.statusCode === 429) return sendNok(reply, 'rate_limited');
-    if (error instanceof SyntaxError || (fastifyError.statusCode === 400 && !fastifyError.code?.startsWith('FST_ERR_RESPONSE'))) {
+    if (
+      error instanceof SyntaxError ||
+      (fastifyError.statusCode === 400 && !fastifyError.code?.startsWith('FST_ERR_RESPONSE'))
+    ) {
       return sendNok(reply, 'invalid_request');
     }
 
     request.log.error({ err: error }, 'unhandled error');
     return sendNok(reply, 'Internal Error');
   });
-
 };

@@ -10,7 +10,6 @@ import {
 } from '@flashbulb/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import type { Actor } from '../services/actor.ts';
 
 type ActorFor<E extends Endpoint> = E['auth'] extends 'owner' ? Actor : Actor | null;
@@ -33,22 +32,27 @@ export interface RegisterOptions {
 }
 
 /** Registers every endpoint of `packages/shared` as `POST /api/v1<path>` with its schemas. */
-export const registerEndpoints = (app: FastifyInstance, handlers: Handlers, options: RegisterOptions): void => {
+export const registerEndpoints = (
+  app: FastifyInstance,
+  handlers: Handlers,
+  options: RegisterOptions,
+): void => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const name of Object.keys(endpoints) as EndpointName[]) {
     const endpoint: Endpoint = endpoints[name];
-    const handler = handlers[name] as unknown as (ctx: HandlerContext<Endpoint>) => Promise<unknown>;
+    const handler = handlers[name] as unknown as (
+      ctx: HandlerContext<Endpoint>,
+    ) => Promise<unknown>;
     typed.route({
       method: 'POST',
       url: `${API_BASE}${endpoint.path}`,
       schema: {
         summary: endpoint.summary,
-        description:
-          `Auth: ${endpoint.auth}. Errors: ${['invalid_value', ...endpoint.errors, 'Internal Error'].join(', ')}.`,
+        description: `Auth: ${endpoint.auth}. Errors: ${['invalid_value', ...endpoint.errors, 'Internal Error'].join(', ')}.`,
         tags: [endpoint.tag],
         ...(endpoint.auth === 'owner' ? { security: [{ bearer: [] }, { apiKey: [] }] } : {}),
         body: endpoint.body,
-        response: { 200: okEnvelope(endpoint.result as z.ZodType) },
+        response: { 200: okEnvelope(endpoint.result) },
       },
       config: endpoint.rateLimited
         ? { rateLimit: { max: options.authRateLimit, timeWindow: '1 minute' } }
@@ -57,8 +61,9 @@ export const registerEndpoints = (app: FastifyInstance, handlers: Handlers, opti
         let actor: Actor | null = null;
         const authorization = request.headers.authorization;
         if (endpoint.auth === 'owner') actor = await options.authenticate(authorization);
-        else if (endpoint.auth === 'owner_optional' && authorization) actor = await options.authenticate(authorization);
-        const result = await handler({ body: request.body as never, actor: actor as never, request, reply });
+        else if (endpoint.auth === 'owner_optional' && authorization)
+          actor = await options.authenticate(authorization);
+        const result = await handler({ body: request.body, actor: actor, request, reply });
         return { status: 'ok' as const, result };
       },
     });

@@ -20,7 +20,10 @@ export class JobQueue {
   private readonly boss: PgBossInstance;
   private started = false;
 
-  constructor(db: SqlRunner, private readonly logger: Logger) {
+  constructor(
+    db: SqlRunner,
+    private readonly logger: Logger,
+  ) {
     this.boss = new PgBoss({ db, schema: 'pgboss', supervise: true, schedule: true });
     this.boss.on('error', (error: unknown) => this.logger.error({ err: error }, 'job queue error'));
   }
@@ -49,16 +52,23 @@ export class JobQueue {
   }
 
   async work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void> {
-    await this.boss.work<JobPayloads[N]>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
-      for (const job of jobs) {
-        try {
-          await handler(job.data);
-        } catch (error) {
-          this.logger.warn({ err: error, job: name, jobId: job.id }, 'job failed; pg-boss will retry');
-          throw error;
+    await this.boss.work<JobPayloads[N]>(
+      name,
+      { pollingIntervalSeconds: 0.5, batchSize: 1 },
+      async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await handler(job.data);
+          } catch (error) {
+            this.logger.warn(
+              { err: error, job: name, jobId: job.id },
+              'job failed; pg-boss will retry',
+            );
+            throw error;
+          }
         }
-      }
-    });
+      },
+    );
   }
 
   async stop(): Promise<void> {

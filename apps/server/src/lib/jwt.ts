@@ -10,7 +10,11 @@ export const signJwt = (claims: Record<string, unknown>, key: Buffer): string =>
 };
 
 /** The claims if the signature is ours and `exp` (seconds) is in the future; otherwise null. */
-export const verifyJwt = (token: string, key: Buffer, nowMs: number): Record<string, unknown> | null => {
+export const verifyJwt = (
+  token: string,
+  key: Buffer,
+  nowMs: number,
+): Record<string, unknown> | null => {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   const [header, payload, signature] = parts as [string, string, string];
@@ -19,7 +23,10 @@ export const verifyJwt = (token: string, key: Buffer, nowMs: number): Record<str
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<
+      string,
+      unknown
+    >;
     if (typeof claims.exp !== 'number' || claims.exp * 1000 <= nowMs) return null;
     return claims;
   } catch {

@@ -56,7 +56,8 @@ export const hotp = (secretBase32: string, counter: number): string => {
   return String(binary % 10 ** TOTP_DIGITS).padStart(TOTP_DIGITS, '0');
 };
 
-export const totpAt = (secretBase32: string, nowMs: number): string => hotp(secretBase32, totpStep(nowMs));
+export const totpAt = (secretBase32: string, nowMs: number): string =>
+  hotp(secretBase32, totpStep(nowMs));
 
 /**
  * The time step a code belongs to within ±1 step of now (RFC 6238 §5.2 allows one step of drift),

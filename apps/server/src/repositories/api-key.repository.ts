@@ -14,7 +14,11 @@ export class ApiKeyRepository {
   }
 
   async listForUser(userId: number): Promise<ApiKeyRow[]> {
-    return this.db.select().from(apiKeys).where(eq(apiKeys.userId, userId)).orderBy(asc(apiKeys.id));
+    return this.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.userId, userId))
+      .orderBy(asc(apiKeys.id));
   }
 
   async findByHash(keyHash: string): Promise<ApiKeyRow | undefined> {

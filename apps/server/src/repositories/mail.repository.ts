@@ -45,7 +45,12 @@ export class MailOutboxRepository {
   async markSent(id: number, now: Date): Promise<void> {
     await this.db
       .update(mailOutbox)
-      .set({ status: 'sent', sentAt: now, attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
+      .set({
+        status: 'sent',
+        sentAt: now,
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        lastError: null,
+      })
       .where(eq(mailOutbox.id, id));
   }
 

@@ -18,7 +18,11 @@ export class OrganisationRepository {
 
   /** undefined when the name is taken (case-insensitive). */
   async create(name: string): Promise<OrganisationRow | undefined> {
-    const [row] = await this.db.insert(organisations).values({ name }).onConflictDoNothing().returning();
+    const [row] = await this.db
+      .insert(organisations)
+      .values({ name })
+      .onConflictDoNothing()
+      .returning();
     return row;
   }
 }

@@ -17,12 +17,21 @@ export class SessionRepository {
     const [row] = await this.db
       .select()
       .from(authSessions)
-      .where(and(eq(authSessions.id, id), isNull(authSessions.revokedAt), gt(authSessions.expiresAt, now)));
+      .where(
+        and(
+          eq(authSessions.id, id),
+          isNull(authSessions.revokedAt),
+          gt(authSessions.expiresAt, now),
+        ),
+      );
     return row;
   }
 
   async findByRefreshHash(hash: string): Promise<SessionRow | undefined> {
-    const [row] = await this.db.select().from(authSessions).where(eq(authSessions.refreshTokenHash, hash));
+    const [row] = await this.db
+      .select()
+      .from(authSessions)
+      .where(eq(authSessions.refreshTokenHash, hash));
     return row;
   }
 
@@ -39,7 +48,13 @@ export class SessionRepository {
     const rows = await this.db
       .update(authSessions)
       .set({ refreshTokenHash: toHash, previousRefreshTokenHash: fromHash, refreshedAt: now })
-      .where(and(eq(authSessions.id, id), eq(authSessions.refreshTokenHash, fromHash), isNull(authSessions.revokedAt)))
+      .where(
+        and(
+          eq(authSessions.id, id),
+          eq(authSessions.refreshTokenHash, fromHash),
+          isNull(authSessions.revokedAt),
+        ),
+      )
       .returning({ id: authSessions.id });
     return rows.length === 1;
   }
@@ -80,7 +95,10 @@ export class SessionRepository {
     tokenHash: string,
     changes: Partial<Pick<ChallengeRow, 'pendingTotpSecret' | 'totpVerified' | 'challengeName'>>,
   ): Promise<void> {
-    await this.db.update(signInChallenges).set(changes).where(eq(signInChallenges.tokenHash, tokenHash));
+    await this.db
+      .update(signInChallenges)
+      .set(changes)
+      .where(eq(signInChallenges.tokenHash, tokenHash));
   }
 
   /** Consumes a challenge; false if another request consumed it first. */
@@ -96,18 +114,29 @@ export class SessionRepository {
     await this.db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, now));
     await this.db
       .delete(authSessions)
-      .where(or(lt(authSessions.expiresAt, now), and(isNotNull(authSessions.revokedAt), lt(authSessions.expiresAt, now))));
+      .where(
+        or(
+          lt(authSessions.expiresAt, now),
+          and(isNotNull(authSessions.revokedAt), lt(authSessions.expiresAt, now)),
+        ),
+      );
   }
 
   async setPendingTotp(userId: number, secret: string): Promise<void> {
     await this.db
       .insert(pendingTotpSecrets)
       .values({ userId, secret })
-      .onConflictDoUpdate({ target: pendingTotpSecrets.userId, set: { secret, createdAt: new Date() } });
+      .onConflictDoUpdate({
+        target: pendingTotpSecrets.userId,
+        set: { secret, createdAt: new Date() },
+      });
   }
 
   async takePendingTotp(userId: number): Promise<string | undefined> {
-    const [row] = await this.db.select().from(pendingTotpSecrets).where(eq(pendingTotpSecrets.userId, userId));
+    const [row] = await this.db
+      .select()
+      .from(pendingTotpSecrets)
+      .where(eq(pendingTotpSecrets.userId, userId));
     return row?.secret;
   }
 

@@ -10,7 +10,10 @@ export class ThrottleRepository {
   constructor(private readonly db: Db) {}
 
   async get(username: string): Promise<ThrottleRow | undefined> {
-    const [row] = await this.db.select().from(loginThrottle).where(eq(loginThrottle.username, username));
+    const [row] = await this.db
+      .select()
+      .from(loginThrottle)
+      .where(eq(loginThrottle.username, username));
     return row;
   }
 
@@ -21,7 +24,13 @@ export class ThrottleRepository {
   async recordFailure(username: string, now: Date, forgetSeconds: number): Promise<void> {
     await this.db
       .insert(loginThrottle)
-      .values({ username, consecutiveFailures: 1, lastFailureAt: now, hourWindowStart: now, hourFailures: 1 })
+      .values({
+        username,
+        consecutiveFailures: 1,
+        lastFailureAt: now,
+        hourWindowStart: now,
+        hourFailures: 1,
+      })
       .onConflictDoUpdate({
         target: loginThrottle.username,
         set: {
@@ -58,7 +67,10 @@ export class ThrottleRepository {
   }
 
   async getResetCode(userId: number): Promise<ResetCodeRow | undefined> {
-    const [row] = await this.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, userId));
+    const [row] = await this.db
+      .select()
+      .from(passwordResetCodes)
+      .where(eq(passwordResetCodes.userId, userId));
     return row;
   }
 
@@ -73,7 +85,9 @@ export class ThrottleRepository {
   async deleteResetCode(userId: number, codeHash: string): Promise<boolean> {
     const rows = await this.db
       .delete(passwordResetCodes)
-      .where(sql`${passwordResetCodes.userId} = ${userId} and ${passwordResetCodes.codeHash} = ${codeHash}`)
+      .where(
+        sql`${passwordResetCodes.userId} = ${userId} and ${passwordResetCodes.codeHash} = ${codeHash}`,
+      )
       .returning({ userId: passwordResetCodes.userId });
     return rows.length === 1;
   }

@@ -50,19 +50,37 @@ export class UserRepository {
   async setPassword(id: number, passwordHash: string): Promise<void> {
     await this.db
       .update(users)
-      .set({ passwordHash, status: 'CONFIRMED', temporaryPasswordExpiresAt: null, updatedAt: new Date() })
+      .set({
+        passwordHash,
+        status: 'CONFIRMED',
+        temporaryPasswordExpiresAt: null,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, id));
   }
 
-  async setTotp(id: number, encryptedSecret: string | null, enabled: boolean, acceptedStep: number | null): Promise<void> {
+  async setTotp(
+    id: number,
+    encryptedSecret: string | null,
+    enabled: boolean,
+    acceptedStep: number | null,
+  ): Promise<void> {
     await this.db
       .update(users)
-      .set({ totpSecret: encryptedSecret, totpEnabled: enabled, totpLastStep: acceptedStep, updatedAt: new Date() })
+      .set({
+        totpSecret: encryptedSecret,
+        totpEnabled: enabled,
+        totpLastStep: acceptedStep,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, id));
   }
 
   async setTotpEnabled(id: number, enabled: boolean): Promise<void> {
-    await this.db.update(users).set({ totpEnabled: enabled, updatedAt: new Date() }).where(eq(users.id, id));
+    await this.db
+      .update(users)
+      .set({ totpEnabled: enabled, updatedAt: new Date() })
+      .where(eq(users.id, id));
   }
 
   /** Records a used TOTP step; false when that step (or a later one) was used already — a replay. */

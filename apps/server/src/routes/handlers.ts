@@ -1,14 +1,19 @@
 import type { AuthenticationResult, SignInResult } from '@flashbulb/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../http/register-endpoints.ts';
-import { REFRESH_TOKEN_DAYS, type AuthService, type IssuedTokens } from '../services/auth.service.ts';
+import {
+  REFRESH_TOKEN_DAYS,
+  type AuthService,
+  type IssuedTokens,
+} from '../services/auth.service.ts';
 import type { OrganisationService } from '../services/organisation.service.ts';
 import type { UserService } from '../services/user.service.ts';
 
 export const REFRESH_COOKIE = 'flashbulb_refresh';
 const COOKIE_PATH = '/api/v1/auth';
 
-const isIssued = (value: IssuedTokens | SignInResult): value is IssuedTokens => 'refreshToken' in value;
+const isIssued = (value: IssuedTokens | SignInResult): value is IssuedTokens =>
+  'refreshToken' in value;
 
 /** The web app keeps its refresh token in an httpOnly cookie that scripts cannot read. */
 const setRefreshCookie = (request: FastifyRequest, reply: FastifyReply, token: string): void => {
@@ -41,10 +46,12 @@ export const createHandlers = (services: {
   users: UserService;
   organisations: OrganisationService;
 }): Handlers => ({
-  signIn: async ({ body, request, reply }) => present(request, reply, await services.auth.signIn(body)),
+  signIn: async ({ body, request, reply }) =>
+    present(request, reply, await services.auth.signIn(body)),
   respondToChallenge: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.respondToChallenge(body)),
-  associateSoftwareToken: async ({ actor, body }) => services.auth.associateSoftwareToken(actor, body),
+  associateSoftwareToken: async ({ actor, body }) =>
+    services.auth.associateSoftwareToken(actor, body),
   verifySoftwareToken: async ({ actor, body }) => services.auth.verifySoftwareToken(actor, body),
   setMfaPreference: async ({ actor, body }) => {
     await services.auth.setMfaPreference(actor, body.software_token_mfa_settings);
@@ -60,7 +67,9 @@ export const createHandlers = (services: {
   },
   refresh: async ({ body, request, reply }) => {
     try {
-      const issued = await services.auth.refresh(body.refresh_token ?? request.cookies[REFRESH_COOKIE]);
+      const issued = await services.auth.refresh(
+        body.refresh_token ?? request.cookies[REFRESH_COOKIE],
+      );
       setRefreshCookie(request, reply, issued.refreshToken);
       return { authentication_result: issued.result satisfies AuthenticationResult };
     } catch (error) {

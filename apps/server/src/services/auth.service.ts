@@ -72,21 +72,29 @@ export class AuthService {
     const now = this.now().getTime();
     const sinceLast = now - row.lastFailureAt.getTime();
     if (row.hourWindowStart && now - row.hourWindowStart.getTime() < 3_600_000) {
-      if (row.hourFailures >= LOCKOUT_MAX_FAILURES_PER_HOUR) throw new AppError('too_many_attempts');
+      if (row.hourFailures >= LOCKOUT_MAX_FAILURES_PER_HOUR)
+        throw new AppError('too_many_attempts');
     }
     if (sinceLast >= LOCKOUT_FORGET_SECONDS * 1000) return;
     const waitMs = lockoutWaitSeconds(row.consecutiveFailures) * 1000;
     if (sinceLast < waitMs) throw new AppError('too_many_attempts');
   }
 
-  private async fail(username: string, key: 'user_name_or_password_incorrect' | 'code_mismatch', field?: string): Promise<never> {
+  private async fail(
+    username: string,
+    key: 'user_name_or_password_incorrect' | 'code_mismatch',
+    field?: string,
+  ): Promise<never> {
     await this.deps.throttle.recordFailure(username, this.now(), LOCKOUT_FORGET_SECONDS);
     throw new AppError(key, field);
   }
 
   // ---- sign-in ------------------------------------------------------------------------------
 
-  async signIn(input: { username: string; password: string }): Promise<IssuedTokens | SignInResult> {
+  async signIn(input: {
+    username: string;
+    password: string;
+  }): Promise<IssuedTokens | SignInResult> {
     await this.assertNotLockedOut(input.username);
     const user = await this.deps.users.findByEmail(input.username);
     const passwordOk = user
@@ -105,7 +113,8 @@ export class AuthService {
 
   /** After the password: a new password, the authenticator, or tokens. */
   private async nextStep(user: UserRow): Promise<IssuedTokens | SignInResult> {
-    if (user.status === 'FORCE_CHANGE_PASSWORD') return this.challenge(user, 'NEW_PASSWORD_REQUIRED');
+    if (user.status === 'FORCE_CHANGE_PASSWORD')
+      return this.challenge(user, 'NEW_PASSWORD_REQUIRED');
     if (user.totpEnabled && user.totpSecret) return this.challenge(user, 'SOFTWARE_TOKEN_MFA');
     if (this.isMfaExempt(user.email)) return this.completeSignIn(user);
     return this.challenge(user, 'MFA_SETUP');
@@ -131,14 +140,16 @@ export class AuthService {
     const tokenHash = hashToken(input.session);
     const challenge = await this.deps.sessions.findChallenge(tokenHash, this.now());
     if (!challenge) throw new AppError('invalid_session', 'session');
-    if (challenge.challengeName !== input.challenge_name) throw new AppError('invalid_challenge', 'challenge_name');
+    if (challenge.challengeName !== input.challenge_name)
+      throw new AppError('invalid_challenge', 'challenge_name');
     const user = await this.deps.users.findById(challenge.userId);
     if (!user) throw new AppError('invalid_session', 'session');
 
     switch (input.challenge_name) {
       case 'NEW_PASSWORD_REQUIRED': {
         if (!input.new_password) throw new AppError('invalid_password', 'new_password');
-        if (!(await this.deps.sessions.deleteChallenge(tokenHash))) throw new AppError('invalid_session', 'session');
+        if (!(await this.deps.sessions.deleteChallenge(tokenHash)))
+          throw new AppError('invalid_session', 'session');
         await this.deps.users.setPassword(user.id, await this.deps.hasher.hash(input.new_password));
         const updated = await this.deps.users.findById(user.id);
         if (!updated) throw new AppError('invalid_session', 'session');
@@ -146,7 +157,8 @@ export class AuthService {
       }
       case 'MFA_SETUP': {
         if (!challenge.totpVerified) throw new AppError('mfa_not_set_up');
-        if (!(await this.deps.sessions.deleteChallenge(tokenHash))) throw new AppError('invalid_session', 'session');
+        if (!(await this.deps.sessions.deleteChallenge(tokenHash)))
+          throw new AppError('invalid_session', 'session');
         return this.completeSignIn(user);
       }
       case 'SOFTWARE_TOKEN_MFA': {
@@ -154,7 +166,8 @@ export class AuthService {
         await this.assertNotLockedOut(user.email);
         if (!user.totpSecret) throw new AppError('mfa_not_set_up');
         await this.checkTotp(user, this.deps.secrets.decrypt(user.totpSecret), input.code);
-        if (!(await this.deps.sessions.deleteChallenge(tokenHash))) throw new AppError('invalid_session', 'session');
+        if (!(await this.deps.sessions.deleteChallenge(tokenHash)))
+          throw new AppError('invalid_session', 'session');
         return this.completeSignIn(user);
       }
     }
@@ -164,7 +177,8 @@ export class AuthService {
   private async checkTotp(user: UserRow, secret: string, code: string): Promise<number> {
     const step = matchTotp(secret, code, this.now().getTime());
     if (step === null) return this.fail(user.email, 'code_mismatch', 'code');
-    if (!(await this.deps.users.claimTotpStep(user.id, step))) return this.fail(user.email, 'code_mismatch', 'code');
+    if (!(await this.deps.users.claimTotpStep(user.id, step)))
+      return this.fail(user.email, 'code_mismatch', 'code');
     return step;
   }
 
@@ -173,7 +187,11 @@ export class AuthService {
     return this.issueTokens(user, randomToken(18));
   }
 
-  private async issueTokens(user: UserRow, sessionId: string, existing = false): Promise<IssuedTokens> {
+  private async issueTokens(
+    user: UserRow,
+    sessionId: string,
+    existing = false,
+  ): Promise<IssuedTokens> {
     const now = this.now();
     const refreshToken = randomToken(32);
     if (!existing) {
@@ -190,9 +208,20 @@ export class AuthService {
     return {
       refreshToken,
       result: {
-        access_token: signJwt({ typ: 'access', sub: String(user.id), sid: sessionId, iat, exp }, key),
+        access_token: signJwt(
+          { typ: 'access', sub: String(user.id), sid: sessionId, iat, exp },
+          key,
+        ),
         id_token: signJwt(
-          { typ: 'id', sub: String(user.id), email: user.email, role: user.role, organisation_id: user.organisationId, iat, exp },
+          {
+            typ: 'id',
+            sub: String(user.id),
+            email: user.email,
+            role: user.role,
+            organisation_id: user.organisationId,
+            iat,
+            exp,
+          },
           key,
         ),
         refresh_token: refreshToken,
@@ -213,11 +242,19 @@ export class AuthService {
     if (input.session) {
       const tokenHash = hashToken(input.session);
       const challenge = await this.deps.sessions.findChallenge(tokenHash, this.now());
-      if (!challenge || challenge.challengeName !== 'MFA_SETUP') throw new AppError('invalid_session', 'session');
+      if (!challenge || challenge.challengeName !== 'MFA_SETUP')
+        throw new AppError('invalid_session', 'session');
       const user = await this.deps.users.findById(challenge.userId);
       if (!user) throw new AppError('invalid_session', 'session');
-      await this.deps.sessions.updateChallenge(tokenHash, { pendingTotpSecret: sealed, totpVerified: false });
-      return { secret_code: secret, otpauth_uri: otpauthUri(secret, user.email, TOTP_ISSUER), session: input.session };
+      await this.deps.sessions.updateChallenge(tokenHash, {
+        pendingTotpSecret: sealed,
+        totpVerified: false,
+      });
+      return {
+        secret_code: secret,
+        otpauth_uri: otpauthUri(secret, user.email, TOTP_ISSUER),
+        session: input.session,
+      };
     }
     if (!actor?.sessionId) throw new AppError('unauthorized_user');
     await this.deps.sessions.setPendingTotp(actor.userId, sealed);
@@ -231,14 +268,22 @@ export class AuthService {
     if (input.session) {
       const tokenHash = hashToken(input.session);
       const challenge = await this.deps.sessions.findChallenge(tokenHash, this.now());
-      if (!challenge || challenge.challengeName !== 'MFA_SETUP') throw new AppError('invalid_session', 'session');
+      if (!challenge || challenge.challengeName !== 'MFA_SETUP')
+        throw new AppError('invalid_session', 'session');
       if (!challenge.pendingTotpSecret) throw new AppError('mfa_not_set_up');
       const user = await this.deps.users.findById(challenge.userId);
       if (!user) throw new AppError('invalid_session', 'session');
       await this.assertNotLockedOut(user.email);
-      const step = await this.verifyNewSecret(user, this.deps.secrets.decrypt(challenge.pendingTotpSecret), input.code);
+      const step = await this.verifyNewSecret(
+        user,
+        this.deps.secrets.decrypt(challenge.pendingTotpSecret),
+        input.code,
+      );
       await this.deps.users.setTotp(user.id, challenge.pendingTotpSecret, true, step);
-      await this.deps.sessions.updateChallenge(tokenHash, { pendingTotpSecret: null, totpVerified: true });
+      await this.deps.sessions.updateChallenge(tokenHash, {
+        pendingTotpSecret: null,
+        totpVerified: true,
+      });
       return { status: 'SUCCESS', session: input.session };
     }
     if (!actor?.sessionId) throw new AppError('unauthorized_user');
@@ -257,11 +302,15 @@ export class AuthService {
   private async verifyNewSecret(user: UserRow, secret: string, code: string): Promise<number> {
     const step = matchTotp(secret, code, this.now().getTime());
     if (step === null) return this.fail(user.email, 'code_mismatch', 'code');
-    if (user.totpLastStep !== null && step <= user.totpLastStep) return this.fail(user.email, 'code_mismatch', 'code');
+    if (user.totpLastStep !== null && step <= user.totpLastStep)
+      return this.fail(user.email, 'code_mismatch', 'code');
     return step;
   }
 
-  async setMfaPreference(actor: Actor, input: { enabled: boolean; preferred_mfa: boolean }): Promise<void> {
+  async setMfaPreference(
+    actor: Actor,
+    input: { enabled: boolean; preferred_mfa: boolean },
+  ): Promise<void> {
     const user = await this.deps.users.findById(actor.userId);
     if (!user) throw new AppError('unauthorized_user');
     const wantOn = input.enabled && input.preferred_mfa;
@@ -283,7 +332,10 @@ export class AuthService {
       const stolen = await this.deps.sessions.findByPreviousRefreshHash(presented);
       if (stolen) {
         await this.deps.sessions.revoke(stolen.id, now);
-        this.deps.logger.warn({ sessionUser: stolen.userId }, 'refresh token reuse; session revoked');
+        this.deps.logger.warn(
+          { sessionUser: stolen.userId },
+          'refresh token reuse; session revoked',
+        );
       }
       throw new AppError('unauthorized_user');
     }
@@ -291,7 +343,9 @@ export class AuthService {
     const user = await this.deps.users.findById(session.userId);
     if (!user) throw new AppError('unauthorized_user');
     const issued = await this.issueTokens(user, session.id, true);
-    if (!(await this.deps.sessions.rotate(session.id, presented, hashToken(issued.refreshToken), now))) {
+    if (
+      !(await this.deps.sessions.rotate(session.id, presented, hashToken(issued.refreshToken), now))
+    ) {
       throw new AppError('unauthorized_user');
     }
     return issued;
@@ -313,9 +367,11 @@ export class AuthService {
     const bearer = /^Bearer\s+(.+)$/i.exec(authorization.trim());
     if (bearer) {
       const claims = verifyJwt(bearer[1]!, this.deps.secrets.signingKey, now.getTime());
-      if (!claims || claims.typ !== 'access' || typeof claims.sid !== 'string') throw new AppError('unauthorized_user');
+      if (!claims || claims.typ !== 'access' || typeof claims.sid !== 'string')
+        throw new AppError('unauthorized_user');
       const session = await this.deps.sessions.findActive(claims.sid, now);
-      if (!session || String(session.userId) !== claims.sub) throw new AppError('unauthorized_user');
+      if (!session || String(session.userId) !== claims.sub)
+        throw new AppError('unauthorized_user');
       return this.actorFor(session.userId, session.id);
     }
     const apiKey = await this.deps.apiKeys.findByHash(hashToken(authorization.trim()));
@@ -342,7 +398,8 @@ export class AuthService {
     const user = await this.deps.users.findByEmail(input.username);
     if (!user) return;
     const existing = await this.deps.throttle.getResetCode(user.id);
-    if (existing && this.now().getTime() - existing.createdAt.getTime() < RESET_MAIL_INTERVAL_MS) return;
+    if (existing && this.now().getTime() - existing.createdAt.getTime() < RESET_MAIL_INTERVAL_MS)
+      return;
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.deps.throttle.putResetCode(
       user.id,
@@ -364,18 +421,24 @@ export class AuthService {
     });
   }
 
-  async confirmForgotPassword(input: { username: string; code: string; new_password: string }): Promise<void> {
+  async confirmForgotPassword(input: {
+    username: string;
+    code: string;
+    new_password: string;
+  }): Promise<void> {
     await this.assertNotLockedOut(input.username);
     const user = await this.deps.users.findByEmail(input.username);
     const row = user ? await this.deps.throttle.getResetCode(user.id) : undefined;
     if (!user || !row) return this.fail(input.username, 'code_mismatch', 'code');
-    if (row.expiresAt <= this.now() || row.tries >= RESET_CODE_MAX_TRIES) throw new AppError('expired_code', 'code');
+    if (row.expiresAt <= this.now() || row.tries >= RESET_CODE_MAX_TRIES)
+      throw new AppError('expired_code', 'code');
     const codeHash = this.deps.secrets.hmac(`${user.id}:${input.code}`);
     if (codeHash !== row.codeHash) {
       await this.deps.throttle.countResetTry(user.id);
       return this.fail(input.username, 'code_mismatch', 'code');
     }
-    if (!(await this.deps.throttle.deleteResetCode(user.id, codeHash))) throw new AppError('expired_code', 'code');
+    if (!(await this.deps.throttle.deleteResetCode(user.id, codeHash)))
+      throw new AppError('expired_code', 'code');
     await this.deps.users.setPassword(user.id, await this.deps.hasher.hash(input.new_password));
     await this.deps.sessions.revokeAllForUser(user.id, this.now());
     await this.deps.throttle.recordSuccess(input.username);

@@ -1,7 +1,11 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Clock } from '../lib/clock.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import type { MailMessage, MailOutboxRepository, SmtpTransport } from '../repositories/mail.repository.ts';
+import type {
+  MailMessage,
+  MailOutboxRepository,
+  SmtpTransport,
+} from '../repositories/mail.repository.ts';
 
 const MAX_DELIVERY_ATTEMPTS = 6;
 
@@ -22,7 +26,12 @@ export class MailService {
     const row = await this.outbox.add(message, this.smtp ? 'queued' : 'outbox');
     // Never log bodies: they carry codes and temporary passwords.
     this.logger.info({ outboxId: row.id, kind: message.kind }, 'mail stored');
-    if (this.smtp) await this.jobs.send('mail.deliver', { outboxId: row.id }, { singletonKey: `mail-${row.id}` });
+    if (this.smtp)
+      await this.jobs.send(
+        'mail.deliver',
+        { outboxId: row.id },
+        { singletonKey: `mail-${row.id}` },
+      );
   }
 
   /** Job handler for `mail.deliver`; a message already sent is not sent again. */
@@ -34,7 +43,11 @@ export class MailService {
       await this.outbox.markSent(row.id, this.clock.now());
     } catch (error) {
       const final = row.attempts + 1 >= MAX_DELIVERY_ATTEMPTS;
-      await this.outbox.markAttemptFailed(row.id, error instanceof Error ? error.message : String(error), final);
+      await this.outbox.markAttemptFailed(
+        row.id,
+        error instanceof Error ? error.message : String(error),
+        final,
+      );
       throw error;
     }
   }

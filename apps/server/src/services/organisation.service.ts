@@ -1,6 +1,9 @@
 import { Role, type Organisation } from '@flashbulb/shared';
 import { AppError } from '../lib/app-error.ts';
-import type { OrganisationRepository, OrganisationRow } from '../repositories/organisation.repository.ts';
+import type {
+  OrganisationRepository,
+  OrganisationRow,
+} from '../repositories/organisation.repository.ts';
 import type { Actor } from './actor.ts';
 
 const mapOrganisation = (row: OrganisationRow): Organisation => ({
@@ -14,7 +17,8 @@ export class OrganisationService {
 
   /** Super users see every organisation; everyone else only their own. */
   async list(actor: Actor): Promise<{ organisations: Organisation[] }> {
-    if (actor.role === Role.SUPER_USER) return { organisations: (await this.organisations.list()).map(mapOrganisation) };
+    if (actor.role === Role.SUPER_USER)
+      return { organisations: (await this.organisations.list()).map(mapOrganisation) };
     if (actor.organisationId === null) return { organisations: [] };
     const own = await this.organisations.findById(actor.organisationId);
     return { organisations: own ? [mapOrganisation(own)] : [] };
@@ -30,7 +34,9 @@ export class OrganisationService {
 
   async findByIdOrName(value: string): Promise<Organisation | undefined> {
     const rows = await this.organisations.list();
-    const row = rows.find((o) => String(o.id) === value || o.name.toLowerCase() === value.toLowerCase());
+    const row = rows.find(
+      (o) => String(o.id) === value || o.name.toLowerCase() === value.toLowerCase(),
+    );
     return row ? mapOrganisation(row) : undefined;
   }
 }

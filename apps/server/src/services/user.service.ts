@@ -77,7 +77,9 @@ export class UserService {
       role: input.role,
       organisationId,
       status: 'FORCE_CHANGE_PASSWORD',
-      temporaryPasswordExpiresAt: new Date(this.deps.clock.now().getTime() + TEMPORARY_PASSWORD_DAYS * 86_400_000),
+      temporaryPasswordExpiresAt: new Date(
+        this.deps.clock.now().getTime() + TEMPORARY_PASSWORD_DAYS * 86_400_000,
+      ),
     });
     if (!created) throw new AppError('user_exists', 'email');
     if (!input.temporary_password) await this.sendInvitation(created.email, temporaryPassword);
@@ -96,7 +98,8 @@ export class UserService {
     }
     if (actor.role !== Role.ADMIN) throw new AppError('forbidden');
     if (input.role === Role.SUPER_USER) throw new AppError('forbidden', 'role');
-    if (requested !== null && requested !== actor.organisationId) throw new AppError('forbidden', 'organisation_id');
+    if (requested !== null && requested !== actor.organisationId)
+      throw new AppError('forbidden', 'organisation_id');
     return actor.organisationId;
   }
 
@@ -134,6 +137,7 @@ export class UserService {
   }
 
   async deleteApiKey(actor: Actor, id: number): Promise<void> {
-    if (!(await this.deps.apiKeys.delete(actor.userId, id))) throw new AppError('api_key_not_found', 'id');
+    if (!(await this.deps.apiKeys.delete(actor.userId, id)))
+      throw new AppError('api_key_not_found', 'id');
   }
 }

@@ -30,7 +30,11 @@ const expectChallenge = (result: SignInResult, name: string): string => {
  * A user's first full sign-in: password, authenticator set-up with a code for the current step,
  * tokens. Later code-based sign-ins must use a later step (`clock.advance(30_000)`).
  */
-export const firstSignInWithMfaSetup = async (t: TestApp, email: string, password: string): Promise<SignedIn> => {
+export const firstSignInWithMfaSetup = async (
+  t: TestApp,
+  email: string,
+  password: string,
+): Promise<SignedIn> => {
   const first = await t.ok(endpoints.signIn, { username: email, password });
   let session = expectChallenge(first, 'MFA_SETUP');
   const associated = await t.ok(endpoints.associateSoftwareToken, { session });
@@ -55,7 +59,12 @@ export const firstSignInWithMfaSetup = async (t: TestApp, email: string, passwor
 };
 
 /** Sign-in with password and a TOTP code for the clock's current step. */
-export const signInWithCode = async (t: TestApp, email: string, password: string, secret: string) => {
+export const signInWithCode = async (
+  t: TestApp,
+  email: string,
+  password: string,
+  secret: string,
+) => {
   const first = await t.ok(endpoints.signIn, { username: email, password });
   const session = expectChallenge(first, 'SOFTWARE_TOKEN_MFA');
   const done = await t.ok(endpoints.respondToChallenge, {
@@ -64,7 +73,10 @@ export const signInWithCode = async (t: TestApp, email: string, password: string
     code: totpAt(secret, t.clock.now().getTime()),
   });
   if (!('authentication_result' in done)) throw new Error('no tokens');
-  return { ...done.authentication_result, authorization: `Bearer ${done.authentication_result.access_token}` };
+  return {
+    ...done.authentication_result,
+    authorization: `Bearer ${done.authentication_result.access_token}`,
+  };
 };
 
 /** Creates the first administrator and signs them in with two-factor set up. */

@@ -10,7 +10,9 @@ export interface ReceivedMail {
 }
 
 const decodeQuotedPrintable = (raw: string): string =>
-  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** A real SMTP server in this process: mail really travels over SMTP to it. */
 export const startSmtpPeer = async (): Promise<{

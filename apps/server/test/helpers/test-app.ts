@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_BASE, type BodyOf, type Endpoint, type Envelope, type ResultOf } from '@flashbulb/shared';
+import {
+  API_BASE,
+  type BodyOf,
+  type Endpoint,
+  type Envelope,
+  type ResultOf,
+} from '@flashbulb/shared';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -38,10 +44,13 @@ declare module 'vitest' {
  * A fresh database for one test file: in-memory PGlite, or a new database on the throwaway
  * PostgreSQL cluster of the `server-pg` project.
  */
-export const openTestDatabase = async (): Promise<{ database: Database; drop: () => Promise<void> }> => {
+export const openTestDatabase = async (): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+}> => {
   if (process.env.FLASHBULB_TEST_DB !== 'postgres') {
     const database = await openDatabase({ engine: 'pglite', dataDir: null });
-    return { database, drop: async () => undefined };
+    return { database, drop: () => Promise.resolve() };
   }
   let adminUrl = process.env.FLASHBULB_TEST_PG_URL;
   try {
@@ -81,7 +90,11 @@ export interface TestApp {
     options?: { authorization?: string; cookie?: string; headers?: Record<string, string> },
   ): Promise<{ statusCode: number; body: Envelope<ResultOf<E>>; headers: Record<string, unknown> }>;
   /** The result of an ok reply; fails the test with the error otherwise. */
-  ok<E extends Endpoint>(endpoint: E, body: BodyOf<E>, options?: { authorization?: string }): Promise<ResultOf<E>>;
+  ok<E extends Endpoint>(
+    endpoint: E,
+    body: BodyOf<E>,
+    options?: { authorization?: string },
+  ): Promise<ResultOf<E>>;
   close(): Promise<void>;
 }
 
@@ -126,7 +139,9 @@ export const createTestApp = async (
     async ok(endpoint, body, callOptions) {
       const response = await call(endpoint, body, callOptions);
       if (response.body.status !== 'ok') {
-        throw new Error(`${endpoint.path} answered ${response.statusCode} ${JSON.stringify(response.body)}`);
+        throw new Error(
+          `${endpoint.path} answered ${response.statusCode} ${JSON.stringify(response.body)}`,
+        );
       }
       return response.body.result;
     },

@@ -97,7 +97,13 @@ export const verifySoftwareToken = defineEndpoint({
     friendly_device_name: z.string().trim().max(100, 'invalid_value').optional(),
   }),
   result: z.object({ status: z.literal('SUCCESS'), session: z.string().optional() }),
-  errors: ['invalid_session', 'unauthorized_user', 'code_mismatch', 'too_many_attempts', 'mfa_not_set_up'],
+  errors: [
+    'invalid_session',
+    'unauthorized_user',
+    'code_mismatch',
+    'too_many_attempts',
+    'mfa_not_set_up',
+  ],
   rateLimited: true,
 });
 
@@ -134,7 +140,11 @@ export const confirmForgotPassword = defineEndpoint({
   auth: 'none',
   tag: 'auth',
   summary: 'Set a new password with the e-mailed code; ends every other session',
-  body: z.object({ username: usernameSchema, code: resetCodeSchema, new_password: newPasswordSchema }),
+  body: z.object({
+    username: usernameSchema,
+    code: resetCodeSchema,
+    new_password: newPasswordSchema,
+  }),
   result: okResult,
   errors: ['code_mismatch', 'expired_code', 'too_many_attempts', 'invalid_password'],
   rateLimited: true,
@@ -144,7 +154,8 @@ export const refresh = defineEndpoint({
   path: '/auth/refresh',
   auth: 'none',
   tag: 'auth',
-  summary: 'New tokens for a refresh token (body or the httpOnly cookie); the refresh token rotates',
+  summary:
+    'New tokens for a refresh token (body or the httpOnly cookie); the refresh token rotates',
   body: z.object({ refresh_token: z.string().max(512, 'unauthorized_user').optional() }),
   result: z.object({ authentication_result: authenticationResultSchema }),
   errors: ['unauthorized_user'],

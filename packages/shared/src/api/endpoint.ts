@@ -35,7 +35,8 @@ export const defineEndpoint = <B extends z.ZodType, R extends z.ZodType, A exten
 ): Endpoint<B, R, A> => endpoint;
 
 export type BodyOf<E> = E extends Endpoint<infer B, z.ZodType, AuthKind> ? z.input<B> : never;
-export type ParsedBodyOf<E> = E extends Endpoint<infer B, z.ZodType, AuthKind> ? z.output<B> : never;
+export type ParsedBodyOf<E> =
+  E extends Endpoint<infer B, z.ZodType, AuthKind> ? z.output<B> : never;
 export type ResultOf<E> = E extends Endpoint<z.ZodType, infer R, AuthKind> ? z.output<R> : never;
 
 export const API_BASE = '/api/v1';

@@ -51,7 +51,13 @@ export const createUser = defineEndpoint({
     temporary_password: newPasswordSchema.optional(),
   }),
   result: userSchema,
-  errors: ['unauthorized_user', 'forbidden', 'user_exists', 'organisation_not_found', 'invalid_password'],
+  errors: [
+    'unauthorized_user',
+    'forbidden',
+    'user_exists',
+    'organisation_not_found',
+    'invalid_password',
+  ],
 });
 
 export const apiKeySchema = z.object({
@@ -68,7 +74,11 @@ export const createApiKey = defineEndpoint({
   tag: 'users',
   summary: 'Create an API key for the signed-in user; the key is shown only in this reply',
   body: z.object({
-    name: z.string({ error: 'api_key_name_required' }).trim().min(1, 'api_key_name_required').max(100, 'invalid_value'),
+    name: z
+      .string({ error: 'api_key_name_required' })
+      .trim()
+      .min(1, 'api_key_name_required')
+      .max(100, 'invalid_value'),
   }),
   result: apiKeySchema.extend({ api_key: z.string().describe('Send as `Authorization: <key>`') }),
   errors: ['unauthorized_user'],

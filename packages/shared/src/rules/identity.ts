@@ -31,7 +31,8 @@ export const lockoutWaitSeconds = (consecutiveFailures: number): number => {
 export const normaliseEmail = (value: string): string => value.trim().toLowerCase();
 
 // A pragmatic address check (RFC 5322 is looser): local@domain.tld, no spaces.
-const EMAIL_PATTERN = /^[^\s@"(),:;<>[\\\]]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
+const EMAIL_PATTERN =
+  /^[^\s@"(),:;<>[\\\]]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i;
 
 export const isValidEmail = (value: string): boolean =>
   value.length <= 254 && EMAIL_PATTERN.test(value.trim());
