@@ -19,6 +19,23 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** Scan the set-up QR code as a phone would; returns the secret and the step whose code was used. */
+const completeMfaSetup = async (page: Page) => {
+  const setup = page.getByRole('dialog', { name: 'Set up two-factor authentication' });
+  const qr = setup.getByTestId('mfa-qr');
+  await qr.waitFor();
+  const uri = decodeQrPng(await qr.screenshot());
+  expect(uri).toMatch(/^otpauth:\/\/totp\//);
+  const secret = otpauthSecret(uri);
+  expect((await setup.getByTestId('mfa-secret').textContent())?.replace(/\s/g, '')).toBe(secret);
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+
+  const step = totpStep();
+  await setup.getByLabel('Code').fill(totpForStep(secret, step));
+  await setup.getByLabel('Code').press('Enter');
+  return { secret, step };
+};
+
 const signIn = async (page: Page, email: string, password: string) => {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -41,8 +58,7 @@ describe('sign-in journeys in Chromium', () => {
     'the first administrator sets up two-factor, signs out, and signs in again with a code',
     async () => {
       server = await startServer({
-        FLASHBULB_ADMIN_EMAIL: ADMIN_EMAIL,
-        FLASHBULB_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        env: { FLASHBULB_ADMIN_EMAIL: ADMIN_EMAIL, FLASHBULB_ADMIN_PASSWORD: ADMIN_PASSWORD },
       });
       browser = await launchBrowser();
       const { page } = browser;
@@ -53,20 +69,7 @@ describe('sign-in journeys in Chromium', () => {
         await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
 
         // Set-up: scan the QR code as a phone would and answer with the authenticator's code.
-        const setup = page.getByRole('dialog', { name: 'Set up two-factor authentication' });
-        const qr = setup.getByTestId('mfa-qr');
-        await qr.waitFor();
-        const uri = decodeQrPng(await qr.screenshot());
-        expect(uri).toMatch(/^otpauth:\/\/totp\//);
-        const secret = otpauthSecret(uri);
-        expect((await setup.getByTestId('mfa-secret').textContent())?.replace(/\s/g, '')).toBe(
-          secret,
-        );
-        await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
-
-        const setupStep = totpStep();
-        await setup.getByLabel('Code').fill(totpForStep(secret, setupStep));
-        await setup.getByLabel('Code').press('Enter');
+        const { secret, step: setupStep } = await completeMfaSetup(page);
 
         await expect.poll(() => page.getByTestId('header-email').textContent()).toBe(ADMIN_EMAIL);
         await expect.poll(() => page.getByTestId('my-info-role').textContent()).toBe('Super user');
@@ -83,6 +86,9 @@ describe('sign-in journeys in Chromium', () => {
         await page.getByRole('button', { name: 'Sign out' }).click();
         await page.getByRole('button', { name: 'Sign in' }).waitFor();
         expect(new URL(page.url()).pathname).toBe('/');
+        // Signed out for real: a reload finds no session to restore.
+        await page.reload();
+        await page.getByRole('button', { name: 'Sign in' }).waitFor();
 
         // Sign in again: now the code modal, which survives a wrong code.
         await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -105,6 +111,57 @@ describe('sign-in journeys in Chromium', () => {
         await codeModal.getByLabel('Code').press('Enter');
 
         await expect.poll(() => page.getByTestId('header-email').textContent()).toBe(ADMIN_EMAIL);
+        expect(browser?.problems).toEqual([]);
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'an event owner replaces the temporary password, then sets up two-factor',
+    async () => {
+      const owner = 'owner@example.com';
+      server = await startServer({
+        prepare: async (cli) => {
+          await cli('organisation', 'create', '--name', 'Acme Events');
+          await cli(
+            'user',
+            'create',
+            '--email',
+            owner,
+            '--role',
+            'owner',
+            '--organisation',
+            'Acme Events',
+            '--temporary-password',
+            'temporary-kiwi-77',
+          );
+        },
+      });
+      browser = await launchBrowser();
+      const { page } = browser;
+
+      await withServerLog(async () => {
+        await page.goto(server!.url);
+        await signIn(page, owner, 'temporary-kiwi-77');
+
+        await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+        await page.getByLabel('New password', { exact: true }).fill('password');
+        await page.getByLabel('Confirm password').fill('password');
+        await page.getByLabel('Confirm password').press('Enter');
+        // The shared rules refuse a common password before anything is sent.
+        await page
+          .getByText('Choose a password of at least 8 characters that is not a common password')
+          .waitFor();
+        await page.getByLabel('New password', { exact: true }).fill(ADMIN_PASSWORD);
+        await page.getByLabel('Confirm password').fill(ADMIN_PASSWORD);
+        await page.getByLabel('Confirm password').press('Enter');
+
+        await completeMfaSetup(page);
+        await expect.poll(() => page.getByTestId('header-email').textContent()).toBe(owner);
+        await expect.poll(() => page.getByTestId('my-info-role').textContent()).toBe('Event owner');
+        expect(await page.getByTestId('my-info-organisation').textContent()).toBe('Acme Events');
+        expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('3');
         expect(browser?.problems).toEqual([]);
       });
     },

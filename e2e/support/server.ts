@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { repoRoot, webDist } from './paths.ts';
 
 export interface RunningServer {
@@ -37,6 +38,8 @@ const inheritedEnv = (): Record<string, string> => {
   return env;
 };
 
+const execFileAsync = promisify(execFile);
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const exited = (child: ChildProcess): Promise<void> =>
@@ -44,28 +47,57 @@ const exited = (child: ChildProcess): Promise<void> =>
     ? Promise.resolve()
     : new Promise((resolve) => child.once('exit', () => resolve()));
 
+export interface StartOptions {
+  /** Server environment on top of the defaults (port, data dir, web dist). */
+  readonly env?: Record<string, string>;
+  /**
+   * Runs before the server starts, with the server's CLI (`npm run cli -- …`) bound to the same
+   * data directory: the embedded database admits one process at a time.
+   */
+  readonly prepare?: (cli: (...args: string[]) => Promise<string>) => Promise<void>;
+}
+
 /**
  * Start the real server (`node --import tsx apps/server/src/main.ts`) on a free port with its own
  * data directory (embedded database, storage), serving the built web app; resolve once
  * `GET /api/health` answers 200.
  */
-export const startServer = async (env: Record<string, string> = {}): Promise<RunningServer> => {
+export const startServer = async ({
+  env = {},
+  prepare,
+}: StartOptions = {}): Promise<RunningServer> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-data-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const serverEnv = {
+    ...inheritedEnv(),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    FLASHBULB_DATA_DIR: dataDir,
+    FLASHBULB_WEB_DIST: webDist,
+    FLASHBULB_PUBLIC_URL: url,
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  if (prepare) {
+    try {
+      await prepare(async (...args) => {
+        const { stdout } = await execFileAsync(
+          process.execPath,
+          ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...args],
+          { cwd: repoRoot, env: serverEnv },
+        );
+        return stdout;
+      });
+    } catch (error) {
+      await rm(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
-    env: {
-      ...inheritedEnv(),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      FLASHBULB_DATA_DIR: dataDir,
-      FLASHBULB_WEB_DIST: webDist,
-      FLASHBULB_PUBLIC_URL: url,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: serverEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
