@@ -7,3 +7,7 @@ export * from './api/index.ts';
 export * from './rules/identity.ts';
 export * from './rules/common-passwords.ts';
 export * from './i18n/en.ts';
+export * from './api/event-settings.ts';
+export * from './api/events.ts';
+export * from './rules/event-rules.ts';
+export * from './rules/text-rules.ts';

@@ -1,0 +1,407 @@
+import { z } from 'zod';
+import { defineEndpoint, OWNER_PREFIX } from './endpoint.ts';
+import { idSchema } from './users.ts';
+import {
+  eventOptsSchema,
+  eventSettingsShape,
+  flagOutput,
+  leadParamsSchema,
+  notificationDataSchema,
+  SECURE_FIELDS,
+  shopifyShippingAddressSchema,
+  stockImageSchema,
+} from './event-settings.ts';
+import { EVENT_LIMITS } from '../rules/event-rules.ts';
+
+// ---- shapes as returned -------------------------------------------------------------------------
+
+const flag = flagOutput;
+
+/** The event as the server returns it (owner-console §3). Secure fields never appear here. */
+export const eventSchema = z.object({
+  id: z.number().int(),
+  name: z.string().describe('4-character short code'),
+  organisation_id: z.number().int(),
+  owner_api_key: z.string(),
+  private_api_key: z.string(),
+  public_api_key: z.string(),
+  full_name: z.string(),
+  is_visible: flag,
+  empty_album_text: z.string(),
+  logo_full_path: z.string().nullable(),
+  logo_link: z.string(),
+  email_for_reports: z.string(),
+  hash_tag: z.string(),
+  robot_id_array: z.array(z.number().int()),
+  image_process_id_array: z.array(z.number().int()),
+  enable_facial_recognition: flag,
+  date_utc_diff_hours: z.number().int(),
+  email_subject: z.string(),
+  email_from_address: z.string(),
+  email_from_address_verified: z
+    .boolean()
+    .describe('Until verified, mail goes from the platform sender'),
+  email_from_name: z.string(),
+  email_body_template: z.string(),
+  email_body_template_share: z.string(),
+  receipt_email_body: z.string(),
+  sharing_body_template: z.string(),
+  sharing_video_body_template: z.string(),
+  sharing_360_body_template: z.string(),
+  sms_body_template: z.string(),
+  is_sms_enabled: flag,
+  photo_stream_available_minutes: z.number().int().nullable(),
+  photo_auto_delete_days: z.number().int().nullable(),
+  instant_archive_days: z.number().int().nullable(),
+  collect_leads: flag,
+  is_photo_printer_active: flag,
+  print_from_all_albums: flag,
+  is_printer_pool_enabled: flag,
+  printer_pool_name_list: z.array(z.string()).nullable(),
+  is_print_every_photo: flag,
+  max_print_copies_count: z.number().int(),
+  max_print_photos_count: z.number().int(),
+  ppt_id_array: z.array(z.number().int()),
+  place_holder_count: z.number().int(),
+  is_free: flag,
+  unlocked: flag,
+  protector_watermark: z.string().nullable(),
+  secret_code_list: z.string(),
+  live_view_watermark: z.string().nullable(),
+  photo_watermark: z.string().nullable(),
+  watermark_pt_id: z.number().int().nullable(),
+  stock_images_enable: flag,
+  opts: eventOptsSchema,
+  notification_data: notificationDataSchema,
+  lead_params: leadParamsSchema,
+  shopify_shipping_address: shopifyShippingAddressSchema,
+  secure_fields_set: z
+    .array(z.enum(SECURE_FIELDS))
+    .describe('Which secure fields hold a value (never the values)'),
+  updated_date: z.string().describe('ISO 8601; send back as event_last_updated_date on update'),
+  created_date: z.string(),
+});
+export type FlashbulbEvent = z.infer<typeof eventSchema>;
+
+export const basicEventSchema = eventSchema.pick({
+  id: true,
+  name: true,
+  full_name: true,
+  organisation_id: true,
+  is_visible: true,
+  logo_full_path: true,
+  public_api_key: true,
+  private_api_key: true,
+  collect_leads: true,
+  updated_date: true,
+  created_date: true,
+});
+export type BasicEvent = z.infer<typeof basicEventSchema>;
+
+// ---- write bodies -------------------------------------------------------------------------------
+
+const secureFieldsShape = Object.fromEntries(
+  SECURE_FIELDS.map((f) => [
+    f,
+    z.string({ error: 'invalid_value' }).max(2000, 'invalid_value').optional(),
+  ]),
+) as Record<(typeof SECURE_FIELDS)[number], z.ZodOptional<z.ZodString>>;
+
+/** Each editable field optional: what is sent replaces, what is missing stays (create: defaults). */
+const settingsPatch = z.object(eventSettingsShape).partial().extend(secureFieldsShape);
+
+export const createEvent = defineEndpoint({
+  path: `${OWNER_PREFIX}/event/create`,
+  auth: 'owner',
+  tag: 'events',
+  summary: 'Create an event in an organisation; answers the event with its code and keys',
+  body: settingsPatch.extend({ organisation_id: idSchema.optional() }),
+  result: eventSchema,
+  errors: [
+    'forbidden',
+    'organisation_not_found',
+    'robot_not_found',
+    'image_process_not_found',
+    'template_not_found',
+    'title_required',
+  ],
+});
+
+export const updateEvent = defineEndpoint({
+  path: `${OWNER_PREFIX}/event/update`,
+  auth: 'owner',
+  tag: 'events',
+  summary: 'Update an event; a stale event_last_updated_date answers 409 and changes nothing',
+  body: settingsPatch.extend({
+    id: idSchema,
+    event_last_updated_date: z
+      .string({ error: 'event_was_updated_by_another_user' })
+      .min(1, 'event_was_updated_by_another_user'),
+  }),
+  result: eventSchema,
+  errors: [
+    'forbidden',
+    'event_not_found',
+    'event_was_updated_by_another_user',
+    'robot_not_found',
+    'title_required',
+  ],
+});
+
+export const deleteEvent = defineEndpoint({
+  path: `${OWNER_PREFIX}/event/delete`,
+  auth: 'owner',
+  tag: 'events',
+  summary: 'Delete an event (its robots are disconnected)',
+  body: z.object({ event_id: idSchema }),
+  result: z.object({}),
+  errors: ['forbidden', 'event_not_found'],
+});
+
+export const eventBasicList = defineEndpoint({
+  path: `${OWNER_PREFIX}/event/basic-list/retrieve`,
+  auth: 'owner',
+  tag: 'events',
+  summary: 'Events the user may see (super: all; admin: organisation; owner: own), newest first',
+  body: z.object({
+    max_size: z
+      .number()
+      .int()
+      .min(1, 'invalid_value')
+      .max(EVENT_LIMITS.eventListPageSize, 'invalid_value')
+      .default(EVENT_LIMITS.eventListPageSize),
+    page_number: z.number().int().min(1, 'invalid_value').default(1),
+    visibility: z.enum(['all', 'visible', 'hidden'], { error: 'invalid_value' }).default('all'),
+    private_api_key: z
+      .string()
+      .max(200)
+      .optional()
+      .describe('Only the event with this private key'),
+    organisation_id: idSchema.optional(),
+  }),
+  result: z.object({ events: z.array(basicEventSchema), total_count: z.number().int() }),
+  errors: [],
+});
+
+export const eventFullData = defineEndpoint({
+  path: `${OWNER_PREFIX}/event/full-data/retrieve`,
+  auth: 'owner',
+  tag: 'events',
+  summary: 'The whole event by its code; answers an array (the first item is the event)',
+  body: z.object({
+    event_name: z
+      .string({ error: 'event_not_found' })
+      .trim()
+      .min(1, 'event_not_found')
+      .max(20, 'event_not_found'),
+  }),
+  result: z.array(eventSchema),
+  errors: ['event_not_found'],
+});
+
+export const publicKeyTypes = ['event_owner', 'private', 'public', 'attendee', 'robot'] as const;
+export const keyTypeSchema = z.enum(publicKeyTypes, { error: 'invalid_key' });
+export const keyBody = {
+  key_type: keyTypeSchema,
+  key_value: z.string({ error: 'invalid_key' }).min(1, 'invalid_key').max(200, 'invalid_key'),
+};
+
+export const publicEventFullData = defineEndpoint({
+  path: '/event/full-data/retrieve',
+  auth: 'key',
+  tag: 'events',
+  summary:
+    'Public twin: the event configuration for a robot, kiosk or album by key. Keys other than the caller’s own kind are blanked.',
+  body: z.object({
+    ...keyBody,
+    event_name: z.string().trim().min(1, 'event_not_found').max(20, 'event_not_found'),
+  }),
+  result: z.array(eventSchema),
+  errors: ['invalid_key', 'event_not_found'],
+});
+
+export const secureProps = defineEndpoint({
+  path: `${OWNER_PREFIX}/event/secure-props/retrieve`,
+  auth: 'owner',
+  tag: 'events',
+  summary: 'Decrypted secure fields of an event (admins of its organisation and super users only)',
+  body: z.object({
+    event_name: z.string().trim().min(1, 'event_not_found').max(20, 'event_not_found'),
+  }),
+  result: z.object(
+    Object.fromEntries(SECURE_FIELDS.map((f) => [f, z.string()])) as Record<
+      (typeof SECURE_FIELDS)[number],
+      z.ZodString
+    >,
+  ),
+  errors: ['forbidden', 'event_not_found'],
+});
+
+export const verifyFromAddress = defineEndpoint({
+  path: '/event/from-address/verify',
+  auth: 'none',
+  tag: 'events',
+  summary: 'Confirm an event’s e-mail from address with the token from the verification e-mail',
+  body: z.object({
+    token: z.string().min(10, 'verification_link_invalid').max(200, 'verification_link_invalid'),
+  }),
+  result: z.object({ email_from_address: z.string() }),
+  errors: ['verification_link_invalid'],
+});
+
+// ---- robots, image processes, templates -------------------------------------------------------
+
+export const robotSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  organisation_id: z.number().int(),
+  event_id: z.number().int().nullable(),
+  event_name: z.string().nullable(),
+});
+
+export const robotList = defineEndpoint({
+  path: `${OWNER_PREFIX}/robot/list/retrieve`,
+  auth: 'owner',
+  tag: 'robots',
+  summary: 'Robots of an organisation (super users: any or all; others: their own)',
+  body: z.object({ organisation_id: idSchema.optional() }),
+  result: z.object({ robots: z.array(robotSchema) }),
+  errors: ['forbidden'],
+});
+
+export const createRobot = defineEndpoint({
+  path: `${OWNER_PREFIX}/robot/create`,
+  auth: 'owner',
+  tag: 'robots',
+  summary: 'Create a robot (super users and admins); its API key is shown only in this reply',
+  body: z.object({
+    organisation_id: idSchema,
+    name: z
+      .string({ error: 'robot_name_required' })
+      .trim()
+      .min(1, 'robot_name_required')
+      .max(100, 'invalid_value'),
+  }),
+  result: robotSchema.extend({ api_key: z.string() }),
+  errors: ['forbidden', 'organisation_not_found'],
+});
+
+export const imageProcessSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  organisation_id: z.number().int(),
+  kind: z.string().describe('What the step does, e.g. resize, watermark, print'),
+  auto_print: z.boolean(),
+});
+
+export const imageProcessList = defineEndpoint({
+  path: `${OWNER_PREFIX}/image-process/list/retrieve`,
+  auth: 'owner',
+  tag: 'image processes',
+  summary: 'Named processing steps of an organisation',
+  body: z.object({ organisation_id: idSchema.optional() }),
+  result: z.object({ image_processes: z.array(imageProcessSchema) }),
+  errors: ['forbidden'],
+});
+
+export const autoPrintProcesses = defineEndpoint({
+  path: `${OWNER_PREFIX}/event/auto-print-processes`,
+  auth: 'owner',
+  tag: 'events',
+  summary: 'The event’s image processes that print automatically',
+  body: z.object({ event_id: idSchema }),
+  result: z.object({ image_processes: z.array(imageProcessSchema) }),
+  errors: ['event_not_found'],
+});
+
+export const pptItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  organisation_id: z.number().int().nullable(),
+  organisation_name: z.string().nullable(),
+  placeholder_counts: z.number().int(),
+  is_public: z.boolean(),
+  created_date: z.string(),
+  updated_date: z.string(),
+});
+
+export const pptList = defineEndpoint({
+  path: `${OWNER_PREFIX}/ppt/list/retrieve`,
+  auth: 'owner',
+  tag: 'templates',
+  summary: 'Print or watermark templates: public ones and the organisation’s private ones',
+  body: z.object({
+    organisation_id: idSchema.optional(),
+    is_watermark: flagOutput.or(z.boolean()).optional(),
+  }),
+  result: z.object({
+    public_ppt_list: z.array(pptItemSchema),
+    private_ppt_list: z.array(pptItemSchema),
+  }),
+  errors: ['forbidden'],
+});
+
+export const deletePpt = defineEndpoint({
+  path: `${OWNER_PREFIX}/ppt/delete`,
+  auth: 'owner',
+  tag: 'templates',
+  summary: 'Delete a template (public ones: super users only; private ones: their organisation)',
+  body: z.object({ id: idSchema }),
+  result: z.object({}),
+  errors: ['forbidden', 'template_not_found'],
+});
+
+// ---- stock images and ignored faces -------------------------------------------------------------
+
+export const stockImageList = defineEndpoint({
+  path: `${OWNER_PREFIX}/stock-image/list/retrieve`,
+  auth: 'owner',
+  tag: 'stock images',
+  summary: 'The event’s stock images',
+  body: z.object({ event_id: idSchema }),
+  result: z.object({ stock_images_enable: z.boolean(), stock_images: z.array(stockImageSchema) }),
+  errors: ['event_not_found'],
+});
+
+export const ignoredFaceSchema = z.object({
+  id: z.number().int(),
+  event_id: z.number().int(),
+  full_path: z.string(),
+  created_date: z.string(),
+});
+
+export const createIgnoredFace = defineEndpoint({
+  path: `${OWNER_PREFIX}/index-ignore-faces/create`,
+  auth: 'owner',
+  tag: 'faces',
+  summary: 'Register a face image that face search must ignore (staff, performers)',
+  body: z.object({
+    event_id: idSchema,
+    full_path: z.string().trim().min(1, 'invalid_value').max(2048, 'invalid_value'),
+  }),
+  result: ignoredFaceSchema,
+  errors: ['event_not_found'],
+});
+
+export const listIgnoredFaces = defineEndpoint({
+  path: `${OWNER_PREFIX}/index-ignore-faces/list/retrieve`,
+  auth: 'owner',
+  tag: 'faces',
+  summary: 'Faces face search ignores for the event',
+  body: z.object({ event_id: idSchema }),
+  result: z.object({ faces: z.array(ignoredFaceSchema) }),
+  errors: ['event_not_found'],
+});
+
+export const deleteIgnoredFaces = defineEndpoint({
+  path: `${OWNER_PREFIX}/index-ignore-faces/delete`,
+  auth: 'owner',
+  tag: 'faces',
+  summary: 'Stop ignoring the given faces',
+  body: z.object({
+    event_id: idSchema,
+    ids: z.array(idSchema).min(1, 'invalid_value').max(1000, 'invalid_value'),
+  }),
+  result: z.object({ deleted: z.number().int() }),
+  errors: ['event_not_found'],
+});
