@@ -1,10 +1,19 @@
 import { sql } from 'drizzle-orm';
+import type {
+  EventOpts,
+  LeadParams,
+  NotificationData,
+  SecureField,
+  ShopifyShippingAddress,
+} from '@flashbulb/shared';
 import {
   bigint,
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -151,4 +160,220 @@ export const mailOutbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+// ---- events (issue 3) ---------------------------------------------------------------------------
+
+/** A 0/1 flag as the contract has it. */
+const flag = (name: string) => smallint(name).$type<0 | 1>().notNull();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * One row per event. The settings columns carry the contract's field names (snake_case, as in the
+ * API) so the repository maps them one to one; robots, image processes and print templates live in
+ * their own tables.
+ *
+ * API keys: the three event keys are shown to operators on every read of the event (album links
+ * embed the private and public ones), so they cannot be one-way hashed only. Each is stored twice:
+ * a sha-256 hash (unique, for look-ups by key) and the key sealed with the SecretBox (for display).
+ * A copy of the database alone therefore gives no usable key.
+ */
+export const events = pgTable(
+  'events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The 4-character short code (EVENT_CODE_ALPHABET), unique. */
+    name: text('name').notNull(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    /** The user who created the event (an event owner sees the events they own). */
+    ownerUserId: integer('owner_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ownerKeyHash: text('owner_key_hash').notNull(),
+    ownerKeySealed: text('owner_key_sealed').notNull(),
+    privateKeyHash: text('private_key_hash').notNull(),
+    privateKeySealed: text('private_key_sealed').notNull(),
+    publicKeyHash: text('public_key_hash').notNull(),
+    publicKeySealed: text('public_key_sealed').notNull(),
+    /** SecretBox-sealed values of the secure fields that are set; never returned by normal reads. */
+    secureFields: jsonb('secure_fields')
+      .$type<Partial<Record<SecureField, string>>>()
+      .notNull()
+      .default({}),
+    unlocked: flag('unlocked').default(0),
+    full_name: text('full_name').notNull(),
+    is_visible: flag('is_visible').default(1),
+    empty_album_text: text('empty_album_text').notNull(),
+    logo_full_path: text('logo_full_path'),
+    logo_link: text('logo_link').notNull(),
+    email_for_reports: text('email_for_reports').notNull(),
+    hash_tag: text('hash_tag').notNull(),
+    enable_facial_recognition: flag('enable_facial_recognition'),
+    date_utc_diff_hours: integer('date_utc_diff_hours').notNull(),
+    email_subject: text('email_subject').notNull(),
+    email_from_address: text('email_from_address').notNull(),
+    /** Reset whenever the address changes; set by the link in the verification e-mail. */
+    emailFromAddressVerified: boolean('email_from_address_verified').notNull().default(false),
+    email_from_name: text('email_from_name').notNull(),
+    email_body_template: text('email_body_template').notNull(),
+    email_body_template_share: text('email_body_template_share').notNull(),
+    receipt_email_body: text('receipt_email_body').notNull(),
+    sharing_body_template: text('sharing_body_template').notNull(),
+    sharing_video_body_template: text('sharing_video_body_template').notNull(),
+    sharing_360_body_template: text('sharing_360_body_template').notNull(),
+    sms_body_template: text('sms_body_template').notNull(),
+    is_sms_enabled: flag('is_sms_enabled'),
+    photo_stream_available_minutes: integer('photo_stream_available_minutes'),
+    photo_auto_delete_days: integer('photo_auto_delete_days'),
+    instant_archive_days: integer('instant_archive_days'),
+    collect_leads: flag('collect_leads'),
+    is_photo_printer_active: flag('is_photo_printer_active'),
+    print_from_all_albums: flag('print_from_all_albums'),
+    is_printer_pool_enabled: flag('is_printer_pool_enabled'),
+    is_print_every_photo: flag('is_print_every_photo'),
+    printer_pool_name_list: text('printer_pool_name_list').array(),
+    max_print_copies_count: integer('max_print_copies_count').notNull(),
+    max_print_photos_count: integer('max_print_photos_count').notNull(),
+    place_holder_count: integer('place_holder_count').notNull(),
+    is_free: flag('is_free'),
+    protector_watermark: text('protector_watermark'),
+    secret_code_list: text('secret_code_list').notNull(),
+    live_view_watermark: text('live_view_watermark'),
+    photo_watermark: text('photo_watermark'),
+    watermark_pt_id: integer('watermark_pt_id').references(() => printTemplates.id, {
+      onDelete: 'set null',
+    }),
+    stock_images_enable: flag('stock_images_enable'),
+    opts: jsonb('opts').$type<EventOpts>().notNull(),
+    notification_data: jsonb('notification_data').$type<NotificationData>().notNull(),
+    lead_params: jsonb('lead_params').$type<LeadParams>().notNull(),
+    shopify_shipping_address: jsonb('shopify_shipping_address')
+      .$type<ShopifyShippingAddress>()
+      .notNull(),
+    createdAt: createdAt(),
+    /** Optimistic concurrency: an update names the value it read; a different one is a conflict. */
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('events_name_idx').on(t.name),
+    uniqueIndex('events_owner_key_idx').on(t.ownerKeyHash),
+    uniqueIndex('events_private_key_idx').on(t.privateKeyHash),
+    uniqueIndex('events_public_key_idx').on(t.publicKeyHash),
+    index('events_organisation_idx').on(t.organisationId),
+    index('events_owner_user_idx').on(t.ownerUserId),
+  ],
+);
+
+/** Robots and cameras that upload photos; each serves at most one event at a time. */
+export const robots = pgTable(
+  'robots',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** sha-256 of the robot's API key (shown once, at create). */
+    keyHash: text('key_hash').notNull(),
+    keyPrefix: text('key_prefix').notNull(),
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('robots_key_idx').on(t.keyHash),
+    index('robots_organisation_idx').on(t.organisationId),
+    index('robots_event_idx').on(t.eventId),
+  ],
+);
+
+/** Named processing steps of an organisation (resize, watermark, print…). */
+export const imageProcesses = pgTable(
+  'image_processes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    kind: text('kind').notNull(),
+    autoPrint: boolean('auto_print').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('image_processes_organisation_idx').on(t.organisationId)],
+);
+
+export const eventImageProcesses = pgTable(
+  'event_image_processes',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    imageProcessId: integer('image_process_id')
+      .notNull()
+      .references(() => imageProcesses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.imageProcessId] })],
+);
+
+/** Print and watermark templates ("ppt"); organisation null = public (super users manage them). */
+export const printTemplates = pgTable(
+  'print_templates',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    organisationId: integer('organisation_id').references(() => organisations.id, {
+      onDelete: 'cascade',
+    }),
+    isWatermark: boolean('is_watermark').notNull().default(false),
+    placeholderCounts: integer('placeholder_counts').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('print_templates_organisation_idx').on(t.organisationId)],
+);
+
+export const eventPrintTemplates = pgTable(
+  'event_print_templates',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    templateId: integer('template_id')
+      .notNull()
+      .references(() => printTemplates.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.templateId] })],
+);
+
+/** Face images face search ignores for an event (staff, performers). */
+export const indexIgnoreFaces = pgTable(
+  'index_ignore_faces',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    fullPath: text('full_path').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('index_ignore_faces_event_path_idx').on(t.eventId, t.fullPath)],
+);
+
+/** One-time links that prove an event's from address belongs to its operator (stored hashed). */
+export const fromAddressVerifications = pgTable(
+  'from_address_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('from_address_verifications_event_idx').on(t.eventId)],
 );
