@@ -19,6 +19,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { sendNok } from './http/envelope.ts';
 import { registerEndpoints } from './http/register-endpoints.ts';
 import { createHandlers } from './routes/handlers.ts';
+import { registerStorageRoutes } from './storage/storage.routes.ts';
 
 /** Owner calls and forms are small; uploads go straight to storage, not through these bodies. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -140,6 +141,9 @@ export const buildApp = async (
     authRateLimit: config.authRateLimit,
   });
 
+  // Local object storage speaks S3 at /storage (uploads by presigned POST, public GETs).
+  await registerStorageRoutes(app, container.storage);
+
   registerWebApp(app, config.webDist);
   return app;
 };
@@ -156,6 +160,8 @@ const registerWebApp = (app: FastifyInstance, webDist: string): void => {
     root: webDist,
     wildcard: false,
     index: false,
+    // We set Cache-Control ourselves below; the plugin's default would overwrite it.
+    cacheControl: false,
     setHeaders: (res, filePath) => {
       // Vite puts a content hash in asset names: cache them for a year; the HTML is always checked.
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -166,8 +172,15 @@ const registerWebApp = (app: FastifyInstance, webDist: string): void => {
     },
   });
   app.setNotFoundHandler((request, reply) => {
-    if (request.method !== 'GET' || request.url.startsWith('/api'))
+    // API calls, non-GETs and missing build files (an old tab asking for a replaced chunk) are
+    // 404s; every other path is a client-side route of the web app.
+    if (
+      request.method !== 'GET' ||
+      request.url.startsWith('/api') ||
+      request.url.startsWith('/assets/')
+    ) {
       return sendNok(reply, 'not_found');
+    }
     void reply.header('cache-control', 'no-cache');
     return reply.sendFile('index.html');
   });

@@ -168,3 +168,28 @@ describe('first administrator', () => {
     expect(await t.ok(endpoints.setupStatus, {})).toEqual({ needs_first_admin: true });
   });
 });
+
+describe('web app serving', () => {
+  it('serves hashed assets for a year, routes unknown pages to the app, and 404s missing assets', async () => {
+    const { mkdir, mkdtemp, writeFile } = await import('node:fs/promises');
+    const pathModule = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dist = await mkdtemp(pathModule.join(tmpdir(), 'flashbulb-dist-'));
+    await mkdir(pathModule.join(dist, 'assets'), { recursive: true });
+    await writeFile(pathModule.join(dist, 'index.html'), '<!doctype html><title>Flashbulb</title>');
+    await writeFile(pathModule.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ FLASHBULB_WEB_DIST: dist });
+
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const page = await t.app.inject({ method: 'GET', url: '/events/ABCD' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/app-gone.js' });
+    expect(missing.statusCode).toBe(404);
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/nothing' });
+    expect(api.statusCode).toBe(404);
+  });
+});
