@@ -38,6 +38,28 @@ const envSchema = z.object({
   FLASHBULB_TRUST_PROXY: booleanFromEnv,
   FLASHBULB_AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   FLASHBULB_WEB_DIST: z.string().optional(),
+  /** Object storage: local disk unless FLASHBULB_S3_BUCKET is set (see src/storage). */
+  FLASHBULB_STORAGE_ACCESS_KEY_ID: z.string().min(1).default('flashbulb-local'),
+  FLASHBULB_STORAGE_SECRET_ACCESS_KEY: z
+    .string()
+    .min(16)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  FLASHBULB_S3_BUCKET: z.string().optional(),
+  FLASHBULB_S3_ENDPOINT: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  FLASHBULB_S3_REGION: z.string().min(1).default('us-east-1'),
+  FLASHBULB_S3_ACCESS_KEY_ID: z.string().optional(),
+  FLASHBULB_S3_SECRET_ACCESS_KEY: z.string().optional(),
+  FLASHBULB_S3_FORCE_PATH_STYLE: booleanFromEnv,
+  FLASHBULB_S3_PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -57,6 +79,23 @@ export interface AppConfig {
   /** Identity calls per client address per minute. */
   authRateLimit: number;
   webDist: string;
+  storage: {
+    /** Credentials of the local backend's presigned POSTs; the secret defaults to one derived from the secret key. */
+    localAccessKeyId: string;
+    localSecretAccessKey: string | undefined;
+    /** Set when FLASHBULB_S3_BUCKET is: objects live in that bucket instead of the data dir. */
+    s3:
+      | {
+          bucket: string;
+          region: string;
+          endpoint: string | undefined;
+          accessKeyId: string | undefined;
+          secretAccessKey: string | undefined;
+          forcePathStyle: boolean;
+          publicUrl: string | undefined;
+        }
+      | undefined;
+  };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
@@ -89,6 +128,21 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     webDist: path.resolve(
       e.FLASHBULB_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
     ),
+    storage: {
+      localAccessKeyId: e.FLASHBULB_STORAGE_ACCESS_KEY_ID,
+      localSecretAccessKey: e.FLASHBULB_STORAGE_SECRET_ACCESS_KEY,
+      s3: e.FLASHBULB_S3_BUCKET?.trim()
+        ? {
+            bucket: e.FLASHBULB_S3_BUCKET.trim(),
+            region: e.FLASHBULB_S3_REGION,
+            endpoint: e.FLASHBULB_S3_ENDPOINT,
+            accessKeyId: e.FLASHBULB_S3_ACCESS_KEY_ID || undefined,
+            secretAccessKey: e.FLASHBULB_S3_SECRET_ACCESS_KEY || undefined,
+            forcePathStyle: e.FLASHBULB_S3_FORCE_PATH_STYLE,
+            publicUrl: e.FLASHBULB_S3_PUBLIC_URL?.replace(/\/+$/, ''),
+          }
+        : undefined,
+    },
     logLevel: e.LOG_LEVEL,
   };
 };

@@ -17,6 +17,7 @@ import { UserRepository } from './repositories/user.repository.ts';
 import { AuthService } from './services/auth.service.ts';
 import { MailService } from './services/mail.service.ts';
 import { OrganisationService } from './services/organisation.service.ts';
+import { createStorage } from './storage/create-storage.ts';
 import { UserService } from './services/user.service.ts';
 
 export interface ContainerOptions {
@@ -52,7 +53,8 @@ export const createContainer = async (
 ) => {
   const database = options.database ?? (await openConfiguredDatabase(config));
   const clock = options.clock ?? systemClock;
-  const secrets = new SecretBox(await resolveSecret(config));
+  const secret = await resolveSecret(config);
+  const secrets = new SecretBox(secret);
   const hasher = new PasswordHasher();
   const jobs = new JobQueue(database, logger.child({ component: 'jobs' }));
   const smtp = config.smtpUrl ? new SmtpTransport(config.smtpUrl, config.mailFrom) : null;
@@ -63,6 +65,7 @@ export const createContainer = async (
   const throttle = new ThrottleRepository(database.db);
   const apiKeys = new ApiKeyRepository(database.db);
   const outbox = new MailOutboxRepository(database.db);
+  const storage = await createStorage(config, secret, clock);
 
   const mail = new MailService(outbox, jobs, smtp, clock, logger.child({ component: 'mail' }));
   const auth = new AuthService({
@@ -93,6 +96,8 @@ export const createContainer = async (
   return {
     database,
     jobs,
+    /** Object storage (local disk or S3); see src/storage/storage.repository.ts. */
+    storage,
     repositories: { users, organisations, sessions, throttle, apiKeys, outbox },
     services: { auth, users: userService, organisations: organisationService, mail },
     /** Starts the job queue and registers the job handlers (the worker role). */
@@ -109,6 +114,7 @@ export const createContainer = async (
     async close(): Promise<void> {
       await jobs.stop();
       smtp?.close();
+      await storage.close();
       if (!options.database) await database.close();
     },
   };
