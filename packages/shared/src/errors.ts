@@ -160,6 +160,9 @@ export const errorCatalogue = {
   unsupported_picture_format: { status: 400, text: 'Invalid or unsupported picture format' },
   unsupported_media_size: { status: 413, text: 'unsupported media size' },
   invalid_key: { status: 401, text: 'The key is not valid for this event' },
+  delete_reason_required: { status: 400, text: 'Please give a reason for deleting' },
+  photo_too_large: { status: 400, text: 'The picture has too many pixels' },
+  photo_truncated: { status: 400, text: 'The file is incomplete' },
   verification_link_invalid: {
     status: 400,
     text: 'This verification link is not valid or has expired',

@@ -680,7 +680,7 @@ const decodeURIComponentSafe = (value: string): string => {
 
 /** Checks a merged event; for zod `superRefine` users and the server. */
 export const eventSettingsSchema = z.object(eventSettingsShape).superRefine((value, ctx) => {
-  for (const issue of eventRuleIssues(value as EventSettings)) {
+  for (const issue of eventRuleIssues(value)) {
     ctx.addIssue({
       code: 'custom',
       message: issue.key,
