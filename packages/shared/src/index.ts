@@ -11,3 +11,5 @@ export * from './api/event-settings.ts';
 export * from './api/events.ts';
 export * from './rules/event-rules.ts';
 export * from './rules/text-rules.ts';
+export * from './api/photos.ts';
+export * from './rules/media-rules.ts';

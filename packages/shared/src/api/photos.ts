@@ -58,7 +58,7 @@ const optionalKey = {
 
 // ---- upload -------------------------------------------------------------------------------------
 
-export const uploadGrantSchema = z.object({
+export const photoUploadGrantSchema = z.object({
   url: z.string(),
   fields: z.record(z.string(), z.string()),
   key: z.string().describe('Storage key to pass to upload-complete'),
@@ -89,7 +89,7 @@ export const photoUploadAccess = defineEndpoint({
   summary:
     'Upload grant (S3 presigned POST) for one photo: key_type robot or event_owner with key_value, or an owner Authorization',
   body: grantBody,
-  result: uploadGrantSchema,
+  result: photoUploadGrantSchema,
   errors: ['invalid_key', 'event_not_found', 'unsupported_picture_format', 'file_name_invalid'],
 });
 
