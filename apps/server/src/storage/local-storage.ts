@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat, unlink, copyFile } from 'node:fs/promises';
+import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -153,20 +153,23 @@ export class LocalStorage implements StorageRepository {
   }
 
   createUploadGrant(input: UploadGrantInput): Promise<UploadGrant> {
-    const grant = checkGrantInput(input);
-    return Promise.resolve({
-      url: this.uploadUrl,
-      fields: createPostPolicyFields({
-        credentials: this.options.credentials,
-        region: this.region,
-        bucket: this.bucket,
-        key: input.key,
-        contentType: input.contentType,
-        minBytes: grant.minBytes,
-        maxBytes: input.maxBytes,
-        now: this.options.clock.now(),
-        expiresInSeconds: grant.expiresInSeconds,
-      }),
+    // Inside the executor, a refused input becomes a rejection like on the S3 backend.
+    return new Promise((resolve) => {
+      const grant = checkGrantInput(input);
+      resolve({
+        url: this.uploadUrl,
+        fields: createPostPolicyFields({
+          credentials: this.options.credentials,
+          region: this.region,
+          bucket: this.bucket,
+          key: input.key,
+          contentType: input.contentType,
+          minBytes: grant.minBytes,
+          maxBytes: input.maxBytes,
+          now: this.options.clock.now(),
+          expiresInSeconds: grant.expiresInSeconds,
+        }),
+      });
     });
   }
 
