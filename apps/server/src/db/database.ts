@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -33,6 +33,28 @@ export type DatabaseOptions =
   | { engine: 'pglite'; dataDir: string | null }
   | { engine: 'postgres'; url: string; poolSize?: number };
 
+/** A Database over an open PGlite (tests clone a migrated template instead of migrating each time). */
+export const wrapPglite = (client: PGliteInterface): Database & { client: PGliteInterface } => ({
+  engine: 'pglite',
+  client,
+  db: drizzlePglite(client as PGlite, { schema }) as unknown as Db,
+  async executeSql(text, values) {
+    // pg-boss sends multi-statement scripts without parameters; only `exec` runs those.
+    if (!values || values.length === 0) {
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    }
+    const result = await client.query<Record<string, unknown>>(text, values);
+    return { rows: result.rows };
+  },
+  async ping() {
+    await client.query('select 1');
+  },
+  async close() {
+    await client.close();
+  },
+});
+
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
   if (options.engine === 'pglite') {
     if (options.dataDir) await mkdir(path.dirname(options.dataDir), { recursive: true });
@@ -40,27 +62,8 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       extensions: { vector },
     });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder });
-    return {
-      engine: 'pglite',
-      db,
-      async executeSql(text, values) {
-        // pg-boss sends multi-statement scripts without parameters; only `exec` runs those.
-        if (!values || values.length === 0) {
-          const results = await client.exec(text);
-          return { rows: results.at(-1)?.rows ?? [] };
-        }
-        const result = await client.query<Record<string, unknown>>(text, values);
-        return { rows: result.rows };
-      },
-      async ping() {
-        await client.query('select 1');
-      },
-      async close() {
-        await client.close();
-      },
-    };
+    return wrapPglite(client);
   }
 
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });

@@ -14,7 +14,9 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
-import { openDatabase, type Database } from '../../src/db/database.ts';
+import pino from 'pino';
+import { openDatabase, wrapPglite, type Database } from '../../src/db/database.ts';
+import { JobQueue } from '../../src/jobs/job-queue.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 
 /** A clock tests move by hand. */
@@ -34,6 +36,8 @@ export class TestClock implements Clock {
   }
 }
 
+let pgliteTemplate: Promise<ReturnType<typeof wrapPglite>> | undefined;
+
 declare module 'vitest' {
   export interface ProvidedContext {
     pgUrl: string;
@@ -49,7 +53,19 @@ export const openTestDatabase = async (): Promise<{
   drop: () => Promise<void>;
 }> => {
   if (process.env.FLASHBULB_TEST_DB !== 'postgres') {
-    const database = await openDatabase({ engine: 'pglite', dataDir: null });
+    // Migrating PGlite and creating pg-boss's schema take seconds; do it once per worker and
+    // hand every test a clone of that template.
+    pgliteTemplate ??= (async () => {
+      const template = (await openDatabase({ engine: 'pglite', dataDir: null })) as ReturnType<
+        typeof wrapPglite
+      >;
+      const queue = new JobQueue(template, pino({ level: 'silent' }));
+      await queue.start();
+      await queue.stop();
+      return template;
+    })();
+    const template = await pgliteTemplate;
+    const database = wrapPglite(await template.client.clone());
     return { database, drop: () => Promise.resolve() };
   }
   let adminUrl = process.env.FLASHBULB_TEST_PG_URL;
