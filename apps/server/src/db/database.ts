@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type PGliteInterface } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -34,15 +34,15 @@ export type DatabaseOptions =
   | { engine: 'postgres'; url: string; poolSize?: number };
 
 /** A Database over an open PGlite (tests clone a migrated template instead of migrating each time). */
-export const wrapPglite = (client: PGliteInterface): Database & { client: PGliteInterface } => ({
+export const wrapPglite = (client: PGlite): Database & { client: PGlite } => ({
   engine: 'pglite',
   client,
-  db: drizzlePglite(client as PGlite, { schema }) as unknown as Db,
+  db: drizzlePglite(client, { schema }),
   async executeSql(text, values) {
     // pg-boss sends multi-statement scripts without parameters; only `exec` runs those.
     if (!values || values.length === 0) {
       const results = await client.exec(text);
-      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+      return { rows: results.at(-1)?.rows ?? [] };
     }
     const result = await client.query<Record<string, unknown>>(text, values);
     return { rows: result.rows };

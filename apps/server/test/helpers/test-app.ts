@@ -14,6 +14,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
+import type { PGlite } from '@electric-sql/pglite';
 import pino from 'pino';
 import { openDatabase, wrapPglite, type Database } from '../../src/db/database.ts';
 import { JobQueue } from '../../src/jobs/job-queue.ts';
@@ -65,7 +66,8 @@ export const openTestDatabase = async (): Promise<{
       return template;
     })();
     const template = await pgliteTemplate;
-    const database = wrapPglite(await template.client.clone());
+    // clone() answers the interface type; the object is a PGlite like its template.
+    const database = wrapPglite((await template.client.clone()) as PGlite);
     return { database, drop: () => Promise.resolve() };
   }
   let adminUrl = process.env.FLASHBULB_TEST_PG_URL;
