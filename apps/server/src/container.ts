@@ -14,6 +14,20 @@ import { OrganisationRepository } from './repositories/organisation.repository.t
 import { SessionRepository } from './repositories/session.repository.ts';
 import { ThrottleRepository } from './repositories/throttle.repository.ts';
 import { UserRepository } from './repositories/user.repository.ts';
+import { EventRepository } from './repositories/event.repository.ts';
+import { FromAddressVerificationRepository } from './repositories/from-address-verification.repository.ts';
+import { IgnoredFaceRepository } from './repositories/ignored-face.repository.ts';
+import { ImageProcessRepository } from './repositories/image-process.repository.ts';
+import { PrintTemplateRepository } from './repositories/print-template.repository.ts';
+import { RobotRepository } from './repositories/robot.repository.ts';
+import { EventAccess } from './services/event-access.ts';
+import { EventFromAddressService } from './services/event-from-address.service.ts';
+import { EventService } from './services/event.service.ts';
+import { IgnoredFaceService } from './services/ignored-face.service.ts';
+import { ImageProcessService } from './services/image-process.service.ts';
+import { RobotService } from './services/robot.service.ts';
+import { ShareBucketService, StorageEventSettingsFile } from './services/share-bucket.service.ts';
+import { TemplateService } from './services/template.service.ts';
 import { AuthService } from './services/auth.service.ts';
 import { MailService } from './services/mail.service.ts';
 import { OrganisationService } from './services/organisation.service.ts';
@@ -91,15 +105,69 @@ export const createContainer = async (
     isMfaExempt: (email) => auth.isMfaExempt(email),
     publicUrl: config.publicUrl,
   });
-  const organisationService = new OrganisationService(organisations);
+  // events (issue 3)
+  const events = new EventRepository(database.db);
+  const robots = new RobotRepository(database.db);
+  const imageProcesses = new ImageProcessRepository(database.db);
+  const printTemplates = new PrintTemplateRepository(database.db);
+  const ignoredFaces = new IgnoredFaceRepository(database.db);
+  const fromAddressVerifications = new FromAddressVerificationRepository(database.db);
+  const eventAccess = new EventAccess(events, robots);
+  const imageProcessService = new ImageProcessService(imageProcesses, eventAccess);
+  const eventFromAddress = new EventFromAddressService({
+    verifications: fromAddressVerifications,
+    events,
+    mail,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const eventService = new EventService({
+    events,
+    robots,
+    imageProcesses,
+    templates: printTemplates,
+    organisations,
+    access: eventAccess,
+    fromAddress: eventFromAddress,
+    secrets,
+    clock,
+    settingsFile: new StorageEventSettingsFile(storage),
+  });
+  const organisationService = new OrganisationService(organisations, (id) =>
+    imageProcessService.seedDefaults(id),
+  );
 
   return {
     database,
     jobs,
     /** Object storage (local disk or S3); see src/storage/storage.repository.ts. */
     storage,
-    repositories: { users, organisations, sessions, throttle, apiKeys, outbox },
-    services: { auth, users: userService, organisations: organisationService, mail },
+    repositories: {
+      users,
+      organisations,
+      sessions,
+      throttle,
+      apiKeys,
+      outbox,
+      events,
+      robots,
+      imageProcesses,
+      printTemplates,
+      ignoredFaces,
+    },
+    services: {
+      auth,
+      users: userService,
+      organisations: organisationService,
+      mail,
+      events: eventService,
+      eventFromAddress,
+      robots: new RobotService(robots, organisations),
+      imageProcesses: imageProcessService,
+      templates: new TemplateService(printTemplates),
+      ignoredFaces: new IgnoredFaceService(ignoredFaces, eventAccess),
+      shareBucket: new ShareBucketService(storage, organisations),
+    },
     /** Starts the job queue and registers the job handlers (the worker role). */
     async startWorker(): Promise<void> {
       await jobs.start();

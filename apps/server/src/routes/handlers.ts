@@ -8,6 +8,13 @@ import {
 } from '../services/auth.service.ts';
 import type { OrganisationService } from '../services/organisation.service.ts';
 import type { UserService } from '../services/user.service.ts';
+import type { EventFromAddressService } from '../services/event-from-address.service.ts';
+import type { EventService } from '../services/event.service.ts';
+import type { IgnoredFaceService } from '../services/ignored-face.service.ts';
+import type { ImageProcessService } from '../services/image-process.service.ts';
+import type { RobotService } from '../services/robot.service.ts';
+import type { ShareBucketService } from '../services/share-bucket.service.ts';
+import type { TemplateService } from '../services/template.service.ts';
 
 export const REFRESH_COOKIE = 'flashbulb_refresh';
 const COOKIE_PATH = '/api/v1/auth';
@@ -45,6 +52,13 @@ export const createHandlers = (services: {
   auth: AuthService;
   users: UserService;
   organisations: OrganisationService;
+  events: EventService;
+  eventFromAddress: EventFromAddressService;
+  robots: RobotService;
+  imageProcesses: ImageProcessService;
+  templates: TemplateService;
+  ignoredFaces: IgnoredFaceService;
+  shareBucket: ShareBucketService;
 }): Handlers => ({
   signIn: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.signIn(body)),
@@ -94,4 +108,34 @@ export const createHandlers = (services: {
   },
   listOrganisations: async ({ actor }) => services.organisations.list(actor),
   createOrganisation: async ({ actor, body }) => services.organisations.create(actor, body.name),
+  // events (issue 3)
+  createEvent: async ({ actor, body }) => services.events.create(actor, body),
+  updateEvent: async ({ actor, body }) => services.events.update(actor, body),
+  deleteEvent: async ({ actor, body }) => {
+    await services.events.delete(actor, body.event_id);
+    return {};
+  },
+  eventBasicList: async ({ actor, body }) => services.events.basicList(actor, body),
+  eventFullData: async ({ actor, body }) => services.events.fullData(actor, body.event_name),
+  publicEventFullData: async ({ body }) => services.events.fullDataByKey(body),
+  secureProps: async ({ actor, body }) => services.events.secureProps(actor, body.event_name),
+  verifyFromAddress: async ({ body }) => services.eventFromAddress.verify(body.token),
+  robotList: async ({ actor, body }) => services.robots.list(actor, body.organisation_id),
+  createRobot: async ({ actor, body }) => services.robots.create(actor, body),
+  imageProcessList: async ({ actor, body }) =>
+    services.imageProcesses.list(actor, body.organisation_id),
+  autoPrintProcesses: async ({ actor, body }) =>
+    services.imageProcesses.autoPrint(actor, body.event_id),
+  pptList: async ({ actor, body }) => services.templates.list(actor, body),
+  deletePpt: async ({ actor, body }) => {
+    await services.templates.delete(actor, body.id);
+    return {};
+  },
+  stockImageList: async ({ actor, body }) => services.events.stockImages(actor, body.event_id),
+  createIgnoredFace: async ({ actor, body }) => services.ignoredFaces.create(actor, body),
+  listIgnoredFaces: async ({ actor, body }) => services.ignoredFaces.list(actor, body.event_id),
+  deleteIgnoredFaces: async ({ actor, body }) => services.ignoredFaces.delete(actor, body),
+  shareBucketUploadAccess: async ({ actor, body }) =>
+    services.shareBucket.createUploadAccess(actor, body),
+  shareBucketInvalidateCache: async ({ body }) => services.shareBucket.invalidateCache(body.paths),
 });

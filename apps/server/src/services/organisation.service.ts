@@ -13,7 +13,11 @@ const mapOrganisation = (row: OrganisationRow): Organisation => ({
 });
 
 export class OrganisationService {
-  constructor(private readonly organisations: OrganisationRepository) {}
+  constructor(
+    private readonly organisations: OrganisationRepository,
+    /** Gives a new organisation what it starts with (default image processes). */
+    private readonly onCreated: (organisationId: number) => Promise<void> = () => Promise.resolve(),
+  ) {}
 
   /** Super users see every organisation; everyone else only their own. */
   async list(actor: Actor): Promise<{ organisations: Organisation[] }> {
@@ -29,6 +33,7 @@ export class OrganisationService {
     if (actor && actor.role !== Role.SUPER_USER) throw new AppError('forbidden');
     const row = await this.organisations.create(name);
     if (!row) throw new AppError('organisation_exists', 'name');
+    await this.onCreated(row.id);
     return mapOrganisation(row);
   }
 

@@ -134,6 +134,9 @@ export const updateEvent = defineEndpoint({
   summary: 'Update an event; a stale event_last_updated_date answers 409 and changes nothing',
   body: settingsPatch.extend({
     id: idSchema,
+    organisation_id: idSchema
+      .optional()
+      .describe('The organisation never changes: a different one is refused (403)'),
     event_last_updated_date: z
       .string({ error: 'event_was_updated_by_another_user' })
       .min(1, 'event_was_updated_by_another_user'),
@@ -200,6 +203,7 @@ export const eventFullData = defineEndpoint({
 });
 
 export const publicKeyTypes = ['event_owner', 'private', 'public', 'attendee', 'robot'] as const;
+export type PublicKeyType = (typeof publicKeyTypes)[number];
 export const keyTypeSchema = z.enum(publicKeyTypes, { error: 'invalid_key' });
 export const keyBody = {
   key_type: keyTypeSchema,
@@ -404,4 +408,61 @@ export const deleteIgnoredFaces = defineEndpoint({
   }),
   result: z.object({ deleted: z.number().int() }),
   errors: ['event_not_found'],
+});
+
+// ---- share bucket (owner-console §7) -------------------------------------------------------------
+
+/** Files an operator may place in the share area (web-app images, logos, watermarks, videos). */
+export const SHARE_UPLOAD_EXTENSIONS = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+} as const;
+export const SHARE_UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+const relativeFilePathSchema = z
+  .string({ error: 'file_name_invalid' })
+  .trim()
+  .min(1, 'file_name_invalid')
+  .max(500, 'file_name_invalid')
+  .describe('Path inside the organisation’s share area, e.g. webapp-etc/ABCD/logo.png');
+
+export const uploadGrantSchema = z.object({
+  url: z.string().describe('POST the form here'),
+  fields: z.record(z.string(), z.string()).describe('Form fields to send before `file`'),
+  key: z.string().describe('The storage key the file will have'),
+  public_url: z.string().describe('Where the file is read once uploaded'),
+});
+
+export const shareBucketUploadAccess = defineEndpoint({
+  path: '/share-bucket/create-upload-access',
+  auth: 'owner',
+  tag: 'share bucket',
+  summary:
+    'A presigned POST for one file in the organisation’s share area (jpg, jpeg, png, gif, mp4; at most 10 MB)',
+  body: z.object({
+    relativeFilePath: relativeFilePathSchema,
+    organisation_id: idSchema.optional().describe('Super users: whose share area'),
+  }),
+  result: uploadGrantSchema,
+  errors: [
+    'forbidden',
+    'organisation_not_found',
+    'file_name_invalid',
+    'unsupported_picture_format',
+  ],
+});
+
+export const shareBucketInvalidateCache = defineEndpoint({
+  path: '/share-bucket/invalidate-cache',
+  auth: 'owner',
+  tag: 'share bucket',
+  summary: 'Ask for fresh copies of share files (default: all); answers at once',
+  body: z.object({
+    paths: z.array(relativeFilePathSchema).max(1000, 'invalid_value').optional(),
+  }),
+  result: z.object({}),
+  errors: ['file_name_invalid'],
 });

@@ -1,5 +1,6 @@
 import * as auth from './auth.ts';
 import * as users from './users.ts';
+import * as events from './events.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */
@@ -22,6 +23,27 @@ export const endpoints = {
   deleteApiKey: users.deleteApiKey,
   listOrganisations: users.listOrganisations,
   createOrganisation: users.createOrganisation,
+  // events (issue 3)
+  createEvent: events.createEvent,
+  updateEvent: events.updateEvent,
+  deleteEvent: events.deleteEvent,
+  eventBasicList: events.eventBasicList,
+  eventFullData: events.eventFullData,
+  publicEventFullData: events.publicEventFullData,
+  secureProps: events.secureProps,
+  verifyFromAddress: events.verifyFromAddress,
+  robotList: events.robotList,
+  createRobot: events.createRobot,
+  imageProcessList: events.imageProcessList,
+  autoPrintProcesses: events.autoPrintProcesses,
+  pptList: events.pptList,
+  deletePpt: events.deletePpt,
+  stockImageList: events.stockImageList,
+  createIgnoredFace: events.createIgnoredFace,
+  listIgnoredFaces: events.listIgnoredFaces,
+  deleteIgnoredFaces: events.deleteIgnoredFaces,
+  shareBucketUploadAccess: events.shareBucketUploadAccess,
+  shareBucketInvalidateCache: events.shareBucketInvalidateCache,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -1,0 +1,61 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { events, robots } from '../db/schema.ts';
+
+export type RobotRow = typeof robots.$inferSelect;
+export type RobotWithEvent = RobotRow & { eventName: string | null };
+
+/** Robots (uploaders) of organisations. I/O only. */
+export class RobotRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(robot: typeof robots.$inferInsert): Promise<RobotRow> {
+    const [row] = await this.db.insert(robots).values(robot).returning();
+    if (!row) throw new Error('Robot insert returned nothing');
+    return row;
+  }
+
+  async findById(id: number): Promise<RobotWithEvent | undefined> {
+    const [row] = await this.selectWithEvent().where(eq(robots.id, id));
+    return row;
+  }
+
+  /** All robots, or one organisation's. */
+  async list(organisationId?: number): Promise<RobotWithEvent[]> {
+    return this.selectWithEvent()
+      .where(organisationId === undefined ? undefined : eq(robots.organisationId, organisationId))
+      .orderBy(asc(robots.name), asc(robots.id));
+  }
+
+  /** Which of `ids` belong to the organisation. */
+  async idsInOrganisation(ids: number[], organisationId: number): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await this.db
+      .select({ id: robots.id })
+      .from(robots)
+      .where(and(inArray(robots.id, ids), eq(robots.organisationId, organisationId)));
+    return rows.map((r) => r.id);
+  }
+
+  async findByKeyHash(keyHash: string): Promise<RobotRow | undefined> {
+    const [row] = await this.db.select().from(robots).where(eq(robots.keyHash, keyHash));
+    return row;
+  }
+
+  private selectWithEvent() {
+    return this.db
+      .select({
+        id: robots.id,
+        name: robots.name,
+        organisationId: robots.organisationId,
+        keyHash: robots.keyHash,
+        keyPrefix: robots.keyPrefix,
+        eventId: robots.eventId,
+        createdAt: robots.createdAt,
+        eventName: events.name,
+      })
+      .from(robots)
+      .leftJoin(events, eq(events.id, robots.eventId))
+      .$dynamic();
+  }
+}

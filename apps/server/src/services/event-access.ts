@@ -1,0 +1,118 @@
+import { timingSafeEqual } from 'node:crypto';
+import { Role, type PublicKeyType } from '@flashbulb/shared';
+import { AppError } from '../lib/app-error.ts';
+import { hashToken } from '../lib/secret-box.ts';
+import type { EventRecord, EventRepository, EventRow } from '../repositories/event.repository.ts';
+import type { RobotRepository } from '../repositories/robot.repository.ts';
+import type { Actor } from './actor.ts';
+
+/**
+ * Who may see and change an event (owner-console §6 leaves server rules to us):
+ * super users every event; admins the events of their organisation; event owners the events
+ * they created. Anyone else is told the event does not exist, so ids and codes leak nothing.
+ */
+export const canSeeEvent = (
+  actor: Actor,
+  event: Pick<EventRow, 'organisationId' | 'ownerUserId'>,
+): boolean => {
+  switch (actor.role) {
+    case Role.SUPER_USER:
+      return true;
+    case Role.ADMIN:
+      return actor.organisationId !== null && actor.organisationId === event.organisationId;
+    case Role.EVENT_OWNER:
+      return (
+        event.ownerUserId === actor.userId &&
+        actor.organisationId !== null &&
+        actor.organisationId === event.organisationId
+      );
+  }
+};
+
+/** Super users, and admins of the organisation: robots, templates, secure fields. */
+export const administersOrganisation = (actor: Actor, organisationId: number | null): boolean =>
+  actor.role === Role.SUPER_USER ||
+  (actor.role === Role.ADMIN && organisationId !== null && actor.organisationId === organisationId);
+
+/**
+ * The organisation a list call is about. Super users: the one asked for, or every one (undefined).
+ * Others: their own; asking for another is refused.
+ */
+export const organisationScope = (
+  actor: Actor,
+  requested: number | undefined,
+): number | undefined | null => {
+  if (actor.role === Role.SUPER_USER) return requested;
+  if (requested !== undefined && requested !== actor.organisationId)
+    throw new AppError('forbidden', 'organisation_id');
+  return actor.organisationId;
+};
+
+const sameHash = (a: string, b: string): boolean =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export interface ResolvedEventKey {
+  event: EventRecord;
+  keyType: PublicKeyType;
+  /** The robot behind a `robot` key. */
+  robotId: number | null;
+}
+
+/** Loads events for the owner calls and resolves the keys of the public twins, in one place. */
+export class EventAccess {
+  constructor(
+    private readonly events: EventRepository,
+    private readonly robots: RobotRepository,
+  ) {}
+
+  /** The event if the actor may see it; otherwise `event_not_found` (exists or not). */
+  async visibleById(actor: Actor, eventId: number, field = 'event_id'): Promise<EventRecord> {
+    const event = await this.events.findById(eventId);
+    if (!event || !canSeeEvent(actor, event.row)) throw new AppError('event_not_found', field);
+    return event;
+  }
+
+  async visibleByName(actor: Actor, eventName: string): Promise<EventRecord> {
+    const event = await this.events.findByName(eventName.trim().toUpperCase());
+    if (!event || !canSeeEvent(actor, event.row))
+      throw new AppError('event_not_found', 'event_name');
+    return event;
+  }
+
+  /**
+   * Public twins (`key_type`, `key_value`): the event whose key of that type is `keyValue`, or
+   * whose robot's key it is. Any mismatch — unknown event, wrong key, a robot on another event,
+   * key types not served yet — answers 401 `invalid_key` alike, so nothing about the event leaks.
+   */
+  async resolveKey(
+    keyType: PublicKeyType,
+    keyValue: string,
+    eventName: string,
+  ): Promise<ResolvedEventKey> {
+    const event = await this.events.findByName(eventName.trim().toUpperCase());
+    const hash = hashToken(keyValue);
+    if (event) {
+      const row = event.row;
+      switch (keyType) {
+        case 'event_owner':
+          if (sameHash(row.ownerKeyHash, hash)) return { event, keyType, robotId: null };
+          break;
+        case 'private':
+          if (sameHash(row.privateKeyHash, hash)) return { event, keyType, robotId: null };
+          break;
+        case 'public':
+          if (sameHash(row.publicKeyHash, hash)) return { event, keyType, robotId: null };
+          break;
+        case 'robot': {
+          const robot = await this.robots.findByKeyHash(hash);
+          if (robot && robot.eventId === row.id) return { event, keyType, robotId: robot.id };
+          break;
+        }
+        case 'attendee':
+          // Attendee keys arrive with albums (issue 4); until then no attendee key is valid.
+          break;
+      }
+    }
+    throw new AppError('invalid_key');
+  }
+}

@@ -1,0 +1,87 @@
+import { endpoints, type BodyOf, type FlashbulbEvent } from '@flashbulb/shared';
+import { createAndSignInUser, Role, signedInAdmin, type SignedIn } from './identity.ts';
+import type { TestApp } from './test-app.ts';
+
+/** Two organisations, each with an admin and an event owner, and the super user. */
+export interface EventWorld {
+  superUser: SignedIn;
+  orgA: { id: number };
+  orgB: { id: number };
+  adminA: SignedIn;
+  ownerA: SignedIn;
+  adminB: SignedIn;
+  ownerB: SignedIn;
+}
+
+export const createEventWorld = async (t: TestApp): Promise<EventWorld> => {
+  const superUser = await signedInAdmin(t);
+  const auth = { authorization: superUser.authorization };
+  const orgA = await t.ok(endpoints.createOrganisation, { name: 'Alpha Events' }, auth);
+  const orgB = await t.ok(endpoints.createOrganisation, { name: 'Beta Booths' }, auth);
+  const adminA = await createAndSignInUser(
+    t,
+    superUser,
+    'admin-a@example.com',
+    Role.ADMIN,
+    orgA.id,
+  );
+  const ownerA = await createAndSignInUser(
+    t,
+    superUser,
+    'owner-a@example.com',
+    Role.EVENT_OWNER,
+    orgA.id,
+  );
+  const adminB = await createAndSignInUser(
+    t,
+    superUser,
+    'admin-b@example.com',
+    Role.ADMIN,
+    orgB.id,
+  );
+  const ownerB = await createAndSignInUser(
+    t,
+    superUser,
+    'owner-b@example.com',
+    Role.EVENT_OWNER,
+    orgB.id,
+  );
+  return { superUser, orgA, orgB, adminA, ownerA, adminB, ownerB };
+};
+
+/** The least a new event needs to pass the editor's rules. */
+export const validEventBody = (
+  overrides: Partial<BodyOf<typeof endpoints.createEvent>> = {},
+): BodyOf<typeof endpoints.createEvent> => ({
+  full_name: 'Summer Gala',
+  email_from_address: 'photos@gala.example',
+  opts: { description: 'The summer gala' },
+  ...overrides,
+});
+
+export const createEvent = async (
+  t: TestApp,
+  by: SignedIn,
+  overrides: Partial<BodyOf<typeof endpoints.createEvent>> = {},
+): Promise<FlashbulbEvent> =>
+  t.ok(endpoints.createEvent, validEventBody(overrides), { authorization: by.authorization });
+
+export const errorOf = (response: { statusCode: number; body: unknown }) => ({
+  status: response.statusCode,
+  ...(response.body as { error?: { message_key: string; field?: string } }).error,
+});
+
+/** The event as stored now (read as the super user), to prove a refused call changed nothing. */
+export const readEvent = async (
+  t: TestApp,
+  superUser: SignedIn,
+  name: string,
+): Promise<FlashbulbEvent> => {
+  const [event] = await t.ok(
+    endpoints.eventFullData,
+    { event_name: name },
+    { authorization: superUser.authorization },
+  );
+  if (!event) throw new Error(`no event ${name}`);
+  return event;
+};
