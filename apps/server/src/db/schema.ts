@@ -377,3 +377,87 @@ export const fromAddressVerifications = pgTable(
   },
   (t) => [index('from_address_verifications_event_idx').on(t.eventId)],
 );
+
+/** Photos and videos of an event. Originals and derivatives live in storage; this is the index. */
+export const photos = pgTable(
+  'photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    uid: text('uid').notNull(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** sha-256 of the original bytes: the same bytes in the same event are the same photo. */
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    mediaType: text('media_type').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    robotId: integer('robot_id'),
+    attendeeUid: text('attendee_uid'),
+    category: text('category'),
+    isVisible: smallint('is_visible').notNull().default(1),
+    isOriginal: smallint('is_original').notNull().default(1),
+    isCuratable: smallint('is_curatable').notNull().default(1),
+    isCurated: smallint('is_curated').notNull().default(0),
+    isKiosk: smallint('is_kiosk').notNull().default(0),
+    printable: smallint('printable').notNull().default(1),
+    printed: smallint('printed').notNull().default(0),
+    printRequested: smallint('print_requested').notNull().default(0),
+    imageProcessId: integer('image_process_id'),
+    originalPhotoId: integer('original_photo_id'),
+    /** processing → ready | failed */
+    status: text('status').notNull(),
+    /** Storage keys of the derivatives by kind (preview, thumbnail, watermarks). */
+    derivatives: jsonb('derivatives').$type<Record<string, string>>().notNull().default({}),
+    failureReason: text('failure_reason'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    /** When albums may show the photo: after the event's photo delay. */
+    availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('photos_uid_idx').on(t.uid),
+    uniqueIndex('photos_event_sha_idx').on(t.eventId, t.sha256),
+    index('photos_event_created_idx').on(t.eventId, t.createdAt),
+    index('photos_event_available_idx').on(t.eventId, t.availableAt),
+    index('photos_event_attendee_idx').on(t.eventId, t.attendeeUid),
+  ],
+);
+
+/** Who deleted which photo, when and why (photo list delete with delete_reason). */
+export const photoAudit = pgTable(
+  'photo_audit',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id').notNull(),
+    photoId: integer('photo_id').notNull(),
+    photoUid: text('photo_uid').notNull(),
+    fileName: text('file_name').notNull(),
+    action: text('action').notNull(),
+    reason: text('reason'),
+    actorUserId: integer('actor_user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photo_audit_event_idx').on(t.eventId, t.createdAt)],
+);
+
+/** What robots report about photos (activity create / bulk create). */
+export const activities = pgTable(
+  'activities',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    robotId: integer('robot_id').notNull(),
+    photoId: integer('photo_id'),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('activities_event_idx').on(t.eventId, t.createdAt)],
+);
