@@ -461,3 +461,12 @@ export const activities = pgTable(
   },
   (t) => [index('activities_event_idx').on(t.eventId, t.createdAt)],
 );
+
+/** Which upload (temporary storage key) became which photo: a retried completion finds its photo. */
+export const photoUploads = pgTable('photo_uploads', {
+  uploadKey: text('upload_key').primaryKey(),
+  photoId: integer('photo_id')
+    .notNull()
+    .references(() => photos.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
