@@ -80,7 +80,7 @@ const unique = (ids: number[]): number[] => [...new Set(ids)];
 const normalise = (settings: EventSettings, patch: Partial<EventSettings>): EventSettings => {
   const poolNames = (settings.printer_pool_name_list ?? []).map((n) => n.trim()).filter(Boolean);
   const topics = syncTopicsWithChannels(
-    settings.notification_data.topics.map((t) => ({ ...t, key: normaliseTopicKey(t.key) })),
+    settings.notification_data.topics.map((t) => ({ ...t, key: normaliseTopicKey(t.key.trim()) })),
     settings.notification_data.channels,
   );
   const stockImagesOn =

@@ -623,7 +623,8 @@ export const eventRuleIssues = (e: EventSettings): RuleIssue[] => {
   // Notifications
   const topicKeys = new Set<string>();
   e.notification_data.topics.forEach((topic, i) => {
-    const key = normaliseTopicKey(topic.key).trim();
+    // Blank is blank, not "_": trim first, then spaces become underscores.
+    const key = normaliseTopicKey(topic.key.trim());
     if (!key) add(`notification_data.topics.${i}.key`, 'topic_key_required');
     else if (topicKeys.has(key)) add(`notification_data.topics.${i}.key`, 'topic_key_exists');
     topicKeys.add(key);
