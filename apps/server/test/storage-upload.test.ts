@@ -47,6 +47,12 @@ const grant = (overrides: { key?: string; maxBytes?: number; minBytes?: number }
     expiresInSeconds: 600,
   });
 
+/** A real socket for tests that need one (fetch, a client that dies); opened once per file. */
+const listening = async (): Promise<number> => {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return (t.app.server.address() as AddressInfo).port;
+};
+
 const post = async (parts: FormPart[], url = '/storage') => {
   const { payload, headers } = multipartBody(parts);
   const response = await t.app.inject({ method: 'POST', url, payload, headers });
@@ -284,9 +290,35 @@ describe('POST /storage (local presigned POST, checked as S3 does)', () => {
     expect(s3ErrorOf(response.body).code).toBe('MalformedPOSTRequest');
   });
 
+  it('lets a real browser-style client read the XML of a refusal, even mid-file', async () => {
+    // A browser's upload client parses Code/Message from the body (spec §7.1): the server must
+    // answer cleanly instead of resetting the socket while the client is still sending.
+    const port = await listening();
+    const send = async (fields: Record<string, string>, bytes: number) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      form.append('file', new Blob([Buffer.alloc(bytes, 3)], { type: 'image/jpeg' }), 'p.jpg');
+      const response = await fetch(`http://127.0.0.1:${port}/storage`, {
+        method: 'POST',
+        body: form,
+      });
+      return { status: response.status, error: s3ErrorOf(await response.text()) };
+    };
+    const { fields } = await grant({ maxBytes: 1_000_000 });
+    expect(await send({ ...fields, key: 'up/other.jpg' }, 4_000_000)).toMatchObject({
+      status: 403,
+      error: { code: 'AccessDenied' },
+    });
+    expect(await send(fields, 4_000_000)).toMatchObject({
+      status: 400,
+      error: { code: 'EntityTooLarge' },
+    });
+    expect(await send(fields, 500_000)).toMatchObject({ status: 201 });
+    expect((await storage.head('up/e1/photo.jpg'))?.size).toBe(500_000);
+  });
+
   it('leaves no object and no temp file when the client dies mid-upload', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
+    const port = await listening();
     const { fields } = await grant({ maxBytes: 10_000_000 });
     const { payload, headers } = multipartBody(grantForm(fields, Buffer.alloc(8_000_000, 1)));
     const sentHalf = new Promise<void>((resolve) => {

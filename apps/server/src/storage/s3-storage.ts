@@ -55,7 +55,12 @@ const FIELD_NAMES: Record<string, string> = {
   'x-amz-signature': 'x-amz-signature',
 };
 
-/** Any S3-compatible store through the AWS SDK v3. Objects are public-read (acl on upload). */
+/**
+ * Any S3-compatible store through the AWS SDK v3. Objects are public-read: the spec's upload
+ * client sends `acl=public-read`, so on AWS the bucket needs ACLs enabled (Object Ownership
+ * "ObjectWriter" or "BucketOwnerPreferred") and public ACLs not blocked; put and copy set the
+ * same ACL so server-written objects are readable at `publicUrl` too.
+ */
 export class S3Storage implements StorageRepository {
   readonly backend = 's3';
   readonly client: S3Client;

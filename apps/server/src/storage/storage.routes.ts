@@ -22,7 +22,9 @@ const OBJECT_HEADERS = {
 };
 
 const sendError = (request: FastifyRequest, reply: FastifyReply, error: S3Error) => {
-  // Read what is left of the body, so the client gets to read the XML instead of a reset socket.
+  // Discard what is left of the body (the multipart parser may have stopped reading it), so the
+  // client reads the XML instead of a reset socket and the connection can end cleanly.
+  request.raw.unpipe();
   request.raw.resume();
   return reply
     .code(error.status)
