@@ -8,7 +8,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { createStorage } from '../src/storage/create-storage.ts';
 import { LocalStorage } from '../src/storage/local-storage.ts';
-import { deriveSigningKey, signPolicy, toAmzDate } from '../src/storage/post-policy.ts';
+import {
+  createPostPolicyFields,
+  deriveSigningKey,
+  signPolicy,
+  toAmzDate,
+} from '../src/storage/post-policy.ts';
 import { assertValidKey, StorageError } from '../src/storage/storage.repository.ts';
 import { filesUnder } from './helpers/storage.ts';
 import { TestClock } from './helpers/test-app.ts';
@@ -271,6 +276,26 @@ describe('local upload grants', () => {
         { 'x-amz-date': '20260304T050607Z' },
       ],
     });
+  });
+
+  it('carry and require a session token when the signer has one', () => {
+    const fields = createPostPolicyFields({
+      credentials: { ...credentials, sessionToken: 'token-1' },
+      region: 'us-east-1',
+      bucket: 'flashbulb',
+      key: 'a.jpg',
+      contentType: 'image/jpeg',
+      minBytes: 1,
+      maxBytes: 10,
+      now: clock.now(),
+      expiresInSeconds: 60,
+    });
+    expect(fields['x-amz-security-token']).toBe('token-1');
+    expect(storage.verifyPost(Object.entries(fields)).key).toBe('a.jpg');
+    const swapped = Object.entries({ ...fields, 'x-amz-security-token': 'token-2' });
+    expect(() => storage.verifyPost(swapped)).toThrow(
+      'Policy Condition failed: ["eq", "$x-amz-security-token", "token-1"]',
+    );
   });
 
   it('sign exactly as the AWS SDK does for the same credentials, date and policy', async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import S3rver from 's3rver';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { S3Storage } from '../src/storage/s3-storage.ts';
 
 /**
@@ -170,6 +170,39 @@ describe('S3 storage backend (against s3rver)', () => {
     const stored = await storage.get('uploads/e1/photo.jpg');
     expect(stored?.contentType).toBe('image/jpeg');
     expect(await text(stored!.body)).toBe('jpeg bytes');
+  });
+
+  it('carries a session token from the SDK credential chain into the grant and its policy', async () => {
+    // Temporary credentials (instance roles, STS) come with a token S3 must see in the form.
+    vi.stubEnv('AWS_ACCESS_KEY_ID', 'ASIATEMPORARY');
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'temporary-secret');
+    vi.stubEnv('AWS_SESSION_TOKEN', 'session-token-value');
+    const temporary = new S3Storage({
+      bucket: BUCKET,
+      region: 'us-east-1',
+      endpoint,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.example/photos/',
+    });
+    try {
+      const { fields } = await temporary.createUploadGrant({
+        key: 'k.jpg',
+        contentType: 'image/jpeg',
+        maxBytes: 10,
+      });
+      expect(fields['x-amz-security-token']).toBe('session-token-value');
+      expect(fields['x-amz-credential']).toMatch(/^ASIATEMPORARY\//);
+      const policy = JSON.parse(Buffer.from(fields.policy ?? '', 'base64').toString()) as {
+        conditions: unknown[];
+      };
+      expect(policy.conditions).toContainEqual({ 'X-Amz-Security-Token': 'session-token-value' });
+      expect(temporary.publicUrl('a/b.jpg')).toBe('https://cdn.example/photos/a/b.jpg');
+    } finally {
+      vi.unstubAllEnvs();
+      await temporary.close();
+    }
   });
 
   it('refuses grants and keys it cannot honour before calling S3', async () => {

@@ -2,7 +2,12 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOCAL_STORAGE_PATH, LocalStorage } from './local-storage.ts';
 import { errorXml, postResponseXml, S3Error } from './s3-error.ts';
-import { assertValidKey, StorageError, type StorageRepository } from './storage.repository.ts';
+import {
+  assertValidKey,
+  DEFAULT_CACHE_CONTROL,
+  StorageError,
+  type StorageRepository,
+} from './storage.repository.ts';
 
 /** S3's own ceiling for a POST upload; each grant's content-length-range is the real limit. */
 const MAX_POST_BYTES = 5 * 1024 ** 3;
@@ -126,7 +131,7 @@ export const registerStorageRoutes = async (
         fields: 64,
         files: 1,
         parts: 65,
-        fileSize: MAX_POST_BYTES,
+        fileSize: MAX_POST_BYTES + 1,
       },
     });
 
@@ -187,20 +192,11 @@ export const registerStorageRoutes = async (
         const { etag } = await local.write(
           key,
           part.file,
-          { contentType, cacheControl: 'public, max-age=3600' },
-          { minBytes: accepted.minBytes, maxBytes: accepted.maxBytes },
+          { contentType, cacheControl: DEFAULT_CACHE_CONTROL },
+          // Never above the parser's cap: the writer fails the upload before busboy would cut
+          // the file short, so a truncated file can never be published.
+          { minBytes: accepted.minBytes, maxBytes: Math.min(accepted.maxBytes, MAX_POST_BYTES) },
         );
-        if (part.file.truncated) {
-          // Passed the hard cap: busboy stopped feeding bytes; never keep a cut-off object.
-          await local.delete(key);
-          throw new S3Error(
-            'EntityTooLarge',
-            'Your proposed upload exceeds the maximum allowed size',
-            {
-              MaxSizeAllowed: MAX_POST_BYTES,
-            },
-          );
-        }
         void reply.header('etag', etag).header('location', local.publicUrl(key));
         if (accepted.successStatus !== 201) return reply.code(accepted.successStatus).send();
         return reply
