@@ -479,6 +479,24 @@ describe('event update', () => {
     expect(await readEvent(t, w.superUser, event.name)).toEqual(first);
   });
 
+  it('lets exactly one of two simultaneous saves of the same version win', async () => {
+    const event = await createEvent(t, w.adminA);
+    const results = await Promise.all(
+      ['One', 'Two', 'Three'].map((name) =>
+        t.call(
+          endpoints.updateEvent,
+          { id: event.id, event_last_updated_date: event.updated_date, full_name: name },
+          as(w.adminA),
+        ),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    const winner = results.find((r) => r.statusCode === 200)!.body as {
+      result: { full_name: string };
+    };
+    expect((await readEvent(t, w.superUser, event.name)).full_name).toBe(winner.result.full_name);
+  });
+
   it('never moves an event to another organisation', async () => {
     const event = await createEvent(t, w.adminA);
     const moved = await t.call(

@@ -332,14 +332,16 @@ describe('paid, slide show and face recognition', () => {
   });
 });
 
-const email = (id: string, name: string, subject = 'S', body = 'B'): NotificationChannel => ({
+type EmailChannel = Extract<NotificationChannel, { type: 'email' }>;
+type SmsChannel = Extract<NotificationChannel, { type: 'sms' }>;
+const email = (id: string, name: string, subject = 'S', body = 'B'): EmailChannel => ({
   id,
   name,
   type: 'email',
   subject,
   body,
 });
-const sms = (id: string, name: string, message = 'M'): NotificationChannel => ({
+const sms = (id: string, name: string, message = 'M'): SmsChannel => ({
   id,
   name,
   type: 'sms',
@@ -418,7 +420,7 @@ describe('stock images', () => {
     ...overrides,
   });
   const withImage = (overrides: Record<string, unknown>): Patch => ({
-    opts: { stockImages: [image(overrides) as EventSettings['opts']['stockImages'][number]] },
+    opts: { stockImages: [image(overrides)] },
   });
 
   it('allows tags of letters, digits, - and _ only, and needs a thumbnail', () => {
