@@ -41,13 +41,14 @@ describe('site root', () => {
       },
       '/auth/sign-out': { ok: {} },
       '/auth/setup-status': { ok: { needs_first_admin: false } },
+      '/flashbulb-owner/event/basic-list/retrieve': { ok: { events: [], total_count: 0 } },
     });
     renderApp();
 
     expect((await screen.findByTestId('my-info-email')).textContent).toBe('admin@example.com');
     expect(screen.getByTestId('my-info-role').textContent).toBe('Admin');
     expect(screen.getByTestId('my-info-organisation').textContent).toBe('Acme Events');
-    expect(screen.getByText('The event list comes here.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My events' })).toBeTruthy();
     expect(localStorage.getItem('role')).toBe('2');
     // StrictMode runs effects twice; a second refresh would reuse a single-use token.
     expect(api.callsTo('/auth/refresh')).toHaveLength(1);
@@ -74,9 +75,10 @@ describe('site root', () => {
     installFakeApi({
       '/auth/refresh': { ok: tokens() },
       '/flashbulb-owner/user/my-info/retrieve': { ok: adminUser },
+      '/flashbulb-owner/event/basic-list/retrieve': { ok: { events: [], total_count: 0 } },
     });
     renderApp('/events');
-    expect(await screen.findByRole('heading', { name: 'Events' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My events' })).toBeTruthy();
     expect(screen.queryByTestId('my-info-email')).toBeNull();
   });
 });

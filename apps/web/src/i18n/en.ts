@@ -1,3 +1,5 @@
+import { enEvents } from './en-events.ts';
+
 /** English UI texts (namespace `translation`). Error texts come from the shared catalogue (namespace `errors`). */
 export const en = {
   app: {
@@ -75,12 +77,9 @@ export const en = {
       organisation: 'Organisation',
       noOrganisation: 'No organisation',
     },
-    events: {
-      title: 'Events',
-      placeholder: 'The event list comes here.',
-    },
     notFound: 'This page does not exist.',
   },
+  events: enEvents,
   roles: {
     '1': 'Super user',
     '2': 'Admin',
@@ -91,4 +90,6 @@ export const en = {
 /** Client-side validation keys not in the shared catalogue (they never travel over the wire). */
 export const enWebErrors = {
   passwords_do_not_match: 'The passwords do not match',
+  organisation_required: 'Choose an organisation',
+  date_time_format_invalid: 'Use the format YYYY-MM-DD HH:mm',
 };

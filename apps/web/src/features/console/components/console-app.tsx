@@ -1,9 +1,11 @@
+import '@mantine/notifications/styles.css';
 import { Stack, Text } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@flashbulb/shared';
+import { EventsPage } from '../../events/components/events-page.tsx';
 import { ConsoleShell } from './console-shell.tsx';
-import { EventsPlaceholder } from './events-placeholder.tsx';
 import { MyInfoCard } from './my-info-card.tsx';
 
 function NotFound() {
@@ -18,17 +20,18 @@ function NotFound() {
 export default function ConsoleApp({ user }: { user: User }) {
   return (
     <ConsoleShell user={user}>
+      <Notifications position="top-right" zIndex={1000} />
       <Routes>
         <Route
           index
           element={
             <Stack gap="md">
               <MyInfoCard user={user} />
-              <EventsPlaceholder />
+              <EventsPage user={user} />
             </Stack>
           }
         />
-        <Route path="events" element={<EventsPlaceholder />} />
+        <Route path="events" element={<EventsPage user={user} />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </ConsoleShell>

@@ -1,0 +1,78 @@
+import { Anchor, Button, Group, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import type { BasicEvent } from '@flashbulb/shared';
+import { albumLink } from '../../../lib/album-links.ts';
+
+/** Per-event actions of the list (owner-console §2): edit, kiosk album and stream, slide show, copy link. */
+export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit: () => void }) {
+  const { t } = useTranslation();
+  const name = event.full_name;
+  // Albums spec §4: the kiosk stream needs lead collection.
+  const streamDisabled = event.collect_leads === 0;
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(albumLink(event.public_api_key, 'public'));
+      notifications.show({ color: 'green', message: t('events.list.linkCopied', { name }) });
+    } catch {
+      notifications.show({ color: 'red', message: t('events.list.linkNotCopied') });
+    }
+  };
+
+  return (
+    <Group gap={6} wrap="wrap">
+      <Button size="compact-sm" onClick={onEdit} aria-label={t('events.list.editNamed', { name })}>
+        {t('events.list.edit')}
+      </Button>
+      <Anchor
+        size="sm"
+        href={albumLink(event.public_api_key, 'kioskAlbum')}
+        target="_blank"
+        rel="noopener"
+        aria-label={t('events.list.kioskAlbumNamed', { name })}
+      >
+        {t('events.list.kioskAlbum')}
+      </Anchor>
+      {streamDisabled ? (
+        <Tooltip label={t('events.list.kioskStreamNeedsLeads')}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            disabled
+            aria-label={t('events.list.kioskStreamNamed', { name })}
+          >
+            {t('events.list.kioskStream')}
+          </Button>
+        </Tooltip>
+      ) : (
+        <Anchor
+          size="sm"
+          href={albumLink(event.public_api_key, 'kioskStream')}
+          target="_blank"
+          rel="noopener"
+          aria-label={t('events.list.kioskStreamNamed', { name })}
+        >
+          {t('events.list.kioskStream')}
+        </Anchor>
+      )}
+      <Anchor
+        size="sm"
+        href={albumLink(event.public_api_key, 'slideShow')}
+        target="_blank"
+        rel="noopener"
+        aria-label={t('events.list.slideShowNamed', { name })}
+      >
+        {t('events.list.slideShow')}
+      </Anchor>
+      <Button
+        size="compact-sm"
+        variant="default"
+        onClick={() => void copyLink()}
+        aria-label={t('events.list.copyLinkNamed', { name })}
+      >
+        {t('events.list.copyLink')}
+      </Button>
+    </Group>
+  );
+}
