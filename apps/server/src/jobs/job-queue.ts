@@ -6,11 +6,18 @@ import type { SqlRunner } from '../db/database.ts';
 export interface JobPayloads {
   'mail.deliver': { outboxId: number };
   'auth.cleanup': Record<string, never>;
+  'photo.derivatives': { photoId: number };
+  'photos.retention': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
 
-const queueNames: JobName[] = ['mail.deliver', 'auth.cleanup'];
+const queueNames: JobName[] = [
+  'mail.deliver',
+  'auth.cleanup',
+  'photo.derivatives',
+  'photos.retention',
+];
 
 type PgBossInstance = InstanceType<typeof PgBossModule>;
 const PgBoss = PgBossModule as unknown as new (options: object) => PgBossInstance;

@@ -1,0 +1,113 @@
+import sharp from 'sharp';
+import { MAX_PIXELS, PREVIEW_MAX_SIZE, PREVIEW_QUALITY, THUMBNAIL_SIZE } from '@flashbulb/shared';
+
+export type ImageProblem = 'photo_too_large' | 'photo_truncated' | 'unsupported_picture_format';
+
+export interface ImageInfo {
+  width: number;
+  height: number;
+}
+
+export interface Derivatives {
+  preview: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+  watermarked: Partial<Record<WatermarkKind, Buffer>>;
+}
+
+export type WatermarkKind = 'live_view_watermark' | 'photo_watermark' | 'protector_watermark';
+
+// A fresh EXIF block with nothing personal in it: some print pipelines (CUPS imagetopdf) refuse
+// JPEGs without an APP marker, and location or camera data must not reach public files.
+const CLEAN_EXIF = { IFD0: { Software: 'Flashbulb' } };
+
+/**
+ * The image engine (sharp/libvips). Everything here decodes untrusted bytes, so every call caps
+ * the pixel count and refuses truncated input.
+ */
+export class ImageEngine {
+  private open(input: Buffer, animated = false) {
+    return sharp(input, {
+      limitInputPixels: MAX_PIXELS,
+      failOn: 'truncated',
+      animated,
+      sequentialRead: true,
+    });
+  }
+
+  /** Decodes the whole image once: size within limits, not truncated, really an image. */
+  async inspect(input: Buffer): Promise<ImageInfo | ImageProblem> {
+    let meta: sharp.Metadata;
+    try {
+      meta = await sharp(input, { limitInputPixels: false }).metadata();
+    } catch {
+      return 'unsupported_picture_format';
+    }
+    if (!meta.width || !meta.height) return 'unsupported_picture_format';
+    if (meta.width * meta.height > MAX_PIXELS) return 'photo_too_large';
+    try {
+      // A small decode walks every scan line (JPEG shrink-on-load keeps it cheap).
+      await this.open(input).resize(64, 64, { fit: 'inside' }).raw().toBuffer();
+    } catch (error) {
+      const message = error instanceof Error ? error.message : '';
+      if (/pixel limit/i.test(message)) return 'photo_too_large';
+      if (/truncat|premature|end of|corrupt|incomplete|bad/i.test(message))
+        return 'photo_truncated';
+      return 'photo_truncated';
+    }
+    const rotated = (meta.orientation ?? 1) >= 5;
+    return {
+      width: rotated ? meta.height : meta.width,
+      height: rotated ? meta.width : meta.height,
+    };
+  }
+
+  async makeDerivatives(
+    input: Buffer,
+    watermarks: Partial<Record<WatermarkKind, Buffer>>,
+  ): Promise<Derivatives> {
+    // rotate() applies the EXIF orientation; the output carries none of the input's metadata.
+    const preview = await this.open(input)
+      .rotate()
+      .resize(PREVIEW_MAX_SIZE, PREVIEW_MAX_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: PREVIEW_QUALITY, mozjpeg: true })
+      .withExif(CLEAN_EXIF)
+      .toBuffer({ resolveWithObject: true });
+    const thumbnail = await sharp(preview.data)
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .withExif(CLEAN_EXIF)
+      .toBuffer();
+    const watermarked: Derivatives['watermarked'] = {};
+    for (const [kind, overlay] of Object.entries(watermarks) as [WatermarkKind, Buffer][]) {
+      const fitted = await sharp(overlay)
+        .resize(preview.info.width, preview.info.height, {
+          fit: 'contain',
+          background: { r: 0, g: 0, b: 0, alpha: 0 },
+        })
+        .png()
+        .toBuffer();
+      watermarked[kind] = await sharp(preview.data)
+        .composite([{ input: fitted, gravity: 'center' }])
+        .jpeg({ quality: PREVIEW_QUALITY, mozjpeg: true })
+        .withExif(CLEAN_EXIF)
+        .toBuffer();
+    }
+    return {
+      preview: preview.data,
+      thumbnail,
+      width: preview.info.width,
+      height: preview.info.height,
+      watermarked,
+    };
+  }
+
+  /** The built-in watermark: the product name, semi-transparent, for events that use the default. */
+  async defaultWatermark(): Promise<Buffer> {
+    const svg = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1800"><text x="600" y="1700" font-size="96" text-anchor="middle" fill="white" fill-opacity="0.6" font-family="sans-serif">Flashbulb</text></svg>`,
+    );
+    return sharp(svg).png().toBuffer();
+  }
+}

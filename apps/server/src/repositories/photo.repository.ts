@@ -1,0 +1,235 @@
+import { and, count, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import {
+  activities,
+  events as eventsTable,
+  photoAudit,
+  photos,
+  photoUploads,
+} from '../db/schema.ts';
+
+export type PhotoRow = typeof photos.$inferSelect;
+export type NewPhotoRow = typeof photos.$inferInsert;
+
+export interface PhotoFilter {
+  eventId: number;
+  /** Only photos albums may show now (ready, visible, past their delay). */
+  publishedOnly?: boolean;
+  includeDelayed?: boolean;
+  now: Date;
+  createdAfter?: Date;
+  createdBefore?: Date;
+  isVisible?: 0 | 1;
+  isKiosk?: 0 | 1;
+  isCuratable?: 0 | 1;
+  isCurated?: 0 | 1;
+  isOriginal?: 0 | 1;
+  printable?: 0 | 1;
+  printed?: 0 | 1;
+  imageProcessId?: number;
+  fileNameContains?: string;
+  attendeeUid?: string;
+}
+
+const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Photos, their audit trail and robot activities: data access only. */
+export class PhotoRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts unless the same bytes are already in the event; answers the row either way. */
+  async insertOrGet(row: NewPhotoRow): Promise<{ photo: PhotoRow; created: boolean }> {
+    const [inserted] = await this.db.insert(photos).values(row).onConflictDoNothing().returning();
+    if (inserted) return { photo: inserted, created: true };
+    const [existing] = await this.db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.eventId, row.eventId), eq(photos.sha256, row.sha256)));
+    if (!existing) throw new Error('photo conflict without a matching row');
+    return { photo: existing, created: false };
+  }
+
+  async photoForUpload(uploadKey: string): Promise<PhotoRow | undefined> {
+    const [row] = await this.db
+      .select({ photo: photos })
+      .from(photoUploads)
+      .innerJoin(photos, eq(photos.id, photoUploads.photoId))
+      .where(eq(photoUploads.uploadKey, uploadKey));
+    return row?.photo;
+  }
+
+  async recordUpload(uploadKey: string, photoId: number): Promise<void> {
+    await this.db.insert(photoUploads).values({ uploadKey, photoId }).onConflictDoNothing();
+  }
+
+  async findById(id: number): Promise<PhotoRow | undefined> {
+    const [row] = await this.db.select().from(photos).where(eq(photos.id, id));
+    return row;
+  }
+
+  async findByIds(ids: number[]): Promise<PhotoRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(photos).where(inArray(photos.id, ids));
+  }
+
+  private conditions(f: PhotoFilter): SQL[] {
+    const c: (SQL | undefined)[] = [eq(photos.eventId, f.eventId)];
+    if (f.publishedOnly) {
+      c.push(eq(photos.status, 'ready'), eq(photos.isVisible, 1), lte(photos.availableAt, f.now));
+    } else if (!f.includeDelayed) {
+      c.push(lte(photos.availableAt, f.now));
+    }
+    if (f.createdAfter) c.push(gte(photos.createdAt, f.createdAfter));
+    if (f.createdBefore) c.push(lte(photos.createdAt, f.createdBefore));
+    if (f.isVisible !== undefined) c.push(eq(photos.isVisible, f.isVisible));
+    if (f.isKiosk !== undefined) c.push(eq(photos.isKiosk, f.isKiosk));
+    if (f.isCuratable !== undefined) c.push(eq(photos.isCuratable, f.isCuratable));
+    if (f.isCurated !== undefined) c.push(eq(photos.isCurated, f.isCurated));
+    if (f.isOriginal !== undefined) c.push(eq(photos.isOriginal, f.isOriginal));
+    if (f.printable !== undefined) c.push(eq(photos.printable, f.printable));
+    if (f.printed !== undefined) c.push(eq(photos.printed, f.printed));
+    if (f.imageProcessId !== undefined) c.push(eq(photos.imageProcessId, f.imageProcessId));
+    if (f.attendeeUid !== undefined) c.push(eq(photos.attendeeUid, f.attendeeUid));
+    if (f.fileNameContains) {
+      c.push(sql`${photos.fileName} ilike ${`%${escapeLike(f.fileNameContains)}%`} escape '\\'`);
+    }
+    return c.filter((x): x is SQL => x !== undefined);
+  }
+
+  async list(f: PhotoFilter, limit: number, offset: number): Promise<PhotoRow[]> {
+    return this.db
+      .select()
+      .from(photos)
+      .where(and(...this.conditions(f)))
+      .orderBy(desc(photos.createdAt), desc(photos.id))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async count(f: PhotoFilter): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(photos)
+      .where(and(...this.conditions(f)));
+    return row?.n ?? 0;
+  }
+
+  async countInfo(eventId: number, from: Date | undefined, to: Date | undefined) {
+    const window = and(
+      eq(photos.eventId, eventId),
+      from ? gte(photos.createdAt, from) : undefined,
+      to ? lte(photos.createdAt, to) : undefined,
+    );
+    const [row] = await this.db
+      .select({
+        total: count(),
+        visible: sql<number>`count(*) filter (where ${photos.isVisible} = 1)`.mapWith(Number),
+        originals: sql<number>`count(*) filter (where ${photos.isOriginal} = 1)`.mapWith(Number),
+        printed: sql<number>`count(*) filter (where ${photos.printed} = 1)`.mapWith(Number),
+        processing: sql<number>`count(*) filter (where ${photos.status} = 'processing')`.mapWith(
+          Number,
+        ),
+      })
+      .from(photos)
+      .where(window);
+    return row ?? { total: 0, visible: 0, originals: 0, printed: 0, processing: 0 };
+  }
+
+  async update(id: number, changes: Partial<NewPhotoRow>): Promise<PhotoRow | undefined> {
+    const [row] = await this.db.update(photos).set(changes).where(eq(photos.id, id)).returning();
+    return row;
+  }
+
+  async updateMany(
+    eventIds: number[],
+    ids: number[],
+    changes: Partial<NewPhotoRow>,
+  ): Promise<number> {
+    const rows = await this.db
+      .update(photos)
+      .set(changes)
+      .where(and(inArray(photos.id, ids), inArray(photos.eventId, eventIds)))
+      .returning({ id: photos.id });
+    return rows.length;
+  }
+
+  /** Deletes the rows and records why, in one transaction. */
+  async deleteWithAudit(
+    rows: PhotoRow[],
+    reason: string | null,
+    actorUserId: number | null,
+    action = 'delete',
+  ): Promise<number> {
+    if (rows.length === 0) return 0;
+    return this.db.transaction(async (tx) => {
+      await tx.insert(photoAudit).values(
+        rows.map((r) => ({
+          eventId: r.eventId,
+          photoId: r.id,
+          photoUid: r.uid,
+          fileName: r.fileName,
+          action,
+          reason,
+          actorUserId,
+        })),
+      );
+      const deleted = await tx
+        .delete(photos)
+        .where(
+          inArray(
+            photos.id,
+            rows.map((r) => r.id),
+          ),
+        )
+        .returning({ id: photos.id });
+      return deleted.length;
+    });
+  }
+
+  async auditFor(eventId: number) {
+    return this.db
+      .select()
+      .from(photoAudit)
+      .where(eq(photoAudit.eventId, eventId))
+      .orderBy(desc(photoAudit.id));
+  }
+
+  async addActivities(values: (typeof activities.$inferInsert)[]): Promise<number[]> {
+    if (values.length === 0) return [];
+    const rows = await this.db.insert(activities).values(values).returning({ id: activities.id });
+    return rows.map((r) => r.id);
+  }
+
+  /** Originals older than `before` not yet archived, a batch at a time. */
+  async dueForArchive(eventId: number, before: Date, limit: number): Promise<PhotoRow[]> {
+    return this.db
+      .select()
+      .from(photos)
+      .where(
+        and(eq(photos.eventId, eventId), lt(photos.createdAt, before), isNull(photos.archivedAt)),
+      )
+      .limit(limit);
+  }
+
+  async dueForDeletion(eventId: number, before: Date, limit: number): Promise<PhotoRow[]> {
+    return this.db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.eventId, eventId), lt(photos.createdAt, before)))
+      .limit(limit);
+  }
+}
+
+/** Events with a retention rule: the input of the scheduled archive / auto-delete job. */
+export const retentionEventsQuery = (db: Db) =>
+  db
+    .select({
+      id: eventsTable.id,
+      name: eventsTable.name,
+      instantArchiveDays: eventsTable.instant_archive_days,
+      autoDeleteDays: eventsTable.photo_auto_delete_days,
+    })
+    .from(eventsTable)
+    .where(
+      sql`${eventsTable.instant_archive_days} is not null or ${eventsTable.photo_auto_delete_days} is not null`,
+    );

@@ -1,0 +1,707 @@
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import {
+  extensionOf,
+  MEDIA_CONTENT_TYPES,
+  PHOTO_EXTENSIONS,
+  PHOTO_MAX_BYTES,
+  type Photo,
+  type PublicKeyType,
+} from '@flashbulb/shared';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+import type { Clock } from '../lib/clock.ts';
+import { sniffMedia } from '../lib/media-sniff.ts';
+import { hashToken } from '../lib/secret-box.ts';
+import type { JobQueue } from '../jobs/job-queue.ts';
+import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
+import type { ImageEngine, WatermarkKind } from '../repositories/image-engine.ts';
+import type { PhotoFilter, PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
+import type { RobotRepository } from '../repositories/robot.repository.ts';
+import type { StorageRepository } from '../storage/storage.repository.ts';
+import type { Actor } from './actor.ts';
+import type { EventAccess } from './event-access.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const TMP_KEY = /^tmp\/([A-Z0-9]{4})\/[0-9a-f-]{36}\/[^/]+$/;
+const WATERMARK_KINDS: WatermarkKind[] = [
+  'live_view_watermark',
+  'photo_watermark',
+  'protector_watermark',
+];
+const RETENTION_BATCH = 200;
+
+/** How much of the event a caller may see. */
+type Audience = 'owner' | 'private' | 'public' | 'attendee';
+
+interface Caller {
+  event: EventRecord;
+  robotId: number | null;
+  audience: Audience;
+  userId: number | null;
+}
+
+interface KeyInput {
+  key_type?: PublicKeyType | undefined;
+  key_value?: string | undefined;
+}
+
+const readAll = async (body: NodeJS.ReadableStream, limit: number): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk);
+    size += buffer.length;
+    if (size > limit) throw new AppError('unsupported_media_size');
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+};
+
+const safeFileName = (name: string): string =>
+  name
+    .trim()
+    .replace(/\s+/g, '_')
+    .replace(/[^A-Za-z0-9._-]/g, '-')
+    .slice(0, 200) || 'photo';
+
+const parseDate = (value: string | undefined, field: string): Date | undefined => {
+  if (!value) return undefined;
+  const normalised = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value)
+    ? `${value.replace(' ', 'T')}:00Z`
+    : value;
+  const date = new Date(normalised);
+  if (Number.isNaN(date.getTime())) throw new AppError('invalid_value', field);
+  return date;
+};
+
+export interface PhotoListInput extends KeyInput {
+  event_id?: number | undefined;
+  event_name?: string | undefined;
+  max_size: number;
+  page_number: number;
+  min_time_minutes?: number | undefined;
+  max_time_minutes?: number | undefined;
+  is_kiosk?: 0 | 1 | undefined;
+  is_curatable?: 0 | 1 | undefined;
+  is_curated?: 0 | 1 | undefined;
+  is_original?: 0 | 1 | undefined;
+  image_process_id?: number | undefined;
+  printable?: 0 | 1 | undefined;
+  printed?: 0 | 1 | undefined;
+  file_name?: string | undefined;
+  attendee_uid?: string | undefined;
+  show_total_count?: 0 | 1 | undefined;
+  get_from_tmp?: 0 | 1 | undefined;
+  is_visible?: 0 | 1 | undefined;
+  start_date?: string | undefined;
+  end_date?: string | undefined;
+}
+
+/**
+ * Photos: upload grants, completion (idempotent by content), derivatives, lists with every
+ * filter, curation, deletion with an audit trail, and retention. Albums spec §3, §5, §7.1, §7.2.
+ */
+export class PhotoService {
+  constructor(
+    private readonly deps: {
+      photos: PhotoRepository;
+      events: EventRepository;
+      robots: RobotRepository;
+      access: EventAccess;
+      storage: StorageRepository;
+      images: ImageEngine;
+      jobs: JobQueue;
+      clock: Clock;
+      logger: Logger;
+      uidSecret: Buffer;
+      retentionEvents: () => Promise<
+        {
+          id: number;
+          name: string;
+          instantArchiveDays: number | null;
+          autoDeleteDays: number | null;
+        }[]
+      >;
+    },
+  ) {}
+
+  private now(): Date {
+    return this.deps.clock.now();
+  }
+
+  // ---- who is calling -----------------------------------------------------------------------------
+
+  /** Robot and event-owner keys, or a signed-in owner, for uploads of an event given by code. */
+  private async uploader(actor: Actor | null, input: KeyInput, eventName: string): Promise<Caller> {
+    if (input.key_type) {
+      if (input.key_type !== 'robot' && input.key_type !== 'event_owner')
+        throw new AppError('invalid_key');
+      const resolved = await this.deps.access.resolveKey(
+        input.key_type,
+        input.key_value ?? '',
+        eventName,
+      );
+      return { event: resolved.event, robotId: resolved.robotId, audience: 'owner', userId: null };
+    }
+    if (!actor) throw new AppError('unauthorized_user');
+    return {
+      event: await this.deps.access.visibleByName(actor, eventName),
+      robotId: null,
+      audience: 'owner',
+      userId: actor.userId,
+    };
+  }
+
+  /** Any key type without an event code: the key itself names the event. */
+  private async byKey(keyType: PublicKeyType, keyValue: string): Promise<Caller> {
+    const hash = hashToken(keyValue);
+    let eventId: number | undefined;
+    let robotId: number | null = null;
+    let audience: Audience = 'public';
+    switch (keyType) {
+      case 'event_owner':
+        eventId = (await this.deps.events.findByKeyHash('owner', hash))?.id;
+        audience = 'owner';
+        break;
+      case 'private':
+        eventId = (await this.deps.events.findByKeyHash('private', hash))?.id;
+        audience = 'private';
+        break;
+      case 'public':
+        eventId = (await this.deps.events.findByKeyHash('public', hash))?.id;
+        audience = 'public';
+        break;
+      case 'robot': {
+        const robot = await this.deps.robots.findByKeyHash(hash);
+        eventId = robot?.eventId ?? undefined;
+        robotId = robot?.id ?? null;
+        audience = 'owner';
+        break;
+      }
+      case 'attendee':
+        // Attendee albums arrive with the attendee model; no attendee key is valid yet.
+        break;
+    }
+    const event = eventId === undefined ? undefined : await this.deps.events.findById(eventId);
+    if (!event) throw new AppError('invalid_key');
+    return { event, robotId, audience, userId: null };
+  }
+
+  private async caller(actor: Actor | null, input: KeyInput, eventId?: number): Promise<Caller> {
+    if (input.key_type) return this.byKey(input.key_type, input.key_value ?? '');
+    if (!actor) throw new AppError('unauthorized_user');
+    if (eventId === undefined) throw new AppError('event_not_found', 'event_id');
+    return {
+      event: await this.deps.access.visibleById(actor, eventId),
+      robotId: null,
+      audience: 'owner',
+      userId: actor.userId,
+    };
+  }
+
+  /** A photo the caller may change (owners and event-owner keys), else `not_found`. */
+  private async ownedPhoto(
+    actor: Actor | null,
+    input: KeyInput,
+    photoId: number,
+    field: string,
+  ): Promise<{ photo: PhotoRow; caller: Caller }> {
+    const photo = await this.deps.photos.findById(photoId);
+    if (!photo) throw new AppError('not_found', field);
+    let caller: Caller;
+    try {
+      caller = await this.caller(actor, input, photo.eventId);
+    } catch (error) {
+      if (error instanceof AppError && error.key === 'event_not_found')
+        throw new AppError('not_found', field);
+      throw error;
+    }
+    if (caller.event.row.id !== photo.eventId || caller.audience !== 'owner')
+      throw new AppError('not_found', field);
+    return { photo, caller };
+  }
+
+  // ---- upload -----------------------------------------------------------------------------------
+
+  async createUploadGrant(
+    actor: Actor | null,
+    input: KeyInput & { event_name: string; file_name: string; content_type: string },
+  ) {
+    const caller = await this.uploader(actor, input, input.event_name);
+    const ext = extensionOf(input.file_name);
+    if (!(PHOTO_EXTENSIONS as readonly string[]).includes(ext))
+      throw new AppError('unsupported_picture_format', 'file_name');
+    const contentType = MEDIA_CONTENT_TYPES[ext];
+    if (!contentType || contentType !== input.content_type.toLowerCase()) {
+      throw new AppError('unsupported_picture_format', 'content_type');
+    }
+    const key = `tmp/${caller.event.row.name}/${randomUUID()}/${safeFileName(input.file_name)}`;
+    const expiresInSeconds = 600;
+    const grant = await this.deps.storage.createUploadGrant({
+      key,
+      contentType,
+      maxBytes: PHOTO_MAX_BYTES,
+      expiresInSeconds,
+    });
+    return {
+      ...grant,
+      key,
+      max_bytes: PHOTO_MAX_BYTES,
+      expires_date: new Date(this.now().getTime() + expiresInSeconds * 1000).toISOString(),
+    };
+  }
+
+  /**
+   * Turns an uploaded file into a photo. Every step can be retried: the uid comes from the event
+   * and the bytes, the copy and the insert are idempotent, and a finished upload is remembered.
+   */
+  async completeUpload(actor: Actor | null, input: KeyInput & { key: string }): Promise<Photo> {
+    const match = TMP_KEY.exec(input.key);
+    if (!match) throw new AppError('not_found', 'key');
+    const caller = await this.uploader(actor, input, match[1]!);
+    const event = caller.event.row;
+
+    const done = await this.deps.photos.photoForUpload(input.key);
+    if (done && done.eventId === event.id) return this.present(done, 'owner');
+
+    const object = await this.deps.storage.get(input.key);
+    if (!object) throw new AppError('not_found', 'key');
+    const bytes = await readAll(object.body, PHOTO_MAX_BYTES);
+
+    const refuse = async (
+      key: 'unsupported_picture_format' | 'photo_too_large' | 'photo_truncated',
+    ): Promise<never> => {
+      // Nothing a refused upload sent is kept.
+      await this.deps.storage.delete(input.key);
+      throw new AppError(key, 'key');
+    };
+    const media = sniffMedia(bytes.subarray(0, 16));
+    if (!media) return refuse('unsupported_picture_format');
+    let width: number | null = null;
+    let height: number | null = null;
+    if (media.mediaType === 'image') {
+      const info = await this.deps.images.inspect(bytes);
+      if (typeof info === 'string') return refuse(info);
+      width = info.width;
+      height = info.height;
+    }
+
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const uid = createHmac('sha256', this.deps.uidSecret)
+      .update(`${event.id}:${sha256}`)
+      .digest('hex')
+      .slice(0, 24);
+    const storageKey = `${this.photoFolder(event.name, uid)}original.${media.ext}`;
+    if (!(await this.deps.storage.head(storageKey)))
+      await this.deps.storage.copy(input.key, storageKey);
+
+    const now = this.now();
+    const fileName = input.key.split('/').pop() ?? 'photo';
+    const { photo, created } = await this.deps.photos.insertOrGet({
+      uid,
+      eventId: event.id,
+      sha256,
+      storageKey,
+      fileName,
+      contentType: media.contentType,
+      mediaType: media.mediaType,
+      width,
+      height,
+      sizeBytes: bytes.length,
+      robotId: caller.robotId,
+      status: 'processing',
+      createdAt: now,
+      availableAt: new Date(now.getTime() + this.delayMinutes(caller.event, null) * 60_000),
+    });
+    await this.deps.photos.recordUpload(input.key, photo.id);
+    await this.deps.storage.delete(input.key);
+    if (created || photo.status === 'processing') {
+      await this.deps.jobs.send(
+        'photo.derivatives',
+        { photoId: photo.id },
+        { singletonKey: `derive-${photo.id}` },
+      );
+    }
+    return this.present(photo, 'owner');
+  }
+
+  private photoFolder(eventCode: string, uid: string): string {
+    return `events/${eventCode}/photos/uid_${uid}_uid/`;
+  }
+
+  /** Photo delay (owner-console opts): VIP attendees and tagged photos may wait differently. */
+  private delayMinutes(event: EventRecord, attendeeUid: string | null): number {
+    const opts = event.row.opts;
+    if (attendeeUid && opts.attendeeIdVipRegex && opts.photoDelayVipMinutes !== null) {
+      try {
+        if (new RegExp(opts.attendeeIdVipRegex).test(attendeeUid)) return opts.photoDelayVipMinutes;
+      } catch {
+        // an invalid pattern cannot be saved; ignore defensively
+      }
+    }
+    return opts.photoDelayMinutes ?? 0;
+  }
+
+  // ---- derivatives (job) -----------------------------------------------------------------------------
+
+  /** Job `photo.derivatives`: preview, thumbnail and the watermarked variants the event asks for. */
+  async makeDerivatives(photoId: number): Promise<void> {
+    const photo = await this.deps.photos.findById(photoId);
+    if (!photo || photo.status === 'ready') return;
+    const event = await this.deps.events.findById(photo.eventId);
+    if (!event) return;
+    if (photo.mediaType === 'video') {
+      await this.deps.photos.update(photo.id, { status: 'ready' });
+      return;
+    }
+    const object = await this.deps.storage.get(photo.storageKey);
+    if (!object) {
+      await this.deps.photos.update(photo.id, {
+        status: 'failed',
+        failureReason: 'original missing',
+      });
+      return;
+    }
+    const original = await readAll(object.body, PHOTO_MAX_BYTES);
+    const overlays: Partial<Record<WatermarkKind, Buffer>> = {};
+    for (const kind of WATERMARK_KINDS) {
+      const source = event.row[kind];
+      if (!source) continue;
+      if (kind === 'protector_watermark' && event.row.is_free === 1) continue;
+      overlays[kind] = await this.watermarkImage(source);
+    }
+    let made;
+    try {
+      made = await this.deps.images.makeDerivatives(original, overlays);
+    } catch (error) {
+      this.deps.logger.warn({ err: error, photoId }, 'derivatives failed');
+      await this.deps.photos.update(photo.id, { status: 'failed', failureReason: 'decode failed' });
+      return;
+    }
+    const folder = this.photoFolder(event.row.name, photo.uid);
+    const derivatives: Record<string, string> = {
+      preview: `${folder}preview.jpg`,
+      thumbnail: `${folder}thumbnail.jpg`,
+    };
+    await this.deps.storage.put(derivatives.preview!, made.preview, 'image/jpeg', {
+      cacheControl: IMMUTABLE,
+    });
+    await this.deps.storage.put(derivatives.thumbnail!, made.thumbnail, 'image/jpeg', {
+      cacheControl: IMMUTABLE,
+    });
+    for (const [kind, buffer] of Object.entries(made.watermarked)) {
+      const key = `${folder}${kind.replace(/_/g, '-')}.jpg`;
+      await this.deps.storage.put(key, buffer, 'image/jpeg', { cacheControl: IMMUTABLE });
+      derivatives[kind] = key;
+    }
+    await this.deps.photos.update(photo.id, {
+      status: 'ready',
+      derivatives,
+      width: made.width,
+      height: made.height,
+      failureReason: null,
+    });
+  }
+
+  private async watermarkImage(source: string): Promise<Buffer> {
+    const key = source.replace(/^\/+/, '');
+    try {
+      const object = await this.deps.storage.get(key);
+      if (object) return await readAll(object.body, 20 * 1024 * 1024);
+    } catch {
+      // not a storage key (e.g. the built-in default path): use the built-in watermark
+    }
+    return this.deps.images.defaultWatermark();
+  }
+
+  // ---- reading ---------------------------------------------------------------------------------------
+
+  async list(actor: Actor | null, input: PhotoListInput) {
+    const caller = await this.caller(actor, input, input.event_id);
+    if (input.event_id !== undefined && input.event_id !== caller.event.row.id)
+      throw new AppError('event_not_found', 'event_id');
+    const now = this.now();
+    const filter: PhotoFilter = {
+      eventId: caller.event.row.id,
+      now,
+      publishedOnly: caller.audience !== 'owner',
+      includeDelayed: caller.audience === 'owner' && input.get_from_tmp !== 0,
+      isKiosk: input.is_kiosk,
+      isCuratable: input.is_curatable,
+      isCurated: input.is_curated,
+      isOriginal: input.is_original,
+      printable: input.printable,
+      printed: input.printed,
+      imageProcessId: input.image_process_id,
+      fileNameContains: input.file_name?.trim() || undefined,
+      attendeeUid: input.attendee_uid,
+      isVisible: caller.audience === 'owner' ? input.is_visible : undefined,
+    };
+    const after: Date[] = [];
+    const before: Date[] = [];
+    const start = parseDate(input.start_date, 'start_date');
+    const end = parseDate(input.end_date, 'end_date');
+    if (start) after.push(start);
+    if (end) before.push(end);
+    if (input.max_time_minutes !== undefined)
+      after.push(new Date(now.getTime() - input.max_time_minutes * 60_000));
+    if (input.min_time_minutes !== undefined)
+      before.push(new Date(now.getTime() - input.min_time_minutes * 60_000));
+    // The public stream shows photos for the event's availability window only.
+    const streamMinutes = caller.event.row.photo_stream_available_minutes;
+    if (caller.audience === 'public' && streamMinutes !== null)
+      after.push(new Date(now.getTime() - streamMinutes * 60_000));
+    if (after.length) filter.createdAfter = new Date(Math.max(...after.map((d) => d.getTime())));
+    if (before.length) filter.createdBefore = new Date(Math.min(...before.map((d) => d.getTime())));
+
+    const offset = (input.page_number - 1) * input.max_size;
+    const rows = await this.deps.photos.list(filter, input.max_size, offset);
+    const total = input.show_total_count === 1 ? await this.deps.photos.count(filter) : null;
+    return {
+      photos: rows.map((row) => this.present(row, caller.audience)),
+      total_count: total,
+      page_number: input.page_number,
+      max_size: input.max_size,
+    };
+  }
+
+  async countInfo(
+    actor: Actor,
+    input: { event_id: number; start_date?: string | undefined; end_date?: string | undefined },
+  ) {
+    const event = await this.deps.access.visibleById(actor, input.event_id);
+    const counts = await this.deps.photos.countInfo(
+      event.row.id,
+      parseDate(input.start_date, 'start_date'),
+      parseDate(input.end_date, 'end_date'),
+    );
+    return { ...counts, hidden: counts.total - counts.visible };
+  }
+
+  present(row: PhotoRow, audience: Audience): Photo {
+    const url = (key: string | undefined) => (key ? this.deps.storage.publicUrl(key) : null);
+    const d = row.derivatives;
+    const mayDownloadOriginal = audience === 'owner' || audience === 'private';
+    return {
+      id: row.id,
+      uid: row.uid,
+      event_id: row.eventId,
+      full_path: row.storageKey,
+      file_name: row.fileName,
+      content_type: row.contentType,
+      media_type: row.mediaType === 'video' ? 'video' : 'image',
+      width: row.width,
+      height: row.height,
+      size_bytes: row.sizeBytes,
+      robot_id: row.robotId,
+      attendee_uid: row.attendeeUid,
+      category: row.category,
+      is_visible: row.isVisible === 1 ? 1 : 0,
+      is_original: row.isOriginal === 1 ? 1 : 0,
+      is_curatable: row.isCuratable === 1 ? 1 : 0,
+      is_curated: row.isCurated === 1 ? 1 : 0,
+      printable: row.printable === 1 ? 1 : 0,
+      printed: row.printed === 1 ? 1 : 0,
+      image_process_id: row.imageProcessId,
+      original_photo_id: row.originalPhotoId,
+      status: row.status === 'ready' ? 'ready' : row.status === 'failed' ? 'failed' : 'processing',
+      created_date: row.createdAt.toISOString(),
+      available_date: row.availableAt.toISOString(),
+      urls: {
+        original: mayDownloadOriginal || row.mediaType === 'video' ? url(row.storageKey) : null,
+        preview: url(d.preview),
+        thumbnail: url(d.thumbnail),
+        live_view_watermark: url(d.live_view_watermark),
+        photo_watermark: url(d.photo_watermark),
+        protector_watermark: url(d.protector_watermark),
+      },
+    };
+  }
+
+  // ---- changes -----------------------------------------------------------------------------------------
+
+  private async photosOfActor(actor: Actor, ids: number[], field: string): Promise<PhotoRow[]> {
+    const rows = await this.deps.photos.findByIds([...new Set(ids)]);
+    if (rows.length !== new Set(ids).size) throw new AppError('not_found', field);
+    const eventIds = [...new Set(rows.map((r) => r.eventId))];
+    for (const eventId of eventIds) {
+      try {
+        await this.deps.access.visibleById(actor, eventId);
+      } catch {
+        throw new AppError('not_found', field);
+      }
+    }
+    return rows;
+  }
+
+  async delete(actor: Actor, ids: number[], reason: string | null, field: string): Promise<number> {
+    const rows = await this.photosOfActor(actor, ids, field);
+    // Rows (with the audit entry) first: a crash then leaves unreachable files, never rows
+    // pointing at missing files.
+    const deleted = await this.deps.photos.deleteWithAudit(rows, reason, actor.userId);
+    await this.removeFiles(rows);
+    return deleted;
+  }
+
+  private async removeFiles(rows: PhotoRow[]): Promise<void> {
+    const events = new Map<number, string>();
+    for (const row of rows) {
+      let code = events.get(row.eventId);
+      if (!code) {
+        code = row.storageKey.split('/')[1] ?? '';
+        events.set(row.eventId, code);
+      }
+      const folder = this.photoFolder(code, row.uid);
+      await this.deps.storage.deletePrefix(folder);
+      await this.deps.storage.deletePrefix(`archive/${folder}`);
+    }
+  }
+
+  async update(
+    actor: Actor,
+    input: { id: number; category?: string | null | undefined; is_visible?: 0 | 1 | undefined },
+  ): Promise<Photo> {
+    const [row] = await this.photosOfActor(actor, [input.id], 'id');
+    const updated = await this.deps.photos.update(row!.id, {
+      ...(input.category !== undefined ? { category: input.category } : {}),
+      ...(input.is_visible !== undefined ? { isVisible: input.is_visible } : {}),
+    });
+    return this.present(updated ?? row!, 'owner');
+  }
+
+  async updateMany(
+    actor: Actor,
+    input: {
+      id_array: number[];
+      category?: string | null | undefined;
+      is_visible?: 0 | 1 | undefined;
+    },
+  ): Promise<number> {
+    const rows = await this.photosOfActor(actor, input.id_array, 'id_array');
+    const changes = {
+      ...(input.category !== undefined ? { category: input.category } : {}),
+      ...(input.is_visible !== undefined ? { isVisible: input.is_visible } : {}),
+    };
+    if (Object.keys(changes).length === 0) return 0;
+    return this.deps.photos.updateMany(
+      [...new Set(rows.map((r) => r.eventId))],
+      rows.map((r) => r.id),
+      changes,
+    );
+  }
+
+  async curationUpdate(
+    actor: Actor | null,
+    input: KeyInput & {
+      original_photo_id: number;
+      full_path?: string | undefined;
+      print_requested?: 0 | 1 | undefined;
+    },
+  ): Promise<Photo> {
+    const { photo, caller } = await this.ownedPhoto(
+      actor,
+      input,
+      input.original_photo_id,
+      'original_photo_id',
+    );
+    const event = caller.event.row;
+    if (input.full_path) {
+      if (
+        !input.full_path.startsWith(`events/${event.name}/`) ||
+        !(await this.deps.storage.head(input.full_path))
+      ) {
+        throw new AppError('not_found', 'full_path');
+      }
+    }
+    const updated = await this.deps.photos.update(photo.id, {
+      isCurated: 1,
+      ...(input.print_requested !== undefined ? { printRequested: input.print_requested } : {}),
+      ...(input.full_path
+        ? { derivatives: { ...photo.derivatives, curated: input.full_path } }
+        : {}),
+    });
+    return this.present(updated ?? photo, 'owner');
+  }
+
+  async reprocess(actor: Actor | null, input: KeyInput & { photo_id: number }): Promise<Photo> {
+    const { photo } = await this.ownedPhoto(actor, input, input.photo_id, 'photo_id');
+    const updated = await this.deps.photos.update(photo.id, { status: 'processing' });
+    await this.deps.jobs.send('photo.derivatives', { photoId: photo.id });
+    return this.present(updated ?? photo, 'owner');
+  }
+
+  async addActivities(
+    input: KeyInput & {
+      robot_id: number;
+      photo_ids: number[];
+      activity_name: string;
+      type: string;
+    },
+  ): Promise<number[]> {
+    if (input.key_type !== 'robot') throw new AppError('invalid_key');
+    const caller = await this.byKey('robot', input.key_value ?? '');
+    if (caller.robotId !== input.robot_id) throw new AppError('invalid_key');
+    const rows = await this.deps.photos.findByIds(input.photo_ids);
+    if (
+      rows.length !== new Set(input.photo_ids).size ||
+      rows.some((r) => r.eventId !== caller.event.row.id)
+    ) {
+      throw new AppError('not_found', 'photo_id');
+    }
+    const ids = input.photo_ids.length ? input.photo_ids : [null];
+    return this.deps.photos.addActivities(
+      ids.map((photoId) => ({
+        eventId: caller.event.row.id,
+        robotId: input.robot_id,
+        photoId,
+        name: input.activity_name,
+        type: input.type,
+      })),
+    );
+  }
+
+  // ---- retention (job) ------------------------------------------------------------------------------
+
+  /** Job `photos.retention`: archive originals after instant_archive_days, delete after photo_auto_delete_days. */
+  async runRetention(): Promise<{ archived: number; deleted: number }> {
+    const now = this.now().getTime();
+    let archived = 0;
+    let deleted = 0;
+    for (const event of await this.deps.retentionEvents()) {
+      if (event.autoDeleteDays !== null) {
+        const before = new Date(now - event.autoDeleteDays * 86_400_000);
+        for (;;) {
+          const batch = await this.deps.photos.dueForDeletion(event.id, before, RETENTION_BATCH);
+          if (batch.length === 0) break;
+          deleted += await this.deps.photos.deleteWithAudit(
+            batch,
+            'photo_auto_delete_days',
+            null,
+            'auto_delete',
+          );
+          await this.removeFiles(batch);
+        }
+      }
+      if (event.instantArchiveDays !== null) {
+        const before = new Date(now - event.instantArchiveDays * 86_400_000);
+        for (;;) {
+          const batch = await this.deps.photos.dueForArchive(event.id, before, RETENTION_BATCH);
+          if (batch.length === 0) break;
+          for (const photo of batch) {
+            const archiveKey = `archive/${photo.storageKey}`;
+            // Copy, point the row at the copy, then remove the original: each step can be repeated.
+            if (!(await this.deps.storage.head(archiveKey)))
+              await this.deps.storage.copy(photo.storageKey, archiveKey);
+            await this.deps.photos.update(photo.id, {
+              storageKey: archiveKey,
+              archivedAt: new Date(now),
+            });
+            await this.deps.storage.delete(photo.storageKey);
+            archived += 1;
+          }
+        }
+      }
+    }
+    return { archived, deleted };
+  }
+}

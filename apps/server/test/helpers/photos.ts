@@ -1,0 +1,171 @@
+import { deflateSync } from 'node:zlib';
+import { endpoints, type Photo } from '@flashbulb/shared';
+import sharp from 'sharp';
+import { grantForm, multipartBody } from './storage.ts';
+import type { TestApp } from './test-app.ts';
+
+export interface UploadAuth {
+  key_type?: 'robot' | 'event_owner';
+  key_value?: string;
+  authorization?: string;
+}
+
+const authOptions = (auth: UploadAuth) =>
+  auth.authorization ? { authorization: auth.authorization } : {};
+const keyFields = (auth: UploadAuth) =>
+  auth.key_type ? { key_type: auth.key_type, key_value: auth.key_value ?? '' } : {};
+
+/** Grant → multipart POST to the storage URL → answers the grant's key and the storage status. */
+export const postToStorage = async (
+  t: TestApp,
+  auth: UploadAuth,
+  eventName: string,
+  fileName: string,
+  bytes: Buffer,
+  contentType: string,
+): Promise<{ key: string; status: number }> => {
+  const grant = await t.ok(
+    endpoints.photoUploadAccess,
+    { ...keyFields(auth), event_name: eventName, file_name: fileName, content_type: contentType },
+    authOptions(auth),
+  );
+  const form = multipartBody(grantForm(grant.fields, bytes, { filename: fileName, contentType }));
+  const response = await t.app.inject({
+    method: 'POST',
+    url: new URL(grant.url).pathname,
+    payload: form.payload,
+    headers: form.headers,
+  });
+  return { key: grant.key, status: response.statusCode };
+};
+
+export const completeUpload = (t: TestApp, auth: UploadAuth, key: string) =>
+  t.call(endpoints.photoUploadComplete, { ...keyFields(auth), key }, authOptions(auth));
+
+/** The whole robot path for one file; answers the photo. */
+export const uploadPhoto = async (
+  t: TestApp,
+  auth: UploadAuth,
+  eventName: string,
+  bytes: Buffer,
+  fileName = 'photo.jpg',
+  contentType = 'image/jpeg',
+): Promise<Photo> => {
+  const { key, status } = await postToStorage(t, auth, eventName, fileName, bytes, contentType);
+  if (status !== 201) throw new Error(`storage answered ${status}`);
+  const done = await completeUpload(t, auth, key);
+  if (done.body.status !== 'ok') throw new Error(`complete: ${JSON.stringify(done.body)}`);
+  return done.body.result;
+};
+
+/** Polls the owner list until the photo's derivatives are made (the job runs in-process). */
+export const waitForReady = async (
+  t: TestApp,
+  authorization: string,
+  eventId: number,
+  photoId: number,
+): Promise<Photo> => {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const list = await t.ok(
+      endpoints.ownerPhotoList,
+      { event_id: eventId, max_size: 1000, page_number: 1 },
+      { authorization },
+    );
+    const photo = list.photos.find((p) => p.id === photoId);
+    if (photo && photo.status !== 'processing') return photo;
+    if (Date.now() > deadline) throw new Error(`photo ${photoId} still processing`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/** A real JPEG, optionally with an EXIF orientation and GPS position (to prove both are handled). */
+export const makeJpeg = async (
+  options: {
+    width?: number;
+    height?: number;
+    orientation?: number;
+    gps?: boolean;
+    seed?: number;
+  } = {},
+): Promise<Buffer> => {
+  const width = options.width ?? 640;
+  const height = options.height ?? 480;
+  const seed = options.seed ?? 0;
+  const image = sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: { r: (seed * 37) % 256, g: (seed * 91) % 256, b: 120 },
+    },
+  })
+    // a bright corner marks the top-left of the stored pixels, so rotation is observable
+    .composite([
+      {
+        input: {
+          create: { width: 40, height: 40, channels: 3, background: { r: 255, g: 255, b: 255 } },
+        },
+        left: 0,
+        top: 0,
+      },
+    ])
+    .jpeg({ quality: 85 });
+  const exif: Record<string, Record<string, string>> = {
+    IFD0: { Make: 'TestCam', Model: 'Unit 1' },
+  };
+  if (options.gps)
+    exif.IFD3 = {
+      GPSLatitudeRef: 'N',
+      GPSLatitude: '51/1 30/1 0/1',
+      GPSLongitudeRef: 'W',
+      GPSLongitude: '0/1 7/1 0/1',
+    };
+  let buffer = await image.withExif(exif).toBuffer();
+  if (options.orientation)
+    buffer = await sharp(buffer).withMetadata({ orientation: options.orientation }).toBuffer();
+  return buffer;
+};
+
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+const crc32 = (data: Buffer): number => {
+  let c = 0xffffffff;
+  for (const byte of data) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+};
+const pngChunk = (type: string, data: Buffer): Buffer => {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+};
+
+/** A tiny file whose PNG header claims width × height pixels (a decompression bomb). */
+export const pixelFloodPng = (width: number, height: number): Buffer => {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 0; // greyscale
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', ihdr),
+    pngChunk('IDAT', deflateSync(Buffer.alloc(1024))),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+};
+
+/** The first bytes of an MP4 (ftyp box) followed by filler: enough for type detection. */
+export const fakeMp4 = (): Buffer =>
+  Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypisom', 'latin1'),
+    Buffer.alloc(12),
+    Buffer.alloc(2048, 7),
+  ]);
