@@ -336,6 +336,47 @@ describe('share bucket', () => {
     });
   });
 
+  it('grants stock-image uploads to the event owner key only', async () => {
+    const event = await createEvent(t, w.ownerA);
+    const ask = (body: Record<string, unknown>) =>
+      t.call(endpoints.stockImageUploadAccess, {
+        key_type: 'event_owner',
+        key_value: event.owner_api_key,
+        event_name: event.name,
+        directory: 'stock',
+        file_name: 'banner.JPG',
+        ...body,
+      });
+    const image = (await ask({})).body as {
+      result: { key: string; fields: Record<string, string> };
+    };
+    expect(image.result.key).toBe(`stock-images/${event.name}/stock/banner.JPG`);
+    expect(image.result.fields.key).toBe(image.result.key);
+    const thumb = (await ask({ is_thumbnail: true, directory: '' })).body as {
+      result: { key: string };
+    };
+    expect(thumb.result.key).toBe(`stock-images/${event.name}/thumbnails/banner.JPG`);
+
+    const refusals: [Record<string, unknown>, number, string, string?][] = [
+      [{ key_type: 'private', key_value: event.private_api_key }, 403, 'forbidden'],
+      [{ key_value: event.public_api_key }, 401, 'invalid_key'],
+      [{ event_name: 'ZZZZ' }, 401, 'invalid_key'],
+      [{ file_name: 'banner.exe' }, 400, 'unsupported_picture_format', 'file_name'],
+      [{ file_name: 'mp4' }, 400, 'unsupported_picture_format', 'file_name'],
+      [{ file_name: 'a/b.jpg' }, 400, 'file_name_invalid', 'file_name'],
+      [{ file_name: 'a:b.jpg' }, 400, 'file_name_invalid', 'file_name'],
+      [{ directory: '../other' }, 400, 'file_name_invalid', 'directory'],
+    ];
+    for (const [body, status, key, field] of refusals) {
+      const response = await ask(body);
+      expect(errorOf(response), JSON.stringify(body)).toMatchObject({
+        status,
+        message_key: key,
+        ...(field ? { field } : {}),
+      });
+    }
+  });
+
   it('answers ok to cache invalidation after checking the paths', async () => {
     expect(await t.ok(endpoints.shareBucketInvalidateCache, {}, as(w.ownerA))).toEqual({});
     expect(

@@ -1,18 +1,22 @@
 import {
   isValidFileName,
+  STOCK_IMAGE_UPLOAD_LIMITS,
   SHARE_UPLOAD_EXTENSIONS,
   SHARE_UPLOAD_MAX_BYTES,
   type FlashbulbEvent,
+  type PublicKeyType,
 } from '@flashbulb/shared';
 import { AppError } from '../lib/app-error.ts';
 import type { OrganisationRepository } from '../repositories/organisation.repository.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 import type { Actor } from './actor.ts';
-import { organisationScope } from './event-access.ts';
+import { organisationScope, type EventAccess } from './event-access.ts';
 import type { EventSettingsFilePublisher } from './event.service.ts';
 
 /** Each organisation's files live under `share/<organisation id>/`. */
 export const SHARE_ROOT = 'share';
+/** Each event's stock images live under `stock-images/<event code>/`. */
+export const STOCK_IMAGE_ROOT = 'stock-images';
 /** The event settings file the public pages read (owner-console §7). */
 export const eventSettingsFileKey = (eventName: string): string => `data/${eventName}.json`;
 
@@ -101,6 +105,7 @@ export class ShareBucketService {
   constructor(
     private readonly storage: StorageRepository,
     private readonly organisations: OrganisationRepository,
+    private readonly access: EventAccess,
   ) {}
 
   async createUploadAccess(
@@ -114,15 +119,58 @@ export class ShareBucketService {
       throw new AppError('organisation_not_found', 'organisation_id');
     const segments = safeSegments(input.relativeFilePath, 'relativeFilePath');
     const extension = (segments.at(-1) ?? '').split('.').pop()?.toLowerCase() ?? '';
-    const contentType = Object.hasOwn(SHARE_UPLOAD_EXTENSIONS, extension)
-      ? SHARE_UPLOAD_EXTENSIONS[extension as keyof typeof SHARE_UPLOAD_EXTENSIONS]
-      : undefined;
+    const contentType =
+      segments.at(-1)?.includes('.') && Object.hasOwn(SHARE_UPLOAD_EXTENSIONS, extension)
+        ? SHARE_UPLOAD_EXTENSIONS[extension as keyof typeof SHARE_UPLOAD_EXTENSIONS]
+        : undefined;
     if (!contentType) throw new AppError('unsupported_picture_format', 'relativeFilePath');
     const key = [SHARE_ROOT, String(organisationId), ...segments].join('/');
     const grant = await this.storage.createUploadGrant({
       key,
       contentType,
       maxBytes: SHARE_UPLOAD_MAX_BYTES,
+    });
+    return { ...grant, key, public_url: this.storage.publicUrl(key) };
+  }
+
+  /**
+   * Public twin for the stock-images tab: only the event owner's key may place files in the
+   * event's stock-image area (other valid keys are refused, wrong keys are `invalid_key`).
+   */
+  async stockImageUploadAccess(input: {
+    key_type: PublicKeyType;
+    key_value: string;
+    event_name: string;
+    directory: string;
+    file_name: string;
+    is_thumbnail: boolean;
+  }) {
+    const { event, keyType } = await this.access.resolveKey(
+      input.key_type,
+      input.key_value,
+      input.event_name,
+    );
+    if (keyType !== 'event_owner') throw new AppError('forbidden', 'key_type');
+    const directory = input.directory ? safeSegments(input.directory, 'directory') : [];
+    const [fileName, ...rest] = safeSegments(input.file_name, 'file_name');
+    if (!fileName || rest.length) throw new AppError('file_name_invalid', 'file_name');
+    const extension = fileName.split('.').pop()?.toLowerCase() ?? '';
+    const limits = Object.hasOwn(STOCK_IMAGE_UPLOAD_LIMITS, extension)
+      ? STOCK_IMAGE_UPLOAD_LIMITS[extension as keyof typeof STOCK_IMAGE_UPLOAD_LIMITS]
+      : undefined;
+    if (!limits || !fileName.includes('.'))
+      throw new AppError('unsupported_picture_format', 'file_name');
+    const key = [
+      STOCK_IMAGE_ROOT,
+      event.row.name,
+      ...directory,
+      ...(input.is_thumbnail ? ['thumbnails'] : []),
+      fileName,
+    ].join('/');
+    const grant = await this.storage.createUploadGrant({
+      key,
+      contentType: limits.contentType,
+      maxBytes: limits.maxBytes,
     });
     return { ...grant, key, public_url: this.storage.publicUrl(key) };
   }

@@ -466,3 +466,37 @@ export const shareBucketInvalidateCache = defineEndpoint({
   result: z.object({}),
   errors: ['file_name_invalid'],
 });
+
+/** Stock images are kiosk media: the kiosk limits apply (albums spec §5, owner-console §9). */
+export const STOCK_IMAGE_UPLOAD_LIMITS = {
+  jpg: { contentType: 'image/jpeg', maxBytes: 1.5 * 1024 * 1024 },
+  jpeg: { contentType: 'image/jpeg', maxBytes: 1.5 * 1024 * 1024 },
+  png: { contentType: 'image/png', maxBytes: 1.5 * 1024 * 1024 },
+  mp4: { contentType: 'video/mp4', maxBytes: 4 * 1024 * 1024 },
+} as const;
+
+export const stockImageUploadAccess = defineEndpoint({
+  path: '/event/stock-image-upload-access/retrieve',
+  auth: 'key',
+  tag: 'stock images',
+  summary:
+    'Public twin (event_owner key only): a presigned POST for a stock image or its thumbnail (jpg, jpeg, png up to 1.5 MB; mp4 up to 4 MB)',
+  body: z.object({
+    ...keyBody,
+    event_name: z.string().trim().min(1, 'invalid_key').max(20, 'invalid_key'),
+    directory: z
+      .string({ error: 'file_name_invalid' })
+      .trim()
+      .max(200, 'file_name_invalid')
+      .default('')
+      .describe('Folder below the event’s stock-image area; empty for none'),
+    file_name: z
+      .string({ error: 'file_name_invalid' })
+      .trim()
+      .min(1, 'file_name_invalid')
+      .max(255, 'file_name_invalid'),
+    is_thumbnail: z.boolean({ error: 'invalid_value' }).default(false),
+  }),
+  result: uploadGrantSchema,
+  errors: ['invalid_key', 'forbidden', 'file_name_invalid', 'unsupported_picture_format'],
+});
