@@ -32,6 +32,9 @@ import { AuthService } from './services/auth.service.ts';
 import { MailService } from './services/mail.service.ts';
 import { OrganisationService } from './services/organisation.service.ts';
 import { createStorage } from './storage/create-storage.ts';
+import { ImageEngine } from './repositories/image-engine.ts';
+import { PhotoRepository, retentionEventsQuery } from './repositories/photo.repository.ts';
+import { PhotoService } from './services/photo.service.ts';
 import { UserService } from './services/user.service.ts';
 
 export interface ContainerOptions {
@@ -133,6 +136,21 @@ export const createContainer = async (
     clock,
     settingsFile: new StorageEventSettingsFile(storage),
   });
+  // photos (issue 4)
+  const photos = new PhotoRepository(database.db);
+  const photoService = new PhotoService({
+    photos,
+    events,
+    robots,
+    access: eventAccess,
+    storage,
+    images: new ImageEngine(),
+    jobs,
+    clock,
+    logger: logger.child({ component: 'photos' }),
+    uidSecret: secrets.signingKey,
+    retentionEvents: () => retentionEventsQuery(database.db),
+  });
   const organisationService = new OrganisationService(organisations, (id) =>
     imageProcessService.seedDefaults(id),
   );
@@ -154,6 +172,7 @@ export const createContainer = async (
       imageProcesses,
       printTemplates,
       ignoredFaces,
+      photos,
     },
     services: {
       auth,
@@ -167,6 +186,7 @@ export const createContainer = async (
       templates: new TemplateService(printTemplates),
       ignoredFaces: new IgnoredFaceService(ignoredFaces, eventAccess),
       shareBucket: new ShareBucketService(storage, organisations, eventAccess),
+      photos: photoService,
     },
     /** Starts the job queue and registers the job handlers (the worker role). */
     async startWorker(): Promise<void> {
@@ -174,6 +194,11 @@ export const createContainer = async (
       await jobs.work('mail.deliver', ({ outboxId }) => mail.deliver(outboxId));
       await jobs.work('auth.cleanup', () => sessions.deleteExpired(clock.now()));
       await jobs.schedule('auth.cleanup', '17 * * * *');
+      await jobs.work('photo.derivatives', ({ photoId }) => photoService.makeDerivatives(photoId));
+      await jobs.work('photos.retention', async () => {
+        await photoService.runRetention();
+      });
+      await jobs.schedule('photos.retention', '*/15 * * * *');
     },
     /** Producer only: the API can enqueue jobs without running handlers. */
     async startQueue(): Promise<void> {

@@ -1,6 +1,7 @@
 import type { AuthenticationResult, SignInResult } from '@flashbulb/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../http/register-endpoints.ts';
+import type { PhotoService } from '../services/photo.service.ts';
 import {
   REFRESH_TOKEN_DAYS,
   type AuthService,
@@ -59,6 +60,7 @@ export const createHandlers = (services: {
   templates: TemplateService;
   ignoredFaces: IgnoredFaceService;
   shareBucket: ShareBucketService;
+  photos: PhotoService;
 }): Handlers => ({
   signIn: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.signIn(body)),
@@ -139,4 +141,42 @@ export const createHandlers = (services: {
     services.shareBucket.createUploadAccess(actor, body),
   shareBucketInvalidateCache: async ({ body }) => services.shareBucket.invalidateCache(body.paths),
   stockImageUploadAccess: async ({ body }) => services.shareBucket.stockImageUploadAccess(body),
+  photoUploadAccess: async ({ actor, body }) => services.photos.createUploadGrant(actor, body),
+  photoUploadComplete: async ({ actor, body }) => services.photos.completeUpload(actor, body),
+  ownerPhotoList: async ({ actor, body }) => services.photos.list(actor, body),
+  publicPhotoList: async ({ body }) => services.photos.list(null, body),
+  photoCountInfo: async ({ actor, body }) => services.photos.countInfo(actor, body),
+  deletePhoto: async ({ actor, body }) => ({
+    deleted: await services.photos.delete(
+      actor,
+      [body.photo_id],
+      body.delete_reason ?? null,
+      'photo_id',
+    ),
+  }),
+  deletePhotoList: async ({ actor, body }) => ({
+    deleted: await services.photos.delete(
+      actor,
+      body.photo_id_array,
+      body.delete_reason,
+      'photo_id_array',
+    ),
+  }),
+  updatePhoto: async ({ actor, body }) => services.photos.update(actor, body),
+  updatePhotoList: async ({ actor, body }) => ({
+    updated: await services.photos.updateMany(actor, body),
+  }),
+  curationUpdate: async ({ actor, body }) => services.photos.curationUpdate(actor, body),
+  curationReprocess: async ({ actor, body }) => services.photos.reprocess(actor, body),
+  createActivity: async ({ body }) => {
+    const [id] = await services.photos.addActivities({
+      ...body,
+      photo_ids: body.photo_id ? [body.photo_id] : [],
+    });
+    return { id: id ?? 0 };
+  },
+  bulkCreateActivity: async ({ body }) => ({
+    created: (await services.photos.addActivities({ ...body, photo_ids: body.photo_id_array }))
+      .length,
+  }),
 });

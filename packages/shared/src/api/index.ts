@@ -1,6 +1,7 @@
 import * as auth from './auth.ts';
 import * as users from './users.ts';
 import * as events from './events.ts';
+import * as photos from './photos.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */
@@ -45,6 +46,20 @@ export const endpoints = {
   shareBucketUploadAccess: events.shareBucketUploadAccess,
   shareBucketInvalidateCache: events.shareBucketInvalidateCache,
   stockImageUploadAccess: events.stockImageUploadAccess,
+  // photos (issue 4)
+  photoUploadAccess: photos.photoUploadAccess,
+  photoUploadComplete: photos.photoUploadComplete,
+  ownerPhotoList: photos.ownerPhotoList,
+  publicPhotoList: photos.publicPhotoList,
+  photoCountInfo: photos.photoCountInfo,
+  deletePhoto: photos.deletePhoto,
+  deletePhotoList: photos.deletePhotoList,
+  updatePhoto: photos.updatePhoto,
+  updatePhotoList: photos.updatePhotoList,
+  curationUpdate: photos.curationUpdate,
+  curationReprocess: photos.curationReprocess,
+  createActivity: photos.createActivity,
+  bulkCreateActivity: photos.bulkCreateActivity,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
