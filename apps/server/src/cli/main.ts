@@ -4,6 +4,7 @@ import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { createContainer } from '../container.ts';
 import { AppError } from '../lib/app-error.ts';
+import { runRobotUpload } from './robot-upload.ts';
 
 const USAGE = `Flashbulb command line
 
@@ -11,6 +12,11 @@ const USAGE = `Flashbulb command line
                               [--temporary-password <password>]
   npm run cli -- organisation create --name <name>
   npm run cli -- organisation list
+  npm run cli -- upload --event <code> --key <robot key> [--server <url>] [--watch] <files or folders>
+      Uploads photos as a robot through the public API. A journal (.flashbulb-uploads.json in the
+      folder) remembers what was sent, so re-running or restarting never uploads a file twice.
+      --watch keeps watching the folders for new photos. --server defaults to FLASHBULB_PUBLIC_URL
+      or http://localhost:8080.
 
 Uses the same configuration as the server (FLASHBULB_DATA_DIR, DATABASE_URL, SMTP_URL, ...).
 With the embedded database, stop the server first: only one process can open it.
@@ -38,12 +44,41 @@ const run = async (argv: string[]): Promise<void> => {
       organisation: { type: 'string' },
       'temporary-password': { type: 'string' },
       name: { type: 'string' },
+      event: { type: 'string' },
+      key: { type: 'string' },
+      server: { type: 'string' },
+      journal: { type: 'string' },
+      watch: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const [noun, verb] = positionals;
   if (values.help || !noun) {
     process.stdout.write(USAGE);
+    return;
+  }
+  if (noun === 'upload') {
+    // An HTTP client of the public API: no database, no configuration beyond the server address.
+    const files = positionals.slice(1);
+    if (!values.event || !values.key || files.length === 0) {
+      throw new UsageError('upload needs --event, --key and at least one file or folder');
+    }
+    const controller = new AbortController();
+    process.once('SIGINT', () => controller.abort());
+    process.once('SIGTERM', () => controller.abort());
+    const summary = await runRobotUpload({
+      server: values.server ?? process.env.FLASHBULB_PUBLIC_URL ?? 'http://localhost:8080',
+      eventName: values.event.toUpperCase(),
+      robotKey: values.key,
+      paths: files,
+      watch: values.watch ?? false,
+      ...(values.journal ? { journalPath: values.journal } : {}),
+      signal: controller.signal,
+    });
+    process.stdout.write(
+      `Uploaded ${summary.uploaded}, skipped ${summary.skipped}, refused ${summary.refused}, failed ${summary.failed}.\n`,
+    );
+    if (summary.failed > 0) process.exitCode = 1;
     return;
   }
   const config = loadConfig();
@@ -98,7 +133,7 @@ const run = async (argv: string[]): Promise<void> => {
 };
 
 run(process.argv.slice(2)).then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (error: unknown) => {
     if (error instanceof UsageError) {
       process.stderr.write(`${error.message}\n\n${USAGE}`);

@@ -1,0 +1,165 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runRobotUpload } from '../src/cli/robot-upload.ts';
+import { createEvent, createEventWorld, type EventWorld } from './helpers/events.ts';
+import { makeJpeg } from './helpers/photos.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../../..');
+
+let t: TestApp;
+let world: EventWorld;
+let event: FlashbulbEvent;
+let robotKey: string;
+let server: string;
+let folder: string;
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+const photoCount = async () =>
+  (
+    await t.ok(
+      endpoints.photoCountInfo,
+      { event_id: event.id },
+      { authorization: world.adminA.authorization },
+    )
+  ).total;
+
+beforeAll(async () => {
+  const port = await freePort();
+  server = `http://127.0.0.1:${port}`;
+  t = await createTestApp({ FLASHBULB_PUBLIC_URL: server });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  world = await createEventWorld(t);
+  const robot = await t.ok(
+    endpoints.createRobot,
+    { organisation_id: world.orgA.id, name: 'Booth' },
+    { authorization: world.adminA.authorization },
+  );
+  robotKey = robot.api_key;
+  event = await createEvent(t, world.adminA, { robot_id_array: [robot.id] });
+  folder = await mkdtemp(path.join(tmpdir(), 'flashbulb-hot-folder-'));
+  for (let i = 0; i < 5; i += 1)
+    await writeFile(path.join(folder, `IMG_${i}.jpg`), await makeJpeg({ seed: 100 + i }));
+  await writeFile(path.join(folder, 'notes.jpg'), 'not a photo');
+  await writeFile(path.join(folder, 'readme.txt'), 'ignored: not a photo extension');
+});
+afterAll(async () => {
+  await t.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+const options = (extra: Partial<Parameters<typeof runRobotUpload>[0]> = {}) => ({
+  server,
+  eventName: event.name,
+  robotKey,
+  paths: [folder],
+  watch: false,
+  backoffMs: 10,
+  settleMs: 50,
+  log: () => undefined,
+  ...extra,
+});
+
+describe('robot client', () => {
+  it('uploads a folder through the public API and never sends a file twice', async () => {
+    const first = await runRobotUpload(options());
+    expect(first).toEqual({ uploaded: 5, skipped: 0, refused: 1, failed: 0 });
+    expect(await photoCount()).toBe(5);
+    // Restart: the journal says everything was handled.
+    const again = await runRobotUpload(options());
+    expect(again).toEqual({ uploaded: 0, skipped: 0, refused: 0, failed: 0 });
+    // Even without its journal, the server recognises the same bytes: no duplicates.
+    await unlink(path.join(folder, '.flashbulb-uploads.json'));
+    await runRobotUpload(options());
+    expect(await photoCount()).toBe(5);
+  });
+
+  it('retries transient failures with backoff', async () => {
+    await writeFile(path.join(folder, 'flaky.jpg'), await makeJpeg({ seed: 200 }));
+    let failures = 2;
+    const lines: string[] = [];
+    const flakyFetch: typeof fetch = async (input, init) => {
+      if (failures > 0) {
+        failures -= 1;
+        throw new TypeError('fetch failed: connection reset');
+      }
+      return fetch(input, init);
+    };
+    const summary = await runRobotUpload(options({ fetch: flakyFetch, log: (l) => lines.push(l) }));
+    expect(summary).toMatchObject({ uploaded: 1, failed: 0 });
+    expect(lines.filter((l) => l.startsWith('retrying flaky.jpg'))).toHaveLength(2);
+    expect(await photoCount()).toBe(6);
+  });
+
+  it('watches the hot folder and uploads photos as they arrive', async () => {
+    const controller = new AbortController();
+    const running = runRobotUpload(options({ watch: true, signal: controller.signal }));
+    await new Promise((r) => setTimeout(r, 300));
+    await writeFile(path.join(folder, 'arrived.jpg'), await makeJpeg({ seed: 300 }));
+    const deadline = Date.now() + 15_000;
+    while ((await photoCount()) < 7 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 100));
+    controller.abort();
+    const summary = await running;
+    expect(summary.uploaded).toBe(1);
+    expect(await photoCount()).toBe(7);
+  });
+
+  it('runs as `npm run cli -- upload`', async () => {
+    await writeFile(path.join(folder, 'cli.jpg'), await makeJpeg({ seed: 400 }));
+    const { stdout } = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/server/src/cli/main.ts',
+        'upload',
+        '--event',
+        event.name,
+        '--key',
+        robotKey,
+        '--server',
+        server,
+        folder,
+      ],
+      { cwd: root },
+    );
+    expect(stdout).toContain('uploaded cli.jpg → photo');
+    expect(stdout).toContain('Uploaded 1, skipped 0, refused 0, failed 0.');
+    expect(await photoCount()).toBe(8);
+    const wrongKey = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/server/src/cli/main.ts',
+        'upload',
+        '--event',
+        event.name,
+        '--key',
+        'fbk_wrong',
+        '--server',
+        server,
+        '--journal',
+        path.join(folder, 'other.json'),
+        folder,
+      ],
+      { cwd: root },
+    );
+    expect(wrongKey.stdout).toContain('refused IMG_0.jpg: invalid_key');
+  }, 60_000);
+});
