@@ -49,7 +49,7 @@ const readAll = async (body: NodeJS.ReadableStream, limit: number): Promise<Buff
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
-    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk);
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     size += buffer.length;
     if (size > limit) throw new AppError('unsupported_media_size');
     chunks.push(buffer);
@@ -544,13 +544,10 @@ export class PhotoService {
   }
 
   private async removeFiles(rows: PhotoRow[]): Promise<void> {
-    const events = new Map<number, string>();
     for (const row of rows) {
-      let code = events.get(row.eventId);
-      if (!code) {
-        code = row.storageKey.split('/')[1] ?? '';
-        events.set(row.eventId, code);
-      }
+      // The original may have been archived: its key is `archive/events/<code>/…` then.
+      const code = /(?:^|\/)events\/([^/]+)\//.exec(row.storageKey)?.[1];
+      if (!code) continue;
       const folder = this.photoFolder(code, row.uid);
       await this.deps.storage.deletePrefix(folder);
       await this.deps.storage.deletePrefix(`archive/${folder}`);
