@@ -1,3 +1,4 @@
+import { enAlbum } from './en-album.ts';
 import { enEvents } from './en-events.ts';
 
 /** English UI texts (namespace `translation`). Error texts come from the shared catalogue (namespace `errors`). */
@@ -80,6 +81,7 @@ export const en = {
     notFound: 'This page does not exist.',
   },
   events: enEvents,
+  album: enAlbum,
   roles: {
     '1': 'Super user',
     '2': 'Admin',
