@@ -13,3 +13,4 @@ export * from './rules/event-rules.ts';
 export * from './rules/text-rules.ts';
 export * from './api/photos.ts';
 export * from './rules/media-rules.ts';
+export * from './rules/page-type.ts';

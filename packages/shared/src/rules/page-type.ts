@@ -1,0 +1,145 @@
+/**
+ * One page, many page types: the query parameters of a link decide what the web app shows
+ * (albums spec §2.1). A pure function, so every row of the spec's table is tested case by case.
+ */
+
+export type KioskType = 'evSB1' | 'evSB2' | 'evSB3' | 'evSB4';
+
+export type PageType =
+  /** No key at all: the admin console and the product-owner album. */
+  | { kind: 'console' }
+  /** `eId`: the event owner's curation page. */
+  | { kind: 'curation'; ownerKey: string }
+  /** `pId`: the public album; `mode=stream` / `mode=slideshow` are our additions for screens. */
+  | { kind: 'public-album'; publicKey: string; mode: AlbumMode }
+  /** `pId` + `kioskMode=true`: the kiosk album (stream and slide show the same way). */
+  | { kind: 'kiosk-album'; publicKey: string; mode: AlbumMode }
+  /** `pvId` without `kType`: the private album guests share; photos never expire. */
+  | { kind: 'private-album'; privateKey: string }
+  /** `kType=evSB1`: the all-photos kiosk; needs `pvId`. */
+  | { kind: 'kiosk-all-photos'; privateKey: string; attendeeId: string | null }
+  /** `kType=evSB3`: the QR ride kiosk. */
+  | { kind: 'kiosk-qr-ride'; privateKey: string | null }
+  /**
+   * `kType=evSB2` (preselected photos) or `evSB4` (shop), or any `attId`: the attendee page; needs
+   * `attId`. `fromKiosk` is `attType=evSB2`.
+   */
+  | {
+      kind: 'attendee';
+      attendeeId: string;
+      kioskType: 'evSB2' | 'evSB4' | null;
+      fromKiosk: boolean;
+      privateKey: string | null;
+    }
+  /** `attOrgId` = attendee id and organisation id joined by a dash: the older web-app page. */
+  | { kind: 'attendee-legacy'; attendeeId: string; organisationId: string }
+  /** A link missing a required parameter: the page shows this message. */
+  | { kind: 'error'; message: 'Query param &pvId is required' | 'Query param &attId is required' };
+
+export type AlbumMode = 'grid' | 'stream' | 'slideshow';
+
+export interface PageContext {
+  page: PageType;
+  kioskMode: boolean;
+  /** `app=ios` or `app=android`: running inside the mobile app. */
+  app: 'ios' | 'android' | null;
+  /** `kType=evSB4` also stores a shop-kiosk flag locally. */
+  shopKiosk: boolean;
+  /**
+   * Outside kiosk mode the attendee id is kept in a cookie shared across subdomains for 10 days,
+   * so the attendee finds their album again from any page of the product.
+   */
+  rememberAttendeeId: string | null;
+  /** `stHtmlUrl`, URL-decoded. */
+  stHtmlUrl: string | null;
+}
+
+export const ATTENDEE_COOKIE = 'flashbulb_attendee';
+export const ATTENDEE_COOKIE_DAYS = 10;
+
+const value = (params: URLSearchParams, name: string): string | null => {
+  const raw = params.get(name);
+  return raw === null || raw.trim() === '' ? null : raw.trim();
+};
+
+const decodeOnce = (raw: string | null): string | null => {
+  if (raw === null) return null;
+  try {
+    // URLSearchParams already decoded the query string once; stHtmlUrl is encoded on top of that.
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+};
+
+const albumMode = (params: URLSearchParams): AlbumMode => {
+  const mode = value(params, 'mode');
+  return mode === 'stream' || mode === 'slideshow' ? mode : 'grid';
+};
+
+export const pageTypeFromQuery = (query: string | URLSearchParams): PageContext => {
+  const params =
+    typeof query === 'string'
+      ? new URLSearchParams(query.startsWith('?') ? query.slice(1) : query)
+      : query;
+  const kioskMode = value(params, 'kioskMode') === 'true';
+  const appParam = value(params, 'app');
+  const app = appParam === 'ios' || appParam === 'android' ? appParam : null;
+  const kType = value(params, 'kType');
+  const pvId = value(params, 'pvId');
+  const attId = value(params, 'attId');
+  const context = (page: PageType): PageContext => ({
+    page,
+    kioskMode,
+    app,
+    shopKiosk: kType === 'evSB4',
+    rememberAttendeeId: page.kind === 'attendee' && !kioskMode ? page.attendeeId : null,
+    stHtmlUrl: decodeOnce(value(params, 'stHtmlUrl')),
+  });
+
+  if (kType === 'evSB1') {
+    return context(
+      pvId
+        ? {
+            kind: 'kiosk-all-photos',
+            privateKey: pvId,
+            attendeeId: value(params, 'attendeeId') ?? attId,
+          }
+        : { kind: 'error', message: 'Query param &pvId is required' },
+    );
+  }
+  if (kType === 'evSB3') return context({ kind: 'kiosk-qr-ride', privateKey: pvId });
+  if (kType === 'evSB2' || kType === 'evSB4' || attId) {
+    if (!attId) return context({ kind: 'error', message: 'Query param &attId is required' });
+    return context({
+      kind: 'attendee',
+      attendeeId: attId,
+      kioskType: kType === 'evSB2' || kType === 'evSB4' ? kType : null,
+      fromKiosk: value(params, 'attType') === 'evSB2',
+      privateKey: pvId ?? value(params, 'privateId'),
+    });
+  }
+  const eId = value(params, 'eId');
+  if (eId) return context({ kind: 'curation', ownerKey: eId });
+  const pId = value(params, 'pId');
+  if (pId) {
+    return context(
+      kioskMode
+        ? { kind: 'kiosk-album', publicKey: pId, mode: albumMode(params) }
+        : { kind: 'public-album', publicKey: pId, mode: albumMode(params) },
+    );
+  }
+  if (pvId) return context({ kind: 'private-album', privateKey: pvId });
+  const attOrgId = value(params, 'attOrgId');
+  if (attOrgId) {
+    const dash = attOrgId.lastIndexOf('-');
+    if (dash > 0 && dash < attOrgId.length - 1) {
+      return context({
+        kind: 'attendee-legacy',
+        attendeeId: attOrgId.slice(0, dash),
+        organisationId: attOrgId.slice(dash + 1),
+      });
+    }
+  }
+  return context({ kind: 'console' });
+};

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { pageTypeFromQuery } from '../src/index.ts';
+
+const page = (query: string) => pageTypeFromQuery(query).page;
+
+describe('page type from query parameters (albums spec §2.1)', () => {
+  it('no key: the console', () => {
+    expect(page('')).toEqual({ kind: 'console' });
+    expect(page('?foo=bar&pId=')).toEqual({ kind: 'console' });
+  });
+
+  it('kioskMode=true enables kiosk mode', () => {
+    expect(pageTypeFromQuery('?kioskMode=true&pId=P').kioskMode).toBe(true);
+    expect(pageTypeFromQuery('?kioskMode=false&pId=P').kioskMode).toBe(false);
+    expect(pageTypeFromQuery('?pId=P').kioskMode).toBe(false);
+  });
+
+  it('kType=evSB1: all-photos kiosk, pvId required', () => {
+    expect(page('?kType=evSB1&pvId=PV&attendeeId=A1')).toEqual({
+      kind: 'kiosk-all-photos',
+      privateKey: 'PV',
+      attendeeId: 'A1',
+    });
+    expect(page('?kType=evSB1')).toEqual({
+      kind: 'error',
+      message: 'Query param &pvId is required',
+    });
+  });
+
+  it('kType=evSB2: preselected-photos kiosk = attendee kiosk page, attId required', () => {
+    expect(page('?kType=evSB2&privateId=PV&attId=A2')).toEqual({
+      kind: 'attendee',
+      attendeeId: 'A2',
+      kioskType: 'evSB2',
+      fromKiosk: false,
+      privateKey: 'PV',
+    });
+    expect(page('?kType=evSB2')).toEqual({
+      kind: 'error',
+      message: 'Query param &attId is required',
+    });
+  });
+
+  it('kType=evSB3: QR ride kiosk', () => {
+    expect(page('?kType=evSB3&pvId=PV')).toEqual({ kind: 'kiosk-qr-ride', privateKey: 'PV' });
+  });
+
+  it('kType=evSB4: shop kiosk, stores the shop flag, attId required', () => {
+    const context = pageTypeFromQuery('?kType=evSB4&attId=A4&kioskMode=true');
+    expect(context.page).toMatchObject({ kind: 'attendee', attendeeId: 'A4', kioskType: 'evSB4' });
+    expect(context.shopKiosk).toBe(true);
+    expect(pageTypeFromQuery('?kType=evSB2&attId=A').shopKiosk).toBe(false);
+    expect(page('?kType=evSB4')).toEqual({
+      kind: 'error',
+      message: 'Query param &attId is required',
+    });
+  });
+
+  it('app=ios or app=android: app mode', () => {
+    expect(pageTypeFromQuery('?pId=P&app=ios').app).toBe('ios');
+    expect(pageTypeFromQuery('?pId=P&app=android').app).toBe('android');
+    expect(pageTypeFromQuery('?pId=P&app=windows').app).toBeNull();
+  });
+
+  it('attType=evSB2: attendee album from a kiosk', () => {
+    expect(page('?attId=A&attType=evSB2')).toMatchObject({
+      kind: 'attendee',
+      fromKiosk: true,
+      kioskType: null,
+    });
+  });
+
+  it('eId: curation page', () => {
+    expect(page('?eId=OWNER')).toEqual({ kind: 'curation', ownerKey: 'OWNER' });
+  });
+
+  it('pId: public page; with kioskMode the kiosk album page', () => {
+    expect(page('?pId=PUB')).toEqual({ kind: 'public-album', publicKey: 'PUB', mode: 'grid' });
+    expect(page('?pId=PUB&kioskMode=true')).toEqual({
+      kind: 'kiosk-album',
+      publicKey: 'PUB',
+      mode: 'grid',
+    });
+    expect(page('?pId=PUB&kioskMode=true&mode=stream')).toMatchObject({
+      kind: 'kiosk-album',
+      mode: 'stream',
+    });
+    expect(page('?pId=PUB&mode=slideshow')).toMatchObject({
+      kind: 'public-album',
+      mode: 'slideshow',
+    });
+    expect(page('?pId=PUB&mode=nonsense')).toMatchObject({ mode: 'grid' });
+  });
+
+  it('pvId without kType: private album for guests', () => {
+    expect(page('?pvId=PRIV')).toEqual({ kind: 'private-album', privateKey: 'PRIV' });
+  });
+
+  it('attId: attendee page, remembered in a cookie outside kiosk mode only', () => {
+    const outside = pageTypeFromQuery('?attId=ATT-1');
+    expect(outside.page).toMatchObject({ kind: 'attendee', attendeeId: 'ATT-1' });
+    expect(outside.rememberAttendeeId).toBe('ATT-1');
+    expect(pageTypeFromQuery('?attId=ATT-1&kioskMode=true').rememberAttendeeId).toBeNull();
+    expect(pageTypeFromQuery('?pId=P').rememberAttendeeId).toBeNull();
+  });
+
+  it('attOrgId: attendee id and organisation id joined by a dash (older web app)', () => {
+    expect(page('?attOrgId=abc-123-42')).toEqual({
+      kind: 'attendee-legacy',
+      attendeeId: 'abc-123',
+      organisationId: '42',
+    });
+    expect(page('?attOrgId=nodash')).toEqual({ kind: 'console' });
+  });
+
+  it('decodes stHtmlUrl', () => {
+    const encoded = encodeURIComponent(encodeURIComponent('https://x.example/share?a=1&b=2'));
+    expect(pageTypeFromQuery(`?pId=P&stHtmlUrl=${encoded}`).stHtmlUrl).toBe(
+      'https://x.example/share?a=1&b=2',
+    );
+    expect(pageTypeFromQuery('?pId=P').stHtmlUrl).toBeNull();
+  });
+
+  it('gives kType precedence, then eId, pId, pvId', () => {
+    expect(page('?kType=evSB1&pvId=PV&pId=P&eId=E').kind).toBe('kiosk-all-photos');
+    expect(page('?eId=E&pId=P&pvId=PV').kind).toBe('curation');
+    expect(page('?pId=P&pvId=PV').kind).toBe('public-album');
+  });
+});
