@@ -152,6 +152,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** The sender for this message (an event's verified address); null: the platform sender. */
+    fromAddress: text('from_address'),
     /** queued → sent | failed; `outbox` when no SMTP server is configured. */
     status: text('status').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -470,3 +472,78 @@ export const photoUploads = pgTable('photo_uploads', {
     .references(() => photos.id, { onDelete: 'cascade' }),
   createdAt: createdAt(),
 });
+
+// ---- albums (issue 5) ---------------------------------------------------------------------------
+
+/**
+ * A mini-album: chosen photos of one event behind an unguessable link (`/?mId=<token>`). Only the
+ * token's sha-256 is stored, so a copy of the database opens no album.
+ */
+export const miniAlbums = pgTable(
+  'mini_albums',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    photoIds: integer('photo_ids').array().notNull(),
+    receiverFullName: text('receiver_full_name').notNull(),
+    receiverCompanyName: text('receiver_company_name'),
+    contactPhoneNumber: text('contact_phone_number'),
+    receiverConsent: smallint('receiver_consent').notNull().default(0),
+    senderAttendeeUid: text('sender_attendee_uid'),
+    emailAddresses: text('email_addresses').array().notNull(),
+    smsNumber: text('sms_number'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('mini_albums_token_idx').on(t.tokenHash),
+    index('mini_albums_event_idx').on(t.eventId),
+  ],
+);
+
+/** Every SMS the product sends; `outbox` until a provider adapter (e.g. Twilio REST) is configured. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
+    /** Digits only (normalised). */
+    toNumber: text('to_number').notNull(),
+    fromName: text('from_name'),
+    body: text('body').notNull(),
+    /** queued → sent | failed; `outbox` when no provider is configured. */
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_outbox_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Shares of a photo by viewers (Facebook and others), albums spec §7.2 "tracked as FacebookShare".
+ * Not in `activities`: those are robot reports (robot_id required); a share comes from a viewer
+ * with a public key and no robot, and weakening that invariant would blur both.
+ */
+export const photoShares = pgTable(
+  'photo_shares',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    network: text('network').notNull(),
+    /** The activity name, e.g. `FacebookShare`. */
+    activityName: text('activity_name').notNull(),
+    keyType: text('key_type'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photo_shares_event_idx').on(t.eventId, t.createdAt)],
+);
