@@ -11,6 +11,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The sender (e.g. an event's verified address, see `senderFor`); default: the platform sender. */
+  from?: string;
 }
 
 /** The outbox table: every message, whether or not an SMTP server delivers it. */
@@ -26,6 +28,7 @@ export class MailOutboxRepository {
         subject: message.subject,
         textBody: message.text,
         htmlBody: message.html ?? null,
+        fromAddress: message.from ?? null,
         status,
       })
       .returning();
@@ -79,7 +82,7 @@ export class SmtpTransport {
 
   async send(message: OutboxRow): Promise<void> {
     await this.transporter.sendMail({
-      from: this.from,
+      from: message.fromAddress ?? this.from,
       to: message.toAddress,
       subject: message.subject,
       text: message.textBody,
