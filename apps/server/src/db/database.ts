@@ -22,6 +22,12 @@ export interface Database extends SqlRunner {
   readonly engine: 'pglite' | 'postgres';
   readonly db: Db;
   ping(): Promise<void>;
+  /**
+   * Subscribes to PostgreSQL `NOTIFY` on a channel (a plain identifier). PGlite delivers its own
+   * notifications in process; PostgreSQL uses one dedicated connection per process, so
+   * notifications sent by any process arrive. Answers the unsubscribe function.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -49,6 +55,12 @@ export const wrapPglite = (client: PGlite): Database & { client: PGlite } => ({
   },
   async ping() {
     await client.query('select 1');
+  },
+  async listen(channel, onPayload) {
+    const unlisten = await client.listen(channel, onPayload);
+    return async () => {
+      if (!client.closed) await unlisten();
+    };
   },
   async close() {
     await client.close();
@@ -80,6 +92,19 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     lockClient.release();
   }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // LISTEN needs a connection of its own that stays open (a pooled one would be handed back).
+  let listener: Promise<pg.Client> | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const listenerClient = (): Promise<pg.Client> =>
+    (listener ??= (async () => {
+      const client = new pg.Client({ connectionString: options.url });
+      client.on('error', () => undefined);
+      client.on('notification', (message) => {
+        for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+      });
+      await client.connect();
+      return client;
+    })());
   return {
     engine: 'postgres',
     db,
@@ -90,7 +115,22 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     async ping() {
       await pool.query('select 1');
     },
+    async listen(channel, onPayload) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`listen ${channel}`);
+      }
+      set.add(onPayload);
+      return async () => {
+        set.delete(onPayload);
+      };
+    },
     async close() {
+      if (listener) await (await listener).end().catch(() => undefined);
       await pool.end();
     },
   };
