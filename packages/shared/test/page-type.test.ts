@@ -9,6 +9,11 @@ describe('page type from query parameters (albums spec §2.1)', () => {
     expect(page('?foo=bar&pId=')).toEqual({ kind: 'console' });
   });
 
+  it('mId: the mini-album of a sent link', () => {
+    expect(page('?mId=TOKEN123')).toEqual({ kind: 'mini-album', token: 'TOKEN123' });
+    expect(page('?mId=')).toEqual({ kind: 'console' });
+  });
+
   it('kioskMode=true enables kiosk mode', () => {
     expect(pageTypeFromQuery('?kioskMode=true&pId=P').kioskMode).toBe(true);
     expect(pageTypeFromQuery('?kioskMode=false&pId=P').kioskMode).toBe(false);

@@ -31,6 +31,8 @@ export type PageType =
       fromKiosk: boolean;
       privateKey: string | null;
     }
+  /** `mId`: a mini-album sent by e-mail or SMS (our addition: the link `/?mId=<token>`). */
+  | { kind: 'mini-album'; token: string }
   /** `attOrgId` = attendee id and organisation id joined by a dash: the older web-app page. */
   | { kind: 'attendee-legacy'; attendeeId: string; organisationId: string }
   /** A link missing a required parameter: the page shows this message. */
@@ -119,6 +121,8 @@ export const pageTypeFromQuery = (query: string | URLSearchParams): PageContext 
       privateKey: pvId ?? value(params, 'privateId'),
     });
   }
+  const mId = value(params, 'mId');
+  if (mId) return context({ kind: 'mini-album', token: mId });
   const eId = value(params, 'eId');
   if (eId) return context({ kind: 'curation', ownerKey: eId });
   const pId = value(params, 'pId');
