@@ -87,9 +87,9 @@ describe('album filter in the URL hash (albums spec §2.2)', () => {
   });
 
   it('writes keys in the spec order and spaces as %20', () => {
-    expect(
-      formatAlbumHash({ fileName: 'a b', printed: 1, visible: 0, attendeeId: 'z' }),
-    ).toBe('v=0&pd=1&ai=z&fn=a%20b');
+    expect(formatAlbumHash({ fileName: 'a b', printed: 1, visible: 0, attendeeId: 'z' })).toBe(
+      'v=0&pd=1&ai=z&fn=a%20b',
+    );
   });
 
   it('writes nothing for no filter and skips blank texts', () => {
@@ -149,7 +149,14 @@ describe('album filter in the URL hash (albums spec §2.2)', () => {
     });
 
     it('drops impossible or malformed dates', () => {
-      for (const value of ['2026-02-30', '2026-13-01', '2026-05-01T25:00', '01/05/2026', 'soon', '']) {
+      for (const value of [
+        '2026-02-30',
+        '2026-13-01',
+        '2026-05-01T25:00',
+        '01/05/2026',
+        'soon',
+        '',
+      ]) {
         expect(parseHashDate(value)).toBeUndefined();
       }
       expect(parseAlbumHash('#d1=2026-02-30&d2=2026-03-01').range).toEqual({

@@ -50,18 +50,15 @@ const MAX_TEXT = 255;
 const MAX_ATTENDEE_ID = 100;
 const MAX_NAMED_AMOUNT = 9999;
 
-const parseFlag = (value: string | null): Flag | undefined => {
-  switch (value?.trim().toLowerCase()) {
-    case '1':
-    case 'true':
-      return 1;
-    case '0':
-    case 'false':
-      return 0;
-    default:
-      return undefined;
-  }
-};
+const FLAG_VALUES = new Map<string, Flag>([
+  ['1', 1],
+  ['true', 1],
+  ['0', 0],
+  ['false', 0],
+]);
+
+const parseFlag = (value: string | null): Flag | undefined =>
+  value === null ? undefined : FLAG_VALUES.get(value.trim().toLowerCase());
 
 const parseText = (value: string | null, max: number): string | undefined => {
   const text = value?.trim();
@@ -189,17 +186,17 @@ export interface PhotoListFilterFields {
   end_date?: string;
 }
 
-const LIST_FIELDS: Record<FlagName, keyof PhotoListFilterFields> = {
+const LIST_FIELDS = {
   visible: 'is_visible',
   original: 'is_original',
   curatable: 'is_curatable',
   curated: 'is_curated',
   printable: 'printable',
   printed: 'printed',
-};
+} as const satisfies Record<FlagName, keyof PhotoListFilterFields>;
 
 export const toPhotoListFields = (filter: AlbumFilter, now: Date): PhotoListFilterFields => {
-  const fields: Record<string, Flag | string> = {};
+  const fields: PhotoListFilterFields = {};
   for (const name of FLAG_NAMES) {
     const flag = filter[name];
     if (flag !== undefined) fields[LIST_FIELDS[name]] = flag;
@@ -209,7 +206,7 @@ export const toPhotoListFields = (filter: AlbumFilter, now: Date): PhotoListFilt
   const { start, end } = resolveDateRange(filter.range, now);
   if (start) fields.start_date = start;
   if (end && filter.range?.kind === 'custom') fields.end_date = end;
-  return fields as PhotoListFilterFields;
+  return fields;
 };
 
 /** Named ranges the filter bar offers; any other `Last<N>…` from a link is shown as itself. */

@@ -1,12 +1,17 @@
 import '@mantine/notifications/styles.css';
+import { lazy, Suspense } from 'react';
 import { Stack, Text } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@flashbulb/shared';
+import { FullPageLoader } from '../../../components/full-page-loader.tsx';
 import { EventsPage } from '../../events/components/events-page.tsx';
 import { ConsoleShell } from './console-shell.tsx';
 import { MyInfoCard } from './my-info-card.tsx';
+
+// The album grid, preview and upload are a chunk of their own, loaded on the first album visit.
+const AlbumPage = lazy(() => import('../../album/components/album-page.tsx'));
 
 function NotFound() {
   const { t } = useTranslation();
@@ -32,6 +37,14 @@ export default function ConsoleApp({ user }: { user: User }) {
           }
         />
         <Route path="events" element={<EventsPage user={user} />} />
+        <Route
+          path="events/:eventCode/album"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <AlbumPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </ConsoleShell>

@@ -1,0 +1,57 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+
+/** What can be done to the selected photos: hide, show, mark curated, delete (with a reason). */
+export function SelectionToolbar({
+  count,
+  busy,
+  onHide,
+  onShow,
+  onCurate,
+  onDelete,
+  onClear,
+}: {
+  count: number;
+  busy: boolean;
+  onHide: () => void;
+  onShow: () => void;
+  onCurate: () => void;
+  onDelete: () => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  if (count === 0) return null;
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      role="toolbar"
+      aria-label={t('album.selection.label')}
+      bg="indigo.0"
+      pos="sticky"
+      top={60}
+      style={{ zIndex: 5 }}
+    >
+      <Group gap="sm" wrap="wrap">
+        <Text fw={600} size="sm" aria-live="polite">
+          {t('album.selection.count', { count })}
+        </Text>
+        <Button size="xs" variant="default" onClick={onHide} disabled={busy}>
+          {t('album.selection.hide')}
+        </Button>
+        <Button size="xs" variant="default" onClick={onShow} disabled={busy}>
+          {t('album.selection.show')}
+        </Button>
+        <Button size="xs" variant="default" onClick={onCurate} disabled={busy}>
+          {t('album.selection.curated')}
+        </Button>
+        <Button size="xs" color="red" variant="light" onClick={onDelete} disabled={busy}>
+          {t('album.selection.delete')}
+        </Button>
+        <Button size="xs" variant="subtle" onClick={onClear}>
+          {t('album.selection.clear')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,54 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import {
+  photoUploadAccess,
+  photoUploadComplete,
+  randomFileName,
+  type Photo,
+} from '@flashbulb/shared';
+import { callApi, INTERNAL_ERROR, isApiError } from '../../../lib/api-client.ts';
+import { contentTypeOf, prepareUpload } from '../utils/prepare-upload.ts';
+import { postToStorage, StorageUploadError } from '../utils/post-to-storage.ts';
+import { UploadQueue, type UploadFailure } from './upload-queue.ts';
+
+interface UploadContext {
+  readonly eventName: string;
+  readonly onPhoto: (photo: Photo) => void;
+}
+
+const toFailure = (error: unknown): UploadFailure => {
+  if (error instanceof StorageUploadError)
+    return { kind: 'storage', code: error.code, message: error.message };
+  return { kind: 'api', key: isApiError(error) ? error.messageKey : INTERNAL_ERROR };
+};
+
+/**
+ * Upload from the console (albums spec §4, §7.1): resize, random base-36 name, grant, direct POST
+ * to storage with progress, then upload-complete with the owner's Authorization. `onPhoto` hears
+ * each photo as it is registered, so the grid can show it at once.
+ */
+export const useUploads = (eventName: string, onPhoto: (photo: Photo) => void) => {
+  const [queue] = useState(
+    () =>
+      new UploadQueue<UploadContext>(
+        { eventName, onPhoto },
+        async (file, step, context) => {
+          const body = await prepareUpload(file);
+          const fileName = randomFileName(file.name);
+          const grant = await callApi(photoUploadAccess, {
+            event_name: context.eventName,
+            file_name: fileName,
+            content_type: contentTypeOf(file.name),
+          });
+          step.setStatus('uploading');
+          await postToStorage(grant, body, fileName, step.setProgress);
+          step.setStatus('completing');
+          const photo = await callApi(photoUploadComplete, { key: grant.key });
+          context.onPhoto(photo);
+        },
+        toFailure,
+      ),
+  );
+  useEffect(() => queue.configure({ eventName, onPhoto }), [queue, eventName, onPhoto]);
+  const snapshot = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
+  return { ...snapshot, queue };
+};
