@@ -1,4 +1,5 @@
 import { enAlbum } from './en-album.ts';
+import { enAlbums } from './en-albums.ts';
 import { enEvents } from './en-events.ts';
 
 /** English UI texts (namespace `translation`). Error texts come from the shared catalogue (namespace `errors`). */
@@ -82,6 +83,7 @@ export const en = {
   },
   events: enEvents,
   album: enAlbum,
+  albums: enAlbums,
   roles: {
     '1': 'Super user',
     '2': 'Admin',

@@ -23,7 +23,11 @@ export const storedEvent = (overrides: Partial<FlashbulbEvent> = {}): FlashbulbE
   updated_date: '2026-11-20T10:00:00.000Z',
   created_date: '2026-11-01T10:00:00.000Z',
   ...overrides,
-  opts: { ...defaultEventSettings().opts, description: 'Our summer party', ...overrides.opts },
+  opts: {
+    ...defaultEventSettings().opts,
+    ...overrides.opts,
+    description: overrides.opts?.description || 'Our summer party',
+  },
 });
 
 export const basicOf = (event: FlashbulbEvent): BasicEvent => ({

@@ -1,7 +1,11 @@
 // Browser APIs jsdom lacks but Mantine uses, the i18n texts, and a clean DOM after each test.
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import '../i18n/i18n.ts';
+
+// The editor is a large form: on a busy two-core runner its first render can outlast the default 1 s.
+configure({ asyncUtilTimeout: 4000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -32,6 +36,8 @@ if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => 
 
 afterEach(() => {
   cleanup();
+  // Toasts live in a module-level store: one test's notices must not show in the next.
+  notifications.clean();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();

@@ -17,7 +17,7 @@ const openEdit = async (event: FlashbulbEvent, routes = {}) => {
   await within(dialog).findByLabelText(/^Title/);
   const user = userEvent.setup();
   const tab = (name: string) => user.click(within(dialog).getByRole('tab', { name }));
-  const box = (name: string) => within(dialog).getByRole('checkbox', { name });
+  const box = (name: string) => within(dialog).getByRole<HTMLInputElement>('checkbox', { name });
   const input = (label: string | RegExp) => within(dialog).getByLabelText<HTMLInputElement>(label);
   const update = async () => {
     const before = api.callsTo(UPDATE).length;

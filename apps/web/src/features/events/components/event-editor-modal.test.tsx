@@ -470,4 +470,3 @@ describe('event editor: secure fields', { timeout: 30_000 }, () => {
     ).toHaveLength(0);
   });
 });
-
