@@ -9,7 +9,7 @@ const webViteConfig = 'apps/web/vite.config.ts';
 const e2eSetup = 'e2e/global-setup.ts';
 
 // API tests boot the app and migrate a database per file: give hooks room on a 2-core machine.
-const serverTimeouts = { testTimeout: 20_000, hookTimeout: 60_000 };
+const serverTimeouts = { testTimeout: 60_000, hookTimeout: 120_000 };
 
 export default defineConfig({
   test: {
