@@ -20,6 +20,8 @@ import { sendNok } from './http/envelope.ts';
 import { registerEndpoints } from './http/register-endpoints.ts';
 import { createHandlers } from './routes/handlers.ts';
 import { registerStorageRoutes } from './storage/storage.routes.ts';
+import { registerPhotoStream } from './routes/photo-stream.routes.ts';
+import { registerSharePages } from './routes/share-pages.ts';
 
 /** Owner calls and forms are small; uploads go straight to storage, not through these bodies. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -140,6 +142,10 @@ export const buildApp = async (
     authenticate: (authorization) => container.services.auth.authenticate(authorization),
     authRateLimit: config.authRateLimit,
   });
+
+  // Albums (issue 5): the live photo stream (SSE) and the server-rendered share pages.
+  registerPhotoStream(app, container.services.photoStream);
+  registerSharePages(app, container.services.shares);
 
   // Local object storage speaks S3 at /storage (uploads by presigned POST, public GETs).
   await registerStorageRoutes(app, container.storage);

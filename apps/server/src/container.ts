@@ -36,6 +36,13 @@ import { ImageEngine } from './repositories/image-engine.ts';
 import { PhotoRepository, retentionEventsQuery } from './repositories/photo.repository.ts';
 import { PhotoService } from './services/photo.service.ts';
 import { UserService } from './services/user.service.ts';
+import { AlbumRepository } from './repositories/album.repository.ts';
+import { PhotoEventsRepository } from './repositories/photo-events.repository.ts';
+import { SmsOutboxRepository } from './repositories/sms.repository.ts';
+import { MiniAlbumService } from './services/mini-album.service.ts';
+import { PhotoStreamService } from './services/photo-stream.service.ts';
+import { ShareService } from './services/share.service.ts';
+import { SmsService } from './services/sms.service.ts';
 
 export interface ContainerOptions {
   /** An already open database (tests); otherwise opened from the config. */
@@ -138,6 +145,7 @@ export const createContainer = async (
   });
   // photos (issue 4)
   const photos = new PhotoRepository(database.db);
+  const photoEvents = new PhotoEventsRepository(database);
   const photoService = new PhotoService({
     photos,
     events,
@@ -149,7 +157,41 @@ export const createContainer = async (
     clock,
     logger: logger.child({ component: 'photos' }),
     uidSecret: secrets.signingKey,
+    photoEvents,
     retentionEvents: () => retentionEventsQuery(database.db),
+  });
+  // albums (issue 5)
+  const albums = new AlbumRepository(database.db);
+  const smsOutbox = new SmsOutboxRepository(database.db);
+  // No SMS provider in the embedded default: messages stay in the outbox (DESIGN §1).
+  const sms = new SmsService(smsOutbox, jobs, null, clock, logger.child({ component: 'sms' }));
+  const photoStream = new PhotoStreamService({
+    photos: photoService,
+    photoRows: photos,
+    albums,
+    notices: photoEvents,
+    clock,
+  });
+  const shareService = new ShareService({
+    photos: photoService,
+    albums,
+    events,
+    access: eventAccess,
+    storage,
+    secrets,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const miniAlbumService = new MiniAlbumService({
+    albums,
+    events,
+    photos: photoService,
+    access: eventAccess,
+    mail,
+    sms,
+    clock,
+    publicUrl: config.publicUrl,
+    platformFrom: config.mailFrom,
   });
   const organisationService = new OrganisationService(organisations, (id) =>
     imageProcessService.seedDefaults(id),
@@ -173,6 +215,8 @@ export const createContainer = async (
       printTemplates,
       ignoredFaces,
       photos,
+      albums,
+      smsOutbox,
     },
     services: {
       auth,
@@ -187,6 +231,10 @@ export const createContainer = async (
       ignoredFaces: new IgnoredFaceService(ignoredFaces, eventAccess),
       shareBucket: new ShareBucketService(storage, organisations, eventAccess),
       photos: photoService,
+      photoStream,
+      shares: shareService,
+      miniAlbums: miniAlbumService,
+      sms,
     },
     /** Starts the job queue and registers the job handlers (the worker role). */
     async startWorker(): Promise<void> {
@@ -199,6 +247,7 @@ export const createContainer = async (
         await photoService.runRetention();
       });
       await jobs.schedule('photos.retention', '*/15 * * * *');
+      await jobs.work('sms.deliver', ({ outboxId }) => sms.deliver(outboxId));
     },
     /** Producer only: the API can enqueue jobs without running handlers. */
     async startQueue(): Promise<void> {
@@ -206,6 +255,7 @@ export const createContainer = async (
     },
     async close(): Promise<void> {
       await jobs.stop();
+      await photoEvents.close();
       smtp?.close();
       await storage.close();
       if (!options.database) await database.close();

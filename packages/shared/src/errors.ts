@@ -169,6 +169,12 @@ export const errorCatalogue = {
   },
 
   api_key_name_required: { status: 400, text: 'Give the API key a name' },
+  // albums (issue 5): mini-album links, sharing
+  photos_required: { status: 400, text: 'Choose at least one photo' },
+  recipient_required: { status: 400, text: 'Enter an e-mail address or a phone number' },
+  phone_invalid: { status: 400, text: 'Enter a valid US phone number' },
+  consent_required: { status: 400, text: 'Please agree before we send your photos' },
+  sms_not_enabled: { status: 400, text: 'Sending by SMS is not enabled for this event' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -12,5 +12,6 @@ export * from './api/events.ts';
 export * from './rules/event-rules.ts';
 export * from './rules/text-rules.ts';
 export * from './api/photos.ts';
+export * from './api/albums.ts';
 export * from './rules/media-rules.ts';
 export * from './rules/page-type.ts';

@@ -125,8 +125,9 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
         await client.query(`listen ${channel}`);
       }
       set.add(onPayload);
-      return async () => {
+      return () => {
         set.delete(onPayload);
+        return Promise.resolve();
       };
     },
     async close() {

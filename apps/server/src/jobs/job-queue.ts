@@ -8,6 +8,7 @@ export interface JobPayloads {
   'auth.cleanup': Record<string, never>;
   'photo.derivatives': { photoId: number };
   'photos.retention': Record<string, never>;
+  'sms.deliver': { outboxId: number };
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
@@ -17,6 +18,7 @@ const queueNames: JobName[] = [
   'auth.cleanup',
   'photo.derivatives',
   'photos.retention',
+  'sms.deliver',
 ];
 
 type PgBossInstance = InstanceType<typeof PgBossModule>;

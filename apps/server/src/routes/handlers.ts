@@ -2,6 +2,8 @@ import type { AuthenticationResult, SignInResult } from '@flashbulb/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../http/register-endpoints.ts';
 import type { PhotoService } from '../services/photo.service.ts';
+import type { MiniAlbumService } from '../services/mini-album.service.ts';
+import type { ShareService } from '../services/share.service.ts';
 import {
   REFRESH_TOKEN_DAYS,
   type AuthService,
@@ -61,6 +63,8 @@ export const createHandlers = (services: {
   ignoredFaces: IgnoredFaceService;
   shareBucket: ShareBucketService;
   photos: PhotoService;
+  shares: ShareService;
+  miniAlbums: MiniAlbumService;
 }): Handlers => ({
   signIn: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.signIn(body)),
@@ -179,4 +183,9 @@ export const createHandlers = (services: {
     created: (await services.photos.addActivities({ ...body, photo_ids: body.photo_id_array }))
       .length,
   }),
+  // albums (issue 5)
+  generateShareLink: async ({ actor, body }) => services.shares.generateLink(actor, body),
+  trackShare: async ({ body }) => services.shares.track(body),
+  sendMiniAlbumLink: async ({ actor, body }) => services.miniAlbums.sendLink(actor, body),
+  retrieveMiniAlbum: async ({ body }) => services.miniAlbums.retrieve(body.token),
 });

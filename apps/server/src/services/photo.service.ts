@@ -31,7 +31,7 @@ const WATERMARK_KINDS: WatermarkKind[] = [
 const RETENTION_BATCH = 200;
 
 /** How much of the event a caller may see. */
-type Audience = 'owner' | 'private' | 'public' | 'attendee';
+export type Audience = 'owner' | 'private' | 'public' | 'attendee';
 
 interface Caller {
   event: EventRecord;
@@ -114,6 +114,8 @@ export class PhotoService {
       clock: Clock;
       logger: Logger;
       uidSecret: Buffer;
+      /** Told when a photo becomes ready or visible (live album streams, albums §2.1 kiosk stream). */
+      photoEvents?: { photoReady(event: { photoId: number; eventId: number }): Promise<void> };
       retentionEvents: () => Promise<
         {
           id: number;
@@ -127,6 +129,26 @@ export class PhotoService {
 
   private now(): Date {
     return this.deps.clock.now();
+  }
+
+  /** Live streams learn of new photos; a failed notice must not fail the job or the call. */
+  private async announce(photos: { id: number; eventId: number }[]): Promise<void> {
+    for (const photo of photos) {
+      try {
+        await this.deps.photoEvents?.photoReady({ photoId: photo.id, eventId: photo.eventId });
+      } catch (error) {
+        this.deps.logger.warn({ err: error, photoId: photo.id }, 'photo notice failed');
+      }
+    }
+  }
+
+  /** The event and audience a public key opens (the photo list, live streams, shares, mini-albums). */
+  async audienceOf(
+    keyType: PublicKeyType,
+    keyValue: string,
+  ): Promise<{ event: EventRecord; audience: Audience }> {
+    const caller = await this.byKey(keyType, keyValue);
+    return { event: caller.event, audience: caller.audience };
   }
 
   // ---- who is calling -----------------------------------------------------------------------------
@@ -352,6 +374,7 @@ export class PhotoService {
     if (!event) return;
     if (photo.mediaType === 'video') {
       await this.deps.photos.update(photo.id, { status: 'ready' });
+      await this.announce([photo]);
       return;
     }
     const object = await this.deps.storage.get(photo.storageKey);
@@ -401,6 +424,7 @@ export class PhotoService {
       height: made.height,
       failureReason: null,
     });
+    await this.announce([photo]);
   }
 
   private async watermarkImage(source: string): Promise<Buffer> {
@@ -563,6 +587,7 @@ export class PhotoService {
       ...(input.category !== undefined ? { category: input.category } : {}),
       ...(input.is_visible !== undefined ? { isVisible: input.is_visible } : {}),
     });
+    if (input.is_visible === 1 && row!.isVisible !== 1) await this.announce([row!]);
     return this.present(updated ?? row!, 'owner');
   }
 
@@ -580,11 +605,13 @@ export class PhotoService {
       ...(input.is_visible !== undefined ? { isVisible: input.is_visible } : {}),
     };
     if (Object.keys(changes).length === 0) return 0;
-    return this.deps.photos.updateMany(
+    const updated = await this.deps.photos.updateMany(
       [...new Set(rows.map((r) => r.eventId))],
       rows.map((r) => r.id),
       changes,
     );
+    if (input.is_visible === 1) await this.announce(rows.filter((r) => r.isVisible !== 1));
+    return updated;
   }
 
   async curationUpdate(

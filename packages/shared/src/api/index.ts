@@ -2,6 +2,7 @@ import * as auth from './auth.ts';
 import * as users from './users.ts';
 import * as events from './events.ts';
 import * as photos from './photos.ts';
+import * as albums from './albums.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */
@@ -60,6 +61,11 @@ export const endpoints = {
   curationReprocess: photos.curationReprocess,
   createActivity: photos.createActivity,
   bulkCreateActivity: photos.bulkCreateActivity,
+  // albums (issue 5)
+  generateShareLink: albums.generateShareLink,
+  trackShare: albums.trackShare,
+  sendMiniAlbumLink: albums.sendMiniAlbumLink,
+  retrieveMiniAlbum: albums.retrieveMiniAlbum,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -1,0 +1,90 @@
+import {
+  API_BASE,
+  PHOTO_STREAM_EVENT,
+  PHOTO_STREAM_PATH,
+  photoStreamQuery,
+} from '@flashbulb/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PhotoStreamService } from '../services/photo-stream.service.ts';
+
+export const HEARTBEAT_MS = 15_000;
+/** How long a browser's EventSource waits before reconnecting after a drop. */
+export const RETRY_MS = 3_000;
+
+/**
+ * `GET /api/v1/photo/stream?key_type=…&key_value=…`: server-sent events for kiosk streams and
+ * screens (docs/adr/0002-server-sent-events.md). A wrong key answers the 401 envelope before any
+ * stream starts. Open streams end when the client goes away and when the server shuts down, so
+ * a graceful shutdown never waits on them.
+ */
+export const registerPhotoStream = (app: FastifyInstance, stream: PhotoStreamService): void => {
+  const open = new Set<() => void>();
+  app.addHook('preClose', (done) => {
+    for (const end of [...open]) end();
+    done();
+  });
+
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `${API_BASE}${PHOTO_STREAM_PATH}`,
+    {
+      schema: {
+        summary:
+          'Live photos (text/event-stream): `event: photo` with the photo as the public list presents it for the key, a heartbeat comment every 15 s',
+        description:
+          'GET, not POST: browsers’ EventSource can only GET. Errors before the stream: invalid_key (401).',
+        tags: ['albums'],
+        querystring: photoStreamQuery,
+      },
+      config: { rateLimit: false },
+    },
+    async (request, reply) => {
+      const access = await stream.open(request.query.key_type, request.query.key_value);
+
+      reply.hijack();
+      const res = reply.raw;
+      // Headers set so far (security headers, request id) travel with the stream.
+      for (const [name, value] of Object.entries(reply.getHeaders()))
+        if (value !== undefined) res.setHeader(name, value);
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        // Proxies (nginx) must pass events on at once, not buffer them.
+        'x-accel-buffering': 'no',
+      });
+      res.write(`retry: ${RETRY_MS}\n: connected\n\n`);
+
+      let ended = false;
+      let stopWatching: (() => void) | undefined;
+      const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      heartbeat.unref();
+      const end = (): void => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        stopWatching?.();
+        open.delete(end);
+        if (!res.writableEnded) res.end();
+      };
+      open.add(end);
+      request.raw.on('close', end);
+      res.on('close', end);
+      res.on('error', end);
+
+      try {
+        stopWatching = await stream.watch(access, (photo) => {
+          if (ended) return;
+          res.write(
+            `id: ${photo.id}\nevent: ${PHOTO_STREAM_EVENT}\ndata: ${JSON.stringify(photo)}\n\n`,
+          );
+        });
+      } catch (error) {
+        request.log.error({ err: error }, 'photo stream failed to start');
+        end();
+        return;
+      }
+      if (ended) stopWatching();
+    },
+  );
+};

@@ -1,0 +1,216 @@
+import {
+  isValidEmail,
+  isValidUsPhone,
+  normalisePhone,
+  PLACEHOLDERS,
+  splitList,
+  stripTags,
+  type MiniAlbum,
+  type PublicKeyType,
+} from '@flashbulb/shared';
+import { AppError } from '../lib/app-error.ts';
+import type { Clock } from '../lib/clock.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
+import { hashToken, randomToken } from '../lib/secret-box.ts';
+import type { AlbumRepository } from '../repositories/album.repository.ts';
+import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
+import type { Actor } from './actor.ts';
+import { albumDecision } from './album-visibility.ts';
+import type { EventAccess } from './event-access.ts';
+import { senderFor } from './event-from-address.service.ts';
+import type { MailService } from './mail.service.ts';
+import type { PhotoService } from './photo.service.ts';
+import type { SmsService } from './sms.service.ts';
+
+export interface SendMiniAlbumInput {
+  key_type?: PublicKeyType | undefined;
+  key_value?: string | undefined;
+  event_id?: number | undefined;
+  email_to_address_array: string[];
+  photo_uid_array: string[];
+  receiver_full_name: string;
+  sms_number?: string | null | undefined;
+  sender_attendee_uid?: string | null | undefined;
+  receiver_company_name?: string | null | undefined;
+  contact_phone_number?: string | null | undefined;
+  receiver_consent?: 0 | 1 | undefined;
+}
+
+/**
+ * The recipients of an e-mail list, per albums spec §5 taken literally: a comma-separated list is
+ * allowed, and with several entries a bad entry does not make the list invalid (it is skipped and
+ * reported); a single entry must be valid.
+ */
+export const parseRecipientList = (
+  entries: string[],
+): { valid: string[]; rejected: string[]; invalidSingle: boolean } => {
+  const all = entries.flatMap(splitList);
+  const valid: string[] = [];
+  const rejected: string[] = [];
+  const seen = new Set<string>();
+  for (const entry of all) {
+    if (!isValidEmail(entry)) {
+      rejected.push(entry);
+      continue;
+    }
+    const key = entry.toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    valid.push(entry);
+  }
+  return { valid, rejected, invalidSingle: all.length === 1 && valid.length === 0 };
+};
+
+/** Fills `{user_name}`, `{image_url}`, `{sender_name_or_email}`; `encode` escapes each value. */
+const fill = (
+  template: string,
+  values: { userName: string; imageUrl: string; sender: string },
+  encode: (value: string) => string = (v) => v,
+): string =>
+  template
+    .split(PLACEHOLDERS.userName)
+    .join(encode(values.userName))
+    .split(PLACEHOLDERS.imageUrl)
+    .join(encode(values.imageUrl))
+    .split(PLACEHOLDERS.senderNameOrEmail)
+    .join(encode(values.sender));
+
+const clean = (value: string | null | undefined): string => (value ?? '').trim();
+
+/** Mini-album links (issue 5 item 5, albums §5 and §7.2). */
+export class MiniAlbumService {
+  constructor(
+    private readonly deps: {
+      albums: AlbumRepository;
+      events: EventRepository;
+      photos: PhotoService;
+      access: EventAccess;
+      mail: MailService;
+      sms: SmsService;
+      clock: Clock;
+      publicUrl: string;
+      platformFrom: string;
+    },
+  ) {}
+
+  private async eventFor(actor: Actor | null, input: SendMiniAlbumInput): Promise<EventRecord> {
+    if (input.key_type) {
+      const { event } = await this.deps.photos.audienceOf(input.key_type, input.key_value ?? '');
+      if (input.event_id !== undefined && input.event_id !== event.row.id)
+        throw new AppError('event_not_found', 'event_id');
+      return event;
+    }
+    if (!actor) throw new AppError('unauthorized_user');
+    if (input.event_id === undefined) throw new AppError('event_not_found', 'event_id');
+    return this.deps.access.visibleById(actor, input.event_id);
+  }
+
+  /**
+   * Checks everything first, then stores the mini-album and sends: a refused call stores and sends
+   * nothing.
+   */
+  async sendLink(actor: Actor | null, input: SendMiniAlbumInput) {
+    const event = await this.eventFor(actor, input);
+    const row = event.row;
+
+    const emails = parseRecipientList(input.email_to_address_array);
+    if (emails.invalidSingle) throw new AppError('email_invalid', 'email_to_address_array');
+    let smsTo: string | null = null;
+    const smsNumber = clean(input.sms_number);
+    if (smsNumber) {
+      if (!isValidUsPhone(smsNumber)) throw new AppError('phone_invalid', 'sms_number');
+      // SMS goes out only where the event has it enabled.
+      if (row.is_sms_enabled === 1) smsTo = normalisePhone(smsNumber);
+    }
+    const contactPhone = clean(input.contact_phone_number);
+    if (contactPhone && !isValidUsPhone(contactPhone))
+      throw new AppError('phone_invalid', 'contact_phone_number');
+    if (emails.valid.length === 0 && !smsTo) {
+      if (smsNumber) throw new AppError('sms_not_enabled', 'sms_number');
+      throw new AppError('recipient_required', 'email_to_address_array');
+    }
+    if (row.collect_leads === 1 && input.receiver_consent !== 1)
+      throw new AppError('consent_required', 'receiver_consent');
+
+    const uids = [...new Set(input.photo_uid_array)];
+    if (uids.length === 0) throw new AppError('photos_required', 'photo_uid_array');
+    const rows = await this.deps.albums.photosByUids(row.id, uids);
+    const now = this.deps.clock.now();
+    if (
+      rows.length !== uids.length ||
+      rows.some((p) => !albumDecision(p, row, 'private', now, { streamWindow: false }).show)
+    ) {
+      throw new AppError('not_found', 'photo_uid_array');
+    }
+    const byUid = new Map(rows.map((p) => [p.uid, p]));
+
+    const token = randomToken(24);
+    await this.deps.albums.createMiniAlbum({
+      tokenHash: hashToken(token),
+      eventId: row.id,
+      photoIds: uids.map((uid) => byUid.get(uid)!.id),
+      receiverFullName: input.receiver_full_name,
+      receiverCompanyName: clean(input.receiver_company_name) || null,
+      contactPhoneNumber: contactPhone ? normalisePhone(contactPhone) : null,
+      receiverConsent: input.receiver_consent ?? 0,
+      senderAttendeeUid: clean(input.sender_attendee_uid) || null,
+      emailAddresses: emails.valid,
+      smsNumber: smsTo,
+      createdAt: now,
+    });
+    const url = `${this.deps.publicUrl}/?mId=${token}`;
+    const values = {
+      userName: input.receiver_full_name,
+      imageUrl: url,
+      sender: row.email_from_name.trim() || row.full_name,
+    };
+
+    const html = fill(row.email_body_template_share, values, escapeHtml);
+    const text = stripTags(fill(row.email_body_template_share, values))
+      .replace(/\s+\n/g, '\n')
+      .trim();
+    const subject = fill(row.email_subject, values).replace(/[\r\n]+/g, ' ');
+    const from = senderFor(row, this.deps.platformFrom);
+    for (const to of emails.valid) {
+      await this.deps.mail.send({ kind: 'mini_album_link', to, subject, text, html, from });
+    }
+    if (smsTo) {
+      await this.deps.sms.send({
+        kind: 'mini_album_link',
+        eventId: row.id,
+        to: smsTo,
+        from: row.notification_data.smsSettings.from.trim() || null,
+        body: fill(row.sms_body_template, values),
+      });
+    }
+    return {
+      url,
+      emailed_addresses: emails.valid,
+      rejected_addresses: emails.rejected,
+      sms_count: smsTo ? 1 : 0,
+    };
+  }
+
+  /** The mini-album behind a link: its event's basics and the photos still visible. */
+  async retrieve(token: string): Promise<MiniAlbum> {
+    const album = await this.deps.albums.miniAlbumByTokenHash(hashToken(token));
+    if (!album) throw new AppError('not_found', 'token');
+    const event = await this.deps.events.findById(album.eventId);
+    if (!event) throw new AppError('not_found', 'token');
+    const now = this.deps.clock.now();
+    const rows = await this.deps.albums.photosByIds(event.row.id, album.photoIds);
+    return {
+      event: {
+        id: event.row.id,
+        name: event.row.name,
+        full_name: event.row.full_name,
+        empty_album_text: event.row.empty_album_text,
+        logo_full_path: event.row.logo_full_path,
+      },
+      photos: rows
+        .filter((p) => albumDecision(p, event.row, 'private', now, { streamWindow: false }).show)
+        .map((p) => this.deps.photos.present(p, 'public')),
+      created_date: album.createdAt.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,89 @@
+import type { Photo, PublicKeyType } from '@flashbulb/shared';
+import type { Clock } from '../lib/clock.ts';
+import type { AlbumRepository } from '../repositories/album.repository.ts';
+import type { EventRecord } from '../repositories/event.repository.ts';
+import type { PhotoEventsRepository } from '../repositories/photo-events.repository.ts';
+import type { PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
+import { albumDecision } from './album-visibility.ts';
+import type { Audience, PhotoService } from './photo.service.ts';
+
+export interface StreamAccess {
+  event: EventRecord;
+  audience: Audience;
+}
+
+/** Longest timer a stream sets for a delayed photo; it re-checks then (delays are at most 2 h). */
+const MAX_TIMER_MS = 60 * 60_000;
+
+/**
+ * Live photos for kiosk streams and screens (issue 5 item 2): new photos are pushed as soon as
+ * their derivatives are ready, as the public list presents them for the key; photos still in their
+ * photo delay are pushed when due.
+ */
+export class PhotoStreamService {
+  constructor(
+    private readonly deps: {
+      photos: PhotoService;
+      photoRows: PhotoRepository;
+      albums: AlbumRepository;
+      notices: PhotoEventsRepository;
+      clock: Clock;
+    },
+  ) {}
+
+  /** Resolves the key like the public list; `invalid_key` otherwise. */
+  open(keyType: PublicKeyType, keyValue: string): Promise<StreamAccess> {
+    return this.deps.photos.audienceOf(keyType, keyValue);
+  }
+
+  /**
+   * Calls `onPhoto` for each photo that becomes showable to this key until the answered function
+   * is called. Each photo is pushed at most once per stream.
+   */
+  async watch(access: StreamAccess, onPhoto: (photo: Photo) => void): Promise<() => void> {
+    const eventId = access.event.row.id;
+    const sent = new Set<number>();
+    const timers = new Map<number, NodeJS.Timeout>();
+    let stopped = false;
+
+    const consider = (row: PhotoRow): void => {
+      if (stopped || sent.has(row.id) || row.eventId !== eventId) return;
+      const decision = albumDecision(row, access.event.row, access.audience, this.deps.clock.now());
+      if (decision.show) {
+        sent.add(row.id);
+        onPhoto(this.deps.photos.present(row, access.audience));
+        return;
+      }
+      if (decision.due && !timers.has(row.id)) {
+        const wait = Math.min(
+          Math.max(decision.due.getTime() - this.deps.clock.now().getTime(), 0),
+          MAX_TIMER_MS,
+        );
+        const timer = setTimeout(() => {
+          timers.delete(row.id);
+          void recheck(row.id);
+        }, wait);
+        timer.unref();
+        timers.set(row.id, timer);
+      }
+    };
+    const recheck = async (photoId: number): Promise<void> => {
+      if (stopped) return;
+      const row = await this.deps.photoRows.findById(photoId).catch(() => undefined);
+      if (row) consider(row);
+    };
+
+    const unsubscribe = await this.deps.notices.subscribe(eventId, (notice) => {
+      void recheck(notice.photoId);
+    });
+    for (const row of await this.deps.albums.delayedPhotos(eventId, this.deps.clock.now()))
+      consider(row);
+
+    return () => {
+      stopped = true;
+      unsubscribe();
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    };
+  }
+}

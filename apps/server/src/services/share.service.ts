@@ -1,0 +1,229 @@
+import type { PublicKeyType, ShareNetwork } from '@flashbulb/shared';
+import { AppError } from '../lib/app-error.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { SecretBox } from '../lib/secret-box.ts';
+import type { AlbumRepository } from '../repositories/album.repository.ts';
+import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
+import type { PhotoRow } from '../repositories/photo.repository.ts';
+import type { StorageRepository } from '../storage/storage.repository.ts';
+import type { Actor } from './actor.ts';
+import { albumDecision } from './album-visibility.ts';
+import type { EventAccess } from './event-access.ts';
+import type { Audience, PhotoService } from './photo.service.ts';
+
+/** What a share page shows; every text is plain (the page escapes it). */
+export interface SharePage {
+  title: string;
+  description: string;
+  pageUrl: string;
+  albumUrl: string;
+  mediaType: 'image' | 'video';
+  /** The preview, or the photo-watermark variant when the event has one. */
+  imageUrl: string | null;
+  videoUrl: string | null;
+  width: number | null;
+  height: number | null;
+  /** Origins the page loads media from (its CSP allows only these). */
+  mediaOrigins: string[];
+}
+
+export interface ViewerPage {
+  imageUrl: string;
+  closeable: boolean;
+  watermarkUrl: string | null;
+  watermarkText: string | null;
+  albumUrl: string;
+  mediaOrigins: string[];
+}
+
+const PHOTO_KEY = /^events\/([A-Z0-9]{4})\/photos\/uid_([0-9a-f]+)_uid\/[^/]+$/;
+
+const activityNames: Record<ShareNetwork, string> = {
+  facebook: 'FacebookShare',
+  twitter: 'TwitterShare',
+  linkedin: 'LinkedInShare',
+  whatsapp: 'WhatsAppShare',
+  email: 'EmailShare',
+  link: 'LinkShare',
+};
+
+/**
+ * Share pages (albums §7.2, owner-console §2): one page per photo with Open Graph tags that social
+ * networks read without running JavaScript, the 360 viewer for our own storage URLs only, and the
+ * share tracking (`FacebookShare`).
+ */
+export class ShareService {
+  constructor(
+    private readonly deps: {
+      photos: PhotoService;
+      albums: AlbumRepository;
+      events: EventRepository;
+      access: EventAccess;
+      storage: StorageRepository;
+      secrets: SecretBox;
+      clock: Clock;
+      publicUrl: string;
+    },
+  ) {}
+
+  private shareUrl(uid: string): string {
+    return `${this.deps.publicUrl}/share/${encodeURIComponent(uid)}`;
+  }
+
+  private albumUrl(event: EventRecord): string {
+    const key = this.deps.secrets.decrypt(event.row.publicKeySealed);
+    return `${this.deps.publicUrl}/?pId=${encodeURIComponent(key)}`;
+  }
+
+  private origins(...urls: (string | null)[]): string[] {
+    const set = new Set<string>();
+    for (const url of urls) if (url) set.add(new URL(url).origin);
+    return [...set];
+  }
+
+  /** A photo of the key's event that the key may see (no stream window: a share outlives it). */
+  private async photoForKey(
+    keyType: PublicKeyType,
+    keyValue: string,
+    uid: string,
+  ): Promise<{ row: PhotoRow; event: EventRecord; audience: Audience }> {
+    const { event, audience } = await this.deps.photos.audienceOf(keyType, keyValue);
+    const row = await this.deps.albums.photoByUid(uid);
+    if (
+      !row ||
+      row.eventId !== event.row.id ||
+      !albumDecision(row, event.row, audience, this.deps.clock.now(), { streamWindow: false }).show
+    ) {
+      throw new AppError('not_found', 'photo_uid');
+    }
+    return { row, event, audience };
+  }
+
+  async generateLink(
+    actor: Actor | null,
+    input: {
+      key_type?: PublicKeyType | undefined;
+      key_value?: string | undefined;
+      photo_uid: string;
+    },
+  ): Promise<{ url: string; photo_uid: string }> {
+    if (input.key_type) {
+      const { row } = await this.photoForKey(
+        input.key_type,
+        input.key_value ?? '',
+        input.photo_uid,
+      );
+      return { url: this.shareUrl(row.uid), photo_uid: row.uid };
+    }
+    if (!actor) throw new AppError('unauthorized_user');
+    const row = await this.deps.albums.photoByUid(input.photo_uid);
+    if (!row) throw new AppError('not_found', 'photo_uid');
+    try {
+      await this.deps.access.visibleById(actor, row.eventId);
+    } catch {
+      throw new AppError('not_found', 'photo_uid');
+    }
+    // The page itself shows only what the public may see; a hidden photo's page answers 404.
+    return { url: this.shareUrl(row.uid), photo_uid: row.uid };
+  }
+
+  async track(input: {
+    key_type: PublicKeyType;
+    key_value: string;
+    photo_uid: string;
+    network: ShareNetwork;
+  }): Promise<{ id: number; activity_name: string }> {
+    const { row, event } = await this.photoForKey(input.key_type, input.key_value, input.photo_uid);
+    const activityName = activityNames[input.network];
+    const id = await this.deps.albums.addShare({
+      eventId: event.row.id,
+      photoId: row.id,
+      network: input.network,
+      activityName,
+      keyType: input.key_type,
+    });
+    return { id, activity_name: activityName };
+  }
+
+  /** The share page of a photo the public may see, else null (the route answers 404). */
+  async sharePage(uid: string): Promise<SharePage | null> {
+    const row = await this.deps.albums.photoByUid(uid);
+    if (!row) return null;
+    const event = await this.deps.events.findById(row.eventId);
+    if (!event) return null;
+    const now = this.deps.clock.now();
+    if (!albumDecision(row, event.row, 'public', now, { streamWindow: false }).show) return null;
+    const opts = event.row.opts;
+    const d = row.derivatives;
+    const imageKey = event.row.photo_watermark && d.photo_watermark ? d.photo_watermark : d.preview;
+    const imageUrl = imageKey ? this.deps.storage.publicUrl(imageKey) : null;
+    const videoUrl = row.mediaType === 'video' ? this.deps.storage.publicUrl(row.storageKey) : null;
+    const title = opts.ogpTitle.trim() || opts.webappShareTitle.trim() || event.row.full_name;
+    return {
+      title,
+      description: opts.ogpDescription.trim() || event.row.full_name,
+      pageUrl: this.shareUrl(row.uid),
+      albumUrl: this.albumUrl(event),
+      mediaType: row.mediaType === 'video' ? 'video' : 'image',
+      imageUrl,
+      videoUrl,
+      width: row.width,
+      height: row.height,
+      mediaOrigins: this.origins(imageUrl, videoUrl),
+    };
+  }
+
+  /**
+   * The 360 viewer (`/share/viewer?url=…&closeable=…&wm=…`) for a photo the public may see: `url`
+   * must be one of our storage URLs of such a photo, so the page never frames or links to other
+   * sites. `wm=111` lays the event's watermark over it.
+   */
+  async viewerPage(input: {
+    url: string;
+    closeable: boolean;
+    watermark: boolean;
+  }): Promise<ViewerPage | null> {
+    const base = this.deps.storage.publicUrl('x').slice(0, -1);
+    if (!input.url.startsWith(base)) return null;
+    let key: string;
+    try {
+      key = decodeURIComponent(input.url.slice(base.length));
+    } catch {
+      return null;
+    }
+    const match = PHOTO_KEY.exec(key);
+    if (!match) return null;
+    const row = await this.deps.albums.photoByUid(match[2]!);
+    if (!row) return null;
+    const event = await this.deps.events.findById(row.eventId);
+    if (!event || event.row.name !== match[1]) return null;
+    if (
+      !albumDecision(row, event.row, 'public', this.deps.clock.now(), { streamWindow: false }).show
+    )
+      return null;
+    // Only the photo's own public files: never the original of a paid event's photo.
+    const allowed = new Set(Object.values(row.derivatives));
+    if (row.mediaType === 'video') allowed.add(row.storageKey);
+    if (!allowed.has(key)) return null;
+    const imageUrl = this.deps.storage.publicUrl(key);
+    let watermarkUrl: string | null = null;
+    let watermarkText: string | null = null;
+    if (input.watermark) {
+      const source = (event.row.photo_watermark ?? event.row.live_view_watermark ?? '').replace(
+        /^\/+/,
+        '',
+      );
+      if (source && (await this.deps.storage.head(source).catch(() => null)))
+        watermarkUrl = this.deps.storage.publicUrl(source);
+      else watermarkText = event.row.full_name;
+    }
+    return {
+      imageUrl,
+      closeable: input.closeable,
+      watermarkUrl,
+      watermarkText,
+      albumUrl: this.albumUrl(event),
+      mediaOrigins: this.origins(imageUrl, watermarkUrl),
+    };
+  }
+}
