@@ -1,0 +1,222 @@
+import { endpoints, type FlashbulbEvent, type Photo } from '@flashbulb/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEvent, createEventWorld, errorOf } from './helpers/events.ts';
+import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let admin: { authorization: string };
+let event: FlashbulbEvent;
+let plainEvent: FlashbulbEvent;
+let watermarkEvent: FlashbulbEvent;
+let shown: Photo;
+let hidden: Photo;
+let plainPhoto: Photo;
+let watermarked: Photo;
+
+const EVIL = 'Gala <script>alert(1)</script> & "friends"';
+
+const robotFor = async (organisationId: number): Promise<UploadAuth & { id: number }> => {
+  const created = await t.ok(
+    endpoints.createRobot,
+    { organisation_id: organisationId, name: `Booth ${Math.random()}` },
+    admin,
+  );
+  return { key_type: 'robot', key_value: created.api_key, id: created.id };
+};
+
+const upload = async (robot: UploadAuth, e: FlashbulbEvent, seed: number) => {
+  const photo = await uploadPhoto(t, robot, e.name, await makeJpeg({ seed }));
+  return waitForReady(t, admin.authorization, e.id, photo.id);
+};
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+const meta = (html: string, property: string) =>
+  new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)">`).exec(html)?.[1];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const world = await createEventWorld(t);
+  const key = await t.ok(
+    endpoints.createApiKey,
+    { name: 'tests' },
+    { authorization: world.adminA.authorization },
+  );
+  admin = { authorization: key.api_key };
+  const [r1, r2, r3] = [
+    await robotFor(world.orgA.id),
+    await robotFor(world.orgA.id),
+    await robotFor(world.orgA.id),
+  ];
+  event = await createEvent(t, world.adminA, {
+    robot_id_array: [r1!.id],
+    opts: { description: 'x', ogpTitle: EVIL, ogpDescription: 'Photos <b>& more</b>' },
+  });
+  plainEvent = await createEvent(t, world.adminA, {
+    full_name: 'Plain & Simple',
+    robot_id_array: [r2!.id],
+    opts: { description: 'x', webappShareTitle: 'Share me' },
+  });
+  watermarkEvent = await createEvent(t, world.adminA, {
+    full_name: 'Branded',
+    robot_id_array: [r3!.id],
+    photo_watermark: '/default-watermark.png',
+  });
+  shown = await upload(r1!, event, 1);
+  hidden = await upload(r1!, event, 2);
+  await t.ok(endpoints.updatePhoto, { id: hidden.id, is_visible: 0 }, admin);
+  plainPhoto = await upload(r2!, plainEvent, 3);
+  watermarked = await upload(r3!, watermarkEvent, 4);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const publicKey = (e: FlashbulbEvent) => ({ key_type: 'public', key_value: e.public_api_key });
+
+describe('photo/generate-html-file-sharing', () => {
+  it('answers the share page URL for a photo the key may see, and for an owner', async () => {
+    const result = await t.ok(endpoints.generateShareLink, {
+      key_type: 'public',
+      key_value: event.public_api_key,
+      photo_uid: shown.uid,
+    });
+    expect(result.url).toBe(`${t.config.publicUrl}/share/${shown.uid}`);
+    const owner = await t.ok(endpoints.generateShareLink, { photo_uid: shown.uid }, admin);
+    expect(owner.url).toBe(result.url);
+  });
+
+  it('refuses hidden photos, other events’ photos, wrong keys and anonymous callers', async () => {
+    const hiddenCall = await t.call(endpoints.generateShareLink, {
+      ...publicKey(event),
+      photo_uid: hidden.uid,
+    });
+    expect(errorOf(hiddenCall)).toMatchObject({ status: 404, message_key: 'not_found' });
+    const foreign = await t.call(endpoints.generateShareLink, {
+      ...publicKey(plainEvent),
+      photo_uid: shown.uid,
+    });
+    expect(errorOf(foreign)).toMatchObject({ status: 404, message_key: 'not_found' });
+    const wrong = await t.call(endpoints.generateShareLink, {
+      key_type: 'public',
+      key_value: 'nope',
+      photo_uid: shown.uid,
+    });
+    expect(errorOf(wrong)).toMatchObject({ status: 401, message_key: 'invalid_key' });
+    const anonymous = await t.call(endpoints.generateShareLink, { photo_uid: shown.uid });
+    expect(errorOf(anonymous)).toMatchObject({ status: 401, message_key: 'unauthorized_user' });
+  });
+});
+
+describe('GET /share/<uid>', () => {
+  it('serves Open Graph tags from the event’s OGP options, escaped, with a visible image and no script', async () => {
+    const response = await get(`/share/${shown.uid}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    const html = response.body;
+    expect(meta(html, 'og:title')).toBe(
+      'Gala &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;friends&quot;',
+    );
+    expect(meta(html, 'og:description')).toBe('Photos &lt;b&gt;&amp; more&lt;/b&gt;');
+    expect(meta(html, 'og:image')).toBe(shown.urls.preview);
+    expect(meta(html, 'og:url')).toBe(`${t.config.publicUrl}/share/${shown.uid}`);
+    expect(meta(html, 'og:type')).toBe('website');
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+    expect(html).toContain(`<img src="${shown.urls.preview}"`);
+    expect(html).toContain(`href="${t.config.publicUrl}/?pId=${event.public_api_key}"`);
+    expect(html).not.toMatch(/<script/i);
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain('script-src');
+    expect(csp).toContain(`img-src 'self' ${new URL(shown.urls.preview!).origin}`);
+  });
+
+  it('falls back to webappShareTitle and the event name', async () => {
+    const html = (await get(`/share/${plainPhoto.uid}`)).body;
+    expect(meta(html, 'og:title')).toBe('Share me');
+    expect(meta(html, 'og:description')).toBe('Plain &amp; Simple');
+  });
+
+  it('uses the photo-watermark variant when the event has one', async () => {
+    expect(watermarked.urls.photo_watermark).toMatch(/photo-watermark\.jpg$/);
+    const html = (await get(`/share/${watermarked.uid}`)).body;
+    expect(meta(html, 'og:image')).toBe(watermarked.urls.photo_watermark);
+  });
+
+  it('answers a 404 page for hidden, unknown and deleted photos', async () => {
+    for (const uid of [hidden.uid, 'abc123', '..%2Fetc']) {
+      const response = await get(`/share/${uid}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).not.toContain('og:image');
+    }
+    await t.ok(endpoints.deletePhoto, { photo_id: plainPhoto.id, delete_reason: 'test' }, admin);
+    expect((await get(`/share/${plainPhoto.uid}`)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /share/viewer (360 viewer)', () => {
+  it('shows our own storage URL of a visible photo, with the watermark and close button when asked', async () => {
+    const url = encodeURIComponent(shown.urls.preview!);
+    const plain = await get(`/share/viewer?url=${url}`);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toContain(`<img src="${shown.urls.preview}"`);
+    expect(plain.body).not.toContain('class="wm');
+    expect(plain.body).not.toContain('class="close"');
+    const full = await get(`/share/viewer?url=${url}&closeable=true&wm=111`);
+    expect(full.body).toContain('class="wm');
+    expect(full.body).toContain('class="close"');
+    expect(full.body).not.toMatch(/<script/i);
+    // wm other than 111: no watermark
+    expect((await get(`/share/viewer?url=${url}&wm=1`)).body).not.toContain('class="wm');
+  });
+
+  it('refuses other sites, hidden photos and originals', async () => {
+    const refused = [
+      'https://evil.example/photo.jpg',
+      `${shown.urls.preview!.replace(/^http:\/\/[^/]+/, 'https://evil.example')}`,
+      hidden.urls.preview!,
+      `${t.config.publicUrl}/storage/${shown.full_path}`,
+      'javascript:alert(1)',
+    ];
+    for (const url of refused) {
+      const response = await get(`/share/viewer?url=${encodeURIComponent(url)}`);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain(url);
+    }
+    expect((await get('/share/viewer')).statusCode).toBe(404);
+  });
+});
+
+describe('photo/share/track', () => {
+  it('records the Facebook share as FacebookShare', async () => {
+    const result = await t.ok(endpoints.trackShare, {
+      key_type: 'public',
+      key_value: event.public_api_key,
+      photo_uid: shown.uid,
+      network: 'facebook',
+    });
+    expect(result.activity_name).toBe('FacebookShare');
+    const shares = await t.app.container.repositories.albums.sharesOf(event.id);
+    expect(shares).toEqual([
+      expect.objectContaining({ id: result.id, photoId: shown.id, activityName: 'FacebookShare' }),
+    ]);
+  });
+
+  it('refuses hidden photos and wrong keys and records nothing', async () => {
+    const before = (await t.app.container.repositories.albums.sharesOf(event.id)).length;
+    const hiddenCall = await t.call(endpoints.trackShare, {
+      ...publicKey(event),
+      photo_uid: hidden.uid,
+      network: 'facebook',
+    });
+    expect(errorOf(hiddenCall)).toMatchObject({ status: 404, message_key: 'not_found' });
+    const wrong = await t.call(endpoints.trackShare, {
+      key_type: 'public',
+      key_value: 'nope',
+      photo_uid: shown.uid,
+      network: 'facebook',
+    });
+    expect(errorOf(wrong)).toMatchObject({ status: 401, message_key: 'invalid_key' });
+    expect(await t.app.container.repositories.albums.sharesOf(event.id)).toHaveLength(before);
+  });
+});
