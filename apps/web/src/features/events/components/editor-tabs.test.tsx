@@ -1,8 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultEventOpts, type FlashbulbEvent } from '@flashbulb/shared';
-import { installConsoleApi, OWNER, storedEvent } from '../../../test/event-fixtures.ts';
+import { installConsoleApi, OWNER, storedEvent, superUser } from '../../../test/event-fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 const UPDATE = `${OWNER}/event/update`;
@@ -324,5 +324,85 @@ describe('editor tabs: checkbox-driven fields', { timeout: 30_000 }, () => {
     await e.user.click(screen.getByRole('option', { name: 'UTC+02:00', hidden: true }));
     const body = await e.update();
     expect(body.date_utc_diff_hours).toBe(2);
+  });
+
+  it('disables the kiosk stream option while leads are not collected', async () => {
+    const e = await openEdit(storedEvent({ collect_leads: 0 }));
+    await e.tab('Photo configuration');
+    expect(e.box('Offer the kiosk stream').disabled).toBe(true);
+    await e.user.click(within(e.dialog).getByRole('radio', { name: 'Collect leads' }));
+    expect(e.box('Offer the kiosk stream').disabled).toBe(false);
+  });
+});
+
+const template = (id: number, name: string, isPublic: boolean) => ({
+  id,
+  name,
+  organisation_id: isPublic ? null : 3,
+  organisation_name: isPublic ? null : 'Acme Events',
+  placeholder_counts: 2,
+  is_public: isPublic,
+  created_date: '2026-09-01T08:00:00Z',
+  updated_date: '2026-09-02T08:00:00Z',
+});
+
+describe('watermark template tables', { timeout: 30_000 }, () => {
+  const routes = {
+    [`${OWNER}/ppt/list/retrieve`]: {
+      ok: {
+        public_ppt_list: [template(1, 'Classic', true)],
+        private_ppt_list: [template(2, 'Ours', false)],
+      },
+    },
+    [`${OWNER}/ppt/delete`]: { ok: {} },
+  };
+
+  it('lets admins change only private templates, deleting after a confirm', async () => {
+    const e = await openEdit(storedEvent(), routes);
+    await e.tab('Watermarks');
+    const publicTable = await within(e.dialog).findByRole('table', { name: 'Public templates' });
+    await within(publicTable).findByText('Classic');
+    expect(
+      within(publicTable).queryByRole('button', { name: 'Delete template Classic' }),
+    ).toBeNull();
+    expect(within(publicTable).queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(within(publicTable).getByRole('link', { name: 'Preview' })).toBeTruthy();
+    const privateTable = within(e.dialog).getByRole('table', { name: 'Private templates' });
+    expect(within(privateTable).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(
+      '/templates/?tid=2&watermark=1',
+    );
+    await e.user.click(within(privateTable).getByRole('button', { name: 'Delete template Ours' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete the template?' });
+    await e.user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(e.api.callsTo(`${OWNER}/ppt/delete`)[0]?.body).toEqual({ id: 2 }));
+  });
+
+  it('lets super users edit and delete public templates, and opens the template pages', async () => {
+    const installed = installConsoleApi({
+      user: superUser,
+      events: [storedEvent({ watermark_pt_id: 1 })],
+      routes,
+    });
+    renderApp('/events#ename=ABCD');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event Summer Gala' });
+    const user = userEvent.setup();
+    await user.click(await within(dialog).findByRole('tab', { name: 'Watermarks' }));
+    const publicTable = await within(dialog).findByRole('table', { name: 'Public templates' });
+    await within(publicTable).findByText('Classic');
+    expect(
+      within(publicTable).getByRole('button', { name: 'Delete template Classic' }),
+    ).toBeTruthy();
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    await user.click(within(dialog).getByRole('button', { name: 'Add template' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Edit selected' }));
+    expect(open.mock.calls.map((call) => call[0])).toEqual([
+      '/templates/?watermark=1',
+      '/templates/?tid=1&watermark=1',
+    ]);
+    const before = installed.callsTo(`${OWNER}/ppt/list/retrieve`).length;
+    await user.click(within(dialog).getByRole('button', { name: 'Refresh list' }));
+    await waitFor(() =>
+      expect(installed.callsTo(`${OWNER}/ppt/list/retrieve`).length).toBeGreaterThan(before),
+    );
   });
 });

@@ -60,6 +60,7 @@ function OrganisationField() {
     options.push({ value: String(event.organisation_id), label: `#${event.organisation_id}` });
   return (
     <Select
+      name="organisation_id"
       label={t('events.general.organisation')}
       placeholder={t('events.general.chooseOrganisation')}
       data={options}
@@ -176,6 +177,7 @@ export function GeneralTab() {
       <FlagCheckbox name="is_visible" label={t('events.general.visible')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
+          name="date_utc_diff_hours"
           label={t('events.general.timezone')}
           data={timezoneOptions}
           value={String(timezone)}

@@ -121,6 +121,7 @@ export function OptionsTab() {
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
+          name="opts.webappRegistrationType"
           label={t('events.options.registration')}
           data={[
             { value: 'default', label: t('events.options.registrationDefault') },

@@ -19,6 +19,7 @@ function CollectLeadsRadio() {
   const value = useWatch({ control, name: 'collect_leads' });
   return (
     <Radio.Group
+      name="collect_leads"
       label={t('events.photo.albumAccess')}
       value={String(value)}
       onChange={(v) => setValue('collect_leads', v === '1' ? 1 : 0, { shouldDirty: true })}
@@ -132,6 +133,21 @@ function PhotoDelay() {
   );
 }
 
+/** Albums spec §4: the kiosk stream option is disabled when leads are not collected. */
+function KioskStreamOption() {
+  const { t } = useTranslation();
+  const { control } = useFormContext<EventFormValues>();
+  const collectLeads = useWatch({ control, name: 'collect_leads' }) === 1;
+  return (
+    <FlagCheckbox
+      name="opts.kioskStreamEnabled"
+      label={t('events.photo.kioskStream')}
+      description={collectLeads ? undefined : t('events.list.kioskStreamNeedsLeads')}
+      disabled={!collectLeads}
+    />
+  );
+}
+
 export function PhotoSettingsTab() {
   const { t } = useTranslation();
   return (
@@ -190,7 +206,7 @@ export function PhotoSettingsTab() {
       <SectionTitle>{t('events.photo.delaySection')}</SectionTitle>
       <PhotoDelay />
       <SectionTitle>{t('events.photo.kioskSection')}</SectionTitle>
-      <FlagCheckbox name="opts.kioskStreamEnabled" label={t('events.photo.kioskStream')} />
+      <KioskStreamOption />
       <FlagCheckbox
         name="opts.photoCashingForKioskEnabled"
         label={t('events.photo.photoCaching')}

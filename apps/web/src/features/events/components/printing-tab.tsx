@@ -25,6 +25,7 @@ function LookForTags() {
   return (
     <Stack gap={4}>
       <Checkbox
+        name="opts.lookForTagsInImages"
         label={t('events.printing.lookForTags')}
         checked={value !== null}
         onChange={(e) =>

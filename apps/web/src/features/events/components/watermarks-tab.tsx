@@ -41,6 +41,7 @@ export function WatermarksTab() {
       />
       <FlagCheckbox name="opts.kioskWatermarkEnable" label={t('events.watermarks.kiosk')} />
       <Radio.Group
+        name="ui.watermarkMode"
         label={t('events.watermarks.mode')}
         value={mode}
         onChange={(value) =>

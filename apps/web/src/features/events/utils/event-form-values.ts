@@ -132,6 +132,8 @@ export const settingsOfValues = (values: EventFormValues): EventSettings => {
     s.opts.attPhotoImgMaxHeight = null;
   }
   s.opts.stockImagesEnable = s.stock_images_enable === 1;
+  // Albums spec §4: no kiosk stream without lead collection.
+  if (s.collect_leads !== 1) s.opts.kioskStreamEnabled = 0;
   if (!s.lead_params.please_read_text.trim()) s.lead_params.please_read_text = DEFAULT_LEAD_TEXT;
   if (!s.lead_params.privacy_policy_link.trim())
     s.lead_params.privacy_policy_link = DEFAULT_PRIVACY_POLICY_LINK;
