@@ -1,0 +1,203 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { endpoints } from '@flashbulb/shared';
+import { launchBrowser, type RunningBrowser } from './support/browser.ts';
+import { accessTokenOf, ownerClient, signInWithMfaSetup } from './support/console.ts';
+import { repoRoot } from './support/paths.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const ADMIN_EMAIL = 'admin@example.com';
+const ADMIN_PASSWORD = 'violet-harbour-lantern-42';
+const JOURNEY_TIMEOUT = 120_000;
+
+const execFileAsync = promisify(execFile);
+
+let server: RunningServer | undefined;
+let browser: RunningBrowser | undefined;
+let photoDir: string | undefined;
+
+afterEach(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (photoDir) await rm(photoDir, { recursive: true, force: true });
+  browser = undefined;
+  server = undefined;
+  photoDir = undefined;
+});
+
+/** 20 small, distinct JPEGs: 5 `stage-NN.jpg` and 15 `crowd-NN.jpg`. */
+const generatePhotos = async (): Promise<string[]> => {
+  photoDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-photos-'));
+  const names = [
+    ...Array.from({ length: 5 }, (_, i) => `stage-${String(i + 1).padStart(2, '0')}.jpg`),
+    ...Array.from({ length: 15 }, (_, i) => `crowd-${String(i + 1).padStart(2, '0')}.jpg`),
+  ];
+  await Promise.all(
+    names.map((name, i) =>
+      sharp({
+        create: {
+          width: 640,
+          height: 480,
+          channels: 3,
+          background: { r: (i * 47) % 256, g: (i * 91) % 256, b: (i * 13) % 256 },
+        },
+      })
+        .jpeg({ quality: 80 })
+        .toFile(path.join(photoDir!, name)),
+    ),
+  );
+  return names;
+};
+
+/** Fails with the server's log attached, which is what one needs to see when a journey breaks. */
+const withServerLog = async (run: () => Promise<void>) => {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof Error)
+      error.message += `\n--- server output ---\n${server?.output() ?? ''}`;
+    throw error;
+  }
+};
+
+describe('console album journey in Chromium', () => {
+  it(
+    'the robot client uploads 20 photos; the album shows them, a hash filter narrows them, one is hidden and one deleted with a reason',
+    async () => {
+      server = await startServer({
+        env: { FLASHBULB_ADMIN_EMAIL: ADMIN_EMAIL, FLASHBULB_ADMIN_PASSWORD: ADMIN_PASSWORD },
+      });
+      browser = await launchBrowser();
+      const { page } = browser;
+      const { url } = server;
+
+      await withServerLog(async () => {
+        await signInWithMfaSetup(page, url, ADMIN_EMAIL, ADMIN_PASSWORD);
+        const call = ownerClient(url, await accessTokenOf(page));
+
+        // Set-up through the API: organisation, event, a robot assigned to the event.
+        const organisation = await call(endpoints.createOrganisation, { name: 'Album Journeys' });
+        const event = await call(endpoints.createEvent, {
+          organisation_id: organisation.id,
+          full_name: 'Harbour Festival',
+          email_from_address: 'photos@harbour.example',
+          opts: { description: 'The harbour festival' },
+        });
+        const robot = await call(endpoints.createRobot, {
+          organisation_id: organisation.id,
+          name: 'Booth 1',
+        });
+        await call(endpoints.updateEvent, {
+          id: event.id,
+          robot_id_array: [robot.id],
+          event_last_updated_date: event.updated_date,
+        });
+
+        // The robot client uploads the photos, exactly as a booth would.
+        await generatePhotos();
+        const { stdout } = await execFileAsync(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'apps/server/src/cli/main.ts',
+            'upload',
+            '--event',
+            event.name,
+            '--key',
+            robot.api_key,
+            '--server',
+            url,
+            photoDir!,
+          ],
+          { cwd: repoRoot, timeout: 60_000 },
+        );
+        expect(stdout).toContain('Uploaded 20, skipped 0, refused 0, failed 0.');
+
+        // The console album shows all 20, with their thumbnails once processed.
+        await page.goto(`${url}/events/${event.name}/album`);
+        await page.getByRole('heading', { name: 'Album of Harbour Festival' }).waitFor();
+        await expect
+          .poll(() => page.getByTestId('album-count-total').textContent(), { timeout: 30_000 })
+          .toBe('20 photos');
+        const grid = page.getByRole('list', { name: 'Photos' });
+        await expect.poll(() => grid.getByRole('listitem').count()).toBe(20);
+        await expect
+          .poll(() => grid.locator('img[alt$=".jpg"]').count(), { timeout: 45_000 })
+          .toBe(20);
+        expect(
+          await grid
+            .locator('img[alt="stage-01.jpg"]')
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        ).toBe(true);
+
+        // A hash filter narrows them: typed in the bar, it lands in the URL; a reload keeps it.
+        await page.getByLabel('File name contains').fill('stage');
+        await page.getByLabel('File name contains').press('Enter');
+        await expect.poll(() => new URL(page.url()).hash).toBe('#fn=stage');
+        await expect.poll(() => grid.getByRole('listitem').count()).toBe(5);
+        await expect
+          .poll(() => page.getByTestId('album-count-matching').textContent())
+          .toBe('5 match the filter');
+        await page.reload();
+        await expect.poll(() => grid.getByRole('listitem').count()).toBe(5);
+        expect(await grid.locator('img[alt^="crowd-"]').count()).toBe(0);
+        await page.getByRole('button', { name: 'Clear filter' }).click();
+        await expect.poll(() => grid.getByRole('listitem').count()).toBe(20);
+
+        // Hide one: it stays in place, marked hidden; the v=0 filter shows it alone.
+        await page.getByRole('button', { name: 'Hide crowd-03.jpg' }).click();
+        const hiddenTile = grid.getByRole('listitem').filter({
+          has: page.locator('img[alt="crowd-03.jpg"]'),
+        });
+        await hiddenTile.getByText('Hidden').waitFor();
+        await page.getByRole('button', { name: 'Show crowd-03.jpg' }).waitFor();
+        await page.goto(`${url}/events/${event.name}/album#v=0`);
+        await expect.poll(() => grid.getByRole('listitem').count()).toBe(1);
+        expect(await grid.locator('img').getAttribute('alt')).toBe('crowd-03.jpg');
+        expect(
+          await page
+            .getByRole('radiogroup', { name: 'Visible' })
+            .getByRole('radio', { name: 'No' })
+            .isChecked(),
+        ).toBe(true);
+        await page.getByRole('button', { name: 'Clear filter' }).click();
+        await expect.poll(() => grid.getByRole('listitem').count()).toBe(20);
+
+        // Delete one with a reason: gone from the grid, and the count drops.
+        await page.getByRole('checkbox', { name: 'Select crowd-07.jpg' }).check();
+        await page.getByRole('button', { name: 'Delete…' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Delete 1 photo' });
+        await dialog.getByRole('button', { name: 'Delete' }).click();
+        await dialog.getByText('Please give a reason for deleting').waitFor();
+        await dialog.getByLabel('Reason').fill('Out of focus');
+        await dialog.getByRole('button', { name: 'Delete' }).click();
+        await dialog.waitFor({ state: 'hidden' });
+        await expect.poll(() => grid.getByRole('listitem').count()).toBe(19);
+        expect(await grid.locator('img[alt="crowd-07.jpg"]').count()).toBe(0);
+        await expect
+          .poll(() => page.getByTestId('album-count-total').textContent())
+          .toBe('19 photos');
+
+        // The server agrees: 19 photos, one of them hidden.
+        const list = await call(endpoints.ownerPhotoList, {
+          event_id: event.id,
+          max_size: 100,
+          page_number: 1,
+          show_total_count: 1,
+        });
+        expect(list.total_count).toBe(19);
+        expect(list.photos.filter((p) => p.is_visible === 0).map((p) => p.file_name)).toEqual([
+          'crowd-03.jpg',
+        ]);
+        expect(browser?.problems).toEqual([]);
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+});

@@ -1,0 +1,68 @@
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
+import { API_BASE, type BodyOf, type Endpoint, type ResultOf } from '@flashbulb/shared';
+import { totpForStep, totpStep } from '../totp.ts';
+import { decodeQrPng, otpauthSecret } from './qr.ts';
+
+/**
+ * Sign in through the sign-in page as a user who has no two-factor yet: scan the set-up QR code
+ * as a phone would and answer with the authenticator's code. Resolves once the console shows the
+ * user's e-mail.
+ */
+export const signInWithMfaSetup = async (
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<{ secret: string }> => {
+  await page.goto(baseUrl);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).press('Enter');
+
+  const setup = page.getByRole('dialog', { name: 'Set up two-factor authentication' });
+  const qr = setup.getByTestId('mfa-qr');
+  await qr.waitFor();
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+  const secret = otpauthSecret(decodeQrPng(await qr.screenshot()));
+  await setup.getByLabel('Code').fill(totpForStep(secret, totpStep()));
+  await setup.getByLabel('Code').press('Enter');
+  await expect.poll(() => page.getByTestId('header-email').textContent()).toBe(email);
+  return { secret };
+};
+
+/**
+ * An access token for API set-up calls, from the signed-in page's refresh cookie (the page keeps
+ * its session: the rotated cookie lands in the same browser).
+ */
+export const accessTokenOf = async (page: Page): Promise<string> => {
+  const reply = await page.evaluate(async (path) => {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+      credentials: 'same-origin',
+    });
+    return (await response.json()) as {
+      result?: { authentication_result?: { access_token?: string } };
+    };
+  }, `${API_BASE}/auth/refresh`);
+  const token = reply.result?.authentication_result?.access_token;
+  if (!token) throw new Error(`no access token from refresh: ${JSON.stringify(reply)}`);
+  return token;
+};
+
+/** Typed calls of the shared contract against a running server, as the owner with `token`. */
+export const ownerClient =
+  (baseUrl: string, token: string) =>
+  async <E extends Endpoint>(endpoint: E, body: BodyOf<E>): Promise<ResultOf<E>> => {
+    const response = await fetch(`${baseUrl}${API_BASE}${endpoint.path}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    const payload = (await response.json()) as { status: string; result?: unknown };
+    if (payload.status !== 'ok')
+      throw new Error(`${endpoint.path} → ${response.status} ${JSON.stringify(payload)}`);
+    return endpoint.result.parse(payload.result) as ResultOf<E>;
+  };
