@@ -49,24 +49,24 @@ beforeAll(async () => {
     await robotFor(world.orgA.id),
   ];
   event = await createEvent(t, world.adminA, {
-    robot_id_array: [r1!.id],
+    robot_id_array: [r1.id],
     opts: { description: 'x', ogpTitle: EVIL, ogpDescription: 'Photos <b>& more</b>' },
   });
   plainEvent = await createEvent(t, world.adminA, {
     full_name: 'Plain & Simple',
-    robot_id_array: [r2!.id],
+    robot_id_array: [r2.id],
     opts: { description: 'x', webappShareTitle: 'Share me' },
   });
   watermarkEvent = await createEvent(t, world.adminA, {
     full_name: 'Branded',
-    robot_id_array: [r3!.id],
+    robot_id_array: [r3.id],
     photo_watermark: '/default-watermark.png',
   });
-  shown = await upload(r1!, event, 1);
-  hidden = await upload(r1!, event, 2);
+  shown = await upload(r1, event, 1);
+  hidden = await upload(r1, event, 2);
   await t.ok(endpoints.updatePhoto, { id: hidden.id, is_visible: 0 }, admin);
-  plainPhoto = await upload(r2!, plainEvent, 3);
-  watermarked = await upload(r3!, watermarkEvent, 4);
+  plainPhoto = await upload(r2, plainEvent, 3);
+  watermarked = await upload(r3, watermarkEvent, 4);
 });
 afterAll(async () => {
   await t.close();
