@@ -8,7 +8,7 @@ import {
   SECURE_FIELDS,
   shopifyShippingAddressSchema,
 } from '@flashbulb/shared';
-import { installConsoleApi, storedEvent, superUser } from '../../../test/event-fixtures.ts';
+import { installConsoleApi, superUser } from '../../../test/event-fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { EDITOR_TABS } from '../utils/editor-tabs.ts';
 
