@@ -15,6 +15,7 @@ import {
 import { filesUnder } from './helpers/storage.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import path from 'node:path';
+import { buildApp } from '../src/app.ts';
 
 let t: TestApp;
 let world: EventWorld;
@@ -125,6 +126,32 @@ describe('photo ingest', () => {
     );
     expect(after.total).toBe(before.total + 1);
     expect((await filesUnder(storageDir())).filter((f) => f.includes('crash.jpg'))).toEqual([]);
+  });
+
+  it('survives a server restart between the storage POST and completion: same photo, no orphans', async () => {
+    const jpeg = await makeJpeg({ seed: 31 });
+    const posted = await postToStorage(t, robot, event.name, 'restart.jpg', jpeg, 'image/jpeg');
+    const rowsBefore = await t.database.executeSql('select count(*)::int as n from photos');
+    // The server stops before the robot completes; a new process on the same data takes over.
+    await t.app.close();
+    const restarted = await buildApp(t.config, { database: t.database, clock: t.clock });
+    await restarted.ready();
+    t.app = restarted;
+    const done = await completeUpload(t, robot, posted.key);
+    expect(done.statusCode).toBe(200);
+    const retried = await completeUpload(t, robot, posted.key);
+    expect((retried.body as { result: { id: number } }).result.id).toBe(
+      (done.body as { result: { id: number } }).result.id,
+    );
+    const rowsAfter = await t.database.executeSql('select count(*)::int as n from photos');
+    expect(rowsAfter.rows[0]!.n).toBe((rowsBefore.rows[0]!.n as number) + 1);
+    const ready = await waitForReady(
+      t,
+      world.adminA.authorization,
+      event.id,
+      (done.body as { result: { id: number } }).result.id,
+    );
+    expect(ready.status).toBe('ready');
   });
 
   it('refuses what is not an accepted picture by its bytes, and keeps nothing', async () => {

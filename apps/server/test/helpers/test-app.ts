@@ -134,8 +134,9 @@ export const createTestApp = async (
   const app = await buildApp(config, { database, clock, worker: options.worker ?? true });
   await app.ready();
 
+  // Calls go to `self.app`, so a test may swap in a restarted app on the same data.
   const call: TestApp['call'] = async (endpoint, body, callOptions = {}) => {
-    const response = await app.inject({
+    const response = await self.app.inject({
       method: 'POST',
       url: `${API_BASE}${endpoint.path}`,
       payload: body as object,
@@ -148,7 +149,7 @@ export const createTestApp = async (
     return { statusCode: response.statusCode, body: response.json(), headers: response.headers };
   };
 
-  return {
+  const self: TestApp = {
     app,
     clock,
     config,
@@ -164,10 +165,11 @@ export const createTestApp = async (
       return response.body.result;
     },
     async close() {
-      await app.close();
+      await self.app.close();
       await database.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return self;
 };
