@@ -1,4 +1,3 @@
-import '@mantine/core/styles.css';
 import './i18n/i18n.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,13 +1,22 @@
-import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app-providers.tsx';
-import { AppRoutes } from './app-routes.tsx';
+import { lazy, Suspense, useState } from 'react';
+import { albumPageFor, eventNameFrom } from './page-type-route.ts';
 
+const ConsoleRoot = lazy(() => import('./console-root.tsx'));
+const AlbumsRoot = lazy(() => import('./albums-root.tsx'));
+
+/**
+ * One page, many page types (albums spec §2.1): album links load only the album chunk; everything
+ * else loads the console (sign-in, routes, Mantine).
+ */
 export function App() {
+  const [album] = useState(() => albumPageFor(window.location));
   return (
-    <AppProviders>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
+    <Suspense fallback={null}>
+      {album ? (
+        <AlbumsRoot context={album} eventName={eventNameFrom(window.location.search)} />
+      ) : (
+        <ConsoleRoot />
+      )}
+    </Suspense>
   );
 }

@@ -1,0 +1,21 @@
+import { useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { PageContext } from '@flashbulb/shared/rules/page-type';
+import AlbumsPage from '../features/albums/components/albums-page.tsx';
+import { createQueryClient } from './query-client.ts';
+
+/** Album, kiosk and slide-show pages: their own lazy chunk, without the console or Mantine. */
+export default function AlbumsRoot({
+  context,
+  eventName,
+}: {
+  context: PageContext;
+  eventName: string | null;
+}) {
+  const [client] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={client}>
+      <AlbumsPage context={context} eventName={eventName} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,58 @@
+import { API_BASE, endpoints, type Photo, type ResultOf } from '@flashbulb/shared';
+import { callApi } from '../../../lib/api-client.ts';
+
+/** Which key a page reads photos with (the link decides; albums spec §2.1, §6). */
+export interface AlbumKey {
+  readonly keyType: 'public' | 'private' | 'event_owner';
+  readonly keyValue: string;
+}
+
+/** Photos per request (the list's page size). */
+export const PAGE_SIZE = 100;
+
+export type PhotoPage = ResultOf<typeof endpoints.publicPhotoList>;
+
+export const albumQueryKey = (key: AlbumKey) => ['albums', key.keyType, key.keyValue] as const;
+
+/**
+ * One page of the album, newest first. `before` freezes the list at the moment the album opened
+ * (pages after the first never shift when new photos arrive; those come through the stream).
+ */
+export const fetchPhotoPage = (
+  key: AlbumKey,
+  pageNumber: number,
+  before: string | null,
+  signal?: AbortSignal,
+): Promise<PhotoPage> =>
+  callApi(
+    endpoints.publicPhotoList,
+    {
+      key_type: key.keyType,
+      key_value: key.keyValue,
+      max_size: PAGE_SIZE,
+      page_number: pageNumber,
+      ...(pageNumber === 1 ? { show_total_count: 1 as const } : {}),
+      ...(before ? { end_date: before } : {}),
+    },
+    { signal },
+  );
+
+/**
+ * The live photo stream (server-sent events, `event: photo`). The contract of issue 5 declares it
+ * in `packages/shared/src/api/albums.ts`; until then this is its agreed address, and the page
+ * falls back to polling whenever the stream is not open.
+ */
+export const photoStreamUrl = (key: AlbumKey): string =>
+  `${API_BASE}/photo/stream?${new URLSearchParams({ key_type: key.keyType, key_value: key.keyValue }).toString()}`;
+
+/** Hide or show a photo: an owner call (needs the console session of the event's owner). */
+export const setPhotoVisible = (photoId: number, visible: boolean): Promise<Photo> =>
+  callApi(endpoints.updatePhoto, { id: photoId, is_visible: visible ? 1 : 0 });
+
+/** Mark an original as curated with the event owner key of the link. */
+export const markCurated = (key: AlbumKey, photoId: number): Promise<Photo> =>
+  callApi(endpoints.curationUpdate, {
+    key_type: key.keyType,
+    key_value: key.keyValue,
+    original_photo_id: photoId,
+  });

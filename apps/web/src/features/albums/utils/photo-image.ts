@@ -1,0 +1,30 @@
+import type { Photo } from '@flashbulb/shared';
+
+/** The thumbnail (about 400 px) and preview (fit 2000 px) as a srcset; the browser picks by `sizes`. */
+export const photoSrcSet = (photo: Photo): string | undefined => {
+  const parts: string[] = [];
+  if (photo.urls.thumbnail) parts.push(`${photo.urls.thumbnail} 400w`);
+  if (photo.urls.preview) parts.push(`${photo.urls.preview} 2000w`);
+  return parts.length > 0 ? parts.join(', ') : undefined;
+};
+
+/** Intrinsic size for the width/height attributes, so the layout never waits for the file. */
+export const photoBox = (photo: Photo, longSide = 400): { width: number; height: number } => {
+  const w = photo.width ?? 0;
+  const h = photo.height ?? 0;
+  if (w <= 0 || h <= 0) return { width: longSide, height: longSide };
+  return w >= h
+    ? { width: longSide, height: Math.max(1, Math.round((longSide * h) / w)) }
+    : { width: Math.max(1, Math.round((longSide * w) / h)), height: longSide };
+};
+
+/** What the viewer shows: the photo watermark derivative when the event has one. */
+export const viewerSource = (photo: Photo): string | null =>
+  photo.urls.photo_watermark ?? photo.urls.preview ?? photo.urls.thumbnail;
+
+/** `2026-11-21 14:05` from an ISO date (UTC; album spec §9 display format). */
+export const displayDate = (iso: string): string => {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toISOString().slice(0, 16).replace('T', ' ');
+};
