@@ -67,7 +67,7 @@ const withServerLog = async (run: () => Promise<void>) => {
 
 describe('console album journey in Chromium', () => {
   it(
-    'the robot client uploads 20 photos; the album shows them, a hash filter narrows them, one is hidden and one deleted with a reason',
+    'the robot client uploads 20 photos; the album shows them, a hash filter narrows them, one is hidden and one deleted with a reason; a console upload is resized to 2000 px',
     async () => {
       server = await startServer({
         env: { FLASHBULB_ADMIN_EMAIL: ADMIN_EMAIL, FLASHBULB_ADMIN_PASSWORD: ADMIN_PASSWORD },
@@ -195,6 +195,51 @@ describe('console album journey in Chromium', () => {
         expect(list.photos.filter((p) => p.is_visible === 0).map((p) => p.file_name)).toEqual([
           'crowd-03.jpg',
         ]);
+
+        // Upload from the console: a 3000×2000 JPEG is resized in the browser to fit 2000×2000,
+        // sent under a random base-36 name with its progress, and appears in the grid.
+        const big = path.join(photoDir!, 'Big Stage.JPG');
+        await sharp({
+          create: { width: 3000, height: 2000, channels: 3, background: { r: 200, g: 40, b: 90 } },
+        })
+          .jpeg({ quality: 90 })
+          .toFile(big);
+        await page.getByRole('button', { name: 'Upload photos' }).click();
+        const panel = page.getByRole('region', { name: 'Upload photos' });
+        await panel.getByLabel('Choose files').setInputFiles(big);
+        await panel.getByText('1 of 1 uploaded').waitFor({ timeout: 30_000 });
+        expect(
+          await panel
+            .getByRole('progressbar', { name: 'Upload progress of Big Stage.JPG' })
+            .getAttribute('aria-valuenow'),
+        ).toBe('100');
+        await expect
+          .poll(() => page.getByTestId('album-count-total').textContent(), { timeout: 30_000 })
+          .toBe('20 photos');
+        await expect.poll(() => grid.getByRole('listitem').count()).toBe(20);
+        const uploaded = (
+          await call(endpoints.ownerPhotoList, { event_id: event.id, max_size: 1, page_number: 1 })
+        ).photos[0]!;
+        expect(uploaded.file_name).toMatch(/^[0-9a-z]{24}\.jpg$/);
+        await expect
+          .poll(
+            async () =>
+              (
+                await call(endpoints.ownerPhotoList, {
+                  event_id: event.id,
+                  max_size: 1,
+                  page_number: 1,
+                })
+              ).photos[0]?.status,
+            { timeout: 30_000 },
+          )
+          .toBe('ready');
+        const ready = (
+          await call(endpoints.ownerPhotoList, { event_id: event.id, max_size: 1, page_number: 1 })
+        ).photos[0]!;
+        expect([ready.width, ready.height]).toEqual([2000, 1333]);
+        await grid.locator(`img[alt="${uploaded.file_name}"]`).waitFor({ timeout: 30_000 });
+
         expect(browser?.problems).toEqual([]);
       });
     },
