@@ -35,6 +35,7 @@ import { createStorage } from './storage/create-storage.ts';
 import { ImageEngine } from './repositories/image-engine.ts';
 import { PhotoRepository, retentionEventsQuery } from './repositories/photo.repository.ts';
 import { PhotoService } from './services/photo.service.ts';
+import { StockUploadService } from './services/stock-upload.service.ts';
 import { UserService } from './services/user.service.ts';
 import { AlbumRepository } from './repositories/album.repository.ts';
 import { PhotoEventsRepository } from './repositories/photo-events.repository.ts';
@@ -145,6 +146,7 @@ export const createContainer = async (
   });
   // photos (issue 4)
   const photos = new PhotoRepository(database.db);
+  const imageEngine = new ImageEngine();
   const photoEvents = new PhotoEventsRepository(database);
   const photoService = new PhotoService({
     photos,
@@ -152,7 +154,7 @@ export const createContainer = async (
     robots,
     access: eventAccess,
     storage,
-    images: new ImageEngine(),
+    images: imageEngine,
     jobs,
     clock,
     logger: logger.child({ component: 'photos' }),
@@ -231,6 +233,7 @@ export const createContainer = async (
       ignoredFaces: new IgnoredFaceService(ignoredFaces, eventAccess),
       shareBucket: new ShareBucketService(storage, organisations, eventAccess),
       photos: photoService,
+      stockUploads: new StockUploadService(storage, eventAccess, imageEngine),
       photoStream,
       shares: shareService,
       miniAlbums: miniAlbumService,

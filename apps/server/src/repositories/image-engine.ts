@@ -103,6 +103,16 @@ export class ImageEngine {
     };
   }
 
+  /** A stand-alone thumbnail (stock images): 400 px, orientation applied, metadata stripped. */
+  async thumbnail(input: Buffer): Promise<Buffer> {
+    return this.open(input)
+      .rotate()
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 80, mozjpeg: true })
+      .withExif(CLEAN_EXIF)
+      .toBuffer();
+  }
+
   /** The built-in watermark: the product name, semi-transparent, for events that use the default. */
   async defaultWatermark(): Promise<Buffer> {
     const svg = Buffer.from(

@@ -2,6 +2,7 @@ import type { AuthenticationResult, SignInResult } from '@flashbulb/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../http/register-endpoints.ts';
 import type { PhotoService } from '../services/photo.service.ts';
+import type { StockUploadService } from '../services/stock-upload.service.ts';
 import type { MiniAlbumService } from '../services/mini-album.service.ts';
 import type { ShareService } from '../services/share.service.ts';
 import {
@@ -63,6 +64,7 @@ export const createHandlers = (services: {
   ignoredFaces: IgnoredFaceService;
   shareBucket: ShareBucketService;
   photos: PhotoService;
+  stockUploads: StockUploadService;
   shares: ShareService;
   miniAlbums: MiniAlbumService;
 }): Handlers => ({
@@ -145,6 +147,8 @@ export const createHandlers = (services: {
     services.shareBucket.createUploadAccess(actor, body),
   shareBucketInvalidateCache: async ({ body }) => services.shareBucket.invalidateCache(body.paths),
   stockImageUploadAccess: async ({ body }) => services.shareBucket.stockImageUploadAccess(body),
+  thumbnailForStockImage: async ({ body }) => services.stockUploads.thumbnailForStockImage(body),
+  ignoredFaceUploadAccess: async ({ body }) => services.stockUploads.ignoredFaceUploadAccess(body),
   photoUploadAccess: async ({ actor, body }) => services.photos.createUploadGrant(actor, body),
   photoUploadComplete: async ({ actor, body }) => services.photos.completeUpload(actor, body),
   ownerPhotoList: async ({ actor, body }) => services.photos.list(actor, body),

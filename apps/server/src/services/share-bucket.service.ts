@@ -90,7 +90,7 @@ export class StorageEventSettingsFile implements EventSettingsFilePublisher {
 }
 
 /** `a/b/c.png` with every segment a valid file name; no `.`/`..`, no leading slash. */
-const safeSegments = (relativePath: string, field: string): string[] => {
+export const safeSegments = (relativePath: string, field: string): string[] => {
   const segments = relativePath.split('/');
   if (
     segments.length > 10 ||

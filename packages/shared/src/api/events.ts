@@ -500,3 +500,43 @@ export const stockImageUploadAccess = defineEndpoint({
   result: uploadGrantSchema,
   errors: ['invalid_key', 'forbidden', 'file_name_invalid', 'unsupported_picture_format'],
 });
+
+export const thumbnailForStockImage = defineEndpoint({
+  path: '/event/thumbnail-for-stock-image/create',
+  auth: 'key',
+  tag: 'stock images',
+  summary:
+    'Public twin (event_owner key): make a thumbnail (400 px JPEG) of an uploaded stock image; answers its URL and size in KB',
+  body: z.object({
+    ...keyBody,
+    event_name: z.string().trim().min(1, 'invalid_key').max(20, 'invalid_key'),
+    directory: z.string().trim().max(200, 'file_name_invalid').default(''),
+    image_url: z
+      .string({ error: 'not_found' })
+      .trim()
+      .min(1, 'not_found')
+      .max(2048, 'not_found')
+      .describe('The stock image: its storage key or public URL'),
+  }),
+  result: z.object({ imgUrl: z.string(), imgSize: z.number().describe('KB') }),
+  errors: ['invalid_key', 'forbidden', 'not_found', 'unsupported_picture_format'],
+});
+
+export const ignoredFaceUploadAccess = defineEndpoint({
+  path: '/event/index-ignore-faces-upload-access/retrieve',
+  auth: 'key',
+  tag: 'faces',
+  summary:
+    'Public twin (event_owner key): a presigned POST for a face image that face search must ignore (jpg, jpeg, png)',
+  body: z.object({
+    ...keyBody,
+    event_name: z.string().trim().min(1, 'invalid_key').max(20, 'invalid_key'),
+    file_name: z
+      .string({ error: 'file_name_invalid' })
+      .trim()
+      .min(1, 'file_name_invalid')
+      .max(255, 'file_name_invalid'),
+  }),
+  result: uploadGrantSchema,
+  errors: ['invalid_key', 'forbidden', 'file_name_invalid', 'unsupported_picture_format'],
+});

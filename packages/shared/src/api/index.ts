@@ -47,6 +47,8 @@ export const endpoints = {
   shareBucketUploadAccess: events.shareBucketUploadAccess,
   shareBucketInvalidateCache: events.shareBucketInvalidateCache,
   stockImageUploadAccess: events.stockImageUploadAccess,
+  thumbnailForStockImage: events.thumbnailForStockImage,
+  ignoredFaceUploadAccess: events.ignoredFaceUploadAccess,
   // photos (issue 4)
   photoUploadAccess: photos.photoUploadAccess,
   photoUploadComplete: photos.photoUploadComplete,
