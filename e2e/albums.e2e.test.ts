@@ -1,0 +1,208 @@
+import { rm } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  albumServerEnv,
+  ALBUM_ADMIN,
+  photoFolder,
+  robotUpload,
+  setUpAlbumEvent,
+  waitForPublicPhotos,
+  type AlbumEvent,
+} from './support/albums.ts';
+import { launchBrowser, type RunningBrowser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const JOURNEY_TIMEOUT = 120_000;
+const TILE = /^[a-z]+\.jpg, \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+
+let server: RunningServer | undefined;
+let browser: RunningBrowser | undefined;
+const folders: string[] = [];
+
+afterEach(async () => {
+  await browser?.close();
+  await server?.stop();
+  await Promise.all(folders.splice(0).map((f) => rm(f, { recursive: true, force: true })));
+  browser = undefined;
+  server = undefined;
+});
+
+const withServerLog = async (run: () => Promise<void>) => {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof Error)
+      error.message += `\n--- server output ---\n${server?.output() ?? ''}`;
+    throw error;
+  }
+};
+
+/** A running server with an event whose robot has uploaded three photos. */
+const eventWithPhotos = async (): Promise<{ url: string; event: AlbumEvent }> => {
+  server = await startServer({ env: albumServerEnv });
+  const event = await setUpAlbumEvent(server.url);
+  const folder = await photoFolder({
+    'red.jpg': '#c0392b',
+    'green.jpg': '#27ae60',
+    'blue.jpg': '#2980b9',
+  });
+  folders.push(folder);
+  await robotUpload(server.url, event, folder);
+  await waitForPublicPhotos(server.url, event, 3);
+  return { url: server.url, event };
+};
+
+const tiles = (page: Page) => page.getByRole('button', { name: TILE });
+const viewerLabel = (page: Page) => page.getByRole('dialog').getAttribute('aria-label');
+
+/** A one-finger touch on the viewer, as a phone would send it. */
+const swipe = (page: Page, dx: number, dy: number, ms: number) =>
+  page.evaluate(
+    async ({ dx, dy, ms }) => {
+      const stage = document.querySelector('[data-testid="viewer-stage"]');
+      if (!stage) throw new Error('no viewer');
+      const touch = (x: number, y: number) =>
+        new Touch({ identifier: 1, target: stage, clientX: x, clientY: y });
+      const start = touch(300, 300);
+      stage.dispatchEvent(
+        new TouchEvent('touchstart', { touches: [start], changedTouches: [start], bubbles: true }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      const end = touch(300 + dx, 300 + dy);
+      stage.dispatchEvent(
+        new TouchEvent('touchend', { touches: [], changedTouches: [end], bubbles: true }),
+      );
+    },
+    { dx, dy, ms },
+  );
+
+describe('album journeys in Chromium', () => {
+  it(
+    'a guest opens the public album from its link, browses, opens a photo, swipes and uses the keys; the private link downloads the original',
+    async () => {
+      const { url, event } = await eventWithPhotos();
+      browser = await launchBrowser();
+      const { page } = browser;
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      await withServerLog(async () => {
+        await page.goto(`${url}/?pId=${encodeURIComponent(event.publicKey)}`);
+        await expect.poll(() => tiles(page).count()).toBe(3);
+        // Album links load the album chunk, never the console or Mantine.
+        expect(scripts.some((s) => /albums-root/.test(s))).toBe(true);
+        expect(scripts.filter((s) => /console|mantine/.test(s))).toEqual([]);
+        // Thumbnails really load (derivative URLs served by storage).
+        await expect
+          .poll(() =>
+            tiles(page)
+              .first()
+              .locator('img')
+              .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+          )
+          .toBe(true);
+
+        // Keyboard in the grid: arrow to the second photo, Enter opens it.
+        await tiles(page).first().focus();
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('Enter');
+        await expect.poll(() => viewerLabel(page)).toBe('Photo 2 of 3');
+        await page.keyboard.press('ArrowLeft');
+        await expect.poll(() => viewerLabel(page)).toBe('Photo 1 of 3');
+
+        // Swipe left → next; a quick vertical flick does nothing; a slow one closes.
+        await swipe(page, -120, 5, 50);
+        await expect.poll(() => viewerLabel(page)).toBe('Photo 2 of 3');
+        await page.keyboard.press('ArrowRight');
+        await expect.poll(() => viewerLabel(page)).toBe('Photo 3 of 3');
+        await expect
+          .poll(() => page.getByRole('link', { name: 'Download original' }).count())
+          .toBe(0);
+        await swipe(page, 5, 120, 400);
+        await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+
+        // The private link offers the original, and it downloads.
+        await page.goto(`${url}/?pvId=${encodeURIComponent(event.privateKey)}`);
+        await expect.poll(() => tiles(page).count()).toBe(3);
+        await tiles(page).first().click();
+        const link = page.getByRole('link', { name: 'Download original' });
+        await link.waitFor();
+        const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+        expect(download.suggestedFilename()).toMatch(/^(red|green|blue)\.jpg$/);
+        await page.keyboard.press('Escape');
+        await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      });
+      expect(browser.problems).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'the owner hides a photo on the curation page and the public album no longer shows it',
+    async () => {
+      const { url, event } = await eventWithPhotos();
+      browser = await launchBrowser();
+      const { page } = browser;
+      await withServerLog(async () => {
+        // The owner's console session in this browser (the refresh cookie), as after signing in.
+        await page.goto(`${url}/`);
+        await page.evaluate(async (admin) => {
+          const response = await fetch('/api/v1/auth/sign-in', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: admin.email, password: admin.password }),
+          });
+          if (!response.ok) throw new Error(`sign-in ${response.status}`);
+        }, ALBUM_ADMIN);
+
+        await page.goto(`${url}/?eId=${encodeURIComponent(event.ownerKey)}`);
+        await expect.poll(() => tiles(page).count()).toBe(3);
+        await page.getByRole('button', { name: 'Hide: green.jpg' }).click();
+        await expect
+          .poll(() => page.getByRole('button', { name: 'Show: green.jpg' }).count())
+          .toBe(1);
+
+        await page.goto(`${url}/?pId=${encodeURIComponent(event.publicKey)}`);
+        await expect.poll(() => tiles(page).count()).toBe(2);
+        const names = await tiles(page).evaluateAll((els) =>
+          els.map((el) => el.getAttribute('aria-label')?.split(',')[0]),
+        );
+        expect(names.sort()).toEqual(['blue.jpg', 'red.jpg']);
+      });
+      expect(browser.problems).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'a kiosk stream shows a photo the robot uploads, without reloading',
+    async () => {
+      const { url, event } = await eventWithPhotos();
+      browser = await launchBrowser();
+      const { page } = browser;
+      await withServerLog(async () => {
+        await page.goto(
+          `${url}/?pId=${encodeURIComponent(event.publicKey)}&kioskMode=true&mode=stream`,
+        );
+        await expect.poll(() => tiles(page).count()).toBe(3);
+        await page.evaluate(() => {
+          (window as unknown as { keptAlive: boolean }).keptAlive = true;
+        });
+
+        const folder = await photoFolder({ 'yellow.jpg': '#f1c40f' });
+        folders.push(folder);
+        await robotUpload(url, event, folder);
+
+        await expect.poll(() => tiles(page).count(), { timeout: 30_000 }).toBe(4);
+        expect(await tiles(page).first().getAttribute('aria-label')).toMatch(/^yellow\.jpg,/);
+        expect(
+          await page.evaluate(() => (window as unknown as { keptAlive?: boolean }).keptAlive),
+        ).toBe(true);
+      });
+      expect(browser.problems).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
+});

@@ -1,0 +1,145 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { API_BASE, defaultEventOpts, endpoints, type Endpoint } from '@flashbulb/shared';
+import { repoRoot } from './paths.ts';
+
+export const ALBUM_ADMIN = { email: 'albums@example.com', password: 'amber-meadow-compass-58' };
+
+/** Server environment for album journeys: an administrator who signs in without a second factor. */
+export const albumServerEnv = {
+  FLASHBULB_ADMIN_EMAIL: ALBUM_ADMIN.email,
+  FLASHBULB_ADMIN_PASSWORD: ALBUM_ADMIN.password,
+  FLASHBULB_MFA_EXEMPT_USERS: ALBUM_ADMIN.email,
+};
+
+/** One API call through the contract's path; throws with the server's error when it says nok. */
+export const api = async (
+  base: string,
+  endpoint: Endpoint,
+  body: object,
+  token?: string,
+): Promise<unknown> => {
+  const response = await fetch(`${base}${API_BASE}${endpoint.path}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { status: string; result?: unknown; error?: unknown };
+  if (envelope.status !== 'ok')
+    throw new Error(`${endpoint.path}: ${JSON.stringify(envelope.error)}`);
+  return envelope.result;
+};
+
+export interface AlbumEvent {
+  readonly token: string;
+  readonly code: string;
+  readonly publicKey: string;
+  readonly privateKey: string;
+  readonly ownerKey: string;
+  readonly robotKey: string;
+}
+
+/** Administrator → organisation → robot → event with that robot, all through the API. */
+export const setUpAlbumEvent = async (base: string): Promise<AlbumEvent> => {
+  const signIn = (await api(base, endpoints.signIn, {
+    username: ALBUM_ADMIN.email,
+    password: ALBUM_ADMIN.password,
+  })) as { authentication_result?: { access_token: string } };
+  const token = signIn.authentication_result?.access_token;
+  if (!token) throw new Error(`sign-in asked for a challenge: ${JSON.stringify(signIn)}`);
+  const organisation = (await api(
+    base,
+    endpoints.createOrganisation,
+    { name: 'Albums' },
+    token,
+  )) as {
+    id: number;
+  };
+  const robot = (await api(
+    base,
+    endpoints.createRobot,
+    { organisation_id: organisation.id, name: 'Camera 1' },
+    token,
+  )) as { id: number; api_key: string };
+  const event = (await api(
+    base,
+    endpoints.createEvent,
+    {
+      organisation_id: organisation.id,
+      full_name: 'Summer party',
+      email_from_address: ALBUM_ADMIN.email,
+      opts: { ...defaultEventOpts(), description: 'album journeys' },
+      robot_id_array: [robot.id],
+    },
+    token,
+  )) as { name: string; public_api_key: string; private_api_key: string; owner_api_key: string };
+  return {
+    token,
+    code: event.name,
+    publicKey: event.public_api_key,
+    privateKey: event.private_api_key,
+    ownerKey: event.owner_api_key,
+    robotKey: robot.api_key,
+  };
+};
+
+/** A folder of distinct JPEG photos (`name` → colour), as a camera would leave them. */
+export const photoFolder = async (photos: Record<string, string>): Promise<string> => {
+  const folder = await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-photos-'));
+  for (const [name, colour] of Object.entries(photos)) {
+    const jpeg = await sharp({
+      create: { width: 1200, height: 800, channels: 3, background: colour },
+    })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    await writeFile(path.join(folder, name), jpeg);
+  }
+  return folder;
+};
+
+const execFileAsync = promisify(execFile);
+
+/** The robot client (`npm run cli -- upload`) sends a folder to the event, like a camera PC would. */
+export const robotUpload = async (base: string, event: AlbumEvent, folder: string) => {
+  await execFileAsync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/src/cli/main.ts',
+      'upload',
+      '--event',
+      event.code,
+      '--key',
+      event.robotKey,
+      '--server',
+      base,
+      folder,
+    ],
+    { cwd: repoRoot },
+  );
+};
+
+/** Waits until the public list shows `count` photos (derivatives are made by a background job). */
+export const waitForPublicPhotos = async (base: string, event: AlbumEvent, count: number) => {
+  const deadline = Date.now() + 60_000;
+  let seen = 0;
+  while (Date.now() < deadline) {
+    const page = (await api(base, endpoints.publicPhotoList, {
+      key_type: 'public',
+      key_value: event.publicKey,
+      max_size: 100,
+    })) as { photos: unknown[] };
+    seen = page.photos.length;
+    if (seen >= count) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the public album shows ${seen} photos, expected ${count}`);
+};
