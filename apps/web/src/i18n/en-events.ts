@@ -294,6 +294,11 @@ export const enEvents = {
     policyExclude: 'Exclude',
     tagsPlaceholder: 'comma-separated list of tags',
     add: 'Add stock image',
+    uploadImage: 'Upload image',
+    uploadThumbnail: 'Upload thumbnail',
+    uploadImageOf: 'Upload image, row {{row}}',
+    uploadThumbnailOf: 'Upload thumbnail, row {{row}}',
+    uploadAfterSave: 'Save the event to upload files',
     remove: 'Remove',
   },
   notifications: {

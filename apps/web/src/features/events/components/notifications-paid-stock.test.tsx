@@ -215,4 +215,79 @@ describe('stock images tab', { timeout: 30_000 }, () => {
     expect(within(popup).getByText('Use the format YYYY-MM-DD HH:mm')).toBeTruthy();
     expect(e.api.callsTo(UPDATE)).toHaveLength(0);
   });
+
+  it('uploads an image and its thumbnail with a grant from the owner key, then stores URLs and sizes', async () => {
+    const grant = (key: string) => ({
+      url: '/storage/flashbulb',
+      fields: { key, policy: 'p' },
+      key,
+      public_url: `/storage/flashbulb/${key}`,
+    });
+    const event = storedEvent();
+    const api = installConsoleApi({
+      user: superUser,
+      events: [event],
+      routes: {
+        [UPDATE]: { ok: event },
+        '/event/stock-image-upload-access/retrieve': (body) => ({
+          ok: grant(
+            (body as { is_thumbnail: boolean }).is_thumbnail ? 'stock/t.png' : 'stock/i.jpg',
+          ),
+        }),
+        '/storage/flashbulb': { raw: '', status: 201 },
+      },
+    });
+    renderApp('/events#ename=ABCD');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event Summer Gala' });
+    const user = userEvent.setup();
+    await user.click(await within(dialog).findByRole('tab', { name: 'Stock images' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add stock image' }));
+    await user.upload(
+      within(dialog).getByLabelText('Upload image, row 1'),
+      new File([new Uint8Array(3 * 1024)], 'Beach Day.JPG', { type: 'image/jpeg' }),
+    );
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText<HTMLInputElement>('Image URL, row 1').value).toBe(
+        '/storage/flashbulb/stock/i.jpg',
+      ),
+    );
+    await user.upload(
+      within(dialog).getByLabelText('Upload thumbnail, row 1'),
+      new File([new Uint8Array(1024)], 'thumb.png', { type: 'image/png' }),
+    );
+    await within(dialog).findByRole('img', { name: 'Thumbnail, row 1' });
+    expect(within(dialog).queryByText('Need custom thumbnail!')).toBeNull();
+    expect(within(dialog).getByText('3 KB, thumbnail 1 KB')).toBeTruthy();
+
+    const grants = api.callsTo('/event/stock-image-upload-access/retrieve');
+    expect(grants[0]?.body).toMatchObject({
+      key_type: 'event_owner',
+      key_value: 'owner-key',
+      event_name: 'ABCD',
+      is_thumbnail: false,
+    });
+    expect((grants[0]?.body as { file_name: string }).file_name).toMatch(/^[0-9a-z]{12}\.jpg$/);
+    expect(grants[0]?.headers.has('authorization')).toBe(false);
+    expect(api.callsTo('/storage/flashbulb')).toHaveLength(2);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.callsTo(UPDATE)).toHaveLength(1));
+    const body = api.callsTo(UPDATE)[0]?.body as { opts: { stockImages: unknown[] } };
+    expect(body.opts.stockImages[0]).toMatchObject({
+      imgUrl: '/storage/flashbulb/stock/i.jpg',
+      imgSize: 3,
+      imgTmbUrl: '/storage/flashbulb/stock/t.png',
+      imgTmbSize: 1,
+    });
+  });
+
+  it('refuses a file type that stock images cannot have, before asking for a grant', async () => {
+    const e = await openEdit(storedEvent());
+    await e.user.click(within(e.dialog).getByRole('tab', { name: 'Stock images' }));
+    await e.user.click(within(e.dialog).getByRole('button', { name: 'Add stock image' }));
+    const input = within(e.dialog).getByLabelText<HTMLInputElement>('Upload image, row 1');
+    input.removeAttribute('accept');
+    await e.user.upload(input, new File(['x'], 'notes.gif', { type: 'image/gif' }));
+    expect(await within(e.dialog).findByText('Invalid or unsupported picture format')).toBeTruthy();
+  });
 });

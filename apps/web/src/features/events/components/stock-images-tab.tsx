@@ -1,9 +1,21 @@
 import { useState } from 'react';
-import { Button, Group, Image, Radio, Stack, Table, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  FileButton,
+  Group,
+  Image,
+  Radio,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { StockImage } from '@flashbulb/shared';
+import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { uploadStockFile } from '../api/stock-image-upload.ts';
 import { useEditorContext } from '../hooks/editor-context.ts';
 import type { EventFormValues } from '../utils/event-form-values.ts';
 import { newChannelId } from '../utils/random-codes.ts';
@@ -72,9 +84,71 @@ function TagPolicy({ index }: { index: number }) {
   );
 }
 
+/**
+ * Upload an image or thumbnail for a row (super users; albums spec §6). Needs the stored event: its
+ * code and owner key ask for the upload grant.
+ */
+function StockUploadButton({ index, thumbnail }: { index: number; thumbnail: boolean }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { event } = useEditorContext();
+  const { setValue, clearErrors } = useFormContext<EventFormValues>();
+  const [busy, setBusy] = useState(false);
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const row = index + 1;
+  const label = thumbnail
+    ? t('events.stock.uploadThumbnailOf', { row })
+    : t('events.stock.uploadImageOf', { row });
+
+  const upload = async (file: File | null) => {
+    if (!file || !event) return;
+    setBusy(true);
+    setErrorKey(null);
+    try {
+      const uploaded = await uploadStockFile(event, file, thumbnail);
+      const dirty = { shouldDirty: true } as const;
+      const base = `opts.stockImages.${index}` as const;
+      if (thumbnail) {
+        setValue(`${base}.imgTmbUrl`, uploaded.url, dirty);
+        setValue(`${base}.imgTmbSize`, uploaded.sizeKb, dirty);
+        clearErrors(`${base}.imgTmbUrl`);
+      } else {
+        setValue(`${base}.imgUrl`, uploaded.url, dirty);
+        setValue(`${base}.imgSize`, uploaded.sizeKb, dirty);
+      }
+    } catch (error) {
+      setErrorKey(errorKeyOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap={2}>
+      <FileButton
+        onChange={(file) => void upload(file)}
+        accept="image/jpeg,image/png,video/mp4"
+        inputProps={{ 'aria-label': label }}
+        disabled={!event}
+      >
+        {(props) => (
+          <Button {...props} size="compact-xs" variant="light" loading={busy} disabled={!event}>
+            {thumbnail ? t('events.stock.uploadThumbnail') : t('events.stock.uploadImage')}
+          </Button>
+        )}
+      </FileButton>
+      {errorKey ? (
+        <Text c="red" size="xs" role="alert">
+          {errorText(errorKey)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 function StockImageRow({ index, onRemove }: { index: number; onRemove: () => void }) {
   const { t } = useTranslation();
-  const { isSuper } = useEditorContext();
+  const { isSuper, event } = useEditorContext();
   const { control } = useFormContext<EventFormValues>();
   const image = useWatch({ control, name: `opts.stockImages.${index}` });
   const row = index + 1;
@@ -106,6 +180,17 @@ function StockImageRow({ index, onRemove }: { index: number; onRemove: () => voi
           <Text size="xs" c="dimmed">
             {t('events.stock.sizes', { image: image.imgSize, thumbnail: image.imgTmbSize })}
           </Text>
+          {isSuper ? (
+            <Group gap={4} align="flex-start">
+              <StockUploadButton index={index} thumbnail={false} />
+              <StockUploadButton index={index} thumbnail />
+              {!event ? (
+                <Text size="xs" c="dimmed">
+                  {t('events.stock.uploadAfterSave')}
+                </Text>
+              ) : null}
+            </Group>
+          ) : null}
         </Stack>
       </Table.Td>
       <Table.Td>
@@ -138,7 +223,7 @@ function StockImageRow({ index, onRemove }: { index: number; onRemove: () => voi
 
 /**
  * Stock images (albums spec §2.6, §3): images mixed into albums within a date window, by tag.
- * Upload is not offered yet: the contract has no stock-image upload grant; super users type URLs.
+ * Super users add rows, upload images and thumbnails (or type their URLs) and remove rows.
  */
 export function StockImagesTab() {
   const { t } = useTranslation();
