@@ -1,4 +1,10 @@
-import { API_BASE, endpoints, type Photo, type ResultOf } from '@flashbulb/shared';
+import {
+  API_BASE,
+  endpoints,
+  PHOTO_STREAM_PATH,
+  type Photo,
+  type ResultOf,
+} from '@flashbulb/shared';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** Which key a page reads photos with (the link decides; albums spec §2.1, §6). */
@@ -38,12 +44,11 @@ export const fetchPhotoPage = (
   );
 
 /**
- * The live photo stream (server-sent events, `event: photo`). The contract of issue 5 declares it
- * in `packages/shared/src/api/albums.ts`; until then this is its agreed address, and the page
- * falls back to polling whenever the stream is not open.
+ * The live photo stream (server-sent events; a GET the endpoint client cannot express, so its URL
+ * is built here from the contract's path). The page polls whenever the stream is not open.
  */
 export const photoStreamUrl = (key: AlbumKey): string =>
-  `${API_BASE}/photo/stream?${new URLSearchParams({ key_type: key.keyType, key_value: key.keyValue }).toString()}`;
+  `${API_BASE}${PHOTO_STREAM_PATH}?${new URLSearchParams({ key_type: key.keyType, key_value: key.keyValue }).toString()}`;
 
 /** Hide or show a photo: an owner call (needs the console session of the event's owner). */
 export const setPhotoVisible = (photoId: number, visible: boolean): Promise<Photo> =>
@@ -56,3 +61,27 @@ export const markCurated = (key: AlbumKey, photoId: number): Promise<Photo> =>
     key_value: key.keyValue,
     original_photo_id: photoId,
   });
+
+/** The photo's share page (Open Graph tags for social networks); the preview if it cannot be made. */
+export const shareUrlFor = async (key: AlbumKey, photo: Photo): Promise<string> => {
+  try {
+    const share = await callApi(endpoints.generateShareLink, {
+      key_type: key.keyType,
+      key_value: key.keyValue,
+      photo_uid: photo.uid,
+    });
+    return share.url;
+  } catch {
+    return photo.urls.preview ?? photo.urls.thumbnail ?? window.location.href;
+  }
+};
+
+/** Records the Facebook share (activity FacebookShare); a failure never bothers the guest. */
+export const trackFacebookShare = (key: AlbumKey, photo: Photo): void => {
+  callApi(endpoints.trackShare, {
+    key_type: key.keyType,
+    key_value: key.keyValue,
+    photo_uid: photo.uid,
+    network: 'facebook',
+  }).catch(() => undefined);
+};

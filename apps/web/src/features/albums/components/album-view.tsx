@@ -4,7 +4,13 @@ import type { AlbumMode, Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useAlbumEvent, useOwnerSession, type AlbumEvent } from '../api/album-event.ts';
-import { markCurated, setPhotoVisible, type AlbumKey } from '../api/album-photos.ts';
+import {
+  markCurated,
+  setPhotoVisible,
+  shareUrlFor,
+  trackFacebookShare,
+  type AlbumKey,
+} from '../api/album-photos.ts';
 import { useAlbumPhotos } from '../hooks/use-album-photos.ts';
 import { usePhotoStream } from '../hooks/use-photo-stream.ts';
 import { PhotoGrid, type TileAction } from './photo-grid.tsx';
@@ -87,11 +93,10 @@ export function AlbumView({
     (): ViewerOptions => ({
       canDownload: albumKey.keyType === 'private' || albumKey.keyType === 'event_owner',
       watermarkOverlay: event?.photo_watermark ?? null,
-      // The share page call (issue 5, server side) is not in the contract yet: share the preview.
-      shareUrl: (photo) =>
-        Promise.resolve(photo.urls.preview ?? photo.urls.thumbnail ?? window.location.href),
+      shareUrl: (photo) => shareUrlFor(albumKey, photo),
+      onFacebookShare: (photo) => trackFacebookShare(albumKey, photo),
     }),
-    [albumKey.keyType, event?.photo_watermark],
+    [albumKey, event?.photo_watermark],
   );
   const closeViewer = useCallback(() => setOpen(null), []);
 

@@ -140,6 +140,55 @@ describe('viewer', () => {
     expect(screen.queryByRole('link', { name: 'Download original' })).toBeNull();
   });
 
+  it('copies the share page link the server makes', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const api = installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(3)]) },
+      '/photo/generate-html-file-sharing': {
+        ok: { url: 'https://x.test/s/uid-3.html', photo_uid: 'uid-3' },
+      },
+    });
+    renderAlbums('?pId=pub');
+    await userEvent.click(await screen.findByRole('button', { name: /^photo-3\.jpg/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith('https://x.test/s/uid-3.html'));
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Link copied');
+    expect(api.callsTo('/photo/generate-html-file-sharing')[0]?.body).toMatchObject({
+      key_type: 'public',
+      key_value: 'pub',
+      photo_uid: 'uid-3',
+    });
+  });
+
+  it('opens the Facebook share dialog for the share page and records the share', async () => {
+    const popup = { opener: {}, location: { href: '' } };
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const api = installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(3)]) },
+      '/photo/generate-html-file-sharing': {
+        ok: { url: 'https://x.test/s/3', photo_uid: 'uid-3' },
+      },
+      '/photo/share/track': { ok: { id: 1, activity_name: 'FacebookShare' } },
+    });
+    renderAlbums('?pId=pub');
+    await userEvent.click(await screen.findByRole('button', { name: /^photo-3\.jpg/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Share on Facebook' }));
+    await waitFor(() =>
+      expect(popup.location.href).toBe(
+        'https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fx.test%2Fs%2F3',
+      ),
+    );
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(popup.opener).toBeNull();
+    await waitFor(() =>
+      expect(api.callsTo('/photo/share/track')[0]?.body).toMatchObject({
+        photo_uid: 'uid-3',
+        network: 'facebook',
+      }),
+    );
+  });
+
   it('shows the watermarked derivative when there is one', async () => {
     await open('?pId=pub', [
       albumPhoto(3, { urls: { ...albumPhoto(3).urls, photo_watermark: '/files/wm-3.jpg' } }),

@@ -136,12 +136,12 @@ export function PhotoViewer({
   };
 
   const shareOnFacebook = async (target: Photo) => {
-    const url = await options.shareUrl(target);
-    window.open(
-      `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`,
-      '_blank',
-      'noopener,noreferrer,width=640,height=480',
-    );
+    // Open the window during the click (popup blockers), then point it at the share dialog.
+    const popup = window.open('', '_blank', 'width=640,height=480');
+    if (popup) popup.opener = null;
+    const url = `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(await options.shareUrl(target))}`;
+    if (popup) popup.location.href = url;
+    else window.open(url, '_blank', 'noopener,noreferrer');
     options.onFacebookShare?.(target);
   };
 

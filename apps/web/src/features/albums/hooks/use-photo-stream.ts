@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { photoSchema, type Photo } from '@flashbulb/shared';
+import { PHOTO_STREAM_EVENT, photoSchema, type Photo } from '@flashbulb/shared';
 import {
   albumQueryKey,
   fetchPhotoPage,
@@ -32,7 +32,7 @@ export const usePhotoStream = (
     const source = new EventSource(photoStreamUrl(key));
     source.addEventListener('open', () => setOpen(true));
     source.addEventListener('error', () => setOpen(source.readyState === EventSource.OPEN));
-    source.addEventListener('photo', (event: MessageEvent<string>) => {
+    source.addEventListener(PHOTO_STREAM_EVENT, (event: MessageEvent<string>) => {
       try {
         const parsed = photoSchema.safeParse(JSON.parse(event.data));
         if (parsed.success) handler.current([parsed.data]);
