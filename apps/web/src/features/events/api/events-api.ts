@@ -35,8 +35,11 @@ export const useEventFullData = (code: string | null) =>
   useQuery({
     queryKey: eventQueryKeys.fullData(code ?? ''),
     enabled: code !== null,
-    // The editor always starts from the stored event, never from an earlier copy.
+    // The editor always starts from the stored event, never from an earlier copy, and a
+    // background refetch must never replace what the user is typing.
     gcTime: 0,
+    staleTime: Infinity,
+    refetchOnReconnect: false,
     queryFn: async ({ signal }): Promise<FlashbulbEvent> => {
       const [event] = await callApi(eventFullData, { event_name: code ?? '' }, { signal });
       if (!event) throw new ApiError('event_not_found', { status: 404 });
