@@ -1,6 +1,7 @@
 import { Route, Routes } from 'react-router';
 import { ConfirmForgotPasswordPage } from '../features/auth/components/confirm-forgot-password-page.tsx';
 import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
+import { VerifyFromAddressPage } from '../features/from-address/components/verify-from-address-page.tsx';
 import { SessionGate } from './session-gate.tsx';
 
 export function AppRoutes() {
@@ -8,6 +9,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/forgot-password/confirm" element={<ConfirmForgotPasswordPage />} />
+      <Route path="/verify-from-address" element={<VerifyFromAddressPage />} />
       <Route path="*" element={<SessionGate />} />
     </Routes>
   );

@@ -60,6 +60,11 @@ export const en = {
     resetCode: 'Code from the e-mail',
     submit: 'Change password',
   },
+  verifyFromAddress: {
+    title: 'E-mail sender address',
+    verified: '{{address}} is verified. Event e-mails now go out from this address.',
+    toConsole: 'Go to Flashbulb',
+  },
   firstAdmin: {
     title: 'Create the first administrator',
     intro: 'Flashbulb has no users yet. Create the administrator account to start.',
