@@ -49,7 +49,7 @@ describe('page types at the site root (albums spec §2.1)', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it.each(['?attId=a-1', '?kType=evSB1&pvId=p', '?kType=evSB3', '?attOrgId=att-org', '?mId=tok'])(
+  it.each(['?attId=a-1', '?kType=evSB1&pvId=p', '?kType=evSB3', '?attOrgId=att-org'])(
     '%s shows the not-available state',
     (search) => {
       installFakeApi({});
@@ -57,6 +57,36 @@ describe('page types at the site root (albums spec §2.1)', () => {
       expect(screen.getByRole('heading', { name: 'This page is not available yet' })).toBeTruthy();
     },
   );
+
+  it('a mini-album link shows the photos of its token', async () => {
+    const api = installFakeApi({
+      '/mini-album/retrieve': {
+        ok: {
+          event: {
+            id: 1,
+            name: 'AB12',
+            full_name: 'Summer party',
+            empty_album_text: '',
+            logo_full_path: null,
+          },
+          photos: [albumPhoto(7), albumPhoto(6)],
+          created_date: '2026-11-21T10:00:00.000Z',
+        },
+      },
+    });
+    renderAlbums('?mId=tok-1');
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    expect(screen.getByRole('heading', { name: 'Summer party' })).toBeTruthy();
+    expect(api.callsTo('/mini-album/retrieve')[0]?.body).toEqual({ token: 'tok-1' });
+  });
+
+  it('an unknown mini-album token shows the invalid-link message', async () => {
+    installFakeApi({ '/mini-album/retrieve': { nok: 'not_found', status: 404 } });
+    renderAlbums('?mId=nope');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'This album link is not valid',
+    );
+  });
 
   it('an attendee link outside kiosk mode remembers the attendee for 10 days', () => {
     installFakeApi({});

@@ -4,6 +4,7 @@ import type { PageContext } from '@flashbulb/shared';
 import type { AlbumKey } from '../api/album-photos.ts';
 import { attendeeCookie } from '../utils/attendee-cookie.ts';
 import { AlbumView } from './album-view.tsx';
+import { MiniAlbumView } from './mini-album-view.tsx';
 import '../albums.css';
 
 /**
@@ -58,11 +59,13 @@ export default function AlbumsPage({
         />
       );
       break;
+    case 'mini-album':
+      content = <MiniAlbumView token={page.token} />;
+      break;
     case 'attendee':
     case 'attendee-legacy':
     case 'kiosk-all-photos':
     case 'kiosk-qr-ride':
-    case 'mini-album':
     case 'console':
       content = (
         <div className="albums-message" role="alert">
