@@ -1,0 +1,260 @@
+/**
+ * bench:album — how the public album page behaves in Chromium at 10,000 and 100,000 photos.
+ *
+ * The server runs in this process (so photo rows can be seeded straight into its database), serves
+ * the built web app, and Chromium (Playwright) opens `/?pId=<public key>`. Three real photos go
+ * through the robot path first; the seeded rows reuse their derivatives, so every thumbnail the
+ * page asks for is a real stored file.
+ *
+ * Measured per size: LCP (PerformanceObserver), the longest main-thread task while scrolling from
+ * top to bottom a viewport at a time (long-task observer), the most <img> elements in the DOM at
+ * once, the JS the album page loads vs the JS of the console, and whether the last photo's tile
+ * appears at the end of the scroll.
+ *
+ *   npm run bench:album                 10,000 and 100,000
+ *   npm run bench:album -- --sizes 10000
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { repoRoot, webDist } from '../support/paths.ts';
+import { freePort } from '../support/server.ts';
+import {
+  ALBUM_ADMIN,
+  albumServerEnv,
+  photoFolder,
+  robotUpload,
+  setUpAlbumEvent,
+  waitForPublicPhotos,
+} from '../support/albums.ts';
+
+const { values } = parseArgs({
+  options: { sizes: { type: 'string', default: '10000,100000' } },
+});
+const sizes = values.sizes
+  .split(',')
+  .map((s) => Number(s.trim()))
+  .filter((n) => n > 0);
+
+interface Row {
+  photos: number;
+  seedMs: number;
+  lcpMs: number;
+  firstTileMs: number;
+  longestTaskMs: number;
+  longTasks: number;
+  maxImages: number;
+  scrollSteps: number;
+  scrollMs: number;
+  lastReachable: boolean;
+  albumJsKb: number;
+}
+
+const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+
+/** Observers installed before any page script runs. */
+const installObservers = () => {
+  const w = window as unknown as { bench: { lcp: number; tasks: number[] } };
+  w.bench = { lcp: 0, tasks: [] };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) w.bench.lcp = Math.max(w.bench.lcp, entry.startTime);
+  }).observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) w.bench.tasks.push(entry.duration);
+  }).observe({ type: 'longtask', buffered: true });
+};
+
+/** Sum of the JS bodies a page loads while `run` goes. */
+const scriptBytes = async (page: Page, run: () => Promise<void>) => {
+  const sizes = new Map<string, number>();
+  const onResponse = (response: import('playwright-core').Response) => {
+    if (response.request().resourceType() !== 'script') return;
+    void response.body().then(
+      (body) => sizes.set(response.url(), body.length),
+      () => undefined,
+    );
+  };
+  page.on('response', onResponse);
+  await run();
+  await page.waitForTimeout(500);
+  page.off('response', onResponse);
+  return { bytes: [...sizes.values()].reduce((a, b) => a + b, 0), urls: [...sizes.keys()] };
+};
+
+const main = async () => {
+  execFileSync('npm', ['run', 'build', '-w', '@flashbulb/web'], {
+    cwd: repoRoot,
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-bench-album-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const app = await buildApp(
+    loadConfig({
+      ...albumServerEnv,
+      FLASHBULB_DATA_DIR: dataDir,
+      FLASHBULB_PUBLIC_URL: base,
+      FLASHBULB_WEB_DIST: webDist,
+      FLASHBULB_SECRET_KEY: 'bench-secret-key-0123456789abcdefghijkl',
+      LOG_LEVEL: 'error',
+    }),
+  );
+  await app.listen({ port, host: '127.0.0.1' });
+  // main.ts creates the first administrator from the environment; in process we do it here.
+  await app.container.services.auth.createFirstAdmin({
+    email: ALBUM_ADMIN.email,
+    password: ALBUM_ADMIN.password,
+  });
+  const browser = await launchBrowser();
+  const rows: Row[] = [];
+  let consoleJs = 0;
+  try {
+    const event = await setUpAlbumEvent(base);
+    const folder = await photoFolder({
+      'a.jpg': '#aa3333',
+      'b.jpg': '#33aa33',
+      'c.jpg': '#3333aa',
+    });
+    await robotUpload(base, event, folder);
+    await rm(folder, { recursive: true, force: true });
+    await waitForPublicPhotos(base, event, 3);
+    const db = app.container.database;
+
+    // The console's JS: the sign-in page, plus the console chunks loaded after signing in.
+    const signIn = await browser.context.newPage();
+    const consoleLoad = await scriptBytes(signIn, async () => {
+      await signIn.goto(`${base}/`);
+      await signIn.getByLabel('E-mail').waitFor();
+    });
+    await signIn.close();
+    const assets = await readdir(path.join(webDist, 'assets'));
+    let consoleOnly = 0;
+    for (const name of assets.filter((n) => /^(console-app|album-page)-.*\.js$/.test(n)))
+      consoleOnly += (await stat(path.join(webDist, 'assets', name))).size;
+    consoleJs = consoleLoad.bytes + consoleOnly;
+
+    let seeded = 3;
+    for (const size of sizes) {
+      const seedStarted = performance.now();
+      await db.executeSql(
+        `insert into photos (uid, event_id, sha256, storage_key, file_name, content_type, media_type,
+           width, height, size_bytes, status, derivatives, is_visible, created_at, available_at)
+         select 'seed' || g, r.event_id, md5('seed' || g), r.storage_key, 'IMG_' || lpad(g::text, 6, '0') || '.jpg',
+           'image/jpeg', 'image', r.width, r.height, r.size_bytes, 'ready', r.derivatives, 1,
+           now() - interval '1 day' - (g || ' seconds')::interval,
+           now() - interval '1 day' - (g || ' seconds')::interval
+         from generate_series($1::int, $2::int) g
+         join (select row_number() over (order by id) - 1 as k, * from photos where uid not like 'seed%') r
+           on r.k = g % 3`,
+        [seeded + 1, size],
+      );
+      await db.executeSql('analyze photos');
+      const seedMs = performance.now() - seedStarted;
+      seeded = size;
+
+      const page = await browser.context.newPage();
+      // tsx keeps function names with a `__name` helper that functions sent to the page call.
+      await page.addInitScript('globalThis.__name = (fn) => fn;');
+      await page.addInitScript(installObservers);
+      const started = Date.now();
+      let firstTileMs = 0;
+      const load = await scriptBytes(page, async () => {
+        await page.goto(`${base}/?pId=${encodeURIComponent(event.publicKey)}`);
+        await page.waitForFunction(() => {
+          const img = document.querySelector<HTMLImageElement>('.albums-tile-open img');
+          return Boolean(img?.complete && img.naturalWidth > 0);
+        });
+        firstTileMs = Date.now() - started;
+      });
+      await page.waitForTimeout(300);
+      const lcpMs = await page.evaluate(
+        () => (window as unknown as { bench: { lcp: number } }).bench.lcp,
+      );
+      await page.evaluate(() => {
+        (window as unknown as { bench: { tasks: number[] } }).bench.tasks = [];
+      });
+      const count = await page.evaluate(() => {
+        const text = document.querySelector('.albums-count')?.textContent ?? '';
+        return Number(text.replace(/[^\d]/g, ''));
+      });
+
+      // Scroll end to end, a viewport per frame pair, counting images in the DOM.
+      const scrollStarted = performance.now();
+      const scroll = await page.evaluate(async () => {
+        const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+        let maxImages = 0;
+        let steps = 0;
+        for (;;) {
+          const before = window.scrollY;
+          window.scrollBy(0, window.innerHeight);
+          await frame();
+          await frame();
+          steps += 1;
+          maxImages = Math.max(maxImages, document.images.length);
+          const atEnd =
+            window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+          if (atEnd && window.scrollY === before) break;
+        }
+        return { maxImages, steps };
+      });
+      const lastReachable = await page
+        .waitForSelector(`[data-photo-index="${count - 1}"][data-photo-id]`, { timeout: 30_000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      const scrollMs = performance.now() - scrollStarted;
+      const tasks = await page.evaluate(
+        () => (window as unknown as { bench: { tasks: number[] } }).bench.tasks,
+      );
+      await page.close();
+      rows.push({
+        photos: count,
+        seedMs,
+        lcpMs,
+        firstTileMs,
+        longestTaskMs: tasks.length ? Math.max(...tasks) : 0,
+        longTasks: tasks.length,
+        maxImages: scroll.maxImages,
+        scrollSteps: scroll.steps,
+        scrollMs,
+        lastReachable,
+        albumJsKb: kb(load.bytes),
+      });
+      console.log(`measured ${count} photos`);
+    }
+  } finally {
+    await browser.close();
+    await app.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+
+  console.log(
+    `\nbench:album — Chromium ${browser.context.browser()?.version() ?? ''}, ${cpus().length} cores, viewport 1280×900, embedded PostgreSQL (PGlite)\n`,
+  );
+  console.table(
+    rows.map((r) => ({
+      photos: r.photos,
+      'seed (s)': Math.round(r.seedMs / 100) / 10,
+      'LCP (ms)': Math.round(r.lcpMs),
+      'first tile (ms)': r.firstTileMs,
+      'longest task while scrolling (ms)': Math.round(r.longestTaskMs),
+      'long tasks': r.longTasks,
+      'max <img> in DOM': r.maxImages,
+      'scroll steps': r.scrollSteps,
+      'scroll end to end (s)': Math.round(r.scrollMs / 100) / 10,
+      'last photo reached': r.lastReachable,
+      'album JS (KB)': r.albumJsKb,
+      'console JS (KB)': kb(consoleJs),
+    })),
+  );
+};
+
+await main();
