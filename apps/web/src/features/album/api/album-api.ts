@@ -181,6 +181,10 @@ const removePhotos = (client: QueryClient, eventId: number, ids: readonly number
   );
 };
 
+/** The list order: newest first, then the higher id (as the server sorts). */
+const listsBefore = (a: Photo, b: Photo): boolean =>
+  a.created_date === b.created_date ? a.id > b.id : a.created_date > b.created_date;
+
 /**
  * Fetch page 1 of the current listing again and merge it: photos that finished processing are
  * replaced, photos that arrived since are put on top, the total follows. Cheaper than refetching
@@ -201,7 +205,12 @@ export const refreshFirstPage = async (
     if (!data || !top) return data;
     const known = new Set(data.pages.flatMap((page) => page.photos.map((photo) => photo.id)));
     const byId = new Map(head.photos.map((photo) => [photo.id, photo]));
-    const arrived = head.photos.filter((photo) => !known.has(photo.id));
+    // Only photos newer than the top one are new arrivals; an unknown older photo moved up into
+    // page 1 (after deletions elsewhere) and comes with its own page.
+    const newest = top.photos[0];
+    const arrived = head.photos.filter(
+      (photo) => !known.has(photo.id) && (!newest || listsBefore(photo, newest)),
+    );
     const pages = data.pages.map((page, index) => ({
       ...page,
       photos: [
