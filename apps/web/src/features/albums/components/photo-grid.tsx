@@ -1,4 +1,12 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { Photo } from '@flashbulb/shared';
@@ -91,6 +99,14 @@ export function PhotoGrid({
     }
   }, [focusPending, active, firstRow, lastRow]);
 
+  const openAt = useCallback(
+    (index: number) => {
+      setActive(index);
+      onOpen(index);
+    },
+    [onOpen],
+  );
+
   const move = (to: number) => {
     const next = Math.max(0, Math.min(count - 1, to));
     setActive(next);
@@ -157,10 +173,7 @@ export function PhotoGrid({
                     cell={cell}
                     eager={row.index < 2}
                     focusable={index === active}
-                    onOpen={() => {
-                      setActive(index);
-                      onOpen(index);
-                    }}
+                    onOpen={openAt}
                     actions={tileActions}
                   />
                 ) : (
@@ -180,7 +193,8 @@ export function PhotoGrid({
   );
 }
 
-function PhotoTile({
+/** Memoised: scrolling re-renders the grid every frame, but a tile only when its photo changes. */
+const PhotoTile = memo(function PhotoTile({
   photo,
   index,
   cell,
@@ -194,7 +208,7 @@ function PhotoTile({
   cell: number;
   eager: boolean;
   focusable: boolean;
-  onOpen: () => void;
+  onOpen: (index: number) => void;
   actions: readonly TileAction[];
 }) {
   const { t } = useTranslation();
@@ -212,7 +226,7 @@ function PhotoTile({
         data-photo-index={index}
         data-photo-id={photo.id}
         tabIndex={focusable ? 0 : -1}
-        onClick={onOpen}
+        onClick={() => onOpen(index)}
         aria-label={alt}
       >
         {photo.urls.thumbnail || photo.urls.preview ? (
@@ -254,4 +268,4 @@ function PhotoTile({
       )}
     </div>
   );
-}
+});
