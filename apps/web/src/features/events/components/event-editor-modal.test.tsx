@@ -185,6 +185,18 @@ describe('event editor: add, edit, copy, delete', { timeout: 30_000 }, () => {
     );
   });
 
+  it('asks a super user to choose the organisation before adding', async () => {
+    const api = installConsoleApi({ user: superUser, events: [] });
+    renderApp('/events');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add Event' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add event' });
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    const popup = await screen.findByRole('dialog', { name: 'Please correct the marked fields' });
+    expect(within(popup).getByText('Choose an organisation')).toBeTruthy();
+    expect(api.callsTo(CREATE)).toHaveLength(0);
+  });
+
   it('keeps the organisation fixed when editing', async () => {
     installConsoleApi({ user: superUser });
     const dialog = await openEdit();

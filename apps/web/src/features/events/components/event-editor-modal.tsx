@@ -192,7 +192,19 @@ export function EventEditorModal({
                       );
                     })}
                   </Tabs>
-                  <Group justify="space-between" mt="lg">
+                  {/* The form is long: the buttons stay in view at the bottom of the dialog. */}
+                  <Group
+                    justify="space-between"
+                    mt="lg"
+                    py="sm"
+                    style={{
+                      position: 'sticky',
+                      bottom: 0,
+                      zIndex: 5,
+                      background: 'var(--mantine-color-body)',
+                      borderTop: '1px solid var(--mantine-color-default-border)',
+                    }}
+                  >
                     <Group gap="xs">
                       {editor.mode === 'edit' ? (
                         <Menu position="top-start" withinPortal zIndex={400}>

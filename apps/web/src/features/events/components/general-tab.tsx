@@ -66,6 +66,7 @@ function OrganisationField() {
       data={options}
       value={organisationId === null ? null : String(organisationId)}
       disabled={mode === 'edit'}
+      required={mode !== 'edit'}
       searchable
       comboboxProps={{ zIndex: 400 }}
       error={errorKey ? errorText(errorKey) : undefined}
