@@ -6,6 +6,8 @@ import '../i18n/i18n.ts';
 
 // The editor is a large form: on a busy two-core runner its first render can outlast the default 1 s.
 configure({ asyncUtilTimeout: 4000 });
+// Whole sign-in and editor flows run in one test; on a shared two-core runner 5 s is too tight.
+vi.setConfig({ testTimeout: 20_000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -105,6 +105,24 @@ describe('event editor: add, edit, copy, delete', { timeout: 30_000 }, () => {
     expect(screen.queryByText(/We sent a verification e-mail/)).toBeNull();
   });
 
+  it('tells that a verification e-mail went out when Update changed the from address', async () => {
+    const saved = storedEvent({
+      email_from_address: 'new@acme.example',
+      email_from_address_verified: false,
+    });
+    installConsoleApi({ routes: { [UPDATE]: { ok: saved } } });
+    const dialog = await openEdit();
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('tab', { name: 'E-mail configuration' }));
+    const from = within(dialog).getByLabelText(/^From address/);
+    await user.clear(from);
+    await user.type(from, 'new@acme.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    expect(
+      await screen.findByText(/We sent a verification e-mail to new@acme\.example/),
+    ).toBeTruthy();
+  });
+
   it('copies: title gets _copy, the code is hidden, robots are cleared, Save creates', async () => {
     const event = storedEvent({ robot_id_array: [5] });
     const api = installConsoleApi({
