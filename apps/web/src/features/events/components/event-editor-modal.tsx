@@ -76,7 +76,7 @@ export function EventEditorModal({
   const editor = useEventEditor({ user, onClose });
   const code = target.mode === 'edit' ? target.code : null;
   const loaded = useEventFullData(code);
-  const { load } = editor;
+  const { load, revealSecure } = editor;
 
   useEffect(() => {
     if (loaded.data) load(loaded.data);
@@ -89,11 +89,10 @@ export function EventEditorModal({
       user,
       isAdmin: user.role === 1 || user.role === 2,
       isSuper: user.role === 1,
-      revealSecure: () => void editor.revealSecure(),
+      revealSecure: () => void revealSecure(),
       revealingSecure: editor.revealingSecure,
     }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- revealSecure reads the latest state
-    [editor.mode, editor.event, user, editor.revealingSecure],
+    [editor.mode, editor.event, user, editor.revealingSecure, revealSecure],
   );
 
   const waiting = code !== null && editor.event === null;

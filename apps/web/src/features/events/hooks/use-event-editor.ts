@@ -213,7 +213,7 @@ export const useEventEditor = ({ user, onClose }: UseEventEditorOptions) => {
     else onClose();
   };
 
-  const revealSecure = async () => {
+  const revealSecure = useCallback(async () => {
     if (!event) return;
     setRevealingSecure(true);
     try {
@@ -224,7 +224,7 @@ export const useEventEditor = ({ user, onClose }: UseEventEditorOptions) => {
     } finally {
       setRevealingSecure(false);
     }
-  };
+  }, [event, form]);
 
   return {
     form,
