@@ -118,9 +118,14 @@ describe('event editor journey in Chromium', () => {
         const other = second.page.getByRole('dialog', { name: 'Edit event Harbour Festival' });
         await titleInput(other).fill('Harbour Festival 2026');
         await other.getByRole('button', { name: 'Update' }).click();
-        await second.page
-          .getByRole('dialog', { name: 'Edit event Harbour Festival 2026' })
-          .waitFor();
+        const updated = second.page.getByRole('dialog', {
+          name: 'Edit event Harbour Festival 2026',
+        });
+        await updated.waitFor();
+        // For 6 s after Update the editor ignores input (owner-console §4).
+        await updated.getByTestId('update-pause').waitFor();
+        expect(await updated.getByRole('button', { name: 'Update' }).isDisabled()).toBe(true);
+        expect(await titleInput(updated).isDisabled()).toBe(true);
 
         // ---- the first browser's Update is refused: keep editing, then reload ----
         await titleInput(editor).fill('Harbour Festival (night)');
