@@ -187,6 +187,8 @@ describe('album journeys in Chromium', () => {
           `${url}/?pId=${encodeURIComponent(event.publicKey)}&kioskMode=true&mode=stream`,
         );
         await expect.poll(() => tiles(page).count()).toBe(3);
+        // The server's live stream is open (not the 5 s polling fallback).
+        await expect.poll(() => page.locator('.albums-live').count()).toBe(1);
         await page.evaluate(() => {
           (window as unknown as { keptAlive: boolean }).keptAlive = true;
         });
