@@ -151,7 +151,6 @@ export const createContainer = async (
   const photoService = new PhotoService({
     photos,
     events,
-    robots,
     access: eventAccess,
     storage,
     images: imageEngine,

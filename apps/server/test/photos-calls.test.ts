@@ -264,6 +264,69 @@ describe('photo changes', () => {
     );
   });
 
+  it('hides and shows with the event-owner key of a curation link, and nothing else', async () => {
+    const owner = { key_type: 'event_owner' as const, key_value: event.owner_api_key };
+    const hidden = await t.ok(endpoints.publicUpdatePhotoList, {
+      ...owner,
+      id_array: [photos[3]!.id],
+      is_visible: 0,
+    });
+    expect(hidden.photos.map((p) => [p.id, p.is_visible])).toEqual([[photos[3]!.id, 0]]);
+    const publicNames = async () =>
+      idsOf(
+        (
+          (
+            await t.call(endpoints.publicPhotoList, {
+              key_type: 'public',
+              key_value: event.public_api_key,
+              max_size: 100,
+              page_number: 1,
+            })
+          ).body as { result: { photos: Photo[] } }
+        ).result,
+      );
+    expect(await publicNames()).not.toContain('IMG_3.jpg');
+    await t.ok(endpoints.publicUpdatePhotoList, {
+      ...owner,
+      id_array: [photos[3]!.id],
+      is_visible: 1,
+    });
+    expect(await publicNames()).toContain('IMG_3.jpg');
+    const byPublicKey = await t.call(endpoints.publicUpdatePhotoList, {
+      key_type: 'public',
+      key_value: event.public_api_key,
+      id_array: [photos[3]!.id],
+      is_visible: 0,
+    });
+    expect(errorOf(byPublicKey)).toMatchObject({ status: 403, message_key: 'forbidden' });
+    const otherEventsPhoto = await t.call(endpoints.publicUpdatePhotoList, {
+      key_type: 'event_owner',
+      key_value: otherEvent.owner_api_key,
+      id_array: [photos[3]!.id],
+      is_visible: 0,
+    });
+    expect(errorOf(otherEventsPhoto)).toMatchObject({ status: 404, message_key: 'not_found' });
+    expect(await publicNames()).toContain('IMG_3.jpg');
+  });
+
+  it('reads the event settings from the album key alone', async () => {
+    const [settings] = await t.ok(endpoints.publicEventFullData, {
+      key_type: 'public',
+      key_value: event.public_api_key,
+    });
+    expect(settings).toMatchObject({
+      id: event.id,
+      name: event.name,
+      owner_api_key: '',
+      private_api_key: '',
+    });
+    const wrong = await t.call(endpoints.publicEventFullData, {
+      key_type: 'public',
+      key_value: 'nope',
+    });
+    expect(errorOf(wrong)).toMatchObject({ status: 401, message_key: 'invalid_key' });
+  });
+
   it('curates with the event-owner key and reprocesses derivatives', async () => {
     const owner = { key_type: 'event_owner' as const, key_value: event.owner_api_key };
     const curated = await t.ok(endpoints.curationUpdate, {

@@ -174,6 +174,7 @@ export const createHandlers = (services: {
   updatePhotoList: async ({ actor, body }) => ({
     updated: await services.photos.updateMany(actor, body),
   }),
+  publicUpdatePhotoList: async ({ body }) => services.photos.updateManyByKey(body),
   curationUpdate: async ({ actor, body }) => services.photos.curationUpdate(actor, body),
   curationReprocess: async ({ actor, body }) => services.photos.reprocess(actor, body),
   createActivity: async ({ body }) => {

@@ -79,6 +79,35 @@ export class EventAccess {
     return event;
   }
 
+  /** A public twin whose body carries no event code (album links): the key alone names the event. */
+  async resolveKeyAlone(keyType: PublicKeyType, keyValue: string): Promise<ResolvedEventKey> {
+    const hash = hashToken(keyValue);
+    let eventId: number | null | undefined;
+    let robotId: number | null = null;
+    switch (keyType) {
+      case 'event_owner':
+        eventId = (await this.events.findByKeyHash('owner', hash))?.id;
+        break;
+      case 'private':
+        eventId = (await this.events.findByKeyHash('private', hash))?.id;
+        break;
+      case 'public':
+        eventId = (await this.events.findByKeyHash('public', hash))?.id;
+        break;
+      case 'robot': {
+        const robot = await this.robots.findByKeyHash(hash);
+        eventId = robot?.eventId;
+        robotId = robot?.id ?? null;
+        break;
+      }
+      case 'attendee':
+        break;
+    }
+    const event = eventId ? await this.events.findById(eventId) : undefined;
+    if (!event) throw new AppError('invalid_key');
+    return { event, keyType, robotId };
+  }
+
   /**
    * Public twins (`key_type`, `key_value`): the event whose key of that type is `keyValue`, or
    * whose robot's key it is. Any mismatch — unknown event, wrong key, a robot on another event,

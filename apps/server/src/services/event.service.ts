@@ -261,13 +261,11 @@ export class EventService {
   async fullDataByKey(input: {
     key_type: Parameters<EventAccess['resolveKey']>[0];
     key_value: string;
-    event_name: string;
+    event_name?: string | undefined;
   }): Promise<FlashbulbEvent[]> {
-    const { event, keyType } = await this.deps.access.resolveKey(
-      input.key_type,
-      input.key_value,
-      input.event_name,
-    );
+    const { event, keyType } = input.event_name
+      ? await this.deps.access.resolveKey(input.key_type, input.key_value, input.event_name)
+      : await this.deps.access.resolveKeyAlone(input.key_type, input.key_value);
     const full = mapEventToResponse(event, this.deps.secrets);
     return [
       {

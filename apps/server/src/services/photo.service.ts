@@ -11,12 +11,10 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sniffMedia } from '../lib/media-sniff.ts';
-import { hashToken } from '../lib/secret-box.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
 import type { ImageEngine, WatermarkKind } from '../repositories/image-engine.ts';
 import type { PhotoFilter, PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
-import type { RobotRepository } from '../repositories/robot.repository.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 import type { Actor } from './actor.ts';
 import type { EventAccess } from './event-access.ts';
@@ -106,7 +104,6 @@ export class PhotoService {
     private readonly deps: {
       photos: PhotoRepository;
       events: EventRepository;
-      robots: RobotRepository;
       access: EventAccess;
       storage: StorageRepository;
       images: ImageEngine;
@@ -176,36 +173,9 @@ export class PhotoService {
 
   /** Any key type without an event code: the key itself names the event. */
   private async byKey(keyType: PublicKeyType, keyValue: string): Promise<Caller> {
-    const hash = hashToken(keyValue);
-    let eventId: number | undefined;
-    let robotId: number | null = null;
-    let audience: Audience = 'public';
-    switch (keyType) {
-      case 'event_owner':
-        eventId = (await this.deps.events.findByKeyHash('owner', hash))?.id;
-        audience = 'owner';
-        break;
-      case 'private':
-        eventId = (await this.deps.events.findByKeyHash('private', hash))?.id;
-        audience = 'private';
-        break;
-      case 'public':
-        eventId = (await this.deps.events.findByKeyHash('public', hash))?.id;
-        audience = 'public';
-        break;
-      case 'robot': {
-        const robot = await this.deps.robots.findByKeyHash(hash);
-        eventId = robot?.eventId ?? undefined;
-        robotId = robot?.id ?? null;
-        audience = 'owner';
-        break;
-      }
-      case 'attendee':
-        // Attendee albums arrive with the attendee model; no attendee key is valid yet.
-        break;
-    }
-    const event = eventId === undefined ? undefined : await this.deps.events.findById(eventId);
-    if (!event) throw new AppError('invalid_key');
+    const { event, robotId } = await this.deps.access.resolveKeyAlone(keyType, keyValue);
+    const audience: Audience =
+      keyType === 'private' ? 'private' : keyType === 'public' ? 'public' : 'owner';
     return { event, robotId, audience, userId: null };
   }
 
@@ -612,6 +582,33 @@ export class PhotoService {
     );
     if (input.is_visible === 1) await this.announce(rows.filter((r) => r.isVisible !== 1));
     return updated;
+  }
+
+  /** The curation page (event-owner key of the link): hide, show or categorise; answers the photos. */
+  async updateManyByKey(
+    input: KeyInput & {
+      id_array: number[];
+      category?: string | null | undefined;
+      is_visible?: 0 | 1 | undefined;
+    },
+  ): Promise<{ photos: Photo[] }> {
+    const caller = await this.byKey(input.key_type ?? 'public', input.key_value ?? '');
+    if (input.key_type !== 'event_owner') throw new AppError('forbidden', 'key_type');
+    const ids = [...new Set(input.id_array)];
+    const rows = await this.deps.photos.findByIds(ids);
+    if (rows.length !== ids.length || rows.some((r) => r.eventId !== caller.event.row.id)) {
+      throw new AppError('not_found', 'id_array');
+    }
+    const changes = {
+      ...(input.category !== undefined ? { category: input.category } : {}),
+      ...(input.is_visible !== undefined ? { isVisible: input.is_visible } : {}),
+    };
+    if (Object.keys(changes).length > 0) {
+      await this.deps.photos.updateMany([caller.event.row.id], ids, changes);
+      if (input.is_visible === 1) await this.announce(rows.filter((r) => r.isVisible !== 1));
+    }
+    const updated = await this.deps.photos.findByIds(ids);
+    return { photos: updated.map((row) => this.present(row, 'owner')) };
   }
 
   async curationUpdate(

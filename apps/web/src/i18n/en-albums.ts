@@ -19,8 +19,6 @@ export const enAlbums = {
   curated: 'Curated',
   curate: 'Curate',
   curationTitle: 'Curation',
-  curationSignIn:
-    'Hiding and showing photos needs the event owner’s console session: sign in to the console in this browser, then open this link again.',
   curationFailed: 'The change was not saved.',
   live: 'Live',
   errors: {

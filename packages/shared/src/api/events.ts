@@ -215,10 +215,16 @@ export const publicEventFullData = defineEndpoint({
   auth: 'key',
   tag: 'events',
   summary:
-    'Public twin: the event configuration for a robot, kiosk or album by key. Keys other than the caller’s own kind are blanked.',
+    'Public twin: the event configuration for a robot, kiosk or album by key (the key alone names the event; event_name, when given, must match). Keys other than the caller’s own kind are blanked.',
   body: z.object({
     ...keyBody,
-    event_name: z.string().trim().min(1, 'event_not_found').max(20, 'event_not_found'),
+    event_name: z
+      .string()
+      .trim()
+      .min(1, 'event_not_found')
+      .max(20, 'event_not_found')
+      .optional()
+      .describe('Optional: album links carry only the key'),
   }),
   result: z.array(eventSchema),
   errors: ['invalid_key', 'event_not_found'],

@@ -59,6 +59,7 @@ export const endpoints = {
   deletePhotoList: photos.deletePhotoList,
   updatePhoto: photos.updatePhoto,
   updatePhotoList: photos.updatePhotoList,
+  publicUpdatePhotoList: photos.publicUpdatePhotoList,
   curationUpdate: photos.curationUpdate,
   curationReprocess: photos.curationReprocess,
   createActivity: photos.createActivity,

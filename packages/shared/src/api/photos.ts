@@ -324,3 +324,20 @@ export const bulkCreateActivity = defineEndpoint({
   result: z.object({ created: z.number().int() }),
   errors: ['invalid_key', 'not_found'],
 });
+
+export const publicUpdatePhotoList = defineEndpoint({
+  path: '/photo/list/update',
+  auth: 'key',
+  tag: 'photos',
+  summary:
+    'Public twin for the curation page: hide, show or categorise photos with the event-owner key',
+  body: z.object({
+    key_type: keyTypeSchema,
+    key_value: z.string({ error: 'invalid_key' }).min(1, 'invalid_key').max(200, 'invalid_key'),
+    id_array: z.array(idSchema).min(1, 'invalid_value').max(1000, 'invalid_value'),
+    category: z.string().max(100).nullable().optional(),
+    is_visible: flagSchema.optional(),
+  }),
+  result: z.object({ photos: z.array(photoSchema) }),
+  errors: ['invalid_key', 'forbidden', 'not_found'],
+});

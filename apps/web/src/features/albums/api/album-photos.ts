@@ -50,9 +50,22 @@ export const fetchPhotoPage = (
 export const photoStreamUrl = (key: AlbumKey): string =>
   `${API_BASE}${PHOTO_STREAM_PATH}?${new URLSearchParams({ key_type: key.keyType, key_value: key.keyValue }).toString()}`;
 
-/** Hide or show a photo: an owner call (needs the console session of the event's owner). */
-export const setPhotoVisible = (photoId: number, visible: boolean): Promise<Photo> =>
-  callApi(endpoints.updatePhoto, { id: photoId, is_visible: visible ? 1 : 0 });
+/** Hide or show a photo with the event owner key of the curation link. */
+export const setPhotoVisible = async (
+  key: AlbumKey,
+  photoId: number,
+  visible: boolean,
+): Promise<Photo> => {
+  const { photos } = await callApi(endpoints.publicUpdatePhotoList, {
+    key_type: key.keyType,
+    key_value: key.keyValue,
+    id_array: [photoId],
+    is_visible: visible ? 1 : 0,
+  });
+  const [photo] = photos;
+  if (!photo) throw new Error('the server answered no photo');
+  return photo;
+};
 
 /** Mark an original as curated with the event owner key of the link. */
 export const markCurated = (key: AlbumKey, photoId: number): Promise<Photo> =>

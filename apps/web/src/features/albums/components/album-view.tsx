@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AlbumMode, Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
-import { useAlbumEvent, useOwnerSession, type AlbumEvent } from '../api/album-event.ts';
+import { useAlbumEvent, type AlbumEvent } from '../api/album-event.ts';
 import {
   markCurated,
   setPhotoVisible,
@@ -55,8 +55,6 @@ export function AlbumView({
   const errorText = useErrorText();
   const photos = useAlbumPhotos(albumKey);
   const event = useAlbumEvent(albumKey, eventName).data;
-  const owner = useOwnerSession(curation);
-  const ownerSignedIn = Boolean(owner.data);
   const [open, setOpen] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { live } = usePhotoStream(
@@ -80,14 +78,12 @@ export function AlbumView({
         run: (photo) => run(markCurated(albumKey, photo.id)),
       },
     ];
-    if (ownerSignedIn) {
-      actions.unshift({
-        label: (photo) => (photo.is_visible ? t('albums.hide') : t('albums.show')),
-        run: (photo) => run(setPhotoVisible(photo.id, photo.is_visible === 0)),
-      });
-    }
+    actions.unshift({
+      label: (photo) => (photo.is_visible ? t('albums.hide') : t('albums.show')),
+      run: (photo) => run(setPhotoVisible(albumKey, photo.id, photo.is_visible === 0)),
+    });
     return actions;
-  }, [curation, ownerSignedIn, albumKey, replace, t, errorText]);
+  }, [curation, albumKey, replace, t, errorText]);
 
   const viewerOptions = useMemo(
     (): ViewerOptions => ({
@@ -139,9 +135,6 @@ export function AlbumView({
           {live && <span className="albums-live"> · {t('albums.live')}</span>}
         </span>
       </header>
-      {curation && !ownerSignedIn && !owner.isPending && (
-        <p className="albums-note">{t('albums.curationSignIn')}</p>
-      )}
       {failure && (
         <p className="albums-note" role="alert">
           {failure}

@@ -328,3 +328,23 @@ describe('live pages', () => {
     }
   });
 });
+
+describe('curation page (eId)', () => {
+  it('hides a photo with the link’s event owner key, without a console session', async () => {
+    const api = installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      '/photo/list/update': { ok: { photos: [albumPhoto(1, { is_visible: 0 })] } },
+    });
+    renderAlbums('?eId=owner-key');
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    await userEvent.click(await screen.findByRole('button', { name: /^Hide/ }));
+    await waitFor(() => expect(api.callsTo('/photo/list/update')).toHaveLength(1));
+    expect(api.callsTo('/photo/list/update')[0]?.body).toEqual({
+      key_type: 'event_owner',
+      key_value: 'owner-key',
+      id_array: [1],
+      is_visible: 0,
+    });
+    expect(await screen.findByRole('button', { name: /^Show/ })).toBeTruthy();
+  });
+});
