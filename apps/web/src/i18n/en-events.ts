@@ -28,6 +28,8 @@ export const enEvents = {
     hidden: 'Hidden',
     edit: 'Edit',
     editNamed: 'Edit {{name}}',
+    photos: 'Photos',
+    photosNamed: 'Photos of {{name}}',
     kioskAlbum: 'Kiosk album',
     kioskAlbumNamed: 'Kiosk album of {{name}}',
     kioskStream: 'Kiosk stream',

@@ -2,7 +2,9 @@ import { Anchor, Button, Group, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { BasicEvent } from '@flashbulb/shared';
+import { Link } from 'react-router';
 import { albumLink } from '../../../lib/album-links.ts';
+import { albumPathFor } from '../../../lib/album-path.ts';
 
 /** Per-event actions of the list (owner-console §2): edit, kiosk album and stream, slide show, copy link. */
 export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit: () => void }) {
@@ -24,6 +26,15 @@ export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit:
     <Group gap={6} wrap="wrap">
       <Button size="compact-sm" onClick={onEdit} aria-label={t('events.list.editNamed', { name })}>
         {t('events.list.edit')}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="light"
+        component={Link}
+        to={albumPathFor(event.name)}
+        aria-label={t('events.list.photosNamed', { name })}
+      >
+        {t('events.list.photos')}
       </Button>
       <Anchor
         size="sm"

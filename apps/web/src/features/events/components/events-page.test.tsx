@@ -56,6 +56,11 @@ describe('event list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
 
     const origin = window.location.origin;
+    // The console album of the event (issue 4), inside the console.
+    const galaCode = gala.name;
+    expect(screen.getByRole('link', { name: 'Photos of Summer Gala' }).getAttribute('href')).toBe(
+      `/events/${galaCode}/album`,
+    );
     expect(
       screen.getByRole('link', { name: 'Kiosk album of Summer Gala' }).getAttribute('href'),
     ).toBe(`${origin}/?pId=public-key-7&kioskMode=true`);
