@@ -75,6 +75,15 @@ describe('photo list', () => {
     expect(page2.total_count).toBeNull();
   });
 
+  it('pages by cursor (before_id) as well as by page number', async () => {
+    const first = await ownerList({ max_size: 2 });
+    expect(idsOf(first)).toEqual(['IMG_5.jpg', 'IMG_4.jpg']);
+    const next = await ownerList({ max_size: 2, before_id: first.photos.at(-1)!.id });
+    expect(idsOf(next)).toEqual(['IMG_3.jpg', 'IMG_2.jpg']);
+    const last = await ownerList({ max_size: 10, before_id: next.photos.at(-1)!.id });
+    expect(idsOf(last)).toEqual(['IMG_1.jpg', 'IMG_0.jpg']);
+  });
+
   it('applies every filter', async () => {
     expect(idsOf(await ownerList({ is_visible: 0 }))).toEqual(['IMG_1.jpg']);
     expect(idsOf(await ownerList({ is_visible: 1 }))).toHaveLength(5);

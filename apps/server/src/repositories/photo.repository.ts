@@ -29,6 +29,8 @@ export interface PhotoFilter {
   imageProcessId?: number;
   fileNameContains?: string;
   attendeeUid?: string;
+  /** Keyset paging: photos after this one in the list order (newest first). */
+  beforeId?: number;
 }
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -90,6 +92,11 @@ export class PhotoRepository {
     if (f.printed !== undefined) c.push(eq(photos.printed, f.printed));
     if (f.imageProcessId !== undefined) c.push(eq(photos.imageProcessId, f.imageProcessId));
     if (f.attendeeUid !== undefined) c.push(eq(photos.attendeeUid, f.attendeeUid));
+    if (f.beforeId !== undefined) {
+      c.push(
+        sql`(${photos.createdAt}, ${photos.id}) < (select p2.created_at, p2.id from photos p2 where p2.id = ${f.beforeId})`,
+      );
+    }
     if (f.fileNameContains) {
       c.push(sql`${photos.fileName} ilike ${`%${escapeLike(f.fileNameContains)}%`} escape '\\'`);
     }

@@ -93,6 +93,7 @@ export interface PhotoListInput extends KeyInput {
   is_visible?: 0 | 1 | undefined;
   start_date?: string | undefined;
   end_date?: string | undefined;
+  before_id?: number | undefined;
 }
 
 /**
@@ -429,6 +430,7 @@ export class PhotoService {
       imageProcessId: input.image_process_id,
       fileNameContains: input.file_name?.trim() || undefined,
       attendeeUid: input.attendee_uid,
+      ...(input.before_id !== undefined ? { beforeId: input.before_id } : {}),
       isVisible: caller.audience === 'owner' ? input.is_visible : undefined,
     };
     const after: Date[] = [];
@@ -448,7 +450,8 @@ export class PhotoService {
     if (after.length) filter.createdAfter = new Date(Math.max(...after.map((d) => d.getTime())));
     if (before.length) filter.createdBefore = new Date(Math.min(...before.map((d) => d.getTime())));
 
-    const offset = (input.page_number - 1) * input.max_size;
+    // With a cursor the page number is ignored: the cursor already says where the page starts.
+    const offset = input.before_id !== undefined ? 0 : (input.page_number - 1) * input.max_size;
     const rows = await this.deps.photos.list(filter, input.max_size, offset);
     const total = input.show_total_count === 1 ? await this.deps.photos.count(filter) : null;
     return {

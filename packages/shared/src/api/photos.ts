@@ -149,6 +149,11 @@ export const photoListQuery = {
   is_visible: optionalFlag,
   start_date: z.string().max(40).optional().describe('ISO 8601 or YYYY-MM-DD HH:mm, UTC'),
   end_date: z.string().max(40).optional(),
+  before_id: idSchema
+    .optional()
+    .describe(
+      'Keyset paging: only photos listed after this one (older). Stable while photos arrive; use instead of page_number for deep scrolling',
+    ),
 };
 
 export const photoListResult = z.object({
