@@ -94,6 +94,7 @@ export const enAlbum = {
     visible: 'Visible',
     hidden: 'Hidden',
     download: 'Download original',
+    edit: 'Edit',
     notReady: 'This photo is still being processed.',
   },
   status: {

@@ -12,6 +12,7 @@ import {
   Text,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
 import type { Photo } from '@flashbulb/shared';
 import { formatBytes, formatDateTime } from '../utils/format.ts';
 
@@ -47,6 +48,7 @@ export function PhotoPreviewModal({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const { eventCode } = useParams();
   const photo = index === null ? undefined : photos[index];
   const hasPrevious = index !== null && index > 0;
   const hasNext = index !== null && index < photos.length - 1;
@@ -147,6 +149,15 @@ export function PhotoPreviewModal({
                   {photo.is_visible ? t('album.preview.visible') : t('album.preview.hidden')}
                 </Badge>
               </Detail>
+              {photo.media_type === 'image' && photo.status === 'ready' && eventCode && (
+                <Anchor
+                  component={Link}
+                  to={`/imageEdit/index.html?event=${encodeURIComponent(eventCode)}&photo=${photo.id}`}
+                  size="sm"
+                >
+                  {t('album.preview.edit')}
+                </Anchor>
+              )}
               {photo.urls.original && (
                 <Anchor href={photo.urls.original} download={photo.file_name} size="sm">
                   {t('album.preview.download')}

@@ -12,6 +12,7 @@ import { MyInfoCard } from './my-info-card.tsx';
 
 // The album grid, preview and upload are a chunk of their own, loaded on the first album visit.
 const AlbumPage = lazy(() => import('../../album/components/album-page.tsx'));
+const ImageEditPage = lazy(() => import('../../image-edit/components/image-edit-page.tsx'));
 
 function NotFound() {
   const { t } = useTranslation();
@@ -42,6 +43,14 @@ export default function ConsoleApp({ user }: { user: User }) {
           element={
             <Suspense fallback={<FullPageLoader />}>
               <AlbumPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="imageEdit/index.html"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <ImageEditPage />
             </Suspense>
           }
         />
