@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FakeReply } from '../../../test/fake-api.ts';
 import { installAlbumApi, LIST, makePhoto, renderAlbum } from '../../album/test/album-test-kit.tsx';
@@ -78,6 +78,20 @@ describe('image editor page', () => {
     expect(screen.getByRole('link', { name: 'Back to the album' }).getAttribute('href')).toBe(
       '/events/ABCD/album',
     );
+  });
+
+  it('opens from the album preview through its Edit link', async () => {
+    installFakeCanvas();
+    installEditorApi();
+    const user = userEvent.setup();
+    renderAlbum();
+    await user.click(await screen.findByRole('button', { name: 'Preview photo-005.jpg' }));
+    const dialog = await screen.findByRole('dialog', { name: 'photo-005.jpg' });
+    expect(within(dialog).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe(EDITOR);
+
+    await user.click(within(dialog).getByRole('link', { name: 'Edit' }));
+
+    expect(await screen.findByRole('heading', { name: 'Edit photo-005.jpg' })).toBeTruthy();
   });
 
   it('shows the catalogue text when the photo is not in the event', async () => {
