@@ -1,0 +1,111 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterEach, describe, expect, it } from 'vitest';
+import { endpoints } from '@flashbulb/shared';
+import { launchBrowser, type RunningBrowser } from './support/browser.ts';
+import { accessTokenOf, ownerClient, signInWithMfaSetup } from './support/console.ts';
+import { repoRoot } from './support/paths.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const ADMIN_EMAIL = 'admin@example.com';
+const ADMIN_PASSWORD = 'copper-meadow-signal-17';
+const execFileAsync = promisify(execFile);
+
+let server: RunningServer | undefined;
+let browser: RunningBrowser | undefined;
+let photoDir: string | undefined;
+
+afterEach(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (photoDir) await rm(photoDir, { recursive: true, force: true });
+  browser = undefined;
+  server = undefined;
+  photoDir = undefined;
+});
+
+describe('image editor in Chromium', () => {
+  it('rotates a photo and saves it as a new version; the original is kept and marked curated', async () => {
+    server = await startServer({
+      env: { FLASHBULB_ADMIN_EMAIL: ADMIN_EMAIL, FLASHBULB_ADMIN_PASSWORD: ADMIN_PASSWORD },
+    });
+    browser = await launchBrowser();
+    const { page } = browser;
+    const { url } = server;
+    try {
+      await signInWithMfaSetup(page, url, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const call = ownerClient(url, await accessTokenOf(page));
+      const organisation = await call(endpoints.createOrganisation, { name: 'Editors' });
+      const event = await call(endpoints.createEvent, {
+        organisation_id: organisation.id,
+        full_name: 'Edit Night',
+        email_from_address: 'photos@edit.example',
+        opts: { description: 'Edit night' },
+      });
+      const robot = await call(endpoints.createRobot, {
+        organisation_id: organisation.id,
+        name: 'Booth',
+      });
+      await call(endpoints.updateEvent, {
+        id: event.id,
+        robot_id_array: [robot.id],
+        event_last_updated_date: event.updated_date,
+      });
+      photoDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-edit-'));
+      await sharp({
+        create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 120, b: 200 } },
+      })
+        .jpeg({ quality: 85 })
+        .toFile(path.join(photoDir, 'landscape.jpg'));
+      await execFileAsync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          'apps/server/src/cli/main.ts',
+          'upload',
+          '--event',
+          event.name,
+          '--key',
+          robot.api_key,
+          '--server',
+          url,
+          photoDir,
+        ],
+        { cwd: repoRoot, timeout: 60_000 },
+      );
+      const listAll = () =>
+        call(endpoints.ownerPhotoList, { event_id: event.id, max_size: 10, page_number: 1 });
+      await expect
+        .poll(async () => (await listAll()).photos[0]?.status, { timeout: 30_000 })
+        .toBe('ready');
+      const original = (await listAll()).photos[0]!;
+
+      await page.goto(`${url}/imageEdit/index.html?event=${event.name}&photo=${original.id}`);
+      await page.getByRole('button', { name: 'Rotate 90° (R)' }).click();
+      await page.getByText('Rotated 90°, result 480 × 640 px').waitFor();
+      await page.getByRole('button', { name: 'Save as new version' }).click();
+      await page.getByText('Saved as a new version').waitFor({ timeout: 30_000 });
+
+      await expect.poll(async () => (await listAll()).photos.length, { timeout: 30_000 }).toBe(2);
+      await expect
+        .poll(async () => (await listAll()).photos.every((p) => p.status === 'ready'), {
+          timeout: 30_000,
+        })
+        .toBe(true);
+      const photos = (await listAll()).photos;
+      const kept = photos.find((p) => p.id === original.id)!;
+      const edited = photos.find((p) => p.id !== original.id)!;
+      expect(kept).toMatchObject({ is_curated: 1, width: 640, height: 480 });
+      expect([edited.width, edited.height]).toEqual([480, 640]);
+      expect(browser.problems).toEqual([]);
+    } catch (error) {
+      if (error instanceof Error) error.message += `\n--- server output ---\n${server.output()}`;
+      throw error;
+    }
+  }, 120_000);
+});
