@@ -25,6 +25,26 @@ afterEach(async () => {
 const errorOf = (body: { status: string; error?: unknown }) =>
   (body as { error: { message_key: string; field?: string } }).error;
 
+/** Signs the first administrator in, then creates an organisation and a user with a temporary password. */
+const adminWithNewUser = async (
+  organisationName: string,
+  email: string,
+  role: Role,
+  temporaryPassword: string,
+) => {
+  const admin = await signedInAdmin(t);
+  const organisation = await t.ok(
+    endpoints.createOrganisation,
+    { name: organisationName },
+    { authorization: admin.authorization },
+  );
+  await t.ok(
+    endpoints.createUser,
+    { email, role, organisation_id: organisation.id, temporary_password: temporaryPassword },
+    { authorization: admin.authorization },
+  );
+};
+
 describe('sign-in', () => {
   it('answers the same for an unknown user and a wrong password', async () => {
     await t.ok(endpoints.createFirstAdmin, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
@@ -207,21 +227,11 @@ describe('sign-in', () => {
   });
 
   it('signs exempt users in without two-factor', async () => {
-    const admin = await signedInAdmin(t);
-    const organisation = await t.ok(
-      endpoints.createOrganisation,
-      { name: 'Booth Co' },
-      { authorization: admin.authorization },
-    );
-    await t.ok(
-      endpoints.createUser,
-      {
-        email: 'Kiosk-Operator@example.com',
-        role: Role.EVENT_OWNER,
-        organisation_id: organisation.id,
-        temporary_password: 'temporary-pass-1',
-      },
-      { authorization: admin.authorization },
+    await adminWithNewUser(
+      'Booth Co',
+      'Kiosk-Operator@example.com',
+      Role.EVENT_OWNER,
+      'temporary-pass-1',
     );
     const first = (await t.ok(endpoints.signIn, {
       username: 'kiosk-operator@example.com',
@@ -250,22 +260,7 @@ describe('sign-in', () => {
 
 describe('new password required', () => {
   it('requires a new password that is long enough and not common, then two-factor set-up', async () => {
-    const admin = await signedInAdmin(t);
-    const organisation = await t.ok(
-      endpoints.createOrganisation,
-      { name: 'Studio' },
-      { authorization: admin.authorization },
-    );
-    await t.ok(
-      endpoints.createUser,
-      {
-        email: 'owner@example.com',
-        role: Role.EVENT_OWNER,
-        organisation_id: organisation.id,
-        temporary_password: 'temporary-pass-2',
-      },
-      { authorization: admin.authorization },
-    );
+    await adminWithNewUser('Studio', 'owner@example.com', Role.EVENT_OWNER, 'temporary-pass-2');
     const first = (await t.ok(endpoints.signIn, {
       username: 'owner@example.com',
       password: 'temporary-pass-2',
@@ -304,22 +299,7 @@ describe('new password required', () => {
   });
 
   it('refuses a temporary password after 7 days', async () => {
-    const admin = await signedInAdmin(t);
-    const organisation = await t.ok(
-      endpoints.createOrganisation,
-      { name: 'Studio' },
-      { authorization: admin.authorization },
-    );
-    await t.ok(
-      endpoints.createUser,
-      {
-        email: 'late@example.com',
-        role: Role.ADMIN,
-        organisation_id: organisation.id,
-        temporary_password: 'temporary-pass-3',
-      },
-      { authorization: admin.authorization },
-    );
+    await adminWithNewUser('Studio', 'late@example.com', Role.ADMIN, 'temporary-pass-3');
     t.clock.advance(TEMPORARY_PASSWORD_DAYS * 86_400_000 + 1000);
     const late = await t.call(endpoints.signIn, {
       username: 'late@example.com',
@@ -475,21 +455,11 @@ describe('authenticator management', () => {
   });
 
   it('lets an exempt user turn the authenticator on and off', async () => {
-    const admin = await signedInAdmin(t);
-    const organisation = await t.ok(
-      endpoints.createOrganisation,
-      { name: 'Org' },
-      { authorization: admin.authorization },
-    );
-    await t.ok(
-      endpoints.createUser,
-      {
-        email: 'kiosk-operator@example.com',
-        role: Role.EVENT_OWNER,
-        organisation_id: organisation.id,
-        temporary_password: 'temporary-pass-9',
-      },
-      { authorization: admin.authorization },
+    await adminWithNewUser(
+      'Org',
+      'kiosk-operator@example.com',
+      Role.EVENT_OWNER,
+      'temporary-pass-9',
     );
     const first = (await t.ok(endpoints.signIn, {
       username: 'kiosk-operator@example.com',
