@@ -7,7 +7,12 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints } from '@flashbulb/shared';
 import { launchBrowser, type RunningBrowser } from './support/browser.ts';
-import { accessTokenOf, ownerClient, signInWithMfaSetup } from './support/console.ts';
+import {
+  accessTokenOf,
+  createEventWithRobot,
+  ownerClient,
+  signInWithMfaSetup,
+} from './support/console.ts';
 import { repoRoot } from './support/paths.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -81,21 +86,9 @@ describe('console album journey in Chromium', () => {
         const call = ownerClient(url, await accessTokenOf(page));
 
         // Set-up through the API: organisation, event, a robot assigned to the event.
-        const organisation = await call(endpoints.createOrganisation, { name: 'Album Journeys' });
-        const event = await call(endpoints.createEvent, {
-          organisation_id: organisation.id,
-          full_name: 'Harbour Festival',
-          email_from_address: 'photos@harbour.example',
-          opts: { description: 'The harbour festival' },
-        });
-        const robot = await call(endpoints.createRobot, {
-          organisation_id: organisation.id,
-          name: 'Booth 1',
-        });
-        await call(endpoints.updateEvent, {
-          id: event.id,
-          robot_id_array: [robot.id],
-          event_last_updated_date: event.updated_date,
+        const { event, robot } = await createEventWithRobot(call, {
+          organisation: 'Album Journeys',
+          event: 'Harbour Festival',
         });
 
         // The robot client uploads the photos, exactly as a booth would.
@@ -130,11 +123,16 @@ describe('console album journey in Chromium', () => {
         await expect
           .poll(() => grid.locator('img[alt$=".jpg"]').count(), { timeout: 45_000 })
           .toBe(20);
-        expect(
-          await grid
-            .locator('img[alt="stage-01.jpg"]')
-            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-        ).toBe(true);
+        // The thumbnail really loads (polled: the image may still be arriving on a busy machine).
+        await expect
+          .poll(
+            () =>
+              grid
+                .locator('img[alt="stage-01.jpg"]')
+                .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+            { timeout: 30_000 },
+          )
+          .toBe(true);
 
         // A hash filter narrows them: typed in the bar, it lands in the URL; a reload keeps it.
         await page.getByLabel('File name contains').fill('stage');

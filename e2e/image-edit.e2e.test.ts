@@ -7,7 +7,12 @@ import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints } from '@flashbulb/shared';
 import { launchBrowser, type RunningBrowser } from './support/browser.ts';
-import { accessTokenOf, ownerClient, signInWithMfaSetup } from './support/console.ts';
+import {
+  accessTokenOf,
+  createEventWithRobot,
+  ownerClient,
+  signInWithMfaSetup,
+} from './support/console.ts';
 import { repoRoot } from './support/paths.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -39,21 +44,9 @@ describe('image editor in Chromium', () => {
     try {
       await signInWithMfaSetup(page, url, ADMIN_EMAIL, ADMIN_PASSWORD);
       const call = ownerClient(url, await accessTokenOf(page));
-      const organisation = await call(endpoints.createOrganisation, { name: 'Editors' });
-      const event = await call(endpoints.createEvent, {
-        organisation_id: organisation.id,
-        full_name: 'Edit Night',
-        email_from_address: 'photos@edit.example',
-        opts: { description: 'Edit night' },
-      });
-      const robot = await call(endpoints.createRobot, {
-        organisation_id: organisation.id,
-        name: 'Booth',
-      });
-      await call(endpoints.updateEvent, {
-        id: event.id,
-        robot_id_array: [robot.id],
-        event_last_updated_date: event.updated_date,
+      const { event, robot } = await createEventWithRobot(call, {
+        organisation: 'Editors',
+        event: 'Edit Night',
       });
       photoDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-edit-'));
       await sharp({

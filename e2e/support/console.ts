@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API_BASE, type BodyOf, type Endpoint, type ResultOf } from '@flashbulb/shared';
+import { API_BASE, endpoints, type BodyOf, type Endpoint, type ResultOf } from '@flashbulb/shared';
 import { totpForStep, totpStep } from '../totp.ts';
 import { decodeQrPng, otpauthSecret } from './qr.ts';
 
@@ -66,3 +66,29 @@ export const ownerClient =
       throw new Error(`${endpoint.path} → ${response.status} ${JSON.stringify(payload)}`);
     return endpoint.result.parse(payload.result) as ResultOf<E>;
   };
+
+export type OwnerCall = ReturnType<typeof ownerClient>;
+
+/** An organisation, an event in it and a robot assigned to that event, through the API. */
+export const createEventWithRobot = async (
+  call: OwnerCall,
+  names: { organisation: string; event: string },
+) => {
+  const organisation = await call(endpoints.createOrganisation, { name: names.organisation });
+  const event = await call(endpoints.createEvent, {
+    organisation_id: organisation.id,
+    full_name: names.event,
+    email_from_address: 'photos@events.example',
+    opts: { description: names.event },
+  });
+  const robot = await call(endpoints.createRobot, {
+    organisation_id: organisation.id,
+    name: 'Booth 1',
+  });
+  await call(endpoints.updateEvent, {
+    id: event.id,
+    robot_id_array: [robot.id],
+    event_last_updated_date: event.updated_date,
+  });
+  return { organisation, event, robot };
+};
