@@ -1,19 +1,13 @@
 import { useState } from 'react';
 import { Button, Modal, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { totpCodeSchema, type SignInResult } from '@flashbulb/shared';
+import type { SignInResult } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { respondToChallenge } from '../api/auth-api.ts';
+import { useMfaCodeForm, type MfaCodeValues } from '../hooks/use-mfa-code-form.ts';
 import { MfaCodeField } from './mfa-code-field.tsx';
-
-const codeSchema = z.object({ code: totpCodeSchema });
-type CodeInput = z.input<typeof codeSchema>;
-type CodeValues = z.output<typeof codeSchema>;
 
 export interface MfaCodeModalProps {
   /** The SOFTWARE_TOKEN_MFA challenge's session; it stays valid across wrong codes. */
@@ -34,12 +28,9 @@ export function MfaCodeModal({ session, onResult, onRestart }: MfaCodeModalProps
     setValue,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<CodeInput, unknown, CodeValues>({
-    resolver: zodResolver(codeSchema),
-    defaultValues: { code: '' },
-  });
+  } = useMfaCodeForm();
 
-  const submit = async ({ code }: CodeValues) => {
+  const submit = async ({ code }: MfaCodeValues) => {
     setErrorKey(null);
     let result: SignInResult;
     try {

@@ -1,11 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Code, List, Loader, Modal, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { totpCodeSchema, type SignInResult } from '@flashbulb/shared';
+import type { SignInResult } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
@@ -14,12 +11,9 @@ import {
   respondToChallenge,
   verifySoftwareToken,
 } from '../api/auth-api.ts';
+import { useMfaCodeForm, type MfaCodeValues } from '../hooks/use-mfa-code-form.ts';
 import { MfaCodeField } from './mfa-code-field.tsx';
 import { QrCodeImage } from './qr-code-image.tsx';
-
-const codeSchema = z.object({ code: totpCodeSchema });
-type CodeInput = z.input<typeof codeSchema>;
-type CodeValues = z.output<typeof codeSchema>;
 
 export interface MfaSetupModalProps {
   /** The MFA_SETUP challenge's session. */
@@ -54,10 +48,7 @@ export function MfaSetupModal({ session, onResult, onRestart }: MfaSetupModalPro
     setValue,
     setFocus,
     formState: { errors, isSubmitting },
-  } = useForm<CodeInput, unknown, CodeValues>({
-    resolver: zodResolver(codeSchema),
-    defaultValues: { code: '' },
-  });
+  } = useMfaCodeForm();
 
   // The modal opens on a loader, so its own autofocus lands on the close button: once the secret
   // is there, put the cursor where the user types next.
@@ -65,7 +56,7 @@ export function MfaSetupModal({ session, onResult, onRestart }: MfaSetupModalPro
     if (secret.data) setFocus('code');
   }, [secret.data, setFocus]);
 
-  const submit = async ({ code }: CodeValues) => {
+  const submit = async ({ code }: MfaCodeValues) => {
     if (!secret.data) return;
     setErrorKey(null);
     let result: SignInResult;
