@@ -155,27 +155,13 @@ export function NotificationsTab() {
                   .join(', ')}
               </Table.Td>
               <Table.Td>
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    aria-label={t('events.notifications.editNamed', { name: topic.key })}
-                    onClick={() => setView({ kind: 'topic', topic, isNew: false })}
-                  >
-                    {t('events.notifications.edit')}
-                  </Button>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('events.notifications.removeNamed', { name: topic.key })}
-                    onClick={() =>
-                      write({ channels, topics: topics.filter((x) => x.id !== topic.id) })
-                    }
-                  >
-                    {t('events.notifications.remove')}
-                  </Button>
-                </Group>
+                <RowActions
+                  name={topic.key}
+                  onEdit={() => setView({ kind: 'topic', topic, isNew: false })}
+                  onRemove={() =>
+                    write({ channels, topics: topics.filter((x) => x.id !== topic.id) })
+                  }
+                />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -209,25 +195,11 @@ export function NotificationsTab() {
                   : t('events.notifications.typeSms')}
               </Table.Td>
               <Table.Td>
-                <Group gap={4} justify="flex-end" wrap="nowrap">
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    aria-label={t('events.notifications.editNamed', { name: channel.name })}
-                    onClick={() => setView({ kind: 'channel', channel, isNew: false })}
-                  >
-                    {t('events.notifications.edit')}
-                  </Button>
-                  <Button
-                    size="compact-xs"
-                    variant="subtle"
-                    color="red"
-                    aria-label={t('events.notifications.removeNamed', { name: channel.name })}
-                    onClick={() => removeChannel(channel.id)}
-                  >
-                    {t('events.notifications.remove')}
-                  </Button>
-                </Group>
+                <RowActions
+                  name={channel.name}
+                  onEdit={() => setView({ kind: 'channel', channel, isNew: false })}
+                  onRemove={() => removeChannel(channel.id)}
+                />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -243,5 +215,39 @@ export function NotificationsTab() {
         label={t('events.notifications.pickupTopic')}
       />
     </Stack>
+  );
+}
+
+/** Edit and remove buttons of one topic or channel row. */
+function RowActions({
+  name,
+  onEdit,
+  onRemove,
+}: {
+  name: string;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        aria-label={t('events.notifications.editNamed', { name })}
+        onClick={onEdit}
+      >
+        {t('events.notifications.edit')}
+      </Button>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        color="red"
+        aria-label={t('events.notifications.removeNamed', { name })}
+        onClick={onRemove}
+      >
+        {t('events.notifications.remove')}
+      </Button>
+    </Group>
   );
 }
