@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { BasicEvent } from '@flashbulb/shared';
 import { Link } from 'react-router';
-import { albumLink } from '../../../lib/album-links.ts';
+import { albumLink, type AlbumLinkKind } from '../../../lib/album-links.ts';
 import { albumPathFor } from '../../../lib/album-path.ts';
 
 /** Per-event actions of the list (owner-console §2): edit, kiosk album and stream, slide show, copy link. */
@@ -36,15 +36,7 @@ export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit:
       >
         {t('events.list.photos')}
       </Button>
-      <Anchor
-        size="sm"
-        href={albumLink(event.public_api_key, 'kioskAlbum')}
-        target="_blank"
-        rel="noopener"
-        aria-label={t('events.list.kioskAlbumNamed', { name })}
-      >
-        {t('events.list.kioskAlbum')}
-      </Anchor>
+      <AlbumAnchor event={event} kind="kioskAlbum" label="kioskAlbum" />
       {streamDisabled ? (
         <Tooltip label={t('events.list.kioskStreamNeedsLeads')}>
           <Button
@@ -57,25 +49,9 @@ export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit:
           </Button>
         </Tooltip>
       ) : (
-        <Anchor
-          size="sm"
-          href={albumLink(event.public_api_key, 'kioskStream')}
-          target="_blank"
-          rel="noopener"
-          aria-label={t('events.list.kioskStreamNamed', { name })}
-        >
-          {t('events.list.kioskStream')}
-        </Anchor>
+        <AlbumAnchor event={event} kind="kioskStream" label="kioskStream" />
       )}
-      <Anchor
-        size="sm"
-        href={albumLink(event.public_api_key, 'slideShow')}
-        target="_blank"
-        rel="noopener"
-        aria-label={t('events.list.slideShowNamed', { name })}
-      >
-        {t('events.list.slideShow')}
-      </Anchor>
+      <AlbumAnchor event={event} kind="slideShow" label="slideShow" />
       <Button
         size="compact-sm"
         variant="default"
@@ -85,5 +61,29 @@ export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit:
         {t('events.list.copyLink')}
       </Button>
     </Group>
+  );
+}
+
+/** A link to one of the event's album pages, opened in a new tab. */
+function AlbumAnchor({
+  event,
+  kind,
+  label,
+}: {
+  event: BasicEvent;
+  kind: AlbumLinkKind;
+  label: 'kioskAlbum' | 'kioskStream' | 'slideShow';
+}) {
+  const { t } = useTranslation();
+  return (
+    <Anchor
+      size="sm"
+      href={albumLink(event.public_api_key, kind)}
+      target="_blank"
+      rel="noopener"
+      aria-label={t(`events.list.${label}Named`, { name: event.full_name })}
+    >
+      {t(`events.list.${label}`)}
+    </Anchor>
   );
 }
