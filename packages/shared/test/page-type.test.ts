@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageTypeFromQuery } from '../src/index.ts';
+import { albumPageQuery, pageTypeFromQuery } from '../src/index.ts';
 
 const page = (query: string) => pageTypeFromQuery(query).page;
 
@@ -130,5 +130,18 @@ describe('page type from query parameters (albums spec §2.1)', () => {
     expect(page('?kType=evSB1&pvId=PV&pId=P&eId=E').kind).toBe('kiosk-all-photos');
     expect(page('?eId=E&pId=P&pvId=PV').kind).toBe('curation');
     expect(page('?pId=P&pvId=PV').kind).toBe('public-album');
+  });
+});
+
+describe('album page links', () => {
+  it.each([
+    ['public', { kind: 'public-album', mode: 'grid' }, false],
+    ['kioskAlbum', { kind: 'kiosk-album', mode: 'grid' }, true],
+    ['kioskStream', { kind: 'kiosk-album', mode: 'stream' }, true],
+    ['slideShow', { kind: 'public-album', mode: 'slideshow' }, false],
+  ] as const)('%s links open the page they name', (kind, page, kioskMode) => {
+    const context = pageTypeFromQuery(albumPageQuery('k/ey+1', kind));
+    expect(context.page).toEqual({ ...page, publicKey: 'k/ey+1' });
+    expect(context.kioskMode).toBe(kioskMode);
   });
 });

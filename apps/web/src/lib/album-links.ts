@@ -1,23 +1,14 @@
+import { albumPageQuery, type AlbumLinkKind } from '@flashbulb/shared';
+
+export type { AlbumLinkKind };
+
 /**
- * Links to an event's album pages, built in one place from the query parameters of albums spec
- * §2.1 (`pId` = the event's public key; `kioskMode=true` = kiosk). The spec names no parameter for
- * the kiosk photo stream or the slide show, so we add `mode=stream` and `mode=slideshow`; the album
- * pages (issue 5) read the same parameters.
+ * Absolute links to an event's album pages. The query comes from `albumPageQuery` in
+ * packages/shared, the inverse of the `pageTypeFromQuery` the album pages route on (albums spec
+ * §2.1, plus our `mode=stream` / `mode=slideshow`).
  */
-export type AlbumLinkKind = 'public' | 'kioskAlbum' | 'kioskStream' | 'slideShow';
-
-const PARAMS: Record<AlbumLinkKind, Record<string, string>> = {
-  public: {},
-  kioskAlbum: { kioskMode: 'true' },
-  kioskStream: { kioskMode: 'true', mode: 'stream' },
-  slideShow: { mode: 'slideshow' },
-};
-
 export const albumLink = (
   publicKey: string,
   kind: AlbumLinkKind,
   origin: string = window.location.origin,
-): string => {
-  const params = new URLSearchParams({ pId: publicKey, ...PARAMS[kind] });
-  return `${origin}/?${params.toString()}`;
-};
+): string => `${origin}/${albumPageQuery(publicKey, kind)}`;

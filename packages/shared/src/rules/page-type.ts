@@ -147,3 +147,19 @@ export const pageTypeFromQuery = (query: string | URLSearchParams): PageContext 
   }
   return context({ kind: 'console' });
 };
+
+export type AlbumLinkKind = 'public' | 'kioskAlbum' | 'kioskStream' | 'slideShow';
+
+const ALBUM_LINK_PARAMS: Record<AlbumLinkKind, Record<string, string>> = {
+  public: {},
+  kioskAlbum: { kioskMode: 'true' },
+  kioskStream: { kioskMode: 'true', mode: 'stream' },
+  slideShow: { mode: 'slideshow' },
+};
+
+/**
+ * The query string of an event's album page by its public key — the inverse of
+ * `pageTypeFromQuery` for `pId` links, so the console builds exactly what the album pages read.
+ */
+export const albumPageQuery = (publicKey: string, kind: AlbumLinkKind): string =>
+  `?${new URLSearchParams({ pId: publicKey, ...ALBUM_LINK_PARAMS[kind] }).toString()}`;
