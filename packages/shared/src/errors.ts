@@ -175,6 +175,15 @@ export const errorCatalogue = {
   phone_invalid: { status: 400, text: 'Enter a valid US phone number' },
   consent_required: { status: 400, text: 'Please agree before we send your photos' },
   sms_not_enabled: { status: 400, text: 'Sending by SMS is not enabled for this event' },
+  // attendees (issue 5): attendee albums and kiosk cards
+  invalid_attendee_id: { status: 404, text: 'This attendee id is not valid' },
+  attendee_locked: { status: 403, text: 'This album has been locked by the event organiser' },
+  attendee_expired: { status: 403, text: 'This album link has expired' },
+  attendee_count_invalid: { status: 400, text: 'Generate between 1 and 1,000,000 attendees' },
+  unlink_single_event: {
+    status: 400,
+    text: 'Unlinking photos is not allowed with more than one event selected',
+  },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -3,6 +3,7 @@ import * as users from './users.ts';
 import * as events from './events.ts';
 import * as photos from './photos.ts';
 import * as albums from './albums.ts';
+import * as attendees from './attendees.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */
@@ -69,6 +70,18 @@ export const endpoints = {
   trackShare: albums.trackShare,
   sendMiniAlbumLink: albums.sendMiniAlbumLink,
   retrieveMiniAlbum: albums.retrieveMiniAlbum,
+  // attendees (issue 5: attendee albums and kiosk pages)
+  generateAttendeeList: attendees.generateAttendeeList,
+  attendeeList: attendees.attendeeList,
+  attendeesByPhotos: attendees.attendeesByPhotos,
+  ownerAttachPhotos: attendees.ownerAttachPhotos,
+  unlinkPhotos: attendees.unlinkPhotos,
+  lockAttendee: attendees.lockAttendee,
+  retrieveAttendee: attendees.retrieveAttendee,
+  checkAttendeeUid: attendees.checkAttendeeUid,
+  attachPhotosByKey: attendees.attachPhotosByKey,
+  attachPhotosByQrScan: attendees.attachPhotosByQrScan,
+  updateAttendeeByKiosk: attendees.updateAttendeeByKiosk,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

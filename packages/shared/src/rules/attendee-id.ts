@@ -1,0 +1,51 @@
+/**
+ * Attendee ids (albums spec §2.3, §3). Generated ids are 16 characters from an alphabet without
+ * look-alikes, shown in groups of four joined by dashes; ids from wristbands or badges (an event's
+ * `attendeeIdRegex`) are kept as printed. Dashes, spaces and case never matter when an id is read.
+ */
+
+/** No 0/O, 1/I/L: a card read aloud or typed from print is never ambiguous. */
+export const ATTENDEE_ID_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const ATTENDEE_ID_LENGTH = 16;
+export const ATTENDEE_PRIVATE_ID_LENGTH = 8;
+/** Generated lists: 1 to 1,000,000 attendees per call (owner-console §5). */
+export const ATTENDEE_GENERATE_MAX = 1_000_000;
+/** The generate call answers at most this many attendees inline; the rest are read page by page. */
+export const ATTENDEE_GENERATE_INLINE = 1000;
+export const ATTENDEE_ID_MAX_LENGTH = 100;
+
+/** The stored form: upper case, dashes and white space removed. */
+export const normaliseAttendeeId = (raw: string): string =>
+  raw.replace(/[\s-]+/g, '').toUpperCase();
+
+/** The printed form of a generated id: `ABCD-EFGH-JKMN-PQRS`; other ids unchanged. */
+export const formatAttendeeId = (id: string): string =>
+  id.length === ATTENDEE_ID_LENGTH && [...id].every((c) => ATTENDEE_ID_ALPHABET.includes(c))
+    ? (id.match(/.{4}/g) ?? [id]).join('-')
+    : id;
+
+/** A normalised id the server will look up: 1–100 letters, digits, `_` or `.`. */
+export const isAttendeeIdShape = (id: string): boolean =>
+  id.length > 0 && id.length <= ATTENDEE_ID_MAX_LENGTH && /^[A-Z0-9_.]+$/.test(id);
+
+/**
+ * What a kiosk card scan yields (albums §2.3): the text after the equals sign of an `attId` link,
+ * with dashes removed; a bare code is taken as it is. `null` when nothing usable was scanned.
+ */
+export const cardCodeFromScan = (scan: string): string | null => {
+  const text = scan.trim();
+  if (!text) return null;
+  const equals = text.lastIndexOf('=');
+  const raw = equals >= 0 ? text.slice(equals + 1) : text;
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // keep the raw text: a scanner may send a stray percent sign
+  }
+  const code = normaliseAttendeeId(decoded.split(/[&#]/)[0] ?? '');
+  return isAttendeeIdShape(code) ? code : null;
+};
+
+/** Photos one attach call may add or remove. */
+export const MAX_ATTACH_PHOTOS = 500;
