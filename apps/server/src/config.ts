@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { TwilioSettings } from './repositories/twilio-sms.provider.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', ''])
@@ -60,6 +61,13 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** SMS provider: `twilio` sends through Twilio's REST API; unset keeps messages in the outbox. */
+  FLASHBULB_SMS_PROVIDER: z.enum(['twilio', '']).optional(),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM: z.string().optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
+  TWILIO_API_BASE: z.string().url().default('https://api.twilio.com'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -96,8 +104,31 @@ export interface AppConfig {
         }
       | undefined;
   };
+  /** Set when FLASHBULB_SMS_PROVIDER=twilio: SMS leave the outbox through Twilio. */
+  sms: TwilioSettings | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
+
+const twilioSettings = (e: z.infer<typeof envSchema>): TwilioSettings | undefined => {
+  if (e.FLASHBULB_SMS_PROVIDER !== 'twilio') return undefined;
+  const missing = [
+    ['TWILIO_ACCOUNT_SID', e.TWILIO_ACCOUNT_SID],
+    ['TWILIO_AUTH_TOKEN', e.TWILIO_AUTH_TOKEN],
+  ].filter(([, value]) => !value?.trim());
+  if (!e.TWILIO_FROM?.trim() && !e.TWILIO_MESSAGING_SERVICE_SID?.trim())
+    missing.push(['TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID', undefined]);
+  if (missing.length > 0)
+    throw new Error(
+      `Invalid configuration: FLASHBULB_SMS_PROVIDER=twilio needs ${missing.map(([name]) => name).join(', ')}`,
+    );
+  return {
+    accountSid: e.TWILIO_ACCOUNT_SID!.trim(),
+    authToken: e.TWILIO_AUTH_TOKEN!.trim(),
+    from: e.TWILIO_FROM?.trim() || undefined,
+    messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID?.trim() || undefined,
+    apiBase: e.TWILIO_API_BASE,
+  };
+};
 
 /** Parse the environment once, at start. Throws with every problem listed. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
@@ -143,6 +174,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
           }
         : undefined,
     },
+    sms: twilioSettings(e),
     logLevel: e.LOG_LEVEL,
   };
 };

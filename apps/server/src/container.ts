@@ -44,6 +44,7 @@ import { MiniAlbumService } from './services/mini-album.service.ts';
 import { PhotoStreamService } from './services/photo-stream.service.ts';
 import { ShareService } from './services/share.service.ts';
 import { SmsService } from './services/sms.service.ts';
+import { TwilioSmsProvider } from './repositories/twilio-sms.provider.ts';
 
 export interface ContainerOptions {
   /** An already open database (tests); otherwise opened from the config. */
@@ -165,7 +166,14 @@ export const createContainer = async (
   const albums = new AlbumRepository(database.db);
   const smsOutbox = new SmsOutboxRepository(database.db);
   // No SMS provider in the embedded default: messages stay in the outbox (DESIGN §1).
-  const sms = new SmsService(smsOutbox, jobs, null, clock, logger.child({ component: 'sms' }));
+  const smsProvider = config.sms ? new TwilioSmsProvider(config.sms) : null;
+  const sms = new SmsService(
+    smsOutbox,
+    jobs,
+    smsProvider,
+    clock,
+    logger.child({ component: 'sms' }),
+  );
   const photoStream = new PhotoStreamService({
     photos: photoService,
     photoRows: photos,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Clock } from '../lib/clock.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
+import { PermanentSmsError } from '../repositories/twilio-sms.provider.ts';
 import type {
   SmsMessage,
   SmsOutboxRepository,
@@ -38,11 +39,17 @@ export class SmsService {
       await this.provider.send(row);
       await this.outbox.markSent(row.id, this.clock.now());
     } catch (error) {
+      const permanent = error instanceof PermanentSmsError;
       await this.outbox.markAttemptFailed(
         row.id,
         error instanceof Error ? error.message : String(error),
-        row.attempts + 1 >= MAX_DELIVERY_ATTEMPTS,
+        permanent || row.attempts + 1 >= MAX_DELIVERY_ATTEMPTS,
       );
+      // A refusal that cannot change is final: no retry (it stays `failed` for operators).
+      if (permanent) {
+        this.logger.warn({ smsOutboxId: row.id, err: error.message }, 'sms refused by provider');
+        return;
+      }
       throw error;
     }
   }

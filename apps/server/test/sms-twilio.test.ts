@@ -1,0 +1,254 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { endpoints } from '@flashbulb/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import {
+  e164,
+  PermanentSmsError,
+  TwilioSmsProvider,
+  type TwilioSettings,
+} from '../src/repositories/twilio-sms.provider.ts';
+import type { SmsOutboxRow } from '../src/repositories/sms.repository.ts';
+import { createEvent, createEventWorld } from './helpers/events.ts';
+import { makeJpeg, uploadPhoto, waitForReady } from './helpers/photos.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+const SID = 'AC0123456789abcdef0123456789abcdef';
+const TOKEN = 'twilio-auth-token-for-tests';
+
+interface Received {
+  path: string;
+  authorization: string | undefined;
+  contentType: string | undefined;
+  form: Record<string, string>;
+}
+
+/**
+ * Twilio's Messages resource as documented (`POST /2010-04-01/Accounts/{sid}/Messages.json`,
+ * basic auth, form body; 201 with the message, 4xx/5xx with `{code, message, more_info, status}`).
+ * `reply` decides the answer per request.
+ */
+const startTwilioDouble = async () => {
+  const received: Received[] = [];
+  let reply: (form: Record<string, string>) => { status: number; body: object } = (form) => ({
+    status: 201,
+    body: { sid: `SM${received.length}`, status: 'queued', to: form.To, body: form.Body },
+  });
+  const readBody = async (request: IncomingMessage) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  };
+  const server: Server = createServer((request, response) => {
+    void readBody(request).then((text) => {
+      const form = Object.fromEntries(new URLSearchParams(text));
+      received.push({
+        path: request.url ?? '',
+        authorization: request.headers.authorization,
+        contentType: request.headers['content-type'],
+        form,
+      });
+      const expectedAuth = `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`;
+      const answer =
+        request.headers.authorization !== expectedAuth
+          ? { status: 401, body: { code: 20003, message: 'Authenticate', status: 401 } }
+          : request.url !== `/2010-04-01/Accounts/${SID}/Messages.json` || request.method !== 'POST'
+            ? { status: 404, body: { code: 20404, message: 'Not found', status: 404 } }
+            : !form.To || !form.Body || (!form.From && !form.MessagingServiceSid)
+              ? {
+                  status: 400,
+                  body: { code: 21604, message: "A 'To' phone number is required.", status: 400 },
+                }
+              : reply(form);
+      response.writeHead(answer.status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    received,
+    answer(next: typeof reply) {
+      reply = next;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+};
+
+let twilio: Awaited<ReturnType<typeof startTwilioDouble>>;
+beforeAll(async () => {
+  twilio = await startTwilioDouble();
+});
+afterAll(async () => {
+  await twilio.close();
+});
+afterEach(() => {
+  twilio.received.length = 0;
+  twilio.answer((form) => ({ status: 201, body: { sid: 'SM1', status: 'queued', to: form.To } }));
+});
+
+const settings = (over: Partial<TwilioSettings> = {}): TwilioSettings => ({
+  accountSid: SID,
+  authToken: TOKEN,
+  from: '+15005550006',
+  messagingServiceSid: undefined,
+  apiBase: twilio.url,
+  ...over,
+});
+const row = (over: Partial<SmsOutboxRow> = {}): SmsOutboxRow =>
+  ({
+    id: 1,
+    kind: 'mini_album',
+    eventId: null,
+    toNumber: '2125550199',
+    fromName: null,
+    body: 'Hi Ann, your photos: https://photos.example/?mId=abc',
+    status: 'queued',
+    attempts: 0,
+    lastError: null,
+    createdAt: new Date(),
+    sentAt: null,
+    ...over,
+  }) as SmsOutboxRow;
+
+describe('Twilio SMS provider', () => {
+  it('sends To in E.164, the body and the configured sender with basic auth', async () => {
+    await new TwilioSmsProvider(settings()).send(row());
+    expect(twilio.received).toHaveLength(1);
+    const [request] = twilio.received;
+    expect(request?.contentType).toBe('application/x-www-form-urlencoded');
+    expect(request?.form).toEqual({
+      To: '+12125550199',
+      From: '+15005550006',
+      Body: 'Hi Ann, your photos: https://photos.example/?mId=abc',
+    });
+  });
+
+  it('uses the event’s sender when Twilio can, and a Messaging Service before anything else', async () => {
+    await new TwilioSmsProvider(settings()).send(row({ fromName: 'GalaPhotos' }));
+    await new TwilioSmsProvider(settings()).send(row({ fromName: 'Not a valid sender id!' }));
+    await new TwilioSmsProvider(settings({ messagingServiceSid: 'MG123' })).send(
+      row({ fromName: 'GalaPhotos' }),
+    );
+    expect(twilio.received.map((r) => [r.form.From, r.form.MessagingServiceSid])).toEqual([
+      ['GalaPhotos', undefined],
+      ['+15005550006', undefined],
+      [undefined, 'MG123'],
+    ]);
+  });
+
+  it('reads US numbers with or without the country code', () => {
+    expect(e164('2125550199')).toBe('+12125550199');
+    expect(e164('12125550199')).toBe('+12125550199');
+    expect(e164('(212) 555-0199')).toBe('+12125550199');
+  });
+
+  it('treats a 4xx refusal as permanent and a 429 or 5xx as worth retrying', async () => {
+    twilio.answer(() => ({
+      status: 400,
+      body: { code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 },
+    }));
+    const refused = await new TwilioSmsProvider(settings()).send(row()).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PermanentSmsError);
+    expect((refused as Error).message).toContain('21211');
+
+    twilio.answer(() => ({ status: 429, body: { code: 20429, message: 'Too Many Requests' } }));
+    const busy = await new TwilioSmsProvider(settings()).send(row()).catch((e: unknown) => e);
+    expect(busy).toBeInstanceOf(Error);
+    expect(busy).not.toBeInstanceOf(PermanentSmsError);
+
+    twilio.answer(() => ({ status: 503, body: { code: 20500, message: 'Service unavailable' } }));
+    const down = await new TwilioSmsProvider(settings()).send(row()).catch((e: unknown) => e);
+    expect(down).not.toBeInstanceOf(PermanentSmsError);
+  });
+
+  it('never puts the auth token in an error', async () => {
+    const wrong = await new TwilioSmsProvider(settings({ authToken: 'wrong-token-value' }))
+      .send(row())
+      .catch((e: unknown) => e as Error);
+    expect(wrong).toBeInstanceOf(PermanentSmsError);
+    expect((wrong as Error).message).not.toContain('wrong-token-value');
+  });
+
+  it('refuses a half configuration at start', () => {
+    expect(() => loadConfig({ FLASHBULB_SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: SID })).toThrow(
+      /TWILIO_AUTH_TOKEN.*TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID/,
+    );
+    expect(loadConfig({}).sms).toBeUndefined();
+  });
+});
+
+describe('SMS leave the outbox through Twilio', () => {
+  let t: TestApp;
+  afterEach(async () => {
+    await t.close();
+  });
+
+  const sendMiniAlbumSms = async () => {
+    t = await createTestApp({
+      FLASHBULB_SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: SID,
+      TWILIO_AUTH_TOKEN: TOKEN,
+      TWILIO_FROM: '+15005550006',
+      TWILIO_API_BASE: twilio.url,
+    });
+    const world = await createEventWorld(t);
+    const key = await t.ok(endpoints.createApiKey, { name: 'tests' }, world.adminA);
+    const robot = await t.ok(
+      endpoints.createRobot,
+      { organisation_id: world.orgA.id, name: 'Cam' },
+      { authorization: key.api_key },
+    );
+    const event = await createEvent(t, world.adminA, {
+      full_name: 'Gala',
+      robot_id_array: [robot.id],
+      is_sms_enabled: 1,
+      sms_body_template: 'Hi {user_name}, your photos: {image_url}',
+    });
+    const uploaded = await uploadPhoto(
+      t,
+      { key_type: 'robot', key_value: robot.api_key },
+      event.name,
+      await makeJpeg({ seed: 7 }),
+    );
+    const photo = await waitForReady(t, key.api_key, event.id, uploaded.id);
+    const sent = await t.ok(endpoints.sendMiniAlbumLink, {
+      key_type: 'public',
+      key_value: event.public_api_key,
+      photo_uid_array: [photo.uid],
+      receiver_full_name: 'Ann',
+      sms_number: '(212) 555-0199',
+    });
+    return sent.url;
+  };
+
+  const outboxRow = async () => {
+    const [first] = await t.app.container.repositories.smsOutbox.list(1);
+    return first;
+  };
+
+  it('delivers the mini-album SMS and marks it sent', async () => {
+    const url = await sendMiniAlbumSms();
+    await expect.poll(() => twilio.received.length, { timeout: 20_000 }).toBe(1);
+    expect(twilio.received[0]?.form).toMatchObject({
+      To: '+12125550199',
+      Body: `Hi Ann, your photos: ${url}`,
+    });
+    await expect.poll(async () => (await outboxRow())?.status, { timeout: 10_000 }).toBe('sent');
+  });
+
+  it('marks a refused number failed after one attempt', async () => {
+    twilio.answer(() => ({
+      status: 400,
+      body: { code: 21614, message: "'To' number is not a valid mobile number", status: 400 },
+    }));
+    await sendMiniAlbumSms();
+    await expect.poll(async () => (await outboxRow())?.status, { timeout: 20_000 }).toBe('failed');
+    const failed = await outboxRow();
+    expect(failed?.attempts).toBe(1);
+    expect(failed?.lastError).toContain('21614');
+    expect(twilio.received).toHaveLength(1);
+  });
+});
