@@ -30,6 +30,8 @@ export const enEvents = {
     editNamed: 'Edit {{name}}',
     photos: 'Photos',
     photosNamed: 'Photos of {{name}}',
+    attendees: 'Attendees',
+    attendeesNamed: 'Attendees of {{name}}',
     kioskAlbum: 'Kiosk album',
     kioskAlbumNamed: 'Kiosk album of {{name}}',
     kioskStream: 'Kiosk stream',

@@ -1,5 +1,6 @@
 import { enAlbum } from './en-album.ts';
 import { enAlbums } from './en-albums.ts';
+import { enAttendees } from './en-attendees.ts';
 import { enEvents } from './en-events.ts';
 
 /** English UI texts (namespace `translation`). Error texts come from the shared catalogue (namespace `errors`). */
@@ -89,6 +90,7 @@ export const en = {
   events: enEvents,
   album: enAlbum,
   albums: enAlbums,
+  attendees: enAttendees,
   imageEdit: {
     title: 'Edit {{name}}',
     backToAlbum: 'Back to the album',

@@ -12,6 +12,7 @@ import { MyInfoCard } from './my-info-card.tsx';
 
 // The album grid, preview and upload are a chunk of their own, loaded on the first album visit.
 const AlbumPage = lazy(() => import('../../album/components/album-page.tsx'));
+const AttendeesPage = lazy(() => import('../../attendees/components/attendees-page.tsx'));
 const ImageEditPage = lazy(() => import('../../image-edit/components/image-edit-page.tsx'));
 
 function NotFound() {
@@ -43,6 +44,14 @@ export default function ConsoleApp({ user }: { user: User }) {
           element={
             <Suspense fallback={<FullPageLoader />}>
               <AlbumPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="events/:eventCode/attendees"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <AttendeesPage />
             </Suspense>
           }
         />

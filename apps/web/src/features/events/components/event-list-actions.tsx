@@ -5,6 +5,7 @@ import type { BasicEvent } from '@flashbulb/shared';
 import { Link } from 'react-router';
 import { albumLink, type AlbumLinkKind } from '../../../lib/album-links.ts';
 import { albumPathFor } from '../../../lib/album-path.ts';
+import { attendeesPathFor } from '../../../lib/attendees-path.ts';
 
 /** Per-event actions of the list (owner-console §2): edit, kiosk album and stream, slide show, copy link. */
 export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit: () => void }) {
@@ -35,6 +36,15 @@ export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit:
         aria-label={t('events.list.photosNamed', { name })}
       >
         {t('events.list.photos')}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="light"
+        component={Link}
+        to={attendeesPathFor(event.name)}
+        aria-label={t('events.list.attendeesNamed', { name })}
+      >
+        {t('events.list.attendees')}
       </Button>
       <AlbumAnchor event={event} kind="kioskAlbum" label="kioskAlbum" />
       {streamDisabled ? (
