@@ -70,6 +70,18 @@ export const enAlbum = {
     shown_other: '{{count}} photos shown',
     curatedDone_one: '{{count}} photo marked curated',
     curatedDone_other: '{{count}} photos marked curated',
+    addToAttendee: 'Add to attendee…',
+  },
+  addToAttendee: {
+    title_one: 'Add {{count}} photo to an attendee album',
+    title_other: 'Add {{count}} photos to an attendee album',
+    intro:
+      'Enter the attendee id as printed on the card or wristband; dashes and case do not matter.',
+    attendeeId: 'Attendee id',
+    submit: 'Add photos',
+    done_one: '{{count}} photo added to the album of {{id}}',
+    done_other: '{{count}} photos added to the album of {{id}}',
+    failed: 'The photos could not be added to the attendee album.',
   },
   delete: {
     title_one: 'Delete {{count}} photo',

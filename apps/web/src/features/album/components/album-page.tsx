@@ -22,6 +22,7 @@ import {
 import { usePhotoSelection } from '../hooks/use-photo-selection.ts';
 import { useUploads } from '../hooks/use-uploads.ts';
 import { formatAlbumHash, parseAlbumHash, type AlbumFilter } from '../utils/album-filter.ts';
+import { AddToAttendeeModal } from './add-to-attendee-modal.tsx';
 import { AlbumFilterBar } from './album-filter-bar.tsx';
 import { DeletePhotosModal } from './delete-photos-modal.tsx';
 import { PhotoGrid } from './photo-grid.tsx';
@@ -121,7 +122,8 @@ export default function AlbumPage() {
   );
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
   const [deleteIds, setDeleteIds] = useState<number[] | null>(null);
-  const modalOpen = previewIndex !== null || deleteIds !== null;
+  const [attachUids, setAttachUids] = useState<string[] | null>(null);
+  const modalOpen = previewIndex !== null || deleteIds !== null || attachUids !== null;
   const clearSelection = selection.clear;
   useEffect(() => {
     if (modalOpen) return;
@@ -274,6 +276,11 @@ export default function AlbumPage() {
           });
         }}
         onDelete={() => setDeleteIds(selectedIds)}
+        onAddToAttendee={() =>
+          setAttachUids(
+            photos.filter((photo) => selection.selected.has(photo.id)).map((photo) => photo.uid),
+          )
+        }
         onClear={selection.clear}
       />
       {list.isError && !list.data ? (
@@ -314,6 +321,12 @@ export default function AlbumPage() {
         total={total}
         onMove={onMove}
         onClose={() => setPreviewIndex(null)}
+      />
+      <AddToAttendeeModal
+        eventId={event.id}
+        photoUids={attachUids ?? []}
+        opened={attachUids !== null}
+        onClose={() => setAttachUids(null)}
       />
       <DeletePhotosModal
         count={deleteIds?.length ?? 0}

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** What can be done to the selected photos: hide, show, mark curated, delete (with a reason). */
+/** What can be done to the selected photos: hide, show, mark curated, add to an attendee album, delete (with a reason). */
 export function SelectionToolbar({
   count,
   busy,
@@ -9,6 +9,7 @@ export function SelectionToolbar({
   onShow,
   onCurate,
   onDelete,
+  onAddToAttendee,
   onClear,
 }: {
   count: number;
@@ -17,6 +18,7 @@ export function SelectionToolbar({
   onShow: () => void;
   onCurate: () => void;
   onDelete: () => void;
+  onAddToAttendee: () => void;
   onClear: () => void;
 }) {
   const { t } = useTranslation();
@@ -44,6 +46,9 @@ export function SelectionToolbar({
         </Button>
         <Button size="xs" variant="default" onClick={onCurate} disabled={busy}>
           {t('album.selection.curated')}
+        </Button>
+        <Button size="xs" variant="default" onClick={onAddToAttendee} disabled={busy}>
+          {t('album.selection.addToAttendee')}
         </Button>
         <Button size="xs" color="red" variant="light" onClick={onDelete} disabled={busy}>
           {t('album.selection.delete')}
