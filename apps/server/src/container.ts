@@ -44,6 +44,8 @@ import { MiniAlbumService } from './services/mini-album.service.ts';
 import { PhotoStreamService } from './services/photo-stream.service.ts';
 import { ShareService } from './services/share.service.ts';
 import { SmsService } from './services/sms.service.ts';
+import { AttendeeRepository } from './repositories/attendee.repository.ts';
+import { AttendeeService } from './services/attendee.service.ts';
 import { TwilioSmsProvider } from './repositories/twilio-sms.provider.ts';
 
 export interface ContainerOptions {
@@ -124,7 +126,8 @@ export const createContainer = async (
   const printTemplates = new PrintTemplateRepository(database.db);
   const ignoredFaces = new IgnoredFaceRepository(database.db);
   const fromAddressVerifications = new FromAddressVerificationRepository(database.db);
-  const eventAccess = new EventAccess(events, robots);
+  const attendees = new AttendeeRepository(database.db);
+  const eventAccess = new EventAccess(events, robots, { rows: attendees, clock });
   const imageProcessService = new ImageProcessService(imageProcesses, eventAccess);
   const eventFromAddress = new EventFromAddressService({
     verifications: fromAddressVerifications,
@@ -149,6 +152,18 @@ export const createContainer = async (
   const photos = new PhotoRepository(database.db);
   const imageEngine = new ImageEngine();
   const photoEvents = new PhotoEventsRepository(database);
+  const albums = new AlbumRepository(database.db);
+  // attendee albums (issue 5)
+  const attendeeService = new AttendeeService({
+    attendees,
+    events,
+    photos,
+    albums,
+    access: eventAccess,
+    clock,
+    publicUrl: config.publicUrl,
+    photoEvents,
+  });
   const photoService = new PhotoService({
     photos,
     events,
@@ -160,10 +175,11 @@ export const createContainer = async (
     logger: logger.child({ component: 'photos' }),
     uidSecret: secrets.signingKey,
     photoEvents,
+    attendeeRows: attendees,
+    attendeeUploads: attendeeService,
     retentionEvents: () => retentionEventsQuery(database.db),
   });
   // albums (issue 5)
-  const albums = new AlbumRepository(database.db);
   const smsOutbox = new SmsOutboxRepository(database.db);
   // No SMS provider in the embedded default: messages stay in the outbox (DESIGN §1).
   const smsProvider = config.sms ? new TwilioSmsProvider(config.sms) : null;
@@ -179,6 +195,7 @@ export const createContainer = async (
     photoRows: photos,
     albums,
     notices: photoEvents,
+    events,
     clock,
   });
   const shareService = new ShareService({
@@ -226,6 +243,7 @@ export const createContainer = async (
       photos,
       albums,
       smsOutbox,
+      attendees,
     },
     services: {
       auth,
@@ -244,6 +262,7 @@ export const createContainer = async (
       photoStream,
       shares: shareService,
       miniAlbums: miniAlbumService,
+      attendees: attendeeService,
       sms,
     },
     /** Starts the job queue and registers the job handlers (the worker role). */

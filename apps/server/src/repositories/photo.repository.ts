@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { attendeePhotoScope } from './attendee.repository.ts';
 import {
   activities,
   events as eventsTable,
@@ -13,6 +14,8 @@ export type NewPhotoRow = typeof photos.$inferInsert;
 
 export interface PhotoFilter {
   eventId: number;
+  /** An attendee's album instead of the event: their photos across all their events. */
+  attendeeAlbum?: { attendeeId: number; uid: string };
   /** Only photos albums may show now (ready, visible, past their delay). */
   publishedOnly?: boolean;
   includeDelayed?: boolean;
@@ -75,7 +78,11 @@ export class PhotoRepository {
   }
 
   private conditions(f: PhotoFilter): SQL[] {
-    const c: (SQL | undefined)[] = [eq(photos.eventId, f.eventId)];
+    const c: (SQL | undefined)[] = [
+      f.attendeeAlbum
+        ? attendeePhotoScope(f.attendeeAlbum.attendeeId, f.attendeeAlbum.uid)
+        : eq(photos.eventId, f.eventId),
+    ];
     if (f.publishedOnly) {
       c.push(eq(photos.status, 'ready'), eq(photos.isVisible, 1), lte(photos.availableAt, f.now));
     } else if (!f.includeDelayed) {

@@ -19,6 +19,7 @@ import type { ImageProcessService } from '../services/image-process.service.ts';
 import type { RobotService } from '../services/robot.service.ts';
 import type { ShareBucketService } from '../services/share-bucket.service.ts';
 import type { TemplateService } from '../services/template.service.ts';
+import type { AttendeeService } from '../services/attendee.service.ts';
 
 export const REFRESH_COOKIE = 'flashbulb_refresh';
 const COOKIE_PATH = '/api/v1/auth';
@@ -67,6 +68,7 @@ export const createHandlers = (services: {
   stockUploads: StockUploadService;
   shares: ShareService;
   miniAlbums: MiniAlbumService;
+  attendees: AttendeeService;
 }): Handlers => ({
   signIn: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.signIn(body)),
@@ -193,4 +195,16 @@ export const createHandlers = (services: {
   trackShare: async ({ body }) => services.shares.track(body),
   sendMiniAlbumLink: async ({ actor, body }) => services.miniAlbums.sendLink(actor, body),
   retrieveMiniAlbum: async ({ body }) => services.miniAlbums.retrieve(body.token),
+  // attendee albums (issue 5)
+  generateAttendeeList: async ({ actor, body }) => services.attendees.generate(actor, body),
+  attendeeList: async ({ actor, body }) => services.attendees.list(actor, body),
+  attendeesByPhotos: async ({ actor, body }) => services.attendees.byPhotos(actor, body),
+  ownerAttachPhotos: async ({ actor, body }) => services.attendees.ownerAttach(actor, body),
+  unlinkPhotos: async ({ actor, body }) => services.attendees.unlink(actor, body),
+  lockAttendee: async ({ actor, body }) => services.attendees.lock(actor, body),
+  retrieveAttendee: async ({ body }) => services.attendees.retrieve(body),
+  checkAttendeeUid: async ({ body }) => services.attendees.checkUid(body),
+  attachPhotosByKey: async ({ body }) => services.attendees.attachByKey(body),
+  attachPhotosByQrScan: async ({ body }) => services.attendees.attachByQrScan(body),
+  updateAttendeeByKiosk: async ({ body }) => services.attendees.updateByKiosk(body),
 });

@@ -1,7 +1,14 @@
 import { timingSafeEqual } from 'node:crypto';
-import { Role, type PublicKeyType } from '@flashbulb/shared';
+import {
+  isAttendeeIdShape,
+  normaliseAttendeeId,
+  Role,
+  type PublicKeyType,
+} from '@flashbulb/shared';
 import { AppError } from '../lib/app-error.ts';
+import type { Clock } from '../lib/clock.ts';
 import { hashToken } from '../lib/secret-box.ts';
+import type { AttendeeRecord, AttendeeRepository } from '../repositories/attendee.repository.ts';
 import type { EventRecord, EventRepository, EventRow } from '../repositories/event.repository.ts';
 import type { RobotRepository } from '../repositories/robot.repository.ts';
 import type { Actor } from './actor.ts';
@@ -56,14 +63,51 @@ export interface ResolvedEventKey {
   keyType: PublicKeyType;
   /** The robot behind a `robot` key. */
   robotId: number | null;
+  /** The attendee behind an `attendee` key (their album spans `attendee.eventIds`). */
+  attendee: AttendeeRecord | null;
 }
+
+/** Why an attendee id opens nothing (the attendee calls name it; keys answer `invalid_key`). */
+export type AttendeeRefusal = 'invalid_attendee_id' | 'attendee_locked' | 'attendee_expired';
+
+/** Whether an attendee album is open now: not locked by the owner and not expired. */
+export const attendeeRefusal = (
+  record: AttendeeRecord | undefined,
+  now: Date,
+): AttendeeRefusal | null => {
+  if (!record) return 'invalid_attendee_id';
+  if (record.row.lockedAt) return 'attendee_locked';
+  if (record.row.expiresAt && record.row.expiresAt.getTime() <= now.getTime())
+    return 'attendee_expired';
+  return null;
+};
 
 /** Loads events for the owner calls and resolves the keys of the public twins, in one place. */
 export class EventAccess {
   constructor(
     private readonly events: EventRepository,
     private readonly robots: RobotRepository,
+    private readonly attendees?: { rows: AttendeeRepository; clock: Clock },
   ) {}
+
+  /** The attendee an id names, with the reason it opens nothing (or null when it is open). */
+  async attendeeById(
+    rawId: string,
+  ): Promise<{ record: AttendeeRecord | undefined; refusal: AttendeeRefusal | null }> {
+    const uid = normaliseAttendeeId(rawId);
+    const record =
+      this.attendees && isAttendeeIdShape(uid)
+        ? await this.attendees.rows.findByUid(uid)
+        : undefined;
+    return { record, refusal: attendeeRefusal(record, this.attendees?.clock.now() ?? new Date()) };
+  }
+
+  /** An open attendee with at least one event, else `invalid_key`. */
+  private async attendeeKey(keyValue: string): Promise<AttendeeRecord> {
+    const { record, refusal } = await this.attendeeById(keyValue);
+    if (!record || refusal || record.eventIds.length === 0) throw new AppError('invalid_key');
+    return record;
+  }
 
   /** The event if the actor may see it; otherwise `event_not_found` (exists or not). */
   async visibleById(actor: Actor, eventId: number, field = 'event_id'): Promise<EventRecord> {
@@ -84,6 +128,7 @@ export class EventAccess {
     const hash = hashToken(keyValue);
     let eventId: number | null | undefined;
     let robotId: number | null = null;
+    let attendee: AttendeeRecord | null = null;
     switch (keyType) {
       case 'event_owner':
         eventId = (await this.events.findByKeyHash('owner', hash))?.id;
@@ -101,17 +146,21 @@ export class EventAccess {
         break;
       }
       case 'attendee':
+        // The album spans all the attendee's events; the key names the most recently linked.
+        attendee = await this.attendeeKey(keyValue);
+        eventId = attendee.eventIds[0];
         break;
     }
     const event = eventId ? await this.events.findById(eventId) : undefined;
     if (!event) throw new AppError('invalid_key');
-    return { event, keyType, robotId };
+    return { event, keyType, robotId, attendee };
   }
 
   /**
    * Public twins (`key_type`, `key_value`): the event whose key of that type is `keyValue`, or
-   * whose robot's key it is. Any mismatch — unknown event, wrong key, a robot on another event,
-   * key types not served yet — answers 401 `invalid_key` alike, so nothing about the event leaks.
+   * whose robot's key it is, or an open attendee of it. Any mismatch — unknown event, wrong key, a
+   * robot on another event, a locked or expired attendee — answers 401 `invalid_key` alike, so
+   * nothing about the event leaks.
    */
   async resolveKey(
     keyType: PublicKeyType,
@@ -124,22 +173,29 @@ export class EventAccess {
       const row = event.row;
       switch (keyType) {
         case 'event_owner':
-          if (sameHash(row.ownerKeyHash, hash)) return { event, keyType, robotId: null };
+          if (sameHash(row.ownerKeyHash, hash))
+            return { event, keyType, robotId: null, attendee: null };
           break;
         case 'private':
-          if (sameHash(row.privateKeyHash, hash)) return { event, keyType, robotId: null };
+          if (sameHash(row.privateKeyHash, hash))
+            return { event, keyType, robotId: null, attendee: null };
           break;
         case 'public':
-          if (sameHash(row.publicKeyHash, hash)) return { event, keyType, robotId: null };
+          if (sameHash(row.publicKeyHash, hash))
+            return { event, keyType, robotId: null, attendee: null };
           break;
         case 'robot': {
           const robot = await this.robots.findByKeyHash(hash);
-          if (robot && robot.eventId === row.id) return { event, keyType, robotId: robot.id };
+          if (robot && robot.eventId === row.id)
+            return { event, keyType, robotId: robot.id, attendee: null };
           break;
         }
-        case 'attendee':
-          // Attendee keys arrive with albums (issue 4); until then no attendee key is valid.
+        case 'attendee': {
+          const attendee = await this.attendeeKey(keyValue);
+          if (attendee.eventIds.includes(row.id))
+            return { event, keyType, robotId: null, attendee };
           break;
+        }
       }
     }
     throw new AppError('invalid_key');

@@ -19,7 +19,7 @@ import { albumDecision } from './album-visibility.ts';
 import type { EventAccess } from './event-access.ts';
 import { senderFor } from './event-from-address.service.ts';
 import type { MailService } from './mail.service.ts';
-import type { PhotoService } from './photo.service.ts';
+import type { KeyAccess, PhotoService } from './photo.service.ts';
 import type { SmsService } from './sms.service.ts';
 
 export interface SendMiniAlbumInput {
@@ -93,16 +93,19 @@ export class MiniAlbumService {
     },
   ) {}
 
-  private async eventFor(actor: Actor | null, input: SendMiniAlbumInput): Promise<EventRecord> {
+  private async eventFor(
+    actor: Actor | null,
+    input: SendMiniAlbumInput,
+  ): Promise<{ event: EventRecord; access: KeyAccess | null }> {
     if (input.key_type) {
-      const { event } = await this.deps.photos.audienceOf(input.key_type, input.key_value ?? '');
-      if (input.event_id !== undefined && input.event_id !== event.row.id)
+      const access = await this.deps.photos.audienceOf(input.key_type, input.key_value ?? '');
+      if (input.event_id !== undefined && input.event_id !== access.event.row.id)
         throw new AppError('event_not_found', 'event_id');
-      return event;
+      return { event: access.event, access };
     }
     if (!actor) throw new AppError('unauthorized_user');
     if (input.event_id === undefined) throw new AppError('event_not_found', 'event_id');
-    return this.deps.access.visibleById(actor, input.event_id);
+    return { event: await this.deps.access.visibleById(actor, input.event_id), access: null };
   }
 
   /**
@@ -110,7 +113,7 @@ export class MiniAlbumService {
    * nothing.
    */
   async sendLink(actor: Actor | null, input: SendMiniAlbumInput) {
-    const event = await this.eventFor(actor, input);
+    const { event, access } = await this.eventFor(actor, input);
     const row = event.row;
 
     const emails = parseRecipientList(input.email_to_address_array);
@@ -141,6 +144,12 @@ export class MiniAlbumService {
       rows.some((p) => !albumDecision(p, row, 'private', now, { streamWindow: false }).show)
     ) {
       throw new AppError('not_found', 'photo_uid_array');
+    }
+    // An attendee key sends only photos of its own album.
+    if (access?.attendee) {
+      for (const photo of rows)
+        if (!(await this.deps.photos.inScope(access, photo)))
+          throw new AppError('not_found', 'photo_uid_array');
     }
     const byUid = new Map(rows.map((p) => [p.uid, p]));
 

@@ -1,16 +1,14 @@
 import type { Photo, PublicKeyType } from '@flashbulb/shared';
 import type { Clock } from '../lib/clock.ts';
 import type { AlbumRepository } from '../repositories/album.repository.ts';
-import type { EventRecord } from '../repositories/event.repository.ts';
+import type { EventRepository } from '../repositories/event.repository.ts';
 import type { PhotoEventsRepository } from '../repositories/photo-events.repository.ts';
 import type { PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
 import { albumDecision } from './album-visibility.ts';
-import type { Audience, PhotoService } from './photo.service.ts';
+import type { KeyAccess, PhotoService } from './photo.service.ts';
 
-export interface StreamAccess {
-  event: EventRecord;
-  audience: Audience;
-}
+/** What the stream's key opens; an attendee key streams their album across their events. */
+export type StreamAccess = KeyAccess;
 
 /** Longest timer a stream sets for a delayed photo; it re-checks then (delays are at most 2 h). */
 const MAX_TIMER_MS = 60 * 60_000;
@@ -27,6 +25,7 @@ export class PhotoStreamService {
       photoRows: PhotoRepository;
       albums: AlbumRepository;
       notices: PhotoEventsRepository;
+      events: EventRepository;
       clock: Clock;
     },
   ) {}
@@ -41,17 +40,27 @@ export class PhotoStreamService {
    * is called. Each photo is pushed at most once per stream.
    */
   async watch(access: StreamAccess, onPhoto: (photo: Photo) => void): Promise<() => void> {
-    const eventId = access.event.row.id;
+    const eventIds = access.attendee ? access.attendee.eventIds : [access.event.row.id];
+    const eventRows = new Map([[access.event.row.id, access.event.row]]);
     const sent = new Set<number>();
     const timers = new Map<number, NodeJS.Timeout>();
     let stopped = false;
 
-    const consider = (row: PhotoRow): void => {
-      if (stopped || sent.has(row.id) || row.eventId !== eventId) return;
-      const decision = albumDecision(row, access.event.row, access.audience, this.deps.clock.now());
+    const consider = async (row: PhotoRow): Promise<void> => {
+      if (stopped || sent.has(row.id) || !eventIds.includes(row.eventId)) return;
+      // An attendee key hears only their album's photos, whichever event they come from.
+      if (access.attendee && !(await this.deps.photos.inScope(access, row))) return;
+      let eventRow = eventRows.get(row.eventId);
+      if (!eventRow) {
+        eventRow = (await this.deps.events.findById(row.eventId))?.row;
+        if (!eventRow) return;
+        eventRows.set(row.eventId, eventRow);
+      }
+      const decision = albumDecision(row, eventRow, access.audience, this.deps.clock.now());
+      if (stopped || sent.has(row.id)) return;
       if (decision.show) {
         sent.add(row.id);
-        onPhoto(this.deps.photos.present(row, access.audience));
+        onPhoto(await this.deps.photos.presentFor(access, row));
         return;
       }
       if (decision.due && !timers.has(row.id)) {
@@ -70,18 +79,23 @@ export class PhotoStreamService {
     const recheck = async (photoId: number): Promise<void> => {
       if (stopped) return;
       const row = await this.deps.photoRows.findById(photoId).catch(() => undefined);
-      if (row) consider(row);
+      if (row) await consider(row).catch(() => undefined);
     };
 
-    const unsubscribe = await this.deps.notices.subscribe(eventId, (notice) => {
-      void recheck(notice.photoId);
-    });
-    for (const row of await this.deps.albums.delayedPhotos(eventId, this.deps.clock.now()))
-      consider(row);
+    const unsubscribes: (() => void)[] = [];
+    for (const eventId of eventIds) {
+      unsubscribes.push(
+        await this.deps.notices.subscribe(eventId, (notice) => {
+          void recheck(notice.photoId);
+        }),
+      );
+      for (const row of await this.deps.albums.delayedPhotos(eventId, this.deps.clock.now()))
+        await consider(row);
+    }
 
     return () => {
       stopped = true;
-      unsubscribe();
+      for (const unsubscribe of unsubscribes) unsubscribe();
       for (const timer of timers.values()) clearTimeout(timer);
       timers.clear();
     };

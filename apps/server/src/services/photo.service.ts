@@ -1,6 +1,8 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import {
   extensionOf,
+  isAttendeeIdShape,
+  normaliseAttendeeId,
   MEDIA_CONTENT_TYPES,
   PHOTO_EXTENSIONS,
   PHOTO_MAX_BYTES,
@@ -12,7 +14,8 @@ import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sniffMedia } from '../lib/media-sniff.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
+import type { AttendeeRecord, AttendeeRepository } from '../repositories/attendee.repository.ts';
+import type { EventRecord, EventRepository, EventRow } from '../repositories/event.repository.ts';
 import type { ImageEngine, WatermarkKind } from '../repositories/image-engine.ts';
 import type { PhotoFilter, PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
@@ -20,7 +23,11 @@ import type { Actor } from './actor.ts';
 import type { EventAccess } from './event-access.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const TMP_KEY = /^tmp\/([A-Z0-9]{4})\/[0-9a-f-]{36}\/[^/]+$/;
+/**
+ * `tmp/<event code>/<uuid>/[att_<attendee id>/]<file name>`. The attendee id travels inside the
+ * key, which the signed POST policy fixes: the uploader cannot change it after the grant.
+ */
+const TMP_KEY = /^tmp\/([A-Z0-9]{4})\/[0-9a-f-]{36}\/(?:att_([A-Z0-9_.]{1,100})\/)?[^/]+$/;
 const WATERMARK_KINDS: WatermarkKind[] = [
   'live_view_watermark',
   'photo_watermark',
@@ -36,7 +43,26 @@ interface Caller {
   robotId: number | null;
   audience: Audience;
   userId: number | null;
+  /** The attendee behind an attendee key: the album is theirs, across their events. */
+  attendee: AttendeeRecord | null;
 }
+
+/** What a key opens: its event, how much of it, and for an attendee key whose album. */
+export interface KeyAccess {
+  event: EventRecord;
+  audience: Audience;
+  attendee: AttendeeRecord | null;
+}
+
+/** Attendee originals: prepaid or unlocked attendees, or a free or unlocked event. */
+export const attendeeMayDownload = (
+  attendee: AttendeeRecord,
+  event: Pick<EventRow, 'is_free' | 'unlocked'> | undefined,
+): boolean =>
+  attendee.row.isPrepaid === 1 ||
+  attendee.row.unlocked === 1 ||
+  event?.is_free === 1 ||
+  event?.unlocked === 1;
 
 interface KeyInput {
   key_type?: PublicKeyType | undefined;
@@ -114,6 +140,10 @@ export class PhotoService {
       uidSecret: Buffer;
       /** Told when a photo becomes ready or visible (live album streams, albums §2.1 kiosk stream). */
       photoEvents?: { photoReady(event: { photoId: number; eventId: number }): Promise<void> };
+      /** Attendee albums: whose photo is whose (attendee keys). */
+      attendeeRows?: AttendeeRepository;
+      /** Creates or links the attendee an upload names (AttendeeService). */
+      attendeeUploads?: { claimUploadedId(event: EventRecord, uid: string): Promise<void> };
       retentionEvents: () => Promise<
         {
           id: number;
@@ -141,12 +171,31 @@ export class PhotoService {
   }
 
   /** The event and audience a public key opens (the photo list, live streams, shares, mini-albums). */
-  async audienceOf(
-    keyType: PublicKeyType,
-    keyValue: string,
-  ): Promise<{ event: EventRecord; audience: Audience }> {
+  async audienceOf(keyType: PublicKeyType, keyValue: string): Promise<KeyAccess> {
     const caller = await this.byKey(keyType, keyValue);
-    return { event: caller.event, audience: caller.audience };
+    return { event: caller.event, audience: caller.audience, attendee: caller.attendee };
+  }
+
+  /**
+   * Whether a photo lies within what a key opens: its event's photos, or for an attendee key the
+   * photos of their album (uploaded with their id or attached, in one of their events).
+   */
+  async inScope(access: KeyAccess, row: PhotoRow): Promise<boolean> {
+    if (!access.attendee) return row.eventId === access.event.row.id;
+    if (!this.deps.attendeeRows) return false;
+    return this.deps.attendeeRows.ownsPhoto(access.attendee, row);
+  }
+
+  /** A photo as a key sees it: attendee keys get the original only when they may download. */
+  async presentFor(access: KeyAccess, row: PhotoRow): Promise<Photo> {
+    if (!access.attendee) return this.present(row, access.audience);
+    const event =
+      row.eventId === access.event.row.id
+        ? access.event
+        : await this.deps.events.findById(row.eventId);
+    return this.present(row, access.audience, {
+      original: attendeeMayDownload(access.attendee, event?.row),
+    });
   }
 
   // ---- who is calling -----------------------------------------------------------------------------
@@ -161,7 +210,13 @@ export class PhotoService {
         input.key_value ?? '',
         eventName,
       );
-      return { event: resolved.event, robotId: resolved.robotId, audience: 'owner', userId: null };
+      return {
+        event: resolved.event,
+        robotId: resolved.robotId,
+        audience: 'owner',
+        userId: null,
+        attendee: null,
+      };
     }
     if (!actor) throw new AppError('unauthorized_user');
     return {
@@ -169,15 +224,22 @@ export class PhotoService {
       robotId: null,
       audience: 'owner',
       userId: actor.userId,
+      attendee: null,
     };
   }
 
   /** Any key type without an event code: the key itself names the event. */
   private async byKey(keyType: PublicKeyType, keyValue: string): Promise<Caller> {
-    const { event, robotId } = await this.deps.access.resolveKeyAlone(keyType, keyValue);
+    const { event, robotId, attendee } = await this.deps.access.resolveKeyAlone(keyType, keyValue);
     const audience: Audience =
-      keyType === 'private' ? 'private' : keyType === 'public' ? 'public' : 'owner';
-    return { event, robotId, audience, userId: null };
+      keyType === 'private'
+        ? 'private'
+        : keyType === 'public'
+          ? 'public'
+          : keyType === 'attendee'
+            ? 'attendee'
+            : 'owner';
+    return { event, robotId, audience, userId: null, attendee };
   }
 
   private async caller(actor: Actor | null, input: KeyInput, eventId?: number): Promise<Caller> {
@@ -189,6 +251,7 @@ export class PhotoService {
       robotId: null,
       audience: 'owner',
       userId: actor.userId,
+      attendee: null,
     };
   }
 
@@ -218,9 +281,17 @@ export class PhotoService {
 
   async createUploadGrant(
     actor: Actor | null,
-    input: KeyInput & { event_name: string; file_name: string; content_type: string },
+    input: KeyInput & {
+      event_name: string;
+      file_name: string;
+      content_type: string;
+      attendee_uid?: string | undefined;
+    },
   ) {
     const caller = await this.uploader(actor, input, input.event_name);
+    const attendeeUid = normaliseAttendeeId(input.attendee_uid ?? '');
+    if (attendeeUid && !isAttendeeIdShape(attendeeUid))
+      throw new AppError('invalid_attendee_id', 'attendee_uid');
     const ext = extensionOf(input.file_name);
     if (!(PHOTO_EXTENSIONS as readonly string[]).includes(ext))
       throw new AppError('unsupported_picture_format', 'file_name');
@@ -228,7 +299,8 @@ export class PhotoService {
     if (!contentType || contentType !== input.content_type.toLowerCase()) {
       throw new AppError('unsupported_picture_format', 'content_type');
     }
-    const key = `tmp/${caller.event.row.name}/${randomUUID()}/${safeFileName(input.file_name)}`;
+    const attendeeFolder = attendeeUid ? `att_${attendeeUid}/` : '';
+    const key = `tmp/${caller.event.row.name}/${randomUUID()}/${attendeeFolder}${safeFileName(input.file_name)}`;
     const expiresInSeconds = 600;
     const grant = await this.deps.storage.createUploadGrant({
       key,
@@ -253,6 +325,7 @@ export class PhotoService {
     if (!match) throw new AppError('not_found', 'key');
     const caller = await this.uploader(actor, input, match[1]!);
     const event = caller.event.row;
+    const attendeeUid = match[2] ?? null;
 
     const done = await this.deps.photos.photoForUpload(input.key);
     if (done && done.eventId === event.id) return this.present(done, 'owner');
@@ -288,6 +361,8 @@ export class PhotoService {
     if (!(await this.deps.storage.head(storageKey)))
       await this.deps.storage.copy(input.key, storageKey);
 
+    // The attendee is created or linked first: the photo is in their album once it is ready.
+    if (attendeeUid) await this.deps.attendeeUploads?.claimUploadedId(caller.event, attendeeUid);
     const now = this.now();
     const fileName = input.key.split('/').pop() ?? 'photo';
     const { photo, created } = await this.deps.photos.insertOrGet({
@@ -302,9 +377,10 @@ export class PhotoService {
       height,
       sizeBytes: bytes.length,
       robotId: caller.robotId,
+      attendeeUid,
       status: 'processing',
       createdAt: now,
-      availableAt: new Date(now.getTime() + this.delayMinutes(caller.event, null) * 60_000),
+      availableAt: new Date(now.getTime() + this.delayMinutes(caller.event, attendeeUid) * 60_000),
     });
     await this.deps.photos.recordUpload(input.key, photo.id);
     await this.deps.storage.delete(input.key);
@@ -416,8 +492,12 @@ export class PhotoService {
     if (input.event_id !== undefined && input.event_id !== caller.event.row.id)
       throw new AppError('event_not_found', 'event_id');
     const now = this.now();
+    const attendee = caller.attendee;
     const filter: PhotoFilter = {
       eventId: caller.event.row.id,
+      ...(attendee
+        ? { attendeeAlbum: { attendeeId: attendee.row.id, uid: attendee.row.uid } }
+        : {}),
       now,
       publishedOnly: caller.audience !== 'owner',
       includeDelayed: caller.audience === 'owner' && input.get_from_tmp !== 0,
@@ -429,7 +509,8 @@ export class PhotoService {
       printed: input.printed,
       imageProcessId: input.image_process_id,
       fileNameContains: input.file_name?.trim() || undefined,
-      attendeeUid: input.attendee_uid,
+      // An attendee key lists its own album; the filter is for the other keys.
+      attendeeUid: attendee ? undefined : input.attendee_uid,
       ...(input.before_id !== undefined ? { beforeId: input.before_id } : {}),
       isVisible: caller.audience === 'owner' ? input.is_visible : undefined,
     };
@@ -454,8 +535,11 @@ export class PhotoService {
     const offset = input.before_id !== undefined ? 0 : (input.page_number - 1) * input.max_size;
     const rows = await this.deps.photos.list(filter, input.max_size, offset);
     const total = input.show_total_count === 1 ? await this.deps.photos.count(filter) : null;
+    const access: KeyAccess = { event: caller.event, audience: caller.audience, attendee };
+    const photos: Photo[] = [];
+    for (const row of rows) photos.push(await this.presentFor(access, row));
     return {
-      photos: rows.map((row) => this.present(row, caller.audience)),
+      photos,
       total_count: total,
       page_number: input.page_number,
       max_size: input.max_size,
@@ -475,10 +559,11 @@ export class PhotoService {
     return { ...counts, hidden: counts.total - counts.visible };
   }
 
-  present(row: PhotoRow, audience: Audience): Photo {
+  present(row: PhotoRow, audience: Audience, options: { original?: boolean } = {}): Photo {
     const url = (key: string | undefined) => (key ? this.deps.storage.publicUrl(key) : null);
     const d = row.derivatives;
-    const mayDownloadOriginal = audience === 'owner' || audience === 'private';
+    const mayDownloadOriginal =
+      audience === 'owner' || audience === 'private' || options.original === true;
     return {
       id: row.id,
       uid: row.uid,

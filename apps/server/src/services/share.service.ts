@@ -87,11 +87,19 @@ export class ShareService {
     keyValue: string,
     uid: string,
   ): Promise<{ row: PhotoRow; event: EventRecord; audience: Audience }> {
-    const { event, audience } = await this.deps.photos.audienceOf(keyType, keyValue);
+    const access = await this.deps.photos.audienceOf(keyType, keyValue);
+    const { audience } = access;
     const row = await this.deps.albums.photoByUid(uid);
+    // An attendee key shares only photos of its own album (possibly of another of its events).
+    if (!row || !(await this.deps.photos.inScope(access, row))) {
+      throw new AppError('not_found', 'photo_uid');
+    }
+    const event =
+      row.eventId === access.event.row.id
+        ? access.event
+        : await this.deps.events.findById(row.eventId);
     if (
-      !row ||
-      row.eventId !== event.row.id ||
+      !event ||
       !albumDecision(row, event.row, audience, this.deps.clock.now(), { streamWindow: false }).show
     ) {
       throw new AppError('not_found', 'photo_uid');

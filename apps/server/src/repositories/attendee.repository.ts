@@ -1,0 +1,235 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { attendeeEvents, attendeePhotos, attendees, photos } from '../db/schema.ts';
+
+export type AttendeeRow = typeof attendees.$inferSelect;
+export type NewAttendeeRow = typeof attendees.$inferInsert;
+
+/** An attendee with the events their album spans, the most recently linked first. */
+export interface AttendeeRecord {
+  row: AttendeeRow;
+  eventIds: number[];
+}
+
+export type AttachSource = 'owner' | 'kiosk' | 'qr_scan';
+
+const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+const idList = (ids: number[]): SQL =>
+  sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** Attendees, the events they span and the photos attached to them. Data access only. */
+export class AttendeeRepository {
+  constructor(private readonly db: Db) {}
+
+  private async eventIdsOf(attendeeIds: number[]): Promise<Map<number, number[]>> {
+    const map = new Map<number, number[]>(attendeeIds.map((id) => [id, []]));
+    if (attendeeIds.length === 0) return map;
+    const rows = await this.db
+      .select({ attendeeId: attendeeEvents.attendeeId, eventId: attendeeEvents.eventId })
+      .from(attendeeEvents)
+      .where(inArray(attendeeEvents.attendeeId, attendeeIds))
+      .orderBy(desc(attendeeEvents.createdAt), desc(attendeeEvents.eventId));
+    for (const row of rows) map.get(row.attendeeId)?.push(row.eventId);
+    return map;
+  }
+
+  private async withEvents(rows: AttendeeRow[]): Promise<AttendeeRecord[]> {
+    const events = await this.eventIdsOf(rows.map((r) => r.id));
+    return rows.map((row) => ({ row, eventIds: events.get(row.id) ?? [] }));
+  }
+
+  async findByUid(uid: string): Promise<AttendeeRecord | undefined> {
+    const [row] = await this.db.select().from(attendees).where(eq(attendees.uid, uid));
+    if (!row) return undefined;
+    const [record] = await this.withEvents([row]);
+    return record;
+  }
+
+  async findByUids(uids: string[]): Promise<AttendeeRow[]> {
+    if (uids.length === 0) return [];
+    return this.db.select().from(attendees).where(inArray(attendees.uid, uids));
+  }
+
+  /** Inserts unless the uid is taken; answers the row either way. */
+  async insertOrGet(row: NewAttendeeRow): Promise<AttendeeRow> {
+    const [inserted] = await this.db
+      .insert(attendees)
+      .values(row)
+      .onConflictDoNothing()
+      .returning();
+    if (inserted) return inserted;
+    const [existing] = await this.db.select().from(attendees).where(eq(attendees.uid, row.uid));
+    if (!existing) throw new Error('attendee conflict without a matching row');
+    return existing;
+  }
+
+  /**
+   * Inserts `total` attendees made by `make`, linked to `eventIds`, in chunks inside one
+   * transaction: all or none. A uid already taken is made again. Answers the first `keep` rows.
+   */
+  async insertGenerated(
+    total: number,
+    make: () => NewAttendeeRow,
+    eventIds: number[],
+    options: { chunk: number; keep: number; maxRetries: number },
+  ): Promise<AttendeeRow[]> {
+    return this.db.transaction(async (tx) => {
+      const kept: AttendeeRow[] = [];
+      let remaining = total;
+      let retries = 0;
+      while (remaining > 0) {
+        const size = Math.min(options.chunk, remaining);
+        const values = Array.from({ length: size }, make);
+        const inserted = await tx
+          .insert(attendees)
+          .values(values)
+          .onConflictDoNothing()
+          .returning();
+        if (inserted.length < size) {
+          retries += size - inserted.length;
+          if (retries > options.maxRetries) throw new Error('attendee ids keep colliding');
+        }
+        if (inserted.length > 0) {
+          await tx.execute(
+            sql`insert into attendee_events (attendee_id, event_id)
+                select a.id, e.id from attendees a cross join events e
+                where a.id in (${idList(inserted.map((r) => r.id))}) and e.id in (${idList(eventIds)})
+                on conflict do nothing`,
+          );
+        }
+        for (const row of inserted) if (kept.length < options.keep) kept.push(row);
+        remaining -= inserted.length;
+      }
+      return kept;
+    });
+  }
+
+  async linkEvent(attendeeId: number, eventId: number): Promise<void> {
+    await this.db.insert(attendeeEvents).values({ attendeeId, eventId }).onConflictDoNothing();
+  }
+
+  /** Attendees of an event, newest first, optionally by uid prefix. */
+  async listByEvent(
+    eventId: number,
+    uidPrefix: string | undefined,
+    limit: number,
+    offset: number,
+  ): Promise<{ records: AttendeeRecord[]; total: number }> {
+    const where = and(
+      eq(attendeeEvents.eventId, eventId),
+      uidPrefix ? sql`${attendees.uid} like ${`${escapeLike(uidPrefix)}%`} escape '\\'` : undefined,
+    );
+    const rows = await this.db
+      .select({ attendee: attendees })
+      .from(attendees)
+      .innerJoin(attendeeEvents, eq(attendeeEvents.attendeeId, attendees.id))
+      .where(where)
+      .orderBy(desc(attendees.createdAt), desc(attendees.id))
+      .limit(limit)
+      .offset(offset);
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(attendees)
+      .innerJoin(attendeeEvents, eq(attendeeEvents.attendeeId, attendees.id))
+      .where(where);
+    return { records: await this.withEvents(rows.map((r) => r.attendee)), total: total?.n ?? 0 };
+  }
+
+  /** Photos in each attendee's album (uploaded with their id or attached), any status. */
+  async photoCounts(attendeeIds: number[]): Promise<Map<number, number>> {
+    const map = new Map<number, number>(attendeeIds.map((id) => [id, 0]));
+    if (attendeeIds.length === 0) return map;
+    const rows = await this.db
+      .select({
+        attendeeId: attendees.id,
+        n: sql<number>`count(distinct ${photos.id})`.mapWith(Number),
+      })
+      .from(attendees)
+      .innerJoin(attendeeEvents, eq(attendeeEvents.attendeeId, attendees.id))
+      .innerJoin(photos, eq(photos.eventId, attendeeEvents.eventId))
+      .where(
+        and(
+          inArray(attendees.id, attendeeIds),
+          sql`(${photos.attendeeUid} = ${attendees.uid} or exists (
+            select 1 from attendee_photos ap
+            where ap.attendee_id = ${attendees.id} and ap.photo_id = ${photos.id}))`,
+        ),
+      )
+      .groupBy(attendees.id);
+    for (const row of rows) map.set(row.attendeeId, row.n);
+    return map;
+  }
+
+  /** Whether the photo is in the attendee's album (their events; their id or attached). */
+  async ownsPhoto(
+    record: AttendeeRecord,
+    photo: { id: number; eventId: number; attendeeUid: string | null },
+  ): Promise<boolean> {
+    if (!record.eventIds.includes(photo.eventId)) return false;
+    if (photo.attendeeUid === record.row.uid) return true;
+    const [row] = await this.db
+      .select({ photoId: attendeePhotos.photoId })
+      .from(attendeePhotos)
+      .where(
+        and(eq(attendeePhotos.attendeeId, record.row.id), eq(attendeePhotos.photoId, photo.id)),
+      );
+    return row !== undefined;
+  }
+
+  /** Attaches photos (already attached ones are kept); answers how many were new. */
+  async attach(attendeeId: number, photoIds: number[], source: AttachSource): Promise<number> {
+    if (photoIds.length === 0) return 0;
+    const rows = await this.db
+      .insert(attendeePhotos)
+      .values(photoIds.map((photoId) => ({ attendeeId, photoId, source })))
+      .onConflictDoNothing()
+      .returning({ photoId: attendeePhotos.photoId });
+    return rows.length;
+  }
+
+  async detach(attendeeId: number, photoIds: number[]): Promise<number> {
+    if (photoIds.length === 0) return 0;
+    const rows = await this.db
+      .delete(attendeePhotos)
+      .where(
+        and(eq(attendeePhotos.attendeeId, attendeeId), inArray(attendeePhotos.photoId, photoIds)),
+      )
+      .returning({ photoId: attendeePhotos.photoId });
+    return rows.length;
+  }
+
+  /** For each photo, the uids of the attendees it was attached to. */
+  async attachedUids(photoIds: number[]): Promise<Map<number, string[]>> {
+    const map = new Map<number, string[]>();
+    if (photoIds.length === 0) return map;
+    const rows = await this.db
+      .select({ photoId: attendeePhotos.photoId, uid: attendees.uid })
+      .from(attendeePhotos)
+      .innerJoin(attendees, eq(attendees.id, attendeePhotos.attendeeId))
+      .where(inArray(attendeePhotos.photoId, photoIds))
+      .orderBy(attendees.uid);
+    for (const row of rows) map.set(row.photoId, [...(map.get(row.photoId) ?? []), row.uid]);
+    return map;
+  }
+
+  async update(
+    id: number,
+    changes: Partial<Pick<NewAttendeeRow, 'lockedAt' | 'email'>>,
+  ): Promise<AttendeeRow | undefined> {
+    const [row] = await this.db
+      .update(attendees)
+      .set(changes)
+      .where(eq(attendees.id, id))
+      .returning();
+    return row;
+  }
+}
+
+/** The photos condition of an attendee's album, for the photo list (PhotoRepository). */
+export const attendeePhotoScope = (attendeeId: number, uid: string): SQL =>
+  sql`${photos.eventId} in (select ae.event_id from attendee_events ae where ae.attendee_id = ${attendeeId})
+      and (${photos.attendeeUid} = ${uid} or ${photos.id} in (
+        select ap.photo_id from attendee_photos ap where ap.attendee_id = ${attendeeId}))`;

@@ -1,0 +1,459 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  ATTENDEE_GENERATE_INLINE,
+  ATTENDEE_ID_ALPHABET,
+  ATTENDEE_ID_LENGTH,
+  ATTENDEE_PRIVATE_ID_LENGTH,
+  cardCodeFromScan,
+  formatAttendeeId,
+  isAttendeeIdShape,
+  isValidEmail,
+  normaliseAttendeeId,
+  type Attendee,
+  type AttendeeAlbum,
+  type PublicKeyType,
+} from '@flashbulb/shared';
+import { AppError } from '../lib/app-error.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { AlbumRepository } from '../repositories/album.repository.ts';
+import type {
+  AttachSource,
+  AttendeeRecord,
+  AttendeeRepository,
+  AttendeeRow,
+} from '../repositories/attendee.repository.ts';
+import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
+import type { PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
+import type { Actor } from './actor.ts';
+import { albumDecision } from './album-visibility.ts';
+import { attendeeMayDownload } from './photo.service.ts';
+import { canSeeEvent, organisationScope, type EventAccess } from './event-access.ts';
+
+/** Rows per insert when generating: well under PostgreSQL's 65,535 parameters per statement. */
+const GENERATE_CHUNK = 2000;
+
+const randomCode = (length: number): string => {
+  let code = '';
+  for (let i = 0; i < length; i += 1)
+    code += ATTENDEE_ID_ALPHABET[randomInt(ATTENDEE_ID_ALPHABET.length)];
+  return code;
+};
+
+/** Equal-time comparison of two codes of any length (hashed first, so lengths leak nothing). */
+const sameCode = (a: string, b: string): boolean =>
+  timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+
+const trimSlash = (url: string): string => url.replace(/\/+$/, '');
+
+/**
+ * Attendee albums (albums spec §2.3, §3, §7.2; owner-console §5): generated card lists, the
+ * owner's attach / unlink / lock, and the kiosk calls. Ids are bearer secrets: never logged.
+ */
+export class AttendeeService {
+  constructor(
+    private readonly deps: {
+      attendees: AttendeeRepository;
+      events: EventRepository;
+      photos: PhotoRepository;
+      albums: AlbumRepository;
+      access: EventAccess;
+      clock: Clock;
+      publicUrl: string;
+      /** Told when photos join an album, so the attendee's live stream shows them. */
+      photoEvents?: { photoReady(event: { photoId: number; eventId: number }): Promise<void> };
+    },
+  ) {}
+
+  private albumUrl(row: Pick<AttendeeRow, 'uid' | 'urlPrefix'>): string {
+    const base = trimSlash(row.urlPrefix ?? this.deps.publicUrl);
+    return `${base}/?attId=${encodeURIComponent(formatAttendeeId(row.uid))}`;
+  }
+
+  private present(record: AttendeeRecord, photoCount: number): Attendee {
+    const row = record.row;
+    return {
+      id: row.id,
+      uid: row.uid,
+      display_uid: formatAttendeeId(row.uid),
+      private_id: row.privateId,
+      organisation_id: row.organisationId,
+      event_ids: record.eventIds,
+      email: row.email,
+      is_prepaid: row.isPrepaid === 1 ? 1 : 0,
+      unlocked: row.unlocked === 1 ? 1 : 0,
+      partial_unlock_tag: row.partialUnlockTag,
+      is_locked: row.lockedAt ? 1 : 0,
+      expires_date: row.expiresAt?.toISOString() ?? null,
+      created_date: row.createdAt.toISOString(),
+      photo_count: photoCount,
+      album_url: this.albumUrl(row),
+    };
+  }
+
+  private async presentMany(records: AttendeeRecord[]): Promise<Attendee[]> {
+    const counts = await this.deps.attendees.photoCounts(records.map((r) => r.row.id));
+    return records.map((r) => this.present(r, counts.get(r.row.id) ?? 0));
+  }
+
+  /** The attendee an id names, open now; else the clear reason (the attendee calls name it). */
+  private async openAttendee(rawId: string, field = 'attendee_uid'): Promise<AttendeeRecord> {
+    const { record, refusal } = await this.deps.access.attendeeById(rawId);
+    if (refusal || !record) throw new AppError(refusal ?? 'invalid_attendee_id', field);
+    return record;
+  }
+
+  /** Any attendee (open or not) of the event's organisation; owners may act on locked ones. */
+  private async attendeeOfOrganisation(
+    rawId: string,
+    organisationId: number,
+  ): Promise<AttendeeRecord> {
+    const { record } = await this.deps.access.attendeeById(rawId);
+    if (!record || record.row.organisationId !== organisationId)
+      throw new AppError('invalid_attendee_id', 'attendee_uid');
+    return record;
+  }
+
+  // ---- owner calls ---------------------------------------------------------------------------
+
+  async generate(
+    actor: Actor,
+    input: {
+      attendee_count: number;
+      event_id_array: number[];
+      organisation_id?: number | undefined;
+      email?: string | undefined;
+      is_prepaid: 0 | 1;
+      expiration_minutes?: number | null | undefined;
+      url_prefix?: string | undefined;
+      partial_unlock_tag?: string | null | undefined;
+    },
+  ): Promise<{ count: number; attendees: Attendee[] }> {
+    const eventIds = [...new Set(input.event_id_array)];
+    const events: EventRecord[] = [];
+    for (const id of eventIds)
+      events.push(await this.deps.access.visibleById(actor, id, 'event_id_array'));
+    const organisationId = events[0]!.row.organisationId;
+    if (events.some((e) => e.row.organisationId !== organisationId))
+      throw new AppError('forbidden', 'event_id_array');
+    const scope = organisationScope(actor, input.organisation_id);
+    if (scope !== undefined && scope !== organisationId)
+      throw new AppError('forbidden', 'organisation_id');
+    const email = input.email?.trim() || null;
+    if (email && !isValidEmail(email)) throw new AppError('email_invalid', 'email');
+    const urlPrefix = input.url_prefix?.trim() || null;
+    if (urlPrefix) {
+      let url: URL | null = null;
+      try {
+        url = new URL(urlPrefix);
+      } catch {
+        url = null;
+      }
+      if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
+        throw new AppError('valid_url', 'url_prefix');
+    }
+    const now = this.deps.clock.now();
+    const expiresAt =
+      input.expiration_minutes != null
+        ? new Date(now.getTime() + input.expiration_minutes * 60_000)
+        : null;
+    const rows = await this.deps.attendees.insertGenerated(
+      input.attendee_count,
+      () => ({
+        uid: randomCode(ATTENDEE_ID_LENGTH),
+        privateId: randomCode(ATTENDEE_PRIVATE_ID_LENGTH),
+        organisationId,
+        email,
+        isPrepaid: input.is_prepaid,
+        partialUnlockTag: input.partial_unlock_tag?.trim() || null,
+        urlPrefix: urlPrefix ? trimSlash(urlPrefix) : null,
+        expiresAt,
+        createdAt: now,
+      }),
+      eventIds,
+      {
+        chunk: GENERATE_CHUNK,
+        keep: ATTENDEE_GENERATE_INLINE,
+        maxRetries: Math.max(100, input.attendee_count),
+      },
+    );
+    return {
+      count: input.attendee_count,
+      attendees: rows.map((row) => this.present({ row, eventIds }, 0)),
+    };
+  }
+
+  async list(
+    actor: Actor,
+    input: { event_id: number; max_size: number; page_number: number; attendee_uid?: string },
+  ) {
+    const event = await this.deps.access.visibleById(actor, input.event_id);
+    const prefix = normaliseAttendeeId(input.attendee_uid ?? '');
+    const { records, total } = await this.deps.attendees.listByEvent(
+      event.row.id,
+      prefix || undefined,
+      input.max_size,
+      (input.page_number - 1) * input.max_size,
+    );
+    return {
+      attendees: await this.presentMany(records),
+      total_count: total,
+      page_number: input.page_number,
+      max_size: input.max_size,
+    };
+  }
+
+  /** Photos by uid, each of an event the actor may see; `not_found` otherwise. */
+  private async photosOfActor(actor: Actor, uids: string[]): Promise<PhotoRow[]> {
+    const rows: PhotoRow[] = [];
+    const seen = new Map<number, boolean>();
+    for (const uid of uids) {
+      const row = await this.deps.albums.photoByUid(uid);
+      if (!row) throw new AppError('not_found', 'photo_uids');
+      if (!seen.has(row.eventId)) {
+        const event = await this.deps.events.findById(row.eventId);
+        seen.set(row.eventId, !!event && canSeeEvent(actor, event.row));
+      }
+      if (!seen.get(row.eventId)) throw new AppError('not_found', 'photo_uids');
+      rows.push(row);
+    }
+    return rows;
+  }
+
+  async byPhotos(actor: Actor, input: { photo_uids: string[] }) {
+    const uids = [...new Set(input.photo_uids)];
+    const rows = await this.photosOfActor(actor, uids);
+    const attached = await this.deps.attendees.attachedUids(rows.map((r) => r.id));
+    return rows.map((row) => ({
+      photo_uid: row.uid,
+      attendee_uids: [
+        ...new Set([
+          ...(row.attendeeUid ? [row.attendeeUid] : []),
+          ...(attached.get(row.id) ?? []),
+        ]),
+      ],
+    }));
+  }
+
+  /** Photos of one event by uid, all of them or `not_found`. */
+  private async eventPhotos(eventId: number, uids: string[]): Promise<PhotoRow[]> {
+    const unique = [...new Set(uids)];
+    const rows = await this.deps.albums.photosByUids(eventId, unique);
+    if (rows.length !== unique.length) throw new AppError('not_found', 'photo_uid_array');
+    return rows;
+  }
+
+  private async attach(
+    record: AttendeeRecord,
+    event: EventRecord,
+    rows: PhotoRow[],
+    source: AttachSource,
+  ): Promise<number> {
+    await this.deps.attendees.linkEvent(record.row.id, event.row.id);
+    await this.deps.attendees.attach(
+      record.row.id,
+      rows.map((r) => r.id),
+      source,
+    );
+    for (const row of rows) {
+      // A failed notice must not fail the call: the album list shows the photo either way.
+      await this.deps.photoEvents
+        ?.photoReady({ photoId: row.id, eventId: row.eventId })
+        .catch(() => undefined);
+    }
+    return rows.length;
+  }
+
+  async ownerAttach(
+    actor: Actor,
+    input: { event_id: number; attendee_uid: string; photo_uid_array: string[] },
+  ) {
+    const event = await this.deps.access.visibleById(actor, input.event_id);
+    const record = await this.attendeeOfOrganisation(input.attendee_uid, event.row.organisationId);
+    const rows = await this.eventPhotos(event.row.id, input.photo_uid_array);
+    const attached = await this.attach(record, event, rows, 'owner');
+    return { attendee_uid: record.row.uid, attached_count: attached };
+  }
+
+  async unlink(
+    actor: Actor,
+    input: { event_id_array: number[]; attendee_uid: string; photo_uid_array: string[] },
+  ) {
+    const eventIds = [...new Set(input.event_id_array)];
+    if (eventIds.length !== 1) throw new AppError('unlink_single_event', 'event_id_array');
+    const event = await this.deps.access.visibleById(actor, eventIds[0]!, 'event_id_array');
+    const record = await this.attendeeOfOrganisation(input.attendee_uid, event.row.organisationId);
+    const rows = await this.eventPhotos(event.row.id, input.photo_uid_array);
+    // Only attachments go; a photo uploaded with the attendee's id stays theirs.
+    const unlinked = await this.deps.attendees.detach(
+      record.row.id,
+      rows.map((r) => r.id),
+    );
+    return { attendee_uid: record.row.uid, unlinked_count: unlinked };
+  }
+
+  async lock(actor: Actor, input: { event_id: number; attendee_uid: string; is_locked: 0 | 1 }) {
+    const event = await this.deps.access.visibleById(actor, input.event_id);
+    const record = await this.attendeeOfOrganisation(input.attendee_uid, event.row.organisationId);
+    if (!record.eventIds.includes(event.row.id))
+      throw new AppError('invalid_attendee_id', 'attendee_uid');
+    const row =
+      (await this.deps.attendees.update(record.row.id, {
+        lockedAt: input.is_locked === 1 ? (record.row.lockedAt ?? this.deps.clock.now()) : null,
+      })) ?? record.row;
+    const [presented] = await this.presentMany([{ row, eventIds: record.eventIds }]);
+    return presented!;
+  }
+
+  // ---- public calls ----------------------------------------------------------------------------
+
+  async retrieve(input: {
+    key_type: PublicKeyType;
+    key_value: string;
+    organisation_id?: number | undefined;
+  }): Promise<AttendeeAlbum> {
+    if (input.key_type !== 'attendee') throw new AppError('invalid_key', 'key_type');
+    const record = await this.openAttendee(input.key_value, 'key_value');
+    if (input.organisation_id !== undefined && input.organisation_id !== record.row.organisationId)
+      throw new AppError('invalid_attendee_id', 'organisation_id');
+    const events: EventRecord[] = [];
+    for (const id of record.eventIds) {
+      const event = await this.deps.events.findById(id);
+      if (event) events.push(event);
+    }
+    const photoCount = events.length
+      ? await this.deps.photos.count({
+          eventId: events[0]!.row.id,
+          attendeeAlbum: { attendeeId: record.row.id, uid: record.row.uid },
+          publishedOnly: true,
+          now: this.deps.clock.now(),
+        })
+      : 0;
+    const row = record.row;
+    return {
+      uid: row.uid,
+      display_uid: formatAttendeeId(row.uid),
+      organisation_id: row.organisationId,
+      email: row.email,
+      is_prepaid: row.isPrepaid === 1 ? 1 : 0,
+      unlocked: attendeeMayDownload(record, events[0]?.row) ? 1 : 0,
+      expires_date: row.expiresAt?.toISOString() ?? null,
+      events: events.map((e) => ({
+        name: e.row.name,
+        full_name: e.row.full_name,
+        empty_album_text: e.row.empty_album_text,
+        logo_full_path: e.row.logo_full_path,
+      })),
+      photo_count: photoCount,
+    };
+  }
+
+  /** Kiosk card check: never throws for an unknown id, and compares the private id in equal time. */
+  async checkUid(input: {
+    attendee_uid: string;
+    private_id?: string | undefined;
+  }): Promise<{ valid: boolean; attendee_uid: string | null }> {
+    const { record, refusal } = await this.deps.access.attendeeById(input.attendee_uid);
+    if (!record || refusal) return { valid: false, attendee_uid: null };
+    if (input.private_id !== undefined) {
+      const given = normaliseAttendeeId(input.private_id);
+      const expected = record.row.privateId ? normaliseAttendeeId(record.row.privateId) : '';
+      const matches = sameCode(given, expected);
+      if (!expected || !matches) return { valid: false, attendee_uid: null };
+    }
+    return { valid: true, attendee_uid: record.row.uid };
+  }
+
+  /** A kiosk's key (private or event owner) and the attendee it serves, open and of its organisation. */
+  private async kiosk(keyType: PublicKeyType, keyValue: string, attendeeId: string) {
+    if (keyType !== 'private' && keyType !== 'event_owner')
+      throw new AppError('invalid_key', 'key_type');
+    const { event } = await this.deps.access.resolveKeyAlone(keyType, keyValue);
+    const record = await this.openAttendee(attendeeId);
+    if (record.row.organisationId !== event.row.organisationId)
+      throw new AppError('invalid_attendee_id', 'attendee_uid');
+    return { event, record };
+  }
+
+  /** The event's published photos by uid (what its kiosk shows), all of them or `not_found`. */
+  private async publishedPhotos(event: EventRecord, uids: string[]): Promise<PhotoRow[]> {
+    const rows = await this.eventPhotos(event.row.id, uids);
+    const now = this.deps.clock.now();
+    if (
+      rows.some((p) => !albumDecision(p, event.row, 'private', now, { streamWindow: false }).show)
+    )
+      throw new AppError('not_found', 'photo_uid_array');
+    return rows;
+  }
+
+  async attachByKey(input: {
+    key_type: PublicKeyType;
+    key_value: string;
+    attendee_uid: string;
+    photo_uid_array: string[];
+  }) {
+    const { event, record } = await this.kiosk(input.key_type, input.key_value, input.attendee_uid);
+    const rows = await this.publishedPhotos(event, input.photo_uid_array);
+    const attached = await this.attach(record, event, rows, 'kiosk');
+    return { attendee_uid: record.row.uid, attached_count: attached };
+  }
+
+  async attachByQrScan(input: {
+    key_type: PublicKeyType;
+    key_value: string;
+    qr_text: string;
+    photo_uid_array: string[];
+  }) {
+    const code = cardCodeFromScan(input.qr_text);
+    if (!code) throw new AppError('invalid_attendee_id', 'qr_text');
+    const { event, record } = await this.kiosk(input.key_type, input.key_value, code);
+    const rows = await this.publishedPhotos(event, input.photo_uid_array);
+    const attached = await this.attach(record, event, rows, 'qr_scan');
+    return {
+      attendee_uid: record.row.uid,
+      display_uid: formatAttendeeId(record.row.uid),
+      attached_count: attached,
+      album_url: this.albumUrl(record.row),
+    };
+  }
+
+  async updateByKiosk(input: { attendee_uid: string; email_address: string }) {
+    const record = await this.openAttendee(input.attendee_uid);
+    const email = input.email_address.trim();
+    if (!isValidEmail(email)) throw new AppError('email_invalid', 'email_address');
+    await this.deps.attendees.update(record.row.id, { email });
+    return { attendee_uid: record.row.uid, email };
+  }
+
+  // ---- uploads ---------------------------------------------------------------------------------
+
+  /**
+   * A photo arrived with an attendee id (normalised): a new id the event's `attendeeIdRegex`
+   * accepts (or any, without a pattern) becomes an attendee of the event's organisation; a known
+   * attendee of the same organisation gains the event. Otherwise the id stays on the photo only.
+   */
+  async claimUploadedId(event: EventRecord, uid: string): Promise<void> {
+    if (!isAttendeeIdShape(uid)) return;
+    const organisationId = event.row.organisationId;
+    let record = await this.deps.attendees.findByUid(uid);
+    if (!record) {
+      const pattern = event.row.opts.attendeeIdRegex;
+      if (pattern) {
+        let accepted = false;
+        try {
+          accepted = new RegExp(pattern).test(uid);
+        } catch {
+          // an invalid pattern cannot be saved; refuse defensively
+        }
+        if (!accepted) return;
+      }
+      const row = await this.deps.attendees.insertOrGet({
+        uid,
+        organisationId,
+        createdAt: this.deps.clock.now(),
+      });
+      record = { row, eventIds: [] };
+    }
+    if (record.row.organisationId === organisationId)
+      await this.deps.attendees.linkEvent(record.row.id, event.row.id);
+  }
+}
