@@ -9,8 +9,9 @@ export type AlbumEvent = ResultOf<typeof endpoints.publicEventFullData>[number];
  * The event's settings (empty-album text, slide-show timing and background, watermark), read with
  * the link's key alone; `eName`, when the link has it, is checked against the key's event.
  */
-export const useAlbumEvent = (key: AlbumKey, eventName: string | null) =>
+export const useAlbumEvent = (key: AlbumKey, eventName: string | null, enabled = true) =>
   useQuery({
+    enabled,
     queryKey: ['albums', key.keyType, key.keyValue, 'event', eventName],
     queryFn: async ({ signal }) => {
       const events = await callApi(

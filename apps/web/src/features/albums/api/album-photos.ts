@@ -9,7 +9,7 @@ import { callApi } from '../../../lib/api-client.ts';
 
 /** Which key a page reads photos with (the link decides; albums spec §2.1, §6). */
 export interface AlbumKey {
-  readonly keyType: 'public' | 'private' | 'event_owner';
+  readonly keyType: 'public' | 'private' | 'event_owner' | 'attendee';
   readonly keyValue: string;
 }
 

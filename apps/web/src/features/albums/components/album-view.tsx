@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlbumMode, Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
@@ -12,21 +12,29 @@ import {
   type AlbumKey,
 } from '../api/album-photos.ts';
 import { useAlbumPhotos } from '../hooks/use-album-photos.ts';
+import { useInApp } from '../hooks/use-in-app.ts';
 import { usePhotoStream } from '../hooks/use-photo-stream.ts';
 import { PhotoGrid, type TileAction } from './photo-grid.tsx';
 import { PhotoViewer, type ViewerOptions } from './photo-viewer.tsx';
 import { DEFAULT_SLIDESHOW_SECONDS, SlideShow } from './slide-show.tsx';
 
 /** Keys that cannot open an album; the page shows one clear message and no photos. */
-const INVALID_LINK_KEYS = new Set([
+export const INVALID_LINK_KEYS: ReadonlySet<string> = new Set([
   'invalid_key',
+  'invalid_attendee_id',
   'unauthorized_user',
   'event_not_found',
   'not_found',
 ]);
 
+/** Attendee albums the organiser closed: the catalogue's own words say why. */
+export const CLOSED_ALBUM_KEYS: ReadonlySet<string> = new Set([
+  'attendee_locked',
+  'attendee_expired',
+]);
+
 /** The event's empty-album text is HTML from the editor: show its text only. */
-const plainText = (html: string): string => {
+export const plainText = (html: string): string => {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   return (doc.body.textContent ?? '').trim();
 };
@@ -37,34 +45,72 @@ const slideshowSeconds = (event: AlbumEvent | null | undefined) => {
   return max > min ? { min, max } : DEFAULT_SLIDESHOW_SECONDS;
 };
 
+/** What a page that already knows its album (attendee pages) shows instead of the event's settings. */
+export interface AlbumPresentation {
+  readonly title: string;
+  /** The event's empty-album text (HTML from the editor; shown as text). */
+  readonly emptyText: string;
+  readonly canDownload: boolean;
+}
+
+/** Selection mode (QR ride kiosk): opening a tile toggles it instead of opening the viewer. */
+export interface AlbumSelection {
+  readonly isSelected: (photo: Photo) => boolean;
+  readonly toggle: (photo: Photo) => void;
+}
+
 /** One album, whatever the key: grid, stream (live, newest first) or slide show. */
 export function AlbumView({
   albumKey,
   mode,
   kiosk,
-  curation,
-  eventName,
+  curation = false,
+  eventName = null,
+  live: liveWanted = mode !== 'grid',
+  presentation,
+  tileActions: pageActions,
+  selection,
+  children,
 }: {
   albumKey: AlbumKey;
   mode: AlbumMode;
   kiosk: boolean;
-  curation: boolean;
-  eventName: string | null;
+  curation?: boolean;
+  eventName?: string | null;
+  /** New photos arrive while the page is open (stream and slide show always do). */
+  live?: boolean;
+  /** Given by pages that know their album; the event's settings are then not read by key. */
+  presentation?: AlbumPresentation;
+  tileActions?: readonly TileAction[];
+  selection?: AlbumSelection;
+  /** Page-specific notes, bars and forms between the header and the photos. */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const inApp = useInApp();
   const photos = useAlbumPhotos(albumKey);
-  const event = useAlbumEvent(albumKey, eventName).data;
+  const event = useAlbumEvent(albumKey, eventName, presentation === undefined).data;
   const [open, setOpen] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { live } = usePhotoStream(
     albumKey,
-    mode !== 'grid' && photos.status === 'ready',
+    liveWanted && photos.status === 'ready',
     photos.addLive,
   );
 
-  const { replace } = photos;
-  const tileActions = useMemo((): TileAction[] => {
+  const { replace, photoAt } = photos;
+  const onOpen = useMemo(
+    () =>
+      selection
+        ? (index: number) => {
+            const photo = photoAt(index);
+            if (photo) selection.toggle(photo);
+          }
+        : setOpen,
+    [selection, photoAt],
+  );
+  const curationActions = useMemo((): TileAction[] => {
     if (!curation) return [];
     const run = (change: Promise<Photo>) => {
       setFailure(null);
@@ -85,14 +131,23 @@ export function AlbumView({
     return actions;
   }, [curation, albumKey, replace, t, errorText]);
 
+  const tileActions = useMemo(
+    () => [...curationActions, ...(pageActions ?? [])],
+    [curationActions, pageActions],
+  );
+
+  const canDownload =
+    presentation?.canDownload ??
+    (albumKey.keyType === 'private' || albumKey.keyType === 'event_owner');
   const viewerOptions = useMemo(
     (): ViewerOptions => ({
-      canDownload: albumKey.keyType === 'private' || albumKey.keyType === 'event_owner',
+      canDownload,
+      inApp,
       watermarkOverlay: event?.photo_watermark ?? null,
       shareUrl: (photo) => shareUrlFor(albumKey, photo),
       onFacebookShare: (photo) => trackFacebookShare(albumKey, photo),
     }),
-    [albumKey, event?.photo_watermark],
+    [albumKey, canDownload, inApp, event?.photo_watermark],
   );
   const closeViewer = useCallback(() => setOpen(null), []);
 
@@ -104,15 +159,22 @@ export function AlbumView({
     );
   }
   if (photos.status === 'error') {
-    const invalid = INVALID_LINK_KEYS.has(photos.errorKey ?? '');
+    const key = photos.errorKey ?? '';
     return (
       <div className="albums-message" role="alert">
-        <p>{invalid ? t('albums.invalidLink') : t('albums.loadError')}</p>
+        <p>
+          {INVALID_LINK_KEYS.has(key)
+            ? t('albums.invalidLink')
+            : CLOSED_ALBUM_KEYS.has(key)
+              ? errorText(key)
+              : t('albums.loadError')}
+        </p>
       </div>
     );
   }
 
-  const title = event?.full_name || t('albums.defaultTitle');
+  const title = presentation?.title || event?.full_name || t('albums.defaultTitle');
+  const emptyText = plainText(presentation?.emptyText ?? event?.empty_album_text ?? '');
   if (mode === 'slideshow' && photos.count > 0) {
     const seconds = slideshowSeconds(event);
     return (
@@ -140,19 +202,19 @@ export function AlbumView({
           {failure}
         </p>
       )}
+      {children}
       {photos.count === 0 ? (
-        <p className="albums-message albums-empty">
-          {(event && plainText(event.empty_album_text)) || t('albums.emptyDefault')}
-        </p>
+        <p className="albums-message albums-empty">{emptyText || t('albums.emptyDefault')}</p>
       ) : (
         <PhotoGrid
           count={photos.count}
           photoAt={photos.photoAt}
           showRange={photos.showRange}
-          onOpen={setOpen}
+          onOpen={onOpen}
           focusIndex={open}
           minTile={kiosk ? 240 : 150}
           tileActions={tileActions}
+          isSelected={selection?.isSelected}
         />
       )}
       {open !== null && (

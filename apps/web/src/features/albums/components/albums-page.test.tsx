@@ -49,15 +49,6 @@ describe('page types at the site root (albums spec §2.1)', () => {
     expect(api.calls).toHaveLength(0);
   });
 
-  it.each(['?attId=a-1', '?kType=evSB1&pvId=p', '?kType=evSB3', '?attOrgId=att-org'])(
-    '%s shows the not-available state',
-    (search) => {
-      installFakeApi({});
-      renderAlbums(search);
-      expect(screen.getByRole('heading', { name: 'This page is not available yet' })).toBeTruthy();
-    },
-  );
-
   it('a mini-album link shows the photos of its token', async () => {
     const api = installFakeApi({
       '/mini-album/retrieve': {

@@ -2,14 +2,22 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageContext } from '@flashbulb/shared';
 import type { AlbumKey } from '../api/album-photos.ts';
+import { InAppContext } from '../hooks/use-in-app.ts';
 import { attendeeCookie } from '../utils/attendee-cookie.ts';
 import { AlbumView } from './album-view.tsx';
+import { AttendeeAlbumPage } from './attendee-album-page.tsx';
+import { KioskAllPhotosPage } from './kiosk-all-photos-page.tsx';
 import { MiniAlbumView } from './mini-album-view.tsx';
+import { QrRidePage } from './qr-ride-page.tsx';
 import '../albums.css';
+
+/** Local storage key of the shop-kiosk flag (albums spec §3). */
+export const SHOP_KIOSK_STORAGE_KEY = 'isShopKiosk';
 
 /**
  * The page for a link's page type (albums spec §2.1): albums by key, kiosk album, stream, slide
- * show and curation; the spec's messages for links missing a parameter.
+ * show and curation, attendee albums and the kiosk pages; the spec's messages for links missing a
+ * parameter.
  */
 export default function AlbumsPage({
   context,
@@ -19,12 +27,26 @@ export default function AlbumsPage({
   eventName: string | null;
 }) {
   const { t } = useTranslation();
-  const { page, kioskMode, rememberAttendeeId } = context;
+  const { page, kioskMode, shopKiosk, app } = context;
+  // The kiosk attendee pages (evSB2, evSB4) run on a shared screen: they remember no one.
+  const kioskAttendee = page.kind === 'attendee' && page.kioskType !== null;
+  const rememberAttendeeId = kioskAttendee ? null : context.rememberAttendeeId;
+  const kiosk =
+    kioskMode || kioskAttendee || page.kind === 'kiosk-all-photos' || page.kind === 'kiosk-qr-ride';
 
   useEffect(() => {
     if (rememberAttendeeId)
       document.cookie = attendeeCookie(rememberAttendeeId, window.location.hostname);
   }, [rememberAttendeeId]);
+
+  useEffect(() => {
+    if (!shopKiosk) return;
+    try {
+      window.localStorage.setItem(SHOP_KIOSK_STORAGE_KEY, 'true');
+    } catch {
+      // Storage may be disabled (private mode); the page itself works without the flag.
+    }
+  }, [shopKiosk]);
 
   const albumKey = useMemo((): AlbumKey | null => {
     if (page.kind === 'public-album' || page.kind === 'kiosk-album')
@@ -63,24 +85,44 @@ export default function AlbumsPage({
       content = <MiniAlbumView token={page.token} />;
       break;
     case 'attendee':
-    case 'attendee-legacy':
-    case 'kiosk-all-photos':
-    case 'kiosk-qr-ride':
-    case 'console':
       content = (
-        <div className="albums-message" role="alert">
-          <h1>{t('albums.notAvailable.title')}</h1>
-          <p>{t('albums.notAvailable.body', { kind: page.kind })}</p>
-        </div>
+        <AttendeeAlbumPage
+          attendeeId={page.attendeeId}
+          kiosk={kiosk}
+          sendLink={kioskAttendee}
+          fromKiosk={page.fromKiosk}
+        />
       );
+      break;
+    case 'attendee-legacy':
+      content = (
+        <AttendeeAlbumPage
+          attendeeId={page.attendeeId}
+          organisationId={page.organisationId}
+          kiosk={kiosk}
+        />
+      );
+      break;
+    case 'kiosk-all-photos':
+      content = <KioskAllPhotosPage privateKey={page.privateKey} attendeeId={page.attendeeId} />;
+      break;
+    case 'kiosk-qr-ride':
+      content = <QrRidePage privateKey={page.privateKey} />;
+      break;
+    case 'console':
+      // The app loads the console chunk for these links; this chunk never renders it.
+      content = null;
       break;
   }
   return (
-    <div
-      className={`albums-root${kioskMode ? ' albums-root--kiosk' : ''}`}
-      data-page-kind={page.kind}
-    >
-      {content}
-    </div>
+    <InAppContext value={app !== null}>
+      <div
+        className={`albums-root${kiosk ? ' albums-root--kiosk' : ''}`}
+        data-page-kind={page.kind}
+        data-app={app ?? undefined}
+      >
+        {content}
+      </div>
+    </InAppContext>
   );
 }

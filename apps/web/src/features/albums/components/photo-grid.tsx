@@ -22,6 +22,8 @@ export const gridColumns = (width: number, minTile: number): number =>
 export interface TileAction {
   readonly label: (photo: Photo) => string;
   readonly run: (photo: Photo) => void;
+  /** Toggle-style actions: their state is shown (aria-pressed); a done one is disabled. */
+  readonly pressed?: (photo: Photo) => boolean;
 }
 
 /**
@@ -37,6 +39,7 @@ export function PhotoGrid({
   focusIndex,
   minTile,
   tileActions = [],
+  isSelected,
 }: {
   count: number;
   photoAt: (index: number) => Photo | undefined;
@@ -46,6 +49,8 @@ export function PhotoGrid({
   focusIndex: number | null;
   minTile: number;
   tileActions?: readonly TileAction[];
+  /** Selection mode: a tile shows whether it is chosen, and opening it (click, Enter, Space) toggles. */
+  isSelected?: (photo: Photo) => boolean;
 }) {
   const { t } = useTranslation();
   const gridRef = useRef<HTMLDivElement>(null);
@@ -175,6 +180,7 @@ export function PhotoGrid({
                     focusable={index === active}
                     onOpen={openAt}
                     actions={tileActions}
+                    selected={isSelected?.(photo)}
                   />
                 ) : (
                   <div
@@ -202,6 +208,7 @@ const PhotoTile = memo(function PhotoTile({
   focusable,
   onOpen,
   actions,
+  selected,
 }: {
   photo: Photo;
   index: number;
@@ -210,6 +217,8 @@ const PhotoTile = memo(function PhotoTile({
   focusable: boolean;
   onOpen: (index: number) => void;
   actions: readonly TileAction[];
+  /** Undefined outside selection mode. */
+  selected: boolean | undefined;
 }) {
   const { t } = useTranslation();
   const alt = t('albums.photoAlt', {
@@ -219,7 +228,9 @@ const PhotoTile = memo(function PhotoTile({
   const box = photoBox(photo);
   const hidden = photo.is_visible === 0;
   return (
-    <div className={`albums-tile${hidden ? ' albums-tile--hidden' : ''}`}>
+    <div
+      className={`albums-tile${hidden ? ' albums-tile--hidden' : ''}${selected ? ' albums-tile--selected' : ''}`}
+    >
       <button
         type="button"
         className="albums-tile-open"
@@ -228,6 +239,7 @@ const PhotoTile = memo(function PhotoTile({
         tabIndex={focusable ? 0 : -1}
         onClick={() => onOpen(index)}
         aria-label={alt}
+        aria-pressed={selected}
       >
         {photo.urls.thumbnail || photo.urls.preview ? (
           <img
@@ -247,6 +259,11 @@ const PhotoTile = memo(function PhotoTile({
         )}
         {photo.media_type === 'video' && <span className="albums-badge">{t('albums.video')}</span>}
         {hidden && <span className="albums-badge albums-badge--hidden">{t('albums.hidden')}</span>}
+        {selected && (
+          <span className="albums-badge albums-badge--selected" aria-hidden="true">
+            {t('albums.selected')}
+          </span>
+        )}
       </button>
       {actions.length > 0 && (
         <div className="albums-tile-actions">
@@ -254,6 +271,8 @@ const PhotoTile = memo(function PhotoTile({
             <button
               key={action.label(photo)}
               type="button"
+              aria-pressed={action.pressed?.(photo)}
+              disabled={action.pressed?.(photo) === true}
               tabIndex={focusable ? 0 : -1}
               aria-label={t('albums.actionOn', {
                 action: action.label(photo),

@@ -10,6 +10,11 @@ const FOCUSABLE =
 /** What the viewer may offer for a photo; decided by the page from its key type. */
 export interface ViewerOptions {
   readonly canDownload: boolean;
+  /**
+   * In the mobile app's web view (`app=ios|android`) the `download` attribute is ignored: the file
+   * opens in the same window instead, where the app's own viewer saves it.
+   */
+  readonly inApp?: boolean;
   /** The event's watermark image, laid over photos that have no watermarked derivative. */
   readonly watermarkOverlay: string | null;
   /** The link to share for a photo (share page when the server makes one, else the preview). */
@@ -198,7 +203,10 @@ export function PhotoViewer({
           {t('albums.viewer.next')}
         </button>
         {photo && options.canDownload && photo.urls.original && (
-          <a href={photo.urls.original} download={photo.file_name}>
+          <a
+            href={photo.urls.original}
+            {...(options.inApp ? { target: '_self' } : { download: photo.file_name })}
+          >
             {t('albums.viewer.download')}
           </a>
         )}

@@ -1,0 +1,62 @@
+import { useQuery } from '@tanstack/react-query';
+import { endpoints, type AttendeeAlbum, type ResultOf } from '@flashbulb/shared';
+import { callApi } from '../../../lib/api-client.ts';
+
+export type { AttendeeAlbum };
+export type QrScanResult = ResultOf<typeof endpoints.attachPhotosByQrScan>;
+
+/**
+ * The attendee behind an album link (`attId`, or `attOrgId` with its organisation): id as printed,
+ * whether originals may be downloaded, the events' names and empty-album texts.
+ */
+export const useAttendeeAlbum = (
+  attendeeId: string,
+  organisationId: number | null,
+  enabled = true,
+) =>
+  useQuery({
+    enabled,
+    queryKey: ['albums', 'attendee', attendeeId, 'retrieve', organisationId],
+    queryFn: ({ signal }) =>
+      callApi(
+        endpoints.retrieveAttendee,
+        {
+          key_type: 'attendee',
+          key_value: attendeeId,
+          ...(organisationId !== null ? { organisation_id: organisationId } : {}),
+        },
+        { signal },
+      ),
+    staleTime: Infinity,
+    retry: false,
+  });
+
+/** All-photos kiosk (evSB1): adds photos of the private key's event to the attendee's album. */
+export const attachPhotosToAttendee = (
+  privateKey: string,
+  attendeeId: string,
+  photoUids: string[],
+) =>
+  callApi(endpoints.attachPhotosByKey, {
+    key_type: 'private',
+    key_value: privateKey,
+    attendee_uid: attendeeId,
+    photo_uid_array: photoUids,
+  });
+
+/** QR ride kiosk (evSB3): the scanned card text names the album the chosen photos go to. */
+export const attachPhotosByCardScan = (
+  privateKey: string,
+  scan: string,
+  photoUids: string[],
+): Promise<QrScanResult> =>
+  callApi(endpoints.attachPhotosByQrScan, {
+    key_type: 'private',
+    key_value: privateKey,
+    qr_text: scan,
+    photo_uid_array: photoUids,
+  });
+
+/** A kiosk visitor leaves the address their album link is sent to. */
+export const sendAlbumLinkByEmail = (attendeeId: string, email: string) =>
+  callApi(endpoints.updateAttendeeByKiosk, { attendee_uid: attendeeId, email_address: email });
