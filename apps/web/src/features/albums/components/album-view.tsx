@@ -50,7 +50,6 @@ export interface AlbumPresentation {
   readonly title: string;
   /** The event's empty-album text (HTML from the editor; shown as text). */
   readonly emptyText: string;
-  readonly canDownload: boolean;
 }
 
 /** Selection mode (QR ride kiosk): opening a tile toggles it instead of opening the viewer. */
@@ -68,6 +67,7 @@ export function AlbumView({
   eventName = null,
   live: liveWanted = mode !== 'grid',
   presentation,
+  canDownload: canDownloadWanted,
   tileActions: pageActions,
   selection,
   children,
@@ -81,6 +81,8 @@ export function AlbumView({
   live?: boolean;
   /** Given by pages that know their album; the event's settings are then not read by key. */
   presentation?: AlbumPresentation;
+  /** Originals may be downloaded; by default only with the private and event owner keys. */
+  canDownload?: boolean;
   tileActions?: readonly TileAction[];
   selection?: AlbumSelection;
   /** Page-specific notes, bars and forms between the header and the photos. */
@@ -137,8 +139,7 @@ export function AlbumView({
   );
 
   const canDownload =
-    presentation?.canDownload ??
-    (albumKey.keyType === 'private' || albumKey.keyType === 'event_owner');
+    canDownloadWanted ?? (albumKey.keyType === 'private' || albumKey.keyType === 'event_owner');
   const viewerOptions = useMemo(
     (): ViewerOptions => ({
       canDownload,

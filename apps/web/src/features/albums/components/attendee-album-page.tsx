@@ -55,7 +55,6 @@ export function AttendeeAlbumPage({
         ? t('albums.attendee.title', { event: event.full_name, id: data.display_uid })
         : data.display_uid,
       emptyText: event?.empty_album_text ?? '',
-      canDownload: data.unlocked === 1,
     };
   }, [data, t]);
 
@@ -81,7 +80,14 @@ export function AttendeeAlbumPage({
     );
   }
   return (
-    <AlbumView albumKey={albumKey} mode="grid" live kiosk={kiosk} presentation={presentation}>
+    <AlbumView
+      albumKey={albumKey}
+      mode="grid"
+      live
+      kiosk={kiosk}
+      presentation={presentation}
+      canDownload={data.unlocked === 1}
+    >
       {fromKiosk && <p className="albums-note">{t('albums.attendee.fromKiosk')}</p>}
       {sendLink && <SendAlbumLinkForm attendeeId={attendeeId} />}
     </AlbumView>

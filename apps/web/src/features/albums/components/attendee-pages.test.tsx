@@ -250,13 +250,16 @@ describe('older attendee page (attOrgId)', () => {
 });
 
 describe('all-photos kiosk (evSB1)', () => {
-  it('shows every photo by the private key in kiosk layout, without add buttons when no attendee scanned', async () => {
-    const api = installFakeApi({ [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)]) } });
+  it('shows every photo by the private key in kiosk layout, without add buttons or downloads when no attendee scanned', async () => {
+    const api = installFakeApi({ [LIST]: { ok: photoPage([withOriginal(2), albumPhoto(1)]) } });
     const view = renderAlbums('?kType=evSB1&pvId=priv');
     await waitFor(() => expect(tiles()).toHaveLength(2));
     expect(api.callsTo(LIST)[0]?.body).toMatchObject({ key_type: 'private', key_value: 'priv' });
     expect(root(view.container)?.classList.contains('albums-root--kiosk')).toBe(true);
     expect(screen.queryByRole('button', { name: /^Add to my album/ })).toBeNull();
+    // The private key could download originals, but not on a shared kiosk screen.
+    await userEvent.click(tile(2));
+    expect(within(screen.getByRole('dialog')).queryByRole('link', { name: /Download/ })).toBeNull();
   });
 
   it('adds a photo to the scanned attendee’s album and counts it in the bar', async () => {

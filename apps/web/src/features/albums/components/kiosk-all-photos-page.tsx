@@ -23,7 +23,9 @@ export function KioskAllPhotosPage({
     (): AlbumKey => ({ keyType: 'private', keyValue: privateKey }),
     [privateKey],
   );
-  if (!attendeeId) return <AlbumView albumKey={albumKey} mode="grid" live kiosk />;
+  // A shared screen downloads nothing: photos reach visitors through their albums.
+  if (!attendeeId)
+    return <AlbumView albumKey={albumKey} mode="grid" live kiosk canDownload={false} />;
   return <AddToAlbum albumKey={albumKey} attendeeId={attendeeId} />;
 }
 
@@ -65,7 +67,7 @@ function AddToAlbum({ albumKey, attendeeId }: { albumKey: AlbumKey; attendeeId: 
 
   const printedId = formatAttendeeId(normaliseAttendeeId(attendeeId));
   return (
-    <AlbumView albumKey={albumKey} mode="grid" live kiosk tileActions={actions}>
+    <AlbumView albumKey={albumKey} mode="grid" live kiosk canDownload={false} tileActions={actions}>
       <p className="albums-bar" role="status">
         {t('albums.kioskAdd.bar', { count: added.size, id: printedId })}
       </p>

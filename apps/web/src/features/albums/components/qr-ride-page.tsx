@@ -114,7 +114,7 @@ function QrRide({ privateKey }: { privateKey: string }) {
   };
 
   return (
-    <AlbumView albumKey={albumKey} mode="stream" kiosk selection={selection}>
+    <AlbumView albumKey={albumKey} mode="stream" kiosk canDownload={false} selection={selection}>
       {state.kind === 'added' ? (
         <section className="albums-success" aria-live="polite">
           <h2 ref={panelRef} tabIndex={-1}>
