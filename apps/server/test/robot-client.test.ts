@@ -162,4 +162,30 @@ describe('robot client', () => {
     );
     expect(wrongKey.stdout).toContain('refused IMG_0.jpg: invalid_key');
   }, 60_000);
+
+  it('puts the photos of a run with an attendee id in that attendee’s album', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'flashbulb-attendee-folder-'));
+    try {
+      await writeFile(path.join(own, 'RIDE_1.jpg'), await makeJpeg({ seed: 500 }));
+      const summary = await runRobotUpload(
+        options({ paths: [own], attendeeUid: 'bib-7' }) as Parameters<typeof runRobotUpload>[0],
+      );
+      expect(summary.uploaded).toBe(1);
+      const album = () =>
+        t.ok(endpoints.publicPhotoList, {
+          key_type: 'attendee',
+          key_value: 'BIB7',
+          max_size: 10,
+          page_number: 1,
+        });
+      // Listed once its derivatives are ready.
+      await expect
+        .poll(async () => (await album()).photos.map((p) => `${p.file_name} ${p.attendee_uid}`), {
+          timeout: 20_000,
+        })
+        .toEqual(['RIDE_1.jpg BIB7']);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
 });

@@ -12,10 +12,12 @@ const USAGE = `Flashbulb command line
                               [--temporary-password <password>]
   npm run cli -- organisation create --name <name>
   npm run cli -- organisation list
-  npm run cli -- upload --event <code> --key <robot key> [--server <url>] [--watch] <files or folders>
+  npm run cli -- upload --event <code> --key <robot key> [--server <url>] [--watch]
+                       [--attendee <id>] <files or folders>
       Uploads photos as a robot through the public API. A journal (.flashbulb-uploads.json in the
       folder) remembers what was sent, so re-running or restarting never uploads a file twice.
-      --watch keeps watching the folders for new photos. --server defaults to FLASHBULB_PUBLIC_URL
+      --watch keeps watching the folders for new photos. --attendee puts every photo in that
+      attendee's album. --server defaults to FLASHBULB_PUBLIC_URL
       or http://localhost:8080.
 
 Uses the same configuration as the server (FLASHBULB_DATA_DIR, DATABASE_URL, SMTP_URL, ...).
@@ -46,6 +48,7 @@ const run = async (argv: string[]): Promise<void> => {
       name: { type: 'string' },
       event: { type: 'string' },
       key: { type: 'string' },
+      attendee: { type: 'string' },
       server: { type: 'string' },
       journal: { type: 'string' },
       watch: { type: 'boolean' },
@@ -70,6 +73,7 @@ const run = async (argv: string[]): Promise<void> => {
       server: values.server ?? process.env.FLASHBULB_PUBLIC_URL ?? 'http://localhost:8080',
       eventName: values.event.toUpperCase(),
       robotKey: values.key,
+      ...(values.attendee ? { attendeeUid: values.attendee } : {}),
       paths: files,
       watch: values.watch ?? false,
       ...(values.journal ? { journalPath: values.journal } : {}),

@@ -20,6 +20,8 @@ export interface RobotUploadOptions {
   server: string;
   eventName: string;
   robotKey: string;
+  /** Attendee id every photo of this run belongs to (wristband, badge or card). */
+  attendeeUid?: string;
   /** Files and folders; folders are scanned (not recursively). */
   paths: string[];
   watch: boolean;
@@ -134,6 +136,7 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
       event_name: options.eventName,
       file_name: name,
       content_type: contentType,
+      ...(options.attendeeUid ? { attendee_uid: options.attendeeUid } : {}),
     })) as { url: string; fields: Record<string, string>; key: string };
     const form = new FormData();
     for (const [field, value] of Object.entries(grant.fields)) form.append(field, value);
