@@ -259,7 +259,7 @@ describe('console Attendees page: generate', { timeout: 40_000 }, () => {
   const savedText = (blob: Blob) =>
     new Promise<string>((resolve) => {
       const reader = new FileReader();
-      reader.onload = () => resolve(String(reader.result).replace(/^\uFEFF/, ''));
+      reader.onload = () => resolve((reader.result as string).replace(/^\uFEFF/, ''));
       reader.readAsText(blob);
     });
 
