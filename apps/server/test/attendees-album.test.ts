@@ -421,5 +421,20 @@ describe('the attendee’s live stream', () => {
     await client.waitFor(isPhoto(mine.uid), 10_000);
     await new Promise((r) => setTimeout(r, 300));
     expect(client.messages.some(isPhoto(others.uid))).toBe(false);
+
+    // Attaching an older photo pushes it to the attendee's stream, not again to the event's.
+    const publicStream = await openSse(
+      `${base}/api/v1/photo/stream?key_type=private&key_value=${paid.private_api_key}`,
+    );
+    clients.push(publicStream);
+    await expect.poll(() => publicStream.raw()).toContain('retry: ');
+    await t.ok(
+      endpoints.ownerAttachPhotos,
+      { event_id: paid.id, attendee_uid: 'STREAM1', photo_uid_array: [others.uid] },
+      admin,
+    );
+    await client.waitFor(isPhoto(others.uid), 5_000);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(publicStream.messages.some(isPhoto(others.uid))).toBe(false);
   });
 });

@@ -79,6 +79,25 @@ describe('generating attendee lists', () => {
     expect(list.attendees).toHaveLength(10);
   });
 
+  it('generates several insert chunks in one call, every attendee linked', async () => {
+    const before = await attendeeCount();
+    const result = await generate(4500, [eventA2.id]);
+    expect(result.count).toBe(4500);
+    expect(result.attendees).toHaveLength(1000);
+    expect(await attendeeCount()).toBe(before + 4500);
+    const { rows } = await t.database.executeSql(
+      'select count(distinct uid)::int as n from attendees',
+      [],
+    );
+    expect(Number(rows[0]?.n)).toBe(before + 4500);
+    const list = await t.ok(
+      endpoints.attendeeList,
+      { event_id: eventA2.id, max_size: 1, page_number: 1 },
+      admin,
+    );
+    expect(list.total_count).toBeGreaterThanOrEqual(4500);
+  });
+
   it('refuses counts outside 1..1,000,000 with attendee_count_invalid and stores nothing', async () => {
     const before = await attendeeCount();
     for (const count of [0, -3, 1_000_001, 2.5]) {

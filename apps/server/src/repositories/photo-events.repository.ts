@@ -6,6 +6,8 @@ export const PHOTO_READY_CHANNEL = 'flashbulb_photo_ready';
 export interface PhotoReadyNotice {
   photoId: number;
   eventId: number;
+  /** Set when the photo only joined this attendee's album: other streams have nothing new. */
+  attendeeId?: number;
 }
 
 type Subscriber = (notice: PhotoReadyNotice) => void;
@@ -14,8 +16,9 @@ const parseNotice = (payload: string): PhotoReadyNotice | null => {
   try {
     const value: unknown = JSON.parse(payload);
     if (typeof value !== 'object' || value === null) return null;
-    const { photoId, eventId } = value as Record<string, unknown>;
-    return typeof photoId === 'number' && typeof eventId === 'number' ? { photoId, eventId } : null;
+    const { photoId, eventId, attendeeId } = value as Record<string, unknown>;
+    if (typeof photoId !== 'number' || typeof eventId !== 'number') return null;
+    return typeof attendeeId === 'number' ? { photoId, eventId, attendeeId } : { photoId, eventId };
   } catch {
     return null;
   }

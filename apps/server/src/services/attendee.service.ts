@@ -60,7 +60,9 @@ export class AttendeeService {
       clock: Clock;
       publicUrl: string;
       /** Told when photos join an album, so the attendee's live stream shows them. */
-      photoEvents?: { photoReady(event: { photoId: number; eventId: number }): Promise<void> };
+      photoEvents?: {
+        photoReady(event: { photoId: number; eventId: number; attendeeId?: number }): Promise<void>;
+      };
     },
   ) {}
 
@@ -257,7 +259,7 @@ export class AttendeeService {
     for (const row of rows) {
       // A failed notice must not fail the call: the album list shows the photo either way.
       await this.deps.photoEvents
-        ?.photoReady({ photoId: row.id, eventId: row.eventId })
+        ?.photoReady({ photoId: row.id, eventId: row.eventId, attendeeId: record.row.id })
         .catch(() => undefined);
     }
     return rows.length;

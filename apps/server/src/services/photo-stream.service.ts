@@ -86,6 +86,9 @@ export class PhotoStreamService {
     for (const eventId of eventIds) {
       unsubscribes.push(
         await this.deps.notices.subscribe(eventId, (notice) => {
+          // A photo attached to one attendee's album is news to that attendee's streams only.
+          if (notice.attendeeId !== undefined && notice.attendeeId !== access.attendee?.row.id)
+            return;
           void recheck(notice.photoId);
         }),
       );

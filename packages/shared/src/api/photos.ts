@@ -90,7 +90,13 @@ export const photoUploadAccess = defineEndpoint({
     'Upload grant (S3 presigned POST) for one photo: key_type robot or event_owner with key_value, or an owner Authorization',
   body: grantBody,
   result: photoUploadGrantSchema,
-  errors: ['invalid_key', 'event_not_found', 'unsupported_picture_format', 'file_name_invalid'],
+  errors: [
+    'invalid_key',
+    'event_not_found',
+    'unsupported_picture_format',
+    'file_name_invalid',
+    'invalid_attendee_id',
+  ],
 });
 
 export const photoUploadComplete = defineEndpoint({
