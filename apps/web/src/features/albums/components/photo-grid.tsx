@@ -236,6 +236,7 @@ const PhotoTile = memo(function PhotoTile({
         className="albums-tile-open"
         data-photo-index={index}
         data-photo-id={photo.id}
+        data-photo-name={photo.file_name}
         tabIndex={focusable ? 0 : -1}
         onClick={() => onOpen(index)}
         aria-label={alt}
