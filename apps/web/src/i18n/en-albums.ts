@@ -10,6 +10,7 @@ export const enAlbums = {
   loadError: 'The album could not be loaded.',
   retry: 'Try again',
   gridLabel: 'Photos, newest first. Arrow keys move, Enter opens.',
+  gridSelectLabel: 'Photos, newest first. Arrow keys move, Enter or Space selects.',
   photoAlt: '{{name}}, {{date}}',
   video: 'Video',
   hidden: 'Hidden',

@@ -347,6 +347,7 @@ describe('QR ride kiosk (evSB3)', () => {
     renderAlbums('?kType=evSB3&pvId=ride-key');
     await waitFor(() => expect(tiles()).toHaveLength(3));
     expect(scanInput().getAttribute('type')).toBe('password');
+    expect(screen.getByRole('grid').getAttribute('aria-label')).toContain('Space selects');
 
     // Click, Enter and Space all toggle, and the state is visible on the tile.
     await userEvent.click(tile(3));

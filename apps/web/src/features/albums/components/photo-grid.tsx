@@ -147,7 +147,7 @@ export function PhotoGrid({
       ref={gridRef}
       className="albums-grid"
       role="grid"
-      aria-label={t('albums.gridLabel')}
+      aria-label={isSelected ? t('albums.gridSelectLabel') : t('albums.gridLabel')}
       aria-rowcount={rows}
       onKeyDown={onKeyDown}
       style={{ height: virtualizer.getTotalSize() }}
