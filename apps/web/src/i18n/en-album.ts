@@ -71,6 +71,7 @@ export const enAlbum = {
     curatedDone_one: '{{count}} photo marked curated',
     curatedDone_other: '{{count}} photos marked curated',
     addToAttendee: 'Add to attendee…',
+    removeFromAttendee: 'Remove from attendee…',
   },
   addToAttendee: {
     title_one: 'Add {{count}} photo to an attendee album',
@@ -82,6 +83,15 @@ export const enAlbum = {
     done_one: '{{count}} photo added to the album of {{id}}',
     done_other: '{{count}} photos added to the album of {{id}}',
     failed: 'The photos could not be added to the attendee album.',
+  },
+  removeFromAttendee: {
+    title_one: 'Remove {{count}} photo from an attendee album',
+    title_other: 'Remove {{count}} photos from an attendee album',
+    intro: 'The photos leave the attendee’s album and stay in the event.',
+    submit: 'Remove photos',
+    done_one: '{{count}} photo removed from the album of {{id}}',
+    done_other: '{{count}} photos removed from the album of {{id}}',
+    failed: 'The photos could not be removed from the attendee album.',
   },
   delete: {
     title_one: 'Delete {{count}} photo',

@@ -37,6 +37,8 @@ export const enAttendees = {
     linkNotCopied: 'The link could not be copied. Open the album and copy it from the address bar.',
     open: 'Open album',
     openNamed: 'Open the album of {{id}} in a new tab',
+    photos: 'Photos',
+    photosNamed: 'Photos of {{id}} in the console album',
     lock: 'Lock',
     lockNamed: 'Lock the album of {{id}}',
     reopen: 'Reopen',

@@ -6,23 +6,33 @@ import { isAttendeeIdShape, normaliseAttendeeId } from '@flashbulb/shared';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { errorKeyOf, isApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
-import { attachPhotosToAttendee } from '../api/attach-to-attendee.ts';
+import { attachPhotosToAttendee, unlinkPhotosFromAttendee } from '../api/attach-to-attendee.ts';
 
-/** Asks for an attendee id and adds the selected photos to that attendee's album. */
+export type AttendeePhotosMode = 'add' | 'remove';
+
+/**
+ * Asks for an attendee id, then adds the selected photos to that attendee's album or removes
+ * them from it (the photos stay in the event). `initialId` is the album's attendee filter, if any.
+ */
 export function AddToAttendeeModal({
+  mode,
   eventId,
   photoUids,
+  initialId = '',
   opened,
   onClose,
 }: {
+  mode: AttendeePhotosMode;
   eventId: number;
   photoUids: string[];
+  initialId?: string;
   opened: boolean;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [attendeeId, setAttendeeId] = useState('');
+  const texts = mode === 'add' ? 'album.addToAttendee' : 'album.removeFromAttendee';
+  const [attendeeId, setAttendeeId] = useState(initialId);
   const [idError, setIdError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,10 +54,11 @@ export function AddToAttendeeModal({
     setBusy(true);
     setFailure(null);
     try {
-      const added = await attachPhotosToAttendee(eventId, uid, photoUids);
+      const change = mode === 'add' ? attachPhotosToAttendee : unlinkPhotosFromAttendee;
+      const count = await change(eventId, uid, photoUids);
       notifications.show({
         color: 'green',
-        message: t('album.addToAttendee.done', { count: added, id: attendeeId.trim() }),
+        message: t(`${texts}.done`, { count, id: attendeeId.trim() }),
       });
       setBusy(false);
       setAttendeeId('');
@@ -58,7 +69,7 @@ export function AddToAttendeeModal({
       if (isApiError(error) && (key === 'invalid_attendee_id' || error.field === 'attendee_uid'))
         setIdError(errorText(key));
       else setFailure(key);
-      notifications.show({ color: 'red', message: t('album.addToAttendee.failed') });
+      notifications.show({ color: 'red', message: t(`${texts}.failed`) });
     }
   };
 
@@ -66,7 +77,7 @@ export function AddToAttendeeModal({
     <Modal
       opened={opened}
       onClose={close}
-      title={t('album.addToAttendee.title', { count: photoUids.length })}
+      title={t(`${texts}.title`, { count: photoUids.length })}
       centered
     >
       <form
@@ -77,7 +88,7 @@ export function AddToAttendeeModal({
         }}
       >
         <Stack gap="sm">
-          <Text size="sm">{t('album.addToAttendee.intro')}</Text>
+          <Text size="sm">{t(`${texts}.intro`)}</Text>
           <FormAlert errorKey={failure} />
           <TextInput
             label={t('album.addToAttendee.attendeeId')}
@@ -95,8 +106,8 @@ export function AddToAttendeeModal({
             <Button variant="default" onClick={close} disabled={busy}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" loading={busy}>
-              {t('album.addToAttendee.submit')}
+            <Button type="submit" loading={busy} color={mode === 'remove' ? 'red' : undefined}>
+              {t(`${texts}.submit`)}
             </Button>
           </Group>
         </Stack>

@@ -59,4 +59,33 @@ describe('console album: add selected photos to an attendee album', { timeout: 4
       await screen.findByText('The photos could not be added to the attendee album.'),
     ).toBeTruthy();
   });
+
+  it('removes the selected photos from the filtered attendee’s album with one event', async () => {
+    const UNLINK = `${OWNER}/attendee/unlink-photos`;
+    const api = installAlbumApi([makePhoto(1), makePhoto(2), makePhoto(3)], {
+      [UNLINK]: { ok: { attendee_uid: 'ATT7', unlinked_count: 2 } },
+    });
+    renderAlbum('/events/ABCD/album#ai=ATT7');
+    await screen.findByRole('checkbox', { name: 'Select photo-003.jpg' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Select photo-003.jpg' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select photo-002.jpg' }));
+    const toolbar = screen.getByRole('toolbar', { name: 'Selection' });
+    await user.click(within(toolbar).getByRole('button', { name: 'Remove from attendee…' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Remove 2 photos from an attendee album',
+    });
+    expect(within(dialog).getByRole('textbox', { name: /Attendee id/ })).toHaveProperty(
+      'value',
+      'ATT7',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Remove photos' }));
+    await waitFor(() =>
+      expect(api.callsTo(UNLINK).map((c) => c.body)).toEqual([
+        { event_id_array: [7], attendee_uid: 'ATT7', photo_uid_array: ['uid-3', 'uid-2'] },
+      ]),
+    );
+    expect(await screen.findByText('2 photos removed from the album of ATT7')).toBeTruthy();
+    expect(api.callsTo(`${OWNER}/attendee/attach-photos`)).toHaveLength(0);
+  });
 });

@@ -22,7 +22,7 @@ import {
 import { usePhotoSelection } from '../hooks/use-photo-selection.ts';
 import { useUploads } from '../hooks/use-uploads.ts';
 import { formatAlbumHash, parseAlbumHash, type AlbumFilter } from '../utils/album-filter.ts';
-import { AddToAttendeeModal } from './add-to-attendee-modal.tsx';
+import { AddToAttendeeModal, type AttendeePhotosMode } from './add-to-attendee-modal.tsx';
 import { AlbumFilterBar } from './album-filter-bar.tsx';
 import { DeletePhotosModal } from './delete-photos-modal.tsx';
 import { PhotoGrid } from './photo-grid.tsx';
@@ -122,8 +122,11 @@ export default function AlbumPage() {
   );
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
   const [deleteIds, setDeleteIds] = useState<number[] | null>(null);
-  const [attachUids, setAttachUids] = useState<string[] | null>(null);
-  const modalOpen = previewIndex !== null || deleteIds !== null || attachUids !== null;
+  const [attendeePhotos, setAttendeePhotos] = useState<{
+    mode: AttendeePhotosMode;
+    uids: string[];
+  } | null>(null);
+  const modalOpen = previewIndex !== null || deleteIds !== null || attendeePhotos !== null;
   const clearSelection = selection.clear;
   useEffect(() => {
     if (modalOpen) return;
@@ -183,6 +186,8 @@ export default function AlbumPage() {
     [client, eventId, filter.visible, errorText],
   );
   const selectedIds = [...selection.selected];
+  const selectedUids = () =>
+    photos.filter((photo) => selection.selected.has(photo.id)).map((photo) => photo.uid);
 
   // ---- render
   if (eventQuery.isPending) {
@@ -276,11 +281,8 @@ export default function AlbumPage() {
           });
         }}
         onDelete={() => setDeleteIds(selectedIds)}
-        onAddToAttendee={() =>
-          setAttachUids(
-            photos.filter((photo) => selection.selected.has(photo.id)).map((photo) => photo.uid),
-          )
-        }
+        onAddToAttendee={() => setAttendeePhotos({ mode: 'add', uids: selectedUids() })}
+        onRemoveFromAttendee={() => setAttendeePhotos({ mode: 'remove', uids: selectedUids() })}
         onClear={selection.clear}
       />
       {list.isError && !list.data ? (
@@ -322,12 +324,16 @@ export default function AlbumPage() {
         onMove={onMove}
         onClose={() => setPreviewIndex(null)}
       />
-      <AddToAttendeeModal
-        eventId={event.id}
-        photoUids={attachUids ?? []}
-        opened={attachUids !== null}
-        onClose={() => setAttachUids(null)}
-      />
+      {attendeePhotos && (
+        <AddToAttendeeModal
+          mode={attendeePhotos.mode}
+          eventId={event.id}
+          photoUids={attendeePhotos.uids}
+          initialId={filter.attendeeId ?? ''}
+          opened
+          onClose={() => setAttendeePhotos(null)}
+        />
+      )}
       <DeletePhotosModal
         count={deleteIds?.length ?? 0}
         opened={deleteIds !== null}

@@ -1,7 +1,7 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** What can be done to the selected photos: hide, show, mark curated, add to an attendee album, delete (with a reason). */
+/** What can be done to the selected photos: hide, show, mark curated, add to or remove from an attendee album, delete (with a reason). */
 export function SelectionToolbar({
   count,
   busy,
@@ -10,6 +10,7 @@ export function SelectionToolbar({
   onCurate,
   onDelete,
   onAddToAttendee,
+  onRemoveFromAttendee,
   onClear,
 }: {
   count: number;
@@ -19,6 +20,7 @@ export function SelectionToolbar({
   onCurate: () => void;
   onDelete: () => void;
   onAddToAttendee: () => void;
+  onRemoveFromAttendee: () => void;
   onClear: () => void;
 }) {
   const { t } = useTranslation();
@@ -49,6 +51,9 @@ export function SelectionToolbar({
         </Button>
         <Button size="xs" variant="default" onClick={onAddToAttendee} disabled={busy}>
           {t('album.selection.addToAttendee')}
+        </Button>
+        <Button size="xs" variant="default" onClick={onRemoveFromAttendee} disabled={busy}>
+          {t('album.selection.removeFromAttendee')}
         </Button>
         <Button size="xs" color="red" variant="light" onClick={onDelete} disabled={busy}>
           {t('album.selection.delete')}

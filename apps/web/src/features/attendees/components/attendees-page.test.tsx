@@ -132,6 +132,11 @@ describe('console Attendees page: list', { timeout: 40_000 }, () => {
     expect(
       screen.getByRole('button', { name: 'Reopen the album of ABCD-EFGH-JKMN-PQRS' }),
     ).toBeTruthy();
+    expect(
+      screen
+        .getByRole('link', { name: 'Photos of ABCD-EFGH-JKMN-PQRS in the console album' })
+        .getAttribute('href'),
+    ).toBe('/events/ABCD/album#ai=ATT00001');
   });
 
   it('copies an attendee’s album link', async () => {

@@ -148,7 +148,11 @@ export default function AttendeesPage() {
         </Text>
       ) : (
         <>
-          <AttendeesTable attendees={data.attendees} onLock={setLockTarget} />
+          <AttendeesTable
+            eventCode={event.name}
+            attendees={data.attendees}
+            onLock={setLockTarget}
+          />
           {pages > 1 && (
             <Group justify="center">
               <Pagination

@@ -1,7 +1,9 @@
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Attendee } from '@flashbulb/shared';
+import { albumPathFor } from '../../../lib/album-path.ts';
 
 const formatDateTime = (iso: string, locale: string): string =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(
@@ -11,11 +13,16 @@ const formatDateTime = (iso: string, locale: string): string =>
 /** Album links come from the server (built on an owner's URL prefix): only web links become hrefs. */
 const webHref = (url: string): string | undefined => (/^https?:\/\//i.test(url) ? url : undefined);
 
-/** The attendees of one table page with their row actions (copy or open the album, lock). */
+/**
+ * The attendees of one table page with their row actions: copy or open the album link, the
+ * attendee's photos in the console album (where they can be removed), lock or reopen.
+ */
 export function AttendeesTable({
+  eventCode,
   attendees,
   onLock,
 }: {
+  eventCode: string;
   attendees: Attendee[];
   onLock: (attendee: Attendee) => void;
 }) {
@@ -99,6 +106,14 @@ export function AttendeesTable({
                       aria-label={t('attendees.actions.openNamed', { id })}
                     >
                       {t('attendees.actions.open')}
+                    </Anchor>
+                    <Anchor
+                      size="sm"
+                      component={Link}
+                      to={albumPathFor(eventCode, `ai=${encodeURIComponent(attendee.uid)}`)}
+                      aria-label={t('attendees.actions.photosNamed', { id })}
+                    >
+                      {t('attendees.actions.photos')}
                     </Anchor>
                     <Button
                       size="compact-sm"
