@@ -167,9 +167,7 @@ describe('robot client', () => {
     const own = await mkdtemp(path.join(tmpdir(), 'flashbulb-attendee-folder-'));
     try {
       await writeFile(path.join(own, 'RIDE_1.jpg'), await makeJpeg({ seed: 500 }));
-      const summary = await runRobotUpload(
-        options({ paths: [own], attendeeUid: 'bib-7' }) as Parameters<typeof runRobotUpload>[0],
-      );
+      const summary = await runRobotUpload(options({ paths: [own], attendeeUid: 'bib-7' }));
       expect(summary.uploaded).toBe(1);
       const album = () =>
         t.ok(endpoints.publicPhotoList, {
