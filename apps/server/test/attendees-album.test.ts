@@ -314,6 +314,13 @@ describe('kiosk and owner attachments', () => {
     expect(attendee.events.map((e) => e.name).sort()).toEqual([paid.name, second.name].sort());
     const byPhotos = await t.ok(endpoints.attendeesByPhotos, { photo_uids: [p1.uid] }, admin);
     expect(byPhotos).toEqual([{ photo_uid: p1.uid, attendee_uids: [guest.uid] }]);
+    // The console album filtered by the attendee (`#ai=`) finds attached photos too.
+    const filtered = await t.ok(
+      endpoints.ownerPhotoList,
+      { event_id: paid.id, attendee_uid: guest.display_uid.toLowerCase(), max_size: 100 },
+      admin,
+    );
+    expect(filtered.photos.map((p) => p.uid)).toEqual([p1.uid]);
   });
 
   it('refuses the public key, another event’s photo, a hidden photo and foreign attendees', async () => {

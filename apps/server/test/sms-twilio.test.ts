@@ -97,21 +97,20 @@ const settings = (over: Partial<TwilioSettings> = {}): TwilioSettings => ({
   apiBase: twilio.url,
   ...over,
 });
-const row = (over: Partial<SmsOutboxRow> = {}): SmsOutboxRow =>
-  ({
-    id: 1,
-    kind: 'mini_album',
-    eventId: null,
-    toNumber: '2125550199',
-    fromName: null,
-    body: 'Hi Ann, your photos: https://photos.example/?mId=abc',
-    status: 'queued',
-    attempts: 0,
-    lastError: null,
-    createdAt: new Date(),
-    sentAt: null,
-    ...over,
-  }) as SmsOutboxRow;
+const row = (over: Partial<SmsOutboxRow> = {}): SmsOutboxRow => ({
+  id: 1,
+  kind: 'mini_album',
+  eventId: null,
+  toNumber: '2125550199',
+  fromName: null,
+  body: 'Hi Ann, your photos: https://photos.example/?mId=abc',
+  status: 'queued',
+  attempts: 0,
+  lastError: null,
+  createdAt: new Date(),
+  sentAt: null,
+  ...over,
+});
 
 describe('Twilio SMS provider', () => {
   it('sends To in E.164, the body and the configured sender with basic auth', async () => {

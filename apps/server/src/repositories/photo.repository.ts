@@ -98,7 +98,14 @@ export class PhotoRepository {
     if (f.printable !== undefined) c.push(eq(photos.printable, f.printable));
     if (f.printed !== undefined) c.push(eq(photos.printed, f.printed));
     if (f.imageProcessId !== undefined) c.push(eq(photos.imageProcessId, f.imageProcessId));
-    if (f.attendeeUid !== undefined) c.push(eq(photos.attendeeUid, f.attendeeUid));
+    if (f.attendeeUid !== undefined) {
+      // Uploaded with the id, or attached to that attendee's album (owner, kiosk, QR scan).
+      c.push(
+        sql`(${photos.attendeeUid} = ${f.attendeeUid} or ${photos.id} in (
+          select ap.photo_id from attendee_photos ap join attendees a on a.id = ap.attendee_id
+          where a.uid = ${f.attendeeUid}))`,
+      );
+    }
     if (f.beforeId !== undefined) {
       c.push(
         sql`(${photos.createdAt}, ${photos.id}) < (select p2.created_at, p2.id from photos p2 where p2.id = ${f.beforeId})`,

@@ -86,8 +86,10 @@ export class TwilioSmsProvider implements SmsProvider {
     let detail = `HTTP ${response.status}`;
     try {
       const body = (await response.json()) as { code?: unknown; message?: unknown };
-      if (body.code !== undefined || body.message !== undefined)
-        detail = `Twilio ${String(body.code ?? response.status)}: ${String(body.message ?? '')}`;
+      const code =
+        typeof body.code === 'number' || typeof body.code === 'string' ? body.code : null;
+      const message = typeof body.message === 'string' ? body.message : '';
+      if (code !== null || message) detail = `Twilio ${code ?? response.status}: ${message}`;
     } catch {
       // not JSON: keep the status
     }

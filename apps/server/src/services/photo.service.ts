@@ -510,7 +510,10 @@ export class PhotoService {
       imageProcessId: input.image_process_id,
       fileNameContains: input.file_name?.trim() || undefined,
       // An attendee key lists its own album; the filter is for the other keys.
-      attendeeUid: attendee ? undefined : input.attendee_uid,
+      attendeeUid:
+        attendee || input.attendee_uid === undefined
+          ? undefined
+          : normaliseAttendeeId(input.attendee_uid),
       ...(input.before_id !== undefined ? { beforeId: input.before_id } : {}),
       isVisible: caller.audience === 'owner' ? input.is_visible : undefined,
     };
