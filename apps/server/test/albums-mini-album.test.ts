@@ -1,6 +1,6 @@
 import { endpoints, type BodyOf, type FlashbulbEvent, type Photo } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createEventWorld, errorOf } from './helpers/events.ts';
+import { apiKeyAuth, createEvent, createEventWorld, errorOf } from './helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
 import { startSmtpPeer } from './helpers/smtp-peer.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -56,12 +56,7 @@ beforeAll(async () => {
   smtp = await startSmtpPeer();
   t = await createTestApp({ SMTP_URL: smtp.url });
   const world = await createEventWorld(t);
-  const key = await t.ok(
-    endpoints.createApiKey,
-    { name: 'tests' },
-    { authorization: world.adminA.authorization },
-  );
-  admin = { authorization: key.api_key };
+  admin = await apiKeyAuth(t, world.adminA);
   const r1 = await robotFor(world.orgA.id, 'One');
   const r2 = await robotFor(world.orgA.id, 'Two');
   const r3 = await robotFor(world.orgA.id, 'Three');

@@ -1,6 +1,6 @@
 import { endpoints, type FlashbulbEvent, type Photo } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createEventWorld, errorOf } from './helpers/events.ts';
+import { apiKeyAuth, createEvent, createEventWorld, errorOf } from './helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -37,12 +37,7 @@ const meta = (html: string, property: string) =>
 beforeAll(async () => {
   t = await createTestApp();
   const world = await createEventWorld(t);
-  const key = await t.ok(
-    endpoints.createApiKey,
-    { name: 'tests' },
-    { authorization: world.adminA.authorization },
-  );
-  admin = { authorization: key.api_key };
+  admin = await apiKeyAuth(t, world.adminA);
   const [r1, r2, r3] = [
     await robotFor(world.orgA.id),
     await robotFor(world.orgA.id),

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { endpoints, type FlashbulbEvent, type Photo } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createEventWorld } from './helpers/events.ts';
+import { apiKeyAuth, createEvent, createEventWorld } from './helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
 import { openSse, type SseClient } from './helpers/sse.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -30,12 +30,7 @@ const isPhoto = (uid: string) => (m: { event: string; data: string }) =>
 beforeAll(async () => {
   t = await createTestApp();
   const world = await createEventWorld(t);
-  const key = await t.ok(
-    endpoints.createApiKey,
-    { name: 'tests' },
-    { authorization: world.adminA.authorization },
-  );
-  admin = { authorization: key.api_key };
+  admin = await apiKeyAuth(t, world.adminA);
   const created = await t.ok(
     endpoints.createRobot,
     { organisation_id: world.orgA.id, name: 'Booth' },

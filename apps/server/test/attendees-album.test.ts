@@ -1,7 +1,13 @@
 import type { AddressInfo } from 'node:net';
 import { endpoints, type Attendee, type FlashbulbEvent, type Photo } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createEventWorld, errorOf, type EventWorld } from './helpers/events.ts';
+import {
+  apiKeyAuth,
+  createEvent,
+  createEventWorld,
+  errorOf,
+  type EventWorld,
+} from './helpers/events.ts';
 import { makeJpeg, waitForReady } from './helpers/photos.ts';
 import { openSse, type SseClient } from './helpers/sse.ts';
 import { grantForm, multipartBody } from './helpers/storage.ts';
@@ -74,12 +80,7 @@ const generate = async (e: FlashbulbEvent, extra: Record<string, unknown> = {}) 
 beforeAll(async () => {
   t = await createTestApp();
   world = await createEventWorld(t);
-  const key = await t.ok(
-    endpoints.createApiKey,
-    { name: 'tests' },
-    { authorization: world.adminA.authorization },
-  );
-  admin = { authorization: key.api_key };
+  admin = await apiKeyAuth(t, world.adminA);
   paid = await createEvent(t, world.adminA, { full_name: 'Paid Gala', is_free: 0 });
   second = await createEvent(t, world.adminA, { full_name: 'Second Gala', is_free: 0 });
   free = await createEvent(t, world.adminA, { full_name: 'Free Fair', is_free: 1 });

@@ -5,7 +5,13 @@ import {
   type FlashbulbEvent,
 } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createEventWorld, errorOf, type EventWorld } from './helpers/events.ts';
+import {
+  apiKeyAuth,
+  createEvent,
+  createEventWorld,
+  errorOf,
+  type EventWorld,
+} from './helpers/events.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -33,12 +39,7 @@ const attendeeKey = (a: Attendee) => ({ key_type: 'attendee' as const, key_value
 beforeAll(async () => {
   t = await createTestApp();
   world = await createEventWorld(t);
-  const key = await t.ok(
-    endpoints.createApiKey,
-    { name: 'tests' },
-    { authorization: world.adminA.authorization },
-  );
-  admin = { authorization: key.api_key };
+  admin = await apiKeyAuth(t, world.adminA);
   eventA1 = await createEvent(t, world.adminA, { full_name: 'Gala One' });
   eventA2 = await createEvent(t, world.adminA, { full_name: 'Gala Two' });
   eventB = await createEvent(t, world.adminB, { full_name: 'Beta Fair' });

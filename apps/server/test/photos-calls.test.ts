@@ -1,6 +1,12 @@
 import { endpoints, type FlashbulbEvent, type Photo } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createEventWorld, errorOf, type EventWorld } from './helpers/events.ts';
+import {
+  apiKeyAuth,
+  createEvent,
+  createEventWorld,
+  errorOf,
+  type EventWorld,
+} from './helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -19,18 +25,8 @@ beforeAll(async () => {
   t = await createTestApp();
   world = await createEventWorld(t);
   // The test clock moves hours and days: API keys, unlike access tokens, do not expire.
-  const keyA = await t.ok(
-    endpoints.createApiKey,
-    { name: 'tests' },
-    { authorization: world.adminA.authorization },
-  );
-  const keyB = await t.ok(
-    endpoints.createApiKey,
-    { name: 'tests' },
-    { authorization: world.adminB.authorization },
-  );
-  admin = { authorization: keyA.api_key };
-  foreignAdmin = { authorization: keyB.api_key };
+  admin = await apiKeyAuth(t, world.adminA);
+  foreignAdmin = await apiKeyAuth(t, world.adminB);
   const created = await t.ok(
     endpoints.createRobot,
     { organisation_id: world.orgA.id, name: 'Booth' },

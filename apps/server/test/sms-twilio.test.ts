@@ -10,7 +10,7 @@ import {
   type TwilioSettings,
 } from '../src/repositories/twilio-sms.provider.ts';
 import type { SmsOutboxRow } from '../src/repositories/sms.repository.ts';
-import { createEvent, createEventWorld } from './helpers/events.ts';
+import { apiKeyAuth, createEvent, createEventWorld } from './helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -194,11 +194,11 @@ describe('SMS leave the outbox through Twilio', () => {
       TWILIO_API_BASE: twilio.url,
     });
     const world = await createEventWorld(t);
-    const key = await t.ok(endpoints.createApiKey, { name: 'tests' }, world.adminA);
+    const admin = await apiKeyAuth(t, world.adminA);
     const robot = await t.ok(
       endpoints.createRobot,
       { organisation_id: world.orgA.id, name: 'Cam' },
-      { authorization: key.api_key },
+      admin,
     );
     const event = await createEvent(t, world.adminA, {
       full_name: 'Gala',
@@ -212,7 +212,7 @@ describe('SMS leave the outbox through Twilio', () => {
       event.name,
       await makeJpeg({ seed: 7 }),
     );
-    const photo = await waitForReady(t, key.api_key, event.id, uploaded.id);
+    const photo = await waitForReady(t, admin.authorization, event.id, uploaded.id);
     const sent = await t.ok(endpoints.sendMiniAlbumLink, {
       key_type: 'public',
       key_value: event.public_api_key,

@@ -50,6 +50,18 @@ export const createEventWorld = async (t: TestApp): Promise<EventWorld> => {
 };
 
 /** The least a new event needs to pass the editor's rules. */
+/**
+ * An API key of `user` as an `authorization` (API keys outlive access tokens, so tests that move
+ * the clock by hours keep working).
+ */
+export const apiKeyAuth = async (
+  t: TestApp,
+  user: { authorization: string },
+): Promise<{ authorization: string }> => {
+  const key = await t.ok(endpoints.createApiKey, { name: 'tests' }, user);
+  return { authorization: key.api_key };
+};
+
 export const validEventBody = (
   overrides: Partial<BodyOf<typeof endpoints.createEvent>> = {},
 ): BodyOf<typeof endpoints.createEvent> => ({

@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
+import { EventPageState } from '../../../components/event-page-state.tsx';
 import { useErrorText } from '../../../lib/error-text.ts';
 import {
   albumQueryKeys,
@@ -190,23 +191,14 @@ export default function AlbumPage() {
     photos.filter((photo) => selection.selected.has(photo.id)).map((photo) => photo.uid);
 
   // ---- render
-  if (eventQuery.isPending) {
+  if (eventQuery.isPending || !event) {
     return (
-      <Group justify="center" p="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Group>
-    );
-  }
-  if (!event) {
-    return (
-      <Stack>
-        <Anchor component={Link} to="/events">
-          ‹ {t('album.backToEvents')}
-        </Anchor>
-        <Alert color="red" role="alert">
-          {eventQuery.error ? errorText(errorKeyOf(eventQuery.error)) : t('album.loadError')}
-        </Alert>
-      </Stack>
+      <EventPageState
+        pending={eventQuery.isPending}
+        error={eventQuery.error}
+        backLabel={t('album.backToEvents')}
+        fallback={t('album.loadError')}
+      />
     );
   }
 

@@ -14,24 +14,10 @@ import {
 import { useAlbumPhotos } from '../hooks/use-album-photos.ts';
 import { useInApp } from '../hooks/use-in-app.ts';
 import { usePhotoStream } from '../hooks/use-photo-stream.ts';
+import { AlbumLinkError } from './album-link-error.tsx';
 import { PhotoGrid, type TileAction } from './photo-grid.tsx';
 import { PhotoViewer, type ViewerOptions } from './photo-viewer.tsx';
 import { DEFAULT_SLIDESHOW_SECONDS, SlideShow } from './slide-show.tsx';
-
-/** Keys that cannot open an album; the page shows one clear message and no photos. */
-export const INVALID_LINK_KEYS: ReadonlySet<string> = new Set([
-  'invalid_key',
-  'invalid_attendee_id',
-  'unauthorized_user',
-  'event_not_found',
-  'not_found',
-]);
-
-/** Attendee albums the organiser closed: the catalogue's own words say why. */
-export const CLOSED_ALBUM_KEYS: ReadonlySet<string> = new Set([
-  'attendee_locked',
-  'attendee_expired',
-]);
 
 /** The event's empty-album text is HTML from the editor: show its text only. */
 export const plainText = (html: string): string => {
@@ -159,20 +145,7 @@ export function AlbumView({
       </p>
     );
   }
-  if (photos.status === 'error') {
-    const key = photos.errorKey ?? '';
-    return (
-      <div className="albums-message" role="alert">
-        <p>
-          {INVALID_LINK_KEYS.has(key)
-            ? t('albums.invalidLink')
-            : CLOSED_ALBUM_KEYS.has(key)
-              ? errorText(key)
-              : t('albums.loadError')}
-        </p>
-      </div>
-    );
-  }
+  if (photos.status === 'error') return <AlbumLinkError errorKey={photos.errorKey ?? ''} />;
 
   const title = presentation?.title || event?.full_name || t('albums.defaultTitle');
   const emptyText = plainText(presentation?.emptyText ?? event?.empty_album_text ?? '');

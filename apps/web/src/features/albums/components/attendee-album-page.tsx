@@ -1,15 +1,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKeyOf } from '../../../lib/api-client.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
 import type { AlbumKey } from '../api/album-photos.ts';
 import { useAttendeeAlbum } from '../api/attendee-album.ts';
-import {
-  AlbumView,
-  CLOSED_ALBUM_KEYS,
-  INVALID_LINK_KEYS,
-  type AlbumPresentation,
-} from './album-view.tsx';
+import { AlbumLinkError } from './album-link-error.tsx';
+import { AlbumView, type AlbumPresentation } from './album-view.tsx';
 import { SendAlbumLinkForm } from './send-album-link-form.tsx';
 
 /** `attOrgId` carries the organisation as text; anything but a positive whole number never matches. */
@@ -37,7 +32,6 @@ export function AttendeeAlbumPage({
   fromKiosk?: boolean;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const orgNumber = organisationId === null ? null : organisationNumber(organisationId);
   const badOrganisation = organisationId !== null && orgNumber === null;
   const attendee = useAttendeeAlbum(attendeeId, orgNumber, !badOrganisation);
@@ -60,17 +54,7 @@ export function AttendeeAlbumPage({
 
   if (badOrganisation || attendee.isError) {
     const key = badOrganisation ? 'invalid_attendee_id' : errorKeyOf(attendee.error);
-    return (
-      <div className="albums-message" role="alert">
-        <p>
-          {INVALID_LINK_KEYS.has(key)
-            ? t('albums.invalidLink')
-            : CLOSED_ALBUM_KEYS.has(key)
-              ? errorText(key)
-              : t('albums.loadError')}
-        </p>
-      </div>
-    );
+    return <AlbumLinkError errorKey={key} />;
   }
   if (!data || !presentation) {
     return (

@@ -18,6 +18,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Attendee } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
+import { EventPageState } from '../../../components/event-page-state.tsx';
 import { useErrorText } from '../../../lib/error-text.ts';
 import {
   ATTENDEE_PAGE_SIZE,
@@ -60,23 +61,14 @@ export default function AttendeesPage() {
       void client.invalidateQueries({ queryKey: attendeeQueryKeys.lists(eventId) });
   };
 
-  if (eventQuery.isPending) {
+  if (eventQuery.isPending || !event) {
     return (
-      <Group justify="center" p="xl">
-        <Loader aria-label={t('app.loading')} />
-      </Group>
-    );
-  }
-  if (!event) {
-    return (
-      <Stack>
-        <Anchor component={Link} to="/events">
-          ‹ {t('attendees.backToEvents')}
-        </Anchor>
-        <Alert color="red" role="alert">
-          {eventQuery.error ? errorText(errorKeyOf(eventQuery.error)) : t('attendees.loadError')}
-        </Alert>
-      </Stack>
+      <EventPageState
+        pending={eventQuery.isPending}
+        error={eventQuery.error}
+        backLabel={t('attendees.backToEvents')}
+        fallback={t('attendees.loadError')}
+      />
     );
   }
 

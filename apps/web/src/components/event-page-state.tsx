@@ -1,0 +1,43 @@
+import { Alert, Anchor, Group, Loader, Stack } from '@mantine/core';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { errorKeyOf } from '../lib/api-client.ts';
+import { useErrorText } from '../lib/error-text.ts';
+
+/**
+ * What a console page of one event (`/events/:code/…`) shows before it has its event: a loader,
+ * or — unknown code, no permission, network trouble — the reason and the way back to the list.
+ * `null` once the event is there.
+ */
+export function EventPageState({
+  pending,
+  error,
+  backLabel,
+  fallback,
+}: {
+  pending: boolean;
+  error: unknown;
+  backLabel: string;
+  /** Shown when the event is missing without an error (e.g. no event with that code). */
+  fallback: string;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  if (pending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader aria-label={t('app.loading')} />
+      </Group>
+    );
+  }
+  return (
+    <Stack>
+      <Anchor component={Link} to="/events">
+        ‹ {backLabel}
+      </Anchor>
+      <Alert color="red" role="alert">
+        {error ? errorText(errorKeyOf(error)) : fallback}
+      </Alert>
+    </Stack>
+  );
+}
