@@ -17,6 +17,7 @@ import type { AppConfig } from './config.ts';
 import { createContainer, type Container, type ContainerOptions } from './container.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { sendNok } from './http/envelope.ts';
+import { requestLogSerializer } from './http/log-redaction.ts';
 import { registerEndpoints } from './http/register-endpoints.ts';
 import { createHandlers } from './routes/handlers.ts';
 import { registerStorageRoutes } from './storage/storage.routes.ts';
@@ -31,6 +32,8 @@ export interface BuildOptions extends ContainerOptions {
   worker?: boolean;
   /** Logger options override (tests pass `false`-like levels). */
   logLevel?: AppConfig['logLevel'];
+  /** Where log lines go (tests read them); standard output by default. */
+  logStream?: { write(line: string): void };
 }
 
 declare module 'fastify' {
@@ -59,6 +62,8 @@ export const buildApp = async (
     logger: {
       level: options.logLevel ?? config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
+      serializers: { req: requestLogSerializer },
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];

@@ -118,7 +118,7 @@ export interface TestApp {
 
 export const createTestApp = async (
   env: Record<string, string> = {},
-  options: { worker?: boolean } = {},
+  options: { worker?: boolean; logStream?: { write(line: string): void } } = {},
 ): Promise<TestApp> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-test-'));
   const config = loadConfig({
@@ -131,7 +131,12 @@ export const createTestApp = async (
   });
   const clock = new TestClock();
   const { database, drop } = await openTestDatabase();
-  const app = await buildApp(config, { database, clock, worker: options.worker ?? true });
+  const app = await buildApp(config, {
+    database,
+    clock,
+    worker: options.worker ?? true,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
   await app.ready();
 
   // Calls go to `self.app`, so a test may swap in a restarted app on the same data.

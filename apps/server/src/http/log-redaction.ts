@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+
+/**
+ * Query parameters that carry keys: album links (`pId`, `pvId`, `eId`, `attId`, `attOrgId`,
+ * `attendeeId`, `privateId`, `mId`), the live stream's `key_value`, one-time links' `token`.
+ * Request lines are logged with their values replaced, so no key reaches a log.
+ */
+const SECRET_QUERY_PARAMS = [
+  'key_value',
+  'pId',
+  'pvId',
+  'eId',
+  'attId',
+  'attOrgId',
+  'attendeeId',
+  'privateId',
+  'mId',
+  'token',
+];
+
+const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_QUERY_PARAMS.join('|')})=)[^&#]*`, 'gi');
+
+export const redactUrl = (url: string): string => url.replace(SECRET_QUERY, '$1[redacted]');
+
+/** pino's request serializer, with the URL redacted (headers are not logged at all). */
+export const requestLogSerializer = (request: FastifyRequest) => ({
+  method: request.method,
+  url: redactUrl(request.url),
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket.remotePort,
+});
