@@ -5,6 +5,7 @@ export const enAlbum = {
   eventCode: 'Event code {{code}}',
   loadError: 'The album could not be loaded.',
   refresh: 'Refresh',
+  live: 'Live: new photos appear by themselves',
   counts: {
     label: 'Photo counts',
     total_one: '{{count}} photo',

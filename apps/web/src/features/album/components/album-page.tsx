@@ -21,6 +21,7 @@ import {
   type PhotoChanges,
 } from '../api/album-api.ts';
 import { usePhotoSelection } from '../hooks/use-photo-selection.ts';
+import { useLiveAlbum } from '../hooks/use-live-album.ts';
 import { useUploads } from '../hooks/use-uploads.ts';
 import { formatAlbumHash, parseAlbumHash, type AlbumFilter } from '../utils/album-filter.ts';
 import { AddToAttendeeModal, type AttendeePhotosMode } from './add-to-attendee-modal.tsx';
@@ -102,6 +103,8 @@ export default function AlbumPage() {
     [],
   );
   const uploads = useUploads(code, onUploaded);
+  // Photos from robots and kiosks arrive through the live stream (one refresh per burst, too).
+  const live = useLiveAlbum(event?.owner_api_key, onUploaded);
   const uploading = uploads.items.some(
     (item) => item.status !== 'done' && item.status !== 'failed',
   );
@@ -215,6 +218,12 @@ export default function AlbumPage() {
           </Title>
           <Text size="sm" c="dimmed">
             {t('album.eventCode', { code: event.name })}
+            {live && (
+              <Text span c="green.8" fw={600} data-testid="album-live">
+                {' · '}
+                {t('album.live')}
+              </Text>
+            )}
           </Text>
         </Stack>
         <Group gap="xs">
