@@ -107,6 +107,22 @@ describe('event editor journey in Chromium', () => {
         expect(code).toMatch(/^[A-Z0-9]{4}$/);
         expect(new URL(page.url()).hash).toBe(`#ename=${code}`);
 
+        // ---- the browser's Back button does not throw away unsaved changes ----
+        await titleInput(editor).fill('Harbour Festival (draft)');
+        await page.goBack();
+        const unsaved = page.getByRole('dialog', { name: 'Unsaved changes' });
+        await unsaved.waitFor();
+        await expect.poll(() => new URL(page.url()).hash).toBe(`#ename=${code}`);
+        await unsaved.getByRole('button', { name: 'Keep editing' }).click();
+        await unsaved.waitFor({ state: 'hidden' });
+        expect(await titleInput(editor).inputValue()).toBe('Harbour Festival (draft)');
+        await titleInput(editor).fill('Harbour Festival');
+        // Without changes, Back closes the editor as a link would.
+        await page.goBack();
+        await editor.waitFor({ state: 'detached' });
+        await page.goForward();
+        await editor.waitFor();
+
         // ---- a second browser changes the event meanwhile ----
         const second = await launchBrowser();
         browsers.push(second);

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   Alert,
   Box,
@@ -65,10 +65,16 @@ export function EventEditorModal({
   target,
   user,
   onClose,
+  onDirtyChange,
+  closeRequest = 0,
 }: {
   target: EditorTarget;
   user: User;
   onClose: () => void;
+  /** Told whether the form has unsaved changes (the page guards the browser's Back button). */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Each increase asks to close, as the close button does (unsaved changes ask first). */
+  closeRequest?: number;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -76,7 +82,17 @@ export function EventEditorModal({
   const editor = useEventEditor({ user, onClose });
   const code = target.mode === 'edit' ? target.code : null;
   const loaded = useEventFullData(code);
-  const { load, revealSecure } = editor;
+  const { load, revealSecure, dirty, requestClose } = editor;
+
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+  const askedToClose = useRef(closeRequest);
+  useEffect(() => {
+    if (closeRequest === askedToClose.current) return;
+    askedToClose.current = closeRequest;
+    requestClose();
+  }, [closeRequest, requestClose]);
 
   useEffect(() => {
     if (loaded.data) load(loaded.data);

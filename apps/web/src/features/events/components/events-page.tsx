@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -13,7 +13,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import {
+  NavigationType,
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  useSearchParams,
+} from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { eventCodeFromHash, type BasicEvent, type User } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
@@ -70,9 +76,33 @@ export function EventsPage({ user }: { user: User }) {
   const filter = filterOf(params.get(FILTER_PARAM));
   const code = eventCodeFromHash(location.hash);
   const canCreate = canCreateEvents(user);
+  const navigationType = useNavigationType();
 
-  const target: EditorTarget | null = code
-    ? { mode: 'edit', code }
+  // The editor of `#ename=` follows the hash — except that the browser's Back button does not
+  // throw away unsaved changes: the hash is put back and the editor asks first.
+  const [editing, setEditing] = useState<string | null>(code);
+  const [dirty, setDirty] = useState(false);
+  const [closeRequest, setCloseRequest] = useState(0);
+  const [restore, setRestore] = useState<string | null>(null);
+  const [seenCode, setSeenCode] = useState(code);
+  if (code !== seenCode) {
+    setSeenCode(code);
+    if (code) {
+      setEditing(code);
+      setRestore(null);
+    } else if (editing && dirty && navigationType === NavigationType.Pop) {
+      setRestore(editing);
+      setCloseRequest((n) => n + 1);
+    } else {
+      setEditing(null);
+    }
+  }
+  useEffect(() => {
+    if (restore) void navigate({ search: location.search, hash: `ename=${restore}` });
+  }, [restore, navigate, location.search]);
+
+  const target: EditorTarget | null = editing
+    ? { mode: 'edit', code: editing }
     : adding
       ? { mode: 'add' }
       : null;
@@ -86,7 +116,9 @@ export function EventsPage({ user }: { user: User }) {
   const openEditor = (event: BasicEvent) =>
     void navigate({ search: location.search, hash: `ename=${event.name}` });
   const closeEditor = () => {
+    setDirty(false);
     setAdding(false);
+    setEditing(null);
     if (code) void navigate({ search: location.search, hash: '' }, { replace: true });
   };
 
@@ -191,6 +223,8 @@ export function EventsPage({ user }: { user: User }) {
           target={target}
           user={user}
           onClose={closeEditor}
+          onDirtyChange={setDirty}
+          closeRequest={closeRequest}
         />
       ) : null}
     </Card>

@@ -244,6 +244,7 @@ export const useEventEditor = ({ user, onClose }: UseEventEditorOptions) => {
     confirmDelete,
     reloadAfterConflict,
     requestClose,
+    dirty,
     discardChanges: onClose,
     revealSecure,
     revealingSecure,
