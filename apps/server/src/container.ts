@@ -271,6 +271,10 @@ export const createContainer = async (
       await jobs.work('mail.deliver', ({ outboxId }) => mail.deliver(outboxId));
       await jobs.work('auth.cleanup', () => sessions.deleteExpired(clock.now()));
       await jobs.schedule('auth.cleanup', '17 * * * *');
+      await jobs.work('attendees.cleanup', async () => {
+        await attendeeService.deleteAbandonedBatches();
+      });
+      await jobs.schedule('attendees.cleanup', '41 * * * *');
       await jobs.work('photo.derivatives', ({ photoId }) => photoService.makeDerivatives(photoId));
       await jobs.work('photos.retention', async () => {
         await photoService.runRetention();

@@ -4,7 +4,7 @@ import {
   type Attendee,
   type FlashbulbEvent,
 } from '@flashbulb/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   apiKeyAuth,
   createEvent,
@@ -97,6 +97,72 @@ describe('generating attendee lists', () => {
       admin,
     );
     expect(list.total_count).toBeGreaterThanOrEqual(4500);
+  });
+
+  it('leaves nothing when a generation fails half way', async () => {
+    const before = await attendeeCount();
+    const rows = t.app.container.repositories.attendees;
+    const real = rows.insertChunk.bind(rows);
+    let calls = 0;
+    const spy = vi.spyOn(rows, 'insertChunk').mockImplementation(async (chunk, eventIds) => {
+      calls += 1;
+      if (calls === 2) throw new Error('disk full');
+      return real(chunk, eventIds);
+    });
+    try {
+      const response = await t.call(
+        endpoints.generateAttendeeList,
+        { attendee_count: 4500, event_id_array: [eventA1.id] },
+        admin,
+      );
+      expect(errorOf(response)).toMatchObject({ status: 500, message_key: 'Internal Error' });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(calls).toBe(2);
+    expect(await attendeeCount()).toBe(before);
+    const { rows: batches } = await t.database.executeSql(
+      "select count(*)::int as n from attendee_batches where status = 'pending'",
+      [],
+    );
+    expect(Number(batches[0]?.n)).toBe(0);
+  });
+
+  it('keeps a generation a crash left pending invisible, and removes it after an hour', async () => {
+    const rows = t.app.container.repositories.attendees;
+    const now = t.clock.now();
+    const batchId = await rows.createBatch(world.orgA.id, 2, now);
+    const uid = 'PENDINGBATCH0001';
+    await rows.insertChunk(
+      [{ batchId, uid, privateId: 'ABCDEFGH', organisationId: world.orgA.id, createdAt: now }],
+      [eventA1.id],
+    );
+    const key = { key_type: 'attendee' as const, key_value: uid };
+    expect(errorOf(await t.call(endpoints.retrieveAttendee, key)).message_key).toBe(
+      'invalid_attendee_id',
+    );
+    const listed = await t.ok(
+      endpoints.attendeeList,
+      { event_id: eventA1.id, max_size: 1000, page_number: 1, attendee_uid: 'PENDING' },
+      admin,
+    );
+    expect(listed.attendees).toEqual([]);
+    expect((await t.ok(endpoints.checkAttendeeUid, { attendee_uid: uid })).valid).toBe(false);
+
+    const services = t.app.container.services;
+    expect(await services.attendees.deleteAbandonedBatches()).toBe(0);
+    // (The clock goes back afterwards: later tests sign in with short-lived access tokens.)
+    t.clock.advance(61 * 60_000);
+    try {
+      expect(await services.attendees.deleteAbandonedBatches()).toBe(1);
+    } finally {
+      t.clock.set(now.getTime());
+    }
+    const { rows: left } = await t.database.executeSql(
+      'select count(*)::int as n from attendees where uid = $1',
+      [uid],
+    );
+    expect(Number(left[0]?.n)).toBe(0);
   });
 
   it('refuses counts outside 1..1,000,000 with attendee_count_invalid and stores nothing', async () => {

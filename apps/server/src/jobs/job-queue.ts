@@ -6,6 +6,7 @@ import type { SqlRunner } from '../db/database.ts';
 export interface JobPayloads {
   'mail.deliver': { outboxId: number };
   'auth.cleanup': Record<string, never>;
+  'attendees.cleanup': Record<string, never>;
   'photo.derivatives': { photoId: number };
   'photos.retention': Record<string, never>;
   'sms.deliver': { outboxId: number };
@@ -16,6 +17,7 @@ export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise
 const queueNames: JobName[] = [
   'mail.deliver',
   'auth.cleanup',
+  'attendees.cleanup',
   'photo.derivatives',
   'photos.retention',
   'sms.deliver',

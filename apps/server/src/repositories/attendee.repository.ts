@@ -1,6 +1,12 @@
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { attendeeEvents, attendeePhotos, attendees, photos } from '../db/schema.ts';
+import {
+  attendeeBatches,
+  attendeeEvents,
+  attendeePhotos,
+  attendees,
+  photos,
+} from '../db/schema.ts';
 
 export type AttendeeRow = typeof attendees.$inferSelect;
 export type NewAttendeeRow = typeof attendees.$inferInsert;
@@ -19,6 +25,10 @@ const idList = (ids: number[]): SQL =>
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
+
+/** Attendees of a generation still being written are nobody's yet (see `attendeeBatches`). */
+const visible: SQL = sql`(${attendees.batchId} is null or exists (
+  select 1 from attendee_batches b where b.id = ${attendees.batchId} and b.status = 'ready'))`;
 
 /** Attendees, the events they span and the photos attached to them. Data access only. */
 export class AttendeeRepository {
@@ -42,7 +52,10 @@ export class AttendeeRepository {
   }
 
   async findByUid(uid: string): Promise<AttendeeRecord | undefined> {
-    const [row] = await this.db.select().from(attendees).where(eq(attendees.uid, uid));
+    const [row] = await this.db
+      .select()
+      .from(attendees)
+      .where(and(eq(attendees.uid, uid), visible));
     if (!row) return undefined;
     const [record] = await this.withEvents([row]);
     return record;
@@ -50,7 +63,10 @@ export class AttendeeRepository {
 
   async findByUids(uids: string[]): Promise<AttendeeRow[]> {
     if (uids.length === 0) return [];
-    return this.db.select().from(attendees).where(inArray(attendees.uid, uids));
+    return this.db
+      .select()
+      .from(attendees)
+      .where(and(inArray(attendees.uid, uids), visible));
   }
 
   /** Inserts unless the uid is taken; answers the row either way. */
@@ -66,45 +82,57 @@ export class AttendeeRepository {
     return existing;
   }
 
+  /** A generation starts `pending`: its attendees stay invisible until `readyBatch`. */
+  async createBatch(organisationId: number, requestedCount: number, now: Date): Promise<number> {
+    const [row] = await this.db
+      .insert(attendeeBatches)
+      .values({ organisationId, requestedCount, status: 'pending', createdAt: now })
+      .returning({ id: attendeeBatches.id });
+    if (!row) throw new Error('no attendee batch row');
+    return row.id;
+  }
+
   /**
-   * Inserts `total` attendees made by `make`, linked to `eventIds`, in chunks inside one
-   * transaction: all or none. A uid already taken is made again. Answers the first `keep` rows.
+   * One chunk of a generation in its own short transaction: the attendees (a uid already taken is
+   * skipped; the caller makes more) and their events. Answers the rows inserted.
    */
-  async insertGenerated(
-    total: number,
-    make: () => NewAttendeeRow,
-    eventIds: number[],
-    options: { chunk: number; keep: number; maxRetries: number },
-  ): Promise<AttendeeRow[]> {
+  async insertChunk(rows: NewAttendeeRow[], eventIds: number[]): Promise<AttendeeRow[]> {
     return this.db.transaction(async (tx) => {
-      const kept: AttendeeRow[] = [];
-      let remaining = total;
-      let retries = 0;
-      while (remaining > 0) {
-        const size = Math.min(options.chunk, remaining);
-        const values = Array.from({ length: size }, make);
-        const inserted = await tx
-          .insert(attendees)
-          .values(values)
-          .onConflictDoNothing()
-          .returning();
-        if (inserted.length < size) {
-          retries += size - inserted.length;
-          if (retries > options.maxRetries) throw new Error('attendee ids keep colliding');
-        }
-        if (inserted.length > 0) {
-          await tx.execute(
-            sql`insert into attendee_events (attendee_id, event_id)
-                select a.id, e.id from attendees a cross join events e
-                where a.id in (${idList(inserted.map((r) => r.id))}) and e.id in (${idList(eventIds)})
-                on conflict do nothing`,
-          );
-        }
-        for (const row of inserted) if (kept.length < options.keep) kept.push(row);
-        remaining -= inserted.length;
+      const inserted = await tx.insert(attendees).values(rows).onConflictDoNothing().returning();
+      if (inserted.length > 0) {
+        await tx.execute(
+          sql`insert into attendee_events (attendee_id, event_id)
+              select a.id, e.id from attendees a cross join events e
+              where a.id in (${idList(inserted.map((r) => r.id))}) and e.id in (${idList(eventIds)})
+              on conflict do nothing`,
+        );
       }
-      return kept;
+      return inserted;
     });
+  }
+
+  /** Every attendee of the batch becomes visible at once (one row changes). */
+  async readyBatch(batchId: number): Promise<void> {
+    await this.db
+      .update(attendeeBatches)
+      .set({ status: 'ready' })
+      .where(eq(attendeeBatches.id, batchId));
+  }
+
+  /** A failed generation leaves nothing: the batch and (cascading) its attendees go. */
+  async deleteBatch(batchId: number): Promise<void> {
+    await this.db.delete(attendeeBatches).where(eq(attendeeBatches.id, batchId));
+  }
+
+  /** Batches still pending since before `cutoff` were abandoned by a crash; answers how many. */
+  async deleteAbandonedBatches(cutoff: Date): Promise<number> {
+    const rows = await this.db
+      .delete(attendeeBatches)
+      .where(
+        and(eq(attendeeBatches.status, 'pending'), sql`${attendeeBatches.createdAt} < ${cutoff}`),
+      )
+      .returning({ id: attendeeBatches.id });
+    return rows.length;
   }
 
   async linkEvent(attendeeId: number, eventId: number): Promise<void> {
@@ -120,6 +148,7 @@ export class AttendeeRepository {
   ): Promise<{ records: AttendeeRecord[]; total: number }> {
     const where = and(
       eq(attendeeEvents.eventId, eventId),
+      visible,
       uidPrefix ? sql`${attendees.uid} like ${`${escapeLike(uidPrefix)}%`} escape '\\'` : undefined,
     );
     const rows = await this.db

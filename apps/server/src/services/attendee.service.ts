@@ -21,6 +21,7 @@ import type {
   AttendeeRecord,
   AttendeeRepository,
   AttendeeRow,
+  NewAttendeeRow,
 } from '../repositories/attendee.repository.ts';
 import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
 import type { PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
@@ -158,30 +159,56 @@ export class AttendeeService {
       input.expiration_minutes != null
         ? new Date(now.getTime() + input.expiration_minutes * 60_000)
         : null;
-    const rows = await this.deps.attendees.insertGenerated(
+    // Written in short transactions (other requests keep flowing, even on PGlite's single
+    // connection), visible all at once when the batch turns ready; a failure removes the batch.
+    const batchId = await this.deps.attendees.createBatch(
+      organisationId,
       input.attendee_count,
-      () => ({
-        uid: randomCode(ATTENDEE_ID_LENGTH),
-        privateId: randomCode(ATTENDEE_PRIVATE_ID_LENGTH),
-        organisationId,
-        email,
-        isPrepaid: input.is_prepaid,
-        partialUnlockTag: input.partial_unlock_tag?.trim() || null,
-        urlPrefix: urlPrefix ? trimSlash(urlPrefix) : null,
-        expiresAt,
-        createdAt: now,
-      }),
-      eventIds,
-      {
-        chunk: GENERATE_CHUNK,
-        keep: ATTENDEE_GENERATE_INLINE,
-        maxRetries: Math.max(100, input.attendee_count),
-      },
+      now,
     );
+    const make = (): NewAttendeeRow => ({
+      batchId,
+      uid: randomCode(ATTENDEE_ID_LENGTH),
+      privateId: randomCode(ATTENDEE_PRIVATE_ID_LENGTH),
+      organisationId,
+      email,
+      isPrepaid: input.is_prepaid,
+      partialUnlockTag: input.partial_unlock_tag?.trim() || null,
+      urlPrefix: urlPrefix ? trimSlash(urlPrefix) : null,
+      expiresAt,
+      createdAt: now,
+    });
+    const rows: AttendeeRow[] = [];
+    try {
+      let remaining = input.attendee_count;
+      let collisions = 0;
+      while (remaining > 0) {
+        const size = Math.min(GENERATE_CHUNK, remaining);
+        const inserted = await this.deps.attendees.insertChunk(
+          Array.from({ length: size }, make),
+          eventIds,
+        );
+        collisions += size - inserted.length;
+        if (collisions > Math.max(100, input.attendee_count))
+          throw new Error('attendee ids keep colliding');
+        for (const row of inserted) if (rows.length < ATTENDEE_GENERATE_INLINE) rows.push(row);
+        remaining -= inserted.length;
+      }
+      await this.deps.attendees.readyBatch(batchId);
+    } catch (error) {
+      await this.deps.attendees.deleteBatch(batchId);
+      throw error;
+    }
     return {
       count: input.attendee_count,
       attendees: rows.map((row) => this.present({ row, eventIds }, 0)),
     };
+  }
+
+  /** Generations a crash left pending for over an hour are removed (`attendees.cleanup` job). */
+  async deleteAbandonedBatches(): Promise<number> {
+    const cutoff = new Date(this.deps.clock.now().getTime() - 60 * 60_000);
+    return this.deps.attendees.deleteAbandonedBatches(cutoff);
   }
 
   async list(

@@ -1,0 +1,107 @@
+/**
+ * What the server benchmarks share: a running server on PGlite or a throwaway PostgreSQL cluster
+ * with a super user, an organisation, a robot and an event, and a typed-enough POST helper.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { API_BASE, defaultEventOpts, Role } from '@flashbulb/shared';
+import { startThrowawayCluster } from '../../../scripts/pg-cluster.mjs';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import type { Actor } from '../src/services/actor.ts';
+
+export interface Setup {
+  base: string;
+  close: () => Promise<void>;
+  robotKey: string;
+  eventName: string;
+  eventId: number;
+  apiKey: string;
+  insertRows: (rows: number) => Promise<void>;
+}
+
+export const setUp = async (engine: 'pglite' | 'postgres'): Promise<Setup> => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-bench-'));
+  const cluster = engine === 'postgres' ? await startThrowawayCluster() : null;
+  const port = 18_000 + Math.floor(Math.random() * 1000);
+  const base = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    FLASHBULB_DATA_DIR: dataDir,
+    FLASHBULB_PUBLIC_URL: base,
+    FLASHBULB_SECRET_KEY: 'bench-secret-key-0123456789abcdefghijkl',
+    LOG_LEVEL: 'error',
+    ...(cluster ? { DATABASE_URL: cluster.url } : {}),
+  });
+  const app = await buildApp(config);
+  await app.listen({ port, host: '127.0.0.1' });
+  const { services } = app.container;
+  await services.auth.createFirstAdmin({
+    email: 'bench@example.com',
+    password: 'bench password 123',
+  });
+  const user = await app.container.repositories.users.findByEmail('bench@example.com');
+  const actor: Actor = {
+    userId: user!.id,
+    email: user!.email,
+    role: Role.SUPER_USER,
+    organisationId: null,
+    sessionId: null,
+  };
+  const organisation = await services.organisations.create(null, 'Bench');
+  const robot = await services.robots.create(actor, {
+    organisation_id: organisation.id,
+    name: 'Bench robot',
+  });
+  const event = await services.events.create(actor, {
+    organisation_id: organisation.id,
+    full_name: 'Bench',
+    email_from_address: 'bench@example.com',
+    opts: { ...defaultEventOpts(), description: 'bench' },
+    robot_id_array: [robot.id],
+  });
+  const apiKey = await services.users.createApiKey(actor, 'bench');
+  return {
+    base,
+    robotKey: robot.api_key,
+    eventName: event.name,
+    eventId: event.id,
+    apiKey: apiKey.api_key,
+    insertRows: async (rows) => {
+      // Index rows straight in SQL: the list benchmark measures reading, not ingest.
+      await app.container.database.executeSql(
+        `insert into photos (uid, event_id, sha256, storage_key, file_name, content_type, media_type, width, height,
+           size_bytes, status, derivatives, created_at, available_at)
+         select 'bench' || g, $1, md5(g::text), 'events/x/photos/uid_bench' || g || '_uid/original.jpg', 'IMG_' || g || '.jpg',
+           'image/jpeg', 'image', 2000, 1500, 3000000, 'ready',
+           '{"preview":"p.jpg","thumbnail":"t.jpg"}'::jsonb,
+           now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
+         from generate_series(1, $2::int) g`,
+        [event.id, rows],
+      );
+      await app.container.database.executeSql('analyze photos');
+    },
+    close: async () => {
+      await app.close();
+      await cluster?.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export const post = async (
+  base: string,
+  endpointPath: string,
+  body: object,
+  authorization?: string,
+) => {
+  const response = await fetch(`${base}${API_BASE}${endpointPath}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { status: string; result: unknown; error?: unknown };
+  if (envelope.status !== 'ok')
+    throw new Error(`${endpointPath}: ${JSON.stringify(envelope.error)}`);
+  return envelope.result;
+};
