@@ -193,6 +193,9 @@ export class AttendeeService {
           throw new Error('attendee ids keep colliding');
         for (const row of inserted) if (rows.length < ATTENDEE_GENERATE_INLINE) rows.push(row);
         remaining -= inserted.length;
+        // Let requests that waited for this chunk run before the next one takes the database
+        // (PGlite lets a waiting query in only if it gets there before the next transaction).
+        await new Promise((resolve) => setImmediate(resolve));
       }
       await this.deps.attendees.readyBatch(batchId);
     } catch (error) {
