@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { isAttendeeIdShape, normaliseAttendeeId } from '@flashbulb/shared';
+import { formatAttendeeId, isAttendeeIdShape, normaliseAttendeeId } from '@flashbulb/shared';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { errorKeyOf, isApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
@@ -58,7 +58,8 @@ export function AddToAttendeeModal({
       const count = await change(eventId, uid, photoUids);
       notifications.show({
         color: 'green',
-        message: t(`${texts}.done`, { count, id: attendeeId.trim() }),
+        // The id as printed on the card, however it was typed.
+        message: t(`${texts}.done`, { count, id: formatAttendeeId(uid) }),
       });
       setBusy(false);
       setAttendeeId('');

@@ -35,8 +35,9 @@ describe('console album: add selected photos to an attendee album', { timeout: 4
         { event_id: 7, attendee_uid: 'ABCDEFGHJKMNPQRS', photo_uid_array: ['uid-3', 'uid-1'] },
       ]),
     );
+    // The notice names the id as printed, whatever case was typed.
     expect(
-      await screen.findByText('2 photos added to the album of abcd-efgh-jkmn-pqrs'),
+      await screen.findByText('2 photos added to the album of ABCD-EFGH-JKMN-PQRS'),
     ).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });

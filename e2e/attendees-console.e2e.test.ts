@@ -1,0 +1,128 @@
+import { readFile, rm } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  ALBUM_ADMIN,
+  albumServerEnv,
+  photoFolder,
+  robotUpload,
+  setUpAlbumEvent,
+  waitForPublicPhotos,
+} from './support/albums.ts';
+import { launchBrowser, type RunningBrowser } from './support/browser.ts';
+import { startServer, type RunningServer } from './support/server.ts';
+
+const JOURNEY_TIMEOUT = 150_000;
+
+let server: RunningServer | undefined;
+let browser: RunningBrowser | undefined;
+const folders: string[] = [];
+
+afterEach(async () => {
+  await browser?.close();
+  await server?.stop();
+  await Promise.all(folders.splice(0).map((f) => rm(f, { recursive: true, force: true })));
+  browser = undefined;
+  server = undefined;
+});
+
+const withServerLog = async (run: () => Promise<void>) => {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof Error)
+      error.message += `\n--- server output ---\n${server?.output() ?? ''}`;
+    throw error;
+  }
+};
+
+const photoNames = (page: Page) =>
+  page
+    .locator('[data-photo-name]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-photo-name') ?? '').sort());
+
+describe('the console Attendees page in Chromium', () => {
+  it(
+    'an owner generates ids, downloads them as CSV, locks one album and adds a photo to another from the console album',
+    async () => {
+      server = await startServer({ env: albumServerEnv });
+      const { url } = server;
+      const event = await setUpAlbumEvent(url);
+      const folder = await photoFolder({ 'red.jpg': '#c0392b', 'blue.jpg': '#2980b9' });
+      folders.push(folder);
+      await robotUpload(url, event, folder);
+      await waitForPublicPhotos(url, event, 2);
+      browser = await launchBrowser();
+      const { page } = browser;
+
+      await withServerLog(async () => {
+        // The owner's console session in this browser, as after signing in.
+        await page.goto(`${url}/`);
+        await page.evaluate(async (admin) => {
+          const response = await fetch('/api/v1/auth/sign-in', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ username: admin.email, password: admin.password }),
+          });
+          if (!response.ok) throw new Error(`sign-in ${response.status}`);
+        }, ALBUM_ADMIN);
+
+        await page.goto(`${url}/events/${event.code}/attendees`);
+        await page.getByText('No attendees yet — generate ids for cards or wristbands').waitFor();
+
+        // Generate three ids and save them as CSV.
+        await page.getByRole('button', { name: 'Generate attendees' }).click();
+        const generate = page.getByRole('dialog', { name: 'Generate attendee ids' });
+        await generate.getByLabel('How many').fill('3');
+        await generate.getByRole('button', { name: 'Generate', exact: true }).click();
+        await generate.getByText('3 attendee ids generated').waitFor();
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          generate.getByRole('button', { name: 'Download CSV' }).click(),
+        ]);
+        const csv = (await readFile(await download.path(), 'utf8')).trim().split(/\r?\n/);
+        expect(csv[0]).toContain('Attendee id');
+        expect(csv).toHaveLength(4);
+        const ids = csv.slice(1).map((line) => line.split(',')[0]!.replace(/"/g, ''));
+        for (const id of ids) expect(id).toMatch(/^([2-9A-HJKMNP-Z]{4}-){3}[2-9A-HJKMNP-Z]{4}$/);
+        await generate.getByRole('button', { name: 'Close' }).first().click();
+        await generate.waitFor({ state: 'detached' });
+        const table = page.getByRole('table', { name: 'Attendees' });
+        for (const id of ids) await table.getByText(id, { exact: true }).waitFor();
+        const [first, second] = ids as [string, string];
+
+        // Lock the first album: its link then opens nothing but the reason.
+        await page.getByRole('button', { name: `Lock the album of ${first}` }).click();
+        await page
+          .getByRole('dialog', { name: 'Lock this album?' })
+          .getByRole('button', { name: 'Lock album' })
+          .click();
+        await page.getByRole('button', { name: `Reopen the album of ${first}` }).waitFor();
+        const firstLink = await page
+          .getByRole('link', { name: `Open the album of ${first} in a new tab` })
+          .getAttribute('href');
+        const secondLink = await page
+          .getByRole('link', { name: `Open the album of ${second} in a new tab` })
+          .getAttribute('href');
+        expect(firstLink).toContain(`attId=${first}`);
+
+        // From the console album: add red.jpg to the second attendee, typed without dashes.
+        await page.goto(`${url}/events/${event.code}/album`);
+        await page.getByRole('checkbox', { name: 'Select red.jpg' }).check();
+        await page.getByRole('button', { name: 'Add to attendee…' }).click();
+        const add = page.getByRole('dialog', { name: 'Add 1 photo to an attendee album' });
+        await add.getByLabel('Attendee id').fill(second.replace(/-/g, '').toLowerCase());
+        await add.getByRole('button', { name: 'Add photos' }).click();
+        await page.getByText(`1 photo added to the album of ${second}`).waitFor();
+
+        await page.goto(firstLink!);
+        await page.getByText('This album has been locked by the event organiser').waitFor();
+        expect(await photoNames(page)).toEqual([]);
+        await page.goto(secondLink!);
+        await expect.poll(() => photoNames(page)).toEqual(['red.jpg']);
+      });
+      expect(browser.problems).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
