@@ -16,6 +16,7 @@ import { useInApp } from '../hooks/use-in-app.ts';
 import { usePhotoStream } from '../hooks/use-photo-stream.ts';
 import { AlbumLinkError } from './album-link-error.tsx';
 import { PhotoGrid, type TileAction } from './photo-grid.tsx';
+import { SendPhotosForm } from './send-photos-form.tsx';
 import { PhotoViewer, type ViewerOptions } from './photo-viewer.tsx';
 import { DEFAULT_SLIDESHOW_SECONDS, SlideShow } from './slide-show.tsx';
 
@@ -56,6 +57,7 @@ export function AlbumView({
   canDownload: canDownloadWanted,
   tileActions: pageActions,
   selection,
+  sendable: sendableWanted,
   children,
 }: {
   albumKey: AlbumKey;
@@ -71,6 +73,11 @@ export function AlbumView({
   canDownload?: boolean;
   tileActions?: readonly TileAction[];
   selection?: AlbumSelection;
+  /**
+   * Visitors may choose photos and send them as a mini-album link; by default on grid pages
+   * without a selection of their own (not curation, not streams or slide shows).
+   */
+  sendable?: boolean;
   /** Page-specific notes, bars and forms between the header and the photos. */
   children?: ReactNode;
 }) {
@@ -87,16 +94,38 @@ export function AlbumView({
     photos.addLive,
   );
 
+  // Send mode: tiles toggle into the set of photos to send instead of opening the viewer.
+  const sendable = sendableWanted ?? (!curation && mode === 'grid' && selection === undefined);
+  const [sending, setSending] = useState(false);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const toggleChosen = useCallback((photo: Photo) => {
+    setChosen((current) => {
+      const next = new Set(current);
+      if (!next.delete(photo.uid)) next.add(photo.uid);
+      return next;
+    });
+  }, []);
+  const sendSelection = useMemo(
+    (): AlbumSelection | undefined =>
+      sending ? { isSelected: (photo) => chosen.has(photo.uid), toggle: toggleChosen } : undefined,
+    [sending, chosen, toggleChosen],
+  );
+  const activeSelection = selection ?? sendSelection;
+  const stopSending = useCallback(() => {
+    setSending(false);
+    setChosen(new Set());
+  }, []);
+
   const { replace, photoAt } = photos;
   const onOpen = useMemo(
     () =>
-      selection
+      activeSelection
         ? (index: number) => {
             const photo = photoAt(index);
-            if (photo) selection.toggle(photo);
+            if (photo) activeSelection.toggle(photo);
           }
         : setOpen,
-    [selection, photoAt],
+    [activeSelection, photoAt],
   );
   const curationActions = useMemo((): TileAction[] => {
     if (!curation) return [];
@@ -170,7 +199,28 @@ export function AlbumView({
           {t('albums.count', { count: photos.count })}
           {live && <span className="albums-live"> · {t('albums.live')}</span>}
         </span>
+        {sendable && photos.count > 0 && (
+          <button
+            type="button"
+            className="albums-send-toggle"
+            aria-pressed={sending}
+            onClick={() => (sending ? stopSending() : setSending(true))}
+          >
+            {sending ? t('albums.send.cancel') : t('albums.send.open')}
+          </button>
+        )}
       </header>
+      {sending && (
+        <section aria-label={t('albums.send.title')}>
+          <p className="albums-note">{t('albums.send.hint')}</p>
+          <SendPhotosForm
+            albumKey={albumKey}
+            eventName={eventName}
+            photoUids={[...chosen]}
+            onSent={() => setChosen(new Set())}
+          />
+        </section>
+      )}
       {failure && (
         <p className="albums-note" role="alert">
           {failure}
@@ -188,7 +238,7 @@ export function AlbumView({
           focusIndex={open}
           minTile={kiosk ? 240 : 150}
           tileActions={tileActions}
-          isSelected={selection?.isSelected}
+          isSelected={activeSelection?.isSelected}
         />
       )}
       {open !== null && (
