@@ -260,7 +260,7 @@ describe('event/mini-album/send-link', () => {
           email_to_address_array: ['a@example.com'],
           photo_uid_array: [p1.uid],
         }),
-      { status: 401, message_key: 'invalid_key' },
+      { status: 401, message_key: 'unauthorized_user' },
     ],
     [
       'neither key nor owner',

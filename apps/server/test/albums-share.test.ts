@@ -97,7 +97,7 @@ describe('photo/generate-html-file-sharing', () => {
       key_value: 'nope',
       photo_uid: shown.uid,
     });
-    expect(errorOf(wrong)).toMatchObject({ status: 401, message_key: 'invalid_key' });
+    expect(errorOf(wrong)).toMatchObject({ status: 401, message_key: 'unauthorized_user' });
     const anonymous = await t.call(endpoints.generateShareLink, { photo_uid: shown.uid });
     expect(errorOf(anonymous)).toMatchObject({ status: 401, message_key: 'unauthorized_user' });
   });
@@ -211,7 +211,7 @@ describe('photo/share/track', () => {
       photo_uid: shown.uid,
       network: 'facebook',
     });
-    expect(errorOf(wrong)).toMatchObject({ status: 401, message_key: 'invalid_key' });
+    expect(errorOf(wrong)).toMatchObject({ status: 401, message_key: 'unauthorized_user' });
     expect(await t.app.container.repositories.albums.sharesOf(event.id)).toHaveLength(before);
   });
 });

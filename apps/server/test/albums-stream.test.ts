@@ -54,7 +54,7 @@ describe('live photo stream (server-sent events)', () => {
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(await response.json()).toMatchObject({
       status: 'nok',
-      error: { message_key: 'invalid_key' },
+      error: { message_key: 'unauthorized_user' },
     });
     const missing = await fetch(`${base}/api/v1/photo/stream?key_type=public`);
     expect(missing.status).toBe(401);

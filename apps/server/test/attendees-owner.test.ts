@@ -262,7 +262,7 @@ describe('locking, expiry and the card check', () => {
       max_size: 10,
       page_number: 1,
     });
-    expect(errorOf(list)).toMatchObject({ status: 401, message_key: 'invalid_key' });
+    expect(errorOf(list)).toMatchObject({ status: 401, message_key: 'unauthorized_user' });
     const retrieved = await t.call(endpoints.retrieveAttendee, attendeeKey(a!));
     expect(errorOf(retrieved)).toMatchObject({ status: 403, message_key: 'attendee_locked' });
     expect(
@@ -294,7 +294,7 @@ describe('locking, expiry and the card check', () => {
       max_size: 10,
       page_number: 1,
     });
-    expect(errorOf(list).message_key).toBe('invalid_key');
+    expect(errorOf(list).message_key).toBe('unauthorized_user');
     expect((await t.ok(endpoints.checkAttendeeUid, { attendee_uid: a!.uid })).valid).toBe(false);
   });
 

@@ -159,7 +159,10 @@ describe('photo list', () => {
       ['attendee', 'x'],
     ]) {
       const refused = await byKey(type!, value!);
-      expect(errorOf(refused), type).toMatchObject({ status: 401, message_key: 'invalid_key' });
+      expect(errorOf(refused), type).toMatchObject({
+        status: 401,
+        message_key: 'unauthorized_user',
+      });
       expect(JSON.stringify(refused.body)).not.toContain('IMG_');
     }
     // Another organisation's admin cannot list, and learns nothing.
@@ -329,7 +332,17 @@ describe('photo changes', () => {
       key_type: 'public',
       key_value: 'nope',
     });
-    expect(errorOf(wrong)).toMatchObject({ status: 401, message_key: 'invalid_key' });
+    expect(errorOf(wrong)).toMatchObject({ status: 401, message_key: 'unauthorized_user' });
+    // A link without its key opens nothing either, with the same answer.
+    for (const keyValue of [undefined, '']) {
+      const missing = await t.call(endpoints.publicPhotoList, {
+        key_type: 'public',
+        ...(keyValue === undefined ? {} : { key_value: keyValue }),
+        max_size: 10,
+      });
+      expect(errorOf(missing)).toMatchObject({ status: 401, message_key: 'unauthorized_user' });
+      expect(JSON.stringify(missing.body)).not.toContain('IMG_');
+    }
   });
 
   it('curates with the event-owner key and reprocesses derivatives', async () => {

@@ -103,9 +103,14 @@ export class EventAccess {
   }
 
   /** An open attendee with at least one event, else `invalid_key`. */
-  private async attendeeKey(keyValue: string): Promise<AttendeeRecord> {
-    const { record, refusal } = await this.attendeeById(keyValue);
-    if (!record || refusal || record.eventIds.length === 0) throw new AppError('invalid_key');
+  private async attendeeKey(
+    keyValue: string,
+    refusal: 'invalid_key' | 'unauthorized_user',
+  ): Promise<AttendeeRecord> {
+    const found = await this.attendeeById(keyValue);
+    if (!found.record || found.refusal || found.record.eventIds.length === 0)
+      throw new AppError(refusal);
+    const { record } = found;
     return record;
   }
 
@@ -123,7 +128,10 @@ export class EventAccess {
     return event;
   }
 
-  /** A public twin whose body carries no event code (album links): the key alone names the event. */
+  /**
+   * A public twin whose body carries no event code (album links): the key alone names the event.
+   * A wrong key answers `unauthorized_user` (albums issue: a wrong or missing key shows nothing).
+   */
   async resolveKeyAlone(keyType: PublicKeyType, keyValue: string): Promise<ResolvedEventKey> {
     const hash = hashToken(keyValue);
     let eventId: number | null | undefined;
@@ -147,12 +155,12 @@ export class EventAccess {
       }
       case 'attendee':
         // The album spans all the attendee's events; the key names the most recently linked.
-        attendee = await this.attendeeKey(keyValue);
+        attendee = await this.attendeeKey(keyValue, 'unauthorized_user');
         eventId = attendee.eventIds[0];
         break;
     }
     const event = eventId ? await this.events.findById(eventId) : undefined;
-    if (!event) throw new AppError('invalid_key');
+    if (!event) throw new AppError('unauthorized_user');
     return { event, keyType, robotId, attendee };
   }
 
@@ -191,7 +199,7 @@ export class EventAccess {
           break;
         }
         case 'attendee': {
-          const attendee = await this.attendeeKey(keyValue);
+          const attendee = await this.attendeeKey(keyValue, 'invalid_key');
           if (attendee.eventIds.includes(row.id))
             return { event, keyType, robotId: null, attendee };
           break;

@@ -12,7 +12,10 @@ const optionalKey = {
 };
 const requiredKey = {
   key_type: keyTypeSchema,
-  key_value: z.string({ error: 'invalid_key' }).min(1, 'invalid_key').max(200, 'invalid_key'),
+  key_value: z
+    .string({ error: 'unauthorized_user' })
+    .min(1, 'unauthorized_user')
+    .max(200, 'unauthorized_user'),
 };
 const photoUid = z.string({ error: 'not_found' }).trim().min(1, 'not_found').max(100, 'not_found');
 
@@ -63,7 +66,7 @@ export const trackShare = defineEndpoint({
     network: z.enum(shareNetworks, { error: 'invalid_value' }).default('facebook'),
   }),
   result: z.object({ id: z.number().int(), activity_name: z.string() }),
-  errors: ['invalid_key', 'not_found'],
+  errors: ['invalid_key', 'unauthorized_user', 'not_found'],
 });
 
 // ---- mini-album (albums §5, §7.2) --------------------------------------------------------------

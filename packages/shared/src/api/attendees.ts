@@ -28,7 +28,10 @@ const photoUids = z
   .max(MAX_ATTACH_PHOTOS, 'invalid_value');
 const requiredKey = {
   key_type: keyTypeSchema,
-  key_value: z.string({ error: 'invalid_key' }).min(1, 'invalid_key').max(200, 'invalid_key'),
+  key_value: z
+    .string({ error: 'unauthorized_user' })
+    .min(1, 'unauthorized_user')
+    .max(200, 'unauthorized_user'),
 };
 
 /** What an owner sees of an attendee. */
@@ -209,7 +212,13 @@ export const retrieveAttendee = defineEndpoint({
     organisation_id: idSchema.optional(),
   }),
   result: attendeeAlbumSchema,
-  errors: ['invalid_key', 'invalid_attendee_id', 'attendee_locked', 'attendee_expired'],
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'invalid_attendee_id',
+    'attendee_locked',
+    'attendee_expired',
+  ],
 });
 
 export const checkAttendeeUid = defineEndpoint({
@@ -234,6 +243,7 @@ export const attachPhotosByKey = defineEndpoint({
   result: z.object({ attendee_uid: z.string(), attached_count: z.number().int() }),
   errors: [
     'invalid_key',
+    'unauthorized_user',
     'invalid_attendee_id',
     'attendee_locked',
     'attendee_expired',
@@ -264,6 +274,7 @@ export const attachPhotosByQrScan = defineEndpoint({
   }),
   errors: [
     'invalid_key',
+    'unauthorized_user',
     'invalid_attendee_id',
     'attendee_locked',
     'attendee_expired',

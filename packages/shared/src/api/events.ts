@@ -207,7 +207,10 @@ export type PublicKeyType = (typeof publicKeyTypes)[number];
 export const keyTypeSchema = z.enum(publicKeyTypes, { error: 'invalid_key' });
 export const keyBody = {
   key_type: keyTypeSchema,
-  key_value: z.string({ error: 'invalid_key' }).min(1, 'invalid_key').max(200, 'invalid_key'),
+  key_value: z
+    .string({ error: 'unauthorized_user' })
+    .min(1, 'unauthorized_user')
+    .max(200, 'unauthorized_user'),
 };
 
 export const publicEventFullData = defineEndpoint({
@@ -227,7 +230,7 @@ export const publicEventFullData = defineEndpoint({
       .describe('Optional: album links carry only the key'),
   }),
   result: z.array(eventSchema),
-  errors: ['invalid_key', 'event_not_found'],
+  errors: ['invalid_key', 'unauthorized_user', 'event_not_found'],
 });
 
 export const secureProps = defineEndpoint({
@@ -504,7 +507,13 @@ export const stockImageUploadAccess = defineEndpoint({
     is_thumbnail: z.boolean({ error: 'invalid_value' }).default(false),
   }),
   result: uploadGrantSchema,
-  errors: ['invalid_key', 'forbidden', 'file_name_invalid', 'unsupported_picture_format'],
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'forbidden',
+    'file_name_invalid',
+    'unsupported_picture_format',
+  ],
 });
 
 export const thumbnailForStockImage = defineEndpoint({
@@ -525,7 +534,13 @@ export const thumbnailForStockImage = defineEndpoint({
       .describe('The stock image: its storage key or public URL'),
   }),
   result: z.object({ imgUrl: z.string(), imgSize: z.number().describe('KB') }),
-  errors: ['invalid_key', 'forbidden', 'not_found', 'unsupported_picture_format'],
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'forbidden',
+    'not_found',
+    'unsupported_picture_format',
+  ],
 });
 
 export const ignoredFaceUploadAccess = defineEndpoint({
@@ -544,5 +559,11 @@ export const ignoredFaceUploadAccess = defineEndpoint({
       .max(255, 'file_name_invalid'),
   }),
   result: uploadGrantSchema,
-  errors: ['invalid_key', 'forbidden', 'file_name_invalid', 'unsupported_picture_format'],
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'forbidden',
+    'file_name_invalid',
+    'unsupported_picture_format',
+  ],
 });

@@ -186,10 +186,13 @@ export const publicPhotoList = defineEndpoint({
   summary: 'Public twin: photos by key (public key: visible photos only; attendee: theirs)',
   body: z.object(photoListQuery).extend({
     key_type: keyTypeSchema,
-    key_value: z.string({ error: 'invalid_key' }).min(1, 'invalid_key').max(200, 'invalid_key'),
+    key_value: z
+      .string({ error: 'unauthorized_user' })
+      .min(1, 'unauthorized_user')
+      .max(200, 'unauthorized_user'),
   }),
   result: photoListResult,
-  errors: ['invalid_key', 'event_not_found'],
+  errors: ['invalid_key', 'unauthorized_user', 'event_not_found'],
 });
 
 export const photoCountInfo = defineEndpoint({
@@ -316,7 +319,7 @@ export const createActivity = defineEndpoint({
     type: z.enum(activityTypes, { error: 'invalid_value' }).default('info'),
   }),
   result: z.object({ id: z.number().int() }),
-  errors: ['invalid_key', 'not_found'],
+  errors: ['invalid_key', 'unauthorized_user', 'not_found'],
 });
 
 export const bulkCreateActivity = defineEndpoint({
@@ -333,7 +336,7 @@ export const bulkCreateActivity = defineEndpoint({
     type: z.enum(activityTypes, { error: 'invalid_value' }).default('info'),
   }),
   result: z.object({ created: z.number().int() }),
-  errors: ['invalid_key', 'not_found'],
+  errors: ['invalid_key', 'unauthorized_user', 'not_found'],
 });
 
 export const publicUpdatePhotoList = defineEndpoint({
@@ -344,11 +347,14 @@ export const publicUpdatePhotoList = defineEndpoint({
     'Public twin for the curation page: hide, show or categorise photos with the event-owner key',
   body: z.object({
     key_type: keyTypeSchema,
-    key_value: z.string({ error: 'invalid_key' }).min(1, 'invalid_key').max(200, 'invalid_key'),
+    key_value: z
+      .string({ error: 'unauthorized_user' })
+      .min(1, 'unauthorized_user')
+      .max(200, 'unauthorized_user'),
     id_array: z.array(idSchema).min(1, 'invalid_value').max(1000, 'invalid_value'),
     category: z.string().max(100).nullable().optional(),
     is_visible: flagSchema.optional(),
   }),
   result: z.object({ photos: z.array(photoSchema) }),
-  errors: ['invalid_key', 'forbidden', 'not_found'],
+  errors: ['invalid_key', 'unauthorized_user', 'forbidden', 'not_found'],
 });
