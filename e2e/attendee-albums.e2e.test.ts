@@ -1,5 +1,4 @@
-import { rm } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ATTENDEE_COOKIE, endpoints, type ResultOf } from '@flashbulb/shared';
 import {
@@ -10,48 +9,27 @@ import {
   setUpAlbumEvent,
   waitForPublicPhotos,
 } from './support/albums.ts';
-import { launchBrowser, type RunningBrowser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { journeyResources, photoNames } from './support/journey.ts';
 
 const JOURNEY_TIMEOUT = 180_000;
 
-let server: RunningServer | undefined;
-let browser: RunningBrowser | undefined;
-const folders: string[] = [];
-
-afterEach(async () => {
-  await browser?.close();
-  await server?.stop();
-  await Promise.all(folders.splice(0).map((f) => rm(f, { recursive: true, force: true })));
-  browser = undefined;
-  server = undefined;
-});
-
-const withServerLog = async (run: () => Promise<void>) => {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof Error)
-      error.message += `\n--- server output ---\n${server?.output() ?? ''}`;
-    throw error;
-  }
-};
+const journey = journeyResources();
 
 type Generated = ResultOf<typeof endpoints.generateAttendeeList>['attendees'][number];
 type PhotoPage = ResultOf<typeof endpoints.publicPhotoList>;
 
 /** An event with four photos from its robot, and one generated attendee who has two of them. */
 const world = async () => {
-  server = await startServer({ env: albumServerEnv });
-  const url = server.url;
+  const { url } = await journey.startServer({ env: albumServerEnv });
   const event = await setUpAlbumEvent(url);
-  const folder = await photoFolder({
-    'red.jpg': '#c0392b',
-    'green.jpg': '#27ae60',
-    'blue.jpg': '#2980b9',
-    'grey.jpg': '#7f8c8d',
-  });
-  folders.push(folder);
+  const folder = journey.keepFolder(
+    await photoFolder({
+      'red.jpg': '#c0392b',
+      'green.jpg': '#27ae60',
+      'blue.jpg': '#2980b9',
+      'grey.jpg': '#7f8c8d',
+    }),
+  );
   await robotUpload(url, event, folder);
   await waitForPublicPhotos(url, event, 4);
   const list = (await api(url, endpoints.publicPhotoList, {
@@ -98,11 +76,6 @@ const world = async () => {
 
 const root = (page: Page) => page.locator('.albums-root');
 const pageKind = (page: Page) => root(page).getAttribute('data-page-kind');
-/** Photo tiles whatever their role on the page (open, add to album, select). */
-const photoNames = (page: Page) =>
-  page
-    .locator('[data-photo-name]')
-    .evaluateAll((els) => els.map((el) => el.getAttribute('data-photo-name') ?? '').sort());
 
 const expectKind = async (page: Page, kind: string) => {
   await expect.poll(() => pageKind(page)).toBe(kind);
@@ -113,12 +86,12 @@ describe('attendee and kiosk album pages in Chromium (albums §2.1)', () => {
     'each row of the page-type table opens its page',
     async () => {
       const { url, event, eventRow, attendee } = await world();
-      browser = await launchBrowser();
+      const browser = await journey.launchBrowser();
       const { page, context } = browser;
       const pv = encodeURIComponent(event.privateKey);
       const pub = encodeURIComponent(event.publicKey);
       const att = encodeURIComponent(attendee.display_uid);
-      await withServerLog(async () => {
+      await journey.withServerLog(async () => {
         // pId: the public album; with kioskMode the kiosk album.
         await page.goto(`${url}/?pId=${pub}`);
         await expectKind(page, 'public-album');
@@ -210,10 +183,10 @@ describe('attendee and kiosk album pages in Chromium (albums §2.1)', () => {
     'a rider picks photos at the QR ride kiosk and scans their card; photos added at the all-photos kiosk join them; a hidden photo never shows',
     async () => {
       const { url, event, attendee, other, byName } = await world();
-      browser = await launchBrowser();
+      const browser = await journey.launchBrowser();
       const { page } = browser;
       const pv = encodeURIComponent(event.privateKey);
-      await withServerLog(async () => {
+      await journey.withServerLog(async () => {
         // The ride kiosk: choose two photos, scan the card (its QR holds the album link).
         await page.goto(`${url}/?kType=evSB3&kioskMode=true&pvId=${pv}`);
         await expect.poll(() => photoNames(page)).toHaveLength(4);

@@ -1,6 +1,5 @@
-import { readFile, rm } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import {
   ALBUM_ADMIN,
   albumServerEnv,
@@ -9,53 +8,26 @@ import {
   setUpAlbumEvent,
   waitForPublicPhotos,
 } from './support/albums.ts';
-import { launchBrowser, type RunningBrowser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { journeyResources, photoNames } from './support/journey.ts';
 
 const JOURNEY_TIMEOUT = 150_000;
-
-let server: RunningServer | undefined;
-let browser: RunningBrowser | undefined;
-const folders: string[] = [];
-
-afterEach(async () => {
-  await browser?.close();
-  await server?.stop();
-  await Promise.all(folders.splice(0).map((f) => rm(f, { recursive: true, force: true })));
-  browser = undefined;
-  server = undefined;
-});
-
-const withServerLog = async (run: () => Promise<void>) => {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof Error)
-      error.message += `\n--- server output ---\n${server?.output() ?? ''}`;
-    throw error;
-  }
-};
-
-const photoNames = (page: Page) =>
-  page
-    .locator('[data-photo-name]')
-    .evaluateAll((els) => els.map((el) => el.getAttribute('data-photo-name') ?? '').sort());
+const journey = journeyResources();
 
 describe('the console Attendees page in Chromium', () => {
   it(
     'an owner generates ids, downloads them as CSV, locks one album and adds a photo to another from the console album',
     async () => {
-      server = await startServer({ env: albumServerEnv });
-      const { url } = server;
+      const { url } = await journey.startServer({ env: albumServerEnv });
       const event = await setUpAlbumEvent(url);
-      const folder = await photoFolder({ 'red.jpg': '#c0392b', 'blue.jpg': '#2980b9' });
-      folders.push(folder);
+      const folder = journey.keepFolder(
+        await photoFolder({ 'red.jpg': '#c0392b', 'blue.jpg': '#2980b9' }),
+      );
       await robotUpload(url, event, folder);
       await waitForPublicPhotos(url, event, 2);
-      browser = await launchBrowser();
+      const browser = await journey.launchBrowser();
       const { page } = browser;
 
-      await withServerLog(async () => {
+      await journey.withServerLog(async () => {
         // The owner's console session in this browser, as after signing in.
         await page.goto(`${url}/`);
         await page.evaluate(async (admin) => {

@@ -1,6 +1,4 @@
-import { rm } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { startSmtpPeer } from '../apps/server/test/helpers/smtp-peer.ts';
 import {
   albumServerEnv,
@@ -9,50 +7,33 @@ import {
   setUpAlbumEvent,
   waitForPublicPhotos,
 } from './support/albums.ts';
-import { launchBrowser, type RunningBrowser } from './support/browser.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { journeyResources, photoNames } from './support/journey.ts';
 
 const JOURNEY_TIMEOUT = 150_000;
-
-let server: RunningServer | undefined;
-let browser: RunningBrowser | undefined;
-let smtp: Awaited<ReturnType<typeof startSmtpPeer>> | undefined;
-const folders: string[] = [];
-
-afterEach(async () => {
-  await browser?.close();
-  await server?.stop();
-  await smtp?.close();
-  await Promise.all(folders.splice(0).map((f) => rm(f, { recursive: true, force: true })));
-  browser = undefined;
-  server = undefined;
-  smtp = undefined;
-});
-
-const photoNames = (page: Page) =>
-  page
-    .locator('[data-photo-name]')
-    .evaluateAll((els) => els.map((el) => el.getAttribute('data-photo-name') ?? '').sort());
+const journey = journeyResources();
 
 describe('mini-album links in Chromium (albums §5, §7.2)', () => {
   it(
     'a guest chooses two photos in the public album and sends them; the e-mail arrives over SMTP with a link that opens exactly those photos',
     async () => {
-      smtp = await startSmtpPeer();
-      server = await startServer({ env: { ...albumServerEnv, SMTP_URL: smtp.url } });
-      const { url } = server;
-      const event = await setUpAlbumEvent(url);
-      const folder = await photoFolder({
-        'red.jpg': '#c0392b',
-        'green.jpg': '#27ae60',
-        'blue.jpg': '#2980b9',
+      const smtp = await startSmtpPeer();
+      journey.onClose(smtp.close);
+      const { url } = await journey.startServer({
+        env: { ...albumServerEnv, SMTP_URL: smtp.url },
       });
-      folders.push(folder);
+      const event = await setUpAlbumEvent(url);
+      const folder = journey.keepFolder(
+        await photoFolder({
+          'red.jpg': '#c0392b',
+          'green.jpg': '#27ae60',
+          'blue.jpg': '#2980b9',
+        }),
+      );
       await robotUpload(url, event, folder);
       await waitForPublicPhotos(url, event, 3);
-      browser = await launchBrowser();
+      const browser = await journey.launchBrowser();
       const { page } = browser;
-      try {
+      await journey.withServerLog(async () => {
         await page.goto(`${url}/?pId=${encodeURIComponent(event.publicKey)}`);
         await expect.poll(() => photoNames(page)).toHaveLength(3);
         await page.getByRole('button', { name: 'Send photos' }).click();
@@ -78,10 +59,7 @@ describe('mini-album links in Chromium (albums §5, §7.2)', () => {
           .poll(() => page.locator('.albums-root').getAttribute('data-page-kind'))
           .toBe('mini-album');
         await expect.poll(() => photoNames(page)).toEqual(['blue.jpg', 'red.jpg']);
-      } catch (error) {
-        if (error instanceof Error) error.message += `\n--- server ---\n${server.output()}`;
-        throw error;
-      }
+      });
       expect(browser.problems).toEqual([]);
     },
     JOURNEY_TIMEOUT,

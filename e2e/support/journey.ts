@@ -1,0 +1,60 @@
+import { rm } from 'node:fs/promises';
+import { afterEach } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchBrowser, type RunningBrowser } from './browser.ts';
+import { startServer, type RunningServer, type StartOptions } from './server.ts';
+
+/**
+ * What a journey starts — the server, Chromium, photo folders, other peers (an SMTP server) — is
+ * closed after each test, whatever happened. Failures carry the server's output.
+ */
+export const journeyResources = () => {
+  let server: RunningServer | undefined;
+  let browser: RunningBrowser | undefined;
+  const folders: string[] = [];
+  const closers: (() => Promise<void>)[] = [];
+
+  afterEach(async () => {
+    await browser?.close();
+    await server?.stop();
+    for (const close of closers.splice(0)) await close();
+    await Promise.all(folders.splice(0).map((f) => rm(f, { recursive: true, force: true })));
+    browser = undefined;
+    server = undefined;
+  });
+
+  return {
+    async startServer(options: StartOptions = {}): Promise<RunningServer> {
+      server = await startServer(options);
+      return server;
+    },
+    async launchBrowser(): Promise<RunningBrowser> {
+      browser = await launchBrowser();
+      return browser;
+    },
+    /** A folder to delete after the test. */
+    keepFolder(folder: string): string {
+      folders.push(folder);
+      return folder;
+    },
+    /** Anything else to close after the test (closed before the folders go). */
+    onClose(close: () => Promise<void>): void {
+      closers.push(close);
+    },
+    async withServerLog(run: () => Promise<void>): Promise<void> {
+      try {
+        await run();
+      } catch (error) {
+        if (error instanceof Error)
+          error.message += `\n--- server output ---\n${server?.output() ?? ''}`;
+        throw error;
+      }
+    },
+  };
+};
+
+/** The file names of the photo tiles on an album page, sorted (tiles carry `data-photo-name`). */
+export const photoNames = (page: Page): Promise<string[]> =>
+  page
+    .locator('[data-photo-name]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-photo-name') ?? '').sort());
