@@ -10,7 +10,7 @@ import {
 } from './helpers/events.ts';
 import { makeJpeg, waitForReady } from './helpers/photos.ts';
 import { openSse, type SseClient } from './helpers/sse.ts';
-import { grantForm, multipartBody } from './helpers/storage.ts';
+import { grantForm, multipartBody, s3ErrorOf } from './helpers/storage.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -164,7 +164,14 @@ describe('photos uploaded with an attendee id', () => {
       payload: form.payload,
       headers: form.headers,
     });
-    expect(stored.statusCode).toBeGreaterThanOrEqual(400);
+    // The grant's policy pins the key: storage refuses the other attendee's folder, stores nothing.
+    expect(stored.statusCode).toBe(403);
+    const refusal = s3ErrorOf(stored.body);
+    expect(refusal.code).toBe('AccessDenied');
+    expect(refusal.message).toContain('Policy Condition failed: ["eq", "$key"');
+    expect(
+      await t.app.container.storage.head(grant.key.replace('att_VIP0001', 'att_OTHER7')),
+    ).toBeNull();
     const done = await t.call(endpoints.photoUploadComplete, {
       ...ownerKey(paid),
       key: grant.key.replace('att_VIP0001', 'att_OTHER7'),
@@ -206,7 +213,7 @@ describe('photos uploaded with an attendee id', () => {
     }
     const prepaidList = await album(prepaid.uid);
     expect(uidsOf(prepaidList)).toEqual([plain.uid]);
-    expect(prepaidList.photos[0]!.urls.original).not.toBeNull();
+    expect(prepaidList.photos[0]!.urls.original).toContain(plain.full_path);
     const unpaidList = await album(unpaid.uid);
     expect(uidsOf(unpaidList)).toEqual([plain.uid]);
     expect(unpaidList.photos[0]!.urls.original).toBeNull();
@@ -216,7 +223,7 @@ describe('photos uploaded with an attendee id', () => {
     const freePhoto = await upload(free, 'FREE01');
     const freeList = await album('FREE01');
     expect(uidsOf(freeList)).toEqual([freePhoto.uid]);
-    expect(freeList.photos[0]!.urls.original).not.toBeNull();
+    expect(freeList.photos[0]!.urls.original).toContain(freePhoto.full_path);
   });
 
   it('shares only the attendee’s own photos with an attendee key', async () => {
