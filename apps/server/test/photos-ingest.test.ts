@@ -21,6 +21,7 @@ let t: TestApp;
 let world: EventWorld;
 let event: FlashbulbEvent;
 let robot: UploadAuth;
+let robotId: number;
 let otherEvent: FlashbulbEvent;
 
 beforeAll(async () => {
@@ -36,6 +37,7 @@ beforeAll(async () => {
     photo_watermark: '/default-watermark.png',
   });
   robot = { key_type: 'robot', key_value: created.api_key };
+  robotId = created.id;
   otherEvent = await createEvent(t, world.adminB, { full_name: 'Other' });
 });
 afterAll(async () => {
@@ -56,7 +58,8 @@ describe('photo ingest', () => {
       content_type: 'image/jpeg',
     });
     expect(photo.full_path).toMatch(new RegExp(`uid_${photo.uid}_uid`));
-    expect(photo.robot_id).not.toBeNull();
+    // The photo is credited to the robot whose key uploaded it.
+    expect(photo.robot_id).toBe(robotId);
     // Orientation 6 means the stored pixels are rotated: the photo is portrait.
     expect([photo.width, photo.height]).toEqual([2000, 3000]);
 
@@ -247,9 +250,13 @@ describe('photo ingest', () => {
     expect((await waitForReady(t, world.adminA.authorization, event.id, video.id)).status).toBe(
       'ready',
     );
-    expect(
-      (await waitForReady(t, world.adminA.authorization, event.id, gifPhoto.id)).urls.thumbnail,
-    ).not.toBeNull();
+    // A GIF gets a thumbnail of its own (green) pixels.
+    const gifThumbnail = (await waitForReady(t, world.adminA.authorization, event.id, gifPhoto.id))
+      .urls.thumbnail;
+    const served = await t.app.inject({ method: 'GET', url: publicPath(gifThumbnail) });
+    expect(served.statusCode).toBe(200);
+    const [red, green, blue] = (await sharp(served.rawPayload).stats()).channels;
+    expect([red!.mean < 40, green!.mean > 200, blue!.mean < 40]).toEqual([true, true, true]);
   });
 
   it('checks who uploads: robot keys of the event, event-owner keys, owners who see the event', async () => {
