@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
-import { API_BASE, PHOTO_STREAM_EVENT, PHOTO_STREAM_PATH } from '@flashbulb/shared';
+import { photoStreamUrl, usePhotoEventSource } from '../../../lib/photo-stream.ts';
 
 /**
  * The console album hears of photos as they become ready or visible — the live stream opened with
@@ -7,26 +6,5 @@ import { API_BASE, PHOTO_STREAM_EVENT, PHOTO_STREAM_PATH } from '@flashbulb/shar
  * `onPhoto` is told once per message; the caller refreshes the head of its list. Answers whether
  * the stream is open.
  */
-export const useLiveAlbum = (ownerKey: string | undefined, onPhoto: () => void): boolean => {
-  const [open, setOpen] = useState(false);
-  const handler = useRef(onPhoto);
-  useEffect(() => {
-    handler.current = onPhoto;
-  }, [onPhoto]);
-
-  useEffect(() => {
-    if (!ownerKey || typeof EventSource === 'undefined') return undefined;
-    const query = new URLSearchParams({ key_type: 'event_owner', key_value: ownerKey });
-    const source = new EventSource(`${API_BASE}${PHOTO_STREAM_PATH}?${query.toString()}`);
-    source.addEventListener('open', () => setOpen(true));
-    // EventSource reconnects by itself; the badge says whether it is connected now.
-    source.addEventListener('error', () => setOpen(source.readyState === EventSource.OPEN));
-    source.addEventListener(PHOTO_STREAM_EVENT, () => handler.current());
-    return () => {
-      source.close();
-      setOpen(false);
-    };
-  }, [ownerKey]);
-
-  return open;
-};
+export const useLiveAlbum = (ownerKey: string | undefined, onPhoto: () => void): boolean =>
+  usePhotoEventSource(ownerKey ? photoStreamUrl('event_owner', ownerKey) : null, () => onPhoto());

@@ -1,15 +1,10 @@
-import {
-  API_BASE,
-  endpoints,
-  PHOTO_STREAM_PATH,
-  type Photo,
-  type ResultOf,
-} from '@flashbulb/shared';
+import { endpoints, type Photo, type ResultOf } from '@flashbulb/shared';
+import type { PhotoStreamKeyType } from '../../../lib/photo-stream.ts';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** Which key a page reads photos with (the link decides; albums spec §2.1, §6). */
 export interface AlbumKey {
-  readonly keyType: 'public' | 'private' | 'event_owner' | 'attendee';
+  readonly keyType: PhotoStreamKeyType;
   readonly keyValue: string;
 }
 
@@ -42,13 +37,6 @@ export const fetchPhotoPage = (
     },
     { signal },
   );
-
-/**
- * The live photo stream (server-sent events; a GET the endpoint client cannot express, so its URL
- * is built here from the contract's path). The page polls whenever the stream is not open.
- */
-export const photoStreamUrl = (key: AlbumKey): string =>
-  `${API_BASE}${PHOTO_STREAM_PATH}?${new URLSearchParams({ key_type: key.keyType, key_value: key.keyValue }).toString()}`;
 
 /** Hide or show a photo with the event owner key of the curation link. */
 export const setPhotoVisible = async (

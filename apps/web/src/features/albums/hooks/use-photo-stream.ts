@@ -1,12 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { PHOTO_STREAM_EVENT, photoSchema, type Photo } from '@flashbulb/shared';
-import {
-  albumQueryKey,
-  fetchPhotoPage,
-  photoStreamUrl,
-  type AlbumKey,
-} from '../api/album-photos.ts';
+import { photoSchema, type Photo } from '@flashbulb/shared';
+import { photoStreamUrl, usePhotoEventSource } from '../../../lib/photo-stream.ts';
+import { albumQueryKey, fetchPhotoPage, type AlbumKey } from '../api/album-photos.ts';
 
 /** How often the page asks for new photos while the live stream is not open. */
 export const POLL_INTERVAL_MS = 5000;
@@ -21,30 +17,22 @@ export const usePhotoStream = (
   enabled: boolean,
   onPhotos: (photos: readonly Photo[]) => void,
 ): { live: boolean } => {
-  const [open, setOpen] = useState(false);
   const handler = useRef(onPhotos);
   useEffect(() => {
     handler.current = onPhotos;
   }, [onPhotos]);
 
-  useEffect(() => {
-    if (!enabled || typeof EventSource === 'undefined') return undefined;
-    const source = new EventSource(photoStreamUrl(key));
-    source.addEventListener('open', () => setOpen(true));
-    source.addEventListener('error', () => setOpen(source.readyState === EventSource.OPEN));
-    source.addEventListener(PHOTO_STREAM_EVENT, (event: MessageEvent<string>) => {
+  const open = usePhotoEventSource(
+    enabled ? photoStreamUrl(key.keyType, key.keyValue) : null,
+    (event) => {
       try {
         const parsed = photoSchema.safeParse(JSON.parse(event.data));
         if (parsed.success) handler.current([parsed.data]);
       } catch {
         // A malformed message is skipped; the next poll or message catches up.
       }
-    });
-    return () => {
-      source.close();
-      setOpen(false);
-    };
-  }, [enabled, key]);
+    },
+  );
 
   const latest = useQuery({
     queryKey: [...albumQueryKey(key), 'latest'],
