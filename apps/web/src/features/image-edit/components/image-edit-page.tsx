@@ -45,6 +45,10 @@ type SaveState =
   | { readonly phase: 'saved'; readonly edited: Photo }
   | { readonly phase: 'failed'; readonly key: string };
 
+/** The tone sliders, each −100…100, in the order shown. */
+const TONE_SLIDERS = ['brightness', 'contrast'] as const;
+type ToneSlider = (typeof TONE_SLIDERS)[number];
+
 const initialState = (size: Size): EditState => ({
   rotation: 0,
   crop: fullRect(size),
@@ -116,7 +120,7 @@ export default function ImageEditPage() {
     setHistory((past) => past.slice(0, -1));
     setState(previous);
   };
-  const slide = (name: 'brightness' | 'contrast', value: number) => {
+  const slide = (name: ToneSlider, value: number) => {
     if (!state) return;
     sliderStart.current ??= state;
     setState({ ...state, [name]: value });
@@ -300,36 +304,23 @@ export default function ImageEditPage() {
                 />
               </Group>
               <Group grow align="flex-start">
-                <Stack gap={4}>
-                  <Text size="sm" id="image-edit-brightness">
-                    {t('imageEdit.brightness')}
-                  </Text>
-                  <Slider
-                    aria-labelledby="image-edit-brightness"
-                    thumbLabel={t('imageEdit.brightness')}
-                    min={-100}
-                    max={100}
-                    value={state.brightness}
-                    disabled={saving}
-                    onChange={(value) => slide('brightness', value)}
-                    onChangeEnd={slideEnd}
-                  />
-                </Stack>
-                <Stack gap={4}>
-                  <Text size="sm" id="image-edit-contrast">
-                    {t('imageEdit.contrast')}
-                  </Text>
-                  <Slider
-                    aria-labelledby="image-edit-contrast"
-                    thumbLabel={t('imageEdit.contrast')}
-                    min={-100}
-                    max={100}
-                    value={state.contrast}
-                    disabled={saving}
-                    onChange={(value) => slide('contrast', value)}
-                    onChangeEnd={slideEnd}
-                  />
-                </Stack>
+                {TONE_SLIDERS.map((name) => (
+                  <Stack gap={4} key={name}>
+                    <Text size="sm" id={`image-edit-${name}`}>
+                      {t(`imageEdit.${name}`)}
+                    </Text>
+                    <Slider
+                      aria-labelledby={`image-edit-${name}`}
+                      thumbLabel={t(`imageEdit.${name}`)}
+                      min={-100}
+                      max={100}
+                      value={state[name]}
+                      disabled={saving}
+                      onChange={(value) => slide(name, value)}
+                      onChangeEnd={slideEnd}
+                    />
+                  </Stack>
+                ))}
               </Group>
               <Text size="sm" c="dimmed" data-testid="image-edit-summary">
                 {t('imageEdit.summary', {
