@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { TwilioSettings } from './repositories/twilio-sms.provider.ts';
+import type { S3StorageConfig } from './storage/s3-storage.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', ''])
@@ -92,17 +93,7 @@ export interface AppConfig {
     localAccessKeyId: string;
     localSecretAccessKey: string | undefined;
     /** Set when FLASHBULB_S3_BUCKET is: objects live in that bucket instead of the data dir. */
-    s3:
-      | {
-          bucket: string;
-          region: string;
-          endpoint: string | undefined;
-          accessKeyId: string | undefined;
-          secretAccessKey: string | undefined;
-          forcePathStyle: boolean;
-          publicUrl: string | undefined;
-        }
-      | undefined;
+    s3: S3StorageConfig | undefined;
   };
   /** Set when FLASHBULB_SMS_PROVIDER=twilio: SMS leave the outbox through Twilio. */
   sms: TwilioSettings | undefined;

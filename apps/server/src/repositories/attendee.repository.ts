@@ -7,6 +7,7 @@ import {
   attendees,
   photos,
 } from '../db/schema.ts';
+import { escapeLike, idList } from './sql-helpers.ts';
 
 export type AttendeeRow = typeof attendees.$inferSelect;
 export type NewAttendeeRow = typeof attendees.$inferInsert;
@@ -18,13 +19,6 @@ export interface AttendeeRecord {
 }
 
 export type AttachSource = 'owner' | 'kiosk' | 'qr_scan';
-
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-const idList = (ids: number[]): SQL =>
-  sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
 
 /** Attendees of a generation still being written are nobody's yet (see `attendeeBatches`). */
 const visible: SQL = sql`(${attendees.batchId} is null or exists (

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { attendeePhotoScope } from './attendee.repository.ts';
+import { escapeLike } from './sql-helpers.ts';
 import {
   activities,
   events as eventsTable,
@@ -35,8 +36,6 @@ export interface PhotoFilter {
   /** Keyset paging: photos after this one in the list order (newest first). */
   beforeId?: number;
 }
-
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Photos, their audit trail and robot activities: data access only. */
 export class PhotoRepository {

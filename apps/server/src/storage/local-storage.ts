@@ -10,9 +10,9 @@ import { createPostPolicyFields, type SigningCredentials } from './post-policy.t
 import { S3Error } from './s3-error.ts';
 import {
   assertValidKey,
+  checkGrantInput,
   DEFAULT_CACHE_CONTROL,
   encodeKeyForUrl,
-  MAX_GRANT_SECONDS,
   StorageError,
   type ByteRange,
   type GetOptions,
@@ -397,29 +397,3 @@ export class LocalStorage implements StorageRepository {
     }
   }
 }
-
-/** Shared by both backends: the limits a grant may carry. */
-export const checkGrantInput = (
-  input: UploadGrantInput,
-): { minBytes: number; expiresInSeconds: number } => {
-  assertValidKey(input.key);
-  const minBytes = input.minBytes ?? 1;
-  const expiresInSeconds = input.expiresInSeconds ?? MAX_GRANT_SECONDS;
-  const fail = (why: string): never => {
-    throw new StorageError('InvalidGrant', `invalid upload grant: ${why}`);
-  };
-  // The content type is echoed back on every GET; keep it a plain MIME type.
-  if (!/^[\w.+-]+\/[\w.+-]+(;[ \w.+=-]*)?$/.test(input.contentType)) fail('content type');
-  if (!Number.isSafeInteger(input.maxBytes) || input.maxBytes < 1) fail('maxBytes');
-  if (!Number.isSafeInteger(minBytes) || minBytes < 0 || minBytes > input.maxBytes) {
-    fail('minBytes');
-  }
-  if (
-    !Number.isInteger(expiresInSeconds) ||
-    expiresInSeconds < 1 ||
-    expiresInSeconds > MAX_GRANT_SECONDS
-  ) {
-    fail('expiresInSeconds (1–600)');
-  }
-  return { minBytes, expiresInSeconds };
-};

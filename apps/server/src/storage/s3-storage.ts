@@ -11,9 +11,9 @@ import {
   paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { checkGrantInput } from './local-storage.ts';
 import {
   assertValidKey,
+  checkGrantInput,
   DEFAULT_CACHE_CONTROL,
   encodeKeyForUrl,
   StorageError,
@@ -44,6 +44,21 @@ const isNotFound = (error: unknown): boolean =>
   (error.name === 'NoSuchKey' ||
     error.name === 'NotFound' ||
     error.$metadata.httpStatusCode === 404);
+
+/** An object's metadata as GetObject and HeadObject both report it. */
+const objectInfo = (out: {
+  ContentType?: string;
+  ContentLength?: number;
+  ETag?: string;
+  LastModified?: Date;
+  CacheControl?: string;
+}): StoredObjectInfo => ({
+  contentType: out.ContentType ?? 'binary/octet-stream',
+  size: out.ContentLength ?? 0,
+  etag: out.ETag ?? '',
+  lastModified: out.LastModified ?? new Date(0),
+  cacheControl: out.CacheControl ?? DEFAULT_CACHE_CONTROL,
+});
 
 /** The SDK's field names, normalised to the lower-case names our local grants use (S3 reads form field names case-insensitively). */
 const FIELD_NAMES: Record<string, string> = {
@@ -145,14 +160,8 @@ export class S3Storage implements StorageRepository {
       );
       if (!(out.Body instanceof Readable)) throw new Error('S3 GetObject body is not a stream');
       const total = out.ContentRange?.match(/\/(\d+)$/)?.[1];
-      return {
-        body: out.Body,
-        contentType: out.ContentType ?? 'binary/octet-stream',
-        size: total ? Number(total) : (out.ContentLength ?? 0),
-        etag: out.ETag ?? '',
-        lastModified: out.LastModified ?? new Date(0),
-        cacheControl: out.CacheControl ?? DEFAULT_CACHE_CONTROL,
-      };
+      const info = objectInfo(out);
+      return { ...info, body: out.Body, size: total ? Number(total) : info.size };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
@@ -165,13 +174,7 @@ export class S3Storage implements StorageRepository {
       const out = await this.client.send(
         new HeadObjectCommand({ Bucket: this.config.bucket, Key: key }),
       );
-      return {
-        contentType: out.ContentType ?? 'binary/octet-stream',
-        size: out.ContentLength ?? 0,
-        etag: out.ETag ?? '',
-        lastModified: out.LastModified ?? new Date(0),
-        cacheControl: out.CacheControl ?? DEFAULT_CACHE_CONTROL,
-      };
+      return objectInfo(out);
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;

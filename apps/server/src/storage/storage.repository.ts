@@ -123,3 +123,29 @@ export const assertValidKey = (key: string, kind: 'key' | 'prefix' = 'key'): voi
 /** `a/b c.jpg` → `a/b%20c.jpg`: each segment encoded, slashes kept (as S3 and our route expect). */
 export const encodeKeyForUrl = (key: string): string =>
   key.split('/').map(encodeURIComponent).join('/');
+
+/** Shared by both backends: the limits a grant may carry. */
+export const checkGrantInput = (
+  input: UploadGrantInput,
+): { minBytes: number; expiresInSeconds: number } => {
+  assertValidKey(input.key);
+  const minBytes = input.minBytes ?? 1;
+  const expiresInSeconds = input.expiresInSeconds ?? MAX_GRANT_SECONDS;
+  const fail = (why: string): never => {
+    throw new StorageError('InvalidGrant', `invalid upload grant: ${why}`);
+  };
+  // The content type is echoed back on every GET; keep it a plain MIME type.
+  if (!/^[\w.+-]+\/[\w.+-]+(;[ \w.+=-]*)?$/.test(input.contentType)) fail('content type');
+  if (!Number.isSafeInteger(input.maxBytes) || input.maxBytes < 1) fail('maxBytes');
+  if (!Number.isSafeInteger(minBytes) || minBytes < 0 || minBytes > input.maxBytes) {
+    fail('minBytes');
+  }
+  if (
+    !Number.isInteger(expiresInSeconds) ||
+    expiresInSeconds < 1 ||
+    expiresInSeconds > MAX_GRANT_SECONDS
+  ) {
+    fail('expiresInSeconds (1–600)');
+  }
+  return { minBytes, expiresInSeconds };
+};
