@@ -1,26 +1,22 @@
 import { readFile } from 'node:fs/promises';
 import { endpoints } from '@flashbulb/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  as,
   createEvent,
-  createEventWorld,
   errorOf,
+  eventWorldPerFile,
   readEvent,
   type EventWorld,
 } from './helpers/events.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import type { TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let w: EventWorld;
 
-const as = (user: { authorization: string }) => ({ authorization: user.authorization });
-
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createEventWorld(t);
-});
-afterAll(async () => {
-  await t.close();
+eventWorldPerFile((app, world) => {
+  t = app;
+  w = world;
 });
 
 describe('robots', () => {

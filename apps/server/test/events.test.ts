@@ -1,27 +1,23 @@
 import { endpoints, isEventCode, type BodyOf } from '@flashbulb/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
+  as,
   createEvent,
-  createEventWorld,
   errorOf,
+  eventWorldPerFile,
   readEvent,
   validEventBody,
   type EventWorld,
 } from './helpers/events.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import type { TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let w: EventWorld;
 
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createEventWorld(t);
+eventWorldPerFile((app, world) => {
+  t = app;
+  w = world;
 });
-afterAll(async () => {
-  await t.close();
-});
-
-const as = (user: { authorization: string }) => ({ authorization: user.authorization });
 
 const channel = (id: string, name: string, subject = 'Subject', body = 'Body') => ({
   id,

@@ -1,6 +1,7 @@
 import { endpoints, type BodyOf, type FlashbulbEvent } from '@flashbulb/shared';
+import { afterAll, beforeAll } from 'vitest';
 import { createAndSignInUser, Role, signedInAdmin, type SignedIn } from './identity.ts';
-import type { TestApp } from './test-app.ts';
+import { createTestApp, type TestApp } from './test-app.ts';
 
 /** Two organisations, each with an admin and an event owner, and the super user. */
 export interface EventWorld {
@@ -49,7 +50,27 @@ export const createEventWorld = async (t: TestApp): Promise<EventWorld> => {
   return { superUser, orgA, orgB, adminA, ownerA, adminB, ownerB };
 };
 
-/** The least a new event needs to pass the editor's rules. */
+/**
+ * One app (with `env`) and its EventWorld for the whole test file: made before the first test,
+ * closed after the last; `use` hands both to the file.
+ */
+export const eventWorldPerFile = (
+  use: (t: TestApp, w: EventWorld) => void,
+  env: Record<string, string> = {},
+): void => {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(env);
+    use(app, await createEventWorld(app));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+};
+
+/** The `authorization` of a signed-in user, for `t.call`/`t.ok`. */
+export const as = (user: { authorization: string }) => ({ authorization: user.authorization });
+
 /**
  * An API key of `user` as an `authorization` (API keys outlive access tokens, so tests that move
  * the clock by hours keep working).
