@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpoints } from '@flashbulb/shared';
-import { launchBrowser, type RunningBrowser } from './support/browser.ts';
 import {
   accessTokenOf,
   createEventWithRobot,
@@ -14,41 +13,32 @@ import {
   signInWithMfaSetup,
 } from './support/console.ts';
 import { repoRoot } from './support/paths.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { journeyResources } from './support/journey.ts';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'copper-meadow-signal-17';
 const execFileAsync = promisify(execFile);
 
-let server: RunningServer | undefined;
-let browser: RunningBrowser | undefined;
-let photoDir: string | undefined;
-
-afterEach(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (photoDir) await rm(photoDir, { recursive: true, force: true });
-  browser = undefined;
-  server = undefined;
-  photoDir = undefined;
-});
+const journey = journeyResources();
 
 describe('image editor in Chromium', () => {
   it('rotates a photo and saves it as a new version; the original is kept and marked curated', async () => {
-    server = await startServer({
+    const server = await journey.startServer({
       env: { FLASHBULB_ADMIN_EMAIL: ADMIN_EMAIL, FLASHBULB_ADMIN_PASSWORD: ADMIN_PASSWORD },
     });
-    browser = await launchBrowser();
+    const browser = await journey.launchBrowser();
     const { page } = browser;
     const { url } = server;
-    try {
+    await journey.withServerLog(async () => {
       await signInWithMfaSetup(page, url, ADMIN_EMAIL, ADMIN_PASSWORD);
       const call = ownerClient(url, await accessTokenOf(page));
       const { event, robot } = await createEventWithRobot(call, {
         organisation: 'Editors',
         event: 'Edit Night',
       });
-      photoDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-edit-'));
+      const photoDir = journey.keepFolder(
+        await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-edit-')),
+      );
       await sharp({
         create: { width: 640, height: 480, channels: 3, background: { r: 30, g: 120, b: 200 } },
       })
@@ -95,10 +85,7 @@ describe('image editor in Chromium', () => {
       const edited = photos.find((p) => p.id !== original.id)!;
       expect(kept).toMatchObject({ is_curated: 1, width: 640, height: 480 });
       expect([edited.width, edited.height]).toEqual([480, 640]);
-      expect(browser.problems).toEqual([]);
-    } catch (error) {
-      if (error instanceof Error) error.message += `\n--- server output ---\n${server.output()}`;
-      throw error;
-    }
+    });
+    expect(browser.problems).toEqual([]);
   }, 120_000);
 });
