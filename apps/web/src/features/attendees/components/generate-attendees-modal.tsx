@@ -16,7 +16,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { ATTENDEE_GENERATE_MAX, type Attendee } from '@flashbulb/shared';
+import { generateAttendeeList, type Attendee } from '@flashbulb/shared';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { errorKeyOf, isAbortError, isApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
@@ -24,23 +24,19 @@ import { generateAttendees, readNewestAttendees } from '../api/attendees-api.ts'
 import { attendeesCsv } from '../utils/attendee-csv.ts';
 import { downloadText } from '../utils/download-text.ts';
 
-/** The form mirrors the generate call's fields, so the server's field errors land on their inputs. */
+const contract = generateAttendeeList.body.shape;
+
+/**
+ * The form mirrors the generate call's fields (their rules come from the contract), so the
+ * server's field errors land on their inputs.
+ */
 const formSchema = z.object({
-  attendee_count: z
-    .number({ error: 'attendee_count_invalid' })
-    .int('attendee_count_invalid')
-    .min(1, 'attendee_count_invalid')
-    .max(ATTENDEE_GENERATE_MAX, 'attendee_count_invalid'),
+  attendee_count: contract.attendee_count,
   is_prepaid: z.boolean(),
-  expiration_minutes: z
-    .number({ error: 'invalid_value' })
-    .int('invalid_value')
-    .min(1, 'invalid_value')
-    .max(60 * 24 * 3650, 'invalid_value')
-    .optional(),
-  email: z.string().trim().max(320, 'email_invalid'),
-  url_prefix: z.string().trim().max(500, 'valid_url'),
-  partial_unlock_tag: z.string().trim().max(100, 'invalid_value'),
+  expiration_minutes: contract.expiration_minutes,
+  email: contract.email,
+  url_prefix: contract.url_prefix,
+  partial_unlock_tag: contract.partial_unlock_tag,
 });
 type FormInput = z.input<typeof formSchema>;
 type FormValues = z.output<typeof formSchema>;
@@ -131,7 +127,7 @@ export function GenerateAttendeesModal({
         attendee_count: values.attendee_count,
         event_id_array: [eventId],
         is_prepaid: values.is_prepaid ? 1 : 0,
-        ...(values.expiration_minutes !== undefined
+        ...(values.expiration_minutes != null
           ? { expiration_minutes: values.expiration_minutes }
           : {}),
         ...(values.email ? { email: values.email } : {}),
