@@ -15,6 +15,7 @@ import {
 } from '@flashbulb/shared';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
+import { asFlag } from '../lib/flag.ts';
 import type { AlbumRepository } from '../repositories/album.repository.ts';
 import type {
   AttachSource,
@@ -82,8 +83,8 @@ export class AttendeeService {
       organisation_id: row.organisationId,
       event_ids: record.eventIds,
       email: row.email,
-      is_prepaid: row.isPrepaid === 1 ? 1 : 0,
-      unlocked: row.unlocked === 1 ? 1 : 0,
+      is_prepaid: asFlag(row.isPrepaid),
+      unlocked: asFlag(row.unlocked),
       partial_unlock_tag: row.partialUnlockTag,
       is_locked: row.lockedAt ? 1 : 0,
       expires_date: row.expiresAt?.toISOString() ?? null,
@@ -366,7 +367,7 @@ export class AttendeeService {
       display_uid: formatAttendeeId(row.uid),
       organisation_id: row.organisationId,
       email: row.email,
-      is_prepaid: row.isPrepaid === 1 ? 1 : 0,
+      is_prepaid: asFlag(row.isPrepaid),
       unlocked: attendeeMayDownload(record, events[0]?.row) ? 1 : 0,
       expires_date: row.expiresAt?.toISOString() ?? null,
       events: events.map((e) => ({

@@ -12,6 +12,7 @@ import {
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
+import { asFlag } from '../lib/flag.ts';
 import { sniffMedia } from '../lib/media-sniff.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import type { AttendeeRecord, AttendeeRepository } from '../repositories/attendee.repository.ts';
@@ -581,12 +582,12 @@ export class PhotoService {
       robot_id: row.robotId,
       attendee_uid: row.attendeeUid,
       category: row.category,
-      is_visible: row.isVisible === 1 ? 1 : 0,
-      is_original: row.isOriginal === 1 ? 1 : 0,
-      is_curatable: row.isCuratable === 1 ? 1 : 0,
-      is_curated: row.isCurated === 1 ? 1 : 0,
-      printable: row.printable === 1 ? 1 : 0,
-      printed: row.printed === 1 ? 1 : 0,
+      is_visible: asFlag(row.isVisible),
+      is_original: asFlag(row.isOriginal),
+      is_curatable: asFlag(row.isCuratable),
+      is_curated: asFlag(row.isCurated),
+      printable: asFlag(row.printable),
+      printed: asFlag(row.printed),
       image_process_id: row.imageProcessId,
       original_photo_id: row.originalPhotoId,
       status: row.status === 'ready' ? 'ready' : row.status === 'failed' ? 'failed' : 'processing',
