@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endpoints } from '@flashbulb/shared';
-import { launchBrowser, type RunningBrowser } from './support/browser.ts';
 import {
   accessTokenOf,
   createEventWithRobot,
@@ -14,7 +13,7 @@ import {
   signInWithMfaSetup,
 } from './support/console.ts';
 import { repoRoot } from './support/paths.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { journeyResources } from './support/journey.ts';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'violet-harbour-lantern-42';
@@ -22,22 +21,10 @@ const JOURNEY_TIMEOUT = 120_000;
 
 const execFileAsync = promisify(execFile);
 
-let server: RunningServer | undefined;
-let browser: RunningBrowser | undefined;
-let photoDir: string | undefined;
+const journey = journeyResources();
 
-afterEach(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (photoDir) await rm(photoDir, { recursive: true, force: true });
-  browser = undefined;
-  server = undefined;
-  photoDir = undefined;
-});
-
-/** 20 small, distinct JPEGs: 5 `stage-NN.jpg` and 15 `crowd-NN.jpg`. */
-const generatePhotos = async (): Promise<string[]> => {
-  photoDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-photos-'));
+/** 20 small, distinct JPEGs in `photoDir`: 5 `stage-NN.jpg` and 15 `crowd-NN.jpg`. */
+const generatePhotos = async (photoDir: string): Promise<string[]> => {
   const names = [
     ...Array.from({ length: 5 }, (_, i) => `stage-${String(i + 1).padStart(2, '0')}.jpg`),
     ...Array.from({ length: 15 }, (_, i) => `crowd-${String(i + 1).padStart(2, '0')}.jpg`),
@@ -53,35 +40,24 @@ const generatePhotos = async (): Promise<string[]> => {
         },
       })
         .jpeg({ quality: 80 })
-        .toFile(path.join(photoDir!, name)),
+        .toFile(path.join(photoDir, name)),
     ),
   );
   return names;
-};
-
-/** Fails with the server's log attached, which is what one needs to see when a journey breaks. */
-const withServerLog = async (run: () => Promise<void>) => {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof Error)
-      error.message += `\n--- server output ---\n${server?.output() ?? ''}`;
-    throw error;
-  }
 };
 
 describe('console album journey in Chromium', () => {
   it(
     'the robot client uploads 20 photos; the album shows them, a hash filter narrows them, one is hidden and one deleted with a reason; a console upload is resized to 2000 px',
     async () => {
-      server = await startServer({
+      const server = await journey.startServer({
         env: { FLASHBULB_ADMIN_EMAIL: ADMIN_EMAIL, FLASHBULB_ADMIN_PASSWORD: ADMIN_PASSWORD },
       });
-      browser = await launchBrowser();
+      const browser = await journey.launchBrowser();
       const { page } = browser;
       const { url } = server;
 
-      await withServerLog(async () => {
+      await journey.withServerLog(async () => {
         await signInWithMfaSetup(page, url, ADMIN_EMAIL, ADMIN_PASSWORD);
         const call = ownerClient(url, await accessTokenOf(page));
 
@@ -92,7 +68,10 @@ describe('console album journey in Chromium', () => {
         });
 
         // The robot client uploads the photos, exactly as a booth would.
-        await generatePhotos();
+        const photoDir = journey.keepFolder(
+          await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-photos-')),
+        );
+        await generatePhotos(photoDir);
         const { stdout } = await execFileAsync(
           process.execPath,
           [
@@ -106,7 +85,7 @@ describe('console album journey in Chromium', () => {
             robot.api_key,
             '--server',
             url,
-            photoDir!,
+            photoDir,
           ],
           { cwd: repoRoot, timeout: 60_000 },
         );
@@ -196,7 +175,7 @@ describe('console album journey in Chromium', () => {
 
         // Upload from the console: a 3000×2000 JPEG is resized in the browser to fit 2000×2000,
         // sent under a random base-36 name with its progress, and appears in the grid.
-        const big = path.join(photoDir!, 'Big Stage.JPG');
+        const big = path.join(photoDir, 'Big Stage.JPG');
         await sharp({
           create: { width: 3000, height: 2000, channels: 3, background: { r: 200, g: 40, b: 90 } },
         })
@@ -238,7 +217,7 @@ describe('console album journey in Chromium', () => {
         expect([ready.width, ready.height]).toEqual([2000, 1333]);
         await grid.locator(`img[alt="${uploaded.file_name}"]`).waitFor({ timeout: 30_000 });
 
-        expect(browser?.problems).toEqual([]);
+        expect(browser.problems).toEqual([]);
       });
     },
     JOURNEY_TIMEOUT,
