@@ -1,23 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { launchBrowser, type RunningBrowser } from './support/browser.ts';
 import { decodeQrPng, otpauthSecret } from './support/qr.ts';
-import { startServer, type RunningServer } from './support/server.ts';
+import { journeyResources } from './support/journey.ts';
 import { totpForStep, totpStep } from './totp.ts';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'violet-harbour-lantern-42';
 const JOURNEY_TIMEOUT = 60_000;
 
-let server: RunningServer | undefined;
-let browser: RunningBrowser | undefined;
-
-afterEach(async () => {
-  await browser?.close();
-  await server?.stop();
-  browser = undefined;
-  server = undefined;
-});
+const journey = journeyResources();
 
 /** Scan the set-up QR code as a phone would; returns the secret and the step whose code was used. */
 const completeMfaSetup = async (page: Page) => {
@@ -42,29 +33,18 @@ const signIn = async (page: Page, email: string, password: string) => {
   await page.getByLabel('Password', { exact: true }).press('Enter');
 };
 
-/** Fails with the server's log attached, which is what one needs to see when a journey breaks. */
-const withServerLog = async (run: () => Promise<void>) => {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof Error)
-      error.message += `\n--- server output ---\n${server?.output() ?? ''}`;
-    throw error;
-  }
-};
-
 describe('sign-in journeys in Chromium', () => {
   it(
     'the first administrator sets up two-factor, signs out, and signs in again with a code',
     async () => {
-      server = await startServer({
+      const server = await journey.startServer({
         env: { FLASHBULB_ADMIN_EMAIL: ADMIN_EMAIL, FLASHBULB_ADMIN_PASSWORD: ADMIN_PASSWORD },
       });
-      browser = await launchBrowser();
+      const browser = await journey.launchBrowser();
       const { page } = browser;
       const { url } = server;
 
-      await withServerLog(async () => {
+      await journey.withServerLog(async () => {
         await page.goto(url);
         await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
 
@@ -111,7 +91,7 @@ describe('sign-in journeys in Chromium', () => {
         await codeModal.getByLabel('Code').press('Enter');
 
         await expect.poll(() => page.getByTestId('header-email').textContent()).toBe(ADMIN_EMAIL);
-        expect(browser?.problems).toEqual([]);
+        expect(browser.problems).toEqual([]);
       });
     },
     JOURNEY_TIMEOUT,
@@ -121,7 +101,7 @@ describe('sign-in journeys in Chromium', () => {
     'an event owner replaces the temporary password, then sets up two-factor',
     async () => {
       const owner = 'owner@example.com';
-      server = await startServer({
+      const server = await journey.startServer({
         prepare: async (cli) => {
           await cli('organisation', 'create', '--name', 'Acme Events');
           await cli(
@@ -138,11 +118,11 @@ describe('sign-in journeys in Chromium', () => {
           );
         },
       });
-      browser = await launchBrowser();
+      const browser = await journey.launchBrowser();
       const { page } = browser;
 
-      await withServerLog(async () => {
-        await page.goto(server!.url);
+      await journey.withServerLog(async () => {
+        await page.goto(server.url);
         await signIn(page, owner, 'temporary-kiwi-77');
 
         await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
@@ -162,7 +142,7 @@ describe('sign-in journeys in Chromium', () => {
         await expect.poll(() => page.getByTestId('my-info-role').textContent()).toBe('Event owner');
         expect(await page.getByTestId('my-info-organisation').textContent()).toBe('Acme Events');
         expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('3');
-        expect(browser?.problems).toEqual([]);
+        expect(browser.problems).toEqual([]);
       });
     },
     JOURNEY_TIMEOUT,
@@ -171,12 +151,12 @@ describe('sign-in journeys in Chromium', () => {
   it(
     'a fresh installation asks for the first administrator, then offers sign-in',
     async () => {
-      server = await startServer();
-      browser = await launchBrowser();
+      const server = await journey.startServer();
+      const browser = await journey.launchBrowser();
       const { page } = browser;
 
-      await withServerLog(async () => {
-        await page.goto(server!.url);
+      await journey.withServerLog(async () => {
+        await page.goto(server.url);
         await page.getByRole('heading', { name: 'Create the first administrator' }).waitFor();
         await page.getByLabel('E-mail').fill('founder@example.com');
         await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
@@ -196,7 +176,7 @@ describe('sign-in journeys in Chromium', () => {
           .getByRole('dialog', { name: 'Set up two-factor authentication' })
           .getByTestId('mfa-qr')
           .waitFor();
-        expect(browser?.problems).toEqual([]);
+        expect(browser.problems).toEqual([]);
       });
     },
     JOURNEY_TIMEOUT,
