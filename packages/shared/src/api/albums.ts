@@ -1,22 +1,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { flagSchema } from './event-settings.ts';
-import { keyTypeSchema } from './events.ts';
+import { keyBody, optionalKeyBody } from './events.ts';
 import { photoSchema } from './photos.ts';
 import { idSchema } from './users.ts';
 
-/** Either a key (public twin) or an owner `Authorization` header. */
-const optionalKey = {
-  key_type: keyTypeSchema.optional(),
-  key_value: z.string().max(200, 'invalid_key').optional(),
-};
-const requiredKey = {
-  key_type: keyTypeSchema,
-  key_value: z
-    .string({ error: 'unauthorized_user' })
-    .min(1, 'unauthorized_user')
-    .max(200, 'unauthorized_user'),
-};
 const photoUid = z.string({ error: 'not_found' }).trim().min(1, 'not_found').max(100, 'not_found');
 
 // ---- live stream (GET, server-sent events; see docs/adr/0002-server-sent-events.md) ----------
@@ -25,7 +13,7 @@ const photoUid = z.string({ error: 'not_found' }).trim().min(1, 'not_found').max
 export const PHOTO_STREAM_PATH = '/photo/stream';
 /** Name of the server-sent event that carries one photo (data: the photo as the public list shows it). */
 export const PHOTO_STREAM_EVENT = 'photo';
-export const photoStreamQuery = z.object(requiredKey);
+export const photoStreamQuery = z.object(keyBody);
 
 // ---- sharing (albums §7.2, owner-console §2) ---------------------------------------------------
 
@@ -46,7 +34,7 @@ export const generateShareLink = defineEndpoint({
   summary:
     'Share page (Open Graph tags, readable without JavaScript) of one photo: answers its URL. Key or owner Authorization',
   body: z.object({
-    ...optionalKey,
+    ...optionalKeyBody,
     photo_uid: photoUid,
     event_name: z.string().max(20).optional().describe('Accepted for older clients; not needed'),
   }),
@@ -61,7 +49,7 @@ export const trackShare = defineEndpoint({
   summary:
     'Records that a viewer shared a photo (the Facebook share is the activity FacebookShare)',
   body: z.object({
-    ...requiredKey,
+    ...keyBody,
     photo_uid: photoUid,
     network: z.enum(shareNetworks, { error: 'invalid_value' }).default('facebook'),
   }),
@@ -81,7 +69,7 @@ export const sendMiniAlbumLink = defineEndpoint({
   summary:
     'Makes a mini-album of chosen photos and sends its link by e-mail and/or SMS with the event’s templates. Key or owner Authorization (then event_id)',
   body: z.object({
-    ...optionalKey,
+    ...optionalKeyBody,
     event_id: idSchema.optional().describe('Owner path only: the event of the photos'),
     email_to_address_array: z
       .array(z.string({ error: 'email_invalid' }).max(1000, 'email_invalid'))

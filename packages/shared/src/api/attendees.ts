@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, OWNER_PREFIX } from './endpoint.ts';
 import { flagOutput, flagSchema } from './event-settings.ts';
-import { keyTypeSchema } from './events.ts';
+import { keyBody } from './events.ts';
 import { idSchema } from './users.ts';
 import {
   ATTENDEE_GENERATE_MAX,
@@ -26,13 +26,6 @@ const photoUids = z
   .array(photoUid, { error: 'photos_required' })
   .min(1, 'photos_required')
   .max(MAX_ATTACH_PHOTOS, 'invalid_value');
-const requiredKey = {
-  key_type: keyTypeSchema,
-  key_value: z
-    .string({ error: 'unauthorized_user' })
-    .min(1, 'unauthorized_user')
-    .max(200, 'unauthorized_user'),
-};
 
 /** What an owner sees of an attendee. */
 export const attendeeSchema = z.object({
@@ -208,7 +201,7 @@ export const retrieveAttendee = defineEndpoint({
   summary:
     'The attendee album behind an attendee key (`key_type` attendee, `key_value` the id). With organisation_id (attOrgId links) the attendee must belong to it',
   body: z.object({
-    ...requiredKey,
+    ...keyBody,
     organisation_id: idSchema.optional(),
   }),
   result: attendeeAlbumSchema,
@@ -239,7 +232,7 @@ export const attachPhotosByKey = defineEndpoint({
   tag: 'attendees',
   summary:
     'All-photos kiosk (evSB1): adds chosen photos to the attendee’s album. Private or event-owner key of the photos’ event',
-  body: z.object({ ...requiredKey, attendee_uid: attendeeUid, photo_uid_array: photoUids }),
+  body: z.object({ ...keyBody, attendee_uid: attendeeUid, photo_uid_array: photoUids }),
   result: z.object({ attendee_uid: z.string(), attached_count: z.number().int() }),
   errors: [
     'invalid_key',
@@ -258,7 +251,7 @@ export const attachPhotosByQrScan = defineEndpoint({
   summary:
     'QR ride kiosk (evSB3): the scanned card (an attId link or a bare id) takes the chosen photos. Private or event-owner key',
   body: z.object({
-    ...requiredKey,
+    ...keyBody,
     qr_text: z
       .string({ error: 'invalid_attendee_id' })
       .trim()

@@ -205,12 +205,18 @@ export const eventFullData = defineEndpoint({
 export const publicKeyTypes = ['event_owner', 'private', 'public', 'attendee', 'robot'] as const;
 export type PublicKeyType = (typeof publicKeyTypes)[number];
 export const keyTypeSchema = z.enum(publicKeyTypes, { error: 'invalid_key' });
+/** The public twins' key: a wrong or missing key opens nothing (`unauthorized_user`). */
 export const keyBody = {
   key_type: keyTypeSchema,
   key_value: z
     .string({ error: 'unauthorized_user' })
     .min(1, 'unauthorized_user')
     .max(200, 'unauthorized_user'),
+};
+/** Either a key (public twin) or an owner `Authorization` header: both key fields optional. */
+export const optionalKeyBody = {
+  key_type: keyTypeSchema.optional(),
+  key_value: z.string().max(200, 'invalid_key').optional(),
 };
 
 export const publicEventFullData = defineEndpoint({

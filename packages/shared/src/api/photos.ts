@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, OWNER_PREFIX } from './endpoint.ts';
 import { flagOutput, flagSchema } from './event-settings.ts';
-import { keyTypeSchema } from './events.ts';
+import { keyBody, optionalKeyBody } from './events.ts';
 import { idSchema } from './users.ts';
 import { isValidFileName } from '../rules/text-rules.ts';
 
@@ -51,11 +51,6 @@ const fileNameSchema = z
   .max(255, 'file_name_invalid')
   .refine(isValidFileName, 'file_name_invalid');
 
-const optionalKey = {
-  key_type: keyTypeSchema.optional(),
-  key_value: z.string().max(200, 'invalid_key').optional(),
-};
-
 // ---- upload -------------------------------------------------------------------------------------
 
 export const photoUploadGrantSchema = z.object({
@@ -67,7 +62,7 @@ export const photoUploadGrantSchema = z.object({
 });
 
 const grantBody = z.object({
-  ...optionalKey,
+  ...optionalKeyBody,
   event_name: z
     .string({ error: 'event_not_found' })
     .trim()
@@ -106,7 +101,7 @@ export const photoUploadComplete = defineEndpoint({
   summary:
     'Register an uploaded file as a photo. Idempotent: the same bytes in the same event are the same photo',
   body: z.object({
-    ...optionalKey,
+    ...optionalKeyBody,
     key: z.string({ error: 'invalid_value' }).min(1, 'invalid_value').max(1024, 'invalid_value'),
   }),
   result: photoSchema,
@@ -185,11 +180,7 @@ export const publicPhotoList = defineEndpoint({
   tag: 'photos',
   summary: 'Public twin: photos by key (public key: visible photos only; attendee: theirs)',
   body: z.object(photoListQuery).extend({
-    key_type: keyTypeSchema,
-    key_value: z
-      .string({ error: 'unauthorized_user' })
-      .min(1, 'unauthorized_user')
-      .max(200, 'unauthorized_user'),
+    ...keyBody,
   }),
   result: photoListResult,
   errors: ['invalid_key', 'unauthorized_user', 'event_not_found'],
@@ -281,7 +272,7 @@ export const curationUpdate = defineEndpoint({
   tag: 'photos',
   summary: 'Mark an original as curated, attaching the curated file; optionally request a print',
   body: z.object({
-    ...optionalKey,
+    ...optionalKeyBody,
     original_photo_id: idSchema,
     full_path: z
       .string()
@@ -299,7 +290,7 @@ export const curationReprocess = defineEndpoint({
   auth: 'owner_optional',
   tag: 'photos',
   summary: 'Make a photo’s derivatives again (after the event’s watermarks changed)',
-  body: z.object({ ...optionalKey, photo_id: idSchema }),
+  body: z.object({ ...optionalKeyBody, photo_id: idSchema }),
   result: photoSchema,
   errors: ['invalid_key', 'not_found'],
 });
@@ -311,8 +302,7 @@ export const createActivity = defineEndpoint({
   tag: 'activity',
   summary: 'A robot reports an activity on a photo (default type info)',
   body: z.object({
-    key_type: keyTypeSchema,
-    key_value: z.string().min(1, 'invalid_key').max(200, 'invalid_key'),
+    ...keyBody,
     robot_id: idSchema,
     photo_id: idSchema.optional(),
     activity_name: z.string().trim().min(1, 'invalid_value').max(100, 'invalid_value'),
@@ -328,8 +318,7 @@ export const bulkCreateActivity = defineEndpoint({
   tag: 'activity',
   summary: 'A robot reports one activity on many photos',
   body: z.object({
-    key_type: keyTypeSchema,
-    key_value: z.string().min(1, 'invalid_key').max(200, 'invalid_key'),
+    ...keyBody,
     robot_id: idSchema,
     photo_id_array: z.array(idSchema).min(1, 'invalid_value').max(1000, 'invalid_value'),
     activity_name: z.string().trim().min(1, 'invalid_value').max(100, 'invalid_value'),
@@ -346,11 +335,7 @@ export const publicUpdatePhotoList = defineEndpoint({
   summary:
     'Public twin for the curation page: hide, show or categorise photos with the event-owner key',
   body: z.object({
-    key_type: keyTypeSchema,
-    key_value: z
-      .string({ error: 'unauthorized_user' })
-      .min(1, 'unauthorized_user')
-      .max(200, 'unauthorized_user'),
+    ...keyBody,
     id_array: z.array(idSchema).min(1, 'invalid_value').max(1000, 'invalid_value'),
     category: z.string().max(100).nullable().optional(),
     is_visible: flagSchema.optional(),
