@@ -161,7 +161,10 @@ describe('attendee and kiosk album pages in Chromium (albums §2.1)', () => {
         await expect.poll(() => photoNames(page)).toEqual(['green.jpg', 'red.jpg']);
         await page.goto(`${url}/?attOrgId=${attendee.uid}-${eventRow.organisation_id + 999}`);
         await expectKind(page, 'attendee-legacy');
-        await expect.poll(() => page.getByRole('alert').count()).toBeGreaterThan(0);
+        // The invalid-link message, not the load error a failing server would also raise.
+        await expect
+          .poll(() => page.getByRole('alert').allTextContents())
+          .toEqual(['This album link is not valid. Ask the organiser for a new one.']);
         expect(await photoNames(page)).toEqual([]);
 
         // app=ios: app mode on the page the keys choose.
