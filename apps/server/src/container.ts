@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { DomainEventBus } from './events/event-bus.ts';
 import { JobQueue } from './jobs/job-queue.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { PasswordHasher } from './lib/password-hasher.ts';
@@ -40,6 +41,8 @@ import { PhotoDerivativesService } from './services/photos/photo-derivatives.ser
 import { PhotoListingService } from './services/photos/photo-listing.service.ts';
 import { PhotoRetentionService } from './services/photos/photo-retention.service.ts';
 import { PhotoUploadService } from './services/photos/photo-upload.service.ts';
+import { registerPhotoListeners } from './services/photos/photo.listeners.ts';
+import { registerPhotoStreamListeners } from './services/photo-stream.listeners.ts';
 import { StockUploadService } from './services/stock-upload.service.ts';
 import { UserService } from './services/user.service.ts';
 import { AlbumRepository } from './repositories/album.repository.ts';
@@ -90,6 +93,7 @@ export const createContainer = async (
   const secrets = new SecretBox(secret);
   const hasher = new PasswordHasher();
   const jobs = new JobQueue(database, logger.child({ component: 'jobs' }));
+  const bus = new DomainEventBus(logger.child({ component: 'events' }));
   const smtp = config.smtpUrl ? new SmtpTransport(config.smtpUrl, config.mailFrom) : null;
 
   const users = new UserRepository(database.db);
@@ -167,7 +171,7 @@ export const createContainer = async (
     access: eventAccess,
     clock,
     publicUrl: config.publicUrl,
-    photoEvents,
+    bus,
   });
   const photoLogger = logger.child({ component: 'photos' });
   const photoCallers = new PhotoCallers({ photos, access: eventAccess });
@@ -176,7 +180,7 @@ export const createContainer = async (
     callers: photoCallers,
     storage,
     images: imageEngine,
-    jobs,
+    bus,
     clock,
     uidSecret: secrets.signingKey,
     attendeeUploads: attendeeService,
@@ -187,12 +191,15 @@ export const createContainer = async (
     storage,
     images: imageEngine,
     logger: photoLogger,
-    photoEvents,
+    bus,
+    jobs,
+    clock,
   });
   const photoRetention = new PhotoRetentionService({
     photos,
     storage,
     clock,
+    bus,
     retentionEvents: () => retentionEventsQuery(database.db),
   });
   const photoListing = new PhotoListingService({
@@ -210,9 +217,10 @@ export const createContainer = async (
     callers: photoCallers,
     storage,
     jobs,
-    logger: photoLogger,
-    photoEvents,
+    bus,
   });
+  registerPhotoListeners(bus, { jobs });
+  registerPhotoStreamListeners(bus, photoEvents);
   // albums (issue 5)
   const smsOutbox = new SmsOutboxRepository(database.db);
   // No SMS provider in the embedded default: messages stay in the outbox (DESIGN §1).
@@ -260,6 +268,8 @@ export const createContainer = async (
   return {
     database,
     jobs,
+    /** The in-process domain event bus (events/event-bus.ts). */
+    bus,
     /** Object storage (local disk or S3); see src/storage/storage.repository.ts. */
     storage,
     repositories: {
@@ -306,21 +316,15 @@ export const createContainer = async (
     /** Starts the job queue and registers the job handlers (the worker role). */
     async startWorker(): Promise<void> {
       await jobs.start();
-      await jobs.work('mail.deliver', ({ outboxId }) => mail.deliver(outboxId));
-      await jobs.work('auth.cleanup', () => sessions.deleteExpired(clock.now()));
-      await jobs.schedule('auth.cleanup', '17 * * * *');
-      await jobs.work('attendees.cleanup', async () => {
-        await attendeeService.deleteAbandonedBatches();
+      await jobs.startWorker({
+        photoDerivatives,
+        photoRetention,
+        mail,
+        sms,
+        sessions,
+        attendees: attendeeService,
+        clock,
       });
-      await jobs.schedule('attendees.cleanup', '41 * * * *');
-      await jobs.work('photo.derivatives', ({ photoId }) =>
-        photoDerivatives.makeDerivatives(photoId),
-      );
-      await jobs.work('photos.retention', async () => {
-        await photoRetention.runRetention();
-      });
-      await jobs.schedule('photos.retention', '*/15 * * * *');
-      await jobs.work('sms.deliver', ({ outboxId }) => sms.deliver(outboxId));
     },
     /** Producer only: the API can enqueue jobs without running handlers. */
     async startQueue(): Promise<void> {

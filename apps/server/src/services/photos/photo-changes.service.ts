@@ -11,7 +11,7 @@ import type {
   updatePhoto,
   updatePhotoList,
 } from '@flashbulb/shared';
-import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { PhotoRepository, PhotoRow } from '../../repositories/photo.repository.ts';
@@ -19,7 +19,7 @@ import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type { Actor } from '../actor.ts';
 import type { EventAccess } from '../event-access.ts';
 import type { PhotoCallers } from './photo-callers.ts';
-import { announcePhotos, removePhotoFiles, type PhotoNotices } from './photo-files.ts';
+import { deletedEvent, removePhotoFiles } from './photo-files.ts';
 import { presentPhoto } from './photo-presenter.ts';
 
 /**
@@ -34,9 +34,7 @@ export class PhotoChangesService {
       callers: PhotoCallers;
       storage: StorageRepository;
       jobs: JobQueue;
-      logger: Logger;
-      /** Told when a photo becomes visible (live album streams). */
-      photoEvents?: PhotoNotices;
+      bus: DomainEventEmitter;
     },
   ) {}
 
@@ -44,8 +42,16 @@ export class PhotoChangesService {
     return presentPhoto(row, 'owner', (key) => this.deps.storage.publicUrl(key));
   }
 
-  private announce(rows: PhotoRow[]): Promise<void> {
-    return announcePhotos(this.deps.photoEvents, this.deps.logger, rows);
+  /** `photo.shown` / `photo.hidden` for the rows whose visibility the change flips. */
+  private async visibilityChanged(rows: PhotoRow[], isVisible: 0 | 1 | undefined): Promise<void> {
+    if (isVisible === undefined) return;
+    for (const row of rows) {
+      if (row.isVisible === isVisible) continue;
+      await this.deps.bus.emit(isVisible === 1 ? 'photo.shown' : 'photo.hidden', {
+        photoId: row.id,
+        eventId: row.eventId,
+      });
+    }
   }
 
   private async photosOfActor(actor: Actor, ids: number[], field: string): Promise<PhotoRow[]> {
@@ -82,6 +88,7 @@ export class PhotoChangesService {
     // Rows (with the audit entry) first: a crash then leaves unreachable files, never rows
     // pointing at missing files.
     const deleted = await this.deps.photos.deleteWithAudit(rows, reason, actor.userId);
+    for (const row of rows) await this.deps.bus.emit('photo.deleted', deletedEvent(row, 'owner'));
     await removePhotoFiles(this.deps.storage, rows);
     return deleted;
   }
@@ -92,7 +99,7 @@ export class PhotoChangesService {
       ...(input.category !== undefined ? { category: input.category } : {}),
       ...(input.is_visible !== undefined ? { isVisible: input.is_visible } : {}),
     });
-    if (input.is_visible === 1 && row!.isVisible !== 1) await this.announce([row!]);
+    await this.visibilityChanged([row!], input.is_visible);
     return this.present(updated ?? row!);
   }
 
@@ -108,7 +115,7 @@ export class PhotoChangesService {
       rows.map((r) => r.id),
       changes,
     );
-    if (input.is_visible === 1) await this.announce(rows.filter((r) => r.isVisible !== 1));
+    await this.visibilityChanged(rows, input.is_visible);
     return updated;
   }
 
@@ -129,7 +136,7 @@ export class PhotoChangesService {
     };
     if (Object.keys(changes).length > 0) {
       await this.deps.photos.updateMany([caller.event.row.id], ids, changes);
-      if (input.is_visible === 1) await this.announce(rows.filter((r) => r.isVisible !== 1));
+      await this.visibilityChanged(rows, input.is_visible);
     }
     const updated = await this.deps.photos.findByIds(ids);
     return { photos: updated.map((row) => this.present(row)) };
