@@ -40,7 +40,7 @@ export class DomainEventBus implements DomainEventEmitter {
     name: string,
     listener: DomainEventListener<N>,
   ): () => void {
-    const entry: Registered = { name, listener: listener as Registered['listener'] };
+    const entry: Registered = { name, listener };
     const list = this.listeners.get(event) ?? [];
     list.push(entry);
     this.listeners.set(event, list);
