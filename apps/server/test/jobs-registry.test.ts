@@ -59,7 +59,10 @@ const recordEvents = <N extends keyof DomainEvents>(names: N[]) => {
   return { seen, stop: () => offs.forEach((off) => off()) };
 };
 
-const until = async <T>(probe: () => Promise<T | undefined>, what: string): Promise<T> => {
+const until = async <T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  what: string,
+): Promise<T> => {
   const deadline = Date.now() + 20_000;
   for (;;) {
     const value = await probe();
@@ -143,7 +146,7 @@ describe('job registry', () => {
       const ready = await waitForReady(t, admin.authorization, event.id, photo.id);
       expect(ready.status).toBe('ready');
       await until(
-        async () => (recorder.seen.length >= 2 ? true : undefined),
+        () => (recorder.seen.length >= 2 ? true : undefined),
         'photo.ready to be emitted',
       );
       expect(recorder.seen).toEqual([
