@@ -156,6 +156,7 @@ export const createContainer = async (
     secrets,
     clock,
     settingsFile: new StorageEventSettingsFile(storage),
+    bus,
   });
   // photos (issue 4)
   const photos = new PhotoRepository(database.db);

@@ -188,6 +188,27 @@ describe('job registry', () => {
     }
   });
 
+  it('emits event.updated with the event id once an event update is saved, not when refused', async () => {
+    const recorder = recordEvents(['event.updated']);
+    try {
+      const stale = await t.call(
+        endpoints.updateEvent,
+        { id: event.id, event_last_updated_date: '2000-01-01T00:00:00.000Z', full_name: 'X' },
+        admin,
+      );
+      expect(stale.statusCode).toBe(409);
+      expect(recorder.seen).toEqual([]);
+      await t.ok(
+        endpoints.updateEvent,
+        { id: event.id, event_last_updated_date: event.updated_date, full_name: 'Renamed Gala' },
+        admin,
+      );
+      expect(recorder.seen).toEqual([{ name: 'event.updated', payload: { eventId: event.id } }]);
+    } finally {
+      recorder.stop();
+    }
+  });
+
   it('never fails the request when a listener fails; the failure is logged', async () => {
     const uploaded = await uploadPhoto(t, robot, event.name, await makeJpeg({ seed: 903 }));
     const photo = await waitForReady(t, admin.authorization, event.id, uploaded.id);

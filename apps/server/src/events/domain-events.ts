@@ -3,8 +3,8 @@
  * rows): listeners re-read what they need, so nothing they see is stale.
  *
  * Events without a producer yet are declared for the issues that will emit them (payments,
- * printing, attendee unlocks, event changes); emitting one is a one-line change in the service that
- * owns the fact.
+ * printing, attendee unlocks); emitting one is a one-line change in the service that owns the
+ * fact.
  */
 export interface DomainEvents {
   /** An upload was completed and its row is `processing` (derivatives are still to be made). */
@@ -34,7 +34,7 @@ export interface DomainEvents {
   'payment.confirmed': { paymentId: number; eventId: number };
   /** A printer reported a print job done (declared: printing). */
   'print.finished': { printJobId: number; eventId: number };
-  /** An event's settings changed (declared). */
+  /** An event's settings were saved (event update). */
   'event.updated': { eventId: number };
 }
 
