@@ -135,6 +135,35 @@ describe('job registry', () => {
     expect(await jobCount('photo.derivatives')).toBe(before);
   });
 
+  it('checks the payload again when a job runs: a bad one (written around send) is logged, not run', async () => {
+    // Written straight into pg-boss's table, as an older release or another tool might have.
+    const { rows } = await t.database.executeSql(
+      `insert into pgboss.job (name, data, policy) values ('photo.derivatives', $1::jsonb, 'standard')
+       returning id`,
+      [JSON.stringify({ photoId: 'not a number' })],
+    );
+    const id = rows[0]!.id as string;
+    const state = await until(async () => {
+      const { rows: job } = await t.database.executeSql(
+        'select state from pgboss.job where id = $1',
+        [id],
+      );
+      const value = job[0]?.state as string | undefined;
+      return value === 'created' || value === 'active' ? undefined : value;
+    }, 'the worker to take the job');
+    // Not retried: it can never become valid.
+    expect(state).toBe('completed');
+    const logged = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((entry) => entry.jobId === id);
+    expect(logged).toMatchObject({
+      msg: 'job payload refused; not run',
+      job: 'photo.derivatives',
+      level: 50,
+    });
+    expect(logged!.issues).toMatch(/^photoId: /);
+  });
+
   it('runs derivatives through the registry: photo.uploaded, then photo.ready with the photo’s ids', async () => {
     const recorder = recordEvents(['photo.uploaded', 'photo.ready']);
     try {
