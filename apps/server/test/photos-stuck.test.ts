@@ -56,13 +56,13 @@ describe('photos stuck in processing', () => {
     const derivatives = t.app.container.services.photoDerivatives;
     // A fresh upload may still be on its way to its job: left alone for five minutes.
     t.clock.advance(4 * MINUTE);
-    expect(await derivatives.requeueStuck()).toBe(0);
+    expect(await derivatives.requeueStuck()).toEqual({ requeued: 0, failed: 0 });
     expect(await pendingDerivatives()).toEqual([]);
     t.clock.advance(2 * MINUTE);
-    expect(await derivatives.requeueStuck()).toBe(1);
+    expect(await derivatives.requeueStuck()).toEqual({ requeued: 1, failed: 0 });
     expect(await pendingDerivatives()).toEqual([photo.id]);
     // Idempotent: a photo whose job is queued is not queued again.
-    expect(await derivatives.requeueStuck()).toBe(0);
+    expect(await derivatives.requeueStuck()).toEqual({ requeued: 0, failed: 0 });
     expect(await pendingDerivatives()).toEqual([photo.id]);
     expect(await statusOf(photo.id)).toBe('processing');
 
@@ -73,7 +73,10 @@ describe('photos stuck in processing', () => {
     const ready = await waitForReady(t, admin.authorization, event.id, photo.id);
     expect(ready.status).toBe('ready');
     expect(ready.urls.preview).not.toBeNull();
-    expect(await t.app.container.services.photoDerivatives.requeueStuck()).toBe(0);
+    expect(await t.app.container.services.photoDerivatives.requeueStuck()).toEqual({
+      requeued: 0,
+      failed: 0,
+    });
   });
 
   it('runs as the scheduled registry job photos.requeue-stuck', async () => {
@@ -90,5 +93,40 @@ describe('photos stuck in processing', () => {
     const ready = await waitForReady(t, admin.authorization, event.id, uploaded.id);
     expect(ready.status).toBe('ready');
     expect(ready.urls.thumbnail).not.toBeNull();
+  });
+
+  it('marks a stuck photo failed, not requeued, when its derivatives job used up its retries', async () => {
+    const uploaded = await uploadPhoto(t, robot, event.name, await makeJpeg({ seed: 703 }));
+    await waitForReady(t, admin.authorization, event.id, uploaded.id);
+    // As if every attempt had thrown: the row still says processing, pg-boss says failed.
+    await t.database.executeSql(`update photos set status = 'processing' where id = $1`, [
+      uploaded.id,
+    ]);
+    await t.database.executeSql(
+      `update pgboss.job set state = 'failed'
+        where name = 'photo.derivatives' and data->>'photoId' = $1`,
+      [String(uploaded.id)],
+    );
+    t.clock.advance(6 * MINUTE);
+    const before = await t.database.executeSql(
+      `select count(*)::int as n from pgboss.job where name = 'photo.derivatives'`,
+    );
+    expect(await t.app.container.services.photoDerivatives.requeueStuck()).toEqual({
+      requeued: 0,
+      failed: 1,
+    });
+    const after = await t.database.executeSql(
+      `select count(*)::int as n from pgboss.job where name = 'photo.derivatives'`,
+    );
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+    const { rows } = await t.database.executeSql(
+      'select status, failure_reason from photos where id = $1',
+      [uploaded.id],
+    );
+    expect(rows[0]).toEqual({ status: 'failed', failure_reason: 'derivatives job failed' });
+    // The owner may reprocess it; that queues a new job and the sweep leaves it alone.
+    await t.ok(endpoints.curationReprocess, { photo_id: uploaded.id }, admin);
+    const ready = await waitForReady(t, admin.authorization, event.id, uploaded.id);
+    expect(ready.status).toBe('ready');
   });
 });

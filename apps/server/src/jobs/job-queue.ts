@@ -78,10 +78,15 @@ export class JobQueue {
     });
   }
 
-  /** Payloads of a queue's jobs not finished yet (created, retry or active). */
-  async pendingPayloads(name: JobName): Promise<unknown[]> {
+  /**
+   * Payloads of a queue's jobs that are `pending` (created, retry or active) or `failed` (retries
+   * used up; pg-boss keeps them in its job table for hours before archiving them).
+   */
+  async payloads(name: JobName, which: 'pending' | 'failed'): Promise<unknown[]> {
     const { rows } = await this.db.executeSql(
-      `select data from ${SCHEMA}.job where name = $1 and state < 'completed'`,
+      `select data from ${SCHEMA}.job where name = $1 and ${
+        which === 'pending' ? "state < 'completed'" : "state = 'failed'"
+      }`,
       [name],
     );
     return rows.map((row) => row.data);

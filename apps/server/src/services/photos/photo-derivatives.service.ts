@@ -98,32 +98,46 @@ export class PhotoDerivativesService {
     return this.deps.bus.emit('photo.ready', { photoId: photo.id, eventId: photo.eventId });
   }
 
+  private async derivativeJobPhotoIds(which: 'pending' | 'failed'): Promise<Set<unknown>> {
+    const payloads = await this.deps.jobs.payloads('photo.derivatives', which);
+    return new Set(payloads.map((data) => (data as { photoId?: unknown } | null)?.photoId));
+  }
+
   /**
    * Job `photos.requeue-stuck`: photos `processing` for longer than STUCK_AFTER_MS with no
    * derivatives job queued or running get one (the process died between the insert and the
-   * enqueue). Idempotent: a photo with a pending job is skipped. Answers how many were requeued.
+   * enqueue). Idempotent: a photo with a pending job is skipped. A photo whose derivatives job
+   * used up its retries is marked `failed` instead (the owner may reprocess it), so a photo that
+   * always breaks the job is not retried for ever.
    */
-  async requeueStuck(): Promise<number> {
+  async requeueStuck(): Promise<{ requeued: number; failed: number }> {
     const before = new Date(this.deps.clock.now().getTime() - STUCK_AFTER_MS);
-    const pending = new Set(
-      (await this.deps.jobs.pendingPayloads('photo.derivatives')).map(
-        (data) => (data as { photoId?: unknown } | null)?.photoId,
-      ),
-    );
+    const pending = await this.derivativeJobPhotoIds('pending');
+    const failedJobs = await this.derivativeJobPhotoIds('failed');
     let requeued = 0;
+    let failed = 0;
     let afterId = 0;
     for (;;) {
       const batch = await this.deps.photos.stuckInProcessing(before, afterId, STUCK_BATCH);
       if (batch.length === 0) break;
       for (const photo of batch) {
         if (pending.has(photo.id)) continue;
+        if (failedJobs.has(photo.id)) {
+          await this.deps.photos.update(photo.id, {
+            status: 'failed',
+            failureReason: 'derivatives job failed',
+          });
+          failed += 1;
+          continue;
+        }
         await this.deps.jobs.send('photo.derivatives', { photoId: photo.id });
         requeued += 1;
       }
       afterId = batch[batch.length - 1]!.id;
     }
-    if (requeued > 0) this.deps.logger.warn({ requeued }, 'requeued photos stuck in processing');
-    return requeued;
+    if (requeued + failed > 0)
+      this.deps.logger.warn({ requeued, failed }, 'photos stuck in processing');
+    return { requeued, failed };
   }
 
   private async watermarkImage(source: string): Promise<Buffer> {
