@@ -48,13 +48,14 @@ export class JobQueue {
   async send<N extends JobName>(
     name: N,
     payload: JobPayloads[N],
-    options: { singletonKey?: string; retryLimit?: number } = {},
+    options: { singletonKey?: string; retryLimit?: number; startAfterSeconds?: number } = {},
   ): Promise<void> {
     await this.boss.send(name, payload, {
       retryLimit: options.retryLimit ?? 5,
       retryDelay: 5,
       retryBackoff: true,
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.startAfterSeconds ? { startAfter: Math.ceil(options.startAfterSeconds) } : {}),
     });
   }
 
