@@ -27,7 +27,7 @@ CREATE TABLE "webhook_events" (
 ALTER TABLE "outbox" ADD CONSTRAINT "outbox_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "outbox_created_idx" ON "outbox" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "outbox_due_idx" ON "outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "outbox_provider_message_idx" ON "outbox" USING btree ("provider","provider_message_id");--> statement-breakpoint
+CREATE INDEX "outbox_provider_message_idx" ON "outbox" USING btree ("provider","provider_message_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "webhook_events_provider_event_idx" ON "webhook_events" USING btree ("provider","provider_event_id");
 --> statement-breakpoint
 -- One outbox for mail and SMS: move the rows of the two old tables. Mail keeps its ids (pending

@@ -1,5 +1,3 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { endpoints } from '@flashbulb/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -13,69 +11,10 @@ import {
 import { apiKeyAuth, createEvent, createEventWorld } from './helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { startTwilioDouble, TWILIO_SID, TWILIO_TOKEN } from './helpers/twilio-double.ts';
 
-const SID = 'AC0123456789abcdef0123456789abcdef';
-const TOKEN = 'twilio-auth-token-for-tests';
-
-interface Received {
-  path: string;
-  authorization: string | undefined;
-  contentType: string | undefined;
-  form: Record<string, string>;
-}
-
-/**
- * Twilio's Messages resource as documented (`POST /2010-04-01/Accounts/{sid}/Messages.json`,
- * basic auth, form body; 201 with the message, 4xx/5xx with `{code, message, more_info, status}`).
- * `reply` decides the answer per request.
- */
-const startTwilioDouble = async () => {
-  const received: Received[] = [];
-  let reply: (form: Record<string, string>) => { status: number; body: object } = (form) => ({
-    status: 201,
-    body: { sid: `SM${received.length}`, status: 'queued', to: form.To, body: form.Body },
-  });
-  const readBody = async (request: IncomingMessage) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
-  };
-  const server: Server = createServer((request, response) => {
-    void readBody(request).then((text) => {
-      const form = Object.fromEntries(new URLSearchParams(text));
-      received.push({
-        path: request.url ?? '',
-        authorization: request.headers.authorization,
-        contentType: request.headers['content-type'],
-        form,
-      });
-      const expectedAuth = `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`;
-      const answer =
-        request.headers.authorization !== expectedAuth
-          ? { status: 401, body: { code: 20003, message: 'Authenticate', status: 401 } }
-          : request.url !== `/2010-04-01/Accounts/${SID}/Messages.json` || request.method !== 'POST'
-            ? { status: 404, body: { code: 20404, message: 'Not found', status: 404 } }
-            : !form.To || !form.Body || (!form.From && !form.MessagingServiceSid)
-              ? {
-                  status: 400,
-                  body: { code: 21604, message: "A 'To' phone number is required.", status: 400 },
-                }
-              : reply(form);
-      response.writeHead(answer.status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    answer(next: typeof reply) {
-      reply = next;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-};
+const SID = TWILIO_SID;
+const TOKEN = TWILIO_TOKEN;
 
 let twilio: Awaited<ReturnType<typeof startTwilioDouble>>;
 beforeAll(async () => {
@@ -85,8 +24,7 @@ afterAll(async () => {
   await twilio.close();
 });
 afterEach(() => {
-  twilio.received.length = 0;
-  twilio.answer((form) => ({ status: 201, body: { sid: 'SM1', status: 'queued', to: form.To } }));
+  twilio.reset();
 });
 
 const settings = (over: Partial<TwilioSettings> = {}): TwilioSettings => ({

@@ -650,7 +650,7 @@ export const outbox = pgTable(
   (t) => [
     index('outbox_created_idx').on(t.createdAt),
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
-    uniqueIndex('outbox_provider_message_idx').on(t.provider, t.providerMessageId),
+    index('outbox_provider_message_idx').on(t.provider, t.providerMessageId),
   ],
 );
 
