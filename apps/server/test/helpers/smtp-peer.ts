@@ -34,9 +34,7 @@ export const startSmtpPeer = async (
     onRcptTo(address, _session, callback) {
       const refusal = options.refuse?.(address.address);
       if (!refusal) return callback();
-      return callback(
-        Object.assign(new Error(refusal.text), { responseCode: refusal.code }) as Error,
-      );
+      return callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
