@@ -36,14 +36,24 @@ export class WebhookService {
       providerEventId,
       effect.kind,
       async (tx) => {
-        if (effect.kind === 'message.status' && effect.status) {
-          await this.deps.outbox.applyDeliveryReport(tx, {
-            provider,
-            outboxId: effect.outboxId,
-            providerMessageId: effect.providerMessageId,
-            status: effect.status,
-            reason: effect.reason,
-          });
+        switch (effect.kind) {
+          case 'message.status':
+            if (effect.status)
+              await this.deps.outbox.applyDeliveryReport(tx, {
+                provider,
+                outboxId: effect.outboxId,
+                providerMessageId: effect.providerMessageId,
+                status: effect.status,
+                reason: effect.reason,
+              });
+            return;
+          case 'ignored':
+            return;
+          default: {
+            // A new kind of effect (payments, prints …) must be applied here: it does not compile until it is.
+            const unhandled: never = effect;
+            throw new Error(`unhandled webhook effect ${JSON.stringify(unhandled)}`);
+          }
         }
       },
     );
