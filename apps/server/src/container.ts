@@ -11,6 +11,7 @@ import { SecretBox } from './lib/secret-box.ts';
 import { ApiKeyRepository } from './repositories/api-key.repository.ts';
 import { OutboxRepository } from './repositories/outbox.repository.ts';
 import { createProviders } from './repositories/providers.ts';
+import { EventProviderCredentials } from './repositories/provider-credentials.ts';
 import { WebhookEventRepository } from './repositories/webhooks/webhook-event.repository.ts';
 import { OrganisationRepository } from './repositories/organisation.repository.ts';
 import { SessionRepository } from './repositories/session.repository.ts';
@@ -251,6 +252,8 @@ export const createContainer = async (
       photos,
       albums,
       attendees,
+      /** Provider credentials an event carries (secure fields), for adapters called on its behalf. */
+      eventCredentials: new EventProviderCredentials(events, secrets),
     },
     services: {
       auth,
