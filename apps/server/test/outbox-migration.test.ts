@@ -2,11 +2,15 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 
 const migrations = fileURLToPath(new URL('../drizzle', import.meta.url));
 
@@ -25,16 +29,57 @@ const migrationsBeforeOutbox = async (dir: string): Promise<string> => {
   return folder;
 };
 
-describe.runIf(process.env.FLASHBULB_TEST_DB !== 'postgres')('the outbox migration', () => {
+/** An empty database that migrations can be run on step by step: PGlite, or PostgreSQL for `server-pg`. */
+const emptyDatabase = async (): Promise<{
+  migrate: (folder: string) => Promise<void>;
+  query: (sql: string) => Promise<Record<string, unknown>[]>;
+  close: () => Promise<void>;
+}> => {
+  if (process.env.FLASHBULB_TEST_DB !== 'postgres') {
+    const client = await PGlite.create({ extensions: { vector } });
+    return {
+      migrate: (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
+      query: async (sql) => {
+        const results = await client.exec(sql);
+        return results.at(-1)?.rows ?? [];
+      },
+      close: () => client.close(),
+    };
+  }
+  const adminUrl = process.env.FLASHBULB_TEST_PG_URL ?? inject('pgUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  return {
+    migrate: (folder) => migratePg(drizzlePg(client), { migrationsFolder: folder }),
+    query: async (sql) => {
+      const result = (await client.query(sql)) as unknown as
+        pg.QueryResult<Record<string, unknown>> | pg.QueryResult<Record<string, unknown>>[];
+      return (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [];
+    },
+    close: async () => {
+      await client.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+};
+
+describe('the outbox migration', () => {
   let dir: string;
-  let client: PGlite;
-  const rows = async (sql: string) => (await client.query<Record<string, unknown>>(sql)).rows;
+  let database: Awaited<ReturnType<typeof emptyDatabase>>;
+  const rows = (sql: string) => database.query(sql);
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'flashbulb-outbox-migration-'));
-    client = await PGlite.create({ extensions: { vector } });
-    await migrate(drizzle(client), { migrationsFolder: await migrationsBeforeOutbox(dir) });
-    await client.exec(`
+    database = await emptyDatabase();
+    await database.migrate(await migrationsBeforeOutbox(dir));
+    await database.query(`
       insert into mail_outbox (kind, to_address, subject, text_body, html_body, from_address, status, attempts, last_error, created_at, sent_at)
       values
         ('user_invitation', 'ann@example.com', 'Welcome', 'Hello Ann', '<p>Hello Ann</p>', null, 'sent', 1, null, '2026-01-02T03:04:05Z', '2026-01-02T03:04:06Z'),
@@ -44,10 +89,10 @@ describe.runIf(process.env.FLASHBULB_TEST_DB !== 'postgres')('the outbox migrati
         ('mini_album_link', null, '2125550199', 'GalaPhotos', 'Hi Ann, your photos: https://x/?mId=a', 'outbox', 0, null, '2026-01-04T00:00:00Z', null),
         ('mini_album_link', null, '2125550100', null, 'Hi Bob', 'failed', 1, 'Twilio 21211: not a number', '2026-01-05T00:00:00Z', null);
     `);
-    await migrate(drizzle(client), { migrationsFolder: migrations });
+    await database.migrate(migrations);
   });
   afterAll(async () => {
-    await client.close();
+    await database.close();
     await rm(dir, { recursive: true, force: true });
   });
 
