@@ -294,6 +294,10 @@ export const createContainer = async (
       await jobs.schedule('photos.retention', '*/15 * * * *');
       await jobs.work('sms.deliver', ({ outboxId }) => outboxService.deliver(outboxId));
       // Messages whose job was lost (a crash between insert and enqueue) or whose worker died.
+      await jobs.work('outbox.resume', async () => {
+        await outboxService.resumeDue();
+      });
+      await jobs.schedule('outbox.resume', '*/5 * * * *');
       await outboxService.resumeDue();
     },
     /** Producer only: the API can enqueue jobs without running handlers. */

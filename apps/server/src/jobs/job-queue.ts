@@ -10,6 +10,7 @@ export interface JobPayloads {
   'photo.derivatives': { photoId: number };
   'photos.retention': Record<string, never>;
   'sms.deliver': { outboxId: number };
+  'outbox.resume': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
@@ -21,6 +22,7 @@ const queueNames: JobName[] = [
   'photo.derivatives',
   'photos.retention',
   'sms.deliver',
+  'outbox.resume',
 ];
 
 type PgBossInstance = InstanceType<typeof PgBossModule>;

@@ -42,7 +42,13 @@ export class SmtpMailAdapter implements MailProvider {
     smtpUrl: string,
     private readonly platformFrom: string,
   ) {
-    this.transporter = createTransport(smtpUrl);
+    // Bounded waits: an attempt must end well within the outbox's 5-minute claim.
+    this.transporter = createTransport({
+      url: smtpUrl,
+      connectionTimeout: 30_000,
+      greetingTimeout: 30_000,
+      socketTimeout: 60_000,
+    });
     const url = new URL(smtpUrl);
     this.secrets = [decodeURIComponent(url.password)].filter(Boolean);
   }
