@@ -105,6 +105,7 @@ describe('job registry', () => {
       'attendees.cleanup': '41 * * * *',
       'photos.retention': '*/15 * * * *',
       'photos.requeue-stuck': '*/5 * * * *',
+      'outbox.resume': '*/5 * * * *',
     });
     expect(Object.keys(scheduled).sort()).toEqual(
       jobRegistry

@@ -2,10 +2,9 @@ import type { z } from 'zod';
 import type { Clock } from '../lib/clock.ts';
 import type { SessionRepository } from '../repositories/session.repository.ts';
 import type { AttendeeService } from '../services/attendee.service.ts';
-import type { MailService } from '../services/mail.service.ts';
+import type { OutboxService } from '../services/outbox.service.ts';
 import type { PhotoDerivativesService } from '../services/photos/photo-derivatives.service.ts';
 import type { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
-import type { SmsService } from '../services/sms.service.ts';
 
 /**
  * What job handlers may use. The container passes these when the worker starts; a handler names
@@ -14,8 +13,7 @@ import type { SmsService } from '../services/sms.service.ts';
 export interface JobDeps {
   photoDerivatives: Pick<PhotoDerivativesService, 'makeDerivatives' | 'requeueStuck'>;
   photoRetention: Pick<PhotoRetentionService, 'runRetention'>;
-  mail: Pick<MailService, 'deliver'>;
-  sms: Pick<SmsService, 'deliver'>;
+  outbox: Pick<OutboxService, 'deliver' | 'resumeDue'>;
   sessions: Pick<SessionRepository, 'deleteExpired'>;
   attendees: Pick<AttendeeService, 'deleteAbandonedBatches'>;
   clock: Clock;

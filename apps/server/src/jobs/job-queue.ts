@@ -66,7 +66,7 @@ export class JobQueue {
   async send<N extends JobName>(
     name: N,
     payload: JobPayload<N>,
-    options: { singletonKey?: string } = {},
+    options: { singletonKey?: string; startAfterSeconds?: number } = {},
   ): Promise<void> {
     const job = this.job(name);
     const parsed = job.payload.safeParse(payload);
@@ -75,6 +75,7 @@ export class JobQueue {
     await this.boss.send(name, parsed.data as object, {
       ...retryOptions(job.retry),
       ...(singletonKey ? { singletonKey } : {}),
+      ...(options.startAfterSeconds ? { startAfter: Math.ceil(options.startAfterSeconds) } : {}),
     });
   }
 

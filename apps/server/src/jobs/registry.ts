@@ -3,6 +3,7 @@ import { attendeesCleanupJob } from './attendees-cleanup.job.ts';
 import { authCleanupJob } from './auth-cleanup.job.ts';
 import type { JobDefinition } from './job-definition.ts';
 import { mailDeliverJob } from './mail-deliver.job.ts';
+import { outboxResumeJob } from './outbox-resume.job.ts';
 import { photoDerivativesJob } from './photo-derivatives.job.ts';
 import { photosRetentionJob } from './photos-retention.job.ts';
 import { photosStuckJob } from './photos-stuck.job.ts';
@@ -15,6 +16,7 @@ import { smsDeliverJob } from './sms-deliver.job.ts';
 export const jobRegistry = [
   mailDeliverJob,
   smsDeliverJob,
+  outboxResumeJob,
   authCleanupJob,
   attendeesCleanupJob,
   photoDerivativesJob,
