@@ -116,7 +116,7 @@ const expireSession = (): void => {
 };
 
 /**
- * Call an endpoint of the shared contract; the only place that builds API URLs.
+ * Call an endpoint of the shared contract (the shared contract client builds the URL).
  * Owner calls carry the access token; a 401 after sign-in refreshes the token once, then signs out.
  */
 export const callApi = async <E extends Endpoint>(
