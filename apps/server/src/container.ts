@@ -20,7 +20,7 @@ import { IgnoredFaceRepository } from './repositories/ignored-face.repository.ts
 import { ImageProcessRepository } from './repositories/image-process.repository.ts';
 import { PrintTemplateRepository } from './repositories/print-template.repository.ts';
 import { RobotRepository } from './repositories/robot.repository.ts';
-import { EventAccess } from './services/event-access.ts';
+import { AccessControl } from './access/access-control.ts';
 import { EventFromAddressService } from './services/event-from-address.service.ts';
 import { EventService } from './services/event.service.ts';
 import { IgnoredFaceService } from './services/ignored-face.service.ts';
@@ -127,7 +127,8 @@ export const createContainer = async (
   const ignoredFaces = new IgnoredFaceRepository(database.db);
   const fromAddressVerifications = new FromAddressVerificationRepository(database.db);
   const attendees = new AttendeeRepository(database.db);
-  const eventAccess = new EventAccess(events, robots, { rows: attendees, clock });
+  // One access layer: keys become principals, requireEventAccess decides (access/).
+  const eventAccess = new AccessControl({ events, robots, attendees, clock });
   const imageProcessService = new ImageProcessService(imageProcesses, eventAccess);
   const eventFromAddress = new EventFromAddressService({
     verifications: fromAddressVerifications,
@@ -196,6 +197,7 @@ export const createContainer = async (
     albums,
     notices: photoEvents,
     events,
+    access: eventAccess,
     clock,
   });
   const shareService = new ShareService({
@@ -228,6 +230,7 @@ export const createContainer = async (
     jobs,
     /** Object storage (local disk or S3); see src/storage/storage.repository.ts. */
     storage,
+    access: eventAccess,
     repositories: {
       users,
       organisations,

@@ -1,4 +1,6 @@
-import type { Photo, PublicKeyType } from '@flashbulb/shared';
+import type { Photo } from '@flashbulb/shared';
+import type { AccessControl } from '../access/access-control.ts';
+import type { Principal } from '../access/principal.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { AlbumRepository } from '../repositories/album.repository.ts';
 import type { EventRepository } from '../repositories/event.repository.ts';
@@ -26,13 +28,14 @@ export class PhotoStreamService {
       albums: AlbumRepository;
       notices: PhotoEventsRepository;
       events: EventRepository;
+      access: AccessControl;
       clock: Clock;
     },
   ) {}
 
-  /** Resolves the key like the public list; `invalid_key` otherwise. */
-  open(keyType: PublicKeyType, keyValue: string): Promise<StreamAccess> {
-    return this.deps.photos.audienceOf(keyType, keyValue);
+  /** What the stream's key opens, decided like the public list (a wrong key: 401). */
+  open(principal: Principal): Promise<StreamAccess> {
+    return this.deps.access.requireEventAccess(principal, 'photo.list', { keyEvent: true });
   }
 
   /**

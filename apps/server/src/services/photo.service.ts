@@ -20,8 +20,8 @@ import type { EventRecord, EventRepository, EventRow } from '../repositories/eve
 import type { ImageEngine, WatermarkKind } from '../repositories/image-engine.ts';
 import type { PhotoFilter, PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
-import type { Actor } from './actor.ts';
-import type { EventAccess } from './event-access.ts';
+import type { AccessControl, Audience, EventGrant } from '../access/access-control.ts';
+import type { Principal } from '../access/principal.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
@@ -36,24 +36,10 @@ const WATERMARK_KINDS: WatermarkKind[] = [
 ];
 const RETENTION_BATCH = 200;
 
-/** How much of the event a caller may see. */
-export type Audience = 'owner' | 'private' | 'public' | 'attendee';
-
-interface Caller {
-  event: EventRecord;
-  robotId: number | null;
-  audience: Audience;
-  userId: number | null;
-  /** The attendee behind an attendee key: the album is theirs, across their events. */
-  attendee: AttendeeRecord | null;
-}
+export type { Audience };
 
 /** What a key opens: its event, how much of it, and for an attendee key whose album. */
-export interface KeyAccess {
-  event: EventRecord;
-  audience: Audience;
-  attendee: AttendeeRecord | null;
-}
+export type KeyAccess = Pick<EventGrant, 'event' | 'audience' | 'attendee'>;
 
 /** Attendee originals: prepaid or unlocked attendees, or a free or unlocked event. */
 export const attendeeMayDownload = (
@@ -132,7 +118,7 @@ export class PhotoService {
     private readonly deps: {
       photos: PhotoRepository;
       events: EventRepository;
-      access: EventAccess;
+      access: AccessControl;
       storage: StorageRepository;
       images: ImageEngine;
       jobs: JobQueue;
@@ -171,12 +157,6 @@ export class PhotoService {
     }
   }
 
-  /** The event and audience a public key opens (the photo list, live streams, shares, mini-albums). */
-  async audienceOf(keyType: PublicKeyType, keyValue: string): Promise<KeyAccess> {
-    const caller = await this.byKey(keyType, keyValue);
-    return { event: caller.event, audience: caller.audience, attendee: caller.attendee };
-  }
-
   /**
    * Whether a photo lies within what a key opens: its event's photos, or for an attendee key the
    * photos of their album (uploaded with their id or attached, in one of their events).
@@ -199,97 +179,35 @@ export class PhotoService {
     });
   }
 
-  // ---- who is calling -----------------------------------------------------------------------------
-
-  /** Robot and event-owner keys, or a signed-in owner, for uploads of an event given by code. */
-  private async uploader(actor: Actor | null, input: KeyInput, eventName: string): Promise<Caller> {
-    if (input.key_type) {
-      if (input.key_type !== 'robot' && input.key_type !== 'event_owner')
-        throw new AppError('invalid_key');
-      const resolved = await this.deps.access.resolveKey(
-        input.key_type,
-        input.key_value ?? '',
-        eventName,
-      );
-      return {
-        event: resolved.event,
-        robotId: resolved.robotId,
-        audience: 'owner',
-        userId: null,
-        attendee: null,
-      };
-    }
-    if (!actor) throw new AppError('unauthorized_user');
-    return {
-      event: await this.deps.access.visibleByName(actor, eventName),
-      robotId: null,
-      audience: 'owner',
-      userId: actor.userId,
-      attendee: null,
-    };
-  }
-
-  /** Any key type without an event code: the key itself names the event. */
-  private async byKey(keyType: PublicKeyType, keyValue: string): Promise<Caller> {
-    const { event, robotId, attendee } = await this.deps.access.resolveKeyAlone(keyType, keyValue);
-    const audience: Audience =
-      keyType === 'private'
-        ? 'private'
-        : keyType === 'public'
-          ? 'public'
-          : keyType === 'attendee'
-            ? 'attendee'
-            : 'owner';
-    return { event, robotId, audience, userId: null, attendee };
-  }
-
-  private async caller(actor: Actor | null, input: KeyInput, eventId?: number): Promise<Caller> {
-    if (input.key_type) return this.byKey(input.key_type, input.key_value ?? '');
-    if (!actor) throw new AppError('unauthorized_user');
-    if (eventId === undefined) throw new AppError('event_not_found', 'event_id');
-    return {
-      event: await this.deps.access.visibleById(actor, eventId),
-      robotId: null,
-      audience: 'owner',
-      userId: actor.userId,
-      attendee: null,
-    };
-  }
-
-  /** A photo the caller may change (owners and event-owner keys), else `not_found`. */
+  /** A photo the caller may change (operators and event-owner keys of its event), else `not_found`. */
   private async ownedPhoto(
-    actor: Actor | null,
-    input: KeyInput,
+    principal: Principal,
     photoId: number,
     field: string,
-  ): Promise<{ photo: PhotoRow; caller: Caller }> {
+  ): Promise<{ photo: PhotoRow; grant: EventGrant }> {
     const photo = await this.deps.photos.findById(photoId);
     if (!photo) throw new AppError('not_found', field);
-    let caller: Caller;
-    try {
-      caller = await this.caller(actor, input, photo.eventId);
-    } catch (error) {
-      if (error instanceof AppError && error.key === 'event_not_found')
-        throw new AppError('not_found', field);
-      throw error;
-    }
-    if (caller.event.row.id !== photo.eventId || caller.audience !== 'owner')
-      throw new AppError('not_found', field);
-    return { photo, caller };
+    const grant = await this.deps.access.requireEventAccess(principal, 'photo.curate', {
+      photo,
+      field,
+    });
+    return { photo, grant };
   }
 
   // ---- upload -----------------------------------------------------------------------------------
 
   async createUploadGrant(
-    actor: Actor | null,
-    input: KeyInput & {
+    principal: Principal,
+    input: {
       event_name: string;
       file_name: string;
       content_type: string;
       attendee_uid?: string | undefined;
     },
   ) {
-    const caller = await this.uploader(actor, input, input.event_name);
+    const caller = await this.deps.access.requireEventAccess(principal, 'photo.upload', {
+      eventName: input.event_name,
+    });
     const attendeeUid = normaliseAttendeeId(input.attendee_uid ?? '');
     if (attendeeUid && !isAttendeeIdShape(attendeeUid))
       throw new AppError('invalid_attendee_id', 'attendee_uid');
@@ -321,10 +239,12 @@ export class PhotoService {
    * Turns an uploaded file into a photo. Every step can be retried: the uid comes from the event
    * and the bytes, the copy and the insert are idempotent, and a finished upload is remembered.
    */
-  async completeUpload(actor: Actor | null, input: KeyInput & { key: string }): Promise<Photo> {
+  async completeUpload(principal: Principal, input: { key: string }): Promise<Photo> {
     const match = TMP_KEY.exec(input.key);
     if (!match) throw new AppError('not_found', 'key');
-    const caller = await this.uploader(actor, input, match[1]!);
+    const caller = await this.deps.access.requireEventAccess(principal, 'photo.upload', {
+      eventName: match[1]!,
+    });
     const event = caller.event.row;
     const attendeeUid = match[2] ?? null;
 
@@ -488,10 +408,14 @@ export class PhotoService {
 
   // ---- reading ---------------------------------------------------------------------------------------
 
-  async list(actor: Actor | null, input: PhotoListInput) {
-    const caller = await this.caller(actor, input, input.event_id);
-    if (input.event_id !== undefined && input.event_id !== caller.event.row.id)
-      throw new AppError('event_not_found', 'event_id');
+  async list(principal: Principal, input: PhotoListInput) {
+    const caller = await this.deps.access.requireEventAccess(
+      principal,
+      'photo.list',
+      input.event_id !== undefined || principal.kind === 'user'
+        ? { eventId: input.event_id ?? 0 }
+        : { keyEvent: true },
+    );
     const now = this.now();
     const attendee = caller.attendee;
     const filter: PhotoFilter = {
@@ -539,9 +463,8 @@ export class PhotoService {
     const offset = input.before_id !== undefined ? 0 : (input.page_number - 1) * input.max_size;
     const rows = await this.deps.photos.list(filter, input.max_size, offset);
     const total = input.show_total_count === 1 ? await this.deps.photos.count(filter) : null;
-    const access: KeyAccess = { event: caller.event, audience: caller.audience, attendee };
     const photos: Photo[] = [];
-    for (const row of rows) photos.push(await this.presentFor(access, row));
+    for (const row of rows) photos.push(await this.presentFor(caller, row));
     return {
       photos,
       total_count: total,
@@ -551,10 +474,12 @@ export class PhotoService {
   }
 
   async countInfo(
-    actor: Actor,
+    principal: Principal,
     input: { event_id: number; start_date?: string | undefined; end_date?: string | undefined },
   ) {
-    const event = await this.deps.access.visibleById(actor, input.event_id);
+    const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
+      eventId: input.event_id,
+    });
     const counts = await this.deps.photos.countInfo(
       event.row.id,
       parseDate(input.start_date, 'start_date'),
@@ -606,25 +531,39 @@ export class PhotoService {
 
   // ---- changes -----------------------------------------------------------------------------------------
 
-  private async photosOfActor(actor: Actor, ids: number[], field: string): Promise<PhotoRow[]> {
+  /** Photos by id, each of an event the operator holds `permission` on; `not_found` otherwise. */
+  private async photosOfOperator(
+    principal: Principal,
+    permission: 'photo.curate' | 'photo.delete',
+    ids: number[],
+    field: string,
+  ): Promise<{ rows: PhotoRow[]; userId: number | null }> {
     const rows = await this.deps.photos.findByIds([...new Set(ids)]);
     if (rows.length !== new Set(ids).size) throw new AppError('not_found', field);
-    const eventIds = [...new Set(rows.map((r) => r.eventId))];
-    for (const eventId of eventIds) {
-      try {
-        await this.deps.access.visibleById(actor, eventId);
-      } catch {
-        throw new AppError('not_found', field);
-      }
+    let userId: number | null = null;
+    const checked = new Set<number>();
+    for (const row of rows) {
+      if (checked.has(row.eventId)) continue;
+      const grant = await this.deps.access.requireEventAccess(principal, permission, {
+        photo: row,
+        field,
+      });
+      userId = grant.actor?.userId ?? null;
+      checked.add(row.eventId);
     }
-    return rows;
+    return { rows, userId };
   }
 
-  async delete(actor: Actor, ids: number[], reason: string | null, field: string): Promise<number> {
-    const rows = await this.photosOfActor(actor, ids, field);
+  async delete(
+    principal: Principal,
+    ids: number[],
+    reason: string | null,
+    field: string,
+  ): Promise<number> {
+    const { rows, userId } = await this.photosOfOperator(principal, 'photo.delete', ids, field);
     // Rows (with the audit entry) first: a crash then leaves unreachable files, never rows
     // pointing at missing files.
-    const deleted = await this.deps.photos.deleteWithAudit(rows, reason, actor.userId);
+    const deleted = await this.deps.photos.deleteWithAudit(rows, reason, userId);
     await this.removeFiles(rows);
     return deleted;
   }
@@ -641,10 +580,12 @@ export class PhotoService {
   }
 
   async update(
-    actor: Actor,
+    principal: Principal,
     input: { id: number; category?: string | null | undefined; is_visible?: 0 | 1 | undefined },
   ): Promise<Photo> {
-    const [row] = await this.photosOfActor(actor, [input.id], 'id');
+    const {
+      rows: [row],
+    } = await this.photosOfOperator(principal, 'photo.curate', [input.id], 'id');
     const updated = await this.deps.photos.update(row!.id, {
       ...(input.category !== undefined ? { category: input.category } : {}),
       ...(input.is_visible !== undefined ? { isVisible: input.is_visible } : {}),
@@ -654,14 +595,19 @@ export class PhotoService {
   }
 
   async updateMany(
-    actor: Actor,
+    principal: Principal,
     input: {
       id_array: number[];
       category?: string | null | undefined;
       is_visible?: 0 | 1 | undefined;
     },
   ): Promise<number> {
-    const rows = await this.photosOfActor(actor, input.id_array, 'id_array');
+    const { rows } = await this.photosOfOperator(
+      principal,
+      'photo.curate',
+      input.id_array,
+      'id_array',
+    );
     const changes = {
       ...(input.category !== undefined ? { category: input.category } : {}),
       ...(input.is_visible !== undefined ? { isVisible: input.is_visible } : {}),
@@ -678,14 +624,16 @@ export class PhotoService {
 
   /** The curation page (event-owner key of the link): hide, show or categorise; answers the photos. */
   async updateManyByKey(
-    input: KeyInput & {
+    principal: Principal,
+    input: {
       id_array: number[];
       category?: string | null | undefined;
       is_visible?: 0 | 1 | undefined;
     },
   ): Promise<{ photos: Photo[] }> {
-    const caller = await this.byKey(input.key_type ?? 'public', input.key_value ?? '');
-    if (input.key_type !== 'event_owner') throw new AppError('forbidden', 'key_type');
+    const caller = await this.deps.access.requireEventAccess(principal, 'photo.curate', {
+      keyEvent: true,
+    });
     const ids = [...new Set(input.id_array)];
     const rows = await this.deps.photos.findByIds(ids);
     if (rows.length !== ids.length || rows.some((r) => r.eventId !== caller.event.row.id)) {
@@ -704,20 +652,19 @@ export class PhotoService {
   }
 
   async curationUpdate(
-    actor: Actor | null,
-    input: KeyInput & {
+    principal: Principal,
+    input: {
       original_photo_id: number;
       full_path?: string | undefined;
       print_requested?: 0 | 1 | undefined;
     },
   ): Promise<Photo> {
-    const { photo, caller } = await this.ownedPhoto(
-      actor,
-      input,
+    const { photo, grant } = await this.ownedPhoto(
+      principal,
       input.original_photo_id,
       'original_photo_id',
     );
-    const event = caller.event.row;
+    const event = grant.event.row;
     if (input.full_path) {
       if (
         !input.full_path.startsWith(`events/${event.name}/`) ||
@@ -736,23 +683,25 @@ export class PhotoService {
     return this.present(updated ?? photo, 'owner');
   }
 
-  async reprocess(actor: Actor | null, input: KeyInput & { photo_id: number }): Promise<Photo> {
-    const { photo } = await this.ownedPhoto(actor, input, input.photo_id, 'photo_id');
+  async reprocess(principal: Principal, input: { photo_id: number }): Promise<Photo> {
+    const { photo } = await this.ownedPhoto(principal, input.photo_id, 'photo_id');
     const updated = await this.deps.photos.update(photo.id, { status: 'processing' });
     await this.deps.jobs.send('photo.derivatives', { photoId: photo.id });
     return this.present(updated ?? photo, 'owner');
   }
 
   async addActivities(
-    input: KeyInput & {
+    principal: Principal,
+    input: {
       robot_id: number;
       photo_ids: number[];
       activity_name: string;
       type: string;
     },
   ): Promise<number[]> {
-    if (input.key_type !== 'robot') throw new AppError('invalid_key');
-    const caller = await this.byKey('robot', input.key_value ?? '');
+    const caller = await this.deps.access.requireEventAccess(principal, 'photo.activity', {
+      keyEvent: true,
+    });
     if (caller.robotId !== input.robot_id) throw new AppError('invalid_key');
     const rows = await this.deps.photos.findByIds(input.photo_ids);
     if (
