@@ -34,7 +34,11 @@ import { OrganisationService } from './services/organisation.service.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { ImageEngine } from './repositories/image-engine.ts';
 import { PhotoRepository, retentionEventsQuery } from './repositories/photo.repository.ts';
-import { PhotoService } from './services/photo.service.ts';
+import { PhotoChangesService } from './services/photos/photo-changes.service.ts';
+import { PhotoDerivativesService } from './services/photos/photo-derivatives.service.ts';
+import { PhotoListingService } from './services/photos/photo-listing.service.ts';
+import { PhotoRetentionService } from './services/photos/photo-retention.service.ts';
+import { PhotoUploadService } from './services/photos/photo-upload.service.ts';
 import { StockUploadService } from './services/stock-upload.service.ts';
 import { UserService } from './services/user.service.ts';
 import { AlbumRepository } from './repositories/album.repository.ts';
@@ -165,20 +169,46 @@ export const createContainer = async (
     publicUrl: config.publicUrl,
     photoEvents,
   });
-  const photoService = new PhotoService({
+  const photoLogger = logger.child({ component: 'photos' });
+  const photoUploads = new PhotoUploadService({
     photos,
-    events,
     access: eventAccess,
     storage,
     images: imageEngine,
     jobs,
     clock,
-    logger: logger.child({ component: 'photos' }),
     uidSecret: secrets.signingKey,
-    photoEvents,
-    attendeeRows: attendees,
     attendeeUploads: attendeeService,
+  });
+  const photoDerivatives = new PhotoDerivativesService({
+    photos,
+    events,
+    storage,
+    images: imageEngine,
+    logger: photoLogger,
+    photoEvents,
+  });
+  const photoRetention = new PhotoRetentionService({
+    photos,
+    storage,
+    clock,
     retentionEvents: () => retentionEventsQuery(database.db),
+  });
+  const photoListing = new PhotoListingService({
+    photos,
+    events,
+    access: eventAccess,
+    storage,
+    clock,
+    attendeeRows: attendees,
+  });
+  const photoChanges = new PhotoChangesService({
+    photos,
+    access: eventAccess,
+    storage,
+    jobs,
+    logger: photoLogger,
+    photoEvents,
   });
   // albums (issue 5)
   const smsOutbox = new SmsOutboxRepository(database.db);
@@ -192,7 +222,7 @@ export const createContainer = async (
     logger.child({ component: 'sms' }),
   );
   const photoStream = new PhotoStreamService({
-    photos: photoService,
+    photos: photoListing,
     photoRows: photos,
     albums,
     notices: photoEvents,
@@ -201,7 +231,7 @@ export const createContainer = async (
     clock,
   });
   const shareService = new ShareService({
-    photos: photoService,
+    photos: photoListing,
     albums,
     events,
     access: eventAccess,
@@ -213,7 +243,7 @@ export const createContainer = async (
   const miniAlbumService = new MiniAlbumService({
     albums,
     events,
-    photos: photoService,
+    photos: photoListing,
     access: eventAccess,
     mail,
     sms,
@@ -260,7 +290,11 @@ export const createContainer = async (
       templates: new TemplateService(printTemplates),
       ignoredFaces: new IgnoredFaceService(ignoredFaces, eventAccess),
       shareBucket: new ShareBucketService(storage, organisations, eventAccess),
-      photos: photoService,
+      photoUploads,
+      photoListing,
+      photoChanges,
+      photoDerivatives,
+      photoRetention,
       stockUploads: new StockUploadService(storage, eventAccess, imageEngine),
       photoStream,
       shares: shareService,
@@ -278,9 +312,11 @@ export const createContainer = async (
         await attendeeService.deleteAbandonedBatches();
       });
       await jobs.schedule('attendees.cleanup', '41 * * * *');
-      await jobs.work('photo.derivatives', ({ photoId }) => photoService.makeDerivatives(photoId));
+      await jobs.work('photo.derivatives', ({ photoId }) =>
+        photoDerivatives.makeDerivatives(photoId),
+      );
       await jobs.work('photos.retention', async () => {
-        await photoService.runRetention();
+        await photoRetention.runRetention();
       });
       await jobs.schedule('photos.retention', '*/15 * * * *');
       await jobs.work('sms.deliver', ({ outboxId }) => sms.deliver(outboxId));

@@ -1,7 +1,9 @@
 import type { AuthenticationResult, SignInResult } from '@flashbulb/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../http/register-endpoints.ts';
-import type { PhotoService } from '../services/photo.service.ts';
+import type { PhotoChangesService } from '../services/photos/photo-changes.service.ts';
+import type { PhotoListingService } from '../services/photos/photo-listing.service.ts';
+import type { PhotoUploadService } from '../services/photos/photo-upload.service.ts';
 import type { StockUploadService } from '../services/stock-upload.service.ts';
 import type { MiniAlbumService } from '../services/mini-album.service.ts';
 import type { ShareService } from '../services/share.service.ts';
@@ -64,7 +66,9 @@ export const createHandlers = (services: {
   templates: TemplateService;
   ignoredFaces: IgnoredFaceService;
   shareBucket: ShareBucketService;
-  photos: PhotoService;
+  photoUploads: PhotoUploadService;
+  photoListing: PhotoListingService;
+  photoChanges: PhotoChangesService;
   stockUploads: StockUploadService;
   shares: ShareService;
   miniAlbums: MiniAlbumService;
@@ -160,48 +164,32 @@ export const createHandlers = (services: {
   ignoredFaceUploadAccess: async ({ principal, body }) =>
     services.stockUploads.ignoredFaceUploadAccess(principal, body),
   photoUploadAccess: async ({ principal, body }) =>
-    services.photos.createUploadGrant(principal, body),
+    services.photoUploads.createUploadGrant(principal, body),
   photoUploadComplete: async ({ principal, body }) =>
-    services.photos.completeUpload(principal, body),
-  ownerPhotoList: async ({ principal, body }) => services.photos.list(principal, body),
-  publicPhotoList: async ({ principal, body }) => services.photos.list(principal, body),
-  photoCountInfo: async ({ principal, body }) => services.photos.countInfo(principal, body),
+    services.photoUploads.completeUpload(principal, body),
+  ownerPhotoList: async ({ principal, body }) => services.photoListing.list(principal, body),
+  publicPhotoList: async ({ principal, body }) => services.photoListing.list(principal, body),
+  photoCountInfo: async ({ principal, body }) => services.photoListing.countInfo(principal, body),
   deletePhoto: async ({ principal, body }) => ({
-    deleted: await services.photos.delete(
-      principal,
-      [body.photo_id],
-      body.delete_reason ?? null,
-      'photo_id',
-    ),
+    deleted: await services.photoChanges.deleteOne(principal, body),
   }),
   deletePhotoList: async ({ principal, body }) => ({
-    deleted: await services.photos.delete(
-      principal,
-      body.photo_id_array,
-      body.delete_reason,
-      'photo_id_array',
-    ),
+    deleted: await services.photoChanges.deleteMany(principal, body),
   }),
-  updatePhoto: async ({ principal, body }) => services.photos.update(principal, body),
+  updatePhoto: async ({ principal, body }) => services.photoChanges.update(principal, body),
   updatePhotoList: async ({ principal, body }) => ({
-    updated: await services.photos.updateMany(principal, body),
+    updated: await services.photoChanges.updateMany(principal, body),
   }),
   publicUpdatePhotoList: async ({ principal, body }) =>
-    services.photos.updateManyByKey(principal, body),
-  curationUpdate: async ({ principal, body }) => services.photos.curationUpdate(principal, body),
-  curationReprocess: async ({ principal, body }) => services.photos.reprocess(principal, body),
-  createActivity: async ({ principal, body }) => {
-    const [id] = await services.photos.addActivities(principal, {
-      ...body,
-      photo_ids: body.photo_id ? [body.photo_id] : [],
-    });
-    return { id: id ?? 0 };
-  },
-  bulkCreateActivity: async ({ principal, body }) => ({
-    created: (
-      await services.photos.addActivities(principal, { ...body, photo_ids: body.photo_id_array })
-    ).length,
-  }),
+    services.photoChanges.updateManyByKey(principal, body),
+  curationUpdate: async ({ principal, body }) =>
+    services.photoChanges.curationUpdate(principal, body),
+  curationReprocess: async ({ principal, body }) =>
+    services.photoChanges.reprocess(principal, body),
+  createActivity: async ({ principal, body }) =>
+    services.photoChanges.createActivity(principal, body),
+  bulkCreateActivity: async ({ principal, body }) =>
+    services.photoChanges.bulkCreateActivity(principal, body),
   // albums (issue 5)
   generateShareLink: async ({ principal, body }) =>
     services.shares.generateLink(principal, body),

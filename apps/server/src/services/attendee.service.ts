@@ -29,7 +29,7 @@ import type {
 import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
 import type { PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
 import { albumDecision } from './album-visibility.ts';
-import { attendeeMayDownload } from './photo.service.ts';
+import { attendeeMayDownload } from './photos/photo-presenter.ts';
 
 /** Rows per insert when generating: well under PostgreSQL's 65,535 parameters per statement. */
 const GENERATE_CHUNK = 2000;

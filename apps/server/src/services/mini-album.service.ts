@@ -18,7 +18,7 @@ import type { EventRecord, EventRepository } from '../repositories/event.reposit
 import { albumDecision } from './album-visibility.ts';
 import { senderFor } from './event-from-address.service.ts';
 import type { MailService } from './mail.service.ts';
-import type { PhotoService } from './photo.service.ts';
+import type { PhotoListingService } from './photos/photo-listing.service.ts';
 import type { SmsService } from './sms.service.ts';
 
 export interface SendMiniAlbumInput {
@@ -80,7 +80,7 @@ export class MiniAlbumService {
     private readonly deps: {
       albums: AlbumRepository;
       events: EventRepository;
-      photos: PhotoService;
+      photos: PhotoListingService;
       access: AccessControl;
       mail: MailService;
       sms: SmsService;

@@ -9,7 +9,8 @@ import type { EventRecord, EventRepository } from '../repositories/event.reposit
 import type { PhotoRow } from '../repositories/photo.repository.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 import { albumDecision } from './album-visibility.ts';
-import type { Audience, PhotoService } from './photo.service.ts';
+import type { PhotoListingService } from './photos/photo-listing.service.ts';
+import type { Audience } from './photos/photo-presenter.ts';
 
 /** What a share page shows; every text is plain (the page escapes it). */
 export interface SharePage {
@@ -55,7 +56,7 @@ const activityNames: Record<ShareNetwork, string> = {
 export class ShareService {
   constructor(
     private readonly deps: {
-      photos: PhotoService;
+      photos: PhotoListingService;
       albums: AlbumRepository;
       events: EventRepository;
       access: AccessControl;
