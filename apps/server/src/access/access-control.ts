@@ -12,7 +12,13 @@ import type { AttendeeRecord, AttendeeRepository } from '../repositories/attende
 import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
 import type { RobotRepository } from '../repositories/robot.repository.ts';
 import type { Actor } from '../services/actor.ts';
-import { allows, keySubject, WRONG_KEY_TYPE, type Permission, type Subject } from './permissions.ts';
+import {
+  allows,
+  keySubject,
+  WRONG_KEY_TYPE,
+  type Permission,
+  type Subject,
+} from './permissions.ts';
 import type { AttendeeRefusal, KeyPrincipal, Principal } from './principal.ts';
 import { attendeeRefusal, canSeeEvent } from './rules.ts';
 

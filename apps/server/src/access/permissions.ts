@@ -83,21 +83,23 @@ export type Permission = keyof typeof PERMISSIONS;
  * a photo), a key that matches nothing `invalid_key` (calls naming the event) or
  * `unauthorized_user` (the key alone names it).
  */
-export const WRONG_KEY_TYPE: Record<Permission, { key: 'invalid_key' | 'forbidden'; field?: string }> =
-  {
-    'event.manage': { key: 'forbidden' },
-    'event.secure_fields': { key: 'forbidden' },
-    'event.read_by_key': { key: 'invalid_key', field: 'key_type' },
-    'event.media_upload': { key: 'forbidden', field: 'key_type' },
-    'photo.upload': { key: 'invalid_key' },
-    'photo.list': { key: 'invalid_key', field: 'key_type' },
-    'photo.delete': { key: 'forbidden' },
-    'photo.curate': { key: 'forbidden', field: 'key_type' },
-    'photo.activity': { key: 'invalid_key' },
-    'photo.share': { key: 'invalid_key', field: 'key_type' },
-    'attendee.kiosk': { key: 'invalid_key', field: 'key_type' },
-    'attendee.album': { key: 'invalid_key', field: 'key_type' },
-  };
+export const WRONG_KEY_TYPE: Record<
+  Permission,
+  { key: 'invalid_key' | 'forbidden'; field?: string }
+> = {
+  'event.manage': { key: 'forbidden' },
+  'event.secure_fields': { key: 'forbidden' },
+  'event.read_by_key': { key: 'invalid_key', field: 'key_type' },
+  'event.media_upload': { key: 'forbidden', field: 'key_type' },
+  'photo.upload': { key: 'invalid_key' },
+  'photo.list': { key: 'invalid_key', field: 'key_type' },
+  'photo.delete': { key: 'forbidden' },
+  'photo.curate': { key: 'forbidden', field: 'key_type' },
+  'photo.activity': { key: 'invalid_key' },
+  'photo.share': { key: 'invalid_key', field: 'key_type' },
+  'attendee.kiosk': { key: 'invalid_key', field: 'key_type' },
+  'attendee.album': { key: 'invalid_key', field: 'key_type' },
+};
 
 export const allows = (permission: Permission, subject: Subject): boolean =>
   PERMISSIONS[permission][subject];

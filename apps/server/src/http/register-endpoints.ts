@@ -74,7 +74,8 @@ export const registerEndpoints = (
         let principal: Principal = actor ? { kind: 'user', actor } : ANONYMOUS;
         if (endpoint.auth === 'key' || endpoint.auth === 'owner_optional') {
           const body = request.body as { key_type?: PublicKeyType; key_value?: string };
-          if (body.key_type) principal = await options.resolveKey(body.key_type, body.key_value ?? '');
+          if (body.key_type)
+            principal = await options.resolveKey(body.key_type, body.key_value ?? '');
         }
         const result = await handler({ body: request.body, actor, principal, request, reply });
         return { status: 'ok' as const, result };

@@ -29,7 +29,10 @@ export const presentEventForKey = (keyType: PublicKeyType, event: FlashbulbEvent
       return rest;
     }
     case 'robot':
-      return { ...pick(event, ROBOT_EVENT_FIELDS), opts: pick(event.opts, ROBOT_EVENT_OPTS) } as KeyEvent;
+      return {
+        ...pick(event, ROBOT_EVENT_FIELDS),
+        opts: pick(event.opts, ROBOT_EVENT_OPTS),
+      } as KeyEvent;
     case 'private':
       return {
         ...pick(event, PRIVATE_EVENT_FIELDS),
@@ -37,6 +40,9 @@ export const presentEventForKey = (keyType: PublicKeyType, event: FlashbulbEvent
       } as KeyEvent;
     case 'public':
     case 'attendee':
-      return { ...pick(event, GUEST_EVENT_FIELDS), opts: pick(event.opts, GUEST_EVENT_OPTS) } as KeyEvent;
+      return {
+        ...pick(event, GUEST_EVENT_FIELDS),
+        opts: pick(event.opts, GUEST_EVENT_OPTS),
+      } as KeyEvent;
   }
 };

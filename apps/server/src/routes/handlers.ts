@@ -191,25 +191,20 @@ export const createHandlers = (services: {
   bulkCreateActivity: async ({ principal, body }) =>
     services.photoChanges.bulkCreateActivity(principal, body),
   // albums (issue 5)
-  generateShareLink: async ({ principal, body }) =>
-    services.shares.generateLink(principal, body),
+  generateShareLink: async ({ principal, body }) => services.shares.generateLink(principal, body),
   trackShare: async ({ principal, body }) => services.shares.track(principal, body),
-  sendMiniAlbumLink: async ({ principal, body }) =>
-    services.miniAlbums.sendLink(principal, body),
+  sendMiniAlbumLink: async ({ principal, body }) => services.miniAlbums.sendLink(principal, body),
   retrieveMiniAlbum: async ({ body }) => services.miniAlbums.retrieve(body.token),
   // attendee albums (issue 5)
-  generateAttendeeList: async ({ principal, body }) =>
-    services.attendees.generate(principal, body),
+  generateAttendeeList: async ({ principal, body }) => services.attendees.generate(principal, body),
   attendeeList: async ({ principal, body }) => services.attendees.list(principal, body),
   attendeesByPhotos: async ({ principal, body }) => services.attendees.byPhotos(principal, body),
-  ownerAttachPhotos: async ({ principal, body }) =>
-    services.attendees.ownerAttach(principal, body),
+  ownerAttachPhotos: async ({ principal, body }) => services.attendees.ownerAttach(principal, body),
   unlinkPhotos: async ({ principal, body }) => services.attendees.unlink(principal, body),
   lockAttendee: async ({ principal, body }) => services.attendees.lock(principal, body),
   retrieveAttendee: async ({ principal, body }) => services.attendees.retrieve(principal, body),
   checkAttendeeUid: async ({ body }) => services.attendees.checkUid(body),
-  attachPhotosByKey: async ({ principal, body }) =>
-    services.attendees.attachByKey(principal, body),
+  attachPhotosByKey: async ({ principal, body }) => services.attendees.attachByKey(principal, body),
   attachPhotosByQrScan: async ({ principal, body }) =>
     services.attendees.attachByQrScan(principal, body),
   updateAttendeeByKiosk: async ({ principal, body }) =>

@@ -448,7 +448,10 @@ export class AttendeeService {
     return { attendee_uid: record.row.uid, attached_count: attached };
   }
 
-  async attachByQrScan(principal: Principal, input: { qr_text: string; photo_uid_array: string[] }) {
+  async attachByQrScan(
+    principal: Principal,
+    input: { qr_text: string; photo_uid_array: string[] },
+  ) {
     const code = cardCodeFromScan(input.qr_text);
     if (!code) throw new AppError('invalid_attendee_id', 'qr_text');
     const { event, record } = await this.kiosk(principal, code);
@@ -466,7 +469,10 @@ export class AttendeeService {
    * A kiosk visitor leaves the address their album link goes to. The kiosk proves itself with its
    * key (private or event owner, as for its other calls): a printed attendee id alone changes nothing.
    */
-  async updateByKiosk(principal: Principal, input: { attendee_uid: string; email_address: string }) {
+  async updateByKiosk(
+    principal: Principal,
+    input: { attendee_uid: string; email_address: string },
+  ) {
     const { record } = await this.kiosk(principal, input.attendee_uid);
     const email = input.email_address.trim();
     if (!isValidEmail(email)) throw new AppError('email_invalid', 'email_address');

@@ -284,11 +284,9 @@ export class EventService {
 
   /** Decrypted secure fields: admins of the event's organisation and super users only. */
   async secureProps(principal: Principal, eventName: string): Promise<Record<SecureField, string>> {
-    const { event } = await this.deps.access.requireEventAccess(
-      principal,
-      'event.secure_fields',
-      { eventName },
-    );
+    const { event } = await this.deps.access.requireEventAccess(principal, 'event.secure_fields', {
+      eventName,
+    });
     const sealed = event.row.secureFields;
     return Object.fromEntries(
       SECURE_FIELDS.map((f) => {

@@ -14,7 +14,7 @@ import type { Clock } from '../lib/clock.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 import { hashToken, randomToken } from '../lib/secret-box.ts';
 import type { AlbumRepository } from '../repositories/album.repository.ts';
-import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
+import type { EventRepository } from '../repositories/event.repository.ts';
 import { albumDecision } from './album-visibility.ts';
 import { senderFor } from './event-from-address.service.ts';
 import type { MailService } from './mail.service.ts';
@@ -89,7 +89,6 @@ export class MiniAlbumService {
       platformFrom: string;
     },
   ) {}
-
 
   /**
    * Checks everything first, then stores the mini-album and sends: a refused call stores and sends

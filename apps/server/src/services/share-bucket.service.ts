@@ -141,11 +141,12 @@ export class ShareBucketService {
   async stockImageUploadAccess(
     principal: Principal,
     input: {
-    event_name: string;
-    directory: string;
-    file_name: string;
-    is_thumbnail: boolean;
-  }) {
+      event_name: string;
+      directory: string;
+      file_name: string;
+      is_thumbnail: boolean;
+    },
+  ) {
     const { event } = await this.access.requireEventAccess(principal, 'event.media_upload', {
       eventName: input.event_name,
     });

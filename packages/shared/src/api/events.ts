@@ -366,7 +366,10 @@ export const robotEventSchema = eventSchema
   .pick(pickMask(ROBOT_EVENT_FIELDS))
   .extend({ opts: optsOf(ROBOT_EVENT_OPTS) });
 /** The event-owner key is the event's operator credential (curation page, editor helpers). */
-export const ownerKeyEventSchema = eventSchema.omit({ private_api_key: true, public_api_key: true });
+export const ownerKeyEventSchema = eventSchema.omit({
+  private_api_key: true,
+  public_api_key: true,
+});
 /** Widest first: an answer parses as the audience whose fields it has. */
 export const keyEventSchema = z.union([
   ownerKeyEventSchema,
