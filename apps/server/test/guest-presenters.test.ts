@@ -269,3 +269,112 @@ describe('event/full-data/retrieve by key', () => {
     expect(text).not.toContain(event.public_api_key);
   });
 });
+
+const GUEST_PHOTO_FIELDS = [
+  'available_date',
+  'category',
+  'content_type',
+  'created_date',
+  'event_id',
+  'file_name',
+  'height',
+  'id',
+  'is_curatable',
+  'is_curated',
+  'is_original',
+  'is_visible',
+  'media_type',
+  'printable',
+  'printed',
+  'size_bytes',
+  'status',
+  'uid',
+  'urls',
+  'width',
+];
+const OPERATOR_PHOTO_FIELDS = [
+  ...GUEST_PHOTO_FIELDS,
+  'attendee_uid',
+  'full_path',
+  'image_process_id',
+  'original_photo_id',
+  'robot_id',
+];
+
+describe('photo reads by key', () => {
+  let photoUid = '';
+  beforeAll(async () => {
+    // A finished upload of a photo taken with the attendee's card (their id is on the photo).
+    const now = t.clock.now();
+    const folder = `events/${event.name}/photos/uid_guestview1_uid/`;
+    const { photo } = await t.app.container.repositories.photos.insertOrGet({
+      uid: 'guestview1',
+      eventId: event.id,
+      sha256: 'guestview1',
+      storageKey: `${folder}original.jpg`,
+      fileName: 'IMG_GUEST.jpg',
+      contentType: 'image/jpeg',
+      mediaType: 'image',
+      width: 64,
+      height: 48,
+      sizeBytes: 100,
+      robotId: null,
+      attendeeUid: attendeeId,
+      status: 'ready',
+      createdAt: new Date(now.getTime() - 60_000),
+      availableAt: new Date(now.getTime() - 60_000),
+    });
+    await t.app.container.repositories.photos.update(photo.id, {
+      derivatives: { preview: `${folder}preview.jpg`, thumbnail: `${folder}thumbnail.jpg` },
+    });
+    photoUid = photo.uid;
+  });
+
+  const listAs = async (keyType: string, keyValue: string) => {
+    const page = await t.ok(endpoints.publicPhotoList, {
+      key_type: keyType as 'public',
+      key_value: keyValue,
+    });
+    const photo = page.photos.find((p) => p.uid === photoUid);
+    expect(photo, keyType).toBeDefined();
+    return { photo: photo as Record<string, unknown>, text: JSON.stringify(page) };
+  };
+
+  it('lists the guest view to public, private and attendee keys: no path, robot or attendee id', async () => {
+    for (const [keyType, keyValue] of [
+      ['public', event.public_api_key],
+      ['private', event.private_api_key],
+      ['attendee', attendeeId],
+    ] as const) {
+      const { photo, text } = await listAs(keyType, keyValue);
+      expect(sorted(Object.keys(photo)), keyType).toEqual(sorted(GUEST_PHOTO_FIELDS));
+      // The attendee id is a bearer secret (it opens the album): never in a guest read.
+      expect(text, keyType).not.toContain(attendeeId);
+    }
+  });
+
+  it('lists whole photos to the event-owner and robot keys', async () => {
+    for (const [keyType, keyValue] of [
+      ['event_owner', event.owner_api_key],
+      ['robot', robotKey],
+    ] as const) {
+      const { photo } = await listAs(keyType, keyValue);
+      expect(sorted(Object.keys(photo)), keyType).toEqual(sorted(OPERATOR_PHOTO_FIELDS));
+      expect(photo.attendee_uid).toBe(attendeeId);
+    }
+  });
+
+  it('shows a mini-album link the guest view', async () => {
+    const sent = await t.ok(endpoints.sendMiniAlbumLink, {
+      key_type: 'public',
+      key_value: event.public_api_key,
+      email_to_address_array: ['friend@example.com'],
+      photo_uid_array: [photoUid],
+    });
+    const token = new URL(sent.url).searchParams.get('mId')!;
+    const album = await t.ok(endpoints.retrieveMiniAlbum, { token });
+    expect(album.photos.map((p) => p.uid)).toEqual([photoUid]);
+    expect(sorted(Object.keys(album.photos[0]!))).toEqual(sorted(GUEST_PHOTO_FIELDS));
+    expect(JSON.stringify(album)).not.toContain(attendeeId);
+  });
+});

@@ -1,6 +1,7 @@
 import type { AuthenticationResult, SignInResult } from '@flashbulb/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../http/register-endpoints.ts';
+import { operatorPhotos } from '../presenters/photo.presenter.ts';
 import type { PhotoChangesService } from '../services/photos/photo-changes.service.ts';
 import type { PhotoListingService } from '../services/photos/photo-listing.service.ts';
 import type { PhotoUploadService } from '../services/photos/photo-upload.service.ts';
@@ -167,7 +168,8 @@ export const createHandlers = (services: {
     services.photoUploads.createUploadGrant(principal, body),
   photoUploadComplete: async ({ principal, body }) =>
     services.photoUploads.completeUpload(principal, body),
-  ownerPhotoList: async ({ principal, body }) => services.photoListing.list(principal, body),
+  ownerPhotoList: async ({ principal, body }) =>
+    operatorPhotos(await services.photoListing.list(principal, body)),
   publicPhotoList: async ({ principal, body }) => services.photoListing.list(principal, body),
   photoCountInfo: async ({ principal, body }) => services.photoListing.countInfo(principal, body),
   deletePhoto: async ({ principal, body }) => ({

@@ -9,6 +9,7 @@ import {
 } from '@flashbulb/shared';
 import type { AccessControl } from '../access/access-control.ts';
 import type { Principal } from '../access/principal.ts';
+import { guestPhoto } from '../presenters/photo.presenter.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
@@ -209,7 +210,7 @@ export class MiniAlbumService {
       },
       photos: rows
         .filter((p) => albumDecision(p, event.row, 'private', now, { streamWindow: false }).show)
-        .map((p) => this.deps.photos.present(p, 'public')),
+        .map((p) => guestPhoto(this.deps.photos.present(p, 'public'))),
       created_date: album.createdAt.toISOString(),
     };
   }

@@ -1,4 +1,4 @@
-import type { Photo } from '@flashbulb/shared';
+import type { KeyPhoto } from '@flashbulb/shared';
 import type { AccessControl } from '../access/access-control.ts';
 import type { Principal } from '../access/principal.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -43,7 +43,7 @@ export class PhotoStreamService {
    * Calls `onPhoto` for each photo that becomes showable to this key until the answered function
    * is called. Each photo is pushed at most once per stream.
    */
-  async watch(access: StreamAccess, onPhoto: (photo: Photo) => void): Promise<() => void> {
+  async watch(access: StreamAccess, onPhoto: (photo: KeyPhoto) => void): Promise<() => void> {
     const eventIds = access.attendee ? access.attendee.eventIds : [access.event.row.id];
     const eventRows = new Map([[access.event.row.id, access.event.row]]);
     const sent = new Set<number>();

@@ -1,6 +1,7 @@
 import {
   normaliseAttendeeId,
   type ownerPhotoList,
+  type KeyPhoto,
   type ParsedBodyOf,
   type Photo,
   type photoCountInfo,
@@ -8,6 +9,7 @@ import {
 } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
+import { photoForAudience } from '../../presenters/photo.presenter.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AttendeeRepository } from '../../repositories/attendee.repository.ts';
@@ -67,15 +69,17 @@ export class PhotoListingService {
   }
 
   /** A photo as a key sees it: attendee keys get the original only when they may download. */
-  async presentFor(access: KeyAccess, row: PhotoRow): Promise<Photo> {
-    if (!access.attendee) return this.present(row, access.audience);
+  async presentFor(access: KeyAccess, row: PhotoRow): Promise<KeyPhoto> {
+    if (!access.attendee)
+      return photoForAudience(this.present(row, access.audience), access.audience);
     const event =
       row.eventId === access.event.row.id
         ? access.event
         : await this.deps.events.findById(row.eventId);
-    return this.present(row, access.audience, {
+    const photo = this.present(row, access.audience, {
       original: attendeeMayDownload(access.attendee, event?.row),
     });
+    return photoForAudience(photo, access.audience);
   }
 
   present(row: PhotoRow, audience: Audience, options: { original?: boolean } = {}): Photo {
@@ -138,7 +142,7 @@ export class PhotoListingService {
     const offset = input.before_id !== undefined ? 0 : (input.page_number - 1) * input.max_size;
     const rows = await this.deps.photos.list(filter, input.max_size, offset);
     const total = input.show_total_count === 1 ? await this.deps.photos.count(filter) : null;
-    const photos: Photo[] = [];
+    const photos: KeyPhoto[] = [];
     for (const row of rows) photos.push(await this.presentFor(caller, row));
     return {
       photos,
