@@ -23,6 +23,7 @@ import { createHandlers } from './routes/handlers.ts';
 import { registerStorageRoutes } from './storage/storage.routes.ts';
 import { registerPhotoStream } from './routes/photo-stream.routes.ts';
 import { registerSharePages } from './routes/share-pages.ts';
+import { registerWebhookRoutes } from './routes/webhook.routes.ts';
 
 /** Owner calls and forms are small; uploads go straight to storage, not through these bodies. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -154,6 +155,9 @@ export const buildApp = async (
     container.access.resolveKey(keyType, keyValue),
   );
   registerSharePages(app, container.services.shares);
+
+  // Provider webhooks (raw body, signature checked by the provider's adapter).
+  await registerWebhookRoutes(app, container.services.webhooks, config.publicUrl);
 
   // Local object storage speaks S3 at /storage (uploads by presigned POST, public GETs).
   await registerStorageRoutes(app, container.storage);

@@ -10,6 +10,7 @@ export interface JobPayloads {
   'photo.derivatives': { photoId: number };
   'photos.retention': Record<string, never>;
   'sms.deliver': { outboxId: number };
+  'outbox.resume': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
@@ -21,6 +22,7 @@ const queueNames: JobName[] = [
   'photo.derivatives',
   'photos.retention',
   'sms.deliver',
+  'outbox.resume',
 ];
 
 type PgBossInstance = InstanceType<typeof PgBossModule>;
@@ -48,13 +50,14 @@ export class JobQueue {
   async send<N extends JobName>(
     name: N,
     payload: JobPayloads[N],
-    options: { singletonKey?: string; retryLimit?: number } = {},
+    options: { singletonKey?: string; retryLimit?: number; startAfterSeconds?: number } = {},
   ): Promise<void> {
     await this.boss.send(name, payload, {
       retryLimit: options.retryLimit ?? 5,
       retryDelay: 5,
       retryBackoff: true,
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.startAfterSeconds ? { startAfter: Math.ceil(options.startAfterSeconds) } : {}),
     });
   }
 
