@@ -24,7 +24,7 @@ import { IgnoredFaceRepository } from './repositories/ignored-face.repository.ts
 import { ImageProcessRepository } from './repositories/image-process.repository.ts';
 import { PrintTemplateRepository } from './repositories/print-template.repository.ts';
 import { RobotRepository } from './repositories/robot.repository.ts';
-import { EventAccess } from './services/event-access.ts';
+import { AccessControl } from './access/access-control.ts';
 import { EventFromAddressService } from './services/event-from-address.service.ts';
 import { EventService } from './services/event.service.ts';
 import { IgnoredFaceService } from './services/ignored-face.service.ts';
@@ -38,7 +38,6 @@ import { OrganisationService } from './services/organisation.service.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { ImageEngine } from './repositories/image-engine.ts';
 import { PhotoRepository, retentionEventsQuery } from './repositories/photo.repository.ts';
-import { PhotoCallers } from './services/photos/photo-callers.ts';
 import { PhotoChangesService } from './services/photos/photo-changes.service.ts';
 import { PhotoDerivativesService } from './services/photos/photo-derivatives.service.ts';
 import { PhotoListingService } from './services/photos/photo-listing.service.ts';
@@ -155,7 +154,8 @@ export const createContainer = async (
   const ignoredFaces = new IgnoredFaceRepository(database.db);
   const fromAddressVerifications = new FromAddressVerificationRepository(database.db);
   const attendees = new AttendeeRepository(database.db);
-  const eventAccess = new EventAccess(events, robots, { rows: attendees, clock });
+  // One access layer: keys become principals, requireEventAccess decides (access/).
+  const eventAccess = new AccessControl({ events, robots, attendees, clock });
   const imageProcessService = new ImageProcessService(imageProcesses, eventAccess);
   const eventFromAddress = new EventFromAddressService({
     verifications: fromAddressVerifications,
@@ -194,10 +194,9 @@ export const createContainer = async (
     bus,
   });
   const photoLogger = logger.child({ component: 'photos' });
-  const photoCallers = new PhotoCallers({ photos, access: eventAccess });
   const photoUploads = new PhotoUploadService({
     photos,
-    callers: photoCallers,
+    access: eventAccess,
     storage,
     images: imageEngine,
     bus,
@@ -226,7 +225,6 @@ export const createContainer = async (
     photos,
     events,
     access: eventAccess,
-    callers: photoCallers,
     storage,
     clock,
     attendeeRows: attendees,
@@ -234,7 +232,6 @@ export const createContainer = async (
   const photoChanges = new PhotoChangesService({
     photos,
     access: eventAccess,
-    callers: photoCallers,
     storage,
     jobs,
     bus,
@@ -248,6 +245,7 @@ export const createContainer = async (
     albums,
     notices: photoEvents,
     events,
+    access: eventAccess,
     clock,
   });
   const shareService = new ShareService({
@@ -282,6 +280,7 @@ export const createContainer = async (
     bus,
     /** Object storage (local disk or S3); see src/storage/storage.repository.ts. */
     storage,
+    access: eventAccess,
     repositories: {
       users,
       organisations,

@@ -4,8 +4,10 @@ import type { AttendeeRecord } from '../../repositories/attendee.repository.ts';
 import type { EventRecord, EventRow } from '../../repositories/event.repository.ts';
 import type { PhotoRow } from '../../repositories/photo.repository.ts';
 
-/** How much of the event a caller may see. */
-export type Audience = 'owner' | 'private' | 'public' | 'attendee';
+import type { Audience } from '../../access/access-control.ts';
+
+/** How much of the event a caller may see (decided by the access layer). */
+export type { Audience };
 
 /** What a key opens: its event, how much of it, and for an attendee key whose album. */
 export interface KeyAccess {
