@@ -35,6 +35,9 @@ import { createStorage } from './storage/create-storage.ts';
 import { ImageEngine } from './repositories/image-engine.ts';
 import { PhotoRepository, retentionEventsQuery } from './repositories/photo.repository.ts';
 import { PhotoService } from './services/photo.service.ts';
+import { PhotoUrls } from './services/photos/photo-urls.ts';
+import { StorageMigration } from './services/photos/storage-migration.ts';
+import { PhotoStorageRepository } from './repositories/photo-storage.repository.ts';
 import { StockUploadService } from './services/stock-upload.service.ts';
 import { UserService } from './services/user.service.ts';
 import { AlbumRepository } from './repositories/album.repository.ts';
@@ -94,6 +97,13 @@ export const createContainer = async (
   const apiKeys = new ApiKeyRepository(database.db);
   const outbox = new MailOutboxRepository(database.db);
   const storage = await createStorage(config, secret, clock);
+  // Signed media URLs for protected objects (ADR 0006).
+  const photoUrls = new PhotoUrls({
+    storage,
+    clock,
+    publicUrl: config.publicUrl,
+    appSecret: secret,
+  });
 
   const mail = new MailService(outbox, jobs, smtp, clock, logger.child({ component: 'mail' }));
   const auth = new AuthService({
@@ -219,6 +229,14 @@ export const createContainer = async (
     publicUrl: config.publicUrl,
     platformFrom: config.mailFrom,
   });
+  const storageMigration = new StorageMigration({
+    photos,
+    rows: new PhotoStorageRepository(database.db),
+    storage,
+    logger: logger.child({ component: 'storage-migration' }),
+    enqueue: (photoId) =>
+      jobs.send('storage.protect-photo', { photoId }, { singletonKey: `protect-${photoId}` }),
+  });
   const organisationService = new OrganisationService(organisations, (id) =>
     imageProcessService.seedDefaults(id),
   );
@@ -258,6 +276,8 @@ export const createContainer = async (
       ignoredFaces: new IgnoredFaceService(ignoredFaces, eventAccess),
       shareBucket: new ShareBucketService(storage, organisations, eventAccess),
       photos: photoService,
+      photoUrls,
+      storageMigration,
       stockUploads: new StockUploadService(storage, eventAccess, imageEngine),
       photoStream,
       shares: shareService,
@@ -281,6 +301,14 @@ export const createContainer = async (
       });
       await jobs.schedule('photos.retention', '*/15 * * * *');
       await jobs.work('sms.deliver', ({ outboxId }) => sms.deliver(outboxId));
+      // ADR 0006: move files stored before protected storage (idempotent; a no-op once done).
+      await jobs.work('storage.protect-photo', ({ photoId }) =>
+        storageMigration.protectPhoto(photoId),
+      );
+      await jobs.work('storage.protect-legacy', async () => {
+        await storageMigration.sweep();
+      });
+      await jobs.send('storage.protect-legacy', {}, { singletonKey: 'protect-legacy' });
     },
     /** Producer only: the API can enqueue jobs without running handlers. */
     async startQueue(): Promise<void> {

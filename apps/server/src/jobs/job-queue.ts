@@ -10,6 +10,10 @@ export interface JobPayloads {
   'photo.derivatives': { photoId: number };
   'photos.retention': Record<string, never>;
   'sms.deliver': { outboxId: number };
+  /** ADR 0006 storage migration: finds photos with pre-protected-storage keys (once per start). */
+  'storage.protect-legacy': Record<string, never>;
+  /** ADR 0006 storage migration of one photo (crash-safe, idempotent). */
+  'storage.protect-photo': { photoId: number };
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
@@ -21,6 +25,8 @@ const queueNames: JobName[] = [
   'photo.derivatives',
   'photos.retention',
   'sms.deliver',
+  'storage.protect-legacy',
+  'storage.protect-photo',
 ];
 
 type PgBossInstance = InstanceType<typeof PgBossModule>;

@@ -28,7 +28,7 @@ const OBJECT_HEADERS = {
   'accept-ranges': 'bytes',
 };
 
-const sendError = (request: FastifyRequest, reply: FastifyReply, error: S3Error) => {
+export const sendError = (request: FastifyRequest, reply: FastifyReply, error: S3Error) => {
   // Discard what is left of the body (the multipart parser may have stopped reading it), so the
   // client reads the XML instead of a reset socket and the connection can end cleanly.
   request.raw.unpipe();
