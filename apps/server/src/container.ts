@@ -34,10 +34,15 @@ import { OrganisationService } from './services/organisation.service.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { ImageEngine } from './repositories/image-engine.ts';
 import { PhotoRepository, retentionEventsQuery } from './repositories/photo.repository.ts';
-import { PhotoService } from './services/photo.service.ts';
 import { PhotoUrls } from './services/photos/photo-urls.ts';
 import { StorageMigration } from './services/photos/storage-migration.ts';
 import { PhotoStorageRepository } from './repositories/photo-storage.repository.ts';
+import { PhotoCallers } from './services/photos/photo-callers.ts';
+import { PhotoChangesService } from './services/photos/photo-changes.service.ts';
+import { PhotoDerivativesService } from './services/photos/photo-derivatives.service.ts';
+import { PhotoListingService } from './services/photos/photo-listing.service.ts';
+import { PhotoRetentionService } from './services/photos/photo-retention.service.ts';
+import { PhotoUploadService } from './services/photos/photo-upload.service.ts';
 import { StockUploadService } from './services/stock-upload.service.ts';
 import { UserService } from './services/user.service.ts';
 import { AlbumRepository } from './repositories/album.repository.ts';
@@ -174,20 +179,51 @@ export const createContainer = async (
     publicUrl: config.publicUrl,
     photoEvents,
   });
-  const photoService = new PhotoService({
+  const photoLogger = logger.child({ component: 'photos' });
+  const photoCallers = new PhotoCallers({ photos, access: eventAccess });
+  const photoUploads = new PhotoUploadService({
     photos,
-    events,
-    access: eventAccess,
+    callers: photoCallers,
     storage,
+    urls: photoUrls,
     images: imageEngine,
     jobs,
     clock,
-    logger: logger.child({ component: 'photos' }),
     uidSecret: secrets.signingKey,
-    photoEvents,
-    attendeeRows: attendees,
     attendeeUploads: attendeeService,
+  });
+  const photoDerivatives = new PhotoDerivativesService({
+    photos,
+    events,
+    storage,
+    images: imageEngine,
+    logger: photoLogger,
+    photoEvents,
+  });
+  const photoRetention = new PhotoRetentionService({
+    photos,
+    storage,
+    clock,
     retentionEvents: () => retentionEventsQuery(database.db),
+  });
+  const photoListing = new PhotoListingService({
+    photos,
+    events,
+    access: eventAccess,
+    callers: photoCallers,
+    urls: photoUrls,
+    clock,
+    attendeeRows: attendees,
+  });
+  const photoChanges = new PhotoChangesService({
+    photos,
+    access: eventAccess,
+    callers: photoCallers,
+    storage,
+    urls: photoUrls,
+    jobs,
+    logger: photoLogger,
+    photoEvents,
   });
   // albums (issue 5)
   const smsOutbox = new SmsOutboxRepository(database.db);
@@ -201,7 +237,7 @@ export const createContainer = async (
     logger.child({ component: 'sms' }),
   );
   const photoStream = new PhotoStreamService({
-    photos: photoService,
+    photos: photoListing,
     photoRows: photos,
     albums,
     notices: photoEvents,
@@ -209,7 +245,9 @@ export const createContainer = async (
     clock,
   });
   const shareService = new ShareService({
-    photos: photoService,
+    photos: photoListing,
+    urls: photoUrls,
+    photoRows: photos,
     albums,
     events,
     access: eventAccess,
@@ -221,7 +259,7 @@ export const createContainer = async (
   const miniAlbumService = new MiniAlbumService({
     albums,
     events,
-    photos: photoService,
+    photos: photoListing,
     access: eventAccess,
     mail,
     sms,
@@ -275,7 +313,11 @@ export const createContainer = async (
       templates: new TemplateService(printTemplates),
       ignoredFaces: new IgnoredFaceService(ignoredFaces, eventAccess),
       shareBucket: new ShareBucketService(storage, organisations, eventAccess),
-      photos: photoService,
+      photoUploads,
+      photoListing,
+      photoChanges,
+      photoDerivatives,
+      photoRetention,
       photoUrls,
       storageMigration,
       stockUploads: new StockUploadService(storage, eventAccess, imageEngine),
@@ -295,9 +337,11 @@ export const createContainer = async (
         await attendeeService.deleteAbandonedBatches();
       });
       await jobs.schedule('attendees.cleanup', '41 * * * *');
-      await jobs.work('photo.derivatives', ({ photoId }) => photoService.makeDerivatives(photoId));
+      await jobs.work('photo.derivatives', ({ photoId }) =>
+        photoDerivatives.makeDerivatives(photoId),
+      );
       await jobs.work('photos.retention', async () => {
-        await photoService.runRetention();
+        await photoRetention.runRetention();
       });
       await jobs.schedule('photos.retention', '*/15 * * * *');
       await jobs.work('sms.deliver', ({ outboxId }) => sms.deliver(outboxId));

@@ -470,7 +470,7 @@ describe('retention', () => {
       'old.jpg',
     );
     await waitForReady(t, admin.authorization, kept.id, photo.id);
-    const service = t.app.container.services.photos;
+    const service = t.app.container.services.photoRetention;
 
     t.clock.advance(1 * 86_400_000);
     expect(await service.runRetention()).toMatchObject({ archived: 0 });

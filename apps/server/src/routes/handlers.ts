@@ -1,7 +1,9 @@
 import type { AuthenticationResult, SignInResult } from '@flashbulb/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../http/register-endpoints.ts';
-import type { PhotoService } from '../services/photo.service.ts';
+import type { PhotoChangesService } from '../services/photos/photo-changes.service.ts';
+import type { PhotoListingService } from '../services/photos/photo-listing.service.ts';
+import type { PhotoUploadService } from '../services/photos/photo-upload.service.ts';
 import type { StockUploadService } from '../services/stock-upload.service.ts';
 import type { MiniAlbumService } from '../services/mini-album.service.ts';
 import type { ShareService } from '../services/share.service.ts';
@@ -64,7 +66,9 @@ export const createHandlers = (services: {
   templates: TemplateService;
   ignoredFaces: IgnoredFaceService;
   shareBucket: ShareBucketService;
-  photos: PhotoService;
+  photoUploads: PhotoUploadService;
+  photoListing: PhotoListingService;
+  photoChanges: PhotoChangesService;
   stockUploads: StockUploadService;
   shares: ShareService;
   miniAlbums: MiniAlbumService;
@@ -151,45 +155,27 @@ export const createHandlers = (services: {
   stockImageUploadAccess: async ({ body }) => services.shareBucket.stockImageUploadAccess(body),
   thumbnailForStockImage: async ({ body }) => services.stockUploads.thumbnailForStockImage(body),
   ignoredFaceUploadAccess: async ({ body }) => services.stockUploads.ignoredFaceUploadAccess(body),
-  photoUploadAccess: async ({ actor, body }) => services.photos.createUploadGrant(actor, body),
-  photoUploadComplete: async ({ actor, body }) => services.photos.completeUpload(actor, body),
-  ownerPhotoList: async ({ actor, body }) => services.photos.list(actor, body),
-  publicPhotoList: async ({ body }) => services.photos.list(null, body),
-  photoCountInfo: async ({ actor, body }) => services.photos.countInfo(actor, body),
+  photoUploadAccess: async ({ actor, body }) =>
+    services.photoUploads.createUploadGrant(actor, body),
+  photoUploadComplete: async ({ actor, body }) => services.photoUploads.completeUpload(actor, body),
+  ownerPhotoList: async ({ actor, body }) => services.photoListing.list(actor, body),
+  publicPhotoList: async ({ body }) => services.photoListing.list(null, body),
+  photoCountInfo: async ({ actor, body }) => services.photoListing.countInfo(actor, body),
   deletePhoto: async ({ actor, body }) => ({
-    deleted: await services.photos.delete(
-      actor,
-      [body.photo_id],
-      body.delete_reason ?? null,
-      'photo_id',
-    ),
+    deleted: await services.photoChanges.deleteOne(actor, body),
   }),
   deletePhotoList: async ({ actor, body }) => ({
-    deleted: await services.photos.delete(
-      actor,
-      body.photo_id_array,
-      body.delete_reason,
-      'photo_id_array',
-    ),
+    deleted: await services.photoChanges.deleteMany(actor, body),
   }),
-  updatePhoto: async ({ actor, body }) => services.photos.update(actor, body),
+  updatePhoto: async ({ actor, body }) => services.photoChanges.update(actor, body),
   updatePhotoList: async ({ actor, body }) => ({
-    updated: await services.photos.updateMany(actor, body),
+    updated: await services.photoChanges.updateMany(actor, body),
   }),
-  publicUpdatePhotoList: async ({ body }) => services.photos.updateManyByKey(body),
-  curationUpdate: async ({ actor, body }) => services.photos.curationUpdate(actor, body),
-  curationReprocess: async ({ actor, body }) => services.photos.reprocess(actor, body),
-  createActivity: async ({ body }) => {
-    const [id] = await services.photos.addActivities({
-      ...body,
-      photo_ids: body.photo_id ? [body.photo_id] : [],
-    });
-    return { id: id ?? 0 };
-  },
-  bulkCreateActivity: async ({ body }) => ({
-    created: (await services.photos.addActivities({ ...body, photo_ids: body.photo_id_array }))
-      .length,
-  }),
+  publicUpdatePhotoList: async ({ body }) => services.photoChanges.updateManyByKey(body),
+  curationUpdate: async ({ actor, body }) => services.photoChanges.curationUpdate(actor, body),
+  curationReprocess: async ({ actor, body }) => services.photoChanges.reprocess(actor, body),
+  createActivity: async ({ body }) => services.photoChanges.createActivity(body),
+  bulkCreateActivity: async ({ body }) => services.photoChanges.bulkCreateActivity(body),
   // albums (issue 5)
   generateShareLink: async ({ actor, body }) => services.shares.generateLink(actor, body),
   trackShare: async ({ body }) => services.shares.track(body),

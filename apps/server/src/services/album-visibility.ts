@@ -1,12 +1,12 @@
 import type { EventRow } from '../repositories/event.repository.ts';
 import type { PhotoRow } from '../repositories/photo.repository.ts';
-import type { Audience } from './photo.service.ts';
+import type { Audience } from './photos/photo-presenter.ts';
 
 /** Whether an album may show a photo now, later (`due`), or not at all. */
 export type AlbumDecision = { show: true } | { show: false; due: Date | null };
 
 /**
- * The public photo list's rule for one photo (PhotoService.list): owners see every ready photo;
+ * The public photo list's rule for one photo (PhotoListingService.list): owners see every ready photo;
  * other keys only visible ones past the photo delay; the public key only within the event's
  * stream window (`photo_stream_available_minutes`). Live streams and mini-albums apply it per photo.
  */

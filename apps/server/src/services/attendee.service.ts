@@ -28,7 +28,7 @@ import type { EventRecord, EventRepository } from '../repositories/event.reposit
 import type { PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
 import type { Actor } from './actor.ts';
 import { albumDecision } from './album-visibility.ts';
-import { attendeeMayDownload } from './photo.service.ts';
+import { attendeeMayDownload } from './photos/photo-presenter.ts';
 import { canSeeEvent, organisationScope, type EventAccess } from './event-access.ts';
 
 /** Rows per insert when generating: well under PostgreSQL's 65,535 parameters per statement. */

@@ -19,7 +19,8 @@ import { albumDecision } from './album-visibility.ts';
 import type { EventAccess } from './event-access.ts';
 import { senderFor } from './event-from-address.service.ts';
 import type { MailService } from './mail.service.ts';
-import type { KeyAccess, PhotoService } from './photo.service.ts';
+import type { PhotoListingService } from './photos/photo-listing.service.ts';
+import type { KeyAccess } from './photos/photo-presenter.ts';
 import type { SmsService } from './sms.service.ts';
 
 export interface SendMiniAlbumInput {
@@ -83,7 +84,7 @@ export class MiniAlbumService {
     private readonly deps: {
       albums: AlbumRepository;
       events: EventRepository;
-      photos: PhotoService;
+      photos: PhotoListingService;
       access: EventAccess;
       mail: MailService;
       sms: SmsService;
@@ -218,7 +219,7 @@ export class MiniAlbumService {
       },
       photos: rows
         .filter((p) => albumDecision(p, event.row, 'private', now, { streamWindow: false }).show)
-        .map((p) => this.deps.photos.present(p, 'public')),
+        .map((p) => this.deps.photos.present(p, 'public', { event: event.row })),
       created_date: album.createdAt.toISOString(),
     };
   }

@@ -5,7 +5,8 @@ import type { EventRepository } from '../repositories/event.repository.ts';
 import type { PhotoEventsRepository } from '../repositories/photo-events.repository.ts';
 import type { PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
 import { albumDecision } from './album-visibility.ts';
-import type { KeyAccess, PhotoService } from './photo.service.ts';
+import type { PhotoListingService } from './photos/photo-listing.service.ts';
+import type { KeyAccess } from './photos/photo-presenter.ts';
 
 /** What the stream's key opens; an attendee key streams their album across their events. */
 export type StreamAccess = KeyAccess;
@@ -21,7 +22,7 @@ const MAX_TIMER_MS = 60 * 60_000;
 export class PhotoStreamService {
   constructor(
     private readonly deps: {
-      photos: PhotoService;
+      photos: PhotoListingService;
       photoRows: PhotoRepository;
       albums: AlbumRepository;
       notices: PhotoEventsRepository;

@@ -128,6 +128,22 @@ export class PhotoUrls {
     return { ok: true, grant };
   }
 
+  /** A media URL of ours with a valid, unexpired signature → its grant, else null. */
+  fromUrl(url: string): MediaGrant | null {
+    const prefix = `${this.base}${MEDIA_PATH}/`;
+    if (!url.startsWith(prefix)) return null;
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return null;
+    }
+    const [idText = '', variant = '', ...rest] = url.slice(prefix.length).split('?')[0]!.split('/');
+    if (rest.length > 0) return null;
+    const checked = this.check(idText, variant, Object.fromEntries(parsed.searchParams));
+    return checked.ok ? checked.grant : null;
+  }
+
   /** The storage key a grant's variant names on the row as it is now (archives move originals). */
   keyOf(row: PhotoRow, variant: string): string | undefined {
     return variant === 'original' ? row.storageKey : row.derivatives[variant];

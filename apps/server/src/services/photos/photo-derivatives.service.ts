@@ -1,0 +1,116 @@
+import { PHOTO_MAX_BYTES } from '@flashbulb/shared';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { EventRepository } from '../../repositories/event.repository.ts';
+import type { ImageEngine, WatermarkKind } from '../../repositories/image-engine.ts';
+import type { PhotoRepository } from '../../repositories/photo.repository.ts';
+import type { StorageRepository } from '../../storage/storage.repository.ts';
+import {
+  announcePhotos,
+  IMMUTABLE,
+  photoFolder,
+  protectedPhotoFolder,
+  readAll,
+  type PhotoNotices,
+} from './photo-files.ts';
+
+const WATERMARK_KINDS: WatermarkKind[] = [
+  'live_view_watermark',
+  'photo_watermark',
+  'protector_watermark',
+];
+
+/** Derivatives of an uploaded photo: preview, thumbnail and the event's watermarked variants. */
+export class PhotoDerivativesService {
+  constructor(
+    private readonly deps: {
+      photos: PhotoRepository;
+      events: EventRepository;
+      storage: StorageRepository;
+      images: ImageEngine;
+      logger: Logger;
+      /** Told when a photo becomes ready (live album streams, albums §2.1 kiosk stream). */
+      photoEvents?: PhotoNotices;
+    },
+  ) {}
+
+  /** Job `photo.derivatives`: preview, thumbnail and the watermarked variants the event asks for. */
+  async makeDerivatives(photoId: number): Promise<void> {
+    const photo = await this.deps.photos.findById(photoId);
+    if (!photo || photo.status === 'ready') return;
+    const event = await this.deps.events.findById(photo.eventId);
+    if (!event) return;
+    if (photo.mediaType === 'video') {
+      await this.deps.photos.update(photo.id, { status: 'ready' });
+      await announcePhotos(this.deps.photoEvents, this.deps.logger, [photo]);
+      return;
+    }
+    const object = await this.deps.storage.get(photo.storageKey);
+    if (!object) {
+      await this.deps.photos.update(photo.id, {
+        status: 'failed',
+        failureReason: 'original missing',
+      });
+      return;
+    }
+    const original = await readAll(object.body, PHOTO_MAX_BYTES);
+    const overlays: Partial<Record<WatermarkKind, Buffer>> = {};
+    for (const kind of WATERMARK_KINDS) {
+      if (kind === 'protector_watermark') {
+        // A paid event always gets its protector variant (its own image or the built-in one):
+        // guests see it in place of the unwatermarked preview (ADR 0006).
+        if (event.row.is_free === 1) continue;
+        overlays[kind] = event.row.protector_watermark
+          ? await this.watermarkImage(event.row.protector_watermark)
+          : await this.deps.images.defaultWatermark();
+        continue;
+      }
+      const source = event.row[kind];
+      if (!source) continue;
+      overlays[kind] = await this.watermarkImage(source);
+    }
+    let made;
+    try {
+      made = await this.deps.images.makeDerivatives(original, overlays);
+    } catch (error) {
+      this.deps.logger.warn({ err: error, photoId }, 'derivatives failed');
+      await this.deps.photos.update(photo.id, { status: 'failed', failureReason: 'decode failed' });
+      return;
+    }
+    const folder = photoFolder(event.row.name, photo.uid);
+    const derivatives: Record<string, string> = {
+      // The unwatermarked preview is protected (ADR 0006); thumbnail and watermarked are public.
+      preview: `${protectedPhotoFolder(event.row.name, photo.uid)}preview.jpg`,
+      thumbnail: `${folder}thumbnail.jpg`,
+    };
+    await this.deps.storage.put(derivatives.preview!, made.preview, 'image/jpeg', {
+      cacheControl: IMMUTABLE,
+    });
+    await this.deps.storage.put(derivatives.thumbnail!, made.thumbnail, 'image/jpeg', {
+      cacheControl: IMMUTABLE,
+    });
+    for (const [kind, buffer] of Object.entries(made.watermarked)) {
+      const key = `${folder}${kind.replace(/_/g, '-')}.jpg`;
+      await this.deps.storage.put(key, buffer, 'image/jpeg', { cacheControl: IMMUTABLE });
+      derivatives[kind] = key;
+    }
+    await this.deps.photos.update(photo.id, {
+      status: 'ready',
+      derivatives,
+      width: made.width,
+      height: made.height,
+      failureReason: null,
+    });
+    await announcePhotos(this.deps.photoEvents, this.deps.logger, [photo]);
+  }
+
+  private async watermarkImage(source: string): Promise<Buffer> {
+    const key = source.replace(/^\/+/, '');
+    try {
+      const object = await this.deps.storage.get(key);
+      if (object) return await readAll(object.body, 20 * 1024 * 1024);
+    } catch {
+      // not a storage key (e.g. the built-in default path): use the built-in watermark
+    }
+    return this.deps.images.defaultWatermark();
+  }
+}

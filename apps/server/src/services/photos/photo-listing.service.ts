@@ -1,0 +1,168 @@
+import {
+  normaliseAttendeeId,
+  type ownerPhotoList,
+  type ParsedBodyOf,
+  type Photo,
+  type photoCountInfo,
+  type publicPhotoList,
+  type PublicKeyType,
+} from '@flashbulb/shared';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AttendeeRepository } from '../../repositories/attendee.repository.ts';
+import type { EventRepository } from '../../repositories/event.repository.ts';
+import type {
+  PhotoFilter,
+  PhotoRepository,
+  PhotoRow,
+} from '../../repositories/photo.repository.ts';
+import type { Actor } from '../actor.ts';
+import type { EventAccess } from '../event-access.ts';
+import type { KeyInput, PhotoCallers } from './photo-callers.ts';
+import {
+  attendeeMayDownload,
+  presentPhoto,
+  type Audience,
+  type PresentOptions,
+  type KeyAccess,
+} from './photo-presenter.ts';
+import type { PhotoUrls } from './photo-urls.ts';
+
+/** The owner list and its public twin (key in the body). */
+export type PhotoListBody =
+  ParsedBodyOf<typeof ownerPhotoList> | ParsedBodyOf<typeof publicPhotoList>;
+
+const parseDate = (value: string | undefined, field: string): Date | undefined => {
+  if (!value) return undefined;
+  const normalised = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value)
+    ? `${value.replace(' ', 'T')}:00Z`
+    : value;
+  const date = new Date(normalised);
+  if (Number.isNaN(date.getTime())) throw new AppError('invalid_value', field);
+  return date;
+};
+
+/**
+ * Reading photos: lists with every filter, counts, and what a key may see of one photo (live
+ * streams, shares and mini-albums ask here). Albums spec §5, §7.1.
+ */
+export class PhotoListingService {
+  constructor(
+    private readonly deps: {
+      photos: PhotoRepository;
+      events: EventRepository;
+      access: EventAccess;
+      callers: PhotoCallers;
+      urls: PhotoUrls;
+      clock: Clock;
+      /** Attendee albums: whose photo is whose (attendee keys). */
+      attendeeRows?: AttendeeRepository;
+    },
+  ) {}
+
+  /** The event and audience a public key opens (the photo list, live streams, shares, mini-albums). */
+  audienceOf(keyType: PublicKeyType, keyValue: string): Promise<KeyAccess> {
+    return this.deps.callers.audienceOf(keyType, keyValue);
+  }
+
+  /**
+   * Whether a photo lies within what a key opens: its event's photos, or for an attendee key the
+   * photos of their album (uploaded with their id or attached, in one of their events).
+   */
+  async inScope(access: KeyAccess, row: PhotoRow): Promise<boolean> {
+    if (!access.attendee) return row.eventId === access.event.row.id;
+    if (!this.deps.attendeeRows) return false;
+    return this.deps.attendeeRows.ownsPhoto(access.attendee, row);
+  }
+
+  /** A photo as a key sees it: attendee keys get the original only when they may download. */
+  async presentFor(access: KeyAccess, row: PhotoRow): Promise<Photo> {
+    const event =
+      row.eventId === access.event.row.id
+        ? access.event
+        : await this.deps.events.findById(row.eventId);
+    if (!access.attendee) return this.present(row, access.audience, { event: event?.row });
+    return this.present(row, access.audience, {
+      original: attendeeMayDownload(access.attendee, event?.row),
+      event: event?.row,
+    });
+  }
+
+  /** `event`: the photo's event, which decides a guest's preview (paid → watermarked). */
+  present(row: PhotoRow, audience: Audience, options: PresentOptions = {}): Photo {
+    return presentPhoto(row, audience, this.deps.urls, options);
+  }
+
+  async list(actor: Actor | null, input: PhotoListBody) {
+    const keyInput: KeyInput = 'key_type' in input ? input : {};
+    const caller = await this.deps.callers.caller(actor, keyInput, input.event_id);
+    if (input.event_id !== undefined && input.event_id !== caller.event.row.id)
+      throw new AppError('event_not_found', 'event_id');
+    const now = this.deps.clock.now();
+    const attendee = caller.attendee;
+    const filter: PhotoFilter = {
+      eventId: caller.event.row.id,
+      ...(attendee
+        ? { attendeeAlbum: { attendeeId: attendee.row.id, uid: attendee.row.uid } }
+        : {}),
+      now,
+      publishedOnly: caller.audience !== 'owner',
+      includeDelayed: caller.audience === 'owner' && input.get_from_tmp !== 0,
+      isKiosk: input.is_kiosk,
+      isCuratable: input.is_curatable,
+      isCurated: input.is_curated,
+      isOriginal: input.is_original,
+      printable: input.printable,
+      printed: input.printed,
+      imageProcessId: input.image_process_id,
+      fileNameContains: input.file_name?.trim() || undefined,
+      // An attendee key lists its own album; the filter is for the other keys.
+      attendeeUid:
+        attendee || input.attendee_uid === undefined
+          ? undefined
+          : normaliseAttendeeId(input.attendee_uid),
+      ...(input.before_id !== undefined ? { beforeId: input.before_id } : {}),
+      isVisible: caller.audience === 'owner' ? input.is_visible : undefined,
+    };
+    const after: Date[] = [];
+    const before: Date[] = [];
+    const start = parseDate(input.start_date, 'start_date');
+    const end = parseDate(input.end_date, 'end_date');
+    if (start) after.push(start);
+    if (end) before.push(end);
+    if (input.max_time_minutes !== undefined)
+      after.push(new Date(now.getTime() - input.max_time_minutes * 60_000));
+    if (input.min_time_minutes !== undefined)
+      before.push(new Date(now.getTime() - input.min_time_minutes * 60_000));
+    // The public stream shows photos for the event's availability window only.
+    const streamMinutes = caller.event.row.photo_stream_available_minutes;
+    if (caller.audience === 'public' && streamMinutes !== null)
+      after.push(new Date(now.getTime() - streamMinutes * 60_000));
+    if (after.length) filter.createdAfter = new Date(Math.max(...after.map((d) => d.getTime())));
+    if (before.length) filter.createdBefore = new Date(Math.min(...before.map((d) => d.getTime())));
+
+    // With a cursor the page number is ignored: the cursor already says where the page starts.
+    const offset = input.before_id !== undefined ? 0 : (input.page_number - 1) * input.max_size;
+    const rows = await this.deps.photos.list(filter, input.max_size, offset);
+    const total = input.show_total_count === 1 ? await this.deps.photos.count(filter) : null;
+    const access: KeyAccess = { event: caller.event, audience: caller.audience, attendee };
+    const photos: Photo[] = [];
+    for (const row of rows) photos.push(await this.presentFor(access, row));
+    return {
+      photos,
+      total_count: total,
+      page_number: input.page_number,
+      max_size: input.max_size,
+    };
+  }
+
+  async countInfo(actor: Actor, input: ParsedBodyOf<typeof photoCountInfo>) {
+    const event = await this.deps.access.visibleById(actor, input.event_id);
+    const counts = await this.deps.photos.countInfo(
+      event.row.id,
+      parseDate(input.start_date, 'start_date'),
+      parseDate(input.end_date, 'end_date'),
+    );
+    return { ...counts, hidden: counts.total - counts.visible };
+  }
+}

@@ -1,0 +1,71 @@
+import type { Photo } from '@flashbulb/shared';
+import { asFlag } from '../../lib/flag.ts';
+import type { AttendeeRecord } from '../../repositories/attendee.repository.ts';
+import type { EventRecord, EventRow } from '../../repositories/event.repository.ts';
+import type { PhotoRow } from '../../repositories/photo.repository.ts';
+import type { PhotoUrls } from './photo-urls.ts';
+
+/** How much of the event a caller may see. */
+export type Audience = 'owner' | 'private' | 'public' | 'attendee';
+
+/** What a key opens: its event, how much of it, and for an attendee key whose album. */
+export interface KeyAccess {
+  event: EventRecord;
+  audience: Audience;
+  attendee: AttendeeRecord | null;
+}
+
+/** Attendee originals: prepaid or unlocked attendees, or a free or unlocked event. */
+export const attendeeMayDownload = (
+  attendee: AttendeeRecord,
+  event: Pick<EventRow, 'is_free' | 'unlocked'> | undefined,
+): boolean =>
+  attendee.row.isPrepaid === 1 ||
+  attendee.row.unlocked === 1 ||
+  event?.is_free === 1 ||
+  event?.unlocked === 1;
+
+export interface PresentOptions {
+  /** The caller may download the original (attendee keys: prepaid, unlocked, free event). */
+  original?: boolean;
+  /** The photo's event: a guest of a paid one gets the watermarked preview (ADR 0006). */
+  event?: Pick<EventRow, 'is_free' | 'unlocked'> | null | undefined;
+}
+
+/** A photo row as the API answers it to an audience; `urls` decides the URL values (ADR 0006). */
+export const presentPhoto = (
+  row: PhotoRow,
+  audience: Audience,
+  urls: Pick<PhotoUrls, 'urls'>,
+  options: PresentOptions = {},
+): Photo => {
+  const mayDownloadOriginal =
+    audience === 'owner' || audience === 'private' || options.original === true;
+  return {
+    id: row.id,
+    uid: row.uid,
+    event_id: row.eventId,
+    full_path: row.storageKey,
+    file_name: row.fileName,
+    content_type: row.contentType,
+    media_type: row.mediaType === 'video' ? 'video' : 'image',
+    width: row.width,
+    height: row.height,
+    size_bytes: row.sizeBytes,
+    robot_id: row.robotId,
+    attendee_uid: row.attendeeUid,
+    category: row.category,
+    is_visible: asFlag(row.isVisible),
+    is_original: asFlag(row.isOriginal),
+    is_curatable: asFlag(row.isCuratable),
+    is_curated: asFlag(row.isCurated),
+    printable: asFlag(row.printable),
+    printed: asFlag(row.printed),
+    image_process_id: row.imageProcessId,
+    original_photo_id: row.originalPhotoId,
+    status: row.status === 'ready' ? 'ready' : row.status === 'failed' ? 'failed' : 'processing',
+    created_date: row.createdAt.toISOString(),
+    available_date: row.availableAt.toISOString(),
+    urls: urls.urls(row, { audience, event: options.event, original: mayDownloadOriginal }),
+  };
+};

@@ -1,0 +1,188 @@
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import {
+  extensionOf,
+  isAttendeeIdShape,
+  normaliseAttendeeId,
+  MEDIA_CONTENT_TYPES,
+  PHOTO_EXTENSIONS,
+  PHOTO_MAX_BYTES,
+  type ParsedBodyOf,
+  type Photo,
+  type photoUploadAccess,
+  type photoUploadComplete,
+} from '@flashbulb/shared';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { sniffMedia } from '../../lib/media-sniff.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { EventRecord } from '../../repositories/event.repository.ts';
+import type { ImageEngine } from '../../repositories/image-engine.ts';
+import type { PhotoRepository } from '../../repositories/photo.repository.ts';
+import type { StorageRepository } from '../../storage/storage.repository.ts';
+import type { Actor } from '../actor.ts';
+import type { PhotoCallers } from './photo-callers.ts';
+import { protectedPhotoFolder, readAll } from './photo-files.ts';
+import { presentPhoto } from './photo-presenter.ts';
+import type { PhotoUrls } from './photo-urls.ts';
+
+/**
+ * `tmp/<event code>/<uuid>/[att_<attendee id>/]<file name>`. The attendee id travels inside the
+ * key, which the signed POST policy fixes: the uploader cannot change it after the grant.
+ */
+const TMP_KEY = /^tmp\/([A-Z0-9]{4})\/[0-9a-f-]{36}\/(?:att_([A-Z0-9_.]{1,100})\/)?[^/]+$/;
+
+const safeFileName = (name: string): string =>
+  name
+    .trim()
+    .replace(/\s+/g, '_')
+    .replace(/[^A-Za-z0-9._-]/g, '-')
+    .slice(0, 200) || 'photo';
+
+/** Photo uploads: the grant (signed POST) and the completion (idempotent by content). Albums §3. */
+export class PhotoUploadService {
+  constructor(
+    private readonly deps: {
+      photos: PhotoRepository;
+      callers: PhotoCallers;
+      storage: StorageRepository;
+      urls: PhotoUrls;
+      images: ImageEngine;
+      jobs: JobQueue;
+      clock: Clock;
+      uidSecret: Buffer;
+      /** Creates or links the attendee an upload names (AttendeeService). */
+      attendeeUploads?: { claimUploadedId(event: EventRecord, uid: string): Promise<void> };
+    },
+  ) {}
+
+  async createUploadGrant(actor: Actor | null, input: ParsedBodyOf<typeof photoUploadAccess>) {
+    const caller = await this.deps.callers.uploader(actor, input, input.event_name);
+    const attendeeUid = normaliseAttendeeId(input.attendee_uid ?? '');
+    if (attendeeUid && !isAttendeeIdShape(attendeeUid))
+      throw new AppError('invalid_attendee_id', 'attendee_uid');
+    const ext = extensionOf(input.file_name);
+    if (!(PHOTO_EXTENSIONS as readonly string[]).includes(ext))
+      throw new AppError('unsupported_picture_format', 'file_name');
+    const contentType = MEDIA_CONTENT_TYPES[ext];
+    if (!contentType || contentType !== input.content_type.toLowerCase()) {
+      throw new AppError('unsupported_picture_format', 'content_type');
+    }
+    const attendeeFolder = attendeeUid ? `att_${attendeeUid}/` : '';
+    const key = `tmp/${caller.event.row.name}/${randomUUID()}/${attendeeFolder}${safeFileName(input.file_name)}`;
+    const expiresInSeconds = 600;
+    const grant = await this.deps.storage.createUploadGrant({
+      key,
+      contentType,
+      maxBytes: PHOTO_MAX_BYTES,
+      expiresInSeconds,
+    });
+    return {
+      ...grant,
+      key,
+      max_bytes: PHOTO_MAX_BYTES,
+      expires_date: new Date(
+        this.deps.clock.now().getTime() + expiresInSeconds * 1000,
+      ).toISOString(),
+    };
+  }
+
+  /**
+   * Turns an uploaded file into a photo. Every step can be retried: the uid comes from the event
+   * and the bytes, the copy and the insert are idempotent, and a finished upload is remembered.
+   */
+  async completeUpload(
+    actor: Actor | null,
+    input: ParsedBodyOf<typeof photoUploadComplete>,
+  ): Promise<Photo> {
+    const match = TMP_KEY.exec(input.key);
+    if (!match) throw new AppError('not_found', 'key');
+    const caller = await this.deps.callers.uploader(actor, input, match[1]!);
+    const event = caller.event.row;
+    const attendeeUid = match[2] ?? null;
+
+    const done = await this.deps.photos.photoForUpload(input.key);
+    if (done && done.eventId === event.id) return this.present(done);
+
+    const object = await this.deps.storage.get(input.key);
+    if (!object) throw new AppError('not_found', 'key');
+    const bytes = await readAll(object.body, PHOTO_MAX_BYTES);
+
+    const refuse = async (
+      key: 'unsupported_picture_format' | 'photo_too_large' | 'photo_truncated',
+    ): Promise<never> => {
+      // Nothing a refused upload sent is kept.
+      await this.deps.storage.delete(input.key);
+      throw new AppError(key, 'key');
+    };
+    const media = sniffMedia(bytes.subarray(0, 16));
+    if (!media) return refuse('unsupported_picture_format');
+    let width: number | null = null;
+    let height: number | null = null;
+    if (media.mediaType === 'image') {
+      const info = await this.deps.images.inspect(bytes);
+      if (typeof info === 'string') return refuse(info);
+      width = info.width;
+      height = info.height;
+    }
+
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const uid = createHmac('sha256', this.deps.uidSecret)
+      .update(`${event.id}:${sha256}`)
+      .digest('hex')
+      .slice(0, 24);
+    // The original goes straight into protected space (ADR 0006): whatever ACL the upload carried,
+    // the copy is private on S3 and refused without a signature locally.
+    const storageKey = `${protectedPhotoFolder(event.name, uid)}original.${media.ext}`;
+    if (!(await this.deps.storage.head(storageKey)))
+      await this.deps.storage.copy(input.key, storageKey);
+
+    // The attendee is created or linked first: the photo is in their album once it is ready.
+    if (attendeeUid) await this.deps.attendeeUploads?.claimUploadedId(caller.event, attendeeUid);
+    const now = this.deps.clock.now();
+    const fileName = input.key.split('/').pop() ?? 'photo';
+    const { photo, created } = await this.deps.photos.insertOrGet({
+      uid,
+      eventId: event.id,
+      sha256,
+      storageKey,
+      fileName,
+      contentType: media.contentType,
+      mediaType: media.mediaType,
+      width,
+      height,
+      sizeBytes: bytes.length,
+      robotId: caller.robotId,
+      attendeeUid,
+      status: 'processing',
+      createdAt: now,
+      availableAt: new Date(now.getTime() + this.delayMinutes(caller.event, attendeeUid) * 60_000),
+    });
+    await this.deps.photos.recordUpload(input.key, photo.id);
+    await this.deps.storage.delete(input.key);
+    if (created || photo.status === 'processing') {
+      await this.deps.jobs.send(
+        'photo.derivatives',
+        { photoId: photo.id },
+        { singletonKey: `derive-${photo.id}` },
+      );
+    }
+    return this.present(photo);
+  }
+
+  private present(row: Parameters<typeof presentPhoto>[0]): Photo {
+    return presentPhoto(row, 'owner', this.deps.urls);
+  }
+
+  /** Photo delay (owner-console opts): VIP attendees and tagged photos may wait differently. */
+  private delayMinutes(event: EventRecord, attendeeUid: string | null): number {
+    const opts = event.row.opts;
+    if (attendeeUid && opts.attendeeIdVipRegex && opts.photoDelayVipMinutes !== null) {
+      try {
+        if (new RegExp(opts.attendeeIdVipRegex).test(attendeeUid)) return opts.photoDelayVipMinutes;
+      } catch {
+        // an invalid pattern cannot be saved; ignore defensively
+      }
+    }
+    return opts.photoDelayMinutes ?? 0;
+  }
+}
