@@ -83,7 +83,10 @@ describe('live photo stream (server-sent events)', () => {
     });
     expect(pushed).toEqual(list.photos.find((p) => p.uid === uploaded.uid));
     expect(pushed.urls.original).toBeNull();
-    expect(pushed.urls.preview).toMatch(/preview\.jpg$/);
+    // A free event (the default): the public's preview is a signed media URL (ADR 0006).
+    expect(pushed.urls.preview).toMatch(
+      new RegExp(`^${t.config.publicUrl}/media/photos/${uploaded.id}/preview\\?a=g&e=\\d+&s=`),
+    );
     // Another event's key hears nothing of it.
     await new Promise((r) => setTimeout(r, 300));
     expect(publicB.messages).toHaveLength(0);
