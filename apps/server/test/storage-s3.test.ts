@@ -6,7 +6,11 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { presignGet } from '../src/storage/presign-get.ts';
 import { S3Storage, type S3StorageConfig } from '../src/storage/s3-storage.ts';
-import { s3ErrorOf } from './helpers/storage.ts';
+import { endpoints, type FlashbulbEvent, type Photo } from '@flashbulb/shared';
+import { apiKeyAuth, createEvent, createEventWorld } from './helpers/events.ts';
+import { makeJpeg, waitForReady } from './helpers/photos.ts';
+import { pathOf, s3ErrorOf } from './helpers/storage.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
  * The S3 backend against s3rver, an in-process S3 emulator. s3rver checks request signatures but
@@ -341,5 +345,117 @@ describe('S3 storage backend (against s3rver)', () => {
         await past.close();
       }
     });
+  });
+});
+
+describe('protected photos on the S3 backend (ADR 0006)', () => {
+  let t: TestApp;
+  let admin: { authorization: string };
+  let paid: FlashbulbEvent;
+  let photo: Photo;
+  let bytes: Buffer;
+  let uploadKey: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({
+      FLASHBULB_S3_BUCKET: BUCKET,
+      FLASHBULB_S3_ENDPOINT: endpoint,
+      FLASHBULB_S3_ACCESS_KEY_ID: 'S3RVER',
+      FLASHBULB_S3_SECRET_ACCESS_KEY: 'S3RVER',
+      FLASHBULB_S3_FORCE_PATH_STYLE: 'true',
+    });
+    const world = await createEventWorld(t);
+    admin = await apiKeyAuth(t, world.adminA);
+    paid = await createEvent(t, world.adminA, { full_name: 'Paid on S3', is_free: 0 });
+    // What a robot does: grant, POST to the bucket (acl=public-read in the form), completion.
+    bytes = await makeJpeg({ seed: 91 });
+    const grant = await t.ok(
+      endpoints.photoUploadAccess,
+      { event_name: paid.name, file_name: 'photo.jpg', content_type: 'image/jpeg' },
+      admin,
+    );
+    expect(grant.fields.acl).toBe('public-read');
+    const form = new FormData();
+    for (const [name, value] of Object.entries(grant.fields)) form.append(name, value);
+    form.append('file', new Blob([bytes], { type: 'image/jpeg' }), 'photo.jpg');
+    expect((await fetch(grant.url, { method: 'POST', body: form })).status).toBe(201);
+    uploadKey = grant.key;
+    const done = await t.ok(endpoints.photoUploadComplete, { key: grant.key }, admin);
+    photo = await waitForReady(t, admin.authorization, paid.id, done.id);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const media = (url: string | null) => t.app.inject({ method: 'GET', url: pathOf(url) });
+
+  it('stores the original and the unwatermarked preview in protected space', async () => {
+    const row = (await t.app.container.repositories.photos.findById(photo.id))!;
+    expect(row.storageKey).toBe(
+      `protected/events/${paid.name}/photos/uid_${photo.uid}_uid/original.jpg`,
+    );
+    expect(row.derivatives.preview).toBe(
+      `protected/events/${paid.name}/photos/uid_${photo.uid}_uid/preview.jpg`,
+    );
+    // The upload itself is gone once completed.
+    expect(uploadKey).toMatch(new RegExp(`^tmp/${paid.name}/`));
+    expect(await t.app.container.storage.head(uploadKey)).toBeNull();
+  });
+
+  it('gives the public key the watermarked preview from the bucket and nothing signed', async () => {
+    const [listed] = (
+      await t.ok(endpoints.publicPhotoList, {
+        key_type: 'public',
+        key_value: paid.public_api_key,
+        max_size: 10,
+        page_number: 1,
+      })
+    ).photos;
+    expect(listed!.urls.original).toBeNull();
+    expect(listed!.urls.preview).toBe(
+      `${endpoint}/${BUCKET}/events/${paid.name}/photos/uid_${photo.uid}_uid/protector-watermark.jpg`,
+    );
+    const response = await fetch(listed!.urls.preview!);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/jpeg');
+  });
+
+  it('redirects a valid signed URL to a presigned GET of about a minute that reads the original', async () => {
+    const owner = (await t.ok(endpoints.ownerPhotoList, { event_id: paid.id }, admin)).photos[0]!;
+    const response = await media(owner.urls.original);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers['cache-control']).toBe('no-store');
+    const location = new URL(String(response.headers.location));
+    expect(`${location.origin}${location.pathname}`).toBe(
+      `${endpoint}/${BUCKET}/protected/events/${paid.name}/photos/uid_${photo.uid}_uid/original.jpg`,
+    );
+    expect(location.searchParams.get('X-Amz-Expires')).toBe('120');
+    const object = await fetch(location);
+    expect(object.status).toBe(200);
+    expect(Buffer.from(await object.arrayBuffer()).equals(bytes)).toBe(true);
+  });
+
+  it('stops redirecting a guest’s signed URL once the photo is hidden, and after expiry', async () => {
+    const [guest] = (
+      await t.ok(endpoints.publicPhotoList, {
+        key_type: 'private',
+        key_value: paid.private_api_key,
+        max_size: 10,
+        page_number: 1,
+      })
+    ).photos;
+    expect((await media(guest!.urls.original)).statusCode).toBe(302);
+    await t.ok(endpoints.updatePhoto, { id: photo.id, is_visible: 0 }, admin);
+    const hidden = await media(guest!.urls.original);
+    expect(hidden.statusCode).toBe(403);
+    expect(hidden.headers.location).toBeUndefined();
+    expect(s3ErrorOf(hidden.body).code).toBe('AccessDenied');
+    await t.ok(endpoints.updatePhoto, { id: photo.id, is_visible: 1 }, admin);
+    expect((await media(guest!.urls.original)).statusCode).toBe(302);
+
+    t.clock.advance(3 * 3600_000);
+    const late = await media(guest!.urls.original);
+    expect(late.statusCode).toBe(403);
+    expect(s3ErrorOf(late.body).message).toBe('Request has expired');
   });
 });
