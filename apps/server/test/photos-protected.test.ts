@@ -217,6 +217,30 @@ describe('signed media URLs', () => {
   });
 });
 
+describe('a new version made in the image editor', () => {
+  it('is linked to the original by its protected full_path (only within the event)', async () => {
+    const edited = await uploadPhoto(t, admin, paid.name, await makeJpeg({ seed: 75 }));
+    expect(edited.full_path).toMatch(new RegExp(`^protected/events/${paid.name}/`));
+    const original = await t.ok(
+      endpoints.curationUpdate,
+      { original_photo_id: paidPhoto.id, full_path: edited.full_path },
+      admin,
+    );
+    expect(original.is_curated).toBe(1);
+    const row = await t.app.container.repositories.photos.findById(paidPhoto.id);
+    expect(row!.derivatives.curated).toBe(edited.full_path);
+    const foreign = await t.call(
+      endpoints.curationUpdate,
+      { original_photo_id: paidPhoto.id, full_path: freePhoto.full_path },
+      admin,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      (await t.app.container.repositories.photos.findById(paidPhoto.id))!.derivatives.curated,
+    ).toBe(edited.full_path);
+  });
+});
+
 describe('the storage migration (photos stored before ADR 0006)', () => {
   /** Puts a photo back into the old layout: original and preview next to the public files. */
   const makeLegacy = async (photo: Photo, options: { archived?: boolean } = {}) => {

@@ -150,7 +150,11 @@ export class PhotoChangesService {
     const event = caller.event.row;
     if (input.full_path) {
       if (
-        !input.full_path.startsWith(`events/${event.name}/`) ||
+        // The event's own files: a new version's original lies in protected space (ADR 0006).
+        !(
+          input.full_path.startsWith(`events/${event.name}/`) ||
+          input.full_path.startsWith(`protected/events/${event.name}/`)
+        ) ||
         !(await this.deps.storage.head(input.full_path))
       ) {
         throw new AppError('not_found', 'full_path');
