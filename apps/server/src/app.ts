@@ -24,6 +24,7 @@ import { registerStorageRoutes } from './storage/storage.routes.ts';
 import { registerMediaRoutes } from './routes/media.routes.ts';
 import { registerPhotoStream } from './routes/photo-stream.routes.ts';
 import { registerSharePages } from './routes/share-pages.ts';
+import { registerWebhookRoutes } from './routes/webhook.routes.ts';
 
 /** Owner calls and forms are small; uploads go straight to storage, not through these bodies. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -152,6 +153,9 @@ export const buildApp = async (
   // Albums (issue 5): the live photo stream (SSE) and the server-rendered share pages.
   registerPhotoStream(app, container.services.photoStream);
   registerSharePages(app, container.services.shares);
+
+  // Provider webhooks (raw body, signature checked by the provider's adapter).
+  await registerWebhookRoutes(app, container.services.webhooks, config.publicUrl);
 
   // Local object storage speaks S3 at /storage (uploads by presigned POST, public GETs).
   await registerStorageRoutes(app, container.storage);

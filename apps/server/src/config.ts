@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { TwilioSettings } from './repositories/twilio-sms.provider.ts';
+import type { TwilioSettings } from './repositories/sms/twilio.adapter.ts';
 import type { S3StorageConfig } from './storage/s3-storage.ts';
 
 const booleanFromEnv = z
@@ -62,8 +62,10 @@ const envSchema = z.object({
     .url()
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** SMS provider: `twilio` sends through Twilio's REST API; unset keeps messages in the outbox. */
-  FLASHBULB_SMS_PROVIDER: z.enum(['twilio', '']).optional(),
+  /** Mail adapter: `outbox` (the embedded default) keeps messages held; `smtp` sends through SMTP_URL. Default: `smtp` when SMTP_URL is set. */
+  FLASHBULB_MAIL_PROVIDER: z.enum(['outbox', 'smtp', '']).optional(),
+  /** SMS adapter: `outbox` (the embedded default, also when unset) keeps messages held; `twilio` sends through Twilio's REST API. */
+  FLASHBULB_SMS_PROVIDER: z.enum(['outbox', 'twilio', '']).optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
@@ -95,12 +97,37 @@ export interface AppConfig {
     /** Set when FLASHBULB_S3_BUCKET is: objects live in that bucket instead of the data dir. */
     s3: S3StorageConfig | undefined;
   };
-  /** Set when FLASHBULB_SMS_PROVIDER=twilio: SMS leave the outbox through Twilio. */
-  sms: TwilioSettings | undefined;
+  /**
+   * The adapter per capability, the embedded default first (repositories/providers.ts builds them):
+   * `outbox` keeps messages held in the outbox for operators to read.
+   */
+  providers: {
+    mail: { kind: 'outbox' } | { kind: 'smtp'; url: string };
+    sms: { kind: 'outbox' } | { kind: 'twilio'; settings: TwilioSettings };
+  };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
 
-const twilioSettings = (e: z.infer<typeof envSchema>): TwilioSettings | undefined => {
+type Env = z.infer<typeof envSchema>;
+
+const mailProvider = (e: Env): AppConfig['providers']['mail'] => {
+  const chosen = e.FLASHBULB_MAIL_PROVIDER || (e.SMTP_URL ? 'smtp' : 'outbox');
+  if (chosen === 'outbox') return { kind: 'outbox' };
+  if (!e.SMTP_URL)
+    throw new Error('Invalid configuration: FLASHBULB_MAIL_PROVIDER=smtp needs SMTP_URL');
+  return { kind: 'smtp', url: e.SMTP_URL };
+};
+
+const smsProvider = (e: Env, publicUrl: string): AppConfig['providers']['sms'] => {
+  const settings = twilioSettings(e, publicUrl);
+  return settings ? { kind: 'twilio', settings } : { kind: 'outbox' };
+};
+
+/** Twilio calls back only public https addresses: ask for status callbacks only then. */
+const statusCallbackUrl = (publicUrl: string, provider: string): string | undefined =>
+  publicUrl.startsWith('https://') ? `${publicUrl}/api/webhooks/${provider}` : undefined;
+
+const twilioSettings = (e: Env, publicUrl: string): TwilioSettings | undefined => {
   if (e.FLASHBULB_SMS_PROVIDER !== 'twilio') return undefined;
   const missing = [
     ['TWILIO_ACCOUNT_SID', e.TWILIO_ACCOUNT_SID],
@@ -118,6 +145,7 @@ const twilioSettings = (e: z.infer<typeof envSchema>): TwilioSettings | undefine
     from: e.TWILIO_FROM?.trim() || undefined,
     messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID?.trim() || undefined,
     apiBase: e.TWILIO_API_BASE,
+    statusCallbackUrl: statusCallbackUrl(publicUrl, 'twilio'),
   };
 };
 
@@ -129,6 +157,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.FLASHBULB_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -136,7 +165,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.FLASHBULB_MAIL_FROM,
-    publicUrl: (e.FLASHBULB_PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     adminEmail: e.FLASHBULB_ADMIN_EMAIL?.trim() || undefined,
     adminPassword: e.FLASHBULB_ADMIN_PASSWORD || undefined,
     mfaExemptUsers: new Set(
@@ -165,7 +194,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
           }
         : undefined,
     },
-    sms: twilioSettings(e),
+    providers: { mail: mailProvider(e), sms: smsProvider(e, publicUrl) },
     logLevel: e.LOG_LEVEL,
   };
 };

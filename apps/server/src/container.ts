@@ -9,7 +9,10 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { PasswordHasher } from './lib/password-hasher.ts';
 import { SecretBox } from './lib/secret-box.ts';
 import { ApiKeyRepository } from './repositories/api-key.repository.ts';
-import { MailOutboxRepository, SmtpTransport } from './repositories/mail.repository.ts';
+import { OutboxRepository } from './repositories/outbox.repository.ts';
+import { createProviders } from './repositories/providers.ts';
+import { EventProviderCredentials } from './repositories/provider-credentials.ts';
+import { WebhookEventRepository } from './repositories/webhooks/webhook-event.repository.ts';
 import { OrganisationRepository } from './repositories/organisation.repository.ts';
 import { SessionRepository } from './repositories/session.repository.ts';
 import { ThrottleRepository } from './repositories/throttle.repository.ts';
@@ -47,14 +50,14 @@ import { StockUploadService } from './services/stock-upload.service.ts';
 import { UserService } from './services/user.service.ts';
 import { AlbumRepository } from './repositories/album.repository.ts';
 import { PhotoEventsRepository } from './repositories/photo-events.repository.ts';
-import { SmsOutboxRepository } from './repositories/sms.repository.ts';
 import { MiniAlbumService } from './services/mini-album.service.ts';
 import { PhotoStreamService } from './services/photo-stream.service.ts';
 import { ShareService } from './services/share.service.ts';
 import { SmsService } from './services/sms.service.ts';
 import { AttendeeRepository } from './repositories/attendee.repository.ts';
 import { AttendeeService } from './services/attendee.service.ts';
-import { TwilioSmsProvider } from './repositories/twilio-sms.provider.ts';
+import { OutboxService } from './services/outbox.service.ts';
+import { WebhookService } from './services/webhook.service.ts';
 
 export interface ContainerOptions {
   /** An already open database (tests); otherwise opened from the config. */
@@ -93,14 +96,15 @@ export const createContainer = async (
   const secrets = new SecretBox(secret);
   const hasher = new PasswordHasher();
   const jobs = new JobQueue(database, logger.child({ component: 'jobs' }));
-  const smtp = config.smtpUrl ? new SmtpTransport(config.smtpUrl, config.mailFrom) : null;
+  // Outside services: one adapter per capability, chosen by configuration (embedded default first).
+  const providers = createProviders(config);
 
   const users = new UserRepository(database.db);
   const organisations = new OrganisationRepository(database.db);
   const sessions = new SessionRepository(database.db);
   const throttle = new ThrottleRepository(database.db);
   const apiKeys = new ApiKeyRepository(database.db);
-  const outbox = new MailOutboxRepository(database.db);
+  const outbox = new OutboxRepository(database.db);
   const storage = await createStorage(config, secret, clock);
   // Signed media URLs for protected objects (ADR 0006).
   const photoUrls = new PhotoUrls({
@@ -110,7 +114,22 @@ export const createContainer = async (
     appSecret: secret,
   });
 
-  const mail = new MailService(outbox, jobs, smtp, clock, logger.child({ component: 'mail' }));
+  // One outbox for mail and SMS (issue 9): stored first, delivered by the mail/sms.deliver jobs.
+  const outboxService = new OutboxService({
+    rows: outbox,
+    jobs,
+    providers,
+    clock,
+    logger: logger.child({ component: 'outbox' }),
+  });
+  const mail = new MailService(outboxService);
+  const sms = new SmsService(outboxService);
+  const webhooks = new WebhookService({
+    receivers: providers.webhooks,
+    events: new WebhookEventRepository(database.db),
+    outbox,
+    logger: logger.child({ component: 'webhooks' }),
+  });
   const auth = new AuthService({
     users,
     sessions,
@@ -226,16 +245,6 @@ export const createContainer = async (
     photoEvents,
   });
   // albums (issue 5)
-  const smsOutbox = new SmsOutboxRepository(database.db);
-  // No SMS provider in the embedded default: messages stay in the outbox (DESIGN §1).
-  const smsProvider = config.sms ? new TwilioSmsProvider(config.sms) : null;
-  const sms = new SmsService(
-    smsOutbox,
-    jobs,
-    smsProvider,
-    clock,
-    logger.child({ component: 'sms' }),
-  );
   const photoStream = new PhotoStreamService({
     photos: photoListing,
     photoRows: photos,
@@ -298,8 +307,9 @@ export const createContainer = async (
       ignoredFaces,
       photos,
       albums,
-      smsOutbox,
       attendees,
+      /** Provider credentials an event carries (secure fields), for adapters called on its behalf. */
+      eventCredentials: new EventProviderCredentials(events, secrets),
     },
     services: {
       auth,
@@ -326,11 +336,13 @@ export const createContainer = async (
       miniAlbums: miniAlbumService,
       attendees: attendeeService,
       sms,
+      outbox: outboxService,
+      webhooks,
     },
     /** Starts the job queue and registers the job handlers (the worker role). */
     async startWorker(): Promise<void> {
       await jobs.start();
-      await jobs.work('mail.deliver', ({ outboxId }) => mail.deliver(outboxId));
+      await jobs.work('mail.deliver', ({ outboxId }) => outboxService.deliver(outboxId));
       await jobs.work('auth.cleanup', () => sessions.deleteExpired(clock.now()));
       await jobs.schedule('auth.cleanup', '17 * * * *');
       await jobs.work('attendees.cleanup', async () => {
@@ -344,7 +356,13 @@ export const createContainer = async (
         await photoRetention.runRetention();
       });
       await jobs.schedule('photos.retention', '*/15 * * * *');
-      await jobs.work('sms.deliver', ({ outboxId }) => sms.deliver(outboxId));
+      await jobs.work('sms.deliver', ({ outboxId }) => outboxService.deliver(outboxId));
+      // Messages whose job was lost (a crash between insert and enqueue) or whose worker died.
+      await jobs.work('outbox.resume', async () => {
+        await outboxService.resumeDue();
+      });
+      await jobs.schedule('outbox.resume', '*/5 * * * *');
+      await outboxService.resumeDue();
       // ADR 0006: move files stored before protected storage (idempotent; a no-op once done).
       await jobs.work('storage.protect-photo', ({ photoId }) =>
         storageMigration.protectPhoto(photoId),
@@ -361,7 +379,7 @@ export const createContainer = async (
     async close(): Promise<void> {
       await jobs.stop();
       await photoEvents.close();
-      smtp?.close();
+      providers.close();
       await storage.close();
       if (!options.database) await database.close();
     },

@@ -47,8 +47,8 @@ const stored = async () => {
   const { rows } = await t.database.executeSql('select count(*)::int as n from mini_albums', []);
   return {
     albums: Number(rows[0]?.n),
-    mails: (await t.app.container.repositories.outbox.list(1000)).length,
-    sms: (await t.app.container.repositories.smsOutbox.list(1000)).length,
+    mails: (await t.app.container.repositories.outbox.list(1000, 'mail')).length,
+    sms: (await t.app.container.repositories.outbox.list(1000, 'sms')).length,
   };
 };
 
@@ -110,11 +110,13 @@ describe('event/mini-album/send-link', () => {
     // The event's from address is not verified: the platform sender.
     expect(mail.from).toBe('no-reply@flashbulb.local');
 
-    const [sms] = await t.app.container.repositories.smsOutbox.list(1);
+    const [sms] = await t.app.container.repositories.outbox.list(1, 'sms');
     expect(sms).toMatchObject({
-      toNumber: '2125550199',
+      channel: 'sms',
+      eventId: event.id,
+      recipient: '2125550199',
       status: 'outbox',
-      body: `Hi Ann <b>&, your photos: ${url}`,
+      content: { body: `Hi Ann <b>&, your photos: ${url}` },
       kind: 'mini_album_link',
     });
 
@@ -277,8 +279,8 @@ describe('event/mini-album/send-link', () => {
     await expect
       .poll(
         async () =>
-          (await t.app.container.repositories.outbox.list(1000)).filter(
-            (m) => m.status === 'queued',
+          (await t.app.container.repositories.outbox.list(1000, 'mail')).filter(
+            (m) => m.status === 'queued' || m.status === 'sending',
           ).length,
         { timeout: 15_000 },
       )

@@ -22,7 +22,8 @@ describe('database', () => {
           'organisations',
           'auth_sessions',
           'api_keys',
-          'mail_outbox',
+          'outbox',
+          'webhook_events',
           'login_throttle',
         ]),
       );

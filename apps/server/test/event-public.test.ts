@@ -23,8 +23,8 @@ eventWorldPerFile(
 );
 
 const verificationMails = async (to: string) =>
-  (await t.app.container.repositories.outbox.list(200)).filter(
-    (m) => m.kind === 'event_from_address_verification' && m.toAddress === to,
+  (await t.app.container.repositories.outbox.list(200, 'mail')).filter(
+    (m) => m.kind === 'event_from_address_verification' && m.recipient === to,
   );
 
 const tokenOf = (text: string): string => {
@@ -44,10 +44,10 @@ describe('from-address verification', () => {
     const mailMails = await verificationMails('first@gala.example');
     expect(mailMails).toHaveLength(1);
     const [mail] = mailMails;
-    expect(mail!.textBody).toContain('https://photos.example/verify-from-address?token=');
-    expect(mail!.htmlBody).toContain('&lt;b&gt;Gala&lt;/b&gt; &amp; co');
-    expect(mail!.htmlBody).not.toContain('<b>Gala</b>');
-    const token = tokenOf(mail!.textBody);
+    expect(mail!.content.text).toContain('https://photos.example/verify-from-address?token=');
+    expect(mail!.content.html).toContain('&lt;b&gt;Gala&lt;/b&gt; &amp; co');
+    expect(mail!.content.html).not.toContain('<b>Gala</b>');
+    const token = tokenOf(mail!.content.text);
     const { rows } = await t.database.executeSql('select * from from_address_verifications');
     expect(JSON.stringify(rows)).not.toContain(token);
 
@@ -94,7 +94,9 @@ describe('from-address verification', () => {
       },
       as(w.ownerA),
     );
-    const stale = await t.call(endpoints.verifyFromAddress, { token: tokenOf(second!.textBody) });
+    const stale = await t.call(endpoints.verifyFromAddress, {
+      token: tokenOf(second!.content.text),
+    });
     expect(errorOf(stale)).toMatchObject({ status: 400, message_key: 'verification_link_invalid' });
     expect((await readEvent(t, w.superUser, event.name)).email_from_address_verified).toBe(false);
     expect(third.email_from_address).toBe('third@gala.example');
@@ -105,7 +107,9 @@ describe('from-address verification', () => {
     const [mail] = await verificationMails('late@gala.example');
     t.clock.advance(7 * 86_400_000 + 1000);
     try {
-      const late = await t.call(endpoints.verifyFromAddress, { token: tokenOf(mail!.textBody) });
+      const late = await t.call(endpoints.verifyFromAddress, {
+        token: tokenOf(mail!.content.text),
+      });
       expect(errorOf(late)).toMatchObject({
         status: 400,
         message_key: 'verification_link_invalid',

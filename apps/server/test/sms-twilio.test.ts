@@ -1,81 +1,20 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { endpoints } from '@flashbulb/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { ProviderError } from '../src/repositories/provider-error.ts';
+import type { OutgoingSms } from '../src/repositories/sms/sms-provider.ts';
 import {
   e164,
-  PermanentSmsError,
-  TwilioSmsProvider,
+  TwilioSmsAdapter as TwilioSmsProvider,
   type TwilioSettings,
-} from '../src/repositories/twilio-sms.provider.ts';
-import type { SmsOutboxRow } from '../src/repositories/sms.repository.ts';
+} from '../src/repositories/sms/twilio.adapter.ts';
 import { apiKeyAuth, createEvent, createEventWorld } from './helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { startTwilioDouble, TWILIO_SID, TWILIO_TOKEN } from './helpers/twilio-double.ts';
 
-const SID = 'AC0123456789abcdef0123456789abcdef';
-const TOKEN = 'twilio-auth-token-for-tests';
-
-interface Received {
-  path: string;
-  authorization: string | undefined;
-  contentType: string | undefined;
-  form: Record<string, string>;
-}
-
-/**
- * Twilio's Messages resource as documented (`POST /2010-04-01/Accounts/{sid}/Messages.json`,
- * basic auth, form body; 201 with the message, 4xx/5xx with `{code, message, more_info, status}`).
- * `reply` decides the answer per request.
- */
-const startTwilioDouble = async () => {
-  const received: Received[] = [];
-  let reply: (form: Record<string, string>) => { status: number; body: object } = (form) => ({
-    status: 201,
-    body: { sid: `SM${received.length}`, status: 'queued', to: form.To, body: form.Body },
-  });
-  const readBody = async (request: IncomingMessage) => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
-  };
-  const server: Server = createServer((request, response) => {
-    void readBody(request).then((text) => {
-      const form = Object.fromEntries(new URLSearchParams(text));
-      received.push({
-        path: request.url ?? '',
-        authorization: request.headers.authorization,
-        contentType: request.headers['content-type'],
-        form,
-      });
-      const expectedAuth = `Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`;
-      const answer =
-        request.headers.authorization !== expectedAuth
-          ? { status: 401, body: { code: 20003, message: 'Authenticate', status: 401 } }
-          : request.url !== `/2010-04-01/Accounts/${SID}/Messages.json` || request.method !== 'POST'
-            ? { status: 404, body: { code: 20404, message: 'Not found', status: 404 } }
-            : !form.To || !form.Body || (!form.From && !form.MessagingServiceSid)
-              ? {
-                  status: 400,
-                  body: { code: 21604, message: "A 'To' phone number is required.", status: 400 },
-                }
-              : reply(form);
-      response.writeHead(answer.status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(answer.body));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    received,
-    answer(next: typeof reply) {
-      reply = next;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-};
+const SID = TWILIO_SID;
+const TOKEN = TWILIO_TOKEN;
 
 let twilio: Awaited<ReturnType<typeof startTwilioDouble>>;
 beforeAll(async () => {
@@ -85,8 +24,7 @@ afterAll(async () => {
   await twilio.close();
 });
 afterEach(() => {
-  twilio.received.length = 0;
-  twilio.answer((form) => ({ status: 201, body: { sid: 'SM1', status: 'queued', to: form.To } }));
+  twilio.reset();
 });
 
 const settings = (over: Partial<TwilioSettings> = {}): TwilioSettings => ({
@@ -95,20 +33,14 @@ const settings = (over: Partial<TwilioSettings> = {}): TwilioSettings => ({
   from: '+15005550006',
   messagingServiceSid: undefined,
   apiBase: twilio.url,
+  statusCallbackUrl: undefined,
   ...over,
 });
-const row = (over: Partial<SmsOutboxRow> = {}): SmsOutboxRow => ({
-  id: 1,
-  kind: 'mini_album',
-  eventId: null,
-  toNumber: '2125550199',
-  fromName: null,
+const row = (over: Partial<OutgoingSms> = {}): OutgoingSms => ({
+  outboxId: 1,
+  to: '2125550199',
+  from: null,
   body: 'Hi Ann, your photos: https://photos.example/?mId=abc',
-  status: 'queued',
-  attempts: 0,
-  lastError: null,
-  createdAt: new Date(),
-  sentAt: null,
   ...over,
 });
 
@@ -126,10 +58,10 @@ describe('Twilio SMS provider', () => {
   });
 
   it('uses the event’s sender when Twilio can, and a Messaging Service before anything else', async () => {
-    await new TwilioSmsProvider(settings()).send(row({ fromName: 'GalaPhotos' }));
-    await new TwilioSmsProvider(settings()).send(row({ fromName: 'Not a valid sender id!' }));
+    await new TwilioSmsProvider(settings()).send(row({ from: 'GalaPhotos' }));
+    await new TwilioSmsProvider(settings()).send(row({ from: 'Not a valid sender id!' }));
     await new TwilioSmsProvider(settings({ messagingServiceSid: 'MG123' })).send(
-      row({ fromName: 'GalaPhotos' }),
+      row({ from: 'GalaPhotos' }),
     );
     expect(twilio.received.map((r) => [r.form.From, r.form.MessagingServiceSid])).toEqual([
       ['GalaPhotos', undefined],
@@ -150,24 +82,25 @@ describe('Twilio SMS provider', () => {
       body: { code: 21211, message: "The 'To' number is not a valid phone number.", status: 400 },
     }));
     const refused = await new TwilioSmsProvider(settings()).send(row()).catch((e: unknown) => e);
-    expect(refused).toBeInstanceOf(PermanentSmsError);
+    expect(refused).toBeInstanceOf(ProviderError);
+    expect(refused).toMatchObject({ kind: 'permanent', provider: 'twilio', code: '21211' });
     expect((refused as Error).message).toContain('21211');
 
     twilio.answer(() => ({ status: 429, body: { code: 20429, message: 'Too Many Requests' } }));
     const busy = await new TwilioSmsProvider(settings()).send(row()).catch((e: unknown) => e);
-    expect(busy).toBeInstanceOf(Error);
-    expect(busy).not.toBeInstanceOf(PermanentSmsError);
+    expect(busy).toBeInstanceOf(ProviderError);
+    expect(busy).toMatchObject({ kind: 'retryable', code: '20429' });
 
     twilio.answer(() => ({ status: 503, body: { code: 20500, message: 'Service unavailable' } }));
     const down = await new TwilioSmsProvider(settings()).send(row()).catch((e: unknown) => e);
-    expect(down).not.toBeInstanceOf(PermanentSmsError);
+    expect(down).toMatchObject({ kind: 'retryable', code: '20500' });
   });
 
   it('never puts the auth token in an error', async () => {
     const wrong = await new TwilioSmsProvider(settings({ authToken: 'wrong-token-value' }))
       .send(row())
       .catch((e: unknown) => e as Error);
-    expect(wrong).toBeInstanceOf(PermanentSmsError);
+    expect(wrong).toMatchObject({ kind: 'permanent', code: '20003' });
     expect((wrong as Error).message).not.toContain('wrong-token-value');
   });
 
@@ -175,7 +108,7 @@ describe('Twilio SMS provider', () => {
     expect(() => loadConfig({ FLASHBULB_SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: SID })).toThrow(
       /TWILIO_AUTH_TOKEN.*TWILIO_FROM or TWILIO_MESSAGING_SERVICE_SID/,
     );
-    expect(loadConfig({}).sms).toBeUndefined();
+    expect(loadConfig({}).providers.sms).toEqual({ kind: 'outbox' });
   });
 });
 
@@ -224,7 +157,7 @@ describe('SMS leave the outbox through Twilio', () => {
   };
 
   const outboxRow = async () => {
-    const [first] = await t.app.container.repositories.smsOutbox.list(1);
+    const [first] = await t.app.container.repositories.outbox.list(1, 'sms');
     return first;
   };
 

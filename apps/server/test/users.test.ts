@@ -213,14 +213,14 @@ describe('user create', () => {
       { email: "o'brien@example.com", role: Role.EVENT_OWNER, organisation_id: orgA.id },
       { authorization: superUser.authorization },
     );
-    const [mail] = await t.app.container.repositories.outbox.list(10);
+    const [mail] = await t.app.container.repositories.outbox.list(10, 'mail');
     expect(mail).toMatchObject({
       kind: 'user_invitation',
-      toAddress: "o'brien@example.com",
+      recipient: "o'brien@example.com",
       status: 'outbox',
     });
-    expect(mail!.htmlBody).toContain('o&#39;brien@example.com');
-    const temporary = /Temporary password: (\S+)/.exec(mail!.textBody)?.[1];
+    expect(mail!.content.html).toContain('o&#39;brien@example.com');
+    const temporary = /Temporary password: (\S+)/.exec(mail!.content.text)?.[1];
     expect(temporary).toBeTruthy();
     const signIn = await t.ok(endpoints.signIn, {
       username: "o'brien@example.com",

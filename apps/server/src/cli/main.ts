@@ -118,7 +118,7 @@ const run = async (argv: string[]): Promise<void> => {
         `Created ${roleNames[user.role]} ${user.email} (id ${user.id}${user.organisation_name ? `, ${user.organisation_name}` : ''}).\n` +
           (temporary
             ? 'They sign in with the temporary password you gave, valid 7 days.\n'
-            : `The temporary password was e-mailed to ${user.email}${config.smtpUrl ? '' : ' (mail outbox: SMTP_URL is not set)'}.\n`),
+            : `The temporary password was e-mailed to ${user.email}${config.providers.mail.kind === 'smtp' ? '' : ' (mail outbox: no SMTP configured)'}.\n`),
       );
     } else if (noun === 'organisation' && verb === 'create') {
       if (!values.name?.trim()) throw new UsageError('--name is required');

@@ -142,28 +142,6 @@ export const apiKeys = pgTable(
   (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
 );
 
-/** Every message the product sends. Without SMTP this is the outbox operators read. */
-export const mailOutbox = pgTable(
-  'mail_outbox',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    kind: text('kind').notNull(),
-    toAddress: text('to_address').notNull(),
-    subject: text('subject').notNull(),
-    textBody: text('text_body').notNull(),
-    htmlBody: text('html_body'),
-    /** The sender for this message (an event's verified address); null: the platform sender. */
-    fromAddress: text('from_address'),
-    /** queued → sent | failed; `outbox` when no SMTP server is configured. */
-    status: text('status').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-  },
-  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
-);
-
 // ---- events (issue 3) ---------------------------------------------------------------------------
 
 /** A 0/1 flag as the contract has it. */
@@ -503,27 +481,6 @@ export const miniAlbums = pgTable(
   ],
 );
 
-/** Every SMS the product sends; `outbox` until a provider adapter (e.g. Twilio REST) is configured. */
-export const smsOutbox = pgTable(
-  'sms_outbox',
-  {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    kind: text('kind').notNull(),
-    eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
-    /** Digits only (normalised). */
-    toNumber: text('to_number').notNull(),
-    fromName: text('from_name'),
-    body: text('body').notNull(),
-    /** queued → sent | failed; `outbox` when no provider is configured. */
-    status: text('status').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    createdAt: createdAt(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-  },
-  (t) => [index('sms_outbox_created_idx').on(t.createdAt)],
-);
-
 /**
  * Shares of a photo by viewers (Facebook and others), albums spec §7.2 "tracked as FacebookShare".
  * Not in `activities`: those are robot reports (robot_id required); a share comes from a viewer
@@ -641,4 +598,72 @@ export const attendeePhotos = pgTable(
     primaryKey({ columns: [t.attendeeId, t.photoId] }),
     index('attendee_photos_photo_idx').on(t.photoId),
   ],
+);
+
+// ---- outbox and webhooks (issue 9) --------------------------------------------------------------
+
+export type OutboxChannel = 'mail' | 'sms';
+/**
+ * `outbox`: held, no provider configured for the channel (the embedded default; operators read it);
+ * `queued` → `sending` (claimed by one worker) → `sent` | `failed` (permanent refusal or attempts
+ * used up); a provider's delivery report may then move `sent` to `delivered`, `undelivered` or
+ * `failed`, once.
+ */
+export type OutboxStatus =
+  'outbox' | 'queued' | 'sending' | 'sent' | 'failed' | 'delivered' | 'undelivered';
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string | null;
+}
+export interface SmsContent {
+  body: string;
+}
+export type OutboxContent = MailContent | SmsContent;
+
+/** Every message the product sends, mail and SMS alike (one outbox; see docs/domains/providers.md). */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    channel: text('channel').$type<OutboxChannel>().notNull(),
+    /** What the message is for (`user_invitation`, `mini_album_link`, …). */
+    kind: text('kind').notNull(),
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'set null' }),
+    /** An e-mail address (mail) or digits only (sms). */
+    recipient: text('recipient').notNull(),
+    /** The sender for this message (an event's verified address or SMS sender); null: the platform's. */
+    sender: text('sender'),
+    content: jsonb('content').$type<OutboxContent>().notNull(),
+    status: text('status').$type<OutboxStatus>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When the next attempt is due (a retry), or when a claimed attempt's lease runs out. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /** Why the last attempt failed, in the provider's words (never a secret). */
+    lastError: text('last_error'),
+    /** The adapter that took the message (`smtp`, `twilio`) and its id for it. */
+    provider: text('provider'),
+    providerMessageId: text('provider_message_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('outbox_created_idx').on(t.createdAt),
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    index('outbox_provider_message_idx').on(t.provider, t.providerMessageId),
+  ],
+);
+
+/** Webhooks already taken in, by the provider's event id: a replay or duplicate changes state once. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    providerEventId: text('provider_event_id').notNull(),
+    /** What it was about (`sms.status` …), for operators. */
+    kind: text('kind').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('webhook_events_provider_event_idx').on(t.provider, t.providerEventId)],
 );

@@ -10,6 +10,7 @@ export interface JobPayloads {
   'photo.derivatives': { photoId: number };
   'photos.retention': Record<string, never>;
   'sms.deliver': { outboxId: number };
+  'outbox.resume': Record<string, never>;
   /** ADR 0006 storage migration: finds photos with pre-protected-storage keys (once per start). */
   'storage.protect-legacy': Record<string, never>;
   /** ADR 0006 storage migration of one photo (crash-safe, idempotent). */
@@ -25,6 +26,7 @@ const queueNames: JobName[] = [
   'photo.derivatives',
   'photos.retention',
   'sms.deliver',
+  'outbox.resume',
   'storage.protect-legacy',
   'storage.protect-photo',
 ];
@@ -54,13 +56,14 @@ export class JobQueue {
   async send<N extends JobName>(
     name: N,
     payload: JobPayloads[N],
-    options: { singletonKey?: string; retryLimit?: number } = {},
+    options: { singletonKey?: string; retryLimit?: number; startAfterSeconds?: number } = {},
   ): Promise<void> {
     await this.boss.send(name, payload, {
       retryLimit: options.retryLimit ?? 5,
       retryDelay: 5,
       retryBackoff: true,
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.startAfterSeconds ? { startAfter: Math.ceil(options.startAfterSeconds) } : {}),
     });
   }
 

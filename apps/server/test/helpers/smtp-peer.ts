@@ -14,8 +14,13 @@ const decodeQuotedPrintable = (raw: string): string =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-/** A real SMTP server in this process: mail really travels over SMTP to it. */
-export const startSmtpPeer = async (): Promise<{
+/**
+ * A real SMTP server in this process: mail really travels over SMTP to it. `refuse` may answer a
+ * recipient with an SMTP error (e.g. `{ code: 451, text: 'try later' }`) instead of accepting it.
+ */
+export const startSmtpPeer = async (
+  options: { refuse?: (recipient: string) => { code: number; text: string } | null } = {},
+): Promise<{
   url: string;
   messages: ReceivedMail[];
   waitFor: (predicate: (m: ReceivedMail) => boolean, timeoutMs?: number) => Promise<ReceivedMail>;
@@ -26,6 +31,11 @@ export const startSmtpPeer = async (): Promise<{
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const refusal = options.refuse?.(address.address);
+      if (!refusal) return callback();
+      return callback(Object.assign(new Error(refusal.text), { responseCode: refusal.code }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+import type { OutboxRepository } from '../repositories/outbox.repository.ts';
+import type { WebhookEventRepository } from '../repositories/webhooks/webhook-event.repository.ts';
+import type { RawWebhook, WebhookReceiver } from '../repositories/webhooks/webhook-receiver.ts';
+
+export interface WebhookDeps {
+  /** The configured adapters that take webhooks, by provider name. */
+  receivers: ReadonlyMap<string, WebhookReceiver>;
+  events: WebhookEventRepository;
+  outbox: OutboxRepository;
+  logger: Logger;
+}
+
+/**
+ * `POST /api/webhooks/:provider`: the provider's adapter verifies the signature; the provider's
+ * event id is recorded and the effect applied in one short transaction, so a replayed or
+ * duplicated webhook changes state once. No access check beyond the signature: the provider is
+ * the caller, and the signature is its proof.
+ */
+export class WebhookService {
+  constructor(private readonly deps: WebhookDeps) {}
+
+  async receive(provider: string, request: RawWebhook): Promise<{ duplicate: boolean }> {
+    const receiver = this.deps.receivers.get(provider);
+    // Unknown, or known but not configured here: nobody may post to it.
+    if (!receiver) throw new AppError('not_found');
+    const verified = receiver.verifyWebhook(request);
+    if (!verified) {
+      this.deps.logger.warn({ provider }, 'webhook refused: signature missing or wrong');
+      throw new AppError('forbidden');
+    }
+    const { effect, providerEventId } = verified;
+    const fresh = await this.deps.events.recordOnce(
+      provider,
+      providerEventId,
+      effect.kind,
+      async (tx) => {
+        switch (effect.kind) {
+          case 'message.status':
+            if (effect.status)
+              await this.deps.outbox.applyDeliveryReport(tx, {
+                provider,
+                outboxId: effect.outboxId,
+                providerMessageId: effect.providerMessageId,
+                status: effect.status,
+                reason: effect.reason,
+              });
+            return;
+          case 'ignored':
+            return;
+          default: {
+            // A new kind of effect (payments, prints …) must be applied here: it does not compile until it is.
+            const unhandled: never = effect;
+            throw new Error(`unhandled webhook effect ${JSON.stringify(unhandled)}`);
+          }
+        }
+      },
+    );
+    this.deps.logger.info({ provider, kind: effect.kind, duplicate: !fresh }, 'webhook received');
+    return { duplicate: !fresh };
+  }
+}
