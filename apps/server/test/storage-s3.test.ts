@@ -329,6 +329,28 @@ describe('S3 storage backend (against s3rver)', () => {
       expect(new URL(special).pathname).toBe('/a%20b/it%27s%20%281%29%2A.jpg');
     });
 
+    it('presigns with the SDK credential chain (session token included) at the store, not the CDN', async () => {
+      vi.stubEnv('AWS_ACCESS_KEY_ID', 'ASIATEMPORARY');
+      vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'temporary-secret');
+      vi.stubEnv('AWS_SESSION_TOKEN', 'session-token-value');
+      const temporary = new S3Storage({
+        ...s3Config(),
+        accessKeyId: undefined,
+        secretAccessKey: undefined,
+        publicUrl: 'https://cdn.example/photos',
+      });
+      try {
+        const url = new URL(await temporary.signedGetUrl('protected/a.jpg'));
+        expect(`${url.origin}${url.pathname}`).toBe(`${endpoint}/${BUCKET}/protected/a.jpg`);
+        expect(url.searchParams.get('X-Amz-Security-Token')).toBe('session-token-value');
+        expect(url.searchParams.get('X-Amz-Credential')).toMatch(/^ASIATEMPORARY\//);
+        expect(temporary.publicUrl('events/a.jpg')).toBe('https://cdn.example/photos/events/a.jpg');
+      } finally {
+        vi.unstubAllEnvs();
+        await temporary.close();
+      }
+    });
+
     it('is refused by S3 once expired', async () => {
       const key = 'protected/events/AB12/photos/uid_c_uid/original.jpg';
       await storage.put(key, Buffer.from('secret'), 'image/jpeg');
