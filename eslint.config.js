@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import noCrossFeatureImports from './scripts/eslint/feature-boundaries.mjs';
 
 export default tseslint.config(
   {
@@ -52,6 +53,12 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     ...reactHooks.configs.flat.recommended,
+  },
+  {
+    // Features never import each other; routes in src/app/ compose them (docs/domains/web.md).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { flashbulb: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
+    rules: { 'flashbulb/no-cross-feature-imports': 'error' },
   },
   {
     files: ['apps/web/**/*.tsx'],

@@ -24,6 +24,14 @@ export default defineConfig({
         },
       },
       {
+        // Repository tooling: the ESLint rules of eslint.config.js (scripts/eslint/).
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+        },
+      },
+      {
         test: {
           name: 'server-pglite',
           environment: 'node',

@@ -11,6 +11,7 @@ import {
   type AlbumEvent,
 } from './support/albums.ts';
 import { launchBrowser, type RunningBrowser } from './support/browser.ts';
+import { signInInBrowser } from './support/console.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const JOURNEY_TIMEOUT = 120_000;
@@ -148,14 +149,7 @@ describe('album journeys in Chromium', () => {
       await withServerLog(async () => {
         // The owner's console session in this browser (the refresh cookie), as after signing in.
         await page.goto(`${url}/`);
-        await page.evaluate(async (admin) => {
-          const response = await fetch('/api/v1/auth/sign-in', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ username: admin.email, password: admin.password }),
-          });
-          if (!response.ok) throw new Error(`sign-in ${response.status}`);
-        }, ALBUM_ADMIN);
+        await signInInBrowser(page, ALBUM_ADMIN);
 
         await page.goto(`${url}/?eId=${encodeURIComponent(event.ownerKey)}`);
         await expect.poll(() => tiles(page).count()).toBe(3);

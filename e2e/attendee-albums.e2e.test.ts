@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ATTENDEE_COOKIE, endpoints, type ResultOf } from '@flashbulb/shared';
+import { ATTENDEE_COOKIE, endpoints } from '@flashbulb/shared';
 import {
   albumServerEnv,
   api,
@@ -14,9 +14,6 @@ import { journeyResources, photoNames } from './support/journey.ts';
 const JOURNEY_TIMEOUT = 180_000;
 
 const journey = journeyResources();
-
-type Generated = ResultOf<typeof endpoints.generateAttendeeList>['attendees'][number];
-type PhotoPage = ResultOf<typeof endpoints.publicPhotoList>;
 
 /** An event with four photos from its robot, and one generated attendee who has two of them. */
 const world = async () => {
@@ -32,23 +29,21 @@ const world = async () => {
   );
   await robotUpload(url, event, folder);
   await waitForPublicPhotos(url, event, 4);
-  const list = (await api(url, endpoints.publicPhotoList, {
+  const list = await api(url, endpoints.publicPhotoList, {
     key_type: 'event_owner',
     key_value: event.ownerKey,
     max_size: 100,
-  })) as PhotoPage;
+  });
   const byName = new Map(list.photos.map((p) => [p.file_name, p]));
-  const { events } = (await api(url, endpoints.eventBasicList, {}, event.token)) as {
-    events: { id: number; name: string; organisation_id: number }[];
-  };
+  const { events } = await api(url, endpoints.eventBasicList, {}, event.token);
   const eventRow = events.find((e) => e.name === event.code);
   if (!eventRow) throw new Error('the event is not in the list');
-  const generated = (await api(
+  const generated = await api(
     url,
     endpoints.generateAttendeeList,
     { attendee_count: 2, event_id_array: [eventRow.id] },
     event.token,
-  )) as { attendees: Generated[] };
+  );
   const [attendee, other] = generated.attendees;
   if (!attendee || !other) throw new Error('no attendees generated');
   await api(

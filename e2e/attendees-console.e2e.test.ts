@@ -8,6 +8,7 @@ import {
   setUpAlbumEvent,
   waitForPublicPhotos,
 } from './support/albums.ts';
+import { signInInBrowser } from './support/console.ts';
 import { journeyResources, photoNames } from './support/journey.ts';
 
 const JOURNEY_TIMEOUT = 150_000;
@@ -30,14 +31,7 @@ describe('the console Attendees page in Chromium', () => {
       await journey.withServerLog(async () => {
         // The owner's console session in this browser, as after signing in.
         await page.goto(`${url}/`);
-        await page.evaluate(async (admin) => {
-          const response = await fetch('/api/v1/auth/sign-in', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ username: admin.email, password: admin.password }),
-          });
-          if (!response.ok) throw new Error(`sign-in ${response.status}`);
-        }, ALBUM_ADMIN);
+        await signInInBrowser(page, ALBUM_ADMIN);
 
         await page.goto(`${url}/events/${event.code}/attendees`);
         await page.getByText('No attendees yet — generate ids for cards or wristbands').waitFor();

@@ -136,7 +136,7 @@ const main = async () => {
     await signIn.close();
     const assets = await readdir(path.join(webDist, 'assets'));
     let consoleOnly = 0;
-    for (const name of assets.filter((n) => /^(console-app|album-page)-.*\.js$/.test(n)))
+    for (const name of assets.filter((n) => /^(console-app|console-album-page)-.*\.js$/.test(n)))
       consoleOnly += (await stat(path.join(webDist, 'assets', name))).size;
     consoleJs = consoleLoad.bytes + consoleOnly;
 

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { API_BASE, defaultEventOpts, endpoints, type Endpoint } from '@flashbulb/shared';
+import {
+  createContractClient,
+  defaultEventOpts,
+  endpoints,
+  type BodyOf,
+  type Endpoint,
+  type ResultOf,
+} from '@flashbulb/shared';
 import { repoRoot } from './paths.ts';
 
 export const ALBUM_ADMIN = { email: 'albums@example.com', password: 'amber-meadow-compass-58' };
@@ -16,26 +23,21 @@ export const albumServerEnv = {
   FLASHBULB_MFA_EXEMPT_USERS: ALBUM_ADMIN.email,
 };
 
-/** One API call through the contract's path; throws with the server's error when it says nok. */
-export const api = async (
+/**
+ * One typed call of the contract against a running server (the shared contract client), as the
+ * owner when `token` is given; a nok reply throws the server's `ContractError`.
+ */
+export const api = <E extends Endpoint>(
   base: string,
-  endpoint: Endpoint,
-  body: object,
+  endpoint: E,
+  body: BodyOf<E>,
   token?: string,
-): Promise<unknown> => {
-  const response = await fetch(`${base}${API_BASE}${endpoint.path}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { status: string; result?: unknown; error?: unknown };
-  if (envelope.status !== 'ok')
-    throw new Error(`${endpoint.path}: ${JSON.stringify(envelope.error)}`);
-  return envelope.result;
-};
+): Promise<ResultOf<E>> =>
+  createContractClient({ baseUrl: base }).call(
+    endpoint,
+    body,
+    token ? { authorization: `Bearer ${token}` } : {},
+  );
 
 export interface AlbumEvent {
   readonly token: string;
@@ -48,27 +50,21 @@ export interface AlbumEvent {
 
 /** Administrator → organisation → robot → event with that robot, all through the API. */
 export const setUpAlbumEvent = async (base: string): Promise<AlbumEvent> => {
-  const signIn = (await api(base, endpoints.signIn, {
+  const signIn = await api(base, endpoints.signIn, {
     username: ALBUM_ADMIN.email,
     password: ALBUM_ADMIN.password,
-  })) as { authentication_result?: { access_token: string } };
-  const token = signIn.authentication_result?.access_token;
+  });
+  const token =
+    'authentication_result' in signIn ? signIn.authentication_result?.access_token : undefined;
   if (!token) throw new Error(`sign-in asked for a challenge: ${JSON.stringify(signIn)}`);
-  const organisation = (await api(
-    base,
-    endpoints.createOrganisation,
-    { name: 'Albums' },
-    token,
-  )) as {
-    id: number;
-  };
-  const robot = (await api(
+  const organisation = await api(base, endpoints.createOrganisation, { name: 'Albums' }, token);
+  const robot = await api(
     base,
     endpoints.createRobot,
     { organisation_id: organisation.id, name: 'Camera 1' },
     token,
-  )) as { id: number; api_key: string };
-  const event = (await api(
+  );
+  const event = await api(
     base,
     endpoints.createEvent,
     {
@@ -79,7 +75,7 @@ export const setUpAlbumEvent = async (base: string): Promise<AlbumEvent> => {
       robot_id_array: [robot.id],
     },
     token,
-  )) as { name: string; public_api_key: string; private_api_key: string; owner_api_key: string };
+  );
   return {
     token,
     code: event.name,
@@ -132,11 +128,11 @@ export const waitForPublicPhotos = async (base: string, event: AlbumEvent, count
   const deadline = Date.now() + 60_000;
   let seen = 0;
   while (Date.now() < deadline) {
-    const page = (await api(base, endpoints.publicPhotoList, {
+    const page = await api(base, endpoints.publicPhotoList, {
       key_type: 'public',
       key_value: event.publicKey,
       max_size: 100,
-    })) as { photos: unknown[] };
+    });
     seen = page.photos.length;
     if (seen >= count) return;
     await new Promise((resolve) => setTimeout(resolve, 250));

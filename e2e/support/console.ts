@@ -1,6 +1,13 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import { API_BASE, endpoints, type BodyOf, type Endpoint, type ResultOf } from '@flashbulb/shared';
+import {
+  apiPath,
+  createContractClient,
+  endpoints,
+  type BodyOf,
+  type Endpoint,
+  type ResultOf,
+} from '@flashbulb/shared';
 import { totpForStep, totpStep } from '../totp.ts';
 import { decodeQrPng, otpauthSecret } from './qr.ts';
 
@@ -46,26 +53,39 @@ export const accessTokenOf = async (page: Page): Promise<string> => {
     return (await response.json()) as {
       result?: { authentication_result?: { access_token?: string } };
     };
-  }, `${API_BASE}/auth/refresh`);
+  }, apiPath(endpoints.refresh));
   const token = reply.result?.authentication_result?.access_token;
   if (!token) throw new Error(`no access token from refresh: ${JSON.stringify(reply)}`);
   return token;
 };
 
+/**
+ * Signs `user` in from inside the page, as the sign-in page does, so the browser holds the refresh
+ * cookie: the console then opens signed in (a user without a second factor).
+ */
+export const signInInBrowser = async (
+  page: Page,
+  user: { readonly email: string; readonly password: string },
+): Promise<void> => {
+  await page.evaluate(
+    async ({ path, username, password }) => {
+      const response = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
+      if (!response.ok) throw new Error(`sign-in ${response.status}`);
+    },
+    { path: apiPath(endpoints.signIn), username: user.email, password: user.password },
+  );
+};
+
 /** Typed calls of the shared contract against a running server, as the owner with `token`. */
-export const ownerClient =
-  (baseUrl: string, token: string) =>
-  async <E extends Endpoint>(endpoint: E, body: BodyOf<E>): Promise<ResultOf<E>> => {
-    const response = await fetch(`${baseUrl}${API_BASE}${endpoint.path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    });
-    const payload = (await response.json()) as { status: string; result?: unknown };
-    if (payload.status !== 'ok')
-      throw new Error(`${endpoint.path} → ${response.status} ${JSON.stringify(payload)}`);
-    return endpoint.result.parse(payload.result) as ResultOf<E>;
-  };
+export const ownerClient = (baseUrl: string, token: string) => {
+  const client = createContractClient({ baseUrl });
+  return <E extends Endpoint>(endpoint: E, body: BodyOf<E>): Promise<ResultOf<E>> =>
+    client.call(endpoint, body, { authorization: `Bearer ${token}` });
+};
 
 export type OwnerCall = ReturnType<typeof ownerClient>;
 

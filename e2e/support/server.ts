@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { HEALTH_PATH } from '@flashbulb/shared';
 import { repoRoot, webDist } from './paths.ts';
 
 export interface RunningServer {
@@ -122,7 +123,7 @@ export const startServer = async ({
       );
     }
     try {
-      const response = await fetch(`${url}/api/health`);
+      const response = await fetch(`${url}${HEALTH_PATH}`);
       if (response.status === 200) return { url, dataDir, output: () => output, stop };
     } catch {
       // Not listening yet.

@@ -32,7 +32,7 @@ interface Row {
 
 const listOnce = async (base: string, publicKey: string): Promise<number> => {
   const started = performance.now();
-  await post(base, endpoints.publicPhotoList.path, {
+  await post(base, endpoints.publicPhotoList, {
     key_type: 'public',
     key_value: publicKey,
     max_size: 100,
@@ -47,7 +47,7 @@ const main = async () => {
     try {
       const event = (await post(
         s.base,
-        endpoints.eventFullData.path,
+        endpoints.eventFullData,
         { event_name: s.eventName },
         s.apiKey,
       )) as { public_api_key: string }[];
@@ -70,7 +70,7 @@ const main = async () => {
         const started = performance.now();
         const result = (await post(
           s.base,
-          endpoints.generateAttendeeList.path,
+          endpoints.generateAttendeeList,
           { attendee_count: count, event_id_array: [s.eventId] },
           s.apiKey,
         )) as { count: number };

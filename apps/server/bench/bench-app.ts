@@ -1,11 +1,18 @@
 /**
  * What the server benchmarks share: a running server on PGlite or a throwaway PostgreSQL cluster
- * with a super user, an organisation, a robot and an event, and a typed-enough POST helper.
+ * with a super user, an organisation, a robot and an event, and a typed POST helper.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_BASE, defaultEventOpts, Role } from '@flashbulb/shared';
+import {
+  createContractClient,
+  defaultEventOpts,
+  Role,
+  type BodyOf,
+  type Endpoint,
+  type ResultOf,
+} from '@flashbulb/shared';
 import { startThrowawayCluster } from '../../../scripts/pg-cluster.mjs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -89,19 +96,15 @@ export const setUp = async (engine: 'pglite' | 'postgres'): Promise<Setup> => {
   };
 };
 
-export const post = async (
+/** One typed contract call against the running server (the shared contract client). */
+export const post = <E extends Endpoint>(
   base: string,
-  endpointPath: string,
-  body: object,
+  endpoint: E,
+  body: BodyOf<E>,
   authorization?: string,
-) => {
-  const response = await fetch(`${base}${API_BASE}${endpointPath}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
-    body: JSON.stringify(body),
-  });
-  const envelope = (await response.json()) as { status: string; result: unknown; error?: unknown };
-  if (envelope.status !== 'ok')
-    throw new Error(`${endpointPath}: ${JSON.stringify(envelope.error)}`);
-  return envelope.result;
-};
+): Promise<ResultOf<E>> =>
+  createContractClient({ baseUrl: base }).call(
+    endpoint,
+    body,
+    authorization ? { authorization } : {},
+  );

@@ -69,8 +69,8 @@ const ingest = async (s: Setup, photos: Buffer[], tag: string): Promise<number> 
   await Promise.all(
     [0, 1].map(async () => {
       for (let item = queue.shift(); item; item = queue.shift()) {
-        const robot = { key_type: 'robot', key_value: s.robotKey };
-        const grant = (await post(s.base, endpoints.photoUploadAccess.path, {
+        const robot = { key_type: 'robot', key_value: s.robotKey } as const;
+        const grant = (await post(s.base, endpoints.photoUploadAccess, {
           ...robot,
           event_name: s.eventName,
           file_name: item.name,
@@ -85,7 +85,7 @@ const ingest = async (s: Setup, photos: Buffer[], tag: string): Promise<number> 
         );
         const stored = await fetch(grant.url, { method: 'POST', body: form });
         if (stored.status !== 201) throw new Error(`storage ${stored.status}`);
-        const photo = (await post(s.base, endpoints.photoUploadComplete.path, {
+        const photo = (await post(s.base, endpoints.photoUploadComplete, {
           ...robot,
           key: grant.key,
         })) as { id: number };
@@ -96,7 +96,7 @@ const ingest = async (s: Setup, photos: Buffer[], tag: string): Promise<number> 
   for (;;) {
     const counts = (await post(
       s.base,
-      endpoints.photoCountInfo.path,
+      endpoints.photoCountInfo,
       { event_id: s.eventId },
       s.apiKey,
     )) as { processing: number };
@@ -115,7 +115,7 @@ const listLatency = async (s: Setup, requests: number, totalRows: number) => {
     const started = performance.now();
     await post(
       s.base,
-      endpoints.ownerPhotoList.path,
+      endpoints.ownerPhotoList,
       { event_id: s.eventId, max_size: 100, page_number: page },
       s.apiKey,
     );

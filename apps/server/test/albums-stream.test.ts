@@ -1,10 +1,19 @@
 import type { AddressInfo } from 'node:net';
-import { endpoints, type FlashbulbEvent, type Photo } from '@flashbulb/shared';
+import {
+  API_BASE,
+  endpoints,
+  PHOTO_STREAM_PATH,
+  photoStreamUrlAt,
+  type FlashbulbEvent,
+  type Photo,
+} from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyAuth, createEvent, createEventWorld } from './helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
 import { openSse, type SseClient } from './helpers/sse.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+const STREAM_PATH = `${API_BASE}${PHOTO_STREAM_PATH}`;
 
 let t: TestApp;
 let base: string;
@@ -16,9 +25,7 @@ let closed = false;
 const clients: SseClient[] = [];
 
 const stream = async (keyType: string, keyValue: string): Promise<SseClient> => {
-  const client = await openSse(
-    `${base}/api/v1/photo/stream?key_type=${keyType}&key_value=${encodeURIComponent(keyValue)}`,
-  );
+  const client = await openSse(photoStreamUrlAt(base, { key_type: keyType, key_value: keyValue }));
   clients.push(client);
   return client;
 };
@@ -49,14 +56,14 @@ afterAll(async () => {
 
 describe('live photo stream (server-sent events)', () => {
   it('refuses a wrong key with the 401 envelope before streaming', async () => {
-    const response = await fetch(`${base}/api/v1/photo/stream?key_type=public&key_value=nope`);
+    const response = await fetch(`${base}${STREAM_PATH}?key_type=public&key_value=nope`);
     expect(response.status).toBe(401);
     expect(response.headers.get('content-type')).toContain('application/json');
     expect(await response.json()).toMatchObject({
       status: 'nok',
       error: { message_key: 'unauthorized_user' },
     });
-    const missing = await fetch(`${base}/api/v1/photo/stream?key_type=public`);
+    const missing = await fetch(`${base}${STREAM_PATH}?key_type=public`);
     expect(missing.status).toBe(401);
   });
 

@@ -1,5 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { endpoints, type Attendee, type FlashbulbEvent, type Photo } from '@flashbulb/shared';
+import {
+  endpoints,
+  photoStreamUrlAt,
+  type Attendee,
+  type FlashbulbEvent,
+  type Photo,
+} from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiKeyAuth,
@@ -444,7 +450,9 @@ describe('the attendee’s live stream', () => {
 
   it('pushes the attendee’s new photo and not another attendee’s', async () => {
     await upload(paid, 'STREAM1');
-    const client = await openSse(`${base}/api/v1/photo/stream?key_type=attendee&key_value=STREAM1`);
+    const client = await openSse(
+      photoStreamUrlAt(base, { key_type: 'attendee', key_value: 'STREAM1' }),
+    );
     clients.push(client);
     expect(client.status).toBe(200);
     await expect.poll(() => client.raw()).toContain('retry: ');
@@ -456,7 +464,7 @@ describe('the attendee’s live stream', () => {
 
     // Attaching an older photo pushes it to the attendee's stream, not again to the event's.
     const publicStream = await openSse(
-      `${base}/api/v1/photo/stream?key_type=private&key_value=${paid.private_api_key}`,
+      photoStreamUrlAt(base, { key_type: 'private', key_value: paid.private_api_key }),
     );
     clients.push(publicStream);
     await expect.poll(() => publicStream.raw()).toContain('retry: ');

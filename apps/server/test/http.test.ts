@@ -189,7 +189,7 @@ describe('web app serving', () => {
     expect(page.headers['cache-control']).toBe('no-cache');
     const missing = await t.app.inject({ method: 'GET', url: '/assets/app-gone.js' });
     expect(missing.statusCode).toBe(404);
-    const api = await t.app.inject({ method: 'GET', url: '/api/v1/nothing' });
+    const api = await t.app.inject({ method: 'GET', url: `${API_BASE}/nothing` });
     expect(api.statusCode).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import { endpoints, TEMPORARY_PASSWORD_DAYS } from '@flashbulb/shared';
+import { AUTH_COOKIE_PATH, endpoints, TEMPORARY_PASSWORD_DAYS } from '@flashbulb/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { totpAt } from '../src/lib/totp.ts';
 import { wrongCode } from './helpers/totp-codes.ts';
@@ -350,7 +350,7 @@ describe('sessions', () => {
     expect(setCookie).toMatch(/^flashbulb_refresh=[^;]+;/);
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('SameSite=Strict');
-    expect(setCookie).toContain('Path=/api/v1/auth');
+    expect(setCookie).toContain(`Path=${AUTH_COOKIE_PATH}`);
     const cookie = setCookie.split(';')[0]!;
     const refreshed = await t.call(endpoints.refresh, {}, { cookie });
     expect(refreshed.statusCode).toBe(200);

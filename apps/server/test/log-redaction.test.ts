@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { endpoints } from '@flashbulb/shared';
+import { API_BASE, endpoints, PHOTO_STREAM_PATH, photoStreamUrlAt } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redactUrl } from '../src/http/log-redaction.ts';
 import { createEvent, createEventWorld } from './helpers/events.ts';
 import { openSse } from './helpers/sse.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
+const STREAM_PATH = `${API_BASE}${PHOTO_STREAM_PATH}`;
 const lines: string[] = [];
 let t: TestApp;
 
@@ -24,8 +25,8 @@ describe('keys never reach the logs', () => {
     expect(redactUrl('/?pvId=SECRET&kType=evSB1&attendeeId=A1#x')).toBe(
       '/?pvId=[redacted]&kType=evSB1&attendeeId=[redacted]#x',
     );
-    expect(redactUrl('/api/v1/photo/stream?key_type=private&key_value=abc%2Fdef')).toBe(
-      '/api/v1/photo/stream?key_type=private&key_value=[redacted]',
+    expect(redactUrl(`${STREAM_PATH}?key_type=private&key_value=abc%2Fdef`)).toBe(
+      `${STREAM_PATH}?key_type=private&key_value=[redacted]`,
     );
     expect(redactUrl('/verify-from-address?token=t0k3n')).toBe(
       '/verify-from-address?token=[redacted]',
@@ -49,7 +50,7 @@ describe('keys never reach the logs', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const stream = await openSse(
-      `${base}/api/v1/photo/stream?key_type=private&key_value=${encodeURIComponent(event.private_api_key)}`,
+      photoStreamUrlAt(base, { key_type: 'private', key_value: event.private_api_key }),
     );
     expect(stream.status).toBe(200);
     stream.close();
@@ -62,7 +63,7 @@ describe('keys never reach the logs', () => {
 
     const log = lines.join('');
     // The requests were logged…
-    expect(log).toContain('/api/v1/photo/stream?key_type=private&key_value=[redacted]');
+    expect(log).toContain(`${STREAM_PATH}?key_type=private&key_value=[redacted]`);
     expect(log).toContain('/?eId=[redacted]');
     // …and no key of the event appears anywhere.
     for (const secret of [event.private_api_key, event.owner_api_key, event.public_api_key]) {

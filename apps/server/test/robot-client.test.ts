@@ -163,6 +163,60 @@ describe('robot client', () => {
     expect(wrongKey.stdout).toContain('refused IMG_0.jpg: invalid_key');
   }, 60_000);
 
+  it('retries a proxy’s HTML 502 and a 503 envelope, and gives up on a 400 refusal at once', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'flashbulb-proxy-folder-'));
+    try {
+      await writeFile(path.join(own, 'PROXY_1.jpg'), await makeJpeg({ seed: 600 }));
+      const before = await photoCount();
+      const lines: string[] = [];
+      // The completion call meets a proxy page first, then a busy server, then gets through.
+      const replies = [
+        () =>
+          new Response('<html><body>Bad gateway</body></html>', {
+            status: 502,
+            headers: { 'content-type': 'text/html' },
+          }),
+        () =>
+          Response.json(
+            {
+              status: 'nok',
+              error: { type: 'global', message_key: 'something_wrong', message: 'x' },
+            },
+            { status: 503 },
+          ),
+      ];
+      const proxyFetch: typeof fetch = async (input, init) => {
+        const isComplete =
+          typeof input === 'string' && input.endsWith(endpoints.photoUploadComplete.path);
+        const next = isComplete ? replies.shift() : undefined;
+        return next ? next() : fetch(input, init);
+      };
+      const summary = await runRobotUpload(
+        options({ paths: [own], fetch: proxyFetch, log: (l) => lines.push(l) }),
+      );
+      expect(summary).toEqual({ uploaded: 1, skipped: 0, refused: 0, failed: 0 });
+      expect(lines.filter((l) => l.startsWith('retrying PROXY_1.jpg'))).toEqual([
+        expect.stringContaining(
+          `HTTP 502 without a JSON envelope (text/html: "<html><body>Bad gateway</body></html>")`,
+        ),
+        expect.stringMatching(/: something_wrong$/),
+      ]);
+      expect(await photoCount()).toBe(before + 1);
+
+      // A 400 refusal (an unknown event) is final: no retry, the file is marked refused.
+      await writeFile(path.join(own, 'PROXY_2.jpg'), await makeJpeg({ seed: 601 }));
+      const refusedLines: string[] = [];
+      const refused = await runRobotUpload(
+        options({ paths: [own], eventName: 'NOPE', log: (l) => refusedLines.push(l) }),
+      );
+      expect(refused).toEqual({ uploaded: 0, skipped: 0, refused: 1, failed: 0 });
+      expect(refusedLines.some((l) => l.startsWith('retrying'))).toBe(false);
+      expect(await photoCount()).toBe(before + 1);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
   it('puts the photos of a run with an attendee id in that attendee’s album', async () => {
     const own = await mkdtemp(path.join(tmpdir(), 'flashbulb-attendee-folder-'));
     try {

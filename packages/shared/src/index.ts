@@ -17,3 +17,5 @@ export * from './rules/media-rules.ts';
 export * from './rules/page-type.ts';
 export * from './rules/attendee-id.ts';
 export * from './api/attendees.ts';
+export * from './client/contract-client.ts';
+export * from './client/paths.ts';

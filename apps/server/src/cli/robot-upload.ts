@@ -3,12 +3,15 @@ import { watch, type FSWatcher } from 'node:fs';
 import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  API_BASE,
+  createContractClient,
   endpoints,
   extensionOf,
   isPhotoFileName,
+  isContractError,
   MEDIA_CONTENT_TYPES,
+  type BodyOf,
   type Endpoint,
+  type ResultOf,
 } from '@flashbulb/shared';
 
 /**
@@ -74,7 +77,6 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
   const maxAttempts = options.maxAttempts ?? 8;
   const backoffMs = options.backoffMs ?? 1000;
   const settleMs = options.settleMs ?? 1000;
-  const base = options.server.replace(/\/+$/, '');
   const summary: RobotUploadSummary = { uploaded: 0, skipped: 0, refused: 0, failed: 0 };
 
   const folders: string[] = [];
@@ -105,39 +107,30 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
   };
   const sentHashes = () => new Set(Object.values(journal).map((e) => e.sha256));
 
-  const call = async <E extends Endpoint>(endpoint: E, body: object): Promise<unknown> => {
-    let response: Response;
+  const client = createContractClient({ baseUrl: options.server, fetch: doFetch });
+  const robotKey = { key_type: 'robot', key_value: options.robotKey } as const;
+  /** A contract call; a refusal that will not change is permanent, anything else is retried. */
+  const call = async <E extends Endpoint>(endpoint: E, body: BodyOf<E>): Promise<ResultOf<E>> => {
     try {
-      response = await doFetch(`${base}${API_BASE}${endpoint.path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ key_type: 'robot', key_value: options.robotKey, ...body }),
-      });
+      return await client.call(endpoint, body);
     } catch (error) {
-      throw new TransientError(error instanceof Error ? error.message : String(error));
+      if (!isContractError(error)) throw error;
+      const reason = error.kind === 'nok' ? error.messageKey : error.message;
+      const final = error.kind === 'nok' && error.status !== 429 && (error.status ?? 500) < 500;
+      throw final ? new PermanentError(reason) : new TransientError(reason);
     }
-    const text = await response.text();
-    let envelope: { status?: string; result?: unknown; error?: { message_key?: string } } = {};
-    try {
-      envelope = JSON.parse(text) as typeof envelope;
-    } catch {
-      throw new TransientError(`HTTP ${response.status}`);
-    }
-    if (envelope.status === 'ok') return envelope.result;
-    const key = envelope.error?.message_key ?? `HTTP ${response.status}`;
-    if (response.status >= 500 || response.status === 429) throw new TransientError(key);
-    throw new PermanentError(key);
   };
 
   const uploadOnce = async (file: string, bytes: Buffer): Promise<{ id: number; uid: string }> => {
     const name = path.basename(file);
     const contentType = MEDIA_CONTENT_TYPES[extensionOf(name)] ?? 'application/octet-stream';
-    const grant = (await call(endpoints.photoUploadAccess, {
+    const grant = await call(endpoints.photoUploadAccess, {
+      ...robotKey,
       event_name: options.eventName,
       file_name: name,
       content_type: contentType,
       ...(options.attendeeUid ? { attendee_uid: options.attendeeUid } : {}),
-    })) as { url: string; fields: Record<string, string>; key: string };
+    });
     const form = new FormData();
     for (const [field, value] of Object.entries(grant.fields)) form.append(field, value);
     form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), name);
@@ -154,10 +147,7 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
       if (posted.status >= 500 || /expired/i.test(xml)) throw new TransientError(code);
       throw new PermanentError(code);
     }
-    return (await call(endpoints.photoUploadComplete, { key: grant.key })) as {
-      id: number;
-      uid: string;
-    };
+    return call(endpoints.photoUploadComplete, { ...robotKey, key: grant.key });
   };
 
   const inFlight = new Set<string>();

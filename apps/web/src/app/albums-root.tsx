@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { PageContext } from '@flashbulb/shared/rules/page-type';
-import AlbumsPage from '../features/albums/components/albums-page.tsx';
+import GuestAlbumsPage from '../features/guest-albums/components/guest-albums-page.tsx';
 import { createQueryClient } from './query-client.ts';
 
 /** Album, kiosk and slide-show pages: their own lazy chunk, without the console or Mantine. */
@@ -15,7 +15,7 @@ export default function AlbumsRoot({
   const [client] = useState(createQueryClient);
   return (
     <QueryClientProvider client={client}>
-      <AlbumsPage context={context} eventName={eventName} />
+      <GuestAlbumsPage context={context} eventName={eventName} />
     </QueryClientProvider>
   );
 }

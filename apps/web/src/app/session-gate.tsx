@@ -4,10 +4,10 @@ import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { FirstAdminPage } from '../features/auth/components/first-admin-page.tsx';
 import { SignInPage } from '../features/auth/components/sign-in-page.tsx';
 import { useSetupStatus } from '../features/auth/hooks/use-setup-status.ts';
-import { restoreSession } from '../features/session/api/session-api.ts';
-import { useSession } from '../features/session/hooks/use-session.ts';
+import { restoreSession } from '../lib/session/session-api.ts';
+import { useSession } from '../lib/session/use-session.ts';
 
-const ConsoleApp = lazy(() => import('../features/console/components/console-app.tsx'));
+const ConsoleApp = lazy(() => import('./console-app.tsx'));
 
 /**
  * Everything but the password-reset pages: the console when signed in; otherwise the site root

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { endpoints } from '@flashbulb/shared';
+import { API_BASE, endpoints } from '@flashbulb/shared';
 import { adminUser, installFakeApi, tokens } from '../test/fake-api.ts';
 import { ApiError, callApi, INTERNAL_ERROR, isApiError } from './api-client.ts';
 import {
@@ -31,7 +31,7 @@ describe('callApi', () => {
     await expect(callApi(endpoints.setupStatus, {})).resolves.toEqual({ needs_first_admin: true });
     const fetchCall = (globalThis.fetch as unknown as { mock: { calls: [string, RequestInit][] } })
       .mock.calls[0];
-    expect(fetchCall?.[0]).toBe('/api/v1/auth/setup-status');
+    expect(fetchCall?.[0]).toBe(`${API_BASE}/auth/setup-status`);
     expect(fetchCall?.[1].method).toBe('POST');
     expect(fetchCall?.[1].credentials).toBe('same-origin');
     expect(api.calls[0]?.headers.get('content-type')).toBe('application/json');

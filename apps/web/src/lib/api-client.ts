@@ -1,7 +1,7 @@
 import {
-  API_BASE,
+  createContractClient,
   endpoints,
-  nokEnvelopeSchema,
+  isContractError,
   type BodyOf,
   type Endpoint,
   type ResultOf,
@@ -58,57 +58,34 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
 }
 
-const internalError = (cause: unknown, status?: number): ApiError =>
-  new ApiError(INTERNAL_ERROR, { cause, status });
+/** The shared contract client on this origin; it sends the refresh cookie to the identity calls. */
+const contract = createContractClient({ baseUrl: '', credentials: 'same-origin' });
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-
-/** One HTTP round trip; maps every outcome to a parsed result or an ApiError. */
+/** One HTTP round trip; maps every outcome to a parsed result or an ApiError (aborts pass as they are). */
 const send = async <E extends Endpoint>(
   endpoint: E,
   body: BodyOf<E>,
   token: string | null,
   options: CallOptions,
 ): Promise<ResultOf<E>> => {
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    Accept: 'application/json',
-  };
-  if (token) headers.Authorization = `Bearer ${token}`;
-
-  let response: Response;
-  let payload: unknown;
   try {
-    response = await fetch(`${API_BASE}${endpoint.path}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body ?? {}),
-      credentials: 'same-origin',
-      signal: options.signal,
+    return await contract.call(endpoint, body, {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {
-    if (isAbortError(error) || options.signal?.aborted) throw error;
-    throw internalError(error);
+    if (!isContractError(error)) throw error;
+    if (error.kind === 'nok') {
+      throw new ApiError(error.messageKey, {
+        type: error.type,
+        field: error.field,
+        message: error.serverMessage,
+        status: error.status,
+      });
+    }
+    // No reply, or one that is not the contract's: the spec's `Internal Error`.
+    throw new ApiError(INTERNAL_ERROR, { cause: error, status: error.status });
   }
-  try {
-    payload = await response.json();
-  } catch (error) {
-    if (isAbortError(error) || options.signal?.aborted) throw error;
-    throw internalError(error, response.status);
-  }
-
-  const nok = nokEnvelopeSchema.safeParse(payload);
-  if (nok.success) {
-    const { message_key, type, field, message } = nok.data.error;
-    throw new ApiError(message_key, { type, field, message, status: response.status });
-  }
-  if (response.ok && isObject(payload) && payload.status === 'ok' && 'result' in payload) {
-    const parsed = endpoint.result.safeParse(payload.result);
-    if (parsed.success) return parsed.data as ResultOf<E>;
-    throw internalError(parsed.error, response.status);
-  }
-  throw internalError(payload, response.status);
 };
 
 let refreshing: Promise<string | null> | null = null;
@@ -139,7 +116,7 @@ const expireSession = (): void => {
 };
 
 /**
- * Call an endpoint of the shared contract; the only place that builds API URLs.
+ * Call an endpoint of the shared contract (the shared contract client builds the URL).
  * Owner calls carry the access token; a 401 after sign-in refreshes the token once, then signs out.
  */
 export const callApi = async <E extends Endpoint>(

@@ -1,15 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import { API_BASE, PHOTO_STREAM_EVENT, PHOTO_STREAM_PATH } from '@flashbulb/shared';
+import { PHOTO_STREAM_EVENT, photoStreamUrlAt } from '@flashbulb/shared';
 
 /** Which key the live photo stream is opened with (albums spec §2.1, §6). */
 export type PhotoStreamKeyType = 'public' | 'private' | 'event_owner' | 'attendee';
 
 /**
- * The live photo stream's URL (server-sent events; a GET the endpoint client cannot express, so
- * it is built here from the contract's path).
+ * The live photo stream's URL on this origin (server-sent events: a GET the contract client
+ * cannot express, named once in packages/shared).
  */
 export const photoStreamUrl = (keyType: PhotoStreamKeyType, keyValue: string): string =>
-  `${API_BASE}${PHOTO_STREAM_PATH}?${new URLSearchParams({ key_type: keyType, key_value: keyValue }).toString()}`;
+  photoStreamUrlAt('', { key_type: keyType, key_value: keyValue });
 
 /**
  * Opens the live photo stream at `url` (none when `url` is null or the browser has no

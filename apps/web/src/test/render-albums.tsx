@@ -3,14 +3,14 @@ import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { pageTypeFromQuery, type Photo } from '@flashbulb/shared';
 import { createQueryClient } from '../app/query-client.ts';
-import AlbumsPage from '../features/albums/components/albums-page.tsx';
+import GuestAlbumsPage from '../features/guest-albums/components/guest-albums-page.tsx';
 
 /** The album page for a link's query string, as the app renders it for `/?…`. */
 export const renderAlbums = (search: string, eventName: string | null = null) =>
   render(
     <StrictMode>
       <QueryClientProvider client={createQueryClient()}>
-        <AlbumsPage context={pageTypeFromQuery(search)} eventName={eventName} />
+        <GuestAlbumsPage context={pageTypeFromQuery(search)} eventName={eventName} />
       </QueryClientProvider>
     </StrictMode>,
   );

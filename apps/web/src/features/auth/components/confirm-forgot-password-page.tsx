@@ -10,7 +10,7 @@ import { errorKeyOf, isApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { confirmForgotPassword } from '../api/auth-api.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthLayout } from '../../../components/auth-layout.tsx';
 import type { SignInLocationState } from './sign-in-page.tsx';
 
 const schema = z

@@ -12,7 +12,7 @@ import { useErrorText } from '../../../lib/error-text.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { createFirstAdmin } from '../api/auth-api.ts';
 import { SETUP_STATUS_QUERY_KEY } from '../hooks/use-setup-status.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthLayout } from '../../../components/auth-layout.tsx';
 import type { SignInLocationState } from './sign-in-page.tsx';
 
 const schema = z

@@ -10,7 +10,7 @@ import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { FormAlert } from '../../../components/form-alert.tsx';
 import { forgotPassword } from '../api/auth-api.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthLayout } from '../../../components/auth-layout.tsx';
 
 const schema = z.object({ username: usernameSchema });
 type Input = z.input<typeof schema>;

@@ -1,9 +1,9 @@
 import { Alert, Loader, Stack } from '@mantine/core';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../session/hooks/use-session.ts';
+import { useSession } from '../../../lib/session/use-session.ts';
 import { useSignInFlow } from '../hooks/use-sign-in-flow.ts';
-import { AuthLayout } from './auth-layout.tsx';
+import { AuthLayout } from '../../../components/auth-layout.tsx';
 import { MfaCodeModal } from './mfa-code-modal.tsx';
 import { MfaSetupModal } from './mfa-setup-modal.tsx';
 import { NewPasswordForm } from './new-password-form.tsx';

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { SignInResult } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { clearNotice } from '../../../lib/session-store.ts';
-import { completeSignIn } from '../../session/api/session-api.ts';
+import { completeSignIn } from '../../../lib/session/session-api.ts';
 import { signIn } from '../api/auth-api.ts';
 
 /** Where the user is in the Cognito-like sign-in: credentials, then zero or more challenges. */

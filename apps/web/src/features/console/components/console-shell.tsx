@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { NavLink as RouterNavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@flashbulb/shared';
-import { useSignOut } from '../../session/hooks/use-sign-out.ts';
+import { useSignOut } from '../../../lib/session/use-sign-out.ts';
 
 /** Navbar entries; features add theirs here as they arrive. */
 const navItems = [

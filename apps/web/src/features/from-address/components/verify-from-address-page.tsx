@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { endpoints } from '@flashbulb/shared';
 import { callApi, errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
-import { AuthLayout } from '../../auth/components/auth-layout.tsx';
+import { AuthLayout } from '../../../components/auth-layout.tsx';
 
 type State =
   { kind: 'checking' } | { kind: 'verified'; address: string } | { kind: 'failed'; key: string };

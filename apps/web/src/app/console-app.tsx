@@ -1,0 +1,72 @@
+import '@mantine/notifications/styles.css';
+import { lazy, Suspense } from 'react';
+import { Stack, Text } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { Route, Routes } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@flashbulb/shared';
+import { FullPageLoader } from '../components/full-page-loader.tsx';
+import { EventsPage } from '../features/events/components/events-page.tsx';
+import { ConsoleShell } from '../features/console/components/console-shell.tsx';
+import { MyInfoCard } from '../features/console/components/my-info-card.tsx';
+
+// The album grid, preview and upload are a chunk of their own, loaded on the first album visit.
+const ConsoleAlbumPage = lazy(
+  () => import('../features/console-album/components/console-album-page.tsx'),
+);
+const AttendeesPage = lazy(() => import('../features/attendees/components/attendees-page.tsx'));
+const ImageEditPage = lazy(() => import('../features/image-edit/components/image-edit-page.tsx'));
+
+function NotFound() {
+  const { t } = useTranslation();
+  return <Text>{t('console.notFound')}</Text>;
+}
+
+/**
+ * The signed-in console, loaded as its own chunk so signed-out pages (and later the album and kiosk
+ * pages) never download it. Its routes are relative to wherever the app mounts it.
+ */
+export default function ConsoleApp({ user }: { user: User }) {
+  return (
+    <ConsoleShell user={user}>
+      <Notifications position="top-right" zIndex={1000} />
+      <Routes>
+        <Route
+          index
+          element={
+            <Stack gap="md">
+              <MyInfoCard user={user} />
+              <EventsPage user={user} />
+            </Stack>
+          }
+        />
+        <Route path="events" element={<EventsPage user={user} />} />
+        <Route
+          path="events/:eventCode/album"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <ConsoleAlbumPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="events/:eventCode/attendees"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <AttendeesPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="imageEdit/index.html"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <ImageEditPage />
+            </Suspense>
+          }
+        />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </ConsoleShell>
+  );
+}

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { endpoints, type ResultOf } from '@flashbulb/shared';
+import { callApi } from '../../../lib/api-client.ts';
+import type { AlbumKey } from './guest-album-photos.ts';
+
+export type AlbumEvent = ResultOf<typeof endpoints.publicEventFullData>[number];
+
+/**
+ * The event's settings (empty-album text, slide-show timing and background, watermark), read with
+ * the link's key alone; `eName`, when the link has it, is checked against the key's event.
+ */
+export const useAlbumEvent = (key: AlbumKey, eventName: string | null, enabled = true) =>
+  useQuery({
+    enabled,
+    queryKey: ['albums', key.keyType, key.keyValue, 'event', eventName],
+    queryFn: async ({ signal }) => {
+      const events = await callApi(
+        endpoints.publicEventFullData,
+        {
+          key_type: key.keyType,
+          key_value: key.keyValue,
+          ...(eventName ? { event_name: eventName } : {}),
+        },
+        { signal },
+      );
+      return events[0] ?? null;
+    },
+    staleTime: Infinity,
+    retry: false,
+  });

@@ -1,0 +1,88 @@
+import { endpoints, type Photo, type ResultOf } from '@flashbulb/shared';
+import type { PhotoStreamKeyType } from '../../../lib/photo-stream.ts';
+import { callApi } from '../../../lib/api-client.ts';
+
+/** Which key a page reads photos with (the link decides; albums spec §2.1, §6). */
+export interface AlbumKey {
+  readonly keyType: PhotoStreamKeyType;
+  readonly keyValue: string;
+}
+
+/** Photos per request (the list's page size). */
+export const GUEST_PAGE_SIZE = 100;
+
+export type PhotoPage = ResultOf<typeof endpoints.publicPhotoList>;
+
+export const albumQueryKey = (key: AlbumKey) => ['albums', key.keyType, key.keyValue] as const;
+
+/**
+ * One page of the album, newest first. `before` freezes the list at the moment the album opened
+ * (pages after the first never shift when new photos arrive; those come through the stream).
+ */
+export const fetchGuestPhotoPage = (
+  key: AlbumKey,
+  pageNumber: number,
+  before: string | null,
+  signal?: AbortSignal,
+): Promise<PhotoPage> =>
+  callApi(
+    endpoints.publicPhotoList,
+    {
+      key_type: key.keyType,
+      key_value: key.keyValue,
+      max_size: GUEST_PAGE_SIZE,
+      page_number: pageNumber,
+      ...(pageNumber === 1 ? { show_total_count: 1 as const } : {}),
+      ...(before ? { end_date: before } : {}),
+    },
+    { signal },
+  );
+
+/** Hide or show a photo with the event owner key of the curation link. */
+export const setPhotoVisible = async (
+  key: AlbumKey,
+  photoId: number,
+  visible: boolean,
+): Promise<Photo> => {
+  const { photos } = await callApi(endpoints.publicUpdatePhotoList, {
+    key_type: key.keyType,
+    key_value: key.keyValue,
+    id_array: [photoId],
+    is_visible: visible ? 1 : 0,
+  });
+  const [photo] = photos;
+  if (!photo) throw new Error('the server answered no photo');
+  return photo;
+};
+
+/** Mark an original as curated with the event owner key of the link. */
+export const markCurated = (key: AlbumKey, photoId: number): Promise<Photo> =>
+  callApi(endpoints.curationUpdate, {
+    key_type: key.keyType,
+    key_value: key.keyValue,
+    original_photo_id: photoId,
+  });
+
+/** The photo's share page (Open Graph tags for social networks); the preview if it cannot be made. */
+export const shareUrlFor = async (key: AlbumKey, photo: Photo): Promise<string> => {
+  try {
+    const share = await callApi(endpoints.generateShareLink, {
+      key_type: key.keyType,
+      key_value: key.keyValue,
+      photo_uid: photo.uid,
+    });
+    return share.url;
+  } catch {
+    return photo.urls.preview ?? photo.urls.thumbnail ?? window.location.href;
+  }
+};
+
+/** Records the Facebook share (activity FacebookShare); a failure never bothers the guest. */
+export const trackFacebookShare = (key: AlbumKey, photo: Photo): void => {
+  callApi(endpoints.trackShare, {
+    key_type: key.keyType,
+    key_value: key.keyValue,
+    photo_uid: photo.uid,
+    network: 'facebook',
+  }).catch(() => undefined);
+};

@@ -1,0 +1,79 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorKeyOf } from '../../../lib/api-client.ts';
+import type { AlbumKey } from '../api/guest-album-photos.ts';
+import { useAttendeeAlbum } from '../api/attendee-album.ts';
+import { AlbumLinkError } from './album-link-error.tsx';
+import { AlbumView, type AlbumPresentation } from './album-view.tsx';
+import { SendAlbumLinkForm } from './send-album-link-form.tsx';
+
+/** `attOrgId` carries the organisation as text; anything but a positive whole number never matches. */
+const organisationNumber = (raw: string): number | null =>
+  /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
+
+/**
+ * An attendee's own album (albums spec §2.1): the `attId` link, the kiosk pages evSB2 and evSB4
+ * (kiosk layout, plus the e-mail form) and the older `attOrgId` page. The attendee is read first —
+ * locked, expired and unknown albums show the reason and no photos — then the photos, live.
+ */
+export function AttendeeAlbumPage({
+  attendeeId,
+  organisationId = null,
+  kiosk,
+  sendLink = false,
+  fromKiosk = false,
+}: {
+  attendeeId: string;
+  /** `attOrgId` links: the attendee must belong to this organisation. */
+  organisationId?: string | null;
+  kiosk: boolean;
+  /** Kiosk attendee pages offer to send the album link by e-mail. */
+  sendLink?: boolean;
+  fromKiosk?: boolean;
+}) {
+  const { t } = useTranslation();
+  const orgNumber = organisationId === null ? null : organisationNumber(organisationId);
+  const badOrganisation = organisationId !== null && orgNumber === null;
+  const attendee = useAttendeeAlbum(attendeeId, orgNumber, !badOrganisation);
+  const albumKey = useMemo(
+    (): AlbumKey => ({ keyType: 'attendee', keyValue: attendeeId }),
+    [attendeeId],
+  );
+
+  const data = attendee.data;
+  const presentation = useMemo((): AlbumPresentation | undefined => {
+    if (!data) return undefined;
+    const event = data.events[0];
+    return {
+      title: event
+        ? t('albums.attendee.title', { event: event.full_name, id: data.display_uid })
+        : data.display_uid,
+      emptyText: event?.empty_album_text ?? '',
+    };
+  }, [data, t]);
+
+  if (badOrganisation || attendee.isError) {
+    const key = badOrganisation ? 'invalid_attendee_id' : errorKeyOf(attendee.error);
+    return <AlbumLinkError errorKey={key} />;
+  }
+  if (!data || !presentation) {
+    return (
+      <p className="albums-message" role="status">
+        {t('albums.loading')}
+      </p>
+    );
+  }
+  return (
+    <AlbumView
+      albumKey={albumKey}
+      mode="grid"
+      live
+      kiosk={kiosk}
+      presentation={presentation}
+      canDownload={data.unlocked === 1}
+    >
+      {fromKiosk && <p className="albums-note">{t('albums.attendee.fromKiosk')}</p>}
+      {sendLink && <SendAlbumLinkForm attendeeId={attendeeId} />}
+    </AlbumView>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PageContext } from '@flashbulb/shared';
+import type { AlbumKey } from '../api/guest-album-photos.ts';
+import { InAppContext } from '../hooks/use-in-app.ts';
+import { attendeeCookie } from '../utils/attendee-cookie.ts';
+import { AlbumView } from './album-view.tsx';
+import { AttendeeAlbumPage } from './attendee-album-page.tsx';
+import { KioskAllPhotosPage } from './kiosk-all-photos-page.tsx';
+import { MiniAlbumView } from './mini-album-view.tsx';
+import { QrRidePage } from './qr-ride-page.tsx';
+import '../albums.css';
+
+/** Local storage key of the shop-kiosk flag (albums spec §3). */
+export const SHOP_KIOSK_STORAGE_KEY = 'isShopKiosk';
+
+/**
+ * The page for a link's page type (albums spec §2.1): albums by key, kiosk album, stream, slide
+ * show and curation, attendee albums and the kiosk pages; the spec's messages for links missing a
+ * parameter.
+ */
+export default function GuestAlbumsPage({
+  context,
+  eventName,
+}: {
+  context: PageContext;
+  eventName: string | null;
+}) {
+  const { t } = useTranslation();
+  const { page, kioskMode, shopKiosk, app } = context;
+  // The kiosk attendee pages (evSB2, evSB4) run on a shared screen: they remember no one.
+  const kioskAttendee = page.kind === 'attendee' && page.kioskType !== null;
+  const rememberAttendeeId = kioskAttendee ? null : context.rememberAttendeeId;
+  const kiosk =
+    kioskMode || kioskAttendee || page.kind === 'kiosk-all-photos' || page.kind === 'kiosk-qr-ride';
+
+  useEffect(() => {
+    if (rememberAttendeeId)
+      document.cookie = attendeeCookie(rememberAttendeeId, window.location.hostname);
+  }, [rememberAttendeeId]);
+
+  useEffect(() => {
+    if (!shopKiosk) return;
+    try {
+      window.localStorage.setItem(SHOP_KIOSK_STORAGE_KEY, 'true');
+    } catch {
+      // Storage may be disabled (private mode); the page itself works without the flag.
+    }
+  }, [shopKiosk]);
+
+  const albumKey = useMemo((): AlbumKey | null => {
+    if (page.kind === 'public-album' || page.kind === 'kiosk-album')
+      return { keyType: 'public', keyValue: page.publicKey };
+    if (page.kind === 'private-album') return { keyType: 'private', keyValue: page.privateKey };
+    if (page.kind === 'curation') return { keyType: 'event_owner', keyValue: page.ownerKey };
+    return null;
+  }, [page]);
+
+  let content;
+  switch (page.kind) {
+    case 'error':
+      content = (
+        <p className="albums-message" role="alert">
+          {page.message === 'Query param &pvId is required'
+            ? t('albums.errors.pvIdRequired')
+            : t('albums.errors.attIdRequired')}
+        </p>
+      );
+      break;
+    case 'public-album':
+    case 'kiosk-album':
+    case 'private-album':
+    case 'curation':
+      content = albumKey && (
+        <AlbumView
+          albumKey={albumKey}
+          mode={page.kind === 'public-album' || page.kind === 'kiosk-album' ? page.mode : 'grid'}
+          kiosk={kioskMode}
+          curation={page.kind === 'curation'}
+          eventName={eventName}
+        />
+      );
+      break;
+    case 'mini-album':
+      content = <MiniAlbumView token={page.token} />;
+      break;
+    case 'attendee':
+      content = (
+        <AttendeeAlbumPage
+          attendeeId={page.attendeeId}
+          kiosk={kiosk}
+          sendLink={kioskAttendee}
+          fromKiosk={page.fromKiosk}
+        />
+      );
+      break;
+    case 'attendee-legacy':
+      content = (
+        <AttendeeAlbumPage
+          attendeeId={page.attendeeId}
+          organisationId={page.organisationId}
+          kiosk={kiosk}
+        />
+      );
+      break;
+    case 'kiosk-all-photos':
+      content = <KioskAllPhotosPage privateKey={page.privateKey} attendeeId={page.attendeeId} />;
+      break;
+    case 'kiosk-qr-ride':
+      content = <QrRidePage privateKey={page.privateKey} />;
+      break;
+    case 'console':
+      // The app loads the console chunk for these links; this chunk never renders it.
+      content = null;
+      break;
+  }
+  return (
+    <InAppContext value={app !== null}>
+      <div
+        className={`albums-root${kiosk ? ' albums-root--kiosk' : ''}`}
+        data-page-kind={page.kind}
+        data-app={app ?? undefined}
+      >
+        {content}
+      </div>
+    </InAppContext>
+  );
+}

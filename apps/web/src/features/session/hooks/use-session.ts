@@ -1,9 +1,0 @@
-import { useSyncExternalStore } from 'react';
-import {
-  getSessionState,
-  subscribeSession,
-  type SessionState,
-} from '../../../lib/session-store.ts';
-
-export const useSession = (): SessionState =>
-  useSyncExternalStore(subscribeSession, getSessionState, getSessionState);

@@ -1,0 +1,47 @@
+import { endpoints, type AuthenticationResult } from '@flashbulb/shared';
+import { callApi, errorKeyOf, refreshAccessToken } from '../api-client.ts';
+import { markSignedIn, markSignedOut, setAccessToken } from '../session-store.ts';
+
+/** End the session on the server (revokes tokens, clears the cookie) and here. Never fails. */
+export const signOut = async (notice: string | null = null): Promise<void> => {
+  try {
+    await callApi(endpoints.signOut, {});
+  } catch {
+    // Signing out locally is what matters to the user; the tokens expire on their own.
+  }
+  markSignedOut(notice);
+};
+
+/** Spec §4 step 5: after the tokens, my-info is retrieved; any failure signs the user out. */
+const loadUser = async (): Promise<void> => {
+  try {
+    const user = await callApi(endpoints.myInfo, {});
+    markSignedIn(user);
+  } catch (error) {
+    await signOut(errorKeyOf(error));
+  }
+};
+
+export const completeSignIn = async (tokens: AuthenticationResult): Promise<void> => {
+  setAccessToken(tokens.access_token);
+  await loadUser();
+};
+
+let restoring: Promise<void> | null = null;
+
+/**
+ * On app load, trade the refresh cookie for tokens. Runs once per page load (React StrictMode
+ * mounts effects twice, and a second refresh with the same single-use cookie would fail).
+ */
+export const restoreSession = (): Promise<void> => {
+  restoring ??= (async () => {
+    const token = await refreshAccessToken();
+    if (token) await loadUser();
+    else markSignedOut();
+  })();
+  return restoring;
+};
+
+export const resetRestoreForTests = (): void => {
+  restoring = null;
+};

@@ -1,0 +1,26 @@
+import { PHOTO_STREAM_PATH } from '../api/albums.ts';
+import { API_BASE } from '../api/endpoint.ts';
+
+/**
+ * Server paths that are not contract calls (no `POST` + envelope), named once for the server, the
+ * web app, the tools and the tests.
+ */
+
+/** The server's health check (`GET`, 200 when the database answers). */
+export const HEALTH_PATH = '/api/health';
+
+/** The path the refresh cookie is scoped to: only the identity calls ever receive it. */
+export const AUTH_COOKIE_PATH = `${API_BASE}/auth`;
+
+/**
+ * The live photo stream (`GET`, server-sent events, ADR 0002) for one key, below `baseUrl` (an
+ * origin, or `''` for the page's own).
+ */
+export const photoStreamUrlAt = (
+  baseUrl: string,
+  key: { readonly key_type: string; readonly key_value: string },
+): string =>
+  `${baseUrl.replace(/\/+$/, '')}${API_BASE}${PHOTO_STREAM_PATH}?${new URLSearchParams({
+    key_type: key.key_type,
+    key_value: key.key_value,
+  }).toString()}`;
