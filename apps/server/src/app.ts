@@ -147,11 +147,14 @@ export const buildApp = async (
 
   registerEndpoints(app, createHandlers(container.services), {
     authenticate: (authorization) => container.services.auth.authenticate(authorization),
+    resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
     authRateLimit: config.authRateLimit,
   });
 
   // Albums (issue 5): the live photo stream (SSE) and the server-rendered share pages.
-  registerPhotoStream(app, container.services.photoStream);
+  registerPhotoStream(app, container.services.photoStream, (keyType, keyValue) =>
+    container.access.resolveKey(keyType, keyValue),
+  );
   registerSharePages(app, container.services.shares);
 
   // Provider webhooks (raw body, signature checked by the provider's adapter).

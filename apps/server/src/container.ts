@@ -23,7 +23,7 @@ import { IgnoredFaceRepository } from './repositories/ignored-face.repository.ts
 import { ImageProcessRepository } from './repositories/image-process.repository.ts';
 import { PrintTemplateRepository } from './repositories/print-template.repository.ts';
 import { RobotRepository } from './repositories/robot.repository.ts';
-import { EventAccess } from './services/event-access.ts';
+import { AccessControl } from './access/access-control.ts';
 import { EventFromAddressService } from './services/event-from-address.service.ts';
 import { EventService } from './services/event.service.ts';
 import { IgnoredFaceService } from './services/ignored-face.service.ts';
@@ -40,7 +40,6 @@ import { PhotoRepository, retentionEventsQuery } from './repositories/photo.repo
 import { PhotoUrls } from './services/photos/photo-urls.ts';
 import { StorageMigration } from './services/photos/storage-migration.ts';
 import { PhotoStorageRepository } from './repositories/photo-storage.repository.ts';
-import { PhotoCallers } from './services/photos/photo-callers.ts';
 import { PhotoChangesService } from './services/photos/photo-changes.service.ts';
 import { PhotoDerivativesService } from './services/photos/photo-derivatives.service.ts';
 import { PhotoListingService } from './services/photos/photo-listing.service.ts';
@@ -161,7 +160,8 @@ export const createContainer = async (
   const ignoredFaces = new IgnoredFaceRepository(database.db);
   const fromAddressVerifications = new FromAddressVerificationRepository(database.db);
   const attendees = new AttendeeRepository(database.db);
-  const eventAccess = new EventAccess(events, robots, { rows: attendees, clock });
+  // One access layer: keys become principals, requireEventAccess decides (access/).
+  const eventAccess = new AccessControl({ events, robots, attendees, clock });
   const imageProcessService = new ImageProcessService(imageProcesses, eventAccess);
   const eventFromAddress = new EventFromAddressService({
     verifications: fromAddressVerifications,
@@ -199,10 +199,9 @@ export const createContainer = async (
     photoEvents,
   });
   const photoLogger = logger.child({ component: 'photos' });
-  const photoCallers = new PhotoCallers({ photos, access: eventAccess });
   const photoUploads = new PhotoUploadService({
     photos,
-    callers: photoCallers,
+    access: eventAccess,
     storage,
     urls: photoUrls,
     images: imageEngine,
@@ -229,7 +228,6 @@ export const createContainer = async (
     photos,
     events,
     access: eventAccess,
-    callers: photoCallers,
     urls: photoUrls,
     clock,
     attendeeRows: attendees,
@@ -237,7 +235,6 @@ export const createContainer = async (
   const photoChanges = new PhotoChangesService({
     photos,
     access: eventAccess,
-    callers: photoCallers,
     storage,
     urls: photoUrls,
     jobs,
@@ -251,6 +248,7 @@ export const createContainer = async (
     albums,
     notices: photoEvents,
     events,
+    access: eventAccess,
     clock,
   });
   const shareService = new ShareService({
@@ -293,6 +291,7 @@ export const createContainer = async (
     jobs,
     /** Object storage (local disk or S3); see src/storage/storage.repository.ts. */
     storage,
+    access: eventAccess,
     repositories: {
       users,
       organisations,

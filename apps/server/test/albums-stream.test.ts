@@ -94,6 +94,9 @@ describe('live photo stream (server-sent events)', () => {
     expect(pushed.urls.preview).toMatch(
       new RegExp(`^${t.config.publicUrl}/media/photos/${uploaded.id}/preview\\?a=g&e=\\d+&s=`),
     );
+    // The guest view (guest-presenters.test.ts): no storage path, robot or attendee id.
+    for (const field of ['full_path', 'robot_id', 'attendee_uid'])
+      expect(pushed).not.toHaveProperty(field);
     // Another event's key hears nothing of it.
     await new Promise((r) => setTimeout(r, 300));
     expect(publicB.messages).toHaveLength(0);

@@ -82,7 +82,7 @@ const album = async (uid: string, extra: Record<string, unknown> = {}) =>
     show_total_count: 1,
     ...extra,
   });
-const uidsOf = (list: { photos: Photo[] }) => list.photos.map((p) => p.uid);
+const uidsOf = (list: { photos: { uid: string }[] }) => list.photos.map((p) => p.uid);
 const generate = async (e: FlashbulbEvent, extra: Record<string, unknown> = {}) => {
   const result = await t.ok(
     endpoints.generateAttendeeList,

@@ -361,7 +361,9 @@ describe('locking, expiry and the card check', () => {
 describe('kiosk e-mail and unlinking rules', () => {
   it('update-by-kiosk refuses a bad e-mail and keeps the old one; a good one is stored', async () => {
     const [a] = (await generate(1, [eventA1.id], { email: 'first@example.com' })).attendees;
+    const kiosk = { key_type: 'private' as const, key_value: eventA1.private_api_key };
     const bad = await t.call(endpoints.updateAttendeeByKiosk, {
+      ...kiosk,
       attendee_uid: a!.uid,
       email_address: 'nobody@',
     });
@@ -370,6 +372,7 @@ describe('kiosk e-mail and unlinking rules', () => {
       'first@example.com',
     );
     const good = await t.ok(endpoints.updateAttendeeByKiosk, {
+      ...kiosk,
       attendee_uid: a!.display_uid,
       email_address: ' guest@example.com ',
     });
@@ -378,10 +381,56 @@ describe('kiosk e-mail and unlinking rules', () => {
       'guest@example.com',
     );
     const unknown = await t.call(endpoints.updateAttendeeByKiosk, {
+      ...kiosk,
       attendee_uid: 'ZZZZZZZZ',
       email_address: 'guest@example.com',
     });
     expect(errorOf(unknown).message_key).toBe('invalid_attendee_id');
+  });
+
+  it('update-by-kiosk needs the kiosk key of the attendee organisation: a printed id alone changes nothing', async () => {
+    const [a] = (await generate(1, [eventA1.id], { email: 'first@example.com' })).attendees;
+    const attempt = (extra: Record<string, unknown>) =>
+      t.call(endpoints.updateAttendeeByKiosk, {
+        attendee_uid: a!.uid,
+        email_address: 'thief@example.com',
+        ...extra,
+      });
+    // No key at all: the body is refused before anything is read.
+    expect(errorOf(await attempt({}))).toMatchObject({ status: 401, message_key: 'invalid_key' });
+    // The attendee's own id as a key, the public key: not a kiosk's key.
+    for (const key of [
+      { key_type: 'attendee', key_value: a!.uid },
+      { key_type: 'public', key_value: eventA1.public_api_key },
+    ]) {
+      expect(errorOf(await attempt(key))).toMatchObject({
+        status: 401,
+        message_key: 'invalid_key',
+        field: 'key_type',
+      });
+    }
+    // A wrong private key opens nothing.
+    expect(errorOf(await attempt({ key_type: 'private', key_value: 'not-a-key' }))).toMatchObject({
+      status: 401,
+      message_key: 'unauthorized_user',
+    });
+    // Another organisation's kiosk cannot reach this attendee.
+    expect(
+      errorOf(await attempt({ key_type: 'private', key_value: eventB.private_api_key })),
+    ).toMatchObject({ status: 404, message_key: 'invalid_attendee_id', field: 'attendee_uid' });
+    expect((await t.ok(endpoints.retrieveAttendee, attendeeKey(a!))).email).toBe(
+      'first@example.com',
+    );
+    // The event-owner key of the attendee's event is a kiosk key too.
+    await t.ok(endpoints.updateAttendeeByKiosk, {
+      key_type: 'event_owner',
+      key_value: eventA2.owner_api_key,
+      attendee_uid: a!.uid,
+      email_address: 'desk@example.com',
+    });
+    expect((await t.ok(endpoints.retrieveAttendee, attendeeKey(a!))).email).toBe(
+      'desk@example.com',
+    );
   });
 
   it('unlinks from exactly one event', async () => {

@@ -1,4 +1,4 @@
-import { endpoints, type FlashbulbEvent, type Photo } from '@flashbulb/shared';
+import { endpoints, type FlashbulbEvent, type KeyPhoto, type Photo } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { protectedTwin } from '../src/storage/key-space.ts';
 import { apiKeyAuth, createEvent, createEventWorld } from './helpers/events.ts';
@@ -23,7 +23,10 @@ let freePhoto: Photo;
 const get = (url: string | null | undefined, method: 'GET' | 'HEAD' = 'GET') =>
   t.app.inject({ method, url: pathOf(url) });
 
-const listWith = async (event: FlashbulbEvent, key_type: 'public' | 'private'): Promise<Photo[]> =>
+const listWith = async (
+  event: FlashbulbEvent,
+  key_type: 'public' | 'private',
+): Promise<KeyPhoto[]> =>
   (
     await t.ok(endpoints.publicPhotoList, {
       key_type,
@@ -85,7 +88,7 @@ describe('a paid event’s public photo URL', () => {
       thumbnail
         .replace('/storage/events/', '/storage/protected/events/')
         .replace('thumbnail.jpg', 'preview.jpg'),
-      `${t.config.publicUrl}/storage/${photo!.full_path}`,
+      `${t.config.publicUrl}/storage/${paidPhoto.full_path}`,
     ]) {
       const response = await get(swapped);
       expect(response.statusCode, swapped).toBe(403);

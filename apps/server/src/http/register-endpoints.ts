@@ -10,6 +10,8 @@ import {
 } from '@flashbulb/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PublicKeyType } from '@flashbulb/shared';
+import { ANONYMOUS, type Principal } from '../access/principal.ts';
 import type { Actor } from '../services/actor.ts';
 
 type ActorFor<E extends Endpoint> = E['auth'] extends 'owner' ? Actor : Actor | null;
@@ -17,6 +19,8 @@ type ActorFor<E extends Endpoint> = E['auth'] extends 'owner' ? Actor : Actor | 
 export interface HandlerContext<E extends Endpoint> {
   body: ParsedBodyOf<E>;
   actor: ActorFor<E>;
+  /** Who is calling: the operator, the key presented in the body, or nobody (access/principal.ts). */
+  principal: Principal;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -28,6 +32,8 @@ export type Handlers = {
 
 export interface RegisterOptions {
   authenticate: (authorization: string | undefined) => Promise<Actor>;
+  /** A public twin's key into a principal (AccessControl.resolveKey); never throws for a wrong key. */
+  resolveKey: (keyType: PublicKeyType, keyValue: string) => Promise<Principal>;
   authRateLimit: number;
 }
 
@@ -63,7 +69,15 @@ export const registerEndpoints = (
         if (endpoint.auth === 'owner') actor = await options.authenticate(authorization);
         else if (endpoint.auth === 'owner_optional' && authorization)
           actor = await options.authenticate(authorization);
-        const result = await handler({ body: request.body, actor: actor, request, reply });
+        // Key calls (and owner_optional calls given a key) carry key_type and key_value in the
+        // body; the key, when present, decides (as it always has), else the signed-in operator.
+        let principal: Principal = actor ? { kind: 'user', actor } : ANONYMOUS;
+        if (endpoint.auth === 'key' || endpoint.auth === 'owner_optional') {
+          const body = request.body as { key_type?: PublicKeyType; key_value?: string };
+          if (body.key_type)
+            principal = await options.resolveKey(body.key_type, body.key_value ?? '');
+        }
+        const result = await handler({ body: request.body, actor, principal, request, reply });
         return { status: 'ok' as const, result };
       },
     });

@@ -1,6 +1,7 @@
 import type { AuthenticationResult, SignInResult } from '@flashbulb/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../http/register-endpoints.ts';
+import { operatorPhotos } from '../presenters/photo.presenter.ts';
 import type { PhotoChangesService } from '../services/photos/photo-changes.service.ts';
 import type { PhotoListingService } from '../services/photos/photo-listing.service.ts';
 import type { PhotoUploadService } from '../services/photos/photo-upload.service.ts';
@@ -124,73 +125,90 @@ export const createHandlers = (services: {
   createOrganisation: async ({ actor, body }) => services.organisations.create(actor, body.name),
   // events (issue 3)
   createEvent: async ({ actor, body }) => services.events.create(actor, body),
-  updateEvent: async ({ actor, body }) => services.events.update(actor, body),
-  deleteEvent: async ({ actor, body }) => {
-    await services.events.delete(actor, body.event_id);
+  updateEvent: async ({ principal, body }) => services.events.update(principal, body),
+  deleteEvent: async ({ principal, body }) => {
+    await services.events.delete(principal, body.event_id);
     return {};
   },
   eventBasicList: async ({ actor, body }) => services.events.basicList(actor, body),
-  eventFullData: async ({ actor, body }) => services.events.fullData(actor, body.event_name),
-  publicEventFullData: async ({ body }) => services.events.fullDataByKey(body),
-  secureProps: async ({ actor, body }) => services.events.secureProps(actor, body.event_name),
+  eventFullData: async ({ principal, body }) =>
+    services.events.fullData(principal, body.event_name),
+  publicEventFullData: async ({ principal, body }) =>
+    services.events.fullDataByKey(principal, body),
+  secureProps: async ({ principal, body }) =>
+    services.events.secureProps(principal, body.event_name),
   verifyFromAddress: async ({ body }) => services.eventFromAddress.verify(body.token),
   robotList: async ({ actor, body }) => services.robots.list(actor, body.organisation_id),
   createRobot: async ({ actor, body }) => services.robots.create(actor, body),
   imageProcessList: async ({ actor, body }) =>
     services.imageProcesses.list(actor, body.organisation_id),
-  autoPrintProcesses: async ({ actor, body }) =>
-    services.imageProcesses.autoPrint(actor, body.event_id),
+  autoPrintProcesses: async ({ principal, body }) =>
+    services.imageProcesses.autoPrint(principal, body.event_id),
   pptList: async ({ actor, body }) => services.templates.list(actor, body),
   deletePpt: async ({ actor, body }) => {
     await services.templates.delete(actor, body.id);
     return {};
   },
-  stockImageList: async ({ actor, body }) => services.events.stockImages(actor, body.event_id),
-  createIgnoredFace: async ({ actor, body }) => services.ignoredFaces.create(actor, body),
-  listIgnoredFaces: async ({ actor, body }) => services.ignoredFaces.list(actor, body.event_id),
-  deleteIgnoredFaces: async ({ actor, body }) => services.ignoredFaces.delete(actor, body),
+  stockImageList: async ({ principal, body }) =>
+    services.events.stockImages(principal, body.event_id),
+  createIgnoredFace: async ({ principal, body }) => services.ignoredFaces.create(principal, body),
+  listIgnoredFaces: async ({ principal, body }) =>
+    services.ignoredFaces.list(principal, body.event_id),
+  deleteIgnoredFaces: async ({ principal, body }) => services.ignoredFaces.delete(principal, body),
   shareBucketUploadAccess: async ({ actor, body }) =>
     services.shareBucket.createUploadAccess(actor, body),
   shareBucketInvalidateCache: async ({ body }) => services.shareBucket.invalidateCache(body.paths),
-  stockImageUploadAccess: async ({ body }) => services.shareBucket.stockImageUploadAccess(body),
-  thumbnailForStockImage: async ({ body }) => services.stockUploads.thumbnailForStockImage(body),
-  ignoredFaceUploadAccess: async ({ body }) => services.stockUploads.ignoredFaceUploadAccess(body),
-  photoUploadAccess: async ({ actor, body }) =>
-    services.photoUploads.createUploadGrant(actor, body),
-  photoUploadComplete: async ({ actor, body }) => services.photoUploads.completeUpload(actor, body),
-  ownerPhotoList: async ({ actor, body }) => services.photoListing.list(actor, body),
-  publicPhotoList: async ({ body }) => services.photoListing.list(null, body),
-  photoCountInfo: async ({ actor, body }) => services.photoListing.countInfo(actor, body),
-  deletePhoto: async ({ actor, body }) => ({
-    deleted: await services.photoChanges.deleteOne(actor, body),
+  stockImageUploadAccess: async ({ principal, body }) =>
+    services.shareBucket.stockImageUploadAccess(principal, body),
+  thumbnailForStockImage: async ({ principal, body }) =>
+    services.stockUploads.thumbnailForStockImage(principal, body),
+  ignoredFaceUploadAccess: async ({ principal, body }) =>
+    services.stockUploads.ignoredFaceUploadAccess(principal, body),
+  photoUploadAccess: async ({ principal, body }) =>
+    services.photoUploads.createUploadGrant(principal, body),
+  photoUploadComplete: async ({ principal, body }) =>
+    services.photoUploads.completeUpload(principal, body),
+  ownerPhotoList: async ({ principal, body }) =>
+    operatorPhotos(await services.photoListing.list(principal, body)),
+  publicPhotoList: async ({ principal, body }) => services.photoListing.list(principal, body),
+  photoCountInfo: async ({ principal, body }) => services.photoListing.countInfo(principal, body),
+  deletePhoto: async ({ principal, body }) => ({
+    deleted: await services.photoChanges.deleteOne(principal, body),
   }),
-  deletePhotoList: async ({ actor, body }) => ({
-    deleted: await services.photoChanges.deleteMany(actor, body),
+  deletePhotoList: async ({ principal, body }) => ({
+    deleted: await services.photoChanges.deleteMany(principal, body),
   }),
-  updatePhoto: async ({ actor, body }) => services.photoChanges.update(actor, body),
-  updatePhotoList: async ({ actor, body }) => ({
-    updated: await services.photoChanges.updateMany(actor, body),
+  updatePhoto: async ({ principal, body }) => services.photoChanges.update(principal, body),
+  updatePhotoList: async ({ principal, body }) => ({
+    updated: await services.photoChanges.updateMany(principal, body),
   }),
-  publicUpdatePhotoList: async ({ body }) => services.photoChanges.updateManyByKey(body),
-  curationUpdate: async ({ actor, body }) => services.photoChanges.curationUpdate(actor, body),
-  curationReprocess: async ({ actor, body }) => services.photoChanges.reprocess(actor, body),
-  createActivity: async ({ body }) => services.photoChanges.createActivity(body),
-  bulkCreateActivity: async ({ body }) => services.photoChanges.bulkCreateActivity(body),
+  publicUpdatePhotoList: async ({ principal, body }) =>
+    services.photoChanges.updateManyByKey(principal, body),
+  curationUpdate: async ({ principal, body }) =>
+    services.photoChanges.curationUpdate(principal, body),
+  curationReprocess: async ({ principal, body }) =>
+    services.photoChanges.reprocess(principal, body),
+  createActivity: async ({ principal, body }) =>
+    services.photoChanges.createActivity(principal, body),
+  bulkCreateActivity: async ({ principal, body }) =>
+    services.photoChanges.bulkCreateActivity(principal, body),
   // albums (issue 5)
-  generateShareLink: async ({ actor, body }) => services.shares.generateLink(actor, body),
-  trackShare: async ({ body }) => services.shares.track(body),
-  sendMiniAlbumLink: async ({ actor, body }) => services.miniAlbums.sendLink(actor, body),
+  generateShareLink: async ({ principal, body }) => services.shares.generateLink(principal, body),
+  trackShare: async ({ principal, body }) => services.shares.track(principal, body),
+  sendMiniAlbumLink: async ({ principal, body }) => services.miniAlbums.sendLink(principal, body),
   retrieveMiniAlbum: async ({ body }) => services.miniAlbums.retrieve(body.token),
   // attendee albums (issue 5)
-  generateAttendeeList: async ({ actor, body }) => services.attendees.generate(actor, body),
-  attendeeList: async ({ actor, body }) => services.attendees.list(actor, body),
-  attendeesByPhotos: async ({ actor, body }) => services.attendees.byPhotos(actor, body),
-  ownerAttachPhotos: async ({ actor, body }) => services.attendees.ownerAttach(actor, body),
-  unlinkPhotos: async ({ actor, body }) => services.attendees.unlink(actor, body),
-  lockAttendee: async ({ actor, body }) => services.attendees.lock(actor, body),
-  retrieveAttendee: async ({ body }) => services.attendees.retrieve(body),
+  generateAttendeeList: async ({ principal, body }) => services.attendees.generate(principal, body),
+  attendeeList: async ({ principal, body }) => services.attendees.list(principal, body),
+  attendeesByPhotos: async ({ principal, body }) => services.attendees.byPhotos(principal, body),
+  ownerAttachPhotos: async ({ principal, body }) => services.attendees.ownerAttach(principal, body),
+  unlinkPhotos: async ({ principal, body }) => services.attendees.unlink(principal, body),
+  lockAttendee: async ({ principal, body }) => services.attendees.lock(principal, body),
+  retrieveAttendee: async ({ principal, body }) => services.attendees.retrieve(principal, body),
   checkAttendeeUid: async ({ body }) => services.attendees.checkUid(body),
-  attachPhotosByKey: async ({ body }) => services.attendees.attachByKey(body),
-  attachPhotosByQrScan: async ({ body }) => services.attendees.attachByQrScan(body),
-  updateAttendeeByKiosk: async ({ body }) => services.attendees.updateByKiosk(body),
+  attachPhotosByKey: async ({ principal, body }) => services.attendees.attachByKey(principal, body),
+  attachPhotosByQrScan: async ({ principal, body }) =>
+    services.attendees.attachByQrScan(principal, body),
+  updateAttendeeByKiosk: async ({ principal, body }) =>
+    services.attendees.updateByKiosk(principal, body),
 });

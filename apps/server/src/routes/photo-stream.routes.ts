@@ -3,9 +3,11 @@ import {
   PHOTO_STREAM_EVENT,
   PHOTO_STREAM_PATH,
   photoStreamQuery,
+  type PublicKeyType,
 } from '@flashbulb/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Principal } from '../access/principal.ts';
 import type { PhotoStreamService } from '../services/photo-stream.service.ts';
 
 export const HEARTBEAT_MS = 15_000;
@@ -18,7 +20,11 @@ export const RETRY_MS = 3_000;
  * stream starts. Open streams end when the client goes away and when the server shuts down, so
  * a graceful shutdown never waits on them.
  */
-export const registerPhotoStream = (app: FastifyInstance, stream: PhotoStreamService): void => {
+export const registerPhotoStream = (
+  app: FastifyInstance,
+  stream: PhotoStreamService,
+  resolveKey: (keyType: PublicKeyType, keyValue: string) => Promise<Principal>,
+): void => {
   const open = new Set<() => void>();
   app.addHook('preClose', (done) => {
     for (const end of [...open]) end();
@@ -39,7 +45,9 @@ export const registerPhotoStream = (app: FastifyInstance, stream: PhotoStreamSer
       config: { rateLimit: false },
     },
     async (request, reply) => {
-      const access = await stream.open(request.query.key_type, request.query.key_value);
+      const access = await stream.open(
+        await resolveKey(request.query.key_type, request.query.key_value),
+      );
 
       reply.hijack();
       const res = reply.raw;

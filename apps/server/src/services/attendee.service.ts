@@ -11,8 +11,10 @@ import {
   normaliseAttendeeId,
   type Attendee,
   type AttendeeAlbum,
-  type PublicKeyType,
 } from '@flashbulb/shared';
+import type { AccessControl } from '../access/access-control.ts';
+import type { Principal } from '../access/principal.ts';
+import { organisationScope } from '../access/rules.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { asFlag } from '../lib/flag.ts';
@@ -26,10 +28,8 @@ import type {
 } from '../repositories/attendee.repository.ts';
 import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
 import type { PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
-import type { Actor } from './actor.ts';
 import { albumDecision } from './album-visibility.ts';
 import { attendeeMayDownload } from './photos/photo-presenter.ts';
-import { canSeeEvent, organisationScope, type EventAccess } from './event-access.ts';
 
 /** Rows per insert when generating: well under PostgreSQL's 65,535 parameters per statement. */
 const GENERATE_CHUNK = 2000;
@@ -58,7 +58,7 @@ export class AttendeeService {
       events: EventRepository;
       photos: PhotoRepository;
       albums: AlbumRepository;
-      access: EventAccess;
+      access: AccessControl;
       clock: Clock;
       publicUrl: string;
       /** Told when photos join an album, so the attendee's live stream shows them. */
@@ -120,7 +120,7 @@ export class AttendeeService {
   // ---- owner calls ---------------------------------------------------------------------------
 
   async generate(
-    actor: Actor,
+    principal: Principal,
     input: {
       attendee_count: number;
       event_id_array: number[];
@@ -134,11 +134,19 @@ export class AttendeeService {
   ): Promise<{ count: number; attendees: Attendee[] }> {
     const eventIds = [...new Set(input.event_id_array)];
     const events: EventRecord[] = [];
-    for (const id of eventIds)
-      events.push(await this.deps.access.visibleById(actor, id, 'event_id_array'));
+    let actor = null;
+    for (const id of eventIds) {
+      const grant = await this.deps.access.requireEventAccess(principal, 'event.manage', {
+        eventId: id,
+        field: 'event_id_array',
+      });
+      events.push(grant.event);
+      actor = grant.actor;
+    }
     const organisationId = events[0]!.row.organisationId;
     if (events.some((e) => e.row.organisationId !== organisationId))
       throw new AppError('forbidden', 'event_id_array');
+    if (!actor) throw new AppError('unauthorized_user');
     const scope = organisationScope(actor, input.organisation_id);
     if (scope !== undefined && scope !== organisationId)
       throw new AppError('forbidden', 'organisation_id');
@@ -216,10 +224,10 @@ export class AttendeeService {
   }
 
   async list(
-    actor: Actor,
+    principal: Principal,
     input: { event_id: number; max_size: number; page_number: number; attendee_uid?: string },
   ) {
-    const event = await this.deps.access.visibleById(actor, input.event_id);
+    const event = await this.ownerEvent(principal, input.event_id);
     const prefix = normaliseAttendeeId(input.attendee_uid ?? '');
     const { records, total } = await this.deps.attendees.listByEvent(
       event.row.id,
@@ -235,26 +243,37 @@ export class AttendeeService {
     };
   }
 
-  /** Photos by uid, each of an event the actor may see; `not_found` otherwise. */
-  private async photosOfActor(actor: Actor, uids: string[]): Promise<PhotoRow[]> {
+  /** An event the operator manages (attendee owner calls). */
+  private async ownerEvent(principal: Principal, eventId: number, field = 'event_id') {
+    const grant = await this.deps.access.requireEventAccess(principal, 'event.manage', {
+      eventId,
+      field,
+    });
+    return grant.event;
+  }
+
+  /** Photos by uid, each of an event the operator manages; `not_found` otherwise. */
+  private async photosOfOperator(principal: Principal, uids: string[]): Promise<PhotoRow[]> {
     const rows: PhotoRow[] = [];
-    const seen = new Map<number, boolean>();
+    const seen = new Set<number>();
     for (const uid of uids) {
       const row = await this.deps.albums.photoByUid(uid);
       if (!row) throw new AppError('not_found', 'photo_uids');
       if (!seen.has(row.eventId)) {
-        const event = await this.deps.events.findById(row.eventId);
-        seen.set(row.eventId, !!event && canSeeEvent(actor, event.row));
+        await this.deps.access.requireEventAccess(principal, 'event.manage', {
+          photo: row,
+          field: 'photo_uids',
+        });
+        seen.add(row.eventId);
       }
-      if (!seen.get(row.eventId)) throw new AppError('not_found', 'photo_uids');
       rows.push(row);
     }
     return rows;
   }
 
-  async byPhotos(actor: Actor, input: { photo_uids: string[] }) {
+  async byPhotos(principal: Principal, input: { photo_uids: string[] }) {
     const uids = [...new Set(input.photo_uids)];
-    const rows = await this.photosOfActor(actor, uids);
+    const rows = await this.photosOfOperator(principal, uids);
     const attached = await this.deps.attendees.attachedUids(rows.map((r) => r.id));
     return rows.map((row) => ({
       photo_uid: row.uid,
@@ -297,10 +316,10 @@ export class AttendeeService {
   }
 
   async ownerAttach(
-    actor: Actor,
+    principal: Principal,
     input: { event_id: number; attendee_uid: string; photo_uid_array: string[] },
   ) {
-    const event = await this.deps.access.visibleById(actor, input.event_id);
+    const event = await this.ownerEvent(principal, input.event_id);
     const record = await this.attendeeOfOrganisation(input.attendee_uid, event.row.organisationId);
     const rows = await this.eventPhotos(event.row.id, input.photo_uid_array);
     const attached = await this.attach(record, event, rows, 'owner');
@@ -308,12 +327,12 @@ export class AttendeeService {
   }
 
   async unlink(
-    actor: Actor,
+    principal: Principal,
     input: { event_id_array: number[]; attendee_uid: string; photo_uid_array: string[] },
   ) {
     const eventIds = [...new Set(input.event_id_array)];
     if (eventIds.length !== 1) throw new AppError('unlink_single_event', 'event_id_array');
-    const event = await this.deps.access.visibleById(actor, eventIds[0]!, 'event_id_array');
+    const event = await this.ownerEvent(principal, eventIds[0]!, 'event_id_array');
     const record = await this.attendeeOfOrganisation(input.attendee_uid, event.row.organisationId);
     const rows = await this.eventPhotos(event.row.id, input.photo_uid_array);
     // Only attachments go; a photo uploaded with the attendee's id stays theirs.
@@ -324,8 +343,11 @@ export class AttendeeService {
     return { attendee_uid: record.row.uid, unlinked_count: unlinked };
   }
 
-  async lock(actor: Actor, input: { event_id: number; attendee_uid: string; is_locked: 0 | 1 }) {
-    const event = await this.deps.access.visibleById(actor, input.event_id);
+  async lock(
+    principal: Principal,
+    input: { event_id: number; attendee_uid: string; is_locked: 0 | 1 },
+  ) {
+    const event = await this.ownerEvent(principal, input.event_id);
     const record = await this.attendeeOfOrganisation(input.attendee_uid, event.row.organisationId);
     if (!record.eventIds.includes(event.row.id))
       throw new AppError('invalid_attendee_id', 'attendee_uid');
@@ -339,13 +361,11 @@ export class AttendeeService {
 
   // ---- public calls ----------------------------------------------------------------------------
 
-  async retrieve(input: {
-    key_type: PublicKeyType;
-    key_value: string;
-    organisation_id?: number | undefined;
-  }): Promise<AttendeeAlbum> {
-    if (input.key_type !== 'attendee') throw new AppError('invalid_key', 'key_type');
-    const record = await this.openAttendee(input.key_value, 'key_value');
+  async retrieve(
+    principal: Principal,
+    input: { organisation_id?: number | undefined },
+  ): Promise<AttendeeAlbum> {
+    const record = this.deps.access.requireAttendee(principal, 'attendee.album');
     if (input.organisation_id !== undefined && input.organisation_id !== record.row.organisationId)
       throw new AppError('invalid_attendee_id', 'organisation_id');
     const events: EventRecord[] = [];
@@ -397,10 +417,10 @@ export class AttendeeService {
   }
 
   /** A kiosk's key (private or event owner) and the attendee it serves, open and of its organisation. */
-  private async kiosk(keyType: PublicKeyType, keyValue: string, attendeeId: string) {
-    if (keyType !== 'private' && keyType !== 'event_owner')
-      throw new AppError('invalid_key', 'key_type');
-    const { event } = await this.deps.access.resolveKeyAlone(keyType, keyValue);
+  private async kiosk(principal: Principal, attendeeId: string) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'attendee.kiosk', {
+      keyEvent: true,
+    });
     const record = await this.openAttendee(attendeeId);
     if (record.row.organisationId !== event.row.organisationId)
       throw new AppError('invalid_attendee_id', 'attendee_uid');
@@ -418,27 +438,23 @@ export class AttendeeService {
     return rows;
   }
 
-  async attachByKey(input: {
-    key_type: PublicKeyType;
-    key_value: string;
-    attendee_uid: string;
-    photo_uid_array: string[];
-  }) {
-    const { event, record } = await this.kiosk(input.key_type, input.key_value, input.attendee_uid);
+  async attachByKey(
+    principal: Principal,
+    input: { attendee_uid: string; photo_uid_array: string[] },
+  ) {
+    const { event, record } = await this.kiosk(principal, input.attendee_uid);
     const rows = await this.publishedPhotos(event, input.photo_uid_array);
     const attached = await this.attach(record, event, rows, 'kiosk');
     return { attendee_uid: record.row.uid, attached_count: attached };
   }
 
-  async attachByQrScan(input: {
-    key_type: PublicKeyType;
-    key_value: string;
-    qr_text: string;
-    photo_uid_array: string[];
-  }) {
+  async attachByQrScan(
+    principal: Principal,
+    input: { qr_text: string; photo_uid_array: string[] },
+  ) {
     const code = cardCodeFromScan(input.qr_text);
     if (!code) throw new AppError('invalid_attendee_id', 'qr_text');
-    const { event, record } = await this.kiosk(input.key_type, input.key_value, code);
+    const { event, record } = await this.kiosk(principal, code);
     const rows = await this.publishedPhotos(event, input.photo_uid_array);
     const attached = await this.attach(record, event, rows, 'qr_scan');
     return {
@@ -449,8 +465,15 @@ export class AttendeeService {
     };
   }
 
-  async updateByKiosk(input: { attendee_uid: string; email_address: string }) {
-    const record = await this.openAttendee(input.attendee_uid);
+  /**
+   * A kiosk visitor leaves the address their album link goes to. The kiosk proves itself with its
+   * key (private or event owner, as for its other calls): a printed attendee id alone changes nothing.
+   */
+  async updateByKiosk(
+    principal: Principal,
+    input: { attendee_uid: string; email_address: string },
+  ) {
+    const { record } = await this.kiosk(principal, input.attendee_uid);
     const email = input.email_address.trim();
     if (!isValidEmail(email)) throw new AppError('email_invalid', 'email_address');
     await this.deps.attendees.update(record.row.id, { email });

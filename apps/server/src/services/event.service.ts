@@ -17,7 +17,9 @@ import {
   type eventBasicList,
   type EventSettings,
   type FlashbulbEvent,
+  type KeyEvent,
   type ParsedBodyOf,
+  type publicEventFullData,
   type SecureField,
   type updateEvent,
 } from '@flashbulb/shared';
@@ -35,8 +37,10 @@ import type { ImageProcessRepository } from '../repositories/image-process.repos
 import type { OrganisationRepository } from '../repositories/organisation.repository.ts';
 import type { PrintTemplateRepository } from '../repositories/print-template.repository.ts';
 import type { RobotRepository } from '../repositories/robot.repository.ts';
+import type { AccessControl } from '../access/access-control.ts';
+import type { Principal } from '../access/principal.ts';
+import { presentEventForKey } from '../presenters/event.presenter.ts';
 import type { Actor } from './actor.ts';
-import { administersOrganisation, type EventAccess } from './event-access.ts';
 import type { EventFromAddressService } from './event-from-address.service.ts';
 import {
   mapEventToBasic,
@@ -140,7 +144,7 @@ export class EventService {
       imageProcesses: ImageProcessRepository;
       templates: PrintTemplateRepository;
       organisations: OrganisationRepository;
-      access: EventAccess;
+      access: AccessControl;
       fromAddress: EventFromAddressService;
       secrets: SecretBox;
       clock: Clock;
@@ -182,8 +186,12 @@ export class EventService {
    * is written only if nobody saved since `event_last_updated_date` (checked in the same
    * statement as the write), else 409 and nothing changes.
    */
-  async update(actor: Actor, input: UpdateEventInput): Promise<FlashbulbEvent> {
-    const current = await this.deps.access.visibleById(actor, input.id, 'id');
+  async update(principal: Principal, input: UpdateEventInput): Promise<FlashbulbEvent> {
+    const { event: current } = await this.deps.access.requireEventAccess(
+      principal,
+      'event.manage',
+      { eventId: input.id, field: 'id' },
+    );
     const row = current.row;
     // The organisation of an event never changes (owner-console §2): saying otherwise is refused.
     if (input.organisation_id !== undefined && input.organisation_id !== row.organisationId)
@@ -214,8 +222,10 @@ export class EventService {
     return this.afterSave(updated);
   }
 
-  async delete(actor: Actor, eventId: number): Promise<void> {
-    const event = await this.deps.access.visibleById(actor, eventId);
+  async delete(principal: Principal, eventId: number): Promise<void> {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
+      eventId,
+    });
     await this.deps.events.delete(event.row.id);
     await this.deps.settingsFile?.remove(event.row.name);
   }
@@ -249,39 +259,34 @@ export class EventService {
     };
   }
 
-  async fullData(actor: Actor, eventName: string): Promise<FlashbulbEvent[]> {
-    const event = await this.deps.access.visibleByName(actor, eventName);
+  async fullData(principal: Principal, eventName: string): Promise<FlashbulbEvent[]> {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
+      eventName,
+    });
     return [mapEventToResponse(event, this.deps.secrets)];
   }
 
   /**
-   * Public twin: the event for the holder of one of its keys. Keys other than the one presented
-   * are blanked; unlock codes are for the event owner's key only.
+   * Public twin: the event for the holder of one of its keys, through the key type's allow-list
+   * (presenters/event.presenter.ts). With `event_name` the key must be that event's.
    */
-  async fullDataByKey(input: {
-    key_type: Parameters<EventAccess['resolveKey']>[0];
-    key_value: string;
-    event_name?: string | undefined;
-  }): Promise<FlashbulbEvent[]> {
-    const { event, keyType } = input.event_name
-      ? await this.deps.access.resolveKey(input.key_type, input.key_value, input.event_name)
-      : await this.deps.access.resolveKeyAlone(input.key_type, input.key_value);
-    const full = mapEventToResponse(event, this.deps.secrets);
-    return [
-      {
-        ...full,
-        owner_api_key: keyType === 'event_owner' ? full.owner_api_key : '',
-        private_api_key: keyType === 'private' ? full.private_api_key : '',
-        public_api_key: keyType === 'public' ? full.public_api_key : '',
-        secret_code_list: keyType === 'event_owner' ? full.secret_code_list : '',
-      },
-    ];
+  async fullDataByKey(
+    principal: Principal,
+    input: Pick<ParsedBodyOf<typeof publicEventFullData>, 'event_name'>,
+  ): Promise<KeyEvent[]> {
+    const { event, keyType } = await this.deps.access.requireEventAccess(
+      principal,
+      'event.read_by_key',
+      input.event_name ? { eventName: input.event_name } : { keyEvent: true },
+    );
+    return [presentEventForKey(keyType!, mapEventToResponse(event, this.deps.secrets))];
   }
 
   /** Decrypted secure fields: admins of the event's organisation and super users only. */
-  async secureProps(actor: Actor, eventName: string): Promise<Record<SecureField, string>> {
-    const event = await this.deps.access.visibleByName(actor, eventName);
-    if (!administersOrganisation(actor, event.row.organisationId)) throw new AppError('forbidden');
+  async secureProps(principal: Principal, eventName: string): Promise<Record<SecureField, string>> {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'event.secure_fields', {
+      eventName,
+    });
     const sealed = event.row.secureFields;
     return Object.fromEntries(
       SECURE_FIELDS.map((f) => {
@@ -291,8 +296,10 @@ export class EventService {
     ) as Record<SecureField, string>;
   }
 
-  async stockImages(actor: Actor, eventId: number) {
-    const event = await this.deps.access.visibleById(actor, eventId);
+  async stockImages(principal: Principal, eventId: number) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
+      eventId,
+    });
     const settings = settingsOfRecord(event);
     return {
       stock_images_enable: settings.stock_images_enable === 1,

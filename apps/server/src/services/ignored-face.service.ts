@@ -4,8 +4,8 @@ import type {
   IgnoredFaceRepository,
   IgnoredFaceRow,
 } from '../repositories/ignored-face.repository.ts';
-import type { Actor } from './actor.ts';
-import type { EventAccess } from './event-access.ts';
+import type { AccessControl } from '../access/access-control.ts';
+import type { Principal } from '../access/principal.ts';
 
 type IgnoredFace = z.infer<typeof ignoredFaceSchema>;
 
@@ -20,24 +20,31 @@ const mapFace = (row: IgnoredFaceRow): IgnoredFace => ({
 export class IgnoredFaceService {
   constructor(
     private readonly faces: IgnoredFaceRepository,
-    private readonly access: EventAccess,
+    private readonly access: AccessControl,
   ) {}
 
-  async create(actor: Actor, input: { event_id: number; full_path: string }): Promise<IgnoredFace> {
-    const event = await this.access.visibleById(actor, input.event_id);
+  private async event(principal: Principal, eventId: number) {
+    return (await this.access.requireEventAccess(principal, 'event.manage', { eventId })).event;
+  }
+
+  async create(
+    principal: Principal,
+    input: { event_id: number; full_path: string },
+  ): Promise<IgnoredFace> {
+    const event = await this.event(principal, input.event_id);
     return mapFace(await this.faces.create(event.row.id, input.full_path));
   }
 
-  async list(actor: Actor, eventId: number): Promise<{ faces: IgnoredFace[] }> {
-    const event = await this.access.visibleById(actor, eventId);
+  async list(principal: Principal, eventId: number): Promise<{ faces: IgnoredFace[] }> {
+    const event = await this.event(principal, eventId);
     return { faces: (await this.faces.list(event.row.id)).map(mapFace) };
   }
 
   async delete(
-    actor: Actor,
+    principal: Principal,
     input: { event_id: number; ids: number[] },
   ): Promise<{ deleted: number }> {
-    const event = await this.access.visibleById(actor, input.event_id);
+    const event = await this.event(principal, input.event_id);
     return { deleted: await this.faces.delete(event.row.id, input.ids) };
   }
 }

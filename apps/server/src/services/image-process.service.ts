@@ -6,8 +6,9 @@ import type {
   NewImageProcess,
 } from '../repositories/image-process.repository.ts';
 import type { Actor } from './actor.ts';
-import type { EventAccess } from './event-access.ts';
-import { organisationScope } from './event-access.ts';
+import type { AccessControl } from '../access/access-control.ts';
+import type { Principal } from '../access/principal.ts';
+import { organisationScope } from '../access/rules.ts';
 
 type ImageProcess = z.infer<typeof imageProcessSchema>;
 
@@ -34,7 +35,7 @@ const mapImageProcess = (row: ImageProcessRow): ImageProcess => ({
 export class ImageProcessService {
   constructor(
     private readonly processes: ImageProcessRepository,
-    private readonly access: EventAccess,
+    private readonly access: AccessControl,
   ) {}
 
   /** Gives a new organisation the default steps (idempotent: only when it has none). */
@@ -53,8 +54,11 @@ export class ImageProcessService {
   }
 
   /** The event's steps that print automatically. */
-  async autoPrint(actor: Actor, eventId: number): Promise<{ image_processes: ImageProcess[] }> {
-    const event = await this.access.visibleById(actor, eventId);
+  async autoPrint(
+    principal: Principal,
+    eventId: number,
+  ): Promise<{ image_processes: ImageProcess[] }> {
+    const { event } = await this.access.requireEventAccess(principal, 'event.manage', { eventId });
     return {
       image_processes: (await this.processes.listAutoPrintForEvent(event.row.id)).map(
         mapImageProcess,

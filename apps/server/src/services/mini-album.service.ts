@@ -6,26 +6,23 @@ import {
   splitList,
   stripTags,
   type MiniAlbum,
-  type PublicKeyType,
 } from '@flashbulb/shared';
+import type { AccessControl } from '../access/access-control.ts';
+import type { Principal } from '../access/principal.ts';
+import { guestPhoto } from '../presenters/photo.presenter.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 import { hashToken, randomToken } from '../lib/secret-box.ts';
 import type { AlbumRepository } from '../repositories/album.repository.ts';
-import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
-import type { Actor } from './actor.ts';
+import type { EventRepository } from '../repositories/event.repository.ts';
 import { albumDecision } from './album-visibility.ts';
-import type { EventAccess } from './event-access.ts';
 import { senderFor } from './event-from-address.service.ts';
 import type { MailService } from './mail.service.ts';
 import type { PhotoListingService } from './photos/photo-listing.service.ts';
-import type { KeyAccess } from './photos/photo-presenter.ts';
 import type { SmsService } from './sms.service.ts';
 
 export interface SendMiniAlbumInput {
-  key_type?: PublicKeyType | undefined;
-  key_value?: string | undefined;
   event_id?: number | undefined;
   email_to_address_array: string[];
   photo_uid_array: string[];
@@ -85,7 +82,7 @@ export class MiniAlbumService {
       albums: AlbumRepository;
       events: EventRepository;
       photos: PhotoListingService;
-      access: EventAccess;
+      access: AccessControl;
       mail: MailService;
       sms: SmsService;
       clock: Clock;
@@ -94,27 +91,19 @@ export class MiniAlbumService {
     },
   ) {}
 
-  private async eventFor(
-    actor: Actor | null,
-    input: SendMiniAlbumInput,
-  ): Promise<{ event: EventRecord; access: KeyAccess | null }> {
-    if (input.key_type) {
-      const access = await this.deps.photos.audienceOf(input.key_type, input.key_value ?? '');
-      if (input.event_id !== undefined && input.event_id !== access.event.row.id)
-        throw new AppError('event_not_found', 'event_id');
-      return { event: access.event, access };
-    }
-    if (!actor) throw new AppError('unauthorized_user');
-    if (input.event_id === undefined) throw new AppError('event_not_found', 'event_id');
-    return { event: await this.deps.access.visibleById(actor, input.event_id), access: null };
-  }
-
   /**
    * Checks everything first, then stores the mini-album and sends: a refused call stores and sends
    * nothing.
    */
-  async sendLink(actor: Actor | null, input: SendMiniAlbumInput) {
-    const { event, access } = await this.eventFor(actor, input);
+  async sendLink(principal: Principal, input: SendMiniAlbumInput) {
+    // Operators name the event; a key names its own (an event_id given must be that one).
+    const target =
+      input.event_id !== undefined
+        ? { eventId: input.event_id }
+        : principal.kind === 'user'
+          ? { eventId: 0 }
+          : ({ keyEvent: true } as const);
+    const { event } = await this.deps.access.requireEventAccess(principal, 'photo.share', target);
     const row = event.row;
 
     const emails = parseRecipientList(input.email_to_address_array);
@@ -147,10 +136,12 @@ export class MiniAlbumService {
       throw new AppError('not_found', 'photo_uid_array');
     }
     // An attendee key sends only photos of its own album.
-    if (access?.attendee) {
+    if (principal.kind === 'key' && principal.attendee) {
       for (const photo of rows)
-        if (!(await this.deps.photos.inScope(access, photo)))
-          throw new AppError('not_found', 'photo_uid_array');
+        await this.deps.access.requireEventAccess(principal, 'photo.share', {
+          photo,
+          field: 'photo_uid_array',
+        });
     }
     const byUid = new Map(rows.map((p) => [p.uid, p]));
 
@@ -219,7 +210,7 @@ export class MiniAlbumService {
       },
       photos: rows
         .filter((p) => albumDecision(p, event.row, 'private', now, { streamWindow: false }).show)
-        .map((p) => this.deps.photos.present(p, 'public', { event: event.row })),
+        .map((p) => guestPhoto(this.deps.photos.present(p, 'public', { event: event.row }))),
       created_date: album.createdAt.toISOString(),
     };
   }

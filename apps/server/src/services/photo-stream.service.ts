@@ -1,4 +1,6 @@
-import type { Photo, PublicKeyType } from '@flashbulb/shared';
+import type { KeyPhoto } from '@flashbulb/shared';
+import type { AccessControl } from '../access/access-control.ts';
+import type { Principal } from '../access/principal.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { AlbumRepository } from '../repositories/album.repository.ts';
 import type { EventRepository } from '../repositories/event.repository.ts';
@@ -27,20 +29,21 @@ export class PhotoStreamService {
       albums: AlbumRepository;
       notices: PhotoEventsRepository;
       events: EventRepository;
+      access: AccessControl;
       clock: Clock;
     },
   ) {}
 
-  /** Resolves the key like the public list; `invalid_key` otherwise. */
-  open(keyType: PublicKeyType, keyValue: string): Promise<StreamAccess> {
-    return this.deps.photos.audienceOf(keyType, keyValue);
+  /** What the stream's key opens, decided like the public list (a wrong key: 401). */
+  open(principal: Principal): Promise<StreamAccess> {
+    return this.deps.access.requireEventAccess(principal, 'photo.list', { keyEvent: true });
   }
 
   /**
    * Calls `onPhoto` for each photo that becomes showable to this key until the answered function
    * is called. Each photo is pushed at most once per stream.
    */
-  async watch(access: StreamAccess, onPhoto: (photo: Photo) => void): Promise<() => void> {
+  async watch(access: StreamAccess, onPhoto: (photo: KeyPhoto) => void): Promise<() => void> {
     const eventIds = access.attendee ? access.attendee.eventIds : [access.event.row.id];
     const eventRows = new Map([[access.event.row.id, access.event.row]]);
     const sent = new Set<number>();

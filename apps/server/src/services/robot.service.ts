@@ -5,7 +5,7 @@ import { hashToken, randomToken } from '../lib/secret-box.ts';
 import type { OrganisationRepository } from '../repositories/organisation.repository.ts';
 import type { RobotRepository, RobotWithEvent } from '../repositories/robot.repository.ts';
 import type { Actor } from './actor.ts';
-import { administersOrganisation, organisationScope } from './event-access.ts';
+import { administersOrganisation, organisationScope } from '../access/rules.ts';
 
 type Robot = z.infer<typeof robotSchema>;
 

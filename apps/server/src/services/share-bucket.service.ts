@@ -4,13 +4,14 @@ import {
   SHARE_UPLOAD_EXTENSIONS,
   SHARE_UPLOAD_MAX_BYTES,
   type FlashbulbEvent,
-  type PublicKeyType,
 } from '@flashbulb/shared';
 import { AppError } from '../lib/app-error.ts';
 import type { OrganisationRepository } from '../repositories/organisation.repository.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 import type { Actor } from './actor.ts';
-import { organisationScope, type EventAccess } from './event-access.ts';
+import type { AccessControl } from '../access/access-control.ts';
+import type { Principal } from '../access/principal.ts';
+import { organisationScope } from '../access/rules.ts';
 import type { EventSettingsFilePublisher } from './event.service.ts';
 
 /** Each organisation's files live under `share/<organisation id>/`. */
@@ -105,7 +106,7 @@ export class ShareBucketService {
   constructor(
     private readonly storage: StorageRepository,
     private readonly organisations: OrganisationRepository,
-    private readonly access: EventAccess,
+    private readonly access: AccessControl,
   ) {}
 
   async createUploadAccess(
@@ -137,20 +138,18 @@ export class ShareBucketService {
    * Public twin for the stock-images tab: only the event owner's key may place files in the
    * event's stock-image area (other valid keys are refused, wrong keys are `invalid_key`).
    */
-  async stockImageUploadAccess(input: {
-    key_type: PublicKeyType;
-    key_value: string;
-    event_name: string;
-    directory: string;
-    file_name: string;
-    is_thumbnail: boolean;
-  }) {
-    const { event, keyType } = await this.access.resolveKey(
-      input.key_type,
-      input.key_value,
-      input.event_name,
-    );
-    if (keyType !== 'event_owner') throw new AppError('forbidden', 'key_type');
+  async stockImageUploadAccess(
+    principal: Principal,
+    input: {
+      event_name: string;
+      directory: string;
+      file_name: string;
+      is_thumbnail: boolean;
+    },
+  ) {
+    const { event } = await this.access.requireEventAccess(principal, 'event.media_upload', {
+      eventName: input.event_name,
+    });
     const directory = input.directory ? safeSegments(input.directory, 'directory') : [];
     const [fileName, ...rest] = safeSegments(input.file_name, 'file_name');
     if (!fileName || rest.length) throw new AppError('file_name_invalid', 'file_name');

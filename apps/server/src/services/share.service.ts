@@ -1,4 +1,6 @@
-import type { PublicKeyType, ShareNetwork } from '@flashbulb/shared';
+import type { ShareNetwork } from '@flashbulb/shared';
+import type { AccessControl } from '../access/access-control.ts';
+import type { Principal } from '../access/principal.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
@@ -7,9 +9,7 @@ import type { EventRecord, EventRepository } from '../repositories/event.reposit
 import type { PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
 import { isProtectedKey } from '../storage/key-space.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
-import type { Actor } from './actor.ts';
 import { albumDecision } from './album-visibility.ts';
-import type { EventAccess } from './event-access.ts';
 import type { PhotoListingService } from './photos/photo-listing.service.ts';
 import type { Audience } from './photos/photo-presenter.ts';
 import type { PhotoUrls } from './photos/photo-urls.ts';
@@ -61,7 +61,7 @@ export class ShareService {
       photos: PhotoListingService;
       albums: AlbumRepository;
       events: EventRepository;
-      access: EventAccess;
+      access: AccessControl;
       storage: StorageRepository;
       /** Signed media URLs (ADR 0006): the viewer accepts the public's own. */
       urls: PhotoUrls;
@@ -89,23 +89,20 @@ export class ShareService {
 
   /** A photo of the key's event that the key may see (no stream window: a share outlives it). */
   private async photoForKey(
-    keyType: PublicKeyType,
-    keyValue: string,
+    principal: Principal,
     uid: string,
   ): Promise<{ row: PhotoRow; event: EventRecord; audience: Audience }> {
-    const access = await this.deps.photos.audienceOf(keyType, keyValue);
-    const { audience } = access;
+    // The key must open something before a photo is looked up (a wrong key learns nothing).
+    await this.deps.access.requireEventAccess(principal, 'photo.share', { keyEvent: true });
     const row = await this.deps.albums.photoByUid(uid);
+    if (!row) throw new AppError('not_found', 'photo_uid');
     // An attendee key shares only photos of its own album (possibly of another of its events).
-    if (!row || !(await this.deps.photos.inScope(access, row))) {
-      throw new AppError('not_found', 'photo_uid');
-    }
-    const event =
-      row.eventId === access.event.row.id
-        ? access.event
-        : await this.deps.events.findById(row.eventId);
+    const { event, audience } = await this.deps.access.requireEventAccess(
+      principal,
+      'photo.share',
+      { photo: row, field: 'photo_uid' },
+    );
     if (
-      !event ||
       !albumDecision(row, event.row, audience, this.deps.clock.now(), { streamWindow: false }).show
     ) {
       throw new AppError('not_found', 'photo_uid');
@@ -114,40 +111,28 @@ export class ShareService {
   }
 
   async generateLink(
-    actor: Actor | null,
-    input: {
-      key_type?: PublicKeyType | undefined;
-      key_value?: string | undefined;
-      photo_uid: string;
-    },
+    principal: Principal,
+    input: { photo_uid: string },
   ): Promise<{ url: string; photo_uid: string }> {
-    if (input.key_type) {
-      const { row } = await this.photoForKey(
-        input.key_type,
-        input.key_value ?? '',
-        input.photo_uid,
-      );
+    if (principal.kind !== 'user') {
+      const { row } = await this.photoForKey(principal, input.photo_uid);
       return { url: this.shareUrl(row.uid), photo_uid: row.uid };
     }
-    if (!actor) throw new AppError('unauthorized_user');
     const row = await this.deps.albums.photoByUid(input.photo_uid);
     if (!row) throw new AppError('not_found', 'photo_uid');
-    try {
-      await this.deps.access.visibleById(actor, row.eventId);
-    } catch {
-      throw new AppError('not_found', 'photo_uid');
-    }
+    await this.deps.access.requireEventAccess(principal, 'photo.share', {
+      photo: row,
+      field: 'photo_uid',
+    });
     // The page itself shows only what the public may see; a hidden photo's page answers 404.
     return { url: this.shareUrl(row.uid), photo_uid: row.uid };
   }
 
-  async track(input: {
-    key_type: PublicKeyType;
-    key_value: string;
-    photo_uid: string;
-    network: ShareNetwork;
-  }): Promise<{ id: number; activity_name: string }> {
-    const { row, event } = await this.photoForKey(input.key_type, input.key_value, input.photo_uid);
+  async track(
+    principal: Principal,
+    input: { key_type: string; photo_uid: string; network: ShareNetwork },
+  ): Promise<{ id: number; activity_name: string }> {
+    const { row, event } = await this.photoForKey(principal, input.photo_uid);
     const activityName = activityNames[input.network];
     const id = await this.deps.albums.addShare({
       eventId: event.row.id,

@@ -1,8 +1,9 @@
-import { imageFieldError, type PublicKeyType } from '@flashbulb/shared';
+import { imageFieldError } from '@flashbulb/shared';
 import { AppError } from '../lib/app-error.ts';
 import type { ImageEngine } from '../repositories/image-engine.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
-import type { EventAccess } from './event-access.ts';
+import type { AccessControl } from '../access/access-control.ts';
+import type { Principal } from '../access/principal.ts';
 import { safeSegments, STOCK_IMAGE_ROOT } from './share-bucket.service.ts';
 
 const FACE_ROOT = 'faces';
@@ -14,8 +15,6 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 
 interface KeyedInput {
-  key_type: PublicKeyType;
-  key_value: string;
   event_name: string;
 }
 
@@ -26,22 +25,22 @@ interface KeyedInput {
 export class StockUploadService {
   constructor(
     private readonly storage: StorageRepository,
-    private readonly access: EventAccess,
+    private readonly access: AccessControl,
     private readonly images: ImageEngine,
   ) {}
 
-  private async ownerEvent(input: KeyedInput) {
-    const { event, keyType } = await this.access.resolveKey(
-      input.key_type,
-      input.key_value,
-      input.event_name,
-    );
-    if (keyType !== 'event_owner') throw new AppError('forbidden', 'key_type');
-    return event;
+  private async ownerEvent(principal: Principal, input: KeyedInput) {
+    const grant = await this.access.requireEventAccess(principal, 'event.media_upload', {
+      eventName: input.event_name,
+    });
+    return grant.event;
   }
 
-  async thumbnailForStockImage(input: KeyedInput & { directory: string; image_url: string }) {
-    const event = await this.ownerEvent(input);
+  async thumbnailForStockImage(
+    principal: Principal,
+    input: KeyedInput & { directory: string; image_url: string },
+  ) {
+    const event = await this.ownerEvent(principal, input);
     const area = `${STOCK_IMAGE_ROOT}/${event.row.name}/`;
     // Accept the storage key or its public URL; either way it must lie in this event's area.
     const publicPrefix = this.storage.publicUrl('x').slice(0, -1);
@@ -75,8 +74,8 @@ export class StockUploadService {
     };
   }
 
-  async ignoredFaceUploadAccess(input: KeyedInput & { file_name: string }) {
-    const event = await this.ownerEvent(input);
+  async ignoredFaceUploadAccess(principal: Principal, input: KeyedInput & { file_name: string }) {
+    const event = await this.ownerEvent(principal, input);
     const [fileName, ...rest] = safeSegments(input.file_name, 'file_name');
     if (!fileName || rest.length) throw new AppError('file_name_invalid', 'file_name');
     if (imageFieldError(fileName)) throw new AppError('unsupported_picture_format', 'file_name');

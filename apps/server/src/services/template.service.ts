@@ -6,7 +6,7 @@ import type {
   PrintTemplateWithOrganisation,
 } from '../repositories/print-template.repository.ts';
 import type { Actor } from './actor.ts';
-import { administersOrganisation, organisationScope } from './event-access.ts';
+import { administersOrganisation, organisationScope } from '../access/rules.ts';
 
 type PptItem = z.infer<typeof pptItemSchema>;
 

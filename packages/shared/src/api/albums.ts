@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { flagSchema } from './event-settings.ts';
 import { keyBody, optionalKeyBody } from './events.ts';
-import { photoSchema } from './photos.ts';
+import { guestPhotoSchema } from './photos.ts';
 import { idSchema } from './users.ts';
 
 const photoUid = z.string({ error: 'not_found' }).trim().min(1, 'not_found').max(100, 'not_found');
@@ -124,7 +124,9 @@ export const miniAlbumSchema = z.object({
     empty_album_text: z.string(),
     logo_full_path: z.string().nullable(),
   }),
-  photos: z.array(photoSchema).describe('As the public list presents them; hidden ones left out'),
+  photos: z
+    .array(guestPhotoSchema)
+    .describe('As the public list presents them (guest view); hidden ones left out'),
   created_date: z.string(),
 });
 export type MiniAlbum = z.infer<typeof miniAlbumSchema>;

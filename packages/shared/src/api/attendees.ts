@@ -277,14 +277,23 @@ export const attachPhotosByQrScan = defineEndpoint({
 
 export const updateAttendeeByKiosk = defineEndpoint({
   path: '/attendee/update-by-kiosk',
-  auth: 'none',
+  auth: 'key',
   tag: 'attendees',
-  summary: 'A kiosk visitor leaves the e-mail address their album link goes to',
+  summary:
+    'A kiosk visitor leaves the e-mail address their album link goes to. The kiosk’s key (private or event-owner) of an event of the attendee’s organisation',
   body: z.object({
+    ...keyBody,
     attendee_uid: attendeeUid,
     email_address: z.string().trim().max(320, 'email_invalid'),
   }),
   result: z.object({ attendee_uid: z.string(), email: z.string() }),
-  errors: ['invalid_attendee_id', 'attendee_locked', 'attendee_expired', 'email_invalid'],
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'invalid_attendee_id',
+    'attendee_locked',
+    'attendee_expired',
+    'email_invalid',
+  ],
   rateLimited: true,
 });

@@ -219,12 +219,172 @@ export const optionalKeyBody = {
   key_value: z.string().max(200, 'invalid_key').optional(),
 };
 
+// ---- what each key sees of its event (guest-safe presenters, docs/domains/access.md) ---------
+
+const pickMask = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, true])) as { [P in K]: true };
+
+/** Options the album and kiosk pages need: branding, texts, slide show, stock images. */
+export const GUEST_EVENT_OPTS = [
+  'description',
+  'disableEventLabel',
+  'supportLink',
+  'agreementText',
+  'faqText',
+  'enableEmailCollect',
+  'enablePhotoUpl',
+  'enableAttendeePhotoUpl',
+  'userContentTooltip',
+  'userContentUploadMessage',
+  'userContentProcessMessage',
+  'timeInTimeText',
+  'redirectToWebApp',
+  'disableLinkPhotos',
+  'webappRegistrationType',
+  'faceRecognitionText',
+  'disableSelfies',
+  'slideshowBg',
+  'slideshowMinIntervalSeconds',
+  'slideshowMaxIntervalSeconds',
+  'webappLogoEnabled',
+  'webappLogoSrc',
+  'webappBackgroundEnabled',
+  'webappBackgroundSrc',
+  'webappBannerTopEnabled',
+  'webappBannerTopSrc',
+  'webappBannerTopLink',
+  'webappBannerBottomEnabled',
+  'webappBannerBottomSrc',
+  'webappBannerBottomLink',
+  'webappShareTitle',
+  'ogpTitle',
+  'ogpDescription',
+  'webappSmsEnabled',
+  'webappSmsText',
+  'webappSmsAgreement',
+  'kioskStreamEnabled',
+  'stockImagesEnable',
+  'stockImages',
+] as const;
+/** The private key is the kiosk's: printing texts, shop display, selfie timing besides. */
+export const KIOSK_EVENT_OPTS = [
+  ...GUEST_EVENT_OPTS,
+  'printHeaderMessage',
+  'printFooterMessage',
+  'printConfirmMessage',
+  'printingConfirmationText',
+  'storiesPrintPool',
+  'kioskWatermarkEnable',
+  'photoCashingForKioskEnabled',
+  'unitPrice',
+  'hideProductPrice',
+  'digitalProductMessage',
+  'upsellEnabled',
+  'upsellMessage',
+  'comboRequired',
+  'qrAtKioskCheckout',
+  'productCollections',
+  'selfieExpirationMinutes',
+  'selfieAssociationMinutes',
+  'faceRecognitionConfidence',
+] as const;
+/** A robot processes and prints what it uploads. */
+export const ROBOT_EVENT_OPTS = [
+  ...KIOSK_EVENT_OPTS,
+  'pictureSize',
+  'eventMultiplier',
+  'printMultiplier',
+  'attPhotoImgPrTag',
+  'attPhotoImgMaxWidth',
+  'attPhotoImgMaxHeight',
+  'lookForTagsInImages',
+  'requiredTagsToGenerateStory',
+  'forcedIndexTags',
+  'attendeeIdRegex',
+  'isPhotoDelayCheckTags',
+  'photoDelayMinutes',
+  'photoDelayVipMinutes',
+  'photoDelayTagsMinutes',
+  'photoDelayTags',
+] as const;
+
+/** Public and attendee keys: what an album page shows. Never keys, templates, addresses or tokens. */
+export const GUEST_EVENT_FIELDS = [
+  'id',
+  'name',
+  'organisation_id',
+  'full_name',
+  'is_visible',
+  'empty_album_text',
+  'logo_full_path',
+  'logo_link',
+  'hash_tag',
+  'date_utc_diff_hours',
+  'enable_facial_recognition',
+  'is_sms_enabled',
+  'collect_leads',
+  'lead_params',
+  'photo_stream_available_minutes',
+  'is_free',
+  'unlocked',
+  'live_view_watermark',
+  'photo_watermark',
+  'protector_watermark',
+  'stock_images_enable',
+  'opts',
+] as const;
+/** The private key (private albums, kiosks): the guest fields and the printing controls. */
+export const PRIVATE_EVENT_FIELDS = [
+  ...GUEST_EVENT_FIELDS,
+  'is_photo_printer_active',
+  'print_from_all_albums',
+  'is_printer_pool_enabled',
+  'printer_pool_name_list',
+  'is_print_every_photo',
+  'max_print_copies_count',
+  'max_print_photos_count',
+  'place_holder_count',
+] as const;
+/** Robot keys: the private fields and the processing set-up. */
+export const ROBOT_EVENT_FIELDS = [
+  ...PRIVATE_EVENT_FIELDS,
+  'image_process_id_array',
+  'ppt_id_array',
+  'watermark_pt_id',
+] as const;
+
+const optsOf = (keys: readonly (keyof typeof eventOptsSchema.shape)[]) =>
+  eventOptsSchema.pick(pickMask(keys));
+
+export const guestEventSchema = eventSchema
+  .pick(pickMask(GUEST_EVENT_FIELDS))
+  .extend({ opts: optsOf(GUEST_EVENT_OPTS) });
+export const privateEventSchema = eventSchema
+  .pick(pickMask(PRIVATE_EVENT_FIELDS))
+  .extend({ opts: optsOf(KIOSK_EVENT_OPTS) });
+export const robotEventSchema = eventSchema
+  .pick(pickMask(ROBOT_EVENT_FIELDS))
+  .extend({ opts: optsOf(ROBOT_EVENT_OPTS) });
+/** The event-owner key is the event's operator credential (curation page, editor helpers). */
+export const ownerKeyEventSchema = eventSchema.omit({
+  private_api_key: true,
+  public_api_key: true,
+});
+/** Widest first: an answer parses as the audience whose fields it has. */
+export const keyEventSchema = z.union([
+  ownerKeyEventSchema,
+  robotEventSchema,
+  privateEventSchema,
+  guestEventSchema,
+]);
+export type KeyEvent = z.infer<typeof keyEventSchema>;
+
 export const publicEventFullData = defineEndpoint({
   path: '/event/full-data/retrieve',
   auth: 'key',
   tag: 'events',
   summary:
-    'Public twin: the event configuration for a robot, kiosk or album by key (the key alone names the event; event_name, when given, must match). Keys other than the caller’s own kind are blanked.',
+    'Public twin: the event configuration for a robot, kiosk or album by key (the key alone names the event; event_name, when given, must match). Each key type gets its own allow-list of fields: public and attendee keys the album fields, the private key those and printing, robots those and processing, the event-owner key the event without the other keys.',
   body: z.object({
     ...keyBody,
     event_name: z
@@ -235,7 +395,7 @@ export const publicEventFullData = defineEndpoint({
       .optional()
       .describe('Optional: album links carry only the key'),
   }),
-  result: z.array(eventSchema),
+  result: z.array(keyEventSchema),
   errors: ['invalid_key', 'unauthorized_user', 'event_not_found'],
 });
 

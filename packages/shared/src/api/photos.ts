@@ -44,6 +44,23 @@ export const photoSchema = z.object({
 });
 export type Photo = z.infer<typeof photoSchema>;
 
+/**
+ * A photo as a guest audience sees it (public, private and attendee keys; mini-album links): no
+ * storage path, robot, attendee id (a bearer secret: it opens that attendee's album), process or
+ * source photo. Operators and the event-owner and robot keys get the whole `photoSchema`.
+ */
+export const guestPhotoSchema = photoSchema.omit({
+  full_path: true,
+  robot_id: true,
+  attendee_uid: true,
+  image_process_id: true,
+  original_photo_id: true,
+});
+export type GuestPhoto = z.infer<typeof guestPhotoSchema>;
+/** What a key's photo read answers: the whole photo (operator audiences) or the guest view. */
+export const keyPhotoSchema = z.union([photoSchema, guestPhotoSchema]);
+export type KeyPhoto = z.infer<typeof keyPhotoSchema>;
+
 const fileNameSchema = z
   .string({ error: 'file_name_invalid' })
   .trim()
@@ -178,11 +195,12 @@ export const publicPhotoList = defineEndpoint({
   path: '/photo/list/retrieve',
   auth: 'key',
   tag: 'photos',
-  summary: 'Public twin: photos by key (public key: visible photos only; attendee: theirs)',
+  summary:
+    'Public twin: photos by key (public key: visible photos only; attendee: theirs). Public, private and attendee keys get the guest view of each photo',
   body: z.object(photoListQuery).extend({
     ...keyBody,
   }),
-  result: photoListResult,
+  result: photoListResult.extend({ photos: z.array(keyPhotoSchema) }),
   errors: ['invalid_key', 'unauthorized_user', 'event_not_found'],
 });
 

@@ -16,9 +16,9 @@ import { AppError } from '../../lib/app-error.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { PhotoRepository, PhotoRow } from '../../repositories/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
-import type { Actor } from '../actor.ts';
-import type { EventAccess } from '../event-access.ts';
-import type { PhotoCallers } from './photo-callers.ts';
+import type { AccessControl } from '../../access/access-control.ts';
+import type { Permission } from '../../access/permissions.ts';
+import type { Principal } from '../../access/principal.ts';
 import { announcePhotos, removePhotoFiles, type PhotoNotices } from './photo-files.ts';
 import { presentPhoto } from './photo-presenter.ts';
 import type { PhotoUrls } from './photo-urls.ts';
@@ -31,8 +31,7 @@ export class PhotoChangesService {
   constructor(
     private readonly deps: {
       photos: PhotoRepository;
-      access: EventAccess;
-      callers: PhotoCallers;
+      access: AccessControl;
       storage: StorageRepository;
       urls: PhotoUrls;
       jobs: JobQueue;
@@ -50,46 +49,60 @@ export class PhotoChangesService {
     return announcePhotos(this.deps.photoEvents, this.deps.logger, rows);
   }
 
-  private async photosOfActor(actor: Actor, ids: number[], field: string): Promise<PhotoRow[]> {
+  /** Photos by id, each of an event the caller holds `permission` on; `not_found` otherwise. */
+  private async photosOf(
+    principal: Principal,
+    permission: Permission,
+    ids: number[],
+    field: string,
+  ): Promise<{ rows: PhotoRow[]; userId: number | null }> {
     const rows = await this.deps.photos.findByIds([...new Set(ids)]);
     if (rows.length !== new Set(ids).size) throw new AppError('not_found', field);
-    const eventIds = [...new Set(rows.map((r) => r.eventId))];
-    for (const eventId of eventIds) {
-      try {
-        await this.deps.access.visibleById(actor, eventId);
-      } catch {
-        throw new AppError('not_found', field);
-      }
+    let userId: number | null = null;
+    const checked = new Set<number>();
+    for (const row of rows) {
+      if (checked.has(row.eventId)) continue;
+      const grant = await this.deps.access.requireEventAccess(principal, permission, {
+        photo: row,
+        field,
+      });
+      userId = grant.actor?.userId ?? null;
+      checked.add(row.eventId);
     }
-    return rows;
+    return { rows, userId };
   }
 
   /** `photo/delete`: one photo, the reason optional. */
-  async deleteOne(actor: Actor, input: ParsedBodyOf<typeof deletePhoto>): Promise<number> {
-    return this.delete(actor, [input.photo_id], input.delete_reason ?? null, 'photo_id');
+  async deleteOne(principal: Principal, input: ParsedBodyOf<typeof deletePhoto>): Promise<number> {
+    return this.delete(principal, [input.photo_id], input.delete_reason ?? null, 'photo_id');
   }
 
   /** `photo/list/delete`: many photos, the reason required. */
-  async deleteMany(actor: Actor, input: ParsedBodyOf<typeof deletePhotoList>): Promise<number> {
-    return this.delete(actor, input.photo_id_array, input.delete_reason, 'photo_id_array');
+  async deleteMany(
+    principal: Principal,
+    input: ParsedBodyOf<typeof deletePhotoList>,
+  ): Promise<number> {
+    return this.delete(principal, input.photo_id_array, input.delete_reason, 'photo_id_array');
   }
 
   private async delete(
-    actor: Actor,
+    principal: Principal,
     ids: number[],
     reason: string | null,
     field: string,
   ): Promise<number> {
-    const rows = await this.photosOfActor(actor, ids, field);
+    const { rows, userId } = await this.photosOf(principal, 'photo.delete', ids, field);
     // Rows (with the audit entry) first: a crash then leaves unreachable files, never rows
     // pointing at missing files.
-    const deleted = await this.deps.photos.deleteWithAudit(rows, reason, actor.userId);
+    const deleted = await this.deps.photos.deleteWithAudit(rows, reason, userId);
     await removePhotoFiles(this.deps.storage, rows);
     return deleted;
   }
 
-  async update(actor: Actor, input: ParsedBodyOf<typeof updatePhoto>): Promise<Photo> {
-    const [row] = await this.photosOfActor(actor, [input.id], 'id');
+  async update(principal: Principal, input: ParsedBodyOf<typeof updatePhoto>): Promise<Photo> {
+    const {
+      rows: [row],
+    } = await this.photosOf(principal, 'photo.curate', [input.id], 'id');
     const updated = await this.deps.photos.update(row!.id, {
       ...(input.category !== undefined ? { category: input.category } : {}),
       ...(input.is_visible !== undefined ? { isVisible: input.is_visible } : {}),
@@ -98,8 +111,11 @@ export class PhotoChangesService {
     return this.present(updated ?? row!);
   }
 
-  async updateMany(actor: Actor, input: ParsedBodyOf<typeof updatePhotoList>): Promise<number> {
-    const rows = await this.photosOfActor(actor, input.id_array, 'id_array');
+  async updateMany(
+    principal: Principal,
+    input: ParsedBodyOf<typeof updatePhotoList>,
+  ): Promise<number> {
+    const { rows } = await this.photosOf(principal, 'photo.curate', input.id_array, 'id_array');
     const changes = {
       ...(input.category !== undefined ? { category: input.category } : {}),
       ...(input.is_visible !== undefined ? { isVisible: input.is_visible } : {}),
@@ -116,10 +132,12 @@ export class PhotoChangesService {
 
   /** The curation page (event-owner key of the link): hide, show or categorise; answers the photos. */
   async updateManyByKey(
+    principal: Principal,
     input: ParsedBodyOf<typeof publicUpdatePhotoList>,
   ): Promise<{ photos: Photo[] }> {
-    const caller = await this.deps.callers.byKey(input.key_type, input.key_value);
-    if (input.key_type !== 'event_owner') throw new AppError('forbidden', 'key_type');
+    const caller = await this.deps.access.requireEventAccess(principal, 'photo.curate', {
+      keyEvent: true,
+    });
     const ids = [...new Set(input.id_array)];
     const rows = await this.deps.photos.findByIds(ids);
     if (rows.length !== ids.length || rows.some((r) => r.eventId !== caller.event.row.id)) {
@@ -137,17 +155,27 @@ export class PhotoChangesService {
     return { photos: updated.map((row) => this.present(row)) };
   }
 
+  /** A photo the caller may curate (operators and event-owner keys of its event), else `not_found`. */
+  private async curatedPhoto(principal: Principal, photoId: number, field: string) {
+    const photo = await this.deps.photos.findById(photoId);
+    if (!photo) throw new AppError('not_found', field);
+    const grant = await this.deps.access.requireEventAccess(principal, 'photo.curate', {
+      photo,
+      field,
+    });
+    return { photo, event: grant.event };
+  }
+
   async curationUpdate(
-    actor: Actor | null,
+    principal: Principal,
     input: ParsedBodyOf<typeof curationUpdate>,
   ): Promise<Photo> {
-    const { photo, caller } = await this.deps.callers.ownedPhoto(
-      actor,
-      input,
+    const { photo, event: record } = await this.curatedPhoto(
+      principal,
       input.original_photo_id,
       'original_photo_id',
     );
-    const event = caller.event.row;
+    const event = record.row;
     if (input.full_path) {
       if (
         // The event's own files: a new version's original lies in protected space (ADR 0006).
@@ -171,18 +199,21 @@ export class PhotoChangesService {
   }
 
   async reprocess(
-    actor: Actor | null,
+    principal: Principal,
     input: ParsedBodyOf<typeof curationReprocess>,
   ): Promise<Photo> {
-    const { photo } = await this.deps.callers.ownedPhoto(actor, input, input.photo_id, 'photo_id');
+    const { photo } = await this.curatedPhoto(principal, input.photo_id, 'photo_id');
     const updated = await this.deps.photos.update(photo.id, { status: 'processing' });
     await this.deps.jobs.send('photo.derivatives', { photoId: photo.id });
     return this.present(updated ?? photo);
   }
 
   /** `activity/create-by-robot-id`: one activity, on a photo or on none. */
-  async createActivity(input: ParsedBodyOf<typeof createActivity>): Promise<{ id: number }> {
-    const [id] = await this.addActivities({
+  async createActivity(
+    principal: Principal,
+    input: ParsedBodyOf<typeof createActivity>,
+  ): Promise<{ id: number }> {
+    const [id] = await this.addActivities(principal, {
       ...input,
       photo_ids: input.photo_id ? [input.photo_id] : [],
     });
@@ -191,22 +222,20 @@ export class PhotoChangesService {
 
   /** `activity/bulk-create-by-robot-id`: one activity on many photos. */
   async bulkCreateActivity(
+    principal: Principal,
     input: ParsedBodyOf<typeof bulkCreateActivity>,
   ): Promise<{ created: number }> {
-    const ids = await this.addActivities({ ...input, photo_ids: input.photo_id_array });
+    const ids = await this.addActivities(principal, { ...input, photo_ids: input.photo_id_array });
     return { created: ids.length };
   }
 
-  private async addActivities(input: {
-    key_type: ParsedBodyOf<typeof createActivity>['key_type'];
-    key_value: string;
-    robot_id: number;
-    photo_ids: number[];
-    activity_name: string;
-    type: string;
-  }): Promise<number[]> {
-    if (input.key_type !== 'robot') throw new AppError('invalid_key');
-    const caller = await this.deps.callers.byKey('robot', input.key_value);
+  private async addActivities(
+    principal: Principal,
+    input: { robot_id: number; photo_ids: number[]; activity_name: string; type: string },
+  ): Promise<number[]> {
+    const caller = await this.deps.access.requireEventAccess(principal, 'photo.activity', {
+      keyEvent: true,
+    });
     if (caller.robotId !== input.robot_id) throw new AppError('invalid_key');
     const rows = await this.deps.photos.findByIds(input.photo_ids);
     if (

@@ -1,12 +1,15 @@
 import {
   normaliseAttendeeId,
   type ownerPhotoList,
+  type KeyPhoto,
   type ParsedBodyOf,
   type Photo,
   type photoCountInfo,
   type publicPhotoList,
-  type PublicKeyType,
 } from '@flashbulb/shared';
+import type { AccessControl } from '../../access/access-control.ts';
+import type { Principal } from '../../access/principal.ts';
+import { photoForAudience } from '../../presenters/photo.presenter.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AttendeeRepository } from '../../repositories/attendee.repository.ts';
@@ -16,9 +19,6 @@ import type {
   PhotoRepository,
   PhotoRow,
 } from '../../repositories/photo.repository.ts';
-import type { Actor } from '../actor.ts';
-import type { EventAccess } from '../event-access.ts';
-import type { KeyInput, PhotoCallers } from './photo-callers.ts';
 import {
   attendeeMayDownload,
   presentPhoto,
@@ -51,19 +51,13 @@ export class PhotoListingService {
     private readonly deps: {
       photos: PhotoRepository;
       events: EventRepository;
-      access: EventAccess;
-      callers: PhotoCallers;
+      access: AccessControl;
       urls: PhotoUrls;
       clock: Clock;
       /** Attendee albums: whose photo is whose (attendee keys). */
       attendeeRows?: AttendeeRepository;
     },
   ) {}
-
-  /** The event and audience a public key opens (the photo list, live streams, shares, mini-albums). */
-  audienceOf(keyType: PublicKeyType, keyValue: string): Promise<KeyAccess> {
-    return this.deps.callers.audienceOf(keyType, keyValue);
-  }
 
   /**
    * Whether a photo lies within what a key opens: its event's photos, or for an attendee key the
@@ -76,16 +70,20 @@ export class PhotoListingService {
   }
 
   /** A photo as a key sees it: attendee keys get the original only when they may download. */
-  async presentFor(access: KeyAccess, row: PhotoRow): Promise<Photo> {
+  async presentFor(access: KeyAccess, row: PhotoRow): Promise<KeyPhoto> {
     const event =
       row.eventId === access.event.row.id
         ? access.event
         : await this.deps.events.findById(row.eventId);
-    if (!access.attendee) return this.present(row, access.audience, { event: event?.row });
-    return this.present(row, access.audience, {
+    if (!access.attendee) {
+      const seen = this.present(row, access.audience, { event: event?.row });
+      return photoForAudience(seen, access.audience);
+    }
+    const photo = this.present(row, access.audience, {
       original: attendeeMayDownload(access.attendee, event?.row),
       event: event?.row,
     });
+    return photoForAudience(photo, access.audience);
   }
 
   /** `event`: the photo's event, which decides a guest's preview (paid → watermarked). */
@@ -93,11 +91,15 @@ export class PhotoListingService {
     return presentPhoto(row, audience, this.deps.urls, options);
   }
 
-  async list(actor: Actor | null, input: PhotoListBody) {
-    const keyInput: KeyInput = 'key_type' in input ? input : {};
-    const caller = await this.deps.callers.caller(actor, keyInput, input.event_id);
-    if (input.event_id !== undefined && input.event_id !== caller.event.row.id)
-      throw new AppError('event_not_found', 'event_id');
+  async list(principal: Principal, input: PhotoListBody) {
+    // Operators name the event; a key names its own (an event_id given must be one of its).
+    const caller = await this.deps.access.requireEventAccess(
+      principal,
+      'photo.list',
+      input.event_id !== undefined || principal.kind === 'user'
+        ? { eventId: input.event_id ?? 0 }
+        : { keyEvent: true },
+    );
     const now = this.deps.clock.now();
     const attendee = caller.attendee;
     const filter: PhotoFilter = {
@@ -145,9 +147,8 @@ export class PhotoListingService {
     const offset = input.before_id !== undefined ? 0 : (input.page_number - 1) * input.max_size;
     const rows = await this.deps.photos.list(filter, input.max_size, offset);
     const total = input.show_total_count === 1 ? await this.deps.photos.count(filter) : null;
-    const access: KeyAccess = { event: caller.event, audience: caller.audience, attendee };
-    const photos: Photo[] = [];
-    for (const row of rows) photos.push(await this.presentFor(access, row));
+    const photos: KeyPhoto[] = [];
+    for (const row of rows) photos.push(await this.presentFor(caller, row));
     return {
       photos,
       total_count: total,
@@ -156,8 +157,10 @@ export class PhotoListingService {
     };
   }
 
-  async countInfo(actor: Actor, input: ParsedBodyOf<typeof photoCountInfo>) {
-    const event = await this.deps.access.visibleById(actor, input.event_id);
+  async countInfo(principal: Principal, input: ParsedBodyOf<typeof photoCountInfo>) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
+      eventId: input.event_id,
+    });
     const counts = await this.deps.photos.countInfo(
       event.row.id,
       parseDate(input.start_date, 'start_date'),

@@ -5,8 +5,10 @@ import type { EventRecord, EventRow } from '../../repositories/event.repository.
 import type { PhotoRow } from '../../repositories/photo.repository.ts';
 import type { PhotoUrls } from './photo-urls.ts';
 
-/** How much of the event a caller may see. */
-export type Audience = 'owner' | 'private' | 'public' | 'attendee';
+import type { Audience } from '../../access/access-control.ts';
+
+/** How much of the event a caller may see (decided by the access layer). */
+export type { Audience };
 
 /** What a key opens: its event, how much of it, and for an attendee key whose album. */
 export interface KeyAccess {

@@ -19,8 +19,8 @@ import type { EventRecord } from '../../repositories/event.repository.ts';
 import type { ImageEngine } from '../../repositories/image-engine.ts';
 import type { PhotoRepository } from '../../repositories/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
-import type { Actor } from '../actor.ts';
-import type { PhotoCallers } from './photo-callers.ts';
+import type { AccessControl } from '../../access/access-control.ts';
+import type { Principal } from '../../access/principal.ts';
 import { protectedPhotoFolder, readAll } from './photo-files.ts';
 import { presentPhoto } from './photo-presenter.ts';
 import type { PhotoUrls } from './photo-urls.ts';
@@ -43,7 +43,7 @@ export class PhotoUploadService {
   constructor(
     private readonly deps: {
       photos: PhotoRepository;
-      callers: PhotoCallers;
+      access: AccessControl;
       storage: StorageRepository;
       urls: PhotoUrls;
       images: ImageEngine;
@@ -55,8 +55,10 @@ export class PhotoUploadService {
     },
   ) {}
 
-  async createUploadGrant(actor: Actor | null, input: ParsedBodyOf<typeof photoUploadAccess>) {
-    const caller = await this.deps.callers.uploader(actor, input, input.event_name);
+  async createUploadGrant(principal: Principal, input: ParsedBodyOf<typeof photoUploadAccess>) {
+    const caller = await this.deps.access.requireEventAccess(principal, 'photo.upload', {
+      eventName: input.event_name,
+    });
     const attendeeUid = normaliseAttendeeId(input.attendee_uid ?? '');
     if (attendeeUid && !isAttendeeIdShape(attendeeUid))
       throw new AppError('invalid_attendee_id', 'attendee_uid');
@@ -91,12 +93,14 @@ export class PhotoUploadService {
    * and the bytes, the copy and the insert are idempotent, and a finished upload is remembered.
    */
   async completeUpload(
-    actor: Actor | null,
+    principal: Principal,
     input: ParsedBodyOf<typeof photoUploadComplete>,
   ): Promise<Photo> {
     const match = TMP_KEY.exec(input.key);
     if (!match) throw new AppError('not_found', 'key');
-    const caller = await this.deps.callers.uploader(actor, input, match[1]!);
+    const caller = await this.deps.access.requireEventAccess(principal, 'photo.upload', {
+      eventName: match[1]!,
+    });
     const event = caller.event.row;
     const attendeeUid = match[2] ?? null;
 

@@ -57,6 +57,11 @@ export const attachPhotosByCardScan = (
     photo_uid_array: photoUids,
   });
 
-/** A kiosk visitor leaves the address their album link is sent to. */
-export const sendAlbumLinkByEmail = (attendeeId: string, email: string) =>
-  callApi(endpoints.updateAttendeeByKiosk, { attendee_uid: attendeeId, email_address: email });
+/** A kiosk visitor leaves the address their album link is sent to; the kiosk's private key vouches. */
+export const sendAlbumLinkByEmail = (kioskKey: string, attendeeId: string, email: string) =>
+  callApi(endpoints.updateAttendeeByKiosk, {
+    key_type: 'private',
+    key_value: kioskKey,
+    attendee_uid: attendeeId,
+    email_address: email,
+  });

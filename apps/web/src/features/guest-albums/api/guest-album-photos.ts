@@ -1,4 +1,4 @@
-import { endpoints, type Photo, type ResultOf } from '@flashbulb/shared';
+import { endpoints, type GuestPhoto as Photo, type ResultOf } from '@flashbulb/shared';
 import type { PhotoStreamKeyType } from '../../../lib/photo-stream.ts';
 import { callApi } from '../../../lib/api-client.ts';
 

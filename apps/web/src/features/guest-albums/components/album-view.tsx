@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AlbumMode, Photo } from '@flashbulb/shared';
+import type { AlbumMode, GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useAlbumEvent, type AlbumEvent } from '../api/album-event.ts';

@@ -21,6 +21,7 @@ export function AttendeeAlbumPage({
   organisationId = null,
   kiosk,
   sendLink = false,
+  kioskKey = null,
   fromKiosk = false,
 }: {
   attendeeId: string;
@@ -29,6 +30,8 @@ export function AttendeeAlbumPage({
   kiosk: boolean;
   /** Kiosk attendee pages offer to send the album link by e-mail. */
   sendLink?: boolean;
+  /** The kiosk's private key from the link; without it the e-mail form is not offered. */
+  kioskKey?: string | null;
   fromKiosk?: boolean;
 }) {
   const { t } = useTranslation();
@@ -73,7 +76,7 @@ export function AttendeeAlbumPage({
       canDownload={data.unlocked === 1}
     >
       {fromKiosk && <p className="albums-note">{t('albums.attendee.fromKiosk')}</p>}
-      {sendLink && <SendAlbumLinkForm attendeeId={attendeeId} />}
+      {sendLink && kioskKey && <SendAlbumLinkForm attendeeId={attendeeId} kioskKey={kioskKey} />}
     </AlbumView>
   );
 }

@@ -191,18 +191,25 @@ describe('kiosk attendee pages (evSB2, evSB4)', () => {
     const api = kioskApi({
       [UPDATE]: { ok: { attendee_uid: 'ABCDEFGHJKMNPQRS', email: 'a@b.co' } },
     });
-    renderAlbums(`?kType=evSB4&attId=${ATT}`);
+    renderAlbums(`?kType=evSB4&attId=${ATT}&pvId=kiosk-key`);
     await userEvent.type(await screen.findByLabelText('Your e-mail address'), ' a@b.co ');
     await userEvent.click(screen.getByRole('button', { name: 'Send my album link to my e-mail' }));
     expect(await screen.findByText('Your album link will be sent to a@b.co.')).toBeTruthy();
     expect(api.callsTo(UPDATE).map((call) => call.body)).toEqual([
-      { attendee_uid: ATT, email_address: 'a@b.co' },
+      { key_type: 'private', key_value: 'kiosk-key', attendee_uid: ATT, email_address: 'a@b.co' },
     ]);
+  });
+
+  it('without the kiosk key in the link the e-mail form is not offered', async () => {
+    kioskApi();
+    renderAlbums(`?kType=evSB4&attId=${ATT}`);
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    expect(screen.queryByLabelText('Your e-mail address')).toBeNull();
   });
 
   it('a malformed address shows the catalogue’s e-mail message and sends nothing', async () => {
     const api = kioskApi();
-    renderAlbums(`?kType=evSB2&attId=${ATT}`);
+    renderAlbums(`?kType=evSB2&attId=${ATT}&privateId=kiosk-key`);
     await userEvent.type(await screen.findByLabelText('Your e-mail address'), 'not-an-address');
     await userEvent.click(screen.getByRole('button', { name: 'Send my album link to my e-mail' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Enter a valid e-mail address');
@@ -211,7 +218,7 @@ describe('kiosk attendee pages (evSB2, evSB4)', () => {
 
   it('the server’s refusal is shown with its reason', async () => {
     kioskApi({ [UPDATE]: { nok: 'attendee_expired', status: 403 } });
-    renderAlbums(`?kType=evSB2&attId=${ATT}`);
+    renderAlbums(`?kType=evSB2&attId=${ATT}&pvId=kiosk-key`);
     await userEvent.type(await screen.findByLabelText('Your e-mail address'), 'a@b.co');
     await userEvent.keyboard('{Enter}');
     expect((await screen.findByRole('alert')).textContent).toContain('This album link has expired');

@@ -90,6 +90,7 @@ export default function GuestAlbumsPage({
           attendeeId={page.attendeeId}
           kiosk={kiosk}
           sendLink={kioskAttendee}
+          kioskKey={page.privateKey}
           fromKiosk={page.fromKiosk}
         />
       );

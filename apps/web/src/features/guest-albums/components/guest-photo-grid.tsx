@@ -9,7 +9,7 @@ import {
 } from 'react';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
-import type { Photo } from '@flashbulb/shared';
+import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { displayDate, photoBox, photoSrcSet } from '../utils/photo-image.ts';
 
 const GAP = 4;

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAttendeeId, normaliseAttendeeId, type Photo } from '@flashbulb/shared';
+import { formatAttendeeId, normaliseAttendeeId, type GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import type { AlbumKey } from '../api/guest-album-photos.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type Photo } from '@flashbulb/shared';
+import { endpoints, type GuestPhoto as Photo } from '@flashbulb/shared';
 import { callApi } from '../../../lib/api-client.ts';
 import { GuestPhotoGrid } from './guest-photo-grid.tsx';
 import { PhotoViewer, type ViewerOptions } from './photo-viewer.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Photo } from '@flashbulb/shared';
+import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { classifyTouch, isDoubleTap } from '../utils/gestures.ts';
 import { displayDate, viewerSource } from '../utils/photo-image.ts';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cardCodeFromScan, type Photo } from '@flashbulb/shared';
+import { cardCodeFromScan, type GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import type { AlbumKey } from '../api/guest-album-photos.ts';

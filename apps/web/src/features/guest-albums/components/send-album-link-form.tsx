@@ -15,7 +15,14 @@ type SendState =
  * Kiosk attendee pages: the visitor leaves an e-mail address and the album link goes there. The
  * field starts empty — a kiosk is shared, so it never shows the address someone left before.
  */
-export function SendAlbumLinkForm({ attendeeId }: { attendeeId: string }) {
+export function SendAlbumLinkForm({
+  attendeeId,
+  kioskKey,
+}: {
+  attendeeId: string;
+  /** The kiosk's private key (`pvId` / `privateId` of the link): the server needs it. */
+  kioskKey: string;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const inputId = useId();
@@ -31,7 +38,7 @@ export function SendAlbumLinkForm({ attendeeId }: { attendeeId: string }) {
       return;
     }
     setState({ kind: 'sending' });
-    sendAlbumLinkByEmail(attendeeId, address).then(
+    sendAlbumLinkByEmail(kioskKey, attendeeId, address).then(
       (result) => setState({ kind: 'sent', email: result.email || address }),
       (error: unknown) =>
         setState({

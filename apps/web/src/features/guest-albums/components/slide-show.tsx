@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Photo } from '@flashbulb/shared';
+import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { displayDate, viewerSource } from '../utils/photo-image.ts';
 
 /** Event opts defaults (shared event settings): 3 s while new photos wait, 8 s otherwise. */

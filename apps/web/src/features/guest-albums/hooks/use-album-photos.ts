@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import type { Photo } from '@flashbulb/shared';
+import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import {
   albumQueryKey,

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { photoSchema, type Photo } from '@flashbulb/shared';
+import { guestPhotoSchema, type GuestPhoto as Photo } from '@flashbulb/shared';
 import { photoStreamUrl, usePhotoEventSource } from '../../../lib/photo-stream.ts';
 import { albumQueryKey, fetchGuestPhotoPage, type AlbumKey } from '../api/guest-album-photos.ts';
 
@@ -26,7 +26,7 @@ export const usePhotoStream = (
     enabled ? photoStreamUrl(key.keyType, key.keyValue) : null,
     (event) => {
       try {
-        const parsed = photoSchema.safeParse(JSON.parse(event.data));
+        const parsed = guestPhotoSchema.safeParse(JSON.parse(event.data));
         if (parsed.success) handler.current([parsed.data]);
       } catch {
         // A malformed message is skipped; the next poll or message catches up.

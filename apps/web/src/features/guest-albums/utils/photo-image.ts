@@ -1,4 +1,4 @@
-import type { Photo } from '@flashbulb/shared';
+import type { GuestPhoto as Photo } from '@flashbulb/shared';
 
 /** The thumbnail (about 400 px) and preview (fit 2000 px) as a srcset; the browser picks by `sizes`. */
 export const photoSrcSet = (photo: Photo): string | undefined => {

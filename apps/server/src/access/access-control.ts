@@ -1,0 +1,269 @@
+import { timingSafeEqual } from 'node:crypto';
+import {
+  isAttendeeIdShape,
+  normaliseAttendeeId,
+  Role,
+  type PublicKeyType,
+} from '@flashbulb/shared';
+import { AppError } from '../lib/app-error.ts';
+import type { Clock } from '../lib/clock.ts';
+import { hashToken } from '../lib/secret-box.ts';
+import type { AttendeeRecord, AttendeeRepository } from '../repositories/attendee.repository.ts';
+import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
+import type { RobotRepository } from '../repositories/robot.repository.ts';
+import type { Actor } from '../services/actor.ts';
+import {
+  allows,
+  keySubject,
+  WRONG_KEY_TYPE,
+  type Permission,
+  type Subject,
+} from './permissions.ts';
+import type { AttendeeRefusal, KeyPrincipal, Principal } from './principal.ts';
+import { attendeeRefusal, canSeeEvent } from './rules.ts';
+
+/** How much of an event a caller sees (photo lists, presenters). */
+export type Audience = 'owner' | 'private' | 'public' | 'attendee';
+
+const AUDIENCE_OF_KEY: Record<PublicKeyType, Audience> = {
+  event_owner: 'owner',
+  robot: 'owner',
+  private: 'private',
+  public: 'public',
+  attendee: 'attendee',
+};
+
+const ROLE_SUBJECT: Record<Role, Subject> = {
+  [Role.SUPER_USER]: 'super_user',
+  [Role.ADMIN]: 'admin',
+  [Role.EVENT_OWNER]: 'event_owner',
+};
+
+/** What the call is about. */
+export type EventTarget =
+  /** An event by id (owner calls; a key's event_id must be its own). */
+  | { eventId: number; field?: string }
+  /** An event by its code (uploads, editor helpers): a key for another event is `invalid_key`. */
+  | { eventName: string; field?: string }
+  /** The event the key alone names (album links). */
+  | { keyEvent: true }
+  /** A photo: its event must be reachable (an attendee key: the photo must be in the album). */
+  | { photo: { id: number; eventId: number; attendeeUid: string | null }; field: string };
+
+/** What `requireEventAccess` grants: the event, the audience, and who is behind the call. */
+export interface EventGrant {
+  event: EventRecord;
+  audience: Audience;
+  /** The key presented, or null for a signed-in operator. */
+  keyType: PublicKeyType | null;
+  robotId: number | null;
+  /** The attendee behind an attendee key: the album is theirs, across their events. */
+  attendee: AttendeeRecord | null;
+  /** The operator, or null for a key. */
+  actor: Actor | null;
+}
+
+const sameHash = (a: string, b: string): boolean =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+const eventCode = (name: string): string => name.trim().toUpperCase();
+
+/**
+ * The one access layer: resolves keys into principals (the route layer calls `resolveKey`) and
+ * decides every event-scoped call from the permission table (`requireEventAccess`).
+ */
+export class AccessControl {
+  constructor(
+    private readonly deps: {
+      events: EventRepository;
+      robots: RobotRepository;
+      attendees: AttendeeRepository;
+      clock: Clock;
+    },
+  ) {}
+
+  // ---- principals ------------------------------------------------------------------------------
+
+  /** The attendee an id names, with the reason it opens nothing (or null when it is open). */
+  async attendeeById(
+    rawId: string,
+  ): Promise<{ record: AttendeeRecord | undefined; refusal: AttendeeRefusal | null }> {
+    const uid = normaliseAttendeeId(rawId);
+    const record = isAttendeeIdShape(uid) ? await this.deps.attendees.findByUid(uid) : undefined;
+    return { record, refusal: attendeeRefusal(record, this.deps.clock.now()) };
+  }
+
+  /** A presented key: what it opens, or `bad_key` (never throws for a wrong key). */
+  async resolveKey(keyType: PublicKeyType, keyValue: string): Promise<Principal> {
+    const bad = (refusal: AttendeeRefusal | null = null): Principal => ({
+      kind: 'bad_key',
+      keyType,
+      attendeeRefusal: refusal,
+    });
+    if (!keyValue) return bad(keyType === 'attendee' ? 'invalid_attendee_id' : null);
+    if (keyType === 'attendee') {
+      const { record, refusal } = await this.attendeeById(keyValue);
+      if (!record || refusal) return bad(refusal ?? 'invalid_attendee_id');
+      const firstEvent = record.eventIds[0];
+      const event = firstEvent ? ((await this.deps.events.findById(firstEvent)) ?? null) : null;
+      return { kind: 'key', keyType, event, robotId: null, attendee: record };
+    }
+    const hash = hashToken(keyValue);
+    let eventId: number | null | undefined;
+    let robotId: number | null = null;
+    if (keyType === 'robot') {
+      const robot = await this.deps.robots.findByKeyHash(hash);
+      eventId = robot?.eventId;
+      robotId = robot?.id ?? null;
+    } else {
+      const kind = keyType === 'event_owner' ? 'owner' : keyType;
+      const row = await this.deps.events.findByKeyHash(kind, hash);
+      // Equal-time comparison of the stored hash, as a by-name check would do.
+      eventId =
+        row &&
+        sameHash(
+          kind === 'owner'
+            ? row.ownerKeyHash
+            : kind === 'private'
+              ? row.privateKeyHash
+              : row.publicKeyHash,
+          hash,
+        )
+          ? row.id
+          : undefined;
+    }
+    const event = eventId ? await this.deps.events.findById(eventId) : undefined;
+    if (!event) return bad();
+    return { kind: 'key', keyType, event, robotId, attendee: null };
+  }
+
+  // ---- decisions -------------------------------------------------------------------------------
+
+  /**
+   * The one check of every event-scoped call: whether `principal` holds `permission` on the
+   * target, by the table in permissions.ts. Answers the grant, or throws the refusal the call has
+   * always answered (see WRONG_KEY_TYPE and the comments below).
+   */
+  async requireEventAccess(
+    principal: Principal,
+    permission: Permission,
+    target: EventTarget,
+  ): Promise<EventGrant> {
+    switch (principal.kind) {
+      case 'anonymous':
+        throw new AppError('unauthorized_user');
+      case 'user':
+        return this.forUser(principal.actor, permission, target);
+      case 'bad_key':
+      case 'key':
+        return this.forKey(principal, permission, target);
+    }
+  }
+
+  /** The attendee behind an attendee key (their album), or the reason the id opens nothing. */
+  requireAttendee(principal: Principal, permission: Permission): AttendeeRecord {
+    if (principal.kind === 'anonymous' || principal.kind === 'user')
+      throw new AppError('unauthorized_user');
+    if (!allows(permission, keySubject(principal.keyType))) throw wrongKeyType(permission);
+    if (principal.kind === 'bad_key' || !principal.attendee)
+      throw new AppError(
+        principal.kind === 'bad_key'
+          ? (principal.attendeeRefusal ?? 'invalid_attendee_id')
+          : 'invalid_attendee_id',
+        'key_value',
+      );
+    return principal.attendee;
+  }
+
+  private async forUser(
+    actor: Actor,
+    permission: Permission,
+    target: EventTarget,
+  ): Promise<EventGrant> {
+    if ('keyEvent' in target) throw new AppError('unauthorized_user');
+    const event = await this.loadTarget(target);
+    // Out of reach: the event (or photo) does not exist as far as this operator knows.
+    if (!event || !canSeeEvent(actor, event.row)) throw notFound(target);
+    if (!allows(permission, ROLE_SUBJECT[actor.role])) throw new AppError('forbidden');
+    return {
+      event,
+      audience: 'owner',
+      keyType: null,
+      robotId: null,
+      attendee: null,
+      actor,
+    };
+  }
+
+  private async forKey(
+    principal: KeyPrincipal | Extract<Principal, { kind: 'bad_key' }>,
+    permission: Permission,
+    target: EventTarget,
+  ): Promise<EventGrant> {
+    // A photo's existence is not revealed to a key that cannot act on it.
+    if (!allows(permission, keySubject(principal.keyType)))
+      throw 'photo' in target ? notFound(target) : wrongKeyType(permission);
+    // A key that opens nothing: calls naming the event say `invalid_key`, the others (the key
+    // alone names the event) `unauthorized_user`.
+    if (principal.kind === 'bad_key' || !principal.event) throw badKey(target);
+    const grant = (event: EventRecord): EventGrant => ({
+      event,
+      audience: AUDIENCE_OF_KEY[principal.keyType],
+      keyType: principal.keyType,
+      robotId: principal.robotId,
+      attendee: principal.attendee,
+      actor: null,
+    });
+    const own = principal.event;
+    const attendee = principal.attendee;
+    if ('keyEvent' in target) return grant(own);
+    if ('eventName' in target) {
+      const code = eventCode(target.eventName);
+      if (own.row.name === code) return grant(own);
+      if (attendee) {
+        const named = await this.deps.events.findByName(code);
+        if (named && attendee.eventIds.includes(named.row.id)) return grant(named);
+      }
+      throw new AppError('invalid_key');
+    }
+    if ('eventId' in target) {
+      if (own.row.id === target.eventId) return grant(own);
+      if (attendee && attendee.eventIds.includes(target.eventId)) {
+        const other = await this.deps.events.findById(target.eventId);
+        if (other) return grant(other);
+      }
+      throw notFound(target);
+    }
+    const photo = target.photo;
+    if (attendee) {
+      if (!(await this.deps.attendees.ownsPhoto(attendee, photo))) throw notFound(target);
+      const event =
+        photo.eventId === own.row.id ? own : await this.deps.events.findById(photo.eventId);
+      if (!event) throw notFound(target);
+      return grant(event);
+    }
+    if (photo.eventId !== own.row.id) throw notFound(target);
+    return grant(own);
+  }
+
+  private async loadTarget(target: Exclude<EventTarget, { keyEvent: true }>) {
+    if ('eventId' in target) return this.deps.events.findById(target.eventId);
+    if ('eventName' in target) return this.deps.events.findByName(eventCode(target.eventName));
+    return this.deps.events.findById(target.photo.eventId);
+  }
+}
+
+const notFound = (target: EventTarget): AppError => {
+  if ('photo' in target) return new AppError('not_found', target.field);
+  if ('eventId' in target) return new AppError('event_not_found', target.field ?? 'event_id');
+  if ('eventName' in target) return new AppError('event_not_found', target.field ?? 'event_name');
+  return new AppError('unauthorized_user');
+};
+
+const badKey = (target: EventTarget): AppError =>
+  new AppError('eventName' in target ? 'invalid_key' : 'unauthorized_user');
+
+const wrongKeyType = (permission: Permission): AppError => {
+  const refusal = WRONG_KEY_TYPE[permission];
+  return new AppError(refusal.key, refusal.field);
+};

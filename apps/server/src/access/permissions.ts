@@ -1,0 +1,105 @@
+import type { PublicKeyType } from '@flashbulb/shared';
+
+/**
+ * Who may do what, as data (docs/adr/0003-key-access.md). Rows are permissions, columns the
+ * subjects: the three operator roles (each within its reach: super users every event, admins the
+ * events of their organisation, event owners the events they created) and the five key types (each
+ * within the event it names; an attendee key within the attendee's album). `requireEventAccess`
+ * reads this table and nothing else to decide; `apps/server/test/permission-matrix.test.ts`
+ * checks every call of the contract against it.
+ */
+export const SUBJECTS = [
+  'super_user',
+  'admin',
+  'event_owner',
+  'event_owner_key',
+  'private_key',
+  'public_key',
+  'attendee_key',
+  'robot_key',
+] as const;
+export type Subject = (typeof SUBJECTS)[number];
+
+export const keySubject = (keyType: PublicKeyType): Subject => `${keyType}_key`;
+
+type Row = Readonly<Record<Subject, boolean>>;
+
+const Y = true;
+const N = false;
+
+//                                  super  admin  owner | eo-key  private public attendee robot
+const row = (
+  super_user: boolean,
+  admin: boolean,
+  event_owner: boolean,
+  event_owner_key: boolean,
+  private_key: boolean,
+  public_key: boolean,
+  attendee_key: boolean,
+  robot_key: boolean,
+): Row => ({
+  super_user,
+  admin,
+  event_owner,
+  event_owner_key,
+  private_key,
+  public_key,
+  attendee_key,
+  robot_key,
+});
+
+export const PERMISSIONS = {
+  /** Read and change an event and what hangs off it in the console (attendees, faces, counts). */
+  'event.manage': row(Y, Y, Y, N, N, N, N, N),
+  /** Decrypted secure fields (payment and shop tokens). */
+  'event.secure_fields': row(Y, Y, N, N, N, N, N, N),
+  /** The event's settings as the key's audience may see them (presenters/event-presenter.ts). */
+  'event.read_by_key': row(N, N, N, Y, Y, Y, Y, Y),
+  /** Stock-image and ignored-face uploads of the event editor. */
+  'event.media_upload': row(N, N, N, Y, N, N, N, N),
+  /** Upload grants and upload completion. */
+  'photo.upload': row(Y, Y, Y, Y, N, N, N, Y),
+  /** Photo lists and live streams (what each audience sees: album-visibility.ts). */
+  'photo.list': row(Y, Y, Y, Y, Y, Y, Y, Y),
+  /** Delete photos (with the audit entry). */
+  'photo.delete': row(Y, Y, Y, N, N, N, N, N),
+  /** Hide, show, categorise, curate and reprocess photos. */
+  'photo.curate': row(Y, Y, Y, Y, N, N, N, N),
+  /** Robots report activities on the photos of their event. */
+  'photo.activity': row(N, N, N, N, N, N, N, Y),
+  /** Share pages and share tracking; mini-album links. */
+  'photo.share': row(Y, Y, Y, Y, Y, Y, Y, Y),
+  /** Kiosk calls: add photos to an attendee's album, leave an attendee's e-mail address. */
+  'attendee.kiosk': row(N, N, N, Y, Y, N, N, N),
+  /** An attendee's own album. */
+  'attendee.album': row(N, N, N, N, N, N, Y, N),
+} as const satisfies Record<string, Row>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+/**
+ * What a refused caller is told when the permission is not theirs. Refusals never say more than
+ * the caller knows: operators who cannot see the event hear `event_not_found` (or `not_found` for
+ * a photo), a key that matches nothing `invalid_key` (calls naming the event) or
+ * `unauthorized_user` (the key alone names it).
+ */
+export const WRONG_KEY_TYPE: Record<
+  Permission,
+  { key: 'invalid_key' | 'forbidden'; field?: string }
+> = {
+  'event.manage': { key: 'forbidden' },
+  'event.secure_fields': { key: 'forbidden' },
+  'event.read_by_key': { key: 'invalid_key', field: 'key_type' },
+  'event.media_upload': { key: 'forbidden', field: 'key_type' },
+  'photo.upload': { key: 'invalid_key' },
+  'photo.list': { key: 'invalid_key', field: 'key_type' },
+  'photo.delete': { key: 'forbidden' },
+  'photo.curate': { key: 'forbidden', field: 'key_type' },
+  'photo.activity': { key: 'invalid_key' },
+  'photo.share': { key: 'invalid_key', field: 'key_type' },
+  'attendee.kiosk': { key: 'invalid_key', field: 'key_type' },
+  'attendee.album': { key: 'invalid_key', field: 'key_type' },
+};
+
+export const allows = (permission: Permission, subject: Subject): boolean =>
+  PERMISSIONS[permission][subject];

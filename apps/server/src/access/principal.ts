@@ -1,0 +1,54 @@
+import type { PublicKeyType } from '@flashbulb/shared';
+import type { AttendeeRecord } from '../repositories/attendee.repository.ts';
+import type { EventRecord } from '../repositories/event.repository.ts';
+import type { Actor } from '../services/actor.ts';
+
+/** Why an attendee id opens nothing (the attendee calls name it; other calls answer the key error). */
+export type AttendeeRefusal = 'invalid_attendee_id' | 'attendee_locked' | 'attendee_expired';
+
+/**
+ * Who is calling, resolved once per request in the route layer (http/register-endpoints.ts):
+ * - `user`: a signed-in operator (`Authorization` header);
+ * - `key`: a public twin's key (`key_type` + `key_value` in the body) that matched: the event it
+ *   names, the robot behind a robot key, the attendee behind an attendee key;
+ * - `bad_key`: a key was presented but opens nothing (services answer the call's key error);
+ * - `anonymous`: neither.
+ * Services never look at credentials themselves: they ask `requireEventAccess`.
+ */
+export type Principal = UserPrincipal | KeyPrincipal | BadKeyPrincipal | AnonymousPrincipal;
+
+export interface UserPrincipal {
+  kind: 'user';
+  actor: Actor;
+}
+
+export interface KeyPrincipal {
+  kind: 'key';
+  keyType: PublicKeyType;
+  /**
+   * The event the key names. An attendee key names the most recently linked of the attendee's
+   * events (its album spans them all); null only for an attendee linked to no event yet.
+   */
+  event: EventRecord | null;
+  robotId: number | null;
+  attendee: AttendeeRecord | null;
+}
+
+export interface BadKeyPrincipal {
+  kind: 'bad_key';
+  keyType: PublicKeyType;
+  /** For an attendee key: why the id opens nothing. */
+  attendeeRefusal: AttendeeRefusal | null;
+}
+
+export interface AnonymousPrincipal {
+  kind: 'anonymous';
+}
+
+export const ANONYMOUS: AnonymousPrincipal = { kind: 'anonymous' };
+
+export const userPrincipal = (actor: Actor): UserPrincipal => ({ kind: 'user', actor });
+
+/** The signed-in actor behind a principal (owner calls), or null. */
+export const actorOf = (principal: Principal): Actor | null =>
+  principal.kind === 'user' ? principal.actor : null;

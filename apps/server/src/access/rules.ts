@@ -1,0 +1,60 @@
+import { Role } from '@flashbulb/shared';
+import { AppError } from '../lib/app-error.ts';
+import type { AttendeeRecord } from '../repositories/attendee.repository.ts';
+import type { EventRow } from '../repositories/event.repository.ts';
+import type { Actor } from '../services/actor.ts';
+import type { AttendeeRefusal } from './principal.ts';
+
+/**
+ * The reach of an operator (owner-console §6 leaves server rules to us): super users every event;
+ * admins the events of their organisation; event owners the events they created. Anyone else is
+ * told the event does not exist, so ids and codes leak nothing.
+ */
+export const canSeeEvent = (
+  actor: Actor,
+  event: Pick<EventRow, 'organisationId' | 'ownerUserId'>,
+): boolean => {
+  switch (actor.role) {
+    case Role.SUPER_USER:
+      return true;
+    case Role.ADMIN:
+      return actor.organisationId !== null && actor.organisationId === event.organisationId;
+    case Role.EVENT_OWNER:
+      return (
+        event.ownerUserId === actor.userId &&
+        actor.organisationId !== null &&
+        actor.organisationId === event.organisationId
+      );
+  }
+};
+
+/** Super users, and admins of the organisation: robots, templates, secure fields. */
+export const administersOrganisation = (actor: Actor, organisationId: number | null): boolean =>
+  actor.role === Role.SUPER_USER ||
+  (actor.role === Role.ADMIN && organisationId !== null && actor.organisationId === organisationId);
+
+/**
+ * The organisation a list call is about. Super users: the one asked for, or every one (undefined).
+ * Others: their own; asking for another is refused.
+ */
+export const organisationScope = (
+  actor: Actor,
+  requested: number | undefined,
+): number | undefined | null => {
+  if (actor.role === Role.SUPER_USER) return requested;
+  if (requested !== undefined && requested !== actor.organisationId)
+    throw new AppError('forbidden', 'organisation_id');
+  return actor.organisationId;
+};
+
+/** Whether an attendee album is open now: not locked by the owner and not expired. */
+export const attendeeRefusal = (
+  record: AttendeeRecord | undefined,
+  now: Date,
+): AttendeeRefusal | null => {
+  if (!record) return 'invalid_attendee_id';
+  if (record.row.lockedAt) return 'attendee_locked';
+  if (record.row.expiresAt && record.row.expiresAt.getTime() <= now.getTime())
+    return 'attendee_expired';
+  return null;
+};

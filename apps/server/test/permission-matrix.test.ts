@@ -1,0 +1,671 @@
+import { randomUUID } from 'node:crypto';
+import {
+  endpoints,
+  type EndpointName,
+  type ErrorKey,
+  type FlashbulbEvent,
+} from '@flashbulb/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyAuth, createEvent, createEventWorld, type EventWorld } from './helpers/events.ts';
+import { makeJpeg } from './helpers/photos.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/**
+ * The permission matrix (issue 9 part 2; docs/domains/access.md): EVERY call of the contract ×
+ * every kind of caller, with the exact answer. A refused call must change nothing: a fingerprint
+ * of the database is taken before and after each one. A new call without a row fails the first
+ * test, so nobody adds a call without deciding who may make it.
+ */
+
+const COLUMNS = [
+  'super',
+  'adminA',
+  'ownerA',
+  'ownerB',
+  'adminB',
+  'eventOwnerKeyA',
+  'privateKeyA',
+  'publicKeyA',
+  'attendeeKeyA',
+  'robotKeyA',
+  'eventOwnerKeyB',
+  'privateKeyB',
+  'publicKeyB',
+  'attendeeKeyB',
+  'robotKeyB',
+  'none',
+] as const;
+type Column = (typeof COLUMNS)[number];
+const USERS = ['super', 'adminA', 'ownerA', 'ownerB', 'adminB'] as const;
+const KEYS_A = [
+  'eventOwnerKeyA',
+  'privateKeyA',
+  'publicKeyA',
+  'attendeeKeyA',
+  'robotKeyA',
+] as const;
+const KEYS_B = [
+  'eventOwnerKeyB',
+  'privateKeyB',
+  'publicKeyB',
+  'attendeeKeyB',
+  'robotKeyB',
+] as const;
+type KeyColumn = (typeof KEYS_A)[number] | (typeof KEYS_B)[number];
+
+type Outcome = 'ok' | readonly [ErrorKey, number];
+type Expectation = Record<Column, Outcome>;
+
+const OK = 'ok' as const;
+const UNAUTHORIZED = ['unauthorized_user', 401] as const;
+const INVALID_KEY = ['invalid_key', 401] as const;
+const EVENT_NOT_FOUND = ['event_not_found', 404] as const;
+const NOT_FOUND = ['not_found', 404] as const;
+const FORBIDDEN = ['forbidden', 403] as const;
+const ATTENDEE_NOT_FOUND = ['invalid_attendee_id', 404] as const;
+
+const fill = (columns: readonly Column[], outcome: Outcome): Partial<Expectation> =>
+  Object.fromEntries(columns.map((c) => [c, outcome]));
+
+/** Every column the same (calls that need no credentials). */
+const everyone = (outcome: Outcome): Expectation => fill(COLUMNS, outcome) as Expectation;
+
+/**
+ * An operator call (`auth: 'owner'`): keys and nobody are not signed in. Users of this event's
+ * organisation get `ours` (the owner `owner`), those of the other organisation `theirs`.
+ */
+const operators = (
+  ours: Outcome,
+  theirs: Outcome,
+  owner: Outcome = ours,
+  superUser: Outcome = ours,
+): Expectation => ({
+  super: superUser,
+  adminA: ours,
+  ownerA: owner,
+  ownerB: theirs,
+  adminB: theirs,
+  ...(fill([...KEYS_A, ...KEYS_B, 'none'], UNAUTHORIZED) as Record<KeyColumn | 'none', Outcome>),
+});
+
+/** A public twin (`auth: 'key'`): without key fields the body itself is refused. */
+const keyed = (keys: Record<KeyColumn, Outcome>): Expectation => ({
+  ...(fill([...USERS, 'none'], INVALID_KEY) as Record<(typeof USERS)[number] | 'none', Outcome>),
+  ...keys,
+});
+
+const keysA = (
+  eventOwner: Outcome,
+  privateKey: Outcome,
+  publicKey: Outcome,
+  attendee: Outcome,
+  robot: Outcome,
+) => ({
+  eventOwnerKeyA: eventOwner,
+  privateKeyA: privateKey,
+  publicKeyA: publicKey,
+  attendeeKeyA: attendee,
+  robotKeyA: robot,
+});
+const keysB = (
+  eventOwner: Outcome,
+  privateKey: Outcome,
+  publicKey: Outcome,
+  attendee: Outcome,
+  robot: Outcome,
+) => ({
+  eventOwnerKeyB: eventOwner,
+  privateKeyB: privateKey,
+  publicKeyB: publicKey,
+  attendeeKeyB: attendee,
+  robotKeyB: robot,
+});
+
+let t: TestApp;
+let w: EventWorld;
+let auth: Record<(typeof USERS)[number], { authorization: string }>;
+let eventA: FlashbulbEvent;
+let eventB: FlashbulbEvent;
+let robotA: { id: number; api_key: string };
+let robotB: { id: number; api_key: string };
+let attendeeA: string;
+let attendeeB: string;
+let photoA: { id: number; uid: string };
+let jpeg: Buffer;
+let photoSeq = 0;
+
+/** A ready, visible, available photo of an event (a row, as a finished upload leaves it). */
+const insertPhoto = async (event: FlashbulbEvent, attendeeUid: string | null = null) => {
+  photoSeq += 1;
+  const uid = `m${photoSeq.toString().padStart(8, '0')}`;
+  const folder = `events/${event.name}/photos/uid_${uid}_uid/`;
+  const now = t.clock.now();
+  const { photo } = await t.app.container.repositories.photos.insertOrGet({
+    uid,
+    eventId: event.id,
+    sha256: uid,
+    storageKey: `${folder}original.jpg`,
+    fileName: `IMG_${photoSeq}.jpg`,
+    contentType: 'image/jpeg',
+    mediaType: 'image',
+    width: 64,
+    height: 48,
+    sizeBytes: 100,
+    robotId: null,
+    attendeeUid,
+    status: 'ready',
+    createdAt: new Date(now.getTime() - 60_000),
+    availableAt: new Date(now.getTime() - 60_000),
+  });
+  await t.app.container.repositories.photos.update(photo.id, {
+    derivatives: { preview: `${folder}preview.jpg`, thumbnail: `${folder}thumbnail.jpg` },
+  });
+  return photo;
+};
+
+/** Bookkeeping that every authenticated call touches (API key last use, sign-in throttle). */
+const UNFINGERPRINTED = new Set([
+  'api_keys',
+  'auth_sessions',
+  'login_throttle',
+  '__drizzle_migrations',
+]);
+let fingerprintSql = '';
+
+/** An md5 over every row of every table of the product (computed in SQL). */
+const fingerprint = async (): Promise<string> => {
+  const { rows } = await t.database.executeSql(fingerprintSql, []);
+  return String(rows[0]!.fp);
+};
+
+beforeAll(async () => {
+  // No worker: jobs (derivatives, mail) would change rows behind the fingerprints' backs.
+  t = await createTestApp({}, { worker: false });
+  w = await createEventWorld(t);
+  auth = {
+    super: await apiKeyAuth(t, w.superUser),
+    adminA: await apiKeyAuth(t, w.adminA),
+    ownerA: await apiKeyAuth(t, w.ownerA),
+    ownerB: await apiKeyAuth(t, w.ownerB),
+    adminB: await apiKeyAuth(t, w.adminB),
+  };
+  robotA = await t.ok(
+    endpoints.createRobot,
+    { organisation_id: w.orgA.id, name: 'Robot A' },
+    auth.super,
+  );
+  robotB = await t.ok(
+    endpoints.createRobot,
+    { organisation_id: w.orgB.id, name: 'Robot B' },
+    auth.super,
+  );
+  eventA = await createEvent(t, w.ownerA, { full_name: 'Event A', robot_id_array: [robotA.id] });
+  eventB = await createEvent(t, w.ownerB, { full_name: 'Event B', robot_id_array: [robotB.id] });
+  attendeeA = (
+    await t.ok(
+      endpoints.generateAttendeeList,
+      { attendee_count: 1, event_id_array: [eventA.id] },
+      auth.adminA,
+    )
+  ).attendees[0]!.uid;
+  attendeeB = (
+    await t.ok(
+      endpoints.generateAttendeeList,
+      { attendee_count: 1, event_id_array: [eventB.id] },
+      auth.adminB,
+    )
+  ).attendees[0]!.uid;
+  photoA = await insertPhoto(eventA, attendeeA);
+  await insertPhoto(eventB, attendeeB);
+  jpeg = await makeJpeg({ width: 64, height: 48 });
+  await t.app.container.storage.put(`stock-images/${eventA.name}/stock.jpg`, jpeg, 'image/jpeg');
+
+  const { rows } = await t.database.executeSql(
+    `select table_name from information_schema.tables
+      where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    [],
+  );
+  const tables = rows.map((r) => String(r.table_name)).filter((name) => !UNFINGERPRINTED.has(name));
+  expect(tables).toContain('events');
+  expect(tables).toContain('attendees');
+  fingerprintSql = `select md5(${tables
+    .map(
+      (name) =>
+        `coalesce((select string_agg(md5(x::text), '' order by md5(x::text)) from "${name}" x), '')`,
+    )
+    .join(' || ')}) as fp`;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+const keyOf = (column: KeyColumn): { key_type: string; key_value: string } => {
+  const mine = column.endsWith('A');
+  const event = mine ? eventA : eventB;
+  switch (column.slice(0, -1)) {
+    case 'eventOwnerKey':
+      return { key_type: 'event_owner', key_value: event.owner_api_key };
+    case 'privateKey':
+      return { key_type: 'private', key_value: event.private_api_key };
+    case 'publicKey':
+      return { key_type: 'public', key_value: event.public_api_key };
+    case 'attendeeKey':
+      return { key_type: 'attendee', key_value: mine ? attendeeA : attendeeB };
+    default:
+      return { key_type: 'robot', key_value: mine ? robotA.api_key : robotB.api_key };
+  }
+};
+
+/** This event as it is now (its updated_date moves with every save). */
+const currentA = async () =>
+  (await t.ok(endpoints.eventFullData, { event_name: eventA.name }, auth.super))[0]!;
+
+interface Row {
+  /** The body for one column (built afresh: disposable things are made per call). */
+  body: (column: Column) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  expect: Expectation;
+}
+
+const rows: Record<EndpointName, Row> = {
+  // ---- identity: no event, the same answer whoever asks ---------------------------------------
+  // One unknown name per caller: the lockout counts failures per name (lockout.test.ts).
+  signIn: {
+    body: (column) => ({ username: `nobody-${column}@example.com`, password: 'not the password' }),
+    expect: everyone(['user_name_or_password_incorrect', 400]),
+  },
+  respondToChallenge: {
+    body: () => ({ challenge_name: 'MFA_SETUP', session: 'x'.repeat(40), code: '123456' }),
+    expect: everyone(['invalid_session', 400]),
+  },
+  // Two-factor changes need a signed-in session (or a sign-in challenge): an API key is not one.
+  associateSoftwareToken: { body: () => ({}), expect: everyone(UNAUTHORIZED) },
+  verifySoftwareToken: { body: () => ({ code: '000000' }), expect: everyone(UNAUTHORIZED) },
+  setMfaPreference: {
+    body: () => ({ software_token_mfa_settings: { enabled: false, preferred_mfa: false } }),
+    expect: operators(FORBIDDEN, FORBIDDEN),
+  },
+  forgotPassword: { body: () => ({ username: 'nobody@example.com' }), expect: everyone(OK) },
+  confirmForgotPassword: {
+    body: (column) => ({
+      username: `nobody-${column}@example.com`,
+      code: '123456',
+      new_password: 'a long enough new password 123',
+    }),
+    expect: everyone(['code_mismatch', 400]),
+  },
+  refresh: { body: () => ({ refresh_token: 'not-a-token' }), expect: everyone(UNAUTHORIZED) },
+  // Signing out with an API key ends no session; without credentials it answers ok too.
+  signOut: { body: () => ({}), expect: everyone(OK) },
+  setupStatus: { body: () => ({}), expect: everyone(OK) },
+  createFirstAdmin: {
+    body: () => ({ email: 'second@example.com', password: 'a long enough new password 123' }),
+    expect: everyone(['setup_already_done', 409]),
+  },
+  myInfo: { body: () => ({}), expect: operators(OK, OK) },
+  createUser: {
+    body: () => ({
+      email: `new-${randomUUID().slice(0, 8)}@example.com`,
+      role: 3,
+      organisation_id: w.orgA.id,
+      temporary_password: 'temporary-pass-1234',
+    }),
+    expect: operators(OK, FORBIDDEN, FORBIDDEN),
+  },
+  createApiKey: { body: () => ({ name: 'matrix' }), expect: operators(OK, OK) },
+  listApiKeys: { body: () => ({}), expect: operators(OK, OK) },
+  deleteApiKey: {
+    // Somebody else's key: nobody may delete it through this call.
+    body: async () => ({
+      id: (await t.ok(endpoints.createApiKey, { name: 'victim' }, { ...auth.adminA })).id,
+    }),
+    expect: operators(
+      OK,
+      ['api_key_not_found', 404],
+      ['api_key_not_found', 404],
+      ['api_key_not_found', 404],
+    ),
+  },
+  listOrganisations: { body: () => ({}), expect: operators(OK, OK) },
+  createOrganisation: {
+    body: () => ({ name: `Org ${randomUUID().slice(0, 8)}` }),
+    expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, OK),
+  },
+
+  // ---- events ----------------------------------------------------------------------------------
+  createEvent: {
+    body: () => ({
+      full_name: 'Matrix event',
+      email_from_address: 'photos@matrix.example',
+      opts: { description: 'Matrix' },
+      organisation_id: w.orgA.id,
+    }),
+    expect: { ...operators(OK, FORBIDDEN) },
+  },
+  updateEvent: {
+    body: async () => {
+      const current = await currentA();
+      return { id: eventA.id, event_last_updated_date: current.updated_date, hash_tag: '#m' };
+    },
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  deleteEvent: {
+    body: async () => ({ event_id: (await createEvent(t, w.ownerA, { full_name: 'Bin' })).id }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  eventBasicList: { body: () => ({}), expect: operators(OK, OK) },
+  eventFullData: {
+    body: () => ({ event_name: eventA.name }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  publicEventFullData: {
+    body: () => ({ event_name: eventA.name }),
+    expect: keyed({
+      ...keysA(OK, OK, OK, OK, OK),
+      ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  secureProps: {
+    body: () => ({ event_name: eventA.name }),
+    expect: operators(OK, EVENT_NOT_FOUND, FORBIDDEN),
+  },
+  verifyFromAddress: {
+    body: () => ({ token: 'x'.repeat(30) }),
+    expect: everyone(['verification_link_invalid', 400]),
+  },
+  robotList: { body: () => ({ organisation_id: w.orgA.id }), expect: operators(OK, FORBIDDEN) },
+  createRobot: {
+    body: () => ({ organisation_id: w.orgA.id, name: 'Another robot' }),
+    expect: operators(OK, FORBIDDEN, FORBIDDEN),
+  },
+  imageProcessList: {
+    body: () => ({ organisation_id: w.orgA.id }),
+    expect: operators(OK, FORBIDDEN),
+  },
+  autoPrintProcesses: {
+    body: () => ({ event_id: eventA.id }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  pptList: { body: () => ({ organisation_id: w.orgA.id }), expect: operators(OK, FORBIDDEN) },
+  deletePpt: {
+    body: async () => ({
+      id: (
+        await t.app.container.repositories.printTemplates.create({
+          name: 'Disposable',
+          organisationId: w.orgA.id,
+          placeholderCounts: 1,
+        })
+      ).id,
+    }),
+    // Another organisation's template does not exist as far as its operators know.
+    expect: operators(OK, ['template_not_found', 404], FORBIDDEN),
+  },
+  stockImageList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  createIgnoredFace: {
+    body: () => ({ event_id: eventA.id, full_path: 'faces/staff.jpg' }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  listIgnoredFaces: {
+    body: () => ({ event_id: eventA.id }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  deleteIgnoredFaces: {
+    body: async () => ({
+      event_id: eventA.id,
+      ids: [
+        (
+          await t.ok(
+            endpoints.createIgnoredFace,
+            { event_id: eventA.id, full_path: 'faces/bin.jpg' },
+            auth.ownerA,
+          )
+        ).id,
+      ],
+    }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  shareBucketUploadAccess: {
+    body: () => ({ relativeFilePath: 'webapp-etc/logo.png', organisation_id: w.orgA.id }),
+    expect: operators(OK, FORBIDDEN),
+  },
+  shareBucketInvalidateCache: { body: () => ({}), expect: operators(OK, OK) },
+  stockImageUploadAccess: {
+    body: () => ({ event_name: eventA.name, file_name: 'new.jpg' }),
+    expect: keyed({
+      ...keysA(OK, ['forbidden', 403], FORBIDDEN, FORBIDDEN, FORBIDDEN),
+      ...keysB(INVALID_KEY, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
+    }),
+  },
+  thumbnailForStockImage: {
+    body: () => ({ event_name: eventA.name, image_url: `stock-images/${eventA.name}/stock.jpg` }),
+    expect: keyed({
+      ...keysA(OK, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
+      ...keysB(INVALID_KEY, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
+    }),
+  },
+  ignoredFaceUploadAccess: {
+    body: () => ({ event_name: eventA.name, file_name: 'face.jpg' }),
+    expect: keyed({
+      ...keysA(OK, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
+      ...keysB(INVALID_KEY, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
+    }),
+  },
+
+  // ---- photos ----------------------------------------------------------------------------------
+  photoUploadAccess: {
+    body: () => ({ event_name: eventA.name, file_name: 'a.jpg', content_type: 'image/jpeg' }),
+    expect: {
+      ...operators(OK, EVENT_NOT_FOUND),
+      ...keysA(OK, INVALID_KEY, INVALID_KEY, INVALID_KEY, OK),
+      ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      none: UNAUTHORIZED,
+    },
+  },
+  photoUploadComplete: {
+    body: async () => {
+      const key = `tmp/${eventA.name}/${randomUUID()}/upload.jpg`;
+      await t.app.container.storage.put(key, jpeg, 'image/jpeg');
+      return { key };
+    },
+    expect: {
+      ...operators(OK, EVENT_NOT_FOUND),
+      ...keysA(OK, INVALID_KEY, INVALID_KEY, INVALID_KEY, OK),
+      ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      none: UNAUTHORIZED,
+    },
+  },
+  ownerPhotoList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  publicPhotoList: {
+    body: () => ({ event_id: eventA.id }),
+    expect: keyed({
+      ...keysA(OK, OK, OK, OK, OK),
+      ...keysB(EVENT_NOT_FOUND, EVENT_NOT_FOUND, EVENT_NOT_FOUND, EVENT_NOT_FOUND, EVENT_NOT_FOUND),
+    }),
+  },
+  photoCountInfo: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  deletePhoto: {
+    body: async () => ({ photo_id: (await insertPhoto(eventA)).id }),
+    expect: operators(OK, NOT_FOUND),
+  },
+  deletePhotoList: {
+    body: async () => ({ photo_id_array: [(await insertPhoto(eventA)).id], delete_reason: 'm' }),
+    expect: operators(OK, NOT_FOUND),
+  },
+  updatePhoto: { body: () => ({ id: photoA.id, category: 'c' }), expect: operators(OK, NOT_FOUND) },
+  updatePhotoList: {
+    body: () => ({ id_array: [photoA.id], category: 'c' }),
+    expect: operators(OK, NOT_FOUND),
+  },
+  publicUpdatePhotoList: {
+    body: () => ({ id_array: [photoA.id], category: 'c' }),
+    expect: keyed({
+      ...keysA(OK, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
+      ...keysB(NOT_FOUND, FORBIDDEN, FORBIDDEN, FORBIDDEN, FORBIDDEN),
+    }),
+  },
+  curationUpdate: {
+    body: () => ({ original_photo_id: photoA.id }),
+    expect: {
+      ...operators(OK, NOT_FOUND),
+      ...keysA(OK, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND),
+      ...keysB(NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND),
+      none: UNAUTHORIZED,
+    },
+  },
+  curationReprocess: {
+    body: async () => ({ photo_id: (await insertPhoto(eventA)).id }),
+    expect: {
+      ...operators(OK, NOT_FOUND),
+      ...keysA(OK, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND),
+      ...keysB(NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND),
+      none: UNAUTHORIZED,
+    },
+  },
+  createActivity: {
+    body: () => ({ robot_id: robotA.id, photo_id: photoA.id, activity_name: 'printed' }),
+    expect: keyed({
+      ...keysA(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, OK),
+      ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  bulkCreateActivity: {
+    body: () => ({ robot_id: robotA.id, photo_id_array: [photoA.id], activity_name: 'printed' }),
+    expect: keyed({
+      ...keysA(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, OK),
+      ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+
+  // ---- albums ----------------------------------------------------------------------------------
+  generateShareLink: {
+    body: () => ({ photo_uid: photoA.uid }),
+    expect: {
+      ...operators(OK, NOT_FOUND),
+      ...keysA(OK, OK, OK, OK, OK),
+      ...keysB(NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND),
+      none: UNAUTHORIZED,
+    },
+  },
+  trackShare: {
+    body: () => ({ photo_uid: photoA.uid }),
+    expect: keyed({
+      ...keysA(OK, OK, OK, OK, OK),
+      ...keysB(NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND),
+    }),
+  },
+  sendMiniAlbumLink: {
+    body: () => ({
+      event_id: eventA.id,
+      email_to_address_array: ['guest@example.com'],
+      photo_uid_array: [photoA.uid],
+    }),
+    expect: {
+      ...operators(OK, EVENT_NOT_FOUND),
+      ...keysA(OK, OK, OK, OK, OK),
+      ...keysB(EVENT_NOT_FOUND, EVENT_NOT_FOUND, EVENT_NOT_FOUND, EVENT_NOT_FOUND, EVENT_NOT_FOUND),
+      none: UNAUTHORIZED,
+    },
+  },
+  retrieveMiniAlbum: { body: () => ({ token: 'no-such-album' }), expect: everyone(NOT_FOUND) },
+
+  // ---- attendees -------------------------------------------------------------------------------
+  generateAttendeeList: {
+    body: () => ({ attendee_count: 1, event_id_array: [eventA.id] }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  attendeeList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  attendeesByPhotos: {
+    body: () => ({ photo_uids: [photoA.uid] }),
+    expect: operators(OK, NOT_FOUND),
+  },
+  ownerAttachPhotos: {
+    body: () => ({ event_id: eventA.id, attendee_uid: attendeeA, photo_uid_array: [photoA.uid] }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  unlinkPhotos: {
+    body: () => ({
+      event_id_array: [eventA.id],
+      attendee_uid: attendeeA,
+      photo_uid_array: [photoA.uid],
+    }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  lockAttendee: {
+    // Reopening an open album: allowed callers change nothing either.
+    body: () => ({ event_id: eventA.id, attendee_uid: attendeeA, is_locked: 0 }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  retrieveAttendee: {
+    body: () => ({ organisation_id: w.orgA.id }),
+    expect: keyed({
+      ...keysA(['invalid_key', 401], INVALID_KEY, INVALID_KEY, OK, INVALID_KEY),
+      ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, ATTENDEE_NOT_FOUND, INVALID_KEY),
+    }),
+  },
+  checkAttendeeUid: { body: () => ({ attendee_uid: attendeeA }), expect: everyone(OK) },
+  attachPhotosByKey: {
+    body: () => ({ attendee_uid: attendeeA, photo_uid_array: [photoA.uid] }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  attachPhotosByQrScan: {
+    body: () => ({ qr_text: attendeeA, photo_uid_array: [photoA.uid] }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  updateAttendeeByKiosk: {
+    body: () => ({ attendee_uid: attendeeA, email_address: 'kiosk@example.com' }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+};
+
+describe('permission matrix', () => {
+  it('has a row for every call of the contract, with an answer for every caller', () => {
+    expect(Object.keys(rows).sort()).toEqual(Object.keys(endpoints).sort());
+    for (const [name, row] of Object.entries(rows))
+      expect(Object.keys(row.expect).sort(), name).toEqual([...COLUMNS].sort());
+  });
+
+  it('answers every call as the table says, and a refused call changes nothing', async () => {
+    const mismatches: string[] = [];
+    for (const name of Object.keys(endpoints) as EndpointName[]) {
+      const endpoint = endpoints[name];
+      const row = rows[name];
+      for (const column of COLUMNS) {
+        const body = await row.body(column);
+        const isUser = (USERS as readonly string[]).includes(column);
+        const credentials = column === 'none' || isUser ? {} : keyOf(column as KeyColumn);
+        const before = await fingerprint();
+        const response = await t.call(
+          endpoint,
+          { ...body, ...credentials },
+          isUser ? auth[column as (typeof USERS)[number]] : {},
+        );
+        const expected = row.expect[column];
+        const envelope = response.body as {
+          status: string;
+          error?: { message_key: ErrorKey };
+        };
+        const got: Outcome =
+          envelope.status === 'ok' && response.statusCode === 200
+            ? OK
+            : [envelope.error?.message_key ?? 'Internal Error', response.statusCode];
+        if (JSON.stringify(got) !== JSON.stringify(expected))
+          mismatches.push(
+            `${name} × ${column}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}`,
+          );
+        if (got !== OK && (await fingerprint()) !== before)
+          mismatches.push(
+            `${name} × ${column}: refused (${JSON.stringify(got)}) but changed the database`,
+          );
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 300_000);
+});
