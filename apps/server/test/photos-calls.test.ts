@@ -416,9 +416,12 @@ describe('photo changes', () => {
   });
 
   it('deletes with a reason kept in the audit log, files included', async () => {
-    const victim = photos[5]!;
+    // Signed URLs live one to two hours and the clock has moved: read them from a fresh list.
+    const victim = (await ownerList({ max_size: 100 })).photos.find((p) => p.id === photos[5]!.id)!;
     const preview = pathOf(victim.urls.preview);
     expect((await t.app.inject({ method: 'GET', url: preview })).statusCode).toBe(200);
+    const thumbnail = pathOf(victim.urls.thumbnail);
+    expect((await t.app.inject({ method: 'GET', url: thumbnail })).statusCode).toBe(200);
     const noReason = await t.call(
       endpoints.deletePhotoList,
       { photo_id_array: [victim.id], delete_reason: '  ' },
@@ -444,6 +447,9 @@ describe('photo changes', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: pathOf(victim.urls.original) })).statusCode,
     ).toBe(404);
+    // The files went with the row: the public thumbnail and the protected original.
+    expect((await t.app.inject({ method: 'GET', url: thumbnail })).statusCode).toBe(404);
+    expect(await t.app.container.storage.head(victim.full_path)).toBeNull();
     const audit = await t.app.container.repositories.photos.auditFor(event.id);
     expect(audit[0]).toMatchObject({
       photoUid: victim.uid,
