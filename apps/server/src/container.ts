@@ -80,8 +80,11 @@ export const createContainer = async (
         outbox: messaging.services.outbox,
         sessions: identity.repositories.sessions,
         attendees: albums.services.attendees,
+        storageMigration: photos.services.storageMigration,
         clock,
       });
+      // ADR 0006: move files stored before protected storage (idempotent; a no-op once done).
+      await jobs.send('storage.protect-legacy', {});
       // Messages whose job was lost (a crash between insert and enqueue) or whose worker died.
       await messaging.services.outbox.resumeDue();
     },

@@ -266,7 +266,7 @@ describe('job registry', () => {
   it('runs retention as a registry job: photos.retention archives an original past its days', async () => {
     const uploaded = await uploadPhoto(t, robot, event.name, await makeJpeg({ seed: 904 }));
     const photo = await waitForReady(t, admin.authorization, event.id, uploaded.id);
-    expect(photo.full_path.startsWith('events/')).toBe(true);
+    expect(photo.full_path.startsWith('archive/')).toBe(false);
     t.clock.advance(2 * DAY);
     await t.app.container.jobs.send('photos.retention', {});
     const archived = await until(async () => {

@@ -44,6 +44,8 @@ export const wireAlbums = (core: Core, events: Events, photos: Photos, messaging
       }),
       shares: new ShareService({
         photos: photoListing,
+        urls: photos.services.photoUrls,
+        photoRows,
         albums,
         events: eventRows,
         access,

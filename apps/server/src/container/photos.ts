@@ -1,6 +1,9 @@
 import { ImageEngine } from '../repositories/image-engine.ts';
 import { PhotoEventsRepository } from '../repositories/photo-events.repository.ts';
 import { PhotoRepository, retentionEventsQuery } from '../repositories/photo.repository.ts';
+import { PhotoStorageRepository } from '../repositories/photo-storage.repository.ts';
+import { PhotoUrls } from '../services/photos/photo-urls.ts';
+import { StorageMigration } from '../services/photos/storage-migration.ts';
 import type { EventRecord } from '../repositories/event.repository.ts';
 import { PhotoChangesService } from '../services/photos/photo-changes.service.ts';
 import { PhotoDerivativesService } from '../services/photos/photo-derivatives.service.ts';
@@ -19,7 +22,7 @@ export const wirePhotos = (
   /** Creates or links the attendee an upload names (attendees domain). */
   attendeeUploads: { claimUploadedId(event: EventRecord, uid: string): Promise<void> },
 ) => {
-  const { database, clock, secrets, storage, bus, jobs, logger } = core;
+  const { config, database, clock, secret, secrets, storage, bus, jobs, logger } = core;
   const { access } = events;
   const { events: eventRows, attendees } = events.repositories;
   const photos = new PhotoRepository(database.db);
@@ -27,10 +30,13 @@ export const wirePhotos = (
   /** "Photo ready" NOTIFY between processes (live streams, ADR 0002). */
   const photoEvents = new PhotoEventsRepository(database);
   const photoLogger = logger.child({ component: 'photos' });
+  // Signed media URLs for protected objects (ADR 0006).
+  const urls = new PhotoUrls({ storage, clock, publicUrl: config.publicUrl, appSecret: secret });
   const photoUploads = new PhotoUploadService({
     photos,
     access,
     storage,
+    urls,
     images,
     bus,
     clock,
@@ -58,7 +64,7 @@ export const wirePhotos = (
     photos,
     events: eventRows,
     access,
-    storage,
+    urls,
     clock,
     attendeeRows: attendees,
   });
@@ -66,8 +72,16 @@ export const wirePhotos = (
     photos,
     access,
     storage,
+    urls,
     jobs,
     bus,
+  });
+  const storageMigration = new StorageMigration({
+    photos,
+    rows: new PhotoStorageRepository(database.db),
+    storage,
+    logger: logger.child({ component: 'storage-migration' }),
+    enqueue: (photoId) => jobs.send('storage.protect-photo', { photoId }),
   });
   registerPhotoListeners(bus, { jobs });
   return {
@@ -79,6 +93,8 @@ export const wirePhotos = (
       photoChanges,
       photoDerivatives,
       photoRetention,
+      photoUrls: urls,
+      storageMigration,
       stockUploads: new StockUploadService(storage, access, images),
     },
     async close(): Promise<void> {

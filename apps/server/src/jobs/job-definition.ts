@@ -5,6 +5,7 @@ import type { AttendeeService } from '../services/attendee.service.ts';
 import type { OutboxService } from '../services/outbox.service.ts';
 import type { PhotoDerivativesService } from '../services/photos/photo-derivatives.service.ts';
 import type { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
+import type { StorageMigration } from '../services/photos/storage-migration.ts';
 
 /**
  * What job handlers may use. The container passes these when the worker starts; a handler names
@@ -14,6 +15,7 @@ export interface JobDeps {
   photoDerivatives: Pick<PhotoDerivativesService, 'makeDerivatives' | 'requeueStuck'>;
   photoRetention: Pick<PhotoRetentionService, 'runRetention'>;
   outbox: Pick<OutboxService, 'deliver' | 'resumeDue'>;
+  storageMigration: Pick<StorageMigration, 'protectPhoto' | 'sweep'>;
   sessions: Pick<SessionRepository, 'deleteExpired'>;
   attendees: Pick<AttendeeService, 'deleteAbandonedBatches'>;
   clock: Clock;

@@ -8,6 +8,8 @@ import { photoDerivativesJob } from './photo-derivatives.job.ts';
 import { photosRetentionJob } from './photos-retention.job.ts';
 import { photosStuckJob } from './photos-stuck.job.ts';
 import { smsDeliverJob } from './sms-deliver.job.ts';
+import { storageProtectLegacyJob } from './storage-protect-legacy.job.ts';
+import { storageProtectPhotoJob } from './storage-protect-photo.job.ts';
 
 /**
  * Every job the product runs: the only list of queue names. The queue creates each queue, the
@@ -22,6 +24,8 @@ export const jobRegistry = [
   photoDerivativesJob,
   photosRetentionJob,
   photosStuckJob,
+  storageProtectLegacyJob,
+  storageProtectPhotoJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];
