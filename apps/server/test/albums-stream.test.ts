@@ -8,7 +8,7 @@ import {
   type Photo,
 } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyAuth, createEvent, createEventWorld } from './helpers/events.ts';
+import { createEvent, createRobotWorld } from './helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
 import { openSse, type SseClient } from './helpers/sse.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -36,15 +36,9 @@ const isPhoto = (uid: string) => (m: { event: string; data: string }) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  const world = await createEventWorld(t);
-  admin = await apiKeyAuth(t, world.adminA);
-  const created = await t.ok(
-    endpoints.createRobot,
-    { organisation_id: world.orgA.id, name: 'Booth' },
-    admin,
-  );
-  robot = { key_type: 'robot', key_value: created.api_key };
-  event = await createEvent(t, world.adminA, { robot_id_array: [created.id] });
+  const { world, robotId, ...keys } = await createRobotWorld(t);
+  ({ admin, robot } = keys);
+  event = await createEvent(t, world.adminA, { robot_id_array: [robotId] });
   otherEvent = await createEvent(t, world.adminB, { full_name: 'Other' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;

@@ -6,7 +6,7 @@ import { assertUniqueJobNames, JobPayloadError } from '../src/jobs/job-definitio
 import { JobQueue } from '../src/jobs/job-queue.ts';
 import { jobRegistry } from '../src/jobs/registry.ts';
 import { photoDerivativesJob } from '../src/jobs/photo-derivatives.job.ts';
-import { apiKeyAuth, createEvent, createEventWorld } from './helpers/events.ts';
+import { createEvent, createRobotWorld } from './helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -23,16 +23,10 @@ beforeAll(async () => {
     { LOG_LEVEL: 'info' },
     { logStream: { write: (line: string) => void lines.push(line) } },
   );
-  const world = await createEventWorld(t);
-  admin = await apiKeyAuth(t, world.adminA);
-  const created = await t.ok(
-    endpoints.createRobot,
-    { organisation_id: world.orgA.id, name: 'Booth' },
-    admin,
-  );
-  robot = { key_type: 'robot', key_value: created.api_key };
+  const { world, robotId, ...keys } = await createRobotWorld(t);
+  ({ admin, robot } = keys);
   event = await createEvent(t, world.adminA, {
-    robot_id_array: [created.id],
+    robot_id_array: [robotId],
     instant_archive_days: 1,
   });
 });

@@ -1,7 +1,7 @@
 import { endpoints, type FlashbulbEvent, type KeyPhoto, type Photo } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { protectedTwin } from '../src/storage/key-space.ts';
-import { apiKeyAuth, createEvent, createEventWorld } from './helpers/events.ts';
+import { createEvent, createRobotWorld } from './helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
 import { bytesOf, pathOf, s3ErrorOf } from './helpers/storage.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -46,19 +46,13 @@ const stored = async (key: string): Promise<Buffer> =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  const world = await createEventWorld(t);
-  admin = await apiKeyAuth(t, world.adminA);
-  const created = await t.ok(
-    endpoints.createRobot,
-    { organisation_id: world.orgA.id, name: 'Booth' },
-    admin,
-  );
-  robot = { key_type: 'robot', key_value: created.api_key };
+  const { world, robotId, ...keys } = await createRobotWorld(t);
+  ({ admin, robot } = keys);
   // No protector_watermark set: the derivatives job uses the built-in one.
   paid = await createEvent(t, world.adminA, {
     full_name: 'Paid Gala',
     is_free: 0,
-    robot_id_array: [created.id],
+    robot_id_array: [robotId],
   });
   free = await createEvent(t, world.adminA, { full_name: 'Free Fair', is_free: 1 });
   const a = await uploadPhoto(t, robot, paid.name, await makeJpeg({ seed: 71 }));

@@ -1,7 +1,7 @@
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { apiKeyAuth, createEvent, createEventWorld } from './helpers/events.ts';
+import { createEvent, createRobotWorld } from './helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -15,15 +15,9 @@ const MINUTE = 60_000;
 beforeAll(async () => {
   // The API role only: nothing runs jobs until the test starts a worker.
   t = await createTestApp({}, { worker: false });
-  const world = await createEventWorld(t);
-  admin = await apiKeyAuth(t, world.adminA);
-  const created = await t.ok(
-    endpoints.createRobot,
-    { organisation_id: world.orgA.id, name: 'Booth' },
-    admin,
-  );
-  robot = { key_type: 'robot', key_value: created.api_key };
-  event = await createEvent(t, world.adminA, { robot_id_array: [created.id] });
+  const { world, robotId, ...keys } = await createRobotWorld(t);
+  ({ admin, robot } = keys);
+  event = await createEvent(t, world.adminA, { robot_id_array: [robotId] });
 });
 afterAll(async () => {
   await t.close();

@@ -83,6 +83,26 @@ export const apiKeyAuth = async (
   return { authorization: key.api_key };
 };
 
+/**
+ * The photo tests' starting point: the event world, an admin API key of organisation A (API keys
+ * outlive access tokens when a test moves the clock) and one robot of organisation A with its key.
+ */
+export const createRobotWorld = async (t: TestApp) => {
+  const world = await createEventWorld(t);
+  const admin = await apiKeyAuth(t, world.adminA);
+  const created = await t.ok(
+    endpoints.createRobot,
+    { organisation_id: world.orgA.id, name: 'Booth' },
+    admin,
+  );
+  return {
+    world,
+    admin,
+    robotId: created.id,
+    robot: { key_type: 'robot' as const, key_value: created.api_key },
+  };
+};
+
 export const validEventBody = (
   overrides: Partial<BodyOf<typeof endpoints.createEvent>> = {},
 ): BodyOf<typeof endpoints.createEvent> => ({
