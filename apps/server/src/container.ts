@@ -20,6 +20,10 @@ import { UserRepository } from './repositories/user.repository.ts';
 import { EventRepository } from './repositories/event.repository.ts';
 import { FromAddressVerificationRepository } from './repositories/from-address-verification.repository.ts';
 import { IgnoredFaceRepository } from './repositories/ignored-face.repository.ts';
+import { FaceRepository } from './repositories/face.repository.ts';
+import { FaceApiAdapter } from './repositories/face-engine/face-api.adapter.ts';
+import type { FaceEngineProvider } from './repositories/face-engine/face-engine-provider.ts';
+import { FaceIndexService } from './services/faces/face-index.service.ts';
 import { ImageProcessRepository } from './repositories/image-process.repository.ts';
 import { PrintTemplateRepository } from './repositories/print-template.repository.ts';
 import { RobotRepository } from './repositories/robot.repository.ts';
@@ -59,6 +63,8 @@ export interface ContainerOptions {
   /** An already open database (tests); otherwise opened from the config. */
   database?: Database;
   clock?: Clock;
+  /** The face engine (tests give a fake); otherwise the embedded face-api adapter. */
+  faceEngine?: FaceEngineProvider;
 }
 
 /** The secret from config, or one generated once into the data dir (embedded mode). */
@@ -199,13 +205,31 @@ export const createContainer = async (
     uidSecret: secrets.signingKey,
     attendeeUploads: attendeeService,
   });
+  // faces (issue 13): indexing on photo.ready; the engine loads its models on first use.
+  const faces = new FaceRepository(database.db);
+  const faceEngine = options.faceEngine ?? new FaceApiAdapter();
+  const faceIndex = new FaceIndexService({
+    faces,
+    photos,
+    events,
+    storage,
+    engine: faceEngine,
+    jobs,
+    clock,
+    logger: logger.child({ component: 'faces' }),
+  });
   const photoDerivatives = new PhotoDerivativesService({
     photos,
     events,
     storage,
     images: imageEngine,
     logger: photoLogger,
-    photoEvents,
+    photoEvents: {
+      async photoReady(notice) {
+        await photoEvents.photoReady(notice);
+        await faceIndex.onPhotoReady(notice);
+      },
+    },
   });
   const photoRetention = new PhotoRetentionService({
     photos,
@@ -282,6 +306,7 @@ export const createContainer = async (
       imageProcesses,
       printTemplates,
       ignoredFaces,
+      faces,
       photos,
       albums,
       attendees,
@@ -313,6 +338,7 @@ export const createContainer = async (
       sms,
       outbox: outboxService,
       webhooks,
+      faceIndex,
     },
     /** Starts the job queue and registers the job handlers (the worker role). */
     async startWorker(): Promise<void> {
@@ -337,6 +363,9 @@ export const createContainer = async (
         await outboxService.resumeDue();
       });
       await jobs.schedule('outbox.resume', '*/5 * * * *');
+      await jobs.work('faces.index', async ({ photoId }) => {
+        await faceIndex.indexPhoto(photoId);
+      });
       await outboxService.resumeDue();
     },
     /** Producer only: the API can enqueue jobs without running handlers. */
@@ -345,6 +374,7 @@ export const createContainer = async (
     },
     async close(): Promise<void> {
       await jobs.stop();
+      await faceEngine.close();
       await photoEvents.close();
       providers.close();
       await storage.close();

@@ -4,6 +4,7 @@ import {
   SIMILARITY_ANCHORS,
   distanceForSimilarity,
   faceDistance,
+  minScoreForConfidence,
   similarityFromDistance,
 } from '../src/services/faces/face-similarity.ts';
 
@@ -48,5 +49,23 @@ describe('face similarity mapping', () => {
     expect(faceDistance([0, 3], [4, 0])).toBe(5);
     expect(faceDistance(new Float32Array([1, 1]), new Float32Array([1, 1]))).toBe(0);
     expect(() => faceDistance([1], [1, 2])).toThrow();
+  });
+
+  it("maps the event's detection confidence onto the detector's score: 95 → 0.5, stricter above", () => {
+    expect(minScoreForConfidence(95)).toBeCloseTo(0.5, 6);
+    expect(minScoreForConfidence(99)).toBeCloseTo(0.9, 6);
+    expect(minScoreForConfidence(100)).toBe(1);
+    expect(minScoreForConfidence(0)).toBe(0);
+    expect(minScoreForConfidence(50)).toBeCloseTo(0.3, 6);
+    let previous = -1;
+    for (let c = 0; c <= 100; c += 0.5) {
+      const s = minScoreForConfidence(c);
+      expect(s).toBeGreaterThanOrEqual(previous);
+      previous = s;
+    }
+    // Out of range or not a number: clamped, never looser than asked.
+    expect(minScoreForConfidence(150)).toBe(1);
+    expect(minScoreForConfidence(-5)).toBe(0);
+    expect(minScoreForConfidence(Number.NaN)).toBe(1);
   });
 });

@@ -11,6 +11,7 @@ export interface JobPayloads {
   'photos.retention': Record<string, never>;
   'sms.deliver': { outboxId: number };
   'outbox.resume': Record<string, never>;
+  'faces.index': { photoId: number };
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
@@ -23,6 +24,7 @@ const queueNames: JobName[] = [
   'photos.retention',
   'sms.deliver',
   'outbox.resume',
+  'faces.index',
 ];
 
 type PgBossInstance = InstanceType<typeof PgBossModule>;

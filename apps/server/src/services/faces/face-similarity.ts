@@ -60,3 +60,31 @@ export const distanceForSimilarity = (threshold: number): number => {
   }
   return SIMILARITY_ANCHORS[SIMILARITY_ANCHORS.length - 1]![0];
 };
+
+/**
+ * Detection confidence 0–100 (the event's "face-recognition confidence", Rekognition-like,
+ * default 95) ⇄ the SSD detector's score 0–1. SSD scores real faces lower than Rekognition's
+ * confidence (testdata/faces: main faces of group photos score 0.52–1.00), so the setting is
+ * mapped onto the score scale rather than used as a score (docs/adr/0007-face-engine.md): the
+ * default 95 is score 0.5 (face-api's own default cut-off), 99 is 0.9, 100 keeps only score 1.
+ */
+export const CONFIDENCE_ANCHORS: readonly (readonly [confidence: number, score: number])[] = [
+  [0, 0],
+  [50, 0.3],
+  [95, 0.5],
+  [99, 0.9],
+  [100, 1],
+];
+
+/** The lowest detector score a face needs at the given confidence setting (0–100). */
+export const minScoreForConfidence = (confidence: number): number => {
+  const c = Math.min(100, Math.max(0, Number.isFinite(confidence) ? confidence : 100));
+  for (let i = 1; i < CONFIDENCE_ANCHORS.length; i++) {
+    const [c1, s1] = CONFIDENCE_ANCHORS[i]!;
+    if (c <= c1) {
+      const [c0, s0] = CONFIDENCE_ANCHORS[i - 1]!;
+      return s0 + ((c - c0) / (c1 - c0)) * (s1 - s0);
+    }
+  }
+  return 1;
+};

@@ -1,0 +1,182 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { photoFaces, photoFaceScans } from '../db/schema.ts';
+
+export type PhotoFaceRow = typeof photoFaces.$inferSelect;
+export type PhotoFaceScanRow = typeof photoFaceScans.$inferSelect;
+
+export interface NewPhotoFace {
+  box: { x: number; y: number; width: number; height: number };
+  pixels: { width: number; height: number };
+  score: number;
+  embedding: Float32Array | readonly number[];
+}
+
+export interface FaceMatch {
+  faceId: number;
+  photoId: number;
+  distance: number;
+}
+
+/** A PostgreSQL array literal of finite numbers (descriptors are never user text). */
+const realArray = (values: Float32Array | readonly number[]): string => {
+  const parts: string[] = [];
+  for (const value of values) {
+    if (!Number.isFinite(value)) throw new Error('descriptor with a non-finite number');
+    parts.push(String(value));
+  }
+  return `{${parts.join(',')}}`;
+};
+
+/** The rows of a raw `execute` (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = (result: unknown): Record<string, unknown>[] => {
+  if (Array.isArray(result)) return result as Record<string, unknown>[];
+  const rows = (result as { rows?: unknown } | null)?.rows;
+  return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
+};
+
+/** Faces of photos and the indexer's record of which photos it scanned. I/O only. */
+export class FaceRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Replaces the faces of a photo and records the scan, in one transaction (a job that runs twice
+   * leaves one set). Answers false when the photo is gone (deleted meanwhile): nothing is stored.
+   */
+  async replacePhotoFaces(
+    photo: { id: number; eventId: number },
+    scan: { model: string; minScore: number; scannedAt: Date },
+    faces: NewPhotoFace[],
+  ): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      // Lock the photo row: a delete running now either wins (nothing is stored) or waits.
+      const locked = await tx.execute(
+        sql`select id from photos where id = ${photo.id} and event_id = ${photo.eventId} for update`,
+      );
+      if (rowsOf(locked).length === 0) return false;
+      await tx.delete(photoFaces).where(eq(photoFaces.photoId, photo.id));
+      if (faces.length > 0) {
+        await tx.insert(photoFaces).values(
+          faces.map((face) => ({
+            photoId: photo.id,
+            eventId: photo.eventId,
+            boxX: face.box.x,
+            boxY: face.box.y,
+            boxWidth: face.box.width,
+            boxHeight: face.box.height,
+            widthPx: face.pixels.width,
+            heightPx: face.pixels.height,
+            score: face.score,
+            model: scan.model,
+            descriptor: Array.from(face.embedding),
+          })),
+        );
+      }
+      const values = {
+        photoId: photo.id,
+        eventId: photo.eventId,
+        model: scan.model,
+        minScore: scan.minScore,
+        faceCount: faces.length,
+        scannedAt: scan.scannedAt,
+      };
+      await tx
+        .insert(photoFaceScans)
+        .values(values)
+        .onConflictDoUpdate({ target: photoFaceScans.photoId, set: values });
+      return true;
+    });
+  }
+
+  async facesOfPhoto(photoId: number): Promise<PhotoFaceRow[]> {
+    return this.db
+      .select()
+      .from(photoFaces)
+      .where(eq(photoFaces.photoId, photoId))
+      .orderBy(photoFaces.id);
+  }
+
+  async scanOf(photoId: number): Promise<PhotoFaceScanRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(photoFaceScans)
+      .where(eq(photoFaceScans.photoId, photoId));
+    return row;
+  }
+
+  /** Faces and scanned photos of an event (the owner's counts). */
+  async countsForEvent(eventId: number): Promise<{ faces: number; scannedPhotos: number }> {
+    const [faces] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(photoFaces)
+      .where(eq(photoFaces.eventId, eventId));
+    const [scans] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(photoFaceScans)
+      .where(eq(photoFaceScans.eventId, eventId));
+    return { faces: faces?.n ?? 0, scannedPhotos: scans?.n ?? 0 };
+  }
+
+  /** Every face and scan of an event (the owner's "delete all face data"); answers the faces gone. */
+  async deleteForEvent(eventId: number): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const gone = await tx
+        .delete(photoFaces)
+        .where(eq(photoFaces.eventId, eventId))
+        .returning({ id: photoFaces.id });
+      await tx.delete(photoFaceScans).where(eq(photoFaceScans.eventId, eventId));
+      return gone.length;
+    });
+  }
+
+  /**
+   * Exact nearest faces of one event: the Euclidean distance of every stored descriptor of `model`
+   * to `descriptor`, computed in SQL (no extension needed: PGlite and plain PostgreSQL alike),
+   * within `maxDistance`, nearest first. Only faces of ready photos; `visibleOnly` also leaves out
+   * hidden ones. Several faces of one photo may match: the caller keeps each photo's best.
+   */
+  async nearest(input: {
+    eventId: number;
+    model: string;
+    descriptor: Float32Array | readonly number[];
+    maxDistance: number;
+    limit: number;
+    visibleOnly: boolean;
+  }): Promise<FaceMatch[]> {
+    const query = realArray(input.descriptor);
+    const result = await this.db.execute(sql`
+      select f.id as face_id, f.photo_id, d.distance
+      from photo_faces f
+      join photos p on p.id = f.photo_id
+      cross join lateral (
+        select sqrt(sum((a - b) * (a - b))) as distance
+        from unnest(f.descriptor, ${query}::real[]) as u(a, b)
+      ) d
+      where f.event_id = ${input.eventId}
+        and f.model = ${input.model}
+        and p.status = 'ready'
+        ${input.visibleOnly ? sql`and p.is_visible = 1` : sql``}
+        and d.distance <= ${input.maxDistance}
+      order by d.distance, f.id
+      limit ${input.limit}
+    `);
+    return rowsOf(result).map((row) => ({
+      faceId: Number(row.face_id),
+      photoId: Number(row.photo_id),
+      distance: Number(row.distance),
+    }));
+  }
+
+  /** The photo ids of an event not yet scanned with `model` (backfill), oldest first. */
+  async unscannedPhotoIds(eventId: number, model: string, limit: number): Promise<number[]> {
+    const result = await this.db.execute(sql`
+      select p.id from photos p
+      left join photo_face_scans s on s.photo_id = p.id and s.model = ${model}
+      where p.event_id = ${eventId} and p.status = 'ready' and p.media_type <> 'video'
+        and s.photo_id is null
+      order by p.id
+      limit ${limit}
+    `);
+    return rowsOf(result).map((row) => Number(row.id));
+  }
+}

@@ -1,0 +1,109 @@
+import { EVENT_LIMITS } from '@flashbulb/shared';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { EventRepository } from '../../repositories/event.repository.ts';
+import type { FaceRepository } from '../../repositories/face.repository.ts';
+import type {
+  DetectedFace,
+  FaceEngineProvider,
+} from '../../repositories/face-engine/face-engine-provider.ts';
+import type { PhotoRepository } from '../../repositories/photo.repository.ts';
+import { ProviderError } from '../../repositories/provider-error.ts';
+import type { StorageRepository } from '../../storage/storage.repository.ts';
+import { readAll } from '../photos/photo-files.ts';
+import { minScoreForConfidence } from './face-similarity.ts';
+
+/** Faces narrower or lower than this (preview pixels) are not indexed (issue 13). */
+export const MIN_FACE_PIXELS = 40;
+/** Previews are at most 2000 px JPEGs; anything far larger is not a preview. */
+const MAX_PREVIEW_BYTES = 30 * 1024 * 1024;
+
+export type IndexOutcome =
+  | { status: 'indexed'; faces: number }
+  | {
+      status: 'skipped';
+      reason:
+        'photo_gone' | 'event_gone' | 'disabled' | 'not_an_image' | 'not_ready' | 'already_indexed';
+    };
+
+/**
+ * Indexing of faces (issue 13, docs/domains/faces.md): when a photo becomes ready in an event
+ * with face recognition on, the `faces.index` job detects the faces of its preview and stores
+ * those at or above the event's detection confidence and at least 40×40 preview pixels.
+ * Idempotent: a photo already scanned with the same model and cut-off is left alone.
+ */
+export class FaceIndexService {
+  constructor(
+    private readonly deps: {
+      faces: FaceRepository;
+      photos: PhotoRepository;
+      events: EventRepository;
+      storage: StorageRepository;
+      engine: FaceEngineProvider;
+      jobs: Pick<JobQueue, 'send'>;
+      clock: Clock;
+      logger: Logger;
+    },
+  ) {}
+
+  /** `photo.ready`: queue the photo's indexing when its event has face recognition on. */
+  async onPhotoReady(notice: { photoId: number; eventId: number; attendeeId?: number }) {
+    // A photo joining an attendee's album is not a new photo.
+    if (notice.attendeeId !== undefined) return;
+    const event = await this.deps.events.findById(notice.eventId);
+    if (!event || event.row.enable_facial_recognition !== 1) return;
+    await this.deps.jobs.send(
+      'faces.index',
+      { photoId: notice.photoId },
+      { singletonKey: `faces.index:${notice.photoId}` },
+    );
+  }
+
+  /** The detector score a face needs in this event (its confidence setting, mapped). */
+  minScoreFor(opts: { faceRecognitionConfidence?: number } | null | undefined): number {
+    return minScoreForConfidence(
+      opts?.faceRecognitionConfidence ?? EVENT_LIMITS.defaultFaceConfidence,
+    );
+  }
+
+  /** Job `faces.index`. Unreadable previews are indexed as faceless (the job must not loop). */
+  async indexPhoto(photoId: number): Promise<IndexOutcome> {
+    const photo = await this.deps.photos.findById(photoId);
+    if (!photo) return { status: 'skipped', reason: 'photo_gone' };
+    if (photo.status !== 'ready') return { status: 'skipped', reason: 'not_ready' };
+    const event = await this.deps.events.findById(photo.eventId);
+    if (!event) return { status: 'skipped', reason: 'event_gone' };
+    if (event.row.enable_facial_recognition !== 1) return { status: 'skipped', reason: 'disabled' };
+    const previewKey = photo.derivatives.preview;
+    if (photo.mediaType === 'video' || !previewKey)
+      return { status: 'skipped', reason: 'not_an_image' };
+    const minScore = this.minScoreFor(event.row.opts);
+    const { engine } = this.deps;
+    const previous = await this.deps.faces.scanOf(photo.id);
+    if (previous && previous.model === engine.model && previous.minScore === Math.fround(minScore))
+      return { status: 'skipped', reason: 'already_indexed' };
+    const object = await this.deps.storage.get(previewKey);
+    if (!object) return { status: 'skipped', reason: 'photo_gone' };
+    const preview = await readAll(object.body, MAX_PREVIEW_BYTES);
+    let faces: DetectedFace[];
+    try {
+      faces = await engine.detect(preview, { minScore, minSize: MIN_FACE_PIXELS });
+    } catch (error) {
+      if (error instanceof ProviderError && error.permanent) {
+        this.deps.logger.warn(
+          { photoId, reason: error.message },
+          'face indexing: unreadable preview',
+        );
+        faces = [];
+      } else throw error;
+    }
+    const stored = await this.deps.faces.replacePhotoFaces(
+      photo,
+      { model: engine.model, minScore, scannedAt: this.deps.clock.now() },
+      faces,
+    );
+    if (!stored) return { status: 'skipped', reason: 'photo_gone' };
+    return { status: 'indexed', faces: faces.length };
+  }
+}

@@ -1,0 +1,244 @@
+// Face indexing on photo.ready (issue 13) with a scripted face engine: which faces are kept, when
+// a photo is indexed at all, and that face data goes with its photo and its event. The real models
+// run in faces.test.ts only.
+import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type {
+  DetectedFace,
+  DetectOptions,
+  FaceEngineProvider,
+} from '../src/repositories/face-engine/face-engine-provider.ts';
+import { createEvent, createEventWorld, type EventWorld } from './helpers/events.ts';
+import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/** Answers the scripted faces for every image, filtered the way the real adapter filters. */
+class ScriptedFaceEngine implements FaceEngineProvider {
+  readonly name = 'scripted';
+  readonly model = 'scripted-v1';
+  readonly dimensions = 4;
+  faces: DetectedFace[] = [];
+  calls: DetectOptions[] = [];
+  init() {
+    return Promise.resolve();
+  }
+  detect(_image: Buffer, options: DetectOptions = {}) {
+    this.calls.push(options);
+    return Promise.resolve(
+      this.faces.filter(
+        (f) =>
+          f.score >= (options.minScore ?? 0) &&
+          f.pixels.width >= (options.minSize ?? 0) &&
+          f.pixels.height >= (options.minSize ?? 0),
+      ),
+    );
+  }
+  close() {
+    return Promise.resolve();
+  }
+}
+
+const face = (score: number, size: number, seed: number): DetectedFace => ({
+  box: { x: 0.1 * seed, y: 0.2, width: 0.1, height: 0.15 },
+  score,
+  embedding: Float32Array.from([seed, seed / 2, 0.25, -seed]),
+  pixels: { width: size, height: size },
+});
+
+// Kept at the default confidence 95 (score ≥ 0.5): a, b. Dropped: c (score), d (too small).
+const a = face(0.97, 120, 1);
+const b = face(0.6, 60, 2);
+const c = face(0.45, 150, 3);
+const d = face(0.99, 39, 4);
+
+let t: TestApp;
+let world: EventWorld;
+const engine = new ScriptedFaceEngine();
+let owner: UploadAuth;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { faceEngine: engine });
+  world = await createEventWorld(t);
+  owner = { authorization: world.adminA.authorization };
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const services = () => t.app.container.services;
+const faceRows = () => t.app.container.repositories.faces;
+
+let seed = 100;
+const readyPhoto = async (event: FlashbulbEvent) => {
+  const photo = await uploadPhoto(
+    t,
+    owner,
+    event.name,
+    await makeJpeg({ width: 800, height: 600, seed: seed++ }),
+  );
+  await waitForReady(t, world.adminA.authorization, event.id, photo.id);
+  return photo;
+};
+
+/** Waits until the indexing job has scanned the photo. */
+const waitForScan = async (photoId: number) => {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const scan = await faceRows().scanOf(photoId);
+    if (scan) return scan;
+    if (Date.now() > deadline) throw new Error(`photo ${photoId} never scanned`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe('face indexing', () => {
+  it('indexes a ready photo of an event with face recognition on: faces at or above the confidence and 40×40 px', async () => {
+    engine.faces = [a, b, c, d];
+    const event = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
+    const photo = await readyPhoto(event);
+    const scan = await waitForScan(photo.id);
+    expect(scan).toMatchObject({ eventId: event.id, model: 'scripted-v1', faceCount: 2 });
+    // Default confidence 95 is detector score 0.5 (ADR 0007).
+    expect(scan.minScore).toBeCloseTo(0.5, 5);
+    expect(engine.calls.at(-1)).toMatchObject({ minSize: 40 });
+    const rows = await faceRows().facesOfPhoto(photo.id);
+    expect(rows).toHaveLength(2);
+    const [first, second] = rows;
+    expect(first).toMatchObject({ eventId: event.id, widthPx: 120, heightPx: 120 });
+    expect(first!.score).toBeCloseTo(0.97, 5);
+    expect(first!.boxX).toBeCloseTo(0.1, 5);
+    expect(first!.boxHeight).toBeCloseTo(0.15, 5);
+    expect(first!.descriptor).toEqual([1, 0.5, 0.25, -1]);
+    expect(second!.score).toBeCloseTo(0.6, 5);
+    expect(await faceRows().countsForEvent(event.id)).toEqual({ faces: 2, scannedPhotos: 1 });
+  });
+
+  it("follows the event's confidence setting: 99 keeps only detector scores ≥ 0.9", async () => {
+    engine.faces = [a, b, c, d];
+    const event = await createEvent(t, world.adminA, {
+      enable_facial_recognition: 1,
+      opts: { description: 'Faces at 99', faceRecognitionConfidence: 99 },
+    });
+    const photo = await readyPhoto(event);
+    const scan = await waitForScan(photo.id);
+    expect(scan.faceCount).toBe(1);
+    const rows = await faceRows().facesOfPhoto(photo.id);
+    expect(rows.map((r) => r.widthPx)).toEqual([120]);
+  });
+
+  it('does not index photos of an event with face recognition off', async () => {
+    engine.faces = [a, b];
+    const event = await createEvent(t, world.adminA, { enable_facial_recognition: 0 });
+    const photo = await readyPhoto(event);
+    expect(await services().faceIndex.indexPhoto(photo.id)).toEqual({
+      status: 'skipped',
+      reason: 'disabled',
+    });
+    expect(await faceRows().scanOf(photo.id)).toBeUndefined();
+    expect(await faceRows().facesOfPhoto(photo.id)).toEqual([]);
+  });
+
+  it('is idempotent: indexing a scanned photo again stores no second set', async () => {
+    engine.faces = [a];
+    const event = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
+    const photo = await readyPhoto(event);
+    await waitForScan(photo.id);
+    engine.faces = [a, b];
+    expect(await services().faceIndex.indexPhoto(photo.id)).toEqual({
+      status: 'skipped',
+      reason: 'already_indexed',
+    });
+    expect(await faceRows().facesOfPhoto(photo.id)).toHaveLength(1);
+  });
+
+  it('records a photo with no face as scanned with zero faces', async () => {
+    engine.faces = [];
+    const event = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
+    const photo = await readyPhoto(event);
+    expect((await waitForScan(photo.id)).faceCount).toBe(0);
+  });
+
+  it('deletes face data with its photo and with its event', async () => {
+    engine.faces = [a, b];
+    const event = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
+    const kept = await readyPhoto(event);
+    const gone = await readyPhoto(event);
+    await waitForScan(kept.id);
+    await waitForScan(gone.id);
+    await t.ok(endpoints.deletePhoto, { photo_id: gone.id }, owner);
+    expect(await faceRows().facesOfPhoto(gone.id)).toEqual([]);
+    expect(await faceRows().scanOf(gone.id)).toBeUndefined();
+    expect(await faceRows().facesOfPhoto(kept.id)).toHaveLength(2);
+    // A job for a photo deleted meanwhile stores nothing.
+    expect(await services().faceIndex.indexPhoto(gone.id)).toEqual({
+      status: 'skipped',
+      reason: 'photo_gone',
+    });
+    await t.ok(endpoints.deleteEvent, { event_id: event.id }, owner);
+    expect(await faceRows().facesOfPhoto(kept.id)).toEqual([]);
+    expect(await faceRows().countsForEvent(event.id)).toEqual({ faces: 0, scannedPhotos: 0 });
+  });
+
+  it('deletes all face data of an event in one action, leaving other events alone', async () => {
+    engine.faces = [a, b];
+    const one = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
+    const two = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
+    const p1 = await readyPhoto(one);
+    const p2 = await readyPhoto(two);
+    await waitForScan(p1.id);
+    await waitForScan(p2.id);
+    expect(await faceRows().deleteForEvent(one.id)).toBe(2);
+    expect(await faceRows().countsForEvent(one.id)).toEqual({ faces: 0, scannedPhotos: 0 });
+    expect(await faceRows().countsForEvent(two.id)).toEqual({ faces: 2, scannedPhotos: 1 });
+  });
+});
+
+describe('exact face search in SQL', () => {
+  it('answers the nearest faces of the event within the distance, nearest first, ready photos only', async () => {
+    const event = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
+    engine.faces = [face(0.9, 100, 1)];
+    const p1 = await readyPhoto(event);
+    await waitForScan(p1.id);
+    engine.faces = [face(0.9, 100, 1.2)];
+    const p2 = await readyPhoto(event);
+    await waitForScan(p2.id);
+    engine.faces = [face(0.9, 100, 5)];
+    const p3 = await readyPhoto(event);
+    await waitForScan(p3.id);
+    const query = [1, 0.5, 0.25, -1];
+    const near = await faceRows().nearest({
+      eventId: event.id,
+      model: engine.model,
+      descriptor: query,
+      maxDistance: 1,
+      limit: 10,
+      visibleOnly: false,
+    });
+    expect(near.map((m) => m.photoId)).toEqual([p1.id, p2.id]);
+    expect(near[0]!.distance).toBeCloseTo(0, 5);
+    // |(0.2, 0.1, 0, -0.2)| = 0.3
+    expect(near[1]!.distance).toBeCloseTo(0.3, 4);
+    // Another model's descriptors are never compared.
+    expect(
+      await faceRows().nearest({
+        eventId: event.id,
+        model: 'other-model',
+        descriptor: query,
+        maxDistance: 10,
+        limit: 10,
+        visibleOnly: false,
+      }),
+    ).toEqual([]);
+    // Hidden photos leave results for guest searches at once.
+    await t.ok(endpoints.updatePhoto, { id: p1.id, is_visible: 0 }, owner);
+    const visible = await faceRows().nearest({
+      eventId: event.id,
+      model: engine.model,
+      descriptor: query,
+      maxDistance: 1,
+      limit: 10,
+      visibleOnly: true,
+    });
+    expect(visible.map((m) => m.photoId)).toEqual([p2.id]);
+  });
+});
