@@ -24,6 +24,7 @@ import { FaceRepository } from './repositories/face.repository.ts';
 import { FaceApiAdapter } from './repositories/face-engine/face-api.adapter.ts';
 import type { FaceEngineProvider } from './repositories/face-engine/face-engine-provider.ts';
 import { FaceIndexService } from './services/faces/face-index.service.ts';
+import { FaceSearchService } from './services/faces/face-search.service.ts';
 import { ImageProcessRepository } from './repositories/image-process.repository.ts';
 import { PrintTemplateRepository } from './repositories/print-template.repository.ts';
 import { RobotRepository } from './repositories/robot.repository.ts';
@@ -339,6 +340,14 @@ export const createContainer = async (
       outbox: outboxService,
       webhooks,
       faceIndex,
+      faceSearch: new FaceSearchService({
+        faces,
+        photos,
+        listing: photoListing,
+        storage,
+        engine: faceEngine,
+        access: eventAccess,
+      }),
     },
     /** Starts the job queue and registers the job handlers (the worker role). */
     async startWorker(): Promise<void> {

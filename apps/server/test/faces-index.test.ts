@@ -8,7 +8,7 @@ import type {
   DetectOptions,
   FaceEngineProvider,
 } from '../src/repositories/face-engine/face-engine-provider.ts';
-import { createEvent, createEventWorld, type EventWorld } from './helpers/events.ts';
+import { createEvent, createEventWorld, errorOf, type EventWorld } from './helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -240,5 +240,155 @@ describe('exact face search in SQL', () => {
       visibleOnly: true,
     });
     expect(visible.map((m) => m.photoId)).toEqual([p2.id]);
+  });
+});
+
+describe('owner search by face: reference photos (SSRF refusal) and its rules', () => {
+  let event: FlashbulbEvent;
+  let other: FlashbulbEvent;
+  let stored: string;
+  beforeAll(async () => {
+    event = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
+    other = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
+    stored = `events/${event.name}/selfies/me.jpg`;
+    await t.app.container.storage.put(
+      stored,
+      await makeJpeg({ width: 300, height: 300 }),
+      'image/jpeg',
+    );
+  });
+
+  const search = (photo_url_list: string[], extra: Record<string, unknown> = {}) =>
+    t.call(
+      endpoints.searchByFace,
+      { event_id: event.id, photo_url_list, ...extra },
+      { authorization: world.adminA.authorization },
+    );
+
+  it("refuses every reference outside this server's storage for the event with invalid_url, fetching nothing", async () => {
+    const base = t.app.container.storage.publicUrl(stored);
+    const foreign = [
+      'http://169.254.169.254/latest/meta-data/iam/security-credentials/',
+      'http://localhost:8080/api/v1/flashbulb-owner/event/list',
+      'file:///etc/passwd',
+      'ftp://example.com/a.jpg',
+      'gopher://127.0.0.1:6379/_INFO',
+      'https://evil.example/storage/' + stored,
+      base.replace('://', '://user:pass@'),
+      // Another event's object, as URL and as key.
+      t.app.container.storage.publicUrl(`events/${other.name}/selfies/me.jpg`),
+      `events/${other.name}/selfies/me.jpg`,
+      // Paths that climb out or smuggle a slash.
+      `events/${event.name}/../${other.name}/selfies/me.jpg`,
+      base.replace('/selfies/', '%2Fselfies%2F'),
+      `/${stored}`,
+      `//evil.example/${stored}`,
+      'javascript:alert(1)',
+      'not a url at all',
+    ];
+    const calls = engine.calls.length;
+    for (const reference of foreign) {
+      const response = await search([reference]);
+      expect(errorOf(response), reference).toMatchObject({
+        status: 400,
+        message_key: 'invalid_url',
+        field: 'photo_url_list',
+      });
+      // One foreign entry refuses the whole list, even after a good one.
+      expect(errorOf(await search([stored, reference])).message_key).toBe('invalid_url');
+    }
+    expect(engine.calls.length).toBe(calls);
+  });
+
+  it('accepts its own storage URL (query ignored) and the bare key of the event', async () => {
+    engine.faces = [face(0.99, 100, 7)];
+    for (const reference of [
+      t.app.container.storage.publicUrl(stored),
+      `${t.app.container.storage.publicUrl(stored)}?X-Amz-Signature=abc`,
+      stored,
+    ]) {
+      const response = await search([reference]);
+      expect(response.body.status, reference).toBe('ok');
+    }
+  });
+
+  it('answers not_found for a key of the event that holds nothing, face_not_found without a face', async () => {
+    engine.faces = [];
+    expect(errorOf(await search([`events/${event.name}/selfies/missing.jpg`]))).toMatchObject({
+      status: 404,
+      message_key: 'not_found',
+    });
+    expect(errorOf(await search([stored]))).toMatchObject({
+      status: 400,
+      message_key: 'face_not_found',
+    });
+  });
+
+  it('refuses an event with face recognition off, bad thresholds and bad date ranges', async () => {
+    const off = await createEvent(t, world.adminA, { enable_facial_recognition: 0 });
+    const offKey = `events/${off.name}/selfies/me.jpg`;
+    const response = await t.call(
+      endpoints.searchByFace,
+      { event_id: off.id, photo_url_list: [offKey] },
+      { authorization: world.adminA.authorization },
+    );
+    expect(errorOf(response)).toMatchObject({ status: 400, message_key: 'face_recognition_off' });
+    for (const threshold of [-1, 101, 'high']) {
+      expect(errorOf(await search([stored], { face_match_threshold: threshold }))).toMatchObject({
+        status: 400,
+        message_key: 'invalid_value',
+      });
+    }
+    expect(
+      errorOf(await search([stored], { start_date: '2026-05-02', end_date: '2026-05-01' })),
+    ).toMatchObject({ status: 400, message_key: 'date_range_invalid' });
+    expect(errorOf(await search([]))).toMatchObject({ status: 400, message_key: 'invalid_url' });
+    expect(errorOf(await search(Array.from({ length: 11 }, () => stored))).message_key).toBe(
+      'invalid_url',
+    );
+  });
+
+  it("answers the event's photos whose faces match, best first, with the threshold and dates applied", async () => {
+    engine.faces = [face(0.9, 100, 1)];
+    const exact = await readyPhoto(event);
+    await waitForScan(exact.id);
+    engine.faces = [face(0.9, 100, 1.15)];
+    const close = await readyPhoto(event);
+    await waitForScan(close.id);
+    engine.faces = [face(0.9, 100, 3)];
+    const far = await readyPhoto(event);
+    await waitForScan(far.id);
+    // The reference face is descriptor seed 1: distance 0 to `exact`, 0.225 to `close`.
+    engine.faces = [face(0.99, 100, 1)];
+    const result = await t.ok(
+      endpoints.searchByFace,
+      { event_id: event.id, photo_url_list: [stored] },
+      { authorization: world.adminA.authorization },
+    );
+    expect(result.photos.map((p) => p.id)).toEqual([exact.id, close.id]);
+    expect(result.photos[0]!.similarity).toBe(100);
+    expect(result.photos[1]!.similarity).toBeGreaterThan(80);
+    expect(result.photos[1]!.similarity).toBeLessThan(100);
+    expect(result.photos[0]!.face_box.x).toBeCloseTo(0.1, 5);
+    expect(result.photos[0]!.full_path).toContain(exact.uid);
+    const strict = await t.ok(
+      endpoints.searchByFace,
+      { event_id: event.id, photo_url_list: [stored], face_match_threshold: 99.5 },
+      { authorization: world.adminA.authorization },
+    );
+    expect(strict.photos.map((p) => p.id)).toEqual([exact.id]);
+    const future = await t.ok(
+      endpoints.searchByFace,
+      { event_id: event.id, photo_url_list: [stored], start_date: '2999-01-01' },
+      { authorization: world.adminA.authorization },
+    );
+    expect(future.photos).toEqual([]);
+    // Another organisation's operator does not reach the event.
+    const theirs = await t.call(
+      endpoints.searchByFace,
+      { event_id: event.id, photo_url_list: [stored] },
+      { authorization: world.adminB.authorization },
+    );
+    expect(errorOf(theirs).message_key).toBe('event_not_found');
   });
 });

@@ -1,7 +1,8 @@
 // The face tests that run the real models (slow: ~0.5 s per photo on the wasm backend). Keep every
 // model-heavy test in this file so the models load once per run.
+import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FaceApiAdapter } from '../src/repositories/face-engine/face-api.adapter.ts';
 import { ProviderError } from '../src/repositories/provider-error.ts';
 import {
@@ -9,8 +10,12 @@ import {
   faceDistance,
   similarityFromDistance,
 } from '../src/services/faces/face-similarity.ts';
+import { createEvent, createEventWorld, type EventWorld } from './helpers/events.ts';
 import { facePhoto } from './helpers/faces.ts';
+import { uploadPhoto, waitForReady } from './helpers/photos.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
+// One engine for the file: the models load once.
 const engine = new FaceApiAdapter();
 
 beforeAll(async () => {
@@ -103,5 +108,119 @@ describe('face engine (face-api on tfjs-wasm)', () => {
     const other = similarityFromDistance(faceDistance(raj1!.embedding, howard!.embedding));
     expect(same).toBeGreaterThanOrEqual(DEFAULT_FACE_MATCH_THRESHOLD);
     expect(other).toBeLessThan(DEFAULT_FACE_MATCH_THRESHOLD);
+  });
+});
+
+describe('search by face on the shared test photos (real models, exact search in SQL)', () => {
+  let t: TestApp;
+  let world: EventWorld;
+  let event: FlashbulbEvent;
+  const photoIds: Record<string, number> = {};
+  // Who is in each event photo (testdata/faces/README.md; checked by eye).
+  const EVENT_PHOTOS: Record<string, string[]> = {
+    'groups/bbt3.jpg': ['sheldon', 'howard', 'penny', 'raj', 'leonard'],
+    'groups/bbt5.jpg': ['raj', 'penny', 'sheldon', 'leonard', 'howard'],
+    'groups/obama_and_biden.jpg': ['obama', 'biden'],
+    'groups/kit_with_rose.jpg': ['kit_harington', 'rose_leslie'],
+  };
+  // Selfies: photos of one person that are not event photos.
+  const SELFIES: Record<string, string> = {
+    penny: 'people/penny/penny4.png',
+    howard: 'people/howard/howard1.png',
+    biden: 'people/biden/biden2.jpg',
+    obama: 'people/obama/obama-test1.jpg',
+    kit_harington: 'people/kit_harington/john1.jpeg',
+    rose_leslie: 'people/rose_leslie/img1.jpg',
+    // Nobody in the event photos:
+    amy: 'people/amy/amy1.png',
+    alex_lacamoire: 'people/alex_lacamoire/img1.jpg',
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { faceEngine: engine });
+    world = await createEventWorld(t);
+    event = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
+    const owner = { authorization: world.adminA.authorization };
+    for (const file of Object.keys(EVENT_PHOTOS)) {
+      const contentType = file.endsWith('.png') ? 'image/png' : 'image/jpeg';
+      const photo = await uploadPhoto(
+        t,
+        owner,
+        event.name,
+        facePhoto(file),
+        file.split('/')[1],
+        contentType,
+      );
+      await waitForReady(t, world.adminA.authorization, event.id, photo.id);
+      photoIds[file] = photo.id;
+    }
+    // Indexing runs as a job after ready: wait until every photo is scanned.
+    const deadline = Date.now() + 60_000;
+    for (const id of Object.values(photoIds)) {
+      while (!(await t.app.container.repositories.faces.scanOf(id))) {
+        if (Date.now() > deadline) throw new Error(`photo ${id} never indexed`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const storeSelfie = async (file: string): Promise<string> => {
+    const key = `events/${event.name}/selfies/${file.replaceAll('/', '_')}`;
+    await t.app.container.storage.put(key, facePhoto(file), 'image/jpeg');
+    return key;
+  };
+
+  it('indexed every face of the group photos', async () => {
+    for (const [file, people] of Object.entries(EVENT_PHOTOS)) {
+      const scan = await t.app.container.repositories.faces.scanOf(photoIds[file]!);
+      expect(scan?.faceCount, file).toBeGreaterThanOrEqual(people.length);
+    }
+  });
+
+  it("finds each person's photos above the threshold and nobody else's", async () => {
+    for (const [person, selfie] of Object.entries(SELFIES)) {
+      const key = await storeSelfie(selfie);
+      const result = await t.ok(
+        endpoints.searchByFace,
+        { event_id: event.id, photo_url_list: [t.app.container.storage.publicUrl(key)] },
+        { authorization: world.adminA.authorization },
+      );
+      const expected = Object.entries(EVENT_PHOTOS)
+        .filter(([, people]) => people.includes(person))
+        .map(([file]) => photoIds[file])
+        .sort();
+      expect(result.searched_faces).toBe(1);
+      expect(result.photos.map((p) => p.id).sort(), person).toEqual(expected);
+      for (const photo of result.photos) {
+        expect(photo.similarity).toBeGreaterThanOrEqual(80);
+        expect(photo.similarity).toBeLessThanOrEqual(100);
+        expect(photo.face_box.width).toBeGreaterThan(0);
+      }
+      const similarities = result.photos.map((p) => p.similarity);
+      expect([...similarities].sort((a, b) => b - a)).toEqual(similarities);
+    }
+  });
+
+  it('answers face_not_found for a reference photo without a face', async () => {
+    const blank = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 180, b: 90 } },
+    })
+      .jpeg()
+      .toBuffer();
+    const key = `events/${event.name}/selfies/blank.jpg`;
+    await t.app.container.storage.put(key, blank, 'image/jpeg');
+    const response = await t.call(
+      endpoints.searchByFace,
+      { event_id: event.id, photo_url_list: [key] },
+      { authorization: world.adminA.authorization },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toMatchObject({
+      status: 'nok',
+      error: { message_key: 'face_not_found' },
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { photoFaces, photoFaceScans } from '../db/schema.ts';
 
@@ -165,6 +165,26 @@ export class FaceRepository {
       photoId: Number(row.photo_id),
       distance: Number(row.distance),
     }));
+  }
+
+  /** The boxes of the given faces, by face id. */
+  async boxesOf(
+    faceIds: number[],
+  ): Promise<Map<number, { x: number; y: number; width: number; height: number }>> {
+    const boxes = new Map<number, { x: number; y: number; width: number; height: number }>();
+    if (faceIds.length === 0) return boxes;
+    const rows = await this.db
+      .select({
+        id: photoFaces.id,
+        x: photoFaces.boxX,
+        y: photoFaces.boxY,
+        width: photoFaces.boxWidth,
+        height: photoFaces.boxHeight,
+      })
+      .from(photoFaces)
+      .where(inArray(photoFaces.id, faceIds));
+    for (const { id, ...box } of rows) boxes.set(id, box);
+    return boxes;
   }
 
   /** The photo ids of an event not yet scanned with `model` (backfill), oldest first. */

@@ -6,8 +6,10 @@
  * engine's model changes.
  */
 
-/** The search's default `face_match_threshold`. */
-export const DEFAULT_FACE_MATCH_THRESHOLD = 80;
+import { DEFAULT_FACE_MATCH_THRESHOLD } from '@flashbulb/shared';
+
+/** The search's default `face_match_threshold` (80, in the contract). */
+export { DEFAULT_FACE_MATCH_THRESHOLD };
 
 /** (Euclidean distance, similarity) anchors, distance ascending, similarity descending. */
 export const SIMILARITY_ANCHORS: readonly (readonly [distance: number, similarity: number])[] = [
