@@ -23,6 +23,8 @@ CREATE TABLE "photo_faces" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "index_ignore_faces" ADD COLUMN "model" text;--> statement-breakpoint
+ALTER TABLE "index_ignore_faces" ADD COLUMN "descriptor" real[];--> statement-breakpoint
 ALTER TABLE "photo_face_scans" ADD CONSTRAINT "photo_face_scans_photo_id_photos_id_fk" FOREIGN KEY ("photo_id") REFERENCES "public"."photos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "photo_face_scans" ADD CONSTRAINT "photo_face_scans_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "photo_faces" ADD CONSTRAINT "photo_faces_photo_id_photos_id_fk" FOREIGN KEY ("photo_id") REFERENCES "public"."photos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -2,6 +2,7 @@
 // a photo is indexed at all, and that face data goes with its photo and its event. The real models
 // run in faces.test.ts only.
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   DetectedFace,
@@ -18,20 +19,24 @@ class ScriptedFaceEngine implements FaceEngineProvider {
   readonly model = 'scripted-v1';
   readonly dimensions = 4;
   faces: DetectedFace[] = [];
+  /** Faces for images of a given width (selfies, ignored faces); `faces` for the rest. */
+  byWidth = new Map<number, DetectedFace[]>();
   calls: DetectOptions[] = [];
   init() {
     return Promise.resolve();
   }
-  detect(_image: Buffer, options: DetectOptions = {}) {
+  async detect(image: Buffer, options: DetectOptions = {}) {
     this.calls.push(options);
-    return Promise.resolve(
-      this.faces.filter(
+    const { width } = await sharp(image).metadata();
+    const faces = this.byWidth.get(width ?? 0) ?? this.faces;
+    return faces
+      .filter(
         (f) =>
           f.score >= (options.minScore ?? 0) &&
           f.pixels.width >= (options.minSize ?? 0) &&
           f.pixels.height >= (options.minSize ?? 0),
-      ),
-    );
+      )
+      .slice(0, options.maxFaces ?? Infinity);
   }
   close() {
     return Promise.resolve();
@@ -390,5 +395,74 @@ describe('owner search by face: reference photos (SSRF refusal) and its rules', 
       { authorization: world.adminB.authorization },
     );
     expect(errorOf(theirs).message_key).toBe('event_not_found');
+  });
+});
+
+describe('index-ignore faces (staff) in search results', () => {
+  it('leaves out photo faces that are an ignored face, keeps the guests in the same photo, and brings them back when the ignored face is deleted', async () => {
+    const event = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
+    const guest = face(0.99, 100, 1);
+    const staff = face(0.99, 100, 5);
+    engine.faces = [guest, face(0.99, 100, 5.05)];
+    const both = await readyPhoto(event);
+    await waitForScan(both.id);
+    engine.faces = [face(0.99, 100, 4.95)];
+    const staffOnly = await readyPhoto(event);
+    await waitForScan(staffOnly.id);
+    engine.faces = [face(0.99, 100, 1.05)];
+    const guestOnly = await readyPhoto(event);
+    await waitForScan(guestOnly.id);
+
+    // A selfie of each (told apart by width), and the staff member's ignore-face image.
+    engine.byWidth.set(300, [staff]);
+    engine.byWidth.set(310, [guest]);
+    engine.byWidth.set(320, [face(0.99, 100, 5.02)]);
+    const put = async (key: string, width: number) => {
+      await t.app.container.storage.put(key, await makeJpeg({ width, height: 300 }), 'image/jpeg');
+      return key;
+    };
+    const staffSelfie = await put(`events/${event.name}/selfies/staff.jpg`, 300);
+    const guestSelfie = await put(`events/${event.name}/selfies/guest.jpg`, 310);
+    const ignoreImage = await put(`faces/${event.name}/ignore/staff.jpg`, 320);
+    const search = async (reference: string) =>
+      (
+        await t.ok(
+          endpoints.searchByFace,
+          { event_id: event.id, photo_url_list: [reference], face_match_threshold: 50 },
+          { authorization: world.adminA.authorization },
+        )
+      ).photos
+        .map((p) => p.id)
+        .sort();
+
+    expect(await search(staffSelfie)).toEqual([both.id, staffOnly.id].sort());
+    const ignored = await t.ok(
+      endpoints.createIgnoredFace,
+      { event_id: event.id, full_path: t.app.container.storage.publicUrl(ignoreImage) },
+      { authorization: world.adminA.authorization },
+    );
+    // An ignored face outside this event's storage is never read and ignores nothing.
+    await t.ok(
+      endpoints.createIgnoredFace,
+      { event_id: event.id, full_path: 'http://169.254.169.254/latest/meta-data/' },
+      { authorization: world.adminA.authorization },
+    );
+    // Even with a low threshold, the staff member's faces are in no result.
+    expect(await search(staffSelfie)).toEqual([]);
+    // A guest photographed with the staff member still finds that photo.
+    expect(await search(guestSelfie)).toEqual([both.id, guestOnly.id].sort());
+    const rows = await faceRows().ignoredFaces(event.id);
+    expect(rows.map((r) => [r.model, r.descriptor === null])).toEqual([
+      [engine.model, false],
+      [engine.model, true],
+    ]);
+
+    await t.ok(
+      endpoints.deleteIgnoredFaces,
+      { event_id: event.id, ids: [ignored.id] },
+      { authorization: world.adminA.authorization },
+    );
+    expect(await search(staffSelfie)).toEqual([both.id, staffOnly.id].sort());
+    engine.byWidth.clear();
   });
 });

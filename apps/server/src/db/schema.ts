@@ -338,6 +338,12 @@ export const indexIgnoreFaces = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
     fullPath: text('full_path').notNull(),
+    /**
+     * Set once face search has looked at the image (issue 13): the engine's model, and the
+     * descriptor of its largest face (null: no face, or not an image of this event's storage).
+     */
+    model: text('model'),
+    descriptor: real('descriptor').array(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('index_ignore_faces_event_path_idx').on(t.eventId, t.fullPath)],

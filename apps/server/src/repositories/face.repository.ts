@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { photoFaces, photoFaceScans } from '../db/schema.ts';
+import { indexIgnoreFaces, photoFaces, photoFaceScans } from '../db/schema.ts';
 
 export type PhotoFaceRow = typeof photoFaces.$inferSelect;
 export type PhotoFaceScanRow = typeof photoFaceScans.$inferSelect;
@@ -165,6 +165,48 @@ export class FaceRepository {
       photoId: Number(row.photo_id),
       distance: Number(row.distance),
     }));
+  }
+
+  /** The descriptors of the given faces, by face id. */
+  async descriptorsOf(faceIds: number[]): Promise<Map<number, number[]>> {
+    const descriptors = new Map<number, number[]>();
+    if (faceIds.length === 0) return descriptors;
+    const rows = await this.db
+      .select({ id: photoFaces.id, descriptor: photoFaces.descriptor })
+      .from(photoFaces)
+      .where(inArray(photoFaces.id, faceIds));
+    for (const row of rows) descriptors.set(row.id, row.descriptor);
+    return descriptors;
+  }
+
+  /** The event's index-ignore faces with what face search learnt of each (model, descriptor). */
+  async ignoredFaces(
+    eventId: number,
+  ): Promise<
+    { id: number; fullPath: string; model: string | null; descriptor: number[] | null }[]
+  > {
+    return this.db
+      .select({
+        id: indexIgnoreFaces.id,
+        fullPath: indexIgnoreFaces.fullPath,
+        model: indexIgnoreFaces.model,
+        descriptor: indexIgnoreFaces.descriptor,
+      })
+      .from(indexIgnoreFaces)
+      .where(eq(indexIgnoreFaces.eventId, eventId))
+      .orderBy(indexIgnoreFaces.id);
+  }
+
+  /** Records an ignored face's descriptor (null: the image has no usable face). */
+  async describeIgnoredFace(
+    id: number,
+    model: string,
+    descriptor: Float32Array | readonly number[] | null,
+  ): Promise<void> {
+    await this.db
+      .update(indexIgnoreFaces)
+      .set({ model, descriptor: descriptor ? Array.from(descriptor) : null })
+      .where(eq(indexIgnoreFaces.id, id));
   }
 
   /** The boxes of the given faces, by face id. */

@@ -2,7 +2,10 @@ import type { FaceMatch, ParsedBodyOf, searchByFace } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { FaceRepository } from '../../repositories/face.repository.ts';
+import type {
+  FaceMatch as FaceMatchRow,
+  FaceRepository,
+} from '../../repositories/face.repository.ts';
 import type {
   DetectedFace,
   FaceEngineProvider,
@@ -12,11 +15,18 @@ import { ProviderError } from '../../repositories/provider-error.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type { PhotoListingService } from '../photos/photo-listing.service.ts';
 import { readAll } from '../photos/photo-files.ts';
-import { distanceForSimilarity, similarityFromDistance } from './face-similarity.ts';
+import {
+  DEFAULT_FACE_MATCH_THRESHOLD,
+  distanceForSimilarity,
+  faceDistance,
+  similarityFromDistance,
+} from './face-similarity.ts';
 import { storageKeyOfReference } from './reference-photos.ts';
 
 /** Reference photos are previews, selfies or originals: at most this many bytes are read. */
 const MAX_REFERENCE_BYTES = 40 * 1024 * 1024;
+/** Where ignored-face images may be: their upload grant's folder, or the event's photos. */
+const IGNORE_ROOTS = ['faces', 'events'] as const;
 /** At most this many matching faces are considered per reference face. */
 const MAX_MATCHES = 5000;
 
@@ -70,21 +80,25 @@ export class FaceSearchService {
 
     const { engine } = this.deps;
     const maxDistance = distanceForSimilarity(input.face_match_threshold);
-    const best = new Map<number, { distance: number; faceId: number }>();
+    const matches: FaceMatchRow[] = [];
     for (const reference of references) {
-      const matches = await this.deps.faces.nearest({
-        eventId: event.row.id,
-        model: engine.model,
-        descriptor: reference.embedding,
-        maxDistance,
-        limit: MAX_MATCHES,
-        visibleOnly: false,
-      });
-      for (const match of matches) {
-        const seen = best.get(match.photoId);
-        if (!seen || match.distance < seen.distance)
-          best.set(match.photoId, { distance: match.distance, faceId: match.faceId });
-      }
+      matches.push(
+        ...(await this.deps.faces.nearest({
+          eventId: event.row.id,
+          model: engine.model,
+          descriptor: reference.embedding,
+          maxDistance,
+          limit: MAX_MATCHES,
+          visibleOnly: false,
+        })),
+      );
+    }
+    const kept = await this.withoutIgnoredFaces(event.row.id, event.row.name, matches);
+    const best = new Map<number, { distance: number; faceId: number }>();
+    for (const match of kept) {
+      const seen = best.get(match.photoId);
+      if (!seen || match.distance < seen.distance)
+        best.set(match.photoId, { distance: match.distance, faceId: match.faceId });
     }
     const rows = await this.deps.photos.findByIds([...best.keys()]);
     const boxes = await this.deps.faces.boxesOf([...best.values()].map((b) => b.faceId));
@@ -102,6 +116,64 @@ export class FaceSearchService {
     }
     photos.sort((a, b) => b.similarity - a.similarity || b.id - a.id);
     return { photos, searched_faces: references.length };
+  }
+
+  /**
+   * Drops matched faces that are an index-ignore face (staff, photographer, mascot): within the
+   * default match distance of an ignored face's descriptor, whatever the search's threshold.
+   * Deleting the ignored face brings its matches back (nothing is stored on the photo faces).
+   */
+  private async withoutIgnoredFaces(
+    eventId: number,
+    eventCode: string,
+    matches: FaceMatchRow[],
+  ): Promise<FaceMatchRow[]> {
+    if (matches.length === 0) return matches;
+    const ignored = await this.ignoredDescriptors(eventId, eventCode);
+    if (ignored.length === 0) return matches;
+    const descriptors = await this.deps.faces.descriptorsOf([
+      ...new Set(matches.map((m) => m.faceId)),
+    ]);
+    const limit = distanceForSimilarity(DEFAULT_FACE_MATCH_THRESHOLD);
+    return matches.filter((match) => {
+      const descriptor = descriptors.get(match.faceId);
+      return !!descriptor && ignored.every((face) => faceDistance(face, descriptor) > limit);
+    });
+  }
+
+  /**
+   * The descriptors of the event's ignored faces. Each image is described once per model, on
+   * the first search that needs it; an image outside this event's storage is never read.
+   */
+  private async ignoredDescriptors(eventId: number, eventCode: string): Promise<number[][]> {
+    const { engine, faces } = this.deps;
+    const descriptors: number[][] = [];
+    for (const row of await faces.ignoredFaces(eventId)) {
+      if (row.model === engine.model) {
+        if (row.descriptor) descriptors.push(row.descriptor);
+        continue;
+      }
+      const key = storageKeyOfReference(this.deps.storage, row.fullPath, eventCode, IGNORE_ROOTS);
+      if (!key) {
+        await faces.describeIgnoredFace(row.id, engine.model, null);
+        continue;
+      }
+      const object = await this.deps.storage.get(key);
+      // Not uploaded yet: try again on the next search.
+      if (!object) continue;
+      const bytes = await readAll(object.body, MAX_REFERENCE_BYTES).catch(() => null);
+      let descriptor: Float32Array | null = null;
+      if (bytes) {
+        try {
+          descriptor = (await engine.detect(bytes, { maxFaces: 1 }))[0]?.embedding ?? null;
+        } catch (error) {
+          if (!(error instanceof ProviderError && error.permanent)) throw error;
+        }
+      }
+      await faces.describeIgnoredFace(row.id, engine.model, descriptor);
+      if (descriptor) descriptors.push(Array.from(descriptor));
+    }
+    return descriptors;
   }
 
   /** The largest face of a stored reference photo; `face_not_found` when it has none. */

@@ -2,7 +2,7 @@ import { assertValidKey, type StorageRepository } from '../../storage/storage.re
 
 /**
  * The storage key a reference photo names, or null when it is not an object of this server's
- * storage under `events/<event code>/` (issue 13: `photo_url_list` entries elsewhere are refused
+ * storage under `events/<event code>/` (or another of `roots`) (issue 13: `photo_url_list` entries elsewhere are refused
  * with `invalid_url` and never fetched — no request ever leaves the server for them).
  *
  * Accepted: the object's URL exactly as `storage.publicUrl` makes it (a query string, e.g. a
@@ -14,6 +14,8 @@ export const storageKeyOfReference = (
   storage: Pick<StorageRepository, 'publicUrl'>,
   reference: string,
   eventCode: string,
+  /** Folders (below the event code) besides `events/<code>/`, e.g. `faces` for ignored faces. */
+  roots: readonly string[] = ['events'],
 ): string | null => {
   const value = reference.trim();
   let key: string | null = null;
@@ -50,6 +52,6 @@ export const storageKeyOfReference = (
     return null;
   }
   if (key.split('/').some((segment) => segment === '.' || segment === '..')) return null;
-  if (!key.startsWith(`events/${eventCode}/`)) return null;
+  if (!roots.some((root) => key.startsWith(`${root}/${eventCode}/`))) return null;
   return key;
 };
