@@ -30,5 +30,5 @@ ALTER TABLE "photo_face_scans" ADD CONSTRAINT "photo_face_scans_event_id_events_
 ALTER TABLE "photo_faces" ADD CONSTRAINT "photo_faces_photo_id_photos_id_fk" FOREIGN KEY ("photo_id") REFERENCES "public"."photos"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "photo_faces" ADD CONSTRAINT "photo_faces_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "photo_face_scans_event_idx" ON "photo_face_scans" USING btree ("event_id");--> statement-breakpoint
-CREATE INDEX "photo_faces_event_idx" ON "photo_faces" USING btree ("event_id");--> statement-breakpoint
+CREATE INDEX "photo_faces_event_idx" ON "photo_faces" USING btree ("event_id","id");--> statement-breakpoint
 CREATE INDEX "photo_faces_photo_idx" ON "photo_faces" USING btree ("photo_id");

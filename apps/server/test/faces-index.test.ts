@@ -9,6 +9,7 @@ import type {
   DetectOptions,
   FaceEngineProvider,
 } from '../src/repositories/face-engine/face-engine-provider.ts';
+import { FaceVectorSearch } from '../src/services/faces/face-vectors.ts';
 import { createEvent, createEventWorld, errorOf, type EventWorld } from './helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -464,5 +465,58 @@ describe('index-ignore faces (staff) in search results', () => {
     );
     expect(await search(staffSelfie)).toEqual([both.id, staffOnly.id].sort());
     engine.byWidth.clear();
+  });
+});
+
+describe('in-memory exact search (FaceVectorSearch)', () => {
+  it('answers exactly what the SQL search answers, as faces are added, photos hidden and deleted', async () => {
+    const event = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
+    let now = 0;
+    const vectors = new FaceVectorSearch(faceRows(), () => now);
+    const query = [1, 0.5, 0.25, -1];
+    const both = async (visibleOnly: boolean) => {
+      const input = {
+        eventId: event.id,
+        model: engine.model,
+        descriptor: query,
+        maxDistance: 2,
+        limit: 10,
+        visibleOnly,
+      };
+      const sql = await faceRows().nearest(input);
+      const memory = await vectors.nearest(input);
+      expect(memory.map((m) => [m.faceId, m.photoId])).toEqual(
+        sql.map((m) => [m.faceId, m.photoId]),
+      );
+      memory.forEach((m, i) => expect(m.distance).toBeCloseTo(sql[i]!.distance, 4));
+      return memory;
+    };
+    expect(await both(false)).toEqual([]);
+    const photos = [];
+    for (const seed of [1, 1.3, 1.6, 9]) {
+      engine.faces = [face(0.9, 100, seed), face(0.9, 100, seed + 0.1)];
+      const photo = await readyPhoto(event);
+      await waitForScan(photo.id);
+      photos.push(photo);
+      // Each search after an addition sees the new faces.
+      await both(false);
+    }
+    expect((await both(false)).length).toBe(6);
+    await t.ok(endpoints.updatePhoto, { id: photos[0]!.id, is_visible: 0 }, owner);
+    expect((await both(true)).length).toBe(4);
+    await t.ok(endpoints.deletePhoto, { photo_id: photos[1]!.id }, owner);
+    expect((await both(false)).map((m) => m.photoId)).not.toContain(photos[1]!.id);
+    // Re-indexing replaces a photo's faces (new ids): the old ones are never answered.
+    await faceRows().replacePhotoFaces(
+      { id: photos[2]!.id, eventId: event.id },
+      { model: engine.model, minScore: 0.5, scannedAt: new Date() },
+      [face(0.9, 100, 1.01)],
+    );
+    await both(false);
+    now += 11 * 60_000; // a full reload
+    // photos[0]: two faces; photos[2]: its one re-indexed face; photos[3] is far away.
+    expect((await both(false)).map((m) => m.photoId).sort()).toEqual(
+      [photos[0]!.id, photos[0]!.id, photos[2]!.id].sort(),
+    );
   });
 });

@@ -443,7 +443,8 @@ export const photoFaces = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('photo_faces_event_idx').on(t.eventId),
+    // (event, id): the search's in-memory copy fetches only the faces added since it last looked.
+    index('photo_faces_event_idx').on(t.eventId, t.id),
     index('photo_faces_photo_idx').on(t.photoId),
   ],
 );

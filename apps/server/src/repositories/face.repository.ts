@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { indexIgnoreFaces, photoFaces, photoFaceScans } from '../db/schema.ts';
+import { indexIgnoreFaces, photoFaces, photoFaceScans, photos } from '../db/schema.ts';
 
 export type PhotoFaceRow = typeof photoFaces.$inferSelect;
 export type PhotoFaceScanRow = typeof photoFaceScans.$inferSelect;
@@ -227,6 +227,42 @@ export class FaceRepository {
       .where(inArray(photoFaces.id, faceIds));
     for (const { id, ...box } of rows) boxes.set(id, box);
     return boxes;
+  }
+
+  /** The event's faces of `model` with an id above `afterId`, by id (the search's copy). */
+  async vectorsSince(
+    eventId: number,
+    model: string,
+    afterId: number,
+  ): Promise<{ id: number; photoId: number; descriptor: number[] }[]> {
+    return this.db
+      .select({ id: photoFaces.id, photoId: photoFaces.photoId, descriptor: photoFaces.descriptor })
+      .from(photoFaces)
+      .where(
+        and(
+          eq(photoFaces.eventId, eventId),
+          gt(photoFaces.id, afterId),
+          eq(photoFaces.model, model),
+        ),
+      )
+      .orderBy(photoFaces.id);
+  }
+
+  /** Which of the faces still exist on a ready (and, when asked, visible) photo. */
+  async confirmMatches(faceIds: number[], visibleOnly: boolean): Promise<Set<number>> {
+    if (faceIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: photoFaces.id })
+      .from(photoFaces)
+      .innerJoin(photos, eq(photos.id, photoFaces.photoId))
+      .where(
+        and(
+          inArray(photoFaces.id, faceIds),
+          eq(photos.status, 'ready'),
+          visibleOnly ? eq(photos.isVisible, 1) : undefined,
+        ),
+      );
+    return new Set(rows.map((r) => r.id));
   }
 
   /** The photo ids of an event not yet scanned with `model` (backfill), oldest first. */

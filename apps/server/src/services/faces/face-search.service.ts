@@ -21,6 +21,7 @@ import {
   faceDistance,
   similarityFromDistance,
 } from './face-similarity.ts';
+import { FaceVectorSearch } from './face-vectors.ts';
 import { storageKeyOfReference } from './reference-photos.ts';
 
 /** Reference photos are previews, selfies or originals: at most this many bytes are read. */
@@ -46,6 +47,8 @@ const parseDate = (value: string | undefined, field: string): Date | undefined =
  * Rekognition's SearchFacesByImage, with an exact distance search over the event's indexed faces.
  */
 export class FaceSearchService {
+  private readonly vectors: FaceVectorSearch;
+
   constructor(
     private readonly deps: {
       faces: FaceRepository;
@@ -55,7 +58,9 @@ export class FaceSearchService {
       engine: FaceEngineProvider;
       access: AccessControl;
     },
-  ) {}
+  ) {
+    this.vectors = new FaceVectorSearch(deps.faces);
+  }
 
   /** `flashbulb-owner/photo/search-by-face`. */
   async searchByOwner(
@@ -83,7 +88,7 @@ export class FaceSearchService {
     const matches: FaceMatchRow[] = [];
     for (const reference of references) {
       matches.push(
-        ...(await this.deps.faces.nearest({
+        ...(await this.vectors.nearest({
           eventId: event.row.id,
           model: engine.model,
           descriptor: reference.embedding,
