@@ -513,7 +513,12 @@ describe('in-memory exact search (FaceVectorSearch)', () => {
       [face(0.9, 100, 1.01)],
     );
     await both(false);
-    now += 11 * 60_000; // a full reload
+    // 4 photos × 2 faces, then 1 re-indexed face: 9 in the copy, 5 in the table.
+    expect(vectors.size(event.id)).toBe(9);
+    // Over 10 % of the copy is gone: the next check (after a minute) reloads it whole.
+    now += 61_000;
+    await both(false);
+    expect(vectors.size(event.id)).toBe(5);
     // photos[0]: two faces; photos[2]: its one re-indexed face; photos[3] is far away.
     expect((await both(false)).map((m) => m.photoId).sort()).toEqual(
       [photos[0]!.id, photos[0]!.id, photos[2]!.id].sort(),

@@ -248,6 +248,15 @@ export class FaceRepository {
       .orderBy(photoFaces.id);
   }
 
+  /** How many faces of `model` the event has. */
+  async faceCount(eventId: number, model: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(photoFaces)
+      .where(and(eq(photoFaces.eventId, eventId), eq(photoFaces.model, model)));
+    return row?.n ?? 0;
+  }
+
   /** Which of the faces still exist on a ready (and, when asked, visible) photo. */
   async confirmMatches(faceIds: number[], visibleOnly: boolean): Promise<Set<number>> {
     if (faceIds.length === 0) return new Set();

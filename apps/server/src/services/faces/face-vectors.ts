@@ -1,7 +1,9 @@
 import type { FaceMatch, FaceRepository } from '../../repositories/face.repository.ts';
 
-/** A full reload at least this often drops faces deleted since (they are filtered meanwhile). */
-const FULL_RELOAD_MS = 10 * 60_000;
+/** How often the copy's size is compared with the table's (one count query). */
+const COUNT_CHECK_MS = 60_000;
+/** Reload the copy whole when more than this share of it is faces deleted since. */
+const MAX_STALE_SHARE = 0.1;
 /** Events whose vectors stay in memory at once (100,000 faces ≈ 52 MB). */
 const MAX_EVENTS = 4;
 
@@ -13,23 +15,24 @@ interface EventVectors {
   photoIds: Int32Array;
   vectors: Float32Array;
   maxFaceId: number;
-  loadedAt: number;
+  checkedAt: number;
 }
 
 /**
  * Exact nearest-face search over an in-memory copy of each searched event's descriptors (ADR
  * 0007): a linear scan of a Float32Array instead of a distance per row in SQL. The copy is
  * brought up to date on every search by fetching only the faces added since (index on
- * `(event_id, id)`), and reloaded whole every 10 minutes; faces deleted meanwhile (photo deleted,
- * photo re-indexed, face data deleted) may linger in the copy, so every candidate is confirmed in
- * SQL — face still there, photo ready (and visible when asked) — before it is answered. Answers
+ * `(event_id, id)`). Faces deleted meanwhile (photo deleted, photo re-indexed, face data
+ * deleted) may linger in the copy, so every candidate is confirmed in SQL — face still there,
+ * photo ready (and visible when asked) — before it is answered; once a minute the copy's size is
+ * compared with the table's and the copy is reloaded whole when over 10 % of it is gone. Answers
  * exactly what `FaceRepository.nearest` answers, on PGlite and PostgreSQL alike.
  */
 export class FaceVectorSearch {
   private readonly events = new Map<number, EventVectors>();
 
   constructor(
-    private readonly faces: Pick<FaceRepository, 'vectorsSince' | 'confirmMatches'>,
+    private readonly faces: Pick<FaceRepository, 'vectorsSince' | 'confirmMatches' | 'faceCount'>,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -71,6 +74,11 @@ export class FaceVectorSearch {
     return candidates.filter((c) => confirmed.has(c.faceId)).slice(0, input.limit);
   }
 
+  /** How many faces the event's copy holds (deleted ones included until a reload). */
+  size(eventId: number): number {
+    return this.events.get(eventId)?.count ?? 0;
+  }
+
   /** Forgets an event's copy (its face data was deleted). */
   forget(eventId: number): void {
     this.events.delete(eventId);
@@ -78,12 +86,13 @@ export class FaceVectorSearch {
 
   private async refresh(eventId: number, model: string, dimensions: number) {
     let vectors = this.events.get(eventId);
-    if (
-      !vectors ||
-      vectors.model !== model ||
-      vectors.dimensions !== dimensions ||
-      this.now() - vectors.loadedAt > FULL_RELOAD_MS
-    ) {
+    if (vectors && this.now() - vectors.checkedAt > COUNT_CHECK_MS) {
+      // Deleted faces linger in the copy (filtered on every search); drop them when many.
+      const stored = await this.faces.faceCount(eventId, model);
+      vectors.checkedAt = this.now();
+      if (vectors.count - stored > vectors.count * MAX_STALE_SHARE) vectors = undefined;
+    }
+    if (!vectors || vectors.model !== model || vectors.dimensions !== dimensions) {
       vectors = {
         model,
         dimensions,
@@ -92,7 +101,7 @@ export class FaceVectorSearch {
         photoIds: new Int32Array(1024),
         vectors: new Float32Array(1024 * dimensions),
         maxFaceId: 0,
-        loadedAt: this.now(),
+        checkedAt: this.now(),
       };
     }
     const added = await this.faces.vectorsSince(eventId, model, vectors.maxFaceId);
