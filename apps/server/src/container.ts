@@ -25,6 +25,7 @@ import { FaceApiAdapter } from './repositories/face-engine/face-api.adapter.ts';
 import type { FaceEngineProvider } from './repositories/face-engine/face-engine-provider.ts';
 import { FaceIndexService } from './services/faces/face-index.service.ts';
 import { FaceSearchService } from './services/faces/face-search.service.ts';
+import { FaceDataService } from './services/faces/face-data.service.ts';
 import { ImageProcessRepository } from './repositories/image-process.repository.ts';
 import { PrintTemplateRepository } from './repositories/print-template.repository.ts';
 import { RobotRepository } from './repositories/robot.repository.ts';
@@ -340,6 +341,7 @@ export const createContainer = async (
       outbox: outboxService,
       webhooks,
       faceIndex,
+      faceData: new FaceDataService({ faces, access: eventAccess, clock }),
       faceSearch: new FaceSearchService({
         faces,
         photos,
@@ -375,6 +377,13 @@ export const createContainer = async (
       await jobs.work('faces.index', async ({ photoId }) => {
         await faceIndex.indexPhoto(photoId);
       });
+      await jobs.work('faces.backfill', async ({ eventId }) => {
+        await faceIndex.backfill(eventId);
+      });
+      await jobs.work('faces.sweep', async () => {
+        await faceIndex.sweep();
+      });
+      await jobs.schedule('faces.sweep', '*/2 * * * *');
       await outboxService.resumeDue();
     },
     /** Producer only: the API can enqueue jobs without running handlers. */

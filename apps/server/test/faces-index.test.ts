@@ -185,7 +185,7 @@ describe('face indexing', () => {
     expect(await faceRows().countsForEvent(event.id)).toEqual({ faces: 0, scannedPhotos: 0 });
   });
 
-  it('deletes all face data of an event in one action, leaving other events alone', async () => {
+  it('deletes all face data of an event in one action and turns face recognition off, leaving other events alone', async () => {
     engine.faces = [a, b];
     const one = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
     const two = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
@@ -193,9 +193,67 @@ describe('face indexing', () => {
     const p2 = await readyPhoto(two);
     await waitForScan(p1.id);
     await waitForScan(p2.id);
-    expect(await faceRows().deleteForEvent(one.id)).toBe(2);
-    expect(await faceRows().countsForEvent(one.id)).toEqual({ faces: 0, scannedPhotos: 0 });
+    const auth = { authorization: world.adminA.authorization };
+    expect(await t.ok(endpoints.faceDataInfo, { event_id: one.id }, auth)).toEqual({
+      enable_facial_recognition: 1,
+      photos: 1,
+      indexed_photos: 1,
+      faces: 2,
+      ignored_faces: 0,
+    });
+    expect(await t.ok(endpoints.deleteFaceData, { event_id: one.id }, auth)).toEqual({
+      deleted_faces: 2,
+    });
+    expect(await t.ok(endpoints.faceDataInfo, { event_id: one.id }, auth)).toEqual({
+      enable_facial_recognition: 0,
+      photos: 1,
+      indexed_photos: 0,
+      faces: 0,
+      ignored_faces: 0,
+    });
     expect(await faceRows().countsForEvent(two.id)).toEqual({ faces: 2, scannedPhotos: 1 });
+    // Nothing is indexed again behind the owner's back: the sweep passes the event by.
+    expect(await services().faceIndex.sweep()).not.toContain(one.id);
+    // Another organisation's operator reaches neither call.
+    const theirs = { authorization: world.adminB.authorization };
+    for (const endpoint of [endpoints.faceDataInfo, endpoints.deleteFaceData]) {
+      expect(errorOf(await t.call(endpoint, { event_id: two.id }, theirs)).message_key).toBe(
+        'event_not_found',
+      );
+    }
+    expect(await faceRows().countsForEvent(two.id)).toEqual({ faces: 2, scannedPhotos: 1 });
+  });
+
+  it('backfills the photos of an event whose face recognition is switched on later, with progress', async () => {
+    engine.faces = [a];
+    const event = await createEvent(t, world.adminA, { enable_facial_recognition: 0 });
+    const photos = [await readyPhoto(event), await readyPhoto(event), await readyPhoto(event)];
+    const auth = { authorization: world.adminA.authorization };
+    expect(await t.ok(endpoints.faceDataInfo, { event_id: event.id }, auth)).toMatchObject({
+      photos: 3,
+      indexed_photos: 0,
+    });
+    expect(await services().faceIndex.sweep()).not.toContain(event.id);
+    const [current] = await t.ok(endpoints.eventFullData, { event_name: event.name }, auth);
+    await t.ok(
+      endpoints.updateEvent,
+      {
+        id: event.id,
+        event_last_updated_date: current!.updated_date,
+        enable_facial_recognition: 1,
+      },
+      auth,
+    );
+    // The sweep (every two minutes in the worker) queues the backfill; run it now.
+    expect(await services().faceIndex.sweep()).toContain(event.id);
+    for (const photo of photos) await waitForScan(photo.id);
+    expect(await t.ok(endpoints.faceDataInfo, { event_id: event.id }, auth)).toMatchObject({
+      enable_facial_recognition: 1,
+      photos: 3,
+      indexed_photos: 3,
+      faces: 3,
+    });
+    expect(await services().faceIndex.sweep()).not.toContain(event.id);
   });
 });
 

@@ -631,6 +631,11 @@ const rows: Record<EndpointName, Row> = {
     }),
     expect: operators(['face_recognition_off', 400], EVENT_NOT_FOUND),
   },
+  faceDataInfo: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  deleteFaceData: {
+    body: () => ({ event_id: eventA.id }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
 };
 
 describe('permission matrix', () => {

@@ -12,6 +12,8 @@ export interface JobPayloads {
   'sms.deliver': { outboxId: number };
   'outbox.resume': Record<string, never>;
   'faces.index': { photoId: number };
+  'faces.backfill': { eventId: number };
+  'faces.sweep': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
@@ -25,6 +27,8 @@ const queueNames: JobName[] = [
   'sms.deliver',
   'outbox.resume',
   'faces.index',
+  'faces.backfill',
+  'faces.sweep',
 ];
 
 type PgBossInstance = InstanceType<typeof PgBossModule>;

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { indexIgnoreFaces, photoFaces, photoFaceScans, photos } from '../db/schema.ts';
+import { events, indexIgnoreFaces, photoFaces, photoFaceScans, photos } from '../db/schema.ts';
 
 export type PhotoFaceRow = typeof photoFaces.$inferSelect;
 export type PhotoFaceScanRow = typeof photoFaceScans.$inferSelect;
@@ -117,16 +117,39 @@ export class FaceRepository {
     return { faces: faces?.n ?? 0, scannedPhotos: scans?.n ?? 0 };
   }
 
-  /** Every face and scan of an event (the owner's "delete all face data"); answers the faces gone. */
-  async deleteForEvent(eventId: number): Promise<number> {
+  /**
+   * Every face and scan of an event, and face recognition turned off in the same transaction
+   * (the owner's "delete all face data": nothing is indexed again behind their back). Answers the
+   * faces gone.
+   */
+  async deleteForEvent(eventId: number, now: Date): Promise<number> {
     return this.db.transaction(async (tx) => {
+      await tx
+        .update(events)
+        .set({
+          enable_facial_recognition: 0,
+          updatedAt: sql`greatest(${now.toISOString()}::timestamptz, ${events.updatedAt} + interval '1 millisecond')`,
+        })
+        .where(eq(events.id, eventId));
       const gone = await tx
         .delete(photoFaces)
         .where(eq(photoFaces.eventId, eventId))
         .returning({ id: photoFaces.id });
       await tx.delete(photoFaceScans).where(eq(photoFaceScans.eventId, eventId));
+      await tx
+        .update(indexIgnoreFaces)
+        .set({ model: null, descriptor: null })
+        .where(eq(indexIgnoreFaces.eventId, eventId));
       return gone.length;
     });
+  }
+
+  async ignoredFaceCount(eventId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(indexIgnoreFaces)
+      .where(eq(indexIgnoreFaces.eventId, eventId));
+    return row?.n ?? 0;
   }
 
   /**
@@ -272,6 +295,35 @@ export class FaceRepository {
         ),
       );
     return new Set(rows.map((r) => r.id));
+  }
+
+  /**
+   * Events with face recognition on that have ready photos not yet scanned with `model` (the
+   * backfill sweep), at most `limit`.
+   */
+  async eventsNeedingIndex(model: string, limit: number): Promise<number[]> {
+    const result = await this.db.execute(sql`
+      select e.id from events e
+      where e.enable_facial_recognition = 1
+        and exists (
+          select 1 from photos p
+          left join photo_face_scans s on s.photo_id = p.id and s.model = ${model}
+          where p.event_id = e.id and p.status = 'ready' and p.media_type <> 'video'
+            and s.photo_id is null
+        )
+      order by e.id
+      limit ${limit}
+    `);
+    return rowsOf(result).map((row) => Number(row.id));
+  }
+
+  /** Ready photos (images) of an event: what indexing covers. */
+  async indexablePhotoCount(eventId: number): Promise<number> {
+    const result = await this.db.execute(sql`
+      select count(*)::int as n from photos
+      where event_id = ${eventId} and status = 'ready' and media_type <> 'video'
+    `);
+    return Number(rowsOf(result)[0]?.n ?? 0);
   }
 
   /** The photo ids of an event not yet scanned with `model` (backfill), oldest first. */

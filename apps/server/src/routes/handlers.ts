@@ -19,6 +19,7 @@ import type { EventFromAddressService } from '../services/event-from-address.ser
 import type { EventService } from '../services/event.service.ts';
 import type { IgnoredFaceService } from '../services/ignored-face.service.ts';
 import type { FaceSearchService } from '../services/faces/face-search.service.ts';
+import type { FaceDataService } from '../services/faces/face-data.service.ts';
 import type { ImageProcessService } from '../services/image-process.service.ts';
 import type { RobotService } from '../services/robot.service.ts';
 import type { ShareBucketService } from '../services/share-bucket.service.ts';
@@ -68,6 +69,7 @@ export const createHandlers = (services: {
   templates: TemplateService;
   ignoredFaces: IgnoredFaceService;
   faceSearch: FaceSearchService;
+  faceData: FaceDataService;
   shareBucket: ShareBucketService;
   photoUploads: PhotoUploadService;
   photoListing: PhotoListingService;
@@ -214,4 +216,7 @@ export const createHandlers = (services: {
   updateAttendeeByKiosk: async ({ principal, body }) =>
     services.attendees.updateByKiosk(principal, body),
   searchByFace: async ({ principal, body }) => services.faceSearch.searchByOwner(principal, body),
+  faceDataInfo: async ({ principal, body }) => services.faceData.info(principal, body.event_id),
+  deleteFaceData: async ({ principal, body }) =>
+    services.faceData.deleteAll(principal, body.event_id),
 });

@@ -52,3 +52,29 @@ export const searchByFace = defineEndpoint({
   }),
   errors: ['event_not_found', 'invalid_url', 'not_found', 'face_recognition_off', 'face_not_found'],
 });
+
+export const faceDataInfo = defineEndpoint({
+  path: `${OWNER_PREFIX}/event/face-data/retrieve`,
+  auth: 'owner',
+  tag: 'faces',
+  summary: 'Face recognition of the event: indexing progress and what is stored',
+  body: z.object({ event_id: idSchema }),
+  result: z.object({
+    enable_facial_recognition: z.number().int(),
+    photos: z.number().int().describe('Ready photos face indexing covers (videos excluded)'),
+    indexed_photos: z.number().int().describe('Of those, photos indexed (with or without faces)'),
+    faces: z.number().int(),
+    ignored_faces: z.number().int(),
+  }),
+  errors: ['event_not_found'],
+});
+
+export const deleteFaceData = defineEndpoint({
+  path: `${OWNER_PREFIX}/event/face-data/delete`,
+  auth: 'owner',
+  tag: 'faces',
+  summary: "Delete every face found in the event's photos and turn face recognition off",
+  body: z.object({ event_id: idSchema }),
+  result: z.object({ deleted_faces: z.number().int() }),
+  errors: ['event_not_found'],
+});

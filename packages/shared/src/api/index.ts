@@ -85,6 +85,8 @@ export const endpoints = {
   updateAttendeeByKiosk: attendees.updateAttendeeByKiosk,
   // faces (issue 13)
   searchByFace: faces.searchByFace,
+  faceDataInfo: faces.faceDataInfo,
+  deleteFaceData: faces.deleteFaceData,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

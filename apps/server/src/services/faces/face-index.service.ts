@@ -16,6 +16,10 @@ import { minScoreForConfidence } from './face-similarity.ts';
 
 /** Faces narrower or lower than this (preview pixels) are not indexed (issue 13). */
 export const MIN_FACE_PIXELS = 40;
+/** Photos indexed per `faces.backfill` job; the job queues itself again while more remain. */
+export const BACKFILL_BATCH = 20;
+/** Events queued per sweep. */
+const SWEEP_EVENTS = 100;
 /** Previews are at most 2000 px JPEGs; anything far larger is not a preview. */
 const MAX_PREVIEW_BYTES = 30 * 1024 * 1024;
 
@@ -58,6 +62,45 @@ export class FaceIndexService {
       { photoId: notice.photoId },
       { singletonKey: `faces.index:${notice.photoId}` },
     );
+  }
+
+  /**
+   * Job `faces.sweep` (every two minutes): queues a backfill for every event with face
+   * recognition on and photos not yet indexed — an event switched on later, a lost job, a new
+   * model. Answers the events queued.
+   */
+  async sweep(): Promise<number[]> {
+    const eventIds = await this.deps.faces.eventsNeedingIndex(this.deps.engine.model, SWEEP_EVENTS);
+    for (const eventId of eventIds)
+      await this.deps.jobs.send(
+        'faces.backfill',
+        { eventId },
+        { singletonKey: `faces.backfill:${eventId}` },
+      );
+    return eventIds;
+  }
+
+  /**
+   * Job `faces.backfill`: indexes up to BACKFILL_BATCH photos of the event not yet scanned, and
+   * queues itself again while more remain and the batch made progress. Answers how many were
+   * indexed. Progress is visible through the counts (`faceDataInfo`).
+   */
+  async backfill(eventId: number): Promise<number> {
+    const event = await this.deps.events.findById(eventId);
+    if (!event || event.row.enable_facial_recognition !== 1) return 0;
+    const ids = await this.deps.faces.unscannedPhotoIds(
+      eventId,
+      this.deps.engine.model,
+      BACKFILL_BATCH,
+    );
+    let indexed = 0;
+    for (const id of ids) {
+      const outcome = await this.indexPhoto(id);
+      if (outcome.status === 'indexed') indexed++;
+    }
+    if (ids.length === BACKFILL_BATCH && indexed > 0)
+      await this.deps.jobs.send('faces.backfill', { eventId });
+    return indexed;
   }
 
   /** The detector score a face needs in this event (its confidence setting, mapped). */
