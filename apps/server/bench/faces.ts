@@ -7,19 +7,29 @@
  * (`FaceRepository.nearest`) and the in-memory copy the search call uses (`FaceVectorSearch`):
  * p50 / p95 per engine and size, the copy's first load, and recall@10 of the copy against SQL.
  * Each query is a stored face plus a little noise, so every search has at least one match.
- * Indexing speed and quality are measured by `npm run bench:faces-calibrate`.
+ *
+ * Then, with the real engine on PGlite (`--skip-real` leaves it out): indexing photos/s and
+ * faces/s (`faces.index` on previews made from the shared test photos: read preview, detect,
+ * store), and a selfie's end to end time (selfie stored → HTTP search-by-face → results).
+ * Quality: `npm run bench:faces-calibrate`.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
+import path from 'node:path';
+import { endpoints, PREVIEW_MAX_SIZE } from '@flashbulb/shared';
+import sharp from 'sharp';
 import { parseArgs } from 'node:util';
 import { distanceForSimilarity } from '../src/services/faces/face-similarity.ts';
 import { FaceVectorSearch } from '../src/services/faces/face-vectors.ts';
-import { setUp } from './bench-app.ts';
+import { post, setUp } from './bench-app.ts';
 
 const { values } = parseArgs({
   options: {
     faces: { type: 'string', default: '10000,100000' },
     engines: { type: 'string', default: 'pglite,postgres' },
     queries: { type: 'string', default: '30' },
+    data: { type: 'string', default: '' },
+    'skip-real': { type: 'boolean', default: false },
   },
 });
 const sizes = values.faces.split(',').map(Number);
@@ -131,6 +141,89 @@ const main = async () => {
     }
   }
   console.table(rows);
+  if (!values['skip-real']) await realEngine();
+};
+
+/** Indexing speed and a selfie's end-to-end time with the real models (PGlite). */
+const realEngine = async () => {
+  const dataDir = [
+    values.data,
+    path.resolve(process.cwd(), '../shared/testdata/faces'),
+    path.resolve(process.cwd(), '../../../shared/testdata/faces'),
+  ].find((dir) => dir && existsSync(path.join(dir, 'groups')));
+  if (!dataDir) throw new Error('testdata/faces not found; pass --data');
+  const s = await setUp('pglite');
+  try {
+    const { database, storage, services, repositories } = s.app.container;
+    await database.executeSql('update events set enable_facial_recognition = 1 where id = $1', [
+      s.eventId,
+    ]);
+    const files = [
+      ...readdirSync(path.join(dataDir, 'groups')).map((f) => path.join(dataDir, 'groups', f)),
+      ...['penny', 'raj', 'obama', 'kit_harington'].map((p) => {
+        const folder = path.join(dataDir, 'people', p);
+        return path.join(folder, readdirSync(folder).sort()[0]!);
+      }),
+    ];
+    // Photo rows whose previews are the test photos made the way derivatives make them.
+    await s.insertRows(files.length);
+    const photoRows = (
+      await database.executeSql('select id, uid from photos where event_id = $1 order by id', [
+        s.eventId,
+      ])
+    ).rows as { id: number; uid: string }[];
+    for (const [i, file] of files.entries()) {
+      const key = `events/${s.eventName}/photos/uid_${photoRows[i]!.uid}_uid/preview.jpg`;
+      const preview = await sharp(readFileSync(file))
+        .rotate()
+        .resize(PREVIEW_MAX_SIZE, PREVIEW_MAX_SIZE, { fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      await storage.put(key, preview, 'image/jpeg');
+      await database.executeSql(
+        `update photos set derivatives = jsonb_build_object('preview', $2::text) where id = $1`,
+        [photoRows[i]!.id, key],
+      );
+    }
+    await services.faceIndex.indexPhoto(photoRows[0]!.id); // loads the models
+    await database.executeSql('delete from photo_face_scans where event_id = $1', [s.eventId]);
+    const started = performance.now();
+    let faces = 0;
+    for (const row of photoRows) {
+      const outcome = await services.faceIndex.indexPhoto(row.id);
+      if (outcome.status === 'indexed') faces += outcome.faces;
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const selfies = ['penny/penny4.png', 'raj/raj2.png', 'obama/obama2.jpg', 'howard/howard1.png'];
+    const times: number[] = [];
+    for (const [i, selfie] of [...selfies, ...selfies].entries()) {
+      const bytes = readFileSync(path.join(dataDir, 'people', selfie));
+      const t0 = performance.now();
+      const key = `events/${s.eventName}/selfies/bench-${i}.jpg`;
+      await storage.put(key, bytes, 'image/jpeg');
+      await post(
+        s.base,
+        endpoints.searchByFace,
+        { event_id: s.eventId, photo_url_list: [storage.publicUrl(key)] },
+        s.apiKey,
+      );
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    const counts = await repositories.faces.countsForEvent(s.eventId);
+    console.table([
+      {
+        photos: photoRows.length,
+        faces: counts.faces,
+        'indexing (s)': seconds.toFixed(1),
+        'photos/s': (photoRows.length / seconds).toFixed(2),
+        'faces/s': (faces / seconds).toFixed(2),
+        'selfie end to end p50 / max (ms)': `${Math.round(percentile(times, 50))} / ${Math.round(times.at(-1)!)}`,
+      },
+    ]);
+  } finally {
+    await s.close();
+  }
 };
 
 await main();
