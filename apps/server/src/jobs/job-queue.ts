@@ -11,6 +11,10 @@ export interface JobPayloads {
   'photos.retention': Record<string, never>;
   'sms.deliver': { outboxId: number };
   'outbox.resume': Record<string, never>;
+  /** ADR 0006 storage migration: finds photos with pre-protected-storage keys (once per start). */
+  'storage.protect-legacy': Record<string, never>;
+  /** ADR 0006 storage migration of one photo (crash-safe, idempotent). */
+  'storage.protect-photo': { photoId: number };
   'faces.index': { photoId: number };
   'faces.backfill': { eventId: number };
   'faces.sweep': Record<string, never>;
@@ -26,6 +30,8 @@ const queueNames: JobName[] = [
   'photos.retention',
   'sms.deliver',
   'outbox.resume',
+  'storage.protect-legacy',
+  'storage.protect-photo',
   'faces.index',
   'faces.backfill',
   'faces.sweep',
