@@ -314,7 +314,7 @@ describe('owner search by face: reference photos (SSRF refusal) and its rules', 
   beforeAll(async () => {
     event = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
     other = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
-    stored = `events/${event.name}/selfies/me.jpg`;
+    stored = `selfies/${event.name}/me.jpg`;
     await t.app.container.storage.put(
       stored,
       await makeJpeg({ width: 300, height: 300 }),
@@ -340,8 +340,14 @@ describe('owner search by face: reference photos (SSRF refusal) and its rules', 
       'https://evil.example/storage/' + stored,
       base.replace('://', '://user:pass@'),
       // Another event's object, as URL and as key.
-      t.app.container.storage.publicUrl(`events/${other.name}/selfies/me.jpg`),
-      `events/${other.name}/selfies/me.jpg`,
+      t.app.container.storage.publicUrl(`selfies/${other.name}/me.jpg`),
+      await t.app.container.storage.signedGetUrl(`selfies/${other.name}/me.jpg`),
+      `selfies/${other.name}/me.jpg`,
+      // This event's code under a root that holds no reference photos.
+      `stock-images/${event.name}/logo.jpg`,
+      `tmp/${event.name}/x.jpg`,
+      // Another port of the same host.
+      base.replace(/:(\d+)\//, (_m, port: string) => `:${Number(port) + 1}/`),
       // Paths that climb out or smuggle a slash.
       `events/${event.name}/../${other.name}/selfies/me.jpg`,
       base.replace('/selfies/', '%2Fselfies%2F'),
@@ -350,7 +356,9 @@ describe('owner search by face: reference photos (SSRF refusal) and its rules', 
       'javascript:alert(1)',
       'not a url at all',
     ];
-    const calls = engine.calls.length;
+    // Reference photos are read with maxFaces 1 (indexing jobs in the background never are).
+    const referenceReads = () => engine.calls.filter((c) => c.maxFaces === 1).length;
+    const calls = referenceReads();
     for (const reference of foreign) {
       const response = await search([reference]);
       expect(errorOf(response), reference).toMatchObject({
@@ -361,15 +369,20 @@ describe('owner search by face: reference photos (SSRF refusal) and its rules', 
       // One foreign entry refuses the whole list, even after a good one.
       expect(errorOf(await search([stored, reference])).message_key).toBe('invalid_url');
     }
-    expect(engine.calls.length).toBe(calls);
+    expect(referenceReads()).toBe(calls);
   });
 
-  it('accepts its own storage URL (query ignored) and the bare key of the event', async () => {
+  it("accepts its own storage URLs (signed or not, query ignored), bare keys, and a photo's full_path", async () => {
     engine.faces = [face(0.99, 100, 7)];
+    const photo = await readyPhoto(event);
+    await waitForScan(photo.id);
+    expect(photo.full_path.startsWith(`protected/events/${event.name}/`)).toBe(true);
     for (const reference of [
+      await t.app.container.storage.signedGetUrl(stored),
       t.app.container.storage.publicUrl(stored),
       `${t.app.container.storage.publicUrl(stored)}?X-Amz-Signature=abc`,
       stored,
+      photo.full_path,
     ]) {
       const response = await search([reference]);
       expect(response.body.status, reference).toBe('ok');
@@ -378,7 +391,7 @@ describe('owner search by face: reference photos (SSRF refusal) and its rules', 
 
   it('answers not_found for a key of the event that holds nothing, face_not_found without a face', async () => {
     engine.faces = [];
-    expect(errorOf(await search([`events/${event.name}/selfies/missing.jpg`]))).toMatchObject({
+    expect(errorOf(await search([`selfies/${event.name}/missing.jpg`]))).toMatchObject({
       status: 404,
       message_key: 'not_found',
     });
@@ -480,8 +493,8 @@ describe('index-ignore faces (staff) in search results', () => {
       await t.app.container.storage.put(key, await makeJpeg({ width, height: 300 }), 'image/jpeg');
       return key;
     };
-    const staffSelfie = await put(`events/${event.name}/selfies/staff.jpg`, 300);
-    const guestSelfie = await put(`events/${event.name}/selfies/guest.jpg`, 310);
+    const staffSelfie = await put(`selfies/${event.name}/staff.jpg`, 300);
+    const guestSelfie = await put(`selfies/${event.name}/guest.jpg`, 310);
     const ignoreImage = await put(`faces/${event.name}/ignore/staff.jpg`, 320);
     const search = async (reference: string) =>
       (
@@ -497,7 +510,7 @@ describe('index-ignore faces (staff) in search results', () => {
     expect(await search(staffSelfie)).toEqual([both.id, staffOnly.id].sort());
     const ignored = await t.ok(
       endpoints.createIgnoredFace,
-      { event_id: event.id, full_path: t.app.container.storage.publicUrl(ignoreImage) },
+      { event_id: event.id, full_path: await t.app.container.storage.signedGetUrl(ignoreImage) },
       { authorization: world.adminA.authorization },
     );
     // An ignored face outside this event's storage is never read and ignores nothing.

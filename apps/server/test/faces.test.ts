@@ -168,7 +168,7 @@ describe('search by face on the shared test photos (real models, exact search in
   });
 
   const storeSelfie = async (file: string): Promise<string> => {
-    const key = `events/${event.name}/selfies/${file.replaceAll('/', '_')}`;
+    const key = `selfies/${event.name}/${file.replaceAll('/', '_')}`;
     await t.app.container.storage.put(key, facePhoto(file), 'image/jpeg');
     return key;
   };
@@ -185,7 +185,10 @@ describe('search by face on the shared test photos (real models, exact search in
       const key = await storeSelfie(selfie);
       const result = await t.ok(
         endpoints.searchByFace,
-        { event_id: event.id, photo_url_list: [t.app.container.storage.publicUrl(key)] },
+        {
+          event_id: event.id,
+          photo_url_list: [await t.app.container.storage.signedGetUrl(key)],
+        },
         { authorization: world.adminA.authorization },
       );
       const expected = Object.entries(EVENT_PHOTOS)
@@ -210,7 +213,7 @@ describe('search by face on the shared test photos (real models, exact search in
     })
       .jpeg()
       .toBuffer();
-    const key = `events/${event.name}/selfies/blank.jpg`;
+    const key = `selfies/${event.name}/blank.jpg`;
     await t.app.container.storage.put(key, blank, 'image/jpeg');
     const response = await t.call(
       endpoints.searchByFace,

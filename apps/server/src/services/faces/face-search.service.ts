@@ -22,12 +22,10 @@ import {
   similarityFromDistance,
 } from './face-similarity.ts';
 import { FaceVectorSearch } from './face-vectors.ts';
-import { storageKeyOfReference } from './reference-photos.ts';
+import { IGNORED_FACE_ROOTS, storageKeyOfReference, storageUrlBases } from './reference-photos.ts';
 
 /** Reference photos are previews, selfies or originals: at most this many bytes are read. */
 const MAX_REFERENCE_BYTES = 40 * 1024 * 1024;
-/** Where ignored-face images may be: their upload grant's folder, or the event's photos. */
-const IGNORE_ROOTS = ['faces', 'events'] as const;
 /** At most this many matching faces are considered per reference face. */
 const MAX_MATCHES = 5000;
 
@@ -74,8 +72,9 @@ export class FaceSearchService {
     const end = parseDate(input.end_date, 'end_date');
     if (start && end && end < start) throw new AppError('date_range_invalid', 'end_date');
     // Every reference is checked before any is read: one foreign URL refuses the whole call.
+    const bases = await storageUrlBases(this.deps.storage);
     const keys = input.photo_url_list.map((reference) => {
-      const key = storageKeyOfReference(this.deps.storage, reference, event.row.name);
+      const key = storageKeyOfReference(bases, reference, event.row.name);
       if (!key) throw new AppError('invalid_url', 'photo_url_list');
       return key;
     });
@@ -153,12 +152,14 @@ export class FaceSearchService {
   private async ignoredDescriptors(eventId: number, eventCode: string): Promise<number[][]> {
     const { engine, faces } = this.deps;
     const descriptors: number[][] = [];
+    let bases: URL[] | undefined;
     for (const row of await faces.ignoredFaces(eventId)) {
       if (row.model === engine.model) {
         if (row.descriptor) descriptors.push(row.descriptor);
         continue;
       }
-      const key = storageKeyOfReference(this.deps.storage, row.fullPath, eventCode, IGNORE_ROOTS);
+      bases ??= await storageUrlBases(this.deps.storage);
+      const key = storageKeyOfReference(bases, row.fullPath, eventCode, IGNORED_FACE_ROOTS);
       if (!key) {
         await faces.describeIgnoredFace(row.id, engine.model, null);
         continue;

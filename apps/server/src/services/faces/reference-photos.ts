@@ -1,21 +1,44 @@
 import { assertValidKey, type StorageRepository } from '../../storage/storage.repository.ts';
 
 /**
+ * Where reference photos may be, below `<root>/<event code>/`: the event's photos (public files,
+ * and originals and previews in protected space — a photo's `full_path`) and its selfies.
+ */
+export const REFERENCE_ROOTS = ['events', 'protected/events', 'selfies'] as const;
+/** Where index-ignore face images may be: their upload grant's folder, or the event's photos. */
+export const IGNORED_FACE_ROOTS = ['faces', 'events', 'protected/events'] as const;
+
+const PROBE = 'selfies/probe/probe.jpg';
+
+/**
+ * The URL bases of this server's storage: where `publicUrl` and `signedGetUrl` put their keys
+ * (the same on local disk; on S3 the public base may be a CDN and signed URLs the store).
+ */
+export const storageUrlBases = async (
+  storage: Pick<StorageRepository, 'publicUrl' | 'signedGetUrl'>,
+): Promise<URL[]> => {
+  const strip = (url: string) => {
+    const withoutQuery = url.split('?')[0]!;
+    return new URL(withoutQuery.slice(0, withoutQuery.length - PROBE.length));
+  };
+  return [strip(storage.publicUrl(PROBE)), strip(await storage.signedGetUrl(PROBE))];
+};
+
+/**
  * The storage key a reference photo names, or null when it is not an object of this server's
- * storage under `events/<event code>/` (or another of `roots`) (issue 13: `photo_url_list` entries elsewhere are refused
- * with `invalid_url` and never fetched — no request ever leaves the server for them).
+ * storage under one of `roots` for this event (issue 13: `photo_url_list` entries elsewhere are
+ * refused with `invalid_url` and never fetched — no request ever leaves the server for them).
  *
- * Accepted: the object's URL exactly as `storage.publicUrl` makes it (a query string, e.g. a
- * signature, is ignored: the object is read from storage, not through the URL), or the bare key
- * (`full_path` of a photo). Anything else — another host or scheme, a different path prefix,
- * `..` segments, encoded slashes, credentials in the URL — is null.
+ * Accepted: the object's URL exactly as this storage makes it (public or signed; the query, e.g.
+ * a signature, is ignored: the object is read from storage, not through the URL), or the bare key
+ * (`full_path` of a photo). Anything else — another host, port or scheme, a different path
+ * prefix, `..` segments, encoded slashes, credentials in the URL — is null.
  */
 export const storageKeyOfReference = (
-  storage: Pick<StorageRepository, 'publicUrl'>,
+  bases: readonly URL[],
   reference: string,
   eventCode: string,
-  /** Folders (below the event code) besides `events/<code>/`, e.g. `faces` for ignored faces. */
-  roots: readonly string[] = ['events'],
+  roots: readonly string[] = REFERENCE_ROOTS,
 ): string | null => {
   const value = reference.trim();
   let key: string | null = null;
@@ -27,13 +50,12 @@ export const storageKeyOfReference = (
       return null;
     }
     if (url.username || url.password) return null;
-    // The base of every public URL: publicUrl of a probe key, without the key.
-    const probe = 'probe';
-    const base = new URL(storage.publicUrl(probe).slice(0, -probe.length));
-    if (url.protocol !== base.protocol || url.host !== base.host) return null;
-    if (!url.pathname.startsWith(base.pathname)) return null;
-    const encoded = url.pathname.slice(base.pathname.length);
-    const segments = encoded.split('/');
+    const base = bases.find(
+      (b) =>
+        url.protocol === b.protocol && url.host === b.host && url.pathname.startsWith(b.pathname),
+    );
+    if (!base) return null;
+    const segments = url.pathname.slice(base.pathname.length).split('/');
     try {
       const decoded = segments.map((segment) => decodeURIComponent(segment));
       // An encoded `/` would make the key differ from the path the URL shows.
@@ -43,7 +65,7 @@ export const storageKeyOfReference = (
       return null;
     }
   } else {
-    if (value.startsWith('/') || value.startsWith('//')) return null;
+    if (value.startsWith('/')) return null;
     key = value;
   }
   try {
