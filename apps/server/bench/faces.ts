@@ -173,7 +173,7 @@ const realEngine = async () => {
       ])
     ).rows as { id: number; uid: string }[];
     for (const [i, file] of files.entries()) {
-      const key = `events/${s.eventName}/photos/uid_${photoRows[i]!.uid}_uid/preview.jpg`;
+      const key = `protected/events/${s.eventName}/photos/uid_${photoRows[i]!.uid}_uid/preview.jpg`;
       const preview = await sharp(readFileSync(file))
         .rotate()
         .resize(PREVIEW_MAX_SIZE, PREVIEW_MAX_SIZE, { fit: 'inside', withoutEnlargement: true })
@@ -199,12 +199,12 @@ const realEngine = async () => {
     for (const [i, selfie] of [...selfies, ...selfies].entries()) {
       const bytes = readFileSync(path.join(dataDir, 'people', selfie));
       const t0 = performance.now();
-      const key = `events/${s.eventName}/selfies/bench-${i}.jpg`;
+      const key = `selfies/${s.eventName}/bench-${i}.jpg`;
       await storage.put(key, bytes, 'image/jpeg');
       await post(
         s.base,
         endpoints.searchByFace,
-        { event_id: s.eventId, photo_url_list: [storage.publicUrl(key)] },
+        { event_id: s.eventId, photo_url_list: [await storage.signedGetUrl(key)] },
         s.apiKey,
       );
       times.push(performance.now() - t0);
