@@ -224,7 +224,7 @@ describe('face indexing', () => {
     expect(await faceRows().countsForEvent(two.id)).toEqual({ faces: 2, scannedPhotos: 1 });
   });
 
-  it('backfills the photos of an event whose face recognition is switched on later, with progress', async () => {
+  it('backfills the photos of an event whose face recognition is switched on later, with progress, and sweeps up lost ones', async () => {
     engine.faces = [a];
     const event = await createEvent(t, world.adminA, { enable_facial_recognition: 0 });
     const photos = [await readyPhoto(event), await readyPhoto(event), await readyPhoto(event)];
@@ -244,8 +244,7 @@ describe('face indexing', () => {
       },
       auth,
     );
-    // The sweep (every two minutes in the worker) queues the backfill; run it now.
-    expect(await services().faceIndex.sweep()).toContain(event.id);
+    // event.updated → the faces listener queues the backfill.
     for (const photo of photos) await waitForScan(photo.id);
     expect(await t.ok(endpoints.faceDataInfo, { event_id: event.id }, auth)).toMatchObject({
       enable_facial_recognition: 1,
@@ -254,6 +253,12 @@ describe('face indexing', () => {
       faces: 3,
     });
     expect(await services().faceIndex.sweep()).not.toContain(event.id);
+    // The sweep (every ten minutes) catches photos whose jobs were lost.
+    await t.database.executeSql('delete from photo_face_scans where photo_id = $1', [
+      photos[1]!.id,
+    ]);
+    expect(await services().faceIndex.sweep()).toContain(event.id);
+    await waitForScan(photos[1]!.id);
   });
 });
 

@@ -52,31 +52,32 @@ export class FaceIndexService {
   ) {}
 
   /** `photo.ready`: queue the photo's indexing when its event has face recognition on. */
-  async onPhotoReady(notice: { photoId: number; eventId: number; attendeeId?: number }) {
-    // A photo joining an attendee's album is not a new photo.
-    if (notice.attendeeId !== undefined) return;
+  async onPhotoReady(notice: { photoId: number; eventId: number }) {
     const event = await this.deps.events.findById(notice.eventId);
     if (!event || event.row.enable_facial_recognition !== 1) return;
-    await this.deps.jobs.send(
-      'faces.index',
-      { photoId: notice.photoId },
-      { singletonKey: `faces.index:${notice.photoId}` },
-    );
+    await this.deps.jobs.send('faces.index', { photoId: notice.photoId });
   }
 
   /**
-   * Job `faces.sweep` (every two minutes): queues a backfill for every event with face
+   * `event.updated`: face recognition may have been switched on; queue a backfill when the event
+   * has photos not yet indexed (the job itself is a no-op otherwise).
+   */
+  async onEventUpdated(eventId: number): Promise<void> {
+    const event = await this.deps.events.findById(eventId);
+    if (!event || event.row.enable_facial_recognition !== 1) return;
+    const [pending] = await this.deps.faces.unscannedPhotoIds(eventId, this.deps.engine.model, 1);
+    if (pending === undefined) return;
+    await this.deps.jobs.send('faces.backfill', { eventId });
+  }
+
+  /**
+   * Job `faces.sweep` (every ten minutes): queues a backfill for every event with face
    * recognition on and photos not yet indexed — an event switched on later, a lost job, a new
    * model. Answers the events queued.
    */
   async sweep(): Promise<number[]> {
     const eventIds = await this.deps.faces.eventsNeedingIndex(this.deps.engine.model, SWEEP_EVENTS);
-    for (const eventId of eventIds)
-      await this.deps.jobs.send(
-        'faces.backfill',
-        { eventId },
-        { singletonKey: `faces.backfill:${eventId}` },
-      );
+    for (const eventId of eventIds) await this.deps.jobs.send('faces.backfill', { eventId });
     return eventIds;
   }
 
@@ -98,8 +99,13 @@ export class FaceIndexService {
       const outcome = await this.indexPhoto(id);
       if (outcome.status === 'indexed') indexed++;
     }
+    // The next batch under its own key: this job is still active under the event's key.
     if (ids.length === BACKFILL_BATCH && indexed > 0)
-      await this.deps.jobs.send('faces.backfill', { eventId });
+      await this.deps.jobs.send(
+        'faces.backfill',
+        { eventId },
+        { singletonKey: `faces.backfill:${eventId}:after:${ids.at(-1)}` },
+      );
     return indexed;
   }
 
