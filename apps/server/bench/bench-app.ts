@@ -20,6 +20,8 @@ import type { Actor } from '../src/services/actor.ts';
 
 export interface Setup {
   base: string;
+  /** The running app (benchmarks that measure a service or repository directly). */
+  app: Awaited<ReturnType<typeof buildApp>>;
   close: () => Promise<void>;
   robotKey: string;
   eventName: string;
@@ -70,6 +72,7 @@ export const setUp = async (engine: 'pglite' | 'postgres'): Promise<Setup> => {
   const apiKey = await services.users.createApiKey(actor, 'bench');
   return {
     base,
+    app,
     robotKey: robot.api_key,
     eventName: event.name,
     eventId: event.id,

@@ -3,6 +3,7 @@ import type { AppConfig } from './config.ts';
 import { wireAlbums } from './container/albums.ts';
 import { createCore, type ContainerOptions } from './container/core.ts';
 import { wireEvents } from './container/events.ts';
+import { wireFaces } from './container/faces.ts';
 import { wireIdentity } from './container/identity.ts';
 import { wireMessaging } from './container/messaging.ts';
 import { wirePhotos } from './container/photos.ts';
@@ -38,7 +39,8 @@ export const createContainer = async (
     claimUploadedId: (event, uid) => albums.services.attendees.claimUploadedId(event, uid),
   });
   const albums = wireAlbums(core, events, photos, messaging);
-  const domains = [identity, messaging, events, photos, albums];
+  const faces = wireFaces(core, events, photos, options.faceEngine);
+  const domains = [identity, messaging, events, photos, albums, faces];
   assertDisjoint(
     'repositories',
     domains.map((d) => d.repositories),
@@ -63,6 +65,7 @@ export const createContainer = async (
       ...events.repositories,
       ...photos.repositories,
       ...albums.repositories,
+      ...faces.repositories,
     },
     services: {
       ...identity.services,
@@ -70,6 +73,7 @@ export const createContainer = async (
       ...events.services,
       ...photos.services,
       ...albums.services,
+      ...faces.services,
     },
     /** Starts the job queue and registers the job handlers (the worker role). */
     async startWorker(): Promise<void> {
@@ -81,6 +85,7 @@ export const createContainer = async (
         sessions: identity.repositories.sessions,
         attendees: albums.services.attendees,
         storageMigration: photos.services.storageMigration,
+        faceIndex: faces.services.faceIndex,
         clock,
       });
       // ADR 0006: move files stored before protected storage (idempotent; a no-op once done).
@@ -94,6 +99,7 @@ export const createContainer = async (
     },
     async close(): Promise<void> {
       await jobs.stop();
+      await faces.close();
       await photos.close();
       messaging.close();
       await storage.close();

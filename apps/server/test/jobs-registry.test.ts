@@ -100,6 +100,7 @@ describe('job registry', () => {
       'photos.retention': '*/15 * * * *',
       'photos.requeue-stuck': '*/5 * * * *',
       'outbox.resume': '*/5 * * * *',
+      'faces.sweep': '*/10 * * * *',
     });
     expect(Object.keys(scheduled).sort()).toEqual(
       jobRegistry

@@ -623,6 +623,19 @@ const rows: Record<EndpointName, Row> = {
       ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
     }),
   },
+  // Event A has face recognition off: operators who reach it are told so before any photo is read.
+  searchByFace: {
+    body: () => ({
+      event_id: eventA.id,
+      photo_url_list: [`events/${eventA.name}/photos/uid_${photoA.uid}_uid/preview.jpg`],
+    }),
+    expect: operators(['face_recognition_off', 400], EVENT_NOT_FOUND),
+  },
+  faceDataInfo: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  deleteFaceData: {
+    body: () => ({ event_id: eventA.id }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
 };
 
 describe('permission matrix', () => {

@@ -184,6 +184,11 @@ export const errorCatalogue = {
     status: 400,
     text: 'Unlinking photos is not allowed with more than one event selected',
   },
+  // faces (issue 13)
+  invalid_url: { status: 400, text: 'Only photos stored for this event can be used' },
+  face_recognition_off: { status: 400, text: 'Face recognition is not enabled for this event' },
+  face_not_found: { status: 400, text: 'No face was found in this photo' },
+  several_faces: { status: 400, text: 'More than one face is in this photo. Take one of just you' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

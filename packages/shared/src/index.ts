@@ -17,5 +17,6 @@ export * from './rules/media-rules.ts';
 export * from './rules/page-type.ts';
 export * from './rules/attendee-id.ts';
 export * from './api/attendees.ts';
+export * from './api/faces.ts';
 export * from './client/contract-client.ts';
 export * from './client/paths.ts';

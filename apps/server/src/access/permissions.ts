@@ -73,6 +73,8 @@ export const PERMISSIONS = {
   'attendee.kiosk': row(N, N, N, Y, Y, N, N, N),
   /** An attendee's own album. */
   'attendee.album': row(N, N, N, N, N, N, Y, N),
+  /** Search the event's photos by face (the owner call; the key twin will add kiosk and guests). */
+  'face.search': row(Y, Y, Y, N, N, N, N, N),
 } as const satisfies Record<string, Row>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -99,6 +101,7 @@ export const WRONG_KEY_TYPE: Record<
   'photo.share': { key: 'invalid_key', field: 'key_type' },
   'attendee.kiosk': { key: 'invalid_key', field: 'key_type' },
   'attendee.album': { key: 'invalid_key', field: 'key_type' },
+  'face.search': { key: 'invalid_key', field: 'key_type' },
 };
 
 export const allows = (permission: Permission, subject: Subject): boolean =>

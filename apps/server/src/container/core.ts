@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { FaceEngineProvider } from '../repositories/face-engine/face-engine-provider.ts';
 import type { AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { DomainEventBus } from '../events/event-bus.ts';
@@ -16,6 +17,8 @@ export interface ContainerOptions {
   /** An already open database (tests); otherwise opened from the config. */
   database?: Database;
   clock?: Clock;
+  /** The face engine (tests give a fake); otherwise the embedded face-api adapter. */
+  faceEngine?: FaceEngineProvider;
 }
 
 /** What every domain's wiring shares: configuration, database, clock, secrets, jobs, bus, storage. */

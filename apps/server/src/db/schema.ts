@@ -14,6 +14,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -337,6 +338,12 @@ export const indexIgnoreFaces = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
     fullPath: text('full_path').notNull(),
+    /**
+     * Set once face search has looked at the image (issue 13): the engine's model, and the
+     * descriptor of its largest face (null: no face, or not an image of this event's storage).
+     */
+    model: text('model'),
+    descriptor: real('descriptor').array(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('index_ignore_faces_event_path_idx').on(t.eventId, t.fullPath)],
@@ -410,6 +417,61 @@ export const photos = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'processing'`),
   ],
+);
+
+/**
+ * Faces found in a ready photo (issue 13, docs/domains/faces.md): the box as fractions of the
+ * preview, the detection score (0–1), the box's size in preview pixels and the descriptor of the
+ * face engine's `model`. Exact search computes the Euclidean distance in SQL (works on PGlite and
+ * on PostgreSQL without pgvector). Deleted with the photo or the event.
+ */
+export const photoFaces = pgTable(
+  'photo_faces',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    boxX: real('box_x').notNull(),
+    boxY: real('box_y').notNull(),
+    boxWidth: real('box_width').notNull(),
+    boxHeight: real('box_height').notNull(),
+    widthPx: integer('width_px').notNull(),
+    heightPx: integer('height_px').notNull(),
+    score: real('score').notNull(),
+    model: text('model').notNull(),
+    descriptor: real('descriptor').array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // (event, id): the search's in-memory copy fetches only the faces added since it last looked.
+    index('photo_faces_event_idx').on(t.eventId, t.id),
+    index('photo_faces_photo_idx').on(t.photoId),
+  ],
+);
+
+/**
+ * Which photos the face indexer has looked at, with which model and thresholds, and how many faces
+ * it kept: a photo with no face is indexed too (backfill progress, re-index on a model change).
+ */
+export const photoFaceScans = pgTable(
+  'photo_face_scans',
+  {
+    photoId: integer('photo_id')
+      .primaryKey()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    model: text('model').notNull(),
+    minScore: real('min_score').notNull(),
+    faceCount: integer('face_count').notNull(),
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('photo_face_scans_event_idx').on(t.eventId)],
 );
 
 /** Who deleted which photo, when and why (photo list delete with delete_reason). */

@@ -6,6 +6,7 @@ import type { OutboxService } from '../services/outbox.service.ts';
 import type { PhotoDerivativesService } from '../services/photos/photo-derivatives.service.ts';
 import type { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
 import type { StorageMigration } from '../services/photos/storage-migration.ts';
+import type { FaceIndexService } from '../services/faces/face-index.service.ts';
 
 /**
  * What job handlers may use. The container passes these when the worker starts; a handler names
@@ -18,6 +19,7 @@ export interface JobDeps {
   storageMigration: Pick<StorageMigration, 'protectPhoto' | 'sweep'>;
   sessions: Pick<SessionRepository, 'deleteExpired'>;
   attendees: Pick<AttendeeService, 'deleteAbandonedBatches'>;
+  faceIndex: Pick<FaceIndexService, 'indexPhoto' | 'backfill' | 'sweep'>;
   clock: Clock;
 }
 

@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import { attendeesCleanupJob } from './attendees-cleanup.job.ts';
 import { authCleanupJob } from './auth-cleanup.job.ts';
+import { facesBackfillJob } from './faces-backfill.job.ts';
+import { facesIndexJob } from './faces-index.job.ts';
+import { facesSweepJob } from './faces-sweep.job.ts';
 import type { JobDefinition } from './job-definition.ts';
 import { mailDeliverJob } from './mail-deliver.job.ts';
 import { outboxResumeJob } from './outbox-resume.job.ts';
@@ -26,6 +29,9 @@ export const jobRegistry = [
   photosStuckJob,
   storageProtectLegacyJob,
   storageProtectPhotoJob,
+  facesIndexJob,
+  facesBackfillJob,
+  facesSweepJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];

@@ -18,6 +18,8 @@ import type { UserService } from '../services/user.service.ts';
 import type { EventFromAddressService } from '../services/event-from-address.service.ts';
 import type { EventService } from '../services/event.service.ts';
 import type { IgnoredFaceService } from '../services/ignored-face.service.ts';
+import type { FaceSearchService } from '../services/faces/face-search.service.ts';
+import type { FaceDataService } from '../services/faces/face-data.service.ts';
 import type { ImageProcessService } from '../services/image-process.service.ts';
 import type { RobotService } from '../services/robot.service.ts';
 import type { ShareBucketService } from '../services/share-bucket.service.ts';
@@ -66,6 +68,8 @@ export const createHandlers = (services: {
   imageProcesses: ImageProcessService;
   templates: TemplateService;
   ignoredFaces: IgnoredFaceService;
+  faceSearch: FaceSearchService;
+  faceData: FaceDataService;
   shareBucket: ShareBucketService;
   photoUploads: PhotoUploadService;
   photoListing: PhotoListingService;
@@ -211,4 +215,8 @@ export const createHandlers = (services: {
     services.attendees.attachByQrScan(principal, body),
   updateAttendeeByKiosk: async ({ principal, body }) =>
     services.attendees.updateByKiosk(principal, body),
+  searchByFace: async ({ principal, body }) => services.faceSearch.searchByOwner(principal, body),
+  faceDataInfo: async ({ principal, body }) => services.faceData.info(principal, body.event_id),
+  deleteFaceData: async ({ principal, body }) =>
+    services.faceData.deleteAll(principal, body.event_id),
 });

@@ -19,6 +19,7 @@ import pino from 'pino';
 import { openDatabase, wrapPglite, type Database } from '../../src/db/database.ts';
 import { JobQueue } from '../../src/jobs/job-queue.ts';
 import type { Clock } from '../../src/lib/clock.ts';
+import type { FaceEngineProvider } from '../../src/repositories/face-engine/face-engine-provider.ts';
 
 /** A clock tests move by hand. */
 export class TestClock implements Clock {
@@ -118,7 +119,11 @@ export interface TestApp {
 
 export const createTestApp = async (
   env: Record<string, string> = {},
-  options: { worker?: boolean; logStream?: { write(line: string): void } } = {},
+  options: {
+    worker?: boolean;
+    logStream?: { write(line: string): void };
+    faceEngine?: FaceEngineProvider;
+  } = {},
 ): Promise<TestApp> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-test-'));
   const config = loadConfig({
@@ -136,6 +141,7 @@ export const createTestApp = async (
     clock,
     worker: options.worker ?? true,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.faceEngine ? { faceEngine: options.faceEngine } : {}),
   });
   await app.ready();
 

@@ -25,6 +25,17 @@ export interface DetectedFace {
   score: number;
   /** The face descriptor; `dimensions` numbers, comparable only within one `model`. */
   embedding: Float32Array;
+  /** The box's size in pixels of the given image (after EXIF orientation, before any scaling). */
+  pixels: { width: number; height: number };
+}
+
+export interface DetectOptions {
+  /** Faces scoring below (0–1) are left out. */
+  minScore?: number;
+  /** Faces narrower or lower than this many pixels of the given image are left out. */
+  minSize?: number;
+  /** At most this many faces, the largest. */
+  maxFaces?: number;
 }
 
 export interface FaceEngineProvider {
@@ -35,10 +46,7 @@ export interface FaceEngineProvider {
   readonly dimensions: number;
   /** Loads models once (in workers, before the first job). */
   init(): Promise<void>;
-  /** Every face in a decoded-once image (JPEG/PNG bytes), largest first. */
-  detect(
-    image: Buffer,
-    options?: { minScore?: number; maxFaces?: number },
-  ): Promise<DetectedFace[]>;
+  /** Every face in a decoded-once image (JPEG/PNG bytes, EXIF orientation applied), largest first. */
+  detect(image: Buffer, options?: DetectOptions): Promise<DetectedFace[]>;
   close(): Promise<void>;
 }

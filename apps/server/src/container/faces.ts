@@ -1,0 +1,56 @@
+import { FaceRepository } from '../repositories/face.repository.ts';
+import { FaceApiAdapter } from '../repositories/face-engine/face-api.adapter.ts';
+import type { FaceEngineProvider } from '../repositories/face-engine/face-engine-provider.ts';
+import { FaceDataService } from '../services/faces/face-data.service.ts';
+import { FaceIndexService } from '../services/faces/face-index.service.ts';
+import { FaceSearchService } from '../services/faces/face-search.service.ts';
+import { registerFaceListeners } from '../services/faces/faces.listeners.ts';
+import type { Core } from './core.ts';
+import type { Events } from './events.ts';
+import type { Photos } from './photos.ts';
+
+/**
+ * Faces (issue 13, docs/domains/faces.md): indexing on `photo.ready`, backfill, search by face,
+ * the owner's face data. The engine (embedded: face-api on tfjs-wasm) loads its models on first
+ * use; tests pass their own through `ContainerOptions.faceEngine`.
+ */
+export const wireFaces = (
+  core: Core,
+  events: Events,
+  photos: Photos,
+  engine: FaceEngineProvider = new FaceApiAdapter(),
+) => {
+  const { database, clock, storage, jobs, bus, logger } = core;
+  const { access } = events;
+  const faces = new FaceRepository(database.db);
+  const faceIndex = new FaceIndexService({
+    faces,
+    photos: photos.repositories.photos,
+    events: events.repositories.events,
+    storage,
+    engine,
+    jobs,
+    clock,
+    logger: logger.child({ component: 'faces' }),
+  });
+  registerFaceListeners(bus, faceIndex);
+  return {
+    repositories: { faces },
+    services: {
+      faceIndex,
+      faceData: new FaceDataService({ faces, access, clock }),
+      faceSearch: new FaceSearchService({
+        faces,
+        photos: photos.repositories.photos,
+        listing: photos.services.photoListing,
+        storage,
+        engine,
+        access,
+      }),
+    },
+    async close(): Promise<void> {
+      await engine.close();
+    },
+  };
+};
+export type Faces = ReturnType<typeof wireFaces>;

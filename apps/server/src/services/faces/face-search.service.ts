@@ -1,0 +1,204 @@
+import type { FaceMatch, ParsedBodyOf, searchByFace } from '@flashbulb/shared';
+import type { AccessControl } from '../../access/access-control.ts';
+import type { Principal } from '../../access/principal.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type {
+  FaceMatch as FaceMatchRow,
+  FaceRepository,
+} from '../../repositories/face.repository.ts';
+import type {
+  DetectedFace,
+  FaceEngineProvider,
+} from '../../repositories/face-engine/face-engine-provider.ts';
+import type { PhotoRepository } from '../../repositories/photo.repository.ts';
+import { ProviderError } from '../../repositories/provider-error.ts';
+import type { StorageRepository } from '../../storage/storage.repository.ts';
+import type { PhotoListingService } from '../photos/photo-listing.service.ts';
+import { readAll } from '../photos/photo-files.ts';
+import {
+  DEFAULT_FACE_MATCH_THRESHOLD,
+  distanceForSimilarity,
+  faceDistance,
+  similarityFromDistance,
+} from './face-similarity.ts';
+import { FaceVectorSearch } from './face-vectors.ts';
+import { IGNORED_FACE_ROOTS, storageKeyOfReference, storageUrlBases } from './reference-photos.ts';
+
+/** Reference photos are previews, selfies or originals: at most this many bytes are read. */
+const MAX_REFERENCE_BYTES = 40 * 1024 * 1024;
+/** At most this many matching faces are considered per reference face. */
+const MAX_MATCHES = 5000;
+
+const parseDate = (value: string | undefined, field: string): Date | undefined => {
+  if (!value) return undefined;
+  const normalised = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value)
+    ? `${value.replace(' ', 'T')}:00Z`
+    : value;
+  const date = new Date(normalised);
+  if (Number.isNaN(date.getTime())) throw new AppError('invalid_value', field);
+  return date;
+};
+
+/**
+ * Search by face (issue 13, docs/domains/faces.md). The reference photos are objects of this
+ * server's storage (never fetched by URL); each one's largest face is searched for, like
+ * Rekognition's SearchFacesByImage, with an exact distance search over the event's indexed faces.
+ */
+export class FaceSearchService {
+  private readonly vectors: FaceVectorSearch;
+
+  constructor(
+    private readonly deps: {
+      faces: FaceRepository;
+      photos: PhotoRepository;
+      listing: Pick<PhotoListingService, 'present'>;
+      storage: StorageRepository;
+      engine: FaceEngineProvider;
+      access: AccessControl;
+    },
+  ) {
+    this.vectors = new FaceVectorSearch(deps.faces);
+  }
+
+  /** `flashbulb-owner/photo/search-by-face`. */
+  async searchByOwner(
+    principal: Principal,
+    input: ParsedBodyOf<typeof searchByFace>,
+  ): Promise<{ photos: FaceMatch[]; searched_faces: number }> {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'face.search', {
+      eventId: input.event_id,
+    });
+    const start = parseDate(input.start_date, 'start_date');
+    const end = parseDate(input.end_date, 'end_date');
+    if (start && end && end < start) throw new AppError('date_range_invalid', 'end_date');
+    // Every reference is checked before any is read: one foreign URL refuses the whole call.
+    const bases = await storageUrlBases(this.deps.storage);
+    const keys = input.photo_url_list.map((reference) => {
+      const key = storageKeyOfReference(bases, reference, event.row.name);
+      if (!key) throw new AppError('invalid_url', 'photo_url_list');
+      return key;
+    });
+    if (event.row.enable_facial_recognition !== 1) throw new AppError('face_recognition_off');
+    const references: DetectedFace[] = [];
+    for (const key of keys) references.push(await this.largestFace(key));
+
+    const { engine } = this.deps;
+    const maxDistance = distanceForSimilarity(input.face_match_threshold);
+    const matches: FaceMatchRow[] = [];
+    for (const reference of references) {
+      matches.push(
+        ...(await this.vectors.nearest({
+          eventId: event.row.id,
+          model: engine.model,
+          descriptor: reference.embedding,
+          maxDistance,
+          limit: MAX_MATCHES,
+          visibleOnly: false,
+        })),
+      );
+    }
+    const kept = await this.withoutIgnoredFaces(event.row.id, event.row.name, matches);
+    const best = new Map<number, { distance: number; faceId: number }>();
+    for (const match of kept) {
+      const seen = best.get(match.photoId);
+      if (!seen || match.distance < seen.distance)
+        best.set(match.photoId, { distance: match.distance, faceId: match.faceId });
+    }
+    const rows = await this.deps.photos.findByIds([...best.keys()]);
+    const boxes = await this.deps.faces.boxesOf([...best.values()].map((b) => b.faceId));
+    const photos: FaceMatch[] = [];
+    for (const row of rows) {
+      if (start && row.createdAt < start) continue;
+      if (end && row.createdAt > end) continue;
+      const match = best.get(row.id)!;
+      const similarity = similarityFromDistance(match.distance);
+      // The SQL cut-off is a distance; the threshold is on the rounded similarity.
+      if (similarity < input.face_match_threshold) continue;
+      const box = boxes.get(match.faceId);
+      if (!box) continue;
+      photos.push({ ...this.deps.listing.present(row, 'owner'), similarity, face_box: box });
+    }
+    photos.sort((a, b) => b.similarity - a.similarity || b.id - a.id);
+    return { photos, searched_faces: references.length };
+  }
+
+  /**
+   * Drops matched faces that are an index-ignore face (staff, photographer, mascot): within the
+   * default match distance of an ignored face's descriptor, whatever the search's threshold.
+   * Deleting the ignored face brings its matches back (nothing is stored on the photo faces).
+   */
+  private async withoutIgnoredFaces(
+    eventId: number,
+    eventCode: string,
+    matches: FaceMatchRow[],
+  ): Promise<FaceMatchRow[]> {
+    if (matches.length === 0) return matches;
+    const ignored = await this.ignoredDescriptors(eventId, eventCode);
+    if (ignored.length === 0) return matches;
+    const descriptors = await this.deps.faces.descriptorsOf([
+      ...new Set(matches.map((m) => m.faceId)),
+    ]);
+    const limit = distanceForSimilarity(DEFAULT_FACE_MATCH_THRESHOLD);
+    return matches.filter((match) => {
+      const descriptor = descriptors.get(match.faceId);
+      return !!descriptor && ignored.every((face) => faceDistance(face, descriptor) > limit);
+    });
+  }
+
+  /**
+   * The descriptors of the event's ignored faces. Each image is described once per model, on
+   * the first search that needs it; an image outside this event's storage is never read.
+   */
+  private async ignoredDescriptors(eventId: number, eventCode: string): Promise<number[][]> {
+    const { engine, faces } = this.deps;
+    const descriptors: number[][] = [];
+    let bases: URL[] | undefined;
+    for (const row of await faces.ignoredFaces(eventId)) {
+      if (row.model === engine.model) {
+        if (row.descriptor) descriptors.push(row.descriptor);
+        continue;
+      }
+      bases ??= await storageUrlBases(this.deps.storage);
+      const key = storageKeyOfReference(bases, row.fullPath, eventCode, IGNORED_FACE_ROOTS);
+      if (!key) {
+        await faces.describeIgnoredFace(row.id, engine.model, null);
+        continue;
+      }
+      const object = await this.deps.storage.get(key);
+      // Not uploaded yet: try again on the next search.
+      if (!object) continue;
+      const bytes = await readAll(object.body, MAX_REFERENCE_BYTES).catch(() => null);
+      let descriptor: Float32Array | null = null;
+      if (bytes) {
+        try {
+          descriptor = (await engine.detect(bytes, { maxFaces: 1 }))[0]?.embedding ?? null;
+        } catch (error) {
+          if (!(error instanceof ProviderError && error.permanent)) throw error;
+        }
+      }
+      await faces.describeIgnoredFace(row.id, engine.model, descriptor);
+      if (descriptor) descriptors.push(Array.from(descriptor));
+    }
+    return descriptors;
+  }
+
+  /** The largest face of a stored reference photo; `face_not_found` when it has none. */
+  private async largestFace(key: string): Promise<DetectedFace> {
+    const object = await this.deps.storage.get(key);
+    if (!object) throw new AppError('not_found', 'photo_url_list');
+    const bytes = await readAll(object.body, MAX_REFERENCE_BYTES).catch(() => {
+      throw new AppError('unsupported_media_size', 'photo_url_list');
+    });
+    let faces: DetectedFace[];
+    try {
+      faces = await this.deps.engine.detect(bytes, { maxFaces: 1 });
+    } catch (error) {
+      if (error instanceof ProviderError && error.permanent)
+        throw new AppError('unsupported_picture_format', 'photo_url_list');
+      throw error;
+    }
+    const [face] = faces;
+    if (!face) throw new AppError('face_not_found', 'photo_url_list');
+    return face;
+  }
+}

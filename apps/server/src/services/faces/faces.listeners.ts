@@ -1,0 +1,15 @@
+import type { DomainEventBus } from '../../events/event-bus.ts';
+import type { FaceIndexService } from './face-index.service.ts';
+
+/** The faces domain's reactions to domain events (issue 13): each only enqueues a registry job. */
+export const registerFaceListeners = (
+  bus: DomainEventBus,
+  faceIndex: Pick<FaceIndexService, 'onPhotoReady' | 'onEventUpdated'>,
+): void => {
+  bus.on('photo.ready', 'faces: enqueue indexing', ({ photoId, eventId }) =>
+    faceIndex.onPhotoReady({ photoId, eventId }),
+  );
+  bus.on('event.updated', 'faces: enqueue a backfill', ({ eventId }) =>
+    faceIndex.onEventUpdated(eventId),
+  );
+};

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { defineEndpoint, OWNER_PREFIX } from './endpoint.ts';
+import { photoSchema } from './photos.ts';
+import { idSchema } from './users.ts';
+
+/** The search's default `face_match_threshold` (similarity 0–100, Rekognition-like). */
+export const DEFAULT_FACE_MATCH_THRESHOLD = 80;
+/** At most this many reference photos per search. */
+export const MAX_FACE_SEARCH_PHOTOS = 10;
+
+/** A face's box in its photo, each value a fraction (0–1) of the photo's width or height. */
+export const faceBoxSchema = z.object({
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+});
+
+/** A photo that matched, with the best similarity of any of its faces to any reference face. */
+export const faceMatchSchema = photoSchema.extend({
+  similarity: z.number().describe('0–100; calibrated from the descriptor distance'),
+  face_box: faceBoxSchema.describe('The matching face in this photo'),
+});
+export type FaceMatch = z.infer<typeof faceMatchSchema>;
+
+export const searchByFace = defineEndpoint({
+  path: `${OWNER_PREFIX}/photo/search-by-face`,
+  auth: 'owner',
+  tag: 'faces',
+  summary: 'Photos of the event showing the person in the reference photos, best match first',
+  body: z.object({
+    event_id: idSchema,
+    photo_url_list: z
+      .array(z.string().trim().min(1, 'invalid_url').max(2048, 'invalid_url'), {
+        error: 'invalid_url',
+      })
+      .min(1, 'invalid_url')
+      .max(MAX_FACE_SEARCH_PHOTOS, 'invalid_url')
+      .describe("URLs (or storage paths) of photos in this server's storage for this event"),
+    start_date: z.string().max(40).optional().describe('ISO 8601 or YYYY-MM-DD HH:mm, UTC'),
+    end_date: z.string().max(40).optional(),
+    face_match_threshold: z
+      .number({ error: 'invalid_value' })
+      .min(0, 'invalid_value')
+      .max(100, 'invalid_value')
+      .default(DEFAULT_FACE_MATCH_THRESHOLD),
+  }),
+  result: z.object({
+    photos: z.array(faceMatchSchema),
+    /** How many reference faces were searched with (one per reference photo: its largest). */
+    searched_faces: z.number().int(),
+  }),
+  errors: ['event_not_found', 'invalid_url', 'not_found', 'face_recognition_off', 'face_not_found'],
+});
+
+export const faceDataInfo = defineEndpoint({
+  path: `${OWNER_PREFIX}/event/face-data/retrieve`,
+  auth: 'owner',
+  tag: 'faces',
+  summary: 'Face recognition of the event: indexing progress and what is stored',
+  body: z.object({ event_id: idSchema }),
+  result: z.object({
+    enable_facial_recognition: z.number().int(),
+    photos: z.number().int().describe('Ready photos face indexing covers (videos excluded)'),
+    indexed_photos: z.number().int().describe('Of those, photos indexed (with or without faces)'),
+    faces: z.number().int(),
+    ignored_faces: z.number().int(),
+  }),
+  errors: ['event_not_found'],
+});
+
+export const deleteFaceData = defineEndpoint({
+  path: `${OWNER_PREFIX}/event/face-data/delete`,
+  auth: 'owner',
+  tag: 'faces',
+  summary: "Delete every face found in the event's photos and turn face recognition off",
+  body: z.object({ event_id: idSchema }),
+  result: z.object({ deleted_faces: z.number().int() }),
+  errors: ['event_not_found'],
+});
