@@ -184,6 +184,24 @@ export const errorCatalogue = {
     status: 400,
     text: 'Unlinking photos is not allowed with more than one event selected',
   },
+  // paid albums (issue 10)
+  price_formula_invalid: {
+    status: 400,
+    text: 'This price formula does not parse. Use numbers, + - * / ( ), min, max, {Final_Amount} and {USER_TYPE}',
+  },
+  price_formula_division_by_zero: { status: 400, text: 'This price formula divides by zero' },
+  price_formula_negative: { status: 400, text: 'This price formula comes out negative' },
+  price_formula_too_large: {
+    status: 400,
+    text: 'This price formula comes to more than $1,000,000',
+  },
+  pricing_button_text_required: { status: 400, text: 'Please enter the button text' },
+  pricing_button_product_required: {
+    status: 400,
+    text: 'A pricing button sells digital photos, prints or both',
+  },
+  pricing_buttons_too_many: { status: 400, text: 'An event has at most 20 pricing buttons' },
+  invalid_unlock_code: { status: 400, text: 'This unlock code is not valid' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

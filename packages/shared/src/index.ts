@@ -19,3 +19,5 @@ export * from './rules/attendee-id.ts';
 export * from './api/attendees.ts';
 export * from './client/contract-client.ts';
 export * from './client/paths.ts';
+export * from './rules/price-formula.ts';
+export * from './rules/pricing-buttons.ts';
