@@ -52,6 +52,7 @@ const REDACT = [
   'temporary_password',
   'refresh_token',
   'code',
+  'unlock_code',
   'session',
 ];
 

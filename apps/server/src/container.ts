@@ -52,6 +52,10 @@ import { ShareService } from './services/share.service.ts';
 import { SmsService } from './services/sms.service.ts';
 import { AttendeeRepository } from './repositories/attendee.repository.ts';
 import { AttendeeService } from './services/attendee.service.ts';
+import { AttendeeUnlockRepository } from './repositories/attendee-unlock.repository.ts';
+import { UnlockService } from './services/unlock.service.ts';
+import { PaymentRepository } from './repositories/payment.repository.ts';
+import { PaymentService } from './services/payment.service.ts';
 import { OutboxService } from './services/outbox.service.ts';
 import { WebhookService } from './services/webhook.service.ts';
 
@@ -188,6 +192,20 @@ export const createContainer = async (
     publicUrl: config.publicUrl,
     photoEvents,
   });
+  // paid albums (issue 10)
+  const attendeeUnlocks = new AttendeeUnlockRepository(database.db);
+  const unlockService = new UnlockService({
+    access: eventAccess,
+    unlocks: attendeeUnlocks,
+    throttle,
+    clock,
+  });
+  const paymentRows = new PaymentRepository(database.db);
+  const paymentService = new PaymentService({
+    payments: paymentRows,
+    unlocks: unlockService,
+    clock,
+  });
   const photoLogger = logger.child({ component: 'photos' });
   const photoUploads = new PhotoUploadService({
     photos,
@@ -285,6 +303,8 @@ export const createContainer = async (
       photos,
       albums,
       attendees,
+      attendeeUnlocks,
+      payments: paymentRows,
       /** Provider credentials an event carries (secure fields), for adapters called on its behalf. */
       eventCredentials: new EventProviderCredentials(events, secrets),
     },
@@ -310,6 +330,8 @@ export const createContainer = async (
       shares: shareService,
       miniAlbums: miniAlbumService,
       attendees: attendeeService,
+      unlocks: unlockService,
+      payments: paymentService,
       sms,
       outbox: outboxService,
       webhooks,

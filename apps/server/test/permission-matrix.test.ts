@@ -63,6 +63,7 @@ const EVENT_NOT_FOUND = ['event_not_found', 404] as const;
 const NOT_FOUND = ['not_found', 404] as const;
 const FORBIDDEN = ['forbidden', 403] as const;
 const ATTENDEE_NOT_FOUND = ['invalid_attendee_id', 404] as const;
+const INVALID_UNLOCK_CODE = ['invalid_unlock_code', 400] as const;
 
 const fill = (columns: readonly Column[], outcome: Outcome): Partial<Expectation> =>
   Object.fromEntries(columns.map((c) => [c, outcome]));
@@ -620,6 +621,15 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ attendee_uid: attendeeA, email_address: 'kiosk@example.com' }),
     expect: keyed({
       ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  // ---- paid albums (issue 10) ------------------------------------------------------------------
+  // Event A has no unlock codes: its kiosks hear the code is wrong, and nothing changes.
+  attendeeUnlock: {
+    body: () => ({ attendee_uid: attendeeA, unlock_code: 'ZZZZ' }),
+    expect: keyed({
+      ...keysA(INVALID_UNLOCK_CODE, INVALID_UNLOCK_CODE, INVALID_KEY, INVALID_KEY, INVALID_KEY),
       ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
     }),
   },

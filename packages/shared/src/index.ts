@@ -21,3 +21,4 @@ export * from './client/contract-client.ts';
 export * from './client/paths.ts';
 export * from './rules/price-formula.ts';
 export * from './rules/pricing-buttons.ts';
+export * from './rules/payment-state.ts';

@@ -73,6 +73,8 @@ export const PERMISSIONS = {
   'attendee.kiosk': row(N, N, N, Y, Y, N, N, N),
   /** An attendee's own album. */
   'attendee.album': row(N, N, N, N, N, N, Y, N),
+  /** Desk sales: unlock an attendee's album with an employee's code (kiosk keys). */
+  'attendee.unlock': row(N, N, N, Y, Y, N, N, N),
 } as const satisfies Record<string, Row>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -99,6 +101,7 @@ export const WRONG_KEY_TYPE: Record<
   'photo.share': { key: 'invalid_key', field: 'key_type' },
   'attendee.kiosk': { key: 'invalid_key', field: 'key_type' },
   'attendee.album': { key: 'invalid_key', field: 'key_type' },
+  'attendee.unlock': { key: 'invalid_key', field: 'key_type' },
 };
 
 export const allows = (permission: Permission, subject: Subject): boolean =>

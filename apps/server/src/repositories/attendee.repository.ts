@@ -4,6 +4,7 @@ import {
   attendeeBatches,
   attendeeEvents,
   attendeePhotos,
+  attendeeUnlocks,
   attendees,
   photos,
 } from '../db/schema.ts';
@@ -16,6 +17,8 @@ export type NewAttendeeRow = typeof attendees.$inferInsert;
 export interface AttendeeRecord {
   row: AttendeeRow;
   eventIds: number[];
+  /** Events whose whole album was unlocked for this attendee (a desk sale or a payment; issue 10). */
+  unlockedEventIds?: number[];
 }
 
 export type AttachSource = 'owner' | 'kiosk' | 'qr_scan';
@@ -41,8 +44,22 @@ export class AttendeeRepository {
   }
 
   private async withEvents(rows: AttendeeRow[]): Promise<AttendeeRecord[]> {
-    const events = await this.eventIdsOf(rows.map((r) => r.id));
-    return rows.map((row) => ({ row, eventIds: events.get(row.id) ?? [] }));
+    const ids = rows.map((r) => r.id);
+    const events = await this.eventIdsOf(ids);
+    const unlocked = new Map<number, number[]>();
+    if (ids.length > 0) {
+      const unlocks = await this.db
+        .select({ attendeeId: attendeeUnlocks.attendeeId, eventId: attendeeUnlocks.eventId })
+        .from(attendeeUnlocks)
+        .where(and(inArray(attendeeUnlocks.attendeeId, ids), eq(attendeeUnlocks.scope, '*')));
+      for (const u of unlocks)
+        unlocked.set(u.attendeeId, [...(unlocked.get(u.attendeeId) ?? []), u.eventId]);
+    }
+    return rows.map((row) => ({
+      row,
+      eventIds: events.get(row.id) ?? [],
+      unlockedEventIds: unlocked.get(row.id) ?? [],
+    }));
   }
 
   async findByUid(uid: string): Promise<AttendeeRecord | undefined> {

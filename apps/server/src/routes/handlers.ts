@@ -23,6 +23,7 @@ import type { RobotService } from '../services/robot.service.ts';
 import type { ShareBucketService } from '../services/share-bucket.service.ts';
 import type { TemplateService } from '../services/template.service.ts';
 import type { AttendeeService } from '../services/attendee.service.ts';
+import type { UnlockService } from '../services/unlock.service.ts';
 
 export const REFRESH_COOKIE = 'flashbulb_refresh';
 const COOKIE_PATH = '/api/v1/auth';
@@ -74,6 +75,7 @@ export const createHandlers = (services: {
   shares: ShareService;
   miniAlbums: MiniAlbumService;
   attendees: AttendeeService;
+  unlocks: UnlockService;
 }): Handlers => ({
   signIn: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.signIn(body)),
@@ -211,4 +213,7 @@ export const createHandlers = (services: {
     services.attendees.attachByQrScan(principal, body),
   updateAttendeeByKiosk: async ({ principal, body }) =>
     services.attendees.updateByKiosk(principal, body),
+  // paid albums (issue 10)
+  attendeeUnlock: async ({ principal, body, request }) =>
+    services.unlocks.unlockByCode(principal, body, { address: request.ip }),
 });

@@ -4,6 +4,7 @@ import * as events from './events.ts';
 import * as photos from './photos.ts';
 import * as albums from './albums.ts';
 import * as attendees from './attendees.ts';
+import * as payments from './payments.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */
@@ -82,6 +83,8 @@ export const endpoints = {
   attachPhotosByKey: attendees.attachPhotosByKey,
   attachPhotosByQrScan: attendees.attachPhotosByQrScan,
   updateAttendeeByKiosk: attendees.updateAttendeeByKiosk,
+  // paid albums (issue 10)
+  attendeeUnlock: payments.attendeeUnlock,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
