@@ -56,6 +56,9 @@ import { AttendeeUnlockRepository } from './repositories/attendee-unlock.reposit
 import { UnlockService } from './services/unlock.service.ts';
 import { PaymentRepository } from './repositories/payment.repository.ts';
 import { PaymentService } from './services/payment.service.ts';
+import { CheckoutService } from './services/checkout.service.ts';
+import { TestPaymentsAdapter } from './repositories/payments/test-provider.adapter.ts';
+import { createHmac } from 'node:crypto';
 import { OutboxService } from './services/outbox.service.ts';
 import { WebhookService } from './services/webhook.service.ts';
 
@@ -117,8 +120,16 @@ export const createContainer = async (
   });
   const mail = new MailService(outboxService);
   const sms = new SmsService(outboxService);
+  // The built-in test payment provider (issue 10): the embedded default, always on.
+  const testPayments = new TestPaymentsAdapter({
+    webhookSecret: createHmac('sha256', secrets.signingKey)
+      .update('payments:test:webhook')
+      .digest(),
+    publicUrl: config.publicUrl,
+    now: () => clock.now(),
+  });
   const webhooks = new WebhookService({
-    receivers: providers.webhooks,
+    receivers: new Map([...providers.webhooks, [testPayments.provider, testPayments]]),
     events: new WebhookEventRepository(database.db),
     outbox,
     logger: logger.child({ component: 'webhooks' }),
@@ -206,6 +217,20 @@ export const createContainer = async (
     unlocks: unlockService,
     clock,
   });
+  webhooks.handlePaymentStatus((provider, reference, status, reason) =>
+    paymentService.applyProviderStatus(provider, reference, status, reason),
+  );
+  const checkoutService = new CheckoutService({
+    access: eventAccess,
+    payments: paymentService,
+    paymentRows,
+    attendees,
+    photos,
+    albums,
+    testProvider: testPayments,
+    webhooks,
+    clock,
+  });
   const photoLogger = logger.child({ component: 'photos' });
   const photoUploads = new PhotoUploadService({
     photos,
@@ -288,6 +313,8 @@ export const createContainer = async (
     /** Object storage (local disk or S3); see src/storage/storage.repository.ts. */
     storage,
     access: eventAccess,
+    /** Payment adapters by name (the built-in test provider; issue 10). */
+    paymentProviders: { test: testPayments },
     repositories: {
       users,
       organisations,
@@ -332,6 +359,7 @@ export const createContainer = async (
       attendees: attendeeService,
       unlocks: unlockService,
       payments: paymentService,
+      checkout: checkoutService,
       sms,
       outbox: outboxService,
       webhooks,

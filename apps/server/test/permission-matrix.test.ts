@@ -64,6 +64,7 @@ const NOT_FOUND = ['not_found', 404] as const;
 const FORBIDDEN = ['forbidden', 403] as const;
 const ATTENDEE_NOT_FOUND = ['invalid_attendee_id', 404] as const;
 const INVALID_UNLOCK_CODE = ['invalid_unlock_code', 400] as const;
+const INVALID_VALUE = ['invalid_value', 400] as const;
 
 const fill = (columns: readonly Column[], outcome: Outcome): Partial<Expectation> =>
   Object.fromEntries(columns.map((c) => [c, outcome]));
@@ -632,6 +633,40 @@ const rows: Record<EndpointName, Row> = {
       ...keysA(INVALID_UNLOCK_CODE, INVALID_UNLOCK_CODE, INVALID_KEY, INVALID_KEY, INVALID_KEY),
       ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
     }),
+  },
+  // Event A is free and has no pricing buttons: its kiosks and its attendee hear the button is
+  // not valid, and nothing is created. Other events' keys do not reach attendee A.
+  createQrPayment: {
+    body: () => ({ attendee_uid: attendeeA, pricing_button_index: 0, client_request_id: 'm' }),
+    expect: keyed({
+      ...keysA(INVALID_VALUE, INVALID_VALUE, INVALID_KEY, INVALID_VALUE, INVALID_KEY),
+      ...keysB(
+        ATTENDEE_NOT_FOUND,
+        ATTENDEE_NOT_FOUND,
+        INVALID_KEY,
+        ATTENDEE_NOT_FOUND,
+        INVALID_KEY,
+      ),
+    }),
+  },
+  checkQrStatus: {
+    body: () => ({ payment_id: 'pay_nobody' }),
+    expect: keyed({
+      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+    }),
+  },
+  disableQrLink: {
+    body: () => ({ payment_id: 'pay_nobody' }),
+    expect: keyed({
+      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+    }),
+  },
+  // The test provider's form: no key; an unknown payment is not found whoever asks.
+  testProviderPay: {
+    body: () => ({ payment_id: 'pay_nobody', card_number: '4242 4242 4242 4242' }),
+    expect: everyone(NOT_FOUND),
   },
 };
 

@@ -202,6 +202,10 @@ export const errorCatalogue = {
   },
   pricing_buttons_too_many: { status: 400, text: 'An event has at most 20 pricing buttons' },
   invalid_unlock_code: { status: 400, text: 'This unlock code is not valid' },
+  card_invalid: {
+    status: 400,
+    text: 'Use a test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined',
+  },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

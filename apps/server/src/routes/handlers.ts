@@ -24,6 +24,7 @@ import type { ShareBucketService } from '../services/share-bucket.service.ts';
 import type { TemplateService } from '../services/template.service.ts';
 import type { AttendeeService } from '../services/attendee.service.ts';
 import type { UnlockService } from '../services/unlock.service.ts';
+import type { CheckoutService } from '../services/checkout.service.ts';
 
 export const REFRESH_COOKIE = 'flashbulb_refresh';
 const COOKIE_PATH = '/api/v1/auth';
@@ -76,6 +77,7 @@ export const createHandlers = (services: {
   miniAlbums: MiniAlbumService;
   attendees: AttendeeService;
   unlocks: UnlockService;
+  checkout: CheckoutService;
 }): Handlers => ({
   signIn: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.signIn(body)),
@@ -216,4 +218,9 @@ export const createHandlers = (services: {
   // paid albums (issue 10)
   attendeeUnlock: async ({ principal, body, request }) =>
     services.unlocks.unlockByCode(principal, body, { address: request.ip }),
+  createQrPayment: async ({ principal, body }) =>
+    services.checkout.createQrPayment(principal, body),
+  checkQrStatus: async ({ principal, body }) => services.checkout.checkQrStatus(principal, body),
+  disableQrLink: async ({ principal, body }) => services.checkout.disableQrLink(principal, body),
+  testProviderPay: async ({ body }) => services.checkout.testProviderPay(body),
 });

@@ -19,7 +19,7 @@ import type {
 import type { UnlockService } from './unlock.service.ts';
 
 /** Albums spec §9: every sale is in US dollars, tax 0, quantity 1. */
-export const CURRENCY = 'USD';
+export const CURRENCY = 'USD' as const;
 
 /** The `payment.confirmed` domain event: a provider said the money is ours. */
 export interface PaymentConfirmed {
@@ -170,6 +170,28 @@ export class PaymentService {
     if (to === 'refunded')
       await this.deps.payments.setOrderStatus(moved.orderId, 'refunded', this.deps.clock.now());
     return { payment: moved, transition };
+  }
+
+  /**
+   * A verified provider report (webhook effect `payment.status`): applied through the state
+   * machine, so a replay, a duplicate or a report out of order changes the payment at most once.
+   * A report about a payment we do not know is ignored.
+   */
+  async applyProviderStatus(
+    provider: string,
+    providerPaymentId: string,
+    status: PaymentStatusName,
+    reason: string | null,
+  ): Promise<PaymentTransition | null> {
+    const payment = await this.deps.payments.paymentByProviderReference(
+      provider,
+      providerPaymentId,
+    );
+    if (!payment) return null;
+    const { transition } = await this.recordStatus(payment, status, {
+      ...(status === 'failed' ? { failureReason: reason } : {}),
+    });
+    return transition;
   }
 
   private async confirmed(payment: PaymentRow): Promise<void> {

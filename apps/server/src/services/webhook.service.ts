@@ -4,6 +4,14 @@ import type { OutboxRepository } from '../repositories/outbox.repository.ts';
 import type { WebhookEventRepository } from '../repositories/webhooks/webhook-event.repository.ts';
 import type { RawWebhook, WebhookReceiver } from '../repositories/webhooks/webhook-receiver.ts';
 
+/** Applies a payment provider's report (PaymentService.applyProviderStatus). */
+export type PaymentStatusHandler = (
+  provider: string,
+  providerPaymentId: string,
+  status: 'paid' | 'failed' | 'cancelled' | 'expired' | 'refunded',
+  reason: string | null,
+) => Promise<unknown>;
+
 export interface WebhookDeps {
   /** The configured adapters that take webhooks, by provider name. */
   receivers: ReadonlyMap<string, WebhookReceiver>;
@@ -19,7 +27,14 @@ export interface WebhookDeps {
  * the caller, and the signature is its proof.
  */
 export class WebhookService {
+  private paymentStatus: PaymentStatusHandler | null = null;
+
   constructor(private readonly deps: WebhookDeps) {}
+
+  /** The payments service takes `payment.status` effects (wired after both exist). */
+  handlePaymentStatus(handler: PaymentStatusHandler): void {
+    this.paymentStatus = handler;
+  }
 
   async receive(provider: string, request: RawWebhook): Promise<{ duplicate: boolean }> {
     const receiver = this.deps.receivers.get(provider);
@@ -31,6 +46,13 @@ export class WebhookService {
       throw new AppError('forbidden');
     }
     const { effect, providerEventId } = verified;
+    // Payment reports are applied before the event id is recorded, outside its transaction: the
+    // payment state machine is their guard (a repeat is a no-op, docs/adr/0008-payments.md), and
+    // a crash between the two then means a redelivery applies it, never that it is lost.
+    if (effect.kind === 'payment.status') {
+      if (!this.paymentStatus) throw new AppError('not_found');
+      await this.paymentStatus(provider, effect.providerPaymentId, effect.status, effect.reason);
+    }
     const fresh = await this.deps.events.recordOnce(
       provider,
       providerEventId,
@@ -47,6 +69,7 @@ export class WebhookService {
                 reason: effect.reason,
               });
             return;
+          case 'payment.status':
           case 'ignored':
             return;
           default: {

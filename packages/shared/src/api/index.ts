@@ -85,6 +85,10 @@ export const endpoints = {
   updateAttendeeByKiosk: attendees.updateAttendeeByKiosk,
   // paid albums (issue 10)
   attendeeUnlock: payments.attendeeUnlock,
+  createQrPayment: payments.createQrPayment,
+  checkQrStatus: payments.checkQrStatus,
+  disableQrLink: payments.disableQrLink,
+  testProviderPay: payments.testProviderPay,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

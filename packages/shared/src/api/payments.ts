@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ATTENDEE_ID_MAX_LENGTH } from '../rules/attendee-id.ts';
+import { PAYMENT_STATUSES } from '../rules/payment-state.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { keyBody } from './events.ts';
 
@@ -45,4 +46,108 @@ export const attendeeUnlock = defineEndpoint({
     'invalid_unlock_code',
     'too_many_attempts',
   ],
+});
+
+const paymentId = z
+  .string({ error: 'not_found' })
+  .trim()
+  .min(1, 'not_found')
+  .max(100, 'not_found')
+  .describe('The payment id answered by create-qr-payment (`pay_…`)');
+const paymentStatus = z.enum(PAYMENT_STATUSES);
+
+export const createQrPayment = defineEndpoint({
+  path: '/payment/create-qr-payment',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Starts a payment for a pricing button of the key’s event: the amount (integer cents, USD) comes from the button’s formula, the checkout URL is shown as a QR code. Private, event-owner or the attendee’s own key; idempotent by client_request_id',
+  body: z.object({
+    ...keyBody,
+    attendee_uid: attendeeUid,
+    pricing_button_index: z
+      .number({ error: 'invalid_value' })
+      .int('invalid_value')
+      .min(0, 'invalid_value')
+      .max(100, 'invalid_value'),
+    photo_uids: z
+      .array(z.string().trim().min(1, 'not_found').max(100, 'not_found'), {
+        error: 'photos_required',
+      })
+      .min(1, 'photos_required')
+      .max(500, 'invalid_value')
+      .optional()
+      .describe('The photos chosen; without: the attendee’s whole album of the event'),
+    client_request_id: z
+      .string({ error: 'invalid_value' })
+      .trim()
+      .min(1, 'invalid_value')
+      .max(100, 'invalid_value')
+      .optional()
+      .describe('The same id again answers the same payment (a retried request never pays twice)'),
+  }),
+  result: z.object({
+    payment_id: z.string(),
+    checkout_url: z.string(),
+    amount: z.number().int().describe('Integer cents: 1550 is $15.50'),
+    currency: z.literal('USD'),
+    status: paymentStatus,
+  }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'invalid_attendee_id',
+    'attendee_locked',
+    'attendee_expired',
+    'not_found',
+    'photos_required',
+    'price_formula_invalid',
+    'price_formula_division_by_zero',
+    'price_formula_negative',
+    'price_formula_too_large',
+  ],
+});
+
+export const checkQrStatus = defineEndpoint({
+  path: '/payment/check-qr-status',
+  auth: 'key',
+  tag: 'payments',
+  summary: 'The status of a payment of the key’s event (the kiosk polls it while the QR is shown)',
+  body: z.object({ ...keyBody, payment_id: paymentId }),
+  result: z.object({
+    payment_id: z.string(),
+    status: paymentStatus,
+    amount: z.number().int(),
+    currency: z.literal('USD'),
+  }),
+  errors: ['invalid_key', 'unauthorized_user', 'not_found'],
+});
+
+export const disableQrLink = defineEndpoint({
+  path: '/payment/disable-qr-link',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Cancels a pending payment (the kiosk closed its QR code); a payment already paid stays paid',
+  body: z.object({ ...keyBody, payment_id: paymentId }),
+  result: z.object({ payment_id: z.string(), status: paymentStatus }),
+  errors: ['invalid_key', 'unauthorized_user', 'not_found'],
+});
+
+export const testProviderPay = defineEndpoint({
+  path: '/payment/test-provider/pay',
+  auth: 'none',
+  tag: 'payments',
+  summary:
+    'The built-in test provider’s checkout form: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined. The result reaches the server as the provider’s signed webhook',
+  body: z.object({
+    payment_id: paymentId,
+    card_number: z
+      .string({ error: 'card_invalid' })
+      .trim()
+      .min(1, 'card_invalid')
+      .max(30, 'card_invalid'),
+  }),
+  result: z.object({ payment_id: z.string(), status: paymentStatus }),
+  errors: ['not_found', 'card_invalid'],
 });

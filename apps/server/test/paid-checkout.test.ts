@@ -1,0 +1,334 @@
+import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyAuth, createEvent, createEventWorld, errorOf } from './helpers/events.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/**
+ * QR checkout with the built-in test provider (issue 10; albums spec §7.3): create-qr-payment,
+ * check-qr-status, disable-qr-link, the provider's form (test cards) and its signed webhook.
+ */
+
+let t: TestApp;
+let admin: { authorization: string };
+let paid: FlashbulbEvent;
+let seq = 0;
+
+const kiosk = (e: FlashbulbEvent) => ({
+  key_type: 'private' as const,
+  key_value: e.private_api_key,
+});
+
+const insertPhoto = async (e: FlashbulbEvent, attendeeUid: string) => {
+  seq += 1;
+  const uid = `c${seq.toString().padStart(8, '0')}`;
+  const folder = `events/${e.name}/photos/uid_${uid}_uid/`;
+  const past = new Date(t.clock.now().getTime() - 60_000);
+  const { photo } = await t.app.container.repositories.photos.insertOrGet({
+    uid,
+    eventId: e.id,
+    sha256: uid,
+    storageKey: `${folder}original.jpg`,
+    fileName: `IMG_${seq}.jpg`,
+    contentType: 'image/jpeg',
+    mediaType: 'image',
+    width: 64,
+    height: 48,
+    sizeBytes: 100,
+    robotId: null,
+    attendeeUid,
+    status: 'ready',
+    createdAt: past,
+    availableAt: past,
+  });
+  await t.app.container.repositories.photos.update(photo.id, {
+    derivatives: { preview: `${folder}preview.jpg`, thumbnail: `${folder}thumbnail.jpg` },
+  });
+  return photo;
+};
+
+/** A new attendee of the paid event with `photos` photos. */
+const guest = async (photos = 2) => {
+  const uid = (
+    await t.ok(
+      endpoints.generateAttendeeList,
+      { attendee_count: 1, event_id_array: [paid.id], is_prepaid: 0 },
+      admin,
+    )
+  ).attendees[0]!.uid;
+  const rows = [];
+  for (let i = 0; i < photos; i += 1) rows.push(await insertPhoto(paid, uid));
+  return { uid, photos: rows };
+};
+
+const originals = async (uid: string) =>
+  (
+    await t.ok(endpoints.publicPhotoList, {
+      key_type: 'attendee',
+      key_value: uid,
+      max_size: 100,
+      page_number: 1,
+    })
+  ).photos.map((p) => p.urls.original);
+
+const rowCount = async (table: string) =>
+  Number((await t.database.executeSql(`select count(*) as n from ${table}`, [])).rows[0]!.n);
+
+const postWebhook = (hook: { headers: Record<string, unknown>; body: Buffer }) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/test',
+    headers: hook.headers as Record<string, string>,
+    payload: hook.body,
+  });
+
+beforeAll(async () => {
+  t = await createTestApp({}, { worker: false });
+  const world = await createEventWorld(t);
+  admin = await apiKeyAuth(t, world.adminA);
+  paid = await createEvent(t, world.adminA, {
+    full_name: 'Paid Gala',
+    is_free: 0,
+    opts: {
+      description: 'Paid',
+      unitPrice: 3.5,
+      pricingButtons: [
+        {
+          buttonText: 'Album',
+          priceFormula: '{Final_Amount} + 1',
+          digitals: true,
+          prints: false,
+          partialUnlockTags: false,
+          printsPool: '',
+        },
+      ],
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('QR checkout with the test provider', () => {
+  it('a declined card unlocks nothing; the test card pays and the originals open', async () => {
+    const { uid } = await guest(2);
+    const first = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    // 2 photos × $3.50 + $1 = $8.00
+    expect(first).toMatchObject({ amount: 800, currency: 'USD', status: 'pending' });
+    expect(first.payment_id).toMatch(/^pay_[a-z2-7]{26}$/);
+    expect(first.checkout_url).toBe(`${t.config.publicUrl}/pay/test/${first.payment_id}`);
+    expect(await originals(uid)).toEqual([null, null]);
+
+    const declined = await t.ok(endpoints.testProviderPay, {
+      payment_id: first.payment_id,
+      card_number: '4000 0000 0000 0002',
+    });
+    expect(declined.status).toBe('failed');
+    expect(
+      (await t.ok(endpoints.checkQrStatus, { ...kiosk(paid), payment_id: first.payment_id }))
+        .status,
+    ).toBe('failed');
+    expect(await originals(uid)).toEqual([null, null]);
+    // A declined payment cannot be paid after all: the guest starts a new one.
+    const retry = await t.ok(endpoints.testProviderPay, {
+      payment_id: first.payment_id,
+      card_number: '4242424242424242',
+    });
+    expect(retry.status).toBe('failed');
+
+    const second = await t.ok(endpoints.createQrPayment, {
+      key_type: 'attendee',
+      key_value: uid,
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    expect(second.payment_id).not.toBe(first.payment_id);
+    const ok = await t.ok(endpoints.testProviderPay, {
+      payment_id: second.payment_id,
+      card_number: '4242-4242-4242-4242',
+    });
+    expect(ok.status).toBe('paid');
+    expect((await originals(uid)).every((url) => url?.endsWith('original.jpg'))).toBe(true);
+    expect(
+      await t.ok(endpoints.checkQrStatus, {
+        key_type: 'attendee',
+        key_value: uid,
+        payment_id: second.payment_id,
+      }),
+    ).toEqual({ payment_id: second.payment_id, status: 'paid', amount: 800, currency: 'USD' });
+  });
+
+  it('is idempotent by client request id and prices the chosen photos', async () => {
+    const { uid, photos } = await guest(3);
+    const body = {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+      photo_uids: [photos[0]!.uid],
+      client_request_id: 'kiosk-1-attempt-1',
+    };
+    const orders = await rowCount('orders');
+    const a = await t.ok(endpoints.createQrPayment, body);
+    const b = await t.ok(endpoints.createQrPayment, body);
+    expect(b).toEqual(a);
+    expect(a.amount).toBe(450); // 1 × $3.50 + $1
+    expect(await rowCount('orders')).toBe(orders + 1);
+  });
+
+  it('takes the provider’s webhook once: replayed, duplicated, out of order, or badly signed', async () => {
+    const { uid } = await guest(1);
+    const created = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    const adapter = t.app.container.paymentProviders.test;
+    const reference = `tp_${created.payment_id}`;
+    const status = async () =>
+      (await t.ok(endpoints.checkQrStatus, { ...kiosk(paid), payment_id: created.payment_id }))
+        .status;
+
+    // A forged signature and a stale one change nothing.
+    const forged = adapter.webhook({
+      id: 'evt_forged',
+      type: 'payment.succeeded',
+      payment_reference: reference,
+      reason: null,
+    });
+    const tampered = {
+      ...forged,
+      body: Buffer.from(forged.body.toString().replace('evt_forged', 'evt_other')),
+    };
+    expect((await postWebhook(tampered)).statusCode).toBe(403);
+    const stale = adapter.webhook(
+      { id: 'evt_stale', type: 'payment.succeeded', payment_reference: reference, reason: null },
+      new Date(t.clock.now().getTime() - 6 * 60_000),
+    );
+    expect((await postWebhook(stale)).statusCode).toBe(403);
+    expect(await status()).toBe('pending');
+    expect(await originals(uid)).toEqual([null]);
+
+    const paidHook = adapter.webhook({
+      id: 'evt_paid_1',
+      type: 'payment.succeeded',
+      payment_reference: reference,
+      reason: null,
+    });
+    const first = await postWebhook(paidHook);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ result: { duplicate: false } });
+    expect(await status()).toBe('paid');
+    const again = await postWebhook(paidHook);
+    expect(again.json()).toMatchObject({ result: { duplicate: true } });
+    // A decline delivered late (out of order) does not undo the payment.
+    const late = await postWebhook(
+      adapter.webhook({
+        id: 'evt_failed_0',
+        type: 'payment.failed',
+        payment_reference: reference,
+        reason: 'card_declined',
+      }),
+    );
+    expect(late.statusCode).toBe(200);
+    expect(await status()).toBe('paid');
+    expect(await originals(uid)).toEqual([expect.stringMatching(/original\.jpg$/)]);
+    const unlocks = await t.database.executeSql(
+      `select count(*) as n from attendee_unlocks u join attendees a on a.id = u.attendee_id where a.uid = $1`,
+      [uid],
+    );
+    expect(Number(unlocks.rows[0]!.n)).toBe(1);
+  });
+
+  it('two kiosks paying the same album at once: both payments are kept, the album unlocks once', async () => {
+    const { uid } = await guest(1);
+    const start = (kioskName: string) =>
+      t.ok(endpoints.createQrPayment, {
+        ...kiosk(paid),
+        attendee_uid: uid,
+        pricing_button_index: 0,
+        client_request_id: kioskName,
+      });
+    const [a, b] = await Promise.all([start('kiosk-a'), start('kiosk-b')]);
+    const results = await Promise.all(
+      [a, b].map((p) =>
+        t.ok(endpoints.testProviderPay, {
+          payment_id: p.payment_id,
+          card_number: '4242424242424242',
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['paid', 'paid']);
+    const unlocks = await t.database.executeSql(
+      `select u.source from attendee_unlocks u join attendees a on a.id = u.attendee_id where a.uid = $1`,
+      [uid],
+    );
+    expect(unlocks.rows).toEqual([{ source: 'payment' }]);
+  });
+
+  it('a disabled link cannot be paid; refusals change nothing', async () => {
+    const { uid } = await guest(1);
+    const other = await guest(1);
+    const created = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    const before = await rowCount('payments');
+
+    const notACard = await t.call(endpoints.testProviderPay, {
+      payment_id: created.payment_id,
+      card_number: '1234 5678',
+    });
+    expect(errorOf(notACard)).toMatchObject({ status: 400, message_key: 'card_invalid' });
+    // Another attendee's key sees neither the payment nor may pay for someone else.
+    const foreign = await t.call(endpoints.checkQrStatus, {
+      key_type: 'attendee',
+      key_value: other.uid,
+      payment_id: created.payment_id,
+    });
+    expect(errorOf(foreign)).toMatchObject({ status: 404, message_key: 'not_found' });
+    const forSomeoneElse = await t.call(endpoints.createQrPayment, {
+      key_type: 'attendee',
+      key_value: other.uid,
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    expect(errorOf(forSomeoneElse).message_key).toBe('invalid_attendee_id');
+    const notTheirPhoto = await t.call(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+      photo_uids: [other.photos[0]!.uid],
+    });
+    expect(errorOf(notTheirPhoto)).toMatchObject({ message_key: 'not_found', field: 'photo_uids' });
+    const noButton = await t.call(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 4,
+    });
+    expect(errorOf(noButton)).toMatchObject({ message_key: 'invalid_value' });
+    const publicKey = await t.call(endpoints.createQrPayment, {
+      key_type: 'public',
+      key_value: paid.public_api_key,
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    expect(errorOf(publicKey)).toMatchObject({ status: 401, message_key: 'invalid_key' });
+    expect(await rowCount('payments')).toBe(before);
+
+    const disabled = await t.ok(endpoints.disableQrLink, {
+      ...kiosk(paid),
+      payment_id: created.payment_id,
+    });
+    expect(disabled.status).toBe('cancelled');
+    const paidAfter = await t.ok(endpoints.testProviderPay, {
+      payment_id: created.payment_id,
+      card_number: '4242424242424242',
+    });
+    expect(paidAfter.status).toBe('cancelled');
+    expect(await originals(uid)).toEqual([null]);
+  });
+});
