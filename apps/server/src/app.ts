@@ -53,6 +53,7 @@ const REDACT = [
   'refresh_token',
   'code',
   'unlock_code',
+  'card_number',
   'session',
 ];
 

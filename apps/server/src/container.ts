@@ -57,6 +57,7 @@ import { UnlockService } from './services/unlock.service.ts';
 import { PaymentRepository } from './repositories/payment.repository.ts';
 import { PaymentService } from './services/payment.service.ts';
 import { CheckoutService } from './services/checkout.service.ts';
+import { ReceiptService } from './services/receipt.service.ts';
 import { TestPaymentsAdapter } from './repositories/payments/test-provider.adapter.ts';
 import { createHmac } from 'node:crypto';
 import { OutboxService } from './services/outbox.service.ts';
@@ -217,6 +218,14 @@ export const createContainer = async (
     unlocks: unlockService,
     clock,
   });
+  const receipts = new ReceiptService({
+    payments: paymentRows,
+    events,
+    attendees,
+    mail,
+    platformFrom: config.mailFrom,
+  });
+  paymentService.onPaymentConfirmed((confirmed) => receipts.onPaymentConfirmed(confirmed));
   webhooks.handlePaymentStatus((provider, reference, status, reason) =>
     paymentService.applyProviderStatus(provider, reference, status, reason),
   );

@@ -268,6 +268,60 @@ describe('QR checkout with the test provider', () => {
     expect(unlocks.rows).toEqual([{ source: 'payment' }]);
   });
 
+  it('sends the receipt e-mail through the outbox once the payment is confirmed, never before', async () => {
+    const uid = (
+      await t.ok(
+        endpoints.generateAttendeeList,
+        {
+          attendee_count: 1,
+          event_id_array: [paid.id],
+          is_prepaid: 0,
+          email: 'guest@example.com',
+        },
+        admin,
+      )
+    ).attendees[0]!.uid;
+    await insertPhoto(paid, uid);
+    const receipts = async () =>
+      (
+        await t.database.executeSql(
+          `select recipient, content from outbox where kind = 'payment_receipt' and recipient = $1`,
+          ['guest@example.com'],
+        )
+      ).rows as { recipient: string; content: { subject: string; text: string; html: string } }[];
+    const declined = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    await t.ok(endpoints.testProviderPay, {
+      payment_id: declined.payment_id,
+      card_number: '4000000000000002',
+    });
+    expect(await receipts()).toEqual([]);
+
+    const created = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    await t.ok(endpoints.testProviderPay, {
+      payment_id: created.payment_id,
+      card_number: '4242424242424242',
+    });
+    // Paying again (a double tap on the form) sends no second receipt.
+    await t.ok(endpoints.testProviderPay, {
+      payment_id: created.payment_id,
+      card_number: '4242424242424242',
+    });
+    const sent = await receipts();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.content.subject).toBe('Your receipt: Paid Gala');
+    // The event's receipt body with {user_name} filled, and what was bought for how much.
+    expect(sent[0]!.content.text).toContain('Hi guest@example.com, thank you for your purchase.');
+    expect(sent[0]!.content.text).toContain('Album: $4.50 (USD)');
+  });
+
   it('a disabled link cannot be paid; refusals change nothing', async () => {
     const { uid } = await guest(1);
     const other = await guest(1);

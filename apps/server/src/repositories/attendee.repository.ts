@@ -72,6 +72,11 @@ export class AttendeeRepository {
     return record;
   }
 
+  async findById(id: number): Promise<AttendeeRow | undefined> {
+    const [row] = await this.db.select().from(attendees).where(eq(attendees.id, id));
+    return row;
+  }
+
   async findByUids(uids: string[]): Promise<AttendeeRow[]> {
     if (uids.length === 0) return [];
     return this.db
