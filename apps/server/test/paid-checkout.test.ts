@@ -268,6 +268,30 @@ describe('QR checkout with the test provider', () => {
     expect(unlocks.rows).toEqual([{ source: 'payment' }]);
   });
 
+  it('buying chosen photos opens exactly those originals', async () => {
+    const { uid, photos } = await guest(2);
+    const created = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+      photo_uids: [photos[1]!.uid],
+    });
+    await t.ok(endpoints.testProviderPay, {
+      payment_id: created.payment_id,
+      card_number: '4242424242424242',
+    });
+    const list = await t.ok(endpoints.publicPhotoList, {
+      key_type: 'attendee',
+      key_value: uid,
+      max_size: 100,
+      page_number: 1,
+    });
+    const originalOf = (photoUid: string) =>
+      list.photos.find((p) => p.uid === photoUid)?.urls.original;
+    expect(originalOf(photos[1]!.uid)).toMatch(/original\.jpg$/);
+    expect(originalOf(photos[0]!.uid)).toBeNull();
+  });
+
   it('sends the receipt e-mail through the outbox once the payment is confirmed, never before', async () => {
     const uid = (
       await t.ok(

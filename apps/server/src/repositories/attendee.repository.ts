@@ -19,6 +19,8 @@ export interface AttendeeRecord {
   eventIds: number[];
   /** Events whose whole album was unlocked for this attendee (a desk sale or a payment; issue 10). */
   unlockedEventIds?: number[];
+  /** Single photos bought (unlock scope `photo:<uid>`). */
+  unlockedPhotoUids?: string[];
 }
 
 export type AttachSource = 'owner' | 'kiosk' | 'qr_scan';
@@ -47,18 +49,31 @@ export class AttendeeRepository {
     const ids = rows.map((r) => r.id);
     const events = await this.eventIdsOf(ids);
     const unlocked = new Map<number, number[]>();
+    const photosBought = new Map<number, string[]>();
     if (ids.length > 0) {
       const unlocks = await this.db
-        .select({ attendeeId: attendeeUnlocks.attendeeId, eventId: attendeeUnlocks.eventId })
+        .select({
+          attendeeId: attendeeUnlocks.attendeeId,
+          eventId: attendeeUnlocks.eventId,
+          scope: attendeeUnlocks.scope,
+        })
         .from(attendeeUnlocks)
-        .where(and(inArray(attendeeUnlocks.attendeeId, ids), eq(attendeeUnlocks.scope, '*')));
-      for (const u of unlocks)
-        unlocked.set(u.attendeeId, [...(unlocked.get(u.attendeeId) ?? []), u.eventId]);
+        .where(inArray(attendeeUnlocks.attendeeId, ids));
+      for (const u of unlocks) {
+        if (u.scope === '*')
+          unlocked.set(u.attendeeId, [...(unlocked.get(u.attendeeId) ?? []), u.eventId]);
+        else if (u.scope.startsWith('photo:'))
+          photosBought.set(u.attendeeId, [
+            ...(photosBought.get(u.attendeeId) ?? []),
+            u.scope.slice('photo:'.length),
+          ]);
+      }
     }
     return rows.map((row) => ({
       row,
       eventIds: events.get(row.id) ?? [],
       unlockedEventIds: unlocked.get(row.id) ?? [],
+      unlockedPhotoUids: photosBought.get(row.id) ?? [],
     }));
   }
 

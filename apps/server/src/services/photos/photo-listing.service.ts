@@ -21,7 +21,7 @@ import type {
 } from '../../repositories/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import {
-  attendeeMayDownload,
+  attendeeMayDownloadPhoto,
   presentPhoto,
   type Audience,
   type KeyAccess,
@@ -77,7 +77,7 @@ export class PhotoListingService {
         ? access.event
         : await this.deps.events.findById(row.eventId);
     const photo = this.present(row, access.audience, {
-      original: attendeeMayDownload(access.attendee, event?.row),
+      original: attendeeMayDownloadPhoto(access.attendee, event?.row, row.uid),
     });
     return photoForAudience(photo, access.audience);
   }

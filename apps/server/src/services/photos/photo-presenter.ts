@@ -30,6 +30,14 @@ export const attendeeMayDownload = (
   event?.is_free === 1 ||
   event?.unlocked === 1;
 
+/** One photo's original for an attendee: as `attendeeMayDownload`, or that photo was bought. */
+export const attendeeMayDownloadPhoto = (
+  attendee: AttendeeRecord,
+  event: Pick<EventRow, 'id' | 'is_free' | 'unlocked'> | undefined,
+  photoUid: string,
+): boolean =>
+  attendeeMayDownload(attendee, event) || (attendee.unlockedPhotoUids ?? []).includes(photoUid);
+
 /** A photo row as the API answers it to an audience; `urlOf` turns a storage key into a URL. */
 export const presentPhoto = (
   row: PhotoRow,
