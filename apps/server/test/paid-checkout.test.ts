@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 let t: TestApp;
 let admin: { authorization: string };
 let paid: FlashbulbEvent;
+let world: Awaited<ReturnType<typeof createEventWorld>>;
 let seq = 0;
 
 const kiosk = (e: FlashbulbEvent) => ({
@@ -83,7 +84,7 @@ const postWebhook = (hook: { headers: Record<string, unknown>; body: Buffer }) =
 
 beforeAll(async () => {
   t = await createTestApp({}, { worker: false });
-  const world = await createEventWorld(t);
+  world = await createEventWorld(t);
   admin = await apiKeyAuth(t, world.adminA);
   paid = await createEvent(t, world.adminA, {
     full_name: 'Paid Gala',
@@ -159,6 +160,50 @@ describe('QR checkout with the test provider', () => {
         payment_id: second.payment_id,
       }),
     ).toEqual({ payment_id: second.payment_id, status: 'paid', amount: 800, currency: 'USD' });
+  });
+
+  it('lists the buttons priced for the attendee’s album, or hides the prices', async () => {
+    const { uid } = await guest(3);
+    const list = await t.ok(endpoints.pricingButtonList, { ...kiosk(paid), attendee_uid: uid });
+    // 3 photos × $3.50 + $1
+    expect(list).toEqual({
+      is_free: 0,
+      currency: 'USD',
+      photo_count: 3,
+      buttons: [{ index: 0, button_text: 'Album', digitals: true, prints: false, amount: 1150 }],
+    });
+    const one = await t.ok(endpoints.pricingButtonList, {
+      key_type: 'attendee',
+      key_value: uid,
+      attendee_uid: uid,
+      photo_count: 1,
+    });
+    expect(one.buttons[0]!.amount).toBe(450);
+    const hidden = await createEvent(t, world.adminA, {
+      full_name: 'Hidden prices',
+      is_free: 0,
+      opts: {
+        description: 'Hidden',
+        unitPrice: 2,
+        hideProductPrice: 1,
+        pricingButtons: [
+          {
+            buttonText: 'All',
+            priceFormula: '{Final_Amount}',
+            digitals: true,
+            prints: false,
+            partialUnlockTags: false,
+            printsPool: '',
+          },
+        ],
+      },
+    });
+    const hiddenList = await t.ok(endpoints.pricingButtonList, {
+      ...kiosk(hidden),
+      attendee_uid: uid,
+      photo_count: 2,
+    });
+    expect(hiddenList.buttons[0]!.amount).toBeNull();
   });
 
   it('is idempotent by client request id and prices the chosen photos', async () => {

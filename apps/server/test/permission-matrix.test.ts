@@ -663,6 +663,20 @@ const rows: Record<EndpointName, Row> = {
       ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
     }),
   },
+  // Read only: kiosks and the attendee see event A's (empty: a free event) buttons.
+  pricingButtonList: {
+    body: () => ({ attendee_uid: attendeeA }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, OK, INVALID_KEY),
+      ...keysB(
+        ATTENDEE_NOT_FOUND,
+        ATTENDEE_NOT_FOUND,
+        INVALID_KEY,
+        ATTENDEE_NOT_FOUND,
+        INVALID_KEY,
+      ),
+    }),
+  },
   // The test provider's form: no key; an unknown payment is not found whoever asks.
   testProviderPay: {
     body: () => ({ payment_id: 'pay_nobody', card_number: '4242 4242 4242 4242' }),

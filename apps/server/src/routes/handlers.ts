@@ -223,4 +223,6 @@ export const createHandlers = (services: {
   checkQrStatus: async ({ principal, body }) => services.checkout.checkQrStatus(principal, body),
   disableQrLink: async ({ principal, body }) => services.checkout.disableQrLink(principal, body),
   testProviderPay: async ({ body }) => services.checkout.testProviderPay(body),
+  pricingButtonList: async ({ principal, body }) =>
+    services.checkout.pricingButtons(principal, body),
 });

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { normaliseAttendeeId, type PaymentStatusName } from '@flashbulb/shared';
+import {
+  buttonPriceCents,
+  normaliseAttendeeId,
+  userTypeOf,
+  type PaymentStatusName,
+} from '@flashbulb/shared';
 import type { AccessControl } from '../access/access-control.ts';
 import type { Principal } from '../access/principal.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -52,6 +57,60 @@ export class CheckoutService {
     return record;
   }
 
+  /** Photos of the attendee's album at the event that a sale of the whole album covers. */
+  private albumPhotoCount(event: EventRecord, attendee: AttendeeRecord): Promise<number> {
+    return this.deps.photos.count({
+      eventId: event.row.id,
+      attendeeAlbum: { attendeeId: attendee.row.id, uid: attendee.row.uid },
+      albumEventOnly: true,
+      publishedOnly: true,
+      now: this.deps.clock.now(),
+    });
+  }
+
+  /**
+   * The buttons a guest sees, priced for them (albums spec §3): amounts null when the event hides
+   * prices (`hideProductPrice`) or a formula is refused at this count.
+   */
+  async pricingButtons(
+    principal: Principal,
+    input: { attendee_uid: string; photo_count?: number | undefined },
+  ) {
+    const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
+      keyEvent: true,
+    });
+    const event = grant.event;
+    const attendee = await this.attendeeFor(grant, input.attendee_uid);
+    const photoCount = input.photo_count ?? (await this.albumPhotoCount(event, attendee));
+    const opts = event.row.opts;
+    const hide = opts.hideProductPrice === 1;
+    const userType = userTypeOf(attendee.row.uid, opts.attendeeIdVipRegex);
+    return {
+      is_free: event.row.is_free === 1 ? (1 as const) : (0 as const),
+      currency: CURRENCY,
+      photo_count: photoCount,
+      buttons:
+        event.row.is_free === 1
+          ? []
+          : (opts.pricingButtons ?? []).map((button, index) => {
+              const price = buttonPriceCents({
+                priceFormula: button.priceFormula,
+                unitPrice: opts.unitPrice,
+                multiplier: opts.eventMultiplier,
+                photoCount,
+                userType,
+              });
+              return {
+                index,
+                button_text: button.buttonText,
+                digitals: button.digitals,
+                prints: button.prints,
+                amount: hide || !price.ok ? null : price.cents,
+              };
+            }),
+    };
+  }
+
   async createQrPayment(
     principal: Principal,
     input: {
@@ -78,13 +137,7 @@ export class CheckoutService {
       photoUids = uids;
       photoCount = uids.length;
     } else {
-      photoCount = await this.deps.photos.count({
-        eventId: event.row.id,
-        attendeeAlbum: { attendeeId: attendee.row.id, uid: attendee.row.uid },
-        albumEventOnly: true,
-        publishedOnly: true,
-        now: this.deps.clock.now(),
-      });
+      photoCount = await this.albumPhotoCount(event, attendee);
       if (photoCount === 0) throw new AppError('photos_required', 'photo_uids');
     }
     // Without a request id every call is a new checkout; with one, a retry answers the first.

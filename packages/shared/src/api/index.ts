@@ -89,6 +89,7 @@ export const endpoints = {
   checkQrStatus: payments.checkQrStatus,
   disableQrLink: payments.disableQrLink,
   testProviderPay: payments.testProviderPay,
+  pricingButtonList: payments.pricingButtonList,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

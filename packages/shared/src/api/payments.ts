@@ -151,3 +151,47 @@ export const testProviderPay = defineEndpoint({
   result: z.object({ payment_id: z.string(), status: paymentStatus }),
   errors: ['not_found', 'card_invalid'],
 });
+
+export const pricingButtonList = defineEndpoint({
+  path: '/payment/pricing-buttons',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'The key’s event’s pricing buttons with their prices in integer cents for this attendee and photo count (VIP by the attendee id); amounts are null when the event hides prices. Private, event-owner or the attendee’s own key',
+  body: z.object({
+    ...keyBody,
+    attendee_uid: attendeeUid,
+    photo_count: z
+      .number({ error: 'invalid_value' })
+      .int('invalid_value')
+      .min(1, 'invalid_value')
+      .max(10_000, 'invalid_value')
+      .optional()
+      .describe('Photos chosen; without: the attendee’s album of the event'),
+  }),
+  result: z.object({
+    is_free: z.union([z.literal(0), z.literal(1)]),
+    currency: z.literal('USD'),
+    photo_count: z.number().int(),
+    buttons: z.array(
+      z.object({
+        index: z.number().int(),
+        button_text: z.string(),
+        digitals: z.boolean(),
+        prints: z.boolean(),
+        amount: z
+          .number()
+          .int()
+          .nullable()
+          .describe('Integer cents; null when the event hides prices or the formula is refused'),
+      }),
+    ),
+  }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'invalid_attendee_id',
+    'attendee_locked',
+    'attendee_expired',
+  ],
+});
