@@ -54,6 +54,7 @@ import { AttendeeRepository } from './repositories/attendee.repository.ts';
 import { AttendeeService } from './services/attendee.service.ts';
 import { AttendeeUnlockRepository } from './repositories/attendee-unlock.repository.ts';
 import { UnlockService } from './services/unlock.service.ts';
+import { PrintRequestRepository } from './repositories/print-request.repository.ts';
 import { PaymentRepository } from './repositories/payment.repository.ts';
 import { PaymentService } from './services/payment.service.ts';
 import { CheckoutService } from './services/checkout.service.ts';
@@ -210,6 +211,9 @@ export const createContainer = async (
     access: eventAccess,
     unlocks: attendeeUnlocks,
     throttle,
+    attendees,
+    albums,
+    printRequests: new PrintRequestRepository(database.db),
     clock,
   });
   const paymentRows = new PaymentRepository(database.db);

@@ -81,10 +81,14 @@ const unlockRows = async () =>
   ).rows;
 
 /** One kiosk: the call from its own address. */
-const unlockFrom = async (address: string, body: Record<string, unknown>) => {
+const unlockFrom = async (
+  address: string,
+  body: Record<string, unknown>,
+  path: string = endpoints.attendeeUnlock.path,
+) => {
   const response = await t.app.inject({
     method: 'POST',
-    url: `/api/v1${endpoints.attendeeUnlock.path}`,
+    url: `/api/v1${path}`,
     payload: body,
     remoteAddress: address,
   });
@@ -252,5 +256,91 @@ describe('POST /attendee/unlock', () => {
     t.clock.advance(61_000);
     const later = await unlockFrom('10.2.0.1', { ...body, unlock_code: 'K7QX' });
     expect(later.statusCode).toBe(200);
+  });
+});
+
+describe('unlock-and-print', () => {
+  const printRows = async () =>
+    (
+      await t.database.executeSql(
+        'select event_id, photo_uids, copies, source, employee_name, status from print_requests order by id',
+        [],
+      )
+    ).rows;
+
+  it('at the desk: unlocks with the code and stores the print request of the chosen photos', async () => {
+    const uid = await newAttendee([paid]);
+    const a = await insertPhoto(paid, uid);
+    await insertPhoto(paid, uid);
+    const before = (await printRows()).length;
+    const result = await t.ok(endpoints.attendeeUnlockAndPrint, {
+      ...privateKey(paid),
+      attendee_uid: uid,
+      unlock_code: 'K7QX',
+      photo_uid_array: [a.uid, a.uid],
+      printing_count: 1,
+    });
+    expect(result).toMatchObject({
+      attendee_uid: uid,
+      event_id: paid.id,
+      unlocked: 1,
+      photo_count: 1,
+    });
+    const rows = await printRows();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toEqual({
+      event_id: paid.id,
+      photo_uids: [a.uid],
+      copies: 1,
+      source: 'employee_code',
+      employee_name: 'Ann Lee',
+      status: 'queued',
+    });
+    expect((await originals(uid)).every((p) => p.original !== null)).toBe(true);
+  });
+
+  it('refuses a wrong code, photos outside the album and counts over the event’s limits, changing nothing', async () => {
+    const uid = await newAttendee([paid]);
+    const mine = await insertPhoto(paid, uid);
+    const someoneElse = await insertPhoto(paid, await newAttendee([paid]));
+    const unlocksBefore = await unlockRows();
+    const printsBefore = await printRows();
+    const body = { ...privateKey(paid), attendee_uid: uid, unlock_code: 'K7QX' };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...body, unlock_code: 'ZZZZ', photo_uid_array: [mine.uid] }, 'invalid_unlock_code'],
+      [{ ...body, photo_uid_array: [someoneElse.uid] }, 'not_found'],
+      [{ ...body, photo_uid_array: ['nope'] }, 'not_found'],
+      [{ ...body, photo_uid_array: [] }, 'photos_required'],
+      // The event allows 1 copy and 5 photos per request (defaults).
+      [{ ...body, photo_uid_array: [mine.uid], printing_count: 2 }, 'photos_copy_count_error'],
+    ];
+    for (const [index, [request, key]] of cases.entries()) {
+      const response = await unlockFrom(
+        `10.3.0.${index}`,
+        request,
+        endpoints.attendeeUnlockAndPrint.path,
+      );
+      expect(errorOf(response).message_key, JSON.stringify(request)).toBe(key);
+    }
+    expect(await unlockRows()).toEqual(unlocksBefore);
+    expect(await printRows()).toEqual(printsBefore);
+  });
+
+  it('by the owner: any attendee of the organisation, recorded as the owner’s', async () => {
+    const uid = await newAttendee([other]);
+    const photo = await insertPhoto(other, uid);
+    const result = await t.ok(
+      endpoints.ownerUnlockAndPrint,
+      { event_id: other.id, attendee_uid: uid, photo_uid_array: [photo.uid] },
+      admin,
+    );
+    expect(result).toMatchObject({ event_id: other.id, unlocked: 1, photo_count: 1 });
+    expect((await printRows()).at(-1)).toMatchObject({ source: 'owner', employee_name: null });
+    const refused = await t.call(
+      endpoints.ownerUnlockAndPrint,
+      { event_id: other.id, attendee_uid: uid, photo_uid_array: [photo.uid] },
+      adminB,
+    );
+    expect(errorOf(refused).message_key).toBe('event_not_found');
   });
 });

@@ -677,6 +677,17 @@ const rows: Record<EndpointName, Row> = {
       ),
     }),
   },
+  attendeeUnlockAndPrint: {
+    body: () => ({ attendee_uid: attendeeA, unlock_code: 'ZZZZ', photo_uid_array: [photoA.uid] }),
+    expect: keyed({
+      ...keysA(INVALID_UNLOCK_CODE, INVALID_UNLOCK_CODE, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  ownerUnlockAndPrint: {
+    body: () => ({ event_id: eventA.id, attendee_uid: attendeeA, photo_uid_array: [photoA.uid] }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
   // The test provider's form: no key; an unknown payment is not found whoever asks.
   testProviderPay: {
     body: () => ({ payment_id: 'pay_nobody', card_number: '4242 4242 4242 4242' }),

@@ -776,3 +776,28 @@ export const attendeeUnlocks = pgTable(
   },
   (t) => [uniqueIndex('attendee_unlocks_scope_idx').on(t.attendeeId, t.eventId, t.scope)],
 );
+
+/**
+ * Photos to print, asked for with an unlock (albums spec §7.2 unlock-and-print). Stored `queued`
+ * until the printing issue sends them to a printer pool.
+ */
+export const printRequests = pgTable(
+  'print_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    attendeeId: integer('attendee_id').references(() => attendees.id, { onDelete: 'set null' }),
+    photoUids: jsonb('photo_uids').$type<string[]>().notNull(),
+    copies: integer('copies').notNull(),
+    /** The pool to print on; null: the event's default. */
+    printerPool: text('printer_pool'),
+    source: text('source').$type<UnlockSource>().notNull(),
+    /** `First Last` of the employee whose code was used. */
+    employeeName: text('employee_name'),
+    status: text('status').$type<'queued'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('print_requests_event_idx').on(t.eventId, t.createdAt)],
+);

@@ -223,6 +223,10 @@ export const createHandlers = (services: {
   checkQrStatus: async ({ principal, body }) => services.checkout.checkQrStatus(principal, body),
   disableQrLink: async ({ principal, body }) => services.checkout.disableQrLink(principal, body),
   testProviderPay: async ({ body }) => services.checkout.testProviderPay(body),
+  attendeeUnlockAndPrint: async ({ principal, body, request }) =>
+    services.unlocks.unlockAndPrintByCode(principal, body, { address: request.ip }),
+  ownerUnlockAndPrint: async ({ principal, body }) =>
+    services.unlocks.ownerUnlockAndPrint(principal, body),
   pricingButtonList: async ({ principal, body }) =>
     services.checkout.pricingButtons(principal, body),
 });

@@ -9,6 +9,10 @@ import {
   type AttendeeUnlockRepository,
 } from '../repositories/attendee-unlock.repository.ts';
 import type { ThrottleRepository } from '../repositories/throttle.repository.ts';
+import type { AlbumRepository } from '../repositories/album.repository.ts';
+import type { AttendeeRecord, AttendeeRepository } from '../repositories/attendee.repository.ts';
+import type { EventRecord } from '../repositories/event.repository.ts';
+import type { PrintRequestRepository } from '../repositories/print-request.repository.ts';
 
 /** Wrong codes a kiosk may try in a row before it waits (`UNLOCK_WAIT_SECONDS`). */
 export const UNLOCK_MAX_FAILURES = 5;
@@ -43,6 +47,9 @@ export class UnlockService {
       access: AccessControl;
       unlocks: AttendeeUnlockRepository;
       throttle: ThrottleRepository;
+      attendees: AttendeeRepository;
+      albums: AlbumRepository;
+      printRequests: PrintRequestRepository;
       clock: Clock;
       /** Raised once per new unlock; the domain-event bus of issue 9 subscribes here. */
       notices?: { attendeeUnlocked(event: AttendeeUnlocked): Promise<void> };
@@ -58,6 +65,66 @@ export class UnlockService {
     input: { attendee_uid: string; unlock_code: string },
     kiosk: { address: string },
   ): Promise<{ attendee_uid: string; event_id: number; unlocked: 1 }> {
+    const { event, record, employeeName } = await this.checkCode(principal, input, kiosk);
+    await this.unlockAlbum(event, record, 'employee_code', employeeName);
+    return { attendee_uid: record.row.uid, event_id: event.row.id, unlocked: 1 };
+  }
+
+  /** `POST /attendee/unlock-and-print`: the desk unlock, plus a stored print request. */
+  async unlockAndPrintByCode(
+    principal: Principal,
+    input: {
+      attendee_uid: string;
+      unlock_code: string;
+      photo_uid_array: string[];
+      printing_count?: number | undefined;
+    },
+    kiosk: { address: string },
+  ) {
+    const { event, record, employeeName } = await this.checkCode(principal, input, kiosk);
+    const uids = await this.printablePhotos(event, record, input);
+    await this.unlockAlbum(event, record, 'employee_code', employeeName);
+    return this.storePrint(
+      event,
+      record,
+      uids,
+      input.printing_count,
+      'employee_code',
+      employeeName,
+    );
+  }
+
+  /** The owner's unlock-and-print: any attendee of the event's organisation, locked or not. */
+  async ownerUnlockAndPrint(
+    principal: Principal,
+    input: {
+      event_id: number;
+      attendee_uid: string;
+      photo_uid_array: string[];
+      printing_count?: number | undefined;
+    },
+  ) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
+      eventId: input.event_id,
+      field: 'event_id',
+    });
+    const { record } = await this.deps.access.attendeeById(input.attendee_uid);
+    if (!record || record.row.organisationId !== event.row.organisationId)
+      throw new AppError('invalid_attendee_id', 'attendee_uid');
+    const uids = await this.printablePhotos(event, record, input);
+    await this.unlockAlbum(event, record, 'owner', null);
+    return this.storePrint(event, record, uids, input.printing_count, 'owner', null);
+  }
+
+  /**
+   * The kiosk's event, the open attendee of its organisation and the employee whose code was
+   * given. Wrong codes count per kiosk (event and address) and change nothing.
+   */
+  private async checkCode(
+    principal: Principal,
+    input: { attendee_uid: string; unlock_code: string },
+    kiosk: { address: string },
+  ): Promise<{ event: EventRecord; record: AttendeeRecord; employeeName: string }> {
     const { event } = await this.deps.access.requireEventAccess(principal, 'attendee.unlock', {
       keyEvent: true,
     });
@@ -83,15 +150,70 @@ export class UnlockService {
       throw new AppError('invalid_unlock_code', 'unlock_code');
     }
     await this.deps.throttle.recordSuccess(throttleKey);
-    await this.unlock({
+    return { event, record, employeeName: `${employee.firstName} ${employee.lastName}` };
+  }
+
+  /** Photos of the attendee's album at this event, within the event's print limits. */
+  private async printablePhotos(
+    event: EventRecord,
+    record: AttendeeRecord,
+    input: { photo_uid_array: string[]; printing_count?: number | undefined },
+  ): Promise<string[]> {
+    const uids = [...new Set(input.photo_uid_array)];
+    if (uids.length > event.row.max_print_photos_count)
+      throw new AppError('per_request_count_error', 'photo_uid_array');
+    if ((input.printing_count ?? 1) > event.row.max_print_copies_count)
+      throw new AppError('photos_copy_count_error', 'printing_count');
+    const rows = await this.deps.albums.photosByUids(event.row.id, uids);
+    if (rows.length !== uids.length) throw new AppError('not_found', 'photo_uid_array');
+    for (const row of rows)
+      if (!(await this.deps.attendees.ownsPhoto(record, row)))
+        throw new AppError('not_found', 'photo_uid_array');
+    return uids;
+  }
+
+  private unlockAlbum(
+    event: EventRecord,
+    record: AttendeeRecord,
+    source: 'employee_code' | 'owner',
+    employeeName: string | null,
+  ) {
+    return this.unlock({
       attendeeId: record.row.id,
       eventId: event.row.id,
       scope: WHOLE_ALBUM,
-      source: 'employee_code',
-      employeeName: `${employee.firstName} ${employee.lastName}`,
+      source,
+      employeeName,
       paymentId: null,
     });
-    return { attendee_uid: record.row.uid, event_id: event.row.id, unlocked: 1 };
+  }
+
+  private async storePrint(
+    event: EventRecord,
+    record: AttendeeRecord,
+    uids: string[],
+    copies: number | undefined,
+    source: 'employee_code' | 'owner',
+    employeeName: string | null,
+  ) {
+    const request = await this.deps.printRequests.insert({
+      eventId: event.row.id,
+      attendeeId: record.row.id,
+      photoUids: uids,
+      copies: copies ?? 1,
+      printerPool: null,
+      source,
+      employeeName,
+      status: 'queued',
+      createdAt: this.deps.clock.now(),
+    });
+    return {
+      attendee_uid: record.row.uid,
+      event_id: event.row.id,
+      unlocked: 1 as const,
+      print_request_id: request.id,
+      photo_count: uids.length,
+    };
   }
 
   /** Records an unlock (the first one stands) and raises `attendee.unlocked` when it is new. */

@@ -90,6 +90,8 @@ export const endpoints = {
   disableQrLink: payments.disableQrLink,
   testProviderPay: payments.testProviderPay,
   pricingButtonList: payments.pricingButtonList,
+  attendeeUnlockAndPrint: payments.attendeeUnlockAndPrint,
+  ownerUnlockAndPrint: payments.ownerUnlockAndPrint,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

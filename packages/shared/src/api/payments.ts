@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ATTENDEE_ID_MAX_LENGTH } from '../rules/attendee-id.ts';
 import { PAYMENT_STATUSES } from '../rules/payment-state.ts';
-import { defineEndpoint } from './endpoint.ts';
+import { EVENT_LIMITS } from '../rules/event-rules.ts';
+import { defineEndpoint, OWNER_PREFIX } from './endpoint.ts';
+import { idSchema } from './users.ts';
 import { keyBody } from './events.ts';
 
 /**
@@ -194,4 +196,78 @@ export const pricingButtonList = defineEndpoint({
     'attendee_locked',
     'attendee_expired',
   ],
+});
+
+const printPhotoUids = z
+  .array(z.string().trim().min(1, 'not_found').max(100, 'not_found'), {
+    error: 'photos_required',
+  })
+  .min(1, 'photos_required')
+  .max(EVENT_LIMITS.printCountMax, 'per_request_count_error')
+  .describe('Photos of the attendee’s album to print');
+const printingCount = z
+  .number({ error: 'photos_copy_count_error' })
+  .int('photos_copy_count_error')
+  .min(1, 'photos_copy_count_error')
+  .max(EVENT_LIMITS.printCountMax, 'photos_copy_count_error')
+  .optional()
+  .describe('Copies of each photo (default 1; at most the event’s max_print_copies_count)');
+const unlockAndPrintResult = z.object({
+  attendee_uid: z.string(),
+  event_id: z.number().int(),
+  unlocked: z.literal(1),
+  print_request_id: z.number().int(),
+  photo_count: z.number().int(),
+});
+const printErrors = [
+  'invalid_attendee_id',
+  'not_found',
+  'photos_required',
+  'per_request_count_error',
+  'photos_copy_count_error',
+] as const;
+
+export const attendeeUnlockAndPrint = defineEndpoint({
+  path: '/attendee/unlock-and-print',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Desk sale with prints: an employee’s unlock code unlocks the album for the key’s event and stores a print request for the chosen photos (printed once the printing issue lands). Private or event-owner key',
+  body: z.object({
+    ...keyBody,
+    attendee_uid: attendeeUid,
+    unlock_code: z
+      .string({ error: 'invalid_unlock_code' })
+      .trim()
+      .min(1, 'invalid_unlock_code')
+      .max(20, 'invalid_unlock_code'),
+    photo_uid_array: printPhotoUids,
+    printing_count: printingCount,
+  }),
+  result: unlockAndPrintResult,
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'attendee_locked',
+    'attendee_expired',
+    'invalid_unlock_code',
+    'too_many_attempts',
+    ...printErrors,
+  ],
+});
+
+export const ownerUnlockAndPrint = defineEndpoint({
+  path: `${OWNER_PREFIX}/attendee/unlock-and-print`,
+  auth: 'owner',
+  tag: 'payments',
+  summary:
+    'The event owner unlocks an attendee’s album for the event and stores a print request for the chosen photos',
+  body: z.object({
+    event_id: idSchema,
+    attendee_uid: attendeeUid,
+    photo_uid_array: printPhotoUids,
+    printing_count: printingCount,
+  }),
+  result: unlockAndPrintResult,
+  errors: ['event_not_found', ...printErrors],
 });
