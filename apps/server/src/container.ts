@@ -59,6 +59,7 @@ import { PaymentRepository } from './repositories/payment.repository.ts';
 import { PaymentService } from './services/payment.service.ts';
 import { CheckoutService } from './services/checkout.service.ts';
 import { ReceiptService } from './services/receipt.service.ts';
+import { OrderAdminService } from './services/order-admin.service.ts';
 import { TestPaymentsAdapter } from './repositories/payments/test-provider.adapter.ts';
 import { createHmac } from 'node:crypto';
 import { OutboxService } from './services/outbox.service.ts';
@@ -373,6 +374,11 @@ export const createContainer = async (
       unlocks: unlockService,
       payments: paymentService,
       checkout: checkoutService,
+      orderAdmin: new OrderAdminService({
+        access: eventAccess,
+        payments: paymentService,
+        paymentRows,
+      }),
       sms,
       outbox: outboxService,
       webhooks,

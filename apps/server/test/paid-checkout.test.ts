@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
+let adminB: { authorization: string };
 let paid: FlashbulbEvent;
 let world: Awaited<ReturnType<typeof createEventWorld>>;
 let seq = 0;
@@ -86,6 +87,7 @@ beforeAll(async () => {
   t = await createTestApp({}, { worker: false });
   world = await createEventWorld(t);
   admin = await apiKeyAuth(t, world.adminA);
+  adminB = await apiKeyAuth(t, world.adminB);
   paid = await createEvent(t, world.adminA, {
     full_name: 'Paid Gala',
     is_free: 0,
@@ -453,5 +455,105 @@ describe('QR checkout with the test provider', () => {
     });
     expect(paidAfter.status).toBe('cancelled');
     expect(await originals(uid)).toEqual([null]);
+  });
+});
+
+describe('operator side', () => {
+  const pay = async (uid: string, card = '4242424242424242') => {
+    const created = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    await t.ok(endpoints.testProviderPay, { payment_id: created.payment_id, card_number: card });
+    return created;
+  };
+
+  it('lists orders with their payments and the paid totals per day and per button', async () => {
+    const before = await t.ok(endpoints.orderList, { event_id: paid.id }, admin);
+    const { uid } = await guest(1);
+    const declined = await pay(uid, '4000000000000002');
+    const ok = await pay(uid);
+    const after = await t.ok(endpoints.orderList, { event_id: paid.id }, admin);
+    expect(after.orders.length).toBe(before.orders.length + 2);
+    // Newest first: the paid order, then the declined one.
+    expect(after.orders[0]).toMatchObject({
+      attendee_uid: uid,
+      button_text: 'Album',
+      amount: 450,
+      currency: 'USD',
+      status: 'paid',
+      payments: [{ payment_id: ok.payment_id, provider: 'test', status: 'paid' }],
+    });
+    expect(after.orders[1]).toMatchObject({
+      status: 'open',
+      payments: [
+        { payment_id: declined.payment_id, status: 'failed', failure_reason: 'card_declined' },
+      ],
+    });
+    expect(after.totals.paid_amount).toBe(before.totals.paid_amount + 450);
+    expect(after.totals.paid_count).toBe(before.totals.paid_count + 1);
+    const today = t.clock.now().toISOString().slice(0, 10);
+    expect(after.totals.by_day.find((d) => d.day === today)?.amount).toBe(after.totals.paid_amount);
+    expect(after.totals.by_button).toEqual([
+      { button_text: 'Album', amount: after.totals.paid_amount, count: after.totals.paid_count },
+    ]);
+    const foreign = await t.call(endpoints.orderList, { event_id: paid.id }, adminB);
+    expect(errorOf(foreign).message_key).toBe('event_not_found');
+  });
+
+  it('a refund locks the album again, unless another paid order covers it', async () => {
+    const { uid } = await guest(1);
+    const first = await pay(uid);
+    expect(await originals(uid)).toEqual([expect.stringMatching(/original\.jpg$/)]);
+    const refunded = await t.ok(
+      endpoints.refundPayment,
+      { event_id: paid.id, payment_id: first.payment_id },
+      admin,
+    );
+    expect(refunded.status).toBe('refunded');
+    expect(await originals(uid)).toEqual([null]);
+    const list = await t.ok(endpoints.orderList, { event_id: paid.id }, admin);
+    expect(list.orders.find((o) => o.payments[0]?.payment_id === first.payment_id)?.status).toBe(
+      'refunded',
+    );
+
+    // Two paid orders for the same album: refunding one keeps it open.
+    const second = await pay(uid);
+    const third = await pay(uid);
+    await t.ok(
+      endpoints.refundPayment,
+      { event_id: paid.id, payment_id: second.payment_id },
+      admin,
+    );
+    expect(await originals(uid)).toEqual([expect.stringMatching(/original\.jpg$/)]);
+    await t.ok(endpoints.refundPayment, { event_id: paid.id, payment_id: third.payment_id }, admin);
+    expect(await originals(uid)).toEqual([null]);
+  });
+
+  it('refuses to refund a payment that is not paid, or of another event, changing nothing', async () => {
+    const { uid } = await guest(1);
+    const pending = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    const notPaid = await t.call(
+      endpoints.refundPayment,
+      { event_id: paid.id, payment_id: pending.payment_id },
+      admin,
+    );
+    expect(errorOf(notPaid)).toMatchObject({ status: 409, message_key: 'payment_not_paid' });
+    const elsewhere = await createEvent(t, world.adminA, { full_name: 'Elsewhere', is_free: 0 });
+    const wrongEvent = await t.call(
+      endpoints.refundPayment,
+      { event_id: elsewhere.id, payment_id: pending.payment_id },
+      admin,
+    );
+    expect(errorOf(wrongEvent)).toMatchObject({ status: 404, message_key: 'not_found' });
+    expect(
+      (await t.ok(endpoints.checkQrStatus, { ...kiosk(paid), payment_id: pending.payment_id }))
+        .status,
+    ).toBe('pending');
   });
 });

@@ -688,6 +688,11 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ event_id: eventA.id, attendee_uid: attendeeA, photo_uid_array: [photoA.uid] }),
     expect: operators(OK, EVENT_NOT_FOUND),
   },
+  orderList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  refundPayment: {
+    body: () => ({ event_id: eventA.id, payment_id: 'pay_nobody' }),
+    expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
+  },
   // The test provider's form: no key; an unknown payment is not found whoever asks.
   testProviderPay: {
     body: () => ({ payment_id: 'pay_nobody', card_number: '4242 4242 4242 4242' }),

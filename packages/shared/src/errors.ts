@@ -202,6 +202,7 @@ export const errorCatalogue = {
   },
   pricing_buttons_too_many: { status: 400, text: 'An event has at most 20 pricing buttons' },
   invalid_unlock_code: { status: 400, text: 'This unlock code is not valid' },
+  payment_not_paid: { status: 409, text: 'Only a paid payment can be refunded' },
   card_invalid: {
     status: 400,
     text: 'Use a test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined',

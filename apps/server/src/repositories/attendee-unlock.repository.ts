@@ -76,4 +76,13 @@ export class AttendeeUnlockRepository {
     for (const row of rows) map.get(row.attendeeId)?.push(row.eventId);
     return map;
   }
+
+  /** Removes what a payment unlocked (a refund); answers how many rows went. */
+  async deleteForPayment(paymentId: number): Promise<number> {
+    const rows = await this.db
+      .delete(attendeeUnlocks)
+      .where(eq(attendeeUnlocks.paymentId, paymentId))
+      .returning({ id: attendeeUnlocks.id });
+    return rows.length;
+  }
 }

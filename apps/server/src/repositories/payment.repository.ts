@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { PaymentStatusName } from '@flashbulb/shared';
 import type { Db } from '../db/database.ts';
-import { orders, payments } from '../db/schema.ts';
+import { attendees, orders, payments } from '../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -95,5 +95,51 @@ export class PaymentRepository {
       .update(orders)
       .set({ status, ...(status === 'paid' ? { paidAt: now } : {}) })
       .where(eq(orders.id, id));
+  }
+
+  /** An event's orders, newest first, with the attendee's uid and every payment of each. */
+  async ordersOfEvent(
+    eventId: number,
+  ): Promise<{ order: OrderRow; attendeeUid: string; payments: PaymentRow[] }[]> {
+    const rows = await this.db
+      .select({ order: orders, attendeeUid: attendees.uid })
+      .from(orders)
+      .innerJoin(attendees, eq(attendees.id, orders.attendeeId))
+      .where(eq(orders.eventId, eventId))
+      .orderBy(desc(orders.id));
+    const ids = rows.map((r) => r.order.id);
+    const all = ids.length
+      ? await this.db
+          .select()
+          .from(payments)
+          .where(inArray(payments.orderId, ids))
+          .orderBy(payments.id)
+      : [];
+    return rows.map((r) => ({
+      order: r.order,
+      attendeeUid: r.attendeeUid,
+      payments: all.filter((p) => p.orderId === r.order.id),
+    }));
+  }
+
+  /** The attendee's other paid orders at the event, each with its paid payment. */
+  async otherPaidOrders(
+    attendeeId: number,
+    eventId: number,
+    exceptOrderId: number,
+  ): Promise<{ order: OrderRow; payment: PaymentRow }[]> {
+    const rows = await this.db
+      .select({ order: orders, payment: payments })
+      .from(orders)
+      .innerJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.status, 'paid')))
+      .where(
+        and(
+          eq(orders.attendeeId, attendeeId),
+          eq(orders.eventId, eventId),
+          eq(orders.status, 'paid'),
+          ne(orders.id, exceptOrderId),
+        ),
+      );
+    return rows;
   }
 }

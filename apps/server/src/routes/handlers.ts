@@ -25,6 +25,7 @@ import type { TemplateService } from '../services/template.service.ts';
 import type { AttendeeService } from '../services/attendee.service.ts';
 import type { UnlockService } from '../services/unlock.service.ts';
 import type { CheckoutService } from '../services/checkout.service.ts';
+import type { OrderAdminService } from '../services/order-admin.service.ts';
 
 export const REFRESH_COOKIE = 'flashbulb_refresh';
 const COOKIE_PATH = '/api/v1/auth';
@@ -78,6 +79,7 @@ export const createHandlers = (services: {
   attendees: AttendeeService;
   unlocks: UnlockService;
   checkout: CheckoutService;
+  orderAdmin: OrderAdminService;
 }): Handlers => ({
   signIn: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.signIn(body)),
@@ -227,6 +229,8 @@ export const createHandlers = (services: {
     services.unlocks.unlockAndPrintByCode(principal, body, { address: request.ip }),
   ownerUnlockAndPrint: async ({ principal, body }) =>
     services.unlocks.ownerUnlockAndPrint(principal, body),
+  orderList: async ({ principal, body }) => services.orderAdmin.list(principal, body),
+  refundPayment: async ({ principal, body }) => services.orderAdmin.refund(principal, body),
   pricingButtonList: async ({ principal, body }) =>
     services.checkout.pricingButtons(principal, body),
 });

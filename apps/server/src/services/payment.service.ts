@@ -167,8 +167,7 @@ export class PaymentService {
       return this.recordStatus(current, to, details);
     }
     if (to === 'paid') await this.confirmed(moved);
-    if (to === 'refunded')
-      await this.deps.payments.setOrderStatus(moved.orderId, 'refunded', this.deps.clock.now());
+    if (to === 'refunded') await this.refunded(moved);
     return { payment: moved, transition };
   }
 
@@ -207,6 +206,31 @@ export class PaymentService {
       currency: payment.currency,
     };
     for (const handler of this.confirmedHandlers) await handler(event);
+  }
+
+  /**
+   * A refund locks again what the payment unlocked; what another paid order of the attendee at the
+   * event covers stays open (it is unlocked again in that order's name).
+   */
+  private async refunded(payment: PaymentRow): Promise<void> {
+    const order = await this.deps.payments.orderById(payment.orderId);
+    if (!order) return;
+    await this.deps.payments.setOrderStatus(order.id, 'refunded', this.deps.clock.now());
+    await this.deps.unlocks.relockPayment(payment.id);
+    for (const other of await this.deps.payments.otherPaidOrders(
+      order.attendeeId,
+      order.eventId,
+      order.id,
+    )) {
+      await this.unlockPaidOrder({
+        paymentId: other.payment.id,
+        orderId: other.order.id,
+        eventId: other.order.eventId,
+        attendeeId: other.order.attendeeId,
+        amount: other.payment.amount,
+        currency: other.payment.currency,
+      });
+    }
   }
 
   private async unlockPaidOrder(event: PaymentConfirmed): Promise<void> {

@@ -224,6 +224,11 @@ export class UnlockService {
     return { created };
   }
 
+  /** A refund: removes what the payment unlocked. */
+  async relockPayment(paymentId: number): Promise<number> {
+    return this.deps.unlocks.deleteForPayment(paymentId);
+  }
+
   private async refuseWhileThrottled(key: string): Promise<void> {
     const row = await this.deps.throttle.get(key);
     if (!row?.lastFailureAt) return;

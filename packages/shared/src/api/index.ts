@@ -92,6 +92,8 @@ export const endpoints = {
   pricingButtonList: payments.pricingButtonList,
   attendeeUnlockAndPrint: payments.attendeeUnlockAndPrint,
   ownerUnlockAndPrint: payments.ownerUnlockAndPrint,
+  orderList: payments.orderList,
+  refundPayment: payments.refundPayment,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -271,3 +271,57 @@ export const ownerUnlockAndPrint = defineEndpoint({
   result: unlockAndPrintResult,
   errors: ['event_not_found', ...printErrors],
 });
+
+const orderSchema = z.object({
+  order_id: z.number().int(),
+  created_date: z.string(),
+  paid_date: z.string().nullable(),
+  attendee_uid: z.string(),
+  button_text: z.string(),
+  amount: z.number().int().describe('Integer cents'),
+  currency: z.literal('USD'),
+  status: z.enum(['open', 'paid', 'refunded']),
+  payments: z.array(
+    z.object({
+      payment_id: z.string(),
+      provider: z.string(),
+      status: paymentStatus,
+      failure_reason: z.string().nullable(),
+      created_date: z.string(),
+    }),
+  ),
+});
+
+export const orderList = defineEndpoint({
+  path: `${OWNER_PREFIX}/payment/order-list`,
+  auth: 'owner',
+  tag: 'payments',
+  summary:
+    'An event’s orders with their payments, newest first, and the paid totals per day (UTC) and per button, in integer cents',
+  body: z.object({ event_id: idSchema }),
+  result: z.object({
+    orders: z.array(orderSchema),
+    totals: z.object({
+      paid_amount: z.number().int(),
+      paid_count: z.number().int(),
+      by_day: z.array(
+        z.object({ day: z.string(), amount: z.number().int(), count: z.number().int() }),
+      ),
+      by_button: z.array(
+        z.object({ button_text: z.string(), amount: z.number().int(), count: z.number().int() }),
+      ),
+    }),
+  }),
+  errors: ['event_not_found'],
+});
+
+export const refundPayment = defineEndpoint({
+  path: `${OWNER_PREFIX}/payment/refund`,
+  auth: 'owner',
+  tag: 'payments',
+  summary:
+    'Marks a paid payment of the event refunded and locks again what it unlocked (unless another paid order covers it)',
+  body: z.object({ event_id: idSchema, payment_id: paymentId }),
+  result: z.object({ payment_id: z.string(), status: paymentStatus }),
+  errors: ['event_not_found', 'not_found', 'payment_not_paid'],
+});
