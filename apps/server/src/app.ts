@@ -21,6 +21,7 @@ import { requestLogSerializer } from './http/log-redaction.ts';
 import { registerEndpoints } from './http/register-endpoints.ts';
 import { createHandlers } from './routes/handlers.ts';
 import { registerStorageRoutes } from './storage/storage.routes.ts';
+import { registerMediaRoutes } from './routes/media.routes.ts';
 import { registerPhotoStream } from './routes/photo-stream.routes.ts';
 import { registerSharePages } from './routes/share-pages.ts';
 import { registerWebhookRoutes } from './routes/webhook.routes.ts';
@@ -163,6 +164,12 @@ export const buildApp = async (
 
   // Local object storage speaks S3 at /storage (uploads by presigned POST, public GETs).
   await registerStorageRoutes(app, container.storage);
+  // Signed media URLs of protected photo files (ADR 0006), both backends.
+  await registerMediaRoutes(app, {
+    urls: container.services.photoUrls,
+    photos: container.repositories.photos,
+    storage: container.storage,
+  });
 
   registerWebApp(app, config.webDist);
   return app;

@@ -37,6 +37,9 @@ import { OrganisationService } from './services/organisation.service.ts';
 import { createStorage } from './storage/create-storage.ts';
 import { ImageEngine } from './repositories/image-engine.ts';
 import { PhotoRepository, retentionEventsQuery } from './repositories/photo.repository.ts';
+import { PhotoUrls } from './services/photos/photo-urls.ts';
+import { StorageMigration } from './services/photos/storage-migration.ts';
+import { PhotoStorageRepository } from './repositories/photo-storage.repository.ts';
 import { PhotoChangesService } from './services/photos/photo-changes.service.ts';
 import { PhotoDerivativesService } from './services/photos/photo-derivatives.service.ts';
 import { PhotoListingService } from './services/photos/photo-listing.service.ts';
@@ -112,6 +115,13 @@ export const createContainer = async (
   const apiKeys = new ApiKeyRepository(database.db);
   const outbox = new OutboxRepository(database.db);
   const storage = await createStorage(config, secret, clock);
+  // Signed media URLs for protected objects (ADR 0006).
+  const photoUrls = new PhotoUrls({
+    storage,
+    clock,
+    publicUrl: config.publicUrl,
+    appSecret: secret,
+  });
 
   // One outbox for mail and SMS (issue 9): stored first, delivered by the mail/sms.deliver jobs.
   const outboxService = new OutboxService({
@@ -250,6 +260,7 @@ export const createContainer = async (
     photos,
     access: eventAccess,
     storage,
+    urls: photoUrls,
     images: imageEngine,
     jobs,
     clock,
@@ -274,7 +285,7 @@ export const createContainer = async (
     photos,
     events,
     access: eventAccess,
-    storage,
+    urls: photoUrls,
     clock,
     attendeeRows: attendees,
   });
@@ -282,6 +293,7 @@ export const createContainer = async (
     photos,
     access: eventAccess,
     storage,
+    urls: photoUrls,
     jobs,
     logger: photoLogger,
     photoEvents,
@@ -298,6 +310,8 @@ export const createContainer = async (
   });
   const shareService = new ShareService({
     photos: photoListing,
+    urls: photoUrls,
+    photoRows: photos,
     albums,
     events,
     access: eventAccess,
@@ -316,6 +330,14 @@ export const createContainer = async (
     clock,
     publicUrl: config.publicUrl,
     platformFrom: config.mailFrom,
+  });
+  const storageMigration = new StorageMigration({
+    photos,
+    rows: new PhotoStorageRepository(database.db),
+    storage,
+    logger: logger.child({ component: 'storage-migration' }),
+    enqueue: (photoId) =>
+      jobs.send('storage.protect-photo', { photoId }, { singletonKey: `protect-${photoId}` }),
   });
   const organisationService = new OrganisationService(organisations, (id) =>
     imageProcessService.seedDefaults(id),
@@ -366,6 +388,8 @@ export const createContainer = async (
       photoChanges,
       photoDerivatives,
       photoRetention,
+      photoUrls,
+      storageMigration,
       stockUploads: new StockUploadService(storage, eventAccess, imageEngine),
       photoStream,
       shares: shareService,
@@ -407,6 +431,14 @@ export const createContainer = async (
       });
       await jobs.schedule('outbox.resume', '*/5 * * * *');
       await outboxService.resumeDue();
+      // ADR 0006: move files stored before protected storage (idempotent; a no-op once done).
+      await jobs.work('storage.protect-photo', ({ photoId }) =>
+        storageMigration.protectPhoto(photoId),
+      );
+      await jobs.work('storage.protect-legacy', async () => {
+        await storageMigration.sweep();
+      });
+      await jobs.send('storage.protect-legacy', {}, { singletonKey: 'protect-legacy' });
     },
     /** Producer only: the API can enqueue jobs without running handlers. */
     async startQueue(): Promise<void> {

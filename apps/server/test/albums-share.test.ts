@@ -45,6 +45,8 @@ beforeAll(async () => {
   ];
   event = await createEvent(t, world.adminA, {
     robot_id_array: [r1.id],
+    // paid: the public sees the protector watermark in place of the preview (ADR 0006)
+    is_free: 0,
     opts: { description: 'x', ogpTitle: EVIL, ogpDescription: 'Photos <b>& more</b>' },
   });
   plainEvent = await createEvent(t, world.adminA, {
@@ -56,6 +58,8 @@ beforeAll(async () => {
     full_name: 'Branded',
     robot_id_array: [r3.id],
     photo_watermark: '/default-watermark.png',
+    // free (the default): the public gets the unwatermarked preview, signed (ADR 0006)
+    is_free: 1,
   });
   shown = await upload(r1, event, 1);
   hidden = await upload(r1, event, 2);
@@ -113,17 +117,22 @@ describe('GET /share/<uid>', () => {
       'Gala &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;friends&quot;',
     );
     expect(meta(html, 'og:description')).toBe('Photos &lt;b&gt;&amp; more&lt;/b&gt;');
-    expect(meta(html, 'og:image')).toBe(shown.urls.preview);
+    // A paid event (is_free 0): the public image is the protector watermark (ADR 0006).
+    expect(shown.urls.protector_watermark).toMatch(
+      /\/storage\/events\/.+\/protector-watermark\.jpg$/,
+    );
+    expect(meta(html, 'og:image')).toBe(shown.urls.protector_watermark);
     expect(meta(html, 'og:url')).toBe(`${t.config.publicUrl}/share/${shown.uid}`);
     expect(meta(html, 'og:type')).toBe('website');
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
-    expect(html).toContain(`<img src="${shown.urls.preview}"`);
+    expect(html).toContain(`<img src="${shown.urls.protector_watermark}"`);
+    expect(html).not.toContain('/media/');
     expect(html).toContain(`href="${t.config.publicUrl}/?pId=${event.public_api_key}"`);
     expect(html).not.toMatch(/<script/i);
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'none'");
     expect(csp).not.toContain('script-src');
-    expect(csp).toContain(`img-src 'self' ${new URL(shown.urls.preview!).origin}`);
+    expect(csp).toContain(`img-src 'self' ${new URL(shown.urls.protector_watermark!).origin}`);
   });
 
   it('falls back to webappShareTitle and the event name', async () => {
@@ -151,10 +160,10 @@ describe('GET /share/<uid>', () => {
 
 describe('GET /share/viewer (360 viewer)', () => {
   it('shows our own storage URL of a visible photo, with the watermark and close button when asked', async () => {
-    const url = encodeURIComponent(shown.urls.preview!);
+    const url = encodeURIComponent(shown.urls.protector_watermark!);
     const plain = await get(`/share/viewer?url=${url}`);
     expect(plain.statusCode).toBe(200);
-    expect(plain.body).toContain(`<img src="${shown.urls.preview}"`);
+    expect(plain.body).toContain(`<img src="${shown.urls.protector_watermark}"`);
     expect(plain.body).not.toContain('class="wm');
     expect(plain.body).not.toContain('class="close"');
     const full = await get(`/share/viewer?url=${url}&closeable=true&wm=111`);
@@ -165,12 +174,33 @@ describe('GET /share/viewer (360 viewer)', () => {
     expect((await get(`/share/viewer?url=${url}&wm=1`)).body).not.toContain('class="wm');
   });
 
-  it('refuses other sites, hidden photos and originals', async () => {
+  it('shows the public’s signed preview of a free event’s photo', async () => {
+    const list = await t.ok(endpoints.publicPhotoList, {
+      key_type: 'public',
+      key_value: watermarkEvent.public_api_key,
+      max_size: 10,
+      page_number: 1,
+    });
+    const preview = list.photos.find((p) => p.uid === watermarked.uid)!.urls.preview!;
+    expect(preview).toMatch(/\/media\/photos\/\d+\/preview\?a=g&/);
+    const page = await get(`/share/viewer?url=${encodeURIComponent(preview)}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`<img src="${preview.replace(/&/g, '&amp;')}"`);
+  });
+
+  it('refuses other sites, hidden photos, originals and a paid event’s unwatermarked preview', async () => {
     const refused = [
       'https://evil.example/photo.jpg',
-      `${shown.urls.preview!.replace(/^http:\/\/[^/]+/, 'https://evil.example')}`,
+      `${shown.urls.protector_watermark!.replace(/^http:\/\/[^/]+/, 'https://evil.example')}`,
+      hidden.urls.protector_watermark!,
       hidden.urls.preview!,
+      // the owner's signed URLs of a paid event's protected files
+      shown.urls.preview!,
+      shown.urls.original!,
+      // a tampered signature
+      shown.urls.preview!.replace(/s=.$/, 's=x'),
       `${t.config.publicUrl}/storage/${shown.full_path}`,
+      `${t.config.publicUrl}/storage/${shown.full_path.replace(/original\.jpg$/, 'preview.jpg')}`,
       'javascript:alert(1)',
     ];
     for (const url of refused) {

@@ -90,7 +90,10 @@ describe('live photo stream (server-sent events)', () => {
     });
     expect(pushed).toEqual(list.photos.find((p) => p.uid === uploaded.uid));
     expect(pushed.urls.original).toBeNull();
-    expect(pushed.urls.preview).toMatch(/preview\.jpg$/);
+    // A free event (the default): the public's preview is a signed media URL (ADR 0006).
+    expect(pushed.urls.preview).toMatch(
+      new RegExp(`^${t.config.publicUrl}/media/photos/${uploaded.id}/preview\\?a=g&e=\\d+&s=`),
+    );
     // The guest view (guest-presenters.test.ts): no storage path, robot or attendee id.
     for (const field of ['full_path', 'robot_id', 'attendee_uid'])
       expect(pushed).not.toHaveProperty(field);

@@ -16,8 +16,17 @@ import {
 } from './helpers/events.ts';
 import { makeJpeg, waitForReady } from './helpers/photos.ts';
 import { openSse, type SseClient } from './helpers/sse.ts';
-import { grantForm, multipartBody, s3ErrorOf } from './helpers/storage.ts';
+import { bytesOf, grantForm, multipartBody, pathOf, s3ErrorOf } from './helpers/storage.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/** What a (signed) URL serves; fails on anything but 200. */
+const servedBytes = async (url: string | null): Promise<Buffer> => {
+  const response = await t.app.inject({ method: 'GET', url: pathOf(url) });
+  expect(response.statusCode).toBe(200);
+  return response.rawPayload;
+};
+const storedBytes = async (key: string): Promise<Buffer> =>
+  bytesOf((await t.app.container.storage.get(key))!.body);
 
 let t: TestApp;
 let world: EventWorld;
@@ -142,9 +151,11 @@ describe('photos uploaded with an attendee id', () => {
     // The attendee_uid filter cannot widen an attendee key's album.
     expect(uidsOf(await album('VIP0001', { attendee_uid: 'OTHER7' }))).toEqual([mine.uid]);
     expect(uidsOf(await album('OTHER7'))).toEqual([other.uid]);
-    // The paid event and no prepaid attendee: previews, no original.
+    // The paid event and no prepaid attendee: the watermarked preview (ADR 0006), no original.
     expect(list.photos[0]!.urls.original).toBeNull();
-    expect(list.photos[0]!.urls.preview).toMatch(/preview\.jpg$/);
+    expect(list.photos[0]!.urls.preview).toMatch(
+      /\/storage\/events\/[^?]+\/protector-watermark\.jpg$/,
+    );
     expect((await t.ok(endpoints.retrieveAttendee, keyOf('VIP0001'))).photo_count).toBe(1);
   });
 
@@ -219,7 +230,11 @@ describe('photos uploaded with an attendee id', () => {
     }
     const prepaidList = await album(prepaid.uid);
     expect(uidsOf(prepaidList)).toEqual([plain.uid]);
-    expect(prepaidList.photos[0]!.urls.original).toContain(plain.full_path);
+    expect(await servedBytes(prepaidList.photos[0]!.urls.original)).toEqual(
+      await storedBytes(plain.full_path),
+    );
+    // A prepaid attendee may download: the unwatermarked preview, signed.
+    expect(prepaidList.photos[0]!.urls.preview).toMatch(/\/media\/photos\/\d+\/preview\?/);
     const unpaidList = await album(unpaid.uid);
     expect(uidsOf(unpaidList)).toEqual([plain.uid]);
     expect(unpaidList.photos[0]!.urls.original).toBeNull();
@@ -229,7 +244,9 @@ describe('photos uploaded with an attendee id', () => {
     const freePhoto = await upload(free, 'FREE01');
     const freeList = await album('FREE01');
     expect(uidsOf(freeList)).toEqual([freePhoto.uid]);
-    expect(freeList.photos[0]!.urls.original).toContain(freePhoto.full_path);
+    expect(await servedBytes(freeList.photos[0]!.urls.original)).toEqual(
+      await storedBytes(freePhoto.full_path),
+    );
   });
 
   it('shares only the attendee’s own photos with an attendee key', async () => {

@@ -32,6 +32,16 @@ describe('keys never reach the logs', () => {
       '/verify-from-address?token=[redacted]',
     );
     expect(redactUrl('/events?show=visible')).toBe('/events?show=visible');
+    // Signed URLs (ADR 0006): the signature is a bearer token until it expires.
+    expect(redactUrl('/media/photos/7/original?a=g&e=1795428000&s=uHKi_zJ2')).toBe(
+      '/media/photos/7/original?a=g&e=1795428000&s=[redacted]',
+    );
+    expect(redactUrl('/storage/archive/x.jpg?expires=1795428000&signature=abc-DEF')).toBe(
+      '/storage/archive/x.jpg?expires=1795428000&signature=[redacted]',
+    );
+    expect(redactUrl('/media/photos/7/original?sort=s&ss=1')).toBe(
+      '/media/photos/7/original?sort=s&ss=1',
+    );
   });
 
   it('logs album links and the live stream without their keys', async () => {

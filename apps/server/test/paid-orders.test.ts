@@ -223,7 +223,7 @@ describe('payments', () => {
     const confirmed = await payments.recordStatus(payment, 'paid');
     expect(confirmed.transition.kind).toBe('move');
     expect(confirmed.payment.status).toBe('paid');
-    expect(await originalOf(attendee.row.uid)).toMatch(/original\.jpg$/);
+    expect(await originalOf(attendee.row.uid)).toMatch(/\/media\/photos\/\d+\/original\?/);
     const unlocks = await t.database.executeSql(
       'select source, payment_id, scope from attendee_unlocks where attendee_id = $1',
       [attendee.row.id],
@@ -261,7 +261,7 @@ describe('payments', () => {
     ]);
     expect(results.map((r) => r.transition.kind).sort()).toEqual(['move', 'same', 'same']);
     expect(confirmedEvents).toEqual([payment.id]);
-    expect(await originalOf(attendee.row.uid)).toMatch(/original\.jpg$/);
+    expect(await originalOf(attendee.row.uid)).toMatch(/\/media\/photos\/\d+\/original\?/);
   });
 
   it('a declined, expired or cancelled payment unlocks nothing and cannot be confirmed later', async () => {

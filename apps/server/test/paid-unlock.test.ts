@@ -135,7 +135,9 @@ describe('POST /attendee/unlock', () => {
     expect(result).toEqual({ attendee_uid: uid, event_id: paid.id, unlocked: 1 });
 
     const after = await originals(uid);
-    expect(after.find((p) => p.event === paid.id)?.original).toMatch(/original\.jpg$/);
+    expect(after.find((p) => p.event === paid.id)?.original).toMatch(
+      /\/media\/photos\/\d+\/original\?/,
+    );
     // Another event of the same album stays locked: a sale is per event.
     expect(after.find((p) => p.event === other.id)?.original).toBeNull();
     expect(await unlockRows()).toEqual([

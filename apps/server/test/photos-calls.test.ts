@@ -8,6 +8,7 @@ import {
   type EventWorld,
 } from './helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
+import { bytesOf, pathOf } from './helpers/storage.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -143,10 +144,15 @@ describe('photo list', () => {
       result: { photos: Photo[] };
     };
     expect(idsOf(privateList.result)).toHaveLength(5);
-    // The private key downloads each photo's original object (its guest view has no storage path).
+    // The private key downloads each photo's original object, through its signed URL (ADR 0006);
+    // its guest view has no storage path, so the object is found from the owner's view.
     for (const photo of privateList.result.photos) {
-      expect(photo.urls.original).toContain(`/photos/uid_${photo.uid}_uid/original.`);
       expect(photo).not.toHaveProperty('full_path');
+      const owned = photos.find((p) => p.uid === photo.uid)!;
+      const served = await t.app.inject({ method: 'GET', url: pathOf(photo.urls.original) });
+      expect(served.statusCode).toBe(200);
+      const stored = await t.app.container.storage.get(owned.full_path);
+      expect(served.rawPayload.equals(await bytesOf(stored!.body))).toBe(true);
     }
     const ownerKey = (await byKey('event_owner', event.owner_api_key)).body as {
       result: { photos: Photo[] };
@@ -410,9 +416,12 @@ describe('photo changes', () => {
   });
 
   it('deletes with a reason kept in the audit log, files included', async () => {
-    const victim = photos[5]!;
-    const preview = new URL(victim.urls.preview!).pathname;
+    // Signed URLs live one to two hours and the clock has moved: read them from a fresh list.
+    const victim = (await ownerList({ max_size: 100 })).photos.find((p) => p.id === photos[5]!.id)!;
+    const preview = pathOf(victim.urls.preview);
     expect((await t.app.inject({ method: 'GET', url: preview })).statusCode).toBe(200);
+    const thumbnail = pathOf(victim.urls.thumbnail);
+    expect((await t.app.inject({ method: 'GET', url: thumbnail })).statusCode).toBe(200);
     const noReason = await t.call(
       endpoints.deletePhotoList,
       { photo_id_array: [victim.id], delete_reason: '  ' },
@@ -436,9 +445,11 @@ describe('photo changes', () => {
     expect(idsOf(await ownerList())).not.toContain('IMG_5.jpg');
     expect((await t.app.inject({ method: 'GET', url: preview })).statusCode).toBe(404);
     expect(
-      (await t.app.inject({ method: 'GET', url: new URL(victim.urls.original!).pathname }))
-        .statusCode,
+      (await t.app.inject({ method: 'GET', url: pathOf(victim.urls.original) })).statusCode,
     ).toBe(404);
+    // The files went with the row: the public thumbnail and the protected original.
+    expect((await t.app.inject({ method: 'GET', url: thumbnail })).statusCode).toBe(404);
+    expect(await t.app.container.storage.head(victim.full_path)).toBeNull();
     const audit = await t.app.container.repositories.photos.auditFor(event.id);
     expect(audit[0]).toMatchObject({
       photoUid: victim.uid,
@@ -478,27 +489,35 @@ describe('retention', () => {
     expect((await service.runRetention()).archived).toBe(0);
     const [archived] = (await t.ok(endpoints.ownerPhotoList, { event_id: kept.id }, admin)).photos;
     expect(archived!.full_path).toBe(`archive/${photo.full_path}`);
+    expect(archived!.full_path).toMatch(/^archive\/protected\/events\//);
+    const { storage } = t.app.container;
+    expect(await storage.head(photo.full_path)).toBeNull();
+    expect(await storage.head(archived!.full_path)).not.toBeNull();
+    // The archive is protected: no public URL reads it (ADR 0006) …
+    const unsigned = await t.app.inject({
+      method: 'GET',
+      url: pathOf(storage.publicUrl(archived!.full_path)),
+    });
+    expect(unsigned.statusCode).toBe(403);
+    // … the owner's signed URL does, and so does the one issued before the move (it names the
+    // photo, not the key) while it lasts.
+    const served = await t.app.inject({ method: 'GET', url: pathOf(archived!.urls.original) });
+    expect(served.statusCode).toBe(200);
     expect(
-      (await t.app.inject({ method: 'GET', url: new URL(photo.urls.original!).pathname }))
-        .statusCode,
-    ).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'GET', url: new URL(archived!.urls.original!).pathname }))
-        .statusCode,
-    ).toBe(200);
+      served.rawPayload.equals(await bytesOf((await storage.get(archived!.full_path))!.body)),
+    ).toBe(true);
     // Albums keep working from the derivatives.
     expect(
-      (await t.app.inject({ method: 'GET', url: new URL(archived!.urls.preview!).pathname }))
-        .statusCode,
+      (await t.app.inject({ method: 'GET', url: pathOf(archived!.urls.preview) })).statusCode,
     ).toBe(200);
 
     t.clock.advance(28 * 86_400_000);
     expect((await service.runRetention()).deleted).toBe(1);
     expect((await t.ok(endpoints.ownerPhotoList, { event_id: kept.id }, admin)).photos).toEqual([]);
-    expect(
-      (await t.app.inject({ method: 'GET', url: new URL(archived!.urls.original!).pathname }))
-        .statusCode,
-    ).toBe(404);
+    expect(await storage.head(archived!.full_path)).toBeNull();
+    // A fresh owner URL of the deleted photo finds nothing.
+    const fresh = t.app.container.services.photoUrls.mediaUrl(archived!.id, 'original', 'o');
+    expect((await t.app.inject({ method: 'GET', url: pathOf(fresh) })).statusCode).toBe(404);
     expect((await t.app.container.repositories.photos.auditFor(kept.id))[0]).toMatchObject({
       action: 'auto_delete',
     });

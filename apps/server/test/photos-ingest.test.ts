@@ -45,7 +45,11 @@ afterAll(async () => {
 });
 
 const storageDir = () => path.join(t.config.dataDir, 'storage');
-const publicPath = (url: string | null) => new URL(url!).pathname;
+/** Path and query (protected files come as signed URLs). */
+const publicPath = (url: string | null) => {
+  const parsed = new URL(url!);
+  return `${parsed.pathname}${parsed.search}`;
+};
 
 describe('photo ingest', () => {
   it('takes a robot upload through grant, storage POST and completion to ready derivatives', async () => {
@@ -58,6 +62,10 @@ describe('photo ingest', () => {
       content_type: 'image/jpeg',
     });
     expect(photo.full_path).toMatch(new RegExp(`uid_${photo.uid}_uid`));
+    // The original lands in protected space (ADR 0006).
+    expect(photo.full_path).toBe(
+      `protected/events/${event.name}/photos/uid_${photo.uid}_uid/original.jpg`,
+    );
     // The photo is credited to the robot whose key uploaded it.
     expect(photo.robot_id).toBe(robotId);
     // Orientation 6 means the stored pixels are rotated: the photo is portrait.

@@ -32,7 +32,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   t.clock.set(Date.now());
-  await storage.deletePrefix('up/');
+  await storage.deletePrefix('share/up/');
 });
 
 const SENTINEL = 'do-not-serve-me';
@@ -40,7 +40,7 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(
 
 const grant = (overrides: { key?: string; maxBytes?: number; minBytes?: number } = {}) =>
   storage.createUploadGrant({
-    key: overrides.key ?? 'up/e1/photo.jpg',
+    key: overrides.key ?? 'share/up/e1/photo.jpg',
     contentType: 'image/jpeg',
     maxBytes: overrides.maxBytes ?? 2000,
     minBytes: overrides.minBytes ?? 100,
@@ -73,14 +73,14 @@ describe('POST /storage (local presigned POST, checked as S3 does)', () => {
     expect(response.statusCode).toBe(201);
     expect(response.headers['content-type']).toContain('application/xml');
     expect(response.body).toContain('<PostResponse>');
-    expect(response.body).toContain('<Key>up/e1/photo.jpg</Key>');
+    expect(response.body).toContain('<Key>share/up/e1/photo.jpg</Key>');
     expect(response.body).toContain('<Bucket>flashbulb</Bucket>');
     expect(response.body).toContain(
-      `<Location>${t.config.publicUrl}/storage/up/e1/photo.jpg</Location>`,
+      `<Location>${t.config.publicUrl}/storage/share/up/e1/photo.jpg</Location>`,
     );
     expect(response.body).toMatch(/<ETag>&quot;[0-9a-f]{32}&quot;<\/ETag>/);
 
-    const read = await t.app.inject({ method: 'GET', url: '/storage/up/e1/photo.jpg' });
+    const read = await t.app.inject({ method: 'GET', url: '/storage/share/up/e1/photo.jpg' });
     expect(read.statusCode).toBe(200);
     expect(read.headers['content-type']).toBe('image/jpeg');
     expect(read.rawPayload.equals(JPEG)).toBe(true);
@@ -109,7 +109,7 @@ describe('POST /storage (local presigned POST, checked as S3 does)', () => {
     const { fields } = await grant({ maxBytes: 4 * BODY_LIMIT_BYTES });
     const response = await post(grantForm(fields, big));
     expect(response.statusCode).toBe(201);
-    expect((await storage.head('up/e1/photo.jpg'))?.size).toBe(big.length);
+    expect((await storage.head('share/up/e1/photo.jpg'))?.size).toBe(big.length);
   });
 
   type Case = {
@@ -135,8 +135,8 @@ describe('POST /storage (local presigned POST, checked as S3 does)', () => {
       name: 'another key',
       status: 403,
       code: 'AccessDenied',
-      message: /Policy Condition failed: \["eq", "\$key", "up\/e1\/photo.jpg"\]/,
-      tamper: (fields) => grantForm({ ...fields, key: 'up/e1/other.jpg' }, JPEG),
+      message: /Policy Condition failed: \["eq", "\$key", "share\/up\/e1\/photo.jpg"\]/,
+      tamper: (fields) => grantForm({ ...fields, key: 'share/up/e1/other.jpg' }, JPEG),
     },
     {
       name: 'a file over the maximum',
@@ -223,7 +223,7 @@ describe('POST /storage (local presigned POST, checked as S3 does)', () => {
       name: 'a field sent twice',
       status: 400,
       code: 'InvalidArgument',
-      tamper: (fields) => [{ name: 'key', value: 'up/e1/x.jpg' }, ...grantForm(fields, JPEG)],
+      tamper: (fields) => [{ name: 'key', value: 'share/up/e1/x.jpg' }, ...grantForm(fields, JPEG)],
     },
     {
       name: 'an unknown access key',
@@ -305,7 +305,7 @@ describe('POST /storage (local presigned POST, checked as S3 does)', () => {
       return { status: response.status, error: s3ErrorOf(await response.text()) };
     };
     const { fields } = await grant({ maxBytes: 1_000_000 });
-    expect(await send({ ...fields, key: 'up/other.jpg' }, 4_000_000)).toMatchObject({
+    expect(await send({ ...fields, key: 'share/up/other.jpg' }, 4_000_000)).toMatchObject({
       status: 403,
       error: { code: 'AccessDenied' },
     });
@@ -314,7 +314,7 @@ describe('POST /storage (local presigned POST, checked as S3 does)', () => {
       error: { code: 'EntityTooLarge' },
     });
     expect(await send(fields, 500_000)).toMatchObject({ status: 201 });
-    expect((await storage.head('up/e1/photo.jpg'))?.size).toBe(500_000);
+    expect((await storage.head('share/up/e1/photo.jpg'))?.size).toBe(500_000);
   });
 
   it('leaves no object and no temp file when the client dies mid-upload', async () => {
@@ -348,18 +348,21 @@ describe('POST /storage (local presigned POST, checked as S3 does)', () => {
     await expect
       .poll(() => filesUnder(storage.tmpDir), { timeout: 5000, interval: 20 })
       .toEqual([]);
-    expect(await storage.head('up/e1/photo.jpg')).toBeNull();
+    expect(await storage.head('share/up/e1/photo.jpg')).toBeNull();
     await expectNothingStored();
   });
 });
 
 describe('GET|HEAD /storage/<key>', () => {
   beforeEach(async () => {
-    await storage.put('up/serve/a b.jpg', JPEG, 'image/jpeg');
+    await storage.put('share/up/serve/a b.jpg', JPEG, 'image/jpeg');
   });
 
   it('serves the object with type, length, ETag, Last-Modified, caching and safety headers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/storage/up/serve/a%20b.jpg' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/storage/share/up/serve/a%20b.jpg',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers).toMatchObject({
       'content-type': 'image/jpeg',
@@ -372,13 +375,16 @@ describe('GET|HEAD /storage/<key>', () => {
     expect(Date.parse(String(response.headers['last-modified']))).not.toBeNaN();
     expect(String(response.headers['content-security-policy'])).toContain('sandbox');
     expect(response.rawPayload.equals(JPEG)).toBe(true);
-    expect(storage.publicUrl('up/serve/a b.jpg')).toBe(
-      `${t.config.publicUrl}/storage/up/serve/a%20b.jpg`,
+    expect(storage.publicUrl('share/up/serve/a b.jpg')).toBe(
+      `${t.config.publicUrl}/storage/share/up/serve/a%20b.jpg`,
     );
   });
 
   it('answers HEAD with the headers and no body', async () => {
-    const response = await t.app.inject({ method: 'HEAD', url: '/storage/up/serve/a%20b.jpg' });
+    const response = await t.app.inject({
+      method: 'HEAD',
+      url: '/storage/share/up/serve/a%20b.jpg',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/jpeg');
     expect(response.headers['content-length']).toBe(String(JPEG.length));
@@ -386,11 +392,11 @@ describe('GET|HEAD /storage/<key>', () => {
   });
 
   it('answers 304 to a matching If-None-Match or a fresh If-Modified-Since', async () => {
-    const first = await t.app.inject({ method: 'GET', url: '/storage/up/serve/a%20b.jpg' });
+    const first = await t.app.inject({ method: 'GET', url: '/storage/share/up/serve/a%20b.jpg' });
     const etag = String(first.headers.etag);
     const again = await t.app.inject({
       method: 'GET',
-      url: '/storage/up/serve/a%20b.jpg',
+      url: '/storage/share/up/serve/a%20b.jpg',
       headers: { 'if-none-match': `"other", ${etag}` },
     });
     expect(again.statusCode).toBe(304);
@@ -398,13 +404,13 @@ describe('GET|HEAD /storage/<key>', () => {
     expect(again.headers.etag).toBe(etag);
     const stale = await t.app.inject({
       method: 'GET',
-      url: '/storage/up/serve/a%20b.jpg',
+      url: '/storage/share/up/serve/a%20b.jpg',
       headers: { 'if-none-match': '"other"' },
     });
     expect(stale.statusCode).toBe(200);
     const since = await t.app.inject({
       method: 'GET',
-      url: '/storage/up/serve/a%20b.jpg',
+      url: '/storage/share/up/serve/a%20b.jpg',
       headers: { 'if-modified-since': String(first.headers['last-modified']) },
     });
     expect(since.statusCode).toBe(304);
@@ -413,7 +419,7 @@ describe('GET|HEAD /storage/<key>', () => {
   it('serves byte ranges (206) and refuses unsatisfiable ones (416)', async () => {
     const part = await t.app.inject({
       method: 'GET',
-      url: '/storage/up/serve/a%20b.jpg',
+      url: '/storage/share/up/serve/a%20b.jpg',
       headers: { range: 'bytes=0-3' },
     });
     expect(part.statusCode).toBe(206);
@@ -421,13 +427,13 @@ describe('GET|HEAD /storage/<key>', () => {
     expect(part.rawPayload.equals(JPEG.subarray(0, 4))).toBe(true);
     const tail = await t.app.inject({
       method: 'GET',
-      url: '/storage/up/serve/a%20b.jpg',
+      url: '/storage/share/up/serve/a%20b.jpg',
       headers: { range: 'bytes=-10' },
     });
     expect(tail.rawPayload.equals(JPEG.subarray(-10))).toBe(true);
     const beyond = await t.app.inject({
       method: 'GET',
-      url: '/storage/up/serve/a%20b.jpg',
+      url: '/storage/share/up/serve/a%20b.jpg',
       headers: { range: `bytes=${JPEG.length}-` },
     });
     expect(beyond.statusCode).toBe(416);
@@ -435,14 +441,14 @@ describe('GET|HEAD /storage/<key>', () => {
   });
 
   it('answers 404 NoSuchKey XML for a missing object (and a bodiless 404 to HEAD)', async () => {
-    const missing = await t.app.inject({ method: 'GET', url: '/storage/up/serve/none.jpg' });
+    const missing = await t.app.inject({ method: 'GET', url: '/storage/share/up/serve/none.jpg' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('application/xml');
     expect(s3ErrorOf(missing.body)).toEqual({
       code: 'NoSuchKey',
       message: 'The specified key does not exist.',
     });
-    const head = await t.app.inject({ method: 'HEAD', url: '/storage/up/serve/none.jpg' });
+    const head = await t.app.inject({ method: 'HEAD', url: '/storage/share/up/serve/none.jpg' });
     expect(head.statusCode).toBe(404);
     expect(head.body).toBe('');
   });
@@ -450,11 +456,11 @@ describe('GET|HEAD /storage/<key>', () => {
   it.each([
     ['/storage/..%2Fsecret.key', 400],
     ['/storage/..%2F..%2Fsecret.key', 400],
-    ['/storage/up/..%5C..%5Csecret.key', 400],
+    ['/storage/share/up/..%5C..%5Csecret.key', 400],
     ['/storage/%2Fetc%2Fpasswd', 400],
     ['/storage/up%00/x', 400],
     // The URL parser resolves these dot segments before routing: the request never reaches us.
-    ['/storage/up/%2E%2E/%2E%2E/secret.key', 404],
+    ['/storage/share/up/%2E%2E/%2E%2E/%2E%2E/secret.key', 404],
   ])('refuses the traversal %s (%i) without reading outside the root', async (url, status) => {
     // Sentinels where a traversal from the objects folder would land.
     await writeFile(path.join(storage.objectsDir, '..', 'secret.key'), SENTINEL);

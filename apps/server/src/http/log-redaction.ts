@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * Query parameters that carry keys: album links (`pId`, `pvId`, `eId`, `attId`, `attOrgId`,
- * `attendeeId`, `privateId`, `mId`), the live stream's `key_value`, one-time links' `token`.
+ * `attendeeId`, `privateId`, `mId`), the live stream's `key_value`, one-time links' `token`, and
+ * the signatures of signed storage and media URLs (`signature`, `s`; ADR 0006).
  * Request lines are logged with their values replaced, so no key reaches a log.
  */
 const SECRET_QUERY_PARAMS = [
@@ -16,6 +17,8 @@ const SECRET_QUERY_PARAMS = [
   'privateId',
   'mId',
   'token',
+  'signature',
+  's',
 ];
 
 const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_QUERY_PARAMS.join('|')})=)[^&#]*`, 'gi');

@@ -11,6 +11,10 @@ export interface JobPayloads {
   'photos.retention': Record<string, never>;
   'sms.deliver': { outboxId: number };
   'outbox.resume': Record<string, never>;
+  /** ADR 0006 storage migration: finds photos with pre-protected-storage keys (once per start). */
+  'storage.protect-legacy': Record<string, never>;
+  /** ADR 0006 storage migration of one photo (crash-safe, idempotent). */
+  'storage.protect-photo': { photoId: number };
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
@@ -23,6 +27,8 @@ const queueNames: JobName[] = [
   'photos.retention',
   'sms.deliver',
   'outbox.resume',
+  'storage.protect-legacy',
+  'storage.protect-photo',
 ];
 
 type PgBossInstance = InstanceType<typeof PgBossModule>;

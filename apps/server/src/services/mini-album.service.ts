@@ -210,7 +210,7 @@ export class MiniAlbumService {
       },
       photos: rows
         .filter((p) => albumDecision(p, event.row, 'private', now, { streamWindow: false }).show)
-        .map((p) => guestPhoto(this.deps.photos.present(p, 'public'))),
+        .map((p) => guestPhoto(this.deps.photos.present(p, 'public', { event: event.row }))),
       created_date: album.createdAt.toISOString(),
     };
   }

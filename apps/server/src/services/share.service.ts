@@ -6,11 +6,13 @@ import type { Clock } from '../lib/clock.ts';
 import type { SecretBox } from '../lib/secret-box.ts';
 import type { AlbumRepository } from '../repositories/album.repository.ts';
 import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
-import type { PhotoRow } from '../repositories/photo.repository.ts';
+import type { PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
+import { isProtectedKey } from '../storage/key-space.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 import { albumDecision } from './album-visibility.ts';
 import type { PhotoListingService } from './photos/photo-listing.service.ts';
 import type { Audience } from './photos/photo-presenter.ts';
+import type { PhotoUrls } from './photos/photo-urls.ts';
 
 /** What a share page shows; every text is plain (the page escapes it). */
 export interface SharePage {
@@ -61,6 +63,9 @@ export class ShareService {
       events: EventRepository;
       access: AccessControl;
       storage: StorageRepository;
+      /** Signed media URLs (ADR 0006): the viewer accepts the public's own. */
+      urls: PhotoUrls;
+      photoRows: Pick<PhotoRepository, 'findById'>;
       secrets: SecretBox;
       clock: Clock;
       publicUrl: string;
@@ -148,10 +153,12 @@ export class ShareService {
     const now = this.deps.clock.now();
     if (!albumDecision(row, event.row, 'public', now, { streamWindow: false }).show) return null;
     const opts = event.row.opts;
-    const d = row.derivatives;
-    const imageKey = event.row.photo_watermark && d.photo_watermark ? d.photo_watermark : d.preview;
-    const imageUrl = imageKey ? this.deps.storage.publicUrl(imageKey) : null;
-    const videoUrl = row.mediaType === 'video' ? this.deps.storage.publicUrl(row.storageKey) : null;
+    // The URLs the public gets (ADR 0006): a paid event's preview is its watermarked variant,
+    // protected files come as signed media URLs.
+    const urls = this.deps.photos.present(row, 'public', { event: event.row }).urls;
+    const imageUrl =
+      event.row.photo_watermark && urls.photo_watermark ? urls.photo_watermark : urls.preview;
+    const videoUrl = row.mediaType === 'video' ? urls.original : null;
     const title = opts.ogpTitle.trim() || opts.webappShareTitle.trim() || event.row.full_name;
     return {
       title,
@@ -167,6 +174,50 @@ export class ShareService {
     };
   }
 
+  /** A photo the public may see now, with its event, else null. */
+  private async shownPhoto(row: PhotoRow | undefined) {
+    if (!row) return null;
+    const event = await this.deps.events.findById(row.eventId);
+    if (!event) return null;
+    const now = this.deps.clock.now();
+    if (!albumDecision(row, event.row, 'public', now, { streamWindow: false }).show) return null;
+    return { row, event };
+  }
+
+  /** A public storage URL of one of a shown photo's own public files. */
+  private async viewerStorageFile(url: string) {
+    const base = this.deps.storage.publicUrl('x').slice(0, -1);
+    if (!url.startsWith(base)) return null;
+    let key: string;
+    try {
+      key = decodeURIComponent(url.slice(base.length));
+    } catch {
+      return null;
+    }
+    const match = PHOTO_KEY.exec(key);
+    if (!match) return null;
+    const shown = await this.shownPhoto(await this.deps.albums.photoByUid(match[2]!));
+    if (!shown || shown.event.row.name !== match[1]) return null;
+    // Only the photo's own public files: never a protected one (original, unwatermarked preview).
+    if (!Object.values(shown.row.derivatives).includes(key) || isProtectedKey(key)) return null;
+    return { event: shown.event, imageUrl: this.deps.storage.publicUrl(key) };
+  }
+
+  /** A signed media URL (ADR 0006) of a variant the public presentation of a shown photo has. */
+  private async viewerMediaFile(url: string) {
+    const grant = this.deps.urls.fromUrl(url);
+    if (!grant) return null;
+    const shown = await this.shownPhoto(await this.deps.photoRows.findById(grant.photoId));
+    if (!shown) return null;
+    const given = this.deps.photos.present(shown.row, 'public', { event: shown.event.row }).urls;
+    const variants = Object.values(given).flatMap((u) => {
+      const g = u ? this.deps.urls.fromUrl(u) : null;
+      return g ? [g.variant] : [];
+    });
+    if (!variants.includes(grant.variant)) return null;
+    return { event: shown.event, imageUrl: url };
+  }
+
   /**
    * The 360 viewer (`/share/viewer?url=…&closeable=…&wm=…`) for a photo the public may see: `url`
    * must be one of our storage URLs of such a photo, so the page never frames or links to other
@@ -177,29 +228,10 @@ export class ShareService {
     closeable: boolean;
     watermark: boolean;
   }): Promise<ViewerPage | null> {
-    const base = this.deps.storage.publicUrl('x').slice(0, -1);
-    if (!input.url.startsWith(base)) return null;
-    let key: string;
-    try {
-      key = decodeURIComponent(input.url.slice(base.length));
-    } catch {
-      return null;
-    }
-    const match = PHOTO_KEY.exec(key);
-    if (!match) return null;
-    const row = await this.deps.albums.photoByUid(match[2]!);
-    if (!row) return null;
-    const event = await this.deps.events.findById(row.eventId);
-    if (!event || event.row.name !== match[1]) return null;
-    if (
-      !albumDecision(row, event.row, 'public', this.deps.clock.now(), { streamWindow: false }).show
-    )
-      return null;
-    // Only the photo's own public files: never the original of a paid event's photo.
-    const allowed = new Set(Object.values(row.derivatives));
-    if (row.mediaType === 'video') allowed.add(row.storageKey);
-    if (!allowed.has(key)) return null;
-    const imageUrl = this.deps.storage.publicUrl(key);
+    const found =
+      (await this.viewerStorageFile(input.url)) ?? (await this.viewerMediaFile(input.url));
+    if (!found) return null;
+    const { event, imageUrl } = found;
     let watermarkUrl: string | null = null;
     let watermarkText: string | null = null;
     if (input.watermark) {

@@ -16,7 +16,7 @@ export const createStorage = async (
   appSecret: string,
   clock: Clock,
 ): Promise<StorageRepository> => {
-  if (config.storage.s3) return new S3Storage(config.storage.s3);
+  if (config.storage.s3) return new S3Storage(config.storage.s3, clock);
   const local = new LocalStorage({
     root: path.join(config.dataDir, 'storage'),
     baseUrl: config.publicUrl,

@@ -9,6 +9,15 @@ import { verifyPostForm, type AcceptedPost } from './post-form.ts';
 import { createPostPolicyFields, type SigningCredentials } from './post-policy.ts';
 import { S3Error } from './s3-error.ts';
 import {
+  checkStorageGet,
+  EXPIRES_PARAM,
+  roundedExpiry,
+  SIGNATURE_PARAM,
+  SIGNED_GET_SECONDS,
+  signStorageGet,
+  type SignedGetCheck,
+} from './signed-get.ts';
+import {
   assertValidKey,
   checkGrantInput,
   DEFAULT_CACHE_CONTROL,
@@ -150,6 +159,32 @@ export class LocalStorage implements StorageRepository {
   publicUrl(key: string): string {
     assertValidKey(key);
     return `${this.baseUrl}${LOCAL_STORAGE_PATH}/${encodeKeyForUrl(key)}`;
+  }
+
+  signedGetUrl(key: string, options: { expiresInSeconds?: number } = {}): Promise<string> {
+    return new Promise((resolve) => {
+      const url = this.publicUrl(key);
+      const expires = roundedExpiry(
+        this.options.clock.now(),
+        options.expiresInSeconds ?? SIGNED_GET_SECONDS,
+      );
+      const signature = signStorageGet(this.options.credentials.secretAccessKey, key, expires);
+      resolve(`${url}?${EXPIRES_PARAM}=${expires}&${SIGNATURE_PARAM}=${signature}`);
+    });
+  }
+
+  now(): Date {
+    return this.options.clock.now();
+  }
+
+  /** Whether a GET of `key` with this query carries a valid, unexpired signature. */
+  checkSignedGet(key: string, query: Record<string, unknown>): SignedGetCheck {
+    return checkStorageGet(
+      this.options.credentials.secretAccessKey,
+      key,
+      query,
+      this.options.clock.now(),
+    );
   }
 
   createUploadGrant(input: UploadGrantInput): Promise<UploadGrant> {

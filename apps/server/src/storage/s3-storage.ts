@@ -11,6 +11,10 @@ import {
   paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import type { Clock } from '../lib/clock.ts';
+import { isProtectedKey } from './key-space.ts';
+import { presignGet } from './presign-get.ts';
+import { roundedExpiry, SIGNED_GET_SECONDS } from './signed-get.ts';
 import {
   assertValidKey,
   checkGrantInput,
@@ -71,17 +75,25 @@ const FIELD_NAMES: Record<string, string> = {
 };
 
 /**
- * Any S3-compatible store through the AWS SDK v3. Objects are public-read: the spec's upload
- * client sends `acl=public-read`, so on AWS the bucket needs ACLs enabled (Object Ownership
- * "ObjectWriter" or "BucketOwnerPreferred") and public ACLs not blocked; put and copy set the
- * same ACL so server-written objects are readable at `publicUrl` too.
+ * Any S3-compatible store through the AWS SDK v3. Public objects (key-space.ts) are public-read:
+ * the spec's upload client sends `acl=public-read`, so on AWS the bucket needs ACLs enabled
+ * (Object Ownership "ObjectWriter" or "BucketOwnerPreferred") and public ACLs not blocked; put and
+ * copy set that ACL on public keys only. Protected keys are written private (no ACL) and read
+ * through presigned GETs (`signedGetUrl`). Uploads land under `tmp/` with the grant's
+ * public-read ACL (robots send it), under an unguessable key that completion copies into
+ * protected space and deletes.
  */
 export class S3Storage implements StorageRepository {
   readonly backend = 's3';
   readonly client: S3Client;
   private readonly base: string;
 
-  constructor(private readonly config: S3StorageConfig) {
+  private readonly readBase: string;
+
+  constructor(
+    private readonly config: S3StorageConfig,
+    private readonly clock: Clock = { now: () => new Date() },
+  ) {
     this.client = new S3Client({
       region: config.region,
       endpoint: config.endpoint,
@@ -96,6 +108,29 @@ export class S3Storage implements StorageRepository {
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
     this.base = (config.publicUrl ?? defaultPublicBase(config)).replace(/\/+$/, '');
+    // Presigned GETs go to the store itself: a CDN in front would not check S3's signature.
+    this.readBase = defaultPublicBase(config).replace(/\/+$/, '');
+  }
+
+  async signedGetUrl(key: string, options: { expiresInSeconds?: number } = {}): Promise<string> {
+    assertValidKey(key);
+    const window = options.expiresInSeconds ?? SIGNED_GET_SECONDS;
+    // Signed at the start of the window and valid until its rounded end: one URL per window.
+    const expires = roundedExpiry(this.clock.now(), window);
+    const signedAt = new Date((expires - 2 * window) * 1000);
+    const credentials = await this.client.config.credentials();
+    return presignGet({
+      base: this.readBase,
+      key,
+      region: this.config.region,
+      credentials: {
+        accessKeyId: credentials.accessKeyId,
+        secretAccessKey: credentials.secretAccessKey,
+        ...(credentials.sessionToken ? { sessionToken: credentials.sessionToken } : {}),
+      },
+      signedAt,
+      expiresInSeconds: 2 * window,
+    });
   }
 
   publicUrl(key: string): string {
@@ -142,7 +177,7 @@ export class S3Storage implements StorageRepository {
         ContentLength: bytes.length,
         ContentType: contentType,
         CacheControl: options.cacheControl ?? DEFAULT_CACHE_CONTROL,
-        ACL: 'public-read',
+        ...(isProtectedKey(key) ? {} : { ACL: 'public-read' as const }),
       }),
     );
   }
@@ -219,7 +254,8 @@ export class S3Storage implements StorageRepository {
           Key: toKey,
           CopySource: `${this.config.bucket}/${encodeKeyForUrl(fromKey)}`,
           MetadataDirective: 'COPY',
-          ACL: 'public-read',
+          // A copy into protected space (completion, migration) is private whatever the source was.
+          ...(isProtectedKey(toKey) ? {} : { ACL: 'public-read' as const }),
         }),
       );
     } catch (error) {

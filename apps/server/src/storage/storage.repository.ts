@@ -2,8 +2,9 @@ import type { Readable } from 'node:stream';
 
 /**
  * Object storage (DESIGN.md §1): local disk by default, any S3-compatible store at scale. Browsers
- * upload straight to the store with an upload grant (an S3 presigned POST) and read objects from
- * `publicUrl(key)`; the server itself uses put/get/… for derivatives, archives and clean-up.
+ * upload straight to the store with an upload grant (an S3 presigned POST) and read public objects
+ * from `publicUrl(key)`, protected ones (key-space.ts, ADR 0006) only through `signedGetUrl(key)`;
+ * the server itself uses put/get/… for derivatives, archives and clean-up.
  */
 export interface StorageRepository {
   readonly backend: 'local' | 's3';
@@ -27,8 +28,17 @@ export interface StorageRepository {
   copy(fromKey: string, toKey: string): Promise<void>;
   /** copy, then delete the source. */
   move(fromKey: string, toKey: string): Promise<void>;
-  /** Where a browser GETs the object (no signature: objects are public-read). */
+  /**
+   * Where a browser GETs a public object (no signature). For a protected key (`isProtectedKey`)
+   * this URL answers 403: hand out `signedGetUrl` instead, after an access check.
+   */
   publicUrl(key: string): string;
+  /**
+   * A short-lived GET URL for any key (local: HMAC-signed `/storage/<key>?expires&signature`; S3:
+   * a presigned GET). Stable within a window of `expiresInSeconds` (default 60), which it lives
+   * at least and at most twice. Callers check access first: whoever holds the URL can read.
+   */
+  signedGetUrl(key: string, options?: { expiresInSeconds?: number }): Promise<string>;
   close(): Promise<void>;
 }
 

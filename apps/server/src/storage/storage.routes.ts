@@ -1,7 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LOCAL_STORAGE_PATH, LocalStorage } from './local-storage.ts';
+import { isProtectedKey } from './key-space.ts';
 import { errorXml, postResponseXml, S3Error } from './s3-error.ts';
+import { EXPIRES_PARAM } from './signed-get.ts';
 import {
   assertValidKey,
   DEFAULT_CACHE_CONTROL,
@@ -26,7 +28,7 @@ const OBJECT_HEADERS = {
   'accept-ranges': 'bytes',
 };
 
-const sendError = (request: FastifyRequest, reply: FastifyReply, error: S3Error) => {
+export const sendError = (request: FastifyRequest, reply: FastifyReply, error: S3Error) => {
   // Discard what is left of the body (the multipart parser may have stopped reading it), so the
   // client reads the XML instead of a reset socket and the connection can end cleanly.
   request.raw.unpipe();
@@ -221,55 +223,92 @@ export const registerStorageRoutes = async (
       schema: { hide: true },
       handler: async (request, reply) => {
         const key = (request.params as { '*': string })['*'];
-        // One open file answers the whole request: metadata and bytes of the same version even
-        // if the object is replaced meanwhile.
-        const object = await local.open(key);
-        if (!object) {
-          throw new S3Error('NoSuchKey', 'The specified key does not exist.', { Key: key });
-        }
-        const { info } = object;
-        let sent = false;
-        try {
-          void reply.headers({
-            ...OBJECT_HEADERS,
-            etag: info.etag,
-            'last-modified': info.lastModified.toUTCString(),
-            'cache-control': info.cacheControl,
+        // An invalid key is a 400 whatever space it claims to be in.
+        assertValidKey(key);
+        if (isProtectedKey(key)) {
+          // Protected objects only with a valid, unexpired signature (ADR 0006); the answer does
+          // not say whether the object exists.
+          const query = request.query as Record<string, unknown>;
+          const check = local.checkSignedGet(key, query);
+          if (check !== 'ok') throw accessDenied(check);
+          return sendObject(request, reply, local, key, {
+            cacheControl: privateUntil(Number(query[EXPIRES_PARAM]), local.now()),
           });
-          const ifNoneMatch = request.headers['if-none-match'];
-          const ifModifiedSince = request.headers['if-modified-since'];
-          const notModified = ifNoneMatch
-            ? etagMatches(ifNoneMatch, info.etag)
-            : ifModifiedSince !== undefined &&
-              Math.floor(info.lastModified.getTime() / 1000) * 1000 <= Date.parse(ifModifiedSince);
-          if (notModified) return await reply.code(304).send();
-
-          const ifRange = request.headers['if-range'];
-          const range =
-            ifRange === undefined || ifRange === info.etag
-              ? parseRange(request.headers.range, info.size)
-              : undefined;
-          if (range === 'unsatisfiable') {
-            void reply.header('content-range', `bytes */${info.size}`);
-            throw new S3Error('InvalidRange', 'The requested range is not satisfiable', {
-              ActualObjectSize: info.size,
-            });
-          }
-          const length = range ? range.end - range.start + 1 : info.size;
-          void reply.type(info.contentType).header('content-length', length);
-          if (range) {
-            void reply
-              .code(206)
-              .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
-          }
-          if (request.method === 'HEAD') return await reply.send();
-          sent = true;
-          return await reply.send(object.read(range));
-        } finally {
-          // The read stream owns the file from here; every other path closes it.
-          if (!sent) await object.close();
         }
+        return sendObject(request, reply, local, key);
       },
     });
   });
+};
+
+/** A signed response may be kept by the browser only, and only until the URL expires. */
+export const privateUntil = (expiresSeconds: number, now: Date): string =>
+  `private, max-age=${Math.max(0, expiresSeconds - Math.ceil(now.getTime() / 1000))}`;
+
+/** 403 as S3 answers a GET it refuses. */
+export const accessDenied = (check: 'missing' | 'expired' | 'bad-signature'): S3Error =>
+  check === 'expired'
+    ? new S3Error('AccessDenied', 'Request has expired')
+    : new S3Error('AccessDenied', 'Access Denied');
+
+/**
+ * Answers GET or HEAD with a local object: ETag, 304, ranges, the sandboxing headers. Shared by
+ * `/storage/<key>` and the signed media route. `cacheControl` overrides the object's own (a signed
+ * URL must not be cached past its expiry).
+ */
+export const sendObject = async (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  local: LocalStorage,
+  key: string,
+  options: { cacheControl?: string } = {},
+): Promise<FastifyReply> => {
+  // One open file answers the whole request: metadata and bytes of the same version even
+  // if the object is replaced meanwhile.
+  const object = await local.open(key);
+  if (!object) {
+    throw new S3Error('NoSuchKey', 'The specified key does not exist.', { Key: key });
+  }
+  const { info } = object;
+  let sent = false;
+  try {
+    void reply.headers({
+      ...OBJECT_HEADERS,
+      etag: info.etag,
+      'last-modified': info.lastModified.toUTCString(),
+      'cache-control': options.cacheControl ?? info.cacheControl,
+    });
+    const ifNoneMatch = request.headers['if-none-match'];
+    const ifModifiedSince = request.headers['if-modified-since'];
+    const notModified = ifNoneMatch
+      ? etagMatches(ifNoneMatch, info.etag)
+      : ifModifiedSince !== undefined &&
+        Math.floor(info.lastModified.getTime() / 1000) * 1000 <= Date.parse(ifModifiedSince);
+    if (notModified) return await reply.code(304).send();
+
+    const ifRange = request.headers['if-range'];
+    const range =
+      ifRange === undefined || ifRange === info.etag
+        ? parseRange(request.headers.range, info.size)
+        : undefined;
+    if (range === 'unsatisfiable') {
+      void reply.header('content-range', `bytes */${info.size}`);
+      throw new S3Error('InvalidRange', 'The requested range is not satisfiable', {
+        ActualObjectSize: info.size,
+      });
+    }
+    const length = range ? range.end - range.start + 1 : info.size;
+    void reply.type(info.contentType).header('content-length', length);
+    if (range) {
+      void reply
+        .code(206)
+        .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`);
+    }
+    if (request.method === 'HEAD') return await reply.send();
+    sent = true;
+    return await reply.send(object.read(range));
+  } finally {
+    // The read stream owns the file from here; every other path closes it.
+    if (!sent) await object.close();
+  }
 };

@@ -78,3 +78,17 @@ export const filesUnder = async (dir: string): Promise<string[]> => {
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
     .sort();
 };
+
+/** Path and query of a URL, for `app.inject` (signed URLs are nothing without their query). */
+export const pathOf = (url: string | null | undefined): string => {
+  if (!url) throw new Error('no URL');
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+/** Every byte of a stored object's body. */
+export const bytesOf = async (body: AsyncIterable<unknown>): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
+};

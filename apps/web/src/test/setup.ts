@@ -4,8 +4,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import '../i18n/i18n.ts';
 
-// The editor is a large form: on a busy two-core runner its first render can outlast the default 1 s.
-configure({ asyncUtilTimeout: 4000 });
+// The editor is a large form and lazy pages load on first use: on a busy two-core runner the first
+// render can outlast the default 1 s by far. A longer wait only slows a test that fails anyway.
+configure({ asyncUtilTimeout: 10_000 });
 // Whole sign-in and editor flows run in one test; on a shared two-core runner 5 s is too tight.
 vi.setConfig({ testTimeout: 20_000 });
 

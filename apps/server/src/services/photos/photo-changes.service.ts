@@ -21,6 +21,7 @@ import type { Permission } from '../../access/permissions.ts';
 import type { Principal } from '../../access/principal.ts';
 import { announcePhotos, removePhotoFiles, type PhotoNotices } from './photo-files.ts';
 import { presentPhoto } from './photo-presenter.ts';
+import type { PhotoUrls } from './photo-urls.ts';
 
 /**
  * Changes to photos: category and visibility, curation, reprocessing, deletion with an audit
@@ -32,6 +33,7 @@ export class PhotoChangesService {
       photos: PhotoRepository;
       access: AccessControl;
       storage: StorageRepository;
+      urls: PhotoUrls;
       jobs: JobQueue;
       logger: Logger;
       /** Told when a photo becomes visible (live album streams). */
@@ -40,7 +42,7 @@ export class PhotoChangesService {
   ) {}
 
   private present(row: PhotoRow): Photo {
-    return presentPhoto(row, 'owner', (key) => this.deps.storage.publicUrl(key));
+    return presentPhoto(row, 'owner', this.deps.urls);
   }
 
   private announce(rows: PhotoRow[]): Promise<void> {
@@ -176,7 +178,11 @@ export class PhotoChangesService {
     const event = record.row;
     if (input.full_path) {
       if (
-        !input.full_path.startsWith(`events/${event.name}/`) ||
+        // The event's own files: a new version's original lies in protected space (ADR 0006).
+        !(
+          input.full_path.startsWith(`events/${event.name}/`) ||
+          input.full_path.startsWith(`protected/events/${event.name}/`)
+        ) ||
         !(await this.deps.storage.head(input.full_path))
       ) {
         throw new AppError('not_found', 'full_path');

@@ -8,6 +8,7 @@ import {
   announcePhotos,
   IMMUTABLE,
   photoFolder,
+  protectedPhotoFolder,
   readAll,
   type PhotoNotices,
 } from './photo-files.ts';
@@ -54,9 +55,17 @@ export class PhotoDerivativesService {
     const original = await readAll(object.body, PHOTO_MAX_BYTES);
     const overlays: Partial<Record<WatermarkKind, Buffer>> = {};
     for (const kind of WATERMARK_KINDS) {
+      if (kind === 'protector_watermark') {
+        // A paid event always gets its protector variant (its own image or the built-in one):
+        // guests see it in place of the unwatermarked preview (ADR 0006).
+        if (event.row.is_free === 1) continue;
+        overlays[kind] = event.row.protector_watermark
+          ? await this.watermarkImage(event.row.protector_watermark)
+          : await this.deps.images.defaultWatermark();
+        continue;
+      }
       const source = event.row[kind];
       if (!source) continue;
-      if (kind === 'protector_watermark' && event.row.is_free === 1) continue;
       overlays[kind] = await this.watermarkImage(source);
     }
     let made;
@@ -69,7 +78,8 @@ export class PhotoDerivativesService {
     }
     const folder = photoFolder(event.row.name, photo.uid);
     const derivatives: Record<string, string> = {
-      preview: `${folder}preview.jpg`,
+      // The unwatermarked preview is protected (ADR 0006); thumbnail and watermarked are public.
+      preview: `${protectedPhotoFolder(event.row.name, photo.uid)}preview.jpg`,
       thumbnail: `${folder}thumbnail.jpg`,
     };
     await this.deps.storage.put(derivatives.preview!, made.preview, 'image/jpeg', {

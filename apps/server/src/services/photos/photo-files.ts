@@ -1,13 +1,16 @@
 import { AppError } from '../../lib/app-error.ts';
 import type { PhotoRow } from '../../repositories/photo.repository.ts';
+import { photoFolder, protectedPhotoFolder } from '../../storage/key-space.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 
 /** Cache header of derivatives: their key changes whenever their content would. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** The storage folder of one photo: original and derivatives. */
-export const photoFolder = (eventCode: string, uid: string): string =>
-  `events/${eventCode}/photos/uid_${uid}_uid/`;
+/**
+ * The storage folders of one photo (ADR 0006): `photoFolder` holds its public files (thumbnail,
+ * watermarked variants), `protectedPhotoFolder` its original and unwatermarked preview.
+ */
+export { photoFolder, protectedPhotoFolder } from '../../storage/key-space.ts';
 
 export const readAll = async (body: NodeJS.ReadableStream, limit: number): Promise<Buffer> => {
   const chunks: Buffer[] = [];
@@ -27,12 +30,15 @@ export const removePhotoFiles = async (
   rows: PhotoRow[],
 ): Promise<void> => {
   for (const row of rows) {
-    // The original may have been archived: its key is `archive/events/<code>/…` then.
+    // The original may have been archived: its key is `archive/[protected/]events/<code>/…` then.
     const code = /(?:^|\/)events\/([^/]+)\//.exec(row.storageKey)?.[1];
     if (!code) continue;
     const folder = photoFolder(code, row.uid);
-    await storage.deletePrefix(folder);
-    await storage.deletePrefix(`archive/${folder}`);
+    const hidden = protectedPhotoFolder(code, row.uid);
+    // Public files, protected files, and archives from before and after ADR 0006.
+    for (const prefix of [folder, hidden, `archive/${folder}`, `archive/${hidden}`]) {
+      await storage.deletePrefix(prefix);
+    }
   }
 };
 

@@ -19,13 +19,14 @@ import type {
   PhotoRepository,
   PhotoRow,
 } from '../../repositories/photo.repository.ts';
-import type { StorageRepository } from '../../storage/storage.repository.ts';
 import {
   attendeeMayDownloadPhoto,
   presentPhoto,
   type Audience,
+  type PresentOptions,
   type KeyAccess,
 } from './photo-presenter.ts';
+import type { PhotoUrls } from './photo-urls.ts';
 
 /** The owner list and its public twin (key in the body). */
 export type PhotoListBody =
@@ -51,7 +52,7 @@ export class PhotoListingService {
       photos: PhotoRepository;
       events: EventRepository;
       access: AccessControl;
-      storage: StorageRepository;
+      urls: PhotoUrls;
       clock: Clock;
       /** Attendee albums: whose photo is whose (attendee keys). */
       attendeeRows?: AttendeeRepository;
@@ -70,20 +71,24 @@ export class PhotoListingService {
 
   /** A photo as a key sees it: attendee keys get the original only when they may download. */
   async presentFor(access: KeyAccess, row: PhotoRow): Promise<KeyPhoto> {
-    if (!access.attendee)
-      return photoForAudience(this.present(row, access.audience), access.audience);
     const event =
       row.eventId === access.event.row.id
         ? access.event
         : await this.deps.events.findById(row.eventId);
+    if (!access.attendee) {
+      const seen = this.present(row, access.audience, { event: event?.row });
+      return photoForAudience(seen, access.audience);
+    }
     const photo = this.present(row, access.audience, {
       original: attendeeMayDownloadPhoto(access.attendee, event?.row, row.uid),
+      event: event?.row,
     });
     return photoForAudience(photo, access.audience);
   }
 
-  present(row: PhotoRow, audience: Audience, options: { original?: boolean } = {}): Photo {
-    return presentPhoto(row, audience, (key) => this.deps.storage.publicUrl(key), options);
+  /** `event`: the photo's event, which decides a guest's preview (paid → watermarked). */
+  present(row: PhotoRow, audience: Audience, options: PresentOptions = {}): Photo {
+    return presentPhoto(row, audience, this.deps.urls, options);
   }
 
   async list(principal: Principal, input: PhotoListBody) {

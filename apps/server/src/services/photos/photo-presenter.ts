@@ -3,6 +3,7 @@ import { asFlag } from '../../lib/flag.ts';
 import type { AttendeeRecord } from '../../repositories/attendee.repository.ts';
 import type { EventRecord, EventRow } from '../../repositories/event.repository.ts';
 import type { PhotoRow } from '../../repositories/photo.repository.ts';
+import type { PhotoUrls } from './photo-urls.ts';
 
 import type { Audience } from '../../access/access-control.ts';
 
@@ -38,15 +39,20 @@ export const attendeeMayDownloadPhoto = (
 ): boolean =>
   attendeeMayDownload(attendee, event) || (attendee.unlockedPhotoUids ?? []).includes(photoUid);
 
-/** A photo row as the API answers it to an audience; `urlOf` turns a storage key into a URL. */
+export interface PresentOptions {
+  /** The caller may download the original (attendee keys: prepaid, unlocked, free event). */
+  original?: boolean;
+  /** The photo's event: a guest of a paid one gets the watermarked preview (ADR 0006). */
+  event?: Pick<EventRow, 'is_free' | 'unlocked'> | null | undefined;
+}
+
+/** A photo row as the API answers it to an audience; `urls` decides the URL values (ADR 0006). */
 export const presentPhoto = (
   row: PhotoRow,
   audience: Audience,
-  urlOf: (key: string) => string,
-  options: { original?: boolean } = {},
+  urls: Pick<PhotoUrls, 'urls'>,
+  options: PresentOptions = {},
 ): Photo => {
-  const url = (key: string | undefined) => (key ? urlOf(key) : null);
-  const d = row.derivatives;
   const mayDownloadOriginal =
     audience === 'owner' || audience === 'private' || options.original === true;
   return {
@@ -74,13 +80,6 @@ export const presentPhoto = (
     status: row.status === 'ready' ? 'ready' : row.status === 'failed' ? 'failed' : 'processing',
     created_date: row.createdAt.toISOString(),
     available_date: row.availableAt.toISOString(),
-    urls: {
-      original: mayDownloadOriginal || row.mediaType === 'video' ? url(row.storageKey) : null,
-      preview: url(d.preview),
-      thumbnail: url(d.thumbnail),
-      live_view_watermark: url(d.live_view_watermark),
-      photo_watermark: url(d.photo_watermark),
-      protector_watermark: url(d.protector_watermark),
-    },
+    urls: urls.urls(row, { audience, event: options.event, original: mayDownloadOriginal }),
   };
 };

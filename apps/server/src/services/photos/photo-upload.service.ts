@@ -21,8 +21,9 @@ import type { PhotoRepository } from '../../repositories/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
-import { photoFolder, readAll } from './photo-files.ts';
+import { protectedPhotoFolder, readAll } from './photo-files.ts';
 import { presentPhoto } from './photo-presenter.ts';
+import type { PhotoUrls } from './photo-urls.ts';
 
 /**
  * `tmp/<event code>/<uuid>/[att_<attendee id>/]<file name>`. The attendee id travels inside the
@@ -44,6 +45,7 @@ export class PhotoUploadService {
       photos: PhotoRepository;
       access: AccessControl;
       storage: StorageRepository;
+      urls: PhotoUrls;
       images: ImageEngine;
       jobs: JobQueue;
       clock: Clock;
@@ -132,7 +134,9 @@ export class PhotoUploadService {
       .update(`${event.id}:${sha256}`)
       .digest('hex')
       .slice(0, 24);
-    const storageKey = `${photoFolder(event.name, uid)}original.${media.ext}`;
+    // The original goes straight into protected space (ADR 0006): whatever ACL the upload carried,
+    // the copy is private on S3 and refused without a signature locally.
+    const storageKey = `${protectedPhotoFolder(event.name, uid)}original.${media.ext}`;
     if (!(await this.deps.storage.head(storageKey)))
       await this.deps.storage.copy(input.key, storageKey);
 
@@ -170,7 +174,7 @@ export class PhotoUploadService {
   }
 
   private present(row: Parameters<typeof presentPhoto>[0]): Photo {
-    return presentPhoto(row, 'owner', (key) => this.deps.storage.publicUrl(key));
+    return presentPhoto(row, 'owner', this.deps.urls);
   }
 
   /** Photo delay (owner-console opts): VIP attendees and tagged photos may wait differently. */

@@ -1,0 +1,157 @@
+import { createHmac } from 'node:crypto';
+import type { Photo } from '@flashbulb/shared';
+import type { Clock } from '../../lib/clock.ts';
+import type { EventRow } from '../../repositories/event.repository.ts';
+import type { PhotoRow } from '../../repositories/photo.repository.ts';
+import { isProtectedKey } from '../../storage/key-space.ts';
+import { roundedExpiry, signaturesMatch } from '../../storage/signed-get.ts';
+import type { StorageRepository } from '../../storage/storage.repository.ts';
+
+/**
+ * The URL values of a photo (ADR 0006). Public objects (thumbnail, watermarked variants) get their
+ * public storage URL. Protected ones (original, unwatermarked preview) get our own signed media URL,
+ * `/media/photos/<id>/<variant>?a=<o|g>&e=<expiry>&s=<signature>`: an HMAC over photo id, variant,
+ * audience and expiry. The media route checks it, re-checks the photo at read time (exists; for
+ * guests also visible and ready), then streams the bytes (local) or redirects to a ~60 s S3
+ * presigned GET. Which fields an audience receives at all is the presenter's business; this file
+ * decides only the values.
+ */
+
+/** Where the media route lives. */
+export const MEDIA_PATH = '/media/photos';
+/** Media URLs live 1 to 2 hours and are the same URL within each hour (cacheable). */
+export const MEDIA_URL_SECONDS = 3600;
+
+/** `o`: an owner audience (a hidden photo still opens); `g`: every key audience. */
+export type MediaAudience = 'o' | 'g';
+
+/** `original`, or the name of one of the row's derivatives (`preview`, …). */
+const VARIANT = /^[a-z][a-z_]{0,39}$/;
+
+/** Who asks, as the presenter knows it. */
+export interface UrlView {
+  audience: 'owner' | 'private' | 'public' | 'attendee';
+  /** The photo's event; unknown for a guest audience counts as paid (the safe side). */
+  event: Pick<EventRow, 'is_free' | 'unlocked'> | null | undefined;
+  /** The caller may download the original (today's rules: owner, private, unlocked, prepaid, free). */
+  original: boolean;
+}
+
+export interface MediaGrant {
+  photoId: number;
+  variant: string;
+  audience: MediaAudience;
+  /** Unix seconds. */
+  expires: number;
+}
+
+export type MediaCheck =
+  { ok: true; grant: MediaGrant } | { ok: false; reason: 'missing' | 'expired' | 'bad-signature' };
+
+/** A paid event as ADR 0006 reads it: not free and not unlocked. */
+export const isPaidEvent = (event: Pick<EventRow, 'is_free' | 'unlocked'>): boolean =>
+  event.is_free !== 1 && event.unlocked !== 1;
+
+export class PhotoUrls {
+  private readonly base: string;
+  private readonly secret: Buffer;
+
+  constructor(
+    private readonly deps: {
+      storage: StorageRepository;
+      clock: Clock;
+      /** The server's public base URL (media URLs point at our own route). */
+      publicUrl: string;
+      /** The app secret; the media key is derived from it. */
+      appSecret: string;
+    },
+  ) {
+    this.base = deps.publicUrl.replace(/\/+$/, '');
+    this.secret = createHmac('sha256', deps.appSecret).update('flashbulb media urls v1').digest();
+  }
+
+  /** The `urls` of a photo for one audience. */
+  urls(row: PhotoRow, view: UrlView): Photo['urls'] {
+    const audience: MediaAudience = view.audience === 'owner' ? 'o' : 'g';
+    const d = row.derivatives;
+    const url = (key: string | undefined, variant: string): string | null => {
+      if (!key) return null;
+      return isProtectedKey(key)
+        ? this.mediaUrl(row.id, variant, audience)
+        : this.deps.storage.publicUrl(key);
+    };
+    const watermarked = {
+      live_view_watermark: url(d.live_view_watermark, 'live_view_watermark'),
+      photo_watermark: url(d.photo_watermark, 'photo_watermark'),
+      protector_watermark: url(d.protector_watermark, 'protector_watermark'),
+    };
+    // A guest of a paid event who may not download sees the protector watermark in place of the
+    // unwatermarked preview (the derivatives job always makes it for paid events).
+    const guestOfPaidEvent =
+      view.audience !== 'owner' && !view.original && (!view.event || isPaidEvent(view.event));
+    return {
+      original: view.original || row.mediaType === 'video' ? url(row.storageKey, 'original') : null,
+      preview: guestOfPaidEvent
+        ? (watermarked.protector_watermark ?? watermarked.photo_watermark)
+        : url(d.preview, 'preview'),
+      thumbnail: url(d.thumbnail, 'thumbnail'),
+      ...watermarked,
+    };
+  }
+
+  /** A signed media URL, the same within each MEDIA_URL_SECONDS window. */
+  mediaUrl(photoId: number, variant: string, audience: MediaAudience): string {
+    const expires = roundedExpiry(this.deps.clock.now(), MEDIA_URL_SECONDS);
+    const signature = this.sign({ photoId, variant, audience, expires });
+    return `${this.base}${MEDIA_PATH}/${photoId}/${variant}?a=${audience}&e=${expires}&s=${signature}`;
+  }
+
+  /** Checks a media request's path parameters and query: signature first, then expiry. */
+  check(idText: string, variant: string, query: Record<string, unknown>): MediaCheck {
+    const { a, e, s } = query;
+    if (typeof a !== 'string' || typeof e !== 'string' || typeof s !== 'string') {
+      return { ok: false, reason: 'missing' };
+    }
+    if (
+      !/^[1-9]\d{0,15}$/.test(idText) ||
+      !VARIANT.test(variant) ||
+      (a !== 'o' && a !== 'g') ||
+      !/^\d{1,12}$/.test(e)
+    ) {
+      return { ok: false, reason: 'bad-signature' };
+    }
+    const grant: MediaGrant = { photoId: Number(idText), variant, audience: a, expires: Number(e) };
+    if (!signaturesMatch(s, this.sign(grant))) return { ok: false, reason: 'bad-signature' };
+    if (this.deps.clock.now().getTime() >= grant.expires * 1000) {
+      return { ok: false, reason: 'expired' };
+    }
+    return { ok: true, grant };
+  }
+
+  /** A media URL of ours with a valid, unexpired signature → its grant, else null. */
+  fromUrl(url: string): MediaGrant | null {
+    const prefix = `${this.base}${MEDIA_PATH}/`;
+    if (!url.startsWith(prefix)) return null;
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return null;
+    }
+    const [idText = '', variant = '', ...rest] = url.slice(prefix.length).split('?')[0]!.split('/');
+    if (rest.length > 0) return null;
+    const checked = this.check(idText, variant, Object.fromEntries(parsed.searchParams));
+    return checked.ok ? checked.grant : null;
+  }
+
+  /** The storage key a grant's variant names on the row as it is now (archives move originals). */
+  keyOf(row: PhotoRow, variant: string): string | undefined {
+    return variant === 'original' ? row.storageKey : row.derivatives[variant];
+  }
+
+  private sign(grant: MediaGrant): string {
+    return createHmac('sha256', this.secret)
+      .update(`${grant.photoId}\n${grant.variant}\n${grant.audience}\n${grant.expires}`, 'utf8')
+      .digest('base64url');
+  }
+}
