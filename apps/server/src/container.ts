@@ -134,15 +134,21 @@ export const createContainer = async (
   const mail = new MailService(outboxService);
   const sms = new SmsService(outboxService);
   // The built-in test payment provider (issue 10): the embedded default, always on.
-  const testPayments = new TestPaymentsAdapter({
-    webhookSecret: createHmac('sha256', secrets.signingKey)
-      .update('payments:test:webhook')
-      .digest(),
-    publicUrl: config.publicUrl,
-    now: () => clock.now(),
-  });
+  const testPayments =
+    config.providers.payments.kind !== 'test'
+      ? null
+      : new TestPaymentsAdapter({
+          webhookSecret: createHmac('sha256', secrets.signingKey)
+            .update('payments:test:webhook')
+            .digest(),
+          publicUrl: config.publicUrl,
+          now: () => clock.now(),
+        });
   const webhooks = new WebhookService({
-    receivers: new Map([...providers.webhooks, [testPayments.provider, testPayments]]),
+    receivers: new Map([
+      ...providers.webhooks,
+      ...(testPayments ? ([[testPayments.provider, testPayments]] as const) : []),
+    ]),
     events: new WebhookEventRepository(database.db),
     outbox,
     logger: logger.child({ component: 'webhooks' }),

@@ -232,7 +232,7 @@ describe('QR checkout with the test provider', () => {
       attendee_uid: uid,
       pricing_button_index: 0,
     });
-    const adapter = t.app.container.paymentProviders.test;
+    const adapter = t.app.container.paymentProviders.test!;
     const reference = `tp_${created.payment_id}`;
     const status = async () =>
       (await t.ok(endpoints.checkQrStatus, { ...kiosk(paid), payment_id: created.payment_id }))
@@ -561,5 +561,69 @@ describe('operator side', () => {
       (await t.ok(endpoints.checkQrStatus, { ...kiosk(paid), payment_id: pending.payment_id }))
         .status,
     ).toBe('pending');
+  });
+});
+
+describe('with the test provider switched off', () => {
+  it('refuses checkout and the test form, creating nothing; the webhook path does not exist', async () => {
+    const off = await createTestApp({ FLASHBULB_PAYMENTS_PROVIDER: 'none' }, { worker: false });
+    try {
+      const w = await createEventWorld(off);
+      const auth = await apiKeyAuth(off, w.adminA);
+      const event = await createEvent(off, w.adminA, {
+        full_name: 'No checkout',
+        is_free: 0,
+        opts: {
+          description: 'Off',
+          unitPrice: 1,
+          pricingButtons: [
+            {
+              buttonText: 'Album',
+              priceFormula: '{Final_Amount}',
+              digitals: true,
+              prints: false,
+              partialUnlockTags: false,
+              printsPool: '',
+            },
+          ],
+        },
+      });
+      const uid = (
+        await off.ok(
+          endpoints.generateAttendeeList,
+          { attendee_count: 1, event_id_array: [event.id], is_prepaid: 0 },
+          auth,
+        )
+      ).attendees[0]!.uid;
+      const refused = await off.call(endpoints.createQrPayment, {
+        key_type: 'private',
+        key_value: event.private_api_key,
+        attendee_uid: uid,
+        pricing_button_index: 0,
+      });
+      expect(errorOf(refused)).toMatchObject({
+        status: 409,
+        message_key: 'payment_provider_unavailable',
+      });
+      const count = async (table: string) =>
+        Number(
+          (await off.database.executeSql(`select count(*) as n from ${table}`, [])).rows[0]!.n,
+        );
+      expect(await count('orders')).toBe(0);
+      expect(await count('payments')).toBe(0);
+      const form = await off.call(endpoints.testProviderPay, {
+        payment_id: 'pay_any',
+        card_number: '4242424242424242',
+      });
+      expect(errorOf(form).message_key).toBe('not_found');
+      const hook = await off.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/test',
+        payload: '{}',
+      });
+      expect(hook.statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
   });
 });

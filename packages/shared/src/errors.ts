@@ -202,6 +202,10 @@ export const errorCatalogue = {
   },
   pricing_buttons_too_many: { status: 400, text: 'An event has at most 20 pricing buttons' },
   invalid_unlock_code: { status: 400, text: 'This unlock code is not valid' },
+  payment_provider_unavailable: {
+    status: 409,
+    text: 'Payments are not set up on this installation',
+  },
   payment_not_paid: { status: 409, text: 'Only a paid payment can be refunded' },
   card_invalid: {
     status: 400,

@@ -34,7 +34,8 @@ export class CheckoutService {
       attendees: AttendeeRepository;
       photos: PhotoRepository;
       albums: AlbumRepository;
-      testProvider: TestPaymentsAdapter;
+      /** Null when configuration turned the test provider off (`FLASHBULB_PAYMENTS_PROVIDER=none`). */
+      testProvider: TestPaymentsAdapter | null;
       webhooks: WebhookService;
       clock: Clock;
     },
@@ -124,6 +125,8 @@ export class CheckoutService {
       keyEvent: true,
     });
     const event = grant.event;
+    const provider = this.deps.testProvider;
+    if (!provider) throw new AppError('payment_provider_unavailable');
     const attendee = await this.attendeeFor(grant, input.attendee_uid);
     let photoUids: string[] | 'all' = 'all';
     let photoCount: number;
@@ -150,8 +153,8 @@ export class CheckoutService {
       photoCount,
       clientRequestId: requestId,
     });
-    const { payment } = await this.deps.payments.createPayment(order, 'test', requestId);
-    const checkout = await this.deps.testProvider.createCheckout({
+    const { payment } = await this.deps.payments.createPayment(order, provider.name, requestId);
+    const checkout = await provider.createCheckout({
       paymentId: payment.publicId,
       total: { amount: payment.amount, currency: payment.currency },
       tax: { amount: 0, currency: CURRENCY },
@@ -209,7 +212,7 @@ export class CheckoutService {
     const payment = await this.paymentOf(principal, input.payment_id);
     const { payment: after } = await this.deps.payments.recordStatus(payment, 'cancelled');
     if (after.status === 'cancelled' && after.providerReference)
-      await this.deps.testProvider.cancel();
+      await this.deps.testProvider?.cancel();
     return { payment_id: after.publicId, status: after.status };
   }
 
@@ -221,18 +224,19 @@ export class CheckoutService {
     payment_id: string;
     card_number: string;
   }): Promise<{ payment_id: string; status: PaymentStatusName }> {
+    const provider = this.deps.testProvider;
     const payment = await this.deps.paymentRows.paymentByPublicId(input.payment_id.trim());
-    if (!payment || payment.provider !== 'test' || !payment.providerReference)
+    if (!provider || !payment || payment.provider !== provider.name || !payment.providerReference)
       throw new AppError('not_found', 'payment_id');
     if (payment.status === 'pending') {
       let webhook;
       try {
-        webhook = this.deps.testProvider.charge(payment.providerReference, input.card_number);
+        webhook = provider.charge(payment.providerReference, input.card_number);
       } catch (error) {
         if (error instanceof ProviderError) throw new AppError('card_invalid', 'card_number');
         throw error;
       }
-      await this.deps.webhooks.receive(this.deps.testProvider.provider, webhook);
+      await this.deps.webhooks.receive(provider.provider, webhook);
     }
     const current = (await this.deps.paymentRows.paymentByPublicId(payment.publicId)) ?? payment;
     return { payment_id: current.publicId, status: current.status };

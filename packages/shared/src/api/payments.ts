@@ -103,6 +103,7 @@ export const createQrPayment = defineEndpoint({
     'attendee_expired',
     'not_found',
     'photos_required',
+    'payment_provider_unavailable',
     'price_formula_invalid',
     'price_formula_division_by_zero',
     'price_formula_negative',
