@@ -436,6 +436,10 @@ export const createContainer = async (
         await outboxService.resumeDue();
       });
       await jobs.schedule('outbox.resume', '*/5 * * * *');
+      await jobs.work('payments.expire', async () => {
+        await paymentService.expireStale();
+      });
+      await jobs.schedule('payments.expire', '*/5 * * * *');
       await outboxService.resumeDue();
       // ADR 0006: move files stored before protected storage (idempotent; a no-op once done).
       await jobs.work('storage.protect-photo', ({ photoId }) =>

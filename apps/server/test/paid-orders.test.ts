@@ -291,3 +291,24 @@ describe('payments', () => {
     expect((await payments.recordStatus(refunded.payment, 'paid')).transition.kind).toBe('refused');
   });
 });
+
+describe('expiry', () => {
+  it('the payments.expire job expires payments pending over 30 minutes, once, and nothing else', async () => {
+    const old = await pendingPayment();
+    const paidOne = await pendingPayment();
+    await payments.recordStatus(paidOne.payment, 'paid');
+    t.clock.advance(31 * 60_000);
+    const fresh = await pendingPayment();
+    expect(await payments.expireStale()).toBeGreaterThanOrEqual(1);
+    const status = async (publicId: string) =>
+      (await t.app.container.repositories.payments.paymentByPublicId(publicId))?.status;
+    expect(await status(old.payment.publicId)).toBe('expired');
+    expect(await status(paidOne.payment.publicId)).toBe('paid');
+    expect(await status(fresh.payment.publicId)).toBe('pending');
+    // Run again: nothing left to expire; a late confirmation of the expired one is refused.
+    expect(await payments.expireStale()).toBe(0);
+    const late = await payments.recordStatus(old.payment, 'paid');
+    expect(late.transition.kind).toBe('refused');
+    expect(await originalOf(old.attendee.row.uid)).toBeNull();
+  });
+});

@@ -15,6 +15,8 @@ export interface JobPayloads {
   'storage.protect-legacy': Record<string, never>;
   /** ADR 0006 storage migration of one photo (crash-safe, idempotent). */
   'storage.protect-photo': { photoId: number };
+  /** Payments pending too long become `expired` (issue 10; idempotent by the state machine). */
+  'payments.expire': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
@@ -29,6 +31,7 @@ const queueNames: JobName[] = [
   'outbox.resume',
   'storage.protect-legacy',
   'storage.protect-photo',
+  'payments.expire',
 ];
 
 type PgBossInstance = InstanceType<typeof PgBossModule>;

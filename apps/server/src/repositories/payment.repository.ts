@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { PaymentStatusName } from '@flashbulb/shared';
 import type { Db } from '../db/database.ts';
 import { attendees, orders, payments } from '../db/schema.ts';
@@ -141,5 +141,15 @@ export class PaymentRepository {
         ),
       );
     return rows;
+  }
+
+  /** Payments still pending that were created before `before`, oldest first. */
+  async stalePending(before: Date, limit: number): Promise<PaymentRow[]> {
+    return this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, before)))
+      .orderBy(asc(payments.createdAt))
+      .limit(limit);
   }
 }

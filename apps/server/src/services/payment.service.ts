@@ -18,6 +18,9 @@ import type {
 } from '../repositories/payment.repository.ts';
 import type { UnlockService } from './unlock.service.ts';
 
+/** A checkout left unpaid this long is `expired` (the QR code at the kiosk is long gone). */
+export const PAYMENT_PENDING_MINUTES = 30;
+
 /** Albums spec §9: every sale is in US dollars, tax 0, quantity 1. */
 export const CURRENCY = 'USD' as const;
 
@@ -169,6 +172,20 @@ export class PaymentService {
     if (to === 'paid') await this.confirmed(moved);
     if (to === 'refunded') await this.refunded(moved);
     return { payment: moved, transition };
+  }
+
+  /** The `payments.expire` job: pending payments older than PAYMENT_PENDING_MINUTES expire. */
+  async expireStale(): Promise<number> {
+    const before = new Date(this.deps.clock.now().getTime() - PAYMENT_PENDING_MINUTES * 60_000);
+    let expired = 0;
+    for (;;) {
+      const batch = await this.deps.payments.stalePending(before, 100);
+      for (const payment of batch) {
+        const { transition } = await this.recordStatus(payment, 'expired');
+        if (transition.kind === 'move') expired += 1;
+      }
+      if (batch.length < 100) return expired;
+    }
   }
 
   /**
