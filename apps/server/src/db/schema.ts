@@ -406,6 +406,10 @@ export const photos = pgTable(
     index('photos_event_created_idx').on(t.eventId, t.createdAt),
     index('photos_event_available_idx').on(t.eventId, t.availableAt),
     index('photos_event_attendee_idx').on(t.eventId, t.attendeeUid),
+    /** The stuck-photo sweep (jobs/photos-stuck.job.ts) reads only photos still processing. */
+    index('photos_processing_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'processing'`),
   ],
 );
 

@@ -1,97 +1,135 @@
 import PgBossModule from 'pg-boss';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { SqlRunner } from '../db/database.ts';
+import {
+  assertUniqueJobNames,
+  JobPayloadError,
+  type JobDeps,
+  type JobRetry,
+} from './job-definition.ts';
+import { jobRegistry, type AnyJob, type JobName, type JobPayload } from './registry.ts';
 
-/** Every job the product runs, with its payload. Handlers must be idempotent: a job may run twice. */
-export interface JobPayloads {
-  'mail.deliver': { outboxId: number };
-  'auth.cleanup': Record<string, never>;
-  'attendees.cleanup': Record<string, never>;
-  'photo.derivatives': { photoId: number };
-  'photos.retention': Record<string, never>;
-  'sms.deliver': { outboxId: number };
-  'outbox.resume': Record<string, never>;
-  /** ADR 0006 storage migration: finds photos with pre-protected-storage keys (once per start). */
-  'storage.protect-legacy': Record<string, never>;
-  /** ADR 0006 storage migration of one photo (crash-safe, idempotent). */
-  'storage.protect-photo': { photoId: number };
-  /** Payments pending too long become `expired` (issue 10; idempotent by the state machine). */
-  'payments.expire': Record<string, never>;
-}
-export type JobName = keyof JobPayloads;
-export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
-
-const queueNames: JobName[] = [
-  'mail.deliver',
-  'auth.cleanup',
-  'attendees.cleanup',
-  'photo.derivatives',
-  'photos.retention',
-  'sms.deliver',
-  'outbox.resume',
-  'storage.protect-legacy',
-  'storage.protect-photo',
-  'payments.expire',
-];
+export type { JobName, JobPayload } from './registry.ts';
 
 type PgBossInstance = InstanceType<typeof PgBossModule>;
 const PgBoss = PgBossModule as unknown as new (options: object) => PgBossInstance;
 
-/** pg-boss on the app's own database (PGlite or PostgreSQL). */
+const SCHEMA = 'pgboss';
+
+const retryOptions = (retry: JobRetry) => ({
+  retryLimit: retry.limit,
+  retryDelay: retry.delaySeconds,
+  retryBackoff: retry.backoff,
+});
+
+const describeIssues = (error: { issues: { path: PropertyKey[]; message: string }[] }): string =>
+  error.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
+
+/**
+ * pg-boss on the app's own database (PGlite or PostgreSQL), driven by the job registry
+ * (jobs/registry.ts): queues, payload checks, retry policies, schedules and handlers all come
+ * from there.
+ */
 export class JobQueue {
   private readonly boss: PgBossInstance;
+  private readonly jobs: ReadonlyMap<string, AnyJob>;
   private started = false;
 
   constructor(
-    db: SqlRunner,
+    private readonly db: SqlRunner,
     private readonly logger: Logger,
+    registry: readonly AnyJob[] = jobRegistry,
   ) {
-    this.boss = new PgBoss({ db, schema: 'pgboss', supervise: true, schedule: true });
+    assertUniqueJobNames(registry);
+    this.jobs = new Map(registry.map((job) => [job.name, job]));
+    this.boss = new PgBoss({ db, schema: SCHEMA, supervise: true, schedule: true });
     this.boss.on('error', (error: unknown) => this.logger.error({ err: error }, 'job queue error'));
   }
 
+  /** The queue names, in registry order. */
+  get names(): string[] {
+    return [...this.jobs.keys()];
+  }
+
+  /** Starts pg-boss and creates every queue of the registry (producer and worker alike). */
   async start(): Promise<void> {
     await this.boss.start();
-    for (const name of queueNames) await this.boss.createQueue(name);
+    for (const job of this.jobs.values())
+      await this.boss.createQueue(job.name, { name: job.name, ...retryOptions(job.retry) });
     this.started = true;
   }
 
+  /**
+   * Enqueues a job. The payload is checked against the job's schema first: a bad payload throws
+   * `JobPayloadError` and nothing is enqueued.
+   */
   async send<N extends JobName>(
     name: N,
-    payload: JobPayloads[N],
-    options: { singletonKey?: string; retryLimit?: number; startAfterSeconds?: number } = {},
+    payload: JobPayload<N>,
+    options: { singletonKey?: string; startAfterSeconds?: number } = {},
   ): Promise<void> {
-    await this.boss.send(name, payload, {
-      retryLimit: options.retryLimit ?? 5,
-      retryDelay: 5,
-      retryBackoff: true,
-      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    const job = this.job(name);
+    const parsed = job.payload.safeParse(payload);
+    if (!parsed.success) throw new JobPayloadError(name, describeIssues(parsed.error));
+    const singletonKey = options.singletonKey ?? job.singletonKey?.(parsed.data);
+    await this.boss.send(name, parsed.data as object, {
+      ...retryOptions(job.retry),
+      ...(singletonKey ? { singletonKey } : {}),
       ...(options.startAfterSeconds ? { startAfter: Math.ceil(options.startAfterSeconds) } : {}),
     });
   }
 
-  async schedule(name: JobName, cron: string): Promise<void> {
-    await this.boss.schedule(name, cron, {});
+  /**
+   * Payloads of a queue's jobs that are `pending` (created, retry or active) or `failed` (retries
+   * used up; pg-boss keeps them in its job table for hours before archiving them).
+   */
+  async payloads(name: JobName, which: 'pending' | 'failed'): Promise<unknown[]> {
+    const { rows } = await this.db.executeSql(
+      `select data from ${SCHEMA}.job where name = $1 and ${
+        which === 'pending' ? "state < 'completed'" : "state = 'failed'"
+      }`,
+      [name],
+    );
+    return rows.map((row) => row.data);
   }
 
-  async work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void> {
-    await this.boss.work<JobPayloads[N]>(
-      name,
-      { pollingIntervalSeconds: 0.5, batchSize: 1 },
-      async (jobs) => {
-        for (const job of jobs) {
-          try {
-            await handler(job.data);
-          } catch (error) {
-            this.logger.warn(
-              { err: error, job: name, jobId: job.id },
-              'job failed; pg-boss will retry',
-            );
-            throw error;
-          }
-        }
-      },
-    );
+  /** Registers every job's handler and schedule (the worker role). */
+  async startWorker(deps: JobDeps): Promise<void> {
+    for (const job of this.jobs.values()) {
+      await this.boss.work<unknown>(
+        job.name,
+        { pollingIntervalSeconds: 0.5, batchSize: 1 },
+        async (batch) => {
+          for (const item of batch) await this.run(job, item.id, item.data, deps);
+        },
+      );
+      if (job.schedule)
+        await this.boss.schedule(job.name, job.schedule, {}, retryOptions(job.retry));
+    }
+  }
+
+  private async run(job: AnyJob, id: string, data: unknown, deps: JobDeps): Promise<void> {
+    const parsed = job.payload.safeParse(data);
+    if (!parsed.success) {
+      // It can never become valid: log it and let the job end instead of retrying it.
+      this.logger.error(
+        { job: job.name, jobId: id, issues: describeIssues(parsed.error) },
+        'job payload refused; not run',
+      );
+      return;
+    }
+    try {
+      await job.run(parsed.data, deps);
+    } catch (error) {
+      this.logger.warn({ err: error, job: job.name, jobId: id }, 'job failed; pg-boss will retry');
+      throw error;
+    }
+  }
+
+  private job(name: string): AnyJob {
+    const job = this.jobs.get(name);
+    if (!job) throw new Error(`job ${name} is not in the registry`);
+    return job;
   }
 
   async stop(): Promise<void> {

@@ -1,4 +1,17 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { attendeePhotoScope } from './attendee.repository.ts';
 import { escapeLike } from './sql-helpers.ts';
@@ -231,6 +244,18 @@ export class PhotoRepository {
       .where(
         and(eq(photos.eventId, eventId), lt(photos.createdAt, before), isNull(photos.archivedAt)),
       )
+      .limit(limit);
+  }
+
+  /** Photos still `processing` that were uploaded before `before`, by id after `afterId`. */
+  async stuckInProcessing(before: Date, afterId: number, limit: number): Promise<PhotoRow[]> {
+    return this.db
+      .select()
+      .from(photos)
+      .where(
+        and(eq(photos.status, 'processing'), lt(photos.createdAt, before), gt(photos.id, afterId)),
+      )
+      .orderBy(photos.id)
       .limit(limit);
   }
 

@@ -29,6 +29,7 @@ import type {
 import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
 import type { PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
 import { albumDecision } from './album-visibility.ts';
+import type { DomainEventEmitter } from '../events/event-bus.ts';
 import { attendeeMayDownload } from './photos/photo-presenter.ts';
 
 /** Rows per insert when generating: well under PostgreSQL's 65,535 parameters per statement. */
@@ -61,10 +62,8 @@ export class AttendeeService {
       access: AccessControl;
       clock: Clock;
       publicUrl: string;
-      /** Told when photos join an album, so the attendee's live stream shows them. */
-      photoEvents?: {
-        photoReady(event: { photoId: number; eventId: number; attendeeId?: number }): Promise<void>;
-      };
+      /** `attendee.photos_attached`: the attendee's live stream shows the photos. */
+      bus?: DomainEventEmitter;
     },
   ) {}
 
@@ -306,12 +305,11 @@ export class AttendeeService {
       rows.map((r) => r.id),
       source,
     );
-    for (const row of rows) {
-      // A failed notice must not fail the call: the album list shows the photo either way.
-      await this.deps.photoEvents
-        ?.photoReady({ photoId: row.id, eventId: row.eventId, attendeeId: record.row.id })
-        .catch(() => undefined);
-    }
+    // Listeners never fail the call: the album list shows the photos either way.
+    await this.deps.bus?.emit('attendee.photos_attached', {
+      attendeeId: record.row.id,
+      photos: rows.map((r) => ({ photoId: r.id, eventId: r.eventId })),
+    });
     return rows.length;
   }
 

@@ -23,6 +23,7 @@ import {
   type SecureField,
   type updateEvent,
 } from '@flashbulb/shared';
+import type { DomainEventEmitter } from '../events/event-bus.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { hashToken, randomToken, type SecretBox } from '../lib/secret-box.ts';
@@ -149,6 +150,8 @@ export class EventService {
       secrets: SecretBox;
       clock: Clock;
       settingsFile?: EventSettingsFilePublisher | undefined;
+      /** `event.updated` after a saved update. */
+      bus?: DomainEventEmitter;
     },
   ) {}
 
@@ -219,6 +222,7 @@ export class EventService {
     if (!updated)
       throw new AppError('event_was_updated_by_another_user', 'event_last_updated_date');
     if (addressChanged) await this.deps.fromAddress.requestVerification(updated.row);
+    await this.deps.bus?.emit('event.updated', { eventId: updated.row.id });
     return this.afterSave(updated);
   }
 

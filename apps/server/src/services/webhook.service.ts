@@ -29,7 +29,16 @@ export interface WebhookDeps {
 export class WebhookService {
   private paymentStatus: PaymentStatusHandler | null = null;
 
-  constructor(private readonly deps: WebhookDeps) {}
+  private readonly receivers: Map<string, WebhookReceiver>;
+
+  constructor(private readonly deps: WebhookDeps) {
+    this.receivers = new Map(deps.receivers);
+  }
+
+  /** Adds a receiver wired after messaging (the built-in test payment provider). */
+  registerReceiver(receiver: WebhookReceiver): void {
+    this.receivers.set(receiver.provider, receiver);
+  }
 
   /** The payments service takes `payment.status` effects (wired after both exist). */
   handlePaymentStatus(handler: PaymentStatusHandler): void {
@@ -37,7 +46,7 @@ export class WebhookService {
   }
 
   async receive(provider: string, request: RawWebhook): Promise<{ duplicate: boolean }> {
-    const receiver = this.deps.receivers.get(provider);
+    const receiver = this.receivers.get(provider);
     // Unknown, or known but not configured here: nobody may post to it.
     if (!receiver) throw new AppError('not_found');
     const verified = receiver.verifyWebhook(request);

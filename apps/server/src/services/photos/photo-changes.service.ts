@@ -11,7 +11,7 @@ import type {
   updatePhoto,
   updatePhotoList,
 } from '@flashbulb/shared';
-import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { PhotoRepository, PhotoRow } from '../../repositories/photo.repository.ts';
@@ -19,7 +19,7 @@ import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Permission } from '../../access/permissions.ts';
 import type { Principal } from '../../access/principal.ts';
-import { announcePhotos, removePhotoFiles, type PhotoNotices } from './photo-files.ts';
+import { deletedEvent, removePhotoFiles } from './photo-files.ts';
 import { presentPhoto } from './photo-presenter.ts';
 import type { PhotoUrls } from './photo-urls.ts';
 
@@ -35,9 +35,7 @@ export class PhotoChangesService {
       storage: StorageRepository;
       urls: PhotoUrls;
       jobs: JobQueue;
-      logger: Logger;
-      /** Told when a photo becomes visible (live album streams). */
-      photoEvents?: PhotoNotices;
+      bus: DomainEventEmitter;
     },
   ) {}
 
@@ -45,8 +43,16 @@ export class PhotoChangesService {
     return presentPhoto(row, 'owner', this.deps.urls);
   }
 
-  private announce(rows: PhotoRow[]): Promise<void> {
-    return announcePhotos(this.deps.photoEvents, this.deps.logger, rows);
+  /** `photo.shown` / `photo.hidden` for the rows whose visibility the change flips. */
+  private async visibilityChanged(rows: PhotoRow[], isVisible: 0 | 1 | undefined): Promise<void> {
+    if (isVisible === undefined) return;
+    for (const row of rows) {
+      if (row.isVisible === isVisible) continue;
+      await this.deps.bus.emit(isVisible === 1 ? 'photo.shown' : 'photo.hidden', {
+        photoId: row.id,
+        eventId: row.eventId,
+      });
+    }
   }
 
   /** Photos by id, each of an event the caller holds `permission` on; `not_found` otherwise. */
@@ -95,6 +101,7 @@ export class PhotoChangesService {
     // Rows (with the audit entry) first: a crash then leaves unreachable files, never rows
     // pointing at missing files.
     const deleted = await this.deps.photos.deleteWithAudit(rows, reason, userId);
+    for (const row of rows) await this.deps.bus.emit('photo.deleted', deletedEvent(row, 'owner'));
     await removePhotoFiles(this.deps.storage, rows);
     return deleted;
   }
@@ -107,7 +114,7 @@ export class PhotoChangesService {
       ...(input.category !== undefined ? { category: input.category } : {}),
       ...(input.is_visible !== undefined ? { isVisible: input.is_visible } : {}),
     });
-    if (input.is_visible === 1 && row!.isVisible !== 1) await this.announce([row!]);
+    await this.visibilityChanged([row!], input.is_visible);
     return this.present(updated ?? row!);
   }
 
@@ -126,7 +133,7 @@ export class PhotoChangesService {
       rows.map((r) => r.id),
       changes,
     );
-    if (input.is_visible === 1) await this.announce(rows.filter((r) => r.isVisible !== 1));
+    await this.visibilityChanged(rows, input.is_visible);
     return updated;
   }
 
@@ -149,7 +156,7 @@ export class PhotoChangesService {
     };
     if (Object.keys(changes).length > 0) {
       await this.deps.photos.updateMany([caller.event.row.id], ids, changes);
-      if (input.is_visible === 1) await this.announce(rows.filter((r) => r.isVisible !== 1));
+      await this.visibilityChanged(rows, input.is_visible);
     }
     const updated = await this.deps.photos.findByIds(ids);
     return { photos: updated.map((row) => this.present(row)) };

@@ -1,18 +1,17 @@
 import { PHOTO_MAX_BYTES } from '@flashbulb/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { DomainEventEmitter } from '../../events/event-bus.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { EventRepository } from '../../repositories/event.repository.ts';
 import type { ImageEngine, WatermarkKind } from '../../repositories/image-engine.ts';
 import type { PhotoRepository } from '../../repositories/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
-import {
-  announcePhotos,
-  IMMUTABLE,
-  photoFolder,
-  protectedPhotoFolder,
-  readAll,
-  type PhotoNotices,
-} from './photo-files.ts';
+import { IMMUTABLE, photoFolder, protectedPhotoFolder, readAll } from './photo-files.ts';
 
+/** A photo still `processing` this long after its upload without a pending job is stuck. */
+export const STUCK_AFTER_MS = 5 * 60_000;
+const STUCK_BATCH = 500;
 const WATERMARK_KINDS: WatermarkKind[] = [
   'live_view_watermark',
   'photo_watermark',
@@ -28,8 +27,9 @@ export class PhotoDerivativesService {
       storage: StorageRepository;
       images: ImageEngine;
       logger: Logger;
-      /** Told when a photo becomes ready (live album streams, albums §2.1 kiosk stream). */
-      photoEvents?: PhotoNotices;
+      bus: DomainEventEmitter;
+      jobs: JobQueue;
+      clock: Clock;
     },
   ) {}
 
@@ -41,7 +41,7 @@ export class PhotoDerivativesService {
     if (!event) return;
     if (photo.mediaType === 'video') {
       await this.deps.photos.update(photo.id, { status: 'ready' });
-      await announcePhotos(this.deps.photoEvents, this.deps.logger, [photo]);
+      await this.ready(photo);
       return;
     }
     const object = await this.deps.storage.get(photo.storageKey);
@@ -100,7 +100,53 @@ export class PhotoDerivativesService {
       height: made.height,
       failureReason: null,
     });
-    await announcePhotos(this.deps.photoEvents, this.deps.logger, [photo]);
+    await this.ready(photo);
+  }
+
+  private ready(photo: { id: number; eventId: number }): Promise<void> {
+    return this.deps.bus.emit('photo.ready', { photoId: photo.id, eventId: photo.eventId });
+  }
+
+  private async derivativeJobPhotoIds(which: 'pending' | 'failed'): Promise<Set<unknown>> {
+    const payloads = await this.deps.jobs.payloads('photo.derivatives', which);
+    return new Set(payloads.map((data) => (data as { photoId?: unknown } | null)?.photoId));
+  }
+
+  /**
+   * Job `photos.requeue-stuck`: photos `processing` for longer than STUCK_AFTER_MS with no
+   * derivatives job queued or running get one (the process died between the insert and the
+   * enqueue). Idempotent: a photo with a pending job is skipped. A photo whose derivatives job
+   * used up its retries is marked `failed` instead (the owner may reprocess it), so a photo that
+   * always breaks the job is not retried for ever.
+   */
+  async requeueStuck(): Promise<{ requeued: number; failed: number }> {
+    const before = new Date(this.deps.clock.now().getTime() - STUCK_AFTER_MS);
+    const pending = await this.derivativeJobPhotoIds('pending');
+    const failedJobs = await this.derivativeJobPhotoIds('failed');
+    let requeued = 0;
+    let failed = 0;
+    let afterId = 0;
+    for (;;) {
+      const batch = await this.deps.photos.stuckInProcessing(before, afterId, STUCK_BATCH);
+      if (batch.length === 0) break;
+      for (const photo of batch) {
+        if (pending.has(photo.id)) continue;
+        if (failedJobs.has(photo.id)) {
+          await this.deps.photos.update(photo.id, {
+            status: 'failed',
+            failureReason: 'derivatives job failed',
+          });
+          failed += 1;
+          continue;
+        }
+        await this.deps.jobs.send('photo.derivatives', { photoId: photo.id });
+        requeued += 1;
+      }
+      afterId = batch[batch.length - 1]!.id;
+    }
+    if (requeued + failed > 0)
+      this.deps.logger.warn({ requeued, failed }, 'photos stuck in processing');
+    return { requeued, failed };
   }
 
   private async watermarkImage(source: string): Promise<Buffer> {

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../events/domain-events.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { PhotoRow } from '../../repositories/photo.repository.ts';
 import { photoFolder, protectedPhotoFolder } from '../../storage/key-space.ts';
@@ -42,22 +43,14 @@ export const removePhotoFiles = async (
   }
 };
 
-/** Told when a photo becomes ready or visible (live album streams, albums §2.1 kiosk stream). */
-export interface PhotoNotices {
-  photoReady(event: { photoId: number; eventId: number }): Promise<void>;
-}
-
-/** Live streams learn of new photos; a failed notice must not fail the job or the call. */
-export const announcePhotos = async (
-  notices: PhotoNotices | undefined,
-  logger: { warn(obj: object, msg: string): void },
-  photos: { id: number; eventId: number }[],
-): Promise<void> => {
-  for (const photo of photos) {
-    try {
-      await notices?.photoReady({ photoId: photo.id, eventId: photo.eventId });
-    } catch (error) {
-      logger.warn({ err: error, photoId: photo.id }, 'photo notice failed');
-    }
-  }
-};
+/** The `photo.deleted` payload of a deleted row. */
+export const deletedEvent = (
+  row: PhotoRow,
+  reason: DomainEvents['photo.deleted']['reason'],
+): DomainEvents['photo.deleted'] => ({
+  photoId: row.id,
+  eventId: row.eventId,
+  uid: row.uid,
+  storageKey: row.storageKey,
+  reason,
+});

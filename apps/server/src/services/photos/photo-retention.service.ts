@@ -1,7 +1,8 @@
+import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PhotoRepository } from '../../repositories/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
-import { removePhotoFiles } from './photo-files.ts';
+import { deletedEvent, removePhotoFiles } from './photo-files.ts';
 
 const RETENTION_BATCH = 200;
 
@@ -22,6 +23,7 @@ export class PhotoRetentionService {
       photos: PhotoRepository;
       storage: StorageRepository;
       clock: Clock;
+      bus: DomainEventEmitter;
       retentionEvents: RetentionEvents;
     },
   ) {}
@@ -43,6 +45,8 @@ export class PhotoRetentionService {
             null,
             'auto_delete',
           );
+          for (const photo of batch)
+            await this.deps.bus.emit('photo.deleted', deletedEvent(photo, 'auto_delete'));
           await removePhotoFiles(this.deps.storage, batch);
         }
       }

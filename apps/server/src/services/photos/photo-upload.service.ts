@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sniffMedia } from '../../lib/media-sniff.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import type { EventRecord } from '../../repositories/event.repository.ts';
 import type { ImageEngine } from '../../repositories/image-engine.ts';
 import type { PhotoRepository } from '../../repositories/photo.repository.ts';
@@ -47,7 +47,7 @@ export class PhotoUploadService {
       storage: StorageRepository;
       urls: PhotoUrls;
       images: ImageEngine;
-      jobs: JobQueue;
+      bus: DomainEventEmitter;
       clock: Clock;
       uidSecret: Buffer;
       /** Creates or links the attendee an upload names (AttendeeService). */
@@ -163,13 +163,10 @@ export class PhotoUploadService {
     });
     await this.deps.photos.recordUpload(input.key, photo.id);
     await this.deps.storage.delete(input.key);
-    if (created || photo.status === 'processing') {
-      await this.deps.jobs.send(
-        'photo.derivatives',
-        { photoId: photo.id },
-        { singletonKey: `derive-${photo.id}` },
-      );
-    }
+    // Listeners enqueue the derivatives (photo.listeners.ts). Had the process died before this
+    // line, the stuck-photo sweep (jobs/photos-stuck.job.ts) enqueues them later.
+    if (created || photo.status === 'processing')
+      await this.deps.bus.emit('photo.uploaded', { photoId: photo.id, eventId: photo.eventId });
     return this.present(photo);
   }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "photos_processing_idx" ON "photos" USING btree ("created_at") WHERE "photos"."status" = 'processing';

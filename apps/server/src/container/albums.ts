@@ -1,0 +1,71 @@
+import { AlbumRepository } from '../repositories/album.repository.ts';
+import { AttendeeService } from '../services/attendee.service.ts';
+import { MiniAlbumService } from '../services/mini-album.service.ts';
+import { registerPhotoStreamListeners } from '../services/photo-stream.listeners.ts';
+import { PhotoStreamService } from '../services/photo-stream.service.ts';
+import { ShareService } from '../services/share.service.ts';
+import type { Core } from './core.ts';
+import type { Events } from './events.ts';
+import type { Messaging } from './messaging.ts';
+import type { Photos } from './photos.ts';
+
+/** Albums and attendees (issue 5): attendee albums, live streams, shares, mini-albums. */
+export const wireAlbums = (core: Core, events: Events, photos: Photos, messaging: Messaging) => {
+  const { config, database, clock, secrets, storage, bus } = core;
+  const { access } = events;
+  const { events: eventRows, attendees } = events.repositories;
+  const { photos: photoRows } = photos.repositories;
+  const { photoListing } = photos.services;
+  const { mail, sms } = messaging.services;
+  const albums = new AlbumRepository(database.db);
+  const attendeeService = new AttendeeService({
+    attendees,
+    events: eventRows,
+    photos: photoRows,
+    albums,
+    access,
+    clock,
+    publicUrl: config.publicUrl,
+    bus,
+  });
+  registerPhotoStreamListeners(bus, photos.photoEvents);
+  return {
+    repositories: { albums },
+    services: {
+      attendees: attendeeService,
+      photoStream: new PhotoStreamService({
+        photos: photoListing,
+        photoRows,
+        albums,
+        notices: photos.photoEvents,
+        events: eventRows,
+        access,
+        clock,
+      }),
+      shares: new ShareService({
+        photos: photoListing,
+        urls: photos.services.photoUrls,
+        photoRows,
+        albums,
+        events: eventRows,
+        access,
+        storage,
+        secrets,
+        clock,
+        publicUrl: config.publicUrl,
+      }),
+      miniAlbums: new MiniAlbumService({
+        albums,
+        events: eventRows,
+        photos: photoListing,
+        access,
+        mail,
+        sms,
+        clock,
+        publicUrl: config.publicUrl,
+        platformFrom: config.mailFrom,
+      }),
+    },
+  };
+};
+export type Albums = ReturnType<typeof wireAlbums>;

@@ -1,0 +1,80 @@
+import { AttendeeRepository } from '../repositories/attendee.repository.ts';
+import { EventRepository } from '../repositories/event.repository.ts';
+import { FromAddressVerificationRepository } from '../repositories/from-address-verification.repository.ts';
+import { IgnoredFaceRepository } from '../repositories/ignored-face.repository.ts';
+import { ImageProcessRepository } from '../repositories/image-process.repository.ts';
+import { PrintTemplateRepository } from '../repositories/print-template.repository.ts';
+import { EventProviderCredentials } from '../repositories/provider-credentials.ts';
+import { RobotRepository } from '../repositories/robot.repository.ts';
+import { AccessControl } from '../access/access-control.ts';
+import { EventFromAddressService } from '../services/event-from-address.service.ts';
+import { EventService } from '../services/event.service.ts';
+import { IgnoredFaceService } from '../services/ignored-face.service.ts';
+import { ImageProcessService } from '../services/image-process.service.ts';
+import { RobotService } from '../services/robot.service.ts';
+import { ShareBucketService, StorageEventSettingsFile } from '../services/share-bucket.service.ts';
+import { TemplateService } from '../services/template.service.ts';
+import type { Core } from './core.ts';
+import type { Identity } from './identity.ts';
+import type { Messaging } from './messaging.ts';
+
+/** Events (issue 3): settings, keys and access, robots, image processes, templates, share bucket. */
+export const wireEvents = (core: Core, identity: Identity, messaging: Messaging) => {
+  const { config, database, clock, secrets, storage, bus } = core;
+  const { organisations } = identity.repositories;
+  const { mail } = messaging.services;
+  const events = new EventRepository(database.db);
+  const robots = new RobotRepository(database.db);
+  const imageProcesses = new ImageProcessRepository(database.db);
+  const printTemplates = new PrintTemplateRepository(database.db);
+  const ignoredFaces = new IgnoredFaceRepository(database.db);
+  const fromAddressVerifications = new FromAddressVerificationRepository(database.db);
+  // Attendee keys open events too: event access reads attendee rows (attendees domain).
+  const attendees = new AttendeeRepository(database.db);
+  // One access layer: keys become principals, requireEventAccess decides (access/).
+  const access = new AccessControl({ events, robots, attendees, clock });
+  const imageProcessService = new ImageProcessService(imageProcesses, access);
+  const eventFromAddress = new EventFromAddressService({
+    verifications: fromAddressVerifications,
+    events,
+    mail,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const eventService = new EventService({
+    events,
+    robots,
+    imageProcesses,
+    templates: printTemplates,
+    organisations,
+    access,
+    fromAddress: eventFromAddress,
+    secrets,
+    clock,
+    settingsFile: new StorageEventSettingsFile(storage),
+    bus,
+  });
+  return {
+    access,
+    repositories: {
+      events,
+      robots,
+      imageProcesses,
+      printTemplates,
+      ignoredFaces,
+      attendees,
+      /** Provider credentials an event carries (secure fields), for adapters called on its behalf. */
+      eventCredentials: new EventProviderCredentials(events, secrets),
+    },
+    services: {
+      events: eventService,
+      eventFromAddress,
+      robots: new RobotService(robots, organisations),
+      imageProcesses: imageProcessService,
+      templates: new TemplateService(printTemplates),
+      ignoredFaces: new IgnoredFaceService(ignoredFaces, access),
+      shareBucket: new ShareBucketService(storage, organisations, access),
+    },
+  };
+};
+export type Events = ReturnType<typeof wireEvents>;

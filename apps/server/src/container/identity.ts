@@ -1,0 +1,58 @@
+import { ApiKeyRepository } from '../repositories/api-key.repository.ts';
+import { OrganisationRepository } from '../repositories/organisation.repository.ts';
+import { SessionRepository } from '../repositories/session.repository.ts';
+import { ThrottleRepository } from '../repositories/throttle.repository.ts';
+import { UserRepository } from '../repositories/user.repository.ts';
+import { AuthService } from '../services/auth.service.ts';
+import { OrganisationService } from '../services/organisation.service.ts';
+import { UserService } from '../services/user.service.ts';
+import type { Core } from './core.ts';
+import type { Messaging } from './messaging.ts';
+
+/** Identity: users, sessions, API keys, organisations. */
+export const wireIdentity = (
+  core: Core,
+  messaging: Messaging,
+  /** Seeds a new organisation's defaults (image processes, events domain). */
+  seedOrganisation: (organisationId: number) => Promise<void>,
+) => {
+  const { config, database, clock, logger, secrets, hasher } = core;
+  const { mail } = messaging.services;
+  const users = new UserRepository(database.db);
+  const organisations = new OrganisationRepository(database.db);
+  const sessions = new SessionRepository(database.db);
+  const throttle = new ThrottleRepository(database.db);
+  const apiKeys = new ApiKeyRepository(database.db);
+  const auth = new AuthService({
+    users,
+    sessions,
+    throttle,
+    apiKeys,
+    mail,
+    hasher,
+    secrets,
+    clock,
+    logger: logger.child({ component: 'auth' }),
+    mfaExemptUsers: config.mfaExemptUsers,
+    publicUrl: config.publicUrl,
+  });
+  const userService = new UserService({
+    users,
+    organisations,
+    apiKeys,
+    mail,
+    hasher,
+    clock,
+    isMfaExempt: (email) => auth.isMfaExempt(email),
+    publicUrl: config.publicUrl,
+  });
+  return {
+    repositories: { users, organisations, sessions, throttle, apiKeys },
+    services: {
+      auth,
+      users: userService,
+      organisations: new OrganisationService(organisations, seedOrganisation),
+    },
+  };
+};
+export type Identity = ReturnType<typeof wireIdentity>;

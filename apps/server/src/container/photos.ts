@@ -1,0 +1,105 @@
+import { ImageEngine } from '../repositories/image-engine.ts';
+import { PhotoEventsRepository } from '../repositories/photo-events.repository.ts';
+import { PhotoRepository, retentionEventsQuery } from '../repositories/photo.repository.ts';
+import { PhotoStorageRepository } from '../repositories/photo-storage.repository.ts';
+import { PhotoUrls } from '../services/photos/photo-urls.ts';
+import { StorageMigration } from '../services/photos/storage-migration.ts';
+import type { EventRecord } from '../repositories/event.repository.ts';
+import { PhotoChangesService } from '../services/photos/photo-changes.service.ts';
+import { PhotoDerivativesService } from '../services/photos/photo-derivatives.service.ts';
+import { PhotoListingService } from '../services/photos/photo-listing.service.ts';
+import { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
+import { PhotoUploadService } from '../services/photos/photo-upload.service.ts';
+import { registerPhotoListeners } from '../services/photos/photo.listeners.ts';
+import { StockUploadService } from '../services/stock-upload.service.ts';
+import type { Core } from './core.ts';
+import type { Events } from './events.ts';
+
+/** Photos (issue 4): upload, derivatives, listing, changes, retention; stock images. */
+export const wirePhotos = (
+  core: Core,
+  events: Events,
+  /** Creates or links the attendee an upload names (attendees domain). */
+  attendeeUploads: { claimUploadedId(event: EventRecord, uid: string): Promise<void> },
+) => {
+  const { config, database, clock, secret, secrets, storage, bus, jobs, logger } = core;
+  const { access } = events;
+  const { events: eventRows, attendees } = events.repositories;
+  const photos = new PhotoRepository(database.db);
+  const images = new ImageEngine();
+  /** "Photo ready" NOTIFY between processes (live streams, ADR 0002). */
+  const photoEvents = new PhotoEventsRepository(database);
+  const photoLogger = logger.child({ component: 'photos' });
+  // Signed media URLs for protected objects (ADR 0006).
+  const urls = new PhotoUrls({ storage, clock, publicUrl: config.publicUrl, appSecret: secret });
+  const photoUploads = new PhotoUploadService({
+    photos,
+    access,
+    storage,
+    urls,
+    images,
+    bus,
+    clock,
+    uidSecret: secrets.signingKey,
+    attendeeUploads,
+  });
+  const photoDerivatives = new PhotoDerivativesService({
+    photos,
+    events: eventRows,
+    storage,
+    images,
+    logger: photoLogger,
+    bus,
+    jobs,
+    clock,
+  });
+  const photoRetention = new PhotoRetentionService({
+    photos,
+    storage,
+    clock,
+    bus,
+    retentionEvents: () => retentionEventsQuery(database.db),
+  });
+  const photoListing = new PhotoListingService({
+    photos,
+    events: eventRows,
+    access,
+    urls,
+    clock,
+    attendeeRows: attendees,
+  });
+  const photoChanges = new PhotoChangesService({
+    photos,
+    access,
+    storage,
+    urls,
+    jobs,
+    bus,
+  });
+  const storageMigration = new StorageMigration({
+    photos,
+    rows: new PhotoStorageRepository(database.db),
+    storage,
+    logger: logger.child({ component: 'storage-migration' }),
+    enqueue: (photoId) => jobs.send('storage.protect-photo', { photoId }),
+  });
+  registerPhotoListeners(bus, { jobs });
+  return {
+    photoEvents,
+    repositories: { photos },
+    services: {
+      photoUploads,
+      photoListing,
+      photoChanges,
+      photoDerivatives,
+      photoRetention,
+      photoUrls: urls,
+      storageMigration,
+      stockUploads: new StockUploadService(storage, access, images),
+    },
+    async close(): Promise<void> {
+      await photoEvents.close();
+    },
+  };
+};
+export type Photos = ReturnType<typeof wirePhotos>;

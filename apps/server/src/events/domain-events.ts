@@ -1,0 +1,41 @@
+/**
+ * Every domain event the server emits, with its payload. A payload names what happened (ids, not
+ * rows): listeners re-read what they need, so nothing they see is stale.
+ *
+ * Events without a producer yet are declared for the issues that will emit them (payments,
+ * printing, attendee unlocks); emitting one is a one-line change in the service that owns the
+ * fact.
+ */
+export interface DomainEvents {
+  /** An upload was completed and its row is `processing` (derivatives are still to be made). */
+  'photo.uploaded': { photoId: number; eventId: number };
+  /** A photo's derivatives are made (or a video is registered): albums may show it. */
+  'photo.ready': { photoId: number; eventId: number };
+  /** A hidden photo was made visible again. */
+  'photo.shown': { photoId: number; eventId: number };
+  /** A visible photo was hidden. */
+  'photo.hidden': { photoId: number; eventId: number };
+  /** A photo's row is gone (an owner's delete or retention); its files are removed after. */
+  'photo.deleted': {
+    photoId: number;
+    eventId: number;
+    uid: string;
+    storageKey: string;
+    reason: 'owner' | 'auto_delete';
+  };
+  /** Photos were added to an attendee's album (owner, attendee key or QR scan). */
+  'attendee.photos_attached': {
+    attendeeId: number;
+    photos: { photoId: number; eventId: number }[];
+  };
+  /** An attendee may now download their originals (declared: payments, unlock codes). */
+  'attendee.unlocked': { attendeeId: number; eventId: number };
+  /** A payment was confirmed by its provider (declared: payments). */
+  'payment.confirmed': { paymentId: number; eventId: number };
+  /** A printer reported a print job done (declared: printing). */
+  'print.finished': { printJobId: number; eventId: number };
+  /** An event's settings were saved (event update). */
+  'event.updated': { eventId: number };
+}
+
+export type DomainEventName = keyof DomainEvents;

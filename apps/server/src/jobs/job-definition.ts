@@ -1,0 +1,77 @@
+import type { z } from 'zod';
+import type { Clock } from '../lib/clock.ts';
+import type { SessionRepository } from '../repositories/session.repository.ts';
+import type { AttendeeService } from '../services/attendee.service.ts';
+import type { OutboxService } from '../services/outbox.service.ts';
+import type { PaymentService } from '../services/payment.service.ts';
+import type { PhotoDerivativesService } from '../services/photos/photo-derivatives.service.ts';
+import type { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
+import type { StorageMigration } from '../services/photos/storage-migration.ts';
+
+/**
+ * What job handlers may use. The container passes these when the worker starts; a handler names
+ * the one it calls, so the service keeps the rule and the job file only the plumbing.
+ */
+export interface JobDeps {
+  photoDerivatives: Pick<PhotoDerivativesService, 'makeDerivatives' | 'requeueStuck'>;
+  photoRetention: Pick<PhotoRetentionService, 'runRetention'>;
+  outbox: Pick<OutboxService, 'deliver' | 'resumeDue'>;
+  storageMigration: Pick<StorageMigration, 'protectPhoto' | 'sweep'>;
+  sessions: Pick<SessionRepository, 'deleteExpired'>;
+  attendees: Pick<AttendeeService, 'deleteAbandonedBatches'>;
+  payments: Pick<PaymentService, 'expireStale'>;
+  clock: Clock;
+}
+
+export interface JobRetry {
+  /** Retries after the first failure (pg-boss `retryLimit`). */
+  limit: number;
+  /** Seconds before the first retry (`retryDelay`). */
+  delaySeconds: number;
+  /** Doubles the delay on each retry (`retryBackoff`). */
+  backoff: boolean;
+}
+
+/**
+ * One job: its queue name, payload schema (checked when sent and when run), retry policy,
+ * optional cron schedule and handler. Handlers must be idempotent: pg-boss may run a job twice.
+ */
+export interface JobDefinition<N extends string = string, S extends z.ZodType = z.ZodType> {
+  readonly name: N;
+  /** One line for docs and logs. */
+  readonly summary: string;
+  readonly payload: S;
+  readonly retry: JobRetry;
+  /** Cron expression (UTC) for scheduled jobs; their payload is `{}`. */
+  readonly schedule?: string;
+  /** pg-boss singleton key for a payload (documents idempotency; handlers stay idempotent). */
+  singletonKey?(payload: z.output<S>): string;
+  run(payload: z.output<S>, deps: JobDeps): Promise<unknown>;
+}
+
+export const defineJob = <const N extends string, S extends z.ZodType>(
+  job: JobDefinition<N, S>,
+): JobDefinition<N, S> => job;
+
+/** Default retry policy: five retries from 5 s, doubling. */
+export const DEFAULT_RETRY: JobRetry = { limit: 5, delaySeconds: 5, backoff: true };
+
+/** Refused at send: a job whose payload does not match its schema is never enqueued. */
+export class JobPayloadError extends Error {
+  constructor(
+    readonly job: string,
+    readonly issues: string,
+  ) {
+    super(`job ${job}: payload refused (${issues})`);
+    this.name = 'JobPayloadError';
+  }
+}
+
+/** Throws if two jobs share a name: queue names come from the registry, each listed once. */
+export const assertUniqueJobNames = (jobs: readonly { name: string }[]): void => {
+  const seen = new Set<string>();
+  for (const job of jobs) {
+    if (seen.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
+    seen.add(job.name);
+  }
+};

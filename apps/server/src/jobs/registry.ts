@@ -1,0 +1,37 @@
+import type { z } from 'zod';
+import { attendeesCleanupJob } from './attendees-cleanup.job.ts';
+import { authCleanupJob } from './auth-cleanup.job.ts';
+import type { JobDefinition } from './job-definition.ts';
+import { mailDeliverJob } from './mail-deliver.job.ts';
+import { outboxResumeJob } from './outbox-resume.job.ts';
+import { paymentsExpireJob } from './payments-expire.job.ts';
+import { photoDerivativesJob } from './photo-derivatives.job.ts';
+import { photosRetentionJob } from './photos-retention.job.ts';
+import { photosStuckJob } from './photos-stuck.job.ts';
+import { smsDeliverJob } from './sms-deliver.job.ts';
+import { storageProtectLegacyJob } from './storage-protect-legacy.job.ts';
+import { storageProtectPhotoJob } from './storage-protect-photo.job.ts';
+
+/**
+ * Every job the product runs: the only list of queue names. The queue creates each queue, the
+ * worker registers each handler and schedule from here. A new job is one file plus one line.
+ */
+export const jobRegistry = [
+  mailDeliverJob,
+  smsDeliverJob,
+  outboxResumeJob,
+  authCleanupJob,
+  attendeesCleanupJob,
+  photoDerivativesJob,
+  photosRetentionJob,
+  photosStuckJob,
+  storageProtectLegacyJob,
+  storageProtectPhotoJob,
+  paymentsExpireJob,
+] as const;
+
+export type RegisteredJob = (typeof jobRegistry)[number];
+export type JobName = RegisteredJob['name'];
+/** What `JobQueue.send` accepts for a job (the schema's input). */
+export type JobPayload<N extends JobName> = z.input<Extract<RegisteredJob, { name: N }>['payload']>;
+export type AnyJob = JobDefinition<string, z.ZodType>;

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertDisjoint } from '../src/container.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { worker: false });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('container composed from one wiring file per domain', () => {
+  it('keeps the flat shape routes and tests use', () => {
+    const { services, repositories } = t.app.container;
+    expect(Object.keys(services).sort()).toEqual(
+      [
+        'attendees',
+        'auth',
+        'eventFromAddress',
+        'events',
+        'ignoredFaces',
+        'imageProcesses',
+        'mail',
+        'miniAlbums',
+        'organisations',
+        'outbox',
+        'photoChanges',
+        'photoDerivatives',
+        'photoListing',
+        'photoRetention',
+        'photoStream',
+        'photoUploads',
+        'photoUrls',
+        'robots',
+        'shareBucket',
+        'shares',
+        'sms',
+        'stockUploads',
+        'storageMigration',
+        'templates',
+        'users',
+        'webhooks',
+      ].sort(),
+    );
+    expect(Object.keys(repositories).sort()).toEqual(
+      [
+        'albums',
+        'apiKeys',
+        'attendees',
+        'events',
+        'eventCredentials',
+        'ignoredFaces',
+        'imageProcesses',
+        'organisations',
+        'outbox',
+        'photos',
+        'printTemplates',
+        'robots',
+        'sessions',
+        'throttle',
+        'users',
+      ].sort(),
+    );
+  });
+
+  it('refuses two domains that define the same name', () => {
+    expect(() => assertDisjoint('services', [{ mail: 1 }, { sms: 2 }])).not.toThrow();
+    expect(() => assertDisjoint('services', [{ mail: 1 }, { sms: 2, mail: 3 }])).toThrow(
+      'container: two domains define services.mail',
+    );
+  });
+});

@@ -1,0 +1,280 @@
+import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DomainEvents } from '../src/events/domain-events.ts';
+import { assertUniqueJobNames, JobPayloadError } from '../src/jobs/job-definition.ts';
+import { JobQueue } from '../src/jobs/job-queue.ts';
+import { jobRegistry } from '../src/jobs/registry.ts';
+import { photoDerivativesJob } from '../src/jobs/photo-derivatives.job.ts';
+import { apiKeyAuth, createEvent, createEventWorld } from './helpers/events.ts';
+import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let admin: { authorization: string };
+let event: FlashbulbEvent;
+let robot: UploadAuth;
+const lines: string[] = [];
+
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  t = await createTestApp(
+    { LOG_LEVEL: 'info' },
+    { logStream: { write: (line: string) => void lines.push(line) } },
+  );
+  const world = await createEventWorld(t);
+  admin = await apiKeyAuth(t, world.adminA);
+  const created = await t.ok(
+    endpoints.createRobot,
+    { organisation_id: world.orgA.id, name: 'Booth' },
+    admin,
+  );
+  robot = { key_type: 'robot', key_value: created.api_key };
+  event = await createEvent(t, world.adminA, {
+    robot_id_array: [created.id],
+    instant_archive_days: 1,
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const jobCount = async (name: string): Promise<number> => {
+  const { rows } = await t.database.executeSql(
+    'select count(*)::int as n from pgboss.job where name = $1',
+    [name],
+  );
+  return Number(rows[0]!.n);
+};
+
+/** Records every payload of the given domain events until the answered function is called. */
+const recordEvents = <N extends keyof DomainEvents>(names: N[]) => {
+  const seen: { name: N; payload: DomainEvents[N] }[] = [];
+  const offs = names.map((name) =>
+    t.app.container.bus.on(name, 'test recorder', (payload) => {
+      seen.push({ name, payload });
+    }),
+  );
+  return { seen, stop: () => offs.forEach((off) => off()) };
+};
+
+const until = async <T>(
+  probe: () => Promise<T | undefined> | T | undefined,
+  what: string,
+): Promise<T> => {
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe('job registry', () => {
+  it('lists each queue name once and the queue creates every one of them', async () => {
+    const names = jobRegistry.map((job) => job.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(t.app.container.jobs.names).toEqual(names);
+    // pg-boss keeps its own internal queues under `__pgboss__`.
+    const { rows } = await t.database.executeSql(
+      "select name from pgboss.queue where name not like '\\_\\_pgboss\\_\\_%'",
+    );
+    expect(rows.map((r) => r.name as string).sort()).toEqual([...names].sort());
+  });
+
+  it('refuses a registry that names a job twice', () => {
+    expect(() => assertUniqueJobNames([{ name: 'a' }, { name: 'b' }, { name: 'a' }])).toThrow(
+      'job a is registered twice',
+    );
+    expect(
+      () =>
+        new JobQueue(t.database, pino({ level: 'silent' }), [
+          photoDerivativesJob,
+          photoDerivativesJob,
+        ]),
+    ).toThrow('job photo.derivatives is registered twice');
+  });
+
+  it('schedules exactly the jobs that declare a cron, with their cron', async () => {
+    const { rows } = await t.database.executeSql('select name, cron from pgboss.schedule');
+    const scheduled = Object.fromEntries(rows.map((r) => [r.name as string, r.cron as string]));
+    expect(scheduled).toEqual({
+      'auth.cleanup': '17 * * * *',
+      'attendees.cleanup': '41 * * * *',
+      'photos.retention': '*/15 * * * *',
+      'photos.requeue-stuck': '*/5 * * * *',
+      'outbox.resume': '*/5 * * * *',
+      'payments.expire': '*/5 * * * *',
+    });
+    expect(Object.keys(scheduled).sort()).toEqual(
+      jobRegistry
+        .filter((job) => 'schedule' in job)
+        .map((job) => job.name)
+        .sort(),
+    );
+  });
+
+  it('refuses a bad payload at send and enqueues nothing', async () => {
+    const jobs = t.app.container.jobs;
+    const before = await jobCount('photo.derivatives');
+    await expect(
+      // @ts-expect-error photoId must be a number
+      jobs.send('photo.derivatives', { photoId: 'seven' }),
+    ).rejects.toBeInstanceOf(JobPayloadError);
+    await expect(jobs.send('photo.derivatives', { photoId: -1 })).rejects.toThrow(
+      /photo\.derivatives: payload refused \(photoId: /,
+    );
+    await expect(
+      // @ts-expect-error outboxId is missing
+      jobs.send('mail.deliver', {}),
+    ).rejects.toBeInstanceOf(JobPayloadError);
+    await expect(
+      // @ts-expect-error not a registered job
+      jobs.send('photo.explode', {}),
+    ).rejects.toThrow('job photo.explode is not in the registry');
+    expect(await jobCount('photo.derivatives')).toBe(before);
+  });
+
+  it('checks the payload again when a job runs: a bad one (written around send) is logged, not run', async () => {
+    // Written straight into pg-boss's table, as an older release or another tool might have.
+    const { rows } = await t.database.executeSql(
+      `insert into pgboss.job (name, data, policy) values ('photo.derivatives', $1::jsonb, 'standard')
+       returning id`,
+      [JSON.stringify({ photoId: 'not a number' })],
+    );
+    const id = rows[0]!.id as string;
+    const state = await until(async () => {
+      const { rows: job } = await t.database.executeSql(
+        'select state from pgboss.job where id = $1',
+        [id],
+      );
+      const value = job[0]?.state as string | undefined;
+      return value === 'created' || value === 'active' ? undefined : value;
+    }, 'the worker to take the job');
+    // Not retried: it can never become valid.
+    expect(state).toBe('completed');
+    const logged = lines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .find((entry) => entry.jobId === id);
+    expect(logged).toMatchObject({
+      msg: 'job payload refused; not run',
+      job: 'photo.derivatives',
+      level: 50,
+    });
+    expect(logged!.issues).toMatch(/^photoId: /);
+  });
+
+  it('runs derivatives through the registry: photo.uploaded, then photo.ready with the photo’s ids', async () => {
+    const recorder = recordEvents(['photo.uploaded', 'photo.ready']);
+    try {
+      const photo = await uploadPhoto(t, robot, event.name, await makeJpeg({ seed: 901 }));
+      expect(recorder.seen[0]).toEqual({
+        name: 'photo.uploaded',
+        payload: { photoId: photo.id, eventId: event.id },
+      });
+      const ready = await waitForReady(t, admin.authorization, event.id, photo.id);
+      expect(ready.status).toBe('ready');
+      await until(
+        () => (recorder.seen.length >= 2 ? true : undefined),
+        'photo.ready to be emitted',
+      );
+      expect(recorder.seen).toEqual([
+        { name: 'photo.uploaded', payload: { photoId: photo.id, eventId: event.id } },
+        { name: 'photo.ready', payload: { photoId: photo.id, eventId: event.id } },
+      ]);
+      // The completed job went through the registry's queue.
+      const { rows } = await t.database.executeSql(
+        `select state from pgboss.job where name = 'photo.derivatives' and data->>'photoId' = $1`,
+        [String(photo.id)],
+      );
+      expect(rows.map((r) => r.state)).toEqual(['completed']);
+    } finally {
+      recorder.stop();
+    }
+  });
+
+  it('emits photo.hidden, photo.shown and photo.deleted where photos change', async () => {
+    const uploaded = await uploadPhoto(t, robot, event.name, await makeJpeg({ seed: 902 }));
+    const photo = await waitForReady(t, admin.authorization, event.id, uploaded.id);
+    const recorder = recordEvents(['photo.hidden', 'photo.shown', 'photo.deleted']);
+    try {
+      const ids = { photoId: photo.id, eventId: event.id };
+      await t.ok(endpoints.updatePhoto, { id: photo.id, is_visible: 0 }, admin);
+      // Hiding a hidden photo is no news.
+      await t.ok(endpoints.updatePhotoList, { id_array: [photo.id], is_visible: 0 }, admin);
+      await t.ok(endpoints.updatePhotoList, { id_array: [photo.id], is_visible: 1 }, admin);
+      await t.ok(endpoints.deletePhoto, { photo_id: photo.id, delete_reason: 'test' }, admin);
+      expect(recorder.seen).toEqual([
+        { name: 'photo.hidden', payload: ids },
+        { name: 'photo.shown', payload: ids },
+        {
+          name: 'photo.deleted',
+          payload: { ...ids, uid: photo.uid, storageKey: photo.full_path, reason: 'owner' },
+        },
+      ]);
+    } finally {
+      recorder.stop();
+    }
+  });
+
+  it('emits event.updated with the event id once an event update is saved, not when refused', async () => {
+    const recorder = recordEvents(['event.updated']);
+    try {
+      const stale = await t.call(
+        endpoints.updateEvent,
+        { id: event.id, event_last_updated_date: '2000-01-01T00:00:00.000Z', full_name: 'X' },
+        admin,
+      );
+      expect(stale.statusCode).toBe(409);
+      expect(recorder.seen).toEqual([]);
+      await t.ok(
+        endpoints.updateEvent,
+        { id: event.id, event_last_updated_date: event.updated_date, full_name: 'Renamed Gala' },
+        admin,
+      );
+      expect(recorder.seen).toEqual([{ name: 'event.updated', payload: { eventId: event.id } }]);
+    } finally {
+      recorder.stop();
+    }
+  });
+
+  it('never fails the request when a listener fails; the failure is logged', async () => {
+    const uploaded = await uploadPhoto(t, robot, event.name, await makeJpeg({ seed: 903 }));
+    const photo = await waitForReady(t, admin.authorization, event.id, uploaded.id);
+    await t.ok(endpoints.updatePhoto, { id: photo.id, is_visible: 0 }, admin);
+    const off = t.app.container.bus.on('photo.shown', 'test: broken listener', () => {
+      throw new Error('listener exploded');
+    });
+    try {
+      const shown = await t.call(endpoints.updatePhoto, { id: photo.id, is_visible: 1 }, admin);
+      expect(shown.statusCode).toBe(200);
+      expect(shown.body).toMatchObject({ status: 'ok', result: { id: photo.id, is_visible: 1 } });
+      const logged = lines
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .find((entry) => entry.listener === 'test: broken listener');
+      expect(logged).toMatchObject({
+        msg: 'domain event listener failed',
+        event: 'photo.shown',
+        level: 50,
+      });
+    } finally {
+      off();
+    }
+  });
+
+  it('runs retention as a registry job: photos.retention archives an original past its days', async () => {
+    const uploaded = await uploadPhoto(t, robot, event.name, await makeJpeg({ seed: 904 }));
+    const photo = await waitForReady(t, admin.authorization, event.id, uploaded.id);
+    expect(photo.full_path.startsWith('archive/')).toBe(false);
+    t.clock.advance(2 * DAY);
+    await t.app.container.jobs.send('photos.retention', {});
+    const archived = await until(async () => {
+      const list = await t.ok(endpoints.ownerPhotoList, { event_id: event.id }, admin);
+      const row = list.photos.find((p) => p.id === photo.id);
+      return row?.full_path.startsWith('archive/') ? row : undefined;
+    }, 'the retention job to archive the original');
+    expect(archived.full_path).toBe(`archive/${photo.full_path}`);
+  });
+});
