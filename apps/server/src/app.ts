@@ -53,6 +53,8 @@ const REDACT = [
   'temporary_password',
   'refresh_token',
   'code',
+  'unlock_code',
+  'card_number',
   'session',
 ];
 

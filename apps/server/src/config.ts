@@ -66,6 +66,8 @@ const envSchema = z.object({
   FLASHBULB_MAIL_PROVIDER: z.enum(['outbox', 'smtp', '']).optional(),
   /** SMS adapter: `outbox` (the embedded default, also when unset) keeps messages held; `twilio` sends through Twilio's REST API. */
   FLASHBULB_SMS_PROVIDER: z.enum(['outbox', 'twilio', '']).optional(),
+  /** `test`: the built-in test provider (anyone holding a payment id can pay it with a test card); `none`: no checkout. */
+  FLASHBULB_PAYMENTS_PROVIDER: z.enum(['test', 'none', '']).optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
@@ -104,6 +106,8 @@ export interface AppConfig {
   providers: {
     mail: { kind: 'outbox' } | { kind: 'smtp'; url: string };
     sms: { kind: 'outbox' } | { kind: 'twilio'; settings: TwilioSettings };
+    /** `test` (the default: a fresh install sells end to end) or `none` (checkout refused). */
+    payments: { kind: 'test' } | { kind: 'none' };
   };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
 }
@@ -194,7 +198,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
           }
         : undefined,
     },
-    providers: { mail: mailProvider(e), sms: smsProvider(e, publicUrl) },
+    providers: {
+      mail: mailProvider(e),
+      sms: smsProvider(e, publicUrl),
+      payments: { kind: e.FLASHBULB_PAYMENTS_PROVIDER === 'none' ? 'none' : 'test' },
+    },
     logLevel: e.LOG_LEVEL,
   };
 };

@@ -6,6 +6,7 @@ import { wireEvents } from './container/events.ts';
 import { wireFaces } from './container/faces.ts';
 import { wireIdentity } from './container/identity.ts';
 import { wireMessaging } from './container/messaging.ts';
+import { wirePayments } from './container/payments.ts';
 import { wirePhotos } from './container/photos.ts';
 
 export { openConfiguredDatabase, type ContainerOptions } from './container/core.ts';
@@ -40,7 +41,8 @@ export const createContainer = async (
   });
   const albums = wireAlbums(core, events, photos, messaging);
   const faces = wireFaces(core, events, photos, options.faceEngine);
-  const domains = [identity, messaging, events, photos, albums, faces];
+  const payments = wirePayments(core, identity, events, photos, albums, messaging);
+  const domains = [identity, messaging, events, photos, albums, faces, payments];
   assertDisjoint(
     'repositories',
     domains.map((d) => d.repositories),
@@ -59,6 +61,8 @@ export const createContainer = async (
     storage,
     /** The one access layer (access/): keys into principals, requireEventAccess. */
     access: events.access,
+    /** Payment adapters by name (the built-in test provider; issue 10). */
+    paymentProviders: payments.providers,
     repositories: {
       ...identity.repositories,
       ...messaging.repositories,
@@ -66,6 +70,7 @@ export const createContainer = async (
       ...photos.repositories,
       ...albums.repositories,
       ...faces.repositories,
+      ...payments.repositories,
     },
     services: {
       ...identity.services,
@@ -74,6 +79,7 @@ export const createContainer = async (
       ...photos.services,
       ...albums.services,
       ...faces.services,
+      ...payments.services,
     },
     /** Starts the job queue and registers the job handlers (the worker role). */
     async startWorker(): Promise<void> {
@@ -86,6 +92,7 @@ export const createContainer = async (
         attendees: albums.services.attendees,
         storageMigration: photos.services.storageMigration,
         faceIndex: faces.services.faceIndex,
+        payments: payments.services.payments,
         clock,
       });
       // ADR 0006: move files stored before protected storage (idempotent; a no-op once done).

@@ -63,6 +63,8 @@ const EVENT_NOT_FOUND = ['event_not_found', 404] as const;
 const NOT_FOUND = ['not_found', 404] as const;
 const FORBIDDEN = ['forbidden', 403] as const;
 const ATTENDEE_NOT_FOUND = ['invalid_attendee_id', 404] as const;
+const INVALID_UNLOCK_CODE = ['invalid_unlock_code', 400] as const;
+const INVALID_VALUE = ['invalid_value', 400] as const;
 
 const fill = (columns: readonly Column[], outcome: Outcome): Partial<Expectation> =>
   Object.fromEntries(columns.map((c) => [c, outcome]));
@@ -635,6 +637,79 @@ const rows: Record<EndpointName, Row> = {
   deleteFaceData: {
     body: () => ({ event_id: eventA.id }),
     expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  // ---- paid albums (issue 10) ------------------------------------------------------------------
+  // Event A has no unlock codes: its kiosks hear the code is wrong, and nothing changes.
+  attendeeUnlock: {
+    body: () => ({ attendee_uid: attendeeA, unlock_code: 'ZZZZ' }),
+    expect: keyed({
+      ...keysA(INVALID_UNLOCK_CODE, INVALID_UNLOCK_CODE, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  // Event A is free and has no pricing buttons: its kiosks and its attendee hear the button is
+  // not valid, and nothing is created. Other events' keys do not reach attendee A.
+  createQrPayment: {
+    body: () => ({ attendee_uid: attendeeA, pricing_button_index: 0, client_request_id: 'm' }),
+    expect: keyed({
+      ...keysA(INVALID_VALUE, INVALID_VALUE, INVALID_KEY, INVALID_VALUE, INVALID_KEY),
+      ...keysB(
+        ATTENDEE_NOT_FOUND,
+        ATTENDEE_NOT_FOUND,
+        INVALID_KEY,
+        ATTENDEE_NOT_FOUND,
+        INVALID_KEY,
+      ),
+    }),
+  },
+  checkQrStatus: {
+    body: () => ({ payment_id: 'pay_nobody' }),
+    expect: keyed({
+      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+    }),
+  },
+  disableQrLink: {
+    body: () => ({ payment_id: 'pay_nobody' }),
+    expect: keyed({
+      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+    }),
+  },
+  // Read only: kiosks and the attendee see event A's (empty: a free event) buttons.
+  pricingButtonList: {
+    body: () => ({ attendee_uid: attendeeA }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, OK, INVALID_KEY),
+      ...keysB(
+        ATTENDEE_NOT_FOUND,
+        ATTENDEE_NOT_FOUND,
+        INVALID_KEY,
+        ATTENDEE_NOT_FOUND,
+        INVALID_KEY,
+      ),
+    }),
+  },
+  attendeeUnlockAndPrint: {
+    body: () => ({ attendee_uid: attendeeA, unlock_code: 'ZZZZ', photo_uid_array: [photoA.uid] }),
+    expect: keyed({
+      ...keysA(INVALID_UNLOCK_CODE, INVALID_UNLOCK_CODE, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  ownerUnlockAndPrint: {
+    body: () => ({ event_id: eventA.id, attendee_uid: attendeeA, photo_uid_array: [photoA.uid] }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  orderList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  refundPayment: {
+    body: () => ({ event_id: eventA.id, payment_id: 'pay_nobody' }),
+    expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
+  },
+  // The test provider's form: no key; an unknown payment is not found whoever asks.
+  testProviderPay: {
+    body: () => ({ payment_id: 'pay_nobody', card_number: '4242 4242 4242 4242' }),
+    expect: everyone(NOT_FOUND),
   },
 };
 

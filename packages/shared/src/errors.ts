@@ -189,6 +189,33 @@ export const errorCatalogue = {
   face_recognition_off: { status: 400, text: 'Face recognition is not enabled for this event' },
   face_not_found: { status: 400, text: 'No face was found in this photo' },
   several_faces: { status: 400, text: 'More than one face is in this photo. Take one of just you' },
+  // paid albums (issue 10)
+  price_formula_invalid: {
+    status: 400,
+    text: 'This price formula does not parse. Use numbers, + - * / ( ), min, max, {Final_Amount} and {USER_TYPE}',
+  },
+  price_formula_division_by_zero: { status: 400, text: 'This price formula divides by zero' },
+  price_formula_negative: { status: 400, text: 'This price formula comes out negative' },
+  price_formula_too_large: {
+    status: 400,
+    text: 'This price formula comes to more than $1,000,000',
+  },
+  pricing_button_text_required: { status: 400, text: 'Please enter the button text' },
+  pricing_button_product_required: {
+    status: 400,
+    text: 'A pricing button sells digital photos, prints or both',
+  },
+  pricing_buttons_too_many: { status: 400, text: 'An event has at most 20 pricing buttons' },
+  invalid_unlock_code: { status: 400, text: 'This unlock code is not valid' },
+  payment_provider_unavailable: {
+    status: 409,
+    text: 'Payments are not set up on this installation',
+  },
+  payment_not_paid: { status: 409, text: 'Only a paid payment can be refunded' },
+  card_invalid: {
+    status: 400,
+    text: 'Use a test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined',
+  },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -20,3 +20,6 @@ export * from './api/attendees.ts';
 export * from './api/faces.ts';
 export * from './client/contract-client.ts';
 export * from './client/paths.ts';
+export * from './rules/price-formula.ts';
+export * from './rules/pricing-buttons.ts';
+export * from './rules/payment-state.ts';

@@ -68,3 +68,4 @@ export const wireAlbums = (core: Core, events: Events, photos: Photos, messaging
     },
   };
 };
+export type Albums = ReturnType<typeof wireAlbums>;

@@ -3,6 +3,7 @@ import type {
   EventOpts,
   LeadParams,
   NotificationData,
+  PaymentStatusName,
   SecureField,
   ShopifyShippingAddress,
 } from '@flashbulb/shared';
@@ -732,4 +733,137 @@ export const webhookEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('webhook_events_provider_event_idx').on(t.provider, t.providerEventId)],
+);
+
+// ---- paid albums (issue 10) ---------------------------------------------------------------------
+
+/** What an order sells: the photos whose originals it unlocks, and those it prints. */
+export interface OrderItems {
+  /** Photo uids whose originals the order unlocks; `all`: the attendee's whole album of the event. */
+  digitals: string[] | 'all';
+  /** Photo uids to print (one copy each). */
+  prints: string[];
+}
+
+/**
+ * An attendee's purchase at one event (albums spec §3, §9: USD, tax 0, quantity 1). The amount is
+ * fixed when the order is made, from the pricing button the guest chose. `client_request_id` makes
+ * a repeated create answer the same order.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    attendeeId: integer('attendee_id')
+      .notNull()
+      .references(() => attendees.id, { onDelete: 'cascade' }),
+    pricingButtonIndex: integer('pricing_button_index').notNull(),
+    /** The button's text when ordered (buttons may change later). */
+    buttonText: text('button_text').notNull(),
+    items: jsonb('items').$type<OrderItems>().notNull(),
+    /** Only photos with this tag unlock (a partial-unlock button); null: the items as listed. */
+    partialUnlockTag: text('partial_unlock_tag'),
+    /** Integer cents. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** open → paid → refunded */
+    status: text('status').$type<'open' | 'paid' | 'refunded'>().notNull(),
+    clientRequestId: text('client_request_id').notNull(),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_client_request_idx').on(t.eventId, t.clientRequestId),
+    index('orders_event_idx').on(t.eventId, t.createdAt),
+    index('orders_attendee_idx').on(t.attendeeId, t.eventId),
+  ],
+);
+
+/**
+ * One attempt to pay an order through a provider. Status only moves forward
+ * (`@flashbulb/shared` payment-state.ts); `public_id` is what clients and checkout pages see.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Random, unguessable (`pay_…`): the id in replies, checkout URLs and provider references. */
+    publicId: text('public_id').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's id for this payment, once it has one. */
+    providerReference: text('provider_reference'),
+    status: text('status').$type<PaymentStatusName>().notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    clientRequestId: text('client_request_id').notNull(),
+    /** The provider's words for a failure (never a secret). */
+    failureReason: text('failure_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_public_id_idx').on(t.publicId),
+    uniqueIndex('payments_client_request_idx').on(t.orderId, t.clientRequestId),
+    uniqueIndex('payments_provider_reference_idx').on(t.provider, t.providerReference),
+    index('payments_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export type UnlockSource = 'employee_code' | 'payment' | 'owner';
+
+/**
+ * What unlocked an attendee's album at an event: an employee's code at the desk (cash sale), a
+ * confirmed payment, or the owner. `scope` is `*` for the whole album or the partial-unlock tag; one
+ * row per attendee, event and scope (the first unlock is the one recorded).
+ */
+export const attendeeUnlocks = pgTable(
+  'attendee_unlocks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    attendeeId: integer('attendee_id')
+      .notNull()
+      .references(() => attendees.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    scope: text('scope').notNull(),
+    source: text('source').$type<UnlockSource>().notNull(),
+    /** `First Last` of the employee whose code was used (employee_code). */
+    employeeName: text('employee_name'),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('attendee_unlocks_scope_idx').on(t.attendeeId, t.eventId, t.scope)],
+);
+
+/**
+ * Photos to print, asked for with an unlock (albums spec §7.2 unlock-and-print). Stored `queued`
+ * until the printing issue sends them to a printer pool.
+ */
+export const printRequests = pgTable(
+  'print_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    attendeeId: integer('attendee_id').references(() => attendees.id, { onDelete: 'set null' }),
+    photoUids: jsonb('photo_uids').$type<string[]>().notNull(),
+    copies: integer('copies').notNull(),
+    /** The pool to print on; null: the event's default. */
+    printerPool: text('printer_pool'),
+    source: text('source').$type<UnlockSource>().notNull(),
+    /** `First Last` of the employee whose code was used. */
+    employeeName: text('employee_name'),
+    status: text('status').$type<'queued'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('print_requests_event_idx').on(t.eventId, t.createdAt)],
 );

@@ -3,6 +3,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { SessionRepository } from '../repositories/session.repository.ts';
 import type { AttendeeService } from '../services/attendee.service.ts';
 import type { OutboxService } from '../services/outbox.service.ts';
+import type { PaymentService } from '../services/payment.service.ts';
 import type { PhotoDerivativesService } from '../services/photos/photo-derivatives.service.ts';
 import type { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
 import type { StorageMigration } from '../services/photos/storage-migration.ts';
@@ -20,6 +21,7 @@ export interface JobDeps {
   sessions: Pick<SessionRepository, 'deleteExpired'>;
   attendees: Pick<AttendeeService, 'deleteAbandonedBatches'>;
   faceIndex: Pick<FaceIndexService, 'indexPhoto' | 'backfill' | 'sweep'>;
+  payments: Pick<PaymentService, 'expireStale'>;
   clock: Clock;
 }
 

@@ -7,6 +7,7 @@ import { facesSweepJob } from './faces-sweep.job.ts';
 import type { JobDefinition } from './job-definition.ts';
 import { mailDeliverJob } from './mail-deliver.job.ts';
 import { outboxResumeJob } from './outbox-resume.job.ts';
+import { paymentsExpireJob } from './payments-expire.job.ts';
 import { photoDerivativesJob } from './photo-derivatives.job.ts';
 import { photosRetentionJob } from './photos-retention.job.ts';
 import { photosStuckJob } from './photos-stuck.job.ts';
@@ -32,6 +33,7 @@ export const jobRegistry = [
   facesIndexJob,
   facesBackfillJob,
   facesSweepJob,
+  paymentsExpireJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];

@@ -4,6 +4,7 @@ import {
   attendeeBatches,
   attendeeEvents,
   attendeePhotos,
+  attendeeUnlocks,
   attendees,
   photos,
 } from '../db/schema.ts';
@@ -16,6 +17,10 @@ export type NewAttendeeRow = typeof attendees.$inferInsert;
 export interface AttendeeRecord {
   row: AttendeeRow;
   eventIds: number[];
+  /** Events whose whole album was unlocked for this attendee (a desk sale or a payment; issue 10). */
+  unlockedEventIds?: number[];
+  /** Single photos bought (unlock scope `photo:<uid>`). */
+  unlockedPhotoUids?: string[];
 }
 
 export type AttachSource = 'owner' | 'kiosk' | 'qr_scan';
@@ -41,8 +46,35 @@ export class AttendeeRepository {
   }
 
   private async withEvents(rows: AttendeeRow[]): Promise<AttendeeRecord[]> {
-    const events = await this.eventIdsOf(rows.map((r) => r.id));
-    return rows.map((row) => ({ row, eventIds: events.get(row.id) ?? [] }));
+    const ids = rows.map((r) => r.id);
+    const events = await this.eventIdsOf(ids);
+    const unlocked = new Map<number, number[]>();
+    const photosBought = new Map<number, string[]>();
+    if (ids.length > 0) {
+      const unlocks = await this.db
+        .select({
+          attendeeId: attendeeUnlocks.attendeeId,
+          eventId: attendeeUnlocks.eventId,
+          scope: attendeeUnlocks.scope,
+        })
+        .from(attendeeUnlocks)
+        .where(inArray(attendeeUnlocks.attendeeId, ids));
+      for (const u of unlocks) {
+        if (u.scope === '*')
+          unlocked.set(u.attendeeId, [...(unlocked.get(u.attendeeId) ?? []), u.eventId]);
+        else if (u.scope.startsWith('photo:'))
+          photosBought.set(u.attendeeId, [
+            ...(photosBought.get(u.attendeeId) ?? []),
+            u.scope.slice('photo:'.length),
+          ]);
+      }
+    }
+    return rows.map((row) => ({
+      row,
+      eventIds: events.get(row.id) ?? [],
+      unlockedEventIds: unlocked.get(row.id) ?? [],
+      unlockedPhotoUids: photosBought.get(row.id) ?? [],
+    }));
   }
 
   async findByUid(uid: string): Promise<AttendeeRecord | undefined> {
@@ -53,6 +85,11 @@ export class AttendeeRepository {
     if (!row) return undefined;
     const [record] = await this.withEvents([row]);
     return record;
+  }
+
+  async findById(id: number): Promise<AttendeeRow | undefined> {
+    const [row] = await this.db.select().from(attendees).where(eq(attendees.id, id));
+    return row;
   }
 
   async findByUids(uids: string[]): Promise<AttendeeRow[]> {

@@ -30,6 +30,8 @@ export interface PhotoFilter {
   eventId: number;
   /** An attendee's album instead of the event: their photos across all their events. */
   attendeeAlbum?: { attendeeId: number; uid: string };
+  /** With `attendeeAlbum`: only its photos of `eventId` (what a sale at that event covers). */
+  albumEventOnly?: boolean;
   /** Only photos albums may show now (ready, visible, past their delay). */
   publishedOnly?: boolean;
   includeDelayed?: boolean;
@@ -94,6 +96,7 @@ export class PhotoRepository {
       f.attendeeAlbum
         ? attendeePhotoScope(f.attendeeAlbum.attendeeId, f.attendeeAlbum.uid)
         : eq(photos.eventId, f.eventId),
+      f.attendeeAlbum && f.albumEventOnly ? eq(photos.eventId, f.eventId) : undefined,
     ];
     if (f.publishedOnly) {
       c.push(eq(photos.status, 'ready'), eq(photos.isVisible, 1), lte(photos.availableAt, f.now));

@@ -25,6 +25,9 @@ import type { RobotService } from '../services/robot.service.ts';
 import type { ShareBucketService } from '../services/share-bucket.service.ts';
 import type { TemplateService } from '../services/template.service.ts';
 import type { AttendeeService } from '../services/attendee.service.ts';
+import type { UnlockService } from '../services/unlock.service.ts';
+import type { CheckoutService } from '../services/checkout.service.ts';
+import type { OrderAdminService } from '../services/order-admin.service.ts';
 
 export const REFRESH_COOKIE = 'flashbulb_refresh';
 const COOKIE_PATH = '/api/v1/auth';
@@ -78,6 +81,9 @@ export const createHandlers = (services: {
   shares: ShareService;
   miniAlbums: MiniAlbumService;
   attendees: AttendeeService;
+  unlocks: UnlockService;
+  checkout: CheckoutService;
+  orderAdmin: OrderAdminService;
 }): Handlers => ({
   signIn: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.signIn(body)),
@@ -219,4 +225,20 @@ export const createHandlers = (services: {
   faceDataInfo: async ({ principal, body }) => services.faceData.info(principal, body.event_id),
   deleteFaceData: async ({ principal, body }) =>
     services.faceData.deleteAll(principal, body.event_id),
+  // paid albums (issue 10)
+  attendeeUnlock: async ({ principal, body, request }) =>
+    services.unlocks.unlockByCode(principal, body, { address: request.ip }),
+  createQrPayment: async ({ principal, body }) =>
+    services.checkout.createQrPayment(principal, body),
+  checkQrStatus: async ({ principal, body }) => services.checkout.checkQrStatus(principal, body),
+  disableQrLink: async ({ principal, body }) => services.checkout.disableQrLink(principal, body),
+  testProviderPay: async ({ body }) => services.checkout.testProviderPay(body),
+  attendeeUnlockAndPrint: async ({ principal, body, request }) =>
+    services.unlocks.unlockAndPrintByCode(principal, body, { address: request.ip }),
+  ownerUnlockAndPrint: async ({ principal, body }) =>
+    services.unlocks.ownerUnlockAndPrint(principal, body),
+  orderList: async ({ principal, body }) => services.orderAdmin.list(principal, body),
+  refundPayment: async ({ principal, body }) => services.orderAdmin.refund(principal, body),
+  pricingButtonList: async ({ principal, body }) =>
+    services.checkout.pricingButtons(principal, body),
 });

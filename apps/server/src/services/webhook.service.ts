@@ -4,6 +4,14 @@ import type { OutboxRepository } from '../repositories/outbox.repository.ts';
 import type { WebhookEventRepository } from '../repositories/webhooks/webhook-event.repository.ts';
 import type { RawWebhook, WebhookReceiver } from '../repositories/webhooks/webhook-receiver.ts';
 
+/** Applies a payment provider's report (PaymentService.applyProviderStatus). */
+export type PaymentStatusHandler = (
+  provider: string,
+  providerPaymentId: string,
+  status: 'paid' | 'failed' | 'cancelled' | 'expired' | 'refunded',
+  reason: string | null,
+) => Promise<unknown>;
+
 export interface WebhookDeps {
   /** The configured adapters that take webhooks, by provider name. */
   receivers: ReadonlyMap<string, WebhookReceiver>;
@@ -19,10 +27,26 @@ export interface WebhookDeps {
  * the caller, and the signature is its proof.
  */
 export class WebhookService {
-  constructor(private readonly deps: WebhookDeps) {}
+  private paymentStatus: PaymentStatusHandler | null = null;
+
+  private readonly receivers: Map<string, WebhookReceiver>;
+
+  constructor(private readonly deps: WebhookDeps) {
+    this.receivers = new Map(deps.receivers);
+  }
+
+  /** Adds a receiver wired after messaging (the built-in test payment provider). */
+  registerReceiver(receiver: WebhookReceiver): void {
+    this.receivers.set(receiver.provider, receiver);
+  }
+
+  /** The payments service takes `payment.status` effects (wired after both exist). */
+  handlePaymentStatus(handler: PaymentStatusHandler): void {
+    this.paymentStatus = handler;
+  }
 
   async receive(provider: string, request: RawWebhook): Promise<{ duplicate: boolean }> {
-    const receiver = this.deps.receivers.get(provider);
+    const receiver = this.receivers.get(provider);
     // Unknown, or known but not configured here: nobody may post to it.
     if (!receiver) throw new AppError('not_found');
     const verified = receiver.verifyWebhook(request);
@@ -31,6 +55,13 @@ export class WebhookService {
       throw new AppError('forbidden');
     }
     const { effect, providerEventId } = verified;
+    // Payment reports are applied before the event id is recorded, outside its transaction: the
+    // payment state machine is their guard (a repeat is a no-op, docs/adr/0008-payments.md), and
+    // a crash between the two then means a redelivery applies it, never that it is lost.
+    if (effect.kind === 'payment.status') {
+      if (!this.paymentStatus) throw new AppError('not_found');
+      await this.paymentStatus(provider, effect.providerPaymentId, effect.status, effect.reason);
+    }
     const fresh = await this.deps.events.recordOnce(
       provider,
       providerEventId,
@@ -47,6 +78,7 @@ export class WebhookService {
                 reason: effect.reason,
               });
             return;
+          case 'payment.status':
           case 'ignored':
             return;
           default: {

@@ -2,6 +2,7 @@ import { Route, Routes } from 'react-router';
 import { ConfirmForgotPasswordPage } from '../features/auth/components/confirm-forgot-password-page.tsx';
 import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
 import { VerifyFromAddressPage } from '../features/from-address/components/verify-from-address-page.tsx';
+import { TestCheckoutPage } from '../features/test-checkout/components/test-checkout-page.tsx';
 import { SessionGate } from './session-gate.tsx';
 
 export function AppRoutes() {
@@ -10,6 +11,7 @@ export function AppRoutes() {
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/forgot-password/confirm" element={<ConfirmForgotPasswordPage />} />
       <Route path="/verify-from-address" element={<VerifyFromAddressPage />} />
+      <Route path="/pay/test/:paymentId" element={<TestCheckoutPage />} />
       <Route path="*" element={<SessionGate />} />
     </Routes>
   );

@@ -31,6 +31,18 @@ export const enAlbums = {
     title: '{{event}} — album {{id}}',
     fromKiosk: 'These are the photos you chose at the kiosk.',
   },
+  paid: {
+    title: 'Get your photos',
+    intro: 'These are previews. Buy your photos to download the originals.',
+    button: '{{text}} — {{amount}}',
+    scan: 'Scan the code with your phone to pay {{amount}}. Your photos unlock here once paid.',
+    qrAlt: 'QR code of the payment page',
+    payHere: 'Or pay on this device',
+    ended: {
+      failed: 'The payment did not go through. Nothing was charged; you can try again.',
+      closed: 'This payment was closed. You can start again.',
+    },
+  },
   send: {
     open: 'Send photos',
     cancel: 'Cancel sending',

@@ -66,6 +66,21 @@ export const en = {
     verified: '{{address}} is verified. Event e-mails now go out from this address.',
     toConsole: 'Go to Flashbulb',
   },
+  testCheckout: {
+    title: 'Test checkout',
+    intro:
+      'This is Flashbulb’s built-in test payment. Card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.',
+    cardNumber: 'Card number',
+    pay: 'Pay',
+    result: {
+      paid: 'Paid. Your photos are unlocked: go back to your album.',
+      failed: 'The card was declined. Nothing was charged.',
+      pending: 'The payment is still being processed.',
+      cancelled: 'This payment link was closed at the kiosk.',
+      expired: 'This payment link has expired.',
+      refunded: 'This payment was refunded.',
+    },
+  },
   firstAdmin: {
     title: 'Create the first administrator',
     intro: 'Flashbulb has no users yet. Create the administrator account to start.',

@@ -6,6 +6,7 @@ import {
   parseUnlockCodes,
 } from '../rules/event-rules.ts';
 import { isValidEmail } from '../rules/identity.ts';
+import { pricingButtonIssues, pricingButtonsSchema } from '../rules/pricing-buttons.ts';
 import {
   hasPlaceholder,
   isValidFileName,
@@ -87,6 +88,8 @@ const optsShape = {
   upsellMessage: text(2000).default(''),
   comboRequired: flagSchema.default(0),
   qrAtKioskCheckout: flagSchema.default(0),
+  /** What a paid event sells (albums spec §3): rules/pricing-buttons.ts. */
+  pricingButtons: pricingButtonsSchema.default([]),
   // faces and selfies
   forcedIndexTags: z.array(z.string()).default([]),
   selfieExpirationMinutes: z.number().int().nonnegative().nullable().default(null),
@@ -617,6 +620,11 @@ export const eventRuleIssues = (e: EventSettings): RuleIssue[] => {
       break;
     }
   }
+  for (const issue of pricingButtonIssues(e.opts.pricingButtons, {
+    unitPrice: e.opts.unitPrice,
+    multiplier: e.opts.eventMultiplier,
+  }))
+    add(issue.field, issue.key);
   // Slide show
   if (e.opts.slideshowMaxIntervalSeconds <= e.opts.slideshowMinIntervalSeconds)
     add('opts.slideshowMaxIntervalSeconds', 'slideshow_interval_error');

@@ -5,6 +5,7 @@ import * as photos from './photos.ts';
 import * as albums from './albums.ts';
 import * as attendees from './attendees.ts';
 import * as faces from './faces.ts';
+import * as payments from './payments.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */
@@ -87,6 +88,17 @@ export const endpoints = {
   searchByFace: faces.searchByFace,
   faceDataInfo: faces.faceDataInfo,
   deleteFaceData: faces.deleteFaceData,
+  // paid albums (issue 10)
+  attendeeUnlock: payments.attendeeUnlock,
+  createQrPayment: payments.createQrPayment,
+  checkQrStatus: payments.checkQrStatus,
+  disableQrLink: payments.disableQrLink,
+  testProviderPay: payments.testProviderPay,
+  pricingButtonList: payments.pricingButtonList,
+  attendeeUnlockAndPrint: payments.attendeeUnlockAndPrint,
+  ownerUnlockAndPrint: payments.ownerUnlockAndPrint,
+  orderList: payments.orderList,
+  refundPayment: payments.refundPayment,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -39,8 +39,12 @@ export const eventCodeFromHash = (hash: string): string | null => {
   return match ? match[1]!.toUpperCase() : null;
 };
 
-/** Unlock codes: four random upper-case letters and digits; entries stored as first_last_code. */
-export const UNLOCK_CODE_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+/**
+ * Unlock codes: four random upper-case letters and digits, entries stored as first_last_code. New
+ * codes leave out look-alikes (0/O, 1/I/L) so a code read off a badge is typed right; codes typed
+ * by hand may use any letter or digit.
+ */
+export const UNLOCK_CODE_ALPHABET = EVENT_CODE_ALPHABET;
 export const isUnlockCode = (value: string): boolean => /^[A-Z0-9]{4}$/.test(value);
 
 export interface UnlockCodeEntry {

@@ -29,6 +29,15 @@ export type WebhookEffect =
       /** The provider's reason for a failure (e.g. `Twilio 30003`), never a secret. */
       reason: string | null;
     }
+  | {
+      /** A payment provider's news about a payment (issue 10). */
+      kind: 'payment.status';
+      /** The provider's id for the payment (our `payments.provider_reference`). */
+      providerPaymentId: string;
+      status: 'paid' | 'failed' | 'cancelled' | 'expired' | 'refunded';
+      /** The provider's reason for a failure (`card_declined`), never a secret. */
+      reason: string | null;
+    }
   /** Verified, but nothing for us to do (a kind of news we do not use). */
   | { kind: 'ignored' };
 

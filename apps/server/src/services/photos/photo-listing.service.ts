@@ -20,7 +20,7 @@ import type {
   PhotoRow,
 } from '../../repositories/photo.repository.ts';
 import {
-  attendeeMayDownload,
+  attendeeMayDownloadPhoto,
   presentPhoto,
   type Audience,
   type PresentOptions,
@@ -80,7 +80,7 @@ export class PhotoListingService {
       return photoForAudience(seen, access.audience);
     }
     const photo = this.present(row, access.audience, {
-      original: attendeeMayDownload(access.attendee, event?.row),
+      original: attendeeMayDownloadPhoto(access.attendee, event?.row, row.uid),
       event: event?.row,
     });
     return photoForAudience(photo, access.audience);

@@ -17,15 +17,27 @@ export interface KeyAccess {
   attendee: AttendeeRecord | null;
 }
 
-/** Attendee originals: prepaid or unlocked attendees, or a free or unlocked event. */
+/**
+ * Attendee originals: prepaid or unlocked attendees, attendees whose album was unlocked for this
+ * event (desk sale or confirmed payment), or a free or unlocked event.
+ */
 export const attendeeMayDownload = (
   attendee: AttendeeRecord,
-  event: Pick<EventRow, 'is_free' | 'unlocked'> | undefined,
+  event: Pick<EventRow, 'id' | 'is_free' | 'unlocked'> | undefined,
 ): boolean =>
   attendee.row.isPrepaid === 1 ||
   attendee.row.unlocked === 1 ||
+  (event !== undefined && (attendee.unlockedEventIds ?? []).includes(event.id)) ||
   event?.is_free === 1 ||
   event?.unlocked === 1;
+
+/** One photo's original for an attendee: as `attendeeMayDownload`, or that photo was bought. */
+export const attendeeMayDownloadPhoto = (
+  attendee: AttendeeRecord,
+  event: Pick<EventRow, 'id' | 'is_free' | 'unlocked'> | undefined,
+  photoUid: string,
+): boolean =>
+  attendeeMayDownload(attendee, event) || (attendee.unlockedPhotoUids ?? []).includes(photoUid);
 
 export interface PresentOptions {
   /** The caller may download the original (attendee keys: prepaid, unlocked, free event). */

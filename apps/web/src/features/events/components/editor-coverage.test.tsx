@@ -20,6 +20,7 @@ const EDITED_OTHERWISE = new Set([
   'shopify_shipping_address',
   'secret_code_list',
   'opts.stockImages',
+  'opts.pricingButtons',
   'opts.stockImagesEnable',
 ]);
 

@@ -44,9 +44,11 @@ const useBoundField = <P extends FieldPathByValue<Values, unknown>>(name: P) => 
 
 type TextProps = Omit<TextInputProps, 'name' | 'value' | 'onChange' | 'error'> & {
   name: FieldPathByValue<Values, string>;
+  /** A problem found while typing (shown when the form has none on this path). */
+  liveError?: string | null | undefined;
 };
 
-export function TextField({ name, ...props }: TextProps) {
+export function TextField({ name, liveError, ...props }: TextProps) {
   const { field, change, error } = useBoundField(name);
   return (
     <TextInput
@@ -55,7 +57,7 @@ export function TextField({ name, ...props }: TextProps) {
       value={field.value}
       onBlur={field.onBlur}
       onChange={(e) => change(e.currentTarget.value)}
-      error={error}
+      error={error ?? liveError ?? undefined}
     />
   );
 }

@@ -9,6 +9,7 @@ import {
   NullableTextField,
   TextAreaField,
 } from './form-fields.tsx';
+import { PricingButtonsEditor } from './pricing-buttons-editor.tsx';
 import { SecureInput, SectionTitle } from './toggled-fields.tsx';
 import { UnlockCodesTable } from './unlock-codes-table.tsx';
 
@@ -54,6 +55,8 @@ export function PaidTab() {
         />
       </SimpleGrid>
       <FlagCheckbox name="opts.hideProductPrice" label={t('events.paid.hidePrice')} />
+      <SectionTitle>{t('events.paid.buttonsSection')}</SectionTitle>
+      <PricingButtonsEditor />
       <TextAreaField
         name="opts.digitalProductMessage"
         label={t('events.paid.digitalMessage')}

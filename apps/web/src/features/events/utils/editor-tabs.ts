@@ -107,6 +107,7 @@ const optTabs: Record<keyof EventOpts, EditorTab> = {
   lookForTagsInImages: 'printing',
   unitPrice: 'paid',
   hideProductPrice: 'paid',
+  pricingButtons: 'paid',
   digitalProductMessage: 'paid',
   upsellEnabled: 'paid',
   upsellMessage: 'paid',

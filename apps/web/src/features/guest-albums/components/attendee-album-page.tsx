@@ -5,6 +5,7 @@ import type { AlbumKey } from '../api/guest-album-photos.ts';
 import { useAttendeeAlbum } from '../api/attendee-album.ts';
 import { AlbumLinkError } from './album-link-error.tsx';
 import { AlbumView, type AlbumPresentation } from './album-view.tsx';
+import { PaidAlbumPanel } from './paid-album-panel.tsx';
 import { SendAlbumLinkForm } from './send-album-link-form.tsx';
 
 /** `attOrgId` carries the organisation as text; anything but a positive whole number never matches. */
@@ -75,6 +76,7 @@ export function AttendeeAlbumPage({
       presentation={presentation}
       canDownload={data.unlocked === 1}
     >
+      {data.unlocked !== 1 && <PaidAlbumPanel attendeeId={attendeeId} />}
       {fromKiosk && <p className="albums-note">{t('albums.attendee.fromKiosk')}</p>}
       {sendLink && kioskKey && <SendAlbumLinkForm attendeeId={attendeeId} kioskKey={kioskKey} />}
     </AlbumView>

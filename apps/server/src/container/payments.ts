@@ -1,0 +1,104 @@
+import { createHmac } from 'node:crypto';
+import { AttendeeUnlockRepository } from '../repositories/attendee-unlock.repository.ts';
+import { PaymentRepository } from '../repositories/payment.repository.ts';
+import { TestPaymentsAdapter } from '../repositories/payments/test-provider.adapter.ts';
+import { PrintRequestRepository } from '../repositories/print-request.repository.ts';
+import { CheckoutService } from '../services/checkout.service.ts';
+import { OrderAdminService } from '../services/order-admin.service.ts';
+import { PaymentService } from '../services/payment.service.ts';
+import { ReceiptService } from '../services/receipt.service.ts';
+import { UnlockService } from '../services/unlock.service.ts';
+import type { Albums } from './albums.ts';
+import type { Core } from './core.ts';
+import type { Events } from './events.ts';
+import type { Identity } from './identity.ts';
+import type { Messaging } from './messaging.ts';
+import type { Photos } from './photos.ts';
+
+/**
+ * Paid albums (issue 10; docs/domains/payments.md): unlock codes, orders and payments, the built-in
+ * test provider and its webhook, QR checkout, receipts, the operator's orders and refunds.
+ */
+export const wirePayments = (
+  core: Core,
+  identity: Identity,
+  events: Events,
+  photos: Photos,
+  albums: Albums,
+  messaging: Messaging,
+) => {
+  const { config, database, clock, secrets, bus } = core;
+  const { access } = events;
+  const { events: eventRows, attendees } = events.repositories;
+  const { photos: photoRows } = photos.repositories;
+  const { albums: albumRows } = albums.repositories;
+  const { mail, webhooks } = messaging.services;
+
+  const attendeeUnlocks = new AttendeeUnlockRepository(database.db);
+  const paymentRows = new PaymentRepository(database.db);
+  const printRequests = new PrintRequestRepository(database.db);
+  const unlocks = new UnlockService({
+    access,
+    unlocks: attendeeUnlocks,
+    throttle: identity.repositories.throttle,
+    attendees,
+    albums: albumRows,
+    printRequests,
+    clock,
+    notices: {
+      attendeeUnlocked: (e) =>
+        bus.emit('attendee.unlocked', { attendeeId: e.attendeeId, eventId: e.eventId }),
+    },
+  });
+  const payments = new PaymentService({ payments: paymentRows, unlocks, clock });
+  payments.onPaymentConfirmed((e) =>
+    bus.emit('payment.confirmed', { paymentId: e.paymentId, eventId: e.eventId }),
+  );
+  const receipts = new ReceiptService({
+    payments: paymentRows,
+    events: eventRows,
+    attendees,
+    mail,
+    platformFrom: config.mailFrom,
+  });
+  payments.onPaymentConfirmed((e) => receipts.onPaymentConfirmed(e));
+
+  // The built-in test provider (the embedded default; FLASHBULB_PAYMENTS_PROVIDER=none turns it off).
+  const testPayments =
+    config.providers.payments.kind !== 'test'
+      ? null
+      : new TestPaymentsAdapter({
+          webhookSecret: createHmac('sha256', secrets.signingKey)
+            .update('payments:test:webhook')
+            .digest(),
+          publicUrl: config.publicUrl,
+          now: () => clock.now(),
+        });
+  if (testPayments) webhooks.registerReceiver(testPayments);
+  webhooks.handlePaymentStatus((provider, reference, status, reason) =>
+    payments.applyProviderStatus(provider, reference, status, reason),
+  );
+
+  return {
+    repositories: { attendeeUnlocks, payments: paymentRows, printRequests },
+    services: {
+      unlocks,
+      payments,
+      checkout: new CheckoutService({
+        access,
+        payments,
+        paymentRows,
+        attendees,
+        photos: photoRows,
+        albums: albumRows,
+        testProvider: testPayments,
+        webhooks,
+        clock,
+      }),
+      orderAdmin: new OrderAdminService({ access, payments, paymentRows }),
+    },
+    /** Payment adapters by name. */
+    providers: { test: testPayments },
+  };
+};
+export type Payments = ReturnType<typeof wirePayments>;

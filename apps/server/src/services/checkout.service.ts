@@ -1,0 +1,244 @@
+import { randomUUID } from 'node:crypto';
+import {
+  buttonPriceCents,
+  normaliseAttendeeId,
+  userTypeOf,
+  type PaymentStatusName,
+} from '@flashbulb/shared';
+import type { AccessControl } from '../access/access-control.ts';
+import type { Principal } from '../access/principal.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { AlbumRepository } from '../repositories/album.repository.ts';
+import type { AttendeeRecord, AttendeeRepository } from '../repositories/attendee.repository.ts';
+import type { EventRecord } from '../repositories/event.repository.ts';
+import { ProviderError } from '../repositories/provider-error.ts';
+import type { PaymentRepository, PaymentRow } from '../repositories/payment.repository.ts';
+import type { TestPaymentsAdapter } from '../repositories/payments/test-provider.adapter.ts';
+import type { PhotoRepository } from '../repositories/photo.repository.ts';
+import { CURRENCY, type PaymentService } from './payment.service.ts';
+import type { WebhookService } from './webhook.service.ts';
+
+/**
+ * QR checkout (albums spec §7.3; issue 10): the kiosk (or the attendee's own album) starts a
+ * payment for a pricing button and shows its checkout URL as a QR code; the built-in test
+ * provider's form takes a test card and reports through its signed webhook. Access is checked here
+ * (`payment.checkout`); prices and state belong to PaymentService.
+ */
+export class CheckoutService {
+  constructor(
+    private readonly deps: {
+      access: AccessControl;
+      payments: PaymentService;
+      paymentRows: PaymentRepository;
+      attendees: AttendeeRepository;
+      photos: PhotoRepository;
+      albums: AlbumRepository;
+      /** Null when configuration turned the test provider off (`FLASHBULB_PAYMENTS_PROVIDER=none`). */
+      testProvider: TestPaymentsAdapter | null;
+      webhooks: WebhookService;
+      clock: Clock;
+    },
+  ) {}
+
+  /** The attendee a checkout is for: an attendee key only for themselves; kiosks for their organisation. */
+  private async attendeeFor(
+    grant: { event: EventRecord; attendee: AttendeeRecord | null },
+    rawId: string,
+  ): Promise<AttendeeRecord> {
+    if (grant.attendee) {
+      if (normaliseAttendeeId(rawId) !== grant.attendee.row.uid)
+        throw new AppError('invalid_attendee_id', 'attendee_uid');
+      return grant.attendee;
+    }
+    const { record, refusal } = await this.deps.access.attendeeById(rawId);
+    if (refusal || !record) throw new AppError(refusal ?? 'invalid_attendee_id', 'attendee_uid');
+    if (record.row.organisationId !== grant.event.row.organisationId)
+      throw new AppError('invalid_attendee_id', 'attendee_uid');
+    return record;
+  }
+
+  /** Photos of the attendee's album at the event that a sale of the whole album covers. */
+  private albumPhotoCount(event: EventRecord, attendee: AttendeeRecord): Promise<number> {
+    return this.deps.photos.count({
+      eventId: event.row.id,
+      attendeeAlbum: { attendeeId: attendee.row.id, uid: attendee.row.uid },
+      albumEventOnly: true,
+      publishedOnly: true,
+      now: this.deps.clock.now(),
+    });
+  }
+
+  /**
+   * The buttons a guest sees, priced for them (albums spec §3): amounts null when the event hides
+   * prices (`hideProductPrice`) or a formula is refused at this count.
+   */
+  async pricingButtons(
+    principal: Principal,
+    input: { attendee_uid: string; photo_count?: number | undefined },
+  ) {
+    const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
+      keyEvent: true,
+    });
+    const event = grant.event;
+    const attendee = await this.attendeeFor(grant, input.attendee_uid);
+    const photoCount = input.photo_count ?? (await this.albumPhotoCount(event, attendee));
+    const opts = event.row.opts;
+    const hide = opts.hideProductPrice === 1;
+    const userType = userTypeOf(attendee.row.uid, opts.attendeeIdVipRegex);
+    return {
+      is_free: event.row.is_free === 1 ? (1 as const) : (0 as const),
+      currency: CURRENCY,
+      photo_count: photoCount,
+      buttons:
+        event.row.is_free === 1
+          ? []
+          : (opts.pricingButtons ?? []).map((button, index) => {
+              const price = buttonPriceCents({
+                priceFormula: button.priceFormula,
+                unitPrice: opts.unitPrice,
+                multiplier: opts.eventMultiplier,
+                photoCount,
+                userType,
+              });
+              return {
+                index,
+                button_text: button.buttonText,
+                digitals: button.digitals,
+                prints: button.prints,
+                amount: hide || !price.ok ? null : price.cents,
+              };
+            }),
+    };
+  }
+
+  async createQrPayment(
+    principal: Principal,
+    input: {
+      attendee_uid: string;
+      pricing_button_index: number;
+      photo_uids?: string[] | undefined;
+      client_request_id?: string | undefined;
+    },
+  ) {
+    const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
+      keyEvent: true,
+    });
+    const event = grant.event;
+    const provider = this.deps.testProvider;
+    if (!provider) throw new AppError('payment_provider_unavailable');
+    const attendee = await this.attendeeFor(grant, input.attendee_uid);
+    let photoUids: string[] | 'all' = 'all';
+    let photoCount: number;
+    if (input.photo_uids) {
+      const uids = [...new Set(input.photo_uids)];
+      const rows = await this.deps.albums.photosByUids(event.row.id, uids);
+      if (rows.length !== uids.length) throw new AppError('not_found', 'photo_uids');
+      for (const row of rows)
+        if (!(await this.deps.attendees.ownsPhoto(attendee, row)))
+          throw new AppError('not_found', 'photo_uids');
+      photoUids = uids;
+      photoCount = uids.length;
+    } else {
+      photoCount = await this.albumPhotoCount(event, attendee);
+      if (photoCount === 0) throw new AppError('photos_required', 'photo_uids');
+    }
+    // Without a request id every call is a new checkout; with one, a retry answers the first.
+    const requestId = input.client_request_id ?? randomUUID();
+    const { order } = await this.deps.payments.createOrder({
+      event,
+      attendee,
+      pricingButtonIndex: input.pricing_button_index,
+      photoUids,
+      photoCount,
+      clientRequestId: requestId,
+    });
+    const { payment } = await this.deps.payments.createPayment(order, provider.name, requestId);
+    const checkout = await provider.createCheckout({
+      paymentId: payment.publicId,
+      total: { amount: payment.amount, currency: payment.currency },
+      tax: { amount: 0, currency: CURRENCY },
+      items: [
+        {
+          sku: `button-${order.pricingButtonIndex}`,
+          description: order.buttonText,
+          quantity: 1,
+          unitPrice: { amount: payment.amount, currency: payment.currency },
+        },
+      ],
+      reference: attendee.row.uid,
+      returnUrl: null,
+    });
+    if (payment.providerReference !== checkout.providerPaymentId)
+      await this.deps.paymentRows.setProviderReference(payment.id, checkout.providerPaymentId);
+    const current = (await this.deps.paymentRows.paymentByPublicId(payment.publicId)) ?? payment;
+    return {
+      payment_id: current.publicId,
+      checkout_url: checkout.handle.kind === 'qr' ? checkout.handle.url : '',
+      amount: current.amount,
+      currency: CURRENCY,
+      status: current.status,
+    };
+  }
+
+  /** A payment of the key's event (and for an attendee key, of their own orders), or `not_found`. */
+  private async paymentOf(principal: Principal, publicId: string): Promise<PaymentRow> {
+    const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
+      keyEvent: true,
+    });
+    const payment = await this.deps.paymentRows.paymentByPublicId(publicId.trim());
+    const order = payment ? await this.deps.paymentRows.orderById(payment.orderId) : undefined;
+    if (
+      !payment ||
+      !order ||
+      order.eventId !== grant.event.row.id ||
+      (grant.attendee && order.attendeeId !== grant.attendee.row.id)
+    )
+      throw new AppError('not_found', 'payment_id');
+    return payment;
+  }
+
+  async checkQrStatus(principal: Principal, input: { payment_id: string }) {
+    const payment = await this.paymentOf(principal, input.payment_id);
+    return {
+      payment_id: payment.publicId,
+      status: payment.status,
+      amount: payment.amount,
+      currency: CURRENCY,
+    };
+  }
+
+  async disableQrLink(principal: Principal, input: { payment_id: string }) {
+    const payment = await this.paymentOf(principal, input.payment_id);
+    const { payment: after } = await this.deps.payments.recordStatus(payment, 'cancelled');
+    if (after.status === 'cancelled' && after.providerReference)
+      await this.deps.testProvider?.cancel();
+    return { payment_id: after.publicId, status: after.status };
+  }
+
+  /**
+   * The test provider's checkout form (`/payment/test-provider/pay`): the provider charges the
+   * card and reports through its signed webhook, taken in by the same path as a real provider's.
+   */
+  async testProviderPay(input: {
+    payment_id: string;
+    card_number: string;
+  }): Promise<{ payment_id: string; status: PaymentStatusName }> {
+    const provider = this.deps.testProvider;
+    const payment = await this.deps.paymentRows.paymentByPublicId(input.payment_id.trim());
+    if (!provider || !payment || payment.provider !== provider.name || !payment.providerReference)
+      throw new AppError('not_found', 'payment_id');
+    if (payment.status === 'pending') {
+      let webhook;
+      try {
+        webhook = provider.charge(payment.providerReference, input.card_number);
+      } catch (error) {
+        if (error instanceof ProviderError) throw new AppError('card_invalid', 'card_number');
+        throw error;
+      }
+      await this.deps.webhooks.receive(provider.provider, webhook);
+    }
+    const current = (await this.deps.paymentRows.paymentByPublicId(payment.publicId)) ?? payment;
+    return { payment_id: current.publicId, status: current.status };
+  }
+}

@@ -1,0 +1,247 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { parseUnlockCodes } from '@flashbulb/shared';
+import type { AccessControl } from '../access/access-control.ts';
+import type { Principal } from '../access/principal.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { Clock } from '../lib/clock.ts';
+import {
+  WHOLE_ALBUM,
+  type AttendeeUnlockRepository,
+} from '../repositories/attendee-unlock.repository.ts';
+import type { ThrottleRepository } from '../repositories/throttle.repository.ts';
+import type { AlbumRepository } from '../repositories/album.repository.ts';
+import type { AttendeeRecord, AttendeeRepository } from '../repositories/attendee.repository.ts';
+import type { EventRecord } from '../repositories/event.repository.ts';
+import type { PrintRequestRepository } from '../repositories/print-request.repository.ts';
+
+/** Wrong codes a kiosk may try in a row before it waits (`UNLOCK_WAIT_SECONDS`). */
+export const UNLOCK_MAX_FAILURES = 5;
+export const UNLOCK_WAIT_SECONDS = 60;
+/** And in any hour. */
+export const UNLOCK_MAX_FAILURES_PER_HOUR = 30;
+/** A run of wrong codes is forgotten after this long without one. */
+const UNLOCK_FORGET_SECONDS = 15 * 60;
+
+/** The `attendee.unlocked` domain event (issue 10). */
+export interface AttendeeUnlocked {
+  attendeeId: number;
+  eventId: number;
+  scope: string;
+  source: 'employee_code' | 'payment' | 'owner';
+  employeeName: string | null;
+  paymentId: number | null;
+}
+
+/** Equal-time comparison (hashed first, so lengths leak nothing). */
+const sameCode = (a: string, b: string): boolean =>
+  timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+
+/**
+ * Unlocking attendee albums (albums spec §3, §7.2; issue 10): at the desk with an employee's code
+ * (a cash sale), and — for the payments service — on a confirmed payment. Codes and attendee ids
+ * are secrets: never logged.
+ */
+export class UnlockService {
+  constructor(
+    private readonly deps: {
+      access: AccessControl;
+      unlocks: AttendeeUnlockRepository;
+      throttle: ThrottleRepository;
+      attendees: AttendeeRepository;
+      albums: AlbumRepository;
+      printRequests: PrintRequestRepository;
+      clock: Clock;
+      /** Raised once per new unlock; the domain-event bus of issue 9 subscribes here. */
+      notices?: { attendeeUnlocked(event: AttendeeUnlocked): Promise<void> };
+    },
+  ) {}
+
+  /**
+   * `POST /attendee/unlock`: the kiosk's key names the event, the employee's code must be one of
+   * its `secret_code_list`. Wrong codes count per kiosk (event and address) and change nothing.
+   */
+  async unlockByCode(
+    principal: Principal,
+    input: { attendee_uid: string; unlock_code: string },
+    kiosk: { address: string },
+  ): Promise<{ attendee_uid: string; event_id: number; unlocked: 1 }> {
+    const { event, record, employeeName } = await this.checkCode(principal, input, kiosk);
+    await this.unlockAlbum(event, record, 'employee_code', employeeName);
+    return { attendee_uid: record.row.uid, event_id: event.row.id, unlocked: 1 };
+  }
+
+  /** `POST /attendee/unlock-and-print`: the desk unlock, plus a stored print request. */
+  async unlockAndPrintByCode(
+    principal: Principal,
+    input: {
+      attendee_uid: string;
+      unlock_code: string;
+      photo_uid_array: string[];
+      printing_count?: number | undefined;
+    },
+    kiosk: { address: string },
+  ) {
+    const { event, record, employeeName } = await this.checkCode(principal, input, kiosk);
+    const uids = await this.printablePhotos(event, record, input);
+    await this.unlockAlbum(event, record, 'employee_code', employeeName);
+    return this.storePrint(
+      event,
+      record,
+      uids,
+      input.printing_count,
+      'employee_code',
+      employeeName,
+    );
+  }
+
+  /** The owner's unlock-and-print: any attendee of the event's organisation, locked or not. */
+  async ownerUnlockAndPrint(
+    principal: Principal,
+    input: {
+      event_id: number;
+      attendee_uid: string;
+      photo_uid_array: string[];
+      printing_count?: number | undefined;
+    },
+  ) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
+      eventId: input.event_id,
+      field: 'event_id',
+    });
+    const { record } = await this.deps.access.attendeeById(input.attendee_uid);
+    if (!record || record.row.organisationId !== event.row.organisationId)
+      throw new AppError('invalid_attendee_id', 'attendee_uid');
+    const uids = await this.printablePhotos(event, record, input);
+    await this.unlockAlbum(event, record, 'owner', null);
+    return this.storePrint(event, record, uids, input.printing_count, 'owner', null);
+  }
+
+  /**
+   * The kiosk's event, the open attendee of its organisation and the employee whose code was
+   * given. Wrong codes count per kiosk (event and address) and change nothing.
+   */
+  private async checkCode(
+    principal: Principal,
+    input: { attendee_uid: string; unlock_code: string },
+    kiosk: { address: string },
+  ): Promise<{ event: EventRecord; record: AttendeeRecord; employeeName: string }> {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'attendee.unlock', {
+      keyEvent: true,
+    });
+    const { record, refusal } = await this.deps.access.attendeeById(input.attendee_uid);
+    if (refusal || !record) throw new AppError(refusal ?? 'invalid_attendee_id', 'attendee_uid');
+    if (record.row.organisationId !== event.row.organisationId)
+      throw new AppError('invalid_attendee_id', 'attendee_uid');
+
+    const throttleKey = `unlock-code:${event.row.id}:${kiosk.address}`;
+    await this.refuseWhileThrottled(throttleKey);
+    const given = input.unlock_code.trim().toUpperCase();
+    // Every entry is compared (no early exit), so timing says nothing about which one matched.
+    let employee: { firstName: string; lastName: string } | null = null;
+    for (const entry of parseUnlockCodes(event.row.secret_code_list)) {
+      if (sameCode(entry.code.toUpperCase(), given) && !employee) employee = entry;
+    }
+    if (!employee) {
+      await this.deps.throttle.recordFailure(
+        throttleKey,
+        this.deps.clock.now(),
+        UNLOCK_FORGET_SECONDS,
+      );
+      throw new AppError('invalid_unlock_code', 'unlock_code');
+    }
+    await this.deps.throttle.recordSuccess(throttleKey);
+    return { event, record, employeeName: `${employee.firstName} ${employee.lastName}` };
+  }
+
+  /** Photos of the attendee's album at this event, within the event's print limits. */
+  private async printablePhotos(
+    event: EventRecord,
+    record: AttendeeRecord,
+    input: { photo_uid_array: string[]; printing_count?: number | undefined },
+  ): Promise<string[]> {
+    const uids = [...new Set(input.photo_uid_array)];
+    if (uids.length > event.row.max_print_photos_count)
+      throw new AppError('per_request_count_error', 'photo_uid_array');
+    if ((input.printing_count ?? 1) > event.row.max_print_copies_count)
+      throw new AppError('photos_copy_count_error', 'printing_count');
+    const rows = await this.deps.albums.photosByUids(event.row.id, uids);
+    if (rows.length !== uids.length) throw new AppError('not_found', 'photo_uid_array');
+    for (const row of rows)
+      if (!(await this.deps.attendees.ownsPhoto(record, row)))
+        throw new AppError('not_found', 'photo_uid_array');
+    return uids;
+  }
+
+  private unlockAlbum(
+    event: EventRecord,
+    record: AttendeeRecord,
+    source: 'employee_code' | 'owner',
+    employeeName: string | null,
+  ) {
+    return this.unlock({
+      attendeeId: record.row.id,
+      eventId: event.row.id,
+      scope: WHOLE_ALBUM,
+      source,
+      employeeName,
+      paymentId: null,
+    });
+  }
+
+  private async storePrint(
+    event: EventRecord,
+    record: AttendeeRecord,
+    uids: string[],
+    copies: number | undefined,
+    source: 'employee_code' | 'owner',
+    employeeName: string | null,
+  ) {
+    const request = await this.deps.printRequests.insert({
+      eventId: event.row.id,
+      attendeeId: record.row.id,
+      photoUids: uids,
+      copies: copies ?? 1,
+      printerPool: null,
+      source,
+      employeeName,
+      status: 'queued',
+      createdAt: this.deps.clock.now(),
+    });
+    return {
+      attendee_uid: record.row.uid,
+      event_id: event.row.id,
+      unlocked: 1 as const,
+      print_request_id: request.id,
+      photo_count: uids.length,
+    };
+  }
+
+  /** Records an unlock (the first one stands) and raises `attendee.unlocked` when it is new. */
+  async unlock(input: AttendeeUnlocked): Promise<{ created: boolean }> {
+    const { created } = await this.deps.unlocks.unlock({ ...input, now: this.deps.clock.now() });
+    // A failed notice must not undo a sale: the unlock row is the truth.
+    if (created) await this.deps.notices?.attendeeUnlocked(input).catch(() => undefined);
+    return { created };
+  }
+
+  /** A refund: removes what the payment unlocked. */
+  async relockPayment(paymentId: number): Promise<number> {
+    return this.deps.unlocks.deleteForPayment(paymentId);
+  }
+
+  private async refuseWhileThrottled(key: string): Promise<void> {
+    const row = await this.deps.throttle.get(key);
+    if (!row?.lastFailureAt) return;
+    const now = this.deps.clock.now().getTime();
+    const sinceLast = now - row.lastFailureAt.getTime();
+    const hourStart = row.hourWindowStart?.getTime() ?? 0;
+    if (now - hourStart < 3_600_000 && row.hourFailures >= UNLOCK_MAX_FAILURES_PER_HOUR)
+      throw new AppError('too_many_attempts', 'unlock_code');
+    if (
+      sinceLast < UNLOCK_FORGET_SECONDS * 1000 &&
+      row.consecutiveFailures >= UNLOCK_MAX_FAILURES &&
+      sinceLast < UNLOCK_WAIT_SECONDS * 1000
+    )
+      throw new AppError('too_many_attempts', 'unlock_code');
+  }
+}

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import { endpoints, type ResultOf } from '@flashbulb/shared';
+import { callApi } from '../../../lib/api-client.ts';
+
+export type PricingButtons = ResultOf<typeof endpoints.pricingButtonList>;
+export type QrPayment = ResultOf<typeof endpoints.createQrPayment>;
+
+const attendeeKey = (attendeeId: string) => ({
+  key_type: 'attendee' as const,
+  key_value: attendeeId,
+});
+
+/** The paid event's buttons priced for this attendee's album (amounts null when prices are hidden). */
+export const usePricingButtons = (attendeeId: string, enabled: boolean) =>
+  useQuery({
+    enabled,
+    queryKey: ['albums', 'attendee', attendeeId, 'pricing-buttons'],
+    queryFn: ({ signal }) =>
+      callApi(
+        endpoints.pricingButtonList,
+        { ...attendeeKey(attendeeId), attendee_uid: attendeeId },
+        { signal },
+      ),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/** Starts a payment; `requestId` makes a retried click answer the same payment. */
+export const startQrPayment = (attendeeId: string, buttonIndex: number, requestId: string) =>
+  callApi(endpoints.createQrPayment, {
+    ...attendeeKey(attendeeId),
+    attendee_uid: attendeeId,
+    pricing_button_index: buttonIndex,
+    client_request_id: requestId,
+  });
+
+export const checkQrPayment = (attendeeId: string, paymentId: string) =>
+  callApi(endpoints.checkQrStatus, { ...attendeeKey(attendeeId), payment_id: paymentId });

@@ -1,0 +1,114 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatCents } from '@flashbulb/shared';
+import { errorKeyOf } from '../../../lib/api-client.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
+import {
+  checkQrPayment,
+  startQrPayment,
+  usePricingButtons,
+  type QrPayment,
+} from '../api/album-payments.ts';
+import { AlbumLinkQr } from './album-link-qr.tsx';
+
+/** How often the page asks whether the payment went through. */
+export const PAYMENT_POLL_MS = 2000;
+
+type State =
+  | { kind: 'choose'; errorKey: string | null }
+  | { kind: 'starting' }
+  | { kind: 'paying'; payment: QrPayment }
+  | { kind: 'failed'; status: string };
+
+/**
+ * A paid album's checkout (issue 10 item 5): the event's pricing buttons with their prices (unless
+ * the event hides them); a button starts a payment whose checkout page opens by QR code on a phone
+ * or by the link; the page polls its status, and once a provider confirmed it the album reloads
+ * its attendee and photos — originals appear without a reload of the page. Nothing unlocks on
+ * this page's word: only the server's `paid`.
+ */
+export function PaidAlbumPanel({ attendeeId }: { attendeeId: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const buttons = usePricingButtons(attendeeId, true);
+  const [state, setState] = useState<State>({ kind: 'choose', errorKey: null });
+
+  const paymentId = state.kind === 'paying' ? state.payment.payment_id : null;
+  useEffect(() => {
+    if (!paymentId) return;
+    let stopped = false;
+    const timer = setInterval(() => {
+      checkQrPayment(attendeeId, paymentId).then(
+        (result) => {
+          if (stopped || result.status === 'pending') return;
+          stopped = true;
+          clearInterval(timer);
+          if (result.status === 'paid')
+            void queryClient.invalidateQueries({ queryKey: ['albums', 'attendee', attendeeId] });
+          else setState({ kind: 'failed', status: result.status });
+        },
+        () => undefined, // a missed poll is retried on the next tick
+      );
+    }, PAYMENT_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [attendeeId, paymentId, queryClient]);
+
+  const list = buttons.data;
+  if (!list || list.is_free === 1 || list.buttons.length === 0) return null;
+
+  const start = (index: number) => {
+    setState({ kind: 'starting' });
+    startQrPayment(attendeeId, index, crypto.randomUUID()).then(
+      (payment) => setState({ kind: 'paying', payment }),
+      (error: unknown) => setState({ kind: 'choose', errorKey: errorKeyOf(error) }),
+    );
+  };
+
+  return (
+    <section className="albums-paid" aria-label={t('albums.paid.title')}>
+      {state.kind === 'paying' ? (
+        <div role="status">
+          <p>{t('albums.paid.scan', { amount: formatCents(state.payment.amount) })}</p>
+          <AlbumLinkQr url={state.payment.checkout_url} alt={t('albums.paid.qrAlt')} />
+          <p>
+            <a href={state.payment.checkout_url}>{t('albums.paid.payHere')}</a>
+          </p>
+        </div>
+      ) : (
+        <>
+          <p>{t('albums.paid.intro')}</p>
+          {state.kind === 'failed' && (
+            <p role="alert">
+              {t(`albums.paid.ended.${state.status === 'failed' ? 'failed' : 'closed'}`)}
+            </p>
+          )}
+          {state.kind === 'choose' && state.errorKey && (
+            <p role="alert">{errorText(state.errorKey)}</p>
+          )}
+          <div className="albums-paid-buttons">
+            {list.buttons.map((button) => (
+              <button
+                key={button.index}
+                type="button"
+                disabled={state.kind === 'starting'}
+                onClick={() => start(button.index)}
+              >
+                {button.amount === null
+                  ? button.button_text
+                  : t('albums.paid.button', {
+                      text: button.button_text,
+                      amount: formatCents(button.amount),
+                    })}
+              </button>
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { buttonPriceCents, PRICE_FORMULA_MAX_LENGTH } from './price-formula.ts';
+import { isValidPrinterPoolName } from './text-rules.ts';
+
+/**
+ * Pricing buttons (albums spec §3, issue 10): what a paid event sells at the kiosk and in the
+ * album, stored in `opts.pricingButtons`. Validated by the event rules on the server and in the
+ * editor alike (`pricingButtonIssues`).
+ */
+
+/** The editor previews a button's price for these photo counts; the rules check the same ones. */
+export const PRICE_PREVIEW_PHOTO_COUNTS = [1, 5, 20] as const;
+export const PRICING_BUTTONS_MAX = 20;
+
+/** Booleans; the legacy editor sends 0/1. */
+const bool = z
+  .union([z.boolean(), z.literal(0), z.literal(1)], { error: 'invalid_value' })
+  .transform((v) => v === true || v === 1);
+
+export const pricingButtonSchema = z.object({
+  buttonText: z.string({ error: 'invalid_value' }).max(100, 'invalid_value').default(''),
+  priceFormula: z
+    .string({ error: 'invalid_value' })
+    .max(PRICE_FORMULA_MAX_LENGTH, 'price_formula_invalid')
+    .default(''),
+  /** Sells the digital originals (the album, or its tagged part). */
+  digitals: bool.default(true),
+  /** Sells prints of the chosen photos. */
+  prints: bool.default(false),
+  /** Unlocks only the photos tagged with the attendee's partial-unlock tag. */
+  partialUnlockTags: bool.default(false),
+  /** The printer pool its prints go to; empty: the event's default pool. */
+  printsPool: z.string({ error: 'invalid_value' }).max(80, 'invalid_value').default(''),
+});
+export type PricingButton = z.output<typeof pricingButtonSchema>;
+
+export const pricingButtonsSchema = z
+  .array(pricingButtonSchema, { error: 'invalid_value' })
+  .max(PRICING_BUTTONS_MAX, 'pricing_buttons_too_many');
+
+export interface PricingContext {
+  unitPrice: number | null;
+  /** opts.eventMultiplier */
+  multiplier: number;
+}
+
+export interface PricingIssue {
+  /** Dotted path under the event, e.g. `opts.pricingButtons.0.priceFormula`. */
+  field: string;
+  key: string;
+}
+
+/**
+ * A formula's first refusal over every photo count of the preview and both user types, or null.
+ * What the editor previews is what the server accepts.
+ */
+export const priceFormulaIssue = (formula: string, context: PricingContext): string | null => {
+  for (const photoCount of PRICE_PREVIEW_PHOTO_COUNTS) {
+    for (const userType of [1, 2] as const) {
+      const result = buttonPriceCents({
+        priceFormula: formula,
+        unitPrice: context.unitPrice,
+        multiplier: context.multiplier,
+        photoCount,
+        userType,
+      });
+      if (!result.ok) return result.key;
+    }
+  }
+  return null;
+};
+
+export const pricingButtonIssues = (
+  buttons: readonly PricingButton[],
+  context: PricingContext,
+): PricingIssue[] => {
+  const issues: PricingIssue[] = [];
+  buttons.forEach((button, i) => {
+    const at = (name: string) => `opts.pricingButtons.${i}.${name}`;
+    if (!button.buttonText.trim())
+      issues.push({ field: at('buttonText'), key: 'pricing_button_text_required' });
+    const formulaKey = priceFormulaIssue(button.priceFormula, context);
+    if (formulaKey) issues.push({ field: at('priceFormula'), key: formulaKey });
+    if (!button.digitals && !button.prints)
+      issues.push({ field: at('digitals'), key: 'pricing_button_product_required' });
+    if (button.printsPool.trim() && !isValidPrinterPoolName(button.printsPool.trim()))
+      issues.push({ field: at('printsPool'), key: 'printer_pool_name_invalid' });
+  });
+  return issues;
+};
+
+/**
+ * `{USER_TYPE}`: 2 (VIP) when the attendee id matches the event's VIP pattern, else 1. A pattern
+ * that does not compile counts as no pattern (the event rules refuse saving one).
+ */
+export const userTypeOf = (attendeeUid: string | null, vipPattern: string): 1 | 2 => {
+  if (!attendeeUid || !vipPattern) return 1;
+  try {
+    return new RegExp(vipPattern).test(attendeeUid) ? 2 : 1;
+  } catch {
+    return 1;
+  }
+};
