@@ -248,7 +248,11 @@ describe('the embedded default: no mail or SMS provider', () => {
   });
 
   it('chooses adapters from configuration, the embedded default first', () => {
-    expect(loadConfig({}).providers).toEqual({ mail: { kind: 'outbox' }, sms: { kind: 'outbox' } });
+    expect(loadConfig({}).providers).toEqual({
+      mail: { kind: 'outbox' },
+      sms: { kind: 'outbox' },
+      payments: { kind: 'test' },
+    });
     expect(loadConfig({ SMTP_URL: 'smtp://mail.example:25' }).providers.mail).toEqual({
       kind: 'smtp',
       url: 'smtp://mail.example:25',
