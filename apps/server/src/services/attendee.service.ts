@@ -11,6 +11,9 @@ import {
   normaliseAttendeeId,
   type Attendee,
   type AttendeeAlbum,
+  type EndpointName,
+  type Endpoints,
+  type ParsedBodyOf,
 } from '@flashbulb/shared';
 import type { AccessControl } from '../access/access-control.ts';
 import type { Principal } from '../access/principal.ts';
@@ -31,6 +34,11 @@ import type { PhotoRepository, PhotoRow } from '../repositories/photo.repository
 import { albumDecision } from './album-visibility.ts';
 import type { DomainEventEmitter } from '../events/event-bus.ts';
 import { attendeeMayDownload } from './photos/photo-presenter.ts';
+
+/** The contract's parsed request body of an endpoint. */
+type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
+/** A public twin's body without its key: the principal already carries it. */
+type KeylessBody<E extends EndpointName> = Omit<Body<E>, 'key_type' | 'key_value'>;
 
 /** Rows per insert when generating: well under PostgreSQL's 65,535 parameters per statement. */
 const GENERATE_CHUNK = 2000;
@@ -120,16 +128,7 @@ export class AttendeeService {
 
   async generate(
     principal: Principal,
-    input: {
-      attendee_count: number;
-      event_id_array: number[];
-      organisation_id?: number | undefined;
-      email?: string | undefined;
-      is_prepaid: 0 | 1;
-      expiration_minutes?: number | null | undefined;
-      url_prefix?: string | undefined;
-      partial_unlock_tag?: string | null | undefined;
-    },
+    input: Body<'generateAttendeeList'>,
   ): Promise<{ count: number; attendees: Attendee[] }> {
     const eventIds = [...new Set(input.event_id_array)];
     const events: EventRecord[] = [];
@@ -222,10 +221,7 @@ export class AttendeeService {
     return this.deps.attendees.deleteAbandonedBatches(cutoff);
   }
 
-  async list(
-    principal: Principal,
-    input: { event_id: number; max_size: number; page_number: number; attendee_uid?: string },
-  ) {
+  async list(principal: Principal, input: Body<'attendeeList'>) {
     const event = await this.ownerEvent(principal, input.event_id);
     const prefix = normaliseAttendeeId(input.attendee_uid ?? '');
     const { records, total } = await this.deps.attendees.listByEvent(
@@ -270,7 +266,7 @@ export class AttendeeService {
     return rows;
   }
 
-  async byPhotos(principal: Principal, input: { photo_uids: string[] }) {
+  async byPhotos(principal: Principal, input: Body<'attendeesByPhotos'>) {
     const uids = [...new Set(input.photo_uids)];
     const rows = await this.photosOfOperator(principal, uids);
     const attached = await this.deps.attendees.attachedUids(rows.map((r) => r.id));
@@ -313,10 +309,7 @@ export class AttendeeService {
     return rows.length;
   }
 
-  async ownerAttach(
-    principal: Principal,
-    input: { event_id: number; attendee_uid: string; photo_uid_array: string[] },
-  ) {
+  async ownerAttach(principal: Principal, input: Body<'ownerAttachPhotos'>) {
     const event = await this.ownerEvent(principal, input.event_id);
     const record = await this.attendeeOfOrganisation(input.attendee_uid, event.row.organisationId);
     const rows = await this.eventPhotos(event.row.id, input.photo_uid_array);
@@ -324,10 +317,7 @@ export class AttendeeService {
     return { attendee_uid: record.row.uid, attached_count: attached };
   }
 
-  async unlink(
-    principal: Principal,
-    input: { event_id_array: number[]; attendee_uid: string; photo_uid_array: string[] },
-  ) {
+  async unlink(principal: Principal, input: Body<'unlinkPhotos'>) {
     const eventIds = [...new Set(input.event_id_array)];
     if (eventIds.length !== 1) throw new AppError('unlink_single_event', 'event_id_array');
     const event = await this.ownerEvent(principal, eventIds[0]!, 'event_id_array');
@@ -341,10 +331,7 @@ export class AttendeeService {
     return { attendee_uid: record.row.uid, unlinked_count: unlinked };
   }
 
-  async lock(
-    principal: Principal,
-    input: { event_id: number; attendee_uid: string; is_locked: 0 | 1 },
-  ) {
+  async lock(principal: Principal, input: Body<'lockAttendee'>) {
     const event = await this.ownerEvent(principal, input.event_id);
     const record = await this.attendeeOfOrganisation(input.attendee_uid, event.row.organisationId);
     if (!record.eventIds.includes(event.row.id))
@@ -361,7 +348,7 @@ export class AttendeeService {
 
   async retrieve(
     principal: Principal,
-    input: { organisation_id?: number | undefined },
+    input: KeylessBody<'retrieveAttendee'>,
   ): Promise<AttendeeAlbum> {
     const record = this.deps.access.requireAttendee(principal, 'attendee.album');
     if (input.organisation_id !== undefined && input.organisation_id !== record.row.organisationId)
@@ -399,10 +386,9 @@ export class AttendeeService {
   }
 
   /** Kiosk card check: never throws for an unknown id, and compares the private id in equal time. */
-  async checkUid(input: {
-    attendee_uid: string;
-    private_id?: string | undefined;
-  }): Promise<{ valid: boolean; attendee_uid: string | null }> {
+  async checkUid(
+    input: Body<'checkAttendeeUid'>,
+  ): Promise<{ valid: boolean; attendee_uid: string | null }> {
     const { record, refusal } = await this.deps.access.attendeeById(input.attendee_uid);
     if (!record || refusal) return { valid: false, attendee_uid: null };
     if (input.private_id !== undefined) {
@@ -436,20 +422,14 @@ export class AttendeeService {
     return rows;
   }
 
-  async attachByKey(
-    principal: Principal,
-    input: { attendee_uid: string; photo_uid_array: string[] },
-  ) {
+  async attachByKey(principal: Principal, input: KeylessBody<'attachPhotosByKey'>) {
     const { event, record } = await this.kiosk(principal, input.attendee_uid);
     const rows = await this.publishedPhotos(event, input.photo_uid_array);
     const attached = await this.attach(record, event, rows, 'kiosk');
     return { attendee_uid: record.row.uid, attached_count: attached };
   }
 
-  async attachByQrScan(
-    principal: Principal,
-    input: { qr_text: string; photo_uid_array: string[] },
-  ) {
+  async attachByQrScan(principal: Principal, input: KeylessBody<'attachPhotosByQrScan'>) {
     const code = cardCodeFromScan(input.qr_text);
     if (!code) throw new AppError('invalid_attendee_id', 'qr_text');
     const { event, record } = await this.kiosk(principal, code);
@@ -467,10 +447,7 @@ export class AttendeeService {
    * A kiosk visitor leaves the address their album link goes to. The kiosk proves itself with its
    * key (private or event owner, as for its other calls): a printed attendee id alone changes nothing.
    */
-  async updateByKiosk(
-    principal: Principal,
-    input: { attendee_uid: string; email_address: string },
-  ) {
+  async updateByKiosk(principal: Principal, input: KeylessBody<'updateAttendeeByKiosk'>) {
     const { record } = await this.kiosk(principal, input.attendee_uid);
     const email = input.email_address.trim();
     if (!isValidEmail(email)) throw new AppError('email_invalid', 'email_address');

@@ -9,6 +9,9 @@ import {
   lockoutWaitSeconds,
   type AuthenticationResult,
   type ChallengeName,
+  type EndpointName,
+  type Endpoints,
+  type ParsedBodyOf,
   type SignInResult,
 } from '@flashbulb/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
@@ -31,6 +34,9 @@ export const REFRESH_TOKEN_DAYS = 30;
 export const CHALLENGE_MINUTES = 10;
 /** One reset e-mail per account per minute, whatever the caller asks. */
 const RESET_MAIL_INTERVAL_MS = 60_000;
+
+/** The contract's parsed request body of an endpoint. */
+type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
 
 export interface AuthServiceDeps {
   users: UserRepository;
@@ -91,10 +97,7 @@ export class AuthService {
 
   // ---- sign-in ------------------------------------------------------------------------------
 
-  async signIn(input: {
-    username: string;
-    password: string;
-  }): Promise<IssuedTokens | SignInResult> {
+  async signIn(input: Body<'signIn'>): Promise<IssuedTokens | SignInResult> {
     await this.assertNotLockedOut(input.username);
     const user = await this.deps.users.findByEmail(input.username);
     const passwordOk = user
@@ -131,12 +134,9 @@ export class AuthService {
     return { challenge_name: challengeName, session };
   }
 
-  async respondToChallenge(input: {
-    challenge_name: ChallengeName;
-    session: string;
-    new_password?: string | undefined;
-    code?: string | undefined;
-  }): Promise<IssuedTokens | SignInResult> {
+  async respondToChallenge(
+    input: Body<'respondToChallenge'>,
+  ): Promise<IssuedTokens | SignInResult> {
     const tokenHash = hashToken(input.session);
     const challenge = await this.deps.sessions.findChallenge(tokenHash, this.now());
     if (!challenge) throw new AppError('invalid_session', 'session');
@@ -235,7 +235,7 @@ export class AuthService {
 
   async associateSoftwareToken(
     actor: Actor | null,
-    input: { session?: string | undefined },
+    input: Body<'associateSoftwareToken'>,
   ): Promise<{ secret_code: string; otpauth_uri: string; session?: string }> {
     const secret = generateTotpSecret();
     const sealed = this.deps.secrets.encrypt(secret);
@@ -263,7 +263,7 @@ export class AuthService {
 
   async verifySoftwareToken(
     actor: Actor | null,
-    input: { session?: string | undefined; code: string },
+    input: Body<'verifySoftwareToken'>,
   ): Promise<{ status: 'SUCCESS'; session?: string }> {
     if (input.session) {
       const tokenHash = hashToken(input.session);
@@ -309,7 +309,7 @@ export class AuthService {
 
   async setMfaPreference(
     actor: Actor,
-    input: { enabled: boolean; preferred_mfa: boolean },
+    input: Body<'setMfaPreference'>['software_token_mfa_settings'],
   ): Promise<void> {
     const user = await this.deps.users.findById(actor.userId);
     if (!user) throw new AppError('unauthorized_user');
@@ -394,7 +394,7 @@ export class AuthService {
 
   // ---- password reset -------------------------------------------------------------------------
 
-  async forgotPassword(input: { username: string }): Promise<void> {
+  async forgotPassword(input: Body<'forgotPassword'>): Promise<void> {
     const user = await this.deps.users.findByEmail(input.username);
     if (!user) return;
     const existing = await this.deps.throttle.getResetCode(user.id);
@@ -421,11 +421,7 @@ export class AuthService {
     });
   }
 
-  async confirmForgotPassword(input: {
-    username: string;
-    code: string;
-    new_password: string;
-  }): Promise<void> {
+  async confirmForgotPassword(input: Body<'confirmForgotPassword'>): Promise<void> {
     await this.assertNotLockedOut(input.username);
     const user = await this.deps.users.findByEmail(input.username);
     const row = user ? await this.deps.throttle.getResetCode(user.id) : undefined;
@@ -450,7 +446,7 @@ export class AuthService {
     return (await this.deps.users.count()) === 0;
   }
 
-  async createFirstAdmin(input: { email: string; password: string }): Promise<{ email: string }> {
+  async createFirstAdmin(input: Body<'createFirstAdmin'>): Promise<{ email: string }> {
     const created = await this.deps.users.createIfNoUsers({
       email: input.email,
       passwordHash: await this.deps.hasher.hash(input.password),

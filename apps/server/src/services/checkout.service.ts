@@ -3,6 +3,9 @@ import {
   buttonPriceCents,
   normaliseAttendeeId,
   userTypeOf,
+  type EndpointName,
+  type Endpoints,
+  type ParsedBodyOf,
   type PaymentStatusName,
 } from '@flashbulb/shared';
 import type { AccessControl } from '../access/access-control.ts';
@@ -18,6 +21,11 @@ import type { TestPaymentsAdapter } from '../repositories/payments/test-provider
 import type { PhotoRepository } from '../repositories/photo.repository.ts';
 import { CURRENCY, type PaymentService } from './payment.service.ts';
 import type { WebhookService } from './webhook.service.ts';
+
+/** The contract's parsed request body of an endpoint. */
+type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
+/** A public twin's body without its key: the principal already carries it. */
+type KeylessBody<E extends EndpointName> = Omit<Body<E>, 'key_type' | 'key_value'>;
 
 /**
  * QR checkout (albums spec §7.3; issue 10): the kiosk (or the attendee's own album) starts a
@@ -73,10 +81,7 @@ export class CheckoutService {
    * The buttons a guest sees, priced for them (albums spec §3): amounts null when the event hides
    * prices (`hideProductPrice`) or a formula is refused at this count.
    */
-  async pricingButtons(
-    principal: Principal,
-    input: { attendee_uid: string; photo_count?: number | undefined },
-  ) {
+  async pricingButtons(principal: Principal, input: KeylessBody<'pricingButtonList'>) {
     const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
       keyEvent: true,
     });
@@ -112,15 +117,7 @@ export class CheckoutService {
     };
   }
 
-  async createQrPayment(
-    principal: Principal,
-    input: {
-      attendee_uid: string;
-      pricing_button_index: number;
-      photo_uids?: string[] | undefined;
-      client_request_id?: string | undefined;
-    },
-  ) {
+  async createQrPayment(principal: Principal, input: KeylessBody<'createQrPayment'>) {
     const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
       keyEvent: true,
     });
@@ -198,7 +195,7 @@ export class CheckoutService {
     return payment;
   }
 
-  async checkQrStatus(principal: Principal, input: { payment_id: string }) {
+  async checkQrStatus(principal: Principal, input: KeylessBody<'checkQrStatus'>) {
     const payment = await this.paymentOf(principal, input.payment_id);
     return {
       payment_id: payment.publicId,
@@ -208,7 +205,7 @@ export class CheckoutService {
     };
   }
 
-  async disableQrLink(principal: Principal, input: { payment_id: string }) {
+  async disableQrLink(principal: Principal, input: KeylessBody<'disableQrLink'>) {
     const payment = await this.paymentOf(principal, input.payment_id);
     const { payment: after } = await this.deps.payments.recordStatus(payment, 'cancelled');
     if (after.status === 'cancelled' && after.providerReference)
@@ -220,10 +217,9 @@ export class CheckoutService {
    * The test provider's checkout form (`/payment/test-provider/pay`): the provider charges the
    * card and reports through its signed webhook, taken in by the same path as a real provider's.
    */
-  async testProviderPay(input: {
-    payment_id: string;
-    card_number: string;
-  }): Promise<{ payment_id: string; status: PaymentStatusName }> {
+  async testProviderPay(
+    input: Body<'testProviderPay'>,
+  ): Promise<{ payment_id: string; status: PaymentStatusName }> {
     const provider = this.deps.testProvider;
     const payment = await this.deps.paymentRows.paymentByPublicId(input.payment_id.trim());
     if (!provider || !payment || payment.provider !== provider.name || !payment.providerReference)

@@ -1,4 +1,9 @@
-import type { ignoredFaceSchema } from '@flashbulb/shared';
+import type {
+  createIgnoredFace,
+  deleteIgnoredFaces,
+  ignoredFaceSchema,
+  ParsedBodyOf,
+} from '@flashbulb/shared';
 import type { z } from 'zod';
 import type {
   IgnoredFaceRepository,
@@ -29,7 +34,7 @@ export class IgnoredFaceService {
 
   async create(
     principal: Principal,
-    input: { event_id: number; full_path: string },
+    input: ParsedBodyOf<typeof createIgnoredFace>,
   ): Promise<IgnoredFace> {
     const event = await this.event(principal, input.event_id);
     return mapFace(await this.faces.create(event.row.id, input.full_path));
@@ -42,7 +47,7 @@ export class IgnoredFaceService {
 
   async delete(
     principal: Principal,
-    input: { event_id: number; ids: number[] },
+    input: ParsedBodyOf<typeof deleteIgnoredFaces>,
   ): Promise<{ deleted: number }> {
     const event = await this.event(principal, input.event_id);
     return { deleted: await this.faces.delete(event.row.id, input.ids) };

@@ -5,7 +5,9 @@ import {
   PLACEHOLDERS,
   splitList,
   stripTags,
+  type Endpoints,
   type MiniAlbum,
+  type ParsedBodyOf,
 } from '@flashbulb/shared';
 import type { AccessControl } from '../access/access-control.ts';
 import type { Principal } from '../access/principal.ts';
@@ -22,17 +24,11 @@ import type { MailService } from './mail.service.ts';
 import type { PhotoListingService } from './photos/photo-listing.service.ts';
 import type { SmsService } from './sms.service.ts';
 
-export interface SendMiniAlbumInput {
-  event_id?: number | undefined;
-  email_to_address_array: string[];
-  photo_uid_array: string[];
-  receiver_full_name: string;
-  sms_number?: string | null | undefined;
-  sender_attendee_uid?: string | null | undefined;
-  receiver_company_name?: string | null | undefined;
-  contact_phone_number?: string | null | undefined;
-  receiver_consent?: 0 | 1 | undefined;
-}
+/** The send-link call's parsed body without its key: the principal already carries it. */
+export type SendMiniAlbumInput = Omit<
+  ParsedBodyOf<Endpoints['sendMiniAlbumLink']>,
+  'key_type' | 'key_value'
+>;
 
 /**
  * The recipients of an e-mail list, per albums spec §5 taken literally: a comma-separated list is

@@ -1,3 +1,4 @@
+import type { Endpoints, ParsedBodyOf } from '@flashbulb/shared';
 import type { AccessControl } from '../access/access-control.ts';
 import type { Principal } from '../access/principal.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -17,7 +18,7 @@ export class OrderAdminService {
     },
   ) {}
 
-  async list(principal: Principal, input: { event_id: number }) {
+  async list(principal: Principal, input: ParsedBodyOf<Endpoints['orderList']>) {
     const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
       eventId: input.event_id,
       field: 'event_id',
@@ -70,7 +71,7 @@ export class OrderAdminService {
   }
 
   /** Records a refund of a paid payment of the event (the provider's refund call comes with real providers). */
-  async refund(principal: Principal, input: { event_id: number; payment_id: string }) {
+  async refund(principal: Principal, input: ParsedBodyOf<Endpoints['refundPayment']>) {
     const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
       eventId: input.event_id,
       field: 'event_id',

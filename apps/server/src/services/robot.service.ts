@@ -1,4 +1,4 @@
-import type { robotSchema } from '@flashbulb/shared';
+import type { createRobot, ParsedBodyOf, robotSchema } from '@flashbulb/shared';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.ts';
 import { hashToken, randomToken } from '../lib/secret-box.ts';
@@ -33,7 +33,7 @@ export class RobotService {
   /** The key is shown only in this reply; we keep its hash. */
   async create(
     actor: Actor,
-    input: { organisation_id: number; name: string },
+    input: ParsedBodyOf<typeof createRobot>,
   ): Promise<Robot & { api_key: string }> {
     if (!administersOrganisation(actor, input.organisation_id))
       throw new AppError('forbidden', 'organisation_id');

@@ -4,6 +4,9 @@ import {
   SHARE_UPLOAD_EXTENSIONS,
   SHARE_UPLOAD_MAX_BYTES,
   type FlashbulbEvent,
+  type ParsedBodyOf,
+  type shareBucketUploadAccess,
+  type stockImageUploadAccess,
 } from '@flashbulb/shared';
 import { AppError } from '../lib/app-error.ts';
 import type { OrganisationRepository } from '../repositories/organisation.repository.ts';
@@ -109,10 +112,7 @@ export class ShareBucketService {
     private readonly access: AccessControl,
   ) {}
 
-  async createUploadAccess(
-    actor: Actor,
-    input: { relativeFilePath: string; organisation_id?: number | undefined },
-  ) {
+  async createUploadAccess(actor: Actor, input: ParsedBodyOf<typeof shareBucketUploadAccess>) {
     const organisationId = organisationScope(actor, input.organisation_id);
     if (organisationId === undefined || organisationId === null)
       throw new AppError('organisation_not_found', 'organisation_id');
@@ -140,12 +140,7 @@ export class ShareBucketService {
    */
   async stockImageUploadAccess(
     principal: Principal,
-    input: {
-      event_name: string;
-      directory: string;
-      file_name: string;
-      is_thumbnail: boolean;
-    },
+    input: Omit<ParsedBodyOf<typeof stockImageUploadAccess>, 'key_type' | 'key_value'>,
   ) {
     const { event } = await this.access.requireEventAccess(principal, 'event.media_upload', {
       eventName: input.event_name,

@@ -1,4 +1,4 @@
-import type { ShareNetwork } from '@flashbulb/shared';
+import type { generateShareLink, ParsedBodyOf, ShareNetwork, trackShare } from '@flashbulb/shared';
 import type { AccessControl } from '../access/access-control.ts';
 import type { Principal } from '../access/principal.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -112,7 +112,7 @@ export class ShareService {
 
   async generateLink(
     principal: Principal,
-    input: { photo_uid: string },
+    input: Omit<ParsedBodyOf<typeof generateShareLink>, 'key_type' | 'key_value'>,
   ): Promise<{ url: string; photo_uid: string }> {
     if (principal.kind !== 'user') {
       const { row } = await this.photoForKey(principal, input.photo_uid);
@@ -130,7 +130,7 @@ export class ShareService {
 
   async track(
     principal: Principal,
-    input: { key_type: string; photo_uid: string; network: ShareNetwork },
+    input: Omit<ParsedBodyOf<typeof trackShare>, 'key_value'>,
   ): Promise<{ id: number; activity_name: string }> {
     const { row, event } = await this.photoForKey(principal, input.photo_uid);
     const activityName = activityNames[input.network];

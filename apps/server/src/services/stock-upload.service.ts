@@ -1,4 +1,9 @@
-import { imageFieldError } from '@flashbulb/shared';
+import {
+  imageFieldError,
+  type EndpointName,
+  type Endpoints,
+  type ParsedBodyOf,
+} from '@flashbulb/shared';
 import { AppError } from '../lib/app-error.ts';
 import type { ImageEngine } from '../repositories/image-engine.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
@@ -14,9 +19,11 @@ const IMAGE_TYPES: Record<string, string> = {
   png: 'image/png',
 };
 
-interface KeyedInput {
-  event_name: string;
-}
+/** A public twin's parsed body without its key: the principal already carries it. */
+type KeylessBody<E extends EndpointName> = Omit<
+  ParsedBodyOf<Endpoints[E]>,
+  'key_type' | 'key_value'
+>;
 
 /**
  * The editor's image helpers behind the event-owner key: stock-image thumbnails and uploads of
@@ -29,17 +36,17 @@ export class StockUploadService {
     private readonly images: ImageEngine,
   ) {}
 
-  private async ownerEvent(principal: Principal, input: KeyedInput) {
+  private async ownerEvent(
+    principal: Principal,
+    input: Pick<KeylessBody<'thumbnailForStockImage'>, 'event_name'>,
+  ) {
     const grant = await this.access.requireEventAccess(principal, 'event.media_upload', {
       eventName: input.event_name,
     });
     return grant.event;
   }
 
-  async thumbnailForStockImage(
-    principal: Principal,
-    input: KeyedInput & { directory: string; image_url: string },
-  ) {
+  async thumbnailForStockImage(principal: Principal, input: KeylessBody<'thumbnailForStockImage'>) {
     const event = await this.ownerEvent(principal, input);
     const area = `${STOCK_IMAGE_ROOT}/${event.row.name}/`;
     // Accept the storage key or its public URL; either way it must lie in this event's area.
@@ -74,7 +81,10 @@ export class StockUploadService {
     };
   }
 
-  async ignoredFaceUploadAccess(principal: Principal, input: KeyedInput & { file_name: string }) {
+  async ignoredFaceUploadAccess(
+    principal: Principal,
+    input: KeylessBody<'ignoredFaceUploadAccess'>,
+  ) {
     const event = await this.ownerEvent(principal, input);
     const [fileName, ...rest] = safeSegments(input.file_name, 'file_name');
     if (!fileName || rest.length) throw new AppError('file_name_invalid', 'file_name');

@@ -1,4 +1,4 @@
-import { Role, type pptItemSchema } from '@flashbulb/shared';
+import { Role, type ParsedBodyOf, type pptItemSchema, type pptList } from '@flashbulb/shared';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.ts';
 import type {
@@ -31,7 +31,7 @@ export class TemplateService {
 
   async list(
     actor: Actor,
-    input: { organisation_id?: number | undefined; is_watermark?: boolean | 0 | 1 | undefined },
+    input: ParsedBodyOf<typeof pptList>,
   ): Promise<{ public_ppt_list: PptItem[]; private_ppt_list: PptItem[] }> {
     const isWatermark = input.is_watermark === true || input.is_watermark === 1;
     if (isWatermark && actor.role === Role.EVENT_OWNER) throw new AppError('forbidden');

@@ -1,5 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { parseUnlockCodes } from '@flashbulb/shared';
+import {
+  parseUnlockCodes,
+  type EndpointName,
+  type Endpoints,
+  type ParsedBodyOf,
+} from '@flashbulb/shared';
 import type { AccessControl } from '../access/access-control.ts';
 import type { Principal } from '../access/principal.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -13,6 +18,11 @@ import type { AlbumRepository } from '../repositories/album.repository.ts';
 import type { AttendeeRecord, AttendeeRepository } from '../repositories/attendee.repository.ts';
 import type { EventRecord } from '../repositories/event.repository.ts';
 import type { PrintRequestRepository } from '../repositories/print-request.repository.ts';
+
+/** The contract's parsed request body of an endpoint. */
+type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
+/** A public twin's body without its key: the principal already carries it. */
+type KeylessBody<E extends EndpointName> = Omit<Body<E>, 'key_type' | 'key_value'>;
 
 /** Wrong codes a kiosk may try in a row before it waits (`UNLOCK_WAIT_SECONDS`). */
 export const UNLOCK_MAX_FAILURES = 5;
@@ -62,7 +72,7 @@ export class UnlockService {
    */
   async unlockByCode(
     principal: Principal,
-    input: { attendee_uid: string; unlock_code: string },
+    input: KeylessBody<'attendeeUnlock'>,
     kiosk: { address: string },
   ): Promise<{ attendee_uid: string; event_id: number; unlocked: 1 }> {
     const { event, record, employeeName } = await this.checkCode(principal, input, kiosk);
@@ -73,12 +83,7 @@ export class UnlockService {
   /** `POST /attendee/unlock-and-print`: the desk unlock, plus a stored print request. */
   async unlockAndPrintByCode(
     principal: Principal,
-    input: {
-      attendee_uid: string;
-      unlock_code: string;
-      photo_uid_array: string[];
-      printing_count?: number | undefined;
-    },
+    input: KeylessBody<'attendeeUnlockAndPrint'>,
     kiosk: { address: string },
   ) {
     const { event, record, employeeName } = await this.checkCode(principal, input, kiosk);
@@ -95,15 +100,7 @@ export class UnlockService {
   }
 
   /** The owner's unlock-and-print: any attendee of the event's organisation, locked or not. */
-  async ownerUnlockAndPrint(
-    principal: Principal,
-    input: {
-      event_id: number;
-      attendee_uid: string;
-      photo_uid_array: string[];
-      printing_count?: number | undefined;
-    },
-  ) {
+  async ownerUnlockAndPrint(principal: Principal, input: Body<'ownerUnlockAndPrint'>) {
     const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
       eventId: input.event_id,
       field: 'event_id',
@@ -122,7 +119,7 @@ export class UnlockService {
    */
   private async checkCode(
     principal: Principal,
-    input: { attendee_uid: string; unlock_code: string },
+    input: Pick<Body<'attendeeUnlock'>, 'attendee_uid' | 'unlock_code'>,
     kiosk: { address: string },
   ): Promise<{ event: EventRecord; record: AttendeeRecord; employeeName: string }> {
     const { event } = await this.deps.access.requireEventAccess(principal, 'attendee.unlock', {
@@ -157,7 +154,7 @@ export class UnlockService {
   private async printablePhotos(
     event: EventRecord,
     record: AttendeeRecord,
-    input: { photo_uid_array: string[]; printing_count?: number | undefined },
+    input: Pick<Body<'ownerUnlockAndPrint'>, 'photo_uid_array' | 'printing_count'>,
   ): Promise<string[]> {
     const uids = [...new Set(input.photo_uid_array)];
     if (uids.length > event.row.max_print_photos_count)

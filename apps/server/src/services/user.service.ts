@@ -1,5 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { Role, TEMPORARY_PASSWORD_DAYS, type User } from '@flashbulb/shared';
+import {
+  Role,
+  TEMPORARY_PASSWORD_DAYS,
+  type Endpoints,
+  type ParsedBodyOf,
+  type User,
+} from '@flashbulb/shared';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
@@ -36,12 +42,8 @@ const mapApiKey = (row: ApiKeyRow) => ({
   last_used_date: row.lastUsedAt?.toISOString() ?? null,
 });
 
-export interface CreateUserInput {
-  email: string;
-  role: Role;
-  organisation_id?: number | null | undefined;
-  temporary_password?: string | undefined;
-}
+/** The create-user call's parsed body (also what the CLI's `create-user` passes). */
+export type CreateUserInput = ParsedBodyOf<Endpoints['createUser']>;
 
 /** Users and their API keys. Access: super users any user; admins their organisation, never super users. */
 export class UserService {

@@ -238,7 +238,9 @@ export class PhotoChangesService {
 
   private async addActivities(
     principal: Principal,
-    input: { robot_id: number; photo_ids: number[]; activity_name: string; type: string },
+    input: Pick<ParsedBodyOf<typeof createActivity>, 'robot_id' | 'activity_name' | 'type'> & {
+      photo_ids: number[];
+    },
   ): Promise<number[]> {
     const caller = await this.deps.access.requireEventAccess(principal, 'photo.activity', {
       keyEvent: true,
