@@ -31,6 +31,18 @@ const pendingDerivatives = async (): Promise<number[]> => {
   return rows.map((r) => Number(r.id));
 };
 
+/**
+ * The row turns ready inside the job, a moment before pg-boss marks the job completed: wait for
+ * pg-boss too, so a test that rewrites job or photo state does not race the finishing job.
+ */
+const derivativesSettled = async (): Promise<void> => {
+  const deadline = Date.now() + 30_000;
+  while ((await pendingDerivatives()).length > 0) {
+    if (Date.now() > deadline) throw new Error('derivatives jobs still pending after 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+};
+
 const statusOf = async (photoId: number): Promise<string> => {
   const { rows } = await t.database.executeSql('select status from photos where id = $1', [
     photoId,
@@ -77,6 +89,7 @@ describe('photos stuck in processing', () => {
     // The worker runs from here on (previous test): a photo stuck without a job is picked up.
     const uploaded = await uploadPhoto(t, robot, event.name, await makeJpeg({ seed: 702 }));
     await waitForReady(t, admin.authorization, event.id, uploaded.id);
+    await derivativesSettled();
     await t.database.executeSql(
       `update photos set status = 'processing', derivatives = '{}'::jsonb where id = $1`,
       [uploaded.id],
@@ -92,6 +105,7 @@ describe('photos stuck in processing', () => {
   it('marks a stuck photo failed, not requeued, when its derivatives job used up its retries', async () => {
     const uploaded = await uploadPhoto(t, robot, event.name, await makeJpeg({ seed: 703 }));
     await waitForReady(t, admin.authorization, event.id, uploaded.id);
+    await derivativesSettled();
     // As if every attempt had thrown: the row still says processing, pg-boss says failed.
     await t.database.executeSql(`update photos set status = 'processing' where id = $1`, [
       uploaded.id,

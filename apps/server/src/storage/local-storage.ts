@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
@@ -249,11 +248,15 @@ export class LocalStorage implements StorageRepository {
       limits.minBytes ?? 0,
       limits.maxBytes ?? Number.POSITIVE_INFINITY,
     );
+    // The temp file is created before any byte flows: a write stream left to open it itself could
+    // create it after a refused write had already cleaned up, leaving a stray file behind.
+    const handle = await open(temp, 'wx');
     try {
       // `flush: true` fsyncs before close, so the rename never publishes unwritten blocks.
-      await pipeline(source, encoder, createWriteStream(temp, { flags: 'wx', flush: true }));
+      await pipeline(source, encoder, handle.createWriteStream({ flush: true }));
       await this.publish(temp, target);
     } catch (error) {
+      await handle.close().catch(() => undefined);
       await rm(temp, { force: true });
       throw error;
     }
