@@ -1,6 +1,7 @@
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyAuth, createEvent, createEventWorld, errorOf } from './helpers/events.ts';
+import { insertReadyPhoto } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -13,40 +14,14 @@ let admin: { authorization: string };
 let adminB: { authorization: string };
 let paid: FlashbulbEvent;
 let world: Awaited<ReturnType<typeof createEventWorld>>;
-let seq = 0;
 
 const kiosk = (e: FlashbulbEvent) => ({
   key_type: 'private' as const,
   key_value: e.private_api_key,
 });
 
-const insertPhoto = async (e: FlashbulbEvent, attendeeUid: string) => {
-  seq += 1;
-  const uid = `c${seq.toString().padStart(8, '0')}`;
-  const folder = `events/${e.name}/photos/uid_${uid}_uid/`;
-  const past = new Date(t.clock.now().getTime() - 60_000);
-  const { photo } = await t.app.container.repositories.photos.insertOrGet({
-    uid,
-    eventId: e.id,
-    sha256: uid,
-    storageKey: `${folder}original.jpg`,
-    fileName: `IMG_${seq}.jpg`,
-    contentType: 'image/jpeg',
-    mediaType: 'image',
-    width: 64,
-    height: 48,
-    sizeBytes: 100,
-    robotId: null,
-    attendeeUid,
-    status: 'ready',
-    createdAt: past,
-    availableAt: past,
-  });
-  await t.app.container.repositories.photos.update(photo.id, {
-    derivatives: { preview: `${folder}preview.jpg`, thumbnail: `${folder}thumbnail.jpg` },
-  });
-  return photo;
-};
+const insertPhoto = (event: FlashbulbEvent, attendeeUid: string | null = null) =>
+  insertReadyPhoto(t, event, attendeeUid);
 
 /** A new attendee of the paid event with `photos` photos. */
 const guest = async (photos = 2) => {

@@ -4,6 +4,7 @@ import type { AttendeeRecord } from '../src/repositories/attendee.repository.ts'
 import type { EventRecord } from '../src/repositories/event.repository.ts';
 import type { PaymentService } from '../src/services/payment.service.ts';
 import { apiKeyAuth, createEvent, createEventWorld } from './helpers/events.ts';
+import { insertReadyPhoto } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -42,32 +43,8 @@ const newAttendee = async (e: FlashbulbEvent): Promise<AttendeeRecord> => {
   return (await t.app.container.repositories.attendees.findByUid(uid))!;
 };
 
-const insertPhoto = async (e: FlashbulbEvent, attendeeUid: string) => {
-  seq += 1;
-  const uid = `o${seq.toString().padStart(8, '0')}`;
-  const folder = `events/${e.name}/photos/uid_${uid}_uid/`;
-  const past = new Date(t.clock.now().getTime() - 60_000);
-  const { photo } = await t.app.container.repositories.photos.insertOrGet({
-    uid,
-    eventId: e.id,
-    sha256: uid,
-    storageKey: `${folder}original.jpg`,
-    fileName: `IMG_${seq}.jpg`,
-    contentType: 'image/jpeg',
-    mediaType: 'image',
-    width: 64,
-    height: 48,
-    sizeBytes: 100,
-    robotId: null,
-    attendeeUid,
-    status: 'ready',
-    createdAt: past,
-    availableAt: past,
-  });
-  await t.app.container.repositories.photos.update(photo.id, {
-    derivatives: { preview: `${folder}preview.jpg`, thumbnail: `${folder}thumbnail.jpg` },
-  });
-};
+const insertPhoto = (event: FlashbulbEvent, attendeeUid: string | null = null) =>
+  insertReadyPhoto(t, event, attendeeUid);
 
 const originalOf = async (attendeeUid: string) =>
   (

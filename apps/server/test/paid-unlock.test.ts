@@ -1,6 +1,7 @@
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyAuth, createEvent, createEventWorld, errorOf } from './helpers/events.ts';
+import { insertReadyPhoto } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -15,7 +16,6 @@ let adminB: { authorization: string };
 let paid: FlashbulbEvent;
 let other: FlashbulbEvent;
 let eventB: FlashbulbEvent;
-let photoSeq = 0;
 
 const CODES = 'Ann_Lee_K7QX,Bob_Ray_M4PZ';
 const privateKey = (e: FlashbulbEvent) => ({
@@ -23,34 +23,8 @@ const privateKey = (e: FlashbulbEvent) => ({
   key_value: e.private_api_key,
 });
 
-/** A ready, visible photo of an event uploaded with an attendee id (as a finished upload leaves it). */
-const insertPhoto = async (event: FlashbulbEvent, attendeeUid: string) => {
-  photoSeq += 1;
-  const uid = `u${photoSeq.toString().padStart(8, '0')}`;
-  const folder = `events/${event.name}/photos/uid_${uid}_uid/`;
-  const past = new Date(t.clock.now().getTime() - 60_000);
-  const { photo } = await t.app.container.repositories.photos.insertOrGet({
-    uid,
-    eventId: event.id,
-    sha256: uid,
-    storageKey: `${folder}original.jpg`,
-    fileName: `IMG_${photoSeq}.jpg`,
-    contentType: 'image/jpeg',
-    mediaType: 'image',
-    width: 64,
-    height: 48,
-    sizeBytes: 100,
-    robotId: null,
-    attendeeUid,
-    status: 'ready',
-    createdAt: past,
-    availableAt: past,
-  });
-  await t.app.container.repositories.photos.update(photo.id, {
-    derivatives: { preview: `${folder}preview.jpg`, thumbnail: `${folder}thumbnail.jpg` },
-  });
-  return photo;
-};
+const insertPhoto = (event: FlashbulbEvent, attendeeUid: string | null = null) =>
+  insertReadyPhoto(t, event, attendeeUid);
 
 const newAttendee = async (events: FlashbulbEvent[], by = admin) =>
   (

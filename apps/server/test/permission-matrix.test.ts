@@ -7,7 +7,7 @@ import {
 } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyAuth, createEvent, createEventWorld, type EventWorld } from './helpers/events.ts';
-import { makeJpeg } from './helpers/photos.ts';
+import { makeJpeg, insertReadyPhoto } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -134,36 +134,9 @@ let attendeeA: string;
 let attendeeB: string;
 let photoA: { id: number; uid: string };
 let jpeg: Buffer;
-let photoSeq = 0;
 
-/** A ready, visible, available photo of an event (a row, as a finished upload leaves it). */
-const insertPhoto = async (event: FlashbulbEvent, attendeeUid: string | null = null) => {
-  photoSeq += 1;
-  const uid = `m${photoSeq.toString().padStart(8, '0')}`;
-  const folder = `events/${event.name}/photos/uid_${uid}_uid/`;
-  const now = t.clock.now();
-  const { photo } = await t.app.container.repositories.photos.insertOrGet({
-    uid,
-    eventId: event.id,
-    sha256: uid,
-    storageKey: `${folder}original.jpg`,
-    fileName: `IMG_${photoSeq}.jpg`,
-    contentType: 'image/jpeg',
-    mediaType: 'image',
-    width: 64,
-    height: 48,
-    sizeBytes: 100,
-    robotId: null,
-    attendeeUid,
-    status: 'ready',
-    createdAt: new Date(now.getTime() - 60_000),
-    availableAt: new Date(now.getTime() - 60_000),
-  });
-  await t.app.container.repositories.photos.update(photo.id, {
-    derivatives: { preview: `${folder}preview.jpg`, thumbnail: `${folder}thumbnail.jpg` },
-  });
-  return photo;
-};
+const insertPhoto = (event: FlashbulbEvent, attendeeUid: string | null = null) =>
+  insertReadyPhoto(t, event, attendeeUid);
 
 /** Bookkeeping that every authenticated call touches (API key last use, sign-in throttle). */
 const UNFINGERPRINTED = new Set([

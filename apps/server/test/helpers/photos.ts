@@ -169,3 +169,42 @@ export const fakeMp4 = (): Buffer =>
     Buffer.alloc(12),
     Buffer.alloc(2048, 7),
   ]);
+
+let insertedPhotos = 0;
+
+/**
+ * A ready, visible photo row that became available a minute ago, as a finished upload leaves it
+ * (no files): for tests about who may see or buy photos, not about ingest.
+ */
+export const insertReadyPhoto = async (
+  t: TestApp,
+  event: { id: number; name: string },
+  attendeeUid: string | null = null,
+) => {
+  insertedPhotos += 1;
+  const uid = `r${insertedPhotos.toString().padStart(8, '0')}`;
+  const folder = `events/${event.name}/photos/uid_${uid}_uid/`;
+  const past = new Date(t.clock.now().getTime() - 60_000);
+  const photos = t.app.container.repositories.photos;
+  const { photo } = await photos.insertOrGet({
+    uid,
+    eventId: event.id,
+    sha256: uid,
+    storageKey: `${folder}original.jpg`,
+    fileName: `IMG_${insertedPhotos}.jpg`,
+    contentType: 'image/jpeg',
+    mediaType: 'image',
+    width: 64,
+    height: 48,
+    sizeBytes: 100,
+    robotId: null,
+    attendeeUid,
+    status: 'ready',
+    createdAt: past,
+    availableAt: past,
+  });
+  await photos.update(photo.id, {
+    derivatives: { preview: `${folder}preview.jpg`, thumbnail: `${folder}thumbnail.jpg` },
+  });
+  return photo;
+};
