@@ -1,3 +1,4 @@
+import { TEST_CHECKOUT_PATH } from '@flashbulb/shared';
 import { Route, Routes } from 'react-router';
 import { ConfirmForgotPasswordPage } from '../features/auth/components/confirm-forgot-password-page.tsx';
 import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
@@ -11,7 +12,7 @@ export function AppRoutes() {
       <Route path="/forgot-password" element={<ForgotPasswordPage />} />
       <Route path="/forgot-password/confirm" element={<ConfirmForgotPasswordPage />} />
       <Route path="/verify-from-address" element={<VerifyFromAddressPage />} />
-      <Route path="/pay/test/:paymentId" element={<TestCheckoutPage />} />
+      <Route path={`${TEST_CHECKOUT_PATH}/:paymentId`} element={<TestCheckoutPage />} />
       <Route path="*" element={<SessionGate />} />
     </Routes>
   );

@@ -24,3 +24,10 @@ export const photoStreamUrlAt = (
     key_type: key.key_type,
     key_value: key.key_value,
   }).toString()}`;
+
+/** The built-in test payment provider's checkout page (web app route `<path>/:paymentId`). */
+export const TEST_CHECKOUT_PATH = '/pay/test';
+
+/** The checkout page of one test payment, below `baseUrl` (the server's public address). */
+export const testCheckoutUrlAt = (baseUrl: string, paymentId: string): string =>
+  `${baseUrl.replace(/\/+$/, '')}${TEST_CHECKOUT_PATH}/${encodeURIComponent(paymentId)}`;

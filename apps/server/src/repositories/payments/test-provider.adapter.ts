@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { testCheckoutUrlAt } from '@flashbulb/shared';
 import { ProviderError } from '../provider-error.ts';
 import type { RawWebhook, VerifiedWebhook, WebhookReceiver } from '../webhooks/webhook-receiver.ts';
 import type {
@@ -66,7 +67,7 @@ export class TestPaymentsAdapter implements PaymentsProvider, WebhookReceiver {
       providerPaymentId: `tp_${request.paymentId}`,
       handle: {
         kind: 'qr',
-        url: `${this.options.publicUrl.replace(/\/+$/, '')}/pay/test/${encodeURIComponent(request.paymentId)}`,
+        url: testCheckoutUrlAt(this.options.publicUrl, request.paymentId),
       },
       expiresAt: null,
     });
