@@ -87,7 +87,7 @@ try{for(var i=0;i<s.storageKeys.length;i++)localStorage.removeItem(s.storageKeys
 var form=document.getElementById('scan-form'),input=document.getElementById('card'),msg=document.getElementById('message');
 var busy=false;
 function say(text,kind){msg.textContent=text;msg.className=kind||'';}
-function code(scan){var t=String(scan).trim();if(!t)return null;var i=t.lastIndexOf('=');var raw=(i>=0?t.slice(i+1):t).split(/[&#]/)[0]||'';
+function code(scan){var t=String(scan).trim();if(!t)return null;var m=/[?&]attId=/i.exec(t);var i=m?m.index+m[0].length-1:t.lastIndexOf('=');var raw=(i>=0?t.slice(i+1):t).split(/[&#]/)[0]||'';
 try{raw=decodeURIComponent(raw);}catch(err){}var c=raw.replace(/[-\\s]/g,'').toUpperCase();return /^[A-Z0-9]{4,40}$/.test(c)?c:null;}
 function check(scan){if(busy)return;var c=code(scan);input.value='';if(!c){say(s.invalid,'error');return;}
 busy=true;say('Checking…');

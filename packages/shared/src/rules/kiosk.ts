@@ -40,14 +40,16 @@ export interface KioskEntryConfig {
 }
 
 /**
- * The code a scanner typed (§2.3): the text after the last `=` of an `attId` link (a bare code is
- * taken as is), URL-decoded, up to a following `&` or `#`, with dashes and spaces removed and in
+ * The code a scanner typed (§2.3): the text after `attId=` of an `attId` link (after the last `=`
+ * of any other text; a bare code is taken as is), URL-decoded, up to a following `&` or `#`, with dashes and spaces removed and in
  * upper case. Null when nothing is left or it has characters a card code never has.
  */
 export const kioskCardCode = (scan: string): string | null => {
   const text = scan.trim();
   if (!text) return null;
-  const equals = text.lastIndexOf('=');
+  // The attId parameter where the link has one (other parameters may follow), else the last `=`.
+  const att = /[?&]attId=/i.exec(text);
+  const equals = att ? att.index + att[0].length - 1 : text.lastIndexOf('=');
   let raw = (equals >= 0 ? text.slice(equals + 1) : text).split(/[&#]/)[0] ?? '';
   try {
     raw = decodeURIComponent(raw);
