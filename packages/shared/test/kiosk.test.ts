@@ -44,6 +44,9 @@ describe('kiosk entry config and redirect (albums §2.3)', () => {
     expect(KIOSK_PAGE_ACTIVE_TIMEOUT_MS).toBe(20_000);
     expect(kioskEntryConfigFrom(q('pvId=k&pageActiveTimeout=10'))?.pageActiveTimeoutMs).toBe(3000);
     expect(kioskEntryConfigFrom(q('pvId=k&pageActiveTimeout=x'))?.pageActiveTimeoutMs).toBe(20_000);
+    expect(kioskEntryConfigFrom(q('pvId=k&pageActiveTimeout=600000'))?.pageActiveTimeoutMs).toBe(
+      600_000,
+    );
   });
   it('all-photos: evSB1 with pvId, attendeeId and the pricing model, plus both preview sizes', () => {
     const config = kioskEntryConfigFrom(
@@ -101,7 +104,12 @@ describe('kiosk screen rules (albums §4, §6)', () => {
   });
   it('hides the print image list as §4 says', () => {
     const rule = (kioskMode: boolean, ownerAlbum: boolean, all: number, pools: number) =>
-      showPrintImageList({ kioskMode, ownerAlbum, printFromAllAlbums: all, printerPoolCount: pools });
+      showPrintImageList({
+        kioskMode,
+        ownerAlbum,
+        printFromAllAlbums: all,
+        printerPoolCount: pools,
+      });
     expect(rule(false, false, 1, 1)).toBe(false);
     expect(rule(true, false, 1, 1)).toBe(true);
     expect(rule(false, true, 1, 1)).toBe(true);

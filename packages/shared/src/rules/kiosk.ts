@@ -75,7 +75,8 @@ export const kioskEntryConfigFrom = (query: URLSearchParams): KioskEntryConfig |
   const mode = (query.get('kType') ?? 'evSB2').trim();
   if (!privateKey || privateKey.length > 200) return null;
   if (mode !== 'evSB1' && mode !== 'evSB2') return null;
-  const timeout = positiveSize(query.get('pageActiveTimeout'));
+  const rawTimeout = query.get('pageActiveTimeout')?.trim() ?? '';
+  const timeout = /^\d{1,7}$/.test(rawTimeout) ? Math.min(Number(rawTimeout), 3_600_000) : null;
   return {
     mode,
     privateKey,

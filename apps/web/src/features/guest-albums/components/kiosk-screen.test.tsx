@@ -12,7 +12,10 @@ afterEach(() => {
 
 describe('kiosk screen (albums §2.4, §4)', () => {
   it('holds exactly one of the two action buttons; they replace each other, one tap per second', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"status":"ok"}')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"status":"ok"}')),
+    );
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     render(
@@ -40,7 +43,10 @@ describe('kiosk screen (albums §2.4, §4)', () => {
   });
 
   it('counts down each second from the page-active timeout and ends with Time’s up!', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"status":"ok"}')));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"status":"ok"}')),
+    );
     const replace = vi.fn();
     vi.stubGlobal('location', {
       ...window.location,
