@@ -14,7 +14,7 @@ describe('kiosk screen (albums §2.4, §4)', () => {
   it('holds exactly one of the two action buttons; they replace each other, one tap per second', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response('{"status":"ok"}')),
+      vi.fn(() => Promise.resolve(new Response('{"status":"ok"}'))),
     );
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
@@ -36,7 +36,7 @@ describe('kiosk screen (albums §2.4, §4)', () => {
     // A second tap inside the 1000 ms throttle does nothing.
     await user.click(screen.getByRole('button', { name: '< Back to album' }));
     expect(buttons()).toEqual(['< Back to album']);
-    act(() => vi.advanceTimersByTime(1000));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     await user.click(screen.getByRole('button', { name: '< Back to album' }));
     expect(buttons()).toEqual(['Look up my images by face']);
     expect(screen.getByText('the album')).toBeTruthy();
@@ -45,7 +45,7 @@ describe('kiosk screen (albums §2.4, §4)', () => {
   it('counts down each second from the page-active timeout and ends with Time’s up!', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response('{"status":"ok"}')),
+      vi.fn(() => Promise.resolve(new Response('{"status":"ok"}'))),
     );
     const replace = vi.fn();
     vi.stubGlobal('location', {
@@ -62,14 +62,14 @@ describe('kiosk screen (albums §2.4, §4)', () => {
         <p>the album</p>
       </KioskScreen>,
     );
-    act(() => vi.advanceTimersByTime(1000));
+    await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(screen.getByText('Time left 00:19')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(5000));
+    await act(() => vi.advanceTimersByTimeAsync(5000));
     expect(screen.getByText('Time left 00:14')).toBeTruthy();
     // Activity (a touch) starts the count again.
-    act(() => {
+    await act(async () => {
       window.dispatchEvent(new Event('pointerdown'));
-      vi.advanceTimersByTime(1000);
+      await vi.advanceTimersByTimeAsync(1000);
     });
     expect(screen.getByText('Time left 00:19')).toBeTruthy();
     await act(async () => {

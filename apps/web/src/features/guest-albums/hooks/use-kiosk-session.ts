@@ -73,7 +73,8 @@ const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 
  */
 export function useKioskSession(options: { timeoutMs: number; returnUrl: string }) {
   const { timeoutMs, returnUrl } = options;
-  const lastActivity = useRef(Date.now());
+  // Set when the session starts (an effect), then by every activity event.
+  const lastActivity = useRef(0);
   const [active, setActive] = useState(true);
   const [remainingMs, setRemainingMs] = useState(timeoutMs);
   const [ended, setEnded] = useState(false);
@@ -81,6 +82,7 @@ export function useKioskSession(options: { timeoutMs: number; returnUrl: string 
   const offlineRef = useRef(false);
 
   useEffect(() => {
+    lastActivity.current = Date.now();
     const touch = () => {
       lastActivity.current = Date.now();
       setActive(true);
@@ -147,7 +149,9 @@ export function useThrottled<A extends unknown[]>(
 ): (...args: A) => void {
   const last = useRef(0);
   const latest = useRef(action);
-  latest.current = action;
+  useEffect(() => {
+    latest.current = action;
+  });
   return useCallback(
     (...args: A) => {
       const now = Date.now();
