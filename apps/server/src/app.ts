@@ -15,6 +15,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from './config.ts';
 import { createContainer, type Container, type ContainerOptions } from './container.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { sendNok } from './http/envelope.ts';
 import { requestLogSerializer } from './http/log-redaction.ts';
@@ -76,6 +77,7 @@ export const buildApp = async (
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

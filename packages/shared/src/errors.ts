@@ -9,6 +9,8 @@ export const errorCatalogue = {
   invalid_request: { status: 400, text: 'Please enter valid data' },
   invalid_value: { status: 400, text: 'Please enter valid data' },
   body_too_large: { status: 413, text: 'The request is too large' },
+  headers_too_large: { status: 431, text: 'The request is too large' },
+  request_timeout: { status: 408, text: 'The request took too long. Please try again' },
   not_found: { status: 404, text: 'Not found' },
   rate_limited: { status: 429, text: 'Too many requests. Please wait a moment and try again' },
   forbidden: { status: 403, text: 'You are not allowed to do this' },
