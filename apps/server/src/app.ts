@@ -31,7 +31,7 @@ import { registerWebhookRoutes } from './routes/webhook.routes.ts';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface BuildOptions extends ContainerOptions {
-  /** Run job handlers in this process (default true: one process serves and works). */
+  /** Run job handlers in this process (default: unless FLASHBULB_ROLE=api). */
   worker?: boolean;
   /** Logger options override (tests pass `false`-like levels). */
   logLevel?: AppConfig['logLevel'];
@@ -88,7 +88,7 @@ export const buildApp = async (
   const container = await createContainer(config, app.log, options);
   app.decorate('container', container);
   app.addHook('onClose', async () => container.close());
-  if (options.worker ?? true) await container.startWorker();
+  if (options.worker ?? config.role !== 'api') await container.startWorker();
   else await container.startQueue();
 
   await app.register(fastifyHelmet, {
@@ -148,6 +148,12 @@ export const buildApp = async (
       return reply.code(503).send({ status: 'nok' });
     }
   });
+
+  // A worker process serves its health only; calls, streams and pages go to api processes.
+  if (config.role === 'worker') {
+    app.setNotFoundHandler((_request, reply) => sendNok(reply, 'not_found'));
+    return app;
+  }
 
   registerEndpoints(app, createHandlers(container.services), {
     authenticate: (authorization) => container.services.auth.authenticate(authorization),

@@ -62,7 +62,7 @@ const sample = (schema: JsonSchema, name: string, ctx: Context): Json => {
   }
   if (schema.allOf?.[0]) return sample(schema.allOf[0], name, ctx);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  switch (type) {
+  switch (type ?? '') {
     case 'object': {
       const out: Record<string, Json> = {};
       for (const key of schema.required ?? []) {

@@ -46,7 +46,18 @@ export interface JobDefinition<N extends string = string, S extends z.ZodType = 
   readonly retry: JobRetry;
   /** Cron expression (UTC) for scheduled jobs; their payload is `{}`. */
   readonly schedule?: string;
-  /** pg-boss singleton key for a payload (documents idempotency; handlers stay idempotent). */
+  /**
+   * Seconds a run may stay active before pg-boss counts it failed and retries it (a worker killed
+   * mid-job leaves its job active). Fit it to the work: a few times its longest honest run.
+   * Default {@link DEFAULT_EXPIRE_SECONDS}.
+   */
+  readonly expireSeconds?: number;
+  /**
+   * pg-boss queue policy. `stately`: per singleton key at most one job waiting and one running,
+   * so the same work sent twice (two processes, a retry beside a sweep) runs once.
+   */
+  readonly policy?: 'standard' | 'stately';
+  /** pg-boss singleton key for a payload (with policy `stately`, one job per key at a time). */
   singletonKey?(payload: z.output<S>): string;
   run(payload: z.output<S>, deps: JobDeps): Promise<unknown>;
 }
@@ -54,6 +65,9 @@ export interface JobDefinition<N extends string = string, S extends z.ZodType = 
 export const defineJob = <const N extends string, S extends z.ZodType>(
   job: JobDefinition<N, S>,
 ): JobDefinition<N, S> => job;
+
+/** Expiry of a job without its own: long enough for a slow mail server or a storage sweep. */
+export const DEFAULT_EXPIRE_SECONDS = 15 * 60;
 
 /** Default retry policy: five retries from 5 s, doubling. */
 export const DEFAULT_RETRY: JobRetry = { limit: 5, delaySeconds: 5, backoff: true };
