@@ -132,6 +132,8 @@ let robotA: { id: number; api_key: string };
 let robotB: { id: number; api_key: string };
 let attendeeA: string;
 let attendeeB: string;
+/** A second card of organisation A (kiosk grouping). */
+let attendeeA2: string;
 let photoA: { id: number; uid: string };
 let jpeg: Buffer;
 
@@ -177,6 +179,13 @@ beforeAll(async () => {
   eventA = await createEvent(t, w.ownerA, { full_name: 'Event A', robot_id_array: [robotA.id] });
   eventB = await createEvent(t, w.ownerB, { full_name: 'Event B', robot_id_array: [robotB.id] });
   attendeeA = (
+    await t.ok(
+      endpoints.generateAttendeeList,
+      { attendee_count: 1, event_id_array: [eventA.id] },
+      auth.adminA,
+    )
+  ).attendees[0]!.uid;
+  attendeeA2 = (
     await t.ok(
       endpoints.generateAttendeeList,
       { attendee_count: 1, event_id_array: [eventA.id] },
@@ -596,6 +605,21 @@ const rows: Record<EndpointName, Row> = {
     expect: keyed({
       ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
       ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  checkAndGroupAttendees: {
+    body: () => ({ attendee_uid_list: [attendeeA, attendeeA2] }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  // An unknown card answers valid false to any kiosk key; other keys are refused.
+  checkKioskCard: {
+    body: () => ({ card_code: 'https://x.example/?attId=ZZZZ-ZZZZ' }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
     }),
   },
   // Event A has face recognition off: operators who reach it are told so before any photo is read.

@@ -181,6 +181,11 @@ export const errorCatalogue = {
   invalid_attendee_id: { status: 404, text: 'This attendee id is not valid' },
   attendee_locked: { status: 403, text: 'This album has been locked by the event organiser' },
   attendee_expired: { status: 403, text: 'This album link has expired' },
+  attendee_group_too_old: {
+    status: 400,
+    text: 'Cards older than 3 days cannot be grouped',
+  },
+  attendee_group_needs_two: { status: 400, text: 'Scan at least two different cards to group' },
   attendee_count_invalid: { status: 400, text: 'Generate between 1 and 1,000,000 attendees' },
   unlink_single_event: {
     status: 400,

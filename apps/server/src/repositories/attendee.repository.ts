@@ -23,7 +23,7 @@ export interface AttendeeRecord {
   unlockedPhotoUids?: string[];
 }
 
-export type AttachSource = 'owner' | 'kiosk' | 'qr_scan';
+export type AttachSource = 'owner' | 'kiosk' | 'qr_scan' | 'group';
 
 /** Attendees of a generation still being written are nobody's yet (see `attendeeBatches`). */
 const visible: SQL = sql`(${attendees.batchId} is null or exists (
@@ -259,6 +259,29 @@ export class AttendeeRepository {
       )
       .returning({ photoId: attendeePhotos.photoId });
     return rows.length;
+  }
+
+  /** Attendees of an organisation whose printed private id is this code (kiosk cards). */
+  async findByPrivateId(organisationId: number, privateId: string): Promise<AttendeeRow[]> {
+    return this.db
+      .select()
+      .from(attendees)
+      .where(
+        and(
+          eq(attendees.organisationId, organisationId),
+          eq(attendees.privateId, privateId),
+          visible,
+        ),
+      )
+      .limit(2);
+  }
+
+  /** Ids and events of every photo in an attendee's album (grouping cards at a kiosk). */
+  async albumPhotos(attendeeId: number, uid: string): Promise<{ id: number; eventId: number }[]> {
+    return this.db
+      .select({ id: photos.id, eventId: photos.eventId })
+      .from(photos)
+      .where(attendeePhotoScope(attendeeId, uid));
   }
 
   /** For each photo, the uids of the attendees it was attached to. */

@@ -221,6 +221,9 @@ export const createHandlers = (services: {
     services.attendees.attachByQrScan(principal, body),
   updateAttendeeByKiosk: async ({ principal, body }) =>
     services.attendees.updateByKiosk(principal, body),
+  checkAndGroupAttendees: async ({ principal, body }) =>
+    services.attendees.checkAndGroup(principal, body),
+  checkKioskCard: async ({ principal, body }) => services.attendees.checkCard(principal, body),
   searchByFace: async ({ principal, body }) => services.faceSearch.searchByOwner(principal, body),
   faceDataInfo: async ({ principal, body }) => services.faceData.info(principal, body.event_id),
   deleteFaceData: async ({ principal, body }) =>

@@ -84,6 +84,8 @@ export const endpoints = {
   attachPhotosByKey: attendees.attachPhotosByKey,
   attachPhotosByQrScan: attendees.attachPhotosByQrScan,
   updateAttendeeByKiosk: attendees.updateAttendeeByKiosk,
+  checkAndGroupAttendees: attendees.checkAndGroupAttendees,
+  checkKioskCard: attendees.checkKioskCard,
   // faces (issue 13)
   searchByFace: faces.searchByFace,
   faceDataInfo: faces.faceDataInfo,
