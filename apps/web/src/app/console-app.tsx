@@ -15,6 +15,19 @@ const ConsoleAlbumPage = lazy(
   () => import('../features/console-album/components/console-album-page.tsx'),
 );
 const AttendeesPage = lazy(() => import('../features/attendees/components/attendees-page.tsx'));
+const OrganisationsPage = lazy(() =>
+  import('../features/setup/components/organisations-page.tsx').then((m) => ({
+    default: m.OrganisationsPage,
+  })),
+);
+const RobotsPage = lazy(() =>
+  import('../features/setup/components/robots-page.tsx').then((m) => ({ default: m.RobotsPage })),
+);
+const ApiKeysPage = lazy(() =>
+  import('../features/setup/components/api-keys-page.tsx').then((m) => ({
+    default: m.ApiKeysPage,
+  })),
+);
 const ImageEditPage = lazy(() => import('../features/image-edit/components/image-edit-page.tsx'));
 
 function NotFound() {
@@ -41,6 +54,30 @@ export default function ConsoleApp({ user }: { user: User }) {
           }
         />
         <Route path="events" element={<EventsPage user={user} />} />
+        <Route
+          path="organisations"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <OrganisationsPage user={user} />
+            </Suspense>
+          }
+        />
+        <Route
+          path="robots"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <RobotsPage user={user} />
+            </Suspense>
+          }
+        />
+        <Route
+          path="api-keys"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <ApiKeysPage />
+            </Suspense>
+          }
+        />
         <Route
           path="events/:eventCode/album"
           element={

@@ -2,6 +2,7 @@ import { enAlbum } from './en-album.ts';
 import { enAlbums } from './en-albums.ts';
 import { enAttendees } from './en-attendees.ts';
 import { enEvents } from './en-events.ts';
+import { enSetup } from './en-setup.ts';
 
 /** English UI texts (namespace `translation`). Error texts come from the shared catalogue (namespace `errors`). */
 export const en = {
@@ -92,6 +93,9 @@ export const en = {
     nav: {
       overview: 'Overview',
       events: 'Events',
+      organisations: 'Organisations',
+      robots: 'Robots',
+      apiKeys: 'API keys',
     },
     myInfo: {
       title: 'My account',
@@ -106,6 +110,7 @@ export const en = {
   album: enAlbum,
   albums: enAlbums,
   attendees: enAttendees,
+  setup: enSetup,
   imageEdit: {
     title: 'Edit {{name}}',
     backToAlbum: 'Back to the album',

@@ -1,0 +1,43 @@
+/** Set-up screens: organisations, robots, API keys (issue 16). */
+export const enSetup = {
+  shownOnce: 'Copy it now: it is shown only this once.',
+  copy: 'Copy',
+  copied: 'Copied',
+  never: 'Never',
+  organisations: {
+    title: 'Organisations',
+    name: 'Name',
+    created: 'Created',
+    create: 'Create organisation',
+    newName: 'New organisation name',
+    none: 'No organisations yet.',
+    created_one: 'Organisation {{name}} created.',
+  },
+  robots: {
+    title: 'Robots',
+    intro:
+      'A robot uploads photos from a camera or hot folder with the robot client: npm run cli -- upload --event <code> --key <robot key> <folder>.',
+    organisation: 'Organisation',
+    name: 'Name',
+    event: 'Connected event',
+    noEvent: 'Not connected',
+    create: 'Create robot',
+    newName: 'Robot name',
+    none: 'No robots yet.',
+    needOrganisation: 'Create an organisation first.',
+    keyFor: 'Key of robot {{name}}',
+  },
+  apiKeys: {
+    title: 'API keys',
+    intro: 'An API key acts as you on the API, for scripts and the command line (--api-key).',
+    label: 'Label',
+    prefix: 'Starts with',
+    created: 'Created',
+    lastUsed: 'Last used',
+    create: 'Create API key',
+    newLabel: 'Label of the new key',
+    revoke: 'Revoke',
+    none: 'No API keys yet.',
+    keyFor: 'API key {{name}}',
+  },
+} as const;
