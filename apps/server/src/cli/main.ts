@@ -16,7 +16,7 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { createContainer, embeddedDatabaseFolder, openConfiguredDatabase } from '../container.ts';
 import { DataDirLockedError, readLockHolder } from '../db/data-dir-lock.ts';
 import { AppError } from '../lib/app-error.ts';
-import { runRobotUpload } from './robot-upload.ts';
+import { describeSummary, runRobotUpload } from './robot-upload.ts';
 
 const USAGE = `Flashbulb command line
 
@@ -194,10 +194,8 @@ const run = async (argv: string[]): Promise<void> => {
       ...(values.journal ? { journalPath: values.journal } : {}),
       signal: controller.signal,
     });
-    process.stdout.write(
-      `Uploaded ${summary.uploaded}, skipped ${summary.skipped}, refused ${summary.refused}, failed ${summary.failed}.\n`,
-    );
-    if (summary.failed > 0) process.exitCode = 1;
+    process.stdout.write(describeSummary(summary));
+    if (summary.failed > 0 || summary.stopped) process.exitCode = 1;
     return;
   }
   const known =
