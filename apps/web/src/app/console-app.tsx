@@ -9,6 +9,7 @@ import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { EventsPage } from '../features/events/components/events-page.tsx';
 import { ConsoleShell } from '../features/console/components/console-shell.tsx';
 import { MyInfoCard } from '../features/console/components/my-info-card.tsx';
+import { FirstRunChecklist } from '../features/setup/components/first-run-checklist.tsx';
 
 // The album grid, preview and upload are a chunk of their own, loaded on the first album visit.
 const ConsoleAlbumPage = lazy(
@@ -48,6 +49,7 @@ export default function ConsoleApp({ user }: { user: User }) {
           index
           element={
             <Stack gap="md">
+              <FirstRunChecklist user={user} />
               <MyInfoCard user={user} />
               <EventsPage user={user} />
             </Stack>

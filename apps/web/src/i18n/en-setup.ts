@@ -4,6 +4,16 @@ export const enSetup = {
   copy: 'Copy',
   copied: 'Copied',
   never: 'Never',
+  checklist: {
+    title: 'Getting started',
+    organisation: 'Create an organisation',
+    event: 'Create an event',
+    robot: 'Connect a robot or upload photos',
+    share: 'Share the album link',
+    go: 'Go',
+    copyLink: 'Copy album link',
+    openLink: 'Open album',
+  },
   organisations: {
     title: 'Organisations',
     name: 'Name',

@@ -4,8 +4,11 @@ import {
   createOrganisation,
   createRobot,
   deleteApiKey,
+  EVENT_LIMITS,
+  eventBasicList,
   listApiKeys,
   listOrganisations,
+  photoCountInfo,
   robotList,
 } from '@flashbulb/shared';
 import { callApi } from '../../../lib/api-client.ts';
@@ -31,9 +34,10 @@ export const useCreateOrganisation = () => {
   });
 };
 
-export const useRobots = () =>
+export const useRobots = (enabled = true) =>
   useQuery({
     queryKey: setupQueryKeys.robots,
+    enabled,
     queryFn: ({ signal }) => callApi(robotList, {}, { signal }),
     select: (result) => result.robots,
   });
@@ -68,3 +72,23 @@ export const useDeleteApiKey = () => {
     onSuccess: () => client.invalidateQueries({ queryKey: setupQueryKeys.apiKeys }),
   });
 };
+
+/** The event list (same call and cache entry as the events page). */
+export const useSetupEventList = () =>
+  useQuery({
+    queryKey: ['events', 'basic-list'] as const,
+    queryFn: ({ signal }) =>
+      callApi(
+        eventBasicList,
+        { max_size: EVENT_LIMITS.eventListPageSize, page_number: 1 },
+        { signal },
+      ),
+  });
+
+export const usePhotoTotal = (eventId: number | null) =>
+  useQuery({
+    queryKey: ['setup', 'photo-total', eventId] as const,
+    enabled: eventId !== null,
+    queryFn: ({ signal }) => callApi(photoCountInfo, { event_id: eventId! }, { signal }),
+    select: (result) => result.total,
+  });

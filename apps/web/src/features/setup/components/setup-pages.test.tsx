@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -6,6 +6,7 @@ import {
   installConsoleApi,
   OWNER,
   orgAdmin,
+  storedEvent,
   superUser,
 } from '../../../test/event-fixtures.ts';
 import type { FakeReply } from '../../../test/fake-api.ts';
@@ -165,5 +166,60 @@ describe('set-up screens', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Revoke laptop' }));
     await waitFor(() => expect(screen.getAllByTestId('api-key-row')).toHaveLength(1));
     expect(api.callsTo(`${OWNER}/user/api-key/delete`)[0]?.body).toEqual({ id: 1 });
+  });
+});
+
+describe('first-run checklist', { timeout: 20_000 }, () => {
+  beforeEach(() => window.localStorage.clear());
+
+  const countRoute = (total: number) => ({
+    [`${OWNER}/event/photo-count-info/retrieve`]: {
+      ok: { total, visible: total, hidden: 0, originals: total, printed: 0, processing: 0 },
+    },
+  });
+
+  it('walks an empty install through organisation → event → robot → share, from the server state', async () => {
+    installConsoleApi({
+      user: superUser,
+      events: [],
+      routes: { [`${OWNER}/organisation/list/retrieve`]: { ok: { organisations: [] } } },
+    });
+    renderApp('/');
+    await screen.findByTestId('first-run-checklist');
+    const done = (id: string) => screen.getByTestId(`checklist-${id}`).getAttribute('data-done');
+    expect(['organisation', 'event', 'robot', 'share'].map(done)).toEqual([
+      'false',
+      'false',
+      'false',
+      'false',
+    ]);
+  });
+
+  it('offers the album link to copy once the rest is done, and disappears when it is copied', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    installConsoleApi({
+      user: orgAdmin,
+      events: [storedEvent({ public_api_key: 'pub-key-1' })],
+      routes: countRoute(3),
+    });
+    renderApp('/');
+    await screen.findByTestId('first-run-checklist');
+    expect(screen.getByTestId('checklist-robot').getAttribute('data-done')).toBe('true');
+    expect(screen.getByTestId('checklist-share').getAttribute('data-done')).toBe('false');
+    await user.click(screen.getByRole('button', { name: 'Copy album link' }));
+    expect(writeText).toHaveBeenCalledWith(expect.stringContaining('pub-key-1'));
+    await waitFor(() => expect(screen.queryByTestId('first-run-checklist')).toBeNull());
+  });
+
+  it('is not shown when every step is done', async () => {
+    window.localStorage.setItem('flashbulb.firstRun.albumLinkShared', '1');
+    const api = installConsoleApi({ user: orgAdmin, routes: countRoute(1) });
+    renderApp('/');
+    await waitFor(() =>
+      expect(api.callsTo(`${OWNER}/event/photo-count-info/retrieve`).length).toBeGreaterThan(0),
+    );
+    await screen.findByTestId('my-info-email');
+    expect(screen.queryByTestId('first-run-checklist')).toBeNull();
   });
 });
