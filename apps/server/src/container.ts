@@ -9,7 +9,11 @@ import { wireMessaging } from './container/messaging.ts';
 import { wirePayments } from './container/payments.ts';
 import { wirePhotos } from './container/photos.ts';
 
-export { openConfiguredDatabase, type ContainerOptions } from './container/core.ts';
+export {
+  embeddedDatabaseFolder,
+  openConfiguredDatabase,
+  type ContainerOptions,
+} from './container/core.ts';
 
 /** Domains are composed flat: two of them naming the same service or repository is a bug. */
 export const assertDisjoint = (kind: string, parts: object[]): void => {
