@@ -1,0 +1,33 @@
+import { NotificationRepository } from '../repositories/notification.repository.ts';
+import { registerNotificationListeners } from '../services/notifications/notification.listeners.ts';
+import { NotificationService } from '../services/notifications/notification.service.ts';
+import type { Core } from './core.ts';
+import type { Events } from './events.ts';
+import type { Messaging } from './messaging.ts';
+
+/**
+ * Notifications by topic (issue 15; docs/domains/notifications.md): product facts on the bus →
+ * the event's topic templates → the outbox, once per recipient and fact; the unsubscribe list.
+ */
+export const wireNotifications = (core: Core, events: Events, messaging: Messaging) => {
+  const { config, database, bus, secrets } = core;
+  const notificationRows = new NotificationRepository(database.db);
+  const notifications = new NotificationService({
+    events: events.repositories.events,
+    rows: notificationRows,
+    outbox: messaging.services.outbox,
+    platformFrom: config.mailFrom,
+    publicUrl: config.publicUrl,
+    signingKey: secrets.signingKey,
+  });
+  registerNotificationListeners(bus, {
+    notifications,
+    rows: notificationRows,
+    events: events.repositories.events,
+  });
+  return {
+    repositories: { notifications: notificationRows },
+    services: { notifications },
+  };
+};
+export type Notifications = ReturnType<typeof wireNotifications>;
