@@ -16,6 +16,7 @@ describe('container composed from one wiring file per domain', () => {
     const { services, repositories } = t.app.container;
     expect(Object.keys(services).sort()).toEqual(
       [
+        'albumMail',
         'attendees',
         'auth',
         'checkout',

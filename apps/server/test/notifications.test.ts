@@ -309,6 +309,33 @@ describe('topics delivered once per recipient and fact', () => {
   });
 });
 
+describe('the album e-mail (email_body_template)', () => {
+  it('renders the event subject and template with {user_name} and {image_url}, escaped, once per key', async () => {
+    await t.database.executeSql(
+      `update events set email_subject = 'Your <Gala> photos',
+         email_body_template = 'Dear {user_name}, open {image_url} <img src=x onerror=alert(1)>'
+       where id = $1`,
+      [event.id],
+    );
+    const row = (await t.app.container.repositories.events.findById(event.id))!.row;
+    const albumMail = t.app.container.services.albumMail;
+    const url = `${PUBLIC_URL}/?attId=AAAA-BBBB`;
+    for (let i = 0; i < 2; i++)
+      await albumMail.send(row, { email: 'ida@example.com', name: 'Ida <i>' }, url, {
+        onceKey: 'kiosk-1',
+      });
+    const rows = (await outboxRows()).filter((r) => r.kind === 'album_link');
+    expect(rows).toHaveLength(1);
+    await deliverAll(rows);
+    const mail = smtp.messages[0]!;
+    expect(mail.text).toMatch(/^Subject: Your <Gala> photos\r$/m);
+    const htmlPart = mail.text.slice(mail.text.indexOf('Content-Type: text/html'));
+    expect(htmlPart).toContain(`Dear Ida &lt;i&gt;, open <a href="${url}">${url}</a>`);
+    expect(htmlPart).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    expect(htmlPart).not.toMatch(/<img/);
+  });
+});
+
 describe('unsubscribe', () => {
   const unsubscribeUrlOf = (row: OutboxRow) => {
     const headers = (row.content as { headers?: Record<string, string> }).headers ?? {};

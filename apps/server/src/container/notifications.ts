@@ -1,4 +1,5 @@
 import { NotificationRepository } from '../repositories/notification.repository.ts';
+import { AlbumMailService } from '../services/notifications/album-mail.service.ts';
 import { registerNotificationListeners } from '../services/notifications/notification.listeners.ts';
 import { NotificationService } from '../services/notifications/notification.service.ts';
 import type { Core } from './core.ts';
@@ -25,9 +26,15 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
     rows: notificationRows,
     events: events.repositories.events,
   });
+  // The album e-mail (`email_body_template`) for every sender of album links.
+  const albumMail = new AlbumMailService({
+    outbox: messaging.services.outbox,
+    notifications,
+    platformFrom: config.mailFrom,
+  });
   return {
     repositories: { notifications: notificationRows },
-    services: { notifications },
+    services: { notifications, albumMail },
   };
 };
 export type Notifications = ReturnType<typeof wireNotifications>;
