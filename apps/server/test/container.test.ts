@@ -33,6 +33,7 @@ describe('container composed from one wiring file per domain', () => {
         'orderAdmin',
         'organisations',
         'outbox',
+        'outboxAdmin',
         'payments',
         'photoChanges',
         'photoDerivatives',

@@ -293,7 +293,9 @@ describe('topics delivered once per recipient and fact', () => {
         ),
       );
     }
-    expect(new Set(twilio.received.map((r) => r.form.Body.split(' ')[0]))).toEqual(new Set(TOPICS));
+    expect(new Set(twilio.received.map((r) => r.form.Body?.split(' ')[0]))).toEqual(
+      new Set(TOPICS),
+    );
   });
 
   it('a topic without channels, or an unknown topic, sends nothing', async () => {
@@ -333,6 +335,62 @@ describe('the album e-mail (email_body_template)', () => {
     expect(htmlPart).toContain(`Dear Ida &lt;i&gt;, open <a href="${url}">${url}</a>`);
     expect(htmlPart).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(htmlPart).not.toMatch(/<img/);
+  });
+});
+
+describe('the Outbox page calls', () => {
+  it('lists the event’s messages with topic, status, attempts and provider answer; resend makes a new one', async () => {
+    const listed = await t.ok(endpoints.outboxList, { event_id: event.id }, as(world.adminA));
+    expect(listed.topic_keys).toEqual([...TOPICS]);
+    const photoMail = listed.messages.find(
+      (m) => m.topic === 'photo_ready' && m.recipient === 'ann@example.com',
+    );
+    expect(photoMail).toMatchObject({
+      channel: 'mail',
+      kind: 'topic.photo_ready',
+      status: 'sent',
+      attempts: 1,
+      provider: 'smtp',
+      last_error: null,
+      subject: '[photo_ready] for ann@example.com',
+    });
+    expect(photoMail!.text).toContain('Hello ann@example.com');
+    // Newest first; filters by channel.
+    const ids = listed.messages.map((m) => m.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const sms = await t.ok(
+      endpoints.outboxList,
+      { event_id: event.id, channel: 'sms' },
+      as(world.adminA),
+    );
+    expect(sms.messages.length).toBeGreaterThan(0);
+    expect(sms.messages.every((m) => m.channel === 'sms')).toBe(true);
+
+    const resent = await t.ok(
+      endpoints.outboxResend,
+      { event_id: event.id, message_id: photoMail!.id },
+      as(world.adminA),
+    );
+    expect(resent.message).toMatchObject({
+      recipient: 'ann@example.com',
+      status: 'queued',
+      attempts: 0,
+      subject: photoMail!.subject,
+    });
+    expect(resent.message.id).toBeGreaterThan(photoMail!.id);
+    await t.app.container.services.outbox.deliver(resent.message.id);
+    expect(smtp.messages.map((m) => m.to[0])).toEqual(['ann@example.com']);
+
+    // Another organisation's admin sees no such event; a message of another event is not found.
+    const other = await t.call(endpoints.outboxList, { event_id: event.id }, as(world.adminB));
+    expect(other.statusCode).toBe(404);
+    const otherEvent = await createEvent(t, world.adminA, { full_name: 'Other' });
+    const wrong = await t.call(
+      endpoints.outboxResend,
+      { event_id: otherEvent.id, message_id: photoMail!.id },
+      as(world.adminA),
+    );
+    expect(wrong.statusCode).toBe(404);
   });
 });
 

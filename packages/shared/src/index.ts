@@ -23,3 +23,4 @@ export * from './client/paths.ts';
 export * from './rules/price-formula.ts';
 export * from './rules/pricing-buttons.ts';
 export * from './rules/payment-state.ts';
+export * from './api/messages.ts';

@@ -1,5 +1,6 @@
 import { NotificationRepository } from '../repositories/notification.repository.ts';
 import { AlbumMailService } from '../services/notifications/album-mail.service.ts';
+import { OutboxAdminService } from '../services/notifications/outbox-admin.service.ts';
 import { registerNotificationListeners } from '../services/notifications/notification.listeners.ts';
 import { NotificationService } from '../services/notifications/notification.service.ts';
 import type { Core } from './core.ts';
@@ -32,9 +33,16 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
     notifications,
     platformFrom: config.mailFrom,
   });
+  // The console's Outbox page.
+  const outboxAdmin = new OutboxAdminService({
+    access: events.access,
+    rows: notificationRows,
+    outboxRows: messaging.repositories.outbox,
+    outbox: messaging.services.outbox,
+  });
   return {
     repositories: { notifications: notificationRows },
-    services: { notifications, albumMail },
+    services: { notifications, albumMail, outboxAdmin },
   };
 };
 export type Notifications = ReturnType<typeof wireNotifications>;

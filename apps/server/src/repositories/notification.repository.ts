@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import {
   attendeeEvents,
@@ -6,11 +6,13 @@ import {
   attendees,
   events,
   orders,
+  outbox,
   payments,
   photos,
   printRequests,
   unsubscribes,
   type OutboxChannel,
+  type OutboxStatus,
 } from '../db/schema.ts';
 
 /** Who a notification about an attendee goes to. */
@@ -123,6 +125,29 @@ export class NotificationRepository {
       .orderBy(attendees.id)
       .limit(limit);
     return rows.flatMap((r) => (r.expiresAt ? [{ ...r, expiresAt: r.expiresAt }] : []));
+  }
+
+  /** An event's messages, newest first (the console's Outbox page). */
+  async outboxOfEvent(
+    eventId: number,
+    filter: {
+      channel?: OutboxChannel | undefined;
+      status?: OutboxStatus | undefined;
+      limit: number;
+    },
+  ) {
+    return this.db
+      .select()
+      .from(outbox)
+      .where(
+        and(
+          eq(outbox.eventId, eventId),
+          filter.channel ? eq(outbox.channel, filter.channel) : undefined,
+          filter.status ? eq(outbox.status, filter.status) : undefined,
+        ),
+      )
+      .orderBy(desc(outbox.id))
+      .limit(filter.limit);
   }
 
   /** The attendee who paid a payment. */
