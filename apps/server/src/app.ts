@@ -26,6 +26,7 @@ import { registerMediaRoutes } from './routes/media.routes.ts';
 import { registerPhotoStream } from './routes/photo-stream.routes.ts';
 import { registerSharePages } from './routes/share-pages.ts';
 import { registerKioskEntry } from './routes/kiosk-entry.ts';
+import { registerUnsubscribeRoutes } from './routes/unsubscribe.routes.ts';
 import { registerWebhookRoutes } from './routes/webhook.routes.ts';
 
 /** Owner calls and forms are small; uploads go straight to storage, not through these bodies. */
@@ -175,6 +176,8 @@ export const buildApp = async (
 
   // Provider webhooks (raw body, signature checked by the provider's adapter).
   await registerWebhookRoutes(app, container.services.webhooks, config.publicUrl);
+  // Unsubscribe links and one-click List-Unsubscribe POSTs of notifications (issue 15).
+  await registerUnsubscribeRoutes(app, container.services.notifications);
 
   // Local object storage speaks S3 at /storage (uploads by presigned POST, public GETs).
   await registerStorageRoutes(app, container.storage);

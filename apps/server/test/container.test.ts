@@ -16,6 +16,7 @@ describe('container composed from one wiring file per domain', () => {
     const { services, repositories } = t.app.container;
     expect(Object.keys(services).sort()).toEqual(
       [
+        'albumMail',
         'attendees',
         'auth',
         'checkout',
@@ -28,9 +29,11 @@ describe('container composed from one wiring file per domain', () => {
         'imageProcesses',
         'mail',
         'miniAlbums',
+        'notifications',
         'orderAdmin',
         'organisations',
         'outbox',
+        'outboxAdmin',
         'payments',
         'photoChanges',
         'photoDerivatives',
@@ -62,6 +65,7 @@ describe('container composed from one wiring file per domain', () => {
         'eventCredentials',
         'ignoredFaces',
         'imageProcesses',
+        'notifications',
         'organisations',
         'outbox',
         'payments',

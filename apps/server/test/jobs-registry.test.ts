@@ -101,6 +101,7 @@ describe('job registry', () => {
       'photos.requeue-stuck': '*/5 * * * *',
       'outbox.resume': '*/5 * * * *',
       'faces.sweep': '*/10 * * * *',
+      'notifications.remind': '23 * * * *',
       'payments.expire': '*/5 * * * *',
     });
     expect(Object.keys(scheduled).sort()).toEqual(

@@ -703,6 +703,12 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ event_id: eventA.id, payment_id: 'pay_nobody' }),
     expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
   },
+  // The event's outbox (issue 15): those who manage the event.
+  outboxList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  outboxResend: {
+    body: () => ({ event_id: eventA.id, message_id: 999_999 }),
+    expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
+  },
   // The test provider's form: no key; an unknown payment is not found whoever asks.
   testProviderPay: {
     body: () => ({ payment_id: 'pay_nobody', card_number: '4242 4242 4242 4242' }),

@@ -165,6 +165,10 @@ export const errorCatalogue = {
   delete_reason_required: { status: 400, text: 'Please give a reason for deleting' },
   photo_too_large: { status: 400, text: 'The picture has too many pixels' },
   photo_truncated: { status: 400, text: 'The file is incomplete' },
+  unsubscribe_link_invalid: {
+    status: 400,
+    text: 'This unsubscribe link is not valid',
+  },
   verification_link_invalid: {
     status: 400,
     text: 'This verification link is not valid or has expired',

@@ -25,3 +25,4 @@ export * from './rules/pricing-buttons.ts';
 export * from './rules/payment-state.ts';
 export * from './api/input-rules.ts';
 export * from './rules/kiosk.ts';
+export * from './api/messages.ts';

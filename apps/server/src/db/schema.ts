@@ -682,6 +682,8 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string | null;
+  /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post`); absent on older rows. */
+  headers?: Record<string, string>;
 }
 export interface SmsContent {
   body: string;
@@ -712,13 +714,37 @@ export const outbox = pgTable(
     provider: text('provider'),
     providerMessageId: text('provider_message_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * At most one message per key (topic notifications: `topic:<key>:<event key>:<channel>:<recipient>`);
+     * null for messages that may repeat (sign-in codes …).
+     */
+    dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('outbox_dedupe_idx').on(t.dedupeKey),
     index('outbox_created_idx').on(t.createdAt),
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_provider_message_idx').on(t.provider, t.providerMessageId),
   ],
+);
+
+/**
+ * Recipients who asked an event for no further marketing messages (the unsubscribe link or the
+ * one-click `List-Unsubscribe` POST). `recipient` is a lower-cased address or digits only.
+ */
+export const unsubscribes = pgTable(
+  'unsubscribes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    channel: text('channel').$type<OutboxChannel>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('unsubscribes_event_recipient_idx').on(t.eventId, t.recipient)],
 );
 
 /** Webhooks already taken in, by the provider's event id: a replay or duplicate changes state once. */

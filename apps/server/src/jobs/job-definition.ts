@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { NotificationService } from '../services/notifications/notification.service.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { SessionRepository } from '../repositories/session.repository.ts';
 import type { AttendeeService } from '../services/attendee.service.ts';
@@ -22,6 +23,7 @@ export interface JobDeps {
   attendees: Pick<AttendeeService, 'deleteAbandonedBatches'>;
   faceIndex: Pick<FaceIndexService, 'indexPhoto' | 'backfill' | 'sweep'>;
   payments: Pick<PaymentService, 'expireStale'>;
+  notifications: Pick<NotificationService, 'sendReminders'>;
   clock: Clock;
 }
 

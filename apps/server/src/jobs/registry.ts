@@ -6,6 +6,7 @@ import { facesIndexJob } from './faces-index.job.ts';
 import { facesSweepJob } from './faces-sweep.job.ts';
 import type { JobDefinition } from './job-definition.ts';
 import { mailDeliverJob } from './mail-deliver.job.ts';
+import { notificationsRemindJob } from './notifications-remind.job.ts';
 import { outboxResumeJob } from './outbox-resume.job.ts';
 import { paymentsExpireJob } from './payments-expire.job.ts';
 import { photoDerivativesJob } from './photo-derivatives.job.ts';
@@ -34,6 +35,7 @@ export const jobRegistry = [
   facesBackfillJob,
   facesSweepJob,
   paymentsExpireJob,
+  notificationsRemindJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];

@@ -28,6 +28,7 @@ import type { AttendeeService } from '../services/attendee.service.ts';
 import type { UnlockService } from '../services/unlock.service.ts';
 import type { CheckoutService } from '../services/checkout.service.ts';
 import type { OrderAdminService } from '../services/order-admin.service.ts';
+import type { OutboxAdminService } from '../services/notifications/outbox-admin.service.ts';
 
 export const REFRESH_COOKIE = 'flashbulb_refresh';
 const COOKIE_PATH = '/api/v1/auth';
@@ -84,6 +85,7 @@ export const createHandlers = (services: {
   unlocks: UnlockService;
   checkout: CheckoutService;
   orderAdmin: OrderAdminService;
+  outboxAdmin: OutboxAdminService;
 }): Handlers => ({
   signIn: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.signIn(body)),
@@ -242,6 +244,8 @@ export const createHandlers = (services: {
     services.unlocks.ownerUnlockAndPrint(principal, body),
   orderList: async ({ principal, body }) => services.orderAdmin.list(principal, body),
   refundPayment: async ({ principal, body }) => services.orderAdmin.refund(principal, body),
+  outboxList: async ({ principal, body }) => services.outboxAdmin.list(principal, body),
+  outboxResend: async ({ principal, body }) => services.outboxAdmin.resend(principal, body),
   pricingButtonList: async ({ principal, body }) =>
     services.checkout.pricingButtons(principal, body),
 });

@@ -6,6 +6,7 @@ import * as albums from './albums.ts';
 import * as attendees from './attendees.ts';
 import * as faces from './faces.ts';
 import * as payments from './payments.ts';
+import * as messages from './messages.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */
@@ -101,6 +102,9 @@ export const endpoints = {
   ownerUnlockAndPrint: payments.ownerUnlockAndPrint,
   orderList: payments.orderList,
   refundPayment: payments.refundPayment,
+  // messages (issue 15)
+  outboxList: messages.outboxList,
+  outboxResend: messages.outboxResend,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
