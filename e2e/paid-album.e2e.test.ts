@@ -129,13 +129,19 @@ describe('a paid attendee album in Chromium (issue 10)', () => {
           expect(photo.urls.original).toBeNull();
           expect(photo.urls.preview).toBe(photo.urls.protector_watermark);
         }
-        const forged = locked[0]!.urls.protector_watermark!.replace(
-          '/protector_watermark?',
-          '/original?',
-        );
-        expect(forged).toContain('/original?');
-        const refused = await page.evaluate(async (u) => (await fetch(u)).status, forged);
-        expect(refused).toBe(403);
+        // The public watermark's storage path turned into the original's, and a media URL for the
+        // original with a made-up signature: both refused.
+        const watermark = locked[0]!.urls.protector_watermark!;
+        const guesses = [
+          watermark.replace(/protector-watermark\.jpg$/, 'original.jpg'),
+          watermark.replace(/protector-watermark\.jpg$/, 'preview.jpg'),
+          `${url}/media/photos/${locked[0]!.id}/original?a=g&e=9999999999&s=forged`,
+        ];
+        expect(guesses[0]).toMatch(/original\.jpg$/);
+        for (const guess of guesses) {
+          const status = await page.evaluate(async (u) => (await fetch(u)).status, guess);
+          expect([403, 404], guess).toContain(status);
+        }
         await page.locator('[data-photo-name="red.jpg"]').click();
         await page.getByRole('dialog').waitFor();
         expect(await page.getByRole('link', { name: 'Download original' }).count()).toBe(0);

@@ -16,7 +16,7 @@ let t: TestApp;
 let admin: { authorization: string };
 let paid: FlashbulbEvent;
 /** Photos of the paid event: [0], [1] in Ann's album ([1] tagged `vip`), [2] in Bob's. */
-let shots: Photo[] = [];
+const shots: Photo[] = [];
 let ann = '';
 let bob = '';
 

@@ -15,6 +15,7 @@ const ConsoleAlbumPage = lazy(
   () => import('../features/console-album/components/console-album-page.tsx'),
 );
 const AttendeesPage = lazy(() => import('../features/attendees/components/attendees-page.tsx'));
+const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
 const ImageEditPage = lazy(() => import('../features/image-edit/components/image-edit-page.tsx'));
 
 function NotFound() {
@@ -54,6 +55,14 @@ export default function ConsoleApp({ user }: { user: User }) {
           element={
             <Suspense fallback={<FullPageLoader />}>
               <AttendeesPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="events/:eventCode/orders"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <OrdersPage />
             </Suspense>
           }
         />
