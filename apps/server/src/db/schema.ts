@@ -401,6 +401,11 @@ export const photos = pgTable(
     status: text('status').notNull(),
     /** Storage keys of the derivatives by kind (preview, thumbnail, watermarks). */
     derivatives: jsonb('derivatives').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * Labels of the photo (a robot may send them on upload): a paid button's `partialUnlockTags`
+     * opens the photos carrying one of its tags (unlock scope `tag:<t>`).
+     */
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
     failureReason: text('failure_reason'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
