@@ -8,6 +8,7 @@ import { wireIdentity } from './container/identity.ts';
 import { wireMessaging } from './container/messaging.ts';
 import { wirePayments } from './container/payments.ts';
 import { wirePhotos } from './container/photos.ts';
+import { wirePrinting } from './container/printing.ts';
 
 export { openConfiguredDatabase, type ContainerOptions } from './container/core.ts';
 
@@ -42,7 +43,8 @@ export const createContainer = async (
   const albums = wireAlbums(core, events, photos, messaging);
   const faces = wireFaces(core, events, photos, options.faceEngine);
   const payments = wirePayments(core, identity, events, photos, albums, messaging);
-  const domains = [identity, messaging, events, photos, albums, faces, payments];
+  const printing = wirePrinting(core, events, photos, albums);
+  const domains = [identity, messaging, events, photos, albums, faces, payments, printing];
   assertDisjoint(
     'repositories',
     domains.map((d) => d.repositories),
@@ -71,6 +73,7 @@ export const createContainer = async (
       ...albums.repositories,
       ...faces.repositories,
       ...payments.repositories,
+      ...printing.repositories,
     },
     services: {
       ...identity.services,
@@ -80,6 +83,7 @@ export const createContainer = async (
       ...albums.services,
       ...faces.services,
       ...payments.services,
+      ...printing.services,
     },
     /** Starts the job queue and registers the job handlers (the worker role). */
     async startWorker(): Promise<void> {
@@ -93,6 +97,7 @@ export const createContainer = async (
         storageMigration: photos.services.storageMigration,
         faceIndex: faces.services.faceIndex,
         payments: payments.services.payments,
+        printing: printing.services.printing,
         clock,
       });
       // ADR 0006: move files stored before protected storage (idempotent; a no-op once done).

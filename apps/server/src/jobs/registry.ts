@@ -11,6 +11,7 @@ import { paymentsExpireJob } from './payments-expire.job.ts';
 import { photoDerivativesJob } from './photo-derivatives.job.ts';
 import { photosRetentionJob } from './photos-retention.job.ts';
 import { photosStuckJob } from './photos-stuck.job.ts';
+import { printRenderJob, printResumeJob } from './print.job.ts';
 import { smsDeliverJob } from './sms-deliver.job.ts';
 import { storageProtectLegacyJob } from './storage-protect-legacy.job.ts';
 import { storageProtectPhotoJob } from './storage-protect-photo.job.ts';
@@ -34,6 +35,8 @@ export const jobRegistry = [
   facesBackfillJob,
   facesSweepJob,
   paymentsExpireJob,
+  printRenderJob,
+  printResumeJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];

@@ -28,6 +28,7 @@ import type { AttendeeService } from '../services/attendee.service.ts';
 import type { UnlockService } from '../services/unlock.service.ts';
 import type { CheckoutService } from '../services/checkout.service.ts';
 import type { OrderAdminService } from '../services/order-admin.service.ts';
+import type { PrintService } from '../services/printing/print.service.ts';
 
 export const REFRESH_COOKIE = 'flashbulb_refresh';
 const COOKIE_PATH = '/api/v1/auth';
@@ -84,6 +85,7 @@ export const createHandlers = (services: {
   unlocks: UnlockService;
   checkout: CheckoutService;
   orderAdmin: OrderAdminService;
+  printing: PrintService;
 }): Handlers => ({
   signIn: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.signIn(body)),
@@ -241,4 +243,8 @@ export const createHandlers = (services: {
   refundPayment: async ({ principal, body }) => services.orderAdmin.refund(principal, body),
   pricingButtonList: async ({ principal, body }) =>
     services.checkout.pricingButtons(principal, body),
+  // printing (issue 12)
+  printWithQueue: async ({ principal, body }) => services.printing.ownerPrint(principal, body),
+  publicPrintWithQueue: async ({ principal, body }) => services.printing.keyPrint(principal, body),
+  printJobList: async ({ principal, body }) => services.printing.list(principal, body),
 });
