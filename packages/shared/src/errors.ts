@@ -131,6 +131,8 @@ export const errorCatalogue = {
     status: 400,
     text: 'Printer queue names have up to 80 letters, digits, hyphens and underscores',
   },
+  printing_not_active: { status: 400, text: 'Printing is not turned on for this event' },
+  photo_not_printable: { status: 400, text: 'This photo cannot be printed' },
   printer_pool_name_duplicate: { status: 400, text: 'Each printer queue name may appear once' },
   topic_key_required: { status: 400, text: 'Please enter the topic key' },
   topic_key_exists: { status: 400, text: 'A topic with this key already exists' },

@@ -9,6 +9,7 @@ import type { PhotoDerivativesService } from '../services/photos/photo-derivativ
 import type { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
 import type { StorageMigration } from '../services/photos/storage-migration.ts';
 import type { FaceIndexService } from '../services/faces/face-index.service.ts';
+import type { PrintService } from '../services/printing/print.service.ts';
 
 /**
  * What job handlers may use. The container passes these when the worker starts; a handler names
@@ -24,6 +25,7 @@ export interface JobDeps {
   faceIndex: Pick<FaceIndexService, 'indexPhoto' | 'backfill' | 'sweep'>;
   payments: Pick<PaymentService, 'expireStale'>;
   notifications: Pick<NotificationService, 'sendReminders'>;
+  printing: Pick<PrintService, 'renderAndPrint' | 'resume'>;
   clock: Clock;
 }
 

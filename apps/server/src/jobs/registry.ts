@@ -12,6 +12,7 @@ import { paymentsExpireJob } from './payments-expire.job.ts';
 import { photoDerivativesJob } from './photo-derivatives.job.ts';
 import { photosRetentionJob } from './photos-retention.job.ts';
 import { photosStuckJob } from './photos-stuck.job.ts';
+import { printRenderJob, printResumeJob } from './print.job.ts';
 import { smsDeliverJob } from './sms-deliver.job.ts';
 import { storageProtectLegacyJob } from './storage-protect-legacy.job.ts';
 import { storageProtectPhotoJob } from './storage-protect-photo.job.ts';
@@ -36,6 +37,8 @@ export const jobRegistry = [
   facesSweepJob,
   paymentsExpireJob,
   notificationsRemindJob,
+  printRenderJob,
+  printResumeJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];
