@@ -93,6 +93,7 @@ export const createContainer = async (
         storageMigration: photos.services.storageMigration,
         faceIndex: faces.services.faceIndex,
         payments: payments.services.payments,
+        providerCheckouts: payments.services.providerCheckouts,
         clock,
       });
       // ADR 0006: move files stored before protected storage (idempotent; a no-op once done).

@@ -39,6 +39,7 @@ describe('container composed from one wiring file per domain', () => {
         'photoStream',
         'photoUploads',
         'photoUrls',
+        'providerCheckouts',
         'robots',
         'shareBucket',
         'shares',

@@ -102,6 +102,7 @@ describe('job registry', () => {
       'outbox.resume': '*/5 * * * *',
       'faces.sweep': '*/10 * * * *',
       'payments.expire': '*/5 * * * *',
+      'payments.reconcile': '*/2 * * * *',
     });
     expect(Object.keys(scheduled).sort()).toEqual(
       jobRegistry

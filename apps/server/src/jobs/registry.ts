@@ -8,6 +8,7 @@ import type { JobDefinition } from './job-definition.ts';
 import { mailDeliverJob } from './mail-deliver.job.ts';
 import { outboxResumeJob } from './outbox-resume.job.ts';
 import { paymentsExpireJob } from './payments-expire.job.ts';
+import { paymentsReconcileJob } from './payments-reconcile.job.ts';
 import { photoDerivativesJob } from './photo-derivatives.job.ts';
 import { photosRetentionJob } from './photos-retention.job.ts';
 import { photosStuckJob } from './photos-stuck.job.ts';
@@ -34,6 +35,7 @@ export const jobRegistry = [
   facesBackfillJob,
   facesSweepJob,
   paymentsExpireJob,
+  paymentsReconcileJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];
