@@ -63,7 +63,9 @@ export const stripeForm = (params: Record<string, unknown>): string => {
     if (Array.isArray(value)) value.forEach((v, i) => walk(`${prefix}[${i}]`, v));
     else if (typeof value === 'object')
       for (const [k, v] of Object.entries(value)) walk(prefix ? `${prefix}[${k}]` : k, v);
-    else out.append(prefix, String(value));
+    else if (typeof value === 'string') out.append(prefix, value);
+    else if (typeof value === 'number' || typeof value === 'boolean')
+      out.append(prefix, String(value));
   };
   walk('', params);
   return out.toString();
