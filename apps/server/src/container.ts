@@ -117,6 +117,7 @@ export const createContainer = async (
         payments: payments.services.payments,
         notifications: notifications.services.notifications,
         printing: printing.services.printing,
+        providerCheckouts: payments.services.providerCheckouts,
         clock,
       });
       // ADR 0006: move files stored before protected storage (idempotent; a no-op once done).

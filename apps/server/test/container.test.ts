@@ -43,6 +43,7 @@ describe('container composed from one wiring file per domain', () => {
         'photoUploads',
         'photoUrls',
         'printing',
+        'providerCheckouts',
         'robots',
         'shareBucket',
         'shares',

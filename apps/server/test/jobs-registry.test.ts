@@ -104,6 +104,7 @@ describe('job registry', () => {
       'notifications.remind': '23 * * * *',
       'payments.expire': '*/5 * * * *',
       'print.resume': '*/5 * * * *',
+      'payments.reconcile': '*/2 * * * *',
     });
     expect(Object.keys(scheduled).sort()).toEqual(
       jobRegistry

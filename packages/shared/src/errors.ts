@@ -223,6 +223,18 @@ export const errorCatalogue = {
     status: 409,
     text: 'Payments are not set up on this installation',
   },
+  payment_amount_below_minimum: {
+    status: 400,
+    text: 'This amount is below the payment provider’s minimum ($0.50)',
+  },
+  payment_provider_error: {
+    status: 502,
+    text: 'The payment provider did not answer; please try again',
+  },
+  payment_provider_refused: {
+    status: 502,
+    text: 'The payment provider refused this payment; check the event’s payment settings',
+  },
   payment_not_paid: { status: 409, text: 'Only a paid payment can be refunded' },
   card_invalid: {
     status: 400,

@@ -5,6 +5,7 @@ import type { SessionRepository } from '../repositories/session.repository.ts';
 import type { AttendeeService } from '../services/attendee.service.ts';
 import type { OutboxService } from '../services/outbox.service.ts';
 import type { PaymentService } from '../services/payment.service.ts';
+import type { ProviderCheckouts } from '../services/provider-checkout.service.ts';
 import type { PhotoDerivativesService } from '../services/photos/photo-derivatives.service.ts';
 import type { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
 import type { StorageMigration } from '../services/photos/storage-migration.ts';
@@ -26,6 +27,8 @@ export interface JobDeps {
   payments: Pick<PaymentService, 'expireStale'>;
   notifications: Pick<NotificationService, 'sendReminders'>;
   printing: Pick<PrintService, 'renderAndPrint' | 'resume'>;
+  /** Real payment providers' reconciliation (issue 11); optional for workers built without it. */
+  providerCheckouts?: Pick<ProviderCheckouts, 'reconcilePending'>;
   clock: Clock;
 }
 

@@ -9,6 +9,7 @@ import { mailDeliverJob } from './mail-deliver.job.ts';
 import { notificationsRemindJob } from './notifications-remind.job.ts';
 import { outboxResumeJob } from './outbox-resume.job.ts';
 import { paymentsExpireJob } from './payments-expire.job.ts';
+import { paymentsReconcileJob } from './payments-reconcile.job.ts';
 import { photoDerivativesJob } from './photo-derivatives.job.ts';
 import { photosRetentionJob } from './photos-retention.job.ts';
 import { photosStuckJob } from './photos-stuck.job.ts';
@@ -39,6 +40,7 @@ export const jobRegistry = [
   notificationsRemindJob,
   printRenderJob,
   printResumeJob,
+  paymentsReconcileJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];
