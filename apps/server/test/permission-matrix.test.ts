@@ -65,6 +65,7 @@ const FORBIDDEN = ['forbidden', 403] as const;
 const ATTENDEE_NOT_FOUND = ['invalid_attendee_id', 404] as const;
 const INVALID_UNLOCK_CODE = ['invalid_unlock_code', 400] as const;
 const INVALID_VALUE = ['invalid_value', 400] as const;
+const PRINTING_NOT_ACTIVE = ['printing_not_active', 400] as const;
 
 const fill = (columns: readonly Column[], outcome: Outcome): Partial<Expectation> =>
   Object.fromEntries(columns.map((c) => [c, outcome]));
@@ -703,6 +704,26 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ event_id: eventA.id, payment_id: 'pay_nobody' }),
     expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
   },
+  // The event's outbox (issue 15): those who manage the event.
+  outboxList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  outboxResend: {
+    body: () => ({ event_id: eventA.id, message_id: 999_999 }),
+    expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
+  },
+  // printing (issue 12): the matrix's events have printing off, so a permitted caller hears that
+  // (after the access check) and nothing is queued.
+  printWithQueue: {
+    body: () => ({ event_id: eventA.id, printable_photo_uid_array: [photoA.uid] }),
+    expect: operators(PRINTING_NOT_ACTIVE, EVENT_NOT_FOUND),
+  },
+  publicPrintWithQueue: {
+    body: () => ({ printable_photo_uid_array: [photoA.uid] }),
+    expect: keyed({
+      ...keysA(PRINTING_NOT_ACTIVE, PRINTING_NOT_ACTIVE, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(PRINTING_NOT_ACTIVE, PRINTING_NOT_ACTIVE, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  printJobList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
   // The test provider's form: no key; an unknown payment is not found whoever asks.
   testProviderPay: {
     body: () => ({ payment_id: 'pay_nobody', card_number: '4242 4242 4242 4242' }),

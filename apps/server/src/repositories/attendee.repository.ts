@@ -21,6 +21,8 @@ export interface AttendeeRecord {
   unlockedEventIds?: number[];
   /** Single photos bought (unlock scope `photo:<uid>`). */
   unlockedPhotoUids?: string[];
+  /** Tagged parts of an event's album bought (unlock scope `tag:<t>`): photos carrying the tag. */
+  unlockedTags?: { eventId: number; tag: string }[];
 }
 
 export type AttachSource = 'owner' | 'kiosk' | 'qr_scan' | 'group';
@@ -50,6 +52,7 @@ export class AttendeeRepository {
     const events = await this.eventIdsOf(ids);
     const unlocked = new Map<number, number[]>();
     const photosBought = new Map<number, string[]>();
+    const tagsBought = new Map<number, { eventId: number; tag: string }[]>();
     if (ids.length > 0) {
       const unlocks = await this.db
         .select({
@@ -67,6 +70,11 @@ export class AttendeeRepository {
             ...(photosBought.get(u.attendeeId) ?? []),
             u.scope.slice('photo:'.length),
           ]);
+        else if (u.scope.startsWith('tag:'))
+          tagsBought.set(u.attendeeId, [
+            ...(tagsBought.get(u.attendeeId) ?? []),
+            { eventId: u.eventId, tag: u.scope.slice('tag:'.length) },
+          ]);
       }
     }
     return rows.map((row) => ({
@@ -74,6 +82,7 @@ export class AttendeeRepository {
       eventIds: events.get(row.id) ?? [],
       unlockedEventIds: unlocked.get(row.id) ?? [],
       unlockedPhotoUids: photosBought.get(row.id) ?? [],
+      unlockedTags: tagsBought.get(row.id) ?? [],
     }));
   }
 
