@@ -21,6 +21,11 @@ export interface SqlRunner {
 /** The database behind the app: PGlite on disk (embedded default) or PostgreSQL (DATABASE_URL). */
 export interface Database extends SqlRunner {
   readonly engine: 'pglite' | 'postgres';
+  /**
+   * Runs start-up work (the job queue's schema set-up) while holding the advisory lock that
+   * serialises migrations across processes. PostgreSQL only: one process owns a PGlite.
+   */
+  withStartupLock?<T>(work: () => Promise<T>): Promise<T>;
   readonly db: Db;
   ping(): Promise<void>;
   /**
@@ -132,6 +137,18 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
   return {
     engine: 'postgres',
     db,
+    async withStartupLock(work) {
+      // Its own connection, outside the pool: the work itself may need every pooled one.
+      const client = new pg.Client({ connectionString: options.url });
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        return await work();
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
     async executeSql(text, values) {
       const result = await pool.query<Record<string, unknown>>(text, values);
       return { rows: result.rows };

@@ -29,6 +29,7 @@ const ApiKeysPage = lazy(() =>
     default: m.ApiKeysPage,
   })),
 );
+const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
 const ImageEditPage = lazy(() => import('../features/image-edit/components/image-edit-page.tsx'));
 
 function NotFound() {
@@ -93,6 +94,14 @@ export default function ConsoleApp({ user }: { user: User }) {
           element={
             <Suspense fallback={<FullPageLoader />}>
               <AttendeesPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="events/:eventCode/orders"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <OrdersPage />
             </Suspense>
           }
         />

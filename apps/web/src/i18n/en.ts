@@ -3,6 +3,7 @@ import { enAlbums } from './en-albums.ts';
 import { enAttendees } from './en-attendees.ts';
 import { enEvents } from './en-events.ts';
 import { enSetup } from './en-setup.ts';
+import { enOrders } from './en-orders.ts';
 
 /** English UI texts (namespace `translation`). Error texts come from the shared catalogue (namespace `errors`). */
 export const en = {
@@ -111,6 +112,7 @@ export const en = {
   albums: enAlbums,
   attendees: enAttendees,
   setup: enSetup,
+  orders: enOrders,
   imageEdit: {
     title: 'Edit {{name}}',
     backToAlbum: 'Back to the album',
