@@ -315,6 +315,10 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ name: `Org ${randomUUID().slice(0, 8)}` }),
     expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, OK),
   },
+  renameOrganisation: {
+    body: () => ({ id: w.orgA.id, name: `Org A ${randomUUID().slice(0, 8)}` }),
+    expect: operators(OK, FORBIDDEN, FORBIDDEN),
+  },
 
   // ---- events ----------------------------------------------------------------------------------
   createEvent: {

@@ -22,6 +22,9 @@ export const enSetup = {
     newName: 'New organisation name',
     none: 'No organisations yet.',
     created_one: 'Organisation {{name}} created.',
+    rename: 'Rename',
+    renameLabel: 'New name of {{name}}',
+    save: 'Save',
   },
   robots: {
     title: 'Robots',

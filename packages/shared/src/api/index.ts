@@ -30,6 +30,7 @@ export const endpoints = {
   deleteApiKey: users.deleteApiKey,
   listOrganisations: users.listOrganisations,
   createOrganisation: users.createOrganisation,
+  renameOrganisation: users.renameOrganisation,
   // events (issue 3)
   createEvent: events.createEvent,
   updateEvent: events.updateEvent,

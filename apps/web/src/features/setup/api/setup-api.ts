@@ -9,6 +9,7 @@ import {
   listApiKeys,
   listOrganisations,
   photoCountInfo,
+  renameOrganisation,
   robotList,
 } from '@flashbulb/shared';
 import { callApi } from '../../../lib/api-client.ts';
@@ -92,3 +93,11 @@ export const usePhotoTotal = (eventId: number | null) =>
     queryFn: ({ signal }) => callApi(photoCountInfo, { event_id: eventId! }, { signal }),
     select: (result) => result.total,
   });
+
+export const useRenameOrganisation = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: number; name: string }) => callApi(renameOrganisation, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: setupQueryKeys.organisations }),
+  });
+};

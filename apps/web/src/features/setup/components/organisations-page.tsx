@@ -1,13 +1,81 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Role, type User } from '@flashbulb/shared';
+import { Role, type Organisation, type User } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
-import { useCreateOrganisation, useOrganisations } from '../api/setup-api.ts';
+import {
+  useCreateOrganisation,
+  useOrganisations,
+  useRenameOrganisation,
+} from '../api/setup-api.ts';
 import { formatDate } from './shown-once-key.tsx';
 
-/** Owner console §6: super users create organisations; admins see their own. */
+/** One row; super users and the organisation's admins rename it in place. */
+function OrganisationRow({
+  organisation,
+  canRename,
+}: {
+  organisation: Organisation;
+  canRename: boolean;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const rename = useRenameOrganisation();
+  const [editing, setEditing] = useState<string | null>(null);
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (editing === null) return;
+    rename.mutate({ id: organisation.id, name: editing }, { onSuccess: () => setEditing(null) });
+  };
+
+  return (
+    <Table.Tr data-testid="organisation-row">
+      <Table.Td>
+        {editing === null ? (
+          organisation.name
+        ) : (
+          <form onSubmit={save}>
+            <Group gap="xs" wrap="wrap" align="flex-start">
+              <TextInput
+                aria-label={t('setup.organisations.renameLabel', { name: organisation.name })}
+                value={editing}
+                onChange={(e) => setEditing(e.currentTarget.value)}
+                error={rename.error ? errorText(errorKeyOf(rename.error)) : undefined}
+                size="xs"
+              />
+              <Button type="submit" size="xs" loading={rename.isPending}>
+                {t('setup.organisations.save')}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setEditing(null)}>
+                {t('common.cancel')}
+              </Button>
+            </Group>
+          </form>
+        )}
+      </Table.Td>
+      <Table.Td>{formatDate(organisation.created_date, '')}</Table.Td>
+      <Table.Td>
+        {canRename && editing === null && (
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => {
+              rename.reset();
+              setEditing(organisation.name);
+            }}
+            aria-label={`${t('setup.organisations.rename')} ${organisation.name}`}
+          >
+            {t('setup.organisations.rename')}
+          </Button>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Owner console §6: super users create organisations; admins see (and rename) their own. */
 export function OrganisationsPage({ user }: { user: User }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -60,14 +128,19 @@ export function OrganisationsPage({ user }: { user: User }) {
               <Table.Tr>
                 <Table.Th>{t('setup.organisations.name')}</Table.Th>
                 <Table.Th>{t('setup.organisations.created')}</Table.Th>
+                <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {organisations.data.map((organisation) => (
-                <Table.Tr key={organisation.id} data-testid="organisation-row">
-                  <Table.Td>{organisation.name}</Table.Td>
-                  <Table.Td>{formatDate(organisation.created_date, '')}</Table.Td>
-                </Table.Tr>
+                <OrganisationRow
+                  key={organisation.id}
+                  organisation={organisation}
+                  canRename={
+                    user.role === Role.SUPER_USER ||
+                    (user.role === Role.ADMIN && user.organisation_id === organisation.id)
+                  }
+                />
               ))}
             </Table.Tbody>
           </Table>

@@ -223,3 +223,38 @@ describe('first-run checklist', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('first-run-checklist')).toBeNull();
   });
 });
+
+describe('organisation rename', { timeout: 20_000 }, () => {
+  it('lets an admin rename their own organisation only, and marks a taken name', async () => {
+    const api = installConsoleApi({
+      user: orgAdmin,
+      routes: {
+        [`${OWNER}/organisation/update`]: (body): FakeReply => {
+          const { id, name } = body as { id: number; name: string };
+          if (name === 'Beta Shows')
+            return { nok: 'organisation_exists', status: 409, field: 'name' };
+          return { ok: { id, name, created_date: '2026-01-01T00:00:00.000Z' } };
+        },
+      },
+    });
+    renderApp('/organisations');
+    await waitFor(() => expect(screen.getAllByTestId('organisation-row')).toHaveLength(2));
+    // Acme Events (id 3) is the admin's; Beta Shows is not.
+    expect(screen.queryByRole('button', { name: 'Rename Beta Shows' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Rename Acme Events' }));
+    const field = screen.getByLabelText('New name of Acme Events');
+    await user.clear(field);
+    await user.type(field, 'Beta Shows');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    await user.clear(field);
+    await user.type(field, 'Acme Weddings');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByLabelText('New name of Acme Events')).toBeNull());
+    expect(api.callsTo(`${OWNER}/organisation/update`).map((c) => c.body)).toEqual([
+      { id: 3, name: 'Beta Shows' },
+      { id: 3, name: 'Acme Weddings' },
+    ]);
+  });
+});
