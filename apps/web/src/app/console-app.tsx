@@ -15,6 +15,7 @@ const ConsoleAlbumPage = lazy(
   () => import('../features/console-album/components/console-album-page.tsx'),
 );
 const AttendeesPage = lazy(() => import('../features/attendees/components/attendees-page.tsx'));
+const OutboxPage = lazy(() => import('../features/outbox/components/outbox-page.tsx'));
 const ImageEditPage = lazy(() => import('../features/image-edit/components/image-edit-page.tsx'));
 
 function NotFound() {
@@ -54,6 +55,14 @@ export default function ConsoleApp({ user }: { user: User }) {
           element={
             <Suspense fallback={<FullPageLoader />}>
               <AttendeesPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="events/:eventCode/outbox"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <OutboxPage />
             </Suspense>
           }
         />

@@ -2,6 +2,7 @@ import { enAlbum } from './en-album.ts';
 import { enAlbums } from './en-albums.ts';
 import { enAttendees } from './en-attendees.ts';
 import { enEvents } from './en-events.ts';
+import { enOutbox } from './en-outbox.ts';
 
 /** English UI texts (namespace `translation`). Error texts come from the shared catalogue (namespace `errors`). */
 export const en = {
@@ -106,6 +107,7 @@ export const en = {
   album: enAlbum,
   albums: enAlbums,
   attendees: enAttendees,
+  outbox: enOutbox,
   imageEdit: {
     title: 'Edit {{name}}',
     backToAlbum: 'Back to the album',
