@@ -203,7 +203,11 @@ export default function OutboxPage() {
                 from: reading.sender ?? t('outbox.platform'),
               })}
             </Text>
-            <Code block style={{ whiteSpace: 'pre-wrap' }} data-testid="outbox-text">
+            <Code
+              block
+              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+              data-testid="outbox-text"
+            >
               {reading.text}
             </Code>
           </Stack>
