@@ -9,8 +9,13 @@ import { wireMessaging } from './container/messaging.ts';
 import { wireNotifications } from './container/notifications.ts';
 import { wirePayments } from './container/payments.ts';
 import { wirePhotos } from './container/photos.ts';
+import { wirePrinting } from './container/printing.ts';
 
-export { openConfiguredDatabase, type ContainerOptions } from './container/core.ts';
+export {
+  embeddedDatabaseFolder,
+  openConfiguredDatabase,
+  type ContainerOptions,
+} from './container/core.ts';
 
 /** Domains are composed flat: two of them naming the same service or repository is a bug. */
 export const assertDisjoint = (kind: string, parts: object[]): void => {
@@ -44,7 +49,18 @@ export const createContainer = async (
   const faces = wireFaces(core, events, photos, options.faceEngine);
   const payments = wirePayments(core, identity, events, photos, albums, messaging);
   const notifications = wireNotifications(core, events, messaging);
-  const domains = [identity, messaging, events, photos, albums, faces, payments, notifications];
+  const printing = wirePrinting(core, events, photos, albums);
+  const domains = [
+    identity,
+    messaging,
+    events,
+    photos,
+    albums,
+    faces,
+    payments,
+    notifications,
+    printing,
+  ];
   assertDisjoint(
     'repositories',
     domains.map((d) => d.repositories),
@@ -74,6 +90,7 @@ export const createContainer = async (
       ...faces.repositories,
       ...payments.repositories,
       ...notifications.repositories,
+      ...printing.repositories,
     },
     services: {
       ...identity.services,
@@ -84,6 +101,7 @@ export const createContainer = async (
       ...faces.services,
       ...payments.services,
       ...notifications.services,
+      ...printing.services,
     },
     /** Starts the job queue and registers the job handlers (the worker role). */
     async startWorker(): Promise<void> {
@@ -98,6 +116,8 @@ export const createContainer = async (
         faceIndex: faces.services.faceIndex,
         payments: payments.services.payments,
         notifications: notifications.services.notifications,
+        printing: printing.services.printing,
+        providerCheckouts: payments.services.providerCheckouts,
         clock,
       });
       // ADR 0006: move files stored before protected storage (idempotent; a no-op once done).

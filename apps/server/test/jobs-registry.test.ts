@@ -103,6 +103,8 @@ describe('job registry', () => {
       'faces.sweep': '*/10 * * * *',
       'notifications.remind': '23 * * * *',
       'payments.expire': '*/5 * * * *',
+      'print.resume': '*/5 * * * *',
+      'payments.reconcile': '*/2 * * * *',
     });
     expect(Object.keys(scheduled).sort()).toEqual(
       jobRegistry

@@ -34,6 +34,8 @@ export const enEvents = {
     attendeesNamed: 'Attendees of {{name}}',
     messages: 'Messages',
     messagesNamed: 'Messages of {{name}}',
+    orders: 'Orders',
+    ordersNamed: 'Orders of {{name}}',
     kioskAlbum: 'Kiosk album',
     kioskAlbumNamed: 'Kiosk album of {{name}}',
     kioskStream: 'Kiosk stream',
