@@ -208,15 +208,25 @@ describe('topics delivered once per recipient and fact', () => {
     await bus.emit('payment.confirmed', { paymentId: payment!.id, eventId: event.id });
     await bus.emit('payment.confirmed', { paymentId: payment!.id, eventId: event.id });
 
-    const [print] = (
+    const [request] = (
       await t.database.executeSql(
         `insert into print_requests (event_id, attendee_id, photo_uids, copies, source, status)
          values ($1, $2, '[]', 1, 'owner', 'queued') returning id`,
         [event.id, cy.id],
       )
     ).rows as { id: number }[];
-    await bus.emit('print.finished', { printJobId: print!.id, eventId: event.id });
-    await bus.emit('print.finished', { printJobId: print!.id, eventId: event.id });
+    // A request printed on two sheets: two jobs, one message when they finish.
+    const jobs = (
+      await t.database.executeSql(
+        `insert into print_jobs (event_id, pool, photo_ids, copies, state, source, sheet_index, print_request_id)
+         values ($1, 'Default', '[]', 1, 'printed', 'unlock', 0, $2),
+                ($1, 'Default', '[]', 1, 'printed', 'unlock', 1, $2) returning id`,
+        [event.id, request!.id],
+      )
+    ).rows as { id: number }[];
+    for (const job of jobs)
+      await bus.emit('print.finished', { printJobId: job.id, eventId: event.id });
+    await bus.emit('print.finished', { printJobId: jobs[0]!.id, eventId: event.id });
 
     for (const topic of ['album_unlocked', 'payment_receipt', 'print_ready']) {
       const rows = (await topicRows(topic)).filter((r) => r.recipient === 'cy@example.com');
