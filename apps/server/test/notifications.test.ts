@@ -549,6 +549,33 @@ describe('escaping: an XSS corpus in every template field never executes (Chromi
     await page.close();
   });
 
+  it('an HTML template (the product default) keeps its formatting; values and other tags stay text', async () => {
+    const mail = renderMail(
+      'Hi',
+      '<p>Hi {user_name},</p><p>your photo is ready: <a href="{image_url}">{image_url}</a></p><script>window.__xss=1</script><a href="{url}">bad</a>',
+      {
+        user_name: '<b>Ann</b>',
+        image_url: 'https://photos.example/?attId=A1',
+        url: 'javascript:window.__xss=1',
+      },
+      { eventTitle: 'E', unsubscribeUrl: null },
+    );
+    expect(mail.html).toContain(
+      '<p>Hi &lt;b&gt;Ann&lt;/b&gt;,</p><p>your photo is ready: <a href="https://photos.example/?attId=A1">https://photos.example/?attId=A1</a></p>',
+    );
+    expect(mail.html).toContain('&lt;script&gt;window.__xss=1&lt;/script&gt;<a>bad</a>');
+    expect(mail.text).toBe(
+      'Hi <b>Ann</b>,\nyour photo is ready: https://photos.example/?attId=A1\n<script>window.__xss=1</script>bad',
+    );
+    const page = await browser.newPage();
+    await page.setContent(mail.html, { waitUntil: 'load' });
+    expect(await page.evaluate<unknown>('window.__xss')).toBeUndefined();
+    expect(await page.evaluate<string[]>('[...document.links].map((a) => a.href)')).toEqual([
+      'https://photos.example/?attId=A1',
+    ]);
+    await page.close();
+  });
+
   it('a subject cannot inject headers; an SMS keeps its opt-out link whatever the length', () => {
     const mail = renderMail(
       'Hi\r\nBcc: evil@example.com',
