@@ -208,15 +208,25 @@ describe('topics delivered once per recipient and fact', () => {
     await bus.emit('payment.confirmed', { paymentId: payment!.id, eventId: event.id });
     await bus.emit('payment.confirmed', { paymentId: payment!.id, eventId: event.id });
 
-    const [print] = (
+    const [request] = (
       await t.database.executeSql(
         `insert into print_requests (event_id, attendee_id, photo_uids, copies, source, status)
          values ($1, $2, '[]', 1, 'owner', 'queued') returning id`,
         [event.id, cy.id],
       )
     ).rows as { id: number }[];
-    await bus.emit('print.finished', { printJobId: print!.id, eventId: event.id });
-    await bus.emit('print.finished', { printJobId: print!.id, eventId: event.id });
+    // A request printed on two sheets: two jobs, one message when they finish.
+    const jobs = (
+      await t.database.executeSql(
+        `insert into print_jobs (event_id, pool, photo_ids, copies, state, source, sheet_index, print_request_id)
+         values ($1, 'Default', '[]', 1, 'printed', 'unlock', 0, $2),
+                ($1, 'Default', '[]', 1, 'printed', 'unlock', 1, $2) returning id`,
+        [event.id, request!.id],
+      )
+    ).rows as { id: number }[];
+    for (const job of jobs)
+      await bus.emit('print.finished', { printJobId: job.id, eventId: event.id });
+    await bus.emit('print.finished', { printJobId: jobs[0]!.id, eventId: event.id });
 
     for (const topic of ['album_unlocked', 'payment_receipt', 'print_ready']) {
       const rows = (await topicRows(topic)).filter((r) => r.recipient === 'cy@example.com');
@@ -536,6 +546,33 @@ describe('escaping: an XSS corpus in every template field never executes (Chromi
       expect(mail.subject).not.toMatch(/[\r\n]/);
     }
     expect(dialogs).toEqual([]);
+    await page.close();
+  });
+
+  it('an HTML template (the product default) keeps its formatting; values and other tags stay text', async () => {
+    const mail = renderMail(
+      'Hi',
+      '<p>Hi {user_name},</p><p>your photo is ready: <a href="{image_url}">{image_url}</a></p><script>window.__xss=1</script><a href="{url}">bad</a>',
+      {
+        user_name: '<b>Ann</b>',
+        image_url: 'https://photos.example/?attId=A1',
+        url: 'javascript:window.__xss=1',
+      },
+      { eventTitle: 'E', unsubscribeUrl: null },
+    );
+    expect(mail.html).toContain(
+      '<p>Hi &lt;b&gt;Ann&lt;/b&gt;,</p><p>your photo is ready: <a href="https://photos.example/?attId=A1">https://photos.example/?attId=A1</a></p>',
+    );
+    expect(mail.html).toContain('&lt;script&gt;window.__xss=1&lt;/script&gt;<a>bad</a>');
+    expect(mail.text).toBe(
+      'Hi <b>Ann</b>,\nyour photo is ready: https://photos.example/?attId=A1\n<script>window.__xss=1</script>bad',
+    );
+    const page = await browser.newPage();
+    await page.setContent(mail.html, { waitUntil: 'load' });
+    expect(await page.evaluate<unknown>('window.__xss')).toBeUndefined();
+    expect(await page.evaluate<string[]>('[...document.links].map((a) => a.href)')).toEqual([
+      'https://photos.example/?attId=A1',
+    ]);
     await page.close();
   });
 

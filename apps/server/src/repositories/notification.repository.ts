@@ -9,6 +9,7 @@ import {
   outbox,
   payments,
   photos,
+  printJobs,
   printRequests,
   unsubscribes,
   type OutboxChannel,
@@ -161,13 +162,21 @@ export class NotificationRepository {
     return row;
   }
 
-  /** The attendee a print request was made for (none for an operator's print). */
-  async printRequester(printRequestId: number): Promise<AttendeeContact | undefined> {
+  /**
+   * The attendee whose print request a finished print job belongs to, with the request (none for
+   * an operator's print or a job without a request).
+   */
+  async printRequester(
+    printJobId: number,
+  ): Promise<{ attendee: AttendeeContact; printRequestId: number } | undefined> {
     const [row] = await this.db
-      .select(contactColumns)
-      .from(printRequests)
+      .select({ ...contactColumns, printRequestId: printRequests.id })
+      .from(printJobs)
+      .innerJoin(printRequests, eq(printRequests.id, printJobs.printRequestId))
       .innerJoin(attendees, eq(attendees.id, printRequests.attendeeId))
-      .where(eq(printRequests.id, printRequestId));
-    return row;
+      .where(eq(printJobs.id, printJobId));
+    if (!row) return undefined;
+    const { printRequestId, ...attendee } = row;
+    return { attendee, printRequestId };
   }
 }

@@ -16,6 +16,7 @@ const ConsoleAlbumPage = lazy(
   () => import('../features/console-album/components/console-album-page.tsx'),
 );
 const AttendeesPage = lazy(() => import('../features/attendees/components/attendees-page.tsx'));
+const OutboxPage = lazy(() => import('../features/outbox/components/outbox-page.tsx'));
 const OrganisationsPage = lazy(() =>
   import('../features/setup/components/organisations-page.tsx').then((m) => ({
     default: m.OrganisationsPage,
@@ -102,6 +103,14 @@ export default function ConsoleApp({ user }: { user: User }) {
           element={
             <Suspense fallback={<FullPageLoader />}>
               <OrdersPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="events/:eventCode/outbox"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <OutboxPage />
             </Suspense>
           }
         />

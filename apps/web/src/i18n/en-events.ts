@@ -32,6 +32,8 @@ export const enEvents = {
     photosNamed: 'Photos of {{name}}',
     attendees: 'Attendees',
     attendeesNamed: 'Attendees of {{name}}',
+    messages: 'Messages',
+    messagesNamed: 'Messages of {{name}}',
     orders: 'Orders',
     ordersNamed: 'Orders of {{name}}',
     kioskAlbum: 'Kiosk album',

@@ -2,6 +2,7 @@ import { enAlbum } from './en-album.ts';
 import { enAlbums } from './en-albums.ts';
 import { enAttendees } from './en-attendees.ts';
 import { enEvents } from './en-events.ts';
+import { enOutbox } from './en-outbox.ts';
 import { enSetup } from './en-setup.ts';
 import { enOrders } from './en-orders.ts';
 
@@ -111,6 +112,7 @@ export const en = {
   album: enAlbum,
   albums: enAlbums,
   attendees: enAttendees,
+  outbox: enOutbox,
   setup: enSetup,
   orders: enOrders,
   imageEdit: {

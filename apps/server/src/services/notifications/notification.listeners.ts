@@ -12,7 +12,8 @@ import type { NotificationService } from './notification.service.ts';
  *   (a batch of 300 photos is one message, and its photos' later `photo.ready` adds none);
  * - `album_unlocked`: `unlock` (once per attendee and event);
  * - `payment_receipt`: `payment:<paymentId>`;
- * - `print_ready` (or the topic `pickupLocationNotificationTopic` names): `print:<printJobId>`.
+ * - `print_ready` (or the topic `pickupLocationNotificationTopic` names): `print:<printRequestId>`
+ *   (a request printed on several sheets is one message, when its first sheet is done).
  */
 export const registerNotificationListeners = (
   bus: DomainEventBus,
@@ -68,10 +69,15 @@ export const registerNotificationListeners = (
   });
 
   bus.on('print.finished', 'notifications: print_ready', async ({ printJobId, eventId }) => {
-    const attendee = await rows.printRequester(printJobId);
+    const requester = await rows.printRequester(printJobId);
     const event = await deps.events.findById(eventId);
-    if (!attendee || !event) return;
+    if (!requester || !event) return;
     const topic = event.row.opts.pickupLocationNotificationTopic.trim() || 'print_ready';
-    await notifications.notifyAttendee(eventId, topic, `print:${printJobId}`, attendee);
+    await notifications.notifyAttendee(
+      eventId,
+      topic,
+      `print:${requester.printRequestId}`,
+      requester.attendee,
+    );
   });
 };
