@@ -28,6 +28,7 @@ import type { AttendeeService } from '../services/attendee.service.ts';
 import type { UnlockService } from '../services/unlock.service.ts';
 import type { CheckoutService } from '../services/checkout.service.ts';
 import type { OrderAdminService } from '../services/order-admin.service.ts';
+import type { SquarePairingService } from '../services/square-pairing.service.ts';
 
 export const REFRESH_COOKIE = 'flashbulb_refresh';
 const COOKIE_PATH = '/api/v1/auth';
@@ -84,6 +85,7 @@ export const createHandlers = (services: {
   unlocks: UnlockService;
   checkout: CheckoutService;
   orderAdmin: OrderAdminService;
+  squarePairing: SquarePairingService;
 }): Handlers => ({
   signIn: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.signIn(body)),
@@ -241,4 +243,9 @@ export const createHandlers = (services: {
   refundPayment: async ({ principal, body }) => services.orderAdmin.refund(principal, body),
   pricingButtonList: async ({ principal, body }) =>
     services.checkout.pricingButtons(principal, body),
+  // payment providers (issue 11)
+  squareLocations: async ({ actor, body }) => services.squarePairing.locations(actor, body),
+  squareCreateDeviceCode: async ({ actor, body }) =>
+    services.squarePairing.createDeviceCode(actor, body),
+  squareGetDeviceCode: async ({ actor, body }) => services.squarePairing.getDeviceCode(actor, body),
 });

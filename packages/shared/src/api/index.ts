@@ -6,6 +6,7 @@ import * as albums from './albums.ts';
 import * as attendees from './attendees.ts';
 import * as faces from './faces.ts';
 import * as payments from './payments.ts';
+import * as providers from './providers.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */
@@ -99,6 +100,10 @@ export const endpoints = {
   ownerUnlockAndPrint: payments.ownerUnlockAndPrint,
   orderList: payments.orderList,
   refundPayment: payments.refundPayment,
+  // payment providers (issue 11)
+  squareLocations: providers.squareLocations,
+  squareCreateDeviceCode: providers.squareCreateDeviceCode,
+  squareGetDeviceCode: providers.squareGetDeviceCode,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
