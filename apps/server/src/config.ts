@@ -39,6 +39,8 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   FLASHBULB_TRUST_PROXY: booleanFromEnv,
   FLASHBULB_AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  /** api: serve calls, run no jobs; worker: run jobs and schedules, serve health only; all: both. */
+  FLASHBULB_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   FLASHBULB_WEB_DIST: z.string().optional(),
   /** Object storage: local disk unless FLASHBULB_S3_BUCKET is set (see src/storage). */
   FLASHBULB_STORAGE_ACCESS_KEY_ID: z.string().min(1).default('flashbulb-local'),
@@ -101,6 +103,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Identity calls per client address per minute. */
   authRateLimit: number;
+  /** FLASHBULB_ROLE: which parts of the server this process runs (docs/domains/events-and-jobs.md). */
+  role: 'api' | 'worker' | 'all';
   webDist: string;
   storage: {
     /** Credentials of the local backend's presigned POSTs; the secret defaults to one derived from the secret key. */
@@ -196,6 +200,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     secretKey: e.FLASHBULB_SECRET_KEY,
     trustProxy: e.FLASHBULB_TRUST_PROXY,
     authRateLimit: e.FLASHBULB_AUTH_RATE_LIMIT,
+    role: e.FLASHBULB_ROLE,
     webDist: path.resolve(
       e.FLASHBULB_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
     ),

@@ -52,6 +52,7 @@ export const wirePayments = (
     notices: {
       attendeeUnlocked: (e) =>
         bus.emit('attendee.unlocked', { attendeeId: e.attendeeId, eventId: e.eventId }),
+      printRequested: (e) => bus.emit('print.requested', e),
     },
   });
   const payments = new PaymentService({ payments: paymentRows, unlocks, clock });

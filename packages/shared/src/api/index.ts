@@ -7,6 +7,8 @@ import * as attendees from './attendees.ts';
 import * as faces from './faces.ts';
 import * as payments from './payments.ts';
 import * as providers from './providers.ts';
+import * as messages from './messages.ts';
+import * as printing from './printing.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */
@@ -85,6 +87,8 @@ export const endpoints = {
   attachPhotosByKey: attendees.attachPhotosByKey,
   attachPhotosByQrScan: attendees.attachPhotosByQrScan,
   updateAttendeeByKiosk: attendees.updateAttendeeByKiosk,
+  checkAndGroupAttendees: attendees.checkAndGroupAttendees,
+  checkKioskCard: attendees.checkKioskCard,
   // faces (issue 13)
   searchByFace: faces.searchByFace,
   faceDataInfo: faces.faceDataInfo,
@@ -104,6 +108,13 @@ export const endpoints = {
   squareLocations: providers.squareLocations,
   squareCreateDeviceCode: providers.squareCreateDeviceCode,
   squareGetDeviceCode: providers.squareGetDeviceCode,
+  // messages (issue 15)
+  outboxList: messages.outboxList,
+  outboxResend: messages.outboxResend,
+  // printing (issue 12)
+  printWithQueue: printing.printWithQueue,
+  publicPrintWithQueue: printing.publicPrintWithQueue,
+  printJobList: printing.printJobList,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
