@@ -74,6 +74,10 @@ const envSchema = z.object({
   STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
   /** The webhook endpoint's signing secret (`whsec_…`); without it `/api/webhooks/stripe` is refused. */
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Square's API (sandbox: https://connect.squareupsandbox.com; the tests' double). */
+  SQUARE_API_BASE: z.string().url().default('https://connect.squareup.com'),
+  /** The Square webhook subscription's signature key; without it `/api/webhooks/square` is refused. */
+  SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().optional(),
   /** Milliseconds before a payment provider call is given up (then retried or reconciled). */
   FLASHBULB_PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   TWILIO_ACCOUNT_SID: z.string().optional(),
@@ -123,6 +127,7 @@ export interface AppConfig {
   /** Real payment providers' settings (issue 11); each is used for events that carry its credentials. */
   paymentProviders?: {
     stripe: { apiBase: string; webhookSecret: string | null };
+    square: { apiBase: string; webhookSignatureKey: string | null };
     timeoutMs: number;
   };
 }
@@ -224,6 +229,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
       stripe: {
         apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
         webhookSecret: e.STRIPE_WEBHOOK_SECRET?.trim() || null,
+      },
+      square: {
+        apiBase: e.SQUARE_API_BASE.replace(/\/+$/, ''),
+        webhookSignatureKey: e.SQUARE_WEBHOOK_SIGNATURE_KEY?.trim() || null,
       },
       timeoutMs: e.FLASHBULB_PAYMENTS_TIMEOUT_MS,
     },

@@ -48,6 +48,7 @@ describe('container composed from one wiring file per domain', () => {
         'shareBucket',
         'shares',
         'sms',
+        'squarePairing',
         'stockUploads',
         'storageMigration',
         'templates',

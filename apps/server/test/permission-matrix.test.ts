@@ -708,6 +708,21 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ event_id: eventA.id, payment_id: 'pay_nobody' }),
     expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
   },
+  // ---- payment providers (issue 11) -------------------------------------------------------------
+  // Any signed-in operator may talk to Square with their own token; a blank token is refused
+  // before Square is called (so no row here reaches a provider).
+  squareLocations: {
+    body: () => ({ access_token: ' ' }),
+    expect: operators(['square_access_token_required', 400], ['square_access_token_required', 400]),
+  },
+  squareCreateDeviceCode: {
+    body: () => ({ access_token: 'EAAA-token', name: ' ', location_id: 'L1' }),
+    expect: operators(['square_device_name_required', 400], ['square_device_name_required', 400]),
+  },
+  squareGetDeviceCode: {
+    body: () => ({ access_token: 'EAAA-token', id: '' }),
+    expect: operators(['square_get_device_error', 502], ['square_get_device_error', 502]),
+  },
   // The event's outbox (issue 15): those who manage the event.
   outboxList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
   outboxResend: {

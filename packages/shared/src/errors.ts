@@ -235,6 +235,17 @@ export const errorCatalogue = {
     status: 502,
     text: 'The payment provider refused this payment; check the event’s payment settings',
   },
+  square_access_token_required: { status: 400, text: 'Please enter the Square access token' },
+  square_device_name_required: { status: 400, text: 'Please enter the card reader’s name' },
+  square_location_required: { status: 400, text: 'Please choose the Square location' },
+  square_create_device_error: {
+    status: 502,
+    text: 'Square did not create the device code; please try again',
+  },
+  square_get_device_error: {
+    status: 502,
+    text: 'Square did not answer about the device code; please try again',
+  },
   payment_not_paid: { status: 409, text: 'Only a paid payment can be refunded' },
   card_invalid: {
     status: 400,

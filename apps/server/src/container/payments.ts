@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { AttendeeUnlockRepository } from '../repositories/attendee-unlock.repository.ts';
 import { PaymentRepository } from '../repositories/payment.repository.ts';
+import { SquareAdapter } from '../repositories/payments/square.adapter.ts';
 import { StripePaymentsAdapter } from '../repositories/payments/stripe.adapter.ts';
 import { TestPaymentsAdapter } from '../repositories/payments/test-provider.adapter.ts';
 import { PrintRequestRepository } from '../repositories/print-request.repository.ts';
@@ -8,6 +9,7 @@ import { CheckoutService } from '../services/checkout.service.ts';
 import { OrderAdminService } from '../services/order-admin.service.ts';
 import { PaymentService } from '../services/payment.service.ts';
 import { ProviderCheckouts } from '../services/provider-checkout.service.ts';
+import { SquarePairingService } from '../services/square-pairing.service.ts';
 import { ReceiptService } from '../services/receipt.service.ts';
 import { UnlockService } from '../services/unlock.service.ts';
 import type { Albums } from './albums.ts';
@@ -87,6 +89,14 @@ export const wirePayments = (
     now: () => clock.now(),
   });
   if (config.paymentProviders?.stripe.webhookSecret) webhooks.registerReceiver(stripe);
+  const square = new SquareAdapter({
+    apiBase: config.paymentProviders?.square.apiBase ?? 'https://connect.squareup.com',
+    webhookSignatureKey: config.paymentProviders?.square.webhookSignatureKey ?? null,
+    // Square signs the notification URL byte for byte as registered: built from the public URL.
+    notificationUrl: `${config.publicUrl}/api/webhooks/square`,
+    timeoutMs: config.paymentProviders?.timeoutMs ?? 15_000,
+  });
+  if (config.paymentProviders?.square.webhookSignatureKey) webhooks.registerReceiver(square);
   const providerCheckouts = new ProviderCheckouts({
     stripe,
     credentials: events.repositories.eventCredentials,
@@ -117,10 +127,11 @@ export const wirePayments = (
         providers: providerCheckouts,
       }),
       providerCheckouts,
+      squarePairing: new SquarePairingService(square),
       orderAdmin: new OrderAdminService({ access, payments, paymentRows }),
     },
     /** Payment adapters by name. */
-    providers: { test: testPayments, stripe },
+    providers: { test: testPayments, stripe, square },
   };
 };
 export type Payments = ReturnType<typeof wirePayments>;

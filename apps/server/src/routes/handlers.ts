@@ -28,6 +28,7 @@ import type { AttendeeService } from '../services/attendee.service.ts';
 import type { UnlockService } from '../services/unlock.service.ts';
 import type { CheckoutService } from '../services/checkout.service.ts';
 import type { OrderAdminService } from '../services/order-admin.service.ts';
+import type { SquarePairingService } from '../services/square-pairing.service.ts';
 import type { OutboxAdminService } from '../services/notifications/outbox-admin.service.ts';
 import type { PrintService } from '../services/printing/print.service.ts';
 
@@ -86,6 +87,7 @@ export const createHandlers = (services: {
   unlocks: UnlockService;
   checkout: CheckoutService;
   orderAdmin: OrderAdminService;
+  squarePairing: SquarePairingService;
   outboxAdmin: OutboxAdminService;
   printing: PrintService;
 }): Handlers => ({
@@ -252,6 +254,11 @@ export const createHandlers = (services: {
   outboxResend: async ({ principal, body }) => services.outboxAdmin.resend(principal, body),
   pricingButtonList: async ({ principal, body }) =>
     services.checkout.pricingButtons(principal, body),
+  // payment providers (issue 11)
+  squareLocations: async ({ actor, body }) => services.squarePairing.locations(actor, body),
+  squareCreateDeviceCode: async ({ actor, body }) =>
+    services.squarePairing.createDeviceCode(actor, body),
+  squareGetDeviceCode: async ({ actor, body }) => services.squarePairing.getDeviceCode(actor, body),
   // printing (issue 12)
   printWithQueue: async ({ principal, body }) => services.printing.ownerPrint(principal, body),
   publicPrintWithQueue: async ({ principal, body }) => services.printing.keyPrint(principal, body),

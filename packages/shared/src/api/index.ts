@@ -6,6 +6,7 @@ import * as albums from './albums.ts';
 import * as attendees from './attendees.ts';
 import * as faces from './faces.ts';
 import * as payments from './payments.ts';
+import * as providers from './providers.ts';
 import * as messages from './messages.ts';
 import * as printing from './printing.ts';
 import type { Endpoint } from './endpoint.ts';
@@ -104,6 +105,10 @@ export const endpoints = {
   ownerUnlockAndPrint: payments.ownerUnlockAndPrint,
   orderList: payments.orderList,
   refundPayment: payments.refundPayment,
+  // payment providers (issue 11)
+  squareLocations: providers.squareLocations,
+  squareCreateDeviceCode: providers.squareCreateDeviceCode,
+  squareGetDeviceCode: providers.squareGetDeviceCode,
   // messages (issue 15)
   outboxList: messages.outboxList,
   outboxResend: messages.outboxResend,
