@@ -47,7 +47,8 @@ export const databaseRateLimitStore = (db: SqlRunner) =>
       );
     }
 
-    child(routeOptions: RouteOptions): DatabaseRateLimitStore {
+    child(options: object): DatabaseRateLimitStore {
+      const routeOptions = options as RouteOptions;
       const route = `${routeOptions.routeInfo?.method ?? ''}${routeOptions.routeInfo?.url ?? ''}|`;
       return new DatabaseRateLimitStore(undefined, route);
     }
