@@ -26,6 +26,8 @@ import { registerStorageRoutes } from './storage/storage.routes.ts';
 import { registerMediaRoutes } from './routes/media.routes.ts';
 import { registerPhotoStream } from './routes/photo-stream.routes.ts';
 import { registerSharePages } from './routes/share-pages.ts';
+import { registerKioskEntry } from './routes/kiosk-entry.ts';
+import { registerUnsubscribeRoutes } from './routes/unsubscribe.routes.ts';
 import { registerWebhookRoutes } from './routes/webhook.routes.ts';
 
 /** Owner calls and forms are small; uploads go straight to storage, not through these bodies. */
@@ -171,9 +173,16 @@ export const buildApp = async (
     container.access.resolveKey(keyType, keyValue),
   );
   registerSharePages(app, container.services.shares);
+  // Kiosks (issue 14): the card-scan entry page, hosted and as a downloadable file.
+  registerKioskEntry(app, {
+    resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
+    publicUrl: config.publicUrl,
+  });
 
   // Provider webhooks (raw body, signature checked by the provider's adapter).
   await registerWebhookRoutes(app, container.services.webhooks, config.publicUrl);
+  // Unsubscribe links and one-click List-Unsubscribe POSTs of notifications (issue 15).
+  await registerUnsubscribeRoutes(app, container.services.notifications);
 
   // Local object storage speaks S3 at /storage (uploads by presigned POST, public GETs).
   await registerStorageRoutes(app, container.storage);

@@ -70,6 +70,12 @@ const envSchema = z.object({
   FLASHBULB_SMS_PROVIDER: z.enum(['outbox', 'twilio', '']).optional(),
   /** `test`: the built-in test provider (anyone holding a payment id can pay it with a test card); `none`: no checkout. */
   FLASHBULB_PAYMENTS_PROVIDER: z.enum(['test', 'none', '']).optional(),
+  /** Stripe's API (a sandbox or the tests' double may stand in); keys are per event (`stripe_secret_key`). */
+  STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
+  /** The webhook endpoint's signing secret (`whsec_…`); without it `/api/webhooks/stripe` is refused. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Milliseconds before a payment provider call is given up (then retried or reconciled). */
+  FLASHBULB_PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
@@ -114,6 +120,11 @@ export interface AppConfig {
     payments: { kind: 'test' } | { kind: 'none' };
   };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Real payment providers' settings (issue 11); each is used for events that carry its credentials. */
+  paymentProviders?: {
+    stripe: { apiBase: string; webhookSecret: string | null };
+    timeoutMs: number;
+  };
 }
 
 type Env = z.infer<typeof envSchema>;
@@ -209,5 +220,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
       payments: { kind: e.FLASHBULB_PAYMENTS_PROVIDER === 'none' ? 'none' : 'test' },
     },
     logLevel: e.LOG_LEVEL,
+    paymentProviders: {
+      stripe: {
+        apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET?.trim() || null,
+      },
+      timeoutMs: e.FLASHBULB_PAYMENTS_TIMEOUT_MS,
+    },
   };
 };

@@ -65,6 +65,7 @@ const FORBIDDEN = ['forbidden', 403] as const;
 const ATTENDEE_NOT_FOUND = ['invalid_attendee_id', 404] as const;
 const INVALID_UNLOCK_CODE = ['invalid_unlock_code', 400] as const;
 const INVALID_VALUE = ['invalid_value', 400] as const;
+const PRINTING_NOT_ACTIVE = ['printing_not_active', 400] as const;
 
 const fill = (columns: readonly Column[], outcome: Outcome): Partial<Expectation> =>
   Object.fromEntries(columns.map((c) => [c, outcome]));
@@ -132,6 +133,8 @@ let robotA: { id: number; api_key: string };
 let robotB: { id: number; api_key: string };
 let attendeeA: string;
 let attendeeB: string;
+/** A second card of organisation A (kiosk grouping). */
+let attendeeA2: string;
 let photoA: { id: number; uid: string };
 let jpeg: Buffer;
 
@@ -177,6 +180,13 @@ beforeAll(async () => {
   eventA = await createEvent(t, w.ownerA, { full_name: 'Event A', robot_id_array: [robotA.id] });
   eventB = await createEvent(t, w.ownerB, { full_name: 'Event B', robot_id_array: [robotB.id] });
   attendeeA = (
+    await t.ok(
+      endpoints.generateAttendeeList,
+      { attendee_count: 1, event_id_array: [eventA.id] },
+      auth.adminA,
+    )
+  ).attendees[0]!.uid;
+  attendeeA2 = (
     await t.ok(
       endpoints.generateAttendeeList,
       { attendee_count: 1, event_id_array: [eventA.id] },
@@ -598,6 +608,21 @@ const rows: Record<EndpointName, Row> = {
       ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
     }),
   },
+  checkAndGroupAttendees: {
+    body: () => ({ attendee_uid_list: [attendeeA, attendeeA2] }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  // An unknown card answers valid false to any kiosk key; other keys are refused.
+  checkKioskCard: {
+    body: () => ({ card_code: 'https://x.example/?attId=ZZZZ-ZZZZ' }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
   // Event A has face recognition off: operators who reach it are told so before any photo is read.
   searchByFace: {
     body: () => ({
@@ -679,6 +704,26 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ event_id: eventA.id, payment_id: 'pay_nobody' }),
     expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
   },
+  // The event's outbox (issue 15): those who manage the event.
+  outboxList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  outboxResend: {
+    body: () => ({ event_id: eventA.id, message_id: 999_999 }),
+    expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
+  },
+  // printing (issue 12): the matrix's events have printing off, so a permitted caller hears that
+  // (after the access check) and nothing is queued.
+  printWithQueue: {
+    body: () => ({ event_id: eventA.id, printable_photo_uid_array: [photoA.uid] }),
+    expect: operators(PRINTING_NOT_ACTIVE, EVENT_NOT_FOUND),
+  },
+  publicPrintWithQueue: {
+    body: () => ({ printable_photo_uid_array: [photoA.uid] }),
+    expect: keyed({
+      ...keysA(PRINTING_NOT_ACTIVE, PRINTING_NOT_ACTIVE, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(PRINTING_NOT_ACTIVE, PRINTING_NOT_ACTIVE, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  printJobList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
   // The test provider's form: no key; an unknown payment is not found whoever asks.
   testProviderPay: {
     body: () => ({ payment_id: 'pay_nobody', card_number: '4242 4242 4242 4242' }),

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { DataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,6 +35,8 @@ export interface Database extends SqlRunner {
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The embedded database folder's lock (PGlite on disk only): one writer per folder. */
+  readonly lock?: DataDirLock;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -41,7 +44,7 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 const MIGRATION_LOCK_ID = 727_001;
 
 export type DatabaseOptions =
-  | { engine: 'pglite'; dataDir: string | null }
+  | { engine: 'pglite'; dataDir: string | null; lockRole?: 'server' | 'cli' }
   | { engine: 'postgres'; url: string; poolSize?: number };
 
 /** A Database over an open PGlite (tests clone a migrated template instead of migrating each time). */
@@ -75,12 +78,33 @@ export const wrapPglite = (client: PGlite): Database & { client: PGlite } => ({
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
   if (options.engine === 'pglite') {
     if (options.dataDir) await mkdir(path.dirname(options.dataDir), { recursive: true });
-    const client = await PGlite.create({
-      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      extensions: { vector },
-    });
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
-    return wrapPglite(client);
+    // One writer per folder: refused (DataDirLockedError) while another live process holds it.
+    const lock = options.dataDir
+      ? await DataDirLock.acquire(options.dataDir, options.lockRole ?? 'server')
+      : undefined;
+    try {
+      const client = await PGlite.create({
+        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+        extensions: { vector },
+      });
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      const database = wrapPglite(client);
+      if (!lock) return database;
+      return {
+        ...database,
+        lock,
+        async close() {
+          try {
+            await database.close();
+          } finally {
+            await lock.release();
+          }
+        },
+      };
+    } catch (error) {
+      await lock?.release();
+      throw error;
+    }
   }
 
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });

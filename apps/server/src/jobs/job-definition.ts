@@ -1,13 +1,16 @@
 import type { z } from 'zod';
+import type { NotificationService } from '../services/notifications/notification.service.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { SessionRepository } from '../repositories/session.repository.ts';
 import type { AttendeeService } from '../services/attendee.service.ts';
 import type { OutboxService } from '../services/outbox.service.ts';
 import type { PaymentService } from '../services/payment.service.ts';
+import type { ProviderCheckouts } from '../services/provider-checkout.service.ts';
 import type { PhotoDerivativesService } from '../services/photos/photo-derivatives.service.ts';
 import type { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
 import type { StorageMigration } from '../services/photos/storage-migration.ts';
 import type { FaceIndexService } from '../services/faces/face-index.service.ts';
+import type { PrintService } from '../services/printing/print.service.ts';
 
 /**
  * What job handlers may use. The container passes these when the worker starts; a handler names
@@ -22,6 +25,10 @@ export interface JobDeps {
   attendees: Pick<AttendeeService, 'deleteAbandonedBatches'>;
   faceIndex: Pick<FaceIndexService, 'indexPhoto' | 'backfill' | 'sweep'>;
   payments: Pick<PaymentService, 'expireStale'>;
+  notifications: Pick<NotificationService, 'sendReminders'>;
+  printing: Pick<PrintService, 'renderAndPrint' | 'resume'>;
+  /** Real payment providers' reconciliation (issue 11); optional for workers built without it. */
+  providerCheckouts?: Pick<ProviderCheckouts, 'reconcilePending'>;
   clock: Clock;
 }
 

@@ -28,6 +28,8 @@ import type { AttendeeService } from '../services/attendee.service.ts';
 import type { UnlockService } from '../services/unlock.service.ts';
 import type { CheckoutService } from '../services/checkout.service.ts';
 import type { OrderAdminService } from '../services/order-admin.service.ts';
+import type { OutboxAdminService } from '../services/notifications/outbox-admin.service.ts';
+import type { PrintService } from '../services/printing/print.service.ts';
 
 export const REFRESH_COOKIE = 'flashbulb_refresh';
 const COOKIE_PATH = '/api/v1/auth';
@@ -84,6 +86,8 @@ export const createHandlers = (services: {
   unlocks: UnlockService;
   checkout: CheckoutService;
   orderAdmin: OrderAdminService;
+  outboxAdmin: OutboxAdminService;
+  printing: PrintService;
 }): Handlers => ({
   signIn: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.signIn(body)),
@@ -221,6 +225,9 @@ export const createHandlers = (services: {
     services.attendees.attachByQrScan(principal, body),
   updateAttendeeByKiosk: async ({ principal, body }) =>
     services.attendees.updateByKiosk(principal, body),
+  checkAndGroupAttendees: async ({ principal, body }) =>
+    services.attendees.checkAndGroup(principal, body),
+  checkKioskCard: async ({ principal, body }) => services.attendees.checkCard(principal, body),
   searchByFace: async ({ principal, body }) => services.faceSearch.searchByOwner(principal, body),
   faceDataInfo: async ({ principal, body }) => services.faceData.info(principal, body.event_id),
   deleteFaceData: async ({ principal, body }) =>
@@ -239,6 +246,12 @@ export const createHandlers = (services: {
     services.unlocks.ownerUnlockAndPrint(principal, body),
   orderList: async ({ principal, body }) => services.orderAdmin.list(principal, body),
   refundPayment: async ({ principal, body }) => services.orderAdmin.refund(principal, body),
+  outboxList: async ({ principal, body }) => services.outboxAdmin.list(principal, body),
+  outboxResend: async ({ principal, body }) => services.outboxAdmin.resend(principal, body),
   pricingButtonList: async ({ principal, body }) =>
     services.checkout.pricingButtons(principal, body),
+  // printing (issue 12)
+  printWithQueue: async ({ principal, body }) => services.printing.ownerPrint(principal, body),
+  publicPrintWithQueue: async ({ principal, body }) => services.printing.keyPrint(principal, body),
+  printJobList: async ({ principal, body }) => services.printing.list(principal, body),
 });

@@ -32,6 +32,8 @@ export const enEvents = {
     photosNamed: 'Photos of {{name}}',
     attendees: 'Attendees',
     attendeesNamed: 'Attendees of {{name}}',
+    orders: 'Orders',
+    ordersNamed: 'Orders of {{name}}',
     kioskAlbum: 'Kiosk album',
     kioskAlbumNamed: 'Kiosk album of {{name}}',
     kioskStream: 'Kiosk stream',

@@ -6,6 +6,8 @@ import * as albums from './albums.ts';
 import * as attendees from './attendees.ts';
 import * as faces from './faces.ts';
 import * as payments from './payments.ts';
+import * as messages from './messages.ts';
+import * as printing from './printing.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */
@@ -84,6 +86,8 @@ export const endpoints = {
   attachPhotosByKey: attendees.attachPhotosByKey,
   attachPhotosByQrScan: attendees.attachPhotosByQrScan,
   updateAttendeeByKiosk: attendees.updateAttendeeByKiosk,
+  checkAndGroupAttendees: attendees.checkAndGroupAttendees,
+  checkKioskCard: attendees.checkKioskCard,
   // faces (issue 13)
   searchByFace: faces.searchByFace,
   faceDataInfo: faces.faceDataInfo,
@@ -99,6 +103,13 @@ export const endpoints = {
   ownerUnlockAndPrint: payments.ownerUnlockAndPrint,
   orderList: payments.orderList,
   refundPayment: payments.refundPayment,
+  // messages (issue 15)
+  outboxList: messages.outboxList,
+  outboxResend: messages.outboxResend,
+  // printing (issue 12)
+  printWithQueue: printing.printWithQueue,
+  publicPrintWithQueue: printing.publicPrintWithQueue,
+  printJobList: printing.printJobList,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
