@@ -17,6 +17,7 @@ import type { AppConfig } from './config.ts';
 import { createContainer, type Container, type ContainerOptions } from './container.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { sendNok } from './http/envelope.ts';
 import { requestLogSerializer } from './http/log-redaction.ts';
 import { registerEndpoints } from './http/register-endpoints.ts';
@@ -120,7 +121,11 @@ export const buildApp = async (
     }
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // Counted in the database: the identity rate limit holds across every API process.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: databaseRateLimitStore(container.database),
+  });
   registerErrorHandling(app);
 
   await app.register(fastifySwagger, {

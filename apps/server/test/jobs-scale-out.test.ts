@@ -1,6 +1,7 @@
 import { API_BASE, endpoints } from '@flashbulb/shared';
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { JobQueue } from '../src/jobs/job-queue.ts';
 import { createTestApp, openTestDatabase, type TestApp } from './helpers/test-app.ts';
@@ -91,3 +92,32 @@ describe.runIf(process.env.FLASHBULB_TEST_DB === 'postgres')(
     }, 240_000);
   },
 );
+
+describe('identity rate limit across processes', () => {
+  it('two processes on one database share one count per client address', async () => {
+    t = await createTestApp({ FLASHBULB_AUTH_RATE_LIMIT: '3' });
+    // A second process: its own app on the same database.
+    const other = await buildApp(t.config, { database: t.database, clock: t.clock, worker: false });
+    try {
+      const signIn = (app: typeof other) =>
+        app.inject({
+          method: 'POST',
+          url: `${API_BASE}${endpoints.signIn.path}`,
+          payload: { username: 'a@example.com', password: 'whatever' },
+        });
+      const statuses = [
+        (await signIn(t.app)).statusCode,
+        (await signIn(other)).statusCode,
+        (await signIn(t.app)).statusCode,
+        (await signIn(other)).statusCode,
+      ];
+      expect(statuses).toEqual([400, 400, 400, 429]);
+      expect((await signIn(other)).json()).toMatchObject({
+        status: 'nok',
+        error: { message_key: 'rate_limited' },
+      });
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -118,6 +118,16 @@ export const loginThrottle = pgTable('login_throttle', {
   hourFailures: integer('hour_failures').notNull().default(0),
 });
 
+/**
+ * Request counts of rate-limited routes per client and window, shared by every process on the
+ * database (apps/server/src/http/rate-limit-store.ts).
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});
+
 export const passwordResetCodes = pgTable('password_reset_codes', {
   userId: integer('user_id')
     .primaryKey()
