@@ -222,6 +222,9 @@ export const createHandlers = (services: {
   updateAttendeeByKiosk: async ({ principal, body }) =>
     services.attendees.updateByKiosk(principal, body),
   searchByFace: async ({ principal, body }) => services.faceSearch.searchByOwner(principal, body),
+  keySearchByFace: async ({ principal, body }) => services.faceSearch.searchByKey(principal, body),
+  selfieUploadAccess: async ({ principal, body }) =>
+    services.faceSearch.selfieUploadAccess(principal, body),
   faceDataInfo: async ({ principal, body }) => services.faceData.info(principal, body.event_id),
   deleteFaceData: async ({ principal, body }) =>
     services.faceData.deleteAll(principal, body.event_id),
