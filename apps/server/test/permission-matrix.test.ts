@@ -67,6 +67,7 @@ const INVALID_UNLOCK_CODE = ['invalid_unlock_code', 400] as const;
 const INVALID_VALUE = ['invalid_value', 400] as const;
 const FACE_OFF = ['face_recognition_off', 400] as const;
 const INVALID_URL = ['invalid_url', 400] as const;
+const PRINTING_NOT_ACTIVE = ['printing_not_active', 400] as const;
 
 const fill = (columns: readonly Column[], outcome: Outcome): Partial<Expectation> =>
   Object.fromEntries(columns.map((c) => [c, outcome]));
@@ -134,6 +135,8 @@ let robotA: { id: number; api_key: string };
 let robotB: { id: number; api_key: string };
 let attendeeA: string;
 let attendeeB: string;
+/** A second card of organisation A (kiosk grouping). */
+let attendeeA2: string;
 let photoA: { id: number; uid: string };
 let jpeg: Buffer;
 
@@ -179,6 +182,13 @@ beforeAll(async () => {
   eventA = await createEvent(t, w.ownerA, { full_name: 'Event A', robot_id_array: [robotA.id] });
   eventB = await createEvent(t, w.ownerB, { full_name: 'Event B', robot_id_array: [robotB.id] });
   attendeeA = (
+    await t.ok(
+      endpoints.generateAttendeeList,
+      { attendee_count: 1, event_id_array: [eventA.id] },
+      auth.adminA,
+    )
+  ).attendees[0]!.uid;
+  attendeeA2 = (
     await t.ok(
       endpoints.generateAttendeeList,
       { attendee_count: 1, event_id_array: [eventA.id] },
@@ -306,6 +316,10 @@ const rows: Record<EndpointName, Row> = {
   createOrganisation: {
     body: () => ({ name: `Org ${randomUUID().slice(0, 8)}` }),
     expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, OK),
+  },
+  renameOrganisation: {
+    body: () => ({ id: w.orgA.id, name: `Org A ${randomUUID().slice(0, 8)}` }),
+    expect: operators(OK, FORBIDDEN, FORBIDDEN),
   },
 
   // ---- events ----------------------------------------------------------------------------------
@@ -600,6 +614,21 @@ const rows: Record<EndpointName, Row> = {
       ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
     }),
   },
+  checkAndGroupAttendees: {
+    body: () => ({ attendee_uid_list: [attendeeA, attendeeA2] }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  // An unknown card answers valid false to any kiosk key; other keys are refused.
+  checkKioskCard: {
+    body: () => ({ card_code: 'https://x.example/?attId=ZZZZ-ZZZZ' }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
   // Event A has face recognition off: operators who reach it are told so before any photo is read.
   searchByFace: {
     body: () => ({
@@ -697,6 +726,41 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ event_id: eventA.id, payment_id: 'pay_nobody' }),
     expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
   },
+  // ---- payment providers (issue 11) -------------------------------------------------------------
+  // Any signed-in operator may talk to Square with their own token; a blank token is refused
+  // before Square is called (so no row here reaches a provider).
+  squareLocations: {
+    body: () => ({ access_token: ' ' }),
+    expect: operators(['square_access_token_required', 400], ['square_access_token_required', 400]),
+  },
+  squareCreateDeviceCode: {
+    body: () => ({ access_token: 'EAAA-token', name: ' ', location_id: 'L1' }),
+    expect: operators(['square_device_name_required', 400], ['square_device_name_required', 400]),
+  },
+  squareGetDeviceCode: {
+    body: () => ({ access_token: 'EAAA-token', id: '' }),
+    expect: operators(['square_get_device_error', 502], ['square_get_device_error', 502]),
+  },
+  // The event's outbox (issue 15): those who manage the event.
+  outboxList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  outboxResend: {
+    body: () => ({ event_id: eventA.id, message_id: 999_999 }),
+    expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
+  },
+  // printing (issue 12): the matrix's events have printing off, so a permitted caller hears that
+  // (after the access check) and nothing is queued.
+  printWithQueue: {
+    body: () => ({ event_id: eventA.id, printable_photo_uid_array: [photoA.uid] }),
+    expect: operators(PRINTING_NOT_ACTIVE, EVENT_NOT_FOUND),
+  },
+  publicPrintWithQueue: {
+    body: () => ({ printable_photo_uid_array: [photoA.uid] }),
+    expect: keyed({
+      ...keysA(PRINTING_NOT_ACTIVE, PRINTING_NOT_ACTIVE, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(PRINTING_NOT_ACTIVE, PRINTING_NOT_ACTIVE, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  printJobList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
   // The test provider's form: no key; an unknown payment is not found whoever asks.
   testProviderPay: {
     body: () => ({ payment_id: 'pay_nobody', card_number: '4242 4242 4242 4242' }),

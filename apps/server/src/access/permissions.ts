@@ -81,6 +81,8 @@ export const PERMISSIONS = {
   'attendee.unlock': row(N, N, N, Y, Y, N, N, N),
   /** Checkout: start, poll and cancel a payment (kiosks, and the attendee for their own album). */
   'payment.checkout': row(N, N, N, Y, Y, N, Y, N),
+  /** Queue prints of the event's photos (owners in the console, kiosks by private key). */
+  'photo.print': row(Y, Y, Y, Y, Y, N, N, N),
 } as const satisfies Record<string, Row>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -111,6 +113,7 @@ export const WRONG_KEY_TYPE: Record<
   'face.search_by_key': { key: 'invalid_key', field: 'key_type' },
   'attendee.unlock': { key: 'invalid_key', field: 'key_type' },
   'payment.checkout': { key: 'invalid_key', field: 'key_type' },
+  'photo.print': { key: 'invalid_key', field: 'key_type' },
 };
 
 export const allows = (permission: Permission, subject: Subject): boolean =>

@@ -395,12 +395,19 @@ export const photos = pgTable(
     printable: smallint('printable').notNull().default(1),
     printed: smallint('printed').notNull().default(0),
     printRequested: smallint('print_requested').notNull().default(0),
+    /** Sheets printed with this photo (copies included; issue 12). */
+    printCount: integer('print_count').notNull().default(0),
     imageProcessId: integer('image_process_id'),
     originalPhotoId: integer('original_photo_id'),
     /** processing → ready | failed */
     status: text('status').notNull(),
     /** Storage keys of the derivatives by kind (preview, thumbnail, watermarks). */
     derivatives: jsonb('derivatives').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * Labels of the photo (a robot may send them on upload): a paid button's `partialUnlockTags`
+     * opens the photos carrying one of its tags (unlock scope `tag:<t>`).
+     */
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
     failureReason: text('failure_reason'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -682,6 +689,8 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string | null;
+  /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post`); absent on older rows. */
+  headers?: Record<string, string>;
 }
 export interface SmsContent {
   body: string;
@@ -712,13 +721,37 @@ export const outbox = pgTable(
     provider: text('provider'),
     providerMessageId: text('provider_message_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * At most one message per key (topic notifications: `topic:<key>:<event key>:<channel>:<recipient>`);
+     * null for messages that may repeat (sign-in codes …).
+     */
+    dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('outbox_dedupe_idx').on(t.dedupeKey),
     index('outbox_created_idx').on(t.createdAt),
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_provider_message_idx').on(t.provider, t.providerMessageId),
   ],
+);
+
+/**
+ * Recipients who asked an event for no further marketing messages (the unsubscribe link or the
+ * one-click `List-Unsubscribe` POST). `recipient` is a lower-cased address or digits only.
+ */
+export const unsubscribes = pgTable(
+  'unsubscribes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    channel: text('channel').$type<OutboxChannel>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('unsubscribes_event_recipient_idx').on(t.eventId, t.recipient)],
 );
 
 /** Webhooks already taken in, by the provider's event id: a replay or duplicate changes state once. */
@@ -862,8 +895,51 @@ export const printRequests = pgTable(
     source: text('source').$type<UnlockSource>().notNull(),
     /** `First Last` of the employee whose code was used. */
     employeeName: text('employee_name'),
-    status: text('status').$type<'queued'>().notNull(),
+    /** `queued` when stored; `sent` once its print jobs exist (issue 12). */
+    status: text('status').$type<'queued' | 'sent'>().notNull(),
     createdAt: createdAt(),
   },
   (t) => [index('print_requests_event_idx').on(t.eventId, t.createdAt)],
+);
+
+export type PrintJobState =
+  'queued' | 'rendering' | 'sent' | 'printing' | 'printed' | 'failed' | 'cancelled';
+
+/**
+ * One sheet to print (issue 12; docs/domains/printing.md): up to the event's placeholder count of
+ * photos, printed `copies` times on a printer of `pool`. A request with a client request id makes
+ * its sheets once (unique per event, request and sheet index).
+ */
+export const printJobs = pgTable(
+  'print_jobs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    pool: text('pool').notNull(),
+    /** Photo ids in placeholder order. */
+    photoIds: jsonb('photo_ids').$type<number[]>().notNull(),
+    copies: integer('copies').notNull(),
+    state: text('state').$type<PrintJobState>().notNull(),
+    /** owner | kiosk | auto | unlock */
+    source: text('source').notNull(),
+    requestKey: text('request_key'),
+    sheetIndex: integer('sheet_index').notNull().default(0),
+    printRequestId: integer('print_request_id').references(() => printRequests.id, {
+      onDelete: 'set null',
+    }),
+    printer: text('printer'),
+    /** Where the file printer wrote the sheets. */
+    output: text('output'),
+    error: text('error'),
+    reprintReason: text('reprint_reason'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('print_jobs_event_idx').on(t.eventId, t.createdAt),
+    index('print_jobs_pool_state_idx').on(t.pool, t.state),
+    uniqueIndex('print_jobs_request_idx').on(t.eventId, t.requestKey, t.sheetIndex),
+  ],
 );

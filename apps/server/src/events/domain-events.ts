@@ -32,7 +32,9 @@ export interface DomainEvents {
   'attendee.unlocked': { attendeeId: number; eventId: number };
   /** A payment was confirmed by its provider (declared: payments). */
   'payment.confirmed': { paymentId: number; eventId: number };
-  /** A printer reported a print job done (declared: printing). */
+  /** A print request was stored (unlock-and-print); printing sends it to the queue. */
+  'print.requested': { printRequestId: number; eventId: number };
+  /** A print job's sheet was printed (printing, issue 12). */
   'print.finished': { printJobId: number; eventId: number };
   /** An event's settings were saved (event update). */
   'event.updated': { eventId: number };

@@ -6,11 +6,14 @@ import { facesIndexJob } from './faces-index.job.ts';
 import { facesSweepJob } from './faces-sweep.job.ts';
 import type { JobDefinition } from './job-definition.ts';
 import { mailDeliverJob } from './mail-deliver.job.ts';
+import { notificationsRemindJob } from './notifications-remind.job.ts';
 import { outboxResumeJob } from './outbox-resume.job.ts';
 import { paymentsExpireJob } from './payments-expire.job.ts';
+import { paymentsReconcileJob } from './payments-reconcile.job.ts';
 import { photoDerivativesJob } from './photo-derivatives.job.ts';
 import { photosRetentionJob } from './photos-retention.job.ts';
 import { photosStuckJob } from './photos-stuck.job.ts';
+import { printRenderJob, printResumeJob } from './print.job.ts';
 import { smsDeliverJob } from './sms-deliver.job.ts';
 import { storageProtectLegacyJob } from './storage-protect-legacy.job.ts';
 import { storageProtectPhotoJob } from './storage-protect-photo.job.ts';
@@ -34,6 +37,10 @@ export const jobRegistry = [
   facesBackfillJob,
   facesSweepJob,
   paymentsExpireJob,
+  notificationsRemindJob,
+  printRenderJob,
+  printResumeJob,
+  paymentsReconcileJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];

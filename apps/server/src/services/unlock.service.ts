@@ -62,7 +62,11 @@ export class UnlockService {
       printRequests: PrintRequestRepository;
       clock: Clock;
       /** Raised once per new unlock; the domain-event bus of issue 9 subscribes here. */
-      notices?: { attendeeUnlocked(event: AttendeeUnlocked): Promise<void> };
+      notices?: {
+        attendeeUnlocked(event: AttendeeUnlocked): Promise<void>;
+        /** A print request was stored (printing sends it to the queue; issue 12). */
+        printRequested?(request: { printRequestId: number; eventId: number }): Promise<void>;
+      };
     },
   ) {}
 
@@ -204,6 +208,10 @@ export class UnlockService {
       status: 'queued',
       createdAt: this.deps.clock.now(),
     });
+    // The request row is the truth: a failed notice leaves it `queued` for the print.resume sweep.
+    await this.deps.notices
+      ?.printRequested?.({ printRequestId: request.id, eventId: event.row.id })
+      .catch(() => undefined);
     return {
       attendee_uid: record.row.uid,
       event_id: event.row.id,

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineJob } from './job-definition.ts';
+
+/** Enqueued for each new print job (print calls, auto-print, unlock-and-print; issue 12). */
+export const printRenderJob = defineJob({
+  name: 'print.render',
+  summary: 'Render one print sheet with sharp and hand it to its pool’s printer (issue 12)',
+  payload: z.object({ printJobId: z.number().int().positive() }),
+  retry: { limit: 3, delaySeconds: 5, backoff: true },
+  singletonKey: ({ printJobId }) => `print.render:${printJobId}`,
+  // Idempotent: the job's state moves compare-and-set; a printed or cancelled job is skipped.
+  run: ({ printJobId }, deps) => deps.printing.renderAndPrint(printJobId),
+});
+
+/** Sweep: stored print requests not yet queued, and queued jobs whose render job was lost. */
+export const printResumeJob = defineJob({
+  name: 'print.resume',
+  summary: 'Queue stored print requests and re-send print jobs stuck in queued (every 5 min)',
+  payload: z.object({}),
+  retry: { limit: 1, delaySeconds: 30, backoff: false },
+  schedule: '*/5 * * * *',
+  run: (_payload, deps) => deps.printing.resume(),
+});

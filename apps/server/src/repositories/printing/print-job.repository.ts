@@ -1,0 +1,125 @@
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import { photos, printJobs, printRequests, type PrintJobState } from '../../db/schema.ts';
+
+export type PrintJobRow = typeof printJobs.$inferSelect;
+export type NewPrintJobRow = typeof printJobs.$inferInsert;
+
+/** Print jobs (one sheet each) and the photos' print marks (issue 12). Data access only. */
+export class PrintJobRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Inserts the sheets of one request in one transaction. With a request key, sheets already
+   * stored for it are kept (a retried request inserts nothing) and `replayed` says so.
+   */
+  async insertSheets(
+    rows: NewPrintJobRow[],
+    after?: { printRequestId: number },
+  ): Promise<{ jobs: PrintJobRow[]; replayed: boolean }> {
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx.insert(printJobs).values(rows).onConflictDoNothing().returning();
+      if (after)
+        await tx
+          .update(printRequests)
+          .set({ status: 'sent' })
+          .where(eq(printRequests.id, after.printRequestId));
+      if (inserted.length === rows.length) return { jobs: inserted, replayed: false };
+      const first = rows[0];
+      if (!first?.requestKey) throw new Error('print job insert conflicted without a request key');
+      const existing = await tx
+        .select()
+        .from(printJobs)
+        .where(
+          and(eq(printJobs.eventId, first.eventId), eq(printJobs.requestKey, first.requestKey)),
+        )
+        .orderBy(printJobs.sheetIndex);
+      return { jobs: existing, replayed: inserted.length === 0 };
+    });
+  }
+
+  async findById(id: number): Promise<PrintJobRow | undefined> {
+    const [row] = await this.db.select().from(printJobs).where(eq(printJobs.id, id));
+    return row;
+  }
+
+  async forEvent(eventId: number, pool?: string): Promise<PrintJobRow[]> {
+    return this.db
+      .select()
+      .from(printJobs)
+      .where(
+        pool
+          ? and(eq(printJobs.eventId, eventId), eq(printJobs.pool, pool))
+          : eq(printJobs.eventId, eventId),
+      )
+      .orderBy(desc(printJobs.id));
+  }
+
+  /** Compare-and-set: moves the job only from one of `from`; answers the moved row or nothing. */
+  async move(
+    id: number,
+    from: readonly PrintJobState[],
+    to: PrintJobState,
+    changes: Partial<Pick<NewPrintJobRow, 'printer' | 'output' | 'error'>> = {},
+  ): Promise<PrintJobRow | undefined> {
+    const [row] = await this.db
+      .update(printJobs)
+      .set({ ...changes, state: to, updatedAt: new Date() })
+      .where(and(eq(printJobs.id, id), inArray(printJobs.state, [...from])))
+      .returning();
+    return row;
+  }
+
+  /**
+   * The sheet is printed: the job moves to `printed` and each of its photos is marked printed
+   * with its print count raised by the copies, in one transaction (once: the move is the guard).
+   */
+  async markPrinted(
+    id: number,
+    from: readonly PrintJobState[],
+    changes: Pick<NewPrintJobRow, 'printer' | 'output'>,
+  ): Promise<PrintJobRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(printJobs)
+        .set({ ...changes, state: 'printed', error: null, updatedAt: new Date() })
+        .where(and(eq(printJobs.id, id), inArray(printJobs.state, [...from])))
+        .returning();
+      if (!row) return undefined;
+      for (const photoId of row.photoIds)
+        await tx
+          .update(photos)
+          .set({ printed: 1, printCount: sql`${photos.printCount} + ${row.copies}` })
+          .where(eq(photos.id, photoId));
+      return row;
+    });
+  }
+
+  /** Jobs still `queued` since before `before` (their render job may be lost). */
+  async queuedBefore(before: Date): Promise<PrintJobRow[]> {
+    return this.db
+      .select()
+      .from(printJobs)
+      .where(and(eq(printJobs.state, 'queued'), lt(printJobs.updatedAt, before)))
+      .orderBy(printJobs.id)
+      .limit(500);
+  }
+
+  async printRequestById(id: number) {
+    const [row] = await this.db.select().from(printRequests).where(eq(printRequests.id, id));
+    return row;
+  }
+
+  /** Stored unlock-and-print requests not yet sent to the queue. */
+  async unsentRequests(eventId?: number) {
+    return this.db
+      .select()
+      .from(printRequests)
+      .where(
+        eventId === undefined
+          ? eq(printRequests.status, 'queued')
+          : and(eq(printRequests.status, 'queued'), eq(printRequests.eventId, eventId)),
+      )
+      .orderBy(printRequests.id);
+  }
+}

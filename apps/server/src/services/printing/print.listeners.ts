@@ -1,0 +1,19 @@
+import type { DomainEventBus } from '../../events/event-bus.ts';
+import type { PrintService } from './print.service.ts';
+
+/**
+ * The printing domain's reactions (issue 12): auto-print on `photo.ready`, stored unlock-and-print
+ * requests to the queue on `print.requested`. Each stores print jobs and enqueues their render
+ * jobs; a failure is left to the `print.resume` sweep.
+ */
+export const registerPrintListeners = (
+  bus: DomainEventBus,
+  printing: Pick<PrintService, 'onPhotoReady' | 'onPrintRequested'>,
+): void => {
+  bus.on('photo.ready', 'printing: auto-print', ({ photoId, eventId }) =>
+    printing.onPhotoReady({ photoId, eventId }),
+  );
+  bus.on('print.requested', 'printing: queue a stored request', ({ printRequestId }) =>
+    printing.onPrintRequested({ printRequestId }),
+  );
+};

@@ -1,0 +1,327 @@
+import { Readable } from 'node:stream';
+import {
+  DEFAULT_PRINTER_POOL,
+  type EndpointName,
+  type Endpoints,
+  type ParsedBodyOf,
+  type PrintJob,
+} from '@flashbulb/shared';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { AccessControl } from '../../access/access-control.ts';
+import type { Principal } from '../../access/principal.ts';
+import type { DomainEventEmitter } from '../../events/event-bus.ts';
+import type { JobQueue } from '../../jobs/job-queue.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AlbumRepository } from '../../repositories/album.repository.ts';
+import type { EventRecord, EventRepository } from '../../repositories/event.repository.ts';
+import type { PhotoRepository } from '../../repositories/photo.repository.ts';
+import type { PrinterAdapter } from '../../repositories/printing/file-printer.adapter.ts';
+import type {
+  NewPrintJobRow,
+  PrintJobRepository,
+  PrintJobRow,
+} from '../../repositories/printing/print-job.repository.ts';
+import type { PrintRequestRow } from '../../repositories/print-request.repository.ts';
+import type { StorageRepository } from '../../storage/storage.repository.ts';
+import { defaultLayout, renderSheet } from './sheet-renderer.ts';
+
+type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
+type PrintInput = Omit<Body<'publicPrintWithQueue'>, 'key_type' | 'key_value'>;
+
+/** A photo to print is at most this big (originals of booth cameras are far smaller). */
+const MAX_PRINT_SOURCE_BYTES = 80 * 1024 * 1024;
+
+const readAll = async (body: Readable, max: number): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    size += buffer.length;
+    if (size > max) throw new Error('print source is too large');
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+};
+
+/** The pools a print may name: the event's list (when pools are on) and always `Default`. */
+export const eventPools = (event: EventRecord): string[] => {
+  const list =
+    event.row.is_printer_pool_enabled === 1 ? (event.row.printer_pool_name_list ?? []) : [];
+  return [...new Set([...list, DEFAULT_PRINTER_POOL])];
+};
+
+/** Where an event prints unless told otherwise: its first pool, or `Default`. */
+export const defaultPool = (event: EventRecord): string => eventPools(event)[0]!;
+
+/**
+ * Printing (issue 12; docs/domains/printing.md): print calls queue sheets (print jobs) of the
+ * event's placeholder count of photos; the `print.render` job renders each sheet with sharp and
+ * hands it to the pool's printer (the embedded file printer); the sheet's photos are marked
+ * printed with their print count. Auto-print (`is_print_every_photo`) queues a sheet per new
+ * photo on `photo.ready`; unlock-and-print requests (issue 10) are sent to the queue.
+ */
+export class PrintService {
+  constructor(
+    private readonly deps: {
+      access: AccessControl;
+      events: EventRepository;
+      photos: PhotoRepository;
+      albums: AlbumRepository;
+      printJobs: PrintJobRepository;
+      storage: StorageRepository;
+      printer: PrinterAdapter;
+      jobs: Pick<JobQueue, 'send'>;
+      bus: DomainEventEmitter;
+      logger: Logger;
+      clock: Clock;
+    },
+  ) {}
+
+  /** `flashbulb-owner/photo/print-with-queue`. */
+  async ownerPrint(principal: Principal, input: Body<'printWithQueue'>) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'photo.print', {
+      eventId: input.event_id,
+      field: 'event_id',
+    });
+    return this.queue(event, input, 'owner');
+  }
+
+  /** `/photo/print-with-queue`: the kiosk twin (private or event-owner key of the event). */
+  async keyPrint(principal: Principal, input: PrintInput) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'photo.print', {
+      keyEvent: true,
+    });
+    return this.queue(event, input, 'kiosk');
+  }
+
+  /** The print desk's list. */
+  async list(principal: Principal, input: Body<'printJobList'>) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
+      eventId: input.event_id,
+      field: 'event_id',
+    });
+    const rows = await this.deps.printJobs.forEvent(event.row.id, input.printer_pool_name);
+    const ids = [...new Set(rows.flatMap((r) => r.photoIds))];
+    const photos = await this.deps.albums.photosByIds(event.row.id, ids);
+    const uidOf = new Map(photos.map((p) => [p.id, p.uid]));
+    const counts: Record<string, number> = {};
+    for (const r of rows) counts[r.state] = (counts[r.state] ?? 0) + 1;
+    return {
+      jobs: rows.map((r): PrintJob => this.present(r, uidOf)),
+      counts,
+    };
+  }
+
+  private present(r: PrintJobRow, uidOf: Map<number, string>): PrintJob {
+    return {
+      id: r.id,
+      printer_pool_name: r.pool,
+      state: r.state,
+      photo_uids: r.photoIds.flatMap((id) => uidOf.get(id) ?? []),
+      copies: r.copies,
+      source: r.source,
+      printer: r.printer,
+      error: r.error,
+      reprint_reason: r.reprintReason,
+      created_date: r.createdAt.toISOString(),
+      updated_date: r.updatedAt.toISOString(),
+    };
+  }
+
+  /**
+   * Every limit is checked before anything is stored: printing on, the pool one of the event's,
+   * photos and copies within the event's maxima, the photo count a multiple of the placeholder
+   * count, every photo the event's, ready, an image and printable.
+   */
+  private async queue(event: EventRecord, input: PrintInput, source: 'owner' | 'kiosk') {
+    const e = event.row;
+    if (e.is_photo_printer_active !== 1) throw new AppError('printing_not_active');
+    const pool = input.printer_pool_name ?? defaultPool(event);
+    if (!eventPools(event).includes(pool))
+      throw new AppError('printer_pool_name_invalid', 'printer_pool_name');
+    const uids = [...new Set(input.printable_photo_uid_array)];
+    if (uids.length > e.max_print_photos_count)
+      throw new AppError('per_request_count_error', 'printable_photo_uid_array');
+    const copies = input.printing_count ?? 1;
+    if (copies > e.max_print_copies_count)
+      throw new AppError('photos_copy_count_error', 'printing_count');
+    const perSheet = Math.max(1, e.place_holder_count);
+    if (uids.length % perSheet !== 0)
+      throw new AppError('print_count_placeholder_error', 'printable_photo_uid_array');
+    const rows = await this.deps.albums.photosByUids(e.id, uids);
+    if (rows.length !== uids.length) throw new AppError('not_found', 'printable_photo_uid_array');
+    const byUid = new Map(rows.map((r) => [r.uid, r]));
+    const ordered = uids.map((uid) => byUid.get(uid)!);
+    for (const photo of ordered)
+      if (photo.status !== 'ready' || photo.mediaType !== 'image' || photo.printable !== 1)
+        throw new AppError('photo_not_printable', 'printable_photo_uid_array');
+
+    const requestKey = input.client_request_id ? `${source}:${input.client_request_id}` : null;
+    const sheets: NewPrintJobRow[] = [];
+    for (let i = 0; i < ordered.length; i += perSheet)
+      sheets.push({
+        eventId: e.id,
+        pool,
+        photoIds: ordered.slice(i, i + perSheet).map((p) => p.id),
+        copies,
+        state: 'queued',
+        source,
+        requestKey,
+        sheetIndex: i / perSheet,
+      });
+    const { jobs, replayed } = await this.deps.printJobs.insertSheets(sheets);
+    if (!replayed) await this.dispatch(jobs);
+    return {
+      event_id: e.id,
+      printer_pool_name: jobs[0]?.pool ?? pool,
+      print_job_ids: jobs.map((j) => j.id),
+      sheet_count: jobs.length,
+      copies: jobs[0]?.copies ?? copies,
+      replayed: replayed ? (1 as const) : (0 as const),
+    };
+  }
+
+  /** Hands queued jobs to the renderer (one registry job each; the job is idempotent). */
+  private async dispatch(jobs: PrintJobRow[]) {
+    for (const job of jobs)
+      if (job.state === 'queued') await this.deps.jobs.send('print.render', { printJobId: job.id });
+  }
+
+  /** `photo.ready`: with auto-print on, the new photo's own sheet goes to the event's pool. */
+  async onPhotoReady(notice: { photoId: number; eventId: number }): Promise<void> {
+    const event = await this.deps.events.findById(notice.eventId);
+    if (!event) return;
+    const e = event.row;
+    if (e.is_photo_printer_active !== 1 || e.is_print_every_photo !== 1) return;
+    const photo = await this.deps.photos.findById(notice.photoId);
+    if (!photo || photo.mediaType !== 'image' || photo.printable !== 1) return;
+    const { jobs, replayed } = await this.deps.printJobs.insertSheets([
+      {
+        eventId: e.id,
+        pool: defaultPool(event),
+        photoIds: [photo.id],
+        copies: 1,
+        state: 'queued',
+        source: 'auto',
+        // One auto-print per photo, however often `photo.ready` is announced.
+        requestKey: `auto:${photo.id}`,
+        sheetIndex: 0,
+      },
+    ]);
+    if (!replayed) await this.dispatch(jobs);
+  }
+
+  /** `print.requested`: the stored request goes to the queue. */
+  async onPrintRequested(notice: { printRequestId: number }): Promise<void> {
+    const request = await this.deps.printJobs.printRequestById(notice.printRequestId);
+    if (request && request.status === 'queued') await this.sendPrintRequest(request);
+  }
+
+  /**
+   * A stored unlock-and-print request (issue 10) goes to the queue: sheets of the event's
+   * placeholder count (the last may be partly empty), `copies` each, on its pool. Once per
+   * request (its id is the request key).
+   */
+  async sendPrintRequest(request: PrintRequestRow): Promise<void> {
+    const event = await this.deps.events.findById(request.eventId);
+    if (!event) return;
+    const pools = eventPools(event);
+    const pool =
+      request.printerPool && pools.includes(request.printerPool)
+        ? request.printerPool
+        : defaultPool(event);
+    const photos = await this.deps.albums.photosByUids(event.row.id, request.photoUids);
+    const byUid = new Map(photos.map((p) => [p.uid, p]));
+    const ids = request.photoUids.flatMap((uid) => byUid.get(uid)?.id ?? []);
+    const perSheet = Math.max(1, event.row.place_holder_count);
+    const sheets: NewPrintJobRow[] = [];
+    for (let i = 0; i < ids.length; i += perSheet)
+      sheets.push({
+        eventId: event.row.id,
+        pool,
+        photoIds: ids.slice(i, i + perSheet),
+        copies: request.copies,
+        state: 'queued',
+        source: 'unlock',
+        requestKey: `request:${request.id}`,
+        sheetIndex: i / perSheet,
+        printRequestId: request.id,
+      });
+    if (sheets.length === 0) return;
+    const { jobs, replayed } = await this.deps.printJobs.insertSheets(sheets, {
+      printRequestId: request.id,
+    });
+    if (!replayed) await this.dispatch(jobs);
+  }
+
+  /**
+   * The `print.resume` sweep: stored requests not yet queued (a crash between storing and
+   * sending), and jobs still `queued` a minute on (their render job was lost) are sent again.
+   */
+  async resume(): Promise<{ requests: number; jobs: number }> {
+    const pending = await this.deps.printJobs.unsentRequests();
+    for (const request of pending) await this.sendPrintRequest(request);
+    const stale = await this.deps.printJobs.queuedBefore(
+      new Date(this.deps.clock.now().getTime() - 60_000),
+    );
+    await this.dispatch(stale);
+    return { requests: pending.length, jobs: stale.length };
+  }
+
+  /**
+   * The `print.render` job: queued → rendering → sent → printed, each move compare-and-set so a
+   * cancelled job stops and a retried one never prints twice. The file printer overwrites its own
+   * files, so a retry after `sent` is safe. A photo gone or unreadable fails the job.
+   */
+  async renderAndPrint(printJobId: number): Promise<{ status: string }> {
+    const job = await this.deps.printJobs.findById(printJobId);
+    if (!job) return { status: 'gone' };
+    if (!['queued', 'rendering', 'sent'].includes(job.state)) return { status: job.state };
+    const rendering = await this.deps.printJobs.move(
+      job.id,
+      ['queued', 'rendering', 'sent'],
+      'rendering',
+    );
+    if (!rendering) return { status: 'moved' };
+    const event = await this.deps.events.findById(job.eventId);
+    if (!event) return { status: 'gone' };
+    const photos = await this.deps.albums.photosByIds(job.eventId, job.photoIds);
+    const sources: Buffer[] = [];
+    for (const photo of photos) {
+      const object = await this.deps.storage.get(photo.storageKey);
+      if (!object) {
+        await this.deps.printJobs.move(job.id, ['rendering'], 'failed', {
+          error: 'photo_missing',
+        });
+        return { status: 'failed' };
+      }
+      sources.push(await readAll(object.body, MAX_PRINT_SOURCE_BYTES));
+    }
+    if (sources.length === 0) {
+      await this.deps.printJobs.move(job.id, ['rendering'], 'failed', { error: 'photo_missing' });
+      return { status: 'failed' };
+    }
+    const perSheet = job.source === 'auto' ? 1 : Math.max(1, event.row.place_holder_count);
+    let bytes: Buffer;
+    try {
+      bytes = await renderSheet(sources, defaultLayout(perSheet));
+    } catch (error) {
+      this.deps.logger.warn({ printJobId, err: error }, 'print: sheet not rendered');
+      await this.deps.printJobs.move(job.id, ['rendering'], 'failed', { error: 'render_failed' });
+      return { status: 'failed' };
+    }
+    const sent = await this.deps.printJobs.move(job.id, ['rendering'], 'sent');
+    if (!sent) return { status: 'moved' };
+    const result = await this.deps.printer.print({
+      jobId: job.id,
+      pool: job.pool,
+      copies: job.copies,
+      bytes,
+    });
+    const printed = await this.deps.printJobs.markPrinted(job.id, ['sent'], result);
+    if (!printed) return { status: 'moved' };
+    await this.deps.bus.emit('print.finished', { printJobId: job.id, eventId: job.eventId });
+    return { status: 'printed' };
+  }
+}
