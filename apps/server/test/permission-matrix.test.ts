@@ -65,6 +65,8 @@ const FORBIDDEN = ['forbidden', 403] as const;
 const ATTENDEE_NOT_FOUND = ['invalid_attendee_id', 404] as const;
 const INVALID_UNLOCK_CODE = ['invalid_unlock_code', 400] as const;
 const INVALID_VALUE = ['invalid_value', 400] as const;
+const FACE_OFF = ['face_recognition_off', 400] as const;
+const INVALID_URL = ['invalid_url', 400] as const;
 const PRINTING_NOT_ACTIVE = ['printing_not_active', 400] as const;
 
 const fill = (columns: readonly Column[], outcome: Outcome): Partial<Expectation> =>
@@ -634,6 +636,22 @@ const rows: Record<EndpointName, Row> = {
       photo_url_list: [`events/${eventA.name}/photos/uid_${photoA.uid}_uid/preview.jpg`],
     }),
     expect: operators(['face_recognition_off', 400], EVENT_NOT_FOUND),
+  },
+  // Key twin: kiosk, web-app and attendee keys search their own event; a selfie of event A is no
+  // reference for event B's keys (invalid_url before anything is read).
+  keySearchByFace: {
+    body: () => ({ photo_url_list: [`selfies/${eventA.name}/0a.jpg`] }),
+    expect: keyed({
+      ...keysA(INVALID_KEY, FACE_OFF, FACE_OFF, FACE_OFF, INVALID_KEY),
+      ...keysB(INVALID_KEY, INVALID_URL, INVALID_URL, INVALID_URL, INVALID_KEY),
+    }),
+  },
+  selfieUploadAccess: {
+    body: () => ({ content_type: 'image/jpeg' }),
+    expect: keyed({
+      ...keysA(INVALID_KEY, FACE_OFF, FACE_OFF, FACE_OFF, INVALID_KEY),
+      ...keysB(INVALID_KEY, FACE_OFF, FACE_OFF, FACE_OFF, INVALID_KEY),
+    }),
   },
   faceDataInfo: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
   deleteFaceData: {

@@ -201,6 +201,7 @@ export const errorCatalogue = {
   invalid_url: { status: 400, text: 'Only photos stored for this event can be used' },
   face_recognition_off: { status: 400, text: 'Face recognition is not enabled for this event' },
   face_not_found: { status: 400, text: 'No face was found in this photo' },
+  several_faces: { status: 400, text: 'More than one face is in this photo. Take one of just you' },
   // paid albums (issue 10)
   price_formula_invalid: {
     status: 400,

@@ -233,6 +233,9 @@ export const createHandlers = (services: {
     services.attendees.checkAndGroup(principal, body),
   checkKioskCard: async ({ principal, body }) => services.attendees.checkCard(principal, body),
   searchByFace: async ({ principal, body }) => services.faceSearch.searchByOwner(principal, body),
+  keySearchByFace: async ({ principal, body }) => services.faceSearch.searchByKey(principal, body),
+  selfieUploadAccess: async ({ principal, body }) =>
+    services.faceSearch.selfieUploadAccess(principal, body),
   faceDataInfo: async ({ principal, body }) => services.faceData.info(principal, body.event_id),
   deleteFaceData: async ({ principal, body }) =>
     services.faceData.deleteAll(principal, body.event_id),

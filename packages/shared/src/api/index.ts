@@ -94,6 +94,8 @@ export const endpoints = {
   searchByFace: faces.searchByFace,
   faceDataInfo: faces.faceDataInfo,
   deleteFaceData: faces.deleteFaceData,
+  keySearchByFace: faces.keySearchByFace,
+  selfieUploadAccess: faces.selfieUploadAccess,
   // paid albums (issue 10)
   attendeeUnlock: payments.attendeeUnlock,
   createQrPayment: payments.createQrPayment,
