@@ -11,7 +11,8 @@ const networkFirst = async (request, cacheName, fallbackKey) => {
   const cache = await caches.open(cacheName);
   try {
     const response = await fetch(request);
-    if (response.ok && response.type === 'basic') await cache.put(fallbackKey || request, response.clone());
+    if (response.ok && response.type === 'basic')
+      await cache.put(fallbackKey || request, response.clone());
     return response;
   } catch (error) {
     const cached = await cache.match(fallbackKey || request);
@@ -38,7 +39,11 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(cacheFirst(request, SHELL));
   } else if (request.destination === 'image') {
     event.respondWith(networkFirst(request, MEDIA));
-  } else if (request.mode === 'navigate' && url.pathname === '/' && url.searchParams.get('kioskMode') === 'true') {
+  } else if (
+    request.mode === 'navigate' &&
+    url.pathname === '/' &&
+    url.searchParams.get('kioskMode') === 'true'
+  ) {
     // One shell for every kiosk link: the app reads its parameters itself.
     event.respondWith(networkFirst(request, SHELL, '/__kiosk-shell'));
   }

@@ -494,17 +494,17 @@ export class AttendeeService {
       ? e.email_body_template
       : `<p>Hello ${PLACEHOLDERS.userName},</p><p>Your photos: ${PLACEHOLDERS.imageUrl}</p>`;
     const html = fillAlbumTemplate(template, values, escapeHtml);
-    const stripped = stripTags(fillAlbumTemplate(template, values))
-      .replace(/\s+\n/g, '\n')
-      .trim();
+    const stripped = stripTags(fillAlbumTemplate(template, values)).replace(/\s+\n/g, '\n').trim();
     // A link only inside an href would vanish from the plain part: it always carries the URL.
     const text = stripped.includes(values.imageUrl)
       ? stripped
       : `${stripped}\n\n${values.imageUrl}`;
-    const subject =
-      fillAlbumTemplate(e.email_subject.trim() || `Your photos from ${e.full_name}`, values)
-        .replace(/[\r\n]+/g, ' ')
-        .trim();
+    const subject = fillAlbumTemplate(
+      e.email_subject.trim() || `Your photos from ${e.full_name}`,
+      values,
+    )
+      .replace(/[\r\n]+/g, ' ')
+      .trim();
     await this.deps.mail.send({
       kind: 'attendee_album_link',
       eventId: e.id,
