@@ -868,7 +868,14 @@ export const printRequests = pgTable(
     /** `First Last` of the employee whose code was used. */
     employeeName: text('employee_name'),
     status: text('status').$type<'queued'>().notNull(),
+    /** The caller's request id: a retried unlock-and-print answers this request (no second one). */
+    clientRequestId: text('client_request_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('print_requests_event_idx').on(t.eventId, t.createdAt)],
+  (t) => [
+    index('print_requests_event_idx').on(t.eventId, t.createdAt),
+    uniqueIndex('print_requests_client_request_idx')
+      .on(t.eventId, t.clientRequestId)
+      .where(sql`${t.clientRequestId} is not null`),
+  ],
 );
