@@ -303,6 +303,56 @@ describe('unlock-and-print', () => {
     expect(await printRows()).toEqual(printsBefore);
   });
 
+  it('is idempotent by client_request_id: retries (even at once) store one print request', async () => {
+    const uid = await newAttendee([paid]);
+    const photo = await insertPhoto(paid, uid);
+    const before = (await printRows()).length;
+    const body = {
+      ...privateKey(paid),
+      attendee_uid: uid,
+      unlock_code: 'M4PZ',
+      photo_uid_array: [photo.uid],
+      client_request_id: 'desk-1-req-42',
+    };
+    const first = await t.ok(endpoints.attendeeUnlockAndPrint, body);
+    const retries = await Promise.all([
+      t.ok(endpoints.attendeeUnlockAndPrint, body),
+      t.ok(endpoints.attendeeUnlockAndPrint, body),
+    ]);
+    for (const again of retries) expect(again).toEqual(first);
+    expect(await printRows()).toHaveLength(before + 1);
+    // Without an id each request is a new print (the spec's body has none).
+    const { client_request_id: _omitted, ...plain } = body;
+    await t.ok(endpoints.attendeeUnlockAndPrint, plain);
+    expect(await printRows()).toHaveLength(before + 2);
+    // The owner's call is idempotent the same way.
+    const ownerBody = {
+      event_id: paid.id,
+      attendee_uid: uid,
+      photo_uid_array: [photo.uid],
+      client_request_id: 'owner-7',
+    };
+    const owner = await t.ok(endpoints.ownerUnlockAndPrint, ownerBody, admin);
+    expect(await t.ok(endpoints.ownerUnlockAndPrint, ownerBody, admin)).toEqual(owner);
+    expect(await printRows()).toHaveLength(before + 3);
+
+    // The id already used for another attendee: refused, nothing unlocked or stored.
+    const stranger = await newAttendee([paid]);
+    const theirs = await insertPhoto(paid, stranger);
+    const unlocksBefore = await unlockRows();
+    const reused = await t.call(endpoints.attendeeUnlockAndPrint, {
+      ...body,
+      attendee_uid: stranger,
+      photo_uid_array: [theirs.uid],
+    });
+    expect(errorOf(reused)).toMatchObject({
+      message_key: 'invalid_value',
+      field: 'client_request_id',
+    });
+    expect(await unlockRows()).toEqual(unlocksBefore);
+    expect(await printRows()).toHaveLength(before + 3);
+  });
+
   it('by the owner: any attendee of the organisation, recorded as the owner’s', async () => {
     const uid = await newAttendee([other]);
     const photo = await insertPhoto(other, uid);

@@ -907,9 +907,16 @@ export const printRequests = pgTable(
     employeeName: text('employee_name'),
     /** `queued` when stored; `sent` once its print jobs exist (issue 12). */
     status: text('status').$type<'queued' | 'sent'>().notNull(),
+    /** The caller's request id: a retried unlock-and-print answers this request (no second one). */
+    clientRequestId: text('client_request_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('print_requests_event_idx').on(t.eventId, t.createdAt)],
+  (t) => [
+    index('print_requests_event_idx').on(t.eventId, t.createdAt),
+    uniqueIndex('print_requests_client_request_idx')
+      .on(t.eventId, t.clientRequestId)
+      .where(sql`${t.clientRequestId} is not null`),
+  ],
 );
 
 export type PrintJobState =

@@ -92,6 +92,7 @@ export class UnlockService {
   ) {
     const { event, record, employeeName } = await this.checkCode(principal, input, kiosk);
     const uids = await this.printablePhotos(event, record, input);
+    await this.refuseReusedRequestId(event, record, input.client_request_id);
     await this.unlockAlbum(event, record, 'employee_code', employeeName);
     return this.storePrint(
       event,
@@ -100,6 +101,7 @@ export class UnlockService {
       input.printing_count,
       'employee_code',
       employeeName,
+      input.client_request_id,
     );
   }
 
@@ -113,8 +115,17 @@ export class UnlockService {
     if (!record || record.row.organisationId !== event.row.organisationId)
       throw new AppError('invalid_attendee_id', 'attendee_uid');
     const uids = await this.printablePhotos(event, record, input);
+    await this.refuseReusedRequestId(event, record, input.client_request_id);
     await this.unlockAlbum(event, record, 'owner', null);
-    return this.storePrint(event, record, uids, input.printing_count, 'owner', null);
+    return this.storePrint(
+      event,
+      record,
+      uids,
+      input.printing_count,
+      'owner',
+      null,
+      input.client_request_id,
+    );
   }
 
   /**
@@ -189,6 +200,21 @@ export class UnlockService {
     });
   }
 
+  /** A client request id already used for another attendee of the event: refused, nothing changes. */
+  private async refuseReusedRequestId(
+    event: EventRecord,
+    record: AttendeeRecord,
+    clientRequestId: string | undefined,
+  ): Promise<void> {
+    if (!clientRequestId) return;
+    const stored = await this.deps.printRequests.findByClientRequestId(
+      event.row.id,
+      clientRequestId,
+    );
+    if (stored && stored.attendeeId !== record.row.id)
+      throw new AppError('invalid_value', 'client_request_id');
+  }
+
   private async storePrint(
     event: EventRecord,
     record: AttendeeRecord,
@@ -196,8 +222,9 @@ export class UnlockService {
     copies: number | undefined,
     source: 'employee_code' | 'owner',
     employeeName: string | null,
+    clientRequestId: string | undefined,
   ) {
-    const request = await this.deps.printRequests.insert({
+    const row = {
       eventId: event.row.id,
       attendeeId: record.row.id,
       photoUids: uids,
@@ -205,19 +232,26 @@ export class UnlockService {
       printerPool: null,
       source,
       employeeName,
-      status: 'queued',
+      status: 'queued' as const,
       createdAt: this.deps.clock.now(),
-    });
+    };
+    // With a client request id a retry answers the stored request: one print, however often sent.
+    const { row: request, created } = clientRequestId
+      ? await this.deps.printRequests.insertOnce({ ...row, clientRequestId })
+      : { row: await this.deps.printRequests.insert(row), created: true };
+    if (request.attendeeId !== record.row.id)
+      throw new AppError('invalid_value', 'client_request_id'); // a racing reuse of the id
     // The request row is the truth: a failed notice leaves it `queued` for the print.resume sweep.
-    await this.deps.notices
-      ?.printRequested?.({ printRequestId: request.id, eventId: event.row.id })
-      .catch(() => undefined);
+    if (created)
+      await this.deps.notices
+        ?.printRequested?.({ printRequestId: request.id, eventId: event.row.id })
+        .catch(() => undefined);
     return {
       attendee_uid: record.row.uid,
       event_id: event.row.id,
       unlocked: 1 as const,
       print_request_id: request.id,
-      photo_count: uids.length,
+      photo_count: request.photoUids.length,
     };
   }
 

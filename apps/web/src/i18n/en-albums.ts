@@ -60,6 +60,16 @@ export const enAlbums = {
       closed: 'This payment was closed. You can start again.',
     },
   },
+  desk: {
+    title: 'Pay at the desk',
+    codeLabel: 'Employee unlock code',
+    unlock: 'Unlock',
+    unlockAndPrint_one: 'Unlock and print {{count}} photo',
+    unlockAndPrint_other: 'Unlock and print {{count}} photos',
+    unlocked: 'Unlocked. The photos open here.',
+    printing_one: 'Unlocked. {{count}} photo is queued for printing.',
+    printing_other: 'Unlocked. {{count}} photos are queued for printing.',
+  },
   send: {
     open: 'Send photos',
     cancel: 'Cancel sending',

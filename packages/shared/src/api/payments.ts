@@ -222,6 +222,16 @@ const printingCount = z
   .max(EVENT_LIMITS.printCountMax, 'photos_copy_count_error')
   .optional()
   .describe('Copies of each photo (default 1; at most the event’s max_print_copies_count)');
+/** Unlock-and-print retried with the same id answers the first request (no second print). */
+const printRequestId = z
+  .string({ error: 'invalid_value' })
+  .trim()
+  .min(1, 'invalid_value')
+  .max(100, 'invalid_value')
+  .optional()
+  .describe(
+    'Idempotency: the same id again (for this event) answers the stored print request instead of storing a second one',
+  );
 const unlockAndPrintResult = z.object({
   attendee_uid: z.string(),
   event_id: z.number().int(),
@@ -235,6 +245,7 @@ const printErrors = [
   'photos_required',
   'per_request_count_error',
   'photos_copy_count_error',
+  'invalid_value',
 ] as const;
 
 export const attendeeUnlockAndPrint = defineEndpoint({
@@ -253,6 +264,7 @@ export const attendeeUnlockAndPrint = defineEndpoint({
       .max(20, 'invalid_unlock_code'),
     photo_uid_array: printPhotoUids,
     printing_count: printingCount,
+    client_request_id: printRequestId,
   }),
   result: unlockAndPrintResult,
   errors: [
@@ -277,6 +289,7 @@ export const ownerUnlockAndPrint = defineEndpoint({
     attendee_uid: attendeeUid,
     photo_uid_array: printPhotoUids,
     printing_count: printingCount,
+    client_request_id: printRequestId,
   }),
   result: unlockAndPrintResult,
   errors: ['event_not_found', ...printErrors],

@@ -36,3 +36,29 @@ export const startQrPayment = (attendeeId: string, buttonIndex: number, requestI
 
 export const checkQrPayment = (attendeeId: string, paymentId: string) =>
   callApi(endpoints.checkQrStatus, { ...attendeeKey(attendeeId), payment_id: paymentId });
+
+/** The desk: an employee's unlock code unlocks the album (a cash sale), with the kiosk's key. */
+export const unlockAtDesk = (kioskKey: string, attendeeId: string, code: string) =>
+  callApi(endpoints.attendeeUnlock, {
+    key_type: 'private',
+    key_value: kioskKey,
+    attendee_uid: attendeeId,
+    unlock_code: code,
+  });
+
+/** The desk unlock plus a print request; `requestId` makes a retried click print once. */
+export const unlockAndPrintAtDesk = (
+  kioskKey: string,
+  attendeeId: string,
+  code: string,
+  photoUids: string[],
+  requestId: string,
+) =>
+  callApi(endpoints.attendeeUnlockAndPrint, {
+    key_type: 'private',
+    key_value: kioskKey,
+    attendee_uid: attendeeId,
+    unlock_code: code,
+    photo_uid_array: photoUids,
+    client_request_id: requestId,
+  });

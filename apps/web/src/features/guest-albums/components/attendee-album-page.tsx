@@ -5,6 +5,7 @@ import type { AlbumKey } from '../api/guest-album-photos.ts';
 import { useAttendeeAlbum } from '../api/attendee-album.ts';
 import { AlbumLinkError } from './album-link-error.tsx';
 import { AlbumView, type AlbumPresentation } from './album-view.tsx';
+import { KioskCheckout } from './kiosk-checkout.tsx';
 import { PaidAlbumPanel } from './paid-album-panel.tsx';
 import { SendAlbumLinkForm } from './send-album-link-form.tsx';
 
@@ -77,7 +78,12 @@ export function AttendeeAlbumPage({
       // The server opens originals (the whole album, or photos bought by tag or one by one).
       canDownload={data.unlocked === 1 || !kiosk}
     >
-      {data.unlocked !== 1 && <PaidAlbumPanel attendeeId={attendeeId} />}
+      {data.unlocked !== 1 &&
+        (kiosk ? (
+          <KioskCheckout attendeeId={attendeeId} kioskKey={kioskKey} />
+        ) : (
+          <PaidAlbumPanel attendeeId={attendeeId} />
+        ))}
       {fromKiosk && <p className="albums-note">{t('albums.attendee.fromKiosk')}</p>}
       {sendLink && kioskKey && <SendAlbumLinkForm attendeeId={attendeeId} kioskKey={kioskKey} />}
     </AlbumView>

@@ -88,21 +88,27 @@ describe('attendee album (attId)', () => {
     expect(screen.queryByText('These are the photos you chose at the kiosk.')).toBeNull();
   });
 
+  // The server decides per photo: a whole unlocked album, or photos bought by tag or one by one
+  // (unlocked stays 0) come with their original URL; a locked photo comes without one.
   it.each([
-    [1, true],
-    [0, false],
-  ])('with unlocked %s the original download is offered: %s', async (unlocked, offered) => {
-    installFakeApi({
-      [RETRIEVE]: { ok: attendeeAlbum({ unlocked }) },
-      [LIST]: { ok: photoPage([withOriginal(3)]) },
-    });
-    renderAlbums(`?attId=${ATT}`);
-    await userEvent.click(await screen.findByRole('button', { name: /^photo-3\.jpg,/ }));
-    const dialog = screen.getByRole('dialog');
-    const link = within(dialog).queryByRole('link', { name: 'Download original' });
-    expect(link !== null).toBe(offered);
-    if (link) expect(link.getAttribute('href')).toBe('/files/original-3.jpg');
-  });
+    [1, true, true],
+    [0, true, true],
+    [0, false, false],
+  ])(
+    'with unlocked %s and an original URL %s the download is offered: %s',
+    async (unlocked, hasOriginal, offered) => {
+      installFakeApi({
+        [RETRIEVE]: { ok: attendeeAlbum({ unlocked }) },
+        [LIST]: { ok: photoPage([hasOriginal ? withOriginal(3) : albumPhoto(3)]) },
+      });
+      renderAlbums(`?attId=${ATT}`);
+      await userEvent.click(await screen.findByRole('button', { name: /^photo-3\.jpg,/ }));
+      const dialog = screen.getByRole('dialog');
+      const link = within(dialog).queryByRole('link', { name: 'Download original' });
+      expect(link !== null).toBe(offered);
+      if (link) expect(link.getAttribute('href')).toBe('/files/original-3.jpg');
+    },
+  );
 
   it.each([
     ['invalid_attendee_id', 404, 'This album link is not valid. Ask the organiser for a new one.'],

@@ -1,0 +1,150 @@
+import { StrictMode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../../app/query-client.ts';
+import { installFakeApi, type FakeReply } from '../../../test/fake-api.ts';
+import { albumPhoto, photoPage, renderAlbums } from '../../../test/render-albums.tsx';
+import { KioskCheckout } from './kiosk-checkout.tsx';
+
+const LIST = '/photo/list/retrieve';
+const RETRIEVE = '/attendee/retrieve';
+const BUTTONS = '/payment/pricing-buttons';
+const UNLOCK = '/attendee/unlock';
+const UNLOCK_PRINT = '/attendee/unlock-and-print';
+const ATT = 'ABCDEFGHJKMNPQRS';
+const KIOSK_KEY = 'pv-kiosk-key';
+
+const attendee = (unlocked: 0 | 1) => ({
+  uid: ATT,
+  display_uid: 'ABCD-EFGH-JKMN-PQRS',
+  organisation_id: 7,
+  email: null,
+  is_prepaid: 0,
+  unlocked,
+  expires_date: null,
+  events: [{ name: 'AB12', full_name: 'Gala', empty_album_text: 'Soon', logo_full_path: null }],
+  photo_count: 1,
+});
+const buttons = {
+  ok: {
+    is_free: 0,
+    currency: 'USD',
+    photo_count: 1,
+    buttons: [
+      { index: 0, button_text: 'All my photos', digitals: true, prints: false, amount: 450 },
+    ],
+  },
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+describe('kiosk checkout (shop kiosk evSB4 and attendee kiosk pages)', { timeout: 30_000 }, () => {
+  it.each(['evSB4', 'evSB2'])(
+    '%s: offers the QR checkout and the desk code; a wrong code unlocks nothing, the right one opens the album',
+    async (kType) => {
+      let unlocked = false;
+      const api = installFakeApi({
+        [RETRIEVE]: () => ({ ok: attendee(unlocked ? 1 : 0) }),
+        [LIST]: { ok: photoPage([albumPhoto(1)]) },
+        [BUTTONS]: buttons,
+        [UNLOCK]: (body): FakeReply => {
+          if ((body as { unlock_code: string }).unlock_code !== 'K7QX')
+            return { nok: 'invalid_unlock_code', status: 400, field: 'unlock_code' };
+          unlocked = true;
+          return { ok: { attendee_uid: ATT, event_id: 1, unlocked: 1 } };
+        },
+      });
+      renderAlbums(`?kType=${kType}&kioskMode=true&attId=${ATT}&pvId=${KIOSK_KEY}`);
+      const panel = await screen.findByRole('region', { name: 'Get your photos' });
+      expect(
+        await within(panel).findByRole('button', { name: 'All my photos — $4.50' }),
+      ).toBeTruthy();
+      const desk = screen.getByRole('form', { name: 'Pay at the desk' });
+      const user = userEvent.setup();
+      const code = within(desk).getByLabelText('Employee unlock code');
+      // Without print choice only "Unlock" is offered.
+      expect(within(desk).queryByRole('button', { name: /print/ })).toBeNull();
+
+      await user.type(code, 'ZZZZ');
+      await user.click(within(desk).getByRole('button', { name: 'Unlock' }));
+      expect((await within(desk).findByRole('alert')).textContent).toBe(
+        'This unlock code is not valid',
+      );
+      expect(screen.getByRole('region', { name: 'Get your photos' })).toBeTruthy();
+
+      await user.clear(code);
+      await user.type(code, 'K7QX');
+      await user.click(within(desk).getByRole('button', { name: 'Unlock' }));
+      // The album reloads its attendee: unlocked, the checkout goes away.
+      await waitFor(() =>
+        expect(screen.queryByRole('region', { name: 'Get your photos' })).toBeNull(),
+      );
+      expect(api.callsTo(UNLOCK).map((c) => c.body)).toEqual([
+        { key_type: 'private', key_value: KIOSK_KEY, attendee_uid: ATT, unlock_code: 'ZZZZ' },
+        { key_type: 'private', key_value: KIOSK_KEY, attendee_uid: ATT, unlock_code: 'K7QX' },
+      ]);
+    },
+  );
+
+  it('offers no desk form without the kiosk key; the phone album shows no desk form at all', async () => {
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee(0) },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [BUTTONS]: buttons,
+    });
+    const kiosk = renderAlbums(`?kType=evSB4&kioskMode=true&attId=${ATT}`);
+    await screen.findByRole('region', { name: 'Get your photos' });
+    expect(screen.queryByRole('form', { name: 'Pay at the desk' })).toBeNull();
+    kiosk.unmount();
+    renderAlbums(`?attId=${ATT}`);
+    await screen.findByRole('region', { name: 'Get your photos' });
+    expect(screen.queryByRole('form', { name: 'Pay at the desk' })).toBeNull();
+  });
+
+  it('unlock-and-print sends the chosen photos with one request id, kept for a retry after a lost answer', async () => {
+    let calls = 0;
+    const api = installFakeApi({
+      [BUTTONS]: buttons,
+      [UNLOCK_PRINT]: (): FakeReply => {
+        calls += 1;
+        if (calls === 1) return { networkError: true };
+        return {
+          ok: { attendee_uid: ATT, event_id: 1, unlocked: 1, print_request_id: 9, photo_count: 2 },
+        };
+      },
+    });
+    render(
+      <StrictMode>
+        <QueryClientProvider client={createQueryClient()}>
+          <KioskCheckout attendeeId={ATT} kioskKey={KIOSK_KEY} printPhotoUids={['p1', 'p2']} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+    const desk = await screen.findByRole('form', { name: 'Pay at the desk' });
+    const user = userEvent.setup();
+    await user.type(within(desk).getByLabelText('Employee unlock code'), 'K7QX');
+    const print = within(desk).getByRole('button', { name: 'Unlock and print 2 photos' });
+    await user.click(print);
+    await within(desk).findByRole('alert');
+    await user.click(print);
+    expect(
+      await within(desk).findByText('Unlocked. 2 photos are queued for printing.'),
+    ).toBeTruthy();
+    const bodies = api.callsTo(UNLOCK_PRINT).map((c) => c.body as Record<string, unknown>);
+    expect(bodies).toHaveLength(2);
+    expect(bodies[0]).toMatchObject({
+      key_type: 'private',
+      key_value: KIOSK_KEY,
+      attendee_uid: ATT,
+      unlock_code: 'K7QX',
+      photo_uid_array: ['p1', 'p2'],
+    });
+    expect(typeof bodies[0]!.client_request_id).toBe('string');
+    expect(bodies[1]!.client_request_id).toBe(bodies[0]!.client_request_id);
+  });
+});
