@@ -4,6 +4,7 @@ import pino from 'pino';
 import { loadConfig } from '../config.ts';
 import { createContainer } from '../container.ts';
 import { AppError } from '../lib/app-error.ts';
+import { httpPost, runPrintAgent } from './print-agent.ts';
 import { runRobotUpload } from './robot-upload.ts';
 
 const USAGE = `Flashbulb command line
@@ -19,6 +20,13 @@ const USAGE = `Flashbulb command line
       --watch keeps watching the folders for new photos. --attendee puts every photo in that
       attendee's album. --server defaults to FLASHBULB_PUBLIC_URL
       or http://localhost:8080.
+
+  npm run cli -- print-agent --server <url> --key <print station key> --pool <name>
+                            [--printer <cups queue>]... [--state <folder>]
+      Prints the pool's sheets on local CUPS queues (lp/lpstat; CUPS_SERVER picks the scheduler),
+      skipping printers that are stopped, offline, out of paper or jammed. The state folder
+      (default .flashbulb-print-agent) remembers sheets CUPS already took, so a restarted agent
+      never prints one twice.
 
 Uses the same configuration as the server (FLASHBULB_DATA_DIR, DATABASE_URL, SMTP_URL, ...).
 With the embedded database, stop the server first: only one process can open it.
@@ -52,12 +60,40 @@ const run = async (argv: string[]): Promise<void> => {
       server: { type: 'string' },
       journal: { type: 'string' },
       watch: { type: 'boolean' },
+      pool: { type: 'string' },
+      printer: { type: 'string', multiple: true },
+      state: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const [noun, verb] = positionals;
   if (values.help || !noun) {
     process.stdout.write(USAGE);
+    return;
+  }
+  if (noun === 'print-agent') {
+    if (!values.server || !values.key || !values.pool || !values.printer?.length)
+      throw new UsageError('print-agent needs --server, --key, --pool and at least one --printer');
+    const controller = new AbortController();
+    process.once('SIGINT', () => controller.abort());
+    process.once('SIGTERM', () => controller.abort());
+    const post = httpPost(values.server);
+    const pool = values.pool;
+    await runPrintAgent({
+      // The key names the pool; refuse to run when --pool says another one.
+      post: async (route, body) => {
+        const result = await post(route, body);
+        const named = (result as { printer_pool_name?: string }).printer_pool_name;
+        if (named !== undefined && named !== pool)
+          throw new UsageError(`this key prints pool ${named}, not ${pool}`);
+        return result;
+      },
+      key: values.key,
+      printers: values.printer,
+      stateDir: values.state ?? '.flashbulb-print-agent',
+      signal: controller.signal,
+      log: (line) => process.stdout.write(`${line}\n`),
+    });
     return;
   }
   if (noun === 'upload') {
