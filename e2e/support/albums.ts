@@ -48,8 +48,14 @@ export interface AlbumEvent {
   readonly robotKey: string;
 }
 
-/** Administrator → organisation → robot → event with that robot, all through the API. */
-export const setUpAlbumEvent = async (base: string): Promise<AlbumEvent> => {
+/**
+ * Administrator → organisation → robot → event with that robot, all through the API; `event`
+ * overrides fields of the new event (a paid event: `is_free: 0` and its pricing buttons).
+ */
+export const setUpAlbumEvent = async (
+  base: string,
+  event: Partial<BodyOf<typeof endpoints.createEvent>> = {},
+): Promise<AlbumEvent> => {
   const signIn = await api(base, endpoints.signIn, {
     username: ALBUM_ADMIN.email,
     password: ALBUM_ADMIN.password,
@@ -64,7 +70,7 @@ export const setUpAlbumEvent = async (base: string): Promise<AlbumEvent> => {
     { organisation_id: organisation.id, name: 'Camera 1' },
     token,
   );
-  const event = await api(
+  const created = await api(
     base,
     endpoints.createEvent,
     {
@@ -73,15 +79,16 @@ export const setUpAlbumEvent = async (base: string): Promise<AlbumEvent> => {
       email_from_address: ALBUM_ADMIN.email,
       opts: { ...defaultEventOpts(), description: 'album journeys' },
       robot_id_array: [robot.id],
+      ...event,
     },
     token,
   );
   return {
     token,
-    code: event.name,
-    publicKey: event.public_api_key,
-    privateKey: event.private_api_key,
-    ownerKey: event.owner_api_key,
+    code: created.name,
+    publicKey: created.public_api_key,
+    privateKey: created.private_api_key,
+    ownerKey: created.owner_api_key,
     robotKey: robot.api_key,
   };
 };

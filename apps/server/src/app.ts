@@ -15,7 +15,9 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from './config.ts';
 import { createContainer, type Container, type ContainerOptions } from './container.ts';
+import { clientErrorHandler } from './http/client-errors.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { sendNok } from './http/envelope.ts';
 import { requestLogSerializer } from './http/log-redaction.ts';
 import { registerEndpoints } from './http/register-endpoints.ts';
@@ -24,13 +26,15 @@ import { registerStorageRoutes } from './storage/storage.routes.ts';
 import { registerMediaRoutes } from './routes/media.routes.ts';
 import { registerPhotoStream } from './routes/photo-stream.routes.ts';
 import { registerSharePages } from './routes/share-pages.ts';
+import { registerKioskEntry } from './routes/kiosk-entry.ts';
+import { registerUnsubscribeRoutes } from './routes/unsubscribe.routes.ts';
 import { registerWebhookRoutes } from './routes/webhook.routes.ts';
 
 /** Owner calls and forms are small; uploads go straight to storage, not through these bodies. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export interface BuildOptions extends ContainerOptions {
-  /** Run job handlers in this process (default true: one process serves and works). */
+  /** Run job handlers in this process (default: unless FLASHBULB_ROLE=api). */
   worker?: boolean;
   /** Logger options override (tests pass `false`-like levels). */
   logLevel?: AppConfig['logLevel'];
@@ -76,6 +80,7 @@ export const buildApp = async (
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -86,7 +91,7 @@ export const buildApp = async (
   const container = await createContainer(config, app.log, options);
   app.decorate('container', container);
   app.addHook('onClose', async () => container.close());
-  if (options.worker ?? true) await container.startWorker();
+  if (options.worker ?? config.role !== 'api') await container.startWorker();
   else await container.startQueue();
 
   await app.register(fastifyHelmet, {
@@ -116,7 +121,11 @@ export const buildApp = async (
     }
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // Counted in the database: the identity rate limit holds across every API process.
+  await app.register(fastifyRateLimit, {
+    global: false,
+    store: databaseRateLimitStore(container.database),
+  });
   registerErrorHandling(app);
 
   await app.register(fastifySwagger, {
@@ -147,6 +156,12 @@ export const buildApp = async (
     }
   });
 
+  // A worker process serves its health only; calls, streams and pages go to api processes.
+  if (config.role === 'worker') {
+    app.setNotFoundHandler((_request, reply) => sendNok(reply, 'not_found'));
+    return app;
+  }
+
   registerEndpoints(app, createHandlers(container.services), {
     authenticate: (authorization) => container.services.auth.authenticate(authorization),
     resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
@@ -158,9 +173,16 @@ export const buildApp = async (
     container.access.resolveKey(keyType, keyValue),
   );
   registerSharePages(app, container.services.shares);
+  // Kiosks (issue 14): the card-scan entry page, hosted and as a downloadable file.
+  registerKioskEntry(app, {
+    resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
+    publicUrl: config.publicUrl,
+  });
 
   // Provider webhooks (raw body, signature checked by the provider's adapter).
   await registerWebhookRoutes(app, container.services.webhooks, config.publicUrl);
+  // Unsubscribe links and one-click List-Unsubscribe POSTs of notifications (issue 15).
+  await registerUnsubscribeRoutes(app, container.services.notifications);
 
   // Local object storage speaks S3 at /storage (uploads by presigned POST, public GETs).
   await registerStorageRoutes(app, container.storage);

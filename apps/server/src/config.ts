@@ -39,6 +39,8 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   FLASHBULB_TRUST_PROXY: booleanFromEnv,
   FLASHBULB_AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  /** api: serve calls, run no jobs; worker: run jobs and schedules, serve health only; all: both. */
+  FLASHBULB_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   FLASHBULB_WEB_DIST: z.string().optional(),
   /** Object storage: local disk unless FLASHBULB_S3_BUCKET is set (see src/storage). */
   FLASHBULB_STORAGE_ACCESS_KEY_ID: z.string().min(1).default('flashbulb-local'),
@@ -68,6 +70,16 @@ const envSchema = z.object({
   FLASHBULB_SMS_PROVIDER: z.enum(['outbox', 'twilio', '']).optional(),
   /** `test`: the built-in test provider (anyone holding a payment id can pay it with a test card); `none`: no checkout. */
   FLASHBULB_PAYMENTS_PROVIDER: z.enum(['test', 'none', '']).optional(),
+  /** Stripe's API (a sandbox or the tests' double may stand in); keys are per event (`stripe_secret_key`). */
+  STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
+  /** The webhook endpoint's signing secret (`whsec_…`); without it `/api/webhooks/stripe` is refused. */
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Square's API (sandbox: https://connect.squareupsandbox.com; the tests' double). */
+  SQUARE_API_BASE: z.string().url().default('https://connect.squareup.com'),
+  /** The Square webhook subscription's signature key; without it `/api/webhooks/square` is refused. */
+  SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().optional(),
+  /** Milliseconds before a payment provider call is given up (then retried or reconciled). */
+  FLASHBULB_PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
   TWILIO_FROM: z.string().optional(),
@@ -91,6 +103,8 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Identity calls per client address per minute. */
   authRateLimit: number;
+  /** FLASHBULB_ROLE: which parts of the server this process runs (docs/domains/events-and-jobs.md). */
+  role: 'api' | 'worker' | 'all';
   webDist: string;
   storage: {
     /** Credentials of the local backend's presigned POSTs; the secret defaults to one derived from the secret key. */
@@ -110,6 +124,12 @@ export interface AppConfig {
     payments: { kind: 'test' } | { kind: 'none' };
   };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Real payment providers' settings (issue 11); each is used for events that carry its credentials. */
+  paymentProviders?: {
+    stripe: { apiBase: string; webhookSecret: string | null };
+    square: { apiBase: string; webhookSignatureKey: string | null };
+    timeoutMs: number;
+  };
 }
 
 type Env = z.infer<typeof envSchema>;
@@ -180,6 +200,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     secretKey: e.FLASHBULB_SECRET_KEY,
     trustProxy: e.FLASHBULB_TRUST_PROXY,
     authRateLimit: e.FLASHBULB_AUTH_RATE_LIMIT,
+    role: e.FLASHBULB_ROLE,
     webDist: path.resolve(
       e.FLASHBULB_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
     ),
@@ -204,5 +225,16 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
       payments: { kind: e.FLASHBULB_PAYMENTS_PROVIDER === 'none' ? 'none' : 'test' },
     },
     logLevel: e.LOG_LEVEL,
+    paymentProviders: {
+      stripe: {
+        apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET?.trim() || null,
+      },
+      square: {
+        apiBase: e.SQUARE_API_BASE.replace(/\/+$/, ''),
+        webhookSignatureKey: e.SQUARE_WEBHOOK_SIGNATURE_KEY?.trim() || null,
+      },
+      timeoutMs: e.FLASHBULB_PAYMENTS_TIMEOUT_MS,
+    },
   };
 };

@@ -6,11 +6,16 @@ import { wireEvents } from './container/events.ts';
 import { wireFaces } from './container/faces.ts';
 import { wireIdentity } from './container/identity.ts';
 import { wireMessaging } from './container/messaging.ts';
+import { wireNotifications } from './container/notifications.ts';
 import { wirePayments } from './container/payments.ts';
 import { wirePhotos } from './container/photos.ts';
 import { wirePrinting } from './container/printing.ts';
 
-export { openConfiguredDatabase, type ContainerOptions } from './container/core.ts';
+export {
+  embeddedDatabaseFolder,
+  openConfiguredDatabase,
+  type ContainerOptions,
+} from './container/core.ts';
 
 /** Domains are composed flat: two of them naming the same service or repository is a bug. */
 export const assertDisjoint = (kind: string, parts: object[]): void => {
@@ -43,8 +48,19 @@ export const createContainer = async (
   const albums = wireAlbums(core, events, photos, messaging);
   const faces = wireFaces(core, events, photos, options.faceEngine);
   const payments = wirePayments(core, identity, events, photos, albums, messaging);
+  const notifications = wireNotifications(core, events, messaging);
   const printing = wirePrinting(core, events, photos, albums);
-  const domains = [identity, messaging, events, photos, albums, faces, payments, printing];
+  const domains = [
+    identity,
+    messaging,
+    events,
+    photos,
+    albums,
+    faces,
+    payments,
+    notifications,
+    printing,
+  ];
   assertDisjoint(
     'repositories',
     domains.map((d) => d.repositories),
@@ -73,6 +89,7 @@ export const createContainer = async (
       ...albums.repositories,
       ...faces.repositories,
       ...payments.repositories,
+      ...notifications.repositories,
       ...printing.repositories,
     },
     services: {
@@ -83,6 +100,7 @@ export const createContainer = async (
       ...albums.services,
       ...faces.services,
       ...payments.services,
+      ...notifications.services,
       ...printing.services,
     },
     /** Starts the job queue and registers the job handlers (the worker role). */
@@ -97,7 +115,9 @@ export const createContainer = async (
         storageMigration: photos.services.storageMigration,
         faceIndex: faces.services.faceIndex,
         payments: payments.services.payments,
+        notifications: notifications.services.notifications,
         printing: printing.services.printing,
+        providerCheckouts: payments.services.providerCheckouts,
         clock,
       });
       // ADR 0006: move files stored before protected storage (idempotent; a no-op once done).

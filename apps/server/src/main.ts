@@ -1,9 +1,18 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 
 const config = loadConfig();
-const app = await buildApp(config);
+const app = await buildApp(config).catch((error: unknown) => {
+  // A second server on the same embedded database folder: refuse with the reason, no stack.
+  if (error instanceof DataDirLockedError) {
+    process.stderr.write(`Flashbulb cannot start: ${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+});
 await bootstrapAdmin(app.container, config, app.log);
 
 let closing = false;
@@ -26,3 +35,14 @@ process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+// The command line finds the running server through the database folder's lock.
+const address = app.server.address() as AddressInfo | null;
+if (address) {
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+  await app.container.database.lock?.announce(`http://${host}:${address.port}`);
+}

@@ -103,5 +103,5 @@ describe('command line', () => {
 
     const list = await cli('organisation', 'list');
     expect(list.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^\d+\tAcme Events$/)]);
-  }, 90_000);
+  }, 180_000);
 });

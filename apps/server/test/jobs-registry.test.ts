@@ -101,8 +101,10 @@ describe('job registry', () => {
       'photos.requeue-stuck': '*/5 * * * *',
       'outbox.resume': '*/5 * * * *',
       'faces.sweep': '*/10 * * * *',
+      'notifications.remind': '23 * * * *',
       'payments.expire': '*/5 * * * *',
       'print.resume': '*/5 * * * *',
+      'payments.reconcile': '*/2 * * * *',
     });
     expect(Object.keys(scheduled).sort()).toEqual(
       jobRegistry

@@ -65,6 +65,8 @@ const FORBIDDEN = ['forbidden', 403] as const;
 const ATTENDEE_NOT_FOUND = ['invalid_attendee_id', 404] as const;
 const INVALID_UNLOCK_CODE = ['invalid_unlock_code', 400] as const;
 const INVALID_VALUE = ['invalid_value', 400] as const;
+const FACE_OFF = ['face_recognition_off', 400] as const;
+const INVALID_URL = ['invalid_url', 400] as const;
 const PRINTING_NOT_ACTIVE = ['printing_not_active', 400] as const;
 
 const fill = (columns: readonly Column[], outcome: Outcome): Partial<Expectation> =>
@@ -133,6 +135,8 @@ let robotA: { id: number; api_key: string };
 let robotB: { id: number; api_key: string };
 let attendeeA: string;
 let attendeeB: string;
+/** A second card of organisation A (kiosk grouping). */
+let attendeeA2: string;
 let photoA: { id: number; uid: string };
 let jpeg: Buffer;
 
@@ -144,6 +148,8 @@ const UNFINGERPRINTED = new Set([
   'api_keys',
   'auth_sessions',
   'login_throttle',
+  // per-address request counters of the rate limiter (every request writes them)
+  'rate_limit_hits',
   '__drizzle_migrations',
 ]);
 let fingerprintSql = '';
@@ -178,6 +184,13 @@ beforeAll(async () => {
   eventA = await createEvent(t, w.ownerA, { full_name: 'Event A', robot_id_array: [robotA.id] });
   eventB = await createEvent(t, w.ownerB, { full_name: 'Event B', robot_id_array: [robotB.id] });
   attendeeA = (
+    await t.ok(
+      endpoints.generateAttendeeList,
+      { attendee_count: 1, event_id_array: [eventA.id] },
+      auth.adminA,
+    )
+  ).attendees[0]!.uid;
+  attendeeA2 = (
     await t.ok(
       endpoints.generateAttendeeList,
       { attendee_count: 1, event_id_array: [eventA.id] },
@@ -305,6 +318,10 @@ const rows: Record<EndpointName, Row> = {
   createOrganisation: {
     body: () => ({ name: `Org ${randomUUID().slice(0, 8)}` }),
     expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, OK),
+  },
+  renameOrganisation: {
+    body: () => ({ id: w.orgA.id, name: `Org A ${randomUUID().slice(0, 8)}` }),
+    expect: operators(OK, FORBIDDEN, FORBIDDEN),
   },
 
   // ---- events ----------------------------------------------------------------------------------
@@ -599,6 +616,21 @@ const rows: Record<EndpointName, Row> = {
       ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
     }),
   },
+  checkAndGroupAttendees: {
+    body: () => ({ attendee_uid_list: [attendeeA, attendeeA2] }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  // An unknown card answers valid false to any kiosk key; other keys are refused.
+  checkKioskCard: {
+    body: () => ({ card_code: 'https://x.example/?attId=ZZZZ-ZZZZ' }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
   // Event A has face recognition off: operators who reach it are told so before any photo is read.
   searchByFace: {
     body: () => ({
@@ -606,6 +638,22 @@ const rows: Record<EndpointName, Row> = {
       photo_url_list: [`events/${eventA.name}/photos/uid_${photoA.uid}_uid/preview.jpg`],
     }),
     expect: operators(['face_recognition_off', 400], EVENT_NOT_FOUND),
+  },
+  // Key twin: kiosk, web-app and attendee keys search their own event; a selfie of event A is no
+  // reference for event B's keys (invalid_url before anything is read).
+  keySearchByFace: {
+    body: () => ({ photo_url_list: [`selfies/${eventA.name}/0a.jpg`] }),
+    expect: keyed({
+      ...keysA(INVALID_KEY, FACE_OFF, FACE_OFF, FACE_OFF, INVALID_KEY),
+      ...keysB(INVALID_KEY, INVALID_URL, INVALID_URL, INVALID_URL, INVALID_KEY),
+    }),
+  },
+  selfieUploadAccess: {
+    body: () => ({ content_type: 'image/jpeg' }),
+    expect: keyed({
+      ...keysA(INVALID_KEY, FACE_OFF, FACE_OFF, FACE_OFF, INVALID_KEY),
+      ...keysB(INVALID_KEY, FACE_OFF, FACE_OFF, FACE_OFF, INVALID_KEY),
+    }),
   },
   faceDataInfo: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
   deleteFaceData: {
@@ -678,6 +726,27 @@ const rows: Record<EndpointName, Row> = {
   orderList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
   refundPayment: {
     body: () => ({ event_id: eventA.id, payment_id: 'pay_nobody' }),
+    expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
+  },
+  // ---- payment providers (issue 11) -------------------------------------------------------------
+  // Any signed-in operator may talk to Square with their own token; a blank token is refused
+  // before Square is called (so no row here reaches a provider).
+  squareLocations: {
+    body: () => ({ access_token: ' ' }),
+    expect: operators(['square_access_token_required', 400], ['square_access_token_required', 400]),
+  },
+  squareCreateDeviceCode: {
+    body: () => ({ access_token: 'EAAA-token', name: ' ', location_id: 'L1' }),
+    expect: operators(['square_device_name_required', 400], ['square_device_name_required', 400]),
+  },
+  squareGetDeviceCode: {
+    body: () => ({ access_token: 'EAAA-token', id: '' }),
+    expect: operators(['square_get_device_error', 502], ['square_get_device_error', 502]),
+  },
+  // The event's outbox (issue 15): those who manage the event.
+  outboxList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  outboxResend: {
+    body: () => ({ event_id: eventA.id, message_id: 999_999 }),
     expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
   },
   // printing (issue 12): the matrix's events have printing off, so a permitted caller hears that

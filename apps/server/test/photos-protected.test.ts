@@ -117,16 +117,19 @@ describe('a paid event’s public photo URL', () => {
     expect((await ownerView(free, freePhoto.id)).urls.protector_watermark).toBeNull();
   });
 
-  it('gives the private key (today’s rule) the original, signed', async () => {
-    const [photo] = await listWith(paid, 'private');
+  it('gives the private key (a guest link) no original of a paid event; of a free one, signed', async () => {
+    const [locked] = await listWith(paid, 'private');
+    expect(locked!.urls.original).toBeNull();
+    expect(locked!.urls.preview).toBe(locked!.urls.protector_watermark);
+    const [photo] = await listWith(free, 'private');
     expect(photo!.urls.original).toMatch(
       new RegExp(
-        `^${t.config.publicUrl}/media/photos/${paidPhoto.id}/original\\?a=g&e=\\d+&s=[\\w-]+$`,
+        `^${t.config.publicUrl}/media/photos/${freePhoto.id}/original\\?a=g&e=\\d+&s=[\\w-]+$`,
       ),
     );
     const response = await get(photo!.urls.original);
     expect(response.statusCode).toBe(200);
-    expect(response.rawPayload.equals(await stored(paidPhoto.full_path))).toBe(true);
+    expect(response.rawPayload.equals(await stored(freePhoto.full_path))).toBe(true);
   });
 });
 
@@ -168,8 +171,9 @@ describe('signed media URLs', () => {
     expect((await get(fresh)).statusCode).toBe(200);
   });
 
+  // Guest originals: the private key of a free event (a paid event's private key gets none).
   it('answer 403 when tampered with', async () => {
-    const url = new URL((await listWith(paid, 'private'))[0]!.urls.original!);
+    const url = new URL((await listWith(free, 'private'))[0]!.urls.original!);
     const signature = url.searchParams.get('s')!;
     const variants: URL[] = [];
     const tamper = (change: (u: URL) => void) => {
@@ -184,7 +188,7 @@ describe('signed media URLs', () => {
     // the guest audience cannot make itself an owner (which would open hidden photos)
     tamper((u) => u.searchParams.set('a', 'o'));
     tamper((u) => (u.pathname = u.pathname.replace('/original', '/preview')));
-    tamper((u) => (u.pathname = u.pathname.replace(`/${paidPhoto.id}/`, `/${freePhoto.id}/`)));
+    tamper((u) => (u.pathname = u.pathname.replace(`/${freePhoto.id}/`, `/${paidPhoto.id}/`)));
     tamper((u) => u.searchParams.delete('s'));
     for (const bad of variants) {
       const response = await get(bad.toString());
@@ -195,12 +199,12 @@ describe('signed media URLs', () => {
   });
 
   it('stop working for guests when the photo is hidden (owners keep theirs), and work again when shown', async () => {
-    const [guest] = await listWith(paid, 'private');
-    const owner = await ownerView(paid, paidPhoto.id);
+    const [guest] = await listWith(free, 'private');
+    const owner = await ownerView(free, freePhoto.id);
     expect((await get(guest!.urls.original)).statusCode).toBe(200);
     expect((await get(guest!.urls.preview)).statusCode).toBe(200);
 
-    await t.ok(endpoints.updatePhoto, { id: paidPhoto.id, is_visible: 0 }, admin);
+    await t.ok(endpoints.updatePhoto, { id: freePhoto.id, is_visible: 0 }, admin);
     for (const url of [guest!.urls.original, guest!.urls.preview]) {
       const response = await get(url);
       expect(response.statusCode).toBe(403);
@@ -209,7 +213,7 @@ describe('signed media URLs', () => {
     }
     expect((await get(owner.urls.original)).statusCode).toBe(200);
 
-    await t.ok(endpoints.updatePhoto, { id: paidPhoto.id, is_visible: 1 }, admin);
+    await t.ok(endpoints.updatePhoto, { id: freePhoto.id, is_visible: 1 }, admin);
     expect((await get(guest!.urls.original)).statusCode).toBe(200);
   });
 });

@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
+import { getEventListeners } from 'node:events';
+import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runRobotUpload } from '../src/cli/robot-upload.ts';
+import { describeSummary, runRobotUpload } from '../src/cli/robot-upload.ts';
 import { createEvent, createEventWorld, type EventWorld } from './helpers/events.ts';
 import { makeJpeg } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -77,11 +78,16 @@ const options = (extra: Partial<Parameters<typeof runRobotUpload>[0]> = {}) => (
 describe('robot client', () => {
   it('uploads a folder through the public API and never sends a file twice', async () => {
     const first = await runRobotUpload(options());
-    expect(first).toEqual({ uploaded: 5, skipped: 0, refused: 1, failed: 0 });
+    expect(first).toMatchObject({ uploaded: 5, skipped: 0, refused: 1, failed: 0 });
+    // The summary says why a file was not sent.
+    expect(first.notSent.map((n) => n.file)).toEqual(['notes.jpg']);
+    expect(first.notSent[0]!.reason).toMatch(/^[a-z_]+$/);
+    expect(first.stopped).toBeUndefined();
+    expect(describeSummary(first)).toContain(`Not sent (${first.notSent[0]!.reason}): notes.jpg`);
     expect(await photoCount()).toBe(5);
     // Restart: the journal says everything was handled.
     const again = await runRobotUpload(options());
-    expect(again).toEqual({ uploaded: 0, skipped: 0, refused: 0, failed: 0 });
+    expect(again).toMatchObject({ uploaded: 0, skipped: 0, refused: 0, failed: 0, notSent: [] });
     // Even without its journal, the server recognises the same bytes: no duplicates.
     await unlink(path.join(folder, '.flashbulb-uploads.json'));
     await runRobotUpload(options());
@@ -107,16 +113,24 @@ describe('robot client', () => {
 
   it('watches the hot folder and uploads photos as they arrive', async () => {
     const controller = new AbortController();
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
     const running = runRobotUpload(options({ watch: true, signal: controller.signal }));
     await new Promise((r) => setTimeout(r, 300));
     await writeFile(path.join(folder, 'arrived.jpg'), await makeJpeg({ seed: 300 }));
     const deadline = Date.now() + 15_000;
     while ((await photoCount()) < 7 && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 100));
+    // However long it watches, the caller's signal carries one abort listener (waits add none).
+    expect(getEventListeners(controller.signal, 'abort').length).toBeLessThanOrEqual(1);
     controller.abort();
     const summary = await running;
+    process.off('warning', onWarning);
     expect(summary.uploaded).toBe(1);
     expect(await photoCount()).toBe(7);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
   });
 
   it('runs as `npm run cli -- upload`', async () => {
@@ -141,6 +155,7 @@ describe('robot client', () => {
     expect(stdout).toContain('uploaded cli.jpg → photo');
     expect(stdout).toContain('Uploaded 1, skipped 0, refused 0, failed 0.');
     expect(await photoCount()).toBe(8);
+    const otherJournal = path.join(folder, 'other.json');
     const wrongKey = await run(
       process.execPath,
       [
@@ -155,13 +170,51 @@ describe('robot client', () => {
         '--server',
         server,
         '--journal',
-        path.join(folder, 'other.json'),
+        otherJournal,
         folder,
       ],
       { cwd: root },
+    ).then(
+      () => ({ code: 0, stdout: '' }),
+      (error: { code: number; stdout: string }) => error,
     );
-    expect(wrongKey.stdout).toContain('refused IMG_0.jpg: invalid_key');
+    // A wrong key stops the run at once, says why, and marks nothing as sent.
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.stdout).toContain('Stopped: the server refused this run (invalid_key)');
+    expect(wrongKey.stdout).not.toContain('uploaded ');
+    const poisoned = await readFile(otherJournal, 'utf8').then(
+      (text) => Object.keys(JSON.parse(text) as object),
+      () => [],
+    );
+    expect(poisoned).toEqual([]);
+    // A rerun with the right key and the same journal sends the files.
+    const rerun = await runRobotUpload(options({ journalPath: otherJournal }));
+    expect(rerun.stopped).toBeUndefined();
+    const journal = JSON.parse(await readFile(otherJournal, 'utf8')) as Record<
+      string,
+      { photoId?: number }
+    >;
+    expect(journal[path.join(folder, 'IMG_0.jpg')]?.photoId).toEqual(expect.any(Number));
+    expect(await photoCount()).toBe(8);
   }, 60_000);
+
+  it('heals a journal where an older client marked files refused for a wrong key', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'flashbulb-poisoned-folder-'));
+    try {
+      const file = path.join(own, 'OLD_1.jpg');
+      await writeFile(file, await makeJpeg({ seed: 700 }));
+      await writeFile(
+        path.join(own, '.flashbulb-uploads.json'),
+        JSON.stringify({ [file]: { sha256: 'x', refused: 'invalid_key', at: '2026-01-01' } }),
+      );
+      const before = await photoCount();
+      const summary = await runRobotUpload(options({ paths: [own] }));
+      expect(summary).toMatchObject({ uploaded: 1, refused: 0 });
+      expect(await photoCount()).toBe(before + 1);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
 
   it('retries a proxy’s HTML 502 and a 503 envelope, and gives up on a 400 refusal at once', async () => {
     const own = await mkdtemp(path.join(tmpdir(), 'flashbulb-proxy-folder-'));
@@ -194,7 +247,7 @@ describe('robot client', () => {
       const summary = await runRobotUpload(
         options({ paths: [own], fetch: proxyFetch, log: (l) => lines.push(l) }),
       );
-      expect(summary).toEqual({ uploaded: 1, skipped: 0, refused: 0, failed: 0 });
+      expect(summary).toMatchObject({ uploaded: 1, skipped: 0, refused: 0, failed: 0 });
       expect(lines.filter((l) => l.startsWith('retrying PROXY_1.jpg'))).toEqual([
         expect.stringContaining(
           `HTTP 502 without a JSON envelope (text/html: "<html><body>Bad gateway</body></html>")`,
@@ -203,15 +256,25 @@ describe('robot client', () => {
       ]);
       expect(await photoCount()).toBe(before + 1);
 
-      // A 400 refusal (an unknown event) is final: no retry, the file is marked refused.
+      // A 400 refusal of the run (the key does not open event NOPE) is final: no retry, the run stops, and the
+      // file is not marked, so the run with the right event sends it.
       await writeFile(path.join(own, 'PROXY_2.jpg'), await makeJpeg({ seed: 601 }));
       const refusedLines: string[] = [];
       const refused = await runRobotUpload(
         options({ paths: [own], eventName: 'NOPE', log: (l) => refusedLines.push(l) }),
       );
-      expect(refused).toEqual({ uploaded: 0, skipped: 0, refused: 1, failed: 0 });
+      expect(refused).toMatchObject({
+        uploaded: 0,
+        skipped: 0,
+        refused: 0,
+        failed: 0,
+        stopped: 'invalid_key',
+      });
       expect(refusedLines.some((l) => l.startsWith('retrying'))).toBe(false);
       expect(await photoCount()).toBe(before + 1);
+      const fixed = await runRobotUpload(options({ paths: [own] }));
+      expect(fixed).toMatchObject({ uploaded: 1, refused: 0 });
+      expect(await photoCount()).toBe(before + 2);
     } finally {
       await rm(own, { recursive: true, force: true });
     }

@@ -458,6 +458,21 @@ describe('protected photos on the S3 backend (ADR 0006)', () => {
   });
 
   it('stops redirecting a guest’s signed URL once the photo is hidden, and after expiry', async () => {
+    // A paid event's private key gets no original; once the event is made free it does.
+    const [locked] = (
+      await t.ok(endpoints.publicPhotoList, {
+        key_type: 'private',
+        key_value: paid.private_api_key,
+        max_size: 10,
+        page_number: 1,
+      })
+    ).photos;
+    expect(locked!.urls.original).toBeNull();
+    paid = await t.ok(
+      endpoints.updateEvent,
+      { id: paid.id, event_last_updated_date: paid.updated_date, is_free: 1 },
+      admin,
+    );
     const [guest] = (
       await t.ok(endpoints.publicPhotoList, {
         key_type: 'private',

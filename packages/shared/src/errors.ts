@@ -9,6 +9,8 @@ export const errorCatalogue = {
   invalid_request: { status: 400, text: 'Please enter valid data' },
   invalid_value: { status: 400, text: 'Please enter valid data' },
   body_too_large: { status: 413, text: 'The request is too large' },
+  headers_too_large: { status: 431, text: 'The request is too large' },
+  request_timeout: { status: 408, text: 'The request took too long. Please try again' },
   not_found: { status: 404, text: 'Not found' },
   rate_limited: { status: 429, text: 'Too many requests. Please wait a moment and try again' },
   forbidden: { status: 403, text: 'You are not allowed to do this' },
@@ -165,6 +167,10 @@ export const errorCatalogue = {
   delete_reason_required: { status: 400, text: 'Please give a reason for deleting' },
   photo_too_large: { status: 400, text: 'The picture has too many pixels' },
   photo_truncated: { status: 400, text: 'The file is incomplete' },
+  unsubscribe_link_invalid: {
+    status: 400,
+    text: 'This unsubscribe link is not valid',
+  },
   verification_link_invalid: {
     status: 400,
     text: 'This verification link is not valid or has expired',
@@ -181,6 +187,11 @@ export const errorCatalogue = {
   invalid_attendee_id: { status: 404, text: 'This attendee id is not valid' },
   attendee_locked: { status: 403, text: 'This album has been locked by the event organiser' },
   attendee_expired: { status: 403, text: 'This album link has expired' },
+  attendee_group_too_old: {
+    status: 400,
+    text: 'Cards older than 3 days cannot be grouped',
+  },
+  attendee_group_needs_two: { status: 400, text: 'Scan at least two different cards to group' },
   attendee_count_invalid: { status: 400, text: 'Generate between 1 and 1,000,000 attendees' },
   unlink_single_event: {
     status: 400,
@@ -190,6 +201,7 @@ export const errorCatalogue = {
   invalid_url: { status: 400, text: 'Only photos stored for this event can be used' },
   face_recognition_off: { status: 400, text: 'Face recognition is not enabled for this event' },
   face_not_found: { status: 400, text: 'No face was found in this photo' },
+  several_faces: { status: 400, text: 'More than one face is in this photo. Take one of just you' },
   // paid albums (issue 10)
   price_formula_invalid: {
     status: 400,
@@ -211,6 +223,29 @@ export const errorCatalogue = {
   payment_provider_unavailable: {
     status: 409,
     text: 'Payments are not set up on this installation',
+  },
+  payment_amount_below_minimum: {
+    status: 400,
+    text: 'This amount is below the payment provider’s minimum ($0.50)',
+  },
+  payment_provider_error: {
+    status: 502,
+    text: 'The payment provider did not answer; please try again',
+  },
+  payment_provider_refused: {
+    status: 502,
+    text: 'The payment provider refused this payment; check the event’s payment settings',
+  },
+  square_access_token_required: { status: 400, text: 'Please enter the Square access token' },
+  square_device_name_required: { status: 400, text: 'Please enter the card reader’s name' },
+  square_location_required: { status: 400, text: 'Please choose the Square location' },
+  square_create_device_error: {
+    status: 502,
+    text: 'Square did not create the device code; please try again',
+  },
+  square_get_device_error: {
+    status: 502,
+    text: 'Square did not answer about the device code; please try again',
   },
   payment_not_paid: { status: 409, text: 'Only a paid payment can be refunded' },
   card_invalid: {

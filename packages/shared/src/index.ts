@@ -24,3 +24,6 @@ export * from './client/paths.ts';
 export * from './rules/price-formula.ts';
 export * from './rules/pricing-buttons.ts';
 export * from './rules/payment-state.ts';
+export * from './api/input-rules.ts';
+export * from './rules/kiosk.ts';
+export * from './api/messages.ts';

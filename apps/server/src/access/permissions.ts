@@ -75,6 +75,8 @@ export const PERMISSIONS = {
   'attendee.album': row(N, N, N, N, N, N, Y, N),
   /** Search the event's photos by face (the owner call; the key twin will add kiosk and guests). */
   'face.search': row(Y, Y, Y, N, N, N, N, N),
+  /** Guests find their photos by selfie: kiosk (private), web app (public) and attendee keys. */
+  'face.search_by_key': row(N, N, N, N, Y, Y, Y, N),
   /** Desk sales: unlock an attendee's album with an employee's code (kiosk keys). */
   'attendee.unlock': row(N, N, N, Y, Y, N, N, N),
   /** Checkout: start, poll and cancel a payment (kiosks, and the attendee for their own album). */
@@ -108,6 +110,7 @@ export const WRONG_KEY_TYPE: Record<
   'attendee.kiosk': { key: 'invalid_key', field: 'key_type' },
   'attendee.album': { key: 'invalid_key', field: 'key_type' },
   'face.search': { key: 'invalid_key', field: 'key_type' },
+  'face.search_by_key': { key: 'invalid_key', field: 'key_type' },
   'attendee.unlock': { key: 'invalid_key', field: 'key_type' },
   'payment.checkout': { key: 'invalid_key', field: 'key_type' },
   'photo.print': { key: 'invalid_key', field: 'key_type' },

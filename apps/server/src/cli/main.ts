@@ -1,11 +1,23 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { emailSchema, newPasswordSchema, Role, roleNames } from '@flashbulb/shared';
+import {
+  createContractClient,
+  emailSchema,
+  endpoints,
+  isContractError,
+  newPasswordSchema,
+  Role,
+  roleNames,
+  type Organisation,
+  type User,
+} from '@flashbulb/shared';
 import pino from 'pino';
-import { loadConfig } from '../config.ts';
-import { createContainer } from '../container.ts';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { createContainer, embeddedDatabaseFolder, openConfiguredDatabase } from '../container.ts';
+import { DataDirLockedError, readLockHolder } from '../db/data-dir-lock.ts';
 import { AppError } from '../lib/app-error.ts';
 import { httpPost, runPrintAgent } from './print-agent.ts';
-import { runRobotUpload } from './robot-upload.ts';
+import { describeSummary, runRobotUpload } from './robot-upload.ts';
 
 const USAGE = `Flashbulb command line
 
@@ -18,8 +30,8 @@ const USAGE = `Flashbulb command line
       Uploads photos as a robot through the public API. A journal (.flashbulb-uploads.json in the
       folder) remembers what was sent, so re-running or restarting never uploads a file twice.
       --watch keeps watching the folders for new photos. --attendee puts every photo in that
-      attendee's album. --server defaults to FLASHBULB_PUBLIC_URL
-      or http://localhost:8080.
+      attendee's album. The server is --server, else FLASHBULB_URL, else the server running on
+      this FLASHBULB_DATA_DIR, else FLASHBULB_PUBLIC_URL.
 
   npm run cli -- print-agent --server <url> --key <print station key> --pool <name>
                             [--printer <cups queue>]... [--state <folder>]
@@ -29,7 +41,9 @@ const USAGE = `Flashbulb command line
       never prints one twice.
 
 Uses the same configuration as the server (FLASHBULB_DATA_DIR, DATABASE_URL, SMTP_URL, ...).
-With the embedded database, stop the server first: only one process can open it.
+With the embedded database only one process may open it: while a server runs on it, the user and
+organisation commands go through that server's API and need an API key of a user allowed to do
+them (--api-key or FLASHBULB_API_KEY; create one in the console under API keys).
 `;
 
 const ROLE_WORDS: Record<string, Role> = {
@@ -43,6 +57,106 @@ const ROLE_WORDS: Record<string, Role> = {
 };
 
 class UsageError extends Error {}
+
+/** What the user and organisation commands need: the API of a running server, or the database. */
+interface AdminTarget {
+  listOrganisations(): Promise<Organisation[]>;
+  createOrganisation(name: string): Promise<Organisation>;
+  createUser(input: {
+    email: string;
+    role: Role;
+    organisation_id: number | null;
+    temporary_password?: string;
+  }): Promise<User>;
+  /** How the temporary password reaches a user it was not given for. */
+  mailNote(email: string): string;
+  close(): Promise<void>;
+}
+
+const findOrganisation = (rows: Organisation[], value: string): Organisation | undefined =>
+  rows.find((o) => String(o.id) === value || o.name.toLowerCase() === value.toLowerCase());
+
+/** Through the running server's API (the typed contract client), as the API key's user. */
+const apiTarget = (url: string, apiKey: string): AdminTarget => {
+  const client = createContractClient({ baseUrl: url });
+  const options = { authorization: apiKey };
+  return {
+    async listOrganisations() {
+      return (await client.call(endpoints.listOrganisations, {}, options)).organisations;
+    },
+    createOrganisation: (name) => client.call(endpoints.createOrganisation, { name }, options),
+    createUser: (input) => client.call(endpoints.createUser, input, options),
+    mailNote: (email) => `The temporary password was e-mailed to ${email} by the server.\n`,
+    close: () => Promise.resolve(),
+  };
+};
+
+/** Opens the database itself (no server runs on it), holding the folder's lock meanwhile. */
+const databaseTarget = async (config: AppConfig): Promise<AdminTarget> => {
+  const database = await openConfiguredDatabase(config, 'cli');
+  const container = await createContainer(config, pino({ level: 'warn' }), { database }).catch(
+    async (error: unknown) => {
+      await database.close();
+      throw error;
+    },
+  );
+  await container.startQueue();
+  return {
+    async listOrganisations() {
+      const rows = await container.repositories.organisations.list();
+      return rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        created_date: row.createdAt.toISOString(),
+      }));
+    },
+    createOrganisation: (name) => container.services.organisations.create(null, name),
+    createUser: (input) => container.services.users.create(null, input),
+    mailNote: (email) =>
+      `The temporary password was e-mailed to ${email}${config.providers.mail.kind === 'smtp' ? '' : ' (mail outbox: no SMTP configured)'}.\n`,
+    async close() {
+      await container.close();
+      await database.close();
+    },
+  };
+};
+
+/**
+ * One writer per embedded database: when a live server holds the folder, talk to its API; when
+ * nobody does, open it (and hold the lock). PostgreSQL takes many writers: opened directly.
+ */
+const adminTarget = async (config: AppConfig, apiKey: string | undefined): Promise<AdminTarget> => {
+  if (config.databaseUrl) return databaseTarget(config);
+  const folder = embeddedDatabaseFolder(config);
+  const holder = await readLockHolder(folder);
+  if (holder?.role === 'server' && holder.url) {
+    if (!apiKey) {
+      throw new UsageError(
+        `A Flashbulb server is running on this database (${holder.url}, pid ${holder.pid}), so this ` +
+          'command goes through its API: give an API key with --api-key or FLASHBULB_API_KEY ' +
+          '(create one in the console under API keys), or stop the server first.',
+      );
+    }
+    return apiTarget(holder.url, apiKey);
+  }
+  if (holder) throw new DataDirLockedError(path.resolve(folder), holder);
+  return databaseTarget(config);
+};
+
+/** The robot client's server: --server, FLASHBULB_URL, the running server, FLASHBULB_PUBLIC_URL. */
+const uploadServer = async (flag: string | undefined): Promise<string> => {
+  if (flag) return flag;
+  if (process.env.FLASHBULB_URL) return process.env.FLASHBULB_URL;
+  if (!process.env.DATABASE_URL) {
+    const folder = path.join(path.resolve(process.env.FLASHBULB_DATA_DIR ?? './data'), 'db');
+    const holder = await readLockHolder(folder);
+    if (holder?.url) return holder.url;
+  }
+  if (process.env.FLASHBULB_PUBLIC_URL) return process.env.FLASHBULB_PUBLIC_URL;
+  throw new UsageError(
+    'upload needs the server address: --server <url> or FLASHBULB_URL (no server runs on this data folder)',
+  );
+};
 
 const run = async (argv: string[]): Promise<void> => {
   const { values, positionals } = parseArgs({
@@ -59,6 +173,7 @@ const run = async (argv: string[]): Promise<void> => {
       attendee: { type: 'string' },
       server: { type: 'string' },
       journal: { type: 'string' },
+      'api-key': { type: 'string' },
       watch: { type: 'boolean' },
       pool: { type: 'string' },
       printer: { type: 'string', multiple: true },
@@ -106,7 +221,7 @@ const run = async (argv: string[]): Promise<void> => {
     process.once('SIGINT', () => controller.abort());
     process.once('SIGTERM', () => controller.abort());
     const summary = await runRobotUpload({
-      server: values.server ?? process.env.FLASHBULB_PUBLIC_URL ?? 'http://localhost:8080',
+      server: await uploadServer(values.server),
       eventName: values.event.toUpperCase(),
       robotKey: values.key,
       ...(values.attendee ? { attendeeUid: values.attendee } : {}),
@@ -115,60 +230,74 @@ const run = async (argv: string[]): Promise<void> => {
       ...(values.journal ? { journalPath: values.journal } : {}),
       signal: controller.signal,
     });
-    process.stdout.write(
-      `Uploaded ${summary.uploaded}, skipped ${summary.skipped}, refused ${summary.refused}, failed ${summary.failed}.\n`,
-    );
-    if (summary.failed > 0) process.exitCode = 1;
+    process.stdout.write(describeSummary(summary));
+    if (summary.failed > 0 || summary.stopped) process.exitCode = 1;
     return;
   }
+  const known =
+    (noun === 'user' && verb === 'create') ||
+    (noun === 'organisation' && (verb === 'create' || verb === 'list'));
+  if (!known) throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
+
+  // Input checks before touching the server or the database.
+  let userInput:
+    { email: string; role: Role; temporary?: string; organisation?: string } | undefined;
+  if (noun === 'user') {
+    const email = emailSchema.safeParse(values.email ?? '');
+    if (!email.success) throw new UsageError('--email must be an e-mail address');
+    const role = ROLE_WORDS[(values.role ?? '').toLowerCase()];
+    if (!role) throw new UsageError('--role must be super, admin or owner');
+    const temporary = values['temporary-password'];
+    if (temporary !== undefined && !newPasswordSchema.safeParse(temporary).success) {
+      throw new UsageError(
+        '--temporary-password needs 8+ characters and must not be a common password',
+      );
+    }
+    userInput = {
+      email: email.data,
+      role,
+      ...(temporary !== undefined ? { temporary } : {}),
+      ...(values.organisation ? { organisation: values.organisation } : {}),
+    };
+  }
+  if (noun === 'organisation' && verb === 'create' && !values.name?.trim())
+    throw new UsageError('--name is required');
+
   const config = loadConfig();
-  const container = await createContainer(config, pino({ level: 'warn' }));
+  const target = await adminTarget(config, values['api-key'] ?? process.env.FLASHBULB_API_KEY);
   try {
-    await container.startQueue();
-    if (noun === 'user' && verb === 'create') {
-      const email = emailSchema.safeParse(values.email ?? '');
-      if (!email.success) throw new UsageError('--email must be an e-mail address');
-      const role = ROLE_WORDS[(values.role ?? '').toLowerCase()];
-      if (!role) throw new UsageError('--role must be super, admin or owner');
+    if (userInput) {
       let organisationId: number | null = null;
-      if (values.organisation) {
-        const organisation = await container.services.organisations.findByIdOrName(
-          values.organisation,
+      if (userInput.organisation) {
+        const organisation = findOrganisation(
+          await target.listOrganisations(),
+          userInput.organisation,
         );
-        if (!organisation) throw new UsageError(`No organisation "${values.organisation}"`);
+        if (!organisation) throw new UsageError(`No organisation "${userInput.organisation}"`);
         organisationId = organisation.id;
       }
-      const temporary = values['temporary-password'];
-      if (temporary !== undefined && !newPasswordSchema.safeParse(temporary).success) {
-        throw new UsageError(
-          '--temporary-password needs 8+ characters and must not be a common password',
-        );
-      }
-      const user = await container.services.users.create(null, {
-        email: email.data,
-        role,
+      const user = await target.createUser({
+        email: userInput.email,
+        role: userInput.role,
         organisation_id: organisationId,
-        temporary_password: temporary,
+        ...(userInput.temporary !== undefined ? { temporary_password: userInput.temporary } : {}),
       });
       process.stdout.write(
         `Created ${roleNames[user.role]} ${user.email} (id ${user.id}${user.organisation_name ? `, ${user.organisation_name}` : ''}).\n` +
-          (temporary
+          (userInput.temporary
             ? 'They sign in with the temporary password you gave, valid 7 days.\n'
-            : `The temporary password was e-mailed to ${user.email}${config.providers.mail.kind === 'smtp' ? '' : ' (mail outbox: no SMTP configured)'}.\n`),
+            : target.mailNote(user.email)),
       );
-    } else if (noun === 'organisation' && verb === 'create') {
-      if (!values.name?.trim()) throw new UsageError('--name is required');
-      const organisation = await container.services.organisations.create(null, values.name.trim());
+    } else if (verb === 'create') {
+      const organisation = await target.createOrganisation(values.name!.trim());
       process.stdout.write(`Created organisation ${organisation.name} (id ${organisation.id}).\n`);
-    } else if (noun === 'organisation' && verb === 'list') {
-      const rows = await container.repositories.organisations.list();
+    } else {
+      const rows = await target.listOrganisations();
       for (const row of rows) process.stdout.write(`${row.id}\t${row.name}\n`);
       if (rows.length === 0) process.stdout.write('No organisations yet.\n');
-    } else {
-      throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
     }
   } finally {
-    await container.close();
+    await target.close();
   }
 };
 
@@ -181,6 +310,12 @@ run(process.argv.slice(2)).then(
     }
     if (error instanceof AppError) {
       process.stderr.write(`Refused: ${error.key}${error.field ? ` (${error.field})` : ''}\n`);
+      process.exit(1);
+    }
+    if (isContractError(error) && error.kind === 'nok') {
+      process.stderr.write(
+        `Refused by the server: ${error.messageKey}${error.field ? ` (${error.field})` : ''}\n`,
+      );
       process.exit(1);
     }
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

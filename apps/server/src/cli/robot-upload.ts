@@ -55,20 +55,72 @@ export interface RobotUploadSummary {
   skipped: number;
   refused: number;
   failed: number;
+  /** Why each file of this run was not sent (refused or given up), by file name. */
+  notSent: { file: string; reason: string }[];
+  /**
+   * Set when the server refused the run itself (wrong robot key, unknown event, bad attendee id):
+   * the run stopped at once and nothing was written to the journal, so a rerun with the right
+   * key or event sends every file.
+   */
+  stopped?: string;
 }
 
 class PermanentError extends Error {}
 class TransientError extends Error {}
+/** A refusal about the run (key, event, attendee), not about one file. */
+class RunRefusedError extends Error {}
+
+/** Refusals that say the key, event or attendee is wrong: the same for every file of the run. */
+export const RUN_REFUSALS: ReadonlySet<string> = new Set([
+  'invalid_key',
+  'event_not_found',
+  'not_found',
+  'forbidden',
+  'unauthorized_user',
+  'invalid_attendee_id',
+  'attendee_locked',
+  'attendee_expired',
+]);
+
+/** What the robot client prints after a run: counts, then why files were not sent. */
+export const describeSummary = (summary: RobotUploadSummary): string => {
+  const lines = [
+    `Uploaded ${summary.uploaded}, skipped ${summary.skipped}, refused ${summary.refused}, failed ${summary.failed}.`,
+  ];
+  if (summary.stopped) {
+    lines.push(
+      `Stopped: the server refused this run (${summary.stopped}): check --key, --event and --attendee. ` +
+        'Nothing was marked as sent; run again once fixed.',
+    );
+  }
+  const byReason = new Map<string, string[]>();
+  for (const { file, reason } of summary.notSent) {
+    byReason.set(reason, [...(byReason.get(reason) ?? []), file]);
+  }
+  for (const [reason, names] of byReason) {
+    const shown = names.slice(0, 5).join(', ');
+    lines.push(
+      `Not sent (${reason}): ${shown}${names.length > 5 ? ` and ${names.length - 5} more` : ''}`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+};
 
 const JOURNAL_NAME = '.flashbulb-uploads.json';
 
+/** Waits `ms` or until aborted; the abort listener is removed again (no listener build-up). */
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
+    if (signal?.aborted) return resolve();
+    const onAbort = () => {
       clearTimeout(timer);
       resolve();
-    });
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 
 export const runRobotUpload = async (options: RobotUploadOptions): Promise<RobotUploadSummary> => {
@@ -77,7 +129,18 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
   const maxAttempts = options.maxAttempts ?? 8;
   const backoffMs = options.backoffMs ?? 1000;
   const settleMs = options.settleMs ?? 1000;
-  const summary: RobotUploadSummary = { uploaded: 0, skipped: 0, refused: 0, failed: 0 };
+  const summary: RobotUploadSummary = {
+    uploaded: 0,
+    skipped: 0,
+    refused: 0,
+    failed: 0,
+    notSent: [],
+  };
+  // Stops the run (and the watch) when the server refuses the run itself.
+  const stop = new AbortController();
+  const onOuterAbort = () => stop.abort();
+  options.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  const signal = stop.signal;
 
   const folders: string[] = [];
   const files: string[] = [];
@@ -93,6 +156,11 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
     journal = JSON.parse(await readFile(journalPath, 'utf8')) as Journal;
   } catch {
     journal = {};
+  }
+  // A journal written by an earlier client may hold files "refused" for a wrong key or event:
+  // those were never judged on their own, so they are tried again.
+  for (const [file, entry] of Object.entries(journal)) {
+    if (entry.refused && RUN_REFUSALS.has(entry.refused)) delete journal[file];
   }
   // Writes are chained (workers finish concurrently); each writes a temp file then renames it,
   // so a crash leaves the old journal or the new one.
@@ -117,6 +185,7 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
       if (!isContractError(error)) throw error;
       const reason = error.kind === 'nok' ? error.messageKey : error.message;
       const final = error.kind === 'nok' && error.status !== 429 && (error.status ?? 500) < 500;
+      if (final && RUN_REFUSALS.has(reason)) throw new RunRefusedError(reason);
       throw final ? new PermanentError(reason) : new TransientError(reason);
     }
   };
@@ -152,7 +221,7 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
 
   const inFlight = new Set<string>();
   const processFile = async (file: string): Promise<void> => {
-    if (inFlight.has(file) || journal[file]) return;
+    if (inFlight.has(file) || journal[file] || signal.aborted) return;
     inFlight.add(file);
     try {
       const bytes = await readFile(file);
@@ -178,15 +247,31 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
           log(`uploaded ${path.basename(file)} → photo ${photo.uid}`);
           return;
         } catch (error) {
+          if (error instanceof RunRefusedError) {
+            // Not this file's fault: nothing is journaled, and the run stops.
+            if (!summary.stopped) {
+              summary.stopped = error.message;
+              log(`stopped: the server refused the run (${error.message})`);
+            }
+            stop.abort();
+            return;
+          }
           if (error instanceof PermanentError) {
             journal[file] = { sha256, refused: error.message, at: new Date().toISOString() };
             await saveJournal();
             summary.refused += 1;
+            summary.notSent.push({ file: path.basename(file), reason: error.message });
             log(`refused ${path.basename(file)}: ${error.message}`);
             return;
           }
-          if (attempt >= maxAttempts || options.signal?.aborted) {
+          if (attempt >= maxAttempts || signal.aborted) {
             summary.failed += 1;
+            summary.notSent.push({
+              file: path.basename(file),
+              reason: signal.aborted
+                ? 'stopped before it was sent'
+                : `gave up after ${attempt} attempts: ${(error as Error).message}`,
+            });
             log(
               `failed ${path.basename(file)} after ${attempt} attempts: ${(error as Error).message}`,
             );
@@ -196,7 +281,7 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
           log(
             `retrying ${path.basename(file)} in ${Math.round(wait / 100) / 10} s: ${(error as Error).message}`,
           );
-          await sleep(wait, options.signal);
+          await sleep(wait, signal);
         }
       }
     } finally {
@@ -220,7 +305,7 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
   const settled = async (list: string[]): Promise<string[]> => {
     const sizes = new Map<string, number>();
     for (const f of list) sizes.set(f, (await stat(f).catch(() => null))?.size ?? -1);
-    await sleep(settleMs, options.signal);
+    await sleep(settleMs, signal);
     const ready: string[] = [];
     for (const f of list) {
       const now = (await stat(f).catch(() => null))?.size ?? -1;
@@ -237,26 +322,34 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
     await Promise.all(workers);
   };
 
-  await drain(options.watch ? await settled(await candidates()) : await candidates());
-  if (!options.watch) return summary;
-
-  log(`watching ${folders.join(', ')} for new photos (Ctrl-C to stop)`);
-  let wake: (() => void) | null = null;
-  const watchers: FSWatcher[] = folders.map((folder) =>
-    watch(folder, () => {
-      wake?.();
-    }),
-  );
   try {
-    while (!options.signal?.aborted) {
-      // fs.watch can miss events on some file systems: rescan every 2 s as well.
-      await Promise.race([new Promise<void>((r) => (wake = r)), sleep(2000, options.signal)]);
-      wake = null;
-      const fresh = await candidates();
-      if (fresh.length) await drain(await settled(fresh));
-    }
+    return await watchAndDrain();
   } finally {
-    for (const w of watchers) w.close();
+    options.signal?.removeEventListener('abort', onOuterAbort);
   }
-  return summary;
+
+  async function watchAndDrain(): Promise<RobotUploadSummary> {
+    await drain(options.watch ? await settled(await candidates()) : await candidates());
+    if (!options.watch || signal.aborted) return summary;
+
+    log(`watching ${folders.join(', ')} for new photos (Ctrl-C to stop)`);
+    let wake: (() => void) | null = null;
+    const watchers: FSWatcher[] = folders.map((folder) =>
+      watch(folder, () => {
+        wake?.();
+      }),
+    );
+    try {
+      while (!signal.aborted) {
+        // fs.watch can miss events on some file systems: rescan every 2 s as well.
+        await Promise.race([new Promise<void>((r) => (wake = r)), sleep(2000, signal)]);
+        wake = null;
+        const fresh = await candidates();
+        if (fresh.length) await drain(await settled(fresh));
+      }
+    } finally {
+      for (const w of watchers) w.close();
+    }
+    return summary;
+  }
 };

@@ -27,6 +27,8 @@ export const wireAlbums = (core: Core, events: Events, photos: Photos, messaging
     clock,
     publicUrl: config.publicUrl,
     bus,
+    mail,
+    platformFrom: config.mailFrom,
   });
   registerPhotoStreamListeners(bus, photos.photoEvents);
   return {

@@ -51,10 +51,17 @@ const resolveSecret = async (config: AppConfig): Promise<string> => {
   }
 };
 
-export const openConfiguredDatabase = (config: AppConfig): Promise<Database> =>
+/** The embedded database's folder (PGlite); its lock is `<folder>.lock` (db/data-dir-lock.ts). */
+export const embeddedDatabaseFolder = (config: AppConfig): string =>
+  path.join(config.dataDir, 'db');
+
+export const openConfiguredDatabase = (
+  config: AppConfig,
+  lockRole: 'server' | 'cli' = 'server',
+): Promise<Database> =>
   config.databaseUrl
     ? openDatabase({ engine: 'postgres', url: config.databaseUrl })
-    : openDatabase({ engine: 'pglite', dataDir: path.join(config.dataDir, 'db') });
+    : openDatabase({ engine: 'pglite', dataDir: embeddedDatabaseFolder(config), lockRole });
 
 export const createCore = async (
   config: AppConfig,

@@ -46,6 +46,8 @@ export const wireFaces = (
         storage,
         engine,
         access,
+        urls: photos.services.photoUrls,
+        clock,
       }),
     },
     async close(): Promise<void> {

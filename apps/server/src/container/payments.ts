@@ -1,11 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { AttendeeUnlockRepository } from '../repositories/attendee-unlock.repository.ts';
 import { PaymentRepository } from '../repositories/payment.repository.ts';
+import { SquareAdapter } from '../repositories/payments/square.adapter.ts';
+import { StripePaymentsAdapter } from '../repositories/payments/stripe.adapter.ts';
 import { TestPaymentsAdapter } from '../repositories/payments/test-provider.adapter.ts';
 import { PrintRequestRepository } from '../repositories/print-request.repository.ts';
 import { CheckoutService } from '../services/checkout.service.ts';
 import { OrderAdminService } from '../services/order-admin.service.ts';
 import { PaymentService } from '../services/payment.service.ts';
+import { ProviderCheckouts } from '../services/provider-checkout.service.ts';
+import { SquarePairingService } from '../services/square-pairing.service.ts';
 import { ReceiptService } from '../services/receipt.service.ts';
 import { UnlockService } from '../services/unlock.service.ts';
 import type { Albums } from './albums.ts';
@@ -27,7 +31,7 @@ export const wirePayments = (
   albums: Albums,
   messaging: Messaging,
 ) => {
-  const { config, database, clock, secrets, bus } = core;
+  const { config, database, clock, secrets, bus, logger } = core;
   const { access } = events;
   const { events: eventRows, attendees } = events.repositories;
   const { photos: photoRows } = photos.repositories;
@@ -76,6 +80,31 @@ export const wirePayments = (
           now: () => clock.now(),
         });
   if (testPayments) webhooks.registerReceiver(testPayments);
+  // Real providers (issue 11): used for events carrying their credentials (secure fields).
+  const stripe = new StripePaymentsAdapter({
+    apiBase: config.paymentProviders?.stripe.apiBase ?? 'https://api.stripe.com',
+    webhookSecret: config.paymentProviders?.stripe.webhookSecret ?? null,
+    publicUrl: config.publicUrl,
+    timeoutMs: config.paymentProviders?.timeoutMs ?? 15_000,
+    now: () => clock.now(),
+  });
+  if (config.paymentProviders?.stripe.webhookSecret) webhooks.registerReceiver(stripe);
+  const square = new SquareAdapter({
+    apiBase: config.paymentProviders?.square.apiBase ?? 'https://connect.squareup.com',
+    webhookSignatureKey: config.paymentProviders?.square.webhookSignatureKey ?? null,
+    // Square signs the notification URL byte for byte as registered: built from the public URL.
+    notificationUrl: `${config.publicUrl}/api/webhooks/square`,
+    timeoutMs: config.paymentProviders?.timeoutMs ?? 15_000,
+  });
+  if (config.paymentProviders?.square.webhookSignatureKey) webhooks.registerReceiver(square);
+  const providerCheckouts = new ProviderCheckouts({
+    stripe,
+    credentials: events.repositories.eventCredentials,
+    paymentRows,
+    payments,
+    clock,
+    logger: logger.child({ component: 'payments' }),
+  });
   webhooks.handlePaymentStatus((provider, reference, status, reason) =>
     payments.applyProviderStatus(provider, reference, status, reason),
   );
@@ -95,11 +124,14 @@ export const wirePayments = (
         testProvider: testPayments,
         webhooks,
         clock,
+        providers: providerCheckouts,
       }),
+      providerCheckouts,
+      squarePairing: new SquarePairingService(square),
       orderAdmin: new OrderAdminService({ access, payments, paymentRows }),
     },
     /** Payment adapters by name. */
-    providers: { test: testPayments },
+    providers: { test: testPayments, stripe, square },
   };
 };
 export type Payments = ReturnType<typeof wirePayments>;

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { DataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -20,6 +21,11 @@ export interface SqlRunner {
 /** The database behind the app: PGlite on disk (embedded default) or PostgreSQL (DATABASE_URL). */
 export interface Database extends SqlRunner {
   readonly engine: 'pglite' | 'postgres';
+  /**
+   * Runs start-up work (the job queue's schema set-up) while holding the advisory lock that
+   * serialises migrations across processes. PostgreSQL only: one process owns a PGlite.
+   */
+  withStartupLock?<T>(work: () => Promise<T>): Promise<T>;
   readonly db: Db;
   ping(): Promise<void>;
   /**
@@ -29,6 +35,8 @@ export interface Database extends SqlRunner {
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The embedded database folder's lock (PGlite on disk only): one writer per folder. */
+  readonly lock?: DataDirLock;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -36,7 +44,7 @@ const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url)
 const MIGRATION_LOCK_ID = 727_001;
 
 export type DatabaseOptions =
-  | { engine: 'pglite'; dataDir: string | null }
+  | { engine: 'pglite'; dataDir: string | null; lockRole?: 'server' | 'cli' }
   | { engine: 'postgres'; url: string; poolSize?: number };
 
 /** A Database over an open PGlite (tests clone a migrated template instead of migrating each time). */
@@ -70,12 +78,33 @@ export const wrapPglite = (client: PGlite): Database & { client: PGlite } => ({
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
   if (options.engine === 'pglite') {
     if (options.dataDir) await mkdir(path.dirname(options.dataDir), { recursive: true });
-    const client = await PGlite.create({
-      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      extensions: { vector },
-    });
-    await migratePglite(drizzlePglite(client), { migrationsFolder });
-    return wrapPglite(client);
+    // One writer per folder: refused (DataDirLockedError) while another live process holds it.
+    const lock = options.dataDir
+      ? await DataDirLock.acquire(options.dataDir, options.lockRole ?? 'server')
+      : undefined;
+    try {
+      const client = await PGlite.create({
+        ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+        extensions: { vector },
+      });
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
+      const database = wrapPglite(client);
+      if (!lock) return database;
+      return {
+        ...database,
+        lock,
+        async close() {
+          try {
+            await database.close();
+          } finally {
+            await lock.release();
+          }
+        },
+      };
+    } catch (error) {
+      await lock?.release();
+      throw error;
+    }
   }
 
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
@@ -108,6 +137,18 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
   return {
     engine: 'postgres',
     db,
+    async withStartupLock(work) {
+      // Its own connection, outside the pool: the work itself may need every pooled one.
+      const client = new pg.Client({ connectionString: options.url });
+      client.on('error', () => undefined);
+      await client.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        return await work();
+      } finally {
+        await client.end().catch(() => undefined);
+      }
+    },
     async executeSql(text, values) {
       const result = await pool.query<Record<string, unknown>>(text, values);
       return { rows: result.rows };

@@ -118,6 +118,16 @@ export const loginThrottle = pgTable('login_throttle', {
   hourFailures: integer('hour_failures').notNull().default(0),
 });
 
+/**
+ * Request counts of rate-limited routes per client and window, shared by every process on the
+ * database (apps/server/src/http/rate-limit-store.ts).
+ */
+export const rateLimitHits = pgTable('rate_limit_hits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+});
+
 export const passwordResetCodes = pgTable('password_reset_codes', {
   userId: integer('user_id')
     .primaryKey()
@@ -403,6 +413,11 @@ export const photos = pgTable(
     status: text('status').notNull(),
     /** Storage keys of the derivatives by kind (preview, thumbnail, watermarks). */
     derivatives: jsonb('derivatives').$type<Record<string, string>>().notNull().default({}),
+    /**
+     * Labels of the photo (a robot may send them on upload): a paid button's `partialUnlockTags`
+     * opens the photos carrying one of its tags (unlock scope `tag:<t>`).
+     */
+    tags: jsonb('tags').$type<string[]>().notNull().default([]),
     failureReason: text('failure_reason'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -684,6 +699,8 @@ export interface MailContent {
   subject: string;
   text: string;
   html: string | null;
+  /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post`); absent on older rows. */
+  headers?: Record<string, string>;
 }
 export interface SmsContent {
   body: string;
@@ -714,13 +731,37 @@ export const outbox = pgTable(
     provider: text('provider'),
     providerMessageId: text('provider_message_id'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * At most one message per key (topic notifications: `topic:<key>:<event key>:<channel>:<recipient>`);
+     * null for messages that may repeat (sign-in codes …).
+     */
+    dedupeKey: text('dedupe_key'),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex('outbox_dedupe_idx').on(t.dedupeKey),
     index('outbox_created_idx').on(t.createdAt),
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
     index('outbox_provider_message_idx').on(t.provider, t.providerMessageId),
   ],
+);
+
+/**
+ * Recipients who asked an event for no further marketing messages (the unsubscribe link or the
+ * one-click `List-Unsubscribe` POST). `recipient` is a lower-cased address or digits only.
+ */
+export const unsubscribes = pgTable(
+  'unsubscribes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    channel: text('channel').$type<OutboxChannel>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('unsubscribes_event_recipient_idx').on(t.eventId, t.recipient)],
 );
 
 /** Webhooks already taken in, by the provider's event id: a replay or duplicate changes state once. */

@@ -31,9 +31,19 @@ export const registerErrorHandling = (app: FastifyInstance): void => {
         break;
     }
     if (fastifyError.statusCode === 429) return sendNok(reply, 'rate_limited');
+    // A plugin's own client error (e.g. @fastify/static refusing `../` with 403, a missing file
+    // with 404) is the client's fault: answer it in the envelope, never as a 500.
+    if (fastifyError.statusCode === 403 || fastifyError.statusCode === 404) {
+      return sendNok(reply, 'not_found');
+    }
+    if (fastifyError.statusCode === 413) return sendNok(reply, 'body_too_large');
+    if (fastifyError.statusCode === 431) return sendNok(reply, 'headers_too_large');
     if (
       error instanceof SyntaxError ||
-      (fastifyError.statusCode === 400 && !fastifyError.code?.startsWith('FST_ERR_RESPONSE'))
+      (fastifyError.statusCode !== undefined &&
+        fastifyError.statusCode >= 400 &&
+        fastifyError.statusCode < 500 &&
+        !fastifyError.code?.startsWith('FST_ERR_RESPONSE'))
     ) {
       return sendNok(reply, 'invalid_request');
     }

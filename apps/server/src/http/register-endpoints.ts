@@ -44,6 +44,7 @@ export const registerEndpoints = (
   options: RegisterOptions,
 ): void => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const actors = new WeakMap<FastifyRequest, Actor>();
   for (const name of Object.keys(endpoints) as EndpointName[]) {
     const endpoint: Endpoint = endpoints[name];
     const handler = handlers[name] as unknown as (
@@ -60,15 +61,19 @@ export const registerEndpoints = (
         body: endpoint.body,
         response: { 200: okEnvelope(endpoint.result) },
       },
+      // Who calls is settled before the body is parsed or validated: an owner call without valid
+      // credentials answers 401 whatever its body (malformed JSON included), never 400 first.
+      onRequest: async (request) => {
+        const authorization = request.headers.authorization;
+        if (endpoint.auth === 'owner' || (endpoint.auth === 'owner_optional' && authorization)) {
+          actors.set(request, await options.authenticate(authorization));
+        }
+      },
       config: endpoint.rateLimited
         ? { rateLimit: { max: options.authRateLimit, timeWindow: '1 minute' } }
         : { rateLimit: false },
       handler: async (request, reply) => {
-        let actor: Actor | null = null;
-        const authorization = request.headers.authorization;
-        if (endpoint.auth === 'owner') actor = await options.authenticate(authorization);
-        else if (endpoint.auth === 'owner_optional' && authorization)
-          actor = await options.authenticate(authorization);
+        const actor: Actor | null = actors.get(request) ?? null;
         // Key calls (and owner_optional calls given a key) carry key_type and key_value in the
         // body; the key, when present, decides (as it always has), else the signed-in operator.
         let principal: Principal = actor ? { kind: 'user', actor } : ANONYMOUS;

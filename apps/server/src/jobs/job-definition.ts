@@ -1,9 +1,11 @@
 import type { z } from 'zod';
+import type { NotificationService } from '../services/notifications/notification.service.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { SessionRepository } from '../repositories/session.repository.ts';
 import type { AttendeeService } from '../services/attendee.service.ts';
 import type { OutboxService } from '../services/outbox.service.ts';
 import type { PaymentService } from '../services/payment.service.ts';
+import type { ProviderCheckouts } from '../services/provider-checkout.service.ts';
 import type { PhotoDerivativesService } from '../services/photos/photo-derivatives.service.ts';
 import type { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
 import type { StorageMigration } from '../services/photos/storage-migration.ts';
@@ -23,7 +25,10 @@ export interface JobDeps {
   attendees: Pick<AttendeeService, 'deleteAbandonedBatches'>;
   faceIndex: Pick<FaceIndexService, 'indexPhoto' | 'backfill' | 'sweep'>;
   payments: Pick<PaymentService, 'expireStale'>;
+  notifications: Pick<NotificationService, 'sendReminders'>;
   printing: Pick<PrintService, 'renderAndPrint' | 'resume'>;
+  /** Real payment providers' reconciliation (issue 11); optional for workers built without it. */
+  providerCheckouts?: Pick<ProviderCheckouts, 'reconcilePending'>;
   clock: Clock;
 }
 
@@ -48,7 +53,18 @@ export interface JobDefinition<N extends string = string, S extends z.ZodType = 
   readonly retry: JobRetry;
   /** Cron expression (UTC) for scheduled jobs; their payload is `{}`. */
   readonly schedule?: string;
-  /** pg-boss singleton key for a payload (documents idempotency; handlers stay idempotent). */
+  /**
+   * Seconds a run may stay active before pg-boss counts it failed and retries it (a worker killed
+   * mid-job leaves its job active). Fit it to the work: a few times its longest honest run.
+   * Default {@link DEFAULT_EXPIRE_SECONDS}.
+   */
+  readonly expireSeconds?: number;
+  /**
+   * pg-boss queue policy. `stately`: per singleton key at most one job waiting and one running,
+   * so the same work sent twice (two processes, a retry beside a sweep) runs once.
+   */
+  readonly policy?: 'standard' | 'stately';
+  /** pg-boss singleton key for a payload (with policy `stately`, one job per key at a time). */
   singletonKey?(payload: z.output<S>): string;
   run(payload: z.output<S>, deps: JobDeps): Promise<unknown>;
 }
@@ -56,6 +72,9 @@ export interface JobDefinition<N extends string = string, S extends z.ZodType = 
 export const defineJob = <const N extends string, S extends z.ZodType>(
   job: JobDefinition<N, S>,
 ): JobDefinition<N, S> => job;
+
+/** Expiry of a job without its own: long enough for a slow mail server or a storage sweep. */
+export const DEFAULT_EXPIRE_SECONDS = 15 * 60;
 
 /** Default retry policy: five retries from 5 s, doubling. */
 export const DEFAULT_RETRY: JobRetry = { limit: 5, delaySeconds: 5, backoff: true };

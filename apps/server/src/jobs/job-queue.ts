@@ -3,6 +3,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { SqlRunner } from '../db/database.ts';
 import {
   assertUniqueJobNames,
+  DEFAULT_EXPIRE_SECONDS,
   JobPayloadError,
   type JobDeps,
   type JobRetry,
@@ -22,6 +23,20 @@ const retryOptions = (retry: JobRetry) => ({
   retryBackoff: retry.backoff,
 });
 
+const queueOptions = (job: AnyJob) => ({
+  ...retryOptions(job.retry),
+  expireInSeconds: job.expireSeconds ?? DEFAULT_EXPIRE_SECONDS,
+  policy: job.policy ?? 'standard',
+});
+
+/** How often pg-boss fails expired active jobs (its default, 120 s, would add minutes). */
+export const MAINTENANCE_INTERVAL_SECONDS = 5;
+
+/** A database that can serialise start-up work across processes (PostgreSQL); PGlite has one. */
+export interface StartupLock {
+  withStartupLock?<T>(work: () => Promise<T>): Promise<T>;
+}
+
 const describeIssues = (error: { issues: { path: PropertyKey[]; message: string }[] }): string =>
   error.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
 
@@ -36,13 +51,19 @@ export class JobQueue {
   private started = false;
 
   constructor(
-    private readonly db: SqlRunner,
+    private readonly db: SqlRunner & StartupLock,
     private readonly logger: Logger,
     registry: readonly AnyJob[] = jobRegistry,
   ) {
     assertUniqueJobNames(registry);
     this.jobs = new Map(registry.map((job) => [job.name, job]));
-    this.boss = new PgBoss({ db, schema: SCHEMA, supervise: true, schedule: true });
+    this.boss = new PgBoss({
+      db,
+      schema: SCHEMA,
+      supervise: true,
+      schedule: true,
+      maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
+    });
     this.boss.on('error', (error: unknown) => this.logger.error({ err: error }, 'job queue error'));
   }
 
@@ -53,9 +74,18 @@ export class JobQueue {
 
   /** Starts pg-boss and creates every queue of the registry (producer and worker alike). */
   async start(): Promise<void> {
-    await this.boss.start();
-    for (const job of this.jobs.values())
-      await this.boss.createQueue(job.name, { name: job.name, ...retryOptions(job.retry) });
+    // pg-boss creates its schema and each queue's partition on first start; two processes doing
+    // that at once on an empty PostgreSQL deadlock or collide, so it runs under our start-up lock.
+    const setUp = async (): Promise<void> => {
+      await this.boss.start();
+      for (const job of this.jobs.values()) {
+        await this.boss.createQueue(job.name, { name: job.name, ...queueOptions(job) });
+        // Queues made by an older version keep their options unless updated.
+        await this.boss.updateQueue(job.name, { name: job.name, ...queueOptions(job) });
+      }
+    };
+    if (this.db.withStartupLock) await this.db.withStartupLock(setUp);
+    else await setUp();
     this.started = true;
   }
 
@@ -74,6 +104,7 @@ export class JobQueue {
     const singletonKey = options.singletonKey ?? job.singletonKey?.(parsed.data);
     await this.boss.send(name, parsed.data as object, {
       ...retryOptions(job.retry),
+      expireInSeconds: job.expireSeconds ?? DEFAULT_EXPIRE_SECONDS,
       ...(singletonKey ? { singletonKey } : {}),
       ...(options.startAfterSeconds ? { startAfter: Math.ceil(options.startAfterSeconds) } : {}),
     });

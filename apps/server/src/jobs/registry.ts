@@ -6,8 +6,10 @@ import { facesIndexJob } from './faces-index.job.ts';
 import { facesSweepJob } from './faces-sweep.job.ts';
 import type { JobDefinition } from './job-definition.ts';
 import { mailDeliverJob } from './mail-deliver.job.ts';
+import { notificationsRemindJob } from './notifications-remind.job.ts';
 import { outboxResumeJob } from './outbox-resume.job.ts';
 import { paymentsExpireJob } from './payments-expire.job.ts';
+import { paymentsReconcileJob } from './payments-reconcile.job.ts';
 import { photoDerivativesJob } from './photo-derivatives.job.ts';
 import { photosRetentionJob } from './photos-retention.job.ts';
 import { photosStuckJob } from './photos-stuck.job.ts';
@@ -35,8 +37,10 @@ export const jobRegistry = [
   facesBackfillJob,
   facesSweepJob,
   paymentsExpireJob,
+  notificationsRemindJob,
   printRenderJob,
   printResumeJob,
+  paymentsReconcileJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];

@@ -21,9 +21,11 @@ export interface AttendeeRecord {
   unlockedEventIds?: number[];
   /** Single photos bought (unlock scope `photo:<uid>`). */
   unlockedPhotoUids?: string[];
+  /** Tagged parts of an event's album bought (unlock scope `tag:<t>`): photos carrying the tag. */
+  unlockedTags?: { eventId: number; tag: string }[];
 }
 
-export type AttachSource = 'owner' | 'kiosk' | 'qr_scan';
+export type AttachSource = 'owner' | 'kiosk' | 'qr_scan' | 'group';
 
 /** Attendees of a generation still being written are nobody's yet (see `attendeeBatches`). */
 const visible: SQL = sql`(${attendees.batchId} is null or exists (
@@ -50,6 +52,7 @@ export class AttendeeRepository {
     const events = await this.eventIdsOf(ids);
     const unlocked = new Map<number, number[]>();
     const photosBought = new Map<number, string[]>();
+    const tagsBought = new Map<number, { eventId: number; tag: string }[]>();
     if (ids.length > 0) {
       const unlocks = await this.db
         .select({
@@ -67,6 +70,11 @@ export class AttendeeRepository {
             ...(photosBought.get(u.attendeeId) ?? []),
             u.scope.slice('photo:'.length),
           ]);
+        else if (u.scope.startsWith('tag:'))
+          tagsBought.set(u.attendeeId, [
+            ...(tagsBought.get(u.attendeeId) ?? []),
+            { eventId: u.eventId, tag: u.scope.slice('tag:'.length) },
+          ]);
       }
     }
     return rows.map((row) => ({
@@ -74,6 +82,7 @@ export class AttendeeRepository {
       eventIds: events.get(row.id) ?? [],
       unlockedEventIds: unlocked.get(row.id) ?? [],
       unlockedPhotoUids: photosBought.get(row.id) ?? [],
+      unlockedTags: tagsBought.get(row.id) ?? [],
     }));
   }
 
@@ -259,6 +268,29 @@ export class AttendeeRepository {
       )
       .returning({ photoId: attendeePhotos.photoId });
     return rows.length;
+  }
+
+  /** Attendees of an organisation whose printed private id is this code (kiosk cards). */
+  async findByPrivateId(organisationId: number, privateId: string): Promise<AttendeeRow[]> {
+    return this.db
+      .select()
+      .from(attendees)
+      .where(
+        and(
+          eq(attendees.organisationId, organisationId),
+          eq(attendees.privateId, privateId),
+          visible,
+        ),
+      )
+      .limit(2);
+  }
+
+  /** Ids and events of every photo in an attendee's album (grouping cards at a kiosk). */
+  async albumPhotos(attendeeId: number, uid: string): Promise<{ id: number; eventId: number }[]> {
+    return this.db
+      .select({ id: photos.id, eventId: photos.eventId })
+      .from(photos)
+      .where(attendeePhotoScope(attendeeId, uid));
   }
 
   /** For each photo, the uids of the attendees it was attached to. */

@@ -23,6 +23,8 @@ export interface NewOutboxMessage {
   recipient: string;
   sender: string | null;
   content: OutboxContent;
+  /** At most one message per key (see `outbox.dedupe_key`). */
+  dedupeKey?: string | null;
 }
 
 /** Statuses a delivery report may change (a reported, failed or held message keeps its status). */
@@ -39,6 +41,19 @@ export class OutboxRepository {
       .returning();
     if (!row) throw new Error('Outbox insert returned nothing');
     return row;
+  }
+
+  /** Stores a message unless one with its dedupe key exists (then answers null). */
+  async addOnce(
+    message: NewOutboxMessage & { dedupeKey: string },
+    status: 'queued' | 'outbox',
+  ): Promise<OutboxRow | null> {
+    const [row] = await this.db
+      .insert(outbox)
+      .values({ ...message, status })
+      .onConflictDoNothing({ target: outbox.dedupeKey })
+      .returning();
+    return row ?? null;
   }
 
   async findById(id: number): Promise<OutboxRow | undefined> {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lt, ne } from 'drizzle-orm';
 import type { PaymentStatusName } from '@flashbulb/shared';
 import type { Db } from '../db/database.ts';
 import { attendees, orders, payments } from '../db/schema.ts';
@@ -150,6 +150,32 @@ export class PaymentRepository {
       .from(payments)
       .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, before)))
       .orderBy(asc(payments.createdAt))
+      .limit(limit);
+  }
+
+  /**
+   * Payments of `provider` still pending, created before `before`, with the provider's reference,
+   * after id `afterId` in id order (the reconciliation job's pages; issue 11).
+   */
+  async pendingOfProvider(
+    provider: string,
+    before: Date,
+    afterId: number,
+    limit: number,
+  ): Promise<PaymentRow[]> {
+    return this.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.provider, provider),
+          eq(payments.status, 'pending'),
+          lt(payments.createdAt, before),
+          gt(payments.id, afterId),
+          isNotNull(payments.providerReference),
+        ),
+      )
+      .orderBy(asc(payments.id))
       .limit(limit);
   }
 }

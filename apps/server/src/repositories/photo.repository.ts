@@ -50,6 +50,8 @@ export interface PhotoFilter {
   attendeeUid?: string;
   /** Keyset paging: photos after this one in the list order (newest first). */
   beforeId?: number;
+  /** Only these photos (search by face: the matches a key's audience may see). */
+  ids?: number[];
 }
 
 /** Photos, their audit trail and robot activities: data access only. */
@@ -113,6 +115,7 @@ export class PhotoRepository {
     if (f.printable !== undefined) c.push(eq(photos.printable, f.printable));
     if (f.printed !== undefined) c.push(eq(photos.printed, f.printed));
     if (f.imageProcessId !== undefined) c.push(eq(photos.imageProcessId, f.imageProcessId));
+    if (f.ids !== undefined) c.push(f.ids.length ? inArray(photos.id, f.ids) : sql`false`);
     if (f.attendeeUid !== undefined) {
       // Uploaded with the id, or attached to that attendee's album (owner, kiosk, QR scan).
       c.push(

@@ -28,6 +28,8 @@ import type { AttendeeService } from '../services/attendee.service.ts';
 import type { UnlockService } from '../services/unlock.service.ts';
 import type { CheckoutService } from '../services/checkout.service.ts';
 import type { OrderAdminService } from '../services/order-admin.service.ts';
+import type { SquarePairingService } from '../services/square-pairing.service.ts';
+import type { OutboxAdminService } from '../services/notifications/outbox-admin.service.ts';
 import type { PrintService } from '../services/printing/print.service.ts';
 import type { PrintStationService } from '../services/printing/print-station.service.ts';
 
@@ -86,6 +88,8 @@ export const createHandlers = (services: {
   unlocks: UnlockService;
   checkout: CheckoutService;
   orderAdmin: OrderAdminService;
+  squarePairing: SquarePairingService;
+  outboxAdmin: OutboxAdminService;
   printing: PrintService;
   printStationsAdmin: PrintStationService;
 }): Handlers => ({
@@ -137,6 +141,8 @@ export const createHandlers = (services: {
   },
   listOrganisations: async ({ actor }) => services.organisations.list(actor),
   createOrganisation: async ({ actor, body }) => services.organisations.create(actor, body.name),
+  renameOrganisation: async ({ actor, body }) =>
+    services.organisations.rename(actor, body.id, body.name),
   // events (issue 3)
   createEvent: async ({ actor, body }) => services.events.create(actor, body),
   updateEvent: async ({ principal, body }) => services.events.update(principal, body),
@@ -225,7 +231,13 @@ export const createHandlers = (services: {
     services.attendees.attachByQrScan(principal, body),
   updateAttendeeByKiosk: async ({ principal, body }) =>
     services.attendees.updateByKiosk(principal, body),
+  checkAndGroupAttendees: async ({ principal, body }) =>
+    services.attendees.checkAndGroup(principal, body),
+  checkKioskCard: async ({ principal, body }) => services.attendees.checkCard(principal, body),
   searchByFace: async ({ principal, body }) => services.faceSearch.searchByOwner(principal, body),
+  keySearchByFace: async ({ principal, body }) => services.faceSearch.searchByKey(principal, body),
+  selfieUploadAccess: async ({ principal, body }) =>
+    services.faceSearch.selfieUploadAccess(principal, body),
   faceDataInfo: async ({ principal, body }) => services.faceData.info(principal, body.event_id),
   deleteFaceData: async ({ principal, body }) =>
     services.faceData.deleteAll(principal, body.event_id),
@@ -243,8 +255,15 @@ export const createHandlers = (services: {
     services.unlocks.ownerUnlockAndPrint(principal, body),
   orderList: async ({ principal, body }) => services.orderAdmin.list(principal, body),
   refundPayment: async ({ principal, body }) => services.orderAdmin.refund(principal, body),
+  outboxList: async ({ principal, body }) => services.outboxAdmin.list(principal, body),
+  outboxResend: async ({ principal, body }) => services.outboxAdmin.resend(principal, body),
   pricingButtonList: async ({ principal, body }) =>
     services.checkout.pricingButtons(principal, body),
+  // payment providers (issue 11)
+  squareLocations: async ({ actor, body }) => services.squarePairing.locations(actor, body),
+  squareCreateDeviceCode: async ({ actor, body }) =>
+    services.squarePairing.createDeviceCode(actor, body),
+  squareGetDeviceCode: async ({ actor, body }) => services.squarePairing.getDeviceCode(actor, body),
   // printing (issue 12)
   printWithQueue: async ({ principal, body }) => services.printing.ownerPrint(principal, body),
   publicPrintWithQueue: async ({ principal, body }) => services.printing.keyPrint(principal, body),

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isSafeText } from '@flashbulb/shared';
 import { escapeHtml } from '../lib/escape-html.ts';
 import type { SharePage, ShareService, ViewerPage } from '../services/share.service.ts';
 
@@ -114,7 +115,7 @@ export const registerSharePages = (app: FastifyInstance, shares: ShareService): 
     async (request, reply) => {
       const url = request.query.url;
       const page =
-        typeof url === 'string' && url.length <= 2048
+        typeof url === 'string' && url.length <= 2048 && isSafeText(url)
           ? await shares.viewerPage({
               url,
               closeable: truthy(request.query.closeable),

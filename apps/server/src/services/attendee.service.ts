@@ -9,6 +9,9 @@ import {
   isAttendeeIdShape,
   isValidEmail,
   normaliseAttendeeId,
+  kioskCardCode,
+  PLACEHOLDERS,
+  stripTags,
   type Attendee,
   type AttendeeAlbum,
   type EndpointName,
@@ -34,6 +37,24 @@ import type { PhotoRepository, PhotoRow } from '../repositories/photo.repository
 import { albumDecision } from './album-visibility.ts';
 import type { DomainEventEmitter } from '../events/event-bus.ts';
 import { attendeeMayDownload } from './photos/photo-presenter.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
+import { senderFor } from './event-from-address.service.ts';
+import type { MailService } from './mail.service.ts';
+
+/** Owner-console §5: cards whose account is older than this cannot be grouped at a kiosk. */
+export const GROUP_MAX_AGE_MS = 3 * 24 * 60 * 60_000;
+
+/** Fills `{user_name}` and `{image_url}`; `encode` escapes each value (HTML bodies). */
+const fillAlbumTemplate = (
+  template: string,
+  values: { userName: string; imageUrl: string },
+  encode: (value: string) => string = (v) => v,
+): string =>
+  template
+    .split(PLACEHOLDERS.userName)
+    .join(encode(values.userName))
+    .split(PLACEHOLDERS.imageUrl)
+    .join(encode(values.imageUrl));
 
 /** The contract's parsed request body of an endpoint. */
 type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
@@ -72,6 +93,10 @@ export class AttendeeService {
       publicUrl: string;
       /** `attendee.photos_attached`: the attendee's live stream shows the photos. */
       bus?: DomainEventEmitter;
+      /** The album link mail of update-by-kiosk goes through the outbox. */
+      mail?: MailService;
+      /** The platform sender, used while the event's own address is unverified. */
+      platformFrom?: string;
     },
   ) {}
 
@@ -448,11 +473,116 @@ export class AttendeeService {
    * key (private or event owner, as for its other calls): a printed attendee id alone changes nothing.
    */
   async updateByKiosk(principal: Principal, input: KeylessBody<'updateAttendeeByKiosk'>) {
-    const { record } = await this.kiosk(principal, input.attendee_uid);
+    const { event, record } = await this.kiosk(principal, input.attendee_uid);
     const email = input.email_address.trim();
     if (!isValidEmail(email)) throw new AppError('email_invalid', 'email_address');
     await this.deps.attendees.update(record.row.id, { email });
+    await this.sendAlbumLink(event, record.row, email);
     return { attendee_uid: record.row.uid, email };
+  }
+
+  /**
+   * The album link, mailed with the event's template (`email_subject`, `email_body_template` with
+   * `{user_name}` and `{image_url}`, `email_from_name` and the verified `email_from_address`). The
+   * values are escaped in the HTML part; the subject loses line breaks.
+   */
+  private async sendAlbumLink(event: EventRecord, row: AttendeeRow, to: string): Promise<void> {
+    if (!this.deps.mail) return;
+    const e = event.row;
+    const values = { userName: to.split('@')[0] ?? to, imageUrl: this.albumUrl(row) };
+    const template = e.email_body_template.trim()
+      ? e.email_body_template
+      : `<p>Hello ${PLACEHOLDERS.userName},</p><p>Your photos: ${PLACEHOLDERS.imageUrl}</p>`;
+    const html = fillAlbumTemplate(template, values, escapeHtml);
+    const stripped = stripTags(fillAlbumTemplate(template, values))
+      .replace(/\s+\n/g, '\n')
+      .trim();
+    // A link only inside an href would vanish from the plain part: it always carries the URL.
+    const text = stripped.includes(values.imageUrl)
+      ? stripped
+      : `${stripped}\n\n${values.imageUrl}`;
+    const subject =
+      fillAlbumTemplate(e.email_subject.trim() || `Your photos from ${e.full_name}`, values)
+        .replace(/[\r\n]+/g, ' ')
+        .trim();
+    await this.deps.mail.send({
+      kind: 'attendee_album_link',
+      eventId: e.id,
+      to,
+      subject,
+      text,
+      html,
+      from: senderFor(e, this.deps.platformFrom ?? ''),
+    });
+  }
+
+  /**
+   * The kiosk entry page's card check (albums §2.3): the code after `=` of the scanned link,
+   * dashes removed, against the private id printed on the card; only an open attendee of the
+   * kiosk's organisation, and only when exactly one has that code. Never says why a card fails.
+   */
+  async checkCard(principal: Principal, input: KeylessBody<'checkKioskCard'>) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'attendee.kiosk', {
+      keyEvent: true,
+    });
+    const invalid = { valid: false, attendee_uid: null };
+    const code = kioskCardCode(input.card_code);
+    if (!code) return invalid;
+    const rows = await this.deps.attendees.findByPrivateId(event.row.organisationId, code);
+    if (rows.length !== 1 || !rows[0]!.privateId || !sameCode(rows[0]!.privateId, code))
+      return invalid;
+    const { record, refusal } = await this.deps.access.attendeeById(rows[0]!.uid);
+    if (!record || refusal) return invalid;
+    return { valid: true, attendee_uid: record.row.uid };
+  }
+
+  /**
+   * Several cards into one album (owner-console §5): the first id keeps the album and gains every
+   * photo of the others' albums. All ids must be open attendees of the kiosk's organisation created
+   * at most 3 days ago (`attendee_group_too_old` otherwise); checked all before anything changes.
+   */
+  async checkAndGroup(principal: Principal, input: KeylessBody<'checkAndGroupAttendees'>) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'attendee.kiosk', {
+      keyEvent: true,
+    });
+    const now = this.deps.clock.now().getTime();
+    const records: AttendeeRecord[] = [];
+    const seen = new Set<number>();
+    for (const raw of input.attendee_uid_list) {
+      const record = await this.openAttendee(raw, 'attendee_uid_list');
+      if (record.row.organisationId !== event.row.organisationId)
+        throw new AppError('invalid_attendee_id', 'attendee_uid_list');
+      if (seen.has(record.row.id)) continue;
+      seen.add(record.row.id);
+      if (now - record.row.createdAt.getTime() > GROUP_MAX_AGE_MS)
+        throw new AppError('attendee_group_too_old', 'attendee_uid_list');
+      records.push(record);
+    }
+    if (records.length < 2) throw new AppError('attendee_group_needs_two', 'attendee_uid_list');
+    const [primary, ...others] = records as [AttendeeRecord, ...AttendeeRecord[]];
+    await this.deps.attendees.linkEvent(primary.row.id, event.row.id);
+    let attached = 0;
+    for (const other of others) {
+      for (const eventId of other.eventIds)
+        await this.deps.attendees.linkEvent(primary.row.id, eventId);
+      const photos = await this.deps.attendees.albumPhotos(other.row.id, other.row.uid);
+      attached += await this.deps.attendees.attach(
+        primary.row.id,
+        photos.map((p) => p.id),
+        'group',
+      );
+      if (photos.length)
+        await this.deps.bus?.emit('attendee.photos_attached', {
+          attendeeId: primary.row.id,
+          photos: photos.map((p) => ({ photoId: p.id, eventId: p.eventId })),
+        });
+    }
+    return {
+      attendee_uid: primary.row.uid,
+      grouped_uids: others.map((o) => o.row.uid),
+      attached_count: attached,
+      album_url: this.albumUrl(primary.row),
+    };
   }
 
   // ---- uploads ---------------------------------------------------------------------------------

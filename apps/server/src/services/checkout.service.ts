@@ -20,6 +20,7 @@ import type { PaymentRepository, PaymentRow } from '../repositories/payment.repo
 import type { TestPaymentsAdapter } from '../repositories/payments/test-provider.adapter.ts';
 import type { PhotoRepository } from '../repositories/photo.repository.ts';
 import { CURRENCY, type PaymentService } from './payment.service.ts';
+import type { ProviderCheckouts } from './provider-checkout.service.ts';
 import type { WebhookService } from './webhook.service.ts';
 
 /** The contract's parsed request body of an endpoint. */
@@ -46,6 +47,8 @@ export class CheckoutService {
       testProvider: TestPaymentsAdapter | null;
       webhooks: WebhookService;
       clock: Clock;
+      /** Real providers chosen by the event's credentials (issue 11; Stripe Checkout). */
+      providers?: ProviderCheckouts;
     },
   ) {}
 
@@ -122,7 +125,9 @@ export class CheckoutService {
       keyEvent: true,
     });
     const event = grant.event;
-    const provider = this.deps.testProvider;
+    // An event carrying a provider's credentials sells through it; otherwise the test provider.
+    const real = (await this.deps.providers?.forEvent(event)) ?? null;
+    const provider = real?.adapter ?? this.deps.testProvider;
     if (!provider) throw new AppError('payment_provider_unavailable');
     const attendee = await this.attendeeFor(grant, input.attendee_uid);
     let photoUids: string[] | 'all' = 'all';
@@ -140,6 +145,12 @@ export class CheckoutService {
       photoCount = await this.albumPhotoCount(event, attendee);
       if (photoCount === 0) throw new AppError('photos_required', 'photo_uids');
     }
+    if (real) {
+      // Refused by us first, before any row or provider call (Stripe Checkout: $0.50).
+      const cents = this.priceCents(event, attendee, input.pricing_button_index, photoCount);
+      if (cents !== null && cents < real.minimumCents)
+        throw new AppError('payment_amount_below_minimum', 'pricing_button_index');
+    }
     // Without a request id every call is a new checkout; with one, a retry answers the first.
     const requestId = input.client_request_id ?? randomUUID();
     const { order } = await this.deps.payments.createOrder({
@@ -151,21 +162,26 @@ export class CheckoutService {
       clientRequestId: requestId,
     });
     const { payment } = await this.deps.payments.createPayment(order, provider.name, requestId);
-    const checkout = await provider.createCheckout({
-      paymentId: payment.publicId,
-      total: { amount: payment.amount, currency: payment.currency },
-      tax: { amount: 0, currency: CURRENCY },
-      items: [
+    const checkout = await this.providerCall(() =>
+      provider.createCheckout(
         {
-          sku: `button-${order.pricingButtonIndex}`,
-          description: order.buttonText,
-          quantity: 1,
-          unitPrice: { amount: payment.amount, currency: payment.currency },
+          paymentId: payment.publicId,
+          total: { amount: payment.amount, currency: payment.currency },
+          tax: { amount: 0, currency: CURRENCY },
+          items: [
+            {
+              sku: `button-${order.pricingButtonIndex}`,
+              description: order.buttonText,
+              quantity: 1,
+              unitPrice: { amount: payment.amount, currency: payment.currency },
+            },
+          ],
+          reference: attendee.row.uid,
+          returnUrl: null,
         },
-      ],
-      reference: attendee.row.uid,
-      returnUrl: null,
-    });
+        real?.credentials ?? {},
+      ),
+    );
     if (payment.providerReference !== checkout.providerPaymentId)
       await this.deps.paymentRows.setProviderReference(payment.id, checkout.providerPaymentId);
     const current = (await this.deps.paymentRows.paymentByPublicId(payment.publicId)) ?? payment;
@@ -176,6 +192,40 @@ export class CheckoutService {
       currency: CURRENCY,
       status: current.status,
     };
+  }
+
+  /** The button's price for this attendee and count, or null when the formula is refused. */
+  private priceCents(
+    event: EventRecord,
+    attendee: AttendeeRecord,
+    index: number,
+    photoCount: number,
+  ): number | null {
+    const button = (event.row.opts.pricingButtons ?? [])[index];
+    if (!button || event.row.is_free === 1) return null;
+    const price = buttonPriceCents({
+      priceFormula: button.priceFormula,
+      unitPrice: event.row.opts.unitPrice,
+      multiplier: event.row.opts.eventMultiplier,
+      photoCount,
+      userType: userTypeOf(attendee.row.uid, event.row.opts.attendeeIdVipRegex),
+    });
+    return price.ok ? price.cents : null;
+  }
+
+  /** A provider failure as our error key (its reason is logged by nobody here: it may echo input). */
+  private providerFailure(error: unknown): unknown {
+    if (error instanceof ProviderError)
+      return new AppError(error.permanent ? 'payment_provider_refused' : 'payment_provider_error');
+    return error;
+  }
+
+  private async providerCall<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      throw this.providerFailure(error);
+    }
   }
 
   /** A payment of the key's event (and for an attendee key, of their own orders), or `not_found`. */
@@ -206,9 +256,28 @@ export class CheckoutService {
   }
 
   async disableQrLink(principal: Principal, input: KeylessBody<'disableQrLink'>) {
-    const payment = await this.paymentOf(principal, input.payment_id);
+    let payment = await this.paymentOf(principal, input.payment_id);
+    const providers = this.deps.providers;
+    if (
+      payment.status === 'pending' &&
+      payment.providerReference &&
+      providers?.handles(payment.provider)
+    ) {
+      // A real provider's checkout is closed there first: if it was paid meanwhile, that wins.
+      const chosen = await providers.forPayment(payment);
+      if (chosen) {
+        try {
+          await chosen.adapter.cancel(payment.providerReference, chosen.credentials);
+        } catch (error) {
+          if (!(error instanceof ProviderError) || !error.permanent)
+            throw this.providerFailure(error);
+          await this.providerCall(() => providers.refresh(payment));
+          payment = (await this.deps.paymentRows.paymentByPublicId(payment.publicId)) ?? payment;
+        }
+      }
+    }
     const { payment: after } = await this.deps.payments.recordStatus(payment, 'cancelled');
-    if (after.status === 'cancelled' && after.providerReference)
+    if (after.status === 'cancelled' && after.providerReference && after.provider === 'test')
       await this.deps.testProvider?.cancel();
     return { payment_id: after.publicId, status: after.status };
   }

@@ -1,4 +1,5 @@
 import { Role, type Organisation } from '@flashbulb/shared';
+import { administersOrganisation } from '../access/rules.ts';
 import { AppError } from '../lib/app-error.ts';
 import type {
   OrganisationRepository,
@@ -34,6 +35,15 @@ export class OrganisationService {
     const row = await this.organisations.create(name);
     if (!row) throw new AppError('organisation_exists', 'name');
     await this.onCreated(row.id);
+    return mapOrganisation(row);
+  }
+
+  /** Super users rename any organisation, admins their own (owner console §6). */
+  async rename(actor: Actor, id: number, name: string): Promise<Organisation> {
+    if (!administersOrganisation(actor, id)) throw new AppError('forbidden');
+    const row = await this.organisations.rename(id, name);
+    if (row === 'exists') throw new AppError('organisation_exists', 'name');
+    if (!row) throw new AppError('organisation_not_found');
     return mapOrganisation(row);
   }
 

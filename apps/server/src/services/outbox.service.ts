@@ -66,6 +66,22 @@ export class OutboxService {
     return row;
   }
 
+  /**
+   * Stores a message at most once per dedupe key (a second call with the same key stores and
+   * sends nothing and answers null), then schedules it like `enqueue`.
+   */
+  async enqueueOnce(message: NewOutboxMessage & { dedupeKey: string }): Promise<OutboxRow | null> {
+    const provider = this.providerFor(message.channel);
+    const row = await this.deps.rows.addOnce(message, provider ? 'queued' : 'outbox');
+    if (!row) return null;
+    this.deps.logger.info(
+      { outboxId: row.id, channel: row.channel, kind: row.kind },
+      'message stored',
+    );
+    if (provider) await this.schedule(row.channel, row.id);
+    return row;
+  }
+
   private async schedule(channel: OutboxChannel, outboxId: number, delaySeconds?: number) {
     const options = delaySeconds ? { startAfterSeconds: delaySeconds } : {};
     if (channel === 'mail') await this.deps.jobs.send('mail.deliver', { outboxId }, options);
@@ -131,6 +147,7 @@ export class OutboxService {
         subject: content.subject,
         text: content.text,
         html: content.html,
+        ...(content.headers ? { headers: content.headers } : {}),
       });
     }
     const content = row.content as SmsContent;

@@ -9,12 +9,28 @@ import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { EventsPage } from '../features/events/components/events-page.tsx';
 import { ConsoleShell } from '../features/console/components/console-shell.tsx';
 import { MyInfoCard } from '../features/console/components/my-info-card.tsx';
+import { FirstRunChecklist } from '../features/setup/components/first-run-checklist.tsx';
 
 // The album grid, preview and upload are a chunk of their own, loaded on the first album visit.
 const ConsoleAlbumPage = lazy(
   () => import('../features/console-album/components/console-album-page.tsx'),
 );
 const AttendeesPage = lazy(() => import('../features/attendees/components/attendees-page.tsx'));
+const OutboxPage = lazy(() => import('../features/outbox/components/outbox-page.tsx'));
+const OrganisationsPage = lazy(() =>
+  import('../features/setup/components/organisations-page.tsx').then((m) => ({
+    default: m.OrganisationsPage,
+  })),
+);
+const RobotsPage = lazy(() =>
+  import('../features/setup/components/robots-page.tsx').then((m) => ({ default: m.RobotsPage })),
+);
+const ApiKeysPage = lazy(() =>
+  import('../features/setup/components/api-keys-page.tsx').then((m) => ({
+    default: m.ApiKeysPage,
+  })),
+);
+const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
 const ImageEditPage = lazy(() => import('../features/image-edit/components/image-edit-page.tsx'));
 
 function NotFound() {
@@ -35,12 +51,37 @@ export default function ConsoleApp({ user }: { user: User }) {
           index
           element={
             <Stack gap="md">
+              <FirstRunChecklist user={user} />
               <MyInfoCard user={user} />
               <EventsPage user={user} />
             </Stack>
           }
         />
         <Route path="events" element={<EventsPage user={user} />} />
+        <Route
+          path="organisations"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <OrganisationsPage user={user} />
+            </Suspense>
+          }
+        />
+        <Route
+          path="robots"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <RobotsPage user={user} />
+            </Suspense>
+          }
+        />
+        <Route
+          path="api-keys"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <ApiKeysPage />
+            </Suspense>
+          }
+        />
         <Route
           path="events/:eventCode/album"
           element={
@@ -54,6 +95,22 @@ export default function ConsoleApp({ user }: { user: User }) {
           element={
             <Suspense fallback={<FullPageLoader />}>
               <AttendeesPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="events/:eventCode/orders"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <OrdersPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="events/:eventCode/outbox"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <OutboxPage />
             </Suspense>
           }
         />

@@ -2,6 +2,9 @@ import { enAlbum } from './en-album.ts';
 import { enAlbums } from './en-albums.ts';
 import { enAttendees } from './en-attendees.ts';
 import { enEvents } from './en-events.ts';
+import { enOutbox } from './en-outbox.ts';
+import { enSetup } from './en-setup.ts';
+import { enOrders } from './en-orders.ts';
 
 /** English UI texts (namespace `translation`). Error texts come from the shared catalogue (namespace `errors`). */
 export const en = {
@@ -92,6 +95,9 @@ export const en = {
     nav: {
       overview: 'Overview',
       events: 'Events',
+      organisations: 'Organisations',
+      robots: 'Robots',
+      apiKeys: 'API keys',
     },
     myInfo: {
       title: 'My account',
@@ -106,6 +112,9 @@ export const en = {
   album: enAlbum,
   albums: enAlbums,
   attendees: enAttendees,
+  outbox: enOutbox,
+  setup: enSetup,
+  orders: enOrders,
   imageEdit: {
     title: 'Edit {{name}}',
     backToAlbum: 'Back to the album',
@@ -143,6 +152,8 @@ export const en = {
 
 /** Client-side validation keys not in the shared catalogue (they never travel over the wire). */
 export const enWebErrors = {
+  // The sign-in field is labelled E-mail (issue 16); the API's catalogue text stays the spec's.
+  user_name_or_password_incorrect: 'E-mail or password is incorrect',
   passwords_do_not_match: 'The passwords do not match',
   organisation_required: 'Choose an organisation',
   date_time_format_invalid: 'Use the format YYYY-MM-DD HH:mm',

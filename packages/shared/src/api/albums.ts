@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hardenInput } from './input-rules.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { flagSchema } from './event-settings.ts';
 import { keyBody, optionalKeyBody } from './events.ts';
@@ -13,7 +14,8 @@ const photoUid = z.string({ error: 'not_found' }).trim().min(1, 'not_found').max
 export const PHOTO_STREAM_PATH = '/photo/stream';
 /** Name of the server-sent event that carries one photo (data: the photo as the public list shows it). */
 export const PHOTO_STREAM_EVENT = 'photo';
-export const photoStreamQuery = z.object(keyBody);
+/** A GET query, not an endpoint body: it takes the input rule explicitly. */
+export const photoStreamQuery = hardenInput(z.object(keyBody));
 
 // ---- sharing (albums §7.2, owner-console §2) ---------------------------------------------------
 

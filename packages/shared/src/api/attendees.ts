@@ -297,3 +297,52 @@ export const updateAttendeeByKiosk = defineEndpoint({
   ],
   rateLimited: true,
 });
+
+export const checkAndGroupAttendees = defineEndpoint({
+  path: '/attendee/check-and-group-uid-list',
+  auth: 'key',
+  tag: 'attendees',
+  summary:
+    'Kiosk: several cards into one album. The first id keeps the album and gains the photos of the others; every card open, of the kiosk’s organisation and created at most 3 days ago (owner-console §5). The kiosk’s key (private or event-owner)',
+  body: z.object({
+    ...keyBody,
+    attendee_uid_list: z
+      .array(attendeeUid, { error: 'attendee_group_needs_two' })
+      .min(2, 'attendee_group_needs_two')
+      .max(20, 'invalid_value'),
+  }),
+  result: z.object({
+    attendee_uid: z.string(),
+    grouped_uids: z.array(z.string()),
+    attached_count: z.number().int(),
+    album_url: z.string(),
+  }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'invalid_attendee_id',
+    'attendee_locked',
+    'attendee_expired',
+    'attendee_group_too_old',
+    'attendee_group_needs_two',
+  ],
+  rateLimited: true,
+});
+
+export const checkKioskCard = defineEndpoint({
+  path: '/attendee/check-card',
+  auth: 'key',
+  tag: 'attendees',
+  summary:
+    'Kiosk entry page (albums §2.3): the scanned text (an attId link or a bare code; the text after `=`, dashes removed) checked against the private id printed on the card, among open attendees of the kiosk’s organisation. The kiosk’s key (private or event-owner). An unknown card answers valid false',
+  body: z.object({
+    ...keyBody,
+    card_code: z.string({ error: 'invalid_value' }).max(2000, 'invalid_value'),
+  }),
+  result: z.object({
+    valid: z.boolean(),
+    attendee_uid: z.string().nullable(),
+  }),
+  errors: ['invalid_key', 'unauthorized_user'],
+  rateLimited: true,
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, OWNER_PREFIX } from './endpoint.ts';
-import { photoSchema } from './photos.ts';
+import { keyBody, uploadGrantSchema } from './events.ts';
+import { guestPhotoSchema, photoSchema } from './photos.ts';
 import { idSchema } from './users.ts';
 
 /** The search's default `face_match_threshold` (similarity 0–100, Rekognition-like). */
@@ -77,4 +78,66 @@ export const deleteFaceData = defineEndpoint({
   body: z.object({ event_id: idSchema }),
   result: z.object({ deleted_faces: z.number().int() }),
   errors: ['event_not_found'],
+});
+
+/** What a key sees of a matching photo: the guest view of the photo, similarity and face box. */
+export const keyFaceMatchSchema = z.union([
+  faceMatchSchema,
+  guestPhotoSchema.extend({ similarity: z.number(), face_box: faceBoxSchema }),
+]);
+export type KeyFaceMatch = z.infer<typeof keyFaceMatchSchema>;
+
+export const keySearchByFace = defineEndpoint({
+  path: '/photo/search-by-face',
+  auth: 'key',
+  tag: 'faces',
+  summary:
+    "Public twin (kiosk = private key, web app = public key, attendee key): photos of the key's event that its audience may see, showing the person in the selfie, best match first",
+  body: z.object({
+    ...keyBody,
+    photo_url_list: z
+      .array(z.string().trim().min(1, 'invalid_url').max(2048, 'invalid_url'), {
+        error: 'invalid_url',
+      })
+      .min(1, 'invalid_url')
+      .max(MAX_FACE_SEARCH_PHOTOS, 'invalid_url')
+      .describe(
+        'Selfie keys from event/selfie-upload-access/retrieve, or media URLs of photos this key was given',
+      ),
+    face_match_threshold: z
+      .number({ error: 'invalid_value' })
+      .min(0, 'invalid_value')
+      .max(100, 'invalid_value')
+      .default(DEFAULT_FACE_MATCH_THRESHOLD),
+  }),
+  result: z.object({
+    photos: z.array(keyFaceMatchSchema),
+    searched_faces: z.number().int(),
+  }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'invalid_url',
+    'not_found',
+    'face_recognition_off',
+    'face_not_found',
+    'several_faces',
+  ],
+});
+
+/** Selfies: JPEG or PNG, at most this many bytes. */
+export const SELFIE_MAX_BYTES = 10 * 1024 * 1024;
+
+export const selfieUploadAccess = defineEndpoint({
+  path: '/event/selfie-upload-access/retrieve',
+  auth: 'key',
+  tag: 'faces',
+  summary:
+    "Public twin (private, public and attendee keys): a presigned POST for one selfie (JPEG or PNG, up to 10 MB), a protected object of the key's event; search with its `key`",
+  body: z.object({
+    ...keyBody,
+    content_type: z.enum(['image/jpeg', 'image/png'], { error: 'unsupported_picture_format' }),
+  }),
+  result: uploadGrantSchema,
+  errors: ['invalid_key', 'unauthorized_user', 'face_recognition_off'],
 });

@@ -6,6 +6,8 @@ import * as albums from './albums.ts';
 import * as attendees from './attendees.ts';
 import * as faces from './faces.ts';
 import * as payments from './payments.ts';
+import * as providers from './providers.ts';
+import * as messages from './messages.ts';
 import * as printing from './printing.ts';
 import type { Endpoint } from './endpoint.ts';
 
@@ -29,6 +31,7 @@ export const endpoints = {
   deleteApiKey: users.deleteApiKey,
   listOrganisations: users.listOrganisations,
   createOrganisation: users.createOrganisation,
+  renameOrganisation: users.renameOrganisation,
   // events (issue 3)
   createEvent: events.createEvent,
   updateEvent: events.updateEvent,
@@ -85,10 +88,14 @@ export const endpoints = {
   attachPhotosByKey: attendees.attachPhotosByKey,
   attachPhotosByQrScan: attendees.attachPhotosByQrScan,
   updateAttendeeByKiosk: attendees.updateAttendeeByKiosk,
+  checkAndGroupAttendees: attendees.checkAndGroupAttendees,
+  checkKioskCard: attendees.checkKioskCard,
   // faces (issue 13)
   searchByFace: faces.searchByFace,
   faceDataInfo: faces.faceDataInfo,
   deleteFaceData: faces.deleteFaceData,
+  keySearchByFace: faces.keySearchByFace,
+  selfieUploadAccess: faces.selfieUploadAccess,
   // paid albums (issue 10)
   attendeeUnlock: payments.attendeeUnlock,
   createQrPayment: payments.createQrPayment,
@@ -100,6 +107,13 @@ export const endpoints = {
   ownerUnlockAndPrint: payments.ownerUnlockAndPrint,
   orderList: payments.orderList,
   refundPayment: payments.refundPayment,
+  // payment providers (issue 11)
+  squareLocations: providers.squareLocations,
+  squareCreateDeviceCode: providers.squareCreateDeviceCode,
+  squareGetDeviceCode: providers.squareGetDeviceCode,
+  // messages (issue 15)
+  outboxList: messages.outboxList,
+  outboxResend: messages.outboxResend,
   // printing (issue 12)
   printWithQueue: printing.printWithQueue,
   publicPrintWithQueue: printing.publicPrintWithQueue,

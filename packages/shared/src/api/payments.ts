@@ -108,6 +108,9 @@ export const createQrPayment = defineEndpoint({
     'price_formula_division_by_zero',
     'price_formula_negative',
     'price_formula_too_large',
+    'payment_amount_below_minimum',
+    'payment_provider_error',
+    'payment_provider_refused',
   ],
 });
 
@@ -134,7 +137,13 @@ export const disableQrLink = defineEndpoint({
     'Cancels a pending payment (the kiosk closed its QR code); a payment already paid stays paid',
   body: z.object({ ...keyBody, payment_id: paymentId }),
   result: z.object({ payment_id: z.string(), status: paymentStatus }),
-  errors: ['invalid_key', 'unauthorized_user', 'not_found'],
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'not_found',
+    'payment_provider_error',
+    'payment_provider_refused',
+  ],
 });
 
 export const testProviderPay = defineEndpoint({

@@ -114,6 +114,23 @@ export const listOrganisations = defineEndpoint({
   errors: ['unauthorized_user'],
 });
 
+export const renameOrganisation = defineEndpoint({
+  path: `${OWNER_PREFIX}/organisation/update`,
+  auth: 'owner',
+  tag: 'organisations',
+  summary: 'Rename an organisation (super users: any; admins: their own)',
+  body: z.object({
+    id: idSchema,
+    name: z
+      .string({ error: 'organisation_name_required' })
+      .trim()
+      .min(1, 'organisation_name_required')
+      .max(200, 'invalid_value'),
+  }),
+  result: organisationSchema,
+  errors: ['unauthorized_user', 'forbidden', 'organisation_not_found', 'organisation_exists'],
+});
+
 export const createOrganisation = defineEndpoint({
   path: `${OWNER_PREFIX}/organisation/create`,
   auth: 'owner',

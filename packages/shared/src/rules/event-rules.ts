@@ -79,3 +79,25 @@ export const CHANNEL_ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 /** Topic keys: typed or pasted spaces become underscores. */
 export const normaliseTopicKey = (value: string): string => value.replace(/\s/g, '_');
+
+/**
+ * The topic keys the product publishes to (issue 15). A topic with one of these keys and an
+ * e-mail or SMS channel is delivered when the fact happens, at most once per recipient and fact:
+ * - `photo_ready`: a photo in an attendee's album is ready (once per attendee and photo);
+ * - `album_unlocked`: an attendee's album at the event was unlocked (payment, code, owner);
+ * - `print_ready`: a print is done at the pickup location (`pickupLocationNotificationTopic`
+ *   may name another topic to use instead);
+ * - `payment_receipt`: a provider confirmed an attendee's payment (transactional: sent even to
+ *   an unsubscribed recipient);
+ * - `attendee_reminder`: the attendee's album expires within a day (`enableAttendeeReminder`).
+ */
+export const NOTIFICATION_TOPIC_KEYS = [
+  'photo_ready',
+  'album_unlocked',
+  'print_ready',
+  'payment_receipt',
+  'attendee_reminder',
+] as const;
+export type NotificationTopicKey = (typeof NOTIFICATION_TOPIC_KEYS)[number];
+/** Topics that are part of a purchase, not marketing: an unsubscribe does not stop them. */
+export const TRANSACTIONAL_TOPIC_KEYS: readonly string[] = ['payment_receipt'];

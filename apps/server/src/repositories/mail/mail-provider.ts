@@ -29,6 +29,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string | null;
+  /** Extra headers to send (`List-Unsubscribe` …); never overrides the adapter's own. */
+  headers?: Record<string, string>;
 }
 
 export interface MailProvider {

@@ -62,7 +62,7 @@ export class SmtpMailAdapter implements MailProvider {
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
         // The outbox id makes a retried delivery recognisable to the receiving side.
-        headers: { 'X-Flashbulb-Outbox-Id': String(message.outboxId) },
+        headers: { ...message.headers, 'X-Flashbulb-Outbox-Id': String(message.outboxId) },
       })) as { messageId?: unknown };
       return { providerMessageId: typeof info.messageId === 'string' ? info.messageId : null };
     } catch (error) {

@@ -1,4 +1,13 @@
-import type { FaceMatch, ParsedBodyOf, searchByFace } from '@flashbulb/shared';
+import {
+  SELFIE_MAX_BYTES,
+  type FaceMatch,
+  type KeyFaceMatch,
+  type keySearchByFace,
+  type ParsedBodyOf,
+  type searchByFace,
+  type selfieUploadAccess,
+} from '@flashbulb/shared';
+import { randomUUID } from 'node:crypto';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -10,7 +19,8 @@ import type {
   DetectedFace,
   FaceEngineProvider,
 } from '../../repositories/face-engine/face-engine-provider.ts';
-import type { PhotoRepository } from '../../repositories/photo.repository.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { PhotoFilter, PhotoRepository } from '../../repositories/photo.repository.ts';
 import { ProviderError } from '../../repositories/provider-error.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type { PhotoListingService } from '../photos/photo-listing.service.ts';
@@ -22,10 +32,21 @@ import {
   similarityFromDistance,
 } from './face-similarity.ts';
 import { FaceVectorSearch } from './face-vectors.ts';
-import { IGNORED_FACE_ROOTS, storageKeyOfReference, storageUrlBases } from './reference-photos.ts';
+import type { PhotoUrls } from '../photos/photo-urls.ts';
+import {
+  IGNORED_FACE_ROOTS,
+  REFERENCE_ROOTS,
+  SELFIE_ROOT,
+  storageKeyOfReference,
+  storageUrlBases,
+} from './reference-photos.ts';
+
+type EventRow = { id: number; name: string; enable_facial_recognition: number };
 
 /** Reference photos are previews, selfies or originals: at most this many bytes are read. */
 const MAX_REFERENCE_BYTES = 40 * 1024 * 1024;
+/** A selfie shows "several faces" when its second face has at least this share of the largest's area. */
+const SECOND_FACE_AREA = 0.25;
 /** At most this many matching faces are considered per reference face. */
 const MAX_MATCHES = 5000;
 
@@ -51,10 +72,13 @@ export class FaceSearchService {
     private readonly deps: {
       faces: FaceRepository;
       photos: PhotoRepository;
-      listing: Pick<PhotoListingService, 'present'>;
+      listing: Pick<PhotoListingService, 'present' | 'presentFor'>;
       storage: StorageRepository;
       engine: FaceEngineProvider;
       access: AccessControl;
+      /** Our signed media URLs (`/media/photos/<id>/<variant>`) are accepted as references. */
+      urls: Pick<PhotoUrls, 'fromUrl' | 'keyOf'>;
+      clock: Clock;
     },
   ) {
     this.vectors = new FaceVectorSearch(deps.faces);
@@ -72,38 +96,11 @@ export class FaceSearchService {
     const end = parseDate(input.end_date, 'end_date');
     if (start && end && end < start) throw new AppError('date_range_invalid', 'end_date');
     // Every reference is checked before any is read: one foreign URL refuses the whole call.
-    const bases = await storageUrlBases(this.deps.storage);
-    const keys = input.photo_url_list.map((reference) => {
-      const key = storageKeyOfReference(bases, reference, event.row.name);
-      if (!key) throw new AppError('invalid_url', 'photo_url_list');
-      return key;
-    });
+    const keys = await this.referenceKeys(event.row, input.photo_url_list, 'owner');
     if (event.row.enable_facial_recognition !== 1) throw new AppError('face_recognition_off');
     const references: DetectedFace[] = [];
     for (const key of keys) references.push(await this.largestFace(key));
-
-    const { engine } = this.deps;
-    const maxDistance = distanceForSimilarity(input.face_match_threshold);
-    const matches: FaceMatchRow[] = [];
-    for (const reference of references) {
-      matches.push(
-        ...(await this.vectors.nearest({
-          eventId: event.row.id,
-          model: engine.model,
-          descriptor: reference.embedding,
-          maxDistance,
-          limit: MAX_MATCHES,
-          visibleOnly: false,
-        })),
-      );
-    }
-    const kept = await this.withoutIgnoredFaces(event.row.id, event.row.name, matches);
-    const best = new Map<number, { distance: number; faceId: number }>();
-    for (const match of kept) {
-      const seen = best.get(match.photoId);
-      if (!seen || match.distance < seen.distance)
-        best.set(match.photoId, { distance: match.distance, faceId: match.faceId });
-    }
+    const best = await this.bestMatches(event.row, references, input.face_match_threshold, false);
     const rows = await this.deps.photos.findByIds([...best.keys()]);
     const boxes = await this.deps.faces.boxesOf([...best.values()].map((b) => b.faceId));
     const photos: FaceMatch[] = [];
@@ -120,6 +117,160 @@ export class FaceSearchService {
     }
     photos.sort((a, b) => b.similarity - a.similarity || b.id - a.id);
     return { photos, searched_faces: references.length };
+  }
+
+  /**
+   * `photo/search-by-face` (key twin): kiosk (private key), web app (public key) and attendee
+   * keys search their event with a selfie (or a photo they were shown) and get the photos their
+   * audience may see — published (ready, visible, past their delay), within the public stream's
+   * window for a public key, within the attendee's album for an attendee key — in the guest view.
+   */
+  async searchByKey(
+    principal: Principal,
+    input: Omit<ParsedBodyOf<typeof keySearchByFace>, 'key_type' | 'key_value'>,
+  ): Promise<{ photos: KeyFaceMatch[]; searched_faces: number }> {
+    const caller = await this.deps.access.requireEventAccess(principal, 'face.search_by_key', {
+      keyEvent: true,
+    });
+    const event = caller.event;
+    const keys = await this.referenceKeys(event.row, input.photo_url_list, 'guest');
+    if (event.row.enable_facial_recognition !== 1 || event.row.opts.disableSelfies === 1)
+      throw new AppError('face_recognition_off');
+    const references: DetectedFace[] = [];
+    for (const key of keys) references.push(await this.largestFace(key, { single: true }));
+    const best = await this.bestMatches(event.row, references, input.face_match_threshold, true);
+    const now = this.deps.clock.now();
+    const filter: PhotoFilter = {
+      eventId: event.row.id,
+      ...(caller.attendee
+        ? {
+            attendeeAlbum: { attendeeId: caller.attendee.row.id, uid: caller.attendee.row.uid },
+            albumEventOnly: true,
+          }
+        : {}),
+      publishedOnly: true,
+      now,
+      ids: [...best.keys()],
+    };
+    const streamMinutes = event.row.photo_stream_available_minutes;
+    if (caller.audience === 'public' && streamMinutes !== null)
+      filter.createdAfter = new Date(now.getTime() - streamMinutes * 60_000);
+    const rows = await this.deps.photos.list(filter, Math.max(best.size, 1), 0);
+    const boxes = await this.deps.faces.boxesOf([...best.values()].map((b) => b.faceId));
+    const photos: KeyFaceMatch[] = [];
+    for (const row of rows) {
+      const match = best.get(row.id)!;
+      const similarity = similarityFromDistance(match.distance);
+      if (similarity < input.face_match_threshold) continue;
+      const box = boxes.get(match.faceId);
+      if (!box) continue;
+      photos.push({
+        ...(await this.deps.listing.presentFor(caller, row)),
+        similarity,
+        face_box: box,
+      });
+    }
+    photos.sort((a, b) => b.similarity - a.similarity || b.id - a.id);
+    return { photos, searched_faces: references.length };
+  }
+
+  /**
+   * `event/selfie-upload-access/retrieve`: a presigned POST for one selfie, a protected object
+   * under `selfies/<code>/` (never public; only the face search reads it).
+   */
+  async selfieUploadAccess(
+    principal: Principal,
+    input: Omit<ParsedBodyOf<typeof selfieUploadAccess>, 'key_type' | 'key_value'>,
+  ) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'face.search_by_key', {
+      keyEvent: true,
+    });
+    if (event.row.enable_facial_recognition !== 1 || event.row.opts.disableSelfies === 1)
+      throw new AppError('face_recognition_off');
+    const extension = input.content_type === 'image/png' ? 'png' : 'jpg';
+    const key = `${SELFIE_ROOT}/${event.row.name}/${randomUUID()}.${extension}`;
+    const grant = await this.deps.storage.createUploadGrant({
+      key,
+      contentType: input.content_type,
+      maxBytes: SELFIE_MAX_BYTES,
+    });
+    return { ...grant, key, public_url: await this.deps.storage.signedGetUrl(key) };
+  }
+
+  /**
+   * The storage keys the references name, all checked before any is read: one foreign URL
+   * refuses the whole call (`invalid_url`), and nothing outside this server's storage is fetched.
+   * Owners may name the event's photos (public or signed storage URL, or key), its selfies, and
+   * our signed media URLs of its photos; guests their selfies and the media URLs they were given
+   * (guest audience, a photo of the event that is visible and ready).
+   */
+  private async referenceKeys(
+    event: EventRow,
+    references: readonly string[],
+    audience: 'owner' | 'guest',
+  ): Promise<string[]> {
+    const bases = await storageUrlBases(this.deps.storage);
+    const keys: string[] = [];
+    for (const reference of references) {
+      const key =
+        (await this.mediaReferenceKey(event, reference, audience)) ??
+        storageKeyOfReference(
+          bases,
+          reference,
+          event.name,
+          audience === 'owner' ? REFERENCE_ROOTS : [SELFIE_ROOT],
+        );
+      if (!key) throw new AppError('invalid_url', 'photo_url_list');
+      keys.push(key);
+    }
+    return keys;
+  }
+
+  /** The key of a photo variant one of our signed media URLs names, when it may be used. */
+  private async mediaReferenceKey(
+    event: EventRow,
+    reference: string,
+    audience: 'owner' | 'guest',
+  ): Promise<string | null> {
+    const grant = this.deps.urls.fromUrl(reference.trim());
+    if (!grant) return null;
+    if (audience === 'guest' && grant.audience !== 'g') return null;
+    const row = await this.deps.photos.findById(grant.photoId);
+    if (!row || row.eventId !== event.id) return null;
+    if (audience === 'guest' && (row.isVisible !== 1 || row.status !== 'ready')) return null;
+    return this.deps.urls.keyOf(row, grant.variant) ?? null;
+  }
+
+  /** Each matched photo's best face over all references, within the threshold's distance. */
+  private async bestMatches(
+    event: EventRow,
+    references: DetectedFace[],
+    threshold: number,
+    visibleOnly: boolean,
+  ): Promise<Map<number, { distance: number; faceId: number }>> {
+    const { engine } = this.deps;
+    const maxDistance = distanceForSimilarity(threshold);
+    const matches: FaceMatchRow[] = [];
+    for (const reference of references) {
+      matches.push(
+        ...(await this.vectors.nearest({
+          eventId: event.id,
+          model: engine.model,
+          descriptor: reference.embedding,
+          maxDistance,
+          limit: MAX_MATCHES,
+          visibleOnly,
+        })),
+      );
+    }
+    const kept = await this.withoutIgnoredFaces(event.id, event.name, matches);
+    const best = new Map<number, { distance: number; faceId: number }>();
+    for (const match of kept) {
+      const seen = best.get(match.photoId);
+      if (!seen || match.distance < seen.distance)
+        best.set(match.photoId, { distance: match.distance, faceId: match.faceId });
+    }
+    return best;
   }
 
   /**
@@ -182,8 +333,14 @@ export class FaceSearchService {
     return descriptors;
   }
 
-  /** The largest face of a stored reference photo; `face_not_found` when it has none. */
-  private async largestFace(key: string): Promise<DetectedFace> {
+  /**
+   * The largest face of a stored reference photo; `face_not_found` when it has none, and with
+   * `single` (a guest's selfie) `several_faces` when it shows more than one person.
+   */
+  private async largestFace(
+    key: string,
+    options: { single?: boolean } = {},
+  ): Promise<DetectedFace> {
     const object = await this.deps.storage.get(key);
     if (!object) throw new AppError('not_found', 'photo_url_list');
     const bytes = await readAll(object.body, MAX_REFERENCE_BYTES).catch(() => {
@@ -191,7 +348,7 @@ export class FaceSearchService {
     });
     let faces: DetectedFace[];
     try {
-      faces = await this.deps.engine.detect(bytes, { maxFaces: 1 });
+      faces = await this.deps.engine.detect(bytes, { maxFaces: options.single ? 2 : 1 });
     } catch (error) {
       if (error instanceof ProviderError && error.permanent)
         throw new AppError('unsupported_picture_format', 'photo_url_list');
@@ -199,6 +356,11 @@ export class FaceSearchService {
     }
     const [face] = faces;
     if (!face) throw new AppError('face_not_found', 'photo_url_list');
+    // A face far smaller than the largest (someone passing behind) does not count.
+    const area = (f: DetectedFace) => f.pixels.width * f.pixels.height;
+    const [, second] = faces;
+    if (second && area(second) >= area(face) * SECOND_FACE_AREA)
+      throw new AppError('several_faces', 'photo_url_list');
     return face;
   }
 }

@@ -5,6 +5,8 @@ import { assertValidKey, type StorageRepository } from '../../storage/storage.re
  * and originals and previews in protected space — a photo's `full_path`) and its selfies.
  */
 export const REFERENCE_ROOTS = ['events', 'protected/events', 'selfies'] as const;
+/** Where guests' selfies are uploaded (protected: `selfies/<event code>/<uuid>.<ext>`). */
+export const SELFIE_ROOT = 'selfies';
 /** Where index-ignore face images may be: their upload grant's folder, or the event's photos. */
 export const IGNORED_FACE_ROOTS = ['faces', 'events', 'protected/events'] as const;
 

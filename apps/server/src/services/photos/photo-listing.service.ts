@@ -80,7 +80,7 @@ export class PhotoListingService {
       return photoForAudience(seen, access.audience);
     }
     const photo = this.present(row, access.audience, {
-      original: attendeeMayDownloadPhoto(access.attendee, event?.row, row.uid),
+      original: attendeeMayDownloadPhoto(access.attendee, event?.row, row),
       event: event?.row,
     });
     return photoForAudience(photo, access.audience);

@@ -3,7 +3,7 @@ import { asFlag } from '../../lib/flag.ts';
 import type { AttendeeRecord } from '../../repositories/attendee.repository.ts';
 import type { EventRecord, EventRow } from '../../repositories/event.repository.ts';
 import type { PhotoRow } from '../../repositories/photo.repository.ts';
-import type { PhotoUrls } from './photo-urls.ts';
+import { isPaidEvent, type PhotoUrls } from './photo-urls.ts';
 
 import type { Audience } from '../../access/access-control.ts';
 
@@ -31,13 +31,20 @@ export const attendeeMayDownload = (
   event?.is_free === 1 ||
   event?.unlocked === 1;
 
-/** One photo's original for an attendee: as `attendeeMayDownload`, or that photo was bought. */
+/**
+ * One photo's original for an attendee: as `attendeeMayDownload`, or that photo was bought, or a
+ * tag it carries was bought for its event (`partialUnlockTags`).
+ */
 export const attendeeMayDownloadPhoto = (
   attendee: AttendeeRecord,
   event: Pick<EventRow, 'id' | 'is_free' | 'unlocked'> | undefined,
-  photoUid: string,
+  photo: Pick<PhotoRow, 'uid' | 'eventId'> & { tags?: string[] | null },
 ): boolean =>
-  attendeeMayDownload(attendee, event) || (attendee.unlockedPhotoUids ?? []).includes(photoUid);
+  attendeeMayDownload(attendee, event) ||
+  (attendee.unlockedPhotoUids ?? []).includes(photo.uid) ||
+  (attendee.unlockedTags ?? []).some(
+    (bought) => bought.eventId === photo.eventId && (photo.tags ?? []).includes(bought.tag),
+  );
 
 export interface PresentOptions {
   /** The caller may download the original (attendee keys: prepaid, unlocked, free event). */
@@ -53,8 +60,12 @@ export const presentPhoto = (
   urls: Pick<PhotoUrls, 'urls'>,
   options: PresentOptions = {},
 ): Photo => {
+  // The private key is a guest's link: it opens originals of free or unlocked events only (a paid
+  // event's originals open per attendee, after payment).
   const mayDownloadOriginal =
-    audience === 'owner' || audience === 'private' || options.original === true;
+    audience === 'owner' ||
+    (audience === 'private' && !!options.event && !isPaidEvent(options.event)) ||
+    options.original === true;
   return {
     id: row.id,
     uid: row.uid,

@@ -30,6 +30,7 @@ import {
 import { AttendeesTable } from './attendees-table.tsx';
 import { GenerateAttendeesModal } from './generate-attendees-modal.tsx';
 import { LockAttendeeModal } from './lock-attendee-modal.tsx';
+import { KioskLinksPanel } from './kiosk-links-panel.tsx';
 
 /** Typing pauses this long before the search asks the server. */
 const SEARCH_DELAY_MS = 300;
@@ -164,6 +165,7 @@ export default function AttendeesPage() {
           )}
         </>
       )}
+      <KioskLinksPanel privateKey={event.private_api_key} attendees={data?.attendees ?? []} />
       <GenerateAttendeesModal
         opened={generateOpen}
         eventId={event.id}

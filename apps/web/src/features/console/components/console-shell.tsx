@@ -5,12 +5,7 @@ import { NavLink as RouterNavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@flashbulb/shared';
 import { useSignOut } from '../../../lib/session/use-sign-out.ts';
-
-/** Navbar entries; features add theirs here as they arrive. */
-const navItems = [
-  { to: '/', labelKey: 'console.nav.overview', end: true },
-  { to: '/events', labelKey: 'console.nav.events', end: false },
-] as const;
+import { navItemsFor } from '../console-nav.ts';
 
 export function ConsoleShell({ user, children }: { user: User; children: ReactNode }) {
   const { t } = useTranslation();
@@ -51,13 +46,13 @@ export function ConsoleShell({ user, children }: { user: User; children: ReactNo
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('console.toggleNavigation')}>
-        {navItems.map((item) => (
+        {navItemsFor(user.role).map((item) => (
           <NavLink
             key={item.to}
             component={RouterNavLink}
             to={item.to}
             end={item.end}
-            label={t(item.labelKey)}
+            label={t(item.labelKey as 'console.nav.overview')}
             onClick={closeNav}
           />
         ))}

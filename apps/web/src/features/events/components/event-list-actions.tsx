@@ -6,6 +6,8 @@ import { Link } from 'react-router';
 import { albumLink, type AlbumLinkKind } from '../../../lib/album-links.ts';
 import { albumPathFor } from '../../../lib/album-path.ts';
 import { attendeesPathFor } from '../../../lib/attendees-path.ts';
+import { outboxPathFor } from '../../../lib/outbox-path.ts';
+import { ordersPathFor } from '../../../lib/orders-path.ts';
 
 /** Per-event actions of the list (owner-console §2): edit, kiosk album and stream, slide show, copy link. */
 export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit: () => void }) {
@@ -45,6 +47,24 @@ export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit:
         aria-label={t('events.list.attendeesNamed', { name })}
       >
         {t('events.list.attendees')}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="light"
+        component={Link}
+        to={ordersPathFor(event.name)}
+        aria-label={t('events.list.ordersNamed', { name })}
+      >
+        {t('events.list.orders')}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="light"
+        component={Link}
+        to={outboxPathFor(event.name)}
+        aria-label={t('events.list.messagesNamed', { name })}
+      >
+        {t('events.list.messages')}
       </Button>
       <AlbumAnchor event={event} kind="kioskAlbum" label="kioskAlbum" />
       {streamDisabled ? (

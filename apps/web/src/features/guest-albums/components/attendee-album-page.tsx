@@ -74,7 +74,8 @@ export function AttendeeAlbumPage({
       live
       kiosk={kiosk}
       presentation={presentation}
-      canDownload={data.unlocked === 1}
+      // The server opens originals (the whole album, or photos bought by tag or one by one).
+      canDownload={data.unlocked === 1 || !kiosk}
     >
       {data.unlocked !== 1 && <PaidAlbumPanel attendeeId={attendeeId} />}
       {fromKiosk && <p className="albums-note">{t('albums.attendee.fromKiosk')}</p>}

@@ -7,6 +7,7 @@ import { attendeeCookie } from '../utils/attendee-cookie.ts';
 import { AlbumView } from './album-view.tsx';
 import { AttendeeAlbumPage } from './attendee-album-page.tsx';
 import { KioskAllPhotosPage } from './kiosk-all-photos-page.tsx';
+import { KioskScreen } from './kiosk-screen.tsx';
 import { MiniAlbumView } from './mini-album-view.tsx';
 import { QrRidePage } from './qr-ride-page.tsx';
 import '../albums.css';
@@ -115,6 +116,10 @@ export default function GuestAlbumsPage({
       content = null;
       break;
   }
+  // A guest's kiosk session (a card was scanned): countdown, idle return to the entry page.
+  const guestSession =
+    kioskAttendee || (page.kind === 'kiosk-all-photos' && page.attendeeId !== null);
+  if (guestSession) content = <KioskScreen>{content}</KioskScreen>;
   return (
     <InAppContext value={app !== null}>
       <div

@@ -1,0 +1,48 @@
+import { NotificationRepository } from '../repositories/notification.repository.ts';
+import { AlbumMailService } from '../services/notifications/album-mail.service.ts';
+import { OutboxAdminService } from '../services/notifications/outbox-admin.service.ts';
+import { registerNotificationListeners } from '../services/notifications/notification.listeners.ts';
+import { NotificationService } from '../services/notifications/notification.service.ts';
+import type { Core } from './core.ts';
+import type { Events } from './events.ts';
+import type { Messaging } from './messaging.ts';
+
+/**
+ * Notifications by topic (issue 15; docs/domains/notifications.md): product facts on the bus →
+ * the event's topic templates → the outbox, once per recipient and fact; the unsubscribe list.
+ */
+export const wireNotifications = (core: Core, events: Events, messaging: Messaging) => {
+  const { config, database, bus, secrets } = core;
+  const notificationRows = new NotificationRepository(database.db);
+  const notifications = new NotificationService({
+    events: events.repositories.events,
+    rows: notificationRows,
+    outbox: messaging.services.outbox,
+    platformFrom: config.mailFrom,
+    publicUrl: config.publicUrl,
+    signingKey: secrets.signingKey,
+  });
+  registerNotificationListeners(bus, {
+    notifications,
+    rows: notificationRows,
+    events: events.repositories.events,
+  });
+  // The album e-mail (`email_body_template`) for every sender of album links.
+  const albumMail = new AlbumMailService({
+    outbox: messaging.services.outbox,
+    notifications,
+    platformFrom: config.mailFrom,
+  });
+  // The console's Outbox page.
+  const outboxAdmin = new OutboxAdminService({
+    access: events.access,
+    rows: notificationRows,
+    outboxRows: messaging.repositories.outbox,
+    outbox: messaging.services.outbox,
+  });
+  return {
+    repositories: { notifications: notificationRows },
+    services: { notifications, albumMail, outboxAdmin },
+  };
+};
+export type Notifications = ReturnType<typeof wireNotifications>;

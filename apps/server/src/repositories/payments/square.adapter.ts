@@ -1,0 +1,263 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ProviderError, redactSecrets } from '../provider-error.ts';
+import type { RawWebhook, VerifiedWebhook, WebhookReceiver } from '../webhooks/webhook-receiver.ts';
+import type { PaymentCredentials, PaymentStatus } from './payments-provider.ts';
+
+/**
+ * Square card readers (issue 11 item 1; albums spec §4 pairing, §7.3), Square's documented REST
+ * API, JSON, `Authorization: Bearer <access token>`, `Square-Version` header:
+ * - `GET /v2/locations` → `{locations: [{id, name, status}]}`;
+ * - `POST /v2/devices/codes {idempotency_key, device_code: {name, product_type: TERMINAL_API,
+ *   location_id}}` → `{device_code: {id, code, status: UNPAIRED, pair_by}}`;
+ * - `GET /v2/devices/codes/:id` → `device_code.device_id` once `status` is `PAIRED`;
+ * - `POST /v2/terminals/checkouts {idempotency_key, checkout: {amount_money: {amount, currency},
+ *   reference_id (≤ 40 chars), device_options: {device_id}}}`, `GET /v2/terminals/checkouts/:id`,
+ *   `POST /v2/terminals/checkouts/:id/cancel`.
+ * Errors answer `{errors: [{category, code, detail}]}`; the `detail` is shown to the operator as
+ * the provider's error message (a refused token is Square's error, not our `unauthorized_user`).
+ * Webhooks: `x-square-hmacsha256-signature` = base64 HMAC-SHA256, keyed by the subscription's
+ * signature key, of the notification URL (byte for byte) followed by the raw body; no timestamp,
+ * so replays are caught by the recorded `event_id`.
+ */
+
+export const SQUARE_PROVIDER = 'square';
+export const SQUARE_SIGNATURE_HEADER = 'x-square-hmacsha256-signature';
+export const SQUARE_VERSION = '2024-06-04';
+/** Square's limit on `reference_id`. */
+export const SQUARE_REFERENCE_MAX = 40;
+
+export interface SquareSettings {
+  apiBase: string;
+  /** The webhook subscription's signature key; without it webhooks are not taken. */
+  webhookSignatureKey: string | null;
+  /** The notification URL as registered at Square (`<public url>/api/webhooks/square`). */
+  notificationUrl: string;
+  timeoutMs: number;
+}
+
+export interface SquareLocation {
+  id: string;
+  name: string;
+}
+export interface SquareDeviceCode {
+  id: string;
+  code: string;
+  status: string;
+  device_id: string | null;
+}
+export interface SquareTerminalCheckout {
+  id: string;
+  status: 'PENDING' | 'IN_PROGRESS' | 'CANCEL_REQUESTED' | 'CANCELED' | 'COMPLETED';
+  reference_id: string | null;
+  amount_money: { amount: number; currency: string };
+  cancel_reason?: string;
+}
+
+/** Square's signature of a notification (also used by the test double). */
+export const squareSignature = (key: string, notificationUrl: string, body: Buffer | string) =>
+  createHmac('sha256', key).update(notificationUrl).update(body).digest('base64');
+
+export const terminalCheckoutStatus = (checkout: SquareTerminalCheckout): PaymentStatus => {
+  switch (checkout.status) {
+    case 'COMPLETED':
+      return {
+        state: 'paid',
+        paid: { amount: checkout.amount_money.amount, currency: checkout.amount_money.currency },
+        paidAt: new Date(),
+      };
+    case 'CANCELED':
+      return { state: 'cancelled' };
+    case 'PENDING':
+    case 'IN_PROGRESS':
+    case 'CANCEL_REQUESTED':
+      return { state: 'pending' };
+  }
+};
+
+export class SquareAdapter implements WebhookReceiver {
+  readonly name = SQUARE_PROVIDER;
+  readonly provider = SQUARE_PROVIDER;
+
+  constructor(
+    private readonly settings: SquareSettings,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {}
+
+  private async call<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    token: string,
+    body: object | null,
+  ): Promise<T> {
+    if (!token)
+      throw ProviderError.permanent(SQUARE_PROVIDER, 'no Square access token', 'no_token');
+    let response: Response;
+    try {
+      response = await this.fetchImpl(`${this.settings.apiBase.replace(/\/+$/, '')}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'square-version': SQUARE_VERSION,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+        signal: AbortSignal.timeout(this.settings.timeoutMs),
+      });
+    } catch (error) {
+      const timeout = error instanceof Error && error.name === 'TimeoutError';
+      throw ProviderError.retryable(
+        SQUARE_PROVIDER,
+        timeout ? 'Square did not answer in time' : 'Square could not be reached',
+        timeout ? 'timeout' : 'network',
+      );
+    }
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(await response.text());
+    } catch {
+      parsed = null;
+    }
+    if (response.ok && parsed && typeof parsed === 'object') return parsed as T;
+    const first = (parsed as { errors?: { code?: string; detail?: string }[] } | null)?.errors?.[0];
+    const detail = redactSecrets(first?.detail ?? `Square answered ${response.status}`, [token]);
+    const code = first?.code ?? String(response.status);
+    if (response.status === 429 || response.status >= 500)
+      throw ProviderError.retryable(SQUARE_PROVIDER, detail, code);
+    throw ProviderError.permanent(SQUARE_PROVIDER, detail, code);
+  }
+
+  async locations(token: string): Promise<SquareLocation[]> {
+    const reply = await this.call<{ locations?: { id: string; name?: string }[] }>(
+      'GET',
+      '/v2/locations',
+      token,
+      null,
+    );
+    return (reply.locations ?? []).map((l) => ({ id: l.id, name: l.name ?? l.id }));
+  }
+
+  async createDeviceCode(
+    token: string,
+    input: { name: string; locationId: string; idempotencyKey: string },
+  ): Promise<SquareDeviceCode> {
+    const reply = await this.call<{ device_code?: Partial<SquareDeviceCode> }>(
+      'POST',
+      '/v2/devices/codes',
+      token,
+      {
+        idempotency_key: input.idempotencyKey,
+        device_code: {
+          name: input.name,
+          product_type: 'TERMINAL_API',
+          location_id: input.locationId,
+        },
+      },
+    );
+    return deviceCode(reply.device_code);
+  }
+
+  async getDeviceCode(token: string, id: string): Promise<SquareDeviceCode> {
+    const reply = await this.call<{ device_code?: Partial<SquareDeviceCode> }>(
+      'GET',
+      `/v2/devices/codes/${encodeURIComponent(id)}`,
+      token,
+      null,
+    );
+    return deviceCode(reply.device_code);
+  }
+
+  async createTerminalCheckout(
+    credentials: PaymentCredentials,
+    input: {
+      paymentId: string;
+      amount: number;
+      currency: string;
+      deviceId: string;
+      referenceId: string;
+    },
+  ): Promise<SquareTerminalCheckout> {
+    const reply = await this.call<{ checkout: SquareTerminalCheckout }>(
+      'POST',
+      '/v2/terminals/checkouts',
+      credentials.access_token ?? '',
+      {
+        idempotency_key: input.paymentId,
+        checkout: {
+          amount_money: { amount: input.amount, currency: input.currency },
+          reference_id: input.referenceId.slice(0, SQUARE_REFERENCE_MAX),
+          device_options: { device_id: input.deviceId },
+        },
+      },
+    );
+    return reply.checkout;
+  }
+
+  async terminalCheckout(credentials: PaymentCredentials, id: string) {
+    const reply = await this.call<{ checkout: SquareTerminalCheckout }>(
+      'GET',
+      `/v2/terminals/checkouts/${encodeURIComponent(id)}`,
+      credentials.access_token ?? '',
+      null,
+    );
+    return reply.checkout;
+  }
+
+  async cancelTerminalCheckout(credentials: PaymentCredentials, id: string) {
+    const reply = await this.call<{ checkout: SquareTerminalCheckout }>(
+      'POST',
+      `/v2/terminals/checkouts/${encodeURIComponent(id)}/cancel`,
+      credentials.access_token ?? '',
+      {},
+    );
+    return reply.checkout;
+  }
+
+  verifyWebhook(request: RawWebhook): VerifiedWebhook | null {
+    const key = this.settings.webhookSignatureKey;
+    const header = request.headers[SQUARE_SIGNATURE_HEADER];
+    if (!key || typeof header !== 'string') return null;
+    const given = Buffer.from(header, 'base64');
+    const expected = Buffer.from(
+      squareSignature(key, this.settings.notificationUrl, request.body),
+      'base64',
+    );
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    let body: {
+      event_id?: unknown;
+      type?: unknown;
+      data?: { object?: { checkout?: SquareTerminalCheckout } };
+    };
+    try {
+      body = JSON.parse(request.body.toString('utf8')) as typeof body;
+    } catch {
+      return null;
+    }
+    if (typeof body.event_id !== 'string') return null;
+    const checkout = body.data?.object?.checkout;
+    if (body.type !== 'terminal.checkout.updated' || !checkout || typeof checkout.id !== 'string')
+      return { providerEventId: body.event_id, effect: { kind: 'ignored' } };
+    const status = terminalCheckoutStatus(checkout);
+    if (status.state !== 'paid' && status.state !== 'cancelled')
+      return { providerEventId: body.event_id, effect: { kind: 'ignored' } };
+    return {
+      providerEventId: body.event_id,
+      effect: {
+        kind: 'payment.status',
+        providerPaymentId: checkout.id,
+        status: status.state,
+        reason: status.state === 'cancelled' ? (checkout.cancel_reason ?? null) : null,
+      },
+    };
+  }
+}
+
+const deviceCode = (raw: Partial<SquareDeviceCode> | undefined): SquareDeviceCode => {
+  if (!raw?.id)
+    throw ProviderError.permanent(SQUARE_PROVIDER, 'Square answered no device code', 'no_code');
+  return {
+    id: raw.id,
+    code: raw.code ?? '',
+    status: raw.status ?? 'UNKNOWN',
+    device_id: raw.device_id ?? null,
+  };
+};

@@ -1,0 +1,156 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { SecureField } from '@flashbulb/shared';
+import type { Clock } from '../lib/clock.ts';
+import type { EventRecord } from '../repositories/event.repository.ts';
+import { ProviderError } from '../repositories/provider-error.ts';
+import type { EventProviderCredentials } from '../repositories/provider-credentials.ts';
+import type { PaymentRepository, PaymentRow } from '../repositories/payment.repository.ts';
+import type {
+  PaymentCredentials,
+  PaymentStatus,
+  PaymentsProvider,
+} from '../repositories/payments/payments-provider.ts';
+import { STRIPE_MINIMUM_CENTS, STRIPE_PROVIDER } from '../repositories/payments/stripe.adapter.ts';
+import type { PaymentService } from './payment.service.ts';
+
+/** A real provider an event can sell through: its adapter, the credentials it needs, its minimum. */
+interface ProviderEntry {
+  adapter: PaymentsProvider;
+  /** The event's secure field → the adapter's credential name. */
+  fields: Readonly<Partial<Record<SecureField, string>>>;
+  minimumCents: number;
+}
+
+/** A provider chosen for one event, with its decrypted credentials (never kept, logged or shown). */
+export interface EventProvider {
+  adapter: PaymentsProvider;
+  credentials: PaymentCredentials;
+  minimumCents: number;
+}
+
+/** Minutes a payment stays pending before the reconciliation job asks its provider. */
+export const RECONCILE_AFTER_MINUTES = 2;
+
+/**
+ * Real payment providers per event (issue 11): which one an event sells through (the first whose
+ * credentials the event carries, e.g. `stripe_secret_key` → Stripe Checkout), and the
+ * reconciliation of payments still pending after a few minutes (a lost webhook must never strand
+ * a paid guest): the provider's word is applied through the same state machine as a webhook.
+ */
+export class ProviderCheckouts {
+  private readonly entries: Map<string, ProviderEntry>;
+
+  constructor(
+    private readonly deps: {
+      stripe: PaymentsProvider | null;
+      credentials: EventProviderCredentials;
+      paymentRows: PaymentRepository;
+      payments: PaymentService;
+      clock: Clock;
+      logger: Logger;
+    },
+  ) {
+    this.entries = new Map();
+    if (deps.stripe)
+      this.entries.set(STRIPE_PROVIDER, {
+        adapter: deps.stripe,
+        fields: { stripe_secret_key: 'secret_key' },
+        minimumCents: STRIPE_MINIMUM_CENTS,
+      });
+  }
+
+  /** Whether payments of this provider are ours to reconcile and cancel. */
+  handles(provider: string): boolean {
+    return this.entries.has(provider);
+  }
+
+  private async credentialsOf(
+    eventId: number,
+    entry: ProviderEntry,
+  ): Promise<PaymentCredentials | null> {
+    const fields = Object.keys(entry.fields) as SecureField[];
+    const values = await this.deps.credentials.read(eventId, fields);
+    const out: Record<string, string> = {};
+    for (const field of fields) {
+      const value = values[field]?.trim();
+      if (!value) return null;
+      out[entry.fields[field]!] = value;
+    }
+    return out;
+  }
+
+  /** The real provider the event sells through, or null (then the built-in test provider). */
+  async forEvent(event: EventRecord): Promise<EventProvider | null> {
+    for (const entry of this.entries.values()) {
+      const credentials = await this.credentialsOf(event.row.id, entry);
+      if (credentials)
+        return { adapter: entry.adapter, credentials, minimumCents: entry.minimumCents };
+    }
+    return null;
+  }
+
+  /** The provider and credentials of a stored payment (its order's event), or null. */
+  async forPayment(payment: PaymentRow): Promise<EventProvider | null> {
+    const entry = this.entries.get(payment.provider);
+    if (!entry) return null;
+    const order = await this.deps.paymentRows.orderById(payment.orderId);
+    if (!order) return null;
+    const credentials = await this.credentialsOf(order.eventId, entry);
+    return credentials
+      ? { adapter: entry.adapter, credentials, minimumCents: entry.minimumCents }
+      : null;
+  }
+
+  /** Applies a provider's answer about a payment through the state machine. */
+  private async apply(payment: PaymentRow, status: PaymentStatus): Promise<boolean> {
+    if (status.state === 'pending' || !payment.providerReference) return false;
+    const transition = await this.deps.payments.applyProviderStatus(
+      payment.provider,
+      payment.providerReference,
+      status.state,
+      status.state === 'failed' ? status.reason : null,
+    );
+    return transition?.kind === 'move';
+  }
+
+  /** Asks the provider about one payment and applies its answer; false when it could not be asked. */
+  async refresh(payment: PaymentRow): Promise<boolean> {
+    const chosen = await this.forPayment(payment);
+    if (!chosen || !payment.providerReference) return false;
+    const status = await chosen.adapter.status(payment.providerReference, chosen.credentials);
+    return this.apply(payment, status);
+  }
+
+  /**
+   * The `payments.reconcile` job: every payment of a real provider pending for over
+   * RECONCILE_AFTER_MINUTES is asked about; answers move it once (a webhook arriving too is then a
+   * no-op). A provider that does not answer is asked again on the next run.
+   */
+  async reconcilePending(): Promise<{ checked: number; moved: number }> {
+    const before = new Date(this.deps.clock.now().getTime() - RECONCILE_AFTER_MINUTES * 60_000);
+    let checked = 0;
+    let moved = 0;
+    for (const provider of this.entries.keys()) {
+      let afterId = 0;
+      for (;;) {
+        const batch = await this.deps.paymentRows.pendingOfProvider(provider, before, afterId, 50);
+        for (const payment of batch) {
+          afterId = payment.id;
+          checked += 1;
+          try {
+            if (await this.refresh(payment)) moved += 1;
+          } catch (error) {
+            if (!(error instanceof ProviderError)) throw error;
+            // The reason is the provider's answer, never a credential (adapters build it so).
+            this.deps.logger.warn(
+              { provider, payment: payment.publicId, reason: error.message, code: error.code },
+              'payment reconciliation: provider did not answer',
+            );
+          }
+        }
+        if (batch.length < 50) break;
+      }
+    }
+    return { checked, moved };
+  }
+}

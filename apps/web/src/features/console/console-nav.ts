@@ -1,0 +1,27 @@
+import { Role } from '@flashbulb/shared';
+
+/**
+ * The console's menu, in order: one list for every screen. A screen adds its entry here (and its
+ * route in app/console-app.tsx). `roles` lists who sees the entry; the server enforces the same
+ * rules on every call (owner console §6), the menu only hides what would be refused.
+ */
+export interface ConsoleNavItem {
+  readonly to: string;
+  readonly labelKey: string;
+  readonly end: boolean;
+  readonly roles?: readonly Role[];
+}
+
+const ADMINS = [Role.SUPER_USER, Role.ADMIN] as const;
+
+export const consoleNavItems: readonly ConsoleNavItem[] = [
+  { to: '/', labelKey: 'console.nav.overview', end: true },
+  { to: '/events', labelKey: 'console.nav.events', end: false },
+  { to: '/organisations', labelKey: 'console.nav.organisations', end: false, roles: ADMINS },
+  { to: '/robots', labelKey: 'console.nav.robots', end: false, roles: ADMINS },
+  { to: '/api-keys', labelKey: 'console.nav.apiKeys', end: false },
+];
+
+/** The entries a user of this role sees. */
+export const navItemsFor = (role: Role): ConsoleNavItem[] =>
+  consoleNavItems.filter((item) => !item.roles || item.roles.includes(role));

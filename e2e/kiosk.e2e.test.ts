@@ -1,0 +1,227 @@
+import { createServer, type Server, type Socket, connect } from 'node:net';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { endpoints } from '@flashbulb/shared';
+import {
+  albumServerEnv,
+  api,
+  photoFolder,
+  robotUpload,
+  setUpAlbumEvent,
+  waitForPublicPhotos,
+} from './support/albums.ts';
+import { journeyResources, photoNames } from './support/journey.ts';
+import { repoRoot } from './support/paths.ts';
+
+const JOURNEY_TIMEOUT = 240_000;
+const journey = journeyResources();
+/** Polls wait long enough for a loaded machine; they end as soon as the page gets there. */
+const WAIT = { timeout: 20_000 };
+/** Screenshots for people to look at (not compared): under test-results/, which git ignores. */
+const SHOTS = path.join(repoRoot, 'test-results', 'kiosk');
+
+/** An event with photos; guest A has red and green, guest B grey. Cards carry the private id. */
+const world = async () => {
+  const { url } = await journey.startServer({ env: albumServerEnv });
+  const event = await setUpAlbumEvent(url);
+  const folder = journey.keepFolder(
+    await photoFolder({ 'red.jpg': '#c0392b', 'green.jpg': '#27ae60', 'grey.jpg': '#7f8c8d' }),
+  );
+  await robotUpload(url, event, folder);
+  await waitForPublicPhotos(url, event, 3);
+  const list = await api(url, endpoints.publicPhotoList, {
+    key_type: 'event_owner',
+    key_value: event.ownerKey,
+    max_size: 100,
+  });
+  const uid = (name: string) => list.photos.find((p) => p.file_name === name)!.uid;
+  const { events } = await api(url, endpoints.eventBasicList, {}, event.token);
+  const eventRow = events.find((e) => e.name === event.code)!;
+  const { attendees } = await api(
+    url,
+    endpoints.generateAttendeeList,
+    { attendee_count: 2, event_id_array: [eventRow.id] },
+    event.token,
+  );
+  const [a, b] = attendees as [(typeof attendees)[0], (typeof attendees)[0]];
+  const attach = (attendee_uid: string, names: string[]) =>
+    api(
+      url,
+      endpoints.ownerAttachPhotos,
+      { event_id: eventRow.id, attendee_uid, photo_uid_array: names.map(uid) },
+      event.token,
+    );
+  await attach(a.uid, ['red.jpg', 'green.jpg']);
+  await attach(b.uid, ['grey.jpg']);
+  /** What a card's QR holds: an attId link with the printed private id, in groups of four. */
+  const card = (privateId: string) =>
+    `https://cards.example/?attId=${privateId.slice(0, 4)}-${privateId.slice(4)}`;
+  return { url, event, a, b, card };
+};
+
+const scan = async (page: Page, text: string) => {
+  const input = page.getByLabel('Card code');
+  expect(await input.getAttribute('type')).toBe('password');
+  await input.fill(text);
+  await input.press('Enter');
+};
+
+const kind = (page: Page) => page.locator('.albums-root').getAttribute('data-page-kind');
+
+describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §4)', () => {
+  it(
+    'scan → the guest’s kiosk album → idle → entry page with nothing left; the next guest sees only theirs; a wrong card is refused',
+    async () => {
+      const { url, event, a, b, card } = await world();
+      const browser = await journey.launchBrowser();
+      const { page } = browser;
+      await page.setViewportSize({ width: 1080, height: 1920 });
+      await mkdir(SHOTS, { recursive: true });
+      const entry = `${url}/kiosk/entry?kType=evSB2&pvId=${encodeURIComponent(event.privateKey)}&pricingModel=standard&kioskPreviewSize=800&miniAlbumPreviewSize=300&pageActiveTimeout=4000`;
+      await journey.withServerLog(async () => {
+        await page.goto(entry);
+        await page.screenshot({ path: path.join(SHOTS, 'entry-1080x1920.png') });
+
+        // A wrong card: the spec's words, and the page stays.
+        await scan(page, 'https://cards.example/?attId=ZZZZ-ZZZZ');
+        await expect
+          .poll(() => page.locator('#message').textContent(), WAIT)
+          .toBe('Invalid card code.');
+        // The album id is not the card code either.
+        await scan(page, `${url}/?attId=${a.display_uid}`);
+        await expect
+          .poll(() => page.locator('#message').textContent(), WAIT)
+          .toBe('Invalid card code.');
+        expect(new URL(page.url()).pathname).toBe('/kiosk/entry');
+
+        // Guest A scans: the preselected kiosk album with the kiosk parameters.
+        await scan(page, card(a.private_id!));
+        await page.waitForURL((u) => u.pathname === '/' && u.searchParams.has('attId'));
+        const params = new URL(page.url()).searchParams;
+        expect(params.get('kType')).toBe('evSB2');
+        expect(params.get('privateId')).toBe(event.privateKey);
+        expect(params.get('attId')).toBe(a.uid);
+        expect(params.get('pricingModel')).toBe('standard');
+        expect(params.get('kioskPreviewSize')).toBe('800');
+        expect(params.get('miniAlbumPreviewSize')).toBe('300');
+        await expect.poll(() => kind(page), WAIT).toBe('attendee');
+        await expect.poll(() => photoNames(page), WAIT).toEqual(['green.jpg', 'red.jpg']);
+        // The actions area holds exactly one of the two buttons; they replace each other.
+        const actions = page.locator('[data-kiosk-actions] button');
+        expect(await actions.allTextContents()).toEqual(['Look up my images by face']);
+        await actions.click();
+        await expect.poll(() => actions.allTextContents(), WAIT).toEqual(['< Back to album']);
+        await expect.poll(() => photoNames(page), WAIT).toEqual([]);
+        // Past the 1000 ms throttle (unit-tested in kiosk-screen.test.tsx), back to the album.
+        const since = await page.evaluate(() => performance.now());
+        await page.waitForFunction((t0) => performance.now() - t0 > 1000, since);
+        await actions.click();
+        await expect.poll(() => photoNames(page), WAIT).toEqual(['green.jpg', 'red.jpg']);
+        await page.screenshot({ path: path.join(SHOTS, 'album-1080x1920.png') });
+        // Touch targets of at least 48 px.
+        const sizes = await page
+          .locator('.kiosk-bar button')
+          .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
+        expect(Math.min(...sizes)).toBeGreaterThanOrEqual(48);
+        // What a guest leaves behind in local storage (§3 keys).
+        await page.evaluate(() => {
+          localStorage.setItem('eventName', 'guest-a');
+          localStorage.setItem('selectedEventId', '7');
+          localStorage.setItem('role', '2');
+        });
+
+        // Idle: "Time's up!", then the entry page with nothing of guest A left.
+        await page.waitForURL((u) => u.pathname === '/kiosk/entry', { timeout: 30_000 });
+        expect(await page.evaluate(() => localStorage.length)).toBe(0);
+        expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+        expect(await page.content()).not.toContain(a.uid);
+        expect(await photoNames(page)).toEqual([]);
+
+        // Guest B scans and sees only their own photo.
+        await scan(page, card(b.private_id!));
+        await page.waitForURL((u) => u.searchParams.get('attId') === b.uid);
+        await expect.poll(() => photoNames(page), WAIT).toEqual(['grey.jpg']);
+        await page.goBack();
+        await page.setViewportSize({ width: 1920, height: 1080 });
+        await page.goto(
+          `${url}/?kType=evSB2&privateId=${encodeURIComponent(event.privateKey)}&attId=${b.uid}&kioskMode=true`,
+        );
+        await expect.poll(() => photoNames(page), WAIT).toEqual(['grey.jpg']);
+        await page.screenshot({ path: path.join(SHOTS, 'album-1920x1080.png') });
+        await page.goto(entry);
+        await page.screenshot({ path: path.join(SHOTS, 'entry-1920x1080.png') });
+      });
+      expect(browser.problems).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'keeps the album on screen with the server unreachable, says so, and recovers',
+    async () => {
+      const { url, event, a, card } = await world();
+      // A relay in front of the server: closing it is the server going away for the kiosk.
+      const target = new URL(url);
+      const sockets = new Set<Socket>();
+      let relay: Server | null = null;
+      const relayPort = await new Promise<number>((resolve) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const port = (probe.address() as { port: number }).port;
+          probe.close(() => resolve(port));
+        });
+      });
+      const openRelay = () =>
+        new Promise<void>((resolve) => {
+          relay = createServer((client) => {
+            const upstream = connect(Number(target.port), target.hostname);
+            sockets.add(client).add(upstream);
+            client.pipe(upstream).pipe(client);
+            const drop = () => {
+              client.destroy();
+              upstream.destroy();
+              sockets.delete(client);
+              sockets.delete(upstream);
+            };
+            client.on('error', drop).on('close', drop);
+            upstream.on('error', drop).on('close', drop);
+          }).listen(relayPort, '127.0.0.1', () => resolve());
+        });
+      const closeRelay = () =>
+        new Promise<void>((resolve) => {
+          for (const socket of sockets) socket.destroy();
+          sockets.clear();
+          relay?.close(() => resolve());
+        });
+      journey.onClose(closeRelay);
+      await openRelay();
+      const kioskUrl = `http://127.0.0.1:${relayPort}`;
+      const browser = await journey.launchBrowser();
+      const { page } = browser;
+      await page.setViewportSize({ width: 1080, height: 1920 });
+      await journey.withServerLog(async () => {
+        await page.goto(
+          `${kioskUrl}/kiosk/entry?kType=evSB2&pvId=${encodeURIComponent(event.privateKey)}&pageActiveTimeout=600000`,
+        );
+        await scan(page, card(a.private_id!));
+        await page.waitForURL((u) => u.searchParams.get('attId') === a.uid);
+        await expect.poll(() => photoNames(page), WAIT).toEqual(['green.jpg', 'red.jpg']);
+
+        await closeRelay();
+        await expect
+          .poll(() => page.locator('[data-kiosk-offline]').count(), { timeout: 30_000 })
+          .toBe(1);
+        expect(await photoNames(page)).toEqual(['green.jpg', 'red.jpg']);
+        await page.screenshot({ path: path.join(SHOTS, 'offline-1080x1920.png') });
+
+        await openRelay();
+        await expect
+          .poll(() => page.locator('[data-kiosk-offline]').count(), { timeout: 30_000 })
+          .toBe(0);
+        expect(await photoNames(page)).toEqual(['green.jpg', 'red.jpg']);
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+});

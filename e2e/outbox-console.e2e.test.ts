@@ -1,0 +1,123 @@
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { endpoints } from '@flashbulb/shared';
+import {
+  ALBUM_ADMIN,
+  albumServerEnv,
+  api,
+  photoFolder,
+  robotUpload,
+  setUpAlbumEvent,
+  waitForPublicPhotos,
+} from './support/albums.ts';
+import { signInInBrowser } from './support/console.ts';
+import { journeyResources } from './support/journey.ts';
+
+const JOURNEY_TIMEOUT = 150_000;
+const journey = journeyResources();
+/** Screenshots of the page for people to look at (not compared). */
+const SHOTS = path.join(tmpdir(), 'flashbulb-e2e-screenshots');
+
+describe('the console Outbox page in Chromium', () => {
+  it(
+    'a photo attached to an attendee whose topic has an e-mail channel gives one mail, readable on the Outbox page (no SMTP: held)',
+    async () => {
+      const { url } = await journey.startServer({ env: albumServerEnv });
+      const event = await setUpAlbumEvent(url);
+      const [stored] = await api(
+        url,
+        endpoints.eventFullData,
+        { event_name: event.code },
+        event.token,
+      );
+      const channel = {
+        id: 'mailchan01',
+        name: 'Photo mail',
+        type: 'email' as const,
+        subject: 'New photo for {user_name}',
+        body: 'Hello {user_name}, a new photo: {url}\n<marquee>not html</marquee>',
+      };
+      await api(
+        url,
+        endpoints.updateEvent,
+        {
+          id: stored!.id,
+          event_last_updated_date: stored!.updated_date,
+          notification_data: {
+            channels: [channel],
+            topics: [{ id: 't1', key: 'photo_ready', emailChannel: channel, smsChannel: null }],
+            smsSettings: { from: '' },
+          },
+        },
+        event.token,
+      );
+      const folder = journey.keepFolder(await photoFolder({ 'red.jpg': '#c0392b' }));
+      await robotUpload(url, event, folder);
+      await waitForPublicPhotos(url, event, 1);
+      const generated = await api(
+        url,
+        endpoints.generateAttendeeList,
+        { attendee_count: 1, event_id_array: [stored!.id], email: 'guest@example.com' },
+        event.token,
+      );
+      const photos = await api(
+        url,
+        endpoints.ownerPhotoList,
+        { event_id: stored!.id },
+        event.token,
+      );
+      await api(
+        url,
+        endpoints.ownerAttachPhotos,
+        {
+          event_id: stored!.id,
+          attendee_uid: generated.attendees[0]!.uid,
+          photo_uid_array: photos.photos.map((p) => p.uid),
+        },
+        event.token,
+      );
+
+      const browser = await journey.launchBrowser();
+      const { page } = browser;
+      await journey.withServerLog(async () => {
+        await page.goto(`${url}/`);
+        await signInInBrowser(page, ALBUM_ADMIN);
+        await page.goto(`${url}/events`);
+        await page.getByRole('link', { name: 'Messages of Summer party' }).click();
+        const table = page.getByRole('table', { name: 'Messages' });
+        await table.waitFor();
+        const rows = table.getByTestId('outbox-row');
+        expect(await rows.count()).toBe(1);
+        const cells = await rows.first().getByRole('cell').allInnerTexts();
+        expect(cells.slice(1, 6)).toEqual([
+          'E-mail',
+          'photo_ready',
+          'guest@example.com',
+          'HELD (NO PROVIDER)',
+          '0',
+        ]);
+        await mkdir(SHOTS, { recursive: true });
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await page.screenshot({ path: path.join(SHOTS, 'outbox-1440.png') });
+
+        await page.getByRole('button', { name: 'Read the message to guest@example.com' }).click();
+        const dialog = page.getByRole('dialog', { name: 'New photo for guest@example.com' });
+        const text = await dialog.getByTestId('outbox-text').innerText();
+        expect(text).toContain('Hello guest@example.com, a new photo: http');
+        expect(text).toContain('<marquee>not html</marquee>');
+        expect(text).toContain('Unsubscribe: http');
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.screenshot({ path: path.join(SHOTS, 'outbox-read-390.png') });
+        await page.keyboard.press('Escape');
+
+        await page.getByRole('button', { name: 'Resend the message to guest@example.com' }).click();
+        await page.getByText('Sent again to guest@example.com').waitFor();
+        await expect.poll(() => rows.count()).toBe(2);
+        expect(browser.problems).toEqual([]);
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+});

@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { defaultEventOpts, endpoints } from '@flashbulb/shared';
+import {
+  albumServerEnv,
+  api,
+  photoFolder,
+  robotUpload,
+  setUpAlbumEvent,
+  waitForPublicPhotos,
+} from './support/albums.ts';
+import { journeyResources, photoNames } from './support/journey.ts';
+
+/**
+ * Issue 10 item 7 in Chromium: an attendee opens a paid album (protector-watermarked previews, no
+ * original, a forged original URL refused), pays on the "phone" page of the built-in test provider;
+ * a declined card unlocks nothing, the test card unlocks the album without a reload and the
+ * original downloads, byte for byte what the camera sent.
+ */
+
+const JOURNEY_TIMEOUT = 240_000;
+const journey = journeyResources();
+
+const sha = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+const world = async () => {
+  const { url } = await journey.startServer({ env: albumServerEnv });
+  const event = await setUpAlbumEvent(url, {
+    is_free: 0,
+    opts: {
+      ...defaultEventOpts(),
+      description: 'paid album journey',
+      unitPrice: 4.5,
+      pricingButtons: [
+        {
+          buttonText: 'All my photos',
+          priceFormula: '{Final_Amount}',
+          digitals: true,
+          prints: false,
+          partialUnlockTags: false,
+          printsPool: '',
+        },
+      ],
+    },
+  });
+  const folder = journey.keepFolder(
+    await photoFolder({ 'red.jpg': '#c0392b', 'blue.jpg': '#2980b9' }),
+  );
+  await robotUpload(url, event, folder);
+  await waitForPublicPhotos(url, event, 2);
+  const list = await api(url, endpoints.publicPhotoList, {
+    key_type: 'event_owner',
+    key_value: event.ownerKey,
+    max_size: 100,
+  });
+  const { events } = await api(url, endpoints.eventBasicList, {}, event.token);
+  const eventRow = events.find((e) => e.name === event.code)!;
+  const [attendee] = (
+    await api(
+      url,
+      endpoints.generateAttendeeList,
+      { attendee_count: 1, event_id_array: [eventRow.id] },
+      event.token,
+    )
+  ).attendees;
+  await api(
+    url,
+    endpoints.ownerAttachPhotos,
+    {
+      event_id: eventRow.id,
+      attendee_uid: attendee!.uid,
+      photo_uid_array: list.photos.map((p) => p.uid),
+    },
+    event.token,
+  );
+  return { url, event, attendee: attendee!, folder, owned: list.photos };
+};
+
+/** The attendee's photos as their key sees them. */
+const albumOf = async (url: string, uid: string) =>
+  (
+    await api(url, endpoints.publicPhotoList, {
+      key_type: 'attendee',
+      key_value: uid,
+      max_size: 100,
+    })
+  ).photos;
+
+/** Starts a payment on the album page; answers the checkout link the panel shows. */
+const startPayment = async (page: Page): Promise<string> => {
+  await page.getByRole('button', { name: 'All my photos — $9.00' }).click();
+  const link = page.getByRole('link', { name: 'Or pay on this device' });
+  await link.waitFor();
+  await expect.poll(() => page.locator('.albums-paid img').count()).toBe(1); // the QR code
+  return (await link.getAttribute('href'))!;
+};
+
+/** The phone: opens the checkout link and pays with a card; answers the page's verdict. */
+const payOnPhone = async (context: BrowserContext, href: string, card: string) => {
+  const phone = await context.newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(href);
+  await phone.getByLabel('Card number').fill(card);
+  await phone.getByRole('button', { name: 'Pay' }).click();
+  const verdict = phone.getByRole('status');
+  await verdict.waitFor();
+  const text = (await verdict.textContent()) ?? '';
+  await phone.close();
+  return text;
+};
+
+describe('a paid attendee album in Chromium (issue 10)', () => {
+  it(
+    'watermarked and locked until the test card pays; declined unlocks nothing; then the original downloads',
+    async () => {
+      const { url, attendee, folder, owned } = await world();
+      const { page, context, problems } = await journey.launchBrowser();
+      await journey.withServerLog(async () => {
+        await page.goto(`${url}/?attId=${encodeURIComponent(attendee.display_uid)}`);
+        await expect.poll(() => photoNames(page)).toEqual(['blue.jpg', 'red.jpg']);
+        await page.getByRole('region', { name: 'Get your photos' }).waitFor();
+
+        // Locked: no original, previews are the protector watermark, a forged original refused.
+        const locked = await albumOf(url, attendee.uid);
+        for (const photo of locked) {
+          expect(photo.urls.original).toBeNull();
+          expect(photo.urls.preview).toBe(photo.urls.protector_watermark);
+        }
+        // The public watermark's storage path turned into the original's, and a media URL for the
+        // original with a made-up signature: both refused.
+        const watermark = locked[0]!.urls.protector_watermark!;
+        const guesses = [
+          watermark.replace(/protector-watermark\.jpg$/, 'original.jpg'),
+          watermark.replace(/protector-watermark\.jpg$/, 'preview.jpg'),
+          `${url}/media/photos/${locked[0]!.id}/original?a=g&e=9999999999&s=forged`,
+        ];
+        expect(guesses[0]).toMatch(/original\.jpg$/);
+        for (const guess of guesses) {
+          const status = await page.evaluate(async (u) => (await fetch(u)).status, guess);
+          expect([403, 404], guess).toContain(status);
+        }
+        await page.locator('[data-photo-name="red.jpg"]').click();
+        await page.getByRole('dialog').waitFor();
+        expect(await page.getByRole('link', { name: 'Download original' }).count()).toBe(0);
+        await page.getByRole('button', { name: 'Close' }).click();
+
+        // A declined card: nothing unlocks, the panel says so and offers the buttons again.
+        const declinedHref = await startPayment(page);
+        expect(declinedHref).toMatch(new RegExp(`^${url}/pay/test/pay_[a-z2-7]{26}$`));
+        expect(await payOnPhone(context, declinedHref, '4000 0000 0000 0002')).toContain(
+          'declined',
+        );
+        await page.getByRole('alert').filter({ hasText: 'did not go through' }).waitFor();
+        expect((await albumOf(url, attendee.uid)).every((p) => p.urls.original === null)).toBe(
+          true,
+        );
+
+        // The test card pays: the album page unlocks by itself (no reload).
+        const marker = await page.evaluate(() => {
+          (window as unknown as { notReloaded: boolean }).notReloaded = true;
+          return true;
+        });
+        expect(marker).toBe(true);
+        const href = await startPayment(page);
+        expect(href).not.toBe(declinedHref);
+        expect(await payOnPhone(context, href, '4242 4242 4242 4242')).toContain('Paid');
+        await page.getByRole('region', { name: 'Get your photos' }).waitFor({ state: 'detached' });
+        expect(
+          await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
+        ).toBe(true);
+
+        await page.locator('[data-photo-name="red.jpg"]').click();
+        const download = page.getByRole('link', { name: 'Download original' });
+        await download.waitFor();
+        const originalUrl = (await download.getAttribute('href'))!;
+        const bytes = await page.evaluate(async (u) => {
+          const response = await fetch(u);
+          return {
+            status: response.status,
+            body: Array.from(new Uint8Array(await response.arrayBuffer())),
+          };
+        }, originalUrl);
+        expect(bytes.status).toBe(200);
+        const sent = await readFile(path.join(folder, 'red.jpg'));
+        expect(sha(Uint8Array.from(bytes.body))).toBe(sha(sent));
+        // The unwatermarked preview now, too.
+        const open = await albumOf(url, attendee.uid);
+        expect(open.map((p) => p.id).sort()).toEqual(owned.map((p) => p.id).sort());
+        for (const photo of open)
+          expect(photo.urls.preview).not.toBe(photo.urls.protector_watermark);
+        expect(problems).toEqual([]);
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+});

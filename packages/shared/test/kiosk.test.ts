@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  countdownText,
+  KIOSK_PAGE_ACTIVE_TIMEOUT_MS,
+  kioskCardCode,
+  kioskDeleteAllowed,
+  kioskEntryConfigFrom,
+  kioskEntryUrl,
+  kioskRedirectUrl,
+  showPrintImageList,
+} from '../src/rules/kiosk.ts';
+
+const q = (s: string) => new URLSearchParams(s);
+
+describe('kiosk card code (albums §2.3)', () => {
+  it('is the text after = of an attId link, dashes removed, upper case', () => {
+    expect(kioskCardCode('https://x.example/?attId=AB12-CD34')).toBe('AB12CD34');
+    expect(kioskCardCode('  https://x.example/?eName=E1&attId=ab12-cd34&x=1 ')).toBe('AB12CD34');
+    expect(kioskCardCode('code=ab12-cd34')).toBe('AB12CD34');
+    expect(kioskCardCode('https://x.example/?attId=ab12-cd34#top')).toBe('AB12CD34');
+    expect(kioskCardCode('https://x.example/?attId=AB12%2DCD34')).toBe('AB12CD34');
+    expect(kioskCardCode('ab12 cd34')).toBe('AB12CD34');
+  });
+  it('is null for nothing, markup or stray characters', () => {
+    expect(kioskCardCode('')).toBeNull();
+    expect(kioskCardCode('https://x.example/?attId=')).toBeNull();
+    expect(kioskCardCode('<script>')).toBeNull();
+    expect(kioskCardCode('?attId=AB%')).toBeNull();
+    expect(kioskCardCode('abc')).toBeNull();
+  });
+});
+
+describe('kiosk entry config and redirect (albums §2.3)', () => {
+  it('needs the private key and one of the two modes', () => {
+    expect(kioskEntryConfigFrom(q('kType=evSB2'))).toBeNull();
+    expect(kioskEntryConfigFrom(q('kType=evSB3&pvId=k'))).toBeNull();
+    expect(kioskEntryConfigFrom(q('pvId=k'))).toMatchObject({ mode: 'evSB2', privateKey: 'k' });
+    expect(kioskEntryConfigFrom(q('kType=evSB2&privateId=k'))?.privateKey).toBe('k');
+  });
+  it('keeps the page-active timeout at 20000 ms by default, never under 3 s', () => {
+    expect(kioskEntryConfigFrom(q('pvId=k'))?.pageActiveTimeoutMs).toBe(
+      KIOSK_PAGE_ACTIVE_TIMEOUT_MS,
+    );
+    expect(KIOSK_PAGE_ACTIVE_TIMEOUT_MS).toBe(20_000);
+    expect(kioskEntryConfigFrom(q('pvId=k&pageActiveTimeout=10'))?.pageActiveTimeoutMs).toBe(3000);
+    expect(kioskEntryConfigFrom(q('pvId=k&pageActiveTimeout=x'))?.pageActiveTimeoutMs).toBe(20_000);
+    expect(kioskEntryConfigFrom(q('pvId=k&pageActiveTimeout=600000'))?.pageActiveTimeoutMs).toBe(
+      600_000,
+    );
+  });
+  it('all-photos: evSB1 with pvId, attendeeId and the pricing model, plus both preview sizes', () => {
+    const config = kioskEntryConfigFrom(
+      q('kType=evSB1&pvId=key 1&pricingModel=gold&kioskPreviewSize=800&miniAlbumPreviewSize=300'),
+    )!;
+    const url = new URL(kioskRedirectUrl('https://events.example/', config, 'AB12CD34'));
+    expect(url.origin + url.pathname).toBe('https://events.example/');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      kType: 'evSB1',
+      pvId: 'key 1',
+      attendeeId: 'AB12CD34',
+      pricingModel: 'gold',
+      kioskPreviewSize: '800',
+      miniAlbumPreviewSize: '300',
+      kioskMode: 'true',
+    });
+  });
+  it('preselected: evSB2 with privateId, attId and the pricing model; sizes present even when unset', () => {
+    const config = kioskEntryConfigFrom(q('kType=evSB2&pvId=k&allowKioskPhotoDelete=true'))!;
+    const url = new URL(kioskRedirectUrl('https://events.example', config, 'AB12CD34'));
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      kType: 'evSB2',
+      privateId: 'k',
+      attId: 'AB12CD34',
+      pricingModel: '',
+      kioskPreviewSize: '',
+      miniAlbumPreviewSize: '',
+      kioskMode: 'true',
+      allowKioskPhotoDelete: 'true',
+    });
+  });
+  it('the entry link round-trips its settings', () => {
+    const config = kioskEntryConfigFrom(
+      q('kType=evSB1&pvId=k&pricingModel=p&kioskPreviewSize=5&pageActiveTimeout=4000'),
+    )!;
+    const link = new URL(kioskEntryUrl('https://api.example/', config));
+    expect(link.pathname).toBe('/kiosk/entry');
+    expect(kioskEntryConfigFrom(link.searchParams)).toEqual(config);
+  });
+});
+
+describe('kiosk screen rules (albums §4, §6)', () => {
+  it('counts down as mm:ss', () => {
+    expect(countdownText(20_000)).toBe('00:20');
+    expect(countdownText(61_500)).toBe('01:02');
+    expect(countdownText(0)).toBe('00:00');
+    expect(countdownText(-5)).toBe('00:00');
+  });
+  it('allows kiosk delete only with the flag true in the query or local storage', () => {
+    expect(kioskDeleteAllowed('true', null)).toBe(true);
+    expect(kioskDeleteAllowed(null, 'true')).toBe(true);
+    expect(kioskDeleteAllowed('false', 'false')).toBe(false);
+    expect(kioskDeleteAllowed('1', null)).toBe(false);
+    expect(kioskDeleteAllowed(null, null)).toBe(false);
+  });
+  it('hides the print image list as §4 says', () => {
+    const rule = (kioskMode: boolean, ownerAlbum: boolean, all: number, pools: number) =>
+      showPrintImageList({
+        kioskMode,
+        ownerAlbum,
+        printFromAllAlbums: all,
+        printerPoolCount: pools,
+      });
+    expect(rule(false, false, 1, 1)).toBe(false);
+    expect(rule(true, false, 1, 1)).toBe(true);
+    expect(rule(false, true, 1, 1)).toBe(true);
+    expect(rule(false, false, 0, 1)).toBe(true);
+    expect(rule(true, false, 0, 2)).toBe(false);
+    expect(rule(true, true, 0, 2)).toBe(true);
+  });
+});
