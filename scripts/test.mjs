@@ -2,9 +2,11 @@
 // `npm test`: make sure the system packages the suite needs are present, then run every Vitest
 // project. Extra arguments go to Vitest: `npm test -- --project server-pg`.
 //
-// The suite needs two Debian packages (see docs/testing.md):
+// The suite needs these Debian packages (see docs/testing.md):
 //   chromium    — the end-to-end journeys drive /usr/bin/chromium through playwright-core
 //   postgresql  — the server-pg project starts a throwaway cluster (scripts/pg-cluster.mjs)
+//   cups, printer-driver-cups-pdf — the printing tests start their own cupsd in a temp dir
+//                 (apps/server/test/helpers/cups.ts); no system CUPS service is used
 // As root (CI, fresh containers) we install them with apt-get; otherwise we say what to install.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,12 +16,17 @@ import { findPgBinDir } from './pg-cluster.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const PG_BINARIES = ['initdb', 'pg_ctl', 'postgres', 'pg_isready'];
+/** The printing tests' private CUPS: the scheduler, its admin commands, the PDF filters. */
+const CUPS_FILES = ['/usr/sbin/cupsd', '/usr/sbin/lpadmin', '/usr/bin/lp', '/usr/bin/lpstat'];
+const CUPS_PDF_BACKEND = '/usr/lib/cups/backend/cups-pdf';
 
 function missingPackages() {
   const missing = [];
   if (!existsSync(CHROMIUM)) missing.push('chromium');
   const bin = findPgBinDir();
   if (!bin || !PG_BINARIES.every((b) => existsSync(`${bin}/${b}`))) missing.push('postgresql');
+  if (!CUPS_FILES.every((f) => existsSync(f))) missing.push('cups');
+  if (!existsSync(CUPS_PDF_BACKEND)) missing.push('printer-driver-cups-pdf');
   return missing;
 }
 

@@ -148,6 +148,8 @@ const UNFINGERPRINTED = new Set([
   'api_keys',
   'auth_sessions',
   'login_throttle',
+  // per-address request counters of the rate limiter (every request writes them)
+  'rate_limit_hits',
   '__drizzle_migrations',
 ]);
 let fingerprintSql = '';
@@ -761,6 +763,35 @@ const rows: Record<EndpointName, Row> = {
     }),
   },
   printJobList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  // 'Default' is always one of the event's pools
+  printStationCreate: {
+    body: () => ({ event_id: eventA.id, printer_pool_name: 'Default', name: 'Booth 1' }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  printStationList: {
+    body: () => ({ event_id: eventA.id }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  printStationRevoke: {
+    body: () => ({ event_id: eventA.id, id: 999999 }),
+    expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
+  },
+  // The agent's calls carry a station key in the body, nothing else opens them.
+  printAgentLease: {
+    body: () => ({ station_key: 'fbps_' + 'x'.repeat(32), printers: [] }),
+    expect: everyone(INVALID_KEY),
+  },
+  printAgentReport: {
+    body: () => ({
+      station_key: 'fbps_' + 'x'.repeat(32),
+      job_id: 1,
+      lease_token: 'x',
+      state: 'printed',
+      printer: null,
+      error: null,
+    }),
+    expect: everyone(INVALID_KEY),
+  },
   // The test provider's form: no key; an unknown payment is not found whoever asks.
   testProviderPay: {
     body: () => ({ payment_id: 'pay_nobody', card_number: '4242 4242 4242 4242' }),

@@ -16,6 +16,7 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { createContainer, embeddedDatabaseFolder, openConfiguredDatabase } from '../container.ts';
 import { DataDirLockedError, readLockHolder } from '../db/data-dir-lock.ts';
 import { AppError } from '../lib/app-error.ts';
+import { httpPost, runPrintAgent } from './print-agent.ts';
 import { describeSummary, runRobotUpload } from './robot-upload.ts';
 
 const USAGE = `Flashbulb command line
@@ -31,6 +32,13 @@ const USAGE = `Flashbulb command line
       --watch keeps watching the folders for new photos. --attendee puts every photo in that
       attendee's album. The server is --server, else FLASHBULB_URL, else the server running on
       this FLASHBULB_DATA_DIR, else FLASHBULB_PUBLIC_URL.
+
+  npm run cli -- print-agent --server <url> --key <print station key> --pool <name>
+                            [--printer <cups queue>]... [--state <folder>]
+      Prints the pool's sheets on local CUPS queues (lp/lpstat; CUPS_SERVER picks the scheduler),
+      skipping printers that are stopped, offline, out of paper or jammed. The state folder
+      (default .flashbulb-print-agent) remembers sheets CUPS already took, so a restarted agent
+      never prints one twice.
 
 Uses the same configuration as the server (FLASHBULB_DATA_DIR, DATABASE_URL, SMTP_URL, ...).
 With the embedded database only one process may open it: while a server runs on it, the user and
@@ -167,12 +175,40 @@ const run = async (argv: string[]): Promise<void> => {
       journal: { type: 'string' },
       'api-key': { type: 'string' },
       watch: { type: 'boolean' },
+      pool: { type: 'string' },
+      printer: { type: 'string', multiple: true },
+      state: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const [noun, verb] = positionals;
   if (values.help || !noun) {
     process.stdout.write(USAGE);
+    return;
+  }
+  if (noun === 'print-agent') {
+    if (!values.server || !values.key || !values.pool || !values.printer?.length)
+      throw new UsageError('print-agent needs --server, --key, --pool and at least one --printer');
+    const controller = new AbortController();
+    process.once('SIGINT', () => controller.abort());
+    process.once('SIGTERM', () => controller.abort());
+    const post = httpPost(values.server);
+    const pool = values.pool;
+    await runPrintAgent({
+      // The key names the pool; refuse to run when --pool says another one.
+      post: async (route, body) => {
+        const result = await post(route, body);
+        const named = (result as { printer_pool_name?: string }).printer_pool_name;
+        if (named !== undefined && named !== pool)
+          throw new UsageError(`this key prints pool ${named}, not ${pool}`);
+        return result;
+      },
+      key: values.key,
+      printers: values.printer,
+      stateDir: values.state ?? '.flashbulb-print-agent',
+      signal: controller.signal,
+      log: (line) => process.stdout.write(`${line}\n`),
+    });
     return;
   }
   if (noun === 'upload') {

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { FilePrinterAdapter } from '../repositories/printing/file-printer.adapter.ts';
 import { PrintJobRepository } from '../repositories/printing/print-job.repository.ts';
+import { PrintStationRepository } from '../repositories/printing/print-station.repository.ts';
+import { PrintStationService } from '../services/printing/print-station.service.ts';
 import { registerPrintListeners } from '../services/printing/print.listeners.ts';
 import { PrintService } from '../services/printing/print.service.ts';
 import type { Albums } from './albums.ts';
@@ -15,12 +17,14 @@ import type { Photos } from './photos.ts';
 export const wirePrinting = (core: Core, events: Events, photos: Photos, albums: Albums) => {
   const { config, database, bus, jobs, storage, logger, clock } = core;
   const printJobs = new PrintJobRepository(database.db);
+  const printStations = new PrintStationRepository(database.db);
   const printing = new PrintService({
     access: events.access,
     events: events.repositories.events,
     photos: photos.repositories.photos,
     albums: albums.repositories.albums,
     printJobs,
+    stations: printStations,
     storage,
     printer: new FilePrinterAdapter(path.join(config.dataDir, 'prints')),
     jobs,
@@ -30,8 +34,17 @@ export const wirePrinting = (core: Core, events: Events, photos: Photos, albums:
   });
   registerPrintListeners(bus, printing);
   return {
-    repositories: { printJobs },
-    services: { printing },
+    repositories: { printJobs, printStations },
+    services: {
+      printing,
+      printStationsAdmin: new PrintStationService({
+        access: events.access,
+        stations: printStations,
+        storage,
+        bus,
+        clock,
+      }),
+    },
   };
 };
 export type Printing = ReturnType<typeof wirePrinting>;

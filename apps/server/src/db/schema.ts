@@ -951,6 +951,11 @@ export const printJobs = pgTable(
     output: text('output'),
     error: text('error'),
     reprintReason: text('reprint_reason'),
+    /** The rendered sheet in storage, for a print agent to fetch. */
+    sheetKey: text('sheet_key'),
+    /** A print agent's lease: the job goes back to the queue when it runs out. */
+    leaseToken: text('lease_token'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -958,5 +963,34 @@ export const printJobs = pgTable(
     index('print_jobs_event_idx').on(t.eventId, t.createdAt),
     index('print_jobs_pool_state_idx').on(t.pool, t.state),
     uniqueIndex('print_jobs_request_idx').on(t.eventId, t.requestKey, t.sheetIndex),
+  ],
+);
+
+/**
+ * A print station (issue 12): the key a print agent on a booth computer uses to take the jobs of
+ * one pool of one event. Only the key's SHA-256 is stored; revoked keys open nothing.
+ */
+export const printStations = pgTable(
+  'print_stations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    pool: text('pool').notNull(),
+    name: text('name').notNull(),
+    keyHash: text('key_hash').notNull(),
+    /** The printers the agent last reported: name, state, reasons. */
+    printers: jsonb('printers')
+      .$type<{ name: string; state: string; reasons: string[] }[]>()
+      .notNull()
+      .default([]),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('print_stations_key_idx').on(t.keyHash),
+    index('print_stations_event_idx').on(t.eventId, t.pool),
   ],
 );

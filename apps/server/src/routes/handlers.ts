@@ -31,6 +31,7 @@ import type { OrderAdminService } from '../services/order-admin.service.ts';
 import type { SquarePairingService } from '../services/square-pairing.service.ts';
 import type { OutboxAdminService } from '../services/notifications/outbox-admin.service.ts';
 import type { PrintService } from '../services/printing/print.service.ts';
+import type { PrintStationService } from '../services/printing/print-station.service.ts';
 
 export const REFRESH_COOKIE = 'flashbulb_refresh';
 const COOKIE_PATH = '/api/v1/auth';
@@ -90,6 +91,7 @@ export const createHandlers = (services: {
   squarePairing: SquarePairingService;
   outboxAdmin: OutboxAdminService;
   printing: PrintService;
+  printStationsAdmin: PrintStationService;
 }): Handlers => ({
   signIn: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.signIn(body)),
@@ -266,4 +268,12 @@ export const createHandlers = (services: {
   printWithQueue: async ({ principal, body }) => services.printing.ownerPrint(principal, body),
   publicPrintWithQueue: async ({ principal, body }) => services.printing.keyPrint(principal, body),
   printJobList: async ({ principal, body }) => services.printing.list(principal, body),
+  printStationCreate: async ({ principal, body }) =>
+    services.printStationsAdmin.create(principal, body),
+  printStationList: async ({ principal, body }) =>
+    services.printStationsAdmin.list(principal, body),
+  printStationRevoke: async ({ principal, body }) =>
+    services.printStationsAdmin.revoke(principal, body),
+  printAgentLease: async ({ body }) => services.printStationsAdmin.lease(body),
+  printAgentReport: async ({ body }) => services.printStationsAdmin.report(body),
 });

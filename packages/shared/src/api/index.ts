@@ -118,6 +118,11 @@ export const endpoints = {
   printWithQueue: printing.printWithQueue,
   publicPrintWithQueue: printing.publicPrintWithQueue,
   printJobList: printing.printJobList,
+  printStationCreate: printing.printStationCreate,
+  printStationList: printing.printStationList,
+  printStationRevoke: printing.printStationRevoke,
+  printAgentLease: printing.printAgentLease,
+  printAgentReport: printing.printAgentReport,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -137,3 +137,110 @@ export const printJobList = defineEndpoint({
   }),
   errors: ['event_not_found', 'printer_pool_name_invalid'],
 });
+
+const stationKey = z
+  .string({ error: 'invalid_key' })
+  .trim()
+  .min(20, 'invalid_key')
+  .max(200, 'invalid_key')
+  .describe('The print station key (`fbps_…`)');
+
+export const printStationCreate = defineEndpoint({
+  path: `${OWNER_PREFIX}/print-station/create`,
+  auth: 'owner',
+  tag: 'printing',
+  summary:
+    'Creates a print station key for one pool of the event: a print agent with it takes that pool’s sheets (shown once)',
+  body: z.object({
+    event_id: idSchema,
+    printer_pool_name: z
+      .string({ error: 'printer_pool_name_invalid' })
+      .min(1, 'printer_pool_name_invalid')
+      .refine(isValidPrinterPoolName, 'printer_pool_name_invalid'),
+    name: z.string().trim().min(1, 'invalid_value').max(80, 'invalid_value'),
+  }),
+  result: z.object({ id: z.number().int(), printer_pool_name: z.string(), key: z.string() }),
+  errors: ['event_not_found', 'printer_pool_name_invalid', 'invalid_value'],
+});
+
+export const printStationList = defineEndpoint({
+  path: `${OWNER_PREFIX}/print-station/list`,
+  auth: 'owner',
+  tag: 'printing',
+  summary: 'The event’s print stations with their printers’ last reported state (no keys)',
+  body: z.object({ event_id: idSchema }),
+  result: z.object({
+    stations: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        printer_pool_name: z.string(),
+        revoked: z.union([z.literal(0), z.literal(1)]),
+        last_seen_date: z.string().nullable(),
+        printers: z.array(
+          z.object({ name: z.string(), state: z.string(), reasons: z.array(z.string()) }),
+        ),
+      }),
+    ),
+  }),
+  errors: ['event_not_found'],
+});
+
+export const printStationRevoke = defineEndpoint({
+  path: `${OWNER_PREFIX}/print-station/revoke`,
+  auth: 'owner',
+  tag: 'printing',
+  summary: 'Revokes a print station key: its agent takes nothing more',
+  body: z.object({ event_id: idSchema, id: idSchema }),
+  result: z.object({ id: z.number().int() }),
+  errors: ['event_not_found', 'not_found'],
+});
+
+export const PRINTER_STATES = ['idle', 'processing', 'stopped', 'offline'] as const;
+const reportedPrinter = z.object({
+  name: z.string().trim().min(1).max(127),
+  state: z.enum(PRINTER_STATES),
+  reasons: z.array(z.string().max(80)).max(20),
+});
+
+export const printAgentLease = defineEndpoint({
+  path: '/print-agent/lease',
+  auth: 'none',
+  tag: 'printing',
+  summary:
+    'A print agent reports its printers and takes the next sheet of its pool under a lease (60 s; renewed by reporting `printing`). No sheet: `job` is null',
+  body: z.object({ station_key: stationKey, printers: z.array(reportedPrinter).max(50) }),
+  result: z.object({
+    printer_pool_name: z.string(),
+    lease_seconds: z.number().int(),
+    job: z
+      .object({
+        id: z.number().int(),
+        lease_token: z.string(),
+        copies: z.number().int(),
+        /** The rendered sheet (JPEG with JFIF/EXIF, 300 dpi), base64. */
+        sheet_base64: z.string(),
+        media: z.string(),
+      })
+      .nullable(),
+  }),
+  errors: ['invalid_key'],
+});
+
+export const printAgentReport = defineEndpoint({
+  path: '/print-agent/report',
+  auth: 'none',
+  tag: 'printing',
+  summary:
+    'A print agent reports a leased sheet: printed on a printer, failed, or handed back (`sent`) for another printer of the pool',
+  body: z.object({
+    station_key: stationKey,
+    job_id: idSchema,
+    lease_token: z.string().min(1).max(100),
+    state: z.enum(['printed', 'failed', 'sent']),
+    printer: z.string().max(127).nullable(),
+    error: z.string().max(500).nullable(),
+  }),
+  result: z.object({ id: z.number().int(), state: z.enum(PRINT_JOB_STATES) }),
+  errors: ['invalid_key', 'not_found'],
+});

@@ -60,7 +60,7 @@ export class PrintJobRepository {
     id: number,
     from: readonly PrintJobState[],
     to: PrintJobState,
-    changes: Partial<Pick<NewPrintJobRow, 'printer' | 'output' | 'error'>> = {},
+    changes: Partial<Pick<NewPrintJobRow, 'printer' | 'output' | 'error' | 'sheetKey'>> = {},
   ): Promise<PrintJobRow | undefined> {
     const [row] = await this.db
       .update(printJobs)

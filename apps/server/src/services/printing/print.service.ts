@@ -22,6 +22,7 @@ import type {
   PrintJobRepository,
   PrintJobRow,
 } from '../../repositories/printing/print-job.repository.ts';
+import type { PrintStationRepository } from '../../repositories/printing/print-station.repository.ts';
 import type { PrintRequestRow } from '../../repositories/print-request.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { defaultLayout, renderSheet } from './sheet-renderer.ts';
@@ -69,6 +70,7 @@ export class PrintService {
       photos: PhotoRepository;
       albums: AlbumRepository;
       printJobs: PrintJobRepository;
+      stations: Pick<PrintStationRepository, 'poolHasStation'>;
       storage: StorageRepository;
       printer: PrinterAdapter;
       jobs: Pick<JobQueue, 'send'>;
@@ -310,6 +312,13 @@ export class PrintService {
       this.deps.logger.warn({ printJobId, err: error }, 'print: sheet not rendered');
       await this.deps.printJobs.move(job.id, ['rendering'], 'failed', { error: 'render_failed' });
       return { status: 'failed' };
+    }
+    // A pool with a print station is printed by its agent: the sheet waits in storage for a lease.
+    if (await this.deps.stations.poolHasStation(job.eventId, job.pool)) {
+      const sheetKey = `prints/${job.eventId}/job-${job.id}.jpg`;
+      await this.deps.storage.put(sheetKey, bytes, 'image/jpeg');
+      const waiting = await this.deps.printJobs.move(job.id, ['rendering'], 'sent', { sheetKey });
+      return { status: waiting ? 'sent' : 'moved' };
     }
     const sent = await this.deps.printJobs.move(job.id, ['rendering'], 'sent');
     if (!sent) return { status: 'moved' };

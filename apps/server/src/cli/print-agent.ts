@@ -1,0 +1,229 @@
+import { execFile } from 'node:child_process';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+/**
+ * The print agent (issue 12): runs on the booth's computer, takes the sheets of its pool from the
+ * server under a lease and prints them on local CUPS queues with `lp`, reading printer state with
+ * `lpstat`. Why the CUPS commands and not IPP by hand: they are what an operator uses to check the
+ * same queues, they speak IPP to the local scheduler already (CUPS_SERVER picks which one), and
+ * they need no dependency. A printer that is stopped, offline or reports paper out / jam is
+ * skipped and the sheet goes to another printer of the pool. A journal (one file per job in the
+ * state directory) remembers the CUPS job of each sheet, so an agent killed after CUPS took the
+ * sheet does not print it again when the lease comes back to it.
+ */
+
+const run = promisify(execFile);
+
+export interface PrinterStatus {
+  name: string;
+  state: 'idle' | 'processing' | 'stopped' | 'offline';
+  reasons: string[];
+}
+
+/** Reasons that make a printer unusable (IPP printer-state-reasons, CUPS alerts). */
+const TROUBLE = ['media-empty', 'media-jam', 'media-needed', 'offline', 'paused', 'door-open'];
+
+const cupsEnv = (cupsServer?: string) =>
+  cupsServer ? { ...process.env, CUPS_SERVER: cupsServer } : process.env;
+
+/** `lpstat -p <queue> -l`: state and alerts (printer-state-reasons) of one queue. */
+export const printerStatus = async (name: string, cupsServer?: string): Promise<PrinterStatus> => {
+  try {
+    const { stdout } = await run('lpstat', ['-p', name, '-l'], { env: cupsEnv(cupsServer) });
+    const first = stdout.split('\n')[0] ?? '';
+    const alerts = /Alerts:\s*(.*)/.exec(stdout)?.[1]?.trim() ?? '';
+    const reasons = alerts && alerts !== 'none' ? alerts.split(/\s+/) : [];
+    const state = /disabled/.test(first)
+      ? 'stopped'
+      : /now printing/.test(first)
+        ? 'processing'
+        : 'idle';
+    return { name, state, reasons };
+  } catch {
+    return { name, state: 'offline', reasons: ['offline'] };
+  }
+};
+
+export const usable = (p: PrinterStatus): boolean =>
+  (p.state === 'idle' || p.state === 'processing') && !p.reasons.some((r) => TROUBLE.includes(r));
+
+/** CUPS job ids completed on a queue. */
+const completedJobs = async (queue: string, cupsServer?: string): Promise<Set<string>> => {
+  const { stdout } = await run('lpstat', ['-W', 'completed', '-o', queue], {
+    env: cupsEnv(cupsServer),
+  });
+  return new Set(
+    stdout
+      .split('\n')
+      .map((l) => l.split(/\s+/)[0]!)
+      .filter(Boolean),
+  );
+};
+
+type Post = (path: string, body: Record<string, unknown>) => Promise<unknown>;
+
+interface Lease {
+  printer_pool_name: string;
+  job: {
+    id: number;
+    lease_token: string;
+    copies: number;
+    sheet_base64: string;
+    media: string;
+  } | null;
+}
+
+/** An HTTP client of the public API (`{status, result}` envelopes). */
+export const httpPost =
+  (server: string): Post =>
+  async (route, body) => {
+    const response = await fetch(new URL(`/api/v1${route}`, server), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const envelope = (await response.json()) as {
+      status: string;
+      result?: unknown;
+      error?: unknown;
+    };
+    if (envelope.status !== 'ok') throw new Error(`${route}: ${JSON.stringify(envelope.error)}`);
+    return envelope.result;
+  };
+
+export interface AgentOptions {
+  post: Post;
+  key: string;
+  printers: string[];
+  stateDir: string;
+  cupsServer?: string;
+  /** How long to wait for CUPS to finish a sheet before handing it back. */
+  printTimeoutMs?: number;
+  /** Test seam: runs after CUPS took the sheet and the journal has it, before the report. */
+  afterSubmit?: (jobId: number) => Promise<void>;
+}
+
+export type AgentOutcome =
+  | { kind: 'idle' }
+  | { kind: 'printed'; jobId: number; printer: string; cupsJob: string; resubmitted: boolean }
+  | { kind: 'handed_back'; jobId: number; reason: string };
+
+const journalPath = (dir: string, jobId: number) => path.join(dir, `job-${jobId}.json`);
+
+const waitCompleted = async (
+  queue: string,
+  cupsJob: string,
+  options: AgentOptions,
+): Promise<boolean> => {
+  const deadline = Date.now() + (options.printTimeoutMs ?? 60_000);
+  for (;;) {
+    if ((await completedJobs(queue, options.cupsServer)).has(cupsJob)) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+
+/** One round: report the printers, lease a sheet, print it (or hand it back), report. */
+export const runAgentOnce = async (options: AgentOptions): Promise<AgentOutcome> => {
+  const statuses = await Promise.all(
+    options.printers.map((p) => printerStatus(p, options.cupsServer)),
+  );
+  const lease = (await options.post('/print-agent/lease', {
+    station_key: options.key,
+    printers: statuses,
+  })) as Lease;
+  const job = lease.job;
+  if (!job) return { kind: 'idle' };
+  const report = (
+    state: 'printed' | 'sent' | 'failed',
+    printer: string | null,
+    error: string | null,
+  ) =>
+    options.post('/print-agent/report', {
+      station_key: options.key,
+      job_id: job.id,
+      lease_token: job.lease_token,
+      state,
+      printer,
+      error,
+    });
+
+  await mkdir(options.stateDir, { recursive: true });
+  // Killed after CUPS took this sheet? Then only wait for it and report: never print it twice.
+  const journal = await readFile(journalPath(options.stateDir, job.id), 'utf8')
+    .then((text) => JSON.parse(text) as { queue: string; cupsJob: string })
+    .catch(() => null);
+  if (journal) {
+    if (await waitCompleted(journal.queue, journal.cupsJob, options)) {
+      await report('printed', journal.queue, null);
+      await rm(journalPath(options.stateDir, job.id), { force: true });
+      return {
+        kind: 'printed',
+        jobId: job.id,
+        printer: journal.queue,
+        cupsJob: journal.cupsJob,
+        resubmitted: false,
+      };
+    }
+  }
+
+  const printer = statuses.find(usable);
+  if (!printer) {
+    await report('sent', null, 'no usable printer');
+    return { kind: 'handed_back', jobId: job.id, reason: 'no usable printer' };
+  }
+  const sheetPath = path.join(options.stateDir, `job-${job.id}.jpg`);
+  await writeFile(sheetPath, Buffer.from(job.sheet_base64, 'base64'));
+  const { stdout } = await run(
+    'lp',
+    [
+      '-d',
+      printer.name,
+      '-n',
+      String(job.copies),
+      '-t',
+      `flashbulb-job-${job.id}`,
+      '-o',
+      `media=${job.media}`,
+      '-o',
+      'fit-to-page',
+      sheetPath,
+    ],
+    { env: cupsEnv(options.cupsServer) },
+  );
+  const cupsJob = /request id is (\S+)/.exec(stdout)?.[1];
+  if (!cupsJob) throw new Error(`lp answered: ${stdout}`);
+  await writeFile(
+    journalPath(options.stateDir, job.id),
+    JSON.stringify({ queue: printer.name, cupsJob }),
+  );
+  await options.afterSubmit?.(job.id);
+  if (!(await waitCompleted(printer.name, cupsJob, options))) {
+    await run('cancel', [cupsJob], { env: cupsEnv(options.cupsServer) }).catch(() => undefined);
+    await rm(journalPath(options.stateDir, job.id), { force: true });
+    await report('sent', printer.name, 'printer did not finish');
+    return { kind: 'handed_back', jobId: job.id, reason: 'printer did not finish' };
+  }
+  await report('printed', printer.name, null);
+  await rm(journalPath(options.stateDir, job.id), { force: true });
+  await rm(sheetPath, { force: true });
+  return { kind: 'printed', jobId: job.id, printer: printer.name, cupsJob, resubmitted: true };
+};
+
+/** `npm run cli -- print-agent`: rounds until stopped; waits a second when there is nothing. */
+export const runPrintAgent = async (
+  options: AgentOptions & { signal: AbortSignal; log: (line: string) => void },
+) => {
+  while (!options.signal.aborted) {
+    try {
+      const outcome = await runAgentOnce(options);
+      if (outcome.kind !== 'idle') options.log(JSON.stringify(outcome));
+      else await new Promise((r) => setTimeout(r, 1000));
+    } catch (error) {
+      options.log(`print agent: ${(error as Error).message}`);
+      await new Promise((r) => setTimeout(r, 2000));
+    }
+  }
+};
