@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiKeyAuth, createEvent, createEventWorld } from './helpers/events.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { startSquareDouble, type SquareDouble } from './doubles/square/square-double.ts';
 
 /**
  * A fuzz test generated from the contract (issue 18): every endpoint, every field, with wrong
@@ -254,15 +255,23 @@ const ordered = Object.entries(endpoints as Record<string, Endpoint>).sort(
   ([a], [b]) => Number(LAST.has(a)) - Number(LAST.has(b)),
 );
 
+let square: SquareDouble;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  // Calls that reach a provider meet its double, never the internet: a fuzzed token is the
+  // provider's refusal (an envelope with its error text), not a gateway error.
+  square = await startSquareDouble();
+  t = await createTestApp({ SQUARE_API_BASE: square.url });
   const world = await createEventWorld(t);
   // An API key outlives access tokens and is not revoked by a fuzzed sign-out.
   authorization = (await apiKeyAuth(t, world.superUser)).authorization;
   const event = await createEvent(t, world.adminA);
   ctx = { eventId: event.id, orgId: world.orgA.id, publicKey: event.public_api_key };
 }, 120_000);
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await square?.close();
+});
 
 describe('fuzz from the contract (issue 18)', () => {
   it('values no field accepts: refused in the envelope, nothing changed', async () => {

@@ -12,6 +12,8 @@ const accessToken = z
   .string({ error: 'square_access_token_required' })
   .trim()
   .max(500, 'invalid_value')
+  // Sent as an HTTP header: printable ASCII only (Square's tokens are), anything else is ours to refuse.
+  .regex(/^[\x21-\x7e]*$/, 'invalid_value')
   .describe('The Square access token (never stored)');
 
 const errorMessage = z
@@ -64,7 +66,11 @@ export const squareGetDeviceCode = defineEndpoint({
     'A device code’s pairing state (`GET /v2/devices/codes/:id`): `device_id` is empty while the reader is still unpaired',
   body: z.object({
     access_token: accessToken,
-    id: z.string({ error: 'square_get_device_error' }).trim().max(200, 'invalid_value'),
+    id: z
+      .string({ error: 'invalid_value' })
+      .trim()
+      .min(1, 'invalid_value')
+      .max(200, 'invalid_value'),
   }),
   result: z.object({
     device_code: z.object({ id: z.string(), status: z.string(), device_id: z.string() }).nullable(),
