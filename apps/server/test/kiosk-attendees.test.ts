@@ -15,7 +15,8 @@ let gala: FlashbulbEvent;
 let other: FlashbulbEvent;
 let evil: FlashbulbEvent;
 
-const TEMPLATE = '<p>Hi {user_name}!</p><p><a href="{image_url}">Your album</a></p>';
+const TEMPLATE =
+  '<p>Hi {user_name}!</p><p><a href="{image_url}">Your album</a></p><script>alert(1)</script>';
 const kioskOf = (e: FlashbulbEvent) => ({
   key_type: 'private' as const,
   key_value: e.private_api_key,
@@ -104,6 +105,8 @@ describe('attendee/update-by-kiosk', () => {
     const mail = await smtp.waitFor((m) => m.to.includes('ann.lee@example.com'));
     expect(mail.text).toContain('Subject: Your ann.lee photos');
     expect(mail.text).toContain('Hi ann.lee!');
+    // The owner's template is sanitised like every mail template: no script reaches the mail.
+    expect(mail.text).not.toMatch(/<script/i);
     // The album link of exactly this attendee (display form, dashes URL-safe).
     expect(mail.text).toContain(`?attId=${a!.display_uid}">`);
     // Unverified event address: the platform sends.

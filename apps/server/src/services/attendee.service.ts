@@ -37,8 +37,8 @@ import type { PhotoRepository, PhotoRow } from '../repositories/photo.repository
 import { albumDecision } from './album-visibility.ts';
 import type { DomainEventEmitter } from '../events/event-bus.ts';
 import { attendeeMayDownload } from './photos/photo-presenter.ts';
-import { escapeHtml } from '../lib/escape-html.ts';
 import { senderFor } from './event-from-address.service.ts';
+import { renderBodyHtml } from './notifications/template-render.ts';
 import type { MailService } from './mail.service.ts';
 
 /** Owner-console §5: cards whose account is older than this cannot be grouped at a kiosk. */
@@ -493,7 +493,13 @@ export class AttendeeService {
     const template = e.email_body_template.trim()
       ? e.email_body_template
       : `<p>Hello ${PLACEHOLDERS.userName},</p><p>Your photos: ${PLACEHOLDERS.imageUrl}</p>`;
-    const html = fillAlbumTemplate(template, values, escapeHtml);
+    // The owner's template HTML is sanitised like every other mail template (only formatting
+    // tags and http(s)/mailto links survive); the values are escaped.
+    const html = renderBodyHtml(template, {
+      user_name: values.userName,
+      image_url: values.imageUrl,
+      url: values.imageUrl,
+    });
     const stripped = stripTags(fillAlbumTemplate(template, values)).replace(/\s+\n/g, '\n').trim();
     // A link only inside an href would vanish from the plain part: it always carries the URL.
     const text = stripped.includes(values.imageUrl)
