@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ATTENDEE_ID_MAX_LENGTH } from '../rules/attendee-id.ts';
 import { PAYMENT_STATUSES } from '../rules/payment-state.ts';
-import { EVENT_LIMITS } from '../rules/event-rules.ts';
 import { defineEndpoint, OWNER_PREFIX } from './endpoint.ts';
+import { printCopiesField, printPhotoUidsField } from './print-fields.ts';
 import { idSchema } from './users.ts';
 import { keyBody } from './events.ts';
 
@@ -208,20 +208,10 @@ export const pricingButtonList = defineEndpoint({
   ],
 });
 
-const printPhotoUids = z
-  .array(z.string().trim().min(1, 'not_found').max(100, 'not_found'), {
-    error: 'photos_required',
-  })
-  .min(1, 'photos_required')
-  .max(EVENT_LIMITS.printCountMax, 'per_request_count_error')
-  .describe('Photos of the attendee’s album to print');
-const printingCount = z
-  .number({ error: 'photos_copy_count_error' })
-  .int('photos_copy_count_error')
-  .min(1, 'photos_copy_count_error')
-  .max(EVENT_LIMITS.printCountMax, 'photos_copy_count_error')
-  .optional()
-  .describe('Copies of each photo (default 1; at most the event’s max_print_copies_count)');
+const printPhotoUids = printPhotoUidsField('Photos of the attendee’s album to print');
+const printingCount = printCopiesField(
+  'Copies of each photo (default 1; at most the event’s max_print_copies_count)',
+);
 /** Unlock-and-print retried with the same id answers the first request (no second print). */
 const printRequestId = z
   .string({ error: 'invalid_value' })

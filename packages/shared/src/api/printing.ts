@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { EVENT_LIMITS } from '../rules/event-rules.ts';
 import { isValidPrinterPoolName } from '../rules/text-rules.ts';
 import { defineEndpoint, OWNER_PREFIX } from './endpoint.ts';
+import { printCopiesField, printPhotoUidsField } from './print-fields.ts';
 import { keyBody } from './events.ts';
 import { idSchema } from './users.ts';
 
@@ -21,20 +21,10 @@ export const PRINT_JOB_STATES = [
   'cancelled',
 ] as const;
 
-const photoUids = z
-  .array(z.string().trim().min(1, 'not_found').max(100, 'not_found'), {
-    error: 'photos_required',
-  })
-  .min(1, 'photos_required')
-  .max(EVENT_LIMITS.printCountMax, 'per_request_count_error')
-  .describe('Photos to print, in placeholder order');
-const printingCount = z
-  .number({ error: 'photos_copy_count_error' })
-  .int('photos_copy_count_error')
-  .min(1, 'photos_copy_count_error')
-  .max(EVENT_LIMITS.printCountMax, 'photos_copy_count_error')
-  .optional()
-  .describe('Copies of each sheet (default 1; at most the event’s max_print_copies_count)');
+const photoUids = printPhotoUidsField('Photos to print, in placeholder order');
+const printingCount = printCopiesField(
+  'Copies of each sheet (default 1; at most the event’s max_print_copies_count)',
+);
 const poolName = z
   .string({ error: 'printer_pool_name_invalid' })
   .min(1, 'printer_pool_name_invalid')
