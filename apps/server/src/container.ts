@@ -113,6 +113,7 @@ export const createContainer = async (
         sessions: identity.repositories.sessions,
         attendees: albums.services.attendees,
         storageMigration: photos.services.storageMigration,
+        uploadSweep: photos.services.uploadSweep,
         faceIndex: faces.services.faceIndex,
         payments: payments.services.payments,
         notifications: notifications.services.notifications,

@@ -54,6 +54,7 @@ describe('container composed from one wiring file per domain', () => {
         'storageMigration',
         'templates',
         'unlocks',
+        'uploadSweep',
         'users',
         'webhooks',
       ].sort(),

@@ -105,6 +105,7 @@ describe('job registry', () => {
       'payments.expire': '*/5 * * * *',
       'print.resume': '*/5 * * * *',
       'payments.reconcile': '*/2 * * * *',
+      'storage.sweep-uploads': '23 * * * *',
     });
     expect(Object.keys(scheduled).sort()).toEqual(
       jobRegistry

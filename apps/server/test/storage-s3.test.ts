@@ -114,6 +114,20 @@ describe('S3 storage backend (against s3rver)', () => {
     expect(await storage.head('p/2/c')).not.toBeNull();
   });
 
+  it('lists every object under a folder prefix with its time (the upload sweep)', async () => {
+    const before = Date.now() - 60_000;
+    for (const key of ['tmp/e1/u1/a.jpg', 'tmp/e1/u2/att_9/b.jpg', 'tmpx/c', 'other/tmp/d']) {
+      await storage.put(key, Buffer.from(key), 'text/plain');
+    }
+    const listed: { key: string; size: number; at: number }[] = [];
+    for await (const object of storage.list('tmp/')) {
+      listed.push({ key: object.key, size: object.size, at: object.lastModified.getTime() });
+    }
+    expect(listed.map((o) => o.key).sort()).toEqual(['tmp/e1/u1/a.jpg', 'tmp/e1/u2/att_9/b.jpg']);
+    expect(listed.find((o) => o.key === 'tmp/e1/u1/a.jpg')?.size).toBe('tmp/e1/u1/a.jpg'.length);
+    expect(listed.every((o) => o.at > before)).toBe(true);
+  });
+
   it('issues a presigned POST with the spec fields, which a browser-style POST stores', async () => {
     const grant = await storage.createUploadGrant({
       key: 'uploads/e1/photo.jpg',

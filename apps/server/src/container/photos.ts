@@ -12,6 +12,7 @@ import { PhotoRetentionService } from '../services/photos/photo-retention.servic
 import { PhotoUploadService } from '../services/photos/photo-upload.service.ts';
 import { registerPhotoListeners } from '../services/photos/photo.listeners.ts';
 import { StockUploadService } from '../services/stock-upload.service.ts';
+import { UploadSweep } from '../services/photos/upload-sweep.ts';
 import type { Core } from './core.ts';
 import type { Events } from './events.ts';
 
@@ -83,6 +84,12 @@ export const wirePhotos = (
     logger: logger.child({ component: 'storage-migration' }),
     enqueue: (photoId) => jobs.send('storage.protect-photo', { photoId }),
   });
+  const uploadSweep = new UploadSweep({
+    storage,
+    photos,
+    clock,
+    logger: logger.child({ component: 'upload-sweep' }),
+  });
   registerPhotoListeners(bus, { jobs });
   return {
     photoEvents,
@@ -95,6 +102,7 @@ export const wirePhotos = (
       photoRetention,
       photoUrls: urls,
       storageMigration,
+      uploadSweep,
       stockUploads: new StockUploadService(storage, access, images),
     },
     async close(): Promise<void> {

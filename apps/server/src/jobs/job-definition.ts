@@ -9,6 +9,7 @@ import type { ProviderCheckouts } from '../services/provider-checkout.service.ts
 import type { PhotoDerivativesService } from '../services/photos/photo-derivatives.service.ts';
 import type { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
 import type { StorageMigration } from '../services/photos/storage-migration.ts';
+import type { UploadSweep } from '../services/photos/upload-sweep.ts';
 import type { FaceIndexService } from '../services/faces/face-index.service.ts';
 import type { PrintService } from '../services/printing/print.service.ts';
 
@@ -21,6 +22,7 @@ export interface JobDeps {
   photoRetention: Pick<PhotoRetentionService, 'runRetention'>;
   outbox: Pick<OutboxService, 'deliver' | 'resumeDue'>;
   storageMigration: Pick<StorageMigration, 'protectPhoto' | 'sweep'>;
+  uploadSweep: Pick<UploadSweep, 'sweep'>;
   sessions: Pick<SessionRepository, 'deleteExpired'>;
   attendees: Pick<AttendeeService, 'deleteAbandonedBatches'>;
   faceIndex: Pick<FaceIndexService, 'indexPhoto' | 'backfill' | 'sweep'>;

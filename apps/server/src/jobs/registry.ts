@@ -17,6 +17,7 @@ import { printRenderJob, printResumeJob } from './print.job.ts';
 import { smsDeliverJob } from './sms-deliver.job.ts';
 import { storageProtectLegacyJob } from './storage-protect-legacy.job.ts';
 import { storageProtectPhotoJob } from './storage-protect-photo.job.ts';
+import { storageSweepUploadsJob } from './storage-sweep-uploads.job.ts';
 
 /**
  * Every job the product runs: the only list of queue names. The queue creates each queue, the
@@ -41,6 +42,7 @@ export const jobRegistry = [
   printRenderJob,
   printResumeJob,
   paymentsReconcileJob,
+  storageSweepUploadsJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];

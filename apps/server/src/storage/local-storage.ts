@@ -24,6 +24,7 @@ import {
   StorageError,
   type ByteRange,
   type GetOptions,
+  type ListedObject,
   type PutOptions,
   type StorageRepository,
   type StoredObject,
@@ -364,6 +365,29 @@ export class LocalStorage implements StorageRepository {
   }
 
   /** The file of a key, guaranteed inside the objects folder. */
+  async *list(prefix: string): AsyncGenerator<ListedObject> {
+    if (!prefix.endsWith('/')) throw new StorageError('InvalidKey', 'a list prefix ends with /');
+    const root = this.pathOf(prefix.slice(0, -1), 'prefix');
+    const walk = async function* (dir: string, keyPrefix: string): AsyncGenerator<ListedObject> {
+      const entries = await readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
+        if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory()) {
+          yield* walk(full, `${keyPrefix}${entry.name}/`);
+        } else if (entry.isFile()) {
+          const info = await stat(full).catch(() => null);
+          // Bytes plus the metadata trailer: the size is approximate, the key and time exact.
+          if (info)
+            yield { key: `${keyPrefix}${entry.name}`, size: info.size, lastModified: info.mtime };
+        }
+      }
+    };
+    yield* walk(root, prefix);
+  }
+
   pathOf(key: string, kind: 'key' | 'prefix' = 'key'): string {
     assertValidKey(key, kind);
     const file = path.join(this.objectsDir, ...key.split('/'));

@@ -22,6 +22,7 @@ import {
   encodeKeyForUrl,
   StorageError,
   type GetOptions,
+  type ListedObject,
   type PutOptions,
   type StorageRepository,
   type StoredObject,
@@ -240,6 +241,24 @@ export class S3Storage implements StorageRepository {
       const failed = out.Errors ?? [];
       if (failed.length > 0) {
         throw new Error(`S3 could not delete ${failed.length} objects under ${prefix}`);
+      }
+    }
+  }
+
+  async *list(prefix: string): AsyncGenerator<ListedObject> {
+    assertValidKey(prefix, 'prefix');
+    const pages = paginateListObjectsV2(
+      { client: this.client },
+      { Bucket: this.config.bucket, Prefix: prefix },
+    );
+    for await (const page of pages) {
+      for (const object of page.Contents ?? []) {
+        if (!object.Key) continue;
+        yield {
+          key: object.Key,
+          size: object.Size ?? 0,
+          lastModified: object.LastModified ?? new Date(0),
+        };
       }
     }
   }

@@ -29,6 +29,11 @@ export interface StorageRepository {
   /** copy, then delete the source. */
   move(fromKey: string, toKey: string): Promise<void>;
   /**
+   * Every object under a folder prefix (ending in `/`), in no particular order, with its last
+   * modification time. For housekeeping (the upload sweep), not for serving lists.
+   */
+  list(prefix: string): AsyncIterable<ListedObject>;
+  /**
    * Where a browser GETs a public object (no signature). For a protected key (`isProtectedKey`)
    * this URL answers 403: hand out `signedGetUrl` instead, after an access check.
    */
@@ -82,6 +87,12 @@ export interface StoredObjectInfo {
   etag: string;
   lastModified: Date;
   cacheControl: string;
+}
+
+export interface ListedObject {
+  key: string;
+  size: number;
+  lastModified: Date;
 }
 
 export interface StoredObject extends StoredObjectInfo {
