@@ -106,6 +106,8 @@ export const createContainer = async (
     /** Starts the job queue and registers the job handlers (the worker role). */
     async startWorker(): Promise<void> {
       await jobs.start();
+      // PGlite has one process (the data-folder lock): what it left active died with it.
+      if (database.engine === 'pglite') await jobs.recoverOrphans();
       await jobs.startWorker({
         photoDerivatives: photos.services.photoDerivatives,
         photoRetention: photos.services.photoRetention,

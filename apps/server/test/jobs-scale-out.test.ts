@@ -47,6 +47,30 @@ describe('job queue policies', () => {
   });
 });
 
+describe('jobs left active by a stopped process', () => {
+  it('recoverOrphans fails them at once so their retry policy runs them again', async () => {
+    t = await createTestApp({ FLASHBULB_ROLE: 'api' });
+    const jobs = t.app.container.jobs;
+    await jobs.send('photo.derivatives', { photoId: 41 });
+    await jobs.send('photo.derivatives', { photoId: 42 });
+    // What a process killed mid-job leaves: the job active, nobody running it.
+    await t.database.executeSql(
+      `update pgboss.job set state = 'active', started_on = now()
+        where name = 'photo.derivatives' and data->>'photoId' = '41'`,
+    );
+    expect(await jobs.recoverOrphans()).toBe(1);
+    const { rows } = await t.database.executeSql(
+      `select data->>'photoId' as id, state from pgboss.job
+        where name = 'photo.derivatives' order by id`,
+    );
+    expect(rows).toEqual([
+      { id: '41', state: 'retry' },
+      { id: '42', state: 'created' },
+    ]);
+    expect(await jobs.recoverOrphans()).toBe(0);
+  });
+});
+
 describe('FLASHBULB_ROLE', () => {
   it('worker: health only, calls answer not_found in the envelope', async () => {
     t = await createTestApp({ FLASHBULB_ROLE: 'worker' });

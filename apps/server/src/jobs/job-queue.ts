@@ -124,6 +124,27 @@ export class JobQueue {
     return rows.map((row) => row.data);
   }
 
+  /**
+   * Jobs a killed process left `active`. Only for a database one process owns (PGlite, behind the
+   * data-folder lock): at start nobody else can be running them, so they are failed at once and
+   * retried by their policy, instead of waiting for their expiry. On PostgreSQL another process
+   * may be running them: there the expiry (`expireSeconds`) recovers them.
+   */
+  async recoverOrphans(): Promise<number> {
+    const { rows } = await this.db.executeSql(
+      `select name, array_agg(id) as ids from ${SCHEMA}.job where state = 'active' group by name`,
+    );
+    let failed = 0;
+    for (const row of rows as { name: string; ids: string[] }[]) {
+      for (const id of row.ids) {
+        await this.boss.fail(row.name, id, { reason: 'the process running it stopped' });
+        failed += 1;
+      }
+    }
+    if (failed > 0) this.logger.warn({ failed }, 'jobs left active by a stopped process retried');
+    return failed;
+  }
+
   /** Registers every job's handler and schedule (the worker role). */
   async startWorker(deps: JobDeps): Promise<void> {
     for (const job of this.jobs.values()) {

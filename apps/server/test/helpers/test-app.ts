@@ -123,9 +123,16 @@ export const createTestApp = async (
     worker?: boolean;
     logStream?: { write(line: string): void };
     faceEngine?: FaceEngineProvider;
+    /**
+     * The app opens its database from the configuration, as `npm start` does: PGlite on disk in
+     * this folder (or PostgreSQL when `env` sets DATABASE_URL). Closing leaves folder and database
+     * for the caller (a server process started on them later).
+     */
+    onDisk?: { dataDir: string };
   } = {},
 ): Promise<TestApp> => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-test-'));
+  const dataDir =
+    options.onDisk?.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'flashbulb-test-')));
   const config = loadConfig({
     FLASHBULB_DATA_DIR: dataDir,
     FLASHBULB_SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
@@ -135,15 +142,16 @@ export const createTestApp = async (
     ...env,
   });
   const clock = new TestClock();
-  const { database, drop } = await openTestDatabase();
+  const opened = options.onDisk ? null : await openTestDatabase();
   const app = await buildApp(config, {
-    database,
+    ...(opened ? { database: opened.database } : {}),
     clock,
     worker: options.worker ?? true,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.faceEngine ? { faceEngine: options.faceEngine } : {}),
   });
   await app.ready();
+  const database = opened?.database ?? app.container.database;
 
   // Calls go to `self.app`, so a test may swap in a restarted app on the same data.
   const call: TestApp['call'] = async (endpoint, body, callOptions = {}) => {
@@ -177,8 +185,9 @@ export const createTestApp = async (
     },
     async close() {
       await self.app.close();
-      await database.close();
-      await drop();
+      if (!opened) return;
+      await opened.database.close();
+      await opened.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -105,7 +105,13 @@ export class PhotoUploadService {
     const attendeeUid = match[2] ?? null;
 
     const done = await this.deps.photos.photoForUpload(input.key);
-    if (done && done.eventId === event.id) return this.present(done);
+    if (done && done.eventId === event.id) {
+      // A retry after a crash between storing the photo and enqueueing its derivatives: enqueue
+      // them now (one job per photo at a time, so a job still queued is not doubled).
+      if (done.status === 'processing')
+        await this.deps.bus.emit('photo.uploaded', { photoId: done.id, eventId: done.eventId });
+      return this.present(done);
+    }
 
     const object = await this.deps.storage.get(input.key);
     if (!object) throw new AppError('not_found', 'key');
