@@ -170,10 +170,10 @@ const uploadThroughCrashes = async (
 ): Promise<Map<string, string>> => {
   const journalPath = path.join(folder, '..', 'journal.json');
   let chaosDone = false;
-  let chaosError: unknown;
+  let chaosError: Error | undefined;
   const chaosRun = chaos()
     .catch((error: unknown) => {
-      chaosError = error;
+      chaosError = error instanceof Error ? error : new Error(String(error));
     })
     .finally(() => {
       chaosDone = true;
