@@ -81,6 +81,20 @@ describe('local storage repository', () => {
     );
   });
 
+  it('a copy keeps its bytes when the source is replaced or deleted (copies share no state)', async () => {
+    await storage.put('share/a.txt', Buffer.from('first'), 'text/plain');
+    await storage.copy('share/a.txt', 'share/b.txt');
+    await storage.put('share/a.txt', Buffer.from('second, longer'), 'text/csv');
+    const b = await storage.get('share/b.txt');
+    expect(await text(b!.body)).toBe('first');
+    expect(b!.contentType).toBe('text/plain');
+    await storage.delete('share/a.txt');
+    expect(await text((await storage.get('share/b.txt'))!.body)).toBe('first');
+    await expect(storage.copy('share/a.txt', 'share/c.txt')).rejects.toMatchObject({
+      code: 'NoSuchKey',
+    });
+  });
+
   it('stores an empty object and replaces an object whole', async () => {
     await storage.put('empty.txt', Buffer.alloc(0), 'text/plain');
     expect(await text((await storage.get('empty.txt'))!.body)).toBe('');

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -338,9 +338,21 @@ export class LocalStorage implements StorageRepository {
     const to = this.pathOf(toKey);
     const temp = path.join(this.tmpDir, `${randomUUID()}.part`);
     try {
-      await copyFile(from, temp);
-      const handle = await open(temp, 'r+');
-      await handle.sync().finally(() => handle.close());
+      // Objects are never changed in place (every write publishes a new file by rename), so the
+      // copy can share the source's bytes: a hard link costs nothing however large the photo.
+      // Where links are refused (another filesystem, some network mounts) the bytes are copied.
+      const linked = await link(from, temp).then(
+        () => true,
+        (error: unknown) => {
+          if (errorCode(error) === 'ENOENT') throw error;
+          return false;
+        },
+      );
+      if (!linked) {
+        await copyFile(from, temp);
+        const handle = await open(temp, 'r+');
+        await handle.sync().finally(() => handle.close());
+      }
       await this.publish(temp, to);
     } catch (error) {
       await rm(temp, { force: true });
@@ -364,7 +376,6 @@ export class LocalStorage implements StorageRepository {
     return Promise.resolve();
   }
 
-  /** The file of a key, guaranteed inside the objects folder. */
   async *list(prefix: string): AsyncGenerator<ListedObject> {
     if (!prefix.endsWith('/')) throw new StorageError('InvalidKey', 'a list prefix ends with /');
     const root = this.pathOf(prefix.slice(0, -1), 'prefix');
@@ -388,6 +399,7 @@ export class LocalStorage implements StorageRepository {
     yield* walk(root, prefix);
   }
 
+  /** The file of a key, guaranteed inside the objects folder. */
   pathOf(key: string, kind: 'key' | 'prefix' = 'key'): string {
     assertValidKey(key, kind);
     const file = path.join(this.objectsDir, ...key.split('/'));
