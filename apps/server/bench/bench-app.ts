@@ -28,6 +28,8 @@ export interface Setup {
   eventId: number;
   apiKey: string;
   insertRows: (rows: number) => Promise<void>;
+  /** The event's public album key (streams, guest lists). */
+  publicKey: string;
 }
 
 export const setUp = async (engine: 'pglite' | 'postgres'): Promise<Setup> => {
@@ -77,6 +79,7 @@ export const setUp = async (engine: 'pglite' | 'postgres'): Promise<Setup> => {
     eventName: event.name,
     eventId: event.id,
     apiKey: apiKey.api_key,
+    publicKey: event.public_api_key,
     insertRows: async (rows) => {
       // Index rows straight in SQL: the list benchmark measures reading, not ingest.
       await app.container.database.executeSql(
