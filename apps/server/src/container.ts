@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AppConfig } from './config.ts';
+import { DatabaseMaintenance } from './db/maintenance.ts';
 import { wireAlbums } from './container/albums.ts';
 import { createCore, type ContainerOptions } from './container/core.ts';
 import { wireEvents } from './container/events.ts';
@@ -116,6 +117,10 @@ export const createContainer = async (
         attendees: albums.services.attendees,
         storageMigration: photos.services.storageMigration,
         uploadSweep: photos.services.uploadSweep,
+        maintenance: new DatabaseMaintenance({
+          database,
+          logger: logger.child({ component: 'maintenance' }),
+        }),
         faceIndex: faces.services.faceIndex,
         payments: payments.services.payments,
         notifications: notifications.services.notifications,

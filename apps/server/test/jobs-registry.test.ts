@@ -106,6 +106,7 @@ describe('job registry', () => {
       'print.resume': '*/5 * * * *',
       'payments.reconcile': '*/2 * * * *',
       'storage.sweep-uploads': '23 * * * *',
+      'database.vacuum': '*/10 * * * *',
     });
     expect(Object.keys(scheduled).sort()).toEqual(
       jobRegistry

@@ -10,6 +10,7 @@ import type { PhotoDerivativesService } from '../services/photos/photo-derivativ
 import type { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
 import type { StorageMigration } from '../services/photos/storage-migration.ts';
 import type { UploadSweep } from '../services/photos/upload-sweep.ts';
+import type { DatabaseMaintenance } from '../db/maintenance.ts';
 import type { FaceIndexService } from '../services/faces/face-index.service.ts';
 import type { PrintService } from '../services/printing/print.service.ts';
 
@@ -23,6 +24,7 @@ export interface JobDeps {
   outbox: Pick<OutboxService, 'deliver' | 'resumeDue'>;
   storageMigration: Pick<StorageMigration, 'protectPhoto' | 'sweep'>;
   uploadSweep: Pick<UploadSweep, 'sweep'>;
+  maintenance: Pick<DatabaseMaintenance, 'vacuumIfNeeded'>;
   sessions: Pick<SessionRepository, 'deleteExpired'>;
   attendees: Pick<AttendeeService, 'deleteAbandonedBatches'>;
   faceIndex: Pick<FaceIndexService, 'indexPhoto' | 'backfill' | 'sweep'>;

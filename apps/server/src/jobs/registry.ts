@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { attendeesCleanupJob } from './attendees-cleanup.job.ts';
+import { databaseVacuumJob } from './database-vacuum.job.ts';
 import { authCleanupJob } from './auth-cleanup.job.ts';
 import { facesBackfillJob } from './faces-backfill.job.ts';
 import { facesIndexJob } from './faces-index.job.ts';
@@ -43,6 +44,7 @@ export const jobRegistry = [
   printResumeJob,
   paymentsReconcileJob,
   storageSweepUploadsJob,
+  databaseVacuumJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];

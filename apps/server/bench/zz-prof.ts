@@ -1,0 +1,22 @@
+import { setUp } from './bench-app.ts';
+const s = await setUp('pglite');
+await s.insertRows(100000);
+const db = s.app.container.database;
+const q = async (sql: string, params: unknown[], n = 20) => {
+  for (let i = 0; i < 3; i++) await db.executeSql(sql, params);
+  const t0 = performance.now();
+  for (let i = 0; i < n; i++) await db.executeSql(sql, params);
+  return ((performance.now() - t0) / n).toFixed(2);
+};
+const where = 'event_id = $1 and available_at <= now()';
+const deferred = `select p.* from photos p join (select id from photos where ${where} order by created_at desc, id desc limit 100 offset 50000) k on k.id = p.id order by p.created_at desc, p.id desc`;
+console.log((await db.executeSql('show autovacuum', [])).rows);
+console.log('deferred, no vacuum', await q(deferred, [s.eventId]));
+let t0 = performance.now();
+await db.executeSql('vacuum (analyze) photos', []);
+console.log('vacuum ms', performance.now() - t0);
+console.log('deferred, after vacuum', await q(deferred, [s.eventId]));
+t0 = performance.now();
+await db.executeSql('vacuum (analyze) photos', []);
+console.log('second vacuum ms', performance.now() - t0);
+await s.close();
