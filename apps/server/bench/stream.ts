@@ -167,10 +167,13 @@ const benchEngine = async (engine: 'pglite' | 'postgres', client: ChildProcess) 
     const url = photoStreamUrlAt(s.base, { key_type: 'public', key_value: s.publicKey });
     const readyAt = new Map<string, number>();
     const uidOfId = new Map<number, string>();
-    s.app.container.bus.on('photo.ready', 'bench: ready time', ({ photoId }) => {
-      readyAt.set(String(photoId), Date.now());
-      return Promise.resolve();
-    });
+    // The moment the event is emitted, before any listener (the stream's among them) runs.
+    const bus = s.app.container.bus;
+    const emit = bus.emit.bind(bus);
+    bus.emit = ((name: string, payload: { photoId: number }) => {
+      if (name === 'photo.ready') readyAt.set(String(payload.photoId), Date.now());
+      return emit(name as 'photo.ready', payload as never);
+    }) as typeof bus.emit;
     const arrivals = new Map<string, number[]>();
     const onMessage = (message: FromClient) => {
       if ('photo' in message) {
@@ -229,7 +232,7 @@ const benchEngine = async (engine: 'pglite' | 'postgres', client: ChildProcess) 
       `[${engine}] ${streams} streams, ${photoCount} photos: photo.ready → last stream p50 ${ms(percentile(fanOut, 50))}, p95 ${ms(percentile(fanOut, 95))}, max ${ms(fanOut.at(-1)!)}`,
     );
     console.log(
-      `[${engine}] memory per open stream: heap ${((withStreams.heap - before.heap) / streams / 1024).toFixed(1)} KB, RSS ${((withStreams.rss - before.rss) / streams / 1024).toFixed(1)} KB (server heap ${mb(before.heap)} → ${mb(withStreams.heap)})`,
+      `[${engine}] memory per open stream: heap ${((withStreams.heap - before.heap) / streams / 1024).toFixed(1)} KB (server heap ${mb(before.heap)} → ${mb(withStreams.heap)} after GC; RSS ${mb(before.rss)} → ${mb(withStreams.rss)})`,
     );
     console.log(
       `[${engine}] stream opens ${streamRate.toFixed(0)}/s vs bare Fastify route ${bareRate.toFixed(0)}/s — ${((streamRate / bareRate) * 100).toFixed(0)} %`,

@@ -7,7 +7,7 @@ import {
   type FlashbulbEvent,
   type Photo,
 } from '@flashbulb/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createEvent, createRobotWorld } from './helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
 import { openSse, type SseClient } from './helpers/sse.ts';
@@ -118,6 +118,28 @@ describe('live photo stream (server-sent events)', () => {
     await t.ok(endpoints.updatePhoto, { id: uploaded.id, is_visible: 1 }, admin);
     await publicA.waitFor(isPhoto(uploaded.uid), 2_000);
     expect(publicB.messages).toHaveLength(0);
+  });
+
+  it('many streams of one event: each gets the photo once, from one read of its row', async () => {
+    const many = await Promise.all(
+      Array.from({ length: 12 }, () => stream('public', event.public_api_key)),
+    );
+    for (const client of many) await expect.poll(() => client.raw()).toContain('retry: ');
+    const rows = t.app.container.repositories.photos;
+    const reads = vi.spyOn(rows, 'findById');
+    try {
+      const uploaded = await uploadPhoto(t, robot, event.name, await makeJpeg({ seed: 4 }));
+      for (const client of many) await client.waitFor(isPhoto(uploaded.uid), 10_000);
+      await new Promise((r) => setTimeout(r, 200));
+      for (const client of many)
+        expect(client.messages.filter(isPhoto(uploaded.uid))).toHaveLength(1);
+      // The stream's reads of this photo: one per notice (ready), not one per stream.
+      const streamReads = reads.mock.calls.filter(([id]) => id === uploaded.id).length;
+      expect(streamReads).toBeLessThan(many.length);
+    } finally {
+      reads.mockRestore();
+      for (const client of many) client.close();
+    }
   });
 
   it('ends open streams on client disconnect and on shutdown without hanging', async () => {

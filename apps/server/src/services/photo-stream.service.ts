@@ -34,6 +34,24 @@ export class PhotoStreamService {
     },
   ) {}
 
+  /**
+   * One read of a photo's row for every stream that hears about it at once: a notice reaches all
+   * open streams of the event in the same tick, and a thousand kiosks must not mean a thousand
+   * identical queries (bench:stream). Lookups in flight are shared; none is cached after it ends.
+   */
+  private readonly rowsInFlight = new Map<number, Promise<PhotoRow | undefined>>();
+  private photoRow(photoId: number): Promise<PhotoRow | undefined> {
+    let pending = this.rowsInFlight.get(photoId);
+    if (!pending) {
+      pending = this.deps.photoRows
+        .findById(photoId)
+        .catch(() => undefined)
+        .finally(() => this.rowsInFlight.delete(photoId));
+      this.rowsInFlight.set(photoId, pending);
+    }
+    return pending;
+  }
+
   /** What the stream's key opens, decided like the public list (a wrong key: 401). */
   open(principal: Principal): Promise<StreamAccess> {
     return this.deps.access.requireEventAccess(principal, 'photo.list', { keyEvent: true });
@@ -82,7 +100,7 @@ export class PhotoStreamService {
     };
     const recheck = async (photoId: number): Promise<void> => {
       if (stopped) return;
-      const row = await this.deps.photoRows.findById(photoId).catch(() => undefined);
+      const row = await this.photoRow(photoId);
       if (row) await consider(row).catch(() => undefined);
     };
 
