@@ -54,11 +54,15 @@ const runClient = () => {
     }
     let opened = 0;
     let failed = 0;
+    let next = 0;
+    // At most 100 connections being set up at once (kiosks do not all connect in the same
+    // millisecond, and a thousand simultaneous SYNs overflow the listen backlog).
     const done = () => {
       if (opened + failed === message.count)
         process.send?.({ opened, failed } satisfies FromClient);
+      else if (next < message.count) openOne(next++);
     };
-    for (let i = 0; i < message.count; i += 1) {
+    const openOne = (i: number) => {
       const req = request(message.open, { headers: { accept: 'text/event-stream' }, agent: false });
       req.on('response', (res) => {
         if (res.statusCode !== 200) {
@@ -85,12 +89,14 @@ const runClient = () => {
         });
         res.on('error', () => {});
       });
-      req.on('error', () => {
+      req.on('error', (error) => {
         failed += 1;
+        console.error(`stream ${i}: ${error.message}`);
         done();
       });
       req.end();
-    }
+    };
+    for (; next < Math.min(100, message.count); next += 1) openOne(next);
   });
 };
 
