@@ -10,6 +10,7 @@ import type { PhotoDerivativesService } from '../services/photos/photo-derivativ
 import type { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
 import type { StorageMigration } from '../services/photos/storage-migration.ts';
 import type { FaceIndexService } from '../services/faces/face-index.service.ts';
+import type { FaceSelfieService } from '../services/faces/face-selfie.service.ts';
 import type { PrintService } from '../services/printing/print.service.ts';
 
 /**
@@ -24,6 +25,8 @@ export interface JobDeps {
   sessions: Pick<SessionRepository, 'deleteExpired'>;
   attendees: Pick<AttendeeService, 'deleteAbandonedBatches'>;
   faceIndex: Pick<FaceIndexService, 'indexPhoto' | 'backfill' | 'sweep'>;
+  /** Selfie expiry (issue 13 §5); optional for workers built without it. */
+  faceSelfies?: Pick<FaceSelfieService, 'expire'>;
   payments: Pick<PaymentService, 'expireStale'>;
   notifications: Pick<NotificationService, 'sendReminders'>;
   printing: Pick<PrintService, 'renderAndPrint' | 'resume'>;

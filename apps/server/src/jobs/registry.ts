@@ -3,6 +3,7 @@ import { attendeesCleanupJob } from './attendees-cleanup.job.ts';
 import { authCleanupJob } from './auth-cleanup.job.ts';
 import { facesBackfillJob } from './faces-backfill.job.ts';
 import { facesIndexJob } from './faces-index.job.ts';
+import { facesSelfiesExpireJob } from './faces-selfies-expire.job.ts';
 import { facesSweepJob } from './faces-sweep.job.ts';
 import type { JobDefinition } from './job-definition.ts';
 import { mailDeliverJob } from './mail-deliver.job.ts';
@@ -36,6 +37,7 @@ export const jobRegistry = [
   facesIndexJob,
   facesBackfillJob,
   facesSweepJob,
+  facesSelfiesExpireJob,
   paymentsExpireJob,
   notificationsRemindJob,
   printRenderJob,
