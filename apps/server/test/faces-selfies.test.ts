@@ -3,7 +3,14 @@
 // data" and counts, re-indexing when the confidence setting changes, and attendee association
 // ("new photos of you" through the outbox, at most once per attendee per 30 minutes).
 // A scripted face engine answers faces by the image's width (real models: faces.test.ts).
-import { endpoints, faceConsentVersion, type FlashbulbEvent, type Photo } from '@flashbulb/shared';
+import {
+  endpoints,
+  faceConsentVersion,
+  type BodyOf,
+  type EventOpts,
+  type FlashbulbEvent,
+  type Photo,
+} from '@flashbulb/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -12,7 +19,7 @@ import type {
   FaceEngineProvider,
 } from '../src/repositories/face-engine/face-engine-provider.ts';
 import { ASSOCIATION_NOTICE_MINUTES } from '../src/services/faces/face-selfie.service.ts';
-import { apiKeyAuth, createEvent, createEventWorld, errorOf } from './helpers/events.ts';
+import { apiKeyAuth, createEventWorld, errorOf, validEventBody } from './helpers/events.ts';
 import { makeJpeg, waitForReady } from './helpers/photos.ts';
 import { grantForm, multipartBody } from './helpers/storage.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -78,12 +85,19 @@ const privateKey = (e: FlashbulbEvent) => ({
 });
 type GuestKey = { key_type: 'private' | 'public' | 'attendee'; key_value: string };
 
-const newEvent = (opts: Record<string, unknown> = {}, more: Record<string, unknown> = {}) =>
-  createEvent(t, owner, {
-    enable_facial_recognition: 1,
-    opts: { description: 'Faces', faceRecognitionText: TEXT, ...opts },
-    ...more,
-  });
+const newEvent = (
+  opts: Partial<EventOpts> = {},
+  more: Partial<BodyOf<typeof endpoints.createEvent>> = {},
+) =>
+  t.ok(
+    endpoints.createEvent,
+    validEventBody({
+      enable_facial_recognition: 1,
+      opts: { description: 'Faces', faceRecognitionText: TEXT, ...opts },
+      ...more,
+    }),
+    owner,
+  );
 
 const upload = async (e: FlashbulbEvent, width: number): Promise<Photo> => {
   const grant = await t.ok(endpoints.photoUploadAccess, {
