@@ -261,6 +261,23 @@ describe('consent before any selfie is processed', () => {
   });
 });
 
+describe('warm cache', () => {
+  it("a selfie grant loads the event's descriptors before the search, once each", async () => {
+    const event = await newEvent();
+    const photos = [await upload(event, ANNA_PHOTO), await upload(event, BEN_PHOTO)];
+    for (const photo of photos) await waitForScan(photo.id);
+    const faceSearch = t.app.container.services.faceSearch;
+    expect(faceSearch.cachedFaces(event.id)).toBe(0);
+    // Two grants at once: the copy holds each face once.
+    await Promise.all([uploadSelfie(privateKey(event)), uploadSelfie(privateKey(event))]);
+    await expect.poll(() => faceSearch.cachedFaces(event.id)).toBe(2);
+    // A search afterwards adds nothing twice either.
+    const selfie = await uploadSelfie(privateKey(event));
+    expect((await search(privateKey(event), selfie)).statusCode).toBe(200);
+    expect(faceSearch.cachedFaces(event.id)).toBe(2);
+  });
+});
+
 describe('retention of selfies (test clock)', () => {
   it("deletes a selfie and its row when the event's selfie expiration passes", async () => {
     const event = await newEvent({ selfieExpirationMinutes: 30 });

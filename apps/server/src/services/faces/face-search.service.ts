@@ -233,7 +233,15 @@ export class FaceSearchService {
       contentType: input.content_type,
       maxBytes: SELFIE_MAX_BYTES,
     });
+    // The guest searches next: load the event's descriptors while the selfie uploads.
+    const { engine } = this.deps;
+    void this.vectors.warm(event.row.id, engine.model, engine.dimensions).catch(() => undefined);
     return { ...grant, key, public_url: await this.deps.storage.signedGetUrl(key) };
+  }
+
+  /** Faces of the event held in the search's in-memory copy (0 until its first load). */
+  cachedFaces(eventId: number): number {
+    return this.vectors.size(eventId);
   }
 
   /**
