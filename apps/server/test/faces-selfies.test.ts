@@ -163,7 +163,7 @@ const info = (e: FlashbulbEvent) => t.ok(endpoints.faceDataInfo, { event_id: e.i
 const selfieRow = async (key: string) =>
   (
     await t.database.executeSql(
-      'select consent_version, consented_at, attendee_id, associate_until from face_selfies where storage_key = $1',
+      'select consent_version, consented_at, attendee_id, associate_until, descriptor from face_selfies where storage_key = $1',
       [key],
     )
   ).rows[0] as
@@ -172,6 +172,7 @@ const selfieRow = async (key: string) =>
         consented_at: Date | string;
         attendee_id: number | null;
         associate_until: Date | string | null;
+        descriptor: unknown;
       }
     | undefined;
 const stored = async (key: string) => (await t.app.container.storage.head(key)) !== null;
@@ -454,6 +455,7 @@ describe('attendee association', () => {
     expect((await selfieRow(selfie))?.attendee_id).not.toBeNull();
     // The first search describes the selfie; from then on it keeps matching.
     expect((await search(attendee, selfie)).statusCode).toBe(200);
+    expect((await selfieRow(selfie))?.descriptor).not.toBeNull();
 
     const messages = async () =>
       (await t.app.container.repositories.outbox.list(500)).filter(
@@ -496,6 +498,8 @@ describe('attendee association', () => {
     const selfie = await uploadSelfie(attendee);
     expect((await selfieRow(selfie))?.associate_until).toBeNull();
     expect((await search(attendee, selfie)).statusCode).toBe(200);
+    // Without an association time the selfie keeps no face data.
+    expect((await selfieRow(selfie))?.descriptor).toBeNull();
     const photo = await upload(event, ANNA_PHOTO);
     await waitForScan(photo.id);
     const list = await t.ok(endpoints.publicPhotoList, {

@@ -44,7 +44,12 @@ import {
 } from './reference-photos.ts';
 
 type EventRow = { id: number; name: string; enable_facial_recognition: number };
-type SelfieRef = { id: number; attendeeId: number | null; model: string | null };
+type SelfieRef = {
+  id: number;
+  attendeeId: number | null;
+  associateUntil: Date | null;
+  model: string | null;
+};
 
 /** Reference photos are previews, selfies or originals: at most this many bytes are read. */
 const MAX_REFERENCE_BYTES = 40 * 1024 * 1024;
@@ -156,9 +161,15 @@ export class FaceSearchService {
     for (const key of keys) {
       const face = await this.largestFace(key, { single: true });
       references.push(face);
-      // An attendee's selfie keeps its descriptor for association (matching new photos).
+      // An attendee's selfie within the association time keeps its descriptor (matching new
+      // photos); other selfies keep none.
       const selfie = selfies.get(key);
-      if (selfie && selfie.attendeeId !== null && selfie.model !== this.deps.engine.model)
+      if (
+        selfie &&
+        selfie.attendeeId !== null &&
+        selfie.associateUntil !== null &&
+        selfie.model !== this.deps.engine.model
+      )
         await this.deps.selfies.describe(selfie.id, this.deps.engine.model, face.embedding);
     }
     const best = await this.bestMatches(event.row, references, input.face_match_threshold, true);
