@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { events, indexIgnoreFaces, photoFaces, photoFaceScans, photos } from '../db/schema.ts';
+import { indexIgnoreFaces, photoFaces, photoFaceScans, photos } from '../db/schema.ts';
 
 export type PhotoFaceRow = typeof photoFaces.$inferSelect;
 export type PhotoFaceScanRow = typeof photoFaceScans.$inferSelect;
