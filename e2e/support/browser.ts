@@ -24,13 +24,16 @@ export interface RunningBrowser {
   readonly close: () => Promise<void>;
 }
 
-/** Debian's Chromium with a fresh, throwaway profile (no cookies or storage from earlier runs). */
-export const launchBrowser = async (): Promise<RunningBrowser> => {
+/**
+ * Debian's Chromium with a fresh, throwaway profile (no cookies or storage from earlier runs).
+ * `extraArgs`: more switches, e.g. a fake camera (`fakeCameraArgs` in fake-camera.ts).
+ */
+export const launchBrowser = async (extraArgs: readonly string[] = []): Promise<RunningBrowser> => {
   const userDataDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: chromiumArgs,
+    args: [...chromiumArgs, ...extraArgs],
     viewport: { width: 1280, height: 900 },
   });
   const page = context.pages()[0] ?? (await context.newPage());

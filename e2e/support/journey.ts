@@ -28,8 +28,8 @@ export const journeyResources = () => {
       server = await startServer(options);
       return server;
     },
-    async launchBrowser(): Promise<RunningBrowser> {
-      browser = await launchBrowser();
+    async launchBrowser(extraArgs: readonly string[] = []): Promise<RunningBrowser> {
+      browser = await launchBrowser(extraArgs);
       return browser;
     },
     /** A folder to delete after the test. */

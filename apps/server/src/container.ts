@@ -47,7 +47,19 @@ export const createContainer = async (
     claimUploadedId: (event, uid) => albums.services.attendees.claimUploadedId(event, uid),
   });
   const albums = wireAlbums(core, events, photos, messaging);
-  const faces = wireFaces(core, events, photos, options.faceEngine);
+  const faces = wireFaces(core, events, photos, options.faceEngine, {
+    // "New photos of you" (issue 13 §6) goes through the event's topics and the outbox.
+    notifyAttendee: async (eventId, attendeeId, factKey) => {
+      const contact = await notifications.repositories.notifications.attendee(attendeeId);
+      if (contact)
+        await notifications.services.notifications.notifyAttendee(
+          eventId,
+          'photo_ready',
+          factKey,
+          contact,
+        );
+    },
+  });
   const payments = wirePayments(core, identity, events, photos, albums, messaging);
   const notifications = wireNotifications(core, events, messaging);
   const printing = wirePrinting(core, events, photos, albums);
@@ -122,6 +134,7 @@ export const createContainer = async (
           logger: logger.child({ component: 'maintenance' }),
         }),
         faceIndex: faces.services.faceIndex,
+        faceSelfies: faces.services.faceSelfies,
         payments: payments.services.payments,
         notifications: notifications.services.notifications,
         printing: printing.services.printing,

@@ -200,9 +200,13 @@ describe('face indexing', () => {
       indexed_photos: 1,
       faces: 2,
       ignored_faces: 0,
+      selfies: 0,
+      deleted_faces: 0,
+      deleted_selfies: 0,
     });
     expect(await t.ok(endpoints.deleteFaceData, { event_id: one.id }, auth)).toEqual({
       deleted_faces: 2,
+      deleted_selfies: 0,
     });
     expect(await t.ok(endpoints.faceDataInfo, { event_id: one.id }, auth)).toEqual({
       enable_facial_recognition: 0,
@@ -210,6 +214,9 @@ describe('face indexing', () => {
       indexed_photos: 0,
       faces: 0,
       ignored_faces: 0,
+      selfies: 0,
+      deleted_faces: 2,
+      deleted_selfies: 0,
     });
     expect(await faceRows().countsForEvent(two.id)).toEqual({ faces: 2, scannedPhotos: 1 });
     // Nothing is indexed again behind the owner's back: the sweep passes the event by.

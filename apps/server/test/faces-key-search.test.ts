@@ -2,7 +2,7 @@
 // attendee keys find photos by selfie — only photos their audience may see — and the selfie
 // upload grant. A scripted face engine (the real models run in faces.test.ts only) answers faces
 // by the image's width.
-import { endpoints, type FlashbulbEvent, type Photo } from '@flashbulb/shared';
+import { endpoints, faceConsentVersion, type FlashbulbEvent, type Photo } from '@flashbulb/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
@@ -81,6 +81,8 @@ const publicKey = (e: FlashbulbEvent) => ({
   key_value: e.public_api_key,
 });
 const attendeeKey = (uid: string) => ({ key_type: 'attendee' as const, key_value: uid });
+/** The consent to the default (empty) face-recognition text every event here starts with. */
+const CONSENT = faceConsentVersion('');
 
 const upload = async (e: FlashbulbEvent, width: number, attendeeUid?: string): Promise<Photo> => {
   const grant = await t.ok(endpoints.photoUploadAccess, {
@@ -122,7 +124,11 @@ const uploadSelfie = async (
   key: { key_type: 'private' | 'public' | 'attendee'; key_value: string },
   width: number,
 ): Promise<string> => {
-  const grant = await t.ok(endpoints.selfieUploadAccess, { ...key, content_type: 'image/jpeg' });
+  const grant = await t.ok(endpoints.selfieUploadAccess, {
+    ...key,
+    content_type: 'image/jpeg',
+    face_consent_version: CONSENT,
+  });
   const bytes = await makeJpeg({ seed: (seed += 1), width, height: 400 });
   const form = multipartBody(
     grantForm(grant.fields, bytes, { filename: 'selfie.jpg', contentType: 'image/jpeg' }),
@@ -159,13 +165,14 @@ afterAll(async () => {
 });
 
 const search = (key: Record<string, string>, photo_url_list: string[]) =>
-  t.call(endpoints.keySearchByFace, { ...key, photo_url_list });
+  t.call(endpoints.keySearchByFace, { ...key, photo_url_list, face_consent_version: CONSENT });
 
 describe('selfie upload grant', () => {
   it("grants a protected object under selfies/<event code>/ of the key's event", async () => {
     const grant = await t.ok(endpoints.selfieUploadAccess, {
       ...privateKey(event),
       content_type: 'image/png',
+      face_consent_version: CONSENT,
     });
     expect(grant.key).toMatch(new RegExp(`^selfies/${event.name}/[0-9a-f-]{36}\\.png$`));
     expect(isProtectedKey(grant.key)).toBe(true);
@@ -173,6 +180,7 @@ describe('selfie upload grant', () => {
     const again = await t.ok(endpoints.selfieUploadAccess, {
       ...privateKey(event),
       content_type: 'image/png',
+      face_consent_version: CONSENT,
     });
     expect(again.key).not.toBe(grant.key);
   });
@@ -181,12 +189,14 @@ describe('selfie upload grant', () => {
     const byOwnerKey = await t.call(endpoints.selfieUploadAccess, {
       ...ownerKey(event),
       content_type: 'image/jpeg',
+      face_consent_version: CONSENT,
     });
     expect(errorOf(byOwnerKey)).toMatchObject({ status: 401, message_key: 'invalid_key' });
     const off = await createEvent(t, world.adminA, { enable_facial_recognition: 0 });
     const refused = await t.call(endpoints.selfieUploadAccess, {
       ...publicKey(off),
       content_type: 'image/jpeg',
+      face_consent_version: CONSENT,
     });
     expect(errorOf(refused)).toMatchObject({ status: 400, message_key: 'face_recognition_off' });
   });
@@ -198,6 +208,7 @@ describe('search by face with a key', () => {
     const result = await t.ok(endpoints.keySearchByFace, {
       ...privateKey(event),
       photo_url_list: [selfie],
+      face_consent_version: CONSENT,
     });
     const ids = result.photos.map((p) => p.id).sort((x, y) => x - y);
     // Anna's visible photos (the album photo is a photo of the event too); not the hidden one,
@@ -217,6 +228,7 @@ describe('search by face with a key', () => {
     const result = await t.ok(endpoints.keySearchByFace, {
       ...publicKey(event),
       photo_url_list: [selfie],
+      face_consent_version: CONSENT,
     });
     expect(result.photos.map((p) => p.id)).not.toContain(hiddenAnna.id);
     expect(result.photos.map((p) => p.id)).not.toContain(benPhoto.id);
@@ -228,6 +240,7 @@ describe('search by face with a key', () => {
     const result = await t.ok(endpoints.keySearchByFace, {
       ...attendeeKey('ANNA01'),
       photo_url_list: [selfie],
+      face_consent_version: CONSENT,
     });
     expect(result.photos.map((p) => p.id)).toEqual([annaAlbumPhoto.id]);
   });
@@ -247,6 +260,7 @@ describe('search by face with a key', () => {
     const found = await t.ok(endpoints.keySearchByFace, {
       ...privateKey(event),
       photo_url_list: [passerBy],
+      face_consent_version: CONSENT,
     });
     expect(found.photos).toHaveLength(3);
   });
@@ -263,6 +277,7 @@ describe('search by face with a key', () => {
     const result = await t.ok(endpoints.keySearchByFace, {
       ...privateKey(event),
       photo_url_list: [url],
+      face_consent_version: CONSENT,
     });
     expect(result.photos).toHaveLength(3);
 
@@ -301,6 +316,7 @@ describe('search by face with a key', () => {
         await t.call(endpoints.selfieUploadAccess, {
           ...privateKey(off),
           content_type: 'image/jpeg',
+          face_consent_version: CONSENT,
         }),
       ),
     ).toMatchObject({ status: 400, message_key: 'face_recognition_off' });

@@ -1,6 +1,6 @@
 // The face tests that run the real models (slow: ~0.5 s per photo on the wasm backend). Keep every
 // model-heavy test in this file so the models load once per run.
-import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
+import { endpoints, faceConsentVersion, type FlashbulbEvent } from '@flashbulb/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FaceApiAdapter } from '../src/repositories/face-engine/face-api.adapter.ts';
@@ -13,6 +13,7 @@ import {
 import { createEvent, createEventWorld, type EventWorld } from './helpers/events.ts';
 import { facePhoto } from './helpers/faces.ts';
 import { uploadPhoto, waitForReady } from './helpers/photos.ts';
+import { grantForm, multipartBody } from './helpers/storage.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 // One engine for the file: the models load once.
@@ -204,6 +205,51 @@ describe('search by face on the shared test photos (real models, exact search in
       }
       const similarities = result.photos.map((p) => p.similarity);
       expect([...similarities].sort((a, b) => b - a)).toEqual(similarities);
+    }
+  });
+
+  // The server side of the kiosk journey (e2e/faces-kiosk.e2e.test.ts), here on PGlite and on
+  // PostgreSQL: consent → selfie grant → a camera frame (640×480, the picture letterboxed as the
+  // fake camera shows it) uploaded through the grant → search with the kiosk's private key.
+  it("kiosk: a camera frame of one person finds that person's photos and nobody else's", async () => {
+    const kiosk = { key_type: 'private' as const, key_value: event.private_api_key };
+    const consent = faceConsentVersion('');
+    for (const [person, selfie] of Object.entries({
+      obama: 'people/obama/obama2.jpg',
+      biden: 'people/biden/biden2.jpg',
+      rose_leslie: 'people/rose_leslie/img1.jpg',
+      // Nobody in the event photos.
+      alex_lacamoire: 'people/alex_lacamoire/img1.jpg',
+    })) {
+      const frame = await sharp(facePhoto(selfie))
+        .resize(640, 480, { fit: 'contain', background: { r: 40, g: 40, b: 40 } })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      const grant = await t.ok(endpoints.selfieUploadAccess, {
+        ...kiosk,
+        content_type: 'image/jpeg',
+        face_consent_version: consent,
+      });
+      const form = multipartBody(
+        grantForm(grant.fields, frame, { filename: 'selfie.jpg', contentType: 'image/jpeg' }),
+      );
+      const stored = await t.app.inject({
+        method: 'POST',
+        url: new URL(grant.url).pathname,
+        payload: form.payload,
+        headers: form.headers,
+      });
+      expect(stored.statusCode).toBe(201);
+      const result = await t.ok(endpoints.keySearchByFace, {
+        ...kiosk,
+        photo_url_list: [grant.key],
+        face_consent_version: consent,
+      });
+      const expected = Object.entries(EVENT_PHOTOS)
+        .filter(([, people]) => people.includes(person))
+        .map(([file]) => photoIds[file])
+        .sort();
+      expect(result.photos.map((p) => p.id).sort(), person).toEqual(expected);
     }
   });
 

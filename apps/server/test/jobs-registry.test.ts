@@ -101,6 +101,7 @@ describe('job registry', () => {
       'photos.requeue-stuck': '*/5 * * * *',
       'outbox.resume': '*/5 * * * *',
       'faces.sweep': '*/10 * * * *',
+      'faces.selfies-expire': '*/5 * * * *',
       'notifications.remind': '23 * * * *',
       'payments.expire': '*/5 * * * *',
       'print.resume': '*/5 * * * *',

@@ -202,6 +202,14 @@ export const errorCatalogue = {
   face_recognition_off: { status: 400, text: 'Face recognition is not enabled for this event' },
   face_not_found: { status: 400, text: 'No face was found in this photo' },
   several_faces: { status: 400, text: 'More than one face is in this photo. Take one of just you' },
+  face_consent_required: {
+    status: 400,
+    text: 'Face recognition needs your consent first: accept the text to look up your photos',
+  },
+  face_consent_outdated: {
+    status: 400,
+    text: 'The face-recognition text has changed: read and accept it again',
+  },
   // paid albums (issue 10)
   price_formula_invalid: {
     status: 400,

@@ -1,4 +1,6 @@
 import { FaceRepository } from '../repositories/face.repository.ts';
+import { FaceSelfieRepository } from '../repositories/face-selfie.repository.ts';
+import { FaceSelfieService } from '../services/faces/face-selfie.service.ts';
 import { FaceApiAdapter } from '../repositories/face-engine/face-api.adapter.ts';
 import type { FaceEngineProvider } from '../repositories/face-engine/face-engine-provider.ts';
 import { FaceDataService } from '../services/faces/face-data.service.ts';
@@ -19,10 +21,22 @@ export const wireFaces = (
   events: Events,
   photos: Photos,
   engine: FaceEngineProvider = new FaceApiAdapter(),
+  links: {
+    notifyAttendee?: (eventId: number, attendeeId: number, factKey: string) => Promise<void>;
+  } = {},
 ) => {
   const { database, clock, storage, jobs, bus, logger } = core;
   const { access } = events;
   const faces = new FaceRepository(database.db);
+  const selfies = new FaceSelfieRepository(database.db);
+  const faceSelfies = new FaceSelfieService({
+    selfies,
+    storage,
+    attendees: events.repositories.attendees,
+    notifyAttendee: links.notifyAttendee ?? (() => Promise.resolve()),
+    clock,
+    logger: logger.child({ component: 'faces' }),
+  });
   const faceIndex = new FaceIndexService({
     faces,
     photos: photos.repositories.photos,
@@ -32,13 +46,15 @@ export const wireFaces = (
     jobs,
     clock,
     logger: logger.child({ component: 'faces' }),
+    onIndexed: (photo, model, found) => faceSelfies.associate(photo, model, found),
   });
   registerFaceListeners(bus, faceIndex);
   return {
-    repositories: { faces },
+    repositories: { faces, faceSelfies: selfies },
     services: {
       faceIndex,
-      faceData: new FaceDataService({ faces, access, clock }),
+      faceSelfies,
+      faceData: new FaceDataService({ faces, selfies, storage, access, clock }),
       faceSearch: new FaceSearchService({
         faces,
         photos: photos.repositories.photos,
@@ -48,6 +64,8 @@ export const wireFaces = (
         access,
         urls: photos.services.photoUrls,
         clock,
+        selfieRules: faceSelfies,
+        selfies,
       }),
     },
     async close(): Promise<void> {

@@ -492,6 +492,55 @@ export const photoFaceScans = pgTable(
   (t) => [index('photo_face_scans_event_idx').on(t.eventId)],
 );
 
+/**
+ * A guest's selfie (issue 13 §5, docs/domains/faces.md): stored only after the guest accepted the
+ * event's face-recognition text (its version and the time are kept), deleted with its storage
+ * object when `expiresAt` passes (the event's selfie expiration, at the latest its photo
+ * retention). An attendee's selfie within the event's association time also keeps matching new
+ * photos (`associateUntil`, the descriptor found on its first search, `notifiedAt`).
+ */
+export const faceSelfies = pgTable(
+  'face_selfies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    keyType: text('key_type').notNull(),
+    attendeeId: integer('attendee_id').references(() => attendees.id, { onDelete: 'cascade' }),
+    consentVersion: text('consent_version').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    associateUntil: timestamp('associate_until', { withTimezone: true }),
+    model: text('model'),
+    descriptor: real('descriptor').array(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('face_selfies_key_idx').on(t.storageKey),
+    index('face_selfies_event_idx').on(t.eventId),
+    index('face_selfies_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** What face data was deleted per event and why (the owner's deletion counts). */
+export const faceDataDeletions = pgTable(
+  'face_data_deletions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    faces: integer('faces').notNull(),
+    selfies: integer('selfies').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('face_data_deletions_event_idx').on(t.eventId)],
+);
+
 /** Who deleted which photo, when and why (photo list delete with delete_reason). */
 export const photoAudit = pgTable(
   'photo_audit',

@@ -12,6 +12,7 @@ import type { StorageMigration } from '../services/photos/storage-migration.ts';
 import type { UploadSweep } from '../services/photos/upload-sweep.ts';
 import type { DatabaseMaintenance } from '../db/maintenance.ts';
 import type { FaceIndexService } from '../services/faces/face-index.service.ts';
+import type { FaceSelfieService } from '../services/faces/face-selfie.service.ts';
 import type { PrintService } from '../services/printing/print.service.ts';
 
 /**
@@ -28,6 +29,8 @@ export interface JobDeps {
   sessions: Pick<SessionRepository, 'deleteExpired'>;
   attendees: Pick<AttendeeService, 'deleteAbandonedBatches'>;
   faceIndex: Pick<FaceIndexService, 'indexPhoto' | 'backfill' | 'sweep'>;
+  /** Selfie expiry (issue 13 §5); optional for workers built without it. */
+  faceSelfies?: Pick<FaceSelfieService, 'expire'>;
   payments: Pick<PaymentService, 'expireStale'>;
   notifications: Pick<NotificationService, 'sendReminders'>;
   printing: Pick<PrintService, 'renderAndPrint' | 'resume'>;

@@ -4,6 +4,7 @@ import { databaseVacuumJob } from './database-vacuum.job.ts';
 import { authCleanupJob } from './auth-cleanup.job.ts';
 import { facesBackfillJob } from './faces-backfill.job.ts';
 import { facesIndexJob } from './faces-index.job.ts';
+import { facesSelfiesExpireJob } from './faces-selfies-expire.job.ts';
 import { facesSweepJob } from './faces-sweep.job.ts';
 import type { JobDefinition } from './job-definition.ts';
 import { mailDeliverJob } from './mail-deliver.job.ts';
@@ -38,6 +39,7 @@ export const jobRegistry = [
   facesIndexJob,
   facesBackfillJob,
   facesSweepJob,
+  facesSelfiesExpireJob,
   paymentsExpireJob,
   notificationsRemindJob,
   printRenderJob,

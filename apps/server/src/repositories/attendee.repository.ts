@@ -25,7 +25,7 @@ export interface AttendeeRecord {
   unlockedTags?: { eventId: number; tag: string }[];
 }
 
-export type AttachSource = 'owner' | 'kiosk' | 'qr_scan' | 'group';
+export type AttachSource = 'owner' | 'kiosk' | 'qr_scan' | 'group' | 'face';
 
 /** Attendees of a generation still being written are nobody's yet (see `attendeeBatches`). */
 const visible: SQL = sql`(${attendees.batchId} is null or exists (

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { events, indexIgnoreFaces, photoFaces, photoFaceScans, photos } from '../db/schema.ts';
+import { indexIgnoreFaces, photoFaces, photoFaceScans, photos } from '../db/schema.ts';
 
 export type PhotoFaceRow = typeof photoFaces.$inferSelect;
 export type PhotoFaceScanRow = typeof photoFaceScans.$inferSelect;
@@ -115,33 +115,6 @@ export class FaceRepository {
       .from(photoFaceScans)
       .where(eq(photoFaceScans.eventId, eventId));
     return { faces: faces?.n ?? 0, scannedPhotos: scans?.n ?? 0 };
-  }
-
-  /**
-   * Every face and scan of an event, and face recognition turned off in the same transaction
-   * (the owner's "delete all face data": nothing is indexed again behind their back). Answers the
-   * faces gone.
-   */
-  async deleteForEvent(eventId: number, now: Date): Promise<number> {
-    return this.db.transaction(async (tx) => {
-      await tx
-        .update(events)
-        .set({
-          enable_facial_recognition: 0,
-          updatedAt: sql`greatest(${now.toISOString()}::timestamptz, ${events.updatedAt} + interval '1 millisecond')`,
-        })
-        .where(eq(events.id, eventId));
-      const gone = await tx
-        .delete(photoFaces)
-        .where(eq(photoFaces.eventId, eventId))
-        .returning({ id: photoFaces.id });
-      await tx.delete(photoFaceScans).where(eq(photoFaceScans.eventId, eventId));
-      await tx
-        .update(indexIgnoreFaces)
-        .set({ model: null, descriptor: null })
-        .where(eq(indexIgnoreFaces.eventId, eventId));
-      return gone.length;
-    });
   }
 
   async ignoredFaceCount(eventId: number): Promise<number> {
@@ -317,6 +290,29 @@ export class FaceRepository {
     return rowsOf(result).map((row) => Number(row.id));
   }
 
+  /**
+   * Events with face recognition on and their scans' (model, cut-off) pairs: the sweep compares
+   * them with each event's current cut-off (a changed confidence setting re-indexes).
+   */
+  async scanCutOffs(
+    model: string,
+    limit: number,
+  ): Promise<{ eventId: number; opts: unknown; minScore: number }[]> {
+    const result = await this.db.execute(sql`
+      select s.event_id, e.opts, s.min_score from photo_face_scans s
+      join events e on e.id = s.event_id
+      where e.enable_facial_recognition = 1 and s.model = ${model}
+      group by s.event_id, e.opts, s.min_score
+      order by s.event_id
+      limit ${limit}
+    `);
+    return rowsOf(result).map((row) => ({
+      eventId: Number(row.event_id),
+      opts: typeof row.opts === 'string' ? (JSON.parse(row.opts) as unknown) : row.opts,
+      minScore: Number(row.min_score),
+    }));
+  }
+
   /** Ready photos (images) of an event: what indexing covers. */
   async indexablePhotoCount(eventId: number): Promise<number> {
     const result = await this.db.execute(sql`
@@ -326,13 +322,24 @@ export class FaceRepository {
     return Number(rowsOf(result)[0]?.n ?? 0);
   }
 
-  /** The photo ids of an event not yet scanned with `model` (backfill), oldest first. */
-  async unscannedPhotoIds(eventId: number, model: string, limit: number): Promise<number[]> {
+  /**
+   * The photo ids of an event not yet scanned with `model` (backfill), oldest first; with
+   * `minScore`, also those scanned with another detection cut-off (the event's confidence
+   * setting changed: they are indexed again).
+   */
+  async unscannedPhotoIds(
+    eventId: number,
+    model: string,
+    limit: number,
+    minScore?: number,
+  ): Promise<number[]> {
+    const stale =
+      minScore === undefined ? sql`false` : sql`s.min_score <> ${String(minScore)}::real`;
     const result = await this.db.execute(sql`
       select p.id from photos p
       left join photo_face_scans s on s.photo_id = p.id and s.model = ${model}
       where p.event_id = ${eventId} and p.status = 'ready' and p.media_type <> 'video'
-        and s.photo_id is null
+        and (s.photo_id is null or ${stale})
       order by p.id
       limit ${limit}
     `);

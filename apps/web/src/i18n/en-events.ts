@@ -194,6 +194,22 @@ export const enEvents = {
     disableSelfies: 'Disable selfies',
     disableLinkPhotos: 'Disable link photos',
   },
+  /** The event's face data (face-data-panel.tsx, issue 13). */
+  faces: {
+    title: 'Face data',
+    loading: 'Loading face data…',
+    indexed: 'Photos indexed',
+    faces: 'Faces found',
+    ignored: 'Ignored faces',
+    selfies: 'Selfies kept',
+    deletedFaces: 'Faces deleted',
+    deletedSelfies: 'Selfies deleted',
+    deleteAll: 'Delete all face data of this event',
+    confirm: 'Delete every face and selfie of this event and turn face recognition off?',
+    confirmDelete: 'Delete face data',
+    keep: 'Keep',
+    deleted: '{{faces}} faces and {{selfies}} selfies deleted; face recognition is off.',
+  },
   printing: {
     active: 'Printing is active',
     copies: 'Max copies per print (1–20)',

@@ -9,6 +9,30 @@ export const DEFAULT_FACE_MATCH_THRESHOLD = 80;
 /** At most this many reference photos per search. */
 export const MAX_FACE_SEARCH_PHOTOS = 10;
 
+/**
+ * The version of an event's face-recognition text a guest accepts (issue 13 §5): a short hash
+ * of the text as shown (`opts.faceRecognitionText`, empty = the product's default text). The
+ * server stores it with the time of the consent and refuses selfies without the current one.
+ * FNV-1a (32-bit): it names a revision of the text, it protects nothing.
+ */
+export const faceConsentVersion = (text: string): string => {
+  let hash = 0x811c9dc5;
+  for (const char of text.normalize('NFC')) {
+    hash ^= char.codePointAt(0)!;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `v1-${hash.toString(16).padStart(8, '0')}`;
+};
+
+const consentVersionField = z
+  .string({ error: 'face_consent_required' })
+  .trim()
+  .max(64, 'face_consent_outdated')
+  .optional()
+  .describe(
+    "The version (`faceConsentVersion` of the event's face-recognition text) the guest accepted; without it nothing is processed",
+  );
+
 /** A face's box in its photo, each value a fraction (0–1) of the photo's width or height. */
 export const faceBoxSchema = z.object({
   x: z.number(),
@@ -66,6 +90,15 @@ export const faceDataInfo = defineEndpoint({
     indexed_photos: z.number().int().describe('Of those, photos indexed (with or without faces)'),
     faces: z.number().int(),
     ignored_faces: z.number().int(),
+    selfies: z.number().int().describe('Selfies kept (each with its consent), not yet expired'),
+    deleted_faces: z
+      .number()
+      .int()
+      .describe('Faces deleted by "delete all face data" since the event began'),
+    deleted_selfies: z
+      .number()
+      .int()
+      .describe('Selfies deleted: expired, with the photo retention, or by the owner'),
   }),
   errors: ['event_not_found'],
 });
@@ -74,9 +107,10 @@ export const deleteFaceData = defineEndpoint({
   path: `${OWNER_PREFIX}/event/face-data/delete`,
   auth: 'owner',
   tag: 'faces',
-  summary: "Delete every face found in the event's photos and turn face recognition off",
+  summary:
+    "Delete every face found in the event's photos and every selfie (with its descriptor), and turn face recognition off",
   body: z.object({ event_id: idSchema }),
-  result: z.object({ deleted_faces: z.number().int() }),
+  result: z.object({ deleted_faces: z.number().int(), deleted_selfies: z.number().int() }),
   errors: ['event_not_found'],
 });
 
@@ -104,6 +138,7 @@ export const keySearchByFace = defineEndpoint({
       .describe(
         'Selfie keys from event/selfie-upload-access/retrieve, or media URLs of photos this key was given',
       ),
+    face_consent_version: consentVersionField,
     face_match_threshold: z
       .number({ error: 'invalid_value' })
       .min(0, 'invalid_value')
@@ -122,6 +157,8 @@ export const keySearchByFace = defineEndpoint({
     'face_recognition_off',
     'face_not_found',
     'several_faces',
+    'face_consent_required',
+    'face_consent_outdated',
   ],
 });
 
@@ -137,7 +174,14 @@ export const selfieUploadAccess = defineEndpoint({
   body: z.object({
     ...keyBody,
     content_type: z.enum(['image/jpeg', 'image/png'], { error: 'unsupported_picture_format' }),
+    face_consent_version: consentVersionField,
   }),
   result: uploadGrantSchema,
-  errors: ['invalid_key', 'unauthorized_user', 'face_recognition_off'],
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'face_recognition_off',
+    'face_consent_required',
+    'face_consent_outdated',
+  ],
 });

@@ -48,6 +48,12 @@ export class FaceIndexService {
       jobs: Pick<JobQueue, 'send'>;
       clock: Clock;
       logger: Logger;
+      /** After a photo's faces are stored (attendee association, issue 13 §6). */
+      onIndexed?: (
+        photo: { id: number; eventId: number },
+        model: string,
+        faces: DetectedFace[],
+      ) => Promise<unknown>;
     },
   ) {}
 
@@ -65,7 +71,12 @@ export class FaceIndexService {
   async onEventUpdated(eventId: number): Promise<void> {
     const event = await this.deps.events.findById(eventId);
     if (!event || event.row.enable_facial_recognition !== 1) return;
-    const [pending] = await this.deps.faces.unscannedPhotoIds(eventId, this.deps.engine.model, 1);
+    const [pending] = await this.deps.faces.unscannedPhotoIds(
+      eventId,
+      this.deps.engine.model,
+      1,
+      this.minScoreFor(event.row.opts),
+    );
     if (pending === undefined) return;
     await this.deps.jobs.send('faces.backfill', { eventId });
   }
@@ -76,9 +87,17 @@ export class FaceIndexService {
    * model. Answers the events queued.
    */
   async sweep(): Promise<number[]> {
-    const eventIds = await this.deps.faces.eventsNeedingIndex(this.deps.engine.model, SWEEP_EVENTS);
+    const model = this.deps.engine.model;
+    const eventIds = new Set(await this.deps.faces.eventsNeedingIndex(model, SWEEP_EVENTS));
+    // Events whose confidence setting changed since their photos were scanned.
+    for (const scan of await this.deps.faces.scanCutOffs(model, SWEEP_EVENTS * 10)) {
+      const wanted = Math.fround(
+        this.minScoreFor(scan.opts as { faceRecognitionConfidence?: number } | null),
+      );
+      if (Math.fround(scan.minScore) !== wanted) eventIds.add(scan.eventId);
+    }
     for (const eventId of eventIds) await this.deps.jobs.send('faces.backfill', { eventId });
-    return eventIds;
+    return [...eventIds];
   }
 
   /**
@@ -93,6 +112,7 @@ export class FaceIndexService {
       eventId,
       this.deps.engine.model,
       BACKFILL_BATCH,
+      this.minScoreFor(event.row.opts),
     );
     let indexed = 0;
     for (const id of ids) {
@@ -153,6 +173,7 @@ export class FaceIndexService {
       faces,
     );
     if (!stored) return { status: 'skipped', reason: 'photo_gone' };
+    await this.deps.onIndexed?.(photo, engine.model, faces);
     return { status: 'indexed', faces: faces.length };
   }
 }

@@ -32,6 +32,8 @@ import {
   similarityFromDistance,
 } from './face-similarity.ts';
 import { FaceVectorSearch } from './face-vectors.ts';
+import type { FaceSelfieService } from './face-selfie.service.ts';
+import type { FaceSelfieRepository } from '../../repositories/face-selfie.repository.ts';
 import type { PhotoUrls } from '../photos/photo-urls.ts';
 import {
   IGNORED_FACE_ROOTS,
@@ -42,6 +44,12 @@ import {
 } from './reference-photos.ts';
 
 type EventRow = { id: number; name: string; enable_facial_recognition: number };
+type SelfieRef = {
+  id: number;
+  attendeeId: number | null;
+  associateUntil: Date | null;
+  model: string | null;
+};
 
 /** Reference photos are previews, selfies or originals: at most this many bytes are read. */
 const MAX_REFERENCE_BYTES = 40 * 1024 * 1024;
@@ -79,6 +87,9 @@ export class FaceSearchService {
       /** Our signed media URLs (`/media/photos/<id>/<variant>`) are accepted as references. */
       urls: Pick<PhotoUrls, 'fromUrl' | 'keyOf'>;
       clock: Clock;
+      /** Consent and the selfie records (issue 13 §5). */
+      selfieRules: Pick<FaceSelfieService, 'requireConsent' | 'record'>;
+      selfies: Pick<FaceSelfieRepository, 'findLive' | 'describe'>;
     },
   ) {
     this.vectors = new FaceVectorSearch(deps.faces);
@@ -136,8 +147,31 @@ export class FaceSearchService {
     const keys = await this.referenceKeys(event.row, input.photo_url_list, 'guest');
     if (event.row.enable_facial_recognition !== 1 || event.row.opts.disableSelfies === 1)
       throw new AppError('face_recognition_off');
+    // Nothing is read before the guest accepted the current face-recognition text; a selfie
+    // must have been granted with that consent and not have expired.
+    this.deps.selfieRules.requireConsent(event.row, input.face_consent_version);
+    const selfies = new Map<string, SelfieRef>();
+    for (const key of keys) {
+      if (!key.startsWith(`${SELFIE_ROOT}/`)) continue;
+      const selfie = await this.deps.selfies.findLive(event.row.id, key, this.deps.clock.now());
+      if (!selfie) throw new AppError('face_consent_required', 'photo_url_list');
+      selfies.set(key, selfie);
+    }
     const references: DetectedFace[] = [];
-    for (const key of keys) references.push(await this.largestFace(key, { single: true }));
+    for (const key of keys) {
+      const face = await this.largestFace(key, { single: true });
+      references.push(face);
+      // An attendee's selfie within the association time keeps its descriptor (matching new
+      // photos); other selfies keep none.
+      const selfie = selfies.get(key);
+      if (
+        selfie &&
+        selfie.attendeeId !== null &&
+        selfie.associateUntil !== null &&
+        selfie.model !== this.deps.engine.model
+      )
+        await this.deps.selfies.describe(selfie.id, this.deps.engine.model, face.embedding);
+    }
     const best = await this.bestMatches(event.row, references, input.face_match_threshold, true);
     const now = this.deps.clock.now();
     const filter: PhotoFilter = {
@@ -182,19 +216,43 @@ export class FaceSearchService {
     principal: Principal,
     input: Omit<ParsedBodyOf<typeof selfieUploadAccess>, 'key_type' | 'key_value'>,
   ) {
-    const { event } = await this.deps.access.requireEventAccess(principal, 'face.search_by_key', {
-      keyEvent: true,
-    });
+    const { event, attendee, keyType } = await this.deps.access.requireEventAccess(
+      principal,
+      'face.search_by_key',
+      {
+        keyEvent: true,
+      },
+    );
     if (event.row.enable_facial_recognition !== 1 || event.row.opts.disableSelfies === 1)
       throw new AppError('face_recognition_off');
+    const consentVersion = this.deps.selfieRules.requireConsent(
+      event.row,
+      input.face_consent_version,
+    );
     const extension = input.content_type === 'image/png' ? 'png' : 'jpg';
     const key = `${SELFIE_ROOT}/${event.row.name}/${randomUUID()}.${extension}`;
+    // The consent (version, time) is stored with the selfie before any upload is possible.
+    await this.deps.selfieRules.record({
+      event: event.row,
+      key,
+      keyType: keyType ?? 'operator',
+      attendeeId: attendee?.row.id ?? null,
+      consentVersion,
+    });
     const grant = await this.deps.storage.createUploadGrant({
       key,
       contentType: input.content_type,
       maxBytes: SELFIE_MAX_BYTES,
     });
+    // The guest searches next: load the event's descriptors while the selfie uploads.
+    const { engine } = this.deps;
+    void this.vectors.warm(event.row.id, engine.model, engine.dimensions).catch(() => undefined);
     return { ...grant, key, public_url: await this.deps.storage.signedGetUrl(key) };
+  }
+
+  /** Faces of the event held in the search's in-memory copy (0 until its first load). */
+  cachedFaces(eventId: number): number {
+    return this.vectors.size(eventId);
   }
 
   /**

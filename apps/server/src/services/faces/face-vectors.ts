@@ -30,6 +30,8 @@ interface EventVectors {
  */
 export class FaceVectorSearch {
   private readonly events = new Map<number, EventVectors>();
+  /** One refresh per event at a time: a warm-up and a search must not both add the same faces. */
+  private readonly refreshing = new Map<number, Promise<EventVectors>>();
 
   constructor(
     private readonly faces: Pick<FaceRepository, 'vectorsSince' | 'confirmMatches' | 'faceCount'>,
@@ -79,12 +81,33 @@ export class FaceVectorSearch {
     return this.events.get(eventId)?.count ?? 0;
   }
 
+  /**
+   * Loads (or brings up to date) the event's copy ahead of a search: a guest's selfie grant warms
+   * it while the selfie uploads, so the first search does not pay the load.
+   */
+  async warm(eventId: number, model: string, dimensions: number): Promise<number> {
+    return (await this.refresh(eventId, model, dimensions)).count;
+  }
+
   /** Forgets an event's copy (its face data was deleted). */
   forget(eventId: number): void {
     this.events.delete(eventId);
   }
 
   private async refresh(eventId: number, model: string, dimensions: number) {
+    const previous = this.refreshing.get(eventId);
+    const next = (previous ? previous.catch(() => undefined) : Promise.resolve()).then(() =>
+      this.refreshNow(eventId, model, dimensions),
+    );
+    this.refreshing.set(eventId, next);
+    try {
+      return await next;
+    } finally {
+      if (this.refreshing.get(eventId) === next) this.refreshing.delete(eventId);
+    }
+  }
+
+  private async refreshNow(eventId: number, model: string, dimensions: number) {
     let vectors = this.events.get(eventId);
     if (vectors && this.now() - vectors.checkedAt > COUNT_CHECK_MS) {
       // Deleted faces linger in the copy (filtered on every search); drop them when many.

@@ -11,6 +11,7 @@ import {
   TextAreaField,
   TextField,
 } from './form-fields.tsx';
+import { FaceDataPanel } from './face-data-panel.tsx';
 import { SectionTitle, ToggledNumber } from './toggled-fields.tsx';
 
 function CollectLeadsRadio() {
@@ -150,6 +151,7 @@ function KioskStreamOption() {
 
 export function PhotoSettingsTab() {
   const { t } = useTranslation();
+  const { mode, event } = useEditorContext();
   return (
     <Stack gap="sm">
       <CollectLeadsRadio />
@@ -233,6 +235,12 @@ export function PhotoSettingsTab() {
       </SimpleGrid>
       <FlagCheckbox name="opts.disableSelfies" label={t('events.photo.disableSelfies')} />
       <FlagCheckbox name="opts.disableLinkPhotos" label={t('events.photo.disableLinkPhotos')} />
+      {mode === 'edit' && event && (
+        <>
+          <SectionTitle>{t('events.faces.title')}</SectionTitle>
+          <FaceDataPanel eventId={event.id} />
+        </>
+      )}
     </Stack>
   );
 }

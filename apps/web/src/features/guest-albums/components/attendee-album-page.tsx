@@ -5,6 +5,7 @@ import type { AlbumKey } from '../api/guest-album-photos.ts';
 import { useAttendeeAlbum } from '../api/attendee-album.ts';
 import { AlbumLinkError } from './album-link-error.tsx';
 import { AlbumView, type AlbumPresentation } from './album-view.tsx';
+import { FaceLookup } from './face-lookup.tsx';
 import { KioskCheckout } from './kiosk-checkout.tsx';
 import { PaidAlbumPanel } from './paid-album-panel.tsx';
 import { SendAlbumLinkForm } from './send-album-link-form.tsx';
@@ -85,6 +86,8 @@ export function AttendeeAlbumPage({
           <PaidAlbumPanel attendeeId={attendeeId} />
         ))}
       {fromKiosk && <p className="albums-note">{t('albums.attendee.fromKiosk')}</p>}
+      {/* On a kiosk the kiosk screen offers it; on a phone, "Find me" with a selfie. */}
+      {!kiosk && <FaceLookup albumKey={{ keyType: 'attendee', keyValue: attendeeId }} />}
       {sendLink && kioskKey && <SendAlbumLinkForm attendeeId={attendeeId} kioskKey={kioskKey} />}
     </AlbumView>
   );

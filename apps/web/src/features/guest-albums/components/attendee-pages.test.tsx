@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_BASE, PHOTO_STREAM_PATH } from '@flashbulb/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { storedEvent } from '../../../test/event-fixtures.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../test/render-albums.tsx';
 
@@ -174,7 +175,9 @@ describe('kiosk attendee pages (evSB2, evSB4)', () => {
     });
 
   it('evSB2 shows the attendee album in kiosk layout and keeps no cookie', async () => {
-    const api = kioskApi();
+    const api = kioskApi({
+      '/event/full-data/retrieve': { ok: [storedEvent({ enable_facial_recognition: 1 })] },
+    });
     const cookie = vi.spyOn(document, 'cookie', 'set');
     const view = renderAlbums(`?kType=evSB2&attId=${ATT}`);
     await waitFor(() => expect(tiles()).toHaveLength(1));
@@ -185,6 +188,25 @@ describe('kiosk attendee pages (evSB2, evSB4)', () => {
     // The kiosk screen's actions area (issue 14): exactly one of the two buttons.
     expect(screen.getAllByRole('button', { name: /face|back to album/i })).toHaveLength(1);
     cookie.mockRestore();
+  });
+
+  it('with face recognition off or selfies disabled the kiosk offers no face lookup', async () => {
+    for (const event of [
+      storedEvent({ enable_facial_recognition: 0 }),
+      storedEvent({
+        enable_facial_recognition: 1,
+        opts: { ...storedEvent().opts, disableSelfies: 1 },
+      }),
+    ]) {
+      const api = kioskApi({ '/event/full-data/retrieve': { ok: [event] } });
+      const view = renderAlbums(`?kType=evSB2&attId=${ATT}`);
+      await waitFor(() => expect(tiles()).toHaveLength(1));
+      await waitFor(() =>
+        expect(api.callsTo('/event/full-data/retrieve').length).toBeGreaterThan(0),
+      );
+      expect(screen.queryByRole('button', { name: /face|back to album/i })).toBeNull();
+      view.unmount();
+    }
   });
 
   it('evSB4 stores the shop-kiosk flag locally', async () => {

@@ -6,6 +6,8 @@ import { InAppContext } from '../hooks/use-in-app.ts';
 import { attendeeCookie } from '../utils/attendee-cookie.ts';
 import { AlbumView } from './album-view.tsx';
 import { AttendeeAlbumPage } from './attendee-album-page.tsx';
+import { FaceLookup, useFaceLookupOffered } from './face-lookup.tsx';
+import type { FaceLookupKey } from '../api/face-lookup.ts';
 import { KioskAllPhotosPage } from './kiosk-all-photos-page.tsx';
 import { KioskScreen } from './kiosk-screen.tsx';
 import { MiniAlbumView } from './mini-album-view.tsx';
@@ -56,6 +58,16 @@ export default function GuestAlbumsPage({
     if (page.kind === 'curation') return { keyType: 'event_owner', keyValue: page.ownerKey };
     return null;
   }, [page]);
+
+  // The kiosk's face lookup searches with the kiosk's private key (else the card's attendee key).
+  const faceKey = useMemo((): FaceLookupKey | null => {
+    if (page.kind === 'kiosk-all-photos') return { keyType: 'private', keyValue: page.privateKey };
+    if (page.kind !== 'attendee' || page.kioskType === null) return null;
+    return page.privateKey
+      ? { keyType: 'private', keyValue: page.privateKey }
+      : { keyType: 'attendee', keyValue: page.attendeeId };
+  }, [page]);
+  const faceOffered = useFaceLookupOffered(faceKey);
 
   let content;
   switch (page.kind) {
@@ -119,7 +131,15 @@ export default function GuestAlbumsPage({
   // A guest's kiosk session (a card was scanned): countdown, idle return to the entry page.
   const guestSession =
     kioskAttendee || (page.kind === 'kiosk-all-photos' && page.attendeeId !== null);
-  if (guestSession) content = <KioskScreen>{content}</KioskScreen>;
+  if (guestSession)
+    content = (
+      <KioskScreen
+        faceLookup={faceKey && faceOffered ? <FaceLookup albumKey={faceKey} kiosk /> : null}
+        faceLookupOff={!faceOffered}
+      >
+        {content}
+      </KioskScreen>
+    );
   return (
     <InAppContext value={app !== null}>
       <div

@@ -23,6 +23,7 @@ import {
 export function KioskScreen({
   children,
   faceLookup = null,
+  faceLookupOff = false,
   checkout = null,
   printPools = [],
   onPrintPoolChange,
@@ -31,6 +32,8 @@ export function KioskScreen({
   children: ReactNode;
   /** MOUNT POINT (faces issue): `<FaceLookup …/>`. */
   faceLookup?: ReactNode;
+  /** The event has face recognition off or selfies disabled: no face lookup button at all. */
+  faceLookupOff?: boolean;
   /** MOUNT POINT (paid-albums issue): `<KioskCheckout …/>`. */
   checkout?: ReactNode;
   /** The event's stories print pools (`printerPoolList`); the dropdown shows with two or more. */
@@ -72,7 +75,7 @@ export function KioskScreen({
       {session.offline && <OfflineBanner />}
       <div className="kiosk-bar">
         <div className="kiosk-actions" data-kiosk-actions>
-          {faceMode ? (
+          {faceLookupOff ? null : faceMode ? (
             <button type="button" className="kiosk-action" onClick={toggleFace}>
               {t('albums.kiosk.backToAlbum')}
             </button>
@@ -130,7 +133,7 @@ export function KioskScreen({
         </button>
       </div>
       {checkout && <div className="kiosk-checkout-slot">{checkout}</div>}
-      {faceMode ? (
+      {faceMode && !faceLookupOff ? (
         <div className="kiosk-face-slot" data-mount="face-lookup">
           {faceLookup ?? <p className="albums-message">{t('albums.kiosk.faceLookupSoon')}</p>}
         </div>
