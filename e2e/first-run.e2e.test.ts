@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInSettingUpTotp } from './support/console-sign-in.ts';
 import { journeyResources, photoNames } from './support/journey.ts';
@@ -14,6 +15,58 @@ const ADMIN_PASSWORD = 'amber-quay-lantern-73';
 const JOURNEY_TIMEOUT = 150_000;
 
 const execFileAsync = promisify(execFile);
+/** Set to a folder to keep screenshots of the console screens at 1440x900 and 390x844. */
+const SHOTS = process.env.FLASHBULB_SCREENSHOTS_DIR;
+
+/** In-app navigation (no reload, so no session refresh per screen). */
+const go = async (page: Page, route: string) => {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+  await page.getByRole('button', { name: 'Sign out' }).waitFor({ state: 'attached' });
+};
+
+const screenshots = async (page: Page, dir: string) => {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const [name, route] of [
+      ['overview', '/'],
+      ['events', '/events'],
+      ['organisations', '/organisations'],
+      ['robots', '/robots'],
+      ['users', '/users'],
+      ['api-keys', '/api-keys'],
+    ] as const) {
+      await go(page, route);
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({
+        path: path.join(dir, `console-${name}-${width}.png`),
+        fullPage: true,
+      });
+    }
+    await go(page, '/events');
+    await page.getByRole('button', { name: 'Links and QR codes of Pier Party' }).click();
+    await page.getByTestId('event-link-public').waitFor();
+    await page.getByTestId('event-link-public').getByRole('button', { name: 'QR' }).click();
+    await page.getByTestId('event-link-qr').getByRole('img').waitFor();
+    await page.screenshot({ path: path.join(dir, `console-links-${width}.png`) });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('event-link-public').waitFor({ state: 'detached' });
+    await go(page, '/events');
+    await page.getByRole('button', { name: 'Edit Pier Party', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Edit event Pier Party' }).waitFor();
+    await page.screenshot({ path: path.join(dir, `console-editor-${width}.png`) });
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('dialog', { name: 'Edit event Pier Party' })
+      .waitFor({ state: 'detached' });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
 const journey = journeyResources();
 
 /**
@@ -122,6 +175,14 @@ describe('first run in Chromium', () => {
           { cwd: repoRoot },
         );
         expect(stdout).toContain('Uploaded 2, skipped 0, refused 0, failed 0.');
+
+        // ---- a colleague invited from the Users screen (the temporary password goes by mail) ----
+        await page.getByRole('link', { name: 'Users' }).click();
+        await page.getByLabel('E-mail').fill('owner@pier.example');
+        await page.getByRole('button', { name: 'Invite user' }).click();
+        await page.getByTestId('user-invited').waitFor();
+        await page.getByTestId('user-row').filter({ hasText: 'owner@pier.example' }).waitFor();
+        if (SHOTS) await screenshots(page, SHOTS);
 
         // ---- the album link from the event's links panel, opened on a phone ----
         await page.getByRole('link', { name: 'Events' }).click();

@@ -122,7 +122,7 @@ export function UsersPage({ user }: { user: User }) {
       )}
       {failure && !invite.error && <Alert color="red">{errorText(errorKeyOf(failure))}</Alert>}
       {users.data && (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={760}>
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -146,6 +146,7 @@ export function UsersPage({ user }: { user: User }) {
                         <Select
                           aria-label={t('setup.users.roleOf', { email: row.email })}
                           size="xs"
+                          w={140}
                           data={roleChoices(user)}
                           value={String(row.role)}
                           allowDeselect={false}
@@ -167,6 +168,7 @@ export function UsersPage({ user }: { user: User }) {
                         <Select
                           aria-label={t('setup.users.organisationOf', { email: row.email })}
                           size="xs"
+                          w={170}
                           data={orgChoices}
                           value={row.organisation_id === null ? null : String(row.organisation_id)}
                           allowDeselect={false}
