@@ -318,10 +318,14 @@ describe('editor tabs: checkbox-driven fields', { timeout: 30_000 }, () => {
     await e.user.click(within(e.dialog).getByRole('textbox', { name: 'Time zone' }));
     const options = await screen.findAllByRole('option', { hidden: true });
     const labels = options.map((o) => o.textContent);
-    expect(labels[0]).toBe('UTC-12:00');
-    expect(labels.at(-1)).toBe('UTC+13:00');
+    expect(labels[0]).toBe('UTC-12:00 Baker Island');
+    expect(labels.at(-1)).toBe('UTC+13:00 Tonga, Samoa');
     expect(labels).toHaveLength(26);
-    await e.user.click(screen.getByRole('option', { name: 'UTC+02:00', hidden: true }));
+    // Every offset carries a place name (issue 16).
+    for (const label of labels) expect(label).toMatch(/^UTC[+-]\d\d:00 \p{L}/u);
+    await e.user.click(
+      screen.getByRole('option', { name: 'UTC+02:00 Athens, Cairo, Johannesburg', hidden: true }),
+    );
     const body = await e.update();
     expect(body.date_utc_diff_hours).toBe(2);
   });
