@@ -69,6 +69,20 @@ describe('editor tabs: checkbox-driven fields', { timeout: 30_000 }, () => {
     expect(e.api.callsTo(UPDATE)).toHaveLength(0);
   });
 
+  it('refuses copies 25 with the field marked instead of clamping it to 20 (issue 16)', async () => {
+    const e = await openEdit(storedEvent({ is_photo_printer_active: 1 }));
+    await e.tab('Printing');
+    const copies = e.input('Max copies per print (1–20)');
+    await e.user.clear(copies);
+    await e.user.type(copies, '25');
+    await e.user.tab();
+    expect(copies.value).toBe('25');
+    await e.user.click(within(e.dialog).getByRole('button', { name: 'Update' }));
+    await screen.findByRole('dialog', { name: 'Please correct the marked fields' });
+    expect(copies.getAttribute('aria-invalid')).toBe('true');
+    expect(e.api.callsTo(UPDATE)).toHaveLength(0);
+  });
+
   it('enables printing counts and options only while printing is active; off unticks print-every-photo', async () => {
     const e = await openEdit(
       storedEvent({
@@ -246,8 +260,22 @@ describe('editor tabs: checkbox-driven fields', { timeout: 30_000 }, () => {
       [`${OWNER}/robot/list/retrieve`]: {
         ok: {
           robots: [
-            { id: 5, name: 'Booth 1', organisation_id: 3, event_id: 12, event_name: 'OTHR' },
-            { id: 6, name: 'Booth 2', organisation_id: 3, event_id: null, event_name: null },
+            {
+              id: 5,
+              name: 'Booth 1',
+              organisation_id: 3,
+              event_id: 12,
+              event_name: 'OTHR',
+              last_upload_date: null,
+            },
+            {
+              id: 6,
+              name: 'Booth 2',
+              organisation_id: 3,
+              event_id: null,
+              event_name: null,
+              last_upload_date: null,
+            },
           ],
         },
       },

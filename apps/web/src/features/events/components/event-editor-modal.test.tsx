@@ -131,7 +131,14 @@ describe('event editor: add, edit, copy, delete', { timeout: 30_000 }, () => {
         [`${OWNER}/robot/list/retrieve`]: {
           ok: {
             robots: [
-              { id: 5, name: 'Booth 1', organisation_id: 3, event_id: 7, event_name: 'ABCD' },
+              {
+                id: 5,
+                name: 'Booth 1',
+                organisation_id: 3,
+                event_id: 7,
+                event_name: 'ABCD',
+                last_upload_date: null,
+              },
             ],
           },
         },
