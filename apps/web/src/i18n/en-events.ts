@@ -92,6 +92,10 @@ export const enEvents = {
     deleteTitle: 'Delete the event?',
     deleteQuestion:
       'Delete {{name}} with its settings? Its robots are disconnected. This cannot be undone.',
+    deletePhotos_one: '{{count}} photo is deleted with it.',
+    deletePhotos_other: '{{count}} photos are deleted with it.',
+    deletePhotosCounting: 'Counting its photos…',
+    deleteTypeCode: 'Type the event code {{code}} to confirm',
     deleted: 'The event {{name}} was deleted',
     created: 'The event {{name}} was created',
     issuesTitle: 'Please correct the marked fields',
