@@ -168,12 +168,15 @@ describe('event editor journey in Chromium', () => {
 
         // ---- delete the copy ----
         const copied = await openEditor(page, 'Harbour Festival 2026_copy');
+        const copyCode = await copied
+          .getByRole('textbox', { name: 'Event name (code)' })
+          .inputValue();
         await copied.getByRole('button', { name: 'More' }).click();
         await page.getByRole('menuitem', { name: 'Delete event' }).click();
-        await page
-          .getByRole('dialog', { name: 'Delete the event?' })
-          .getByRole('button', { name: 'Delete event' })
-          .click();
+        const confirmDelete = page.getByRole('dialog', { name: 'Delete the event?' });
+        await confirmDelete.getByText('0 photos are deleted with it.').waitFor();
+        await confirmDelete.getByLabel(`Type the event code ${copyCode} to confirm`).fill(copyCode);
+        await confirmDelete.getByRole('button', { name: 'Delete event' }).click();
         await copied.waitFor({ state: 'detached' });
         await expect.poll(() => page.getByTestId('event-row').count()).toBe(1);
         await eventRow(page, 'Harbour Festival 2026').waitFor();

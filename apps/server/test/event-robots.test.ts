@@ -9,6 +9,7 @@ import {
   readEvent,
   type EventWorld,
 } from './helpers/events.ts';
+import { makeJpeg, uploadPhoto } from './helpers/photos.ts';
 import type { TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -105,6 +106,88 @@ describe('robots', () => {
     await t.ok(endpoints.deleteEvent, { event_id: first.id }, as(w.adminA));
     const afterDelete = await t.ok(endpoints.robotList, {}, as(w.adminA));
     expect(afterDelete.robots.find((r) => r.id === r2.id)?.event_id).toBeNull();
+  });
+});
+
+describe('robot keys and last upload (issue 16)', () => {
+  it('regenerate a key shown once (the old one stops at once) and show the last upload', async () => {
+    const robot = await t.ok(
+      endpoints.createRobot,
+      { organisation_id: w.orgA.id, name: 'Regen booth' },
+      as(w.adminA),
+    );
+    const event = await createEvent(t, w.adminA, {
+      full_name: 'Regen event',
+      robot_id_array: [robot.id],
+    });
+    const listed = async () =>
+      (await t.ok(endpoints.robotList, { organisation_id: w.orgA.id }, as(w.adminA))).robots.find(
+        (r) => r.id === robot.id,
+      );
+    expect(await listed()).toMatchObject({
+      event_id: event.id,
+      event_name: event.name,
+      last_upload_date: null,
+    });
+    const before = t.clock.now().toISOString();
+    await uploadPhoto(
+      t,
+      { key_type: 'robot', key_value: robot.api_key },
+      event.name,
+      await makeJpeg({ seed: 16 }),
+    );
+    const afterUpload = await listed();
+    expect(afterUpload?.last_upload_date).not.toBeNull();
+    expect(Date.parse(afterUpload!.last_upload_date!)).toBeGreaterThanOrEqual(
+      Date.parse(before) - 1000,
+    );
+
+    // Another organisation's admin finds no such robot; an event owner may not; nothing changes.
+    const foreign = await t.call(endpoints.regenerateRobotKey, { id: robot.id }, as(w.adminB));
+    expect(errorOf(foreign)).toMatchObject({ status: 404, message_key: 'robot_not_found' });
+    const owner = await t.call(endpoints.regenerateRobotKey, { id: robot.id }, as(w.ownerA));
+    expect(errorOf(owner)).toMatchObject({ status: 403, message_key: 'forbidden' });
+    const missing = await t.call(endpoints.regenerateRobotKey, { id: 99_999 }, as(w.superUser));
+    expect(errorOf(missing)).toMatchObject({ status: 404, message_key: 'robot_not_found' });
+    const stillOld = await t.call(
+      endpoints.photoUploadAccess,
+      {
+        key_type: 'robot',
+        key_value: robot.api_key,
+        event_name: event.name,
+        file_name: 'a.jpg',
+        content_type: 'image/jpeg',
+      },
+      {},
+    );
+    expect(stillOld.statusCode).toBe(200);
+
+    const renewed = await t.ok(endpoints.regenerateRobotKey, { id: robot.id }, as(w.adminA));
+    expect(renewed.api_key).toMatch(/^fbr_/);
+    expect(renewed.api_key).not.toBe(robot.api_key);
+    expect(renewed).toMatchObject({ id: robot.id, event_id: event.id });
+    const old = await t.call(
+      endpoints.photoUploadAccess,
+      {
+        key_type: 'robot',
+        key_value: robot.api_key,
+        event_name: event.name,
+        file_name: 'b.jpg',
+        content_type: 'image/jpeg',
+      },
+      {},
+    );
+    expect(errorOf(old)).toMatchObject({ status: 401, message_key: 'invalid_key' });
+    await uploadPhoto(
+      t,
+      { key_type: 'robot', key_value: renewed.api_key },
+      event.name,
+      await makeJpeg({ seed: 17 }),
+    );
+    const { rows } = await t.database.executeSql('select key_hash from robots where id = $1', [
+      robot.id,
+    ]);
+    expect(JSON.stringify(rows)).not.toContain(renewed.api_key);
   });
 });
 

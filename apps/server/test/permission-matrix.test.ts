@@ -68,6 +68,8 @@ const INVALID_VALUE = ['invalid_value', 400] as const;
 const FACE_OFF = ['face_recognition_off', 400] as const;
 const INVALID_URL = ['invalid_url', 400] as const;
 const PRINTING_NOT_ACTIVE = ['printing_not_active', 400] as const;
+const USER_NOT_FOUND = ['user_not_found', 404] as const;
+const ROBOT_NOT_FOUND = ['robot_not_found', 404] as const;
 
 const fill = (columns: readonly Column[], outcome: Outcome): Partial<Expectation> =>
   Object.fromEntries(columns.map((c) => [c, outcome]));
@@ -245,6 +247,21 @@ const keyOf = (column: KeyColumn): { key_type: string; key_value: string } => {
   }
 };
 
+/** A fresh event owner of organisation A, made by the super user (a target to change). */
+const userOfA = async (): Promise<number> =>
+  (
+    await t.ok(
+      endpoints.createUser,
+      {
+        email: `target-${randomUUID().slice(0, 8)}@example.com`,
+        role: 3,
+        organisation_id: w.orgA.id,
+        temporary_password: 'temporary-pass-1234',
+      },
+      auth.super,
+    )
+  ).id;
+
 /** This event as it is now (its updated_date moves with every save). */
 const currentA = async () =>
   (await t.ok(endpoints.eventFullData, { event_name: eventA.name }, auth.super))[0]!;
@@ -323,6 +340,19 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ id: w.orgA.id, name: `Org A ${randomUUID().slice(0, 8)}` }),
     expect: operators(OK, FORBIDDEN, FORBIDDEN),
   },
+  // Users (issue 16): event owners manage nobody; another organisation's admin finds nobody.
+  listUsers: {
+    body: () => ({ organisation_id: w.orgA.id }),
+    expect: operators(OK, FORBIDDEN, FORBIDDEN),
+  },
+  updateUser: {
+    body: async () => ({ id: await userOfA(), disabled: true, role: 3 }),
+    expect: { ...operators(OK, USER_NOT_FOUND, FORBIDDEN), ownerB: FORBIDDEN },
+  },
+  resetUserMfa: {
+    body: async () => ({ id: await userOfA() }),
+    expect: { ...operators(OK, USER_NOT_FOUND, FORBIDDEN), ownerB: FORBIDDEN },
+  },
 
   // ---- events ----------------------------------------------------------------------------------
   createEvent: {
@@ -369,6 +399,14 @@ const rows: Record<EndpointName, Row> = {
   createRobot: {
     body: () => ({ organisation_id: w.orgA.id, name: 'Another robot' }),
     expect: operators(OK, FORBIDDEN, FORBIDDEN),
+  },
+  // A robot of its own per call: the columns' robot keys must keep working.
+  regenerateRobotKey: {
+    body: async () => ({
+      id: (await t.ok(endpoints.createRobot, { organisation_id: w.orgA.id, name: 'R' }, auth.super))
+        .id,
+    }),
+    expect: operators(OK, ROBOT_NOT_FOUND, FORBIDDEN),
   },
   imageProcessList: {
     body: () => ({ organisation_id: w.orgA.id }),

@@ -230,6 +230,151 @@ describe('user create', () => {
   });
 });
 
+describe('user management (issue 16; owner console §6)', () => {
+  it('lists, changes, disables and resets two-factor within the caller’s reach only', async () => {
+    const su = { authorization: superUser.authorization };
+    const adminA = await createAndSignInUser(
+      t,
+      superUser,
+      'admin-a@example.com',
+      Role.ADMIN,
+      orgA.id,
+    );
+    const ownerA = await createAndSignInUser(
+      t,
+      superUser,
+      'owner-a@example.com',
+      Role.EVENT_OWNER,
+      orgA.id,
+    );
+    const adminB = await createAndSignInUser(
+      t,
+      superUser,
+      'admin-b@example.com',
+      Role.ADMIN,
+      orgB.id,
+    );
+    const asA = { authorization: adminA.authorization };
+    const asB = { authorization: adminB.authorization };
+    const ownerPassword = 'owner-a@example.com-chosen-password';
+    const ownerKey = await t.ok(
+      endpoints.createApiKey,
+      { name: 'cli' },
+      { authorization: ownerA.authorization },
+    );
+    const all = await t.ok(endpoints.listUsers, {}, su);
+    const ownerId = all.users.find((u) => u.email === 'owner-a@example.com')!.id;
+    const adminAId = all.users.find((u) => u.email === 'admin-a@example.com')!.id;
+    expect(all.users.map((u) => u.email)).toEqual([
+      'admin-a@example.com',
+      'admin-b@example.com',
+      'admin@example.com',
+      'owner-a@example.com',
+    ]);
+
+    // Lists: admins see their organisation (never super users); event owners are refused.
+    const listA = await t.ok(endpoints.listUsers, {}, asA);
+    expect(listA.users.map((u) => u.email)).toEqual(['admin-a@example.com', 'owner-a@example.com']);
+    expect(
+      errorOf(await t.call(endpoints.listUsers, { organisation_id: orgB.id }, asA)),
+    ).toMatchObject({ status: 403, message_key: 'forbidden' });
+    expect(
+      errorOf(await t.call(endpoints.listUsers, {}, { authorization: ownerA.authorization })),
+    ).toMatchObject({ status: 403, message_key: 'forbidden' });
+    const onlyB = await t.ok(endpoints.listUsers, { organisation_id: orgB.id }, su);
+    expect(onlyB.users.map((u) => u.email)).toEqual(['admin-b@example.com']);
+
+    // Another organisation's admin finds nobody and changes nothing.
+    const snapshot = JSON.stringify((await t.ok(endpoints.listUsers, {}, su)).users);
+    for (const call of [
+      t.call(endpoints.updateUser, { id: ownerId, disabled: true }, asB),
+      t.call(endpoints.updateUser, { id: ownerId, organisation_id: orgB.id }, asB),
+      t.call(endpoints.resetUserMfa, { id: ownerId }, asB),
+    ]) {
+      expect(errorOf(await call)).toMatchObject({ status: 404, message_key: 'user_not_found' });
+    }
+    // Admins never make super users, never move users out, never change themselves.
+    expect(
+      errorOf(await t.call(endpoints.updateUser, { id: ownerId, role: 1 }, asA)),
+    ).toMatchObject({
+      status: 403,
+      message_key: 'forbidden',
+      field: 'role',
+    });
+    expect(
+      errorOf(await t.call(endpoints.updateUser, { id: ownerId, organisation_id: orgB.id }, asA)),
+    ).toMatchObject({ status: 403, message_key: 'forbidden', field: 'organisation_id' });
+    expect(
+      errorOf(await t.call(endpoints.updateUser, { id: adminAId, disabled: true }, asA)),
+    ).toMatchObject({ status: 403, message_key: 'forbidden' });
+    expect(
+      errorOf(await t.call(endpoints.updateUser, { id: ownerId, organisation_id: 99_999 }, su)),
+    ).toMatchObject({ status: 404, message_key: 'organisation_not_found' });
+    expect(
+      errorOf(await t.call(endpoints.updateUser, { id: ownerId, disabled: 'yes' }, su)),
+    ).toMatchObject({ status: 400, message_key: 'invalid_value', field: 'disabled' });
+    expect(JSON.stringify((await t.ok(endpoints.listUsers, {}, su)).users)).toBe(snapshot);
+
+    // Role change by the organisation's admin takes effect on the next request.
+    const promoted = await t.ok(endpoints.updateUser, { id: ownerId, role: Role.ADMIN }, asA);
+    expect(promoted).toMatchObject({ role: Role.ADMIN, organisation_id: orgA.id, disabled: false });
+    const me = await t.ok(endpoints.myInfo, {}, { authorization: ownerA.authorization });
+    expect(me.role).toBe(Role.ADMIN);
+    await t.ok(endpoints.updateUser, { id: ownerId, role: Role.EVENT_OWNER }, asA);
+
+    // Disabled: the session, the API key, the refresh token and the password all stop working.
+    const disabled = await t.ok(endpoints.updateUser, { id: ownerId, disabled: true }, asA);
+    expect(disabled.disabled).toBe(true);
+    for (const authorization of [ownerA.authorization, ownerKey.api_key]) {
+      expect(errorOf(await t.call(endpoints.myInfo, {}, { authorization }))).toMatchObject({
+        status: 401,
+        message_key: 'unauthorized_user',
+      });
+    }
+    expect(
+      errorOf(await t.call(endpoints.refresh, { refresh_token: ownerA.refreshToken })),
+    ).toMatchObject({ status: 401, message_key: 'unauthorized_user' });
+    expect(
+      errorOf(
+        await t.call(endpoints.signIn, {
+          username: 'owner-a@example.com',
+          password: ownerPassword,
+        }),
+      ),
+    ).toMatchObject({ status: 403, message_key: 'user_disabled' });
+    // A wrong password says nothing about the account.
+    expect(
+      errorOf(
+        await t.call(endpoints.signIn, { username: 'owner-a@example.com', password: 'nope-nope' }),
+      ),
+    ).toMatchObject({ status: 400, message_key: 'user_name_or_password_incorrect' });
+
+    await t.ok(endpoints.updateUser, { id: ownerId, disabled: false }, asA);
+    const again = await t.ok(endpoints.signIn, {
+      username: 'owner-a@example.com',
+      password: ownerPassword,
+    });
+    expect(again).toMatchObject({ challenge_name: 'SOFTWARE_TOKEN_MFA' });
+    await t.ok(endpoints.myInfo, {}, { authorization: ownerKey.api_key });
+
+    // Reset two-factor: the authenticator is forgotten and set up again at the next sign-in.
+    const reset = await t.ok(endpoints.resetUserMfa, { id: ownerId }, asA);
+    expect(reset.mfa_enabled).toBe(false);
+    const afterReset = await t.ok(endpoints.signIn, {
+      username: 'owner-a@example.com',
+      password: ownerPassword,
+    });
+    expect(afterReset).toMatchObject({ challenge_name: 'MFA_SETUP' });
+
+    // Super users move users between organisations.
+    const moved = await t.ok(endpoints.updateUser, { id: ownerId, organisation_id: orgB.id }, su);
+    expect(moved).toMatchObject({ organisation_id: orgB.id, organisation_name: 'Beta Booths' });
+    expect((await t.ok(endpoints.listUsers, {}, asA)).users.map((u) => u.email)).toEqual([
+      'admin-a@example.com',
+    ]);
+  });
+});
+
 describe('API keys', () => {
   it('are shown once, work as Authorization, and stop working when deleted', async () => {
     const created = await t.ok(

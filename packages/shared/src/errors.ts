@@ -25,6 +25,11 @@ export const errorCatalogue = {
   code_mismatch: { status: 400, text: 'The code is not correct. Please try again' },
   expired_code: { status: 400, text: 'The code has expired. Please request a new one' },
   user_exists: { status: 409, text: 'A user with this e-mail already exists' },
+  user_not_found: { status: 404, text: 'User not found' },
+  user_disabled: {
+    status: 403,
+    text: 'This account is disabled. Ask your administrator to enable it again',
+  },
   invalid_password: {
     status: 400,
     text: 'Choose a password of at least 8 characters that is not a common password',

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { albumPageQuery, pageTypeFromQuery } from '../src/index.ts';
+import {
+  albumPageQuery,
+  EVENT_PAGE_KINDS,
+  eventPageLinks,
+  pageTypeFromQuery,
+} from '../src/index.ts';
 
 const page = (query: string) => pageTypeFromQuery(query).page;
 
@@ -143,5 +148,41 @@ describe('album page links', () => {
     const context = pageTypeFromQuery(albumPageQuery('k/ey+1', kind));
     expect(context.page).toEqual({ ...page, publicKey: 'k/ey+1' });
     expect(context.kioskMode).toBe(kioskMode);
+  });
+});
+
+describe('event page links (issue 16: every page type an operator hands out)', () => {
+  const links = eventPageLinks('https://photos.example', {
+    name: 'AB12',
+    publicKey: 'pub/1+',
+    privateKey: 'prv&2',
+    ownerKey: 'own=3',
+  });
+  const opened = (kind: (typeof EVENT_PAGE_KINDS)[number]) =>
+    pageTypeFromQuery(new URL(links[kind]).search);
+
+  it('has one link per page type, each on the origin', () => {
+    expect(Object.keys(links).sort()).toEqual([...EVENT_PAGE_KINDS].sort());
+    for (const url of Object.values(links))
+      expect(url.startsWith('https://photos.example/?')).toBe(true);
+  });
+
+  it.each([
+    ['public', { kind: 'public-album', publicKey: 'pub/1+', mode: 'grid' }, false],
+    ['private', { kind: 'private-album', privateKey: 'prv&2' }, false],
+    ['curation', { kind: 'curation', ownerKey: 'own=3' }, false],
+    ['kioskAlbum', { kind: 'kiosk-album', publicKey: 'pub/1+', mode: 'grid' }, true],
+    ['kioskStream', { kind: 'kiosk-album', publicKey: 'pub/1+', mode: 'stream' }, true],
+    ['slideShow', { kind: 'public-album', publicKey: 'pub/1+', mode: 'slideshow' }, false],
+    ['qrRide', { kind: 'kiosk-qr-ride', privateKey: 'prv&2' }, true],
+    ['allPhotosKiosk', { kind: 'kiosk-all-photos', privateKey: 'prv&2', attendeeId: null }, true],
+    ['webApp', { kind: 'public-album', publicKey: 'pub/1+', mode: 'grid' }, false],
+  ] as const)('%s opens the page it names, keys intact', (kind, page, kioskMode) => {
+    expect(opened(kind).page).toEqual(page);
+    expect(opened(kind).kioskMode).toBe(kioskMode);
+  });
+
+  it('names the event on the web-app page', () => {
+    expect(new URL(links.webApp).searchParams.get('eName')).toBe('AB12');
   });
 });

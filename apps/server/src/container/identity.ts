@@ -38,6 +38,7 @@ export const wireIdentity = (
   });
   const userService = new UserService({
     users,
+    sessions,
     organisations,
     apiKeys,
     mail,

@@ -50,6 +50,8 @@ export const users = pgTable(
     totpEnabled: boolean('totp_enabled').notNull().default(false),
     /** Highest TOTP time step accepted; a code is accepted only for a later step (no replay). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** Set when an administrator disables the account: no sign-in, no session, no API key. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -430,6 +432,8 @@ export const photos = pgTable(
     index('photos_event_created_idx').on(t.eventId, t.createdAt),
     index('photos_event_available_idx').on(t.eventId, t.availableAt),
     index('photos_event_attendee_idx').on(t.eventId, t.attendeeUid),
+    /** A robot's last upload (robot list, issue 16). */
+    index('photos_robot_created_idx').on(t.robotId, t.createdAt),
     /** The stuck-photo sweep (jobs/photos-stuck.job.ts) reads only photos still processing. */
     index('photos_processing_idx')
       .on(t.createdAt)

@@ -1,9 +1,13 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { events, robots } from '../db/schema.ts';
+import { events, photos, robots } from '../db/schema.ts';
 
 export type RobotRow = typeof robots.$inferSelect;
-export type RobotWithEvent = RobotRow & { eventName: string | null };
+export type RobotWithEvent = RobotRow & {
+  eventName: string | null;
+  /** When the robot's last photo arrived (any event). */
+  lastUploadAt: Date | null;
+};
 
 /** Robots (uploaders) of organisations. I/O only. */
 export class RobotRepository {
@@ -37,6 +41,16 @@ export class RobotRepository {
     return rows.map((r) => r.id);
   }
 
+  /** Replaces the key's hash: the old key stops working at once. False when there is no robot. */
+  async replaceKey(id: number, keyHash: string, keyPrefix: string): Promise<boolean> {
+    const rows = await this.db
+      .update(robots)
+      .set({ keyHash, keyPrefix })
+      .where(eq(robots.id, id))
+      .returning({ id: robots.id });
+    return rows.length === 1;
+  }
+
   async findByKeyHash(keyHash: string): Promise<RobotRow | undefined> {
     const [row] = await this.db.select().from(robots).where(eq(robots.keyHash, keyHash));
     return row;
@@ -53,6 +67,11 @@ export class RobotRepository {
         eventId: robots.eventId,
         createdAt: robots.createdAt,
         eventName: events.name,
+        // One index look-up per robot (photos_robot_created_idx), not a scan of every photo.
+        lastUploadAt:
+          sql<Date | null>`(select max(${photos.createdAt}) from ${photos} where ${photos.robotId} = ${robots.id})`.mapWith(
+            (value: string | Date | null) => (value === null ? null : new Date(value)),
+          ),
       })
       .from(robots)
       .leftJoin(events, eq(events.id, robots.eventId))

@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { organisations, users } from '../db/schema.ts';
 
@@ -27,6 +27,28 @@ export class UserRepository {
       .leftJoin(organisations, eq(organisations.id, users.organisationId))
       .where(eq(users.id, id));
     return row ? { ...row.user, organisationName: row.organisationName } : undefined;
+  }
+
+  /** Every user, or one organisation's, by e-mail. */
+  async list(organisationId?: number): Promise<UserWithOrganisation[]> {
+    const rows = await this.db
+      .select({ user: users, organisationName: organisations.name })
+      .from(users)
+      .leftJoin(organisations, eq(organisations.id, users.organisationId))
+      .where(organisationId === undefined ? undefined : eq(users.organisationId, organisationId))
+      .orderBy(asc(users.email));
+    return rows.map((row) => ({ ...row.user, organisationName: row.organisationName }));
+  }
+
+  /** Role, organisation and disabled time, in one statement. */
+  async updateAccount(
+    id: number,
+    change: Partial<Pick<UserRow, 'role' | 'organisationId' | 'disabledAt'>>,
+  ): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ ...change, updatedAt: new Date() })
+      .where(eq(users.id, id));
   }
 
   /** Inserts unless the e-mail is taken; undefined when it is. */

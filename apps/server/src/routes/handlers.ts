@@ -133,6 +133,9 @@ export const createHandlers = (services: {
   createFirstAdmin: async ({ body }) => services.auth.createFirstAdmin(body),
   myInfo: async ({ actor }) => services.users.myInfo(actor),
   createUser: async ({ actor, body }) => services.users.create(actor, body),
+  listUsers: async ({ actor, body }) => services.users.list(actor, body.organisation_id),
+  updateUser: async ({ actor, body }) => services.users.update(actor, body),
+  resetUserMfa: async ({ actor, body }) => services.users.resetMfa(actor, body.id),
   createApiKey: async ({ actor, body }) => services.users.createApiKey(actor, body.name),
   listApiKeys: async ({ actor }) => services.users.listApiKeys(actor),
   deleteApiKey: async ({ actor, body }) => {
@@ -160,6 +163,7 @@ export const createHandlers = (services: {
   verifyFromAddress: async ({ body }) => services.eventFromAddress.verify(body.token),
   robotList: async ({ actor, body }) => services.robots.list(actor, body.organisation_id),
   createRobot: async ({ actor, body }) => services.robots.create(actor, body),
+  regenerateRobotKey: async ({ actor, body }) => services.robots.regenerateKey(actor, body.id),
   imageProcessList: async ({ actor, body }) =>
     services.imageProcesses.list(actor, body.organisation_id),
   autoPrintProcesses: async ({ principal, body }) =>

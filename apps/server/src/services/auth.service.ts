@@ -104,6 +104,8 @@ export class AuthService {
       ? await this.deps.hasher.verify(user.passwordHash, input.password)
       : await this.deps.hasher.verifyAgainstDummy(input.password);
     if (!user || !passwordOk) return this.fail(input.username, 'user_name_or_password_incorrect');
+    // Told only to whoever knows the password, so it says nothing about which e-mails exist.
+    if (user.disabledAt) throw new AppError('user_disabled');
     if (
       user.status === 'FORCE_CHANGE_PASSWORD' &&
       user.temporaryPasswordExpiresAt &&
@@ -143,7 +145,7 @@ export class AuthService {
     if (challenge.challengeName !== input.challenge_name)
       throw new AppError('invalid_challenge', 'challenge_name');
     const user = await this.deps.users.findById(challenge.userId);
-    if (!user) throw new AppError('invalid_session', 'session');
+    if (!user || user.disabledAt) throw new AppError('invalid_session', 'session');
 
     switch (input.challenge_name) {
       case 'NEW_PASSWORD_REQUIRED': {
@@ -341,7 +343,7 @@ export class AuthService {
     }
     if (session.revokedAt || session.expiresAt <= now) throw new AppError('unauthorized_user');
     const user = await this.deps.users.findById(session.userId);
-    if (!user) throw new AppError('unauthorized_user');
+    if (!user || user.disabledAt) throw new AppError('unauthorized_user');
     const issued = await this.issueTokens(user, session.id, true);
     if (
       !(await this.deps.sessions.rotate(session.id, presented, hashToken(issued.refreshToken), now))
@@ -382,7 +384,7 @@ export class AuthService {
 
   private async actorFor(userId: number, sessionId: string | null): Promise<Actor> {
     const user = await this.deps.users.findById(userId);
-    if (!user) throw new AppError('unauthorized_user');
+    if (!user || user.disabledAt) throw new AppError('unauthorized_user');
     return {
       userId: user.id,
       email: user.email,

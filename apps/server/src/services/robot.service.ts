@@ -1,4 +1,4 @@
-import type { createRobot, ParsedBodyOf, robotSchema } from '@flashbulb/shared';
+import { Role, type createRobot, type ParsedBodyOf, type robotSchema } from '@flashbulb/shared';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error.ts';
 import { hashToken, randomToken } from '../lib/secret-box.ts';
@@ -9,12 +9,17 @@ import { administersOrganisation, organisationScope } from '../access/rules.ts';
 
 type Robot = z.infer<typeof robotSchema>;
 
+/** The caller sees robots of this organisation (its list call would show them). */
+const organisationScopeAllows = (actor: Actor, organisationId: number): boolean =>
+  actor.role === Role.SUPER_USER || actor.organisationId === organisationId;
+
 const mapRobot = (row: RobotWithEvent): Robot => ({
   id: row.id,
   name: row.name,
   organisation_id: row.organisationId,
   event_id: row.eventId,
   event_name: row.eventName,
+  last_upload_date: row.lastUploadAt?.toISOString() ?? null,
 });
 
 /** Robots: everyone lists their organisation's; super users and its admins create them. */
@@ -46,6 +51,21 @@ export class RobotService {
       keyHash: hashToken(key),
       keyPrefix: key.slice(0, 10),
     });
-    return { ...mapRobot({ ...row, eventName: null }), api_key: key };
+    return { ...mapRobot({ ...row, eventName: null, lastUploadAt: null }), api_key: key };
+  }
+
+  /** A new key, shown only in this reply; the old one stops working at once. */
+  async regenerateKey(actor: Actor, id: number): Promise<Robot & { api_key: string }> {
+    const robot = await this.robots.findById(id);
+    // Another organisation's robot is not there for this caller (ids leak nothing).
+    if (!robot || !administersOrganisation(actor, robot.organisationId)) {
+      if (robot && organisationScopeAllows(actor, robot.organisationId))
+        throw new AppError('forbidden');
+      throw new AppError('robot_not_found', 'id');
+    }
+    const key = `fbr_${randomToken(30)}`;
+    if (!(await this.robots.replaceKey(id, hashToken(key), key.slice(0, 10))))
+      throw new AppError('robot_not_found', 'id');
+    return { ...mapRobot(robot), api_key: key };
   }
 }

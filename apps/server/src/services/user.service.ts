@@ -13,7 +13,9 @@ import type { PasswordHasher } from '../lib/password-hasher.ts';
 import { hashToken, randomToken } from '../lib/secret-box.ts';
 import type { ApiKeyRepository, ApiKeyRow } from '../repositories/api-key.repository.ts';
 import type { OrganisationRepository } from '../repositories/organisation.repository.ts';
+import type { SessionRepository } from '../repositories/session.repository.ts';
 import type { UserRepository, UserWithOrganisation } from '../repositories/user.repository.ts';
+import { organisationScope } from '../access/rules.ts';
 import type { Actor } from './actor.ts';
 import type { MailService } from './mail.service.ts';
 
@@ -31,6 +33,7 @@ export const mapUserToResponse = (user: UserWithOrganisation, mfaExempt: boolean
   mfa_enabled: user.totpEnabled,
   mfa_exempt: mfaExempt,
   status: user.status === 'FORCE_CHANGE_PASSWORD' ? 'FORCE_CHANGE_PASSWORD' : 'CONFIRMED',
+  disabled: user.disabledAt !== null,
   created_date: user.createdAt.toISOString(),
 });
 
@@ -42,6 +45,8 @@ const mapApiKey = (row: ApiKeyRow) => ({
   last_used_date: row.lastUsedAt?.toISOString() ?? null,
 });
 
+export type UpdateUserInput = ParsedBodyOf<Endpoints['updateUser']>;
+
 /** The create-user call's parsed body (also what the CLI's `create-user` passes). */
 export type CreateUserInput = ParsedBodyOf<Endpoints['createUser']>;
 
@@ -50,6 +55,7 @@ export class UserService {
   constructor(
     private readonly deps: {
       users: UserRepository;
+      sessions: SessionRepository;
       organisations: OrganisationRepository;
       apiKeys: ApiKeyRepository;
       mail: MailService;
@@ -87,6 +93,77 @@ export class UserService {
     if (!input.temporary_password) await this.sendInvitation(created.email, temporaryPassword);
     const user = await this.deps.users.findById(created.id);
     if (!user) throw new Error('User vanished after insert');
+    return mapUserToResponse(user, this.deps.isMfaExempt(user.email));
+  }
+
+  /** Super users: all users or one organisation's; admins: their organisation's; others: refused. */
+  async list(actor: Actor, organisationId: number | undefined): Promise<{ users: User[] }> {
+    if (actor.role === Role.EVENT_OWNER) throw new AppError('forbidden');
+    const scope = organisationScope(actor, organisationId);
+    if (scope === null) return { users: [] };
+    const rows = await this.deps.users.list(scope);
+    // An admin never sees super users, even one filed under their organisation.
+    const visible =
+      actor.role === Role.SUPER_USER ? rows : rows.filter((u) => u.role !== Role.SUPER_USER);
+    return { users: visible.map((u) => mapUserToResponse(u, this.deps.isMfaExempt(u.email))) };
+  }
+
+  /**
+   * A user the actor may change (owner console §6, our server rules): super users any other user;
+   * admins the other non-super users of their organisation; event owners nobody. A user outside the
+   * actor's reach is `user_not_found`, so ids leak nothing.
+   */
+  private async manageable(actor: Actor, id: number): Promise<UserWithOrganisation> {
+    if (actor.role === Role.EVENT_OWNER) throw new AppError('forbidden');
+    const target = await this.deps.users.findById(id);
+    const visible =
+      target &&
+      (actor.role === Role.SUPER_USER ||
+        (actor.organisationId !== null &&
+          target.organisationId === actor.organisationId &&
+          target.role !== Role.SUPER_USER));
+    if (!target || !visible) throw new AppError('user_not_found', 'id');
+    if (target.id === actor.userId) throw new AppError('forbidden', 'id');
+    return target;
+  }
+
+  async update(actor: Actor, input: UpdateUserInput): Promise<User> {
+    const target = await this.manageable(actor, input.id);
+    const role = input.role ?? (target.role as Role);
+    const organisationId =
+      input.organisation_id === undefined ? target.organisationId : input.organisation_id;
+    if (actor.role !== Role.SUPER_USER) {
+      if (role === Role.SUPER_USER) throw new AppError('forbidden', 'role');
+      if (organisationId !== actor.organisationId)
+        throw new AppError('forbidden', 'organisation_id');
+    }
+    if (role !== Role.SUPER_USER && organisationId === null)
+      throw new AppError('organisation_not_found', 'organisation_id');
+    if (organisationId !== null && !(await this.deps.organisations.findById(organisationId)))
+      throw new AppError('organisation_not_found', 'organisation_id');
+    const now = this.deps.clock.now();
+    const disabledAt =
+      input.disabled === undefined
+        ? target.disabledAt
+        : input.disabled
+          ? (target.disabledAt ?? now)
+          : null;
+    await this.deps.users.updateAccount(target.id, { role, organisationId, disabledAt });
+    // Requests check the flag anyway (AuthService.authenticate); ending the sessions is tidiness.
+    if (disabledAt) await this.deps.sessions.revokeAllForUser(target.id, now);
+    return this.reload(target.id);
+  }
+
+  /** The authenticator is forgotten; the next sign-in sets one up again (MFA_SETUP). */
+  async resetMfa(actor: Actor, id: number): Promise<User> {
+    const target = await this.manageable(actor, id);
+    await this.deps.users.setTotp(target.id, null, false, null);
+    return this.reload(target.id);
+  }
+
+  private async reload(id: number): Promise<User> {
+    const user = await this.deps.users.findById(id);
+    if (!user) throw new AppError('user_not_found', 'id');
     return mapUserToResponse(user, this.deps.isMfaExempt(user.email));
   }
 

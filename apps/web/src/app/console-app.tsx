@@ -30,6 +30,9 @@ const ApiKeysPage = lazy(() =>
     default: m.ApiKeysPage,
   })),
 );
+const UsersPage = lazy(() =>
+  import('../features/setup/components/users-page.tsx').then((m) => ({ default: m.UsersPage })),
+);
 const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
 const ImageEditPage = lazy(() => import('../features/image-edit/components/image-edit-page.tsx'));
 
@@ -71,6 +74,14 @@ export default function ConsoleApp({ user }: { user: User }) {
           element={
             <Suspense fallback={<FullPageLoader />}>
               <RobotsPage user={user} />
+            </Suspense>
+          }
+        />
+        <Route
+          path="users"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <UsersPage user={user} />
             </Suspense>
           }
         />

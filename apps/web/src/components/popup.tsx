@@ -61,6 +61,8 @@ export interface ConfirmPopupProps {
   readonly danger?: boolean;
   readonly size?: PopupSize;
   readonly loading?: boolean;
+  /** The confirm button waits for something (e.g. a typed code). */
+  readonly confirmDisabled?: boolean;
 }
 
 /** A question with two answers; closing it counts as cancelling. */
@@ -75,6 +77,7 @@ export function ConfirmPopup({
   danger = false,
   size = 'sm',
   loading = false,
+  confirmDisabled = false,
 }: ConfirmPopupProps) {
   const { t } = useTranslation();
   return (
@@ -88,7 +91,12 @@ export function ConfirmPopup({
           <Button variant="default" onClick={onCancel}>
             {cancelLabel ?? t('common.cancel')}
           </Button>
-          <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={loading}>
+          <Button
+            color={danger ? 'red' : undefined}
+            onClick={onConfirm}
+            loading={loading}
+            disabled={confirmDisabled}
+          >
             {confirmLabel}
           </Button>
         </>

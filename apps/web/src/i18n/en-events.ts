@@ -1,5 +1,26 @@
 /** English texts of the event list and editor (namespace `translation`, under `events`). */
 export const enEvents = {
+  links: {
+    title: 'Links of {{name}}',
+    copy: 'Copy',
+    copied: 'Copied',
+    open: 'Open',
+    qr: 'QR',
+    qrAlt: 'QR code: {{label}}',
+    print: 'Print QR',
+    download: 'Download PNG (1000 px)',
+    kinds: {
+      public: 'Public album',
+      private: 'Private album (for guests)',
+      curation: 'Curation page (event owner)',
+      kioskAlbum: 'Kiosk album',
+      kioskStream: 'Kiosk stream',
+      slideShow: 'Slide show',
+      qrRide: 'QR ride kiosk',
+      allPhotosKiosk: 'All-photos kiosk',
+      webApp: 'Web-app page',
+    },
+  },
   tabs: {
     general: 'General',
     email: 'E-mail configuration',
@@ -47,6 +68,8 @@ export const enEvents = {
     copyLinkNamed: 'Copy the album link of {{name}}',
     linkCopied: 'The album link of {{name}} was copied',
     linkNotCopied: 'The link could not be copied',
+    links: 'Links & QR',
+    linksNamed: 'Links and QR codes of {{name}}',
     addEvent: 'Add Event',
     noEvents: 'There are no events yet.',
     askAdministrator:
@@ -69,6 +92,10 @@ export const enEvents = {
     deleteTitle: 'Delete the event?',
     deleteQuestion:
       'Delete {{name}} with its settings? Its robots are disconnected. This cannot be undone.',
+    deletePhotos_one: '{{count}} photo is deleted with it.',
+    deletePhotos_other: '{{count}} photos are deleted with it.',
+    deletePhotosCounting: 'Counting its photos…',
+    deleteTypeCode: 'Type the event code {{code}} to confirm',
     deleted: 'The event {{name}} was deleted',
     created: 'The event {{name}} was created',
     issuesTitle: 'Please correct the marked fields',

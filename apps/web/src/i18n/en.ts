@@ -98,6 +98,7 @@ export const en = {
       organisations: 'Organisations',
       robots: 'Robots',
       apiKeys: 'API keys',
+      users: 'Users',
     },
     myInfo: {
       title: 'My account',

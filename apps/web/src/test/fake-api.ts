@@ -89,5 +89,6 @@ export const adminUser = {
   mfa_enabled: true,
   mfa_exempt: false,
   status: 'CONFIRMED' as const,
+  disabled: false,
   created_date: '2026-11-21T00:00:00.000Z',
 };

@@ -44,7 +44,12 @@ export const signIn = defineEndpoint({
   summary: 'Sign in with e-mail and password; answers tokens or the next challenge',
   body: z.object({ username: usernameSchema, password: passwordInputSchema }),
   result: signInResultSchema,
-  errors: ['user_name_or_password_incorrect', 'too_many_attempts', 'temporary_password_expired'],
+  errors: [
+    'user_name_or_password_incorrect',
+    'too_many_attempts',
+    'temporary_password_expired',
+    'user_disabled',
+  ],
   rateLimited: true,
 });
 

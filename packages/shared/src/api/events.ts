@@ -436,6 +436,10 @@ export const robotSchema = z.object({
   organisation_id: z.number().int(),
   event_id: z.number().int().nullable(),
   event_name: z.string().nullable(),
+  last_upload_date: z
+    .string()
+    .nullable()
+    .describe('ISO 8601: when the robot’s last photo arrived; null before its first'),
 });
 
 export const robotList = defineEndpoint({
@@ -463,6 +467,17 @@ export const createRobot = defineEndpoint({
   }),
   result: robotSchema.extend({ api_key: z.string() }),
   errors: ['forbidden', 'organisation_not_found'],
+});
+
+export const regenerateRobotKey = defineEndpoint({
+  path: `${OWNER_PREFIX}/robot/key/regenerate`,
+  auth: 'owner',
+  tag: 'robots',
+  summary:
+    'A new API key for a robot (super users and its organisation’s admins); the old key stops working at once; the new key is shown only in this reply',
+  body: z.object({ id: idSchema }),
+  result: robotSchema.extend({ api_key: z.string() }),
+  errors: ['forbidden', 'robot_not_found'],
 });
 
 export const imageProcessSchema = z.object({

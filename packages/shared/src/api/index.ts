@@ -32,6 +32,9 @@ export const endpoints = {
   listOrganisations: users.listOrganisations,
   createOrganisation: users.createOrganisation,
   renameOrganisation: users.renameOrganisation,
+  listUsers: users.listUsers,
+  updateUser: users.updateUser,
+  resetUserMfa: users.resetUserMfa,
   // events (issue 3)
   createEvent: events.createEvent,
   updateEvent: events.updateEvent,
@@ -43,6 +46,7 @@ export const endpoints = {
   verifyFromAddress: events.verifyFromAddress,
   robotList: events.robotList,
   createRobot: events.createRobot,
+  regenerateRobotKey: events.regenerateRobotKey,
   imageProcessList: events.imageProcessList,
   autoPrintProcesses: events.autoPrintProcesses,
   pptList: events.pptList,

@@ -24,6 +24,7 @@ export const userSchema = z.object({
   mfa_enabled: z.boolean().describe('An authenticator app is set up and preferred'),
   mfa_exempt: z.boolean().describe('Listed in FLASHBULB_MFA_EXEMPT_USERS'),
   status: z.enum(['FORCE_CHANGE_PASSWORD', 'CONFIRMED']),
+  disabled: z.boolean().describe('Disabled by an administrator: cannot sign in or call the API'),
   created_date: z.string(),
 });
 export type User = z.infer<typeof userSchema>;
@@ -58,6 +59,44 @@ export const createUser = defineEndpoint({
     'organisation_not_found',
     'invalid_password',
   ],
+});
+
+export const listUsers = defineEndpoint({
+  path: `${OWNER_PREFIX}/user/list/retrieve`,
+  auth: 'owner',
+  tag: 'users',
+  summary:
+    'Users (super users: all, or one organisation; admins: their organisation; event owners: refused)',
+  body: z.object({ organisation_id: idSchema.optional() }),
+  result: z.object({ users: z.array(userSchema) }),
+  errors: ['unauthorized_user', 'forbidden'],
+});
+
+export const updateUser = defineEndpoint({
+  path: `${OWNER_PREFIX}/user/update`,
+  auth: 'owner',
+  tag: 'users',
+  summary:
+    'Change a user’s role, organisation or disabled flag. Super users: any user; admins: users of their organisation, never to or from super user, never another organisation; nobody changes themselves. Disabling ends the user’s sessions.',
+  body: z.object({
+    id: idSchema,
+    role: roleSchema.optional(),
+    organisation_id: idSchema.nullable().optional(),
+    disabled: z.boolean({ error: 'invalid_value' }).optional(),
+  }),
+  result: userSchema,
+  errors: ['unauthorized_user', 'forbidden', 'user_not_found', 'organisation_not_found'],
+});
+
+export const resetUserMfa = defineEndpoint({
+  path: `${OWNER_PREFIX}/user/mfa/reset`,
+  auth: 'owner',
+  tag: 'users',
+  summary:
+    'Reset a user’s two-factor: the authenticator is forgotten and set up again at the next sign-in (same reach as user/update)',
+  body: z.object({ id: idSchema }),
+  result: userSchema,
+  errors: ['unauthorized_user', 'forbidden', 'user_not_found'],
 });
 
 export const apiKeySchema = z.object({

@@ -163,3 +163,51 @@ const ALBUM_LINK_PARAMS: Record<AlbumLinkKind, Record<string, string>> = {
  */
 export const albumPageQuery = (publicKey: string, kind: AlbumLinkKind): string =>
   `?${new URLSearchParams({ pId: publicKey, ...ALBUM_LINK_PARAMS[kind] }).toString()}`;
+
+/** Every page an operator hands out for one event (albums spec §2.1), in the console's order. */
+export type EventPageKind =
+  | 'public'
+  | 'private'
+  | 'curation'
+  | 'kioskAlbum'
+  | 'kioskStream'
+  | 'slideShow'
+  | 'qrRide'
+  | 'allPhotosKiosk'
+  | 'webApp';
+
+export const EVENT_PAGE_KINDS: readonly EventPageKind[] = [
+  'public',
+  'private',
+  'curation',
+  'kioskAlbum',
+  'kioskStream',
+  'slideShow',
+  'qrRide',
+  'allPhotosKiosk',
+  'webApp',
+];
+
+/**
+ * The link of each page type of an event, from its code and keys — the inverse of
+ * `pageTypeFromQuery`, so the console never builds a URL by hand. The web-app page is the public
+ * album named by the event code too (`eName`: the page reads the event's web-app settings).
+ */
+export const eventPageLinks = (
+  origin: string,
+  event: { name: string; publicKey: string; privateKey: string; ownerKey: string },
+): Record<EventPageKind, string> => {
+  const link = (params: Record<string, string>) =>
+    `${origin}/?${new URLSearchParams(params).toString()}`;
+  return {
+    public: `${origin}/${albumPageQuery(event.publicKey, 'public')}`,
+    private: link({ pvId: event.privateKey }),
+    curation: link({ eId: event.ownerKey }),
+    kioskAlbum: `${origin}/${albumPageQuery(event.publicKey, 'kioskAlbum')}`,
+    kioskStream: `${origin}/${albumPageQuery(event.publicKey, 'kioskStream')}`,
+    slideShow: `${origin}/${albumPageQuery(event.publicKey, 'slideShow')}`,
+    qrRide: link({ kType: 'evSB3', pvId: event.privateKey, kioskMode: 'true' }),
+    allPhotosKiosk: link({ kType: 'evSB1', pvId: event.privateKey, kioskMode: 'true' }),
+    webApp: link({ pId: event.publicKey, eName: event.name }),
+  };
+};

@@ -20,6 +20,7 @@ export const consoleNavItems: readonly ConsoleNavItem[] = [
   { to: '/organisations', labelKey: 'console.nav.organisations', end: false, roles: ADMINS },
   { to: '/robots', labelKey: 'console.nav.robots', end: false, roles: ADMINS },
   { to: '/api-keys', labelKey: 'console.nav.apiKeys', end: false },
+  { to: '/users', labelKey: 'console.nav.users', end: false, roles: ADMINS },
 ];
 
 /** The entries a user of this role sees. */

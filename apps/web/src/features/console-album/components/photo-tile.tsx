@@ -1,5 +1,15 @@
 import { memo, type MouseEvent } from 'react';
-import { ActionIcon, Badge, Box, Center, Checkbox, Loader, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Photo } from '@flashbulb/shared';
 
@@ -149,11 +159,27 @@ export const PhotoTile = memo(function PhotoTile({
           left={6}
           size="md"
         />
-        {hidden && (
-          <Badge pos="absolute" bottom={6} left={6} color="dark" size="sm">
-            {t('album.grid.hidden')}
-          </Badge>
-        )}
+        <Group pos="absolute" bottom={6} left={6} gap={4}>
+          {hidden && (
+            <Badge color="dark" size="sm">
+              {t('album.grid.hidden')}
+            </Badge>
+          )}
+          {photo.is_curated === 1 && (
+            <Badge color="yellow" size="sm" data-testid="curated-badge">
+              {t('album.grid.curated')}
+            </Badge>
+          )}
+          {photo.original_photo_id !== null && (
+            <Badge
+              color="indigo"
+              size="sm"
+              title={t('album.grid.editedOf', { id: photo.original_photo_id })}
+            >
+              {t('album.grid.edited')}
+            </Badge>
+          )}
+        </Group>
         <ActionIcon
           pos="absolute"
           top={6}

@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import {
   photoUploadAccess,
   photoUploadComplete,
+  isValidFileName,
   randomFileName,
   type Photo,
 } from '@flashbulb/shared';
@@ -22,7 +23,7 @@ const toFailure = (error: unknown): UploadFailure => {
 };
 
 /**
- * Upload from the console (albums spec §4, §7.1): resize, random base-36 name, grant, direct POST
+ * Upload from the console (albums spec §4, §7.1): resize, the file's own name, grant, direct POST
  * to storage with progress, then upload-complete with the owner's Authorization. `onPhoto` hears
  * each photo as it is registered, so the grid can show it at once.
  */
@@ -33,7 +34,9 @@ export const useUploads = (eventName: string, onPhoto: (photo: Photo) => void) =
         { eventName, onPhoto },
         async (file, step, context) => {
           const body = await prepareUpload(file);
-          const fileName = randomFileName(file.name);
+          // The photo keeps its own name (issue 16): the server files it under a random folder, so
+          // two IMG_0001.JPG never meet; only a name the rules refuse is replaced by a random one.
+          const fileName = isValidFileName(file.name) ? file.name : randomFileName(file.name);
           const grant = await callApi(photoUploadAccess, {
             event_name: context.eventName,
             file_name: fileName,

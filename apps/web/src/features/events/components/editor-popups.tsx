@@ -1,8 +1,64 @@
-import { Button, List, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Button, List, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { photoCountInfo } from '@flashbulb/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmPopup, Popup } from '../../../components/popup.tsx';
+import { callApi } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import type { EventEditorState } from '../hooks/use-event-editor.ts';
+
+/**
+ * Deleting an event (issue 16): says how many photos go with it and waits for the event code to be
+ * typed, so a wrong event is not deleted by a slipped click.
+ */
+function DeleteEventPopup({
+  event,
+  saving,
+  onConfirm,
+  onCancel,
+}: {
+  event: { id: number; name: string; full_name: string };
+  saving: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const [typed, setTyped] = useState('');
+  const count = useQuery({
+    queryKey: ['events', 'delete-photo-count', event.id] as const,
+    queryFn: ({ signal }) => callApi(photoCountInfo, { event_id: event.id }, { signal }),
+    gcTime: 0,
+  });
+  const matches = typed.trim().toUpperCase() === event.name.toUpperCase();
+  return (
+    <ConfirmPopup
+      opened
+      title={t('events.editor.deleteTitle')}
+      confirmLabel={t('events.editor.delete')}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+      loading={saving}
+      confirmDisabled={!matches}
+      danger
+    >
+      <Stack gap="sm">
+        <Text>{t('events.editor.deleteQuestion', { name: event.full_name })}</Text>
+        <Text fw={600} data-testid="delete-photo-count">
+          {count.data
+            ? t('events.editor.deletePhotos', { count: count.data.total })
+            : t('events.editor.deletePhotosCounting')}
+        </Text>
+        <TextInput
+          label={t('events.editor.deleteTypeCode', { code: event.name })}
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          autoComplete="off"
+        />
+      </Stack>
+    </ConfirmPopup>
+  );
+}
 
 /** The popups the editor shows over itself: save problems, confirms and the conflict question. */
 export function EditorPopups({ editor }: { editor: EventEditorState }) {
@@ -74,17 +130,14 @@ export function EditorPopups({ editor }: { editor: EventEditorState }) {
       >
         <Text>{t('events.editor.unsaved')}</Text>
       </ConfirmPopup>
-      <ConfirmPopup
-        opened={popup?.kind === 'delete'}
-        title={t('events.editor.deleteTitle')}
-        confirmLabel={t('events.editor.delete')}
-        onConfirm={() => void editor.confirmDelete()}
-        onCancel={closePopup}
-        loading={editor.saving}
-        danger
-      >
-        <Text>{t('events.editor.deleteQuestion', { name: editor.event?.full_name ?? '' })}</Text>
-      </ConfirmPopup>
+      {popup?.kind === 'delete' && editor.event && (
+        <DeleteEventPopup
+          event={editor.event}
+          saving={editor.saving}
+          onConfirm={() => void editor.confirmDelete()}
+          onCancel={closePopup}
+        />
+      )}
     </>
   );
 }

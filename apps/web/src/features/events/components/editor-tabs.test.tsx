@@ -69,6 +69,20 @@ describe('editor tabs: checkbox-driven fields', { timeout: 30_000 }, () => {
     expect(e.api.callsTo(UPDATE)).toHaveLength(0);
   });
 
+  it('refuses copies 25 with the field marked instead of clamping it to 20 (issue 16)', async () => {
+    const e = await openEdit(storedEvent({ is_photo_printer_active: 1 }));
+    await e.tab('Printing');
+    const copies = e.input('Max copies per print (1–20)');
+    await e.user.clear(copies);
+    await e.user.type(copies, '25');
+    await e.user.tab();
+    expect(copies.value).toBe('25');
+    await e.user.click(within(e.dialog).getByRole('button', { name: 'Update' }));
+    await screen.findByRole('dialog', { name: 'Please correct the marked fields' });
+    expect(copies.getAttribute('aria-invalid')).toBe('true');
+    expect(e.api.callsTo(UPDATE)).toHaveLength(0);
+  });
+
   it('enables printing counts and options only while printing is active; off unticks print-every-photo', async () => {
     const e = await openEdit(
       storedEvent({
@@ -246,8 +260,22 @@ describe('editor tabs: checkbox-driven fields', { timeout: 30_000 }, () => {
       [`${OWNER}/robot/list/retrieve`]: {
         ok: {
           robots: [
-            { id: 5, name: 'Booth 1', organisation_id: 3, event_id: 12, event_name: 'OTHR' },
-            { id: 6, name: 'Booth 2', organisation_id: 3, event_id: null, event_name: null },
+            {
+              id: 5,
+              name: 'Booth 1',
+              organisation_id: 3,
+              event_id: 12,
+              event_name: 'OTHR',
+              last_upload_date: null,
+            },
+            {
+              id: 6,
+              name: 'Booth 2',
+              organisation_id: 3,
+              event_id: null,
+              event_name: null,
+              last_upload_date: null,
+            },
           ],
         },
       },
@@ -318,10 +346,14 @@ describe('editor tabs: checkbox-driven fields', { timeout: 30_000 }, () => {
     await e.user.click(within(e.dialog).getByRole('textbox', { name: 'Time zone' }));
     const options = await screen.findAllByRole('option', { hidden: true });
     const labels = options.map((o) => o.textContent);
-    expect(labels[0]).toBe('UTC-12:00');
-    expect(labels.at(-1)).toBe('UTC+13:00');
+    expect(labels[0]).toBe('UTC-12:00 Baker Island');
+    expect(labels.at(-1)).toBe('UTC+13:00 Tonga, Samoa');
     expect(labels).toHaveLength(26);
-    await e.user.click(screen.getByRole('option', { name: 'UTC+02:00', hidden: true }));
+    // Every offset carries a place name (issue 16).
+    for (const label of labels) expect(label).toMatch(/^UTC[+-]\d\d:00 \p{L}/u);
+    await e.user.click(
+      screen.getByRole('option', { name: 'UTC+02:00 Athens, Cairo, Johannesburg', hidden: true }),
+    );
     const body = await e.update();
     expect(body.date_utc_diff_hours).toBe(2);
   });

@@ -131,7 +131,14 @@ describe('event editor: add, edit, copy, delete', { timeout: 30_000 }, () => {
         [`${OWNER}/robot/list/retrieve`]: {
           ok: {
             robots: [
-              { id: 5, name: 'Booth 1', organisation_id: 3, event_id: 7, event_name: 'ABCD' },
+              {
+                id: 5,
+                name: 'Booth 1',
+                organisation_id: 3,
+                event_id: 7,
+                event_name: 'ABCD',
+                last_upload_date: null,
+              },
             ],
           },
         },
@@ -159,13 +166,35 @@ describe('event editor: add, edit, copy, delete', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('deletes from the menu after a confirm, closes and reloads the list', async () => {
-    const api = installConsoleApi({ routes: { [`${OWNER}/event/delete`]: { ok: {} } } });
+  it('deletes from the menu after a confirm naming the photo count and the typed code, closes and reloads the list', async () => {
+    const api = installConsoleApi({
+      routes: {
+        [`${OWNER}/event/delete`]: { ok: {} },
+        [`${OWNER}/event/photo-count-info/retrieve`]: {
+          ok: { total: 42, visible: 40, hidden: 2, originals: 42, printed: 0, processing: 0 },
+        },
+      },
+    });
     const dialog = await openEdit();
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('button', { name: 'More' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete event' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete the event?' });
+    expect((await within(confirm).findByText('42 photos are deleted with it.')).textContent).toBe(
+      '42 photos are deleted with it.',
+    );
+    expect(api.callsTo(`${OWNER}/event/photo-count-info/retrieve`)[0]?.body).toEqual({
+      event_id: 7,
+    });
+    const remove = within(confirm).getByRole('button', { name: 'Delete event' });
+    // Nothing happens until the event code is typed.
+    expect(remove.hasAttribute('disabled')).toBe(true);
+    const code = within(confirm).getByLabelText('Type the event code ABCD to confirm');
+    await user.type(code, 'ABCE');
+    expect(remove.hasAttribute('disabled')).toBe(true);
+    await user.clear(code);
+    await user.type(code, 'abcd');
+    expect(api.callsTo(`${OWNER}/event/delete`)).toHaveLength(0);
     const listCalls = api.callsTo(LIST).length;
     await user.click(within(confirm).getByRole('button', { name: 'Delete event' }));
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Anchor, Button, Group, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { albumPathFor } from '../../../lib/album-path.ts';
 import { attendeesPathFor } from '../../../lib/attendees-path.ts';
 import { outboxPathFor } from '../../../lib/outbox-path.ts';
 import { ordersPathFor } from '../../../lib/orders-path.ts';
+import { EventLinksModal } from './event-links-modal.tsx';
 
 /** Per-event actions of the list (owner-console §2): edit, kiosk album and stream, slide show, copy link. */
 export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit: () => void }) {
@@ -15,6 +17,7 @@ export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit:
   const name = event.full_name;
   // Albums spec §4: the kiosk stream needs lead collection.
   const streamDisabled = event.collect_leads === 0;
+  const [linksOpen, setLinksOpen] = useState(false);
 
   const copyLink = async () => {
     try {
@@ -90,6 +93,15 @@ export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit:
       >
         {t('events.list.copyLink')}
       </Button>
+      <Button
+        size="compact-sm"
+        variant="default"
+        onClick={() => setLinksOpen(true)}
+        aria-label={t('events.list.linksNamed', { name })}
+      >
+        {t('events.list.links')}
+      </Button>
+      {linksOpen && <EventLinksModal event={event} onClose={() => setLinksOpen(false)} />}
     </Group>
   );
 }

@@ -132,4 +132,44 @@ describe('event list', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Edit Summer Gala' }));
     expect(await screen.findByRole('dialog', { name: 'Edit event Summer Gala' })).toBeTruthy();
   });
+
+  it('hands out every page type of the event with copy, open and a 1000 px level-H QR (issue 16)', async () => {
+    installConsoleApi({ events: [gala] });
+    renderApp('/events');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Links and QR codes of Summer Gala' }));
+    const curation = await screen.findByTestId('event-link-curation');
+    // The curation key comes from the event's full data, not from the list.
+    expect(within(curation).getByTestId('event-link-url').textContent).toBe(
+      `${window.location.origin}/?eId=owner-key`,
+    );
+    for (const kind of [
+      'public',
+      'private',
+      'kioskAlbum',
+      'kioskStream',
+      'slideShow',
+      'qrRide',
+      'allPhotosKiosk',
+      'webApp',
+    ]) {
+      const row = screen.getByTestId(`event-link-${kind}`);
+      expect(within(row).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(
+        within(row).getByTestId('event-link-url').textContent,
+      );
+    }
+    expect(
+      within(screen.getByTestId('event-link-qrRide')).getByTestId('event-link-url').textContent,
+    ).toContain('kType=evSB3&pvId=private-key');
+    await user.click(
+      within(screen.getByTestId('event-link-public')).getByRole('button', { name: 'QR' }),
+    );
+    const img = await within(screen.getByTestId('event-link-qr')).findByRole('img');
+    const src = img.getAttribute('src') ?? '';
+    expect(src.startsWith('data:image/png;base64,')).toBe(true);
+    // 1000 px wide, read from the PNG header.
+    const bytes = Uint8Array.from(atob(src.split(',')[1]!), (c) => c.charCodeAt(0));
+    expect(new DataView(bytes.buffer).getUint32(16)).toBe(1000);
+  });
 });

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   Alert,
   Badge,
@@ -66,6 +67,7 @@ function ListSkeleton() {
  */
 export function EventsPage({ user }: { user: User }) {
   const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)');
   const errorText = useErrorText();
   const list = useEventList();
   const location = useLocation();
@@ -157,7 +159,7 @@ export function EventsPage({ user }: { user: User }) {
     );
   else
     body = (
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={phone ? 0 : 640}>
         <Table striped highlightOnHover aria-label={t('events.list.title')}>
           <Table.Thead>
             <Table.Tr>
@@ -165,25 +167,34 @@ export function EventsPage({ user }: { user: User }) {
               <Table.Th>{t('events.list.eventTitle')}</Table.Th>
               <Table.Th>{t('events.list.visibility')}</Table.Th>
               <Table.Th>{t('events.list.updated')}</Table.Th>
-              <Table.Th>{t('events.list.actions')}</Table.Th>
+              {!phone && <Table.Th>{t('events.list.actions')}</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {shown.map((event) => (
-              <Table.Tr key={event.id} data-testid="event-row">
-                <Table.Td ff="monospace">{event.name}</Table.Td>
-                <Table.Td>{event.full_name}</Table.Td>
-                <Table.Td>
-                  <Badge variant="light" color={event.is_visible ? 'green' : 'gray'}>
-                    {event.is_visible ? t('events.list.visible') : t('events.list.hidden')}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{event.updated_date.slice(0, 10)}</Table.Td>
-                <Table.Td>
-                  <EventListActions event={event} onEdit={() => openEditor(event)} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
+            {shown.map((event) => {
+              const actions = <EventListActions event={event} onEdit={() => openEditor(event)} />;
+              return (
+                <Fragment key={event.id}>
+                  <Table.Tr data-testid="event-row">
+                    <Table.Td ff="monospace">{event.name}</Table.Td>
+                    <Table.Td>{event.full_name}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={event.is_visible ? 'green' : 'gray'}>
+                        {event.is_visible ? t('events.list.visible') : t('events.list.hidden')}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{event.updated_date.slice(0, 10)}</Table.Td>
+                    {!phone && <Table.Td>{actions}</Table.Td>}
+                  </Table.Tr>
+                  {/* On a phone the actions get a row of their own, so none is cut off. */}
+                  {phone && (
+                    <Table.Tr data-testid="event-row-actions">
+                      <Table.Td colSpan={4}>{actions}</Table.Td>
+                    </Table.Tr>
+                  )}
+                </Fragment>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

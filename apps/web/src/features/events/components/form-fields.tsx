@@ -113,6 +113,9 @@ export function NumberField({
   return (
     <NumberInput
       allowDecimal={false}
+      // Out-of-range values stay as typed so the rules refuse them with the field marked
+      // (issue 16: copies 25 was silently clamped to 20).
+      clampBehavior="none"
       {...props}
       name={name}
       value={Number.isNaN(field.value) ? '' : field.value}
@@ -132,6 +135,9 @@ export function NullableNumberField({
   return (
     <NumberInput
       allowDecimal={false}
+      // Out-of-range values stay as typed so the rules refuse them with the field marked
+      // (issue 16: copies 25 was silently clamped to 20).
+      clampBehavior="none"
       {...props}
       name={name}
       value={field.value === null || Number.isNaN(field.value) ? '' : field.value}

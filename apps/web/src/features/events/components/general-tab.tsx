@@ -18,7 +18,37 @@ import {
 } from './form-fields.tsx';
 import { ImageToggle, SecureInput, SectionTitle } from './toggled-fields.tsx';
 
-/** UTC-12:00 … UTC+13:00 in whole hours (albums spec §9). */
+/** A well-known place on each whole-hour offset, so an operator recognises the zone (issue 16). */
+const TIMEZONE_NAMES: Record<number, string> = {
+  [-12]: 'Baker Island',
+  [-11]: 'Pago Pago',
+  [-10]: 'Honolulu',
+  [-9]: 'Anchorage',
+  [-8]: 'Los Angeles, Vancouver',
+  [-7]: 'Denver, Phoenix',
+  [-6]: 'Chicago, Mexico City',
+  [-5]: 'New York, Toronto, Bogotá',
+  [-4]: 'Halifax, Santiago, Caracas',
+  [-3]: 'São Paulo, Buenos Aires',
+  [-2]: 'South Georgia',
+  [-1]: 'Azores, Cape Verde',
+  0: 'London, Lisbon, Dakar',
+  1: 'Paris, Berlin, Lagos',
+  2: 'Athens, Cairo, Johannesburg',
+  3: 'Moscow, Istanbul, Nairobi',
+  4: 'Dubai, Baku',
+  5: 'Karachi, Tashkent',
+  6: 'Dhaka, Almaty',
+  7: 'Bangkok, Jakarta',
+  8: 'Singapore, Beijing, Perth',
+  9: 'Tokyo, Seoul',
+  10: 'Sydney, Brisbane',
+  11: 'Nouméa, Solomon Islands',
+  12: 'Auckland, Fiji',
+  13: 'Tonga, Samoa',
+};
+
+/** UTC-12:00 … UTC+13:00 in whole hours (albums spec §9), each with a place on it. */
 const timezoneOptions = Array.from(
   { length: EVENT_LIMITS.timezoneMaxHours - EVENT_LIMITS.timezoneMinHours + 1 },
   (_, i) => {
@@ -26,7 +56,8 @@ const timezoneOptions = Array.from(
     const sign = hours < 0 ? '-' : '+';
     return {
       value: String(hours),
-      label: `UTC${sign}${String(Math.abs(hours)).padStart(2, '0')}:00`,
+      label:
+        `UTC${sign}${String(Math.abs(hours)).padStart(2, '0')}:00 ${TIMEZONE_NAMES[hours] ?? ''}`.trim(),
     };
   },
 );

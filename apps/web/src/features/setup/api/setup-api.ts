@@ -3,6 +3,12 @@ import {
   createApiKey,
   createOrganisation,
   createRobot,
+  createUser,
+  listUsers,
+  regenerateRobotKey,
+  resetUserMfa,
+  updateUser,
+  type ParsedBodyOf,
   deleteApiKey,
   EVENT_LIMITS,
   eventBasicList,
@@ -18,6 +24,7 @@ export const setupQueryKeys = {
   organisations: ['setup', 'organisations'] as const,
   robots: ['setup', 'robots'] as const,
   apiKeys: ['setup', 'api-keys'] as const,
+  users: ['setup', 'users'] as const,
 };
 
 export const useOrganisations = () =>
@@ -99,5 +106,46 @@ export const useRenameOrganisation = () => {
   return useMutation({
     mutationFn: (input: { id: number; name: string }) => callApi(renameOrganisation, input),
     onSuccess: () => client.invalidateQueries({ queryKey: setupQueryKeys.organisations }),
+  });
+};
+
+export const useUsers = () =>
+  useQuery({
+    queryKey: setupQueryKeys.users,
+    queryFn: ({ signal }) => callApi(listUsers, {}, { signal }),
+    select: (result) => result.users,
+  });
+
+/** The server mails the temporary password through the outbox (no password given here). */
+export const useInviteUser = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: Omit<ParsedBodyOf<typeof createUser>, 'temporary_password'>) =>
+      callApi(createUser, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: setupQueryKeys.users }),
+  });
+};
+
+export const useUpdateUser = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ParsedBodyOf<typeof updateUser>) => callApi(updateUser, input),
+    onSettled: () => client.invalidateQueries({ queryKey: setupQueryKeys.users }),
+  });
+};
+
+export const useResetUserMfa = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callApi(resetUserMfa, { id }),
+    onSuccess: () => client.invalidateQueries({ queryKey: setupQueryKeys.users }),
+  });
+};
+
+export const useRegenerateRobotKey = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => callApi(regenerateRobotKey, { id }),
+    onSuccess: () => client.invalidateQueries({ queryKey: setupQueryKeys.robots }),
   });
 };

@@ -12,11 +12,16 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@flashbulb/shared';
+import { Role, type User } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
-import { useCreateRobot, useOrganisations, useRobots } from '../api/setup-api.ts';
-import { ShownOnceKey } from './shown-once-key.tsx';
+import {
+  useCreateRobot,
+  useOrganisations,
+  useRegenerateRobotKey,
+  useRobots,
+} from '../api/setup-api.ts';
+import { formatDate, ShownOnceKey } from './shown-once-key.tsx';
 
 /** Robots of the organisations the user administers; a new robot's key is shown once. */
 export function RobotsPage({ user }: { user: User }) {
@@ -25,9 +30,13 @@ export function RobotsPage({ user }: { user: User }) {
   const organisations = useOrganisations();
   const robots = useRobots();
   const create = useCreateRobot();
+  const regenerate = useRegenerateRobotKey();
   const [name, setName] = useState('');
   const [picked, setPicked] = useState<string | null>(null);
-  const [shown, setShown] = useState<{ name: string; key: string } | null>(null);
+  const [shown, setShown] = useState<{ name: string; key: string; renewed?: boolean } | null>(null);
+  const canManage = (organisationId: number) =>
+    user.role === Role.SUPER_USER ||
+    (user.role === Role.ADMIN && user.organisation_id === organisationId);
 
   const choices = (organisations.data ?? []).map((o) => ({ value: String(o.id), label: o.name }));
   const organisationId = picked ?? user.organisation_id?.toString() ?? choices[0]?.value ?? null;
@@ -87,15 +96,23 @@ export function RobotsPage({ user }: { user: User }) {
       {shown && (
         <ShownOnceKey title={t('setup.robots.keyFor', { name: shown.name })} value={shown.key} />
       )}
+      {shown?.renewed && (
+        <Text size="sm" c="dimmed">
+          {t('setup.robots.regenerateNote', { name: shown.name })}
+        </Text>
+      )}
+      {regenerate.error && <Alert color="red">{errorText(errorKeyOf(regenerate.error))}</Alert>}
       {robots.data?.length === 0 && <Text>{t('setup.robots.none')}</Text>}
       {robots.data && robots.data.length > 0 && (
-        <Table.ScrollContainer minWidth={300}>
+        <Table.ScrollContainer minWidth={560}>
           <Table>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('setup.robots.name')}</Table.Th>
                 <Table.Th>{t('setup.robots.organisation')}</Table.Th>
                 <Table.Th>{t('setup.robots.event')}</Table.Th>
+                <Table.Th>{t('setup.robots.lastUpload')}</Table.Th>
+                <Table.Th />
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -104,6 +121,24 @@ export function RobotsPage({ user }: { user: User }) {
                   <Table.Td>{robot.name}</Table.Td>
                   <Table.Td>{orgName(robot.organisation_id)}</Table.Td>
                   <Table.Td>{robot.event_name ?? t('setup.robots.noEvent')}</Table.Td>
+                  <Table.Td>{formatDate(robot.last_upload_date, t('setup.never'))}</Table.Td>
+                  <Table.Td>
+                    {canManage(robot.organisation_id) && (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        loading={regenerate.isPending && regenerate.variables === robot.id}
+                        onClick={() =>
+                          regenerate.mutate(robot.id, {
+                            onSuccess: (renewed) =>
+                              setShown({ name: renewed.name, key: renewed.api_key, renewed: true }),
+                          })
+                        }
+                      >
+                        {t('setup.robots.regenerate')}
+                      </Button>
+                    )}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -28,7 +28,57 @@ describe('set-up screens', { timeout: 20_000 }, () => {
     installConsoleApi({ user: orgAdmin });
     renderApp('/');
     await waitFor(() => expect(navLabels()).toContain('Robots'));
-    expect(navLabels()).toEqual(['Overview', 'Events', 'Organisations', 'Robots', 'API keys']);
+    expect(navLabels()).toEqual([
+      'Overview',
+      'Events',
+      'Organisations',
+      'Robots',
+      'API keys',
+      'Users',
+    ]);
+  });
+
+  it('lets an admin invite a user (no password: the server mails one), disable and reset two-factor', async () => {
+    const owner = { ...eventOwner, id: 7, mfa_enabled: true };
+    const api = installConsoleApi({
+      user: orgAdmin,
+      routes: {
+        [`${OWNER}/user/list/retrieve`]: { ok: { users: [orgAdmin, owner] } },
+        [`${OWNER}/user/create`]: (body): FakeReply => ({
+          ok: { ...owner, id: 8, email: (body as { email: string }).email, mfa_enabled: false },
+        }),
+        [`${OWNER}/user/update`]: { ok: { ...owner, disabled: true } },
+        [`${OWNER}/user/mfa/reset`]: { ok: { ...owner, mfa_enabled: false } },
+      },
+    });
+    renderApp('/users');
+    await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(2));
+    const user = userEvent.setup();
+    // Nobody changes themselves: the admin's own row has no actions.
+    const [own, other] = screen.getAllByTestId('user-row');
+    expect(within(own!).queryByRole('button', { name: 'Disable' })).toBeNull();
+    await user.click(within(other!).getByRole('button', { name: 'Disable' }));
+    await waitFor(() =>
+      expect(api.callsTo(`${OWNER}/user/update`)[0]?.body).toEqual({ id: 7, disabled: true }),
+    );
+    await user.click(within(other!).getByRole('button', { name: 'Reset two-factor' }));
+    await waitFor(() => expect(api.callsTo(`${OWNER}/user/mfa/reset`)[0]?.body).toEqual({ id: 7 }));
+
+    // An admin is not offered the super user role.
+    await user.click(screen.getByRole('textbox', { name: 'Role' }));
+    expect(
+      (await screen.findAllByRole('option', { name: 'Admin', hidden: true })).length,
+    ).toBeGreaterThan(0);
+    expect(screen.queryAllByRole('option', { name: 'Super user', hidden: true })).toEqual([]);
+    await user.keyboard('{Escape}');
+    await user.type(screen.getByLabelText('E-mail'), 'new@example.com');
+    await user.click(screen.getByRole('button', { name: 'Invite user' }));
+    expect((await screen.findByTestId('user-invited')).textContent).toContain('new@example.com');
+    expect(api.callsTo(`${OWNER}/user/create`)[0]?.body).toEqual({
+      email: 'new@example.com',
+      role: 3,
+      organisation_id: 3,
+    });
   });
 
   it('lets a super user create an organisation and shows the server refusal on the field', async () => {
@@ -86,6 +136,7 @@ describe('set-up screens', { timeout: 20_000 }, () => {
             organisation_id: 3,
             event_id: null,
             event_name: null,
+            last_upload_date: null,
             api_key: 'robot-secret-key-123',
           },
         }),

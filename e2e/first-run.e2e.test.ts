@@ -1,0 +1,218 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signInSettingUpTotp } from './support/console-sign-in.ts';
+import { journeyResources, photoNames } from './support/journey.ts';
+import { repoRoot } from './support/paths.ts';
+
+const ADMIN_EMAIL = 'first@example.com';
+const ADMIN_PASSWORD = 'amber-quay-lantern-73';
+const JOURNEY_TIMEOUT = 150_000;
+
+const execFileAsync = promisify(execFile);
+/** Set to a folder to keep screenshots of the console screens at 1440x900 and 390x844. */
+const SHOTS = process.env.FLASHBULB_SCREENSHOTS_DIR;
+
+/** In-app navigation (no reload, so no session refresh per screen). */
+const go = async (page: Page, route: string) => {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+  await page.getByRole('button', { name: 'Sign out' }).waitFor({ state: 'attached' });
+};
+
+const screenshots = async (page: Page, dir: string) => {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const [name, route] of [
+      ['overview', '/'],
+      ['events', '/events'],
+      ['organisations', '/organisations'],
+      ['robots', '/robots'],
+      ['users', '/users'],
+      ['api-keys', '/api-keys'],
+    ] as const) {
+      await go(page, route);
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({
+        path: path.join(dir, `console-${name}-${width}.png`),
+        fullPage: true,
+      });
+    }
+    await go(page, '/events');
+    await page.getByRole('button', { name: 'Links and QR codes of Pier Party' }).click();
+    await page.getByTestId('event-link-public').waitFor();
+    await page.getByTestId('event-link-public').getByRole('button', { name: 'QR' }).click();
+    await page.getByTestId('event-link-qr').getByRole('img').waitFor();
+    await page.screenshot({ path: path.join(dir, `console-links-${width}.png`) });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('event-link-public').waitFor({ state: 'detached' });
+    await go(page, '/events');
+    await page.getByRole('button', { name: 'Edit Pier Party', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Edit event Pier Party' }).waitFor();
+    await page.screenshot({ path: path.join(dir, `console-editor-${width}.png`) });
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('dialog', { name: 'Edit event Pier Party' })
+      .waitFor({ state: 'detached' });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
+const journey = journeyResources();
+
+/**
+ * Issue 16: from an empty install to a shared album with nothing but the console and the robot
+ * client — no API call, no database access, no CLI set-up. The robot key is read off the screen
+ * that shows it once, the album link off the event's links panel.
+ */
+describe('first run in Chromium', () => {
+  it(
+    'first administrator → organisation → event → robot → robot client upload → album on a phone',
+    async () => {
+      const server = await journey.startServer();
+      const { page, problems } = await journey.launchBrowser();
+      const photos = journey.keepFolder(
+        await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-first-run-')),
+      );
+      for (const [i, name] of ['pier-01.jpg', 'pier-02.jpg'].entries()) {
+        await sharp({
+          create: {
+            width: 640,
+            height: 480,
+            channels: 3,
+            background: { r: 40 + i * 90, g: 120, b: 200 },
+          },
+        })
+          .jpeg()
+          .toFile(path.join(photos, name));
+      }
+
+      await journey.withServerLog(async () => {
+        // ---- the first administrator, from the empty install's own form ----
+        await page.goto(server.url);
+        const form = page.getByRole('form', { name: 'Create the first administrator' });
+        await form.getByLabel('E-mail').fill(ADMIN_EMAIL);
+        await form.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+        await form.getByLabel('Confirm password').fill(ADMIN_PASSWORD);
+        await form.getByRole('button', { name: 'Create administrator' }).click();
+        await page.getByRole('button', { name: 'Sign in' }).waitFor();
+        await signInSettingUpTotp(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+        await page.getByText('Getting started').waitFor();
+
+        // ---- organisation ----
+        await page.getByRole('link', { name: 'Organisations' }).click();
+        await page.getByLabel('New organisation name').fill('Harbour Events');
+        await page.getByRole('button', { name: 'Create organisation' }).click();
+        await page.getByTestId('organisation-created').waitFor();
+
+        // ---- event ----
+        await page.getByRole('link', { name: 'Events' }).click();
+        await page.getByRole('button', { name: 'Add Event' }).click();
+        const add = page.getByRole('dialog', { name: 'Add event' });
+        const organisation = add.getByRole('textbox', { name: 'Organisation' });
+        if (!(await organisation.inputValue())) {
+          await organisation.click();
+          await page.getByRole('option', { name: 'Harbour Events' }).click();
+        }
+        await add.getByRole('textbox', { name: 'Title', exact: true }).fill('Pier Party');
+        await add.getByRole('textbox', { name: 'Description', exact: true }).fill('Lights');
+        await add.getByRole('tab', { name: 'E-mail configuration' }).click();
+        await add.getByRole('textbox', { name: 'From address' }).fill('photos@pier.example');
+        await add.getByRole('button', { name: 'Add', exact: true }).click();
+        await add.waitFor({ state: 'detached' });
+        const row = page
+          .getByTestId('event-row')
+          .filter({ has: page.getByRole('cell', { name: 'Pier Party', exact: true }) });
+        await row.waitFor();
+
+        // ---- robot: its key is shown once; copy it off the screen ----
+        await page.getByRole('link', { name: 'Robots' }).click();
+        await page.getByLabel('Robot name').fill('Pier booth');
+        await page.getByRole('button', { name: 'Create robot' }).click();
+        const robotKey = (await page.getByTestId('shown-once-key').textContent())?.trim() ?? '';
+        expect(robotKey).toMatch(/^fbr_/);
+
+        // ---- connect the robot to the event in the editor ----
+        await page.getByRole('link', { name: 'Events' }).click();
+        await page.getByRole('button', { name: 'Edit Pier Party', exact: true }).click();
+        const editor = page.getByRole('dialog', { name: 'Edit event Pier Party' });
+        const code = await editor.getByRole('textbox', { name: 'Event name (code)' }).inputValue();
+        await editor.getByRole('textbox', { name: 'Robots' }).click();
+        await page.getByRole('option', { name: 'Pier booth' }).click();
+        await editor.getByRole('button', { name: 'Update' }).click();
+        // After a save the editor ignores clicks for 6 s (owner console §4): the save is done.
+        await expect
+          .poll(() => editor.getByRole('button', { name: 'Update' }).isDisabled())
+          .toBe(true);
+        await page.goto(`${server.url}/robots`);
+        await page.getByTestId('robot-row').filter({ hasText: code }).waitFor();
+
+        // ---- the robot client uploads with that key ----
+        const { stdout } = await execFileAsync(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'apps/server/src/cli/main.ts',
+            'upload',
+            '--event',
+            code,
+            '--key',
+            robotKey,
+            '--server',
+            server.url,
+            photos,
+          ],
+          { cwd: repoRoot },
+        );
+        expect(stdout).toContain('Uploaded 2, skipped 0, refused 0, failed 0.');
+
+        // ---- a colleague invited from the Users screen (the temporary password goes by mail) ----
+        await page.getByRole('link', { name: 'Users' }).click();
+        await page.getByLabel('E-mail').fill('owner@pier.example');
+        await page.getByRole('button', { name: 'Invite user' }).click();
+        await page.getByTestId('user-invited').waitFor();
+        await page.getByTestId('user-row').filter({ hasText: 'owner@pier.example' }).waitFor();
+        if (SHOTS) await screenshots(page, SHOTS);
+
+        // ---- the album link from the event's links panel, opened on a phone ----
+        await page.getByRole('link', { name: 'Events' }).click();
+        await row.waitFor();
+        await page.getByRole('button', { name: 'Links and QR codes of Pier Party' }).click();
+        const albumUrl =
+          (await page
+            .getByTestId('event-link-public')
+            .getByTestId('event-link-url')
+            .textContent()) ?? '';
+        expect(albumUrl.startsWith(`${server.url}/?pId=`)).toBe(true);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto(albumUrl);
+        await expect
+          .poll(
+            async () => {
+              const names = await photoNames(page);
+              if (names.length < 2) await page.reload();
+              return names;
+            },
+            { timeout: 60_000, interval: 2000 },
+          )
+          .toEqual(['pier-01.jpg', 'pier-02.jpg']);
+        // Nothing wider than the phone.
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        ).toBe(true);
+        expect(problems).toEqual([]);
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+});
