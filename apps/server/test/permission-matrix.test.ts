@@ -143,6 +143,13 @@ let jpeg: Buffer;
 const insertPhoto = (event: FlashbulbEvent, attendeeUid: string | null = null) =>
   insertReadyPhoto(t, event, attendeeUid);
 
+/** A profile photo of attendee A as its upload grant would have stored it (issue 14). */
+const profileUpload = async (): Promise<string> => {
+  const key = `profile-photos/tmp/${attendeeA}/${randomUUID()}/me.jpg`;
+  await t.app.container.storage.put(key, jpeg, 'image/jpeg');
+  return key;
+};
+
 /** Bookkeeping that every authenticated call touches (API key last use, sign-in throttle). */
 const UNFINGERPRINTED = new Set([
   'api_keys',
@@ -630,6 +637,94 @@ const rows: Record<EndpointName, Row> = {
       ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
       ...keysB(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
     }),
+  },
+  // ---- kiosk media and pass codes (issue 14) ---------------------------------------------------
+  // The kiosk's key (private or event owner) of the attendee's organisation; B's kiosks do not
+  // know A's cards.
+  profilePhotoUploadAccess: {
+    body: () => ({ attendee_uid: attendeeA, file_name: 'me.png' }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  createProfilePhoto: {
+    body: async () => ({ attendee_uid: attendeeA, key: await profileUpload() }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  listProfilePhotos: {
+    body: () => ({ attendee_uid: attendeeA }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  deleteProfilePhoto: {
+    body: async () => ({
+      attendee_uid: attendeeA,
+      id: (
+        await t.ok(endpoints.createProfilePhoto, {
+          key_type: 'private',
+          key_value: eventA.private_api_key,
+          attendee_uid: attendeeA,
+          key: await profileUpload(),
+        })
+      ).id,
+    }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  createCustomPhoto: {
+    body: () => ({ file_name: 'shot.jpg', keep_origin_name: 1 }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  createAttendeeCustomPhoto: {
+    body: () => ({ file_name: 'shot.jpg', attendee_uid: attendeeA }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  // An upload for event A: only A's kiosks may finish it.
+  completeCustomPhoto: {
+    body: async () => {
+      const key = `kioskMedia/${eventA.name}/${randomUUID()}/shot.jpg`;
+      await t.app.container.storage.put(key, jpeg, 'image/jpeg');
+      return { key };
+    },
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  retrievePassCodeList: {
+    body: () => ({ event_id: eventA.id }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  updatePassCode: {
+    body: () => ({ event_id: eventA.id, first_name: 'Ann', last_name: 'Lee' }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  deletePassCode: {
+    body: async () => ({
+      event_id: eventA.id,
+      code: (
+        await t.ok(
+          endpoints.updatePassCode,
+          { event_id: eventA.id, first_name: 'Bin', last_name: 'Row' },
+          auth.ownerA,
+        )
+      ).pass_code.code,
+    }),
+    expect: operators(OK, EVENT_NOT_FOUND),
   },
   // Event A has face recognition off: operators who reach it are told so before any photo is read.
   searchByFace: {
