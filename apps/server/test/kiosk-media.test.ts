@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { endpoints, imageFieldError, type FlashbulbEvent } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyAuth, createEvent, createEventWorld, errorOf } from './helpers/events.ts';
-import { fakeMp4, makeJpeg, waitForReady } from './helpers/photos.ts';
+import { fakeMp4, insertReadyPhoto, makeJpeg, waitForReady } from './helpers/photos.ts';
 import { grantForm, multipartBody, pathOf } from './helpers/storage.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -17,6 +17,8 @@ let admin: { authorization: string };
 let adminB: { authorization: string };
 let gala: FlashbulbEvent;
 let other: FlashbulbEvent;
+/** An event whose guests may delete photos at its kiosks. */
+let booth: FlashbulbEvent;
 
 const kioskOf = (e: FlashbulbEvent) => ({
   key_type: 'private' as const,
@@ -57,6 +59,10 @@ beforeAll(async () => {
   adminB = await apiKeyAuth(t, world.adminB);
   gala = await createEvent(t, world.adminA, { full_name: 'Kiosk Media Gala' });
   other = await createEvent(t, world.adminB, { full_name: 'Other Org' });
+  booth = await createEvent(t, world.adminA, {
+    full_name: 'Delete Booth',
+    opts: { description: 'Booth', allowKioskPhotoDelete: 1 },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -332,6 +338,73 @@ describe('custom photos from the kiosk camera (kioskMedia/)', () => {
       attendee_uid: stranger,
     });
     expect(errorOf(foreign)).toMatchObject({ status: 404, message_key: 'invalid_attendee_id' });
+  });
+});
+
+describe('kiosk photo delete (albums §4, §6)', () => {
+  const uidsOf = async (e: FlashbulbEvent) =>
+    (
+      await t.ok(
+        endpoints.ownerPhotoList,
+        { event_id: e.id, max_size: 1000, page_number: 1 },
+        admin,
+      )
+    ).photos.map((p) => p.uid);
+
+  it('deletes a photo of the guest’s album where the event allows it, recorded as deleted at the kiosk', async () => {
+    const guest = await newAttendee(booth);
+    const neighbour = await newAttendee(booth);
+    const mine = await insertReadyPhoto(t, booth, guest);
+    const theirs = await insertReadyPhoto(t, booth, neighbour);
+    const nobodys = await insertReadyPhoto(t, booth);
+    for (const photo of [theirs, nobodys]) {
+      const refused = await t.call(endpoints.kioskDeletePhoto, {
+        ...kioskOf(booth),
+        attendee_uid: guest,
+        photo_uid: photo.uid,
+      });
+      expect(errorOf(refused)).toMatchObject({ status: 404, message_key: 'not_found' });
+    }
+    const done = await t.ok(endpoints.kioskDeletePhoto, {
+      ...kioskOf(booth),
+      attendee_uid: guest,
+      photo_uid: mine.uid,
+    });
+    expect(done.deleted).toBe(1);
+    expect((await uidsOf(booth)).sort()).toEqual([theirs.uid, nobodys.uid].sort());
+    const [audit] = await t.app.container.repositories.photos.auditFor(booth.id);
+    expect(audit).toMatchObject({
+      photoUid: mine.uid,
+      action: 'kiosk_delete',
+      reason: 'deleted at the kiosk',
+      actorUserId: null,
+    });
+  });
+
+  it('is refused where the event does not allow it, and to keys that are not a kiosk’s', async () => {
+    const guest = await newAttendee();
+    const photo = await insertReadyPhoto(t, gala, guest);
+    const off = await t.call(endpoints.kioskDeletePhoto, {
+      ...kioskOf(gala),
+      attendee_uid: guest,
+      photo_uid: photo.uid,
+    });
+    expect(errorOf(off)).toMatchObject({ status: 403, message_key: 'kiosk_photo_delete_off' });
+    const boothGuest = await newAttendee(booth);
+    const boothPhoto = await insertReadyPhoto(t, booth, boothGuest);
+    for (const key of [
+      { key_type: 'public', key_value: booth.public_api_key },
+      { key_type: 'attendee', key_value: boothGuest },
+    ] as const) {
+      const refused = await t.call(endpoints.kioskDeletePhoto, {
+        ...key,
+        attendee_uid: boothGuest,
+        photo_uid: boothPhoto.uid,
+      });
+      expect(errorOf(refused)).toMatchObject({ status: 401, message_key: 'invalid_key' });
+    }
+    expect(await uidsOf(gala)).toContain(photo.uid);
+    expect(await uidsOf(booth)).toContain(boothPhoto.uid);
   });
 });
 

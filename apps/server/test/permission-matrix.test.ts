@@ -68,6 +68,7 @@ const INVALID_VALUE = ['invalid_value', 400] as const;
 const FACE_OFF = ['face_recognition_off', 400] as const;
 const INVALID_URL = ['invalid_url', 400] as const;
 const PRINTING_NOT_ACTIVE = ['printing_not_active', 400] as const;
+const KIOSK_DELETE_OFF = ['kiosk_photo_delete_off', 403] as const;
 
 const fill = (columns: readonly Column[], outcome: Outcome): Partial<Expectation> =>
   Object.fromEntries(columns.map((c) => [c, outcome]));
@@ -703,6 +704,14 @@ const rows: Record<EndpointName, Row> = {
     expect: keyed({
       ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
       ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  // Event A does not allow kiosk deletes: A's kiosks are told so before any photo is read.
+  kioskDeletePhoto: {
+    body: () => ({ attendee_uid: attendeeA, photo_uid: photoA.uid }),
+    expect: keyed({
+      ...keysA(KIOSK_DELETE_OFF, KIOSK_DELETE_OFF, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
     }),
   },
   retrievePassCodeList: {

@@ -44,6 +44,10 @@ export const wireAlbums = (core: Core, events: Events, photos: Photos, messaging
         storage,
         images: new ImageEngine(),
         clock,
+        bus,
+        photos: photoRows,
+        albums,
+        attendees,
         uploads: photos.services.photoUploads,
       }),
       photoStream: new PhotoStreamService({

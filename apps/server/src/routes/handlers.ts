@@ -250,6 +250,8 @@ export const createHandlers = (services: {
     services.kioskMedia.createAttendeeCustomPhoto(principal, body),
   completeCustomPhoto: async ({ principal, body }) =>
     services.kioskMedia.completeCustomPhoto(principal, body),
+  kioskDeletePhoto: async ({ principal, body }) =>
+    services.kioskMedia.kioskDeletePhoto(principal, body),
   retrievePassCodeList: async ({ principal, body }) =>
     services.kioskMedia.retrievePassCodes(principal, body),
   updatePassCode: async ({ principal, body }) =>

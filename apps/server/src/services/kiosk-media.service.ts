@@ -22,7 +22,7 @@ import type { Principal } from '../access/principal.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sniffMedia } from '../lib/media-sniff.ts';
-import type { AttendeeRecord } from '../repositories/attendee.repository.ts';
+import type { AttendeeRecord, AttendeeRepository } from '../repositories/attendee.repository.ts';
 import type { EventRecord } from '../repositories/event.repository.ts';
 import type { ImageEngine } from '../repositories/image-engine.ts';
 import type {
@@ -30,7 +30,10 @@ import type {
   ProfilePhotoRow,
 } from '../repositories/kiosk-media.repository.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
-import { readAll } from './photos/photo-files.ts';
+import { deletedEvent, readAll, removePhotoFiles } from './photos/photo-files.ts';
+import type { DomainEventEmitter } from '../events/event-bus.ts';
+import type { AlbumRepository } from '../repositories/album.repository.ts';
+import type { PhotoRepository } from '../repositories/photo.repository.ts';
 
 /** Albums §9: profile images are at most this wide. */
 export const PROFILE_PHOTO_MAX_WIDTH = 1500;
@@ -70,6 +73,10 @@ export class KioskMediaService {
       storage: StorageRepository;
       images: ImageEngine;
       clock: Clock;
+      bus: DomainEventEmitter;
+      photos: PhotoRepository;
+      albums: AlbumRepository;
+      attendees: AttendeeRepository;
       /** Registers a stored upload as a photo of the event (PhotoUploadService). */
       uploads: {
         completeKioskUpload(
@@ -234,6 +241,35 @@ export class KioskMediaService {
     const match = KIOSK_KEY.exec(input.key);
     if (!match || match[1] !== event.row.name) throw new AppError('not_found', 'key');
     return this.deps.uploads.completeKioskUpload(event, input.key, match[2] ?? null);
+  }
+
+  // ---- kiosk photo delete ------------------------------------------------------------------------
+
+  /**
+   * Albums §4, §6: a guest deletes a photo of their album at the kiosk. The link's
+   * `allowKioskPhotoDelete` only shows the button; the server asks the event's own flag. The row
+   * goes with an audit entry (`kiosk_delete`, "deleted at the kiosk") before the files.
+   */
+  async kioskDeletePhoto(principal: Principal, input: KeylessBody<'kioskDeletePhoto'>) {
+    const { event, record } = await this.kioskAttendee(principal, input.attendee_uid);
+    if (event.row.opts.allowKioskPhotoDelete !== 1)
+      throw new AppError('kiosk_photo_delete_off', 'photo_uid');
+    const [row] = await this.deps.albums.photosByUids(event.row.id, [input.photo_uid]);
+    const inAlbum =
+      row &&
+      (await this.deps.attendees.albumPhotos(record.row.id, record.row.uid)).some(
+        (p) => p.id === row.id,
+      );
+    if (!row || !inAlbum) throw new AppError('not_found', 'photo_uid');
+    const deleted = await this.deps.photos.deleteWithAudit(
+      [row],
+      'deleted at the kiosk',
+      null,
+      'kiosk_delete',
+    );
+    await this.deps.bus.emit('photo.deleted', deletedEvent(row, 'kiosk'));
+    await removePhotoFiles(this.deps.storage, [row]);
+    return { deleted };
   }
 
   // ---- pass codes ----------------------------------------------------------------------------------

@@ -132,6 +132,7 @@ export const endpoints = {
   createCustomPhoto: kiosk.createCustomPhoto,
   createAttendeeCustomPhoto: kiosk.createAttendeeCustomPhoto,
   completeCustomPhoto: kiosk.completeCustomPhoto,
+  kioskDeletePhoto: kiosk.kioskDeletePhoto,
   retrievePassCodeList: kiosk.retrievePassCodeList,
   updatePassCode: kiosk.updatePassCode,
   deletePassCode: kiosk.deletePassCode,

@@ -167,6 +167,24 @@ export const completeCustomPhoto = defineEndpoint({
   ],
 });
 
+// ---- kiosk photo delete -------------------------------------------------------------------------
+
+export const kioskDeletePhoto = defineEndpoint({
+  path: '/photo/kiosk-delete',
+  auth: 'key',
+  tag: 'photos',
+  summary:
+    'A guest deletes a photo of their album at the kiosk (albums §4, §6): only where the event allows it (`opts.allowKioskPhotoDelete`; the kiosk link’s flag only shows the button). The photo and its files go; the audit log records it as deleted at the kiosk',
+  body: z.object({
+    ...keyBody,
+    attendee_uid: attendeeUid,
+    photo_uid: z.string({ error: 'not_found' }).trim().min(1, 'not_found').max(100, 'not_found'),
+  }),
+  result: z.object({ deleted: z.number().int() }),
+  errors: [...attendeeRefusals, 'kiosk_photo_delete_off', 'not_found'],
+  rateLimited: true,
+});
+
 // ---- the owner's pass-code list (employee unlock codes) -----------------------------------------
 
 export const passCodeSchema = z.object({
