@@ -70,6 +70,7 @@ const INVALID_URL = ['invalid_url', 400] as const;
 const PRINTING_NOT_ACTIVE = ['printing_not_active', 400] as const;
 const USER_NOT_FOUND = ['user_not_found', 404] as const;
 const ROBOT_NOT_FOUND = ['robot_not_found', 404] as const;
+const KIOSK_DELETE_OFF = ['kiosk_photo_delete_off', 403] as const;
 
 const fill = (columns: readonly Column[], outcome: Outcome): Partial<Expectation> =>
   Object.fromEntries(columns.map((c) => [c, outcome]));
@@ -144,6 +145,13 @@ let jpeg: Buffer;
 
 const insertPhoto = (event: FlashbulbEvent, attendeeUid: string | null = null) =>
   insertReadyPhoto(t, event, attendeeUid);
+
+/** A profile photo of attendee A as its upload grant would have stored it (issue 14). */
+const profileUpload = async (): Promise<string> => {
+  const key = `profile-photos/tmp/${attendeeA}/${randomUUID()}/me.jpg`;
+  await t.app.container.storage.put(key, jpeg, 'image/jpeg');
+  return key;
+};
 
 /** Bookkeeping that every authenticated call touches (API key last use, sign-in throttle). */
 const UNFINGERPRINTED = new Set([
@@ -668,6 +676,102 @@ const rows: Record<EndpointName, Row> = {
       ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
       ...keysB(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
     }),
+  },
+  // ---- kiosk media and pass codes (issue 14) ---------------------------------------------------
+  // The kiosk's key (private or event owner) of the attendee's organisation; B's kiosks do not
+  // know A's cards.
+  profilePhotoUploadAccess: {
+    body: () => ({ attendee_uid: attendeeA, file_name: 'me.png' }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  createProfilePhoto: {
+    body: async () => ({ attendee_uid: attendeeA, key: await profileUpload() }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  listProfilePhotos: {
+    body: () => ({ attendee_uid: attendeeA }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  deleteProfilePhoto: {
+    body: async () => ({
+      attendee_uid: attendeeA,
+      id: (
+        await t.ok(endpoints.createProfilePhoto, {
+          key_type: 'private',
+          key_value: eventA.private_api_key,
+          attendee_uid: attendeeA,
+          key: await profileUpload(),
+        })
+      ).id,
+    }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  createCustomPhoto: {
+    body: () => ({ file_name: 'shot.jpg', keep_origin_name: 1 }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  createAttendeeCustomPhoto: {
+    body: () => ({ file_name: 'shot.jpg', attendee_uid: attendeeA }),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  // An upload for event A: only A's kiosks may finish it.
+  completeCustomPhoto: {
+    body: async () => {
+      const key = `kioskMedia/${eventA.name}/${randomUUID()}/shot.jpg`;
+      await t.app.container.storage.put(key, jpeg, 'image/jpeg');
+      return { key };
+    },
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  // Event A does not allow kiosk deletes: A's kiosks are told so before any photo is read.
+  kioskDeletePhoto: {
+    body: () => ({ attendee_uid: attendeeA, photo_uid: photoA.uid }),
+    expect: keyed({
+      ...keysA(KIOSK_DELETE_OFF, KIOSK_DELETE_OFF, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
+  retrievePassCodeList: {
+    body: () => ({ event_id: eventA.id }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  updatePassCode: {
+    body: () => ({ event_id: eventA.id, first_name: 'Ann', last_name: 'Lee' }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  deletePassCode: {
+    body: async () => ({
+      event_id: eventA.id,
+      code: (
+        await t.ok(
+          endpoints.updatePassCode,
+          { event_id: eventA.id, first_name: 'Bin', last_name: 'Row' },
+          auth.ownerA,
+        )
+      ).pass_code.code,
+    }),
+    expect: operators(OK, EVENT_NOT_FOUND),
   },
   // Event A has face recognition off: operators who reach it are told so before any photo is read.
   searchByFace: {

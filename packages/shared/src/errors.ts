@@ -197,6 +197,17 @@ export const errorCatalogue = {
     text: 'Cards older than 3 days cannot be grouped',
   },
   attendee_group_needs_two: { status: 400, text: 'Scan at least two different cards to group' },
+  // kiosk media and pass codes (issue 14)
+  image_field_not_allowed: {
+    status: 400,
+    text: 'Only jpg, jpeg, png files are allowed.',
+  },
+  profile_photo_too_wide: { status: 400, text: 'Profile photos are at most 1500 pixels wide' },
+  kiosk_photo_delete_off: {
+    status: 403,
+    text: 'Deleting photos at the kiosk is not allowed for this event',
+  },
+  pass_code_taken: { status: 409, text: 'This pass code is already used at this event' },
   attendee_count_invalid: { status: 400, text: 'Generate between 1 and 1,000,000 attendees' },
   unlink_single_event: {
     status: 400,

@@ -17,6 +17,7 @@ export * from './rules/media-rules.ts';
 export * from './rules/page-type.ts';
 export * from './rules/attendee-id.ts';
 export * from './api/attendees.ts';
+export * from './api/kiosk.ts';
 export * from './api/faces.ts';
 export * from './api/printing.ts';
 export * from './client/contract-client.ts';

@@ -1,5 +1,8 @@
 import { AlbumRepository } from '../repositories/album.repository.ts';
 import { AttendeeService } from '../services/attendee.service.ts';
+import { ImageEngine } from '../repositories/image-engine.ts';
+import { KioskMediaRepository } from '../repositories/kiosk-media.repository.ts';
+import { KioskMediaService } from '../services/kiosk-media.service.ts';
 import { MiniAlbumService } from '../services/mini-album.service.ts';
 import { registerPhotoStreamListeners } from '../services/photo-stream.listeners.ts';
 import { PhotoStreamService } from '../services/photo-stream.service.ts';
@@ -35,6 +38,18 @@ export const wireAlbums = (core: Core, events: Events, photos: Photos, messaging
     repositories: { albums },
     services: {
       attendees: attendeeService,
+      kioskMedia: new KioskMediaService({
+        rows: new KioskMediaRepository(database.db),
+        access,
+        storage,
+        images: new ImageEngine(),
+        clock,
+        bus,
+        photos: photoRows,
+        albums,
+        attendees,
+        uploads: photos.services.photoUploads,
+      }),
       photoStream: new PhotoStreamService({
         photos: photoListing,
         photoRows,

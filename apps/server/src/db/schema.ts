@@ -737,6 +737,29 @@ export const attendeePhotos = pgTable(
   ],
 );
 
+/**
+ * Profile photos of an attendee taken or picked at a kiosk (albums §7.2 `/attendee/profile-photo/*`):
+ * protected objects under `profile-photos/<attendee uid>/`, jpg/jpeg/png at most 1500 px wide.
+ */
+export const attendeeProfilePhotos = pgTable(
+  'attendee_profile_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    attendeeId: integer('attendee_id')
+      .notNull()
+      .references(() => attendees.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('attendee_profile_photos_key_idx').on(t.storageKey),
+    index('attendee_profile_photos_attendee_idx').on(t.attendeeId, t.id),
+  ],
+);
+
 // ---- outbox and webhooks (issue 9) --------------------------------------------------------------
 
 export type OutboxChannel = 'mail' | 'sms';

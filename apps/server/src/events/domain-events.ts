@@ -21,7 +21,7 @@ export interface DomainEvents {
     eventId: number;
     uid: string;
     storageKey: string;
-    reason: 'owner' | 'auto_delete';
+    reason: 'owner' | 'auto_delete' | 'kiosk';
   };
   /** Photos were added to an attendee's album (owner, attendee key or QR scan). */
   'attendee.photos_attached': {

@@ -24,6 +24,7 @@ import type { ImageProcessService } from '../services/image-process.service.ts';
 import type { RobotService } from '../services/robot.service.ts';
 import type { ShareBucketService } from '../services/share-bucket.service.ts';
 import type { TemplateService } from '../services/template.service.ts';
+import type { KioskMediaService } from '../services/kiosk-media.service.ts';
 import type { AttendeeService } from '../services/attendee.service.ts';
 import type { UnlockService } from '../services/unlock.service.ts';
 import type { CheckoutService } from '../services/checkout.service.ts';
@@ -85,6 +86,7 @@ export const createHandlers = (services: {
   shares: ShareService;
   miniAlbums: MiniAlbumService;
   attendees: AttendeeService;
+  kioskMedia: KioskMediaService;
   unlocks: UnlockService;
   checkout: CheckoutService;
   orderAdmin: OrderAdminService;
@@ -238,6 +240,28 @@ export const createHandlers = (services: {
   checkAndGroupAttendees: async ({ principal, body }) =>
     services.attendees.checkAndGroup(principal, body),
   checkKioskCard: async ({ principal, body }) => services.attendees.checkCard(principal, body),
+  profilePhotoUploadAccess: async ({ principal, body }) =>
+    services.kioskMedia.profilePhotoUploadAccess(principal, body),
+  createProfilePhoto: async ({ principal, body }) =>
+    services.kioskMedia.createProfilePhoto(principal, body),
+  listProfilePhotos: async ({ principal, body }) =>
+    services.kioskMedia.listProfilePhotos(principal, body),
+  deleteProfilePhoto: async ({ principal, body }) =>
+    services.kioskMedia.deleteProfilePhoto(principal, body),
+  createCustomPhoto: async ({ principal, body }) =>
+    services.kioskMedia.createCustomPhoto(principal, body),
+  createAttendeeCustomPhoto: async ({ principal, body }) =>
+    services.kioskMedia.createAttendeeCustomPhoto(principal, body),
+  completeCustomPhoto: async ({ principal, body }) =>
+    services.kioskMedia.completeCustomPhoto(principal, body),
+  kioskDeletePhoto: async ({ principal, body }) =>
+    services.kioskMedia.kioskDeletePhoto(principal, body),
+  retrievePassCodeList: async ({ principal, body }) =>
+    services.kioskMedia.retrievePassCodes(principal, body),
+  updatePassCode: async ({ principal, body }) =>
+    services.kioskMedia.updatePassCode(principal, body),
+  deletePassCode: async ({ principal, body }) =>
+    services.kioskMedia.deletePassCode(principal, body),
   searchByFace: async ({ principal, body }) => services.faceSearch.searchByOwner(principal, body),
   keySearchByFace: async ({ principal, body }) => services.faceSearch.searchByKey(principal, body),
   selfieUploadAccess: async ({ principal, body }) =>

@@ -151,6 +151,7 @@ export const enEvents = {
     faceText: 'Face-recognition text',
     displaySection: 'Display',
     disableEventLabel: 'Hide the event label',
+    allowKioskPhotoDelete: 'Guests may delete photos at kiosks whose link allows it',
     pictureSize: 'Picture size (px)',
     eventMultiplier: 'Event multiplier',
   },

@@ -76,6 +76,8 @@ const optsShape = {
   attendeeIdRegex: text(500).default(''),
   attendeeIdVipRegex: text(500).default(''),
   vipToken: text(200).default(''),
+  /** Issue 14: guests may delete photos of their album at a kiosk whose link allows it too. */
+  allowKioskPhotoDelete: flagSchema.default(0),
   // shop
   shopDomain: text(255).default(''),
   shopOrderTags: text(500).default(''),

@@ -9,6 +9,7 @@ import * as payments from './payments.ts';
 import * as providers from './providers.ts';
 import * as messages from './messages.ts';
 import * as printing from './printing.ts';
+import * as kiosk from './kiosk.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */
@@ -127,6 +128,18 @@ export const endpoints = {
   printStationRevoke: printing.printStationRevoke,
   printAgentLease: printing.printAgentLease,
   printAgentReport: printing.printAgentReport,
+  // kiosk media and pass codes (issue 14)
+  profilePhotoUploadAccess: kiosk.profilePhotoUploadAccess,
+  createProfilePhoto: kiosk.createProfilePhoto,
+  listProfilePhotos: kiosk.listProfilePhotos,
+  deleteProfilePhoto: kiosk.deleteProfilePhoto,
+  createCustomPhoto: kiosk.createCustomPhoto,
+  createAttendeeCustomPhoto: kiosk.createAttendeeCustomPhoto,
+  completeCustomPhoto: kiosk.completeCustomPhoto,
+  kioskDeletePhoto: kiosk.kioskDeletePhoto,
+  retrievePassCodeList: kiosk.retrievePassCodeList,
+  updatePassCode: kiosk.updatePassCode,
+  deletePassCode: kiosk.deletePassCode,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

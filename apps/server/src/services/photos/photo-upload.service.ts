@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import {
   extensionOf,
+  kioskMediaError,
   isAttendeeIdShape,
   normaliseAttendeeId,
   MEDIA_CONTENT_TYPES,
@@ -101,8 +102,36 @@ export class PhotoUploadService {
     const caller = await this.deps.access.requireEventAccess(principal, 'photo.upload', {
       eventName: match[1]!,
     });
+    const photo = await this.register(caller.event, caller.robotId, input.key, match[2] ?? null);
+    return this.present(photo);
+  }
+
+  /**
+   * A custom photo from a kiosk camera (issue 14): an upload under `kioskMedia/` that the caller's
+   * kiosk key already proved belongs to `event`. The stored bytes must pass the kiosk media rule
+   * (jpg/jpeg at most 1.5 MB, mp4 at most 4 MB) before anything else happens.
+   */
+  async completeKioskUpload(
+    event: EventRecord,
+    key: string,
+    attendeeUid: string | null,
+  ): Promise<{ photo_uid: string; attendee_uid: string | null }> {
+    const photo = await this.register(event, null, key, attendeeUid, (bytes) =>
+      kioskMediaError(key, bytes.length),
+    );
+    return { photo_uid: photo.uid, attendee_uid: photo.attendeeUid };
+  }
+
+  private async register(
+    callerEvent: EventRecord,
+    robotId: number | null,
+    key: string,
+    attendeeUid: string | null,
+    precheck?: (bytes: Buffer) => 'unsupported_picture_format' | 'unsupported_media_size' | null,
+  ) {
+    const input = { key };
+    const caller = { event: callerEvent, robotId };
     const event = caller.event.row;
-    const attendeeUid = match[2] ?? null;
 
     const done = await this.deps.photos.photoForUpload(input.key);
     if (done && done.eventId === event.id) {
@@ -110,7 +139,7 @@ export class PhotoUploadService {
       // them now (one job per photo at a time, so a job still queued is not doubled).
       if (done.status === 'processing')
         await this.deps.bus.emit('photo.uploaded', { photoId: done.id, eventId: done.eventId });
-      return this.present(done);
+      return done;
     }
 
     const object = await this.deps.storage.get(input.key);
@@ -118,12 +147,18 @@ export class PhotoUploadService {
     const bytes = await readAll(object.body, PHOTO_MAX_BYTES);
 
     const refuse = async (
-      key: 'unsupported_picture_format' | 'photo_too_large' | 'photo_truncated',
+      key:
+        | 'unsupported_picture_format'
+        | 'unsupported_media_size'
+        | 'photo_too_large'
+        | 'photo_truncated',
     ): Promise<never> => {
       // Nothing a refused upload sent is kept.
       await this.deps.storage.delete(input.key);
       throw new AppError(key, 'key');
     };
+    const early = precheck?.(bytes);
+    if (early) return refuse(early);
     const media = sniffMedia(bytes.subarray(0, 16));
     if (!media) return refuse('unsupported_picture_format');
     let width: number | null = null;
@@ -173,7 +208,7 @@ export class PhotoUploadService {
     // line, the stuck-photo sweep (jobs/photos-stuck.job.ts) enqueues them later.
     if (created || photo.status === 'processing')
       await this.deps.bus.emit('photo.uploaded', { photoId: photo.id, eventId: photo.eventId });
-    return this.present(photo);
+    return photo;
   }
 
   private present(row: Parameters<typeof presentPhoto>[0]): Photo {

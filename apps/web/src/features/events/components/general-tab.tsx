@@ -269,6 +269,10 @@ export function GeneralTab() {
       </SimpleGrid>
       <SectionTitle>{t('events.general.displaySection')}</SectionTitle>
       <FlagCheckbox name="opts.disableEventLabel" label={t('events.general.disableEventLabel')} />
+      <FlagCheckbox
+        name="opts.allowKioskPhotoDelete"
+        label={t('events.general.allowKioskPhotoDelete')}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NumberField name="opts.pictureSize" label={t('events.general.pictureSize')} min={1} />
         <NumberField

@@ -72,6 +72,7 @@ const optTabs: Record<keyof EventOpts, EditorTab> = {
   attendeeIdRegex: 'general',
   attendeeIdVipRegex: 'general',
   vipToken: 'general',
+  allowKioskPhotoDelete: 'general',
   disableEventLabel: 'general',
   faceRecognitionConfidence: 'general',
   faceRecognitionText: 'general',
