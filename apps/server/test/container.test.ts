@@ -69,6 +69,7 @@ describe('container composed from one wiring file per domain', () => {
         'attendees',
         'events',
         'faces',
+        'faceSelfies',
         'eventCredentials',
         'ignoredFaces',
         'imageProcesses',
