@@ -47,15 +47,18 @@ export function AlbumCover({
   countText,
   live,
   actions,
+  kiosk = false,
 }: {
   branding: CoverBranding;
+  /** A shared screen: no links that would take the kiosk away from the album. */
+  kiosk?: boolean;
   countText: string;
   live: boolean;
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const logoHref = branding.logoLink ? safeLink(branding.logoLink) : null;
-  const support = branding.supportLink ? safeLink(branding.supportLink) : null;
+  const logoHref = branding.logoLink && !kiosk ? safeLink(branding.logoLink) : null;
+  const support = branding.supportLink && !kiosk ? safeLink(branding.supportLink) : null;
   const tag = branding.hashTag.trim().replace(/^#+/, '');
   const logo = branding.logo && (
     <img

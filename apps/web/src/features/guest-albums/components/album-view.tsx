@@ -257,6 +257,7 @@ export function AlbumView({
         }}
         countText={t('albums.count', { count: photos.count })}
         live={live}
+        kiosk={kiosk}
         actions={
           <>
             {shareable && (
