@@ -67,7 +67,7 @@ export function AlbumView({
   kiosk,
   curation = false,
   eventName = null,
-  live: liveWanted = mode !== 'grid',
+  live: liveWanted = mode !== 'grid' || !curation,
   presentation,
   canDownload: canDownloadWanted,
   tileActions: pageActions,
@@ -80,7 +80,7 @@ export function AlbumView({
   kiosk: boolean;
   curation?: boolean;
   eventName?: string | null;
-  /** New photos arrive while the page is open (stream and slide show always do). */
+  /** New photos arrive while the page is open (all but curation; a grid shows them behind the pill). */
   live?: boolean;
   /** Given by pages that know their album; the event's settings are then not read by key. */
   presentation?: AlbumPresentation;

@@ -282,6 +282,44 @@ describe('live pages', () => {
     expect(api.callsTo(LIST)).toHaveLength(listCalls);
   });
 
+  it('an album grid keeps photos arriving while the guest is further down behind an "n new photos" pill', async () => {
+    const sources: { dispatchEvent: (e: Event) => boolean }[] = [];
+    class FakeEventSource extends EventTarget {
+      static readonly OPEN = 1;
+      readyState = 1;
+      constructor(readonly url: string) {
+        super();
+        sources.push(this);
+      }
+      close() {
+        this.readyState = 2;
+      }
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    installFakeApi({ [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)]) } });
+    renderAlbums('?pId=pub');
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    Object.defineProperty(window, 'scrollY', { value: 2000, configurable: true });
+    try {
+      act(() => {
+        sources.at(-1)?.dispatchEvent(new Event('open'));
+        sources
+          .at(-1)
+          ?.dispatchEvent(new MessageEvent('photo', { data: JSON.stringify(albumPhoto(5)) }));
+      });
+      const pill = await screen.findByRole('button', { name: '1 new photo' });
+      // The grid did not jump: the new photo waits.
+      expect(tiles()).toHaveLength(2);
+      expect(screen.getByText(/3 photos/)).toBeTruthy();
+      await userEvent.click(pill);
+      await waitFor(() => expect(tiles()).toHaveLength(3));
+      expect(tiles()[0]?.getAttribute('aria-label')).toMatch(/^photo-5\.jpg/);
+      expect(screen.queryByRole('button', { name: /new photo/ })).toBeNull();
+    } finally {
+      Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+    }
+  });
+
   it('without a live stream the page polls the newest photos every 5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
