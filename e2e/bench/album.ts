@@ -11,8 +11,15 @@
  * once, the JS the album page loads vs the JS of the console, and whether the last photo's tile
  * appears at the end of the scroll.
  *
+ * Then, once, at the largest size (issue 17): the album's first load on a throttled mid-range
+ * phone (390×844, CPU 4× slower, DevTools "Fast 3G": 562.5 ms latency, 1.44 Mbit/s down, cache
+ * off) — compressed JS bytes on the wire (the server sends the build's .br files) and LCP —; and
+ * the slide show's memory: JS heap and DOM nodes after a forced GC at the start and after
+ * `--slideshow-minutes` (default 5; the issue's figure is 30: `--slideshow-minutes 30`).
+ *
  *   npm run bench:album                 10,000 and 100,000
  *   npm run bench:album -- --sizes 10000
+ *   npm run bench:album -- --sizes 10000 --slideshow-minutes 30
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
@@ -35,7 +42,10 @@ import {
 } from '../support/albums.ts';
 
 const { values } = parseArgs({
-  options: { sizes: { type: 'string', default: '10000,100000' } },
+  options: {
+    sizes: { type: 'string', default: '10000,100000' },
+    'slideshow-minutes': { type: 'string', default: '5' },
+  },
 });
 const sizes = values.sizes
   .split(',')
@@ -57,6 +67,125 @@ interface Row {
 }
 
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
+const slideshowMinutes = Math.max(0, Number(values['slideshow-minutes']) || 0);
+
+/** DevTools' "Fast 3G" preset and a 4× slower CPU: a mid-range phone on a weak network. */
+const FAST_3G = {
+  offline: false,
+  latency: 150 * 3.75,
+  downloadThroughput: ((1.6 * 1000 * 1000) / 8) * 0.9,
+  uploadThroughput: ((750 * 1000) / 8) * 0.9,
+};
+const CPU_SLOWDOWN = 4;
+
+interface PhoneRow {
+  photos: number;
+  compressedJs: number;
+  scripts: number;
+  lcpMs: number;
+}
+
+/** The album's cold first load on the throttled phone profile: wire bytes of JS, and LCP. */
+const phoneFirstLoad = async (
+  context: import('playwright-core').BrowserContext,
+  url: string,
+): Promise<Omit<PhoneRow, 'photos'>> => {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript('globalThis.__name = (fn) => fn;');
+  await page.addInitScript(installObservers);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  // Bytes as they crossed the network (compressed), per script.
+  const wire = new Map<string, number>();
+  const scripts = new Set<string>();
+  cdp.on('Network.responseReceived', (event) => {
+    if (event.type === 'Script') scripts.add(event.requestId);
+  });
+  cdp.on('Network.loadingFinished', (event) => {
+    if (scripts.has(event.requestId)) wire.set(event.requestId, event.encodedDataLength);
+  });
+  await page.goto(url);
+  await page.waitForFunction(
+    () => {
+      const img = document.querySelector<HTMLImageElement>('.albums-tile-open img');
+      return Boolean(img?.complete && img.naturalWidth > 0);
+    },
+    undefined,
+    { timeout: 120_000 },
+  );
+  await page.waitForTimeout(1000);
+  const lcpMs = await page.evaluate(
+    () => (window as unknown as { bench: { lcp: number } }).bench.lcp,
+  );
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await page.close();
+  return {
+    compressedJs: [...wire.values()].reduce((a, b) => a + b, 0),
+    scripts: wire.size,
+    lcpMs,
+  };
+};
+
+interface MemoryRow {
+  minutes: number;
+  slides: number;
+  heapStartMb: number;
+  heapEndMb: number;
+  nodesStart: number;
+  nodesEnd: number;
+}
+
+/** The slide show for `minutes`: JS heap and DOM nodes after a forced GC, at the start and end. */
+const slideShowMemory = async (
+  context: import('playwright-core').BrowserContext,
+  url: string,
+  minutes: number,
+): Promise<MemoryRow> => {
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const sample = async () => {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? 0;
+    return { heap: metric('JSHeapUsedSize') / 1_048_576, nodes: metric('Nodes') };
+  };
+  await page.goto(url);
+  await page.locator('img[data-photo-id]').waitFor();
+  await page.waitForTimeout(5000);
+  const start = await sample();
+  const seen = new Set<string>();
+  const deadline = Date.now() + minutes * 60_000;
+  let slides = 0;
+  let last = '';
+  while (Date.now() < deadline) {
+    const id = await page
+      .locator('img[data-photo-id]')
+      .getAttribute('data-photo-id')
+      .catch(() => null);
+    if (id && id !== last) {
+      slides += 1;
+      seen.add(id);
+      last = id;
+    }
+    await page.waitForTimeout(1000);
+  }
+  const end = await sample();
+  await page.close();
+  return {
+    minutes,
+    slides,
+    heapStartMb: start.heap,
+    heapEndMb: end.heap,
+    nodesStart: start.nodes,
+    nodesEnd: end.nodes,
+  };
+};
 
 /** Observers installed before any page script runs. */
 const installObservers = () => {
@@ -115,6 +244,8 @@ const main = async () => {
   const browser = await launchBrowser();
   const rows: Row[] = [];
   let consoleJs = 0;
+  let phone: PhoneRow | null = null;
+  let memory: MemoryRow | null = null;
   try {
     const event = await setUpAlbumEvent(base);
     const folder = await photoFolder({
@@ -230,6 +361,17 @@ const main = async () => {
       });
       console.log(`measured ${count} photos`);
     }
+    const albumUrl = `${base}/?pId=${encodeURIComponent(event.publicKey)}`;
+    phone = { photos: seeded, ...(await phoneFirstLoad(browser.context, albumUrl)) };
+    console.log('measured the phone profile');
+    if (slideshowMinutes > 0) {
+      memory = await slideShowMemory(
+        browser.context,
+        `${albumUrl}&mode=slideshow`,
+        slideshowMinutes,
+      );
+      console.log('measured the slide show');
+    }
   } finally {
     await browser.close();
     await app.close();
@@ -255,6 +397,18 @@ const main = async () => {
       'console JS (KB)': kb(consoleJs),
     })),
   );
+  if (phone)
+    console.log(
+      `\nAlbum first load, phone profile (390×844, CPU ${CPU_SLOWDOWN}× slower, Fast 3G, cold cache), ${phone.photos} photos: ` +
+        `${kb(phone.compressedJs)} KB compressed JS in ${phone.scripts} scripts (budget 150 KB), ` +
+        `LCP ${Math.round(phone.lcpMs)} ms (budget 2500 ms)`,
+    );
+  if (memory)
+    console.log(
+      `Slide show, ${memory.minutes} min at 1920×1080 (${memory.slides} slides): JS heap after GC ` +
+        `${memory.heapStartMb.toFixed(1)} → ${memory.heapEndMb.toFixed(1)} MB, DOM nodes ` +
+        `${memory.nodesStart} → ${memory.nodesEnd}`,
+    );
 };
 
 await main();

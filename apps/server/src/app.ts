@@ -209,6 +209,8 @@ const registerWebApp = (app: FastifyInstance, webDist: string): void => {
     root: webDist,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each asset (apps/web/vite-precompress.ts): sent by Accept-Encoding.
+    preCompressed: true,
     // We set Cache-Control ourselves below; the plugin's default would overwrite it.
     cacheControl: false,
     setHeaders: (res, filePath) => {

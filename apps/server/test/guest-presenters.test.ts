@@ -60,6 +60,9 @@ const ROBOT_FIELDS = [
 
 const GUEST_OPTS = [
   'agreementText',
+  'guestAccentColor',
+  'guestDownloadEnabled',
+  'guestShowFileNames',
   'description',
   'disableEventLabel',
   'disableLinkPhotos',

@@ -25,7 +25,22 @@ export const enAlbums = {
   errors: {
     pvIdRequired: 'Query param &pvId is required',
     attIdRequired: 'Query param &attId is required',
+    kioskLinkTitle: 'This kiosk link is incomplete',
+    kioskLinkText: 'Ask a member of staff to open the kiosk again from its card or link.',
   },
+  states: {
+    invalidTitle: 'This link doesn’t open an album',
+    closedTitle: 'This album is closed',
+    errorTitle: 'Something went wrong',
+    emptyTitle: 'No photos yet',
+  },
+  cover: {
+    logoAlt: '{{title}} logo',
+    support: 'Need help?',
+  },
+  shareAlbum: 'Share album',
+  newPhotos_one: '{{count}} new photo',
+  newPhotos_other: '{{count}} new photos',
   selected: 'Selected',
   kiosk: {
     lookUpByFace: 'Look up my images by face',
@@ -134,10 +149,20 @@ export const enAlbums = {
     copyFailed: 'Copy failed',
     facebook: 'Share on Facebook',
     zoomHint: 'Double tap to zoom',
+    position: '{{position}} / {{count}}',
+    info: 'Photo details',
+    share: 'Share',
+    send: 'Send this photo',
+    save: 'Download photo',
+    taken: 'Taken',
+    size: 'Size',
+    fileName: 'File name',
   },
   slideshow: {
     label: 'Slide show',
     fullScreen: 'Full screen',
+    qrAlt: 'QR code of the album link',
+    qrCaption: 'Scan for all photos',
   },
   /** Find me by face (face-lookup.tsx, issue 13). */
   faces: {

@@ -444,6 +444,10 @@ export const enEvents = {
     slideshowBg: 'Slide show background',
     slideshowMin: 'Minimum interval (seconds)',
     slideshowMax: 'Maximum interval (seconds)',
+    guestSection: 'Guest album pages',
+    guestAccentColor: 'Accent colour (#rrggbb; empty: the standard blue)',
+    guestShowFileNames: 'Show photo file names to guests',
+    guestDownloadEnabled: 'Guests of a free event’s public album may download photos',
   },
   secure: {
     isSet: 'A value is set. Leave empty to keep it.',

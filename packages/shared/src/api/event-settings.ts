@@ -177,6 +177,13 @@ const optsShape = {
     .number({ error: 'slideshow_interval_error' })
     .positive('slideshow_interval_error')
     .default(8),
+  // guest pages (issue 17): the event's accent colour, file names, public-album downloads
+  guestAccentColor: z
+    .string({ error: 'invalid_value' })
+    .regex(/^(#[0-9a-fA-F]{6})?$/, 'invalid_value')
+    .default(''),
+  guestShowFileNames: flagSchema.default(0),
+  guestDownloadEnabled: flagSchema.default(1),
   // web-app page (albums spec §2.6)
   webappLogoEnabled: flagSchema.default(0),
   webappLogoSrc: text(2048).default(''),

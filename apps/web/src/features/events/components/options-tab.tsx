@@ -172,6 +172,17 @@ export function OptionsTab() {
           allowDecimal
         />
       </SimpleGrid>
+      <SectionTitle>{t('events.options.guestSection')}</SectionTitle>
+      <TextField
+        name="opts.guestAccentColor"
+        label={t('events.options.guestAccentColor')}
+        placeholder="#3b5bdb"
+      />
+      <FlagCheckbox name="opts.guestShowFileNames" label={t('events.options.guestShowFileNames')} />
+      <FlagCheckbox
+        name="opts.guestDownloadEnabled"
+        label={t('events.options.guestDownloadEnabled')}
+      />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../lib/error-text.ts';
+import { AlbumState } from './album-states.tsx';
 
 /** Keys that cannot open an album; the page shows one clear message and no photos. */
 const INVALID_LINK_KEYS: ReadonlySet<string> = new Set([
@@ -17,15 +18,34 @@ const CLOSED_ALBUM_KEYS: ReadonlySet<string> = new Set(['attendee_locked', 'atte
 export function AlbumLinkError({ errorKey }: { errorKey: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  if (INVALID_LINK_KEYS.has(errorKey))
+    return (
+      <AlbumState icon="link" role="alert" title={t('albums.states.invalidTitle')}>
+        <p>{t('albums.invalidLink')}</p>
+      </AlbumState>
+    );
+  if (CLOSED_ALBUM_KEYS.has(errorKey))
+    return (
+      <AlbumState icon="clock" role="alert" title={t('albums.states.closedTitle')}>
+        <p>{errorText(errorKey)}</p>
+      </AlbumState>
+    );
   return (
-    <div className="albums-message" role="alert">
-      <p>
-        {INVALID_LINK_KEYS.has(errorKey)
-          ? t('albums.invalidLink')
-          : CLOSED_ALBUM_KEYS.has(errorKey)
-            ? errorText(errorKey)
-            : t('albums.loadError')}
-      </p>
-    </div>
+    <AlbumState
+      icon="alert"
+      role="alert"
+      title={t('albums.states.errorTitle')}
+      action={
+        <button
+          type="button"
+          className="fb-button--primary"
+          onClick={() => window.location.reload()}
+        >
+          {t('albums.retry')}
+        </button>
+      }
+    >
+      <p>{t('albums.loadError')}</p>
+    </AlbumState>
   );
 }

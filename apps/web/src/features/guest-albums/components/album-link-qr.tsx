@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import QRCode from 'qrcode';
 
 /** Kiosk screens are read from a step away: big enough for any phone camera. */
 const QR_PIXELS = 220;
@@ -12,7 +11,16 @@ export function AlbumLinkQr({ url, alt }: { url: string; alt: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'H', margin: 2, width: QR_PIXELS })
+    // Loaded when a QR is shown: the album's first load carries no QR encoder.
+    import('qrcode')
+      .then(({ default: QRCode }) =>
+        QRCode.toString(url, {
+          type: 'svg',
+          errorCorrectionLevel: 'H',
+          margin: 2,
+          width: QR_PIXELS,
+        }),
+      )
       .then((svg) => {
         if (current) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
       })

@@ -7,6 +7,7 @@ import { useAlbumEvent, type AlbumEvent } from '../api/album-event.ts';
 import {
   markCurated,
   setPhotoVisible,
+  GUEST_PAGE_SIZE,
   shareUrlFor,
   trackFacebookShare,
   type AlbumKey,
@@ -14,8 +15,15 @@ import {
 import { useAlbumPhotos } from '../hooks/use-album-photos.ts';
 import { useInApp } from '../hooks/use-in-app.ts';
 import { usePhotoStream } from '../hooks/use-photo-stream.ts';
+import { useArrivals } from '../hooks/use-arrivals.ts';
+import { accentStyle } from '../theme/accent.ts';
+import { shareLink } from '../utils/share-download.ts';
+import { AlbumCover } from './album-cover.tsx';
 import { AlbumLinkError } from './album-link-error.tsx';
-import { GuestPhotoGrid, type TileAction } from './guest-photo-grid.tsx';
+import { AlbumSkeleton, AlbumState } from './album-states.tsx';
+import { GALLERY_ROW_HEIGHT, GuestPhotoGrid, type TileAction } from './guest-photo-grid.tsx';
+import { IconButton } from './icon-button.tsx';
+import { Icon } from './icons.tsx';
 import { SendPhotosForm } from './send-photos-form.tsx';
 import { PhotoViewer, type ViewerOptions } from './photo-viewer.tsx';
 import { DEFAULT_SLIDESHOW_SECONDS, SlideShow } from './slide-show.tsx';
@@ -25,6 +33,13 @@ export const plainText = (html: string): string => {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   return (doc.body.textContent ?? '').trim();
 };
+
+/** Kiosk screens are read from a step away: taller rows. */
+const KIOSK_ROW_HEIGHT = 280;
+
+/** The public album's own link (the slide show's QR code points guests there). */
+const publicAlbumUrl = (publicKey: string): string =>
+  `${window.location.origin}/?pId=${encodeURIComponent(publicKey)}`;
 
 const slideshowSeconds = (event: AlbumEvent | null | undefined) => {
   const min = event?.opts.slideshowMinIntervalSeconds ?? DEFAULT_SLIDESHOW_SECONDS.min;
@@ -52,7 +67,7 @@ export function AlbumView({
   kiosk,
   curation = false,
   eventName = null,
-  live: liveWanted = mode !== 'grid',
+  live: liveWanted = mode !== 'grid' || !curation,
   presentation,
   canDownload: canDownloadWanted,
   tileActions: pageActions,
@@ -65,7 +80,7 @@ export function AlbumView({
   kiosk: boolean;
   curation?: boolean;
   eventName?: string | null;
-  /** New photos arrive while the page is open (stream and slide show always do). */
+  /** New photos arrive while the page is open (all but curation; a grid shows them behind the pill). */
   live?: boolean;
   /** Given by pages that know their album; the event's settings are then not read by key. */
   presentation?: AlbumPresentation;
@@ -155,28 +170,45 @@ export function AlbumView({
 
   const canDownload =
     canDownloadWanted ?? (albumKey.keyType === 'private' || albumKey.keyType === 'event_owner');
+  // A free (or unlocked) event's public album may save what it shows, unless the operator turned
+  // it off (opts.guestDownloadEnabled); never on a shared kiosk screen. Originals stay the server's call.
+  const canSavePreview =
+    !kiosk &&
+    canDownloadWanted !== false &&
+    albumKey.keyType === 'public' &&
+    !!event &&
+    (event.is_free === 1 || event.unlocked === 1) &&
+    event.opts.guestDownloadEnabled !== 0;
+  const title = presentation?.title || event?.full_name || t('albums.defaultTitle');
   const viewerOptions = useMemo(
     (): ViewerOptions => ({
       canDownload,
+      canSavePreview,
       inApp,
+      kiosk,
+      showFileNames: event?.opts.guestShowFileNames === 1,
+      title,
       watermarkOverlay: event?.photo_watermark ?? null,
       shareUrl: (photo) => shareUrlFor(albumKey, photo),
       onFacebookShare: (photo) => trackFacebookShare(albumKey, photo),
+      onSend: sendable
+        ? (photo) => {
+            setOpen(null);
+            setSending(true);
+            setChosen(new Set([photo.uid]));
+          }
+        : undefined,
     }),
-    [albumKey, canDownload, inApp, event?.photo_watermark],
+    [albumKey, canDownload, canSavePreview, inApp, kiosk, title, event, sendable],
   );
   const closeViewer = useCallback(() => setOpen(null), []);
+  const arrivals = useArrivals(photos, mode !== 'grid', open !== null);
+  const [shareNotice, setShareNotice] = useState<string | null>(null);
+  const accent = useMemo(() => accentStyle(event?.opts.guestAccentColor ?? ''), [event]);
 
-  if (photos.status === 'loading') {
-    return (
-      <p className="albums-message" role="status">
-        {t('albums.loading')}
-      </p>
-    );
-  }
+  if (photos.status === 'loading') return <AlbumSkeleton />;
   if (photos.status === 'error') return <AlbumLinkError errorKey={photos.errorKey ?? ''} />;
 
-  const title = presentation?.title || event?.full_name || t('albums.defaultTitle');
   const emptyText = plainText(presentation?.emptyText ?? event?.empty_album_text ?? '');
   if (mode === 'slideshow' && photos.count > 0) {
     const seconds = slideshowSeconds(event);
@@ -188,30 +220,74 @@ export function AlbumView({
         minSeconds={seconds.min}
         maxSeconds={seconds.max}
         background={event?.opts.slideshowBg ?? ''}
+        branding={{
+          title,
+          logo: event?.logo_full_path ?? null,
+          hashTag: event?.hash_tag ?? '',
+          albumUrl: albumKey.keyType === 'public' ? publicAlbumUrl(albumKey.keyValue) : null,
+        }}
+        style={accent}
       />
     );
   }
+  const shown = arrivals.shown;
+  // Only a public link is for passing on; private and owner links are keys, kiosks are shared screens.
+  const shareable = albumKey.keyType === 'public' && !kiosk && !curation;
+  const shareAlbum = async () => {
+    const outcome = await shareLink(window.location.href, title);
+    setShareNotice(
+      outcome === 'copied'
+        ? t('albums.viewer.linkCopied')
+        : outcome === 'failed'
+          ? t('albums.viewer.copyFailed')
+          : null,
+    );
+  };
   return (
-    <main className="albums-main">
-      <header className="albums-header">
-        <h1>{curation ? `${title} — ${t('albums.curationTitle')}` : title}</h1>
-        <span className="albums-count">
-          {t('albums.count', { count: photos.count })}
-          {live && <span className="albums-live"> · {t('albums.live')}</span>}
-        </span>
-        {sendable && photos.count > 0 && (
-          <button
-            type="button"
-            className="albums-send-toggle"
-            aria-pressed={sending}
-            onClick={() => (sending ? stopSending() : setSending(true))}
-          >
-            {sending ? t('albums.send.cancel') : t('albums.send.open')}
-          </button>
-        )}
-      </header>
+    <main className="albums-main" style={accent}>
+      <AlbumCover
+        branding={{
+          title: curation ? `${title} — ${t('albums.curationTitle')}` : title,
+          logo: event?.logo_full_path ?? null,
+          logoLink: event?.logo_link ?? '',
+          hashTag: event?.hash_tag ?? '',
+          supportLink: event?.opts.supportLink ?? '',
+          date: photos.photoAt(0)?.created_date ?? null,
+          utcDiffHours: event?.date_utc_diff_hours ?? 0,
+        }}
+        countText={t('albums.count', { count: photos.count })}
+        live={live}
+        kiosk={kiosk}
+        actions={
+          <>
+            {shareable && (
+              <IconButton
+                icon="share"
+                label={t('albums.shareAlbum')}
+                showLabel
+                onClick={() => void shareAlbum()}
+              />
+            )}
+            {sendable && photos.count > 0 && (
+              <button
+                type="button"
+                className={`albums-send-toggle${sending ? '' : ' fb-button--primary'}`}
+                aria-pressed={sending}
+                onClick={() => (sending ? stopSending() : setSending(true))}
+              >
+                {sending ? t('albums.send.cancel') : t('albums.send.open')}
+              </button>
+            )}
+          </>
+        }
+      />
+      {shareNotice && (
+        <p className="albums-toast" role="status">
+          {shareNotice}
+        </p>
+      )}
       {sending && (
-        <section aria-label={t('albums.send.title')}>
+        <section className="albums-panel" aria-label={t('albums.send.title')}>
           <p className="albums-note">{t('albums.send.hint')}</p>
           <SendPhotosForm
             albumKey={albumKey}
@@ -227,16 +303,30 @@ export function AlbumView({
         </p>
       )}
       {children}
-      {photos.count === 0 ? (
-        <p className="albums-message albums-empty">{emptyText || t('albums.emptyDefault')}</p>
+      {arrivals.waiting > 0 && (
+        <button
+          type="button"
+          className="albums-new-pill fb-button--primary"
+          onClick={arrivals.reveal}
+        >
+          <Icon name="arrowUp" />
+          {t('albums.newPhotos', { count: arrivals.waiting })}
+        </button>
+      )}
+      {shown.count === 0 ? (
+        <AlbumState icon="image" title={t('albums.states.emptyTitle')}>
+          <p className="albums-empty">{emptyText || t('albums.emptyDefault')}</p>
+        </AlbumState>
       ) : (
         <GuestPhotoGrid
-          count={photos.count}
-          photoAt={photos.photoAt}
-          showRange={photos.showRange}
+          count={shown.count}
+          liveCount={shown.liveCount}
+          pageSize={GUEST_PAGE_SIZE}
+          photoAt={shown.photoAt}
+          showRange={shown.showRange}
           onOpen={onOpen}
           focusIndex={open}
-          minTile={kiosk ? 240 : 150}
+          rowHeight={kiosk ? KIOSK_ROW_HEIGHT : GALLERY_ROW_HEIGHT}
           tileActions={tileActions}
           isSelected={activeSelection?.isSelected}
         />
@@ -244,8 +334,8 @@ export function AlbumView({
       {open !== null && (
         <PhotoViewer
           index={open}
-          count={photos.count}
-          photoAt={photos.photoAt}
+          count={shown.count}
+          photoAt={shown.photoAt}
           onIndex={setOpen}
           onClose={closeViewer}
           options={viewerOptions}

@@ -122,7 +122,7 @@ describe('viewer', () => {
   it('moves with the arrow keys, stops at the ends and closes with Esc, focus back on the page', async () => {
     const dialog = await open('?pId=pub');
     expect(dialog.getAttribute('aria-label')).toBe('Photo 1 of 3');
-    expect(document.activeElement?.textContent).toBe('Close');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Close');
     await userEvent.keyboard('{ArrowRight}');
     expect(screen.getByRole('dialog').getAttribute('aria-label')).toBe('Photo 2 of 3');
     expect(within(screen.getByRole('dialog')).getByRole('img').getAttribute('src')).toBe(
@@ -173,6 +173,8 @@ describe('viewer', () => {
     });
     renderAlbums('?pId=pub');
     await userEvent.click(await screen.findByRole('button', { name: /^photo-3\.jpg/ }));
+    // No system share sheet (jsdom has no navigator.share): Share opens the copy-link menu.
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
     await userEvent.click(screen.getByRole('button', { name: 'Copy link' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith('https://x.test/s/uid-3.html'));
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Link copied');
@@ -195,6 +197,7 @@ describe('viewer', () => {
     });
     renderAlbums('?pId=pub');
     await userEvent.click(await screen.findByRole('button', { name: /^photo-3\.jpg/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
     await userEvent.click(screen.getByRole('button', { name: 'Share on Facebook' }));
     await waitFor(() =>
       expect(popup.location.href).toBe(
@@ -279,6 +282,44 @@ describe('live pages', () => {
     expect(api.callsTo(LIST)).toHaveLength(listCalls);
   });
 
+  it('an album grid keeps photos arriving while the guest is further down behind an "n new photos" pill', async () => {
+    const sources: { dispatchEvent: (e: Event) => boolean }[] = [];
+    class FakeEventSource extends EventTarget {
+      static readonly OPEN = 1;
+      readyState = 1;
+      constructor(readonly url: string) {
+        super();
+        sources.push(this);
+      }
+      close() {
+        this.readyState = 2;
+      }
+    }
+    vi.stubGlobal('EventSource', FakeEventSource);
+    installFakeApi({ [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)]) } });
+    renderAlbums('?pId=pub');
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    Object.defineProperty(window, 'scrollY', { value: 2000, configurable: true });
+    try {
+      act(() => {
+        sources.at(-1)?.dispatchEvent(new Event('open'));
+        sources
+          .at(-1)
+          ?.dispatchEvent(new MessageEvent('photo', { data: JSON.stringify(albumPhoto(5)) }));
+      });
+      const pill = await screen.findByRole('button', { name: '1 new photo' });
+      // The grid did not jump: the new photo waits.
+      expect(tiles()).toHaveLength(2);
+      expect(screen.getByText(/3 photos/)).toBeTruthy();
+      await userEvent.click(pill);
+      await waitFor(() => expect(tiles()).toHaveLength(3));
+      expect(tiles()[0]?.getAttribute('aria-label')).toMatch(/^photo-5\.jpg/);
+      expect(screen.queryByRole('button', { name: /new photo/ })).toBeNull();
+    } finally {
+      Object.defineProperty(window, 'scrollY', { value: 0, configurable: true });
+    }
+  });
+
   it('without a live stream the page polls the newest photos every 5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
@@ -305,7 +346,9 @@ describe('live pages', () => {
       installFakeApi({ [LIST]: { ok: photoPage([albumPhoto(3), albumPhoto(2), albumPhoto(1)]) } });
       renderAlbums('?pId=pub&mode=slideshow');
       const shown = () =>
-        screen.getByRole('region', { name: 'Slide show' }).querySelector('img')?.dataset.photoId;
+        screen
+          .getByRole('region', { name: 'Slide show' })
+          .querySelector<HTMLImageElement>('img[data-photo-id]')?.dataset.photoId;
       await waitFor(() => expect(shown()).toBe('3'));
       await act(() => vi.advanceTimersByTimeAsync(7000));
       expect(shown()).toBe('3');

@@ -4,6 +4,7 @@ import type { PageContext } from '@flashbulb/shared';
 import type { AlbumKey } from '../api/guest-album-photos.ts';
 import { InAppContext } from '../hooks/use-in-app.ts';
 import { attendeeCookie } from '../utils/attendee-cookie.ts';
+import { AlbumState } from './album-states.tsx';
 import { AlbumView } from './album-view.tsx';
 import { AttendeeAlbumPage } from './attendee-album-page.tsx';
 import { FaceLookup, useFaceLookupOffered } from './face-lookup.tsx';
@@ -12,7 +13,9 @@ import { KioskAllPhotosPage } from './kiosk-all-photos-page.tsx';
 import { KioskScreen } from './kiosk-screen.tsx';
 import { MiniAlbumView } from './mini-album-view.tsx';
 import { QrRidePage } from './qr-ride-page.tsx';
+import '../theme/guest-theme.css';
 import '../albums.css';
+import '../theme/guest-components.css';
 
 /** Local storage key of the shop-kiosk flag (albums spec §3). */
 export const SHOP_KIOSK_STORAGE_KEY = 'isShopKiosk';
@@ -72,12 +75,16 @@ export default function GuestAlbumsPage({
   let content;
   switch (page.kind) {
     case 'error':
+      // Guests read what to do; the spec's message stays as the organiser's detail (albums §2.1).
       content = (
-        <p className="albums-message" role="alert">
-          {page.message === 'Query param &pvId is required'
-            ? t('albums.errors.pvIdRequired')
-            : t('albums.errors.attIdRequired')}
-        </p>
+        <AlbumState icon="link" title={t('albums.errors.kioskLinkTitle')}>
+          <p>{t('albums.errors.kioskLinkText')}</p>
+          <p className="albums-state-detail" role="alert">
+            {page.message === 'Query param &pvId is required'
+              ? t('albums.errors.pvIdRequired')
+              : t('albums.errors.attIdRequired')}
+          </p>
+        </AlbumState>
       );
       break;
     case 'public-album':

@@ -3,6 +3,7 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -10,14 +11,14 @@ import {
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { GuestPhoto as Photo } from '@flashbulb/shared';
+import { aspectOf, justifyRows, rowOf, type JustifiedRow } from '../utils/justified-layout.ts';
 import { displayDate, photoBox, photoSrcSet } from '../utils/photo-image.ts';
 
 const GAP = 4;
 /** Rows beyond the visible ones, so a flick shows pictures rather than gaps. */
 const OVERSCAN_ROWS = 3;
-
-export const gridColumns = (width: number, minTile: number): number =>
-  Math.max(2, Math.floor((width + GAP) / (minTile + GAP)));
+/** Albums spec §9: gallery rows about 180 px high. */
+export const GALLERY_ROW_HEIGHT = 180;
 
 export interface TileAction {
   readonly label: (photo: Photo) => string;
@@ -26,28 +27,54 @@ export interface TileAction {
   readonly pressed?: (photo: Photo) => boolean;
 }
 
+/** A run of photos laid out on its own: the live arrivals, then each page of the list. */
+interface Section {
+  readonly start: number;
+  readonly count: number;
+  /** Cache key: the same photos at the same width lay out the same. */
+  readonly key: string;
+}
+
+const sectionsOf = (count: number, liveCount: number, pageSize: number): Section[] => {
+  const sections: Section[] = [];
+  const live = Math.min(liveCount, count);
+  if (live > 0) sections.push({ start: 0, count: live, key: `live:${live}` });
+  for (let start = live, page = 1; start < count; start += pageSize, page += 1)
+    sections.push({ start, count: Math.min(pageSize, count - start), key: `p${page}` });
+  return sections;
+};
+
 /**
- * The album grid, virtualised against the window scroll: only the rows in view (plus a few) are in
- * the page, so 100,000 photos scroll like 100. Square cells sized from the width, so nothing
- * shifts as pictures arrive; the first rows load eagerly, the rest lazily.
+ * The album grid, justified (photos in their own aspect ratio, rows about 180 px high, each row
+ * filling the width) and virtualised against the window scroll: only the rows in view (plus a few)
+ * are in the page, so 100,000 photos scroll like 100. Each page of the list is laid out on its own
+ * (a page not loaded yet is laid out as 3:2 photos, then once with the real sizes), so a loading
+ * page never moves the rows of another; the first rows load eagerly, the rest lazily.
  */
 export function GuestPhotoGrid({
   count,
+  liveCount = 0,
+  pageSize = 100,
   photoAt,
   showRange,
   onOpen,
   focusIndex,
-  minTile,
+  rowHeight = GALLERY_ROW_HEIGHT,
   tileActions = [],
   isSelected,
 }: {
   count: number;
+  /** Photos at the front that arrived live: laid out apart from the pages behind them. */
+  liveCount?: number;
+  /** The list's page size: the pages behind the live photos are laid out one by one. */
+  pageSize?: number;
   photoAt: (index: number) => Photo | undefined;
   showRange: (first: number, last: number) => void;
   onOpen: (index: number) => void;
   /** Scroll to this photo (the viewer moved); focus stays where it is. */
   focusIndex: number | null;
-  minTile: number;
+  /** Target row height (kiosk screens ask for bigger photos). */
+  rowHeight?: number;
   tileActions?: readonly TileAction[];
   /** Selection mode: a tile shows whether it is chosen, and opening it (click, Enter, Space) toggles. */
   isSelected?: (photo: Photo) => boolean;
@@ -72,28 +99,58 @@ export function GuestPhotoGrid({
     return () => observer.disconnect();
   }, []);
 
-  const columns = gridColumns(width, minTile);
-  const cell = Math.floor((width - GAP * (columns - 1)) / columns);
-  const rows = Math.ceil(count / columns);
+  // Which sections have their photos (first photo loaded): the layout changes only when one does.
+  const sections = useMemo(
+    () => sectionsOf(count, liveCount, pageSize),
+    [count, liveCount, pageSize],
+  );
+  const loadedSignature = sections.map((section) => (photoAt(section.start) ? '1' : '0')).join('');
+  const cache = useRef(new Map<string, JustifiedRow[]>());
+  const rows = useMemo(() => {
+    const next = new Map<string, JustifiedRow[]>();
+    const all: JustifiedRow[] = [];
+    sections.forEach((section, i) => {
+      const loaded = loadedSignature[i] === '1';
+      const key = `${section.key}:${loaded ? 'L' : 'E'}:${width}:${rowHeight}`;
+      let sectionRows = cache.current.get(key);
+      if (!sectionRows) {
+        const aspects = Array.from({ length: section.count }, (_, j) => {
+          const photo = loaded ? photoAt(section.start + j) : undefined;
+          return aspectOf(photo?.width, photo?.height);
+        });
+        sectionRows = justifyRows(aspects, width, rowHeight, GAP, section.start);
+      }
+      next.set(key, sectionRows);
+      for (const row of sectionRows) all.push(row);
+    });
+    cache.current = next;
+    return all;
+    // photoAt changes every render; the signature says when the loaded photos changed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sections, loadedSignature, width, rowHeight]);
+
   const virtualizer = useWindowVirtualizer({
-    count: rows,
-    estimateSize: () => cell + GAP,
+    count: rows.length,
+    estimateSize: (i) => (rows[i]?.height ?? rowHeight) + GAP,
     overscan: OVERSCAN_ROWS,
     scrollMargin: offsetTop,
   });
-  useEffect(() => virtualizer.measure(), [cell, virtualizer]);
+  useEffect(() => virtualizer.measure(), [rows, virtualizer]);
 
   const items = virtualizer.getVirtualItems();
   const firstRow = items[0]?.index ?? 0;
   const lastRow = items[items.length - 1]?.index ?? 0;
   useEffect(() => {
-    showRange(firstRow * columns, Math.min(count, (lastRow + 1) * columns) - 1);
-  }, [firstRow, lastRow, columns, count, showRange]);
+    const first = rows[firstRow];
+    const last = rows[lastRow];
+    if (!first || !last) return;
+    showRange(first.start, Math.min(count, last.start + last.widths.length) - 1);
+  }, [firstRow, lastRow, rows, count, showRange]);
 
   useEffect(() => {
     if (focusIndex === null) return;
-    virtualizer.scrollToIndex(Math.floor(focusIndex / columns), { align: 'auto' });
-  }, [focusIndex, columns, virtualizer]);
+    virtualizer.scrollToIndex(rowOf(rows, focusIndex), { align: 'auto' });
+  }, [focusIndex, rows, virtualizer]);
 
   useEffect(() => {
     if (!focusPending) return;
@@ -116,26 +173,36 @@ export function GuestPhotoGrid({
     const next = Math.max(0, Math.min(count - 1, to));
     setActive(next);
     setFocusPending(true);
-    virtualizer.scrollToIndex(Math.floor(next / columns), { align: 'auto' });
+    virtualizer.scrollToIndex(rowOf(rows, next), { align: 'auto' });
+  };
+
+  /** The photo in the row `step` rows away, at the same position along the row (or its end). */
+  const verticalFrom = (index: number, step: number): number => {
+    const here = rowOf(rows, index);
+    const target = rows[here + step];
+    const row = rows[here];
+    if (!target || !row) return step < 0 ? 0 : count - 1;
+    return target.start + Math.min(index - row.start, target.widths.length - 1);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const steps: Record<string, number> = {
-      ArrowRight: 1,
-      ArrowLeft: -1,
-      ArrowDown: columns,
-      ArrowUp: -columns,
-    };
-    const step = steps[event.key];
-    if (step !== undefined) {
+    const target =
+      event.key === 'ArrowRight'
+        ? active + 1
+        : event.key === 'ArrowLeft'
+          ? active - 1
+          : event.key === 'ArrowDown'
+            ? verticalFrom(active, 1)
+            : event.key === 'ArrowUp'
+              ? verticalFrom(active, -1)
+              : event.key === 'Home'
+                ? 0
+                : event.key === 'End'
+                  ? count - 1
+                  : null;
+    if (target !== null) {
       event.preventDefault();
-      move(active + step);
-    } else if (event.key === 'Home') {
-      event.preventDefault();
-      move(0);
-    } else if (event.key === 'End') {
-      event.preventDefault();
-      move(count - 1);
+      move(target);
     } else if (event.key === 'Enter' && (event.target as HTMLElement).dataset.photoIndex) {
       event.preventDefault();
       onOpen(active);
@@ -148,53 +215,60 @@ export function GuestPhotoGrid({
       className="albums-grid"
       role="grid"
       aria-label={isSelected ? t('albums.gridSelectLabel') : t('albums.gridLabel')}
-      aria-rowcount={rows}
+      aria-rowcount={rows.length}
       onKeyDown={onKeyDown}
       style={{ height: virtualizer.getTotalSize() }}
     >
-      {items.map((row) => (
-        <div
-          key={row.key}
-          role="row"
-          aria-rowindex={row.index + 1}
-          className="albums-row"
-          style={{
-            transform: `translateY(${row.start - virtualizer.options.scrollMargin}px)`,
-            gridTemplateColumns: `repeat(${columns}, ${cell}px)`,
-            gap: GAP,
-            height: cell,
-          }}
-        >
-          {Array.from({ length: columns }, (_, column) => {
-            const index = row.index * columns + column;
-            if (index >= count) return null;
-            const photo = photoAt(index);
-            return (
-              <div role="gridcell" key={column} className="albums-cell">
-                {photo ? (
-                  <PhotoTile
-                    photo={photo}
-                    index={index}
-                    cell={cell}
-                    eager={row.index < 2}
-                    focusable={index === active}
-                    onOpen={openAt}
-                    actions={tileActions}
-                    selected={isSelected?.(photo)}
-                  />
-                ) : (
-                  <div
-                    className="albums-tile albums-tile--loading"
-                    data-photo-index={index}
-                    tabIndex={index === active ? 0 : -1}
-                    aria-label={t('albums.loadingPhoto')}
-                  />
-                )}
-              </div>
-            );
-          })}
-        </div>
-      ))}
+      {items.map((item) => {
+        const row = rows[item.index];
+        if (!row) return null;
+        return (
+          <div
+            key={item.key}
+            role="row"
+            aria-rowindex={item.index + 1}
+            className="albums-row"
+            style={{
+              transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+              gap: GAP,
+              height: row.height,
+            }}
+          >
+            {row.widths.map((cellWidth, column) => {
+              const index = row.start + column;
+              const photo = photoAt(index);
+              return (
+                <div
+                  role="gridcell"
+                  key={column}
+                  className="albums-cell"
+                  style={{ width: cellWidth, height: row.height }}
+                >
+                  {photo ? (
+                    <PhotoTile
+                      photo={photo}
+                      index={index}
+                      cell={cellWidth}
+                      eager={item.index < 3}
+                      focusable={index === active}
+                      onOpen={openAt}
+                      actions={tileActions}
+                      selected={isSelected?.(photo)}
+                    />
+                  ) : (
+                    <div
+                      className="albums-tile albums-tile--loading"
+                      data-photo-index={index}
+                      tabIndex={index === active ? 0 : -1}
+                      aria-label={t('albums.loadingPhoto')}
+                    />
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        );
+      })}
     </div>
   );
 }

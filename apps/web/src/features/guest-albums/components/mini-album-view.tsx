@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { endpoints, type GuestPhoto as Photo } from '@flashbulb/shared';
 import { callApi } from '../../../lib/api-client.ts';
 import { GuestPhotoGrid } from './guest-photo-grid.tsx';
+import { AlbumCover } from './album-cover.tsx';
+import { AlbumSkeleton, AlbumState } from './album-states.tsx';
 import { PhotoViewer, type ViewerOptions } from './photo-viewer.tsx';
 
 const noop = () => undefined;
@@ -30,26 +32,32 @@ export function MiniAlbumView({ token }: { token: string }) {
   );
   const close = useCallback(() => setOpen(null), []);
 
-  if (album.isPending)
-    return (
-      <p className="albums-message" role="status">
-        {t('albums.loading')}
-      </p>
-    );
+  if (album.isPending) return <AlbumSkeleton />;
   if (album.isError || !photos)
     return (
-      <p className="albums-message" role="alert">
-        {t('albums.invalidLink')}
-      </p>
+      <AlbumState icon="link" role="alert" title={t('albums.states.invalidTitle')}>
+        <p>{t('albums.invalidLink')}</p>
+      </AlbumState>
     );
   return (
     <main className="albums-main">
-      <header className="albums-header">
-        <h1>{album.data.event.full_name || t('albums.defaultTitle')}</h1>
-        <span className="albums-count">{t('albums.count', { count: photos.length })}</span>
-      </header>
+      <AlbumCover
+        branding={{
+          title: album.data.event.full_name || t('albums.defaultTitle'),
+          logo: album.data.event.logo_full_path,
+          logoLink: '',
+          hashTag: '',
+          supportLink: '',
+          date: album.data.created_date,
+          utcDiffHours: 0,
+        }}
+        countText={t('albums.count', { count: photos.length })}
+        live={false}
+      />
       {photos.length === 0 ? (
-        <p className="albums-message albums-empty">{t('albums.emptyDefault')}</p>
+        <AlbumState icon="image" title={t('albums.states.emptyTitle')}>
+          <p className="albums-empty">{t('albums.emptyDefault')}</p>
+        </AlbumState>
       ) : (
         <GuestPhotoGrid
           count={photos.length}
@@ -57,7 +65,6 @@ export function MiniAlbumView({ token }: { token: string }) {
           showRange={noop}
           onOpen={setOpen}
           focusIndex={open}
-          minTile={150}
         />
       )}
       {open !== null && (

@@ -1,7 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { displayDate, viewerSource } from '../utils/photo-image.ts';
+import { AlbumLinkQr } from './album-link-qr.tsx';
+import { IconButton } from './icon-button.tsx';
 
 /** Event opts defaults (shared event settings): 3 s while new photos wait, 8 s otherwise. */
 export const DEFAULT_SLIDESHOW_SECONDS = { min: 3, max: 8 };
@@ -16,9 +18,31 @@ export const slideshowBackground = (
   return { backgroundImage: `url("${value.replace(/["\\\n]/g, '')}")` };
 };
 
+/** What the slide show shows of the event besides the photos. */
+export interface SlideShowBranding {
+  readonly title: string;
+  readonly logo: string | null;
+  readonly hashTag: string;
+  /** The album's public link for the QR code; none for links that are keys. */
+  readonly albumUrl: string | null;
+}
+
+/** A photo close enough to the screen's shape fills it (cover); others fit over a blurred copy. */
+const COVER_WHEN_RATIO_WITHIN = 0.18;
+
+const fitFor = (photo: Photo): 'cover' | 'contain' => {
+  if (!photo.width || !photo.height) return 'contain';
+  const photoRatio = photo.width / photo.height;
+  const screenRatio = window.innerWidth / Math.max(1, window.innerHeight);
+  return Math.abs(photoRatio / screenRatio - 1) <= COVER_WHEN_RATIO_WITHIN ? 'cover' : 'contain';
+};
+
 /**
- * Full-screen slide show: photos newest first, one after another. New photos jump the queue and
- * move at the short interval until they have all been shown; then the long interval applies.
+ * Full-screen slide show and live wall (issue 17): photos newest first, one after another, with a
+ * cross-fade; a photo of the screen's shape fills it, others fit over a blurred copy of themselves.
+ * New photos jump the queue and move at the short interval until they have all been shown; then
+ * the long interval applies. The event's logo, title and hash tag and a QR code to the album sit
+ * in the corners. Only the outgoing and the incoming photo are in the page, so it runs for hours.
  */
 export function SlideShow({
   count,
@@ -27,6 +51,8 @@ export function SlideShow({
   minSeconds,
   maxSeconds,
   background,
+  branding,
+  style,
 }: {
   count: number;
   photoAt: (index: number) => Photo | undefined;
@@ -34,6 +60,8 @@ export function SlideShow({
   minSeconds: number;
   maxSeconds: number;
   background: string;
+  branding?: SlideShowBranding;
+  style?: CSSProperties;
 }) {
   const { t } = useTranslation();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -66,36 +94,80 @@ export function SlideShow({
     showRange(state.index, Math.min(count - 1, state.index + 1));
   }, [state.index, count, showRange]);
 
+  // The slide under the incoming one, until the fade is over.
   const photo = photoAt(state.index);
-  const source = photo ? viewerSource(photo) : null;
+  const [previous, setPrevious] = useState<{ current: Photo | null; before: Photo | null }>({
+    current: photo ?? null,
+    before: null,
+  });
+  if (photo && photo.id !== previous.current?.id)
+    setPrevious({ current: photo, before: previous.current });
+
+  const tag = branding?.hashTag.trim().replace(/^#+/, '') ?? '';
   return (
     <div
       ref={rootRef}
-      className="albums-slideshow"
+      className="albums-slideshow fb-dark"
       role="region"
       aria-label={t('albums.slideshow.label')}
-      style={slideshowBackground(background)}
+      style={{ ...style, ...slideshowBackground(background) }}
     >
-      {photo && source && (
-        <img
-          key={photo.id}
-          src={source}
-          alt={t('albums.photoAlt', {
-            name: photo.file_name,
-            date: displayDate(photo.created_date),
-          })}
-          data-photo-id={photo.id}
-        />
+      {previous.before && previous.before.id !== photo?.id && (
+        <Slide key={`before-${previous.before.id}`} photo={previous.before} entering={false} />
+      )}
+      {photo && <Slide key={photo.id} photo={photo} entering />}
+      {branding && (
+        <div className="albums-slideshow-brand">
+          {branding.logo && <img className="albums-slideshow-logo" src={branding.logo} alt="" />}
+          <div>
+            <p className="albums-slideshow-title">{branding.title}</p>
+            {tag && <p className="albums-slideshow-tag">#{tag}</p>}
+          </div>
+        </div>
+      )}
+      {branding?.albumUrl && (
+        <div className="albums-slideshow-qr">
+          <AlbumLinkQr url={branding.albumUrl} alt={t('albums.slideshow.qrAlt')} />
+          <p>{t('albums.slideshow.qrCaption')}</p>
+        </div>
       )}
       {document.fullscreenEnabled && (
-        <button
-          type="button"
+        <IconButton
+          icon="fullscreen"
+          label={t('albums.slideshow.fullScreen')}
+          variant="on-photo"
           className="albums-slideshow-fullscreen"
           onClick={() => void rootRef.current?.requestFullscreen().catch(() => undefined)}
-        >
-          {t('albums.slideshow.fullScreen')}
-        </button>
+        />
       )}
+    </div>
+  );
+}
+
+/** One slide: the photo over a blurred copy of itself (when it does not fill the screen). */
+function Slide({ photo, entering }: { photo: Photo; entering: boolean }) {
+  const { t } = useTranslation();
+  const source = viewerSource(photo);
+  if (!source) return null;
+  const fit = fitFor(photo);
+  return (
+    <div className={`albums-slide${entering ? ' albums-slide--in' : ''}`} aria-hidden={!entering}>
+      {fit === 'contain' && (
+        <img className="albums-slide-backdrop" src={photo.urls.thumbnail ?? source} alt="" />
+      )}
+      <img
+        className={`albums-slide-photo albums-slide-photo--${fit}`}
+        src={source}
+        alt={
+          entering
+            ? t('albums.photoAlt', {
+                name: photo.file_name,
+                date: displayDate(photo.created_date),
+              })
+            : ''
+        }
+        data-photo-id={entering ? photo.id : undefined}
+      />
     </div>
   );
 }

@@ -14,6 +14,8 @@ export interface AlbumPhotos {
   readonly errorKey: string | null;
   /** Every photo of the album, loaded or not: live arrivals plus the list as it was at opening. */
   readonly count: number;
+  /** How many of them (at the front) arrived live, after opening. */
+  readonly liveCount: number;
   /** The photo at an index (newest first), or undefined while its page loads. */
   readonly photoAt: (index: number) => Photo | undefined;
   /** Load the pages covering these indexes (the rows in view). */
@@ -121,6 +123,7 @@ export const useAlbumPhotos = (key: AlbumKey): AlbumPhotos => {
     status: first.isError ? 'error' : first.isSuccess ? 'ready' : 'loading',
     errorKey: first.isError ? errorKeyOf(first.error) : null,
     count: liveCount + baseTotal,
+    liveCount,
     photoAt,
     showRange,
     addLive,

@@ -1,0 +1,102 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** What the cover shows of the event (all optional: attendee and mini-album pages know less). */
+export interface CoverBranding {
+  readonly title: string;
+  readonly logo: string | null;
+  /** The operator's link behind the logo (owner console §3 `logo_link`). */
+  readonly logoLink: string;
+  /** `#summerparty` or `summerparty`; shown with one leading #. */
+  readonly hashTag: string;
+  /** The organiser's support page (`opts.supportLink`). */
+  readonly supportLink: string;
+  /** A date to show under the title (the newest photo's day), ISO. */
+  readonly date: string | null;
+  /** Hours to add to UTC for the event's local day (`date_utc_diff_hours`). */
+  readonly utcDiffHours: number;
+}
+
+const safeLink = (url: string): string | null => {
+  try {
+    const parsed = new URL(url, window.location.href);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+};
+
+/** `21 November 2026` in the event's local day. */
+export const coverDate = (iso: string, utcDiffHours: number): string => {
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return '';
+  return new Intl.DateTimeFormat(undefined, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(time + utcDiffHours * 3_600_000));
+};
+
+/**
+ * The album's cover (issue 17): the event's logo (linked to its `logo_link`), title, day, photo
+ * count, hash tag and support link, with the page's actions (share, select, send) beside it.
+ */
+export function AlbumCover({
+  branding,
+  countText,
+  live,
+  actions,
+  kiosk = false,
+}: {
+  branding: CoverBranding;
+  /** A shared screen: no links that would take the kiosk away from the album. */
+  kiosk?: boolean;
+  countText: string;
+  live: boolean;
+  actions?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const logoHref = branding.logoLink && !kiosk ? safeLink(branding.logoLink) : null;
+  const support = branding.supportLink && !kiosk ? safeLink(branding.supportLink) : null;
+  const tag = branding.hashTag.trim().replace(/^#+/, '');
+  const logo = branding.logo && (
+    <img
+      className="albums-cover-logo"
+      src={branding.logo}
+      alt={t('albums.cover.logoAlt', { title: branding.title })}
+    />
+  );
+  return (
+    <header className="albums-cover">
+      {logo &&
+        (logoHref ? (
+          <a className="albums-cover-logo-link" href={logoHref} target="_blank" rel="noopener">
+            {logo}
+          </a>
+        ) : (
+          logo
+        ))}
+      <div className="albums-cover-text">
+        <h1 className="albums-cover-title">{branding.title}</h1>
+        <p className="albums-cover-meta">
+          {branding.date && <span>{coverDate(branding.date, branding.utcDiffHours)}</span>}
+          <span className="albums-count">{countText}</span>
+          {tag && <span className="albums-cover-tag">#{tag}</span>}
+          {live && (
+            <span className="albums-live">
+              <span className="albums-live-dot" aria-hidden="true" />
+              {t('albums.live')}
+            </span>
+          )}
+        </p>
+        {support && (
+          <a className="albums-cover-support" href={support} target="_blank" rel="noopener">
+            {t('albums.cover.support')}
+          </a>
+        )}
+      </div>
+      {actions && <div className="albums-cover-actions">{actions}</div>}
+    </header>
+  );
+}
