@@ -384,6 +384,105 @@ describe('Stripe Checkout pay-on-phone', () => {
     expect((await originals(uid))[0]).toContain('/original?');
   });
 
+  it('a refund goes to Stripe first (POST /v1/refunds on the session’s PaymentIntent), then re-locks; a retry refunds once', async () => {
+    const uid = await guest(event, 1);
+    const started = await startCheckout(uid);
+    const sessionId = sessionIdOf(started.checkout_url);
+    expect((await post(stripe.signed(stripe.pay(sessionId, CARD_PAYS), nowS()))).statusCode).toBe(
+      200,
+    );
+    expect((await originals(uid))[0]).toMatch(/\/original\?/);
+    const intent = stripe.sessions.get(sessionId)!.payment_intent!;
+
+    // Stripe stalls: our key, nothing recorded, the album stays open.
+    stripe.stall();
+    const stalled = await t.call(
+      endpoints.refundPayment,
+      { event_id: event.id, payment_id: started.payment_id },
+      admin,
+    );
+    stripe.release();
+    expect(errorOf(stalled)).toMatchObject({ message_key: 'payment_provider_error' });
+    expect((await paymentRow(started.payment_id))?.status).toBe('paid');
+    expect((await originals(uid))[0]).toMatch(/\/original\?/);
+
+    // Asked again, Stripe refunds (keyed by our payment id: a repeat refunds once); it re-locks.
+    const refunded = await t.ok(
+      endpoints.refundPayment,
+      { event_id: event.id, payment_id: started.payment_id },
+      admin,
+    );
+    expect(refunded.status).toBe('refunded');
+    const calls = stripe.received.filter((r) => r.path === '/v1/refunds');
+    expect(calls.at(-1)).toMatchObject({
+      method: 'POST',
+      authorization: `Bearer ${STRIPE_TEST_KEY}`,
+      idempotencyKey: `refund_${started.payment_id}`,
+      form: { payment_intent: intent },
+    });
+    expect(stripe.refunds.filter((r) => r.payment_intent === intent)).toMatchObject([
+      { amount: started.amount, status: 'succeeded' },
+    ]);
+    expect(await originals(uid)).toEqual([null]);
+  });
+
+  it('a refund Stripe refuses changes nothing here', async () => {
+    const uid = await guest(event, 1);
+    const started = await startCheckout(uid);
+    const sessionId = sessionIdOf(started.checkout_url);
+    await post(stripe.signed(stripe.pay(sessionId, CARD_PAYS), nowS()));
+    // Refunded in Stripe's dashboard already: Stripe says charge_already_refunded → taken as done.
+    stripe.refunds.push({
+      id: 're_dashboard',
+      object: 'refund',
+      amount: started.amount,
+      payment_intent: stripe.sessions.get(sessionId)!.payment_intent!,
+      status: 'succeeded',
+      metadata: {},
+    });
+    expect(
+      (
+        await t.ok(
+          endpoints.refundPayment,
+          { event_id: event.id, payment_id: started.payment_id },
+          admin,
+        )
+      ).status,
+    ).toBe('refunded');
+    // A session Stripe never charged (our row says paid, Stripe disagrees): refused, nothing moves.
+    const other = await guest(event, 1);
+    const second = await startCheckout(other);
+    await t.app.container.services.payments.recordStatus(
+      (await paymentRow(second.payment_id))!,
+      'paid',
+    );
+    const refused = await t.call(
+      endpoints.refundPayment,
+      { event_id: event.id, payment_id: second.payment_id },
+      admin,
+    );
+    expect(errorOf(refused)).toMatchObject({ message_key: 'payment_provider_refused' });
+    expect((await paymentRow(second.payment_id))?.status).toBe('paid');
+  });
+
+  it('a payment our expiry job gave up on, paid at Stripe later, is honoured once by the late webhook', async () => {
+    const uid = await guest(event, 1);
+    const started = await startCheckout(uid);
+    const sessionId = sessionIdOf(started.checkout_url);
+    t.clock.advance(31 * 60_000);
+    await t.app.container.services.payments.expireStale();
+    expect((await paymentRow(started.payment_id))?.status).toBe('expired');
+    expect(await originals(uid)).toEqual([null]);
+    // The Stripe session is still open (24 h): the guest pays; the webhook arrives late.
+    const completed = stripe.pay(sessionId, CARD_PAYS);
+    expect((await post(stripe.signed(completed, nowS()))).statusCode).toBe(200);
+    expect((await paymentRow(started.payment_id))?.status).toBe('paid');
+    expect((await originals(uid))[0]).toMatch(/\/original\?/);
+    const unlocks = await rowCount('attendee_unlocks');
+    expect((await post(stripe.signed(completed, nowS()))).statusCode).toBe(200);
+    expect(await rowCount('attendee_unlocks')).toBe(unlocks);
+  });
+
   it('a refused Stripe key is a provider error: no secret in the reply, the stored rows or any log line', async () => {
     const uid = await guest(badKey, 1);
     const reply = await t.call(endpoints.createQrPayment, {

@@ -272,6 +272,10 @@ export const errorCatalogue = {
     text: 'Square did not answer about the device code; please try again',
   },
   payment_not_paid: { status: 409, text: 'Only a paid payment can be refunded' },
+  payment_refund_unsupported: {
+    status: 409,
+    text: 'This payment provider cannot refund from here; refund it in the provider’s dashboard',
+  },
   card_invalid: {
     status: 400,
     text: 'Use a test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined',

@@ -34,7 +34,7 @@ const TABLE: Record<PaymentStatusName, Record<PaymentStatusName, 'move' | 'same'
   },
   expired: {
     pending: 'refused',
-    paid: 'refused',
+    paid: 'move', // the provider took the money after our expiry job gave up: honoured
     failed: 'refused',
     expired: 'same',
     cancelled: 'refused',
@@ -78,10 +78,9 @@ describe('payment state machine', () => {
     for (const status of PAYMENT_STATUSES) reachable(status, new Set([status]));
   });
 
-  it('failed, expired, cancelled and refunded are final; pending and paid are not', () => {
+  it('failed, cancelled and refunded are final; pending, paid and expired are not', () => {
     expect(PAYMENT_STATUSES.filter(isFinalPaymentStatus)).toEqual([
       'failed',
-      'expired',
       'cancelled',
       'refunded',
     ]);

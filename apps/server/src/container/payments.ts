@@ -128,7 +128,13 @@ export const wirePayments = (
       }),
       providerCheckouts,
       squarePairing: new SquarePairingService(square),
-      orderAdmin: new OrderAdminService({ access, payments, paymentRows }),
+      orderAdmin: new OrderAdminService({
+        access,
+        payments,
+        paymentRows,
+        testProvider: testPayments,
+        providers: providerCheckouts,
+      }),
     },
     /** Payment adapters by name. */
     providers: { test: testPayments, stripe, square },

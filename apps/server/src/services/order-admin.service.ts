@@ -2,8 +2,11 @@ import type { Endpoints, ParsedBodyOf } from '@flashbulb/shared';
 import type { AccessControl } from '../access/access-control.ts';
 import type { Principal } from '../access/principal.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { PaymentRepository } from '../repositories/payment.repository.ts';
+import type { PaymentRepository, PaymentRow } from '../repositories/payment.repository.ts';
+import type { PaymentsProvider } from '../repositories/payments/payments-provider.ts';
+import { ProviderError } from '../repositories/provider-error.ts';
 import { CURRENCY, type PaymentService } from './payment.service.ts';
+import type { ProviderCheckouts } from './provider-checkout.service.ts';
 
 /**
  * The operator's side of sales (issue 10 item 6): an event's orders and payments with their
@@ -15,6 +18,10 @@ export class OrderAdminService {
       access: AccessControl;
       payments: PaymentService;
       paymentRows: PaymentRepository;
+      /** The built-in test provider (null when configuration turned it off). */
+      testProvider?: PaymentsProvider | null;
+      /** Real providers (credentials per event). */
+      providers?: ProviderCheckouts;
     },
   ) {}
 
@@ -70,7 +77,36 @@ export class OrderAdminService {
     };
   }
 
-  /** Records a refund of a paid payment of the event (the provider's refund call comes with real providers). */
+  /**
+   * Gives the money back at the payment's provider first; only when it says done is the payment
+   * marked refunded (which re-locks). A provider that refuses or does not answer changes nothing
+   * here. The provider call is idempotent by our payment id, so a retry after a lost answer
+   * refunds once.
+   */
+  private async refundAtProvider(payment: PaymentRow): Promise<void> {
+    let adapter: PaymentsProvider | null = null;
+    let credentials: Record<string, string> = {};
+    if (this.deps.testProvider && payment.provider === this.deps.testProvider.name)
+      adapter = this.deps.testProvider;
+    else if (this.deps.providers?.handles(payment.provider)) {
+      const chosen = await this.deps.providers.forPayment(payment);
+      // The event's credentials were removed since the sale: nothing can ask the provider.
+      if (!chosen) throw new AppError('payment_provider_unavailable', 'payment_id');
+      adapter = chosen.adapter;
+      credentials = { ...chosen.credentials };
+    }
+    if (!adapter?.refund || !payment.providerReference)
+      throw new AppError('payment_refund_unsupported', 'payment_id');
+    try {
+      await adapter.refund(payment.providerReference, credentials, payment.publicId);
+    } catch (error) {
+      if (error instanceof ProviderError)
+        throw new AppError(error.permanent ? 'payment_provider_refused' : 'payment_provider_error');
+      throw error;
+    }
+  }
+
+  /** Refunds a paid payment of the event at its provider and records it (re-locking). */
   async refund(principal: Principal, input: ParsedBodyOf<Endpoints['refundPayment']>) {
     const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
       eventId: input.event_id,
@@ -82,6 +118,7 @@ export class OrderAdminService {
       throw new AppError('not_found', 'payment_id');
     if (payment.status !== 'paid' && payment.status !== 'refunded')
       throw new AppError('payment_not_paid', 'payment_id');
+    if (payment.status === 'paid') await this.refundAtProvider(payment);
     const { payment: after } = await this.deps.payments.recordStatus(payment, 'refunded');
     return { payment_id: after.publicId, status: after.status };
   }

@@ -4,6 +4,7 @@ import type { AttendeeRepository } from '../repositories/attendee.repository.ts'
 import type { EventRepository } from '../repositories/event.repository.ts';
 import type { PaymentRepository } from '../repositories/payment.repository.ts';
 import { senderFor } from './event-from-address.service.ts';
+import { renderBodyHtml } from './notifications/template-render.ts';
 import type { MailService } from './mail.service.ts';
 import type { PaymentConfirmed } from './payment.service.ts';
 
@@ -36,7 +37,9 @@ export class ReceiptService {
     const fill = (encode: (v: string) => string) =>
       row.receipt_email_body.split(PLACEHOLDERS.userName).join(encode(userName));
     const summary = `${order.buttonText}: ${formatCents(confirmed.amount)} (${confirmed.currency})`;
-    const html = `${fill(escapeHtml)}<p>${escapeHtml(summary)}</p>`;
+    // The owner's HTML is sanitised like every mail template (formatting tags and http(s) links
+    // survive, a <script> does not); the name is escaped.
+    const html = `${renderBodyHtml(row.receipt_email_body, { user_name: userName })}<p>${escapeHtml(summary)}</p>`;
     const text = `${stripTags(fill((v) => v)).trim()}\n\n${summary}`;
     await this.deps.mail.send({
       kind: 'payment_receipt',

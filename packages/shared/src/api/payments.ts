@@ -333,8 +333,16 @@ export const refundPayment = defineEndpoint({
   auth: 'owner',
   tag: 'payments',
   summary:
-    'Marks a paid payment of the event refunded and locks again what it unlocked (unless another paid order covers it)',
+    'Refunds a paid payment of the event at its provider, marks it refunded and locks again what it unlocked (unless another paid order covers it)',
   body: z.object({ event_id: idSchema, payment_id: paymentId }),
   result: z.object({ payment_id: z.string(), status: paymentStatus }),
-  errors: ['event_not_found', 'not_found', 'payment_not_paid'],
+  errors: [
+    'event_not_found',
+    'not_found',
+    'payment_not_paid',
+    'payment_refund_unsupported',
+    'payment_provider_unavailable',
+    'payment_provider_error',
+    'payment_provider_refused',
+  ],
 });

@@ -1,7 +1,10 @@
 /**
- * A payment's life (issue 10): `pending → paid | failed | expired | cancelled`, and `paid →
- * refunded`. It only moves forward: once a payment has left `pending` nothing brings it back, and
- * the only way on from `paid` is a refund. Webhooks and status polls that arrive twice, late or out
+ * A payment's life (issue 10): `pending → paid | failed | expired | cancelled`, `expired → paid`,
+ * and `paid → refunded`. It only moves forward: once a payment has left `pending` nothing brings it
+ * back, and the only way on from `paid` is a refund. `expired → paid` is a provider confirming a
+ * payment our `payments.expire` job gave up on (a Stripe session stays payable for 24 h, a webhook
+ * may arrive days late): the guest's money was taken, so it is honoured and unlocks
+ * (docs/domains/payments.md, "Late confirmations"). Webhooks and status polls that arrive twice, late or out
  * of order therefore change a payment at most once per step (docs/adr/0008-payments.md).
  */
 
@@ -19,7 +22,7 @@ const NEXT: Readonly<Record<PaymentStatusName, readonly PaymentStatusName[]>> = 
   pending: ['paid', 'failed', 'expired', 'cancelled'],
   paid: ['refunded'],
   failed: [],
-  expired: [],
+  expired: ['paid'],
   cancelled: [],
   refunded: [],
 };

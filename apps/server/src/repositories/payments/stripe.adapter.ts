@@ -16,7 +16,9 @@ import type {
  *   `client_reference_id` = our payment id, `Idempotency-Key` = our payment id: a retry answers the
  *   same session);
  * - `GET /v1/checkout/sessions/:id` (status `open` | `complete` | `expired`, `payment_status`);
- * - `POST /v1/checkout/sessions/:id/expire` (only an `open` session).
+ * - `POST /v1/checkout/sessions/:id/expire` (only an `open` session);
+ * - `POST /v1/refunds` (`payment_intent` of the completed session, full amount; a second refund of
+ *   the same charge is 400 `charge_already_refunded`, taken as done).
  * Webhooks (`POST /api/webhooks/stripe`): header `Stripe-Signature: t=<unix s>,v1=<hex
  * HMAC-SHA256 of "<t>.<raw body>" keyed by the endpoint secret>` (more than one v1 may be present
  * while a secret rolls), refused outside ±5 minutes; events `checkout.session.completed` (paid when
@@ -53,6 +55,8 @@ interface StripeSession {
   currency?: string | null;
   expires_at?: number | null;
   client_reference_id?: string | null;
+  /** The PaymentIntent a completed session charged (refunds go against it). */
+  payment_intent?: string | null;
 }
 
 /** Stripe's HTML-form encoding of nested parameters (`a[b][0][c]=…`). */
@@ -208,6 +212,34 @@ export class StripePaymentsAdapter implements PaymentsProvider, WebhookReceiver 
       credentials,
       {},
     );
+  }
+
+  async refund(
+    providerPaymentId: string,
+    credentials: PaymentCredentials,
+    idempotencyKey: string,
+  ): Promise<void> {
+    const session = await this.call(
+      'GET',
+      `/v1/checkout/sessions/${encodeURIComponent(providerPaymentId)}`,
+      credentials,
+      null,
+    );
+    if (!session.payment_intent)
+      throw ProviderError.permanent(STRIPE_PROVIDER, 'the session charged nothing', 'not_paid');
+    try {
+      await this.call(
+        'POST',
+        '/v1/refunds',
+        credentials,
+        { payment_intent: session.payment_intent, metadata: { payment_id: idempotencyKey } },
+        `refund_${idempotencyKey}`,
+      );
+    } catch (error) {
+      // Refunded already (from Stripe's dashboard, or an earlier try whose answer was lost).
+      if (error instanceof ProviderError && error.code === 'charge_already_refunded') return;
+      throw error;
+    }
   }
 
   verifyWebhook(request: RawWebhook): VerifiedWebhook | null {

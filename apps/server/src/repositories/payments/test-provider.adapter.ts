@@ -83,6 +83,11 @@ export class TestPaymentsAdapter implements PaymentsProvider, WebhookReceiver {
     return Promise.resolve();
   }
 
+  /** Refunds are instant with test cards: the money goes back to the test card, nothing to call. */
+  refund(): Promise<void> {
+    return Promise.resolve();
+  }
+
   /**
    * The provider's side of its checkout form: charges the test card and answers the webhook it
    * sends (signed), or refuses a number that is not a test card.

@@ -17,6 +17,10 @@ import type { AddressInfo } from 'node:net';
  *   other parameters 400 `idempotency_error`.
  * - `GET /v1/checkout/sessions/:id`; unknown → 404 `resource_missing`.
  * - `POST /v1/checkout/sessions/:id/expire`: only an `open` session, else 400.
+ * - `POST /v1/refunds` (https://docs.stripe.com/api/refunds/create): `payment_intent` (or
+ *   `charge`) required; `amount` optional, defaults to what is left; answers a `refund` (`re_…`,
+ *   status `succeeded`). An unknown intent is 404 `resource_missing`; a fully refunded charge 400
+ *   `charge_already_refunded`; more than is left 400 `amount_too_large`.
  * - Events: `{id: evt_…, object: 'event', type, created, data: {object}}` signed with
  *   `Stripe-Signature: t=<unix s>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.
  * Test controls: `pay` (a card on the hosted page), `stall` (hold replies: a timeout), `event`.
@@ -81,6 +85,14 @@ export const startStripeDouble = async (options: { keys?: string[]; secret?: str
   const sessions = new Map<string, StripeSessionObject>();
   const idempotent = new Map<string, { params: string; status: number; body: object }>();
   const received: StripeRequest[] = [];
+  const refunds: {
+    id: string;
+    object: 'refund';
+    amount: number;
+    payment_intent: string;
+    status: string;
+    metadata: Record<string, string>;
+  }[] = [];
   let stalled: (() => void)[] | null = null;
   let url = '';
 
@@ -172,6 +184,58 @@ export const startStripeDouble = async (options: { keys?: string[]; secret?: str
           ? `Invalid API Key provided: ${key.slice(0, 8)}****${key.slice(-4)}`
           : 'You did not provide an API key.',
       );
+    if (request.method === 'POST' && request.path === '/v1/refunds') {
+      const intent = request.form.payment_intent;
+      if (typeof intent !== 'string' || !intent)
+        return stripeError(
+          400,
+          'invalid_request_error',
+          'Missing required param: payment_intent.',
+          {
+            param: 'payment_intent',
+            code: 'parameter_missing',
+          },
+        );
+      const charged = [...sessions.values()].find((s) => s.payment_intent === intent);
+      if (!charged)
+        return stripeError(404, 'invalid_request_error', `No such payment_intent: '${intent}'`, {
+          code: 'resource_missing',
+          param: 'payment_intent',
+        });
+      const left =
+        charged.amount_total -
+        refunds.filter((r) => r.payment_intent === intent).reduce((a, r) => a + r.amount, 0);
+      if (left <= 0)
+        return stripeError(
+          400,
+          'invalid_request_error',
+          `Charge for ${intent} has already been refunded.`,
+          {
+            code: 'charge_already_refunded',
+          },
+        );
+      const amount = request.form.amount === undefined ? left : Number(request.form.amount);
+      if (!Number.isInteger(amount) || amount < 1 || amount > left)
+        return stripeError(
+          400,
+          'invalid_request_error',
+          'Refund amount is greater than unrefunded amount on charge',
+          {
+            code: 'amount_too_large',
+            param: 'amount',
+          },
+        );
+      const refund = {
+        id: `re_${randomBytes(12).toString('hex')}`,
+        object: 'refund' as const,
+        amount,
+        payment_intent: intent,
+        status: 'succeeded',
+        metadata: (request.form.metadata as Record<string, string> | undefined) ?? {},
+      };
+      refunds.push(refund);
+      return { status: 200, body: refund };
+    }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(request.path);
     const one = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(request.path);
     if (request.method === 'POST' && request.path === '/v1/checkout/sessions')
@@ -254,6 +318,7 @@ export const startStripeDouble = async (options: { keys?: string[]; secret?: str
     url,
     received,
     sessions,
+    refunds,
     /** Holds every reply until `release()`: Stripe does the work, the caller times out. */
     stall() {
       stalled = [];
