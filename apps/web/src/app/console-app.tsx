@@ -31,6 +31,7 @@ const ApiKeysPage = lazy(() =>
   })),
 );
 const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
+const TemplatesPage = lazy(() => import('../features/templates/components/templates-page.tsx'));
 const ImageEditPage = lazy(() => import('../features/image-edit/components/image-edit-page.tsx'));
 
 function NotFound() {
@@ -119,6 +120,14 @@ export default function ConsoleApp({ user }: { user: User }) {
           element={
             <Suspense fallback={<FullPageLoader />}>
               <ImageEditPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="templates"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <TemplatesPage user={user} />
             </Suspense>
           }
         />
