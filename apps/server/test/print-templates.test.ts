@@ -421,3 +421,76 @@ describe('printing with a template', () => {
     ).toBe(true);
   });
 });
+
+describe('template-mode watermarks', () => {
+  it('frames each new photo of the event with its watermark template', async () => {
+    const frameKey = `share/${w.orgA.id}/watermarks/frame.png`;
+    const band = await sharp({
+      create: { width: 600, height: 30, channels: 4, background: { ...BLUE, alpha: 1 } },
+    })
+      .png()
+      .toBuffer();
+    await t.app.container.storage.put(
+      frameKey,
+      await sharp({
+        create: {
+          width: 600,
+          height: 400,
+          channels: 4,
+          background: { r: 0, g: 0, b: 0, alpha: 0 },
+        },
+      })
+        .composite([{ input: band, left: 0, top: 0 }])
+        .png()
+        .toBuffer(),
+      'image/png',
+    );
+    const backgroundKey = `share/${w.orgA.id}/watermarks/green.jpg`;
+    await t.app.container.storage.put(backgroundKey, await solid(GREEN, 60, 40), 'image/jpeg');
+    const template = await t.ok(
+      endpoints.pptCreate,
+      {
+        name: 'Gala frame',
+        is_watermark: true,
+        layout: {
+          ...defaultTemplateLayout(),
+          placeholders: [{ x: 0.1, y: 0.15, width: 0.8, height: 0.75, rotation: 0 }],
+          background_image: backgroundKey,
+          overlay_image: frameKey,
+        },
+      },
+      adminA,
+    );
+    const event = await createEvent(t, w.adminA, {
+      full_name: 'Framed Gala',
+      watermark_pt_id: template.id,
+      photo_watermark: null,
+    });
+    const bytes = await sharp(await solid(RED))
+      .withExif({ IFD0: { ImageDescription: 'framed photo' } })
+      .toBuffer();
+    const uploaded = await uploadPhoto(t, adminA, event.name, bytes, 'framed.jpg');
+    await waitForReady(t, adminA.authorization, event.id, uploaded.id);
+    const row = (
+      await t.database.executeSql('select derivatives from photos where id = $1', [uploaded.id])
+    ).rows[0] as { derivatives: Record<string, string> };
+    const key = row.derivatives.photo_watermark;
+    expect(key).toBeDefined();
+    const object = await t.app.container.storage.get(key!);
+    const chunks: Buffer[] = [];
+    for await (const chunk of object!.body) chunks.push(chunk as Buffer);
+    const framed = Buffer.concat(chunks);
+    const meta = await sharp(framed).metadata();
+    expect([meta.width, meta.height]).toEqual([900, 600]);
+    // background at the sides, the photo in the window, the overlay's band on top
+    expect(near(await colourAt(framed, { left: 5, top: 200, width: 60, height: 200 }), GREEN)).toBe(
+      true,
+    );
+    expect(
+      near(await colourAt(framed, { left: 150, top: 150, width: 600, height: 350 }), RED),
+    ).toBe(true);
+    expect(near(await colourAt(framed, { left: 0, top: 0, width: 900, height: 40 }), BLUE)).toBe(
+      true,
+    );
+  });
+});
