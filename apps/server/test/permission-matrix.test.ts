@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  defaultTemplateLayout,
   endpoints,
   type EndpointName,
   type ErrorKey,
@@ -437,6 +438,41 @@ const rows: Record<EndpointName, Row> = {
     }),
     // Another organisation's template does not exist as far as its operators know.
     expect: operators(OK, ['template_not_found', 404], FORBIDDEN),
+  },
+  // Private templates of organisation A: its admins (and super users) change them.
+  pptCreate: {
+    body: () => ({
+      name: 'Two up',
+      organisation_id: w.orgA.id,
+      layout: defaultTemplateLayout(),
+    }),
+    expect: operators(OK, FORBIDDEN, FORBIDDEN),
+  },
+  pptUpdate: {
+    body: async () => ({
+      id: (
+        await t.app.container.repositories.printTemplates.create({
+          name: 'Editable',
+          organisationId: w.orgA.id,
+          placeholderCounts: 1,
+        })
+      ).id,
+      name: 'Edited',
+      layout: defaultTemplateLayout(),
+    }),
+    expect: operators(OK, ['template_not_found', 404], FORBIDDEN),
+  },
+  pptRetrieve: {
+    body: async () => ({
+      id: (
+        await t.app.container.repositories.printTemplates.create({
+          name: 'Readable',
+          organisationId: w.orgA.id,
+          placeholderCounts: 2,
+        })
+      ).id,
+    }),
+    expect: operators(OK, ['template_not_found', 404]),
   },
   stockImageList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
   createIgnoredFace: {

@@ -62,6 +62,19 @@ export const errorCatalogue = {
   robot_name_required: { status: 400, text: 'Please enter the robot name' },
   image_process_not_found: { status: 404, text: 'Image process not found' },
   template_not_found: { status: 404, text: 'Template not found' },
+  template_name_required: { status: 400, text: 'Please enter the template name' },
+  template_layout_invalid: {
+    status: 400,
+    text: 'The template sheet is not valid (size 1 to 24 inches, 72 to 1200 dpi, placeholders inside the sheet)',
+  },
+  template_placeholders_required: {
+    status: 400,
+    text: 'A template needs at least one placeholder',
+  },
+  template_image_invalid: {
+    status: 400,
+    text: 'Template images must be jpg or png files in the organisation’s watermarks folder',
+  },
   title_required: { status: 400, text: 'Please enter the event title' },
   emptyText_required: { status: 400, text: 'Please enter the text shown while the album is empty' },
   description_required: { status: 400, text: 'Please enter valid data' },

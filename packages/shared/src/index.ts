@@ -20,6 +20,7 @@ export * from './api/attendees.ts';
 export * from './api/kiosk.ts';
 export * from './api/faces.ts';
 export * from './api/printing.ts';
+export * from './api/print-templates.ts';
 export * from './client/contract-client.ts';
 export * from './client/paths.ts';
 export * from './rules/price-formula.ts';

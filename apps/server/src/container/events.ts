@@ -71,7 +71,7 @@ export const wireEvents = (core: Core, identity: Identity, messaging: Messaging)
       eventFromAddress,
       robots: new RobotService(robots, organisations),
       imageProcesses: imageProcessService,
-      templates: new TemplateService(printTemplates),
+      templates: new TemplateService(printTemplates, storage, clock),
       ignoredFaces: new IgnoredFaceService(ignoredFaces, access),
       shareBucket: new ShareBucketService(storage, organisations, access),
     },

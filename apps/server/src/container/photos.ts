@@ -49,6 +49,7 @@ export const wirePhotos = (
     events: eventRows,
     storage,
     images,
+    templates: events.repositories.printTemplates,
     logger: photoLogger,
     bus,
     jobs,

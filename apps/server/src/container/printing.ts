@@ -25,6 +25,7 @@ export const wirePrinting = (core: Core, events: Events, photos: Photos, albums:
     albums: albums.repositories.albums,
     printJobs,
     stations: printStations,
+    templates: events.repositories.printTemplates,
     storage,
     printer: new FilePrinterAdapter(path.join(config.dataDir, 'prints')),
     jobs,

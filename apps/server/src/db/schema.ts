@@ -6,6 +6,7 @@ import type {
   PaymentStatusName,
   SecureField,
   ShopifyShippingAddress,
+  TemplateLayout,
 } from '@flashbulb/shared';
 import {
   bigint,
@@ -322,6 +323,8 @@ export const printTemplates = pgTable(
     }),
     isWatermark: boolean('is_watermark').notNull().default(false),
     placeholderCounts: integer('placeholder_counts').notNull().default(1),
+    /** The sheet: size, DPI, placeholders, images, texts (null: a grid of placeholderCounts on a 4×6). */
+    layout: jsonb('layout').$type<TemplateLayout>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1027,6 +1030,10 @@ export const printJobs = pgTable(
     output: text('output'),
     error: text('error'),
     reprintReason: text('reprint_reason'),
+    /** The print template the sheet is laid out on (null: the default grid). */
+    templateId: integer('template_id').references(() => printTemplates.id, {
+      onDelete: 'set null',
+    }),
     /** The rendered sheet in storage, for a print agent to fetch. */
     sheetKey: text('sheet_key'),
     /** A print agent's lease: the job goes back to the queue when it runs out. */

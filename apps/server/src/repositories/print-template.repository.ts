@@ -9,11 +9,34 @@ export type PrintTemplateWithOrganisation = PrintTemplateRow & { organisationNam
 export class PrintTemplateRepository {
   constructor(private readonly db: Db) {}
 
-  /** No create call in the API yet (the template editor comes later); tests and the CLI use this. */
   async create(template: typeof printTemplates.$inferInsert): Promise<PrintTemplateRow> {
     const [row] = await this.db.insert(printTemplates).values(template).returning();
     if (!row) throw new Error('Template insert returned nothing');
     return row;
+  }
+
+  async update(
+    id: number,
+    changes: Pick<
+      typeof printTemplates.$inferInsert,
+      'name' | 'layout' | 'placeholderCounts' | 'updatedAt'
+    >,
+  ): Promise<PrintTemplateRow | undefined> {
+    const [row] = await this.db
+      .update(printTemplates)
+      .set(changes)
+      .where(eq(printTemplates.id, id))
+      .returning();
+    return row;
+  }
+
+  async findWithOrganisation(id: number): Promise<PrintTemplateWithOrganisation | undefined> {
+    const [row] = await this.db
+      .select({ template: printTemplates, organisationName: organisations.name })
+      .from(printTemplates)
+      .leftJoin(organisations, eq(organisations.id, printTemplates.organisationId))
+      .where(eq(printTemplates.id, id));
+    return row ? { ...row.template, organisationName: row.organisationName } : undefined;
   }
 
   async findById(id: number): Promise<PrintTemplateRow | undefined> {
@@ -36,6 +59,7 @@ export class PrintTemplateRepository {
         organisationId: printTemplates.organisationId,
         isWatermark: printTemplates.isWatermark,
         placeholderCounts: printTemplates.placeholderCounts,
+        layout: printTemplates.layout,
         createdAt: printTemplates.createdAt,
         updatedAt: printTemplates.updatedAt,
         organisationName: organisations.name,

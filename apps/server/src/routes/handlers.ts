@@ -171,6 +171,9 @@ export const createHandlers = (services: {
   autoPrintProcesses: async ({ principal, body }) =>
     services.imageProcesses.autoPrint(principal, body.event_id),
   pptList: async ({ actor, body }) => services.templates.list(actor, body),
+  pptCreate: async ({ actor, body }) => services.templates.create(actor, body),
+  pptUpdate: async ({ actor, body }) => services.templates.update(actor, body),
+  pptRetrieve: async ({ actor, body }) => services.templates.retrieve(actor, body.id),
   deletePpt: async ({ actor, body }) => {
     await services.templates.delete(actor, body.id);
     return {};

@@ -34,6 +34,7 @@ const UsersPage = lazy(() =>
   import('../features/setup/components/users-page.tsx').then((m) => ({ default: m.UsersPage })),
 );
 const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
+const TemplatesPage = lazy(() => import('../features/templates/components/templates-page.tsx'));
 const ImageEditPage = lazy(() => import('../features/image-edit/components/image-edit-page.tsx'));
 
 function NotFound() {
@@ -130,6 +131,14 @@ export default function ConsoleApp({ user }: { user: User }) {
           element={
             <Suspense fallback={<FullPageLoader />}>
               <ImageEditPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="templates"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <TemplatesPage user={user} />
             </Suspense>
           }
         />

@@ -5,6 +5,7 @@ import { enEvents } from './en-events.ts';
 import { enOutbox } from './en-outbox.ts';
 import { enSetup } from './en-setup.ts';
 import { enOrders } from './en-orders.ts';
+import { enTemplates } from './en-templates.ts';
 
 /** English UI texts (namespace `translation`). Error texts come from the shared catalogue (namespace `errors`). */
 export const en = {
@@ -114,6 +115,7 @@ export const en = {
   albums: enAlbums,
   attendees: enAttendees,
   outbox: enOutbox,
+  templates: enTemplates,
   setup: enSetup,
   orders: enOrders,
   imageEdit: {

@@ -10,6 +10,7 @@ import * as providers from './providers.ts';
 import * as messages from './messages.ts';
 import * as printing from './printing.ts';
 import * as kiosk from './kiosk.ts';
+import * as printTemplates from './print-templates.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */
@@ -140,6 +141,10 @@ export const endpoints = {
   retrievePassCodeList: kiosk.retrievePassCodeList,
   updatePassCode: kiosk.updatePassCode,
   deletePassCode: kiosk.deletePassCode,
+  // print templates (issue 12)
+  pptCreate: printTemplates.pptCreate,
+  pptUpdate: printTemplates.pptUpdate,
+  pptRetrieve: printTemplates.pptRetrieve,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -6,6 +6,9 @@ import type { Clock } from '../../lib/clock.ts';
 import type { EventRepository } from '../../repositories/event.repository.ts';
 import type { ImageEngine, WatermarkKind } from '../../repositories/image-engine.ts';
 import type { PhotoRepository } from '../../repositories/photo.repository.ts';
+import type { PrintTemplateRepository } from '../../repositories/print-template.repository.ts';
+import { layoutAtLongSide, renderSheet } from '../printing/sheet-renderer.ts';
+import { templateLayoutOf } from '../template.service.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { IMMUTABLE, photoFolder, protectedPhotoFolder, readAll } from './photo-files.ts';
 
@@ -26,6 +29,7 @@ export class PhotoDerivativesService {
       events: EventRepository;
       storage: StorageRepository;
       images: ImageEngine;
+      templates: Pick<PrintTemplateRepository, 'findById'>;
       logger: Logger;
       bus: DomainEventEmitter;
       jobs: JobQueue;
@@ -75,6 +79,12 @@ export class PhotoDerivativesService {
       this.deps.logger.warn({ err: error, photoId }, 'derivatives failed');
       await this.deps.photos.update(photo.id, { status: 'failed', failureReason: 'decode failed' });
       return;
+    }
+    // Template mode (owner console §3: `watermark_pt_id`, no photo_watermark image): the photo
+    // framed by the watermark template is the event's watermarked variant.
+    if (!event.row.photo_watermark && event.row.watermark_pt_id !== null) {
+      const framed = await this.templateWatermark(event.row.watermark_pt_id, made);
+      if (framed) made.watermarked.photo_watermark = framed;
     }
     const folder = photoFolder(event.row.name, photo.uid);
     const derivatives: Record<string, string> = {
@@ -147,6 +157,38 @@ export class PhotoDerivativesService {
     if (requeued + failed > 0)
       this.deps.logger.warn({ requeued, failed }, 'photos stuck in processing');
     return { requeued, failed };
+  }
+
+  /**
+   * The preview placed in the watermark template's first placeholder (cropped to fill), with its
+   * background, overlay and texts, at the preview's size on the template's longer side. A
+   * template gone or unreadable leaves the variant out (logged), never the photo.
+   */
+  private async templateWatermark(
+    templateId: number,
+    made: { preview: Buffer; width: number; height: number },
+  ): Promise<Buffer | null> {
+    const template = await this.deps.templates.findById(templateId);
+    if (!template) return null;
+    try {
+      const layout = templateLayoutOf(template);
+      const read = async (key: string | null) => {
+        if (!key) return null;
+        const object = await this.deps.storage.get(key);
+        return object ? readAll(object.body, 20 * 1024 * 1024) : null;
+      };
+      return await renderSheet(
+        [made.preview],
+        layoutAtLongSide(layout, Math.max(made.width, made.height)),
+        {
+          background: await read(layout.background_image),
+          overlay: await read(layout.overlay_image),
+        },
+      );
+    } catch (error) {
+      this.deps.logger.warn({ err: error, templateId }, 'watermark template not applied');
+      return null;
+    }
   }
 
   private async watermarkImage(source: string): Promise<Buffer> {

@@ -25,7 +25,12 @@ import type {
 import type { PrintStationRepository } from '../../repositories/printing/print-station.repository.ts';
 import type { PrintRequestRow } from '../../repositories/print-request.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
-import { defaultLayout, renderSheet } from './sheet-renderer.ts';
+import type {
+  PrintTemplateRepository,
+  PrintTemplateRow,
+} from '../../repositories/print-template.repository.ts';
+import { templateLayoutOf } from '../template.service.ts';
+import { gridLayout, renderSheet, type SheetImages } from './sheet-renderer.ts';
 
 type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
 type PrintInput = Omit<Body<'publicPrintWithQueue'>, 'key_type' | 'key_value'>;
@@ -71,6 +76,7 @@ export class PrintService {
       albums: AlbumRepository;
       printJobs: PrintJobRepository;
       stations: Pick<PrintStationRepository, 'poolHasStation'>;
+      templates: Pick<PrintTemplateRepository, 'findById'>;
       storage: StorageRepository;
       printer: PrinterAdapter;
       jobs: Pick<JobQueue, 'send'>;
@@ -148,7 +154,8 @@ export class PrintService {
     const copies = input.printing_count ?? 1;
     if (copies > e.max_print_copies_count)
       throw new AppError('photos_copy_count_error', 'printing_count');
-    const perSheet = Math.max(1, e.place_holder_count);
+    const template = await this.printTemplate(event);
+    const perSheet = this.perSheet(event, template);
     if (uids.length % perSheet !== 0)
       throw new AppError('print_count_placeholder_error', 'printable_photo_uid_array');
     const rows = await this.deps.albums.photosByUids(e.id, uids);
@@ -171,6 +178,7 @@ export class PrintService {
         source,
         requestKey,
         sheetIndex: i / perSheet,
+        templateId: template?.id ?? null,
       });
     const { jobs, replayed } = await this.deps.printJobs.insertSheets(sheets);
     if (!replayed) await this.dispatch(jobs);
@@ -182,6 +190,33 @@ export class PrintService {
       copies: jobs[0]?.copies ?? copies,
       replayed: replayed ? (1 as const) : (0 as const),
     };
+  }
+
+  /**
+   * The sheet an event prints on: the first print template of its `ppt_id_array` (albums spec
+   * §2.6), or none (a grid of the event's placeholder count on a 4×6).
+   */
+  private async printTemplate(event: EventRecord): Promise<PrintTemplateRow | null> {
+    const id = event.pptIds[0];
+    if (id === undefined) return null;
+    const row = await this.deps.templates.findById(id);
+    return row && !row.isWatermark ? row : null;
+  }
+
+  /** Photos per sheet: the template's placeholders, else the event's placeholder count. */
+  private perSheet(event: EventRecord, template: PrintTemplateRow | null): number {
+    return Math.max(1, template ? template.placeholderCounts : event.row.place_holder_count);
+  }
+
+  /** A template image from storage; a missing one renders the sheet without it. */
+  private async templateImage(key: string | null): Promise<Buffer | null> {
+    if (!key) return null;
+    const object = await this.deps.storage.get(key);
+    if (!object) {
+      this.deps.logger.warn({ key }, 'print: template image missing');
+      return null;
+    }
+    return readAll(object.body, 20 * 1024 * 1024);
   }
 
   /** Hands queued jobs to the renderer (one registry job each; the job is idempotent). */
@@ -198,6 +233,8 @@ export class PrintService {
     if (e.is_photo_printer_active !== 1 || e.is_print_every_photo !== 1) return;
     const photo = await this.deps.photos.findById(notice.photoId);
     if (!photo || photo.mediaType !== 'image' || photo.printable !== 1) return;
+    // One photo per auto-printed sheet: the event's template when it has one placeholder.
+    const template = await this.printTemplate(event);
     const { jobs, replayed } = await this.deps.printJobs.insertSheets([
       {
         eventId: e.id,
@@ -209,6 +246,7 @@ export class PrintService {
         // One auto-print per photo, however often `photo.ready` is announced.
         requestKey: `auto:${photo.id}`,
         sheetIndex: 0,
+        templateId: template?.placeholderCounts === 1 ? template.id : null,
       },
     ]);
     if (!replayed) await this.dispatch(jobs);
@@ -236,7 +274,8 @@ export class PrintService {
     const photos = await this.deps.albums.photosByUids(event.row.id, request.photoUids);
     const byUid = new Map(photos.map((p) => [p.uid, p]));
     const ids = request.photoUids.flatMap((uid) => byUid.get(uid)?.id ?? []);
-    const perSheet = Math.max(1, event.row.place_holder_count);
+    const template = await this.printTemplate(event);
+    const perSheet = this.perSheet(event, template);
     const sheets: NewPrintJobRow[] = [];
     for (let i = 0; i < ids.length; i += perSheet)
       sheets.push({
@@ -249,6 +288,7 @@ export class PrintService {
         requestKey: `request:${request.id}`,
         sheetIndex: i / perSheet,
         printRequestId: request.id,
+        templateId: template?.id ?? null,
       });
     if (sheets.length === 0) return;
     const { jobs, replayed } = await this.deps.printJobs.insertSheets(sheets, {
@@ -304,10 +344,17 @@ export class PrintService {
       await this.deps.printJobs.move(job.id, ['rendering'], 'failed', { error: 'photo_missing' });
       return { status: 'failed' };
     }
-    const perSheet = job.source === 'auto' ? 1 : Math.max(1, event.row.place_holder_count);
+    const template = job.templateId ? await this.deps.templates.findById(job.templateId) : null;
+    const layout = template
+      ? templateLayoutOf(template)
+      : gridLayout(job.source === 'auto' ? 1 : Math.max(1, event.row.place_holder_count));
     let bytes: Buffer;
     try {
-      bytes = await renderSheet(sources, defaultLayout(perSheet));
+      const images: SheetImages = {
+        background: await this.templateImage(layout.background_image),
+        overlay: await this.templateImage(layout.overlay_image),
+      };
+      bytes = await renderSheet(sources, layout, images);
     } catch (error) {
       this.deps.logger.warn({ printJobId, err: error }, 'print: sheet not rendered');
       await this.deps.printJobs.move(job.id, ['rendering'], 'failed', { error: 'render_failed' });
