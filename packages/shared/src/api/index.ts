@@ -9,6 +9,7 @@ import * as payments from './payments.ts';
 import * as providers from './providers.ts';
 import * as messages from './messages.ts';
 import * as printing from './printing.ts';
+import * as webapp from './webapp.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */
@@ -123,6 +124,9 @@ export const endpoints = {
   printStationRevoke: printing.printStationRevoke,
   printAgentLease: printing.printAgentLease,
   printAgentReport: printing.printAgentReport,
+  // web-app page (issue 15)
+  webappEvent: webapp.webappEvent,
+  webappRegister: webapp.webappRegister,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
