@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -29,6 +30,8 @@ import { registerSharePages } from './routes/share-pages.ts';
 import { registerKioskEntry } from './routes/kiosk-entry.ts';
 import { registerUnsubscribeRoutes } from './routes/unsubscribe.routes.ts';
 import { registerWebhookRoutes } from './routes/webhook.routes.ts';
+import { webappShell } from './routes/webapp-shell.ts';
+import type { WebappService } from './services/webapp/webapp.service.ts';
 
 /** Owner calls and forms are small; uploads go straight to storage, not through these bodies. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -193,12 +196,17 @@ export const buildApp = async (
     storage: container.storage,
   });
 
-  registerWebApp(app, config.webDist);
+  registerWebApp(app, config.webDist, container.services.webapp, config.publicUrl);
   return app;
 };
 
 /** Serves the built web app; unknown non-API paths get index.html (client-side routes). */
-const registerWebApp = (app: FastifyInstance, webDist: string): void => {
+const registerWebApp = (
+  app: FastifyInstance,
+  webDist: string,
+  webapp: WebappService,
+  publicUrl: string,
+): void => {
   const indexFile = path.join(webDist, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ webDist }, 'web app not built; run `npm run build`');
@@ -233,6 +241,19 @@ const registerWebApp = (app: FastifyInstance, webDist: string): void => {
       return sendNok(reply, 'not_found');
     }
     void reply.header('cache-control', 'no-cache');
+    // The web-app page `/?eName=<code>`: the shell carries the event's Open Graph tags.
+    const url = new URL(request.url, 'http://local');
+    const eventName = url.pathname === '/' ? url.searchParams.get('eName') : null;
+    if (eventName) {
+      return webapp.pageOrNull(eventName).then(async (page) => {
+        if (!page) return reply.sendFile('index.html');
+        const html = await readFile(indexFile, 'utf8');
+        const pageUrl = `${publicUrl.replace(/\/+$/, '')}${url.pathname}${url.search}`;
+        return reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .send(webappShell(html, page, pageUrl));
+      });
+    }
     return reply.sendFile('index.html');
   });
 };

@@ -928,6 +928,12 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ event_id: eventA.id, message_id: 999_999 }),
     expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
   },
+  // The web-app page (issue 15): public by event code; registration by e-mail creates an album.
+  webappEvent: { body: () => ({ event_name: eventA.name }), expect: everyone(OK) },
+  webappRegister: {
+    body: (column) => ({ event_name: eventA.name, email: `webapp-${column}@example.com` }),
+    expect: everyone(OK),
+  },
   // printing (issue 12): the matrix's events have printing off, so a permitted caller hears that
   // (after the access check) and nothing is queued.
   printWithQueue: {

@@ -29,3 +29,4 @@ export * from './rules/payment-state.ts';
 export * from './api/input-rules.ts';
 export * from './rules/kiosk.ts';
 export * from './api/messages.ts';
+export * from './api/webapp.ts';

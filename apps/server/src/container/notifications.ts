@@ -3,6 +3,7 @@ import { AlbumMailService } from '../services/notifications/album-mail.service.t
 import { OutboxAdminService } from '../services/notifications/outbox-admin.service.ts';
 import { registerNotificationListeners } from '../services/notifications/notification.listeners.ts';
 import { NotificationService } from '../services/notifications/notification.service.ts';
+import { WebappService } from '../services/webapp/webapp.service.ts';
 import type { Core } from './core.ts';
 import type { Events } from './events.ts';
 import type { Messaging } from './messaging.ts';
@@ -40,9 +41,21 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
     outboxRows: messaging.repositories.outbox,
     outbox: messaging.services.outbox,
   });
+  // The web-app page (`/?eName=`) and its registration.
+  const webapp = new WebappService({
+    events: events.repositories.events,
+    attendees: events.repositories.attendees,
+    access: events.access,
+    albumMail,
+    notifications,
+    outbox: messaging.services.outbox,
+    clock: core.clock,
+    publicUrl: config.publicUrl,
+    publicMediaUrl: (key) => core.storage.publicUrl(key),
+  });
   return {
     repositories: { notifications: notificationRows },
-    services: { notifications, albumMail, outboxAdmin },
+    services: { notifications, albumMail, outboxAdmin, webapp },
   };
 };
 export type Notifications = ReturnType<typeof wireNotifications>;

@@ -175,6 +175,24 @@ export class AttendeeRepository {
     return rows.length;
   }
 
+  /** The newest visible attendee of an event with this e-mail address (case-insensitive). */
+  async findByEmailInEvent(eventId: number, email: string): Promise<AttendeeRow | undefined> {
+    const [row] = await this.db
+      .select({ attendee: attendees })
+      .from(attendees)
+      .innerJoin(attendeeEvents, eq(attendeeEvents.attendeeId, attendees.id))
+      .where(
+        and(
+          eq(attendeeEvents.eventId, eventId),
+          sql`lower(${attendees.email}) = ${email.toLowerCase()}`,
+          visible,
+        ),
+      )
+      .orderBy(desc(attendees.createdAt))
+      .limit(1);
+    return row?.attendee;
+  }
+
   async linkEvent(attendeeId: number, eventId: number): Promise<void> {
     await this.db.insert(attendeeEvents).values({ attendeeId, eventId }).onConflictDoNothing();
   }

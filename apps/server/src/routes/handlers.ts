@@ -1,3 +1,4 @@
+import type { WebappService } from '../services/webapp/webapp.service.ts';
 import type { AuthenticationResult, SignInResult } from '@flashbulb/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../http/register-endpoints.ts';
@@ -94,6 +95,7 @@ export const createHandlers = (services: {
   outboxAdmin: OutboxAdminService;
   printing: PrintService;
   printStationsAdmin: PrintStationService;
+  webapp: WebappService;
 }): Handlers => ({
   signIn: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.signIn(body)),
@@ -288,6 +290,8 @@ export const createHandlers = (services: {
   refundPayment: async ({ principal, body }) => services.orderAdmin.refund(principal, body),
   outboxList: async ({ principal, body }) => services.outboxAdmin.list(principal, body),
   outboxResend: async ({ principal, body }) => services.outboxAdmin.resend(principal, body),
+  webappEvent: async ({ body }) => services.webapp.page(body.event_name),
+  webappRegister: async ({ body }) => services.webapp.register(body),
   pricingButtonList: async ({ principal, body }) =>
     services.checkout.pricingButtons(principal, body),
   // payment providers (issue 11)

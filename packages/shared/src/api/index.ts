@@ -11,6 +11,7 @@ import * as messages from './messages.ts';
 import * as printing from './printing.ts';
 import * as kiosk from './kiosk.ts';
 import * as printTemplates from './print-templates.ts';
+import * as webapp from './webapp.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */
@@ -145,6 +146,9 @@ export const endpoints = {
   pptCreate: printTemplates.pptCreate,
   pptUpdate: printTemplates.pptUpdate,
   pptRetrieve: printTemplates.pptRetrieve,
+  // web-app page (issue 15)
+  webappEvent: webapp.webappEvent,
+  webappRegister: webapp.webappRegister,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;
