@@ -78,6 +78,24 @@ const envSchema = z.object({
   SQUARE_API_BASE: z.string().url().default('https://connect.squareup.com'),
   /** The Square webhook subscription's signature key; without it `/api/webhooks/square` is refused. */
   SQUARE_WEBHOOK_SIGNATURE_KEY: z.string().optional(),
+  /** PayPal's REST API (sandbox: https://api-m.sandbox.paypal.com; the tests' double). */
+  PAYPAL_API_BASE: z.string().url().default('https://api-m.paypal.com'),
+  /** PayPal card checkout on the album page: the app's client id and secret (global settings). */
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  /** `sandbox` or `live` (the album page's checkout script is told which). */
+  PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** The webhook's id at PayPal (verify-webhook-signature needs it); without it `/api/webhooks/paypal` is refused. */
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  /** The venue's payment terminal service (`{terminal}/fcc/pay` …); without it terminal sales are refused. */
+  FLASHBULB_PAYMENT_TERMINAL_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  FLASHBULB_PAYMENT_TERMINAL_STORE_ID: z.string().default(''),
+  FLASHBULB_PAYMENT_TERMINAL_ID: z.string().default(''),
+  FLASHBULB_PAYMENT_TERMINAL_LANE_ID: z.string().default(''),
   /** Milliseconds before a payment provider call is given up (then retried or reconciled). */
   FLASHBULB_PAYMENTS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
   TWILIO_ACCOUNT_SID: z.string().optional(),
@@ -128,6 +146,16 @@ export interface AppConfig {
   paymentProviders?: {
     stripe: { apiBase: string; webhookSecret: string | null };
     square: { apiBase: string; webhookSignatureKey: string | null };
+    /** PayPal card checkout (issue 11 item 3); null without client id and secret. */
+    paypal?: {
+      apiBase: string;
+      clientId: string;
+      clientSecret: string;
+      environment: 'sandbox' | 'live';
+      webhookId: string | null;
+    } | null;
+    /** The venue's payment terminal (issue 11 item 4); null when not configured. */
+    terminal?: { url: string; storeId: string; terminalId: string; laneId: string } | null;
     timeoutMs: number;
   };
 }
@@ -234,6 +262,24 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
         apiBase: e.SQUARE_API_BASE.replace(/\/+$/, ''),
         webhookSignatureKey: e.SQUARE_WEBHOOK_SIGNATURE_KEY?.trim() || null,
       },
+      paypal:
+        e.PAYPAL_CLIENT_ID?.trim() && e.PAYPAL_CLIENT_SECRET?.trim()
+          ? {
+              apiBase: e.PAYPAL_API_BASE.replace(/\/+$/, ''),
+              clientId: e.PAYPAL_CLIENT_ID.trim(),
+              clientSecret: e.PAYPAL_CLIENT_SECRET.trim(),
+              environment: e.PAYPAL_ENVIRONMENT,
+              webhookId: e.PAYPAL_WEBHOOK_ID?.trim() || null,
+            }
+          : null,
+      terminal: e.FLASHBULB_PAYMENT_TERMINAL_URL
+        ? {
+            url: e.FLASHBULB_PAYMENT_TERMINAL_URL.replace(/\/+$/, ''),
+            storeId: e.FLASHBULB_PAYMENT_TERMINAL_STORE_ID,
+            terminalId: e.FLASHBULB_PAYMENT_TERMINAL_ID,
+            laneId: e.FLASHBULB_PAYMENT_TERMINAL_LANE_ID,
+          }
+        : null,
       timeoutMs: e.FLASHBULB_PAYMENTS_TIMEOUT_MS,
     },
   };

@@ -72,6 +72,7 @@ const PRINTING_NOT_ACTIVE = ['printing_not_active', 400] as const;
 const USER_NOT_FOUND = ['user_not_found', 404] as const;
 const ROBOT_NOT_FOUND = ['robot_not_found', 404] as const;
 const KIOSK_DELETE_OFF = ['kiosk_photo_delete_off', 403] as const;
+const UNAVAILABLE = ['payment_provider_unavailable', 409] as const;
 
 const fill = (columns: readonly Column[], outcome: Outcome): Partial<Expectation> =>
   Object.fromEntries(columns.map((c) => [c, outcome]));
@@ -921,6 +922,52 @@ const rows: Record<EndpointName, Row> = {
     // An empty device-code id is ours to refuse (400) before Square is asked.
     body: () => ({ access_token: 'EAAA-token', id: '' }),
     expect: operators(INVALID_VALUE, INVALID_VALUE),
+  },
+  // PayPal card checkout and the payment terminal (issue 11): the kiosks' and the attendee's keys
+  // of an event, as for the QR checkout. This app configures neither provider, so a caller who
+  // passes the access check hears `payment_provider_unavailable` and nothing is created; payments
+  // of nobody are `not_found` before the provider is looked at.
+  paypalSettings: {
+    body: () => ({}),
+    expect: keyed({
+      ...keysA(OK, OK, INVALID_KEY, OK, INVALID_KEY),
+      ...keysB(OK, OK, INVALID_KEY, OK, INVALID_KEY),
+    }),
+  },
+  paypalCreateOrder: {
+    body: () => ({ attendee_uid: attendeeA, pricing_button_index: 0, client_request_id: 'm' }),
+    expect: keyed({
+      ...keysA(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+      ...keysB(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+    }),
+  },
+  paypalCaptureOrder: {
+    body: () => ({ payment_id: 'pay_nobody' }),
+    expect: keyed({
+      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+    }),
+  },
+  terminalPay: {
+    body: () => ({ attendee_uid: attendeeA, pricing_button_index: 0, client_request_id: 'm' }),
+    expect: keyed({
+      ...keysA(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+      ...keysB(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+    }),
+  },
+  terminalCheckStatus: {
+    body: () => ({ payment_id: 'pay_nobody' }),
+    expect: keyed({
+      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+    }),
+  },
+  terminalCancel: {
+    body: () => ({ payment_id: 'pay_nobody' }),
+    expect: keyed({
+      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+    }),
   },
   // The event's outbox (issue 15): those who manage the event.
   outboxList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },

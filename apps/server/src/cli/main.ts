@@ -18,6 +18,7 @@ import { DataDirLockedError, readLockHolder } from '../db/data-dir-lock.ts';
 import { AppError } from '../lib/app-error.ts';
 import { httpPost, runPrintAgent } from './print-agent.ts';
 import { describeSummary, runRobotUpload } from './robot-upload.ts';
+import { startTerminalSim, type TerminalOutcome } from './terminal-sim.ts';
 
 const USAGE = `Flashbulb command line
 
@@ -39,6 +40,10 @@ const USAGE = `Flashbulb command line
       skipping printers that are stopped, offline, out of paper or jammed. The state folder
       (default .flashbulb-print-agent) remembers sheets CUPS already took, so a restarted agent
       never prints one twice.
+
+  npm run cli -- terminal-sim --port <port> [--host <address>] [--outcome approve|decline|timeout]
+      A payment terminal simulator (POST /fcc/pay, /fcc/check-status, /fcc/cancel) for venues
+      testing without hardware; POST /sim/outcome and /sim/resolve choose what the card does.
 
 Uses the same configuration as the server (FLASHBULB_DATA_DIR, DATABASE_URL, SMTP_URL, ...).
 With the embedded database only one process may open it: while a server runs on it, the user and
@@ -178,12 +183,31 @@ const run = async (argv: string[]): Promise<void> => {
       pool: { type: 'string' },
       printer: { type: 'string', multiple: true },
       state: { type: 'string' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      outcome: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
   const [noun, verb] = positionals;
   if (values.help || !noun) {
     process.stdout.write(USAGE);
+    return;
+  }
+  if (noun === 'terminal-sim') {
+    const port = Number(values.port);
+    if (!values.port || !Number.isInteger(port) || port < 0 || port > 65535)
+      throw new UsageError('terminal-sim needs --port <0-65535>');
+    const outcome = (values.outcome ?? 'approve') as TerminalOutcome;
+    if (!['approve', 'decline', 'timeout'].includes(outcome))
+      throw new UsageError('--outcome is approve, decline or timeout');
+    const sim = await startTerminalSim({ port, host: values.host ?? '127.0.0.1', outcome });
+    process.stdout.write(`terminal-sim listening on ${sim.url}\n`);
+    await new Promise<void>((resolve) => {
+      process.once('SIGINT', resolve);
+      process.once('SIGTERM', resolve);
+    });
+    await sim.close();
     return;
   }
   if (noun === 'print-agent') {

@@ -1,10 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { AttendeeUnlockRepository } from '../repositories/attendee-unlock.repository.ts';
 import { PaymentRepository } from '../repositories/payment.repository.ts';
+import { PayPalAdapter } from '../repositories/payments/paypal.adapter.ts';
 import { SquareAdapter } from '../repositories/payments/square.adapter.ts';
+import { TerminalAdapter } from '../repositories/payments/terminal.adapter.ts';
 import { StripePaymentsAdapter } from '../repositories/payments/stripe.adapter.ts';
 import { TestPaymentsAdapter } from '../repositories/payments/test-provider.adapter.ts';
 import { PrintRequestRepository } from '../repositories/print-request.repository.ts';
+import { CardCheckoutService } from '../services/card-checkout.service.ts';
 import { CheckoutService } from '../services/checkout.service.ts';
 import { OrderAdminService } from '../services/order-admin.service.ts';
 import { PaymentService } from '../services/payment.service.ts';
@@ -97,13 +100,47 @@ export const wirePayments = (
     timeoutMs: config.paymentProviders?.timeoutMs ?? 15_000,
   });
   if (config.paymentProviders?.square.webhookSignatureKey) webhooks.registerReceiver(square);
+  // PayPal card checkout (global client id and secret) and the venue's payment terminal (issue 11).
+  const paypalSettings = config.paymentProviders?.paypal ?? null;
+  const paypal = paypalSettings
+    ? new PayPalAdapter({
+        apiBase: paypalSettings.apiBase,
+        clientId: paypalSettings.clientId,
+        clientSecret: paypalSettings.clientSecret,
+        webhookId: paypalSettings.webhookId,
+        timeoutMs: config.paymentProviders?.timeoutMs ?? 15_000,
+        now: () => clock.now(),
+      })
+    : null;
+  if (paypal && paypalSettings?.webhookId) webhooks.registerReceiver(paypal);
+  const terminalSettings = config.paymentProviders?.terminal ?? null;
+  const terminal = terminalSettings
+    ? new TerminalAdapter({
+        ...terminalSettings,
+        timeoutMs: config.paymentProviders?.timeoutMs ?? 15_000,
+      })
+    : null;
   const providerCheckouts = new ProviderCheckouts({
     stripe,
+    paypal,
+    terminal,
     credentials: events.repositories.eventCredentials,
     paymentRows,
     payments,
     clock,
     logger: logger.child({ component: 'payments' }),
+  });
+  const checkout = new CheckoutService({
+    access,
+    payments,
+    paymentRows,
+    attendees,
+    photos: photoRows,
+    albums: albumRows,
+    testProvider: testPayments,
+    webhooks,
+    clock,
+    providers: providerCheckouts,
   });
   webhooks.handlePaymentStatus((provider, reference, status, reason) =>
     payments.applyProviderStatus(provider, reference, status, reason),
@@ -114,17 +151,18 @@ export const wirePayments = (
     services: {
       unlocks,
       payments,
-      checkout: new CheckoutService({
+      checkout,
+      cardCheckout: new CardCheckoutService({
         access,
+        checkout,
         payments,
         paymentRows,
-        attendees,
-        photos: photoRows,
-        albums: albumRows,
-        testProvider: testPayments,
-        webhooks,
-        clock,
-        providers: providerCheckouts,
+        paypal:
+          paypal && paypalSettings
+            ? { adapter: paypal, environment: paypalSettings.environment }
+            : null,
+        terminal,
+        logger: logger.child({ component: 'payments' }),
       }),
       providerCheckouts,
       squarePairing: new SquarePairingService(square),
@@ -137,7 +175,7 @@ export const wirePayments = (
       }),
     },
     /** Payment adapters by name. */
-    providers: { test: testPayments, stripe, square },
+    providers: { test: testPayments, stripe, square, paypal, terminal },
   };
 };
 export type Payments = ReturnType<typeof wirePayments>;

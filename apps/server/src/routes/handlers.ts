@@ -28,6 +28,7 @@ import type { TemplateService } from '../services/template.service.ts';
 import type { KioskMediaService } from '../services/kiosk-media.service.ts';
 import type { AttendeeService } from '../services/attendee.service.ts';
 import type { UnlockService } from '../services/unlock.service.ts';
+import type { CardCheckoutService } from '../services/card-checkout.service.ts';
 import type { CheckoutService } from '../services/checkout.service.ts';
 import type { OrderAdminService } from '../services/order-admin.service.ts';
 import type { SquarePairingService } from '../services/square-pairing.service.ts';
@@ -92,6 +93,7 @@ export const createHandlers = (services: {
   checkout: CheckoutService;
   orderAdmin: OrderAdminService;
   squarePairing: SquarePairingService;
+  cardCheckout: CardCheckoutService;
   outboxAdmin: OutboxAdminService;
   printing: PrintService;
   printStationsAdmin: PrintStationService;
@@ -299,6 +301,16 @@ export const createHandlers = (services: {
   squareCreateDeviceCode: async ({ actor, body }) =>
     services.squarePairing.createDeviceCode(actor, body),
   squareGetDeviceCode: async ({ actor, body }) => services.squarePairing.getDeviceCode(actor, body),
+  paypalSettings: async ({ principal }) => services.cardCheckout.paypalSettings(principal),
+  paypalCreateOrder: async ({ principal, body }) =>
+    services.cardCheckout.paypalCreateOrder(principal, body),
+  paypalCaptureOrder: async ({ principal, body }) =>
+    services.cardCheckout.paypalCaptureOrder(principal, body),
+  terminalPay: async ({ principal, body }) => services.cardCheckout.terminalPay(principal, body),
+  terminalCheckStatus: async ({ principal, body }) =>
+    services.cardCheckout.terminalCheckStatus(principal, body),
+  terminalCancel: async ({ principal, body }) =>
+    services.cardCheckout.terminalCancel(principal, body),
   // printing (issue 12)
   printWithQueue: async ({ principal, body }) => services.printing.ownerPrint(principal, body),
   publicPrintWithQueue: async ({ principal, body }) => services.printing.keyPrint(principal, body),

@@ -17,6 +17,11 @@ import type { AttendeeRecord, AttendeeRepository } from '../repositories/attende
 import type { EventRecord } from '../repositories/event.repository.ts';
 import { ProviderError } from '../repositories/provider-error.ts';
 import type { PaymentRepository, PaymentRow } from '../repositories/payment.repository.ts';
+import type {
+  Checkout,
+  PaymentCredentials,
+  PaymentsProvider,
+} from '../repositories/payments/payments-provider.ts';
 import type { TestPaymentsAdapter } from '../repositories/payments/test-provider.adapter.ts';
 import type { PhotoRepository } from '../repositories/photo.repository.ts';
 import { CURRENCY, type PaymentService } from './payment.service.ts';
@@ -280,6 +285,92 @@ export class CheckoutService {
     if (after.status === 'cancelled' && after.providerReference && after.provider === 'test')
       await this.deps.testProvider?.cancel();
     return { payment_id: after.publicId, status: after.status };
+  }
+
+  /**
+   * Starts a payment of a pricing button through a given provider (PayPal card checkout, the
+   * payment terminal: issue 11): the same access, attendee, photos, amount and idempotency rules
+   * as the QR checkout; the provider's checkout is created with our payment id as its idempotency
+   * key and its id stored as the payment's provider reference. Below `minimumCents` is refused
+   * first, before any row or provider call. A provider failure is thrown as its ProviderError.
+   */
+  async startProviderPayment(
+    principal: Principal,
+    input: KeylessBody<'createQrPayment'>,
+    provider: PaymentsProvider,
+    credentials: PaymentCredentials,
+    minimumCents: number,
+  ): Promise<{ payment: PaymentRow; checkout: Checkout; attendeeUid: string }> {
+    const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
+      keyEvent: true,
+    });
+    const event = grant.event;
+    const attendee = await this.attendeeFor(grant, input.attendee_uid);
+    let photoUids: string[] | 'all' = 'all';
+    let photoCount: number;
+    if (input.photo_uids) {
+      const uids = [...new Set(input.photo_uids)];
+      const rows = await this.deps.albums.photosByUids(event.row.id, uids);
+      if (rows.length !== uids.length) throw new AppError('not_found', 'photo_uids');
+      for (const row of rows)
+        if (!(await this.deps.attendees.ownsPhoto(attendee, row)))
+          throw new AppError('not_found', 'photo_uids');
+      photoUids = uids;
+      photoCount = uids.length;
+    } else {
+      photoCount = await this.albumPhotoCount(event, attendee);
+      if (photoCount === 0) throw new AppError('photos_required', 'photo_uids');
+    }
+    const cents = this.priceCents(event, attendee, input.pricing_button_index, photoCount);
+    if (cents !== null && cents < minimumCents)
+      throw new AppError('payment_amount_below_minimum', 'pricing_button_index');
+    const requestId = input.client_request_id ?? randomUUID();
+    const { order } = await this.deps.payments.createOrder({
+      event,
+      attendee,
+      pricingButtonIndex: input.pricing_button_index,
+      photoUids,
+      photoCount,
+      clientRequestId: requestId,
+    });
+    const { payment } = await this.deps.payments.createPayment(order, provider.name, requestId);
+    if (payment.provider !== provider.name)
+      throw new AppError('invalid_value', 'client_request_id');
+    // Provider failures reach the caller as ProviderErrors (it logs and maps them).
+    const checkout = await provider.createCheckout(
+      {
+        paymentId: payment.publicId,
+        total: { amount: payment.amount, currency: payment.currency },
+        tax: { amount: 0, currency: CURRENCY },
+        items: [
+          {
+            sku: attendee.row.uid,
+            description: order.buttonText,
+            quantity: 1,
+            unitPrice: { amount: payment.amount, currency: payment.currency },
+          },
+        ],
+        reference: attendee.row.uid,
+        returnUrl: null,
+      },
+      credentials,
+    );
+    if (payment.providerReference !== checkout.providerPaymentId)
+      await this.deps.paymentRows.setProviderReference(payment.id, checkout.providerPaymentId);
+    const current = (await this.deps.paymentRows.paymentByPublicId(payment.publicId)) ?? payment;
+    return { payment: current, checkout, attendeeUid: attendee.row.uid };
+  }
+
+  /** A payment of the key's event and of this provider, or `not_found` (public for provider flows). */
+  async providerPaymentOf(
+    principal: Principal,
+    publicId: string,
+    provider: string,
+  ): Promise<PaymentRow> {
+    const payment = await this.paymentOf(principal, publicId);
+    if (payment.provider !== provider || !payment.providerReference)
+      throw new AppError('not_found', 'payment_id');
+    return payment;
   }
 
   /**

@@ -10,6 +10,8 @@ import type {
   PaymentStatus,
   PaymentsProvider,
 } from '../repositories/payments/payments-provider.ts';
+import { PAYPAL_PROVIDER, type PayPalAdapter } from '../repositories/payments/paypal.adapter.ts';
+import { TERMINAL_PROVIDER } from '../repositories/payments/terminal.adapter.ts';
 import { STRIPE_MINIMUM_CENTS, STRIPE_PROVIDER } from '../repositories/payments/stripe.adapter.ts';
 import type { PaymentService } from './payment.service.ts';
 
@@ -19,6 +21,13 @@ interface ProviderEntry {
   /** The event's secure field → the adapter's credential name. */
   fields: Readonly<Partial<Record<SecureField, string>>>;
   minimumCents: number;
+  /**
+   * Whether an event's QR checkout may pick it by its credentials (false for providers with
+   * their own calls and global settings: PayPal's card checkout, the payment terminal).
+   */
+  selectable?: boolean;
+  /** How reconciliation asks it (default: `adapter.status`); PayPal captures an approved order. */
+  settle?: (providerPaymentId: string) => Promise<PaymentStatus>;
 }
 
 /** A provider chosen for one event, with its decrypted credentials (never kept, logged or shown). */
@@ -43,6 +52,9 @@ export class ProviderCheckouts {
   constructor(
     private readonly deps: {
       stripe: PaymentsProvider | null;
+      /** PayPal card checkout and the payment terminal (issue 11): reconciled, never QR-selected. */
+      paypal?: PayPalAdapter | null;
+      terminal?: PaymentsProvider | null;
       credentials: EventProviderCredentials;
       paymentRows: PaymentRepository;
       payments: PaymentService;
@@ -56,6 +68,22 @@ export class ProviderCheckouts {
         adapter: deps.stripe,
         fields: { stripe_secret_key: 'secret_key' },
         minimumCents: STRIPE_MINIMUM_CENTS,
+      });
+    const paypal = deps.paypal;
+    if (paypal)
+      this.entries.set(PAYPAL_PROVIDER, {
+        adapter: paypal,
+        fields: {},
+        minimumCents: 1,
+        selectable: false,
+        settle: (id) => paypal.settle(id),
+      });
+    if (deps.terminal)
+      this.entries.set(TERMINAL_PROVIDER, {
+        adapter: deps.terminal,
+        fields: {},
+        minimumCents: 1,
+        selectable: false,
       });
   }
 
@@ -82,6 +110,7 @@ export class ProviderCheckouts {
   /** The real provider the event sells through, or null (then the built-in test provider). */
   async forEvent(event: EventRecord): Promise<EventProvider | null> {
     for (const entry of this.entries.values()) {
+      if (entry.selectable === false) continue;
       const credentials = await this.credentialsOf(event.row.id, entry);
       if (credentials)
         return { adapter: entry.adapter, credentials, minimumCents: entry.minimumCents };
@@ -117,7 +146,10 @@ export class ProviderCheckouts {
   async refresh(payment: PaymentRow): Promise<boolean> {
     const chosen = await this.forPayment(payment);
     if (!chosen || !payment.providerReference) return false;
-    const status = await chosen.adapter.status(payment.providerReference, chosen.credentials);
+    const settle = this.entries.get(payment.provider)?.settle;
+    const status = settle
+      ? await settle(payment.providerReference)
+      : await chosen.adapter.status(payment.providerReference, chosen.credentials);
     return this.apply(payment, status);
   }
 

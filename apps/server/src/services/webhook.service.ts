@@ -49,7 +49,7 @@ export class WebhookService {
     const receiver = this.receivers.get(provider);
     // Unknown, or known but not configured here: nobody may post to it.
     if (!receiver) throw new AppError('not_found');
-    const verified = receiver.verifyWebhook(request);
+    const verified = await receiver.verifyWebhook(request);
     if (!verified) {
       this.deps.logger.warn({ provider }, 'webhook refused: signature missing or wrong');
       throw new AppError('forbidden');

@@ -7,6 +7,7 @@ import * as attendees from './attendees.ts';
 import * as faces from './faces.ts';
 import * as payments from './payments.ts';
 import * as providers from './providers.ts';
+import * as cardPayments from './card-payments.ts';
 import * as messages from './messages.ts';
 import * as printing from './printing.ts';
 import * as kiosk from './kiosk.ts';
@@ -118,6 +119,12 @@ export const endpoints = {
   squareLocations: providers.squareLocations,
   squareCreateDeviceCode: providers.squareCreateDeviceCode,
   squareGetDeviceCode: providers.squareGetDeviceCode,
+  paypalSettings: cardPayments.paypalSettings,
+  paypalCreateOrder: cardPayments.paypalCreateOrder,
+  paypalCaptureOrder: cardPayments.paypalCaptureOrder,
+  terminalPay: cardPayments.terminalPay,
+  terminalCheckStatus: cardPayments.terminalCheckStatus,
+  terminalCancel: cardPayments.terminalCancel,
   // messages (issue 15)
   outboxList: messages.outboxList,
   outboxResend: messages.outboxResend,

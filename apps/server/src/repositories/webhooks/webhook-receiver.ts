@@ -51,6 +51,9 @@ export interface VerifiedWebhook {
 export interface WebhookReceiver {
   /** The `:provider` path segment (`twilio`). */
   readonly provider: string;
-  /** Answers null when the signature is missing or wrong; never throws for bad input. */
-  verifyWebhook(request: RawWebhook): VerifiedWebhook | null;
+  /**
+   * Answers null when the signature is missing or wrong; never throws for bad input. May answer a
+   * promise when the provider verifies through a call of its own (PayPal's verify-webhook-signature).
+   */
+  verifyWebhook(request: RawWebhook): VerifiedWebhook | null | Promise<VerifiedWebhook | null>;
 }

@@ -1,0 +1,197 @@
+import type { EndpointName, Endpoints, ParsedBodyOf, PaymentStatusName } from '@flashbulb/shared';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { AccessControl } from '../access/access-control.ts';
+import type { Principal } from '../access/principal.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { PaymentRepository, PaymentRow } from '../repositories/payment.repository.ts';
+import { PAYPAL_PROVIDER, type PayPalAdapter } from '../repositories/payments/paypal.adapter.ts';
+import type { PaymentStatus } from '../repositories/payments/payments-provider.ts';
+import {
+  TERMINAL_PROVIDER,
+  TerminalError,
+  terminalPaymentStatus,
+  terminalStatusText,
+  type TerminalAdapter,
+  type TerminalStatusData,
+} from '../repositories/payments/terminal.adapter.ts';
+import { ProviderError } from '../repositories/provider-error.ts';
+import type { CheckoutService } from './checkout.service.ts';
+import { CURRENCY, type PaymentService } from './payment.service.ts';
+
+type KeylessBody<E extends EndpointName> = Omit<
+  ParsedBodyOf<Endpoints[E]>,
+  'key_type' | 'key_value'
+>;
+
+/**
+ * PayPal card checkout on the album page and the venue's payment terminal from the kiosk (issue
+ * 11 items 3 and 4). Both start through CheckoutService (access, attendee, amount, idempotency)
+ * and move the payment only on the provider's own word: PayPal's capture answer (asked by us) or
+ * its verified webhook; the terminal's status reply. The reconciliation job asks both about
+ * payments still pending (ProviderCheckouts).
+ */
+export class CardCheckoutService {
+  constructor(
+    private readonly deps: {
+      access: AccessControl;
+      checkout: CheckoutService;
+      payments: PaymentService;
+      paymentRows: PaymentRepository;
+      paypal: { adapter: PayPalAdapter; environment: 'sandbox' | 'live' } | null;
+      terminal: TerminalAdapter | null;
+      logger: Logger;
+    },
+  ) {}
+
+  private async apply(payment: PaymentRow, status: PaymentStatus): Promise<PaymentRow> {
+    if (status.state !== 'pending' && payment.providerReference)
+      await this.deps.payments.applyProviderStatus(
+        payment.provider,
+        payment.providerReference,
+        status.state,
+        status.state === 'failed' ? status.reason : null,
+      );
+    return (await this.deps.paymentRows.paymentByPublicId(payment.publicId)) ?? payment;
+  }
+
+  private failure(error: unknown): unknown {
+    if (error instanceof TerminalError)
+      // §8: logged and passed on (the terminal's message and code; it holds no secret of ours).
+      this.deps.logger.warn({ terminal_error: error.details }, 'payment terminal error');
+    if (error instanceof ProviderError)
+      return new AppError(error.permanent ? 'payment_provider_refused' : 'payment_provider_error');
+    return error;
+  }
+
+  async paypalSettings(principal: Principal) {
+    await this.deps.access.requireEventAccess(principal, 'payment.checkout', { keyEvent: true });
+    const paypal = this.deps.paypal;
+    return {
+      enabled: paypal ? (1 as const) : (0 as const),
+      client_id: paypal?.adapter.clientId ?? '',
+      environment: paypal?.environment ?? ('sandbox' as const),
+    };
+  }
+
+  async paypalCreateOrder(principal: Principal, input: KeylessBody<'paypalCreateOrder'>) {
+    const paypal = this.deps.paypal;
+    // Access first: a caller without it hears that, not how payments are set up.
+    await this.deps.access.requireEventAccess(principal, 'payment.checkout', { keyEvent: true });
+    if (!paypal) throw new AppError('payment_provider_unavailable');
+    let started;
+    try {
+      started = await this.deps.checkout.startProviderPayment(
+        principal,
+        input,
+        paypal.adapter,
+        {},
+        1,
+      );
+    } catch (error) {
+      throw this.failure(error);
+    }
+    const { payment, checkout } = started;
+    return {
+      payment_id: payment.publicId,
+      order_id: checkout.providerPaymentId,
+      amount: payment.amount,
+      currency: CURRENCY,
+      status: payment.status,
+    };
+  }
+
+  async paypalCaptureOrder(
+    principal: Principal,
+    input: KeylessBody<'paypalCaptureOrder'>,
+  ): Promise<{ payment_id: string; status: PaymentStatusName }> {
+    let payment = await this.deps.checkout.providerPaymentOf(
+      principal,
+      input.payment_id,
+      PAYPAL_PROVIDER,
+    );
+    const paypal = this.deps.paypal;
+    if (!paypal) throw new AppError('payment_provider_unavailable');
+    if (payment.status === 'pending') {
+      let status: PaymentStatus;
+      try {
+        status = await paypal.adapter.capture(payment.providerReference!);
+      } catch (error) {
+        throw this.failure(error);
+      }
+      payment = await this.apply(payment, status);
+    }
+    return { payment_id: payment.publicId, status: payment.status };
+  }
+
+  async terminalPay(principal: Principal, input: KeylessBody<'terminalPay'>) {
+    await this.deps.access.requireEventAccess(principal, 'payment.checkout', { keyEvent: true });
+    const terminal = this.deps.terminal;
+    if (!terminal) throw new AppError('payment_provider_unavailable');
+    let started;
+    try {
+      started = await this.deps.checkout.startProviderPayment(principal, input, terminal, {}, 1);
+    } catch (error) {
+      throw this.failure(error);
+    }
+    return {
+      payment_id: started.payment.publicId,
+      request_id: started.checkout.providerPaymentId,
+      amount: started.payment.amount,
+      currency: CURRENCY,
+      status: started.payment.status,
+    };
+  }
+
+  async terminalCheckStatus(principal: Principal, input: KeylessBody<'terminalCheckStatus'>) {
+    let payment = await this.deps.checkout.providerPaymentOf(
+      principal,
+      input.payment_id,
+      TERMINAL_PROVIDER,
+    );
+    const terminal = this.deps.terminal;
+    if (!terminal) throw new AppError('payment_provider_unavailable');
+    let data: TerminalStatusData | null = null;
+    try {
+      data = await terminal.checkStatus(payment.providerReference!);
+    } catch (error) {
+      if (!(error instanceof TerminalError)) throw error;
+      this.failure(error);
+    }
+    if (data && payment.status === 'pending')
+      payment = await this.apply(payment, terminalPaymentStatus(data));
+    return {
+      payment_id: payment.publicId,
+      status: payment.status,
+      error_message: terminalStatusText(data),
+    };
+  }
+
+  async terminalCancel(principal: Principal, input: KeylessBody<'terminalCancel'>) {
+    let payment = await this.deps.checkout.providerPaymentOf(
+      principal,
+      input.payment_id,
+      TERMINAL_PROVIDER,
+    );
+    const terminal = this.deps.terminal;
+    if (!terminal) throw new AppError('payment_provider_unavailable');
+    if (payment.status === 'pending') {
+      try {
+        await terminal.cancel(payment.providerReference!, {});
+        payment = await this.apply(payment, { state: 'cancelled' });
+      } catch (error) {
+        if (!(error instanceof TerminalError) || !error.permanent) throw this.failure(error);
+        this.failure(error);
+        // The terminal refused to cancel (the sale finished meanwhile): its word decides.
+        try {
+          payment = await this.apply(
+            payment,
+            terminalPaymentStatus(await terminal.checkStatus(payment.providerReference!)),
+          );
+        } catch (again) {
+          throw this.failure(again);
+        }
+      }
+    }
+    return { payment_id: payment.publicId, status: payment.status };
+  }
+}

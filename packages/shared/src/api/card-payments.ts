@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../rules/payment-state.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { keyBody } from './events.ts';
+import { createQrPayment } from './payments.ts';
+
+/**
+ * Card payments through a provider other than the QR checkout (issue 11 items 3 and 4; albums
+ * spec §7.3): PayPal's card checkout on the album page (the server creates and captures the
+ * Orders v2 order; the page only shows PayPal's card form) and the venue's payment terminal
+ * started from the kiosk. Amounts come from the event's pricing button, never from the client;
+ * both move the same payment state machine as every other provider.
+ */
+
+const paymentStatus = z.enum(PAYMENT_STATUSES);
+const paymentId = z
+  .string({ error: 'not_found' })
+  .trim()
+  .min(1, 'not_found')
+  .max(100, 'not_found')
+  .describe('The payment id answered when the payment started (`pay_…`)');
+const startErrors = createQrPayment.errors;
+
+export const paypalSettings = defineEndpoint({
+  path: '/payment/paypal/settings',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Whether the album page offers PayPal’s card checkout, with the client id and environment its checkout script is loaded with (global settings)',
+  body: z.object({ ...keyBody }),
+  result: z.object({
+    enabled: z.union([z.literal(0), z.literal(1)]),
+    client_id: z.string(),
+    environment: z.enum(['sandbox', 'live']),
+  }),
+  errors: ['invalid_key', 'unauthorized_user'],
+});
+
+export const paypalCreateOrder = defineEndpoint({
+  path: '/payment/paypal/create-order',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Starts a PayPal card payment for a pricing button (USD, the attendee id as custom id and sku, no shipping): answers the Orders v2 order id PayPal’s card form approves. Idempotent by client_request_id',
+  body: createQrPayment.body,
+  result: z.object({
+    payment_id: z.string(),
+    order_id: z.string(),
+    amount: z.number().int(),
+    currency: z.literal('USD'),
+    status: paymentStatus,
+  }),
+  errors: startErrors,
+});
+
+export const paypalCaptureOrder = defineEndpoint({
+  path: '/payment/paypal/capture-order',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Captures the approved PayPal order of a payment on the server (the page’s word is never taken): paid unlocks the album; a declined card fails the payment',
+  body: z.object({ ...keyBody, payment_id: paymentId }),
+  result: z.object({ payment_id: z.string(), status: paymentStatus }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'not_found',
+    'payment_provider_unavailable',
+    'payment_provider_error',
+    'payment_provider_refused',
+  ],
+});
+
+export const terminalPay = defineEndpoint({
+  path: '/payment/terminal/pay',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Starts a sale on the venue’s payment terminal (`{terminal}/fcc/pay`) for a pricing button; the kiosk then polls check-status. Idempotent by client_request_id',
+  body: createQrPayment.body,
+  result: z.object({
+    payment_id: z.string(),
+    request_id: z.string(),
+    amount: z.number().int(),
+    currency: z.literal('USD'),
+    status: paymentStatus,
+  }),
+  errors: startErrors,
+});
+
+export const terminalCheckStatus = defineEndpoint({
+  path: '/payment/terminal/check-status',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Asks the terminal about a sale (`{terminal}/fcc/check-status`) and moves the payment; `error_message` is the kiosk’s text: “Status check failed”, or “Error code - {code} {message}” for a terminal refusal',
+  body: z.object({ ...keyBody, payment_id: paymentId }),
+  result: z.object({
+    payment_id: z.string(),
+    status: paymentStatus,
+    error_message: z.string().nullable(),
+  }),
+  errors: ['invalid_key', 'unauthorized_user', 'not_found', 'payment_provider_unavailable'],
+});
+
+export const terminalCancel = defineEndpoint({
+  path: '/payment/terminal/cancel',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Cancels a terminal sale not yet paid (`{terminal}/fcc/cancel`); a sale the terminal already approved stays paid',
+  body: z.object({ ...keyBody, payment_id: paymentId }),
+  result: z.object({ payment_id: z.string(), status: paymentStatus }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'not_found',
+    'payment_provider_unavailable',
+    'payment_provider_error',
+  ],
+});
