@@ -372,7 +372,7 @@ function FaceResults({
           showRange={showRange}
           onOpen={setOpen}
           focusIndex={open}
-          minTile={kiosk ? 240 : 150}
+          rowHeight={kiosk ? 260 : 180}
         />
       )}
       {open !== null && (
