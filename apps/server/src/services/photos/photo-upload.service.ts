@@ -103,6 +103,18 @@ export class PhotoUploadService {
     });
     const event = caller.event.row;
     const attendeeUid = match[2] ?? null;
+    // An edited copy (issue 16): its original must be a photo of this event the caller may curate.
+    let originalPhotoId: number | null = null;
+    if (input.original_photo_id !== undefined) {
+      const original = await this.deps.photos.findById(input.original_photo_id);
+      if (!original || original.eventId !== event.id)
+        throw new AppError('not_found', 'original_photo_id');
+      await this.deps.access.requireEventAccess(principal, 'photo.curate', {
+        photo: original,
+        field: 'original_photo_id',
+      });
+      originalPhotoId = original.id;
+    }
 
     const done = await this.deps.photos.photoForUpload(input.key);
     if (done && done.eventId === event.id) return this.present(done);
@@ -157,6 +169,7 @@ export class PhotoUploadService {
       sizeBytes: bytes.length,
       robotId: caller.robotId,
       attendeeUid,
+      ...(originalPhotoId !== null ? { isOriginal: 0, originalPhotoId } : {}),
       status: 'processing',
       createdAt: now,
       availableAt: new Date(now.getTime() + this.delayMinutes(caller.event, attendeeUid) * 60_000),
