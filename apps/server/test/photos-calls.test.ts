@@ -7,7 +7,13 @@ import {
   errorOf,
   type EventWorld,
 } from './helpers/events.ts';
-import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
+import {
+  makeJpeg,
+  postToStorage,
+  uploadPhoto,
+  waitForReady,
+  type UploadAuth,
+} from './helpers/photos.ts';
 import { bytesOf, pathOf } from './helpers/storage.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -351,6 +357,48 @@ describe('photo changes', () => {
       expect(errorOf(missing)).toMatchObject({ status: 401, message_key: 'unauthorized_user' });
       expect(JSON.stringify(missing.body)).not.toContain('IMG_');
     }
+  });
+
+  it('links an edited copy to its original; the Original filter leaves the copy out (issue 16)', async () => {
+    // An event of its own, so the other tests' counts stay as they are.
+    const own = await createEvent(t, { ...world.adminA, ...admin }, { full_name: 'Edits' });
+    const owner = { key_type: 'event_owner' as const, key_value: own.owner_api_key };
+    const original = await uploadPhoto(
+      t,
+      owner,
+      own.name,
+      await makeJpeg({ seed: 9100 }),
+      'orig.jpg',
+    );
+    const list = (body: Record<string, unknown> = {}) =>
+      t.ok(endpoints.ownerPhotoList, { event_id: own.id, show_total_count: 1, ...body }, admin);
+    const upload = async (seed: number, extra: Record<string, unknown>) => {
+      const { key } = await postToStorage(
+        t,
+        owner,
+        own.name,
+        `edit-${seed}.jpg`,
+        await makeJpeg({ seed }),
+        'image/jpeg',
+      );
+      return t.call(endpoints.photoUploadComplete, { ...owner, key, ...extra });
+    };
+    // A photo of another event, or a missing one, is not an original here; nothing is stored.
+    const otherEventsPhoto = await upload(9103, { original_photo_id: photos[1]!.id });
+    expect(errorOf(otherEventsPhoto)).toMatchObject({ status: 404, field: 'original_photo_id' });
+    const before = (await list()).total_count;
+    const foreign = await upload(9101, { original_photo_id: 99_999 });
+    expect(errorOf(foreign)).toMatchObject({ status: 404, field: 'original_photo_id' });
+    expect((await list()).total_count).toBe(before);
+
+    const copy = await upload(9102, { original_photo_id: original.id });
+    expect(copy.statusCode).toBe(200);
+    const edited = (
+      copy.body as { result: { id: number; is_original: number; original_photo_id: number | null } }
+    ).result;
+    expect(edited).toMatchObject({ is_original: 0, original_photo_id: original.id });
+    expect(idsOf(await list({ is_original: 1 }))).not.toContain('edit-9102.jpg');
+    expect(idsOf(await list({ is_original: 0 }))).toEqual(['edit-9102.jpg']);
   });
 
   it('curates with the event-owner key and reprocesses derivatives', async () => {

@@ -120,6 +120,11 @@ export const photoUploadComplete = defineEndpoint({
   body: z.object({
     ...optionalKeyBody,
     key: z.string({ error: 'invalid_value' }).min(1, 'invalid_value').max(1024, 'invalid_value'),
+    original_photo_id: idSchema
+      .optional()
+      .describe(
+        'The upload is an edited copy of this photo of the same event (the caller must be able to curate it): stored with is_original 0 and linked to it',
+      ),
   }),
   result: photoSchema,
   errors: ['invalid_key', 'not_found', 'unsupported_picture_format', 'unsupported_media_size'],

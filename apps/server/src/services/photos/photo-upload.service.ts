@@ -102,7 +102,26 @@ export class PhotoUploadService {
     const caller = await this.deps.access.requireEventAccess(principal, 'photo.upload', {
       eventName: match[1]!,
     });
-    const photo = await this.register(caller.event, caller.robotId, input.key, match[2] ?? null);
+    // An edited copy (issue 16): its original must be a photo of this event the caller may curate.
+    let originalPhotoId: number | null = null;
+    if (input.original_photo_id !== undefined) {
+      const original = await this.deps.photos.findById(input.original_photo_id);
+      if (!original || original.eventId !== caller.event.row.id)
+        throw new AppError('not_found', 'original_photo_id');
+      await this.deps.access.requireEventAccess(principal, 'photo.curate', {
+        photo: original,
+        field: 'original_photo_id',
+      });
+      originalPhotoId = original.id;
+    }
+    const photo = await this.register(
+      caller.event,
+      caller.robotId,
+      input.key,
+      match[2] ?? null,
+      undefined,
+      originalPhotoId,
+    );
     return this.present(photo);
   }
 
@@ -128,6 +147,7 @@ export class PhotoUploadService {
     key: string,
     attendeeUid: string | null,
     precheck?: (bytes: Buffer) => 'unsupported_picture_format' | 'unsupported_media_size' | null,
+    originalPhotoId: number | null = null,
   ) {
     const input = { key };
     const caller = { event: callerEvent, robotId };
@@ -198,6 +218,7 @@ export class PhotoUploadService {
       sizeBytes: bytes.length,
       robotId: caller.robotId,
       attendeeUid,
+      ...(originalPhotoId !== null ? { isOriginal: 0, originalPhotoId } : {}),
       status: 'processing',
       createdAt: now,
       availableAt: new Date(now.getTime() + this.delayMinutes(caller.event, attendeeUid) * 60_000),

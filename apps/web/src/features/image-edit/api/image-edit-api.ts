@@ -84,7 +84,11 @@ export const saveEditedPhoto = async (
   }
   if (response.status !== 201 && !response.ok) throw storageError(response.status);
   onStep('complete');
-  const edited = await callApi(photoUploadComplete, { key: grant.key });
+  // The copy links to its original (is_original 0), so the Original filter leaves it out.
+  const edited = await callApi(photoUploadComplete, {
+    key: grant.key,
+    original_photo_id: target.photo.id,
+  });
   onStep('curate');
   const original = await callApi(curationUpdate, {
     original_photo_id: target.photo.id,

@@ -147,7 +147,10 @@ describe('image editor page', () => {
     const grant = api.callsTo(GRANT)[0]?.body as Record<string, unknown>;
     expect(grant).toMatchObject({ event_name: 'ABCD', content_type: 'image/jpeg' });
     expect(grant.file_name).toMatch(/^[0-9a-z]{24}\.jpg$/);
-    expect(api.callsTo(COMPLETE)[0]?.body).toEqual({ key: 'photos/7/incoming/new' });
+    expect(api.callsTo(COMPLETE)[0]?.body).toEqual({
+      key: 'photos/7/incoming/new',
+      original_photo_id: 5,
+    });
     expect(api.callsTo(CURATION)[0]?.body).toEqual({
       original_photo_id: 5,
       full_path: NEW_PATH,
