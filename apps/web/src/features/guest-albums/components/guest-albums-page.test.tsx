@@ -300,6 +300,9 @@ describe('live pages', () => {
     renderAlbums('?pId=pub');
     await waitFor(() => expect(tiles()).toHaveLength(2));
     Object.defineProperty(window, 'scrollY', { value: 2000, configurable: true });
+    act(() => {
+      window.dispatchEvent(new Event('scroll'));
+    });
     try {
       act(() => {
         sources.at(-1)?.dispatchEvent(new Event('open'));

@@ -105,25 +105,16 @@ export function GuestPhotoGrid({
     [count, liveCount, pageSize],
   );
   const loadedSignature = sections.map((section) => (photoAt(section.start) ? '1' : '0')).join('');
-  const cache = useRef(new Map<string, JustifiedRow[]>());
   const rows = useMemo(() => {
-    const next = new Map<string, JustifiedRow[]>();
     const all: JustifiedRow[] = [];
     sections.forEach((section, i) => {
       const loaded = loadedSignature[i] === '1';
-      const key = `${section.key}:${loaded ? 'L' : 'E'}:${width}:${rowHeight}`;
-      let sectionRows = cache.current.get(key);
-      if (!sectionRows) {
-        const aspects = Array.from({ length: section.count }, (_, j) => {
-          const photo = loaded ? photoAt(section.start + j) : undefined;
-          return aspectOf(photo?.width, photo?.height);
-        });
-        sectionRows = justifyRows(aspects, width, rowHeight, GAP, section.start);
-      }
-      next.set(key, sectionRows);
-      for (const row of sectionRows) all.push(row);
+      const aspects = Array.from({ length: section.count }, (_, j) => {
+        const photo = loaded ? photoAt(section.start + j) : undefined;
+        return aspectOf(photo?.width, photo?.height);
+      });
+      for (const row of justifyRows(aspects, width, rowHeight, GAP, section.start)) all.push(row);
     });
-    cache.current = next;
     return all;
     // photoAt changes every render; the signature says when the loaded photos changed.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -24,19 +24,15 @@ export const useArrivals = (photos: AlbumPhotos, always: boolean, hold: boolean)
   const { liveCount, count, photoAt, showRange } = photos;
   const waiting = Math.max(0, liveCount - revealed);
 
+  // Whether the guest is near the top of the page (updated by scrolling).
+  const [atTop, setAtTop] = useState(() => window.scrollY <= AUTO_REVEAL_SCROLL_PX);
   useEffect(() => {
-    if (waiting === 0 || hold) return undefined;
-    const atTop = () => always || window.scrollY <= AUTO_REVEAL_SCROLL_PX;
-    if (atTop()) {
-      setRevealed(liveCount);
-      return undefined;
-    }
-    const onScroll = () => {
-      if (atTop()) setRevealed(liveCount);
-    };
+    const onScroll = () => setAtTop(window.scrollY <= AUTO_REVEAL_SCROLL_PX);
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
-  }, [waiting, hold, always, liveCount]);
+  }, []);
+  // Adjusted while rendering (no effect round trip): at the top, arrivals slide in at once.
+  if (waiting > 0 && !hold && (always || atTop)) setRevealed(liveCount);
 
   const reveal = useCallback(() => {
     setRevealed(liveCount);
