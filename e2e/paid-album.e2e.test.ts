@@ -122,6 +122,19 @@ describe('a paid attendee album in Chromium (issue 10)', () => {
         await page.goto(`${url}/?attId=${encodeURIComponent(attendee.display_uid)}`);
         await expect.poll(() => photoNames(page)).toEqual(['blue.jpg', 'red.jpg']);
         await page.getByRole('region', { name: 'Get your photos' }).waitFor();
+        // Opt-in look at the pay panel (FLASHBULB_SCREENSHOT_DIR): the three sizes of the brief.
+        const shots = process.env.FLASHBULB_SCREENSHOT_DIR;
+        if (shots) {
+          for (const [w, h] of [
+            [390, 844],
+            [1440, 900],
+            [1080, 1920],
+          ] as const) {
+            await page.setViewportSize({ width: w, height: h });
+            await page.screenshot({ path: path.join(shots, `paid-panel-${w}x${h}.png`) });
+          }
+          await page.setViewportSize({ width: 1280, height: 800 });
+        }
 
         // Locked: no original, previews are the protector watermark, a forged original refused.
         const locked = await albumOf(url, attendee.uid);

@@ -66,6 +66,13 @@ export const enAlbums = {
   paid: {
     title: 'Get your photos',
     intro: 'These are previews. Buy your photos to download the originals.',
+    scope: 'What to buy',
+    wholeAlbum_one: 'The whole album ({{count}} photo)',
+    wholeAlbum_other: 'The whole album ({{count}} photos)',
+    choosePhotos: 'Choose photos',
+    chooseHint: 'Tap the photos you want; the price follows your choice.',
+    chosen_one: '{{count}} photo chosen',
+    chosen_other: '{{count}} photos chosen',
     button: '{{text}} — {{amount}}',
     scan: 'Scan the code with your phone to pay {{amount}}. Your photos unlock here once paid.',
     qrAlt: 'QR code of the payment page',

@@ -10,28 +10,49 @@ const attendeeKey = (attendeeId: string) => ({
   key_value: attendeeId,
 });
 
-/** The paid event's buttons priced for this attendee's album (amounts null when prices are hidden). */
-export const usePricingButtons = (attendeeId: string, enabled: boolean) =>
+/**
+ * The paid event's buttons priced for this attendee's album, or for `photoCount` chosen photos
+ * (amounts null when prices are hidden). The server prices them; the page never computes money.
+ */
+export const usePricingButtons = (
+  attendeeId: string,
+  enabled: boolean,
+  photoCount: number | null = null,
+) =>
   useQuery({
     enabled,
-    queryKey: ['albums', 'attendee', attendeeId, 'pricing-buttons'],
+    queryKey: ['albums', 'attendee', attendeeId, 'pricing-buttons', photoCount],
     queryFn: ({ signal }) =>
       callApi(
         endpoints.pricingButtonList,
-        { ...attendeeKey(attendeeId), attendee_uid: attendeeId },
+        {
+          ...attendeeKey(attendeeId),
+          attendee_uid: attendeeId,
+          ...(photoCount !== null ? { photo_count: photoCount } : {}),
+        },
         { signal },
       ),
     staleTime: 60_000,
+    placeholderData: (previous) => previous,
     retry: false,
   });
 
-/** Starts a payment; `requestId` makes a retried click answer the same payment. */
-export const startQrPayment = (attendeeId: string, buttonIndex: number, requestId: string) =>
+/**
+ * Starts a payment for the whole album, or for the chosen `photoUids`; `requestId` makes a retried
+ * click answer the same payment.
+ */
+export const startQrPayment = (
+  attendeeId: string,
+  buttonIndex: number,
+  requestId: string,
+  photoUids: readonly string[] | null = null,
+) =>
   callApi(endpoints.createQrPayment, {
     ...attendeeKey(attendeeId),
     attendee_uid: attendeeId,
     pricing_button_index: buttonIndex,
     client_request_id: requestId,
+    ...(photoUids ? { photo_uids: [...photoUids] } : {}),
   });
 
 export const checkQrPayment = (attendeeId: string, paymentId: string) =>

@@ -111,6 +111,41 @@ describe('paid attendee album', { timeout: 30_000 }, () => {
     expect(within(panel).getByRole('button', { name: 'All my photos' })).toBeTruthy();
   });
 
+  it('prices the photos the guest chose and buys exactly those', async () => {
+    const api = installFakeApi({
+      [RETRIEVE]: { ok: attendee(0) },
+      [LIST]: { ok: photoPage([albumPhoto(1), albumPhoto(2), albumPhoto(3)]) },
+      // The server prices the count it is given: $3.50 a photo.
+      [BUTTONS]: (raw: unknown) => {
+        const body = raw as { photo_count?: number };
+        return {
+          ok: { ...buttons((body.photo_count ?? 3) * 350), photo_count: body.photo_count ?? 3 },
+        };
+      },
+      [CREATE]: { ok: payment },
+    });
+    renderAlbums(`?attId=${ATT}`);
+    const panel = await screen.findByRole('region', { name: 'Get your photos' });
+    expect(
+      await within(panel).findByRole('button', { name: 'All my photos — $10.50' }),
+    ).toBeTruthy();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Choose photos' }));
+    // Nothing chosen yet: no price, nothing to buy.
+    const none = within(panel).getByRole('button', { name: 'All my photos' });
+    expect((none as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByRole('button', { name: /^photo-1\.jpg,/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^photo-3\.jpg,/ }));
+    expect(within(panel).getByRole('status').textContent).toBe('2 photos chosen');
+    const buy = await within(panel).findByRole('button', { name: 'All my photos — $7.00' });
+    expect(api.callsTo(BUTTONS).at(-1)?.body).toMatchObject({ photo_count: 2 });
+    await userEvent.click(buy);
+    await within(panel).findByRole('img', { name: 'QR code of the payment page' });
+    const sent = api.callsTo(CREATE)[0]?.body as { photo_uids?: string[] };
+    expect([...(sent.photo_uids ?? [])].sort()).toEqual(
+      [albumPhoto(1).uid, albumPhoto(3).uid].sort(),
+    );
+  });
+
   it('shows nothing for a free event', async () => {
     const api = installFakeApi({
       [RETRIEVE]: { ok: attendee(0) },

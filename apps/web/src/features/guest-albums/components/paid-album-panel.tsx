@@ -21,18 +21,38 @@ type State =
   | { kind: 'paying'; payment: QrPayment }
   | { kind: 'failed'; status: string };
 
+/** Buying the whole album, or photos the guest taps in the grid (the page holds the choice). */
+export interface PhotoChoice {
+  choosing: boolean;
+  chosen: readonly string[];
+  setChoosing: (choosing: boolean) => void;
+}
+
 /**
  * A paid album's checkout (issue 10 item 5): the event's pricing buttons with their prices (unless
- * the event hides them); a button starts a payment whose checkout page opens by QR code on a phone
- * or by the link; the page polls its status, and once a provider confirmed it the album reloads
- * its attendee and photos — originals appear without a reload of the page. Nothing unlocks on
- * this page's word: only the server's `paid`.
+ * the event hides them), for the whole album or for the photos the guest chose (the server prices
+ * the count with the button's formula); a button starts a payment whose checkout page opens by QR
+ * code on a phone or by the link; the page polls its status, and once a provider confirmed it the
+ * album reloads its attendee and photos — originals appear without a reload of the page. Nothing
+ * unlocks on this page's word: only the server's `paid`.
  */
-export function PaidAlbumPanel({ attendeeId }: { attendeeId: string }) {
+export function PaidAlbumPanel({
+  attendeeId,
+  choice = null,
+}: {
+  attendeeId: string;
+  choice?: PhotoChoice | null;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const buttons = usePricingButtons(attendeeId, true);
+  const choosing = choice?.choosing ?? false;
+  const chosenCount = choice?.chosen.length ?? 0;
+  const buttons = usePricingButtons(
+    attendeeId,
+    true,
+    choosing ? (chosenCount > 0 ? chosenCount : null) : null,
+  );
   const [state, setState] = useState<State>({ kind: 'choose', errorKey: null });
 
   const paymentId = state.kind === 'paying' ? state.payment.payment_id : null;
@@ -63,7 +83,7 @@ export function PaidAlbumPanel({ attendeeId }: { attendeeId: string }) {
 
   const start = (index: number) => {
     setState({ kind: 'starting' });
-    startQrPayment(attendeeId, index, crypto.randomUUID()).then(
+    startQrPayment(attendeeId, index, crypto.randomUUID(), choosing ? choice!.chosen : null).then(
       (payment) => setState({ kind: 'paying', payment }),
       (error: unknown) => setState({ kind: 'choose', errorKey: errorKeyOf(error) }),
     );
@@ -72,7 +92,7 @@ export function PaidAlbumPanel({ attendeeId }: { attendeeId: string }) {
   return (
     <section className="albums-paid" aria-label={t('albums.paid.title')}>
       {state.kind === 'paying' ? (
-        <div role="status">
+        <div role="status" className="albums-paid-qr">
           <p>{t('albums.paid.scan', { amount: formatCents(state.payment.amount) })}</p>
           <AlbumLinkQr url={state.payment.checkout_url} alt={t('albums.paid.qrAlt')} />
           <p>
@@ -81,7 +101,33 @@ export function PaidAlbumPanel({ attendeeId }: { attendeeId: string }) {
         </div>
       ) : (
         <>
+          <h2>{t('albums.paid.title')}</h2>
           <p>{t('albums.paid.intro')}</p>
+          {choice && (
+            <div className="albums-paid-scope" role="group" aria-label={t('albums.paid.scope')}>
+              <button
+                type="button"
+                aria-pressed={!choosing}
+                onClick={() => choice.setChoosing(false)}
+              >
+                {t('albums.paid.wholeAlbum', { count: list.photo_count })}
+              </button>
+              <button
+                type="button"
+                aria-pressed={choosing}
+                onClick={() => choice.setChoosing(true)}
+              >
+                {t('albums.paid.choosePhotos')}
+              </button>
+            </div>
+          )}
+          {choosing && (
+            <p className="albums-note" role="status">
+              {chosenCount === 0
+                ? t('albums.paid.chooseHint')
+                : t('albums.paid.chosen', { count: chosenCount })}
+            </p>
+          )}
           {state.kind === 'failed' && (
             <p role="alert">
               {t(`albums.paid.ended.${state.status === 'failed' ? 'failed' : 'closed'}`)}
@@ -95,10 +141,10 @@ export function PaidAlbumPanel({ attendeeId }: { attendeeId: string }) {
               <button
                 key={button.index}
                 type="button"
-                disabled={state.kind === 'starting'}
+                disabled={state.kind === 'starting' || (choosing && chosenCount === 0)}
                 onClick={() => start(button.index)}
               >
-                {button.amount === null
+                {button.amount === null || (choosing && chosenCount === 0)
                   ? button.button_text
                   : t('albums.paid.button', {
                       text: button.button_text,
