@@ -336,6 +336,18 @@ export class CheckoutService {
     const { payment } = await this.deps.payments.createPayment(order, provider.name, requestId);
     if (payment.provider !== provider.name)
       throw new AppError('invalid_value', 'client_request_id');
+    // A retried start of a payment the provider already has answers it without a second sale
+    // (a terminal has no idempotency key of ours).
+    if (payment.providerReference)
+      return {
+        payment,
+        checkout: {
+          providerPaymentId: payment.providerReference,
+          handle: { kind: 'client_token', token: payment.providerReference },
+          expiresAt: null,
+        },
+        attendeeUid: attendee.row.uid,
+      };
     // Provider failures reach the caller as ProviderErrors (it logs and maps them).
     const checkout = await provider.createCheckout(
       {

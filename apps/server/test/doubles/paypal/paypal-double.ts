@@ -103,12 +103,17 @@ export const startPayPalDouble = async (options: { webhookId?: string } = {}) =>
   const createOrder = (json: Record<string, unknown> | null) => {
     if (json?.intent !== 'CAPTURE' && json?.intent !== 'AUTHORIZE')
       return issue(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER', 'intent is required');
-    const units = json.purchase_units as Record<string, any>[] | undefined;
+    const units = json.purchase_units as Record<string, unknown>[] | undefined;
     if (!Array.isArray(units) || units.length === 0)
       return issue(400, 'INVALID_REQUEST', 'MISSING_REQUIRED_PARAMETER', 'purchase_units');
     for (const unit of units) {
       const amount = unit.amount as
-        { currency_code?: string; value?: string; breakdown?: any } | undefined;
+        | {
+            currency_code?: string;
+            value?: string;
+            breakdown?: { item_total?: { value?: string } };
+          }
+        | undefined;
       if (!amount || !/^\d+(\.\d{1,2})?$/.test(amount.value ?? ''))
         return issue(400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE', 'amount.value');
       if (amount.currency_code !== 'USD')
@@ -162,7 +167,7 @@ export const startPayPalDouble = async (options: { webhookId?: string } = {}) =>
     return { status: 201, body: view(order) };
   };
 
-  const verify = (json: Record<string, any> | null) => {
+  const verify = (json: Record<string, unknown> | null) => {
     const failure = { status: 200, body: { verification_status: 'FAILURE' } };
     for (const f of [
       'auth_algo',
@@ -178,7 +183,7 @@ export const startPayPalDouble = async (options: { webhookId?: string } = {}) =>
       return issue(400, 'VALIDATION_ERROR', 'MISSING_REQUIRED_PARAMETER', 'webhook_event');
     if (json!.auth_algo !== 'SHA256withRSA') return failure;
     const crc = crc32(Buffer.from(JSON.stringify(json!.webhook_event)));
-    const signed = `${json!.transmission_id}|${json!.transmission_time}|${json!.webhook_id}|${crc}`;
+    const signed = `${String(json!.transmission_id)}|${String(json!.transmission_time)}|${String(json!.webhook_id)}|${crc}`;
     let ok = false;
     try {
       ok = createVerify('RSA-SHA256')
@@ -237,7 +242,10 @@ export const startPayPalDouble = async (options: { webhookId?: string } = {}) =>
     const text = Buffer.concat(chunks).toString('utf8');
     let json: Record<string, unknown> | null = null;
     try {
-      json = text && request.headers['content-type']?.includes('json') ? JSON.parse(text) : null;
+      json =
+        text && request.headers['content-type']?.includes('json')
+          ? (JSON.parse(text) as Record<string, unknown>)
+          : null;
     } catch {
       json = null;
     }
