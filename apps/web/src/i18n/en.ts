@@ -6,6 +6,7 @@ import { enOutbox } from './en-outbox.ts';
 import { enSetup } from './en-setup.ts';
 import { enOrders } from './en-orders.ts';
 import { enTemplates } from './en-templates.ts';
+import { enPrintDesk } from './en-print-desk.ts';
 
 /** English UI texts (namespace `translation`). Error texts come from the shared catalogue (namespace `errors`). */
 export const en = {
@@ -99,6 +100,7 @@ export const en = {
       organisations: 'Organisations',
       robots: 'Robots',
       apiKeys: 'API keys',
+      printDesk: 'Print desk',
     },
     myInfo: {
       title: 'My account',
@@ -115,6 +117,7 @@ export const en = {
   attendees: enAttendees,
   outbox: enOutbox,
   templates: enTemplates,
+  printDesk: enPrintDesk,
   setup: enSetup,
   orders: enOrders,
   imageEdit: {

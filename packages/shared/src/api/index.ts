@@ -124,6 +124,9 @@ export const endpoints = {
   printStationRevoke: printing.printStationRevoke,
   printAgentLease: printing.printAgentLease,
   printAgentReport: printing.printAgentReport,
+  printJobCancel: printing.printJobCancel,
+  printJobReprint: printing.printJobReprint,
+  printPoolPause: printing.printPoolPause,
   // print templates (issue 12)
   pptCreate: printTemplates.pptCreate,
   pptUpdate: printTemplates.pptUpdate,

@@ -20,6 +20,7 @@ export const consoleNavItems: readonly ConsoleNavItem[] = [
   { to: '/organisations', labelKey: 'console.nav.organisations', end: false, roles: ADMINS },
   { to: '/robots', labelKey: 'console.nav.robots', end: false, roles: ADMINS },
   { to: '/api-keys', labelKey: 'console.nav.apiKeys', end: false },
+  { to: '/print-desk', labelKey: 'console.nav.printDesk', end: false },
 ];
 
 /** The entries a user of this role sees. */
