@@ -995,6 +995,19 @@ const rows: Record<EndpointName, Row> = {
     }),
   },
   printJobList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  // The print desk: another event's or an unknown job is not found once access is granted.
+  printJobCancel: {
+    body: () => ({ event_id: eventA.id, print_job_id: 999999 }),
+    expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
+  },
+  printJobReprint: {
+    body: () => ({ event_id: eventA.id, print_job_id: 999999, reason: 'smudged' }),
+    expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
+  },
+  printPoolPause: {
+    body: () => ({ event_id: eventA.id, printer_pool_name: 'Default', paused: 0 }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
   // 'Default' is always one of the event's pools
   printStationCreate: {
     body: () => ({ event_id: eventA.id, printer_pool_name: 'Default', name: 'Booth 1' }),

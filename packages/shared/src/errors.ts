@@ -62,6 +62,15 @@ export const errorCatalogue = {
   robot_name_required: { status: 400, text: 'Please enter the robot name' },
   image_process_not_found: { status: 404, text: 'Image process not found' },
   template_not_found: { status: 404, text: 'Template not found' },
+  print_job_not_cancellable: {
+    status: 409,
+    text: 'This sheet is already printing or finished and cannot be cancelled',
+  },
+  print_job_not_reprintable: {
+    status: 409,
+    text: 'Only printed, failed or cancelled sheets can be printed again',
+  },
+  reprint_reason_required: { status: 400, text: 'Please enter why the sheet is printed again' },
   template_name_required: { status: 400, text: 'Please enter the template name' },
   template_layout_invalid: {
     status: 400,

@@ -1049,6 +1049,19 @@ export const printJobs = pgTable(
   ],
 );
 
+/** A paused printer pool of an event (print desk): its sheets wait in the queue until resumed. */
+export const printPoolPauses = pgTable(
+  'print_pool_pauses',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    pool: text('pool').notNull(),
+    pausedAt: timestamp('paused_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.pool] })],
+);
+
 /**
  * A print station (issue 12): the key a print agent on a booth computer uses to take the jobs of
  * one pool of one event. Only the key's SHA-256 is stored; revoked keys open nothing.

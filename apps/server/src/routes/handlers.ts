@@ -315,6 +315,9 @@ export const createHandlers = (services: {
   printWithQueue: async ({ principal, body }) => services.printing.ownerPrint(principal, body),
   publicPrintWithQueue: async ({ principal, body }) => services.printing.keyPrint(principal, body),
   printJobList: async ({ principal, body }) => services.printing.list(principal, body),
+  printJobCancel: async ({ principal, body }) => services.printing.cancel(principal, body),
+  printJobReprint: async ({ principal, body }) => services.printing.reprint(principal, body),
+  printPoolPause: async ({ principal, body }) => services.printing.pause(principal, body),
   printStationCreate: async ({ principal, body }) =>
     services.printStationsAdmin.create(principal, body),
   printStationList: async ({ principal, body }) =>

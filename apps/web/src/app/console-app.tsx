@@ -35,6 +35,7 @@ const UsersPage = lazy(() =>
 );
 const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
 const TemplatesPage = lazy(() => import('../features/templates/components/templates-page.tsx'));
+const PrintDeskPage = lazy(() => import('../features/print-desk/components/print-desk-page.tsx'));
 const ImageEditPage = lazy(() => import('../features/image-edit/components/image-edit-page.tsx'));
 
 function NotFound() {
@@ -139,6 +140,14 @@ export default function ConsoleApp({ user }: { user: User }) {
           element={
             <Suspense fallback={<FullPageLoader />}>
               <TemplatesPage user={user} />
+            </Suspense>
+          }
+        />
+        <Route
+          path="print-desk"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <PrintDeskPage />
             </Suspense>
           }
         />

@@ -6,6 +6,7 @@ import { enOutbox } from './en-outbox.ts';
 import { enSetup } from './en-setup.ts';
 import { enOrders } from './en-orders.ts';
 import { enTemplates } from './en-templates.ts';
+import { enPrintDesk } from './en-print-desk.ts';
 
 /** English UI texts (namespace `translation`). Error texts come from the shared catalogue (namespace `errors`). */
 export const en = {
@@ -100,6 +101,7 @@ export const en = {
       robots: 'Robots',
       apiKeys: 'API keys',
       users: 'Users',
+      printDesk: 'Print desk',
     },
     myInfo: {
       title: 'My account',
@@ -116,6 +118,7 @@ export const en = {
   attendees: enAttendees,
   outbox: enOutbox,
   templates: enTemplates,
+  printDesk: enPrintDesk,
   setup: enSetup,
   orders: enOrders,
   imageEdit: {

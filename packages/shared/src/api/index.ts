@@ -149,6 +149,9 @@ export const endpoints = {
   retrievePassCodeList: kiosk.retrievePassCodeList,
   updatePassCode: kiosk.updatePassCode,
   deletePassCode: kiosk.deletePassCode,
+  printJobCancel: printing.printJobCancel,
+  printJobReprint: printing.printJobReprint,
+  printPoolPause: printing.printPoolPause,
   // print templates (issue 12)
   pptCreate: printTemplates.pptCreate,
   pptUpdate: printTemplates.pptUpdate,

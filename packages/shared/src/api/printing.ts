@@ -107,6 +107,8 @@ export const printJobSchema = z.object({
   printer: z.string().nullable(),
   error: z.string().nullable(),
   reprint_reason: z.string().nullable(),
+  /** Thumbnails of the sheet's photos, in placeholder order (for the print desk). */
+  photo_thumbnails: z.array(z.string()),
   created_date: z.string(),
   updated_date: z.string(),
 });
@@ -124,8 +126,73 @@ export const printJobList = defineEndpoint({
   result: z.object({
     jobs: z.array(printJobSchema),
     counts: z.record(z.string(), z.number().int()),
+    /** The event's pools (its list when pools are on, and `Default`) and which are paused. */
+    pools: z.array(z.object({ name: z.string(), paused: z.union([z.literal(0), z.literal(1)]) })),
+    /** Sheets printed (copies counted) per printer. */
+    printed_per_printer: z.array(z.object({ printer: z.string(), sheets: z.number().int() })),
   }),
   errors: ['event_not_found', 'printer_pool_name_invalid'],
+});
+
+const printJobIdField = idSchema.describe('A print job of the event');
+
+export const printJobCancel = defineEndpoint({
+  path: `${OWNER_PREFIX}/print-job/cancel`,
+  auth: 'owner',
+  tag: 'printing',
+  summary:
+    'The print desk: cancels a sheet not yet printing (queued, rendering or waiting for an agent)',
+  body: z.object({ event_id: idSchema, print_job_id: printJobIdField }),
+  result: printJobSchema,
+  errors: ['event_not_found', 'not_found', 'print_job_not_cancellable'],
+});
+
+export const printJobReprint = defineEndpoint({
+  path: `${OWNER_PREFIX}/print-job/reprint`,
+  auth: 'owner',
+  tag: 'printing',
+  summary:
+    'The print desk: prints a finished sheet again (printed, failed or cancelled) as a new job, logged with its reason',
+  body: z.object({
+    event_id: idSchema,
+    print_job_id: printJobIdField,
+    reason: z
+      .string({ error: 'reprint_reason_required' })
+      .trim()
+      .min(1, 'reprint_reason_required')
+      .max(200, 'reprint_reason_required'),
+    printing_count: printCopiesField('Copies of the reprint (default: the job’s copies)'),
+  }),
+  result: printJobSchema,
+  errors: [
+    'event_not_found',
+    'not_found',
+    'print_job_not_reprintable',
+    'reprint_reason_required',
+    'photos_copy_count_error',
+    'printing_not_active',
+  ],
+});
+
+export const printPoolPause = defineEndpoint({
+  path: `${OWNER_PREFIX}/print-pool/pause`,
+  auth: 'owner',
+  tag: 'printing',
+  summary:
+    'The print desk: pauses (`paused` 1) or resumes (0) one of the event’s pools; a paused pool’s sheets wait in the queue',
+  body: z.object({
+    event_id: idSchema,
+    printer_pool_name: z
+      .string({ error: 'printer_pool_name_invalid' })
+      .min(1, 'printer_pool_name_invalid')
+      .refine(isValidPrinterPoolName, 'printer_pool_name_invalid'),
+    paused: z.union([z.literal(0), z.literal(1)], { error: 'invalid_value' }),
+  }),
+  result: z.object({
+    printer_pool_name: z.string(),
+    paused: z.union([z.literal(0), z.literal(1)]),
+  }),
+  errors: ['event_not_found', 'printer_pool_name_invalid', 'invalid_value'],
 });
 
 const stationKey = z

@@ -1,6 +1,12 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { photos, printJobs, printRequests, type PrintJobState } from '../../db/schema.ts';
+import {
+  photos,
+  printJobs,
+  printPoolPauses,
+  printRequests,
+  type PrintJobState,
+} from '../../db/schema.ts';
 
 export type PrintJobRow = typeof printJobs.$inferSelect;
 export type NewPrintJobRow = typeof printJobs.$inferInsert;
@@ -121,5 +127,64 @@ export class PrintJobRepository {
           : and(eq(printRequests.status, 'queued'), eq(printRequests.eventId, eventId)),
       )
       .orderBy(printRequests.id);
+  }
+
+  /** One job of the event (null when the id is another event's). */
+  async findInEvent(eventId: number, id: number): Promise<PrintJobRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(printJobs)
+      .where(and(eq(printJobs.id, id), eq(printJobs.eventId, eventId)));
+    return row;
+  }
+
+  async insertOne(row: NewPrintJobRow): Promise<PrintJobRow> {
+    const [inserted] = await this.db.insert(printJobs).values(row).returning();
+    if (!inserted) throw new Error('print job insert returned nothing');
+    return inserted;
+  }
+
+  async pausedPools(eventId: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ pool: printPoolPauses.pool })
+      .from(printPoolPauses)
+      .where(eq(printPoolPauses.eventId, eventId));
+    return rows.map((r) => r.pool);
+  }
+
+  async isPaused(eventId: number, pool: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ pool: printPoolPauses.pool })
+      .from(printPoolPauses)
+      .where(and(eq(printPoolPauses.eventId, eventId), eq(printPoolPauses.pool, pool)));
+    return rows.length > 0;
+  }
+
+  /** Pauses or resumes a pool (idempotent). */
+  async setPaused(eventId: number, pool: string, paused: boolean, now: Date): Promise<void> {
+    if (paused)
+      await this.db
+        .insert(printPoolPauses)
+        .values({ eventId, pool, pausedAt: now })
+        .onConflictDoNothing();
+    else
+      await this.db
+        .delete(printPoolPauses)
+        .where(and(eq(printPoolPauses.eventId, eventId), eq(printPoolPauses.pool, pool)));
+  }
+
+  /** The pool's sheets still waiting to be rendered. */
+  async queuedInPool(eventId: number, pool: string): Promise<PrintJobRow[]> {
+    return this.db
+      .select()
+      .from(printJobs)
+      .where(
+        and(
+          eq(printJobs.eventId, eventId),
+          eq(printJobs.pool, pool),
+          eq(printJobs.state, 'queued'),
+        ),
+      )
+      .orderBy(printJobs.id);
   }
 }

@@ -86,6 +86,7 @@ export class PrintStationRepository {
       .where(
         sql`${printJobs.id} = (select id from print_jobs where event_id = ${eventId} and pool = ${pool}
           and sheet_key is not null
+          and not exists (select 1 from print_pool_pauses pp where pp.event_id = ${eventId} and pp.pool = ${pool})
           and (state = 'sent' or (state = 'printing' and lease_until < ${now.toISOString()}))
           order by id limit 1 for update skip locked)`,
       )

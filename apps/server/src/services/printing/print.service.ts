@@ -110,23 +110,122 @@ export class PrintService {
       field: 'event_id',
     });
     const rows = await this.deps.printJobs.forEvent(event.row.id, input.printer_pool_name);
-    const ids = [...new Set(rows.flatMap((r) => r.photoIds))];
-    const photos = await this.deps.albums.photosByIds(event.row.id, ids);
-    const uidOf = new Map(photos.map((p) => [p.id, p.uid]));
+    const photos = await this.photosOf(event.row.id, rows);
     const counts: Record<string, number> = {};
-    for (const r of rows) counts[r.state] = (counts[r.state] ?? 0) + 1;
+    const perPrinter = new Map<string, number>();
+    for (const r of rows) {
+      counts[r.state] = (counts[r.state] ?? 0) + 1;
+      if (r.state === 'printed' && r.printer)
+        perPrinter.set(r.printer, (perPrinter.get(r.printer) ?? 0) + r.copies);
+    }
+    const paused = new Set(await this.deps.printJobs.pausedPools(event.row.id));
     return {
-      jobs: rows.map((r): PrintJob => this.present(r, uidOf)),
+      jobs: rows.map((r): PrintJob => this.present(r, photos)),
       counts,
+      pools: eventPools(event).map((name) => ({
+        name,
+        paused: paused.has(name) ? (1 as const) : (0 as const),
+      })),
+      printed_per_printer: [...perPrinter]
+        .map(([printer, sheets]) => ({ printer, sheets }))
+        .sort((a, b) => a.printer.localeCompare(b.printer)),
     };
   }
 
-  private present(r: PrintJobRow, uidOf: Map<number, string>): PrintJob {
+  /** The print desk: cancels a sheet not yet printing (compare-and-set against the renderer). */
+  async cancel(principal: Principal, input: Body<'printJobCancel'>) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
+      eventId: input.event_id,
+      field: 'event_id',
+    });
+    const job = await this.deps.printJobs.findInEvent(event.row.id, input.print_job_id);
+    if (!job) throw new AppError('not_found', 'print_job_id');
+    const moved = await this.deps.printJobs.move(
+      job.id,
+      ['queued', 'rendering', 'sent'],
+      'cancelled',
+    );
+    if (!moved) throw new AppError('print_job_not_cancellable', 'print_job_id');
+    return this.present(moved, await this.photosOf(event.row.id, [moved]));
+  }
+
+  /**
+   * The print desk: a finished sheet printed again as a new job (same photos, pool and template),
+   * its reason logged on the new job. The event's copy limit and printing switch still apply.
+   */
+  async reprint(principal: Principal, input: Body<'printJobReprint'>) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
+      eventId: input.event_id,
+      field: 'event_id',
+    });
+    const job = await this.deps.printJobs.findInEvent(event.row.id, input.print_job_id);
+    if (!job) throw new AppError('not_found', 'print_job_id');
+    if (!['printed', 'failed', 'cancelled'].includes(job.state))
+      throw new AppError('print_job_not_reprintable', 'print_job_id');
+    if (event.row.is_photo_printer_active !== 1) throw new AppError('printing_not_active');
+    const copies = input.printing_count ?? job.copies;
+    if (copies > event.row.max_print_copies_count)
+      throw new AppError('photos_copy_count_error', 'printing_count');
+    const row = await this.deps.printJobs.insertOne({
+      eventId: event.row.id,
+      pool: job.pool,
+      photoIds: job.photoIds,
+      copies,
+      state: 'queued',
+      source: 'reprint',
+      requestKey: null,
+      sheetIndex: 0,
+      templateId: job.templateId,
+      reprintReason: input.reason,
+    });
+    this.deps.logger.info(
+      { printJobId: row.id, reprintOf: job.id, eventId: event.row.id },
+      'print: reprint queued',
+    );
+    await this.dispatch([row]);
+    return this.present(row, await this.photosOf(event.row.id, [row]));
+  }
+
+  /** The print desk: a paused pool renders and hands out nothing; resuming sends its queue on. */
+  async pause(principal: Principal, input: Body<'printPoolPause'>) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
+      eventId: input.event_id,
+      field: 'event_id',
+    });
+    if (!eventPools(event).includes(input.printer_pool_name))
+      throw new AppError('printer_pool_name_invalid', 'printer_pool_name');
+    await this.deps.printJobs.setPaused(
+      event.row.id,
+      input.printer_pool_name,
+      input.paused === 1,
+      this.deps.clock.now(),
+    );
+    if (input.paused === 0)
+      await this.dispatch(
+        await this.deps.printJobs.queuedInPool(event.row.id, input.printer_pool_name),
+      );
+    return { printer_pool_name: input.printer_pool_name, paused: input.paused };
+  }
+
+  private async photosOf(eventId: number, rows: PrintJobRow[]) {
+    const ids = [...new Set(rows.flatMap((r) => r.photoIds))];
+    const photos = await this.deps.albums.photosByIds(eventId, ids);
+    return new Map(photos.map((p) => [p.id, p]));
+  }
+
+  private present(
+    r: PrintJobRow,
+    photos: Map<number, { uid: string; derivatives: Record<string, string> | null }>,
+  ): PrintJob {
+    const sheetPhotos = r.photoIds.flatMap((id) => photos.get(id) ?? []);
     return {
       id: r.id,
       printer_pool_name: r.pool,
       state: r.state,
-      photo_uids: r.photoIds.flatMap((id) => uidOf.get(id) ?? []),
+      photo_uids: sheetPhotos.map((p) => p.uid),
+      photo_thumbnails: sheetPhotos.flatMap((p) =>
+        p.derivatives?.thumbnail ? [this.deps.storage.publicUrl(p.derivatives.thumbnail)] : [],
+      ),
       copies: r.copies,
       source: r.source,
       printer: r.printer,
@@ -320,6 +419,9 @@ export class PrintService {
     const job = await this.deps.printJobs.findById(printJobId);
     if (!job) return { status: 'gone' };
     if (!['queued', 'rendering', 'sent'].includes(job.state)) return { status: job.state };
+    // A paused pool keeps its sheets queued; resuming the pool sends them again.
+    if (job.state === 'queued' && (await this.deps.printJobs.isPaused(job.eventId, job.pool)))
+      return { status: 'paused' };
     const rendering = await this.deps.printJobs.move(
       job.id,
       ['queued', 'rendering', 'sent'],

@@ -21,6 +21,7 @@ export const consoleNavItems: readonly ConsoleNavItem[] = [
   { to: '/robots', labelKey: 'console.nav.robots', end: false, roles: ADMINS },
   { to: '/api-keys', labelKey: 'console.nav.apiKeys', end: false },
   { to: '/users', labelKey: 'console.nav.users', end: false, roles: ADMINS },
+  { to: '/print-desk', labelKey: 'console.nav.printDesk', end: false },
 ];
 
 /** The entries a user of this role sees. */
