@@ -3,6 +3,7 @@ import { enAlbums } from './en-albums.ts';
 import { enAttendees } from './en-attendees.ts';
 import { enEvents } from './en-events.ts';
 import { enOutbox } from './en-outbox.ts';
+import { enWebapp } from './en-webapp.ts';
 import { enSetup } from './en-setup.ts';
 import { enOrders } from './en-orders.ts';
 
@@ -113,6 +114,7 @@ export const en = {
   albums: enAlbums,
   attendees: enAttendees,
   outbox: enOutbox,
+  webapp: enWebapp,
   setup: enSetup,
   orders: enOrders,
   imageEdit: {
