@@ -14,6 +14,17 @@ describe('page type from query parameters (albums spec §2.1)', () => {
     expect(page('?foo=bar&pId=')).toEqual({ kind: 'console' });
   });
 
+  it('eName alone (optional token): the web-app page; with a key the key decides', () => {
+    expect(page('?eName=AB12')).toEqual({ kind: 'webapp', eventName: 'AB12', token: null });
+    expect(page('?eName=AB12&token=T1')).toEqual({
+      kind: 'webapp',
+      eventName: 'AB12',
+      token: 'T1',
+    });
+    expect(page('?eName=AB12&pId=P').kind).toBe('public-album');
+    expect(page('?eName=')).toEqual({ kind: 'console' });
+  });
+
   it('mId: the mini-album of a sent link', () => {
     expect(page('?mId=TOKEN123')).toEqual({ kind: 'mini-album', token: 'TOKEN123' });
     expect(page('?mId=')).toEqual({ kind: 'console' });

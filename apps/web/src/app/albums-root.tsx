@@ -1,8 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { PageContext } from '@flashbulb/shared/rules/page-type';
 import GuestAlbumsPage from '../features/guest-albums/components/guest-albums-page.tsx';
 import { createQueryClient } from './query-client.ts';
+
+const WebappPage = lazy(() => import('../features/webapp/components/webapp-page.tsx'));
 
 /** Album, kiosk and slide-show pages: their own lazy chunk, without the console or Mantine. */
 export default function AlbumsRoot({
@@ -15,7 +17,13 @@ export default function AlbumsRoot({
   const [client] = useState(createQueryClient);
   return (
     <QueryClientProvider client={client}>
-      <GuestAlbumsPage context={context} eventName={eventName} />
+      {context.page.kind === 'webapp' ? (
+        <Suspense fallback={null}>
+          <WebappPage eventName={context.page.eventName} />
+        </Suspense>
+      ) : (
+        <GuestAlbumsPage context={context} eventName={eventName} />
+      )}
     </QueryClientProvider>
   );
 }

@@ -3,6 +3,7 @@ import { enAlbums } from './en-albums.ts';
 import { enAttendees } from './en-attendees.ts';
 import { enEvents } from './en-events.ts';
 import { enOutbox } from './en-outbox.ts';
+import { enWebapp } from './en-webapp.ts';
 import { enSetup } from './en-setup.ts';
 import { enOrders } from './en-orders.ts';
 import { enTemplates } from './en-templates.ts';
@@ -119,6 +120,7 @@ export const en = {
   outbox: enOutbox,
   templates: enTemplates,
   printDesk: enPrintDesk,
+  webapp: enWebapp,
   setup: enSetup,
   orders: enOrders,
   imageEdit: {

@@ -35,6 +35,8 @@ export type PageType =
   | { kind: 'mini-album'; token: string }
   /** `attOrgId` = attendee id and organisation id joined by a dash: the older web-app page. */
   | { kind: 'attendee-legacy'; attendeeId: string; organisationId: string }
+  /** `eName` alone (optional `token`): the event's branded web-app page (issue 15). */
+  | { kind: 'webapp'; eventName: string; token: string | null }
   /** A link missing a required parameter: the page shows this message. */
   | { kind: 'error'; message: 'Query param &pvId is required' | 'Query param &attId is required' };
 
@@ -145,6 +147,8 @@ export const pageTypeFromQuery = (query: string | URLSearchParams): PageContext 
       });
     }
   }
+  const eName = value(params, 'eName');
+  if (eName) return context({ kind: 'webapp', eventName: eName, token: value(params, 'token') });
   return context({ kind: 'console' });
 };
 

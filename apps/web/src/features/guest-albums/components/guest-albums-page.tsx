@@ -130,6 +130,10 @@ export default function GuestAlbumsPage({
     case 'kiosk-qr-ride':
       content = <QrRidePage privateKey={page.privateKey} />;
       break;
+    case 'webapp':
+      // The web-app page has its own feature (features/webapp), mounted by the albums root.
+      content = null;
+      break;
     case 'console':
       // The app loads the console chunk for these links; this chunk never renders it.
       content = null;
