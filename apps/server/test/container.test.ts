@@ -19,6 +19,7 @@ describe('container composed from one wiring file per domain', () => {
         'albumMail',
         'attendees',
         'auth',
+        'cardCheckout',
         'checkout',
         'eventFromAddress',
         'events',
@@ -58,6 +59,7 @@ describe('container composed from one wiring file per domain', () => {
         'unlocks',
         'uploadSweep',
         'users',
+        'webapp',
         'webhooks',
       ].sort(),
     );
