@@ -22,7 +22,7 @@ describe('set-up screens', { timeout: 20_000 }, () => {
     installConsoleApi({ user: eventOwner });
     const { unmount } = renderApp('/');
     await waitFor(() => expect(navLabels()).toContain('API keys'));
-    expect(navLabels()).toEqual(['Overview', 'Events', 'API keys']);
+    expect(navLabels()).toEqual(['Overview', 'Events', 'API keys', 'Print desk']);
     unmount();
 
     installConsoleApi({ user: orgAdmin });
@@ -35,6 +35,7 @@ describe('set-up screens', { timeout: 20_000 }, () => {
       'Robots',
       'API keys',
       'Users',
+      'Print desk',
     ]);
   });
 
