@@ -1,4 +1,5 @@
 import { ProviderError, redactSecrets } from '../provider-error.ts';
+import { providerJson } from './provider-http.ts';
 import type { RawWebhook, VerifiedWebhook, WebhookReceiver } from '../webhooks/webhook-receiver.ts';
 import type {
   Checkout,
@@ -120,28 +121,15 @@ export class PayPalAdapter implements PaymentsProvider, WebhookReceiver {
   }
 
   private async send(path: string, init: RequestInit): Promise<{ status: number; body: unknown }> {
-    let response: Response;
-    try {
-      response = await this.fetchImpl(this.url(path), {
-        ...init,
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
-      });
-    } catch (error) {
-      const timeout = error instanceof Error && error.name === 'TimeoutError';
-      throw ProviderError.retryable(
-        PAYPAL_PROVIDER,
-        timeout ? 'PayPal did not answer in time' : 'PayPal could not be reached',
-        timeout ? 'timeout' : 'network',
-      );
-    }
-    const text = await response.text();
-    let body: unknown = null;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = null;
-    }
-    return { status: response.status, body };
+    const { status, body } = await providerJson(
+      PAYPAL_PROVIDER,
+      'PayPal',
+      this.fetchImpl,
+      this.url(path),
+      init,
+      this.settings.timeoutMs,
+    );
+    return { status, body };
   }
 
   private fail(status: number, body: unknown): never {

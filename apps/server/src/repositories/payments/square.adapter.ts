@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ProviderError, redactSecrets } from '../provider-error.ts';
+import { providerJson } from './provider-http.ts';
 import type { RawWebhook, VerifiedWebhook, WebhookReceiver } from '../webhooks/webhook-receiver.ts';
 import type { PaymentCredentials, PaymentStatus } from './payments-provider.ts';
 
@@ -91,9 +92,16 @@ export class SquareAdapter implements WebhookReceiver {
   ): Promise<T> {
     if (!token)
       throw ProviderError.permanent(SQUARE_PROVIDER, 'no Square access token', 'no_token');
-    let response: Response;
-    try {
-      response = await this.fetchImpl(`${this.settings.apiBase.replace(/\/+$/, '')}${path}`, {
+    const {
+      status,
+      ok,
+      body: parsed,
+    } = await providerJson(
+      SQUARE_PROVIDER,
+      'Square',
+      this.fetchImpl,
+      `${this.settings.apiBase.replace(/\/+$/, '')}${path}`,
+      {
         method,
         headers: {
           authorization: `Bearer ${token}`,
@@ -101,27 +109,14 @@ export class SquareAdapter implements WebhookReceiver {
           ...(body ? { 'content-type': 'application/json' } : {}),
         },
         ...(body ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
-      });
-    } catch (error) {
-      const timeout = error instanceof Error && error.name === 'TimeoutError';
-      throw ProviderError.retryable(
-        SQUARE_PROVIDER,
-        timeout ? 'Square did not answer in time' : 'Square could not be reached',
-        timeout ? 'timeout' : 'network',
-      );
-    }
-    let parsed: unknown = null;
-    try {
-      parsed = JSON.parse(await response.text());
-    } catch {
-      parsed = null;
-    }
-    if (response.ok && parsed && typeof parsed === 'object') return parsed as T;
+      },
+      this.settings.timeoutMs,
+    );
+    if (ok && parsed && typeof parsed === 'object') return parsed as T;
     const first = (parsed as { errors?: { code?: string; detail?: string }[] } | null)?.errors?.[0];
-    const detail = redactSecrets(first?.detail ?? `Square answered ${response.status}`, [token]);
-    const code = first?.code ?? String(response.status);
-    if (response.status === 429 || response.status >= 500)
+    const detail = redactSecrets(first?.detail ?? `Square answered ${status}`, [token]);
+    const code = first?.code ?? String(status);
+    if (status === 429 || status >= 500)
       throw ProviderError.retryable(SQUARE_PROVIDER, detail, code);
     throw ProviderError.permanent(SQUARE_PROVIDER, detail, code);
   }

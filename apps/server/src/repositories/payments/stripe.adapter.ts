@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ProviderError, redactSecrets } from '../provider-error.ts';
+import { providerJson } from './provider-http.ts';
 import type { RawWebhook, VerifiedWebhook, WebhookReceiver } from '../webhooks/webhook-receiver.ts';
 import type {
   Checkout,
@@ -102,9 +103,12 @@ export class StripePaymentsAdapter implements PaymentsProvider, WebhookReceiver 
     idempotencyKey: string | null = null,
   ): Promise<StripeSession> {
     const key = this.key(credentials);
-    let response: Response;
-    try {
-      response = await this.fetchImpl(`${this.settings.apiBase.replace(/\/+$/, '')}${path}`, {
+    const { status, ok, body } = await providerJson(
+      STRIPE_PROVIDER,
+      'Stripe',
+      this.fetchImpl,
+      `${this.settings.apiBase.replace(/\/+$/, '')}${path}`,
+      {
         method,
         headers: {
           authorization: `Bearer ${key}`,
@@ -112,40 +116,21 @@ export class StripePaymentsAdapter implements PaymentsProvider, WebhookReceiver 
           ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
         },
         ...(form ? { body: stripeForm(form) } : {}),
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
-      });
-    } catch (error) {
-      const timeout = error instanceof Error && error.name === 'TimeoutError';
-      throw ProviderError.retryable(
-        STRIPE_PROVIDER,
-        timeout ? 'Stripe did not answer in time' : 'Stripe could not be reached',
-        timeout ? 'timeout' : 'network',
-      );
-    }
-    const text = await response.text();
-    let body: unknown = null;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      body = null;
-    }
-    if (
-      response.ok &&
-      body &&
-      typeof body === 'object' &&
-      typeof (body as StripeSession).id === 'string'
-    )
+      },
+      this.settings.timeoutMs,
+    );
+    if (ok && body && typeof body === 'object' && typeof (body as StripeSession).id === 'string')
       return body as StripeSession;
     const error = (body as { error?: { type?: string; code?: string; message?: string } } | null)
       ?.error;
     // Stripe echoes part of a refused key in its message ("Invalid API Key provided: sk_test_****…"):
     // build the reason from type/code and the redacted message only.
     const message = redactSecrets(
-      `Stripe ${response.status} ${error?.type ?? 'error'}: ${error?.message ?? 'no details'}`,
+      `Stripe ${status} ${error?.type ?? 'error'}: ${error?.message ?? 'no details'}`,
       [key],
     ).replace(/\b(sk|rk)_(live|test)_[A-Za-z0-9*]+/g, '[redacted]');
-    const code = error?.code ?? error?.type ?? String(response.status);
-    if (response.status === 429 || response.status >= 500)
+    const code = error?.code ?? error?.type ?? String(status);
+    if (status === 429 || status >= 500)
       throw ProviderError.retryable(STRIPE_PROVIDER, message, code);
     throw ProviderError.permanent(STRIPE_PROVIDER, message, code);
   }

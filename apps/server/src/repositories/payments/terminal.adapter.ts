@@ -1,4 +1,5 @@
 import { ProviderError } from '../provider-error.ts';
+import { requestJson } from './provider-http.ts';
 import type {
   Checkout,
   CheckoutRequest,
@@ -95,16 +96,17 @@ export class TerminalAdapter implements PaymentsProvider {
 
   /** One call; answers the reply's `data` or throws the §3 error object. */
   private async post(path: string, body: object): Promise<Record<string, unknown>> {
-    let response: Response;
-    try {
-      response = await this.fetchImpl(`${this.settings.url.replace(/\/+$/, '')}${path}`, {
+    const reply = await requestJson(
+      this.fetchImpl,
+      `${this.settings.url.replace(/\/+$/, '')}${path}`,
+      {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
-      });
-    } catch (error) {
-      const timeout = error instanceof Error && error.name === 'TimeoutError';
+      },
+      this.settings.timeoutMs,
+    );
+    if ('failure' in reply) {
       throw new TerminalError(
         {
           type: 'global',
@@ -112,22 +114,17 @@ export class TerminalAdapter implements PaymentsProvider {
           message: '',
           code: '',
           status: 0,
-          error: timeout
-            ? 'the terminal did not answer in time'
-            : 'the terminal could not be reached',
+          error:
+            reply.failure === 'timeout'
+              ? 'the terminal did not answer in time'
+              : 'the terminal could not be reached',
         },
         'retryable',
       );
     }
-    const text = await response.text();
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = null;
-    }
+    const { status, ok, body: json } = reply;
     const data = (json as { data?: unknown } | null)?.data;
-    if (response.ok && data && typeof data === 'object') return data as Record<string, unknown>;
+    if (ok && data && typeof data === 'object') return data as Record<string, unknown>;
     const err = (json ?? {}) as { message?: unknown; code?: unknown };
     const details: TerminalErrorObject = {
       type: 'global',
@@ -137,13 +134,10 @@ export class TerminalAdapter implements PaymentsProvider {
         typeof err.code === 'string' || typeof err.code === 'number'
           ? String(err.code).slice(0, 50)
           : '',
-      status: response.status,
-      error: response.ok ? 'the terminal answered no data' : null,
+      status: status,
+      error: ok ? 'the terminal answered no data' : null,
     };
-    throw new TerminalError(
-      details,
-      response.status === 429 || response.status >= 500 ? 'retryable' : 'permanent',
-    );
+    throw new TerminalError(details, status === 429 || status >= 500 ? 'retryable' : 'permanent');
   }
 
   async createCheckout(
