@@ -125,6 +125,29 @@ export class CheckoutService {
     };
   }
 
+  /**
+   * What a checkout sells: the chosen photos (each in the attendee's album, else `not_found`) or
+   * the whole album (`photos_required` when it is empty), and how many that is.
+   */
+  private async chosenPhotos(
+    event: EventRecord,
+    attendee: AttendeeRecord,
+    chosen: readonly string[] | undefined,
+  ): Promise<{ photoUids: string[] | 'all'; photoCount: number }> {
+    if (!chosen) {
+      const photoCount = await this.albumPhotoCount(event, attendee);
+      if (photoCount === 0) throw new AppError('photos_required', 'photo_uids');
+      return { photoUids: 'all', photoCount };
+    }
+    const uids = [...new Set(chosen)];
+    const rows = await this.deps.albums.photosByUids(event.row.id, uids);
+    if (rows.length !== uids.length) throw new AppError('not_found', 'photo_uids');
+    for (const row of rows)
+      if (!(await this.deps.attendees.ownsPhoto(attendee, row)))
+        throw new AppError('not_found', 'photo_uids');
+    return { photoUids: uids, photoCount: uids.length };
+  }
+
   async createQrPayment(principal: Principal, input: KeylessBody<'createQrPayment'>) {
     const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
       keyEvent: true,
@@ -135,21 +158,7 @@ export class CheckoutService {
     const provider = real?.adapter ?? this.deps.testProvider;
     if (!provider) throw new AppError('payment_provider_unavailable');
     const attendee = await this.attendeeFor(grant, input.attendee_uid);
-    let photoUids: string[] | 'all' = 'all';
-    let photoCount: number;
-    if (input.photo_uids) {
-      const uids = [...new Set(input.photo_uids)];
-      const rows = await this.deps.albums.photosByUids(event.row.id, uids);
-      if (rows.length !== uids.length) throw new AppError('not_found', 'photo_uids');
-      for (const row of rows)
-        if (!(await this.deps.attendees.ownsPhoto(attendee, row)))
-          throw new AppError('not_found', 'photo_uids');
-      photoUids = uids;
-      photoCount = uids.length;
-    } else {
-      photoCount = await this.albumPhotoCount(event, attendee);
-      if (photoCount === 0) throw new AppError('photos_required', 'photo_uids');
-    }
+    const { photoUids, photoCount } = await this.chosenPhotos(event, attendee, input.photo_uids);
     if (real) {
       // Refused by us first, before any row or provider call (Stripe Checkout: $0.50).
       const cents = this.priceCents(event, attendee, input.pricing_button_index, photoCount);
@@ -306,21 +315,7 @@ export class CheckoutService {
     });
     const event = grant.event;
     const attendee = await this.attendeeFor(grant, input.attendee_uid);
-    let photoUids: string[] | 'all' = 'all';
-    let photoCount: number;
-    if (input.photo_uids) {
-      const uids = [...new Set(input.photo_uids)];
-      const rows = await this.deps.albums.photosByUids(event.row.id, uids);
-      if (rows.length !== uids.length) throw new AppError('not_found', 'photo_uids');
-      for (const row of rows)
-        if (!(await this.deps.attendees.ownsPhoto(attendee, row)))
-          throw new AppError('not_found', 'photo_uids');
-      photoUids = uids;
-      photoCount = uids.length;
-    } else {
-      photoCount = await this.albumPhotoCount(event, attendee);
-      if (photoCount === 0) throw new AppError('photos_required', 'photo_uids');
-    }
+    const { photoUids, photoCount } = await this.chosenPhotos(event, attendee, input.photo_uids);
     const cents = this.priceCents(event, attendee, input.pricing_button_index, photoCount);
     if (cents !== null && cents < minimumCents)
       throw new AppError('payment_amount_below_minimum', 'pricing_button_index');
