@@ -56,6 +56,7 @@ interface ListBody {
   show_total_count?: number;
   file_name?: string;
   is_visible?: number;
+  before_id?: number;
 }
 
 /**
@@ -82,7 +83,11 @@ export const installAlbumApi = (
       [LIST]: (raw): FakeReply => {
         const body = raw as ListBody;
         const all = matching(body);
-        const start = (body.page_number - 1) * body.max_size;
+        // Like the server: a cursor (keyset paging) wins over the page number.
+        const start =
+          body.before_id !== undefined
+            ? all.findIndex((p) => p.id === body.before_id) + 1
+            : (body.page_number - 1) * body.max_size;
         return {
           ok: {
             photos: all.slice(start, start + body.max_size),

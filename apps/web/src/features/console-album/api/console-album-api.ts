@@ -51,6 +51,8 @@ export const useAlbumEvent = (code: string) =>
 export interface PhotoPageParam {
   readonly page: number;
   readonly fields: PhotoListFilterFields | null;
+  /** The last photo of the page before: the next page starts after it (keyset paging). */
+  readonly afterPhotoId?: number;
 }
 
 export interface PhotoPage {
@@ -67,6 +69,7 @@ const fetchConsolePhotoPage = async (
   page: number,
   fields: PhotoListFilterFields,
   signal?: AbortSignal,
+  afterPhotoId?: number,
 ): Promise<PhotoPage> => {
   const result = await callApi(
     ownerPhotoList,
@@ -79,6 +82,9 @@ const fetchConsolePhotoPage = async (
       // The console sees photos still waiting for their photo delay too.
       get_from_tmp: 1,
       ...fields,
+      // Pages after the first seek past the last photo already shown: an index seek at any depth,
+      // and photos arriving meanwhile never shift a page (they come first, through the stream).
+      ...(afterPhotoId !== undefined ? { before_id: afterPhotoId } : {}),
     },
     { signal },
   );
@@ -99,14 +105,17 @@ export const useAlbumPhotos = (eventId: number | undefined, filter: AlbumFilter,
         pageParam.page,
         pageParam.fields ?? toPhotoListFields(filter, new Date()),
         signal,
+        pageParam.afterPhotoId,
       ),
-    getNextPageParam: (last): PhotoPageParam | undefined =>
-      last.photos.length < CONSOLE_PAGE_SIZE
+    getNextPageParam: (last): PhotoPageParam | undefined => {
+      const lastPhoto = last.photos[last.photos.length - 1];
+      return last.photos.length < CONSOLE_PAGE_SIZE || !lastPhoto
         ? undefined
-        : { page: last.page + 1, fields: last.fields },
+        : { page: last.page + 1, fields: last.fields, afterPhotoId: lastPhoto.id };
+    },
   });
 
-/** Every loaded photo once, in list order (new photos shift pages, so a later page may repeat). */
+/** Every loaded photo once, in list order (a photo patched into two pages is kept once). */
 export const flattenPages = (data: { pages: readonly PhotoPage[] } | undefined): Photo[] => {
   if (!data) return [];
   const seen = new Set<number>();

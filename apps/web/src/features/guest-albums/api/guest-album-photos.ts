@@ -18,12 +18,16 @@ export const albumQueryKey = (key: AlbumKey) => ['albums', key.keyType, key.keyV
 /**
  * One page of the album, newest first. `before` freezes the list at the moment the album opened
  * (pages after the first never shift when new photos arrive; those come through the stream).
+ * `afterPhotoId` is the last photo of the page before, when the reader has it: the server then
+ * seeks to it by index (keyset paging) instead of counting past every earlier photo; a jump far
+ * down the grid (no page before it loaded) asks by page number.
  */
 export const fetchGuestPhotoPage = (
   key: AlbumKey,
   pageNumber: number,
   before: string | null,
   signal?: AbortSignal,
+  afterPhotoId?: number,
 ): Promise<PhotoPage> =>
   callApi(
     endpoints.publicPhotoList,
@@ -34,6 +38,7 @@ export const fetchGuestPhotoPage = (
       page_number: pageNumber,
       ...(pageNumber === 1 ? { show_total_count: 1 as const } : {}),
       ...(before ? { end_date: before } : {}),
+      ...(afterPhotoId !== undefined && pageNumber > 1 ? { before_id: afterPhotoId } : {}),
     },
     { signal },
   );

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import {
@@ -7,6 +7,7 @@ import {
   fetchGuestPhotoPage,
   GUEST_PAGE_SIZE,
   type AlbumKey,
+  type PhotoPage,
 } from '../api/guest-album-photos.ts';
 
 export interface AlbumPhotos {
@@ -31,13 +32,16 @@ export interface AlbumPhotos {
 const pageOf = (baseIndex: number): number => Math.floor(baseIndex / GUEST_PAGE_SIZE) + 1;
 
 /**
- * Sparse paging over the album: only the pages of the rows in view are fetched (page numbers are
- * random access), so the last photo of 100,000 is one request away from a scroll to the end.
+ * Sparse paging over the album: only the pages of the rows in view are fetched. Scrolling on from
+ * a loaded page asks for the photos after its last one (keyset paging, an index seek at any
+ * depth); a jump to rows whose page before is not loaded asks by page number (random access), so
+ * the last photo of 100,000 is one request away from a scroll to the end.
  * Pages after the first are frozen at the first page's newest photo (`end_date`), so they never
  * shift under the reader; photos arriving later are prepended as live photos.
  */
 export const useAlbumPhotos = (key: AlbumKey): AlbumPhotos => {
   const base = albumQueryKey(key);
+  const queryClient = useQueryClient();
   const first = useQuery({
     queryKey: [...base, 'page', 1],
     queryFn: ({ signal }) => fetchGuestPhotoPage(key, 1, null, signal),
@@ -61,8 +65,14 @@ export const useAlbumPhotos = (key: AlbumKey): AlbumPhotos => {
   const pages = useQueries({
     queries: wantedPages.map((page) => ({
       queryKey: [...base, 'page', page, newestAtOpening],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        fetchGuestPhotoPage(key, page, newestAtOpening, signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) => {
+        const previousKey =
+          page === 2 ? [...base, 'page', 1] : [...base, 'page', page - 1, newestAtOpening];
+        const previous = queryClient.getQueryData<PhotoPage>(previousKey)?.photos;
+        const lastBefore =
+          previous?.length === GUEST_PAGE_SIZE ? previous[previous.length - 1]?.id : undefined;
+        return fetchGuestPhotoPage(key, page, newestAtOpening, signal, lastBefore);
+      },
       staleTime: Infinity,
       enabled: first.isSuccess,
     })),
