@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 const webSetup = 'apps/web/src/test/setup.ts';
 const webViteConfig = 'apps/web/vite.config.ts';
 const e2eSetup = 'e2e/global-setup.ts';
+const dbTemplateSetup = 'apps/server/test/helpers/db-template-setup.ts';
 
 // API tests boot the app and migrate a database per file: give hooks room on a 2-core machine.
 const serverTimeouts = { testTimeout: 60_000, hookTimeout: 120_000 };
@@ -37,6 +38,8 @@ export default defineConfig({
           environment: 'node',
           include: ['apps/server/test/**/*.test.ts'],
           env: { FLASHBULB_TEST_DB: 'pglite' },
+          // One migrated template per run; each file loads a copy (see the file).
+          globalSetup: [dbTemplateSetup],
           ...serverTimeouts,
         },
       },
@@ -48,7 +51,7 @@ export default defineConfig({
           env: { FLASHBULB_TEST_DB: 'postgres' },
           // Starts a throwaway PostgreSQL cluster and exposes its URL as
           // process.env.FLASHBULB_TEST_PG_URL (and inject('pgUrl')); see the file.
-          globalSetup: ['scripts/vitest/pg-global-setup.ts'],
+          globalSetup: ['scripts/vitest/pg-global-setup.ts', dbTemplateSetup],
           ...serverTimeouts,
         },
       },

@@ -3,7 +3,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
-import { openTestDatabase } from './helpers/test-app.ts';
+import { createEmptyPgDatabase } from './helpers/test-app.ts';
+
+/** A database nothing has touched, opened (and so migrated) as the server opens it. */
+const openEmpty = async () => {
+  if (process.env.FLASHBULB_TEST_DB !== 'postgres') {
+    return {
+      database: await openDatabase({ engine: 'pglite', dataDir: null }),
+      drop: () => Promise.resolve(),
+    };
+  }
+  const empty = await createEmptyPgDatabase();
+  return { database: await openDatabase({ engine: 'postgres', url: empty.url }), drop: empty.drop };
+};
 
 const tables = async (run: (sql: string) => Promise<{ rows: Record<string, unknown>[] }>) =>
   (
@@ -14,7 +26,7 @@ const tables = async (run: (sql: string) => Promise<{ rows: Record<string, unkno
 
 describe('database', () => {
   it('applies the committed migrations on open', async () => {
-    const { database, drop } = await openTestDatabase();
+    const { database, drop } = await openEmpty();
     try {
       expect(await tables((sql) => database.executeSql(sql))).toEqual(
         expect.arrayContaining([

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { JobQueue } from '../src/jobs/job-queue.ts';
-import { createTestApp, openTestDatabase, type TestApp } from './helpers/test-app.ts';
+import { createEmptyPgDatabase, createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** Scale-out and crash recovery of the job queue (issue 18). */
 
@@ -95,9 +95,8 @@ describe.runIf(process.env.FLASHBULB_TEST_DB === 'postgres')(
   () => {
     it('start together on an empty database every time (pg-boss set-up under our lock)', async () => {
       for (let trial = 0; trial < 4; trial += 1) {
-        const fresh = await openTestDatabase();
-        const url = (fresh.database as unknown as { url: string }).url;
-        await fresh.database.close();
+        const fresh = await createEmptyPgDatabase();
+        const url = fresh.url;
         const logger = pino({ level: 'silent' });
         const [a, b] = await Promise.all([
           openDatabase({ engine: 'postgres', url, poolSize: 4 }),

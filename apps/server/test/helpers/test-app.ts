@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -14,7 +14,8 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
-import type { PGlite } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
+import { vector } from '@electric-sql/pglite-pgvector';
 import pino from 'pino';
 import { openDatabase, wrapPglite, type Database } from '../../src/db/database.ts';
 import { JobQueue } from '../../src/jobs/job-queue.ts';
@@ -48,15 +49,28 @@ declare module 'vitest' {
 
 /**
  * A fresh database for one test file: in-memory PGlite, or a new database on the throwaway
- * PostgreSQL cluster of the `server-pg` project.
+ * PostgreSQL cluster of the `server-pg` project. Both start as a copy of the run's migrated
+ * template (helpers/db-template-setup.ts); `empty: true` skips the template (the database is
+ * migrated on open, without pg-boss's schema). For a database nothing has touched, on PostgreSQL,
+ * see `createEmptyPgDatabase`.
  */
-export const openTestDatabase = async (): Promise<{
+export const openTestDatabase = async (
+  options: { empty?: boolean } = {},
+): Promise<{
   database: Database;
   drop: () => Promise<void>;
 }> => {
   if (process.env.FLASHBULB_TEST_DB !== 'postgres') {
-    // Migrating PGlite and creating pg-boss's schema take seconds; do it once per worker and
-    // hand every test a clone of that template.
+    const dump = options.empty ? undefined : process.env.FLASHBULB_TEST_PGLITE_DUMP;
+    if (dump) {
+      const client = await PGlite.create({
+        loadDataDir: new Blob([await readFile(dump)]),
+        extensions: { vector },
+      });
+      return { database: wrapPglite(client), drop: () => Promise.resolve() };
+    }
+    // Run without the project's set-up (or asked empty): migrate a template once per file and
+    // clone it.
     pgliteTemplate ??= (async () => {
       const template = (await openDatabase({ engine: 'pglite', dataDir: null })) as ReturnType<
         typeof wrapPglite
@@ -81,13 +95,38 @@ export const openTestDatabase = async (): Promise<{
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  const template = options.empty ? undefined : process.env.FLASHBULB_TEST_PG_TEMPLATE;
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ engine: 'postgres', url: url.toString(), poolSize: 4 });
   return {
     database: Object.assign(database, { url: url.toString() }),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+};
+
+/** A database on the throwaway PostgreSQL cluster that nothing has touched: no table, no schema. */
+export const createEmptyPgDatabase = async (): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> => {
+  const adminUrl = process.env.FLASHBULB_TEST_PG_URL ?? inject('pgUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -146,7 +185,8 @@ export const createTestApp = async (
   const app = await buildApp(config, {
     ...(opened ? { database: opened.database } : {}),
     clock,
-    worker: options.worker ?? true,
+    // Like the server: an `api` process runs no jobs (FLASHBULB_ROLE).
+    worker: options.worker ?? config.role !== 'api',
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.faceEngine ? { faceEngine: options.faceEngine } : {}),
   });
