@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { repoRoot, webDist } from './support/paths.ts';
 
@@ -26,11 +27,33 @@ const buildInputs = [
   'packages/shared/src',
 ];
 
+/** Builds the web app when needed and seeds the journeys' database (see both below). */
+export default function setup(): () => void {
+  const seeded = seedDataDir();
+  buildWebApp();
+  return () => rmSync(seeded, { recursive: true, force: true });
+}
+
+/**
+ * One migrated embedded database per run (FLASHBULB_E2E_SEED_DIR): each journey's server starts
+ * on a copy of it (support/server.ts) instead of migrating its own.
+ */
+const seedDataDir = (): string => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'flashbulb-e2e-seed-'));
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/test/helpers/seed-data-dir.ts', folder],
+    { cwd: repoRoot, stdio: 'inherit' },
+  );
+  process.env.FLASHBULB_E2E_SEED_DIR = folder;
+  return folder;
+};
+
 /**
  * The journeys run against the server serving `apps/web/dist`: build it when it is missing or
  * older than its sources, so a run never tests yesterday's app.
  */
-export default function setup(): void {
+function buildWebApp(): void {
   const builtAt = newestMtime(path.join(webDist, 'index.html'));
   const sourcesAt = Math.max(
     ...buildInputs.map((input) => newestMtime(path.join(repoRoot, input))),

@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,6 +68,9 @@ export const startServer = async ({
   prepare,
 }: StartOptions = {}): Promise<RunningServer> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-data-'));
+  // A copy of the run's migrated database (e2e/global-setup.ts), when there is one.
+  const seed = process.env.FLASHBULB_E2E_SEED_DIR;
+  if (seed) await cp(path.join(seed, 'db'), path.join(dataDir, 'db'), { recursive: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const serverEnv = {
