@@ -111,6 +111,8 @@ export const createQrPayment = defineEndpoint({
     'payment_amount_below_minimum',
     'payment_provider_error',
     'payment_provider_refused',
+    'printing_not_active',
+    'per_request_count_error',
   ],
 });
 
@@ -220,7 +222,7 @@ const printRequestId = z
   .max(100, 'invalid_value')
   .optional()
   .describe(
-    'Idempotency: the same id again (for this event) answers the stored print request instead of storing a second one',
+    'Idempotency: the same id again (for this event) answers the stored print request instead of storing a second one. Ids starting with `order:` are the paid orders’ own (refused)',
   );
 const unlockAndPrintResult = z.object({
   attendee_uid: z.string(),
