@@ -14,7 +14,7 @@ import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { AlbumRepository } from '../repositories/album.repository.ts';
 import type { AttendeeRecord, AttendeeRepository } from '../repositories/attendee.repository.ts';
-import type { EventRecord } from '../repositories/event.repository.ts';
+import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
 import { ProviderError } from '../repositories/provider-error.ts';
 import type { PaymentRepository, PaymentRow } from '../repositories/payment.repository.ts';
 import type {
@@ -43,6 +43,8 @@ export class CheckoutService {
   constructor(
     private readonly deps: {
       access: AccessControl;
+      /** The test checkout page names the event it charges for. */
+      events?: Pick<EventRepository, 'findById'>;
       payments: PaymentService;
       paymentRows: PaymentRepository;
       attendees: AttendeeRepository;
@@ -406,6 +408,27 @@ export class CheckoutService {
     if (payment.provider !== provider || !payment.providerReference)
       throw new AppError('not_found', 'payment_id');
     return payment;
+  }
+
+  /**
+   * What the test provider's checkout page shows before the card is typed: the amount, the button
+   * bought and the event, and where the payment stands. Only the test provider's own payments.
+   */
+  async testProviderCheckout(input: Body<'testProviderCheckout'>) {
+    const provider = this.deps.testProvider;
+    const payment = await this.deps.paymentRows.paymentByPublicId(input.payment_id.trim());
+    const order = payment ? await this.deps.paymentRows.orderById(payment.orderId) : undefined;
+    if (!provider || !payment || !order || payment.provider !== provider.name)
+      throw new AppError('not_found', 'payment_id');
+    const event = await this.deps.events?.findById(order.eventId);
+    return {
+      payment_id: payment.publicId,
+      status: payment.status,
+      amount: payment.amount,
+      currency: CURRENCY,
+      description: order.buttonText,
+      merchant: event?.row.full_name ?? '',
+    };
   }
 
   /**

@@ -166,6 +166,24 @@ export const testProviderPay = defineEndpoint({
   errors: ['not_found', 'card_invalid'],
 });
 
+export const testProviderCheckout = defineEndpoint({
+  path: '/payment/test-provider/checkout',
+  auth: 'none',
+  tag: 'payments',
+  summary:
+    'The built-in test provider’s checkout page reads what it charges: the amount (integer cents), what is bought and from whom, and the payment’s status. The unguessable payment id is the only key, as with a hosted checkout link',
+  body: z.object({ payment_id: paymentId }),
+  result: z.object({
+    payment_id: z.string(),
+    status: paymentStatus,
+    amount: z.number().int().describe('Integer cents: 1550 is $15.50'),
+    currency: z.literal('USD'),
+    description: z.string().describe('The pricing button’s text when ordered'),
+    merchant: z.string().describe('The event’s name'),
+  }),
+  errors: ['not_found'],
+});
+
 export const pricingButtonList = defineEndpoint({
   path: '/payment/pricing-buttons',
   auth: 'key',
