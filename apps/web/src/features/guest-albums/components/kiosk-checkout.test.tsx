@@ -159,6 +159,8 @@ describe('kiosk checkout (shop kiosk evSB4 and attendee kiosk pages)', { timeout
     // Tapping chooses: no viewer opens on the shared screen.
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(panel).getByRole('status').textContent).toBe('2 photos chosen');
+    // The whole album keeps its own count while photos are chosen.
+    expect(within(panel).getByRole('button', { name: 'The whole album (3 photos)' })).toBeTruthy();
     const chosen = [albumPhoto(1).uid, albumPhoto(3).uid].sort();
     await user.click(await within(panel).findByRole('button', { name: 'All my photos — $9.00' }));
     await within(panel).findByRole('img', { name: 'QR code of the payment page' });
