@@ -107,6 +107,16 @@ const shoot = async (page: Page, name: string, sizes: readonly (readonly [number
   const before = page.viewportSize();
   for (const [w, h] of sizes) {
     await page.setViewportSize({ width: w, height: h });
+    // Layout transitions started by the resize (the console's navbar) end first; endless
+    // animations (the live dot) are not waited for.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
     await page.screenshot({ path: path.join(shots, `${name}-${w}x${h}.png`), fullPage: true });
   }
   if (before) await page.setViewportSize(before);
