@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { defaultEventOpts, endpoints } from '@flashbulb/shared';
 import {
+  ALBUM_ADMIN,
   albumServerEnv,
   api,
   photoFolder,
@@ -12,6 +13,7 @@ import {
   setUpAlbumEvent,
   waitForPublicPhotos,
 } from './support/albums.ts';
+import { signInInBrowser } from './support/console.ts';
 import { journeyResources, photoNames } from './support/journey.ts';
 
 /**
@@ -98,13 +100,51 @@ const startPayment = async (page: Page): Promise<string> => {
   return (await link.getAttribute('href'))!;
 };
 
-/** The phone: opens the checkout link and pays with a card; answers the page's verdict. */
-const payOnPhone = async (context: BrowserContext, href: string, card: string) => {
+/** Opt-in screenshots (FLASHBULB_SCREENSHOT_DIR): the pages of the brief at their sizes. */
+const shots = process.env.FLASHBULB_SCREENSHOT_DIR;
+const shoot = async (page: Page, name: string, sizes: readonly (readonly [number, number])[]) => {
+  if (!shots) return;
+  const before = page.viewportSize();
+  for (const [w, h] of sizes) {
+    await page.setViewportSize({ width: w, height: h });
+    // Layout transitions started by the resize (the console's navbar) end first; endless
+    // animations (the live dot) are not waited for.
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
+    await page.screenshot({ path: path.join(shots, `${name}-${w}x${h}.png`), fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
+};
+
+/**
+ * The phone: opens the checkout link, checks what it charges and pays with a card; answers the
+ * page's verdict.
+ */
+const payOnPhone = async (
+  context: BrowserContext,
+  href: string,
+  card: string,
+  shot: string | null = null,
+) => {
   const phone = await context.newPage();
   await phone.setViewportSize({ width: 390, height: 844 });
   await phone.goto(href);
+  await phone.getByLabel('Card number').waitFor();
+  expect(await phone.getByTestId('checkout-amount').textContent()).toBe('$9.00');
+  expect(await phone.getByText('All my photos').count()).toBe(1);
+  if (shot)
+    await shoot(phone, shot, [
+      [390, 844],
+      [1440, 900],
+    ]);
   await phone.getByLabel('Card number').fill(card);
-  await phone.getByRole('button', { name: 'Pay' }).click();
+  await phone.getByRole('button', { name: 'Pay $9.00' }).click();
   const verdict = phone.getByRole('status');
   await verdict.waitFor();
   const text = (await verdict.textContent()) ?? '';
@@ -116,24 +156,33 @@ describe('a paid attendee album in Chromium (issue 10)', () => {
   it(
     'watermarked and locked until the test card pays; declined unlocks nothing; then the original downloads',
     async () => {
-      const { url, attendee, folder, owned } = await world();
+      const { url, event, attendee, folder, owned } = await world();
       const { page, context, problems } = await journey.launchBrowser();
       await journey.withServerLog(async () => {
         await page.goto(`${url}/?attId=${encodeURIComponent(attendee.display_uid)}`);
         await expect.poll(() => photoNames(page)).toEqual(['blue.jpg', 'red.jpg']);
         await page.getByRole('region', { name: 'Get your photos' }).waitFor();
         // Opt-in look at the pay panel (FLASHBULB_SCREENSHOT_DIR): the three sizes of the brief.
-        const shots = process.env.FLASHBULB_SCREENSHOT_DIR;
+        await shoot(page, 'paid-panel', [
+          [390, 844],
+          [1440, 900],
+          [1080, 1920],
+        ]);
         if (shots) {
-          for (const [w, h] of [
-            [390, 844],
-            [1440, 900],
+          // The shop kiosk's checkout with the photo choice and the desk form (same attendee).
+          const kiosk = await context.newPage();
+          await kiosk.setViewportSize({ width: 1080, height: 1920 });
+          await kiosk.goto(
+            `${url}/?kType=evSB4&kioskMode=true&attId=${attendee.uid}&pvId=${event.privateKey}`,
+          );
+          await kiosk.getByRole('button', { name: 'Choose photos' }).click();
+          await kiosk.locator('[data-photo-name="red.jpg"]').click();
+          await kiosk.getByRole('button', { name: 'All my photos — $4.50' }).waitFor();
+          await shoot(kiosk, 'kiosk-checkout', [
             [1080, 1920],
-          ] as const) {
-            await page.setViewportSize({ width: w, height: h });
-            await page.screenshot({ path: path.join(shots, `paid-panel-${w}x${h}.png`) });
-          }
-          await page.setViewportSize({ width: 1280, height: 800 });
+            [1440, 900],
+          ]);
+          await kiosk.close();
         }
 
         // Locked: no original, previews are the protector watermark, a forged original refused.
@@ -163,9 +212,9 @@ describe('a paid attendee album in Chromium (issue 10)', () => {
         // A declined card: nothing unlocks, the panel says so and offers the buttons again.
         const declinedHref = await startPayment(page);
         expect(declinedHref).toMatch(new RegExp(`^${url}/pay/test/pay_[a-z2-7]{26}$`));
-        expect(await payOnPhone(context, declinedHref, '4000 0000 0000 0002')).toContain(
-          'declined',
-        );
+        expect(
+          await payOnPhone(context, declinedHref, '4000 0000 0000 0002', 'test-checkout'),
+        ).toContain('declined');
         await page.getByRole('alert').filter({ hasText: 'did not go through' }).waitFor();
         expect((await albumOf(url, attendee.uid)).every((p) => p.urls.original === null)).toBe(
           true,
@@ -204,6 +253,23 @@ describe('a paid attendee album in Chromium (issue 10)', () => {
         expect(open.map((p) => p.id).sort()).toEqual(owned.map((p) => p.id).sort());
         for (const photo of open)
           expect(photo.urls.preview).not.toBe(photo.urls.protector_watermark);
+
+        // The operator's Orders page: the declined and the paid order, $9.00 paid in one.
+        await signInInBrowser(page, ALBUM_ADMIN);
+        await page.goto(`${url}/events/${event.code}/orders`);
+        const total = page.getByTestId('orders-total');
+        await total.waitFor();
+        expect(await total.textContent()).toBe('Paid: $9.00 in 1 order');
+        const rows = page.getByRole('table', { name: 'Orders' }).locator('tbody tr');
+        expect(await rows.count()).toBe(2);
+        // Badges are upper case on screen.
+        const texts = (await rows.allInnerTexts()).map((text) => text.toLowerCase());
+        expect(texts.filter((text) => text.includes('paid'))).toHaveLength(1);
+        expect(texts.filter((text) => text.includes('failed'))).toHaveLength(1);
+        await shoot(page, 'orders', [
+          [1440, 900],
+          [390, 844],
+        ]);
         expect(problems).toEqual([]);
       });
     },

@@ -99,12 +99,28 @@ describe('QR checkout with the test provider', () => {
     expect(first.payment_id).toMatch(/^pay_[a-z2-7]{26}$/);
     expect(first.checkout_url).toBe(`${t.config.publicUrl}/pay/test/${first.payment_id}`);
     expect(await originals(uid)).toEqual([null, null]);
+    // The checkout page reads what it charges, by the payment id alone.
+    expect(
+      await t.ok(endpoints.testProviderCheckout, { payment_id: ` ${first.payment_id} ` }),
+    ).toEqual({
+      payment_id: first.payment_id,
+      status: 'pending',
+      amount: 800,
+      currency: 'USD',
+      description: 'Album',
+      merchant: 'Paid Gala',
+    });
+    const unknown = await t.call(endpoints.testProviderCheckout, { payment_id: 'pay_unknown' });
+    expect(errorOf(unknown)).toMatchObject({ status: 404, message_key: 'not_found' });
 
     const declined = await t.ok(endpoints.testProviderPay, {
       payment_id: first.payment_id,
       card_number: '4000 0000 0000 0002',
     });
     expect(declined.status).toBe('failed');
+    expect(
+      (await t.ok(endpoints.testProviderCheckout, { payment_id: first.payment_id })).status,
+    ).toBe('failed');
     expect(
       (await t.ok(endpoints.checkQrStatus, { ...kiosk(paid), payment_id: first.payment_id }))
         .status,

@@ -82,6 +82,8 @@ beforeAll(async () => {
   paid = await createEvent(t, world.adminA, {
     full_name: 'Paid Gala',
     is_free: 0,
+    // It sells prints too (button 2): printing must be on.
+    is_photo_printer_active: 1,
     opts: {
       description: 'Paid',
       unitPrice: 2.5,
@@ -120,7 +122,7 @@ describe('orders', () => {
     expect((await make(2, 1, 'b')).order).toMatchObject({
       amount: 550,
       buttonText: 'Prints',
-      items: { digitals: ['p1'], prints: ['p1'] },
+      items: { digitals: ['p1'], prints: ['p1'], printsPool: null },
       status: 'open',
     });
   });

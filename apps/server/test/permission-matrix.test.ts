@@ -1042,6 +1042,10 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ payment_id: 'pay_nobody', card_number: '4242 4242 4242 4242' }),
     expect: everyone(NOT_FOUND),
   },
+  testProviderCheckout: {
+    body: () => ({ payment_id: 'pay_nobody' }),
+    expect: everyone(NOT_FOUND),
+  },
 };
 
 describe('permission matrix', () => {

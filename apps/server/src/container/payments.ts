@@ -132,6 +132,7 @@ export const wirePayments = (
   });
   const checkout = new CheckoutService({
     access,
+    events: eventRows,
     payments,
     paymentRows,
     attendees,

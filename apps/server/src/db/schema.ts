@@ -863,8 +863,10 @@ export const webhookEvents = pgTable(
 export interface OrderItems {
   /** Photo uids whose originals the order unlocks; `all`: the attendee's whole album of the event. */
   digitals: string[] | 'all';
-  /** Photo uids to print (one copy each). */
+  /** Photo uids to print (one copy each), queued once the order is paid. */
   prints: string[];
+  /** The printer pool of the button's prints (`printsPool`); null or absent: the event's default. */
+  printsPool?: string | null;
 }
 
 /**

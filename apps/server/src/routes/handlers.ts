@@ -284,6 +284,7 @@ export const createHandlers = (services: {
   checkQrStatus: async ({ principal, body }) => services.checkout.checkQrStatus(principal, body),
   disableQrLink: async ({ principal, body }) => services.checkout.disableQrLink(principal, body),
   testProviderPay: async ({ body }) => services.checkout.testProviderPay(body),
+  testProviderCheckout: async ({ body }) => services.checkout.testProviderCheckout(body),
   attendeeUnlockAndPrint: async ({ principal, body, request }) =>
     services.unlocks.unlockAndPrintByCode(principal, body, { address: request.ip }),
   ownerUnlockAndPrint: async ({ principal, body }) =>

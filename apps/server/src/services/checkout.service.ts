@@ -14,7 +14,7 @@ import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { AlbumRepository } from '../repositories/album.repository.ts';
 import type { AttendeeRecord, AttendeeRepository } from '../repositories/attendee.repository.ts';
-import type { EventRecord } from '../repositories/event.repository.ts';
+import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
 import { ProviderError } from '../repositories/provider-error.ts';
 import type { PaymentRepository, PaymentRow } from '../repositories/payment.repository.ts';
 import type {
@@ -43,6 +43,8 @@ export class CheckoutService {
   constructor(
     private readonly deps: {
       access: AccessControl;
+      /** The test checkout page names the event it charges for. */
+      events?: Pick<EventRepository, 'findById'>;
       payments: PaymentService;
       paymentRows: PaymentRepository;
       attendees: AttendeeRepository;
@@ -127,17 +129,33 @@ export class CheckoutService {
 
   /**
    * What a checkout sells: the chosen photos (each in the attendee's album, else `not_found`) or
-   * the whole album (`photos_required` when it is empty), and how many that is.
+   * the whole album (`photos_required` when it is empty), and how many that is. A whole album
+   * bought with a button that prints lists its photos (those are printed), up to one more than
+   * the event's print maximum (the order refuses more).
    */
   private async chosenPhotos(
     event: EventRecord,
     attendee: AttendeeRecord,
     chosen: readonly string[] | undefined,
-  ): Promise<{ photoUids: string[] | 'all'; photoCount: number }> {
+    pricingButtonIndex: number,
+  ): Promise<{ photoUids: string[] | 'all'; photoCount: number; albumPhotoUids?: string[] }> {
     if (!chosen) {
       const photoCount = await this.albumPhotoCount(event, attendee);
       if (photoCount === 0) throw new AppError('photos_required', 'photo_uids');
-      return { photoUids: 'all', photoCount };
+      const button = (event.row.opts.pricingButtons ?? [])[pricingButtonIndex];
+      if (!button?.prints) return { photoUids: 'all', photoCount };
+      const rows = await this.deps.photos.list(
+        {
+          eventId: event.row.id,
+          attendeeAlbum: { attendeeId: attendee.row.id, uid: attendee.row.uid },
+          albumEventOnly: true,
+          publishedOnly: true,
+          now: this.deps.clock.now(),
+        },
+        event.row.max_print_photos_count + 1,
+        0,
+      );
+      return { photoUids: 'all', photoCount, albumPhotoUids: rows.map((row) => row.uid) };
     }
     const uids = [...new Set(chosen)];
     const rows = await this.deps.albums.photosByUids(event.row.id, uids);
@@ -158,7 +176,12 @@ export class CheckoutService {
     const provider = real?.adapter ?? this.deps.testProvider;
     if (!provider) throw new AppError('payment_provider_unavailable');
     const attendee = await this.attendeeFor(grant, input.attendee_uid);
-    const { photoUids, photoCount } = await this.chosenPhotos(event, attendee, input.photo_uids);
+    const { photoUids, photoCount, albumPhotoUids } = await this.chosenPhotos(
+      event,
+      attendee,
+      input.photo_uids,
+      input.pricing_button_index,
+    );
     if (real) {
       // Refused by us first, before any row or provider call (Stripe Checkout: $0.50).
       const cents = this.priceCents(event, attendee, input.pricing_button_index, photoCount);
@@ -173,6 +196,7 @@ export class CheckoutService {
       pricingButtonIndex: input.pricing_button_index,
       photoUids,
       photoCount,
+      ...(albumPhotoUids ? { albumPhotoUids } : {}),
       clientRequestId: requestId,
     });
     const { payment } = await this.deps.payments.createPayment(order, provider.name, requestId);
@@ -315,7 +339,12 @@ export class CheckoutService {
     });
     const event = grant.event;
     const attendee = await this.attendeeFor(grant, input.attendee_uid);
-    const { photoUids, photoCount } = await this.chosenPhotos(event, attendee, input.photo_uids);
+    const { photoUids, photoCount, albumPhotoUids } = await this.chosenPhotos(
+      event,
+      attendee,
+      input.photo_uids,
+      input.pricing_button_index,
+    );
     const cents = this.priceCents(event, attendee, input.pricing_button_index, photoCount);
     if (cents !== null && cents < minimumCents)
       throw new AppError('payment_amount_below_minimum', 'pricing_button_index');
@@ -326,6 +355,7 @@ export class CheckoutService {
       pricingButtonIndex: input.pricing_button_index,
       photoUids,
       photoCount,
+      ...(albumPhotoUids ? { albumPhotoUids } : {}),
       clientRequestId: requestId,
     });
     const { payment } = await this.deps.payments.createPayment(order, provider.name, requestId);
@@ -378,6 +408,27 @@ export class CheckoutService {
     if (payment.provider !== provider || !payment.providerReference)
       throw new AppError('not_found', 'payment_id');
     return payment;
+  }
+
+  /**
+   * What the test provider's checkout page shows before the card is typed: the amount, the button
+   * bought and the event, and where the payment stands. Only the test provider's own payments.
+   */
+  async testProviderCheckout(input: Body<'testProviderCheckout'>) {
+    const provider = this.deps.testProvider;
+    const payment = await this.deps.paymentRows.paymentByPublicId(input.payment_id.trim());
+    const order = payment ? await this.deps.paymentRows.orderById(payment.orderId) : undefined;
+    if (!provider || !payment || !order || payment.provider !== provider.name)
+      throw new AppError('not_found', 'payment_id');
+    const event = await this.deps.events?.findById(order.eventId);
+    return {
+      payment_id: payment.publicId,
+      status: payment.status,
+      amount: payment.amount,
+      currency: CURRENCY,
+      description: order.buttonText,
+      merchant: event?.row.full_name ?? '',
+    };
   }
 
   /**

@@ -71,8 +71,9 @@ export class PaymentService {
       clock: Clock;
     },
   ) {
-    // The album unlock is one subscriber of `payment.confirmed` (the receipt e-mail will be another).
+    // The album unlock and the order's prints subscribe to `payment.confirmed` (so does the receipt).
     this.onPaymentConfirmed((event) => this.unlockPaidOrder(event));
+    this.onPaymentConfirmed((event) => this.printPaidOrder(event));
   }
 
   /** Subscribes to `payment.confirmed` (moves to the issue-9 bus once it lands in main). */
@@ -92,6 +93,8 @@ export class PaymentService {
     photoUids: string[] | 'all';
     /** How many photos that is (the album's count for `all`). */
     photoCount: number;
+    /** For `all` with a button that prints: the album's photos, which are printed. */
+    albumPhotoUids?: string[];
     clientRequestId: string;
   }): Promise<{ order: OrderRow; created: boolean }> {
     const { event, attendee } = input;
@@ -99,6 +102,17 @@ export class PaymentService {
     // Events stored before issue 10 have no buttons in their opts.
     const button = (event.row.opts.pricingButtons ?? [])[input.pricingButtonIndex];
     if (!button) throw new AppError('invalid_value', 'pricing_button_index');
+    // A button selling prints: the chosen photos (or the whole album) are printed once paid, so
+    // printing must be on and the photos within the event's print maximum before anyone pays.
+    const prints = button.prints
+      ? input.photoUids === 'all'
+        ? (input.albumPhotoUids ?? [])
+        : input.photoUids
+      : [];
+    if (button.prints && event.row.is_photo_printer_active !== 1)
+      throw new AppError('printing_not_active', 'pricing_button_index');
+    if (prints.length > event.row.max_print_photos_count)
+      throw new AppError('per_request_count_error', 'photo_uids');
     const price = buttonPriceCents({
       priceFormula: button.priceFormula,
       unitPrice: event.row.opts.unitPrice,
@@ -114,7 +128,8 @@ export class PaymentService {
       buttonText: button.buttonText,
       items: {
         digitals: button.digitals ? input.photoUids : [],
-        prints: button.prints && input.photoUids !== 'all' ? input.photoUids : [],
+        prints,
+        printsPool: button.prints ? button.printsPool.trim() || null : null,
       },
       partialUnlockTag: button.partialUnlockTags ? attendee.row.partialUnlockTag : null,
       amount: price.cents,
@@ -248,6 +263,17 @@ export class PaymentService {
         currency: other.payment.currency,
       });
     }
+  }
+
+  /**
+   * The paid order's prints go to the printing service: one stored print request per order (its
+   * id is the order's), however many payments of it are confirmed. A refund later prints nothing
+   * back: paper already printed stays printed.
+   */
+  private async printPaidOrder(event: PaymentConfirmed): Promise<void> {
+    const order = await this.deps.payments.orderById(event.orderId);
+    if (!order || order.items.prints.length === 0) return;
+    await this.deps.unlocks.printPaidOrder(order);
   }
 
   private async unlockPaidOrder(event: PaymentConfirmed): Promise<void> {

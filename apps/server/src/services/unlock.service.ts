@@ -17,12 +17,16 @@ import type { ThrottleRepository } from '../repositories/throttle.repository.ts'
 import type { AlbumRepository } from '../repositories/album.repository.ts';
 import type { AttendeeRecord, AttendeeRepository } from '../repositories/attendee.repository.ts';
 import type { EventRecord } from '../repositories/event.repository.ts';
+import type { OrderRow } from '../repositories/payment.repository.ts';
 import type { PrintRequestRepository } from '../repositories/print-request.repository.ts';
 
 /** The contract's parsed request body of an endpoint. */
 type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
 /** A public twin's body without its key: the principal already carries it. */
 type KeylessBody<E extends EndpointName> = Omit<Body<E>, 'key_type' | 'key_value'>;
+
+/** Paid orders' print requests carry `order:<order id>` as their request id (one per order). */
+export const PAID_ORDER_PRINT_PREFIX = 'order:';
 
 /** Wrong codes a kiosk may try in a row before it waits (`UNLOCK_WAIT_SECONDS`). */
 export const UNLOCK_MAX_FAILURES = 5;
@@ -200,13 +204,18 @@ export class UnlockService {
     });
   }
 
-  /** A client request id already used for another attendee of the event: refused, nothing changes. */
+  /**
+   * A client request id already used for another attendee of the event, or one of the ids paid
+   * orders print under (`order:<id>`): refused, nothing changes.
+   */
   private async refuseReusedRequestId(
     event: EventRecord,
     record: AttendeeRecord,
     clientRequestId: string | undefined,
   ): Promise<void> {
     if (!clientRequestId) return;
+    if (clientRequestId.startsWith(PAID_ORDER_PRINT_PREFIX))
+      throw new AppError('invalid_value', 'client_request_id');
     const stored = await this.deps.printRequests.findByClientRequestId(
       event.row.id,
       clientRequestId,
@@ -253,6 +262,33 @@ export class UnlockService {
       print_request_id: request.id,
       photo_count: request.photoUids.length,
     };
+  }
+
+  /**
+   * A paid order's prints (`payment.confirmed` of an order whose button sells prints): stored once
+   * per order as a print request on the button's pool, then announced to the printing service
+   * (`print.requested`). A failed notice leaves the request `queued` for the print.resume sweep.
+   */
+  async printPaidOrder(
+    order: Pick<OrderRow, 'id' | 'eventId' | 'attendeeId' | 'items'>,
+  ): Promise<{ printRequestId: number; created: boolean }> {
+    const { row, created } = await this.deps.printRequests.insertOnce({
+      eventId: order.eventId,
+      attendeeId: order.attendeeId,
+      photoUids: order.items.prints,
+      copies: 1,
+      printerPool: order.items.printsPool ?? null,
+      source: 'payment',
+      employeeName: null,
+      status: 'queued',
+      clientRequestId: `${PAID_ORDER_PRINT_PREFIX}${order.id}`,
+      createdAt: this.deps.clock.now(),
+    });
+    if (created)
+      await this.deps.notices
+        ?.printRequested?.({ printRequestId: row.id, eventId: order.eventId })
+        .catch(() => undefined);
+    return { printRequestId: row.id, created };
   }
 
   /** Records an unlock (the first one stands) and raises `attendee.unlocked` when it is new. */

@@ -73,11 +73,14 @@ export const en = {
     toConsole: 'Go to Flashbulb',
   },
   testCheckout: {
-    title: 'Test checkout',
-    intro:
-      'This is Flashbulb’s built-in test payment. Card 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.',
+    title: 'Checkout',
+    intro: 'Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.',
     cardNumber: 'Card number',
-    pay: 'Pay',
+    pay: 'Pay {{amount}}',
+    loading: 'Loading the payment',
+    testMode: 'Test mode',
+    noCharge: 'Flashbulb’s built-in test payment: no real card is charged.',
+    unknown: 'This payment link is not valid. Ask for a new QR code at the kiosk.',
     result: {
       paid: 'Paid. Your photos are unlocked: go back to your album.',
       failed: 'The card was declined. Nothing was charged.',

@@ -110,6 +110,7 @@ export const endpoints = {
   checkQrStatus: payments.checkQrStatus,
   disableQrLink: payments.disableQrLink,
   testProviderPay: payments.testProviderPay,
+  testProviderCheckout: payments.testProviderCheckout,
   pricingButtonList: payments.pricingButtonList,
   attendeeUnlockAndPrint: payments.attendeeUnlockAndPrint,
   ownerUnlockAndPrint: payments.ownerUnlockAndPrint,

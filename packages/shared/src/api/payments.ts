@@ -111,6 +111,8 @@ export const createQrPayment = defineEndpoint({
     'payment_amount_below_minimum',
     'payment_provider_error',
     'payment_provider_refused',
+    'printing_not_active',
+    'per_request_count_error',
   ],
 });
 
@@ -162,6 +164,24 @@ export const testProviderPay = defineEndpoint({
   }),
   result: z.object({ payment_id: z.string(), status: paymentStatus }),
   errors: ['not_found', 'card_invalid'],
+});
+
+export const testProviderCheckout = defineEndpoint({
+  path: '/payment/test-provider/checkout',
+  auth: 'none',
+  tag: 'payments',
+  summary:
+    'The built-in test provider’s checkout page reads what it charges: the amount (integer cents), what is bought and from whom, and the payment’s status. The unguessable payment id is the only key, as with a hosted checkout link',
+  body: z.object({ payment_id: paymentId }),
+  result: z.object({
+    payment_id: z.string(),
+    status: paymentStatus,
+    amount: z.number().int().describe('Integer cents: 1550 is $15.50'),
+    currency: z.literal('USD'),
+    description: z.string().describe('The pricing button’s text when ordered'),
+    merchant: z.string().describe('The event’s name'),
+  }),
+  errors: ['not_found'],
 });
 
 export const pricingButtonList = defineEndpoint({
@@ -220,7 +240,7 @@ const printRequestId = z
   .max(100, 'invalid_value')
   .optional()
   .describe(
-    'Idempotency: the same id again (for this event) answers the stored print request instead of storing a second one',
+    'Idempotency: the same id again (for this event) answers the stored print request instead of storing a second one. Ids starting with `order:` are the paid orders’ own (refused)',
   );
 const unlockAndPrintResult = z.object({
   attendee_uid: z.string(),

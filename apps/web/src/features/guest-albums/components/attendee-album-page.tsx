@@ -1,14 +1,14 @@
-import { useCallback, useMemo, useState } from 'react';
-import type { GuestPhoto as Photo } from '@flashbulb/shared';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import type { AlbumKey } from '../api/guest-album-photos.ts';
 import { useAttendeeAlbum } from '../api/attendee-album.ts';
+import { usePhotoChoice } from '../hooks/use-photo-choice.ts';
 import { AlbumLinkError } from './album-link-error.tsx';
 import { AlbumView, type AlbumPresentation } from './album-view.tsx';
 import { FaceLookup } from './face-lookup.tsx';
 import { KioskCheckout } from './kiosk-checkout.tsx';
-import { PaidAlbumPanel, type PhotoChoice } from './paid-album-panel.tsx';
+import { PaidAlbumPanel } from './paid-album-panel.tsx';
 import { SendAlbumLinkForm } from './send-album-link-form.tsx';
 
 /** `attOrgId` carries the organisation as text; anything but a positive whole number never matches. */
@@ -47,28 +47,8 @@ export function AttendeeAlbumPage({
     [attendeeId],
   );
 
-  // Photos chosen for a per-photo purchase (paid albums): tiles toggle while choosing.
-  const [choosing, setChoosingState] = useState(false);
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const setChoosing = useCallback((on: boolean) => {
-    setChoosingState(on);
-    setChosen(new Set());
-  }, []);
-  const toggle = useCallback((photo: Photo) => {
-    setChosen((current) => {
-      const next = new Set(current);
-      if (!next.delete(photo.uid)) next.add(photo.uid);
-      return next;
-    });
-  }, []);
-  const selection = useMemo(
-    () => (choosing ? { isSelected: (photo: Photo) => chosen.has(photo.uid), toggle } : undefined),
-    [choosing, chosen, toggle],
-  );
-  const choice = useMemo(
-    (): PhotoChoice => ({ choosing, chosen: [...chosen], setChoosing }),
-    [choosing, chosen, setChoosing],
-  );
+  // Photos chosen for a per-photo purchase (paid albums), on the phone and at the kiosk alike.
+  const { choice, selection } = usePhotoChoice();
 
   const data = attendee.data;
   const presentation = useMemo((): AlbumPresentation | undefined => {
@@ -102,12 +82,12 @@ export function AttendeeAlbumPage({
       presentation={presentation}
       // The server opens originals (the whole album, or photos bought by tag or one by one).
       canDownload={data.unlocked === 1 || !kiosk}
-      selection={data.unlocked !== 1 && !kiosk ? selection : undefined}
-      sendable={!(choosing && data.unlocked !== 1 && !kiosk)}
+      selection={data.unlocked !== 1 ? selection : undefined}
+      sendable={!(choice.choosing && data.unlocked !== 1)}
     >
       {data.unlocked !== 1 &&
         (kiosk ? (
-          <KioskCheckout attendeeId={attendeeId} kioskKey={kioskKey} />
+          <KioskCheckout attendeeId={attendeeId} kioskKey={kioskKey} choice={choice} />
         ) : (
           <PaidAlbumPanel attendeeId={attendeeId} choice={choice} />
         ))}

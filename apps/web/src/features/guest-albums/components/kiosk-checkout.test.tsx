@@ -13,6 +13,7 @@ const RETRIEVE = '/attendee/retrieve';
 const BUTTONS = '/payment/pricing-buttons';
 const UNLOCK = '/attendee/unlock';
 const UNLOCK_PRINT = '/attendee/unlock-and-print';
+const CREATE = '/payment/create-qr-payment';
 const ATT = 'ABCDEFGHJKMNPQRS';
 const KIOSK_KEY = 'pv-kiosk-key';
 
@@ -104,6 +105,77 @@ describe('kiosk checkout (shop kiosk evSB4 and attendee kiosk pages)', { timeout
     renderAlbums(`?attId=${ATT}`);
     await screen.findByRole('region', { name: 'Get your photos' });
     expect(screen.queryByRole('form', { name: 'Pay at the desk' })).toBeNull();
+  });
+
+  it('evSB4: the guest chooses photos on the kiosk; the QR checkout buys exactly those and the desk prints them', async () => {
+    let unlocked = false;
+    const api = installFakeApi({
+      [RETRIEVE]: () => ({ ok: attendee(unlocked ? 1 : 0) }),
+      [LIST]: { ok: photoPage([albumPhoto(1), albumPhoto(2), albumPhoto(3)]) },
+      // The server prices the count it is given: $4.50 a photo.
+      [BUTTONS]: (raw: unknown) => {
+        const count = (raw as { photo_count?: number }).photo_count ?? 3;
+        const list = buttons.ok.buttons.map((b) => ({ ...b, amount: count * 450 }));
+        return { ok: { ...buttons.ok, photo_count: count, buttons: list } };
+      },
+      [CREATE]: {
+        ok: {
+          payment_id: 'pay_kiosk',
+          checkout_url: 'https://pay.example/pay/test/pay_kiosk',
+          amount: 900,
+          currency: 'USD',
+          status: 'pending',
+        },
+      },
+      [UNLOCK_PRINT]: (body): FakeReply => {
+        unlocked = true;
+        const uids = (body as { photo_uid_array: string[] }).photo_uid_array;
+        return {
+          ok: {
+            attendee_uid: ATT,
+            event_id: 1,
+            unlocked: 1,
+            print_request_id: 4,
+            photo_count: uids.length,
+          },
+        };
+      },
+    });
+    renderAlbums(`?kType=evSB4&kioskMode=true&attId=${ATT}&pvId=${KIOSK_KEY}`);
+    const panel = await screen.findByRole('region', { name: 'Get your photos' });
+    expect(
+      await within(panel).findByRole('button', { name: 'All my photos — $13.50' }),
+    ).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(within(panel).getByRole('button', { name: 'Choose photos' }));
+    const desk = screen.getByRole('form', { name: 'Pay at the desk' });
+    // Nothing chosen: nothing to buy or print.
+    expect(
+      within(panel).getByRole<HTMLButtonElement>('button', { name: 'All my photos' }).disabled,
+    ).toBe(true);
+    expect(within(desk).queryByRole('button', { name: /print/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /^photo-1\.jpg,/ }));
+    await user.click(screen.getByRole('button', { name: /^photo-3\.jpg,/ }));
+    // Tapping chooses: no viewer opens on the shared screen.
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(within(panel).getByRole('status').textContent).toBe('2 photos chosen');
+    // The whole album keeps its own count while photos are chosen.
+    expect(within(panel).getByRole('button', { name: 'The whole album (3 photos)' })).toBeTruthy();
+    const chosen = [albumPhoto(1).uid, albumPhoto(3).uid].sort();
+    await user.click(await within(panel).findByRole('button', { name: 'All my photos — $9.00' }));
+    await within(panel).findByRole('img', { name: 'QR code of the payment page' });
+    const sent = api.callsTo(CREATE)[0]?.body as { photo_uids?: string[]; key_type: string };
+    expect(sent.key_type).toBe('attendee');
+    expect([...(sent.photo_uids ?? [])].sort()).toEqual(chosen);
+
+    // A cash sale instead: the desk unlocks and prints the same chosen photos.
+    await user.type(within(desk).getByLabelText('Employee unlock code'), 'K7QX');
+    await user.click(within(desk).getByRole('button', { name: 'Unlock and print 2 photos' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Get your photos' })).toBeNull(),
+    );
+    const printed = api.callsTo(UNLOCK_PRINT)[0]?.body as { photo_uid_array: string[] };
+    expect([...printed.photo_uid_array].sort()).toEqual(chosen);
   });
 
   it('unlock-and-print sends the chosen photos with one request id, kept for a retry after a lost answer', async () => {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorKeyOf, isApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { unlockAndPrintAtDesk, unlockAtDesk } from '../api/album-payments.ts';
-import { PaidAlbumPanel } from './paid-album-panel.tsx';
+import { PaidAlbumPanel, type PhotoChoice } from './paid-album-panel.tsx';
 
 type DeskState =
   | { kind: 'idle' }
@@ -16,29 +16,33 @@ type DeskState =
  * Checkout on a kiosk (the shop kiosk `kType=evSB4` and the attendee kiosk pages; issue 10 item
  * 5): the same QR checkout as the phone album ("pay on your phone"), and — when the kiosk's link
  * carries its private key — the desk form where an employee types their unlock code to unlock the
- * album after a cash sale, or to unlock and print. `printPhotoUids` are the photos to print (the
- * kiosk page's choice; without any, only "Unlock" is offered). Nothing unlocks on this page's word:
+ * album after a cash sale, or to unlock and print the photos the guest chose (without a choice,
+ * only "Unlock" is offered). Nothing unlocks on this page's word:
  * the server checks the code and answers; the album then reloads its photos.
  */
 export function KioskCheckout({
   attendeeId,
   kioskKey,
-  printPhotoUids = [],
+  choice = null,
+  printPhotoUids,
 }: {
   attendeeId: string;
   /** The kiosk's private key (`pvId` / `privateId` of the link); no desk form without it. */
   kioskKey: string | null;
+  /**
+   * The page's photo choice (`usePhotoChoice`): the same rule as the phone album — the QR
+   * checkout prices and buys the chosen photos, and the desk prints them.
+   */
+  choice?: PhotoChoice | null;
+  /** Photos to print at the desk; by default the chosen ones. */
   printPhotoUids?: readonly string[];
 }) {
+  const toPrint = printPhotoUids ?? (choice?.choosing ? choice.chosen : []);
   return (
     <div className="albums-kiosk-checkout">
-      <PaidAlbumPanel attendeeId={attendeeId} />
+      <PaidAlbumPanel attendeeId={attendeeId} choice={choice} />
       {kioskKey && (
-        <DeskUnlockForm
-          attendeeId={attendeeId}
-          kioskKey={kioskKey}
-          printPhotoUids={printPhotoUids}
-        />
+        <DeskUnlockForm attendeeId={attendeeId} kioskKey={kioskKey} printPhotoUids={toPrint} />
       )}
     </div>
   );

@@ -53,6 +53,8 @@ export function PaidAlbumPanel({
     true,
     choosing ? (chosenCount > 0 ? chosenCount : null) : null,
   );
+  // The whole album's count for its scope button (cached: the same query as before choosing).
+  const album = usePricingButtons(attendeeId, choice !== null);
   const [state, setState] = useState<State>({ kind: 'choose', errorKey: null });
 
   const paymentId = state.kind === 'paying' ? state.payment.payment_id : null;
@@ -110,7 +112,9 @@ export function PaidAlbumPanel({
                 aria-pressed={!choosing}
                 onClick={() => choice.setChoosing(false)}
               >
-                {t('albums.paid.wholeAlbum', { count: list.photo_count })}
+                {t('albums.paid.wholeAlbum', {
+                  count: album.data?.photo_count ?? list.photo_count,
+                })}
               </button>
               <button
                 type="button"

@@ -95,7 +95,7 @@ describe('console Orders page (issue 10 item 6)', { timeout: 40_000 }, () => {
     expect(first[6]).toContain('Failed');
     // Only a paid payment can be refunded.
     expect(within(rows[0]!).queryByRole('button', { name: /^Refund/ })).toBeNull();
-    expect(screen.getByTestId('orders-total').textContent).toBe('Paid: $15.50 in 1 orders');
+    expect(screen.getByTestId('orders-total').textContent).toBe('Paid: $15.50 in 1 order');
     const byDay = screen.getByRole('table', { name: 'Paid per day (UTC)' });
     expect(within(byDay).getAllByRole('row')[1]!.textContent).toBe('2026-11-21$15.501');
     const byButton = screen.getByRole('table', { name: 'Paid per button' });
@@ -138,7 +138,7 @@ describe('console Orders page (issue 10 item 6)', { timeout: 40_000 }, () => {
     expect(await within(dialog).findByRole('alert')).toBeTruthy();
     expect(api.callsTo(REFUND)[0]?.body).toEqual({ event_id: 7, payment_id: PAID_ID });
     expect(api.callsTo(REFUND)).toHaveLength(1);
-    expect(screen.getByTestId('orders-total').textContent).toBe('Paid: $15.50 in 1 orders');
+    expect(screen.getByTestId('orders-total').textContent).toBe('Paid: $15.50 in 1 order');
 
     await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
     await waitFor(() =>

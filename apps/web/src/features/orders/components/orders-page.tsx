@@ -17,7 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '@flashbulb/shared';
+import { formatAttendeeId, formatCents } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { downloadText } from '../../../lib/download-text.ts';
 import { EventPageState } from '../../../components/event-page-state.tsx';
@@ -244,7 +244,7 @@ function OrderLine({
     <Table.Tr>
       <Table.Td>{order.order_id}</Table.Td>
       <Table.Td>{order.created_date.slice(0, 16).replace('T', ' ')}</Table.Td>
-      <Table.Td>{order.attendee_uid}</Table.Td>
+      <Table.Td ff="monospace">{formatAttendeeId(order.attendee_uid)}</Table.Td>
       <Table.Td>{order.button_text}</Table.Td>
       <Table.Td>{formatCents(order.amount)}</Table.Td>
       <Table.Td>
@@ -295,8 +295,10 @@ function Totals({
 }) {
   const { t } = useTranslation();
   return (
-    <Table aria-label={caption} withTableBorder>
-      <Table.Caption>{caption}</Table.Caption>
+    <Table aria-label={caption} withTableBorder captionSide="top">
+      <Table.Caption ta="left" fw={600} c="dark">
+        {caption}
+      </Table.Caption>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{head}</Table.Th>
