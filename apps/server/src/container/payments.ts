@@ -124,6 +124,7 @@ export const wirePayments = (
     stripe,
     paypal,
     terminal,
+    square,
     credentials: events.repositories.eventCredentials,
     paymentRows,
     payments,
@@ -162,6 +163,8 @@ export const wirePayments = (
             ? { adapter: paypal, environment: paypalSettings.environment }
             : null,
         terminal,
+        square,
+        providers: providerCheckouts,
         logger: logger.child({ component: 'payments' }),
       }),
       providerCheckouts,

@@ -311,6 +311,12 @@ export const createHandlers = (services: {
     services.cardCheckout.terminalCheckStatus(principal, body),
   terminalCancel: async ({ principal, body }) =>
     services.cardCheckout.terminalCancel(principal, body),
+  squareInitiatePayment: async ({ principal, body }) =>
+    services.cardCheckout.squareInitiate(principal, body),
+  squareCheckoutStatus: async ({ principal, body }) =>
+    services.cardCheckout.squareCheckStatus(principal, body),
+  squareCancelCheckout: async ({ principal, body }) =>
+    services.cardCheckout.squareCancel(principal, body),
   // printing (issue 12)
   printWithQueue: async ({ principal, body }) => services.printing.ownerPrint(principal, body),
   publicPrintWithQueue: async ({ principal, body }) => services.printing.keyPrint(principal, body),

@@ -12,6 +12,11 @@ import type {
 } from '../repositories/payments/payments-provider.ts';
 import { PAYPAL_PROVIDER, type PayPalAdapter } from '../repositories/payments/paypal.adapter.ts';
 import { TERMINAL_PROVIDER } from '../repositories/payments/terminal.adapter.ts';
+import {
+  SQUARE_MINIMUM_CENTS,
+  SQUARE_PROVIDER,
+  type SquareAdapter,
+} from '../repositories/payments/square.adapter.ts';
 import { STRIPE_MINIMUM_CENTS, STRIPE_PROVIDER } from '../repositories/payments/stripe.adapter.ts';
 import type { PaymentService } from './payment.service.ts';
 
@@ -55,6 +60,8 @@ export class ProviderCheckouts {
       /** PayPal card checkout and the payment terminal (issue 11): reconciled, never QR-selected. */
       paypal?: PayPalAdapter | null;
       terminal?: PaymentsProvider | null;
+      /** Square card readers at the kiosk (the event's `square_access_token`). */
+      square?: SquareAdapter | null;
       credentials: EventProviderCredentials;
       paymentRows: PaymentRepository;
       payments: PaymentService;
@@ -77,6 +84,13 @@ export class ProviderCheckouts {
         minimumCents: 1,
         selectable: false,
         settle: (id) => paypal.settle(id),
+      });
+    if (deps.square)
+      this.entries.set(SQUARE_PROVIDER, {
+        adapter: deps.square,
+        fields: { square_access_token: 'access_token' },
+        minimumCents: SQUARE_MINIMUM_CENTS,
+        selectable: false,
       });
     if (deps.terminal)
       this.entries.set(TERMINAL_PROVIDER, {
@@ -105,6 +119,16 @@ export class ProviderCheckouts {
       out[entry.fields[field]!] = value;
     }
     return out;
+  }
+
+  /** An event's credentials for one provider (its secure fields), or null when one is missing. */
+  async eventCredentials(eventId: number, provider: string): Promise<EventProvider | null> {
+    const entry = this.entries.get(provider);
+    if (!entry) return null;
+    const credentials = await this.credentialsOf(eventId, entry);
+    return credentials
+      ? { adapter: entry.adapter, credentials, minimumCents: entry.minimumCents }
+      : null;
   }
 
   /** The real provider the event sells through, or null (then the built-in test provider). */

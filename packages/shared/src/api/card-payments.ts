@@ -119,3 +119,70 @@ export const terminalCancel = defineEndpoint({
     'payment_provider_error',
   ],
 });
+
+/**
+ * Square card reader at the kiosk (issue 11 item 1; albums spec §7.3): a Terminal checkout on the
+ * reader paired in the console (its device id comes from the kiosk link); the event’s Square
+ * access token is its `square_access_token` secure field, never sent by the kiosk.
+ */
+export const squareInitiatePayment = defineEndpoint({
+  path: '/attendee/initiate-square-payment',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Starts a sale on the paired Square reader (`POST /v2/terminals/checkouts`, amount in cents, our payment id as idempotency key and reference) for a pricing button; the kiosk then polls check-square-checkout-status. Square takes no sale under $1.00. Idempotent by client_request_id',
+  body: createQrPayment.body.extend({
+    device_id: z
+      .string({ error: 'square_device_required' })
+      .trim()
+      .min(1, 'square_device_required')
+      .max(200, 'invalid_value')
+      .describe('The paired reader’s device id (from the kiosk link)'),
+  }),
+  result: z.object({
+    payment_id: z.string(),
+    checkout_id: z.string(),
+    amount: z.number().int(),
+    currency: z.literal('USD'),
+    status: paymentStatus,
+  }),
+  errors: [...startErrors, 'square_device_required'],
+});
+
+export const squareCheckoutStatus = defineEndpoint({
+  path: '/attendee/check-square-checkout-status',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Reads the sale’s Terminal checkout from Square (`GET /v2/terminals/checkouts/:id`) and moves the payment: COMPLETED pays (and unlocks), CANCELED cancels, TIMED_OUT expires',
+  body: z.object({ ...keyBody, payment_id: paymentId }),
+  result: z.object({
+    payment_id: z.string(),
+    status: paymentStatus,
+    checkout_status: z.string().nullable(),
+  }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'not_found',
+    'payment_provider_unavailable',
+    'payment_provider_error',
+  ],
+});
+
+export const squareCancelCheckout = defineEndpoint({
+  path: '/attendee/cancel-square-checkout',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Cancels the sale’s Terminal checkout at Square (`POST /v2/terminals/checkouts/:id/cancel`); a checkout the buyer already paid stays paid',
+  body: z.object({ ...keyBody, payment_id: paymentId }),
+  result: z.object({ payment_id: z.string(), status: paymentStatus }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'not_found',
+    'payment_provider_unavailable',
+    'payment_provider_error',
+  ],
+});

@@ -125,6 +125,9 @@ export const endpoints = {
   terminalPay: cardPayments.terminalPay,
   terminalCheckStatus: cardPayments.terminalCheckStatus,
   terminalCancel: cardPayments.terminalCancel,
+  squareInitiatePayment: cardPayments.squareInitiatePayment,
+  squareCheckoutStatus: cardPayments.squareCheckoutStatus,
+  squareCancelCheckout: cardPayments.squareCancelCheckout,
   // messages (issue 15)
   outboxList: messages.outboxList,
   outboxResend: messages.outboxResend,
