@@ -29,7 +29,7 @@ describe('card reader pairing in the console (Chromium, Square double)', () => {
       await journey.withServerLog(async () => {
         await page.goto(`${url}/`);
         await signInInBrowser(page, ALBUM_ADMIN);
-        await page.getByRole('link', { name: 'Payments' }).click();
+        await page.goto(`${url}/payments`);
         const add = page.getByRole('button', { name: 'Add a card reader' });
         await add.click();
         const dialog = page.getByRole('dialog', { name: 'Pair a card reader' });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { SecureField } from '@flashbulb/shared';
 import type { Clock } from '../lib/clock.ts';
-import type { EventRecord } from '../repositories/event.repository.ts';
+import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
 import { ProviderError } from '../repositories/provider-error.ts';
 import type { EventProviderCredentials } from '../repositories/provider-credentials.ts';
 import type { PaymentRepository, PaymentRow } from '../repositories/payment.repository.ts';
@@ -12,6 +12,7 @@ import type {
 } from '../repositories/payments/payments-provider.ts';
 import { PAYPAL_PROVIDER, type PayPalAdapter } from '../repositories/payments/paypal.adapter.ts';
 import { TERMINAL_PROVIDER } from '../repositories/payments/terminal.adapter.ts';
+import { SHOPIFY_PROVIDER, type ShopifyAdapter } from '../repositories/payments/shopify.adapter.ts';
 import {
   SQUARE_MINIMUM_CENTS,
   SQUARE_PROVIDER,
@@ -31,6 +32,8 @@ interface ProviderEntry {
    * their own calls and global settings: PayPal's card checkout, the payment terminal).
    */
   selectable?: boolean;
+  /** Whether the event's `shopDomain` opt joins the credentials as `shop` (Shopify). */
+  shopDomain?: boolean;
   /** How reconciliation asks it (default: `adapter.status`); PayPal captures an approved order. */
   settle?: (providerPaymentId: string) => Promise<PaymentStatus>;
 }
@@ -62,7 +65,11 @@ export class ProviderCheckouts {
       terminal?: PaymentsProvider | null;
       /** Square card readers at the kiosk (the event's `square_access_token`). */
       square?: SquareAdapter | null;
+      /** Shopify draft orders (the event's shop domain and `shopify_api_pass`). */
+      shopify?: ShopifyAdapter | null;
       credentials: EventProviderCredentials;
+      /** Events by id (Shopify's shop domain is an event opt). */
+      events?: EventRepository;
       paymentRows: PaymentRepository;
       payments: PaymentService;
       clock: Clock;
@@ -92,6 +99,14 @@ export class ProviderCheckouts {
         minimumCents: SQUARE_MINIMUM_CENTS,
         selectable: false,
       });
+    if (deps.shopify)
+      this.entries.set(SHOPIFY_PROVIDER, {
+        adapter: deps.shopify,
+        fields: { shopify_api_pass: 'access_token' },
+        minimumCents: 1,
+        selectable: false,
+        shopDomain: true,
+      });
     if (deps.terminal)
       this.entries.set(TERMINAL_PROVIDER, {
         adapter: deps.terminal,
@@ -117,6 +132,11 @@ export class ProviderCheckouts {
       const value = values[field]?.trim();
       if (!value) return null;
       out[entry.fields[field]!] = value;
+    }
+    if (entry.shopDomain) {
+      const shop = (await this.deps.events?.findById(eventId))?.row.opts.shopDomain?.trim();
+      if (!shop) return null;
+      out.shop = shop;
     }
     return out;
   }

@@ -128,6 +128,12 @@ export const endpoints = {
   squareInitiatePayment: cardPayments.squareInitiatePayment,
   squareCheckoutStatus: cardPayments.squareCheckoutStatus,
   squareCancelCheckout: cardPayments.squareCancelCheckout,
+  shopifyCreateDraftOrder: cardPayments.shopifyCreateDraftOrder,
+  shopifyCompleteDraftOrder: cardPayments.shopifyCompleteDraftOrder,
+  shopifyCompleteDraftOrderSelfCheckout: cardPayments.shopifyCompleteDraftOrderSelfCheckout,
+  shopifyBuyFromKiosk: cardPayments.shopifyBuyFromKiosk,
+  shopifyBuyFromKioskSelfCheckout: cardPayments.shopifyBuyFromKioskSelfCheckout,
+  shopifySendReceipt: cardPayments.shopifySendReceipt,
   // messages (issue 15)
   outboxList: messages.outboxList,
   outboxResend: messages.outboxResend,
