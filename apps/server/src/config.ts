@@ -87,6 +87,17 @@ const envSchema = z.object({
   PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'live']).default('sandbox'),
   /** The webhook's id at PayPal (verify-webhook-signature needs it); without it `/api/webhooks/paypal` is refused. */
   PAYPAL_WEBHOOK_ID: z.string().optional(),
+  /**
+   * Where Shopify Admin API calls go instead of `https://<event's shop domain>` (development and the
+   * tests' double only); unset in production, where only `*.myshopify.com` shop domains are called.
+   */
+  SHOPIFY_API_BASE: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The Shopify app's secret signing `X-Shopify-Hmac-Sha256`; without it `/api/webhooks/shopify` is refused. */
+  SHOPIFY_WEBHOOK_SECRET: z.string().optional(),
   /** The venue's payment terminal service (`{terminal}/fcc/pay` …); without it terminal sales are refused. */
   FLASHBULB_PAYMENT_TERMINAL_URL: z
     .string()
@@ -156,6 +167,8 @@ export interface AppConfig {
     } | null;
     /** The venue's payment terminal (issue 11 item 4); null when not configured. */
     terminal?: { url: string; storeId: string; terminalId: string; laneId: string } | null;
+    /** Shopify draft orders (issue 11 item 5): the API base override and the webhook secret. */
+    shopify?: { apiBase: string | null; webhookSecret: string | null };
     timeoutMs: number;
   };
 }
@@ -280,6 +293,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
             laneId: e.FLASHBULB_PAYMENT_TERMINAL_LANE_ID,
           }
         : null,
+      shopify: {
+        apiBase: e.SHOPIFY_API_BASE?.replace(/\/+$/, '') ?? null,
+        webhookSecret: e.SHOPIFY_WEBHOOK_SECRET?.trim() || null,
+      },
       timeoutMs: e.FLASHBULB_PAYMENTS_TIMEOUT_MS,
     },
   };

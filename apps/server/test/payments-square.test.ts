@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
+import { paymentsReconcileJob } from '../src/jobs/payments-reconcile.job.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SquareAdapter,
@@ -29,6 +30,12 @@ let t: TestApp;
 let square: SquareDouble;
 let admin: { authorization: string };
 let event: FlashbulbEvent;
+/** An event whose kiosk sells on the Square reader (`square_access_token` set). */
+let kioskEvent: FlashbulbEvent;
+/** The same with a 75-cent button: under Square's $1.00. */
+let cheapEvent: FlashbulbEvent;
+/** A paid event without a Square token. */
+let noTokenEvent: FlashbulbEvent;
 const logLines: string[] = [];
 
 const post = (hook: { headers: Record<string, string>; body: Buffer }) =>
@@ -82,6 +89,37 @@ beforeAll(async () => {
         },
       ],
     },
+  });
+  const kioskOpts = (formula: string) => ({
+    description: 'Paid',
+    unitPrice: 3.5,
+    pricingButtons: [
+      {
+        buttonText: 'Album',
+        priceFormula: formula,
+        digitals: true,
+        prints: false,
+        partialUnlockTags: false,
+        printsPool: '',
+      },
+    ],
+  });
+  kioskEvent = await createEvent(t, world.adminA, {
+    full_name: 'Reader Kiosk Gala',
+    is_free: 0,
+    square_access_token: SQUARE_TOKEN,
+    opts: kioskOpts('{Final_Amount} + 1'),
+  });
+  cheapEvent = await createEvent(t, world.adminA, {
+    full_name: 'Reader Cheap Gala',
+    is_free: 0,
+    square_access_token: SQUARE_TOKEN,
+    opts: kioskOpts('0.75'),
+  });
+  noTokenEvent = await createEvent(t, world.adminA, {
+    full_name: 'Reader Tokenless Gala',
+    is_free: 0,
+    opts: kioskOpts('{Final_Amount} + 1'),
   });
 });
 afterAll(async () => {
@@ -330,5 +368,273 @@ describe('Terminal checkouts and terminal.checkout.updated notifications', () =>
     expect(logLines.length).toBeGreaterThan(0);
     expect(everything).not.toContain(SQUARE_TOKEN);
     expect(everything).not.toContain(SQUARE_SIGNATURE_KEY);
+  });
+});
+
+describe('selling on the paired reader from the kiosk (initiate / check status / cancel)', () => {
+  const kioskKey = (e: FlashbulbEvent) => ({ key_type: 'private', key_value: e.private_api_key });
+  let deviceId = '';
+
+  /** An attendee of the event with one photo, and the reader paired once for the suite. */
+  const guest = async (e: FlashbulbEvent) => {
+    const uid = (
+      await t.ok(
+        endpoints.generateAttendeeList,
+        { attendee_count: 1, event_id_array: [e.id], is_prepaid: 0 },
+        admin,
+      )
+    ).attendees[0]!.uid;
+    await insertReadyPhoto(t, e, uid);
+    if (!deviceId) {
+      const code = await t.ok(
+        endpoints.squareCreateDeviceCode,
+        { access_token: SQUARE_TOKEN, name: 'Kiosk reader', location_id: 'L8RX2V9DSQ1M3' },
+        admin,
+      );
+      deviceId = square.pair(code.device_code!.code);
+    }
+    return uid;
+  };
+  const initiate = (e: FlashbulbEvent, uid: string, extra: Record<string, unknown> = {}) =>
+    t.call(endpoints.squareInitiatePayment, {
+      ...kioskKey(e),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+      device_id: deviceId,
+      ...extra,
+    });
+  const checkStatus = (e: FlashbulbEvent, paymentId: string) =>
+    t.ok(endpoints.squareCheckoutStatus, { ...kioskKey(e), payment_id: paymentId } as never);
+  const status = async (paymentId: string) =>
+    (await t.app.container.repositories.payments.paymentByPublicId(paymentId))?.status;
+  const unlocksOf = async (uid: string) =>
+    Number(
+      (
+        await t.database.executeSql(
+          `select count(*) as n from attendee_unlocks u join attendees a on a.id = u.attendee_id where a.uid = $1`,
+          [uid],
+        )
+      ).rows[0]!.n,
+    );
+  const checkoutPosts = () =>
+    square.received.filter((r) => r.method === 'POST' && r.path === '/v2/terminals/checkouts');
+
+  it('a tap on the reader pays once: the checkout carries cents, our id, the device; a retry makes no second sale', async () => {
+    const uid = await guest(kioskEvent);
+    const before = checkoutPosts().length;
+    const reply = await initiate(kioskEvent, uid, { client_request_id: 'kiosk-sale-1' });
+    expect(reply.statusCode).toBe(200);
+    const started = (
+      reply.body as { result: { payment_id: string; checkout_id: string; amount: number } }
+    ).result;
+    // {Final_Amount} + 1 with one photo at $3.50 → $4.50.
+    expect(started).toMatchObject({ amount: 450, currency: 'USD', status: 'pending' });
+    const sent = checkoutPosts().at(-1)!;
+    expect(sent).toMatchObject({
+      authorization: `Bearer ${SQUARE_TOKEN}`,
+      body: {
+        idempotency_key: started.payment_id,
+        checkout: {
+          amount_money: { amount: 450, currency: 'USD' },
+          reference_id: started.payment_id,
+          device_options: { device_id: deviceId },
+        },
+      },
+    });
+    expect(started.payment_id.length).toBeLessThanOrEqual(SQUARE_REFERENCE_MAX);
+    // The token is Square's business: it is in no reply.
+    expect(JSON.stringify(reply.body)).not.toContain(SQUARE_TOKEN);
+
+    const again = await initiate(kioskEvent, uid, { client_request_id: 'kiosk-sale-1' });
+    expect((again.body as { result: { checkout_id: string } }).result.checkout_id).toBe(
+      started.checkout_id,
+    );
+    expect(checkoutPosts().length).toBe(before + 1);
+
+    expect(await checkStatus(kioskEvent, started.payment_id)).toMatchObject({
+      status: 'pending',
+      checkout_status: 'PENDING',
+    });
+    expect(await unlocksOf(uid)).toBe(0);
+
+    const hook = square.complete(started.checkout_id);
+    expect(await checkStatus(kioskEvent, started.payment_id)).toMatchObject({
+      status: 'paid',
+      checkout_status: 'COMPLETED',
+    });
+    const unlocked = await unlocksOf(uid);
+    expect(unlocked).toBeGreaterThan(0);
+    // Square's notification arriving after the poll, twice: nothing more.
+    const signed = square.signed(hook, NOTIFICATION_URL);
+    expect((await post(signed)).statusCode).toBe(200);
+    expect((await post(signed)).statusCode).toBe(200);
+    expect(await checkStatus(kioskEvent, started.payment_id)).toMatchObject({ status: 'paid' });
+    expect(await unlocksOf(uid)).toBe(unlocked);
+  });
+
+  it('a declined card the buyer gives up on cancels the sale; a timed-out checkout expires; nothing unlocks', async () => {
+    const uid = await guest(kioskEvent);
+    const first = (
+      (await initiate(kioskEvent, uid)).body as {
+        result: { payment_id: string; checkout_id: string };
+      }
+    ).result;
+    const declined = square.decline(first.checkout_id);
+    expect((await post(square.signed(declined, NOTIFICATION_URL))).statusCode).toBe(200);
+    expect(await status(first.payment_id)).toBe('cancelled');
+
+    const second = (
+      (await initiate(kioskEvent, uid)).body as {
+        result: { payment_id: string; checkout_id: string };
+      }
+    ).result;
+    square.timeOut(second.checkout_id);
+    expect(await checkStatus(kioskEvent, second.payment_id)).toMatchObject({
+      status: 'expired',
+      checkout_status: 'CANCELED',
+    });
+    expect(await unlocksOf(uid)).toBe(0);
+  });
+
+  it('Square not answering a poll changes nothing; its later notification pays', async () => {
+    const uid = await guest(kioskEvent);
+    const sale = (
+      (await initiate(kioskEvent, uid)).body as {
+        result: { payment_id: string; checkout_id: string };
+      }
+    ).result;
+    const hook = square.complete(sale.checkout_id);
+    square.stall();
+    const stalled = await t.call(endpoints.squareCheckoutStatus, {
+      ...kioskKey(kioskEvent),
+      payment_id: sale.payment_id,
+    });
+    square.release();
+    expect(errorOf(stalled)).toMatchObject({ status: 502, message_key: 'payment_provider_error' });
+    expect(await status(sale.payment_id)).toBe('pending');
+    expect(await unlocksOf(uid)).toBe(0);
+    expect((await post(square.signed(hook, NOTIFICATION_URL))).statusCode).toBe(200);
+    expect(await status(sale.payment_id)).toBe('paid');
+    expect(await unlocksOf(uid)).toBeGreaterThan(0);
+  });
+
+  it('a lost notification is reconciled by asking Square once the sale is a few minutes old', async () => {
+    const uid = await guest(kioskEvent);
+    const sale = (
+      (await initiate(kioskEvent, uid)).body as {
+        result: { payment_id: string; checkout_id: string };
+      }
+    ).result;
+    square.complete(sale.checkout_id);
+    const gets = () =>
+      square.received.filter((r) => r.method === 'GET' && r.path.endsWith(sale.checkout_id)).length;
+    const reconcile = t.app.container.services.providerCheckouts;
+    await reconcile.reconcilePending();
+    expect(gets()).toBe(0);
+    t.clock.advance(3 * 60_000);
+    const result = await paymentsReconcileJob.run({}, { providerCheckouts: reconcile } as never);
+    expect(result).toMatchObject({ moved: 1 });
+    expect(gets()).toBe(1);
+    expect(await status(sale.payment_id)).toBe('paid');
+    const unlocked = await unlocksOf(uid);
+    expect(unlocked).toBeGreaterThan(0);
+    await reconcile.reconcilePending();
+    expect(gets()).toBe(1);
+    expect(await unlocksOf(uid)).toBe(unlocked);
+  });
+
+  it('cancel at the kiosk cancels the checkout at Square; a sale paid meanwhile stays paid', async () => {
+    const uid = await guest(kioskEvent);
+    const open = (
+      (await initiate(kioskEvent, uid)).body as {
+        result: { payment_id: string; checkout_id: string };
+      }
+    ).result;
+    const cancelled = await t.ok(endpoints.squareCancelCheckout, {
+      ...kioskKey(kioskEvent),
+      payment_id: open.payment_id,
+    } as never);
+    expect(cancelled).toMatchObject({ status: 'cancelled' });
+    expect(square.checkouts.get(open.checkout_id)!.status).toBe('CANCELED');
+
+    const paid = (
+      (await initiate(kioskEvent, uid)).body as {
+        result: { payment_id: string; checkout_id: string };
+      }
+    ).result;
+    square.complete(paid.checkout_id);
+    const late = await t.ok(endpoints.squareCancelCheckout, {
+      ...kioskKey(kioskEvent),
+      payment_id: paid.payment_id,
+    } as never);
+    expect(late).toMatchObject({ status: 'paid' });
+    expect(await unlocksOf(uid)).toBeGreaterThan(0);
+  });
+
+  it('the operator refunds a reader sale through Square’s Refunds API, once; the album locks again', async () => {
+    const uid = await guest(kioskEvent);
+    const sale = (
+      (await initiate(kioskEvent, uid)).body as {
+        result: { payment_id: string; checkout_id: string };
+      }
+    ).result;
+    square.complete(sale.checkout_id);
+    await checkStatus(kioskEvent, sale.payment_id);
+    expect(await unlocksOf(uid)).toBeGreaterThan(0);
+    const refunded = await t.ok(
+      endpoints.refundPayment,
+      { event_id: kioskEvent.id, payment_id: sale.payment_id },
+      admin,
+    );
+    expect(refunded.status).toBe('refunded');
+    const squarePayment = square.checkouts.get(sale.checkout_id)!.payment_ids![0]!;
+    expect(square.refunds.get(squarePayment)).toBe(450);
+    expect(await unlocksOf(uid)).toBe(0);
+    expect(square.received.filter((r) => r.path === '/v2/refunds').at(-1)).toMatchObject({
+      body: {
+        idempotency_key: `refund_${sale.payment_id}`,
+        payment_id: squarePayment,
+        amount_money: { amount: 450, currency: 'USD' },
+      },
+    });
+    const again = await t.ok(
+      endpoints.refundPayment,
+      { event_id: kioskEvent.id, payment_id: sale.payment_id },
+      admin,
+    );
+    expect(again.status).toBe('refunded');
+    expect(square.refunds.get(squarePayment)).toBe(450);
+  });
+
+  it('refuses before Square is asked: under $1.00, no paired reader, an event without a token, another event’s payment', async () => {
+    const uid = await guest(cheapEvent);
+    const calls = square.received.length;
+    expect(errorOf(await initiate(cheapEvent, uid))).toMatchObject({
+      status: 400,
+      message_key: 'payment_amount_below_minimum',
+    });
+    expect(errorOf(await initiate(cheapEvent, uid, { device_id: '  ' }))).toMatchObject({
+      status: 400,
+      message_key: 'square_device_required',
+    });
+    const other = await guest(noTokenEvent);
+    expect(errorOf(await initiate(noTokenEvent, other))).toMatchObject({
+      status: 409,
+      message_key: 'payment_provider_unavailable',
+    });
+    expect(square.received.length).toBe(calls);
+
+    const mine = await guest(kioskEvent);
+    const sale = ((await initiate(kioskEvent, mine)).body as { result: { payment_id: string } })
+      .result;
+    const foreign = await t.call(endpoints.squareCheckoutStatus, {
+      ...kioskKey(cheapEvent),
+      payment_id: sale.payment_id,
+    });
+    expect(errorOf(foreign)).toMatchObject({ status: 404, message_key: 'not_found' });
+  });
+
+  it('never writes the Square token into a log line on the kiosk path either', () => {
+    expect(logLines.join('\n')).not.toContain(SQUARE_TOKEN);
   });
 });

@@ -969,6 +969,76 @@ const rows: Record<EndpointName, Row> = {
       ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
     }),
   },
+  // Square card reader at the kiosk (issue 11): no event here carries a Square token.
+  squareInitiatePayment: {
+    body: () => ({
+      attendee_uid: attendeeA,
+      pricing_button_index: 0,
+      client_request_id: 'm',
+      device_id: 'device:1',
+    }),
+    expect: keyed({
+      ...keysA(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+      ...keysB(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+    }),
+  },
+  squareCheckoutStatus: {
+    body: () => ({ payment_id: 'pay_nobody' }),
+    expect: keyed({
+      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+    }),
+  },
+  squareCancelCheckout: {
+    body: () => ({ payment_id: 'pay_nobody' }),
+    expect: keyed({
+      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+    }),
+  },
+  // Shopify draft orders (issue 11): no event here has a shop.
+  shopifyCreateDraftOrder: {
+    body: () => ({ attendee_uid: attendeeA, pricing_button_index: 0, client_request_id: 'm' }),
+    expect: keyed({
+      ...keysA(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+      ...keysB(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+    }),
+  },
+  shopifyBuyFromKiosk: {
+    body: () => ({ attendee_uid: attendeeA, pricing_button_index: 0, client_request_id: 'm' }),
+    expect: keyed({
+      ...keysA(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+      ...keysB(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+    }),
+  },
+  shopifyBuyFromKioskSelfCheckout: {
+    body: () => ({ attendee_uid: attendeeA, pricing_button_index: 0, client_request_id: 'm' }),
+    expect: keyed({
+      ...keysA(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+      ...keysB(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+    }),
+  },
+  shopifyCompleteDraftOrder: {
+    body: () => ({ payment_id: 'pay_nobody' }),
+    expect: keyed({
+      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+    }),
+  },
+  shopifyCompleteDraftOrderSelfCheckout: {
+    body: () => ({ payment_id: 'pay_nobody' }),
+    expect: keyed({
+      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+    }),
+  },
+  shopifySendReceipt: {
+    body: () => ({ payment_id: 'pay_nobody', email: 'guest@example.com' }),
+    expect: keyed({
+      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+    }),
+  },
   // The event's outbox (issue 15): those who manage the event.
   outboxList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
   outboxResend: {

@@ -272,7 +272,7 @@ export const errorCatalogue = {
   },
   payment_amount_below_minimum: {
     status: 400,
-    text: 'This amount is below the payment provider’s minimum ($0.50)',
+    text: 'This amount is below the payment provider’s minimum ($0.50 online, $1.00 on a Square reader)',
   },
   payment_provider_error: {
     status: 502,
@@ -288,6 +288,10 @@ export const errorCatalogue = {
   square_create_device_error: {
     status: 502,
     text: 'Square did not create the device code; please try again',
+  },
+  square_device_required: {
+    status: 400,
+    text: 'This kiosk has no paired Square reader; open it with the link shown after pairing',
   },
   square_get_device_error: {
     status: 502,

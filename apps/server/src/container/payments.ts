@@ -13,6 +13,8 @@ import { OrderAdminService } from '../services/order-admin.service.ts';
 import { PaymentService } from '../services/payment.service.ts';
 import { ProviderCheckouts } from '../services/provider-checkout.service.ts';
 import { SquarePairingService } from '../services/square-pairing.service.ts';
+import { ShopifyAdapter } from '../repositories/payments/shopify.adapter.ts';
+import { ShopifyService } from '../services/shopify.service.ts';
 import { ReceiptService } from '../services/receipt.service.ts';
 import { UnlockService } from '../services/unlock.service.ts';
 import type { Albums } from './albums.ts';
@@ -120,10 +122,22 @@ export const wirePayments = (
         timeoutMs: config.paymentProviders?.timeoutMs ?? 15_000,
       })
     : null;
+  // Shopify draft orders (issue 11 item 5): per event shop and token; webhooks with the app secret.
+  const shopify = new ShopifyAdapter({
+    apiBase: config.paymentProviders?.shopify?.apiBase ?? null,
+    webhookSecret: config.paymentProviders?.shopify?.webhookSecret ?? null,
+    timeoutMs: config.paymentProviders?.timeoutMs ?? 15_000,
+    referenceOf: async (publicId) =>
+      (await paymentRows.paymentByPublicId(publicId))?.providerReference ?? null,
+  });
+  if (config.paymentProviders?.shopify?.webhookSecret) webhooks.registerReceiver(shopify);
   const providerCheckouts = new ProviderCheckouts({
     stripe,
     paypal,
     terminal,
+    square,
+    shopify,
+    events: eventRows,
     credentials: events.repositories.eventCredentials,
     paymentRows,
     payments,
@@ -163,10 +177,20 @@ export const wirePayments = (
             ? { adapter: paypal, environment: paypalSettings.environment }
             : null,
         terminal,
+        square,
+        providers: providerCheckouts,
         logger: logger.child({ component: 'payments' }),
       }),
       providerCheckouts,
       squarePairing: new SquarePairingService(square),
+      shopify: new ShopifyService({
+        access,
+        checkout,
+        payments,
+        paymentRows,
+        credentials: events.repositories.eventCredentials,
+        adapter: shopify,
+      }),
       orderAdmin: new OrderAdminService({
         access,
         payments,
@@ -176,7 +200,7 @@ export const wirePayments = (
       }),
     },
     /** Payment adapters by name. */
-    providers: { test: testPayments, stripe, square, paypal, terminal },
+    providers: { test: testPayments, stripe, square, paypal, terminal, shopify },
   };
 };
 export type Payments = ReturnType<typeof wirePayments>;

@@ -32,6 +32,7 @@ import type { CardCheckoutService } from '../services/card-checkout.service.ts';
 import type { CheckoutService } from '../services/checkout.service.ts';
 import type { OrderAdminService } from '../services/order-admin.service.ts';
 import type { SquarePairingService } from '../services/square-pairing.service.ts';
+import type { ShopifyService } from '../services/shopify.service.ts';
 import type { OutboxAdminService } from '../services/notifications/outbox-admin.service.ts';
 import type { PrintService } from '../services/printing/print.service.ts';
 import type { PrintStationService } from '../services/printing/print-station.service.ts';
@@ -93,6 +94,7 @@ export const createHandlers = (services: {
   checkout: CheckoutService;
   orderAdmin: OrderAdminService;
   squarePairing: SquarePairingService;
+  shopify: ShopifyService;
   cardCheckout: CardCheckoutService;
   outboxAdmin: OutboxAdminService;
   printing: PrintService;
@@ -312,6 +314,23 @@ export const createHandlers = (services: {
     services.cardCheckout.terminalCheckStatus(principal, body),
   terminalCancel: async ({ principal, body }) =>
     services.cardCheckout.terminalCancel(principal, body),
+  squareInitiatePayment: async ({ principal, body }) =>
+    services.cardCheckout.squareInitiate(principal, body),
+  squareCheckoutStatus: async ({ principal, body }) =>
+    services.cardCheckout.squareCheckStatus(principal, body),
+  squareCancelCheckout: async ({ principal, body }) =>
+    services.cardCheckout.squareCancel(principal, body),
+  shopifyCreateDraftOrder: async ({ principal, body }) =>
+    services.shopify.createDraftOrder(principal, body),
+  shopifyCompleteDraftOrder: async ({ principal, body }) =>
+    services.shopify.completeDraftOrder(principal, body, false),
+  shopifyCompleteDraftOrderSelfCheckout: async ({ principal, body }) =>
+    services.shopify.completeDraftOrder(principal, body, true),
+  shopifyBuyFromKiosk: async ({ principal, body }) =>
+    services.shopify.buyFromKiosk(principal, body, false),
+  shopifyBuyFromKioskSelfCheckout: async ({ principal, body }) =>
+    services.shopify.buyFromKiosk(principal, body, true),
+  shopifySendReceipt: async ({ principal, body }) => services.shopify.sendReceipt(principal, body),
   // printing (issue 12)
   printWithQueue: async ({ principal, body }) => services.printing.ownerPrint(principal, body),
   publicPrintWithQueue: async ({ principal, body }) => services.printing.keyPrint(principal, body),

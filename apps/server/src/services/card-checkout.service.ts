@@ -15,6 +15,12 @@ import {
   type TerminalStatusData,
 } from '../repositories/payments/terminal.adapter.ts';
 import { ProviderError } from '../repositories/provider-error.ts';
+import {
+  SQUARE_PROVIDER,
+  type SquareAdapter,
+  terminalCheckoutStatus,
+} from '../repositories/payments/square.adapter.ts';
+import type { ProviderCheckouts } from './provider-checkout.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { CURRENCY, type PaymentService } from './payment.service.ts';
 
@@ -39,6 +45,9 @@ export class CardCheckoutService {
       paymentRows: PaymentRepository;
       paypal: { adapter: PayPalAdapter; environment: 'sandbox' | 'live' } | null;
       terminal: TerminalAdapter | null;
+      /** Square card readers (the event's `square_access_token` through `providers`). */
+      square?: SquareAdapter | null;
+      providers?: ProviderCheckouts;
       logger: Logger;
     },
   ) {}
@@ -190,6 +199,109 @@ export class CardCheckoutService {
         } catch (again) {
           throw this.failure(again);
         }
+      }
+    }
+    return { payment_id: payment.publicId, status: payment.status };
+  }
+
+  /** The event's Square access token, or `payment_provider_unavailable`. */
+  private async squareOf(eventId: number) {
+    const square = this.deps.square;
+    const chosen = square
+      ? await this.deps.providers?.eventCredentials(eventId, SQUARE_PROVIDER)
+      : null;
+    if (!square || !chosen) throw new AppError('payment_provider_unavailable');
+    return { square, credentials: chosen.credentials, minimumCents: chosen.minimumCents };
+  }
+
+  /**
+   * `/attendee/initiate-square-payment`: a Terminal checkout on the paired reader. Below Square's
+   * $1.00 is refused first; the kiosk's retry with the same request id answers the same checkout.
+   */
+  async squareInitiate(principal: Principal, input: KeylessBody<'squareInitiatePayment'>) {
+    const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
+      keyEvent: true,
+    });
+    const { square, credentials, minimumCents } = await this.squareOf(grant.event.row.id);
+    const { device_id: deviceId, ...sale } = input;
+    let started;
+    try {
+      started = await this.deps.checkout.startProviderPayment(
+        principal,
+        sale,
+        square,
+        { ...credentials, device_id: deviceId },
+        minimumCents,
+      );
+    } catch (error) {
+      throw this.failure(error);
+    }
+    return {
+      payment_id: started.payment.publicId,
+      checkout_id: started.checkout.providerPaymentId,
+      amount: started.payment.amount,
+      currency: CURRENCY,
+      status: started.payment.status,
+    };
+  }
+
+  /** A Square payment of the key's event with the event's token (both checked). */
+  private async squarePayment(principal: Principal, paymentId: string) {
+    const payment = await this.deps.checkout.providerPaymentOf(
+      principal,
+      paymentId,
+      SQUARE_PROVIDER,
+    );
+    const order = await this.deps.paymentRows.orderById(payment.orderId);
+    if (!order) throw new AppError('not_found', 'payment_id');
+    return { payment, ...(await this.squareOf(order.eventId)) };
+  }
+
+  /** `/attendee/check-square-checkout-status`: Square's word on the checkout moves the payment. */
+  async squareCheckStatus(principal: Principal, input: KeylessBody<'squareCheckoutStatus'>) {
+    const found = await this.squarePayment(principal, input.payment_id);
+    let payment = found.payment;
+    let checkoutStatus: string | null = null;
+    try {
+      const checkout = await found.square.terminalCheckout(
+        found.credentials,
+        payment.providerReference!,
+      );
+      checkoutStatus = checkout.status;
+      if (payment.status === 'pending' || payment.status === 'expired')
+        payment = await this.apply(payment, terminalCheckoutStatus(checkout));
+    } catch (error) {
+      throw this.failure(error);
+    }
+    return {
+      payment_id: payment.publicId,
+      status: payment.status,
+      checkout_status: checkoutStatus,
+    };
+  }
+
+  /**
+   * `/attendee/cancel-square-checkout`: cancels at Square first; when Square refuses (the buyer
+   * paid meanwhile) Square's checkout decides.
+   */
+  async squareCancel(principal: Principal, input: KeylessBody<'squareCancelCheckout'>) {
+    const found = await this.squarePayment(principal, input.payment_id);
+    let payment = found.payment;
+    if (payment.status !== 'pending')
+      return { payment_id: payment.publicId, status: payment.status };
+    const id = payment.providerReference!;
+    try {
+      const checkout = await found.square.cancelTerminalCheckout(found.credentials, id);
+      payment = await this.apply(payment, terminalCheckoutStatus(checkout));
+    } catch (error) {
+      if (!(error instanceof ProviderError) || !error.permanent) throw this.failure(error);
+      try {
+        payment = await this.apply(
+          payment,
+          terminalCheckoutStatus(await found.square.terminalCheckout(found.credentials, id)),
+        );
+      } catch (again) {
+        throw this.failure(again);
       }
     }
     return { payment_id: payment.publicId, status: payment.status };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { SecureField } from '@flashbulb/shared';
 import type { Clock } from '../lib/clock.ts';
-import type { EventRecord } from '../repositories/event.repository.ts';
+import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
 import { ProviderError } from '../repositories/provider-error.ts';
 import type { EventProviderCredentials } from '../repositories/provider-credentials.ts';
 import type { PaymentRepository, PaymentRow } from '../repositories/payment.repository.ts';
@@ -12,6 +12,12 @@ import type {
 } from '../repositories/payments/payments-provider.ts';
 import { PAYPAL_PROVIDER, type PayPalAdapter } from '../repositories/payments/paypal.adapter.ts';
 import { TERMINAL_PROVIDER } from '../repositories/payments/terminal.adapter.ts';
+import { SHOPIFY_PROVIDER, type ShopifyAdapter } from '../repositories/payments/shopify.adapter.ts';
+import {
+  SQUARE_MINIMUM_CENTS,
+  SQUARE_PROVIDER,
+  type SquareAdapter,
+} from '../repositories/payments/square.adapter.ts';
 import { STRIPE_MINIMUM_CENTS, STRIPE_PROVIDER } from '../repositories/payments/stripe.adapter.ts';
 import type { PaymentService } from './payment.service.ts';
 
@@ -26,6 +32,8 @@ interface ProviderEntry {
    * their own calls and global settings: PayPal's card checkout, the payment terminal).
    */
   selectable?: boolean;
+  /** Whether the event's `shopDomain` opt joins the credentials as `shop` (Shopify). */
+  shopDomain?: boolean;
   /** How reconciliation asks it (default: `adapter.status`); PayPal captures an approved order. */
   settle?: (providerPaymentId: string) => Promise<PaymentStatus>;
 }
@@ -55,7 +63,13 @@ export class ProviderCheckouts {
       /** PayPal card checkout and the payment terminal (issue 11): reconciled, never QR-selected. */
       paypal?: PayPalAdapter | null;
       terminal?: PaymentsProvider | null;
+      /** Square card readers at the kiosk (the event's `square_access_token`). */
+      square?: SquareAdapter | null;
+      /** Shopify draft orders (the event's shop domain and `shopify_api_pass`). */
+      shopify?: ShopifyAdapter | null;
       credentials: EventProviderCredentials;
+      /** Events by id (Shopify's shop domain is an event opt). */
+      events?: EventRepository;
       paymentRows: PaymentRepository;
       payments: PaymentService;
       clock: Clock;
@@ -77,6 +91,21 @@ export class ProviderCheckouts {
         minimumCents: 1,
         selectable: false,
         settle: (id) => paypal.settle(id),
+      });
+    if (deps.square)
+      this.entries.set(SQUARE_PROVIDER, {
+        adapter: deps.square,
+        fields: { square_access_token: 'access_token' },
+        minimumCents: SQUARE_MINIMUM_CENTS,
+        selectable: false,
+      });
+    if (deps.shopify)
+      this.entries.set(SHOPIFY_PROVIDER, {
+        adapter: deps.shopify,
+        fields: { shopify_api_pass: 'access_token' },
+        minimumCents: 1,
+        selectable: false,
+        shopDomain: true,
       });
     if (deps.terminal)
       this.entries.set(TERMINAL_PROVIDER, {
@@ -104,7 +133,22 @@ export class ProviderCheckouts {
       if (!value) return null;
       out[entry.fields[field]!] = value;
     }
+    if (entry.shopDomain) {
+      const shop = (await this.deps.events?.findById(eventId))?.row.opts.shopDomain?.trim();
+      if (!shop) return null;
+      out.shop = shop;
+    }
     return out;
+  }
+
+  /** An event's credentials for one provider (its secure fields), or null when one is missing. */
+  async eventCredentials(eventId: number, provider: string): Promise<EventProvider | null> {
+    const entry = this.entries.get(provider);
+    if (!entry) return null;
+    const credentials = await this.credentialsOf(eventId, entry);
+    return credentials
+      ? { adapter: entry.adapter, credentials, minimumCents: entry.minimumCents }
+      : null;
   }
 
   /** The real provider the event sells through, or null (then the built-in test provider). */

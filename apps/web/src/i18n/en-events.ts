@@ -457,6 +457,7 @@ export const enEvents = {
     flashbulb_api_token: 'Flashbulb API token',
     stripe_secret_key: 'Stripe secret key',
     monobank_token: 'Monobank token',
+    square_access_token: 'Square access token (card readers)',
     shopify_api_key: 'Shopify API key',
     shopify_api_pass: 'Shopify API password',
     resetToken: 'Generate a new token',

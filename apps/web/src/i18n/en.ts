@@ -8,6 +8,7 @@ import { enSetup } from './en-setup.ts';
 import { enOrders } from './en-orders.ts';
 import { enTemplates } from './en-templates.ts';
 import { enPrintDesk } from './en-print-desk.ts';
+import { enPayments } from './en-payments.ts';
 
 /** English UI texts (namespace `translation`). Error texts come from the shared catalogue (namespace `errors`). */
 export const en = {
@@ -106,6 +107,7 @@ export const en = {
       apiKeys: 'API keys',
       users: 'Users',
       printDesk: 'Print desk',
+      payments: 'Payments',
     },
     myInfo: {
       title: 'My account',
@@ -123,6 +125,7 @@ export const en = {
   outbox: enOutbox,
   templates: enTemplates,
   printDesk: enPrintDesk,
+  payments: enPayments,
   webapp: enWebapp,
   setup: enSetup,
   orders: enOrders,

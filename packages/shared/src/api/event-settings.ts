@@ -334,6 +334,7 @@ export const SECURE_FIELDS = [
   'stripe_secret_key',
   'flashbulb_api_token',
   'monobank_token',
+  'square_access_token',
 ] as const;
 export type SecureField = (typeof SECURE_FIELDS)[number];
 

@@ -2,7 +2,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ProviderError, redactSecrets } from '../provider-error.ts';
 import { providerJson } from './provider-http.ts';
 import type { RawWebhook, VerifiedWebhook, WebhookReceiver } from '../webhooks/webhook-receiver.ts';
-import type { PaymentCredentials, PaymentStatus } from './payments-provider.ts';
+import type {
+  Checkout,
+  CheckoutRequest,
+  PaymentCredentials,
+  PaymentStatus,
+  PaymentsProvider,
+} from './payments-provider.ts';
 
 /**
  * Square card readers (issue 11 item 1; albums spec §4 pairing, §7.3), Square's documented REST
@@ -14,6 +20,8 @@ import type { PaymentCredentials, PaymentStatus } from './payments-provider.ts';
  * - `POST /v2/terminals/checkouts {idempotency_key, checkout: {amount_money: {amount, currency},
  *   reference_id (≤ 40 chars), device_options: {device_id}}}`, `GET /v2/terminals/checkouts/:id`,
  *   `POST /v2/terminals/checkouts/:id/cancel`.
+ * - `POST /v2/refunds {idempotency_key, payment_id, amount_money}` → `{refund: {id, status}}`
+ *   against the payment a completed checkout made (`checkout.payment_ids[0]`).
  * Errors answer `{errors: [{category, code, detail}]}`; the `detail` is shown to the operator as
  * the provider's error message (a refused token is Square's error, not our `unauthorized_user`).
  * Webhooks: `x-square-hmacsha256-signature` = base64 HMAC-SHA256, keyed by the subscription's
@@ -26,6 +34,8 @@ export const SQUARE_SIGNATURE_HEADER = 'x-square-hmacsha256-signature';
 export const SQUARE_VERSION = '2024-06-04';
 /** Square's limit on `reference_id`. */
 export const SQUARE_REFERENCE_MAX = 40;
+/** The Terminal API takes no checkout under $1.00 (the reader never completes it). */
+export const SQUARE_MINIMUM_CENTS = 100;
 
 export interface SquareSettings {
   apiBase: string;
@@ -52,6 +62,7 @@ export interface SquareTerminalCheckout {
   reference_id: string | null;
   amount_money: { amount: number; currency: string };
   cancel_reason?: string;
+  payment_ids?: string[];
 }
 
 /** Square's signature of a notification (also used by the test double). */
@@ -67,7 +78,8 @@ export const terminalCheckoutStatus = (checkout: SquareTerminalCheckout): Paymen
         paidAt: new Date(),
       };
     case 'CANCELED':
-      return { state: 'cancelled' };
+      // A checkout nobody paid within its deadline (5 minutes) is cancelled as TIMED_OUT.
+      return checkout.cancel_reason === 'TIMED_OUT' ? { state: 'expired' } : { state: 'cancelled' };
     case 'PENDING':
     case 'IN_PROGRESS':
     case 'CANCEL_REQUESTED':
@@ -75,7 +87,7 @@ export const terminalCheckoutStatus = (checkout: SquareTerminalCheckout): Paymen
   }
 };
 
-export class SquareAdapter implements WebhookReceiver {
+export class SquareAdapter implements WebhookReceiver, PaymentsProvider {
   readonly name = SQUARE_PROVIDER;
   readonly provider = SQUARE_PROVIDER;
 
@@ -169,6 +181,7 @@ export class SquareAdapter implements WebhookReceiver {
       currency: string;
       deviceId: string;
       referenceId: string;
+      note?: string;
     },
   ): Promise<SquareTerminalCheckout> {
     const reply = await this.call<{ checkout: SquareTerminalCheckout }>(
@@ -180,6 +193,7 @@ export class SquareAdapter implements WebhookReceiver {
         checkout: {
           amount_money: { amount: input.amount, currency: input.currency },
           reference_id: input.referenceId.slice(0, SQUARE_REFERENCE_MAX),
+          ...(input.note ? { note: input.note.slice(0, 500) } : {}),
           device_options: { device_id: input.deviceId },
         },
       },
@@ -207,6 +221,66 @@ export class SquareAdapter implements WebhookReceiver {
     return reply.checkout;
   }
 
+  /**
+   * A Terminal checkout on the paired reader (`credentials.device_id`) for the payment: our payment
+   * id is the idempotency key and the `reference_id` (≤ 40 characters), the button text the note.
+   */
+  async createCheckout(
+    request: CheckoutRequest,
+    credentials: PaymentCredentials,
+  ): Promise<Checkout> {
+    const deviceId = credentials.device_id ?? '';
+    if (!deviceId)
+      throw ProviderError.permanent(SQUARE_PROVIDER, 'no paired Square reader', 'no_device');
+    const checkout = await this.createTerminalCheckout(credentials, {
+      paymentId: request.paymentId,
+      amount: request.total.amount,
+      currency: request.total.currency,
+      deviceId,
+      referenceId: request.paymentId,
+      note: request.items.map((item) => item.description).join(', '),
+    });
+    return {
+      providerPaymentId: checkout.id,
+      handle: { kind: 'terminal', terminalId: deviceId },
+      expiresAt: null,
+    };
+  }
+
+  async status(providerPaymentId: string, credentials: PaymentCredentials): Promise<PaymentStatus> {
+    return terminalCheckoutStatus(await this.terminalCheckout(credentials, providerPaymentId));
+  }
+
+  async cancel(providerPaymentId: string, credentials: PaymentCredentials): Promise<void> {
+    await this.cancelTerminalCheckout(credentials, providerPaymentId);
+  }
+
+  /**
+   * Gives a completed checkout's money back (Refunds API, full amount); the idempotency key makes
+   * a retried refund give it back once.
+   */
+  async refund(
+    providerPaymentId: string,
+    credentials: PaymentCredentials,
+    idempotencyKey: string,
+  ): Promise<void> {
+    const checkout = await this.terminalCheckout(credentials, providerPaymentId);
+    const paymentId = checkout.payment_ids?.[0];
+    if (checkout.status !== 'COMPLETED' || !paymentId)
+      throw ProviderError.permanent(SQUARE_PROVIDER, 'the checkout took no payment', 'not_paid');
+    await this.call<{ refund: { id: string; status: string } }>(
+      'POST',
+      '/v2/refunds',
+      credentials.access_token ?? '',
+      {
+        idempotency_key: `refund_${idempotencyKey}`,
+        payment_id: paymentId,
+        amount_money: checkout.amount_money,
+        reason: 'Refunded by the event operator',
+      },
+    );
+  }
+
   verifyWebhook(request: RawWebhook): VerifiedWebhook | null {
     const key = this.settings.webhookSignatureKey;
     const header = request.headers[SQUARE_SIGNATURE_HEADER];
@@ -232,7 +306,7 @@ export class SquareAdapter implements WebhookReceiver {
     if (body.type !== 'terminal.checkout.updated' || !checkout || typeof checkout.id !== 'string')
       return { providerEventId: body.event_id, effect: { kind: 'ignored' } };
     const status = terminalCheckoutStatus(checkout);
-    if (status.state !== 'paid' && status.state !== 'cancelled')
+    if (status.state !== 'paid' && status.state !== 'cancelled' && status.state !== 'expired')
       return { providerEventId: body.event_id, effect: { kind: 'ignored' } };
     return {
       providerEventId: body.event_id,
@@ -240,7 +314,7 @@ export class SquareAdapter implements WebhookReceiver {
         kind: 'payment.status',
         providerPaymentId: checkout.id,
         status: status.state,
-        reason: status.state === 'cancelled' ? (checkout.cancel_reason ?? null) : null,
+        reason: status.state === 'paid' ? null : (checkout.cancel_reason ?? null),
       },
     };
   }

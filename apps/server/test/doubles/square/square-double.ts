@@ -14,6 +14,10 @@ import type { AddressInfo } from 'node:net';
  *   is UNPAIRED until the reader signs in (`pair`), then PAIRED with a `device_id`.
  * - `POST /v2/terminals/checkouts`: `amount_money`, `device_options.device_id`, `reference_id` of
  *   at most 40 characters (else 400 `VALUE_TOO_LONG`); idempotent by `idempotency_key`.
+ * - `POST /v2/refunds {idempotency_key, payment_id, amount_money}`: only a COMPLETED payment, at
+ *   most what it collected (else 400 `REFUND_AMOUNT_INVALID`); answers `{refund: {status: PENDING}}`.
+ * - A checkout nobody pays within its deadline is CANCELED with `cancel_reason` TIMED_OUT; the buyer
+ *   cancelling on the reader (after a declined card) is CANCELED / BUYER_CANCELED.
  * - Notifications: `x-square-hmacsha256-signature` = base64 HMAC-SHA256(signature key,
  *   notification URL + raw body); the body carries `event_id`, `type`, `data.object.checkout`.
  */
@@ -37,6 +41,7 @@ interface TerminalCheckout {
   id: string;
   amount_money: { amount: number; currency: string };
   reference_id?: string;
+  note?: string;
   device_options: { device_id: string };
   status: 'PENDING' | 'IN_PROGRESS' | 'CANCEL_REQUESTED' | 'CANCELED' | 'COMPLETED';
   cancel_reason?: string;
@@ -57,6 +62,8 @@ export const startSquareDouble = async (options: { token?: string } = {}) => {
   const codes = new Map<string, DeviceCode>();
   const checkouts = new Map<string, TerminalCheckout>();
   const idempotent = new Map<string, { status: number; body: object }>();
+  /** Refunded cents by Square payment id. */
+  const refunds = new Map<string, number>();
   const received: { method: string; path: string; authorization?: string; body: unknown }[] = [];
   let stalled: (() => void)[] | null = null;
 
@@ -125,15 +132,55 @@ export const startSquareDouble = async (options: { token?: string } = {}) => {
       const device = (c.device_options as { device_id?: string } | undefined)?.device_id;
       if (![...codes.values()].some((code) => code.device_id === device))
         return squareError(404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', 'Device not found.');
+      const amount = c.amount_money as TerminalCheckout['amount_money'] | undefined;
+      if (!amount || !Number.isInteger(amount.amount) || amount.amount < 1)
+        return squareError(400, 'INVALID_REQUEST_ERROR', 'INVALID_VALUE', 'Invalid amount_money');
       const checkout: TerminalCheckout = {
         id: `08YceKh7B3ZqO${randomBytes(4).toString('hex')}`,
-        amount_money: c.amount_money as TerminalCheckout['amount_money'],
+        amount_money: amount,
         ...(reference ? { reference_id: reference } : {}),
+        ...(typeof c.note === 'string' ? { note: c.note } : {}),
         device_options: { device_id: device! },
         status: 'PENDING',
       };
       checkouts.set(checkout.id, checkout);
       return { status: 200, body: { checkout } };
+    }
+    if (method === 'POST' && path === '/v2/refunds') {
+      const paymentId = body.payment_id;
+      const money = body.amount_money as { amount?: number; currency?: string } | undefined;
+      if (typeof body.idempotency_key !== 'string' || !body.idempotency_key)
+        return squareError(
+          400,
+          'INVALID_REQUEST_ERROR',
+          'MISSING_REQUIRED_PARAMETER',
+          'Field must be set',
+        );
+      const paid = [...checkouts.values()].find(
+        (c) => c.status === 'COMPLETED' && c.payment_ids?.includes(String(paymentId)),
+      );
+      if (!paid)
+        return squareError(404, 'INVALID_REQUEST_ERROR', 'NOT_FOUND', 'Payment not found.');
+      const already = refunds.get(String(paymentId)) ?? 0;
+      if (!money?.amount || already + money.amount > paid.amount_money.amount)
+        return squareError(
+          400,
+          'INVALID_REQUEST_ERROR',
+          'REFUND_AMOUNT_INVALID',
+          'The requested refund amount exceeds the amount available to refund.',
+        );
+      refunds.set(String(paymentId), already + money.amount);
+      return {
+        status: 200,
+        body: {
+          refund: {
+            id: `${String(paymentId)}_${randomBytes(6).toString('hex')}`,
+            status: 'PENDING',
+            amount_money: money,
+            payment_id: paymentId,
+          },
+        },
+      };
     }
     const checkoutMatch = /^\/v2\/terminals\/checkouts\/([^/]+)(\/cancel)?$/.exec(path);
     if (checkoutMatch) {
@@ -229,6 +276,21 @@ export const startSquareDouble = async (options: { token?: string } = {}) => {
       checkout.payment_ids = [`pay_sq_${randomBytes(6).toString('hex')}`];
       return notification(checkout);
     },
+    /** Nobody paid within the deadline: Square cancels it as TIMED_OUT; answers the notification. */
+    timeOut(checkoutId: string) {
+      const checkout = checkouts.get(checkoutId)!;
+      checkout.status = 'CANCELED';
+      checkout.cancel_reason = 'TIMED_OUT';
+      return notification(checkout);
+    },
+    /** The card was declined and the buyer gave up on the reader; answers the notification. */
+    decline(checkoutId: string) {
+      const checkout = checkouts.get(checkoutId)!;
+      checkout.status = 'CANCELED';
+      checkout.cancel_reason = 'BUYER_CANCELED';
+      return notification(checkout);
+    },
+    refunds,
     notification,
     /** A notification as Square posts it to `notificationUrl`. */
     signed(body: object, notificationUrl: string, key = SQUARE_SIGNATURE_KEY) {

@@ -79,6 +79,7 @@ export function PaidTab() {
       <FlagCheckbox name="opts.qrAtKioskCheckout" label={t('events.paid.qrAtCheckout')} />
       <SecureInput field="stripe_secret_key" label={t('events.secure.stripe_secret_key')} />
       <SecureInput field="monobank_token" label={t('events.secure.monobank_token')} />
+      <SecureInput field="square_access_token" label={t('events.secure.square_access_token')} />
     </Stack>
   );
 }

@@ -159,6 +159,7 @@ const optTabs: Record<keyof EventOpts, EditorTab> = {
 const secureTabs: Record<SecureField, EditorTab> = {
   flashbulb_api_token: 'general',
   stripe_secret_key: 'paid',
+  square_access_token: 'paid',
   monobank_token: 'paid',
   shopify_api_key: 'shopAddress',
   shopify_api_pass: 'shopAddress',

@@ -1,0 +1,26 @@
+import { endpoints } from '@flashbulb/shared';
+import { callApi } from '../../../lib/api-client.ts';
+
+/**
+ * The card reader pairing calls (albums spec §4, §7.3): the operator's Square token goes to our
+ * server for each call and on to Square; it is kept nowhere (not in storage, not in the URL).
+ */
+export const squareLocations = (accessToken: string) =>
+  callApi(endpoints.squareLocations, { access_token: accessToken });
+
+export const squareCreateDeviceCode = (accessToken: string, name: string, locationId: string) =>
+  callApi(endpoints.squareCreateDeviceCode, {
+    access_token: accessToken,
+    name,
+    location_id: locationId,
+  });
+
+export const squareGetDeviceCode = (accessToken: string, id: string) =>
+  callApi(endpoints.squareGetDeviceCode, { access_token: accessToken, id });
+
+/** The spec's reversed access token (shown once pairing is done, never stored). */
+export const reversedToken = (token: string): string => [...token].reverse().join('');
+
+/** An example kiosk link that sells on the paired reader (the event's private key to fill in). */
+export const exampleKioskLink = (origin: string, deviceId: string): string =>
+  `${origin}/?kType=evSB1&pvId=EVENT_PRIVATE_KEY&sqDeviceId=${encodeURIComponent(deviceId)}`;
