@@ -124,6 +124,7 @@ export const createContainer = async (
       await jobs.startWorker({
         photoDerivatives: photos.services.photoDerivatives,
         photoRetention: photos.services.photoRetention,
+        photoVariants: photos.services.photoVariants,
         outbox: messaging.services.outbox,
         sessions: identity.repositories.sessions,
         attendees: albums.services.attendees,

@@ -45,6 +45,7 @@ describe('container composed from one wiring file per domain', () => {
         'photoStream',
         'photoUploads',
         'photoUrls',
+        'photoVariants',
         'printing',
         'printStationsAdmin',
         'providerCheckouts',

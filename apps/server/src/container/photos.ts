@@ -9,6 +9,7 @@ import { PhotoChangesService } from '../services/photos/photo-changes.service.ts
 import { PhotoDerivativesService } from '../services/photos/photo-derivatives.service.ts';
 import { PhotoListingService } from '../services/photos/photo-listing.service.ts';
 import { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
+import { PhotoVariantsService } from '../services/photos/photo-variants.service.ts';
 import { PhotoUploadService } from '../services/photos/photo-upload.service.ts';
 import { registerPhotoListeners } from '../services/photos/photo.listeners.ts';
 import { StockUploadService } from '../services/stock-upload.service.ts';
@@ -91,7 +92,18 @@ export const wirePhotos = (
     clock,
     logger: logger.child({ component: 'upload-sweep' }),
   });
-  registerPhotoListeners(bus, { jobs });
+  const photoVariants = new PhotoVariantsService({
+    photos,
+    events: eventRows,
+    processes: events.repositories.imageProcesses,
+    storage,
+    images,
+    jobs,
+    bus,
+    logger: photoLogger,
+    uidSecret: secrets.signingKey,
+  });
+  registerPhotoListeners(bus, { jobs, photoVariants });
   return {
     photoEvents,
     repositories: { photos },
@@ -100,6 +112,7 @@ export const wirePhotos = (
       photoListing,
       photoChanges,
       photoDerivatives,
+      photoVariants,
       photoRetention,
       photoUrls: urls,
       storageMigration,

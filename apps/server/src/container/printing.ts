@@ -26,6 +26,7 @@ export const wirePrinting = (core: Core, events: Events, photos: Photos, albums:
     printJobs,
     stations: printStations,
     templates: events.repositories.printTemplates,
+    processes: events.repositories.imageProcesses,
     storage,
     printer: new FilePrinterAdapter(path.join(config.dataDir, 'prints')),
     jobs,

@@ -11,6 +11,13 @@ export interface DomainEvents {
   'photo.uploaded': { photoId: number; eventId: number };
   /** A photo's derivatives are made (or a video is registered): albums may show it. */
   'photo.ready': { photoId: number; eventId: number };
+  /** An image process made a photo's variant (issue 12): auto-print may print it. */
+  'photo.variant_ready': {
+    photoId: number;
+    eventId: number;
+    originalPhotoId: number;
+    imageProcessId: number;
+  };
   /** A hidden photo was made visible again. */
   'photo.shown': { photoId: number; eventId: number };
   /** A visible photo was hidden. */

@@ -7,6 +7,7 @@ import type { OutboxService } from '../services/outbox.service.ts';
 import type { PaymentService } from '../services/payment.service.ts';
 import type { ProviderCheckouts } from '../services/provider-checkout.service.ts';
 import type { PhotoDerivativesService } from '../services/photos/photo-derivatives.service.ts';
+import type { PhotoVariantsService } from '../services/photos/photo-variants.service.ts';
 import type { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
 import type { StorageMigration } from '../services/photos/storage-migration.ts';
 import type { UploadSweep } from '../services/photos/upload-sweep.ts';
@@ -22,6 +23,7 @@ import type { PrintService } from '../services/printing/print.service.ts';
 export interface JobDeps {
   photoDerivatives: Pick<PhotoDerivativesService, 'makeDerivatives' | 'requeueStuck'>;
   photoRetention: Pick<PhotoRetentionService, 'runRetention'>;
+  photoVariants: Pick<PhotoVariantsService, 'run'>;
   outbox: Pick<OutboxService, 'deliver' | 'resumeDue'>;
   storageMigration: Pick<StorageMigration, 'protectPhoto' | 'sweep'>;
   uploadSweep: Pick<UploadSweep, 'sweep'>;

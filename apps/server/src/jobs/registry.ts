@@ -13,6 +13,7 @@ import { outboxResumeJob } from './outbox-resume.job.ts';
 import { paymentsExpireJob } from './payments-expire.job.ts';
 import { paymentsReconcileJob } from './payments-reconcile.job.ts';
 import { photoDerivativesJob } from './photo-derivatives.job.ts';
+import { photoImageProcessJob } from './photo-image-process.job.ts';
 import { photosRetentionJob } from './photos-retention.job.ts';
 import { photosStuckJob } from './photos-stuck.job.ts';
 import { printRenderJob, printResumeJob } from './print.job.ts';
@@ -47,6 +48,7 @@ export const jobRegistry = [
   paymentsReconcileJob,
   storageSweepUploadsJob,
   databaseVacuumJob,
+  photoImageProcessJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];

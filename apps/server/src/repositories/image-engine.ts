@@ -103,6 +103,57 @@ export class ImageEngine {
     };
   }
 
+  /**
+   * The output of one image process (issue 12): `resize` fits the photo in 2000 px (never
+   * enlarged); `watermark` lays the overlay over the whole photo (at most 4000 px); `print` crops
+   * the photo to fill a 4×6 at 300 dpi (1800×1200, or 1200×1800 for an upright photo). JPEG with a
+   * clean EXIF block; the orientation is applied.
+   */
+  async processVariant(
+    input: Buffer,
+    kind: 'resize' | 'watermark' | 'print',
+    overlay?: Buffer,
+  ): Promise<Buffer> {
+    if (kind === 'print') {
+      const meta = await this.open(input).metadata();
+      const turned = (meta.orientation ?? 1) >= 5;
+      const w = (turned ? meta.height : meta.width) ?? 1;
+      const h = (turned ? meta.width : meta.height) ?? 1;
+      const [width, height] = w >= h ? [1800, 1200] : [1200, 1800];
+      // Decoded to raw pixels first, so nothing of the input's metadata reaches the output.
+      const cropped = await this.open(input)
+        .rotate()
+        .resize(width, height, { fit: 'cover', position: 'attention' })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return sharp(cropped.data, { raw: cropped.info })
+        .withMetadata({ density: 300 })
+        .withExif(CLEAN_EXIF)
+        .jpeg({ quality: 92 })
+        .toBuffer();
+    }
+    const side = kind === 'resize' ? 2000 : 4000;
+    const base = await this.open(input)
+      .rotate()
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 92 })
+      .toBuffer({ resolveWithObject: true });
+    if (kind === 'resize' || !overlay)
+      return sharp(base.data).jpeg({ quality: 90 }).withExif(CLEAN_EXIF).toBuffer();
+    const fitted = await sharp(overlay)
+      .resize(base.info.width, base.info.height, {
+        fit: 'contain',
+        background: { r: 0, g: 0, b: 0, alpha: 0 },
+      })
+      .png()
+      .toBuffer();
+    return sharp(base.data)
+      .composite([{ input: fitted, gravity: 'center' }])
+      .jpeg({ quality: 90 })
+      .withExif(CLEAN_EXIF)
+      .toBuffer();
+  }
+
   /** A stand-alone thumbnail (stock images): 400 px, orientation applied, metadata stripped. */
   async thumbnail(input: Buffer): Promise<Buffer> {
     return this.open(input)

@@ -50,6 +50,17 @@ export class ImageProcessRepository {
     return rows.map((r) => r.id);
   }
 
+  /** Every step the event chose (`image_process_id_array`), in the event's order. */
+  async listForEvent(eventId: number): Promise<ImageProcessRow[]> {
+    const rows = await this.db
+      .select({ process: imageProcesses })
+      .from(eventImageProcesses)
+      .innerJoin(imageProcesses, eq(imageProcesses.id, eventImageProcesses.imageProcessId))
+      .where(eq(eventImageProcesses.eventId, eventId))
+      .orderBy(asc(eventImageProcesses.position));
+    return rows.map((r) => r.process);
+  }
+
   /** The event's steps that print automatically, in the event's order. */
   async listAutoPrintForEvent(eventId: number): Promise<ImageProcessRow[]> {
     const rows = await this.db

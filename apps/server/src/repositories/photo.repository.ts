@@ -83,6 +83,21 @@ export class PhotoRepository {
     await this.db.insert(photoUploads).values({ uploadKey, photoId }).onConflictDoNothing();
   }
 
+  /** The variant an image process made of a photo (issue 12), if any. */
+  async findVariant(
+    originalPhotoId: number,
+    imageProcessId: number,
+  ): Promise<PhotoRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(photos)
+      .where(
+        and(eq(photos.originalPhotoId, originalPhotoId), eq(photos.imageProcessId, imageProcessId)),
+      )
+      .limit(1);
+    return row;
+  }
+
   async findById(id: number): Promise<PhotoRow | undefined> {
     const [row] = await this.db.select().from(photos).where(eq(photos.id, id));
     return row;

@@ -8,10 +8,13 @@ import type { PrintService } from './print.service.ts';
  */
 export const registerPrintListeners = (
   bus: DomainEventBus,
-  printing: Pick<PrintService, 'onPhotoReady' | 'onPrintRequested'>,
+  printing: Pick<PrintService, 'onPhotoReady' | 'onVariantReady' | 'onPrintRequested'>,
 ): void => {
   bus.on('photo.ready', 'printing: auto-print', ({ photoId, eventId }) =>
     printing.onPhotoReady({ photoId, eventId }),
+  );
+  bus.on('photo.variant_ready', 'printing: auto-print image processes', (notice) =>
+    printing.onVariantReady(notice),
   );
   bus.on('print.requested', 'printing: queue a stored request', ({ printRequestId }) =>
     printing.onPrintRequested({ printRequestId }),

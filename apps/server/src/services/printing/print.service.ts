@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AlbumRepository } from '../../repositories/album.repository.ts';
 import type { EventRecord, EventRepository } from '../../repositories/event.repository.ts';
+import type { ImageProcessRepository } from '../../repositories/image-process.repository.ts';
 import type { PhotoRepository } from '../../repositories/photo.repository.ts';
 import type { PrinterAdapter } from '../../repositories/printing/file-printer.adapter.ts';
 import type {
@@ -77,6 +78,7 @@ export class PrintService {
       printJobs: PrintJobRepository;
       stations: Pick<PrintStationRepository, 'poolHasStation'>;
       templates: Pick<PrintTemplateRepository, 'findById'>;
+      processes: Pick<ImageProcessRepository, 'listAutoPrintForEvent'>;
       storage: StorageRepository;
       printer: PrinterAdapter;
       jobs: Pick<JobQueue, 'send'>;
@@ -324,25 +326,58 @@ export class PrintService {
       if (job.state === 'queued') await this.deps.jobs.send('print.render', { printJobId: job.id });
   }
 
-  /** `photo.ready`: with auto-print on, the new photo's own sheet goes to the event's pool. */
+  /**
+   * `photo.ready`: with auto-print on (`is_print_every_photo`), the new photo's own sheet goes to
+   * the event's pool — unless the event has auto-print image processes: then each of their
+   * variants prints instead (`onVariantReady`), so a photo is never printed twice.
+   */
   async onPhotoReady(notice: { photoId: number; eventId: number }): Promise<void> {
-    const event = await this.deps.events.findById(notice.eventId);
+    const event = await this.autoPrintEvent(notice.eventId);
     if (!event) return;
-    const e = event.row;
-    if (e.is_photo_printer_active !== 1 || e.is_print_every_photo !== 1) return;
+    if ((await this.deps.processes.listAutoPrintForEvent(event.row.id)).length > 0) return;
     const photo = await this.deps.photos.findById(notice.photoId);
-    if (!photo || photo.mediaType !== 'image' || photo.printable !== 1) return;
+    if (!photo || photo.imageProcessId !== null) return;
+    await this.autoPrint(event, photo);
+  }
+
+  /** `photo.variant_ready`: a variant of one of the event's auto-print processes is printed. */
+  async onVariantReady(notice: {
+    photoId: number;
+    eventId: number;
+    imageProcessId: number;
+  }): Promise<void> {
+    const event = await this.autoPrintEvent(notice.eventId);
+    if (!event) return;
+    const auto = await this.deps.processes.listAutoPrintForEvent(event.row.id);
+    if (!auto.some((p) => p.id === notice.imageProcessId)) return;
+    const photo = await this.deps.photos.findById(notice.photoId);
+    if (!photo) return;
+    await this.autoPrint(event, photo);
+  }
+
+  private async autoPrintEvent(eventId: number): Promise<EventRecord | null> {
+    const event = await this.deps.events.findById(eventId);
+    if (!event) return null;
+    const e = event.row;
+    return e.is_photo_printer_active === 1 && e.is_print_every_photo === 1 ? event : null;
+  }
+
+  private async autoPrint(
+    event: EventRecord,
+    photo: { id: number; mediaType: string; printable: number },
+  ): Promise<void> {
+    if (photo.mediaType !== 'image' || photo.printable !== 1) return;
     // One photo per auto-printed sheet: the event's template when it has one placeholder.
     const template = await this.printTemplate(event);
     const { jobs, replayed } = await this.deps.printJobs.insertSheets([
       {
-        eventId: e.id,
+        eventId: event.row.id,
         pool: defaultPool(event),
         photoIds: [photo.id],
         copies: 1,
         state: 'queued',
         source: 'auto',
-        // One auto-print per photo, however often `photo.ready` is announced.
+        // One auto-print per photo, however often it is announced.
         requestKey: `auto:${photo.id}`,
         sheetIndex: 0,
         templateId: template?.placeholderCounts === 1 ? template.id : null,

@@ -29,6 +29,7 @@ import { AlbumFilterBar } from './album-filter-bar.tsx';
 import { DeletePhotosModal } from './delete-photos-modal.tsx';
 import { ConsolePhotoGrid } from './console-photo-grid.tsx';
 import { PhotoPreviewModal } from './photo-preview-modal.tsx';
+import { PrintPhotosModal } from './print-photos-modal.tsx';
 import type { TileGesture } from './photo-tile.tsx';
 import { SelectionToolbar } from './selection-toolbar.tsx';
 import { UploadPanel } from './upload-panel.tsx';
@@ -126,6 +127,7 @@ export default function ConsoleAlbumPage() {
   );
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
   const [deleteIds, setDeleteIds] = useState<number[] | null>(null);
+  const [printUids, setPrintUids] = useState<string[] | null>(null);
   const [attendeePhotos, setAttendeePhotos] = useState<{
     mode: AttendeePhotosMode;
     uids: string[];
@@ -284,6 +286,9 @@ export default function ConsoleAlbumPage() {
         onDelete={() => setDeleteIds(selectedIds)}
         onAddToAttendee={() => setAttendeePhotos({ mode: 'add', uids: selectedUids() })}
         onRemoveFromAttendee={() => setAttendeePhotos({ mode: 'remove', uids: selectedUids() })}
+        onPrint={
+          event.is_photo_printer_active === 1 ? () => setPrintUids(selectedUids()) : undefined
+        }
         onClear={selection.clear}
       />
       {list.isError && !list.data ? (
@@ -334,6 +339,9 @@ export default function ConsoleAlbumPage() {
           opened
           onClose={() => setAttendeePhotos(null)}
         />
+      )}
+      {printUids && (
+        <PrintPhotosModal event={event} photoUids={printUids} onClose={() => setPrintUids(null)} />
       )}
       <DeletePhotosModal
         count={deleteIds?.length ?? 0}

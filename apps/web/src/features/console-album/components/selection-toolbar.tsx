@@ -11,6 +11,7 @@ export function SelectionToolbar({
   onDelete,
   onAddToAttendee,
   onRemoveFromAttendee,
+  onPrint,
   onClear,
 }: {
   count: number;
@@ -21,6 +22,8 @@ export function SelectionToolbar({
   onDelete: () => void;
   onAddToAttendee: () => void;
   onRemoveFromAttendee: () => void;
+  /** Present when the event prints (`is_photo_printer_active`). */
+  onPrint?: () => void;
   onClear: () => void;
 }) {
   const { t } = useTranslation();
@@ -55,6 +58,11 @@ export function SelectionToolbar({
         <Button size="xs" variant="default" onClick={onRemoveFromAttendee} disabled={busy}>
           {t('album.selection.removeFromAttendee')}
         </Button>
+        {onPrint && (
+          <Button size="xs" variant="default" onClick={onPrint} disabled={busy}>
+            {t('album.selection.print')}
+          </Button>
+        )}
         <Button size="xs" color="red" variant="light" onClick={onDelete} disabled={busy}>
           {t('album.selection.delete')}
         </Button>

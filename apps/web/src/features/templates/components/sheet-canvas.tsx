@@ -153,8 +153,10 @@ export function SheetCanvas({
               onPointerCancel={end}
               style={{
                 position: 'absolute',
-                right: -7,
-                bottom: -7,
+                // Inside the corner: a placeholder at the sheet's edge keeps a whole handle (the
+                // sheet clips what sticks out).
+                right: 0,
+                bottom: 0,
                 width: 14,
                 height: 14,
                 background: '#1c7ed6',
