@@ -46,6 +46,11 @@ describe('sign-in journeys in Chromium', () => {
 
       await journey.withServerLog(async () => {
         await page.goto(url);
+        // A cold load of the console, signed out: not one error or warning in the console (no
+        // refresh is asked for without a session, so no 401).
+        await page.getByRole('button', { name: 'Sign in' }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(browser.consoleErrors).toEqual([]);
         await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
 
         // Set-up: scan the QR code as a phone would and answer with the authenticator's code.
@@ -55,9 +60,13 @@ describe('sign-in journeys in Chromium', () => {
         await expect.poll(() => page.getByTestId('my-info-role').textContent()).toBe('Super user');
         expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('1');
 
-        // A reload keeps the session (refresh cookie), without the token ever touching storage.
+        // A reload keeps the session (refresh cookie), without the token ever touching storage,
+        // and without an error in the console (no call goes out before the session is known).
+        const beforeReload = browser.consoleErrors.length;
         await page.reload();
         await expect.poll(() => page.getByTestId('header-email').textContent()).toBe(ADMIN_EMAIL);
+        await page.waitForLoadState('networkidle');
+        expect(browser.consoleErrors.slice(beforeReload)).toEqual([]);
         const stored = await page.evaluate(() =>
           JSON.stringify({ ...localStorage, ...sessionStorage }),
         );
@@ -66,9 +75,12 @@ describe('sign-in journeys in Chromium', () => {
         await page.getByRole('button', { name: 'Sign out' }).click();
         await page.getByRole('button', { name: 'Sign in' }).waitFor();
         expect(new URL(page.url()).pathname).toBe('/');
-        // Signed out for real: a reload finds no session to restore.
+        // Signed out for real: a reload finds no session to restore, and asks for none.
+        const beforeSignedOutReload = browser.consoleErrors.length;
         await page.reload();
         await page.getByRole('button', { name: 'Sign in' }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(browser.consoleErrors.slice(beforeSignedOutReload)).toEqual([]);
 
         // Sign in again: now the code modal, which survives a wrong code.
         await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);

@@ -21,6 +21,12 @@ export interface RunningBrowser {
   readonly page: Page;
   /** Uncaught page errors and CSP violations seen so far: a journey should end with none. */
   readonly problems: string[];
+  /**
+   * Every error and warning the page's console showed so far (failed requests included, e.g. a
+   * 401 Chromium logs as "Failed to load resource"), with its URL: journeys assert none where
+   * nothing may fail (a cold load of the console).
+   */
+  readonly consoleErrors: string[];
   readonly close: () => Promise<void>;
 }
 
@@ -39,9 +45,11 @@ export const launchBrowser = async (extraArgs: readonly string[] = []): Promise<
   const page = context.pages()[0] ?? (await context.newPage());
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  const consoleErrors: string[] = [];
   page.on('console', (message) => {
-    // A 401 from the session-restoring refresh is expected and logged by Chromium as a resource
-    // error; what must never happen is a blocked script or style (the server's CSP).
+    if (message.type() === 'error' || message.type() === 'warning')
+      consoleErrors.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+    // Never a blocked script or style (the server's CSP).
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
       problems.push(`CSP: ${message.text()}`);
   });
@@ -49,6 +57,7 @@ export const launchBrowser = async (extraArgs: readonly string[] = []): Promise<
     context,
     page,
     problems,
+    consoleErrors,
     close: async () => {
       await context.close();
       await rm(userDataDir, { recursive: true, force: true });

@@ -35,6 +35,14 @@ process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+// Face search: the models and the recent events' descriptors load now, not on a guest's first
+// selfie (issue 13). In the background: the server answers meanwhile.
+app.container.services.faceSearch.warmAtStart().then(
+  (warmed) => {
+    if (warmed.events.length > 0) app.log.info(warmed, 'face search warmed');
+  },
+  (error: unknown) => app.log.warn({ err: error }, 'face search warm-up failed'),
+);
 // The command line finds the running server through the database folder's lock.
 const address = app.server.address() as AddressInfo | null;
 if (address) {

@@ -10,7 +10,13 @@ import type {
   FaceEngineProvider,
 } from '../src/repositories/face-engine/face-engine-provider.ts';
 import { FaceVectorSearch } from '../src/services/faces/face-vectors.ts';
-import { createEvent, createEventWorld, errorOf, type EventWorld } from './helpers/events.ts';
+import {
+  createEvent,
+  createEventWorld,
+  errorOf,
+  validEventBody,
+  type EventWorld,
+} from './helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -155,6 +161,60 @@ describe('face indexing', () => {
       reason: 'already_indexed',
     });
     expect(await faceRows().facesOfPhoto(photo.id)).toHaveLength(1);
+  });
+
+  it("adds the event's forced index tags to every photo it indexes, keeping the photo's own tags", async () => {
+    engine.faces = [a];
+    const tags = ['vip', 'stage-2'];
+    const event = await createEvent(t, world.adminA, {
+      enable_facial_recognition: 1,
+      opts: { description: 'Forced tags', forcedIndexTags: tags },
+    });
+    const photo = await readyPhoto(event);
+    await waitForScan(photo.id);
+    expect((await t.app.container.repositories.photos.findById(photo.id))!.tags).toEqual(tags);
+    // A faceless photo is indexed too and carries them as well.
+    engine.faces = [];
+    const faceless = await readyPhoto(event);
+    expect((await waitForScan(faceless.id)).faceCount).toBe(0);
+    expect((await t.app.container.repositories.photos.findById(faceless.id))!.tags).toEqual(tags);
+    // Indexed again (new model, lost scan): a tag it has is not doubled, its own tags stay.
+    await t.database.executeSql(
+      `update photos set tags = '["robot-7","vip"]'::jsonb where id = $1`,
+      [photo.id],
+    );
+    await t.database.executeSql('delete from photo_face_scans where photo_id = $1', [photo.id]);
+    expect((await services().faceIndex.indexPhoto(photo.id)).status).toBe('indexed');
+    expect((await t.app.container.repositories.photos.findById(photo.id))!.tags).toEqual([
+      'robot-7',
+      'vip',
+      'stage-2',
+    ]);
+    // Face recognition off: nothing is indexed, so no tag is forced.
+    const off = await createEvent(t, world.adminA, {
+      enable_facial_recognition: 0,
+      opts: { description: 'Forced tags, faces off', forcedIndexTags: tags },
+    });
+    const untouched = await readyPhoto(off);
+    expect(await services().faceIndex.indexPhoto(untouched.id)).toMatchObject({
+      status: 'skipped',
+    });
+    expect((await t.app.container.repositories.photos.findById(untouched.id))!.tags).toEqual([]);
+  });
+
+  it('refuses forced index tags that are not letters, digits, - and _, creating nothing', async () => {
+    const before = await t.database.executeSql('select count(*)::int as n from events');
+    const response = await t.call(
+      endpoints.createEvent,
+      validEventBody({ opts: { description: 'Bad tags', forcedIndexTags: ['ok', 'not ok!'] } }),
+      { authorization: world.adminA.authorization },
+    );
+    expect(errorOf(response)).toMatchObject({
+      status: 400,
+      message_key: 'tags_invalid',
+      field: 'opts.forcedIndexTags',
+    });
+    expect(await t.database.executeSql('select count(*)::int as n from events')).toEqual(before);
   });
 
   it('records a photo with no face as scanned with zero faces', async () => {
@@ -548,6 +608,28 @@ describe('index-ignore faces (staff) in search results', () => {
     );
     expect(await search(staffSelfie)).toEqual([both.id, staffOnly.id].sort());
     engine.byWidth.clear();
+  });
+});
+
+describe('warm-up at server start', () => {
+  it('loads the engine and the descriptors of the events most recently indexed, not of events whose face recognition is off', async () => {
+    engine.faces = [a, b];
+    const off = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
+    await waitForScan((await readyPhoto(off)).id);
+    const event = await createEvent(t, world.adminA, { enable_facial_recognition: 1 });
+    await waitForScan((await readyPhoto(event)).id);
+    await waitForScan((await readyPhoto(event)).id);
+    await t.database.executeSql('update events set enable_facial_recognition = 0 where id = $1', [
+      off.id,
+    ]);
+    const search = services().faceSearch;
+    // Nothing searched yet in this event: its copy is empty until warmed.
+    expect(search.cachedFaces(event.id)).toBe(0);
+    const warmed = await search.warmAtStart();
+    expect(warmed.events[0]).toBe(event.id);
+    expect(warmed.events).not.toContain(off.id);
+    expect(search.cachedFaces(event.id)).toBe(4);
+    expect(search.cachedFaces(off.id)).toBe(0);
   });
 });
 

@@ -351,12 +351,23 @@ describe('sessions', () => {
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('SameSite=Strict');
     expect(setCookie).toContain(`Path=${AUTH_COOKIE_PATH}`);
+    // Next to it, the session hint the web app reads before asking for a refresh: no secret in it,
+    // readable by scripts, site-wide, and cleared with the refresh cookie.
+    const cookies = [response.headers['set-cookie'] ?? []].flat().map(String);
+    const hint = cookies.find((c) => c.startsWith('flashbulb_session='));
+    expect(hint).toMatch(/^flashbulb_session=1;/);
+    expect(hint).not.toContain('HttpOnly');
+    expect(hint).toContain('Path=/;');
+    expect(hint).toContain('SameSite=Strict');
     const cookie = setCookie.split(';')[0]!;
     const refreshed = await t.call(endpoints.refresh, {}, { cookie });
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.body).toHaveProperty('result.authentication_result.access_token');
     const none = await t.call(endpoints.refresh, {});
     expect(none.statusCode).toBe(401);
+    expect([none.headers['set-cookie'] ?? []].flat().map(String)).toContainEqual(
+      expect.stringMatching(/^flashbulb_session=;.*Expires=Thu, 01 Jan 1970/),
+    );
   });
 
   it('refuses the access token and refresh token after sign-out', async () => {

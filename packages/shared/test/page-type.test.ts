@@ -187,13 +187,15 @@ describe('event page links (issue 16: every page type an operator hands out)', (
     ['slideShow', { kind: 'public-album', publicKey: 'pub/1+', mode: 'slideshow' }, false],
     ['qrRide', { kind: 'kiosk-qr-ride', privateKey: 'prv&2' }, true],
     ['allPhotosKiosk', { kind: 'kiosk-all-photos', privateKey: 'prv&2', attendeeId: null }, true],
-    ['webApp', { kind: 'public-album', publicKey: 'pub/1+', mode: 'grid' }, false],
+    ['webApp', { kind: 'webapp', eventName: 'AB12', token: 'pub/1+' }, false],
   ] as const)('%s opens the page it names, keys intact', (kind, page, kioskMode) => {
     expect(opened(kind).page).toEqual(page);
     expect(opened(kind).kioskMode).toBe(kioskMode);
   });
 
-  it('names the event on the web-app page', () => {
+  it('names the event on the web-app page and carries the public key as its token (its Find me searches with it)', () => {
     expect(new URL(links.webApp).searchParams.get('eName')).toBe('AB12');
+    expect(new URL(links.webApp).searchParams.get('token')).toBe('pub/1+');
+    expect(new URL(links.webApp).searchParams.get('pId')).toBeNull();
   });
 });

@@ -47,13 +47,27 @@ export class FaceRepository {
     photo: { id: number; eventId: number },
     scan: { model: string; minScore: number; scannedAt: Date },
     faces: NewPhotoFace[],
+    /** The event's forced index tags: added to the photo's tags (those it has are kept). */
+    forcedTags: readonly string[] = [],
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       // Lock the photo row: a delete running now either wins (nothing is stored) or waits.
-      const locked = await tx.execute(
-        sql`select id from photos where id = ${photo.id} and event_id = ${photo.eventId} for update`,
+      const locked = rowsOf(
+        await tx.execute(
+          sql`select id, tags from photos where id = ${photo.id} and event_id = ${photo.eventId} for update`,
+        ),
       );
-      if (rowsOf(locked).length === 0) return false;
+      if (locked.length === 0) return false;
+      const raw = locked[0]!.tags;
+      const current = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? [])) as string[];
+      const missing = forcedTags.filter(
+        (tag, i) => !current.includes(tag) && forcedTags.indexOf(tag) === i,
+      );
+      if (missing.length > 0)
+        await tx
+          .update(photos)
+          .set({ tags: [...current, ...missing] })
+          .where(eq(photos.id, photo.id));
       await tx.delete(photoFaces).where(eq(photoFaces.photoId, photo.id));
       if (faces.length > 0) {
         await tx.insert(photoFaces).values(
@@ -288,6 +302,22 @@ export class FaceRepository {
       limit ${limit}
     `);
     return rowsOf(result).map((row) => Number(row.id));
+  }
+
+  /**
+   * Events with face recognition on and faces of `model`, most recently indexed first: the ones
+   * whose descriptors the search loads at server start.
+   */
+  async recentlyIndexedEvents(model: string, limit: number): Promise<number[]> {
+    const result = await this.db.execute(sql`
+      select f.event_id from photo_faces f
+      join events e on e.id = f.event_id
+      where e.enable_facial_recognition = 1 and f.model = ${model}
+      group by f.event_id
+      order by max(f.id) desc
+      limit ${limit}
+    `);
+    return rowsOf(result).map((row) => Number(row.event_id));
   }
 
   /**

@@ -38,6 +38,12 @@ import type { PrintService } from '../services/printing/print.service.ts';
 import type { PrintStationService } from '../services/printing/print-station.service.ts';
 
 export const REFRESH_COOKIE = 'flashbulb_refresh';
+/**
+ * Not a secret: says a refresh cookie was set (same lifetime), so the web app asks for a refresh
+ * on load only when there is a session to restore — a signed-out cold load sends no refresh and
+ * Chromium logs no 401 (issue 16).
+ */
+export const SESSION_HINT_COOKIE = 'flashbulb_session';
 const COOKIE_PATH = '/api/v1/auth';
 
 const isIssued = (value: IssuedTokens | SignInResult): value is IssuedTokens =>
@@ -52,10 +58,18 @@ const setRefreshCookie = (request: FastifyRequest, reply: FastifyReply, token: s
     path: COOKIE_PATH,
     maxAge: REFRESH_TOKEN_DAYS * 86_400,
   });
+  void reply.setCookie(SESSION_HINT_COOKIE, '1', {
+    httpOnly: false,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    path: '/',
+    maxAge: REFRESH_TOKEN_DAYS * 86_400,
+  });
 };
 
 const clearRefreshCookie = (reply: FastifyReply): void => {
   void reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH });
+  void reply.clearCookie(SESSION_HINT_COOKIE, { path: '/' });
 };
 
 const present = (

@@ -1,12 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { PageContext } from '@flashbulb/shared/rules/page-type';
+import { FaceLookup } from '../features/guest-albums/components/face-lookup.tsx';
 import GuestAlbumsPage from '../features/guest-albums/components/guest-albums-page.tsx';
 import { createQueryClient } from './query-client.ts';
 
 const WebappPage = lazy(() => import('../features/webapp/components/webapp-page.tsx'));
 
-/** Album, kiosk and slide-show pages: their own lazy chunk, without the console or Mantine. */
+/**
+ * Album, kiosk and slide-show pages: their own lazy chunk, without the console or Mantine. The
+ * web-app page gets "Find me" (faces) with the public key its link carries as `token`.
+ */
 export default function AlbumsRoot({
   context,
   eventName,
@@ -19,7 +23,14 @@ export default function AlbumsRoot({
     <QueryClientProvider client={client}>
       {context.page.kind === 'webapp' ? (
         <Suspense fallback={null}>
-          <WebappPage eventName={context.page.eventName} />
+          <WebappPage
+            eventName={context.page.eventName}
+            findMe={
+              context.page.token?.trim() ? (
+                <FaceLookup albumKey={{ keyType: 'public', keyValue: context.page.token.trim() }} />
+              ) : null
+            }
+          />
         </Suspense>
       ) : (
         <GuestAlbumsPage context={context} eventName={eventName} />

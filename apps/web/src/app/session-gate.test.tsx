@@ -62,6 +62,16 @@ describe('site root', () => {
     expect(screen.queryByTestId('header-email')).toBeNull();
   });
 
+  it('asks for no refresh on a cold load without a session cookie (no 401 in the console)', async () => {
+    const api = installFakeApi({
+      '/auth/refresh': { nok: 'unauthorized_user', status: 401 },
+      '/auth/setup-status': { ok: { needs_first_admin: false } },
+    });
+    renderApp('/', { sessionCookie: false });
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    expect(api.callsTo('/auth/refresh')).toHaveLength(0);
+  });
+
   it('sends a signed-out visitor of a console path back to the site root', async () => {
     installFakeApi({
       '/auth/refresh': { nok: 'unauthorized_user', status: 401 },

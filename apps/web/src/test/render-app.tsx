@@ -7,8 +7,15 @@ import { createQueryClient } from '../app/query-client.ts';
 import { resetRestoreForTests } from '../lib/session/session-api.ts';
 import { resetSessionStoreForTests } from '../lib/session-store.ts';
 
-/** The whole app at `path`, with fresh session and query state; StrictMode like main.tsx. */
-export const renderApp = (path = '/') => {
+/**
+ * The whole app at `path`, with fresh session and query state; StrictMode like main.tsx.
+ * `sessionCookie`: the browser holds the server's session hint (a refresh cookie to restore), as
+ * after an earlier sign-in; without it, the app asks for no refresh.
+ */
+export const renderApp = (path = '/', { sessionCookie = true } = {}) => {
+  document.cookie = sessionCookie
+    ? 'flashbulb_session=1; path=/'
+    : 'flashbulb_session=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
   resetSessionStoreForTests();
   resetRestoreForTests();
   const queryClient = createQueryClient();

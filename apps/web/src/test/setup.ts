@@ -1,5 +1,5 @@
 // Browser APIs jsdom lacks but Mantine uses, the i18n texts, and a clean DOM after each test.
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import '../i18n/i18n.ts';
@@ -36,6 +36,13 @@ if (!('ResizeObserver' in window)) {
 }
 
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+
+// Tests start as a browser that signed in before: the server's session hint cookie is there, so the
+// app restores the session through the (faked) refresh call. renderApp(…, {sessionCookie: false})
+// starts without it.
+beforeEach(() => {
+  document.cookie = 'flashbulb_session=1; path=/';
+});
 
 afterEach(() => {
   cleanup();

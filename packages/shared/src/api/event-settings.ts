@@ -604,6 +604,9 @@ export const eventRuleIssues = (e: EventSettings): RuleIssue[] => {
   }
   if (e.opts.isPhotoDelayCheckTags === 1 && e.opts.photoDelayTags.some((t) => !isValidTag(t)))
     add('opts.photoDelayTags', 'tags_invalid');
+  // Faces: forced index tags land on every indexed photo (letters, digits, - and _ only).
+  if (e.opts.forcedIndexTags.some((t) => !isValidTag(t)))
+    add('opts.forcedIndexTags', 'tags_invalid');
   // Printing
   if (!within(e.max_print_copies_count, L.printCountMin, L.printCountMax))
     add('max_print_copies_count', 'photos_copy_count_error');

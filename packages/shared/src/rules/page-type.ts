@@ -35,7 +35,10 @@ export type PageType =
   | { kind: 'mini-album'; token: string }
   /** `attOrgId` = attendee id and organisation id joined by a dash: the older web-app page. */
   | { kind: 'attendee-legacy'; attendeeId: string; organisationId: string }
-  /** `eName` alone (optional `token`): the event's branded web-app page (issue 15). */
+  /**
+   * `eName` alone (optional `token`): the event's branded web-app page (issue 15); `token` is the
+   * event's public key when the link came from the console (the page's "Find me", issue 13).
+   */
   | { kind: 'webapp'; eventName: string; token: string | null }
   /** A link missing a required parameter: the page shows this message. */
   | { kind: 'error'; message: 'Query param &pvId is required' | 'Query param &attId is required' };
@@ -194,8 +197,9 @@ export const EVENT_PAGE_KINDS: readonly EventPageKind[] = [
 
 /**
  * The link of each page type of an event, from its code and keys — the inverse of
- * `pageTypeFromQuery`, so the console never builds a URL by hand. The web-app page is the public
- * album named by the event code too (`eName`: the page reads the event's web-app settings).
+ * `pageTypeFromQuery`, so the console never builds a URL by hand. The web-app page is named by
+ * the event code (`eName`: its branding and registration) and carries the public key as its
+ * `token` (its "Find me" searches the public album's photos with it).
  */
 export const eventPageLinks = (
   origin: string,
@@ -212,6 +216,6 @@ export const eventPageLinks = (
     slideShow: `${origin}/${albumPageQuery(event.publicKey, 'slideShow')}`,
     qrRide: link({ kType: 'evSB3', pvId: event.privateKey, kioskMode: 'true' }),
     allPhotosKiosk: link({ kType: 'evSB1', pvId: event.privateKey, kioskMode: 'true' }),
-    webApp: link({ pId: event.publicKey, eName: event.name }),
+    webApp: link({ eName: event.name, token: event.publicKey }),
   };
 };

@@ -23,6 +23,21 @@ const SWEEP_EVENTS = 100;
 /** Previews are at most 2000 px JPEGs; anything far larger is not a preview. */
 const MAX_PREVIEW_BYTES = 30 * 1024 * 1024;
 
+/**
+ * The event's forced index tags (owner console §3, `opts.forcedIndexTags`): every photo indexed
+ * carries them (with or without faces), next to the tags it came with — album stock-image tag
+ * policies and paid tag unlocks see them. Blank entries are ignored.
+ */
+export const forcedIndexTags = (
+  opts: { forcedIndexTags?: unknown } | null | undefined,
+): string[] =>
+  Array.isArray(opts?.forcedIndexTags)
+    ? opts.forcedIndexTags
+        .filter((tag): tag is string => typeof tag === 'string')
+        .map((tag) => tag.trim())
+        .filter((tag) => tag.length > 0)
+    : [];
+
 export type IndexOutcome =
   | { status: 'indexed'; faces: number }
   | {
@@ -171,6 +186,7 @@ export class FaceIndexService {
       photo,
       { model: engine.model, minScore, scannedAt: this.deps.clock.now() },
       faces,
+      forcedIndexTags(event.row.opts),
     );
     if (!stored) return { status: 'skipped', reason: 'photo_gone' };
     await this.deps.onIndexed?.(photo, engine.model, faces);

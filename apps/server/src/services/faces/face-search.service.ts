@@ -31,7 +31,7 @@ import {
   faceDistance,
   similarityFromDistance,
 } from './face-similarity.ts';
-import { FaceVectorSearch } from './face-vectors.ts';
+import { FaceVectorSearch, MAX_EVENTS } from './face-vectors.ts';
 import type { FaceSelfieService } from './face-selfie.service.ts';
 import type { FaceSelfieRepository } from '../../repositories/face-selfie.repository.ts';
 import type { PhotoUrls } from '../photos/photo-urls.ts';
@@ -248,6 +248,23 @@ export class FaceSearchService {
     const { engine } = this.deps;
     void this.vectors.warm(event.row.id, engine.model, engine.dimensions).catch(() => undefined);
     return { ...grant, key, public_url: await this.deps.storage.signedGetUrl(key) };
+  }
+
+  /**
+   * At server start (main.ts, after listening): loads the face engine's models and the
+   * descriptors of the events most recently indexed (as many as the copy keeps), so the first
+   * search after a restart pays neither. Answers the events warmed.
+   */
+  async warmAtStart(): Promise<{ events: number[]; faces: number }> {
+    const { engine, faces } = this.deps;
+    const events = await faces.recentlyIndexedEvents(engine.model, MAX_EVENTS);
+    if (events.length === 0) return { events, faces: 0 };
+    await engine.init();
+    let loaded = 0;
+    // Least recent first: the most recent ends up the copy's most recently used.
+    for (const eventId of [...events].reverse())
+      loaded += await this.vectors.warm(eventId, engine.model, engine.dimensions);
+    return { events, faces: loaded };
   }
 
   /** Faces of the event held in the search's in-memory copy (0 until its first load). */

@@ -5,7 +5,7 @@ const COUNT_CHECK_MS = 60_000;
 /** Reload the copy whole when more than this share of it is faces deleted since. */
 const MAX_STALE_SHARE = 0.1;
 /** Events whose vectors stay in memory at once (100,000 faces ≈ 52 MB). */
-const MAX_EVENTS = 4;
+export const MAX_EVENTS = 4;
 
 interface EventVectors {
   model: string;

@@ -29,13 +29,22 @@ export const completeSignIn = async (tokens: AuthenticationResult): Promise<void
 
 let restoring: Promise<void> | null = null;
 
+/** Set by the server next to the httpOnly refresh cookie, with its lifetime (not a secret). */
+const SESSION_HINT_COOKIE = 'flashbulb_session';
+
+/** Whether this browser holds a session the refresh cookie may restore. */
+export const hasSessionHint = (): boolean =>
+  document.cookie.split(';').some((part) => part.trim().startsWith(`${SESSION_HINT_COOKIE}=`));
+
 /**
- * On app load, trade the refresh cookie for tokens. Runs once per page load (React StrictMode
+ * On app load, trade the refresh cookie for tokens (only when the server's session hint cookie
+ * says there is one). Runs once per page load (React StrictMode
  * mounts effects twice, and a second refresh with the same single-use cookie would fail).
  */
 export const restoreSession = (): Promise<void> => {
   restoring ??= (async () => {
-    const token = await refreshAccessToken();
+    // Without the hint there is no session: no refresh call, so no 401 in the browser's console.
+    const token = hasSessionHint() ? await refreshAccessToken() : null;
     if (token) await loadUser();
     else markSignedOut();
   })();

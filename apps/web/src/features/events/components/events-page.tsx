@@ -1,5 +1,4 @@
-import { Fragment, useEffect, useState } from 'react';
-import { useMediaQuery } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -28,6 +27,7 @@ import { useErrorText } from '../../../lib/error-text.ts';
 import { useEventList } from '../api/events-api.ts';
 import { EventEditorModal, type EditorTarget } from './event-editor-modal.tsx';
 import { EventListActions } from './event-list-actions.tsx';
+import { CARD_TABLE } from '../../../components/card-table.ts';
 
 export type VisibilityFilter = 'all' | 'visible' | 'hidden';
 const FILTERS: readonly VisibilityFilter[] = ['all', 'visible', 'hidden'];
@@ -67,7 +67,6 @@ function ListSkeleton() {
  */
 export function EventsPage({ user }: { user: User }) {
   const { t } = useTranslation();
-  const phone = useMediaQuery('(max-width: 48em)');
   const errorText = useErrorText();
   const list = useEventList();
   const location = useLocation();
@@ -159,42 +158,43 @@ export function EventsPage({ user }: { user: User }) {
     );
   else
     body = (
-      <Table.ScrollContainer minWidth={phone ? 0 : 640}>
-        <Table striped highlightOnHover aria-label={t('events.list.title')}>
+      <Table.ScrollContainer minWidth={640} className={CARD_TABLE.scroll}>
+        <Table
+          className={CARD_TABLE.table}
+          striped
+          highlightOnHover
+          aria-label={t('events.list.title')}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('events.list.code')}</Table.Th>
               <Table.Th>{t('events.list.eventTitle')}</Table.Th>
               <Table.Th>{t('events.list.visibility')}</Table.Th>
               <Table.Th>{t('events.list.updated')}</Table.Th>
-              {!phone && <Table.Th>{t('events.list.actions')}</Table.Th>}
+              <Table.Th>{t('events.list.actions')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {shown.map((event) => {
-              const actions = <EventListActions event={event} onEdit={() => openEditor(event)} />;
-              return (
-                <Fragment key={event.id}>
-                  <Table.Tr data-testid="event-row">
-                    <Table.Td ff="monospace">{event.name}</Table.Td>
-                    <Table.Td>{event.full_name}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={event.is_visible ? 'green' : 'gray'}>
-                        {event.is_visible ? t('events.list.visible') : t('events.list.hidden')}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{event.updated_date.slice(0, 10)}</Table.Td>
-                    {!phone && <Table.Td>{actions}</Table.Td>}
-                  </Table.Tr>
-                  {/* On a phone the actions get a row of their own, so none is cut off. */}
-                  {phone && (
-                    <Table.Tr data-testid="event-row-actions">
-                      <Table.Td colSpan={4}>{actions}</Table.Td>
-                    </Table.Tr>
-                  )}
-                </Fragment>
-              );
-            })}
+            {/* On a phone each event is a card (card-table.css), its actions at the card's end. */}
+            {shown.map((event) => (
+              <Table.Tr key={event.id} data-testid="event-row">
+                <Table.Td data-label={t('events.list.code')} ff="monospace">
+                  {event.name}
+                </Table.Td>
+                <Table.Td data-label={t('events.list.eventTitle')}>{event.full_name}</Table.Td>
+                <Table.Td data-label={t('events.list.visibility')}>
+                  <Badge variant="light" color={event.is_visible ? 'green' : 'gray'}>
+                    {event.is_visible ? t('events.list.visible') : t('events.list.hidden')}
+                  </Badge>
+                </Table.Td>
+                <Table.Td data-label={t('events.list.updated')}>
+                  {event.updated_date.slice(0, 10)}
+                </Table.Td>
+                <Table.Td data-testid="event-row-actions">
+                  <EventListActions event={event} onEdit={() => openEditor(event)} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>

@@ -1,6 +1,8 @@
+import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { faceConsentVersion } from '@flashbulb/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { faceConsentVersion, pageTypeFromQuery } from '@flashbulb/shared';
+import { render, screen, waitFor } from '@testing-library/react';
+import AlbumsRoot from '../../../app/albums-root.tsx';
 import userEvent from '@testing-library/user-event';
 import { storedEvent } from '../../../test/event-fixtures.ts';
 import { installFakeApi } from '../../../test/fake-api.ts';
@@ -136,5 +138,75 @@ describe('Find me on the attendee album', () => {
       expect(screen.queryByRole('button', { name: 'Find me' })).toBeNull();
       view.unmount();
     }
+  });
+});
+
+const webappEvent = {
+  name: 'AB12',
+  full_name: 'Summer party',
+  description: '',
+  logo_full_path: null,
+  logo_link: '',
+  logo: null,
+  background: null,
+  banner_top: null,
+  banner_bottom: null,
+  share_title: '',
+  og_title: 'Summer party',
+  og_description: '',
+  faq_text: '',
+  agreement_text: '',
+  support_link: '',
+  registration_type: 'default',
+  redirect_to_webapp: false,
+  sms_enabled: false,
+  sms_agreement: '',
+};
+
+const renderWebapp = (search: string) =>
+  render(
+    <StrictMode>
+      <AlbumsRoot context={pageTypeFromQuery(search)} eventName={null} />
+    </StrictMode>,
+  );
+
+describe('Find me on the web-app page', () => {
+  it("searches the public album's photos with the link's token (the public key)", async () => {
+    const user = userEvent.setup();
+    const calls = api(undefined, { '/webapp/event/retrieve': { ok: webappEvent } });
+    renderWebapp('?eName=AB12&token=PUBKEY');
+    await user.click(await screen.findByRole('button', { name: 'Find me' }));
+    expect(calls.callsTo(GRANT)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'I agree — take a selfie' }));
+    await user.upload(
+      screen.getByLabelText('Choose a photo'),
+      new File(['x'], 'me.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await screen.findByText('1 photo of you')).toBeTruthy();
+    expect(calls.callsTo(GRANT)[0]?.body).toMatchObject({
+      key_type: 'public',
+      key_value: 'PUBKEY',
+    });
+    expect(calls.callsTo(SEARCH)[0]?.body).toMatchObject({
+      key_type: 'public',
+      key_value: 'PUBKEY',
+    });
+  });
+
+  it('offers nothing without a token, or when the event has face recognition off', async () => {
+    let calls = api(undefined, { '/webapp/event/retrieve': { ok: webappEvent } });
+    let view = renderWebapp('?eName=AB12');
+    await screen.findByRole('heading', { name: 'Summer party' });
+    expect(screen.queryByRole('button', { name: 'Find me' })).toBeNull();
+    expect(calls.callsTo(EVENT)).toHaveLength(0);
+    view.unmount();
+    calls = api(storedEvent({ enable_facial_recognition: 0 }), {
+      '/webapp/event/retrieve': { ok: webappEvent },
+    });
+    view = renderWebapp('?eName=AB12&token=PUBKEY');
+    await screen.findByRole('heading', { name: 'Summer party' });
+    await waitFor(() => expect(calls.callsTo(EVENT).length).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: 'Find me' })).toBeNull();
+    view.unmount();
   });
 });

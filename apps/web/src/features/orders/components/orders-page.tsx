@@ -30,6 +30,7 @@ import {
   type OrderRow,
 } from '../api/orders-api.ts';
 import { ordersCsv } from '../utils/orders-csv.ts';
+import { CARD_TABLE } from '../../../components/card-table.ts';
 
 interface RefundTarget {
   paymentId: string;
@@ -164,8 +165,8 @@ export default function OrdersPage() {
           {data.orders.length === 0 ? (
             <Text c="dimmed">{t('orders.none')}</Text>
           ) : (
-            <Table.ScrollContainer minWidth={760}>
-              <Table striped aria-label={t('orders.orders')}>
+            <Table.ScrollContainer minWidth={760} className={CARD_TABLE.scroll}>
+              <Table className={CARD_TABLE.table} striped aria-label={t('orders.orders')}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>{t('orders.column.order')}</Table.Th>
@@ -242,17 +243,21 @@ function OrderLine({
   const { t } = useTranslation();
   return (
     <Table.Tr>
-      <Table.Td>{order.order_id}</Table.Td>
-      <Table.Td>{order.created_date.slice(0, 16).replace('T', ' ')}</Table.Td>
-      <Table.Td ff="monospace">{formatAttendeeId(order.attendee_uid)}</Table.Td>
-      <Table.Td>{order.button_text}</Table.Td>
-      <Table.Td>{formatCents(order.amount)}</Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('orders.column.order')}>{order.order_id}</Table.Td>
+      <Table.Td data-label={t('orders.column.created')}>
+        {order.created_date.slice(0, 16).replace('T', ' ')}
+      </Table.Td>
+      <Table.Td data-label={t('orders.column.attendee')}>
+        {formatAttendeeId(order.attendee_uid)}
+      </Table.Td>
+      <Table.Td data-label={t('orders.column.button')}>{order.button_text}</Table.Td>
+      <Table.Td data-label={t('orders.column.amount')}>{formatCents(order.amount)}</Table.Td>
+      <Table.Td data-label={t('orders.column.status')}>
         <Badge color={STATUS_COLOR[order.status] ?? 'gray'} variant="light">
           {statusText(order.status)}
         </Badge>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label={t('orders.column.payments')}>
         <Stack gap={4} aria-label={t('orders.paymentsOf', { id: order.order_id })}>
           {order.payments.map((payment) => (
             <Group key={payment.payment_id} gap={6} wrap="nowrap">

@@ -29,6 +29,7 @@ import {
   useOutboxList,
   type OutboxChannelFilter,
 } from '../api/outbox-api.ts';
+import { CARD_TABLE } from '../../../components/card-table.ts';
 
 const STATUS_COLOR: Record<OutboxMessage['status'], string> = {
   outbox: 'gray',
@@ -130,8 +131,13 @@ export default function OutboxPage() {
           {t('outbox.empty')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped aria-label={t('outbox.tableLabel')} verticalSpacing="xs">
+        <Table.ScrollContainer minWidth={900} className={CARD_TABLE.scroll}>
+          <Table
+            className={CARD_TABLE.table}
+            striped
+            aria-label={t('outbox.tableLabel')}
+            verticalSpacing="xs"
+          >
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('outbox.columns.created')}</Table.Th>
@@ -147,17 +153,26 @@ export default function OutboxPage() {
             <Table.Tbody>
               {messages.map((m) => (
                 <Table.Tr key={m.id} data-testid="outbox-row">
-                  <Table.Td>{new Date(m.created_date).toLocaleString()}</Table.Td>
-                  <Table.Td>{t(`outbox.channels.${m.channel}`)}</Table.Td>
-                  <Table.Td>{m.topic ?? m.kind}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>{m.recipient}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('outbox.columns.created')}>
+                    {new Date(m.created_date).toLocaleString()}
+                  </Table.Td>
+                  <Table.Td data-label={t('outbox.columns.channel')}>
+                    {t(`outbox.channels.${m.channel}`)}
+                  </Table.Td>
+                  <Table.Td data-label={t('outbox.columns.topic')}>{m.topic ?? m.kind}</Table.Td>
+                  <Table.Td
+                    data-label={t('outbox.columns.recipient')}
+                    style={{ wordBreak: 'break-all' }}
+                  >
+                    {m.recipient}
+                  </Table.Td>
+                  <Table.Td data-label={t('outbox.columns.status')}>
                     <Badge color={STATUS_COLOR[m.status]} variant="light">
                       {t(`outbox.statuses.${m.status}`)}
                     </Badge>
                   </Table.Td>
-                  <Table.Td>{m.attempts}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('outbox.columns.attempts')}>{m.attempts}</Table.Td>
+                  <Table.Td data-label={t('outbox.columns.answer')}>
                     <Text size="sm" c={m.last_error ? 'red' : 'dimmed'}>
                       {m.last_error ?? m.provider_message_id ?? '—'}
                     </Text>

@@ -5,6 +5,7 @@ import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useApiKeys, useCreateApiKey, useDeleteApiKey } from '../api/setup-api.ts';
 import { formatDate, ShownOnceKey } from './shown-once-key.tsx';
+import { CARD_TABLE } from '../../../components/card-table.ts';
 
 /** The signed-in user's API keys: create with a label (key shown once), last used, revoke. */
 export function ApiKeysPage() {
@@ -52,8 +53,8 @@ export function ApiKeysPage() {
       )}
       {keys.data?.length === 0 && <Text>{t('setup.apiKeys.none')}</Text>}
       {keys.data && keys.data.length > 0 && (
-        <Table.ScrollContainer minWidth={300}>
-          <Table>
+        <Table.ScrollContainer minWidth={300} className={CARD_TABLE.scroll}>
+          <Table className={CARD_TABLE.table}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('setup.apiKeys.label')}</Table.Th>
@@ -65,11 +66,13 @@ export function ApiKeysPage() {
             <Table.Tbody>
               {keys.data.map((key) => (
                 <Table.Tr key={key.id} data-testid="api-key-row">
-                  <Table.Td>{key.name}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label={t('setup.apiKeys.label')}>{key.name}</Table.Td>
+                  <Table.Td data-label={t('setup.apiKeys.prefix')}>
                     <code>{key.prefix}…</code>
                   </Table.Td>
-                  <Table.Td>{formatDate(key.last_used_date, t('setup.never'))}</Table.Td>
+                  <Table.Td data-label={t('setup.apiKeys.lastUsed')}>
+                    {formatDate(key.last_used_date, t('setup.never'))}
+                  </Table.Td>
                   <Table.Td>
                     <Button
                       size="xs"

@@ -10,6 +10,7 @@ import {
   useRenameOrganisation,
 } from '../api/setup-api.ts';
 import { formatDate } from './shown-once-key.tsx';
+import { CARD_TABLE } from '../../../components/card-table.ts';
 
 /** One row; super users and the organisation's admins rename it in place. */
 function OrganisationRow({
@@ -32,7 +33,7 @@ function OrganisationRow({
 
   return (
     <Table.Tr data-testid="organisation-row">
-      <Table.Td>
+      <Table.Td data-label={t('setup.organisations.name')}>
         {editing === null ? (
           organisation.name
         ) : (
@@ -55,7 +56,9 @@ function OrganisationRow({
           </form>
         )}
       </Table.Td>
-      <Table.Td>{formatDate(organisation.created_date, '')}</Table.Td>
+      <Table.Td data-label={t('setup.organisations.created')}>
+        {formatDate(organisation.created_date, '')}
+      </Table.Td>
       <Table.Td>
         {canRename && editing === null && (
           <Button
@@ -122,8 +125,8 @@ export function OrganisationsPage({ user }: { user: User }) {
       )}
       {organisations.data?.length === 0 && <Text>{t('setup.organisations.none')}</Text>}
       {organisations.data && organisations.data.length > 0 && (
-        <Table.ScrollContainer minWidth={300}>
-          <Table>
+        <Table.ScrollContainer minWidth={300} className={CARD_TABLE.scroll}>
+          <Table className={CARD_TABLE.table}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('setup.organisations.name')}</Table.Th>

@@ -22,6 +22,7 @@ import {
   useRobots,
 } from '../api/setup-api.ts';
 import { formatDate, ShownOnceKey } from './shown-once-key.tsx';
+import { CARD_TABLE } from '../../../components/card-table.ts';
 
 /** Robots of the organisations the user administers; a new robot's key is shown once. */
 export function RobotsPage({ user }: { user: User }) {
@@ -104,8 +105,8 @@ export function RobotsPage({ user }: { user: User }) {
       {regenerate.error && <Alert color="red">{errorText(errorKeyOf(regenerate.error))}</Alert>}
       {robots.data?.length === 0 && <Text>{t('setup.robots.none')}</Text>}
       {robots.data && robots.data.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table>
+        <Table.ScrollContainer minWidth={560} className={CARD_TABLE.scroll}>
+          <Table className={CARD_TABLE.table}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('setup.robots.name')}</Table.Th>
@@ -118,10 +119,16 @@ export function RobotsPage({ user }: { user: User }) {
             <Table.Tbody>
               {robots.data.map((robot) => (
                 <Table.Tr key={robot.id} data-testid="robot-row">
-                  <Table.Td>{robot.name}</Table.Td>
-                  <Table.Td>{orgName(robot.organisation_id)}</Table.Td>
-                  <Table.Td>{robot.event_name ?? t('setup.robots.noEvent')}</Table.Td>
-                  <Table.Td>{formatDate(robot.last_upload_date, t('setup.never'))}</Table.Td>
+                  <Table.Td data-label={t('setup.robots.name')}>{robot.name}</Table.Td>
+                  <Table.Td data-label={t('setup.robots.organisation')}>
+                    {orgName(robot.organisation_id)}
+                  </Table.Td>
+                  <Table.Td data-label={t('setup.robots.event')}>
+                    {robot.event_name ?? t('setup.robots.noEvent')}
+                  </Table.Td>
+                  <Table.Td data-label={t('setup.robots.lastUpload')}>
+                    {formatDate(robot.last_upload_date, t('setup.never'))}
+                  </Table.Td>
                   <Table.Td>
                     {canManage(robot.organisation_id) && (
                       <Button

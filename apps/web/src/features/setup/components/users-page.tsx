@@ -23,6 +23,7 @@ import {
   useUpdateUser,
   useUsers,
 } from '../api/setup-api.ts';
+import { CARD_TABLE } from '../../../components/card-table.ts';
 
 const roleChoices = (actor: User) =>
   (actor.role === Role.SUPER_USER
@@ -122,8 +123,8 @@ export function UsersPage({ user }: { user: User }) {
       )}
       {failure && !invite.error && <Alert color="red">{errorText(errorKeyOf(failure))}</Alert>}
       {users.data && (
-        <Table.ScrollContainer minWidth={760}>
-          <Table>
+        <Table.ScrollContainer minWidth={760} className={CARD_TABLE.scroll}>
+          <Table className={CARD_TABLE.table}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('setup.users.email')}</Table.Th>
@@ -138,8 +139,8 @@ export function UsersPage({ user }: { user: User }) {
                 const self = row.id === user.id;
                 return (
                   <Table.Tr key={row.id} data-testid="user-row">
-                    <Table.Td>{row.email}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={t('setup.users.email')}>{row.email}</Table.Td>
+                    <Table.Td data-label={t('setup.users.role')}>
                       {self ? (
                         roleNames[row.role]
                       ) : (
@@ -163,7 +164,7 @@ export function UsersPage({ user }: { user: User }) {
                         />
                       )}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={t('setup.users.organisation')}>
                       {isSuper && !self && row.role !== Role.SUPER_USER ? (
                         <Select
                           aria-label={t('setup.users.organisationOf', { email: row.email })}
@@ -180,7 +181,7 @@ export function UsersPage({ user }: { user: User }) {
                         (row.organisation_name ?? '—')
                       )}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={t('setup.users.status')}>
                       <Group gap={4}>
                         {row.disabled ? (
                           <Badge color="red">{t('setup.users.disabled')}</Badge>

@@ -7,11 +7,11 @@ import { useWebappEvent, useWebappRegister } from '../api/webapp.ts';
 import '../webapp.css';
 
 /**
- * Where the faces feature's "Find me" by selfie mounts (issue 13); not on main yet, so the web-app
- * page keeps this named slot and renders nothing in it.
+ * Where "Find me" by selfie (issue 13) mounts: the app composes the faces feature's `FaceLookup`
+ * into it (src/app/albums-root.tsx) when the link carries the event's public key as `token`.
  */
-function FindMeSlot(_props: { eventName: string }) {
-  return null;
+function FindMeSlot({ children }: { children: React.ReactNode }) {
+  return <>{children}</>;
 }
 
 const Linked = ({ link, children }: { link: string; children: React.ReactNode }) =>
@@ -172,7 +172,14 @@ function RegisterForm({ event }: { event: WebappEvent }) {
  * description, registration, FAQ, agreement and support link. The Open Graph tags of this URL
  * are written by the server into the HTML shell.
  */
-export default function WebappPage({ eventName }: { eventName: string }) {
+export default function WebappPage({
+  eventName,
+  findMe = null,
+}: {
+  eventName: string;
+  /** "Find me" by selfie, composed in by the app (faces feature). */
+  findMe?: React.ReactNode;
+}) {
   const { t } = useTranslation();
   const query = useWebappEvent(eventName);
   if (query.isPending)
@@ -224,7 +231,7 @@ export default function WebappPage({ eventName }: { eventName: string }) {
         {event.description.trim() && <p className="webapp-pre">{event.description}</p>}
       </header>
       <RegisterForm event={event} />
-      <FindMeSlot eventName={event.name} />
+      <FindMeSlot>{findMe}</FindMeSlot>
       {event.faq_text.trim() && (
         <section className="webapp-card">
           <details className="webapp-details">
