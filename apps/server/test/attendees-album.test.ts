@@ -314,6 +314,51 @@ describe('attendee id rules of the event', () => {
     expect(delay(vipPhoto)).toBe(0);
     expect(delay(guestPhoto)).toBe(30);
   });
+
+  it('shows photos inside their delay to a kiosk with the VIP token, after the VIP delay only', async () => {
+    const eventWith = (name: string, vipMinutes: number | null, vipToken = 'Gold-42') =>
+      createEvent(t, world.adminA, {
+        full_name: name,
+        opts: {
+          description: 'VIP',
+          vipToken,
+          photoDelayMinutes: 30,
+          photoDelayVipMinutes: vipMinutes,
+        },
+      });
+    const list = (e: FlashbulbEvent, token?: string) =>
+      t.call(endpoints.publicPhotoList, {
+        key_type: 'private',
+        key_value: e.private_api_key,
+        max_size: 100,
+        show_total_count: 1,
+        ...(token === undefined ? {} : { vip_token: token }),
+      });
+    const photosOf = (response: { body: unknown }) =>
+      (response.body as { result: { photos: Photo[] } }).result.photos;
+    const night = await eventWith('VIP token night', 0);
+    const waiting = await upload(night);
+    const hiddenOne = await upload(night);
+    await t.ok(endpoints.updatePhoto, { id: hiddenOne.id, is_visible: 0 }, admin);
+    // Without the token the 30-minute delay holds; a wrong token is refused, not ignored.
+    const plain = await list(night);
+    expect(plain.statusCode).toBe(200);
+    expect(photosOf(plain)).toEqual([]);
+    for (const wrong of ['gold-42', 'Gold-4', ' '])
+      expect(errorOf(await list(night, wrong)).message_key).toBe('vip_token_invalid');
+    // The right token: the waiting photo, never the hidden one, counted the same way.
+    const vip = await list(night, ' Gold-42 ');
+    expect(photosOf(vip).map((p) => p.uid)).toEqual([waiting.uid]);
+    expect((vip.body as { result: { total_count: number } }).result.total_count).toBe(1);
+    // A VIP delay of 20 minutes: a photo uploaded now is not shown yet, even with the token.
+    const slow = await eventWith('VIP token slow', 20);
+    await upload(slow);
+    expect(photosOf(await list(slow, 'Gold-42'))).toEqual([]);
+    // An event without a VIP token accepts none.
+    const none = await eventWith('No VIP token', 0, '');
+    await upload(none);
+    expect(errorOf(await list(none, 'Gold-42')).message_key).toBe('vip_token_invalid');
+  });
 });
 
 describe('kiosk and owner attachments', () => {

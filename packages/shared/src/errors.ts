@@ -229,6 +229,7 @@ export const errorCatalogue = {
     status: 403,
     text: 'Deleting photos at the kiosk is not allowed for this event',
   },
+  vip_token_invalid: { status: 403, text: 'This VIP token is not valid for this event' },
   pass_code_taken: { status: 409, text: 'This pass code is already used at this event' },
   attendee_count_invalid: { status: 400, text: 'Generate between 1 and 1,000,000 attendees' },
   unlink_single_event: {

@@ -9,6 +9,7 @@ import {
   isNull,
   lt,
   lte,
+  or,
   sql,
   type SQL,
 } from 'drizzle-orm';
@@ -35,6 +36,11 @@ export interface PhotoFilter {
   /** Only photos albums may show now (ready, visible, past their delay). */
   publishedOnly?: boolean;
   includeDelayed?: boolean;
+  /**
+   * A VIP token was given (albums §2.4): with `publishedOnly`, photos uploaded at or before this
+   * moment are shown even while their own photo delay runs (the VIP delay has passed for them).
+   */
+  vipUploadedBy?: Date;
   now: Date;
   createdAfter?: Date;
   createdBefore?: Date;
@@ -116,7 +122,13 @@ export class PhotoRepository {
       f.attendeeAlbum && f.albumEventOnly ? eq(photos.eventId, f.eventId) : undefined,
     ];
     if (f.publishedOnly) {
-      c.push(eq(photos.status, 'ready'), eq(photos.isVisible, 1), lte(photos.availableAt, f.now));
+      c.push(
+        eq(photos.status, 'ready'),
+        eq(photos.isVisible, 1),
+        f.vipUploadedBy
+          ? or(lte(photos.availableAt, f.now), lte(photos.createdAt, f.vipUploadedBy))
+          : lte(photos.availableAt, f.now),
+      );
     } else if (!f.includeDelayed) {
       c.push(lte(photos.availableAt, f.now));
     }

@@ -204,9 +204,18 @@ export const publicPhotoList = defineEndpoint({
     'Public twin: photos by key (public key: visible photos only; attendee: theirs). Public, private and attendee keys get the guest view of each photo',
   body: z.object(photoListQuery).extend({
     ...keyBody,
+    vip_token: z
+      .string({ error: 'vip_token_invalid' })
+      .trim()
+      .min(1, 'vip_token_invalid')
+      .max(200, 'vip_token_invalid')
+      .optional()
+      .describe(
+        'The event’s VIP token typed at a kiosk (albums §2.4): photos are shown once the VIP photo delay (`photoDelayVipMinutes`, else none) has passed since upload, instead of after their own delay. Only visible, ready photos of the key’s album; a wrong token is refused',
+      ),
   }),
   result: photoListResult.extend({ photos: z.array(keyPhotoSchema) }),
-  errors: ['invalid_key', 'unauthorized_user', 'event_not_found'],
+  errors: ['invalid_key', 'unauthorized_user', 'event_not_found', 'vip_token_invalid'],
 });
 
 export const photoCountInfo = defineEndpoint({

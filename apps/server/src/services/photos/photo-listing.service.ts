@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   normaliseAttendeeId,
   type ownerPhotoList,
@@ -31,6 +32,26 @@ import type { PhotoUrls } from './photo-urls.ts';
 /** The owner list and its public twin (key in the body). */
 export type PhotoListBody =
   ParsedBodyOf<typeof ownerPhotoList> | ParsedBodyOf<typeof publicPhotoList>;
+
+const sha = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * The VIP token at a kiosk (albums §2.4, §6 "effect: not shown"; decided here): the event's
+ * `opts.vipToken` (compared in constant time; an event without one accepts none) makes the list
+ * show photos uploaded at least `photoDelayVipMinutes` ago (none set: no wait) even while their own
+ * photo delay runs. It never shows hidden, unfinished or other albums' photos. A wrong token is
+ * refused with `vip_token_invalid` rather than quietly ignored, so the kiosk can say so.
+ */
+const vipCutoff = (
+  opts: { vipToken: string; photoDelayVipMinutes: number | null },
+  token: string,
+  now: Date,
+): Date => {
+  const expected = opts.vipToken.trim();
+  if (!expected || !timingSafeEqual(sha(expected), sha(token.trim())))
+    throw new AppError('vip_token_invalid', 'vip_token');
+  return new Date(now.getTime() - (opts.photoDelayVipMinutes ?? 0) * 60_000);
+};
 
 const parseDate = (value: string | undefined, field: string): Date | undefined => {
   if (!value) return undefined;
@@ -102,6 +123,10 @@ export class PhotoListingService {
     );
     const now = this.deps.clock.now();
     const attendee = caller.attendee;
+    const vipUploadedBy =
+      'vip_token' in input && input.vip_token !== undefined
+        ? vipCutoff(caller.event.row.opts, input.vip_token, now)
+        : undefined;
     const filter: PhotoFilter = {
       eventId: caller.event.row.id,
       ...(attendee
@@ -110,6 +135,7 @@ export class PhotoListingService {
       now,
       publishedOnly: caller.audience !== 'owner',
       includeDelayed: caller.audience === 'owner' && input.get_from_tmp !== 0,
+      ...(vipUploadedBy ? { vipUploadedBy } : {}),
       isKiosk: input.is_kiosk,
       isCuratable: input.is_curatable,
       isCurated: input.is_curated,

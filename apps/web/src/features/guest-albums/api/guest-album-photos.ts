@@ -6,6 +6,8 @@ import { callApi } from '../../../lib/api-client.ts';
 export interface AlbumKey {
   readonly keyType: PhotoStreamKeyType;
   readonly keyValue: string;
+  /** A VIP token a kiosk accepted (albums §2.4): the list also shows photos inside their delay. */
+  readonly vipToken?: string;
 }
 
 /** Photos per request (the list's page size). */
@@ -13,7 +15,10 @@ export const GUEST_PAGE_SIZE = 100;
 
 export type PhotoPage = ResultOf<typeof endpoints.publicPhotoList>;
 
-export const albumQueryKey = (key: AlbumKey) => ['albums', key.keyType, key.keyValue] as const;
+export const albumQueryKey = (key: AlbumKey) =>
+  key.vipToken
+    ? (['albums', key.keyType, key.keyValue, 'vip', key.vipToken] as const)
+    : (['albums', key.keyType, key.keyValue] as const);
 
 /**
  * One page of the album, newest first. `before` freezes the list at the moment the album opened
@@ -39,6 +44,7 @@ export const fetchGuestPhotoPage = (
       ...(pageNumber === 1 ? { show_total_count: 1 as const } : {}),
       ...(before ? { end_date: before } : {}),
       ...(afterPhotoId !== undefined && pageNumber > 1 ? { before_id: afterPhotoId } : {}),
+      ...(key.vipToken ? { vip_token: key.vipToken } : {}),
     },
     { signal },
   );

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import type { AlbumKey } from '../api/guest-album-photos.ts';
@@ -6,6 +7,8 @@ import { useAttendeeAlbum } from '../api/attendee-album.ts';
 import { usePhotoChoice } from '../hooks/use-photo-choice.ts';
 import { AlbumLinkError } from './album-link-error.tsx';
 import { AlbumView, type AlbumPresentation } from './album-view.tsx';
+import { useKioskAlbumTools } from './kiosk-album-tools.tsx';
+import { useKiosk } from './kiosk-context.tsx';
 import { FaceLookup } from './face-lookup.tsx';
 import { KioskCheckout } from './kiosk-checkout.tsx';
 import { PaidAlbumPanel } from './paid-album-panel.tsx';
@@ -42,10 +45,23 @@ export function AttendeeAlbumPage({
   const orgNumber = organisationId === null ? null : organisationNumber(organisationId);
   const badOrganisation = organisationId !== null && orgNumber === null;
   const attendee = useAttendeeAlbum(attendeeId, orgNumber, !badOrganisation);
+  const vipToken = useKiosk()?.vipToken ?? null;
   const albumKey = useMemo(
-    (): AlbumKey => ({ keyType: 'attendee', keyValue: attendeeId }),
-    [attendeeId],
+    (): AlbumKey => ({
+      keyType: 'attendee',
+      keyValue: attendeeId,
+      ...(vipToken ? { vipToken } : {}),
+    }),
+    [attendeeId, vipToken],
   );
+  // A photo deleted at the kiosk: the album is read again from the server.
+  const queryClient = useQueryClient();
+  const [generation, setGeneration] = useState(0);
+  const reload = useCallback(() => {
+    queryClient.removeQueries({ queryKey: ['albums', 'attendee', attendeeId] });
+    setGeneration((n) => n + 1);
+  }, [queryClient, attendeeId]);
+  const kioskTools = useKioskAlbumTools(reload);
 
   // Photos chosen for a per-photo purchase (paid albums), on the phone and at the kiosk alike.
   const { choice, selection } = usePhotoChoice();
@@ -75,10 +91,12 @@ export function AttendeeAlbumPage({
   }
   return (
     <AlbumView
+      key={generation}
       albumKey={albumKey}
       mode="grid"
       live
       kiosk={kiosk}
+      tileActions={kioskTools.tileActions}
       presentation={presentation}
       // The server opens originals (the whole album, or photos bought by tag or one by one).
       canDownload={data.unlocked === 1 || !kiosk}
@@ -92,6 +110,7 @@ export function AttendeeAlbumPage({
           <PaidAlbumPanel attendeeId={attendeeId} choice={choice} />
         ))}
       {fromKiosk && <p className="albums-note">{t('albums.attendee.fromKiosk')}</p>}
+      {kioskTools.panels}
       {/* On a kiosk the kiosk screen offers it; on a phone, "Find me" with a selfie. */}
       {!kiosk && <FaceLookup albumKey={{ keyType: 'attendee', keyValue: attendeeId }} />}
       {sendLink && kioskKey && <SendAlbumLinkForm attendeeId={attendeeId} kioskKey={kioskKey} />}

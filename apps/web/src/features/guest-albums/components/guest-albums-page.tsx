@@ -147,6 +147,13 @@ export default function GuestAlbumsPage({
       <KioskScreen
         faceLookup={faceKey && faceOffered ? <FaceLookup albumKey={faceKey} kiosk /> : null}
         faceLookupOff={!faceOffered}
+        kioskKey={page.privateKey}
+        attendeeId={page.attendeeId}
+        albumKey={
+          page.kind === 'kiosk-all-photos'
+            ? { keyType: 'private', keyValue: page.privateKey }
+            : { keyType: 'attendee', keyValue: page.attendeeId }
+        }
       >
         {content}
       </KioskScreen>

@@ -6,6 +6,7 @@ import { useErrorText } from '../../../lib/error-text.ts';
 import type { AlbumKey } from '../api/guest-album-photos.ts';
 import { attachPhotosToAttendee } from '../api/attendee-album.ts';
 import { AlbumView } from './album-view.tsx';
+import { useKiosk } from './kiosk-context.tsx';
 import type { TileAction } from './guest-photo-grid.tsx';
 
 /**
@@ -19,9 +20,14 @@ export function KioskAllPhotosPage({
   privateKey: string;
   attendeeId: string | null;
 }) {
+  const vipToken = useKiosk()?.vipToken ?? null;
   const albumKey = useMemo(
-    (): AlbumKey => ({ keyType: 'private', keyValue: privateKey }),
-    [privateKey],
+    (): AlbumKey => ({
+      keyType: 'private',
+      keyValue: privateKey,
+      ...(vipToken ? { vipToken } : {}),
+    }),
+    [privateKey, vipToken],
   );
   // A shared screen downloads nothing: photos reach visitors through their albums.
   if (!attendeeId)
@@ -32,6 +38,7 @@ export function KioskAllPhotosPage({
 function AddToAlbum({ albumKey, attendeeId }: { albumKey: AlbumKey; attendeeId: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const outbox = useKiosk()?.outbox ?? null;
   const [added, setAdded] = useState<ReadonlySet<string>>(new Set());
   const [failure, setFailure] = useState<string | null>(null);
   // A second tap while the first add is on its way must not send the photo twice.
@@ -42,7 +49,9 @@ function AddToAlbum({ albumKey, attendeeId }: { albumKey: AlbumKey; attendeeId: 
       if (pending.current.has(photo.uid)) return;
       pending.current.add(photo.uid);
       setFailure(null);
-      attachPhotosToAttendee(albumKey.keyValue, attendeeId, [photo.uid])
+      const attach = () => attachPhotosToAttendee(albumKey.keyValue, attendeeId, [photo.uid]);
+      // In a kiosk session the add waits in the outbox while the kiosk is offline.
+      (outbox ? outbox.enqueue('add-to-album', attach) : attach())
         .then(
           () => setAdded((current) => new Set(current).add(photo.uid)),
           (error: unknown) =>
@@ -50,7 +59,7 @@ function AddToAlbum({ albumKey, attendeeId }: { albumKey: AlbumKey; attendeeId: 
         )
         .finally(() => pending.current.delete(photo.uid));
     },
-    [albumKey.keyValue, attendeeId, t, errorText],
+    [albumKey.keyValue, attendeeId, t, errorText, outbox],
   );
 
   const actions = useMemo(

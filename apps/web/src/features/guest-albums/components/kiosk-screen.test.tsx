@@ -1,8 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { act, render as renderRaw, screen } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../../app/query-client.ts';
 import userEvent from '@testing-library/user-event';
-import { KioskDeleteGate, KioskScreen, kioskDeleteAllowedHere } from './kiosk-screen.tsx';
+import {
+  KioskDeleteConfirm,
+  KioskScreen,
+  kioskDeleteAllowedHere,
+  kioskPrinterPools,
+} from './kiosk-screen.tsx';
 import { kioskReturnUrl } from '../hooks/use-kiosk-session.ts';
+
+/** The kiosk screen reads the event's settings through React Query. */
+const render = (ui: ReactElement) =>
+  renderRaw(<QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>);
 
 afterEach(() => {
   vi.useRealTimers();
@@ -84,19 +96,17 @@ describe('kiosk screen (albums §2.4, §4)', () => {
 });
 
 describe('kiosk photo delete gate (albums §4, §6)', () => {
-  it('is offered only when allowed, and deletes only after Delete', async () => {
-    const user = userEvent.setup();
+  it('deletes only after Delete, once for a double tap; Keep deletes nothing', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const onDelete = vi.fn();
-    const { rerender } = render(
-      <KioskDeleteGate allowed={false} photoName="red.jpg" onDelete={onDelete} />,
-    );
-    expect(screen.queryByRole('button')).toBeNull();
-    rerender(<KioskDeleteGate allowed photoName="red.jpg" onDelete={onDelete} />);
-    await user.click(screen.getByRole('button', { name: 'Delete: red.jpg' }));
+    const onKeep = vi.fn();
+    render(<KioskDeleteConfirm photoName="red.jpg" onKeep={onKeep} onDelete={onDelete} />);
+    expect(screen.getByRole('alertdialog').textContent).toContain('red.jpg');
     await user.click(screen.getByRole('button', { name: 'Keep' }));
+    expect(onKeep).toHaveBeenCalledTimes(1);
     expect(onDelete).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'Delete: red.jpg' }));
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.dblClick(screen.getByRole('button', { name: 'Delete' }));
     expect(onDelete).toHaveBeenCalledTimes(1);
   });
 
@@ -117,5 +127,17 @@ describe('kiosk photo delete gate (albums §4, §6)', () => {
         search: '?kType=evSB1&pvId=k&attendeeId=A1&pageActiveTimeout=5000',
       }),
     ).toBe('http://k.test/kiosk/entry?kType=evSB1&pvId=k&pageActiveTimeout=5000');
+  });
+});
+
+describe('kiosk event params (albums §3, §4)', () => {
+  it('takes the printer pools from the link’s printerPoolList, else the event’s when enabled', () => {
+    expect(kioskPrinterPools('?printerPoolList=Lobby,%20Bar,,Lobby', ['Other'], true)).toEqual([
+      'Lobby',
+      'Bar',
+    ]);
+    expect(kioskPrinterPools('', ['Lobby', 'Bar'], true)).toEqual(['Lobby', 'Bar']);
+    expect(kioskPrinterPools('', ['Lobby', 'Bar'], false)).toEqual([]);
+    expect(kioskPrinterPools('', null, true)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import {
   kioskEntryConfigFrom,
   kioskEntryUrl,
 } from '@flashbulb/shared';
+import type { KioskOutbox } from '../utils/kiosk-outbox.ts';
 
 /** Cache of the thumbnails the kiosk service worker keeps (cleared between guests). */
 export const KIOSK_MEDIA_CACHE = 'flashbulb-kiosk-media';
@@ -71,8 +72,13 @@ const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 
  * screen and waits: an idle session still ends (the album leaves the screen at once) and goes to
  * the entry page once the server is back.
  */
-export function useKioskSession(options: { timeoutMs: number; returnUrl: string }) {
-  const { timeoutMs, returnUrl } = options;
+export function useKioskSession(options: {
+  timeoutMs: number;
+  returnUrl: string;
+  /** Actions the guest took that have not reached the server yet: the session ends after them. */
+  outbox?: KioskOutbox;
+}) {
+  const { timeoutMs, returnUrl, outbox } = options;
   // Set when the session starts (an effect), then by every activity event.
   const lastActivity = useRef(0);
   const [active, setActive] = useState(true);
@@ -95,6 +101,8 @@ export function useKioskSession(options: { timeoutMs: number; returnUrl: string 
 
   const endSession = useCallback(async () => {
     setEnded(true);
+    // The guest's last actions (a print, a deletion, a camera photo) are not lost: they go first.
+    await outbox?.drained();
     await clearGuestData();
     // Offline: the album is gone from the screen; go once the entry page can load.
     while (!(await serverAnswers())) {
@@ -103,7 +111,7 @@ export function useKioskSession(options: { timeoutMs: number; returnUrl: string 
       await new Promise((resolve) => window.setTimeout(resolve, 2000));
     }
     window.location.replace(returnUrl);
-  }, [returnUrl]);
+  }, [returnUrl, outbox]);
 
   // Countdown each second (§9); the activity flag clears after a quiet second.
   useEffect(() => {
@@ -126,6 +134,7 @@ export function useKioskSession(options: { timeoutMs: number; returnUrl: string 
       if (cancelled) return;
       offlineRef.current = !up;
       setOffline(!up);
+      if (up) outbox?.retryNow();
     };
     const timer = window.setInterval(() => void check(), 5000);
     const onChange = () => void check();
@@ -137,7 +146,7 @@ export function useKioskSession(options: { timeoutMs: number; returnUrl: string 
       window.removeEventListener('online', onChange);
       window.removeEventListener('offline', onChange);
     };
-  }, []);
+  }, [outbox]);
 
   return { active, remainingMs, ended, offline, endSession };
 }

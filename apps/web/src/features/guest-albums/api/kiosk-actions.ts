@@ -1,0 +1,130 @@
+import { endpoints, type ProfilePhoto } from '@flashbulb/shared';
+import { ApiError, callApi, INTERNAL_ERROR } from '../../../lib/api-client.ts';
+import type { AlbumKey } from './guest-album-photos.ts';
+
+/**
+ * The kiosk screen's own calls (albums §2.4, §4, §7.1, §7.2; issue 14), each made with the kiosk's
+ * private key from its link. The kiosk runs them through its outbox (utils/kiosk-outbox.ts), so
+ * each is written to be tried again after a lost network: printing carries a request id, camera
+ * uploads resume at the step that failed.
+ */
+
+const kioskKeyBody = (kioskKey: string) => ({ key_type: 'private' as const, key_value: kioskKey });
+
+/** §4, §6: the guest deletes a photo of their album (the server asks the event's own flag). */
+export const deleteAtKiosk = async (
+  kioskKey: string,
+  attendeeId: string,
+  photoUid: string,
+  retried: () => boolean,
+): Promise<void> => {
+  try {
+    await callApi(endpoints.kioskDeletePhoto, {
+      ...kioskKeyBody(kioskKey),
+      attendee_uid: attendeeId,
+      photo_uid: photoUid,
+    });
+  } catch (error) {
+    // Tried again after a lost answer: the first try may have deleted it already.
+    if (retried() && error instanceof ApiError && error.messageKey === 'not_found') return;
+    throw error;
+  }
+};
+
+/** The stories print pool's prints: the photos of the print list, once per request id. */
+export const printAtKiosk = (
+  kioskKey: string,
+  attendeeId: string,
+  photoUids: readonly string[],
+  pool: string | null,
+  requestId: string,
+) =>
+  callApi(endpoints.publicPrintWithQueue, {
+    ...kioskKeyBody(kioskKey),
+    printable_photo_uid_array: [...photoUids],
+    printing_count: 1,
+    ...(pool ? { printer_pool_name: pool } : {}),
+    attUid: attendeeId,
+    client_request_id: requestId,
+  });
+
+/**
+ * Whether a VIP token opens the album's waiting photos: one photo asked with it. A wrong token
+ * answers `vip_token_invalid`.
+ */
+export const checkVipToken = async (key: AlbumKey, token: string): Promise<void> => {
+  await callApi(endpoints.publicPhotoList, {
+    key_type: key.keyType,
+    key_value: key.keyValue,
+    max_size: 1,
+    vip_token: token,
+  });
+};
+
+/** The direct storage POST of a grant (§7.1); a POST that never arrived is the network's. */
+const postToGrant = async (
+  grant: { url: string; fields: Record<string, string> },
+  file: Blob,
+  fileName: string,
+): Promise<void> => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(grant.fields)) form.append(name, value);
+  form.append('file', file, fileName);
+  let response: Response;
+  try {
+    response = await fetch(grant.url, { method: 'POST', body: form });
+  } catch (error) {
+    throw new ApiError(INTERNAL_ERROR, { cause: error, status: 0 });
+  }
+  if (!response.ok) throw new ApiError(INTERNAL_ERROR, { status: response.status });
+};
+
+type Grant = { url: string; fields: Record<string, string>; key: string; max_bytes: number };
+
+/**
+ * A picture from the kiosk camera into the guest's album (§7.1 custom photo under `/kioskMedia`,
+ * §7.2 `/event/create-attendee-custom-photo`): grant, storage POST, completion. Calling the
+ * returned function again after a failure resumes at the step that failed, so a retry never
+ * uploads the picture twice.
+ */
+export const customPhotoUpload = (kioskKey: string, attendeeId: string, picture: Blob) => {
+  let grant: Grant | null = null;
+  let stored = false;
+  const fileName = `kiosk-${Date.now().toString(36)}.jpg`;
+  return async (): Promise<{ photo_uid: string }> => {
+    grant ??= await callApi(endpoints.createAttendeeCustomPhoto, {
+      ...kioskKeyBody(kioskKey),
+      attendee_uid: attendeeId,
+      file_name: fileName,
+    });
+    if (picture.size > grant.max_bytes) throw new ApiError('unsupported_media_size');
+    if (!stored) {
+      await postToGrant(grant, picture, fileName);
+      stored = true;
+    }
+    return callApi(endpoints.completeCustomPhoto, { ...kioskKeyBody(kioskKey), key: grant.key });
+  };
+};
+
+/** The camera picture as the guest's profile photo (§7.2 `/attendee/profile-photo/*`), resumable. */
+export const profilePhotoUpload = (kioskKey: string, attendeeId: string, picture: Blob) => {
+  let grant: Grant | null = null;
+  let stored = false;
+  const fileName = `profile-${Date.now().toString(36)}.jpg`;
+  return async (): Promise<ProfilePhoto> => {
+    grant ??= await callApi(endpoints.profilePhotoUploadAccess, {
+      ...kioskKeyBody(kioskKey),
+      attendee_uid: attendeeId,
+      file_name: fileName,
+    });
+    if (!stored) {
+      await postToGrant(grant, picture, fileName);
+      stored = true;
+    }
+    return callApi(endpoints.createProfilePhoto, {
+      ...kioskKeyBody(kioskKey),
+      attendee_uid: attendeeId,
+      key: grant.key,
+    });
+  };
+};
