@@ -22,6 +22,7 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
     platformFrom: config.mailFrom,
     publicUrl: config.publicUrl,
     signingKey: secrets.signingKey,
+    publicMediaUrl: (key) => core.storage.publicUrl(key),
   });
   registerNotificationListeners(bus, {
     notifications,
@@ -33,6 +34,7 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
     outbox: messaging.services.outbox,
     notifications,
     platformFrom: config.mailFrom,
+    publicMediaUrl: (key) => core.storage.publicUrl(key),
   });
   // The console's Outbox page.
   const outboxAdmin = new OutboxAdminService({

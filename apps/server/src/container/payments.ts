@@ -68,6 +68,8 @@ export const wirePayments = (
     attendees,
     mail,
     platformFrom: config.mailFrom,
+    publicUrl: config.publicUrl,
+    publicMediaUrl: (key) => core.storage.publicUrl(key),
   });
   payments.onPaymentConfirmed((e) => receipts.onPaymentConfirmed(e));
 
