@@ -139,6 +139,7 @@ export const createContainer = async (
         faceSelfies: faces.services.faceSelfies,
         payments: payments.services.payments,
         notifications: notifications.services.notifications,
+        eventMail: notifications.services.eventMail,
         printing: printing.services.printing,
         providerCheckouts: payments.services.providerCheckouts,
         clock,

@@ -42,6 +42,7 @@ export const wireAlbums = (
     publicUrl: config.publicUrl,
     bus,
     albumMail: late.albumMail,
+    mailList: (job) => core.jobs.send('attendees.mail-list', job),
     thumbnails: async (event, attendeeId, limit) =>
       mailThumbnails(
         await attendees.recentPhotos(attendeeId, event.id, limit * 2),

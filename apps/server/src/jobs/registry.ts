@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { attendeesCleanupJob } from './attendees-cleanup.job.ts';
+import { attendeesMailListJob } from './attendees-mail-list.job.ts';
 import { databaseVacuumJob } from './database-vacuum.job.ts';
 import { authCleanupJob } from './auth-cleanup.job.ts';
 import { facesBackfillJob } from './faces-backfill.job.ts';
@@ -16,6 +17,7 @@ import { photoDerivativesJob } from './photo-derivatives.job.ts';
 import { photosRetentionJob } from './photos-retention.job.ts';
 import { photosStuckJob } from './photos-stuck.job.ts';
 import { printRenderJob, printResumeJob } from './print.job.ts';
+import { reportsDailyJob } from './reports-daily.job.ts';
 import { smsDeliverJob } from './sms-deliver.job.ts';
 import { storageProtectLegacyJob } from './storage-protect-legacy.job.ts';
 import { storageProtectPhotoJob } from './storage-protect-photo.job.ts';
@@ -47,6 +49,8 @@ export const jobRegistry = [
   paymentsReconcileJob,
   storageSweepUploadsJob,
   databaseVacuumJob,
+  attendeesMailListJob,
+  reportsDailyJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];

@@ -79,6 +79,8 @@ export class AttendeeService {
       bus?: DomainEventEmitter;
       /** The album link mail of update-by-kiosk (the one album mail renderer, through the outbox). */
       albumMail?: () => Pick<AlbumMailService, 'send'>;
+      /** Queues the generated list's mail to the generate call's `email` (job `attendees.mail-list`). */
+      mailList?: (job: { batchId: number; email: string; eventIds: number[] }) => Promise<void>;
       /** Public thumbnail URLs of an attendee's visible photos, for the album mail. */
       thumbnails?: (event: EventRow, attendeeId: number, limit: number) => Promise<string[]>;
     },
@@ -218,6 +220,8 @@ export class AttendeeService {
       await this.deps.attendees.deleteBatch(batchId);
       throw error;
     }
+    // The list (CSV and printable QR cards) goes to the address the call gave.
+    if (email) await this.deps.mailList?.({ batchId, email, eventIds });
     return {
       count: input.attendee_count,
       attendees: rows.map((row) => this.present({ row, eventIds }, 0)),

@@ -30,10 +30,10 @@ export const photoCount = (n: number): string => `${n} ${n === 1 ? 'photo' : 'ph
 const defaultBody = (template: 'album' | 'share', count: number | null): string => {
   if (template === 'share')
     return count === null || count === 0
-      ? '<p>Hi {user_name},</p><p>{sender_name_or_email} shared photos with you.</p>'
+      ? '<p>Hi {user_name},</p><p>Photos were shared with you.</p>'
       : count === 1
-        ? '<p>Hi {user_name},</p><p>{sender_name_or_email} shared a photo with you.</p>'
-        : `<p>Hi {user_name},</p><p>{sender_name_or_email} shared ${count} photos with you.</p>`;
+        ? '<p>Hi {user_name},</p><p>A photo was shared with you. Open it to view and download it.</p>'
+        : `<p>Hi {user_name},</p><p>${count} photos were shared with you. Open them to view and download them.</p>`;
   return count === null || count === 0
     ? '<p>Hi {user_name},</p><p>Your album is ready. New photos appear in it as they are taken.</p>'
     : count === 1

@@ -183,16 +183,18 @@ const thumbnailsHtml = (frame: MailFrame, accent: string): string => {
   );
   if (thumbs.length === 0) return '';
   const rows: string[] = [];
+  // One row of one or two is centred at its own width; fuller grids keep three columns.
+  const single = thumbs.length < 3;
   for (let i = 0; i < thumbs.length; i += 3) {
     const cells = thumbs
       .slice(i, i + 3)
       .map(
         (t, j) =>
-          `<td width="33%" style="padding:4px;vertical-align:top"><a href="${escapeHtml(t.href)}">` +
+          `<td width="${single ? 160 : '33%'}" style="padding:4px;vertical-align:top"><a href="${escapeHtml(t.href)}">` +
           `<img src="${escapeHtml(t.src)}" width="160" alt="Photo ${i + j + 1}" ` +
           'style="display:block;width:100%;max-width:160px;height:auto;border:0;border-radius:8px;background:#e9e9ee"></a></td>',
       );
-    while (cells.length < 3) cells.push('<td width="33%" style="padding:4px"></td>');
+    while (!single && cells.length < 3) cells.push('<td width="33%" style="padding:4px"></td>');
     rows.push(`<tr>${cells.join('')}</tr>`);
   }
   const more =
@@ -201,7 +203,7 @@ const thumbnailsHtml = (frame: MailFrame, accent: string): string => {
       : '';
   return (
     '<tr><td style="padding:4px 28px 8px">' +
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows.join('')}</table>${more}</td></tr>`
+    `<table role="presentation" ${single ? 'align="center"' : 'width="100%"'} cellpadding="0" cellspacing="0">${rows.join('')}</table>${more}</td></tr>`
   );
 };
 
@@ -252,7 +254,7 @@ const layoutHtml = (subject: string, bodyHtml: string, frame: MailFrame): string
     '<tr><td style="padding:18px 28px 0;text-align:center;font-size:12px;line-height:1.6;color:#7a7a85">' +
     title +
     (frame.unsubscribeUrl
-      ? ` · <a href="${escapeHtml(frame.unsubscribeUrl)}" style="color:#7a7a85">Unsubscribe</a>`
+      ? ` &middot; <a href="${escapeHtml(frame.unsubscribeUrl)}" style="color:#7a7a85">Unsubscribe</a>`
       : '') +
     '</td></tr>';
   return (
