@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { csvText } from '../src/lib/csv.ts';
 import type { OutboxRow } from '../src/repositories/outbox.repository.ts';
 import { as, createEvent, createEventWorld, type EventWorld } from './helpers/events.ts';
+import { ADMIN_EMAIL } from './helpers/identity.ts';
 import { insertReadyPhoto } from './helpers/photos.ts';
 import { startSmtpPeer, type ReceivedMail } from './helpers/smtp-peer.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -318,5 +319,49 @@ describe('the daily report to email_for_reports', () => {
     // The first event's two addresses each get theirs.
     const gala = (await outboxRows('daily_report')).filter((r) => r.eventId === event.id);
     expect(gala.map((r) => r.recipient).sort()).toEqual(['boss@example.com', 'ops@example.com']);
+  });
+});
+
+describe('the Outbox page’s messages of no event', () => {
+  it('lists a password reset (no event) to super users only, readable and resendable', async () => {
+    await t.ok(endpoints.forgotPassword, { username: ADMIN_EMAIL });
+    const photo = await insertReadyPhoto(t, event);
+    await t.ok(endpoints.sendMiniAlbumLink, {
+      key_type: 'public',
+      key_value: event.public_api_key,
+      photo_uid_array: [photo.uid],
+      receiver_full_name: 'Cy',
+      email_to_address_array: ['cy@example.com'],
+    });
+    const listed = await t.ok(endpoints.outboxList, {}, as(world.superUser));
+    const invitation = listed.messages.find((m) => m.kind === 'password_reset');
+    expect(invitation).toBeDefined();
+    expect(invitation!.text.length).toBeGreaterThan(0);
+    // Nothing of an event is among them.
+    expect(listed.messages.some((m) => m.kind === 'mini_album_link')).toBe(false);
+    const resent = await t.ok(
+      endpoints.outboxResend,
+      { message_id: invitation!.id },
+      as(world.superUser),
+    );
+    expect(resent.message).toMatchObject({
+      recipient: invitation!.recipient,
+      kind: 'password_reset',
+    });
+    // An event's message is not reached without its event; admins and owners are refused.
+    const eventMessage = (await outboxRows('mini_album_link'))[0]!;
+    const wrong = await t.call(
+      endpoints.outboxResend,
+      { message_id: eventMessage.id },
+      as(world.superUser),
+    );
+    expect(wrong.statusCode).toBe(404);
+    for (const who of [world.adminA, world.ownerA]) {
+      const refused = await t.call(endpoints.outboxList, {}, as(who));
+      expect(refused.statusCode).toBe(403);
+      expect((refused.body as { error: { message_key: string } }).error.message_key).toBe(
+        'forbidden',
+      );
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import {
   attendeeEvents,
@@ -129,8 +129,9 @@ export class NotificationRepository {
   }
 
   /** An event's messages, newest first (the console's Outbox page). */
+  /** An event's messages (`eventId`), or with null the messages of no event. */
   async outboxOfEvent(
-    eventId: number,
+    eventId: number | null,
     filter: {
       channel?: OutboxChannel | undefined;
       status?: OutboxStatus | undefined;
@@ -142,7 +143,7 @@ export class NotificationRepository {
       .from(outbox)
       .where(
         and(
-          eq(outbox.eventId, eventId),
+          eventId === null ? isNull(outbox.eventId) : eq(outbox.eventId, eventId),
           filter.channel ? eq(outbox.channel, filter.channel) : undefined,
           filter.status ? eq(outbox.status, filter.status) : undefined,
         ),
