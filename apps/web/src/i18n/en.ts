@@ -103,6 +103,7 @@ export const en = {
       apiKeys: 'API keys',
       users: 'Users',
       printDesk: 'Print desk',
+      outbox: 'Messages',
     },
     myInfo: {
       title: 'My account',

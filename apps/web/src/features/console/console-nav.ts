@@ -22,6 +22,7 @@ export const consoleNavItems: readonly ConsoleNavItem[] = [
   { to: '/api-keys', labelKey: 'console.nav.apiKeys', end: false },
   { to: '/users', labelKey: 'console.nav.users', end: false, roles: ADMINS },
   { to: '/print-desk', labelKey: 'console.nav.printDesk', end: false },
+  { to: '/outbox', labelKey: 'console.nav.outbox', end: false, roles: [Role.SUPER_USER] },
 ];
 
 /** The entries a user of this role sees. */
