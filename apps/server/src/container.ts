@@ -46,7 +46,9 @@ export const createContainer = async (
   const photos = wirePhotos(core, events, {
     claimUploadedId: (event, uid) => albums.services.attendees.claimUploadedId(event, uid),
   });
-  const albums = wireAlbums(core, events, photos, messaging);
+  const albums = wireAlbums(core, events, photos, messaging, {
+    albumMail: () => notifications.services.albumMail,
+  });
   const faces = wireFaces(core, events, photos, options.faceEngine, {
     // "New photos of you" (issue 13 §6) goes through the event's topics and the outbox.
     notifyAttendee: async (eventId, attendeeId, factKey) => {
@@ -138,6 +140,7 @@ export const createContainer = async (
         faceSelfies: faces.services.faceSelfies,
         payments: payments.services.payments,
         notifications: notifications.services.notifications,
+        eventMail: notifications.services.eventMail,
         printing: printing.services.printing,
         providerCheckouts: payments.services.providerCheckouts,
         clock,

@@ -22,6 +22,7 @@ describe('container composed from one wiring file per domain', () => {
         'cardCheckout',
         'checkout',
         'eventFromAddress',
+        'eventMail',
         'events',
         'faceData',
         'faceIndex',

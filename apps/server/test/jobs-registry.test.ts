@@ -108,6 +108,7 @@ describe('job registry', () => {
       'payments.reconcile': '*/2 * * * *',
       'storage.sweep-uploads': '23 * * * *',
       'database.vacuum': '*/10 * * * *',
+      'reports.daily': '7 6 * * *',
     });
     expect(Object.keys(scheduled).sort()).toEqual(
       jobRegistry

@@ -1,4 +1,8 @@
 import { AlbumRepository } from '../repositories/album.repository.ts';
+import {
+  mailThumbnails,
+  type AlbumMailService,
+} from '../services/notifications/album-mail.service.ts';
 import { AttendeeService } from '../services/attendee.service.ts';
 import { ImageEngine } from '../repositories/image-engine.ts';
 import { KioskMediaRepository } from '../repositories/kiosk-media.repository.ts';
@@ -13,13 +17,20 @@ import type { Messaging } from './messaging.ts';
 import type { Photos } from './photos.ts';
 
 /** Albums and attendees (issue 5): attendee albums, live streams, shares, mini-albums. */
-export const wireAlbums = (core: Core, events: Events, photos: Photos, messaging: Messaging) => {
+export const wireAlbums = (
+  core: Core,
+  events: Events,
+  photos: Photos,
+  messaging: Messaging,
+  /** Wired later (notifications): the one album mail renderer and sender. */
+  late: { albumMail?: () => AlbumMailService } = {},
+) => {
   const { config, database, clock, secrets, storage, bus } = core;
   const { access } = events;
   const { events: eventRows, attendees } = events.repositories;
   const { photos: photoRows } = photos.repositories;
   const { photoListing } = photos.services;
-  const { mail, sms } = messaging.services;
+  const { sms } = messaging.services;
   const albums = new AlbumRepository(database.db);
   const attendeeService = new AttendeeService({
     attendees,
@@ -30,8 +41,16 @@ export const wireAlbums = (core: Core, events: Events, photos: Photos, messaging
     clock,
     publicUrl: config.publicUrl,
     bus,
-    mail,
-    platformFrom: config.mailFrom,
+    albumMail: late.albumMail,
+    mailList: (job) => core.jobs.send('attendees.mail-list', job),
+    thumbnails: async (event, attendeeId, limit) =>
+      mailThumbnails(
+        await attendees.recentPhotos(attendeeId, event.id, limit * 2),
+        event,
+        (row) => photoListing.present(row, 'private', { event }),
+        clock.now(),
+        limit,
+      ),
   });
   registerPhotoStreamListeners(bus, photos.photoEvents);
   return {
@@ -76,7 +95,10 @@ export const wireAlbums = (core: Core, events: Events, photos: Photos, messaging
         events: eventRows,
         photos: photoListing,
         access,
-        mail,
+        albumMail: () => {
+          if (!late.albumMail) throw new Error('albums: the album mail is not wired');
+          return late.albumMail();
+        },
         sms,
         clock,
         publicUrl: config.publicUrl,

@@ -1,5 +1,6 @@
 import { NotificationRepository } from '../repositories/notification.repository.ts';
 import { AlbumMailService } from '../services/notifications/album-mail.service.ts';
+import { EventMailService } from '../services/notifications/event-mail.service.ts';
 import { OutboxAdminService } from '../services/notifications/outbox-admin.service.ts';
 import { registerNotificationListeners } from '../services/notifications/notification.listeners.ts';
 import { NotificationService } from '../services/notifications/notification.service.ts';
@@ -22,6 +23,7 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
     platformFrom: config.mailFrom,
     publicUrl: config.publicUrl,
     signingKey: secrets.signingKey,
+    publicMediaUrl: (key) => core.storage.publicUrl(key),
   });
   registerNotificationListeners(bus, {
     notifications,
@@ -33,6 +35,15 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
     outbox: messaging.services.outbox,
     notifications,
     platformFrom: config.mailFrom,
+    publicMediaUrl: (key) => core.storage.publicUrl(key),
+  });
+  // The attendee list mail and the daily report (operator mail).
+  const eventMail = new EventMailService({
+    events: events.repositories.events,
+    rows: notificationRows,
+    outbox: messaging.services.outbox,
+    publicUrl: config.publicUrl,
+    publicMediaUrl: (key) => core.storage.publicUrl(key),
   });
   // The console's Outbox page.
   const outboxAdmin = new OutboxAdminService({
@@ -55,7 +66,7 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
   });
   return {
     repositories: { notifications: notificationRows },
-    services: { notifications, albumMail, outboxAdmin, webapp },
+    services: { notifications, albumMail, eventMail, outboxAdmin, webapp },
   };
 };
 export type Notifications = ReturnType<typeof wireNotifications>;

@@ -70,6 +70,8 @@ export const wirePayments = (
     attendees,
     mail,
     platformFrom: config.mailFrom,
+    publicUrl: config.publicUrl,
+    publicMediaUrl: (key) => core.storage.publicUrl(key),
   });
   payments.onPaymentConfirmed((e) => receipts.onPaymentConfirmed(e));
 

@@ -780,6 +780,14 @@ export interface MailContent {
   html: string | null;
   /** Extra headers (`List-Unsubscribe`, `List-Unsubscribe-Post`); absent on older rows. */
   headers?: Record<string, string>;
+  /** Text files sent with the mail (an attendee list's CSV and QR sheet). */
+  attachments?: MailAttachment[];
+}
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's text (UTF-8). */
+  content: string;
 }
 export interface SmsContent {
   body: string;

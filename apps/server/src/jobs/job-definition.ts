@@ -15,6 +15,7 @@ import type { DatabaseMaintenance } from '../db/maintenance.ts';
 import type { FaceIndexService } from '../services/faces/face-index.service.ts';
 import type { FaceSelfieService } from '../services/faces/face-selfie.service.ts';
 import type { PrintService } from '../services/printing/print.service.ts';
+import type { EventMailService } from '../services/notifications/event-mail.service.ts';
 
 /**
  * What job handlers may use. The container passes these when the worker starts; a handler names
@@ -35,6 +36,8 @@ export interface JobDeps {
   faceSelfies?: Pick<FaceSelfieService, 'expire'>;
   payments: Pick<PaymentService, 'expireStale'>;
   notifications: Pick<NotificationService, 'sendReminders'>;
+  /** Attendee-list mail and daily reports (issue 15); optional for workers built without it. */
+  eventMail?: Pick<EventMailService, 'mailAttendeeList' | 'sendDailyReports'>;
   printing: Pick<PrintService, 'renderAndPrint' | 'resume'>;
   /** Real payment providers' reconciliation (issue 11); optional for workers built without it. */
   providerCheckouts?: Pick<ProviderCheckouts, 'reconcilePending'>;

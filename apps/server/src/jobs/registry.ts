@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { attendeesCleanupJob } from './attendees-cleanup.job.ts';
+import { attendeesMailListJob } from './attendees-mail-list.job.ts';
 import { databaseVacuumJob } from './database-vacuum.job.ts';
 import { authCleanupJob } from './auth-cleanup.job.ts';
 import { facesBackfillJob } from './faces-backfill.job.ts';
@@ -17,6 +18,7 @@ import { photoImageProcessJob } from './photo-image-process.job.ts';
 import { photosRetentionJob } from './photos-retention.job.ts';
 import { photosStuckJob } from './photos-stuck.job.ts';
 import { printRenderJob, printResumeJob } from './print.job.ts';
+import { reportsDailyJob } from './reports-daily.job.ts';
 import { smsDeliverJob } from './sms-deliver.job.ts';
 import { storageProtectLegacyJob } from './storage-protect-legacy.job.ts';
 import { storageProtectPhotoJob } from './storage-protect-photo.job.ts';
@@ -49,6 +51,8 @@ export const jobRegistry = [
   storageSweepUploadsJob,
   databaseVacuumJob,
   photoImageProcessJob,
+  attendeesMailListJob,
+  reportsDailyJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];

@@ -226,6 +226,26 @@ export class AttendeeRepository {
   }
 
   /** Photos in each attendee's album (uploaded with their id or attached), any status. */
+  /** The newest ready photos of an attendee's album at one event (for the album mail's thumbnails). */
+  async recentPhotos(attendeeId: number, eventId: number, limit: number) {
+    return this.db
+      .select()
+      .from(photos)
+      .innerJoin(attendees, eq(attendees.id, attendeeId))
+      .where(
+        and(
+          eq(photos.eventId, eventId),
+          eq(photos.status, 'ready'),
+          sql`(${photos.attendeeUid} = ${attendees.uid} or exists (
+            select 1 from attendee_photos ap
+            where ap.attendee_id = ${attendees.id} and ap.photo_id = ${photos.id}))`,
+        ),
+      )
+      .orderBy(desc(photos.createdAt), desc(photos.id))
+      .limit(limit)
+      .then((rows) => rows.map((r) => r.photos));
+  }
+
   async photoCounts(attendeeIds: number[]): Promise<Map<number, number>> {
     const map = new Map<number, number>(attendeeIds.map((id) => [id, 0]));
     if (attendeeIds.length === 0) return map;

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import {
   attendeeEvents,
@@ -129,8 +129,9 @@ export class NotificationRepository {
   }
 
   /** An event's messages, newest first (the console's Outbox page). */
+  /** An event's messages (`eventId`), or with null the messages of no event. */
   async outboxOfEvent(
-    eventId: number,
+    eventId: number | null,
     filter: {
       channel?: OutboxChannel | undefined;
       status?: OutboxStatus | undefined;
@@ -142,7 +143,7 @@ export class NotificationRepository {
       .from(outbox)
       .where(
         and(
-          eq(outbox.eventId, eventId),
+          eventId === null ? isNull(outbox.eventId) : eq(outbox.eventId, eventId),
           filter.channel ? eq(outbox.channel, filter.channel) : undefined,
           filter.status ? eq(outbox.status, filter.status) : undefined,
         ),
@@ -178,5 +179,92 @@ export class NotificationRepository {
     if (!row) return undefined;
     const { printRequestId, ...attendee } = row;
     return { attendee, printRequestId };
+  }
+
+  // ---- the daily report and the generated attendee list (issue 15 item 2) -----------------------
+
+  /** Events that name an address for reports (`email_for_reports`). */
+  async reportEvents(): Promise<{ id: number; emailForReports: string }[]> {
+    return this.db
+      .select({ id: events.id, emailForReports: events.email_for_reports })
+      .from(events)
+      .where(sql`btrim(${events.email_for_reports}) <> ''`)
+      .orderBy(events.id);
+  }
+
+  /**
+   * An event's figures for the report: what happened in [from, to) and the totals so far —
+   * photos uploaded, attendees (albums), paid orders and their amount, printed sheets.
+   */
+  async reportFigures(eventId: number, from: Date, to: Date) {
+    const f = from.toISOString();
+    const t = to.toISOString();
+    const result = await this.db.execute(sql`
+      select
+        (select count(*) from photos p where p.event_id = ${eventId}
+           and p.created_at >= ${f}::timestamptz and p.created_at < ${t}::timestamptz) as photos_day,
+        (select count(*) from photos p where p.event_id = ${eventId}
+           and p.created_at < ${t}::timestamptz) as photos_total,
+        (select count(*) from attendee_events ae where ae.event_id = ${eventId}
+           and ae.created_at >= ${f}::timestamptz and ae.created_at < ${t}::timestamptz) as attendees_day,
+        (select count(*) from attendee_events ae where ae.event_id = ${eventId}
+           and ae.created_at < ${t}::timestamptz) as attendees_total,
+        (select count(*) from payments y join orders o on o.id = y.order_id
+           where o.event_id = ${eventId} and y.status = 'paid'
+           and y.paid_at >= ${f}::timestamptz and y.paid_at < ${t}::timestamptz) as sales_day,
+        (select coalesce(sum(y.amount), 0) from payments y join orders o on o.id = y.order_id
+           where o.event_id = ${eventId} and y.status = 'paid'
+           and y.paid_at >= ${f}::timestamptz and y.paid_at < ${t}::timestamptz) as sales_cents_day,
+        (select count(*) from payments y join orders o on o.id = y.order_id
+           where o.event_id = ${eventId} and y.status = 'paid'
+           and y.paid_at < ${t}::timestamptz) as sales_total,
+        (select coalesce(sum(j.copies), 0) from print_jobs j where j.event_id = ${eventId}
+           and j.state = 'printed'
+           and j.updated_at >= ${f}::timestamptz and j.updated_at < ${t}::timestamptz) as prints_day,
+        (select coalesce(sum(j.copies), 0) from print_jobs j where j.event_id = ${eventId}
+           and j.state = 'printed' and j.updated_at < ${t}::timestamptz) as prints_total
+    `);
+    const rows = Array.isArray(result)
+      ? (result as Record<string, unknown>[])
+      : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
+    const row = rows[0] ?? {};
+    const n = (key: string) => Number(row[key] ?? 0);
+    return {
+      photosDay: n('photos_day'),
+      photosTotal: n('photos_total'),
+      attendeesDay: n('attendees_day'),
+      attendeesTotal: n('attendees_total'),
+      salesDay: n('sales_day'),
+      salesCentsDay: n('sales_cents_day'),
+      salesTotal: n('sales_total'),
+      printsDay: n('prints_day'),
+      printsTotal: n('prints_total'),
+    };
+  }
+
+  /** The cards of one generated batch (ready), in the order they were made, at most `limit`. */
+  async batchCards(
+    batchId: number,
+    limit: number,
+  ): Promise<{ uid: string; privateId: string | null; urlPrefix: string | null }[]> {
+    return this.db
+      .select({
+        uid: attendees.uid,
+        privateId: attendees.privateId,
+        urlPrefix: attendees.urlPrefix,
+      })
+      .from(attendees)
+      .where(eq(attendees.batchId, batchId))
+      .orderBy(attendees.id)
+      .limit(limit);
+  }
+
+  /** How many cards a batch holds. */
+  async batchSize(batchId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(attendees)
+      .where(eq(attendees.batchId, batchId));
+    return row?.n ?? 0;
   }
 }

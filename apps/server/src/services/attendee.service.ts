@@ -10,8 +10,6 @@ import {
   isValidEmail,
   normaliseAttendeeId,
   kioskCardCode,
-  PLACEHOLDERS,
-  stripTags,
   type Attendee,
   type AttendeeAlbum,
   type EndpointName,
@@ -32,29 +30,15 @@ import type {
   AttendeeRow,
   NewAttendeeRow,
 } from '../repositories/attendee.repository.ts';
-import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
+import type { EventRecord, EventRepository, EventRow } from '../repositories/event.repository.ts';
 import type { PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
 import { albumDecision } from './album-visibility.ts';
 import type { DomainEventEmitter } from '../events/event-bus.ts';
 import { attendeeMayDownload } from './photos/photo-presenter.ts';
-import { senderFor } from './event-from-address.service.ts';
-import { renderBodyHtml } from './notifications/template-render.ts';
-import type { MailService } from './mail.service.ts';
+import type { AlbumMailService } from './notifications/album-mail.service.ts';
 
 /** Owner-console §5: cards whose account is older than this cannot be grouped at a kiosk. */
 export const GROUP_MAX_AGE_MS = 3 * 24 * 60 * 60_000;
-
-/** Fills `{user_name}` and `{image_url}`; `encode` escapes each value (HTML bodies). */
-const fillAlbumTemplate = (
-  template: string,
-  values: { userName: string; imageUrl: string },
-  encode: (value: string) => string = (v) => v,
-): string =>
-  template
-    .split(PLACEHOLDERS.userName)
-    .join(encode(values.userName))
-    .split(PLACEHOLDERS.imageUrl)
-    .join(encode(values.imageUrl));
 
 /** The contract's parsed request body of an endpoint. */
 type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
@@ -93,10 +77,12 @@ export class AttendeeService {
       publicUrl: string;
       /** `attendee.photos_attached`: the attendee's live stream shows the photos. */
       bus?: DomainEventEmitter;
-      /** The album link mail of update-by-kiosk goes through the outbox. */
-      mail?: MailService;
-      /** The platform sender, used while the event's own address is unverified. */
-      platformFrom?: string;
+      /** The album link mail of update-by-kiosk (the one album mail renderer, through the outbox). */
+      albumMail?: () => Pick<AlbumMailService, 'send'>;
+      /** Queues the generated list's mail to the generate call's `email` (job `attendees.mail-list`). */
+      mailList?: (job: { batchId: number; email: string; eventIds: number[] }) => Promise<void>;
+      /** Public thumbnail URLs of an attendee's visible photos, for the album mail. */
+      thumbnails?: (event: EventRow, attendeeId: number, limit: number) => Promise<string[]>;
     },
   ) {}
 
@@ -234,6 +220,8 @@ export class AttendeeService {
       await this.deps.attendees.deleteBatch(batchId);
       throw error;
     }
+    // The list (CSV and printable QR cards) goes to the address the call gave.
+    if (email) await this.deps.mailList?.({ batchId, email, eventIds });
     return {
       count: input.attendee_count,
       attendees: rows.map((row) => this.present({ row, eventIds }, 0)),
@@ -482,44 +470,29 @@ export class AttendeeService {
   }
 
   /**
-   * The album link, mailed with the event's template (`email_subject`, `email_body_template` with
-   * `{user_name}` and `{image_url}`, `email_from_name` and the verified `email_from_address`). The
-   * values are escaped in the HTML part; the subject loses line breaks.
+   * The album link, mailed with the event's album mail (`renderAlbumMail`: `email_subject`,
+   * `email_body_template` with `{user_name}` and `{image_url}`, `email_from_name` and the verified
+   * `email_from_address`, the event's logo, thumbnails of the album's photos, wording for their
+   * number) through the outbox.
    */
   private async sendAlbumLink(event: EventRecord, row: AttendeeRow, to: string): Promise<void> {
-    if (!this.deps.mail) return;
-    const e = event.row;
-    const values = { userName: to.split('@')[0] ?? to, imageUrl: this.albumUrl(row) };
-    const template = e.email_body_template.trim()
-      ? e.email_body_template
-      : `<p>Hello ${PLACEHOLDERS.userName},</p><p>Your photos: ${PLACEHOLDERS.imageUrl}</p>`;
-    // The owner's template HTML is sanitised like every other mail template (only formatting
-    // tags and http(s)/mailto links survive); the values are escaped.
-    const html = renderBodyHtml(template, {
-      user_name: values.userName,
-      image_url: values.imageUrl,
-      url: values.imageUrl,
-    });
-    const stripped = stripTags(fillAlbumTemplate(template, values)).replace(/\s+\n/g, '\n').trim();
-    // A link only inside an href would vanish from the plain part: it always carries the URL.
-    const text = stripped.includes(values.imageUrl)
-      ? stripped
-      : `${stripped}\n\n${values.imageUrl}`;
-    const subject = fillAlbumTemplate(
-      e.email_subject.trim() || `Your photos from ${e.full_name}`,
-      values,
-    )
-      .replace(/[\r\n]+/g, ' ')
-      .trim();
-    await this.deps.mail.send({
-      kind: 'attendee_album_link',
-      eventId: e.id,
-      to,
-      subject,
-      text,
-      html,
-      from: senderFor(e, this.deps.platformFrom ?? ''),
-    });
+    const albumMail = this.deps.albumMail?.();
+    if (!albumMail) return;
+    const count = (await this.deps.attendees.photoCounts([row.id])).get(row.id) ?? 0;
+    const thumbnails = count > 0 ? await this.albumThumbnails(event, row.id) : [];
+    await albumMail.send(
+      event.row,
+      { email: to, name: to.split('@')[0] ?? to },
+      this.albumUrl(row),
+      { kind: 'attendee_album_link', count, thumbnails },
+    );
+  }
+
+  /** Public thumbnail URLs of up to six of an attendee's photos shown in the event's album. */
+  private async albumThumbnails(event: EventRecord, attendeeId: number): Promise<string[]> {
+    const thumbnails = this.deps.thumbnails;
+    if (!thumbnails) return [];
+    return thumbnails(event.row, attendeeId, 6);
   }
 
   /**

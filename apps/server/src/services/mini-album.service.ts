@@ -4,7 +4,6 @@ import {
   normalisePhone,
   PLACEHOLDERS,
   splitList,
-  stripTags,
   type Endpoints,
   type MiniAlbum,
   type ParsedBodyOf,
@@ -14,13 +13,11 @@ import type { Principal } from '../access/principal.ts';
 import { guestPhoto } from '../presenters/photo.presenter.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
-import { escapeHtml } from '../lib/escape-html.ts';
 import { hashToken, randomToken } from '../lib/secret-box.ts';
 import type { AlbumRepository } from '../repositories/album.repository.ts';
 import type { EventRepository } from '../repositories/event.repository.ts';
 import { albumDecision } from './album-visibility.ts';
-import { senderFor } from './event-from-address.service.ts';
-import type { MailService } from './mail.service.ts';
+import { mailThumbnails, type AlbumMailService } from './notifications/album-mail.service.ts';
 import type { PhotoListingService } from './photos/photo-listing.service.ts';
 import type { SmsService } from './sms.service.ts';
 
@@ -79,7 +76,8 @@ export class MiniAlbumService {
       events: EventRepository;
       photos: PhotoListingService;
       access: AccessControl;
-      mail: MailService;
+      /** The one album mail renderer and sender (wired after this service). */
+      albumMail: () => Pick<AlbumMailService, 'send'>;
       sms: SmsService;
       clock: Clock;
       publicUrl: string;
@@ -162,14 +160,23 @@ export class MiniAlbumService {
       sender: row.email_from_name.trim() || row.full_name,
     };
 
-    const html = fill(row.email_body_template_share, values, escapeHtml);
-    const text = stripTags(fill(row.email_body_template_share, values))
-      .replace(/\s+\n/g, '\n')
-      .trim();
-    const subject = fill(row.email_subject, values).replace(/[\r\n]+/g, ' ');
-    const from = senderFor(row, this.deps.platformFrom);
+    // The share mail: the event's template in its branded frame, worded for the number of
+    // photos, the receiver's name, thumbnails; one message per address with its unsubscribe link.
+    const albumMail = this.deps.albumMail();
+    const thumbnails = mailThumbnails(
+      uids.map((uid) => byUid.get(uid)!),
+      row,
+      (p) => this.deps.photos.present(p, 'public', { event: row }),
+      now,
+    );
     for (const to of emails.valid) {
-      await this.deps.mail.send({ kind: 'mini_album_link', to, subject, text, html, from });
+      await albumMail.send(row, { email: to, name: input.receiver_full_name }, url, {
+        kind: 'mini_album_link',
+        template: 'share',
+        count: uids.length,
+        thumbnails,
+        senderName: values.sender,
+      });
     }
     if (smsTo) {
       await this.deps.sms.send({

@@ -148,6 +148,7 @@ export class OutboxService {
         text: content.text,
         html: content.html,
         ...(content.headers ? { headers: content.headers } : {}),
+        ...(content.attachments?.length ? { attachments: content.attachments } : {}),
       });
     }
     const content = row.content as SmsContent;

@@ -1,18 +1,23 @@
-import { formatCents, PLACEHOLDERS, stripTags } from '@flashbulb/shared';
-import { escapeHtml } from '../lib/escape-html.ts';
+import { formatAttendeeId, formatCents } from '@flashbulb/shared';
 import type { AttendeeRepository } from '../repositories/attendee.repository.ts';
 import type { EventRepository } from '../repositories/event.repository.ts';
 import type { PaymentRepository } from '../repositories/payment.repository.ts';
 import { senderFor } from './event-from-address.service.ts';
-import { renderBodyHtml } from './notifications/template-render.ts';
+import { mailBrand } from './notifications/album-mail.service.ts';
+import { renderMail } from './notifications/template-render.ts';
 import type { MailService } from './mail.service.ts';
 import type { PaymentConfirmed } from './payment.service.ts';
+
+/** The body used when an event leaves `receipt_email_body` empty. */
+const DEFAULT_RECEIPT_BODY = '<p>Hi {user_name}, thank you for your purchase.</p>';
 
 /**
  * The receipt e-mail (issue 10; owner console §3 `receipt_email_body`, which must hold
  * `{user_name}`): a subscriber of `payment.confirmed`, sent through the outbox to the attendee's
  * address. `payment.confirmed` is raised once per payment (the state machine's compare-and-set),
- * so one receipt per payment. An attendee without an address gets none.
+ * so one receipt per payment. An attendee without an address gets none. Rendered by the shared
+ * renderer (template-render.ts): the owner's text sanitised, the event's logo, the amount as a
+ * detail line, a button to the album, a plain-text part.
  */
 export class ReceiptService {
   constructor(
@@ -22,6 +27,9 @@ export class ReceiptService {
       attendees: AttendeeRepository;
       mail: MailService;
       platformFrom: string;
+      publicUrl?: string;
+      /** A storage key (the event's uploaded logo) → its public URL. */
+      publicMediaUrl?: (key: string) => string;
     },
   ) {}
 
@@ -30,25 +38,33 @@ export class ReceiptService {
     const event = await this.deps.events.findById(confirmed.eventId);
     const attendee = await this.deps.attendees.findById(confirmed.attendeeId);
     const to = attendee?.email?.trim();
-    if (!order || !event || !to) return;
+    if (!order || !event || !attendee || !to) return;
     const row = event.row;
+    const title = row.full_name || row.name;
+    const base = (attendee.urlPrefix ?? this.deps.publicUrl ?? '').replace(/\/+$/, '');
+    const albumUrl = base
+      ? `${base}/?attId=${encodeURIComponent(formatAttendeeId(attendee.uid))}`
+      : '';
     // No name is known for an attendee: the greeting uses their address.
-    const userName = to;
-    const fill = (encode: (v: string) => string) =>
-      row.receipt_email_body.split(PLACEHOLDERS.userName).join(encode(userName));
-    const summary = `${order.buttonText}: ${formatCents(confirmed.amount)} (${confirmed.currency})`;
-    // The owner's HTML is sanitised like every mail template (formatting tags and http(s) links
-    // survive, a <script> does not); the name is escaped.
-    const html = `${renderBodyHtml(row.receipt_email_body, { user_name: userName })}<p>${escapeHtml(summary)}</p>`;
-    const text = `${stripTags(fill((v) => v)).trim()}\n\n${summary}`;
+    const rendered = renderMail(
+      `Your receipt: ${title}`,
+      row.receipt_email_body.trim() || DEFAULT_RECEIPT_BODY,
+      { user_name: to, userName: to, url: albumUrl, image_url: albumUrl },
+      {
+        eventTitle: title,
+        unsubscribeUrl: null,
+        brand: mailBrand(row, this.deps.publicMediaUrl ?? ((key) => key)),
+        heading: 'Thank you for your purchase',
+        details: [`${order.buttonText}: ${formatCents(confirmed.amount)} (${confirmed.currency})`],
+        action: albumUrl ? { label: 'Open your album', url: albumUrl } : undefined,
+      },
+    );
     await this.deps.mail.send({
       kind: 'payment_receipt',
       eventId: row.id,
       to,
       from: senderFor(row, this.deps.platformFrom),
-      subject: `Your receipt: ${row.full_name}`.replace(/[\r\n]+/g, ' '),
-      text,
-      html,
+      ...rendered,
     });
   }
 }

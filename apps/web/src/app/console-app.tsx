@@ -121,6 +121,14 @@ export default function ConsoleApp({ user }: { user: User }) {
           }
         />
         <Route
+          path="outbox"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <OutboxPage />
+            </Suspense>
+          }
+        />
+        <Route
           path="events/:eventCode/outbox"
           element={
             <Suspense fallback={<FullPageLoader />}>

@@ -1,6 +1,9 @@
 /** English texts of the console Outbox page (namespace `translation`, key `outbox`). */
 export const enOutbox = {
   title: 'Messages of {{name}}',
+  platformTitle: 'Messages of no event',
+  platformHint:
+    'Sign-in codes, invitations and password resets. Without a mail provider they stay here: read them to pass them on.',
   backToEvents: 'Back to events',
   hint: 'Every e-mail and SMS of this event. Without a mail or SMS provider, messages stay here.',
   loadError: 'The messages could not be loaded.',

@@ -108,6 +108,7 @@ export const en = {
       users: 'Users',
       printDesk: 'Print desk',
       payments: 'Payments',
+      outbox: 'Messages',
     },
     myInfo: {
       title: 'My account',

@@ -49,7 +49,11 @@ export const outboxList = defineEndpoint({
   summary:
     'An event’s mail and SMS, newest first (recipient, topic, status, attempts, provider answer)',
   body: z.object({
-    event_id: idSchema,
+    event_id: idSchema
+      .optional()
+      .describe(
+        'Omitted: the messages of no event (sign-in codes, invitations, password resets); super users only',
+      ),
     channel: z.enum(['mail', 'sms'], { error: 'invalid_value' }).optional(),
     status: z.enum(OUTBOX_STATUSES, { error: 'invalid_value' }).optional(),
     limit: z
@@ -63,7 +67,7 @@ export const outboxList = defineEndpoint({
     messages: z.array(outboxMessageSchema),
     topic_keys: z.array(z.enum(NOTIFICATION_TOPIC_KEYS)),
   }),
-  errors: ['event_not_found'],
+  errors: ['event_not_found', 'forbidden'],
 });
 
 export const outboxResend = defineEndpoint({
@@ -72,7 +76,10 @@ export const outboxResend = defineEndpoint({
   tag: 'messages',
   summary:
     'Sends a message of the event again: a new outbox entry with the same recipient and content (the original keeps its history)',
-  body: z.object({ event_id: idSchema, message_id: idSchema }),
+  body: z.object({
+    event_id: idSchema.optional().describe('Omitted: a message of no event; super users only'),
+    message_id: idSchema,
+  }),
   result: z.object({ message: outboxMessageSchema }),
-  errors: ['event_not_found', 'not_found'],
+  errors: ['event_not_found', 'not_found', 'forbidden'],
 });

@@ -31,6 +31,8 @@ export interface OutgoingMail {
   html: string | null;
   /** Extra headers to send (`List-Unsubscribe` …); never overrides the adapter's own. */
   headers?: Record<string, string>;
+  /** Text files to attach (name, MIME type, UTF-8 content). */
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 export interface MailProvider {

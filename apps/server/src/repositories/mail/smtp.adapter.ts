@@ -61,6 +61,15 @@ export class SmtpMailAdapter implements MailProvider {
         subject: message.subject,
         text: message.text,
         ...(message.html ? { html: message.html } : {}),
+        ...(message.attachments?.length
+          ? {
+              attachments: message.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: `${a.contentType}; charset=utf-8`,
+                content: a.content,
+              })),
+            }
+          : {}),
         // The outbox id makes a retried delivery recognisable to the receiving side.
         headers: { ...message.headers, 'X-Flashbulb-Outbox-Id': String(message.outboxId) },
       })) as { messageId?: unknown };

@@ -9,6 +9,7 @@ import {
 } from '../../repositories/notification.repository.ts';
 import { senderFor } from '../event-from-address.service.ts';
 import type { OutboxService } from '../outbox.service.ts';
+import { mailBrand } from './album-mail.service.ts';
 import { renderMail, renderSms, type TemplateValues } from './template-render.ts';
 
 export interface NotificationRecipient {
@@ -54,6 +55,8 @@ export class NotificationService {
       platformFrom: string;
       publicUrl: string;
       signingKey: Buffer;
+      /** A storage key (the event's uploaded logo) → its public URL. */
+      publicMediaUrl?: (key: string) => string;
     },
   ) {}
 
@@ -207,6 +210,7 @@ export class NotificationService {
     const rendered = renderMail(subject.trim() ? subject : row.email_subject, body, values, {
       eventTitle: row.full_name || row.name,
       unsubscribeUrl,
+      brand: mailBrand(row, this.deps.publicMediaUrl ?? ((key) => key)),
     });
     const stored = await this.deps.outbox.enqueueOnce({
       channel: 'mail',

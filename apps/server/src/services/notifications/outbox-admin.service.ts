@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_TOPIC_KEYS,
+  Role,
   type Endpoints,
   type OutboxMessage,
   type ParsedBodyOf,
@@ -49,12 +50,27 @@ export class OutboxAdminService {
     },
   ) {}
 
-  async list(principal: Principal, input: ParsedBodyOf<Endpoints['outboxList']>) {
+  /**
+   * The event a call names (`event.manage` on it), or — no event named — null for a super user
+   * (the messages of no event: sign-in codes, invitations, password resets; with the embedded
+   * default they are read here). Anyone else: `forbidden`.
+   */
+  private async scope(principal: Principal, eventId: number | undefined): Promise<number | null> {
+    if (eventId === undefined) {
+      if (principal.kind !== 'user') throw new AppError('unauthorized_user');
+      if (principal.actor.role !== Role.SUPER_USER) throw new AppError('forbidden', 'event_id');
+      return null;
+    }
     const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
-      eventId: input.event_id,
+      eventId,
       field: 'event_id',
     });
-    const rows = await this.deps.rows.outboxOfEvent(event.row.id, {
+    return event.row.id;
+  }
+
+  async list(principal: Principal, input: ParsedBodyOf<Endpoints['outboxList']>) {
+    const eventId = await this.scope(principal, input.event_id);
+    const rows = await this.deps.rows.outboxOfEvent(eventId, {
       channel: input.channel,
       status: input.status,
       limit: input.limit,
@@ -63,13 +79,9 @@ export class OutboxAdminService {
   }
 
   async resend(principal: Principal, input: ParsedBodyOf<Endpoints['outboxResend']>) {
-    const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
-      eventId: input.event_id,
-      field: 'event_id',
-    });
+    const eventId = await this.scope(principal, input.event_id);
     const original = await this.deps.outboxRows.findById(input.message_id);
-    if (!original || original.eventId !== event.row.id)
-      throw new AppError('not_found', 'message_id');
+    if (!original || original.eventId !== eventId) throw new AppError('not_found', 'message_id');
     const copy = await this.deps.outbox.enqueue({
       channel: original.channel,
       kind: original.kind,

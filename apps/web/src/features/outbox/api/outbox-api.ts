@@ -10,10 +10,14 @@ import { ApiError, callApi } from '../../../lib/api-client.ts';
 
 export type OutboxChannelFilter = 'all' | 'mail' | 'sms';
 
+/** An event's id, or null: the messages of no event (super users). */
+export type OutboxScope = number | null;
+
 export const outboxQueryKeys = {
   event: (code: string) => ['outbox', 'event', code] as const,
-  list: (eventId: number, channel: OutboxChannelFilter) => ['outbox', eventId, channel] as const,
-  lists: (eventId: number) => ['outbox', eventId] as const,
+  list: (scope: OutboxScope, channel: OutboxChannelFilter) =>
+    ['outbox', scope ?? 'none', channel] as const,
+  lists: (scope: OutboxScope) => ['outbox', scope ?? 'none'] as const,
 };
 
 /** The event of the page, by code. */
@@ -27,19 +31,31 @@ export const useOutboxEvent = (code: string) =>
     },
   });
 
-/** The event's messages, newest first (at most 200). */
-export const useOutboxList = (eventId: number | undefined, channel: OutboxChannelFilter) =>
+/** The event's messages (or those of no event), newest first (at most 200). */
+export const useOutboxList = (scope: OutboxScope | undefined, channel: OutboxChannelFilter) =>
   useQuery({
-    queryKey: outboxQueryKeys.list(eventId ?? 0, channel),
-    enabled: eventId !== undefined,
+    queryKey: outboxQueryKeys.list(scope ?? null, channel),
+    enabled: scope !== undefined,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
       callApi(
         outboxList,
-        { event_id: eventId!, ...(channel === 'all' ? {} : { channel }), limit: 200 },
+        {
+          ...(scope === null || scope === undefined ? {} : { event_id: scope }),
+          ...(channel === 'all' ? {} : { channel }),
+          limit: 200,
+        },
         { signal },
       ),
   });
 
-export const resendMessage = async (eventId: number, messageId: number): Promise<OutboxMessage> =>
-  (await callApi(outboxResend, { event_id: eventId, message_id: messageId })).message;
+export const resendMessage = async (
+  scope: OutboxScope,
+  messageId: number,
+): Promise<OutboxMessage> =>
+  (
+    await callApi(outboxResend, {
+      ...(scope === null ? {} : { event_id: scope }),
+      message_id: messageId,
+    })
+  ).message;

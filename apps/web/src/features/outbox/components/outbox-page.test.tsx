@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OutboxMessage } from '@flashbulb/shared';
-import { installConsoleApi, OWNER, storedEvent } from '../../../test/event-fixtures.ts';
+import { installConsoleApi, OWNER, storedEvent, superUser } from '../../../test/event-fixtures.ts';
 import type { FakeReply } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
@@ -119,5 +119,53 @@ describe('console Outbox page', { timeout: 40_000 }, () => {
     await user.click(screen.getByRole('radio', { name: 'SMS' }));
     await waitFor(() => expect(rows()).toHaveLength(1));
     expect(api.callsTo(LIST).at(-1)?.body).toMatchObject({ event_id: 7, channel: 'sms' });
+  });
+});
+
+describe('console Outbox of no event (super users)', { timeout: 40_000 }, () => {
+  it('lists sign-in mail without an event id, reads and resends it; the menu shows it to super users only', async () => {
+    const api = installConsoleApi({
+      user: superUser,
+      events: [EVENT],
+      routes: {
+        [LIST]: (): FakeReply => ({
+          ok: {
+            messages: [
+              message(4, {
+                kind: 'password_reset',
+                topic: null,
+                recipient: 'ann@example.com',
+                status: 'outbox',
+                provider: null,
+                provider_message_id: null,
+                subject: 'Your password reset code',
+                text: 'Your code is 123456',
+              }),
+            ],
+            topic_keys: [],
+          },
+        }),
+        [RESEND]: (): FakeReply => ({ ok: { message: message(5, { status: 'queued' }) } }),
+      },
+    });
+    renderApp('/outbox');
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(screen.getByRole('heading', { name: 'Messages of no event' })).toBeTruthy();
+    expect(api.callsTo(LIST)[0]?.body).toEqual({ limit: 200 });
+    expect(screen.getByRole('link', { name: 'Messages' })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Read the message to ann@example.com' }));
+    expect((await screen.findByTestId('outbox-text')).textContent).toBe('Your code is 123456');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Resend the message to ann@example.com' }));
+    await waitFor(() => expect(api.callsTo(RESEND)).toHaveLength(1));
+    expect(api.callsTo(RESEND)[0]?.body).toEqual({ message_id: 4 });
+  });
+
+  it('is not in an admin’s menu', async () => {
+    installConsoleApi({ events: [EVENT] });
+    renderApp('/events');
+    await screen.findByRole('link', { name: 'Events' });
+    expect(screen.queryByRole('link', { name: 'Messages' })).toBeNull();
   });
 });

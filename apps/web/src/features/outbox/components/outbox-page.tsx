@@ -28,6 +28,7 @@ import {
   useOutboxEvent,
   useOutboxList,
   type OutboxChannelFilter,
+  type OutboxScope,
 } from '../api/outbox-api.ts';
 import { CARD_TABLE } from '../../../components/card-table.ts';
 
@@ -47,19 +48,15 @@ const STATUS_COLOR: Record<OutboxMessage['status'], string> = {
  * configured and messages are held here) and a resend per message. Text is shown as text.
  */
 export default function OutboxPage() {
-  const { t } = useTranslation();
-  const errorText = useErrorText();
-  const client = useQueryClient();
-  const { eventCode = '' } = useParams();
-  const code = eventCode.toUpperCase();
-  const [channel, setChannel] = useState<OutboxChannelFilter>('all');
-  const [reading, setReading] = useState<OutboxMessage | null>(null);
-  const [resending, setResending] = useState<number | null>(null);
+  const { eventCode } = useParams();
+  return eventCode ? <EventOutbox code={eventCode.toUpperCase()} /> : <PlatformOutbox />;
+}
 
+/** `/events/:code/outbox`: the event's messages. */
+function EventOutbox({ code }: { code: string }) {
+  const { t } = useTranslation();
   const eventQuery = useOutboxEvent(code);
   const event = eventQuery.data;
-  const list = useOutboxList(event?.id, channel);
-
   if (eventQuery.isPending || !event) {
     return (
       <EventPageState
@@ -70,16 +67,56 @@ export default function OutboxPage() {
       />
     );
   }
+  return (
+    <OutboxMessages
+      scope={event.id}
+      title={t('outbox.title', { name: event.full_name || event.name })}
+      hint={t('outbox.hint')}
+    />
+  );
+}
+
+/**
+ * `/outbox` (super users): the messages of no event — sign-in codes, invitations, password
+ * resets. With the embedded default (no SMTP) this is where they are read.
+ */
+function PlatformOutbox() {
+  const { t } = useTranslation();
+  return (
+    <OutboxMessages
+      scope={null}
+      title={t('outbox.platformTitle')}
+      hint={t('outbox.platformHint')}
+    />
+  );
+}
+
+function OutboxMessages({
+  scope,
+  title,
+  hint,
+}: {
+  scope: OutboxScope;
+  title: string;
+  hint: string;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const client = useQueryClient();
+  const [channel, setChannel] = useState<OutboxChannelFilter>('all');
+  const [reading, setReading] = useState<OutboxMessage | null>(null);
+  const [resending, setResending] = useState<number | null>(null);
+  const list = useOutboxList(scope, channel);
 
   const resend = async (message: OutboxMessage) => {
     setResending(message.id);
     try {
-      await resendMessage(event.id, message.id);
+      await resendMessage(scope, message.id);
       notifications.show({
         color: 'green',
         message: t('outbox.resent', { to: message.recipient }),
       });
-      await client.invalidateQueries({ queryKey: outboxQueryKeys.lists(event.id) });
+      await client.invalidateQueries({ queryKey: outboxQueryKeys.lists(scope) });
     } catch (error) {
       notifications.show({ color: 'red', message: errorText(errorKeyOf(error)) });
     } finally {
@@ -92,14 +129,16 @@ export default function OutboxPage() {
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={2}>
-          <Anchor component={Link} to="/events" size="sm">
-            ‹ {t('outbox.backToEvents')}
-          </Anchor>
+          {scope !== null && (
+            <Anchor component={Link} to="/events" size="sm">
+              ‹ {t('outbox.backToEvents')}
+            </Anchor>
+          )}
           <Title order={2} size="h3">
-            {t('outbox.title', { name: event.full_name || event.name })}
+            {title}
           </Title>
           <Text size="sm" c="dimmed">
-            {t('outbox.hint')}
+            {hint}
           </Text>
         </Stack>
         <Group gap="xs">
