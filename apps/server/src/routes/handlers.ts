@@ -201,8 +201,11 @@ export const createHandlers = (services: {
     services.photoUploads.createUploadGrant(principal, body),
   photoUploadComplete: async ({ principal, body }) =>
     services.photoUploads.completeUpload(principal, body),
-  ownerPhotoList: async ({ principal, body }) =>
-    operatorPhotos(await services.photoListing.list(principal, body)),
+  ownerPhotoList: async ({ principal, body }) => {
+    // Stock images are for guests' lists only.
+    const { stock_images: _stock, ...page } = await services.photoListing.list(principal, body);
+    return operatorPhotos(page);
+  },
   publicPhotoList: async ({ principal, body }) => services.photoListing.list(principal, body),
   photoCountInfo: async ({ principal, body }) => services.photoListing.countInfo(principal, body),
   deletePhoto: async ({ principal, body }) => ({
