@@ -31,3 +31,4 @@ export * from './rules/kiosk.ts';
 export * from './rules/stock-images.ts';
 export * from './api/messages.ts';
 export * from './api/webapp.ts';
+export * from './api/leads.ts';
