@@ -79,7 +79,6 @@ const GUEST_OPTS = [
   'slideshowBg',
   'slideshowMaxIntervalSeconds',
   'slideshowMinIntervalSeconds',
-  'stockImages',
   'stockImagesEnable',
   'supportLink',
   'timeInTimeText',

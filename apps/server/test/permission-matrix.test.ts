@@ -73,6 +73,7 @@ const USER_NOT_FOUND = ['user_not_found', 404] as const;
 const ROBOT_NOT_FOUND = ['robot_not_found', 404] as const;
 const KIOSK_DELETE_OFF = ['kiosk_photo_delete_off', 403] as const;
 const UNAVAILABLE = ['payment_provider_unavailable', 409] as const;
+const LEADS_OFF = ['leads_not_collected', 400] as const;
 
 const fill = (columns: readonly Column[], outcome: Outcome): Partial<Expectation> =>
   Object.fromEntries(columns.map((c) => [c, outcome]));
@@ -1050,6 +1051,21 @@ const rows: Record<EndpointName, Row> = {
   webappRegister: {
     body: (column) => ({ event_name: eventA.name, email: `webapp-${column}@example.com` }),
     expect: everyone(OK),
+  },
+  // Leads (issue 15): any key of an event reaches its gate (the matrix's events collect none, so
+  // a permitted caller hears that and nothing is stored); those who manage the event read them.
+  leadSubmit: {
+    body: () => ({ full_name: 'Guest', email: 'lead@example.com' }),
+    expect: keyed({
+      ...keysA(LEADS_OFF, LEADS_OFF, LEADS_OFF, LEADS_OFF, LEADS_OFF),
+      ...keysB(LEADS_OFF, LEADS_OFF, LEADS_OFF, LEADS_OFF, LEADS_OFF),
+    }),
+  },
+  leadList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  leadExport: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  leadDelete: {
+    body: () => ({ event_id: eventA.id, lead_id_array: [999_999] }),
+    expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
   },
   // printing (issue 12): the matrix's events have printing off, so a permitted caller hears that
   // (after the access check) and nothing is queued.

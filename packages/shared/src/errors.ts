@@ -210,6 +210,14 @@ export const errorCatalogue = {
   phone_invalid: { status: 400, text: 'Enter a valid US phone number' },
   consent_required: { status: 400, text: 'Please agree before we send your photos' },
   sms_not_enabled: { status: 400, text: 'Sending by SMS is not enabled for this event' },
+  // leads (issue 15)
+  leads_not_collected: { status: 400, text: 'This event does not collect visitor details' },
+  full_name_required: { status: 400, text: 'Please enter your name' },
+  company_required: { status: 400, text: 'Please enter your company' },
+  consent_outdated: {
+    status: 400,
+    text: 'The privacy text has changed: read and accept it again',
+  },
   // attendees (issue 5): attendee albums and kiosk cards
   invalid_attendee_id: { status: 404, text: 'This attendee id is not valid' },
   attendee_locked: { status: 403, text: 'This album has been locked by the event organiser' },

@@ -28,5 +28,7 @@ export * from './rules/pricing-buttons.ts';
 export * from './rules/payment-state.ts';
 export * from './api/input-rules.ts';
 export * from './rules/kiosk.ts';
+export * from './rules/stock-images.ts';
 export * from './api/messages.ts';
 export * from './api/webapp.ts';
+export * from './api/leads.ts';

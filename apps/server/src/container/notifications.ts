@@ -1,4 +1,6 @@
+import { LeadRepository } from '../repositories/lead.repository.ts';
 import { NotificationRepository } from '../repositories/notification.repository.ts';
+import { LeadService } from '../services/leads/lead.service.ts';
 import { AlbumMailService } from '../services/notifications/album-mail.service.ts';
 import { EventMailService } from '../services/notifications/event-mail.service.ts';
 import { OutboxAdminService } from '../services/notifications/outbox-admin.service.ts';
@@ -64,9 +66,12 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
     publicUrl: config.publicUrl,
     publicMediaUrl: (key) => core.storage.publicUrl(key),
   });
+  // Leads of events that collect them (the album gate, the console list and export).
+  const leadRows = new LeadRepository(database.db);
+  const leads = new LeadService({ access: events.access, rows: leadRows, clock: core.clock });
   return {
-    repositories: { notifications: notificationRows },
-    services: { notifications, albumMail, eventMail, outboxAdmin, webapp },
+    repositories: { notifications: notificationRows, leads: leadRows },
+    services: { notifications, albumMail, eventMail, outboxAdmin, webapp, leads },
   };
 };
 export type Notifications = ReturnType<typeof wireNotifications>;

@@ -70,6 +70,7 @@ export const wirePhotos = (
     urls,
     clock,
     attendeeRows: attendees,
+    publicMediaUrl: (key) => storage.publicUrl(key),
   });
   const photoChanges = new PhotoChangesService({
     photos,

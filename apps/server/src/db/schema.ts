@@ -851,6 +851,33 @@ export const unsubscribes = pgTable(
   (t) => [uniqueIndex('unsubscribes_event_recipient_idx').on(t.eventId, t.recipient)],
 );
 
+/**
+ * A lead (issue 15 item 6): what a guest gave before an album of an event that collects leads
+ * opened (`collect_leads`, `lead_params`), with the consent text's version and time when the
+ * event asks for agreement. One row per event and e-mail (lower case); a later entry updates it.
+ */
+export const leads = pgTable(
+  'leads',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    companyName: text('company_name'),
+    phone: text('phone'),
+    /** The key type of the page the guest came through (public, private, attendee). */
+    source: text('source').notNull(),
+    consentVersion: text('consent_version'),
+    consentText: text('consent_text'),
+    consentedAt: timestamp('consented_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('leads_event_email_idx').on(t.eventId, t.email)],
+);
+
 /** Webhooks already taken in, by the provider's event id: a replay or duplicate changes state once. */
 export const webhookEvents = pgTable(
   'webhook_events',

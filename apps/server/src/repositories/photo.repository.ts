@@ -190,6 +190,24 @@ export class PhotoRepository {
     return rows.map((row) => row.photo);
   }
 
+  /**
+   * Which of `tags` (lower case) the photos matching `f` carry, compared without case: what a
+   * stock image's include/exclude policy asks of an album.
+   */
+  async tagsFound(f: PhotoFilter, tags: string[]): Promise<Set<string>> {
+    if (tags.length === 0) return new Set();
+    const wanted = sql.join(
+      tags.map((t) => sql`${t}`),
+      sql`, `,
+    );
+    const rows = await this.db
+      .selectDistinct({ tag: sql<string>`lower(t.tag)` })
+      .from(photos)
+      .innerJoin(sql`lateral jsonb_array_elements_text(${photos.tags}) as t(tag)`, sql`true`)
+      .where(and(...this.conditions(f), sql`lower(t.tag) in (${wanted})`));
+    return new Set(rows.map((r) => r.tag));
+  }
+
   async count(f: PhotoFilter): Promise<number> {
     const [row] = await this.db
       .select({ n: count() })

@@ -1,4 +1,5 @@
 import type { WebappService } from '../services/webapp/webapp.service.ts';
+import type { LeadService } from '../services/leads/lead.service.ts';
 import type { AuthenticationResult, SignInResult } from '@flashbulb/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../http/register-endpoints.ts';
@@ -114,6 +115,7 @@ export const createHandlers = (services: {
   printing: PrintService;
   printStationsAdmin: PrintStationService;
   webapp: WebappService;
+  leads: LeadService;
 }): Handlers => ({
   signIn: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.signIn(body)),
@@ -217,8 +219,11 @@ export const createHandlers = (services: {
     services.photoUploads.createUploadGrant(principal, body),
   photoUploadComplete: async ({ principal, body }) =>
     services.photoUploads.completeUpload(principal, body),
-  ownerPhotoList: async ({ principal, body }) =>
-    operatorPhotos(await services.photoListing.list(principal, body)),
+  ownerPhotoList: async ({ principal, body }) => {
+    // Stock images are for guests' lists only.
+    const { stock_images: _stock, ...page } = await services.photoListing.list(principal, body);
+    return operatorPhotos(page);
+  },
   publicPhotoList: async ({ principal, body }) => services.photoListing.list(principal, body),
   photoCountInfo: async ({ principal, body }) => services.photoListing.countInfo(principal, body),
   deletePhoto: async ({ principal, body }) => ({
@@ -311,6 +316,10 @@ export const createHandlers = (services: {
   outboxResend: async ({ principal, body }) => services.outboxAdmin.resend(principal, body),
   webappEvent: async ({ body }) => services.webapp.page(body.event_name),
   webappRegister: async ({ body }) => services.webapp.register(body),
+  leadSubmit: async ({ principal, body }) => services.leads.submit(principal, body),
+  leadList: async ({ principal, body }) => services.leads.list(principal, body),
+  leadExport: async ({ principal, body }) => services.leads.export(principal, body),
+  leadDelete: async ({ principal, body }) => services.leads.delete(principal, body),
   pricingButtonList: async ({ principal, body }) =>
     services.checkout.pricingButtons(principal, body),
   // payment providers (issue 11)

@@ -121,6 +121,30 @@ const assertValid = (settings: EventSettings): void => {
   if (issue) throw new AppError(isErrorKey(issue.key) ? issue.key : 'invalid_value', issue.field);
 };
 
+/**
+ * Stock images: only super users upload or change an image or its thumbnail, add rows or delete
+ * them (albums spec §6); others may change a row's date window and tag policy. The first row
+ * that breaks this is named.
+ */
+const assertStockImageEdits = (
+  principal: Principal,
+  before: EventSettings['opts']['stockImages'],
+  after: EventSettings['opts']['stockImages'],
+): void => {
+  if (principal.kind === 'user' && principal.actor.role === Role.SUPER_USER) return;
+  const old = new Map(before.map((image) => [image.uid, image]));
+  after.forEach((image, i) => {
+    const was = old.get(image.uid);
+    if (!was) throw new AppError('forbidden', `opts.stockImages.${i}.uid`);
+    if (was.imgTmbUrl !== image.imgTmbUrl || was.imgTmbSize !== image.imgTmbSize)
+      throw new AppError('forbidden', `opts.stockImages.${i}.imgTmbUrl`);
+    if (was.imgUrl !== image.imgUrl || was.imgSize !== image.imgSize)
+      throw new AppError('forbidden', `opts.stockImages.${i}.imgUrl`);
+    old.delete(image.uid);
+  });
+  if (old.size > 0) throw new AppError('forbidden', 'opts.stockImages');
+};
+
 const columnsOf = (settings: EventSettings) => {
   const columns = {} as Record<(typeof SETTINGS_COLUMN_KEYS)[number], unknown>;
   for (const key of SETTINGS_COLUMN_KEYS) columns[key] = settings[key];
@@ -200,8 +224,10 @@ export class EventService {
     if (input.organisation_id !== undefined && input.organisation_id !== row.organisationId)
       throw new AppError('forbidden', 'organisation_id');
     const patch = settingsPatch(input);
-    const settings = normalise({ ...settingsOfRecord(current), ...patch }, patch);
+    const stored = settingsOfRecord(current);
+    const settings = normalise({ ...stored, ...patch }, patch);
     assertValid(settings);
+    assertStockImageEdits(principal, stored.opts.stockImages, settings.opts.stockImages);
     await this.assertRelationsUsable(settings, row.organisationId);
 
     const expected = new Date(input.event_last_updated_date);

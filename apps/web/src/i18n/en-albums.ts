@@ -22,6 +22,7 @@ export const enAlbums = {
   curationTitle: 'Curation',
   curationFailed: 'The change was not saved.',
   live: 'Live',
+  stock: { label: 'Featured', imageAlt: 'Featured image {{index}}' },
   errors: {
     pvIdRequired: 'Query param &pvId is required',
     attIdRequired: 'Query param &attId is required',

@@ -58,4 +58,5 @@ export const photoPage = (photos: Photo[], total = photos.length, page = 1) => (
   total_count: page === 1 ? total : null,
   page_number: page,
   max_size: 100,
+  stock_images: [] as { uid: string; url: string; thumbnail_url: string }[],
 });

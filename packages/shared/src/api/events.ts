@@ -266,8 +266,8 @@ export const GUEST_EVENT_OPTS = [
   'webappSmsText',
   'webappSmsAgreement',
   'kioskStreamEnabled',
+  // The stock images themselves reach guests through the photo list: only those shown now.
   'stockImagesEnable',
-  'stockImages',
 ] as const;
 /** The private key is the kiosk's: printing texts, shop display, selfie timing besides. */
 export const KIOSK_EVENT_OPTS = [

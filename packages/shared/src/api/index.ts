@@ -13,6 +13,7 @@ import * as printing from './printing.ts';
 import * as kiosk from './kiosk.ts';
 import * as printTemplates from './print-templates.ts';
 import * as webapp from './webapp.ts';
+import * as leads from './leads.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */
@@ -169,6 +170,11 @@ export const endpoints = {
   // web-app page (issue 15)
   webappEvent: webapp.webappEvent,
   webappRegister: webapp.webappRegister,
+  // leads (issue 15)
+  leadSubmit: leads.leadSubmit,
+  leadList: leads.leadList,
+  leadExport: leads.leadExport,
+  leadDelete: leads.leadDelete,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

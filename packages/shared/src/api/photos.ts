@@ -125,9 +125,28 @@ export const photoUploadComplete = defineEndpoint({
       .describe(
         'The upload is an edited copy of this photo of the same event (the caller must be able to curate it): stored with is_original 0 and linked to it',
       ),
+    tags: z
+      .array(
+        z
+          .string({ error: 'tags_invalid' })
+          .max(64, 'tags_invalid')
+          .regex(/^#?[A-Za-z0-9_-]+$/, 'tags_invalid'),
+        { error: 'tags_invalid' },
+      )
+      .max(50, 'tags_invalid')
+      .optional()
+      .describe(
+        'Tags the robot gives the photo (letters, digits, hyphen, underscore); the event’s hash tag and forced index tags are added. Stock-image tag policies look for them',
+      ),
   }),
   result: photoSchema,
-  errors: ['invalid_key', 'not_found', 'unsupported_picture_format', 'unsupported_media_size'],
+  errors: [
+    'invalid_key',
+    'not_found',
+    'unsupported_picture_format',
+    'unsupported_media_size',
+    'tags_invalid',
+  ],
 });
 
 // ---- list ---------------------------------------------------------------------------------------
@@ -179,6 +198,14 @@ export const photoListQuery = {
     ),
 };
 
+/** A stock image as albums and kiosks show it (albums spec §3): full image and thumbnail URLs. */
+export const stockImageTileSchema = z.object({
+  uid: z.string(),
+  url: z.string(),
+  thumbnail_url: z.string(),
+});
+export type StockImageTile = z.infer<typeof stockImageTileSchema>;
+
 export const photoListResult = z.object({
   photos: z.array(photoSchema),
   total_count: z.number().int().nullable(),
@@ -214,7 +241,14 @@ export const publicPhotoList = defineEndpoint({
         'The event’s VIP token typed at a kiosk (albums §2.4): photos are shown once the VIP photo delay (`photoDelayVipMinutes`, else none) has passed since upload, instead of after their own delay. Only visible, ready photos of the key’s album; a wrong token is refused',
       ),
   }),
-  result: photoListResult.extend({ photos: z.array(keyPhotoSchema) }),
+  result: photoListResult.extend({
+    photos: z.array(keyPhotoSchema),
+    stock_images: z
+      .array(stockImageTileSchema)
+      .describe(
+        'First page only (no before_id): the event’s stock images shown now (date window and tag policy hold, stock images on, a thumbnail set); empty otherwise',
+      ),
+  }),
   errors: ['invalid_key', 'unauthorized_user', 'event_not_found', 'vip_token_invalid'],
 });
 

@@ -1,6 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   normaliseAttendeeId,
+  stockPolicyHolds,
+  stockPolicyTags,
+  stockWindowOpen,
+  type StockImageTile,
   type ownerPhotoList,
   type KeyPhoto,
   type ParsedBodyOf,
@@ -13,8 +17,9 @@ import type { Principal } from '../../access/principal.ts';
 import { photoForAudience } from '../../presenters/photo.presenter.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { guestImageUrl } from '../../lib/safe-url.ts';
 import type { AttendeeRepository } from '../../repositories/attendee.repository.ts';
-import type { EventRepository } from '../../repositories/event.repository.ts';
+import type { EventRecord, EventRepository } from '../../repositories/event.repository.ts';
 import type {
   PhotoFilter,
   PhotoRepository,
@@ -77,6 +82,8 @@ export class PhotoListingService {
       clock: Clock;
       /** Attendee albums: whose photo is whose (attendee keys). */
       attendeeRows?: AttendeeRepository;
+      /** A storage key of a stock image → its public URL. */
+      publicMediaUrl?: (key: string) => string;
     },
   ) {}
 
@@ -175,12 +182,51 @@ export class PhotoListingService {
     const total = input.show_total_count === 1 ? await this.deps.photos.count(filter) : null;
     const photos: KeyPhoto[] = [];
     for (const row of rows) photos.push(await this.presentFor(caller, row));
+    // Stock images go with the first page of a guest's list (albums, kiosks), once.
+    const firstPage = input.before_id === undefined && input.page_number === 1;
+    const stock =
+      caller.audience !== 'owner' && firstPage
+        ? await this.stockImages(caller.event, {
+            eventId: filter.eventId,
+            now,
+            publishedOnly: true,
+            ...(filter.attendeeAlbum ? { attendeeAlbum: filter.attendeeAlbum } : {}),
+          })
+        : [];
     return {
+      stock_images: stock,
       photos,
       total_count: total,
       page_number: input.page_number,
       max_size: input.max_size,
     };
+  }
+
+  /**
+   * The event's stock images shown now (albums spec §3, §4): stock images on, a thumbnail set,
+   * now inside the date window (event time zone) and the tag policy holding for the photos the
+   * guest's list covers (`scope`: the event's published photos, or the attendee's album).
+   */
+  async stockImages(event: EventRecord, scope: PhotoFilter): Promise<StockImageTile[]> {
+    const row = event.row;
+    if (row.stock_images_enable !== 1 || row.opts.stockImages.length === 0) return [];
+    const now = scope.now;
+    const open = row.opts.stockImages.filter(
+      (image) => image.imgTmbUrl.trim() && stockWindowOpen(image, now, row.date_utc_diff_hours),
+    );
+    const wanted = [...new Set(open.flatMap((image) => stockPolicyTags(image)))];
+    const found = wanted.length
+      ? await this.deps.photos.tagsFound(scope, wanted)
+      : new Set<string>();
+    const publicUrl = this.deps.publicMediaUrl ?? ((key: string) => key);
+    const tiles: StockImageTile[] = [];
+    for (const image of open) {
+      if (!stockPolicyHolds(image, found)) continue;
+      const thumbnail = guestImageUrl(image.imgTmbUrl, publicUrl);
+      const url = guestImageUrl(image.imgUrl, publicUrl) ?? thumbnail;
+      if (thumbnail && url) tiles.push({ uid: image.uid, url, thumbnail_url: thumbnail });
+    }
+    return tiles;
   }
 
   async countInfo(principal: Principal, input: ParsedBodyOf<typeof photoCountInfo>) {

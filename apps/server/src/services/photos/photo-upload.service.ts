@@ -4,6 +4,7 @@ import {
   kioskMediaError,
   isAttendeeIdShape,
   normaliseAttendeeId,
+  photoTagsFor,
   MEDIA_CONTENT_TYPES,
   PHOTO_EXTENSIONS,
   PHOTO_MAX_BYTES,
@@ -121,6 +122,7 @@ export class PhotoUploadService {
       match[2] ?? null,
       undefined,
       originalPhotoId,
+      input.tags ?? [],
     );
     return this.present(photo);
   }
@@ -148,6 +150,7 @@ export class PhotoUploadService {
     attendeeUid: string | null,
     precheck?: (bytes: Buffer) => 'unsupported_picture_format' | 'unsupported_media_size' | null,
     originalPhotoId: number | null = null,
+    sentTags: readonly string[] = [],
   ) {
     const input = { key };
     const caller = { event: callerEvent, robotId };
@@ -218,6 +221,8 @@ export class PhotoUploadService {
       sizeBytes: bytes.length,
       robotId: caller.robotId,
       attendeeUid,
+      // What stock-image policies and tag unlocks look for (albums spec §3, §4).
+      tags: photoTagsFor(sentTags, event.hash_tag, event.opts.forcedIndexTags),
       ...(originalPhotoId !== null ? { isOriginal: 0, originalPhotoId } : {}),
       status: 'processing',
       createdAt: now,

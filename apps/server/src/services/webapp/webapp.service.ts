@@ -17,20 +17,11 @@ import type { AttendeeRepository, AttendeeRow } from '../../repositories/attende
 import type { EventRecord, EventRepository } from '../../repositories/event.repository.ts';
 import type { AlbumMailService } from '../notifications/album-mail.service.ts';
 import type { NotificationService } from '../notifications/notification.service.ts';
+import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { renderSms } from '../notifications/template-render.ts';
 import type { OutboxService } from '../outbox.service.ts';
 
-/** An http(s) address a guest page may link to or load; anything else (javascript:, data:) is dropped. */
-export const safeHttpUrl = (value: string | null | undefined): string | null => {
-  const trimmed = value?.trim();
-  if (!trimmed) return null;
-  try {
-    const url = new URL(trimmed);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
-  } catch {
-    return null;
-  }
-};
+export { safeHttpUrl };
 
 const randomUid = (): string => {
   let code = '';

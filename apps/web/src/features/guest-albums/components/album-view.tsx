@@ -25,6 +25,7 @@ import { GALLERY_ROW_HEIGHT, GuestPhotoGrid, type TileAction } from './guest-pho
 import { IconButton } from './icon-button.tsx';
 import { Icon } from './icons.tsx';
 import { SendPhotosForm } from './send-photos-form.tsx';
+import { StockImageStrip } from './stock-image-strip.tsx';
 import { PhotoViewer, type ViewerOptions } from './photo-viewer.tsx';
 import { DEFAULT_SLIDESHOW_SECONDS, SlideShow } from './slide-show.tsx';
 
@@ -303,6 +304,7 @@ export function AlbumView({
         </p>
       )}
       {children}
+      <StockImageStrip images={photos.stockImages} />
       {arrivals.waiting > 0 && (
         <button
           type="button"

@@ -386,3 +386,34 @@ describe('curation page (eId)', () => {
     expect(await screen.findByRole('button', { name: /^Show/ })).toBeTruthy();
   });
 });
+
+describe('stock images (albums spec §3, §4)', () => {
+  it('the stock images the list answers show above the photos, each opening its image', async () => {
+    installFakeApi({
+      [LIST]: {
+        ok: {
+          ...photoPage([albumPhoto(1)]),
+          stock_images: [
+            {
+              uid: 's1',
+              url: 'https://cdn.example/s1.jpg',
+              thumbnail_url: 'https://cdn.example/s1-tmb.jpg',
+            },
+          ],
+        },
+      },
+    });
+    renderAlbums('?pId=pub-key');
+    const strip = await screen.findByRole('region', { name: 'Featured' });
+    const image = within(strip).getByRole('img', { name: 'Featured image 1' });
+    expect(image.getAttribute('src')).toBe('https://cdn.example/s1-tmb.jpg');
+    expect(within(strip).getByRole('link').getAttribute('href')).toBe('https://cdn.example/s1.jpg');
+  });
+
+  it('no strip when the list answers none', async () => {
+    installFakeApi({ [LIST]: { ok: photoPage([albumPhoto(1)]) } });
+    renderAlbums('?pId=pub-key');
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Featured' })).toBeNull();
+  });
+});

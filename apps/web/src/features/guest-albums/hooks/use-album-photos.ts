@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GuestPhoto as Photo } from '@flashbulb/shared';
+import type { GuestPhoto as Photo, StockImageTile } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import {
   albumQueryKey,
@@ -27,7 +27,11 @@ export interface AlbumPhotos {
   readonly replace: (photo: Photo) => void;
   /** The newest photo at opening, to tell new photos from old ones. */
   readonly newestAtOpening: string | null;
+  /** The event's stock images shown now (with the first page). */
+  readonly stockImages: readonly StockImageTile[];
 }
+
+const NO_STOCK: readonly StockImageTile[] = [];
 
 const pageOf = (baseIndex: number): number => Math.floor(baseIndex / GUEST_PAGE_SIZE) + 1;
 
@@ -139,5 +143,6 @@ export const useAlbumPhotos = (key: AlbumKey): AlbumPhotos => {
     addLive,
     replace,
     newestAtOpening,
+    stockImages: first.data?.stock_images ?? NO_STOCK,
   };
 };

@@ -1,0 +1,167 @@
+import { endpoints, leadConsentVersion, type FlashbulbEvent } from '@flashbulb/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createEvent, createEventWorld, errorOf, type EventWorld } from './helpers/events.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/**
+ * Leads (issue 15 item 6): the gate of an event that collects leads stores name and e-mail,
+ * company, phone and consent as `lead_params` say (the consent's text version and time); those who
+ * manage the event list, export (formula-safe CSV) and delete them; "direct album" stores nothing.
+ */
+
+let t: TestApp;
+let world: EventWorld;
+let gated: FlashbulbEvent;
+let direct: FlashbulbEvent;
+
+const LEAD_PARAMS = {
+  show_company_input_text: 1 as const,
+  show_phone_input_text: 1 as const,
+  show_agree_checkbox: 1 as const,
+  please_read_text: 'We may send you offers from our sponsors.',
+  privacy_policy_link: 'https://gala.example/privacy',
+};
+const publicKey = (e: FlashbulbEvent) => ({
+  key_type: 'public' as const,
+  key_value: e.public_api_key,
+});
+const version = leadConsentVersion(LEAD_PARAMS);
+const good = {
+  full_name: 'Ada Guest',
+  email: 'Ada@Example.com',
+  company_name: 'Analytical Engines',
+  phone: '(555) 123-4567',
+  consent: 1 as const,
+  consent_version: version,
+};
+const leadRows = async (e: FlashbulbEvent) =>
+  (await t.app.container.repositories.leads.ofEvent(e.id)).length;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { worker: false });
+  world = await createEventWorld(t);
+  gated = await createEvent(t, world.adminA, {
+    full_name: 'Gated Gala',
+    collect_leads: 1,
+    lead_params: LEAD_PARAMS,
+  });
+  direct = await createEvent(t, world.adminA, { full_name: 'Open Fair', collect_leads: 0 });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the lead gate', () => {
+  it('stores what the guest gave with the consent’s version, text and time', async () => {
+    const at = t.clock.now().toISOString();
+    const { lead_id } = await t.ok(endpoints.leadSubmit, { ...publicKey(gated), ...good });
+    const { leads } = await t.ok(endpoints.leadList, { event_id: gated.id }, as(world.adminA));
+    expect(leads).toEqual([
+      expect.objectContaining({
+        id: lead_id,
+        full_name: 'Ada Guest',
+        email: 'ada@example.com',
+        company_name: 'Analytical Engines',
+        phone: '5551234567',
+        source: 'public',
+        consent_version: version,
+        consent_text: 'We may send you offers from our sponsors. https://gala.example/privacy',
+        consented_date: at,
+      }),
+    ]);
+  });
+
+  it.each([
+    [{ full_name: '  ' }, 'full_name_required', 'full_name'],
+    [{ email: 'not-an-address' }, 'email_invalid', 'email'],
+    [{ company_name: '' }, 'company_required', 'company_name'],
+    [{ phone: '12' }, 'phone_invalid', 'phone'],
+    [{ consent: 0 }, 'consent_required', 'consent'],
+    [{ consent_version: 'deadbeef' }, 'consent_outdated', 'consent_version'],
+  ])('refuses %o with %s and stores nothing', async (change, key, field) => {
+    const before = await leadRows(gated);
+    const refused = await t.call(endpoints.leadSubmit, {
+      ...publicKey(gated),
+      ...good,
+      email: 'other@example.com',
+      ...change,
+    });
+    expect(errorOf(refused)).toMatchObject({ status: 400, message_key: key, field });
+    expect(await leadRows(gated)).toBe(before);
+  });
+
+  it('a repeat by the same e-mail updates the one lead', async () => {
+    const before = await leadRows(gated);
+    await t.ok(endpoints.leadSubmit, {
+      ...publicKey(gated),
+      ...good,
+      email: 'ADA@example.com',
+      full_name: 'Ada L.',
+    });
+    expect(await leadRows(gated)).toBe(before);
+    const { leads } = await t.ok(endpoints.leadList, { event_id: gated.id }, as(world.adminA));
+    expect(leads.find((l) => l.email === 'ada@example.com')?.full_name).toBe('Ada L.');
+  });
+
+  it('a “direct album” event stores no lead', async () => {
+    const refused = await t.call(endpoints.leadSubmit, { ...publicKey(direct), ...good });
+    expect(errorOf(refused)).toMatchObject({ status: 400, message_key: 'leads_not_collected' });
+    expect(await leadRows(direct)).toBe(0);
+  });
+});
+
+describe('the event’s leads in the console', () => {
+  it('export as CSV where no cell can run as a formula', async () => {
+    await t.ok(endpoints.leadSubmit, {
+      ...publicKey(gated),
+      ...good,
+      full_name: '=HYPERLINK("https://evil.example","click")',
+      email: 'mallory@example.com',
+      company_name: '+cmd|calc, "quoted"',
+    });
+    const { csv, file_name } = await t.ok(
+      endpoints.leadExport,
+      { event_id: gated.id },
+      as(world.adminA),
+    );
+    expect(file_name).toBe(`leads-${gated.name}.csv`);
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'name,email,company,phone,source,consent version,consent text,consented (UTC),created (UTC)',
+    );
+    const mallory = lines.find((l) => l.includes('mallory@example.com'))!;
+    expect(mallory.startsWith(`"'=HYPERLINK(""https://evil.example"",""click"")",`)).toBe(true);
+    expect(mallory).toContain(`,"'+cmd|calc, ""quoted""",`);
+    // No cell begins with a formula character once read back.
+    const cells = mallory.match(/("(?:[^"]|"")*"|[^,]*)(,|$)/g)!.map((c) => c.replace(/,$/, ''));
+    for (const cell of cells) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@]/);
+  });
+
+  it('only those who manage the event read, export or delete its leads', async () => {
+    const other = await t.call(endpoints.leadList, { event_id: gated.id }, as(world.adminB));
+    expect(errorOf(other)).toMatchObject({ status: 404, message_key: 'event_not_found' });
+    // An event owner of the same organisation who does not own this event neither.
+    const exported = await t.call(endpoints.leadExport, { event_id: gated.id }, as(world.ownerA));
+    expect(errorOf(exported)).toMatchObject({ status: 404, message_key: 'event_not_found' });
+  });
+
+  it('delete on request: only the event’s own leads, the rest stay', async () => {
+    const { leads } = await t.ok(endpoints.leadList, { event_id: gated.id }, as(world.adminA));
+    const ada = leads.find((l) => l.email === 'ada@example.com')!;
+    // A lead id given under another event changes nothing.
+    const wrongEvent = await t.call(
+      endpoints.leadDelete,
+      { event_id: direct.id, lead_id_array: [ada.id] },
+      as(world.adminA),
+    );
+    expect(errorOf(wrongEvent)).toMatchObject({ status: 404, message_key: 'not_found' });
+    const done = await t.ok(
+      endpoints.leadDelete,
+      { event_id: gated.id, lead_id_array: [ada.id] },
+      as(world.adminA),
+    );
+    expect(done.deleted).toBe(1);
+    const after = await t.ok(endpoints.leadList, { event_id: gated.id }, as(world.adminA));
+    expect(after.leads.map((l) => l.email)).toEqual(['mallory@example.com']);
+  });
+});
