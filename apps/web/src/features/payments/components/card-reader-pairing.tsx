@@ -149,7 +149,7 @@ export function CardReaderPairing({
   const link = deviceId ? exampleKioskLink(window.location.origin, deviceId) : '';
 
   return (
-    <Modal opened={opened} onClose={close} title={t('payments.pairing.title')} size="lg">
+    <Modal opened={opened} onClose={close} title={t('payments.pairing.title')} size="xl">
       <Stack gap="md">
         <Stepper active={step} size="xs" allowNextStepsSelect={false}>
           <Stepper.Step label={t('payments.pairing.stepToken')} />
@@ -255,7 +255,11 @@ function Result({ label, value, testId }: { label: string; value: string; testId
         {label}
       </Text>
       <Group gap="xs" wrap="nowrap">
-        <Code block style={{ flex: 1, wordBreak: 'break-all' }} data-testid={testId}>
+        <Code
+          block
+          style={{ flex: 1, wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
+          data-testid={testId}
+        >
           {value}
         </Code>
         <CopyButton value={value}>
