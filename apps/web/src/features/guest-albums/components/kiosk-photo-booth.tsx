@@ -165,7 +165,7 @@ export function KioskPhotoBooth({ onDone }: { onDone: () => void }) {
           <p
             className={shot.kind === 'failed' ? 'albums-note' : 'albums-toast'}
             role={shot.kind === 'failed' ? 'alert' : 'status'}
-            data-kiosk-booth-result={shot.kind === 'sent' && !shot.waiting ? 'sent' : shot.kind}
+            data-kiosk-booth-result={shot.kind === 'sent' && shot.waiting ? 'sending' : shot.kind}
           >
             {shot.text}
           </p>
