@@ -1,9 +1,11 @@
 import { createServer, type Server, type Socket, connect } from 'node:net';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { endpoints } from '@flashbulb/shared';
+import sharp from 'sharp';
+import { defaultEventOpts, endpoints } from '@flashbulb/shared';
 import {
   albumServerEnv,
   api,
@@ -12,6 +14,7 @@ import {
   setUpAlbumEvent,
   waitForPublicPhotos,
 } from './support/albums.ts';
+import { fakeCameraArgs, writeY4m } from './support/fake-camera.ts';
 import { journeyResources, photoNames } from './support/journey.ts';
 import { repoRoot } from './support/paths.ts';
 
@@ -23,9 +26,11 @@ const WAIT = { timeout: 20_000 };
 const SHOTS = path.join(repoRoot, 'test-results', 'kiosk');
 
 /** An event with photos; guest A has red and green, guest B grey. Cards carry the private id. */
-const world = async () => {
+const world = async (opts: Partial<ReturnType<typeof defaultEventOpts>> = {}) => {
   const { url } = await journey.startServer({ env: albumServerEnv });
-  const event = await setUpAlbumEvent(url);
+  const event = await setUpAlbumEvent(url, {
+    opts: { ...defaultEventOpts(), description: 'kiosk journeys', ...opts },
+  });
   const folder = journey.keepFolder(
     await photoFolder({ 'red.jpg': '#c0392b', 'green.jpg': '#27ae60', 'grey.jpg': '#7f8c8d' }),
   );
@@ -58,7 +63,18 @@ const world = async () => {
   /** What a card's QR holds: an attId link with the printed private id, in groups of four. */
   const card = (privateId: string) =>
     `https://cards.example/?attId=${privateId.slice(0, 4)}-${privateId.slice(4)}`;
-  return { url, event, a, b, card };
+  /** The photo names of an attendee's album as the server lists them now. */
+  const serverAlbum = async (attendeeUid: string) =>
+    (
+      await api(url, endpoints.publicPhotoList, {
+        key_type: 'attendee',
+        key_value: attendeeUid,
+        max_size: 100,
+      })
+    ).photos
+      .map((p) => p.file_name)
+      .sort();
+  return { url, event, a, b, card, serverAlbum };
 };
 
 const scan = async (page: Page, text: string) => {
@@ -79,7 +95,7 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
       const { page } = browser;
       await page.setViewportSize({ width: 1080, height: 1920 });
       await mkdir(SHOTS, { recursive: true });
-      const entry = `${url}/kiosk/entry?kType=evSB2&pvId=${encodeURIComponent(event.privateKey)}&pricingModel=standard&kioskPreviewSize=800&miniAlbumPreviewSize=300&pageActiveTimeout=4000`;
+      const entry = `${url}/kiosk/entry?kType=evSB2&pvId=${encodeURIComponent(event.privateKey)}&pricingModel=standard&kioskPreviewSize=800&miniAlbumPreviewSize=300&pageActiveTimeout=8000`;
       await journey.withServerLog(async () => {
         await page.goto(entry);
         await page.screenshot({ path: path.join(SHOTS, 'entry-1080x1920.png') });
@@ -152,9 +168,19 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
   );
 
   it(
-    'keeps the album on screen with the server unreachable, says so, and recovers',
+    'delete with Keep/Delete, the camera panel; offline the album stays, a delete waits and goes through on recovery',
     async () => {
-      const { url, event, a, card } = await world();
+      const { url, event, a, card, serverAlbum } = await world({ allowKioskPhotoDelete: 1 });
+      // The kiosk camera shows a blue card.
+      const folder = journey.keepFolder(await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-kiosk-')));
+      const y4m = await writeY4m(
+        await sharp({
+          create: { width: 640, height: 480, channels: 3, background: '#2f6fde' },
+        })
+          .jpeg()
+          .toBuffer(),
+        path.join(folder, 'camera.y4m'),
+      );
       // A relay in front of the server: closing it is the server going away for the kiosk.
       const target = new URL(url);
       const sockets = new Set<Socket>();
@@ -190,30 +216,65 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
       journey.onClose(closeRelay);
       await openRelay();
       const kioskUrl = `http://127.0.0.1:${relayPort}`;
-      const browser = await journey.launchBrowser();
+      const browser = await journey.launchBrowser(fakeCameraArgs(y4m));
       const { page } = browser;
       await page.setViewportSize({ width: 1080, height: 1920 });
+      await mkdir(SHOTS, { recursive: true });
       await journey.withServerLog(async () => {
         await page.goto(
-          `${kioskUrl}/kiosk/entry?kType=evSB2&pvId=${encodeURIComponent(event.privateKey)}&pageActiveTimeout=600000`,
+          `${kioskUrl}/kiosk/entry?kType=evSB2&pvId=${encodeURIComponent(event.privateKey)}&allowKioskPhotoDelete=true&pageActiveTimeout=600000`,
         );
         await scan(page, card(a.private_id!));
         await page.waitForURL((u) => u.searchParams.get('attId') === a.uid);
+        expect(new URL(page.url()).searchParams.get('allowKioskPhotoDelete')).toBe('true');
         await expect.poll(() => photoNames(page), WAIT).toEqual(['green.jpg', 'red.jpg']);
+
+        // Delete (§4, §6): Keep changes nothing; Delete removes the photo here and on the server.
+        await page.getByRole('button', { name: 'Delete: red.jpg' }).click();
+        await page.screenshot({ path: path.join(SHOTS, 'delete-confirm-1080x1920.png') });
+        await page.getByRole('alertdialog').getByRole('button', { name: 'Keep' }).click();
+        expect(await serverAlbum(a.uid)).toEqual(['green.jpg', 'red.jpg']);
+        await page.getByRole('button', { name: 'Delete: red.jpg' }).click();
+        await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+        await expect.poll(() => photoNames(page), WAIT).toEqual(['green.jpg']);
+        expect(await serverAlbum(a.uid)).toEqual(['green.jpg']);
+
+        // The kiosk camera's panel opens with the live preview (the upload itself is not driven
+        // here: the relay's origin differs from the storage grant's, which a real kiosk never has).
+        await page.getByRole('button', { name: 'Take a photo' }).click();
+        const shoot = page.getByRole('button', { name: 'Take the photo' });
+        await expect.poll(() => shoot.isEnabled(), WAIT).toBe(true);
+        await page.screenshot({ path: path.join(SHOTS, 'camera-1080x1920.png') });
+        await page
+          .locator('[data-kiosk-actions]')
+          .getByRole('button', { name: '< Back to album' })
+          .click();
+        await expect.poll(() => photoNames(page), WAIT).toEqual(['green.jpg']);
 
         await closeRelay();
         await expect
           .poll(() => page.locator('[data-kiosk-offline]').count(), { timeout: 30_000 })
           .toBe(1);
-        expect(await photoNames(page)).toEqual(['green.jpg', 'red.jpg']);
+        expect(await photoNames(page)).toEqual(['green.jpg']);
         await page.screenshot({ path: path.join(SHOTS, 'offline-1080x1920.png') });
 
+        // Offline, a delete waits in line (the banner counts it) and nothing is lost.
+        await page.getByRole('button', { name: 'Delete: green.jpg' }).click();
+        await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+        await expect
+          .poll(() => page.locator('[data-kiosk-pending]').getAttribute('data-kiosk-pending'), WAIT)
+          .toBe('1');
+        expect(await serverAlbum(a.uid)).toContain('green.jpg');
+        expect(await photoNames(page)).toContain('green.jpg');
+
         await openRelay();
+        await expect.poll(() => photoNames(page), { timeout: 30_000 }).toEqual([]);
+        expect(await serverAlbum(a.uid)).toEqual([]);
         await expect
           .poll(() => page.locator('[data-kiosk-offline]').count(), { timeout: 30_000 })
           .toBe(0);
-        expect(await photoNames(page)).toEqual(['green.jpg', 'red.jpg']);
       });
+      expect(browser.problems).toEqual([]);
     },
     JOURNEY_TIMEOUT,
   );

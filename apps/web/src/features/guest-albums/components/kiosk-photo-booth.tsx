@@ -32,6 +32,11 @@ export function KioskPhotoBooth({ onDone }: { onDone: () => void }) {
   const [ready, setReady] = useState(false);
   const [noCamera, setNoCamera] = useState(() => !navigator.mediaDevices?.getUserMedia);
   const [shot, setShot] = useState<Shot>({ kind: 'live' });
+  // The kiosk re-renders each second (its countdown): the timer below must not restart with it.
+  const errorTextRef = useRef(errorText);
+  useEffect(() => {
+    errorTextRef.current = errorText;
+  });
 
   useEffect(() => {
     let stream: MediaStream | null = null;
@@ -75,11 +80,12 @@ export function KioskPhotoBooth({ onDone }: { onDone: () => void }) {
       }
       toSelfieJpeg(video, { width: video.videoWidth, height: video.videoHeight }).then(
         (picture) => setShot({ kind: 'taken', picture, url: URL.createObjectURL(picture) }),
-        (error: unknown) => setShot({ kind: 'failed', text: errorText(errorKeyOf(error)) }),
+        (error: unknown) =>
+          setShot({ kind: 'failed', text: errorTextRef.current(errorKeyOf(error)) }),
       );
     }, 1000);
     return () => window.clearTimeout(timer);
-  }, [shot, errorText]);
+  }, [shot]);
 
   // The taken picture's preview URL is released when it leaves the screen.
   useEffect(() => {
@@ -159,7 +165,7 @@ export function KioskPhotoBooth({ onDone }: { onDone: () => void }) {
           <p
             className={shot.kind === 'failed' ? 'albums-note' : 'albums-toast'}
             role={shot.kind === 'failed' ? 'alert' : 'status'}
-            data-kiosk-booth-result={shot.kind === 'sent' && !shot.waiting ? 'sent' : shot.kind}
+            data-kiosk-booth-result={shot.kind === 'sent' && shot.waiting ? 'sending' : shot.kind}
           >
             {shot.text}
           </p>

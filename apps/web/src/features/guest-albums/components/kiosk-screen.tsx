@@ -1,4 +1,5 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { countdownText, kioskDeleteAllowed, showPrintImageList } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
@@ -88,7 +89,19 @@ export function KioskScreen({
   const session = useKioskSession({ timeoutMs, returnUrl, outbox });
   useKioskDevice();
   const [panel, setPanel] = useState<Panel>('album');
-  const toggleFace = useThrottled(() => setPanel((now) => (now === 'album' ? 'face' : 'album')));
+  // The album was off screen while the camera was: read it again (a photo just taken may be in).
+  const queryClient = useQueryClient();
+  const backFromCamera = () => {
+    setPanel('album');
+    if (albumKey)
+      void queryClient.invalidateQueries({
+        queryKey: ['albums', albumKey.keyType, albumKey.keyValue],
+      });
+  };
+  const toggleFace = useThrottled(() => {
+    if (panel === 'camera') backFromCamera();
+    else setPanel((now) => (now === 'album' ? 'face' : 'album'));
+  });
   const openCamera = useThrottled(() => setPanel('camera'));
   const endNow = useThrottled(() => void session.endSession());
   const poolId = useId();
@@ -202,11 +215,19 @@ export function KioskScreen({
         <div className="kiosk-bar">
           <div className="kiosk-actions" data-kiosk-actions>
             {faceLookupOff && panel !== 'camera' ? null : panel === 'album' ? (
-              <button type="button" className="kiosk-action" onClick={toggleFace}>
+              <button
+                type="button"
+                className="kiosk-action fb-button--primary"
+                onClick={toggleFace}
+              >
                 {t('albums.kiosk.lookUpByFace')}
               </button>
             ) : (
-              <button type="button" className="kiosk-action" onClick={toggleFace}>
+              <button
+                type="button"
+                className="kiosk-action fb-button--primary"
+                onClick={toggleFace}
+              >
                 {t('albums.kiosk.backToAlbum')}
               </button>
             )}
@@ -281,7 +302,7 @@ export function KioskScreen({
             {faceLookup ?? <p className="albums-message">{t('albums.kiosk.faceLookupSoon')}</p>}
           </div>
         ) : panel === 'camera' && camera ? (
-          <KioskPhotoBooth onDone={() => setPanel('album')} />
+          <KioskPhotoBooth onDone={backFromCamera} />
         ) : (
           children
         )}

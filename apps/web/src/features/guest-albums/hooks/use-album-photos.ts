@@ -134,8 +134,9 @@ export const useAlbumPhotos = (key: AlbumKey): AlbumPhotos => {
   );
 
   return {
-    status: first.isError ? 'error' : first.isSuccess ? 'ready' : 'loading',
-    errorKey: first.isError ? errorKeyOf(first.error) : null,
+    // A failed refresh (a kiosk gone offline) keeps the photos it has on screen.
+    status: first.data ? 'ready' : first.isError ? 'error' : 'loading',
+    errorKey: first.isError && !first.data ? errorKeyOf(first.error) : null,
     count: liveCount + baseTotal,
     liveCount,
     photoAt,
