@@ -106,7 +106,12 @@ describe('event/mini-album/send-link', () => {
     expect(mail.text).toContain('Subject: Your photos from the gala');
     expect(mail.text).toContain(`<a href="${url}">${url}</a>`);
     expect(mail.text).toContain('Hi Ann &lt;b&gt;&amp;, Gala Team shared photos');
-    expect(mail.text).not.toContain('Hi Ann <b>&,');
+    // Escaped in the HTML part; the plain part shows the name as written.
+    const html = mail.text.slice(mail.text.indexOf('Content-Type: text/html'));
+    expect(html).not.toContain('Hi Ann <b>&,');
+    expect(mail.text.slice(0, mail.text.indexOf('Content-Type: text/html'))).toContain(
+      'Hi Ann <b>&, Gala Team shared photos',
+    );
     // The event's from address is not verified: the platform sender.
     expect(mail.from).toBe('no-reply@flashbulb.local');
 
