@@ -23,6 +23,16 @@ export const enAlbums = {
   curationFailed: 'The change was not saved.',
   live: 'Live',
   stock: { label: 'Featured', imageAlt: 'Featured image {{index}}' },
+  lead: {
+    title: 'Before you see the photos',
+    intro: 'Tell us who you are to open the album.',
+    name: 'Your name',
+    email: 'E-mail',
+    company: 'Company',
+    phone: 'Phone',
+    privacy: 'Privacy policy',
+    submit: 'Open the album',
+  },
   errors: {
     pvIdRequired: 'Query param &pvId is required',
     attIdRequired: 'Query param &attId is required',

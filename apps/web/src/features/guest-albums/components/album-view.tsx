@@ -26,6 +26,7 @@ import { IconButton } from './icon-button.tsx';
 import { Icon } from './icons.tsx';
 import { SendPhotosForm } from './send-photos-form.tsx';
 import { StockImageStrip } from './stock-image-strip.tsx';
+import { LeadGate, leadGiven } from './lead-gate.tsx';
 import { PhotoViewer, type ViewerOptions } from './photo-viewer.tsx';
 import { DEFAULT_SLIDESHOW_SECONDS, SlideShow } from './slide-show.tsx';
 
@@ -104,6 +105,15 @@ export function AlbumView({
   const event = useAlbumEvent(albumKey, eventName, presentation === undefined).data;
   const [open, setOpen] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // The lead gate (collect_leads): guests' grids outside kiosks, until this browser gave a lead.
+  const [leadDone, setLeadDone] = useState(false);
+  const leadGate =
+    event?.collect_leads === 1 &&
+    !kiosk &&
+    !curation &&
+    mode === 'grid' &&
+    !leadDone &&
+    !leadGiven(event.name);
   const { live } = usePhotoStream(
     albumKey,
     liveWanted && photos.status === 'ready',
@@ -315,7 +325,14 @@ export function AlbumView({
           {t('albums.newPhotos', { count: arrivals.waiting })}
         </button>
       )}
-      {shown.count === 0 ? (
+      {leadGate && event ? (
+        <LeadGate
+          albumKey={albumKey}
+          eventName={event.name}
+          params={event.lead_params}
+          onDone={() => setLeadDone(true)}
+        />
+      ) : shown.count === 0 ? (
         <AlbumState icon="image" title={t('albums.states.emptyTitle')}>
           <p className="albums-empty">{emptyText || t('albums.emptyDefault')}</p>
         </AlbumState>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { leadConsentVersion } from '@flashbulb/shared';
 import { installFakeApi } from '../../../test/fake-api.ts';
 import { storedEvent } from '../../../test/event-fixtures.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../test/render-albums.tsx';
@@ -65,6 +66,8 @@ describe('sending photos as a mini-album link (albums §5, §7.2)', () => {
 
   it('asks for consent where the event collects leads and shows the server’s refusal beside it', async () => {
     const user = userEvent.setup();
+    // This browser already passed the event's lead gate.
+    window.localStorage.setItem('fb-lead:ABCD', '1');
     const api = installFakeApi({
       [LIST]: { ok: photoPage([albumPhoto(1)]) },
       [EVENT]: {
@@ -157,4 +160,45 @@ describe('sending photos as a mini-album link (albums §5, §7.2)', () => {
       expect(screen.queryByRole('button', { name: 'Send photos' })).toBeNull();
     },
   );
+});
+
+describe('the lead gate (issue 15 item 6)', () => {
+  it('asks for the lead before the album opens, sends the consent version, then shows the photos', async () => {
+    window.localStorage.removeItem('fb-lead:ABCD');
+    const user = userEvent.setup();
+    const leadParams = {
+      show_company_input_text: 1 as const,
+      show_phone_input_text: 0 as const,
+      show_agree_checkbox: 1 as const,
+      please_read_text: 'We may send you offers.',
+      privacy_policy_link: 'https://gala.example/privacy',
+    };
+    const api = installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [EVENT]: { ok: [storedEvent({ collect_leads: 1, lead_params: leadParams })] },
+      '/lead/create': { ok: { lead_id: 1 } },
+    });
+    renderAlbums('?pId=pub-key');
+    await screen.findByRole('heading', { name: 'Before you see the photos' });
+    expect(screen.queryByRole('button', { name: /^photo-1\.jpg,/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Privacy policy' }).getAttribute('href')).toBe(
+      'https://gala.example/privacy',
+    );
+    await user.type(screen.getByLabelText('Your name'), 'Ada');
+    await user.type(screen.getByLabelText('E-mail'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Company'), 'Engines');
+    await user.click(screen.getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: 'Open the album' }));
+    await waitFor(() => expect(tile(1)).toBeTruthy());
+    expect(api.callsTo('/lead/create')[0]?.body).toEqual({
+      key_type: 'public',
+      key_value: 'pub-key',
+      full_name: 'Ada',
+      email: 'ada@example.com',
+      company_name: 'Engines',
+      consent: 1,
+      consent_version: leadConsentVersion(leadParams),
+    });
+    expect(window.localStorage.getItem('fb-lead:ABCD')).toBe('1');
+  });
 });
