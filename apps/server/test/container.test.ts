@@ -54,6 +54,7 @@ describe('container composed from one wiring file per domain', () => {
         'robots',
         'shareBucket',
         'shares',
+        'shopify',
         'sms',
         'squarePairing',
         'stockUploads',

@@ -321,6 +321,34 @@ describe('Shopify draft orders from the kiosk', () => {
     expect(JSON.stringify(wrong.body)).not.toContain('shpat_wrong');
   });
 
+  it('disable-qr-link deletes an unpaid draft at Shopify; a draft already paid stays paid', async () => {
+    const uid = await guest(event);
+    const open = await t.ok(endpoints.shopifyBuyFromKioskSelfCheckout, {
+      ...kiosk(event),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    } as never);
+    const disabled = await t.ok(endpoints.disableQrLink, {
+      ...kiosk(event),
+      payment_id: open.payment_id,
+    } as never);
+    expect(disabled.status).toBe('cancelled');
+    expect(shop.drafts.has(Number(open.draft_order_id))).toBe(false);
+
+    const paid = await t.ok(endpoints.shopifyBuyFromKioskSelfCheckout, {
+      ...kiosk(event),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    } as never);
+    shop.payInvoice(Number(paid.draft_order_id));
+    const late = await t.ok(endpoints.disableQrLink, {
+      ...kiosk(event),
+      payment_id: paid.payment_id,
+    } as never);
+    expect(late.status).toBe('paid');
+    expect(shop.drafts.has(Number(paid.draft_order_id))).toBe(true);
+  });
+
   it('never writes the Shopify token or the webhook secret into a log line', () => {
     const everything = logLines.join('\n');
     expect(logLines.length).toBeGreaterThan(0);

@@ -86,7 +86,7 @@ export class ShopifyAdapter implements WebhookReceiver, PaymentsProvider {
 
   private async call<T>(
     credentials: PaymentCredentials,
-    method: 'GET' | 'POST' | 'PUT',
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     path: string,
     body: object | null,
   ): Promise<T> {
@@ -219,8 +219,21 @@ export class ShopifyAdapter implements WebhookReceiver, PaymentsProvider {
     };
   }
 
-  /** A draft order is not a charge: nothing to cancel at Shopify (it stays an open draft). */
-  async cancel(): Promise<void> {}
+  /**
+   * Closes a sale not yet paid (disable-qr-link): the draft order is deleted, so its invoice can
+   * no longer be paid. A draft already completed is refused by Shopify (the caller then asks).
+   */
+  async cancel(providerPaymentId: string, credentials: PaymentCredentials): Promise<void> {
+    const draft = await this.draftOrder(credentials, providerPaymentId);
+    if (draft.status === 'completed')
+      throw ProviderError.permanent(SHOPIFY_PROVIDER, 'the draft order is completed', 'completed');
+    await this.call(
+      credentials,
+      'DELETE',
+      `draft_orders/${encodeURIComponent(providerPaymentId)}.json`,
+      null,
+    );
+  }
 
   async verifyWebhook(request: RawWebhook): Promise<VerifiedWebhook | null> {
     const secret = this.settings.webhookSecret;

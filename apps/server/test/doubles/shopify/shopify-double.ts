@@ -103,6 +103,10 @@ export const startShopifyDouble = async () => {
       const draft = drafts.get(Number(draftMatch[1]));
       if (!draft) return { status: 404, body: { errors: 'Not Found' } };
       if (method === 'GET' && !draftMatch[2]) return { status: 200, body: { draft_order: draft } };
+      if (method === 'DELETE' && !draftMatch[2]) {
+        drafts.delete(draft.id);
+        return { status: 200, body: {} };
+      }
       if (method === 'PUT' && draftMatch[2] === '/complete') {
         if (draft.status === 'completed')
           return { status: 422, body: { errors: { base: ['This order has already been paid.'] } } };
