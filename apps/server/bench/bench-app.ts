@@ -30,6 +30,8 @@ export interface Setup {
   insertRows: (rows: number) => Promise<void>;
   /** The event's public album key (streams, guest lists). */
   publicKey: string;
+  /** `$FLASHBULB_DATA_DIR` of the running server (the file printer writes under it). */
+  dataDir: string;
 }
 
 export const setUp = async (engine: 'pglite' | 'postgres'): Promise<Setup> => {
@@ -80,6 +82,7 @@ export const setUp = async (engine: 'pglite' | 'postgres'): Promise<Setup> => {
     eventId: event.id,
     apiKey: apiKey.api_key,
     publicKey: event.public_api_key,
+    dataDir,
     insertRows: async (rows) => {
       // Index rows straight in SQL: the list benchmark measures reading, not ingest.
       await app.container.database.executeSql(

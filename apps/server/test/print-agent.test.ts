@@ -182,6 +182,75 @@ describe('print agent on CUPS', () => {
     expect((await jobById(jobId)).state).toBe('printed');
   });
 
+  it('renews its lease while a stopped printer holds the sheet, shows why, and prints it once when the printer is back', async () => {
+    const { jobId } = await queueSheet();
+    const before = await completedCount();
+    const leaseUntil = async () =>
+      new Date(
+        (await t.database.executeSql('select lease_until from print_jobs where id = $1', [jobId]))
+          .rows[0]!.lease_until as string,
+      ).getTime();
+    const waiting = runAgentOnce(
+      agent({
+        printers: ['booth1'],
+        statusEveryMs: 100,
+        renewEveryMs: 100,
+        // The printer stops (paper out, jam…) just as CUPS takes the sheet.
+        beforeSubmit: () => cups.lp(['cupsdisable', 'booth1']).then(() => undefined),
+      }),
+    );
+    // The desk sees the trouble on the sheet and on the station's printer.
+    await expect
+      .poll(async () => (await jobById(jobId)).error, { timeout: 20_000 })
+      .toBe('booth1: stopped');
+    const stations = await t.ok(endpoints.printStationList, { event_id: event.id }, admin);
+    expect(stations.stations[0]?.printers).toEqual([
+      expect.objectContaining({ name: 'booth1', state: 'stopped' }),
+    ]);
+    // Time passes beyond the first lease; renewals keep it this agent's.
+    const first = await leaseUntil();
+    t.clock.advance(40_000);
+    await expect.poll(leaseUntil, { timeout: 20_000 }).toBeGreaterThan(first + 30_000);
+    t.clock.advance(40_000);
+    // Another agent of the pool finds nothing to take: the sheet is not printed twice.
+    expect(await runAgentOnce(agent({ printers: ['booth2'] }))).toEqual({ kind: 'idle' });
+    await cups.lp(['cupsenable', 'booth1']);
+    expect(await waiting).toMatchObject({ kind: 'printed', jobId, printer: 'booth1' });
+    expect(await completedCount()).toBe(before + 1);
+    expect(await jobById(jobId)).toMatchObject({ state: 'printed', printer: 'booth1' });
+  });
+
+  it('a printer that stops with the sheet in it: the sheet is taken back from CUPS and prints on the other printer', async () => {
+    const { jobId } = await queueSheet();
+    // `completed` lists cancelled CUPS jobs too: count per queue.
+    const doneOn = async (queue: string) =>
+      (await cups.lp(['lpstat', '-W', 'completed', '-o', queue])).split('\n').filter(Boolean)
+        .length;
+    const before = await doneOn('booth2');
+    const outcome = await runAgentOnce(
+      agent({
+        statusEveryMs: 100,
+        beforeSubmit: (_id, printer) => cups.lp(['cupsdisable', printer]).then(() => undefined),
+      }),
+    );
+    expect(outcome).toEqual({
+      kind: 'handed_back',
+      jobId,
+      reason: 'printer trouble (booth1: stopped)',
+    });
+    expect((await jobById(jobId)).state).toBe('sent');
+    // booth1 holds no job of ours any more
+    expect((await cups.lp(['lpstat', '-o', 'booth1'])).trim()).toBe('');
+    expect(await runAgentOnce(agent())).toMatchObject({
+      kind: 'printed',
+      jobId,
+      printer: 'booth2',
+    });
+    await cups.lp(['cupsenable', 'booth1']);
+    expect(await doneOn('booth2')).toBe(before + 1);
+    expect((await jobById(jobId)).state).toBe('printed');
+  });
+
   it('refuses a revoked or unknown station key', async () => {
     const stations = await t.ok(endpoints.printStationList, { event_id: event.id }, admin);
     await t.ok(

@@ -101,6 +101,12 @@ export interface AgentOptions {
   cupsServer?: string;
   /** How long to wait for CUPS to finish a sheet before handing it back. */
   printTimeoutMs?: number;
+  /** While CUPS works on a sheet: how often the printers are checked (default 1 s). */
+  statusEveryMs?: number;
+  /** While CUPS works on a sheet: how often the lease is renewed (default 20 s; lease 60 s). */
+  renewEveryMs?: number;
+  /** Test seam: runs just before `lp` hands the sheet to `printer`. */
+  beforeSubmit?: (jobId: number, printer: string) => Promise<void>;
   /** Test seam: runs after CUPS took the sheet and the journal has it, before the report. */
   afterSubmit?: (jobId: number) => Promise<void>;
 }
@@ -112,15 +118,51 @@ export type AgentOutcome =
 
 const journalPath = (dir: string, jobId: number) => path.join(dir, `job-${jobId}.json`);
 
+/** What a printer's trouble looks like on the desk: "booth1: stopped, media-empty". */
+const troubleNote = (p: PrinterStatus) => `${p.name}: ${[p.state, ...p.reasons].join(', ')}`;
+
+type Wait =
+  | { kind: 'completed' }
+  | { kind: 'timeout' }
+  | { kind: 'lease_lost' }
+  | { kind: 'trouble'; note: string };
+
+/**
+ * Waits for CUPS to finish the sheet, polling the job (`lpstat -W completed`) and the printers.
+ * Meanwhile the lease is renewed (a long print or a printer out of paper is not mistaken for a
+ * dead agent), with the printers' state and a note of the printer's trouble for the desk. A
+ * printer in trouble while another of the pool is usable: `trouble` (the sheet fails over).
+ */
 const waitCompleted = async (
   queue: string,
   cupsJob: string,
   options: AgentOptions,
-): Promise<boolean> => {
+  renew?: (printers: PrinterStatus[], note: string | null) => Promise<boolean>,
+): Promise<Wait> => {
   const deadline = Date.now() + (options.printTimeoutMs ?? 60_000);
+  const statusEvery = options.statusEveryMs ?? 1000;
+  const renewEvery = options.renewEveryMs ?? 20_000;
+  let checked = Date.now();
+  let renewed = Date.now();
+  let lastNote: string | null = null;
   for (;;) {
-    if ((await completedJobs(queue, options.cupsServer)).has(cupsJob)) return true;
-    if (Date.now() > deadline) return false;
+    if ((await completedJobs(queue, options.cupsServer)).has(cupsJob)) return { kind: 'completed' };
+    if (Date.now() > deadline) return { kind: 'timeout' };
+    if (renew && Date.now() - checked >= statusEvery) {
+      checked = Date.now();
+      const statuses = await Promise.all(
+        options.printers.map((p) => printerStatus(p, options.cupsServer)),
+      );
+      const mine = statuses.find((p) => p.name === queue);
+      const note = mine && !usable(mine) ? troubleNote(mine) : null;
+      if (note && statuses.some((p) => p.name !== queue && usable(p)))
+        return { kind: 'trouble', note };
+      if (note !== lastNote || Date.now() - renewed >= renewEvery) {
+        if (!(await renew(statuses, note))) return { kind: 'lease_lost' };
+        renewed = Date.now();
+        lastNote = note;
+      }
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
 };
@@ -150,13 +192,39 @@ export const runAgentOnce = async (options: AgentOptions): Promise<AgentOutcome>
       error,
     });
 
+  /** Renews the lease; false only when the server says the lease is no longer this agent's. */
+  const renewFor =
+    (queue: string) =>
+    (printers: PrinterStatus[], note: string | null): Promise<boolean> =>
+      options
+        .post('/print-agent/report', {
+          station_key: options.key,
+          job_id: job.id,
+          lease_token: job.lease_token,
+          state: 'printing',
+          printer: queue,
+          error: note,
+          printers,
+        })
+        .then(
+          () => true,
+          // A network blip is not a lost lease: only the server's "not found" is.
+          (error: unknown) => !/not_found/.test(String(error)),
+        );
+
   await mkdir(options.stateDir, { recursive: true });
   // Killed after CUPS took this sheet? Then only wait for it and report: never print it twice.
   const journal = await readFile(journalPath(options.stateDir, job.id), 'utf8')
     .then((text) => JSON.parse(text) as { queue: string; cupsJob: string })
     .catch(() => null);
   if (journal) {
-    if (await waitCompleted(journal.queue, journal.cupsJob, options)) {
+    const waited = await waitCompleted(
+      journal.queue,
+      journal.cupsJob,
+      { ...options, printers: [journal.queue] },
+      renewFor(journal.queue),
+    );
+    if (waited.kind === 'completed') {
       await report('printed', journal.queue, null);
       await rm(journalPath(options.stateDir, job.id), { force: true });
       return {
@@ -176,6 +244,7 @@ export const runAgentOnce = async (options: AgentOptions): Promise<AgentOutcome>
   }
   const sheetPath = path.join(options.stateDir, `job-${job.id}.jpg`);
   await writeFile(sheetPath, Buffer.from(job.sheet_base64, 'base64'));
+  await options.beforeSubmit?.(job.id, printer.name);
   const { stdout } = await run(
     'lp',
     [
@@ -200,11 +269,20 @@ export const runAgentOnce = async (options: AgentOptions): Promise<AgentOutcome>
     JSON.stringify({ queue: printer.name, cupsJob }),
   );
   await options.afterSubmit?.(job.id);
-  if (!(await waitCompleted(printer.name, cupsJob, options))) {
+  const waited = await waitCompleted(printer.name, cupsJob, options, renewFor(printer.name));
+  if (waited.kind !== 'completed') {
+    // Not printed here: the CUPS job is cancelled, so the sheet can only print where it goes next.
     await run('cancel', [cupsJob], { env: cupsEnv(options.cupsServer) }).catch(() => undefined);
     await rm(journalPath(options.stateDir, job.id), { force: true });
-    await report('sent', printer.name, 'printer did not finish');
-    return { kind: 'handed_back', jobId: job.id, reason: 'printer did not finish' };
+    const reason =
+      waited.kind === 'trouble'
+        ? `printer trouble (${waited.note})`
+        : waited.kind === 'lease_lost'
+          ? 'lease lost'
+          : 'printer did not finish';
+    // A lost lease is another agent's sheet now: nothing to report.
+    if (waited.kind !== 'lease_lost') await report('sent', printer.name, reason);
+    return { kind: 'handed_back', jobId: job.id, reason };
   }
   await report('printed', printer.name, null);
   await rm(journalPath(options.stateDir, job.id), { force: true });

@@ -94,6 +94,28 @@ export class PrintStationRepository {
     return row;
   }
 
+  /** The agent still prints the sheet: its lease runs on (a stale token changes nothing). */
+  async renew(
+    jobId: number,
+    token: string,
+    until: Date,
+    changes: { printer: string | null; error: string | null },
+    now: Date,
+  ): Promise<PrintJobRow | undefined> {
+    const [row] = await this.db
+      .update(printJobs)
+      .set({ leaseUntil: until, ...changes, updatedAt: now })
+      .where(
+        and(
+          eq(printJobs.id, jobId),
+          eq(printJobs.state, 'printing'),
+          eq(printJobs.leaseToken, token),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
   /** The agent's report under its lease; a stale token changes nothing. */
   async report(
     jobId: number,

@@ -133,12 +133,27 @@ export class PrintStationService {
 
   async report(input: Body<'printAgentReport'>) {
     const station = await this.station(input.station_key);
+    const now = this.deps.clock.now();
+    if (input.printers) await this.deps.stations.seen(station.id, input.printers, now);
+    if (input.state === 'printing') {
+      // Renewal while CUPS still works on the sheet (a long print, a printer out of paper).
+      const renewed = await this.deps.stations.renew(
+        input.job_id,
+        input.lease_token,
+        new Date(now.getTime() + PRINT_LEASE_SECONDS * 1000),
+        { printer: input.printer, error: input.error },
+        now,
+      );
+      if (!renewed || renewed.eventId !== station.eventId || renewed.pool !== station.pool)
+        throw new AppError('not_found', 'job_id');
+      return { id: renewed.id, state: renewed.state };
+    }
     const row = await this.deps.stations.report(
       input.job_id,
       input.lease_token,
       input.state,
       { printer: input.printer, error: input.state === 'failed' ? input.error : null },
-      this.deps.clock.now(),
+      now,
     );
     if (!row || row.eventId !== station.eventId || row.pool !== station.pool)
       throw new AppError('not_found', 'job_id');
