@@ -1,4 +1,5 @@
 import { AlbumRepository } from '../repositories/album.repository.ts';
+import { AlbumDownloadService } from '../services/album-download.service.ts';
 import { AttendeeService } from '../services/attendee.service.ts';
 import { ImageEngine } from '../repositories/image-engine.ts';
 import { KioskMediaRepository } from '../repositories/kiosk-media.repository.ts';
@@ -70,6 +71,17 @@ export const wireAlbums = (core: Core, events: Events, photos: Photos, messaging
         secrets,
         clock,
         publicUrl: config.publicUrl,
+      }),
+      albumDownloads: new AlbumDownloadService({
+        access,
+        listing: photoListing,
+        photoRows,
+        events: eventRows,
+        storage,
+        secrets,
+        clock,
+        publicUrl: config.publicUrl,
+        resolveKey: (keyType, keyValue) => access.resolveKey(keyType, keyValue),
       }),
       miniAlbums: new MiniAlbumService({
         albums,

@@ -1,4 +1,5 @@
-import { endpoints, type GuestPhoto as Photo, type ResultOf } from '@flashbulb/shared';
+import { guestEndpoints as endpoints } from '../../../lib/guest-endpoints.ts';
+import { type GuestPhoto as Photo, type ResultOf } from '@flashbulb/shared';
 import type { PhotoStreamKeyType } from '../../../lib/photo-stream.ts';
 import { callApi } from '../../../lib/api-client.ts';
 

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlbumMode, GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
@@ -24,9 +24,17 @@ import { AlbumSkeleton, AlbumState } from './album-states.tsx';
 import { GALLERY_ROW_HEIGHT, GuestPhotoGrid, type TileAction } from './guest-photo-grid.tsx';
 import { IconButton } from './icon-button.tsx';
 import { Icon } from './icons.tsx';
-import { SendPhotosForm } from './send-photos-form.tsx';
-import { PhotoViewer, type ViewerOptions } from './photo-viewer.tsx';
-import { DEFAULT_SLIDESHOW_SECONDS, SlideShow } from './slide-show.tsx';
+import type { ViewerOptions } from './photo-viewer.tsx';
+import { DEFAULT_SLIDESHOW_SECONDS } from '../utils/slideshow-seconds.ts';
+
+// Loaded when first used, not with the album (issue 17: the first load stays under 150 KB).
+const PhotoViewer = lazy(() =>
+  import('./photo-viewer.tsx').then((m) => ({ default: m.PhotoViewer })),
+);
+const SlideShow = lazy(() => import('./slide-show.tsx').then((m) => ({ default: m.SlideShow })));
+const SendPhotosForm = lazy(() =>
+  import('./send-photos-form.tsx').then((m) => ({ default: m.SendPhotosForm })),
+);
 
 /** The event's empty-album text is HTML from the editor: show its text only. */
 export const plainText = (html: string): string => {
@@ -213,21 +221,23 @@ export function AlbumView({
   if (mode === 'slideshow' && photos.count > 0) {
     const seconds = slideshowSeconds(event);
     return (
-      <SlideShow
-        count={photos.count}
-        photoAt={photos.photoAt}
-        showRange={photos.showRange}
-        minSeconds={seconds.min}
-        maxSeconds={seconds.max}
-        background={event?.opts.slideshowBg ?? ''}
-        branding={{
-          title,
-          logo: event?.logo_full_path ?? null,
-          hashTag: event?.hash_tag ?? '',
-          albumUrl: albumKey.keyType === 'public' ? publicAlbumUrl(albumKey.keyValue) : null,
-        }}
-        style={accent}
-      />
+      <Suspense fallback={<div className="albums-slideshow-loading" />}>
+        <SlideShow
+          count={photos.count}
+          photoAt={photos.photoAt}
+          showRange={photos.showRange}
+          minSeconds={seconds.min}
+          maxSeconds={seconds.max}
+          background={event?.opts.slideshowBg ?? ''}
+          branding={{
+            title,
+            logo: event?.logo_full_path ?? null,
+            hashTag: event?.hash_tag ?? '',
+            albumUrl: albumKey.keyType === 'public' ? publicAlbumUrl(albumKey.keyValue) : null,
+          }}
+          style={accent}
+        />
+      </Suspense>
     );
   }
   const shown = arrivals.shown;
@@ -289,12 +299,14 @@ export function AlbumView({
       {sending && (
         <section className="albums-panel" aria-label={t('albums.send.title')}>
           <p className="albums-note">{t('albums.send.hint')}</p>
-          <SendPhotosForm
-            albumKey={albumKey}
-            eventName={eventName}
-            photoUids={[...chosen]}
-            onSent={() => setChosen(new Set())}
-          />
+          <Suspense fallback={null}>
+            <SendPhotosForm
+              albumKey={albumKey}
+              eventName={eventName}
+              photoUids={[...chosen]}
+              onSent={() => setChosen(new Set())}
+            />
+          </Suspense>
         </section>
       )}
       {failure && (
@@ -332,14 +344,16 @@ export function AlbumView({
         />
       )}
       {open !== null && (
-        <PhotoViewer
-          index={open}
-          count={shown.count}
-          photoAt={shown.photoAt}
-          onIndex={setOpen}
-          onClose={closeViewer}
-          options={viewerOptions}
-        />
+        <Suspense fallback={null}>
+          <PhotoViewer
+            index={open}
+            count={shown.count}
+            photoAt={shown.photoAt}
+            onIndex={setOpen}
+            onClose={closeViewer}
+            options={viewerOptions}
+          />
+        </Suspense>
       )}
     </main>
   );
