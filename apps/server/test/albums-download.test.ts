@@ -118,7 +118,7 @@ describe('album download (zip)', () => {
 
   it('refuses a paid event’s guests, downloads turned off, hidden and other events’ photos', async () => {
     const refused = async (body: Record<string, unknown>) =>
-      errorOf(await t.call(endpoints.createAlbumDownload, body as never));
+      errorOf(await t.call(endpoints.createAlbumDownload, body));
     const notAllowed = { status: 403, message_key: 'download_not_allowed' };
     expect(
       await refused({ ...key('public', paid), photo_id_array: [photos.paid!.id] }),

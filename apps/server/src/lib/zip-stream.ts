@@ -123,7 +123,11 @@ const endRecords = (count: number, cdOffset: number, cdSize: number): Buffer => 
 export const uniqueNames = (): ((name: string) => string) => {
   const used = new Set<string>();
   return (name) => {
-    const clean = name.replace(/[\\/:*?"<>|\u0000-\u001f]/g, '_').replace(/^\.+/, '') || 'photo';
+    const clean =
+      name
+        .replace(/[\\/:*?"<>|]/g, '_')
+        .replace(/\p{Cc}/gu, '_')
+        .replace(/^\.+/, '') || 'photo';
     let candidate = clean;
     const dot = clean.lastIndexOf('.');
     const [stem, ext] = dot > 0 ? [clean.slice(0, dot), clean.slice(dot)] : [clean, ''];

@@ -208,7 +208,8 @@ const fileNameOf = (row: PhotoRow, variant: 'original' | 'preview'): string => {
 
 const zipFileName = (event: EventRecord): string => {
   const base = (event.row.full_name || event.row.name || 'album')
-    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, ' ')
+    .replace(/[\\/:*?"<>|]/g, ' ')
+    .replace(/\p{Cc}/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   return `${base || 'album'}.zip`;

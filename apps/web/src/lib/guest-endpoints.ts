@@ -5,6 +5,7 @@ import {
   updateAttendeeByKiosk,
 } from '@flashbulb/shared/api/attendees';
 import {
+  createAlbumDownload,
   generateShareLink,
   retrieveMiniAlbum,
   sendMiniAlbumLink,
@@ -38,6 +39,7 @@ export const guestEndpoints = {
   curationUpdate,
   generateShareLink,
   trackShare,
+  createAlbumDownload,
   sendMiniAlbumLink,
   retrieveMiniAlbum,
   retrieveAttendee,

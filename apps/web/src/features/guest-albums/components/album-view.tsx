@@ -5,6 +5,7 @@ import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useAlbumEvent, type AlbumEvent } from '../api/album-event.ts';
 import {
+  albumDownloadUrl,
   markCurated,
   setPhotoVisible,
   GUEST_PAGE_SIZE,
@@ -120,11 +121,11 @@ export function AlbumView({
   // Send mode: tiles toggle into the set of photos to send instead of opening the viewer.
   const sendable = sendableWanted ?? (!curation && mode === 'grid' && selection === undefined);
   const [sending, setSending] = useState(false);
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [chosen, setChosen] = useState<ReadonlyMap<string, number>>(new Map());
   const toggleChosen = useCallback((photo: Photo) => {
     setChosen((current) => {
-      const next = new Set(current);
-      if (!next.delete(photo.uid)) next.add(photo.uid);
+      const next = new Map(current);
+      if (!next.delete(photo.uid)) next.set(photo.uid, photo.id);
       return next;
     });
   }, []);
@@ -136,8 +137,22 @@ export function AlbumView({
   const activeSelection = selection ?? sendSelection;
   const stopSending = useCallback(() => {
     setSending(false);
-    setChosen(new Set());
+    setChosen(new Map());
   }, []);
+
+  // Zip downloads (issue 17): the server streams it; the browser saves it, the page stays.
+  const [zipping, setZipping] = useState(false);
+  const downloadZip = async (photoIds: number[] | null) => {
+    setZipping(true);
+    setFailure(null);
+    try {
+      window.location.assign(await albumDownloadUrl(albumKey, photoIds));
+    } catch (error) {
+      setFailure(errorText(errorKeyOf(error)));
+    } finally {
+      setZipping(false);
+    }
+  };
 
   const { replace, photoAt } = photos;
   const onOpen = useMemo(
@@ -187,6 +202,8 @@ export function AlbumView({
     !!event &&
     (event.is_free === 1 || event.unlocked === 1) &&
     event.opts.guestDownloadEnabled !== 0;
+  // A zip of a selection or of everything, for the same keys (never on a shared kiosk screen).
+  const zipAllowed = !kiosk && !curation && (canDownload || canSavePreview);
   const title = presentation?.title || event?.full_name || t('albums.defaultTitle');
   const viewerOptions = useMemo(
     (): ViewerOptions => ({
@@ -203,7 +220,7 @@ export function AlbumView({
         ? (photo) => {
             setOpen(null);
             setSending(true);
-            setChosen(new Set([photo.uid]));
+            setChosen(new Map([[photo.uid, photo.id]]));
           }
         : undefined,
     }),
@@ -278,6 +295,15 @@ export function AlbumView({
                 onClick={() => void shareAlbum()}
               />
             )}
+            {zipAllowed && photos.count > 0 && (
+              <IconButton
+                icon="download"
+                label={zipping ? t('albums.download.preparing') : t('albums.download.all')}
+                showLabel
+                disabled={zipping}
+                onClick={() => void downloadZip(null)}
+              />
+            )}
             {sendable && photos.count > 0 && (
               <button
                 type="button"
@@ -299,12 +325,22 @@ export function AlbumView({
       {sending && (
         <section className="albums-panel" aria-label={t('albums.send.title')}>
           <p className="albums-note">{t('albums.send.hint')}</p>
+          {zipAllowed && (
+            <button
+              type="button"
+              className="albums-download-chosen"
+              disabled={chosen.size === 0 || zipping}
+              onClick={() => void downloadZip([...chosen.values()])}
+            >
+              {t('albums.download.chosen', { count: chosen.size })}
+            </button>
+          )}
           <Suspense fallback={null}>
             <SendPhotosForm
               albumKey={albumKey}
               eventName={eventName}
-              photoUids={[...chosen]}
-              onSent={() => setChosen(new Set())}
+              photoUids={[...chosen.keys()]}
+              onSent={() => setChosen(new Map())}
             />
           </Suspense>
         </section>
