@@ -25,11 +25,13 @@ import { registerEndpoints } from './http/register-endpoints.ts';
 import { createHandlers } from './routes/handlers.ts';
 import { registerStorageRoutes } from './storage/storage.routes.ts';
 import { registerMediaRoutes } from './routes/media.routes.ts';
+import { registerAlbumDownloadRoutes } from './routes/album-download.routes.ts';
 import { registerPhotoStream } from './routes/photo-stream.routes.ts';
 import { registerSharePages } from './routes/share-pages.ts';
 import { registerKioskEntry } from './routes/kiosk-entry.ts';
 import { registerUnsubscribeRoutes } from './routes/unsubscribe.routes.ts';
 import { registerWebhookRoutes } from './routes/webhook.routes.ts';
+import { pageTypeFromQuery } from '@flashbulb/shared/rules/page-type';
 import { webappShell } from './routes/webapp-shell.ts';
 import type { WebappService } from './services/webapp/webapp.service.ts';
 
@@ -176,6 +178,8 @@ export const buildApp = async (
     container.access.resolveKey(keyType, keyValue),
   );
   registerSharePages(app, container.services.shares);
+  // Album downloads (issue 17): the zip of a selection or the whole album, streamed.
+  registerAlbumDownloadRoutes(app, container.services.albumDownloads);
   // Kiosks (issue 14): the card-scan entry page, hosted and as a downloadable file.
   registerKioskEntry(app, {
     resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
@@ -208,6 +212,9 @@ const registerWebApp = (
   publicUrl: string,
 ): void => {
   const indexFile = path.join(webDist, 'index.html');
+  // The guest build's page (issue 17): album, kiosk, slide-show and web-app links get it, so
+  // guests load neither the console's code nor its texts. Older builds have only index.html.
+  const guestFile = existsSync(path.join(webDist, 'guest.html')) ? 'guest.html' : 'index.html';
   if (!existsSync(indexFile)) {
     app.log.warn({ webDist }, 'web app not built; run `npm run build`');
     app.setNotFoundHandler((_request, reply) => sendNok(reply, 'not_found'));
@@ -243,17 +250,21 @@ const registerWebApp = (
     void reply.header('cache-control', 'no-cache');
     // The web-app page `/?eName=<code>`: the shell carries the event's Open Graph tags.
     const url = new URL(request.url, 'http://local');
+    const guestPage = url.pathname === '/' && pageTypeFromQuery(url.search).page.kind !== 'console';
     const eventName = url.pathname === '/' ? url.searchParams.get('eName') : null;
     if (eventName) {
       return webapp.pageOrNull(eventName).then(async (page) => {
-        if (!page) return reply.sendFile('index.html');
-        const html = await readFile(indexFile, 'utf8');
+        if (!page) return reply.sendFile(guestPage ? guestFile : 'index.html');
+        const html = await readFile(
+          path.join(webDist, guestPage ? guestFile : 'index.html'),
+          'utf8',
+        );
         const pageUrl = `${publicUrl.replace(/\/+$/, '')}${url.pathname}${url.search}`;
         return reply
           .header('content-type', 'text/html; charset=utf-8')
           .send(webappShell(html, page, pageUrl));
       });
     }
-    return reply.sendFile('index.html');
+    return reply.sendFile(guestPage ? guestFile : 'index.html');
   });
 };

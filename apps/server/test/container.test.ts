@@ -17,6 +17,7 @@ describe('container composed from one wiring file per domain', () => {
     expect(Object.keys(services).sort()).toEqual(
       [
         'albumMail',
+        'albumDownloads',
         'attendees',
         'auth',
         'cardCheckout',

@@ -192,4 +192,32 @@ describe('web app serving', () => {
     const api = await t.app.inject({ method: 'GET', url: `${API_BASE}/nothing` });
     expect(api.statusCode).toBe(404);
   });
+
+  it('sends guest links the guest build and every other page the console build', async () => {
+    const { mkdir, mkdtemp, writeFile } = await import('node:fs/promises');
+    const pathModule = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dist = await mkdtemp(pathModule.join(tmpdir(), 'flashbulb-dist-'));
+    await mkdir(pathModule.join(dist, 'assets'), { recursive: true });
+    await writeFile(pathModule.join(dist, 'index.html'), '<!doctype html><title>console</title>');
+    await writeFile(pathModule.join(dist, 'guest.html'), '<!doctype html><title>guest</title>');
+    const app = await createTestApp({ FLASHBULB_WEB_DIST: dist });
+    t = app;
+    const titleOf = async (url: string) => {
+      const reply = await app.app.inject({ method: 'GET', url });
+      expect(reply.statusCode).toBe(200);
+      expect(reply.headers['cache-control']).toBe('no-cache');
+      return /<title>([^<]*)<\/title>/.exec(reply.body)?.[1];
+    };
+    // Album, slide show, kiosk, attendee and mini-album links (albums spec §2.1): the guest page.
+    expect(await titleOf('/?pId=abc')).toBe('guest');
+    expect(await titleOf('/?pId=abc&mode=slideshow')).toBe('guest');
+    expect(await titleOf('/?pvId=abc&kiosk=true')).toBe('guest');
+    expect(await titleOf('/?attId=ABCD-1234')).toBe('guest');
+    expect(await titleOf('/?eName=NOPE')).toBe('guest');
+    // The sign-in page, console routes and unknown parameters: the console.
+    expect(await titleOf('/')).toBe('console');
+    expect(await titleOf('/?foo=1')).toBe('console');
+    expect(await titleOf('/events/ABCD?pId=abc')).toBe('console');
+  });
 });

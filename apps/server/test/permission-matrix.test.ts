@@ -71,6 +71,7 @@ const INVALID_URL = ['invalid_url', 400] as const;
 const PRINTING_NOT_ACTIVE = ['printing_not_active', 400] as const;
 const USER_NOT_FOUND = ['user_not_found', 404] as const;
 const ROBOT_NOT_FOUND = ['robot_not_found', 404] as const;
+const DOWNLOAD_OFF = ['download_not_allowed', 403] as const;
 const KIOSK_DELETE_OFF = ['kiosk_photo_delete_off', 403] as const;
 const UNAVAILABLE = ['payment_provider_unavailable', 409] as const;
 const LEADS_OFF = ['leads_not_collected', 400] as const;
@@ -643,6 +644,14 @@ const rows: Record<EndpointName, Row> = {
     },
   },
   retrieveMiniAlbum: { body: () => ({ token: 'no-such-album' }), expect: everyone(NOT_FOUND) },
+  // Event A is free: its keys may take photo A; keys of event B never reach it.
+  createAlbumDownload: {
+    body: () => ({ photo_id_array: [photoA.id] }),
+    expect: keyed({
+      ...keysA(OK, OK, OK, OK, OK),
+      ...keysB(DOWNLOAD_OFF, DOWNLOAD_OFF, DOWNLOAD_OFF, DOWNLOAD_OFF, DOWNLOAD_OFF),
+    }),
+  },
 
   // ---- attendees -------------------------------------------------------------------------------
   generateAttendeeList: {

@@ -315,6 +315,12 @@ export const errorCatalogue = {
     status: 400,
     text: 'Use a test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined',
   },
+  // album download (issue 17)
+  download_not_allowed: {
+    status: 403,
+    text: 'Downloading is not available for these photos',
+  },
+  too_many_photos: { status: 400, text: 'Choose at most 500 photos to download at once' },
 } as const satisfies Record<string, { status: number; text: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

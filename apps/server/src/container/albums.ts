@@ -3,6 +3,7 @@ import {
   mailThumbnails,
   type AlbumMailService,
 } from '../services/notifications/album-mail.service.ts';
+import { AlbumDownloadService } from '../services/album-download.service.ts';
 import { AttendeeService } from '../services/attendee.service.ts';
 import { ImageEngine } from '../repositories/image-engine.ts';
 import { KioskMediaRepository } from '../repositories/kiosk-media.repository.ts';
@@ -89,6 +90,17 @@ export const wireAlbums = (
         secrets,
         clock,
         publicUrl: config.publicUrl,
+      }),
+      albumDownloads: new AlbumDownloadService({
+        access,
+        listing: photoListing,
+        photoRows,
+        events: eventRows,
+        storage,
+        secrets,
+        clock,
+        publicUrl: config.publicUrl,
+        resolveKey: (keyType, keyValue) => access.resolveKey(keyType, keyValue),
       }),
       miniAlbums: new MiniAlbumService({
         albums,

@@ -1,3 +1,4 @@
+import type { AlbumDownloadService } from '../services/album-download.service.ts';
 import type { WebappService } from '../services/webapp/webapp.service.ts';
 import type { LeadService } from '../services/leads/lead.service.ts';
 import type { AuthenticationResult, SignInResult } from '@flashbulb/shared';
@@ -103,6 +104,7 @@ export const createHandlers = (services: {
   stockUploads: StockUploadService;
   shares: ShareService;
   miniAlbums: MiniAlbumService;
+  albumDownloads: AlbumDownloadService;
   attendees: AttendeeService;
   kioskMedia: KioskMediaService;
   unlocks: UnlockService;
@@ -251,6 +253,8 @@ export const createHandlers = (services: {
   trackShare: async ({ principal, body }) => services.shares.track(principal, body),
   sendMiniAlbumLink: async ({ principal, body }) => services.miniAlbums.sendLink(principal, body),
   retrieveMiniAlbum: async ({ body }) => services.miniAlbums.retrieve(body.token),
+  createAlbumDownload: async ({ principal, body }) =>
+    services.albumDownloads.create(principal, body),
   // attendee albums (issue 5)
   generateAttendeeList: async ({ principal, body }) => services.attendees.generate(principal, body),
   attendeeList: async ({ principal, body }) => services.attendees.list(principal, body),

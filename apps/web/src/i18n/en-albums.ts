@@ -134,6 +134,12 @@ export const enAlbums = {
     printing_one: 'Unlocked. {{count}} photo is queued for printing.',
     printing_other: 'Unlocked. {{count}} photos are queued for printing.',
   },
+  download: {
+    all: 'Download all',
+    chosen_one: 'Download {{count}} photo',
+    chosen_other: 'Download {{count}} photos',
+    preparing: 'Preparing your download…',
+  },
   send: {
     open: 'Send photos',
     cancel: 'Cancel sending',

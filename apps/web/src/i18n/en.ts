@@ -1,3 +1,4 @@
+import { enApp, enCommon, enWebErrors } from './en-common.ts';
 import { enAlbum } from './en-album.ts';
 import { enAlbums } from './en-albums.ts';
 import { enAttendees } from './en-attendees.ts';
@@ -12,19 +13,8 @@ import { enPayments } from './en-payments.ts';
 
 /** English UI texts (namespace `translation`). Error texts come from the shared catalogue (namespace `errors`). */
 export const en = {
-  app: {
-    name: 'Flashbulb',
-    loading: 'Loading…',
-  },
-  common: {
-    email: 'E-mail',
-    password: 'Password',
-    confirmPassword: 'Confirm password',
-    newPassword: 'New password',
-    code: 'Code',
-    cancel: 'Cancel',
-    backToSignIn: 'Back to sign-in',
-  },
+  app: enApp,
+  common: enCommon,
   signIn: {
     title: 'Sign in to Flashbulb',
     submit: 'Sign in',
@@ -165,11 +155,4 @@ export const en = {
   },
 };
 
-/** Client-side validation keys not in the shared catalogue (they never travel over the wire). */
-export const enWebErrors = {
-  // The sign-in field is labelled E-mail (issue 16); the API's catalogue text stays the spec's.
-  user_name_or_password_incorrect: 'E-mail or password is incorrect',
-  passwords_do_not_match: 'The passwords do not match',
-  organisation_required: 'Choose an organisation',
-  date_time_format_invalid: 'Use the format YYYY-MM-DD HH:mm',
-};
+export { enWebErrors };

@@ -1,11 +1,11 @@
 import {
   createContractClient,
-  endpoints,
   isContractError,
   type BodyOf,
   type Endpoint,
   type ResultOf,
 } from '@flashbulb/shared';
+import { refresh, signOut } from '@flashbulb/shared/api/auth';
 import { getAccessToken, markSignedOut, setAccessToken } from './session-store.ts';
 
 /** The message key the spec uses for every failure that is not a nok reply (owner-console §8). */
@@ -95,7 +95,7 @@ let refreshing: Promise<string | null> | null = null;
  * refresh tokens are single use, so two parallel refreshes would make the second one fail.
  */
 export const refreshAccessToken = (): Promise<string | null> => {
-  refreshing ??= send(endpoints.refresh, {}, null, {})
+  refreshing ??= send(refresh, {}, null, {})
     .then(
       (result) => {
         setAccessToken(result.authentication_result.access_token);
@@ -111,7 +111,7 @@ export const refreshAccessToken = (): Promise<string | null> => {
 
 /** The session is gone: tell the server (clears the cookie), forget it here; the app then shows `/`. */
 const expireSession = (): void => {
-  send(endpoints.signOut, {}, null, {}).catch(() => undefined);
+  send(signOut, {}, null, {}).catch(() => undefined);
   markSignedOut(UNAUTHORIZED);
 };
 
@@ -135,7 +135,7 @@ export const callApi = async <E extends Endpoint>(
     return await send(endpoint, body, token, options);
   } catch (error) {
     // Sign-out must never loop back into signing out.
-    if (!token || !isUnauthorized(error) || endpoint.path === endpoints.signOut.path) throw error;
+    if (!token || !isUnauthorized(error) || endpoint.path === signOut.path) throw error;
   }
   const fresh = await refreshAccessToken();
   if (fresh) {

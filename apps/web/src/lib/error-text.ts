@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isErrorKey } from '@flashbulb/shared';
-import { enWebErrors } from '../i18n/en.ts';
+import { enWebErrors } from '../i18n/en-common.ts';
 import { INTERNAL_ERROR } from './api-client.ts';
 
 const isWebErrorKey = (key: string): key is keyof typeof enWebErrors =>

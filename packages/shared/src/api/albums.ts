@@ -144,3 +144,41 @@ export const retrieveMiniAlbum = defineEndpoint({
   result: miniAlbumSchema,
   errors: ['not_found'],
 });
+
+// ---- album download (issue 17: a selection or the whole album as one zip) --------------------
+
+/** Most photos one selection may name (the whole album has no limit: leave the list out). */
+export const ALBUM_DOWNLOAD_MAX_PHOTOS = 500;
+/** Path below `/api/v1` of the zip itself: `GET ?ticket=…` (the ticket from `createAlbumDownload`). */
+export const ALBUM_DOWNLOAD_PATH = '/album/download';
+/** Seconds a download ticket stays valid. */
+export const ALBUM_DOWNLOAD_TICKET_SECONDS = 300;
+
+export const createAlbumDownload = defineEndpoint({
+  path: '/album/download/create',
+  auth: 'key',
+  tag: 'albums',
+  summary:
+    'Checks that the key may download the chosen photos (or, without a list, the whole album) and answers a short-lived address of the zip, streamed by the server: originals where the key may download them, otherwise the shown picture of a free event’s album unless the operator turned downloads off; paid originals never',
+  body: z.object({
+    ...keyBody,
+    photo_id_array: z
+      .array(idSchema, { error: 'invalid_value' })
+      .min(1, 'invalid_value')
+      .max(ALBUM_DOWNLOAD_MAX_PHOTOS, 'too_many_photos')
+      .optional()
+      .describe('Photos to download; leave out for the whole album'),
+  }),
+  result: z.object({
+    url: z.string().describe('GET it before expires_in seconds; the zip streams'),
+    photo_count: z.number().int().describe('Photos the zip holds (a selection: those allowed)'),
+    expires_in: z.number().int(),
+  }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'not_found',
+    'download_not_allowed',
+    'too_many_photos',
+  ],
+});

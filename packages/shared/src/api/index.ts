@@ -85,6 +85,7 @@ export const endpoints = {
   trackShare: albums.trackShare,
   sendMiniAlbumLink: albums.sendMiniAlbumLink,
   retrieveMiniAlbum: albums.retrieveMiniAlbum,
+  createAlbumDownload: albums.createAlbumDownload,
   // attendees (issue 5: attendee albums and kiosk pages)
   generateAttendeeList: attendees.generateAttendeeList,
   attendeeList: attendees.attendeeList,

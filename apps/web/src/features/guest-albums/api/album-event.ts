@@ -1,5 +1,6 @@
+import { guestEndpoints as endpoints } from '../../../lib/guest-endpoints.ts';
 import { useQuery } from '@tanstack/react-query';
-import { endpoints, type ResultOf } from '@flashbulb/shared';
+import { type ResultOf } from '@flashbulb/shared';
 import { callApi } from '../../../lib/api-client.ts';
 import type { AlbumKey } from './guest-album-photos.ts';
 

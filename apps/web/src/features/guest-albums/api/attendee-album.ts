@@ -1,5 +1,6 @@
+import { guestEndpoints as endpoints } from '../../../lib/guest-endpoints.ts';
 import { useQuery } from '@tanstack/react-query';
-import { endpoints, type AttendeeAlbum, type ResultOf } from '@flashbulb/shared';
+import { type AttendeeAlbum, type ResultOf } from '@flashbulb/shared';
 import { callApi } from '../../../lib/api-client.ts';
 
 export type { AttendeeAlbum };

@@ -1,4 +1,5 @@
-import { endpoints, type GuestPhoto as Photo, type ResultOf } from '@flashbulb/shared';
+import { guestEndpoints as endpoints } from '../../../lib/guest-endpoints.ts';
+import { type GuestPhoto as Photo, type ResultOf } from '@flashbulb/shared';
 import type { PhotoStreamKeyType } from '../../../lib/photo-stream.ts';
 import { callApi } from '../../../lib/api-client.ts';
 
@@ -96,4 +97,18 @@ export const trackFacebookShare = (key: AlbumKey, photo: Photo): void => {
     photo_uid: photo.uid,
     network: 'facebook',
   }).catch(() => undefined);
+};
+
+/**
+ * The address of a zip of the chosen photos (ids), or of the whole album (null), which the server
+ * streams (issue 17). The server decides what goes in: originals where the key may download them,
+ * otherwise the shown picture of a free event's album; it refuses with `download_not_allowed`.
+ */
+export const albumDownloadUrl = async (key: AlbumKey, photoIds: number[] | null) => {
+  const { url } = await callApi(endpoints.createAlbumDownload, {
+    key_type: key.keyType,
+    key_value: key.keyValue,
+    ...(photoIds ? { photo_id_array: photoIds } : {}),
+  });
+  return url;
 };

@@ -1,4 +1,5 @@
-import { endpoints, type BodyOf, type ResultOf } from '@flashbulb/shared';
+import { guestEndpoints as endpoints } from '../../../lib/guest-endpoints.ts';
+import { type BodyOf, type ResultOf } from '@flashbulb/shared';
 import { callApi } from '../../../lib/api-client.ts';
 import type { AlbumKey } from './guest-album-photos.ts';
 

@@ -1,10 +1,11 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlbumMode, GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { useAlbumEvent, type AlbumEvent } from '../api/album-event.ts';
 import {
+  albumDownloadUrl,
   markCurated,
   setPhotoVisible,
   GUEST_PAGE_SIZE,
@@ -24,11 +25,19 @@ import { AlbumSkeleton, AlbumState } from './album-states.tsx';
 import { GALLERY_ROW_HEIGHT, GuestPhotoGrid, type TileAction } from './guest-photo-grid.tsx';
 import { IconButton } from './icon-button.tsx';
 import { Icon } from './icons.tsx';
-import { SendPhotosForm } from './send-photos-form.tsx';
 import { StockImageStrip } from './stock-image-strip.tsx';
 import { LeadGate, leadGiven } from './lead-gate.tsx';
-import { PhotoViewer, type ViewerOptions } from './photo-viewer.tsx';
-import { DEFAULT_SLIDESHOW_SECONDS, SlideShow } from './slide-show.tsx';
+import type { ViewerOptions } from './photo-viewer.tsx';
+import { DEFAULT_SLIDESHOW_SECONDS } from '../utils/slideshow-seconds.ts';
+
+// Loaded when first used, not with the album (issue 17: the first load stays under 150 KB).
+const PhotoViewer = lazy(() =>
+  import('./photo-viewer.tsx').then((m) => ({ default: m.PhotoViewer })),
+);
+const SlideShow = lazy(() => import('./slide-show.tsx').then((m) => ({ default: m.SlideShow })));
+const SendPhotosForm = lazy(() =>
+  import('./send-photos-form.tsx').then((m) => ({ default: m.SendPhotosForm })),
+);
 
 /** The event's empty-album text is HTML from the editor: show its text only. */
 export const plainText = (html: string): string => {
@@ -123,11 +132,11 @@ export function AlbumView({
   // Send mode: tiles toggle into the set of photos to send instead of opening the viewer.
   const sendable = sendableWanted ?? (!curation && mode === 'grid' && selection === undefined);
   const [sending, setSending] = useState(false);
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [chosen, setChosen] = useState<ReadonlyMap<string, number>>(new Map());
   const toggleChosen = useCallback((photo: Photo) => {
     setChosen((current) => {
-      const next = new Set(current);
-      if (!next.delete(photo.uid)) next.add(photo.uid);
+      const next = new Map(current);
+      if (!next.delete(photo.uid)) next.set(photo.uid, photo.id);
       return next;
     });
   }, []);
@@ -139,8 +148,22 @@ export function AlbumView({
   const activeSelection = selection ?? sendSelection;
   const stopSending = useCallback(() => {
     setSending(false);
-    setChosen(new Set());
+    setChosen(new Map());
   }, []);
+
+  // Zip downloads (issue 17): the server streams it; the browser saves it, the page stays.
+  const [zipping, setZipping] = useState(false);
+  const downloadZip = async (photoIds: number[] | null) => {
+    setZipping(true);
+    setFailure(null);
+    try {
+      window.location.assign(await albumDownloadUrl(albumKey, photoIds));
+    } catch (error) {
+      setFailure(errorText(errorKeyOf(error)));
+    } finally {
+      setZipping(false);
+    }
+  };
 
   const { replace, photoAt } = photos;
   const onOpen = useMemo(
@@ -190,6 +213,8 @@ export function AlbumView({
     !!event &&
     (event.is_free === 1 || event.unlocked === 1) &&
     event.opts.guestDownloadEnabled !== 0;
+  // A zip of a selection or of everything, for the same keys (never on a shared kiosk screen).
+  const zipAllowed = !kiosk && !curation && (canDownload || canSavePreview);
   const title = presentation?.title || event?.full_name || t('albums.defaultTitle');
   const viewerOptions = useMemo(
     (): ViewerOptions => ({
@@ -206,7 +231,7 @@ export function AlbumView({
         ? (photo) => {
             setOpen(null);
             setSending(true);
-            setChosen(new Set([photo.uid]));
+            setChosen(new Map([[photo.uid, photo.id]]));
           }
         : undefined,
     }),
@@ -224,21 +249,23 @@ export function AlbumView({
   if (mode === 'slideshow' && photos.count > 0) {
     const seconds = slideshowSeconds(event);
     return (
-      <SlideShow
-        count={photos.count}
-        photoAt={photos.photoAt}
-        showRange={photos.showRange}
-        minSeconds={seconds.min}
-        maxSeconds={seconds.max}
-        background={event?.opts.slideshowBg ?? ''}
-        branding={{
-          title,
-          logo: event?.logo_full_path ?? null,
-          hashTag: event?.hash_tag ?? '',
-          albumUrl: albumKey.keyType === 'public' ? publicAlbumUrl(albumKey.keyValue) : null,
-        }}
-        style={accent}
-      />
+      <Suspense fallback={<div className="albums-slideshow-loading" />}>
+        <SlideShow
+          count={photos.count}
+          photoAt={photos.photoAt}
+          showRange={photos.showRange}
+          minSeconds={seconds.min}
+          maxSeconds={seconds.max}
+          background={event?.opts.slideshowBg ?? ''}
+          branding={{
+            title,
+            logo: event?.logo_full_path ?? null,
+            hashTag: event?.hash_tag ?? '',
+            albumUrl: albumKey.keyType === 'public' ? publicAlbumUrl(albumKey.keyValue) : null,
+          }}
+          style={accent}
+        />
+      </Suspense>
     );
   }
   const shown = arrivals.shown;
@@ -279,6 +306,15 @@ export function AlbumView({
                 onClick={() => void shareAlbum()}
               />
             )}
+            {zipAllowed && photos.count > 0 && (
+              <IconButton
+                icon="download"
+                label={zipping ? t('albums.download.preparing') : t('albums.download.all')}
+                showLabel
+                disabled={zipping}
+                onClick={() => void downloadZip(null)}
+              />
+            )}
             {sendable && photos.count > 0 && (
               <button
                 type="button"
@@ -300,12 +336,24 @@ export function AlbumView({
       {sending && (
         <section className="albums-panel" aria-label={t('albums.send.title')}>
           <p className="albums-note">{t('albums.send.hint')}</p>
-          <SendPhotosForm
-            albumKey={albumKey}
-            eventName={eventName}
-            photoUids={[...chosen]}
-            onSent={() => setChosen(new Set())}
-          />
+          {zipAllowed && (
+            <button
+              type="button"
+              className="albums-download-chosen"
+              disabled={chosen.size === 0 || zipping}
+              onClick={() => void downloadZip([...chosen.values()])}
+            >
+              {t('albums.download.chosen', { count: chosen.size })}
+            </button>
+          )}
+          <Suspense fallback={null}>
+            <SendPhotosForm
+              albumKey={albumKey}
+              eventName={eventName}
+              photoUids={[...chosen.keys()]}
+              onSent={() => setChosen(new Map())}
+            />
+          </Suspense>
         </section>
       )}
       {failure && (
@@ -351,14 +399,16 @@ export function AlbumView({
         />
       )}
       {open !== null && (
-        <PhotoViewer
-          index={open}
-          count={shown.count}
-          photoAt={shown.photoAt}
-          onIndex={setOpen}
-          onClose={closeViewer}
-          options={viewerOptions}
-        />
+        <Suspense fallback={null}>
+          <PhotoViewer
+            index={open}
+            count={shown.count}
+            photoAt={shown.photoAt}
+            onIndex={setOpen}
+            onClose={closeViewer}
+            options={viewerOptions}
+          />
+        </Suspense>
       )}
     </main>
   );

@@ -104,7 +104,7 @@ describe('attendee album (attId)', () => {
       });
       renderAlbums(`?attId=${ATT}`);
       await userEvent.click(await screen.findByRole('button', { name: /^photo-3\.jpg,/ }));
-      const dialog = screen.getByRole('dialog');
+      const dialog = await screen.findByRole('dialog');
       const link = within(dialog).queryByRole('link', { name: 'Download original' });
       expect(link !== null).toBe(offered);
       if (link) expect(link.getAttribute('href')).toBe('/files/original-3.jpg');
@@ -358,10 +358,10 @@ describe('QR ride kiosk (evSB3)', () => {
     });
   const scanInput = () => screen.getByLabelText('Scan your card');
 
-  it('without pvId says it cannot load photos and asks for nothing', () => {
+  it('without pvId says it cannot load photos and asks for nothing', async () => {
     const api = installFakeApi({});
     renderAlbums('?kType=evSB3');
-    expect(screen.getByRole('alert').textContent).toContain('cannot load photos');
+    expect((await screen.findByRole('alert')).textContent).toContain('cannot load photos');
     expect(api.calls).toHaveLength(0);
   });
 

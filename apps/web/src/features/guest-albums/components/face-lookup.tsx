@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GuestPhoto } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
-import { useAlbumEvent, type AlbumEvent } from '../api/album-event.ts';
+import { useAlbumEvent } from '../api/album-event.ts';
 import {
   consentVersionOf,
   fileToSelfieJpeg,
@@ -13,6 +13,10 @@ import {
 } from '../api/face-lookup.ts';
 import { GuestPhotoGrid } from './guest-photo-grid.tsx';
 import { PhotoViewer, type ViewerOptions } from './photo-viewer.tsx';
+
+import { faceLookupOffered } from '../hooks/use-face-lookup-offered.ts';
+
+export { faceLookupOffered, useFaceLookupOffered } from '../hooks/use-face-lookup-offered.ts';
 
 /** Seconds counted down on the kiosk before the picture is taken. */
 export const COUNTDOWN_SECONDS = 3;
@@ -27,20 +31,6 @@ type Stage =
   | { kind: 'searching' }
   | { kind: 'results'; photos: GuestPhoto[] }
   | { kind: 'failed'; message: string };
-
-/** Whether the event offers looking up photos by face to guests (on, and selfies not disabled). */
-export const faceLookupOffered = (event: AlbumEvent | null | undefined): boolean =>
-  !!event && event.enable_facial_recognition === 1 && event.opts.disableSelfies !== 1;
-
-/** Whether the key's event offers the face lookup (the kiosk shows its button only then). */
-export const useFaceLookupOffered = (key: FaceLookupKey | null): boolean => {
-  const event = useAlbumEvent(
-    key ?? { keyType: 'public', keyValue: '' },
-    null,
-    key !== null && key.keyValue !== '',
-  );
-  return key !== null && faceLookupOffered(event.data);
-};
 
 /**
  * "Find me" (albums spec §2.4, issue 13): the guest accepts the event's face-recognition text

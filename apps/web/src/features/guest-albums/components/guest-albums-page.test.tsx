@@ -116,7 +116,8 @@ describe('viewer', () => {
     renderAlbums(search);
     await waitFor(() => expect(tiles()).toHaveLength(photos.length));
     await userEvent.click(screen.getByRole('button', { name: /^photo-3\.jpg/ }));
-    return screen.getByRole('dialog');
+    // The viewer is its own chunk (loaded on first open).
+    return screen.findByRole('dialog');
   };
 
   it('moves with the arrow keys, stops at the ends and closes with Esc, focus back on the page', async () => {

@@ -1,21 +1,34 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageContext } from '@flashbulb/shared';
 import type { AlbumKey } from '../api/guest-album-photos.ts';
 import { InAppContext } from '../hooks/use-in-app.ts';
 import { attendeeCookie } from '../utils/attendee-cookie.ts';
-import { AlbumState } from './album-states.tsx';
+import { AlbumSkeleton, AlbumState } from './album-states.tsx';
 import { AlbumView } from './album-view.tsx';
-import { AttendeeAlbumPage } from './attendee-album-page.tsx';
-import { FaceLookup, useFaceLookupOffered } from './face-lookup.tsx';
 import type { FaceLookupKey } from '../api/face-lookup.ts';
-import { KioskAllPhotosPage } from './kiosk-all-photos-page.tsx';
-import { KioskScreen } from './kiosk-screen.tsx';
-import { MiniAlbumView } from './mini-album-view.tsx';
-import { QrRidePage } from './qr-ride-page.tsx';
+import { useFaceLookupOffered } from '../hooks/use-face-lookup-offered.ts';
 import '../theme/guest-theme.css';
 import '../albums.css';
 import '../theme/guest-components.css';
+
+// Each page type's code loads with that page only (issue 17: the album's first load stays small).
+const AttendeeAlbumPage = lazy(() =>
+  import('./attendee-album-page.tsx').then((m) => ({ default: m.AttendeeAlbumPage })),
+);
+const FaceLookup = lazy(() => import('./face-lookup.tsx').then((m) => ({ default: m.FaceLookup })));
+const KioskAllPhotosPage = lazy(() =>
+  import('./kiosk-all-photos-page.tsx').then((m) => ({ default: m.KioskAllPhotosPage })),
+);
+const KioskScreen = lazy(() =>
+  import('./kiosk-screen.tsx').then((m) => ({ default: m.KioskScreen })),
+);
+const MiniAlbumView = lazy(() =>
+  import('./mini-album-view.tsx').then((m) => ({ default: m.MiniAlbumView })),
+);
+const QrRidePage = lazy(() =>
+  import('./qr-ride-page.tsx').then((m) => ({ default: m.QrRidePage })),
+);
 
 /** Local storage key of the shop-kiosk flag (albums spec §3). */
 export const SHOP_KIOSK_STORAGE_KEY = 'isShopKiosk';
@@ -165,7 +178,7 @@ export default function GuestAlbumsPage({
         data-page-kind={page.kind}
         data-app={app ?? undefined}
       >
-        {content}
+        <Suspense fallback={<AlbumSkeleton />}>{content}</Suspense>
       </div>
     </InAppContext>
   );

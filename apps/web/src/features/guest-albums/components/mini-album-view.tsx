@@ -1,7 +1,8 @@
+import { guestEndpoints as endpoints } from '../../../lib/guest-endpoints.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { endpoints, type GuestPhoto as Photo } from '@flashbulb/shared';
+import { type GuestPhoto as Photo } from '@flashbulb/shared';
 import { callApi } from '../../../lib/api-client.ts';
 import { GuestPhotoGrid } from './guest-photo-grid.tsx';
 import { AlbumCover } from './album-cover.tsx';

@@ -88,7 +88,7 @@ describe('paid attendee album', { timeout: 30_000 }, () => {
     );
     expect(api.callsTo(STATUS).length).toBeGreaterThanOrEqual(2);
     await userEvent.click(await screen.findByRole('button', { name: /^photo-1\.jpg,/ }));
-    const link = within(screen.getByRole('dialog')).getByRole('link', {
+    const link = within(await screen.findByRole('dialog')).getByRole('link', {
       name: 'Download original',
     });
     expect(link.getAttribute('href')).toBe('/media/photos/1/original?s=x');

@@ -5,8 +5,7 @@ import { displayDate, viewerSource } from '../utils/photo-image.ts';
 import { AlbumLinkQr } from './album-link-qr.tsx';
 import { IconButton } from './icon-button.tsx';
 
-/** Event opts defaults (shared event settings): 3 s while new photos wait, 8 s otherwise. */
-export const DEFAULT_SLIDESHOW_SECONDS = { min: 3, max: 8 };
+export { DEFAULT_SLIDESHOW_SECONDS } from '../utils/slideshow-seconds.ts';
 
 /** `slideshowBg` is a colour (`#123`, `rgb(…)`, a name) or an image address. */
 export const slideshowBackground = (

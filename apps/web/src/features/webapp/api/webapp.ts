@@ -1,5 +1,6 @@
+import { guestEndpoints as endpoints } from '../../../lib/guest-endpoints.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { endpoints, type BodyOf } from '@flashbulb/shared';
+import { type BodyOf } from '@flashbulb/shared';
 import { callApi } from '../../../lib/api-client.ts';
 
 /** The web-app page of an event by its code (`eName`). */
