@@ -104,6 +104,7 @@ describe('job registry', () => {
       'faces.selfies-expire': '*/5 * * * *',
       'notifications.remind': '23 * * * *',
       'payments.expire': '*/5 * * * *',
+      'payments.fulfil': '* * * * *',
       'print.resume': '*/5 * * * *',
       'payments.reconcile': '*/2 * * * *',
       'storage.sweep-uploads': '23 * * * *',

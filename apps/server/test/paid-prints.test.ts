@@ -268,3 +268,56 @@ describe('prints in a purchase', () => {
     expect(await rowCount('print_requests')).toBe(before);
   });
 });
+
+describe('a crash between the confirmation and what it hands over (issue 10)', () => {
+  it('payments.fulfil unlocks and prints a paid order the crash cut off, once', async () => {
+    const { uid, photos } = await guest(shop, 2);
+    const created = await startPayment(shop, uid, 1);
+    // What a process killed right after recording the provider's confirmation leaves: the payment
+    // paid, nothing handed over.
+    await t.database.executeSql(
+      `update payments set status = 'paid', paid_at = $2, updated_at = $2 where public_id = $1`,
+      [created.payment_id, t.clock.now()],
+    );
+    const originals = async () =>
+      (
+        await t.ok(endpoints.publicPhotoList, {
+          key_type: 'attendee',
+          key_value: uid,
+          max_size: 100,
+          page_number: 1,
+        })
+      ).photos.map((p) => p.urls.original);
+    const mine = async () =>
+      (await printRequests(shop)).filter((r) =>
+        r.photo_uids.every((u) => photos.some((p) => p.uid === u)),
+      );
+    // The provider's confirmation again changes nothing (paid → paid is no move): still locked.
+    const adapter = t.app.container.paymentProviders.test!;
+    const replay = adapter.webhook({
+      id: 'evt_after_crash',
+      type: 'payment.succeeded',
+      payment_reference: `tp_${created.payment_id}`,
+      reason: null,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/test',
+      headers: replay.headers as Record<string, string>,
+      payload: replay.body,
+    });
+    expect(await originals()).toEqual([null, null]);
+
+    const payments = t.app.container.services.payments;
+    // A confirmation under a minute old may still be running its effects: left alone.
+    expect(await payments.fulfilMissed()).toBe(0);
+    t.clock.advance(61_000);
+    // Only this payment: every other paid payment of this file was handed over when confirmed.
+    expect(await payments.fulfilMissed()).toBe(1);
+    expect((await originals()).every((url) => typeof url === 'string')).toBe(true);
+    expect(await mine()).toHaveLength(1);
+    // Done once: a second sweep redoes nothing.
+    expect(await payments.fulfilMissed()).toBe(0);
+    expect(await mine()).toHaveLength(1);
+  });
+});

@@ -966,6 +966,11 @@ export const payments = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * When what the payment bought was handed over (unlock, prints, receipt). Null on a paid
+     * payment: a crash came between the confirmation and its effects; `payments.fulfil` redoes them.
+     */
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_public_id_idx').on(t.publicId),

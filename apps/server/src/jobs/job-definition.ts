@@ -34,7 +34,7 @@ export interface JobDeps {
   faceIndex: Pick<FaceIndexService, 'indexPhoto' | 'backfill' | 'sweep'>;
   /** Selfie expiry (issue 13 §5); optional for workers built without it. */
   faceSelfies?: Pick<FaceSelfieService, 'expire'>;
-  payments: Pick<PaymentService, 'expireStale'>;
+  payments: Pick<PaymentService, 'expireStale' | 'fulfilMissed'>;
   notifications: Pick<NotificationService, 'sendReminders'>;
   /** Attendee-list mail and daily reports (issue 15); optional for workers built without it. */
   eventMail?: Pick<EventMailService, 'mailAttendeeList' | 'sendDailyReports'>;

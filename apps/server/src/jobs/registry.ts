@@ -12,6 +12,7 @@ import { mailDeliverJob } from './mail-deliver.job.ts';
 import { notificationsRemindJob } from './notifications-remind.job.ts';
 import { outboxResumeJob } from './outbox-resume.job.ts';
 import { paymentsExpireJob } from './payments-expire.job.ts';
+import { paymentsFulfilJob } from './payments-fulfil.job.ts';
 import { paymentsReconcileJob } from './payments-reconcile.job.ts';
 import { photoDerivativesJob } from './photo-derivatives.job.ts';
 import { photoImageProcessJob } from './photo-image-process.job.ts';
@@ -44,6 +45,7 @@ export const jobRegistry = [
   facesSweepJob,
   facesSelfiesExpireJob,
   paymentsExpireJob,
+  paymentsFulfilJob,
   notificationsRemindJob,
   printRenderJob,
   printResumeJob,

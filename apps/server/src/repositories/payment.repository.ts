@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import type { PaymentStatusName } from '@flashbulb/shared';
 import type { Db } from '../db/database.ts';
 import { attendees, orders, payments } from '../db/schema.ts';
@@ -141,6 +141,23 @@ export class PaymentRepository {
         ),
       );
     return rows;
+  }
+
+  /** What the payment bought was handed over (see `payments.fulfilled_at`). */
+  async markFulfilled(id: number, now: Date): Promise<void> {
+    await this.db.update(payments).set({ fulfilledAt: now }).where(eq(payments.id, id));
+  }
+
+  /** Paid payments whose effects never completed (a crash after the confirmation), paid before `before`. */
+  async unfulfilledPaid(before: Date, limit: number): Promise<PaymentRow[]> {
+    return this.db
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.status, 'paid'), isNull(payments.fulfilledAt), lt(payments.paidAt, before)),
+      )
+      .orderBy(asc(payments.id))
+      .limit(limit);
   }
 
   /** Payments still pending that were created before `before`, oldest first. */

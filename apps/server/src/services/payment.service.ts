@@ -24,6 +24,9 @@ export const PAYMENT_PENDING_MINUTES = 30;
 /** Albums spec §9: every sale is in US dollars, tax 0, quantity 1. */
 export const CURRENCY = 'USD' as const;
 
+/** A confirmation younger than this may still be running its effects: the sweep leaves it be. */
+export const FULFIL_GRACE_SECONDS = 60;
+
 /** The `payment.confirmed` domain event: a provider said the money is ours. */
 export interface PaymentConfirmed {
   paymentId: number;
@@ -238,6 +241,27 @@ export class PaymentService {
       currency: payment.currency,
     };
     for (const handler of this.confirmedHandlers) await handler(event);
+    // Every effect is idempotent (the first unlock stands, one print request per order, one
+    // receipt per payment): marked only once all ran, so a crash before here is redone.
+    await this.deps.payments.markFulfilled(payment.id, this.deps.clock.now());
+  }
+
+  /**
+   * The `payments.fulfil` job: a payment confirmed by its provider whose unlock, prints or receipt
+   * never completed (the process died between the confirmation and them; a replayed webhook is
+   * `same` and would not redo them) gets them now. Answers how many payments were redone.
+   */
+  async fulfilMissed(): Promise<number> {
+    const before = new Date(this.deps.clock.now().getTime() - FULFIL_GRACE_SECONDS * 1000);
+    let redone = 0;
+    for (;;) {
+      const batch = await this.deps.payments.unfulfilledPaid(before, 50);
+      for (const payment of batch) {
+        await this.confirmed(payment);
+        redone += 1;
+      }
+      if (batch.length < 50) return redone;
+    }
   }
 
   /**
