@@ -616,6 +616,7 @@ describe('secure fields', () => {
       stripe_secret_key: 'sk_live_plaintext_stripe',
       flashbulb_api_token: '',
       monobank_token: 'mono-plaintext-token',
+      square_access_token: '',
     });
     const bySuper = await t.ok(
       endpoints.secureProps,

@@ -75,6 +75,8 @@ beforeAll(async () => {
   event = await createEvent(t, world.adminA, {
     full_name: 'Shop Gala',
     is_free: 0,
+    // A button that sells prints needs printing on (issue 10: refused before anything is stored).
+    is_photo_printer_active: 1,
     shopify_api_key: 'shop-api-key',
     shopify_api_pass: SHOPIFY_TOKEN,
     shopify_shipping_address: {
