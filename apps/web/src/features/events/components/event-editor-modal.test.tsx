@@ -476,6 +476,7 @@ describe('event editor: secure fields', { timeout: 30_000 }, () => {
             stripe_secret_key: 'sk_live_1',
             flashbulb_api_token: 'tok',
             monobank_token: '',
+            square_access_token: '',
           },
         },
       },

@@ -33,6 +33,7 @@ const installAlbum = (total: number) => {
           total_count: body.show_total_count ? all.length : null,
           page_number: body.page_number,
           max_size: body.max_size,
+          stock_images: [],
         },
       };
     },

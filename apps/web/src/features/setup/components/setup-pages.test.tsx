@@ -22,7 +22,7 @@ describe('set-up screens', { timeout: 20_000 }, () => {
     installConsoleApi({ user: eventOwner });
     const { unmount } = renderApp('/');
     await waitFor(() => expect(navLabels()).toContain('API keys'));
-    expect(navLabels()).toEqual(['Overview', 'Events', 'API keys', 'Print desk']);
+    expect(navLabels()).toEqual(['Overview', 'Events', 'API keys', 'Print desk', 'Payments']);
     unmount();
 
     installConsoleApi({ user: orgAdmin });
@@ -36,6 +36,7 @@ describe('set-up screens', { timeout: 20_000 }, () => {
       'API keys',
       'Users',
       'Print desk',
+      'Payments',
     ]);
   });
 
