@@ -92,8 +92,8 @@ describe('album journeys in Chromium', () => {
       await withServerLog(async () => {
         await page.goto(`${url}/?pId=${encodeURIComponent(event.publicKey)}`);
         await expect.poll(() => tiles(page).count()).toBe(3);
-        // Album links load the album chunk, never the console or Mantine.
-        expect(scripts.some((s) => /albums-root/.test(s))).toBe(true);
+        // Album links load the guest build (guest.html, issue 17), never the console or Mantine.
+        expect(scripts.some((s) => /\/assets\/guest-/.test(s))).toBe(true);
         expect(scripts.filter((s) => /console|mantine/.test(s))).toEqual([]);
         // Thumbnails really load (derivative URLs served by storage).
         await expect

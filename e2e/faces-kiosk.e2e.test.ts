@@ -107,7 +107,8 @@ describe('Find me by face in Chromium (fake camera)', () => {
           .poll(() => actions(page).allTextContents(), WAIT)
           .toEqual(['Look up my images by face']);
         await actions(page).click();
-        expect(await actions(page).allTextContents()).toEqual(['< Back to album']);
+        // The face lookup loads on first use: the button swaps once it is there.
+        await expect.poll(() => actions(page).allTextContents()).toEqual(['< Back to album']);
         await page.getByText(TEXT).waitFor(WAIT);
         await shot(page, 'kiosk-consent-1080x1920');
         await page.getByRole('button', { name: 'I agree — take a selfie' }).click();
