@@ -1,4 +1,4 @@
-import type { EndpointName, Endpoints, ParsedBodyOf, PaymentStatusName } from '@flashbulb/shared';
+import type { PaymentStatusName } from '@flashbulb/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AccessControl } from '../access/access-control.ts';
 import type { Principal } from '../access/principal.ts';
@@ -23,11 +23,7 @@ import {
 import type { ProviderCheckouts } from './provider-checkout.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { CURRENCY, type PaymentService } from './payment.service.ts';
-
-type KeylessBody<E extends EndpointName> = Omit<
-  ParsedBodyOf<Endpoints[E]>,
-  'key_type' | 'key_value'
->;
+import type { KeylessBody } from './keyless-body.ts';
 
 /**
  * PayPal card checkout on the album page and the venue's payment terminal from the kiosk (issue

@@ -1,9 +1,4 @@
-import {
-  shopifyShippingAddressSchema,
-  type EndpointName,
-  type Endpoints,
-  type ParsedBodyOf,
-} from '@flashbulb/shared';
+import { shopifyShippingAddressSchema } from '@flashbulb/shared';
 import type { AccessControl } from '../access/access-control.ts';
 import type { Principal } from '../access/principal.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -18,11 +13,7 @@ import type { EventProviderCredentials } from '../repositories/provider-credenti
 import { ProviderError } from '../repositories/provider-error.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { CURRENCY, type PaymentService } from './payment.service.ts';
-
-type KeylessBody<E extends EndpointName> = Omit<
-  ParsedBodyOf<Endpoints[E]>,
-  'key_type' | 'key_value'
->;
+import type { KeylessBody } from './keyless-body.ts';
 
 /**
  * The shop calls (issue 11 item 5; albums spec §7.3): a kiosk sale becomes a Shopify draft order of

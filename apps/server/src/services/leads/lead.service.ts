@@ -4,19 +4,15 @@ import {
   leadConsentVersion,
   normalisePhone,
   type Endpoints,
-  type Lead,
   type ParsedBodyOf,
+  type Lead,
 } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LeadRepository, LeadRow } from '../../repositories/lead.repository.ts';
-
-type KeylessBody<E extends keyof Endpoints> = Omit<
-  ParsedBodyOf<Endpoints[E]>,
-  'key_type' | 'key_value'
->;
+import type { KeylessBody } from '../keyless-body.ts';
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break; a cell a spreadsheet
