@@ -77,6 +77,9 @@ export default defineConfig({
           globalSetup: existsSync(e2eSetup) ? [e2eSetup] : [],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // `expect.poll` waits for what the page shows; Vitest's 1 s default is shorter than a
+          // page reload with its first photos on a busy two-core runner.
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
           // Run after every other project has finished, so the browser and the app server
           // do not compete for the two cores with the unit and API tests.

@@ -86,6 +86,9 @@ export const buildApp = async (
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     clientErrorHandler,
+    // Plugins (the API docs' UI among them) load while the process also opens the database and
+    // starts the job queue: on a small or busy box that outlasts Fastify's 10 s default.
+    pluginTimeout: 60_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -78,6 +78,28 @@ describe('job registry', () => {
     expect(rows.map((r) => r.name as string).sort()).toEqual([...names].sort());
   });
 
+  it('finds work with one query a tick, not a fetch per queue every half second', async () => {
+    // pg-boss alone polls each of the ~25 queues twice a second: on PGlite's one connection a
+    // guest's request waited behind those fetches. Count what the job queue asks in 2 s.
+    const database = t.database as { executeSql: typeof t.database.executeSql };
+    const original = database.executeSql;
+    let fetches = 0;
+    let ticks = 0;
+    database.executeSql = (text, values) => {
+      if (/WITH next as/i.test(text)) fetches += 1;
+      if (/select distinct name from pgboss\.job/.test(text)) ticks += 1;
+      return original.call(database, text, values);
+    };
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    } finally {
+      database.executeSql = original;
+    }
+    expect(ticks).toBeGreaterThanOrEqual(2);
+    // Only queues with a job due are fetched (a scheduled job may fall in the window).
+    expect(fetches).toBeLessThan(jobRegistry.length);
+  });
+
   it('refuses a registry that names a job twice', () => {
     expect(() => assertUniqueJobNames([{ name: 'a' }, { name: 'b' }, { name: 'a' }])).toThrow(
       'job a is registered twice',

@@ -392,7 +392,17 @@ describe('API keys', () => {
     );
     expect(listed.api_keys).toHaveLength(1);
     expect(JSON.stringify(listed)).not.toContain(created.api_key);
-    expect(listed.api_keys[0]!.last_used_date).not.toBeNull();
+    const firstUse = listed.api_keys[0]!.last_used_date;
+    expect(firstUse).not.toBeNull();
+    // "Last used" moves once a minute, not on every call.
+    t.clock.advance(30_000);
+    await t.ok(endpoints.myInfo, {}, { authorization: created.api_key });
+    const again = await t.ok(endpoints.listApiKeys, {}, { authorization: superUser.authorization });
+    expect(again.api_keys[0]!.last_used_date).toBe(firstUse);
+    t.clock.advance(31_000);
+    await t.ok(endpoints.myInfo, {}, { authorization: created.api_key });
+    const later = await t.ok(endpoints.listApiKeys, {}, { authorization: superUser.authorization });
+    expect(Date.parse(later.api_keys[0]!.last_used_date!)).toBe(Date.parse(firstUse!) + 61_000);
     // Stored hashed: the database never holds the key.
     const rows = await t.database.executeSql('select key_hash from api_keys');
     expect(JSON.stringify(rows)).not.toContain(created.api_key);

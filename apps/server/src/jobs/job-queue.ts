@@ -32,6 +32,17 @@ const queueOptions = (job: AnyJob) => ({
 /** How often pg-boss fails expired active jobs (its default, 120 s, would add minutes). */
 export const MAINTENANCE_INTERVAL_SECONDS = 5;
 
+/**
+ * How workers find work. Polling each queue on its own (pg-boss's way: one fetch per queue every
+ * half second) kept PGlite's single connection busy with some 50 fetches a second, and a guest's
+ * request waited behind them. Instead one query a tick asks which queues have jobs due
+ * (`DISPATCH_INTERVAL_MS`) and wakes only those queues' workers; a job sent by this process wakes
+ * its worker at once, and a worker that ran a job fetches again at once until its queue is empty.
+ * Each worker still polls on its own every `IDLE_POLL_SECONDS`, a safety net only.
+ */
+export const DISPATCH_INTERVAL_MS = 500;
+export const IDLE_POLL_SECONDS = 30;
+
 /** A database that can serialise start-up work across processes (PostgreSQL); PGlite has one. */
 export interface StartupLock {
   withStartupLock?<T>(work: () => Promise<T>): Promise<T>;
@@ -49,6 +60,10 @@ export class JobQueue {
   private readonly boss: PgBossInstance;
   private readonly jobs: ReadonlyMap<string, AnyJob>;
   private started = false;
+  /** Queue name → this process's pg-boss worker id (the worker role only). */
+  private readonly workerIds = new Map<string, string>();
+  private dispatcher: NodeJS.Timeout | null = null;
+  private dispatching = false;
 
   constructor(
     private readonly db: SqlRunner & StartupLock,
@@ -108,6 +123,29 @@ export class JobQueue {
       ...(singletonKey ? { singletonKey } : {}),
       ...(options.startAfterSeconds ? { startAfter: Math.ceil(options.startAfterSeconds) } : {}),
     });
+    if (!options.startAfterSeconds) this.wake(name);
+  }
+
+  private wake(name: string): void {
+    const id = this.workerIds.get(name);
+    if (id) this.boss.notifyWorker(id);
+  }
+
+  /** One dispatcher tick: wakes the workers of the queues that have a job due. */
+  private async dispatch(): Promise<void> {
+    if (this.dispatching || !this.started) return;
+    this.dispatching = true;
+    try {
+      const { rows } = await this.db.executeSql(
+        `select distinct name from ${SCHEMA}.job where state < 'active' and start_after < now()`,
+        [],
+      );
+      for (const row of rows) this.wake(String(row.name));
+    } catch (error) {
+      if (this.started) this.logger.warn({ err: error }, 'job dispatcher query failed');
+    } finally {
+      this.dispatching = false;
+    }
   }
 
   /**
@@ -148,16 +186,21 @@ export class JobQueue {
   /** Registers every job's handler and schedule (the worker role). */
   async startWorker(deps: JobDeps): Promise<void> {
     for (const job of this.jobs.values()) {
-      await this.boss.work<unknown>(
+      const id = await this.boss.work<unknown>(
         job.name,
-        { pollingIntervalSeconds: 0.5, batchSize: 1 },
+        { pollingIntervalSeconds: IDLE_POLL_SECONDS, batchSize: 1 },
         async (batch) => {
+          // Fetch again right after this job (also when it fails): drains the queue.
+          this.wake(job.name);
           for (const item of batch) await this.run(job, item.id, item.data, deps);
         },
       );
+      this.workerIds.set(job.name, id);
       if (job.schedule)
         await this.boss.schedule(job.name, job.schedule, {}, retryOptions(job.retry));
     }
+    this.dispatcher = setInterval(() => void this.dispatch(), DISPATCH_INTERVAL_MS);
+    this.dispatcher.unref();
   }
 
   private async run(job: AnyJob, id: string, data: unknown, deps: JobDeps): Promise<void> {
@@ -187,6 +230,9 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
+    if (this.dispatcher) clearInterval(this.dispatcher);
+    this.dispatcher = null;
+    this.workerIds.clear();
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 }

@@ -58,6 +58,9 @@ export interface IssuedTokens {
 }
 
 /** Identity: sign-in with challenges, TOTP two-factor, sessions, password reset, lockout. */
+/** How stale an API key's "last used" may get before a call updates it. */
+export const API_KEY_TOUCH_MS = 60_000;
+
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
 
@@ -378,7 +381,10 @@ export class AuthService {
     }
     const apiKey = await this.deps.apiKeys.findByHash(hashToken(authorization.trim()));
     if (!apiKey) throw new AppError('unauthorized_user');
-    await this.deps.apiKeys.touch(apiKey.id, now);
+    // "Last used" is shown to the minute: one write a minute per key, not one per call (a robot
+    // or script calling many times a second would otherwise write on every call).
+    if (!apiKey.lastUsedAt || now.getTime() - apiKey.lastUsedAt.getTime() >= API_KEY_TOUCH_MS)
+      await this.deps.apiKeys.touch(apiKey.id, now);
     return this.actorFor(apiKey.userId, null);
   }
 

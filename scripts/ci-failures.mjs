@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// Prints the failed tests of a Vitest JSON report, one line each with the first line of the
+// error, so the end of a CI log (often all that is shown of it) says what failed.
+// Usage: node scripts/ci-failures.mjs <report.json> [max lines]
+import { existsSync, readFileSync } from 'node:fs';
+
+const [file, maxArg] = process.argv.slice(2);
+if (!file || !existsSync(file)) process.exit(0);
+const max = Number(maxArg ?? 40);
+/**
+ * @typedef {{ title: string, status: string, failureMessages?: string[] }} Assertion
+ * @typedef {{ name: string, status: string, message?: string, assertionResults?: Assertion[] }} FileResult
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-assignment -- a Vitest JSON report
+const report = /** @type {{ testResults?: FileResult[] }} */ (
+  JSON.parse(readFileSync(file, 'utf8'))
+);
+const root = process.cwd() + '/';
+const lines = [];
+for (const result of report.testResults ?? []) {
+  const name = String(result.name).replace(root, '');
+  const failed = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
+  if (failed.length === 0 && result.status === 'failed')
+    lines.push(
+      `${name}: ${String(result.message ?? '')
+        .split('\n')[0]
+        .slice(0, 200)}`,
+    );
+  for (const a of failed) {
+    const first = String(a.failureMessages?.[0] ?? '')
+      .split('\n')[0]
+      // eslint-disable-next-line no-control-regex
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .slice(0, 200);
+    lines.push(`${name} > ${a.title.slice(0, 100)}: ${first}`);
+  }
+}
+if (lines.length === 0) process.exit(0);
+console.log(`\n::: failed tests (${lines.length})`);
+for (const line of lines.slice(0, max)) console.log(`  ${line}`);
+if (lines.length > max) console.log(`  … and ${lines.length - max} more`);
