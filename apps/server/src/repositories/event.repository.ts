@@ -1,7 +1,8 @@
 import type { EventSettings } from '@flashbulb/shared';
-import { and, asc, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { eventImageProcesses, eventPrintTemplates, events, robots } from '../db/schema.ts';
+import { rowsOf } from './raw-rows.ts';
 
 export type EventRow = typeof events.$inferSelect;
 type EventInsert = typeof events.$inferInsert;
@@ -166,29 +167,23 @@ export class EventRepository {
     return rows.length === 1;
   }
 
+  /** The event's links, in one query (this runs on every event-scoped call). */
   private async withRelations(row: EventRow): Promise<EventRecord> {
-    const [robotRows, processRows, templateRows] = await Promise.all([
-      this.db
-        .select({ id: robots.id })
-        .from(robots)
-        .where(eq(robots.eventId, row.id))
-        .orderBy(asc(robots.id)),
-      this.db
-        .select({ id: eventImageProcesses.imageProcessId })
-        .from(eventImageProcesses)
-        .where(eq(eventImageProcesses.eventId, row.id))
-        .orderBy(asc(eventImageProcesses.position)),
-      this.db
-        .select({ id: eventPrintTemplates.templateId })
-        .from(eventPrintTemplates)
-        .where(eq(eventPrintTemplates.eventId, row.id))
-        .orderBy(asc(eventPrintTemplates.position)),
-    ]);
+    const result = await this.db.execute(sql`
+      select
+        array(select r.id from robots r where r.event_id = ${row.id} order by r.id) as robot_ids,
+        array(select p.image_process_id from event_image_processes p
+              where p.event_id = ${row.id} order by p.position) as process_ids,
+        array(select t.template_id from event_print_templates t
+              where t.event_id = ${row.id} order by t.position) as template_ids`);
+    const links = rowsOf(result)[0] ?? {};
+    const ids = (value: unknown): number[] =>
+      Array.isArray(value) ? value.map((id) => Number(id)) : [];
     return {
       row,
-      robotIds: robotRows.map((r) => r.id),
-      imageProcessIds: processRows.map((r) => r.id),
-      pptIds: templateRows.map((r) => r.id),
+      robotIds: ids(links.robot_ids),
+      imageProcessIds: ids(links.process_ids),
+      pptIds: ids(links.template_ids),
     };
   }
 }

@@ -8,19 +8,13 @@ import {
   photoFaces,
   photoFaceScans,
 } from '../db/schema.ts';
+import { rowsOf } from './raw-rows.ts';
 
 export type FaceSelfieRow = typeof faceSelfies.$inferSelect;
 export type NewFaceSelfie = typeof faceSelfies.$inferInsert;
 
 /** Why face data was deleted (the owner's deletion counts). */
 export type FaceDeletionReason = 'selfie_expired' | 'owner_deleted_all';
-
-/** The rows of a raw `execute` (node-postgres and PGlite both answer `{ rows }`). */
-const rowsOf = (result: unknown): Record<string, unknown>[] => {
-  if (Array.isArray(result)) return result as Record<string, unknown>[];
-  const rows = (result as { rows?: unknown } | null)?.rows;
-  return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
-};
 
 /** Guests' selfies with their consent, and the record of deleted face data (issue 13 §5). I/O only. */
 export class FaceSelfieRepository {

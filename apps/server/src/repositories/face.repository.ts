@@ -1,6 +1,7 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { indexIgnoreFaces, photoFaces, photoFaceScans, photos } from '../db/schema.ts';
+import { rowsOf } from './raw-rows.ts';
 
 export type PhotoFaceRow = typeof photoFaces.$inferSelect;
 export type PhotoFaceScanRow = typeof photoFaceScans.$inferSelect;
@@ -26,13 +27,6 @@ const realArray = (values: Float32Array | readonly number[]): string => {
     parts.push(String(value));
   }
   return `{${parts.join(',')}}`;
-};
-
-/** The rows of a raw `execute` (node-postgres and PGlite both answer `{ rows }`). */
-const rowsOf = (result: unknown): Record<string, unknown>[] => {
-  if (Array.isArray(result)) return result as Record<string, unknown>[];
-  const rows = (result as { rows?: unknown } | null)?.rows;
-  return Array.isArray(rows) ? (rows as Record<string, unknown>[]) : [];
 };
 
 /** Faces of photos and the indexer's record of which photos it scanned. I/O only. */
