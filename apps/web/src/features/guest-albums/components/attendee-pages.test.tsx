@@ -3,7 +3,7 @@ import { API_BASE, PHOTO_STREAM_PATH } from '@flashbulb/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storedEvent } from '../../../test/event-fixtures.ts';
-import { installFakeApi } from '../../../test/fake-api.ts';
+import { installFakeApi, type FakeReply } from '../../../test/fake-api.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../test/render-albums.tsx';
 
 const LIST = '/photo/list/retrieve';
@@ -207,6 +207,38 @@ describe('kiosk attendee pages (evSB2, evSB4)', () => {
       expect(screen.queryByRole('button', { name: /face|back to album/i })).toBeNull();
       view.unmount();
     }
+  });
+
+  it('back from the camera and then offline, the album stays on screen (issue 14)', async () => {
+    let online = true;
+    const whileOnline =
+      (reply: FakeReply): (() => FakeReply) =>
+      () =>
+        online ? reply : { networkError: true };
+    const api = installFakeApi({
+      [RETRIEVE]: whileOnline({ ok: attendeeAlbum({ unlocked: 1 }) }),
+      [LIST]: whileOnline({ ok: photoPage([albumPhoto(2), albumPhoto(1)]) }),
+      '/event/full-data/retrieve': whileOnline({ ok: [storedEvent()] }),
+      '/health': whileOnline({ ok: {} }),
+    });
+    renderAlbums(`?kType=evSB2&attId=${ATT}&privateId=kiosk-key`);
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    await userEvent.click(await screen.findByRole('button', { name: 'Take a photo' }));
+    expect(tiles()).toHaveLength(0);
+    const retrieved = api.callsTo(RETRIEVE).length;
+    const listed = api.callsTo(LIST).length;
+    // The network goes as the guest comes back: whatever the album asks again fails.
+    online = false;
+    // (The health check runs at the browser's network signals; the browser itself stays online.)
+    window.dispatchEvent(new Event('online'));
+    await userEvent.click(screen.getByRole('button', { name: '< Back to album' }));
+    // The photos are asked again (a photo just taken may be in) and that fails: they stay.
+    await waitFor(() => expect(api.callsTo(LIST).length).toBeGreaterThan(listed));
+    // The attendee is not read again for a visit to the camera.
+    expect(api.callsTo(RETRIEVE)).toHaveLength(retrieved);
+    expect(await screen.findByText(/This kiosk is offline/)).toBeTruthy();
+    expect(screen.queryByText(/not valid|went wrong/i)).toBeNull();
+    expect(tiles()).toHaveLength(2);
   });
 
   it('evSB4 stores the shop-kiosk flag locally', async () => {

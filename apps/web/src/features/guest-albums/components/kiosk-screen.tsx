@@ -34,6 +34,9 @@ export const kioskPrinterPools = (
 
 type Panel = 'album' | 'face' | 'camera';
 
+/** A page of an album's photo list (`albumQueryKey(…)` + `'page'`, VIP lists included). */
+const isPhotoPageKey = (key: readonly unknown[]): boolean => key.includes('page');
+
 /** The printing fields of the event as the kiosk's private key reads it. */
 interface PrintingFields {
   is_photo_printer_active: number;
@@ -89,13 +92,16 @@ export function KioskScreen({
   const session = useKioskSession({ timeoutMs, returnUrl, outbox });
   useKioskDevice();
   const [panel, setPanel] = useState<Panel>('album');
-  // The album was off screen while the camera was: read it again (a photo just taken may be in).
+  // The album was off screen while the camera was: read its photos again (a photo just taken may
+  // be in). Only the photo pages: the attendee and the event are what they were, and asking for
+  // them again when the network has just gone would turn the album into an error page.
   const queryClient = useQueryClient();
   const backFromCamera = () => {
     setPanel('album');
     if (albumKey)
       void queryClient.invalidateQueries({
         queryKey: ['albums', albumKey.keyType, albumKey.keyValue],
+        predicate: (query) => isPhotoPageKey(query.queryKey),
       });
   };
   const toggleFace = useThrottled(() => {
