@@ -158,6 +158,9 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         await scan(page, card(b.private_id!));
         await page.waitForURL((u) => u.searchParams.get('attId') === b.uid);
         await expect.poll(() => photoNames(page), WAIT).toEqual(['grey.jpg']);
+        // A phone-sized kiosk (390×844): the same screen in one column.
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.screenshot({ path: path.join(SHOTS, 'album-390x844.png') });
         await page.goBack();
         await page.setViewportSize({ width: 1920, height: 1080 });
         await page.goto(

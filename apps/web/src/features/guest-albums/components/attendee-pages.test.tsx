@@ -261,6 +261,41 @@ describe('kiosk attendee pages (evSB2, evSB4)', () => {
     ]);
   });
 
+  it('offline, the album link waits in the kiosk’s outbox, survives a reload and is sent once', async () => {
+    let online = false;
+    const sent: unknown[] = [];
+    const api = kioskApi({
+      [UPDATE]: (body): FakeReply => {
+        if (!online) return { networkError: true };
+        sent.push(body);
+        return { ok: { attendee_uid: 'ABCDEFGHJKMNPQRS', email: 'a@b.co' } };
+      },
+      '/event/full-data/retrieve': { ok: [storedEvent()] },
+      '/health': () => (online ? { ok: {} } : { networkError: true }),
+    });
+    const first = renderAlbums(`?kType=evSB2&attId=${ATT}&privateId=kiosk-key`);
+    await userEvent.type(await screen.findByLabelText('Your e-mail address'), 'a@b.co');
+    await userEvent.click(screen.getByRole('button', { name: 'Send my album link to my e-mail' }));
+    expect(await screen.findByText('1 action is waiting to be sent.')).toBeTruthy();
+    expect(window.localStorage.getItem('flashbulb-kiosk-outbox:kiosk-key')).toContain('a@b.co');
+    // The kiosk reloads while offline; the network comes back; the new page sends it.
+    first.unmount();
+    const tried = api.callsTo(UPDATE).length;
+    online = true;
+    renderAlbums(`?kType=evSB2&attId=${ATT}&privateId=kiosk-key`);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      key_type: 'private',
+      key_value: 'kiosk-key',
+      attendee_uid: ATT,
+      email_address: 'a@b.co',
+    });
+    expect(api.callsTo(UPDATE)).toHaveLength(tried + 1);
+    await waitFor(() =>
+      expect(window.localStorage.getItem('flashbulb-kiosk-outbox:kiosk-key')).toBeNull(),
+    );
+  });
+
   it('without the kiosk key in the link the e-mail form is not offered', async () => {
     kioskApi();
     renderAlbums(`?kType=evSB4&attId=${ATT}`);
