@@ -160,6 +160,19 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         await expect.poll(() => photoNames(page), WAIT).toEqual(['grey.jpg']);
         // A phone-sized kiosk (390×844): the same screen in one column.
         await page.setViewportSize({ width: 390, height: 844 });
+        await expect
+          .poll(
+            () =>
+              page
+                .locator('[data-photo-name] img')
+                .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete)),
+            WAIT,
+          )
+          .toBe(true);
+        // Nothing of the kiosk bar runs off the narrow screen.
+        expect(
+          await page.locator('.kiosk-bar').evaluate((bar) => bar.scrollWidth <= bar.clientWidth),
+        ).toBe(true);
         await page.screenshot({ path: path.join(SHOTS, 'album-390x844.png') });
         await page.goBack();
         await page.setViewportSize({ width: 1920, height: 1080 });
@@ -278,6 +291,17 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
           .toBe(true);
         expect(withCamera(await serverAlbum(a.uid))).toBe(true);
         const albumNow = await photoNames(page);
+        // Every thumbnail on screen has loaded (the kiosk's service worker keeps them).
+        const thumbnailsLoaded = () =>
+          page
+            .locator('[data-photo-name] img')
+            .evaluateAll((imgs) =>
+              imgs.every(
+                (img) =>
+                  (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+              ),
+            );
+        await expect.poll(thumbnailsLoaded, WAIT).toBe(true);
 
         // Back from the camera and then offline: the album stays on screen.
         await closeRelay();
@@ -285,6 +309,7 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
           .poll(() => page.locator('[data-kiosk-offline]').count(), { timeout: 30_000 })
           .toBe(1);
         expect(await photoNames(page)).toEqual(albumNow);
+        expect(await thumbnailsLoaded()).toBe(true);
         await page.screenshot({ path: path.join(SHOTS, 'offline-1080x1920.png') });
 
         // Offline, a delete waits in line (the banner counts it) and nothing is lost.
