@@ -16,6 +16,7 @@ import {
 } from './support/albums.ts';
 import { fakeCameraArgs, writeY4m } from './support/fake-camera.ts';
 import { journeyResources, photoNames } from './support/journey.ts';
+import { freePort } from './support/server.ts';
 import { repoRoot } from './support/paths.ts';
 
 const JOURNEY_TIMEOUT = 240_000;
@@ -26,8 +27,13 @@ const WAIT = { timeout: 20_000 };
 const SHOTS = path.join(repoRoot, 'test-results', 'kiosk');
 
 /** An event with photos; guest A has red and green, guest B grey. Cards carry the private id. */
-const world = async (opts: Partial<ReturnType<typeof defaultEventOpts>> = {}) => {
-  const { url } = await journey.startServer({ env: albumServerEnv });
+const world = async (
+  opts: Partial<ReturnType<typeof defaultEventOpts>> = {},
+  env: Record<string, string> = {},
+  started: (url: string) => void = () => undefined,
+) => {
+  const { url } = await journey.startServer({ env: { ...albumServerEnv, ...env } });
+  started(url);
   const event = await setUpAlbumEvent(url, {
     opts: { ...defaultEventOpts(), description: 'kiosk journeys', ...opts },
   });
@@ -152,6 +158,22 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         await scan(page, card(b.private_id!));
         await page.waitForURL((u) => u.searchParams.get('attId') === b.uid);
         await expect.poll(() => photoNames(page), WAIT).toEqual(['grey.jpg']);
+        // A phone-sized kiosk (390×844): the same screen in one column.
+        await page.setViewportSize({ width: 390, height: 844 });
+        await expect
+          .poll(
+            () =>
+              page
+                .locator('[data-photo-name] img')
+                .evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete)),
+            WAIT,
+          )
+          .toBe(true);
+        // Nothing of the kiosk bar runs off the narrow screen.
+        expect(
+          await page.locator('.kiosk-bar').evaluate((bar) => bar.scrollWidth <= bar.clientWidth),
+        ).toBe(true);
+        await page.screenshot({ path: path.join(SHOTS, 'album-390x844.png') });
         await page.goBack();
         await page.setViewportSize({ width: 1920, height: 1080 });
         await page.goto(
@@ -170,7 +192,44 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
   it(
     'delete with Keep/Delete; offline the album stays, a delete waits and goes through on recovery',
     async () => {
-      const { url, event, a, card, serverAlbum } = await world({ allowKioskPhotoDelete: 1 });
+      // A relay in front of the server: closing it is the server going away for the kiosk. The
+      // server's public address is the relay's, as a kiosk on site reaches it (grants, storage).
+      const relayPort = await freePort();
+      const kioskUrl = `http://127.0.0.1:${relayPort}`;
+      let upstream: URL | null = null;
+      const sockets = new Set<Socket>();
+      let relay: Server | null = null;
+      const openRelay = () =>
+        new Promise<void>((resolve) => {
+          relay = createServer((client) => {
+            const server = connect(Number(upstream!.port), upstream!.hostname);
+            sockets.add(client).add(server);
+            client.pipe(server).pipe(client);
+            const drop = () => {
+              client.destroy();
+              server.destroy();
+              sockets.delete(client);
+              sockets.delete(server);
+            };
+            client.on('error', drop).on('close', drop);
+            server.on('error', drop).on('close', drop);
+          }).listen(relayPort, '127.0.0.1', () => resolve());
+        });
+      const closeRelay = () =>
+        new Promise<void>((resolve) => {
+          for (const socket of sockets) socket.destroy();
+          sockets.clear();
+          if (!relay) return resolve();
+          relay.close(() => resolve());
+          relay = null;
+        });
+      journey.onClose(closeRelay);
+      await openRelay();
+      const { event, a, card, serverAlbum } = await world(
+        { allowKioskPhotoDelete: 1 },
+        { FLASHBULB_PUBLIC_URL: kioskUrl },
+        (started) => (upstream = new URL(started)),
+      );
       // The kiosk camera shows a blue card.
       const folder = journey.keepFolder(await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-kiosk-')));
       const y4m = await writeY4m(
@@ -181,41 +240,6 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
           .toBuffer(),
         path.join(folder, 'camera.y4m'),
       );
-      // A relay in front of the server: closing it is the server going away for the kiosk.
-      const target = new URL(url);
-      const sockets = new Set<Socket>();
-      let relay: Server | null = null;
-      const relayPort = await new Promise<number>((resolve) => {
-        const probe = createServer().listen(0, '127.0.0.1', () => {
-          const port = (probe.address() as { port: number }).port;
-          probe.close(() => resolve(port));
-        });
-      });
-      const openRelay = () =>
-        new Promise<void>((resolve) => {
-          relay = createServer((client) => {
-            const upstream = connect(Number(target.port), target.hostname);
-            sockets.add(client).add(upstream);
-            client.pipe(upstream).pipe(client);
-            const drop = () => {
-              client.destroy();
-              upstream.destroy();
-              sockets.delete(client);
-              sockets.delete(upstream);
-            };
-            client.on('error', drop).on('close', drop);
-            upstream.on('error', drop).on('close', drop);
-          }).listen(relayPort, '127.0.0.1', () => resolve());
-        });
-      const closeRelay = () =>
-        new Promise<void>((resolve) => {
-          for (const socket of sockets) socket.destroy();
-          sockets.clear();
-          relay?.close(() => resolve());
-        });
-      journey.onClose(closeRelay);
-      await openRelay();
-      const kioskUrl = `http://127.0.0.1:${relayPort}`;
       const browser = await journey.launchBrowser(fakeCameraArgs(y4m));
       const { page } = browser;
       await page.setViewportSize({ width: 1080, height: 1920 });
@@ -239,11 +263,53 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         await expect.poll(() => photoNames(page), WAIT).toEqual(['green.jpg']);
         expect(await serverAlbum(a.uid)).toEqual(['green.jpg']);
 
+        // The kiosk camera (§4, §7.1): the live preview, 3-2-1, the picture, 'Add to my album';
+        // the photo goes up through the storage grant and arrives in the guest's album.
+        await page.getByRole('button', { name: 'Take a photo' }).click();
+        const shoot = page.getByRole('button', { name: 'Take the photo' });
+        await expect.poll(() => shoot.isEnabled(), WAIT).toBe(true);
+        await page.screenshot({ path: path.join(SHOTS, 'camera-1080x1920.png') });
+        await shoot.click();
+        await page.getByRole('button', { name: 'Add to my album' }).click();
+        await expect
+          .poll(
+            () => page.locator('[data-kiosk-booth-result]').getAttribute('data-kiosk-booth-result'),
+            { timeout: 30_000 },
+          )
+          .toBe('sent');
+        await page.screenshot({ path: path.join(SHOTS, 'camera-sent-1080x1920.png') });
+        await page
+          .locator('[data-kiosk-booth]')
+          .getByRole('button', { name: '< Back to album' })
+          .click();
+        const withCamera = (names: string[]) =>
+          names.length === 2 &&
+          names.includes('green.jpg') &&
+          names.every((name) => /\.jpe?g$/i.test(name));
+        await expect
+          .poll(async () => withCamera(await photoNames(page)), { timeout: 60_000 })
+          .toBe(true);
+        expect(withCamera(await serverAlbum(a.uid))).toBe(true);
+        const albumNow = await photoNames(page);
+        // Every thumbnail on screen has loaded (the kiosk's service worker keeps them).
+        const thumbnailsLoaded = () =>
+          page
+            .locator('[data-photo-name] img')
+            .evaluateAll((imgs) =>
+              imgs.every(
+                (img) =>
+                  (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+              ),
+            );
+        await expect.poll(thumbnailsLoaded, WAIT).toBe(true);
+
+        // Back from the camera and then offline: the album stays on screen.
         await closeRelay();
         await expect
           .poll(() => page.locator('[data-kiosk-offline]').count(), { timeout: 30_000 })
           .toBe(1);
-        expect(await photoNames(page)).toEqual(['green.jpg']);
+        expect(await photoNames(page)).toEqual(albumNow);
+        expect(await thumbnailsLoaded()).toBe(true);
         await page.screenshot({ path: path.join(SHOTS, 'offline-1080x1920.png') });
 
         // Offline, a delete waits in line (the banner counts it) and nothing is lost.
@@ -256,8 +322,9 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         expect(await photoNames(page)).toContain('green.jpg');
 
         await openRelay();
-        await expect.poll(() => photoNames(page), { timeout: 30_000 }).toEqual([]);
-        expect(await serverAlbum(a.uid)).toEqual([]);
+        const cameraPhoto = albumNow.filter((name) => name !== 'green.jpg');
+        await expect.poll(() => photoNames(page), { timeout: 30_000 }).toEqual(cameraPhoto);
+        expect(await serverAlbum(a.uid)).toEqual(cameraPhoto);
         await expect
           .poll(() => page.locator('[data-kiosk-offline]').count(), { timeout: 30_000 })
           .toBe(0);

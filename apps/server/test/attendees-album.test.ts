@@ -14,6 +14,10 @@ import {
   errorOf,
   type EventWorld,
 } from './helpers/events.ts';
+import {
+  VIP_MAX_FAILURES,
+  VIP_WAIT_SECONDS,
+} from '../src/services/photos/photo-listing.service.ts';
 import { makeJpeg, waitForReady } from './helpers/photos.ts';
 import { openSse, type SseClient } from './helpers/sse.ts';
 import { bytesOf, grantForm, multipartBody, pathOf, s3ErrorOf } from './helpers/storage.ts';
@@ -521,5 +525,62 @@ describe('the attendee’s live stream', () => {
     await client.waitFor(isPhoto(others.uid), 5_000);
     await new Promise((r) => setTimeout(r, 300));
     expect(publicStream.messages.some(isPhoto(others.uid))).toBe(false);
+  });
+  it('slows VIP token guessing: wrong tokens count per key and per address, then every try waits', async () => {
+    const night = await createEvent(t, world.adminA, {
+      full_name: 'VIP guessing',
+      opts: {
+        description: 'VIP',
+        vipToken: 'Gold-42',
+        photoDelayMinutes: 30,
+        photoDelayVipMinutes: 0,
+      },
+    });
+    const other = await createEvent(t, world.adminA, {
+      full_name: 'VIP guessing too',
+      opts: {
+        description: 'VIP',
+        vipToken: 'Gold-42',
+        photoDelayMinutes: 30,
+        photoDelayVipMinutes: 0,
+      },
+    });
+    const waiting = await upload(night);
+    const from = async (address: string, e: FlashbulbEvent, token?: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1${endpoints.publicPhotoList.path}`,
+        payload: {
+          key_type: 'private',
+          key_value: e.private_api_key,
+          max_size: 100,
+          ...(token === undefined ? {} : { vip_token: token }),
+        },
+        remoteAddress: address,
+      });
+      return { statusCode: response.statusCode, body: response.json<unknown>() };
+    };
+    const uidsOf = (response: { body: unknown }) =>
+      (response.body as { result: { photos: Photo[] } }).result.photos.map((p) => p.uid);
+    for (let i = 0; i < VIP_MAX_FAILURES; i += 1)
+      expect(errorOf(await from('10.9.0.1', night, `guess-${i}`)).message_key).toBe(
+        'vip_token_invalid',
+      );
+    // Now even the right token waits, from this address and from any other (the key's count).
+    expect(errorOf(await from('10.9.0.1', night, 'Gold-42'))).toMatchObject({
+      status: 429,
+      message_key: 'too_many_attempts',
+    });
+    expect(errorOf(await from('10.9.0.2', night, 'Gold-42')).message_key).toBe('too_many_attempts');
+    // The same address guessing at another key waits too (the address's count).
+    expect(errorOf(await from('10.9.0.1', other, 'Gold-42')).message_key).toBe('too_many_attempts');
+    // Another key from another address is not held up; the album without a token neither.
+    expect((await from('10.9.0.3', other, 'Gold-42')).statusCode).toBe(200);
+    expect(uidsOf(await from('10.9.0.1', night))).toEqual([]);
+    // After the wait the right token works again, and one right token ends the run.
+    t.clock.advance(VIP_WAIT_SECONDS * 1000 + 1000);
+    expect(uidsOf(await from('10.9.0.1', night, 'Gold-42'))).toEqual([waiting.uid]);
+    expect(errorOf(await from('10.9.0.1', night, 'wrong')).message_key).toBe('vip_token_invalid');
+    expect(uidsOf(await from('10.9.0.1', night, 'Gold-42'))).toEqual([waiting.uid]);
   });
 });

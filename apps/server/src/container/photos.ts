@@ -1,4 +1,5 @@
 import { ImageEngine } from '../repositories/image-engine.ts';
+import { ThrottleRepository } from '../repositories/throttle.repository.ts';
 import { PhotoEventsRepository } from '../repositories/photo-events.repository.ts';
 import { PhotoRepository, retentionEventsQuery } from '../repositories/photo.repository.ts';
 import { PhotoStorageRepository } from '../repositories/photo-storage.repository.ts';
@@ -71,6 +72,8 @@ export const wirePhotos = (
     clock,
     attendeeRows: attendees,
     publicMediaUrl: (key) => storage.publicUrl(key),
+    // Wrong VIP tokens are counted in the same failure table as sign-ins and unlock codes.
+    attempts: new ThrottleRepository(database.db),
   });
   const photoChanges = new PhotoChangesService({
     photos,

@@ -226,7 +226,8 @@ export const createHandlers = (services: {
     const { stock_images: _stock, ...page } = await services.photoListing.list(principal, body);
     return operatorPhotos(page);
   },
-  publicPhotoList: async ({ principal, body }) => services.photoListing.list(principal, body),
+  publicPhotoList: async ({ principal, body, request }) =>
+    services.photoListing.list(principal, body, { address: request.ip }),
   photoCountInfo: async ({ principal, body }) => services.photoListing.countInfo(principal, body),
   deletePhoto: async ({ principal, body }) => ({
     deleted: await services.photoChanges.deleteOne(principal, body),

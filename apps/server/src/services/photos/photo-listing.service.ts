@@ -19,6 +19,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { guestImageUrl } from '../../lib/safe-url.ts';
 import type { AttendeeRepository } from '../../repositories/attendee.repository.ts';
+import type { ThrottleRepository, ThrottleRow } from '../../repositories/throttle.repository.ts';
 import type { EventRecord, EventRepository } from '../../repositories/event.repository.ts';
 import type {
   PhotoFilter,
@@ -58,6 +59,27 @@ const vipCutoff = (
   return new Date(now.getTime() - (opts.photoDelayVipMinutes ?? 0) * 60_000);
 };
 
+/** Wrong VIP tokens one key or one address may try in a row before it waits `VIP_WAIT_SECONDS`. */
+export const VIP_MAX_FAILURES = 5;
+export const VIP_WAIT_SECONDS = 60;
+/** Wrong VIP tokens per key or address within an hour, after which it waits for the hour. */
+export const VIP_MAX_FAILURES_PER_HOUR = 30;
+/** A run of wrong tokens is forgotten after this long without one. */
+const VIP_FORGET_SECONDS = 15 * 60;
+
+/** Whether a failure counter says "wait": too many in a row lately, or too many this hour. */
+const throttled = (row: ThrottleRow | undefined, now: Date): boolean => {
+  if (!row?.lastFailureAt) return false;
+  const sinceLast = now.getTime() - row.lastFailureAt.getTime();
+  const hourStart = row.hourWindowStart?.getTime() ?? 0;
+  if (now.getTime() - hourStart < 3_600_000 && row.hourFailures >= VIP_MAX_FAILURES_PER_HOUR)
+    return true;
+  return (
+    row.consecutiveFailures >= VIP_MAX_FAILURES &&
+    sinceLast < Math.min(VIP_FORGET_SECONDS, VIP_WAIT_SECONDS) * 1000
+  );
+};
+
 const parseDate = (value: string | undefined, field: string): Date | undefined => {
   if (!value) return undefined;
   const normalised = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value)
@@ -84,6 +106,8 @@ export class PhotoListingService {
       attendeeRows?: AttendeeRepository;
       /** A storage key of a stock image → its public URL. */
       publicMediaUrl?: (key: string) => string;
+      /** Counts wrong VIP tokens per key and per address (guessing is slowed down). */
+      attempts?: ThrottleRepository;
     },
   ) {}
 
@@ -119,7 +143,41 @@ export class PhotoListingService {
     return presentPhoto(row, audience, this.deps.urls, options);
   }
 
-  async list(principal: Principal, input: PhotoListBody) {
+  /**
+   * The VIP token's check with a limit on guessing: wrong tokens count per key (its event and
+   * attendee or key type) and per address; after `VIP_MAX_FAILURES` in a row (or
+   * `VIP_MAX_FAILURES_PER_HOUR` in an hour) every token, the right one included, is refused with
+   * `too_many_attempts` for `VIP_WAIT_SECONDS`. The counters hold ids and addresses, never keys.
+   */
+  private async vipCutoffLimited(
+    caller: KeyAccess,
+    token: string,
+    now: Date,
+    address: string | undefined,
+  ): Promise<Date> {
+    const attempts = this.deps.attempts;
+    if (!attempts) return vipCutoff(caller.event.row.opts, token, now);
+    const keyName = `vip-token:${caller.event.row.id}:${caller.attendee ? `att-${caller.attendee.row.id}` : caller.audience}`;
+    const names = address ? [keyName, `vip-token-ip:${address}`] : [keyName];
+    const rows = await Promise.all(names.map((name) => attempts.get(name)));
+    if (rows.some((row) => throttled(row, now)))
+      throw new AppError('too_many_attempts', 'vip_token');
+    try {
+      const cutoff = vipCutoff(caller.event.row.opts, token, now);
+      // A right token ends the run of wrong ones (written only when there was one).
+      await Promise.all(
+        names
+          .filter((_, i) => (rows[i]?.consecutiveFailures ?? 0) > 0)
+          .map((name) => attempts.recordSuccess(name)),
+      );
+      return cutoff;
+    } catch (error) {
+      await Promise.all(names.map((name) => attempts.recordFailure(name, now, VIP_FORGET_SECONDS)));
+      throw error;
+    }
+  }
+
+  async list(principal: Principal, input: PhotoListBody, context: { address?: string } = {}) {
     // Operators name the event; a key names its own (an event_id given must be one of its).
     const caller = await this.deps.access.requireEventAccess(
       principal,
@@ -132,7 +190,7 @@ export class PhotoListingService {
     const attendee = caller.attendee;
     const vipUploadedBy =
       'vip_token' in input && input.vip_token !== undefined
-        ? vipCutoff(caller.event.row.opts, input.vip_token, now)
+        ? await this.vipCutoffLimited(caller, input.vip_token, now, context.address)
         : undefined;
     const filter: PhotoFilter = {
       eventId: caller.event.row.id,

@@ -78,7 +78,8 @@ export function AttendeeAlbumPage({
     };
   }, [data, t]);
 
-  if (badOrganisation || attendee.isError) {
+  // A failed refresh (a kiosk gone offline) keeps the album it has on screen.
+  if (badOrganisation || (attendee.isError && !attendee.data)) {
     const key = badOrganisation ? 'invalid_attendee_id' : errorKeyOf(attendee.error);
     return <AlbumLinkError errorKey={key} />;
   }

@@ -3,7 +3,7 @@ import { API_BASE, PHOTO_STREAM_PATH } from '@flashbulb/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storedEvent } from '../../../test/event-fixtures.ts';
-import { installFakeApi } from '../../../test/fake-api.ts';
+import { installFakeApi, type FakeReply } from '../../../test/fake-api.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../test/render-albums.tsx';
 
 const LIST = '/photo/list/retrieve';
@@ -209,6 +209,38 @@ describe('kiosk attendee pages (evSB2, evSB4)', () => {
     }
   });
 
+  it('back from the camera and then offline, the album stays on screen (issue 14)', async () => {
+    let online = true;
+    const whileOnline =
+      (reply: FakeReply): (() => FakeReply) =>
+      () =>
+        online ? reply : { networkError: true };
+    const api = installFakeApi({
+      [RETRIEVE]: whileOnline({ ok: attendeeAlbum({ unlocked: 1 }) }),
+      [LIST]: whileOnline({ ok: photoPage([albumPhoto(2), albumPhoto(1)]) }),
+      '/event/full-data/retrieve': whileOnline({ ok: [storedEvent()] }),
+      '/health': whileOnline({ ok: {} }),
+    });
+    renderAlbums(`?kType=evSB2&attId=${ATT}&privateId=kiosk-key`);
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    await userEvent.click(await screen.findByRole('button', { name: 'Take a photo' }));
+    expect(tiles()).toHaveLength(0);
+    const retrieved = api.callsTo(RETRIEVE).length;
+    const listed = api.callsTo(LIST).length;
+    // The network goes as the guest comes back: whatever the album asks again fails.
+    online = false;
+    // (The health check runs at the browser's network signals; the browser itself stays online.)
+    window.dispatchEvent(new Event('online'));
+    await userEvent.click(screen.getByRole('button', { name: '< Back to album' }));
+    // The photos are asked again (a photo just taken may be in) and that fails: they stay.
+    await waitFor(() => expect(api.callsTo(LIST).length).toBeGreaterThan(listed));
+    // The attendee is not read again for a visit to the camera.
+    expect(api.callsTo(RETRIEVE)).toHaveLength(retrieved);
+    expect(await screen.findByText(/This kiosk is offline/)).toBeTruthy();
+    expect(screen.queryByText(/not valid|went wrong/i)).toBeNull();
+    expect(tiles()).toHaveLength(2);
+  });
+
   it('evSB4 stores the shop-kiosk flag locally', async () => {
     kioskApi();
     renderAlbums(`?kType=evSB4&attId=${ATT}`);
@@ -227,6 +259,41 @@ describe('kiosk attendee pages (evSB2, evSB4)', () => {
     expect(api.callsTo(UPDATE).map((call) => call.body)).toEqual([
       { key_type: 'private', key_value: 'kiosk-key', attendee_uid: ATT, email_address: 'a@b.co' },
     ]);
+  });
+
+  it('offline, the album link waits in the kiosk’s outbox, survives a reload and is sent once', async () => {
+    let online = false;
+    const sent: unknown[] = [];
+    const api = kioskApi({
+      [UPDATE]: (body): FakeReply => {
+        if (!online) return { networkError: true };
+        sent.push(body);
+        return { ok: { attendee_uid: 'ABCDEFGHJKMNPQRS', email: 'a@b.co' } };
+      },
+      '/event/full-data/retrieve': { ok: [storedEvent()] },
+      '/health': () => (online ? { ok: {} } : { networkError: true }),
+    });
+    const first = renderAlbums(`?kType=evSB2&attId=${ATT}&privateId=kiosk-key`);
+    await userEvent.type(await screen.findByLabelText('Your e-mail address'), 'a@b.co');
+    await userEvent.click(screen.getByRole('button', { name: 'Send my album link to my e-mail' }));
+    expect(await screen.findByText('1 action is waiting to be sent.')).toBeTruthy();
+    expect(window.localStorage.getItem('flashbulb-kiosk-outbox:kiosk-key')).toContain('a@b.co');
+    // The kiosk reloads while offline; the network comes back; the new page sends it.
+    first.unmount();
+    const tried = api.callsTo(UPDATE).length;
+    online = true;
+    renderAlbums(`?kType=evSB2&attId=${ATT}&privateId=kiosk-key`);
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      key_type: 'private',
+      key_value: 'kiosk-key',
+      attendee_uid: ATT,
+      email_address: 'a@b.co',
+    });
+    expect(api.callsTo(UPDATE)).toHaveLength(tried + 1);
+    await waitFor(() =>
+      expect(window.localStorage.getItem('flashbulb-kiosk-outbox:kiosk-key')).toBeNull(),
+    );
   });
 
   it('without the kiosk key in the link the e-mail form is not offered', async () => {

@@ -3,7 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
-import { deleteAtKiosk, printAtKiosk } from '../api/kiosk-actions.ts';
+import type { printAtKiosk } from '../api/kiosk-actions.ts';
+import { enqueueKioskAction } from '../utils/kiosk-outbox-actions.ts';
+
+type PrintResult = Awaited<ReturnType<typeof printAtKiosk>>;
 import { useThrottled } from '../hooks/use-kiosk-session.ts';
 import type { TileAction } from './guest-photo-grid.tsx';
 import { useKiosk } from './kiosk-context.tsx';
@@ -44,29 +47,27 @@ export function useKioskAlbumTools(onDeleted: () => void): {
     const photo = target;
     setTarget(null);
     setNote(null);
-    let tries = 0;
-    outbox
-      .enqueue('delete', () => {
-        tries += 1;
-        return deleteAtKiosk(kioskKey, attendeeId, photo.uid, () => tries > 1);
-      })
-      .then(() => {
-        setPrintList((list) => list.filter((p) => p.uid !== photo.uid));
-        setNote({ ok: true, text: t('albums.kiosk.deleted', { name: photo.file_name }) });
-        onDeleted();
-      }, failed);
+    enqueueKioskAction(outbox, 'delete', { kioskKey, attendeeId, photoUid: photo.uid }).then(() => {
+      setPrintList((list) => list.filter((p) => p.uid !== photo.uid));
+      setNote({ ok: true, text: t('albums.kiosk.deleted', { name: photo.file_name }) });
+      onDeleted();
+    }, failed);
   });
 
   const print = useThrottled(() => {
     if (!kiosk?.kioskKey || !kiosk.attendeeId || printList.length === 0) return;
     const { kioskKey, attendeeId, outbox, printPool } = kiosk;
     const uids = printList.map((p) => p.uid);
-    // One id per print request: a retry after a lost answer queues nothing more.
-    const requestId = crypto.randomUUID();
     setPrinting(true);
     setNote(null);
-    outbox
-      .enqueue('print', () => printAtKiosk(kioskKey, attendeeId, uids, printPool, requestId))
+    // The stored action's id is the print request's: a retry after a lost answer (or a reload)
+    // queues nothing more.
+    enqueueKioskAction<'print', PrintResult>(outbox, 'print', {
+      kioskKey,
+      attendeeId,
+      photoUids: uids,
+      pool: printPool,
+    })
       .then((result) => {
         setPrintList([]);
         setNote({

@@ -92,6 +92,40 @@ describe('kiosk checkout (shop kiosk evSB4 and attendee kiosk pages)', { timeout
     },
   );
 
+  it('on a kiosk the desk unlock goes through the outbox: offline it waits, then goes through once', async () => {
+    let online = false;
+    let unlocked = false;
+    const api = installFakeApi({
+      [RETRIEVE]: () => ({ ok: attendee(unlocked ? 1 : 0) }),
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [BUTTONS]: buttons,
+      '/event/full-data/retrieve': { networkError: true },
+      '/health': () => (online ? { ok: {} } : { networkError: true }),
+      [UNLOCK]: (): FakeReply => {
+        if (!online) return { networkError: true };
+        unlocked = true;
+        return { ok: { attendee_uid: ATT, event_id: 1, unlocked: 1 } };
+      },
+    });
+    renderAlbums(`?kType=evSB2&kioskMode=true&attId=${ATT}&pvId=${KIOSK_KEY}`);
+    const desk = await screen.findByRole('form', { name: 'Pay at the desk' });
+    const user = userEvent.setup();
+    await user.type(within(desk).getByLabelText('Employee unlock code'), 'K7QX');
+    await user.click(within(desk).getByRole('button', { name: 'Unlock' }));
+    expect(await screen.findByText('1 action is waiting to be sent.')).toBeTruthy();
+    expect(unlocked).toBe(false);
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Get your photos' })).toBeNull(),
+    );
+    expect(api.callsTo(UNLOCK).map((c) => c.body)).toEqual([
+      { key_type: 'private', key_value: KIOSK_KEY, attendee_uid: ATT, unlock_code: 'K7QX' },
+      { key_type: 'private', key_value: KIOSK_KEY, attendee_uid: ATT, unlock_code: 'K7QX' },
+    ]);
+    expect(screen.queryByText(/waiting to be sent/)).toBeNull();
+  });
+
   it('offers no desk form without the kiosk key; the phone album shows no desk form at all', async () => {
     installFakeApi({
       [RETRIEVE]: { ok: attendee(0) },

@@ -4,7 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { errorKeyOf, isApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { unlockAndPrintAtDesk, unlockAtDesk } from '../api/album-payments.ts';
+import { enqueueKioskAction } from '../utils/kiosk-outbox-actions.ts';
+import { useKiosk } from './kiosk-context.tsx';
 import { PaidAlbumPanel, type PhotoChoice } from './paid-album-panel.tsx';
+
+type UnlockPrintResult = Awaited<ReturnType<typeof unlockAndPrintAtDesk>>;
 
 type DeskState =
   | { kind: 'idle' }
@@ -60,6 +64,7 @@ function DeskUnlockForm({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
+  const kiosk = useKiosk();
   const inputId = useId();
   const messageId = useId();
   const [code, setCode] = useState('');
@@ -75,15 +80,32 @@ function DeskUnlockForm({
     }
     setState({ kind: 'sending' });
     printRequest.current ??= crypto.randomUUID();
-    const call: Promise<number | null> = print
-      ? unlockAndPrintAtDesk(
-          kioskKey,
-          attendeeId,
-          given,
-          [...printPhotoUids],
-          printRequest.current,
-        ).then((result) => result.photo_count)
-      : unlockAtDesk(kioskKey, attendeeId, given).then(() => null);
+    // On a kiosk the desk's call goes through its outbox: offline it waits (kept across a reload)
+    // and is sent once the network is back, under one client request id.
+    const outbox = kiosk?.outbox;
+    const viaOutbox: Promise<number | null> | null = !outbox
+      ? null
+      : print
+        ? enqueueKioskAction<'unlock-print', UnlockPrintResult>(outbox, 'unlock-print', {
+            kioskKey,
+            attendeeId,
+            code: given,
+            photoUids: [...printPhotoUids],
+          }).then((result) => result.photo_count)
+        : enqueueKioskAction(outbox, 'unlock', { kioskKey, attendeeId, code: given }).then(
+            () => null,
+          );
+    const call: Promise<number | null> =
+      viaOutbox ??
+      (print
+        ? unlockAndPrintAtDesk(
+            kioskKey,
+            attendeeId,
+            given,
+            [...printPhotoUids],
+            printRequest.current,
+          ).then((result) => result.photo_count)
+        : unlockAtDesk(kioskKey, attendeeId, given).then(() => null));
     call.then(
       (printed) => {
         printRequest.current = null;

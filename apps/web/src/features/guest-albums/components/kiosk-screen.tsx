@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { countdownText, kioskDeleteAllowed, showPrintImageList } from '@flashbulb/shared';
@@ -14,7 +14,8 @@ import {
   useKioskSession,
   useThrottled,
 } from '../hooks/use-kiosk-session.ts';
-import { KioskOutbox } from '../utils/kiosk-outbox.ts';
+import { KioskOutbox, outboxStorageKey } from '../utils/kiosk-outbox.ts';
+import { KIOSK_ACTION_RUNNERS } from '../utils/kiosk-outbox-actions.ts';
 import { KioskContext, useOutboxState, type KioskSession } from './kiosk-context.tsx';
 import { KioskPhotoBooth } from './kiosk-photo-booth.tsx';
 
@@ -33,6 +34,9 @@ export const kioskPrinterPools = (
 };
 
 type Panel = 'album' | 'face' | 'camera';
+
+/** A page of an album's photo list (`albumQueryKey(…)` + `'page'`, VIP lists included). */
+const isPhotoPageKey = (key: readonly unknown[]): boolean => key.includes('page');
 
 /** The printing fields of the event as the kiosk's private key reads it. */
 interface PrintingFields {
@@ -84,18 +88,43 @@ export function KioskScreen({
   const location = window.location;
   const returnUrl = useMemo(() => kioskReturnUrl(location), [location]);
   const timeoutMs = useMemo(() => kioskTimeoutFrom(location.search), [location.search]);
-  const [outbox] = useState(() => new KioskOutbox());
+  // Waiting actions are kept per kiosk (its key): a reload in the middle of a session sends them.
+  const [outbox] = useState(
+    () =>
+      new KioskOutbox(undefined, {
+        storageKey: kioskKey ? outboxStorageKey(kioskKey) : null,
+        runners: KIOSK_ACTION_RUNNERS,
+      }),
+  );
   const outboxState = useOutboxState(outbox);
   const session = useKioskSession({ timeoutMs, returnUrl, outbox });
   useKioskDevice();
   const [panel, setPanel] = useState<Panel>('album');
-  // The album was off screen while the camera was: read it again (a photo just taken may be in).
   const queryClient = useQueryClient();
+  // What an earlier page of this kiosk left waiting runs now; the album then shows its effect.
+  const albumKeyType = albumKey?.keyType ?? null;
+  const albumKeyValue = albumKey?.keyValue ?? null;
+  useEffect(() => {
+    outbox.resume();
+    const off = outbox.onReplayed(() => {
+      if (albumKeyType !== null)
+        void queryClient.invalidateQueries({ queryKey: ['albums', albumKeyType, albumKeyValue] });
+    });
+    outbox.restore();
+    return () => {
+      off();
+      outbox.stop();
+    };
+  }, [outbox, albumKeyType, albumKeyValue, queryClient]);
+  // The album was off screen while the camera was: read its photos again (a photo just taken may
+  // be in). Only the photo pages: the attendee and the event are what they were, and asking for
+  // them again when the network has just gone would turn the album into an error page.
   const backFromCamera = () => {
     setPanel('album');
     if (albumKey)
       void queryClient.invalidateQueries({
         queryKey: ['albums', albumKey.keyType, albumKey.keyValue],
+        predicate: (query) => isPhotoPageKey(query.queryKey),
       });
   };
   const toggleFace = useThrottled(() => {

@@ -4,6 +4,10 @@ import { isValidEmail } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { sendAlbumLinkByEmail } from '../api/attendee-album.ts';
+import { enqueueKioskAction } from '../utils/kiosk-outbox-actions.ts';
+import { useKiosk } from './kiosk-context.tsx';
+
+type SendResult = Awaited<ReturnType<typeof sendAlbumLinkByEmail>>;
 
 type SendState =
   | { kind: 'idle' }
@@ -29,6 +33,7 @@ export function SendAlbumLinkForm({
   const messageId = useId();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<SendState>({ kind: 'idle' });
+  const kiosk = useKiosk();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -38,7 +43,17 @@ export function SendAlbumLinkForm({
       return;
     }
     setState({ kind: 'sending' });
-    sendAlbumLinkByEmail(kioskKey, attendeeId, address).then(
+    // On a kiosk it goes through the outbox: offline it waits (kept across a reload) and is sent
+    // once the network is back.
+    const outbox = kiosk?.outbox;
+    const sent = outbox
+      ? enqueueKioskAction<'send-link', SendResult>(outbox, 'send-link', {
+          kioskKey,
+          attendeeId,
+          email: address,
+        })
+      : sendAlbumLinkByEmail(kioskKey, attendeeId, address);
+    sent.then(
       (result) => setState({ kind: 'sent', email: result.email || address }),
       (error: unknown) =>
         setState({

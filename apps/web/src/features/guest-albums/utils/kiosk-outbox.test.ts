@@ -1,9 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, INTERNAL_ERROR } from '../../../lib/api-client.ts';
-import { isTransientFailure, KioskOutbox } from './kiosk-outbox.ts';
+import {
+  isTransientFailure,
+  KioskOutbox,
+  outboxStorageKey,
+  type ActionRunner,
+  type StoredAction,
+} from './kiosk-outbox.ts';
 
 afterEach(() => {
   vi.useRealTimers();
+  window.localStorage.clear();
 });
 
 const offline = () => new ApiError(INTERNAL_ERROR);
@@ -74,5 +81,74 @@ describe('kiosk outbox (issue 14: actions wait and retry while offline, in order
     await vi.advanceTimersByTimeAsync(100);
     await assertion;
     expect(run).toHaveBeenCalledTimes(5);
+  });
+
+  it('keeps waiting actions across a reload; the next page sends each once under the same id', async () => {
+    vi.useFakeTimers();
+    const key = outboxStorageKey('kiosk-key');
+    // The server: prints by client request id, a repeated id answers the first print.
+    const printed = new Map<string, number>();
+    let network = false;
+    let loseAnswer = false;
+    const seen: { id: string; retried: boolean }[] = [];
+    const print: ActionRunner = (payload: never, context) => {
+      seen.push(context);
+      if (!network) return Promise.reject(offline());
+      const { photo } = payload as { photo: string };
+      if (!printed.has(context.id)) printed.set(context.id, printed.size + 1);
+      // The print is made but the answer never comes (the page goes before it does).
+      if (loseAnswer) return new Promise(() => undefined);
+      return Promise.resolve({ photo, request: printed.get(context.id) });
+    };
+    const page = () => new KioskOutbox(2000, { storageKey: key, runners: { print } });
+
+    const first = page();
+    void first.enqueueStored('print', { photo: 'red' }).catch(() => undefined);
+    void first.enqueueStored('print', { photo: 'green' }).catch(() => undefined);
+    await vi.advanceTimersByTimeAsync(0);
+    const stored = JSON.parse(window.localStorage.getItem(key) ?? '[]') as StoredAction[];
+    expect(stored.map((a) => [a.kind, a.payload])).toEqual([
+      ['print', { photo: 'red' }],
+      ['print', { photo: 'green' }],
+    ]);
+    // The first one reaches the server, its answer is lost, and the kiosk reloads.
+    network = true;
+    loseAnswer = true;
+    first.retryNow();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(printed.size).toBe(1);
+    first.stop();
+
+    loseAnswer = false;
+    const second = page();
+    const replayed: (string | null)[] = [];
+    second.onReplayed((kind, error) => replayed.push(error === null ? kind : 'failed'));
+    expect(second.restore()).toBe(2);
+    expect(second.restore()).toBe(0);
+    await second.drained();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(replayed).toEqual(['print', 'print']);
+    // Each action printed once: the replay of the first carried its id and was told it is a retry.
+    expect([...printed.keys()]).toEqual(stored.map((a) => a.id));
+    expect(seen.filter((c) => c.id === stored[0]!.id).at(-1)?.retried).toBe(true);
+    expect(window.localStorage.getItem(key)).toBeNull();
+    // Nothing is left for a third page.
+    expect(page().restore()).toBe(0);
+  });
+
+  it('drops a stored action the server refuses; other kiosks’ lists are not touched', async () => {
+    const key = outboxStorageKey('k1');
+    window.localStorage.setItem(
+      outboxStorageKey('k2'),
+      '[{"id":"x","kind":"print","payload":{},"tries":0}]',
+    );
+    const refuse: ActionRunner = () =>
+      Promise.reject(new ApiError('printing_not_active', { status: 400 }));
+    const outbox = new KioskOutbox(10, { storageKey: key, runners: { print: refuse } });
+    await expect(outbox.enqueueStored('print', {})).rejects.toMatchObject({
+      messageKey: 'printing_not_active',
+    });
+    expect(window.localStorage.getItem(key)).toBeNull();
+    expect(window.localStorage.getItem(outboxStorageKey('k2'))).not.toBeNull();
   });
 });

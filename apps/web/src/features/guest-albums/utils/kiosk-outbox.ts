@@ -33,7 +33,53 @@ interface Entry {
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
   serverErrors: number;
+  /** The stored action's id (its client request id), when the action is kept in storage. */
+  readonly storedId?: string;
 }
+
+/** An action kept in local storage until it has run: what to do, with what, under which id. */
+export interface StoredAction {
+  /** The client request id: the server answers a repeated request with this id once. */
+  readonly id: string;
+  readonly kind: string;
+  readonly payload: unknown;
+  /** Tries started so far (before a reload too): a retry may find its work already done. */
+  tries: number;
+}
+
+/**
+ * Runs a stored action's kind. `retried` is true when an earlier try may have reached the server
+ * (a lost answer, a reload in the middle): the runner then takes "already done" as done.
+ */
+export type ActionRunner = (
+  payload: never,
+  context: { id: string; retried: boolean },
+) => Promise<unknown>;
+
+/** Where the kiosk's waiting actions are kept: one list per kiosk (its key). */
+export const outboxStorageKey = (scope: string): string => `flashbulb-kiosk-outbox:${scope}`;
+
+const readStored = (key: string): StoredAction[] => {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(key) ?? '[]');
+    return Array.isArray(parsed)
+      ? (parsed as StoredAction[]).filter(
+          (a) => a && typeof a.id === 'string' && typeof a.kind === 'string',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+};
+
+const writeStored = (key: string, actions: readonly StoredAction[]): void => {
+  try {
+    if (actions.length === 0) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, JSON.stringify(actions));
+  } catch {
+    // storage full or disabled: the action still waits in memory
+  }
+};
 
 export interface OutboxState {
   /** Actions not finished yet (the one being tried included). */
@@ -49,6 +95,11 @@ export interface OutboxState {
  * says it is online), so nothing is lost and nothing overtakes it; the server's refusals reject the
  * action's promise for the page to show. Kept in memory: the kiosk screen is not reloaded while a
  * guest is on it, and the session's end waits until the outbox is empty.
+ *
+ * Actions queued with `enqueueStored` are also kept in local storage (one list per kiosk) until
+ * they have run, so a reload in the middle of a session loses none: the next outbox of that kiosk
+ * `restore`s and runs them once more under the same id (the client request id the server dedupes
+ * by). Camera pictures stay in memory (a picture is too big for local storage).
  */
 export class KioskOutbox {
   private readonly queue: Entry[] = [];
@@ -59,7 +110,107 @@ export class KioskOutbox {
   private readonly idle = new Set<() => void>();
   private snapshot: OutboxState = { pending: 0, waiting: false };
 
-  constructor(private readonly retryMs = OUTBOX_RETRY_MS) {}
+  private stopped = false;
+  private restored = false;
+  private readonly replayed = new Set<(kind: string, error: unknown) => void>();
+
+  constructor(
+    private readonly retryMs = OUTBOX_RETRY_MS,
+    private readonly persist: {
+      readonly storageKey: string | null;
+      readonly runners: Readonly<Record<string, ActionRunner>>;
+    } = { storageKey: null, runners: {} },
+  ) {}
+
+  /**
+   * Queue a stored action (see the class): kept in local storage until it has run, replayed after a
+   * reload. Its promise settles like `enqueue`'s.
+   */
+  enqueueStored<T>(kind: string, payload: unknown): Promise<T> {
+    const action: StoredAction = { id: crypto.randomUUID(), kind, payload, tries: 0 };
+    const { storageKey } = this.persist;
+    if (storageKey) writeStored(storageKey, [...readStored(storageKey), action]);
+    return this.enqueueAction(action) as Promise<T>;
+  }
+
+  /**
+   * The actions an earlier page of this kiosk left waiting (a reload), run once in their order.
+   * Once per outbox; `onReplayed` hears how each ended (null: it went through).
+   */
+  restore(): number {
+    const { storageKey } = this.persist;
+    if (this.restored || !storageKey) return 0;
+    this.restored = true;
+    const waiting = readStored(storageKey).filter((a) => a.kind in this.persist.runners);
+    writeStored(storageKey, waiting);
+    for (const action of waiting)
+      this.enqueueAction(action).then(
+        () => this.replayed.forEach((listener) => listener(action.kind, null)),
+        (error: unknown) => this.replayed.forEach((listener) => listener(action.kind, error)),
+      );
+    return waiting.length;
+  }
+
+  /** Hears how the replayed actions ended (the page that queued them is gone). */
+  onReplayed(listener: (kind: string, error: unknown) => void): () => void {
+    this.replayed.add(listener);
+    return () => this.replayed.delete(listener);
+  }
+
+  /** The page goes: nothing more is tried here (stored actions wait for the next page). */
+  stop(): void {
+    this.stopped = true;
+    this.wake?.();
+  }
+
+  /** The page is (back) on screen: go on with what waits. */
+  resume(): void {
+    this.stopped = false;
+    void this.pump();
+  }
+
+  private enqueueAction(action: StoredAction): Promise<unknown> {
+    const runner = this.persist.runners[action.kind];
+    if (!runner) return Promise.reject(new Error(`no runner for ${action.kind}`));
+    const { storageKey } = this.persist;
+    const run = () => {
+      const retried = action.tries > 0;
+      action.tries += 1;
+      if (storageKey)
+        writeStored(
+          storageKey,
+          readStored(storageKey).map((a) =>
+            a.id === action.id ? { ...a, tries: action.tries } : a,
+          ),
+        );
+      return (runner as (p: unknown, c: { id: string; retried: boolean }) => Promise<unknown>)(
+        action.payload,
+        { id: action.id, retried },
+      );
+    };
+    return new Promise((resolve, reject) => {
+      this.queue.push({
+        label: action.kind,
+        run,
+        resolve,
+        reject,
+        serverErrors: 0,
+        storedId: action.id,
+      });
+      this.changed();
+      void this.pump();
+    });
+  }
+
+  /** The action has run (or was refused): it leaves storage. */
+  private forget(entry: Entry): void {
+    const { storageKey } = this.persist;
+    if (!storageKey || !entry.storedId) return;
+    writeStored(
+      storageKey,
+      readStored(storageKey).filter((a) => a.id !== entry.storedId),
+    );
+  }
 
   /** Queue an action; its promise settles when it has run (after any waits for the network). */
   enqueue<T>(label: string, run: () => Promise<T>): Promise<T> {
@@ -126,12 +277,14 @@ export class KioskOutbox {
   }
 
   private async pump(): Promise<void> {
-    if (this.running) return;
+    if (this.running || this.stopped) return;
     this.running = true;
     try {
-      for (let entry = this.queue[0]; entry; entry = this.queue[0]) {
+      for (let entry = this.queue[0]; entry && !this.stopped; entry = this.queue[0]) {
         try {
           const value = await entry.run();
+          if (this.stopped) return;
+          this.forget(entry);
           this.queue.shift();
           this.isWaiting = false;
           this.changed();
@@ -146,6 +299,8 @@ export class KioskOutbox {
             this.wake = null;
             continue;
           }
+          if (this.stopped) return;
+          this.forget(entry);
           this.queue.shift();
           this.isWaiting = false;
           this.changed();
