@@ -7,8 +7,11 @@ import '../i18n/i18n.ts';
 // The editor is a large form and lazy pages load on first use: on a busy two-core runner the first
 // render can outlast the default 1 s by far. A longer wait only slows a test that fails anyway.
 configure({ asyncUtilTimeout: 10_000 });
-// Whole sign-in and editor flows run in one test; on a shared two-core runner 5 s is too tight.
-vi.setConfig({ testTimeout: 20_000 });
+// Whole sign-in and editor flows run in one test; on a shared two-core runner 5 s is too tight,
+// and with the machine busy (a CPU hog beside the suite) a long editor flow outlasted 20 s. A test
+// that times out leaves its typing running into the next test of the file, so the budget is the
+// same as the server tests'.
+vi.setConfig({ testTimeout: 60_000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
