@@ -127,6 +127,8 @@ export function AlbumView({
     albumKey,
     liveWanted && photos.status === 'ready',
     photos.addLive,
+    // The newest photo shown: live arrivals first, else the newest at opening.
+    (photos.liveCount > 0 ? photos.photoAt(0)?.created_date : null) ?? photos.newestAtOpening,
   );
 
   // Send mode: tiles toggle into the set of photos to send instead of opening the viewer.
