@@ -1,12 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { PageContext } from '@flashbulb/shared/rules/page-type';
-import { FaceLookup } from '../features/guest-albums/components/face-lookup.tsx';
 import GuestAlbumsPage from '../features/guest-albums/components/guest-albums-page.tsx';
 import { seedGuestBoot } from '../features/guest-albums/api/guest-boot.ts';
 import { createQueryClient } from './query-client.ts';
 
 const WebappPage = lazy(() => import('../features/webapp/components/webapp-page.tsx'));
+// Face lookup loads with the page that offers it (issue 17: the album's first load stays small).
+const FaceLookup = lazy(() =>
+  import('../features/guest-albums/components/face-lookup.tsx').then((m) => ({
+    default: m.FaceLookup,
+  })),
+);
 
 /**
  * Album, kiosk and slide-show pages: their own lazy chunk, without the console or Mantine. The
