@@ -71,7 +71,11 @@ const main = async () => {
       await page.getByRole('button', { name: 'Send photos' }).click();
       await page.locator('.albums-tile-open').nth(0).click();
       await page.locator('.albums-tile-open').nth(2).click();
-      await page.getByRole('button', { name: 'Download 2 photos' }).waitFor();
+      const downloadChosen = page.getByRole('button', { name: 'Download 2 photos' });
+      await downloadChosen.waitFor();
+      // Choosing scrolled the grid: show the chosen tiles' actions (download, send form).
+      await downloadChosen.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.evaluate(() => window.scrollBy(0, -120));
       await shoot(`album-choose-${size.name}`);
       await page.getByRole('button', { name: 'Cancel sending' }).click();
 
