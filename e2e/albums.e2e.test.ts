@@ -86,8 +86,14 @@ describe('album journeys in Chromium', () => {
       browser = await launchBrowser();
       const { page } = browser;
       const scripts: string[] = [];
+      const calls: string[] = [];
       page.on('request', (request) => {
         if (request.resourceType() === 'script') scripts.push(request.url());
+        // API calls, with whether they asked from a date on (the stream's catch-up).
+        if (request.url().includes('/api/'))
+          calls.push(
+            `${new URL(request.url()).pathname}${request.postData()?.includes('"start_date"') ? ' since' : ''}`,
+          );
       });
       await withServerLog(async () => {
         await page.goto(`${url}/?pId=${encodeURIComponent(event.publicKey)}`);
@@ -95,6 +101,11 @@ describe('album journeys in Chromium', () => {
         // Album links load the guest build (guest.html, issue 17), never the console or Mantine.
         expect(scripts.some((s) => /\/assets\/guest-/.test(s))).toBe(true);
         expect(scripts.filter((s) => /console|mantine/.test(s))).toEqual([]);
+        // The event and first photo page came with the page (issue 17): not asked for again (the
+        // live stream's catch-up asks only for photos from the newest shown on).
+        expect(
+          calls.filter((c) => /photo\/list|event\/full-data/.test(c) && !c.endsWith(' since')),
+        ).toEqual([]);
         // Thumbnails really load (derivative URLs served by storage).
         await expect
           .poll(() =>
@@ -136,6 +147,8 @@ describe('album journeys in Chromium', () => {
         await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
       });
       expect(browser.problems).toEqual([]);
+      // The preloaded first thumbnails are the files the tiles used (Chromium warns otherwise).
+      expect(browser.consoleErrors.filter((m) => /preload/i.test(m))).toEqual([]);
     },
     JOURNEY_TIMEOUT,
   );

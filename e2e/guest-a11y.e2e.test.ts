@@ -4,28 +4,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { albumServerEnv } from './support/albums.ts';
 import { launchBrowser, type RunningBrowser } from './support/browser.ts';
-import { guestPages, setUpShowcase } from './support/guest-showcase.ts';
+import { guestPages, personalPages, setUpShowcase } from './support/guest-showcase.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
  * Accessibility of every guest page (issue 17): axe-core, injected into Chromium through the
  * DevTools protocol (page.evaluate is not subject to the page's CSP), finds no serious or critical
  * violation of WCAG 2.1 A/AA on the album (light and dark), viewer and its panels, slide show,
- * stream, private album, kiosk album and all-photos kiosk, and the error pages.
+ * stream, private album, kiosk album and all-photos kiosk, attendee album, mini-album, and the
+ * error pages.
  */
 const TIMEOUT = 180_000;
 const require = createRequire(import.meta.url);
 
 let server: RunningServer;
 let browser: RunningBrowser;
-let pages: ReturnType<typeof guestPages>;
+let pages: ReturnType<typeof guestPages> & Awaited<ReturnType<typeof personalPages>>;
 let axeSource: string;
 
 beforeAll(async () => {
   axeSource = await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   server = await startServer({ env: albumServerEnv });
   const { event } = await setUpShowcase(server.url, 8);
-  pages = guestPages(server.url, event);
+  pages = { ...guestPages(server.url, event), ...(await personalPages(server.url, event)) };
   browser = await launchBrowser();
 }, TIMEOUT);
 
@@ -101,6 +102,8 @@ describe('guest pages pass axe-core (no serious or critical violations)', () => 
     ['private album', 'privateAlbum', '.albums-tile-open img'],
     ['kiosk album', 'kiosk', '.albums-tile-open img'],
     ['all-photos kiosk', 'kioskAllPhotos', '.albums-tile-open img'],
+    ['attendee album', 'attendee', '.albums-tile-open img'],
+    ['mini-album', 'miniAlbum', '.albums-tile-open img'],
     ['kiosk link without its key', 'kioskMissingKey', '.albums-state'],
     ['invalid album link', 'invalidLink', '.albums-state'],
   ] as const)(

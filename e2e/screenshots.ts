@@ -1,6 +1,6 @@
 /**
  * npm run screenshots — regenerates docs/screenshots/: the album, viewer, slide show and kiosk
- * pages of a branded showcase event in Chromium at 390×844 (phone), 1440×900 (laptop) and
+ * pages (and the album's choose-and-download mode) of a branded showcase event in Chromium at 390×844 (phone), 1440×900 (laptop) and
  * 1080×1920 (portrait kiosk / screen), plus the kiosk at 1920×1080.
  *
  * Builds the web app, starts the real server with its own data folder, uploads the showcase
@@ -66,6 +66,18 @@ const main = async () => {
       await page.goto(pages.album);
       await page.locator('.albums-tile-open img').first().waitFor();
       await shoot(`album-${size.name}`);
+
+      // Choosing photos: "Download n photos" and the send form beside "Download all".
+      await page.getByRole('button', { name: 'Send photos' }).click();
+      await page.locator('.albums-tile-open').nth(0).click();
+      await page.locator('.albums-tile-open').nth(2).click();
+      const downloadChosen = page.getByRole('button', { name: 'Download 2 photos' });
+      await downloadChosen.waitFor();
+      // Choosing scrolled the grid: show the chosen tiles' actions (download, send form).
+      await downloadChosen.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+      await page.evaluate(() => window.scrollBy(0, -120));
+      await shoot(`album-choose-${size.name}`);
+      await page.getByRole('button', { name: 'Cancel sending' }).click();
 
       await page.locator('.albums-tile-open').first().click();
       await page.getByRole('dialog').locator('img').first().waitFor();

@@ -20,6 +20,9 @@
  *   npm run bench:album                 10,000 and 100,000
  *   npm run bench:album -- --sizes 10000
  *   npm run bench:album -- --sizes 10000 --slideshow-minutes 30
+ *   npm run bench:album -- --sizes 10000 --only phone        the phone first load alone
+ *   npm run bench:slideshow -- --slideshow-minutes 30        the slide show alone (1,000 photos),
+ *                                                           heap and DOM nodes every minute
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
@@ -47,6 +50,8 @@ const { values } = parseArgs({
     'slideshow-minutes': { type: 'string', default: '5' },
     /** Print when each request of the phone load ended. */
     verbose: { type: 'boolean', default: false },
+    /** Which parts run: grid (per size), phone (first load), slideshow (memory). */
+    only: { type: 'string', default: 'grid,phone,slideshow' },
   },
 });
 const sizes = values.sizes
@@ -68,6 +73,7 @@ interface Row {
   albumJsKb: number;
 }
 
+const parts = new Set(values.only.split(',').map((s) => s.trim()));
 const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 const slideshowMinutes = Math.max(0, Number(values['slideshow-minutes']) || 0);
 
@@ -150,6 +156,8 @@ const phoneFirstLoad = async (
 interface MemoryRow {
   minutes: number;
   slides: number;
+  /** Heap (MB, after GC) and DOM nodes at each whole minute. */
+  samples: { minute: number; heapMb: number; nodes: number }[];
   heapStartMb: number;
   heapEndMb: number;
   nodesStart: number;
@@ -180,7 +188,17 @@ const slideShowMemory = async (
   const deadline = Date.now() + minutes * 60_000;
   let slides = 0;
   let last = '';
+  const samples: MemoryRow['samples'] = [];
+  let nextSample = Date.now() + 60_000;
   while (Date.now() < deadline) {
+    if (Date.now() >= nextSample) {
+      const now = await sample();
+      samples.push({ minute: samples.length + 1, heapMb: now.heap, nodes: now.nodes });
+      console.log(
+        `slide show minute ${samples.length}: ${slides} slides, heap ${now.heap.toFixed(1)} MB, ${now.nodes} DOM nodes`,
+      );
+      nextSample += 60_000;
+    }
     const id = await page
       .locator('img[data-photo-id]')
       .getAttribute('data-photo-id')
@@ -197,6 +215,7 @@ const slideShowMemory = async (
   return {
     minutes,
     slides,
+    samples,
     heapStartMb: start.heap,
     heapEndMb: end.heap,
     nodesStart: start.nodes,
@@ -301,6 +320,7 @@ const main = async () => {
 
     let seeded = 3;
     for (const size of sizes) {
+      if (size <= seeded) continue;
       const seedStarted = performance.now();
       await db.executeSql(
         `insert into photos (uid, event_id, sha256, storage_key, file_name, content_type, media_type,
@@ -317,6 +337,7 @@ const main = async () => {
       await db.executeSql('analyze photos');
       const seedMs = performance.now() - seedStarted;
       seeded = size;
+      if (!parts.has('grid')) continue;
 
       const page = await browser.context.newPage();
       // tsx keeps function names with a `__name` helper that functions sent to the page call.
@@ -390,9 +411,11 @@ const main = async () => {
       console.log(`measured ${count} photos`);
     }
     const albumUrl = `${base}/?pId=${encodeURIComponent(event.publicKey)}`;
-    phone = { photos: seeded, ...(await phoneFirstLoad(browser.context, albumUrl)) };
-    console.log('measured the phone profile');
-    if (slideshowMinutes > 0) {
+    if (parts.has('phone')) {
+      phone = { photos: seeded, ...(await phoneFirstLoad(browser.context, albumUrl)) };
+      console.log('measured the phone profile');
+    }
+    if (parts.has('slideshow') && slideshowMinutes > 0) {
       memory = await slideShowMemory(
         browser.context,
         `${albumUrl}&mode=slideshow`,
@@ -409,22 +432,23 @@ const main = async () => {
   console.log(
     `\nbench:album — Chromium ${browser.context.browser()?.version() ?? ''}, ${cpus().length} cores, viewport 1280×900, embedded PostgreSQL (PGlite)\n`,
   );
-  console.table(
-    rows.map((r) => ({
-      photos: r.photos,
-      'seed (s)': Math.round(r.seedMs / 100) / 10,
-      'LCP (ms)': Math.round(r.lcpMs),
-      'first tile (ms)': r.firstTileMs,
-      'longest task while scrolling (ms)': Math.round(r.longestTaskMs),
-      'long tasks': r.longTasks,
-      'max <img> in DOM': r.maxImages,
-      'scroll steps': r.scrollSteps,
-      'scroll end to end (s)': Math.round(r.scrollMs / 100) / 10,
-      'last photo reached': r.lastReachable,
-      'album JS (KB)': r.albumJsKb,
-      'console JS (KB)': kb(consoleJs),
-    })),
-  );
+  if (rows.length > 0)
+    console.table(
+      rows.map((r) => ({
+        photos: r.photos,
+        'seed (s)': Math.round(r.seedMs / 100) / 10,
+        'LCP (ms)': Math.round(r.lcpMs),
+        'first tile (ms)': r.firstTileMs,
+        'longest task while scrolling (ms)': Math.round(r.longestTaskMs),
+        'long tasks': r.longTasks,
+        'max <img> in DOM': r.maxImages,
+        'scroll steps': r.scrollSteps,
+        'scroll end to end (s)': Math.round(r.scrollMs / 100) / 10,
+        'last photo reached': r.lastReachable,
+        'album JS (KB)': r.albumJsKb,
+        'console JS (KB)': kb(consoleJs),
+      })),
+    );
   if (phone)
     console.log(
       `\nAlbum first load, phone profile (390×844, CPU ${CPU_SLOWDOWN}× slower, Fast 3G, cold cache), ${phone.photos} photos: ` +

@@ -2,8 +2,14 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { defaultEventOpts } from '@flashbulb/shared';
-import { robotUpload, setUpAlbumEvent, waitForPublicPhotos, type AlbumEvent } from './albums.ts';
+import { defaultEventOpts, endpoints } from '@flashbulb/shared';
+import {
+  api,
+  robotUpload,
+  setUpAlbumEvent,
+  waitForPublicPhotos,
+  type AlbumEvent,
+} from './albums.ts';
 
 /** The showcase event's branding: what the guest pages should show of an operator's settings. */
 export const SHOWCASE = {
@@ -110,5 +116,49 @@ export const guestPages = (base: string, event: AlbumEvent) => {
     kioskAllPhotos: `${base}/?kType=evSB1&pvId=${encodeURIComponent(event.privateKey)}`,
     kioskMissingKey: `${base}/?kType=evSB1`,
     invalidLink: `${base}/?pId=not-a-key`,
+  };
+};
+
+/**
+ * The showcase's personal pages: an attendee album (a generated attendee with three of the
+ * photos) and a mini-album of two photos sent from the public album; their links.
+ */
+export const personalPages = async (base: string, event: AlbumEvent) => {
+  const list = await api(base, endpoints.publicPhotoList, {
+    key_type: 'public',
+    key_value: event.publicKey,
+    max_size: 100,
+  });
+  const { events } = await api(base, endpoints.eventBasicList, {}, event.token);
+  const row = events.find((e) => e.name === event.code);
+  if (!row) throw new Error('the showcase event is not in the list');
+  const { attendees } = await api(
+    base,
+    endpoints.generateAttendeeList,
+    { attendee_count: 1, event_id_array: [row.id] },
+    event.token,
+  );
+  const attendee = attendees[0];
+  if (!attendee) throw new Error('no attendee generated');
+  await api(
+    base,
+    endpoints.ownerAttachPhotos,
+    {
+      event_id: row.id,
+      attendee_uid: attendee.uid,
+      photo_uid_array: list.photos.slice(0, 3).map((p) => p.uid),
+    },
+    event.token,
+  );
+  const mini = await api(base, endpoints.sendMiniAlbumLink, {
+    key_type: 'public',
+    key_value: event.publicKey,
+    email_to_address_array: ['guest@example.com'],
+    receiver_full_name: 'Ann Lee',
+    photo_uid_array: list.photos.slice(3, 5).map((p) => p.uid),
+  });
+  return {
+    attendee: `${base}/?attId=${encodeURIComponent(attendee.display_uid)}`,
+    miniAlbum: new URL(new URL(mini.url).search, base).href,
   };
 };

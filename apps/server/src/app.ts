@@ -17,6 +17,12 @@ import { randomUUID } from 'node:crypto';
 import type { AppConfig } from './config.ts';
 import { createContainer, type Container, type ContainerOptions } from './container.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
+import {
+  compressHtml,
+  guestBootFor,
+  withGuestBoot,
+  type GuestBootDeps,
+} from './routes/guest-boot.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { sendNok } from './http/envelope.ts';
@@ -203,7 +209,11 @@ export const buildApp = async (
     storage: container.storage,
   });
 
-  registerWebApp(app, config.webDist, container.services.webapp, config.publicUrl);
+  registerWebApp(app, config.webDist, container.services.webapp, config.publicUrl, {
+    resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
+    events: container.services.events,
+    photoListing: container.services.photoListing,
+  });
   return app;
 };
 
@@ -213,6 +223,7 @@ const registerWebApp = (
   webDist: string,
   webapp: WebappService,
   publicUrl: string,
+  guestBoot: GuestBootDeps,
 ): void => {
   const indexFile = path.join(webDist, 'index.html');
   // The guest build's page (issue 17): album, kiosk, slide-show and web-app links get it, so
@@ -255,19 +266,28 @@ const registerWebApp = (
     const url = new URL(request.url, 'http://local');
     const guestPage = url.pathname === '/' && pageTypeFromQuery(url.search).page.kind !== 'console';
     const eventName = url.pathname === '/' ? url.searchParams.get('eName') : null;
-    if (eventName) {
-      return webapp.pageOrNull(eventName).then(async (page) => {
-        if (!page) return reply.sendFile(guestPage ? guestFile : 'index.html');
-        const html = await readFile(
-          path.join(webDist, guestPage ? guestFile : 'index.html'),
-          'utf8',
-        );
+    if (!guestPage) return reply.sendFile('index.html');
+    return (async () => {
+      // Album links get their event and first photo page with the page (issue 17, guest-boot.ts).
+      const [page, boot] = await Promise.all([
+        eventName ? webapp.pageOrNull(eventName) : null,
+        guestBootFor(guestBoot, url.search),
+      ]);
+      if (!page && !boot) return reply.sendFile(guestFile);
+      let html = await readFile(path.join(webDist, guestFile), 'utf8');
+      if (page) {
         const pageUrl = `${publicUrl.replace(/\/+$/, '')}${url.pathname}${url.search}`;
-        return reply
-          .header('content-type', 'text/html; charset=utf-8')
-          .send(webappShell(html, page, pageUrl));
-      });
-    }
-    return reply.sendFile(guestPage ? guestFile : 'index.html');
+        html = webappShell(html, page, pageUrl);
+      }
+      if (boot) html = withGuestBoot(html, boot);
+      const { body, encoding } = await compressHtml(html, request.headers['accept-encoding']);
+      if (encoding) void reply.header('content-encoding', encoding);
+      // The page now carries what this key may read: no shared cache keeps it.
+      if (boot) void reply.header('cache-control', 'private, no-cache');
+      return reply
+        .header('vary', 'accept-encoding')
+        .header('content-type', 'text/html; charset=utf-8')
+        .send(body);
+    })();
   });
 };

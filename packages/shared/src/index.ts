@@ -15,6 +15,7 @@ export * from './api/photos.ts';
 export * from './api/albums.ts';
 export * from './rules/media-rules.ts';
 export * from './rules/page-type.ts';
+export * from './rules/guest-boot.ts';
 export * from './rules/attendee-id.ts';
 export * from './api/attendees.ts';
 export * from './api/kiosk.ts';

@@ -1,11 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { PageContext } from '@flashbulb/shared/rules/page-type';
-import { FaceLookup } from '../features/guest-albums/components/face-lookup.tsx';
 import GuestAlbumsPage from '../features/guest-albums/components/guest-albums-page.tsx';
+import { seedGuestBoot } from '../features/guest-albums/api/guest-boot.ts';
 import { createQueryClient } from './query-client.ts';
 
 const WebappPage = lazy(() => import('../features/webapp/components/webapp-page.tsx'));
+// Face lookup loads with the page that offers it (issue 17: the album's first load stays small).
+const FaceLookup = lazy(() =>
+  import('../features/guest-albums/components/face-lookup.tsx').then((m) => ({
+    default: m.FaceLookup,
+  })),
+);
 
 /**
  * Album, kiosk and slide-show pages: their own lazy chunk, without the console or Mantine. The
@@ -18,7 +24,12 @@ export default function AlbumsRoot({
   context: PageContext;
   eventName: string | null;
 }) {
-  const [client] = useState(createQueryClient);
+  // Album links' first data came with the page (issue 17): no second round trip for it.
+  const [client] = useState(() => {
+    const created = createQueryClient();
+    seedGuestBoot(created);
+    return created;
+  });
   return (
     <QueryClientProvider client={client}>
       {context.page.kind === 'webapp' ? (

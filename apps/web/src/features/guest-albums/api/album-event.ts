@@ -6,6 +6,10 @@ import type { AlbumKey } from './guest-album-photos.ts';
 
 export type AlbumEvent = ResultOf<typeof endpoints.publicEventFullData>[number];
 
+/** The event query's cache key (also filled from the page's boot data, api/guest-boot.ts). */
+export const albumEventQueryKey = (key: AlbumKey, eventName: string | null) =>
+  ['albums', key.keyType, key.keyValue, 'event', eventName] as const;
+
 /**
  * The event's settings (empty-album text, slide-show timing and background, watermark), read with
  * the link's key alone; `eName`, when the link has it, is checked against the key's event.
@@ -13,7 +17,7 @@ export type AlbumEvent = ResultOf<typeof endpoints.publicEventFullData>[number];
 export const useAlbumEvent = (key: AlbumKey, eventName: string | null, enabled = true) =>
   useQuery({
     enabled,
-    queryKey: ['albums', key.keyType, key.keyValue, 'event', eventName],
+    queryKey: albumEventQueryKey(key, eventName),
     queryFn: async ({ signal }) => {
       const events = await callApi(
         endpoints.publicEventFullData,

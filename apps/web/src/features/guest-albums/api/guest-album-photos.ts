@@ -1,5 +1,6 @@
 import { guestEndpoints as endpoints } from '../../../lib/guest-endpoints.ts';
 import { type GuestPhoto as Photo, type ResultOf } from '@flashbulb/shared';
+import { GUEST_BOOT_PAGE_SIZE } from '@flashbulb/shared/rules/guest-boot';
 import type { PhotoStreamKeyType } from '../../../lib/photo-stream.ts';
 import { callApi } from '../../../lib/api-client.ts';
 
@@ -11,8 +12,8 @@ export interface AlbumKey {
   readonly vipToken?: string;
 }
 
-/** Photos per request (the list's page size). */
-export const GUEST_PAGE_SIZE = 100;
+/** Photos per request (the list's page size; the server sends the first page with the page). */
+export const GUEST_PAGE_SIZE = GUEST_BOOT_PAGE_SIZE;
 
 export type PhotoPage = ResultOf<typeof endpoints.publicPhotoList>;
 
@@ -26,7 +27,8 @@ export const albumQueryKey = (key: AlbumKey) =>
  * (pages after the first never shift when new photos arrive; those come through the stream).
  * `afterPhotoId` is the last photo of the page before, when the reader has it: the server then
  * seeks to it by index (keyset paging) instead of counting past every earlier photo; a jump far
- * down the grid (no page before it loaded) asks by page number.
+ * down the grid (no page before it loaded) asks by page number. `since` asks only for photos from
+ * that time on (the live stream's catch-up).
  */
 export const fetchGuestPhotoPage = (
   key: AlbumKey,
@@ -34,6 +36,7 @@ export const fetchGuestPhotoPage = (
   before: string | null,
   signal?: AbortSignal,
   afterPhotoId?: number,
+  since?: string,
 ): Promise<PhotoPage> =>
   callApi(
     endpoints.publicPhotoList,
@@ -44,6 +47,7 @@ export const fetchGuestPhotoPage = (
       page_number: pageNumber,
       ...(pageNumber === 1 ? { show_total_count: 1 as const } : {}),
       ...(before ? { end_date: before } : {}),
+      ...(since ? { start_date: since } : {}),
       ...(afterPhotoId !== undefined && pageNumber > 1 ? { before_id: afterPhotoId } : {}),
       ...(key.vipToken ? { vip_token: key.vipToken } : {}),
     },

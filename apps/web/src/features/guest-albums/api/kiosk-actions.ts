@@ -1,4 +1,24 @@
-import { endpoints, type ProfilePhoto } from '@flashbulb/shared';
+import type { ProfilePhoto } from '@flashbulb/shared';
+import {
+  completeCustomPhoto,
+  createAttendeeCustomPhoto,
+  createProfilePhoto,
+  kioskDeletePhoto,
+  profilePhotoUploadAccess,
+} from '@flashbulb/shared/api/kiosk';
+import { publicPhotoList } from '@flashbulb/shared/api/photos';
+import { publicPrintWithQueue } from '@flashbulb/shared/api/printing';
+
+// The kiosk's endpoints one by one (the shared `endpoints` map holds the whole contract).
+const endpoints = {
+  completeCustomPhoto,
+  createAttendeeCustomPhoto,
+  createProfilePhoto,
+  kioskDeletePhoto,
+  profilePhotoUploadAccess,
+  publicPhotoList,
+  publicPrintWithQueue,
+};
 import { ApiError, callApi, INTERNAL_ERROR } from '../../../lib/api-client.ts';
 import type { AlbumKey } from './guest-album-photos.ts';
 

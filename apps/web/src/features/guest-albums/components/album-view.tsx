@@ -127,6 +127,8 @@ export function AlbumView({
     albumKey,
     liveWanted && photos.status === 'ready',
     photos.addLive,
+    // The newest photo shown: live arrivals first, else the newest at opening.
+    (photos.liveCount > 0 ? photos.photoAt(0)?.created_date : null) ?? photos.newestAtOpening,
   );
 
   // Send mode: tiles toggle into the set of photos to send instead of opening the viewer.
@@ -337,14 +339,14 @@ export function AlbumView({
         <section className="albums-panel" aria-label={t('albums.send.title')}>
           <p className="albums-note">{t('albums.send.hint')}</p>
           {zipAllowed && (
-            <button
-              type="button"
+            <IconButton
+              icon="download"
+              showLabel
               className="albums-download-chosen"
+              label={t('albums.download.chosen', { count: chosen.size })}
               disabled={chosen.size === 0 || zipping}
               onClick={() => void downloadZip([...chosen.values()])}
-            >
-              {t('albums.download.chosen', { count: chosen.size })}
-            </button>
+            />
           )}
           <Suspense fallback={null}>
             <SendPhotosForm

@@ -279,8 +279,13 @@ describe('live pages', () => {
     await waitFor(() => expect(tiles()).toHaveLength(3));
     expect(tiles()[0]?.getAttribute('aria-label')).toMatch(/^photo-5\.jpg/);
     expect(screen.getByText(/3 photos/)).toBeTruthy();
-    // Pushed, not fetched.
-    expect(api.callsTo(LIST)).toHaveLength(listCalls);
+    // Pushed, not fetched: the one call on opening asks only for what came before the stream
+    // opened (from the newest photo shown on), never the first page again.
+    await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(listCalls + 1));
+    expect(api.callsTo(LIST).at(-1)?.body).toMatchObject({
+      page_number: 1,
+      start_date: albumPhoto(5).created_date,
+    });
   });
 
   it('an album grid keeps photos arriving while the guest is further down behind an "n new photos" pill', async () => {
@@ -327,16 +332,21 @@ describe('live pages', () => {
   it('without a live stream the page polls the newest photos every 5 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      installFakeApi({
-        [LIST]: [
-          { ok: photoPage([albumPhoto(2)]) },
-          { ok: photoPage([albumPhoto(2)]) },
-          { ok: photoPage([albumPhoto(4), albumPhoto(2)]) },
-        ],
+      // Photo 4 arrives 4 s after opening.
+      let arrived = false;
+      const api = installFakeApi({
+        [LIST]: () => ({
+          ok: photoPage(arrived ? [albumPhoto(4), albumPhoto(2)] : [albumPhoto(2)]),
+        }),
       });
       renderAlbums('?pId=pub&kioskMode=true&mode=stream');
       await waitFor(() => expect(tiles()).toHaveLength(1));
-      await act(() => vi.advanceTimersByTimeAsync(5100));
+      // No poll on opening (the stream may still open): the first one an interval later.
+      const opening = api.callsTo(LIST).length;
+      await act(() => vi.advanceTimersByTimeAsync(4000));
+      expect(api.callsTo(LIST)).toHaveLength(opening);
+      arrived = true;
+      await act(() => vi.advanceTimersByTimeAsync(1100));
       await waitFor(() => expect(tiles()).toHaveLength(2));
       expect(tiles()[0]?.getAttribute('aria-label')).toMatch(/^photo-4\.jpg/);
     } finally {

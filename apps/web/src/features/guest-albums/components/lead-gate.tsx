@@ -1,6 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { endpoints, leadConsentText, leadConsentVersion, type LeadParams } from '@flashbulb/shared';
+import type { LeadParams } from '@flashbulb/shared';
+// One by one from its module: the shared `endpoints` map would put the whole contract into the
+// album's first load (issue 17).
+import { leadConsentText, leadConsentVersion, leadSubmit } from '@flashbulb/shared/api/leads';
 import { callApi, errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import type { AlbumKey } from '../api/guest-album-photos.ts';
@@ -47,7 +50,7 @@ export function LeadGate({
     submitted.preventDefault();
     setBusy(true);
     setFailure(null);
-    callApi(endpoints.leadSubmit, {
+    callApi(leadSubmit, {
       key_type: albumKey.keyType,
       key_value: albumKey.keyValue,
       full_name: values.name,

@@ -1,0 +1,147 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import {
+  GUEST_BOOT_ELEMENT_ID,
+  GUEST_BOOT_PAGE_SIZE,
+  type GuestBoot,
+  type PublicKeyType,
+} from '@flashbulb/shared';
+import { publicEventFullData } from '@flashbulb/shared/api/events';
+import { publicPhotoList } from '@flashbulb/shared/api/photos';
+import { pageTypeFromQuery } from '@flashbulb/shared/rules/page-type';
+import type { Principal } from '../access/principal.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
+import type { EventService } from '../services/event.service.ts';
+import type { PhotoListingService } from '../services/photos/photo-listing.service.ts';
+
+/**
+ * The album link's first data, sent with `guest.html` (issue 17: LCP on a slow phone). Without it
+ * the page asks for the event and the first photo page only after its JavaScript ran — a round
+ * trip on a slow network — and only then for the thumbnails. The server reads both exactly as the
+ * API would for the link's key (same body, same access checks, same reply schema), writes them
+ * into the page as a JSON data block, and asks the browser to preload the first thumbnails.
+ */
+export interface GuestBootDeps {
+  resolveKey: (keyType: PublicKeyType, keyValue: string) => Promise<Principal>;
+  events: Pick<EventService, 'fullDataByKey'>;
+  photoListing: Pick<PhotoListingService, 'list'>;
+}
+
+/** First tiles preloaded: the first row at a phone's width (the grid loads these eagerly too). */
+export const PRELOADED_TILES = 3;
+/** Albums spec §9: gallery rows about 180 px high (the tile's width is the photo's aspect × 180). */
+const ROW_HEIGHT = 180;
+
+/** The key the link's page reads the album with, as the page works it out; null for other pages. */
+const albumKeyOf = (search: string): { keyType: PublicKeyType; keyValue: string } | null => {
+  const { page } = pageTypeFromQuery(search);
+  if (page.kind === 'public-album' || page.kind === 'kiosk-album')
+    return { keyType: 'public', keyValue: page.publicKey };
+  if (page.kind === 'private-album') return { keyType: 'private', keyValue: page.privateKey };
+  return null;
+};
+
+/** The event and first photo page for an album link, or null when the key may not read them. */
+export const guestBootFor = async (
+  deps: GuestBootDeps,
+  search: string,
+): Promise<GuestBoot | null> => {
+  const key = albumKeyOf(search);
+  if (!key || key.keyValue.trim() === '') return null;
+  const eventName = new URLSearchParams(search).get('eName')?.trim() || null;
+  // The bodies the page itself would send (api/album-event.ts, api/guest-album-photos.ts).
+  const eventBody = publicEventFullData.body.safeParse({
+    key_type: key.keyType,
+    key_value: key.keyValue,
+    ...(eventName ? { event_name: eventName } : {}),
+  });
+  const listBody = publicPhotoList.body.safeParse({
+    key_type: key.keyType,
+    key_value: key.keyValue,
+    max_size: GUEST_BOOT_PAGE_SIZE,
+    page_number: 1,
+    show_total_count: 1,
+  });
+  if (!eventBody.success || !listBody.success) return null;
+  try {
+    const principal = await deps.resolveKey(key.keyType, eventBody.data.key_value);
+    const [events, firstPage] = await Promise.all([
+      deps.events.fullDataByKey(principal, eventBody.data),
+      deps.photoListing.list(principal, listBody.data),
+    ]);
+    // Through the replies' schemas, as the API's serializer does: only the contract's fields.
+    return {
+      key_type: key.keyType,
+      key_value: key.keyValue,
+      event_name: eventName,
+      event: publicEventFullData.result.parse(events)[0] ?? null,
+      first_page: publicPhotoList.result.parse(firstPage),
+    };
+  } catch {
+    // A wrong, expired or refused key: nothing is inlined; the page asks and shows the error.
+    return null;
+  }
+};
+
+/**
+ * JSON for a `<script type="application/json">` block: `<`, `>` and `&` as \u escapes, so no
+ * value can close the element or open a comment, and the line separators JSON allows but older
+ * script parsers do not.
+ */
+export const jsonForScript = (value: unknown): string =>
+  JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+/** The guest page with the boot data and the first tiles' preloads written into it. */
+export const withGuestBoot = (html: string, boot: GuestBoot): string => {
+  const preloads = boot.first_page.photos
+    .slice(0, PRELOADED_TILES)
+    .flatMap((photo) => {
+      const thumbnail = photo.urls.thumbnail ?? photo.urls.preview;
+      if (!thumbnail) return [];
+      // The tile's srcset and (about) its sizes, so the browser preloads the file the tile picks.
+      const set = [
+        photo.urls.thumbnail ? `${photo.urls.thumbnail} 400w` : null,
+        photo.urls.preview ? `${photo.urls.preview} 2000w` : null,
+      ].filter(Boolean);
+      const aspect =
+        photo.width && photo.height && photo.width > 0 && photo.height > 0
+          ? photo.width / photo.height
+          : 1.5;
+      return [
+        `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(thumbnail)}"` +
+          ` imagesrcset="${escapeHtml(set.join(', '))}" imagesizes="${Math.round(ROW_HEIGHT * aspect)}px">`,
+      ];
+    })
+    .join('\n    ');
+  const data = `<script type="application/json" id="${GUEST_BOOT_ELEMENT_ID}">${jsonForScript(boot)}</script>`;
+  // Function replacements: `$` in a value is never read as a pattern.
+  const head = html.replace(/<\/head>/i, () => `    ${preloads}\n  </head>`);
+  return head.replace(/<body([^>]*)>/i, (tag) => `${tag}\n    ${data}`);
+};
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+/**
+ * The page compressed as the browser accepts (the static files are sent precompressed; this one
+ * is made per request and carries up to a page of photos as JSON).
+ */
+export const compressHtml = async (
+  html: string,
+  acceptEncoding: string | undefined,
+): Promise<{ body: Buffer | string; encoding: 'br' | 'gzip' | null }> => {
+  const accepts = (name: string) =>
+    (acceptEncoding ?? '')
+      .split(',')
+      .some((part) => part.trim().split(';')[0]?.trim().toLowerCase() === name);
+  if (accepts('br'))
+    return {
+      body: await brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }),
+      encoding: 'br',
+    };
+  if (accepts('gzip')) return { body: await gzipped(html), encoding: 'gzip' };
+  return { body: html, encoding: null };
+};
