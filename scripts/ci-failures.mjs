@@ -23,12 +23,14 @@ for (const result of report.testResults ?? []) {
   if (failed.length === 0 && result.status === 'failed')
     lines.push(
       `${name}: ${String(result.message ?? '')
-        .split('\n')[0]
+        .split('\n', 1)
+        .join('')
         .slice(0, 200)}`,
     );
   for (const a of failed) {
     const first = String(a.failureMessages?.[0] ?? '')
-      .split('\n')[0]
+      .split('\n', 1)
+      .join('')
       // eslint-disable-next-line no-control-regex
       .replace(/\u001b\[[0-9;]*m/g, '')
       .slice(0, 200);
