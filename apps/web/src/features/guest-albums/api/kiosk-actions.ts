@@ -49,6 +49,26 @@ export const printAtKiosk = (
   });
 
 /**
+ * A story (docs/adr/0009-story-sheets.md): the print list as ONE sheet on the event's story
+ * template, on the kiosk's stories pool (else the event's), once per request id.
+ */
+export const printStoryAtKiosk = (
+  kioskKey: string,
+  attendeeId: string,
+  photoUids: readonly string[],
+  pool: string | null,
+  requestId: string,
+) =>
+  callApi(endpoints.publicPrintStory, {
+    ...kioskKeyBody(kioskKey),
+    printable_photo_uid_array: [...photoUids],
+    printing_count: 1,
+    ...(pool ? { printer_pool_name: pool } : {}),
+    attUid: attendeeId,
+    client_request_id: requestId,
+  });
+
+/**
  * Whether a VIP token opens the album's waiting photos: one photo asked with it. A wrong token
  * answers `vip_token_invalid`.
  */

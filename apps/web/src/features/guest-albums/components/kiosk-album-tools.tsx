@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
-import { deleteAtKiosk, printAtKiosk } from '../api/kiosk-actions.ts';
+import { deleteAtKiosk, printAtKiosk, printStoryAtKiosk } from '../api/kiosk-actions.ts';
 import { useThrottled } from '../hooks/use-kiosk-session.ts';
 import type { TileAction } from './guest-photo-grid.tsx';
 import { useKiosk } from './kiosk-context.tsx';
@@ -57,7 +57,7 @@ export function useKioskAlbumTools(onDeleted: () => void): {
       }, failed);
   });
 
-  const print = useThrottled(() => {
+  const send = (story: boolean) => {
     if (!kiosk?.kioskKey || !kiosk.attendeeId || printList.length === 0) return;
     const { kioskKey, attendeeId, outbox, printPool } = kiosk;
     const uids = printList.map((p) => p.uid);
@@ -66,19 +66,31 @@ export function useKioskAlbumTools(onDeleted: () => void): {
     setPrinting(true);
     setNote(null);
     outbox
-      .enqueue('print', () => printAtKiosk(kioskKey, attendeeId, uids, printPool, requestId))
+      .enqueue('print', () =>
+        (story ? printStoryAtKiosk : printAtKiosk)(
+          kioskKey,
+          attendeeId,
+          uids,
+          printPool,
+          requestId,
+        ),
+      )
       .then((result) => {
         setPrintList([]);
         setNote({
           ok: true,
-          text: t('albums.kiosk.print.sent', {
-            count: uids.length,
-            pool: result.printer_pool_name,
-          }),
+          text: story
+            ? t('albums.kiosk.print.storySent', { pool: result.printer_pool_name })
+            : t('albums.kiosk.print.sent', {
+                count: uids.length,
+                pool: result.printer_pool_name,
+              }),
         });
       }, failed)
       .finally(() => setPrinting(false));
-  });
+  };
+  const print = useThrottled(() => send(false));
+  const printStory = useThrottled(() => send(true));
 
   const tileActions = useMemo((): TileAction[] => {
     const actions: TileAction[] = [];
@@ -143,6 +155,16 @@ export function useKioskAlbumTools(onDeleted: () => void): {
               ? t('albums.kiosk.print.sending')
               : t('albums.kiosk.print.go', { count: printList.length })}
           </button>
+          {printList.length >= 2 && (
+            <button
+              type="button"
+              className="fb-button kiosk-print-go"
+              disabled={printing}
+              onClick={printStory}
+            >
+              {t('albums.kiosk.print.story', { count: printList.length })}
+            </button>
+          )}
         </section>
       )}
       {note && (
