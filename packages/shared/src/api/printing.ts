@@ -341,12 +341,12 @@ export const printAgentReport = defineEndpoint({
   auth: 'none',
   tag: 'printing',
   summary:
-    'A print agent reports a leased sheet: printed on a printer, failed, handed back (`sent`) for another printer of the pool, or still `printing` (renews the lease; a note such as paper out is shown on the desk). `printers` updates the station’s printer states',
+    'A print agent reports a leased sheet: printed on a printer, failed (CUPS aborted it), cancelled (cancelled by hand in CUPS), handed back (`sent`) for another printer of the pool, or still `printing` (renews the lease; a note such as paper out is shown on the desk). `printers` updates the station’s printer states',
   body: z.object({
     station_key: stationKey,
     job_id: idSchema,
     lease_token: z.string().min(1).max(100),
-    state: z.enum(['printed', 'failed', 'sent', 'printing']),
+    state: z.enum(['printed', 'failed', 'cancelled', 'sent', 'printing']),
     printer: z.string().max(127).nullable(),
     error: z.string().max(500).nullable(),
     printers: z.array(reportedPrinter).max(50).optional(),
