@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
   DEFAULT_PRINTER_POOL,
@@ -484,6 +486,27 @@ export class PrintService {
       },
     ]);
     if (!replayed) await this.dispatch(jobs);
+  }
+
+  /**
+   * `photo.deleted` (the photo itself, or a variant deleted with its original): sheets holding it
+   * that have not reached a printer are cancelled, and every sheet file of its jobs is removed —
+   * the rendered sheet waiting in storage for an agent and the file printer's copies — so a
+   * deleted photo leaves no printable copy behind.
+   */
+  async onPhotoDeleted(notice: { photoId: number; eventId: number }): Promise<number> {
+    const jobs = await this.deps.printJobs.withPhoto(notice.eventId, notice.photoId);
+    for (const job of jobs) {
+      await this.deps.printJobs.move(job.id, ['queued', 'rendering', 'sent'], 'cancelled', {
+        error: 'photo_deleted',
+      });
+      if (job.sheetKey) await this.deps.storage.delete(job.sheetKey);
+      if (job.output && job.printer?.startsWith('file:'))
+        for (let copy = 1; copy <= job.copies; copy++)
+          await rm(path.join(job.output, `job-${job.id}-${copy}.jpg`), { force: true });
+      if (job.sheetKey || job.output) await this.deps.printJobs.forgetFiles(job.id);
+    }
+    return jobs.length;
   }
 
   /** `print.requested`: the stored request goes to the queue. */
