@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PrintJob } from '@flashbulb/shared';
 import { installConsoleApi, OWNER, storedEvent } from '../../../test/event-fixtures.ts';
+import type { FakeReply } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 /**
@@ -63,7 +64,7 @@ const stations = {
   ],
 };
 
-const open = (routes: Parameters<typeof installConsoleApi>[0]['routes'] = {}) => {
+const open = (routes: Record<string, FakeReply | ((body: unknown) => FakeReply)> = {}) => {
   const api = installConsoleApi({
     events: [EVENT],
     routes: { [JOBS]: { ok: desk }, [STATIONS]: { ok: stations }, ...routes },
@@ -106,7 +107,7 @@ describe('console print desk (issue 12 §7)', { timeout: 40_000 }, () => {
   it('cancels a queued sheet and pauses / resumes a pool with the event and pool named', async () => {
     const api = open({
       [CANCEL]: { ok: job(3, { state: 'cancelled' }) },
-      [PAUSE]: (body) => ({ ok: body as { printer_pool_name: string; paused: 0 | 1 } }),
+      [PAUSE]: (body: unknown) => ({ ok: body as { printer_pool_name: string; paused: 0 | 1 } }),
     });
     await userEvent.click(within(await row(3)).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(api.callsTo(CANCEL)).toHaveLength(1));
