@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { endpoints, type FlashbulbEvent, type Photo, type PrintJob } from '@flashbulb/shared';
 import sharp from 'sharp';
@@ -185,7 +185,7 @@ describe('image processes run on every new photo', () => {
 });
 
 describe('auto-print image processes', () => {
-  it('prints the Print 4×6 variant of each new photo, not the original, once', async () => {
+  it('prints the Print 4×6 variant of each new photo, not the original, once; deleting the original deletes its variants and their printed sheet', async () => {
     const event = await createEvent(t, world.adminA, {
       full_name: 'Auto Process',
       is_photo_printer_active: 1,
@@ -207,5 +207,46 @@ describe('auto-print image processes', () => {
     await t.app.container.bus.emit('photo.ready', { photoId: photo.id, eventId: event.id });
     await t.app.container.services.photoVariants.run(photo.id, step('print').id);
     expect(await printJobs(event)).toHaveLength(1);
+
+    // Deleting the original deletes its variants (rows, audited, and files) and the printed
+    // sheet of its variant: no copy of a deleted photo is left behind.
+    const variantKeys = (
+      await t.database.executeSql(
+        'select id, storage_key, derivatives from photos where original_photo_id = $1',
+        [photo.id],
+      )
+    ).rows as { id: number; storage_key: string; derivatives: Record<string, string> }[];
+    expect(variantKeys).toHaveLength(2);
+    const sheet = path.join(t.config.dataDir, 'prints', 'Default', `job-${jobs[0]!.id}-1.jpg`);
+    await expect(stat(sheet)).resolves.toBeTruthy();
+    for (const v of variantKeys)
+      expect(await t.app.container.storage.head(v.storage_key)).not.toBeNull();
+    await t.ok(
+      endpoints.deletePhotoList,
+      { photo_id_array: [photo.id], delete_reason: 'guest asked' },
+      admin,
+    );
+    const left = await t.database.executeSql(
+      'select count(*)::int as n from photos where id = $1 or original_photo_id = $1',
+      [photo.id],
+    );
+    expect(left.rows[0]).toEqual({ n: 0 });
+    for (const v of variantKeys) {
+      expect(await t.app.container.storage.head(v.storage_key)).toBeNull();
+      for (const key of Object.values(v.derivatives))
+        expect(await t.app.container.storage.head(key)).toBeNull();
+    }
+    const audit = await t.database.executeSql(
+      'select photo_id, reason from photo_audit where photo_id = any($1::int[]) order by photo_id',
+      [[photo.id, ...variantKeys.map((v) => v.id)]],
+    );
+    expect(audit.rows).toEqual([
+      { photo_id: photo.id, reason: 'guest asked' },
+      ...variantKeys
+        .map((v) => v.id)
+        .sort((a, b) => a - b)
+        .map((id) => ({ photo_id: id, reason: 'original deleted' })),
+    ]);
+    await expect(stat(sheet)).rejects.toThrow();
   });
 });

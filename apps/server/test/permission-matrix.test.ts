@@ -1089,6 +1089,17 @@ const rows: Record<EndpointName, Row> = {
       ...keysB(PRINTING_NOT_ACTIVE, PRINTING_NOT_ACTIVE, INVALID_KEY, INVALID_KEY, INVALID_KEY),
     }),
   },
+  printStory: {
+    body: () => ({ event_id: eventA.id, printable_photo_uid_array: [photoA.uid] }),
+    expect: operators(PRINTING_NOT_ACTIVE, EVENT_NOT_FOUND),
+  },
+  publicPrintStory: {
+    body: () => ({ printable_photo_uid_array: [photoA.uid] }),
+    expect: keyed({
+      ...keysA(PRINTING_NOT_ACTIVE, PRINTING_NOT_ACTIVE, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(PRINTING_NOT_ACTIVE, PRINTING_NOT_ACTIVE, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+    }),
+  },
   printJobList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
   // The print desk: another event's or an unknown job is not found once access is granted.
   printJobCancel: {

@@ -48,8 +48,8 @@ const jobById = async (id: number): Promise<PrintJob> =>
     (j) => j.id === id,
   )!;
 
-/** Queues one photo and waits until its sheet is rendered and waits for an agent (`sent`). */
-const queueSheet = async (): Promise<{ jobId: number; photoId: number }> => {
+/** A ready photo of the event, a colour of its own. */
+const readyPhoto = async () => {
   seed += 1;
   const bytes = await sharp({
     create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 40 + seed, b: 40 } },
@@ -64,17 +64,28 @@ const queueSheet = async (): Promise<{ jobId: number; photoId: number }> => {
     `a${seed}.jpg`,
   );
   await waitForReady(t, admin.authorization, event.id, photo.id);
+  return photo;
+};
+
+/** Waits until a print job's sheet is rendered and waits for an agent (`sent`). */
+const rendered = async (jobId: number) => {
+  const deadline = Date.now() + 30_000;
+  while ((await jobById(jobId)).state !== 'sent') {
+    if (Date.now() > deadline) throw new Error('sheet not rendered');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+/** Queues one photo and waits until its sheet is rendered and waits for an agent (`sent`). */
+const queueSheet = async (): Promise<{ jobId: number; photoId: number }> => {
+  const photo = await readyPhoto();
   const queued = await t.ok(
     endpoints.printWithQueue,
     { event_id: event.id, printable_photo_uid_array: [photo.uid], printer_pool_name: 'Booth-A' },
     admin,
   );
   const jobId = queued.print_job_ids[0]!;
-  const deadline = Date.now() + 30_000;
-  while ((await jobById(jobId)).state !== 'sent') {
-    if (Date.now() > deadline) throw new Error('sheet not rendered');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await rendered(jobId);
   return { jobId, photoId: photo.id };
 };
 
@@ -103,6 +114,7 @@ beforeAll(async () => {
     is_photo_printer_active: 1,
     is_printer_pool_enabled: 1,
     printer_pool_name_list: ['Booth-A'],
+    opts: { description: 'booth', storiesPrintPool: 'Booth-A' },
   });
   // the pool must be the event's
   const refused = await t.call(
@@ -249,6 +261,63 @@ describe('print agent on CUPS', () => {
     await cups.lp(['cupsenable', 'booth1']);
     expect(await doneOn('booth2')).toBe(before + 1);
     expect((await jobById(jobId)).state).toBe('printed');
+  });
+
+  it('a story (two photos on one sheet) on the stories pool prints through CUPS as one 4×6 PDF', async () => {
+    const photos = [await readyPhoto(), await readyPhoto()];
+    const queued = await t.ok(
+      endpoints.printStory,
+      { event_id: event.id, printable_photo_uid_array: photos.map((p) => p.uid) },
+      admin,
+    );
+    // the event's storiesPrintPool
+    expect(queued).toMatchObject({ printer_pool_name: 'Booth-A', sheet_count: 1 });
+    const jobId = queued.print_job_ids[0]!;
+    await rendered(jobId);
+    const outcome = await runAgentOnce(agent());
+    expect(outcome).toMatchObject({ kind: 'printed', jobId });
+    const page = await pdfPage((outcome as { printer: string }).printer);
+    expect([...page.mediaBox!.slice(2)].sort()).toEqual([288, 432]);
+    expect(page.hasImage).toBe(true);
+    expect(await jobById(jobId)).toMatchObject({
+      state: 'printed',
+      source: 'story',
+      photo_uids: photos.map((p) => p.uid),
+    });
+  });
+
+  it('a sheet cancelled by hand in CUPS is reported cancelled, not printed', async () => {
+    const { jobId, photoId } = await queueSheet();
+    const outcome = await runAgentOnce(
+      agent({
+        printers: ['booth1'],
+        // The queue holds the sheet (stopped) while the operator cancels it with `cancel`.
+        beforeSubmit: () => cups.lp(['cupsdisable', 'booth1']).then(() => undefined),
+        afterSubmit: async () => {
+          await cups.lp(['cancel', '-a', 'booth1']);
+          await cups.lp(['cupsenable', 'booth1']);
+        },
+      }),
+    );
+    expect(outcome).toEqual({
+      kind: 'not_printed',
+      jobId,
+      printer: 'booth1',
+      cupsState: 'canceled',
+    });
+    expect(await jobById(jobId)).toMatchObject({
+      state: 'cancelled',
+      printer: 'booth1',
+      error: 'cancelled in CUPS on booth1',
+    });
+    const row = (
+      await t.database.executeSql('select printed, print_count from photos where id = $1', [
+        photoId,
+      ])
+    ).rows[0];
+    expect(row).toEqual({ printed: 0, print_count: 0 });
+    // nothing left to print: the cancelled sheet is not handed to another printer
+    expect(await runAgentOnce(agent())).toEqual({ kind: 'idle' });
   });
 
   it('refuses a revoked or unknown station key', async () => {

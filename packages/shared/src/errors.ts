@@ -98,6 +98,14 @@ export const errorCatalogue = {
     status: 400,
     text: 'The print count must be a multiple of the template’s placeholder count',
   },
+  story_photo_count_error: {
+    status: 400,
+    text: 'A story needs exactly as many photos as its template has placeholders (2 to 4 without a template)',
+  },
+  story_tags_missing: {
+    status: 400,
+    text: 'Every photo of a story must carry the event’s required story tags',
+  },
   address_required: { status: 400, text: 'Please enter the from address' },
   name_required: { status: 400, text: 'Please enter the from name' },
   body_required: { status: 400, text: 'Please enter the e-mail body' },

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
@@ -49,17 +51,117 @@ export const printerStatus = async (name: string, cupsServer?: string): Promise<
 export const usable = (p: PrinterStatus): boolean =>
   (p.state === 'idle' || p.state === 'processing') && !p.reasons.some((r) => TROUBLE.includes(r));
 
-/** CUPS job ids completed on a queue. */
-const completedJobs = async (queue: string, cupsServer?: string): Promise<Set<string>> => {
-  const { stdout } = await run('lpstat', ['-W', 'completed', '-o', queue], {
-    env: cupsEnv(cupsServer),
+/**
+ * Where the local CUPS scheduler answers IPP: `CUPS_SERVER` (host[:port] or a socket path) as the
+ * CUPS commands read it, else Debian's domain socket, else localhost:631.
+ */
+const ippTarget = (
+  cupsServer?: string,
+): { socketPath: string } | { host: string; port: number } => {
+  const server =
+    cupsServer ??
+    process.env.CUPS_SERVER ??
+    (existsSync('/run/cups/cups.sock') ? '/run/cups/cups.sock' : 'localhost:631');
+  if (server.startsWith('/')) return { socketPath: server };
+  const [host, port] = server.split(':');
+  return { host: host || 'localhost', port: Number(port) || 631 };
+};
+
+/** One IPP attribute: value tag, name, value (RFC 8010 §3.1.4). */
+const ippAttribute = (tag: number, name: string, value: Buffer) => {
+  const nameBytes = Buffer.from(name, 'utf8');
+  const head = Buffer.alloc(3);
+  head.writeUInt8(tag, 0);
+  head.writeUInt16BE(nameBytes.length, 1);
+  const length = Buffer.alloc(2);
+  length.writeUInt16BE(value.length, 0);
+  return Buffer.concat([head, nameBytes, length, value]);
+};
+
+/** IPP `job-state` values (RFC 8011 §5.3.7). */
+export type CupsJobState =
+  'pending' | 'held' | 'processing' | 'stopped' | 'canceled' | 'aborted' | 'completed' | 'unknown';
+const JOB_STATES: Record<number, CupsJobState> = {
+  3: 'pending',
+  4: 'held',
+  5: 'processing',
+  6: 'stopped',
+  7: 'canceled',
+  8: 'aborted',
+  9: 'completed',
+};
+
+/**
+ * The state CUPS reports for one of its jobs: an IPP Get-Job-Attributes request asking only for
+ * `job-state`. `lpstat -W completed` lists cancelled and aborted jobs with the completed ones, so
+ * it cannot tell a printed sheet from one an operator cancelled by hand in CUPS.
+ */
+export const cupsJobState = async (cupsJob: string, cupsServer?: string): Promise<CupsJobState> => {
+  const jobId = Number(/(\d+)$/.exec(cupsJob)?.[1]);
+  if (!Number.isInteger(jobId)) throw new Error(`not a CUPS job id: ${cupsJob}`);
+  const id = Buffer.alloc(4);
+  id.writeInt32BE(jobId, 0);
+  const header = Buffer.alloc(8);
+  header.writeUInt8(2, 0); // IPP 2.0
+  header.writeUInt8(0, 1);
+  header.writeUInt16BE(0x0009, 2); // Get-Job-Attributes
+  header.writeInt32BE(1, 4); // request-id
+  const body = Buffer.concat([
+    header,
+    Buffer.from([0x01]), // operation-attributes-tag
+    ippAttribute(0x47, 'attributes-charset', Buffer.from('utf-8')),
+    ippAttribute(0x48, 'attributes-natural-language', Buffer.from('en')),
+    ippAttribute(0x45, 'printer-uri', Buffer.from('ipp://localhost/')),
+    ippAttribute(0x21, 'job-id', id),
+    ippAttribute(0x42, 'requesting-user-name', Buffer.from('flashbulb')),
+    ippAttribute(0x44, 'requested-attributes', Buffer.from('job-state')),
+    Buffer.from([0x03]), // end-of-attributes-tag
+  ]);
+  const answer = await new Promise<Buffer>((resolve, reject) => {
+    const req = request(
+      {
+        ...ippTarget(cupsServer),
+        method: 'POST',
+        path: '/jobs/',
+        headers: { 'content-type': 'application/ipp', 'content-length': body.length },
+        timeout: 10_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          res.statusCode === 200
+            ? resolve(Buffer.concat(chunks))
+            : reject(new Error(`CUPS answered HTTP ${res.statusCode}`)),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error('CUPS did not answer')));
+    req.on('error', reject);
+    req.end(body);
   });
-  return new Set(
-    stdout
-      .split('\n')
-      .map((l) => l.split(/\s+/)[0]!)
-      .filter(Boolean),
-  );
+  const status = answer.readUInt16BE(2);
+  // client-error-not-found: CUPS no longer keeps the job (its history was purged).
+  if (status === 0x0406) return 'unknown';
+  if (status >= 0x0100) throw new Error(`CUPS answered IPP status 0x${status.toString(16)}`);
+  // Walk the attribute groups for job-state (an enum, tag 0x23, four bytes).
+  let at = 8;
+  while (at < answer.length) {
+    const tag = answer.readUInt8(at);
+    at += 1;
+    if (tag === 0x03) break;
+    if (tag < 0x10) continue; // a group delimiter
+    const nameLength = answer.readUInt16BE(at);
+    const name = answer.toString('utf8', at + 2, at + 2 + nameLength);
+    at += 2 + nameLength;
+    const valueLength = answer.readUInt16BE(at);
+    at += 2;
+    if (name === 'job-state' && tag === 0x23 && valueLength === 4)
+      return JOB_STATES[answer.readInt32BE(at)] ?? 'unknown';
+    at += valueLength;
+  }
+  return 'unknown';
 };
 
 type Post = (path: string, body: Record<string, unknown>) => Promise<unknown>;
@@ -114,7 +216,8 @@ export interface AgentOptions {
 export type AgentOutcome =
   | { kind: 'idle' }
   | { kind: 'printed'; jobId: number; printer: string; cupsJob: string; resubmitted: boolean }
-  | { kind: 'handed_back'; jobId: number; reason: string };
+  | { kind: 'handed_back'; jobId: number; reason: string }
+  | { kind: 'not_printed'; jobId: number; printer: string; cupsState: 'canceled' | 'aborted' };
 
 const journalPath = (dir: string, jobId: number) => path.join(dir, `job-${jobId}.json`);
 
@@ -123,12 +226,14 @@ const troubleNote = (p: PrinterStatus) => `${p.name}: ${[p.state, ...p.reasons].
 
 type Wait =
   | { kind: 'completed' }
+  | { kind: 'cancelled'; state: 'canceled' | 'aborted' }
   | { kind: 'timeout' }
   | { kind: 'lease_lost' }
   | { kind: 'trouble'; note: string };
 
 /**
- * Waits for CUPS to finish the sheet, polling the job (`lpstat -W completed`) and the printers.
+ * Waits for CUPS to finish the sheet, polling the job's IPP `job-state` and the printers. A job
+ * CUPS reports canceled (7, e.g. cancelled by hand) or aborted (8) is not a printed sheet.
  * Meanwhile the lease is renewed (a long print or a printer out of paper is not mistaken for a
  * dead agent), with the printers' state and a note of the printer's trouble for the desk. A
  * printer in trouble while another of the pool is usable: `trouble` (the sheet fails over).
@@ -146,7 +251,9 @@ const waitCompleted = async (
   let renewed = Date.now();
   let lastNote: string | null = null;
   for (;;) {
-    if ((await completedJobs(queue, options.cupsServer)).has(cupsJob)) return { kind: 'completed' };
+    const state = await cupsJobState(cupsJob, options.cupsServer);
+    if (state === 'completed') return { kind: 'completed' };
+    if (state === 'canceled' || state === 'aborted') return { kind: 'cancelled', state };
     if (Date.now() > deadline) return { kind: 'timeout' };
     if (renew && Date.now() - checked >= statusEvery) {
       checked = Date.now();
@@ -179,7 +286,7 @@ export const runAgentOnce = async (options: AgentOptions): Promise<AgentOutcome>
   const job = lease.job;
   if (!job) return { kind: 'idle' };
   const report = (
-    state: 'printed' | 'sent' | 'failed',
+    state: 'printed' | 'sent' | 'failed' | 'cancelled',
     printer: string | null,
     error: string | null,
   ) =>
@@ -212,6 +319,26 @@ export const runAgentOnce = async (options: AgentOptions): Promise<AgentOutcome>
           (error: unknown) => !/not_found/.test(String(error)),
         );
 
+  /**
+   * CUPS ended the sheet without printing it: cancelled by hand (IPP job-state 7) is reported
+   * `cancelled` — the operator meant it, so it is not printed elsewhere — and aborted (8) `failed`
+   * with the reason; the print desk can reprint either.
+   */
+  const notPrinted = async (
+    queue: string,
+    cupsState: 'canceled' | 'aborted',
+  ): Promise<AgentOutcome> => {
+    await report(
+      cupsState === 'canceled' ? 'cancelled' : 'failed',
+      queue,
+      cupsState === 'canceled'
+        ? `cancelled in CUPS on ${queue}`
+        : `CUPS aborted the job on ${queue}`,
+    );
+    await rm(journalPath(options.stateDir, job.id), { force: true });
+    return { kind: 'not_printed', jobId: job.id, printer: queue, cupsState };
+  };
+
   await mkdir(options.stateDir, { recursive: true });
   // Killed after CUPS took this sheet? Then only wait for it and report: never print it twice.
   const journal = await readFile(journalPath(options.stateDir, job.id), 'utf8')
@@ -235,6 +362,7 @@ export const runAgentOnce = async (options: AgentOptions): Promise<AgentOutcome>
         resubmitted: false,
       };
     }
+    if (waited.kind === 'cancelled') return notPrinted(journal.queue, waited.state);
   }
 
   const printer = statuses.find(usable);
@@ -270,6 +398,10 @@ export const runAgentOnce = async (options: AgentOptions): Promise<AgentOutcome>
   );
   await options.afterSubmit?.(job.id);
   const waited = await waitCompleted(printer.name, cupsJob, options, renewFor(printer.name));
+  if (waited.kind === 'cancelled') {
+    await rm(sheetPath, { force: true });
+    return notPrinted(printer.name, waited.state);
+  }
   if (waited.kind !== 'completed') {
     // Not printed here: the CUPS job is cancelled, so the sheet can only print where it goes next.
     await run('cancel', [cupsJob], { env: cupsEnv(options.cupsServer) }).catch(() => undefined);

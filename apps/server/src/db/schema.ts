@@ -1060,7 +1060,7 @@ export const printJobs = pgTable(
     photoIds: jsonb('photo_ids').$type<number[]>().notNull(),
     copies: integer('copies').notNull(),
     state: text('state').$type<PrintJobState>().notNull(),
-    /** owner | kiosk | auto | unlock */
+    /** owner | kiosk | auto | unlock | reprint | story */
     source: text('source').notNull(),
     requestKey: text('request_key'),
     sheetIndex: integer('sheet_index').notNull().default(0),

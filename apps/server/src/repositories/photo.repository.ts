@@ -112,6 +112,11 @@ export class PhotoRepository {
     await this.db.insert(photoUploads).values({ uploadKey, photoId }).onConflictDoNothing();
   }
 
+  /** Every variant image processes made of a photo (issue 12). */
+  async variantsOf(originalPhotoId: number): Promise<PhotoRow[]> {
+    return this.db.select().from(photos).where(eq(photos.originalPhotoId, originalPhotoId));
+  }
+
   /** The variant an image process made of a photo (issue 12), if any. */
   async findVariant(
     originalPhotoId: number,

@@ -362,6 +362,8 @@ export const createHandlers = (services: {
   // printing (issue 12)
   printWithQueue: async ({ principal, body }) => services.printing.ownerPrint(principal, body),
   publicPrintWithQueue: async ({ principal, body }) => services.printing.keyPrint(principal, body),
+  printStory: async ({ principal, body }) => services.printing.ownerStory(principal, body),
+  publicPrintStory: async ({ principal, body }) => services.printing.keyStory(principal, body),
   printJobList: async ({ principal, body }) => services.printing.list(principal, body),
   printJobCancel: async ({ principal, body }) => services.printing.cancel(principal, body),
   printJobReprint: async ({ principal, body }) => services.printing.reprint(principal, body),

@@ -85,6 +85,8 @@ export const enAlbums = {
       sending: 'Sending to the printer…',
       sent_one: '1 photo sent to the printer ({{pool}}).',
       sent_other: '{{count}} photos sent to the printer ({{pool}}).',
+      story: 'Print as a story ({{count}} photos on one sheet)',
+      storySent: 'Your story was sent to the printer ({{pool}}).',
     },
     camera: {
       open: 'Take a photo',

@@ -143,6 +143,8 @@ export const endpoints = {
   // printing (issue 12)
   printWithQueue: printing.printWithQueue,
   publicPrintWithQueue: printing.publicPrintWithQueue,
+  printStory: printing.printStory,
+  publicPrintStory: printing.publicPrintStory,
   printJobList: printing.printJobList,
   printStationCreate: printing.printStationCreate,
   printStationList: printing.printStationList,

@@ -97,6 +97,58 @@ export const publicPrintWithQueue = defineEndpoint({
   errors: ['invalid_key', 'unauthorized_user', ...printErrors],
 });
 
+const storyErrors = [
+  'not_found',
+  'photos_required',
+  'per_request_count_error',
+  'photos_copy_count_error',
+  'printer_pool_name_invalid',
+  'printing_not_active',
+  'photo_not_printable',
+  'invalid_request',
+  'story_photo_count_error',
+  'story_tags_missing',
+] as const;
+
+const storyBody = {
+  printable_photo_uid_array: printPhotoUidsField(
+    'The guest’s chosen photos, in the order of the story template’s placeholders',
+  ),
+  printing_count: printingCount,
+  printer_pool_name: poolName.describe(
+    'The kiosk’s stories pool dropdown (one of the event’s pools); default the event’s `storiesPrintPool`, else its first pool',
+  ),
+  attUid: z.string().max(100).optional(),
+  client_request_id: clientRequestId,
+};
+
+/**
+ * Stories (owner console §3 `storiesPrintPool`, `requiredTagsToGenerateStory`; decided in
+ * docs/adr/0009-story-sheets.md): a story is ONE sheet combining the guest's chosen photos on the
+ * event's story template, printed on the stories pool.
+ */
+export const printStory = defineEndpoint({
+  path: `${OWNER_PREFIX}/photo/print-story`,
+  auth: 'owner',
+  tag: 'printing',
+  summary:
+    'Print a story: one sheet combining the chosen photos on the event’s story template (its first print template with more than one placeholder, else a grid of 2 to 4 photos), on the stories print pool; every photo must carry the event’s required story tags',
+  body: z.object({ event_id: idSchema, ...storyBody }),
+  result: printResult,
+  errors: ['event_not_found', ...storyErrors],
+});
+
+export const publicPrintStory = defineEndpoint({
+  path: '/photo/print-story',
+  auth: 'key',
+  tag: 'printing',
+  summary:
+    'The kiosk twin of print-story (private or event-owner key); retries with the same client request id print once',
+  body: z.object({ ...keyBody, ...storyBody }),
+  result: printResult,
+  errors: ['invalid_key', 'unauthorized_user', ...storyErrors],
+});
+
 export const printJobSchema = z.object({
   id: z.number().int(),
   printer_pool_name: z.string(),
@@ -289,12 +341,12 @@ export const printAgentReport = defineEndpoint({
   auth: 'none',
   tag: 'printing',
   summary:
-    'A print agent reports a leased sheet: printed on a printer, failed, handed back (`sent`) for another printer of the pool, or still `printing` (renews the lease; a note such as paper out is shown on the desk). `printers` updates the station’s printer states',
+    'A print agent reports a leased sheet: printed on a printer, failed (CUPS aborted it), cancelled (cancelled by hand in CUPS), handed back (`sent`) for another printer of the pool, or still `printing` (renews the lease; a note such as paper out is shown on the desk). `printers` updates the station’s printer states',
   body: z.object({
     station_key: stationKey,
     job_id: idSchema,
     lease_token: z.string().min(1).max(100),
-    state: z.enum(['printed', 'failed', 'sent', 'printing']),
+    state: z.enum(['printed', 'failed', 'cancelled', 'sent', 'printing']),
     printer: z.string().max(127).nullable(),
     error: z.string().max(500).nullable(),
     printers: z.array(reportedPrinter).max(50).optional(),

@@ -61,6 +61,27 @@ export class PrintJobRepository {
       .orderBy(desc(printJobs.id));
   }
 
+  /** The event's print jobs whose sheet holds the photo. */
+  async withPhoto(eventId: number, photoId: number): Promise<PrintJobRow[]> {
+    return this.db
+      .select()
+      .from(printJobs)
+      .where(
+        and(
+          eq(printJobs.eventId, eventId),
+          sql`${printJobs.photoIds} @> ${JSON.stringify([photoId])}::jsonb`,
+        ),
+      );
+  }
+
+  /** The job's sheet files are gone: forget where they were. */
+  async forgetFiles(id: number): Promise<void> {
+    await this.db
+      .update(printJobs)
+      .set({ sheetKey: null, output: null, updatedAt: new Date() })
+      .where(eq(printJobs.id, id));
+  }
+
   /** Compare-and-set: moves the job only from one of `from`; answers the moved row or nothing. */
   async move(
     id: number,

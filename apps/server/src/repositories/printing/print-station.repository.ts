@@ -120,7 +120,7 @@ export class PrintStationRepository {
   async report(
     jobId: number,
     token: string,
-    to: 'printed' | 'failed' | 'sent',
+    to: 'printed' | 'failed' | 'cancelled' | 'sent',
     changes: { printer: string | null; error: string | null },
     now: Date,
   ): Promise<PrintJobRow | undefined> {

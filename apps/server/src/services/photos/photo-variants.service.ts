@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { PHOTO_MAX_BYTES } from '@flashbulb/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { DomainEvents } from '../../events/domain-events.ts';
 import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { EventRepository } from '../../repositories/event.repository.ts';
@@ -8,7 +9,14 @@ import type { ImageEngine } from '../../repositories/image-engine.ts';
 import type { ImageProcessRepository } from '../../repositories/image-process.repository.ts';
 import type { PhotoRepository } from '../../repositories/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
-import { IMMUTABLE, photoFolder, protectedPhotoFolder, readAll } from './photo-files.ts';
+import {
+  deletedEvent,
+  IMMUTABLE,
+  photoFolder,
+  protectedPhotoFolder,
+  readAll,
+  removePhotoFiles,
+} from './photo-files.ts';
 
 /** The process kinds that make a file; `original` is the photo itself (nothing to make). */
 const VARIANT_KINDS = new Set(['resize', 'watermark', 'print'] as const);
@@ -37,6 +45,20 @@ export class PhotoVariantsService {
       uidSecret: Buffer;
     },
   ) {}
+
+  /**
+   * `photo.deleted`: an original's variants go with it — rows (audited, reason "original
+   * deleted") and files; each is announced deleted in turn, so its print files go too.
+   */
+  async removeVariantsOf(notice: DomainEvents['photo.deleted']): Promise<number> {
+    const variants = await this.deps.photos.variantsOf(notice.photoId);
+    if (variants.length === 0) return 0;
+    const deleted = await this.deps.photos.deleteWithAudit(variants, 'original deleted', null);
+    for (const row of variants)
+      await this.deps.bus.emit('photo.deleted', deletedEvent(row, notice.reason));
+    await removePhotoFiles(this.deps.storage, variants);
+    return deleted;
+  }
 
   /** `photo.ready`: one job per process of the event that makes a file. Variants get none. */
   async enqueueFor(photoId: number): Promise<number> {

@@ -5,7 +5,10 @@ import type { PhotoVariantsService } from './photo-variants.service.ts';
 /** The photos domain's reactions to domain events: each only enqueues registry jobs. */
 export const registerPhotoListeners = (
   bus: DomainEventBus,
-  deps: { jobs: Pick<JobQueue, 'send'>; photoVariants: Pick<PhotoVariantsService, 'enqueueFor'> },
+  deps: {
+    jobs: Pick<JobQueue, 'send'>;
+    photoVariants: Pick<PhotoVariantsService, 'enqueueFor' | 'removeVariantsOf'>;
+  },
 ): void => {
   bus.on('photo.uploaded', 'photos: enqueue derivatives', ({ photoId }) =>
     deps.jobs.send('photo.derivatives', { photoId }),
@@ -13,5 +16,9 @@ export const registerPhotoListeners = (
   // Issue 12: the event's image processes run on every new photo (one job per process).
   bus.on('photo.ready', 'photos: enqueue image processes', async ({ photoId }) => {
     await deps.photoVariants.enqueueFor(photoId);
+  });
+  // An original's variants are deleted with it (rows and files).
+  bus.on('photo.deleted', 'photos: delete variants', async (notice) => {
+    await deps.photoVariants.removeVariantsOf(notice);
   });
 };

@@ -152,7 +152,10 @@ export class PrintStationService {
       input.job_id,
       input.lease_token,
       input.state,
-      { printer: input.printer, error: input.state === 'failed' ? input.error : null },
+      {
+        printer: input.printer,
+        error: input.state === 'failed' || input.state === 'cancelled' ? input.error : null,
+      },
       now,
     );
     if (!row || row.eventId !== station.eventId || row.pool !== station.pool)

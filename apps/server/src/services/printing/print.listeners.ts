@@ -8,7 +8,10 @@ import type { PrintService } from './print.service.ts';
  */
 export const registerPrintListeners = (
   bus: DomainEventBus,
-  printing: Pick<PrintService, 'onPhotoReady' | 'onVariantReady' | 'onPrintRequested'>,
+  printing: Pick<
+    PrintService,
+    'onPhotoReady' | 'onVariantReady' | 'onPrintRequested' | 'onPhotoDeleted'
+  >,
 ): void => {
   bus.on('photo.ready', 'printing: auto-print', ({ photoId, eventId }) =>
     printing.onPhotoReady({ photoId, eventId }),
@@ -16,6 +19,9 @@ export const registerPrintListeners = (
   bus.on('photo.variant_ready', 'printing: auto-print image processes', (notice) =>
     printing.onVariantReady(notice),
   );
+  bus.on('photo.deleted', 'printing: remove the photo’s sheets', async ({ photoId, eventId }) => {
+    await printing.onPhotoDeleted({ photoId, eventId });
+  });
   bus.on('print.requested', 'printing: queue a stored request', ({ printRequestId }) =>
     printing.onPrintRequested({ printRequestId }),
   );

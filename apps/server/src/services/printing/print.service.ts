@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
   DEFAULT_PRINTER_POOL,
@@ -35,6 +37,19 @@ import { gridLayout, renderSheet, type SheetImages } from './sheet-renderer.ts';
 
 type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
 type PrintInput = Omit<Body<'publicPrintWithQueue'>, 'key_type' | 'key_value'>;
+type StoryInput = Omit<Body<'publicPrintStory'>, 'key_type' | 'key_value'>;
+
+/** A story without a story template: a grid of this many photos on a 4×6 (docs/adr). */
+export const STORY_GRID_MIN = 2;
+export const STORY_GRID_MAX = 4;
+
+/** A tag as stories compare it: no case, blanks or leading `#` (hash tags are tags too). */
+const tagKey = (tag: string) => tag.trim().replace(/^#/, '').toLowerCase();
+
+/** `requiredTagsToGenerateStory`: a comma list of tags. */
+export const storyTags = (list: string): string[] => [
+  ...new Set(list.split(',').map(tagKey).filter(Boolean)),
+];
 
 /** A photo to print is at most this big (originals of booth cameras are far smaller). */
 const MAX_PRINT_SOURCE_BYTES = 80 * 1024 * 1024;
@@ -103,6 +118,23 @@ export class PrintService {
       keyEvent: true,
     });
     return this.queue(event, input, 'kiosk');
+  }
+
+  /** `flashbulb-owner/photo/print-story`. */
+  async ownerStory(principal: Principal, input: Body<'printStory'>) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'photo.print', {
+      eventId: input.event_id,
+      field: 'event_id',
+    });
+    return this.story(event, input, 'owner');
+  }
+
+  /** `/photo/print-story`: the kiosk twin. */
+  async keyStory(principal: Principal, input: StoryInput) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'photo.print', {
+      keyEvent: true,
+    });
+    return this.story(event, input, 'kiosk');
   }
 
   /** The print desk's list. */
@@ -294,6 +326,76 @@ export class PrintService {
   }
 
   /**
+   * A story (docs/adr/0009-story-sheets.md): ONE sheet combining the guest's chosen photos on the
+   * event's story template — the first print template of `ppt_id_array` with more than one
+   * placeholder (exactly that many photos), else a grid of 2 to 4 photos on a 4×6 — printed on the
+   * kiosk's chosen stories pool, else the event's `storiesPrintPool`, else its first pool. Every
+   * photo must carry each of `requiredTagsToGenerateStory`. All checked before anything is stored.
+   */
+  private async story(event: EventRecord, input: StoryInput, by: 'owner' | 'kiosk') {
+    const e = event.row;
+    if (e.is_photo_printer_active !== 1) throw new AppError('printing_not_active');
+    const pools = eventPools(event);
+    const pool = input.printer_pool_name ?? (e.opts.storiesPrintPool.trim() || defaultPool(event));
+    if (!pools.includes(pool)) throw new AppError('printer_pool_name_invalid', 'printer_pool_name');
+    const uids = [...new Set(input.printable_photo_uid_array)];
+    if (uids.length > e.max_print_photos_count)
+      throw new AppError('per_request_count_error', 'printable_photo_uid_array');
+    const copies = input.printing_count ?? 1;
+    if (copies > e.max_print_copies_count)
+      throw new AppError('photos_copy_count_error', 'printing_count');
+    const template = await this.storyTemplate(event);
+    const fits = template
+      ? uids.length === template.placeholderCounts
+      : uids.length >= STORY_GRID_MIN && uids.length <= STORY_GRID_MAX;
+    if (!fits) throw new AppError('story_photo_count_error', 'printable_photo_uid_array');
+    const rows = await this.deps.albums.photosByUids(e.id, uids);
+    if (rows.length !== uids.length) throw new AppError('not_found', 'printable_photo_uid_array');
+    const byUid = new Map(rows.map((r) => [r.uid, r]));
+    const ordered = uids.map((uid) => byUid.get(uid)!);
+    for (const photo of ordered)
+      if (photo.status !== 'ready' || photo.mediaType !== 'image' || photo.printable !== 1)
+        throw new AppError('photo_not_printable', 'printable_photo_uid_array');
+    const required = storyTags(e.opts.requiredTagsToGenerateStory);
+    for (const photo of ordered) {
+      const has = new Set(photo.tags.map(tagKey));
+      if (!required.every((tag) => has.has(tag)))
+        throw new AppError('story_tags_missing', 'printable_photo_uid_array');
+    }
+    const { jobs, replayed } = await this.deps.printJobs.insertSheets([
+      {
+        eventId: e.id,
+        pool,
+        photoIds: ordered.map((p) => p.id),
+        copies,
+        state: 'queued',
+        source: 'story',
+        requestKey: input.client_request_id ? `story:${by}:${input.client_request_id}` : null,
+        sheetIndex: 0,
+        templateId: template?.id ?? null,
+      },
+    ]);
+    if (!replayed) await this.dispatch(jobs);
+    return {
+      event_id: e.id,
+      printer_pool_name: jobs[0]?.pool ?? pool,
+      print_job_ids: jobs.map((j) => j.id),
+      sheet_count: jobs.length,
+      copies: jobs[0]?.copies ?? copies,
+      replayed: replayed ? (1 as const) : (0 as const),
+    };
+  }
+
+  /** The event's story template: its first print template with more than one placeholder. */
+  private async storyTemplate(event: EventRecord): Promise<PrintTemplateRow | null> {
+    for (const id of event.pptIds) {
+      const row = await this.deps.templates.findById(id);
+      if (row && !row.isWatermark && row.placeholderCounts > 1) return row;
+    }
+    return null;
+  }
+
+  /**
    * The sheet an event prints on: the first print template of its `ppt_id_array` (albums spec
    * §2.6), or none (a grid of the event's placeholder count on a 4×6).
    */
@@ -384,6 +486,27 @@ export class PrintService {
       },
     ]);
     if (!replayed) await this.dispatch(jobs);
+  }
+
+  /**
+   * `photo.deleted` (the photo itself, or a variant deleted with its original): sheets holding it
+   * that have not reached a printer are cancelled, and every sheet file of its jobs is removed —
+   * the rendered sheet waiting in storage for an agent and the file printer's copies — so a
+   * deleted photo leaves no printable copy behind.
+   */
+  async onPhotoDeleted(notice: { photoId: number; eventId: number }): Promise<number> {
+    const jobs = await this.deps.printJobs.withPhoto(notice.eventId, notice.photoId);
+    for (const job of jobs) {
+      await this.deps.printJobs.move(job.id, ['queued', 'rendering', 'sent'], 'cancelled', {
+        error: 'photo_deleted',
+      });
+      if (job.sheetKey) await this.deps.storage.delete(job.sheetKey);
+      if (job.output && job.printer?.startsWith('file:'))
+        for (let copy = 1; copy <= job.copies; copy++)
+          await rm(path.join(job.output, `job-${job.id}-${copy}.jpg`), { force: true });
+      if (job.sheetKey || job.output) await this.deps.printJobs.forgetFiles(job.id);
+    }
+    return jobs.length;
   }
 
   /** `print.requested`: the stored request goes to the queue. */
@@ -484,7 +607,13 @@ export class PrintService {
     const template = job.templateId ? await this.deps.templates.findById(job.templateId) : null;
     const layout = template
       ? templateLayoutOf(template)
-      : gridLayout(job.source === 'auto' ? 1 : Math.max(1, event.row.place_holder_count));
+      : gridLayout(
+          job.source === 'auto'
+            ? 1
+            : job.source === 'story'
+              ? job.photoIds.length
+              : Math.max(1, event.row.place_holder_count),
+        );
     let bytes: Buffer;
     try {
       const images: SheetImages = {

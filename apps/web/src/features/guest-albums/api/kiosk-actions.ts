@@ -7,7 +7,7 @@ import {
   profilePhotoUploadAccess,
 } from '@flashbulb/shared/api/kiosk';
 import { publicPhotoList } from '@flashbulb/shared/api/photos';
-import { publicPrintWithQueue } from '@flashbulb/shared/api/printing';
+import { publicPrintStory, publicPrintWithQueue } from '@flashbulb/shared/api/printing';
 
 // The kiosk's endpoints one by one (the shared `endpoints` map holds the whole contract).
 const endpoints = {
@@ -17,6 +17,7 @@ const endpoints = {
   kioskDeletePhoto,
   profilePhotoUploadAccess,
   publicPhotoList,
+  publicPrintStory,
   publicPrintWithQueue,
 };
 import { ApiError, callApi, INTERNAL_ERROR } from '../../../lib/api-client.ts';
@@ -60,6 +61,26 @@ export const printAtKiosk = (
   requestId: string,
 ) =>
   callApi(endpoints.publicPrintWithQueue, {
+    ...kioskKeyBody(kioskKey),
+    printable_photo_uid_array: [...photoUids],
+    printing_count: 1,
+    ...(pool ? { printer_pool_name: pool } : {}),
+    attUid: attendeeId,
+    client_request_id: requestId,
+  });
+
+/**
+ * A story (docs/adr/0009-story-sheets.md): the print list as ONE sheet on the event's story
+ * template, on the kiosk's stories pool (else the event's), once per request id.
+ */
+export const printStoryAtKiosk = (
+  kioskKey: string,
+  attendeeId: string,
+  photoUids: readonly string[],
+  pool: string | null,
+  requestId: string,
+) =>
+  callApi(endpoints.publicPrintStory, {
     ...kioskKeyBody(kioskKey),
     printable_photo_uid_array: [...photoUids],
     printing_count: 1,

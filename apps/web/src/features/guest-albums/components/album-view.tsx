@@ -19,6 +19,7 @@ import { usePhotoStream } from '../hooks/use-photo-stream.ts';
 import { useArrivals } from '../hooks/use-arrivals.ts';
 import { accentStyle } from '../theme/accent.ts';
 import { shareLink } from '../utils/share-download.ts';
+import { useAlbumPrintList } from './album-print-list.tsx';
 import { AlbumCover } from './album-cover.tsx';
 import { AlbumLinkError } from './album-link-error.tsx';
 import { AlbumSkeleton, AlbumState } from './album-states.tsx';
@@ -199,9 +200,10 @@ export function AlbumView({
     return actions;
   }, [curation, albumKey, replace, t, errorText]);
 
+  const printList = useAlbumPrintList({ albumKey, event, kiosk, curation });
   const tileActions = useMemo(
-    () => [...curationActions, ...(pageActions ?? [])],
-    [curationActions, pageActions],
+    () => [...curationActions, ...printList.tileActions, ...(pageActions ?? [])],
+    [curationActions, printList.tileActions, pageActions],
   );
 
   const canDownload =
@@ -364,6 +366,7 @@ export function AlbumView({
         </p>
       )}
       {children}
+      {printList.panel}
       <StockImageStrip images={photos.stockImages} />
       {arrivals.waiting > 0 && (
         <button

@@ -10,6 +10,7 @@ const RETRIEVE = '/attendee/retrieve';
 const EVENT = '/event/full-data/retrieve';
 const DELETE = '/photo/kiosk-delete';
 const PRINT = '/photo/print-with-queue';
+const STORY = '/photo/print-story';
 const ATT = 'ABCDEFGHJKMNPQRS';
 
 const attendee = {
@@ -186,6 +187,46 @@ describe('stories print pool and the print image list on the kiosk (albums §2.4
     expect((call?.body as { client_request_id: string }).client_request_id.length).toBeGreaterThan(
       8,
     );
+  });
+
+  it('a story: offered from 2 photos in the list, sends them as one sheet on the chosen pool', async () => {
+    const api = installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)]) },
+      [EVENT]: { ok: [printingEvent(['Lobby', 'Stories'])] },
+      [STORY]: {
+        ok: {
+          event_id: 7,
+          printer_pool_name: 'Stories',
+          print_job_ids: [4],
+          sheet_count: 1,
+          copies: 1,
+          replayed: 0,
+        },
+      },
+    });
+    openKiosk();
+    await userEvent.selectOptions(await screen.findByLabelText('Print on'), 'Stories');
+    const list = await screen.findByRole('region', { name: 'Print list' });
+    await userEvent.click(tileButton(2, 'Print'));
+    // one photo is no story
+    expect(within(list).queryByRole('button', { name: /story/ })).toBeNull();
+    await userEvent.click(tileButton(1, 'Print'));
+    await userEvent.click(
+      within(list).getByRole('button', { name: 'Print as a story (2 photos on one sheet)' }),
+    );
+    expect(await screen.findByText('Your story was sent to the printer (Stories).')).toBeTruthy();
+    expect(api.callsTo(PRINT)).toHaveLength(0);
+    const [call] = api.callsTo(STORY);
+    expect(call?.body).toMatchObject({
+      key_type: 'private',
+      key_value: 'kiosk-key',
+      printable_photo_uid_array: [albumPhoto(2).uid, albumPhoto(1).uid],
+      printer_pool_name: 'Stories',
+      attUid: ATT,
+    });
+    // the list is emptied once sent
+    expect(within(list).queryByRole('button', { name: /story/ })).toBeNull();
   });
 
   it('one pool: no dropdown, the print list is shown; printer off: neither', async () => {

@@ -54,7 +54,7 @@ export function useKioskAlbumTools(onDeleted: () => void): {
     }, failed);
   });
 
-  const print = useThrottled(() => {
+  const send = (story: boolean) => {
     if (!kiosk?.kioskKey || !kiosk.attendeeId || printList.length === 0) return;
     const { kioskKey, attendeeId, outbox, printPool } = kiosk;
     const uids = printList.map((p) => p.uid);
@@ -62,24 +62,32 @@ export function useKioskAlbumTools(onDeleted: () => void): {
     setNote(null);
     // The stored action's id is the print request's: a retry after a lost answer (or a reload)
     // queues nothing more.
-    enqueueKioskAction<'print', PrintResult>(outbox, 'print', {
-      kioskKey,
-      attendeeId,
-      photoUids: uids,
-      pool: printPool,
-    })
+    enqueueKioskAction<'print' | 'print-story', PrintResult>(
+      outbox,
+      story ? 'print-story' : 'print',
+      {
+        kioskKey,
+        attendeeId,
+        photoUids: uids,
+        pool: printPool,
+      },
+    )
       .then((result) => {
         setPrintList([]);
         setNote({
           ok: true,
-          text: t('albums.kiosk.print.sent', {
-            count: uids.length,
-            pool: result.printer_pool_name,
-          }),
+          text: story
+            ? t('albums.kiosk.print.storySent', { pool: result.printer_pool_name })
+            : t('albums.kiosk.print.sent', {
+                count: uids.length,
+                pool: result.printer_pool_name,
+              }),
         });
       }, failed)
       .finally(() => setPrinting(false));
-  });
+  };
+  const print = useThrottled(() => send(false));
+  const printStory = useThrottled(() => send(true));
 
   const tileActions = useMemo((): TileAction[] => {
     const actions: TileAction[] = [];
@@ -144,6 +152,16 @@ export function useKioskAlbumTools(onDeleted: () => void): {
               ? t('albums.kiosk.print.sending')
               : t('albums.kiosk.print.go', { count: printList.length })}
           </button>
+          {printList.length >= 2 && (
+            <button
+              type="button"
+              className="fb-button kiosk-print-go"
+              disabled={printing}
+              onClick={printStory}
+            >
+              {t('albums.kiosk.print.story', { count: printList.length })}
+            </button>
+          )}
         </section>
       )}
       {note && (

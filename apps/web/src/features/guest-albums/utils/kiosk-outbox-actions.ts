@@ -1,12 +1,19 @@
 import { sendAlbumLinkByEmail } from '../api/attendee-album.ts';
 import { unlockAndPrintAtDesk, unlockAtDesk } from '../api/album-payments.ts';
-import { deleteAtKiosk, printAtKiosk } from '../api/kiosk-actions.ts';
+import { deleteAtKiosk, printAtKiosk, printStoryAtKiosk } from '../api/kiosk-actions.ts';
 import type { ActionRunner } from './kiosk-outbox.ts';
 
 /** What each stored kiosk action carries (JSON, kept in local storage until it has run). */
 export interface KioskActions {
   delete: { kioskKey: string; attendeeId: string; photoUid: string };
   print: { kioskKey: string; attendeeId: string; photoUids: string[]; pool: string | null };
+  /** The print list as one story sheet (issue 12, ADR 0009). */
+  'print-story': {
+    kioskKey: string;
+    attendeeId: string;
+    photoUids: string[];
+    pool: string | null;
+  };
   'send-link': { kioskKey: string; attendeeId: string; email: string };
   unlock: { kioskKey: string; attendeeId: string; code: string };
   'unlock-print': { kioskKey: string; attendeeId: string; code: string; photoUids: string[] };
@@ -31,6 +38,9 @@ export const KIOSK_ACTION_RUNNERS: Readonly<Record<keyof KioskActions, ActionRun
   ),
   print: runner<'print'>((p, { id }) =>
     printAtKiosk(p.kioskKey, p.attendeeId, p.photoUids, p.pool, id),
+  ),
+  'print-story': runner<'print-story'>((p, { id }) =>
+    printStoryAtKiosk(p.kioskKey, p.attendeeId, p.photoUids, p.pool, id),
   ),
   'send-link': runner<'send-link'>((p) => sendAlbumLinkByEmail(p.kioskKey, p.attendeeId, p.email)),
   unlock: runner<'unlock'>((p) => unlockAtDesk(p.kioskKey, p.attendeeId, p.code)),
