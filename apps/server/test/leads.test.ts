@@ -1,4 +1,9 @@
-import { endpoints, leadConsentVersion, type FlashbulbEvent } from '@flashbulb/shared';
+import {
+  endpoints,
+  leadConsentVersion,
+  photoStreamUrlAt,
+  type FlashbulbEvent,
+} from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createEvent, createEventWorld, errorOf, type EventWorld } from './helpers/events.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -157,6 +162,17 @@ describe('the lead gate on the server (album calls)', () => {
     ])
       expect(errorOf(await list(gated, { lead_token: forged })).message_key).toBe('lead_required');
     expect(errorOf(await list(other, { lead_token })).message_key).toBe('lead_required');
+  });
+
+  it('the live photo stream is refused the same way before it starts', async () => {
+    for (const query of [{}, { lead_token: 'x.y' }]) {
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: photoStreamUrlAt('', { ...publicKey(gated), ...query }),
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: { message_key: 'lead_required' } });
+    }
   });
 
   it('a deleted lead’s token no longer opens the album', async () => {

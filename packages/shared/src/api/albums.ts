@@ -16,7 +16,14 @@ export const PHOTO_STREAM_PATH = '/photo/stream';
 /** Name of the server-sent event that carries one photo (data: the photo as the public list shows it). */
 export const PHOTO_STREAM_EVENT = 'photo';
 /** A GET query, not an endpoint body: it takes the input rule explicitly. */
-export const photoStreamQuery = hardenInput(z.object(keyBody));
+export const photoStreamQuery = hardenInput(
+  z.object({
+    ...keyBody,
+    // The lead gate (lead-gate.ts) in a query string: `display=1` for the organiser's screens.
+    lead_token: leadGateBody.lead_token,
+    display: z.literal('1', { error: 'invalid_value' }).optional(),
+  }),
+);
 
 // ---- sharing (albums §7.2, owner-console §2) ---------------------------------------------------
 
