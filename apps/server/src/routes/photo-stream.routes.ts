@@ -28,7 +28,7 @@ export const registerPhotoStream = (
   requireLead: (
     principal: Principal,
     gate: { lead_token?: string | undefined; display?: 1 | undefined },
-  ) => Promise<void> = async () => undefined,
+  ) => Promise<void> = () => Promise.resolve(),
 ): void => {
   const open = new Set<() => void>();
   app.addHook('preClose', (done) => {
