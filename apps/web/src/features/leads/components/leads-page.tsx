@@ -22,8 +22,13 @@ import { EventPageState } from '../../../components/event-page-state.tsx';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import { downloadText } from '../../../lib/download-text.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
-import { useOutboxEvent } from '../../outbox/api/outbox-api.ts';
-import { deleteLeads, exportLeads, leadsQueryKey, useLeads } from '../api/leads-api.ts';
+import {
+  deleteLeads,
+  exportLeads,
+  leadsQueryKey,
+  useLeads,
+  useLeadsEvent,
+} from '../api/leads-api.ts';
 
 /** Whether a lead matches the search words (each word in name, e-mail, company or phone). */
 export const leadMatches = (lead: Lead, query: string): boolean => {
@@ -46,7 +51,7 @@ export const leadMatches = (lead: Lead, query: string): boolean => {
 export default function LeadsPage() {
   const { eventCode } = useParams();
   const { t } = useTranslation();
-  const eventQuery = useOutboxEvent((eventCode ?? '').toUpperCase());
+  const eventQuery = useLeadsEvent((eventCode ?? '').toUpperCase());
   const event = eventQuery.data;
   if (eventQuery.isPending || !event)
     return (
