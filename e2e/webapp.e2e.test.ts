@@ -88,6 +88,7 @@ describe('the web-app page in Chromium (issue 15 item 4, albums §2.1)', () => {
         await page.getByRole('link', { name: 'See the event’s photos' }).click();
         await page.getByRole('heading', { name: 'Before you see the photos' }).waitFor();
         expect(await photoNames(page)).toEqual([]);
+        expect(await page.locator('.albums-count').count()).toBe(0);
         await page.screenshot({ path: path.join(SHOTS, 'webapp-lead-gate-390x844.png') });
         await page.getByLabel('Your name').fill('Ada Guest');
         await page.getByLabel('E-mail').fill('ada@example.com');
@@ -97,6 +98,12 @@ describe('the web-app page in Chromium (issue 15 item 4, albums §2.1)', () => {
         // The album page carries the same logo, linked.
         const albumLogo = page.locator(`a[href="${SHOWCASE.logoLink}"] img`).first();
         await albumLogo.waitFor();
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll('[data-photo-name] img')].every(
+            (img) =>
+              (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+          ),
+        );
         await page.screenshot({ path: path.join(SHOTS, 'webapp-album-390x844.png') });
 
         // Back later in the same browser: the album opens without asking again.

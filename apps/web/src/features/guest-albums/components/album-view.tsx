@@ -306,7 +306,8 @@ export function AlbumView({
           date: photos.photoAt(0)?.created_date ?? null,
           utcDiffHours: event?.date_utc_diff_hours ?? 0,
         }}
-        countText={t('albums.count', { count: photos.count })}
+        // Behind the lead gate the album's size is not known (the server answers no list yet).
+        countText={leadGate ? '' : t('albums.count', { count: photos.count })}
         live={live}
         kiosk={kiosk}
         actions={
