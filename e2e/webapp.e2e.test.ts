@@ -62,6 +62,8 @@ describe('the web-app page in Chromium (issue 15 item 4, albums §2.1)', () => {
       expect(html).toContain(
         '<meta property="og:description" content="Find &amp; keep your festival photos"',
       );
+      // An inline logo is not offered to link previews (they fetch the image).
+      expect(html).not.toContain('og:image');
 
       await mkdir(SHOTS, { recursive: true });
       const browser = await journey.launchBrowser();
