@@ -139,6 +139,8 @@ export const waitForPublicPhotos = async (base: string, event: AlbumEvent, count
       key_type: 'public',
       key_value: event.publicKey,
       max_size: 100,
+      // The organiser's check, like a display screen: no lead gate (events that collect leads).
+      display: 1,
     });
     seen = page.photos.length;
     if (seen >= count) return;

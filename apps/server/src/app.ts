@@ -183,8 +183,11 @@ export const buildApp = async (
   });
 
   // Albums (issue 5): the live photo stream (SSE) and the server-rendered share pages.
-  registerPhotoStream(app, container.services.photoStream, (keyType, keyValue) =>
-    container.access.resolveKey(keyType, keyValue),
+  registerPhotoStream(
+    app,
+    container.services.photoStream,
+    (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
+    (principal, gate) => container.services.leads.requireLead(principal, gate),
   );
   registerSharePages(app, container.services.shares);
   // Album downloads (issue 17): the zip of a selection or the whole album, streamed.
@@ -213,6 +216,7 @@ export const buildApp = async (
     resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
     events: container.services.events,
     photoListing: container.services.photoListing,
+    requireLead: (principal) => container.services.leads.requireLead(principal, {}),
   });
   return app;
 };

@@ -32,6 +32,7 @@ let otherEvent: FlashbulbEvent;
 let browser: Browser;
 const ids: number[] = [];
 let hiddenId = 0;
+let world: Awaited<ReturnType<typeof createEventWorld>>;
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
@@ -47,7 +48,7 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');
   await writeFile(path.join(dist, 'guest.html'), GUEST_HTML);
   t = await createTestApp({ FLASHBULB_WEB_DIST: dist }, { worker: false });
-  const world = await createEventWorld(t);
+  world = await createEventWorld(t);
   event = await createEvent(t, world.adminA, { full_name: `Gala ${XSS}` });
   otherEvent = await createEvent(t, world.adminA, { full_name: 'Other' });
   const photos = t.app.container.repositories.photos;
@@ -172,5 +173,18 @@ describe('album links carry their first data (issue 17)', () => {
       expect(reply.body, url).not.toContain('rel="preload"');
       expect(reply.headers['cache-control'], url).toBe('no-cache');
     }
+  });
+
+  it('inlines nothing for an event that collects leads (the page load carries no lead)', async () => {
+    const gated = await createEvent(t, world.adminA, {
+      full_name: 'Gated',
+      collect_leads: 1,
+      lead_params: { show_agree_checkbox: 1, please_read_text: 'Offers from our sponsors.' },
+    });
+    await insertReadyPhoto(t, gated);
+    const reply = await get(`/?pId=${gated.public_api_key}`);
+    expect(reply.statusCode).toBe(200);
+    expect(reply.body).not.toContain(GUEST_BOOT_ELEMENT_ID);
+    expect(reply.body).not.toContain('rel="preload"');
   });
 });

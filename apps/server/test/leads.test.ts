@@ -1,4 +1,9 @@
-import { endpoints, leadConsentVersion, type FlashbulbEvent } from '@flashbulb/shared';
+import {
+  endpoints,
+  leadConsentVersion,
+  photoStreamUrlAt,
+  type FlashbulbEvent,
+} from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, createEvent, createEventWorld, errorOf, type EventWorld } from './helpers/events.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -110,6 +115,89 @@ describe('the lead gate', () => {
   });
 });
 
+describe('the lead gate on the server (album calls)', () => {
+  type Key = { key_type: 'public' | 'private' | 'event_owner'; key_value: string };
+  const list = (e: FlashbulbEvent, extra: Record<string, unknown> = {}, key: Key = publicKey(e)) =>
+    t.call(endpoints.publicPhotoList, { ...key, max_size: 10, page_number: 1, ...extra });
+  const privateKey = (e: FlashbulbEvent) => ({
+    key_type: 'private' as const,
+    key_value: e.private_api_key,
+  });
+
+  it('refuses the public and private keys’ list and download without a lead, with a clear key', async () => {
+    for (const key of [publicKey(gated), privateKey(gated)]) {
+      expect(errorOf(await list(gated, {}, key))).toMatchObject({
+        status: 403,
+        message_key: 'lead_required',
+        field: 'lead_token',
+      });
+      const zip = await t.call(endpoints.createAlbumDownload, key);
+      expect(errorOf(zip)).toMatchObject({ status: 403, message_key: 'lead_required' });
+    }
+  });
+
+  it('opens them with the token the lead call answered, for that event only', async () => {
+    const { lead_token } = await t.ok(endpoints.leadSubmit, {
+      ...publicKey(gated),
+      ...good,
+      email: 'gate@example.com',
+    });
+    expect((await list(gated, { lead_token })).statusCode).toBe(200);
+    expect((await list(gated, { lead_token }, privateKey(gated))).statusCode).toBe(200);
+    const zip = await t.call(endpoints.createAlbumDownload, { ...publicKey(gated), lead_token });
+    expect(errorOf(zip).message_key).not.toBe('lead_required');
+    // Forged, altered or another event's tokens open nothing.
+    const other = await createEvent(t, world.adminA, {
+      full_name: 'Other Gala',
+      collect_leads: 1,
+      lead_params: LEAD_PARAMS,
+    });
+    const [id, sig] = lead_token.split('.');
+    for (const forged of [
+      'x',
+      `${id}.`,
+      `${Number(id) + 1}.${sig}`,
+      `${id}.${sig!.slice(0, -1)}A`,
+      `${lead_token}.x`,
+    ])
+      expect(errorOf(await list(gated, { lead_token: forged })).message_key).toBe('lead_required');
+    expect(errorOf(await list(other, { lead_token })).message_key).toBe('lead_required');
+  });
+
+  it('the live photo stream is refused the same way before it starts', async () => {
+    for (const query of [{}, { lead_token: 'x.y' }]) {
+      const refused = await t.app.inject({
+        method: 'GET',
+        url: photoStreamUrlAt('', { ...publicKey(gated), ...query }),
+      });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ error: { message_key: 'lead_required' } });
+    }
+  });
+
+  it('a deleted lead’s token no longer opens the album', async () => {
+    const { lead_id, lead_token } = await t.ok(endpoints.leadSubmit, {
+      ...publicKey(gated),
+      ...good,
+      email: 'forget-me@example.com',
+    });
+    expect((await list(gated, { lead_token })).statusCode).toBe(200);
+    await t.ok(
+      endpoints.leadDelete,
+      { event_id: gated.id, lead_id_array: [lead_id] },
+      as(world.adminA),
+    );
+    expect(errorOf(await list(gated, { lead_token })).message_key).toBe('lead_required');
+  });
+
+  it('asks nothing of display screens, owner keys, or events that do not collect leads', async () => {
+    expect((await list(gated, { display: 1 })).statusCode).toBe(200);
+    const owner = { key_type: 'event_owner' as const, key_value: gated.owner_api_key };
+    expect((await list(gated, {}, owner)).statusCode).toBe(200);
+    expect((await list(direct)).statusCode).toBe(200);
+  });
+});
+
 describe('the event’s leads in the console', () => {
   it('export as CSV where no cell can run as a formula', async () => {
     await t.ok(endpoints.leadSubmit, {
@@ -162,6 +250,9 @@ describe('the event’s leads in the console', () => {
     );
     expect(done.deleted).toBe(1);
     const after = await t.ok(endpoints.leadList, { event_id: gated.id }, as(world.adminA));
-    expect(after.leads.map((l) => l.email)).toEqual(['mallory@example.com']);
+    expect(after.leads.map((l) => l.email).sort()).toEqual([
+      'gate@example.com',
+      'mallory@example.com',
+    ]);
   });
 });

@@ -219,6 +219,7 @@ export const errorCatalogue = {
   consent_required: { status: 400, text: 'Please agree before we send your photos' },
   sms_not_enabled: { status: 400, text: 'Sending by SMS is not enabled for this event' },
   // leads (issue 15)
+  lead_required: { status: 403, text: 'Please tell us who you are to open the album' },
   leads_not_collected: { status: 400, text: 'This event does not collect visitor details' },
   full_name_required: { status: 400, text: 'Please enter your name' },
   company_required: { status: 400, text: 'Please enter your company' },

@@ -68,7 +68,12 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
   });
   // Leads of events that collect them (the album gate, the console list and export).
   const leadRows = new LeadRepository(database.db);
-  const leads = new LeadService({ access: events.access, rows: leadRows, clock: core.clock });
+  const leads = new LeadService({
+    access: events.access,
+    rows: leadRows,
+    clock: core.clock,
+    signingKey: secrets.signingKey,
+  });
   return {
     repositories: { notifications: notificationRows, leads: leadRows },
     services: { notifications, albumMail, eventMail, outboxAdmin, webapp, leads },

@@ -50,6 +50,16 @@ export class LeadRepository {
     return gone.length;
   }
 
+  /** Whether the event still has this lead (the gate's token names it). */
+  async exists(eventId: number, id: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: leads.id })
+      .from(leads)
+      .where(and(eq(leads.eventId, eventId), eq(leads.id, id)))
+      .limit(1);
+    return row !== undefined;
+  }
+
   async count(eventId: number): Promise<number> {
     const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })

@@ -25,6 +25,11 @@ export interface GuestBootDeps {
   resolveKey: (keyType: PublicKeyType, keyValue: string) => Promise<Principal>;
   events: Pick<EventService, 'fullDataByKey'>;
   photoListing: Pick<PhotoListingService, 'list'>;
+  /**
+   * The lead gate (LeadService.requireLead) as the list call applies it: a page load carries no
+   * lead token, so an event that collects leads gets nothing inlined (the page asks for a lead).
+   */
+  requireLead: (principal: Principal) => Promise<void>;
 }
 
 /** First tiles preloaded: the first row at a phone's width (the grid loads these eagerly too). */
@@ -65,6 +70,7 @@ export const guestBootFor = async (
   if (!eventBody.success || !listBody.success) return null;
   try {
     const principal = await deps.resolveKey(key.keyType, eventBody.data.key_value);
+    await deps.requireLead(principal);
     const [events, firstPage] = await Promise.all([
       deps.events.fullDataByKey(principal, eventBody.data),
       deps.photoListing.list(principal, listBody.data),

@@ -24,6 +24,11 @@ export const registerPhotoStream = (
   app: FastifyInstance,
   stream: PhotoStreamService,
   resolveKey: (keyType: PublicKeyType, keyValue: string) => Promise<Principal>,
+  /** The lead gate (LeadService.requireLead): events that collect leads ask the lead's token. */
+  requireLead: (
+    principal: Principal,
+    gate: { lead_token?: string | undefined; display?: 1 | undefined },
+  ) => Promise<void> = () => Promise.resolve(),
 ): void => {
   const open = new Set<() => void>();
   app.addHook('preClose', (done) => {
@@ -45,9 +50,12 @@ export const registerPhotoStream = (
       config: { rateLimit: false },
     },
     async (request, reply) => {
-      const access = await stream.open(
-        await resolveKey(request.query.key_type, request.query.key_value),
-      );
+      const principal = await resolveKey(request.query.key_type, request.query.key_value);
+      const access = await stream.open(principal);
+      await requireLead(principal, {
+        lead_token: request.query.lead_token,
+        ...(request.query.display === '1' ? { display: 1 as const } : {}),
+      });
 
       reply.hijack();
       const res = reply.raw;

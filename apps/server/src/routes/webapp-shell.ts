@@ -10,7 +10,10 @@ const e = escapeHtml;
  */
 export const webappShell = (html: string, page: WebappEvent, pageUrl: string): string => {
   const title = page.share_title.trim() || page.full_name;
-  const image = page.logo?.src ?? page.logo_full_path ?? page.banner_top?.src ?? null;
+  // Link previews fetch the image: an inline (data:) logo is no use to them.
+  const fetchable = (src: string | null | undefined) => (src && /^https?:/i.test(src) ? src : null);
+  const image =
+    fetchable(page.logo?.src) ?? fetchable(page.logo_full_path) ?? fetchable(page.banner_top?.src);
   const meta: [string, string][] = [
     ['og:title', page.og_title],
     ['og:description', page.og_description],

@@ -36,6 +36,11 @@ export default function AlbumsRoot({
         <Suspense fallback={null}>
           <WebappPage
             eventName={context.page.eventName}
+            albumUrl={
+              context.page.token?.trim()
+                ? `/?pId=${encodeURIComponent(context.page.token.trim())}`
+                : null
+            }
             findMe={
               context.page.token?.trim() ? (
                 <FaceLookup albumKey={{ keyType: 'public', keyValue: context.page.token.trim() }} />

@@ -17,6 +17,7 @@ const ConsoleAlbumPage = lazy(
 );
 const AttendeesPage = lazy(() => import('../features/attendees/components/attendees-page.tsx'));
 const OutboxPage = lazy(() => import('../features/outbox/components/outbox-page.tsx'));
+const LeadsPage = lazy(() => import('../features/leads/components/leads-page.tsx'));
 const OrganisationsPage = lazy(() =>
   import('../features/setup/components/organisations-page.tsx').then((m) => ({
     default: m.OrganisationsPage,
@@ -133,6 +134,14 @@ export default function ConsoleApp({ user }: { user: User }) {
           element={
             <Suspense fallback={<FullPageLoader />}>
               <OutboxPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="events/:eventCode/leads"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <LeadsPage />
             </Suspense>
           }
         />

@@ -55,6 +55,8 @@ export const enEvents = {
     attendeesNamed: 'Attendees of {{name}}',
     messages: 'Messages',
     messagesNamed: 'Messages of {{name}}',
+    leads: 'Leads',
+    leadsNamed: 'Leads of {{name}}',
     orders: 'Orders',
     ordersNamed: 'Orders of {{name}}',
     kioskAlbum: 'Kiosk album',

@@ -5,6 +5,7 @@ export const enWebapp = {
   loadError: 'The event page could not be loaded. Please try again.',
   logoAlt: '{{name}} logo',
   bannerAlt: 'Sponsor banner',
+  seePhotos: 'See the event’s photos',
   registerTitle: 'Get your photos',
   registerHint: 'Leave your e-mail address and we send you the link to your own album.',
   registerHintById: 'Enter the code printed on your card to open your album.',

@@ -4,6 +4,7 @@ import { enAlbums } from './en-albums.ts';
 import { enAttendees } from './en-attendees.ts';
 import { enEvents } from './en-events.ts';
 import { enOutbox } from './en-outbox.ts';
+import { enLeads } from './en-leads.ts';
 import { enWebapp } from './en-webapp.ts';
 import { enSetup } from './en-setup.ts';
 import { enOrders } from './en-orders.ts';
@@ -114,6 +115,7 @@ export const en = {
   albums: enAlbums,
   attendees: enAttendees,
   outbox: enOutbox,
+  leads: enLeads,
   templates: enTemplates,
   printDesk: enPrintDesk,
   payments: enPayments,

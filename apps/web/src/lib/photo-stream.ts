@@ -8,8 +8,11 @@ export type PhotoStreamKeyType = 'public' | 'private' | 'event_owner' | 'attende
  * The live photo stream's URL on this origin (server-sent events: a GET the contract client
  * cannot express, named once in packages/shared).
  */
-export const photoStreamUrl = (keyType: PhotoStreamKeyType, keyValue: string): string =>
-  photoStreamUrlAt('', { key_type: keyType, key_value: keyValue });
+export const photoStreamUrl = (
+  keyType: PhotoStreamKeyType,
+  keyValue: string,
+  gate: { lead_token?: string; display?: 1 } = {},
+): string => photoStreamUrlAt('', { key_type: keyType, key_value: keyValue, ...gate });
 
 /**
  * Opens the live photo stream at `url` (none when `url` is null or the browser has no

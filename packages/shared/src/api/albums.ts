@@ -3,6 +3,7 @@ import { hardenInput } from './input-rules.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { flagSchema } from './event-settings.ts';
 import { keyBody, optionalKeyBody } from './events.ts';
+import { leadGateBody } from './lead-gate.ts';
 import { guestPhotoSchema } from './photos.ts';
 import { idSchema } from './users.ts';
 
@@ -15,7 +16,14 @@ export const PHOTO_STREAM_PATH = '/photo/stream';
 /** Name of the server-sent event that carries one photo (data: the photo as the public list shows it). */
 export const PHOTO_STREAM_EVENT = 'photo';
 /** A GET query, not an endpoint body: it takes the input rule explicitly. */
-export const photoStreamQuery = hardenInput(z.object(keyBody));
+export const photoStreamQuery = hardenInput(
+  z.object({
+    ...keyBody,
+    // The lead gate (lead-gate.ts) in a query string: `display=1` for the organiser's screens.
+    lead_token: leadGateBody.lead_token,
+    display: z.literal('1', { error: 'invalid_value' }).optional(),
+  }),
+);
 
 // ---- sharing (albums §7.2, owner-console §2) ---------------------------------------------------
 
@@ -162,6 +170,7 @@ export const createAlbumDownload = defineEndpoint({
     'Checks that the key may download the chosen photos (or, without a list, the whole album) and answers a short-lived address of the zip, streamed by the server: originals where the key may download them, otherwise the shown picture of a free event’s album unless the operator turned downloads off; paid originals never',
   body: z.object({
     ...keyBody,
+    ...leadGateBody,
     photo_id_array: z
       .array(idSchema, { error: 'invalid_value' })
       .min(1, 'invalid_value')
@@ -180,5 +189,6 @@ export const createAlbumDownload = defineEndpoint({
     'not_found',
     'download_not_allowed',
     'too_many_photos',
+    'lead_required',
   ],
 });

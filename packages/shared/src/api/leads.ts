@@ -72,7 +72,14 @@ export const leadSubmit = defineEndpoint({
     consent: flagSchema.optional(),
     consent_version: z.string().max(40, 'invalid_value').optional(),
   }),
-  result: z.object({ lead_id: z.number().int() }),
+  result: z.object({
+    lead_id: z.number().int(),
+    lead_token: z
+      .string()
+      .describe(
+        'Send it as lead_token with the album calls (photo list, download) of this event’s public and private keys',
+      ),
+  }),
   errors: [
     'invalid_key',
     'unauthorized_user',

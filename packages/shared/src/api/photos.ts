@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, OWNER_PREFIX } from './endpoint.ts';
 import { flagOutput, flagSchema } from './event-settings.ts';
 import { keyBody, optionalKeyBody } from './events.ts';
+import { leadGateBody } from './lead-gate.ts';
 import { idSchema } from './users.ts';
 import { isValidFileName } from '../rules/text-rules.ts';
 
@@ -231,6 +232,7 @@ export const publicPhotoList = defineEndpoint({
     'Public twin: photos by key (public key: visible photos only; attendee: theirs). Public, private and attendee keys get the guest view of each photo',
   body: z.object(photoListQuery).extend({
     ...keyBody,
+    ...leadGateBody,
     vip_token: z
       .string({ error: 'vip_token_invalid' })
       .trim()
@@ -249,7 +251,13 @@ export const publicPhotoList = defineEndpoint({
         'First page only (no before_id): the event’s stock images shown now (date window and tag policy hold, stock images on, a thumbnail set); empty otherwise',
       ),
   }),
-  errors: ['invalid_key', 'unauthorized_user', 'event_not_found', 'vip_token_invalid'],
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'event_not_found',
+    'vip_token_invalid',
+    'lead_required',
+  ],
 });
 
 export const photoCountInfo = defineEndpoint({

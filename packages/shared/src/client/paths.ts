@@ -18,11 +18,18 @@ export const AUTH_COOKIE_PATH = `${API_BASE}/auth`;
  */
 export const photoStreamUrlAt = (
   baseUrl: string,
-  key: { readonly key_type: string; readonly key_value: string },
+  key: {
+    readonly key_type: string;
+    readonly key_value: string;
+    /** The lead gate: the lead's token, or `display` for kiosk, stream and slide-show screens. */
+    readonly lead_token?: string | undefined;
+    readonly display?: 1 | undefined;
+  },
 ): string =>
   `${baseUrl.replace(/\/+$/, '')}${API_BASE}${PHOTO_STREAM_PATH}?${new URLSearchParams({
     key_type: key.key_type,
     key_value: key.key_value,
+    ...(key.display ? { display: '1' } : key.lead_token ? { lead_token: key.lead_token } : {}),
   }).toString()}`;
 
 /** The built-in test payment provider's checkout page (web app route `<path>/:paymentId`). */

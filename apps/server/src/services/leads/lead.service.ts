@@ -7,6 +7,7 @@ import {
   type ParsedBodyOf,
   type Lead,
 } from '@flashbulb/shared';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -56,15 +57,66 @@ const presentLead = (row: LeadRow): Lead => ({
  * Leads (issue 15 item 6): the album gate of events with `collect_leads` on stores what the guest
  * gave and the consent they agreed to; those who manage the event list, export and delete them.
  */
+/** Key types whose album calls the lead gate guards: the guest links of the event. */
+const GATED_KEYS: ReadonlySet<string> = new Set(['public', 'private']);
+
 export class LeadService {
   constructor(
-    private readonly deps: { access: AccessControl; rows: LeadRepository; clock: Clock },
+    private readonly deps: {
+      access: AccessControl;
+      rows: LeadRepository;
+      clock: Clock;
+      /** Signs the lead token the album calls carry (secrets.signingKey). */
+      signingKey: Buffer;
+    },
   ) {}
+
+  private sign(eventId: number, leadId: number): string {
+    return createHmac('sha256', this.deps.signingKey)
+      .update(`lead-gate:${eventId}:${leadId}`)
+      .digest('base64url');
+  }
+
+  /** `<lead id>.<signature>`: names a lead of one event, and only that event. */
+  private tokenFor(eventId: number, leadId: number): string {
+    return `${leadId}.${this.sign(eventId, leadId)}`;
+  }
+
+  /**
+   * The lead gate on the server (issue 15 item 6): when the key's event collects leads, its public
+   * and private keys' album calls need the token of a lead of that event that still exists
+   * (deleted on request: asked again). Operators, event-owner, attendee and robot keys, and the
+   * organiser's display screens (`display`), are not asked. Answers quietly when it holds, else
+   * `lead_required` (changes nothing).
+   */
+  async requireLead(
+    principal: Principal,
+    body: { lead_token?: string | undefined; display?: 1 | undefined },
+  ): Promise<void> {
+    if (principal.kind !== 'key' || !principal.event) return;
+    if (!GATED_KEYS.has(principal.keyType) || principal.event.row.collect_leads !== 1) return;
+    if (body.display === 1) return;
+    const eventId = principal.event.row.id;
+    const [idText, signature, extra] = (body.lead_token ?? '').split('.');
+    const leadId = Number(idText);
+    const ok =
+      extra === undefined &&
+      signature !== undefined &&
+      /^[1-9]\d{0,15}$/.test(idText ?? '') &&
+      Number.isSafeInteger(leadId) &&
+      (() => {
+        const want = Buffer.from(this.sign(eventId, leadId));
+        const got = Buffer.from(signature);
+        return want.length === got.length && timingSafeEqual(want, got);
+      })() &&
+      (await this.deps.rows.exists(eventId, leadId));
+    if (!ok) throw new AppError('lead_required', 'lead_token');
+  }
 
   async submit(
     principal: Principal,
     input: KeylessBody<'leadSubmit'>,
-  ): Promise<{ lead_id: number }> {
+  ): Promise<{ lead_id: number; lead_token: string }> {
     const { event, keyType } = await this.deps.access.requireEventAccess(principal, 'photo.list', {
       keyEvent: true,
     });
@@ -107,7 +159,7 @@ export class LeadService {
       },
       this.deps.clock.now(),
     );
-    return { lead_id: saved.id };
+    return { lead_id: saved.id, lead_token: this.tokenFor(row.id, saved.id) };
   }
 
   private async managed(principal: Principal, eventId: number) {

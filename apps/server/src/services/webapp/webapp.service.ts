@@ -78,10 +78,14 @@ export class WebappService {
       name: row.name,
       full_name: row.full_name,
       description: o.description,
+      // The event logo as the album pages show it: an http(s) URL, an inline image (data:image/…,
+      // which an <img> never runs) or a storage key.
       logo_full_path: logoPath
-        ? /^[a-z][a-z0-9+.-]*:/i.test(logoPath)
-          ? safeHttpUrl(logoPath)
-          : this.deps.publicMediaUrl(logoPath.replace(/^\/+/, ''))
+        ? /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(logoPath)
+          ? logoPath
+          : /^[a-z][a-z0-9+.-]*:/i.test(logoPath)
+            ? safeHttpUrl(logoPath)
+            : this.deps.publicMediaUrl(logoPath.replace(/^\/+/, ''))
         : null,
       logo_link: safeHttpUrl(row.logo_link) ?? '',
       logo: this.image(o.webappLogoEnabled, o.webappLogoSrc),

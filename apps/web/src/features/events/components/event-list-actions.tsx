@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { albumLink, type AlbumLinkKind } from '../../../lib/album-links.ts';
 import { albumPathFor } from '../../../lib/album-path.ts';
 import { attendeesPathFor } from '../../../lib/attendees-path.ts';
+import { leadsPathFor } from '../../../lib/leads-path.ts';
 import { outboxPathFor } from '../../../lib/outbox-path.ts';
 import { ordersPathFor } from '../../../lib/orders-path.ts';
 import { EventLinksModal } from './event-links-modal.tsx';
@@ -68,6 +69,15 @@ export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit:
         aria-label={t('events.list.messagesNamed', { name })}
       >
         {t('events.list.messages')}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="light"
+        component={Link}
+        to={leadsPathFor(event.name)}
+        aria-label={t('events.list.leadsNamed', { name })}
+      >
+        {t('events.list.leads')}
       </Button>
       <AlbumAnchor event={event} kind="kioskAlbum" label="kioskAlbum" />
       {streamDisabled ? (

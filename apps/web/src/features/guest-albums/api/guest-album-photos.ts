@@ -10,17 +10,31 @@ export interface AlbumKey {
   readonly keyValue: string;
   /** A VIP token a kiosk accepted (albums §2.4): the list also shows photos inside their delay. */
   readonly vipToken?: string;
+  /**
+   * The lead gate (events that collect leads): the token of the lead this browser gave, or
+   * `display` for the organiser's kiosk, stream and slide-show screens, which ask no lead.
+   */
+  readonly leadToken?: string | null;
+  readonly display?: boolean;
 }
+
+/** The lead gate's fields of an album call. */
+export const leadGateFields = (key: AlbumKey): { display?: 1; lead_token?: string } =>
+  key.display ? { display: 1 } : key.leadToken ? { lead_token: key.leadToken } : {};
 
 /** Photos per request (the list's page size; the server sends the first page with the page). */
 export const GUEST_PAGE_SIZE = GUEST_BOOT_PAGE_SIZE;
 
 export type PhotoPage = ResultOf<typeof endpoints.publicPhotoList>;
 
-export const albumQueryKey = (key: AlbumKey) =>
-  key.vipToken
-    ? (['albums', key.keyType, key.keyValue, 'vip', key.vipToken] as const)
-    : (['albums', key.keyType, key.keyValue] as const);
+export const albumQueryKey = (key: AlbumKey) => {
+  const base = ['albums', key.keyType, key.keyValue] as const;
+  const withVip = key.vipToken ? ([...base, 'vip', key.vipToken] as const) : base;
+  // A lead given (or a display screen) reads the album afresh: the server answers it differently.
+  return key.display || key.leadToken
+    ? ([...withVip, 'gate', key.display ? 'display' : key.leadToken] as const)
+    : withVip;
+};
 
 /**
  * One page of the album, newest first. `before` freezes the list at the moment the album opened
@@ -50,6 +64,7 @@ export const fetchGuestPhotoPage = (
       ...(since ? { start_date: since } : {}),
       ...(afterPhotoId !== undefined && pageNumber > 1 ? { before_id: afterPhotoId } : {}),
       ...(key.vipToken ? { vip_token: key.vipToken } : {}),
+      ...leadGateFields(key),
     },
     { signal },
   );
@@ -112,6 +127,7 @@ export const albumDownloadUrl = async (key: AlbumKey, photoIds: number[] | null)
   const { url } = await callApi(endpoints.createAlbumDownload, {
     key_type: key.keyType,
     key_value: key.keyValue,
+    ...leadGateFields(key),
     ...(photoIds ? { photo_id_array: photoIds } : {}),
   });
   return url;

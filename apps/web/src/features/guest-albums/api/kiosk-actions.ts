@@ -99,6 +99,8 @@ export const checkVipToken = async (key: AlbumKey, token: string): Promise<void>
     key_value: key.keyValue,
     max_size: 1,
     vip_token: token,
+    // Asked at a kiosk: the organiser's screen, no lead gate.
+    display: 1,
   });
 };
 

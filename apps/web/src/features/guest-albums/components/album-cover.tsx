@@ -81,7 +81,7 @@ export function AlbumCover({
         <h1 className="albums-cover-title">{branding.title}</h1>
         <p className="albums-cover-meta">
           {branding.date && <span>{coverDate(branding.date, branding.utcDiffHours)}</span>}
-          <span className="albums-count">{countText}</span>
+          {countText && <span className="albums-count">{countText}</span>}
           {tag && <span className="albums-cover-tag">#{tag}</span>}
           {live && (
             <span className="albums-live">

@@ -27,7 +27,7 @@ import { GALLERY_ROW_HEIGHT, GuestPhotoGrid, type TileAction } from './guest-pho
 import { IconButton } from './icon-button.tsx';
 import { Icon } from './icons.tsx';
 import { StockImageStrip } from './stock-image-strip.tsx';
-import { LeadGate, leadGiven } from './lead-gate.tsx';
+import { LeadGate, leadTokenOf } from './lead-gate.tsx';
 import type { ViewerOptions } from './photo-viewer.tsx';
 import { DEFAULT_SLIDESHOW_SECONDS } from '../utils/slideshow-seconds.ts';
 
@@ -74,7 +74,7 @@ export interface AlbumSelection {
 
 /** One album, whatever the key: grid, stream (live, newest first) or slide show. */
 export function AlbumView({
-  albumKey,
+  albumKey: linkKey,
   mode,
   kiosk,
   curation = false,
@@ -111,19 +111,27 @@ export function AlbumView({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const inApp = useInApp();
+  // The lead gate (collect_leads) on guests' grids outside kiosks; the organiser's screens
+  // (kiosk, stream, slide show) and curation say `display`, the server then asks no lead.
+  const display = kiosk || curation || mode !== 'grid';
+  const [givenToken, setGivenToken] = useState<string | null>(null);
+  const event = useAlbumEvent(linkKey, eventName, presentation === undefined).data;
+  const leadToken = display
+    ? null
+    : (givenToken ?? leadTokenOf(linkKey.keyValue, event?.name ?? eventName));
+  const albumKey = useMemo(
+    (): AlbumKey => ({ ...linkKey, ...(display ? { display } : { leadToken }) }),
+    [linkKey, display, leadToken],
+  );
   const photos = useAlbumPhotos(albumKey);
-  const event = useAlbumEvent(albumKey, eventName, presentation === undefined).data;
   const [open, setOpen] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  // The lead gate (collect_leads): guests' grids outside kiosks, until this browser gave a lead.
-  const [leadDone, setLeadDone] = useState(false);
+  // The gate shows until this browser gave a lead (its token opens the list on the server).
+  // A token the server no longer takes (the lead was deleted on request) asks again.
   const leadGate =
     event?.collect_leads === 1 &&
-    !kiosk &&
-    !curation &&
-    mode === 'grid' &&
-    !leadDone &&
-    !leadGiven(event.name);
+    !display &&
+    (!leadToken || (photos.status === 'error' && photos.errorKey === 'lead_required'));
   const { live } = usePhotoStream(
     albumKey,
     liveWanted && photos.status === 'ready',
@@ -246,8 +254,13 @@ export function AlbumView({
   const [shareNotice, setShareNotice] = useState<string | null>(null);
   const accent = useMemo(() => accentStyle(event?.opts.guestAccentColor ?? ''), [event]);
 
-  if (photos.status === 'loading') return <AlbumSkeleton />;
-  if (photos.status === 'error') return <AlbumLinkError errorKey={photos.errorKey ?? ''} />;
+  if (photos.status === 'loading' && !leadGate) return <AlbumSkeleton />;
+  if (photos.status === 'error' && !leadGate)
+    return photos.errorKey === 'lead_required' && !event ? (
+      <AlbumSkeleton />
+    ) : (
+      <AlbumLinkError errorKey={photos.errorKey ?? ''} />
+    );
 
   const emptyText = plainText(presentation?.emptyText ?? event?.empty_album_text ?? '');
   if (mode === 'slideshow' && photos.count > 0) {
@@ -297,7 +310,8 @@ export function AlbumView({
           date: photos.photoAt(0)?.created_date ?? null,
           utcDiffHours: event?.date_utc_diff_hours ?? 0,
         }}
-        countText={t('albums.count', { count: photos.count })}
+        // Behind the lead gate the album's size is not known (the server answers no list yet).
+        countText={leadGate ? '' : t('albums.count', { count: photos.count })}
         live={live}
         kiosk={kiosk}
         actions={
@@ -383,7 +397,7 @@ export function AlbumView({
           albumKey={albumKey}
           eventName={event.name}
           params={event.lead_params}
-          onDone={() => setLeadDone(true)}
+          onDone={setGivenToken}
         />
       ) : shown.count === 0 ? (
         <AlbumState icon="image" title={t('albums.states.emptyTitle')}>

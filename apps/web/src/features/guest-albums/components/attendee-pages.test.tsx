@@ -443,7 +443,7 @@ describe('QR ride kiosk (evSB3)', () => {
     });
     await waitFor(() =>
       expect(sources.at(-1)?.url).toBe(
-        `${API_BASE}${PHOTO_STREAM_PATH}?key_type=private&key_value=ride-key`,
+        `${API_BASE}${PHOTO_STREAM_PATH}?key_type=private&key_value=ride-key&display=1`,
       ),
     );
   });

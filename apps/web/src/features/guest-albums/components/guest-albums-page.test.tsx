@@ -271,7 +271,10 @@ describe('live pages', () => {
     await waitFor(() => expect(tiles()).toHaveLength(2));
     const source = sources.at(-1);
     const listCalls = api.callsTo(LIST).length;
-    expect(source?.url).toBe(`${API_BASE}${PHOTO_STREAM_PATH}?key_type=public&key_value=pub`);
+    // A kiosk screen: the organiser’s display, no lead gate.
+    expect(source?.url).toBe(
+      `${API_BASE}${PHOTO_STREAM_PATH}?key_type=public&key_value=pub&display=1`,
+    );
     act(() => {
       source?.dispatchEvent(new Event('open'));
       source?.dispatchEvent(new MessageEvent('photo', { data: JSON.stringify(albumPhoto(5)) }));

@@ -9,15 +9,24 @@ import { useErrorText } from '../../../lib/error-text.ts';
 import type { AlbumKey } from '../api/guest-album-photos.ts';
 
 const storageKey = (eventName: string) => `fb-lead:${eventName}`;
+const keyStorageKey = (keyValue: string) => `fb-lead-key:${keyValue}`;
 
-/** Whether this browser already gave the event's lead (the gate then stays open). */
-export const leadGiven = (eventName: string): boolean => {
+const read = (name: string): string | null => {
   try {
-    return window.localStorage.getItem(storageKey(eventName)) === '1';
+    const value = window.localStorage.getItem(name);
+    // '1' was kept before the server checked the gate: no token, so the gate asks again.
+    return value && value !== '1' ? value : null;
   } catch {
-    return false;
+    return null;
   }
 };
+
+/**
+ * The lead token this browser holds for the album (the server's gate asks for it with the photo
+ * list and download): by the link's key first (known before the event is), else by event code.
+ */
+export const leadTokenOf = (keyValue: string, eventName: string | null): string | null =>
+  read(keyStorageKey(keyValue)) ?? (eventName ? read(storageKey(eventName)) : null);
 
 /**
  * The lead gate (issue 15 item 6; owner-console §3 `collect_leads`, `lead_params`): name and
@@ -33,7 +42,7 @@ export function LeadGate({
   albumKey: AlbumKey;
   eventName: string;
   params: LeadParams;
-  onDone: () => void;
+  onDone: (leadToken: string) => void;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -61,13 +70,14 @@ export function LeadGate({
         ? { consent: consent ? 1 : 0, consent_version: leadConsentVersion(params) }
         : {}),
     }).then(
-      () => {
+      ({ lead_token }) => {
         try {
-          window.localStorage.setItem(storageKey(eventName), '1');
+          window.localStorage.setItem(storageKey(eventName), lead_token);
+          window.localStorage.setItem(keyStorageKey(albumKey.keyValue), lead_token);
         } catch {
           // private mode: the gate asks again next time
         }
-        onDone();
+        onDone(lead_token);
       },
       (error: unknown) => {
         setBusy(false);

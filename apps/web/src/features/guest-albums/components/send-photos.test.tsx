@@ -67,7 +67,7 @@ describe('sending photos as a mini-album link (albums §5, §7.2)', () => {
   it('asks for consent where the event collects leads and shows the server’s refusal beside it', async () => {
     const user = userEvent.setup();
     // This browser already passed the event's lead gate.
-    window.localStorage.setItem('fb-lead:ABCD', '1');
+    window.localStorage.setItem('fb-lead:ABCD', 'tok-earlier');
     const api = installFakeApi({
       [LIST]: { ok: photoPage([albumPhoto(1)]) },
       [EVENT]: {
@@ -165,6 +165,7 @@ describe('sending photos as a mini-album link (albums §5, §7.2)', () => {
 describe('the lead gate (issue 15 item 6)', () => {
   it('asks for the lead before the album opens, sends the consent version, then shows the photos', async () => {
     window.localStorage.removeItem('fb-lead:ABCD');
+    window.localStorage.removeItem('fb-lead-key:pub-key');
     const user = userEvent.setup();
     const leadParams = {
       show_company_input_text: 1 as const,
@@ -174,9 +175,13 @@ describe('the lead gate (issue 15 item 6)', () => {
       privacy_policy_link: 'https://gala.example/privacy',
     };
     const api = installFakeApi({
-      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      // The server's gate: no photos without the lead's token.
+      [LIST]: (body) =>
+        (body as { lead_token?: string }).lead_token === 'tok-1'
+          ? { ok: photoPage([albumPhoto(1)]) }
+          : { nok: 'lead_required', status: 403 },
       [EVENT]: { ok: [storedEvent({ collect_leads: 1, lead_params: leadParams })] },
-      '/lead/create': { ok: { lead_id: 1 } },
+      '/lead/create': { ok: { lead_id: 1, lead_token: 'tok-1' } },
     });
     renderAlbums('?pId=pub-key');
     await screen.findByRole('heading', { name: 'Before you see the photos' });
@@ -199,6 +204,29 @@ describe('the lead gate (issue 15 item 6)', () => {
       consent: 1,
       consent_version: leadConsentVersion(leadParams),
     });
-    expect(window.localStorage.getItem('fb-lead:ABCD')).toBe('1');
+    expect(window.localStorage.getItem('fb-lead:ABCD')).toBe('tok-1');
+    expect(window.localStorage.getItem('fb-lead-key:pub-key')).toBe('tok-1');
+  });
+
+  it('asks again when the server no longer takes the token (lead deleted on request)', async () => {
+    window.localStorage.setItem('fb-lead-key:pub-key', 'tok-gone');
+    installFakeApi({
+      [LIST]: { nok: 'lead_required', status: 403 },
+      [EVENT]: { ok: [storedEvent({ collect_leads: 1 })] },
+    });
+    renderAlbums('?pId=pub-key');
+    await screen.findByRole('heading', { name: 'Before you see the photos' });
+    window.localStorage.removeItem('fb-lead-key:pub-key');
+  });
+
+  it('kiosk and stream screens ask no lead and say so to the server', async () => {
+    const api = installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [EVENT]: { ok: [storedEvent({ collect_leads: 1 })] },
+    });
+    renderAlbums('?pId=pub-key&kioskMode=true');
+    await waitFor(() => expect(tile(1)).toBeTruthy());
+    expect(screen.queryByRole('heading', { name: 'Before you see the photos' })).toBeNull();
+    expect(api.callsTo(LIST)[0]?.body).toMatchObject({ display: 1 });
   });
 });

@@ -2,7 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { guestPhotoSchema, type GuestPhoto as Photo } from '@flashbulb/shared';
 import { photoStreamUrl, usePhotoEventSource } from '../../../lib/photo-stream.ts';
-import { albumQueryKey, fetchGuestPhotoPage, type AlbumKey } from '../api/guest-album-photos.ts';
+import {
+  albumQueryKey,
+  fetchGuestPhotoPage,
+  leadGateFields,
+  type AlbumKey,
+} from '../api/guest-album-photos.ts';
 
 /** How often the page asks for new photos while the live stream is not open. */
 export const POLL_INTERVAL_MS = 5000;
@@ -29,7 +34,7 @@ export const usePhotoStream = (
   }, [onPhotos, since]);
 
   const open = usePhotoEventSource(
-    enabled ? photoStreamUrl(key.keyType, key.keyValue) : null,
+    enabled ? photoStreamUrl(key.keyType, key.keyValue, leadGateFields(key)) : null,
     (event) => {
       try {
         const parsed = guestPhotoSchema.safeParse(JSON.parse(event.data));

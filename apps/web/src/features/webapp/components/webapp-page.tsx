@@ -175,8 +175,11 @@ function RegisterForm({ event }: { event: WebappEvent }) {
 export default function WebappPage({
   eventName,
   findMe = null,
+  albumUrl = null,
 }: {
   eventName: string;
+  /** The event's public album, when the link carries its public key as `token`. */
+  albumUrl?: string | null;
   /** "Find me" by selfie, composed in by the app (faces feature). */
   findMe?: React.ReactNode;
 }) {
@@ -230,6 +233,13 @@ export default function WebappPage({
         <h1>{event.share_title.trim() || event.full_name}</h1>
         {event.description.trim() && <p className="webapp-pre">{event.description}</p>}
       </header>
+      {albumUrl && (
+        <p className="webapp-album-link">
+          <a className="webapp-button webapp-button--secondary" href={albumUrl}>
+            {t('webapp.seePhotos')}
+          </a>
+        </p>
+      )}
       <RegisterForm event={event} />
       <FindMeSlot>{findMe}</FindMeSlot>
       {event.faq_text.trim() && (
