@@ -99,6 +99,7 @@ beforeAll(async () => {
       PAYPAL_CLIENT_SECRET,
       PAYPAL_WEBHOOK_ID,
       PAYPAL_ENVIRONMENT: 'sandbox',
+      PAYPAL_SDK_URL: paypal.sdkUrl,
       FLASHBULB_PAYMENTS_TIMEOUT_MS: '2000',
       LOG_LEVEL: 'debug',
     },
@@ -118,13 +119,20 @@ afterAll(async () => {
 });
 
 describe('PayPal card checkout', () => {
-  it('tells the album page the client id and environment its checkout script loads with', async () => {
+  it('tells the album page the client id and environment its checkout script loads with, and lets the page load it', async () => {
     const uid = await guest(0);
     expect(await t.ok(endpoints.paypalSettings, page(uid))).toEqual({
       enabled: 1,
       client_id: PAYPAL_CLIENT_ID,
       environment: 'sandbox',
+      script_url: `${paypal.sdkUrl}?client-id=${PAYPAL_CLIENT_ID}&currency=USD&intent=capture&components=buttons`,
     });
+    // The page may load it: the SDK's origin is in the page's script-src (and nothing else is).
+    const csp = String(
+      (await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+    );
+    const scriptSrc = /script-src ([^;]+)/.exec(csp)![1]!.split(' ');
+    expect(scriptSrc).toEqual(["'self'", new URL(paypal.url).origin]);
   });
 
   it('creates the order as documented, captures it on the server and unlocks exactly once on the verified webhook', async () => {

@@ -181,7 +181,11 @@ export const wirePayments = (
         paymentRows,
         paypal:
           paypal && paypalSettings
-            ? { adapter: paypal, environment: paypalSettings.environment }
+            ? {
+                adapter: paypal,
+                environment: paypalSettings.environment,
+                sdkUrl: paypalSettings.sdkUrl,
+              }
             : null,
         terminal,
         square,

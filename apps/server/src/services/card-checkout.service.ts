@@ -39,7 +39,7 @@ export class CardCheckoutService {
       checkout: CheckoutService;
       payments: PaymentService;
       paymentRows: PaymentRepository;
-      paypal: { adapter: PayPalAdapter; environment: 'sandbox' | 'live' } | null;
+      paypal: { adapter: PayPalAdapter; environment: 'sandbox' | 'live'; sdkUrl: string } | null;
       terminal: TerminalAdapter | null;
       /** Square card readers (the event's `square_access_token` through `providers`). */
       square?: SquareAdapter | null;
@@ -71,10 +71,19 @@ export class CardCheckoutService {
   async paypalSettings(principal: Principal) {
     await this.deps.access.requireEventAccess(principal, 'payment.checkout', { keyEvent: true });
     const paypal = this.deps.paypal;
+    // PayPal's documented SDK query: the client id, USD, capture; only the buttons component.
+    const script = paypal ? new URL(paypal.sdkUrl) : null;
+    if (script && paypal) {
+      script.searchParams.set('client-id', paypal.adapter.clientId);
+      script.searchParams.set('currency', CURRENCY);
+      script.searchParams.set('intent', 'capture');
+      script.searchParams.set('components', 'buttons');
+    }
     return {
       enabled: paypal ? (1 as const) : (0 as const),
       client_id: paypal?.adapter.clientId ?? '',
       environment: paypal?.environment ?? ('sandbox' as const),
+      script_url: script?.toString() ?? '',
     };
   }
 

@@ -119,6 +119,18 @@ export const enAlbums = {
     scan: 'Scan the code with your phone to pay {{amount}}. Your photos unlock here once paid.',
     qrAlt: 'QR code of the payment page',
     payHere: 'Or pay on this device',
+    card: {
+      title: 'Pay {{amount}} by card',
+      titleNoAmount: 'Pay by card',
+      loading: 'Loading the card form…',
+      unavailable: 'Card payment is not available right now. You can pay with a phone instead.',
+      capturing: 'Confirming your payment…',
+      paid: 'Paid. Your photos are opening.',
+      declined: 'Your card was declined. Nothing was charged; try another card.',
+      notCaptured: 'The payment was not completed. Nothing was charged; you can try again.',
+      qrInstead: 'Pay with a phone instead',
+      back: 'Back',
+    },
     ended: {
       failed: 'The payment did not go through. Nothing was charged; you can try again.',
       closed: 'This payment was closed. You can start again.',

@@ -11,6 +11,11 @@ import {
   sendMiniAlbumLink,
   trackShare,
 } from '@flashbulb/shared/api/albums';
+import {
+  paypalCaptureOrder,
+  paypalCreateOrder,
+  paypalSettings,
+} from '@flashbulb/shared/api/card-payments';
 import { publicEventFullData } from '@flashbulb/shared/api/events';
 import { keySearchByFace, selfieUploadAccess } from '@flashbulb/shared/api/faces';
 import {
@@ -51,6 +56,9 @@ export const guestEndpoints = {
   pricingButtonList,
   createQrPayment,
   checkQrStatus,
+  paypalSettings,
+  paypalCreateOrder,
+  paypalCaptureOrder,
   attendeeUnlock,
   attendeeUnlockAndPrint,
   webappEvent,
