@@ -136,6 +136,18 @@ export const enAlbums = {
       closed: 'This payment was closed. You can start again.',
     },
   },
+  square: {
+    title: 'Pay by card on the reader',
+    button: '{{text}} — {{amount}} by card',
+    buttonNoAmount: '{{text}} by card',
+    waiting: 'Tap, insert or swipe your card on the card reader.',
+    cancel: 'Cancel',
+    cancelling: 'Cancelling…',
+    paid: 'Paid. Your photos are opening.',
+    declined: 'The card was declined. Nothing was charged; you can try again.',
+    timedOut: 'The card reader timed out. Nothing was charged; you can start again.',
+    cancelled: 'The card payment was cancelled. Nothing was charged.',
+  },
   desk: {
     title: 'Pay at the desk',
     codeLabel: 'Employee unlock code',

@@ -15,6 +15,9 @@ import {
   paypalCaptureOrder,
   paypalCreateOrder,
   paypalSettings,
+  squareCancelCheckout,
+  squareCheckoutStatus,
+  squareInitiatePayment,
 } from '@flashbulb/shared/api/card-payments';
 import { publicEventFullData } from '@flashbulb/shared/api/events';
 import { keySearchByFace, selfieUploadAccess } from '@flashbulb/shared/api/faces';
@@ -59,6 +62,9 @@ export const guestEndpoints = {
   paypalSettings,
   paypalCreateOrder,
   paypalCaptureOrder,
+  squareInitiatePayment,
+  squareCheckoutStatus,
+  squareCancelCheckout,
   attendeeUnlock,
   attendeeUnlockAndPrint,
   webappEvent,

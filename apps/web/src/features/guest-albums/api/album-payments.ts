@@ -115,3 +115,37 @@ export const createPayPalOrder = (
 /** The server captures the approved order at PayPal; only its answer says paid. */
 export const capturePayPalOrder = (attendeeId: string, paymentId: string) =>
   callApi(endpoints.paypalCaptureOrder, { ...attendeeKey(attendeeId), payment_id: paymentId });
+
+/** The kiosk's key when its link carries one, else the attendee's (both reach the event). */
+const saleKey = (kioskKey: string | null, attendeeId: string) =>
+  kioskKey ? { key_type: 'private' as const, key_value: kioskKey } : attendeeKey(attendeeId);
+
+/** A sale on the kiosk's paired Square reader (`sqDeviceId` of the kiosk link). */
+export const startSquareSale = (
+  kioskKey: string | null,
+  attendeeId: string,
+  deviceId: string,
+  buttonIndex: number,
+  requestId: string,
+  photoUids: readonly string[] | null = null,
+) =>
+  callApi(endpoints.squareInitiatePayment, {
+    ...saleKey(kioskKey, attendeeId),
+    attendee_uid: attendeeId,
+    pricing_button_index: buttonIndex,
+    client_request_id: requestId,
+    device_id: deviceId,
+    ...(photoUids ? { photo_uids: [...photoUids] } : {}),
+  });
+
+export const checkSquareSale = (kioskKey: string | null, attendeeId: string, paymentId: string) =>
+  callApi(endpoints.squareCheckoutStatus, {
+    ...saleKey(kioskKey, attendeeId),
+    payment_id: paymentId,
+  });
+
+export const cancelSquareSale = (kioskKey: string | null, attendeeId: string, paymentId: string) =>
+  callApi(endpoints.squareCancelCheckout, {
+    ...saleKey(kioskKey, attendeeId),
+    payment_id: paymentId,
+  });

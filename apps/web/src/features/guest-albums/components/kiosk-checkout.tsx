@@ -5,6 +5,11 @@ import { errorKeyOf, isApiError } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import { unlockAndPrintAtDesk, unlockAtDesk } from '../api/album-payments.ts';
 import { PaidAlbumPanel, type PhotoChoice } from './paid-album-panel.tsx';
+import { SquareReaderCheckout } from './square-reader-checkout.tsx';
+
+/** The paired Square reader's device id from the kiosk link (`sqDeviceId`), or null. */
+const squareDeviceOfLink = (): string | null =>
+  new URLSearchParams(window.location.search).get('sqDeviceId')?.trim() || null;
 
 type DeskState =
   | { kind: 'idle' }
@@ -38,8 +43,17 @@ export function KioskCheckout({
   printPhotoUids?: readonly string[];
 }) {
   const toPrint = printPhotoUids ?? (choice?.choosing ? choice.chosen : []);
+  const squareDevice = squareDeviceOfLink();
   return (
     <div className="albums-kiosk-checkout">
+      {squareDevice && (
+        <SquareReaderCheckout
+          attendeeId={attendeeId}
+          kioskKey={kioskKey}
+          deviceId={squareDevice}
+          choice={choice}
+        />
+      )}
       <PaidAlbumPanel attendeeId={attendeeId} choice={choice} />
       {kioskKey && (
         <DeskUnlockForm attendeeId={attendeeId} kioskKey={kioskKey} printPhotoUids={toPrint} />
