@@ -94,6 +94,9 @@ export function PaidAlbumPanel({
 
   const list = buttons.data;
   if (!list || list.is_free === 1 || list.buttons.length === 0) return null;
+  // The ways to pay the operator offers here (the server refuses the others).
+  const qrOffered = list.methods?.includes('qr') ?? true;
+  if (!qrOffered && !cardScript) return null;
 
   const start = (index: number) => {
     setState({ kind: 'starting' });
@@ -126,9 +129,11 @@ export function PaidAlbumPanel({
             }
           />
           <div className="albums-paid-alt">
-            <button type="button" onClick={() => start(state.index)}>
-              {t('albums.paid.card.qrInstead')}
-            </button>
+            {qrOffered && (
+              <button type="button" onClick={() => start(state.index)}>
+                {t('albums.paid.card.qrInstead')}
+              </button>
+            )}
             <button type="button" onClick={() => setState({ kind: 'choose', errorKey: null })}>
               {t('albums.paid.card.back')}
             </button>

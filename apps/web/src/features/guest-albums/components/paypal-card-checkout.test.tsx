@@ -36,6 +36,7 @@ const attendee = (unlocked: 0 | 1) => ({
 const buttons = {
   is_free: 0,
   currency: 'USD',
+  methods: ['qr', 'paypal', 'square'],
   photo_count: 1,
   buttons: [{ index: 0, button_text: 'All my photos', digitals: true, prints: false, amount: 450 }],
 };
@@ -187,6 +188,25 @@ describe('PayPal card checkout on the album page', { timeout: 30_000 }, () => {
     );
     expect(await within(panel).findByRole('link', { name: 'Or pay on this device' })).toBeTruthy();
     expect(loaded).toEqual([]);
+  });
+
+  it('an album offering only PayPal has no phone payment to fall back to', async () => {
+    installPayPal();
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee(0) },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [BUTTONS]: { ok: { ...buttons, methods: ['paypal'] } },
+      [SETTINGS]: {
+        ok: { enabled: 1, client_id: 'abc', environment: 'sandbox', script_url: SCRIPT },
+      },
+    });
+    renderAlbums(`?attId=${ATT}`);
+    const panel = await screen.findByRole('region', { name: 'Get your photos' });
+    await userEvent.click(
+      await within(panel).findByRole('button', { name: 'All my photos — $4.50' }),
+    );
+    await within(panel).findByRole('button', { name: 'PayPal card form: pay' });
+    expect(within(panel).queryByRole('button', { name: 'Pay with a phone instead' })).toBeNull();
   });
 
   it('a script that does not load says so and offers the phone payment', async () => {

@@ -30,6 +30,7 @@ const buttons = {
   ok: {
     is_free: 0,
     currency: 'USD',
+    methods: ['qr', 'paypal', 'square'],
     photo_count: 1,
     buttons: [
       { index: 0, button_text: 'All my photos', digitals: true, prints: false, amount: 450 },
@@ -165,6 +166,17 @@ describe(
         { timeout: 10_000 },
       );
       expect(screen.queryByRole('region', { name: 'Get your photos' })).toBeNull();
+    });
+
+    it('an event whose kiosks do not offer the reader shows none, even with sqDeviceId', async () => {
+      installFakeApi({
+        [RETRIEVE]: { ok: attendee(0) },
+        [LIST]: { ok: photoPage([albumPhoto(1)]) },
+        [BUTTONS]: { ok: { ...buttons.ok, methods: ['qr'] } },
+      });
+      openKiosk(LINK);
+      await screen.findByRole('region', { name: 'Get your photos' });
+      expect(screen.queryByRole('region', { name: 'Pay by card on the reader' })).toBeNull();
     });
 
     it('a kiosk link without sqDeviceId offers no card reader', async () => {

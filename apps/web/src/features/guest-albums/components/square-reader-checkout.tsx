@@ -89,6 +89,8 @@ export function SquareReaderCheckout({
 
   const list = buttons.data;
   if (!list || list.is_free === 1 || list.buttons.length === 0) return null;
+  // The operator may not offer the reader for this event (the server refuses it then).
+  if (!(list.methods?.includes('square') ?? true)) return null;
 
   const start = (index: number) => {
     setState({ kind: 'starting' });
