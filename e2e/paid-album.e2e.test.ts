@@ -13,6 +13,14 @@ import {
   setUpAlbumEvent,
   waitForPublicPhotos,
 } from './support/albums.ts';
+import {
+  CARD_DECLINED,
+  CARD_PAYS,
+  PAYPAL_CLIENT_ID,
+  PAYPAL_CLIENT_SECRET,
+  startPayPalDouble,
+  type PayPalDouble,
+} from '../apps/server/test/doubles/paypal/paypal-double.ts';
 import { signInInBrowser } from './support/console.ts';
 import { journeyResources, photoNames } from './support/journey.ts';
 
@@ -20,7 +28,10 @@ import { journeyResources, photoNames } from './support/journey.ts';
  * Issue 10 item 7 in Chromium: an attendee opens a paid album (protector-watermarked previews, no
  * original, a forged original URL refused), pays on the "phone" page of the built-in test provider;
  * a declined card unlocks nothing, the test card unlocks the album without a reload and the
- * original downloads, byte for byte what the camera sent.
+ * original downloads, byte for byte what the camera sent. Issue 11 item 3 on the same server: a
+ * second attendee pays by card in PayPal's card form on the album page (the PayPal double serves
+ * the stand-in of PayPal's script); a declined card unlocks nothing, and the album opens only once
+ * our server captured the order at PayPal.
  */
 
 const JOURNEY_TIMEOUT = 240_000;
@@ -28,8 +39,16 @@ const journey = journeyResources();
 
 const sha = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
-const world = async () => {
-  const { url } = await journey.startServer({ env: albumServerEnv });
+const world = async (paypal: PayPalDouble) => {
+  const { url } = await journey.startServer({
+    env: {
+      ...albumServerEnv,
+      PAYPAL_API_BASE: paypal.url,
+      PAYPAL_CLIENT_ID,
+      PAYPAL_CLIENT_SECRET,
+      PAYPAL_SDK_URL: paypal.sdkUrl,
+    },
+  });
   const event = await setUpAlbumEvent(url, {
     is_free: 0,
     opts: {
@@ -60,25 +79,26 @@ const world = async () => {
   });
   const { events } = await api(url, endpoints.eventBasicList, {}, event.token);
   const eventRow = events.find((e) => e.name === event.code)!;
-  const [attendee] = (
+  const [attendee, cardGuest] = (
     await api(
       url,
       endpoints.generateAttendeeList,
-      { attendee_count: 1, event_id_array: [eventRow.id] },
+      { attendee_count: 2, event_id_array: [eventRow.id] },
       event.token,
     )
   ).attendees;
-  await api(
-    url,
-    endpoints.ownerAttachPhotos,
-    {
-      event_id: eventRow.id,
-      attendee_uid: attendee!.uid,
-      photo_uid_array: list.photos.map((p) => p.uid),
-    },
-    event.token,
-  );
-  return { url, event, attendee: attendee!, folder, owned: list.photos };
+  for (const one of [attendee!, cardGuest!])
+    await api(
+      url,
+      endpoints.ownerAttachPhotos,
+      {
+        event_id: eventRow.id,
+        attendee_uid: one.uid,
+        photo_uid_array: list.photos.map((p) => p.uid),
+      },
+      event.token,
+    );
+  return { url, event, attendee: attendee!, cardGuest: cardGuest!, folder, owned: list.photos };
 };
 
 /** The attendee's photos as their key sees them. */
@@ -91,9 +111,11 @@ const albumOf = async (url: string, uid: string) =>
     })
   ).photos;
 
-/** Starts a payment on the album page; answers the checkout link the panel shows. */
+/** Starts a phone payment on the album page; answers the checkout link the panel shows. */
 const startPayment = async (page: Page): Promise<string> => {
   await page.getByRole('button', { name: 'All my photos — $9.00' }).click();
+  // The album offers PayPal's card form first; the guest picks the phone instead.
+  await page.getByRole('button', { name: 'Pay with a phone instead' }).click();
   const link = page.getByRole('link', { name: 'Or pay on this device' });
   await link.waitFor();
   await expect.poll(() => page.locator('.albums-paid img').count()).toBe(1); // the QR code
@@ -156,7 +178,9 @@ describe('a paid attendee album in Chromium (issue 10)', () => {
   it(
     'watermarked and locked until the test card pays; declined unlocks nothing; then the original downloads',
     async () => {
-      const { url, event, attendee, folder, owned } = await world();
+      const paypal = await startPayPalDouble();
+      journey.onClose(() => paypal.close());
+      const { url, event, attendee, cardGuest, folder, owned } = await world(paypal);
       const { page, context, problems } = await journey.launchBrowser();
       await journey.withServerLog(async () => {
         await page.goto(`${url}/?attId=${encodeURIComponent(attendee.display_uid)}`);
@@ -254,18 +278,58 @@ describe('a paid attendee album in Chromium (issue 10)', () => {
         for (const photo of open)
           expect(photo.urls.preview).not.toBe(photo.urls.protector_watermark);
 
-        // The operator's Orders page: the declined and the paid order, $9.00 paid in one.
+        // PayPal's card form on the second guest's album page (issue 11 item 3).
+        const loadsBefore = paypal.sdkLoads.length;
+        await page.goto(`${url}/?attId=${encodeURIComponent(cardGuest.display_uid)}`);
+        await expect.poll(() => photoNames(page)).toEqual(['blue.jpg', 'red.jpg']);
+        const sdkScripts = () => page.locator('script[src*="/sdk/js"]').count();
+        expect(await sdkScripts()).toBe(0); // loaded only once the guest chose to pay
+        await page.getByRole('button', { name: 'All my photos — $9.00' }).click();
+        await page.getByRole('heading', { name: 'Pay $9.00 by card' }).waitFor();
+        await page.getByRole('button', { name: 'Debit or Credit Card' }).click();
+        expect(await sdkScripts()).toBe(1);
+        expect(paypal.sdkLoads).toHaveLength(loadsBefore + 1);
+        expect(new URL(paypal.sdkLoads.at(-1)!, paypal.url).searchParams.get('client-id')).toBe(
+          PAYPAL_CLIENT_ID,
+        );
+        const card = page.getByRole('form', { name: 'Card details' });
+        await shoot(page, 'paypal-card', [
+          [390, 844],
+          [1440, 900],
+          [1080, 1920],
+        ]);
+        const payByCard = async (number: string) => {
+          await card.getByLabel('Card number').fill(number);
+          await card.getByLabel('Expires').fill('12/30');
+          await card.getByLabel('Security code').fill('123');
+          await card.getByRole('button', { name: 'Pay Now' }).click();
+        };
+        const captures = () => paypal.received.filter((r) => r.path.endsWith('/capture')).length;
+        await payByCard(CARD_DECLINED);
+        await page.getByRole('alert').filter({ hasText: 'Your card was declined' }).waitFor();
+        expect(captures()).toBe(1);
+        expect((await albumOf(url, cardGuest.uid)).every((p) => p.urls.original === null)).toBe(
+          true,
+        );
+        await payByCard(CARD_PAYS);
+        await page.getByRole('region', { name: 'Get your photos' }).waitFor({ state: 'detached' });
+        expect(captures()).toBe(2);
+        expect((await albumOf(url, cardGuest.uid)).every((p) => p.urls.original !== null)).toBe(
+          true,
+        );
+
+        // The operator's Orders page: per guest the declined and the paid order.
         await signInInBrowser(page, ALBUM_ADMIN);
         await page.goto(`${url}/events/${event.code}/orders`);
         const total = page.getByTestId('orders-total');
         await total.waitFor();
-        expect(await total.textContent()).toBe('Paid: $9.00 in 1 order');
+        expect(await total.textContent()).toBe('Paid: $18.00 in 2 orders');
         const rows = page.getByRole('table', { name: 'Orders' }).locator('tbody tr');
-        expect(await rows.count()).toBe(2);
+        expect(await rows.count()).toBe(4);
         // Badges are upper case on screen.
         const texts = (await rows.allInnerTexts()).map((text) => text.toLowerCase());
-        expect(texts.filter((text) => text.includes('paid'))).toHaveLength(1);
-        expect(texts.filter((text) => text.includes('failed'))).toHaveLength(1);
+        expect(texts.filter((text) => text.includes('paid'))).toHaveLength(2);
+        expect(texts.filter((text) => text.includes('failed'))).toHaveLength(2);
         await shoot(page, 'orders', [
           [1440, 900],
           [390, 844],

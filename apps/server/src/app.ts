@@ -108,14 +108,18 @@ export const buildApp = async (
   if (options.worker ?? config.role !== 'api') await container.startWorker();
   else await container.startQueue();
 
+  // PayPal's card form (album page, issue 11): its SDK's origin, and PayPal's own hosts where the
+  // real SDK is used (its documented CSP: scripts, frames, calls and images on paypal.com hosts).
+  const paypal = payPalSources(config.paymentProviders?.paypal?.sdkUrl ?? null);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...paypal],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...paypal],
+        connectSrc: ["'self'", ...paypal],
+        frameSrc: ["'self'", ...paypal],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
@@ -294,4 +298,13 @@ const registerWebApp = (
         .send(body);
     })();
   });
+};
+
+/** The origins PayPal's checkout script needs on the album page; none while PayPal is off. */
+export const payPalSources = (sdkUrl: string | null): string[] => {
+  if (!sdkUrl) return [];
+  const { origin, hostname } = new URL(sdkUrl);
+  return /(^|\.)paypal\.com$/.test(hostname)
+    ? [origin, 'https://*.paypal.com', 'https://*.paypalobjects.com']
+    : [origin];
 };

@@ -88,6 +88,11 @@ const envSchema = z.object({
   /** The webhook's id at PayPal (verify-webhook-signature needs it); without it `/api/webhooks/paypal` is refused. */
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   /**
+   * PayPal's JavaScript SDK the album page loads for its card form (the tests serve a stand-in from
+   * the PayPal double); its origin joins the page's Content-Security-Policy while PayPal is on.
+   */
+  PAYPAL_SDK_URL: z.string().url().default('https://www.paypal.com/sdk/js'),
+  /**
    * Where Shopify Admin API calls go instead of `https://<event's shop domain>` (development and the
    * tests' double only); unset in production, where only `*.myshopify.com` shop domains are called.
    */
@@ -164,6 +169,8 @@ export interface AppConfig {
       clientSecret: string;
       environment: 'sandbox' | 'live';
       webhookId: string | null;
+      /** The JavaScript SDK's URL (without its query). */
+      sdkUrl: string;
     } | null;
     /** The venue's payment terminal (issue 11 item 4); null when not configured. */
     terminal?: { url: string; storeId: string; terminalId: string; laneId: string } | null;
@@ -283,6 +290,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
               clientSecret: e.PAYPAL_CLIENT_SECRET.trim(),
               environment: e.PAYPAL_ENVIRONMENT,
               webhookId: e.PAYPAL_WEBHOOK_ID?.trim() || null,
+              sdkUrl: e.PAYPAL_SDK_URL,
             }
           : null,
       terminal: e.FLASHBULB_PAYMENT_TERMINAL_URL

@@ -163,6 +163,8 @@ describe('QR checkout with the test provider', () => {
       is_free: 0,
       currency: 'USD',
       photo_count: 3,
+      // A kiosk's key: the kiosks' ways to pay (all by default).
+      methods: ['qr', 'square', 'terminal', 'shopify'],
       buttons: [{ index: 0, button_text: 'Album', digitals: true, prints: false, amount: 1150 }],
     });
     const one = await t.ok(endpoints.pricingButtonList, {

@@ -12,7 +12,13 @@ import {
   startPayPalDouble,
   type PayPalDouble,
 } from './doubles/paypal/paypal-double.ts';
-import { apiKeyAuth, createEvent, createEventWorld, errorOf } from './helpers/events.ts';
+import {
+  apiKeyAuth,
+  createEvent,
+  createEventWorld,
+  errorOf,
+  validEventBody,
+} from './helpers/events.ts';
 import { insertReadyPhoto } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -28,6 +34,7 @@ let t: TestApp;
 let paypal: PayPalDouble;
 let admin: { authorization: string };
 let event: FlashbulbEvent;
+let world: Awaited<ReturnType<typeof createEventWorld>>;
 const logLines: string[] = [];
 
 const button = (priceFormula: string) => ({
@@ -42,15 +49,15 @@ const button = (priceFormula: string) => ({
 /** The attendee's own key: the album page. */
 const page = (uid: string) => ({ key_type: 'attendee' as const, key_value: uid });
 
-const guest = async (photos = 2) => {
+const guest = async (photos = 2, of: FlashbulbEvent = event) => {
   const uid = (
     await t.ok(
       endpoints.generateAttendeeList,
-      { attendee_count: 1, event_id_array: [event.id], is_prepaid: 0 },
+      { attendee_count: 1, event_id_array: [of.id], is_prepaid: 0 },
       admin,
     )
   ).attendees[0]!.uid;
-  for (let i = 0; i < photos; i += 1) await insertReadyPhoto(t, event, uid);
+  for (let i = 0; i < photos; i += 1) await insertReadyPhoto(t, of, uid);
   return uid;
 };
 
@@ -99,12 +106,13 @@ beforeAll(async () => {
       PAYPAL_CLIENT_SECRET,
       PAYPAL_WEBHOOK_ID,
       PAYPAL_ENVIRONMENT: 'sandbox',
+      PAYPAL_SDK_URL: paypal.sdkUrl,
       FLASHBULB_PAYMENTS_TIMEOUT_MS: '2000',
       LOG_LEVEL: 'debug',
     },
     { worker: false, logStream: { write: (line: string) => void logLines.push(line) } },
   );
-  const world = await createEventWorld(t);
+  world = await createEventWorld(t);
   admin = await apiKeyAuth(t, world.adminA);
   event = await createEvent(t, world.adminA, {
     full_name: 'PayPal Gala',
@@ -118,13 +126,20 @@ afterAll(async () => {
 });
 
 describe('PayPal card checkout', () => {
-  it('tells the album page the client id and environment its checkout script loads with', async () => {
+  it('tells the album page the client id and environment its checkout script loads with, and lets the page load it', async () => {
     const uid = await guest(0);
     expect(await t.ok(endpoints.paypalSettings, page(uid))).toEqual({
       enabled: 1,
       client_id: PAYPAL_CLIENT_ID,
       environment: 'sandbox',
+      script_url: `${paypal.sdkUrl}?client-id=${PAYPAL_CLIENT_ID}&currency=USD&intent=capture&components=buttons`,
     });
+    // The page may load it: the SDK's origin is in the page's script-src (and nothing else is).
+    const csp = String(
+      (await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'],
+    );
+    const scriptSrc = /script-src ([^;]+)/.exec(csp)![1]!.split(' ');
+    expect(scriptSrc).toEqual(["'self'", new URL(paypal.url).origin]);
   });
 
   it('creates the order as documented, captures it on the server and unlocks exactly once on the verified webhook', async () => {
@@ -329,5 +344,91 @@ describe('PayPal card checkout', () => {
       Buffer.from(`${PAYPAL_CLIENT_ID}:${PAYPAL_CLIENT_SECRET}`).toString('base64'),
     );
     for (const token of new Set(tokens)) expect(everything).not.toContain(token);
+  });
+});
+
+describe('the ways to pay the operator offers per event (album page and kiosks)', () => {
+  const methodsEvent = (name: string, opts: Record<string, unknown>) =>
+    createEvent(t, world.adminA, {
+      full_name: name,
+      is_free: 0,
+      opts: {
+        description: 'Paid',
+        unitPrice: 3.5,
+        pricingButtons: [button('{Final_Amount} + 1')],
+        ...opts,
+      },
+    });
+  const kioskKey = (e: FlashbulbEvent) => ({
+    key_type: 'private' as const,
+    key_value: e.private_api_key,
+  });
+  const sale = (uid: string) => ({ attendee_uid: uid, pricing_button_index: 0 });
+
+  it('offers everything by default, and tells each page what it offers', async () => {
+    const open = await methodsEvent('Everything Gala', {});
+    expect(open.opts).toMatchObject({
+      albumPaymentMethods: ['qr', 'paypal'],
+      kioskPaymentMethods: ['qr', 'square', 'terminal', 'shopify'],
+    });
+    const uid = await guest(1, open);
+    expect(
+      (await t.ok(endpoints.pricingButtonList, { ...page(uid), ...sale(uid) })).methods,
+    ).toEqual(['qr', 'paypal']);
+    expect(
+      (await t.ok(endpoints.pricingButtonList, { ...kioskKey(open), ...sale(uid) })).methods,
+    ).toEqual(['qr', 'square', 'terminal', 'shopify']);
+  });
+
+  it('an album without PayPal: the page is told it is off and a PayPal start is refused before PayPal is asked', async () => {
+    const qrOnly = await methodsEvent('QR Only Gala', { albumPaymentMethods: ['qr'] });
+    const uid = await guest(1, qrOnly);
+    expect((await t.ok(endpoints.paypalSettings, page(uid))).enabled).toBe(0);
+    const asked = paypal.received.length;
+    const orders = await rowCount('orders');
+    const refused = await t.call(endpoints.paypalCreateOrder, { ...page(uid), ...sale(uid) });
+    expect(errorOf(refused)).toMatchObject({
+      status: 409,
+      message_key: 'payment_method_not_offered',
+    });
+    expect(paypal.received.length).toBe(asked);
+    expect(await rowCount('orders')).toBe(orders);
+    // The phone checkout still works on that album.
+    expect((await t.ok(endpoints.createQrPayment, { ...page(uid), ...sale(uid) })).status).toBe(
+      'pending',
+    );
+  });
+
+  it('a kiosk without the phone checkout refuses it with a key while the album page keeps it', async () => {
+    const readerOnly = await methodsEvent('Reader Only Gala', { kioskPaymentMethods: ['square'] });
+    const uid = await guest(1, readerOnly);
+    const orders = await rowCount('orders');
+    const refused = await t.call(endpoints.createQrPayment, {
+      ...kioskKey(readerOnly),
+      ...sale(uid),
+    });
+    expect(errorOf(refused)).toMatchObject({
+      status: 409,
+      message_key: 'payment_method_not_offered',
+    });
+    expect(await rowCount('orders')).toBe(orders);
+    expect((await t.ok(endpoints.createQrPayment, { ...page(uid), ...sale(uid) })).status).toBe(
+      'pending',
+    );
+  });
+
+  it('an unknown way to pay is refused when the event is saved, and nothing changes', async () => {
+    const refused = await t.call(
+      endpoints.createEvent,
+      {
+        ...validEventBody({
+          full_name: 'Bitcoin Gala',
+          opts: { albumPaymentMethods: ['bitcoin'] },
+        }),
+      },
+      { authorization: world.adminA.authorization },
+    );
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    expect(refused.statusCode).toBeLessThan(500);
   });
 });

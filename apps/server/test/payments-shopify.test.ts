@@ -351,6 +351,111 @@ describe('Shopify draft orders from the kiosk', () => {
     expect(shop.drafts.has(Number(paid.draft_order_id))).toBe(true);
   });
 
+  it('a retried start of a sale already paid answers it paid, with no second draft order', async () => {
+    const uid = await guest(event);
+    const body = {
+      ...kiosk(event),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+      client_request_id: 'shop-retry-1',
+    };
+    const sale = await t.ok(endpoints.shopifyBuyFromKiosk, body as never);
+    expect(sale.status).toBe('paid');
+    const drafts = shop.drafts.size;
+    const again = await t.ok(endpoints.shopifyBuyFromKiosk, body as never);
+    expect(again).toMatchObject({
+      payment_id: sale.payment_id,
+      draft_order_id: sale.draft_order_id,
+      status: 'paid',
+    });
+    expect(shop.drafts.size).toBe(drafts);
+  });
+
+  it('a refund gives the money back through Shopify’s Refund resource and locks again; twice refunds once', async () => {
+    const uid = await guest(event);
+    const sale = await t.ok(endpoints.shopifyBuyFromKiosk, {
+      ...kiosk(event),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    } as never);
+    expect(await unlocksOf(uid)).toBeGreaterThan(0);
+    const orderId = Number(sale.order_id);
+    const refunded = await t.ok(
+      endpoints.refundPayment,
+      { event_id: event.id, payment_id: sale.payment_id },
+      admin,
+    );
+    expect(refunded.status).toBe('refunded');
+    expect(shop.refunds.filter((r) => r.orderId === orderId)).toEqual([{ orderId, amount: 450 }]);
+    expect(shop.orders.get(orderId)!.financial_status).toBe('refunded');
+    const made = shop.received.filter((r) => r.path.endsWith(`/orders/${orderId}/refunds.json`));
+    expect(made).toHaveLength(1);
+    expect(made[0]!.token).toBe(SHOPIFY_TOKEN);
+    expect(made[0]!.body).toMatchObject({
+      refund: { transactions: [{ kind: 'refund', amount: '4.50', gateway: 'manual' }] },
+    });
+    expect(await unlocksOf(uid)).toBe(0);
+    const again = await t.ok(
+      endpoints.refundPayment,
+      { event_id: event.id, payment_id: sale.payment_id },
+      admin,
+    );
+    expect(again.status).toBe('refunded');
+    expect(shop.refunds.filter((r) => r.orderId === orderId)).toHaveLength(1);
+  });
+
+  it('Shopify refusing a refund changes nothing: the payment stays paid and unlocked', async () => {
+    const uid = await guest(event);
+    const sale = await t.ok(endpoints.shopifyBuyFromKiosk, {
+      ...kiosk(event),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    } as never);
+    // The money went back from Shopify's admin without the order saying so yet: nothing refundable.
+    const order = shop.orders.get(Number(sale.order_id))!;
+    const sold = order.transactions.find((x) => x.kind === 'sale')!;
+    order.transactions.push({
+      ...sold,
+      id: 9_999_999,
+      kind: 'refund',
+      parent_id: sold.id,
+    } as never);
+    const unlocked = await unlocksOf(uid);
+    const refused = await t.call(
+      endpoints.refundPayment,
+      { event_id: event.id, payment_id: sale.payment_id },
+      admin,
+    );
+    expect(errorOf(refused)).toMatchObject({ message_key: 'payment_provider_refused' });
+    expect(await status(sale.payment_id)).toBe('paid');
+    expect(await unlocksOf(uid)).toBe(unlocked);
+  });
+
+  it('an orders/paid delivery from another shop than the event’s is refused and changes nothing', async () => {
+    const uid = await guest(event);
+    const sale = await t.ok(endpoints.shopifyBuyFromKioskSelfCheckout, {
+      ...kiosk(event),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    } as never);
+    const order = shop.payInvoice(Number(sale.draft_order_id));
+    const events = await rowCount('webhook_events');
+    for (const other of ['other-shop.myshopify.com', '']) {
+      const hook = shop.signed(order, { shop: other });
+      const { 'x-shopify-shop-domain': _named, ...unnamed } = hook.headers;
+      const reply = await post(other ? hook : { ...hook, headers: unnamed });
+      expect(reply.statusCode).toBeGreaterThanOrEqual(400);
+      expect(reply.statusCode).toBeLessThan(500);
+    }
+    expect(await status(sale.payment_id)).toBe('pending');
+    expect(await rowCount('webhook_events')).toBe(events);
+    expect(await unlocksOf(uid)).toBe(0);
+    // The event's own shop (any letter case, as a domain) is taken.
+    const own = shop.signed(order, { shop: SHOP_DOMAIN.toUpperCase() });
+    expect((await post(own)).statusCode).toBe(200);
+    expect(await status(sale.payment_id)).toBe('paid');
+  });
+
   it('never writes the Shopify token or the webhook secret into a log line', () => {
     const everything = logLines.join('\n');
     expect(logLines.length).toBeGreaterThan(0);

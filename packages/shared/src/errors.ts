@@ -288,6 +288,10 @@ export const errorCatalogue = {
     status: 409,
     text: 'Payments are not set up on this installation',
   },
+  payment_method_not_offered: {
+    status: 409,
+    text: 'This way to pay is not offered for this event',
+  },
   payment_amount_below_minimum: {
     status: 400,
     text: 'This amount is below the payment provider’s minimum ($0.50 online, $1.00 on a Square reader)',

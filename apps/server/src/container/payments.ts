@@ -13,7 +13,7 @@ import { OrderAdminService } from '../services/order-admin.service.ts';
 import { PaymentService } from '../services/payment.service.ts';
 import { ProviderCheckouts } from '../services/provider-checkout.service.ts';
 import { SquarePairingService } from '../services/square-pairing.service.ts';
-import { ShopifyAdapter } from '../repositories/payments/shopify.adapter.ts';
+import { SHOPIFY_PROVIDER, ShopifyAdapter } from '../repositories/payments/shopify.adapter.ts';
 import { ShopifyService } from '../services/shopify.service.ts';
 import { ReceiptService } from '../services/receipt.service.ts';
 import { UnlockService } from '../services/unlock.service.ts';
@@ -129,8 +129,13 @@ export const wirePayments = (
     apiBase: config.paymentProviders?.shopify?.apiBase ?? null,
     webhookSecret: config.paymentProviders?.shopify?.webhookSecret ?? null,
     timeoutMs: config.paymentProviders?.timeoutMs ?? 15_000,
-    referenceOf: async (publicId) =>
-      (await paymentRows.paymentByPublicId(publicId))?.providerReference ?? null,
+    paymentOf: async (publicId) => {
+      const payment = await paymentRows.paymentByPublicId(publicId);
+      if (!payment?.providerReference || payment.provider !== SHOPIFY_PROVIDER) return null;
+      const order = await paymentRows.orderById(payment.orderId);
+      const event = order ? await eventRows.findById(order.eventId) : undefined;
+      return { reference: payment.providerReference, shop: event?.row.opts.shopDomain ?? '' };
+    },
   });
   if (config.paymentProviders?.shopify?.webhookSecret) webhooks.registerReceiver(shopify);
   const providerCheckouts = new ProviderCheckouts({
@@ -176,7 +181,11 @@ export const wirePayments = (
         paymentRows,
         paypal:
           paypal && paypalSettings
-            ? { adapter: paypal, environment: paypalSettings.environment }
+            ? {
+                adapter: paypal,
+                environment: paypalSettings.environment,
+                sdkUrl: paypalSettings.sdkUrl,
+              }
             : null,
         terminal,
         square,

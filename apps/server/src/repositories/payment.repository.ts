@@ -47,6 +47,18 @@ export class PaymentRepository {
     return { payment: existing, created: false };
   }
 
+  /** The payment a client request id started on an order (a retried start). */
+  async paymentOfRequest(
+    orderId: number,
+    clientRequestId: string,
+  ): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.clientRequestId, clientRequestId)));
+    return row;
+  }
+
   async paymentByPublicId(publicId: string): Promise<PaymentRow | undefined> {
     const [row] = await this.db.select().from(payments).where(eq(payments.publicId, publicId));
     return row;

@@ -24,6 +24,7 @@ import type { ProviderCheckouts } from './provider-checkout.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { CURRENCY, type PaymentService } from './payment.service.ts';
 import type { KeylessBody } from './keyless-body.ts';
+import { offeredMethods } from './payment-methods.ts';
 
 /**
  * PayPal card checkout on the album page and the venue's payment terminal from the kiosk (issue
@@ -39,7 +40,7 @@ export class CardCheckoutService {
       checkout: CheckoutService;
       payments: PaymentService;
       paymentRows: PaymentRepository;
-      paypal: { adapter: PayPalAdapter; environment: 'sandbox' | 'live' } | null;
+      paypal: { adapter: PayPalAdapter; environment: 'sandbox' | 'live'; sdkUrl: string } | null;
       terminal: TerminalAdapter | null;
       /** Square card readers (the event's `square_access_token` through `providers`). */
       square?: SquareAdapter | null;
@@ -69,12 +70,26 @@ export class CardCheckoutService {
   }
 
   async paypalSettings(principal: Principal) {
-    await this.deps.access.requireEventAccess(principal, 'payment.checkout', { keyEvent: true });
-    const paypal = this.deps.paypal;
+    const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
+      keyEvent: true,
+    });
+    // Off unless set up here and offered for this event's album (the operator's choice).
+    const paypal = offeredMethods(principal, grant.event).includes('paypal')
+      ? this.deps.paypal
+      : null;
+    // PayPal's documented SDK query: the client id, USD, capture; only the buttons component.
+    const script = paypal ? new URL(paypal.sdkUrl) : null;
+    if (script && paypal) {
+      script.searchParams.set('client-id', paypal.adapter.clientId);
+      script.searchParams.set('currency', CURRENCY);
+      script.searchParams.set('intent', 'capture');
+      script.searchParams.set('components', 'buttons');
+    }
     return {
       enabled: paypal ? (1 as const) : (0 as const),
       client_id: paypal?.adapter.clientId ?? '',
       environment: paypal?.environment ?? ('sandbox' as const),
+      script_url: script?.toString() ?? '',
     };
   }
 

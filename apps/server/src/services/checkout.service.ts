@@ -27,6 +27,7 @@ import type { PhotoRepository } from '../repositories/photo.repository.ts';
 import { CURRENCY, type PaymentService } from './payment.service.ts';
 import type { ProviderCheckouts } from './provider-checkout.service.ts';
 import type { WebhookService } from './webhook.service.ts';
+import { methodOfProvider, offeredMethods, requireOffered } from './payment-methods.ts';
 
 /** The contract's parsed request body of an endpoint. */
 type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
@@ -105,6 +106,7 @@ export class CheckoutService {
       is_free: event.row.is_free === 1 ? (1 as const) : (0 as const),
       currency: CURRENCY,
       photo_count: photoCount,
+      methods: offeredMethods(principal, event),
       buttons:
         event.row.is_free === 1
           ? []
@@ -171,6 +173,7 @@ export class CheckoutService {
       keyEvent: true,
     });
     const event = grant.event;
+    requireOffered(principal, event, 'qr');
     // An event carrying a provider's credentials sells through it; otherwise the test provider.
     const real = (await this.deps.providers?.forEvent(event)) ?? null;
     const provider = real?.adapter ?? this.deps.testProvider;
@@ -338,6 +341,7 @@ export class CheckoutService {
       keyEvent: true,
     });
     const event = grant.event;
+    requireOffered(principal, event, methodOfProvider(provider.name));
     const attendee = await this.attendeeFor(grant, input.attendee_uid);
     const { photoUids, photoCount, albumPhotoUids } = await this.chosenPhotos(
       event,

@@ -149,7 +149,12 @@ export class PaymentService {
     provider: string,
     clientRequestId: string,
   ): Promise<{ payment: PaymentRow; created: boolean }> {
-    if (order.status !== 'open') throw new AppError('invalid_value', 'payment_id');
+    if (order.status !== 'open') {
+      // A retried start of a sale that went through meanwhile answers that payment as it stands.
+      const earlier = await this.deps.payments.paymentOfRequest(order.id, clientRequestId);
+      if (earlier) return { payment: earlier, created: false };
+      throw new AppError('invalid_value', 'payment_id');
+    }
     const now = this.deps.clock.now();
     return this.deps.payments.insertPaymentOrGet({
       publicId: newPublicId(),

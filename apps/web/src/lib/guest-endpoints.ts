@@ -11,6 +11,14 @@ import {
   sendMiniAlbumLink,
   trackShare,
 } from '@flashbulb/shared/api/albums';
+import {
+  paypalCaptureOrder,
+  paypalCreateOrder,
+  paypalSettings,
+  squareCancelCheckout,
+  squareCheckoutStatus,
+  squareInitiatePayment,
+} from '@flashbulb/shared/api/card-payments';
 import { publicEventFullData } from '@flashbulb/shared/api/events';
 import { keySearchByFace, selfieUploadAccess } from '@flashbulb/shared/api/faces';
 import {
@@ -51,6 +59,12 @@ export const guestEndpoints = {
   pricingButtonList,
   createQrPayment,
   checkQrStatus,
+  paypalSettings,
+  paypalCreateOrder,
+  paypalCaptureOrder,
+  squareInitiatePayment,
+  squareCheckoutStatus,
+  squareCancelCheckout,
   attendeeUnlock,
   attendeeUnlockAndPrint,
   webappEvent,

@@ -32,6 +32,11 @@ export const paypalSettings = defineEndpoint({
     enabled: z.union([z.literal(0), z.literal(1)]),
     client_id: z.string(),
     environment: z.enum(['sandbox', 'live']),
+    script_url: z
+      .string()
+      .describe(
+        'PayPal’s checkout script with its query (client id, USD, capture); empty when off',
+      ),
   }),
   errors: ['invalid_key', 'unauthorized_user'],
 });

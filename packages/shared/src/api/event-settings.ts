@@ -66,6 +66,12 @@ export const lookForTagsSchema = z.object({
     .nullable(),
 });
 
+/** The ways to pay an album page and a kiosk can offer (issue 11). */
+export const ALBUM_PAYMENT_METHODS = ['qr', 'paypal'] as const;
+export const KIOSK_PAYMENT_METHODS = ['qr', 'square', 'terminal', 'shopify'] as const;
+export type PaymentMethod =
+  (typeof ALBUM_PAYMENT_METHODS)[number] | (typeof KIOSK_PAYMENT_METHODS)[number];
+
 const optsShape = {
   // printing texts
   printHeaderMessage: text(2000).default(''),
@@ -90,6 +96,20 @@ const optsShape = {
   upsellMessage: text(2000).default(''),
   comboRequired: flagSchema.default(0),
   qrAtKioskCheckout: flagSchema.default(0),
+  /**
+   * Issue 11: the ways to pay the event's album page offers (`qr`: the phone checkout, Stripe or
+   * the test provider; `paypal`: PayPal's card form) and its kiosks (`qr`, `square`: the paired
+   * reader, `terminal`: the venue's payment terminal, `shopify`: the shop's draft orders). The
+   * server refuses a start through a method not listed (`payment_method_not_offered`).
+   */
+  albumPaymentMethods: z
+    .array(z.enum(ALBUM_PAYMENT_METHODS))
+    .max(ALBUM_PAYMENT_METHODS.length)
+    .default([...ALBUM_PAYMENT_METHODS]),
+  kioskPaymentMethods: z
+    .array(z.enum(KIOSK_PAYMENT_METHODS))
+    .max(KIOSK_PAYMENT_METHODS.length)
+    .default([...KIOSK_PAYMENT_METHODS]),
   /** What a paid event sells (albums spec §3): rules/pricing-buttons.ts. */
   pricingButtons: pricingButtonsSchema.default([]),
   // faces and selfies

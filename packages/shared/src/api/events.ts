@@ -286,6 +286,8 @@ export const KIOSK_EVENT_OPTS = [
   'upsellMessage',
   'comboRequired',
   'qrAtKioskCheckout',
+  'albumPaymentMethods',
+  'kioskPaymentMethods',
   'productCollections',
   'selfieExpirationMinutes',
   'selfieAssociationMinutes',

@@ -109,6 +109,7 @@ export const createQrPayment = defineEndpoint({
     'price_formula_negative',
     'price_formula_too_large',
     'payment_amount_below_minimum',
+    'payment_method_not_offered',
     'payment_provider_error',
     'payment_provider_refused',
     'printing_not_active',
@@ -205,6 +206,11 @@ export const pricingButtonList = defineEndpoint({
     is_free: z.union([z.literal(0), z.literal(1)]),
     currency: z.literal('USD'),
     photo_count: z.number().int(),
+    methods: z
+      .array(z.string())
+      .describe(
+        'The ways to pay this event offers to the caller: the album page’s (attendee key) or the kiosk’s (other keys)',
+      ),
     buttons: z.array(
       z.object({
         index: z.number().int(),

@@ -20,11 +20,18 @@ import type {
  * - `PUT draft_orders/:id/complete.json?payment_pending=true|false` → `{draft_order: {status:
  *   completed, order_id}}`;
  * - `POST draft_orders/:id/send_invoice.json {draft_order_invoice: {to, subject, custom_message}}`;
- * - `GET draft_orders/:id.json`, `GET orders/:id.json` → `{order: {financial_status}}`.
+ * - `GET draft_orders/:id.json`, `GET orders/:id.json` → `{order: {financial_status, line_items}}`;
+ * - refunds (Refund resource): `POST orders/:id/refunds/calculate.json {refund: {refund_line_items}}`
+ *   answers the suggested transactions (`kind: suggested_refund`, `parent_id`, `amount`,
+ *   `gateway`), then `POST orders/:id/refunds.json {refund: {notify, note, refund_line_items,
+ *   transactions: [{parent_id, amount, kind: refund, gateway}]}}`; more than the refundable amount
+ *   is 422. An order already `refunded` is taken as done (a retry after a lost answer).
  * Errors answer `{errors: "…"}` or `{errors: {field: ["…"]}}` (401 wrong token, 404, 422, 429).
  * Webhooks (`orders/paid`): `X-Shopify-Hmac-Sha256` = base64 HMAC-SHA256 of the raw body keyed by
- * the app's secret; `X-Shopify-Webhook-Id` names the delivery (a retry carries the same id). The
- * order carries our payment id in `note_attributes` (`flashbulb_payment`), copied from the draft.
+ * the app's secret; `X-Shopify-Webhook-Id` names the delivery (a retry carries the same id);
+ * `X-Shopify-Shop-Domain` names the shop it came from, which must be the payment's event's shop
+ * (one app secret may serve several shops: a delivery from another shop is refused). The order
+ * carries our payment id in `note_attributes` (`flashbulb_payment`), copied from the draft.
  */
 
 export const SHOPIFY_PROVIDER = 'shopify';
@@ -39,8 +46,11 @@ export interface ShopifySettings {
   apiBase: string | null;
   webhookSecret: string | null;
   timeoutMs: number;
-  /** Our payment's provider reference (the draft order id) from its public id, for webhooks. */
-  referenceOf: (paymentPublicId: string) => Promise<string | null>;
+  /**
+   * Our Shopify payment's provider reference (the draft order id) and its event's shop domain from
+   * its public id, for webhooks; null for no such Shopify payment.
+   */
+  paymentOf: (paymentPublicId: string) => Promise<{ reference: string; shop: string } | null>;
 }
 
 export interface ShopifyDraftOrder {
@@ -201,6 +211,52 @@ export class ShopifyAdapter implements WebhookReceiver, PaymentsProvider {
     );
   }
 
+  /**
+   * Gives a paid sale's money back in full through Shopify's Refund resource on the order the draft
+   * became: the calculate call suggests the transactions for every line item, the refund takes
+   * them. An order Shopify already calls `refunded` answers without a second refund.
+   */
+  async refund(providerPaymentId: string, credentials: PaymentCredentials): Promise<void> {
+    const draft = await this.draftOrder(credentials, providerPaymentId);
+    if (!draft.order_id)
+      throw ProviderError.permanent(SHOPIFY_PROVIDER, 'the draft order has no order', 'no_order');
+    const orderPath = `orders/${draft.order_id}`;
+    const { order } = await this.call<{
+      order: { financial_status?: string; line_items?: { id: number; quantity: number }[] };
+    }>(credentials, 'GET', `${orderPath}.json`, null);
+    if (order.financial_status === 'refunded') return;
+    const lines = (order.line_items ?? []).map((line) => ({
+      line_item_id: line.id,
+      quantity: line.quantity,
+      restock_type: 'no_restock',
+    }));
+    const { refund: suggested } = await this.call<{
+      refund: {
+        transactions?: { parent_id: number; amount: string; gateway: string; kind: string }[];
+      };
+    }>(credentials, 'POST', `${orderPath}/refunds/calculate.json`, {
+      refund: { refund_line_items: lines },
+    });
+    const transactions = suggested.transactions ?? [];
+    // Nothing left to give back (refunded from Shopify's admin meanwhile): a refund would only
+    // mark the items, not return money; the operator hears it instead.
+    if (transactions.length === 0)
+      throw ProviderError.permanent(SHOPIFY_PROVIDER, 'nothing left to refund', 'not_refundable');
+    await this.call(credentials, 'POST', `${orderPath}/refunds.json`, {
+      refund: {
+        notify: true,
+        note: 'Refunded by the event operator',
+        refund_line_items: lines,
+        transactions: transactions.map((t) => ({
+          parent_id: t.parent_id,
+          amount: t.amount,
+          kind: 'refund',
+          gateway: t.gateway,
+        })),
+      },
+    });
+  }
+
   /** Paid once the draft became an order Shopify calls `paid`; otherwise still pending. */
   async status(providerPaymentId: string, credentials: PaymentCredentials): Promise<PaymentStatus> {
     const draft = await this.draftOrder(credentials, providerPaymentId);
@@ -262,8 +318,13 @@ export class ShopifyAdapter implements WebhookReceiver, PaymentsProvider {
       typeof paymentId !== 'string'
     )
       return { providerEventId: id, effect: { kind: 'ignored' } };
-    const reference = await this.settings.referenceOf(paymentId);
-    if (!reference) return { providerEventId: id, effect: { kind: 'ignored' } };
+    const payment = await this.settings.paymentOf(paymentId);
+    if (!payment) return { providerEventId: id, effect: { kind: 'ignored' } };
+    // Another shop's delivery naming our payment: refused, nothing recorded.
+    const from = request.headers['x-shopify-shop-domain'];
+    if (typeof from !== 'string' || from.trim().toLowerCase() !== payment.shop.trim().toLowerCase())
+      return null;
+    const reference = payment.reference;
     return {
       providerEventId: id,
       effect: {

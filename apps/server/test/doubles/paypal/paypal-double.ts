@@ -30,6 +30,15 @@ import type { AddressInfo } from 'node:net';
  *   SUCCESS | FAILURE}`. PayPal signs `<transmission id>|<transmission time>|<webhook id>|<CRC32 of
  *   the body, decimal>` with SHA256withRSA (its certificate at cert_url); this double does the same
  *   with its own key, over the body as it serialises the event.
+ * - The JavaScript SDK (`GET /sdk/js?client-id=…&currency=USD&intent=capture&components=buttons`,
+ *   developer.paypal.com/sdk/js/reference): PayPal's own script cannot be downloaded here, so the
+ *   double serves a stand-in with the part of its documented surface the album page uses:
+ *   `paypal.FUNDING`, `paypal.Buttons({fundingSource, createOrder, onApprove, onCancel, onError})`
+ *   with `isEligible()`, `render(container)` and `close()`. Its "Debit or Credit Card" button opens a
+ *   card form; paying calls `createOrder()`, approves the order here with the card (as PayPal's
+ *   hosted card form would: `POST /sdk/approve`, the double's only non-PayPal path) and then
+ *   `onApprove({orderID})`. Like the real SDK it refuses to load without a `client-id`, and only
+ *   USD is set up.
  * Test controls: `approve` (the buyer's card in PayPal's card form), `stall`, `webhook`.
  */
 
@@ -55,6 +64,91 @@ interface Order {
   card: string | null;
   create_time: string;
 }
+
+/**
+ * The JavaScript SDK stand-in (see above). Plain ES5 in a string: it runs in the browser as
+ * PayPal's script would, with the element names and labels of PayPal's card form.
+ */
+const SDK_STAND_IN = String.raw`(function () {
+  var script = document.currentScript;
+  var src = new URL(script.src);
+  var params = src.searchParams;
+  if (!params.get('client-id')) throw new Error("SDK Validation error: 'Expected client-id to be passed'");
+  var currency = params.get('currency') || 'USD';
+  var FUNDING = { PAYPAL: 'paypal', CARD: 'card', VENMO: 'venmo', PAYLATER: 'paylater', CREDIT: 'credit' };
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    for (var k in attrs) node.setAttribute(k, attrs[k]);
+    if (text) node.textContent = text;
+    return node;
+  }
+  function Buttons(options) {
+    options = options || {};
+    var root = null;
+    var funding = options.fundingSource;
+    return {
+      isEligible: function () {
+        return currency === 'USD' && (funding === undefined || funding === FUNDING.CARD || funding === FUNDING.PAYPAL);
+      },
+      render: function (container) {
+        var host = typeof container === 'string' ? document.querySelector(container) : container;
+        if (!host) return Promise.reject(new Error('Document is ready and element ' + container + ' does not exist'));
+        root = el('div', { 'class': 'paypal-buttons paypal-buttons-context-iframe', 'data-funding-source': funding || 'paypal' });
+        root.style.cssText = 'display:grid;gap:10px;font:15px/1.4 system-ui,sans-serif;max-width:750px;';
+        var open = el('button', { type: 'button' }, 'Debit or Credit Card');
+        open.style.cssText = 'min-height:45px;border:0;border-radius:4px;background:#2c2e2f;color:#fff;font-weight:600;cursor:pointer;';
+        var form = el('form', { 'aria-label': 'Card details' });
+        form.hidden = true;
+        form.style.cssText = 'display:grid;gap:8px;';
+        function field(label, name, auto) {
+          var wrap = el('label', {}, label);
+          wrap.style.cssText = 'display:grid;gap:4px;font-size:13px;color:#333;';
+          var input = el('input', { name: name, autocomplete: auto, inputmode: 'numeric', required: 'required' });
+          input.style.cssText = 'min-height:40px;padding:0 10px;border:1px solid #aaa;border-radius:4px;font-size:16px;';
+          wrap.appendChild(input);
+          form.appendChild(wrap);
+          return input;
+        }
+        var number = field('Card number', 'cardnumber', 'cc-number');
+        field('Expires', 'exp-date', 'cc-exp');
+        field('Security code', 'cvv', 'cc-csc');
+        var pay = el('button', { type: 'submit' }, 'Pay Now');
+        pay.style.cssText = 'min-height:45px;border:0;border-radius:4px;background:#0070ba;color:#fff;font-weight:600;cursor:pointer;';
+        form.appendChild(pay);
+        open.addEventListener('click', function () { form.hidden = false; open.hidden = true; number.focus(); });
+        form.addEventListener('submit', function (e) {
+          e.preventDefault();
+          pay.disabled = true;
+          var actions = { restart: function () { pay.disabled = false; return Promise.resolve(); } };
+          Promise.resolve()
+            .then(function () { return options.createOrder ? options.createOrder({ paymentSource: funding || 'paypal' }, {}) : Promise.reject(new Error('createOrder is required')); })
+            .then(function (orderID) {
+              return fetch(src.origin + '/sdk/approve', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ orderID: orderID, card: number.value }) })
+                .then(function (r) { if (!r.ok) throw new Error('Order could not be approved'); return orderID; });
+            })
+            .then(function (orderID) {
+              return options.onApprove && options.onApprove({ orderID: orderID, payerID: null, paymentSource: funding || 'paypal' }, actions);
+            })
+            .then(function () { pay.disabled = false; }, function (error) {
+              pay.disabled = false;
+              if (options.onError) options.onError(error); else throw error;
+            });
+        });
+        root.appendChild(open);
+        root.appendChild(form);
+        host.appendChild(root);
+        return Promise.resolve();
+      },
+      close: function () {
+        if (root && root.parentNode) root.parentNode.removeChild(root);
+        root = null;
+        return Promise.resolve();
+      },
+    };
+  }
+  window.paypal = { Buttons: Buttons, FUNDING: FUNDING, version: '5-flashbulb-double' };
+})();
+`;
 
 /** CRC-32 (IEEE), as PayPal computes it over the webhook body. */
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -85,6 +179,8 @@ export const startPayPalDouble = async (options: { webhookId?: string } = {}) =>
   const orders = new Map<string, Order>();
   const byRequestId = new Map<string, { status: number; body: object }>();
   const received: PayPalRequest[] = [];
+  /** The SDK stand-in's loads (path and query), as the album page asked for it. */
+  const sdkLoads: string[] = [];
   let stalled: (() => void)[] | null = null;
   let url = '';
 
@@ -240,6 +336,34 @@ export const startPayPalDouble = async (options: { webhookId?: string } = {}) =>
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
+    const path = (request.url ?? '').split('?')[0];
+    if (request.method === 'GET' && path === '/sdk/js') {
+      sdkLoads.push(request.url ?? '');
+      response.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8' });
+      response.end(SDK_STAND_IN);
+      return;
+    }
+    if (request.method === 'POST' && path === '/sdk/approve') {
+      // The stand-in's card form (cross-origin, a simple request: text/plain, no preflight).
+      let answer = { status: 422, body: { name: 'UNPROCESSABLE_ENTITY' } as object };
+      try {
+        const { orderID, card } = JSON.parse(text) as { orderID: string; card: string };
+        const order = orders.get(orderID);
+        if (order && order.status === 'CREATED') {
+          order.status = 'APPROVED';
+          order.card = card.replace(/\D/g, '');
+          answer = { status: 200, body: { id: orderID, status: 'APPROVED' } };
+        }
+      } catch {
+        // answered 422 below
+      }
+      response.writeHead(answer.status, {
+        'content-type': 'application/json',
+        'access-control-allow-origin': '*',
+      });
+      response.end(JSON.stringify(answer.body));
+      return;
+    }
     let json: Record<string, unknown> | null = null;
     try {
       json =
@@ -335,6 +459,9 @@ export const startPayPalDouble = async (options: { webhookId?: string } = {}) =>
 
   return {
     url,
+    /** The SDK stand-in's URL without its query (the server's `PAYPAL_SDK_URL`). */
+    sdkUrl: `${url}/sdk/js`,
+    sdkLoads,
     received,
     orders,
     /** The buyer approves the order in PayPal's card form with this card (capture follows). */

@@ -13,6 +13,12 @@ import type { AddressInfo } from 'node:net';
  * - `PUT …/draft_orders/:id/complete.json?payment_pending=` makes an order (`financial_status`
  *   `paid`, or `pending` with payment_pending=true); completing twice is 422.
  * - `POST …/send_invoice.json {draft_order_invoice: {to}}` → 201.
+ * - Refund resource: `POST …/orders/:id/refunds/calculate.json {refund: {refund_line_items}}`
+ *   answers `{refund: {transactions: [{parent_id, amount, kind: suggested_refund, gateway}]}}` for
+ *   what is still refundable; `POST …/orders/:id/refunds.json {refund: {transactions: [{parent_id,
+ *   amount, kind: refund, gateway}]}}` → 201 `{refund: {id, transactions}}`, the order
+ *   `refunded` once nothing is left; more than the refundable amount, an unknown parent or an
+ *   unpaid order is 422 `{errors: {base: […]}}`.
  * - Webhooks: `X-Shopify-Hmac-Sha256` = base64 HMAC-SHA256(app secret, raw body),
  *   `X-Shopify-Topic`, `X-Shopify-Webhook-Id`, `X-Shopify-Shop-Domain`.
  */
@@ -36,10 +42,19 @@ interface DraftOrder {
 }
 interface Order {
   id: number;
-  financial_status: 'pending' | 'paid';
+  financial_status: 'pending' | 'paid' | 'refunded';
   total_price: string;
   currency: 'USD';
   note_attributes: { name: string; value: string }[];
+  line_items: { id: number; title: string; price: string; quantity: number }[];
+  /** Sale and refund transactions (cents kept as decimal strings, as Shopify answers them). */
+  transactions: {
+    id: number;
+    kind: 'sale' | 'refund';
+    amount: string;
+    gateway: string;
+    parent_id?: number;
+  }[];
 }
 
 const VERSION_PATH = /^\/admin\/api\/\d{4}-\d{2}\//;
@@ -48,9 +63,104 @@ export const startShopifyDouble = async () => {
   const drafts = new Map<number, DraftOrder>();
   const orders = new Map<number, Order>();
   const invoices: { draftId: number; to: string }[] = [];
+  /** Refunds made, by order, in cents. */
+  const refunds: { orderId: number; amount: number }[] = [];
   const received: { method: string; path: string; token?: string; body: unknown }[] = [];
   let nextId = 1_000_001;
   let stalled: (() => void)[] | null = null;
+
+  /** The order a completed draft becomes (paid: with its sale transaction). */
+  const orderOf = (draft: DraftOrder, paid: boolean): Order => {
+    const order: Order = {
+      id: nextId++,
+      financial_status: paid ? 'paid' : 'pending',
+      total_price: draft.total_price,
+      currency: 'USD',
+      note_attributes: draft.note_attributes,
+      line_items: draft.line_items.map((item) => ({
+        id: nextId++,
+        title: item.title,
+        price: item.price,
+        quantity: item.quantity,
+      })),
+      transactions: [],
+    };
+    if (paid) pay(order);
+    return order;
+  };
+  const pay = (order: Order) => {
+    order.financial_status = 'paid';
+    if (!order.transactions.some((t) => t.kind === 'sale'))
+      order.transactions.push({
+        id: nextId++,
+        kind: 'sale',
+        amount: order.total_price,
+        gateway: 'manual',
+      });
+  };
+  const cents = (value: string) => Math.round(Number(value) * 100);
+  /** What is left to refund of a sale transaction. */
+  const refundable = (order: Order, saleId: number) => {
+    const sale = order.transactions.find((t) => t.id === saleId && t.kind === 'sale');
+    if (!sale) return null;
+    const back = order.transactions
+      .filter((t) => t.kind === 'refund' && t.parent_id === saleId)
+      .reduce((sum, t) => sum + cents(t.amount), 0);
+    return cents(sale.amount) - back;
+  };
+  const unprocessable = (text: string) => ({ status: 422, body: { errors: { base: [text] } } });
+
+  const refundRoute = (order: Order, calculate: boolean, body: Record<string, unknown>) => {
+    if (order.financial_status === 'pending')
+      return unprocessable('Order has no transactions that can be refunded');
+    const sales = order.transactions.filter((t) => t.kind === 'sale');
+    if (calculate)
+      return {
+        status: 200,
+        body: {
+          refund: {
+            refund_line_items:
+              (body.refund as { refund_line_items?: unknown[] } | undefined)?.refund_line_items ??
+              [],
+            transactions: sales
+              .map((sale) => ({ sale, left: refundable(order, sale.id)! }))
+              .filter(({ left }) => left > 0)
+              .map(({ sale, left }) => ({
+                order_id: order.id,
+                parent_id: sale.id,
+                kind: 'suggested_refund',
+                gateway: sale.gateway,
+                amount: (left / 100).toFixed(2),
+                maximum_refundable: (left / 100).toFixed(2),
+              })),
+          },
+        },
+      };
+    const asked = ((body.refund as { transactions?: unknown[] } | undefined)?.transactions ??
+      []) as { parent_id?: number; amount?: string; kind?: string; gateway?: string }[];
+    for (const t of asked) {
+      const left = refundable(order, Number(t.parent_id));
+      if (left === null || t.kind !== 'refund') return unprocessable('Transaction is invalid');
+      if (!/^\d+(\.\d{1,2})?$/.test(String(t.amount)) || cents(String(t.amount)) > left)
+        return unprocessable('Refund amount must be less than or equal to the refundable amount');
+    }
+    const made = asked.map((t) => ({
+      id: nextId++,
+      kind: 'refund' as const,
+      parent_id: Number(t.parent_id),
+      amount: String(t.amount),
+      gateway: t.gateway ?? 'manual',
+      status: 'success',
+    }));
+    order.transactions.push(...made);
+    if (sales.every((sale) => refundable(order, sale.id)! <= 0))
+      order.financial_status = 'refunded';
+    refunds.push({ orderId: order.id, amount: made.reduce((sum, t) => sum + cents(t.amount), 0) });
+    return {
+      status: 201,
+      body: { refund: { id: nextId++, order_id: order.id, transactions: made } },
+    };
+  };
 
   const route = (
     method: string,
@@ -111,13 +221,7 @@ export const startShopifyDouble = async () => {
         if (draft.status === 'completed')
           return { status: 422, body: { errors: { base: ['This order has already been paid.'] } } };
         const pending = url.searchParams.get('payment_pending') === 'true';
-        const order: Order = {
-          id: nextId++,
-          financial_status: pending ? 'pending' : 'paid',
-          total_price: draft.total_price,
-          currency: 'USD',
-          note_attributes: draft.note_attributes,
-        };
+        const order = orderOf(draft, !pending);
         orders.set(order.id, order);
         draft.status = 'completed';
         draft.order_id = order.id;
@@ -129,6 +233,12 @@ export const startShopifyDouble = async () => {
         if (draft.status === 'open') draft.status = 'invoice_sent';
         return { status: 201, body: { draft_order_invoice: invoice } };
       }
+    }
+    const refundMatch = /^orders\/(\d+)\/refunds(\/calculate)?\.json$/.exec(path);
+    if (method === 'POST' && refundMatch) {
+      const order = orders.get(Number(refundMatch[1]));
+      if (!order) return { status: 404, body: { errors: 'Not Found' } };
+      return refundRoute(order, Boolean(refundMatch[2]), body);
     }
     const orderMatch = /^orders\/(\d+)\.json$/.exec(path);
     if (method === 'GET' && orderMatch) {
@@ -171,6 +281,7 @@ export const startShopifyDouble = async () => {
     drafts,
     orders,
     invoices,
+    refunds,
     received,
     stall() {
       stalled = [];
@@ -184,23 +295,20 @@ export const startShopifyDouble = async () => {
     payInvoice(draftId: number): Order {
       const draft = drafts.get(draftId)!;
       if (!draft.order_id) {
-        const order: Order = {
-          id: nextId++,
-          financial_status: 'paid',
-          total_price: draft.total_price,
-          currency: 'USD',
-          note_attributes: draft.note_attributes,
-        };
+        const order = orderOf(draft, true);
         orders.set(order.id, order);
         draft.status = 'completed';
         draft.order_id = order.id;
       }
       const order = orders.get(draft.order_id)!;
-      order.financial_status = 'paid';
+      pay(order);
       return order;
     },
     /** An `orders/paid` delivery as Shopify posts it. */
-    signed(order: object, options: { secret?: string; webhookId?: string; topic?: string } = {}) {
+    signed(
+      order: object,
+      options: { secret?: string; webhookId?: string; topic?: string; shop?: string } = {},
+    ) {
       const raw = Buffer.from(JSON.stringify(order));
       return {
         headers: {
@@ -209,7 +317,7 @@ export const startShopifyDouble = async () => {
           'x-shopify-hmac-sha256': createHmac('sha256', options.secret ?? SHOPIFY_WEBHOOK_SECRET)
             .update(raw)
             .digest('base64'),
-          'x-shopify-shop-domain': SHOP_DOMAIN,
+          'x-shopify-shop-domain': options.shop ?? SHOP_DOMAIN,
           'x-shopify-webhook-id': options.webhookId ?? randomUUID(),
         },
         body: raw,

@@ -1,5 +1,10 @@
-import { SimpleGrid, Stack } from '@mantine/core';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { Checkbox, Group, SimpleGrid, Stack } from '@mantine/core';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import {
+  ALBUM_PAYMENT_METHODS,
+  KIOSK_PAYMENT_METHODS,
+  type PaymentMethod,
+} from '@flashbulb/shared';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_WATERMARK_IMAGE, type EventFormValues } from '../utils/event-form-values.ts';
 import {
@@ -77,9 +82,51 @@ export function PaidTab() {
       />
       <FlagCheckbox name="opts.comboRequired" label={t('events.paid.comboRequired')} />
       <FlagCheckbox name="opts.qrAtKioskCheckout" label={t('events.paid.qrAtCheckout')} />
+      <SectionTitle>{t('events.paid.methodsSection')}</SectionTitle>
+      <MethodsField
+        name="opts.albumPaymentMethods"
+        label={t('events.paid.albumMethods')}
+        methods={ALBUM_PAYMENT_METHODS}
+      />
+      <MethodsField
+        name="opts.kioskPaymentMethods"
+        label={t('events.paid.kioskMethods')}
+        methods={KIOSK_PAYMENT_METHODS}
+      />
       <SecureInput field="stripe_secret_key" label={t('events.secure.stripe_secret_key')} />
       <SecureInput field="monobank_token" label={t('events.secure.monobank_token')} />
       <SecureInput field="square_access_token" label={t('events.secure.square_access_token')} />
     </Stack>
+  );
+}
+
+/**
+ * Which ways to pay the album page or the kiosks offer (issue 11): the server refuses the others,
+ * and the pages show only these.
+ */
+function MethodsField({
+  name,
+  label,
+  methods,
+}: {
+  name: 'opts.albumPaymentMethods' | 'opts.kioskPaymentMethods';
+  label: string;
+  methods: readonly PaymentMethod[];
+}) {
+  const { t } = useTranslation();
+  const { control } = useFormContext<EventFormValues>();
+  const { field } = useController({ name, control });
+  return (
+    <Checkbox.Group
+      label={label}
+      value={field.value ?? []}
+      onChange={(value) => field.onChange(methods.filter((m) => value.includes(m)))}
+    >
+      <Group mt="xs">
+        {methods.map((method) => (
+          <Checkbox key={method} value={method} label={t(`events.paid.method.${method}`)} />
+        ))}
+      </Group>
+    </Checkbox.Group>
   );
 }

@@ -114,6 +114,8 @@ const optTabs: Record<keyof EventOpts, EditorTab> = {
   upsellMessage: 'paid',
   comboRequired: 'paid',
   qrAtKioskCheckout: 'paid',
+  albumPaymentMethods: 'paid',
+  kioskPaymentMethods: 'paid',
   productCollections: 'paid',
   kioskWatermarkEnable: 'watermarks',
   stockImagesEnable: 'stockImages',

@@ -84,3 +84,68 @@ export const unlockAndPrintAtDesk = (
     photo_uid_array: photoUids,
     client_request_id: requestId,
   });
+
+export type PayPalSettings = ResultOf<typeof endpoints.paypalSettings>;
+
+/** Whether this album offers PayPal's card checkout, and the script it loads (server settings). */
+export const usePayPalSettings = (attendeeId: string, enabled: boolean) =>
+  useQuery({
+    enabled,
+    queryKey: ['albums', 'attendee', attendeeId, 'paypal-settings'],
+    queryFn: ({ signal }) => callApi(endpoints.paypalSettings, attendeeKey(attendeeId), { signal }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+/** Starts a PayPal card payment: the server makes the Orders v2 order PayPal's form approves. */
+export const createPayPalOrder = (
+  attendeeId: string,
+  buttonIndex: number,
+  requestId: string,
+  photoUids: readonly string[] | null = null,
+) =>
+  callApi(endpoints.paypalCreateOrder, {
+    ...attendeeKey(attendeeId),
+    attendee_uid: attendeeId,
+    pricing_button_index: buttonIndex,
+    client_request_id: requestId,
+    ...(photoUids ? { photo_uids: [...photoUids] } : {}),
+  });
+
+/** The server captures the approved order at PayPal; only its answer says paid. */
+export const capturePayPalOrder = (attendeeId: string, paymentId: string) =>
+  callApi(endpoints.paypalCaptureOrder, { ...attendeeKey(attendeeId), payment_id: paymentId });
+
+/** The kiosk's key when its link carries one, else the attendee's (both reach the event). */
+const saleKey = (kioskKey: string | null, attendeeId: string) =>
+  kioskKey ? { key_type: 'private' as const, key_value: kioskKey } : attendeeKey(attendeeId);
+
+/** A sale on the kiosk's paired Square reader (`sqDeviceId` of the kiosk link). */
+export const startSquareSale = (
+  kioskKey: string | null,
+  attendeeId: string,
+  deviceId: string,
+  buttonIndex: number,
+  requestId: string,
+  photoUids: readonly string[] | null = null,
+) =>
+  callApi(endpoints.squareInitiatePayment, {
+    ...saleKey(kioskKey, attendeeId),
+    attendee_uid: attendeeId,
+    pricing_button_index: buttonIndex,
+    client_request_id: requestId,
+    device_id: deviceId,
+    ...(photoUids ? { photo_uids: [...photoUids] } : {}),
+  });
+
+export const checkSquareSale = (kioskKey: string | null, attendeeId: string, paymentId: string) =>
+  callApi(endpoints.squareCheckoutStatus, {
+    ...saleKey(kioskKey, attendeeId),
+    payment_id: paymentId,
+  });
+
+export const cancelSquareSale = (kioskKey: string | null, attendeeId: string, paymentId: string) =>
+  callApi(endpoints.squareCancelCheckout, {
+    ...saleKey(kioskKey, attendeeId),
+    payment_id: paymentId,
+  });

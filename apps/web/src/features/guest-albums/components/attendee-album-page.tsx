@@ -108,7 +108,7 @@ export function AttendeeAlbumPage({
         (kiosk ? (
           <KioskCheckout attendeeId={attendeeId} kioskKey={kioskKey} choice={choice} />
         ) : (
-          <PaidAlbumPanel attendeeId={attendeeId} choice={choice} />
+          <PaidAlbumPanel attendeeId={attendeeId} choice={choice} cardCheckout />
         ))}
       {fromKiosk && <p className="albums-note">{t('albums.attendee.fromKiosk')}</p>}
       {kioskTools.panels}

@@ -32,6 +32,7 @@ const buttons = {
   ok: {
     is_free: 0,
     currency: 'USD',
+    methods: ['qr', 'paypal', 'square'],
     photo_count: 1,
     buttons: [
       { index: 0, button_text: 'All my photos', digitals: true, prints: false, amount: 450 },

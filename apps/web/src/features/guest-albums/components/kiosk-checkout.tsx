@@ -7,6 +7,11 @@ import { unlockAndPrintAtDesk, unlockAtDesk } from '../api/album-payments.ts';
 import { enqueueKioskAction } from '../utils/kiosk-outbox-actions.ts';
 import { useKiosk } from './kiosk-context.tsx';
 import { PaidAlbumPanel, type PhotoChoice } from './paid-album-panel.tsx';
+import { SquareReaderCheckout } from './square-reader-checkout.tsx';
+
+/** The paired Square reader's device id from the kiosk link (`sqDeviceId`), or null. */
+const squareDeviceOfLink = (): string | null =>
+  new URLSearchParams(window.location.search).get('sqDeviceId')?.trim() || null;
 
 type UnlockPrintResult = Awaited<ReturnType<typeof unlockAndPrintAtDesk>>;
 
@@ -42,8 +47,17 @@ export function KioskCheckout({
   printPhotoUids?: readonly string[];
 }) {
   const toPrint = printPhotoUids ?? (choice?.choosing ? choice.chosen : []);
+  const squareDevice = squareDeviceOfLink();
   return (
     <div className="albums-kiosk-checkout">
+      {squareDevice && (
+        <SquareReaderCheckout
+          attendeeId={attendeeId}
+          kioskKey={kioskKey}
+          deviceId={squareDevice}
+          choice={choice}
+        />
+      )}
       <PaidAlbumPanel attendeeId={attendeeId} choice={choice} />
       {kioskKey && (
         <DeskUnlockForm attendeeId={attendeeId} kioskKey={kioskKey} printPhotoUids={toPrint} />

@@ -25,6 +25,7 @@ const attendee = (unlocked: 0 | 1) => ({
 const buttons = (amount: number | null) => ({
   is_free: 0,
   currency: 'USD',
+  methods: ['qr', 'paypal', 'square'],
   photo_count: 1,
   buttons: [{ index: 0, button_text: 'All my photos', digitals: true, prints: false, amount }],
 });

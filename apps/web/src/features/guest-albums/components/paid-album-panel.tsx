@@ -7,10 +7,12 @@ import { useErrorText } from '../../../lib/error-text.ts';
 import {
   checkQrPayment,
   startQrPayment,
+  usePayPalSettings,
   usePricingButtons,
   type QrPayment,
 } from '../api/album-payments.ts';
 import { AlbumLinkQr } from './album-link-qr.tsx';
+import { PayPalCardCheckout } from './paypal-card-checkout.tsx';
 
 /** How often the page asks whether the payment went through. */
 export const PAYMENT_POLL_MS = 2000;
@@ -18,6 +20,8 @@ export const PAYMENT_POLL_MS = 2000;
 type State =
   | { kind: 'choose'; errorKey: string | null }
   | { kind: 'starting' }
+  /** PayPal's card form for a button (when the event's album offers it). */
+  | { kind: 'card'; index: number; amount: number | null }
   | { kind: 'paying'; payment: QrPayment }
   | { kind: 'failed'; status: string };
 
@@ -39,9 +43,12 @@ export interface PhotoChoice {
 export function PaidAlbumPanel({
   attendeeId,
   choice = null,
+  cardCheckout = false,
 }: {
   attendeeId: string;
   choice?: PhotoChoice | null;
+  /** The album page (not a kiosk): PayPal's card checkout when the event's album offers it. */
+  cardCheckout?: boolean;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -56,6 +63,11 @@ export function PaidAlbumPanel({
   // The whole album's count for its scope button (cached: the same query as before choosing).
   const album = usePricingButtons(attendeeId, choice !== null);
   const [state, setState] = useState<State>({ kind: 'choose', errorKey: null });
+  const paypal = usePayPalSettings(attendeeId, cardCheckout);
+  const cardScript =
+    cardCheckout && paypal.data?.enabled === 1 && paypal.data.script_url
+      ? paypal.data.script_url
+      : null;
 
   const paymentId = state.kind === 'paying' ? state.payment.payment_id : null;
   useEffect(() => {
@@ -82,6 +94,9 @@ export function PaidAlbumPanel({
 
   const list = buttons.data;
   if (!list || list.is_free === 1 || list.buttons.length === 0) return null;
+  // The ways to pay the operator offers here (the server refuses the others).
+  const qrOffered = list.methods?.includes('qr') ?? true;
+  if (!qrOffered && !cardScript) return null;
 
   const start = (index: number) => {
     setState({ kind: 'starting' });
@@ -91,9 +106,40 @@ export function PaidAlbumPanel({
     );
   };
 
+  const choose = (index: number, amount: number | null) =>
+    cardScript ? setState({ kind: 'card', index, amount }) : start(index);
+
   return (
     <section className="albums-paid" aria-label={t('albums.paid.title')}>
-      {state.kind === 'paying' ? (
+      {state.kind === 'card' && cardScript ? (
+        <div className="albums-paid-method">
+          <h2>
+            {state.amount === null
+              ? t('albums.paid.card.titleNoAmount')
+              : t('albums.paid.card.title', { amount: formatCents(state.amount) })}
+          </h2>
+          <PayPalCardCheckout
+            key={state.index}
+            attendeeId={attendeeId}
+            scriptUrl={cardScript}
+            buttonIndex={state.index}
+            photoUids={choosing ? choice!.chosen : null}
+            onPaid={() =>
+              void queryClient.invalidateQueries({ queryKey: ['albums', 'attendee', attendeeId] })
+            }
+          />
+          <div className="albums-paid-alt">
+            {qrOffered && (
+              <button type="button" onClick={() => start(state.index)}>
+                {t('albums.paid.card.qrInstead')}
+              </button>
+            )}
+            <button type="button" onClick={() => setState({ kind: 'choose', errorKey: null })}>
+              {t('albums.paid.card.back')}
+            </button>
+          </div>
+        </div>
+      ) : state.kind === 'paying' ? (
         <div role="status" className="albums-paid-qr">
           <p>{t('albums.paid.scan', { amount: formatCents(state.payment.amount) })}</p>
           <AlbumLinkQr url={state.payment.checkout_url} alt={t('albums.paid.qrAlt')} />
@@ -145,8 +191,13 @@ export function PaidAlbumPanel({
               <button
                 key={button.index}
                 type="button"
-                disabled={state.kind === 'starting' || (choosing && chosenCount === 0)}
-                onClick={() => start(button.index)}
+                disabled={
+                  state.kind === 'starting' ||
+                  (choosing && chosenCount === 0) ||
+                  // Which ways to pay the album offers is known first.
+                  paypal.isLoading
+                }
+                onClick={() => choose(button.index, button.amount)}
               >
                 {button.amount === null || (choosing && chosenCount === 0)
                   ? button.button_text
