@@ -22,8 +22,8 @@ const runner =
 /**
  * How the kiosk's stored actions run (issue 14). The action's id is the client request id where
  * the server dedupes by one (prints, desk unlock with prints); a delete tried again takes "not
- * found" as done; an unlock stands once whatever the repeats; the album link is mailed again only
- * when a reload fell between the server's answer and the kiosk hearing it.
+ * found" as done; an unlock stands once whatever the repeats; the album link is mailed once per id
+ * (the server dedupes `update-by-kiosk` by it).
  */
 export const KIOSK_ACTION_RUNNERS: Readonly<Record<keyof KioskActions, ActionRunner>> = {
   delete: runner<'delete'>((p, { retried }) =>
@@ -32,7 +32,9 @@ export const KIOSK_ACTION_RUNNERS: Readonly<Record<keyof KioskActions, ActionRun
   print: runner<'print'>((p, { id }) =>
     printAtKiosk(p.kioskKey, p.attendeeId, p.photoUids, p.pool, id),
   ),
-  'send-link': runner<'send-link'>((p) => sendAlbumLinkByEmail(p.kioskKey, p.attendeeId, p.email)),
+  'send-link': runner<'send-link'>((p, { id }) =>
+    sendAlbumLinkByEmail(p.kioskKey, p.attendeeId, p.email, id),
+  ),
   unlock: runner<'unlock'>((p) => unlockAtDesk(p.kioskKey, p.attendeeId, p.code)),
   'unlock-print': runner<'unlock-print'>((p, { id }) =>
     unlockAndPrintAtDesk(p.kioskKey, p.attendeeId, p.code, p.photoUids, id),
