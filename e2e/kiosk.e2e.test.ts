@@ -278,8 +278,12 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
           )
           .toBe('sent');
         await page.screenshot({ path: path.join(SHOTS, 'camera-sent-1080x1920.png') });
+        // One '< Back to album' on the result screen: the kiosk bar's (none in the camera panel).
+        await expect
+          .poll(() => page.getByRole('button', { name: '< Back to album' }).count())
+          .toBe(1);
         await page
-          .locator('[data-kiosk-booth]')
+          .locator('[data-kiosk-actions]')
           .getByRole('button', { name: '< Back to album' })
           .click();
         const withCamera = (names: string[]) =>

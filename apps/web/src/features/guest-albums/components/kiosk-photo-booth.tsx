@@ -24,7 +24,7 @@ type Shot =
  * guest's album once processed) or "Use as my profile photo" (at most 1280 px wide, within §9's
  * 1500). Uploads go through the kiosk's outbox: offline, they wait and are sent in order.
  */
-export function KioskPhotoBooth({ onDone }: { onDone: () => void }) {
+export function KioskPhotoBooth() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const kiosk = useKiosk();
@@ -169,11 +169,9 @@ export function KioskPhotoBooth({ onDone }: { onDone: () => void }) {
           >
             {shot.text}
           </p>
+          {/* Back to the album is the kiosk bar's '< Back to album' (one per screen, §2.4). */}
           <button type="button" onClick={() => setShot({ kind: 'live' })}>
             {t('albums.kiosk.camera.another')}
-          </button>
-          <button type="button" className="fb-button--primary" onClick={onDone}>
-            {t('albums.kiosk.backToAlbum')}
           </button>
         </div>
       ) : (
