@@ -262,7 +262,7 @@ describe('kiosk attendee pages (evSB2, evSB4)', () => {
         key_value: 'kiosk-key',
         attendee_uid: ATT,
         email_address: 'a@b.co',
-        client_request_id: expect.any(String),
+        client_request_id: expect.any(String) as unknown,
       },
     ]);
   });
@@ -295,7 +295,7 @@ describe('kiosk attendee pages (evSB2, evSB4)', () => {
       key_value: 'kiosk-key',
       attendee_uid: ATT,
       email_address: 'a@b.co',
-      client_request_id: expect.stringMatching(/^.{8,100}$/),
+      client_request_id: expect.stringMatching(/^.{8,100}$/) as unknown,
     });
     // Every try, before the reload and after, carries the same request id: the server mails once.
     const ids = new Set(
