@@ -278,6 +278,9 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
           )
           .toBe('sent');
         await page.screenshot({ path: path.join(SHOTS, 'camera-sent-1080x1920.png') });
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.screenshot({ path: path.join(SHOTS, 'camera-sent-390x844.png') });
+        await page.setViewportSize({ width: 1080, height: 1920 });
         // One '< Back to album' on the result screen: the kiosk bar's (none in the camera panel).
         await expect
           .poll(() => page.getByRole('button', { name: '< Back to album' }).count())
