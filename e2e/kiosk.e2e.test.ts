@@ -2,7 +2,7 @@ import { createServer, type Server, type Socket, connect } from 'node:net';
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { defaultEventOpts, endpoints } from '@flashbulb/shared';
@@ -16,7 +16,7 @@ import {
 } from './support/albums.ts';
 import { fakeCameraArgs, writeY4m } from './support/fake-camera.ts';
 import { journeyResources, photoNames } from './support/journey.ts';
-import { freePort } from './support/server.ts';
+import { freePort, startServer, type RunningServer } from './support/server.ts';
 import { repoRoot } from './support/paths.ts';
 
 const JOURNEY_TIMEOUT = 240_000;
@@ -27,16 +27,76 @@ const WAIT = { timeout: 20_000 };
 const SHOTS = path.join(repoRoot, 'test-results', 'kiosk');
 
 /** An event with photos; guest A has red and green, guest B grey. Cards carry the private id. */
-const world = async (
-  opts: Partial<ReturnType<typeof defaultEventOpts>> = {},
-  env: Record<string, string> = {},
-  started: (url: string) => void = () => undefined,
-) => {
-  const { url } = await journey.startServer({ env: { ...albumServerEnv, ...env } });
-  started(url);
-  const event = await setUpAlbumEvent(url, {
-    opts: { ...defaultEventOpts(), description: 'kiosk journeys', ...opts },
+/**
+ * One server for the file, behind a relay: closing the relay is the server going away for the
+ * kiosk. The server's public address is the relay's, as a kiosk on site reaches it (grants,
+ * storage), so the pages open on the relay too.
+ */
+let server: RunningServer;
+let relayPort = 0;
+let upstream: URL;
+const sockets = new Set<Socket>();
+let relay: Server | null = null;
+const openRelay = () =>
+  new Promise<void>((resolve) => {
+    relay = createServer((client) => {
+      const peer = connect(Number(upstream.port), upstream.hostname);
+      sockets.add(client).add(peer);
+      client.pipe(peer).pipe(client);
+      const drop = () => {
+        client.destroy();
+        peer.destroy();
+        sockets.delete(client);
+        sockets.delete(peer);
+      };
+      client.on('error', drop).on('close', drop);
+      peer.on('error', drop).on('close', drop);
+    }).listen(relayPort, '127.0.0.1', () => resolve());
   });
+const closeRelay = () =>
+  new Promise<void>((resolve) => {
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+    if (!relay) return resolve();
+    relay.close(() => resolve());
+    relay = null;
+  });
+
+beforeAll(async () => {
+  relayPort = await freePort();
+  server = await startServer({
+    env: { ...albumServerEnv, FLASHBULB_PUBLIC_URL: `http://127.0.0.1:${relayPort}` },
+  });
+  upstream = new URL(server.url);
+  await openRelay();
+}, JOURNEY_TIMEOUT);
+
+afterAll(async () => {
+  await closeRelay();
+  await server?.stop();
+});
+
+/** Failures carry the shared server's output. */
+const withServerLog = async (run: () => Promise<void>): Promise<void> => {
+  try {
+    await run();
+  } catch (error) {
+    if (error instanceof Error) error.message += `\n--- server output ---\n${server.output()}`;
+    throw error;
+  }
+};
+
+let eventCount = 0;
+const world = async (opts: Partial<ReturnType<typeof defaultEventOpts>> = {}) => {
+  // Set-up and server-side checks go straight to the server (they must work while the kiosk is
+  // offline); the kiosk's pages open on the relay.
+  const url = server.url;
+  eventCount += 1;
+  const event = await setUpAlbumEvent(
+    url,
+    { opts: { ...defaultEventOpts(), description: 'kiosk journeys', ...opts } },
+    `Kiosk ${eventCount}`,
+  );
   const folder = journey.keepFolder(
     await photoFolder({ 'red.jpg': '#c0392b', 'green.jpg': '#27ae60', 'grey.jpg': '#7f8c8d' }),
   );
@@ -80,7 +140,7 @@ const world = async (
     ).photos
       .map((p) => p.file_name)
       .sort();
-  return { url, event, a, b, card, serverAlbum };
+  return { url: `http://127.0.0.1:${relayPort}`, event, a, b, card, serverAlbum };
 };
 
 const scan = async (page: Page, text: string) => {
@@ -102,7 +162,7 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
       await page.setViewportSize({ width: 1080, height: 1920 });
       await mkdir(SHOTS, { recursive: true });
       const entry = `${url}/kiosk/entry?kType=evSB2&pvId=${encodeURIComponent(event.privateKey)}&pricingModel=standard&kioskPreviewSize=800&miniAlbumPreviewSize=300&pageActiveTimeout=8000`;
-      await journey.withServerLog(async () => {
+      await withServerLog(async () => {
         await page.goto(entry);
         await page.screenshot({ path: path.join(SHOTS, 'entry-1080x1920.png') });
 
@@ -192,44 +252,19 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
   it(
     'delete with Keep/Delete; offline the album stays, a delete waits and goes through on recovery',
     async () => {
-      // A relay in front of the server: closing it is the server going away for the kiosk. The
-      // server's public address is the relay's, as a kiosk on site reaches it (grants, storage).
-      const relayPort = await freePort();
-      const kioskUrl = `http://127.0.0.1:${relayPort}`;
-      let upstream: URL | null = null;
-      const sockets = new Set<Socket>();
-      let relay: Server | null = null;
-      const openRelay = () =>
-        new Promise<void>((resolve) => {
-          relay = createServer((client) => {
-            const server = connect(Number(upstream!.port), upstream!.hostname);
-            sockets.add(client).add(server);
-            client.pipe(server).pipe(client);
-            const drop = () => {
-              client.destroy();
-              server.destroy();
-              sockets.delete(client);
-              sockets.delete(server);
-            };
-            client.on('error', drop).on('close', drop);
-            server.on('error', drop).on('close', drop);
-          }).listen(relayPort, '127.0.0.1', () => resolve());
-        });
-      const closeRelay = () =>
-        new Promise<void>((resolve) => {
-          for (const socket of sockets) socket.destroy();
-          sockets.clear();
-          if (!relay) return resolve();
-          relay.close(() => resolve());
-          relay = null;
-        });
-      journey.onClose(closeRelay);
-      await openRelay();
-      const { event, a, card, serverAlbum } = await world(
-        { allowKioskPhotoDelete: 1 },
-        { FLASHBULB_PUBLIC_URL: kioskUrl },
-        (started) => (upstream = new URL(started)),
-      );
+      const {
+        url: kioskUrl,
+        event,
+        a,
+        card,
+        serverAlbum,
+      } = await world({
+        allowKioskPhotoDelete: 1,
+      });
+      // The relay is open again after this test, whatever happened.
+      journey.onClose(async () => {
+        if (!relay) await openRelay();
+      });
       // The kiosk camera shows a blue card.
       const folder = journey.keepFolder(await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-kiosk-')));
       const y4m = await writeY4m(
@@ -244,7 +279,7 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
       const { page } = browser;
       await page.setViewportSize({ width: 1080, height: 1920 });
       await mkdir(SHOTS, { recursive: true });
-      await journey.withServerLog(async () => {
+      await withServerLog(async () => {
         await page.goto(
           `${kioskUrl}/kiosk/entry?kType=evSB2&pvId=${encodeURIComponent(event.privateKey)}&allowKioskPhotoDelete=true&pageActiveTimeout=600000`,
         );
@@ -278,8 +313,15 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
           )
           .toBe('sent');
         await page.screenshot({ path: path.join(SHOTS, 'camera-sent-1080x1920.png') });
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.screenshot({ path: path.join(SHOTS, 'camera-sent-390x844.png') });
+        await page.setViewportSize({ width: 1080, height: 1920 });
+        // One '< Back to album' on the result screen: the kiosk bar's (none in the camera panel).
+        await expect
+          .poll(() => page.getByRole('button', { name: '< Back to album' }).count())
+          .toBe(1);
         await page
-          .locator('[data-kiosk-booth]')
+          .locator('[data-kiosk-actions]')
           .getByRole('button', { name: '< Back to album' })
           .click();
         const withCamera = (names: string[]) =>

@@ -55,6 +55,8 @@ export interface AlbumEvent {
 export const setUpAlbumEvent = async (
   base: string,
   event: Partial<BodyOf<typeof endpoints.createEvent>> = {},
+  /** Organisation names are unique: a second event on one server needs its own. */
+  organisationName = 'Albums',
 ): Promise<AlbumEvent> => {
   const signIn = await api(base, endpoints.signIn, {
     username: ALBUM_ADMIN.email,
@@ -63,7 +65,12 @@ export const setUpAlbumEvent = async (
   const token =
     'authentication_result' in signIn ? signIn.authentication_result?.access_token : undefined;
   if (!token) throw new Error(`sign-in asked for a challenge: ${JSON.stringify(signIn)}`);
-  const organisation = await api(base, endpoints.createOrganisation, { name: 'Albums' }, token);
+  const organisation = await api(
+    base,
+    endpoints.createOrganisation,
+    { name: organisationName },
+    token,
+  );
   const robot = await api(
     base,
     endpoints.createRobot,

@@ -128,6 +128,45 @@ describe('attendee/update-by-kiosk', () => {
     expect(second.from).toBe(gala.email_from_address);
     expect(second.text).toContain('Gala Team');
   });
+  it('a retried call with the same client request id mails the album link once', async () => {
+    const [a] = await generate(gala);
+    const to = 'retry.guest@example.com';
+    const call = (id: string) =>
+      t.ok(endpoints.updateAttendeeByKiosk, {
+        ...kioskOf(gala),
+        attendee_uid: a!.uid,
+        email_address: to,
+        client_request_id: id,
+      });
+    const queued = async () =>
+      Number(
+        (
+          await t.database.executeSql(
+            `select count(*)::int as n from outbox where recipient = $1 and kind = 'attendee_album_link'`,
+            [to],
+          )
+        ).rows[0]!.n,
+      );
+    const id = 'kiosk-action-0001';
+    // The kiosk reloaded after the server answered: the same action again, same answer, no mail.
+    const first = await call(id);
+    const again = await call(id);
+    expect(again).toEqual(first);
+    expect(await queued()).toBe(1);
+    await smtp.waitFor((m) => m.to.includes(to));
+    // A new request (the guest pressed the button again) is a new mail.
+    await call('kiosk-action-0002');
+    expect(await queued()).toBe(2);
+    // A malformed id is refused with a key and sends nothing.
+    const bad = await t.call(endpoints.updateAttendeeByKiosk, {
+      ...kioskOf(gala),
+      attendee_uid: a!.uid,
+      email_address: to,
+      client_request_id: 'x',
+    });
+    expect(errorOf(bad)).toMatchObject({ status: 400, message_key: 'invalid_value' });
+    expect(await queued()).toBe(2);
+  });
 });
 
 describe('attendee/check-and-group-uid-list', () => {

@@ -465,7 +465,12 @@ export class AttendeeService {
     const email = input.email_address.trim();
     if (!isValidEmail(email)) throw new AppError('email_invalid', 'email_address');
     await this.deps.attendees.update(record.row.id, { email });
-    await this.sendAlbumLink(event, record.row, email);
+    // A kiosk that retries with its request id (a reload between our answer and the kiosk
+    // hearing it) gets the same answer and no second mail: the outbox keeps one per key.
+    const onceKey = input.client_request_id
+      ? `kiosk:${record.row.uid}:${input.client_request_id}`
+      : undefined;
+    await this.sendAlbumLink(event, record.row, email, onceKey);
     return { attendee_uid: record.row.uid, email };
   }
 
@@ -475,7 +480,12 @@ export class AttendeeService {
    * `email_from_address`, the event's logo, thumbnails of the album's photos, wording for their
    * number) through the outbox.
    */
-  private async sendAlbumLink(event: EventRecord, row: AttendeeRow, to: string): Promise<void> {
+  private async sendAlbumLink(
+    event: EventRecord,
+    row: AttendeeRow,
+    to: string,
+    onceKey?: string,
+  ): Promise<void> {
     const albumMail = this.deps.albumMail?.();
     if (!albumMail) return;
     const count = (await this.deps.attendees.photoCounts([row.id])).get(row.id) ?? 0;
@@ -484,7 +494,7 @@ export class AttendeeService {
       event.row,
       { email: to, name: to.split('@')[0] ?? to },
       this.albumUrl(row),
-      { kind: 'attendee_album_link', count, thumbnails },
+      { kind: 'attendee_album_link', count, thumbnails, onceKey },
     );
   }
 

@@ -285,6 +285,15 @@ export const updateAttendeeByKiosk = defineEndpoint({
     ...keyBody,
     attendee_uid: attendeeUid,
     email_address: z.string().trim().max(320, 'email_invalid'),
+    client_request_id: z
+      .string({ error: 'invalid_value' })
+      .trim()
+      .min(8, 'invalid_value')
+      .max(100, 'invalid_value')
+      .optional()
+      .describe(
+        'Idempotency: the same id again (for this attendee and address) mails the album link no second time; the answer is the same',
+      ),
   }),
   result: z.object({ attendee_uid: z.string(), email: z.string() }),
   errors: [
@@ -294,6 +303,7 @@ export const updateAttendeeByKiosk = defineEndpoint({
     'attendee_locked',
     'attendee_expired',
     'email_invalid',
+    'invalid_value',
   ],
   rateLimited: true,
 });

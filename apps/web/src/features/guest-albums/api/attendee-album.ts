@@ -59,10 +59,17 @@ export const attachPhotosByCardScan = (
   });
 
 /** A kiosk visitor leaves the address their album link is sent to; the kiosk's private key vouches. */
-export const sendAlbumLinkByEmail = (kioskKey: string, attendeeId: string, email: string) =>
+export const sendAlbumLinkByEmail = (
+  kioskKey: string,
+  attendeeId: string,
+  email: string,
+  /** The kiosk outbox's action id: the server mails once per id, however often it is retried. */
+  requestId?: string,
+) =>
   callApi(endpoints.updateAttendeeByKiosk, {
     key_type: 'private',
     key_value: kioskKey,
     attendee_uid: attendeeId,
     email_address: email,
+    ...(requestId ? { client_request_id: requestId } : {}),
   });

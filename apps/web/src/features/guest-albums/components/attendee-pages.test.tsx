@@ -257,7 +257,13 @@ describe('kiosk attendee pages (evSB2, evSB4)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send my album link to my e-mail' }));
     expect(await screen.findByText('Your album link will be sent to a@b.co.')).toBeTruthy();
     expect(api.callsTo(UPDATE).map((call) => call.body)).toEqual([
-      { key_type: 'private', key_value: 'kiosk-key', attendee_uid: ATT, email_address: 'a@b.co' },
+      {
+        key_type: 'private',
+        key_value: 'kiosk-key',
+        attendee_uid: ATT,
+        email_address: 'a@b.co',
+        client_request_id: expect.any(String) as unknown,
+      },
     ]);
   });
 
@@ -289,7 +295,15 @@ describe('kiosk attendee pages (evSB2, evSB4)', () => {
       key_value: 'kiosk-key',
       attendee_uid: ATT,
       email_address: 'a@b.co',
+      client_request_id: expect.stringMatching(/^.{8,100}$/) as unknown,
     });
+    // Every try, before the reload and after, carries the same request id: the server mails once.
+    const ids = new Set(
+      api
+        .callsTo(UPDATE)
+        .map((call) => (call.body as { client_request_id?: string }).client_request_id),
+    );
+    expect(ids.size).toBe(1);
     expect(api.callsTo(UPDATE)).toHaveLength(tried + 1);
     await waitFor(() =>
       expect(window.localStorage.getItem('flashbulb-kiosk-outbox:kiosk-key')).toBeNull(),

@@ -5,6 +5,8 @@ import { useErrorText } from '../../../lib/error-text.ts';
 import { toSelfieJpeg } from '../api/face-lookup.ts';
 import { customPhotoUpload, profilePhotoUpload } from '../api/kiosk-actions.ts';
 import { useThrottled } from '../hooks/use-kiosk-session.ts';
+import { enqueueKioskAction } from '../utils/kiosk-outbox-actions.ts';
+import { keepPicture, pictureKey } from '../utils/kiosk-pictures.ts';
 import { useKiosk } from './kiosk-context.tsx';
 
 /** Seconds of 3-2-1 before the picture is taken (time to smile). */
@@ -24,7 +26,7 @@ type Shot =
  * guest's album once processed) or "Use as my profile photo" (at most 1280 px wide, within §9's
  * 1500). Uploads go through the kiosk's outbox: offline, they wait and are sent in order.
  */
-export function KioskPhotoBooth({ onDone }: { onDone: () => void }) {
+export function KioskPhotoBooth() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const kiosk = useKiosk();
@@ -105,10 +107,20 @@ export function KioskPhotoBooth({ onDone }: { onDone: () => void }) {
     };
     const done = as === 'album' ? t('albums.kiosk.camera.added') : t('albums.kiosk.camera.profile');
     setShot({ kind: 'sent', text: t('albums.kiosk.camera.sending'), waiting: true });
-    outbox.enqueue(as === 'album' ? 'camera-photo' : 'profile-photo', run).then(
-      () => setShot({ kind: 'sent', text: done, waiting: false }),
-      (error: unknown) => setShot({ kind: 'failed', text: errorText(errorKeyOf(error)) }),
-    );
+    const kind = as === 'album' ? 'camera-photo' : 'profile-photo';
+    // Kept in IndexedDB (per kiosk key) while it waits, so a reload sends it; without IndexedDB it
+    // waits in memory.
+    const key = pictureKey(kioskKey, crypto.randomUUID());
+    void keepPicture(key, shot.picture)
+      .then((kept) =>
+        kept
+          ? enqueueKioskAction(outbox, kind, { kioskKey, attendeeId, picture: key })
+          : outbox.enqueue(kind, run),
+      )
+      .then(
+        () => setShot({ kind: 'sent', text: done, waiting: false }),
+        (error: unknown) => setShot({ kind: 'failed', text: errorText(errorKeyOf(error)) }),
+      );
   });
 
   return (
@@ -169,11 +181,9 @@ export function KioskPhotoBooth({ onDone }: { onDone: () => void }) {
           >
             {shot.text}
           </p>
+          {/* Back to the album is the kiosk bar's '< Back to album' (one per screen, §2.4). */}
           <button type="button" onClick={() => setShot({ kind: 'live' })}>
             {t('albums.kiosk.camera.another')}
-          </button>
-          <button type="button" className="fb-button--primary" onClick={onDone}>
-            {t('albums.kiosk.backToAlbum')}
           </button>
         </div>
       ) : (

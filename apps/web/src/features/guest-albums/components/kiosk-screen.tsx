@@ -331,7 +331,7 @@ export function KioskScreen({
             {faceLookup ?? <p className="albums-message">{t('albums.kiosk.faceLookupSoon')}</p>}
           </div>
         ) : panel === 'camera' && camera ? (
-          <KioskPhotoBooth onDone={backFromCamera} />
+          <KioskPhotoBooth />
         ) : (
           children
         )}

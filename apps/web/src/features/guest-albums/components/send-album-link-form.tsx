@@ -7,6 +7,12 @@ import { sendAlbumLinkByEmail } from '../api/attendee-album.ts';
 import { enqueueKioskAction } from '../utils/kiosk-outbox-actions.ts';
 import { useKiosk } from './kiosk-context.tsx';
 
+/**
+ * A narrow kiosk breaks a button's words at their hyphens ("e-" / "mail"): shown with
+ * non-breaking hyphens, the words wrap whole (the name read out keeps the plain text).
+ */
+const keepHyphenated = (text: string): string => text.replace(/-/g, '\u2011');
+
 type SendResult = Awaited<ReturnType<typeof sendAlbumLinkByEmail>>;
 
 type SendState =
@@ -34,6 +40,8 @@ export function SendAlbumLinkForm({
   const [email, setEmail] = useState('');
   const [state, setState] = useState<SendState>({ kind: 'idle' });
   const kiosk = useKiosk();
+  const label =
+    state.kind === 'sending' ? t('albums.sendLink.sending') : t('albums.sendLink.submit');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -75,8 +83,8 @@ export function SendAlbumLinkForm({
         aria-invalid={state.kind === 'failed'}
         aria-describedby={messageId}
       />
-      <button type="submit" disabled={state.kind === 'sending'}>
-        {state.kind === 'sending' ? t('albums.sendLink.sending') : t('albums.sendLink.submit')}
+      <button type="submit" disabled={state.kind === 'sending'} aria-label={label}>
+        {keepHyphenated(label)}
       </button>
       <p id={messageId} className="albums-form-message" aria-live="polite">
         {state.kind === 'sent' && t('albums.sendLink.sent', { email: state.email })}

@@ -9,6 +9,7 @@ import {
   kioskEntryUrl,
 } from '@flashbulb/shared';
 import type { KioskOutbox } from '../utils/kiosk-outbox.ts';
+import { dropAllPictures } from '../utils/kiosk-pictures.ts';
 
 /** Cache of the thumbnails the kiosk service worker keeps (cleared between guests). */
 export const KIOSK_MEDIA_CACHE = 'flashbulb-kiosk-media';
@@ -31,7 +32,8 @@ export const kioskTimeoutFrom = (search: string): number =>
 
 /**
  * Everything of the last guest on this device: the §3 local storage keys (and every other key),
- * session storage, the attendee cookie and the thumbnails the service worker kept.
+ * session storage, the attendee cookie, camera pictures kept in IndexedDB and the thumbnails the
+ * service worker kept.
  */
 export const clearGuestData = async (): Promise<void> => {
   try {
@@ -42,6 +44,8 @@ export const clearGuestData = async (): Promise<void> => {
     // storage disabled: nothing was kept there
   }
   document.cookie = `${ATTENDEE_COOKIE}=; Max-Age=0; path=/`;
+  // Camera pictures still kept (a refused or abandoned upload).
+  await dropAllPictures();
   try {
     if ('caches' in window) await window.caches.delete(KIOSK_MEDIA_CACHE);
   } catch {

@@ -99,7 +99,7 @@ export interface OutboxState {
  * Actions queued with `enqueueStored` are also kept in local storage (one list per kiosk) until
  * they have run, so a reload in the middle of a session loses none: the next outbox of that kiosk
  * `restore`s and runs them once more under the same id (the client request id the server dedupes
- * by). Camera pictures stay in memory (a picture is too big for local storage).
+ * by). Camera pictures (too big for local storage) are kept in IndexedDB (kiosk-pictures.ts).
  */
 export class KioskOutbox {
   private readonly queue: Entry[] = [];
