@@ -113,6 +113,9 @@ const KIOSK_OPTS = [
   'printFooterMessage',
   'printHeaderMessage',
   'printingConfirmationText',
+  // Which ways to pay the kiosk and album offer (issue 11): the kiosk shows only those.
+  'albumPaymentMethods',
+  'kioskPaymentMethods',
   'productCollections',
   'qrAtKioskCheckout',
   'selfieAssociationMinutes',

@@ -124,7 +124,12 @@ function MethodsField({
     >
       <Group mt="xs">
         {methods.map((method) => (
-          <Checkbox key={method} value={method} label={t(`events.paid.method.${method}`)} />
+          <Checkbox
+            key={method}
+            name={name}
+            value={method}
+            label={t(`events.paid.method.${method}`)}
+          />
         ))}
       </Group>
     </Checkbox.Group>
