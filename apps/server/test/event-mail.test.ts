@@ -4,7 +4,7 @@ import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import jsQR from 'jsqr';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { csvText } from '../src/lib/csv.ts';
 import type { OutboxRow } from '../src/repositories/outbox.repository.ts';
 import { as, createEvent, createEventWorld, type EventWorld } from './helpers/events.ts';
@@ -289,7 +289,11 @@ describe('the generated attendee list', () => {
 describe('the daily report to email_for_reports', () => {
   it('sends yesterday’s photos and attendees to each address, once per day', async () => {
     // Today at 06:07 UTC (the schedule); two photos yesterday, one today (not in yesterday's).
-    const now = new Date(t.clock.now());
+    const started = t.clock.now().getTime();
+    // The clock goes back where it was: sessions signed in earlier would otherwise expire (or
+    // not) by the hour of day the suite runs at.
+    onTestFinished(() => t.clock.set(started));
+    const now = new Date(started);
     now.setUTCHours(6, 7, 0, 0);
     t.clock.set(now.getTime() - 86_400_000 + 3_600_000);
     const other = await createEvent(t, world.adminA, {
