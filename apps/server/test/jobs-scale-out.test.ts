@@ -28,7 +28,7 @@ describe('job queue policies', () => {
     t = await createTestApp({ FLASHBULB_ROLE: 'api' });
     expect(await queueRow(t, 'photo.derivatives')).toEqual({
       policy: 'stately',
-      expire_seconds: 20,
+      expire_seconds: 15,
     });
     const jobs = t.app.container.jobs;
     await Promise.all([
@@ -43,7 +43,7 @@ describe('job queue policies', () => {
     const { rows } = await t.database.executeSql(
       `select extract(epoch from expire_in)::int as s from pgboss.job where name = 'photo.derivatives'`,
     );
-    expect(rows.every((r) => r.s === 20)).toBe(true);
+    expect(rows.every((r) => r.s === 15)).toBe(true);
   });
 });
 
