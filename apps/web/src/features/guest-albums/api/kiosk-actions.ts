@@ -52,42 +52,32 @@ export const deleteAtKiosk = async (
   }
 };
 
-/** The stories print pool's prints: the photos of the print list, once per request id. */
-export const printAtKiosk = (
+/** The body both print calls take: the print list, on the chosen pool, once per request id. */
+const printListBody = (
   kioskKey: string,
   attendeeId: string,
   photoUids: readonly string[],
   pool: string | null,
   requestId: string,
-) =>
-  callApi(endpoints.publicPrintWithQueue, {
-    ...kioskKeyBody(kioskKey),
-    printable_photo_uid_array: [...photoUids],
-    printing_count: 1,
-    ...(pool ? { printer_pool_name: pool } : {}),
-    attUid: attendeeId,
-    client_request_id: requestId,
-  });
+) => ({
+  ...kioskKeyBody(kioskKey),
+  printable_photo_uid_array: [...photoUids],
+  printing_count: 1,
+  ...(pool ? { printer_pool_name: pool } : {}),
+  attUid: attendeeId,
+  client_request_id: requestId,
+});
+
+/** The stories print pool's prints: the photos of the print list, once per request id. */
+export const printAtKiosk = (...args: Parameters<typeof printListBody>) =>
+  callApi(endpoints.publicPrintWithQueue, printListBody(...args));
 
 /**
  * A story (docs/adr/0009-story-sheets.md): the print list as ONE sheet on the event's story
  * template, on the kiosk's stories pool (else the event's), once per request id.
  */
-export const printStoryAtKiosk = (
-  kioskKey: string,
-  attendeeId: string,
-  photoUids: readonly string[],
-  pool: string | null,
-  requestId: string,
-) =>
-  callApi(endpoints.publicPrintStory, {
-    ...kioskKeyBody(kioskKey),
-    printable_photo_uid_array: [...photoUids],
-    printing_count: 1,
-    ...(pool ? { printer_pool_name: pool } : {}),
-    attUid: attendeeId,
-    client_request_id: requestId,
-  });
+export const printStoryAtKiosk = (...args: Parameters<typeof printListBody>) =>
+  callApi(endpoints.publicPrintStory, printListBody(...args));
 
 /**
  * Whether a VIP token opens the album's waiting photos: one photo asked with it. A wrong token
