@@ -8,6 +8,7 @@ import { useErrorText } from '../../../lib/error-text.ts';
 import type { AlbumEvent } from '../api/album-event.ts';
 import type { AlbumKey } from '../api/guest-album-photos.ts';
 import type { TileAction } from './guest-photo-grid.tsx';
+import { PrintListThumbs } from './print-list-thumbs.tsx';
 
 /** The printing fields a private or event-owner key reads (PRIVATE_EVENT_FIELDS). */
 interface PrintingFields {
@@ -133,24 +134,11 @@ export function useAlbumPrintList(input: {
           </select>
         </label>
       )}
-      {list.length === 0 ? (
-        <p className="albums-note">{t('albums.kiosk.print.hint', { max })}</p>
-      ) : (
-        <ul className="kiosk-print-thumbs">
-          {list.map((photo) => (
-            <li key={photo.uid}>
-              <img src={photo.urls.thumbnail ?? ''} alt={photo.file_name} />
-              <button
-                type="button"
-                aria-label={t('albums.kiosk.print.remove', { name: photo.file_name })}
-                onClick={() => setList((current) => current.filter((p) => p.uid !== photo.uid))}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      <PrintListThumbs
+        list={list}
+        max={max}
+        onRemove={(uid) => setList((current) => current.filter((p) => p.uid !== uid))}
+      />
       <button
         type="button"
         className="fb-button--primary kiosk-print-go"

@@ -11,6 +11,7 @@ import { useThrottled } from '../hooks/use-kiosk-session.ts';
 import type { TileAction } from './guest-photo-grid.tsx';
 import { useKiosk } from './kiosk-context.tsx';
 import { KioskDeleteConfirm } from './kiosk-screen.tsx';
+import { PrintListThumbs } from './print-list-thumbs.tsx';
 
 type Note = { ok: boolean; text: string };
 
@@ -124,24 +125,11 @@ export function useKioskAlbumTools(onDeleted: () => void): {
           data-kiosk-print-list
         >
           <h2>{t('albums.kiosk.print.title')}</h2>
-          {printList.length === 0 ? (
-            <p className="albums-note">{t('albums.kiosk.print.hint', { max: maxPrint })}</p>
-          ) : (
-            <ul className="kiosk-print-thumbs">
-              {printList.map((photo) => (
-                <li key={photo.uid}>
-                  <img src={photo.urls.thumbnail ?? ''} alt={photo.file_name} />
-                  <button
-                    type="button"
-                    aria-label={t('albums.kiosk.print.remove', { name: photo.file_name })}
-                    onClick={() => setPrintList((list) => list.filter((p) => p.uid !== photo.uid))}
-                  >
-                    ×
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <PrintListThumbs
+            list={printList}
+            max={maxPrint}
+            onRemove={(uid) => setPrintList((current) => current.filter((p) => p.uid !== uid))}
+          />
           <button
             type="button"
             className="fb-button--primary kiosk-print-go"
