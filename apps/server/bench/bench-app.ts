@@ -34,7 +34,10 @@ export interface Setup {
   dataDir: string;
 }
 
-export const setUp = async (engine: 'pglite' | 'postgres'): Promise<Setup> => {
+export const setUp = async (
+  engine: 'pglite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<Setup> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-bench-'));
   const cluster = engine === 'postgres' ? await startThrowawayCluster() : null;
   const port = 18_000 + Math.floor(Math.random() * 1000);
@@ -45,6 +48,7 @@ export const setUp = async (engine: 'pglite' | 'postgres'): Promise<Setup> => {
     FLASHBULB_SECRET_KEY: 'bench-secret-key-0123456789abcdefghijkl',
     LOG_LEVEL: 'error',
     ...(cluster ? { DATABASE_URL: cluster.url } : {}),
+    ...env,
   });
   const app = await buildApp(config);
   await app.listen({ port, host: '127.0.0.1' });

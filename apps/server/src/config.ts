@@ -41,6 +41,8 @@ const envSchema = z.object({
   FLASHBULB_AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   /** api: serve calls, run no jobs; worker: run jobs and schedules, serve health only; all: both. */
   FLASHBULB_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  /** Nice value of the image threads (libvips) so requests run first; 0 leaves them as they are. */
+  FLASHBULB_IMAGE_NICE: z.coerce.number().int().min(0).max(19).default(10),
   FLASHBULB_WEB_DIST: z.string().optional(),
   /** Object storage: local disk unless FLASHBULB_S3_BUCKET is set (see src/storage). */
   FLASHBULB_STORAGE_ACCESS_KEY_ID: z.string().min(1).default('flashbulb-local'),
@@ -139,6 +141,8 @@ export interface AppConfig {
   authRateLimit: number;
   /** FLASHBULB_ROLE: which parts of the server this process runs (docs/domains/events-and-jobs.md). */
   role: 'api' | 'worker' | 'all';
+  /** FLASHBULB_IMAGE_NICE: image work below the event loop (src/lib/thread-priority.ts). */
+  imageNice: number;
   webDist: string;
   storage: {
     /** Credentials of the local backend's presigned POSTs; the secret defaults to one derived from the secret key. */
@@ -249,6 +253,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     trustProxy: e.FLASHBULB_TRUST_PROXY,
     authRateLimit: e.FLASHBULB_AUTH_RATE_LIMIT,
     role: e.FLASHBULB_ROLE,
+    imageNice: e.FLASHBULB_IMAGE_NICE,
     webDist: path.resolve(
       e.FLASHBULB_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
     ),

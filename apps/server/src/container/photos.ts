@@ -1,3 +1,4 @@
+import { ImageThreadPriority } from '../lib/thread-priority.ts';
 import { ImageEngine } from '../repositories/image-engine.ts';
 import { ThrottleRepository } from '../repositories/throttle.repository.ts';
 import { PhotoEventsRepository } from '../repositories/photo-events.repository.ts';
@@ -29,7 +30,7 @@ export const wirePhotos = (
   const { access } = events;
   const { events: eventRows, attendees } = events.repositories;
   const photos = new PhotoRepository(database.db);
-  const images = new ImageEngine();
+  const images = new ImageEngine(new ImageThreadPriority(config.imageNice));
   /** "Photo ready" NOTIFY between processes (live streams, ADR 0002). */
   const photoEvents = new PhotoEventsRepository(database);
   const photoLogger = logger.child({ component: 'photos' });

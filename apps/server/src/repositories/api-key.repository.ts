@@ -1,8 +1,24 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { apiKeys } from '../db/schema.ts';
+import { apiKeys, users } from '../db/schema.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
+
+/** What a signed-in call needs of its user (read with the key or session, in one query). */
+export const callerColumns = {
+  id: users.id,
+  email: users.email,
+  role: users.role,
+  organisationId: users.organisationId,
+  disabledAt: users.disabledAt,
+};
+export interface CallerRow {
+  id: number;
+  email: string;
+  role: number;
+  organisationId: number | null;
+  disabledAt: Date | null;
+}
 
 export class ApiKeyRepository {
   constructor(private readonly db: Db) {}
@@ -21,8 +37,13 @@ export class ApiKeyRepository {
       .orderBy(asc(apiKeys.id));
   }
 
-  async findByHash(keyHash: string): Promise<ApiKeyRow | undefined> {
-    const [row] = await this.db.select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash));
+  /** The key with its user, in one query (every call signed with a key reads this). */
+  async findByHash(keyHash: string): Promise<{ key: ApiKeyRow; user: CallerRow } | undefined> {
+    const [row] = await this.db
+      .select({ key: getTableColumns(apiKeys), user: callerColumns })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .where(eq(apiKeys.keyHash, keyHash));
     return row;
   }
 

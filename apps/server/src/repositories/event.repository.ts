@@ -1,8 +1,17 @@
 import type { EventSettings } from '@flashbulb/shared';
-import { and, count, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  notInArray,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { eventImageProcesses, eventPrintTemplates, events, robots } from '../db/schema.ts';
-import { rowsOf } from './raw-rows.ts';
 
 export type EventRow = typeof events.$inferSelect;
 type EventInsert = typeof events.$inferInsert;
@@ -78,13 +87,36 @@ export class EventRepository {
   }
 
   async findById(id: number): Promise<EventRecord | undefined> {
-    const [row] = await this.db.select().from(events).where(eq(events.id, id));
-    return row ? this.withRelations(row) : undefined;
+    return this.findOne(eq(events.id, id));
   }
 
   async findByName(name: string): Promise<EventRecord | undefined> {
-    const [row] = await this.db.select().from(events).where(eq(events.name, name));
-    return row ? this.withRelations(row) : undefined;
+    return this.findOne(eq(events.name, name));
+  }
+
+  /**
+   * One event with its links, in one query: this runs on every event-scoped call, and on the
+   * embedded database each query waits its turn on the one connection.
+   */
+  private async findOne(where: SQL): Promise<EventRecord | undefined> {
+    const [found] = await this.db
+      .select({
+        row: getTableColumns(events),
+        robotIds: sql<unknown>`array(select r.id from robots r where r.event_id = events.id order by r.id)`,
+        imageProcessIds: sql<unknown>`array(select p.image_process_id from event_image_processes p
+              where p.event_id = events.id order by p.position)`,
+        pptIds: sql<unknown>`array(select t.template_id from event_print_templates t
+              where t.event_id = events.id order by t.position)`,
+      })
+      .from(events)
+      .where(where);
+    if (!found) return undefined;
+    return {
+      row: found.row,
+      robotIds: idList(found.robotIds),
+      imageProcessIds: idList(found.imageProcessIds),
+      pptIds: idList(found.pptIds),
+    };
   }
 
   async findByKeyHash(kind: EventKeyKind, hash: string): Promise<EventRow | undefined> {
@@ -166,26 +198,6 @@ export class EventRepository {
       .returning({ id: events.id });
     return rows.length === 1;
   }
-
-  /** The event's links, in one query (this runs on every event-scoped call). */
-  private async withRelations(row: EventRow): Promise<EventRecord> {
-    const result = await this.db.execute(sql`
-      select
-        array(select r.id from robots r where r.event_id = ${row.id} order by r.id) as robot_ids,
-        array(select p.image_process_id from event_image_processes p
-              where p.event_id = ${row.id} order by p.position) as process_ids,
-        array(select t.template_id from event_print_templates t
-              where t.event_id = ${row.id} order by t.position) as template_ids`);
-    const links = rowsOf(result)[0] ?? {};
-    const ids = (value: unknown): number[] =>
-      Array.isArray(value) ? value.map((id) => Number(id)) : [];
-    return {
-      row,
-      robotIds: ids(links.robot_ids),
-      imageProcessIds: ids(links.process_ids),
-      pptIds: ids(links.template_ids),
-    };
-  }
 }
 
 /**
@@ -231,3 +243,7 @@ const syncRelations = async (
       .values(relations.pptIds.map((templateId, position) => ({ eventId, templateId, position })));
   }
 };
+
+/** An `int[]` from the database (PGlite and node-postgres both parse it to numbers or strings). */
+const idList = (value: unknown): number[] =>
+  Array.isArray(value) ? value.map((id) => Number(id)) : [];

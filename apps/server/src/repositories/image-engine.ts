@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { ImageThreadPriority } from '../lib/thread-priority.ts';
 import { MAX_PIXELS, PREVIEW_MAX_SIZE, PREVIEW_QUALITY, THUMBNAIL_SIZE } from '@flashbulb/shared';
 
 export type ImageProblem = 'photo_too_large' | 'photo_truncated' | 'unsupported_picture_format';
@@ -27,8 +28,16 @@ const CLEAN_EXIF = { IFD0: { Software: 'Flashbulb' } };
  * the pixel count and refuses truncated input.
  */
 export class ImageEngine {
+  /** `priority`: libvips threads run below the event loop (src/lib/thread-priority.ts). */
+  constructor(private readonly priority?: ImageThreadPriority) {}
+
+  private sharp(input: sharp.SharpInput, options?: sharp.SharpOptions) {
+    this.priority?.apply();
+    return sharp(input, options);
+  }
+
   private open(input: Buffer, animated = false) {
-    return sharp(input, {
+    return this.sharp(input, {
       limitInputPixels: MAX_PIXELS,
       failOn: 'truncated',
       animated,
@@ -40,7 +49,7 @@ export class ImageEngine {
   async inspect(input: Buffer): Promise<ImageInfo | ImageProblem> {
     let meta: sharp.Metadata;
     try {
-      meta = await sharp(input, { limitInputPixels: false }).metadata();
+      meta = await this.sharp(input, { limitInputPixels: false }).metadata();
     } catch {
       return 'unsupported_picture_format';
     }
@@ -74,21 +83,21 @@ export class ImageEngine {
       .jpeg({ quality: PREVIEW_QUALITY, mozjpeg: true })
       .withExif(CLEAN_EXIF)
       .toBuffer({ resolveWithObject: true });
-    const thumbnail = await sharp(preview.data)
+    const thumbnail = await this.sharp(preview.data)
       .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 80, mozjpeg: true })
       .withExif(CLEAN_EXIF)
       .toBuffer();
     const watermarked: Derivatives['watermarked'] = {};
     for (const [kind, overlay] of Object.entries(watermarks) as [WatermarkKind, Buffer][]) {
-      const fitted = await sharp(overlay)
+      const fitted = await this.sharp(overlay)
         .resize(preview.info.width, preview.info.height, {
           fit: 'contain',
           background: { r: 0, g: 0, b: 0, alpha: 0 },
         })
         .png()
         .toBuffer();
-      watermarked[kind] = await sharp(preview.data)
+      watermarked[kind] = await this.sharp(preview.data)
         .composite([{ input: fitted, gravity: 'center' }])
         .jpeg({ quality: PREVIEW_QUALITY, mozjpeg: true })
         .withExif(CLEAN_EXIF)
@@ -126,7 +135,7 @@ export class ImageEngine {
         .resize(width, height, { fit: 'cover', position: 'attention' })
         .raw()
         .toBuffer({ resolveWithObject: true });
-      return sharp(cropped.data, { raw: cropped.info })
+      return this.sharp(cropped.data, { raw: cropped.info })
         .withMetadata({ density: 300 })
         .withExif(CLEAN_EXIF)
         .jpeg({ quality: 92 })
@@ -139,15 +148,15 @@ export class ImageEngine {
       .jpeg({ quality: 92 })
       .toBuffer({ resolveWithObject: true });
     if (kind === 'resize' || !overlay)
-      return sharp(base.data).jpeg({ quality: 90 }).withExif(CLEAN_EXIF).toBuffer();
-    const fitted = await sharp(overlay)
+      return this.sharp(base.data).jpeg({ quality: 90 }).withExif(CLEAN_EXIF).toBuffer();
+    const fitted = await this.sharp(overlay)
       .resize(base.info.width, base.info.height, {
         fit: 'contain',
         background: { r: 0, g: 0, b: 0, alpha: 0 },
       })
       .png()
       .toBuffer();
-    return sharp(base.data)
+    return this.sharp(base.data)
       .composite([{ input: fitted, gravity: 'center' }])
       .jpeg({ quality: 90 })
       .withExif(CLEAN_EXIF)
@@ -169,6 +178,6 @@ export class ImageEngine {
     const svg = Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="1800"><text x="600" y="1700" font-size="96" text-anchor="middle" fill="white" fill-opacity="0.6" font-family="sans-serif">Flashbulb</text></svg>`,
     );
-    return sharp(svg).png().toBuffer();
+    return this.sharp(svg).png().toBuffer();
   }
 }

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull, ne, lt, or, isNotNull } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, ne, lt, or, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { authSessions, signInChallenges, pendingTotpSecrets } from '../db/schema.ts';
+import { authSessions, signInChallenges, pendingTotpSecrets, users } from '../db/schema.ts';
+import { callerColumns, type CallerRow } from './api-key.repository.ts';
 
 export type SessionRow = typeof authSessions.$inferSelect;
 export type ChallengeRow = typeof signInChallenges.$inferSelect;
@@ -13,10 +14,15 @@ export class SessionRepository {
     await this.db.insert(authSessions).values(session);
   }
 
-  async findActive(id: string, now: Date): Promise<SessionRow | undefined> {
+  /** An active session with its user, in one query (every signed-in call reads this). */
+  async findActive(
+    id: string,
+    now: Date,
+  ): Promise<{ session: SessionRow; user: CallerRow } | undefined> {
     const [row] = await this.db
-      .select()
+      .select({ session: getTableColumns(authSessions), user: callerColumns })
       .from(authSessions)
+      .innerJoin(users, eq(users.id, authSessions.userId))
       .where(
         and(
           eq(authSessions.id, id),

@@ -21,7 +21,7 @@ import { signJwt, verifyJwt } from '../lib/jwt.ts';
 import type { PasswordHasher } from '../lib/password-hasher.ts';
 import { hashToken, randomToken, type SecretBox } from '../lib/secret-box.ts';
 import { generateTotpSecret, matchTotp, otpauthUri } from '../lib/totp.ts';
-import type { ApiKeyRepository } from '../repositories/api-key.repository.ts';
+import type { ApiKeyRepository, CallerRow } from '../repositories/api-key.repository.ts';
 import type { SessionRepository } from '../repositories/session.repository.ts';
 import type { ThrottleRepository } from '../repositories/throttle.repository.ts';
 import type { UserRepository, UserRow } from '../repositories/user.repository.ts';
@@ -374,30 +374,19 @@ export class AuthService {
       const claims = verifyJwt(bearer[1]!, this.deps.secrets.signingKey, now.getTime());
       if (!claims || claims.typ !== 'access' || typeof claims.sid !== 'string')
         throw new AppError('unauthorized_user');
-      const session = await this.deps.sessions.findActive(claims.sid, now);
-      if (!session || String(session.userId) !== claims.sub)
+      const found = await this.deps.sessions.findActive(claims.sid, now);
+      if (!found || String(found.session.userId) !== claims.sub)
         throw new AppError('unauthorized_user');
-      return this.actorFor(session.userId, session.id);
+      return actorOf(found.user, found.session.id);
     }
-    const apiKey = await this.deps.apiKeys.findByHash(hashToken(authorization.trim()));
-    if (!apiKey) throw new AppError('unauthorized_user');
+    const found = await this.deps.apiKeys.findByHash(hashToken(authorization.trim()));
+    if (!found) throw new AppError('unauthorized_user');
+    const apiKey = found.key;
     // "Last used" is shown to the minute: one write a minute per key, not one per call (a robot
     // or script calling many times a second would otherwise write on every call).
     if (!apiKey.lastUsedAt || now.getTime() - apiKey.lastUsedAt.getTime() >= API_KEY_TOUCH_MS)
       await this.deps.apiKeys.touch(apiKey.id, now);
-    return this.actorFor(apiKey.userId, null);
-  }
-
-  private async actorFor(userId: number, sessionId: string | null): Promise<Actor> {
-    const user = await this.deps.users.findById(userId);
-    if (!user || user.disabledAt) throw new AppError('unauthorized_user');
-    return {
-      userId: user.id,
-      email: user.email,
-      role: user.role as Role,
-      organisationId: user.organisationId,
-      sessionId,
-    };
+    return actorOf(found.user, null);
   }
 
   // ---- password reset -------------------------------------------------------------------------
@@ -467,3 +456,15 @@ export class AuthService {
     return { email: created.email };
   }
 }
+
+/** The actor of a signed-in call; a disabled user signs nothing. */
+const actorOf = (user: CallerRow, sessionId: string | null): Actor => {
+  if (user.disabledAt) throw new AppError('unauthorized_user');
+  return {
+    userId: user.id,
+    email: user.email,
+    role: user.role as Role,
+    organisationId: user.organisationId,
+    sessionId,
+  };
+};

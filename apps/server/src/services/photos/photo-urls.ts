@@ -52,9 +52,15 @@ export type MediaCheck =
 export const isPaidEvent = (event: Pick<EventRow, 'is_free' | 'unlocked'>): boolean =>
   event.is_free !== 1 && event.unlocked !== 1;
 
+/** Signed URLs kept per expiry window: a list page repeats them, and an HMAC is most of its cost. */
+const SIGNED_URL_CACHE_SIZE = 50_000;
+
 export class PhotoUrls {
   private readonly base: string;
   private readonly secret: Buffer;
+  /** Media URLs of the current expiry window (they are the same all window long). */
+  private signed = new Map<string, string>();
+  private signedExpires = 0;
 
   constructor(
     private readonly deps: {
@@ -102,8 +108,17 @@ export class PhotoUrls {
   /** A signed media URL, the same within each MEDIA_URL_SECONDS window. */
   mediaUrl(photoId: number, variant: string, audience: MediaAudience): string {
     const expires = roundedExpiry(this.deps.clock.now(), MEDIA_URL_SECONDS);
+    if (expires !== this.signedExpires || this.signed.size >= SIGNED_URL_CACHE_SIZE) {
+      this.signed = new Map();
+      this.signedExpires = expires;
+    }
+    const key = `${photoId}/${variant}/${audience}`;
+    const known = this.signed.get(key);
+    if (known) return known;
     const signature = this.sign({ photoId, variant, audience, expires });
-    return `${this.base}${MEDIA_PATH}/${photoId}/${variant}?a=${audience}&e=${expires}&s=${signature}`;
+    const url = `${this.base}${MEDIA_PATH}/${photoId}/${variant}?a=${audience}&e=${expires}&s=${signature}`;
+    this.signed.set(key, url);
+    return url;
   }
 
   /** Checks a media request's path parameters and query: signature first, then expiry. */
