@@ -36,6 +36,7 @@ import { albumDecision } from './album-visibility.ts';
 import type { DomainEventEmitter } from '../events/event-bus.ts';
 import { attendeeMayDownload } from './photos/photo-presenter.ts';
 import type { AlbumMailService } from './notifications/album-mail.service.ts';
+import type { KeylessBody } from './keyless-body.ts';
 
 /** Owner-console §5: cards whose account is older than this cannot be grouped at a kiosk. */
 export const GROUP_MAX_AGE_MS = 3 * 24 * 60 * 60_000;
@@ -43,8 +44,6 @@ export const GROUP_MAX_AGE_MS = 3 * 24 * 60 * 60_000;
 /** The contract's parsed request body of an endpoint. */
 type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
 /** A public twin's body without its key: the principal already carries it. */
-type KeylessBody<E extends EndpointName> = Omit<Body<E>, 'key_type' | 'key_value'>;
-
 /** Rows per insert when generating: well under PostgreSQL's 65,535 parameters per statement. */
 const GENERATE_CHUNK = 2000;
 

@@ -28,12 +28,11 @@ import { CURRENCY, type PaymentService } from './payment.service.ts';
 import type { ProviderCheckouts } from './provider-checkout.service.ts';
 import type { WebhookService } from './webhook.service.ts';
 import { methodOfProvider, offeredMethods, requireOffered } from './payment-methods.ts';
+import type { KeylessBody } from './keyless-body.ts';
 
 /** The contract's parsed request body of an endpoint. */
 type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
 /** A public twin's body without its key: the principal already carries it. */
-type KeylessBody<E extends EndpointName> = Omit<Body<E>, 'key_type' | 'key_value'>;
-
 /**
  * QR checkout (albums spec §7.3; issue 10): the kiosk (or the attendee's own album) starts a
  * payment for a pricing button and shows its checkout URL as a QR code; the built-in test

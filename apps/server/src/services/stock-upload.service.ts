@@ -1,15 +1,11 @@
-import {
-  imageFieldError,
-  type EndpointName,
-  type Endpoints,
-  type ParsedBodyOf,
-} from '@flashbulb/shared';
+import { imageFieldError } from '@flashbulb/shared';
 import { AppError } from '../lib/app-error.ts';
 import type { ImageEngine } from '../repositories/image-engine.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 import type { AccessControl } from '../access/access-control.ts';
 import type { Principal } from '../access/principal.ts';
 import { safeSegments, STOCK_IMAGE_ROOT } from './share-bucket.service.ts';
+import type { KeylessBody } from './keyless-body.ts';
 
 const FACE_ROOT = 'faces';
 const FACE_MAX_BYTES = 10 * 1024 * 1024;
@@ -20,11 +16,6 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 
 /** A public twin's parsed body without its key: the principal already carries it. */
-type KeylessBody<E extends EndpointName> = Omit<
-  ParsedBodyOf<Endpoints[E]>,
-  'key_type' | 'key_value'
->;
-
 /**
  * The editor's image helpers behind the event-owner key: stock-image thumbnails and uploads of
  * faces for face search to ignore (owner-console §7).

@@ -19,12 +19,11 @@ import type { AttendeeRecord, AttendeeRepository } from '../repositories/attende
 import type { EventRecord } from '../repositories/event.repository.ts';
 import type { OrderRow } from '../repositories/payment.repository.ts';
 import type { PrintRequestRepository } from '../repositories/print-request.repository.ts';
+import type { KeylessBody } from './keyless-body.ts';
 
 /** The contract's parsed request body of an endpoint. */
 type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
 /** A public twin's body without its key: the principal already carries it. */
-type KeylessBody<E extends EndpointName> = Omit<Body<E>, 'key_type' | 'key_value'>;
-
 /** Paid orders' print requests carry `order:<order id>` as their request id (one per order). */
 export const PAID_ORDER_PRINT_PREFIX = 'order:';
 
