@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   createContractClient,
+  endpoints,
   defaultEventOpts,
   Role,
   type BodyOf,
@@ -123,3 +124,24 @@ export const post = <E extends Endpoint>(
     body,
     authorization ? { authorization } : {},
   );
+
+/** One photo through the robot path: upload grant → storage POST → completion. */
+export const robotUpload = async (
+  robot: { base: string; robotKey: string; eventName: string },
+  bytes: Buffer,
+  name: string,
+): Promise<{ id: number; uid: string }> => {
+  const key = { key_type: 'robot', key_value: robot.robotKey } as const;
+  const grant = (await post(robot.base, endpoints.photoUploadAccess, {
+    ...key,
+    event_name: robot.eventName,
+    file_name: name,
+    content_type: 'image/jpeg',
+  })) as { url: string; fields: Record<string, string>; key: string };
+  const form = new FormData();
+  for (const [k, v] of Object.entries(grant.fields)) form.append(k, v);
+  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
+  const stored = await fetch(grant.url, { method: 'POST', body: form });
+  if (stored.status !== 201) throw new Error(`storage ${stored.status}`);
+  return await post(robot.base, endpoints.photoUploadComplete, { ...key, key: grant.key });
+};

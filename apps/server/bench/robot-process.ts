@@ -9,8 +9,7 @@
  * `{ type: 'stop' }` → `{ type: 'stopped', sent }`.
  */
 import { readFile } from 'node:fs/promises';
-import { endpoints } from '@flashbulb/shared';
-import { post } from './bench-app.ts';
+import { robotUpload } from './bench-app.ts';
 
 type Message =
   | { type: 'send'; files: string[]; tag: string }
@@ -18,25 +17,9 @@ type Message =
   | { type: 'stop' };
 
 const [base, robotKey, eventName] = process.argv.slice(2) as [string, string, string];
-const robot = { key_type: 'robot', key_value: robotKey } as const;
 
-const sendOne = async (bytes: Buffer, name: string): Promise<number> => {
-  const grant = (await post(base, endpoints.photoUploadAccess, {
-    ...robot,
-    event_name: eventName,
-    file_name: name,
-    content_type: 'image/jpeg',
-  })) as { url: string; fields: Record<string, string>; key: string };
-  const form = new FormData();
-  for (const [k, v] of Object.entries(grant.fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
-  const stored = await fetch(grant.url, { method: 'POST', body: form });
-  if (stored.status !== 201) throw new Error(`storage ${stored.status}`);
-  const photo = (await post(base, endpoints.photoUploadComplete, { ...robot, key: grant.key })) as {
-    id: number;
-  };
-  return photo.id;
-};
+const sendOne = async (bytes: Buffer, name: string): Promise<number> =>
+  (await robotUpload({ base, robotKey, eventName }, bytes, name)).id;
 
 /** Sends every photo, two at a time; answers the photo ids. */
 const sendAll = async (photos: { bytes: Buffer; name: string }[]): Promise<number[]> => {

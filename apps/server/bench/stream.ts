@@ -16,10 +16,10 @@ import { request, type IncomingMessage } from 'node:http';
 import { cpus, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { endpoints, photoStreamUrlAt } from '@flashbulb/shared';
+import { photoStreamUrlAt } from '@flashbulb/shared';
 import Fastify from 'fastify';
 import sharp from 'sharp';
-import { post, setUp, type Setup } from './bench-app.ts';
+import { robotUpload, setUp, type Setup } from './bench-app.ts';
 
 const { values } = parseArgs({
   options: {
@@ -115,23 +115,7 @@ const makePhoto = (i: number) =>
     .jpeg({ quality: 85 })
     .toBuffer();
 
-const upload = async (s: Setup, bytes: Buffer, name: string) => {
-  const robot = { key_type: 'robot', key_value: s.robotKey } as const;
-  const grant = (await post(s.base, endpoints.photoUploadAccess, {
-    ...robot,
-    event_name: s.eventName,
-    file_name: name,
-    content_type: 'image/jpeg',
-  })) as { url: string; fields: Record<string, string>; key: string };
-  const form = new FormData();
-  for (const [k, v] of Object.entries(grant.fields)) form.append(k, v);
-  form.append('file', new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }), name);
-  const stored = await fetch(grant.url, { method: 'POST', body: form });
-  if (stored.status !== 201) throw new Error(`storage ${stored.status}`);
-  return (await post(s.base, endpoints.photoUploadComplete, { ...robot, key: grant.key })) as {
-    uid: string;
-  };
-};
+const upload = (s: Setup, bytes: Buffer, name: string) => robotUpload(s, bytes, name);
 
 /** Requests per second of `open` (answers once headers arrive), `concurrency` at a time. */
 const rate = async (url: string, total: number, concurrency = 50): Promise<number> => {
