@@ -113,6 +113,14 @@ describe('job registry', () => {
     ).toThrow('job photo.derivatives is registered twice');
   });
 
+  it('registers automatic stories (print.tag-stories): one job per photo, payload checked', () => {
+    const job = jobRegistry.find((j) => j.name === 'print.tag-stories');
+    expect(job?.retry.limit).toBeGreaterThan(0);
+    expect(job?.singletonKey?.({ eventId: 3, photoId: 7 })).toBe('print.tag-stories:7');
+    expect(job?.payload.safeParse({ eventId: 3 }).success).toBe(false);
+    expect(job?.payload.safeParse({ eventId: 3, photoId: 7 }).success).toBe(true);
+  });
+
   it('schedules exactly the jobs that declare a cron, with their cron', async () => {
     const { rows } = await t.database.executeSql('select name, cron from pgboss.schedule');
     const scheduled = Object.fromEntries(rows.map((r) => [r.name as string, r.cron as string]));

@@ -310,6 +310,55 @@ describe('custom photos from the kiosk camera (kioskMedia/)', () => {
     expect(await photoUids()).toEqual(before);
   });
 
+  it('a custom photo retried under one client request id (a kiosk reload) makes one photo', async () => {
+    const uid = await newAttendee();
+    const body = {
+      ...kioskOf(gala),
+      file_name: 'kiosk-a.jpg',
+      attendee_uid: uid,
+      client_request_id: 'camera-0001-aaaa',
+    };
+    const first = await t.ok(endpoints.createAttendeeCustomPhoto, body);
+    expect(await post(first, await makeJpeg({ seed: 21 }), 'kiosk-a.jpg', 'image/jpeg')).toBe(201);
+    // The kiosk reloads before it hears back: the same id (another file name) gets the same key.
+    const again = await t.ok(endpoints.createAttendeeCustomPhoto, {
+      ...body,
+      file_name: 'kiosk-b.jpg',
+    });
+    expect(again.key).toBe(first.key);
+    const before = await photoUids();
+    const done = await t.ok(endpoints.completeCustomPhoto, { ...kioskOf(gala), key: again.key });
+    // It reloads once more after the completion and sends the picture anew (encoded again).
+    const third = await t.ok(endpoints.createAttendeeCustomPhoto, body);
+    expect(third.key).toBe(first.key);
+    expect(await post(third, await makeJpeg({ seed: 22 }), 'kiosk-a.jpg', 'image/jpeg')).toBe(201);
+    const redone = await t.ok(endpoints.completeCustomPhoto, { ...kioskOf(gala), key: third.key });
+    expect(redone.photo_uid).toBe(done.photo_uid);
+    expect((await photoUids()).sort()).toEqual([...before, done.photo_uid].sort());
+    expect(await stored(first.key)).toBeNull();
+    // Another id, another attendee (none) or no id: another key.
+    const other = await t.ok(endpoints.createAttendeeCustomPhoto, {
+      ...body,
+      client_request_id: 'camera-0002-bbbb',
+    });
+    const noAttendee = await t.ok(endpoints.createCustomPhoto, {
+      ...kioskOf(gala),
+      file_name: 'kiosk-a.jpg',
+      client_request_id: 'camera-0001-aaaa',
+    });
+    const noId = await t.ok(endpoints.createAttendeeCustomPhoto, {
+      ...body,
+      client_request_id: undefined,
+    });
+    expect(new Set([first.key, other.key, noAttendee.key, noId.key]).size).toBe(4);
+    const refused = await t.call(endpoints.createCustomPhoto, {
+      ...kioskOf(gala),
+      file_name: 'a.jpg',
+      client_request_id: 'bad id!',
+    });
+    expect(errorOf(refused)).toMatchObject({ status: 400, message_key: 'invalid_value' });
+  });
+
   it('refuses keys that are not the kiosk’s own uploads and cards of other organisations', async () => {
     const grant = await t.ok(endpoints.createCustomPhoto, { ...kioskOf(gala), file_name: 'a.jpg' });
     expect(await post(grant, await makeJpeg({ seed: 9 }), 'a.jpg', 'image/jpeg')).toBe(201);

@@ -38,7 +38,7 @@ export interface JobDeps {
   notifications: Pick<NotificationService, 'sendReminders'>;
   /** Attendee-list mail and daily reports (issue 15); optional for workers built without it. */
   eventMail?: Pick<EventMailService, 'mailAttendeeList' | 'sendDailyReports'>;
-  printing: Pick<PrintService, 'renderAndPrint' | 'resume'>;
+  printing: Pick<PrintService, 'renderAndPrint' | 'resume' | 'tagStories'>;
   /** Real payment providers' reconciliation (issue 11); optional for workers built without it. */
   providerCheckouts?: Pick<ProviderCheckouts, 'reconcilePending'>;
   clock: Clock;

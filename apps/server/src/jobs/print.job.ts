@@ -21,3 +21,17 @@ export const printResumeJob = defineJob({
   schedule: '*/5 * * * *',
   run: (_payload, deps) => deps.printing.resume(),
 });
+
+/**
+ * `photo.ready` with `lookForTagsInImages` creating stories (ADR 0009 addendum): queues the story
+ * sheet of the photo's group once it is complete. Idempotent: a photo already in an automatic
+ * story is never grouped again (lock per event, request key per story).
+ */
+export const printTagStoriesJob = defineJob({
+  name: 'print.tag-stories',
+  summary: 'Queue an automatic story sheet when tagged photos fill a group (issue 12, ADR 0009)',
+  payload: z.object({ eventId: z.number().int().positive(), photoId: z.number().int().positive() }),
+  retry: { limit: 3, delaySeconds: 5, backoff: true },
+  singletonKey: ({ photoId }) => `print.tag-stories:${photoId}`,
+  run: ({ eventId, photoId }, deps) => deps.printing.tagStories(eventId, photoId),
+});

@@ -18,7 +18,7 @@ import { photoDerivativesJob } from './photo-derivatives.job.ts';
 import { photoImageProcessJob } from './photo-image-process.job.ts';
 import { photosRetentionJob } from './photos-retention.job.ts';
 import { photosStuckJob } from './photos-stuck.job.ts';
-import { printRenderJob, printResumeJob } from './print.job.ts';
+import { printRenderJob, printResumeJob, printTagStoriesJob } from './print.job.ts';
 import { reportsDailyJob } from './reports-daily.job.ts';
 import { smsDeliverJob } from './sms-deliver.job.ts';
 import { storageProtectLegacyJob } from './storage-protect-legacy.job.ts';
@@ -55,6 +55,7 @@ export const jobRegistry = [
   photoImageProcessJob,
   attendeesMailListJob,
   reportsDailyJob,
+  printTagStoriesJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];

@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import {
   extensionOf,
   formatUnlockCodes,
@@ -202,19 +202,41 @@ export class KioskMediaService {
 
   // ---- custom photos -----------------------------------------------------------------------------
 
+  /**
+   * An upload grant under `kioskMedia/`. With a client request id (issue 14) the key's folder and
+   * random name come from the event, the attendee and that id, so a kiosk that retries or reloads
+   * gets the same key again: its second upload overwrites the first, and completing a key already
+   * completed answers the photo it made — one photo per id.
+   */
   private async customGrant(
     event: EventRecord,
-    input: Pick<KeylessBody<'createCustomPhoto'>, 'file_name' | 'keep_origin_name'>,
+    input: Pick<
+      KeylessBody<'createCustomPhoto'>,
+      'file_name' | 'keep_origin_name' | 'client_request_id'
+    >,
     attendeeUid: string | null,
   ) {
     const ext = extensionOf(input.file_name);
     if (!(KIOSK_MEDIA_EXTENSIONS as readonly string[]).includes(ext))
       throw new AppError('unsupported_picture_format', 'file_name');
     const maxBytes = ext === 'mp4' ? KIOSK_MP4_MAX_BYTES : KIOSK_JPEG_MAX_BYTES;
+    const seed = input.client_request_id
+      ? createHash('sha256')
+          .update(`custom-photo:${event.row.id}:${attendeeUid ?? ''}:${input.client_request_id}`)
+          .digest()
+      : null;
+    let draw = 16;
+    const seeded = seed ? () => seed.readUInt32BE((draw += 4) - 4) / 2 ** 32 : undefined;
     const name =
-      input.keep_origin_name === 1 ? safeName(input.file_name) : randomFileName(input.file_name);
+      input.keep_origin_name === 1
+        ? safeName(input.file_name)
+        : randomFileName(input.file_name, seeded);
+    const hex = seed?.toString('hex');
+    const folder = hex
+      ? `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`
+      : randomUUID();
     const attendeeFolder = attendeeUid ? `att_${attendeeUid}/` : '';
-    const key = `${KIOSK_MEDIA_ROOT}/${event.row.name}/${randomUUID()}/${attendeeFolder}${name}`;
+    const key = `${KIOSK_MEDIA_ROOT}/${event.row.name}/${folder}/${attendeeFolder}${name}`;
     const grant = await this.deps.storage.createUploadGrant({
       key,
       contentType: MEDIA_CONTENT_TYPES[ext]!,

@@ -266,8 +266,11 @@ export const enEvents = {
     lookForTags: 'Look for tags in photos',
     lookForTagsList: 'Tags to look for',
     createStory: 'Create a story',
+    createStoryHint:
+      'When one guest’s photos with these tags fill a story sheet within 10 minutes, the sheet prints by itself, once.',
     storyPool: 'Story print pool',
     storyTags: 'Story tags',
+    storyTagsHint: 'Every photo of the story must also carry these tags.',
   },
   paid: {
     paid: 'Paid event',

@@ -116,8 +116,19 @@ const customBody = {
   keep_origin_name: flagSchema
     .optional()
     .describe('1: the upload keeps its file name; else a random base-36 name (albums §9)'),
+  client_request_id: z
+    .string({ error: 'invalid_value' })
+    .trim()
+    .min(8, 'invalid_value')
+    .max(100, 'invalid_value')
+    .regex(/^[A-Za-z0-9_-]+$/, 'invalid_value')
+    .optional()
+    .describe(
+      'Idempotency (issue 14): the same id again answers a grant for the same storage key, so a kiosk that retries or reloads uploads to and completes the one photo',
+    ),
 };
 const customErrors = [
+  'invalid_value',
   'invalid_key',
   'unauthorized_user',
   'unsupported_picture_format',

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   photos,
@@ -10,6 +10,13 @@ import {
 
 export type PrintJobRow = typeof printJobs.$inferSelect;
 export type NewPrintJobRow = typeof printJobs.$inferInsert;
+export type TagStoryCandidate = Pick<
+  typeof photos.$inferSelect,
+  'id' | 'attendeeUid' | 'robotId' | 'tags' | 'createdAt'
+>;
+
+/** The request-key prefix of the stories made from `lookForTagsInImages` (ADR 0009 addendum). */
+export const TAG_STORY_KEY = 'tag-story:';
 
 /** Print jobs (one sheet each) and the photos' print marks (issue 12). Data access only. */
 export class PrintJobRepository {
@@ -41,6 +48,55 @@ export class PrintJobRepository {
         )
         .orderBy(printJobs.sheetIndex);
       return { jobs: existing, replayed: inserted.length === 0 };
+    });
+  }
+
+  /**
+   * Automatic stories (ADR 0009 addendum): under a lock per event (two workers of one event wait
+   * for each other), `pick` gets the event's printable, ready originals uploaded since `since`
+   * that no automatic story holds yet, and answers the stories to store; they are inserted in the
+   * same transaction (each keyed by its first photo: a replay inserts nothing). Answers the
+   * stories inserted.
+   */
+  async insertTagStories(
+    eventId: number,
+    since: Date,
+    pick: (candidates: TagStoryCandidate[]) => NewPrintJobRow[],
+  ): Promise<PrintJobRow[]> {
+    return this.db.transaction(async (tx) => {
+      // 872012: this lock's class ("tag stories"), the event id its key.
+      await tx.execute(sql`select pg_advisory_xact_lock(872012, ${eventId}::int)`);
+      const held = await tx
+        .select({ photoIds: printJobs.photoIds })
+        .from(printJobs)
+        .where(
+          and(eq(printJobs.eventId, eventId), like(printJobs.requestKey, `${TAG_STORY_KEY}%`)),
+        );
+      const claimed = new Set(held.flatMap((r) => r.photoIds));
+      const rows = await tx
+        .select({
+          id: photos.id,
+          attendeeUid: photos.attendeeUid,
+          robotId: photos.robotId,
+          tags: photos.tags,
+          createdAt: photos.createdAt,
+        })
+        .from(photos)
+        .where(
+          and(
+            eq(photos.eventId, eventId),
+            eq(photos.status, 'ready'),
+            eq(photos.mediaType, 'image'),
+            eq(photos.printable, 1),
+            isNull(photos.imageProcessId),
+            isNull(photos.archivedAt),
+            gte(photos.createdAt, since),
+          ),
+        )
+        .orderBy(asc(photos.createdAt), asc(photos.id));
+      const stories = pick(rows.filter((r) => !claimed.has(r.id)));
+      if (stories.length === 0) return [];
+      return tx.insert(printJobs).values(stories).onConflictDoNothing().returning();
     });
   }
 

@@ -162,6 +162,8 @@ export class PhotoUploadService {
       // them now (one job per photo at a time, so a job still queued is not doubled).
       if (done.status === 'processing')
         await this.deps.bus.emit('photo.uploaded', { photoId: done.id, eventId: done.eventId });
+      // Bytes sent again to a key already completed (a kiosk that reloaded) are not kept.
+      await this.deps.storage.delete(input.key);
       return done;
     }
 

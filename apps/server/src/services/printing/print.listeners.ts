@@ -10,11 +10,18 @@ export const registerPrintListeners = (
   bus: DomainEventBus,
   printing: Pick<
     PrintService,
-    'onPhotoReady' | 'onVariantReady' | 'onPrintRequested' | 'onPhotoDeleted'
+    | 'onPhotoReady'
+    | 'onPhotoReadyForStories'
+    | 'onVariantReady'
+    | 'onPrintRequested'
+    | 'onPhotoDeleted'
   >,
 ): void => {
   bus.on('photo.ready', 'printing: auto-print', ({ photoId, eventId }) =>
     printing.onPhotoReady({ photoId, eventId }),
+  );
+  bus.on('photo.ready', 'printing: automatic stories from tags', ({ photoId, eventId }) =>
+    printing.onPhotoReadyForStories({ photoId, eventId }),
   );
   bus.on('photo.variant_ready', 'printing: auto-print image processes', (notice) =>
     printing.onVariantReady(notice),

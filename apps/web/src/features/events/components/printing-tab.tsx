@@ -53,6 +53,7 @@ function LookForTags() {
           <Checkbox
             mt="lg"
             label={t('events.printing.createStory')}
+            description={t('events.printing.createStoryHint')}
             checked={value.action !== null}
             onChange={(e) =>
               setValue(
@@ -83,6 +84,7 @@ function LookForTags() {
               />
               <TextInput
                 label={t('events.printing.storyTags')}
+                description={t('events.printing.storyTagsHint')}
                 placeholder={t('events.stock.tagsPlaceholder')}
                 defaultValue={joinList(value.action.tags)}
                 onChange={(e) =>

@@ -118,9 +118,16 @@ type Grant = { url: string; fields: Record<string, string>; key: string; max_byt
  * A picture from the kiosk camera into the guest's album (§7.1 custom photo under `/kioskMedia`,
  * §7.2 `/event/create-attendee-custom-photo`): grant, storage POST, completion. Calling the
  * returned function again after a failure resumes at the step that failed, so a retry never
- * uploads the picture twice.
+ * uploads the picture twice. `requestId` (the kept outbox action's id, the same after a reload)
+ * is the grant's client request id: the server answers it with the same key, so a kiosk reloaded
+ * mid-upload completes the one photo instead of adding a second.
  */
-export const customPhotoUpload = (kioskKey: string, attendeeId: string, picture: Blob) => {
+export const customPhotoUpload = (
+  kioskKey: string,
+  attendeeId: string,
+  picture: Blob,
+  requestId?: string,
+) => {
   let grant: Grant | null = null;
   let stored = false;
   const fileName = `kiosk-${Date.now().toString(36)}.jpg`;
@@ -129,6 +136,7 @@ export const customPhotoUpload = (kioskKey: string, attendeeId: string, picture:
       ...kioskKeyBody(kioskKey),
       attendee_uid: attendeeId,
       file_name: fileName,
+      ...(requestId ? { client_request_id: requestId } : {}),
     });
     if (picture.size > grant.max_bytes) throw new ApiError('unsupported_media_size');
     if (!stored) {

@@ -66,7 +66,7 @@ afterEach(() => {
 });
 
 describe('kiosk camera pictures in the outbox (issue 14)', () => {
-  it('offline, the picture is kept in IndexedDB, survives a reload and is uploaded exactly once', async () => {
+  it('offline, the picture is kept in IndexedDB, survives a reload and is uploaded exactly once under one client request id', async () => {
     let online = false;
     const network = (reply: FakeReply) => (): FakeReply =>
       online ? reply : { networkError: true };
@@ -91,6 +91,7 @@ describe('kiosk camera pictures in the outbox (issue 14)', () => {
     expect(await screen.findByText('1 action is waiting to be sent.')).toBeTruthy();
     // Kept: the action in local storage, the picture itself in IndexedDB under the kiosk's key.
     const stored = JSON.parse(window.localStorage.getItem(OUTBOX_KEY) ?? '[]') as {
+      id: string;
       kind: string;
       payload: { picture: string };
     }[];
@@ -110,6 +111,14 @@ describe('kiosk camera pictures in the outbox (issue 14)', () => {
     expect(api.callsTo(CREATE)).toHaveLength(before.create + 1);
     expect(api.callsTo(STORAGE)).toHaveLength(before.storage + 1);
     expect(api.callsTo(COMPLETE)[0]?.body).toMatchObject({ key: 'kioskMedia/k1.jpg' });
+    // Every grant request, before and after the reload, carries the one client request id the
+    // kiosk gave the picture (its kept action's id): the server answers it with the same key.
+    const ids = api
+      .callsTo(CREATE)
+      .map((call) => (call.body as { client_request_id?: string }).client_request_id);
+    expect(before.create).toBeGreaterThan(0);
+    expect(ids).toEqual(ids.map(() => stored[0]!.id));
+    expect(stored[0]!.id).toMatch(/^[0-9a-f-]{36}$/);
     // Sent: gone from local storage and from IndexedDB.
     await waitFor(() => expect(window.localStorage.getItem(OUTBOX_KEY)).toBeNull());
     await waitFor(async () => expect(await keptPicture(key)).toBeNull());

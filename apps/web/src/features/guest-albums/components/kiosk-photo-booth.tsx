@@ -100,7 +100,7 @@ export function KioskPhotoBooth() {
     const { outbox, kioskKey, attendeeId } = kiosk;
     const upload =
       as === 'album'
-        ? customPhotoUpload(kioskKey, attendeeId, shot.picture)
+        ? customPhotoUpload(kioskKey, attendeeId, shot.picture, crypto.randomUUID())
         : profilePhotoUpload(kioskKey, attendeeId, shot.picture);
     const run = async (): Promise<void> => {
       await upload();

@@ -45,14 +45,19 @@ const uploads = new Map<string, () => Promise<unknown>>();
  * final refusal), sent, then forgotten — also when the server refused it for good.
  */
 const pictureRunner = (
-  make: (kioskKey: string, attendeeId: string, picture: Blob) => () => Promise<unknown>,
+  make: (
+    kioskKey: string,
+    attendeeId: string,
+    picture: Blob,
+    requestId: string,
+  ) => () => Promise<unknown>,
 ) =>
   runner<'camera-photo'>(async (p, { id }) => {
     let upload = uploads.get(id);
     if (!upload) {
       const picture = await keptPicture(p.picture);
       if (!picture) throw new ApiError('not_found');
-      upload = make(p.kioskKey, p.attendeeId, picture);
+      upload = make(p.kioskKey, p.attendeeId, picture, id);
       uploads.set(id, upload);
     }
     try {
@@ -73,7 +78,8 @@ const pictureRunner = (
  * How the kiosk's stored actions run (issue 14). The action's id is the client request id where
  * the server dedupes by one (prints, desk unlock with prints); a delete tried again takes "not
  * found" as done; an unlock stands once whatever the repeats; the album link is mailed once per id
- * (the server dedupes `update-by-kiosk` by it).
+ * (the server dedupes `update-by-kiosk` by it); a camera photo's grant carries it, so the server
+ * answers a reloaded kiosk with the same upload key and one photo.
  */
 export const KIOSK_ACTION_RUNNERS: Readonly<Record<keyof KioskActions, ActionRunner>> = {
   delete: runner<'delete'>((p, { retried }) =>
