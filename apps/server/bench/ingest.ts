@@ -5,7 +5,8 @@
  *    POST → completion → derivatives ready — against a bare sharp loop making the same derivatives
  *    in the same run: photos/s for both and their ratio.
  *    The robot runs in its own process (robot-process.ts), so its copying is not the server's.
- * 2. Photo-list latency (p50/p99) for a page of 100 at 100,000 photos in one event, on PGlite and
+ * 2. The job queue's maintenance round with a busy day's completed jobs kept.
+ * 3. Photo-list latency (p50/p99) for a page of 100 at 100,000 photos in one event, on PGlite and
  *    on PostgreSQL, idle and while ingest runs flat out.
  */
 import { fork } from 'node:child_process';
@@ -13,11 +14,20 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
 import { endpoints } from '@flashbulb/shared';
 import sharp from 'sharp';
+import { MAINTENANCE_INDEXES } from '../src/jobs/job-queue.ts';
 import { ImageEngine } from '../src/repositories/image-engine.ts';
 import { post, setUp, type Setup } from './bench-app.ts';
+
+// pg-boss's own SQL for its maintenance (the statements it runs every maintenance round).
+const pgBossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  locked: (schema: string, query: string) => string;
+  failJobsByTimeout: (schema: string) => string;
+  archive: (schema: string, completed: string, failed: string) => string;
+};
 
 const { values } = parseArgs({
   options: {
@@ -164,6 +174,41 @@ const listLatency = async (s: Setup, requests: number, totalRows: number) => {
   return { first: sum(first), any: sum(deep), keyset: sum(keyset) };
 };
 
+/**
+ * pg-boss's maintenance (every 5 s: fail expired active jobs, archive completed ones) with a busy
+ * day's 100,000 completed jobs kept, with and without our partial indexes (MAINTENANCE_INDEXES):
+ * the time it holds the connection.
+ */
+const maintenance = async (s: Setup) => {
+  const db = s.app.container.database;
+  const statements = [
+    pgBossPlans.locked('pgboss', pgBossPlans.failJobsByTimeout('pgboss')),
+    pgBossPlans.locked('pgboss', pgBossPlans.archive('pgboss', '12 hours', '7 days')),
+  ];
+  const time = async () => {
+    const started = performance.now();
+    for (let i = 0; i < 10; i += 1)
+      for (const statement of statements) await db.executeSql(statement);
+    return (performance.now() - started) / 10;
+  };
+  await db.executeSql(
+    `insert into pgboss.job (id, name, data, state, started_on, completed_on, created_on)
+     select gen_random_uuid(), 'photo.derivatives', '{}'::jsonb, 'completed', now(), now(), now()
+     from generate_series(1, 100000)`,
+  );
+  await db.executeSql('analyze pgboss.job');
+  const indexed = await time();
+  await db.executeSql(
+    'drop index pgboss.flashbulb_job_active_started, pgboss.flashbulb_job_completed_on',
+  );
+  const bare = await time();
+  for (const statement of MAINTENANCE_INDEXES) await db.executeSql(statement);
+  await db.executeSql(
+    `delete from pgboss.job where name = 'photo.derivatives' and data = '{}'::jsonb`,
+  );
+  return `${bare.toFixed(1)} ms without our indexes, ${indexed.toFixed(1)} ms with them (${(bare / indexed).toFixed(1)}×)`;
+};
+
 const main = async () => {
   console.log(`Flashbulb ingest benchmark — ${new Date().toISOString()}`);
   console.log(
@@ -198,6 +243,9 @@ const main = async () => {
       );
       console.log(
         `[${engine}] full path: ${rate.toFixed(2)} photos/s — ${((rate / bareRate) * 100).toFixed(0)}% of bare sharp`,
+      );
+      console.log(
+        `[${engine}] job maintenance with 100,000 completed jobs kept, per 5 s round: ${await maintenance(s)}`,
       );
       await s.insertRows(LIST_ROWS);
       const idle = await listLatency(s, LIST_REQUESTS, LIST_ROWS);

@@ -29,6 +29,19 @@ const queueOptions = (job: AnyJob) => ({
   policy: job.policy ?? 'standard',
 });
 
+/**
+ * pg-boss's maintenance, every MAINTENANCE_INTERVAL_SECONDS, fails active jobs past their expiry
+ * and archives completed ones, on conditions none of its own indexes serve: two scans of every job
+ * kept (12 hours of completed jobs) every 5 s. With 100,000 completed jobs (a busy event day) that
+ * held PGlite's one connection ~44 ms every 5 s, in front of guests' requests; with these two
+ * partial indexes, ~8 ms, as with an empty table. Created on the partitioned table, so every
+ * queue's partition has them (and a queue made later gets them).
+ */
+export const MAINTENANCE_INDEXES = [
+  `create index if not exists flashbulb_job_active_started on ${SCHEMA}.job (started_on) where state = 'active'`,
+  `create index if not exists flashbulb_job_completed_on on ${SCHEMA}.job (completed_on) where completed_on is not null`,
+];
+
 /** How often pg-boss fails expired active jobs (its default, 120 s, would add minutes). */
 export const MAINTENANCE_INTERVAL_SECONDS = 5;
 
@@ -98,6 +111,7 @@ export class JobQueue {
         // Queues made by an older version keep their options unless updated.
         await this.boss.updateQueue(job.name, { name: job.name, ...queueOptions(job) });
       }
+      for (const statement of MAINTENANCE_INDEXES) await this.db.executeSql(statement);
     };
     if (this.db.withStartupLock) await this.db.withStartupLock(setUp);
     else await setUp();
