@@ -314,7 +314,8 @@ export function AlbumView({
         }}
         // Behind the lead gate the album's size is not known (the server answers no list yet).
         countText={leadGate ? '' : t('albums.count', { count: photos.count })}
-        live={live}
+        // A grid keeps the badge's room until its stream opens: the photos below never move.
+        live={live || (liveWanted && mode === 'grid' ? 'soon' : false)}
         kiosk={kiosk}
         actions={
           <>
