@@ -195,10 +195,17 @@ describe('album links carry their first data (issue 17)', () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.setContent(reply.body);
       expect(await page.evaluate('window.__xss')).toBeUndefined();
-      const paint = await page.evaluate(() => {
+      // A script string: the server project has no DOM types.
+      const paint = await page.evaluate<{
+        inert: boolean;
+        kind: string | null;
+        title: string;
+        count: string;
+        shown: { src: string; srcset: string; sizes: string; high: string | null }[];
+      }>(`(() => {
         const root = document.querySelector('#root > .albums-root');
-        const shown = [...document.querySelectorAll<HTMLImageElement>('.fb-first-row img')]
-          .filter((img) => (img.closest('.albums-cell')?.getBoundingClientRect().width ?? 0) > 0)
+        const shown = [...document.querySelectorAll('.fb-first-row img')]
+          .filter((img) => img.closest('.albums-cell').getBoundingClientRect().width > 0)
           .map((img) => ({
             src: img.getAttribute('src'),
             srcset: img.getAttribute('srcset'),
@@ -206,13 +213,13 @@ describe('album links carry their first data (issue 17)', () => {
             high: img.getAttribute('fetchpriority'),
           }));
         return {
-          inert: root?.hasAttribute('inert') ?? false,
-          kind: root?.getAttribute('data-page-kind'),
-          title: document.querySelector('.albums-cover-title')?.textContent,
-          count: document.querySelector('.albums-count')?.textContent,
+          inert: root.hasAttribute('inert'),
+          kind: root.getAttribute('data-page-kind'),
+          title: document.querySelector('.albums-cover-title').textContent,
+          count: document.querySelector('.albums-count').textContent,
           shown,
         };
-      });
+      })()`);
       expect(paint).toMatchObject({
         inert: true,
         kind: 'public-album',
@@ -220,12 +227,12 @@ describe('album links carry their first data (issue 17)', () => {
         count: '5 photos',
       });
       // The tiles the page preloaded, with the same srcset and sizes (one download each).
-      const preloads = await page.evaluate(() =>
-        [...document.querySelectorAll('link[rel="preload"][as="image"]')].map((link) => ({
+      const preloads = await page.evaluate<{ src: string; srcset: string; sizes: string }[]>(
+        `[...document.querySelectorAll('link[rel="preload"][as="image"]')].map((link) => ({
           src: link.getAttribute('href'),
           srcset: link.getAttribute('imagesrcset'),
           sizes: link.getAttribute('imagesizes'),
-        })),
+        }))`,
       );
       expect(paint.shown.length).toBeGreaterThan(0);
       paint.shown.forEach((image, i) => {
