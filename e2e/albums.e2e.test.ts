@@ -95,9 +95,26 @@ describe('album journeys in Chromium', () => {
             `${new URL(request.url()).pathname}${request.postData()?.includes('"start_date"') ? ' since' : ''}`,
           );
       });
+      // Compressed bytes of every script the first load fetches, as they cross the network.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      const scriptBytes = new Map<string, number | null>();
+      cdp.on('Network.responseReceived', (e) => {
+        if (e.type === 'Script') scriptBytes.set(e.requestId, null);
+      });
+      cdp.on('Network.loadingFinished', (e) => {
+        if (scriptBytes.has(e.requestId)) scriptBytes.set(e.requestId, e.encodedDataLength);
+      });
       await withServerLog(async () => {
-        await page.goto(`${url}/?pId=${encodeURIComponent(event.publicKey)}`);
+        const albumUrl = `${url}/?pId=${encodeURIComponent(event.publicKey)}`;
+        await page.goto(albumUrl);
         await expect.poll(() => tiles(page).count()).toBe(3);
+        // Issue 17's budget: the album's first load stays under 150 KB of compressed JS.
+        await expect.poll(() => [...scriptBytes.values()].every((b) => b !== null)).toBe(true);
+        const firstLoad = [...scriptBytes.values()].reduce<number>((a, b) => a + (b ?? 0), 0);
+        expect(firstLoad).toBeGreaterThan(50 * 1024);
+        expect(firstLoad).toBeLessThan(150 * 1024);
+        await cdp.detach();
         // Album links load the guest build (guest.html, issue 17), never the console or Mantine.
         expect(scripts.some((s) => /\/assets\/guest-/.test(s))).toBe(true);
         expect(scripts.filter((s) => /console|mantine/.test(s))).toEqual([]);
@@ -115,6 +132,46 @@ describe('album journeys in Chromium', () => {
               .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
           )
           .toBe(true);
+
+        // The server's first paint (cover, first row) puts every box where the page then puts
+        // it: the same page with its scripts refused, against the page as it runs.
+        const boxes = () =>
+          page.evaluate(() => {
+            const box = (el: Element | null) => {
+              const r = el?.getBoundingClientRect();
+              return r ? [r.x, r.y, r.width, r.height].map(Math.round) : null;
+            };
+            const row =
+              document.querySelector('.fb-first-row') ?? document.querySelector('.albums-row');
+            return {
+              cover: box(document.querySelector('.albums-cover')),
+              cells: [...(row?.querySelectorAll('.albums-cell') ?? [])]
+                .map(box)
+                .filter((b) => b !== null && b[2]! > 0),
+            };
+          });
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto(albumUrl);
+        await expect.poll(() => tiles(page).count()).toBe(3);
+        await page.evaluate(() => document.fonts.ready);
+        const running = await boxes();
+        await page.route('**/assets/*.js', (route) => route.abort());
+        await page.goto(albumUrl);
+        await page.locator('.fb-first-row img').first().waitFor();
+        await page.evaluate(() => document.fonts.ready);
+        const painted = await boxes();
+        await page.unroute('**/assets/*.js');
+        await page.setViewportSize({ width: 1280, height: 720 });
+        expect(painted.cells.length).toBeGreaterThan(0);
+        expect(painted.cover).toEqual(running.cover);
+        expect(painted.cells).toHaveLength(running.cells.length);
+        painted.cells.forEach((cell, i) =>
+          cell!.forEach((v, j) =>
+            expect(Math.abs(v - running.cells[i]![j]!)).toBeLessThanOrEqual(1),
+          ),
+        );
+        await page.goto(albumUrl);
+        await expect.poll(() => tiles(page).count()).toBe(3);
 
         // Keyboard in the grid: arrow to the second photo, Enter opens it.
         await tiles(page).first().focus();

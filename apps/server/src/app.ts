@@ -287,7 +287,7 @@ const registerWebApp = (
         const pageUrl = `${publicUrl.replace(/\/+$/, '')}${url.pathname}${url.search}`;
         html = webappShell(html, page, pageUrl);
       }
-      if (boot) html = withGuestBoot(html, boot);
+      if (boot) html = withGuestBoot(html, boot, url.search);
       const { body, encoding } = await compressHtml(html, request.headers['accept-encoding']);
       if (encoding) void reply.header('content-encoding', encoding);
       // The page now carries what this key may read: no shared cache keeps it.

@@ -187,4 +187,74 @@ describe('album links carry their first data (issue 17)', () => {
     expect(reply.body).not.toContain(GUEST_BOOT_ELEMENT_ID);
     expect(reply.body).not.toContain('rel="preload"');
   });
+
+  it('paints the cover and the first row into the page, escaped, with the preloaded images', async () => {
+    const reply = await get(`/?pId=${event.public_api_key}`);
+    const page = await browser.newPage();
+    try {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.setContent(reply.body);
+      expect(await page.evaluate('window.__xss')).toBeUndefined();
+      // A script string: the server project has no DOM types.
+      const paint = await page.evaluate<{
+        inert: boolean;
+        kind: string | null;
+        title: string;
+        count: string;
+        shown: { src: string; srcset: string; sizes: string; high: string | null }[];
+      }>(`(() => {
+        const root = document.querySelector('#root > .albums-root');
+        const shown = [...document.querySelectorAll('.fb-first-row img')]
+          .filter((img) => img.closest('.albums-cell').getBoundingClientRect().width > 0)
+          .map((img) => ({
+            src: img.getAttribute('src'),
+            srcset: img.getAttribute('srcset'),
+            sizes: img.getAttribute('sizes'),
+            high: img.getAttribute('fetchpriority'),
+          }));
+        return {
+          inert: root.hasAttribute('inert'),
+          kind: root.getAttribute('data-page-kind'),
+          title: document.querySelector('.albums-cover-title').textContent,
+          count: document.querySelector('.albums-count').textContent,
+          shown,
+        };
+      })()`);
+      expect(paint).toMatchObject({
+        inert: true,
+        kind: 'public-album',
+        title: `Gala ${XSS}`,
+        count: '5 photos',
+      });
+      // The tiles the page preloaded, with the same srcset and sizes (one download each).
+      const preloads = await page.evaluate<{ src: string; srcset: string; sizes: string }[]>(
+        `[...document.querySelectorAll('link[rel="preload"][as="image"]')].map((link) => ({
+          src: link.getAttribute('href'),
+          srcset: link.getAttribute('imagesrcset'),
+          sizes: link.getAttribute('imagesizes'),
+        }))`,
+      );
+      expect(paint.shown.length).toBeGreaterThan(0);
+      paint.shown.forEach((image, i) => {
+        expect(image).toMatchObject({ ...preloads[i], high: i < 3 ? 'high' : null });
+      });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('paints nothing ahead for slide shows, streams and kiosks (their pages differ)', async () => {
+    for (const url of [
+      `/?pId=${event.public_api_key}&mode=slideshow`,
+      `/?pId=${event.public_api_key}&mode=stream`,
+      `/?pId=${event.public_api_key}&kioskMode=true`,
+    ]) {
+      const reply = await get(url);
+      expect(reply.body, url).toContain(GUEST_BOOT_ELEMENT_ID);
+      expect(reply.body, url).toContain('<div id="root"></div>');
+      expect(reply.body, url).not.toContain('fb-first-row');
+    }
+    const reply = await get(`/?pvId=${event.private_api_key}`);
+    expect(reply.body).toContain('data-page-kind="private-album"');
+  });
 });

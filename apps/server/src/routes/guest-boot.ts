@@ -13,6 +13,7 @@ import type { Principal } from '../access/principal.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
 import type { EventService } from '../services/event.service.ts';
 import type { PhotoListingService } from '../services/photos/photo-listing.service.ts';
+import { guestFirstPaint, tileImage } from './guest-first-paint.ts';
 
 /**
  * The album link's first data, sent with `guest.html` (issue 17: LCP on a slow phone). Without it
@@ -34,8 +35,6 @@ export interface GuestBootDeps {
 
 /** First tiles preloaded: the first row at a phone's width (the grid loads these eagerly too). */
 export const PRELOADED_TILES = 3;
-/** Albums spec §9: gallery rows about 180 px high (the tile's width is the photo's aspect × 180). */
-const ROW_HEIGHT = 180;
 
 /** The key the link's page reads the album with, as the page works it out; null for other pages. */
 const albumKeyOf = (search: string): { keyType: PublicKeyType; keyValue: string } | null => {
@@ -100,32 +99,32 @@ export const jsonForScript = (value: unknown): string =>
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 
-/** The guest page with the boot data and the first tiles' preloads written into it. */
-export const withGuestBoot = (html: string, boot: GuestBoot): string => {
+/**
+ * The guest page with the boot data and the first tiles' preloads written into it, and for a plain
+ * album grid (`search`: the link's query) its first paint: cover and first row (guest-first-paint.ts).
+ */
+export const withGuestBoot = (html: string, boot: GuestBoot, search = ''): string => {
   const preloads = boot.first_page.photos
     .slice(0, PRELOADED_TILES)
     .flatMap((photo) => {
-      const thumbnail = photo.urls.thumbnail ?? photo.urls.preview;
-      if (!thumbnail) return [];
       // The tile's srcset and (about) its sizes, so the browser preloads the file the tile picks.
-      const set = [
-        photo.urls.thumbnail ? `${photo.urls.thumbnail} 400w` : null,
-        photo.urls.preview ? `${photo.urls.preview} 2000w` : null,
-      ].filter(Boolean);
-      const aspect =
-        photo.width && photo.height && photo.width > 0 && photo.height > 0
-          ? photo.width / photo.height
-          : 1.5;
+      const image = tileImage(photo);
+      if (!image) return [];
       return [
-        `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(thumbnail)}"` +
-          ` imagesrcset="${escapeHtml(set.join(', '))}" imagesizes="${Math.round(ROW_HEIGHT * aspect)}px">`,
+        `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image.src)}"` +
+          ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${image.sizes}">`,
       ];
     })
     .join('\n    ');
   const data = `<script type="application/json" id="${GUEST_BOOT_ELEMENT_ID}">${jsonForScript(boot)}</script>`;
+  const paint = guestFirstPaint(boot, search, PRELOADED_TILES);
+  const style = paint ? `\n    <style>${paint.css}</style>` : '';
   // Function replacements: `$` in a value is never read as a pattern.
-  const head = html.replace(/<\/head>/i, () => `    ${preloads}\n  </head>`);
-  return head.replace(/<body([^>]*)>/i, (tag) => `${tag}\n    ${data}`);
+  const head = html.replace(/<\/head>/i, () => `    ${preloads}${style}\n  </head>`);
+  const body = head.replace(/<body([^>]*)>/i, (tag) => `${tag}\n    ${data}`);
+  return paint
+    ? body.replace(/<div id="root"><\/div>/, () => `<div id="root">${paint.markup}</div>`)
+    : body;
 };
 
 const brotli = promisify(brotliCompress);

@@ -5,7 +5,6 @@ import {
   type Endpoint,
   type ResultOf,
 } from '@flashbulb/shared';
-import { refresh, signOut } from '@flashbulb/shared/api/auth';
 import { getAccessToken, markSignedOut, setAccessToken } from './session-store.ts';
 
 /** The message key the spec uses for every failure that is not a nok reply (owner-console §8). */
@@ -88,6 +87,14 @@ const send = async <E extends Endpoint>(
   }
 };
 
+/**
+ * The identity endpoints, loaded when a session needs them: guest pages never sign in, and the
+ * identity contract (password rules, user schemas) would otherwise ride in the album's first load
+ * (issue 17). The console has them loaded already; there the import resolves at once.
+ */
+const identityCalls = () => import('@flashbulb/shared/api/auth');
+const SIGN_OUT_PATH = '/auth/sign-out';
+
 let refreshing: Promise<string | null> | null = null;
 
 /**
@@ -95,7 +102,8 @@ let refreshing: Promise<string | null> | null = null;
  * refresh tokens are single use, so two parallel refreshes would make the second one fail.
  */
 export const refreshAccessToken = (): Promise<string | null> => {
-  refreshing ??= send(refresh, {}, null, {})
+  refreshing ??= identityCalls()
+    .then(({ refresh }) => send(refresh, {}, null, {}))
     .then(
       (result) => {
         setAccessToken(result.authentication_result.access_token);
@@ -111,7 +119,9 @@ export const refreshAccessToken = (): Promise<string | null> => {
 
 /** The session is gone: tell the server (clears the cookie), forget it here; the app then shows `/`. */
 const expireSession = (): void => {
-  send(signOut, {}, null, {}).catch(() => undefined);
+  identityCalls()
+    .then(({ signOut }) => send(signOut, {}, null, {}))
+    .catch(() => undefined);
   markSignedOut(UNAUTHORIZED);
 };
 
@@ -135,7 +145,7 @@ export const callApi = async <E extends Endpoint>(
     return await send(endpoint, body, token, options);
   } catch (error) {
     // Sign-out must never loop back into signing out.
-    if (!token || !isUnauthorized(error) || endpoint.path === signOut.path) throw error;
+    if (!token || !isUnauthorized(error) || endpoint.path === SIGN_OUT_PATH) throw error;
   }
   const fresh = await refreshAccessToken();
   if (fresh) {

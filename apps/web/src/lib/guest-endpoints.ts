@@ -1,17 +1,24 @@
-import {
+/**
+ * The endpoints guest pages call, imported one by one from their contract modules. The shared
+ * `endpoints` map names every endpoint of the API, so importing it would put the whole contract
+ * (every request and reply schema) into the album's first load (issue 17: under 150 KB). Callers
+ * import this module as a namespace (`import * as endpoints`): an object literal holding them all
+ * would keep every one in the first load, a namespace lets the build drop those a chunk never reads.
+ */
+export {
   attachPhotosByKey,
   attachPhotosByQrScan,
   retrieveAttendee,
   updateAttendeeByKiosk,
 } from '@flashbulb/shared/api/attendees';
-import {
+export {
   createAlbumDownload,
   generateShareLink,
   retrieveMiniAlbum,
   sendMiniAlbumLink,
   trackShare,
 } from '@flashbulb/shared/api/albums';
-import {
+export {
   paypalCaptureOrder,
   paypalCreateOrder,
   paypalSettings,
@@ -19,54 +26,18 @@ import {
   squareCheckoutStatus,
   squareInitiatePayment,
 } from '@flashbulb/shared/api/card-payments';
-import { publicEventFullData } from '@flashbulb/shared/api/events';
-import { keySearchByFace, selfieUploadAccess } from '@flashbulb/shared/api/faces';
-import {
+export { publicEventFullData } from '@flashbulb/shared/api/events';
+export { keySearchByFace, selfieUploadAccess } from '@flashbulb/shared/api/faces';
+export {
   attendeeUnlock,
   attendeeUnlockAndPrint,
   checkQrStatus,
   createQrPayment,
   pricingButtonList,
 } from '@flashbulb/shared/api/payments';
-import {
+export {
   curationUpdate,
   publicPhotoList,
   publicUpdatePhotoList,
 } from '@flashbulb/shared/api/photos';
-import { webappEvent, webappRegister } from '@flashbulb/shared/api/webapp';
-
-/**
- * The endpoints guest pages call, imported one by one from their contract modules. The shared
- * `endpoints` map names every endpoint of the API, so importing it would put the whole contract
- * (every request and reply schema) into the album's first load (issue 17: under 150 KB).
- */
-export const guestEndpoints = {
-  publicEventFullData,
-  publicPhotoList,
-  publicUpdatePhotoList,
-  curationUpdate,
-  generateShareLink,
-  trackShare,
-  createAlbumDownload,
-  sendMiniAlbumLink,
-  retrieveMiniAlbum,
-  retrieveAttendee,
-  attachPhotosByKey,
-  attachPhotosByQrScan,
-  updateAttendeeByKiosk,
-  selfieUploadAccess,
-  keySearchByFace,
-  pricingButtonList,
-  createQrPayment,
-  checkQrStatus,
-  paypalSettings,
-  paypalCreateOrder,
-  paypalCaptureOrder,
-  squareInitiatePayment,
-  squareCheckoutStatus,
-  squareCancelCheckout,
-  attendeeUnlock,
-  attendeeUnlockAndPrint,
-  webappEvent,
-  webappRegister,
-} as const;
+export { webappEvent, webappRegister } from '@flashbulb/shared/api/webapp';

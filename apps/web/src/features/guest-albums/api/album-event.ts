@@ -1,4 +1,4 @@
-import { guestEndpoints as endpoints } from '../../../lib/guest-endpoints.ts';
+import * as endpoints from '../../../lib/guest-endpoints.ts';
 import { useQuery } from '@tanstack/react-query';
 import { type ResultOf } from '@flashbulb/shared';
 import { callApi } from '../../../lib/api-client.ts';

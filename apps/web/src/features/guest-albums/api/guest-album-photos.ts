@@ -1,4 +1,4 @@
-import { guestEndpoints as endpoints } from '../../../lib/guest-endpoints.ts';
+import * as endpoints from '../../../lib/guest-endpoints.ts';
 import { type GuestPhoto as Photo, type ResultOf } from '@flashbulb/shared';
 import { GUEST_BOOT_PAGE_SIZE } from '@flashbulb/shared/rules/guest-boot';
 import type { PhotoStreamKeyType } from '../../../lib/photo-stream.ts';

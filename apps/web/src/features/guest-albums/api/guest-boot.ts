@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { GUEST_BOOT_ELEMENT_ID } from '@flashbulb/shared/rules/guest-boot';
-import { guestEndpoints as endpoints } from '../../../lib/guest-endpoints.ts';
+import * as endpoints from '../../../lib/guest-endpoints.ts';
 import { albumEventQueryKey } from './album-event.ts';
 import { albumQueryKey } from './guest-album-photos.ts';
 

@@ -53,7 +53,8 @@ export function AlbumCover({
   /** A shared screen: no links that would take the kiosk away from the album. */
   kiosk?: boolean;
   countText: string;
-  live: boolean;
+  /** Live now; `'soon'`: the page is opening its stream (the badge's room is kept, hidden). */
+  live: boolean | 'soon';
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -83,7 +84,13 @@ export function AlbumCover({
           {branding.date && <span>{coverDate(branding.date, branding.utcDiffHours)}</span>}
           {countText && <span className="albums-count">{countText}</span>}
           {tag && <span className="albums-cover-tag">#{tag}</span>}
-          {live && (
+          {live === 'soon' && (
+            <span className="albums-live-slot" aria-hidden="true">
+              <span className="albums-live-dot" />
+              {t('albums.live')}
+            </span>
+          )}
+          {live === true && (
             <span className="albums-live">
               <span className="albums-live-dot" aria-hidden="true" />
               {t('albums.live')}

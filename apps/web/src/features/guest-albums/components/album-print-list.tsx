@@ -1,14 +1,16 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GuestPhoto as Photo } from '@flashbulb/shared';
-import { publicPrintWithQueue } from '@flashbulb/shared/api/printing';
 import { showPrintImageList } from '@flashbulb/shared/rules/kiosk';
-import { callApi, errorKeyOf } from '../../../lib/api-client.ts';
-import { useErrorText } from '../../../lib/error-text.ts';
 import type { AlbumEvent } from '../api/album-event.ts';
 import type { AlbumKey } from '../api/guest-album-photos.ts';
 import type { TileAction } from './guest-photo-grid.tsx';
-import { PrintListThumbs } from './print-list-thumbs.tsx';
+
+// The panel (pool choice, thumbnails, the print call and its contract) loads only where the list
+// shows: private and owner albums of printing events (issue 17: the album's first load).
+const AlbumPrintPanel = lazy(() =>
+  import('./album-print-panel.tsx').then((m) => ({ default: m.AlbumPrintPanel })),
+);
 
 /** The printing fields a private or event-owner key reads (PRIVATE_EVENT_FIELDS). */
 interface PrintingFields {
@@ -39,11 +41,7 @@ export function useAlbumPrintList(input: {
 }): { tileActions: TileAction[]; panel: ReactNode } {
   const { albumKey, event, kiosk, curation } = input;
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [list, setList] = useState<readonly Photo[]>([]);
-  const [pool, setPool] = useState('');
-  const [sending, setSending] = useState(false);
-  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
 
   const printing = printingOf(event);
   const pools =
@@ -67,7 +65,6 @@ export function useAlbumPrintList(input: {
       printerPoolCount: pools.length,
     });
   const max = printing?.max_print_photos_count || 20;
-  const chosenPool = pools.length > 1 ? pool : (pools[0] ?? '');
 
   const tileActions = useMemo(
     (): TileAction[] =>
@@ -80,7 +77,6 @@ export function useAlbumPrintList(input: {
                   : t('albums.kiosk.print.add'),
               pressed: (photo) => list.some((p) => p.uid === photo.uid),
               run: (photo) => {
-                setNote(null);
                 setList((current) =>
                   current.length >= max || current.some((p) => p.uid === photo.uid)
                     ? current
@@ -93,68 +89,10 @@ export function useAlbumPrintList(input: {
     [shown, list, max, t],
   );
 
-  const send = async () => {
-    const uids = list.map((p) => p.uid);
-    setSending(true);
-    setNote(null);
-    try {
-      const result = await callApi(publicPrintWithQueue, {
-        key_type: albumKey.keyType,
-        key_value: albumKey.keyValue,
-        printable_photo_uid_array: uids,
-        printing_count: 1,
-        ...(chosenPool ? { printer_pool_name: chosenPool } : {}),
-        client_request_id: crypto.randomUUID(),
-      });
-      setList([]);
-      setNote({
-        ok: true,
-        text: t('albums.kiosk.print.sent', { count: uids.length, pool: result.printer_pool_name }),
-      });
-    } catch (error) {
-      setNote({ ok: false, text: errorText(errorKeyOf(error)) });
-    } finally {
-      setSending(false);
-    }
-  };
-
   const panel = shown ? (
-    <section className="kiosk-print-list" aria-label={t('albums.kiosk.print.title')}>
-      <h2>{t('albums.kiosk.print.title')}</h2>
-      {pools.length > 1 && (
-        <label className="album-print-pool">
-          {t('albums.kiosk.printPool')}{' '}
-          <select value={pool} onChange={(e) => setPool(e.target.value)}>
-            <option value="">{t('albums.kiosk.noneSelected')}</option>
-            {pools.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-        </label>
-      )}
-      <PrintListThumbs
-        list={list}
-        max={max}
-        onRemove={(uid) => setList((current) => current.filter((p) => p.uid !== uid))}
-      />
-      <button
-        type="button"
-        className="fb-button--primary kiosk-print-go"
-        disabled={list.length === 0 || sending || (pools.length > 1 && !pool)}
-        onClick={() => void send()}
-      >
-        {sending
-          ? t('albums.kiosk.print.sending')
-          : t('albums.kiosk.print.go', { count: list.length })}
-      </button>
-      {note && (
-        <p className={note.ok ? 'albums-toast' : 'albums-note'} role={note.ok ? 'status' : 'alert'}>
-          {note.text}
-        </p>
-      )}
-    </section>
+    <Suspense fallback={null}>
+      <AlbumPrintPanel albumKey={albumKey} list={list} setList={setList} max={max} pools={pools} />
+    </Suspense>
   ) : null;
   return { tileActions, panel };
 }

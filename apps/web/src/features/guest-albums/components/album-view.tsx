@@ -27,7 +27,7 @@ import { GALLERY_ROW_HEIGHT, GuestPhotoGrid, type TileAction } from './guest-pho
 import { IconButton } from './icon-button.tsx';
 import { Icon } from './icons.tsx';
 import { StockImageStrip } from './stock-image-strip.tsx';
-import { LeadGate, leadTokenOf } from './lead-gate.tsx';
+import { leadTokenOf } from './lead-token.ts';
 import type { ViewerOptions } from './photo-viewer.tsx';
 import { DEFAULT_SLIDESHOW_SECONDS } from '../utils/slideshow-seconds.ts';
 
@@ -39,6 +39,8 @@ const SlideShow = lazy(() => import('./slide-show.tsx').then((m) => ({ default: 
 const SendPhotosForm = lazy(() =>
   import('./send-photos-form.tsx').then((m) => ({ default: m.SendPhotosForm })),
 );
+// Only events that collect leads show the gate (with the leads contract it sends).
+const LeadGate = lazy(() => import('./lead-gate.tsx').then((m) => ({ default: m.LeadGate })));
 
 /** The event's empty-album text is HTML from the editor: show its text only. */
 export const plainText = (html: string): string => {
@@ -312,7 +314,8 @@ export function AlbumView({
         }}
         // Behind the lead gate the album's size is not known (the server answers no list yet).
         countText={leadGate ? '' : t('albums.count', { count: photos.count })}
-        live={live}
+        // A grid keeps the badge's room until its stream opens: the photos below never move.
+        live={live || (liveWanted && mode === 'grid' ? 'soon' : false)}
         kiosk={kiosk}
         actions={
           <>
@@ -393,12 +396,14 @@ export function AlbumView({
         </button>
       )}
       {leadGate && event ? (
-        <LeadGate
-          albumKey={albumKey}
-          eventName={event.name}
-          params={event.lead_params}
-          onDone={setGivenToken}
-        />
+        <Suspense fallback={null}>
+          <LeadGate
+            albumKey={albumKey}
+            eventName={event.name}
+            params={event.lead_params}
+            onDone={setGivenToken}
+          />
+        </Suspense>
       ) : shown.count === 0 ? (
         <AlbumState icon="image" title={t('albums.states.emptyTitle')}>
           <p className="albums-empty">{emptyText || t('albums.emptyDefault')}</p>

@@ -11,14 +11,19 @@ import {
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import type { GuestPhoto as Photo } from '@flashbulb/shared';
-import { aspectOf, justifyRows, rowOf, type JustifiedRow } from '../utils/justified-layout.ts';
+import {
+  aspectOf,
+  GALLERY_GAP as GAP,
+  GALLERY_ROW_HEIGHT,
+  justifyRows,
+  rowOf,
+  type JustifiedRow,
+} from '../utils/justified-layout.ts';
 import { displayDate, photoBox, photoSrcSet } from '../utils/photo-image.ts';
 
-const GAP = 4;
 /** Rows beyond the visible ones, so a flick shows pictures rather than gaps. */
 const OVERSCAN_ROWS = 3;
-/** Albums spec §9: gallery rows about 180 px high. */
-export const GALLERY_ROW_HEIGHT = 180;
+export { GALLERY_ROW_HEIGHT };
 
 export interface TileAction {
   readonly label: (photo: Photo) => string;

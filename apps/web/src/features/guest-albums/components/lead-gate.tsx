@@ -7,26 +7,7 @@ import { leadConsentText, leadConsentVersion, leadSubmit } from '@flashbulb/shar
 import { callApi, errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import type { AlbumKey } from '../api/guest-album-photos.ts';
-
-const storageKey = (eventName: string) => `fb-lead:${eventName}`;
-const keyStorageKey = (keyValue: string) => `fb-lead-key:${keyValue}`;
-
-const read = (name: string): string | null => {
-  try {
-    const value = window.localStorage.getItem(name);
-    // '1' was kept before the server checked the gate: no token, so the gate asks again.
-    return value && value !== '1' ? value : null;
-  } catch {
-    return null;
-  }
-};
-
-/**
- * The lead token this browser holds for the album (the server's gate asks for it with the photo
- * list and download): by the link's key first (known before the event is), else by event code.
- */
-export const leadTokenOf = (keyValue: string, eventName: string | null): string | null =>
-  read(keyStorageKey(keyValue)) ?? (eventName ? read(storageKey(eventName)) : null);
+import { keyStorageKey, storageKey } from './lead-token.ts';
 
 /**
  * The lead gate (issue 15 item 6; owner-console §3 `collect_leads`, `lead_params`): name and

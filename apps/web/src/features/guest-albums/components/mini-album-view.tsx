@@ -1,4 +1,4 @@
-import { guestEndpoints as endpoints } from '../../../lib/guest-endpoints.ts';
+import * as endpoints from '../../../lib/guest-endpoints.ts';
 import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { aspectOf, DEFAULT_ASPECT, justifyRows, rowOf } from './justified-layout.ts';
+import {
+  aspectOf,
+  DEFAULT_ASPECT,
+  firstRowLayouts,
+  justifyRows,
+  rowOf,
+} from './justified-layout.ts';
 
 const GAP = 4;
 const rowWidth = (widths: readonly number[]) =>
@@ -38,5 +44,23 @@ describe('justified grid layout (rows about 180 px, photos in their own aspect r
     expect(aspectOf(null, null)).toBe(DEFAULT_ASPECT);
     expect(aspectOf(8000, 500)).toBe(4);
     expect(aspectOf(1000, 1500)).toBeCloseTo(0.667, 2);
+  });
+  it('lists the first row for every width as justifyRows lays it out (the server’s first paint)', () => {
+    const albums = [
+      [1.5, 0.667, 1, 1.778, 1.5, 0.667, 2.2, 1.5, 1.5, 1, 0.75, 4, 0.25],
+      [4, 1.5, 1.5],
+      [0.667, 1.5],
+      [1.5],
+    ];
+    for (const aspects of albums) {
+      const layouts = firstRowLayouts(aspects, 180, GAP, 1576);
+      for (let width = 40; width <= 1576; width += 7) {
+        const layout = layouts.find((l) => width > l.minWidth && width <= l.maxWidth);
+        const [row] = justifyRows(aspects, width, 180, GAP);
+        expect(layout?.count, `width ${width} of ${aspects.join()}`).toBe(row?.widths.length);
+        // Justified rows fill the width exactly; the album's only, short row keeps its widths.
+        expect(layout?.justified).toBe(rowWidth(row?.widths ?? []) === width);
+      }
+    }
   });
 });
