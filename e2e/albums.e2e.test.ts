@@ -145,7 +145,7 @@ describe('album journeys in Chromium', () => {
               document.querySelector('.fb-first-row') ?? document.querySelector('.albums-row');
             return {
               cover: box(document.querySelector('.albums-cover')),
-              cells: [...(row?.querySelectorAll('.albums-cell') ?? [])]
+              cells: Array.from(row?.querySelectorAll('.albums-cell') ?? [])
                 .map(box)
                 .filter((b) => b !== null && b[2]! > 0),
             };
