@@ -25,9 +25,13 @@ import {
   squareLocations,
 } from '../api/square-pairing-api.ts';
 
+/** What pairing learnt about a reader (saved for the organisation; the token never is). */
 export interface PairedReader {
   name: string;
+  locationId: string;
   locationName: string;
+  deviceCodeId: string;
+  /** Empty while the reader is still unpaired. */
   deviceId: string;
 }
 
@@ -41,12 +45,16 @@ type Field = 'access_token' | 'name' | 'location_id' | null;
  */
 export function CardReaderPairing({
   opened,
+  squareConnected = false,
   onClose,
-  onPaired,
+  onReader,
 }: {
   opened: boolean;
+  /** The organisation has a Square connection: the token may be left empty to use it. */
+  squareConnected?: boolean;
   onClose: () => void;
-  onPaired: (reader: PairedReader) => void;
+  /** Called when the code is made (unpaired) and again once paired. */
+  onReader: (reader: PairedReader) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -104,6 +112,14 @@ export function CardReaderPairing({
     });
   };
 
+  const readerWith = (deviceCodeId: string, paired: string): PairedReader => ({
+    name: name.trim(),
+    locationId: locationId ?? '',
+    locationName: locations?.find((l) => l.id === locationId)?.name ?? '',
+    deviceCodeId,
+    deviceId: paired,
+  });
+
   const createCode = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
@@ -116,6 +132,7 @@ export function CardReaderPairing({
         return;
       }
       setCode({ id: reply.device_code.id, code: reply.device_code.code });
+      await onReader(readerWith(reply.device_code.id, ''));
     });
   };
 
@@ -136,11 +153,7 @@ export function CardReaderPairing({
       }
       setUnpaired(false);
       setDeviceId(reply.device_code.device_id);
-      onPaired({
-        name: name.trim(),
-        locationName: locations?.find((l) => l.id === locationId)?.name ?? '',
-        deviceId: reply.device_code.device_id,
-      });
+      await onReader(readerWith(code.id, reply.device_code.device_id));
     });
   };
 
@@ -167,6 +180,11 @@ export function CardReaderPairing({
             <Text size="sm" c="dimmed">
               {t('payments.pairing.tokenHelp')}
             </Text>
+            {squareConnected && (
+              <Text size="sm" data-testid="use-connection">
+                {t('payments.pairing.useConnection')}
+              </Text>
+            )}
             <PasswordInput
               label={t('payments.pairing.token')}
               value={token}
@@ -232,7 +250,9 @@ export function CardReaderPairing({
             </Alert>
             <Result
               label={t('payments.pairing.reversedToken')}
-              value={reversedToken(token.trim())}
+              value={
+                token.trim() ? reversedToken(token.trim()) : t('payments.pairing.connectionToken')
+              }
               testId="reversed-token"
             />
             <Result label={t('payments.pairing.deviceId')} value={deviceId} testId="device-id" />
