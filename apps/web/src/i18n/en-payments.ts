@@ -3,6 +3,8 @@ export const enPayments = {
   title: 'Payments',
   intro:
     'Connect your organisation’s payment providers and pair Square card readers for your kiosks. Provider secrets are write-only: once saved they are never shown again.',
+  organisation: 'Organisation',
+  noOrganisation: 'Create an organisation first: connections and card readers belong to one.',
   connections: {
     title: 'Provider connections',
     precedence:

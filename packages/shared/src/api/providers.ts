@@ -14,7 +14,16 @@ const accessToken = z
   .max(500, 'invalid_value')
   // Sent as an HTTP header: printable ASCII only (Square's tokens are), anything else is ours to refuse.
   .regex(/^[\x21-\x7e]*$/, 'invalid_value')
-  .describe('The Square access token (never stored)');
+  .describe(
+    'The Square access token (never stored); empty: the organisation’s Square connection (its admins only)',
+  );
+
+const organisationId = z
+  .number({ error: 'invalid_value' })
+  .int('invalid_value')
+  .positive('invalid_value')
+  .optional()
+  .describe('The organisation (super users: any; admins: their own, the default)');
 
 const errorMessage = z
   .string()
@@ -26,7 +35,7 @@ export const squareLocations = defineEndpoint({
   auth: 'owner',
   tag: 'payments',
   summary: 'The Square account’s locations (`GET /v2/locations`), for pairing a card reader',
-  body: z.object({ access_token: accessToken }),
+  body: z.object({ access_token: accessToken, organisation_id: organisationId }),
   result: z.object({
     locations: z.array(z.object({ id: z.string(), name: z.string() })),
     error_message: errorMessage,
@@ -42,6 +51,7 @@ export const squareCreateDeviceCode = defineEndpoint({
     'A Terminal API device code at a location (`POST /v2/devices/codes`): the reader signs in with `code`',
   body: z.object({
     access_token: accessToken,
+    organisation_id: organisationId,
     name: z.string({ error: 'square_device_name_required' }).trim().max(200, 'invalid_value'),
     location_id: z.string({ error: 'square_location_required' }).trim().max(200, 'invalid_value'),
   }),
@@ -66,6 +76,7 @@ export const squareGetDeviceCode = defineEndpoint({
     'A device code’s pairing state (`GET /v2/devices/codes/:id`): `device_id` is empty while the reader is still unpaired',
   body: z.object({
     access_token: accessToken,
+    organisation_id: organisationId,
     id: z
       .string({ error: 'invalid_value' })
       .trim()
@@ -89,12 +100,6 @@ export const squareGetDeviceCode = defineEndpoint({
 export const CONNECTION_PROVIDERS = ['square', 'stripe', 'shopify'] as const;
 export type ConnectionProvider = (typeof CONNECTION_PROVIDERS)[number];
 
-const organisationId = z
-  .number({ error: 'invalid_value' })
-  .int('invalid_value')
-  .positive('invalid_value')
-  .optional()
-  .describe('The organisation (super users: any; admins: their own, the default)');
 const connectionProvider = z.enum(CONNECTION_PROVIDERS, { error: 'invalid_value' });
 
 export const paymentConnectionSchema = z.object({

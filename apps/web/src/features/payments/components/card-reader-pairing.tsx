@@ -45,11 +45,14 @@ type Field = 'access_token' | 'name' | 'location_id' | null;
  */
 export function CardReaderPairing({
   opened,
+  organisationId = null,
   squareConnected = false,
   onClose,
   onReader,
 }: {
   opened: boolean;
+  /** The organisation the reader is for (null: the caller's own). */
+  organisationId?: number | null;
   /** The organisation has a Square connection: the token may be left empty to use it. */
   squareConnected?: boolean;
   onClose: () => void;
@@ -102,7 +105,7 @@ export function CardReaderPairing({
   const findLocations = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const reply = await squareLocations(token);
+      const reply = await squareLocations(token, organisationId);
       if (reply.error_message) {
         setProblem({ text: reply.error_message, field: null });
         return;
@@ -123,7 +126,7 @@ export function CardReaderPairing({
   const createCode = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const reply = await squareCreateDeviceCode(token, name, locationId ?? '');
+      const reply = await squareCreateDeviceCode(token, name, locationId ?? '', organisationId);
       if (reply.error_message || !reply.device_code) {
         setProblem({
           text: reply.error_message ?? errorText('square_create_device_error'),
@@ -139,7 +142,7 @@ export function CardReaderPairing({
   const checkPairing = () => {
     if (!code) return;
     void run(async () => {
-      const reply = await squareGetDeviceCode(token, code.id);
+      const reply = await squareGetDeviceCode(token, code.id, organisationId);
       if (reply.error_message || !reply.device_code) {
         setProblem({
           text: reply.error_message ?? errorText('square_get_device_error'),

@@ -74,7 +74,11 @@ describe(
       await waitFor(() =>
         expect(within(card).getByTestId('connection-state').textContent).toBe('Connected'),
       );
-      expect(api.callsTo(SAVE)[0]?.body).toEqual({ provider: 'stripe', secret: SECRET });
+      expect(api.callsTo(SAVE)[0]?.body).toEqual({
+        organisation_id: 3,
+        provider: 'stripe',
+        secret: SECRET,
+      });
       expect(within(card).getByTestId('connection-summary').textContent).toBe('Key ending in 1234');
       // The field is emptied: the secret is nowhere on the page any more.
       expect(document.body.innerHTML).not.toContain(SECRET);
@@ -82,7 +86,7 @@ describe(
       await userEvent.click(within(card).getByRole('button', { name: 'Test credentials' }));
       const result = await within(card).findByTestId('test-result');
       expect(result.textContent).toContain('Invalid API Key provided: [redacted]');
-      expect(api.callsTo(TEST)[0]?.body).toEqual({ provider: 'stripe' });
+      expect(api.callsTo(TEST)[0]?.body).toEqual({ organisation_id: 3, provider: 'stripe' });
 
       await userEvent.click(within(card).getByRole('button', { name: 'Disconnect' }));
       await waitFor(() =>
@@ -110,6 +114,7 @@ describe(
       await userEvent.click(within(card).getByRole('button', { name: 'Connect' }));
       await within(card).findByText(/Enter the shop’s myshopify.com domain/);
       expect(api.callsTo(SAVE)[0]?.body).toEqual({
+        organisation_id: 3,
         provider: 'shopify',
         secret: 'shpat_x1234',
         shop: 'not a shop',
@@ -154,7 +159,7 @@ describe(
       expect((await within(rows[0]!).findByTestId('reader-note')).textContent).toMatch(
         /still unpaired/,
       );
-      expect(api.callsTo(CHECK)[0]?.body).toEqual({ id: 5 });
+      expect(api.callsTo(CHECK)[0]?.body).toEqual({ organisation_id: 3, id: 5 });
       await userEvent.click(within(rows[0]!).getByRole('button', { name: 'Check again' }));
       await waitFor(() =>
         expect(screen.getAllByTestId('reader-row')[0]!.textContent).toContain('sqDeviceId=DEV-5'),
@@ -163,7 +168,7 @@ describe(
         within(screen.getAllByTestId('reader-row')[1]!).getByRole('button', { name: 'Remove' }),
       );
       await waitFor(() => expect(screen.getAllByTestId('reader-row')).toHaveLength(1));
-      expect(api.callsTo(REMOVE)[0]?.body).toEqual({ id: 6 });
+      expect(api.callsTo(REMOVE)[0]?.body).toEqual({ organisation_id: 3, id: 6 });
     });
 
     it('an event owner is told by the server that payments are not theirs to manage', async () => {

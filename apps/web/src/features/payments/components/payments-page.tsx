@@ -7,6 +7,7 @@ import {
   Code,
   Group,
   List,
+  Select,
   Stack,
   Table,
   Text,
@@ -24,13 +25,15 @@ import {
   saveCardReader,
   useCardReaders,
   usePaymentConnections,
+  usePaymentOrganisations,
+  type Org,
 } from '../api/payments-api.ts';
 import { exampleKioskLink } from '../api/square-pairing-api.ts';
 import { CardReaderPairing } from './card-reader-pairing.tsx';
 import { ProviderConnections } from './provider-connections.tsx';
 
 /** One stored reader: its pairing state, a re-check while unpaired, remove, the kiosk link. */
-function ReaderRow({ reader }: { reader: CardReader }) {
+function ReaderRow({ reader, organisationId }: { reader: CardReader; organisationId: Org }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const client = useQueryClient();
@@ -51,7 +54,7 @@ function ReaderRow({ reader }: { reader: CardReader }) {
   };
   const recheck = () =>
     void run('check', async () => {
-      const reply = await checkCardReader(reader.id);
+      const reply = await checkCardReader(organisationId, reader.id);
       if (reply.error_message) setNote({ text: reply.error_message, color: 'red' });
       else if (!reply.reader.paired)
         setNote({ text: t('payments.readers.stillUnpaired'), color: 'yellow' });
@@ -109,7 +112,7 @@ function ReaderRow({ reader }: { reader: CardReader }) {
             loading={busy === 'remove'}
             onClick={() =>
               void run('remove', async () => {
-                await removeCardReader(reader.id);
+                await removeCardReader(organisationId, reader.id);
               })
             }
           >
@@ -132,8 +135,13 @@ export default function PaymentsPage() {
   const errorText = useErrorText();
   const client = useQueryClient();
   const [adding, setAdding] = useState(false);
-  const connections = usePaymentConnections();
-  const readers = useCardReaders();
+  const organisations = usePaymentOrganisations();
+  const [chosen, setChosen] = useState<Org>(null);
+  // Admins have their own organisation only; super users choose (the first by default).
+  const organisationId: Org = chosen ?? organisations.data?.[0]?.id ?? null;
+  const ready = organisations.isSuccess && organisationId !== null;
+  const connections = usePaymentConnections(organisationId, ready);
+  const readers = useCardReaders(organisationId, ready);
   const squareConnected =
     connections.data?.connections.find((c) => c.provider === 'square')?.connected === 1;
   const list = readers.data?.readers ?? [];
@@ -146,6 +154,19 @@ export default function PaymentsPage() {
       <Text size="sm" c="dimmed">
         {t('payments.intro')}
       </Text>
+      {organisations.data && organisations.data.length > 1 && (
+        <Select
+          label={t('payments.organisation')}
+          data={organisations.data.map((o) => ({ value: String(o.id), label: o.name }))}
+          value={organisationId === null ? null : String(organisationId)}
+          onChange={(value) => setChosen(value ? Number(value) : null)}
+          allowDeselect={false}
+          maw={360}
+        />
+      )}
+      {organisations.isSuccess && organisations.data.length === 0 && (
+        <Alert color="yellow">{t('payments.noOrganisation')}</Alert>
+      )}
       <Stack gap="xs">
         <Title order={3} size="h4">
           {t('payments.connections.title')}
@@ -156,7 +177,12 @@ export default function PaymentsPage() {
             {errorText(errorKeyOf(connections.error))}
           </Alert>
         )}
-        {connections.data && <ProviderConnections connections={connections.data.connections} />}
+        {connections.data && (
+          <ProviderConnections
+            connections={connections.data.connections}
+            organisationId={organisationId}
+          />
+        )}
       </Stack>
       <Card withBorder>
         <Stack gap="sm">
@@ -189,7 +215,7 @@ export default function PaymentsPage() {
                   </Table.Thead>
                   <Table.Tbody>
                     {list.map((reader) => (
-                      <ReaderRow key={reader.id} reader={reader} />
+                      <ReaderRow key={reader.id} reader={reader} organisationId={organisationId} />
                     ))}
                   </Table.Tbody>
                 </Table>
@@ -214,12 +240,13 @@ export default function PaymentsPage() {
       </Card>
       <CardReaderPairing
         opened={adding}
+        organisationId={organisationId}
         squareConnected={squareConnected}
         onClose={() => setAdding(false)}
         onReader={async (reader) => {
           // Saved unpaired when the code is made, then paired: the list shows either state.
           try {
-            await saveCardReader(reader);
+            await saveCardReader(organisationId, reader);
           } finally {
             await refreshReaders();
           }

@@ -22,13 +22,20 @@ import {
   disconnectProvider,
   paymentQueryKeys,
   testConnection,
+  type Org,
 } from '../api/payments-api.ts';
 
 /**
  * One provider's connection for the organisation: write-only secret (connected, last four), a
  * credentials test whose failure is the provider's own words, and disconnect.
  */
-function ConnectionCard({ connection }: { connection: PaymentConnection }) {
+function ConnectionCard({
+  connection,
+  organisationId,
+}: {
+  connection: PaymentConnection;
+  organisationId: Org;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const client = useQueryClient();
@@ -55,7 +62,12 @@ function ConnectionCard({ connection }: { connection: PaymentConnection }) {
   const connect = (event: FormEvent) => {
     event.preventDefault();
     void run('save', async () => {
-      await connectProvider(provider, secret, provider === 'shopify' ? shop : undefined);
+      await connectProvider(
+        organisationId,
+        provider,
+        secret,
+        provider === 'shopify' ? shop : undefined,
+      );
       setSecret('');
     });
   };
@@ -138,7 +150,7 @@ function ConnectionCard({ connection }: { connection: PaymentConnection }) {
                   size="xs"
                   variant="light"
                   loading={busy === 'test'}
-                  onClick={() => void run('test', () => testConnection(provider))}
+                  onClick={() => void run('test', () => testConnection(organisationId, provider))}
                 >
                   {t('payments.connections.test')}
                 </Button>
@@ -147,7 +159,9 @@ function ConnectionCard({ connection }: { connection: PaymentConnection }) {
                   variant="subtle"
                   color="red"
                   loading={busy === 'remove'}
-                  onClick={() => void run('remove', () => disconnectProvider(provider))}
+                  onClick={() =>
+                    void run('remove', () => disconnectProvider(organisationId, provider))
+                  }
                 >
                   {t('payments.connections.disconnect')}
                 </Button>
@@ -163,12 +177,20 @@ function ConnectionCard({ connection }: { connection: PaymentConnection }) {
 const ORDER: ConnectionProvider[] = ['square', 'stripe', 'shopify'];
 
 /** The organisation's provider connections (Square, Stripe, Shopify). */
-export function ProviderConnections({ connections }: { connections: PaymentConnection[] }) {
+export function ProviderConnections({
+  connections,
+  organisationId,
+}: {
+  connections: PaymentConnection[];
+  organisationId: Org;
+}) {
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
       {ORDER.map((provider) => {
         const connection = connections.find((c) => c.provider === provider);
-        return connection ? <ConnectionCard key={provider} connection={connection} /> : null;
+        return connection ? (
+          <ConnectionCard key={provider} connection={connection} organisationId={organisationId} />
+        ) : null;
       })}
     </SimpleGrid>
   );
