@@ -162,7 +162,14 @@ const squareReaderShots = async () => {
       await sell.click();
       await region.getByRole('status').waitFor();
       square.complete(latest());
-      await region.getByText('Paid. Your photos are opening.').waitFor();
+      // "Paid" shows until the album reloads unlocked (then the checkout goes away).
+      await page.waitForFunction(
+        () =>
+          document.body.innerText.includes('Paid. Your photos are opening.') ||
+          !document.querySelector('.albums-square'),
+        undefined,
+        { timeout: 30_000 },
+      );
       await shootInto(page, `kiosk-square-paid-${size.name}`);
     }
     if (browser.problems.length > 0) throw new Error(browser.problems.join('\n'));

@@ -173,6 +173,8 @@ describe(
         { timeout: 10_000 },
       );
       expect(screen.queryByRole('region', { name: 'Get your photos' })).toBeNull();
+      // The checkout went away with the lock: the guest is told it is paid.
+      expect(await screen.findByText('Paid — thank you. Your photos are open.')).toBeTruthy();
     });
 
     it('an event whose kiosks do not offer the reader shows none, even with sqDeviceId', async () => {
