@@ -6,7 +6,7 @@ import {
   SQUARE_TOKEN,
   startSquareDouble,
 } from '../apps/server/test/doubles/square/square-double.ts';
-import { ALBUM_ADMIN, albumServerEnv } from './support/albums.ts';
+import { ALBUM_ADMIN, albumServerEnv, setUpAlbumEvent } from './support/albums.ts';
 import { signInInBrowser } from './support/console.ts';
 import { journeyResources } from './support/journey.ts';
 
@@ -24,6 +24,8 @@ describe('card reader pairing in the console (Chromium, Square double)', () => {
       const { url } = await journey.startServer({
         env: { ...albumServerEnv, SQUARE_API_BASE: square.url },
       });
+      // Readers belong to an organisation (the super user's first).
+      await setUpAlbumEvent(url);
       const browser = await journey.launchBrowser();
       const { page } = browser;
       await journey.withServerLog(async () => {
@@ -98,13 +100,23 @@ describe('card reader pairing in the console (Chromium, Square double)', () => {
         await dialog.getByRole('button', { name: 'Done' }).click();
         await dialog.waitFor({ state: 'hidden' });
         expect(await add.isDisabled()).toBe(false);
+        // The reader is stored for the organisation: listed as paired, with its kiosk link, and
+        // still there after a reload (the list comes from the server).
+        await page.reload();
         const row = page.getByTestId('reader-row');
-        expect(await row.getByRole('cell').allInnerTexts()).toEqual([
+        await row.waitFor();
+        expect(await row.count()).toBe(1);
+        const cells = await row.getByRole('cell').allInnerTexts();
+        expect(cells.slice(0, 3)).toEqual([
           'Front desk <b>reader</b>',
           'Photo Booth Tent',
-          deviceId,
           'PAIRED',
         ]);
+        expect(await row.getByTestId('reader-device-id').innerText()).toBe(deviceId);
+        expect(await row.getByTestId('reader-kiosk-link').innerText()).toContain(
+          `sqDeviceId=${encodeURIComponent(deviceId)}`,
+        );
+        expect(await row.locator('b').count()).toBe(0);
         // The token went to Square and nowhere else: not in the page's storage or address.
         const stored = await page.evaluate(() =>
           JSON.stringify({ ...localStorage, ...sessionStorage }),

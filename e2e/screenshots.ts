@@ -6,21 +6,42 @@
  * Builds the web app, starts the real server with its own data folder, uploads the showcase
  * photos through the robot client, then opens each page like a guest.
  *
+ * Also the kiosk's Square card reader screen (issue 11: waiting for the card, declined, paid) at
+ * 1080×1920 and 390×844, against the Square double standing in for Square.
+ *
  *   npm run screenshots
  *   npm run screenshots -- --no-build     (reuse apps/web/dist)
+ *   npm run screenshots -- --only square  (the Square reader screen only)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { albumServerEnv } from './support/albums.ts';
+import { defaultEventOpts, endpoints } from '@flashbulb/shared';
+import {
+  SQUARE_TOKEN,
+  startSquareDouble,
+} from '../apps/server/test/doubles/square/square-double.ts';
+import {
+  albumServerEnv,
+  api,
+  photoFolder,
+  robotUpload,
+  setUpAlbumEvent,
+  waitForPublicPhotos,
+} from './support/albums.ts';
 import { launchBrowser } from './support/browser.ts';
 import { guestPages, setUpShowcase } from './support/guest-showcase.ts';
 import { repoRoot } from './support/paths.ts';
 import { startServer } from './support/server.ts';
 
-const { values } = parseArgs({ options: { 'no-build': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: {
+    'no-build': { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+});
 const OUT = path.join(repoRoot, 'docs/screenshots');
 const SIZES = [
   { name: '390x844', width: 390, height: 844 },
@@ -38,6 +59,127 @@ const settled = (page: Page) =>
     { timeout: 30_000 },
   );
 
+/** Shoots the page into docs/screenshots/<name>.png once images and fonts have settled. */
+const shootInto = async (page: Page, name: string) => {
+  await settled(page);
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: path.join(OUT, `${name}.png`) });
+  console.log(`docs/screenshots/${name}.png`);
+};
+
+/**
+ * The kiosk's Square reader screen (`sqDeviceId` in the kiosk link): a paid event selling on a
+ * reader paired against the Square double; one attendee per size (paying unlocks the album).
+ */
+const squareReaderShots = async () => {
+  const square = await startSquareDouble();
+  const server = await startServer({ env: { ...albumServerEnv, SQUARE_API_BASE: square.url } });
+  const browser = await launchBrowser();
+  try {
+    const event = await setUpAlbumEvent(server.url, {
+      full_name: 'Harbour Lights Gala',
+      is_free: 0,
+      square_access_token: SQUARE_TOKEN,
+      opts: {
+        ...defaultEventOpts(),
+        description: 'Square reader kiosk',
+        unitPrice: 4.5,
+        pricingButtons: [
+          {
+            buttonText: 'All my photos',
+            priceFormula: '{Final_Amount}',
+            digitals: true,
+            prints: false,
+            partialUnlockTags: false,
+            printsPool: '',
+          },
+        ],
+      },
+    });
+    const folder = await photoFolder({
+      'harbour.jpg': '#1f4e79',
+      'lanterns.jpg': '#c0392b',
+      'dance.jpg': '#8e44ad',
+    });
+    await robotUpload(server.url, event, folder);
+    await rm(folder, { recursive: true, force: true });
+    await waitForPublicPhotos(server.url, event, 3);
+    const photos = await api(server.url, endpoints.publicPhotoList, {
+      key_type: 'event_owner',
+      key_value: event.ownerKey,
+      max_size: 100,
+    });
+    const { events } = await api(server.url, endpoints.eventBasicList, {}, event.token);
+    const eventId = events.find((e) => e.name === event.code)!.id;
+    const code = await api(
+      server.url,
+      endpoints.squareCreateDeviceCode,
+      { access_token: SQUARE_TOKEN, name: 'Front desk', location_id: 'L8RX2V9DSQ1M3' },
+      event.token,
+    );
+    const deviceId = square.pair(code.device_code!.code);
+    const page = browser.page;
+    for (const size of [
+      { name: '1080x1920', width: 1080, height: 1920 },
+      { name: '390x844', width: 390, height: 844 },
+    ]) {
+      const [attendee] = (
+        await api(
+          server.url,
+          endpoints.generateAttendeeList,
+          { attendee_count: 1, event_id_array: [eventId] },
+          event.token,
+        )
+      ).attendees;
+      await api(
+        server.url,
+        endpoints.ownerAttachPhotos,
+        {
+          event_id: eventId,
+          attendee_uid: attendee!.uid,
+          photo_uid_array: photos.photos.map((p) => p.uid),
+        },
+        event.token,
+      );
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto(
+        `${server.url}/?kType=evSB4&kioskMode=true&attId=${attendee!.uid}&pvId=${event.privateKey}&sqDeviceId=${encodeURIComponent(deviceId)}`,
+      );
+      const region = page.getByRole('region', { name: 'Pay by card on the reader' });
+      const sell = region.getByRole('button', { name: /by card$/ });
+      const latest = () => [...square.checkouts.keys()].at(-1)!;
+
+      await sell.click();
+      await region.getByRole('status').waitFor();
+      await region.scrollIntoViewIfNeeded();
+      await shootInto(page, `kiosk-square-waiting-${size.name}`);
+
+      // The card is declined and the buyer gives up on the reader: Square cancels the checkout.
+      square.decline(latest());
+      await region.getByRole('alert').waitFor();
+      await shootInto(page, `kiosk-square-declined-${size.name}`);
+
+      await sell.click();
+      await region.getByRole('status').waitFor();
+      square.complete(latest());
+      // "Paid" shows until the album reloads unlocked (then the checkout goes away).
+      await page.waitForFunction(
+        () =>
+          document.body.innerText.includes('Paid. Your photos are opening.') ||
+          !document.querySelector('.albums-square'),
+        undefined,
+        { timeout: 30_000 },
+      );
+      await shootInto(page, `kiosk-square-paid-${size.name}`);
+    }
+    if (browser.problems.length > 0) throw new Error(browser.problems.join('\n'));
+  } finally {
+    await browser.close();
+    await server.stop();
+    await square.close();
+  }
+};
+
 const main = async () => {
   if (!values['no-build'])
     execFileSync('npm', ['run', 'build', '-w', '@flashbulb/web'], {
@@ -45,6 +187,7 @@ const main = async () => {
       stdio: 'inherit',
     });
   await mkdir(OUT, { recursive: true });
+  if (values.only === 'square') return squareReaderShots();
   const server = await startServer({ env: albumServerEnv });
   const browser = await launchBrowser();
   try {
@@ -101,6 +244,7 @@ const main = async () => {
     await browser.close();
     await server.stop();
   }
+  await squareReaderShots();
 };
 
 await main();

@@ -924,6 +924,47 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ access_token: ' ' }),
     expect: operators(['square_access_token_required', 400], ['square_access_token_required', 400]),
   },
+  // Organisation payment connections and card readers (issue 11 item 6): the reach of the secure
+  // fields (super users, the organisation's admins); no row reaches a provider.
+  paymentConnectionList: {
+    body: () => ({ organisation_id: w.orgA.id }),
+    expect: operators(OK, FORBIDDEN, FORBIDDEN),
+  },
+  paymentConnectionSave: {
+    body: () => ({ organisation_id: w.orgA.id, provider: 'stripe', secret: 'sk_test_matrix0000' }),
+    expect: operators(OK, FORBIDDEN, FORBIDDEN),
+  },
+  paymentConnectionTest: {
+    body: () => ({ organisation_id: w.orgA.id, provider: 'shopify' }),
+    expect: operators(['payment_connection_not_found', 404], FORBIDDEN, FORBIDDEN),
+  },
+  paymentConnectionDelete: {
+    body: () => ({ organisation_id: w.orgA.id, provider: 'square' }),
+    expect: operators(['payment_connection_not_found', 404], FORBIDDEN, FORBIDDEN),
+  },
+  cardReaderList: {
+    body: () => ({ organisation_id: w.orgA.id }),
+    expect: operators(OK, FORBIDDEN, FORBIDDEN),
+  },
+  cardReaderSave: {
+    body: () => ({
+      organisation_id: w.orgA.id,
+      name: 'Desk',
+      location_id: 'L1',
+      location_name: 'Tent',
+      device_code_id: 'matrix-code',
+      device_id: '',
+    }),
+    expect: operators(OK, FORBIDDEN, FORBIDDEN),
+  },
+  cardReaderCheck: {
+    body: () => ({ organisation_id: w.orgA.id, id: 2_000_000 }),
+    expect: operators(['card_reader_not_found', 404], FORBIDDEN, FORBIDDEN),
+  },
+  cardReaderDelete: {
+    body: () => ({ organisation_id: w.orgA.id, id: 2_000_000 }),
+    expect: operators(['card_reader_not_found', 404], FORBIDDEN, FORBIDDEN),
+  },
   squareCreateDeviceCode: {
     body: () => ({ access_token: 'EAAA-token', name: ' ', location_id: 'L1' }),
     expect: operators(['square_device_name_required', 400], ['square_device_name_required', 400]),

@@ -319,6 +319,17 @@ export const errorCatalogue = {
     status: 502,
     text: 'Square did not answer about the device code; please try again',
   },
+  // organisation payment connections (issue 11 item 6)
+  payment_secret_required: { status: 400, text: 'Please enter the provider’s key or token' },
+  shopify_shop_invalid: {
+    status: 400,
+    text: 'Enter the shop’s myshopify.com domain (for example my-shop.myshopify.com)',
+  },
+  payment_connection_not_found: {
+    status: 404,
+    text: 'This provider is not connected for the organisation',
+  },
+  card_reader_not_found: { status: 404, text: 'Card reader not found' },
   payment_not_paid: { status: 409, text: 'Only a paid payment can be refunded' },
   payment_refund_unsupported: {
     status: 409,

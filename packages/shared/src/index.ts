@@ -33,3 +33,9 @@ export * from './rules/stock-images.ts';
 export * from './api/messages.ts';
 export * from './api/webapp.ts';
 export * from './api/leads.ts';
+export {
+  CONNECTION_PROVIDERS,
+  type ConnectionProvider,
+  type PaymentConnection,
+  type CardReader,
+} from './api/providers.ts';

@@ -5,6 +5,7 @@ import { IgnoredFaceRepository } from '../repositories/ignored-face.repository.t
 import { ImageProcessRepository } from '../repositories/image-process.repository.ts';
 import { PrintTemplateRepository } from '../repositories/print-template.repository.ts';
 import { EventProviderCredentials } from '../repositories/provider-credentials.ts';
+import { PaymentConnectionRepository } from '../repositories/payment-connection.repository.ts';
 import { RobotRepository } from '../repositories/robot.repository.ts';
 import { AccessControl } from '../access/access-control.ts';
 import { EventFromAddressService } from '../services/event-from-address.service.ts';
@@ -24,6 +25,7 @@ export const wireEvents = (core: Core, identity: Identity, messaging: Messaging)
   const { organisations } = identity.repositories;
   const { mail } = messaging.services;
   const events = new EventRepository(database.db);
+  const paymentConnections = new PaymentConnectionRepository(database.db);
   const robots = new RobotRepository(database.db);
   const imageProcesses = new ImageProcessRepository(database.db);
   const printTemplates = new PrintTemplateRepository(database.db);
@@ -64,7 +66,9 @@ export const wireEvents = (core: Core, identity: Identity, messaging: Messaging)
       ignoredFaces,
       attendees,
       /** Provider credentials an event carries (secure fields), for adapters called on its behalf. */
-      eventCredentials: new EventProviderCredentials(events, secrets),
+      eventCredentials: new EventProviderCredentials(events, secrets, paymentConnections),
+      /** The organisations' payment provider connections and card readers (issue 11). */
+      paymentConnections,
     },
     services: {
       events: eventService,

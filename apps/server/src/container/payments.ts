@@ -13,6 +13,7 @@ import { OrderAdminService } from '../services/order-admin.service.ts';
 import { PaymentService } from '../services/payment.service.ts';
 import { ProviderCheckouts } from '../services/provider-checkout.service.ts';
 import { SquarePairingService } from '../services/square-pairing.service.ts';
+import { PaymentConnectionService } from '../services/payment-connection.service.ts';
 import { SHOPIFY_PROVIDER, ShopifyAdapter } from '../repositories/payments/shopify.adapter.ts';
 import { ShopifyService } from '../services/shopify.service.ts';
 import { ReceiptService } from '../services/receipt.service.ts';
@@ -138,6 +139,17 @@ export const wirePayments = (
     },
   });
   if (config.paymentProviders?.shopify?.webhookSecret) webhooks.registerReceiver(shopify);
+  // The organisations' provider connections and card readers (issue 11 item 6).
+  const paymentConnections = new PaymentConnectionService({
+    connections: events.repositories.paymentConnections,
+    organisations: identity.repositories.organisations,
+    secrets,
+    square,
+    stripe,
+    shopify,
+    clock,
+    logger: logger.child({ component: 'payments' }),
+  });
   const providerCheckouts = new ProviderCheckouts({
     stripe,
     paypal,
@@ -193,7 +205,8 @@ export const wirePayments = (
         logger: logger.child({ component: 'payments' }),
       }),
       providerCheckouts,
-      squarePairing: new SquarePairingService(square),
+      squarePairing: new SquarePairingService(square, paymentConnections),
+      paymentConnections,
       shopify: new ShopifyService({
         access,
         checkout,

@@ -1132,3 +1132,53 @@ export const printStations = pgTable(
     index('print_stations_event_idx').on(t.eventId, t.pool),
   ],
 );
+
+/**
+ * An organisation's connection to a payment provider (issue 11 item 6): the provider's secrets,
+ * SecretBox-sealed as the event's secure fields are, never answered (only the last four characters
+ * of the main secret), and the outcome of the last credentials test. An event whose own secure
+ * field is empty uses its organisation's connection (event first).
+ */
+export const paymentConnections = pgTable(
+  'payment_connections',
+  {
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    /** 'square' | 'stripe' | 'shopify'. */
+    provider: text('provider').notNull(),
+    /** Sealed secrets by name (access_token, secret_key; shop is not secret but kept here too). */
+    secrets: jsonb('secrets').$type<Record<string, string>>().notNull(),
+    /** Not secret: Shopify's shop domain. */
+    shop: text('shop'),
+    lastFour: text('last_four').notNull(),
+    testedAt: timestamp('tested_at', { withTimezone: true }),
+    /** null: not tested; '' passed; otherwise the provider's own words (or our error key). */
+    testError: text('test_error'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organisationId, t.provider] })],
+);
+
+/**
+ * A Square card reader paired from the console (issue 11 item 6): what the pairing popup learnt,
+ * per organisation; re-checked with the organisation's Square connection. No token here.
+ */
+export const cardReaders = pgTable(
+  'card_readers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    locationId: text('location_id').notNull(),
+    locationName: text('location_name').notNull(),
+    deviceCodeId: text('device_code_id').notNull(),
+    /** Empty while the reader is still unpaired. */
+    deviceId: text('device_id').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('card_readers_code_idx').on(t.organisationId, t.deviceCodeId)],
+);

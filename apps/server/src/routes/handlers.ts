@@ -34,6 +34,7 @@ import type { CardCheckoutService } from '../services/card-checkout.service.ts';
 import type { CheckoutService } from '../services/checkout.service.ts';
 import type { OrderAdminService } from '../services/order-admin.service.ts';
 import type { SquarePairingService } from '../services/square-pairing.service.ts';
+import type { PaymentConnectionService } from '../services/payment-connection.service.ts';
 import type { ShopifyService } from '../services/shopify.service.ts';
 import type { OutboxAdminService } from '../services/notifications/outbox-admin.service.ts';
 import type { PrintService } from '../services/printing/print.service.ts';
@@ -111,6 +112,7 @@ export const createHandlers = (services: {
   checkout: CheckoutService;
   orderAdmin: OrderAdminService;
   squarePairing: SquarePairingService;
+  paymentConnections: PaymentConnectionService;
   shopify: ShopifyService;
   cardCheckout: CardCheckoutService;
   outboxAdmin: OutboxAdminService;
@@ -336,6 +338,16 @@ export const createHandlers = (services: {
   squareCreateDeviceCode: async ({ actor, body }) =>
     services.squarePairing.createDeviceCode(actor, body),
   squareGetDeviceCode: async ({ actor, body }) => services.squarePairing.getDeviceCode(actor, body),
+  paymentConnectionList: async ({ actor, body }) => services.paymentConnections.list(actor, body),
+  paymentConnectionSave: async ({ actor, body }) => services.paymentConnections.save(actor, body),
+  paymentConnectionTest: async ({ actor, body }) => services.paymentConnections.test(actor, body),
+  paymentConnectionDelete: async ({ actor, body }) =>
+    services.paymentConnections.remove(actor, body),
+  cardReaderList: async ({ actor, body }) => services.paymentConnections.readers(actor, body),
+  cardReaderSave: async ({ actor, body }) => services.paymentConnections.saveReader(actor, body),
+  cardReaderCheck: async ({ actor, body }) => services.paymentConnections.checkReader(actor, body),
+  cardReaderDelete: async ({ actor, body }) =>
+    services.paymentConnections.removeReader(actor, body),
   paypalSettings: async ({ principal }) => services.cardCheckout.paypalSettings(principal),
   paypalCreateOrder: async ({ principal, body }) =>
     services.cardCheckout.paypalCreateOrder(principal, body),

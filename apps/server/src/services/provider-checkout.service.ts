@@ -125,6 +125,11 @@ export class ProviderCheckouts {
     eventId: number,
     entry: ProviderEntry,
   ): Promise<PaymentCredentials | null> {
+    if (entry.shopDomain) {
+      // Shopify is a pair: the event's shop and token, else its organisation's connection.
+      const pair = await this.deps.credentials.shopify(eventId);
+      return pair ? { access_token: pair.access_token, shop: pair.shop } : null;
+    }
     const fields = Object.keys(entry.fields) as SecureField[];
     const values = await this.deps.credentials.read(eventId, fields);
     const out: Record<string, string> = {};
@@ -132,11 +137,6 @@ export class ProviderCheckouts {
       const value = values[field]?.trim();
       if (!value) return null;
       out[entry.fields[field]!] = value;
-    }
-    if (entry.shopDomain) {
-      const shop = (await this.deps.events?.findById(eventId))?.row.opts.shopDomain?.trim();
-      if (!shop) return null;
-      out.shop = shop;
     }
     return out;
   }

@@ -34,13 +34,14 @@ export class ShopifyService {
     },
   ) {}
 
-  /** The event's shop and token (`shopDomain` opt, `shopify_api_pass`), or `payment_provider_unavailable`. */
+  /**
+   * The event's shop and token (`shopDomain` opt, `shopify_api_pass`; else its organisation's
+   * Shopify connection), or `payment_provider_unavailable`.
+   */
   async credentialsOf(event: EventRecord): Promise<PaymentCredentials> {
-    const shop = event.row.opts.shopDomain?.trim() ?? '';
-    const secrets = await this.deps.credentials.read(event.row.id, ['shopify_api_pass']);
-    const token = secrets.shopify_api_pass?.trim() ?? '';
-    if (!shop || !token) throw new AppError('payment_provider_unavailable');
-    return { shop, access_token: token };
+    const pair = await this.deps.credentials.shopify(event.row.id);
+    if (!pair) throw new AppError('payment_provider_unavailable');
+    return { shop: pair.shop, access_token: pair.access_token };
   }
 
   private failure(error: unknown): unknown {

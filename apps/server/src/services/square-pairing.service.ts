@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { administersOrganisation } from '../access/rules.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Actor } from './actor.ts';
 import { ProviderError } from '../repositories/provider-error.ts';
 import type { SquareAdapter } from '../repositories/payments/square.adapter.ts';
+import type { PaymentConnectionService } from './payment-connection.service.ts';
 
 /**
  * Card reader pairing (issue 11 item 1; albums spec §4): the operator's Square token is passed to
@@ -11,13 +13,31 @@ import type { SquareAdapter } from '../repositories/payments/square.adapter.ts';
  * Square not answering is our error key.
  */
 export class SquarePairingService {
-  constructor(private readonly square: SquareAdapter) {}
+  constructor(
+    private readonly square: SquareAdapter,
+    /** The organisation's Square connection, used when the popup leaves the token empty. */
+    private readonly connections: PaymentConnectionService | null = null,
+  ) {}
 
-  private token(actor: Actor | null, raw: string): string {
+  /**
+   * The token typed in the popup, else the caller's organisation's Square connection (for those
+   * who may manage its payments), else `square_access_token_required`.
+   */
+  private async token(
+    actor: Actor | null,
+    raw: string,
+    requested: number | undefined,
+  ): Promise<string> {
     if (!actor) throw new AppError('unauthorized_user');
     const token = raw.trim();
-    if (!token) throw new AppError('square_access_token_required', 'access_token');
-    return token;
+    if (token) return token;
+    const organisationId = requested ?? actor.organisationId;
+    const connected =
+      this.connections && organisationId !== null && administersOrganisation(actor, organisationId)
+        ? await this.connections.squareToken(organisationId)
+        : null;
+    if (!connected) throw new AppError('square_access_token_required', 'access_token');
+    return connected;
   }
 
   private async refusal<T>(
@@ -34,8 +54,8 @@ export class SquarePairingService {
     }
   }
 
-  async locations(actor: Actor | null, input: { access_token: string }) {
-    const token = this.token(actor, input.access_token);
+  async locations(actor: Actor | null, input: { access_token: string; organisation_id?: number }) {
+    const token = await this.token(actor, input.access_token, input.organisation_id);
     const { value, error_message } = await this.refusal(
       () => this.square.locations(token),
       'payment_provider_error',
@@ -45,9 +65,9 @@ export class SquarePairingService {
 
   async createDeviceCode(
     actor: Actor | null,
-    input: { access_token: string; name: string; location_id: string },
+    input: { access_token: string; organisation_id?: number; name: string; location_id: string },
   ) {
-    const token = this.token(actor, input.access_token);
+    const token = await this.token(actor, input.access_token, input.organisation_id);
     if (!input.name.trim()) throw new AppError('square_device_name_required', 'name');
     if (!input.location_id.trim()) throw new AppError('square_location_required', 'location_id');
     const { value, error_message } = await this.refusal(
@@ -65,8 +85,11 @@ export class SquarePairingService {
     };
   }
 
-  async getDeviceCode(actor: Actor | null, input: { access_token: string; id: string }) {
-    const token = this.token(actor, input.access_token);
+  async getDeviceCode(
+    actor: Actor | null,
+    input: { access_token: string; organisation_id?: number; id: string },
+  ) {
+    const token = await this.token(actor, input.access_token, input.organisation_id);
     if (!input.id.trim()) throw new AppError('square_get_device_error', 'id');
     const { value, error_message } = await this.refusal(
       () => this.square.getDeviceCode(token, input.id.trim()),

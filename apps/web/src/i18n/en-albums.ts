@@ -106,6 +106,7 @@ export const enAlbums = {
   attendee: {
     title: '{{event}} — album {{id}}',
     fromKiosk: 'These are the photos you chose at the kiosk.',
+    paidNow: 'Paid — thank you. Your photos are open.',
   },
   paid: {
     title: 'Get your photos',

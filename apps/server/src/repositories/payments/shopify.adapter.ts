@@ -169,6 +169,17 @@ export class ShopifyAdapter implements WebhookReceiver, PaymentsProvider {
     };
   }
 
+  /** The shop the token opens (`GET /admin/api/<v>/shop.json`): the harmless credentials test. */
+  async shop(credentials: PaymentCredentials): Promise<{ name: string }> {
+    const reply = await this.call<{ shop?: { name?: string } }>(
+      credentials,
+      'GET',
+      'shop.json',
+      null,
+    );
+    return { name: reply.shop?.name ?? '' };
+  }
+
   async draftOrder(credentials: PaymentCredentials, id: string): Promise<ShopifyDraftOrder> {
     return (
       await this.call<{ draft_order: ShopifyDraftOrder }>(

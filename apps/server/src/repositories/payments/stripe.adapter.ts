@@ -135,6 +135,12 @@ export class StripePaymentsAdapter implements PaymentsProvider, WebhookReceiver 
     throw ProviderError.permanent(STRIPE_PROVIDER, message, code);
   }
 
+  /** The key's own account (`GET /v1/account`): the harmless credentials test. */
+  async account(credentials: PaymentCredentials): Promise<{ id: string }> {
+    const reply = await this.call('GET', '/v1/account', credentials, null);
+    return { id: reply.id };
+  }
+
   async createCheckout(
     request: CheckoutRequest,
     credentials: PaymentCredentials,

@@ -19,6 +19,8 @@ import type { AddressInfo } from 'node:net';
  *   amount, kind: refund, gateway}]}}` → 201 `{refund: {id, transactions}}`, the order
  *   `refunded` once nothing is left; more than the refundable amount, an unknown parent or an
  *   unpaid order is 422 `{errors: {base: […]}}`.
+ * - `GET …/shop.json` (Shop resource): `{shop: {id, name, myshopify_domain, currency}}`, a
+ *   harmless call to test a token.
  * - Webhooks: `X-Shopify-Hmac-Sha256` = base64 HMAC-SHA256(app secret, raw body),
  *   `X-Shopify-Topic`, `X-Shopify-Webhook-Id`, `X-Shopify-Shop-Domain`.
  */
@@ -177,6 +179,18 @@ export const startShopifyDouble = async () => {
       };
     if (!VERSION_PATH.test(url.pathname)) return { status: 404, body: { errors: 'Not Found' } };
     const path = url.pathname.replace(VERSION_PATH, '');
+    if (method === 'GET' && path === 'shop.json')
+      return {
+        status: 200,
+        body: {
+          shop: {
+            id: 548380009,
+            name: 'Flashbulb Photos',
+            myshopify_domain: SHOP_DOMAIN,
+            currency: 'USD',
+          },
+        },
+      };
     if (method === 'POST' && path === 'draft_orders.json') {
       const d = (body.draft_order ?? {}) as Record<string, unknown>;
       const items = Array.isArray(d.line_items) ? (d.line_items as DraftOrder['line_items']) : [];

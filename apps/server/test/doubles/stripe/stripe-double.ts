@@ -17,6 +17,8 @@ import type { AddressInfo } from 'node:net';
  *   other parameters 400 `idempotency_error`.
  * - `GET /v1/checkout/sessions/:id`; unknown → 404 `resource_missing`.
  * - `POST /v1/checkout/sessions/:id/expire`: only an `open` session, else 400.
+ * - `GET /v1/account` (https://docs.stripe.com/api/accounts/retrieve): the key's own account
+ *   (`{id: acct_…, object: 'account', business_profile: {name}, charges_enabled}`), a harmless call.
  * - `POST /v1/refunds` (https://docs.stripe.com/api/refunds/create): `payment_intent` (or
  *   `charge`) required; `amount` optional, defaults to what is left; answers a `refund` (`re_…`,
  *   status `succeeded`). An unknown intent is 404 `resource_missing`; a fully refunded charge 400
@@ -184,6 +186,17 @@ export const startStripeDouble = async (options: { keys?: string[]; secret?: str
           ? `Invalid API Key provided: ${key.slice(0, 8)}****${key.slice(-4)}`
           : 'You did not provide an API key.',
       );
+    if (request.method === 'GET' && request.path === '/v1/account')
+      return {
+        status: 200,
+        body: {
+          id: 'acct_1FlashbulbDouble',
+          object: 'account',
+          business_profile: { name: 'Flashbulb Photos' },
+          charges_enabled: true,
+          country: 'US',
+        },
+      };
     if (request.method === 'POST' && request.path === '/v1/refunds') {
       const intent = request.form.payment_intent;
       if (typeof intent !== 'string' || !intent)

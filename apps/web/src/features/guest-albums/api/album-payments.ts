@@ -19,15 +19,22 @@ export const usePricingButtons = (
   attendeeId: string,
   enabled: boolean,
   photoCount: number | null = null,
+  /**
+   * The kiosk's private key: asked with it, `methods` are the kiosk's ways to pay (the reader,
+   * the terminal) rather than the attendee album page's.
+   */
+  kioskKey: string | null = null,
 ) =>
   useQuery({
     enabled,
-    queryKey: ['albums', 'attendee', attendeeId, 'pricing-buttons', photoCount],
+    queryKey: ['albums', 'attendee', attendeeId, 'pricing-buttons', photoCount, kioskKey !== null],
     queryFn: ({ signal }) =>
       callApi(
         endpoints.pricingButtonList,
         {
-          ...attendeeKey(attendeeId),
+          ...(kioskKey
+            ? { key_type: 'private' as const, key_value: kioskKey }
+            : attendeeKey(attendeeId)),
           attendee_uid: attendeeId,
           ...(photoCount !== null ? { photo_count: photoCount } : {}),
         },

@@ -78,6 +78,13 @@ export function AttendeeAlbumPage({
     };
   }, [data, t]);
 
+  // Seen locked on this screen, then unlocked (a payment the server confirmed): the checkout goes
+  // away with the lock, so the guest is told it is paid.
+  const [seenLocked, setSeenLocked] = useState(false);
+  const locked = data !== undefined && data.unlocked !== 1;
+  if (locked && !seenLocked) setSeenLocked(true);
+  const justPaid = kiosk && seenLocked && data?.unlocked === 1;
+
   // A failed refresh (a kiosk gone offline) keeps the album it has on screen.
   if (badOrganisation || (attendee.isError && !attendee.data)) {
     const key = badOrganisation ? 'invalid_attendee_id' : errorKeyOf(attendee.error);
@@ -110,6 +117,11 @@ export function AttendeeAlbumPage({
         ) : (
           <PaidAlbumPanel attendeeId={attendeeId} choice={choice} cardCheckout />
         ))}
+      {justPaid && (
+        <p className="albums-note albums-paid-note" role="status">
+          {t('albums.attendee.paidNow')}
+        </p>
+      )}
       {fromKiosk && <p className="albums-note">{t('albums.attendee.fromKiosk')}</p>}
       {kioskTools.panels}
       {/* On a kiosk the kiosk screen offers it; on a phone, "Find me" with a selfie. */}

@@ -26,17 +26,24 @@ const attendee = (unlocked: 0 | 1) => ({
   events: [{ name: 'AB12', full_name: 'Gala', empty_album_text: 'Soon', logo_full_path: null }],
   photo_count: 1,
 });
-const buttons = {
+/**
+ * The pricing buttons as the server answers them: `methods` are the album page's ways to pay when
+ * asked with the attendee's key, the kiosk's when asked with the kiosk's private key.
+ */
+const buttons = (body: unknown): FakeReply => ({
   ok: {
     is_free: 0,
     currency: 'USD',
-    methods: ['qr', 'paypal', 'square'],
+    methods:
+      (body as { key_type?: string }).key_type === 'private'
+        ? ['qr', 'square', 'terminal', 'shopify']
+        : ['qr', 'paypal'],
     photo_count: 1,
     buttons: [
       { index: 0, button_text: 'All my photos', digitals: true, prints: false, amount: 450 },
     ],
   },
-};
+});
 
 /** One sale per initiate call, each with its own id; `statuses` answers the polls in turn. */
 const sales = (statuses: Record<string, string[]>) => {
@@ -166,13 +173,18 @@ describe(
         { timeout: 10_000 },
       );
       expect(screen.queryByRole('region', { name: 'Get your photos' })).toBeNull();
+      // The checkout went away with the lock: the guest is told it is paid.
+      expect(await screen.findByText('Paid — thank you. Your photos are open.')).toBeTruthy();
     });
 
     it('an event whose kiosks do not offer the reader shows none, even with sqDeviceId', async () => {
       installFakeApi({
         [RETRIEVE]: { ok: attendee(0) },
         [LIST]: { ok: photoPage([albumPhoto(1)]) },
-        [BUTTONS]: { ok: { ...buttons.ok, methods: ['qr'] } },
+        [BUTTONS]: (body): FakeReply => {
+          const reply = buttons(body) as { ok: object };
+          return { ok: { ...reply.ok, methods: ['qr'] } };
+        },
       });
       openKiosk(LINK);
       await screen.findByRole('region', { name: 'Get your photos' });

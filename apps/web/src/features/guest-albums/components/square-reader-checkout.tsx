@@ -50,6 +50,8 @@ export function SquareReaderCheckout({
     attendeeId,
     true,
     choosing ? (chosenCount > 0 ? chosenCount : null) : null,
+    // The kiosk's ways to pay decide whether the reader is offered (not the album page's).
+    kioskKey,
   );
   const [state, setState] = useState<State>({ kind: 'choose', errorKey: null });
 

@@ -25,9 +25,13 @@ import {
   squareLocations,
 } from '../api/square-pairing-api.ts';
 
+/** What pairing learnt about a reader (saved for the organisation; the token never is). */
 export interface PairedReader {
   name: string;
+  locationId: string;
   locationName: string;
+  deviceCodeId: string;
+  /** Empty while the reader is still unpaired. */
   deviceId: string;
 }
 
@@ -41,12 +45,19 @@ type Field = 'access_token' | 'name' | 'location_id' | null;
  */
 export function CardReaderPairing({
   opened,
+  organisationId = null,
+  squareConnected = false,
   onClose,
-  onPaired,
+  onReader,
 }: {
   opened: boolean;
+  /** The organisation the reader is for (null: the caller's own). */
+  organisationId?: number | null;
+  /** The organisation has a Square connection: the token may be left empty to use it. */
+  squareConnected?: boolean;
   onClose: () => void;
-  onPaired: (reader: PairedReader) => void;
+  /** Called when the code is made (unpaired) and again once paired. */
+  onReader: (reader: PairedReader) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -94,7 +105,7 @@ export function CardReaderPairing({
   const findLocations = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const reply = await squareLocations(token);
+      const reply = await squareLocations(token, organisationId);
       if (reply.error_message) {
         setProblem({ text: reply.error_message, field: null });
         return;
@@ -104,10 +115,18 @@ export function CardReaderPairing({
     });
   };
 
+  const readerWith = (deviceCodeId: string, paired: string): PairedReader => ({
+    name: name.trim(),
+    locationId: locationId ?? '',
+    locationName: locations?.find((l) => l.id === locationId)?.name ?? '',
+    deviceCodeId,
+    deviceId: paired,
+  });
+
   const createCode = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      const reply = await squareCreateDeviceCode(token, name, locationId ?? '');
+      const reply = await squareCreateDeviceCode(token, name, locationId ?? '', organisationId);
       if (reply.error_message || !reply.device_code) {
         setProblem({
           text: reply.error_message ?? errorText('square_create_device_error'),
@@ -116,13 +135,14 @@ export function CardReaderPairing({
         return;
       }
       setCode({ id: reply.device_code.id, code: reply.device_code.code });
+      await onReader(readerWith(reply.device_code.id, ''));
     });
   };
 
   const checkPairing = () => {
     if (!code) return;
     void run(async () => {
-      const reply = await squareGetDeviceCode(token, code.id);
+      const reply = await squareGetDeviceCode(token, code.id, organisationId);
       if (reply.error_message || !reply.device_code) {
         setProblem({
           text: reply.error_message ?? errorText('square_get_device_error'),
@@ -136,11 +156,7 @@ export function CardReaderPairing({
       }
       setUnpaired(false);
       setDeviceId(reply.device_code.device_id);
-      onPaired({
-        name: name.trim(),
-        locationName: locations?.find((l) => l.id === locationId)?.name ?? '',
-        deviceId: reply.device_code.device_id,
-      });
+      await onReader(readerWith(code.id, reply.device_code.device_id));
     });
   };
 
@@ -167,6 +183,11 @@ export function CardReaderPairing({
             <Text size="sm" c="dimmed">
               {t('payments.pairing.tokenHelp')}
             </Text>
+            {squareConnected && (
+              <Text size="sm" data-testid="use-connection">
+                {t('payments.pairing.useConnection')}
+              </Text>
+            )}
             <PasswordInput
               label={t('payments.pairing.token')}
               value={token}
@@ -232,7 +253,9 @@ export function CardReaderPairing({
             </Alert>
             <Result
               label={t('payments.pairing.reversedToken')}
-              value={reversedToken(token.trim())}
+              value={
+                token.trim() ? reversedToken(token.trim()) : t('payments.pairing.connectionToken')
+              }
               testId="reversed-token"
             />
             <Result label={t('payments.pairing.deviceId')} value={deviceId} testId="device-id" />

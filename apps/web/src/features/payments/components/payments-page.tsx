@@ -1,17 +1,152 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Group, List, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  Group,
+  List,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CardReaderPairing, type PairedReader } from './card-reader-pairing.tsx';
+import type { CardReader } from '@flashbulb/shared';
+import { errorKeyOf } from '../../../lib/api-client.ts';
+import { useErrorText } from '../../../lib/error-text.ts';
+import {
+  checkCardReader,
+  paymentQueryKeys,
+  removeCardReader,
+  saveCardReader,
+  useCardReaders,
+  usePaymentConnections,
+  usePaymentOrganisations,
+  type Org,
+} from '../api/payments-api.ts';
+import { exampleKioskLink } from '../api/square-pairing-api.ts';
+import { CardReaderPairing } from './card-reader-pairing.tsx';
+import { ProviderConnections } from './provider-connections.tsx';
+
+/** One stored reader: its pairing state, a re-check while unpaired, remove, the kiosk link. */
+function ReaderRow({ reader, organisationId }: { reader: CardReader; organisationId: Org }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState<'check' | 'remove' | null>(null);
+  const [note, setNote] = useState<{ text: string; color: string } | null>(null);
+
+  const run = async (kind: 'check' | 'remove', call: () => Promise<void>) => {
+    setBusy(kind);
+    setNote(null);
+    try {
+      await call();
+      await client.invalidateQueries({ queryKey: paymentQueryKeys.readers });
+    } catch (error) {
+      setNote({ text: errorText(errorKeyOf(error)), color: 'red' });
+    } finally {
+      setBusy(null);
+    }
+  };
+  const recheck = () =>
+    void run('check', async () => {
+      const reply = await checkCardReader(organisationId, reader.id);
+      if (reply.error_message) setNote({ text: reply.error_message, color: 'red' });
+      else if (!reply.reader.paired)
+        setNote({ text: t('payments.readers.stillUnpaired'), color: 'yellow' });
+    });
+
+  return (
+    <Table.Tr data-testid="reader-row">
+      <Table.Td>{reader.name}</Table.Td>
+      <Table.Td>{reader.location_name}</Table.Td>
+      <Table.Td>
+        {reader.paired ? (
+          <Badge color="green" variant="light">
+            {t('payments.readers.paired')}
+          </Badge>
+        ) : (
+          <Badge color="yellow" variant="light">
+            {t('payments.readers.unpaired')}
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td>
+        {reader.paired ? (
+          <Stack gap={2}>
+            <Code data-testid="reader-device-id">{reader.device_id}</Code>
+            <Code
+              block
+              style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}
+              data-testid="reader-kiosk-link"
+            >
+              {exampleKioskLink(window.location.origin, reader.device_id)}
+            </Code>
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('payments.readers.waiting')}
+          </Text>
+        )}
+        {note && (
+          <Alert color={note.color} py={4} mt={4} data-testid="reader-note">
+            {note.text}
+          </Alert>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4} wrap="nowrap">
+          {!reader.paired && (
+            <Button size="xs" variant="light" loading={busy === 'check'} onClick={recheck}>
+              {t('payments.readers.recheck')}
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            loading={busy === 'remove'}
+            onClick={() =>
+              void run('remove', async () => {
+                await removeCardReader(organisationId, reader.id);
+              })
+            }
+          >
+            {t('payments.readers.remove')}
+          </Button>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
 
 /**
- * The console's Payments section (issue 11 item 6): card readers paired from here (Square
- * Terminal API; nothing about them is stored by Flashbulb, albums spec §4), and where each
- * provider's credentials live.
+ * The console's Payments section (issue 11 item 6): the organisation's provider connections
+ * (Square, Stripe, Shopify: write-only secrets, a credentials test, disconnect) and its card
+ * readers paired from here, with their pairing state. Super users and the organisation's admins
+ * manage them; others are told so by the server.
  */
 export default function PaymentsPage() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
+  const client = useQueryClient();
   const [adding, setAdding] = useState(false);
-  const [readers, setReaders] = useState<PairedReader[]>([]);
+  const organisations = usePaymentOrganisations();
+  const [chosen, setChosen] = useState<Org>(null);
+  // Admins have their own organisation only; super users choose (the first by default).
+  const organisationId: Org = chosen ?? organisations.data?.[0]?.id ?? null;
+  const ready = organisations.isSuccess && organisationId !== null;
+  const connections = usePaymentConnections(organisationId, ready);
+  const readers = useCardReaders(organisationId, ready);
+  const squareConnected =
+    connections.data?.connections.find((c) => c.provider === 'square')?.connected === 1;
+  const list = readers.data?.readers ?? [];
+
+  const refreshReaders = () => client.invalidateQueries({ queryKey: paymentQueryKeys.readers });
 
   return (
     <Stack gap="md">
@@ -19,6 +154,36 @@ export default function PaymentsPage() {
       <Text size="sm" c="dimmed">
         {t('payments.intro')}
       </Text>
+      {organisations.data && organisations.data.length > 1 && (
+        <Select
+          label={t('payments.organisation')}
+          data={organisations.data.map((o) => ({ value: String(o.id), label: o.name }))}
+          value={organisationId === null ? null : String(organisationId)}
+          onChange={(value) => setChosen(value ? Number(value) : null)}
+          allowDeselect={false}
+          maw={360}
+        />
+      )}
+      {organisations.isSuccess && organisations.data.length === 0 && (
+        <Alert color="yellow">{t('payments.noOrganisation')}</Alert>
+      )}
+      <Stack gap="xs">
+        <Title order={3} size="h4">
+          {t('payments.connections.title')}
+        </Title>
+        <Text size="sm">{t('payments.connections.precedence')}</Text>
+        {connections.isError && (
+          <Alert color="red" data-testid="connections-error">
+            {errorText(errorKeyOf(connections.error))}
+          </Alert>
+        )}
+        {connections.data && (
+          <ProviderConnections
+            connections={connections.data.connections}
+            organisationId={organisationId}
+          />
+        )}
+      </Stack>
       <Card withBorder>
         <Stack gap="sm">
           <Group justify="space-between" wrap="wrap">
@@ -30,39 +195,32 @@ export default function PaymentsPage() {
             </Button>
           </Group>
           <Text size="sm">{t('payments.readers.help')}</Text>
-          {readers.length === 0 ? (
+          {readers.isError && <Alert color="red">{errorText(errorKeyOf(readers.error))}</Alert>}
+          {readers.isSuccess && list.length === 0 ? (
             <Text size="sm" c="dimmed">
               {t('payments.readers.none')}
             </Text>
           ) : (
-            <Table.ScrollContainer minWidth={420}>
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('payments.readers.name')}</Table.Th>
-                    <Table.Th>{t('payments.readers.location')}</Table.Th>
-                    <Table.Th>{t('payments.readers.deviceId')}</Table.Th>
-                    <Table.Th>{t('payments.readers.state')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {readers.map((reader) => (
-                    <Table.Tr key={reader.deviceId} data-testid="reader-row">
-                      <Table.Td>{reader.name}</Table.Td>
-                      <Table.Td>{reader.locationName}</Table.Td>
-                      <Table.Td>
-                        <code>{reader.deviceId}</code>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color="green" variant="light">
-                          {t('payments.readers.paired')}
-                        </Badge>
-                      </Table.Td>
+            list.length > 0 && (
+              <Table.ScrollContainer minWidth={640}>
+                <Table verticalSpacing="sm">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('payments.readers.name')}</Table.Th>
+                      <Table.Th>{t('payments.readers.location')}</Table.Th>
+                      <Table.Th>{t('payments.readers.state')}</Table.Th>
+                      <Table.Th>{t('payments.readers.deviceAndLink')}</Table.Th>
+                      <Table.Th aria-label={t('payments.readers.actions')} />
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.map((reader) => (
+                      <ReaderRow key={reader.id} reader={reader} organisationId={organisationId} />
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )
           )}
         </Stack>
       </Card>
@@ -82,10 +240,17 @@ export default function PaymentsPage() {
       </Card>
       <CardReaderPairing
         opened={adding}
+        organisationId={organisationId}
+        squareConnected={squareConnected}
         onClose={() => setAdding(false)}
-        onPaired={(reader) =>
-          setReaders((list) => [...list.filter((r) => r.deviceId !== reader.deviceId), reader])
-        }
+        onReader={async (reader) => {
+          // Saved unpaired when the code is made, then paired: the list shows either state.
+          try {
+            await saveCardReader(organisationId, reader);
+          } finally {
+            await refreshReaders();
+          }
+        }}
       />
     </Stack>
   );
