@@ -220,7 +220,7 @@ export const buildApp = async (
     resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
     events: container.services.events,
     photoListing: container.services.photoListing,
-    requireLead: (principal) => container.services.leads.requireLead(principal, {}),
+    requireLead: (principal, gate) => container.services.leads.requireLead(principal, gate),
   });
   return app;
 };

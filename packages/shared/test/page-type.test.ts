@@ -168,6 +168,7 @@ describe('event page links (issue 16: every page type an operator hands out)', (
     publicKey: 'pub/1+',
     privateKey: 'prv&2',
     ownerKey: 'own=3',
+    displayToken: 'scr/4+',
   });
   const opened = (kind: (typeof EVENT_PAGE_KINDS)[number]) =>
     pageTypeFromQuery(new URL(links[kind]).search);
@@ -197,5 +198,14 @@ describe('event page links (issue 16: every page type an operator hands out)', (
     expect(new URL(links.webApp).searchParams.get('eName')).toBe('AB12');
     expect(new URL(links.webApp).searchParams.get('token')).toBe('pub/1+');
     expect(new URL(links.webApp).searchParams.get('pId')).toBeNull();
+  });
+
+  it('gives the display token (the lead gate’s pass) to the organiser’s screens only', () => {
+    const screens = ['kioskAlbum', 'kioskStream', 'slideShow', 'qrRide', 'allPhotosKiosk'] as const;
+    for (const kind of screens) expect(opened(kind).displayToken).toBe('scr/4+');
+    for (const kind of ['public', 'private', 'curation', 'webApp'] as const) {
+      expect(opened(kind).displayToken).toBeNull();
+      expect(links[kind]).not.toContain('display=');
+    }
   });
 });

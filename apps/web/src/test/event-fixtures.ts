@@ -15,6 +15,7 @@ export const storedEvent = (overrides: Partial<FlashbulbEvent> = {}): FlashbulbE
   owner_api_key: 'owner-key',
   private_api_key: 'private-key',
   public_api_key: 'public-key-7',
+  display_token: 'display-token-7',
   full_name: 'Summer Gala',
   email_from_address: 'photos@acme.example',
   email_from_address_verified: true,

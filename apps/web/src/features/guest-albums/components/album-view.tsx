@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlbumMode, GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
@@ -27,7 +27,7 @@ import { GALLERY_ROW_HEIGHT, GuestPhotoGrid, type TileAction } from './guest-pho
 import { IconButton } from './icon-button.tsx';
 import { Icon } from './icons.tsx';
 import { StockImageStrip } from './stock-image-strip.tsx';
-import { LeadGate, leadTokenOf } from './lead-gate.tsx';
+import { DisplayTokenContext, LeadGate, leadTokenOf } from './lead-gate.tsx';
 import type { ViewerOptions } from './photo-viewer.tsx';
 import { DEFAULT_SLIDESHOW_SECONDS } from '../utils/slideshow-seconds.ts';
 
@@ -111,27 +111,37 @@ export function AlbumView({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const inApp = useInApp();
-  // The lead gate (collect_leads) on guests' grids outside kiosks; the organiser's screens
-  // (kiosk, stream, slide show) and curation say `display`, the server then asks no lead.
-  const display = kiosk || curation || mode !== 'grid';
+  // The lead gate (collect_leads): the organiser's screens (kiosk, stream, slide show) send the
+  // event's display token their link carries, and the server asks them no lead; curation reads
+  // with the owner key, which no gate asks. Anything else (a guest's `display=1`) gives a lead.
+  const pageToken = use(DisplayTokenContext);
   const [givenToken, setGivenToken] = useState<string | null>(null);
+  // A lead given here wins over a screen token the server refused (a stale or made-up link).
+  const screenToken =
+    (kiosk || mode !== 'grid') && !givenToken ? (linkKey.display ?? pageToken) : null;
   const event = useAlbumEvent(linkKey, eventName, presentation === undefined).data;
-  const leadToken = display
-    ? null
-    : (givenToken ?? leadTokenOf(linkKey.keyValue, event?.name ?? eventName));
+  const leadToken =
+    curation || screenToken
+      ? null
+      : (givenToken ?? leadTokenOf(linkKey.keyValue, event?.name ?? eventName));
   const albumKey = useMemo(
-    (): AlbumKey => ({ ...linkKey, ...(display ? { display } : { leadToken }) }),
-    [linkKey, display, leadToken],
+    (): AlbumKey => ({
+      ...linkKey,
+      ...(screenToken ? { display: screenToken } : { display: undefined, leadToken }),
+    }),
+    [linkKey, screenToken, leadToken],
   );
   const photos = useAlbumPhotos(albumKey);
   const [open, setOpen] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  // The gate shows until this browser gave a lead (its token opens the list on the server).
-  // A token the server no longer takes (the lead was deleted on request) asks again.
+  // The gate shows until this browser gave a lead (its token opens the list on the server), or
+  // when the server refuses what was sent: a deleted lead, a screen link without the event's
+  // display token (a guest's `display=1`).
   const leadGate =
     event?.collect_leads === 1 &&
-    !display &&
-    (!leadToken || (photos.status === 'error' && photos.errorKey === 'lead_required'));
+    !curation &&
+    ((!screenToken && !leadToken) ||
+      (photos.status === 'error' && photos.errorKey === 'lead_required'));
   const { live } = usePhotoStream(
     albumKey,
     liveWanted && photos.status === 'ready',

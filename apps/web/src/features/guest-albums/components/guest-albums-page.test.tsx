@@ -267,13 +267,13 @@ describe('live pages', () => {
     }
     vi.stubGlobal('EventSource', FakeEventSource);
     const api = installFakeApi({ [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)]) } });
-    renderAlbums('?pId=pub&kioskMode=true&mode=stream');
+    renderAlbums('?pId=pub&kioskMode=true&mode=stream&display=scr-tok');
     await waitFor(() => expect(tiles()).toHaveLength(2));
     const source = sources.at(-1);
     const listCalls = api.callsTo(LIST).length;
-    // A kiosk screen: the organiser’s display, no lead gate.
+    // A kiosk screen: the organiser’s display token from its link, no lead gate.
     expect(source?.url).toBe(
-      `${API_BASE}${PHOTO_STREAM_PATH}?key_type=public&key_value=pub&display=1`,
+      `${API_BASE}${PHOTO_STREAM_PATH}?key_type=public&key_value=pub&display=scr-tok`,
     );
     act(() => {
       source?.dispatchEvent(new Event('open'));

@@ -6,6 +6,7 @@ import { InAppContext } from '../hooks/use-in-app.ts';
 import { attendeeCookie } from '../utils/attendee-cookie.ts';
 import { AlbumSkeleton, AlbumState } from './album-states.tsx';
 import { AlbumView } from './album-view.tsx';
+import { DisplayTokenContext } from './lead-gate.tsx';
 import type { FaceLookupKey } from '../api/face-lookup.ts';
 import { useFaceLookupOffered } from '../hooks/use-face-lookup-offered.ts';
 import '../theme/guest-theme.css';
@@ -178,7 +179,9 @@ export default function GuestAlbumsPage({
         data-page-kind={page.kind}
         data-app={app ?? undefined}
       >
-        <Suspense fallback={<AlbumSkeleton />}>{content}</Suspense>
+        <DisplayTokenContext value={context.displayToken}>
+          <Suspense fallback={<AlbumSkeleton />}>{content}</Suspense>
+        </DisplayTokenContext>
       </div>
     </InAppContext>
   );

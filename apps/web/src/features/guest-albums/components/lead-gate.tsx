@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { createContext, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LeadParams } from '@flashbulb/shared';
 // One by one from its module: the shared `endpoints` map would put the whole contract into the
@@ -27,6 +27,13 @@ const read = (name: string): string | null => {
  */
 export const leadTokenOf = (keyValue: string, eventName: string | null): string | null =>
   read(keyStorageKey(keyValue)) ?? (eventName ? read(storageKey(eventName)) : null);
+
+/**
+ * The event's display token a screen link (kiosk, stream, slide show) carries as `display`
+ * (`PageContext.displayToken`, given by the albums page): the server lets only that token past
+ * the lead gate.
+ */
+export const DisplayTokenContext = createContext<string | null>(null);
 
 /**
  * The lead gate (issue 15 item 6; owner-console §3 `collect_leads`, `lead_params`): name and
