@@ -40,6 +40,24 @@ export type PageType =
    * event's public key when the link came from the console (the page's "Find me", issue 13).
    */
   | { kind: 'webapp'; eventName: string; token: string | null }
+  /**
+   * `photoId` / `imgSrc` (with `url`, optional `eName`): the share-preview page of one shared
+   * photo, rendered by the server (Open Graph tags for link previews; issue 15). Only `photoId`
+   * decides the photo; `imgSrc` and `url` are taken only when they are our own.
+   */
+  | {
+      kind: 'share-preview';
+      photoId: string | null;
+      imgSrc: string | null;
+      url: string | null;
+      eventName: string | null;
+    }
+  /**
+   * `ename` (lower case; `mode=qrcode`): the photo-stream site, a live wall of the event's photos,
+   * newest first; `qrcode` lays a QR code of each photo's share link over it. It reads the album
+   * with the public key in `token` (the console's link carries it, as on the web-app page).
+   */
+  | { kind: 'photo-stream'; eventName: string; qrCode: boolean; publicKey: string | null }
   /** A link missing a required parameter: the page shows this message. */
   | { kind: 'error'; message: 'Query param &pvId is required' | 'Query param &attId is required' };
 
@@ -156,6 +174,26 @@ export const pageTypeFromQuery = (query: string | URLSearchParams): PageContext 
       });
     }
   }
+  const photoId = value(params, 'photoId');
+  const imgSrc = value(params, 'imgSrc');
+  if (photoId || imgSrc) {
+    return context({
+      kind: 'share-preview',
+      photoId,
+      imgSrc,
+      url: value(params, 'url'),
+      eventName: value(params, 'eName'),
+    });
+  }
+  const streamName = value(params, 'ename');
+  if (streamName) {
+    return context({
+      kind: 'photo-stream',
+      eventName: streamName,
+      qrCode: value(params, 'mode') === 'qrcode',
+      publicKey: value(params, 'token'),
+    });
+  }
   const eName = value(params, 'eName');
   if (eName) return context({ kind: 'webapp', eventName: eName, token: value(params, 'token') });
   return context({ kind: 'console' });
@@ -196,7 +234,8 @@ export type EventPageKind =
   | 'slideShow'
   | 'qrRide'
   | 'allPhotosKiosk'
-  | 'webApp';
+  | 'webApp'
+  | 'photoStream';
 
 export const EVENT_PAGE_KINDS: readonly EventPageKind[] = [
   'public',
@@ -208,6 +247,7 @@ export const EVENT_PAGE_KINDS: readonly EventPageKind[] = [
   'qrRide',
   'allPhotosKiosk',
   'webApp',
+  'photoStream',
 ];
 
 /**
@@ -240,5 +280,6 @@ export const eventPageLinks = (
     qrRide: link({ kType: 'evSB3', pvId: event.privateKey, kioskMode: 'true', ...screen }),
     allPhotosKiosk: link({ kType: 'evSB1', pvId: event.privateKey, kioskMode: 'true', ...screen }),
     webApp: link({ eName: event.name, token: event.publicKey }),
+    photoStream: link({ ename: event.name, mode: 'qrcode', token: event.publicKey, ...screen }),
   };
 };
