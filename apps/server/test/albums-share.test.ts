@@ -183,7 +183,7 @@ describe('GET /?photoId=… (share-preview page, albums §2.1)', () => {
     });
     expect(incomplete.statusCode).toBe(400);
     expect(incomplete.body).toContain('This photo link is incomplete');
-    for (const params of [
+    for (const params of <Record<string, string>[]>[
       { photoId: hidden.uid },
       { photoId: String(plainPhoto.id) },
       { photoId: '../etc/passwd' },
