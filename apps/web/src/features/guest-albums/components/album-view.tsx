@@ -85,6 +85,7 @@ export function AlbumView({
   tileActions: pageActions,
   selection,
   sendable: sendableWanted,
+  photoQr = false,
   children,
 }: {
   albumKey: AlbumKey;
@@ -105,6 +106,8 @@ export function AlbumView({
    * without a selection of their own (not curation, not streams or slide shows).
    */
   sendable?: boolean;
+  /** The photo-stream site's `mode=qrcode`: the slide show's QR code names each photo. */
+  photoQr?: boolean;
   /** Page-specific notes, bars and forms between the header and the photos. */
   children?: ReactNode;
 }) {
@@ -246,6 +249,9 @@ export function AlbumView({
       kiosk,
       showFileNames: event?.opts.guestShowFileNames === 1,
       title,
+      logo: event?.logo_full_path
+        ? { src: event.logo_full_path, link: kiosk ? null : event.logo_link || null }
+        : null,
       watermarkOverlay: event?.photo_watermark ?? null,
       shareUrl: (photo) => shareUrlFor(albumKey, photo),
       onFacebookShare: (photo) => trackFacebookShare(albumKey, photo),
@@ -287,8 +293,18 @@ export function AlbumView({
           branding={{
             title,
             logo: event?.logo_full_path ?? null,
+            logoLink: kiosk ? null : (event?.logo_link ?? null),
             hashTag: event?.hash_tag ?? '',
             albumUrl: albumKey.keyType === 'public' ? publicAlbumUrl(albumKey.keyValue) : null,
+            // The photo-stream site's QR codes: each photo's share-preview page (albums §2.1).
+            photoUrl:
+              photoQr && event
+                ? (photo) =>
+                    `${window.location.origin}/?${new URLSearchParams({
+                      photoId: photo.uid,
+                      eName: event.name,
+                    }).toString()}`
+                : null,
           }}
           style={accent}
         />
