@@ -24,6 +24,25 @@ const LOGO = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
     '<text x="66" y="42" font-family="Verdana" font-weight="700" font-size="22" fill="#d9480f">HARBOUR</text></svg>',
 )}`;
 
+/** The slide on screen has loaded and its cross-fade is over (screenshots show the photo). */
+const slideSettled = (page: import('playwright-core').Page) =>
+  page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('img[data-photo-id]');
+    return (
+      !!img &&
+      img.complete &&
+      img.naturalWidth > 0 &&
+      document
+        .getAnimations()
+        .every(
+          (a) =>
+            a.effect?.getComputedTiming().iterations === Infinity ||
+            a.playState === 'finished' ||
+            a.playState === 'idle',
+        )
+    );
+  });
+
 describe('the web-app page in Chromium (issue 15 item 4, albums §2.1)', () => {
   it(
     'a guest opens /?eName=…&token=… on a phone: branded page with its Open Graph tags and the logo linked, then the album behind the lead gate',
@@ -184,6 +203,7 @@ describe('the web-app page in Chromium (issue 15 item 4, albums §2.1)', () => {
             .locator('xpath=..')
             .getAttribute('href'),
         ).toBe(SHOWCASE.logoLink);
+        await slideSettled(page);
         await page.screenshot({ path: path.join(SHOTS, 'slideshow-logo-1440x900.png') });
 
         // The photo-stream site: a live wall whose QR code names the photo on screen; a new
@@ -200,8 +220,10 @@ describe('the web-app page in Chromium (issue 15 item 4, albums §2.1)', () => {
         expect(await qr.getAttribute('data-qr-url')).toBe(
           `${url}/?photoId=${await shownUid()}&eName=${event.code}`,
         );
+        await slideSettled(page);
         await page.screenshot({ path: path.join(SHOTS, 'photo-stream-qr-1080x1920.png') });
         await page.setViewportSize({ width: 1920, height: 1080 });
+        await slideSettled(page);
         await page.screenshot({ path: path.join(SHOTS, 'photo-stream-qr-1920x1080.png') });
         await robotUpload(url, event, await photoFolder({ 'late-arrival.jpg': '#1c7ed6' }));
         const late = await page.waitForFunction(
