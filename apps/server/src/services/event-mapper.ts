@@ -92,6 +92,7 @@ export const mapEventToBasic = (row: EventRow, secrets: SecretBox): BasicEvent =
   logo_full_path: row.logo_full_path,
   public_api_key: secrets.decrypt(row.publicKeySealed),
   private_api_key: secrets.decrypt(row.privateKeySealed),
+  display_token: secrets.hmac(displayTokenMessage(row.id)),
   collect_leads: row.collect_leads,
   updated_date: row.updatedAt.toISOString(),
   created_date: row.createdAt.toISOString(),

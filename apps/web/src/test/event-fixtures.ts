@@ -40,6 +40,7 @@ export const basicOf = (event: FlashbulbEvent): BasicEvent => ({
   logo_full_path: event.logo_full_path,
   public_api_key: event.public_api_key,
   private_api_key: event.private_api_key,
+  display_token: event.display_token,
   collect_leads: event.collect_leads,
   updated_date: event.updated_date,
   created_date: event.created_date,

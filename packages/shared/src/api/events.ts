@@ -97,6 +97,7 @@ export const basicEventSchema = eventSchema.pick({
   logo_full_path: true,
   public_api_key: true,
   private_api_key: true,
+  display_token: true,
   collect_leads: true,
   updated_date: true,
   created_date: true,
