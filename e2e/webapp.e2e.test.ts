@@ -2,9 +2,11 @@ import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultEventOpts } from '@flashbulb/shared';
+import { defaultEventOpts, endpoints, eventPageLinks } from '@flashbulb/shared';
 import {
   albumServerEnv,
+  api,
+  photoFolder,
   robotUpload,
   setUpAlbumEvent,
   waitForPublicPhotos,
@@ -21,6 +23,25 @@ const LOGO = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
     '<circle cx="32" cy="32" r="26" fill="#d9480f"/>' +
     '<text x="66" y="42" font-family="Verdana" font-weight="700" font-size="22" fill="#d9480f">HARBOUR</text></svg>',
 )}`;
+
+/** The slide on screen has loaded and its cross-fade is over (screenshots show the photo). */
+const slideSettled = (page: import('playwright-core').Page) =>
+  page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('img[data-photo-id]');
+    return (
+      !!img &&
+      img.complete &&
+      img.naturalWidth > 0 &&
+      document
+        .getAnimations()
+        .every(
+          (a) =>
+            a.effect?.getComputedTiming().iterations === Infinity ||
+            a.playState === 'finished' ||
+            a.playState === 'idle',
+        )
+    );
+  });
 
 describe('the web-app page in Chromium (issue 15 item 4, albums §2.1)', () => {
   it(
@@ -114,6 +135,117 @@ describe('the web-app page in Chromium (issue 15 item 4, albums §2.1)', () => {
         expect(await page.getByRole('heading', { name: 'Before you see the photos' }).count()).toBe(
           0,
         );
+
+        // The console's screen links carry the event's display token past the lead gate.
+        const links = eventPageLinks(url, {
+          name: event.code,
+          publicKey: event.publicKey,
+          privateKey: event.privateKey,
+          ownerKey: event.ownerKey,
+          displayToken: event.displayToken,
+        });
+        const { photos } = await api(url, endpoints.publicPhotoList, {
+          key_type: 'public',
+          key_value: event.publicKey,
+          max_size: 10,
+          display: event.displayToken,
+        });
+        const shared = photos[0]!;
+
+        // The share-preview page: our photo and album only, whatever imgSrc and url say.
+        const previewUrl = `${url}/?${new URLSearchParams({
+          url: 'https://evil.example/',
+          imgSrc: 'https://evil.example/x.jpg',
+          photoId: shared.uid,
+          eName: event.code,
+        }).toString()}`;
+        await page.goto(previewUrl);
+        await page.getByRole('heading', { name: 'Harbour Lights <photos>' }).waitFor();
+        const sharedImg = page.getByRole('img', { name: 'A photo from Harbour Lights <photos>' });
+        await sharedImg.waitFor();
+        await page.waitForFunction(() =>
+          Array.from(document.querySelectorAll('figure img')).every(
+            (img) =>
+              (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+          ),
+        );
+        expect(await sharedImg.getAttribute('src')).not.toContain('evil.example');
+        expect(
+          await page.getByRole('link', { name: 'See all the photos' }).getAttribute('href'),
+        ).toBe(links.public);
+        for (const [w, h] of [
+          [390, 844],
+          [1440, 900],
+          [1080, 1920],
+        ] as const) {
+          await page.setViewportSize({ width: w, height: h });
+          await page.screenshot({ path: path.join(SHOTS, `share-preview-${w}x${h}.png`) });
+        }
+        await page.goto(`${url}/?photoId=${shared.uid}&eName=ZZZZ`);
+        await page.getByRole('heading', { name: 'This photo is not available' }).waitFor();
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.screenshot({ path: path.join(SHOTS, 'share-preview-missing-390x844.png') });
+
+        // A guest's display=1 on the slide show is refused by the gate (the lead is asked)...
+        await page.goto(
+          `${url}/?pId=${encodeURIComponent(event.publicKey)}&mode=slideshow&display=1`,
+        );
+        await page.getByRole('heading', { name: 'Before you see the photos' }).waitFor();
+        expect(await page.getByRole('region', { name: 'Slide show' }).count()).toBe(0);
+        // ...while the console's slide-show link runs, with the event logo linked.
+        await page.setViewportSize({ width: 1440, height: 900 });
+        await page.goto(links.slideShow);
+        const show = page.getByRole('region', { name: 'Slide show' });
+        await show.locator('img[data-photo-id]').waitFor();
+        expect(
+          await show
+            .getByRole('img', { name: `${SHOWCASE.title} logo` })
+            .locator('xpath=..')
+            .getAttribute('href'),
+        ).toBe(SHOWCASE.logoLink);
+        await slideSettled(page);
+        await page.screenshot({ path: path.join(SHOTS, 'slideshow-logo-1440x900.png') });
+
+        // The photo-stream site: a live wall whose QR code names the photo on screen; a new
+        // photo from the live stream comes first.
+        await page.setViewportSize({ width: 1080, height: 1920 });
+        await page.goto(links.photoStream);
+        const wall = page.getByRole('region', { name: 'Slide show' });
+        const qr = wall.locator('[data-qr-url]');
+        await wall.getByRole('img', { name: 'QR code of this photo’s link' }).waitFor();
+        const shownUid = async () => {
+          const id = await wall.locator('img[data-photo-id]').getAttribute('data-photo-id');
+          return photos.find((p) => String(p.id) === id)?.uid ?? `id:${id}`;
+        };
+        expect(await qr.getAttribute('data-qr-url')).toBe(
+          `${url}/?photoId=${await shownUid()}&eName=${event.code}`,
+        );
+        await slideSettled(page);
+        await page.screenshot({ path: path.join(SHOTS, 'photo-stream-qr-1080x1920.png') });
+        await page.setViewportSize({ width: 1920, height: 1080 });
+        await slideSettled(page);
+        await page.screenshot({ path: path.join(SHOTS, 'photo-stream-qr-1920x1080.png') });
+        await robotUpload(url, event, await photoFolder({ 'late-arrival.jpg': '#1c7ed6' }));
+        const late = await page.waitForFunction(
+          (known) => {
+            const img = document.querySelector('[role="region"] img[data-photo-id]');
+            const id = img?.getAttribute('data-photo-id');
+            return id && !known.includes(id) ? id : null;
+          },
+          photos.map((p) => String(p.id)),
+          { timeout: 60_000 },
+        );
+        const lateId = Number(await late.jsonValue());
+        const { photos: after } = await api(url, endpoints.publicPhotoList, {
+          key_type: 'public',
+          key_value: event.publicKey,
+          max_size: 1,
+          display: event.displayToken,
+        });
+        expect(after[0]?.id).toBe(lateId);
+        await expect
+          .poll(() => qr.getAttribute('data-qr-url'))
+          .toBe(`${url}/?photoId=${after[0]!.uid}&eName=${event.code}`);
       });
       expect(browser.problems).toEqual([]);
     },

@@ -46,6 +46,8 @@ export interface AlbumEvent {
   readonly privateKey: string;
   readonly ownerKey: string;
   readonly robotKey: string;
+  /** The event's display token: screen links carry it past the lead gate. */
+  readonly displayToken: string;
 }
 
 /**
@@ -97,6 +99,7 @@ export const setUpAlbumEvent = async (
     privateKey: created.private_api_key,
     ownerKey: created.owner_api_key,
     robotKey: robot.api_key,
+    displayToken: created.display_token,
   };
 };
 
@@ -147,7 +150,7 @@ export const waitForPublicPhotos = async (base: string, event: AlbumEvent, count
       key_value: event.publicKey,
       max_size: 100,
       // The organiser's check, like a display screen: no lead gate (events that collect leads).
-      display: 1,
+      display: event.displayToken,
     });
     seen = page.photos.length;
     if (seen >= count) return;

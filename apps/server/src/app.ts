@@ -33,7 +33,7 @@ import { registerStorageRoutes } from './storage/storage.routes.ts';
 import { registerMediaRoutes } from './routes/media.routes.ts';
 import { registerAlbumDownloadRoutes } from './routes/album-download.routes.ts';
 import { registerPhotoStream } from './routes/photo-stream.routes.ts';
-import { registerSharePages } from './routes/share-pages.ts';
+import { registerSharePages, registerSharePreview } from './routes/share-pages.ts';
 import { registerKioskEntry } from './routes/kiosk-entry.ts';
 import { registerUnsubscribeRoutes } from './routes/unsubscribe.routes.ts';
 import { registerWebhookRoutes } from './routes/webhook.routes.ts';
@@ -194,6 +194,8 @@ export const buildApp = async (
     (principal, gate) => container.services.leads.requireLead(principal, gate),
   );
   registerSharePages(app, container.services.shares);
+  // `/?photoId=…`: the share-preview page (albums §2.1), before the web app's own `/` links.
+  registerSharePreview(app, container.services.shares);
   // Album downloads (issue 17): the zip of a selection or the whole album, streamed.
   registerAlbumDownloadRoutes(app, container.services.albumDownloads);
   // Kiosks (issue 14): the card-scan entry page, hosted and as a downloadable file.
@@ -220,7 +222,7 @@ export const buildApp = async (
     resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
     events: container.services.events,
     photoListing: container.services.photoListing,
-    requireLead: (principal) => container.services.leads.requireLead(principal, {}),
+    requireLead: (principal, gate) => container.services.leads.requireLead(principal, gate),
   });
   return app;
 };

@@ -52,6 +52,8 @@ beforeAll(async () => {
   plainEvent = await createEvent(t, world.adminA, {
     full_name: 'Plain & Simple',
     robot_id_array: [r2.id],
+    logo_full_path: 'https://cdn.example/plain-logo.png',
+    logo_link: 'https://plain.example/',
     opts: { description: 'x', webappShareTitle: 'Share me' },
   });
   watermarkEvent = await createEvent(t, world.adminA, {
@@ -104,6 +106,103 @@ describe('photo/generate-html-file-sharing', () => {
     expect(errorOf(wrong)).toMatchObject({ status: 401, message_key: 'unauthorized_user' });
     const anonymous = await t.call(endpoints.generateShareLink, { photo_uid: shown.uid });
     expect(errorOf(anonymous)).toMatchObject({ status: 401, message_key: 'unauthorized_user' });
+  });
+});
+
+describe('GET /?photoId=… (share-preview page, albums §2.1)', () => {
+  const preview = (params: Record<string, string>) =>
+    get(`/?${new URLSearchParams(params).toString()}`);
+  const albumOf = (e: FlashbulbEvent) => `${t.config.publicUrl}/?pId=${e.public_api_key}`;
+  const ctaHref = (html: string) => /<a class="cta" href="([^"]*)"/.exec(html)?.[1];
+
+  it('shows the shared photo with the event’s tags, logo and our own image and link', async () => {
+    const privateAlbum = `${t.config.publicUrl}/?pvId=${encodeURIComponent(plainEvent.private_api_key)}`;
+    const response = await preview({
+      url: privateAlbum,
+      imgSrc: plainPhoto.urls.thumbnail!,
+      photoId: plainPhoto.uid,
+      eName: plainEvent.name.toLowerCase(),
+    });
+    expect(response.statusCode).toBe(200);
+    const html = response.body;
+    expect(meta(html, 'og:title')).toBe('Share me');
+    expect(meta(html, 'og:image')).toBe(plainPhoto.urls.thumbnail);
+    expect(meta(html, 'twitter:image')).toBe(plainPhoto.urls.thumbnail);
+    expect(html).toContain(`<img src="${plainPhoto.urls.thumbnail}"`);
+    expect(ctaHref(html)).toBe(privateAlbum.replace(/&/g, '&amp;'));
+    expect(html).toContain(
+      '<a href="https://plain.example/" rel="noopener" target="_blank"><img src="https://cdn.example/plain-logo.png"',
+    );
+    expect(html).not.toMatch(/<script/i);
+    expect(String(response.headers['content-security-policy'])).toContain('https://cdn.example');
+  });
+
+  it('never takes another site’s image or link: the photo’s preview and the event’s album instead', async () => {
+    for (const [imgSrc, url] of [
+      ['https://evil.example/x.jpg', 'https://evil.example/'],
+      [`${plainPhoto.urls.thumbnail}?x=1`, '//evil.example/'],
+      ['javascript:alert(1)', 'javascript:alert(1)'],
+      [shown.urls.preview ?? 'x', `${t.config.publicUrl}/?pId=${event.public_api_key}`],
+      ['x', `${t.config.publicUrl}/?pId=${plainEvent.public_api_key}&url=https://evil.example`],
+      ['x', `${t.config.publicUrl}/share/${shown.uid}`],
+      ['x', `${t.config.publicUrl}.evil.example/?pId=${plainEvent.public_api_key}`],
+    ]) {
+      const html = (await preview({ photoId: plainPhoto.uid, imgSrc: imgSrc!, url: url! })).body;
+      // The public's own signed preview (ADR 0006: audience g), escaped.
+      expect(meta(html, 'og:image')).toMatch(
+        new RegExp(`/media/photos/${plainPhoto.id}/preview\\?a=g&amp;e=\\d+&amp;s=`),
+      );
+      expect(ctaHref(html)).toBe(albumOf(plainEvent));
+      expect(html).not.toContain('evil.example');
+      expect(html).not.toContain('javascript:');
+    }
+    // Its own share page is our link too.
+    const own = `${t.config.publicUrl}/share/${plainPhoto.uid}`;
+    expect(ctaHref((await preview({ photoId: plainPhoto.uid, url: own })).body)).toBe(own);
+  });
+
+  it('escapes the event’s texts and keeps a paid event’s watermarked image', async () => {
+    const html = (
+      await preview({ photoId: shown.uid, imgSrc: shown.urls.thumbnail ?? '', eName: event.name })
+    ).body;
+    expect(meta(html, 'og:title')).toBe(
+      'Gala &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;friends&quot;',
+    );
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('/media/');
+    const branded = (
+      await preview({ photoId: watermarked.uid, imgSrc: watermarked.urls.thumbnail! })
+    ).body;
+    expect(meta(branded, 'og:image')).toBe(watermarked.urls.photo_watermark);
+  });
+
+  it('answers a written guest page, no tags, for incomplete links, hidden photos and other events', async () => {
+    const incomplete = await preview({
+      imgSrc: plainPhoto.urls.thumbnail!,
+      url: albumOf(plainEvent),
+    });
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.body).toContain('This photo link is incomplete');
+    for (const params of <Record<string, string>[]>[
+      { photoId: hidden.uid },
+      { photoId: String(plainPhoto.id) },
+      { photoId: '../etc/passwd' },
+      { photoId: plainPhoto.uid, eName: event.name },
+      { photoId: `${plainPhoto.uid}<script>` },
+    ]) {
+      const response = await preview(params);
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('This photo is not available');
+      expect(response.body).not.toContain('og:image');
+      expect(response.body).not.toMatch(/<script/i);
+    }
+  });
+
+  it('leaves every other `/` link to the web app', async () => {
+    const other = await get(`/?pId=${plainEvent.public_api_key}`);
+    expect(other.body).not.toContain('This photo');
+    expect(other.body).not.toContain('og:image');
   });
 });
 

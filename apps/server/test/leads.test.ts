@@ -190,8 +190,46 @@ describe('the lead gate on the server (album calls)', () => {
     expect(errorOf(await list(gated, { lead_token })).message_key).toBe('lead_required');
   });
 
-  it('asks nothing of display screens, owner keys, or events that do not collect leads', async () => {
-    expect((await list(gated, { display: 1 })).statusCode).toBe(200);
+  it('lets the organiser’s screens past with the event’s display token, and nothing else', async () => {
+    // The token is in the event as those who manage it read it, not in what guests' keys read.
+    const managed = (
+      await t.ok(endpoints.eventFullData, { event_name: gated.name }, as(world.adminA))
+    )[0]!;
+    expect(managed.display_token).toBe(gated.display_token);
+    const [guestView] = await t.ok(endpoints.publicEventFullData, {
+      ...publicKey(direct),
+      event_name: direct.name,
+    });
+    expect(JSON.stringify(guestView)).not.toContain(direct.display_token);
+    expect((await list(gated, { display: gated.display_token })).statusCode).toBe(200);
+    expect(
+      (await list(gated, { display: gated.display_token }, privateKey(gated))).statusCode,
+    ).toBe(200);
+    const other = await createEvent(t, world.adminA, {
+      full_name: 'Screen Gala',
+      collect_leads: 1,
+      lead_params: LEAD_PARAMS,
+    });
+    // A guest's `display=1`, a made-up or altered token, another event's token: the gate holds.
+    for (const display of ['1', 'true', 'x', `${gated.display_token}x`, other.display_token]) {
+      const refused = await list(gated, { display });
+      expect(errorOf(refused)).toMatchObject({ status: 403, message_key: 'lead_required' });
+    }
+    // The old flag as a number is no token either (refused, never a 500).
+    const flag = await list(gated, { display: 1 });
+    expect(flag.statusCode).toBeGreaterThanOrEqual(400);
+    expect(flag.statusCode).toBeLessThan(500);
+    // The live stream (a GET query) the same way before it starts (the e2e slide show streams
+    // with the token).
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: photoStreamUrlAt('', { ...publicKey(gated), display: '1' }),
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ error: { message_key: 'lead_required' } });
+  });
+
+  it('asks nothing of owner keys, or events that do not collect leads', async () => {
     const owner = { key_type: 'event_owner' as const, key_value: gated.owner_api_key };
     expect((await list(gated, {}, owner)).statusCode).toBe(200);
     expect((await list(direct)).statusCode).toBe(200);

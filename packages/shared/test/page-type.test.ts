@@ -162,12 +162,45 @@ describe('album page links', () => {
   });
 });
 
+describe('other links the product builds (albums §2.1, issue 15)', () => {
+  it('photoId / imgSrc: the share-preview page, every parameter kept as given', () => {
+    expect(
+      pageTypeFromQuery('?url=https%3A%2F%2Fx.example%2F&imgSrc=a.jpg&photoId=ab12&eName=WXYZ')
+        .page,
+    ).toEqual({
+      kind: 'share-preview',
+      photoId: 'ab12',
+      imgSrc: 'a.jpg',
+      url: 'https://x.example/',
+      eventName: 'WXYZ',
+    });
+    // No photo named: still the share-preview page (it says the link is incomplete).
+    expect(pageTypeFromQuery('?imgSrc=a.jpg').page).toMatchObject({
+      kind: 'share-preview',
+      photoId: null,
+    });
+  });
+
+  it('ename (lower case): the photo-stream site, QR codes with mode=qrcode', () => {
+    expect(pageTypeFromQuery('?ename=WXYZ&mode=qrcode&token=pub').page).toEqual({
+      kind: 'photo-stream',
+      eventName: 'WXYZ',
+      qrCode: true,
+      publicKey: 'pub',
+    });
+    expect(pageTypeFromQuery('?ename=WXYZ').page).toMatchObject({ qrCode: false, publicKey: null });
+    // `eName` stays the web-app page.
+    expect(pageTypeFromQuery('?eName=WXYZ').page.kind).toBe('webapp');
+  });
+});
+
 describe('event page links (issue 16: every page type an operator hands out)', () => {
   const links = eventPageLinks('https://photos.example', {
     name: 'AB12',
     publicKey: 'pub/1+',
     privateKey: 'prv&2',
     ownerKey: 'own=3',
+    displayToken: 'scr/4+',
   });
   const opened = (kind: (typeof EVENT_PAGE_KINDS)[number]) =>
     pageTypeFromQuery(new URL(links[kind]).search);
@@ -188,6 +221,11 @@ describe('event page links (issue 16: every page type an operator hands out)', (
     ['qrRide', { kind: 'kiosk-qr-ride', privateKey: 'prv&2' }, true],
     ['allPhotosKiosk', { kind: 'kiosk-all-photos', privateKey: 'prv&2', attendeeId: null }, true],
     ['webApp', { kind: 'webapp', eventName: 'AB12', token: 'pub/1+' }, false],
+    [
+      'photoStream',
+      { kind: 'photo-stream', eventName: 'AB12', qrCode: true, publicKey: 'pub/1+' },
+      false,
+    ],
   ] as const)('%s opens the page it names, keys intact', (kind, page, kioskMode) => {
     expect(opened(kind).page).toEqual(page);
     expect(opened(kind).kioskMode).toBe(kioskMode);
@@ -197,5 +235,21 @@ describe('event page links (issue 16: every page type an operator hands out)', (
     expect(new URL(links.webApp).searchParams.get('eName')).toBe('AB12');
     expect(new URL(links.webApp).searchParams.get('token')).toBe('pub/1+');
     expect(new URL(links.webApp).searchParams.get('pId')).toBeNull();
+  });
+
+  it('gives the display token (the lead gate’s pass) to the organiser’s screens only', () => {
+    const screens = [
+      'kioskAlbum',
+      'kioskStream',
+      'slideShow',
+      'qrRide',
+      'allPhotosKiosk',
+      'photoStream',
+    ] as const;
+    for (const kind of screens) expect(opened(kind).displayToken).toBe('scr/4+');
+    for (const kind of ['public', 'private', 'curation', 'webApp'] as const) {
+      expect(opened(kind).displayToken).toBeNull();
+      expect(links[kind]).not.toContain('display=');
+    }
   });
 });

@@ -30,7 +30,7 @@ export interface GuestBootDeps {
    * The lead gate (LeadService.requireLead) as the list call applies it: a page load carries no
    * lead token, so an event that collects leads gets nothing inlined (the page asks for a lead).
    */
-  requireLead: (principal: Principal) => Promise<void>;
+  requireLead: (principal: Principal, gate: { display?: string | undefined }) => Promise<void>;
 }
 
 /** First tiles preloaded: the first row at a phone's width (the grid loads these eagerly too). */
@@ -69,7 +69,9 @@ export const guestBootFor = async (
   if (!eventBody.success || !listBody.success) return null;
   try {
     const principal = await deps.resolveKey(key.keyType, eventBody.data.key_value);
-    await deps.requireLead(principal);
+    // A screen link's display token opens the gate as its calls would (LeadService.requireLead).
+    const display = new URLSearchParams(search).get('display')?.trim() || undefined;
+    await deps.requireLead(principal, display ? { display } : {});
     const [events, firstPage] = await Promise.all([
       deps.events.fullDataByKey(principal, eventBody.data),
       deps.photoListing.list(principal, listBody.data),

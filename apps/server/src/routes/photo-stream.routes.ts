@@ -27,7 +27,7 @@ export const registerPhotoStream = (
   /** The lead gate (LeadService.requireLead): events that collect leads ask the lead's token. */
   requireLead: (
     principal: Principal,
-    gate: { lead_token?: string | undefined; display?: 1 | undefined },
+    gate: { lead_token?: string | undefined; display?: string | undefined },
   ) => Promise<void> = () => Promise.resolve(),
 ): void => {
   const open = new Set<() => void>();
@@ -54,7 +54,7 @@ export const registerPhotoStream = (
       const access = await stream.open(principal);
       await requireLead(principal, {
         lead_token: request.query.lead_token,
-        ...(request.query.display === '1' ? { display: 1 as const } : {}),
+        display: request.query.display,
       });
 
       reply.hijack();

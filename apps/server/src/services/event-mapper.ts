@@ -54,6 +54,12 @@ export const settingsOfRecord = (event: EventRecord): EventSettings => ({
   ppt_id_array: event.pptIds,
 });
 
+/**
+ * What the event's display token signs (the lead gate of the organiser's screens, LeadService):
+ * per event, so one event's screen link opens no other event's gate.
+ */
+export const displayTokenMessage = (eventId: number): string => `lead-display:${eventId}`;
+
 export const secureFieldsSet = (row: EventRow): SecureField[] =>
   SECURE_FIELDS.filter((f) => Boolean(row.secureFields[f]));
 
@@ -67,6 +73,7 @@ export const mapEventToResponse = (event: EventRecord, secrets: SecretBox): Flas
     owner_api_key: secrets.decrypt(row.ownerKeySealed),
     private_api_key: secrets.decrypt(row.privateKeySealed),
     public_api_key: secrets.decrypt(row.publicKeySealed),
+    display_token: secrets.hmac(displayTokenMessage(row.id)),
     ...settingsOfRecord(event),
     email_from_address_verified: row.emailFromAddressVerified,
     unlocked: row.unlocked,
@@ -85,6 +92,7 @@ export const mapEventToBasic = (row: EventRow, secrets: SecretBox): BasicEvent =
   logo_full_path: row.logo_full_path,
   public_api_key: secrets.decrypt(row.publicKeySealed),
   private_api_key: secrets.decrypt(row.privateKeySealed),
+  display_token: secrets.hmac(displayTokenMessage(row.id)),
   collect_leads: row.collect_leads,
   updated_date: row.updatedAt.toISOString(),
   created_date: row.createdAt.toISOString(),

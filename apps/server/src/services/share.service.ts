@@ -30,6 +30,18 @@ export interface SharePage {
   mediaOrigins: string[];
 }
 
+/** The share-preview page (`/?photoId=…&imgSrc=…&url=…&eName=…`, albums §2.1): plain texts. */
+export type SharePreviewPage =
+  | (SharePage & {
+      status: 200;
+      eventName: string;
+      /** The event's logo when it is a fetchable address, and the operator's link behind it. */
+      logoUrl: string | null;
+      logoLink: string | null;
+    })
+  /** A link that names no photo, or one the public may not see (or of another event). */
+  | { status: 400 | 404; reason: 'incomplete' | 'unavailable' };
+
 export interface ViewerPage {
   imageUrl: string;
   closeable: boolean;
@@ -172,6 +184,92 @@ export class ShareService {
       height: row.height,
       mediaOrigins: this.origins(imageUrl, videoUrl),
     };
+  }
+
+  /**
+   * The share-preview page a shared photo link opens (albums §2.1: `url`, `imgSrc`, `photoId`,
+   * optional `eName`). Only `photoId` (the photo's uid: ids are guessable, uids are not) decides
+   * what is shown, and only a photo the public may see now; `eName` must name its event. The
+   * given `imgSrc` is used only when it is one of that photo's own public files (else its
+   * preview), and `url` only when it is our own link to that same photo or album (else the
+   * event's public album): the page never shows or sends anyone to another site.
+   */
+  async sharePreview(input: {
+    photoId: string | null;
+    imgSrc: string | null;
+    url: string | null;
+    eventName: string | null;
+  }): Promise<SharePreviewPage> {
+    const uid = input.photoId?.trim() ?? '';
+    if (!uid) return { status: 400, reason: 'incomplete' };
+    if (!/^[0-9a-f]{1,100}$/.test(uid)) return { status: 404, reason: 'unavailable' };
+    const shown = await this.shownPhoto(await this.deps.albums.photoByUid(uid));
+    const page = shown ? await this.sharePage(uid) : null;
+    if (!shown || !page) return { status: 404, reason: 'unavailable' };
+    const { row, event } = shown;
+    if (input.eventName && input.eventName.trim().toUpperCase() !== event.row.name)
+      return { status: 404, reason: 'unavailable' };
+    const urls = this.deps.photos.present(row, 'public', { event: event.row }).urls;
+    const own = [urls.preview, urls.thumbnail, urls.photo_watermark].filter(
+      (u): u is string => typeof u === 'string' && u !== '',
+    );
+    // A paid event shows its watermarked variant only (sharePage chose it): nothing else is taken.
+    const imageUrl =
+      page.mediaType === 'image' && input.imgSrc && own.includes(input.imgSrc)
+        ? event.row.photo_watermark && urls.photo_watermark
+          ? urls.photo_watermark
+          : input.imgSrc
+        : page.imageUrl;
+    const logo = event.row.logo_full_path?.trim() ?? '';
+    // An http(s) address or a storage key (an inline data: logo is left out: link previews and
+    // this page's policy load no inline images).
+    const logoUrl = /^https?:\/\//i.test(logo)
+      ? logo
+      : logo && !/^[a-z][a-z0-9+.-]*:/i.test(logo) && !logo.includes('..')
+        ? this.deps.storage.publicUrl(logo.replace(/^\/+/, ''))
+        : null;
+    const logoLink = /^https?:\/\//i.test(event.row.logo_link.trim())
+      ? event.row.logo_link.trim()
+      : null;
+    return {
+      ...page,
+      status: 200,
+      eventName: event.row.name,
+      imageUrl,
+      albumUrl: this.ownLink(input.url, event, row.uid) ?? page.albumUrl,
+      logoUrl,
+      logoLink,
+      mediaOrigins: this.origins(imageUrl, page.videoUrl, logoUrl),
+    };
+  }
+
+  /**
+   * `url` when it is one of our own links to this photo's share page or to this event's public or
+   * private album, else null (never another site: no open redirect).
+   */
+  private ownLink(url: string | null, event: EventRecord, uid: string): string | null {
+    if (!url) return null;
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return null;
+    }
+    if (parsed.origin !== new URL(this.deps.publicUrl).origin) return null;
+    if (parsed.pathname === `/share/${uid}` && parsed.search === '') return parsed.href;
+    if (parsed.pathname !== '/') return null;
+    const params = parsed.searchParams;
+    const keys = [
+      ['pId', this.deps.secrets.decrypt(event.row.publicKeySealed)],
+      ['pvId', this.deps.secrets.decrypt(event.row.privateKeySealed)],
+    ] as const;
+    const names = [...new Set(params.keys())];
+    for (const [name, key] of keys) {
+      if (params.get(name) !== key) continue;
+      // The album link itself, optionally naming the event: no other parameters ride along.
+      if (names.every((n) => n === name || n === 'eName')) return parsed.href;
+    }
+    return null;
   }
 
   /** A photo the public may see now, with its event, else null. */

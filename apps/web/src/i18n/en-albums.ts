@@ -245,6 +245,14 @@ export const enAlbums = {
     fullScreen: 'Full screen',
     qrAlt: 'QR code of the album link',
     qrCaption: 'Scan for all photos',
+    photoQrAlt: 'QR code of this photo’s link',
+    photoQrCaption: 'Scan to get this photo',
+  },
+  /** The photo-stream site `?ename=…&mode=qrcode` (issue 15). */
+  photoStream: {
+    missingKeyTitle: 'This screen link is not complete',
+    missingKeyText:
+      'The live photo wall needs the link from the event’s Links in the console. Ask the organiser for the photo-stream link.',
   },
   /** Find me by face (face-lookup.tsx, issue 13). */
   faces: {

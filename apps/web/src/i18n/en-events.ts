@@ -19,6 +19,7 @@ export const enEvents = {
       qrRide: 'QR ride kiosk',
       allPhotosKiosk: 'All-photos kiosk',
       webApp: 'Web-app page',
+      photoStream: 'Photo-stream wall (QR codes)',
     },
   },
   tabs: {

@@ -11,4 +11,6 @@ export const albumLink = (
   publicKey: string,
   kind: AlbumLinkKind,
   origin: string = window.location.origin,
-): string => `${origin}/${albumPageQuery(publicKey, kind)}`;
+  /** The event's display token: screen links (kiosk, stream, slide show) pass the lead gate. */
+  displayToken?: string,
+): string => `${origin}/${albumPageQuery(publicKey, kind, displayToken)}`;

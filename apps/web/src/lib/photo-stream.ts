@@ -11,7 +11,7 @@ export type PhotoStreamKeyType = 'public' | 'private' | 'event_owner' | 'attende
 export const photoStreamUrl = (
   keyType: PhotoStreamKeyType,
   keyValue: string,
-  gate: { lead_token?: string; display?: 1 } = {},
+  gate: { lead_token?: string; display?: string } = {},
 ): string => photoStreamUrlAt('', { key_type: keyType, key_value: keyValue, ...gate });
 
 /**

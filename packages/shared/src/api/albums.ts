@@ -19,9 +19,9 @@ export const PHOTO_STREAM_EVENT = 'photo';
 export const photoStreamQuery = hardenInput(
   z.object({
     ...keyBody,
-    // The lead gate (lead-gate.ts) in a query string: `display=1` for the organiser's screens.
+    // The lead gate (lead-gate.ts) in a query string: the display token of the organiser's screens.
     lead_token: leadGateBody.lead_token,
-    display: z.literal('1', { error: 'invalid_value' }).optional(),
+    display: leadGateBody.display,
   }),
 );
 

@@ -25,6 +25,11 @@ export const eventSchema = z.object({
   owner_api_key: z.string(),
   private_api_key: z.string(),
   public_api_key: z.string(),
+  display_token: z
+    .string()
+    .describe(
+      'Opens the lead gate for the organiser’s screens: kiosk, stream and slide-show links carry it as `display`',
+    ),
   full_name: z.string(),
   is_visible: flag,
   empty_album_text: z.string(),
@@ -92,6 +97,7 @@ export const basicEventSchema = eventSchema.pick({
   logo_full_path: true,
   public_api_key: true,
   private_api_key: true,
+  display_token: true,
   collect_leads: true,
   updated_date: true,
   created_date: true,

@@ -5,7 +5,9 @@ import { z } from 'zod';
  * when the event collects leads, the public and private keys' photo list and album download are
  * refused with `lead_required` unless the body carries the `lead_token` the lead call answered
  * (a lead of this event that still exists). Kiosk, live-stream and slide-show screens are opened
- * by the organiser's own links (`kioskMode`, `mode=stream|slideshow`) and say so with `display`.
+ * by the organiser's own links (`kioskMode`, `mode=stream|slideshow`), which carry the event's
+ * display token (`display=<token>`, minted by the server, shown only to those who manage the
+ * event): only that token skips the gate — a guest's `display=1` is refused like no token.
  */
 export const leadGateBody = {
   lead_token: z
@@ -15,9 +17,11 @@ export const leadGateBody = {
     .optional()
     .describe('The token /lead/create answered; needed while the event collects leads'),
   display: z
-    .literal(1, { error: 'invalid_value' })
+    .string({ error: 'lead_required' })
+    .trim()
+    .max(200, 'lead_required')
     .optional()
     .describe(
-      'Set by kiosk, live-stream and slide-show screens (the organiser’s display links): no lead is asked there',
+      'The event’s display token (`display_token` of the event, in the organiser’s kiosk, stream and slide-show links): no lead is asked with it; any other value is no token',
     ),
 };

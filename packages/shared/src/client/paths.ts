@@ -21,15 +21,19 @@ export const photoStreamUrlAt = (
   key: {
     readonly key_type: string;
     readonly key_value: string;
-    /** The lead gate: the lead's token, or `display` for kiosk, stream and slide-show screens. */
+    /** The lead gate: the lead's token, or the event's display token of the organiser's screens. */
     readonly lead_token?: string | undefined;
-    readonly display?: 1 | undefined;
+    readonly display?: string | undefined;
   },
 ): string =>
   `${baseUrl.replace(/\/+$/, '')}${API_BASE}${PHOTO_STREAM_PATH}?${new URLSearchParams({
     key_type: key.key_type,
     key_value: key.key_value,
-    ...(key.display ? { display: '1' } : key.lead_token ? { lead_token: key.lead_token } : {}),
+    ...(key.display
+      ? { display: key.display }
+      : key.lead_token
+        ? { lead_token: key.lead_token }
+        : {}),
   }).toString()}`;
 
 /** The built-in test payment provider's checkout page (web app route `<path>/:paymentId`). */

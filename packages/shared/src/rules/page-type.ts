@@ -40,6 +40,24 @@ export type PageType =
    * event's public key when the link came from the console (the page's "Find me", issue 13).
    */
   | { kind: 'webapp'; eventName: string; token: string | null }
+  /**
+   * `photoId` / `imgSrc` (with `url`, optional `eName`): the share-preview page of one shared
+   * photo, rendered by the server (Open Graph tags for link previews; issue 15). Only `photoId`
+   * decides the photo; `imgSrc` and `url` are taken only when they are our own.
+   */
+  | {
+      kind: 'share-preview';
+      photoId: string | null;
+      imgSrc: string | null;
+      url: string | null;
+      eventName: string | null;
+    }
+  /**
+   * `ename` (lower case; `mode=qrcode`): the photo-stream site, a live wall of the event's photos,
+   * newest first; `qrcode` lays a QR code of each photo's share link over it. It reads the album
+   * with the public key in `token` (the console's link carries it, as on the web-app page).
+   */
+  | { kind: 'photo-stream'; eventName: string; qrCode: boolean; publicKey: string | null }
   /** A link missing a required parameter: the page shows this message. */
   | { kind: 'error'; message: 'Query param &pvId is required' | 'Query param &attId is required' };
 
@@ -59,6 +77,11 @@ export interface PageContext {
   rememberAttendeeId: string | null;
   /** `stHtmlUrl`, URL-decoded. */
   stHtmlUrl: string | null;
+  /**
+   * `display`: the event's display token in the organiser's screen links (kiosk, stream, slide
+   * show); the lead gate lets only that token through (a guest's `display=1` is no token).
+   */
+  displayToken: string | null;
 }
 
 export const ATTENDEE_COOKIE = 'flashbulb_attendee';
@@ -102,6 +125,7 @@ export const pageTypeFromQuery = (query: string | URLSearchParams): PageContext 
     shopKiosk: kType === 'evSB4',
     rememberAttendeeId: page.kind === 'attendee' && !kioskMode ? page.attendeeId : null,
     stHtmlUrl: decodeOnce(value(params, 'stHtmlUrl')),
+    displayToken: value(params, 'display'),
   });
 
   if (kType === 'evSB1') {
@@ -150,6 +174,26 @@ export const pageTypeFromQuery = (query: string | URLSearchParams): PageContext 
       });
     }
   }
+  const photoId = value(params, 'photoId');
+  const imgSrc = value(params, 'imgSrc');
+  if (photoId || imgSrc) {
+    return context({
+      kind: 'share-preview',
+      photoId,
+      imgSrc,
+      url: value(params, 'url'),
+      eventName: value(params, 'eName'),
+    });
+  }
+  const streamName = value(params, 'ename');
+  if (streamName) {
+    return context({
+      kind: 'photo-stream',
+      eventName: streamName,
+      qrCode: value(params, 'mode') === 'qrcode',
+      publicKey: value(params, 'token'),
+    });
+  }
   const eName = value(params, 'eName');
   if (eName) return context({ kind: 'webapp', eventName: eName, token: value(params, 'token') });
   return context({ kind: 'console' });
@@ -168,8 +212,17 @@ const ALBUM_LINK_PARAMS: Record<AlbumLinkKind, Record<string, string>> = {
  * The query string of an event's album page by its public key — the inverse of
  * `pageTypeFromQuery` for `pId` links, so the console builds exactly what the album pages read.
  */
-export const albumPageQuery = (publicKey: string, kind: AlbumLinkKind): string =>
-  `?${new URLSearchParams({ pId: publicKey, ...ALBUM_LINK_PARAMS[kind] }).toString()}`;
+export const albumPageQuery = (
+  publicKey: string,
+  kind: AlbumLinkKind,
+  displayToken?: string,
+): string =>
+  `?${new URLSearchParams({
+    pId: publicKey,
+    ...ALBUM_LINK_PARAMS[kind],
+    // Screens (not the guests' album) carry the event's display token past the lead gate.
+    ...(displayToken && kind !== 'public' ? { display: displayToken } : {}),
+  }).toString()}`;
 
 /** Every page an operator hands out for one event (albums spec §2.1), in the console's order. */
 export type EventPageKind =
@@ -181,7 +234,8 @@ export type EventPageKind =
   | 'slideShow'
   | 'qrRide'
   | 'allPhotosKiosk'
-  | 'webApp';
+  | 'webApp'
+  | 'photoStream';
 
 export const EVENT_PAGE_KINDS: readonly EventPageKind[] = [
   'public',
@@ -193,29 +247,39 @@ export const EVENT_PAGE_KINDS: readonly EventPageKind[] = [
   'qrRide',
   'allPhotosKiosk',
   'webApp',
+  'photoStream',
 ];
 
 /**
  * The link of each page type of an event, from its code and keys — the inverse of
  * `pageTypeFromQuery`, so the console never builds a URL by hand. The web-app page is named by
  * the event code (`eName`: its branding and registration) and carries the public key as its
- * `token` (its "Find me" searches the public album's photos with it).
+ * `token` (its "Find me" searches the public album's photos with it). The organiser's screens
+ * (kiosks, stream, slide show) carry the event's display token, which opens the lead gate.
  */
 export const eventPageLinks = (
   origin: string,
-  event: { name: string; publicKey: string; privateKey: string; ownerKey: string },
+  event: {
+    name: string;
+    publicKey: string;
+    privateKey: string;
+    ownerKey: string;
+    displayToken?: string;
+  },
 ): Record<EventPageKind, string> => {
+  const screen: Record<string, string> = event.displayToken ? { display: event.displayToken } : {};
   const link = (params: Record<string, string>) =>
     `${origin}/?${new URLSearchParams(params).toString()}`;
   return {
     public: `${origin}/${albumPageQuery(event.publicKey, 'public')}`,
     private: link({ pvId: event.privateKey }),
     curation: link({ eId: event.ownerKey }),
-    kioskAlbum: `${origin}/${albumPageQuery(event.publicKey, 'kioskAlbum')}`,
-    kioskStream: `${origin}/${albumPageQuery(event.publicKey, 'kioskStream')}`,
-    slideShow: `${origin}/${albumPageQuery(event.publicKey, 'slideShow')}`,
-    qrRide: link({ kType: 'evSB3', pvId: event.privateKey, kioskMode: 'true' }),
-    allPhotosKiosk: link({ kType: 'evSB1', pvId: event.privateKey, kioskMode: 'true' }),
+    kioskAlbum: `${origin}/${albumPageQuery(event.publicKey, 'kioskAlbum', event.displayToken)}`,
+    kioskStream: `${origin}/${albumPageQuery(event.publicKey, 'kioskStream', event.displayToken)}`,
+    slideShow: `${origin}/${albumPageQuery(event.publicKey, 'slideShow', event.displayToken)}`,
+    qrRide: link({ kType: 'evSB3', pvId: event.privateKey, kioskMode: 'true', ...screen }),
+    allPhotosKiosk: link({ kType: 'evSB1', pvId: event.privateKey, kioskMode: 'true', ...screen }),
     webApp: link({ eName: event.name, token: event.publicKey }),
+    photoStream: link({ ename: event.name, mode: 'qrcode', token: event.publicKey, ...screen }),
   };
 };

@@ -13,6 +13,7 @@ import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LeadRepository, LeadRow } from '../../repositories/lead.repository.ts';
+import { displayTokenMessage } from '../event-mapper.ts';
 import type { KeylessBody } from '../keyless-body.ts';
 
 /**
@@ -77,6 +78,13 @@ export class LeadService {
       .digest('base64url');
   }
 
+  /** The event's display token (the event's `display_token`, SecretBox.hmac of the same text). */
+  private displayToken(eventId: number): string {
+    return createHmac('sha256', this.deps.signingKey)
+      .update(displayTokenMessage(eventId))
+      .digest('base64url');
+  }
+
   /** `<lead id>.<signature>`: names a lead of one event, and only that event. */
   private tokenFor(eventId: number, leadId: number): string {
     return `${leadId}.${this.sign(eventId, leadId)}`;
@@ -85,18 +93,23 @@ export class LeadService {
   /**
    * The lead gate on the server (issue 15 item 6): when the key's event collects leads, its public
    * and private keys' album calls need the token of a lead of that event that still exists
-   * (deleted on request: asked again). Operators, event-owner, attendee and robot keys, and the
-   * organiser's display screens (`display`), are not asked. Answers quietly when it holds, else
-   * `lead_required` (changes nothing).
+   * (deleted on request: asked again). Operators, event-owner, attendee and robot keys are not
+   * asked, nor the organiser's display screens — by the event's display token (`display`), which
+   * only those who manage the event see; anything else there (a guest's `display=1`) is no token.
+   * Answers quietly when it holds, else `lead_required` (changes nothing).
    */
   async requireLead(
     principal: Principal,
-    body: { lead_token?: string | undefined; display?: 1 | undefined },
+    body: { lead_token?: string | undefined; display?: string | undefined },
   ): Promise<void> {
     if (principal.kind !== 'key' || !principal.event) return;
     if (!GATED_KEYS.has(principal.keyType) || principal.event.row.collect_leads !== 1) return;
-    if (body.display === 1) return;
     const eventId = principal.event.row.id;
+    if (body.display !== undefined && body.display !== '') {
+      const want = Buffer.from(this.displayToken(eventId));
+      const got = Buffer.from(body.display);
+      if (want.length === got.length && timingSafeEqual(want, got)) return;
+    }
     const [idText, signature, extra] = (body.lead_token ?? '').split('.');
     const leadId = Number(idText);
     const ok =

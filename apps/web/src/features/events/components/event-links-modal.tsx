@@ -41,6 +41,7 @@ export function EventLinksModal({ event, onClose }: { event: BasicEvent; onClose
         publicKey: full.data.public_api_key,
         privateKey: full.data.private_api_key,
         ownerKey: full.data.owner_api_key,
+        displayToken: full.data.display_token,
       })
     : null;
 

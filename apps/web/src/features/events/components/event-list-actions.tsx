@@ -130,7 +130,7 @@ function AlbumAnchor({
   return (
     <Anchor
       size="sm"
-      href={albumLink(event.public_api_key, kind)}
+      href={albumLink(event.public_api_key, kind, window.location.origin, event.display_token)}
       target="_blank"
       rel="noopener"
       aria-label={t(`events.list.${label}Named`, { name: event.full_name })}

@@ -63,13 +63,13 @@ describe('event list', { timeout: 20_000 }, () => {
     );
     expect(
       screen.getByRole('link', { name: 'Kiosk album of Summer Gala' }).getAttribute('href'),
-    ).toBe(`${origin}/?pId=public-key-7&kioskMode=true`);
+    ).toBe(`${origin}/?pId=public-key-7&kioskMode=true&display=display-token-7`);
     expect(
       screen.getByRole('link', { name: 'Kiosk stream of Summer Gala' }).getAttribute('href'),
-    ).toBe(`${origin}/?pId=public-key-7&kioskMode=true&mode=stream`);
+    ).toBe(`${origin}/?pId=public-key-7&kioskMode=true&mode=stream&display=display-token-7`);
     expect(
       screen.getByRole('link', { name: 'Slide show of Summer Gala' }).getAttribute('href'),
-    ).toBe(`${origin}/?pId=public-key-7&mode=slideshow`);
+    ).toBe(`${origin}/?pId=public-key-7&mode=slideshow&display=display-token-7`);
     // collect_leads 0: the stream is offered but disabled.
     expect(
       screen.getByRole('button', { name: 'Kiosk stream of Staff Party' }).hasAttribute('disabled'),

@@ -12,15 +12,15 @@ export interface AlbumKey {
   readonly vipToken?: string;
   /**
    * The lead gate (events that collect leads): the token of the lead this browser gave, or
-   * `display` for the organiser's kiosk, stream and slide-show screens, which ask no lead.
+   * the event's display token the organiser's kiosk, stream and slide-show links carry.
    */
   readonly leadToken?: string | null;
-  readonly display?: boolean;
+  readonly display?: string;
 }
 
 /** The lead gate's fields of an album call. */
-export const leadGateFields = (key: AlbumKey): { display?: 1; lead_token?: string } =>
-  key.display ? { display: 1 } : key.leadToken ? { lead_token: key.leadToken } : {};
+export const leadGateFields = (key: AlbumKey): { display?: string; lead_token?: string } =>
+  key.display ? { display: key.display } : key.leadToken ? { lead_token: key.leadToken } : {};
 
 /** Photos per request (the list's page size; the server sends the first page with the page). */
 export const GUEST_PAGE_SIZE = GUEST_BOOT_PAGE_SIZE;

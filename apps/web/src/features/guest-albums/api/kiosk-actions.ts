@@ -21,7 +21,7 @@ const endpoints = {
   publicPrintWithQueue,
 };
 import { ApiError, callApi, INTERNAL_ERROR } from '../../../lib/api-client.ts';
-import type { AlbumKey } from './guest-album-photos.ts';
+import { leadGateFields, type AlbumKey } from './guest-album-photos.ts';
 
 /**
  * The kiosk screen's own calls (albums §2.4, §4, §7.1, §7.2; issue 14), each made with the kiosk's
@@ -89,8 +89,8 @@ export const checkVipToken = async (key: AlbumKey, token: string): Promise<void>
     key_value: key.keyValue,
     max_size: 1,
     vip_token: token,
-    // Asked at a kiosk: the organiser's screen, no lead gate.
-    display: 1,
+    // Asked at a kiosk: the organiser's screen (its display token, else a lead given here).
+    ...leadGateFields(key),
   });
 };
 

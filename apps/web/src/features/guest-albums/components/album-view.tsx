@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlbumMode, GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
@@ -27,7 +27,7 @@ import { GALLERY_ROW_HEIGHT, GuestPhotoGrid, type TileAction } from './guest-pho
 import { IconButton } from './icon-button.tsx';
 import { Icon } from './icons.tsx';
 import { StockImageStrip } from './stock-image-strip.tsx';
-import { leadTokenOf } from './lead-token.ts';
+import { DisplayTokenContext, leadTokenOf } from './lead-token.ts';
 import type { ViewerOptions } from './photo-viewer.tsx';
 import { DEFAULT_SLIDESHOW_SECONDS } from '../utils/slideshow-seconds.ts';
 
@@ -87,6 +87,7 @@ export function AlbumView({
   tileActions: pageActions,
   selection,
   sendable: sendableWanted,
+  photoQr = false,
   children,
 }: {
   albumKey: AlbumKey;
@@ -107,33 +108,45 @@ export function AlbumView({
    * without a selection of their own (not curation, not streams or slide shows).
    */
   sendable?: boolean;
+  /** The photo-stream site's `mode=qrcode`: the slide show's QR code names each photo. */
+  photoQr?: boolean;
   /** Page-specific notes, bars and forms between the header and the photos. */
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const inApp = useInApp();
-  // The lead gate (collect_leads) on guests' grids outside kiosks; the organiser's screens
-  // (kiosk, stream, slide show) and curation say `display`, the server then asks no lead.
-  const display = kiosk || curation || mode !== 'grid';
+  // The lead gate (collect_leads): the organiser's screens (kiosk, stream, slide show) send the
+  // event's display token their link carries, and the server asks them no lead; curation reads
+  // with the owner key, which no gate asks. Anything else (a guest's `display=1`) gives a lead.
+  const pageToken = use(DisplayTokenContext);
   const [givenToken, setGivenToken] = useState<string | null>(null);
+  // A lead given here wins over a screen token the server refused (a stale or made-up link).
+  const screenToken =
+    (kiosk || mode !== 'grid') && !givenToken ? (linkKey.display ?? pageToken) : null;
   const event = useAlbumEvent(linkKey, eventName, presentation === undefined).data;
-  const leadToken = display
-    ? null
-    : (givenToken ?? leadTokenOf(linkKey.keyValue, event?.name ?? eventName));
+  const leadToken =
+    curation || screenToken
+      ? null
+      : (givenToken ?? leadTokenOf(linkKey.keyValue, event?.name ?? eventName));
   const albumKey = useMemo(
-    (): AlbumKey => ({ ...linkKey, ...(display ? { display } : { leadToken }) }),
-    [linkKey, display, leadToken],
+    (): AlbumKey => ({
+      ...linkKey,
+      ...(screenToken ? { display: screenToken } : { display: undefined, leadToken }),
+    }),
+    [linkKey, screenToken, leadToken],
   );
   const photos = useAlbumPhotos(albumKey);
   const [open, setOpen] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  // The gate shows until this browser gave a lead (its token opens the list on the server).
-  // A token the server no longer takes (the lead was deleted on request) asks again.
+  // The gate shows until this browser gave a lead (its token opens the list on the server), or
+  // when the server refuses what was sent: a deleted lead, a screen link without the event's
+  // display token (a guest's `display=1`).
   const leadGate =
     event?.collect_leads === 1 &&
-    !display &&
-    (!leadToken || (photos.status === 'error' && photos.errorKey === 'lead_required'));
+    !curation &&
+    ((!screenToken && !leadToken) ||
+      (photos.status === 'error' && photos.errorKey === 'lead_required'));
   const { live } = usePhotoStream(
     albumKey,
     liveWanted && photos.status === 'ready',
@@ -238,6 +251,9 @@ export function AlbumView({
       kiosk,
       showFileNames: event?.opts.guestShowFileNames === 1,
       title,
+      logo: event?.logo_full_path
+        ? { src: event.logo_full_path, link: kiosk ? null : event.logo_link || null }
+        : null,
       watermarkOverlay: event?.photo_watermark ?? null,
       shareUrl: (photo) => shareUrlFor(albumKey, photo),
       onFacebookShare: (photo) => trackFacebookShare(albumKey, photo),
@@ -279,8 +295,18 @@ export function AlbumView({
           branding={{
             title,
             logo: event?.logo_full_path ?? null,
+            logoLink: kiosk ? null : (event?.logo_link ?? null),
             hashTag: event?.hash_tag ?? '',
             albumUrl: albumKey.keyType === 'public' ? publicAlbumUrl(albumKey.keyValue) : null,
+            // The photo-stream site's QR codes: each photo's share-preview page (albums §2.1).
+            photoUrl:
+              photoQr && event
+                ? (photo) =>
+                    `${window.location.origin}/?${new URLSearchParams({
+                      photoId: photo.uid,
+                      eName: event.name,
+                    }).toString()}`
+                : null,
           }}
           style={accent}
         />

@@ -449,15 +449,16 @@ describe('QR ride kiosk (evSB3)', () => {
   it('streams the ride’s photos live with the private key', async () => {
     const sources = fakeEventSources();
     const api = rideApi();
-    renderAlbums('?kType=evSB3&pvId=ride-key');
+    renderAlbums('?kType=evSB3&pvId=ride-key&display=ride-tok');
     await waitFor(() => expect(tiles()).toHaveLength(3));
     expect(api.callsTo(LIST)[0]?.body).toMatchObject({
       key_type: 'private',
       key_value: 'ride-key',
+      display: 'ride-tok',
     });
     await waitFor(() =>
       expect(sources.at(-1)?.url).toBe(
-        `${API_BASE}${PHOTO_STREAM_PATH}?key_type=private&key_value=ride-key&display=1`,
+        `${API_BASE}${PHOTO_STREAM_PATH}?key_type=private&key_value=ride-key&display=ride-tok`,
       ),
     );
   });

@@ -3,6 +3,7 @@ import { API_BASE, PHOTO_STREAM_PATH } from '@flashbulb/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi } from '../../../test/fake-api.ts';
+import { storedEvent } from '../../../test/event-fixtures.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../test/render-albums.tsx';
 
 const LIST = '/photo/list/retrieve';
@@ -267,13 +268,13 @@ describe('live pages', () => {
     }
     vi.stubGlobal('EventSource', FakeEventSource);
     const api = installFakeApi({ [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)]) } });
-    renderAlbums('?pId=pub&kioskMode=true&mode=stream');
+    renderAlbums('?pId=pub&kioskMode=true&mode=stream&display=scr-tok');
     await waitFor(() => expect(tiles()).toHaveLength(2));
     const source = sources.at(-1);
     const listCalls = api.callsTo(LIST).length;
-    // A kiosk screen: the organiser’s display, no lead gate.
+    // A kiosk screen: the organiser’s display token from its link, no lead gate.
     expect(source?.url).toBe(
-      `${API_BASE}${PHOTO_STREAM_PATH}?key_type=public&key_value=pub&display=1`,
+      `${API_BASE}${PHOTO_STREAM_PATH}?key_type=public&key_value=pub&display=scr-tok`,
     );
     act(() => {
       source?.dispatchEvent(new Event('open'));
@@ -429,5 +430,80 @@ describe('stock images (albums spec §3, §4)', () => {
     renderAlbums('?pId=pub-key');
     await waitFor(() => expect(tiles()).toHaveLength(1));
     expect(screen.queryByRole('region', { name: 'Featured' })).toBeNull();
+  });
+});
+
+describe('photo-stream site (?ename=…&mode=qrcode) and the event logo on screens', () => {
+  const EVENT = '/event/full-data/retrieve';
+  const branded = () =>
+    storedEvent({
+      name: 'ABCD',
+      logo_full_path: 'https://cdn.example/logo.png',
+      logo_link: 'https://brand.example/',
+    });
+  const wall = () => screen.getByRole('region', { name: 'Slide show' });
+
+  it('a live wall of the event’s photos whose QR code names the photo on screen', async () => {
+    const api = installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(3), albumPhoto(2)]) },
+      [EVENT]: { ok: [branded()] },
+    });
+    renderAlbums('?ename=ABCD&mode=qrcode&token=pub&display=scr-tok');
+    const qr = await screen.findByRole('img', { name: 'QR code of this photo’s link' });
+    expect(qr.closest('[data-qr-url]')?.getAttribute('data-qr-url')).toBe(
+      `${window.location.origin}/?photoId=uid-3&eName=ABCD`,
+    );
+    expect(within(wall()).getByText('Scan to get this photo')).toBeTruthy();
+    expect(api.callsTo(LIST)[0]?.body).toMatchObject({
+      key_type: 'public',
+      key_value: 'pub',
+      display: 'scr-tok',
+    });
+    // The event's logo, linked to its logo_link.
+    const logo = within(wall()).getByRole('img', { name: 'Summer Gala logo' });
+    expect(logo.closest('a')?.getAttribute('href')).toBe('https://brand.example/');
+  });
+
+  it('without mode=qrcode the QR code is the album’s', async () => {
+    installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(3)]) },
+      [EVENT]: { ok: [branded()] },
+    });
+    renderAlbums('?ename=ABCD&token=pub');
+    expect(await screen.findByRole('img', { name: 'QR code of the album link' })).toBeTruthy();
+  });
+
+  it('a link without its key says so in words and asks the server nothing', async () => {
+    const api = installFakeApi({});
+    renderAlbums('?ename=ABCD&mode=qrcode');
+    expect(await screen.findByText('This screen link is not complete')).toBeTruthy();
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('the slide show links its logo only to an http(s) logo_link', async () => {
+    installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(3)]) },
+      [EVENT]: { ok: [storedEvent({ ...branded(), logo_link: 'javascript:alert(1)' })] },
+    });
+    renderAlbums('?pId=pub&mode=slideshow');
+    const logo = await within(await screen.findByRole('region', { name: 'Slide show' })).findByRole(
+      'img',
+      { name: 'Summer Gala logo' },
+    );
+    expect(logo.closest('a')).toBeNull();
+  });
+
+  it('the album viewer shows the event logo linked to logo_link', async () => {
+    installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(3)]) },
+      [EVENT]: { ok: [branded()] },
+    });
+    renderAlbums('?pId=pub');
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    await screen.findByRole('img', { name: 'Summer Gala logo' });
+    await userEvent.click(tiles()[0]!);
+    const viewer = await screen.findByRole('dialog');
+    const logo = within(viewer).getByRole('img', { name: 'Summer Gala logo' });
+    expect(logo.closest('a')?.getAttribute('href')).toBe('https://brand.example/');
   });
 });

@@ -6,6 +6,7 @@ import { InAppContext } from '../hooks/use-in-app.ts';
 import { attendeeCookie } from '../utils/attendee-cookie.ts';
 import { AlbumSkeleton, AlbumState } from './album-states.tsx';
 import { AlbumView } from './album-view.tsx';
+import { DisplayTokenContext } from './lead-token.ts';
 import type { FaceLookupKey } from '../api/face-lookup.ts';
 import { useFaceLookupOffered } from '../hooks/use-face-lookup-offered.ts';
 import '../theme/guest-theme.css';
@@ -38,6 +39,22 @@ export const SHOP_KIOSK_STORAGE_KEY = 'isShopKiosk';
  * show and curation, attendee albums and the kiosk pages; the spec's messages for links missing a
  * parameter.
  */
+/** A link the server renders itself (the share-preview page): loaded from the server once. */
+function ServerPage() {
+  useEffect(() => {
+    const key = `fb-server-page:${window.location.search}`;
+    try {
+      // Once: an older server that does not render it leaves the skeleton, not a reload loop.
+      if (window.sessionStorage.getItem(key)) return;
+      window.sessionStorage.setItem(key, '1');
+    } catch {
+      return;
+    }
+    window.location.reload();
+  }, []);
+  return <AlbumSkeleton />;
+}
+
 export default function GuestAlbumsPage({
   context,
   eventName,
@@ -114,6 +131,28 @@ export default function GuestAlbumsPage({
         />
       );
       break;
+    case 'photo-stream':
+      // The photo-stream site (albums §2.1): the event's live wall, newest first, read with the
+      // public key its console link carries; `mode=qrcode` puts each photo's link in the QR code.
+      content = page.publicKey ? (
+        <AlbumView
+          albumKey={{ keyType: 'public', keyValue: page.publicKey }}
+          mode="slideshow"
+          kiosk={false}
+          eventName={page.eventName}
+          photoQr={page.qrCode}
+        />
+      ) : (
+        <AlbumState icon="link" title={t('albums.photoStream.missingKeyTitle')}>
+          <p>{t('albums.photoStream.missingKeyText')}</p>
+        </AlbumState>
+      );
+      break;
+    case 'share-preview':
+      // The server renders this page (Open Graph tags, routes/share-pages.ts); a client-side
+      // visit asks it for the page.
+      content = <ServerPage />;
+      break;
     case 'mini-album':
       content = <MiniAlbumView token={page.token} />;
       break;
@@ -178,7 +217,9 @@ export default function GuestAlbumsPage({
         data-page-kind={page.kind}
         data-app={app ?? undefined}
       >
-        <Suspense fallback={<AlbumSkeleton />}>{content}</Suspense>
+        <DisplayTokenContext value={context.displayToken}>
+          <Suspense fallback={<AlbumSkeleton />}>{content}</Suspense>
+        </DisplayTokenContext>
       </div>
     </InAppContext>
   );

@@ -1,3 +1,5 @@
+import { createContext } from 'react';
+
 // The lead token's storage, apart from the gate's form: the album reads the token on every open,
 // the form (and the leads contract it sends with) loads only when the gate shows (issue 17).
 export const storageKey = (eventName: string) => `fb-lead:${eventName}`;
@@ -19,3 +21,10 @@ const read = (name: string): string | null => {
  */
 export const leadTokenOf = (keyValue: string, eventName: string | null): string | null =>
   read(keyStorageKey(keyValue)) ?? (eventName ? read(storageKey(eventName)) : null);
+
+/**
+ * The event's display token a screen link (kiosk, stream, slide show) carries as `display`
+ * (`PageContext.displayToken`, given by the albums page): the server lets only that token past
+ * the lead gate.
+ */
+export const DisplayTokenContext = createContext<string | null>(null);

@@ -29,6 +29,8 @@ export interface ViewerOptions {
   readonly showFileNames?: boolean;
   /** The album's title (share sheet title, neutral download names). */
   readonly title?: string;
+  /** The event's logo in the top bar, linked to its `logo_link` (none on kiosk screens). */
+  readonly logo?: { readonly src: string; readonly link: string | null } | null;
   /** The event's watermark image, laid over photos that have no watermarked derivative. */
   readonly watermarkOverlay: string | null;
   /** The link to share for a photo (share page when the server makes one, else the preview). */
@@ -306,6 +308,7 @@ export function PhotoViewer({
           variant="on-photo"
           onClick={onClose}
         />
+        {options.logo && <ViewerLogo logo={options.logo} title={options.title ?? ''} />}
         <span className="albums-viewer-position" aria-live="polite">
           {position}
           {options.showFileNames && photo && (
@@ -422,5 +425,37 @@ export function PhotoViewer({
         </span>
       )}
     </div>
+  );
+}
+
+const httpHref = (url: string | null): string | null => {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url, window.location.href);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+};
+
+/** The event's logo in the viewer's top bar, linked to the operator's `logo_link`. */
+function ViewerLogo({
+  logo,
+  title,
+}: {
+  logo: { readonly src: string; readonly link: string | null };
+  title: string;
+}) {
+  const { t } = useTranslation();
+  const href = httpHref(logo.link);
+  const image = (
+    <img className="albums-viewer-logo" src={logo.src} alt={t('albums.cover.logoAlt', { title })} />
+  );
+  return href ? (
+    <a className="albums-viewer-logo-link" href={href} target="_blank" rel="noopener">
+      {image}
+    </a>
+  ) : (
+    image
   );
 }

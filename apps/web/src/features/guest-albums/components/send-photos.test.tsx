@@ -219,14 +219,28 @@ describe('the lead gate (issue 15 item 6)', () => {
     window.localStorage.removeItem('fb-lead-key:pub-key');
   });
 
-  it('kiosk and stream screens ask no lead and say so to the server', async () => {
+  it('kiosk and stream screens send their link’s display token and ask no lead', async () => {
     const api = installFakeApi({
       [LIST]: { ok: photoPage([albumPhoto(1)]) },
       [EVENT]: { ok: [storedEvent({ collect_leads: 1 })] },
     });
-    renderAlbums('?pId=pub-key&kioskMode=true');
+    renderAlbums('?pId=pub-key&kioskMode=true&display=screen-tok');
     await waitFor(() => expect(tile(1)).toBeTruthy());
     expect(screen.queryByRole('heading', { name: 'Before you see the photos' })).toBeNull();
-    expect(api.callsTo(LIST)[0]?.body).toMatchObject({ display: 1 });
+    expect(api.callsTo(LIST)[0]?.body).toMatchObject({ display: 'screen-tok' });
+  });
+
+  it('a guest’s `display=1` the server refuses gets the lead gate, not the photos', async () => {
+    const api = installFakeApi({
+      [LIST]: (body) =>
+        (body as { display?: string }).display === 'screen-tok'
+          ? { ok: photoPage([albumPhoto(1)]) }
+          : { nok: 'lead_required', status: 403 },
+      [EVENT]: { ok: [storedEvent({ collect_leads: 1 })] },
+    });
+    renderAlbums('?pId=pub-key&mode=slideshow&display=1');
+    await screen.findByRole('heading', { name: 'Before you see the photos' });
+    expect(api.callsTo(LIST)[0]?.body).toMatchObject({ display: '1' });
+    expect(screen.queryByRole('button', { name: /^photo-1\.jpg,/ })).toBeNull();
   });
 });

@@ -21,10 +21,27 @@ export const slideshowBackground = (
 export interface SlideShowBranding {
   readonly title: string;
   readonly logo: string | null;
+  /** The operator's link behind the logo (owner console §3 `logo_link`); http(s) only. */
+  readonly logoLink?: string | null;
   readonly hashTag: string;
   /** The album's public link for the QR code; none for links that are keys. */
   readonly albumUrl: string | null;
+  /**
+   * The photo-stream site's `mode=qrcode`: the QR code names the photo on screen (its
+   * share-preview link) instead of the album.
+   */
+  readonly photoUrl?: ((photo: Photo) => string) | null;
 }
+
+const httpLink = (url: string | null | undefined): string | null => {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url, window.location.href);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+};
 
 /** A photo close enough to the screen's shape fills it (cover); others fit over a blurred copy. */
 const COVER_WHEN_RATIO_WITHIN = 0.18;
@@ -103,6 +120,16 @@ export function SlideShow({
     setPrevious({ current: photo, before: previous.current });
 
   const tag = branding?.hashTag.trim().replace(/^#+/, '') ?? '';
+  const logoHref = httpLink(branding?.logoLink);
+  const logo = branding?.logo ? (
+    <img
+      className="albums-slideshow-logo"
+      src={branding.logo}
+      alt={t('albums.cover.logoAlt', { title: branding.title })}
+    />
+  ) : null;
+  const qrUrl =
+    photo && branding?.photoUrl ? branding.photoUrl(photo) : (branding?.albumUrl ?? null);
   return (
     <div
       ref={rootRef}
@@ -117,17 +144,39 @@ export function SlideShow({
       {photo && <Slide key={photo.id} photo={photo} entering />}
       {branding && (
         <div className="albums-slideshow-brand">
-          {branding.logo && <img className="albums-slideshow-logo" src={branding.logo} alt="" />}
+          {logo &&
+            (logoHref ? (
+              <a
+                href={logoHref}
+                target="_blank"
+                rel="noopener"
+                className="albums-slideshow-logo-link"
+              >
+                {logo}
+              </a>
+            ) : (
+              logo
+            ))}
           <div>
             <p className="albums-slideshow-title">{branding.title}</p>
             {tag && <p className="albums-slideshow-tag">#{tag}</p>}
           </div>
         </div>
       )}
-      {branding?.albumUrl && (
-        <div className="albums-slideshow-qr">
-          <AlbumLinkQr url={branding.albumUrl} alt={t('albums.slideshow.qrAlt')} />
-          <p>{t('albums.slideshow.qrCaption')}</p>
+      {qrUrl && (
+        <div
+          className={`albums-slideshow-qr${branding?.photoUrl ? ' albums-slideshow-qr--photo' : ''}`}
+          data-qr-url={qrUrl}
+        >
+          <AlbumLinkQr
+            url={qrUrl}
+            alt={t(branding?.photoUrl ? 'albums.slideshow.photoQrAlt' : 'albums.slideshow.qrAlt')}
+          />
+          <p>
+            {t(
+              branding?.photoUrl ? 'albums.slideshow.photoQrCaption' : 'albums.slideshow.qrCaption',
+            )}
+          </p>
         </div>
       )}
       {document.fullscreenEnabled && (
