@@ -246,6 +246,44 @@ describe('the web-app page in Chromium (issue 15 item 4, albums §2.1)', () => {
         await expect
           .poll(() => qr.getAttribute('data-qr-url'))
           .toBe(`${url}/?photoId=${after[0]!.uid}&eName=${event.code}`);
+
+        // The roamer page: without a key it asks for one, a wrong key opens nothing, and the
+        // console's roaming-photographer link (the owner key) sends photos chosen on the phone
+        // into the event's album, each with its progress.
+        const ownerCount = async () =>
+          (
+            await api(url, endpoints.publicPhotoList, {
+              key_type: 'event_owner',
+              key_value: event.ownerKey,
+              max_size: 100,
+            })
+          ).photos.length;
+        const before = await ownerCount();
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto(`${url}/?roamer`);
+        await page.getByLabel('Event key').fill('not-a-key');
+        await page.getByRole('button', { name: 'Open the event' }).click();
+        await page.getByRole('heading', { name: 'This event key opens no event' }).waitFor();
+        await page.goto(links.roamer);
+        await page.getByRole('heading', { name: SHOWCASE.title }).waitFor();
+        const roamerFolder = await photoFolder({
+          'roamer-1.jpg': '#2b8a3e',
+          'roamer-2.jpg': '#e67700',
+        });
+        await page
+          .locator('input[type=file]')
+          .setInputFiles(['roamer-1.jpg', 'roamer-2.jpg'].map((n) => path.join(roamerFolder, n)));
+        await page.getByText('2 of 2 sent').waitFor({ timeout: 60_000 });
+        expect(await page.getByText('Sent', { exact: true }).count()).toBe(2);
+        await expect.poll(ownerCount).toBe(before + 2);
+        for (const [w, h] of [
+          [390, 844],
+          [1440, 900],
+          [1080, 1920],
+        ] as const) {
+          await page.setViewportSize({ width: w, height: h });
+          await page.screenshot({ path: path.join(SHOTS, `roamer-${w}x${h}.png`) });
+        }
       });
       expect(browser.problems).toEqual([]);
     },

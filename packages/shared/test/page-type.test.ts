@@ -192,6 +192,16 @@ describe('other links the product builds (albums §2.1, issue 15)', () => {
     // `eName` stays the web-app page.
     expect(pageTypeFromQuery('?eName=WXYZ').page.kind).toBe('webapp');
   });
+
+  it('roamer (optional eventKey): the roaming photographer’s upload page', () => {
+    expect(pageTypeFromQuery('?roamer&eventKey=own%2B1').page).toEqual({
+      kind: 'roamer',
+      eventKey: 'own+1',
+    });
+    expect(pageTypeFromQuery('?roamer').page).toEqual({ kind: 'roamer', eventKey: null });
+    // The key alone is not the page (it would open an owner's key from any stray link).
+    expect(pageTypeFromQuery('?eventKey=own').page.kind).toBe('console');
+  });
 });
 
 describe('event page links (issue 16: every page type an operator hands out)', () => {
@@ -226,6 +236,7 @@ describe('event page links (issue 16: every page type an operator hands out)', (
       { kind: 'photo-stream', eventName: 'AB12', qrCode: true, publicKey: 'pub/1+' },
       false,
     ],
+    ['roamer', { kind: 'roamer', eventKey: 'own=3' }, false],
   ] as const)('%s opens the page it names, keys intact', (kind, page, kioskMode) => {
     expect(opened(kind).page).toEqual(page);
     expect(opened(kind).kioskMode).toBe(kioskMode);
@@ -247,7 +258,7 @@ describe('event page links (issue 16: every page type an operator hands out)', (
       'photoStream',
     ] as const;
     for (const kind of screens) expect(opened(kind).displayToken).toBe('scr/4+');
-    for (const kind of ['public', 'private', 'curation', 'webApp'] as const) {
+    for (const kind of ['public', 'private', 'curation', 'webApp', 'roamer'] as const) {
       expect(opened(kind).displayToken).toBeNull();
       expect(links[kind]).not.toContain('display=');
     }

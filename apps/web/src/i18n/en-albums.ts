@@ -248,6 +248,34 @@ export const enAlbums = {
     photoQrAlt: 'QR code of this photo’s link',
     photoQrCaption: 'Scan to get this photo',
   },
+  /** The roamer page `?roamer&eventKey=…` (issue 15): a roaming photographer's uploads. */
+  roamer: {
+    title: 'Add photos to an event',
+    askKey: 'Paste the event key from the roaming-photographer link the organiser gave you.',
+    keyLabel: 'Event key',
+    open: 'Open the event',
+    badKeyTitle: 'This event key opens no event',
+    badKeyText:
+      'Check the roaming-photographer link in the event’s Links in the console, or ask the organiser for a new one.',
+    intro: 'Photos you take or choose here go straight into this event’s album.',
+    add: 'Take or choose photos',
+    empty: 'Nothing sent yet.',
+    summary: '{{sent}} of {{total}} sent',
+    failedCount_one: '{{count}} failed',
+    failedCount_other: '{{count}} failed',
+    refused: 'Not photos or videos, not sent: {{names}}',
+    storageFailed: 'The upload was refused ({{code}})',
+    retry: 'Try again',
+    clear: 'Clear the sent ones',
+    status: {
+      waiting: 'Waiting',
+      preparing: 'Preparing',
+      uploading: 'Sending {{percent}} %',
+      completing: 'Saving',
+      done: 'Sent',
+      failed: 'Failed',
+    },
+  },
   /** The photo-stream site `?ename=…&mode=qrcode` (issue 15). */
   photoStream: {
     missingKeyTitle: 'This screen link is not complete',

@@ -20,6 +20,7 @@ export const enEvents = {
       allPhotosKiosk: 'All-photos kiosk',
       webApp: 'Web-app page',
       photoStream: 'Photo-stream wall (QR codes)',
+      roamer: 'Roaming photographer (upload from a phone)',
     },
   },
   tabs: {

@@ -59,6 +59,12 @@ export type PageType =
    */
   | { kind: 'photo-stream'; eventName: string; qrCode: boolean; publicKey: string | null }
   /** A link missing a required parameter: the page shows this message. */
+  /**
+   * `roamer` (optional `eventKey`): a roaming photographer's phone page — the event's owner key
+   * (the key an operator hands out for uploading) opens the event, and photos taken or chosen on
+   * the phone go into its album through the same upload grant a robot uses.
+   */
+  | { kind: 'roamer'; eventKey: string | null }
   | { kind: 'error'; message: 'Query param &pvId is required' | 'Query param &attId is required' };
 
 export type AlbumMode = 'grid' | 'stream' | 'slideshow';
@@ -174,6 +180,7 @@ export const pageTypeFromQuery = (query: string | URLSearchParams): PageContext 
       });
     }
   }
+  if (params.has('roamer')) return context({ kind: 'roamer', eventKey: value(params, 'eventKey') });
   const photoId = value(params, 'photoId');
   const imgSrc = value(params, 'imgSrc');
   if (photoId || imgSrc) {
@@ -235,7 +242,8 @@ export type EventPageKind =
   | 'qrRide'
   | 'allPhotosKiosk'
   | 'webApp'
-  | 'photoStream';
+  | 'photoStream'
+  | 'roamer';
 
 export const EVENT_PAGE_KINDS: readonly EventPageKind[] = [
   'public',
@@ -248,6 +256,7 @@ export const EVENT_PAGE_KINDS: readonly EventPageKind[] = [
   'allPhotosKiosk',
   'webApp',
   'photoStream',
+  'roamer',
 ];
 
 /**
@@ -281,5 +290,7 @@ export const eventPageLinks = (
     allPhotosKiosk: link({ kType: 'evSB1', pvId: event.privateKey, kioskMode: 'true', ...screen }),
     webApp: link({ eName: event.name, token: event.publicKey }),
     photoStream: link({ ename: event.name, mode: 'qrcode', token: event.publicKey, ...screen }),
+    // The owner key uploads (as a robot's key does): for the event's own photographers only.
+    roamer: link({ roamer: '', eventKey: event.ownerKey }),
   };
 };

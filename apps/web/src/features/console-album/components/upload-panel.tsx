@@ -14,7 +14,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import { PHOTO_EXTENSIONS } from '@flashbulb/shared';
 import { useErrorText } from '../../../lib/error-text.ts';
-import type { UploadFailure, UploadItem, UploadSnapshot } from '../hooks/upload-queue.ts';
+import type {
+  UploadFailure,
+  UploadItem,
+  UploadSnapshot,
+} from '../../../lib/uploads/upload-queue.ts';
 
 const ACCEPT = PHOTO_EXTENSIONS.map((ext) => `.${ext}`).join(',');
 

@@ -6,21 +6,16 @@ import {
   randomFileName,
   type Photo,
 } from '@flashbulb/shared';
-import { callApi, INTERNAL_ERROR, isApiError } from '../../../lib/api-client.ts';
-import { contentTypeOf, prepareUpload } from '../utils/prepare-upload.ts';
-import { postToStorage, StorageUploadError } from '../utils/post-to-storage.ts';
-import { UploadQueue, type UploadFailure } from './upload-queue.ts';
+import { callApi } from '../../../lib/api-client.ts';
+import { contentTypeOf, prepareUpload } from '../../../lib/uploads/prepare-upload.ts';
+import { postToStorage } from '../../../lib/uploads/post-to-storage.ts';
+import { uploadFailureOf } from '../../../lib/uploads/upload-failure.ts';
+import { UploadQueue } from '../../../lib/uploads/upload-queue.ts';
 
 interface UploadContext {
   readonly eventName: string;
   readonly onPhoto: (photo: Photo) => void;
 }
-
-const toFailure = (error: unknown): UploadFailure => {
-  if (error instanceof StorageUploadError)
-    return { kind: 'storage', code: error.code, message: error.message };
-  return { kind: 'api', key: isApiError(error) ? error.messageKey : INTERNAL_ERROR };
-};
 
 /**
  * Upload from the console (albums spec §4, §7.1): resize, the file's own name, grant, direct POST
@@ -48,7 +43,7 @@ export const useUploads = (eventName: string, onPhoto: (photo: Photo) => void) =
           const photo = await callApi(photoUploadComplete, { key: grant.key });
           context.onPhoto(photo);
         },
-        toFailure,
+        uploadFailureOf,
       ),
   );
   useEffect(() => queue.configure({ eventName, onPhoto }), [queue, eventName, onPhoto]);

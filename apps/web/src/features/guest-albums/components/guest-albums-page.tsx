@@ -27,6 +27,8 @@ const KioskScreen = lazy(() =>
 const MiniAlbumView = lazy(() =>
   import('./mini-album-view.tsx').then((m) => ({ default: m.MiniAlbumView })),
 );
+// The roaming photographer's upload page loads only for its link.
+const RoamerPage = lazy(() => import('./roamer-page.tsx'));
 const QrRidePage = lazy(() =>
   import('./qr-ride-page.tsx').then((m) => ({ default: m.QrRidePage })),
 );
@@ -181,6 +183,9 @@ export default function GuestAlbumsPage({
       break;
     case 'kiosk-qr-ride':
       content = <QrRidePage privateKey={page.privateKey} />;
+      break;
+    case 'roamer':
+      content = <RoamerPage eventKey={page.eventKey} />;
       break;
     case 'webapp':
       // The web-app page has its own feature (features/webapp), mounted by the albums root.
