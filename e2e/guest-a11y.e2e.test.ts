@@ -106,6 +106,8 @@ describe('guest pages pass axe-core (no serious or critical violations)', () => 
     ['mini-album', 'miniAlbum', '.albums-tile-open img'],
     ['kiosk link without its key', 'kioskMissingKey', '.albums-state'],
     ['invalid album link', 'invalidLink', '.albums-state'],
+    ['roamer page', 'roamer', '.roamer-add'],
+    ['roamer page asking for its key', 'roamerAskKey', '.roamer-key-form'],
   ] as const)(
     '%s',
     async (_name, key, ready) => {

@@ -116,6 +116,8 @@ export const guestPages = (base: string, event: AlbumEvent) => {
     kioskAllPhotos: `${base}/?kType=evSB1&pvId=${encodeURIComponent(event.privateKey)}`,
     kioskMissingKey: `${base}/?kType=evSB1`,
     invalidLink: `${base}/?pId=not-a-key`,
+    roamer: `${base}/?roamer&eventKey=${encodeURIComponent(event.ownerKey)}`,
+    roamerAskKey: `${base}/?roamer`,
   };
 };
 
