@@ -151,36 +151,32 @@ export class PrintService {
 
   /** `flashbulb-owner/photo/print-with-queue`. */
   async ownerPrint(principal: Principal, input: Body<'printWithQueue'>) {
-    const { event } = await this.deps.access.requireEventAccess(principal, 'photo.print', {
-      eventId: input.event_id,
-      field: 'event_id',
-    });
-    return this.queue(event, input, 'owner');
+    return this.queue(await this.printingEvent(principal, input.event_id), input, 'owner');
   }
 
   /** `/photo/print-with-queue`: the kiosk twin (private or event-owner key of the event). */
   async keyPrint(principal: Principal, input: PrintInput) {
-    const { event } = await this.deps.access.requireEventAccess(principal, 'photo.print', {
-      keyEvent: true,
-    });
-    return this.queue(event, input, 'kiosk');
+    return this.queue(await this.printingEvent(principal), input, 'kiosk');
   }
 
   /** `flashbulb-owner/photo/print-story`. */
   async ownerStory(principal: Principal, input: Body<'printStory'>) {
-    const { event } = await this.deps.access.requireEventAccess(principal, 'photo.print', {
-      eventId: input.event_id,
-      field: 'event_id',
-    });
-    return this.story(event, input, 'owner');
+    return this.story(await this.printingEvent(principal, input.event_id), input, 'owner');
   }
 
   /** `/photo/print-story`: the kiosk twin. */
   async keyStory(principal: Principal, input: StoryInput) {
-    const { event } = await this.deps.access.requireEventAccess(principal, 'photo.print', {
-      keyEvent: true,
-    });
-    return this.story(event, input, 'kiosk');
+    return this.story(await this.printingEvent(principal), input, 'kiosk');
+  }
+
+  /** The event a print call may print in: the one an operator names, or the key's own. */
+  private async printingEvent(principal: Principal, eventId?: number) {
+    const { event } = await this.deps.access.requireEventAccess(
+      principal,
+      'photo.print',
+      eventId === undefined ? { keyEvent: true } : { eventId, field: 'event_id' },
+    );
+    return event;
   }
 
   /** The print desk's list. */

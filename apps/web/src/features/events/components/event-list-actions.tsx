@@ -12,6 +12,15 @@ import { outboxPathFor } from '../../../lib/outbox-path.ts';
 import { ordersPathFor } from '../../../lib/orders-path.ts';
 import { EventLinksModal } from './event-links-modal.tsx';
 
+/** The console pages of one event, in the list's order (their label keys under `events.list`). */
+const EVENT_PAGES = [
+  { key: 'photos', pathFor: albumPathFor },
+  { key: 'attendees', pathFor: attendeesPathFor },
+  { key: 'orders', pathFor: ordersPathFor },
+  { key: 'messages', pathFor: outboxPathFor },
+  { key: 'leads', pathFor: leadsPathFor },
+] as const;
+
 /** Per-event actions of the list (owner-console §2): edit, kiosk album and stream, slide show, copy link. */
 export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit: () => void }) {
   const { t } = useTranslation();
@@ -34,51 +43,18 @@ export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit:
       <Button size="compact-sm" onClick={onEdit} aria-label={t('events.list.editNamed', { name })}>
         {t('events.list.edit')}
       </Button>
-      <Button
-        size="compact-sm"
-        variant="light"
-        component={Link}
-        to={albumPathFor(event.name)}
-        aria-label={t('events.list.photosNamed', { name })}
-      >
-        {t('events.list.photos')}
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="light"
-        component={Link}
-        to={attendeesPathFor(event.name)}
-        aria-label={t('events.list.attendeesNamed', { name })}
-      >
-        {t('events.list.attendees')}
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="light"
-        component={Link}
-        to={ordersPathFor(event.name)}
-        aria-label={t('events.list.ordersNamed', { name })}
-      >
-        {t('events.list.orders')}
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="light"
-        component={Link}
-        to={outboxPathFor(event.name)}
-        aria-label={t('events.list.messagesNamed', { name })}
-      >
-        {t('events.list.messages')}
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="light"
-        component={Link}
-        to={leadsPathFor(event.name)}
-        aria-label={t('events.list.leadsNamed', { name })}
-      >
-        {t('events.list.leads')}
-      </Button>
+      {EVENT_PAGES.map(({ key, pathFor }) => (
+        <Button
+          key={key}
+          size="compact-sm"
+          variant="light"
+          component={Link}
+          to={pathFor(event.name)}
+          aria-label={t(`events.list.${key}Named`, { name })}
+        >
+          {t(`events.list.${key}`)}
+        </Button>
+      ))}
       <AlbumAnchor event={event} kind="kioskAlbum" label="kioskAlbum" />
       {streamDisabled ? (
         <Tooltip label={t('events.list.kioskStreamNeedsLeads')}>
