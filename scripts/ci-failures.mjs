@@ -1,12 +1,33 @@
 #!/usr/bin/env node
 // Prints the failed tests of a Vitest JSON report, one line each with the first line of the
 // error, so the end of a CI log (often all that is shown of it) says what failed.
-// Usage: node scripts/ci-failures.mjs <report.json> [max lines]
+// Errors outside any test (an unhandled rejection, a worker that died) fail a run without a failed
+// test in the report; with the run's log given, its "Unhandled Errors" section is printed too.
+// Usage: node scripts/ci-failures.mjs <report.json> [run.log] [max lines]
 import { existsSync, readFileSync } from 'node:fs';
 
-const [file, maxArg] = process.argv.slice(2);
-if (!file || !existsSync(file)) process.exit(0);
+const [file, logFile, maxArg] = process.argv.slice(2);
 const max = Number(maxArg ?? 40);
+
+/** The log's sections about errors outside tests, without colours, at most `limit` lines. */
+function errorsOutsideTests(path, limit) {
+  if (!path || !existsSync(path)) return [];
+  // eslint-disable-next-line no-control-regex
+  const log = readFileSync(path, 'utf8')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n');
+  const start = log.findIndex((line) =>
+    /Unhandled (Errors?|Rejection)|Errors? occurred while/.test(line),
+  );
+  return start < 0 ? [] : log.slice(start, start + limit);
+}
+
+const outside = errorsOutsideTests(logFile, 30);
+if (outside.length > 0) {
+  console.log('\n::: errors outside tests');
+  for (const line of outside) console.log(`  ${line}`);
+}
+if (!file || !existsSync(file)) process.exit(0);
 /**
  * @typedef {{ title: string, status: string, failureMessages?: string[] }} Assertion
  * @typedef {{ name: string, status: string, message?: string, assertionResults?: Assertion[] }} FileResult

@@ -33,7 +33,7 @@ const { values } = parseArgs({
   options: {
     photos: { type: 'string', default: '20' },
     'list-rows': { type: 'string', default: '100000' },
-    'list-requests': { type: 'string', default: '600' },
+    'list-requests': { type: 'string', default: '1500' },
     engines: { type: 'string', default: 'pglite,postgres' },
   },
 });

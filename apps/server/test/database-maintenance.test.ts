@@ -46,6 +46,41 @@ describe('database.vacuum', () => {
     },
   );
 
+  it.runIf(process.env.FLASHBULB_TEST_DB !== 'postgres')(
+    'on PGlite vacuums the job queue’s tables too: a day of jobs archived leaves their dead rows',
+    async () => {
+      // What pg-boss does to every job within a day: inserted, completed, then moved out of the
+      // job table by its archive. Without a vacuum the partition's file only ever grows.
+      const queue = 'auth.cleanup';
+      await t.database.executeSql(
+        `insert into pgboss.job (id, name, data, state, started_on, completed_on, created_on)
+         select gen_random_uuid(), $1, '{}'::jsonb, 'completed', now(), now(), now()
+         from generate_series(1, 3000)`,
+        [queue],
+      );
+      await t.database.executeSql(`delete from pgboss.job where name = $1`, [queue]);
+      const { rows } = await t.database.executeSql(
+        `select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid
+          join pg_class p on p.oid = i.inhparent
+          join pg_namespace n on n.oid = p.relnamespace
+          where n.nspname = 'pgboss' and p.relname = 'job'
+            and pg_get_expr(c.relpartbound, c.oid) like '%' || $1 || '%'`,
+        [queue],
+      );
+      const partition = String(rows[0]!.relname);
+      const done = await maintenance().vacuumIfNeeded();
+      expect(done).toContain(`pgboss.${partition}`);
+      const { rows: after } = await t.database.executeSql(
+        `select n_dead_tup, last_vacuum from pg_stat_user_tables
+          where schemaname = 'pgboss' and relname = $1`,
+        [partition],
+      );
+      expect(Number(after[0]!.n_dead_tup)).toBe(0);
+      expect(after[0]!.last_vacuum).not.toBeNull();
+      expect(await maintenance().vacuumIfNeeded()).not.toContain(`pgboss.${partition}`);
+    },
+  );
+
   it.runIf(process.env.FLASHBULB_TEST_DB === 'postgres')(
     'on PostgreSQL leaves the work to autovacuum',
     async () => {

@@ -3,7 +3,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvents } from '../src/events/domain-events.ts';
 import { assertUniqueJobNames, JobPayloadError } from '../src/jobs/job-definition.ts';
-import { JobQueue } from '../src/jobs/job-queue.ts';
+import {
+  JobQueue,
+  MAINTENANCE_INTERVAL_SECONDS,
+  SINGLE_OWNER_MAINTENANCE_INTERVAL_SECONDS,
+} from '../src/jobs/job-queue.ts';
 import { jobRegistry } from '../src/jobs/registry.ts';
 import { photoDerivativesJob } from '../src/jobs/photo-derivatives.job.ts';
 import { createEvent, createRobotWorld } from './helpers/events.ts';
@@ -131,6 +135,17 @@ describe('job registry', () => {
         [queue],
       );
     }
+  });
+
+  it('runs pg-boss’s maintenance every 5 s on PostgreSQL, every 30 s where one process owns the database', () => {
+    // Only on PostgreSQL can another process die mid-job and need the round to hand its jobs on;
+    // on PGlite the round's hold on the one connection would only delay guests' requests.
+    expect(t.app.container.jobs.maintenanceIntervalSeconds).toBe(
+      t.database.engine === 'pglite'
+        ? SINGLE_OWNER_MAINTENANCE_INTERVAL_SECONDS
+        : MAINTENANCE_INTERVAL_SECONDS,
+    );
+    expect(MAINTENANCE_INTERVAL_SECONDS).toBeLessThan(SINGLE_OWNER_MAINTENANCE_INTERVAL_SECONDS);
   });
 
   it('refuses a registry that names a job twice', () => {

@@ -7,6 +7,7 @@ import type { AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { DomainEventBus } from '../events/event-bus.ts';
 import { JobQueue } from '../jobs/job-queue.ts';
+import { jobRegistry } from '../jobs/registry.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { PasswordHasher } from '../lib/password-hasher.ts';
 import { SecretBox } from '../lib/secret-box.ts';
@@ -80,7 +81,9 @@ export const createCore = async (
     secret,
     secrets: new SecretBox(secret),
     hasher: new PasswordHasher(),
-    jobs: new JobQueue(database, logger.child({ component: 'jobs' })),
+    jobs: new JobQueue(database, logger.child({ component: 'jobs' }), jobRegistry, {
+      singleOwner: database.engine === 'pglite',
+    }),
     bus: new DomainEventBus(logger.child({ component: 'events' })),
     storage: await createStorage(config, secret, clock),
   };

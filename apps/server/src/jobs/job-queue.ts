@@ -42,8 +42,16 @@ export const MAINTENANCE_INDEXES = [
   `create index if not exists flashbulb_job_completed_on on ${SCHEMA}.job (completed_on) where completed_on is not null`,
 ];
 
-/** How often pg-boss fails expired active jobs (its default, 120 s, would add minutes). */
+/**
+ * How often pg-boss fails expired active jobs (its default, 120 s, would add minutes) and archives
+ * completed ones. On PostgreSQL another process may die mid-job, and only this round hands its
+ * jobs to a survivor: every 5 s. A database one process owns (PGlite) has nobody else's jobs to
+ * recover — the jobs its own last run left active are failed at start (`recoverOrphans`) — so the
+ * round there only ends a handler hung past its expiry and tidies up: every 30 s, which makes
+ * the round's hold on PGlite's one connection, in front of guests' requests, six times rarer.
+ */
 export const MAINTENANCE_INTERVAL_SECONDS = 5;
+export const SINGLE_OWNER_MAINTENANCE_INTERVAL_SECONDS = 30;
 
 /**
  * How workers find work. Polling each queue on its own (pg-boss's way: one fetch per queue every
@@ -77,20 +85,26 @@ export class JobQueue {
   private readonly workerIds = new Map<string, string>();
   private dispatcher: NodeJS.Timeout | null = null;
   private dispatching = false;
+  /** Seconds between pg-boss's maintenance rounds on this database. */
+  readonly maintenanceIntervalSeconds: number;
 
   constructor(
     private readonly db: SqlRunner & StartupLock,
     private readonly logger: Logger,
     registry: readonly AnyJob[] = jobRegistry,
+    options: { singleOwner?: boolean } = {},
   ) {
     assertUniqueJobNames(registry);
     this.jobs = new Map(registry.map((job) => [job.name, job]));
+    this.maintenanceIntervalSeconds = options.singleOwner
+      ? SINGLE_OWNER_MAINTENANCE_INTERVAL_SECONDS
+      : MAINTENANCE_INTERVAL_SECONDS;
     this.boss = new PgBoss({
       db,
       schema: SCHEMA,
       supervise: true,
       schedule: true,
-      maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
+      maintenanceIntervalSeconds: this.maintenanceIntervalSeconds,
     });
     this.boss.on('error', (error: unknown) => this.logger.error({ err: error }, 'job queue error'));
   }
