@@ -122,11 +122,24 @@ const upload = async (e: FlashbulbEvent, width: number): Promise<Photo> => {
 };
 
 /** Waits until the photo was scanned (with `minScore`, when given). */
+/**
+ * Waits for a photo's faces to be indexed and for the `faces.index` job to be done: the scan is
+ * stored first, then the job attaches the photo to matching albums and sends the notice.
+ */
 const waitForScan = async (photoId: number, minScore?: number) => {
   const deadline = Date.now() + 30_000;
+  const indexing = async () =>
+    (await t.app.container.jobs.payloads('faces.index', 'pending')).some(
+      (payload) => (payload as { photoId?: number }).photoId === photoId,
+    );
   for (;;) {
     const scan = await t.app.container.repositories.faces.scanOf(photoId);
-    if (scan && (minScore === undefined || Math.abs(scan.minScore - minScore) < 1e-6)) return scan;
+    if (
+      scan &&
+      (minScore === undefined || Math.abs(scan.minScore - minScore) < 1e-6) &&
+      !(await indexing())
+    )
+      return scan;
     if (Date.now() > deadline) throw new Error(`photo ${photoId} never scanned`);
     await new Promise((r) => setTimeout(r, 100));
   }
