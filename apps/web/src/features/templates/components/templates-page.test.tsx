@@ -79,7 +79,9 @@ describe('template editor (issue 12 §4)', { timeout: 40_000 }, () => {
     // placeholder 2 made 30 px narrower (5 %)
     drag(screen.getByTestId('resize-2'), -30, 0);
     await userEvent.click(screen.getByRole('button', { name: 'Save template' }));
-    expect(await screen.findByText('Template saved.')).toBeTruthy();
+    // The page opens the new template (its tid in the address) and still says it was saved.
+    expect(await screen.findByRole('heading', { name: 'Edit template' })).toBeTruthy();
+    expect(screen.getByText('Template saved.')).toBeTruthy();
     const sent = bodyOf(api.callsTo(CREATE)[0]);
     expect(sent).toMatchObject({ name: 'Two up', is_watermark: false });
     expect(sent.layout).toMatchObject({ width: 6, height: 4, unit: 'in', dpi: 300 });

@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import {
   defaultTemplateLayout,
   layoutPixels,
@@ -45,6 +45,9 @@ import { isTemplateImageName, newPlaceholder, SHEET_PRESETS } from '../utils/tem
 import { SheetCanvas, type TemplateImageUrls } from './sheet-canvas.tsx';
 
 const NO_IMAGES: TemplateImageUrls = { background_image: null, overlay_image: null };
+
+/** The navigation from a new template to its own address, right after it was created. */
+type SavedNavigation = { savedTemplateId: number };
 type ImageSlot = keyof TemplateImageUrls;
 
 /** A number input over a fraction (0..1) shown in percent. */
@@ -143,6 +146,7 @@ function TemplateEditor({
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [, setParams] = useSearchParams();
+  const location = useLocation();
   const isSuper = user.role === Role.SUPER_USER;
   const [name, setName] = useState(detail?.name ?? '');
   const [layout, setLayout] = useState<TemplateLayout>(detail?.layout ?? defaultTemplateLayout());
@@ -154,9 +158,13 @@ function TemplateEditor({
   const [selected, setSelected] = useState<number>(0);
   const [busy, setBusy] = useState(false);
   const [errorKey, setErrorKey] = useState<string | null>(null);
-  // What was last saved: the "saved" notice shows until the next change.
+  // What was last saved: the "saved" notice shows until the next change. A new template, once
+  // created, opens by its tid in a fresh editor: the navigation says it was just saved.
   const [savedState, setSavedState] = useState<{ name: string; layout: TemplateLayout } | null>(
-    null,
+    () =>
+      detail && (location.state as SavedNavigation | null)?.savedTemplateId === detail.id
+        ? { name: detail.name, layout: detail.layout }
+        : null,
   );
   const saved = savedState?.name === name && savedState.layout === layout;
   const organisations = useOrganisationChoices(isSuper);
@@ -238,7 +246,11 @@ function TemplateEditor({
       queryClient.setQueryData(templateQueryKey(result.id), result);
       await queryClient.invalidateQueries({ queryKey: ['ppt'] });
       setSavedState({ name, layout });
-      if (!detail) setParams({ tid: String(result.id), ...(watermark ? { watermark: '1' } : {}) });
+      if (!detail)
+        setParams(
+          { tid: String(result.id), ...(watermark ? { watermark: '1' } : {}) },
+          { state: { savedTemplateId: result.id } satisfies SavedNavigation },
+        );
     } catch (error) {
       setErrorKey(errorKeyOf(error));
     } finally {
