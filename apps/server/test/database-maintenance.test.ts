@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DatabaseMaintenance } from '../src/db/maintenance.ts';
 import { createEvent, createRobotWorld } from './helpers/events.ts';
+import { insertCompletedJobs } from './helpers/jobs.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** PGlite has no autovacuum launcher: the `database.vacuum` job does its work (issue 18). */
@@ -52,12 +53,7 @@ describe('database.vacuum', () => {
       // What pg-boss does to every job within a day: inserted, completed, then moved out of the
       // job table by its archive. Without a vacuum the partition's file only ever grows.
       const queue = 'auth.cleanup';
-      await t.database.executeSql(
-        `insert into pgboss.job (id, name, data, state, started_on, completed_on, created_on)
-         select gen_random_uuid(), $1, '{}'::jsonb, 'completed', now(), now(), now()
-         from generate_series(1, 3000)`,
-        [queue],
-      );
+      await insertCompletedJobs(t, queue, 3000);
       await t.database.executeSql(`delete from pgboss.job where name = $1`, [queue]);
       const { rows } = await t.database.executeSql(
         `select c.relname from pg_inherits i join pg_class c on c.oid = i.inhrelid

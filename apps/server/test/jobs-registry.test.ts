@@ -11,6 +11,7 @@ import {
 import { jobRegistry } from '../src/jobs/registry.ts';
 import { photoDerivativesJob } from '../src/jobs/photo-derivatives.job.ts';
 import { createEvent, createRobotWorld } from './helpers/events.ts';
+import { insertCompletedJobs } from './helpers/jobs.ts';
 import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -108,12 +109,7 @@ describe('job registry', () => {
     // Every 5 s pg-boss fails active jobs past their expiry and archives completed ones; with a
     // day of completed jobs kept, a scan of all of them held PGlite's one connection ~44 ms.
     const queue = 'auth.cleanup';
-    await t.database.executeSql(
-      `insert into pgboss.job (id, name, data, state, started_on, completed_on, created_on)
-       select gen_random_uuid(), $1, '{}'::jsonb, 'completed', now(), now(), now()
-       from generate_series(1, 5000)`,
-      [queue],
-    );
+    await insertCompletedJobs(t, queue, 5000);
     try {
       await t.database.executeSql('analyze pgboss.job');
       const plan = async (query: string) =>
