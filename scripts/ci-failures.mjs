@@ -9,13 +9,19 @@ import { existsSync, readFileSync } from 'node:fs';
 const [file, logFile, maxArg] = process.argv.slice(2);
 const max = Number(maxArg ?? 40);
 
-/** The log's sections about errors outside tests, without colours, at most `limit` lines. */
+// Colour codes of the terminal reporter.
+// eslint-disable-next-line no-control-regex
+const COLOURS = /\u001b\[[0-9;]*m/g;
+
+/**
+ * The log's section about errors outside tests, without colours, at most `limit` lines.
+ * @param {string | undefined} path
+ * @param {number} limit
+ * @returns {string[]}
+ */
 function errorsOutsideTests(path, limit) {
   if (!path || !existsSync(path)) return [];
-  // eslint-disable-next-line no-control-regex
-  const log = readFileSync(path, 'utf8')
-    .replace(/\u001b\[[0-9;]*m/g, '')
-    .split('\n');
+  const log = readFileSync(path, 'utf8').replace(COLOURS, '').split('\n');
   const start = log.findIndex((line) =>
     /Unhandled (Errors?|Rejection)|Errors? occurred while/.test(line),
   );
