@@ -12,7 +12,7 @@ import {
   waitForPublicPhotos,
 } from './support/albums.ts';
 import { showcasePhotos, SHOWCASE } from './support/guest-showcase.ts';
-import { journeyResources, photoNames } from './support/journey.ts';
+import { journeyResources, photoNames, screenshotSizes } from './support/journey.ts';
 
 const JOURNEY_TIMEOUT = 150_000;
 const SHOTS = process.env.FLASHBULB_SHOTS_DIR ?? path.join(tmpdir(), 'flashbulb-e2e-screenshots');
@@ -173,14 +173,7 @@ describe('the web-app page in Chromium (issue 15 item 4, albums §2.1)', () => {
         expect(
           await page.getByRole('link', { name: 'See all the photos' }).getAttribute('href'),
         ).toBe(links.public);
-        for (const [w, h] of [
-          [390, 844],
-          [1440, 900],
-          [1080, 1920],
-        ] as const) {
-          await page.setViewportSize({ width: w, height: h });
-          await page.screenshot({ path: path.join(SHOTS, `share-preview-${w}x${h}.png`) });
-        }
+        await screenshotSizes(page, SHOTS, 'share-preview');
         await page.goto(`${url}/?photoId=${shared.uid}&eName=ZZZZ`);
         await page.getByRole('heading', { name: 'This photo is not available' }).waitFor();
         await page.setViewportSize({ width: 390, height: 844 });
@@ -276,14 +269,7 @@ describe('the web-app page in Chromium (issue 15 item 4, albums §2.1)', () => {
         await page.getByText('2 of 2 sent').waitFor({ timeout: 60_000 });
         expect(await page.getByText('Sent', { exact: true }).count()).toBe(2);
         await expect.poll(ownerCount).toBe(before + 2);
-        for (const [w, h] of [
-          [390, 844],
-          [1440, 900],
-          [1080, 1920],
-        ] as const) {
-          await page.setViewportSize({ width: w, height: h });
-          await page.screenshot({ path: path.join(SHOTS, `roamer-${w}x${h}.png`) });
-        }
+        await screenshotSizes(page, SHOTS, 'roamer');
       });
       expect(browser.problems).toEqual([]);
     },

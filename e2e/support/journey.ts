@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type RunningBrowser } from './browser.ts';
@@ -58,3 +59,23 @@ export const photoNames = (page: Page): Promise<string[]> =>
   page
     .locator('[data-photo-name]')
     .evaluateAll((els) => els.map((el) => el.getAttribute('data-photo-name') ?? '').sort());
+
+/** The sizes guest pages are looked at in: a phone, a laptop, a portrait kiosk. */
+export const GUEST_SIZES = [
+  [390, 844],
+  [1440, 900],
+  [1080, 1920],
+] as const;
+
+/** Screenshots of the page at each size, as `<name>-<width>x<height>.png` in `folder`. */
+export const screenshotSizes = async (
+  page: Page,
+  folder: string,
+  name: string,
+  sizes: readonly (readonly [number, number])[] = GUEST_SIZES,
+): Promise<void> => {
+  for (const [width, height] of sizes) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: path.join(folder, `${name}-${width}x${height}.png`) });
+  }
+};

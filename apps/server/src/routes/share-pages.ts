@@ -34,6 +34,16 @@ const send = (reply: FastifyReply, status: number, html: string, mediaOrigins: s
     .header('referrer-policy', 'strict-origin-when-cross-origin')
     .send(html);
 
+/** The shared photo or video at its own size, its URLs and alternative text escaped. */
+const mediaHtml = (
+  page: Pick<SharePage, 'videoUrl' | 'imageUrl' | 'width' | 'height'>,
+  alt: string,
+): string => {
+  const size = page.width && page.height ? ` width="${page.width}" height="${page.height}"` : '';
+  if (page.videoUrl) return `<video src="${e(page.videoUrl)}" controls playsinline${size}></video>`;
+  return page.imageUrl ? `<img src="${e(page.imageUrl)}" alt="${e(alt)}"${size}>` : '';
+};
+
 const STYLE = `body{margin:0;background:#111;color:#eee;font-family:system-ui,sans-serif;text-align:center}
 main{max-width:960px;margin:0 auto;padding:16px}img,video{max-width:100%;height:auto;display:block;margin:0 auto}
 a{color:#9cf}h1{font-size:1.3rem}`;
@@ -61,12 +71,7 @@ export const renderSharePage = (page: SharePage): string => {
         : `<meta property="${property}" content="${e(content)}">`,
     )
     .join('\n');
-  const size = page.width && page.height ? ` width="${page.width}" height="${page.height}"` : '';
-  const media = page.videoUrl
-    ? `<video src="${e(page.videoUrl)}" controls playsinline${size}></video>`
-    : page.imageUrl
-      ? `<img src="${e(page.imageUrl)}" alt="${e(page.title)}"${size}>`
-      : '';
+  const media = mediaHtml(page, page.title);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -132,12 +137,7 @@ footer{padding:16px;color:#7d828e;font-size:.8rem}
 export const renderSharePreviewPage = (page: Extract<SharePreviewPage, { status: 200 }>) => {
   const base = renderSharePage(page);
   const head = base.slice(0, base.indexOf('<style>'));
-  const size = page.width && page.height ? ` width="${page.width}" height="${page.height}"` : '';
-  const media = page.videoUrl
-    ? `<video src="${e(page.videoUrl)}" controls playsinline${size}></video>`
-    : page.imageUrl
-      ? `<img src="${e(page.imageUrl)}" alt="${e(`A photo from ${page.title}`)}"${size}>`
-      : '';
+  const media = mediaHtml(page, `A photo from ${page.title}`);
   const logoImg = page.logoUrl ? `<img src="${e(page.logoUrl)}" alt="${e(page.title)} logo">` : '';
   const logo = logoImg
     ? page.logoLink

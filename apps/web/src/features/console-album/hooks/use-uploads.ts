@@ -1,15 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import {
-  photoUploadAccess,
-  photoUploadComplete,
-  isValidFileName,
-  randomFileName,
-  type Photo,
-} from '@flashbulb/shared';
-import { callApi } from '../../../lib/api-client.ts';
-import { contentTypeOf, prepareUpload } from '../../../lib/uploads/prepare-upload.ts';
-import { postToStorage } from '../../../lib/uploads/post-to-storage.ts';
+import type { Photo } from '@flashbulb/shared';
 import { uploadFailureOf } from '../../../lib/uploads/upload-failure.ts';
+import { uploadPhoto } from '../../../lib/uploads/upload-photo.ts';
 import { UploadQueue } from '../../../lib/uploads/upload-queue.ts';
 
 interface UploadContext {
@@ -28,19 +20,7 @@ export const useUploads = (eventName: string, onPhoto: (photo: Photo) => void) =
       new UploadQueue<UploadContext>(
         { eventName, onPhoto },
         async (file, step, context) => {
-          const body = await prepareUpload(file);
-          // The photo keeps its own name (issue 16): the server files it under a random folder, so
-          // two IMG_0001.JPG never meet; only a name the rules refuse is replaced by a random one.
-          const fileName = isValidFileName(file.name) ? file.name : randomFileName(file.name);
-          const grant = await callApi(photoUploadAccess, {
-            event_name: context.eventName,
-            file_name: fileName,
-            content_type: contentTypeOf(file.name),
-          });
-          step.setStatus('uploading');
-          await postToStorage(grant, body, fileName, step.setProgress);
-          step.setStatus('completing');
-          const photo = await callApi(photoUploadComplete, { key: grant.key });
+          const photo = await uploadPhoto(file, step, context.eventName);
           context.onPhoto(photo);
         },
         uploadFailureOf,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { httpLink } from '../utils/http-link.ts';
 
 /** What the cover shows of the event (all optional: attendee and mini-album pages know less). */
 export interface CoverBranding {
@@ -16,15 +17,6 @@ export interface CoverBranding {
   /** Hours to add to UTC for the event's local day (`date_utc_diff_hours`). */
   readonly utcDiffHours: number;
 }
-
-const safeLink = (url: string): string | null => {
-  try {
-    const parsed = new URL(url, window.location.href);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-};
 
 /** `21 November 2026` in the event's local day. */
 export const coverDate = (iso: string, utcDiffHours: number): string => {
@@ -58,8 +50,8 @@ export function AlbumCover({
   actions?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const logoHref = branding.logoLink && !kiosk ? safeLink(branding.logoLink) : null;
-  const support = branding.supportLink && !kiosk ? safeLink(branding.supportLink) : null;
+  const logoHref = branding.logoLink && !kiosk ? httpLink(branding.logoLink) : null;
+  const support = branding.supportLink && !kiosk ? httpLink(branding.supportLink) : null;
   const tag = branding.hashTag.trim().replace(/^#+/, '');
   const logo = branding.logo && (
     <img

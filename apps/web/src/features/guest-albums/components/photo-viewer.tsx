@@ -6,6 +6,7 @@ import { displayDate, viewerSource } from '../utils/photo-image.ts';
 import { canUseShareSheet, downloadFile, downloadName } from '../utils/share-download.ts';
 import { IconButton } from './icon-button.tsx';
 import { Icon } from './icons.tsx';
+import { httpLink } from '../utils/http-link.ts';
 
 const FOCUSABLE =
   'button:not([disabled]), a[href], video[controls], [tabindex]:not([tabindex="-1"])';
@@ -428,16 +429,6 @@ export function PhotoViewer({
   );
 }
 
-const httpHref = (url: string | null): string | null => {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url, window.location.href);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-};
-
 /** The event's logo in the viewer's top bar, linked to the operator's `logo_link`. */
 function ViewerLogo({
   logo,
@@ -447,7 +438,7 @@ function ViewerLogo({
   title: string;
 }) {
   const { t } = useTranslation();
-  const href = httpHref(logo.link);
+  const href = httpLink(logo.link);
   const image = (
     <img className="albums-viewer-logo" src={logo.src} alt={t('albums.cover.logoAlt', { title })} />
   );

@@ -1,12 +1,9 @@
 import { useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isValidFileName, PHOTO_EXTENSIONS, randomFileName } from '@flashbulb/shared';
-import { photoUploadAccess, photoUploadComplete } from '@flashbulb/shared/api/photos';
-import { callApi } from '../../../lib/api-client.ts';
+import { PHOTO_EXTENSIONS } from '@flashbulb/shared';
 import { useErrorText } from '../../../lib/error-text.ts';
-import { contentTypeOf, prepareUpload } from '../../../lib/uploads/prepare-upload.ts';
-import { postToStorage } from '../../../lib/uploads/post-to-storage.ts';
 import { uploadFailureOf } from '../../../lib/uploads/upload-failure.ts';
+import { uploadPhoto } from '../../../lib/uploads/upload-photo.ts';
 import {
   UploadQueue,
   type UploadFailure,
@@ -97,19 +94,10 @@ function RoamerUploads({
       new UploadQueue<{ eventKey: string; eventName: string }>(
         { eventKey, eventName: event.name },
         async (file, step, context) => {
-          const body = await prepareUpload(file);
-          const fileName = isValidFileName(file.name) ? file.name : randomFileName(file.name);
-          const keyFields = { key_type: 'event_owner', key_value: context.eventKey } as const;
-          const grant = await callApi(photoUploadAccess, {
-            ...keyFields,
-            event_name: context.eventName,
-            file_name: fileName,
-            content_type: contentTypeOf(file.name),
+          await uploadPhoto(file, step, context.eventName, {
+            key_type: 'event_owner',
+            key_value: context.eventKey,
           });
-          step.setStatus('uploading');
-          await postToStorage(grant, body, fileName, step.setProgress);
-          step.setStatus('completing');
-          await callApi(photoUploadComplete, { ...keyFields, key: grant.key });
         },
         uploadFailureOf,
         2,

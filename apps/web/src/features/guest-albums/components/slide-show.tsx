@@ -4,6 +4,7 @@ import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { displayDate, viewerSource } from '../utils/photo-image.ts';
 import { AlbumLinkQr } from './album-link-qr.tsx';
 import { IconButton } from './icon-button.tsx';
+import { httpLink } from '../utils/http-link.ts';
 
 export { DEFAULT_SLIDESHOW_SECONDS } from '../utils/slideshow-seconds.ts';
 
@@ -32,16 +33,6 @@ export interface SlideShowBranding {
    */
   readonly photoUrl?: ((photo: Photo) => string) | null;
 }
-
-const httpLink = (url: string | null | undefined): string | null => {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url, window.location.href);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-};
 
 /** A photo close enough to the screen's shape fills it (cover); others fit over a blurred copy. */
 const COVER_WHEN_RATIO_WITHIN = 0.18;
