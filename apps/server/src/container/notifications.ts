@@ -73,6 +73,7 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
     rows: leadRows,
     clock: core.clock,
     signingKey: secrets.signingKey,
+    secrets,
   });
   return {
     repositories: { notifications: notificationRows, leads: leadRows },

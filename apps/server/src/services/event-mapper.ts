@@ -60,6 +60,10 @@ export const settingsOfRecord = (event: EventRecord): EventSettings => ({
  */
 export const displayTokenMessage = (eventId: number): string => `lead-display:${eventId}`;
 
+/** The event's display token: what its screen links carry to skip the lead gate. */
+export const displayTokenOf = (secrets: Pick<SecretBox, 'hmac'>, eventId: number): string =>
+  secrets.hmac(displayTokenMessage(eventId));
+
 export const secureFieldsSet = (row: EventRow): SecureField[] =>
   SECURE_FIELDS.filter((f) => Boolean(row.secureFields[f]));
 
@@ -73,7 +77,7 @@ export const mapEventToResponse = (event: EventRecord, secrets: SecretBox): Flas
     owner_api_key: secrets.decrypt(row.ownerKeySealed),
     private_api_key: secrets.decrypt(row.privateKeySealed),
     public_api_key: secrets.decrypt(row.publicKeySealed),
-    display_token: secrets.hmac(displayTokenMessage(row.id)),
+    display_token: displayTokenOf(secrets, row.id),
     ...settingsOfRecord(event),
     email_from_address_verified: row.emailFromAddressVerified,
     unlocked: row.unlocked,
@@ -92,7 +96,7 @@ export const mapEventToBasic = (row: EventRow, secrets: SecretBox): BasicEvent =
   logo_full_path: row.logo_full_path,
   public_api_key: secrets.decrypt(row.publicKeySealed),
   private_api_key: secrets.decrypt(row.privateKeySealed),
-  display_token: secrets.hmac(displayTokenMessage(row.id)),
+  display_token: displayTokenOf(secrets, row.id),
   collect_leads: row.collect_leads,
   updated_date: row.updatedAt.toISOString(),
   created_date: row.createdAt.toISOString(),

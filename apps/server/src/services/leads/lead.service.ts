@@ -13,7 +13,8 @@ import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LeadRepository, LeadRow } from '../../repositories/lead.repository.ts';
-import { displayTokenMessage } from '../event-mapper.ts';
+import { displayTokenOf } from '../event-mapper.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import type { KeylessBody } from '../keyless-body.ts';
 
 /**
@@ -69,19 +70,14 @@ export class LeadService {
       clock: Clock;
       /** Signs the lead token the album calls carry (secrets.signingKey). */
       signingKey: Buffer;
+      /** Checks the event's display token (`displayTokenOf`). */
+      secrets: Pick<SecretBox, 'hmac'>;
     },
   ) {}
 
   private sign(eventId: number, leadId: number): string {
     return createHmac('sha256', this.deps.signingKey)
       .update(`lead-gate:${eventId}:${leadId}`)
-      .digest('base64url');
-  }
-
-  /** The event's display token (the event's `display_token`, SecretBox.hmac of the same text). */
-  private displayToken(eventId: number): string {
-    return createHmac('sha256', this.deps.signingKey)
-      .update(displayTokenMessage(eventId))
       .digest('base64url');
   }
 
@@ -106,7 +102,7 @@ export class LeadService {
     if (!GATED_KEYS.has(principal.keyType) || principal.event.row.collect_leads !== 1) return;
     const eventId = principal.event.row.id;
     if (body.display !== undefined && body.display !== '') {
-      const want = Buffer.from(this.displayToken(eventId));
+      const want = Buffer.from(displayTokenOf(this.deps.secrets, eventId));
       const got = Buffer.from(body.display);
       if (want.length === got.length && timingSafeEqual(want, got)) return;
     }
