@@ -85,6 +85,8 @@ export class JobQueue {
   private readonly workerIds = new Map<string, string>();
   private dispatcher: NodeJS.Timeout | null = null;
   private dispatching = false;
+  /** Set once pg-boss has stopped: its later writes go nowhere (see the constructor). */
+  private stopped = false;
   /** Seconds between pg-boss's maintenance rounds on this database. */
   readonly maintenanceIntervalSeconds: number;
 
@@ -100,7 +102,14 @@ export class JobQueue {
       ? SINGLE_OWNER_MAINTENANCE_INTERVAL_SECONDS
       : MAINTENANCE_INTERVAL_SECONDS;
     this.boss = new PgBoss({
-      db,
+      // After stop, a handler that outlived the stop's wait still ends inside pg-boss, which then
+      // records its completion — on a database that may be closed by then (an unhandled rejection
+      // at shutdown). Its job was already failed by the stop (retried by the next process), so
+      // those late writes are dropped.
+      db: {
+        executeSql: (text: string, values?: unknown[]) =>
+          this.stopped ? Promise.resolve({ rows: [] }) : db.executeSql(text, values),
+      },
       schema: SCHEMA,
       supervise: true,
       schedule: true,
@@ -116,6 +125,7 @@ export class JobQueue {
 
   /** Starts pg-boss and creates every queue of the registry (producer and worker alike). */
   async start(): Promise<void> {
+    this.stopped = false;
     // pg-boss creates its schema and each queue's partition on first start; two processes doing
     // that at once on an empty PostgreSQL deadlock or collide, so it runs under our start-up lock.
     const setUp = async (): Promise<void> => {
@@ -262,5 +272,6 @@ export class JobQueue {
     this.dispatcher = null;
     this.workerIds.clear();
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    this.stopped = true;
   }
 }
