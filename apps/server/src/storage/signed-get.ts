@@ -18,7 +18,8 @@ export const SIGNED_GET_SECONDS = 60;
  * `seconds` and `2 × seconds`.
  */
 export const roundedExpiry = (now: Date, seconds: number): number => {
-  const nowSeconds = Math.floor(now.getTime() / 1000);
+  // rounded up: floored, a URL issued at 10:01:00.400 would expire at 10:02:00, 59.6 s later
+  const nowSeconds = Math.ceil(now.getTime() / 1000);
   return Math.ceil((nowSeconds + seconds) / seconds) * seconds;
 };
 
