@@ -9,7 +9,7 @@
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { endpoints } from '@flashbulb/shared';
-import { post, setUp } from './bench-app.ts';
+import { post, schedulingNote, setUp } from './bench-app.ts';
 
 const { values } = parseArgs({
   options: {
@@ -97,6 +97,7 @@ const main = async () => {
   console.log(
     `\nbench:attendees — ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   );
+  console.log(await schedulingNote());
   console.table(rows);
 };
 

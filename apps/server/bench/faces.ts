@@ -21,7 +21,7 @@ import sharp from 'sharp';
 import { parseArgs } from 'node:util';
 import { distanceForSimilarity } from '../src/services/faces/face-similarity.ts';
 import { FaceVectorSearch } from '../src/services/faces/face-vectors.ts';
-import { post, setUp } from './bench-app.ts';
+import { post, schedulingNote, setUp } from './bench-app.ts';
 
 const { values } = parseArgs({
   options: {
@@ -53,6 +53,7 @@ const main = async () => {
   console.log(
     `machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   );
+  console.log(await schedulingNote());
   const rows: Record<string, string | number>[] = [];
   for (const engine of engines) {
     const s = await setUp(engine);

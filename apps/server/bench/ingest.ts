@@ -20,7 +20,7 @@ import { endpoints } from '@flashbulb/shared';
 import sharp from 'sharp';
 import { MAINTENANCE_INDEXES } from '../src/jobs/job-queue.ts';
 import { ImageEngine } from '../src/repositories/image-engine.ts';
-import { post, setUp, type Setup } from './bench-app.ts';
+import { post, schedulingNote, setUp, type Setup } from './bench-app.ts';
 
 // pg-boss's own SQL for its maintenance (the statements it runs every maintenance round).
 const pgBossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
@@ -218,6 +218,7 @@ const main = async () => {
   console.log(
     `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   );
+  console.log(await schedulingNote());
   console.log(`generating ${N} photos of 4000×3000…`);
   const photos = await makePhotos(N);
   const mb = photos.reduce((a, b) => a + b.length, 0) / N / 2 ** 20;

@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { photoStreamUrlAt } from '@flashbulb/shared';
 import Fastify from 'fastify';
 import sharp from 'sharp';
-import { robotUpload, setUp, type Setup } from './bench-app.ts';
+import { robotUpload, schedulingNote, setUp, type Setup } from './bench-app.ts';
 
 const { values } = parseArgs({
   options: {
@@ -237,6 +237,7 @@ const main = async () => {
   console.log(
     `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
   );
+  console.log(await schedulingNote());
   for (const engine of values.engines.split(',') as ('pglite' | 'postgres')[]) {
     const client = fork(fileURLToPath(import.meta.url), ['--client', '1'], {
       execArgv: ['--import', 'tsx'],
