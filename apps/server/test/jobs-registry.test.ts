@@ -2,7 +2,12 @@ import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvents } from '../src/events/domain-events.ts';
-import { assertUniqueJobNames, JobPayloadError } from '../src/jobs/job-definition.ts';
+import { databaseVacuumJob } from '../src/jobs/database-vacuum.job.ts';
+import {
+  assertUniqueJobNames,
+  JobPayloadError,
+  type JobDeps,
+} from '../src/jobs/job-definition.ts';
 import {
   JobQueue,
   MAINTENANCE_INTERVAL_SECONDS,
@@ -13,7 +18,7 @@ import { photoDerivativesJob } from '../src/jobs/photo-derivatives.job.ts';
 import { createEvent, createRobotWorld } from './helpers/events.ts';
 import { insertCompletedJobs } from './helpers/jobs.ts';
 import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from './helpers/photos.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, openTestDatabase, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
@@ -353,5 +358,74 @@ describe('job registry', () => {
       return row?.full_path.startsWith('archive/') ? row : undefined;
     }, 'the retention job to archive the original');
     expect(archived.full_path).toBe(`archive/${photo.full_path}`);
+  });
+});
+
+describe('stopping while a handler runs', () => {
+  it('drops what a handler that outlived the stop would write: the database may be closed by then', async () => {
+    const { database, drop } = await openTestDatabase();
+    // Every call the queue makes; after `closed` one is a write on a closed database.
+    let closed = false;
+    const late: string[] = [];
+    const spy = {
+      executeSql: (text: string, values?: unknown[]) => {
+        if (closed) {
+          late.push(text);
+          return Promise.reject(new Error('Cannot use a pool after calling end on the pool'));
+        }
+        return database.executeSql(text, values);
+      },
+      ...(database.withStartupLock
+        ? { withStartupLock: database.withStartupLock.bind(database) }
+        : {}),
+    };
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on('unhandledRejection', onRejection);
+
+    let markStarted!: () => void;
+    const started = new Promise<void>((resolve) => (markStarted = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let markEnded!: () => void;
+    const ended = new Promise<void>((resolve) => (markEnded = resolve));
+    // A registered name (send is typed by the registry) with a handler that waits to be released.
+    const { schedule: _noSchedule, ...vacuum } = databaseVacuumJob;
+    const stuck = {
+      ...vacuum,
+      run: async () => {
+        markStarted();
+        await released;
+        markEnded();
+      },
+    };
+    const queue = new JobQueue(spy, pino({ level: 'silent' }), [stuck], { stopTimeoutMs: 200 });
+    try {
+      await queue.start();
+      await queue.startWorker({} as JobDeps);
+      await queue.send('database.vacuum', {});
+      await started;
+      await queue.stop();
+      // The stop failed the job for the next process (a retry is due, or it is failed for good).
+      const { rows } = await database.executeSql(
+        `select state from pgboss.job where name = 'database.vacuum'`,
+      );
+      expect(rows.map((row) => row.state)).not.toContain('active');
+      await database.close();
+      closed = true;
+
+      release();
+      await ended;
+      // pg-boss records a handler's end a few turns after it returns: give it those turns.
+      for (let i = 0; i < 20; i += 1) await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(late).toEqual([]);
+      expect(rejections).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onRejection);
+      release();
+      if (!closed) await database.close();
+      await drop();
+    }
   });
 });

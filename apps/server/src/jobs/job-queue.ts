@@ -77,6 +77,12 @@ const describeIssues = (error: { issues: { path: PropertyKey[]; message: string 
  * (jobs/registry.ts): queues, payload checks, retry policies, schedules and handlers all come
  * from there.
  */
+/** What pg-boss's writes answer after stop (see the JobQueue constructor). */
+const NOTHING_CHANGED = { rows: [{ count: 0 }] };
+
+/** How long a stop waits for running handlers (a shutdown must not hang on a stuck one). */
+const STOP_TIMEOUT_MS = 10_000;
+
 export class JobQueue {
   private readonly boss: PgBossInstance;
   private readonly jobs: ReadonlyMap<string, AnyJob>;
@@ -89,13 +95,19 @@ export class JobQueue {
   private stopped = false;
   /** Seconds between pg-boss's maintenance rounds on this database. */
   readonly maintenanceIntervalSeconds: number;
+  private readonly stopTimeoutMs: number;
 
   constructor(
     private readonly db: SqlRunner & StartupLock,
     private readonly logger: Logger,
     registry: readonly AnyJob[] = jobRegistry,
-    options: { singleOwner?: boolean } = {},
+    options: {
+      singleOwner?: boolean;
+      /** How long `stop` waits for running handlers before it fails their jobs (default 10 s). */
+      stopTimeoutMs?: number;
+    } = {},
   ) {
+    this.stopTimeoutMs = options.stopTimeoutMs ?? STOP_TIMEOUT_MS;
     assertUniqueJobNames(registry);
     this.jobs = new Map(registry.map((job) => [job.name, job]));
     this.maintenanceIntervalSeconds = options.singleOwner
@@ -103,12 +115,13 @@ export class JobQueue {
       : MAINTENANCE_INTERVAL_SECONDS;
     this.boss = new PgBoss({
       // After stop, a handler that outlived the stop's wait still ends inside pg-boss, which then
-      // records its completion — on a database that may be closed by then (an unhandled rejection
-      // at shutdown). Its job was already failed by the stop (retried by the next process), so
-      // those late writes are dropped.
+      // records its completion — on a database that may be closed by then, in a promise nobody
+      // awaits (an unhandled rejection at shutdown). Its job was already failed by the stop
+      // (retried by the next process), so those late writes are dropped: they answer as pg-boss's
+      // completion commands do, one row counting the jobs changed — none.
       db: {
         executeSql: (text: string, values?: unknown[]) =>
-          this.stopped ? Promise.resolve({ rows: [] }) : db.executeSql(text, values),
+          this.stopped ? Promise.resolve(NOTHING_CHANGED) : db.executeSql(text, values),
       },
       schema: SCHEMA,
       supervise: true,
@@ -271,7 +284,7 @@ export class JobQueue {
     if (this.dispatcher) clearInterval(this.dispatcher);
     this.dispatcher = null;
     this.workerIds.clear();
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await this.boss.stop({ graceful: true, wait: true, timeout: this.stopTimeoutMs });
     this.stopped = true;
   }
 }
