@@ -3,11 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvents } from '../src/events/domain-events.ts';
 import { databaseVacuumJob } from '../src/jobs/database-vacuum.job.ts';
-import {
-  assertUniqueJobNames,
-  JobPayloadError,
-  type JobDeps,
-} from '../src/jobs/job-definition.ts';
+import { assertUniqueJobNames, JobPayloadError, type JobDeps } from '../src/jobs/job-definition.ts';
 import {
   JobQueue,
   MAINTENANCE_INTERVAL_SECONDS,
