@@ -22,7 +22,7 @@ import {
   type PayPalDouble,
 } from '../apps/server/test/doubles/paypal/paypal-double.ts';
 import { signInInBrowser } from './support/console.ts';
-import { journeyResources, photoNames } from './support/journey.ts';
+import { GUEST_SIZES, journeyResources, photoNames } from './support/journey.ts';
 
 /**
  * Issue 10 item 7 in Chromium: an attendee opens a paid album (protector-watermarked previews, no
@@ -187,11 +187,7 @@ describe('a paid attendee album in Chromium (issue 10)', () => {
         await expect.poll(() => photoNames(page)).toEqual(['blue.jpg', 'red.jpg']);
         await page.getByRole('region', { name: 'Get your photos' }).waitFor();
         // Opt-in look at the pay panel (FLASHBULB_SCREENSHOT_DIR): the three sizes of the brief.
-        await shoot(page, 'paid-panel', [
-          [390, 844],
-          [1440, 900],
-          [1080, 1920],
-        ]);
+        await shoot(page, 'paid-panel', GUEST_SIZES);
         if (shots) {
           // The shop kiosk's checkout with the photo choice and the desk form (same attendee).
           const kiosk = await context.newPage();
@@ -293,11 +289,7 @@ describe('a paid attendee album in Chromium (issue 10)', () => {
           PAYPAL_CLIENT_ID,
         );
         const card = page.getByRole('form', { name: 'Card details' });
-        await shoot(page, 'paypal-card', [
-          [390, 844],
-          [1440, 900],
-          [1080, 1920],
-        ]);
+        await shoot(page, 'paypal-card', GUEST_SIZES);
         const payByCard = async (number: string) => {
           await card.getByLabel('Card number').fill(number);
           await card.getByLabel('Expires').fill('12/30');

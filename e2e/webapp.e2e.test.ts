@@ -12,7 +12,7 @@ import {
   waitForPublicPhotos,
 } from './support/albums.ts';
 import { showcasePhotos, SHOWCASE } from './support/guest-showcase.ts';
-import { journeyResources, photoNames, screenshotSizes } from './support/journey.ts';
+import { GUEST_SIZES, journeyResources, photoNames, screenshotSizes } from './support/journey.ts';
 
 const JOURNEY_TIMEOUT = 150_000;
 const SHOTS = process.env.FLASHBULB_SHOTS_DIR ?? path.join(tmpdir(), 'flashbulb-e2e-screenshots');
@@ -98,13 +98,7 @@ describe('the web-app page in Chromium (issue 15 item 4, albums §2.1)', () => {
         expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
         expect(await logo.locator('xpath=..').getAttribute('href')).toBe(SHOWCASE.logoLink);
         await page.screenshot({ path: path.join(SHOTS, 'webapp-390x844.png'), fullPage: true });
-        for (const [w, h] of [
-          [1440, 900],
-          [1080, 1920],
-        ] as const) {
-          await page.setViewportSize({ width: w, height: h });
-          await page.screenshot({ path: path.join(SHOTS, `webapp-${w}x${h}.png`) });
-        }
+        await screenshotSizes(page, SHOTS, 'webapp', GUEST_SIZES.slice(1));
         await page.setViewportSize({ width: 390, height: 844 });
 
         // The event's photos: the lead gate first, the server refuses the list until then.

@@ -72,7 +72,6 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
     access: events.access,
     rows: leadRows,
     clock: core.clock,
-    signingKey: secrets.signingKey,
     secrets,
   });
   return {

@@ -72,17 +72,17 @@ export interface StartupLock {
 const describeIssues = (error: { issues: { path: PropertyKey[]; message: string }[] }): string =>
   error.issues.map((i) => `${i.path.map(String).join('.') || '(root)'}: ${i.message}`).join('; ');
 
-/**
- * pg-boss on the app's own database (PGlite or PostgreSQL), driven by the job registry
- * (jobs/registry.ts): queues, payload checks, retry policies, schedules and handlers all come
- * from there.
- */
 /** What pg-boss's writes answer after stop (see the JobQueue constructor). */
 const NOTHING_CHANGED = { rows: [{ count: 0 }] };
 
 /** How long a stop waits for running handlers (a shutdown must not hang on a stuck one). */
 const STOP_TIMEOUT_MS = 10_000;
 
+/**
+ * pg-boss on the app's own database (PGlite or PostgreSQL), driven by the job registry
+ * (jobs/registry.ts): queues, payload checks, retry policies, schedules and handlers all come
+ * from there.
+ */
 export class JobQueue {
   private readonly boss: PgBossInstance;
   private readonly jobs: ReadonlyMap<string, AnyJob>;

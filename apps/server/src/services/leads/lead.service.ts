@@ -7,7 +7,7 @@ import {
   type ParsedBodyOf,
   type Lead,
 } from '@flashbulb/shared';
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -68,17 +68,13 @@ export class LeadService {
       access: AccessControl;
       rows: LeadRepository;
       clock: Clock;
-      /** Signs the lead token the album calls carry (secrets.signingKey). */
-      signingKey: Buffer;
-      /** Checks the event's display token (`displayTokenOf`). */
+      /** Signs the lead token the album calls carry and checks the event's display token. */
       secrets: Pick<SecretBox, 'hmac'>;
     },
   ) {}
 
   private sign(eventId: number, leadId: number): string {
-    return createHmac('sha256', this.deps.signingKey)
-      .update(`lead-gate:${eventId}:${leadId}`)
-      .digest('base64url');
+    return this.deps.secrets.hmac(`lead-gate:${eventId}:${leadId}`);
   }
 
   /** `<lead id>.<signature>`: names a lead of one event, and only that event. */
