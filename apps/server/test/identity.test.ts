@@ -518,3 +518,22 @@ describe('authenticator management', () => {
     });
   });
 });
+
+describe('the reads every signed-in call makes (prepared statements)', () => {
+  it('finds a session only before it expires and while it is not revoked', async () => {
+    await t.ok(endpoints.createFirstAdmin, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    const { sessions, users } = t.app.container.repositories;
+    const user = await users.findByEmail(ADMIN_EMAIL);
+    const expiresAt = new Date('2026-12-01T10:00:00.250Z');
+    await sessions.create({ id: 'session-a', userId: user!.id, refreshTokenHash: 'a', expiresAt });
+    await sessions.create({ id: 'session-b', userId: user!.id, refreshTokenHash: 'b', expiresAt });
+    const before = new Date(expiresAt.getTime() - 1);
+    expect((await sessions.findActive('session-a', before))?.user.email).toBe(ADMIN_EMAIL);
+    expect((await sessions.findActive('session-b', before))?.session.id).toBe('session-b');
+    expect(await sessions.findActive('session-a', expiresAt)).toBeUndefined();
+    expect(await sessions.findActive('session-c', before)).toBeUndefined();
+    await sessions.revoke('session-b', before);
+    expect(await sessions.findActive('session-b', before)).toBeUndefined();
+    expect((await sessions.findActive('session-a', before))?.session.id).toBe('session-a');
+  });
+});

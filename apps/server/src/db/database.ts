@@ -14,6 +14,15 @@ import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * A select prepared once with `.prepare(name)`: the query is built once, and PostgreSQL parses and
+ * plans a named statement once per connection. For the reads every call makes (its key or session,
+ * its event).
+ */
+export interface PreparedRead<Row> {
+  execute(placeholders: Record<string, unknown>): Promise<Row[]>;
+}
+
 export interface SqlRunner {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }

@@ -1,5 +1,5 @@
-import { and, asc, eq, getTableColumns } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { Db, PreparedRead } from '../db/database.ts';
 import { apiKeys, users } from '../db/schema.ts';
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect;
@@ -21,6 +21,9 @@ export interface CallerRow {
 }
 
 export class ApiKeyRepository {
+  /** Prepared on first use (see PreparedRead). */
+  private byHash?: PreparedRead<{ key: ApiKeyRow; user: CallerRow }>;
+
   constructor(private readonly db: Db) {}
 
   async create(key: typeof apiKeys.$inferInsert): Promise<ApiKeyRow> {
@@ -39,11 +42,14 @@ export class ApiKeyRepository {
 
   /** The key with its user, in one query (every call signed with a key reads this). */
   async findByHash(keyHash: string): Promise<{ key: ApiKeyRow; user: CallerRow } | undefined> {
-    const [row] = await this.db
+    // Prepared once (built and planned once): it runs on every call signed with a key.
+    this.byHash ??= this.db
       .select({ key: getTableColumns(apiKeys), user: callerColumns })
       .from(apiKeys)
       .innerJoin(users, eq(users.id, apiKeys.userId))
-      .where(eq(apiKeys.keyHash, keyHash));
+      .where(eq(apiKeys.keyHash, sql.placeholder('keyHash')))
+      .prepare('flashbulb_api_key_by_hash');
+    const [row] = await this.byHash.execute({ keyHash });
     return row;
   }
 

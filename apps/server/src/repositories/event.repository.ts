@@ -10,7 +10,7 @@ import {
   sql,
   type SQL,
 } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import type { Db, PreparedRead } from '../db/database.ts';
 import { eventImageProcesses, eventPrintTemplates, events, robots } from '../db/schema.ts';
 
 export type EventRow = typeof events.$inferSelect;
@@ -59,6 +59,9 @@ export type EventKeyKind = 'owner' | 'private' | 'public';
 
 /** Events and their links to robots, image processes and print templates. I/O only. */
 export class EventRepository {
+  /** Prepared on first use (see PreparedRead). */
+  private byId?: PreparedRead<EventSelectRow>;
+
   constructor(private readonly db: Db) {}
 
   /** undefined when the generated name (or a key) is taken: the caller retries with new ones. */
@@ -87,19 +90,21 @@ export class EventRepository {
   }
 
   async findById(id: number): Promise<EventRecord | undefined> {
-    return this.findOne(eq(events.id, id));
+    // Prepared once: this runs on every event-scoped call, and building the select of the wide
+    // events row took most of the query's CPU (docs/performance.md).
+    this.byId ??= this.select()
+      .where(eq(events.id, sql.placeholder('id')))
+      .prepare('flashbulb_event_by_id');
+    return toRecord((await this.byId.execute({ id }))[0]);
   }
 
   async findByName(name: string): Promise<EventRecord | undefined> {
-    return this.findOne(eq(events.name, name));
+    return toRecord((await this.select().where(eq(events.name, name)))[0]);
   }
 
-  /**
-   * One event with its links, in one query: this runs on every event-scoped call, and on the
-   * embedded database each query waits its turn on the one connection.
-   */
-  private async findOne(where: SQL): Promise<EventRecord | undefined> {
-    const [found] = await this.db
+  /** One event with its links, in one query. */
+  private select() {
+    return this.db
       .select({
         row: getTableColumns(events),
         robotIds: sql<unknown>`array(select r.id from robots r where r.event_id = events.id order by r.id)`,
@@ -109,14 +114,7 @@ export class EventRepository {
               where t.event_id = events.id order by t.position)`,
       })
       .from(events)
-      .where(where);
-    if (!found) return undefined;
-    return {
-      row: found.row,
-      robotIds: idList(found.robotIds),
-      imageProcessIds: idList(found.imageProcessIds),
-      pptIds: idList(found.pptIds),
-    };
+      .$dynamic();
   }
 
   async findByKeyHash(kind: EventKeyKind, hash: string): Promise<EventRow | undefined> {
@@ -247,3 +245,18 @@ const syncRelations = async (
 /** An `int[]` from the database (PGlite and node-postgres both parse it to numbers or strings). */
 const idList = (value: unknown): number[] =>
   Array.isArray(value) ? value.map((id) => Number(id)) : [];
+
+interface EventSelectRow {
+  row: EventRow;
+  robotIds: unknown;
+  imageProcessIds: unknown;
+  pptIds: unknown;
+}
+
+const toRecord = (found: EventSelectRow | undefined): EventRecord | undefined =>
+  found && {
+    row: found.row,
+    robotIds: idList(found.robotIds),
+    imageProcessIds: idList(found.imageProcessIds),
+    pptIds: idList(found.pptIds),
+  };

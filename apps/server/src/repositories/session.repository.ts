@@ -1,5 +1,5 @@
-import { and, eq, getTableColumns, gt, isNull, ne, lt, or, isNotNull } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import { and, eq, getTableColumns, gt, isNull, ne, lt, or, isNotNull, sql } from 'drizzle-orm';
+import type { Db, PreparedRead } from '../db/database.ts';
 import { authSessions, signInChallenges, pendingTotpSecrets, users } from '../db/schema.ts';
 import { callerColumns, type CallerRow } from './api-key.repository.ts';
 
@@ -8,6 +8,9 @@ export type ChallengeRow = typeof signInChallenges.$inferSelect;
 
 /** Signed-in sessions, sign-in challenges in progress and pending authenticator secrets. */
 export class SessionRepository {
+  /** Prepared on first use (see PreparedRead). */
+  private active?: PreparedRead<{ session: SessionRow; user: CallerRow }>;
+
   constructor(private readonly db: Db) {}
 
   async create(session: typeof authSessions.$inferInsert): Promise<void> {
@@ -19,17 +22,21 @@ export class SessionRepository {
     id: string,
     now: Date,
   ): Promise<{ session: SessionRow; user: CallerRow } | undefined> {
-    const [row] = await this.db
+    // Prepared once (built and planned once): it runs on every signed-in call.
+    this.active ??= this.db
       .select({ session: getTableColumns(authSessions), user: callerColumns })
       .from(authSessions)
       .innerJoin(users, eq(users.id, authSessions.userId))
       .where(
         and(
-          eq(authSessions.id, id),
+          eq(authSessions.id, sql.placeholder('id')),
           isNull(authSessions.revokedAt),
-          gt(authSessions.expiresAt, now),
+          gt(authSessions.expiresAt, sql.placeholder('now')),
         ),
-      );
+      )
+      .prepare('flashbulb_active_session');
+    // A placeholder skips the column's encoder: the timestamp goes as the encoder would send it.
+    const [row] = await this.active.execute({ id, now: now.toISOString() });
     return row;
   }
 

@@ -32,7 +32,8 @@ const PUBLIC_ROOTS = new Set([
 const PHOTO_FILE = /^events\/[^/]+\/photos\/[^/]+\/(?:original\.[^/]+|preview\.[^/]+)$/;
 
 export const isProtectedKey = (key: string): boolean => {
-  const root = key.split('/', 1)[0] ?? '';
+  const slash = key.indexOf('/');
+  const root = slash === -1 ? key : key.slice(0, slash);
   if (!PUBLIC_ROOTS.has(root)) return true;
   return PHOTO_FILE.test(key);
 };

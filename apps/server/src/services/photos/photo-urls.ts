@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { Photo } from '@flashbulb/shared';
 import type { Clock } from '../../lib/clock.ts';
+import { KeyedHmac } from '../../lib/keyed-hmac.ts';
 import type { EventRow } from '../../repositories/event.repository.ts';
 import type { PhotoRow } from '../../repositories/photo.repository.ts';
 import { isProtectedKey } from '../../storage/key-space.ts';
@@ -52,14 +53,22 @@ export type MediaCheck =
 export const isPaidEvent = (event: Pick<EventRow, 'is_free' | 'unlocked'>): boolean =>
   event.is_free !== 1 && event.unlocked !== 1;
 
-/** Signed URLs kept per expiry window: a list page repeats them, and an HMAC is most of its cost. */
-const SIGNED_URL_CACHE_SIZE = 50_000;
+/**
+ * Signed URLs kept per expiry window, for pages asked again and again (a kiosk's or album's first
+ * page). Small on purpose: a bigger cache made random deep pages slower than signing afresh
+ * (its entries outlive the young generation; docs/performance.md, session 11).
+ */
+const SIGNED_URL_CACHE_SIZE = 4_096;
 
 export class PhotoUrls {
   private readonly base: string;
-  private readonly secret: Buffer;
-  /** Media URLs of the current expiry window (they are the same all window long). */
-  private signed = new Map<string, string>();
+  private readonly hmac: KeyedHmac;
+  /**
+   * Media URLs of the current expiry window (they are the same all window long): by variant and
+   * audience, then by photo id (a number key: no key string to build per lookup).
+   */
+  private signed = new Map<string, Map<number, string>>();
+  private signedCount = 0;
   private signedExpires = 0;
 
   constructor(
@@ -73,7 +82,9 @@ export class PhotoUrls {
     },
   ) {
     this.base = deps.publicUrl.replace(/\/+$/, '');
-    this.secret = createHmac('sha256', deps.appSecret).update('flashbulb media urls v1').digest();
+    this.hmac = new KeyedHmac(
+      createHmac('sha256', deps.appSecret).update('flashbulb media urls v1').digest(),
+    );
   }
 
   /** The `urls` of a photo for one audience. */
@@ -108,16 +119,20 @@ export class PhotoUrls {
   /** A signed media URL, the same within each MEDIA_URL_SECONDS window. */
   mediaUrl(photoId: number, variant: string, audience: MediaAudience): string {
     const expires = roundedExpiry(this.deps.clock.now(), MEDIA_URL_SECONDS);
-    if (expires !== this.signedExpires || this.signed.size >= SIGNED_URL_CACHE_SIZE) {
+    if (expires !== this.signedExpires || this.signedCount >= SIGNED_URL_CACHE_SIZE) {
       this.signed = new Map();
+      this.signedCount = 0;
       this.signedExpires = expires;
     }
-    const key = `${photoId}/${variant}/${audience}`;
-    const known = this.signed.get(key);
+    const kind = audience === 'o' ? variant : `${variant}/g`;
+    let byPhoto = this.signed.get(kind);
+    if (!byPhoto) this.signed.set(kind, (byPhoto = new Map<number, string>()));
+    const known = byPhoto.get(photoId);
     if (known) return known;
     const signature = this.sign({ photoId, variant, audience, expires });
     const url = `${this.base}${MEDIA_PATH}/${photoId}/${variant}?a=${audience}&e=${expires}&s=${signature}`;
-    this.signed.set(key, url);
+    byPhoto.set(photoId, url);
+    this.signedCount += 1;
     return url;
   }
 
@@ -165,8 +180,8 @@ export class PhotoUrls {
   }
 
   private sign(grant: MediaGrant): string {
-    return createHmac('sha256', this.secret)
-      .update(`${grant.photoId}\n${grant.variant}\n${grant.audience}\n${grant.expires}`, 'utf8')
-      .digest('base64url');
+    return this.hmac.digest(
+      `${grant.photoId}\n${grant.variant}\n${grant.audience}\n${grant.expires}`,
+    );
   }
 }
