@@ -50,7 +50,7 @@ describe('PhotoUrls media URLs and their per-window cache', () => {
       if (id % 997 === 0)
         expect(grantOf(urls, url)).toMatchObject({ ok: true, grant: { photoId: id } });
     }
-    // the cache was emptied on the way: the same window still gives the same URL
+    // 10,000 URLs later (more than the cache holds), the same window still gives the same URL
     expect(urls.mediaUrl(1, 'preview', 'o')).toBe(first);
     advance(3600_000);
     const next = urls.mediaUrl(1, 'preview', 'o');
