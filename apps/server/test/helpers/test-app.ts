@@ -177,6 +177,8 @@ export const createTestApp = async (
     FLASHBULB_SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
     FLASHBULB_AUTH_RATE_LIMIT: '10000',
     FLASHBULB_WEB_DIST: path.join(dataDir, 'no-web'),
+    // The tests sell through the built-in test provider; a default install does not.
+    FLASHBULB_PAYMENTS_PROVIDER: 'test',
     LOG_LEVEL: 'silent',
     ...env,
   });
