@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import { ALBUM_PAYMENT_METHODS, KIOSK_PAYMENT_METHODS, type SecureField } from '@flashbulb/shared';
+import type { SecureField } from '@flashbulb/shared';
 import type { Clock } from '../lib/clock.ts';
 import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
 import { ProviderError } from '../repositories/provider-error.ts';
@@ -152,20 +152,15 @@ export class ProviderCheckouts {
   }
 
   /**
-   * Whether the event sells through any real provider: one whose credentials it carries (Stripe,
-   * Square, Shopify, its own or its organisation's connection), or an install-wide one (PayPal,
-   * the payment terminal) among the ways to pay it offers. Such an event never sells through the
-   * built-in test provider, even where the QR checkout has no real provider.
+   * Whether a real provider is configured for the event: one whose credentials it carries
+   * (Stripe, Square, Shopify: its own secure fields or its organisation's connection). Such an
+   * event never sells through the built-in test provider, even where the QR checkout has no real
+   * provider. (PayPal and the payment terminal are install-wide settings, not an event's.)
    */
   async sellsForReal(event: EventRecord): Promise<boolean> {
-    const opts = event.row.opts;
-    const offered = new Set<string>([
-      ...(opts.albumPaymentMethods ?? ALBUM_PAYMENT_METHODS),
-      ...(opts.kioskPaymentMethods ?? KIOSK_PAYMENT_METHODS),
-    ]);
-    for (const [name, entry] of this.entries) {
-      const install = Object.keys(entry.fields).length === 0 && !entry.shopDomain;
-      if (install ? offered.has(name) : await this.credentialsOf(event.row.id, entry)) return true;
+    for (const entry of this.entries.values()) {
+      if (Object.keys(entry.fields).length === 0 && !entry.shopDomain) continue;
+      if (await this.credentialsOf(event.row.id, entry)) return true;
     }
     return false;
   }
