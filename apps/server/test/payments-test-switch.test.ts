@@ -1,7 +1,11 @@
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { startStripeDouble, STRIPE_TEST_KEY, type StripeDouble } from './doubles/stripe/stripe-double.ts';
+import {
+  startStripeDouble,
+  STRIPE_TEST_KEY,
+  type StripeDouble,
+} from './doubles/stripe/stripe-double.ts';
 import { apiKeyAuth, createEvent, createEventWorld, errorOf } from './helpers/events.ts';
 import { insertReadyPhoto } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -147,7 +151,11 @@ describe('with the test provider switched on', () => {
   });
 
   it('sells an event without a real provider through the test provider (demos)', async () => {
-    const event = await createEvent(w.t, w.adminA, { full_name: 'Demo', is_free: 0, opts: paidOpts });
+    const event = await createEvent(w.t, w.adminA, {
+      full_name: 'Demo',
+      is_free: 0,
+      opts: paidOpts,
+    });
     const uid = await guestOf(w, event);
     const started = await w.t.ok(endpoints.createQrPayment, {
       key_type: 'attendee',
