@@ -419,7 +419,7 @@ describe('kiosk e-mail and unlinking rules', () => {
     // A wrong private key opens nothing.
     expect(errorOf(await attempt({ key_type: 'private', key_value: 'not-a-key' }))).toMatchObject({
       status: 401,
-      message_key: 'unauthorized_user',
+      message_key: 'invalid_key',
     });
     // The kiosk of another organisation, or of another event of the same organisation, cannot
     // reach this attendee.
