@@ -50,6 +50,8 @@ export interface AuthServiceDeps {
   logger: Logger;
   mfaExemptUsers: ReadonlySet<string>;
   publicUrl: string;
+  /** Queues the forgot-password work (job `auth.password-reset`, which calls `sendResetCode`). */
+  queueResetCode: (username: string) => Promise<void>;
 }
 
 export interface IssuedTokens {
@@ -391,8 +393,17 @@ export class AuthService {
 
   // ---- password reset -------------------------------------------------------------------------
 
+  /**
+   * A forgot-password request: it only queues the work, the same for every address, so neither the
+   * answer nor its timing tells whether the account exists.
+   */
   async forgotPassword(input: Body<'forgotPassword'>): Promise<void> {
-    const user = await this.deps.users.findByEmail(input.username);
+    await this.deps.queueResetCode(input.username);
+  }
+
+  /** The job's work: a code for a known account (at most one mail a minute), nothing otherwise. */
+  async sendResetCode(username: string): Promise<void> {
+    const user = await this.deps.users.findByEmail(username);
     if (!user) return;
     const existing = await this.deps.throttle.getResetCode(user.id);
     if (existing && this.now().getTime() - existing.createdAt.getTime() < RESET_MAIL_INTERVAL_MS)
@@ -433,7 +444,9 @@ export class AuthService {
     if (!(await this.deps.throttle.deleteResetCode(user.id, codeHash)))
       throw new AppError('expired_code', 'code');
     await this.deps.users.setPassword(user.id, await this.deps.hasher.hash(input.new_password));
+    // Whoever had the old password may hold a session or have made an API key: both end here.
     await this.deps.sessions.revokeAllForUser(user.id, this.now());
+    await this.deps.apiKeys.deleteAllForUser(user.id);
     await this.deps.throttle.recordSuccess(input.username);
   }
 
