@@ -264,8 +264,31 @@ export class AuthService {
       };
     }
     if (!actor?.sessionId) throw new AppError('unauthorized_user');
+    await this.proveItIsThem(actor, input);
     await this.deps.sessions.setPendingTotp(actor.userId, sealed);
     return { secret_code: secret, otpauth_uri: otpauthUri(secret, actor.email, TOTP_ISSUER) };
+  }
+
+  /**
+   * A signed-in user adding or replacing an authenticator shows the password or a current code of
+   * the authenticator they have: a stolen access token alone cannot plant the thief's own.
+   */
+  private async proveItIsThem(
+    actor: Actor,
+    input: { password?: string | undefined; code?: string | undefined },
+  ): Promise<void> {
+    const user = await this.deps.users.findById(actor.userId);
+    if (!user) throw new AppError('unauthorized_user');
+    if (input.password === undefined && input.code === undefined)
+      throw new AppError('password_required', 'password');
+    await this.assertNotLockedOut(user.email);
+    if (input.password !== undefined) {
+      if (!(await this.deps.hasher.verify(user.passwordHash, input.password)))
+        return this.fail(user.email, 'user_name_or_password_incorrect', 'password');
+      return;
+    }
+    if (!user.totpSecret || !user.totpEnabled) throw new AppError('mfa_not_set_up');
+    await this.checkTotp(user, this.deps.secrets.decrypt(user.totpSecret), input.code ?? '');
   }
 
   async verifySoftwareToken(

@@ -80,14 +80,29 @@ export const associateSoftwareToken = defineEndpoint({
   path: '/auth/associate-software-token',
   auth: 'owner_optional',
   tag: 'auth',
-  summary: 'Start authenticator set-up: a new TOTP secret and its otpauth URI',
-  body: z.object({ session: sessionSchema.optional() }),
+  // During sign-in (MFA_SETUP) the challenge session is enough; a signed-in user adding or
+  // replacing an authenticator also shows the password or a current code of the one they have.
+  summary:
+    'Start authenticator set-up: a new TOTP secret and its otpauth URI (signed in: with password or current code)',
+  body: z.object({
+    session: sessionSchema.optional(),
+    password: passwordInputSchema.optional(),
+    code: totpCodeSchema.optional(),
+  }),
   result: z.object({
     secret_code: z.string().describe('Base32 secret, for typing into the app by hand'),
     otpauth_uri: z.string().describe('otpauth://totp/… for a QR code; issuer Flashbulb'),
     session: z.string().optional().describe('Continue the MFA_SETUP flow with this session'),
   }),
-  errors: ['invalid_session', 'unauthorized_user'],
+  errors: [
+    'invalid_session',
+    'unauthorized_user',
+    'password_required',
+    'user_name_or_password_incorrect',
+    'code_mismatch',
+    'too_many_attempts',
+    'mfa_not_set_up',
+  ],
   rateLimited: true,
 });
 
