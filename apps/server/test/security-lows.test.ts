@@ -1,9 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { API_BASE, endpoints } from '@flashbulb/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootstrapAdmin } from '../src/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
 import { resolveSecret } from '../src/container/core.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('secret.key is checked when read back', () => {
   const configFor = (dataDir: string) =>
@@ -32,5 +35,75 @@ describe('secret.key is checked when read back', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('first administrator: only from this machine or with the set-up token', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    t = await createTestApp(
+      { LOG_LEVEL: 'info' },
+      { worker: false, logStream: { write: (line: string) => void lines.push(line) } },
+    );
+  });
+  afterAll(async () => t?.close());
+
+  const claim = (
+    body: Record<string, unknown>,
+    remoteAddress: string,
+    headers: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}${endpoints.createFirstAdmin.path}`,
+      payload: body,
+      remoteAddress,
+      headers,
+    });
+  const status = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}${endpoints.setupStatus.path}`,
+      payload: {},
+      remoteAddress,
+      headers,
+    });
+  const admin = { email: 'first@example.com', password: 'correct horse battery staple' };
+
+  it('refuses a visitor from another address without the token, and says a token is needed', async () => {
+    expect((await status('203.0.113.7')).json()).toEqual({
+      status: 'ok',
+      result: { needs_first_admin: true, needs_setup_token: true },
+    });
+    for (const [remote, headers] of [
+      ['203.0.113.7', {}],
+      // A reverse proxy on this machine: the socket is loopback, the visitor is not.
+      ['127.0.0.1', { 'x-forwarded-for': '203.0.113.7' }],
+      ['127.0.0.1', { forwarded: 'for=203.0.113.7' }],
+    ] as const) {
+      const refused = await claim(admin, remote, headers);
+      expect(refused.statusCode, remote).toBe(403);
+      expect(refused.json()).toMatchObject({
+        status: 'nok',
+        error: { message_key: 'setup_token_required', field: 'setup_token' },
+      });
+    }
+    const wrong = await claim({ ...admin, setup_token: 'not-the-token' }, '203.0.113.7');
+    expect(wrong.statusCode).toBe(403);
+    expect((await status('127.0.0.1')).json()).toMatchObject({
+      result: { needs_first_admin: true, needs_setup_token: false },
+    });
+  });
+
+  it('prints the set-up token in the log at start; with it any address may claim', async () => {
+    await bootstrapAdmin(t.app.container, t.config, t.app.log);
+    const match = /set-up token ([\w-]{20,})/.exec(lines.join(''));
+    expect(match).not.toBeNull();
+    const created = await claim({ ...admin, setup_token: match![1] }, '203.0.113.7');
+    expect(created.json()).toEqual({ status: 'ok', result: { email: admin.email } });
+    // Done once: the loopback cannot claim again either.
+    const again = await claim({ ...admin, email: 'second@example.com' }, '127.0.0.1');
+    expect(again.json()).toMatchObject({ error: { message_key: 'setup_already_done' } });
   });
 });

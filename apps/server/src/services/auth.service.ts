@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import {
   LOCKOUT_FORGET_SECONDS,
   LOCKOUT_MAX_FAILURES_PER_HOUR,
@@ -479,7 +479,26 @@ export class AuthService {
     return (await this.deps.users.count()) === 0;
   }
 
-  async createFirstAdmin(input: Body<'createFirstAdmin'>): Promise<{ email: string }> {
+  /**
+   * The token that lets a visitor from another machine claim an empty install; printed in the log
+   * at start. Derived from the secret, so every process of the install knows the same one.
+   */
+  setupToken(): string {
+    return this.deps.secrets.hmac('first-admin-set-up-token').slice(0, 32);
+  }
+
+  /**
+   * The first super user. An empty install would belong to whoever comes first, so only a caller
+   * on the server machine itself (`local`) or one with the logged set-up token may claim it. The
+   * environment's admin (`bootstrap.ts`) is local.
+   */
+  async createFirstAdmin(
+    input: Body<'createFirstAdmin'>,
+    origin: { local: boolean },
+  ): Promise<{ email: string }> {
+    if (!(await this.needsFirstAdmin())) throw new AppError('setup_already_done');
+    if (!origin.local && !sameSecret(input.setup_token ?? '', this.setupToken()))
+      throw new AppError('setup_token_required', 'setup_token');
     const created = await this.deps.users.createIfNoUsers({
       email: input.email,
       passwordHash: await this.deps.hasher.hash(input.password),
@@ -492,6 +511,13 @@ export class AuthService {
     return { email: created.email };
   }
 }
+
+/** Compares two secrets in constant time (a length difference answers false at once). */
+const sameSecret = (given: string, expected: string): boolean => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
 
 /** The actor of a signed-in call; a disabled user signs nothing. */
 const actorOf = (user: CallerRow, sessionId: string | null): Actor => {

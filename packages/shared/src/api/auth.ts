@@ -198,7 +198,13 @@ export const setupStatus = defineEndpoint({
   tag: 'auth',
   summary: 'Whether the first administrator still has to be created',
   body: z.object({}),
-  result: z.object({ needs_first_admin: z.boolean() }),
+  result: z.object({
+    needs_first_admin: z.boolean(),
+    needs_setup_token: z
+      .boolean()
+      .optional()
+      .describe('The caller is not on the server machine: the claim needs the logged set-up token'),
+  }),
   errors: [],
 });
 
@@ -206,9 +212,14 @@ export const createFirstAdmin = defineEndpoint({
   path: '/auth/create-first-admin',
   auth: 'none',
   tag: 'auth',
-  summary: 'Create the first super user; only while there is no user at all',
-  body: z.object({ email: emailSchema, password: newPasswordSchema }),
+  summary:
+    'Create the first super user; only while there is no user at all, from the server machine or with the set-up token of its log',
+  body: z.object({
+    email: emailSchema,
+    password: newPasswordSchema,
+    setup_token: z.string().trim().max(200, 'setup_token_required').optional(),
+  }),
   result: z.object({ email: z.string() }),
-  errors: ['setup_already_done', 'invalid_password'],
+  errors: ['setup_already_done', 'invalid_password', 'setup_token_required'],
   rateLimited: true,
 });
