@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -105,5 +106,69 @@ describe('first administrator: only from this machine or with the set-up token',
     // Done once: the loopback cannot claim again either.
     const again = await claim({ ...admin, email: 'second@example.com' }, '127.0.0.1');
     expect(again.json()).toMatchObject({ error: { message_key: 'setup_already_done' } });
+  });
+});
+
+describe('request, header and body timeouts over a real socket', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp(
+      { FLASHBULB_REQUEST_TIMEOUT_SECONDS: '3', FLASHBULB_HEADERS_TIMEOUT_SECONDS: '2' },
+      { worker: false },
+    );
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as { port: number }).port;
+  });
+  afterAll(async () => t?.close());
+
+  /**
+   * Sends `head`, then one byte of `trickle` every 250 ms; answers what the server wrote and how
+   * long the connection stayed open (capped at 20 s).
+   */
+  const trickle = (head: string, trickleBytes: string) =>
+    new Promise<{ reply: string; openMs: number }>((resolve) => {
+      const started = Date.now();
+      const socket = connect(port, '127.0.0.1');
+      let reply = '';
+      let sent = 0;
+      const timer = setInterval(() => {
+        if (socket.writable) socket.write(trickleBytes[sent % trickleBytes.length]!);
+        sent += 1;
+      }, 250);
+      const cap = setTimeout(() => socket.destroy(), 20_000);
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (reply += chunk));
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        clearInterval(timer);
+        clearTimeout(cap);
+        resolve({ reply, openMs: Date.now() - started });
+      });
+      socket.write(head);
+    });
+
+  it('a body trickled byte by byte is cut at the request timeout with 408', async () => {
+    const { reply, openMs } = await trickle(
+      `POST ${API_BASE}${endpoints.signIn.path} HTTP/1.1\r\nHost: x\r\n` +
+        'Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"username":"',
+      'a',
+    );
+    expect(openMs).toBeLessThan(10_000);
+    expect(reply).toMatch(/^HTTP\/1\.1 408 /);
+    expect(reply).toContain('"message_key":"request_timeout"');
+  });
+
+  it('headers trickled byte by byte are cut at the headers timeout', async () => {
+    const { reply, openMs } = await trickle('GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ', 'b');
+    expect(openMs).toBeLessThan(8_000);
+    expect(reply).toMatch(/^HTTP\/1\.1 408 /);
+  });
+
+  it('the defaults are set and each can be changed', () => {
+    const defaults = loadConfig({});
+    expect(defaults.requestTimeoutSeconds).toBe(120);
+    expect(defaults.headersTimeoutSeconds).toBe(15);
+    expect(t.config.requestTimeoutSeconds).toBe(3);
   });
 });
