@@ -39,7 +39,7 @@ import type { OrganisationRepository } from '../repositories/organisation.reposi
 import type { PrintTemplateRepository } from '../repositories/print-template.repository.ts';
 import type { RobotRepository } from '../repositories/robot.repository.ts';
 import type { AccessControl } from '../access/access-control.ts';
-import type { Principal } from '../access/principal.ts';
+import { userPrincipal, type Principal } from '../access/principal.ts';
 import { presentEventForKey } from '../presenters/event.presenter.ts';
 import type { Actor } from './actor.ts';
 import type { EventFromAddressService } from './event-from-address.service.ts';
@@ -184,7 +184,7 @@ export class EventService {
     const patch = settingsPatch(input);
     const settings = normalise({ ...defaultEventSettings(), ...patch }, patch);
     assertValid(settings);
-    await this.assertRelationsUsable(settings, organisationId);
+    await this.assertRelationsUsable(userPrincipal(actor), settings, organisationId, null);
 
     const now = this.deps.clock.now();
     let created: EventRecord | undefined;
@@ -228,7 +228,7 @@ export class EventService {
     const settings = normalise({ ...stored, ...patch }, patch);
     assertValid(settings);
     assertStockImageEdits(principal, stored.opts.stockImages, settings.opts.stockImages);
-    await this.assertRelationsUsable(settings, row.organisationId);
+    await this.assertRelationsUsable(principal, settings, row.organisationId, row.id);
 
     const expected = new Date(input.event_last_updated_date);
     if (Number.isNaN(expected.getTime()))
@@ -357,19 +357,47 @@ export class EventService {
     return actor.organisationId;
   }
 
-  /** Robots, image processes and templates named by the event must be its organisation's. */
-  private async assertRelationsUsable(settings: EventSettings, organisationId: number) {
+  /**
+   * Robots, image processes and templates named by the event must be its organisation's. A robot
+   * serving another event moves only for a caller who may manage that event too: otherwise anyone
+   * able to edit one event could take a colleague's booth, whose next photos would land in theirs.
+   */
+  private async assertRelationsUsable(
+    principal: Principal,
+    settings: EventSettings,
+    organisationId: number,
+    eventId: number | null,
+  ) {
     const missing = (wanted: number[], found: number[]) => wanted.some((id) => !found.includes(id));
-    const [robots, processes, templates, watermark] = await Promise.all([
-      this.deps.robots.idsInOrganisation(settings.robot_id_array, organisationId),
+    const [places, processes, templates, watermark] = await Promise.all([
+      this.deps.robots.placesInOrganisation(settings.robot_id_array, organisationId),
       this.deps.imageProcesses.idsInOrganisation(settings.image_process_id_array, organisationId),
       this.deps.templates.usableIds(settings.ppt_id_array, organisationId, false),
       settings.watermark_pt_id === null
         ? Promise.resolve([])
         : this.deps.templates.usableIds([settings.watermark_pt_id], organisationId, true),
     ]);
-    if (missing(settings.robot_id_array, robots))
+    if (
+      missing(
+        settings.robot_id_array,
+        places.map((p) => p.id),
+      )
+    )
       throw new AppError('robot_not_found', 'robot_id_array');
+    const servedElsewhere = new Set(
+      places.flatMap((p) => (p.eventId !== null && p.eventId !== eventId ? [p.eventId] : [])),
+    );
+    for (const otherEventId of servedElsewhere) {
+      try {
+        await this.deps.access.requireEventAccess(principal, 'event.manage', {
+          eventId: otherEventId,
+        });
+      } catch (error) {
+        if (error instanceof AppError)
+          throw new AppError('robot_serves_other_event', 'robot_id_array');
+        throw error;
+      }
+    }
     if (missing(settings.image_process_id_array, processes))
       throw new AppError('image_process_not_found', 'image_process_id_array');
     if (missing(settings.ppt_id_array, templates))

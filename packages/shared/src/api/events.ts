@@ -127,6 +127,7 @@ export const createEvent = defineEndpoint({
     'forbidden',
     'organisation_not_found',
     'robot_not_found',
+    'robot_serves_other_event',
     'image_process_not_found',
     'template_not_found',
     'title_required',
@@ -153,6 +154,7 @@ export const updateEvent = defineEndpoint({
     'event_not_found',
     'event_was_updated_by_another_user',
     'robot_not_found',
+    'robot_serves_other_event',
     'title_required',
   ],
 });
