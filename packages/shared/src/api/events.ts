@@ -128,6 +128,7 @@ export const createEvent = defineEndpoint({
     'organisation_not_found',
     'robot_not_found',
     'robot_serves_other_event',
+    'storage_reference_invalid',
     'image_process_not_found',
     'template_not_found',
     'title_required',
@@ -155,6 +156,7 @@ export const updateEvent = defineEndpoint({
     'event_was_updated_by_another_user',
     'robot_not_found',
     'robot_serves_other_event',
+    'storage_reference_invalid',
     'title_required',
   ],
 });
