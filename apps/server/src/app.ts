@@ -89,6 +89,14 @@ export const buildApp = async (
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client gets so long for its headers and for the whole request; Node checks open
+    // connections against both every `connectionsCheckingInterval` (a few times per headers timeout).
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    http: {
+      headersTimeout: config.headersTimeoutSeconds * 1000,
+      requestTimeout: config.requestTimeoutSeconds * 1000,
+      connectionsCheckingInterval: Math.min(5_000, (config.headersTimeoutSeconds * 1000) / 4),
+    },
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     clientErrorHandler,

@@ -139,6 +139,44 @@ describe('forgot password', () => {
     expect(keyOf(sixth.body)).toBe('expired_code');
   });
 
+  it('a reset revokes the API keys of the account too, not only its sessions', async () => {
+    const admin = await signedInAdmin(t);
+    const key = await t.ok(
+      endpoints.createApiKey,
+      { name: 'cli' },
+      { authorization: admin.authorization },
+    );
+    expect((await t.call(endpoints.myInfo, {}, { authorization: key.api_key })).statusCode).toBe(
+      200,
+    );
+    await t.ok(endpoints.forgotPassword, { username: ADMIN_EMAIL });
+    const code = codeFrom(await smtp.waitFor((m) => m.to.includes(ADMIN_EMAIL)));
+    await t.ok(endpoints.confirmForgotPassword, {
+      username: ADMIN_EMAIL,
+      code,
+      new_password: 'a brand new password',
+    });
+    expect((await t.call(endpoints.myInfo, {}, { authorization: key.api_key })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('does the same work for every account: the request queues one job, the job mails', async () => {
+    await signedInAdmin(t);
+    const queued = async () =>
+      (
+        await t.database.executeSql(
+          "select data->>'username' as username from pgboss.job where name = 'auth.password-reset' order by created_on",
+        )
+      ).rows.map((row) => row.username);
+    await t.ok(endpoints.forgotPassword, { username: 'nobody@example.com' });
+    await t.ok(endpoints.forgotPassword, { username: ADMIN_EMAIL });
+    // Known or not, the request did the same: one job each, nothing else.
+    expect(await queued()).toEqual(['nobody@example.com', ADMIN_EMAIL]);
+    // The job mails the known account its code.
+    codeFrom(await smtp.waitFor((m) => m.to.includes(ADMIN_EMAIL)));
+  });
+
   it('refuses malformed codes and bodies', async () => {
     for (const code of ['12345', '1234567', 'abcdef', '']) {
       const response = await t.call(endpoints.confirmForgotPassword, {

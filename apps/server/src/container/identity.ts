@@ -35,6 +35,7 @@ export const wireIdentity = (
     logger: logger.child({ component: 'auth' }),
     mfaExemptUsers: config.mfaExemptUsers,
     publicUrl: config.publicUrl,
+    queueResetCode: (username) => core.jobs.send('auth.password-reset', { username }),
   });
   const userService = new UserService({
     users,

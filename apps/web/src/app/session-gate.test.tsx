@@ -33,6 +33,29 @@ describe('site root', () => {
     ]);
   });
 
+  it('asks a visitor from another machine for the set-up token of the server log', async () => {
+    const api = installFakeApi({
+      '/auth/refresh': { nok: 'unauthorized_user', status: 401 },
+      '/auth/setup-status': { ok: { needs_first_admin: true, needs_setup_token: true } },
+      '/auth/create-first-admin': { ok: { email: 'boss@example.com' } },
+    });
+    renderApp();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Set-up token'), ' t0k3n-from-the-log ');
+    await user.type(screen.getByLabelText('E-mail'), 'boss@example.com');
+    await user.type(screen.getByLabelText('Password'), 'a long pass phrase');
+    await user.type(screen.getByLabelText('Confirm password'), 'a long pass phrase{Enter}');
+    await waitFor(() =>
+      expect(api.callsTo('/auth/create-first-admin').map((call) => call.body)).toEqual([
+        {
+          email: 'boss@example.com',
+          password: 'a long pass phrase',
+          setup_token: 't0k3n-from-the-log',
+        },
+      ]),
+    );
+  });
+
   it('restores the session from the refresh cookie once, shows my-info, and signs out', async () => {
     const api = installFakeApi({
       '/auth/refresh': { ok: tokens('restored') },
