@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   albumServerEnv,
@@ -17,16 +17,24 @@ import { startServer, type RunningServer } from './support/server.ts';
 const JOURNEY_TIMEOUT = 120_000;
 const TILE = /^[a-z]+\.jpg, \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 
+// One server for the file: each journey makes its own organisation and event on it.
 let server: RunningServer | undefined;
 let browser: RunningBrowser | undefined;
 const folders: string[] = [];
+let events = 0;
+
+beforeAll(async () => {
+  server = await startServer({ env: albumServerEnv });
+});
 
 afterEach(async () => {
   await browser?.close();
-  await server?.stop();
   await Promise.all(folders.splice(0).map((f) => rm(f, { recursive: true, force: true })));
   browser = undefined;
-  server = undefined;
+});
+
+afterAll(async () => {
+  await server?.stop();
 });
 
 const withServerLog = async (run: () => Promise<void>) => {
@@ -39,10 +47,11 @@ const withServerLog = async (run: () => Promise<void>) => {
   }
 };
 
-/** A running server with an event whose robot has uploaded three photos. */
+/** The file's server with a new event whose robot has uploaded three photos. */
 const eventWithPhotos = async (): Promise<{ url: string; event: AlbumEvent }> => {
-  server = await startServer({ env: albumServerEnv });
-  const event = await setUpAlbumEvent(server.url);
+  if (!server) throw new Error('the server did not start');
+  events += 1;
+  const event = await setUpAlbumEvent(server.url, {}, `Albums ${events}`);
   const folder = await photoFolder({
     'red.jpg': '#c0392b',
     'green.jpg': '#27ae60',

@@ -15,10 +15,16 @@ const JOURNEY_TIMEOUT = 180_000;
 
 const journey = journeyResources();
 
-/** An event with four photos from its robot, and one generated attendee who has two of them. */
+let worlds = 0;
+
+/**
+ * On the file's server, an event with four photos from its robot, and one generated attendee who
+ * has two of them.
+ */
 const world = async () => {
-  const { url } = await journey.startServer({ env: albumServerEnv });
-  const event = await setUpAlbumEvent(url);
+  const { url } = await journey.fileServer({ env: albumServerEnv });
+  worlds += 1;
+  const event = await setUpAlbumEvent(url, {}, `Albums ${worlds}`);
   const folder = journey.keepFolder(
     await photoFolder({
       'red.jpg': '#c0392b',

@@ -1,16 +1,18 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type RunningBrowser } from './browser.ts';
 import { startServer, type RunningServer, type StartOptions } from './server.ts';
 
 /**
  * What a journey starts — the server, Chromium, photo folders, other peers (an SMTP server) — is
- * closed after each test, whatever happened. Failures carry the server's output.
+ * closed after each test, whatever happened; a server shared by the file (`fileServer`) after the
+ * file's last test. Failures carry the server's output.
  */
 export const journeyResources = () => {
   let server: RunningServer | undefined;
+  let shared: Promise<RunningServer> | undefined;
   let browser: RunningBrowser | undefined;
   const folders: string[] = [];
   const closers: (() => Promise<void>)[] = [];
@@ -24,10 +26,25 @@ export const journeyResources = () => {
     server = undefined;
   });
 
+  afterAll(async () => {
+    const started = await shared?.catch(() => undefined);
+    shared = undefined;
+    await started?.stop();
+  });
+
   return {
     async startServer(options: StartOptions = {}): Promise<RunningServer> {
       server = await startServer(options);
       return server;
+    },
+    /**
+     * One server for the whole file (a server start is seconds of a journey): started by the
+     * first call (with its options), the same server for later calls, stopped after the file's
+     * last test. The journeys sharing it make their own organisation and event.
+     */
+    async fileServer(options: StartOptions = {}): Promise<RunningServer> {
+      shared ??= startServer(options);
+      return shared;
     },
     async launchBrowser(extraArgs: readonly string[] = []): Promise<RunningBrowser> {
       browser = await launchBrowser(extraArgs);
@@ -46,8 +63,8 @@ export const journeyResources = () => {
       try {
         await run();
       } catch (error) {
-        if (error instanceof Error)
-          error.message += `\n--- server output ---\n${server?.output() ?? ''}`;
+        const output = (server ?? (await shared?.catch(() => undefined)))?.output();
+        if (error instanceof Error) error.message += `\n--- server output ---\n${output ?? ''}`;
         throw error;
       }
     },
