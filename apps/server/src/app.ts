@@ -190,7 +190,8 @@ export const buildApp = async (
 
   registerEndpoints(app, createHandlers(container.services), {
     authenticate: (authorization) => container.services.auth.authenticate(authorization),
-    resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
+    resolveKey: (keyType, keyValue, display) =>
+      container.access.resolveKey(keyType, keyValue, display),
     authRateLimit: config.authRateLimit,
   });
 

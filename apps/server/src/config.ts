@@ -83,7 +83,12 @@ const envSchema = z.object({
   FLASHBULB_MAIL_PROVIDER: z.enum(['outbox', 'smtp', '']).optional(),
   /** SMS adapter: `outbox` (the embedded default, also when unset) keeps messages held; `twilio` sends through Twilio's REST API. */
   FLASHBULB_SMS_PROVIDER: z.enum(['outbox', 'twilio', '']).optional(),
-  /** `test`: the built-in test provider (anyone holding a payment id can pay it with a test card); `none`: no checkout. */
+  /**
+   * `none` (the default, also when unset or empty): nothing sells until a real provider is
+   * connected for an event; `test`: the built-in test provider (test cards, anyone holding a
+   * payment id can pay it) sells events without a real provider, for demos and tests, and the
+   * console shows a banner while it is on.
+   */
   FLASHBULB_PAYMENTS_PROVIDER: z.enum(['test', 'none', '']).optional(),
   /** Stripe's API (a sandbox or the tests' double may stand in); keys are per event (`stripe_secret_key`). */
   STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
@@ -175,7 +180,7 @@ export interface AppConfig {
   providers: {
     mail: { kind: 'outbox' } | { kind: 'smtp'; url: string };
     sms: { kind: 'outbox' } | { kind: 'twilio'; settings: TwilioSettings };
-    /** `test` (the default: a fresh install sells end to end) or `none` (checkout refused). */
+    /** `none` (the default: only real providers sell) or `test` (the built-in test provider on). */
     payments: { kind: 'test' } | { kind: 'none' };
   };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -304,7 +309,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     providers: {
       mail: mailProvider(e),
       sms: smsProvider(e, publicUrl),
-      payments: { kind: e.FLASHBULB_PAYMENTS_PROVIDER === 'none' ? 'none' : 'test' },
+      payments: { kind: e.FLASHBULB_PAYMENTS_PROVIDER === 'test' ? 'test' : 'none' },
     },
     logLevel: e.LOG_LEVEL,
     paymentProviders: {

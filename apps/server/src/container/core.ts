@@ -23,6 +23,8 @@ export interface ContainerOptions {
   clock?: Clock;
   /** The face engine (tests give a fake); otherwise the embedded face-api adapter. */
   faceEngine?: FaceEngineProvider;
+  /** The password hasher (tests give one of low cost); otherwise argon2id at the server's cost. */
+  passwordHasher?: PasswordHasher;
 }
 
 /** What every domain's wiring shares: configuration, database, clock, secrets, jobs, bus, storage. */
@@ -104,7 +106,7 @@ export const createCore = async (
     clock,
     secret,
     secrets: new SecretBox(secret),
-    hasher: new PasswordHasher(),
+    hasher: options.passwordHasher ?? new PasswordHasher(),
     jobs: new JobQueue(database, logger.child({ component: 'jobs' }), jobRegistry, {
       singleOwner: database.engine === 'pglite',
     }),

@@ -46,6 +46,7 @@ export const wireIdentity = (
     hasher,
     clock,
     isMfaExempt: (email) => auth.isMfaExempt(email),
+    testPayments: config.providers.payments.kind === 'test',
     publicUrl: config.publicUrl,
   });
   return {

@@ -93,6 +93,7 @@ export const en = {
   console: {
     signOut: 'Sign out',
     toggleNavigation: 'Toggle navigation',
+    testPayments: 'Test payments are on — no real money is taken',
     nav: {
       overview: 'Overview',
       events: 'Events',
