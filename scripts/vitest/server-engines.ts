@@ -33,6 +33,8 @@ export const BOTH_ENGINES: readonly string[] = [
   // The throttle (sign-in lockout) and the HTTP rate-limit store (raw SQL).
   'lockout.test.ts',
   'http.test.ts',
+  // Quotas counted in rate_limit_hits (raw SQL, atomic takes across processes).
+  'quotas.test.ts',
   // Face vectors and their similarity search (pgvector SQL).
   'faces-index.test.ts',
 ];

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { TwilioSettings } from './repositories/sms/twilio.adapter.ts';
 import type { S3StorageConfig } from './storage/s3-storage.ts';
+import type { QuotaLimits } from './services/quotas.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', ''])
@@ -49,6 +50,12 @@ const envSchema = z.object({
    */
   FLASHBULB_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
   FLASHBULB_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  /** Quotas (docs/security.md): per organisation, and per key for selfies and face searches. */
+  FLASHBULB_QUOTA_ATTENDEES_PER_CALL: z.coerce.number().int().min(1).default(10_000),
+  FLASHBULB_QUOTA_ATTENDEES_PER_DAY: z.coerce.number().int().min(1).default(100_000),
+  FLASHBULB_QUOTA_UPLOAD_COMPLETIONS: z.coerce.number().int().min(1).default(8),
+  FLASHBULB_QUOTA_SELFIE_GRANTS_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  FLASHBULB_QUOTA_FACE_SEARCHES_PER_HOUR: z.coerce.number().int().min(1).default(600),
   FLASHBULB_WEB_DIST: z.string().optional(),
   /** Object storage: local disk unless FLASHBULB_S3_BUCKET is set (see src/storage). */
   FLASHBULB_STORAGE_ACCESS_KEY_ID: z.string().min(1).default('flashbulb-local'),
@@ -153,6 +160,7 @@ export interface AppConfig {
   /** Whole request (headers and body) and headers alone, in seconds (408 after). */
   requestTimeoutSeconds: number;
   headersTimeoutSeconds: number;
+  quotas: QuotaLimits;
   /** FLASHBULB_ROLE: which parts of the server this process runs (docs/domains/events-and-jobs.md). */
   role: 'api' | 'worker' | 'all';
   /** FLASHBULB_IMAGE_NICE: image work below the event loop (src/lib/thread-priority.ts). */
@@ -267,6 +275,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     trustProxy: e.FLASHBULB_TRUST_PROXY,
     authRateLimit: e.FLASHBULB_AUTH_RATE_LIMIT,
     requestTimeoutSeconds: e.FLASHBULB_REQUEST_TIMEOUT_SECONDS,
+    quotas: {
+      attendeesPerCall: e.FLASHBULB_QUOTA_ATTENDEES_PER_CALL,
+      attendeesPerDay: e.FLASHBULB_QUOTA_ATTENDEES_PER_DAY,
+      uploadCompletions: e.FLASHBULB_QUOTA_UPLOAD_COMPLETIONS,
+      selfieGrantsPerHour: e.FLASHBULB_QUOTA_SELFIE_GRANTS_PER_HOUR,
+      faceSearchesPerHour: e.FLASHBULB_QUOTA_FACE_SEARCHES_PER_HOUR,
+    },
     headersTimeoutSeconds: Math.min(
       e.FLASHBULB_HEADERS_TIMEOUT_SECONDS,
       e.FLASHBULB_REQUEST_TIMEOUT_SECONDS,

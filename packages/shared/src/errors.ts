@@ -13,6 +13,15 @@ export const errorCatalogue = {
   request_timeout: { status: 408, text: 'The request took too long. Please try again' },
   not_found: { status: 404, text: 'Not found' },
   rate_limited: { status: 429, text: 'Too many requests. Please wait a moment and try again' },
+  /** A quota of the organisation or key is used up for now (docs/security.md). */
+  too_many_requests: {
+    status: 429,
+    text: 'Too many requests for now. Please try again later',
+  },
+  attendee_count_too_large: {
+    status: 413,
+    text: 'Too many attendees for one call. Generate them in smaller lists',
+  },
   forbidden: { status: 403, text: 'You are not allowed to do this' },
   unauthorized_user: { status: 401, text: 'Your session has expired. Please log in again' },
   event_was_updated_by_another_user: {

@@ -44,6 +44,7 @@ export const wireAlbums = (
     bus,
     albumMail: late.albumMail,
     mailList: (job) => core.jobs.send('attendees.mail-list', job),
+    quotas: core.quotas,
     thumbnails: async (event, attendeeId, limit) =>
       mailThumbnails(
         await attendees.recentPhotos(attendeeId, event.id, limit * 2),

@@ -11,6 +11,8 @@ import { jobRegistry } from '../jobs/registry.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { PasswordHasher } from '../lib/password-hasher.ts';
 import { SecretBox } from '../lib/secret-box.ts';
+import { ThrottleRepository } from '../repositories/throttle.repository.ts';
+import { Quotas } from '../services/quotas.ts';
 import { StartupError } from '../lib/startup-error.ts';
 import { createStorage } from '../storage/create-storage.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
@@ -39,6 +41,8 @@ export interface Core {
   jobs: JobQueue;
   bus: DomainEventBus;
   storage: StorageRepository;
+  /** Quotas per organisation and per key, counted in the database (services/quotas.ts). */
+  quotas: Quotas;
 }
 
 /** Bytes a secret must have at least (AES-256 keys and HMAC keys are derived from it). */
@@ -108,5 +112,9 @@ export const createCore = async (
     }),
     bus: new DomainEventBus(logger.child({ component: 'events' })),
     storage: await createStorage(config, secret, clock),
+    quotas: new Quotas({
+      throttle: new ThrottleRepository(database.db, database),
+      limits: config.quotas,
+    }),
   };
 };

@@ -66,6 +66,7 @@ export const wireFaces = (
         clock,
         selfieRules: faceSelfies,
         selfies,
+        quotas: core.quotas,
       }),
     },
     async close(): Promise<void> {

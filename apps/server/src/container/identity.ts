@@ -21,7 +21,7 @@ export const wireIdentity = (
   const users = new UserRepository(database.db);
   const organisations = new OrganisationRepository(database.db);
   const sessions = new SessionRepository(database.db);
-  const throttle = new ThrottleRepository(database.db);
+  const throttle = new ThrottleRepository(database.db, database);
   const apiKeys = new ApiKeyRepository(database.db);
   const auth = new AuthService({
     users,

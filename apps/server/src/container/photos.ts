@@ -46,6 +46,7 @@ export const wirePhotos = (
     clock,
     uidSecret: secrets.signingKey,
     attendeeUploads,
+    quotas: core.quotas,
   });
   const photoDerivatives = new PhotoDerivativesService({
     photos,

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import type { Db, SqlRunner } from '../db/database.ts';
 import { loginThrottle, passwordResetCodes } from '../db/schema.ts';
 
 export type ThrottleRow = typeof loginThrottle.$inferSelect;
@@ -7,7 +7,69 @@ export type ResetCodeRow = typeof passwordResetCodes.$inferSelect;
 
 /** Failure counters for lockout, and password-reset codes. */
 export class ThrottleRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Raw SQL for the quota counters (table `rate_limit_hits`, shared with the HTTP rate limit). */
+    private readonly sqlRunner?: SqlRunner,
+  ) {}
+
+  /**
+   * Takes `amount` from a counter that holds `limit` per window, atomically (every process counts
+   * against the same row of `rate_limit_hits`): answers whether it fitted; a refused take counts
+   * nothing. A window starts with its first take and ends `windowMs` later, on the database's
+   * clock; `retryAfterMs` is how long until the current window ends.
+   */
+  async takeQuota(
+    key: string,
+    amount: number,
+    limit: number,
+    windowMs: number,
+  ): Promise<{ taken: boolean; retryAfterMs: number }> {
+    const run = this.sqlRunner;
+    if (!run) throw new Error('ThrottleRepository: quotas need a SQL runner');
+    if (amount > limit) return { taken: false, retryAfterMs: windowMs };
+    const ttl = `greatest(0, ceil(extract(epoch from (window_ends_at - now())) * 1000))::int as ttl`;
+    // A row that exists: one update, which re-checks its condition under the row lock.
+    const update = () =>
+      run.executeSql(
+        `update rate_limit_hits set
+           count = case when window_ends_at <= now() then $2 else count + $2 end,
+           window_ends_at = case when window_ends_at <= now()
+                                 then now() + $4 * interval '1 millisecond' else window_ends_at end
+         where key = $1 and (window_ends_at <= now() or count + $2 <= $3)
+         returning ${ttl}`,
+        [key, amount, limit, windowMs],
+      );
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const updated = await update();
+      if (updated.rows[0]) return { taken: true, retryAfterMs: 0 };
+      const inserted = await run.executeSql(
+        `insert into rate_limit_hits (key, count, window_ends_at)
+           values ($1, $2, now() + $3 * interval '1 millisecond')
+         on conflict (key) do nothing returning key`,
+        [key, amount, windowMs],
+      );
+      if (inserted.rows[0]) return { taken: true, retryAfterMs: 0 };
+      // The row exists: either it is full, or another process inserted it just now (try again).
+      const { rows } = await run.executeSql(
+        `select ${ttl}, count + $2 <= $3 as fits from rate_limit_hits where key = $1`,
+        [key, amount, limit],
+      );
+      const row = rows[0] as { ttl: number; fits: boolean } | undefined;
+      if (row && !row.fits && row.ttl > 0) return { taken: false, retryAfterMs: row.ttl };
+    }
+    return { taken: false, retryAfterMs: 1000 };
+  }
+
+  /** Gives `amount` back to a counter (a concurrency slot freed); never below zero. */
+  async returnQuota(key: string, amount: number): Promise<void> {
+    if (!this.sqlRunner) throw new Error('ThrottleRepository: quotas need a SQL runner');
+    await this.sqlRunner.executeSql(
+      `update rate_limit_hits set count = greatest(0, count - $2)
+        where key = $1 and window_ends_at > now()`,
+      [key, amount],
+    );
+  }
 
   async get(username: string): Promise<ThrottleRow | undefined> {
     const [row] = await this.db

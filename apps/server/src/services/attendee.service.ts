@@ -16,6 +16,7 @@ import {
   type Endpoints,
   type ParsedBodyOf,
 } from '@flashbulb/shared';
+import type { Quotas } from './quotas.ts';
 import type { AccessControl } from '../access/access-control.ts';
 import type { Principal } from '../access/principal.ts';
 import { attendsEvent, organisationScope } from '../access/rules.ts';
@@ -80,6 +81,8 @@ export class AttendeeService {
       albumMail?: () => Pick<AlbumMailService, 'send'>;
       /** Queues the generated list's mail to the generate call's `email` (job `attendees.mail-list`). */
       mailList?: (job: { batchId: number; email: string; eventIds: number[] }) => Promise<void>;
+      /** Attendees per call and per organisation per day (services/quotas.ts). */
+      quotas?: Pick<Quotas, 'attendees'>;
       /** Public thumbnail URLs of an attendee's visible photos, for the album mail. */
       thumbnails?: (event: EventRow, attendeeId: number, limit: number) => Promise<string[]>;
     },
@@ -171,6 +174,8 @@ export class AttendeeService {
       if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:'))
         throw new AppError('valid_url', 'url_prefix');
     }
+    // Last before writing: a call refused for any other reason counts nothing.
+    await this.deps.quotas?.attendees(organisationId, input.attendee_count);
     const now = this.deps.clock.now();
     const expiresAt =
       input.expiration_minutes != null

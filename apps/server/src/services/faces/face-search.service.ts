@@ -8,6 +8,7 @@ import {
   type selfieUploadAccess,
 } from '@flashbulb/shared';
 import { randomUUID } from 'node:crypto';
+import type { Quotas } from '../quotas.ts';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -73,6 +74,14 @@ const parseDate = (value: string | undefined, field: string): Date | undefined =
  * server's storage (never fetched by URL); each one's largest face is searched for, like
  * Rekognition's SearchFacesByImage, with an exact distance search over the event's indexed faces.
  */
+/** A key as quotas count it: its type, event and attendee as access resolved them (never its value). */
+const keyName = (caller: {
+  keyType?: string | null | undefined;
+  event: { row: { id: number } };
+  attendee?: { row: { id: number } } | null | undefined;
+}): string =>
+  `${caller.keyType ?? 'operator'}:${caller.event.row.id}:${caller.attendee?.row.id ?? ''}`;
+
 export class FaceSearchService {
   private readonly vectors: FaceVectorSearch;
 
@@ -90,6 +99,8 @@ export class FaceSearchService {
       /** Consent and the selfie records (issue 13 §5). */
       selfieRules: Pick<FaceSelfieService, 'requireConsent' | 'record'>;
       selfies: Pick<FaceSelfieRepository, 'findLive' | 'describe'>;
+      /** Selfie grants and face searches per key (services/quotas.ts). */
+      quotas?: Pick<Quotas, 'selfieGrant' | 'faceSearch'>;
     },
   ) {
     this.vectors = new FaceVectorSearch(deps.faces);
@@ -143,6 +154,8 @@ export class FaceSearchService {
     const caller = await this.deps.access.requireEventAccess(principal, 'face.search_by_key', {
       keyEvent: true,
     });
+    // Every search a key starts counts (each may decode a selfie and scan the event's faces).
+    await this.deps.quotas?.faceSearch(keyName(caller));
     const event = caller.event;
     const keys = await this.referenceKeys(event.row, input.photo_url_list, 'guest');
     if (event.row.enable_facial_recognition !== 1 || event.row.opts.disableSelfies === 1)
@@ -216,13 +229,11 @@ export class FaceSearchService {
     principal: Principal,
     input: Omit<ParsedBodyOf<typeof selfieUploadAccess>, 'key_type' | 'key_value'>,
   ) {
-    const { event, attendee, keyType } = await this.deps.access.requireEventAccess(
-      principal,
-      'face.search_by_key',
-      {
-        keyEvent: true,
-      },
-    );
+    const caller = await this.deps.access.requireEventAccess(principal, 'face.search_by_key', {
+      keyEvent: true,
+    });
+    const { event, attendee, keyType } = caller;
+    await this.deps.quotas?.selfieGrant(keyName(caller));
     if (event.row.enable_facial_recognition !== 1 || event.row.opts.disableSelfies === 1)
       throw new AppError('face_recognition_off');
     const consentVersion = this.deps.selfieRules.requireConsent(

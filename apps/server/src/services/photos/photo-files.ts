@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DomainEvents } from '../../events/domain-events.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { PhotoRow } from '../../repositories/photo.repository.ts';
@@ -12,6 +13,60 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
  * watermarked variants), `protectedPhotoFolder` its original and unwatermarked preview.
  */
 export { photoFolder, protectedPhotoFolder } from '../../storage/key-space.ts';
+
+/**
+ * Bytes of an image an upload completion holds in memory at most (the image engine checks the
+ * whole file). Videos are never held: they are hashed as they stream by.
+ */
+export const IMAGE_MAX_BYTES = 64 * 1024 * 1024;
+
+/** What an upload completion needs of the stored file, read once as a stream. */
+export interface ReadUpload {
+  size: number;
+  sha256: string;
+  /** The first bytes (at most 16): what the media sniffer reads. */
+  head: Buffer;
+  /** The whole file, only when `keepWhole` said so for its head (images), else null. */
+  bytes: Buffer | null;
+}
+
+/**
+ * Streams an uploaded file: size and sha-256 as it goes; the whole file is kept only while
+ * `keepWhole(head)` holds and it stays within `wholeLimit`. Larger than `limit`, or a kept file
+ * larger than `wholeLimit`: `unsupported_media_size` (413).
+ */
+export const readUpload = async (
+  body: NodeJS.ReadableStream,
+  limits: { limit: number; wholeLimit: number },
+  keepWhole: (head: Buffer) => boolean,
+): Promise<ReadUpload> => {
+  const hash = createHash('sha256');
+  const kept: Buffer[] = [];
+  let head = Buffer.alloc(0);
+  let keep: boolean | null = null;
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += buffer.length;
+    if (size > limits.limit) throw new AppError('unsupported_media_size');
+    hash.update(buffer);
+    if (head.length < 16) head = Buffer.concat([head, buffer.subarray(0, 16 - head.length)]);
+    if (keep === null && head.length >= 16) keep = keepWhole(head);
+    if (keep === false) {
+      kept.length = 0;
+      continue;
+    }
+    if (size > limits.wholeLimit) throw new AppError('unsupported_media_size');
+    kept.push(buffer);
+  }
+  if (keep === null) keep = keepWhole(head);
+  return {
+    size,
+    sha256: hash.digest('hex'),
+    head,
+    bytes: keep ? Buffer.concat(kept) : null,
+  };
+};
 
 export const readAll = async (body: NodeJS.ReadableStream, limit: number): Promise<Buffer> => {
   const chunks: Buffer[] = [];

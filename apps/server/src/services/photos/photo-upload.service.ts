@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import {
   extensionOf,
   kioskMediaError,
@@ -23,7 +23,8 @@ import type { PhotoRepository } from '../../repositories/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
-import { protectedPhotoFolder, readAll } from './photo-files.ts';
+import { IMAGE_MAX_BYTES, protectedPhotoFolder, readUpload } from './photo-files.ts';
+import type { Quotas } from '../quotas.ts';
 import { presentPhoto } from './photo-presenter.ts';
 import type { PhotoUrls } from './photo-urls.ts';
 
@@ -54,6 +55,8 @@ export class PhotoUploadService {
       uidSecret: Buffer;
       /** Creates or links the attendee an upload names (AttendeeService). */
       attendeeUploads?: { claimUploadedId(event: EventRecord, uid: string): Promise<void> };
+      /** Concurrent completions per organisation (services/quotas.ts). */
+      quotas?: Pick<Quotas, 'uploadSlot'>;
     },
   ) {}
 
@@ -137,8 +140,8 @@ export class PhotoUploadService {
     key: string,
     attendeeUid: string | null,
   ): Promise<{ photo_uid: string; attendee_uid: string | null }> {
-    const photo = await this.register(event, null, key, attendeeUid, (bytes) =>
-      kioskMediaError(key, bytes.length),
+    const photo = await this.register(event, null, key, attendeeUid, (size) =>
+      kioskMediaError(key, size),
     );
     return { photo_uid: photo.uid, attendee_uid: photo.attendeeUid };
   }
@@ -148,9 +151,28 @@ export class PhotoUploadService {
     robotId: number | null,
     key: string,
     attendeeUid: string | null,
-    precheck?: (bytes: Buffer) => 'unsupported_picture_format' | 'unsupported_media_size' | null,
+    precheck?: (size: number) => 'unsupported_picture_format' | 'unsupported_media_size' | null,
     originalPhotoId: number | null = null,
     sentTags: readonly string[] = [],
+  ) {
+    // At most so many completions of one organisation at a time, across processes: each reads
+    // its file and may decode it.
+    const slot = this.deps.quotas;
+    const work = () =>
+      this.registerNow(callerEvent, robotId, key, attendeeUid, precheck, originalPhotoId, sentTags);
+    return slot ? slot.uploadSlot(callerEvent.row.organisationId, work) : work();
+  }
+
+  private async registerNow(
+    callerEvent: EventRecord,
+    robotId: number | null,
+    key: string,
+    attendeeUid: string | null,
+    precheck:
+      | ((size: number) => 'unsupported_picture_format' | 'unsupported_media_size' | null)
+      | undefined,
+    originalPhotoId: number | null,
+    sentTags: readonly string[],
   ) {
     const input = { key };
     const caller = { event: callerEvent, robotId };
@@ -169,7 +191,12 @@ export class PhotoUploadService {
 
     const object = await this.deps.storage.get(input.key);
     if (!object) throw new AppError('not_found', 'key');
-    const bytes = await readAll(object.body, PHOTO_MAX_BYTES);
+    // Streamed: a video is hashed as it goes by, only an image is held (the engine checks it).
+    const read = await readUpload(
+      object.body,
+      { limit: PHOTO_MAX_BYTES, wholeLimit: IMAGE_MAX_BYTES },
+      (head) => sniffMedia(head)?.mediaType === 'image',
+    );
 
     const refuse = async (
       key:
@@ -182,20 +209,21 @@ export class PhotoUploadService {
       await this.deps.storage.delete(input.key);
       throw new AppError(key, 'key');
     };
-    const early = precheck?.(bytes);
+    const early = precheck?.(read.size);
     if (early) return refuse(early);
-    const media = sniffMedia(bytes.subarray(0, 16));
+    const media = sniffMedia(read.head);
     if (!media) return refuse('unsupported_picture_format');
     let width: number | null = null;
     let height: number | null = null;
     if (media.mediaType === 'image') {
-      const info = await this.deps.images.inspect(bytes);
+      if (!read.bytes) return refuse('unsupported_picture_format');
+      const info = await this.deps.images.inspect(read.bytes);
       if (typeof info === 'string') return refuse(info);
       width = info.width;
       height = info.height;
     }
 
-    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const sha256 = read.sha256;
     const uid = createHmac('sha256', this.deps.uidSecret)
       .update(`${event.id}:${sha256}`)
       .digest('hex')
@@ -220,7 +248,7 @@ export class PhotoUploadService {
       mediaType: media.mediaType,
       width,
       height,
-      sizeBytes: bytes.length,
+      sizeBytes: read.size,
       robotId: caller.robotId,
       attendeeUid,
       // What stock-image policies and tag unlocks look for (albums spec §3, §4).
