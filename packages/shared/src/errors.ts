@@ -64,6 +64,14 @@ export const errorCatalogue = {
   event_not_found: { status: 404, text: 'Event not found' },
   robot_not_found: { status: 404, text: 'Robot not found' },
   robot_name_required: { status: 400, text: 'Please enter the robot name' },
+  storage_reference_invalid: {
+    status: 400,
+    text: 'Choose a file uploaded to this organisation or event, or a default image',
+  },
+  robot_serves_other_event: {
+    status: 403,
+    text: 'This robot serves an event you do not manage. Ask its organiser to release it',
+  },
   image_process_not_found: { status: 404, text: 'Image process not found' },
   template_not_found: { status: 404, text: 'Template not found' },
   print_job_not_cancellable: {

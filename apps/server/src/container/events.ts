@@ -61,6 +61,7 @@ export const wireEvents = (core: Core, identity: Identity, messaging: Messaging)
     secrets,
     clock,
     settingsFile: new StorageEventSettingsFile(storage),
+    publicStoragePrefix: storage.publicUrl('x').slice(0, -1),
     bus,
   });
   return {

@@ -8,6 +8,7 @@ import type { AlbumRepository } from '../repositories/album.repository.ts';
 import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
 import type { PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
 import { isProtectedKey } from '../storage/key-space.ts';
+import { resolveStorageReference } from '../storage/owned-references.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 import { albumDecision } from './album-visibility.ts';
 import type { PhotoListingService } from './photos/photo-listing.service.ts';
@@ -304,10 +305,13 @@ export class ShareService {
     let watermarkUrl: string | null = null;
     let watermarkText: string | null = null;
     if (input.watermark) {
-      const source = (event.row.photo_watermark ?? event.row.live_view_watermark ?? '').replace(
-        /^\/+/,
-        '',
+      // Only an object in the event's own upload areas (storage/owned-references.ts) is shown.
+      const reference = resolveStorageReference(
+        event.row.photo_watermark ?? event.row.live_view_watermark,
+        { organisationId: event.row.organisationId, eventCode: event.row.name },
+        { external: false, publicPrefix: this.deps.storage.publicUrl('x').slice(0, -1) },
       );
+      const source = reference?.kind === 'stored' ? reference.key : null;
       if (source && (await this.deps.storage.head(source).catch(() => null)))
         watermarkUrl = this.deps.storage.publicUrl(source);
       else watermarkText = event.row.full_name;

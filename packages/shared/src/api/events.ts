@@ -127,6 +127,8 @@ export const createEvent = defineEndpoint({
     'forbidden',
     'organisation_not_found',
     'robot_not_found',
+    'robot_serves_other_event',
+    'storage_reference_invalid',
     'image_process_not_found',
     'template_not_found',
     'title_required',
@@ -153,6 +155,8 @@ export const updateEvent = defineEndpoint({
     'event_not_found',
     'event_was_updated_by_another_user',
     'robot_not_found',
+    'robot_serves_other_event',
+    'storage_reference_invalid',
     'title_required',
   ],
 });

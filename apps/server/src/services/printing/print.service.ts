@@ -29,6 +29,7 @@ import {
 } from '../../repositories/printing/print-job.repository.ts';
 import type { PrintStationRepository } from '../../repositories/printing/print-station.repository.ts';
 import type { PrintRequestRow } from '../../repositories/print-request.repository.ts';
+import { templateImageKey } from '../../storage/owned-references.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type {
   PrintTemplateRepository,
@@ -468,9 +469,23 @@ export class PrintService {
     return Math.max(1, template ? template.placeholderCounts : event.row.place_holder_count);
   }
 
-  /** A template image from storage; a missing one renders the sheet without it. */
-  private async templateImage(key: string | null): Promise<Buffer | null> {
-    if (!key) return null;
+  /**
+   * A template image from storage, read only inside the template's organisation's watermark
+   * folder (storage/owned-references.ts); a missing or refused one renders the sheet without it.
+   */
+  private async templateImage(
+    value: string | null,
+    template: PrintTemplateRow | null | undefined,
+  ): Promise<Buffer | null> {
+    if (!value || !template) return null;
+    const key = templateImageKey(value, template.organisationId);
+    if (!key) {
+      this.deps.logger.warn(
+        { templateId: template.id, reference: value },
+        'storage reference refused: outside the template’s organisation',
+      );
+      return null;
+    }
     const object = await this.deps.storage.get(key);
     if (!object) {
       this.deps.logger.warn({ key }, 'print: template image missing');
@@ -763,8 +778,8 @@ export class PrintService {
     let bytes: Buffer;
     try {
       const images: SheetImages = {
-        background: await this.templateImage(layout.background_image),
-        overlay: await this.templateImage(layout.overlay_image),
+        background: await this.templateImage(layout.background_image, template),
+        overlay: await this.templateImage(layout.overlay_image, template),
       };
       bytes = await renderSheet(sources, layout, images);
     } catch (error) {
