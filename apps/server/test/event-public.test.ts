@@ -171,7 +171,14 @@ describe('public twin of full data', () => {
   it('answers the event to each key type (its own allow-list; never a secure field)', async () => {
     const owner = await fetchWith('event_owner', event.owner_api_key);
     const [asOwner] = (owner.body as { result: Record<string, unknown>[] }).result;
-    const { private_api_key: _p, public_api_key: _q, ...ownerView } = event;
+    // The event-owner key (roaming photographers): no other key, no unlock codes, no display token.
+    const {
+      private_api_key: _p,
+      public_api_key: _q,
+      secret_code_list: _c,
+      display_token: _d,
+      ...ownerView
+    } = event;
     expect(asOwner).toEqual(ownerView);
     for (const [type, key, name] of [
       ['private', event.private_api_key, event.name],

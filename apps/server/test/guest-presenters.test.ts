@@ -265,10 +265,17 @@ describe('event/full-data/retrieve by key', () => {
       expect(text).not.toContain(secret);
   });
 
-  it('gives the event-owner key the whole event but the other two keys; never a secure field', async () => {
+  it('gives the event-owner key the whole event but the other two keys, the unlock codes and the display token; never a secure field', async () => {
     const { read, text } = await readAs('event_owner', event.owner_api_key);
-    const { private_api_key: _private, public_api_key: _public, ...expected } = event;
+    const {
+      private_api_key: _private,
+      public_api_key: _public,
+      secret_code_list: _codes,
+      display_token: _display,
+      ...expected
+    } = event;
     expect(read).toEqual(expected);
+    expect(text).not.toContain(event.display_token);
     expect(text).not.toContain('sk_presenter_secret');
     expect(text).not.toContain(event.private_api_key);
     expect(text).not.toContain(event.public_api_key);

@@ -87,7 +87,7 @@ describe('a guest’s private-album link (the private key alone)', () => {
         { ...guestLink(event), display: `${event.display_token}x` },
         { ...guestLink(event), display: 'é'.repeat(event.display_token.length) },
       ]) {
-        const reply = await t.call(endpoint, { ...key, ...body } as never);
+        const reply = await t.call(endpoint, { ...key, ...body });
         expect(errorOf(reply), endpoint.path).toMatchObject({
           status: 401,
           message_key: 'invalid_key',
@@ -252,7 +252,7 @@ describe('the event-owner key (roaming photographers)', () => {
         ...owner,
         display: event.display_token,
         ...body,
-      } as never);
+      });
       expect(errorOf(reply).message_key, endpoint.path).toBe('invalid_key');
     }
   });

@@ -78,6 +78,15 @@ describe('kiosk entry config and redirect (albums §2.3)', () => {
       allowKioskPhotoDelete: 'true',
     });
   });
+  it('carries the event’s display token from the entry link to the kiosk screen and back', () => {
+    const config = kioskEntryConfigFrom(q('kType=evSB2&pvId=k&display=tok%2Fen'))!;
+    expect(config.displayToken).toBe('tok/en');
+    const screen = new URL(kioskRedirectUrl('https://events.example', config, 'AB12CD34'));
+    expect(screen.searchParams.get('display')).toBe('tok/en');
+    const entry = new URL(kioskEntryUrl('https://api.example/', config));
+    expect(entry.searchParams.get('display')).toBe('tok/en');
+    expect(kioskEntryConfigFrom(q('kType=evSB2&pvId=k'))!.displayToken).toBeNull();
+  });
   it('the entry link round-trips its settings', () => {
     const config = kioskEntryConfigFrom(
       q('kType=evSB1&pvId=k&pricingModel=p&kioskPreviewSize=5&pageActiveTimeout=4000'),

@@ -19,12 +19,7 @@ import {
   type Permission,
   type Subject,
 } from './permissions.ts';
-import type {
-  AttendeeRefusal,
-  BadKeyPrincipal,
-  KeyPrincipal,
-  Principal,
-} from './principal.ts';
+import type { AttendeeRefusal, BadKeyPrincipal, KeyPrincipal, Principal } from './principal.ts';
 import { attendeeRefusal, canSeeEvent } from './rules.ts';
 
 /** How much of an event a caller sees (photo lists, presenters). */

@@ -64,7 +64,9 @@ const safeName = (name: string): string =>
 /**
  * Kiosk media (issue 14; albums §5, §7.1, §7.2, §9): an attendee's profile photos, custom photos
  * from the kiosk camera, and the owner's pass-code list. Guest calls need the kiosk's key
- * (`attendee.kiosk`: private or event-owner key) and an open attendee of its organisation.
+ * (`attendee.kiosk`: private or event-owner key) and an open attendee of its organisation; profile
+ * photos need the kiosk itself (`attendee.kiosk_desk`: private key + display token) and an
+ * attendee of its event.
  */
 export class KioskMediaService {
   constructor(

@@ -280,7 +280,7 @@ export const updateAttendeeByKiosk = defineEndpoint({
   auth: 'key',
   tag: 'attendees',
   summary:
-    'A kiosk visitor leaves the e-mail address their album link goes to. The kiosk’s key (private or event-owner) of an event of the attendee’s organisation',
+    'A kiosk visitor leaves the e-mail address their album link goes to. The kiosk only (the private key with the event’s display token `display`), for an attendee of its event',
   body: z.object({
     ...kioskKeyBody,
     attendee_uid: attendeeUid,
@@ -313,7 +313,7 @@ export const checkAndGroupAttendees = defineEndpoint({
   auth: 'key',
   tag: 'attendees',
   summary:
-    'Kiosk: several cards into one album. The first id keeps the album and gains the photos of the others; every card open, of the kiosk’s organisation and created at most 3 days ago (owner-console §5). The kiosk’s key (private or event-owner)',
+    'Kiosk: several cards into one album. The first id keeps the album and gains the photos of the others; every card open, of the kiosk’s organisation and created at most 3 days ago (owner-console §5). The kiosk only (the private key with the event’s display token `display`); every card an attendee of its event',
   body: z.object({
     ...kioskKeyBody,
     attendee_uid_list: z

@@ -9,8 +9,10 @@ import { isValidFileName } from '../rules/text-rules.ts';
 /**
  * Kiosk media calls (albums spec §5, §7.1, §7.2, §9; issue 14): an attendee's profile photos,
  * custom photos from the kiosk camera (uploaded under `kioskMedia/`), and the owner's pass-code
- * list (the event's employee unlock codes, `secret_code_list`). Every guest call carries the
- * kiosk's key (private or event-owner) of an event of the attendee's organisation.
+ * list (the event's employee unlock codes, `secret_code_list`). Camera calls carry the kiosk's
+ * key (private or event-owner) of an event of the attendee's organisation; profile photos are the
+ * kiosk's only (the private key with the event's display token `display`), for attendees of its
+ * event.
  */
 
 const attendeeUid = z

@@ -23,7 +23,7 @@ export const attendeeUnlock = defineEndpoint({
   auth: 'key',
   tag: 'payments',
   summary:
-    'Cash sale at the desk: an employee’s unlock code unlocks the attendee’s album for the key’s event and records the employee. Private or event-owner key; wrong codes are rate-limited per kiosk',
+    'Cash sale at the desk: an employee’s unlock code unlocks the attendee’s album for the key’s event and records the employee. The kiosk only (the private key with the event’s display token `display`), for attendees of its event; wrong codes are rate-limited per kiosk',
   body: z.object({
     ...kioskKeyBody,
     attendee_uid: attendeeUid,

@@ -84,7 +84,7 @@ export const publicPrintWithQueue = defineEndpoint({
   auth: 'key',
   tag: 'printing',
   summary:
-    'The kiosk twin of print-with-queue (private or event-owner key): queue photos of the key’s event; retries with the same client request id print once',
+    'The kiosk twin of print-with-queue (the private key with the event’s display token `display`): queue photos the key’s album shows; retries with the same client request id print once',
   body: z.object({
     ...kioskKeyBody,
     printable_photo_uid_array: photoUids,
@@ -143,7 +143,7 @@ export const publicPrintStory = defineEndpoint({
   auth: 'key',
   tag: 'printing',
   summary:
-    'The kiosk twin of print-story (private or event-owner key); retries with the same client request id print once',
+    'The kiosk twin of print-story (the private key with the event’s display token `display`); retries with the same client request id print once',
   body: z.object({ ...kioskKeyBody, ...storyBody }),
   result: printResult,
   errors: ['invalid_key', 'unauthorized_user', ...storyErrors],

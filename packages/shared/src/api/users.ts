@@ -33,6 +33,8 @@ export type User = z.infer<typeof userSchema>;
 export const myInfoSchema = userSchema.extend({
   test_payments: z
     .boolean()
+    // A server from before the switch says nothing: no banner.
+    .default(false)
     .describe(
       'The built-in test payment provider is on (FLASHBULB_PAYMENTS_PROVIDER=test): test cards unlock albums, no real money is taken; the console shows a banner on every page',
     ),

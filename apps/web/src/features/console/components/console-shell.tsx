@@ -1,15 +1,5 @@
 import type { ReactNode } from 'react';
-import {
-  Alert,
-  AppShell,
-  Badge,
-  Burger,
-  Button,
-  Group,
-  NavLink,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink as RouterNavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -79,18 +79,27 @@ describe('print image list on the album page (albums §4)', () => {
   });
 
   it('private album: hidden when printFromAllAlbums is 1 (event or link) or with several pools', async () => {
-    const a = await open('?pvId=priv-key&display=disp-token', printing({ print_from_all_albums: 1 }));
+    const a = await open(
+      '?pvId=priv-key&display=disp-token',
+      printing({ print_from_all_albums: 1 }),
+    );
     expect(region()).toBeNull();
     expect(screen.queryByRole('button', { name: 'Print: photo-1.jpg' })).toBeNull();
     a.view.unmount();
     const b = await open('?pvId=priv-key&display=disp-token&printFromAllAlbums=1', printing());
     expect(region()).toBeNull();
     b.view.unmount();
-    const c = await open('?pvId=priv-key&display=disp-token', printing({ printer_pool_name_list: ['Lobby', 'Bar'] }));
+    const c = await open(
+      '?pvId=priv-key&display=disp-token',
+      printing({ printer_pool_name_list: ['Lobby', 'Bar'] }),
+    );
     expect(region()).toBeNull();
     c.view.unmount();
     // printer off: nothing to print on
-    const d = await open('?pvId=priv-key&display=disp-token', printing({ is_photo_printer_active: 0 }));
+    const d = await open(
+      '?pvId=priv-key&display=disp-token',
+      printing({ is_photo_printer_active: 0 }),
+    );
     expect(region()).toBeNull();
     d.view.unmount();
   });
