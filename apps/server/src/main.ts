@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { StartupError } from './lib/startup-error.ts';
 import { describeOpenModes, restrictNewFileModes, secureDataDir } from './lib/data-dir-modes.ts';
 
 // Before anything is written: the database files, the secret key and stored objects are this
@@ -12,7 +13,7 @@ const config = loadConfig();
 const openModes = await secureDataDir(config.dataDir);
 const app = await buildApp(config).catch((error: unknown) => {
   // A second server on the same embedded database folder: refuse with the reason, no stack.
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError || error instanceof StartupError) {
     process.stderr.write(`Flashbulb cannot start: ${error.message}\n`);
     process.exit(1);
   }

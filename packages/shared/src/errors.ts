@@ -55,6 +55,10 @@ export const errorCatalogue = {
     status: 409,
     text: 'Flashbulb already has an administrator. Please sign in',
   },
+  setup_token_required: {
+    status: 403,
+    text: 'Enter the set-up token printed in the server log at start (not needed on the server machine itself)',
+  },
   api_key_not_found: { status: 404, text: 'API key not found' },
   // events (owner-console §5, albums spec §5)
   event_not_found: { status: 404, text: 'Event not found' },

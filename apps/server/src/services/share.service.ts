@@ -20,7 +20,11 @@ export interface SharePage {
   title: string;
   description: string;
   pageUrl: string;
-  albumUrl: string;
+  /**
+   * Where the page's button goes: the shared photo itself (its image or video). Never the album:
+   * one shared photo must not hand out the event's key, which opens every photo.
+   */
+  photoUrl: string;
   mediaType: 'image' | 'video';
   /** The preview, or the photo-watermark variant when the event has one. */
   imageUrl: string | null;
@@ -48,7 +52,8 @@ export interface ViewerPage {
   closeable: boolean;
   watermarkUrl: string | null;
   watermarkText: string | null;
-  albumUrl: string;
+  /** Where closing goes: the photo's own share page (never the album and its key). */
+  closeUrl: string;
   mediaOrigins: string[];
 }
 
@@ -87,11 +92,6 @@ export class ShareService {
 
   private shareUrl(uid: string): string {
     return `${this.deps.publicUrl}/share/${encodeURIComponent(uid)}`;
-  }
-
-  private albumUrl(event: EventRecord): string {
-    const key = this.deps.secrets.decrypt(event.row.publicKeySealed);
-    return `${this.deps.publicUrl}/?pId=${encodeURIComponent(key)}`;
   }
 
   private origins(...urls: (string | null)[]): string[] {
@@ -177,7 +177,7 @@ export class ShareService {
       title,
       description: opts.ogpDescription.trim() || event.row.full_name,
       pageUrl: this.shareUrl(row.uid),
-      albumUrl: this.albumUrl(event),
+      photoUrl: videoUrl ?? imageUrl ?? this.shareUrl(row.uid),
       mediaType: row.mediaType === 'video' ? 'video' : 'image',
       imageUrl,
       videoUrl,
@@ -192,8 +192,9 @@ export class ShareService {
    * optional `eName`). Only `photoId` (the photo's uid: ids are guessable, uids are not) decides
    * what is shown, and only a photo the public may see now; `eName` must name its event. The
    * given `imgSrc` is used only when it is one of that photo's own public files (else its
-   * preview), and `url` only when it is our own link to that same photo or album (else the
-   * event's public album): the page never shows or sends anyone to another site.
+   * preview). Its button opens the photo's own share page, whatever `url` says: the page never
+   * sends anyone to another site, nor carries an album key (one shared photo opens that photo,
+   * not the whole album).
    */
   async sharePreview(input: {
     photoId: string | null;
@@ -237,40 +238,10 @@ export class ShareService {
       status: 200,
       eventName: event.row.name,
       imageUrl,
-      albumUrl: this.ownLink(input.url, event, row.uid) ?? page.albumUrl,
       logoUrl,
       logoLink,
       mediaOrigins: this.origins(imageUrl, page.videoUrl, logoUrl),
     };
-  }
-
-  /**
-   * `url` when it is one of our own links to this photo's share page or to this event's public or
-   * private album, else null (never another site: no open redirect).
-   */
-  private ownLink(url: string | null, event: EventRecord, uid: string): string | null {
-    if (!url) return null;
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return null;
-    }
-    if (parsed.origin !== new URL(this.deps.publicUrl).origin) return null;
-    if (parsed.pathname === `/share/${uid}` && parsed.search === '') return parsed.href;
-    if (parsed.pathname !== '/') return null;
-    const params = parsed.searchParams;
-    const keys = [
-      ['pId', this.deps.secrets.decrypt(event.row.publicKeySealed)],
-      ['pvId', this.deps.secrets.decrypt(event.row.privateKeySealed)],
-    ] as const;
-    const names = [...new Set(params.keys())];
-    for (const [name, key] of keys) {
-      if (params.get(name) !== key) continue;
-      // The album link itself, optionally naming the event: no other parameters ride along.
-      if (names.every((n) => n === name || n === 'eName')) return parsed.href;
-    }
-    return null;
   }
 
   /** A photo the public may see now, with its event, else null. */
@@ -299,7 +270,7 @@ export class ShareService {
     if (!shown || shown.event.row.name !== match[1]) return null;
     // Only the photo's own public files: never a protected one (original, unwatermarked preview).
     if (!Object.values(shown.row.derivatives).includes(key) || isProtectedKey(key)) return null;
-    return { event: shown.event, imageUrl: this.deps.storage.publicUrl(key) };
+    return { event: shown.event, uid: shown.row.uid, imageUrl: this.deps.storage.publicUrl(key) };
   }
 
   /** A signed media URL (ADR 0006) of a variant the public presentation of a shown photo has. */
@@ -314,7 +285,7 @@ export class ShareService {
       return g ? [g.variant] : [];
     });
     if (!variants.includes(grant.variant)) return null;
-    return { event: shown.event, imageUrl: url };
+    return { event: shown.event, uid: shown.row.uid, imageUrl: url };
   }
 
   /**
@@ -330,7 +301,7 @@ export class ShareService {
     const found =
       (await this.viewerStorageFile(input.url)) ?? (await this.viewerMediaFile(input.url));
     if (!found) return null;
-    const { event, imageUrl } = found;
+    const { event, uid, imageUrl } = found;
     let watermarkUrl: string | null = null;
     let watermarkText: string | null = null;
     if (input.watermark) {
@@ -350,7 +321,7 @@ export class ShareService {
       closeable: input.closeable,
       watermarkUrl,
       watermarkText,
-      albumUrl: this.albumUrl(event),
+      closeUrl: this.shareUrl(uid),
       mediaOrigins: this.origins(imageUrl, watermarkUrl),
     };
   }

@@ -18,7 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AlbumRepository } from '../../repositories/album.repository.ts';
 import type { EventRecord, EventRepository } from '../../repositories/event.repository.ts';
 import type { ImageProcessRepository } from '../../repositories/image-process.repository.ts';
-import type { PhotoRepository } from '../../repositories/photo.repository.ts';
+import type { PhotoRepository, PhotoRow } from '../../repositories/photo.repository.ts';
 import type { PrinterAdapter } from '../../repositories/printing/file-printer.adapter.ts';
 import {
   TAG_STORY_KEY,
@@ -36,6 +36,7 @@ import type {
   PrintTemplateRow,
 } from '../../repositories/print-template.repository.ts';
 import { templateLayoutOf } from '../template.service.ts';
+import { albumDecision } from '../album-visibility.ts';
 import { gridLayout, renderSheet, type SheetImages } from './sheet-renderer.ts';
 
 type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
@@ -155,7 +156,7 @@ export class PrintService {
     return this.queue(await this.printingEvent(principal, input.event_id), input, 'owner');
   }
 
-  /** `/photo/print-with-queue`: the kiosk twin (private or event-owner key of the event). */
+  /** `/photo/print-with-queue`: the kiosk twin (the event's private key with its display token). */
   async keyPrint(principal: Principal, input: PrintInput) {
     return this.queue(await this.printingEvent(principal), input, 'kiosk');
   }
@@ -168,6 +169,18 @@ export class PrintService {
   /** `/photo/print-story`: the kiosk twin. */
   async keyStory(principal: Principal, input: StoryInput) {
     return this.story(await this.printingEvent(principal), input, 'kiosk');
+  }
+
+  /**
+   * The kiosk prints what its album shows: a photo the owner hid (or still inside its delay) is
+   * not there for the kiosk (`not_found`), whatever uid it sends.
+   */
+  private refuseUnshown(event: EventRecord, rows: PhotoRow[]): void {
+    const now = this.deps.clock.now();
+    if (
+      rows.some((p) => !albumDecision(p, event.row, 'private', now, { streamWindow: false }).show)
+    )
+      throw new AppError('not_found', 'printable_photo_uid_array');
   }
 
   /** The event a print call may print in: the one an operator names, or the key's own. */
@@ -336,6 +349,7 @@ export class PrintService {
       throw new AppError('print_count_placeholder_error', 'printable_photo_uid_array');
     const rows = await this.deps.albums.photosByUids(e.id, uids);
     if (rows.length !== uids.length) throw new AppError('not_found', 'printable_photo_uid_array');
+    if (source === 'kiosk') this.refuseUnshown(event, rows);
     const byUid = new Map(rows.map((r) => [r.uid, r]));
     const ordered = uids.map((uid) => byUid.get(uid)!);
     for (const photo of ordered)
@@ -394,6 +408,7 @@ export class PrintService {
     if (!fits) throw new AppError('story_photo_count_error', 'printable_photo_uid_array');
     const rows = await this.deps.albums.photosByUids(e.id, uids);
     if (rows.length !== uids.length) throw new AppError('not_found', 'printable_photo_uid_array');
+    if (by === 'kiosk') this.refuseUnshown(event, rows);
     const byUid = new Map(rows.map((r) => [r.uid, r]));
     const ordered = uids.map((uid) => byUid.get(uid)!);
     for (const photo of ordered)
