@@ -1,6 +1,7 @@
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { as, createEvent, eventWorldPerFile, type EventWorld } from './helpers/events.ts';
+import { makeJpeg, uploadPhoto } from './helpers/photos.ts';
 import type { TestApp } from './helpers/test-app.ts';
 
 /**
@@ -158,6 +159,7 @@ const SECRETS = [
 
 let event: FlashbulbEvent;
 let robotKey: string;
+let robotId: number;
 let attendeeId: string;
 
 beforeAll(async () => {
@@ -167,6 +169,7 @@ beforeAll(async () => {
     as(w.adminA),
   );
   robotKey = robot.api_key;
+  robotId = robot.id;
   event = await createEvent(t, w.ownerA, {
     full_name: 'Presenter gala',
     robot_id_array: [robot.id],
@@ -365,15 +368,85 @@ describe('photo reads by key', () => {
     }
   });
 
-  it('lists whole photos to the event-owner and robot keys', async () => {
-    for (const [keyType, keyValue] of [
-      ['event_owner', event.owner_api_key],
-      ['robot', robotKey],
-    ] as const) {
-      const { photo } = await listAs(keyType, keyValue);
-      expect(sorted(Object.keys(photo)), keyType).toEqual(sorted(OPERATOR_PHOTO_FIELDS));
-      expect(photo.attendee_uid).toBe(attendeeId);
-    }
+  it('lists whole photos to the event-owner key', async () => {
+    const { photo } = await listAs('event_owner', event.owner_api_key);
+    expect(sorted(Object.keys(photo))).toEqual(sorted(OPERATOR_PHOTO_FIELDS));
+    expect(photo.attendee_uid).toBe(attendeeId);
+  });
+
+  it('lists a robot key its own uploads and their status: no attendee id, no original or preview', async () => {
+    // The robot's own upload, still processing, taken with the attendee's card.
+    const now = t.clock.now();
+    const hidden = `protected/events/${event.name}/photos/uid_robotview1_uid/`;
+    const { photo: own } = await t.app.container.repositories.photos.insertOrGet({
+      uid: 'robotview1',
+      eventId: event.id,
+      sha256: 'robotview1',
+      storageKey: `${hidden}original.jpg`,
+      fileName: 'IMG_ROBOT.jpg',
+      contentType: 'image/jpeg',
+      mediaType: 'image',
+      width: 64,
+      height: 48,
+      sizeBytes: 100,
+      robotId,
+      attendeeUid: attendeeId,
+      status: 'ready',
+      isVisible: 0,
+      createdAt: new Date(now.getTime() - 30_000),
+      availableAt: new Date(now.getTime() + 3_600_000),
+    });
+    await t.app.container.repositories.photos.update(own.id, {
+      derivatives: {
+        preview: `${hidden}preview.jpg`,
+        thumbnail: `events/${event.name}/photos/uid_robotview1_uid/thumbnail.jpg`,
+      },
+    });
+    const page = await t.ok(endpoints.publicPhotoList, { key_type: 'robot', key_value: robotKey });
+    // Its own upload (hidden and delayed too: the robot follows its status), nobody else's.
+    expect(page.photos.map((p) => p.uid)).toEqual(['robotview1']);
+    const [photo] = page.photos as Record<string, unknown>[];
+    expect(sorted(Object.keys(photo!))).toEqual(sorted(GUEST_PHOTO_FIELDS));
+    expect(photo).toMatchObject({ status: 'ready', is_visible: 0 });
+    const urls = photo!.urls as Record<string, string | null>;
+    expect(urls.original).toBeNull();
+    expect(urls.preview).toBeNull();
+    expect(urls.thumbnail).toMatch(/thumbnail\.jpg$/);
+    const text = JSON.stringify(page);
+    expect(text).not.toContain(attendeeId);
+    expect(text).not.toContain('/media/photos/');
+    expect(page.stock_images).toEqual([]);
+
+    // Uploading bytes that are already someone else's photo answers that photo without its
+    // attendee id or original and preview URLs.
+    const jpeg = await makeJpeg({ seed: 110 });
+    const byOwner = await uploadPhoto(
+      t,
+      { key_type: 'event_owner', key_value: event.owner_api_key },
+      event.name,
+      jpeg,
+    );
+    const again = await uploadPhoto(
+      t,
+      { key_type: 'robot', key_value: robotKey },
+      event.name,
+      jpeg,
+    );
+    expect(again.id).toBe(byOwner.id);
+    expect(again.urls.original).toBeNull();
+    expect(again.urls.preview).toBeNull();
+    await t.database.executeSql('update photos set attendee_uid = $1 where id = $2', [
+      attendeeId,
+      byOwner.id,
+    ]);
+    const third = await uploadPhoto(
+      t,
+      { key_type: 'robot', key_value: robotKey },
+      event.name,
+      jpeg,
+    );
+    expect(JSON.stringify(third)).not.toContain(attendeeId);
+    expect(third.urls.original).toBeNull();
   });
 
   it('shows a mini-album link the guest view', async () => {

@@ -22,12 +22,15 @@ import {
 import type { AttendeeRefusal, BadKeyPrincipal, KeyPrincipal, Principal } from './principal.ts';
 import { attendeeRefusal, canSeeEvent } from './rules.ts';
 
-/** How much of an event a caller sees (photo lists, presenters). */
-export type Audience = 'owner' | 'private' | 'public' | 'attendee';
+/**
+ * How much of an event a caller sees (photo lists, presenters). A robot sees its own uploads and
+ * their status only: no attendee ids (each opens an album) and no original or unwatermarked URLs.
+ */
+export type Audience = 'owner' | 'private' | 'public' | 'attendee' | 'robot';
 
 const AUDIENCE_OF_KEY: Record<PublicKeyType, Audience> = {
   event_owner: 'owner',
-  robot: 'owner',
+  robot: 'robot',
   private: 'private',
   public: 'public',
   attendee: 'attendee',

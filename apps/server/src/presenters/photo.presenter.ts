@@ -2,12 +2,19 @@ import type { GuestPhoto, KeyPhoto, Photo } from '@flashbulb/shared';
 import type { Audience } from '../access/access-control.ts';
 
 /**
- * The photo as an audience may see it: operators (and the event-owner and robot keys) the whole
- * photo; guests (public, private and attendee keys, mini-album links) an explicit allow-list
- * (`guestPhotoSchema` in the contract). The URLs are the photo presenter's business.
+ * The photo as an audience may see it: operators (and the event-owner key) the whole photo; guests
+ * (public, private and attendee keys, mini-album links) an explicit allow-list (`guestPhotoSchema`
+ * in the contract); a robot the guest fields of its own uploads with only the public URLs (no
+ * original, no unwatermarked preview). The URL values are the photo presenter's business.
  */
 export const photoForAudience = (photo: Photo, audience: Audience): KeyPhoto =>
-  audience === 'owner' ? photo : guestPhoto(photo);
+  audience === 'owner' ? photo : audience === 'robot' ? robotPhoto(photo) : guestPhoto(photo);
+
+/** What a robot sees of its upload: the guest fields, the original and preview URLs left out. */
+export const robotPhoto = (photo: Photo): GuestPhoto => {
+  const seen = guestPhoto(photo);
+  return { ...seen, urls: { ...seen.urls, original: null, preview: null } };
+};
 
 export const guestPhoto = (photo: Photo): GuestPhoto => ({
   id: photo.id,

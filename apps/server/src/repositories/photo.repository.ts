@@ -77,6 +77,8 @@ export interface PhotoFilter {
   imageProcessId?: number;
   fileNameContains?: string;
   attendeeUid?: string;
+  /** Only the uploads of this robot (what a robot key lists). */
+  robotId?: number;
   /** Keyset paging: photos after this one in the list order (newest first). */
   beforeId?: number;
   /** Only these photos (search by face: the matches a key's audience may see). */
@@ -170,6 +172,7 @@ export class PhotoRepository {
     if (f.printable !== undefined) c.push(eq(photos.printable, f.printable));
     if (f.printed !== undefined) c.push(eq(photos.printed, f.printed));
     if (f.imageProcessId !== undefined) c.push(eq(photos.imageProcessId, f.imageProcessId));
+    if (f.robotId !== undefined) c.push(eq(photos.robotId, f.robotId));
     if (f.ids !== undefined) c.push(f.ids.length ? inArray(photos.id, f.ids) : sql`false`);
     if (f.attendeeUid !== undefined) {
       // Uploaded with the id, or attached to that attendee's album (owner, kiosk, QR scan).

@@ -197,9 +197,12 @@ export class PhotoListingService {
       ...(attendee
         ? { attendeeAlbum: { attendeeId: attendee.row.id, uid: attendee.row.uid } }
         : {}),
+      // A robot follows its own uploads in every state (processing, hidden, delayed) and no others.
+      ...(caller.audience === 'robot' ? { robotId: caller.robotId ?? 0 } : {}),
       now,
-      publishedOnly: caller.audience !== 'owner',
-      includeDelayed: caller.audience === 'owner' && input.get_from_tmp !== 0,
+      publishedOnly: caller.audience !== 'owner' && caller.audience !== 'robot',
+      includeDelayed:
+        caller.audience === 'robot' || (caller.audience === 'owner' && input.get_from_tmp !== 0),
       ...(vipUploadedBy ? { vipUploadedBy } : {}),
       isKiosk: input.is_kiosk,
       isCuratable: input.is_curatable,
@@ -243,7 +246,7 @@ export class PhotoListingService {
     // Stock images go with the first page of a guest's list (albums, kiosks), once.
     const firstPage = input.before_id === undefined && input.page_number === 1;
     const stock =
-      caller.audience !== 'owner' && firstPage
+      caller.audience !== 'owner' && caller.audience !== 'robot' && firstPage
         ? await this.stockImages(caller.event, {
             eventId: filter.eventId,
             now,

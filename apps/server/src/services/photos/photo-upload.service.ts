@@ -21,7 +21,7 @@ import type { EventRecord } from '../../repositories/event.repository.ts';
 import type { ImageEngine } from '../../repositories/image-engine.ts';
 import type { PhotoRepository } from '../../repositories/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
-import type { AccessControl } from '../../access/access-control.ts';
+import type { AccessControl, EventGrant } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { IMAGE_MAX_BYTES, protectedPhotoFolder, readUpload } from './photo-files.ts';
 import type { Quotas } from '../quotas.ts';
@@ -127,7 +127,7 @@ export class PhotoUploadService {
       originalPhotoId,
       input.tags ?? [],
     );
-    return this.present(photo);
+    return this.present(photo, caller);
   }
 
   /**
@@ -267,8 +267,22 @@ export class PhotoUploadService {
     return photo;
   }
 
-  private present(row: Parameters<typeof presentPhoto>[0]): Photo {
-    return presentPhoto(row, 'owner', this.deps.urls);
+  /**
+   * The registered photo. A robot hears its upload's state without the original or unwatermarked
+   * URLs, and an attendee id only on its own upload (the same bytes may already be another
+   * uploader's photo, whose attendee id opens that attendee's album).
+   */
+  private present(
+    row: Parameters<typeof presentPhoto>[0],
+    caller?: Pick<EventGrant, 'audience' | 'robotId'>,
+  ): Photo {
+    if (caller?.audience !== 'robot') return presentPhoto(row, 'owner', this.deps.urls);
+    const photo = presentPhoto(row, 'robot', this.deps.urls);
+    return {
+      ...photo,
+      attendee_uid: row.robotId !== null && row.robotId === caller.robotId ? row.attendeeUid : null,
+      urls: { ...photo.urls, original: null, preview: null },
+    };
   }
 
   /** Photo delay (owner-console opts): VIP attendees and tagged photos may wait differently. */

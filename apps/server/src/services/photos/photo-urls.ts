@@ -31,7 +31,7 @@ const VARIANT = /^[a-z][a-z_]{0,39}$/;
 
 /** Who asks, as the presenter knows it. */
 export interface UrlView {
-  audience: 'owner' | 'private' | 'public' | 'attendee';
+  audience: 'owner' | 'private' | 'public' | 'attendee' | 'robot';
   /** The photo's event; unknown for a guest audience counts as paid (the safe side). */
   event: Pick<EventRow, 'is_free' | 'unlocked'> | null | undefined;
   /** The caller may download the original (today's rules: owner, private, unlocked, prepaid, free). */
