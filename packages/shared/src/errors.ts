@@ -13,6 +13,10 @@ export const errorCatalogue = {
   request_timeout: { status: 408, text: 'The request took too long. Please try again' },
   not_found: { status: 404, text: 'Not found' },
   rate_limited: { status: 429, text: 'Too many requests. Please wait a moment and try again' },
+  too_many_requests: {
+    status: 429,
+    text: 'Too many requests for now. Please try again later',
+  },
   forbidden: { status: 403, text: 'You are not allowed to do this' },
   unauthorized_user: { status: 401, text: 'Your session has expired. Please log in again' },
   event_was_updated_by_another_user: {
@@ -43,6 +47,7 @@ export const errorCatalogue = {
   invalid_challenge: { status: 400, text: 'This sign-in step is not expected now' },
   mfa_not_set_up: { status: 400, text: 'Set up your authenticator app first' },
   email_invalid: { status: 400, text: 'Enter a valid e-mail address' },
+  too_many_recipients: { status: 400, text: 'Send to at most 5 addresses at once' },
   email_required: { status: 400, text: 'Enter your e-mail address' },
   code_required: { status: 400, text: 'Enter the 6-digit code' },
   code_format: { status: 400, text: 'The code has 6 digits' },
