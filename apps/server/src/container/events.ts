@@ -1,3 +1,6 @@
+import { AttendeeLookupLimits } from '../access/attendee-lookup-limits.ts';
+import { HitCounterRepository } from '../repositories/hit-counter.repository.ts';
+import { UsageBudgets } from '../services/guest-limits.ts';
 import { AttendeeRepository } from '../repositories/attendee.repository.ts';
 import { EventRepository } from '../repositories/event.repository.ts';
 import { FromAddressVerificationRepository } from '../repositories/from-address-verification.repository.ts';
@@ -34,7 +37,16 @@ export const wireEvents = (core: Core, identity: Identity, messaging: Messaging)
   // Attendee keys open events too: event access reads attendee rows (attendees domain).
   const attendees = new AttendeeRepository(database.db);
   // One access layer: keys become principals, requireEventAccess decides (access/).
-  const access = new AccessControl({ events, robots, attendees, clock });
+  const access = new AccessControl({
+    events,
+    robots,
+    attendees,
+    clock,
+    attendeeLookups: new AttendeeLookupLimits(
+      new UsageBudgets(new HitCounterRepository(database)),
+      config.guestLimits,
+    ),
+  });
   const imageProcessService = new ImageProcessService(imageProcesses, access);
   const eventFromAddress = new EventFromAddressService({
     verifications: fromAddressVerifications,
