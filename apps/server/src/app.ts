@@ -101,6 +101,14 @@ export const buildApp = async (
     },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.trustProxy),
+    // A client gets so long for its headers and for the whole request; Node checks open
+    // connections against both every `connectionsCheckingInterval` (a few times per headers timeout).
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    http: {
+      headersTimeout: config.headersTimeoutSeconds * 1000,
+      requestTimeout: config.requestTimeoutSeconds * 1000,
+      connectionsCheckingInterval: Math.min(5_000, (config.headersTimeoutSeconds * 1000) / 4),
+    },
     return503OnClosing: true,
     clientErrorHandler,
     // Plugins (the API docs' UI among them) load while the process also opens the database and
@@ -193,7 +201,8 @@ export const buildApp = async (
 
   registerEndpoints(app, createHandlers(container.services), {
     authenticate: (authorization) => container.services.auth.authenticate(authorization),
-    resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
+    resolveKey: (keyType, keyValue, display) =>
+      container.access.resolveKey(keyType, keyValue, display),
     authRateLimit: config.authRateLimit,
   });
 

@@ -13,6 +13,7 @@ import { RobotRepository } from '../repositories/robot.repository.ts';
 import { AccessControl } from '../access/access-control.ts';
 import { EventFromAddressService } from '../services/event-from-address.service.ts';
 import { EventService } from '../services/event.service.ts';
+import { displayTokenOf } from '../services/event-mapper.ts';
 import { IgnoredFaceService } from '../services/ignored-face.service.ts';
 import { ImageProcessService } from '../services/image-process.service.ts';
 import { RobotService } from '../services/robot.service.ts';
@@ -46,6 +47,7 @@ export const wireEvents = (core: Core, identity: Identity, messaging: Messaging)
       new UsageBudgets(new HitCounterRepository(database)),
       config.guestLimits,
     ),
+    displayToken: (eventId) => displayTokenOf(secrets, eventId),
   });
   const imageProcessService = new ImageProcessService(imageProcesses, access);
   const eventFromAddress = new EventFromAddressService({
@@ -66,6 +68,7 @@ export const wireEvents = (core: Core, identity: Identity, messaging: Messaging)
     secrets,
     clock,
     settingsFile: new StorageEventSettingsFile(storage),
+    publicStoragePrefix: storage.publicUrl('x').slice(0, -1),
     bus,
   });
   return {
