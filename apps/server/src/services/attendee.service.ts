@@ -546,7 +546,11 @@ export class AttendeeService {
     // The private id matched: the id is looked up by itself, and answered as the album's key.
     const { record, refusal } = await this.deps.access.attendeeByUid(rows[0]!.uid);
     if (!record || refusal) return invalid;
-    return { valid: true, attendee_uid: attendeeKeyOf(record.row) };
+    // A booth-chosen id answers as its key (with the private id): the kiosk opens the album by it.
+    return {
+      valid: true,
+      attendee_uid: record.row.customUid === 1 ? attendeeKeyOf(record.row) : record.row.uid,
+    };
   }
 
   /**
