@@ -37,6 +37,9 @@ export const BOTH_ENGINES: readonly string[] = [
   'quotas.test.ts',
   // Face vectors and their similarity search (pgvector SQL).
   'faces-index.test.ts',
+  // Guest budgets counted in the database (raw SQL), held across two processes on one database.
+  'guest-relay.test.ts',
+  'attendee-enumeration.test.ts',
 ];
 
 export const SERVER_TEST_DIR = 'apps/server/test';

@@ -73,6 +73,17 @@ const REDACT = [
   'session',
 ];
 
+/**
+ * Fastify's `trustProxy` from FLASHBULB_TRUST_PROXY. A hop count is given as a function: Fastify 5
+ * treats a bare number as "trust nothing", and `(address, hop) => hop < hops` is what a hop count
+ * means (the socket's peer is hop 0; `X-Forwarded-For` is read from its right end, so the client's
+ * own entries past the last trusted proxy are never believed). An address list goes as it is.
+ */
+const trustProxyOption = (
+  trust: AppConfig['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) =>
+  typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+
 export const buildApp = async (
   config: AppConfig,
   options: BuildOptions = {},
@@ -89,6 +100,7 @@ export const buildApp = async (
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: trustProxyOption(config.trustProxy),
     // A client gets so long for its headers and for the whole request; Node checks open
     // connections against both every `connectionsCheckingInterval` (a few times per headers timeout).
     requestTimeout: config.requestTimeoutSeconds * 1000,
@@ -97,7 +109,6 @@ export const buildApp = async (
       requestTimeout: config.requestTimeoutSeconds * 1000,
       connectionsCheckingInterval: Math.min(5_000, (config.headersTimeoutSeconds * 1000) / 4),
     },
-    trustProxy: config.trustProxy,
     return503OnClosing: true,
     clientErrorHandler,
     // Plugins (the API docs' UI among them) load while the process also opens the database and

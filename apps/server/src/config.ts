@@ -1,8 +1,10 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import type { TwilioSettings } from './repositories/sms/twilio.adapter.ts';
 import type { S3StorageConfig } from './storage/s3-storage.ts';
 import type { QuotaLimits } from './services/quotas.ts';
+import { parseGuestLimits, type GuestLimits } from './services/guest-limits.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', ''])
@@ -38,8 +40,10 @@ const envSchema = z.object({
     .min(32)
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  FLASHBULB_TRUST_PROXY: booleanFromEnv,
+  FLASHBULB_TRUST_PROXY: z.string().optional(),
   FLASHBULB_AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  /** Overrides of the guest limits (`name=value,…`; services/guest-limits.ts, docs/security.md). */
+  FLASHBULB_GUEST_LIMITS: z.string().optional(),
   /** api: serve calls, run no jobs; worker: run jobs and schedules, serve health only; all: both. */
   FLASHBULB_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   /** Nice value of the image threads (libvips) so requests run first; 0 leaves them as they are. */
@@ -154,9 +158,16 @@ export interface AppConfig {
   adminPassword: string | undefined;
   mfaExemptUsers: ReadonlySet<string>;
   secretKey: string | undefined;
-  trustProxy: boolean;
+  /**
+   * FLASHBULB_TRUST_PROXY: which hops may speak for the client in `X-Forwarded-*`: none (false),
+   * the nearest N proxies (a hop count) or the proxies at these addresses (a list; proxy-addr's
+   * `loopback`, `linklocal` and `uniquelocal` allowed). Never every hop (parseTrustProxy).
+   */
+  trustProxy: false | number | string[];
   /** Identity calls per client address per minute. */
   authRateLimit: number;
+  /** What guests may make the server do per window (FLASHBULB_GUEST_LIMITS over the defaults). */
+  guestLimits: GuestLimits;
   /** Whole request (headers and body) and headers alone, in seconds (408 after). */
   requestTimeoutSeconds: number;
   headersTimeoutSeconds: number;
@@ -247,6 +258,51 @@ const twilioSettings = (e: Env, publicUrl: string): TwilioSettings | undefined =
   };
 };
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of a proxy list: an address, an address/prefix (CIDR) or one of proxy-addr's names. */
+const isProxyEntry = (entry: string): boolean => {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * FLASHBULB_TRUST_PROXY. Unset, empty, `false` or `0`: no proxy (the socket's address is the
+ * client). A whole number: that many proxies in front of us (`X-Forwarded-For` is read from the
+ * right, so a client cannot write its own address into it). A comma list of addresses and CIDRs:
+ * only those proxies. `true` trusted every hop — the left-most `X-Forwarded-For`, which the client
+ * writes — and is refused, as is anything else that is not one of the above.
+ */
+export const parseTrustProxy = (raw: string | undefined): AppConfig['trustProxy'] => {
+  const value = (raw ?? '').trim().toLowerCase();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true')
+    throw new Error(
+      'Invalid configuration: FLASHBULB_TRUST_PROXY=true would trust every hop (any client could pick its own address); set the number of proxies in front of the server (e.g. 1) or their addresses (e.g. 10.0.0.0/8,127.0.0.1)',
+    );
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 32)
+      throw new Error('Invalid configuration: FLASHBULB_TRUST_PROXY: at most 32 proxy hops');
+    return hops;
+  }
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyEntry(entry));
+  if (entries.length === 0 || bad.length > 0)
+    throw new Error(
+      `Invalid configuration: FLASHBULB_TRUST_PROXY must be false, a number of proxy hops or a comma list of proxy addresses/CIDRs; not understood: ${bad.join(', ') || raw}`,
+    );
+  return entries;
+};
+
 /** Parse the environment once, at start. Throws with every problem listed. */
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
   const parsed = envSchema.safeParse(env);
@@ -272,8 +328,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
         .filter(Boolean),
     ),
     secretKey: e.FLASHBULB_SECRET_KEY,
-    trustProxy: e.FLASHBULB_TRUST_PROXY,
+    trustProxy: parseTrustProxy(e.FLASHBULB_TRUST_PROXY),
     authRateLimit: e.FLASHBULB_AUTH_RATE_LIMIT,
+    guestLimits: parseGuestLimits(e.FLASHBULB_GUEST_LIMITS),
     requestTimeoutSeconds: e.FLASHBULB_REQUEST_TIMEOUT_SECONDS,
     quotas: {
       attendeesPerCall: e.FLASHBULB_QUOTA_ATTENDEES_PER_CALL,

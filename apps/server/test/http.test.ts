@@ -30,7 +30,7 @@ describe('server core', () => {
   });
 
   it('sends HSTS when reached over https behind a trusted proxy', async () => {
-    t = await createTestApp({ FLASHBULB_TRUST_PROXY: 'true' });
+    t = await createTestApp({ FLASHBULB_TRUST_PROXY: '1' });
     const response = await t.app.inject({
       method: 'GET',
       url: '/api/health',

@@ -52,6 +52,7 @@ export const errorCatalogue = {
   invalid_challenge: { status: 400, text: 'This sign-in step is not expected now' },
   mfa_not_set_up: { status: 400, text: 'Set up your authenticator app first' },
   email_invalid: { status: 400, text: 'Enter a valid e-mail address' },
+  too_many_recipients: { status: 400, text: 'Send to at most 5 addresses at once' },
   email_required: { status: 400, text: 'Enter your e-mail address' },
   code_required: { status: 400, text: 'Enter the 6-digit code' },
   code_format: { status: 400, text: 'The code has 6 digits' },

@@ -169,11 +169,14 @@ describe('button price', () => {
   });
 
   it('USER_TYPE is 2 when the attendee id matches the VIP pattern', () => {
-    expect(userTypeOf('VIP0042', '^VIP')).toBe(2);
-    expect(userTypeOf('GUEST42', '^VIP')).toBe(1);
-    expect(userTypeOf('VIP0042', '')).toBe(1);
-    expect(userTypeOf(null, '^VIP')).toBe(1);
-    expect(userTypeOf('VIP0042', '(')).toBe(1);
+    // The server passes its RE2 matcher; these stand-ins are trusted test patterns.
+    const jsMatch = (pattern: string, value: string) => new RegExp(pattern).test(value);
+    const noMatch = () => false;
+    expect(userTypeOf('VIP0042', '^VIP', jsMatch)).toBe(2);
+    expect(userTypeOf('GUEST42', '^VIP', jsMatch)).toBe(1);
+    expect(userTypeOf('VIP0042', '', jsMatch)).toBe(1);
+    expect(userTypeOf(null, '^VIP', jsMatch)).toBe(1);
+    expect(userTypeOf('VIP0042', '(', noMatch)).toBe(1);
   });
 });
 

@@ -3,6 +3,7 @@ import {
   isAttendeeIdShape,
   normaliseAttendeeId,
   Role,
+  splitAttendeeKey,
   type PublicKeyType,
 } from '@flashbulb/shared';
 import { AppError } from '../lib/app-error.ts';
@@ -20,6 +21,7 @@ import {
   type Subject,
 } from './permissions.ts';
 import type { AttendeeRefusal, BadKeyPrincipal, KeyPrincipal, Principal } from './principal.ts';
+import type { AttendeeLookupLimits } from './attendee-lookup-limits.ts';
 import { attendeeRefusal, canSeeEvent } from './rules.ts';
 
 /**
@@ -82,6 +84,8 @@ export class AccessControl {
       robots: RobotRepository;
       attendees: AttendeeRepository;
       clock: Clock;
+      /** Budgets on attendee-id lookups (per client address and event); none in unit set-ups. */
+      attendeeLookups?: AttendeeLookupLimits;
       /** The event's display token (services/event-mapper.ts `displayTokenOf`). */
       displayToken?: (eventId: number) => string;
     },
@@ -89,13 +93,44 @@ export class AccessControl {
 
   // ---- principals ------------------------------------------------------------------------------
 
-  /** The attendee an id names, with the reason it opens nothing (or null when it is open). */
+  /**
+   * The attendee a guest's or kiosk's attendee key names, with the reason it opens nothing (or
+   * null when it is open). A booth-chosen id (`custom_uid`) opens only with its private id
+   * (`<id>~<private id>`, splitAttendeeKey); without it the id is as unknown as a wrong one.
+   * Every lookup is under the attendee-lookup budgets (per client address, and per `eventId`
+   * when the call names its event); failures count.
+   */
   async attendeeById(
+    rawKey: string,
+    options: { eventId?: number } = {},
+  ): Promise<{ record: AttendeeRecord | undefined; refusal: AttendeeRefusal | null }> {
+    await this.deps.attendeeLookups?.before(options.eventId);
+    const { id, privateId } = splitAttendeeKey(rawKey);
+    let record = await this.findAttendee(id);
+    if (record?.row.customUid === 1) {
+      const expected = record.row.privateId ? normaliseAttendeeId(record.row.privateId) : '';
+      const given = privateId === null ? '' : normaliseAttendeeId(privateId);
+      if (!expected || !sameHash(given, expected)) record = undefined;
+    }
+    const refusal = attendeeRefusal(record, this.deps.clock.now());
+    if (!record) await this.deps.attendeeLookups?.failed(options.eventId);
+    return { record, refusal };
+  }
+
+  /**
+   * The attendee an id names, by the id alone, for signed-in operators of its organisation (and a
+   * kiosk's card check, which has matched the private id already); no lookup budget.
+   */
+  async attendeeByUid(
     rawId: string,
   ): Promise<{ record: AttendeeRecord | undefined; refusal: AttendeeRefusal | null }> {
-    const uid = normaliseAttendeeId(rawId);
-    const record = isAttendeeIdShape(uid) ? await this.deps.attendees.findByUid(uid) : undefined;
+    const record = await this.findAttendee(splitAttendeeKey(rawId).id);
     return { record, refusal: attendeeRefusal(record, this.deps.clock.now()) };
+  }
+
+  private async findAttendee(rawId: string): Promise<AttendeeRecord | undefined> {
+    const uid = normaliseAttendeeId(rawId);
+    return isAttendeeIdShape(uid) ? await this.deps.attendees.findByUid(uid) : undefined;
   }
 
   /**

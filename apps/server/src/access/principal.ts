@@ -58,3 +58,22 @@ export const userPrincipal = (actor: Actor): UserPrincipal => ({ kind: 'user', a
 /** The signed-in actor behind a principal (owner calls), or null. */
 export const actorOf = (principal: Principal): Actor | null =>
   principal.kind === 'user' ? principal.actor : null;
+
+/**
+ * A name for the credential behind a principal, for budgets counted per key: the attendee behind
+ * an attendee key, the robot behind a robot key, the event and kind of an event key, the user.
+ */
+export const credentialName = (principal: Principal): string => {
+  switch (principal.kind) {
+    case 'user':
+      return `user:${principal.actor.userId}`;
+    case 'key':
+      if (principal.attendee) return `attendee:${principal.attendee.row.id}`;
+      if (principal.robotId !== null) return `robot:${principal.robotId}`;
+      return `${principal.keyType}:${principal.event?.row.id ?? 0}`;
+    case 'bad_key':
+      return `bad:${principal.keyType}`;
+    case 'anonymous':
+      return 'anonymous';
+  }
+};

@@ -1,3 +1,5 @@
+import { HitCounterRepository } from '../repositories/hit-counter.repository.ts';
+import { UsageBudgets } from '../services/guest-limits.ts';
 import { AlbumRepository } from '../repositories/album.repository.ts';
 import {
   mailThumbnails,
@@ -116,6 +118,8 @@ export const wireAlbums = (
         clock,
         publicUrl: config.publicUrl,
         platformFrom: config.mailFrom,
+        budgets: new UsageBudgets(new HitCounterRepository(database)),
+        limits: config.guestLimits,
       }),
     },
   };

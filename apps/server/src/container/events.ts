@@ -1,3 +1,6 @@
+import { AttendeeLookupLimits } from '../access/attendee-lookup-limits.ts';
+import { HitCounterRepository } from '../repositories/hit-counter.repository.ts';
+import { UsageBudgets } from '../services/guest-limits.ts';
 import { AttendeeRepository } from '../repositories/attendee.repository.ts';
 import { EventRepository } from '../repositories/event.repository.ts';
 import { FromAddressVerificationRepository } from '../repositories/from-address-verification.repository.ts';
@@ -40,6 +43,10 @@ export const wireEvents = (core: Core, identity: Identity, messaging: Messaging)
     robots,
     attendees,
     clock,
+    attendeeLookups: new AttendeeLookupLimits(
+      new UsageBudgets(new HitCounterRepository(database)),
+      config.guestLimits,
+    ),
     displayToken: (eventId) => displayTokenOf(secrets, eventId),
   });
   const imageProcessService = new ImageProcessService(imageProcesses, access);

@@ -1,3 +1,5 @@
+import { HitCounterRepository } from '../repositories/hit-counter.repository.ts';
+import { UsageBudgets } from '../services/guest-limits.ts';
 import { LeadRepository } from '../repositories/lead.repository.ts';
 import { NotificationRepository } from '../repositories/notification.repository.ts';
 import { LeadService } from '../services/leads/lead.service.ts';
@@ -65,6 +67,8 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
     clock: core.clock,
     publicUrl: config.publicUrl,
     publicMediaUrl: (key) => core.storage.publicUrl(key),
+    budgets: new UsageBudgets(new HitCounterRepository(database)),
+    limits: config.guestLimits,
   });
   // Leads of events that collect them (the album gate, the console list and export).
   const leadRows = new LeadRepository(database.db);

@@ -681,6 +681,11 @@ export const attendees = pgTable(
     batchId: integer('batch_id').references(() => attendeeBatches.id, { onDelete: 'cascade' }),
     uid: text('uid').notNull(),
     privateId: text('private_id'),
+    /**
+     * 1: the id was chosen by a booth (an upload's attendee id, often a short wristband number):
+     * guessable, so it opens the album only together with the private id (`<id>~<private id>`).
+     */
+    customUid: smallint('custom_uid').notNull().default(0),
     organisationId: integer('organisation_id')
       .notNull()
       .references(() => organisations.id, { onDelete: 'cascade' }),

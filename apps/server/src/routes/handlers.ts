@@ -261,7 +261,8 @@ export const createHandlers = (services: {
   // albums (issue 5)
   generateShareLink: async ({ principal, body }) => services.shares.generateLink(principal, body),
   trackShare: async ({ principal, body }) => services.shares.track(principal, body),
-  sendMiniAlbumLink: async ({ principal, body }) => services.miniAlbums.sendLink(principal, body),
+  sendMiniAlbumLink: async ({ principal, body, request }) =>
+    services.miniAlbums.sendLink(principal, body, { address: request.ip }),
   retrieveMiniAlbum: async ({ body }) => services.miniAlbums.retrieve(body.token),
   createAlbumDownload: async ({ principal, body }) => {
     await services.leads.requireLead(principal, body);
@@ -331,7 +332,8 @@ export const createHandlers = (services: {
   outboxList: async ({ principal, body }) => services.outboxAdmin.list(principal, body),
   outboxResend: async ({ principal, body }) => services.outboxAdmin.resend(principal, body),
   webappEvent: async ({ body }) => services.webapp.page(body.event_name),
-  webappRegister: async ({ body }) => services.webapp.register(body),
+  webappRegister: async ({ body, request }) =>
+    services.webapp.register(body, { address: request.ip }),
   leadSubmit: async ({ principal, body }) => services.leads.submit(principal, body),
   leadList: async ({ principal, body }) => services.leads.list(principal, body),
   leadExport: async ({ principal, body }) => services.leads.export(principal, body),

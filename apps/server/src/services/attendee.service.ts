@@ -1,3 +1,4 @@
+import { ownerPatternMatches } from '../lib/owner-pattern.ts';
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   ATTENDEE_GENERATE_INLINE,
@@ -5,6 +6,8 @@ import {
   ATTENDEE_ID_LENGTH,
   ATTENDEE_PRIVATE_ID_LENGTH,
   cardCodeFromScan,
+  attendeeKeyOf,
+  ATTENDEE_KEY_SEPARATOR,
   formatAttendeeId,
   isAttendeeIdShape,
   isValidEmail,
@@ -88,9 +91,11 @@ export class AttendeeService {
     },
   ) {}
 
-  private albumUrl(row: Pick<AttendeeRow, 'uid' | 'urlPrefix'>): string {
+  private albumUrl(
+    row: Pick<AttendeeRow, 'uid' | 'urlPrefix' | 'privateId' | 'customUid'>,
+  ): string {
     const base = trimSlash(row.urlPrefix ?? this.deps.publicUrl);
-    return `${base}/?attId=${encodeURIComponent(formatAttendeeId(row.uid))}`;
+    return `${base}/?attId=${encodeURIComponent(attendeeKeyOf(row))}`;
   }
 
   private present(record: AttendeeRecord, photoCount: number): Attendee {
@@ -131,7 +136,7 @@ export class AttendeeService {
     rawId: string,
     organisationId: number,
   ): Promise<AttendeeRecord> {
-    const { record } = await this.deps.access.attendeeById(rawId);
+    const { record } = await this.deps.access.attendeeByUid(rawId);
     if (!record || record.row.organisationId !== organisationId)
       throw new AppError('invalid_attendee_id', 'attendee_uid');
     return record;
@@ -406,7 +411,12 @@ export class AttendeeService {
   async checkUid(
     input: Body<'checkAttendeeUid'>,
   ): Promise<{ valid: boolean; attendee_uid: string | null }> {
-    const { record, refusal } = await this.deps.access.attendeeById(input.attendee_uid);
+    // A card check may give the private id apart: it completes a booth-chosen id's key.
+    const key =
+      input.private_id !== undefined && !input.attendee_uid.includes(ATTENDEE_KEY_SEPARATOR)
+        ? `${input.attendee_uid}${ATTENDEE_KEY_SEPARATOR}${input.private_id}`
+        : input.attendee_uid;
+    const { record, refusal } = await this.deps.access.attendeeById(key);
     if (!record || refusal) return { valid: false, attendee_uid: null };
     if (input.private_id !== undefined) {
       const given = normaliseAttendeeId(input.private_id);
@@ -538,9 +548,14 @@ export class AttendeeService {
     const rows = await this.deps.attendees.findByPrivateId(event.row.organisationId, code);
     if (rows.length !== 1 || !rows[0]!.privateId || !sameCode(rows[0]!.privateId, code))
       return invalid;
-    const { record, refusal } = await this.deps.access.attendeeById(rows[0]!.uid);
+    // The private id matched: the id is looked up by itself, and answered as the album's key.
+    const { record, refusal } = await this.deps.access.attendeeByUid(rows[0]!.uid);
     if (!record || refusal) return invalid;
-    return { valid: true, attendee_uid: record.row.uid };
+    // A booth-chosen id answers as its key (with the private id): the kiosk opens the album by it.
+    return {
+      valid: true,
+      attendee_uid: record.row.customUid === 1 ? attendeeKeyOf(record.row) : record.row.uid,
+    };
   }
 
   /**
@@ -606,18 +621,15 @@ export class AttendeeService {
     let record = await this.deps.attendees.findByUid(uid);
     if (!record) {
       const pattern = event.row.opts.attendeeIdRegex;
-      if (pattern) {
-        let accepted = false;
-        try {
-          accepted = new RegExp(pattern).test(uid);
-        } catch {
-          // an invalid pattern cannot be saved; refuse defensively
-        }
-        if (!accepted) return;
-      }
+      // An operator's pattern: RE2 only (lib/owner-pattern.ts); one RE2 cannot run accepts nothing.
+      if (pattern && !ownerPatternMatches(pattern, uid)) return;
+      // A booth-chosen id may be guessable (a wristband number): its album opens only with the
+      // private id made here (attendeeKeyOf, AccessControl.attendeeById).
       const row = await this.deps.attendees.insertOrGet({
         uid,
         organisationId,
+        customUid: 1,
+        privateId: randomCode(ATTENDEE_PRIVATE_ID_LENGTH),
         createdAt: this.deps.clock.now(),
       });
       record = { row, eventIds: [] };

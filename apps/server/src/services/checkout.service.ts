@@ -1,3 +1,4 @@
+import { ownerPatternMatches } from '../lib/owner-pattern.ts';
 import { randomUUID } from 'node:crypto';
 import {
   buttonPriceCents,
@@ -100,7 +101,7 @@ export class CheckoutService {
     const photoCount = input.photo_count ?? (await this.albumPhotoCount(event, attendee));
     const opts = event.row.opts;
     const hide = opts.hideProductPrice === 1;
-    const userType = userTypeOf(attendee.row.uid, opts.attendeeIdVipRegex);
+    const userType = userTypeOf(attendee.row.uid, opts.attendeeIdVipRegex, ownerPatternMatches);
     return {
       is_free: event.row.is_free === 1 ? (1 as const) : (0 as const),
       currency: CURRENCY,
@@ -253,7 +254,11 @@ export class CheckoutService {
       unitPrice: event.row.opts.unitPrice,
       multiplier: event.row.opts.eventMultiplier,
       photoCount,
-      userType: userTypeOf(attendee.row.uid, event.row.opts.attendeeIdVipRegex),
+      userType: userTypeOf(
+        attendee.row.uid,
+        event.row.opts.attendeeIdVipRegex,
+        ownerPatternMatches,
+      ),
     });
     return price.ok ? price.cents : null;
   }

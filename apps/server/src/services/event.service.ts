@@ -1,3 +1,4 @@
+import { ownerPatternUsable } from '../lib/owner-pattern.ts';
 import { randomInt } from 'node:crypto';
 import {
   computeCachedTopicsData,
@@ -124,6 +125,12 @@ const normalise = (settings: EventSettings, patch: Partial<EventSettings>): Even
 const assertValid = (settings: EventSettings): void => {
   const [issue] = eventRuleIssues(settings);
   if (issue) throw new AppError(isErrorKey(issue.key) ? issue.key : 'invalid_value', issue.field);
+  // Attendee-id patterns run on RE2 (lib/owner-pattern.ts): one it cannot compile is refused here.
+  for (const field of ['attendeeIdRegex', 'attendeeIdVipRegex'] as const) {
+    const pattern = settings.opts[field];
+    if (pattern && !ownerPatternUsable(pattern))
+      throw new AppError('regex_invalid', `opts.${field}`);
+  }
 };
 
 /**

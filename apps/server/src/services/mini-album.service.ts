@@ -9,7 +9,7 @@ import {
   type ParsedBodyOf,
 } from '@flashbulb/shared';
 import type { AccessControl } from '../access/access-control.ts';
-import type { Principal } from '../access/principal.ts';
+import { credentialName, type Principal } from '../access/principal.ts';
 import { guestPhoto } from '../presenters/photo.presenter.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -20,6 +20,8 @@ import { albumDecision } from './album-visibility.ts';
 import { mailThumbnails, type AlbumMailService } from './notifications/album-mail.service.ts';
 import type { PhotoListingService } from './photos/photo-listing.service.ts';
 import type { SmsService } from './sms.service.ts';
+import { inertText } from './notifications/template-render.ts';
+import { HOUR_MS, type GuestLimits, type UsageBudgets } from './guest-limits.ts';
 
 /** The send-link call's parsed body without its key: the principal already carries it. */
 export type SendMiniAlbumInput = Omit<
@@ -82,14 +84,65 @@ export class MiniAlbumService {
       clock: Clock;
       publicUrl: string;
       platformFrom: string;
+      budgets: UsageBudgets;
+      limits: GuestLimits;
     },
   ) {}
+
+  /**
+   * A key's sends (never an operator's) come out of hourly budgets per key, per client address,
+   * per event and per recipient, so the public key printed on share pages cannot make the event a
+   * mail or SMS relay. Refused (`too_many_requests`) before anything is stored or sent.
+   */
+  private async spendSendBudgets(
+    principal: Principal,
+    eventId: number,
+    address: string,
+    mails: string[],
+    sms: string | null,
+  ): Promise<void> {
+    if (principal.kind === 'user') return;
+    const l = this.deps.limits;
+    const who = credentialName(principal);
+    const { budgets } = this.deps;
+    if (mails.length > 0) {
+      await budgets.spend(
+        [
+          { key: `send:mail:key:${who}`, limit: l.mailPerKeyHourly },
+          { key: `send:mail:address:${address}`, limit: l.mailPerAddressHourly },
+          { key: `send:mail:event:${eventId}`, limit: l.mailPerEventHourly },
+        ],
+        mails.length,
+        HOUR_MS,
+      );
+      await budgets.spend(
+        mails.map((to) => ({
+          key: `send:mail:to:${to.toLowerCase()}`,
+          limit: l.mailPerRecipientHourly,
+        })),
+        1,
+        HOUR_MS,
+      );
+    }
+    if (sms) {
+      await budgets.spend(
+        [
+          { key: `send:sms:key:${who}`, limit: l.smsPerKeyHourly },
+          { key: `send:sms:address:${address}`, limit: l.smsPerAddressHourly },
+          { key: `send:sms:event:${eventId}`, limit: l.smsPerEventHourly },
+          { key: `send:sms:to:${sms}`, limit: l.smsPerRecipientHourly },
+        ],
+        1,
+        HOUR_MS,
+      );
+    }
+  }
 
   /**
    * Checks everything first, then stores the mini-album and sends: a refused call stores and sends
    * nothing.
    */
-  async sendLink(principal: Principal, input: SendMiniAlbumInput) {
+  async sendLink(principal: Principal, input: SendMiniAlbumInput, client: { address: string }) {
     // Operators name the event; a key names its own (an event_id given must be that one).
     const target =
       input.event_id !== undefined
@@ -101,6 +154,12 @@ export class MiniAlbumService {
     const row = event.row;
 
     const emails = parseRecipientList(input.email_to_address_array);
+    // A key names at most a handful of recipients, however its entries are split.
+    if (
+      principal.kind !== 'user' &&
+      emails.valid.length + emails.rejected.length > this.deps.limits.recipientsPerCall
+    )
+      throw new AppError('too_many_recipients', 'email_to_address_array');
     if (emails.invalidSingle) throw new AppError('email_invalid', 'email_to_address_array');
     let smsTo: string | null = null;
     const smsNumber = clean(input.sms_number);
@@ -138,6 +197,7 @@ export class MiniAlbumService {
         });
     }
     const byUid = new Map(rows.map((p) => [p.uid, p]));
+    await this.spendSendBudgets(principal, row.id, client.address, emails.valid, smsTo);
 
     const token = randomToken(24);
     await this.deps.albums.createMiniAlbum({
@@ -184,7 +244,12 @@ export class MiniAlbumService {
         eventId: row.id,
         to: smsTo,
         from: row.notification_data.smsSettings.from.trim() || null,
-        body: fill(row.sms_body_template, values),
+        // The receiver's name is the requester's text: never a link on the phone.
+        body: fill(row.sms_body_template, {
+          ...values,
+          userName: inertText(values.userName),
+          sender: inertText(values.sender),
+        }),
       });
     }
     return {

@@ -1,3 +1,4 @@
+import { ownerPatternMatches } from '../lib/owner-pattern.ts';
 import { randomBytes } from 'node:crypto';
 import {
   buttonPriceCents,
@@ -121,7 +122,11 @@ export class PaymentService {
       unitPrice: event.row.opts.unitPrice,
       multiplier: event.row.opts.eventMultiplier,
       photoCount: input.photoCount,
-      userType: userTypeOf(attendee.row.uid, event.row.opts.attendeeIdVipRegex),
+      userType: userTypeOf(
+        attendee.row.uid,
+        event.row.opts.attendeeIdVipRegex,
+        ownerPatternMatches,
+      ),
     });
     if (!price.ok) throw new AppError(price.key, 'pricing_button_index');
     return this.deps.payments.insertOrderOrGet({

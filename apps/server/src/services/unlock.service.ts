@@ -115,7 +115,7 @@ export class UnlockService {
       eventId: input.event_id,
       field: 'event_id',
     });
-    const { record } = await this.deps.access.attendeeById(input.attendee_uid);
+    const { record } = await this.deps.access.attendeeByUid(input.attendee_uid);
     if (!record || record.row.organisationId !== event.row.organisationId)
       throw new AppError('invalid_attendee_id', 'attendee_uid');
     const uids = await this.printablePhotos(event, record, input);

@@ -20,6 +20,7 @@ import pino from 'pino';
 import { openDatabase, wrapPglite, type Database } from '../../src/db/database.ts';
 import { JobQueue } from '../../src/jobs/job-queue.ts';
 import type { Clock } from '../../src/lib/clock.ts';
+import { DEFAULT_GUEST_LIMITS } from '../../src/services/guest-limits.ts';
 import { PasswordHasher } from '../../src/lib/password-hasher.ts';
 import type { FaceEngineProvider } from '../../src/repositories/face-engine/face-engine-provider.ts';
 
@@ -50,6 +51,11 @@ export const TEST_PASSWORD_HASHER = new PasswordHasher({
   timeCost: 1,
   parallelism: 1,
 });
+
+const TEST_GUEST_LIMITS = Object.keys(DEFAULT_GUEST_LIMITS)
+  .filter((name) => name !== 'recipientsPerCall')
+  .map((name) => `${name}=1000000`)
+  .join(',');
 
 let pgliteTemplate: Promise<ReturnType<typeof wrapPglite>> | undefined;
 
@@ -188,6 +194,9 @@ export const createTestApp = async (
     FLASHBULB_DATA_DIR: dataDir,
     FLASHBULB_SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
     FLASHBULB_AUTH_RATE_LIMIT: '10000',
+    // Like the identity rate limit: out of the way of tests that are not about the guest budgets
+    // (those set their own); a call's recipient cap stays as it is.
+    FLASHBULB_GUEST_LIMITS: TEST_GUEST_LIMITS,
     FLASHBULB_WEB_DIST: path.join(dataDir, 'no-web'),
     // The tests sell through the built-in test provider; a default install does not.
     FLASHBULB_PAYMENTS_PROVIDER: 'test',

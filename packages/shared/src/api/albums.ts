@@ -123,6 +123,8 @@ export const sendMiniAlbumLink = defineEndpoint({
     'recipient_required',
     'sms_not_enabled',
     'consent_required',
+    'too_many_recipients',
+    'too_many_requests',
   ],
 });
 

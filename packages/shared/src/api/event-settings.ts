@@ -703,13 +703,34 @@ export const eventRuleIssues = (e: EventSettings): RuleIssue[] => {
   return issues;
 };
 
+/**
+ * An operator's attendee-id pattern: it must compile, and use nothing the server's linear-time
+ * engine (RE2) lacks — back-references (`\1`, `\k<name>`) and look-around (`(?=`, `(?!`, `(?<=`,
+ * `(?<!`) — so the editor says so before saving. The server also compiles it with RE2 at save.
+ */
 const isValidRegex = (pattern: string): boolean => {
   try {
     new RegExp(pattern);
-    return true;
   } catch {
     return false;
   }
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i += 1) {
+    const c = pattern[i];
+    if (c === '\\') {
+      const next = pattern[i + 1] ?? '';
+      if (!inClass && (/[1-9]/.test(next) || next === 'k')) return false;
+      i += 1;
+    } else if (inClass) {
+      if (c === ']') inClass = false;
+    } else if (c === '[') {
+      inClass = true;
+    } else if (c === '(' && pattern[i + 1] === '?') {
+      const after = pattern.slice(i + 2, i + 4);
+      if (/^[=!]/.test(after) || after === '<=' || after === '<!') return false;
+    }
+  }
+  return true;
 };
 
 const decodeURIComponentSafe = (value: string): string => {

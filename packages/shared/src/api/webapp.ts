@@ -83,6 +83,7 @@ export const webappRegister = defineEndpoint({
     'phone_invalid',
     'consent_required',
     'sms_not_enabled',
+    'too_many_requests',
   ],
   rateLimited: true,
 });

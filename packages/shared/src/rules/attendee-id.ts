@@ -49,3 +49,27 @@ export const cardCodeFromScan = (scan: string): string | null => {
 
 /** Photos one attach call may add or remove. */
 export const MAX_ATTACH_PHOTOS = 500;
+
+/**
+ * An attendee key: the attendee id, and for an id a booth chose (a wristband number, guessable)
+ * its private id after a `~` (`1234~K7QX2MPA`); the private id is what opens such an album.
+ */
+export const ATTENDEE_KEY_SEPARATOR = '~';
+
+/** The key of an attendee's album links: the printed id, with the private id for a booth-chosen one. */
+export const attendeeKeyOf = (row: {
+  uid: string;
+  privateId: string | null;
+  customUid: number;
+}): string =>
+  row.customUid === 1 && row.privateId
+    ? `${formatAttendeeId(row.uid)}${ATTENDEE_KEY_SEPARATOR}${row.privateId}`
+    : formatAttendeeId(row.uid);
+
+/** The id and, after the last `~`, the private id of an attendee key (null without one). */
+export const splitAttendeeKey = (raw: string): { id: string; privateId: string | null } => {
+  const at = raw.lastIndexOf(ATTENDEE_KEY_SEPARATOR);
+  return at < 0
+    ? { id: raw, privateId: null }
+    : { id: raw.slice(0, at), privateId: raw.slice(at + 1) };
+};

@@ -90,14 +90,15 @@ export const pricingButtonIssues = (
 };
 
 /**
- * `{USER_TYPE}`: 2 (VIP) when the attendee id matches the event's VIP pattern, else 1. A pattern
- * that does not compile counts as no pattern (the event rules refuse saving one).
+ * `{USER_TYPE}`: 2 (VIP) when the attendee id matches the event's VIP pattern, else 1. The
+ * pattern is an operator's: `matches` runs it on a linear-time engine (the server's RE2), never
+ * JavaScript's backtracking one; one it cannot run matches nothing.
  */
-export const userTypeOf = (attendeeUid: string | null, vipPattern: string): 1 | 2 => {
+export const userTypeOf = (
+  attendeeUid: string | null,
+  vipPattern: string,
+  matches: (pattern: string, value: string) => boolean,
+): 1 | 2 => {
   if (!attendeeUid || !vipPattern) return 1;
-  try {
-    return new RegExp(vipPattern).test(attendeeUid) ? 2 : 1;
-  } catch {
-    return 1;
-  }
+  return matches(vipPattern, attendeeUid) ? 2 : 1;
 };

@@ -10,8 +10,13 @@ import { escapeHtml } from '../../lib/escape-html.ts';
  *   breaks become `<br>`, http(s) links (typed, or values such as `{image_url}`) become anchors;
  *   an HTML template (the product's defaults are) keeps only formatting tags (p, br, a with an
  *   http(s)/mailto href, b, strong, i, em, u, lists, h1–h3, div, span) without other attributes,
- *   and shows every other tag as text. Placeholder values are always escaped. Nothing in a
- *   template or a value can run script in a mail client or a page.
+ *   and shows every other tag as text. Nothing in a template or a value can run script in a mail
+ *   client or a page.
+ * - Placeholder values are text, never links: `{user_name}` and `{sender_name_or_email}` are
+ *   written by whoever asked for the message (a guest's receiver name), so they are escaped, never
+ *   made anchors nor put in an `href`, and zero-width spaces in their addresses (`inertText`)
+ *   keep mail clients and phones from turning an address in them into a link (HTML, text part
+ *   and SMS alike). Only the product's own link values (`{image_url}`, `{url}`) become links.
  * - Placeholders (owner console §9: `{user_name}`, `{image_url}`, `{url}`,
  *   `{sender_name_or_email}`, `{userName}`, `{imageUrl}`) are replaced by their values, escaped in
  *   HTML; an unknown placeholder is left as written.
@@ -26,11 +31,58 @@ export type TemplateValues = Partial<
 >;
 
 const PLACEHOLDER = /\{(user_name|image_url|url|sender_name_or_email|userName|imageUrl)\}/g;
-const LINK = /\bhttps?:\/\/[^\s<>"']+/g;
+/** A link in a template's own text; never runs into a placeholder's marker (see `mark`). */
+const LINK = /\bhttps?:\/\/[^\s<>"'\uE000\uE001]+/g;
 
-/** The template with its placeholders filled in, as plain text. */
+/** Link values the product makes itself; every other value is a requester's text. */
+const LINK_VALUES = new Set<keyof TemplateValues>(['image_url', 'imageUrl', 'url']);
+
+/**
+ * A requester's text as mail clients and phones will not link it: a zero-width space after each
+ * `.` or `@` before a letter or digit and after `:` before `/` (`evil.example/login`,
+ * `https://…`, `a@b.example` stay readable, and are no links).
+ */
+export const inertText = (value: string): string =>
+  value.replace(/([.@])(?=[\p{L}\p{N}])|(:)(?=\/)/gu, '$1$2\u200B');
+
+/** The template with its placeholders filled in, as plain text (subjects: no client links them). */
 export const fillText = (template: string, values: TemplateValues): string =>
   template.replace(PLACEHOLDER, (match, name: keyof TemplateValues) => values[name] ?? match);
+
+/** Filled for the text part and SMS: a requester's text made inert, link values as they are. */
+const fillInert = (template: string, values: TemplateValues): string =>
+  template.replace(PLACEHOLDER, (match, name: keyof TemplateValues) => {
+    const value = values[name];
+    if (value === undefined) return match;
+    return LINK_VALUES.has(name) ? value : inertText(value);
+  });
+
+/** Filled inside an `href`: only link values; a requester's text never becomes an address. */
+const fillHref = (template: string, values: TemplateValues): string =>
+  template.replace(PLACEHOLDER, (match, name: keyof TemplateValues) =>
+    LINK_VALUES.has(name) ? (values[name] ?? match) : '',
+  );
+
+/**
+ * Placeholders become markers (private-use characters around an index) so the template's own text
+ * is escaped and linked first and the values are put in afterwards (`unmark`), each by its kind.
+ */
+const mark = (template: string, values: TemplateValues): string =>
+  template.replace(PLACEHOLDER, (match, name: keyof TemplateValues) =>
+    values[name] === undefined ? match : `\uE000${name}\uE001`,
+  );
+
+const MARKER = /\uE000([A-Za-z_]+)\uE001/g;
+
+/** The markers of `mark` replaced by their values' HTML: link values linked where links may be. */
+const unmark = (html: string, values: TemplateValues, links: boolean): string =>
+  html.replace(MARKER, (_match, name: keyof TemplateValues) => {
+    const value = values[name] ?? '';
+    if (!LINK_VALUES.has(name)) return escapeHtml(inertText(value));
+    return links && httpUrlOrNull(value)
+      ? `<a href="${escapeHtml(value.trim())}">${escapeHtml(value.trim())}</a>`
+      : escapeHtml(value);
+  });
 
 /** A subject line: placeholders filled, no line breaks, at most 250 characters. */
 export const renderSubject = (template: string, values: TemplateValues): string =>
@@ -54,13 +106,20 @@ const linkify = (text: string): string => {
   return html + escapeHtml(text.slice(last));
 };
 
-/** Escaped text, `<br>` for line breaks, http(s) links as anchors. */
-const textToHtml = (text: string, links: boolean): string =>
-  text
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map(links ? linkify : escapeHtml)
-    .join('<br>\n');
+/**
+ * Escaped text, `<br>` for line breaks, the template's own http(s) links as anchors; markers of
+ * `mark` replaced by their values.
+ */
+const textToHtml = (text: string, links: boolean, values: TemplateValues): string =>
+  unmark(
+    text
+      .replace(/\r\n?/g, '\n')
+      .split('\n')
+      .map(links ? linkify : escapeHtml)
+      .join('<br>\n'),
+    values,
+    links,
+  );
 
 /** Formatting tags an operator's HTML template may keep; every other tag shows as text. */
 const ALLOWED_TAGS = new Set('p br a b strong i em u ul ol li h1 h2 h3 div span'.split(' '));
@@ -79,12 +138,12 @@ const sanitiseHtml = (template: string, values: TemplateValues): string => {
   let inLink = 0;
   for (const match of template.matchAll(TAG)) {
     const start = match.index;
-    html += textToHtml(fillText(template.slice(last, start), values), inLink === 0);
+    html += textToHtml(mark(template.slice(last, start), values), inLink === 0, values);
     last = start + match[0].length;
     const closing = match[1] === '/';
     const name = (match[2] ?? '').toLowerCase();
     if (!ALLOWED_TAGS.has(name)) {
-      html += escapeHtml(fillText(match[0], values));
+      html += escapeHtml(fillInert(match[0], values));
       continue;
     }
     if (closing) {
@@ -95,13 +154,13 @@ const sanitiseHtml = (template: string, values: TemplateValues): string => {
     if (name === 'a') {
       inLink += 1;
       const href = HREF.exec(match[3] ?? '');
-      const url = fillText(href?.[1] ?? href?.[2] ?? href?.[3] ?? '', values).trim();
+      const url = fillHref(href?.[1] ?? href?.[2] ?? href?.[3] ?? '', values).trim();
       html += SAFE_URL.test(url) ? `<a href="${escapeHtml(url)}">` : '<a>';
       continue;
     }
     html += `<${name}>`;
   }
-  return html + textToHtml(fillText(template.slice(last), values), inLink === 0);
+  return html + textToHtml(mark(template.slice(last), values), inLink === 0, values);
 };
 
 /** Whether a template is written as HTML (has a formatting tag) rather than plain text. */
@@ -115,11 +174,11 @@ const isHtmlTemplate = (template: string): boolean =>
 export const renderBodyHtml = (template: string, values: TemplateValues): string =>
   isHtmlTemplate(template)
     ? sanitiseHtml(template, values)
-    : textToHtml(fillText(template, values), true);
+    : textToHtml(mark(template, values), true, values);
 
 /** The plain-text part: an HTML template loses its formatting tags (block ends become breaks). */
 const renderBodyText = (template: string, values: TemplateValues): string => {
-  if (!isHtmlTemplate(template)) return fillText(template, values).trim();
+  if (!isHtmlTemplate(template)) return fillInert(template, values).trim();
   // Tags go from the template first: values keep every character they have.
   const plain = template
     .replace(/<br\s*\/?>|<\/(?:p|div|li|h[1-3])>/gi, '\n')
@@ -127,7 +186,7 @@ const renderBodyText = (template: string, values: TemplateValues): string => {
       ALLOWED_TAGS.has(name.toLowerCase()) ? '' : m,
     )
     .replace(/\n{3,}/g, '\n\n');
-  return fillText(plain, values).trim();
+  return fillInert(plain, values).trim();
 };
 
 export interface RenderedMail {
@@ -309,7 +368,7 @@ export const renderSms = (
 ): string => {
   const suffix = unsubscribeUrl ? `\nStop: ${unsubscribeUrl}` : '';
   return (
-    fillText(template, values)
+    fillInert(template, values)
       .trim()
       .slice(0, 1600 - suffix.length) + suffix
   );

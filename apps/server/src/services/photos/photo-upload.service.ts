@@ -1,4 +1,5 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { ownerPatternMatches } from '../../lib/owner-pattern.ts';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import {
   extensionOf,
   kioskMediaError,
@@ -289,11 +290,9 @@ export class PhotoUploadService {
   private delayMinutes(event: EventRecord, attendeeUid: string | null): number {
     const opts = event.row.opts;
     if (attendeeUid && opts.attendeeIdVipRegex && opts.photoDelayVipMinutes !== null) {
-      try {
-        if (new RegExp(opts.attendeeIdVipRegex).test(attendeeUid)) return opts.photoDelayVipMinutes;
-      } catch {
-        // an invalid pattern cannot be saved; ignore defensively
-      }
+      // An operator's pattern: RE2 only (lib/owner-pattern.ts), never the backtracking engine.
+      if (ownerPatternMatches(opts.attendeeIdVipRegex, attendeeUid))
+        return opts.photoDelayVipMinutes;
     }
     return opts.photoDelayMinutes ?? 0;
   }

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   ATTENDEE_ID_ALPHABET,
   ATTENDEE_ID_LENGTH,
+  attendeeKeyOf,
   formatAttendeeId,
   isValidEmail,
   isValidUsPhone,
@@ -20,6 +21,7 @@ import type { NotificationService } from '../notifications/notification.service.
 import { safeHttpUrl } from '../../lib/safe-url.ts';
 import { renderSms } from '../notifications/template-render.ts';
 import type { OutboxService } from '../outbox.service.ts';
+import { HOUR_MS, type GuestLimits, type UsageBudgets } from '../guest-limits.ts';
 
 export { safeHttpUrl };
 
@@ -51,6 +53,8 @@ export class WebappService {
       publicUrl: string;
       /** A storage key of an uploaded web-app image → its public URL. */
       publicMediaUrl: (key: string) => string;
+      budgets: UsageBudgets;
+      limits: GuestLimits;
     },
   ) {}
 
@@ -120,9 +124,11 @@ export class WebappService {
     return event ? this.present(event) : null;
   }
 
-  private albumUrl(row: Pick<AttendeeRow, 'uid' | 'urlPrefix'>): string {
+  private albumUrl(
+    row: Pick<AttendeeRow, 'uid' | 'urlPrefix' | 'privateId' | 'customUid'>,
+  ): string {
     const base = (row.urlPrefix ?? this.deps.publicUrl).replace(/\/+$/, '');
-    return `${base}/?attId=${encodeURIComponent(formatAttendeeId(row.uid))}`;
+    return `${base}/?attId=${encodeURIComponent(attendeeKeyOf(row))}`;
   }
 
   /**
@@ -132,7 +138,7 @@ export class WebappService {
    * answered and mailed. The SMS invite (web-app SMS text, `{userName}` and `{url}`) needs the
    * guest's agreement and the event's SMS on.
    */
-  async register(input: RegisterBody) {
+  async register(input: RegisterBody, client: { address: string }) {
     const event = await this.event(input.event_name);
     const row = event.row;
     const email = input.email.trim();
@@ -144,12 +150,40 @@ export class WebappService {
       if (!isValidUsPhone(phone)) throw new AppError('phone_invalid', 'phone');
       if (input.sms_agreement !== 1) throw new AppError('consent_required', 'sms_agreement');
     }
+    // Anyone may register (the call takes no key), so what it mails and texts comes out of hourly
+    // budgets per client address, per event and per recipient: the page is no relay.
+    const l = this.deps.limits;
+    await this.deps.budgets.spend(
+      [
+        { key: `register:address:${client.address}`, limit: l.registerPerAddressHourly },
+        { key: `register:event:${row.id}`, limit: l.registerPerEventHourly },
+        ...(email
+          ? [{ key: `send:mail:to:${email.toLowerCase()}`, limit: l.mailPerRecipientHourly }]
+          : []),
+        ...(phone
+          ? [{ key: `send:sms:to:${normalisePhone(phone)}`, limit: l.smsPerRecipientHourly }]
+          : []),
+      ],
+      1,
+      HOUR_MS,
+    );
+    if (phone)
+      await this.deps.budgets.spend(
+        [
+          { key: `send:sms:address:${client.address}`, limit: l.smsPerAddressHourly },
+          { key: `send:sms:event:${row.id}`, limit: l.smsPerEventHourly },
+        ],
+        1,
+        HOUR_MS,
+      );
     const byId = row.opts.webappRegistrationType === 'byIdFirst' || input.attendee_uid !== '';
     let attendee: AttendeeRow | undefined;
     let created = false;
     let revealUrl = true;
     if (byId) {
-      const { record, refusal } = await this.deps.access.attendeeById(input.attendee_uid);
+      const { record, refusal } = await this.deps.access.attendeeById(input.attendee_uid, {
+        eventId: row.id,
+      });
       if (refusal === 'attendee_locked') throw new AppError('attendee_locked', 'attendee_uid');
       if (!record || refusal || record.row.organisationId !== row.organisationId)
         throw new AppError('invalid_attendee_id', 'attendee_uid');
