@@ -121,6 +121,12 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().optional(),
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
   TWILIO_API_BASE: z.string().url().default('https://api.twilio.com'),
+  /** Bearer token that may read /metrics from anywhere (without it: loopback, unproxied, only). */
+  FLASHBULB_METRICS_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -162,6 +168,8 @@ export interface AppConfig {
     payments: { kind: 'test' } | { kind: 'none' };
   };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** FLASHBULB_METRICS_TOKEN: a Bearer token that may read /metrics (http/metrics.ts). */
+  metricsToken: string | undefined;
   /** Real payment providers' settings (issue 11); each is used for events that carry its credentials. */
   paymentProviders?: {
     stripe: { apiBase: string; webhookSecret: string | null };
@@ -278,6 +286,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
       payments: { kind: e.FLASHBULB_PAYMENTS_PROVIDER === 'none' ? 'none' : 'test' },
     },
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.FLASHBULB_METRICS_TOKEN,
     paymentProviders: {
       stripe: {
         apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),

@@ -37,7 +37,9 @@ export const createContainer = async (
   options: ContainerOptions = {},
 ) => {
   const core = await createCore(config, logger, options);
-  const { database, jobs, bus, storage, clock } = core;
+  const { database, jobs, bus, storage, clock, metrics } = core;
+  bus.on('photo.uploaded', 'metrics: count ingested photos', () => metrics.photoIngested());
+  bus.on('photo.ready', 'metrics: count ready photos', () => metrics.photoReady());
   const messaging = wireMessaging(core);
   const identity = wireIdentity(core, messaging, (organisationId) =>
     events.services.imageProcesses.seedDefaults(organisationId),
@@ -90,6 +92,9 @@ export const createContainer = async (
     jobs,
     /** The in-process domain event bus (events/event-bus.ts). */
     bus,
+    /** Prometheus metrics of this process (http/metrics.ts) and the reads behind its gauges. */
+    metrics,
+    operations: core.operations,
     /** Object storage (local disk or S3); see src/storage/storage.repository.ts. */
     storage,
     /** The one access layer (access/): keys into principals, requireEventAccess. */

@@ -12,6 +12,8 @@ import { systemClock, type Clock } from '../lib/clock.ts';
 import { PasswordHasher } from '../lib/password-hasher.ts';
 import { SecretBox } from '../lib/secret-box.ts';
 import { createStorage } from '../storage/create-storage.ts';
+import { Metrics } from '../http/metrics.ts';
+import { OperationsRepository } from '../repositories/operations.repository.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 
 export interface ContainerOptions {
@@ -36,6 +38,10 @@ export interface Core {
   jobs: JobQueue;
   bus: DomainEventBus;
   storage: StorageRepository;
+  /** This process's Prometheus metrics (http/metrics.ts). */
+  metrics: Metrics;
+  /** The database reads of metrics and readiness. */
+  operations: OperationsRepository;
 }
 
 /** The secret from config, or one generated once into the data dir (embedded mode). */
@@ -72,6 +78,9 @@ export const createCore = async (
   const database = options.database ?? (await openConfiguredDatabase(config));
   const clock = options.clock ?? systemClock;
   const secret = await resolveSecret(config);
+  const metrics = new Metrics();
+  const operations = new OperationsRepository(database);
+  metrics.bind(operations, () => database.poolStats?.() ?? null);
   return {
     config,
     logger,
@@ -83,8 +92,11 @@ export const createCore = async (
     hasher: new PasswordHasher(),
     jobs: new JobQueue(database, logger.child({ component: 'jobs' }), jobRegistry, {
       singleOwner: database.engine === 'pglite',
+      metrics,
     }),
     bus: new DomainEventBus(logger.child({ component: 'events' })),
     storage: await createStorage(config, secret, clock),
+    metrics,
+    operations,
   };
 };
