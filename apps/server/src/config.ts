@@ -127,6 +127,8 @@ const envSchema = z.object({
     .min(16)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Lets webhook endpoints on private and loopback addresses through (tests, closed networks). */
+  FLASHBULB_WEBHOOKS_ALLOW_PRIVATE: booleanFromEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -170,6 +172,8 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** FLASHBULB_METRICS_TOKEN: a Bearer token that may read /metrics (http/metrics.ts). */
   metricsToken: string | undefined;
+  /** FLASHBULB_WEBHOOKS_ALLOW_PRIVATE: webhook endpoints may be private or loopback addresses. */
+  webhooksAllowPrivate: boolean;
   /** Real payment providers' settings (issue 11); each is used for events that carry its credentials. */
   paymentProviders?: {
     stripe: { apiBase: string; webhookSecret: string | null };
@@ -287,6 +291,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     },
     logLevel: e.LOG_LEVEL,
     metricsToken: e.FLASHBULB_METRICS_TOKEN,
+    webhooksAllowPrivate: e.FLASHBULB_WEBHOOKS_ALLOW_PRIVATE,
     paymentProviders: {
       stripe: {
         apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),

@@ -39,3 +39,10 @@ export {
   type PaymentConnection,
   type CardReader,
 } from './api/providers.ts';
+export {
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_DELIVERY_STATUSES,
+  type WebhookEventType,
+  type WebhookEndpoint,
+  type WebhookDelivery,
+} from './api/webhooks.ts';

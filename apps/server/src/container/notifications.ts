@@ -65,6 +65,7 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
     clock: core.clock,
     publicUrl: config.publicUrl,
     publicMediaUrl: (key) => core.storage.publicUrl(key),
+    bus,
   });
   // Leads of events that collect them (the album gate, the console list and export).
   const leadRows = new LeadRepository(database.db);
@@ -73,6 +74,7 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
     rows: leadRows,
     clock: core.clock,
     secrets,
+    bus,
   });
   return {
     repositories: { notifications: notificationRows, leads: leadRows },

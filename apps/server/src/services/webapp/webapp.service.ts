@@ -1,3 +1,4 @@
+import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import { randomInt } from 'node:crypto';
 import {
   ATTENDEE_ID_ALPHABET,
@@ -51,6 +52,7 @@ export class WebappService {
       publicUrl: string;
       /** A storage key of an uploaded web-app image → its public URL. */
       publicMediaUrl: (key: string) => string;
+      bus?: DomainEventEmitter;
     },
   ) {}
 
@@ -171,6 +173,12 @@ export class WebappService {
       }
     }
     await this.deps.attendees.linkEvent(attendee.id, row.id);
+    if (created)
+      await this.deps.bus?.emit('attendee.created', {
+        attendeeId: attendee.id,
+        uid: attendee.uid,
+        eventId: row.id,
+      });
     const albumUrl = this.albumUrl(attendee);
     const name = input.name.trim();
     let emailed = false;
