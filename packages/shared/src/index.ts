@@ -40,6 +40,12 @@ export {
   type CardReader,
 } from './api/providers.ts';
 export {
+  webhookList,
+  webhookCreate,
+  webhookSetEnabled,
+  webhookDelete,
+  webhookDeliveries,
+  webhookReplay,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_DELIVERY_STATUSES,
   type WebhookEventType,
