@@ -14,6 +14,9 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { registerMetrics } from './http/metrics.ts';
+import { registerHealthRoutes } from './http/readiness.ts';
 import type { AppConfig } from './config.ts';
 import { createContainer, type Container, type ContainerOptions } from './container.ts';
 import { clientErrorHandler } from './http/client-errors.ts';
@@ -83,6 +86,21 @@ const trustProxyOption = (
   trust: AppConfig['trustProxy'],
 ): false | string[] | ((address: string, hop: number) => boolean) =>
   typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+ * The request a line is logged for. Fastify's request logger carries `reqId`; lines logged by
+ * services, repositories and listeners through the app's logger while serving a request get it
+ * from here, so every line of a request can be found by its id.
+ */
+const requestContext = new AsyncLocalStorage<{ reqId: string }>();
+
+const requestIdMixin = (
+  mergeObject: object,
+  _level: number,
+  logger: { bindings(): Record<string, unknown> },
+): object => {
+  const reqId = requestContext.getStore()?.reqId;
+  if (!reqId || 'reqId' in mergeObject || 'reqId' in logger.bindings()) return {};
+  return { reqId };
+};
 
 export const buildApp = async (
   config: AppConfig,
@@ -93,6 +111,7 @@ export const buildApp = async (
       level: options.logLevel ?? config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
       serializers: { req: requestLogSerializer },
+      mixin: requestIdMixin,
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     genReqId: (request) => {
@@ -117,6 +136,9 @@ export const buildApp = async (
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', (request, _reply, done) => {
+    requestContext.run({ reqId: request.id }, done);
+  });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -124,8 +146,10 @@ export const buildApp = async (
   const container = await createContainer(config, app.log, options);
   app.decorate('container', container);
   app.addHook('onClose', async () => container.close());
-  if (options.worker ?? config.role !== 'api') await container.startWorker();
+  const runsWorker = options.worker ?? config.role !== 'api';
+  if (runsWorker) await container.startWorker();
   else await container.startQueue();
+  registerMetrics(app, container.metrics, config.metricsToken);
 
   // PayPal's card form (album page, issue 11): its SDK's origin, and PayPal's own hosts where the
   // real SDK is used (its documented CSP: scripts, frames, calls and images on paypal.com hosts).
@@ -184,16 +208,15 @@ export const buildApp = async (
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  app.get('/api/health', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await container.database.ping();
-      return { status: 'ok' };
-    } catch {
-      return reply.code(503).send({ status: 'nok' });
-    }
+  registerHealthRoutes(app, {
+    database: container.database,
+    operations: container.operations,
+    storage: container.storage,
+    jobs: container.jobs,
+    runsWorker,
   });
 
-  // A worker process serves its health only; calls, streams and pages go to api processes.
+  // A worker process serves its health, readiness and metrics only; calls, streams and pages go to api processes.
   if (config.role === 'worker') {
     app.setNotFoundHandler((_request, reply) => sendNok(reply, 'not_found'));
     return app;

@@ -143,6 +143,14 @@ const envSchema = z.object({
   TWILIO_FROM: z.string().optional(),
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
   TWILIO_API_BASE: z.string().url().default('https://api.twilio.com'),
+  /** Bearer token that may read /metrics from anywhere (without it: loopback, unproxied, only). */
+  FLASHBULB_METRICS_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Lets webhook endpoints on private and loopback addresses through (tests, closed networks). */
+  FLASHBULB_WEBHOOKS_ALLOW_PRIVATE: booleanFromEnv,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -195,6 +203,10 @@ export interface AppConfig {
     payments: { kind: 'test' } | { kind: 'none' };
   };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** FLASHBULB_METRICS_TOKEN: a Bearer token that may read /metrics (http/metrics.ts). */
+  metricsToken: string | undefined;
+  /** FLASHBULB_WEBHOOKS_ALLOW_PRIVATE: webhook endpoints may be private or loopback addresses. */
+  webhooksAllowPrivate: boolean;
   /** Real payment providers' settings (issue 11); each is used for events that carry its credentials. */
   paymentProviders?: {
     stripe: { apiBase: string; webhookSecret: string | null };
@@ -369,6 +381,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
       payments: { kind: e.FLASHBULB_PAYMENTS_PROVIDER === 'test' ? 'test' : 'none' },
     },
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.FLASHBULB_METRICS_TOKEN,
+    webhooksAllowPrivate: e.FLASHBULB_WEBHOOKS_ALLOW_PRIVATE,
     paymentProviders: {
       stripe: {
         apiBase: e.STRIPE_API_BASE.replace(/\/+$/, ''),

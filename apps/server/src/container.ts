@@ -8,6 +8,7 @@ import { wireFaces } from './container/faces.ts';
 import { wireIdentity } from './container/identity.ts';
 import { wireMessaging } from './container/messaging.ts';
 import { wireNotifications } from './container/notifications.ts';
+import { wireOperations } from './container/operations.ts';
 import { wirePayments } from './container/payments.ts';
 import { wirePhotos } from './container/photos.ts';
 import { wirePrinting } from './container/printing.ts';
@@ -37,7 +38,9 @@ export const createContainer = async (
   options: ContainerOptions = {},
 ) => {
   const core = await createCore(config, logger, options);
-  const { database, jobs, bus, storage, clock } = core;
+  const { database, jobs, bus, storage, clock, metrics } = core;
+  bus.on('photo.uploaded', 'metrics: count ingested photos', () => metrics.photoIngested());
+  bus.on('photo.ready', 'metrics: count ready photos', () => metrics.photoReady());
   const messaging = wireMessaging(core);
   const identity = wireIdentity(core, messaging, (organisationId) =>
     events.services.imageProcesses.seedDefaults(organisationId),
@@ -65,6 +68,7 @@ export const createContainer = async (
   const payments = wirePayments(core, identity, events, photos, albums, messaging);
   const notifications = wireNotifications(core, events, messaging);
   const printing = wirePrinting(core, events, photos, albums);
+  const operations = wireOperations(core, identity, events, messaging);
   const domains = [
     identity,
     messaging,
@@ -75,6 +79,7 @@ export const createContainer = async (
     payments,
     notifications,
     printing,
+    operations,
   ];
   assertDisjoint(
     'repositories',
@@ -90,6 +95,9 @@ export const createContainer = async (
     jobs,
     /** The in-process domain event bus (events/event-bus.ts). */
     bus,
+    /** Prometheus metrics of this process (http/metrics.ts) and the reads behind its gauges. */
+    metrics,
+    operations: core.operations,
     /** Object storage (local disk or S3); see src/storage/storage.repository.ts. */
     storage,
     /** The one access layer (access/): keys into principals, requireEventAccess. */
@@ -106,6 +114,7 @@ export const createContainer = async (
       ...payments.repositories,
       ...notifications.repositories,
       ...printing.repositories,
+      ...operations.repositories,
     },
     services: {
       ...identity.services,
@@ -117,6 +126,7 @@ export const createContainer = async (
       ...payments.services,
       ...notifications.services,
       ...printing.services,
+      ...operations.services,
     },
     /** Starts the job queue and registers the job handlers (the worker role). */
     async startWorker(): Promise<void> {
@@ -144,12 +154,14 @@ export const createContainer = async (
         eventMail: notifications.services.eventMail,
         printing: printing.services.printing,
         providerCheckouts: payments.services.providerCheckouts,
+        webhooks: operations.services.webhookOut,
         clock,
       });
       // ADR 0006: move files stored before protected storage (idempotent; a no-op once done).
       await jobs.send('storage.protect-legacy', {});
       // Messages whose job was lost (a crash between insert and enqueue) or whose worker died.
       await messaging.services.outbox.resumeDue();
+      await operations.services.webhookOut.resumeDue();
     },
     /** Producer only: the API can enqueue jobs without running handlers. */
     async startQueue(): Promise<void> {

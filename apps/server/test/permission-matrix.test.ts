@@ -1014,6 +1014,36 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ organisation_id: w.orgA.id, id: 2_000_000 }),
     expect: operators(['card_reader_not_found', 404], FORBIDDEN, FORBIDDEN),
   },
+  // Outgoing webhooks (operations): the organisation's admins and super users. The address is a
+  // public IP literal (no DNS); no fact is published, so nothing is delivered.
+  webhookList: {
+    body: () => ({ organisation_id: w.orgA.id }),
+    expect: operators(OK, FORBIDDEN, FORBIDDEN),
+  },
+  webhookCreate: {
+    body: () => ({
+      organisation_id: w.orgA.id,
+      url: 'https://203.0.113.10/hook',
+      event_types: ['photo.ready'],
+    }),
+    expect: operators(OK, FORBIDDEN, FORBIDDEN),
+  },
+  webhookSetEnabled: {
+    body: () => ({ id: 2_000_000, enabled: 0 }),
+    expect: operators(['webhook_not_found', 404], ['webhook_not_found', 404]),
+  },
+  webhookDelete: {
+    body: () => ({ id: 2_000_000 }),
+    expect: operators(['webhook_not_found', 404], ['webhook_not_found', 404]),
+  },
+  webhookDeliveries: {
+    body: () => ({ id: 2_000_000 }),
+    expect: operators(['webhook_not_found', 404], ['webhook_not_found', 404]),
+  },
+  webhookReplay: {
+    body: () => ({ delivery_id: 2_000_000 }),
+    expect: operators(['webhook_not_found', 404], ['webhook_not_found', 404]),
+  },
   squareCreateDeviceCode: {
     body: () => ({ access_token: 'EAAA-token', name: ' ', location_id: 'L1' }),
     expect: operators(['square_device_name_required', 400], ['square_device_name_required', 400]),

@@ -352,6 +352,18 @@ export const errorCatalogue = {
     text: 'This provider is not connected for the organisation',
   },
   card_reader_not_found: { status: 404, text: 'Card reader not found' },
+  // outgoing webhooks (operations)
+  webhook_not_found: { status: 404, text: 'Webhook endpoint not found' },
+  webhook_url_invalid: {
+    status: 400,
+    text: 'Enter the endpoint’s full http:// or https:// address',
+  },
+  webhook_url_private: {
+    status: 400,
+    text: 'This address is private or local; webhooks go to addresses on the internet',
+  },
+  webhook_event_types_required: { status: 400, text: 'Choose at least one kind of event' },
+  webhook_disabled: { status: 409, text: 'Enable the endpoint first' },
   payment_not_paid: { status: 409, text: 'Only a paid payment can be refunded' },
   payment_refund_unsupported: {
     status: 409,

@@ -39,3 +39,16 @@ export {
   type PaymentConnection,
   type CardReader,
 } from './api/providers.ts';
+export {
+  webhookList,
+  webhookCreate,
+  webhookSetEnabled,
+  webhookDelete,
+  webhookDeliveries,
+  webhookReplay,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_DELIVERY_STATUSES,
+  type WebhookEventType,
+  type WebhookEndpoint,
+  type WebhookDelivery,
+} from './api/webhooks.ts';

@@ -15,6 +15,8 @@ import { ThrottleRepository } from '../repositories/throttle.repository.ts';
 import { Quotas } from '../services/quotas.ts';
 import { StartupError } from '../lib/startup-error.ts';
 import { createStorage } from '../storage/create-storage.ts';
+import { Metrics } from '../http/metrics.ts';
+import { OperationsRepository } from '../repositories/operations.repository.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 
 export interface ContainerOptions {
@@ -43,6 +45,10 @@ export interface Core {
   storage: StorageRepository;
   /** Quotas per organisation and per key, counted in the database (services/quotas.ts). */
   quotas: Quotas;
+  /** This process's Prometheus metrics (http/metrics.ts). */
+  metrics: Metrics;
+  /** The database reads of metrics and readiness. */
+  operations: OperationsRepository;
 }
 
 /** Bytes a secret must have at least (AES-256 keys and HMAC keys are derived from it). */
@@ -98,6 +104,9 @@ export const createCore = async (
   const secret = await resolveSecret(config);
   const database = options.database ?? (await openConfiguredDatabase(config));
   const clock = options.clock ?? systemClock;
+  const metrics = new Metrics();
+  const operations = new OperationsRepository(database);
+  metrics.bind(operations, () => database.poolStats?.() ?? null);
   return {
     config,
     logger,
@@ -109,6 +118,7 @@ export const createCore = async (
     hasher: options.passwordHasher ?? new PasswordHasher(),
     jobs: new JobQueue(database, logger.child({ component: 'jobs' }), jobRegistry, {
       singleOwner: database.engine === 'pglite',
+      metrics,
     }),
     bus: new DomainEventBus(logger.child({ component: 'events' })),
     storage: await createStorage(config, secret, clock),
@@ -116,5 +126,7 @@ export const createCore = async (
       throttle: new ThrottleRepository(database.db, database),
       limits: config.quotas,
     }),
+    metrics,
+    operations,
   };
 };

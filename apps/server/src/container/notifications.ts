@@ -69,6 +69,7 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
     publicMediaUrl: (key) => core.storage.publicUrl(key),
     budgets: new UsageBudgets(new HitCounterRepository(database)),
     limits: config.guestLimits,
+    bus,
   });
   // Leads of events that collect them (the album gate, the console list and export).
   const leadRows = new LeadRepository(database.db);
@@ -77,6 +78,7 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
     rows: leadRows,
     clock: core.clock,
     secrets,
+    bus,
   });
   return {
     repositories: { notifications: notificationRows, leads: leadRows },

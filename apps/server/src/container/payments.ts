@@ -65,6 +65,7 @@ export const wirePayments = (
   payments.onPaymentConfirmed((e) =>
     bus.emit('payment.confirmed', { paymentId: e.paymentId, eventId: e.eventId }),
   );
+  payments.onPaymentRefunded((e) => bus.emit('payment.refunded', e));
   const receipts = new ReceiptService({
     payments: paymentRows,
     events: eventRows,

@@ -38,6 +38,8 @@ export interface Database extends SqlRunner {
   withStartupLock?<T>(work: () => Promise<T>): Promise<T>;
   readonly db: Db;
   ping(): Promise<void>;
+  /** The pool's connections (PostgreSQL); PGlite has one connection and no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   /**
    * Subscribes to PostgreSQL `NOTIFY` on a channel (a plain identifier). PGlite delivers its own
    * notifications in process; PostgreSQL uses one dedicated connection per process, so
@@ -168,6 +170,14 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
     },
     async ping() {
       await pool.query('select 1');
+    },
+    poolStats() {
+      return {
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: options.poolSize ?? 10,
+      };
     },
     async listen(channel, onPayload) {
       if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`bad channel name ${channel}`);

@@ -1187,3 +1187,67 @@ export const cardReaders = pgTable(
   },
   (t) => [uniqueIndex('card_readers_code_idx').on(t.organisationId, t.deviceCodeId)],
 );
+
+// ---- outgoing webhooks (operations) -------------------------------------------------------------
+
+/**
+ * An operator's webhook endpoint: facts of the organisation (or of one of its events) of the
+ * chosen types are POSTed to `url`, signed with the sealed secret. Disabled by hand or after
+ * `failure_count` attempts in a row failed (`disabled_reason` says so).
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    eventTypes: jsonb('event_types').$type<string[]>().notNull(),
+    /** SecretBox-sealed `whsec_…`. */
+    secret: text('secret').notNull(),
+    secretHint: text('secret_hint').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    failureCount: integer('failure_count').notNull().default(0),
+    disabledReason: text('disabled_reason'),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webhook_endpoints_org_idx').on(t.organisationId)],
+);
+
+/**
+ * One webhook delivery: the webhook channel of the outbox (the same life as a message: `queued` →
+ * `sending` (claimed, leased) → `sent` | back to `queued` with `next_attempt_at` | `failed`).
+ * `body` is the exact JSON sent; a replay is a new row with the same `event_key`.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    /** The `Flashbulb-Event-Id`: the same for every endpoint and every replay of one fact. */
+    eventKey: text('event_key').notNull(),
+    eventType: text('event_type').notNull(),
+    body: text('body').notNull(),
+    status: text('status').$type<'queued' | 'sending' | 'sent' | 'failed'>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** A fact is delivered once per endpoint (null on replays). */
+    dedupeKey: text('dedupe_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_dedupe_idx').on(t.dedupeKey),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+  ],
+);

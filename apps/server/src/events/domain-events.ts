@@ -39,6 +39,12 @@ export interface DomainEvents {
   'attendee.unlocked': { attendeeId: number; eventId: number };
   /** A payment was confirmed by its provider (declared: payments). */
   'payment.confirmed': { paymentId: number; eventId: number };
+  /** A paid payment was refunded (its provider's report or the console's refund). */
+  'payment.refunded': { paymentId: number; eventId: number };
+  /** A new attendee was created for an event (web-app registration, an uploaded attendee id). */
+  'attendee.created': { attendeeId: number; uid: string; eventId: number };
+  /** A lead was submitted at an event's album gate (first time or again: the same lead id). */
+  'lead.created': { leadId: number; eventId: number };
   /** A print request was stored (unlock-and-print); printing sends it to the queue. */
   'print.requested': { printRequestId: number; eventId: number };
   /** A print job's sheet was printed (printing, issue 12). */

@@ -1,3 +1,4 @@
+import type { WebhookOutService } from '../services/webhook-out.service.ts';
 import type { z } from 'zod';
 import type { NotificationService } from '../services/notifications/notification.service.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -44,6 +45,8 @@ export interface JobDeps {
   printing: Pick<PrintService, 'renderAndPrint' | 'resume' | 'tagStories'>;
   /** Real payment providers' reconciliation (issue 11); optional for workers built without it. */
   providerCheckouts?: Pick<ProviderCheckouts, 'reconcilePending'>;
+  /** Outgoing webhooks (operations); optional for workers built without it. */
+  webhooks?: Pick<WebhookOutService, 'deliver' | 'resumeDue'>;
   clock: Clock;
 }
 

@@ -96,6 +96,9 @@ export class JobQueue {
   /** Seconds between pg-boss's maintenance rounds on this database. */
   readonly maintenanceIntervalSeconds: number;
   private readonly stopTimeoutMs: number;
+  private readonly metrics:
+    | { observeJob(queue: string, outcome: 'completed' | 'failed', seconds: number): void }
+    | undefined;
 
   constructor(
     private readonly db: SqlRunner & StartupLock,
@@ -105,9 +108,14 @@ export class JobQueue {
       singleOwner?: boolean;
       /** How long `stop` waits for running handlers before it fails their jobs (default 10 s). */
       stopTimeoutMs?: number;
+      /** Where each handler's outcome and duration are counted (the /metrics of this process). */
+      metrics?: {
+        observeJob(queue: string, outcome: 'completed' | 'failed', seconds: number): void;
+      };
     } = {},
   ) {
     this.stopTimeoutMs = options.stopTimeoutMs ?? STOP_TIMEOUT_MS;
+    this.metrics = options.metrics;
     assertUniqueJobNames(registry);
     this.jobs = new Map(registry.map((job) => [job.name, job]));
     this.maintenanceIntervalSeconds = options.singleOwner
@@ -129,6 +137,11 @@ export class JobQueue {
       maintenanceIntervalSeconds: this.maintenanceIntervalSeconds,
     });
     this.boss.on('error', (error: unknown) => this.logger.error({ err: error }, 'job queue error'));
+  }
+
+  /** Whether this process runs job handlers now (the readiness check of a worker). */
+  get working(): boolean {
+    return this.started && this.workerIds.size > 0;
   }
 
   /** The queue names, in registry order. */
@@ -264,9 +277,12 @@ export class JobQueue {
       );
       return;
     }
+    const started = performance.now();
     try {
       await job.run(parsed.data, deps);
+      this.metrics?.observeJob(job.name, 'completed', (performance.now() - started) / 1000);
     } catch (error) {
+      this.metrics?.observeJob(job.name, 'failed', (performance.now() - started) / 1000);
       this.logger.warn({ err: error, job: job.name, jobId: id }, 'job failed; pg-boss will retry');
       throw error;
     }

@@ -25,6 +25,7 @@ import { smsDeliverJob } from './sms-deliver.job.ts';
 import { storageProtectLegacyJob } from './storage-protect-legacy.job.ts';
 import { storageProtectPhotoJob } from './storage-protect-photo.job.ts';
 import { storageSweepUploadsJob } from './storage-sweep-uploads.job.ts';
+import { webhookDeliverJob } from './webhook-deliver.job.ts';
 
 /**
  * Every job the product runs: the only list of queue names. The queue creates each queue, the
@@ -58,6 +59,7 @@ export const jobRegistry = [
   attendeesMailListJob,
   reportsDailyJob,
   printTagStoriesJob,
+  webhookDeliverJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];

@@ -1,3 +1,4 @@
+import type { WebhookOutService } from '../services/webhook-out.service.ts';
 import type { AlbumDownloadService } from '../services/album-download.service.ts';
 import { isLocalRequest } from '../http/local-request.ts';
 import type { WebappService } from '../services/webapp/webapp.service.ts';
@@ -114,6 +115,7 @@ export const createHandlers = (services: {
   orderAdmin: OrderAdminService;
   squarePairing: SquarePairingService;
   paymentConnections: PaymentConnectionService;
+  webhookOut: WebhookOutService;
   shopify: ShopifyService;
   cardCheckout: CardCheckoutService;
   outboxAdmin: OutboxAdminService;
@@ -346,6 +348,12 @@ export const createHandlers = (services: {
     services.squarePairing.createDeviceCode(actor, body),
   squareGetDeviceCode: async ({ actor, body }) => services.squarePairing.getDeviceCode(actor, body),
   paymentConnectionList: async ({ actor, body }) => services.paymentConnections.list(actor, body),
+  webhookList: async ({ actor, body }) => services.webhookOut.list(actor, body),
+  webhookCreate: async ({ actor, body }) => services.webhookOut.create(actor, body),
+  webhookSetEnabled: async ({ actor, body }) => services.webhookOut.setEnabled(actor, body),
+  webhookDelete: async ({ actor, body }) => services.webhookOut.remove(actor, body),
+  webhookDeliveries: async ({ actor, body }) => services.webhookOut.deliveries(actor, body),
+  webhookReplay: async ({ actor, body }) => services.webhookOut.replay(actor, body),
   paymentConnectionSave: async ({ actor, body }) => services.paymentConnections.save(actor, body),
   paymentConnectionTest: async ({ actor, body }) => services.paymentConnections.test(actor, body),
   paymentConnectionDelete: async ({ actor, body }) =>

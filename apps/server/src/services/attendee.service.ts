@@ -633,6 +633,16 @@ export class AttendeeService {
         createdAt: this.deps.clock.now(),
       });
       record = { row, eventIds: [] };
+      if (row.organisationId === organisationId) {
+        await this.deps.attendees.linkEvent(row.id, event.row.id);
+        // A race with another upload of the same id emits twice: webhooks keep one per attendee.
+        await this.deps.bus?.emit('attendee.created', {
+          attendeeId: row.id,
+          uid: row.uid,
+          eventId: event.row.id,
+        });
+        return;
+      }
     }
     if (record.row.organisationId === organisationId)
       await this.deps.attendees.linkEvent(record.row.id, event.row.id);

@@ -67,6 +67,10 @@ export const unlockScopesOf = (order: Pick<OrderRow, 'items' | 'partialUnlockTag
  */
 export class PaymentService {
   private readonly confirmedHandlers: ((event: PaymentConfirmed) => Promise<void>)[] = [];
+  private readonly refundedHandlers: ((event: {
+    paymentId: number;
+    eventId: number;
+  }) => Promise<void>)[] = [];
 
   constructor(
     private readonly deps: {
@@ -83,6 +87,11 @@ export class PaymentService {
   /** Subscribes to `payment.confirmed` (moves to the issue-9 bus once it lands in main). */
   onPaymentConfirmed(handler: (event: PaymentConfirmed) => Promise<void>): void {
     this.confirmedHandlers.push(handler);
+  }
+
+  /** Subscribes to refunds (after the order is marked refunded and its unlocks locked again). */
+  onPaymentRefunded(handler: (event: { paymentId: number; eventId: number }) => Promise<void>) {
+    this.refundedHandlers.push(handler);
   }
 
   /**
@@ -297,6 +306,8 @@ export class PaymentService {
         currency: other.payment.currency,
       });
     }
+    for (const handler of this.refundedHandlers)
+      await handler({ paymentId: payment.id, eventId: order.eventId });
   }
 
   /**

@@ -37,6 +37,7 @@ const UsersPage = lazy(() =>
 const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
 const TemplatesPage = lazy(() => import('../features/templates/components/templates-page.tsx'));
 const PrintDeskPage = lazy(() => import('../features/print-desk/components/print-desk-page.tsx'));
+const WebhooksPage = lazy(() => import('../features/webhooks/components/webhooks-page.tsx'));
 const PaymentsPage = lazy(() => import('../features/payments/components/payments-page.tsx'));
 const ImageEditPage = lazy(() => import('../features/image-edit/components/image-edit-page.tsx'));
 
@@ -174,6 +175,14 @@ export default function ConsoleApp({ user }: { user: SessionUser }) {
           element={
             <Suspense fallback={<FullPageLoader />}>
               <PaymentsPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="webhooks"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <WebhooksPage />
             </Suspense>
           }
         />

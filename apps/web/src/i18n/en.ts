@@ -4,6 +4,7 @@ import { enAlbums } from './en-albums.ts';
 import { enAttendees } from './en-attendees.ts';
 import { enEvents } from './en-events.ts';
 import { enOutbox } from './en-outbox.ts';
+import { enWebhooks } from './en-webhooks.ts';
 import { enLeads } from './en-leads.ts';
 import { enWebapp } from './en-webapp.ts';
 import { enSetup } from './en-setup.ts';
@@ -104,6 +105,7 @@ export const en = {
       printDesk: 'Print desk',
       payments: 'Payments',
       outbox: 'Messages',
+      webhooks: 'Webhooks',
     },
     myInfo: {
       title: 'My account',
@@ -119,6 +121,7 @@ export const en = {
   albums: enAlbums,
   attendees: enAttendees,
   outbox: enOutbox,
+  webhooks: enWebhooks,
   leads: enLeads,
   templates: enTemplates,
   printDesk: enPrintDesk,

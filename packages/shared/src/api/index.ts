@@ -9,6 +9,7 @@ import * as payments from './payments.ts';
 import * as providers from './providers.ts';
 import * as cardPayments from './card-payments.ts';
 import * as messages from './messages.ts';
+import * as webhooks from './webhooks.ts';
 import * as printing from './printing.ts';
 import * as kiosk from './kiosk.ts';
 import * as printTemplates from './print-templates.ts';
@@ -186,6 +187,13 @@ export const endpoints = {
   leadList: leads.leadList,
   leadExport: leads.leadExport,
   leadDelete: leads.leadDelete,
+  // outgoing webhooks (operations)
+  webhookList: webhooks.webhookList,
+  webhookCreate: webhooks.webhookCreate,
+  webhookSetEnabled: webhooks.webhookSetEnabled,
+  webhookDelete: webhooks.webhookDelete,
+  webhookDeliveries: webhooks.webhookDeliveries,
+  webhookReplay: webhooks.webhookReplay,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

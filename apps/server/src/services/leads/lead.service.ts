@@ -1,3 +1,4 @@
+import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import {
   isValidUsPhone,
   leadConsentText,
@@ -70,6 +71,7 @@ export class LeadService {
       clock: Clock;
       /** Signs the lead token the album calls carry and checks the event's display token. */
       secrets: Pick<SecretBox, 'hmac'>;
+      bus?: DomainEventEmitter;
     },
   ) {}
 
@@ -164,6 +166,7 @@ export class LeadService {
       },
       this.deps.clock.now(),
     );
+    await this.deps.bus?.emit('lead.created', { leadId: saved.id, eventId: row.id });
     return { lead_id: saved.id, lead_token: this.tokenFor(row.id, saved.id) };
   }
 

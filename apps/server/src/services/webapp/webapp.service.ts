@@ -1,3 +1,4 @@
+import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import { randomInt } from 'node:crypto';
 import {
   ATTENDEE_ID_ALPHABET,
@@ -55,6 +56,7 @@ export class WebappService {
       publicMediaUrl: (key: string) => string;
       budgets: UsageBudgets;
       limits: GuestLimits;
+      bus?: DomainEventEmitter;
     },
   ) {}
 
@@ -205,6 +207,12 @@ export class WebappService {
       }
     }
     await this.deps.attendees.linkEvent(attendee.id, row.id);
+    if (created)
+      await this.deps.bus?.emit('attendee.created', {
+        attendeeId: attendee.id,
+        uid: attendee.uid,
+        eventId: row.id,
+      });
     const albumUrl = this.albumUrl(attendee);
     const name = input.name.trim();
     let emailed = false;

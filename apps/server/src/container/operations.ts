@@ -1,0 +1,40 @@
+import { WebhookOutRepository } from '../repositories/webhook-out.repository.ts';
+import { WebhookSender } from '../repositories/webhook-out/webhook-sender.ts';
+import { registerWebhookOutListeners } from '../services/webhook-out.listeners.ts';
+import { WebhookOutService } from '../services/webhook-out.service.ts';
+import type { Core } from './core.ts';
+import type { Events } from './events.ts';
+import type { Identity } from './identity.ts';
+import type { Messaging } from './messaging.ts';
+
+/** Operations (docs/domains/operations.md): outgoing webhooks; metrics and health live in core. */
+export const wireOperations = (
+  core: Core,
+  identity: Identity,
+  events: Events,
+  messaging: Messaging,
+) => {
+  const { config, database, bus, secrets, jobs, clock, logger } = core;
+  const webhookOut = new WebhookOutRepository(database.db);
+  const webhookOutService = new WebhookOutService({
+    rows: webhookOut,
+    organisations: identity.repositories.organisations,
+    events: events.repositories.events,
+    users: identity.repositories.users,
+    mail: messaging.services.mail,
+    sender: new WebhookSender({ allowPrivate: config.webhooksAllowPrivate }),
+    secrets,
+    jobs,
+    clock,
+    logger: logger.child({ component: 'webhooks-out' }),
+  });
+  registerWebhookOutListeners(bus, {
+    webhooks: webhookOutService,
+    events: events.repositories.events,
+  });
+  return {
+    repositories: { webhookOut },
+    services: { webhookOut: webhookOutService },
+  };
+};
+export type Operations = ReturnType<typeof wireOperations>;

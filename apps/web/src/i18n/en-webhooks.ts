@@ -1,0 +1,40 @@
+/** English texts of the console Webhooks page (namespace `translation`, key `webhooks`). */
+export const enWebhooks = {
+  title: 'Webhooks',
+  hint: 'Flashbulb POSTs a signed JSON body to each endpoint when one of its chosen facts happens. Verify the Flashbulb-Signature header with the endpoint’s secret.',
+  loadError: 'The webhooks could not be loaded.',
+  empty: 'No endpoints yet.',
+  tableLabel: 'Webhook endpoints',
+  columns: { url: 'Address', events: 'Events', status: 'Status', actions: 'Actions' },
+  enabled: 'Enabled',
+  disabled: 'Disabled',
+  enable: 'Enable',
+  disable: 'Disable',
+  remove: 'Delete',
+  log: 'Delivery log',
+  add: {
+    title: 'Add an endpoint',
+    url: 'Address (https://…)',
+    events: 'Events',
+    submit: 'Add endpoint',
+  },
+  secret: {
+    title: 'Signing secret of {{url}}',
+    hint: 'Copy it now: it is shown only once.',
+  },
+  deliveries: {
+    title: 'Deliveries to {{url}}',
+    tableLabel: 'Deliveries',
+    empty: 'No deliveries yet.',
+    columns: {
+      created: 'Created',
+      type: 'Event',
+      status: 'Status',
+      attempts: 'Attempts',
+      answer: 'Answer',
+      actions: 'Actions',
+    },
+    replay: 'Replay',
+    close: 'Close',
+  },
+};
