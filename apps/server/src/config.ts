@@ -43,6 +43,9 @@ const envSchema = z.object({
   FLASHBULB_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   /** Nice value of the image threads (libvips) so requests run first; 0 leaves them as they are. */
   FLASHBULB_IMAGE_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /** A system ffmpeg / ffprobe instead of the binaries the npm packages carry. */
+  FLASHBULB_FFMPEG_PATH: z.string().optional(),
+  FLASHBULB_FFPROBE_PATH: z.string().optional(),
   FLASHBULB_WEB_DIST: z.string().optional(),
   /** Object storage: local disk unless FLASHBULB_S3_BUCKET is set (see src/storage). */
   FLASHBULB_STORAGE_ACCESS_KEY_ID: z.string().min(1).default('flashbulb-local'),
@@ -143,6 +146,8 @@ export interface AppConfig {
   role: 'api' | 'worker' | 'all';
   /** FLASHBULB_IMAGE_NICE: image work below the event loop (src/lib/thread-priority.ts). */
   imageNice: number;
+  /** FLASHBULB_FFMPEG_PATH / FLASHBULB_FFPROBE_PATH: a system build (else the npm packages'). */
+  video: { ffmpegPath: string | undefined; ffprobePath: string | undefined };
   webDist: string;
   storage: {
     /** Credentials of the local backend's presigned POSTs; the secret defaults to one derived from the secret key. */
@@ -254,6 +259,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     authRateLimit: e.FLASHBULB_AUTH_RATE_LIMIT,
     role: e.FLASHBULB_ROLE,
     imageNice: e.FLASHBULB_IMAGE_NICE,
+    video: {
+      ffmpegPath: e.FLASHBULB_FFMPEG_PATH?.trim() || undefined,
+      ffprobePath: e.FLASHBULB_FFPROBE_PATH?.trim() || undefined,
+    },
     webDist: path.resolve(
       e.FLASHBULB_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
     ),

@@ -24,6 +24,7 @@ import { smsDeliverJob } from './sms-deliver.job.ts';
 import { storageProtectLegacyJob } from './storage-protect-legacy.job.ts';
 import { storageProtectPhotoJob } from './storage-protect-photo.job.ts';
 import { storageSweepUploadsJob } from './storage-sweep-uploads.job.ts';
+import { videoRenditionsJob } from './video-renditions.job.ts';
 
 /**
  * Every job the product runs: the only list of queue names. The queue creates each queue, the
@@ -56,6 +57,7 @@ export const jobRegistry = [
   attendeesMailListJob,
   reportsDailyJob,
   printTagStoriesJob,
+  videoRenditionsJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];

@@ -20,6 +20,7 @@ import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import type { EventRecord } from '../../repositories/event.repository.ts';
 import type { ImageEngine } from '../../repositories/image-engine.ts';
 import type { PhotoRepository } from '../../repositories/photo.repository.ts';
+import type { VideoEngine } from '../../repositories/video-engine.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
@@ -49,6 +50,8 @@ export class PhotoUploadService {
       storage: StorageRepository;
       urls: PhotoUrls;
       images: ImageEngine;
+      /** Probes clips at upload (headers only); the encodes run in the `video.renditions` job. */
+      videos: Pick<VideoEngine, 'withInput' | 'probe'>;
       bus: DomainEventEmitter;
       clock: Clock;
       uidSecret: Buffer;
@@ -123,6 +126,7 @@ export class PhotoUploadService {
       undefined,
       originalPhotoId,
       input.tags ?? [],
+      input.is_360 === 1,
     );
     return this.present(photo);
   }
@@ -151,6 +155,7 @@ export class PhotoUploadService {
     precheck?: (bytes: Buffer) => 'unsupported_picture_format' | 'unsupported_media_size' | null,
     originalPhotoId: number | null = null,
     sentTags: readonly string[] = [],
+    markedAs360 = false,
   ) {
     const input = { key };
     const caller = { event: callerEvent, robotId };
@@ -188,11 +193,22 @@ export class PhotoUploadService {
     if (!media) return refuse('unsupported_picture_format');
     let width: number | null = null;
     let height: number | null = null;
+    let durationMs: number | null = null;
+    let is360 = false;
     if (media.mediaType === 'image') {
       const info = await this.deps.images.inspect(bytes);
       if (typeof info === 'string') return refuse(info);
       width = info.width;
       height = info.height;
+      is360 = info.is360 || (markedAs360 && media.ext !== 'gif');
+    } else {
+      // A clip: ffprobe reads its headers (a bounded, fast look); what is not a clip with a
+      // picture and a length is refused like any file that is not a picture.
+      const info = await this.deps.videos.withInput(bytes, (file) => this.deps.videos.probe(file));
+      if (typeof info === 'string') return refuse(info);
+      width = info.width;
+      height = info.height;
+      durationMs = info.durationMs;
     }
 
     const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -220,6 +236,8 @@ export class PhotoUploadService {
       mediaType: media.mediaType,
       width,
       height,
+      durationMs,
+      is360: is360 ? 1 : 0,
       sizeBytes: bytes.length,
       robotId: caller.robotId,
       attendeeUid,
