@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from
 import { useTranslation } from 'react-i18next';
 import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { classifyTouch, isDoubleTap } from '../utils/gestures.ts';
-import { displayDate, viewerSource } from '../utils/photo-image.ts';
+import { displayDate, playsOnItsOwn, videoSource, viewerSource } from '../utils/photo-image.ts';
 import { canUseShareSheet, downloadFile, downloadName } from '../utils/share-download.ts';
 import { IconButton } from './icon-button.tsx';
 import { Icon } from './icons.tsx';
@@ -271,16 +271,21 @@ export function PhotoViewer({
       >
         {!photo || !source ? (
           <p className="albums-viewer-loading">{t('albums.loadingPhoto')}</p>
-        ) : photo.media_type === 'video' ? (
+        ) : videoSource(photo) ? (
+          // Short clips and animated GIFs play on their own, muted and looping; longer clips wait
+          // for the guest (controls). The poster is what the tile showed.
           <video
             key={photo.id}
-            src={photo.urls.preview ?? photo.urls.original ?? undefined}
-            poster={photo.urls.thumbnail ?? undefined}
-            controls
+            src={videoSource(photo) ?? undefined}
+            poster={source}
+            controls={photo.media_type === 'video'}
             playsInline
-            autoPlay
-            muted
+            autoPlay={playsOnItsOwn(photo)}
+            muted={playsOnItsOwn(photo)}
+            loop={playsOnItsOwn(photo)}
+            preload="metadata"
             aria-label={alt}
+            data-testid="viewer-video"
           />
         ) : (
           <img
