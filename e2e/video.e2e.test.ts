@@ -82,13 +82,11 @@ describe('video journeys in Chromium', () => {
         const dialog = page.getByRole('dialog');
         const viewerTime = await playsPast(page, dialog, 0.5);
         expect(viewerTime).toBeGreaterThan(0.5);
-        const state = await dialog
-          .locator('video')
-          .evaluate((el) => ({
-            muted: (el as HTMLVideoElement).muted,
-            loop: (el as HTMLVideoElement).loop,
-            controls: (el as HTMLVideoElement).controls,
-          }));
+        const state = await dialog.locator('video').evaluate((el) => ({
+          muted: (el as HTMLVideoElement).muted,
+          loop: (el as HTMLVideoElement).loop,
+          controls: (el as HTMLVideoElement).controls,
+        }));
         expect(state).toEqual({ muted: true, loop: true, controls: true });
         await page.screenshot({ path: path.join(SHOTS, 'viewer-390x844.png') });
 
@@ -111,8 +109,7 @@ describe('video journeys in Chromium', () => {
         await page.screenshot({ path: path.join(SHOTS, 'kiosk-1280x720.png') });
         expect(browser.problems).toEqual([]);
       } catch (error) {
-        if (error instanceof Error)
-          error.message += `\n--- server output ---\n${server.output()}`;
+        if (error instanceof Error) error.message += `\n--- server output ---\n${server.output()}`;
         throw error;
       }
     },

@@ -329,6 +329,16 @@ export function PhotoViewer({
             aria-expanded={openPanel === 'info'}
             onClick={() => togglePanel('info')}
           />
+          {photo && photo.is_360 === 1 && source && (
+            // The 360° page (owner console §2: url, closeable, wm=111 for a watermark).
+            <a
+              className="fb-button albums-viewer-360"
+              href={`/share/viewer?url=${encodeURIComponent(source)}&closeable=1${options.watermarkOverlay || photo.urls.photo_watermark ? '&wm=111' : ''}`}
+              data-testid="viewer-360"
+            >
+              {t('albums.open360')}
+            </a>
+          )}
           {photo && !options.kiosk && (
             <IconButton
               icon="share"
