@@ -3,6 +3,7 @@
 //   npm test -- --project server-pg   one project (repeat --project for more)
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
+import { postgresIncludes } from './scripts/vitest/server-engines.ts';
 
 const webSetup = 'apps/web/src/test/setup.ts';
 const webViteConfig = 'apps/web/vite.config.ts';
@@ -48,6 +49,7 @@ export default defineConfig({
         test: {
           name: 'server-pglite',
           environment: 'node',
+          // Every server file; the engine rule is in scripts/vitest/server-engines.ts.
           include: ['apps/server/test/**/*.test.ts'],
           env: { FLASHBULB_TEST_DB: 'pglite' },
           // One migrated template per run; each file loads a copy (see the file).
@@ -59,7 +61,9 @@ export default defineConfig({
         test: {
           name: 'server-pg',
           environment: 'node',
-          include: ['apps/server/test/**/*.test.ts'],
+          // Only the files whose subject is the database engine (scripts/vitest/server-engines.ts);
+          // FLASHBULB_TEST_ALL_ENGINES=1 runs every server file here too.
+          include: postgresIncludes(process.env.FLASHBULB_TEST_ALL_ENGINES === '1'),
           env: { FLASHBULB_TEST_DB: 'postgres' },
           // Starts a throwaway PostgreSQL cluster and exposes its URL as
           // process.env.FLASHBULB_TEST_PG_URL (and inject('pgUrl')); see the file.

@@ -100,7 +100,9 @@ describe('Find me by face in Chromium (fake camera)', () => {
         );
         const { page, problems } = await journey.launchBrowser(fakeCameraArgs(y4m));
         await page.setViewportSize({ width: 1080, height: 1920 });
-        await page.goto(`${url}/?kType=evSB1&pvId=${event.privateKey}&attId=${attendee.uid}`);
+        await page.goto(
+          `${url}/?kType=evSB1&pvId=${event.privateKey}&display=${encodeURIComponent(event.displayToken)}&attId=${attendee.uid}`,
+        );
         await expect.poll(() => photoNames(page), WAIT).toEqual(Object.keys(EVENT_PHOTOS).sort());
         // The actions area holds exactly one of the two buttons.
         await expect

@@ -161,7 +161,8 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
       const { page } = browser;
       await page.setViewportSize({ width: 1080, height: 1920 });
       await mkdir(SHOTS, { recursive: true });
-      const entry = `${url}/kiosk/entry?kType=evSB2&pvId=${encodeURIComponent(event.privateKey)}&pricingModel=standard&kioskPreviewSize=800&miniAlbumPreviewSize=300&pageActiveTimeout=8000`;
+      // The organiser's kiosk link: the private key and the event's display token.
+      const entry = `${url}/kiosk/entry?kType=evSB2&pvId=${encodeURIComponent(event.privateKey)}&display=${encodeURIComponent(event.displayToken)}&pricingModel=standard&kioskPreviewSize=800&miniAlbumPreviewSize=300&pageActiveTimeout=8000`;
       await withServerLog(async () => {
         await page.goto(entry);
         await page.screenshot({ path: path.join(SHOTS, 'entry-1080x1920.png') });
@@ -184,6 +185,8 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         const params = new URL(page.url()).searchParams;
         expect(params.get('kType')).toBe('evSB2');
         expect(params.get('privateId')).toBe(event.privateKey);
+        // The display token rides along: the kiosk screen's desk calls carry it.
+        expect(params.get('display')).toBe(event.displayToken);
         expect(params.get('attId')).toBe(a.uid);
         expect(params.get('pricingModel')).toBe('standard');
         expect(params.get('kioskPreviewSize')).toBe('800');
@@ -237,7 +240,7 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         await page.goBack();
         await page.setViewportSize({ width: 1920, height: 1080 });
         await page.goto(
-          `${url}/?kType=evSB2&privateId=${encodeURIComponent(event.privateKey)}&attId=${b.uid}&kioskMode=true`,
+          `${url}/?kType=evSB2&privateId=${encodeURIComponent(event.privateKey)}&display=${encodeURIComponent(event.displayToken)}&attId=${b.uid}&kioskMode=true`,
         );
         await expect.poll(() => photoNames(page), WAIT).toEqual(['grey.jpg']);
         await page.screenshot({ path: path.join(SHOTS, 'album-1920x1080.png') });
@@ -281,7 +284,7 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
       await mkdir(SHOTS, { recursive: true });
       await withServerLog(async () => {
         await page.goto(
-          `${kioskUrl}/kiosk/entry?kType=evSB2&pvId=${encodeURIComponent(event.privateKey)}&allowKioskPhotoDelete=true&pageActiveTimeout=600000`,
+          `${kioskUrl}/kiosk/entry?kType=evSB2&pvId=${encodeURIComponent(event.privateKey)}&display=${encodeURIComponent(event.displayToken)}&allowKioskPhotoDelete=true&pageActiveTimeout=600000`,
         );
         await scan(page, card(a.private_id!));
         await page.waitForURL((u) => u.searchParams.get('attId') === a.uid);

@@ -193,7 +193,7 @@ describe('a paid attendee album in Chromium (issue 10)', () => {
           const kiosk = await context.newPage();
           await kiosk.setViewportSize({ width: 1080, height: 1920 });
           await kiosk.goto(
-            `${url}/?kType=evSB4&kioskMode=true&attId=${attendee.uid}&pvId=${event.privateKey}`,
+            `${url}/?kType=evSB4&kioskMode=true&attId=${attendee.uid}&pvId=${event.privateKey}&display=${encodeURIComponent(event.displayToken)}`,
           );
           await kiosk.getByRole('button', { name: 'Choose photos' }).click();
           await kiosk.locator('[data-photo-name="red.jpg"]').click();

@@ -143,7 +143,7 @@ const squareReaderShots = async () => {
       );
       await page.setViewportSize({ width: size.width, height: size.height });
       await page.goto(
-        `${server.url}/?kType=evSB4&kioskMode=true&attId=${attendee!.uid}&pvId=${event.privateKey}&sqDeviceId=${encodeURIComponent(deviceId)}`,
+        `${server.url}/?kType=evSB4&kioskMode=true&attId=${attendee!.uid}&pvId=${event.privateKey}&display=${encodeURIComponent(event.displayToken)}&sqDeviceId=${encodeURIComponent(deviceId)}`,
       );
       const region = page.getByRole('region', { name: 'Pay by card on the reader' });
       const sell = region.getByRole('button', { name: /by card$/ });

@@ -164,9 +164,10 @@ describe('the web-app page in Chromium (issue 15 item 4, albums §2.1)', () => {
           ),
         );
         expect(await sharedImg.getAttribute('src')).not.toContain('evil.example');
-        expect(
-          await page.getByRole('link', { name: 'See all the photos' }).getAttribute('href'),
-        ).toBe(links.public);
+        // The button opens the shared photo's own page, never the album (no key rides along).
+        expect(await page.getByRole('link', { name: 'Open the photo' }).getAttribute('href')).toBe(
+          `${url}/share/${shared.uid}`,
+        );
         await screenshotSizes(page, SHOTS, 'share-preview');
         await page.goto(`${url}/?photoId=${shared.uid}&eName=ZZZZ`);
         await page.getByRole('heading', { name: 'This photo is not available' }).waitFor();

@@ -299,10 +299,13 @@ const main = async () => {
   );
   await app.listen({ port, host: '127.0.0.1' });
   // main.ts creates the first administrator from the environment; in process we do it here.
-  await app.container.services.auth.createFirstAdmin({
-    email: ALBUM_ADMIN.email,
-    password: ALBUM_ADMIN.password,
-  });
+  await app.container.services.auth.createFirstAdmin(
+    {
+      email: ALBUM_ADMIN.email,
+      password: ALBUM_ADMIN.password,
+    },
+    { local: true },
+  );
   const browser = await launchBrowser();
   const rows: Row[] = [];
   let consoleJs = 0;

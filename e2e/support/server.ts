@@ -80,6 +80,9 @@ export const startServer = async ({
     FLASHBULB_DATA_DIR: dataDir,
     FLASHBULB_WEB_DIST: webDist,
     FLASHBULB_PUBLIC_URL: url,
+    // The journeys (and the screenshots) sell through the built-in test provider, which a default
+    // install leaves off; the console shows its banner.
+    FLASHBULB_PAYMENTS_PROVIDER: 'test',
     LOG_LEVEL: 'warn',
     ...env,
   };

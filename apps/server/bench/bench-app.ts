@@ -68,10 +68,13 @@ export const setUp = async (
   const app = await buildApp(config);
   await app.listen({ port, host: '127.0.0.1' });
   const { services } = app.container;
-  await services.auth.createFirstAdmin({
-    email: 'bench@example.com',
-    password: 'bench password 123',
-  });
+  await services.auth.createFirstAdmin(
+    {
+      email: 'bench@example.com',
+      password: 'bench password 123',
+    },
+    { local: true },
+  );
   const user = await app.container.repositories.users.findByEmail('bench@example.com');
   const actor: Actor = {
     userId: user!.id,

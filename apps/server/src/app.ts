@@ -89,6 +89,14 @@ export const buildApp = async (
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // A client gets so long for its headers and for the whole request; Node checks open
+    // connections against both every `connectionsCheckingInterval` (a few times per headers timeout).
+    requestTimeout: config.requestTimeoutSeconds * 1000,
+    http: {
+      headersTimeout: config.headersTimeoutSeconds * 1000,
+      requestTimeout: config.requestTimeoutSeconds * 1000,
+      connectionsCheckingInterval: Math.min(5_000, (config.headersTimeoutSeconds * 1000) / 4),
+    },
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     clientErrorHandler,
@@ -182,7 +190,8 @@ export const buildApp = async (
 
   registerEndpoints(app, createHandlers(container.services), {
     authenticate: (authorization) => container.services.auth.authenticate(authorization),
-    resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
+    resolveKey: (keyType, keyValue, display) =>
+      container.access.resolveKey(keyType, keyValue, display),
     authRateLimit: config.authRateLimit,
   });
 

@@ -12,7 +12,10 @@ export const bootstrapAdmin = async (
 ): Promise<void> => {
   if (!config.adminEmail || !config.adminPassword) {
     if (await container.services.auth.needsFirstAdmin()) {
-      log.info('no user yet: the first visit shows "create the first administrator"');
+      log.warn(
+        'no user yet: the first visit shows "create the first administrator"; from another ' +
+          `machine it asks for the set-up token ${container.services.auth.setupToken()}`,
+      );
     }
     return;
   }
@@ -24,7 +27,10 @@ export const bootstrapAdmin = async (
     );
   }
   try {
-    await container.services.auth.createFirstAdmin({ email: email.data, password: password.data });
+    await container.services.auth.createFirstAdmin(
+      { email: email.data, password: password.data },
+      { local: true },
+    );
     log.info({ email: email.data }, 'first administrator created from the environment');
   } catch (error) {
     if (!(error instanceof AppError && error.key === 'setup_already_done')) throw error;

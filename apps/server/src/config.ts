@@ -46,6 +46,12 @@ const envSchema = z.object({
   /** A system ffmpeg / ffprobe instead of the binaries the npm packages carry. */
   FLASHBULB_FFMPEG_PATH: z.string().optional(),
   FLASHBULB_FFPROBE_PATH: z.string().optional(),
+  /**
+   * Seconds a client has to send a whole request, body included (uploads to local storage too), and
+   * its headers; a slower client gets 408 and the connection closes (a trickled body holds nothing).
+   */
+  FLASHBULB_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  FLASHBULB_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   FLASHBULB_WEB_DIST: z.string().optional(),
   /** Object storage: local disk unless FLASHBULB_S3_BUCKET is set (see src/storage). */
   FLASHBULB_STORAGE_ACCESS_KEY_ID: z.string().min(1).default('flashbulb-local'),
@@ -73,7 +79,12 @@ const envSchema = z.object({
   FLASHBULB_MAIL_PROVIDER: z.enum(['outbox', 'smtp', '']).optional(),
   /** SMS adapter: `outbox` (the embedded default, also when unset) keeps messages held; `twilio` sends through Twilio's REST API. */
   FLASHBULB_SMS_PROVIDER: z.enum(['outbox', 'twilio', '']).optional(),
-  /** `test`: the built-in test provider (anyone holding a payment id can pay it with a test card); `none`: no checkout. */
+  /**
+   * `none` (the default, also when unset or empty): nothing sells until a real provider is
+   * connected for an event; `test`: the built-in test provider (test cards, anyone holding a
+   * payment id can pay it) sells events without a real provider, for demos and tests, and the
+   * console shows a banner while it is on.
+   */
   FLASHBULB_PAYMENTS_PROVIDER: z.enum(['test', 'none', '']).optional(),
   /** Stripe's API (a sandbox or the tests' double may stand in); keys are per event (`stripe_secret_key`). */
   STRIPE_API_BASE: z.string().url().default('https://api.stripe.com'),
@@ -142,6 +153,9 @@ export interface AppConfig {
   trustProxy: boolean;
   /** Identity calls per client address per minute. */
   authRateLimit: number;
+  /** Whole request (headers and body) and headers alone, in seconds (408 after). */
+  requestTimeoutSeconds: number;
+  headersTimeoutSeconds: number;
   /** FLASHBULB_ROLE: which parts of the server this process runs (docs/domains/events-and-jobs.md). */
   role: 'api' | 'worker' | 'all';
   /** FLASHBULB_IMAGE_NICE: image work below the event loop (src/lib/thread-priority.ts). */
@@ -163,7 +177,7 @@ export interface AppConfig {
   providers: {
     mail: { kind: 'outbox' } | { kind: 'smtp'; url: string };
     sms: { kind: 'outbox' } | { kind: 'twilio'; settings: TwilioSettings };
-    /** `test` (the default: a fresh install sells end to end) or `none` (checkout refused). */
+    /** `none` (the default: only real providers sell) or `test` (the built-in test provider on). */
     payments: { kind: 'test' } | { kind: 'none' };
   };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -257,6 +271,11 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     secretKey: e.FLASHBULB_SECRET_KEY,
     trustProxy: e.FLASHBULB_TRUST_PROXY,
     authRateLimit: e.FLASHBULB_AUTH_RATE_LIMIT,
+    requestTimeoutSeconds: e.FLASHBULB_REQUEST_TIMEOUT_SECONDS,
+    headersTimeoutSeconds: Math.min(
+      e.FLASHBULB_HEADERS_TIMEOUT_SECONDS,
+      e.FLASHBULB_REQUEST_TIMEOUT_SECONDS,
+    ),
     role: e.FLASHBULB_ROLE,
     imageNice: e.FLASHBULB_IMAGE_NICE,
     video: {
@@ -284,7 +303,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     providers: {
       mail: mailProvider(e),
       sms: smsProvider(e, publicUrl),
-      payments: { kind: e.FLASHBULB_PAYMENTS_PROVIDER === 'none' ? 'none' : 'test' },
+      payments: { kind: e.FLASHBULB_PAYMENTS_PROVIDER === 'test' ? 'test' : 'none' },
     },
     logLevel: e.LOG_LEVEL,
     paymentProviders: {

@@ -129,6 +129,7 @@ export const createContainer = async (
         photoVariants: photos.services.photoVariants,
         outbox: messaging.services.outbox,
         sessions: identity.repositories.sessions,
+        auth: identity.services.auth,
         attendees: albums.services.attendees,
         storageMigration: photos.services.storageMigration,
         uploadSweep: photos.services.uploadSweep,

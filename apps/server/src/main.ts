@@ -3,16 +3,23 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { bootstrapAdmin } from './bootstrap.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { StartupError } from './lib/startup-error.ts';
+import { describeOpenModes, restrictNewFileModes, secureDataDir } from './lib/data-dir-modes.ts';
 
+// Before anything is written: the database files, the secret key and stored objects are this
+// user's alone (PGlite would create them world-writable under a default umask).
+restrictNewFileModes();
 const config = loadConfig();
+const openModes = await secureDataDir(config.dataDir);
 const app = await buildApp(config).catch((error: unknown) => {
   // A second server on the same embedded database folder: refuse with the reason, no stack.
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError || error instanceof StartupError) {
     process.stderr.write(`Flashbulb cannot start: ${error.message}\n`);
     process.exit(1);
   }
   throw error;
 });
+for (const line of describeOpenModes(openModes)) app.log.warn(line);
 await bootstrapAdmin(app.container, config, app.log);
 
 let closing = false;

@@ -113,9 +113,17 @@ describe('GET /?photoId=… (share-preview page, albums §2.1)', () => {
   const preview = (params: Record<string, string>) =>
     get(`/?${new URLSearchParams(params).toString()}`);
   const albumOf = (e: FlashbulbEvent) => `${t.config.publicUrl}/?pId=${e.public_api_key}`;
+  const sharePageOf = (uid: string) => `${t.config.publicUrl}/share/${uid}`;
+  /** No key of the event, plain or URL-encoded, anywhere in the page. */
+  const expectNoKeys = (html: string, e: FlashbulbEvent) => {
+    for (const key of [e.public_api_key, e.private_api_key, e.owner_api_key]) {
+      expect(html).not.toContain(key);
+      expect(html).not.toContain(encodeURIComponent(key));
+    }
+  };
   const ctaHref = (html: string) => /<a class="cta" href="([^"]*)"/.exec(html)?.[1];
 
-  it('shows the shared photo with the event’s tags, logo and our own image and link', async () => {
+  it('shows the shared photo with the event’s tags, logo and our own image, linked to the photo, never the album', async () => {
     const privateAlbum = `${t.config.publicUrl}/?pvId=${encodeURIComponent(plainEvent.private_api_key)}`;
     const response = await preview({
       url: privateAlbum,
@@ -129,7 +137,12 @@ describe('GET /?photoId=… (share-preview page, albums §2.1)', () => {
     expect(meta(html, 'og:image')).toBe(plainPhoto.urls.thumbnail);
     expect(meta(html, 'twitter:image')).toBe(plainPhoto.urls.thumbnail);
     expect(html).toContain(`<img src="${plainPhoto.urls.thumbnail}"`);
-    expect(ctaHref(html)).toBe(privateAlbum.replace(/&/g, '&amp;'));
+    // One shared photo opens that photo, not the album (an album link given in `url` is dropped).
+    expect(ctaHref(html)).toBe(sharePageOf(plainPhoto.uid));
+    expectNoKeys(html, plainEvent);
+    expect(
+      ctaHref((await preview({ photoId: plainPhoto.uid, url: albumOf(plainEvent) })).body),
+    ).toBe(sharePageOf(plainPhoto.uid));
     expect(html).toContain(
       '<a href="https://plain.example/" rel="noopener" target="_blank"><img src="https://cdn.example/plain-logo.png"',
     );
@@ -137,7 +150,7 @@ describe('GET /?photoId=… (share-preview page, albums §2.1)', () => {
     expect(String(response.headers['content-security-policy'])).toContain('https://cdn.example');
   });
 
-  it('never takes another site’s image or link: the photo’s preview and the event’s album instead', async () => {
+  it('never takes another site’s image or link: the photo’s preview and its own page instead', async () => {
     for (const [imgSrc, url] of [
       ['https://evil.example/x.jpg', 'https://evil.example/'],
       [`${plainPhoto.urls.thumbnail}?x=1`, '//evil.example/'],
@@ -152,7 +165,8 @@ describe('GET /?photoId=… (share-preview page, albums §2.1)', () => {
       expect(meta(html, 'og:image')).toMatch(
         new RegExp(`/media/photos/${plainPhoto.id}/preview\\?a=g&amp;e=\\d+&amp;s=`),
       );
-      expect(ctaHref(html)).toBe(albumOf(plainEvent));
+      expect(ctaHref(html)).toBe(sharePageOf(plainPhoto.uid));
+      expectNoKeys(html, plainEvent);
       expect(html).not.toContain('evil.example');
       expect(html).not.toContain('javascript:');
     }
@@ -226,7 +240,12 @@ describe('GET /share/<uid>', () => {
     expect(meta(html, 'twitter:card')).toBe('summary_large_image');
     expect(html).toContain(`<img src="${shown.urls.protector_watermark}"`);
     expect(html).not.toContain('/media/');
-    expect(html).toContain(`href="${t.config.publicUrl}/?pId=${event.public_api_key}"`);
+    // The page's link opens this photo, never the album: no key of the event is on the page.
+    expect(html).toContain(`<a href="${shown.urls.protector_watermark}">Open the photo</a>`);
+    for (const key of [event.public_api_key, event.private_api_key, event.owner_api_key]) {
+      expect(html).not.toContain(key);
+      expect(html).not.toContain(encodeURIComponent(key));
+    }
     expect(html).not.toMatch(/<script/i);
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'none'");
@@ -268,6 +287,10 @@ describe('GET /share/viewer (360 viewer)', () => {
     const full = await get(`/share/viewer?url=${url}&closeable=true&wm=111`);
     expect(full.body).toContain('class="wm');
     expect(full.body).toContain('class="close"');
+    // Closing goes to the photo's own page, not to the album (no key of the event on the page).
+    expect(full.body).toContain(`class="close" href="${t.config.publicUrl}/share/${shown.uid}"`);
+    expect(full.body).not.toContain(event.public_api_key);
+    expect(full.body).not.toContain(encodeURIComponent(event.public_api_key));
     expect(full.body).not.toMatch(/<script/i);
     // wm other than 111: no watermark
     expect((await get(`/share/viewer?url=${url}&wm=1`)).body).not.toContain('class="wm');

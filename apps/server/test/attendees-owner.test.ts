@@ -361,7 +361,11 @@ describe('locking, expiry and the card check', () => {
 describe('kiosk e-mail and unlinking rules', () => {
   it('update-by-kiosk refuses a bad e-mail and keeps the old one; a good one is stored', async () => {
     const [a] = (await generate(1, [eventA1.id], { email: 'first@example.com' })).attendees;
-    const kiosk = { key_type: 'private' as const, key_value: eventA1.private_api_key };
+    const kiosk = {
+      key_type: 'private' as const,
+      key_value: eventA1.private_api_key,
+      display: eventA1.display_token,
+    };
     const bad = await t.call(endpoints.updateAttendeeByKiosk, {
       ...kiosk,
       attendee_uid: a!.uid,
@@ -388,7 +392,7 @@ describe('kiosk e-mail and unlinking rules', () => {
     expect(errorOf(unknown).message_key).toBe('invalid_attendee_id');
   });
 
-  it('update-by-kiosk needs the kiosk key of the attendee organisation: a printed id alone changes nothing', async () => {
+  it('update-by-kiosk needs the kiosk (private key + display token) of the attendee’s event: a printed id or a guest link changes nothing', async () => {
     const [a] = (await generate(1, [eventA1.id], { email: 'first@example.com' })).attendees;
     const attempt = (extra: Record<string, unknown>) =>
       t.call(endpoints.updateAttendeeByKiosk, {
@@ -398,33 +402,45 @@ describe('kiosk e-mail and unlinking rules', () => {
       });
     // No key at all: the body is refused before anything is read.
     expect(errorOf(await attempt({}))).toMatchObject({ status: 401, message_key: 'invalid_key' });
-    // The attendee's own id as a key, the public key: not a kiosk's key.
+    // The attendee's own id, the public key, the event-owner key, the private key alone (a
+    // guest's private-album link): not the kiosk.
     for (const key of [
       { key_type: 'attendee', key_value: a!.uid },
       { key_type: 'public', key_value: eventA1.public_api_key },
+      { key_type: 'event_owner', key_value: eventA1.owner_api_key },
+      { key_type: 'private', key_value: eventA1.private_api_key },
     ]) {
       expect(errorOf(await attempt(key))).toMatchObject({
         status: 401,
         message_key: 'invalid_key',
-        field: 'key_type',
+        field: 'display',
       });
     }
     // A wrong private key opens nothing.
     expect(errorOf(await attempt({ key_type: 'private', key_value: 'not-a-key' }))).toMatchObject({
       status: 401,
-      message_key: 'unauthorized_user',
+      message_key: 'invalid_key',
     });
-    // Another organisation's kiosk cannot reach this attendee.
-    expect(
-      errorOf(await attempt({ key_type: 'private', key_value: eventB.private_api_key })),
-    ).toMatchObject({ status: 404, message_key: 'invalid_attendee_id', field: 'attendee_uid' });
+    // The kiosk of another organisation, or of another event of the same organisation, cannot
+    // reach this attendee.
+    for (const other of [eventB, eventA2])
+      expect(
+        errorOf(
+          await attempt({
+            key_type: 'private',
+            key_value: other.private_api_key,
+            display: other.display_token,
+          }),
+        ),
+      ).toMatchObject({ status: 404, message_key: 'invalid_attendee_id', field: 'attendee_uid' });
     expect((await t.ok(endpoints.retrieveAttendee, attendeeKey(a!))).email).toBe(
       'first@example.com',
     );
-    // The event-owner key of the attendee's event is a kiosk key too.
+    // The kiosk of the attendee's event.
     await t.ok(endpoints.updateAttendeeByKiosk, {
-      key_type: 'event_owner',
-      key_value: eventA2.owner_api_key,
+      key_type: 'private',
+      key_value: eventA1.private_api_key,
+      display: eventA1.display_token,
       attendee_uid: a!.uid,
       email_address: 'desk@example.com',
     });

@@ -7,6 +7,7 @@ import {
   errorOf,
   eventWorldPerFile,
   readEvent,
+  validEventBody,
   type EventWorld,
 } from './helpers/events.ts';
 import { makeJpeg, uploadPhoto } from './helpers/photos.ts';
@@ -84,7 +85,8 @@ describe('robots', () => {
     );
     const first = await createEvent(t, w.adminA, { robot_id_array: [r1.id, r2.id, r1.id] });
     expect(first.robot_id_array).toEqual([r1.id, r2.id].sort((a, b) => a - b));
-    const second = await createEvent(t, w.ownerA, { robot_id_array: [r1.id] });
+    // The admin manages both events, so may move the robot.
+    const second = await createEvent(t, w.adminA, { robot_id_array: [r1.id] });
     expect(second.robot_id_array).toEqual([r1.id]);
     expect((await readEvent(t, w.superUser, first.name)).robot_id_array).toEqual([r2.id]);
     const listed = await t.ok(endpoints.robotList, {}, as(w.adminA));
@@ -96,7 +98,7 @@ describe('robots', () => {
     const cleared = await t.ok(
       endpoints.updateEvent,
       { id: second.id, event_last_updated_date: second.updated_date, robot_id_array: [] },
-      as(w.ownerA),
+      as(w.adminA),
     );
     expect(cleared.robot_id_array).toEqual([]);
     const after = await t.ok(endpoints.robotList, {}, as(w.adminA));
@@ -106,6 +108,96 @@ describe('robots', () => {
     await t.ok(endpoints.deleteEvent, { event_id: first.id }, as(w.adminA));
     const afterDelete = await t.ok(endpoints.robotList, {}, as(w.adminA));
     expect(afterDelete.robots.find((r) => r.id === r2.id)?.event_id).toBeNull();
+  });
+});
+
+describe('moving a robot', () => {
+  it('needs the right to manage the event it serves now; otherwise nothing changes', async () => {
+    const booth = await t.ok(
+      endpoints.createRobot,
+      { organisation_id: w.orgA.id, name: 'Admin booth' },
+      as(w.adminA),
+    );
+    const adminsEvent = await createEvent(t, w.adminA, {
+      full_name: 'Admin party',
+      robot_id_array: [booth.id],
+    });
+    const ownersEvent = await createEvent(t, w.ownerA, { full_name: 'Owner party' });
+
+    // An event owner of the same organisation lists the admin's booth: refused, on save and on
+    // create, and the booth keeps serving the admin's event.
+    const taken = await t.call(
+      endpoints.updateEvent,
+      {
+        id: ownersEvent.id,
+        event_last_updated_date: ownersEvent.updated_date,
+        robot_id_array: [booth.id],
+      },
+      as(w.ownerA),
+    );
+    expect(errorOf(taken)).toMatchObject({
+      status: 403,
+      message_key: 'robot_serves_other_event',
+      field: 'robot_id_array',
+    });
+    const created = await t.call(
+      endpoints.createEvent,
+      validEventBody({ full_name: 'Grab', robot_id_array: [booth.id] }),
+      as(w.ownerA),
+    );
+    expect(errorOf(created)).toMatchObject({
+      status: 403,
+      message_key: 'robot_serves_other_event',
+      field: 'robot_id_array',
+    });
+    expect((await readEvent(t, w.superUser, adminsEvent.name)).robot_id_array).toEqual([booth.id]);
+    expect((await readEvent(t, w.superUser, ownersEvent.name)).robot_id_array).toEqual([]);
+    const owned = await t.call(
+      endpoints.eventBasicList,
+      { visibility: 'all', page_number: 1 },
+      as(w.ownerA),
+    );
+    expect(JSON.stringify(owned.body)).not.toContain('Grab');
+
+    // A free booth (no event) may be chosen; one already on the owner's own event stays listed.
+    const free = await t.ok(
+      endpoints.createRobot,
+      { organisation_id: w.orgA.id, name: 'Free booth' },
+      as(w.adminA),
+    );
+    const withFree = await t.ok(
+      endpoints.updateEvent,
+      {
+        id: ownersEvent.id,
+        event_last_updated_date: ownersEvent.updated_date,
+        robot_id_array: [free.id],
+      },
+      as(w.ownerA),
+    );
+    expect(withFree.robot_id_array).toEqual([free.id]);
+    const again = await t.ok(
+      endpoints.updateEvent,
+      {
+        id: ownersEvent.id,
+        event_last_updated_date: withFree.updated_date,
+        full_name: 'Owner party 2',
+      },
+      as(w.ownerA),
+    );
+    expect(again.robot_id_array).toEqual([free.id]);
+
+    // The admin manages both events: the move goes through.
+    const moved = await t.ok(
+      endpoints.updateEvent,
+      {
+        id: ownersEvent.id,
+        event_last_updated_date: again.updated_date,
+        robot_id_array: [free.id, booth.id],
+      },
+      as(w.adminA),
+    );
+    expect(new Set(moved.robot_id_array)).toEqual(new Set([free.id, booth.id]));
+    expect((await readEvent(t, w.superUser, adminsEvent.name)).robot_id_array).toEqual([]);
   });
 });
 

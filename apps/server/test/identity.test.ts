@@ -415,11 +415,57 @@ describe('sessions', () => {
 });
 
 describe('authenticator management', () => {
+  it('enrolling a new authenticator when signed in needs the password or the current code', async () => {
+    const admin = await signedInAdmin(t);
+    const asAdmin = { authorization: admin.authorization };
+    const bare = await t.call(endpoints.associateSoftwareToken, {}, asAdmin);
+    expect(bare.statusCode).toBe(400);
+    expect(errorOf(bare.body)).toMatchObject({ message_key: 'password_required', field: 'password' });
+    const wrongPassword = await t.call(
+      endpoints.associateSoftwareToken,
+      { password: 'not the password' },
+      asAdmin,
+    );
+    expect(wrongPassword.statusCode).toBe(400);
+    expect(errorOf(wrongPassword.body)).toMatchObject({
+      message_key: 'user_name_or_password_incorrect',
+      field: 'password',
+    });
+    t.clock.advance(30_000);
+    const badCode = await t.call(
+      endpoints.associateSoftwareToken,
+      { code: wrongCode(admin.secret, t.clock.now().getTime()) },
+      asAdmin,
+    );
+    expect(errorOf(badCode.body)).toMatchObject({ message_key: 'code_mismatch', field: 'code' });
+    // Nothing was started by the refusals: a verify finds no pending authenticator.
+    const verify = await t.call(
+      endpoints.verifySoftwareToken,
+      { code: totpAt(admin.secret, t.clock.now().getTime()) },
+      asAdmin,
+    );
+    expect(errorOf(verify.body).message_key).toBe('mfa_not_set_up');
+    t.clock.advance(30_000);
+    const byCode = await t.ok(
+      endpoints.associateSoftwareToken,
+      { code: totpAt(admin.secret, t.clock.now().getTime()) },
+      asAdmin,
+    );
+    expect(byCode.secret_code).toMatch(/^[A-Z2-7]+$/);
+    // The same code cannot be used twice.
+    const replay = await t.call(
+      endpoints.associateSoftwareToken,
+      { code: totpAt(admin.secret, t.clock.now().getTime()) },
+      asAdmin,
+    );
+    expect(errorOf(replay.body).message_key).toBe('code_mismatch');
+  });
+
   it('lets a signed-in user replace the authenticator, and refuses turning two-factor off', async () => {
     const admin = await signedInAdmin(t);
     const associated = await t.ok(
       endpoints.associateSoftwareToken,
-      {},
+      { password: ADMIN_PASSWORD },
       { authorization: admin.authorization },
     );
     expect(associated.session).toBeUndefined();

@@ -20,6 +20,8 @@ const TEMPLATE =
 const kioskOf = (e: FlashbulbEvent) => ({
   key_type: 'private' as const,
   key_value: e.private_api_key,
+  // The organiser's kiosk: the private key with the event's display token.
+  display: e.display_token,
 });
 const generate = async (e: FlashbulbEvent, count = 1, auth = admin) =>
   (

@@ -23,6 +23,8 @@ let booth: FlashbulbEvent;
 const kioskOf = (e: FlashbulbEvent) => ({
   key_type: 'private' as const,
   key_value: e.private_api_key,
+  // The organiser's kiosk: the private key with the event's display token.
+  display: e.display_token,
 });
 const newAttendee = async (e: FlashbulbEvent = gala, auth = admin) =>
   (

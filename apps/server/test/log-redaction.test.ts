@@ -39,6 +39,10 @@ describe('keys never reach the logs', () => {
     expect(redactUrl('/storage/archive/x.jpg?expires=1795428000&signature=abc-DEF')).toBe(
       '/storage/archive/x.jpg?expires=1795428000&signature=[redacted]',
     );
+    // Kiosk display tokens, print tickets and lead links are bearer tokens too.
+    expect(redactUrl('/?kType=k&display=D1sPl4y&x=1')).toBe('/?kType=k&display=[redacted]&x=1');
+    expect(redactUrl('/print?ticket=T1ck3t')).toBe('/print?ticket=[redacted]');
+    expect(redactUrl('/lead?lead_token=L34d&ok=1')).toBe('/lead?lead_token=[redacted]&ok=1');
     expect(redactUrl('/media/photos/7/original?sort=s&ss=1')).toBe(
       '/media/photos/7/original?sort=s&ss=1',
     );

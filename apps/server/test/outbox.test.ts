@@ -251,7 +251,7 @@ describe('the embedded default: no mail or SMS provider', () => {
     expect(loadConfig({}).providers).toEqual({
       mail: { kind: 'outbox' },
       sms: { kind: 'outbox' },
-      payments: { kind: 'test' },
+      payments: { kind: 'none' },
     });
     expect(loadConfig({ SMTP_URL: 'smtp://mail.example:25' }).providers.mail).toEqual({
       kind: 'smtp',

@@ -47,6 +47,8 @@ const buttons = [
 const kiosk = (e: FlashbulbEvent) => ({
   key_type: 'private' as const,
   key_value: e.private_api_key,
+  // The organiser's kiosk: the private key with the event's display token.
+  display: e.display_token,
 });
 
 const guest = async (event: FlashbulbEvent, photos: number) => {

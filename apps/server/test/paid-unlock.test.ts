@@ -21,6 +21,8 @@ const CODES = 'Ann_Lee_K7QX,Bob_Ray_M4PZ';
 const privateKey = (e: FlashbulbEvent) => ({
   key_type: 'private' as const,
   key_value: e.private_api_key,
+  // The organiser's kiosk: the private key with the event's display token.
+  display: e.display_token,
 });
 
 const insertPhoto = (event: FlashbulbEvent, attendeeUid: string | null = null) =>
@@ -125,8 +127,7 @@ describe('POST /attendee/unlock', () => {
 
     // A second unlock (another employee) answers ok and keeps the first sale's record.
     await t.ok(endpoints.attendeeUnlock, {
-      key_type: 'event_owner',
-      key_value: paid.owner_api_key,
+      ...privateKey(paid),
       attendee_uid: uid,
       unlock_code: 'K7QX',
     });
@@ -174,13 +175,25 @@ describe('POST /attendee/unlock', () => {
         },
         401,
         'invalid_key',
-        'key_type',
+        'display',
       ],
       [
         { key_type: 'attendee', key_value: uid, attendee_uid: uid, unlock_code: 'M4PZ' },
         401,
         'invalid_key',
-        'key_type',
+        'display',
+      ],
+      // A guest's private-album link (the private key without the display token) is no kiosk.
+      [
+        {
+          key_type: 'private',
+          key_value: paid.private_api_key,
+          attendee_uid: uid,
+          unlock_code: 'M4PZ',
+        },
+        401,
+        'invalid_key',
+        'display',
       ],
       [
         { ...privateKey(paid), attendee_uid: theirs, unlock_code: 'M4PZ' },

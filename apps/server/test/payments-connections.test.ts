@@ -323,7 +323,18 @@ describe('the event’s own field first, then the organisation’s connection', 
       errorOf(await t.call(endpoints.paymentConnectionDelete, { provider: 'stripe' }, adminA)),
     ).toMatchObject({ status: 404, message_key: 'payment_connection_not_found' });
     const sessions = stripe.received.length;
-    await startQr(orgKey);
+    // The organisation still sells through Square (its connection): the phone checkout has no
+    // real provider left and never falls back to the test provider.
+    const refused = await t.call(endpoints.createQrPayment, {
+      key_type: 'private',
+      key_value: orgKey.private_api_key,
+      attendee_uid: await guest(orgKey),
+      pricing_button_index: 0,
+    });
+    expect(errorOf(refused)).toMatchObject({
+      status: 409,
+      message_key: 'payment_provider_unavailable',
+    });
     expect(stripe.received.length).toBe(sessions);
     expect(
       await t.app.container.repositories.eventCredentials.read(orgKey.id, ['stripe_secret_key']),

@@ -28,7 +28,12 @@ let noShop: FlashbulbEvent;
 let wrongToken: FlashbulbEvent;
 const logLines: string[] = [];
 
-const kiosk = (e: FlashbulbEvent) => ({ key_type: 'private', key_value: e.private_api_key });
+// The organiser's kiosk: the private key with the event's display token.
+const kiosk = (e: FlashbulbEvent) => ({
+  key_type: 'private',
+  key_value: e.private_api_key,
+  display: e.display_token,
+});
 const post = (hook: { headers: Record<string, string>; body: Buffer }) =>
   t.app.inject({
     method: 'POST',

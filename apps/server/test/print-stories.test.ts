@@ -223,6 +223,7 @@ describe('stories', () => {
     const body = {
       key_type: 'private' as const,
       key_value: grid.private_api_key,
+      display: grid.display_token,
       printable_photo_uid_array: [left.uid, right.uid],
       client_request_id: 'kiosk-story-0001',
     };

@@ -273,6 +273,7 @@ describe('printing a sheet on the file printer', () => {
     const body = {
       key_type: 'private' as const,
       key_value: booth.private_api_key,
+      display: booth.display_token,
       printable_photo_uid_array: [a.uid, b.uid],
       client_request_id: 'kiosk-7-request-0001',
     };

@@ -32,13 +32,14 @@ const image = (uid: string, extra: Partial<StockImage> = {}): StockImage => ({
   policy: {},
   ...extra,
 });
-const STOCK: StockImage[] = [
+/** A stored image names a key in the organisation's share area (a new event has no code yet). */
+const stock = (organisationId: number): StockImage[] => [
   image('window', { dateStart: '2027-06-01 10:00', dateEnd: '2027-06-01 12:00' }),
   image('vip-only', { policy: { inc: ['VIP'] } }),
   image('no-vip', { policy: { exc: ['vip'] } }),
   image('stored-key', {
-    imgUrl: 'stock-images/ABCD/banner.jpg',
-    imgTmbUrl: 'stock-images/ABCD/banner-tmb.jpg',
+    imgUrl: `share/${organisationId}/stock/banner.jpg`,
+    imgTmbUrl: `share/${organisationId}/stock/banner-tmb.jpg`,
   }),
 ];
 
@@ -78,7 +79,7 @@ beforeAll(async () => {
       date_utc_diff_hours: 2,
       robot_id_array: [robots.robotId],
       stock_images_enable: 1,
-      opts: { description: 'Gala', forcedIndexTags: ['booth'], stockImages: STOCK },
+      opts: { description: 'Gala', forcedIndexTags: ['booth'], stockImages: stock(world.orgA.id) },
     },
     superAuth,
   );
@@ -162,8 +163,8 @@ describe('stock images in album and kiosk lists', () => {
       page_number: 1,
     });
     const stored = first.stock_images.find((s) => s.uid === 'stored-key')!;
-    expect(stored.thumbnail_url).toMatch(/^https?:\/\/.+stock-images\/ABCD\/banner-tmb\.jpg$/);
-    expect(stored.url).toMatch(/^https?:\/\/.+stock-images\/ABCD\/banner\.jpg$/);
+    expect(stored.thumbnail_url).toMatch(/^https?:\/\/.+share\/\d+\/stock\/banner-tmb\.jpg$/);
+    expect(stored.url).toMatch(/^https?:\/\/.+share\/\d+\/stock\/banner\.jpg$/);
     const second = await t.ok(endpoints.publicPhotoList, {
       ...publicKey(),
       max_size: 1,

@@ -67,7 +67,7 @@ beforeAll(async () => {
       webappLogoEnabled: 1,
       webappLogoSrc: 'https://cdn.gala.example/logo.png',
       webappBannerTopEnabled: 1,
-      webappBannerTopSrc: 'webapp-etc/top.png',
+      webappBannerTopSrc: `share/${world.orgA.id}/webapp-etc/top.png`,
       webappBannerTopLink: 'https://sponsor.example/',
       faqText: 'Q: Where are my photos?\nA: Here.',
       agreementText: 'I agree to the terms.',

@@ -55,11 +55,23 @@ export const errorCatalogue = {
     status: 409,
     text: 'Flashbulb already has an administrator. Please sign in',
   },
+  setup_token_required: {
+    status: 403,
+    text: 'Enter the set-up token printed in the server log at start (not needed on the server machine itself)',
+  },
   api_key_not_found: { status: 404, text: 'API key not found' },
   // events (owner-console §5, albums spec §5)
   event_not_found: { status: 404, text: 'Event not found' },
   robot_not_found: { status: 404, text: 'Robot not found' },
   robot_name_required: { status: 400, text: 'Please enter the robot name' },
+  storage_reference_invalid: {
+    status: 400,
+    text: 'Choose a file uploaded to this organisation or event, or a default image',
+  },
+  robot_serves_other_event: {
+    status: 403,
+    text: 'This robot serves an event you do not manage. Ask its organiser to release it',
+  },
   image_process_not_found: { status: 404, text: 'Image process not found' },
   template_not_found: { status: 404, text: 'Template not found' },
   print_job_not_cancellable: {

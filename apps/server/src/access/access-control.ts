@@ -19,7 +19,12 @@ import {
   type Permission,
   type Subject,
 } from './permissions.ts';
-import type { AttendeeRefusal, KeyPrincipal, Principal } from './principal.ts';
+import type {
+  AttendeeRefusal,
+  BadKeyPrincipal,
+  KeyPrincipal,
+  Principal,
+} from './principal.ts';
 import { attendeeRefusal, canSeeEvent } from './rules.ts';
 
 /** How much of an event a caller sees (photo lists, presenters). */
@@ -79,6 +84,8 @@ export class AccessControl {
       robots: RobotRepository;
       attendees: AttendeeRepository;
       clock: Clock;
+      /** The event's display token (services/event-mapper.ts `displayTokenOf`). */
+      displayToken?: (eventId: number) => string;
     },
   ) {}
 
@@ -93,8 +100,11 @@ export class AccessControl {
     return { record, refusal: attendeeRefusal(record, this.deps.clock.now()) };
   }
 
-  /** A presented key: what it opens, or `bad_key` (never throws for a wrong key). */
-  async resolveKey(keyType: PublicKeyType, keyValue: string): Promise<Principal> {
+  /**
+   * A presented key: what it opens, or `bad_key` (never throws for a wrong key). A private key
+   * with its event's display token (`display`, compared in equal time) is the kiosk.
+   */
+  async resolveKey(keyType: PublicKeyType, keyValue: string, display?: string): Promise<Principal> {
     const bad = (refusal: AttendeeRefusal | null = null): Principal => ({
       kind: 'bad_key',
       keyType,
@@ -106,7 +116,7 @@ export class AccessControl {
       if (!record || refusal) return bad(refusal ?? 'invalid_attendee_id');
       const firstEvent = record.eventIds[0];
       const event = firstEvent ? ((await this.deps.events.findById(firstEvent)) ?? null) : null;
-      return { kind: 'key', keyType, event, robotId: null, attendee: record };
+      return { kind: 'key', keyType, event, robotId: null, attendee: record, kiosk: false };
     }
     const hash = hashToken(keyValue);
     let eventId: number | null | undefined;
@@ -134,7 +144,17 @@ export class AccessControl {
     }
     const event = eventId ? await this.deps.events.findById(eventId) : undefined;
     if (!event) return bad();
-    return { kind: 'key', keyType, event, robotId, attendee: null };
+    const kiosk = keyType === 'private' && this.isDisplayToken(event.row.id, display);
+    return { kind: 'key', keyType, event, robotId, attendee: null, kiosk };
+  }
+
+  private isDisplayToken(eventId: number, display: string | undefined): boolean {
+    const want = this.deps.displayToken?.(eventId);
+    if (!want || !display) return false;
+    // Compared as bytes: any text may arrive here, and unequal lengths never reach the comparison.
+    const a = Buffer.from(want);
+    const b = Buffer.from(display.trim());
+    return a.length === b.length && timingSafeEqual(a, b);
   }
 
   // ---- decisions -------------------------------------------------------------------------------
@@ -164,7 +184,7 @@ export class AccessControl {
   requireAttendee(principal: Principal, permission: Permission): AttendeeRecord {
     if (principal.kind === 'anonymous' || principal.kind === 'user')
       throw new AppError('unauthorized_user');
-    if (!allows(permission, keySubject(principal.keyType))) throw wrongKeyType(permission);
+    if (!allows(permission, subjectOf(principal))) throw wrongKeyType(permission);
     if (principal.kind === 'bad_key' || !principal.attendee)
       throw new AppError(
         principal.kind === 'bad_key'
@@ -196,12 +216,12 @@ export class AccessControl {
   }
 
   private async forKey(
-    principal: KeyPrincipal | Extract<Principal, { kind: 'bad_key' }>,
+    principal: KeyPrincipal | BadKeyPrincipal,
     permission: Permission,
     target: EventTarget,
   ): Promise<EventGrant> {
     // A photo's existence is not revealed to a key that cannot act on it.
-    if (!allows(permission, keySubject(principal.keyType)))
+    if (!allows(permission, subjectOf(principal)))
       throw 'photo' in target ? notFound(target) : wrongKeyType(permission);
     // A key that opens nothing: calls naming the event say `invalid_key`, the others (the key
     // alone names the event) `unauthorized_user`.
@@ -252,6 +272,10 @@ export class AccessControl {
     return this.deps.events.findById(target.photo.eventId);
   }
 }
+
+/** The column of the permission table a presented key is read in. */
+const subjectOf = (principal: KeyPrincipal | BadKeyPrincipal): Subject =>
+  keySubject(principal.keyType, principal.kind === 'key' && principal.kiosk);
 
 const notFound = (target: EventTarget): AppError => {
   if ('photo' in target) return new AppError('not_found', target.field);

@@ -3,8 +3,10 @@ import type { PublicKeyType } from '@flashbulb/shared';
 /**
  * Who may do what, as data (docs/adr/0003-key-access.md). Rows are permissions, columns the
  * subjects: the three operator roles (each within its reach: super users every event, admins the
- * events of their organisation, event owners the events they created) and the five key types (each
- * within the event it names; an attendee key within the attendee's album). `requireEventAccess`
+ * events of their organisation, event owners the events they created), the five key types (each
+ * within the event it names; an attendee key within the attendee's album) and the kiosk: the
+ * private key presented together with the event's display token, which only the organiser's kiosk
+ * links carry (a guest's private-album link is the private key alone). `requireEventAccess`
  * reads this table and nothing else to decide; `apps/server/test/permission-matrix.test.ts`
  * checks every call of the contract against it.
  */
@@ -17,17 +19,24 @@ export const SUBJECTS = [
   'public_key',
   'attendee_key',
   'robot_key',
+  'kiosk',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
-export const keySubject = (keyType: PublicKeyType): Subject => `${keyType}_key`;
+/**
+ * The subject a presented key acts as: its key type, or `kiosk` for a private key that came with
+ * the event's display token.
+ */
+export const keySubject = (keyType: PublicKeyType, kiosk = false): Subject =>
+  kiosk && keyType === 'private' ? 'kiosk' : `${keyType}_key`;
 
 type Row = Readonly<Record<Subject, boolean>>;
 
 const Y = true;
 const N = false;
 
-//                                  super  admin  owner | eo-key  private public attendee robot
+// Columns: super admin owner | eo-key private public attendee robot | kiosk (private + display).
+// The kiosk holds everything the private key holds, and the cashier and kiosk powers besides.
 const row = (
   super_user: boolean,
   admin: boolean,
@@ -37,6 +46,7 @@ const row = (
   public_key: boolean,
   attendee_key: boolean,
   robot_key: boolean,
+  kiosk: boolean,
 ): Row => ({
   super_user,
   admin,
@@ -46,43 +56,51 @@ const row = (
   public_key,
   attendee_key,
   robot_key,
+  kiosk,
 });
 
 export const PERMISSIONS = {
   /** Read and change an event and what hangs off it in the console (attendees, faces, counts). */
-  'event.manage': row(Y, Y, Y, N, N, N, N, N),
+  'event.manage': row(Y, Y, Y, N, N, N, N, N, N),
   /** Decrypted secure fields (payment and shop tokens). */
-  'event.secure_fields': row(Y, Y, N, N, N, N, N, N),
+  'event.secure_fields': row(Y, Y, N, N, N, N, N, N, N),
   /** The event's settings as the key's audience may see them (presenters/event-presenter.ts). */
-  'event.read_by_key': row(N, N, N, Y, Y, Y, Y, Y),
+  'event.read_by_key': row(N, N, N, Y, Y, Y, Y, Y, Y),
   /** Stock-image and ignored-face uploads of the event editor. */
-  'event.media_upload': row(N, N, N, Y, N, N, N, N),
+  'event.media_upload': row(N, N, N, Y, N, N, N, N, N),
   /** Upload grants and upload completion. */
-  'photo.upload': row(Y, Y, Y, Y, N, N, N, Y),
+  'photo.upload': row(Y, Y, Y, Y, N, N, N, Y, N),
   /** Photo lists and live streams (what each audience sees: album-visibility.ts). */
-  'photo.list': row(Y, Y, Y, Y, Y, Y, Y, Y),
+  'photo.list': row(Y, Y, Y, Y, Y, Y, Y, Y, Y),
   /** Delete photos (with the audit entry). */
-  'photo.delete': row(Y, Y, Y, N, N, N, N, N),
+  'photo.delete': row(Y, Y, Y, N, N, N, N, N, N),
   /** Hide, show, categorise, curate and reprocess photos. */
-  'photo.curate': row(Y, Y, Y, Y, N, N, N, N),
+  'photo.curate': row(Y, Y, Y, Y, N, N, N, N, N),
   /** Robots report activities on the photos of their event. */
-  'photo.activity': row(N, N, N, N, N, N, N, Y),
+  'photo.activity': row(N, N, N, N, N, N, N, Y, N),
   /** Share pages and share tracking; mini-album links. */
-  'photo.share': row(Y, Y, Y, Y, Y, Y, Y, Y),
-  /** Kiosk calls: add photos to an attendee's album, leave an attendee's e-mail address. */
-  'attendee.kiosk': row(N, N, N, Y, Y, N, N, N),
+  'photo.share': row(Y, Y, Y, Y, Y, Y, Y, Y, Y),
+  /** Kiosk calls that add to an album: card check, add photos (by id or QR scan), camera photos. */
+  'attendee.kiosk': row(N, N, N, Y, Y, N, N, N, Y),
+  /**
+   * The kiosk desk, on attendees of the kiosk's event only: leave an attendee's e-mail address,
+   * group cards into one album, profile photos. Only the kiosk (private key + display token).
+   */
+  'attendee.kiosk_desk': row(N, N, N, N, N, N, N, N, Y),
   /** An attendee's own album. */
-  'attendee.album': row(N, N, N, N, N, N, Y, N),
+  'attendee.album': row(N, N, N, N, N, N, Y, N, N),
   /** Search the event's photos by face (the owner call; the key twin will add kiosk and guests). */
-  'face.search': row(Y, Y, Y, N, N, N, N, N),
+  'face.search': row(Y, Y, Y, N, N, N, N, N, N),
   /** Guests find their photos by selfie: kiosk (private), web app (public) and attendee keys. */
-  'face.search_by_key': row(N, N, N, N, Y, Y, Y, N),
-  /** Desk sales: unlock an attendee's album with an employee's code (kiosk keys). */
-  'attendee.unlock': row(N, N, N, Y, Y, N, N, N),
+  'face.search_by_key': row(N, N, N, N, Y, Y, Y, N, Y),
+  /** Desk sales: unlock an attendee's album with an employee's code (the kiosk only). */
+  'attendee.unlock': row(N, N, N, N, N, N, N, N, Y),
   /** Checkout: start, poll and cancel a payment (kiosks, and the attendee for their own album). */
-  'payment.checkout': row(N, N, N, Y, Y, N, Y, N),
-  /** Queue prints of the event's photos (owners in the console, kiosks by private key). */
-  'photo.print': row(Y, Y, Y, Y, Y, N, N, N),
+  'payment.checkout': row(N, N, N, Y, Y, N, Y, N, Y),
+  /** Queue prints of the event's photos (owners in the console, the kiosk by key). */
+  'photo.print': row(Y, Y, Y, N, N, N, N, N, Y),
+  /** Complete a shop's draft order as paid at the counter: operators and the kiosk only. */
+  'payment.counter': row(Y, Y, Y, N, N, N, N, N, Y),
 } as const satisfies Record<string, Row>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -108,12 +126,15 @@ export const WRONG_KEY_TYPE: Record<
   'photo.activity': { key: 'invalid_key' },
   'photo.share': { key: 'invalid_key', field: 'key_type' },
   'attendee.kiosk': { key: 'invalid_key', field: 'key_type' },
+  // A key that is not the kiosk's: the kiosk's display token (`display`) is what is missing.
+  'attendee.kiosk_desk': { key: 'invalid_key', field: 'display' },
   'attendee.album': { key: 'invalid_key', field: 'key_type' },
   'face.search': { key: 'invalid_key', field: 'key_type' },
   'face.search_by_key': { key: 'invalid_key', field: 'key_type' },
-  'attendee.unlock': { key: 'invalid_key', field: 'key_type' },
+  'attendee.unlock': { key: 'invalid_key', field: 'display' },
   'payment.checkout': { key: 'invalid_key', field: 'key_type' },
-  'photo.print': { key: 'invalid_key', field: 'key_type' },
+  'photo.print': { key: 'invalid_key', field: 'display' },
+  'payment.counter': { key: 'invalid_key', field: 'display' },
 };
 
 export const allows = (permission: Permission, subject: Subject): boolean =>

@@ -10,7 +10,8 @@ export type AttendeeRefusal = 'invalid_attendee_id' | 'attendee_locked' | 'atten
  * Who is calling, resolved once per request in the route layer (http/register-endpoints.ts):
  * - `user`: a signed-in operator (`Authorization` header);
  * - `key`: a public twin's key (`key_type` + `key_value` in the body) that matched: the event it
- *   names, the robot behind a robot key, the attendee behind an attendee key;
+ *   names, the robot behind a robot key, the attendee behind an attendee key, and whether it is
+ *   the kiosk (a private key with the event's display token, `display` in the body);
  * - `bad_key`: a key was presented but opens nothing (services answer the call's key error);
  * - `anonymous`: neither.
  * Services never look at credentials themselves: they ask `requireEventAccess`.
@@ -32,6 +33,11 @@ export interface KeyPrincipal {
   event: EventRecord | null;
   robotId: number | null;
   attendee: AttendeeRecord | null;
+  /**
+   * The organiser's kiosk: a private key presented with its event's display token (`display`),
+   * which only the organiser's kiosk links carry. A guest's private-album link is the key alone.
+   */
+  kiosk: boolean;
 }
 
 export interface BadKeyPrincipal {

@@ -58,3 +58,10 @@ export const attendeeRefusal = (
     return 'attendee_expired';
   return null;
 };
+
+/**
+ * The kiosk's desk reaches attendees of the kiosk's own event only (not every attendee of its
+ * organisation): an attendee key printed for one event is not a handle on another event's desk.
+ */
+export const attendsEvent = (record: AttendeeRecord, event: Pick<EventRow, 'id'>): boolean =>
+  record.eventIds.includes(event.id);

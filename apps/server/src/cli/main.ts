@@ -16,6 +16,7 @@ import { loadConfig, type AppConfig } from '../config.ts';
 import { createContainer, embeddedDatabaseFolder, openConfiguredDatabase } from '../container.ts';
 import { DataDirLockedError, readLockHolder } from '../db/data-dir-lock.ts';
 import { AppError } from '../lib/app-error.ts';
+import { describeOpenModes, restrictNewFileModes, secureDataDir } from '../lib/data-dir-modes.ts';
 import { httpPost, runPrintAgent } from './print-agent.ts';
 import { describeSummary, runRobotUpload } from './robot-upload.ts';
 import { startTerminalSim, type TerminalOutcome } from './terminal-sim.ts';
@@ -98,6 +99,8 @@ const apiTarget = (url: string, apiKey: string): AdminTarget => {
 
 /** Opens the database itself (no server runs on it), holding the folder's lock meanwhile. */
 const databaseTarget = async (config: AppConfig): Promise<AdminTarget> => {
+  for (const line of describeOpenModes(await secureDataDir(config.dataDir)))
+    process.stderr.write(`Warning: ${line}\n`);
   const database = await openConfiguredDatabase(config, 'cli');
   const container = await createContainer(config, pino({ level: 'warn' }), { database }).catch(
     async (error: unknown) => {
@@ -325,6 +328,9 @@ const run = async (argv: string[]): Promise<void> => {
   }
 };
 
+// Whatever this command writes into the data folder (database files, the secret key) is the
+// server user's alone.
+restrictNewFileModes();
 run(process.argv.slice(2)).then(
   () => process.exit(process.exitCode ?? 0),
   (error: unknown) => {

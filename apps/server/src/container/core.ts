@@ -11,6 +11,7 @@ import { jobRegistry } from '../jobs/registry.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { PasswordHasher } from '../lib/password-hasher.ts';
 import { SecretBox } from '../lib/secret-box.ts';
+import { StartupError } from '../lib/startup-error.ts';
 import { createStorage } from '../storage/create-storage.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 
@@ -20,6 +21,8 @@ export interface ContainerOptions {
   clock?: Clock;
   /** The face engine (tests give a fake); otherwise the embedded face-api adapter. */
   faceEngine?: FaceEngineProvider;
+  /** The password hasher (tests give one of low cost); otherwise argon2id at the server's cost. */
+  passwordHasher?: PasswordHasher;
 }
 
 /** What every domain's wiring shares: configuration, database, clock, secrets, jobs, bus, storage. */
@@ -38,18 +41,36 @@ export interface Core {
   storage: StorageRepository;
 }
 
-/** The secret from config, or one generated once into the data dir (embedded mode). */
-const resolveSecret = async (config: AppConfig): Promise<string> => {
+/** Bytes a secret must have at least (AES-256 keys and HMAC keys are derived from it). */
+export const MIN_SECRET_BYTES = 32;
+
+/**
+ * The secret from config, or one generated once into the data dir (embedded mode). A `secret.key`
+ * read back shorter than 32 bytes (truncated, emptied, hand-edited) refuses to start: every token,
+ * signed URL and sealed secret would otherwise rest on a guessable key.
+ */
+export const resolveSecret = async (config: AppConfig): Promise<string> => {
   if (config.secretKey) return config.secretKey;
   const file = path.join(config.dataDir, 'secret.key');
+  let secret: string;
   try {
-    return (await readFile(file, 'utf8')).trim();
+    secret = (await readFile(file, 'utf8')).trim();
   } catch {
     await mkdir(config.dataDir, { recursive: true });
-    const secret = randomBytes(48).toString('base64url');
-    await writeFile(file, secret, { mode: 0o600, flag: 'wx' }).catch(() => undefined);
-    return (await readFile(file, 'utf8')).trim();
+    await writeFile(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' }).catch(
+      () => undefined,
+    );
+    secret = (await readFile(file, 'utf8')).trim();
   }
+  const bytes = Buffer.byteLength(secret);
+  if (bytes < MIN_SECRET_BYTES) {
+    throw new StartupError(
+      `${file} holds ${bytes} bytes; the secret key needs at least ${MIN_SECRET_BYTES}. ` +
+        'Restore the file from a backup or set FLASHBULB_SECRET_KEY (deleting it makes a new key, ' +
+        'and secrets sealed with the old one can no longer be read).',
+    );
+  }
+  return secret;
 };
 
 /** The embedded database's folder (PGlite); its lock is `<folder>.lock` (db/data-dir-lock.ts). */
@@ -69,9 +90,10 @@ export const createCore = async (
   logger: Logger,
   options: ContainerOptions,
 ): Promise<Core> => {
+  // The secret first: a bad one refuses to start before the database folder is opened and locked.
+  const secret = await resolveSecret(config);
   const database = options.database ?? (await openConfiguredDatabase(config));
   const clock = options.clock ?? systemClock;
-  const secret = await resolveSecret(config);
   return {
     config,
     logger,
@@ -80,7 +102,7 @@ export const createCore = async (
     clock,
     secret,
     secrets: new SecretBox(secret),
-    hasher: new PasswordHasher(),
+    hasher: options.passwordHasher ?? new PasswordHasher(),
     jobs: new JobQueue(database, logger.child({ component: 'jobs' }), jobRegistry, {
       singleOwner: database.engine === 'pglite',
     }),

@@ -10,6 +10,7 @@ import { RobotRepository } from '../repositories/robot.repository.ts';
 import { AccessControl } from '../access/access-control.ts';
 import { EventFromAddressService } from '../services/event-from-address.service.ts';
 import { EventService } from '../services/event.service.ts';
+import { displayTokenOf } from '../services/event-mapper.ts';
 import { IgnoredFaceService } from '../services/ignored-face.service.ts';
 import { ImageProcessService } from '../services/image-process.service.ts';
 import { RobotService } from '../services/robot.service.ts';
@@ -34,7 +35,13 @@ export const wireEvents = (core: Core, identity: Identity, messaging: Messaging)
   // Attendee keys open events too: event access reads attendee rows (attendees domain).
   const attendees = new AttendeeRepository(database.db);
   // One access layer: keys become principals, requireEventAccess decides (access/).
-  const access = new AccessControl({ events, robots, attendees, clock });
+  const access = new AccessControl({
+    events,
+    robots,
+    attendees,
+    clock,
+    displayToken: (eventId) => displayTokenOf(secrets, eventId),
+  });
   const imageProcessService = new ImageProcessService(imageProcesses, access);
   const eventFromAddress = new EventFromAddressService({
     verifications: fromAddressVerifications,
@@ -54,6 +61,7 @@ export const wireEvents = (core: Core, identity: Identity, messaging: Messaging)
     secrets,
     clock,
     settingsFile: new StorageEventSettingsFile(storage),
+    publicStoragePrefix: storage.publicUrl('x').slice(0, -1),
     bus,
   });
   return {

@@ -35,6 +35,7 @@ export const wireIdentity = (
     logger: logger.child({ component: 'auth' }),
     mfaExemptUsers: config.mfaExemptUsers,
     publicUrl: config.publicUrl,
+    queueResetCode: (username) => core.jobs.send('auth.password-reset', { username }),
   });
   const userService = new UserService({
     users,
@@ -45,6 +46,7 @@ export const wireIdentity = (
     hasher,
     clock,
     isMfaExempt: (email) => auth.isMfaExempt(email),
+    testPayments: config.providers.payments.kind === 'test',
     publicUrl: config.publicUrl,
   });
   return {

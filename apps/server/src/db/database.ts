@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { closeTree } from '../lib/data-dir-modes.ts';
 import { DataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
@@ -86,7 +87,8 @@ export const wrapPglite = (client: PGlite): Database & { client: PGlite } => ({
 
 export const openDatabase = async (options: DatabaseOptions): Promise<Database> => {
   if (options.engine === 'pglite') {
-    if (options.dataDir) await mkdir(path.dirname(options.dataDir), { recursive: true });
+    if (options.dataDir)
+      await mkdir(path.dirname(options.dataDir), { recursive: true, mode: 0o700 });
     // One writer per folder: refused (DataDirLockedError) while another live process holds it.
     const lock = options.dataDir
       ? await DataDirLock.acquire(options.dataDir, options.lockRole ?? 'server')
@@ -96,6 +98,8 @@ export const openDatabase = async (options: DatabaseOptions): Promise<Database> 
         ...(options.dataDir ? { dataDir: options.dataDir } : {}),
         extensions: { vector },
       });
+      // The initial files come out world-writable whatever the umask: the server user's alone.
+      if (options.dataDir) await closeTree(options.dataDir);
       await migratePglite(drizzlePglite(client), { migrationsFolder });
       const database = wrapPglite(client);
       if (!lock) return database;

@@ -3,7 +3,8 @@ import type { FastifyRequest } from 'fastify';
 /**
  * Query parameters that carry keys: album links (`pId`, `pvId`, `eId`, `attId`, `attOrgId`,
  * `attendeeId`, `privateId`, `mId`), the live stream's `key_value`, one-time links' `token`, and
- * the signatures of signed storage and media URLs (`signature`, `s`; ADR 0006).
+ * the signatures of signed storage and media URLs (`signature`, `s`; ADR 0006), the kiosk's display
+ * token (`display`), album-download tickets (`ticket`) and the lead gate's `lead_token`.
  * Request lines are logged with their values replaced, so no key reaches a log.
  */
 const SECRET_QUERY_PARAMS = [
@@ -19,6 +20,9 @@ const SECRET_QUERY_PARAMS = [
   'token',
   'signature',
   's',
+  'display',
+  'ticket',
+  'lead_token',
 ];
 
 const SECRET_QUERY = new RegExp(`([?&](?:${SECRET_QUERY_PARAMS.join('|')})=)[^&#]*`, 'gi');

@@ -33,7 +33,7 @@ export type Handlers = {
 export interface RegisterOptions {
   authenticate: (authorization: string | undefined) => Promise<Actor>;
   /** A public twin's key into a principal (AccessControl.resolveKey); never throws for a wrong key. */
-  resolveKey: (keyType: PublicKeyType, keyValue: string) => Promise<Principal>;
+  resolveKey: (keyType: PublicKeyType, keyValue: string, display?: string) => Promise<Principal>;
   authRateLimit: number;
 }
 
@@ -78,9 +78,18 @@ export const registerEndpoints = (
         // body; the key, when present, decides (as it always has), else the signed-in operator.
         let principal: Principal = actor ? { kind: 'user', actor } : ANONYMOUS;
         if (endpoint.auth === 'key' || endpoint.auth === 'owner_optional') {
-          const body = request.body as { key_type?: PublicKeyType; key_value?: string };
+          const body = request.body as {
+            key_type?: PublicKeyType;
+            key_value?: string;
+            display?: string;
+          };
+          // `display`: the event's display token the organiser's kiosk links carry (the kiosk).
           if (body.key_type)
-            principal = await options.resolveKey(body.key_type, body.key_value ?? '');
+            principal = await options.resolveKey(
+              body.key_type,
+              body.key_value ?? '',
+              typeof body.display === 'string' ? body.display : undefined,
+            );
         }
         const result = await handler({ body: request.body, actor, principal, request, reply });
         return { status: 'ok' as const, result };

@@ -15,6 +15,7 @@ import type { DatabaseMaintenance } from '../db/maintenance.ts';
 import type { FaceIndexService } from '../services/faces/face-index.service.ts';
 import type { FaceSelfieService } from '../services/faces/face-selfie.service.ts';
 import type { PrintService } from '../services/printing/print.service.ts';
+import type { AuthService } from '../services/auth.service.ts';
 import type { EventMailService } from '../services/notifications/event-mail.service.ts';
 
 /**
@@ -33,6 +34,8 @@ export interface JobDeps {
   uploadSweep: Pick<UploadSweep, 'sweep'>;
   maintenance: Pick<DatabaseMaintenance, 'vacuumIfNeeded'>;
   sessions: Pick<SessionRepository, 'deleteExpired'>;
+  /** Password reset codes (the forgot-password request only queues them); optional for workers built without it. */
+  auth?: Pick<AuthService, 'sendResetCode'>;
   attendees: Pick<AttendeeService, 'deleteAbandonedBatches'>;
   faceIndex: Pick<FaceIndexService, 'indexPhoto' | 'backfill' | 'sweep'>;
   /** Selfie expiry (issue 13 §5); optional for workers built without it. */

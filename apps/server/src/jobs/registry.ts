@@ -3,6 +3,7 @@ import { attendeesCleanupJob } from './attendees-cleanup.job.ts';
 import { attendeesMailListJob } from './attendees-mail-list.job.ts';
 import { databaseVacuumJob } from './database-vacuum.job.ts';
 import { authCleanupJob } from './auth-cleanup.job.ts';
+import { authPasswordResetJob } from './auth-password-reset.job.ts';
 import { facesBackfillJob } from './faces-backfill.job.ts';
 import { facesIndexJob } from './faces-index.job.ts';
 import { facesSelfiesExpireJob } from './faces-selfies-expire.job.ts';
@@ -35,6 +36,7 @@ export const jobRegistry = [
   smsDeliverJob,
   outboxResumeJob,
   authCleanupJob,
+  authPasswordResetJob,
   attendeesCleanupJob,
   photoDerivativesJob,
   photosRetentionJob,

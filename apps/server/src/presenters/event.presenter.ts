@@ -25,7 +25,15 @@ const pick = <T extends object>(source: T, keys: readonly string[]): Partial<T> 
 export const presentEventForKey = (keyType: PublicKeyType, event: FlashbulbEvent): KeyEvent => {
   switch (keyType) {
     case 'event_owner': {
-      const { private_api_key: _private, public_api_key: _public, ...rest } = event;
+      // The event-owner key is handed to roaming photographers: no other key, and none of the
+      // kiosk's powers (the desk's unlock codes, the display token that makes the kiosk).
+      const {
+        private_api_key: _private,
+        public_api_key: _public,
+        secret_code_list: _codes,
+        display_token: _display,
+        ...rest
+      } = event;
       return rest;
     }
     case 'robot':

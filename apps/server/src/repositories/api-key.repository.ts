@@ -57,6 +57,11 @@ export class ApiKeyRepository {
     await this.db.update(apiKeys).set({ lastUsedAt: now }).where(eq(apiKeys.id, id));
   }
 
+  /** Revokes every key of a user (a password reset: whoever had the old password made them). */
+  async deleteAllForUser(userId: number): Promise<void> {
+    await this.db.delete(apiKeys).where(eq(apiKeys.userId, userId));
+  }
+
   async delete(userId: number, id: number): Promise<boolean> {
     const rows = await this.db
       .delete(apiKeys)

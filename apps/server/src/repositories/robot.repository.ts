@@ -31,14 +31,16 @@ export class RobotRepository {
       .orderBy(asc(robots.name), asc(robots.id));
   }
 
-  /** Which of `ids` belong to the organisation. */
-  async idsInOrganisation(ids: number[], organisationId: number): Promise<number[]> {
+  /** Which of `ids` belong to the organisation, with the event each serves now. */
+  async placesInOrganisation(
+    ids: number[],
+    organisationId: number,
+  ): Promise<{ id: number; eventId: number | null }[]> {
     if (!ids.length) return [];
-    const rows = await this.db
-      .select({ id: robots.id })
+    return this.db
+      .select({ id: robots.id, eventId: robots.eventId })
       .from(robots)
       .where(and(inArray(robots.id, ids), eq(robots.organisationId, organisationId)));
-    return rows.map((r) => r.id);
   }
 
   /** Replaces the key's hash: the old key stops working at once. False when there is no robot. */

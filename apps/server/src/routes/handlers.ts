@@ -1,4 +1,5 @@
 import type { AlbumDownloadService } from '../services/album-download.service.ts';
+import { isLocalRequest } from '../http/local-request.ts';
 import type { WebappService } from '../services/webapp/webapp.service.ts';
 import type { LeadService } from '../services/leads/lead.service.ts';
 import type { AuthenticationResult, SignInResult } from '@flashbulb/shared';
@@ -157,8 +158,12 @@ export const createHandlers = (services: {
     clearRefreshCookie(reply);
     return {};
   },
-  setupStatus: async () => ({ needs_first_admin: await services.auth.needsFirstAdmin() }),
-  createFirstAdmin: async ({ body }) => services.auth.createFirstAdmin(body),
+  setupStatus: async ({ request }) => ({
+    needs_first_admin: await services.auth.needsFirstAdmin(),
+    needs_setup_token: !isLocalRequest(request),
+  }),
+  createFirstAdmin: async ({ body, request }) =>
+    services.auth.createFirstAdmin(body, { local: isLocalRequest(request) }),
   myInfo: async ({ actor }) => services.users.myInfo(actor),
   createUser: async ({ actor, body }) => services.users.create(actor, body),
   listUsers: async ({ actor, body }) => services.users.list(actor, body.organisation_id),

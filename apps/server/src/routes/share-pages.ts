@@ -95,7 +95,7 @@ ${tags}
 ${media}
 ${bodyHtml(page)}
 <p>${e(page.description)}</p>
-<p><a href="${e(page.albumUrl)}">Open the album</a></p>
+<p><a href="${e(page.photoUrl)}">${page.mediaType === 'video' ? 'Open the video' : 'Open the photo'}</a></p>
 </main></body></html>`;
 };
 
@@ -106,7 +106,7 @@ export const renderViewerPage = (page: ViewerPage): string => {
       ? `<div class="wm wm-text">${e(page.watermarkText)}</div>`
       : '';
   const close = page.closeable
-    ? `<a class="close" href="${e(page.albumUrl)}" aria-label="Close">×</a>`
+    ? `<a class="close" href="${e(page.closeUrl)}" aria-label="Close">×</a>`
     : '';
   // A 360° panorama without scripts: the equirectangular image at full height, panned by scrolling.
   return `<!doctype html>
@@ -144,7 +144,8 @@ footer{padding:16px;color:#7d828e;font-size:.8rem}
 /**
  * The share-preview page (`/?photoId=…&imgSrc=…&url=…&eName=…`, albums §2.1): the shared photo
  * with the event's Open Graph and Twitter tags for link previews, the event's logo (linked to its
- * `logo_link`) and a button on to the album. No scripts; every value escaped.
+ * `logo_link`) and a button on to the photo's own page (never the album: no key rides along).
+ * No scripts; every value escaped.
  */
 export const renderSharePreviewPage = (page: Extract<SharePreviewPage, { status: 200 }>) => {
   const base = renderSharePage(page);
@@ -166,7 +167,7 @@ export const renderSharePreviewPage = (page: Extract<SharePreviewPage, { status:
 ${description}
 <figure>${media}</figure>
 ${bodyHtml(page)}
-<a class="cta" href="${e(page.albumUrl)}">See all the photos</a>
+<a class="cta" href="${e(page.pageUrl)}">Open the photo</a>
 </main><footer>Shared from ${e(page.title)}</footer></body></html>`;
 };
 

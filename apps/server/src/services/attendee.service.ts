@@ -18,7 +18,7 @@ import {
 } from '@flashbulb/shared';
 import type { AccessControl } from '../access/access-control.ts';
 import type { Principal } from '../access/principal.ts';
-import { organisationScope } from '../access/rules.ts';
+import { attendsEvent, organisationScope } from '../access/rules.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { asFlag } from '../lib/flag.ts';
@@ -456,11 +456,25 @@ export class AttendeeService {
   }
 
   /**
+   * The kiosk's desk (`attendee.kiosk_desk`: the private key with the event's display token) and
+   * the open attendee of the kiosk's own event an id names.
+   */
+  private async desk(principal: Principal, attendeeId: string, field = 'attendee_uid') {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'attendee.kiosk_desk', {
+      keyEvent: true,
+    });
+    const record = await this.openAttendee(attendeeId, field);
+    if (!attendsEvent(record, event.row)) throw new AppError('invalid_attendee_id', field);
+    return { event, record };
+  }
+
+  /**
    * A kiosk visitor leaves the address their album link goes to. The kiosk proves itself with its
-   * key (private or event owner, as for its other calls): a printed attendee id alone changes nothing.
+   * private key and the event's display token (a guest's private-album link is refused), and
+   * reaches only attendees of its event: a printed attendee id alone changes nothing.
    */
   async updateByKiosk(principal: Principal, input: KeylessBody<'updateAttendeeByKiosk'>) {
-    const { event, record } = await this.kiosk(principal, input.attendee_uid);
+    const { event, record } = await this.desk(principal, input.attendee_uid);
     const email = input.email_address.trim();
     if (!isValidEmail(email)) throw new AppError('email_invalid', 'email_address');
     await this.deps.attendees.update(record.row.id, { email });
@@ -526,11 +540,12 @@ export class AttendeeService {
 
   /**
    * Several cards into one album (owner-console §5): the first id keeps the album and gains every
-   * photo of the others' albums. All ids must be open attendees of the kiosk's organisation created
+   * photo of the others' albums. The kiosk only (private key + display token). All ids must be
+   * open attendees of the kiosk's event created
    * at most 3 days ago (`attendee_group_too_old` otherwise); checked all before anything changes.
    */
   async checkAndGroup(principal: Principal, input: KeylessBody<'checkAndGroupAttendees'>) {
-    const { event } = await this.deps.access.requireEventAccess(principal, 'attendee.kiosk', {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'attendee.kiosk_desk', {
       keyEvent: true,
     });
     const now = this.deps.clock.now().getTime();
@@ -538,7 +553,7 @@ export class AttendeeService {
     const seen = new Set<number>();
     for (const raw of input.attendee_uid_list) {
       const record = await this.openAttendee(raw, 'attendee_uid_list');
-      if (record.row.organisationId !== event.row.organisationId)
+      if (!attendsEvent(record, event.row))
         throw new AppError('invalid_attendee_id', 'attendee_uid_list');
       if (seen.has(record.row.id)) continue;
       seen.add(record.row.id);

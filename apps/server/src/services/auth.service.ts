@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import {
   LOCKOUT_FORGET_SECONDS,
   LOCKOUT_MAX_FAILURES_PER_HOUR,
@@ -50,6 +50,8 @@ export interface AuthServiceDeps {
   logger: Logger;
   mfaExemptUsers: ReadonlySet<string>;
   publicUrl: string;
+  /** Queues the forgot-password work (job `auth.password-reset`, which calls `sendResetCode`). */
+  queueResetCode: (username: string) => Promise<void>;
 }
 
 export interface IssuedTokens {
@@ -262,8 +264,31 @@ export class AuthService {
       };
     }
     if (!actor?.sessionId) throw new AppError('unauthorized_user');
+    await this.proveItIsThem(actor, input);
     await this.deps.sessions.setPendingTotp(actor.userId, sealed);
     return { secret_code: secret, otpauth_uri: otpauthUri(secret, actor.email, TOTP_ISSUER) };
+  }
+
+  /**
+   * A signed-in user adding or replacing an authenticator shows the password or a current code of
+   * the authenticator they have: a stolen access token alone cannot plant the thief's own.
+   */
+  private async proveItIsThem(
+    actor: Actor,
+    input: { password?: string | undefined; code?: string | undefined },
+  ): Promise<void> {
+    const user = await this.deps.users.findById(actor.userId);
+    if (!user) throw new AppError('unauthorized_user');
+    if (input.password === undefined && input.code === undefined)
+      throw new AppError('password_required', 'password');
+    await this.assertNotLockedOut(user.email);
+    if (input.password !== undefined) {
+      if (!(await this.deps.hasher.verify(user.passwordHash, input.password)))
+        return this.fail(user.email, 'user_name_or_password_incorrect', 'password');
+      return;
+    }
+    if (!user.totpSecret || !user.totpEnabled) throw new AppError('mfa_not_set_up');
+    await this.checkTotp(user, this.deps.secrets.decrypt(user.totpSecret), input.code ?? '');
   }
 
   async verifySoftwareToken(
@@ -391,8 +416,17 @@ export class AuthService {
 
   // ---- password reset -------------------------------------------------------------------------
 
+  /**
+   * A forgot-password request: it only queues the work, the same for every address, so neither the
+   * answer nor its timing tells whether the account exists.
+   */
   async forgotPassword(input: Body<'forgotPassword'>): Promise<void> {
-    const user = await this.deps.users.findByEmail(input.username);
+    await this.deps.queueResetCode(input.username);
+  }
+
+  /** The job's work: a code for a known account (at most one mail a minute), nothing otherwise. */
+  async sendResetCode(username: string): Promise<void> {
+    const user = await this.deps.users.findByEmail(username);
     if (!user) return;
     const existing = await this.deps.throttle.getResetCode(user.id);
     if (existing && this.now().getTime() - existing.createdAt.getTime() < RESET_MAIL_INTERVAL_MS)
@@ -433,7 +467,9 @@ export class AuthService {
     if (!(await this.deps.throttle.deleteResetCode(user.id, codeHash)))
       throw new AppError('expired_code', 'code');
     await this.deps.users.setPassword(user.id, await this.deps.hasher.hash(input.new_password));
+    // Whoever had the old password may hold a session or have made an API key: both end here.
     await this.deps.sessions.revokeAllForUser(user.id, this.now());
+    await this.deps.apiKeys.deleteAllForUser(user.id);
     await this.deps.throttle.recordSuccess(input.username);
   }
 
@@ -443,7 +479,26 @@ export class AuthService {
     return (await this.deps.users.count()) === 0;
   }
 
-  async createFirstAdmin(input: Body<'createFirstAdmin'>): Promise<{ email: string }> {
+  /**
+   * The token that lets a visitor from another machine claim an empty install; printed in the log
+   * at start. Derived from the secret, so every process of the install knows the same one.
+   */
+  setupToken(): string {
+    return this.deps.secrets.hmac('first-admin-set-up-token').slice(0, 32);
+  }
+
+  /**
+   * The first super user. An empty install would belong to whoever comes first, so only a caller
+   * on the server machine itself (`local`) or one with the logged set-up token may claim it. The
+   * environment's admin (`bootstrap.ts`) is local.
+   */
+  async createFirstAdmin(
+    input: Body<'createFirstAdmin'>,
+    origin: { local: boolean },
+  ): Promise<{ email: string }> {
+    if (!(await this.needsFirstAdmin())) throw new AppError('setup_already_done');
+    if (!origin.local && !sameSecret(input.setup_token ?? '', this.setupToken()))
+      throw new AppError('setup_token_required', 'setup_token');
     const created = await this.deps.users.createIfNoUsers({
       email: input.email,
       passwordHash: await this.deps.hasher.hash(input.password),
@@ -456,6 +511,13 @@ export class AuthService {
     return { email: created.email };
   }
 }
+
+/** Compares two secrets in constant time (a length difference answers false at once). */
+const sameSecret = (given: string, expected: string): boolean => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
 
 /** The actor of a signed-in call; a disabled user signs nothing. */
 const actorOf = (user: CallerRow, sessionId: string | null): Actor => {

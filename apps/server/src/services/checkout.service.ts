@@ -173,9 +173,14 @@ export class CheckoutService {
     });
     const event = grant.event;
     requireOffered(principal, event, 'qr');
-    // An event carrying a provider's credentials sells through it; otherwise the test provider.
+    // An event carrying a QR provider's credentials sells through it. The test provider (on only
+    // when configured) sells events without any real provider: never one that sells for real.
     const real = (await this.deps.providers?.forEvent(event)) ?? null;
-    const provider = real?.adapter ?? this.deps.testProvider;
+    const provider =
+      real?.adapter ??
+      (this.deps.testProvider && !(await this.deps.providers?.sellsForReal(event))
+        ? this.deps.testProvider
+        : null);
     if (!provider) throw new AppError('payment_provider_unavailable');
     const attendee = await this.attendeeFor(grant, input.attendee_uid);
     const { photoUids, photoCount, albumPhotoUids } = await this.chosenPhotos(

@@ -39,8 +39,13 @@ import type { OrganisationRepository } from '../repositories/organisation.reposi
 import type { PrintTemplateRepository } from '../repositories/print-template.repository.ts';
 import type { RobotRepository } from '../repositories/robot.repository.ts';
 import type { AccessControl } from '../access/access-control.ts';
-import type { Principal } from '../access/principal.ts';
+import { userPrincipal, type Principal } from '../access/principal.ts';
 import { presentEventForKey } from '../presenters/event.presenter.ts';
+import {
+  resolveStorageReference,
+  type ReferenceOptions,
+  type ReferenceOwner,
+} from '../storage/owned-references.ts';
 import type { Actor } from './actor.ts';
 import type { EventFromAddressService } from './event-from-address.service.ts';
 import {
@@ -145,6 +150,52 @@ const assertStockImageEdits = (
   if (old.size > 0) throw new AppError('forbidden', 'opts.stockImages');
 };
 
+/** Every setting that names a stored object, and whether the browser (not a job) loads it. */
+const storageReferenceFields = (
+  settings: EventSettings,
+): { field: string; value: string | null; external: ReferenceOptions['external'] }[] => [
+  // Read by the derivatives and image-process jobs: stored or bundled only.
+  { field: 'photo_watermark', value: settings.photo_watermark, external: false },
+  { field: 'live_view_watermark', value: settings.live_view_watermark, external: false },
+  { field: 'protector_watermark', value: settings.protector_watermark, external: false },
+  // Loaded by browsers and mail readers: a URL elsewhere is theirs to fetch.
+  { field: 'logo_full_path', value: settings.logo_full_path, external: 'image' },
+  { field: 'opts.webappLogoSrc', value: settings.opts.webappLogoSrc, external: 'http' },
+  { field: 'opts.webappBackgroundSrc', value: settings.opts.webappBackgroundSrc, external: 'http' },
+  { field: 'opts.webappBannerTopSrc', value: settings.opts.webappBannerTopSrc, external: 'http' },
+  {
+    field: 'opts.webappBannerBottomSrc',
+    value: settings.opts.webappBannerBottomSrc,
+    external: 'http',
+  },
+  ...settings.opts.stockImages.flatMap((image, i) => [
+    { field: `opts.stockImages.${i}.imgUrl`, value: image.imgUrl, external: 'http' as const },
+    { field: `opts.stockImages.${i}.imgTmbUrl`, value: image.imgTmbUrl, external: 'http' as const },
+  ]),
+];
+
+/**
+ * A setting naming a stored object names one of the owner's own (storage/owned-references.ts).
+ * Values kept from before are not re-judged here (a job re-checks whatever it reads), so an event
+ * saved long ago stays editable; every new value is.
+ */
+const assertStorageReferences = (
+  settings: EventSettings,
+  before: EventSettings | null,
+  owner: ReferenceOwner,
+  publicPrefix: string | undefined,
+): void => {
+  const kept = new Set(
+    before ? storageReferenceFields(before).map((f) => `${f.field}\u0000${f.value ?? ''}`) : [],
+  );
+  for (const { field, value, external } of storageReferenceFields(settings)) {
+    if (kept.has(`${field}\u0000${value ?? ''}`)) continue;
+    const options = publicPrefix === undefined ? { external } : { external, publicPrefix };
+    if (!resolveStorageReference(value, owner, options))
+      throw new AppError('storage_reference_invalid', field);
+  }
+};
+
 const columnsOf = (settings: EventSettings) => {
   const columns = {} as Record<(typeof SETTINGS_COLUMN_KEYS)[number], unknown>;
   for (const key of SETTINGS_COLUMN_KEYS) columns[key] = settings[key];
@@ -174,6 +225,8 @@ export class EventService {
       secrets: SecretBox;
       clock: Clock;
       settingsFile?: EventSettingsFilePublisher | undefined;
+      /** `storage.publicUrl('x')` minus the `x`: pasted public URLs of owned files are accepted. */
+      publicStoragePrefix?: string;
       /** `event.updated` after a saved update. */
       bus?: DomainEventEmitter;
     },
@@ -184,7 +237,13 @@ export class EventService {
     const patch = settingsPatch(input);
     const settings = normalise({ ...defaultEventSettings(), ...patch }, patch);
     assertValid(settings);
-    await this.assertRelationsUsable(settings, organisationId);
+    assertStorageReferences(
+      settings,
+      null,
+      { organisationId, eventCode: null },
+      this.deps.publicStoragePrefix,
+    );
+    await this.assertRelationsUsable(userPrincipal(actor), settings, organisationId, null);
 
     const now = this.deps.clock.now();
     let created: EventRecord | undefined;
@@ -228,7 +287,13 @@ export class EventService {
     const settings = normalise({ ...stored, ...patch }, patch);
     assertValid(settings);
     assertStockImageEdits(principal, stored.opts.stockImages, settings.opts.stockImages);
-    await this.assertRelationsUsable(settings, row.organisationId);
+    assertStorageReferences(
+      settings,
+      stored,
+      { organisationId: row.organisationId, eventCode: row.name },
+      this.deps.publicStoragePrefix,
+    );
+    await this.assertRelationsUsable(principal, settings, row.organisationId, row.id);
 
     const expected = new Date(input.event_last_updated_date);
     if (Number.isNaN(expected.getTime()))
@@ -357,19 +422,47 @@ export class EventService {
     return actor.organisationId;
   }
 
-  /** Robots, image processes and templates named by the event must be its organisation's. */
-  private async assertRelationsUsable(settings: EventSettings, organisationId: number) {
+  /**
+   * Robots, image processes and templates named by the event must be its organisation's. A robot
+   * serving another event moves only for a caller who may manage that event too: otherwise anyone
+   * able to edit one event could take a colleague's booth, whose next photos would land in theirs.
+   */
+  private async assertRelationsUsable(
+    principal: Principal,
+    settings: EventSettings,
+    organisationId: number,
+    eventId: number | null,
+  ) {
     const missing = (wanted: number[], found: number[]) => wanted.some((id) => !found.includes(id));
-    const [robots, processes, templates, watermark] = await Promise.all([
-      this.deps.robots.idsInOrganisation(settings.robot_id_array, organisationId),
+    const [places, processes, templates, watermark] = await Promise.all([
+      this.deps.robots.placesInOrganisation(settings.robot_id_array, organisationId),
       this.deps.imageProcesses.idsInOrganisation(settings.image_process_id_array, organisationId),
       this.deps.templates.usableIds(settings.ppt_id_array, organisationId, false),
       settings.watermark_pt_id === null
         ? Promise.resolve([])
         : this.deps.templates.usableIds([settings.watermark_pt_id], organisationId, true),
     ]);
-    if (missing(settings.robot_id_array, robots))
+    if (
+      missing(
+        settings.robot_id_array,
+        places.map((p) => p.id),
+      )
+    )
       throw new AppError('robot_not_found', 'robot_id_array');
+    const servedElsewhere = new Set(
+      places.flatMap((p) => (p.eventId !== null && p.eventId !== eventId ? [p.eventId] : [])),
+    );
+    for (const otherEventId of servedElsewhere) {
+      try {
+        await this.deps.access.requireEventAccess(principal, 'event.manage', {
+          eventId: otherEventId,
+        });
+      } catch (error) {
+        if (error instanceof AppError)
+          throw new AppError('robot_serves_other_event', 'robot_id_array');
+        throw error;
+      }
+    }
     if (missing(settings.image_process_id_array, processes))
       throw new AppError('image_process_not_found', 'image_process_id_array');
     if (missing(settings.ppt_id_array, templates))

@@ -19,6 +19,7 @@ import {
 } from '@flashbulb/shared';
 import type { AccessControl } from '../access/access-control.ts';
 import type { Principal } from '../access/principal.ts';
+import { attendsEvent } from '../access/rules.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { sniffMedia } from '../lib/media-sniff.ts';
@@ -108,6 +109,23 @@ export class KioskMediaService {
     return { event, record };
   }
 
+  /**
+   * The kiosk's desk (profile photos): the private key with the event's display token, and an
+   * open attendee of the kiosk's own event.
+   */
+  private async deskAttendee(
+    principal: Principal,
+    rawId: string,
+  ): Promise<{ event: EventRecord; record: AttendeeRecord }> {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'attendee.kiosk_desk', {
+      keyEvent: true,
+    });
+    const { record, refusal } = await this.deps.access.attendeeById(rawId);
+    if (refusal || !record) throw new AppError(refusal ?? 'invalid_attendee_id', 'attendee_uid');
+    if (!attendsEvent(record, event.row)) throw new AppError('invalid_attendee_id', 'attendee_uid');
+    return { event, record };
+  }
+
   // ---- profile photos ----------------------------------------------------------------------------
 
   private async presentProfile(row: ProfilePhotoRow): Promise<ProfilePhoto> {
@@ -125,7 +143,7 @@ export class KioskMediaService {
     principal: Principal,
     input: KeylessBody<'profilePhotoUploadAccess'>,
   ) {
-    const { record } = await this.kioskAttendee(principal, input.attendee_uid);
+    const { record } = await this.deskAttendee(principal, input.attendee_uid);
     if (imageFieldError(input.file_name))
       throw new AppError('image_field_not_allowed', 'file_name');
     const contentType = MEDIA_CONTENT_TYPES[extensionOf(input.file_name)]!;
@@ -144,7 +162,7 @@ export class KioskMediaService {
    * the upload area. Repeating the call answers the same photo.
    */
   async createProfilePhoto(principal: Principal, input: KeylessBody<'createProfilePhoto'>) {
-    const { record } = await this.kioskAttendee(principal, input.attendee_uid);
+    const { record } = await this.deskAttendee(principal, input.attendee_uid);
     const match = PROFILE_TMP_KEY.exec(input.key);
     if (!match || match[1] !== record.row.uid) throw new AppError('not_found', 'key');
     const fileName = input.key.split('/').pop()!;
@@ -186,13 +204,13 @@ export class KioskMediaService {
   }
 
   async listProfilePhotos(principal: Principal, input: KeylessBody<'listProfilePhotos'>) {
-    const { record } = await this.kioskAttendee(principal, input.attendee_uid);
+    const { record } = await this.deskAttendee(principal, input.attendee_uid);
     const rows = await this.deps.rows.profilePhotos(record.row.id);
     return { profile_photos: await Promise.all(rows.map((row) => this.presentProfile(row))) };
   }
 
   async deleteProfilePhoto(principal: Principal, input: KeylessBody<'deleteProfilePhoto'>) {
-    const { record } = await this.kioskAttendee(principal, input.attendee_uid);
+    const { record } = await this.deskAttendee(principal, input.attendee_uid);
     const row = await this.deps.rows.deleteProfilePhoto(record.row.id, input.id);
     if (!row) throw new AppError('not_found', 'id');
     // The row goes first: a crash here leaves an unlisted file, never a listed missing one.

@@ -151,7 +151,21 @@ export class ProviderCheckouts {
       : null;
   }
 
-  /** The real provider the event sells through, or null (then the built-in test provider). */
+  /**
+   * Whether a real provider is configured for the event: one whose credentials it carries
+   * (Stripe, Square, Shopify: its own secure fields or its organisation's connection). Such an
+   * event never sells through the built-in test provider, even where the QR checkout has no real
+   * provider. (PayPal and the payment terminal are install-wide settings, not an event's.)
+   */
+  async sellsForReal(event: EventRecord): Promise<boolean> {
+    for (const entry of this.entries.values()) {
+      if (Object.keys(entry.fields).length === 0 && !entry.shopDomain) continue;
+      if (await this.credentialsOf(event.row.id, entry)) return true;
+    }
+    return false;
+  }
+
+  /** The real provider the QR checkout sells the event through, or null. */
   async forEvent(event: EventRecord): Promise<EventProvider | null> {
     for (const entry of this.entries.values()) {
       if (entry.selectable === false) continue;

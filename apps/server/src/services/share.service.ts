@@ -8,6 +8,7 @@ import type { AlbumRepository } from '../repositories/album.repository.ts';
 import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
 import type { PhotoRepository, PhotoRow } from '../repositories/photo.repository.ts';
 import { isProtectedKey } from '../storage/key-space.ts';
+import { resolveStorageReference } from '../storage/owned-references.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 import { albumDecision } from './album-visibility.ts';
 import type { PhotoListingService } from './photos/photo-listing.service.ts';
@@ -19,7 +20,11 @@ export interface SharePage {
   title: string;
   description: string;
   pageUrl: string;
-  albumUrl: string;
+  /**
+   * Where the page's button goes: the shared photo itself (its image or video). Never the album:
+   * one shared photo must not hand out the event's key, which opens every photo.
+   */
+  photoUrl: string;
   mediaType: 'image' | 'video';
   /** The preview, or the photo-watermark variant when the event has one. */
   imageUrl: string | null;
@@ -55,7 +60,8 @@ export interface ViewerPage {
   closeable: boolean;
   watermarkUrl: string | null;
   watermarkText: string | null;
-  albumUrl: string;
+  /** Where closing goes: the photo's own share page (never the album and its key). */
+  closeUrl: string;
   mediaOrigins: string[];
 }
 
@@ -94,11 +100,6 @@ export class ShareService {
 
   private shareUrl(uid: string): string {
     return `${this.deps.publicUrl}/share/${encodeURIComponent(uid)}`;
-  }
-
-  private albumUrl(event: EventRecord): string {
-    const key = this.deps.secrets.decrypt(event.row.publicKeySealed);
-    return `${this.deps.publicUrl}/?pId=${encodeURIComponent(key)}`;
   }
 
   private origins(...urls: (string | null)[]): string[] {
@@ -211,7 +212,7 @@ export class ShareService {
       title,
       description: opts.ogpDescription.trim() || event.row.full_name,
       pageUrl: this.shareUrl(row.uid),
-      albumUrl: this.albumUrl(event),
+      photoUrl: videoUrl ?? imageUrl ?? this.shareUrl(row.uid),
       mediaType: row.mediaType === 'video' ? 'video' : 'image',
       imageUrl,
       videoUrl,
@@ -228,8 +229,9 @@ export class ShareService {
    * optional `eName`). Only `photoId` (the photo's uid: ids are guessable, uids are not) decides
    * what is shown, and only a photo the public may see now; `eName` must name its event. The
    * given `imgSrc` is used only when it is one of that photo's own public files (else its
-   * preview), and `url` only when it is our own link to that same photo or album (else the
-   * event's public album): the page never shows or sends anyone to another site.
+   * preview). Its button opens the photo's own share page, whatever `url` says: the page never
+   * sends anyone to another site, nor carries an album key (one shared photo opens that photo,
+   * not the whole album).
    */
   async sharePreview(input: {
     photoId: string | null;
@@ -273,40 +275,10 @@ export class ShareService {
       status: 200,
       eventName: event.row.name,
       imageUrl,
-      albumUrl: this.ownLink(input.url, event, row.uid) ?? page.albumUrl,
       logoUrl,
       logoLink,
       mediaOrigins: this.origins(imageUrl, page.videoUrl, logoUrl),
     };
-  }
-
-  /**
-   * `url` when it is one of our own links to this photo's share page or to this event's public or
-   * private album, else null (never another site: no open redirect).
-   */
-  private ownLink(url: string | null, event: EventRecord, uid: string): string | null {
-    if (!url) return null;
-    let parsed: URL;
-    try {
-      parsed = new URL(url);
-    } catch {
-      return null;
-    }
-    if (parsed.origin !== new URL(this.deps.publicUrl).origin) return null;
-    if (parsed.pathname === `/share/${uid}` && parsed.search === '') return parsed.href;
-    if (parsed.pathname !== '/') return null;
-    const params = parsed.searchParams;
-    const keys = [
-      ['pId', this.deps.secrets.decrypt(event.row.publicKeySealed)],
-      ['pvId', this.deps.secrets.decrypt(event.row.privateKeySealed)],
-    ] as const;
-    const names = [...new Set(params.keys())];
-    for (const [name, key] of keys) {
-      if (params.get(name) !== key) continue;
-      // The album link itself, optionally naming the event: no other parameters ride along.
-      if (names.every((n) => n === name || n === 'eName')) return parsed.href;
-    }
-    return null;
   }
 
   /** A photo the public may see now, with its event, else null. */
@@ -335,7 +307,7 @@ export class ShareService {
     if (!shown || shown.event.row.name !== match[1]) return null;
     // Only the photo's own public files: never a protected one (original, unwatermarked preview).
     if (!Object.values(shown.row.derivatives).includes(key) || isProtectedKey(key)) return null;
-    return { event: shown.event, imageUrl: this.deps.storage.publicUrl(key) };
+    return { event: shown.event, uid: shown.row.uid, imageUrl: this.deps.storage.publicUrl(key) };
   }
 
   /** A signed media URL (ADR 0006) of a variant the public presentation of a shown photo has. */
@@ -350,7 +322,7 @@ export class ShareService {
       return g ? [g.variant] : [];
     });
     if (!variants.includes(grant.variant)) return null;
-    return { event: shown.event, imageUrl: url };
+    return { event: shown.event, uid: shown.row.uid, imageUrl: url };
   }
 
   /**
@@ -366,14 +338,17 @@ export class ShareService {
     const found =
       (await this.viewerStorageFile(input.url)) ?? (await this.viewerMediaFile(input.url));
     if (!found) return null;
-    const { event, imageUrl } = found;
+    const { event, uid, imageUrl } = found;
     let watermarkUrl: string | null = null;
     let watermarkText: string | null = null;
     if (input.watermark) {
-      const source = (event.row.photo_watermark ?? event.row.live_view_watermark ?? '').replace(
-        /^\/+/,
-        '',
+      // Only an object in the event's own upload areas (storage/owned-references.ts) is shown.
+      const reference = resolveStorageReference(
+        event.row.photo_watermark ?? event.row.live_view_watermark,
+        { organisationId: event.row.organisationId, eventCode: event.row.name },
+        { external: false, publicPrefix: this.deps.storage.publicUrl('x').slice(0, -1) },
       );
+      const source = reference?.kind === 'stored' ? reference.key : null;
       if (source && (await this.deps.storage.head(source).catch(() => null)))
         watermarkUrl = this.deps.storage.publicUrl(source);
       else watermarkText = event.row.full_name;
@@ -383,7 +358,7 @@ export class ShareService {
       closeable: input.closeable,
       watermarkUrl,
       watermarkText,
-      albumUrl: this.albumUrl(event),
+      closeUrl: this.shareUrl(uid),
       mediaOrigins: this.origins(imageUrl, watermarkUrl),
     };
   }

@@ -61,6 +61,15 @@ export class ShopifyService {
     return (await this.deps.paymentRows.paymentByPublicId(payment.publicId)) ?? payment;
   }
 
+  /**
+   * A sale "paid at the counter" (the draft completed with `payment_pending=false`) is the
+   * counter's word that money changed hands: operators and the kiosk (private key + display
+   * token) only, never a guest's key.
+   */
+  private async requireCounter(principal: Principal): Promise<void> {
+    await this.deps.access.requireEventAccess(principal, 'payment.counter', { keyEvent: true });
+  }
+
   /** `/shopify/admin/create-draft-order`: a payment and its draft order at the event's shop. */
   async createDraftOrder(principal: Principal, input: KeylessBody<'shopifyCreateDraftOrder'>) {
     const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
@@ -135,6 +144,7 @@ export class ShopifyService {
     input: KeylessBody<'shopifyCompleteDraftOrder'>,
     selfCheckout: boolean,
   ) {
+    if (!selfCheckout) await this.requireCounter(principal);
     const { payment: found, credentials } = await this.shopPayment(principal, input.payment_id);
     let payment = found;
     let orderId: number | null = null;
@@ -166,6 +176,8 @@ export class ShopifyService {
     input: KeylessBody<'shopifyBuyFromKiosk'>,
     selfCheckout: boolean,
   ) {
+    // Refused before a draft order exists at the shop.
+    if (!selfCheckout) await this.requireCounter(principal);
     const created = await this.createDraftOrder(principal, input);
     // Self-checkout keeps the draft open: the buyer pays on its invoice page (the QR code).
     if (selfCheckout) return { ...created, order_id: '' };

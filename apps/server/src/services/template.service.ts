@@ -16,6 +16,7 @@ import type {
   PrintTemplateRow,
   PrintTemplateWithOrganisation,
 } from '../repositories/print-template.repository.ts';
+import { templateImageKey } from '../storage/owned-references.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 import type { Actor } from './actor.ts';
 import { administersOrganisation, organisationScope } from '../access/rules.ts';
@@ -144,8 +145,7 @@ export class TemplateService {
   private async assertImages(layout: TemplateLayout, organisationId: number | null) {
     for (const key of [layout.background_image, layout.overlay_image]) {
       if (key === null) continue;
-      const owner = Number(key.split('/')[1]);
-      if (organisationId !== null && owner !== organisationId)
+      if (!templateImageKey(key, organisationId))
         throw new AppError('template_image_invalid', 'layout');
       if (!(await this.storage.head(key))) throw new AppError('template_image_invalid', 'layout');
     }

@@ -7,6 +7,7 @@ import {
 } from '@flashbulb/shared';
 import type { AccessControl } from '../access/access-control.ts';
 import type { Principal } from '../access/principal.ts';
+import { attendsEvent } from '../access/rules.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import {
@@ -132,7 +133,8 @@ export class UnlockService {
   }
 
   /**
-   * The kiosk's event, the open attendee of its organisation and the employee whose code was
+   * The kiosk's event (the private key with the event's display token: a guest's private-album
+   * link guesses no codes), the open attendee of that event and the employee whose code was
    * given. Wrong codes count per kiosk (event and address) and change nothing.
    */
   private async checkCode(
@@ -145,8 +147,8 @@ export class UnlockService {
     });
     const { record, refusal } = await this.deps.access.attendeeById(input.attendee_uid);
     if (refusal || !record) throw new AppError(refusal ?? 'invalid_attendee_id', 'attendee_uid');
-    if (record.row.organisationId !== event.row.organisationId)
-      throw new AppError('invalid_attendee_id', 'attendee_uid');
+    // The desk sells the albums of its own event only.
+    if (!attendsEvent(record, event.row)) throw new AppError('invalid_attendee_id', 'attendee_uid');
 
     const throttleKey = `unlock-code:${event.row.id}:${kiosk.address}`;
     await this.refuseWhileThrottled(throttleKey);

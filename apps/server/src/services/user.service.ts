@@ -4,6 +4,7 @@ import {
   TEMPORARY_PASSWORD_DAYS,
   type Endpoints,
   type ParsedBodyOf,
+  type MyInfo,
   type User,
 } from '@flashbulb/shared';
 import { AppError } from '../lib/app-error.ts';
@@ -63,13 +64,19 @@ export class UserService {
       clock: Clock;
       isMfaExempt: (email: string) => boolean;
       publicUrl: string;
+      /** The built-in test payment provider is on (FLASHBULB_PAYMENTS_PROVIDER=test). */
+      testPayments?: boolean;
     },
   ) {}
 
-  async myInfo(actor: Actor): Promise<User> {
+  /** The signed-in user, and whether the console must say that test payments are on. */
+  async myInfo(actor: Actor): Promise<MyInfo> {
     const user = await this.deps.users.findById(actor.userId);
     if (!user) throw new AppError('unauthorized_user');
-    return mapUserToResponse(user, this.deps.isMfaExempt(user.email));
+    return {
+      ...mapUserToResponse(user, this.deps.isMfaExempt(user.email)),
+      test_payments: this.deps.testPayments === true,
+    };
   }
 
   /** `actor` null means the operator at the command line (full rights). */

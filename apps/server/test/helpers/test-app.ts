@@ -20,6 +20,7 @@ import pino from 'pino';
 import { openDatabase, wrapPglite, type Database } from '../../src/db/database.ts';
 import { JobQueue } from '../../src/jobs/job-queue.ts';
 import type { Clock } from '../../src/lib/clock.ts';
+import { PasswordHasher } from '../../src/lib/password-hasher.ts';
 import type { FaceEngineProvider } from '../../src/repositories/face-engine/face-engine-provider.ts';
 
 /** A clock tests move by hand. */
@@ -38,6 +39,17 @@ export class TestClock implements Clock {
     this.current = ms;
   }
 }
+
+/**
+ * argon2id at its lowest cost, for test apps: the server's cost (19 MiB, 2 passes) made every
+ * sign-in and user a tenth of a second or more, hundreds of times per run. The hashes carry their
+ * parameters, so a server hasher verifies them too (apps/server/test/password-hasher.test.ts).
+ */
+export const TEST_PASSWORD_HASHER = new PasswordHasher({
+  memoryCost: 64,
+  timeCost: 1,
+  parallelism: 1,
+});
 
 let pgliteTemplate: Promise<ReturnType<typeof wrapPglite>> | undefined;
 
@@ -177,6 +189,8 @@ export const createTestApp = async (
     FLASHBULB_SECRET_KEY: 'test-secret-key-that-is-long-enough-0123456789',
     FLASHBULB_AUTH_RATE_LIMIT: '10000',
     FLASHBULB_WEB_DIST: path.join(dataDir, 'no-web'),
+    // The tests sell through the built-in test provider; a default install does not.
+    FLASHBULB_PAYMENTS_PROVIDER: 'test',
     LOG_LEVEL: 'silent',
     ...env,
   });
@@ -185,6 +199,7 @@ export const createTestApp = async (
   const app = await buildApp(config, {
     ...(opened ? { database: opened.database } : {}),
     clock,
+    passwordHasher: TEST_PASSWORD_HASHER,
     // Like the server: an `api` process runs no jobs (FLASHBULB_ROLE).
     worker: options.worker ?? config.role !== 'api',
     ...(options.logStream ? { logStream: options.logStream } : {}),

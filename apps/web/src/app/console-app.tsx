@@ -4,7 +4,7 @@ import { Stack, Text } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@flashbulb/shared';
+import type { SessionUser } from '../lib/session-store.ts';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { EventsPage } from '../features/events/components/events-page.tsx';
 import { ConsoleShell } from '../features/console/components/console-shell.tsx';
@@ -49,7 +49,7 @@ function NotFound() {
  * The signed-in console, loaded as its own chunk so signed-out pages (and later the album and kiosk
  * pages) never download it. Its routes are relative to wherever the app mounts it.
  */
-export default function ConsoleApp({ user }: { user: User }) {
+export default function ConsoleApp({ user }: { user: SessionUser }) {
   return (
     <ConsoleShell user={user}>
       <Notifications position="top-right" zIndex={1000} />

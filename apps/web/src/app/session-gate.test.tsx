@@ -33,6 +33,46 @@ describe('site root', () => {
     ]);
   });
 
+  it('says on every console page that test payments are on when my-info says so, and nothing otherwise', async () => {
+    for (const on of [true, false]) {
+      installFakeApi({
+        '/auth/refresh': { ok: tokens('restored') },
+        '/flashbulb-owner/user/my-info/retrieve': { ok: { ...adminUser, test_payments: on } },
+        '/auth/setup-status': { ok: { needs_first_admin: false } },
+        '/flashbulb-owner/event/basic-list/retrieve': { ok: { events: [], total_count: 0 } },
+      });
+      const view = renderApp();
+      expect(await screen.findByRole('heading', { name: 'My events' })).toBeTruthy();
+      const banner = screen.queryByText('Test payments are on — no real money is taken');
+      if (on) expect(banner?.closest('[role="status"]')).toBeTruthy();
+      else expect(banner).toBeNull();
+      view.unmount();
+    }
+  });
+
+  it('asks a visitor from another machine for the set-up token of the server log', async () => {
+    const api = installFakeApi({
+      '/auth/refresh': { nok: 'unauthorized_user', status: 401 },
+      '/auth/setup-status': { ok: { needs_first_admin: true, needs_setup_token: true } },
+      '/auth/create-first-admin': { ok: { email: 'boss@example.com' } },
+    });
+    renderApp();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Set-up token'), ' t0k3n-from-the-log ');
+    await user.type(screen.getByLabelText('E-mail'), 'boss@example.com');
+    await user.type(screen.getByLabelText('Password'), 'a long pass phrase');
+    await user.type(screen.getByLabelText('Confirm password'), 'a long pass phrase{Enter}');
+    await waitFor(() =>
+      expect(api.callsTo('/auth/create-first-admin').map((call) => call.body)).toEqual([
+        {
+          email: 'boss@example.com',
+          password: 'a long pass phrase',
+          setup_token: 't0k3n-from-the-log',
+        },
+      ]),
+    );
+  });
+
   it('restores the session from the refresh cookie once, shows my-info, and signs out', async () => {
     const api = installFakeApi({
       '/auth/refresh': { ok: tokens('restored') },

@@ -34,6 +34,7 @@ export function SessionGate() {
   if (location.pathname !== '/') return <Navigate to="/" replace />;
   if (setupStatus.isPending) return <FullPageLoader />;
   // If the status cannot be read, sign-in is the sensible page: it reports its own errors.
-  if (setupStatus.data?.needs_first_admin) return <FirstAdminPage />;
+  if (setupStatus.data?.needs_first_admin)
+    return <FirstAdminPage needsSetupToken={setupStatus.data.needs_setup_token ?? false} />;
   return <SignInPage />;
 }

@@ -86,10 +86,14 @@ export const en = {
     title: 'Create the first administrator',
     intro: 'Flashbulb has no users yet. Create the administrator account to start.',
     submit: 'Create administrator',
+    setupToken: 'Set-up token',
+    setupTokenHint:
+      'The server printed it in its log at start. It is not needed when you open this page on the server machine itself.',
   },
   console: {
     signOut: 'Sign out',
     toggleNavigation: 'Toggle navigation',
+    testPayments: 'Test payments are on — no real money is taken',
     nav: {
       overview: 'Overview',
       events: 'Events',

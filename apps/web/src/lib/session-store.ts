@@ -1,4 +1,7 @@
-import type { User } from '@flashbulb/shared';
+import type { MyInfo, User } from '@flashbulb/shared';
+
+/** The signed-in user as my-info answers it (`test_payments`: the console's banner). */
+export type SessionUser = User & Partial<Pick<MyInfo, 'test_payments'>>;
 
 /**
  * The signed-in state, outside React so the API client can read the token and end the session.
@@ -9,7 +12,7 @@ export type SessionStatus = 'restoring' | 'signedOut' | 'signedIn';
 
 export interface SessionState {
   readonly status: SessionStatus;
-  readonly user: User | null;
+  readonly user: SessionUser | null;
   /** An error or info key to show on the sign-in page after the session ended (e.g. unauthorized_user). */
   readonly notice: string | null;
 }
@@ -38,7 +41,7 @@ export const subscribeSession = (listener: () => void): (() => void) => {
   return () => listeners.delete(listener);
 };
 
-export const markSignedIn = (user: User): void => {
+export const markSignedIn = (user: SessionUser): void => {
   try {
     localStorage.setItem(ROLE_STORAGE_KEY, String(user.role));
   } catch {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, OWNER_PREFIX } from './endpoint.ts';
 import { flagOutput, flagSchema } from './event-settings.ts';
-import { keyBody } from './events.ts';
+import { keyBody, kioskKeyBody } from './events.ts';
 import { idSchema } from './users.ts';
 import {
   ATTENDEE_GENERATE_MAX,
@@ -282,7 +282,7 @@ export const updateAttendeeByKiosk = defineEndpoint({
   summary:
     'A kiosk visitor leaves the e-mail address their album link goes to. The kiosk’s key (private or event-owner) of an event of the attendee’s organisation',
   body: z.object({
-    ...keyBody,
+    ...kioskKeyBody,
     attendee_uid: attendeeUid,
     email_address: z.string().trim().max(320, 'email_invalid'),
     client_request_id: z
@@ -315,7 +315,7 @@ export const checkAndGroupAttendees = defineEndpoint({
   summary:
     'Kiosk: several cards into one album. The first id keeps the album and gains the photos of the others; every card open, of the kiosk’s organisation and created at most 3 days ago (owner-console §5). The kiosk’s key (private or event-owner)',
   body: z.object({
-    ...keyBody,
+    ...kioskKeyBody,
     attendee_uid_list: z
       .array(attendeeUid, { error: 'attendee_group_needs_two' })
       .min(2, 'attendee_group_needs_two')

@@ -80,14 +80,29 @@ export const associateSoftwareToken = defineEndpoint({
   path: '/auth/associate-software-token',
   auth: 'owner_optional',
   tag: 'auth',
-  summary: 'Start authenticator set-up: a new TOTP secret and its otpauth URI',
-  body: z.object({ session: sessionSchema.optional() }),
+  // During sign-in (MFA_SETUP) the challenge session is enough; a signed-in user adding or
+  // replacing an authenticator also shows the password or a current code of the one they have.
+  summary:
+    'Start authenticator set-up: a new TOTP secret and its otpauth URI (signed in: with password or current code)',
+  body: z.object({
+    session: sessionSchema.optional(),
+    password: passwordInputSchema.optional(),
+    code: totpCodeSchema.optional(),
+  }),
   result: z.object({
     secret_code: z.string().describe('Base32 secret, for typing into the app by hand'),
     otpauth_uri: z.string().describe('otpauth://totp/… for a QR code; issuer Flashbulb'),
     session: z.string().optional().describe('Continue the MFA_SETUP flow with this session'),
   }),
-  errors: ['invalid_session', 'unauthorized_user'],
+  errors: [
+    'invalid_session',
+    'unauthorized_user',
+    'password_required',
+    'user_name_or_password_incorrect',
+    'code_mismatch',
+    'too_many_attempts',
+    'mfa_not_set_up',
+  ],
   rateLimited: true,
 });
 
@@ -183,7 +198,13 @@ export const setupStatus = defineEndpoint({
   tag: 'auth',
   summary: 'Whether the first administrator still has to be created',
   body: z.object({}),
-  result: z.object({ needs_first_admin: z.boolean() }),
+  result: z.object({
+    needs_first_admin: z.boolean(),
+    needs_setup_token: z
+      .boolean()
+      .optional()
+      .describe('The caller is not on the server machine: the claim needs the logged set-up token'),
+  }),
   errors: [],
 });
 
@@ -191,9 +212,14 @@ export const createFirstAdmin = defineEndpoint({
   path: '/auth/create-first-admin',
   auth: 'none',
   tag: 'auth',
-  summary: 'Create the first super user; only while there is no user at all',
-  body: z.object({ email: emailSchema, password: newPasswordSchema }),
+  summary:
+    'Create the first super user; only while there is no user at all, from the server machine or with the set-up token of its log',
+  body: z.object({
+    email: emailSchema,
+    password: newPasswordSchema,
+    setup_token: z.string().trim().max(200, 'setup_token_required').optional(),
+  }),
   result: z.object({ email: z.string() }),
-  errors: ['setup_already_done', 'invalid_password'],
+  errors: ['setup_already_done', 'invalid_password', 'setup_token_required'],
   rateLimited: true,
 });

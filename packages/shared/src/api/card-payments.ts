@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../rules/payment-state.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { keyBody } from './events.ts';
+import { keyBody, kioskKeyBody } from './events.ts';
 import { createQrPayment } from './payments.ts';
 
 /**
@@ -199,6 +199,8 @@ export const squareCancelCheckout = defineEndpoint({
  */
 const shopErrors = [...startErrors] as const;
 const shopSale = createQrPayment.body.extend({
+  // A counter sale (paid at the counter) is the kiosk's: its display token with the private key.
+  display: kioskKeyBody.display,
   email: z
     .email({ error: 'email_invalid' })
     .max(320, 'email_invalid')
@@ -241,7 +243,7 @@ export const shopifyCompleteDraftOrder = defineEndpoint({
   tag: 'payments',
   summary:
     'The buyer paid at the shop’s counter: completes the draft order (`payment_pending=false`); the payment is paid once Shopify’s order is `paid`',
-  body: z.object({ ...keyBody, payment_id: paymentId }),
+  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
   result: z.object({ payment_id: z.string(), order_id: z.string(), status: paymentStatus }),
   errors: completeErrors,
 });

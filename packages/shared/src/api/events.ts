@@ -127,6 +127,8 @@ export const createEvent = defineEndpoint({
     'forbidden',
     'organisation_not_found',
     'robot_not_found',
+    'robot_serves_other_event',
+    'storage_reference_invalid',
     'image_process_not_found',
     'template_not_found',
     'title_required',
@@ -153,6 +155,8 @@ export const updateEvent = defineEndpoint({
     'event_not_found',
     'event_was_updated_by_another_user',
     'robot_not_found',
+    'robot_serves_other_event',
+    'storage_reference_invalid',
     'title_required',
   ],
 });
@@ -218,6 +222,22 @@ export const keyBody = {
     .string({ error: 'unauthorized_user' })
     .min(1, 'unauthorized_user')
     .max(200, 'unauthorized_user'),
+};
+/**
+ * The kiosk's calls (cashier and desk: unlock, print, e-mail, grouping, profile photos, counter
+ * sales): the event's private key and its display token, which only the organiser's kiosk links
+ * carry. A private key alone (a guest's private-album link) is refused with `invalid_key`.
+ */
+export const kioskKeyBody = {
+  ...keyBody,
+  display: z
+    .string({ error: 'invalid_key' })
+    .trim()
+    .max(200, 'invalid_key')
+    .optional()
+    .describe(
+      'The event’s display token (`display_token`, in the organiser’s kiosk links as `display`): with the private key it makes the caller the kiosk',
+    ),
 };
 /** Either a key (public twin) or an owner `Authorization` header: both key fields optional. */
 export const optionalKeyBody = {
@@ -376,10 +396,15 @@ export const privateEventSchema = eventSchema
 export const robotEventSchema = eventSchema
   .pick(pickMask(ROBOT_EVENT_FIELDS))
   .extend({ opts: optsOf(ROBOT_EVENT_OPTS) });
-/** The event-owner key is the event's operator credential (curation page, editor helpers). */
+/**
+ * The event-owner key is the event's operator credential (curation page, editor helpers), handed
+ * to roaming photographers: no other key, no unlock codes, no display token (the kiosk's).
+ */
 export const ownerKeyEventSchema = eventSchema.omit({
   private_api_key: true,
   public_api_key: true,
+  secret_code_list: true,
+  display_token: true,
 });
 /** Widest first: an answer parses as the audience whose fields it has. */
 export const keyEventSchema = z.union([
@@ -395,7 +420,7 @@ export const publicEventFullData = defineEndpoint({
   auth: 'key',
   tag: 'events',
   summary:
-    'Public twin: the event configuration for a robot, kiosk or album by key (the key alone names the event; event_name, when given, must match). Each key type gets its own allow-list of fields: public and attendee keys the album fields, the private key those and printing, robots those and processing, the event-owner key the event without the other keys.',
+    'Public twin: the event configuration for a robot, kiosk or album by key (the key alone names the event; event_name, when given, must match). Each key type gets its own allow-list of fields: public and attendee keys the album fields, the private key those and printing, robots those and processing, the event-owner key the event without the other keys, the unlock codes or the display token.',
   body: z.object({
     ...keyBody,
     event_name: z

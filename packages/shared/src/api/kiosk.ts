@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, OWNER_PREFIX } from './endpoint.ts';
 import { flagSchema } from './event-settings.ts';
-import { keyBody } from './events.ts';
+import { keyBody, kioskKeyBody } from './events.ts';
 import { idSchema } from './users.ts';
 import { ATTENDEE_ID_MAX_LENGTH } from '../rules/attendee-id.ts';
 import { isValidFileName } from '../rules/text-rules.ts';
@@ -65,7 +65,7 @@ export const profilePhotoUploadAccess = defineEndpoint({
   tag: 'attendees',
   summary:
     'Upload grant for one profile photo of an attendee (jpg, jpeg or png; "Not Allowed {ext} files. Only jpg, jpeg, png files are allowed."). Register it with /attendee/profile-photo/create',
-  body: z.object({ ...keyBody, attendee_uid: attendeeUid, file_name: fileName }),
+  body: z.object({ ...kioskKeyBody, attendee_uid: attendeeUid, file_name: fileName }),
   result: kioskUploadGrantSchema,
   errors: [...attendeeRefusals, 'image_field_not_allowed', 'file_name_invalid'],
   rateLimited: true,
@@ -77,7 +77,7 @@ export const createProfilePhoto = defineEndpoint({
   tag: 'attendees',
   summary:
     'Register an uploaded profile photo: a real jpg or png at most 1500 px wide (albums §9), else refused and the upload removed',
-  body: z.object({ ...keyBody, attendee_uid: attendeeUid, key: uploadedKey }),
+  body: z.object({ ...kioskKeyBody, attendee_uid: attendeeUid, key: uploadedKey }),
   result: profilePhotoSchema,
   errors: [
     ...attendeeRefusals,
@@ -93,7 +93,7 @@ export const listProfilePhotos = defineEndpoint({
   auth: 'key',
   tag: 'attendees',
   summary: 'The attendee’s profile photos, newest first',
-  body: z.object({ ...keyBody, attendee_uid: attendeeUid }),
+  body: z.object({ ...kioskKeyBody, attendee_uid: attendeeUid }),
   result: z.object({ profile_photos: z.array(profilePhotoSchema) }),
   errors: [...attendeeRefusals],
 });
@@ -103,7 +103,7 @@ export const deleteProfilePhoto = defineEndpoint({
   auth: 'key',
   tag: 'attendees',
   summary: 'Delete one of the attendee’s profile photos (row and file)',
-  body: z.object({ ...keyBody, attendee_uid: attendeeUid, id: idSchema }),
+  body: z.object({ ...kioskKeyBody, attendee_uid: attendeeUid, id: idSchema }),
   result: z.object({ id: z.number().int() }),
   errors: [...attendeeRefusals, 'not_found'],
 });

@@ -4,7 +4,7 @@ import { PAYMENT_STATUSES } from '../rules/payment-state.ts';
 import { defineEndpoint, OWNER_PREFIX } from './endpoint.ts';
 import { printCopiesField, printPhotoUidsField } from './print-fields.ts';
 import { idSchema } from './users.ts';
-import { keyBody } from './events.ts';
+import { keyBody, kioskKeyBody } from './events.ts';
 
 /**
  * Paid albums (issue 10; albums spec §3, §7.2, §7.3, §9): unlocking an attendee's album at the
@@ -25,7 +25,7 @@ export const attendeeUnlock = defineEndpoint({
   summary:
     'Cash sale at the desk: an employee’s unlock code unlocks the attendee’s album for the key’s event and records the employee. Private or event-owner key; wrong codes are rate-limited per kiosk',
   body: z.object({
-    ...keyBody,
+    ...kioskKeyBody,
     attendee_uid: attendeeUid,
     unlock_code: z
       .string({ error: 'invalid_unlock_code' })
@@ -271,7 +271,7 @@ export const attendeeUnlockAndPrint = defineEndpoint({
   summary:
     'Desk sale with prints: an employee’s unlock code unlocks the album for the key’s event and stores a print request for the chosen photos (printed once the printing issue lands). Private or event-owner key',
   body: z.object({
-    ...keyBody,
+    ...kioskKeyBody,
     attendee_uid: attendeeUid,
     unlock_code: z
       .string({ error: 'invalid_unlock_code' })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidPrinterPoolName } from '../rules/text-rules.ts';
 import { defineEndpoint, OWNER_PREFIX } from './endpoint.ts';
 import { printCopiesField, printPhotoUidsField } from './print-fields.ts';
-import { keyBody } from './events.ts';
+import { kioskKeyBody } from './events.ts';
 import { idSchema } from './users.ts';
 
 /**
@@ -86,7 +86,7 @@ export const publicPrintWithQueue = defineEndpoint({
   summary:
     'The kiosk twin of print-with-queue (private or event-owner key): queue photos of the key’s event; retries with the same client request id print once',
   body: z.object({
-    ...keyBody,
+    ...kioskKeyBody,
     printable_photo_uid_array: photoUids,
     printing_count: printingCount,
     printer_pool_name: poolName,
@@ -144,7 +144,7 @@ export const publicPrintStory = defineEndpoint({
   tag: 'printing',
   summary:
     'The kiosk twin of print-story (private or event-owner key); retries with the same client request id print once',
-  body: z.object({ ...keyBody, ...storyBody }),
+  body: z.object({ ...kioskKeyBody, ...storyBody }),
   result: printResult,
   errors: ['invalid_key', 'unauthorized_user', ...storyErrors],
 });

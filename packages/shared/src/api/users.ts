@@ -29,13 +29,23 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** The signed-in user as my-info answers it: the user, and what every console page must show. */
+export const myInfoSchema = userSchema.extend({
+  test_payments: z
+    .boolean()
+    .describe(
+      'The built-in test payment provider is on (FLASHBULB_PAYMENTS_PROVIDER=test): test cards unlock albums, no real money is taken; the console shows a banner on every page',
+    ),
+});
+export type MyInfo = z.infer<typeof myInfoSchema>;
+
 export const myInfo = defineEndpoint({
   path: `${OWNER_PREFIX}/user/my-info/retrieve`,
   auth: 'owner',
   tag: 'users',
   summary: 'The signed-in user',
   body: z.object({}),
-  result: userSchema,
+  result: myInfoSchema,
   errors: ['unauthorized_user'],
 });
 

@@ -37,6 +37,12 @@ export interface KioskEntryConfig {
   allowKioskPhotoDelete: boolean;
   /** Page-active timeout of the kiosk screen, ms (default 20000). */
   pageActiveTimeoutMs: number;
+  /**
+   * The event's display token (`display`): with the private key it makes the screen the
+   * organiser's kiosk (desk unlock, printing, e-mail, profile photos); it rides along to the
+   * kiosk screen.
+   */
+  displayToken?: string | null;
 }
 
 /**
@@ -88,6 +94,7 @@ export const kioskEntryConfigFrom = (query: URLSearchParams): KioskEntryConfig |
       KIOSK_PAGE_ACTIVE_TIMEOUT_MIN_MS,
       timeout ?? KIOSK_PAGE_ACTIVE_TIMEOUT_MS,
     ),
+    displayToken: query.get('display')?.trim().slice(0, 200) || null,
   };
 };
 
@@ -101,14 +108,15 @@ export const kioskEntryUrl = (base: string, config: KioskEntryConfig): string =>
   if (config.allowKioskPhotoDelete) params.set('allowKioskPhotoDelete', 'true');
   if (config.pageActiveTimeoutMs !== KIOSK_PAGE_ACTIVE_TIMEOUT_MS)
     params.set('pageActiveTimeout', String(config.pageActiveTimeoutMs));
+  if (config.displayToken) params.set('display', config.displayToken);
   return `${base.replace(/\/+$/, '')}/kiosk/entry?${params.toString()}`;
 };
 
 /**
  * Where a valid card goes (§2.3): all-photos `kType=evSB1` with `pvId`, `attendeeId` and the
  * pricing model; preselected `kType=evSB2` with `privateId`, `attId` and the pricing model; both
- * with `kioskPreviewSize` and `miniAlbumPreviewSize`. `kioskMode=true`, the delete flag and the
- * entry link (to return to when idle) ride along.
+ * with `kioskPreviewSize` and `miniAlbumPreviewSize`. `kioskMode=true`, the delete flag, the
+ * display token and the entry link (to return to when idle) ride along.
  */
 export const kioskRedirectUrl = (
   eventsSite: string,
@@ -133,6 +141,7 @@ export const kioskRedirectUrl = (
   if (config.allowKioskPhotoDelete) params.set('allowKioskPhotoDelete', 'true');
   if (config.pageActiveTimeoutMs !== KIOSK_PAGE_ACTIVE_TIMEOUT_MS)
     params.set('pageActiveTimeout', String(config.pageActiveTimeoutMs));
+  if (config.displayToken) params.set('display', config.displayToken);
   return `${eventsSite.replace(/\/+$/, '')}/?${params.toString()}`;
 };
 

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { EventRepository } from '../../repositories/event.repository.ts';
+import type { EventRecord, EventRepository } from '../../repositories/event.repository.ts';
 import type { ImageEngine, WatermarkKind } from '../../repositories/image-engine.ts';
 import type { PhotoRepository } from '../../repositories/photo.repository.ts';
 import type { PrintTemplateRepository } from '../../repositories/print-template.repository.ts';
@@ -12,10 +12,10 @@ import {
   type VideoEngine,
   type VideoInfo,
 } from '../../repositories/video-engine.ts';
-import type { EventRecord } from '../../repositories/event.repository.ts';
 import type { PhotoRow } from '../../repositories/photo.repository.ts';
 import { layoutAtLongSide, renderSheet } from '../printing/sheet-renderer.ts';
 import { templateLayoutOf } from '../template.service.ts';
+import { keyForJob, templateImageKey } from '../../storage/owned-references.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { IMMUTABLE, photoFolder, protectedPhotoFolder, readAll } from './photo-files.ts';
 
@@ -153,7 +153,7 @@ export class PhotoDerivativesService {
     );
     if (event.row.photo_watermark) {
       const overlay = await this.deps.images.fitOverlay(
-        await this.watermarkImage(event.row.photo_watermark),
+        await this.watermarkImage(event, 'photo_watermark'),
         width,
         height,
       );
@@ -163,9 +163,8 @@ export class PhotoDerivativesService {
       );
     }
     if (event.row.is_free !== 1) {
-      const protector = event.row.protector_watermark
-        ? await this.watermarkImage(event.row.protector_watermark)
-        : await this.deps.images.defaultWatermark();
+      // The event's protector image, or the built-in watermark when it has none.
+      const protector = await this.watermarkImage(event, 'protector_watermark');
       made.video_protected = await put(
         `${folder}video-protected.mp4`,
         await this.deps.videos.rendition(file, 'protected', {
@@ -206,14 +205,11 @@ export class PhotoDerivativesService {
         // A paid event always gets its protector variant (its own image or the built-in one):
         // guests see it in place of the unwatermarked preview (ADR 0006).
         if (event.row.is_free === 1) continue;
-        overlays[kind] = event.row.protector_watermark
-          ? await this.watermarkImage(event.row.protector_watermark)
-          : await this.deps.images.defaultWatermark();
+        overlays[kind] = await this.watermarkImage(event, kind);
         continue;
       }
-      const source = event.row[kind];
-      if (!source) continue;
-      overlays[kind] = await this.watermarkImage(source);
+      if (!event.row[kind]) continue;
+      overlays[kind] = await this.watermarkImage(event, kind);
     }
     let made;
     try {
@@ -313,8 +309,16 @@ export class PhotoDerivativesService {
     if (!template) return null;
     try {
       const layout = templateLayoutOf(template);
-      const read = async (key: string | null) => {
-        if (!key) return null;
+      const read = async (value: string | null) => {
+        if (!value) return null;
+        const key = templateImageKey(value, template.organisationId);
+        if (!key) {
+          this.deps.logger.warn(
+            { templateId, reference: value },
+            'storage reference refused: outside the template’s organisation',
+          );
+          return null;
+        }
         const object = await this.deps.storage.get(key);
         return object ? readAll(object.body, 20 * 1024 * 1024) : null;
       };
@@ -332,13 +336,26 @@ export class PhotoDerivativesService {
     }
   }
 
-  private async watermarkImage(source: string): Promise<Buffer> {
-    const key = source.replace(/^\/+/, '');
-    try {
-      const object = await this.deps.storage.get(key);
-      if (object) return await readAll(object.body, 20 * 1024 * 1024);
-    } catch {
-      // not a storage key (e.g. the built-in default path): use the built-in watermark
+  /**
+   * The event's watermark image for `kind`, read only when it lies in the event's own upload
+   * areas (storage/owned-references.ts); a bundled default, a missing file or a refused value
+   * gives the built-in watermark.
+   */
+  private async watermarkImage(event: EventRecord, kind: WatermarkKind): Promise<Buffer> {
+    const key = keyForJob(
+      event.row[kind],
+      { organisationId: event.row.organisationId, eventCode: event.row.name },
+      this.deps.storage.publicUrl('x').slice(0, -1),
+      (details, message) => this.deps.logger.warn(details, message),
+      { eventId: event.row.id, field: kind },
+    );
+    if (key) {
+      try {
+        const object = await this.deps.storage.get(key);
+        if (object) return await readAll(object.body, 20 * 1024 * 1024);
+      } catch {
+        // unreadable: the built-in watermark
+      }
     }
     return this.deps.images.defaultWatermark();
   }

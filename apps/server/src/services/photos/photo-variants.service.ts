@@ -4,10 +4,11 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { DomainEvents } from '../../events/domain-events.ts';
 import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import type { EventRepository } from '../../repositories/event.repository.ts';
+import type { EventRecord, EventRepository } from '../../repositories/event.repository.ts';
 import type { ImageEngine } from '../../repositories/image-engine.ts';
 import type { ImageProcessRepository } from '../../repositories/image-process.repository.ts';
 import type { PhotoRepository } from '../../repositories/photo.repository.ts';
+import { keyForJob } from '../../storage/owned-references.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import {
   deletedEvent,
@@ -100,10 +101,7 @@ export class PhotoVariantsService {
     const object = await this.deps.storage.get(photo.storageKey);
     if (!object) return { status: 'original_missing' };
     const original = await readAll(object.body, PHOTO_MAX_BYTES);
-    const overlay =
-      process.kind === 'watermark'
-        ? await this.watermarkOf(event.row.photo_watermark ?? event.row.live_view_watermark)
-        : undefined;
+    const overlay = process.kind === 'watermark' ? await this.watermarkOf(event) : undefined;
     const bytes = await this.deps.images.processVariant(original, process.kind, overlay);
     const made = await this.deps.images.makeDerivatives(bytes, {});
 
@@ -169,14 +167,25 @@ export class PhotoVariantsService {
     });
   }
 
-  /** The event's watermark image from storage, else the built-in one. */
-  private async watermarkOf(source: string | null): Promise<Buffer> {
-    if (source) {
+  /**
+   * The event's watermark image from storage when it lies in the event's own upload areas
+   * (storage/owned-references.ts), else the built-in one.
+   */
+  private async watermarkOf(event: EventRecord): Promise<Buffer> {
+    const field = event.row.photo_watermark ? 'photo_watermark' : 'live_view_watermark';
+    const key = keyForJob(
+      event.row[field],
+      { organisationId: event.row.organisationId, eventCode: event.row.name },
+      this.deps.storage.publicUrl('x').slice(0, -1),
+      (details, message) => this.deps.logger.warn(details, message),
+      { eventId: event.row.id, field },
+    );
+    if (key) {
       try {
-        const object = await this.deps.storage.get(source.replace(/^\/+/, ''));
+        const object = await this.deps.storage.get(key);
         if (object) return await readAll(object.body, 20 * 1024 * 1024);
       } catch {
-        // not a storage key (e.g. the bundled default path): the built-in watermark
+        // unreadable: the built-in watermark
       }
     }
     return this.deps.images.defaultWatermark();

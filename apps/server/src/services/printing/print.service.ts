@@ -18,7 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AlbumRepository } from '../../repositories/album.repository.ts';
 import type { EventRecord, EventRepository } from '../../repositories/event.repository.ts';
 import type { ImageProcessRepository } from '../../repositories/image-process.repository.ts';
-import type { PhotoRepository } from '../../repositories/photo.repository.ts';
+import type { PhotoRepository, PhotoRow } from '../../repositories/photo.repository.ts';
 import type { PrinterAdapter } from '../../repositories/printing/file-printer.adapter.ts';
 import {
   TAG_STORY_KEY,
@@ -29,12 +29,14 @@ import {
 } from '../../repositories/printing/print-job.repository.ts';
 import type { PrintStationRepository } from '../../repositories/printing/print-station.repository.ts';
 import type { PrintRequestRow } from '../../repositories/print-request.repository.ts';
+import { templateImageKey } from '../../storage/owned-references.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type {
   PrintTemplateRepository,
   PrintTemplateRow,
 } from '../../repositories/print-template.repository.ts';
 import { templateLayoutOf } from '../template.service.ts';
+import { albumDecision } from '../album-visibility.ts';
 import { gridLayout, renderSheet, type SheetImages } from './sheet-renderer.ts';
 
 type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
@@ -154,7 +156,7 @@ export class PrintService {
     return this.queue(await this.printingEvent(principal, input.event_id), input, 'owner');
   }
 
-  /** `/photo/print-with-queue`: the kiosk twin (private or event-owner key of the event). */
+  /** `/photo/print-with-queue`: the kiosk twin (the event's private key with its display token). */
   async keyPrint(principal: Principal, input: PrintInput) {
     return this.queue(await this.printingEvent(principal), input, 'kiosk');
   }
@@ -167,6 +169,18 @@ export class PrintService {
   /** `/photo/print-story`: the kiosk twin. */
   async keyStory(principal: Principal, input: StoryInput) {
     return this.story(await this.printingEvent(principal), input, 'kiosk');
+  }
+
+  /**
+   * The kiosk prints what its album shows: a photo the owner hid (or still inside its delay) is
+   * not there for the kiosk (`not_found`), whatever uid it sends.
+   */
+  private refuseUnshown(event: EventRecord, rows: PhotoRow[]): void {
+    const now = this.deps.clock.now();
+    if (
+      rows.some((p) => !albumDecision(p, event.row, 'private', now, { streamWindow: false }).show)
+    )
+      throw new AppError('not_found', 'printable_photo_uid_array');
   }
 
   /** The event a print call may print in: the one an operator names, or the key's own. */
@@ -335,6 +349,7 @@ export class PrintService {
       throw new AppError('print_count_placeholder_error', 'printable_photo_uid_array');
     const rows = await this.deps.albums.photosByUids(e.id, uids);
     if (rows.length !== uids.length) throw new AppError('not_found', 'printable_photo_uid_array');
+    if (source === 'kiosk') this.refuseUnshown(event, rows);
     const byUid = new Map(rows.map((r) => [r.uid, r]));
     const ordered = uids.map((uid) => byUid.get(uid)!);
     for (const photo of ordered)
@@ -393,6 +408,7 @@ export class PrintService {
     if (!fits) throw new AppError('story_photo_count_error', 'printable_photo_uid_array');
     const rows = await this.deps.albums.photosByUids(e.id, uids);
     if (rows.length !== uids.length) throw new AppError('not_found', 'printable_photo_uid_array');
+    if (by === 'kiosk') this.refuseUnshown(event, rows);
     const byUid = new Map(rows.map((r) => [r.uid, r]));
     const ordered = uids.map((uid) => byUid.get(uid)!);
     for (const photo of ordered)
@@ -453,9 +469,23 @@ export class PrintService {
     return Math.max(1, template ? template.placeholderCounts : event.row.place_holder_count);
   }
 
-  /** A template image from storage; a missing one renders the sheet without it. */
-  private async templateImage(key: string | null): Promise<Buffer | null> {
-    if (!key) return null;
+  /**
+   * A template image from storage, read only inside the template's organisation's watermark
+   * folder (storage/owned-references.ts); a missing or refused one renders the sheet without it.
+   */
+  private async templateImage(
+    value: string | null,
+    template: PrintTemplateRow | null | undefined,
+  ): Promise<Buffer | null> {
+    if (!value || !template) return null;
+    const key = templateImageKey(value, template.organisationId);
+    if (!key) {
+      this.deps.logger.warn(
+        { templateId: template.id, reference: value },
+        'storage reference refused: outside the template’s organisation',
+      );
+      return null;
+    }
     const object = await this.deps.storage.get(key);
     if (!object) {
       this.deps.logger.warn({ key }, 'print: template image missing');
@@ -748,8 +778,8 @@ export class PrintService {
     let bytes: Buffer;
     try {
       const images: SheetImages = {
-        background: await this.templateImage(layout.background_image),
-        overlay: await this.templateImage(layout.overlay_image),
+        background: await this.templateImage(layout.background_image, template),
+        overlay: await this.templateImage(layout.overlay_image, template),
       };
       bytes = await renderSheet(sources, layout, images);
     } catch (error) {

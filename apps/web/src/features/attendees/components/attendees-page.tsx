@@ -165,7 +165,11 @@ export default function AttendeesPage() {
           )}
         </>
       )}
-      <KioskLinksPanel privateKey={event.private_api_key} attendees={data?.attendees ?? []} />
+      <KioskLinksPanel
+        privateKey={event.private_api_key}
+        displayToken={event.display_token}
+        attendees={data?.attendees ?? []}
+      />
       <GenerateAttendeesModal
         opened={generateOpen}
         eventId={event.id}

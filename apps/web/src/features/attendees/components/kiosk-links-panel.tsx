@@ -30,9 +30,12 @@ import {
  */
 export function KioskLinksPanel({
   privateKey,
+  displayToken,
   attendees,
 }: {
   privateKey: string;
+  /** The event's display token: with the private key it makes the screen the organiser's kiosk. */
+  displayToken?: string;
   /** The attendees on screen: their cards go on the QR sheet. */
   attendees: readonly Attendee[];
 }) {
@@ -57,10 +60,12 @@ export function KioskLinksPanel({
         miniAlbumPreviewSize: miniAlbumPreviewSize || null,
         allowKioskPhotoDelete: allowDelete,
         pageActiveTimeoutMs: Math.max(3, Number(timeoutSeconds) || 20) * 1000,
+        displayToken: displayToken ?? null,
       }),
     [
       mode,
       privateKey,
+      displayToken,
       pricingModel,
       kioskPreviewSize,
       miniAlbumPreviewSize,

@@ -16,7 +16,12 @@ import { AuthLayout } from '../../../components/auth-layout.tsx';
 import type { SignInLocationState } from './sign-in-page.tsx';
 
 const schema = z
-  .object({ email: emailSchema, password: newPasswordSchema, confirm: z.string() })
+  .object({
+    setup_token: z.string().trim().optional(),
+    email: emailSchema,
+    password: newPasswordSchema,
+    confirm: z.string(),
+  })
   .refine((values) => values.password === values.confirm, {
     path: ['confirm'],
     message: 'passwords_do_not_match',
@@ -24,8 +29,11 @@ const schema = z
 type Input = z.input<typeof schema>;
 type Values = z.output<typeof schema>;
 
-/** First visit of a fresh installation: nobody can sign in until an administrator exists. */
-export function FirstAdminPage() {
+/**
+ * First visit of a fresh installation: nobody can sign in until an administrator exists. From
+ * another machine than the server's, the server asks for the set-up token it printed in its log.
+ */
+export function FirstAdminPage({ needsSetupToken = false }: { needsSetupToken?: boolean }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const navigate = useNavigate();
@@ -38,13 +46,17 @@ export function FirstAdminPage() {
     formState: { errors, isSubmitting },
   } = useForm<Input, unknown, Values>({
     resolver: zodResolver(schema),
-    defaultValues: { email: '', password: '', confirm: '' },
+    defaultValues: { setup_token: '', email: '', password: '', confirm: '' },
   });
 
-  const submit = async ({ email, password }: Values) => {
+  const submit = async ({ email, password, setup_token }: Values) => {
     setErrorKey(null);
     try {
-      const created = await createFirstAdmin({ email, password });
+      const created = await createFirstAdmin({
+        email,
+        password,
+        ...(needsSetupToken && setup_token ? { setup_token } : {}),
+      });
       const state: SignInLocationState = { info: 'firstAdminCreated', email: created.email };
       queryClient.setQueryData(SETUP_STATUS_QUERY_KEY, { needs_first_admin: false });
       void navigate('/', { state, replace: true });
@@ -57,7 +69,9 @@ export function FirstAdminPage() {
       } else if (
         isApiError(error) &&
         error.type === 'field' &&
-        (error.field === 'email' || error.field === 'password')
+        (error.field === 'email' ||
+          error.field === 'password' ||
+          (error.field === 'setup_token' && needsSetupToken))
       ) {
         setError(error.field, { message: key }, { shouldFocus: true });
       } else {
@@ -71,11 +85,21 @@ export function FirstAdminPage() {
       <form onSubmit={handleSubmit(submit)} noValidate aria-label={t('firstAdmin.title')}>
         <Stack gap="md">
           <FormAlert errorKey={errorKey} />
+          {needsSetupToken && (
+            <TextInput
+              label={t('firstAdmin.setupToken')}
+              description={t('firstAdmin.setupTokenHint')}
+              autoComplete="off"
+              autoFocus
+              error={errors.setup_token?.message && errorText(errors.setup_token.message)}
+              {...register('setup_token')}
+            />
+          )}
           <TextInput
             label={t('common.email')}
             type="email"
             autoComplete="username"
-            autoFocus
+            autoFocus={!needsSetupToken}
             error={errors.email?.message && errorText(errors.email.message)}
             {...register('email')}
           />

@@ -1,13 +1,23 @@
 import type { ReactNode } from 'react';
-import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  AppShell,
+  Badge,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { NavLink as RouterNavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { User } from '@flashbulb/shared';
+import type { SessionUser } from '../../../lib/session-store.ts';
 import { useSignOut } from '../../../lib/session/use-sign-out.ts';
 import { navItemsFor } from '../console-nav.ts';
 
-export function ConsoleShell({ user, children }: { user: User; children: ReactNode }) {
+export function ConsoleShell({ user, children }: { user: SessionUser; children: ReactNode }) {
   const { t } = useTranslation();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const signOut = useSignOut();
@@ -57,7 +67,16 @@ export function ConsoleShell({ user, children }: { user: User; children: ReactNo
           />
         ))}
       </AppShell.Navbar>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        {/* The server's test payment provider is on (FLASHBULB_PAYMENTS_PROVIDER=test): every
+            console page says so, so nobody takes a demo install for a shop. */}
+        {user.test_payments === true && (
+          <Alert color="orange" variant="filled" mb="md" role="status" data-testid="test-payments">
+            {t('console.testPayments')}
+          </Alert>
+        )}
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

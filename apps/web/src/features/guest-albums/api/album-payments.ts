@@ -2,6 +2,7 @@ import * as endpoints from '../../../lib/guest-endpoints.ts';
 import { useQuery } from '@tanstack/react-query';
 import { type ResultOf } from '@flashbulb/shared';
 import { callApi } from '../../../lib/api-client.ts';
+import { kioskKeyFields } from './kiosk-key.ts';
 
 export type PricingButtons = ResultOf<typeof endpoints.pricingButtonList>;
 export type QrPayment = ResultOf<typeof endpoints.createQrPayment>;
@@ -66,11 +67,13 @@ export const startQrPayment = (
 export const checkQrPayment = (attendeeId: string, paymentId: string) =>
   callApi(endpoints.checkQrStatus, { ...attendeeKey(attendeeId), payment_id: paymentId });
 
-/** The desk: an employee's unlock code unlocks the album (a cash sale), with the kiosk's key. */
+/**
+ * The desk: an employee's unlock code unlocks the album (a cash sale), with the kiosk's key and
+ * the display token of its link (the server refuses a private key alone).
+ */
 export const unlockAtDesk = (kioskKey: string, attendeeId: string, code: string) =>
   callApi(endpoints.attendeeUnlock, {
-    key_type: 'private',
-    key_value: kioskKey,
+    ...kioskKeyFields(kioskKey),
     attendee_uid: attendeeId,
     unlock_code: code,
   });
@@ -84,8 +87,7 @@ export const unlockAndPrintAtDesk = (
   requestId: string,
 ) =>
   callApi(endpoints.attendeeUnlockAndPrint, {
-    key_type: 'private',
-    key_value: kioskKey,
+    ...kioskKeyFields(kioskKey),
     attendee_uid: attendeeId,
     unlock_code: code,
     photo_uid_array: photoUids,

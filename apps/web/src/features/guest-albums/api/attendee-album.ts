@@ -2,6 +2,7 @@ import * as endpoints from '../../../lib/guest-endpoints.ts';
 import { useQuery } from '@tanstack/react-query';
 import { type AttendeeAlbum, type ResultOf } from '@flashbulb/shared';
 import { callApi } from '../../../lib/api-client.ts';
+import { kioskKeyFields } from './kiosk-key.ts';
 
 export type { AttendeeAlbum };
 export type QrScanResult = ResultOf<typeof endpoints.attachPhotosByQrScan>;
@@ -67,8 +68,8 @@ export const sendAlbumLinkByEmail = (
   requestId?: string,
 ) =>
   callApi(endpoints.updateAttendeeByKiosk, {
-    key_type: 'private',
-    key_value: kioskKey,
+    // The kiosk: its private key with the display token of its link.
+    ...kioskKeyFields(kioskKey),
     attendee_uid: attendeeId,
     email_address: email,
     ...(requestId ? { client_request_id: requestId } : {}),

@@ -22,6 +22,7 @@ const endpoints = {
 };
 import { ApiError, callApi, INTERNAL_ERROR } from '../../../lib/api-client.ts';
 import { leadGateFields, type AlbumKey } from './guest-album-photos.ts';
+import { kioskKeyFields } from './kiosk-key.ts';
 
 /**
  * The kiosk screen's own calls (albums §2.4, §4, §7.1, §7.2; issue 14), each made with the kiosk's
@@ -30,7 +31,7 @@ import { leadGateFields, type AlbumKey } from './guest-album-photos.ts';
  * uploads resume at the step that failed.
  */
 
-const kioskKeyBody = (kioskKey: string) => ({ key_type: 'private' as const, key_value: kioskKey });
+const kioskKeyBody = (kioskKey: string) => kioskKeyFields(kioskKey);
 
 /** §4, §6: the guest deletes a photo of their album (the server asks the event's own flag). */
 export const deleteAtKiosk = async (

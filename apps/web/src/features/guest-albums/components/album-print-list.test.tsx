@@ -8,7 +8,9 @@ import { albumPhoto, photoPage, renderAlbums } from '../../../test/render-albums
 /**
  * The print image list on album pages outside a kiosk (albums §4): hidden when not an owner album
  * and printFromAllAlbums is 1, or when not an owner album and the event has more than one pool;
- * otherwise shown — on the pages whose key may print (private album, the owner's eId page).
+ * otherwise shown — only on the organiser's kiosk link: the private album (`pvId`) carrying the
+ * event's display token (`display`); a guest's private-album link and the owner's eId page may
+ * not print.
  */
 
 const LIST = '/photo/list/retrieve';
@@ -53,8 +55,14 @@ afterEach(() => {
 });
 
 describe('print image list on the album page (albums §4)', () => {
-  it('private album, one pool: shown; the chosen photos are printed with the album’s key', async () => {
-    const { api } = await open('?pvId=priv-key', printing());
+  it('a guest’s private-album link (no display token) never has it: the server refuses its prints', async () => {
+    await open('?pvId=priv-key', printing());
+    expect(region()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Print: photo-1.jpg' })).toBeNull();
+  });
+
+  it('the kiosk’s private album, one pool: shown; the chosen photos are printed with the key and display token', async () => {
+    const { api } = await open('?pvId=priv-key&display=disp-token', printing());
     const list = await screen.findByRole('region', { name: 'Print list' });
     await userEvent.click(screen.getByRole('button', { name: 'Print: photo-2.jpg' }));
     await userEvent.click(screen.getByRole('button', { name: 'Print: photo-1.jpg' }));
@@ -64,47 +72,36 @@ describe('print image list on the album page (albums §4)', () => {
     expect(call?.body).toMatchObject({
       key_type: 'private',
       key_value: 'priv-key',
+      display: 'disp-token',
       printable_photo_uid_array: [albumPhoto(2).uid, albumPhoto(1).uid],
       printer_pool_name: 'Lobby',
     });
   });
 
   it('private album: hidden when printFromAllAlbums is 1 (event or link) or with several pools', async () => {
-    const a = await open('?pvId=priv-key', printing({ print_from_all_albums: 1 }));
+    const a = await open('?pvId=priv-key&display=disp-token', printing({ print_from_all_albums: 1 }));
     expect(region()).toBeNull();
     expect(screen.queryByRole('button', { name: 'Print: photo-1.jpg' })).toBeNull();
     a.view.unmount();
-    const b = await open('?pvId=priv-key&printFromAllAlbums=1', printing());
+    const b = await open('?pvId=priv-key&display=disp-token&printFromAllAlbums=1', printing());
     expect(region()).toBeNull();
     b.view.unmount();
-    const c = await open('?pvId=priv-key', printing({ printer_pool_name_list: ['Lobby', 'Bar'] }));
+    const c = await open('?pvId=priv-key&display=disp-token', printing({ printer_pool_name_list: ['Lobby', 'Bar'] }));
     expect(region()).toBeNull();
     c.view.unmount();
     // printer off: nothing to print on
-    const d = await open('?pvId=priv-key', printing({ is_photo_printer_active: 0 }));
+    const d = await open('?pvId=priv-key&display=disp-token', printing({ is_photo_printer_active: 0 }));
     expect(region()).toBeNull();
     d.view.unmount();
   });
 
-  it('the owner album (eId) shows it even with several pools and printFromAllAlbums, and asks which pool', async () => {
-    const { api } = await open(
+  it('the owner album (eId) never has it: the event-owner key (roaming photographers) may not print', async () => {
+    await open(
       '?eId=owner-key',
       printing({ printer_pool_name_list: ['Lobby', 'Bar'], print_from_all_albums: 1 }),
     );
-    const list = await screen.findByRole('region', { name: 'Print list' });
-    await userEvent.click(screen.getByRole('button', { name: 'Print: photo-1.jpg' }));
-    const go = within(list).getByRole('button', { name: 'Print 1 photo' });
-    // no pool chosen yet
-    expect((go as HTMLButtonElement).disabled).toBe(true);
-    await userEvent.selectOptions(within(list).getByLabelText('Print on'), 'Bar');
-    await userEvent.click(go);
-    await waitFor(() => expect(api.callsTo(PRINT)).toHaveLength(1));
-    expect(api.callsTo(PRINT)[0]?.body).toMatchObject({
-      key_type: 'event_owner',
-      key_value: 'owner-key',
-      printable_photo_uid_array: [albumPhoto(1).uid],
-      printer_pool_name: 'Bar',
-    });
+    expect(region()).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Print: photo-1.jpg' })).toBeNull();
   });
 
   it('a public album never has it (its key may not print)', async () => {

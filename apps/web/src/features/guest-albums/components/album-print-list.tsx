@@ -2,6 +2,7 @@ import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { showPrintImageList } from '@flashbulb/shared/rules/kiosk';
+import { kioskKeyFields } from '../api/kiosk-key.ts';
 import type { AlbumEvent } from '../api/album-event.ts';
 import type { AlbumKey } from '../api/guest-album-photos.ts';
 import type { TileAction } from './guest-photo-grid.tsx';
@@ -26,8 +27,9 @@ const printingOf = (event: AlbumEvent | null | undefined): PrintingFields | null
 
 /**
  * The print image list on an album page outside a kiosk (albums §4; the kiosk has its own in
- * kiosk-album-tools.tsx). Only keys that may print have it: the private album (`pvId`) and the
- * owner's curation page (`eId`, the owner-album type). §4's rule decides whether it is shown:
+ * kiosk-album-tools.tsx). Only the organiser's kiosk may print by key: the private album (`pvId`)
+ * whose link carries the event's display token (`display`); a guest's private-album link and the
+ * event-owner key's curation page do not have it. §4's rule decides whether it is shown:
  * hidden when not an owner album and `printFromAllAlbums` is 1 (the query parameter, else the
  * event's setting), or when not an owner album and the event has more than one printer pool.
  * The owner's page with several pools picks one. "Print" on a tile adds the photo; the list is
@@ -53,7 +55,10 @@ export function useAlbumPrintList(input: {
       printing?.print_from_all_albums ??
       0,
   );
-  const keyMayPrint = albumKey.keyType === 'private' || albumKey.keyType === 'event_owner';
+  // Printing by key is the organiser's kiosk: the private key with the display token its link
+  // carries (a guest's private-album link alone may not print).
+  const keyMayPrint =
+    albumKey.keyType === 'private' && 'display' in kioskKeyFields(albumKey.keyValue);
   const shown =
     !kiosk &&
     keyMayPrint &&

@@ -5,6 +5,7 @@ import { publicPrintWithQueue } from '@flashbulb/shared/api/printing';
 import { callApi, errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import type { AlbumKey } from '../api/guest-album-photos.ts';
+import { kioskKeyFields } from '../api/kiosk-key.ts';
 import { PrintListThumbs } from './print-list-thumbs.tsx';
 
 /**
@@ -43,8 +44,7 @@ export function AlbumPrintPanel({
     setNote(null);
     try {
       const result = await callApi(publicPrintWithQueue, {
-        key_type: albumKey.keyType,
-        key_value: albumKey.keyValue,
+        ...kioskKeyFields(albumKey.keyValue),
         printable_photo_uid_array: uids,
         printing_count: 1,
         ...(chosenPool ? { printer_pool_name: chosenPool } : {}),

@@ -1,0 +1,46 @@
+// Which database engines each server test file runs on (vitest.config.ts reads this; see
+// docs/testing.md, "Engines").
+//
+// The rule: every file in apps/server/test runs on PGlite (project `server-pglite`, the embedded
+// engine `npm start` uses). A file whose subject is the database itself — migrations, paging,
+// jobs on pg-boss, crash safety, scale-out, database maintenance, locks, the throttle and rate
+// limit store, engine-specific SQL — runs on PostgreSQL too (project `server-pg`): it is listed
+// here. A new file gets PGlite; add it here when the engine can change its outcome. The rest of
+// the suite goes through the same repositories on both engines' SQL, and running it twice took
+// half of every run.
+//
+// FLASHBULB_TEST_ALL_ENGINES=1 runs every file on PostgreSQL too (the whole suite on both engines,
+// e.g. before merging a change to a repository or the schema).
+
+/** Server test files (under apps/server/test) that run on PostgreSQL as well as on PGlite. */
+export const BOTH_ENGINES: readonly string[] = [
+  // Migrations and the engine's own start-up.
+  'database.test.ts',
+  'outbox-migration.test.ts',
+  'cli.test.ts',
+  // Database maintenance, the data-dir lock, crash safety.
+  'database-maintenance.test.ts',
+  'data-dir-lock.test.ts',
+  'crash-safety.test.ts',
+  // Jobs (pg-boss), the outbox, several processes on one database, restarts mid-job.
+  'jobs-registry.test.ts',
+  'jobs-scale-out.test.ts',
+  'outbox.test.ts',
+  'photos-ingest.test.ts',
+  'photos-stuck.test.ts',
+  // Keyset paging over the photo list (SQL written by hand).
+  'photo-list-paging.test.ts',
+  // The throttle (sign-in lockout) and the HTTP rate-limit store (raw SQL).
+  'lockout.test.ts',
+  'http.test.ts',
+  // Face vectors and their similarity search (pgvector SQL).
+  'faces-index.test.ts',
+];
+
+export const SERVER_TEST_DIR = 'apps/server/test';
+
+/** The `include` globs of the `server-pg` project. */
+export const postgresIncludes = (allEngines: boolean): string[] =>
+  allEngines
+    ? [`${SERVER_TEST_DIR}/**/*.test.ts`]
+    : BOTH_ENGINES.map((file) => `${SERVER_TEST_DIR}/${file}`);
