@@ -48,6 +48,9 @@ const envSchema = z.object({
   FLASHBULB_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
   /** Nice value of the image threads (libvips) so requests run first; 0 leaves them as they are. */
   FLASHBULB_IMAGE_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /** A system ffmpeg / ffprobe instead of the binaries the npm packages carry. */
+  FLASHBULB_FFMPEG_PATH: z.string().optional(),
+  FLASHBULB_FFPROBE_PATH: z.string().optional(),
   /**
    * Seconds a client has to send a whole request, body included (uploads to local storage too), and
    * its headers; a slower client gets 408 and the connection closes (a trickled body holds nothing).
@@ -184,6 +187,8 @@ export interface AppConfig {
   role: 'api' | 'worker' | 'all';
   /** FLASHBULB_IMAGE_NICE: image work below the event loop (src/lib/thread-priority.ts). */
   imageNice: number;
+  /** FLASHBULB_FFMPEG_PATH / FLASHBULB_FFPROBE_PATH: a system build (else the npm packages'). */
+  video: { ffmpegPath: string | undefined; ffprobePath: string | undefined };
   webDist: string;
   storage: {
     /** Credentials of the local backend's presigned POSTs; the secret defaults to one derived from the secret key. */
@@ -357,6 +362,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): AppConfig => {
     ),
     role: e.FLASHBULB_ROLE,
     imageNice: e.FLASHBULB_IMAGE_NICE,
+    video: {
+      ffmpegPath: e.FLASHBULB_FFMPEG_PATH?.trim() || undefined,
+      ffprobePath: e.FLASHBULB_FFPROBE_PATH?.trim() || undefined,
+    },
     webDist: path.resolve(
       e.FLASHBULB_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname,
     ),

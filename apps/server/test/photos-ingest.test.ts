@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createEventWorld, errorOf, type EventWorld } from './helpers/events.ts';
 import {
   completeUpload,
-  fakeMp4,
+  makeClip,
   makeJpeg,
   pixelFloodPng,
   postToStorage,
@@ -250,7 +250,14 @@ describe('photo ingest', () => {
       'x.JPEG',
       'image/jpeg',
     );
-    const video = await uploadPhoto(t, robot, event.name, fakeMp4(), 'clip.mp4', 'video/mp4');
+    const video = await uploadPhoto(
+      t,
+      robot,
+      event.name,
+      await makeClip({ seconds: 1, width: 160, height: 120 }),
+      'clip.mp4',
+      'video/mp4',
+    );
     expect(pngPhoto.content_type).toBe('image/png');
     expect(gifPhoto.content_type).toBe('image/gif');
     expect(jpegPhoto.content_type).toBe('image/jpeg');

@@ -1,5 +1,6 @@
 import { ImageThreadPriority } from '../lib/thread-priority.ts';
 import { ImageEngine } from '../repositories/image-engine.ts';
+import { VideoEngine } from '../repositories/video-engine.ts';
 import { ThrottleRepository } from '../repositories/throttle.repository.ts';
 import { PhotoEventsRepository } from '../repositories/photo-events.repository.ts';
 import { PhotoRepository, retentionEventsQuery } from '../repositories/photo.repository.ts';
@@ -31,6 +32,8 @@ export const wirePhotos = (
   const { events: eventRows, attendees } = events.repositories;
   const photos = new PhotoRepository(database.db);
   const images = new ImageEngine(new ImageThreadPriority(config.imageNice));
+  // ffmpeg / ffprobe: the npm packages' binaries unless a system build is configured.
+  const videos = new VideoEngine(VideoEngine.resolveTools(config.video), config.imageNice);
   /** "Photo ready" NOTIFY between processes (live streams, ADR 0002). */
   const photoEvents = new PhotoEventsRepository(database);
   const photoLogger = logger.child({ component: 'photos' });
@@ -42,6 +45,7 @@ export const wirePhotos = (
     storage,
     urls,
     images,
+    videos,
     bus,
     clock,
     uidSecret: secrets.signingKey,
@@ -53,6 +57,7 @@ export const wirePhotos = (
     events: eventRows,
     storage,
     images,
+    videos,
     templates: events.repositories.printTemplates,
     logger: photoLogger,
     bus,

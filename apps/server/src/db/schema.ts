@@ -416,6 +416,10 @@ export const photos = pgTable(
     originalPhotoId: integer('original_photo_id'),
     /** processing → ready | failed */
     status: text('status').notNull(),
+    /** A video or animated GIF: its length (the probe's), else null. */
+    durationMs: integer('duration_ms'),
+    /** An equirectangular 360° photo (its XMP says so, or the uploader marked it). */
+    is360: smallint('is_360').notNull().default(0),
     /** Storage keys of the derivatives by kind (preview, thumbnail, watermarks). */
     derivatives: jsonb('derivatives').$type<Record<string, string>>().notNull().default({}),
     /**

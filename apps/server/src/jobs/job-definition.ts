@@ -24,7 +24,10 @@ import type { EventMailService } from '../services/notifications/event-mail.serv
  * the one it calls, so the service keeps the rule and the job file only the plumbing.
  */
 export interface JobDeps {
-  photoDerivatives: Pick<PhotoDerivativesService, 'makeDerivatives' | 'requeueStuck'>;
+  photoDerivatives: Pick<
+    PhotoDerivativesService,
+    'makeDerivatives' | 'makeVideoRenditions' | 'requeueStuck'
+  >;
   photoRetention: Pick<PhotoRetentionService, 'runRetention'>;
   photoVariants: Pick<PhotoVariantsService, 'run'>;
   outbox: Pick<OutboxService, 'deliver' | 'resumeDue'>;

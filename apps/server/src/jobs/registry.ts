@@ -26,6 +26,7 @@ import { storageProtectLegacyJob } from './storage-protect-legacy.job.ts';
 import { storageProtectPhotoJob } from './storage-protect-photo.job.ts';
 import { storageSweepUploadsJob } from './storage-sweep-uploads.job.ts';
 import { webhookDeliverJob } from './webhook-deliver.job.ts';
+import { videoRenditionsJob } from './video-renditions.job.ts';
 
 /**
  * Every job the product runs: the only list of queue names. The queue creates each queue, the
@@ -60,6 +61,7 @@ export const jobRegistry = [
   reportsDailyJob,
   printTagStoriesJob,
   webhookDeliverJob,
+  videoRenditionsJob,
 ] as const;
 
 export type RegisteredJob = (typeof jobRegistry)[number];

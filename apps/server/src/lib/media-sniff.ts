@@ -3,8 +3,9 @@
  * claims (albums spec §5 lists the accepted kinds).
  */
 export interface SniffedMedia {
-  ext: 'jpg' | 'png' | 'gif' | 'mp4';
-  contentType: 'image/jpeg' | 'image/png' | 'image/gif' | 'video/mp4';
+  ext: 'jpg' | 'png' | 'gif' | 'mp4' | 'mov' | 'webm';
+  contentType:
+    'image/jpeg' | 'image/png' | 'image/gif' | 'video/mp4' | 'video/quicktime' | 'video/webm';
   mediaType: 'image' | 'video';
 }
 
@@ -25,6 +26,11 @@ export const sniffMedia = (head: Buffer): SniffedMedia | null => {
     if (/^(isom|iso2|iso4|iso5|iso6|mp41|mp42|avc1|M4V |MSNV|dash|f4v )$/.test(brand)) {
       return { ext: 'mp4', contentType: 'video/mp4', mediaType: 'video' };
     }
+    // QuickTime, as cameras and phones write it.
+    if (brand === 'qt  ') return { ext: 'mov', contentType: 'video/quicktime', mediaType: 'video' };
   }
+  // Matroska's EBML header: WebM as browsers record it (the probe then checks it is a clip).
+  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3]))
+    return { ext: 'webm', contentType: 'video/webm', mediaType: 'video' };
   return null;
 };

@@ -34,6 +34,8 @@ export const guestPhoto = (photo: Photo): GuestPhoto => ({
   printable: photo.printable,
   printed: photo.printed,
   status: photo.status,
+  duration_ms: photo.duration_ms,
+  is_360: photo.is_360,
   created_date: photo.created_date,
   available_date: photo.available_date,
   urls: photo.urls,

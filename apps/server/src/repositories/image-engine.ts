@@ -7,7 +7,14 @@ export type ImageProblem = 'photo_too_large' | 'photo_truncated' | 'unsupported_
 export interface ImageInfo {
   width: number;
   height: number;
+  /** A 2:1 picture whose XMP says `GPano:ProjectionType` equirectangular (a 360° photo). */
+  is360: boolean;
+  /** Frames in the file (an animated GIF has more than one). */
+  frames: number;
 }
+
+/** 360° cameras write Google's photo-sphere XMP; the projection may be an attribute or an element. */
+const EQUIRECTANGULAR = /GPano:ProjectionType\s*(?:=\s*["']|>)\s*equirectangular/i;
 
 export interface Derivatives {
   preview: Buffer;
@@ -66,9 +73,15 @@ export class ImageEngine {
       return 'photo_truncated';
     }
     const rotated = (meta.orientation ?? 1) >= 5;
+    const width = rotated ? meta.height : meta.width;
+    const height = rotated ? meta.width : meta.height;
+    const xmp = meta.xmp ? meta.xmp.toString('utf8') : '';
     return {
-      width: rotated ? meta.height : meta.width,
-      height: rotated ? meta.width : meta.height,
+      width,
+      height,
+      // 2:1 within a pixel or two of rounding, and the camera says so.
+      is360: Math.abs(width - 2 * height) <= 2 && EQUIRECTANGULAR.test(xmp),
+      frames: meta.pages ?? 1,
     };
   }
 
@@ -160,6 +173,20 @@ export class ImageEngine {
       .composite([{ input: fitted, gravity: 'center' }])
       .jpeg({ quality: 90 })
       .withExif(CLEAN_EXIF)
+      .toBuffer();
+  }
+
+  /** Frames in an image (an animated GIF has more than one); header read only. */
+  async frameCount(input: Buffer): Promise<number> {
+    const meta = await this.sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
+    return meta.pages ?? 1;
+  }
+
+  /** A watermark fitted into `width`×`height` (centred, transparent around): a clip's overlay. */
+  async fitOverlay(overlay: Buffer, width: number, height: number): Promise<Buffer> {
+    return this.sharp(overlay)
+      .resize(width, height, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+      .png()
       .toBuffer();
   }
 

@@ -48,6 +48,17 @@ const STYLE = `body{margin:0;background:#111;color:#eee;font-family:system-ui,sa
 main{max-width:960px;margin:0 auto;padding:16px}img,video{max-width:100%;height:auto;display:block;margin:0 auto}
 a{color:#9cf}h1{font-size:1.3rem}`;
 
+/** The event's sharing template, filled: escaped text, line breaks kept; the 360 viewer link. */
+const bodyHtml = (page: Pick<SharePage, 'body' | 'viewerUrl'>): string => {
+  const text = page.body.trim()
+    ? `<p class="share-body">${e(page.body).replace(/\r?\n/g, '<br>')}</p>`
+    : '';
+  const viewer = page.viewerUrl
+    ? `<p><a class="share-360" href="${e(page.viewerUrl)}">Open the 360° view</a></p>`
+    : '';
+  return `${text}${viewer}`;
+};
+
 export const renderSharePage = (page: SharePage): string => {
   const meta: [string, string][] = [
     ['og:title', page.title],
@@ -63,7 +74,7 @@ export const renderSharePage = (page: SharePage): string => {
     if (page.width && page.height)
       meta.push(['og:image:width', String(page.width)], ['og:image:height', String(page.height)]);
   }
-  if (page.videoUrl) meta.push(['og:video', page.videoUrl]);
+  if (page.videoUrl) meta.push(['og:video', page.videoUrl], ['og:video:type', 'video/mp4']);
   const tags = meta
     .map(([property, content]) =>
       property.startsWith('twitter:')
@@ -82,6 +93,7 @@ ${tags}
 <style>${STYLE}</style></head>
 <body><main><h1>${e(page.title)}</h1>
 ${media}
+${bodyHtml(page)}
 <p>${e(page.description)}</p>
 <p><a href="${e(page.photoUrl)}">${page.mediaType === 'video' ? 'Open the video' : 'Open the photo'}</a></p>
 </main></body></html>`;
@@ -154,6 +166,7 @@ export const renderSharePreviewPage = (page: Extract<SharePreviewPage, { status:
 <main><h1>${e(page.title)}</h1>
 ${description}
 <figure>${media}</figure>
+${bodyHtml(page)}
 <a class="cta" href="${e(page.pageUrl)}">Open the photo</a>
 </main><footer>Shared from ${e(page.title)}</footer></body></html>`;
 };

@@ -31,6 +31,14 @@ export interface SharePage {
   videoUrl: string | null;
   width: number | null;
   height: number | null;
+  /**
+   * The event's sharing template for this kind of photo (photo, video, 360) with `{srcImg}`,
+   * `{srcVideo}`, `{image_url}`, `{url}`, `{width}`, `{height}` filled: plain text, escaped
+   * where shown.
+   */
+  body: string;
+  /** A 360° photo: its interactive viewer page. */
+  viewerUrl: string | null;
   /** Origins the page loads media from (its CSP allows only these). */
   mediaOrigins: string[];
 }
@@ -171,7 +179,34 @@ export class ShareService {
     const urls = this.deps.photos.present(row, 'public', { event: event.row }).urls;
     const imageUrl =
       event.row.photo_watermark && urls.photo_watermark ? urls.photo_watermark : urls.preview;
-    const videoUrl = row.mediaType === 'video' ? urls.original : null;
+    // The public's rendition of a clip: a paid event's short protected preview, a watermarked
+    // event's watermarked clip — never the original.
+    const videoUrl = urls.video;
+    const kind = row.mediaType === 'video' ? 'video' : row.is360 === 1 ? '360' : 'image';
+    const viewerUrl =
+      kind === '360' && imageUrl
+        ? `${this.deps.publicUrl}/share/viewer?url=${encodeURIComponent(imageUrl)}&closeable=1${event.row.photo_watermark ? '&wm=111' : ''}`
+        : null;
+    // The event's sharing template of this kind (owner console §2), filled as plain text.
+    const template =
+      kind === 'video'
+        ? event.row.sharing_video_body_template
+        : kind === '360'
+          ? event.row.sharing_360_body_template
+          : event.row.sharing_body_template;
+    const values: Record<string, string> = {
+      image_url: imageUrl ?? '',
+      imageUrl: imageUrl ?? '',
+      srcImg: imageUrl ?? '',
+      srcVideo: videoUrl ?? '',
+      url: viewerUrl ?? this.shareUrl(row.uid),
+      width: row.width === null ? '' : String(row.width),
+      height: row.height === null ? '' : String(row.height),
+    };
+    const body = template.replace(
+      /\{(image_url|imageUrl|srcImg|srcVideo|url|width|height)\}/g,
+      (_match, name: string) => values[name] ?? '',
+    );
     const title = opts.ogpTitle.trim() || opts.webappShareTitle.trim() || event.row.full_name;
     return {
       title,
@@ -183,6 +218,8 @@ export class ShareService {
       videoUrl,
       width: row.width,
       height: row.height,
+      body,
+      viewerUrl,
       mediaOrigins: this.origins(imageUrl, videoUrl),
     };
   }

@@ -1,3 +1,4 @@
+import { VideoEngine } from '../../src/repositories/video-engine.ts';
 import { deflateSync } from 'node:zlib';
 import { endpoints, type Photo } from '@flashbulb/shared';
 import sharp from 'sharp';
@@ -208,3 +209,19 @@ export const insertReadyPhoto = async (
   });
   return photo;
 };
+
+/** The video engine as the app resolves it (the npm packages' ffmpeg / ffprobe). */
+export const testVideoEngine = (): VideoEngine => new VideoEngine(VideoEngine.resolveTools({}));
+
+/** A real clip made by the engine for the test (no binary fixtures). */
+export const makeClip = (
+  options: Partial<Parameters<VideoEngine['synthesize']>[0]> = {},
+): Promise<Buffer> =>
+  testVideoEngine().synthesize({
+    seconds: 2,
+    width: 320,
+    height: 240,
+    format: 'mp4',
+    audio: true,
+    ...options,
+  });

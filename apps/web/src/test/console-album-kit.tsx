@@ -37,6 +37,8 @@ export const makePhoto = (id: number, overrides: Partial<Photo> = {}): Photo => 
   image_process_id: null,
   original_photo_id: null,
   status: 'ready',
+  duration_ms: null,
+  is_360: 0,
   created_date: new Date(Date.UTC(2026, 5, 1, 12, 0, 0) + id * 60_000).toISOString(),
   available_date: new Date(Date.UTC(2026, 5, 1, 12, 0, 0) + id * 60_000).toISOString(),
   urls: {
@@ -46,6 +48,7 @@ export const makePhoto = (id: number, overrides: Partial<Photo> = {}): Photo => 
     live_view_watermark: null,
     photo_watermark: null,
     protector_watermark: null,
+    video: null,
   },
   ...overrides,
 });

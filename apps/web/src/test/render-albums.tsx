@@ -39,6 +39,8 @@ export const albumPhoto = (id: number, overrides: Partial<Photo> = {}): Photo =>
   image_process_id: null,
   original_photo_id: null,
   status: 'ready',
+  duration_ms: null,
+  is_360: 0,
   created_date: `2026-11-21T10:${String(id % 60).padStart(2, '0')}:00.000Z`,
   available_date: `2026-11-21T10:${String(id % 60).padStart(2, '0')}:00.000Z`,
   urls: {
@@ -48,6 +50,7 @@ export const albumPhoto = (id: number, overrides: Partial<Photo> = {}): Photo =>
     live_view_watermark: null,
     photo_watermark: null,
     protector_watermark: null,
+    video: null,
   },
   ...overrides,
 });

@@ -14,6 +14,12 @@ export const photoUrlsSchema = z.object({
   live_view_watermark: z.string().nullable(),
   photo_watermark: z.string().nullable(),
   protector_watermark: z.string().nullable(),
+  video: z
+    .string()
+    .nullable()
+    .describe(
+      'A video or animated GIF: the web-playable MP4 for this caller (watermarked for guests of a watermarked event; a short watermarked preview for a guest of a paid event before the unlock)',
+    ),
 });
 
 export const photoSchema = z.object({
@@ -39,6 +45,12 @@ export const photoSchema = z.object({
   image_process_id: z.number().int().nullable(),
   original_photo_id: z.number().int().nullable(),
   status: z.enum(['processing', 'ready', 'failed']),
+  duration_ms: z
+    .number()
+    .int()
+    .nullable()
+    .describe('A video or animated GIF: its length in milliseconds'),
+  is_360: flagOutput.describe('An equirectangular 360° photo (opens the 360 viewer)'),
   created_date: z.string().describe('When the upload completed'),
   available_date: z.string().describe('When albums may show it (after any photo delay)'),
   urls: photoUrlsSchema,
@@ -121,6 +133,11 @@ export const photoUploadComplete = defineEndpoint({
   body: z.object({
     ...optionalKeyBody,
     key: z.string({ error: 'invalid_value' }).min(1, 'invalid_value').max(1024, 'invalid_value'),
+    is_360: flagSchema
+      .optional()
+      .describe(
+        'The uploader marks the photo as a 360° (equirectangular) panorama; otherwise it is recognised from its XMP',
+      ),
     original_photo_id: idSchema
       .optional()
       .describe(

@@ -2,8 +2,8 @@
  * Media rules (albums spec §5, §9; owner-console §5, §9).
  */
 
-/** General photo upload: case-insensitive extensions. */
-export const PHOTO_EXTENSIONS = ['gif', 'jpg', 'jpeg', 'mp4', 'png'] as const;
+/** General photo upload: case-insensitive extensions (mov from cameras, webm from browsers). */
+export const PHOTO_EXTENSIONS = ['gif', 'jpg', 'jpeg', 'mov', 'mp4', 'png', 'webm'] as const;
 /** Kiosk media: jpg, jpeg, mp4 only. */
 export const KIOSK_MEDIA_EXTENSIONS = ['jpg', 'jpeg', 'mp4'] as const;
 /** Profile and watermark image fields. */
@@ -31,7 +31,12 @@ export const MEDIA_CONTENT_TYPES: Record<string, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
 };
+
+/** Clips shorter than this play muted, on their own and looping in the guest viewer. */
+export const SHORT_CLIP_MS = 10_000;
 
 export const isPhotoFileName = (fileName: string): boolean =>
   (PHOTO_EXTENSIONS as readonly string[]).includes(extensionOf(fileName));

@@ -7,6 +7,12 @@ import type { EventRecord, EventRepository } from '../../repositories/event.repo
 import type { ImageEngine, WatermarkKind } from '../../repositories/image-engine.ts';
 import type { PhotoRepository } from '../../repositories/photo.repository.ts';
 import type { PrintTemplateRepository } from '../../repositories/print-template.repository.ts';
+import {
+  renditionSize,
+  type VideoEngine,
+  type VideoInfo,
+} from '../../repositories/video-engine.ts';
+import type { PhotoRow } from '../../repositories/photo.repository.ts';
 import { layoutAtLongSide, renderSheet } from '../printing/sheet-renderer.ts';
 import { templateLayoutOf } from '../template.service.ts';
 import { keyForJob, templateImageKey } from '../../storage/owned-references.ts';
@@ -16,6 +22,10 @@ import { IMMUTABLE, photoFolder, protectedPhotoFolder, readAll } from './photo-f
 /** A photo still `processing` this long after its upload without a pending job is stuck. */
 export const STUCK_AFTER_MS = 5 * 60_000;
 const STUCK_BATCH = 500;
+/** A paid event's protected preview of a clip: its first seconds, watermarked. */
+export const PROTECTED_PREVIEW_SECONDS = 5;
+/** The poster frame: a second in, or a third of a shorter clip. */
+const posterAtMs = (durationMs: number): number => Math.min(1000, Math.floor(durationMs / 3));
 const WATERMARK_KINDS: WatermarkKind[] = [
   'live_view_watermark',
   'photo_watermark',
@@ -30,6 +40,7 @@ export class PhotoDerivativesService {
       events: EventRepository;
       storage: StorageRepository;
       images: ImageEngine;
+      videos: Pick<VideoEngine, 'withInput' | 'probe' | 'poster' | 'rendition'>;
       templates: Pick<PrintTemplateRepository, 'findById'>;
       logger: Logger;
       bus: DomainEventEmitter;
@@ -45,19 +56,149 @@ export class PhotoDerivativesService {
     const event = await this.deps.events.findById(photo.eventId);
     if (!event) return;
     if (photo.mediaType === 'video') {
-      await this.deps.photos.update(photo.id, { status: 'ready' });
-      await this.ready(photo);
+      // Encoding takes minutes, not this job's seconds: the clip has a job of its own.
+      await this.deps.jobs.send('video.renditions', { photoId: photo.id });
       return;
     }
+    const original = await this.readOriginal(photo);
+    if (!original) return;
+    const derived = await this.imageDerivatives(photo, event, original);
+    if (!derived) return;
+    await this.deps.photos.update(photo.id, {
+      status: 'ready',
+      derivatives: derived.derivatives,
+      width: derived.width,
+      height: derived.height,
+      failureReason: null,
+    });
+    await this.ready(photo);
+    // An animated GIF keeps its motion: a looping MP4 beside its first-frame pictures.
+    if (photo.contentType === 'image/gif' && (await this.deps.images.frameCount(original)) > 1)
+      await this.deps.jobs.send('video.renditions', { photoId: photo.id });
+  }
+
+  /**
+   * Job `video.renditions`: a clip's poster frame (preview, thumbnail and watermarked pictures
+   * made from it like a photo's) and its web-playable MP4s — `video` (protected, unwatermarked),
+   * `video_watermark` (the event's photo watermark over it) and, for a paid event,
+   * `video_protected` (its first seconds under the protector watermark, what a guest sees before
+   * the unlock). A clip is `ready` when they exist. An animated GIF gets the same renditions
+   * (played looping), its pictures being made already.
+   */
+  async makeVideoRenditions(photoId: number): Promise<void> {
+    const photo = await this.deps.photos.findById(photoId);
+    if (!photo) return;
+    const isClip = photo.mediaType === 'video';
+    if (isClip ? photo.status === 'ready' : photo.derivatives.video !== undefined) return;
+    const event = await this.deps.events.findById(photo.eventId);
+    if (!event) return;
+    const original = await this.readOriginal(photo);
+    if (!original) return;
+    const fail = async (error: unknown, reason: string) => {
+      this.deps.logger.warn({ err: error, photoId }, 'video renditions failed');
+      // A GIF stays a picture; a clip without a playable rendition is failed (reprocess retries).
+      if (isClip)
+        await this.deps.photos.update(photo.id, { status: 'failed', failureReason: reason });
+    };
+    try {
+      await this.deps.videos.withInput(original, async (file) => {
+        const info = await this.deps.videos.probe(file);
+        if (typeof info === 'string') return fail(info, 'not a playable clip');
+        let derivatives = { ...photo.derivatives };
+        let size = { width: photo.width ?? info.width, height: photo.height ?? info.height };
+        if (isClip) {
+          const poster = await this.deps.videos.poster(file, posterAtMs(info.durationMs));
+          const derived = await this.imageDerivatives(photo, event, poster);
+          if (!derived) return;
+          derivatives = derived.derivatives;
+          size = { width: info.width, height: info.height };
+        }
+        const made = await this.renditions(file, photo, event, info);
+        await this.deps.photos.update(photo.id, {
+          status: 'ready',
+          derivatives: { ...derivatives, ...made },
+          width: size.width,
+          height: size.height,
+          durationMs: info.durationMs,
+          failureReason: null,
+        });
+      });
+    } catch (error) {
+      await fail(error, 'transcode failed');
+      return;
+    }
+    if (isClip) {
+      const now = await this.deps.photos.findById(photo.id);
+      if (now?.status === 'ready') await this.ready(photo);
+    }
+  }
+
+  private async renditions(
+    file: string,
+    photo: PhotoRow,
+    event: EventRecord,
+    info: VideoInfo,
+  ): Promise<Record<string, string>> {
+    const { width, height } = renditionSize(info);
+    const folder = photoFolder(event.row.name, photo.uid);
+    const made: Record<string, string> = {};
+    const put = async (key: string, bytes: Buffer) => {
+      await this.deps.storage.put(key, bytes, 'video/mp4', { cacheControl: IMMUTABLE });
+      return key;
+    };
+    // Unwatermarked: protected, like the photo preview (ADR 0006).
+    made.video = await put(
+      `${protectedPhotoFolder(event.row.name, photo.uid)}video.mp4`,
+      await this.deps.videos.rendition(file, 'video', { info }),
+    );
+    if (event.row.photo_watermark) {
+      const overlay = await this.deps.images.fitOverlay(
+        await this.watermarkImage(event, 'photo_watermark'),
+        width,
+        height,
+      );
+      made.video_watermark = await put(
+        `${folder}video-watermark.mp4`,
+        await this.deps.videos.rendition(file, 'watermark', { info, overlayPng: overlay }),
+      );
+    }
+    if (event.row.is_free !== 1) {
+      // The event's protector image, or the built-in watermark when it has none.
+      const protector = await this.watermarkImage(event, 'protector_watermark');
+      made.video_protected = await put(
+        `${folder}video-protected.mp4`,
+        await this.deps.videos.rendition(file, 'protected', {
+          info,
+          overlayPng: await this.deps.images.fitOverlay(protector, width, height),
+          maxSeconds: PROTECTED_PREVIEW_SECONDS,
+        }),
+      );
+    }
+    return made;
+  }
+
+  private async readOriginal(photo: PhotoRow): Promise<Buffer | null> {
     const object = await this.deps.storage.get(photo.storageKey);
     if (!object) {
       await this.deps.photos.update(photo.id, {
         status: 'failed',
         failureReason: 'original missing',
       });
-      return;
+      return null;
     }
-    const original = await readAll(object.body, PHOTO_MAX_BYTES);
+    return readAll(object.body, PHOTO_MAX_BYTES);
+  }
+
+  /**
+   * Preview, thumbnail and watermarked variants of a picture (a photo, or a clip's poster), stored;
+   * null when the picture does not decode (the photo is marked failed).
+   */
+  private async imageDerivatives(
+    photo: PhotoRow,
+    event: EventRecord,
+    original: Buffer,
+  ): Promise<{ derivatives: Record<string, string>; width: number; height: number } | null> {
+    const photoId = photo.id;
     const overlays: Partial<Record<WatermarkKind, Buffer>> = {};
     for (const kind of WATERMARK_KINDS) {
       if (kind === 'protector_watermark') {
@@ -76,7 +217,7 @@ export class PhotoDerivativesService {
     } catch (error) {
       this.deps.logger.warn({ err: error, photoId }, 'derivatives failed');
       await this.deps.photos.update(photo.id, { status: 'failed', failureReason: 'decode failed' });
-      return;
+      return null;
     }
     // Template mode (owner console §3: `watermark_pt_id`, no photo_watermark image): the photo
     // framed by the watermark template is the event's watermarked variant.
@@ -101,14 +242,7 @@ export class PhotoDerivativesService {
       await this.deps.storage.put(key, buffer, 'image/jpeg', { cacheControl: IMMUTABLE });
       derivatives[kind] = key;
     }
-    await this.deps.photos.update(photo.id, {
-      status: 'ready',
-      derivatives,
-      width: made.width,
-      height: made.height,
-      failureReason: null,
-    });
-    await this.ready(photo);
+    return { derivatives, width: made.width, height: made.height };
   }
 
   private ready(photo: { id: number; eventId: number }): Promise<void> {
@@ -130,7 +264,12 @@ export class PhotoDerivativesService {
   async requeueStuck(): Promise<{ requeued: number; failed: number }> {
     const before = new Date(this.deps.clock.now().getTime() - STUCK_AFTER_MS);
     const pending = await this.derivativeJobPhotoIds('pending');
+    // A clip being encoded is not stuck however long its encode takes.
+    for (const data of await this.deps.jobs.payloads('video.renditions', 'pending'))
+      pending.add((data as { photoId?: unknown } | null)?.photoId);
     const failedJobs = await this.derivativeJobPhotoIds('failed');
+    for (const data of await this.deps.jobs.payloads('video.renditions', 'failed'))
+      failedJobs.add((data as { photoId?: unknown } | null)?.photoId);
     let requeued = 0;
     let failed = 0;
     let afterId = 0;

@@ -89,6 +89,8 @@ export const presentPhoto = (
     image_process_id: row.imageProcessId,
     original_photo_id: row.originalPhotoId,
     status: row.status === 'ready' ? 'ready' : row.status === 'failed' ? 'failed' : 'processing',
+    duration_ms: row.durationMs,
+    is_360: asFlag(row.is360),
     created_date: row.createdAt.toISOString(),
     available_date: row.availableAt.toISOString(),
     urls: urls.urls(row, { audience, event: options.event, original: mayDownloadOriginal }),

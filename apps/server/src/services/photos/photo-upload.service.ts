@@ -21,6 +21,7 @@ import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import type { EventRecord } from '../../repositories/event.repository.ts';
 import type { ImageEngine } from '../../repositories/image-engine.ts';
 import type { PhotoRepository } from '../../repositories/photo.repository.ts';
+import type { VideoEngine } from '../../repositories/video-engine.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type { AccessControl, EventGrant } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
@@ -51,6 +52,8 @@ export class PhotoUploadService {
       storage: StorageRepository;
       urls: PhotoUrls;
       images: ImageEngine;
+      /** Probes clips at upload (headers only); the encodes run in the `video.renditions` job. */
+      videos: Pick<VideoEngine, 'withInput' | 'probe'>;
       bus: DomainEventEmitter;
       clock: Clock;
       uidSecret: Buffer;
@@ -127,6 +130,7 @@ export class PhotoUploadService {
       undefined,
       originalPhotoId,
       input.tags ?? [],
+      input.is_360 === 1,
     );
     return this.present(photo, caller);
   }
@@ -155,6 +159,7 @@ export class PhotoUploadService {
     precheck?: (size: number) => 'unsupported_picture_format' | 'unsupported_media_size' | null,
     originalPhotoId: number | null = null,
     sentTags: readonly string[] = [],
+    markedAs360 = false,
   ) {
     // At most so many completions of one organisation at a time, across processes: each reads
     // its file and may decode it.
@@ -216,12 +221,28 @@ export class PhotoUploadService {
     if (!media) return refuse('unsupported_picture_format');
     let width: number | null = null;
     let height: number | null = null;
+    let durationMs: number | null = null;
+    let is360 = false;
     if (media.mediaType === 'image') {
       if (!read.bytes) return refuse('unsupported_picture_format');
       const info = await this.deps.images.inspect(read.bytes);
       if (typeof info === 'string') return refuse(info);
       width = info.width;
       height = info.height;
+      is360 = info.is360 || (markedAs360 && media.ext !== 'gif');
+    } else {
+      // A clip: ffprobe reads its headers (a bounded, fast look); what is not a clip with a
+      // picture and a length is refused like any file that is not a picture.
+      // The clip was hashed as it streamed by, not kept: read it again, straight to disk.
+      const again = await this.deps.storage.get(input.key);
+      if (!again) throw new AppError('not_found', 'key');
+      const info = await this.deps.videos.withInput(again.body, (file) =>
+        this.deps.videos.probe(file),
+      );
+      if (typeof info === 'string') return refuse(info);
+      width = info.width;
+      height = info.height;
+      durationMs = info.durationMs;
     }
 
     const sha256 = read.sha256;
@@ -249,6 +270,8 @@ export class PhotoUploadService {
       mediaType: media.mediaType,
       width,
       height,
+      durationMs,
+      is360: is360 ? 1 : 0,
       sizeBytes: read.size,
       robotId: caller.robotId,
       attendeeUid,

@@ -107,13 +107,33 @@ export class PhotoUrls {
     const guestOfPaidEvent =
       view.audience !== 'owner' && !view.original && (!view.event || isPaidEvent(view.event));
     return {
-      original: view.original || row.mediaType === 'video' ? url(row.storageKey, 'original') : null,
+      // A clip's original follows a photo's rules: only callers who may download it.
+      original: view.original ? url(row.storageKey, 'original') : null,
       preview: guestOfPaidEvent
         ? (watermarked.protector_watermark ?? watermarked.photo_watermark)
         : url(d.preview, 'preview'),
       thumbnail: url(d.thumbnail, 'thumbnail'),
       ...watermarked,
+      video: this.videoUrl(row, view, guestOfPaidEvent, url),
     };
+  }
+
+  /**
+   * The playable rendition for this caller. Operators get the plain one. A guest of a paid event
+   * who has not unlocked gets only the short protected preview; other guests get the watermarked
+   * rendition when the event watermarks, else the plain one.
+   */
+  private videoUrl(
+    row: PhotoRow,
+    view: UrlView,
+    guestOfPaidEvent: boolean,
+    url: (key: string | undefined, variant: string) => string | null,
+  ): string | null {
+    const d = row.derivatives;
+    if (view.audience === 'owner') return url(d.video, 'video');
+    if (guestOfPaidEvent) return url(d.video_protected, 'video_protected');
+    if (d.video_watermark) return url(d.video_watermark, 'video_watermark');
+    return url(d.video, 'video');
   }
 
   /** A signed media URL, the same within each MEDIA_URL_SECONDS window. */

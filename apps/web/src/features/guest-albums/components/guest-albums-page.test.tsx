@@ -139,6 +139,46 @@ describe('viewer', () => {
     expect(document.activeElement?.getAttribute('aria-label')).toMatch(/^photo-3\.jpg/);
   });
 
+  it('plays a clip: the tile shows its length, the viewer its rendition (a short clip muted and looping)', async () => {
+    const clip = albumPhoto(3, {
+      media_type: 'video',
+      content_type: 'video/mp4',
+      duration_ms: 6_400,
+      urls: { ...albumPhoto(3).urls, video: '/files/clip-3.mp4' },
+    });
+    const long = albumPhoto(2, {
+      media_type: 'video',
+      content_type: 'video/mp4',
+      duration_ms: 75_000,
+      urls: { ...albumPhoto(2).urls, video: '/files/clip-2.mp4' },
+    });
+    const dialog = await open('?pId=pub', [clip, long, albumPhoto(1)]);
+    expect(screen.getAllByText('0:06').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('1:15').length).toBeGreaterThan(0);
+    const video = dialog.querySelector('video')!;
+    expect(video.getAttribute('src')).toBe('/files/clip-3.mp4');
+    expect([video.muted, video.loop, video.autoplay, video.controls]).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
+    await userEvent.keyboard('{ArrowRight}');
+    const longVideo = screen.getByRole('dialog').querySelector('video')!;
+    expect(longVideo.getAttribute('src')).toBe('/files/clip-2.mp4');
+    // A longer clip waits for the guest.
+    expect([longVideo.loop, longVideo.autoplay, longVideo.controls]).toEqual([false, false, true]);
+  });
+
+  it('links a 360° photo to the 360 viewer page', async () => {
+    const dialog = await open('?pId=pub', [albumPhoto(3, { is_360: 1 }), albumPhoto(2)]);
+    expect(screen.getAllByText('360°').length).toBeGreaterThan(0);
+    const link = within(dialog).getByRole('link', { name: 'Open the 360° view' });
+    expect(link.getAttribute('href')).toBe(
+      `/share/viewer?url=${encodeURIComponent('/files/preview-3.jpg')}&closeable=1`,
+    );
+  });
+
   it('keeps Tab inside the dialog', async () => {
     await open('?pId=pub');
     const dialog = screen.getByRole('dialog');

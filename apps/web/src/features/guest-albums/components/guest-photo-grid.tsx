@@ -19,7 +19,7 @@ import {
   rowOf,
   type JustifiedRow,
 } from '../utils/justified-layout.ts';
-import { displayDate, photoBox, photoSrcSet } from '../utils/photo-image.ts';
+import { clipDuration, displayDate, photoBox, photoSrcSet } from '../utils/photo-image.ts';
 
 /** Rows beyond the visible ones, so a flick shows pictures rather than gaps. */
 const OVERSCAN_ROWS = 3;
@@ -328,7 +328,22 @@ const PhotoTile = memo(function PhotoTile({
         ) : (
           <span className="albums-tile-name">{photo.file_name}</span>
         )}
-        {photo.media_type === 'video' && <span className="albums-badge">{t('albums.video')}</span>}
+        {photo.media_type === 'video' && (
+          <span
+            className="albums-badge albums-badge--video"
+            aria-label={
+              photo.duration_ms !== null
+                ? t('albums.videoDuration', { duration: clipDuration(photo.duration_ms) })
+                : t('albums.video')
+            }
+          >
+            <span aria-hidden="true">▶ </span>
+            {photo.duration_ms !== null ? clipDuration(photo.duration_ms) : t('albums.video')}
+          </span>
+        )}
+        {photo.is_360 === 1 && (
+          <span className="albums-badge albums-badge--360">{t('albums.badge360')}</span>
+        )}
         {hidden && <span className="albums-badge albums-badge--hidden">{t('albums.hidden')}</span>}
         {selected && (
           <span className="albums-badge albums-badge--selected" aria-hidden="true">

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type TouchEvent } from
 import { useTranslation } from 'react-i18next';
 import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { classifyTouch, isDoubleTap } from '../utils/gestures.ts';
-import { displayDate, viewerSource } from '../utils/photo-image.ts';
+import { displayDate, playsOnItsOwn, videoSource, viewerSource } from '../utils/photo-image.ts';
 import { canUseShareSheet, downloadFile, downloadName } from '../utils/share-download.ts';
 import { IconButton } from './icon-button.tsx';
 import { Icon } from './icons.tsx';
@@ -271,16 +271,21 @@ export function PhotoViewer({
       >
         {!photo || !source ? (
           <p className="albums-viewer-loading">{t('albums.loadingPhoto')}</p>
-        ) : photo.media_type === 'video' ? (
+        ) : videoSource(photo) ? (
+          // Short clips and animated GIFs play on their own, muted and looping; longer clips wait
+          // for the guest (controls). The poster is what the tile showed.
           <video
             key={photo.id}
-            src={photo.urls.preview ?? photo.urls.original ?? undefined}
-            poster={photo.urls.thumbnail ?? undefined}
-            controls
+            src={videoSource(photo) ?? undefined}
+            poster={source}
+            controls={photo.media_type === 'video'}
             playsInline
-            autoPlay
-            muted
+            autoPlay={playsOnItsOwn(photo)}
+            muted={playsOnItsOwn(photo)}
+            loop={playsOnItsOwn(photo)}
+            preload="metadata"
             aria-label={alt}
+            data-testid="viewer-video"
           />
         ) : (
           <img
@@ -324,6 +329,16 @@ export function PhotoViewer({
             aria-expanded={openPanel === 'info'}
             onClick={() => togglePanel('info')}
           />
+          {photo && photo.is_360 === 1 && source && (
+            // The 360° page (owner console §2: url, closeable, wm=111 for a watermark).
+            <a
+              className="fb-button albums-viewer-360"
+              href={`/share/viewer?url=${encodeURIComponent(source)}&closeable=1${options.watermarkOverlay || photo.urls.photo_watermark ? '&wm=111' : ''}`}
+              data-testid="viewer-360"
+            >
+              {t('albums.open360')}
+            </a>
+          )}
           {photo && !options.kiosk && (
             <IconButton
               icon="share"

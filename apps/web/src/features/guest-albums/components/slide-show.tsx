@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GuestPhoto as Photo } from '@flashbulb/shared';
-import { displayDate, viewerSource } from '../utils/photo-image.ts';
+import { displayDate, videoSource, viewerSource } from '../utils/photo-image.ts';
 import { AlbumLinkQr } from './album-link-qr.tsx';
 import { IconButton } from './icon-button.tsx';
 import { httpLink } from '../utils/http-link.ts';
@@ -84,7 +84,13 @@ export function SlideShow({
     });
   }
 
-  const seconds = state.pending > 0 ? minSeconds : maxSeconds;
+  // A clip plays to its end before the next slide (a second's grace for the start).
+  const current = photoAt(state.index);
+  const clipSeconds =
+    current && videoSource(current) && current.media_type === 'video' && current.duration_ms
+      ? current.duration_ms / 1000 + 1
+      : 0;
+  const seconds = Math.max(clipSeconds, state.pending > 0 ? minSeconds : maxSeconds);
   useEffect(() => {
     if (count <= 1 && state.pending === 0) return undefined;
     const timer = setTimeout(() => {
@@ -194,19 +200,36 @@ function Slide({ photo, entering }: { photo: Photo; entering: boolean }) {
       {fit === 'contain' && (
         <img className="albums-slide-backdrop" src={photo.urls.thumbnail ?? source} alt="" />
       )}
-      <img
-        className={`albums-slide-photo albums-slide-photo--${fit}`}
-        src={source}
-        alt={
-          entering
-            ? t('albums.photoAlt', {
-                name: photo.file_name,
-                date: displayDate(photo.created_date),
-              })
-            : ''
-        }
-        data-photo-id={entering ? photo.id : undefined}
-      />
+      {videoSource(photo) && entering ? (
+        <video
+          className={`albums-slide-photo albums-slide-photo--${fit}`}
+          src={videoSource(photo) ?? undefined}
+          poster={source}
+          autoPlay
+          muted
+          playsInline
+          loop={photo.media_type === 'image'}
+          aria-label={t('albums.photoAlt', {
+            name: photo.file_name,
+            date: displayDate(photo.created_date),
+          })}
+          data-photo-id={photo.id}
+        />
+      ) : (
+        <img
+          className={`albums-slide-photo albums-slide-photo--${fit}`}
+          src={source}
+          alt={
+            entering
+              ? t('albums.photoAlt', {
+                  name: photo.file_name,
+                  date: displayDate(photo.created_date),
+                })
+              : ''
+          }
+          data-photo-id={entering ? photo.id : undefined}
+        />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { GuestPhoto as Photo } from '@flashbulb/shared';
+import { SHORT_CLIP_MS, type GuestPhoto as Photo } from '@flashbulb/shared';
 
 /** The thumbnail (about 400 px) and preview (fit 2000 px) as a srcset; the browser picks by `sizes`. */
 export const photoSrcSet = (photo: Photo): string | undefined => {
@@ -21,6 +21,19 @@ export const photoBox = (photo: Photo, longSide = 400): { width: number; height:
 /** What the viewer shows: the photo watermark derivative when the event has one. */
 export const viewerSource = (photo: Photo): string | null =>
   photo.urls.photo_watermark ?? photo.urls.preview ?? photo.urls.thumbnail;
+
+/** The playable rendition of a clip or animated GIF for this caller, or null for a still photo. */
+export const videoSource = (photo: Photo): string | null => photo.urls.video ?? null;
+
+/** Clips shorter than SHORT_CLIP_MS (and animated GIFs) play on their own, muted and looping. */
+export const playsOnItsOwn = (photo: Photo): boolean =>
+  photo.media_type === 'image' || (photo.duration_ms ?? 0) < SHORT_CLIP_MS;
+
+/** `0:08`, `12:04`: a clip's length on its tile. */
+export const clipDuration = (ms: number): string => {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+};
 
 /** `2026-11-21 14:05` from an ISO date (UTC; album spec §9 display format). */
 export const displayDate = (iso: string): string => {
