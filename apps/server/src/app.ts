@@ -86,6 +86,8 @@ const trustProxyOption = (
   trust: AppConfig['trustProxy'],
 ): false | string[] | ((address: string, hop: number) => boolean) =>
   typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+
+/**
  * The request a line is logged for. Fastify's request logger carries `reqId`; lines logged by
  * services, repositories and listeners through the app's logger while serving a request get it
  * from here, so every line of a request can be found by its id.

@@ -165,7 +165,16 @@ export class PhotoUploadService {
     // its file and may decode it.
     const slot = this.deps.quotas;
     const work = () =>
-      this.registerNow(callerEvent, robotId, key, attendeeUid, precheck, originalPhotoId, sentTags);
+      this.registerNow(
+        callerEvent,
+        robotId,
+        key,
+        attendeeUid,
+        precheck,
+        originalPhotoId,
+        sentTags,
+        markedAs360,
+      );
     return slot ? slot.uploadSlot(callerEvent.row.organisationId, work) : work();
   }
 
@@ -179,6 +188,7 @@ export class PhotoUploadService {
       | undefined,
     originalPhotoId: number | null,
     sentTags: readonly string[],
+    markedAs360: boolean,
   ) {
     const input = { key };
     const caller = { event: callerEvent, robotId };
