@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import {
+  attendeeKeyOf,
   endpoints,
+  normaliseAttendeeId,
   photoStreamUrlAt,
   type Attendee,
   type FlashbulbEvent,
@@ -52,7 +54,27 @@ const ownerKey = (e: FlashbulbEvent) => ({
   key_type: 'event_owner' as const,
   key_value: e.owner_api_key,
 });
-const keyOf = (uid: string) => ({ key_type: 'attendee' as const, key_value: uid });
+/**
+ * Album keys by normalised attendee id. An id a booth chose opens its album only with the private
+ * id the upload gave it (`<id>~<private id>`, the key of its album links); keys are read back from
+ * the attendees table after each upload that names one.
+ */
+const albumKeys = new Map<string, string>();
+const readAlbumKeys = async () => {
+  const { rows } = await t.database.executeSql(
+    'select uid, private_id, custom_uid from attendees',
+    [],
+  );
+  for (const row of rows as { uid: string; private_id: string | null; custom_uid: number }[])
+    albumKeys.set(
+      row.uid,
+      attendeeKeyOf({ uid: row.uid, privateId: row.private_id, customUid: row.custom_uid }),
+    );
+};
+const keyOf = (uid: string) => ({
+  key_type: 'attendee' as const,
+  key_value: albumKeys.get(normaliseAttendeeId(uid)) ?? uid,
+});
 
 /** Grant (with an attendee id) → storage POST → completion → derivatives ready. */
 const upload = async (e: FlashbulbEvent, attendeeUid?: string): Promise<Photo> => {
@@ -75,6 +97,7 @@ const upload = async (e: FlashbulbEvent, attendeeUid?: string): Promise<Photo> =
   });
   expect(stored.statusCode).toBe(201);
   const photo = await t.ok(endpoints.photoUploadComplete, { ...ownerKey(e), key: grant.key });
+  if (attendeeUid) await readAlbumKeys();
   return waitForReady(t, admin.authorization, e.id, photo.id);
 };
 
@@ -144,7 +167,8 @@ describe('photos uploaded with an attendee id', () => {
       admin,
     );
     expect(owners.attendees.map((a) => a.uid)).toEqual(['VIP0001']);
-    expect(owners.attendees[0]!.private_id).toBeNull();
+    // A booth-chosen id gets a private id: its album opens only with both.
+    expect(owners.attendees[0]!.private_id).toMatch(/^[A-Z0-9]{8}$/);
     expect(owners.attendees[0]!.photo_count).toBe(2);
   });
 
@@ -499,9 +523,7 @@ describe('the attendee’s live stream', () => {
 
   it('pushes the attendee’s new photo and not another attendee’s', async () => {
     await upload(paid, 'STREAM1');
-    const client = await openSse(
-      photoStreamUrlAt(base, { key_type: 'attendee', key_value: 'STREAM1' }),
-    );
+    const client = await openSse(photoStreamUrlAt(base, keyOf('STREAM1')));
     clients.push(client);
     expect(client.status).toBe(200);
     await expect.poll(() => client.raw()).toContain('retry: ');

@@ -337,6 +337,11 @@ describe('the Outbox page’s messages of no event', () => {
       receiver_full_name: 'Cy',
       email_to_address_array: ['cy@example.com'],
     });
+    // The request queued the auth.password-reset job (this app runs no worker): run its work.
+    expect(await t.app.container.jobs.payloads('auth.password-reset', 'pending')).toEqual([
+      { username: ADMIN_EMAIL },
+    ]);
+    await t.app.container.services.auth.sendResetCode(ADMIN_EMAIL);
     const listed = await t.ok(endpoints.outboxList, {}, as(world.superUser));
     const invitation = listed.messages.find((m) => m.kind === 'password_reset');
     expect(invitation).toBeDefined();

@@ -11,7 +11,13 @@ import type {
   FaceEngineProvider,
 } from '../src/repositories/face-engine/face-engine-provider.ts';
 import { isProtectedKey } from '../src/storage/key-space.ts';
-import { createEvent, createEventWorld, errorOf, type EventWorld } from './helpers/events.ts';
+import {
+  attendeeAlbumKey,
+  createEvent,
+  createEventWorld,
+  errorOf,
+  type EventWorld,
+} from './helpers/events.ts';
 import { makeJpeg, waitForReady } from './helpers/photos.ts';
 import { grantForm, multipartBody } from './helpers/storage.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -236,9 +242,11 @@ describe('search by face with a key', () => {
   });
 
   it("attendee key: only the matches in the attendee's own album", async () => {
-    const selfie = await uploadSelfie(attendeeKey('ANNA01'), ANNA_SELFIE);
+    // ANNA01 came with a booth's upload: her album key carries her private id.
+    const anna = attendeeKey(await attendeeAlbumKey(t, 'ANNA01'));
+    const selfie = await uploadSelfie(anna, ANNA_SELFIE);
     const result = await t.ok(endpoints.keySearchByFace, {
-      ...attendeeKey('ANNA01'),
+      ...anna,
       photo_url_list: [selfie],
       face_consent_version: CONSENT,
     });

@@ -138,7 +138,10 @@ describe('server core', () => {
 describe('first administrator', () => {
   it('is created once even when two requests race', async () => {
     t = await createTestApp();
-    expect(await t.ok(endpoints.setupStatus, {})).toEqual({ needs_first_admin: true });
+    expect(await t.ok(endpoints.setupStatus, {})).toEqual({
+      needs_first_admin: true,
+      needs_setup_token: false,
+    });
     const [a, b] = await Promise.all([
       t.call(endpoints.createFirstAdmin, {
         email: 'one@example.com',
@@ -152,7 +155,10 @@ describe('first administrator', () => {
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     const rows = await t.database.executeSql('select count(*)::int as n from users');
     expect(rows.rows[0]).toEqual({ n: 1 });
-    expect(await t.ok(endpoints.setupStatus, {})).toEqual({ needs_first_admin: false });
+    expect(await t.ok(endpoints.setupStatus, {})).toEqual({
+      needs_first_admin: false,
+      needs_setup_token: false,
+    });
   });
 
   it('refuses a weak password and creates nothing', async () => {
@@ -165,7 +171,10 @@ describe('first administrator', () => {
     expect(weak.body).toMatchObject({
       error: { message_key: 'invalid_password', field: 'password' },
     });
-    expect(await t.ok(endpoints.setupStatus, {})).toEqual({ needs_first_admin: true });
+    expect(await t.ok(endpoints.setupStatus, {})).toEqual({
+      needs_first_admin: true,
+      needs_setup_token: false,
+    });
   });
 });
 

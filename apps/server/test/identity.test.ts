@@ -420,7 +420,10 @@ describe('authenticator management', () => {
     const asAdmin = { authorization: admin.authorization };
     const bare = await t.call(endpoints.associateSoftwareToken, {}, asAdmin);
     expect(bare.statusCode).toBe(400);
-    expect(errorOf(bare.body)).toMatchObject({ message_key: 'password_required', field: 'password' });
+    expect(errorOf(bare.body)).toMatchObject({
+      message_key: 'password_required',
+      field: 'password',
+    });
     const wrongPassword = await t.call(
       endpoints.associateSoftwareToken,
       { password: 'not the password' },

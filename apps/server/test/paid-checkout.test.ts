@@ -384,7 +384,11 @@ describe('QR checkout with the test provider', () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]!.content.subject).toBe('Your receipt: Paid Gala');
     // The event's receipt body with {user_name} filled, and what was bought for how much.
-    expect(sent[0]!.content.text).toContain('Hi guest@example.com, thank you for your purchase.');
+    // The buyer's address is a placeholder value: zero-width spaces keep mail clients from
+    // turning it into a link.
+    expect(sent[0]!.content.text.replace(/\u200B/g, '')).toContain(
+      'Hi guest@example.com, thank you for your purchase.',
+    );
     expect(sent[0]!.content.text).toContain('Album: $4.50 (USD)');
   });
 

@@ -47,7 +47,8 @@ describe('FLASHBULB_TRUST_PROXY', () => {
   it('with one proxy hop, a client that rotates the left-most X-Forwarded-For is still one client', async () => {
     t = await createTestApp({ FLASHBULB_TRUST_PROXY: '1', FLASHBULB_AUTH_RATE_LIMIT: '3' });
     const statuses: number[] = [];
-    for (let i = 1; i <= 5; i += 1) statuses.push(await signInFrom(t, `10.9.9.${i}, 203.0.113.7`, i));
+    for (let i = 1; i <= 5; i += 1)
+      statuses.push(await signInFrom(t, `10.9.9.${i}, 203.0.113.7`, i));
     expect(statuses.slice(0, 3).every((status) => status !== 429)).toBe(true);
     expect(statuses.slice(3)).toEqual([429, 429]);
     // Another client behind the same proxy has its own budget.
@@ -61,7 +62,8 @@ describe('FLASHBULB_TRUST_PROXY', () => {
       FLASHBULB_AUTH_RATE_LIMIT: '2',
     });
     const statuses: number[] = [];
-    for (let i = 1; i <= 4; i += 1) statuses.push(await signInFrom(t, `10.9.9.${i}, 198.51.100.4`, i));
+    for (let i = 1; i <= 4; i += 1)
+      statuses.push(await signInFrom(t, `10.9.9.${i}, 198.51.100.4`, i));
     expect(statuses.slice(2)).toEqual([429, 429]);
   });
 

@@ -1,4 +1,10 @@
-import { endpoints, type BodyOf, type FlashbulbEvent } from '@flashbulb/shared';
+import {
+  attendeeKeyOf,
+  endpoints,
+  normaliseAttendeeId,
+  type BodyOf,
+  type FlashbulbEvent,
+} from '@flashbulb/shared';
 import { afterAll, beforeAll } from 'vitest';
 import { createAndSignInUser, Role, signedInAdmin, type SignedIn } from './identity.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -137,4 +143,18 @@ export const readEvent = async (
   );
   if (!event) throw new Error(`no event ${name}`);
   return event;
+};
+
+/**
+ * The album key of an attendee as its links carry it: a booth-chosen id opens its album only with
+ * the private id its upload gave it (`<id>~<private id>`); a generated id is its own key.
+ */
+export const attendeeAlbumKey = async (t: TestApp, uid: string): Promise<string> => {
+  const { rows } = await t.database.executeSql(
+    'select uid, private_id, custom_uid from attendees where uid = $1',
+    [normaliseAttendeeId(uid)],
+  );
+  const row = rows[0] as { uid: string; private_id: string | null; custom_uid: number } | undefined;
+  if (!row) throw new Error(`no attendee ${uid}`);
+  return attendeeKeyOf({ uid: row.uid, privateId: row.private_id, customUid: row.custom_uid });
 };
