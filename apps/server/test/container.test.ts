@@ -66,6 +66,7 @@ describe('container composed from one wiring file per domain', () => {
         'uploadSweep',
         'users',
         'webapp',
+        'webhookOut',
         'webhooks',
       ].sort(),
     );
@@ -96,6 +97,7 @@ describe('container composed from one wiring file per domain', () => {
         'sessions',
         'throttle',
         'users',
+        'webhookOut',
       ].sort(),
     );
   });

@@ -95,7 +95,10 @@ describe('the receipt e-mail', () => {
       m.to.includes('buyer+1@example.com') && /^Subject: Your receipt/m.test(m.text);
     const mail = await smtp.waitFor(isReceipt);
     expect(mail.text).toMatch(/^Subject: Your receipt: Gala <Night>/m);
-    expect(mail.text).toContain('Dear buyer+1@example.com, thanks!');
+    // Placeholder values carry zero-width spaces (raw or quoted-printable) so no client links them.
+    expect(mail.text.replace(/\u200B|=E2=80=8B|\u00e2\u0080\u008b/g, '')).toContain(
+      'Dear buyer+1@example.com, thanks!',
+    );
     // $3.50 × 1 photo + $1, the button's text escaped in the HTML part.
     expect(mail.text).toContain('Album & more: $4.50 (USD)');
     expect(mail.text).toContain('Album &amp; more: $4.50 (USD)');

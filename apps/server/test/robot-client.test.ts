@@ -8,7 +8,12 @@ import { promisify } from 'node:util';
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeSummary, runRobotUpload } from '../src/cli/robot-upload.ts';
-import { createEvent, createEventWorld, type EventWorld } from './helpers/events.ts';
+import {
+  attendeeAlbumKey,
+  createEvent,
+  createEventWorld,
+  type EventWorld,
+} from './helpers/events.ts';
 import { makeJpeg } from './helpers/photos.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -286,10 +291,12 @@ describe('robot client', () => {
       await writeFile(path.join(own, 'RIDE_1.jpg'), await makeJpeg({ seed: 500 }));
       const summary = await runRobotUpload(options({ paths: [own], attendeeUid: 'bib-7' }));
       expect(summary.uploaded).toBe(1);
+      // A booth-chosen id: its album opens with the private id the upload gave it.
+      const key = await attendeeAlbumKey(t, 'BIB7');
       const album = () =>
         t.ok(endpoints.publicPhotoList, {
           key_type: 'attendee',
-          key_value: 'BIB7',
+          key_value: key,
           max_size: 10,
           page_number: 1,
         });

@@ -1,5 +1,5 @@
 import { ownerPatternMatches } from '../../lib/owner-pattern.ts';
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import {
   extensionOf,
   kioskMediaError,
