@@ -110,7 +110,8 @@ describe('the console Outbox page in Chromium', () => {
           .click();
         const dialog = page.getByRole('dialog', { name: 'New photo for guest@example.com' });
         const text = await dialog.getByTestId('outbox-text').innerText();
-        expect(text).toContain('Hello guest@example.com, a new photo: http');
+        // The address is a placeholder value: zero-width spaces keep mail clients from linking it.
+        expect(text.replace(/\u200B/g, '')).toContain('Hello guest@example.com, a new photo: http');
         expect(text).toContain('<marquee>not html</marquee>');
         expect(text).toContain('Unsubscribe: http');
         await page.setViewportSize({ width: 390, height: 844 });
