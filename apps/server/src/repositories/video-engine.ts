@@ -5,6 +5,9 @@ import { createRequire } from 'node:module';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { setPriority, tmpdir } from 'node:os';
 import path from 'node:path';
+
+/** Every ffmpeg run: no banner, no stdin, errors only, overwrite the output. */
+const FFMPEG_QUIET = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y'];
 import { MAX_PIXELS } from '@flashbulb/shared';
 
 /** What the probe finds in a clip. Width and height are as shown (rotation applied). */
@@ -69,11 +72,7 @@ export const renditionArgs = (
     ? `${scale}[base];[base][1:v]overlay=0:0,format=yuv420p[v]`
     : `${scale}[v]`;
   return [
-    '-hide_banner',
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
+    ...FFMPEG_QUIET,
     '-i',
     input,
     ...(options.overlayPath ? ['-i', options.overlayPath] : []),
@@ -208,11 +207,7 @@ export class VideoEngine {
     await this.run(
       this.tools.ffmpeg,
       [
-        '-hide_banner',
-        '-nostdin',
-        '-loglevel',
-        'error',
-        '-y',
+        ...FFMPEG_QUIET,
         '-ss',
         (atMs / 1000).toFixed(3),
         '-i',
@@ -293,11 +288,7 @@ export class VideoEngine {
       await this.run(
         this.tools.ffmpeg,
         [
-          '-hide_banner',
-          '-nostdin',
-          '-loglevel',
-          'error',
-          '-y',
+          ...FFMPEG_QUIET,
           '-f',
           'lavfi',
           '-i',
@@ -317,11 +308,7 @@ export class VideoEngine {
       await this.run(
         this.tools.ffmpeg,
         [
-          '-hide_banner',
-          '-nostdin',
-          '-loglevel',
-          'error',
-          '-y',
+          ...FFMPEG_QUIET,
           '-i',
           out,
           '-c',
