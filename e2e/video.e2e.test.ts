@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { VideoEngine } from '../apps/server/src/repositories/video-engine.ts';
+import { VideoEngine } from '../apps/server/src/repositories/photos/video-engine.ts';
 import {
   albumServerEnv,
   robotUpload,

@@ -8,9 +8,10 @@ import config from '../../vitest.config.ts';
 import { BOTH_ENGINES, postgresIncludes, SERVER_TEST_DIR } from './server-engines.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const serverTests = readdirSync(path.join(repoRoot, SERVER_TEST_DIR)).filter((name) =>
-  name.endsWith('.test.ts'),
-);
+/** Every server test file, as a path under SERVER_TEST_DIR (`<domain>/<name>.test.ts`). */
+const serverTests = readdirSync(path.join(repoRoot, SERVER_TEST_DIR), { recursive: true })
+  .map((name) => String(name).split(path.sep).join('/'))
+  .filter((name) => name.endsWith('.test.ts'));
 
 interface Project {
   test?: { name?: string; include?: string[] };

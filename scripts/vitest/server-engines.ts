@@ -15,31 +15,31 @@
 /** Server test files (under apps/server/test) that run on PostgreSQL as well as on PGlite. */
 export const BOTH_ENGINES: readonly string[] = [
   // Migrations and the engine's own start-up.
-  'database.test.ts',
-  'outbox-migration.test.ts',
-  'cli.test.ts',
+  'platform/database.test.ts',
+  'messaging/outbox-migration.test.ts',
+  'platform/cli.test.ts',
   // Database maintenance, the data-dir lock, crash safety.
-  'database-maintenance.test.ts',
-  'data-dir-lock.test.ts',
-  'crash-safety.test.ts',
+  'operations/database-maintenance.test.ts',
+  'platform/data-dir-lock.test.ts',
+  'platform/crash-safety.test.ts',
   // Jobs (pg-boss), the outbox, several processes on one database, restarts mid-job.
-  'jobs-registry.test.ts',
-  'jobs-scale-out.test.ts',
-  'outbox.test.ts',
-  'photos-ingest.test.ts',
-  'photos-stuck.test.ts',
+  'platform/jobs-registry.test.ts',
+  'platform/jobs-scale-out.test.ts',
+  'messaging/outbox.test.ts',
+  'photos/ingest.test.ts',
+  'photos/stuck.test.ts',
   // Keyset paging over the photo list (SQL written by hand).
-  'photo-list-paging.test.ts',
+  'photos/list-paging.test.ts',
   // The throttle (sign-in lockout) and the HTTP rate-limit store (raw SQL).
-  'lockout.test.ts',
-  'http.test.ts',
+  'identity/lockout.test.ts',
+  'platform/http.test.ts',
   // Quotas counted in rate_limit_hits (raw SQL, atomic takes across processes).
-  'quotas.test.ts',
+  'operations/quotas.test.ts',
   // Face vectors and their similarity search (pgvector SQL).
-  'faces-index.test.ts',
+  'faces/index.test.ts',
   // Guest budgets counted in the database (raw SQL), held across two processes on one database.
-  'guest-relay.test.ts',
-  'attendee-enumeration.test.ts',
+  'messaging/guest-relay.test.ts',
+  'attendees/attendee-enumeration.test.ts',
 ];
 
 export const SERVER_TEST_DIR = 'apps/server/test';

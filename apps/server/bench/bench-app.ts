@@ -17,7 +17,7 @@ import {
 import { startThrowawayCluster } from '../../../scripts/pg-cluster.mjs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import type { Actor } from '../src/services/actor.ts';
+import type { Actor } from '../src/access/actor.ts';
 
 /**
  * The benchmark's scheduling group, for its header. Linux shares the CPU between autogroups

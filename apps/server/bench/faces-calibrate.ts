@@ -15,7 +15,7 @@ import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { FaceApiAdapter } from '../src/repositories/face-engine/face-api.adapter.ts';
+import { FaceApiAdapter } from '../src/repositories/faces/engine/face-api.adapter.ts';
 import {
   DEFAULT_FACE_MATCH_THRESHOLD,
   faceDistance,

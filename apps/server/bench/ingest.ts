@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { endpoints } from '@flashbulb/shared';
 import sharp from 'sharp';
 import { MAINTENANCE_INDEXES } from '../src/jobs/job-queue.ts';
-import { ImageEngine } from '../src/repositories/image-engine.ts';
+import { ImageEngine } from '../src/repositories/photos/image-engine.ts';
 import { post, schedulingNote, setUp, type Setup } from './bench-app.ts';
 
 // pg-boss's own SQL for its maintenance (the statements it runs every maintenance round).

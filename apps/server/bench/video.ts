@@ -14,7 +14,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { endpoints } from '@flashbulb/shared';
-import { renditionArgs, VideoEngine } from '../src/repositories/video-engine.ts';
+import { renditionArgs, VideoEngine } from '../src/repositories/photos/video-engine.ts';
 import { post, schedulingNote, setUp } from './bench-app.ts';
 
 const { values } = parseArgs({

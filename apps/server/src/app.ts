@@ -42,7 +42,7 @@ import { registerUnsubscribeRoutes } from './routes/unsubscribe.routes.ts';
 import { registerWebhookRoutes } from './routes/webhook.routes.ts';
 import { pageTypeFromQuery } from '@flashbulb/shared/rules/page-type';
 import { webappShell } from './routes/webapp-shell.ts';
-import type { WebappService } from './services/webapp/webapp.service.ts';
+import type { WebappService } from './services/albums/webapp.service.ts';
 
 /** Owner calls and forms are small; uploads go straight to storage, not through these bodies. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -1,10 +1,10 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import type { TwilioSettings } from './repositories/sms/twilio.adapter.ts';
+import type { TwilioSettings } from './repositories/messaging/sms/twilio.adapter.ts';
 import type { S3StorageConfig } from './storage/s3-storage.ts';
-import type { QuotaLimits } from './services/quotas.ts';
-import { parseGuestLimits, type GuestLimits } from './services/guest-limits.ts';
+import type { QuotaLimits } from './services/operations/quotas.ts';
+import { parseGuestLimits, type GuestLimits } from './access/guest-limits.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', ''])
@@ -42,7 +42,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   FLASHBULB_TRUST_PROXY: z.string().optional(),
   FLASHBULB_AUTH_RATE_LIMIT: z.coerce.number().int().positive().default(60),
-  /** Overrides of the guest limits (`name=value,…`; services/guest-limits.ts, docs/security.md). */
+  /** Overrides of the guest limits (`name=value,…`; access/guest-limits.ts, docs/security.md). */
   FLASHBULB_GUEST_LIMITS: z.string().optional(),
   /** api: serve calls, run no jobs; worker: run jobs and schedules, serve health only; all: both. */
   FLASHBULB_ROLE: z.enum(['api', 'worker', 'all']).default('all'),

@@ -1,27 +1,27 @@
 export * from './errors.ts';
 export * from './api/envelope.ts';
 export * from './api/endpoint.ts';
-export * from './api/auth.ts';
-export * from './api/users.ts';
+export * from './api/identity/auth.ts';
+export * from './api/identity/users.ts';
 export * from './api/index.ts';
 export * from './rules/identity.ts';
 export * from './rules/common-passwords.ts';
 export * from './i18n/en.ts';
-export * from './api/event-settings.ts';
-export * from './api/events.ts';
+export * from './api/events/event-settings.ts';
+export * from './api/events/events.ts';
 export * from './rules/event-rules.ts';
 export * from './rules/text-rules.ts';
-export * from './api/photos.ts';
-export * from './api/albums.ts';
+export * from './api/photos/photos.ts';
+export * from './api/albums/albums.ts';
 export * from './rules/media-rules.ts';
 export * from './rules/page-type.ts';
 export * from './rules/guest-boot.ts';
 export * from './rules/attendee-id.ts';
-export * from './api/attendees.ts';
-export * from './api/kiosk.ts';
-export * from './api/faces.ts';
-export * from './api/printing.ts';
-export * from './api/print-templates.ts';
+export * from './api/attendees/attendees.ts';
+export * from './api/attendees/kiosk.ts';
+export * from './api/faces/faces.ts';
+export * from './api/printing/printing.ts';
+export * from './api/printing/print-templates.ts';
 export * from './client/contract-client.ts';
 export * from './client/paths.ts';
 export * from './rules/price-formula.ts';
@@ -30,15 +30,15 @@ export * from './rules/payment-state.ts';
 export * from './api/input-rules.ts';
 export * from './rules/kiosk.ts';
 export * from './rules/stock-images.ts';
-export * from './api/messages.ts';
-export * from './api/webapp.ts';
-export * from './api/leads.ts';
+export * from './api/messaging/messages.ts';
+export * from './api/albums/webapp.ts';
+export * from './api/attendees/leads.ts';
 export {
   CONNECTION_PROVIDERS,
   type ConnectionProvider,
   type PaymentConnection,
   type CardReader,
-} from './api/providers.ts';
+} from './api/payments/providers.ts';
 export {
   webhookList,
   webhookCreate,
@@ -51,4 +51,4 @@ export {
   type WebhookEventType,
   type WebhookEndpoint,
   type WebhookDelivery,
-} from './api/webhooks.ts';
+} from './api/operations/webhooks.ts';

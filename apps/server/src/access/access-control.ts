@@ -9,10 +9,13 @@ import {
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { hashToken } from '../lib/secret-box.ts';
-import type { AttendeeRecord, AttendeeRepository } from '../repositories/attendee.repository.ts';
-import type { EventRecord, EventRepository } from '../repositories/event.repository.ts';
-import type { RobotRepository } from '../repositories/robot.repository.ts';
-import type { Actor } from '../services/actor.ts';
+import type {
+  AttendeeRecord,
+  AttendeeRepository,
+} from '../repositories/attendees/attendee.repository.ts';
+import type { EventRecord, EventRepository } from '../repositories/events/event.repository.ts';
+import type { RobotRepository } from '../repositories/events/robot.repository.ts';
+import type { Actor } from './actor.ts';
 import {
   allows,
   keySubject,
@@ -86,7 +89,7 @@ export class AccessControl {
       clock: Clock;
       /** Budgets on attendee-id lookups (per client address and event); none in unit set-ups. */
       attendeeLookups?: AttendeeLookupLimits;
-      /** The event's display token (services/event-mapper.ts `displayTokenOf`). */
+      /** The event's display token (services/events/event-mapper.ts `displayTokenOf`). */
       displayToken?: (eventId: number) => string;
     },
   ) {}

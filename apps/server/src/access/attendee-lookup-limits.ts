@@ -1,5 +1,5 @@
 import { clientAddress } from '../lib/request-context.ts';
-import { TEN_MINUTES_MS, type GuestLimits, type UsageBudgets } from '../services/guest-limits.ts';
+import { TEN_MINUTES_MS, type GuestLimits, type UsageBudgets } from './guest-limits.ts';
 
 /**
  * Every attendee id a caller presents (an attendee key, or an `attendee_uid` a guest or kiosk call

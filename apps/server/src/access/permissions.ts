@@ -7,7 +7,7 @@ import type { PublicKeyType } from '@flashbulb/shared';
  * within the event it names; an attendee key within the attendee's album) and the kiosk: the
  * private key presented together with the event's display token, which only the organiser's kiosk
  * links carry (a guest's private-album link is the private key alone). `requireEventAccess`
- * reads this table and nothing else to decide; `apps/server/test/permission-matrix.test.ts`
+ * reads this table and nothing else to decide; `apps/server/test/access/permission-matrix.test.ts`
  * checks every call of the contract against it.
  */
 export const SUBJECTS = [

@@ -1,7 +1,7 @@
 import type { PublicKeyType } from '@flashbulb/shared';
-import type { AttendeeRecord } from '../repositories/attendee.repository.ts';
-import type { EventRecord } from '../repositories/event.repository.ts';
-import type { Actor } from '../services/actor.ts';
+import type { AttendeeRecord } from '../repositories/attendees/attendee.repository.ts';
+import type { EventRecord } from '../repositories/events/event.repository.ts';
+import type { Actor } from './actor.ts';
 
 /** Why an attendee id opens nothing (the attendee calls name it; other calls answer the key error). */
 export type AttendeeRefusal = 'invalid_attendee_id' | 'attendee_locked' | 'attendee_expired';

@@ -1,8 +1,8 @@
 import { Role } from '@flashbulb/shared';
 import { AppError } from '../lib/app-error.ts';
-import type { AttendeeRecord } from '../repositories/attendee.repository.ts';
-import type { EventRow } from '../repositories/event.repository.ts';
-import type { Actor } from '../services/actor.ts';
+import type { AttendeeRecord } from '../repositories/attendees/attendee.repository.ts';
+import type { EventRow } from '../repositories/events/event.repository.ts';
+import type { Actor } from './actor.ts';
 import type { AttendeeRefusal } from './principal.ts';
 
 /**

@@ -1,19 +1,16 @@
-import { HitCounterRepository } from '../repositories/hit-counter.repository.ts';
-import { UsageBudgets } from '../services/guest-limits.ts';
-import { AlbumRepository } from '../repositories/album.repository.ts';
-import {
-  mailThumbnails,
-  type AlbumMailService,
-} from '../services/notifications/album-mail.service.ts';
-import { AlbumDownloadService } from '../services/album-download.service.ts';
-import { AttendeeService } from '../services/attendee.service.ts';
-import { ImageEngine } from '../repositories/image-engine.ts';
-import { KioskMediaRepository } from '../repositories/kiosk-media.repository.ts';
-import { KioskMediaService } from '../services/kiosk-media.service.ts';
-import { MiniAlbumService } from '../services/mini-album.service.ts';
-import { registerPhotoStreamListeners } from '../services/photo-stream.listeners.ts';
-import { PhotoStreamService } from '../services/photo-stream.service.ts';
-import { ShareService } from '../services/share.service.ts';
+import { HitCounterRepository } from '../repositories/operations/hit-counter.repository.ts';
+import { UsageBudgets } from '../access/guest-limits.ts';
+import { AlbumRepository } from '../repositories/albums/album.repository.ts';
+import { mailThumbnails, type AlbumMailService } from '../services/messaging/album-mail.service.ts';
+import { AlbumDownloadService } from '../services/albums/album-download.service.ts';
+import { AttendeeService } from '../services/attendees/attendee.service.ts';
+import { ImageEngine } from '../repositories/photos/image-engine.ts';
+import { KioskMediaRepository } from '../repositories/attendees/kiosk-media.repository.ts';
+import { KioskMediaService } from '../services/attendees/kiosk-media.service.ts';
+import { MiniAlbumService } from '../services/albums/mini-album.service.ts';
+import { registerPhotoStreamListeners } from '../services/albums/photo-stream.listeners.ts';
+import { PhotoStreamService } from '../services/albums/photo-stream.service.ts';
+import { ShareService } from '../services/albums/share.service.ts';
 import type { Core } from './core.ts';
 import type { Events } from './events.ts';
 import type { Messaging } from './messaging.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { FaceEngineProvider } from '../repositories/face-engine/face-engine-provider.ts';
+import type { FaceEngineProvider } from '../repositories/faces/engine/face-engine-provider.ts';
 import type { AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { DomainEventBus } from '../events/event-bus.ts';
@@ -11,12 +11,12 @@ import { jobRegistry } from '../jobs/registry.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { PasswordHasher } from '../lib/password-hasher.ts';
 import { SecretBox } from '../lib/secret-box.ts';
-import { ThrottleRepository } from '../repositories/throttle.repository.ts';
-import { Quotas } from '../services/quotas.ts';
+import { ThrottleRepository } from '../repositories/identity/throttle.repository.ts';
+import { Quotas } from '../services/operations/quotas.ts';
 import { StartupError } from '../lib/startup-error.ts';
 import { createStorage } from '../storage/create-storage.ts';
 import { Metrics } from '../http/metrics.ts';
-import { OperationsRepository } from '../repositories/operations.repository.ts';
+import { OperationsRepository } from '../repositories/operations/operations.repository.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 
 export interface ContainerOptions {
@@ -43,7 +43,7 @@ export interface Core {
   jobs: JobQueue;
   bus: DomainEventBus;
   storage: StorageRepository;
-  /** Quotas per organisation and per key, counted in the database (services/quotas.ts). */
+  /** Quotas per organisation and per key, counted in the database (services/operations/quotas.ts). */
   quotas: Quotas;
   /** This process's Prometheus metrics (http/metrics.ts). */
   metrics: Metrics;

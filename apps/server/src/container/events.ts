@@ -1,24 +1,27 @@
 import { AttendeeLookupLimits } from '../access/attendee-lookup-limits.ts';
-import { HitCounterRepository } from '../repositories/hit-counter.repository.ts';
-import { UsageBudgets } from '../services/guest-limits.ts';
-import { AttendeeRepository } from '../repositories/attendee.repository.ts';
-import { EventRepository } from '../repositories/event.repository.ts';
-import { FromAddressVerificationRepository } from '../repositories/from-address-verification.repository.ts';
-import { IgnoredFaceRepository } from '../repositories/ignored-face.repository.ts';
-import { ImageProcessRepository } from '../repositories/image-process.repository.ts';
-import { PrintTemplateRepository } from '../repositories/print-template.repository.ts';
+import { HitCounterRepository } from '../repositories/operations/hit-counter.repository.ts';
+import { UsageBudgets } from '../access/guest-limits.ts';
+import { AttendeeRepository } from '../repositories/attendees/attendee.repository.ts';
+import { EventRepository } from '../repositories/events/event.repository.ts';
+import { FromAddressVerificationRepository } from '../repositories/messaging/from-address-verification.repository.ts';
+import { IgnoredFaceRepository } from '../repositories/faces/ignored-face.repository.ts';
+import { ImageProcessRepository } from '../repositories/printing/image-process.repository.ts';
+import { PrintTemplateRepository } from '../repositories/printing/print-template.repository.ts';
 import { EventProviderCredentials } from '../repositories/provider-credentials.ts';
-import { PaymentConnectionRepository } from '../repositories/payment-connection.repository.ts';
-import { RobotRepository } from '../repositories/robot.repository.ts';
+import { PaymentConnectionRepository } from '../repositories/payments/payment-connection.repository.ts';
+import { RobotRepository } from '../repositories/events/robot.repository.ts';
 import { AccessControl } from '../access/access-control.ts';
-import { EventFromAddressService } from '../services/event-from-address.service.ts';
-import { EventService } from '../services/event.service.ts';
-import { displayTokenOf } from '../services/event-mapper.ts';
-import { IgnoredFaceService } from '../services/ignored-face.service.ts';
-import { ImageProcessService } from '../services/image-process.service.ts';
-import { RobotService } from '../services/robot.service.ts';
-import { ShareBucketService, StorageEventSettingsFile } from '../services/share-bucket.service.ts';
-import { TemplateService } from '../services/template.service.ts';
+import { EventFromAddressService } from '../services/messaging/event-from-address.service.ts';
+import { EventService } from '../services/events/event.service.ts';
+import { displayTokenOf } from '../services/events/event-mapper.ts';
+import { IgnoredFaceService } from '../services/faces/ignored-face.service.ts';
+import { ImageProcessService } from '../services/printing/image-process.service.ts';
+import { RobotService } from '../services/events/robot.service.ts';
+import {
+  ShareBucketService,
+  StorageEventSettingsFile,
+} from '../services/events/share-bucket.service.ts';
+import { TemplateService } from '../services/printing/print-template.service.ts';
 import type { Core } from './core.ts';
 import type { Identity } from './identity.ts';
 import type { Messaging } from './messaging.ts';

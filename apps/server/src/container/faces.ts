@@ -1,8 +1,8 @@
-import { FaceRepository } from '../repositories/face.repository.ts';
-import { FaceSelfieRepository } from '../repositories/face-selfie.repository.ts';
+import { FaceRepository } from '../repositories/faces/face.repository.ts';
+import { FaceSelfieRepository } from '../repositories/faces/face-selfie.repository.ts';
 import { FaceSelfieService } from '../services/faces/face-selfie.service.ts';
-import { FaceApiAdapter } from '../repositories/face-engine/face-api.adapter.ts';
-import type { FaceEngineProvider } from '../repositories/face-engine/face-engine-provider.ts';
+import { FaceApiAdapter } from '../repositories/faces/engine/face-api.adapter.ts';
+import type { FaceEngineProvider } from '../repositories/faces/engine/face-engine-provider.ts';
 import { FaceDataService } from '../services/faces/face-data.service.ts';
 import { FaceIndexService } from '../services/faces/face-index.service.ts';
 import { FaceSearchService } from '../services/faces/face-search.service.ts';

@@ -1,11 +1,11 @@
-import { ApiKeyRepository } from '../repositories/api-key.repository.ts';
-import { OrganisationRepository } from '../repositories/organisation.repository.ts';
-import { SessionRepository } from '../repositories/session.repository.ts';
-import { ThrottleRepository } from '../repositories/throttle.repository.ts';
-import { UserRepository } from '../repositories/user.repository.ts';
-import { AuthService } from '../services/auth.service.ts';
-import { OrganisationService } from '../services/organisation.service.ts';
-import { UserService } from '../services/user.service.ts';
+import { ApiKeyRepository } from '../repositories/identity/api-key.repository.ts';
+import { OrganisationRepository } from '../repositories/identity/organisation.repository.ts';
+import { SessionRepository } from '../repositories/identity/session.repository.ts';
+import { ThrottleRepository } from '../repositories/identity/throttle.repository.ts';
+import { UserRepository } from '../repositories/identity/user.repository.ts';
+import { AuthService } from '../services/identity/auth.service.ts';
+import { OrganisationService } from '../services/identity/organisation.service.ts';
+import { UserService } from '../services/identity/user.service.ts';
 import type { Core } from './core.ts';
 import type { Messaging } from './messaging.ts';
 

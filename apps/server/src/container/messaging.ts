@@ -1,10 +1,10 @@
-import { OutboxRepository } from '../repositories/outbox.repository.ts';
+import { OutboxRepository } from '../repositories/messaging/outbox.repository.ts';
 import { createProviders } from '../repositories/providers.ts';
-import { WebhookEventRepository } from '../repositories/webhooks/webhook-event.repository.ts';
-import { MailService } from '../services/mail.service.ts';
-import { OutboxService } from '../services/outbox.service.ts';
-import { SmsService } from '../services/sms.service.ts';
-import { WebhookService } from '../services/webhook.service.ts';
+import { WebhookEventRepository } from '../repositories/operations/webhook-event.repository.ts';
+import { MailService } from '../services/messaging/mail.service.ts';
+import { OutboxService } from '../services/messaging/outbox.service.ts';
+import { SmsService } from '../services/messaging/sms.service.ts';
+import { WebhookService } from '../services/operations/webhook-in.service.ts';
 import type { Core } from './core.ts';
 
 /** Messaging: provider adapters, the one mail + SMS outbox, provider webhooks. */

@@ -1,7 +1,7 @@
-import { WebhookOutRepository } from '../repositories/webhook-out.repository.ts';
-import { WebhookSender } from '../repositories/webhook-out/webhook-sender.ts';
-import { registerWebhookOutListeners } from '../services/webhook-out.listeners.ts';
-import { WebhookOutService } from '../services/webhook-out.service.ts';
+import { WebhookOutRepository } from '../repositories/operations/webhook-out.repository.ts';
+import { WebhookSender } from '../repositories/operations/webhook-sender.ts';
+import { registerWebhookOutListeners } from '../services/operations/webhook-out.listeners.ts';
+import { WebhookOutService } from '../services/operations/webhook-out.service.ts';
 import type { Core } from './core.ts';
 import type { Events } from './events.ts';
 import type { Identity } from './identity.ts';

@@ -1,7 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import client from 'prom-client';
-import type { OperationsRepository } from '../repositories/operations.repository.ts';
+import type { OperationsRepository } from '../repositories/operations/operations.repository.ts';
 
 /** The connection pool's numbers (PostgreSQL); PGlite has one connection and answers null. */
 export interface PoolStats {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
-import type { OperationsRepository } from '../repositories/operations.repository.ts';
+import type { OperationsRepository } from '../repositories/operations/operations.repository.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 
 /** A check that has not answered by then counts as failed: a load balancer must not hang. */

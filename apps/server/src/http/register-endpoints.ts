@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PublicKeyType } from '@flashbulb/shared';
 import { ANONYMOUS, type Principal } from '../access/principal.ts';
-import type { Actor } from '../services/actor.ts';
+import type { Actor } from '../access/actor.ts';
 import { withRequestContext } from '../lib/request-context.ts';
 
 type ActorFor<E extends Endpoint> = E['auth'] extends 'owner' ? Actor : Actor | null;

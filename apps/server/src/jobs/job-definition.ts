@@ -1,12 +1,12 @@
-import type { WebhookOutService } from '../services/webhook-out.service.ts';
+import type { WebhookOutService } from '../services/operations/webhook-out.service.ts';
 import type { z } from 'zod';
-import type { NotificationService } from '../services/notifications/notification.service.ts';
+import type { NotificationService } from '../services/messaging/notification.service.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { SessionRepository } from '../repositories/session.repository.ts';
-import type { AttendeeService } from '../services/attendee.service.ts';
-import type { OutboxService } from '../services/outbox.service.ts';
-import type { PaymentService } from '../services/payment.service.ts';
-import type { ProviderCheckouts } from '../services/provider-checkout.service.ts';
+import type { SessionRepository } from '../repositories/identity/session.repository.ts';
+import type { AttendeeService } from '../services/attendees/attendee.service.ts';
+import type { OutboxService } from '../services/messaging/outbox.service.ts';
+import type { PaymentService } from '../services/payments/payment.service.ts';
+import type { ProviderCheckouts } from '../services/payments/provider-checkout.service.ts';
 import type { PhotoDerivativesService } from '../services/photos/photo-derivatives.service.ts';
 import type { PhotoVariantsService } from '../services/photos/photo-variants.service.ts';
 import type { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
@@ -16,8 +16,8 @@ import type { DatabaseMaintenance } from '../db/maintenance.ts';
 import type { FaceIndexService } from '../services/faces/face-index.service.ts';
 import type { FaceSelfieService } from '../services/faces/face-selfie.service.ts';
 import type { PrintService } from '../services/printing/print.service.ts';
-import type { AuthService } from '../services/auth.service.ts';
-import type { EventMailService } from '../services/notifications/event-mail.service.ts';
+import type { AuthService } from '../services/identity/auth.service.ts';
+import type { EventMailService } from '../services/messaging/event-mail.service.ts';
 
 /**
  * What job handlers may use. The container passes these when the worker starts; a handler names

@@ -18,7 +18,7 @@ const pick = <T extends object>(source: T, keys: readonly string[]): Partial<T> 
 
 /**
  * The event as a key sees it: an explicit allow-list per key type (the lists live in the contract,
- * packages/shared/src/api/events.ts, so the web and the tests read the same ones). Anything not
+ * packages/shared/src/api/events/events.ts, so the web and the tests read the same ones). Anything not
  * listed — other keys, e-mail templates, notification data, the shop's shipping address, the VIP
  * token, unlock codes — never leaves the server for that audience.
  */

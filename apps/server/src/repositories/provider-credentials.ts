@@ -1,7 +1,7 @@
 import { SECURE_FIELDS, type SecureField } from '@flashbulb/shared';
 import type { SecretBox } from '../lib/secret-box.ts';
-import type { EventRepository } from './event.repository.ts';
-import type { PaymentConnectionRepository } from './payment-connection.repository.ts';
+import type { EventRepository } from './events/event.repository.ts';
+import type { PaymentConnectionRepository } from './payments/payment-connection.repository.ts';
 
 /**
  * The organisation connection (console Payments page) a secure field falls back to, and the

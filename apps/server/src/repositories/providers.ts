@@ -1,9 +1,9 @@
 import type { AppConfig } from '../config.ts';
-import type { MailProvider } from './mail/mail-provider.ts';
-import { SmtpMailAdapter } from './mail/smtp.adapter.ts';
-import type { SmsProvider } from './sms/sms-provider.ts';
-import { TwilioSmsAdapter } from './sms/twilio.adapter.ts';
-import type { WebhookReceiver } from './webhooks/webhook-receiver.ts';
+import type { MailProvider } from './messaging/mail/mail-provider.ts';
+import { SmtpMailAdapter } from './messaging/mail/smtp.adapter.ts';
+import type { SmsProvider } from './messaging/sms/sms-provider.ts';
+import { TwilioSmsAdapter } from './messaging/sms/twilio.adapter.ts';
+import type { WebhookReceiver } from './operations/webhook-receiver.ts';
 
 /** The configured adapter of every capability; null is the embedded default (see each interface). */
 export interface Providers {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ALBUM_DOWNLOAD_PATH, API_BASE } from '@flashbulb/shared';
-import type { AlbumDownloadService } from '../services/album-download.service.ts';
+import type { AlbumDownloadService } from '../services/albums/album-download.service.ts';
 
 /**
  * `GET /api/v1/album/download?ticket=…` (issue 17): the zip a `createAlbumDownload` ticket names,

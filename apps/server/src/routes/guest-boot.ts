@@ -6,12 +6,12 @@ import {
   type GuestBoot,
   type PublicKeyType,
 } from '@flashbulb/shared';
-import { publicEventFullData } from '@flashbulb/shared/api/events';
-import { publicPhotoList } from '@flashbulb/shared/api/photos';
+import { publicEventFullData } from '@flashbulb/shared/api/events/events';
+import { publicPhotoList } from '@flashbulb/shared/api/photos/photos';
 import { pageTypeFromQuery } from '@flashbulb/shared/rules/page-type';
 import type { Principal } from '../access/principal.ts';
 import { escapeHtml } from '../lib/escape-html.ts';
-import type { EventService } from '../services/event.service.ts';
+import type { EventService } from '../services/events/event.service.ts';
 import type { PhotoListingService } from '../services/photos/photo-listing.service.ts';
 import { guestFirstPaint, tileImage } from './guest-first-paint.ts';
 

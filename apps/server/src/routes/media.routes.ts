@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { PhotoRepository } from '../repositories/photo.repository.ts';
+import type { PhotoRepository } from '../repositories/photos/photo.repository.ts';
 import { MEDIA_PATH, type PhotoUrls } from '../services/photos/photo-urls.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { S3Error } from '../storage/s3-error.ts';

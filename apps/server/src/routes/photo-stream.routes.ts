@@ -8,7 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Principal } from '../access/principal.ts';
-import type { PhotoStreamService } from '../services/photo-stream.service.ts';
+import type { PhotoStreamService } from '../services/albums/photo-stream.service.ts';
 
 export const HEARTBEAT_MS = 15_000;
 /** How long a browser's EventSource waits before reconnecting after a drop. */

@@ -7,7 +7,7 @@ import type {
   SharePreviewPage,
   ShareService,
   ViewerPage,
-} from '../services/share.service.ts';
+} from '../services/albums/share.service.ts';
 
 const e = escapeHtml;
 

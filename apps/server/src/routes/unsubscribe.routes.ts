@@ -4,7 +4,7 @@ import { escapeHtml } from '../lib/escape-html.ts';
 import {
   UNSUBSCRIBE_PATH,
   type NotificationService,
-} from '../services/notifications/notification.service.ts';
+} from '../services/messaging/notification.service.ts';
 
 const STYLE = `body{margin:0;background:#f6f6f4;color:#222;font-family:system-ui,sans-serif}
 main{max-width:480px;margin:15vh auto 0;padding:24px;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { WebhookService } from '../services/webhook.service.ts';
+import type { WebhookService } from '../services/operations/webhook-in.service.ts';
 
 /** Provider webhooks are small (a status callback is under 1 KB). */
 export const WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;

@@ -1,4 +1,4 @@
-import { VideoEngine } from '../../src/repositories/video-engine.ts';
+import { VideoEngine } from '../../src/repositories/photos/video-engine.ts';
 import { deflateSync } from 'node:zlib';
 import { endpoints, type Photo } from '@flashbulb/shared';
 import sharp from 'sharp';

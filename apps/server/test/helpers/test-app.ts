@@ -20,9 +20,9 @@ import pino from 'pino';
 import { openDatabase, wrapPglite, type Database } from '../../src/db/database.ts';
 import { JobQueue } from '../../src/jobs/job-queue.ts';
 import type { Clock } from '../../src/lib/clock.ts';
-import { DEFAULT_GUEST_LIMITS } from '../../src/services/guest-limits.ts';
+import { DEFAULT_GUEST_LIMITS } from '../../src/access/guest-limits.ts';
 import { PasswordHasher } from '../../src/lib/password-hasher.ts';
-import type { FaceEngineProvider } from '../../src/repositories/face-engine/face-engine-provider.ts';
+import type { FaceEngineProvider } from '../../src/repositories/faces/engine/face-engine-provider.ts';
 
 /** A clock tests move by hand. */
 export class TestClock implements Clock {
@@ -44,7 +44,7 @@ export class TestClock implements Clock {
 /**
  * argon2id at its lowest cost, for test apps: the server's cost (19 MiB, 2 passes) made every
  * sign-in and user a tenth of a second or more, hundreds of times per run. The hashes carry their
- * parameters, so a server hasher verifies them too (apps/server/test/password-hasher.test.ts).
+ * parameters, so a server hasher verifies them too (apps/server/test/identity/password-hasher.test.ts).
  */
 export const TEST_PASSWORD_HASHER = new PasswordHasher({
   memoryCost: 64,

@@ -92,7 +92,7 @@ const send = async <E extends Endpoint>(
  * identity contract (password rules, user schemas) would otherwise ride in the album's first load
  * (issue 17). The console has them loaded already; there the import resolves at once.
  */
-const identityCalls = () => import('@flashbulb/shared/api/auth');
+const identityCalls = () => import('@flashbulb/shared/api/identity/auth');
 const SIGN_OUT_PATH = '/auth/sign-out';
 
 let refreshing: Promise<string | null> | null = null;

@@ -10,14 +10,14 @@ export {
   attachPhotosByQrScan,
   retrieveAttendee,
   updateAttendeeByKiosk,
-} from '@flashbulb/shared/api/attendees';
+} from '@flashbulb/shared/api/attendees/attendees';
 export {
   createAlbumDownload,
   generateShareLink,
   retrieveMiniAlbum,
   sendMiniAlbumLink,
   trackShare,
-} from '@flashbulb/shared/api/albums';
+} from '@flashbulb/shared/api/albums/albums';
 export {
   paypalCaptureOrder,
   paypalCreateOrder,
@@ -25,19 +25,19 @@ export {
   squareCancelCheckout,
   squareCheckoutStatus,
   squareInitiatePayment,
-} from '@flashbulb/shared/api/card-payments';
-export { publicEventFullData } from '@flashbulb/shared/api/events';
-export { keySearchByFace, selfieUploadAccess } from '@flashbulb/shared/api/faces';
+} from '@flashbulb/shared/api/payments/card-payments';
+export { publicEventFullData } from '@flashbulb/shared/api/events/events';
+export { keySearchByFace, selfieUploadAccess } from '@flashbulb/shared/api/faces/faces';
 export {
   attendeeUnlock,
   attendeeUnlockAndPrint,
   checkQrStatus,
   createQrPayment,
   pricingButtonList,
-} from '@flashbulb/shared/api/payments';
+} from '@flashbulb/shared/api/payments/payments';
 export {
   curationUpdate,
   publicPhotoList,
   publicUpdatePhotoList,
-} from '@flashbulb/shared/api/photos';
-export { webappEvent, webappRegister } from '@flashbulb/shared/api/webapp';
+} from '@flashbulb/shared/api/photos/photos';
+export { webappEvent, webappRegister } from '@flashbulb/shared/api/albums/webapp';

@@ -1,20 +1,20 @@
-import * as auth from './auth.ts';
-import * as users from './users.ts';
-import * as events from './events.ts';
-import * as photos from './photos.ts';
-import * as albums from './albums.ts';
-import * as attendees from './attendees.ts';
-import * as faces from './faces.ts';
-import * as payments from './payments.ts';
-import * as providers from './providers.ts';
-import * as cardPayments from './card-payments.ts';
-import * as messages from './messages.ts';
-import * as webhooks from './webhooks.ts';
-import * as printing from './printing.ts';
-import * as kiosk from './kiosk.ts';
-import * as printTemplates from './print-templates.ts';
-import * as webapp from './webapp.ts';
-import * as leads from './leads.ts';
+import * as auth from './identity/auth.ts';
+import * as users from './identity/users.ts';
+import * as events from './events/events.ts';
+import * as photos from './photos/photos.ts';
+import * as albums from './albums/albums.ts';
+import * as attendees from './attendees/attendees.ts';
+import * as faces from './faces/faces.ts';
+import * as payments from './payments/payments.ts';
+import * as providers from './payments/providers.ts';
+import * as cardPayments from './payments/card-payments.ts';
+import * as messages from './messaging/messages.ts';
+import * as webhooks from './operations/webhooks.ts';
+import * as printing from './printing/printing.ts';
+import * as kiosk from './attendees/kiosk.ts';
+import * as printTemplates from './printing/print-templates.ts';
+import * as webapp from './albums/webapp.ts';
+import * as leads from './attendees/leads.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */

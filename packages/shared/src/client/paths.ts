@@ -1,4 +1,4 @@
-import { PHOTO_STREAM_PATH } from '../api/albums.ts';
+import { PHOTO_STREAM_PATH } from '../api/albums/albums.ts';
 import { API_BASE } from '../api/endpoint.ts';
 
 /**

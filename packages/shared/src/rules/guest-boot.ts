@@ -1,6 +1,6 @@
 import type { ResultOf } from '../api/endpoint.ts';
-import type { PublicKeyType, publicEventFullData } from '../api/events.ts';
-import type { publicPhotoList } from '../api/photos.ts';
+import type { PublicKeyType, publicEventFullData } from '../api/events/events.ts';
+import type { publicPhotoList } from '../api/photos/photos.ts';
 
 /**
  * The data an album link's page is sent with (issue 17): the server reads the event and the first

@@ -14,7 +14,7 @@
  * - Failures are ProviderErrors (repositories/provider-error.ts): `permanent` for a declined card
  *   or a refused request, `retryable` for 429/5xx/network.
  * - Provider news (payment succeeded, refunded …) arrives as webhooks: the adapter also implements
- *   WebhookReceiver (repositories/webhooks/webhook-receiver.ts), verifies the provider's signature
+ *   WebhookReceiver (repositories/operations/webhook-receiver.ts), verifies the provider's signature
  *   from the raw body and answers a provider-neutral effect with the provider's event id.
  *   Confirmation then raises the `payment.confirmed` domain event.
  */

@@ -1,7 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ProviderError, redactSecrets } from '../provider-error.ts';
 import { providerJson } from './provider-http.ts';
-import type { RawWebhook, VerifiedWebhook, WebhookReceiver } from '../webhooks/webhook-receiver.ts';
+import type {
+  RawWebhook,
+  VerifiedWebhook,
+  WebhookReceiver,
+} from '../operations/webhook-receiver.ts';
 import type {
   Checkout,
   CheckoutRequest,

@@ -1,7 +1,11 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { testCheckoutUrlAt } from '@flashbulb/shared';
 import { ProviderError } from '../provider-error.ts';
-import type { RawWebhook, VerifiedWebhook, WebhookReceiver } from '../webhooks/webhook-receiver.ts';
+import type {
+  RawWebhook,
+  VerifiedWebhook,
+  WebhookReceiver,
+} from '../operations/webhook-receiver.ts';
 import type {
   Checkout,
   CheckoutRequest,

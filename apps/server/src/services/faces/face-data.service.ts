@@ -1,8 +1,8 @@
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { FaceRepository } from '../../repositories/face.repository.ts';
-import type { FaceSelfieRepository } from '../../repositories/face-selfie.repository.ts';
+import type { FaceRepository } from '../../repositories/faces/face.repository.ts';
+import type { FaceSelfieRepository } from '../../repositories/faces/face-selfie.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { SELFIE_ROOT } from './reference-photos.ts';
 

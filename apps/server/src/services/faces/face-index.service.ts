@@ -2,13 +2,13 @@ import { EVENT_LIMITS } from '@flashbulb/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { EventRepository } from '../../repositories/event.repository.ts';
-import type { FaceRepository } from '../../repositories/face.repository.ts';
+import type { EventRepository } from '../../repositories/events/event.repository.ts';
+import type { FaceRepository } from '../../repositories/faces/face.repository.ts';
 import type {
   DetectedFace,
   FaceEngineProvider,
-} from '../../repositories/face-engine/face-engine-provider.ts';
-import type { PhotoRepository } from '../../repositories/photo.repository.ts';
+} from '../../repositories/faces/engine/face-engine-provider.ts';
+import type { PhotoRepository } from '../../repositories/photos/photo.repository.ts';
 import { ProviderError } from '../../repositories/provider-error.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { readAll } from '../photos/photo-files.ts';

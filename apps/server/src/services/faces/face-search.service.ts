@@ -8,20 +8,20 @@ import {
   type selfieUploadAccess,
 } from '@flashbulb/shared';
 import { randomUUID } from 'node:crypto';
-import type { Quotas } from '../quotas.ts';
+import type { Quotas } from '../operations/quotas.ts';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type {
   FaceMatch as FaceMatchRow,
   FaceRepository,
-} from '../../repositories/face.repository.ts';
+} from '../../repositories/faces/face.repository.ts';
 import type {
   DetectedFace,
   FaceEngineProvider,
-} from '../../repositories/face-engine/face-engine-provider.ts';
+} from '../../repositories/faces/engine/face-engine-provider.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { PhotoFilter, PhotoRepository } from '../../repositories/photo.repository.ts';
+import type { PhotoFilter, PhotoRepository } from '../../repositories/photos/photo.repository.ts';
 import { ProviderError } from '../../repositories/provider-error.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type { PhotoListingService } from '../photos/photo-listing.service.ts';
@@ -34,7 +34,7 @@ import {
 } from './face-similarity.ts';
 import { FaceVectorSearch, MAX_EVENTS } from './face-vectors.ts';
 import type { FaceSelfieService } from './face-selfie.service.ts';
-import type { FaceSelfieRepository } from '../../repositories/face-selfie.repository.ts';
+import type { FaceSelfieRepository } from '../../repositories/faces/face-selfie.repository.ts';
 import type { PhotoUrls } from '../photos/photo-urls.ts';
 import {
   IGNORED_FACE_ROOTS,
@@ -99,7 +99,7 @@ export class FaceSearchService {
       /** Consent and the selfie records (issue 13 §5). */
       selfieRules: Pick<FaceSelfieService, 'requireConsent' | 'record'>;
       selfies: Pick<FaceSelfieRepository, 'findLive' | 'describe'>;
-      /** Selfie grants and face searches per key (services/quotas.ts). */
+      /** Selfie grants and face searches per key (services/operations/quotas.ts). */
       quotas?: Pick<Quotas, 'selfieGrant' | 'faceSearch'>;
     },
   ) {

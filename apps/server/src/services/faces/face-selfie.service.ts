@@ -2,8 +2,8 @@ import { faceConsentVersion, type EventOpts } from '@flashbulb/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { AttendeeRepository } from '../../repositories/attendee.repository.ts';
-import type { FaceSelfieRepository } from '../../repositories/face-selfie.repository.ts';
+import type { AttendeeRepository } from '../../repositories/attendees/attendee.repository.ts';
+import type { FaceSelfieRepository } from '../../repositories/faces/face-selfie.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import {
   DEFAULT_FACE_MATCH_THRESHOLD,

@@ -1,4 +1,4 @@
-import type { FaceMatch, FaceRepository } from '../../repositories/face.repository.ts';
+import type { FaceMatch, FaceRepository } from '../../repositories/faces/face.repository.ts';
 
 /** How often the copy's size is compared with the table's (one count query). */
 const COUNT_CHECK_MS = 60_000;

@@ -14,7 +14,7 @@ import type {
 import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import type { PhotoRepository, PhotoRow } from '../../repositories/photo.repository.ts';
+import type { PhotoRepository, PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Permission } from '../../access/permissions.ts';

@@ -3,18 +3,18 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { EventRecord, EventRepository } from '../../repositories/event.repository.ts';
-import type { ImageEngine, WatermarkKind } from '../../repositories/image-engine.ts';
-import type { PhotoRepository } from '../../repositories/photo.repository.ts';
-import type { PrintTemplateRepository } from '../../repositories/print-template.repository.ts';
+import type { EventRecord, EventRepository } from '../../repositories/events/event.repository.ts';
+import type { ImageEngine, WatermarkKind } from '../../repositories/photos/image-engine.ts';
+import type { PhotoRepository } from '../../repositories/photos/photo.repository.ts';
+import type { PrintTemplateRepository } from '../../repositories/printing/print-template.repository.ts';
 import {
   renditionSize,
   type VideoEngine,
   type VideoInfo,
-} from '../../repositories/video-engine.ts';
-import type { PhotoRow } from '../../repositories/photo.repository.ts';
+} from '../../repositories/photos/video-engine.ts';
+import type { PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import { layoutAtLongSide, renderSheet } from '../printing/sheet-renderer.ts';
-import { templateLayoutOf } from '../template.service.ts';
+import { templateLayoutOf } from '../printing/print-template.service.ts';
 import { keyForJob, templateImageKey } from '../../storage/owned-references.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { IMMUTABLE, photoFolder, protectedPhotoFolder, readAll } from './photo-files.ts';

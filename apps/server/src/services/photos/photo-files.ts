@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DomainEvents } from '../../events/domain-events.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { PhotoRow } from '../../repositories/photo.repository.ts';
+import type { PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import { photoFolder, protectedPhotoFolder } from '../../storage/key-space.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 

@@ -18,14 +18,17 @@ import { photoForAudience } from '../../presenters/photo.presenter.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { guestImageUrl } from '../../lib/safe-url.ts';
-import type { AttendeeRepository } from '../../repositories/attendee.repository.ts';
-import type { ThrottleRepository, ThrottleRow } from '../../repositories/throttle.repository.ts';
-import type { EventRecord, EventRepository } from '../../repositories/event.repository.ts';
+import type { AttendeeRepository } from '../../repositories/attendees/attendee.repository.ts';
+import type {
+  ThrottleRepository,
+  ThrottleRow,
+} from '../../repositories/identity/throttle.repository.ts';
+import type { EventRecord, EventRepository } from '../../repositories/events/event.repository.ts';
 import type {
   PhotoFilter,
   PhotoRepository,
   PhotoRow,
-} from '../../repositories/photo.repository.ts';
+} from '../../repositories/photos/photo.repository.ts';
 import {
   attendeeMayDownloadPhoto,
   presentPhoto,

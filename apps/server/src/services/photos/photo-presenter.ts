@@ -1,8 +1,8 @@
 import type { Photo } from '@flashbulb/shared';
 import { asFlag } from '../../lib/flag.ts';
-import type { AttendeeRecord } from '../../repositories/attendee.repository.ts';
-import type { EventRecord, EventRow } from '../../repositories/event.repository.ts';
-import type { PhotoRow } from '../../repositories/photo.repository.ts';
+import type { AttendeeRecord } from '../../repositories/attendees/attendee.repository.ts';
+import type { EventRecord, EventRow } from '../../repositories/events/event.repository.ts';
+import type { PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import { isPaidEvent, type PhotoUrls } from './photo-urls.ts';
 
 import type { Audience } from '../../access/access-control.ts';

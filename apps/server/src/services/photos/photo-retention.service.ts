@@ -1,6 +1,6 @@
 import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { PhotoRepository } from '../../repositories/photo.repository.ts';
+import type { PhotoRepository } from '../../repositories/photos/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { deletedEvent, removePhotoFiles } from './photo-files.ts';
 

@@ -18,15 +18,15 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sniffMedia } from '../../lib/media-sniff.ts';
 import type { DomainEventEmitter } from '../../events/event-bus.ts';
-import type { EventRecord } from '../../repositories/event.repository.ts';
-import type { ImageEngine } from '../../repositories/image-engine.ts';
-import type { PhotoRepository } from '../../repositories/photo.repository.ts';
-import type { VideoEngine } from '../../repositories/video-engine.ts';
+import type { EventRecord } from '../../repositories/events/event.repository.ts';
+import type { ImageEngine } from '../../repositories/photos/image-engine.ts';
+import type { PhotoRepository } from '../../repositories/photos/photo.repository.ts';
+import type { VideoEngine } from '../../repositories/photos/video-engine.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type { AccessControl, EventGrant } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { IMAGE_MAX_BYTES, protectedPhotoFolder, readUpload } from './photo-files.ts';
-import type { Quotas } from '../quotas.ts';
+import type { Quotas } from '../operations/quotas.ts';
 import { presentPhoto } from './photo-presenter.ts';
 import type { PhotoUrls } from './photo-urls.ts';
 
@@ -59,7 +59,7 @@ export class PhotoUploadService {
       uidSecret: Buffer;
       /** Creates or links the attendee an upload names (AttendeeService). */
       attendeeUploads?: { claimUploadedId(event: EventRecord, uid: string): Promise<void> };
-      /** Concurrent completions per organisation (services/quotas.ts). */
+      /** Concurrent completions per organisation (services/operations/quotas.ts). */
       quotas?: Pick<Quotas, 'uploadSlot'>;
     },
   ) {}

@@ -4,10 +4,10 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { DomainEvents } from '../../events/domain-events.ts';
 import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
-import type { EventRecord, EventRepository } from '../../repositories/event.repository.ts';
-import type { ImageEngine } from '../../repositories/image-engine.ts';
-import type { ImageProcessRepository } from '../../repositories/image-process.repository.ts';
-import type { PhotoRepository } from '../../repositories/photo.repository.ts';
+import type { EventRecord, EventRepository } from '../../repositories/events/event.repository.ts';
+import type { ImageEngine } from '../../repositories/photos/image-engine.ts';
+import type { ImageProcessRepository } from '../../repositories/printing/image-process.repository.ts';
+import type { PhotoRepository } from '../../repositories/photos/photo.repository.ts';
 import { keyForJob } from '../../storage/owned-references.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { PhotoRepository, PhotoRow } from '../../repositories/photo.repository.ts';
-import type { PhotoStorageRepository } from '../../repositories/photo-storage.repository.ts';
+import type { PhotoRepository, PhotoRow } from '../../repositories/photos/photo.repository.ts';
+import type { PhotoStorageRepository } from '../../repositories/photos/photo-storage.repository.ts';
 import { legacyTwin, protectedTwin } from '../../storage/key-space.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Clock } from '../../lib/clock.ts';
-import type { PhotoRepository } from '../../repositories/photo.repository.ts';
+import type { PhotoRepository } from '../../repositories/photos/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 
 /**

@@ -15,10 +15,10 @@ import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import type { JobQueue } from '../../jobs/job-queue.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { AlbumRepository } from '../../repositories/album.repository.ts';
-import type { EventRecord, EventRepository } from '../../repositories/event.repository.ts';
-import type { ImageProcessRepository } from '../../repositories/image-process.repository.ts';
-import type { PhotoRepository, PhotoRow } from '../../repositories/photo.repository.ts';
+import type { AlbumRepository } from '../../repositories/albums/album.repository.ts';
+import type { EventRecord, EventRepository } from '../../repositories/events/event.repository.ts';
+import type { ImageProcessRepository } from '../../repositories/printing/image-process.repository.ts';
+import type { PhotoRepository, PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import type { PrinterAdapter } from '../../repositories/printing/file-printer.adapter.ts';
 import {
   TAG_STORY_KEY,
@@ -28,15 +28,15 @@ import {
   type TagStoryCandidate,
 } from '../../repositories/printing/print-job.repository.ts';
 import type { PrintStationRepository } from '../../repositories/printing/print-station.repository.ts';
-import type { PrintRequestRow } from '../../repositories/print-request.repository.ts';
+import type { PrintRequestRow } from '../../repositories/printing/print-request.repository.ts';
 import { templateImageKey } from '../../storage/owned-references.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type {
   PrintTemplateRepository,
   PrintTemplateRow,
-} from '../../repositories/print-template.repository.ts';
-import { templateLayoutOf } from '../template.service.ts';
-import { albumDecision } from '../album-visibility.ts';
+} from '../../repositories/printing/print-template.repository.ts';
+import { templateLayoutOf } from './print-template.service.ts';
+import { albumDecision } from '../albums/album-visibility.ts';
 import { gridLayout, renderSheet, type SheetImages } from './sheet-renderer.ts';
 
 type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;

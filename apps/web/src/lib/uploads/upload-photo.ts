@@ -1,5 +1,5 @@
 import { isValidFileName, randomFileName, type Photo } from '@flashbulb/shared';
-import { photoUploadAccess, photoUploadComplete } from '@flashbulb/shared/api/photos';
+import { photoUploadAccess, photoUploadComplete } from '@flashbulb/shared/api/photos/photos';
 import { callApi } from '../api-client.ts';
 import { contentTypeOf, prepareUpload } from './prepare-upload.ts';
 import { postToStorage } from './post-to-storage.ts';

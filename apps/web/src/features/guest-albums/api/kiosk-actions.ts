@@ -5,9 +5,9 @@ import {
   createProfilePhoto,
   kioskDeletePhoto,
   profilePhotoUploadAccess,
-} from '@flashbulb/shared/api/kiosk';
-import { publicPhotoList } from '@flashbulb/shared/api/photos';
-import { publicPrintStory, publicPrintWithQueue } from '@flashbulb/shared/api/printing';
+} from '@flashbulb/shared/api/attendees/kiosk';
+import { publicPhotoList } from '@flashbulb/shared/api/photos/photos';
+import { publicPrintStory, publicPrintWithQueue } from '@flashbulb/shared/api/printing/printing';
 
 // The kiosk's endpoints one by one (the shared `endpoints` map holds the whole contract).
 const endpoints = {

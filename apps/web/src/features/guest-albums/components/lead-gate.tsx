@@ -3,7 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { LeadParams } from '@flashbulb/shared';
 // One by one from its module: the shared `endpoints` map would put the whole contract into the
 // album's first load (issue 17).
-import { leadConsentText, leadConsentVersion, leadSubmit } from '@flashbulb/shared/api/leads';
+import {
+  leadConsentText,
+  leadConsentVersion,
+  leadSubmit,
+} from '@flashbulb/shared/api/attendees/leads';
 import { callApi, errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 import type { AlbumKey } from '../api/guest-album-photos.ts';

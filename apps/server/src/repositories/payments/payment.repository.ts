@@ -1,0 +1,210 @@
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
+import type { PaymentStatusName } from '@flashbulb/shared';
+import type { Db } from '../../db/database.ts';
+import { attendees, orders, payments } from '../../db/schema.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPaymentRow = typeof payments.$inferInsert;
+
+/** Orders and payments. Data access only; the rules live in services/payments/payment.service.ts. */
+export class PaymentRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts unless the event already has an order with this client request id; answers it either way. */
+  async insertOrderOrGet(row: NewOrderRow): Promise<{ order: OrderRow; created: boolean }> {
+    const [inserted] = await this.db.insert(orders).values(row).onConflictDoNothing().returning();
+    if (inserted) return { order: inserted, created: true };
+    const [existing] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.eventId, row.eventId), eq(orders.clientRequestId, row.clientRequestId)));
+    if (!existing) throw new Error('order conflict without a matching row');
+    return { order: existing, created: false };
+  }
+
+  async orderById(id: number): Promise<OrderRow | undefined> {
+    const [row] = await this.db.select().from(orders).where(eq(orders.id, id));
+    return row;
+  }
+
+  /** Inserts unless the order already has a payment with this client request id. */
+  async insertPaymentOrGet(row: NewPaymentRow): Promise<{ payment: PaymentRow; created: boolean }> {
+    const [inserted] = await this.db
+      .insert(payments)
+      .values(row)
+      .onConflictDoNothing({ target: [payments.orderId, payments.clientRequestId] })
+      .returning();
+    if (inserted) return { payment: inserted, created: true };
+    const [existing] = await this.db
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.orderId, row.orderId), eq(payments.clientRequestId, row.clientRequestId)),
+      );
+    if (!existing) throw new Error('payment conflict without a matching row');
+    return { payment: existing, created: false };
+  }
+
+  /** The payment a client request id started on an order (a retried start). */
+  async paymentOfRequest(
+    orderId: number,
+    clientRequestId: string,
+  ): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.clientRequestId, clientRequestId)));
+    return row;
+  }
+
+  async paymentByPublicId(publicId: string): Promise<PaymentRow | undefined> {
+    const [row] = await this.db.select().from(payments).where(eq(payments.publicId, publicId));
+    return row;
+  }
+
+  async paymentByProviderReference(
+    provider: string,
+    reference: string,
+  ): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, provider), eq(payments.providerReference, reference)));
+    return row;
+  }
+
+  async setProviderReference(id: number, reference: string): Promise<void> {
+    await this.db.update(payments).set({ providerReference: reference }).where(eq(payments.id, id));
+  }
+
+  /**
+   * Moves a payment from `from` to `to` only if it is still in `from` (compare-and-set): of two
+   * reports racing, one moves it and the other finds nothing to move. Answers the moved row.
+   */
+  async movePayment(
+    id: number,
+    from: PaymentStatusName,
+    to: PaymentStatusName,
+    changes: { now: Date; failureReason?: string | null },
+  ): Promise<PaymentRow | undefined> {
+    const [row] = await this.db
+      .update(payments)
+      .set({
+        status: to,
+        updatedAt: changes.now,
+        ...(to === 'paid' ? { paidAt: changes.now } : {}),
+        ...(changes.failureReason !== undefined ? { failureReason: changes.failureReason } : {}),
+      })
+      .where(and(eq(payments.id, id), eq(payments.status, from)))
+      .returning();
+    return row;
+  }
+
+  async setOrderStatus(id: number, status: OrderRow['status'], now: Date): Promise<void> {
+    await this.db
+      .update(orders)
+      .set({ status, ...(status === 'paid' ? { paidAt: now } : {}) })
+      .where(eq(orders.id, id));
+  }
+
+  /** An event's orders, newest first, with the attendee's uid and every payment of each. */
+  async ordersOfEvent(
+    eventId: number,
+  ): Promise<{ order: OrderRow; attendeeUid: string; payments: PaymentRow[] }[]> {
+    const rows = await this.db
+      .select({ order: orders, attendeeUid: attendees.uid })
+      .from(orders)
+      .innerJoin(attendees, eq(attendees.id, orders.attendeeId))
+      .where(eq(orders.eventId, eventId))
+      .orderBy(desc(orders.id));
+    const ids = rows.map((r) => r.order.id);
+    const all = ids.length
+      ? await this.db
+          .select()
+          .from(payments)
+          .where(inArray(payments.orderId, ids))
+          .orderBy(payments.id)
+      : [];
+    return rows.map((r) => ({
+      order: r.order,
+      attendeeUid: r.attendeeUid,
+      payments: all.filter((p) => p.orderId === r.order.id),
+    }));
+  }
+
+  /** The attendee's other paid orders at the event, each with its paid payment. */
+  async otherPaidOrders(
+    attendeeId: number,
+    eventId: number,
+    exceptOrderId: number,
+  ): Promise<{ order: OrderRow; payment: PaymentRow }[]> {
+    const rows = await this.db
+      .select({ order: orders, payment: payments })
+      .from(orders)
+      .innerJoin(payments, and(eq(payments.orderId, orders.id), eq(payments.status, 'paid')))
+      .where(
+        and(
+          eq(orders.attendeeId, attendeeId),
+          eq(orders.eventId, eventId),
+          eq(orders.status, 'paid'),
+          ne(orders.id, exceptOrderId),
+        ),
+      );
+    return rows;
+  }
+
+  /** What the payment bought was handed over (see `payments.fulfilled_at`). */
+  async markFulfilled(id: number, now: Date): Promise<void> {
+    await this.db.update(payments).set({ fulfilledAt: now }).where(eq(payments.id, id));
+  }
+
+  /** Paid payments whose effects never completed (a crash after the confirmation), paid before `before`. */
+  async unfulfilledPaid(before: Date, limit: number): Promise<PaymentRow[]> {
+    return this.db
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.status, 'paid'), isNull(payments.fulfilledAt), lt(payments.paidAt, before)),
+      )
+      .orderBy(asc(payments.id))
+      .limit(limit);
+  }
+
+  /** Payments still pending that were created before `before`, oldest first. */
+  async stalePending(before: Date, limit: number): Promise<PaymentRow[]> {
+    return this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.status, 'pending'), lt(payments.createdAt, before)))
+      .orderBy(asc(payments.createdAt))
+      .limit(limit);
+  }
+
+  /**
+   * Payments of `provider` still pending, created before `before`, with the provider's reference,
+   * after id `afterId` in id order (the reconciliation job's pages; issue 11).
+   */
+  async pendingOfProvider(
+    provider: string,
+    before: Date,
+    afterId: number,
+    limit: number,
+  ): Promise<PaymentRow[]> {
+    return this.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.provider, provider),
+          eq(payments.status, 'pending'),
+          lt(payments.createdAt, before),
+          gt(payments.id, afterId),
+          isNotNull(payments.providerReference),
+        ),
+      )
+      .orderBy(asc(payments.id))
+      .limit(limit);
+  }
+}

@@ -1,0 +1,74 @@
+import { Role, type createRobot, type ParsedBodyOf, type robotSchema } from '@flashbulb/shared';
+import type { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { hashToken, randomToken } from '../../lib/secret-box.ts';
+import type { OrganisationRepository } from '../../repositories/identity/organisation.repository.ts';
+import type {
+  RobotRepository,
+  RobotWithEvent,
+} from '../../repositories/events/robot.repository.ts';
+import type { Actor } from '../../access/actor.ts';
+import { administersOrganisation, organisationScope } from '../../access/rules.ts';
+
+type Robot = z.infer<typeof robotSchema>;
+
+/** The caller sees robots of this organisation (its list call would show them). */
+const organisationScopeAllows = (actor: Actor, organisationId: number): boolean =>
+  actor.role === Role.SUPER_USER || actor.organisationId === organisationId;
+
+const mapRobot = (row: RobotWithEvent): Robot => ({
+  id: row.id,
+  name: row.name,
+  organisation_id: row.organisationId,
+  event_id: row.eventId,
+  event_name: row.eventName,
+  last_upload_date: row.lastUploadAt?.toISOString() ?? null,
+});
+
+/** Robots: everyone lists their organisation's; super users and its admins create them. */
+export class RobotService {
+  constructor(
+    private readonly robots: RobotRepository,
+    private readonly organisations: OrganisationRepository,
+  ) {}
+
+  async list(actor: Actor, organisationId: number | undefined): Promise<{ robots: Robot[] }> {
+    const scope = organisationScope(actor, organisationId);
+    if (scope === null) return { robots: [] };
+    return { robots: (await this.robots.list(scope)).map(mapRobot) };
+  }
+
+  /** The key is shown only in this reply; we keep its hash. */
+  async create(
+    actor: Actor,
+    input: ParsedBodyOf<typeof createRobot>,
+  ): Promise<Robot & { api_key: string }> {
+    if (!administersOrganisation(actor, input.organisation_id))
+      throw new AppError('forbidden', 'organisation_id');
+    if (!(await this.organisations.findById(input.organisation_id)))
+      throw new AppError('organisation_not_found', 'organisation_id');
+    const key = `fbr_${randomToken(30)}`;
+    const row = await this.robots.create({
+      name: input.name,
+      organisationId: input.organisation_id,
+      keyHash: hashToken(key),
+      keyPrefix: key.slice(0, 10),
+    });
+    return { ...mapRobot({ ...row, eventName: null, lastUploadAt: null }), api_key: key };
+  }
+
+  /** A new key, shown only in this reply; the old one stops working at once. */
+  async regenerateKey(actor: Actor, id: number): Promise<Robot & { api_key: string }> {
+    const robot = await this.robots.findById(id);
+    // Another organisation's robot is not there for this caller (ids leak nothing).
+    if (!robot || !administersOrganisation(actor, robot.organisationId)) {
+      if (robot && organisationScopeAllows(actor, robot.organisationId))
+        throw new AppError('forbidden');
+      throw new AppError('robot_not_found', 'id');
+    }
+    const key = `fbr_${randomToken(30)}`;
+    if (!(await this.robots.replaceKey(id, hashToken(key), key.slice(0, 10))))
+      throw new AppError('robot_not_found', 'id');
+    return { ...mapRobot(robot), api_key: key };
+  }
+}

@@ -1,0 +1,57 @@
+import { Role, type Organisation } from '@flashbulb/shared';
+import { administersOrganisation } from '../../access/rules.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type {
+  OrganisationRepository,
+  OrganisationRow,
+} from '../../repositories/identity/organisation.repository.ts';
+import type { Actor } from '../../access/actor.ts';
+
+const mapOrganisation = (row: OrganisationRow): Organisation => ({
+  id: row.id,
+  name: row.name,
+  created_date: row.createdAt.toISOString(),
+});
+
+export class OrganisationService {
+  constructor(
+    private readonly organisations: OrganisationRepository,
+    /** Gives a new organisation what it starts with (default image processes). */
+    private readonly onCreated: (organisationId: number) => Promise<void> = () => Promise.resolve(),
+  ) {}
+
+  /** Super users see every organisation; everyone else only their own. */
+  async list(actor: Actor): Promise<{ organisations: Organisation[] }> {
+    if (actor.role === Role.SUPER_USER)
+      return { organisations: (await this.organisations.list()).map(mapOrganisation) };
+    if (actor.organisationId === null) return { organisations: [] };
+    const own = await this.organisations.findById(actor.organisationId);
+    return { organisations: own ? [mapOrganisation(own)] : [] };
+  }
+
+  /** `actor` null means the operator at the command line. */
+  async create(actor: Actor | null, name: string): Promise<Organisation> {
+    if (actor && actor.role !== Role.SUPER_USER) throw new AppError('forbidden');
+    const row = await this.organisations.create(name);
+    if (!row) throw new AppError('organisation_exists', 'name');
+    await this.onCreated(row.id);
+    return mapOrganisation(row);
+  }
+
+  /** Super users rename any organisation, admins their own (owner console §6). */
+  async rename(actor: Actor, id: number, name: string): Promise<Organisation> {
+    if (!administersOrganisation(actor, id)) throw new AppError('forbidden');
+    const row = await this.organisations.rename(id, name);
+    if (row === 'exists') throw new AppError('organisation_exists', 'name');
+    if (!row) throw new AppError('organisation_not_found');
+    return mapOrganisation(row);
+  }
+
+  async findByIdOrName(value: string): Promise<Organisation | undefined> {
+    const rows = await this.organisations.list();
+    const row = rows.find(
+      (o) => String(o.id) === value || o.name.toLowerCase() === value.toLowerCase(),
+    );
+    return row ? mapOrganisation(row) : undefined;
+  }
+}

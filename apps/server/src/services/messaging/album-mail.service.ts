@@ -1,0 +1,280 @@
+import { defaultEventSettings } from '@flashbulb/shared';
+import type { Photo } from '@flashbulb/shared';
+import type { EventRow } from '../../repositories/events/event.repository.ts';
+import type { PhotoRow } from '../../repositories/photos/photo.repository.ts';
+import { albumDecision } from '../albums/album-visibility.ts';
+import { MEDIA_PATH } from '../photos/photo-urls.ts';
+import { senderFor } from './event-from-address.service.ts';
+import type { OutboxService } from './outbox.service.ts';
+import type { NotificationService } from './notification.service.ts';
+import {
+  httpUrlOrNull,
+  renderMail,
+  renderSms,
+  type MailBrand,
+  type MailFrame,
+  type RenderedMail,
+} from './template-render.ts';
+
+/** The product's default subject (owner console §9) when an event leaves `email_subject` empty. */
+export const DEFAULT_ALBUM_SUBJECT = 'Your photo from Flashbulb';
+
+/** "1 photo", "3 photos". */
+export const photoCount = (n: number): string => `${n} ${n === 1 ? 'photo' : 'photos'}`;
+
+/**
+ * The product's own album and share texts, worded for the number of photos. An event that left
+ * the template empty, or still has the product's stored default (which cannot know the count:
+ * "your photo is ready", "A photo was shared with you"), gets these.
+ */
+const defaultBody = (template: 'album' | 'share', count: number | null): string => {
+  if (template === 'share')
+    return count === null || count === 0
+      ? '<p>Hi {user_name},</p><p>Photos were shared with you.</p>'
+      : count === 1
+        ? '<p>Hi {user_name},</p><p>A photo was shared with you. Open it to view and download it.</p>'
+        : `<p>Hi {user_name},</p><p>${count} photos were shared with you. Open them to view and download them.</p>`;
+  return count === null || count === 0
+    ? '<p>Hi {user_name},</p><p>Your album is ready. New photos appear in it as they are taken.</p>'
+    : count === 1
+      ? '<p>Hi {user_name},</p><p>Your photo is ready in your album.</p>'
+      : `<p>Hi {user_name},</p><p>Your ${count} photos are ready in your album.</p>`;
+};
+
+const PRODUCT_DEFAULTS = (() => {
+  const d = defaultEventSettings();
+  return new Set([d.email_body_template.trim(), d.email_body_template_share.trim()]);
+})();
+
+/** The body an event's template field gives: its own text, or the count-aware default. */
+export const albumBodyTemplate = (
+  own: string,
+  template: 'album' | 'share',
+  count: number | null,
+): string => {
+  const trimmed = own.trim();
+  return !trimmed || PRODUCT_DEFAULTS.has(trimmed) ? defaultBody(template, count) : own;
+};
+
+export type BrandEvent = Pick<EventRow, 'logo_full_path' | 'logo_link' | 'opts'>;
+
+/**
+ * The event's look in mail: its logo (`logo_full_path`: an http(s) URL as given, a storage key
+ * through public storage) linked to `logo_link`, and its guest accent colour.
+ */
+export const mailBrand = (
+  event: BrandEvent,
+  publicMediaUrl: (key: string) => string,
+): MailBrand => {
+  const path = event.logo_full_path?.trim() ?? '';
+  const logoUrl = !path
+    ? null
+    : /^[a-z][a-z0-9+.-]*:/i.test(path)
+      ? httpUrlOrNull(path)
+      : httpUrlOrNull(publicMediaUrl(path.replace(/^\/+/, '')));
+  return {
+    logoUrl,
+    logoLink: httpUrlOrNull(event.logo_link),
+    accent: event.opts.guestAccentColor || null,
+  };
+};
+
+/**
+ * Thumbnail URLs for a mail: photos a guest may see now, and only public ones — a signed media
+ * URL lasts an hour or two, a mail is read for weeks.
+ */
+export const mailThumbnails = (
+  rows: PhotoRow[],
+  event: EventRow,
+  present: (row: PhotoRow) => Pick<Photo, 'urls'>,
+  now: Date,
+  limit = 6,
+): string[] =>
+  rows
+    .filter((row) => albumDecision(row, event, 'private', now, { streamWindow: false }).show)
+    .map((row) => present(row).urls.thumbnail)
+    .filter(
+      (url): url is string => !!url && !url.includes(`${MEDIA_PATH}/`) && !!httpUrlOrNull(url),
+    )
+    .slice(0, limit);
+
+type AlbumEvent = Pick<
+  EventRow,
+  | 'id'
+  | 'name'
+  | 'full_name'
+  | 'email_subject'
+  | 'email_body_template'
+  | 'email_body_template_share'
+  | 'email_from_address'
+  | 'email_from_name'
+  | 'emailFromAddressVerified'
+  | 'is_sms_enabled'
+  | 'sms_body_template'
+  | 'logo_full_path'
+  | 'logo_link'
+  | 'opts'
+>;
+
+export interface AlbumMailOptions {
+  template?: 'album' | 'share';
+  /** How many photos the link shows; null: not known (an album that fills later). */
+  count?: number | null;
+  /** Public thumbnail URLs of (some of) the photos. */
+  thumbnails?: string[];
+  /** The sender's name for `{sender_name_or_email}` (share mail). */
+  senderName?: string;
+  brand?: MailBrand;
+}
+
+/**
+ * The album e-mail `email_body_template` (`{user_name}`, `{image_url}`) and the share mail
+ * `email_body_template_share` — rendered here only, for every sender of album links (kiosk
+ * update, web-app registration, mini-albums). Subject from `email_subject`; the frame carries the
+ * event's logo, a heading and button worded for the number of photos, and up to six thumbnails.
+ * Same escaping rules as topic mail (template-render.ts).
+ */
+export const renderAlbumMail = (
+  event: AlbumEvent,
+  values: { userName: string; imageUrl: string },
+  unsubscribeUrl: string | null,
+  options: AlbumMailOptions = {},
+): RenderedMail => {
+  const template = options.template ?? 'album';
+  const count = options.count ?? null;
+  const title = event.full_name || event.name;
+  const body = albumBodyTemplate(
+    template === 'share' ? event.email_body_template_share : event.email_body_template,
+    template,
+    count,
+  );
+  const photos = count ? photoCount(count) : 'photos';
+  const heading =
+    template === 'share'
+      ? count === 1
+        ? `A photo from ${title}`
+        : count
+          ? `${count} photos from ${title}`
+          : `Photos from ${title}`
+      : count === 1
+        ? 'Your photo is ready'
+        : count
+          ? `Your ${count} photos are ready`
+          : 'Your album is ready';
+  const thumbnails = (options.thumbnails ?? []).slice(0, 6);
+  const frame: MailFrame = {
+    eventTitle: title,
+    unsubscribeUrl,
+    brand: options.brand,
+    heading,
+    thumbnails: thumbnails.map((src) => ({ src, href: values.imageUrl })),
+    moreCount:
+      count && count > thumbnails.length && thumbnails.length > 0 ? count - thumbnails.length : 0,
+    action: {
+      label: count === 1 ? 'View the photo' : count ? `View ${photos}` : 'Open the album',
+      url: values.imageUrl,
+    },
+  };
+  return renderMail(
+    event.email_subject.trim() || DEFAULT_ALBUM_SUBJECT,
+    body,
+    {
+      user_name: values.userName,
+      userName: values.userName,
+      image_url: values.imageUrl,
+      imageUrl: values.imageUrl,
+      url: values.imageUrl,
+      sender_name_or_email: options.senderName ?? (event.email_from_name.trim() || title),
+    },
+    frame,
+  );
+};
+
+/**
+ * Sends an event's album link (mail, and SMS with `sms_body_template` when `is_sms_enabled` and
+ * a number is given) through the outbox. With `onceKey`, at most once per recipient and key.
+ */
+export class AlbumMailService {
+  constructor(
+    private readonly deps: {
+      outbox: OutboxService;
+      notifications: Pick<NotificationService, 'unsubscribeUrl'>;
+      platformFrom: string;
+      /** A storage key (the event's uploaded logo) → its public URL. */
+      publicMediaUrl: (key: string) => string;
+    },
+  ) {}
+
+  /** The event's logo, logo link and accent for its mail. */
+  brand(event: BrandEvent): MailBrand {
+    return mailBrand(event, this.deps.publicMediaUrl);
+  }
+
+  async send(
+    event: AlbumEvent,
+    to: { email?: string | null; phone?: string | null; name?: string | null },
+    albumUrl: string,
+    options: Omit<AlbumMailOptions, 'brand'> & { kind?: string; onceKey?: string } = {},
+  ): Promise<{ mail: boolean; sms: boolean }> {
+    const kind = options.kind ?? 'album_link';
+    const email = to.email?.trim() || null;
+    const phone = to.phone?.replace(/\D/g, '') || null;
+    const userName = to.name?.trim() || email || '';
+    let mail = false;
+    let sms = false;
+    if (email) {
+      const unsubscribeUrl = this.deps.notifications.unsubscribeUrl(event.id, 'mail', email);
+      const rendered = renderAlbumMail(event, { userName, imageUrl: albumUrl }, unsubscribeUrl, {
+        ...options,
+        brand: this.brand(event),
+      });
+      const message = {
+        channel: 'mail' as const,
+        kind,
+        eventId: event.id,
+        recipient: email,
+        sender: senderFor(event, this.deps.platformFrom),
+        content: {
+          ...rendered,
+          headers: {
+            'List-Unsubscribe': `<${unsubscribeUrl}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        },
+      };
+      mail = options.onceKey
+        ? (await this.deps.outbox.enqueueOnce({
+            ...message,
+            dedupeKey: `${kind}:${event.id}:${options.onceKey}:mail:${email.toLowerCase()}`,
+          })) !== null
+        : (await this.deps.outbox.enqueue(message), true);
+    }
+    if (phone && event.is_sms_enabled === 1 && event.sms_body_template.trim()) {
+      const body = renderSms(
+        event.sms_body_template,
+        {
+          user_name: userName || phone,
+          userName: userName || phone,
+          url: albumUrl,
+          image_url: albumUrl,
+        },
+        this.deps.notifications.unsubscribeUrl(event.id, 'sms', phone),
+      );
+      const message = {
+        channel: 'sms' as const,
+        kind,
+        eventId: event.id,
+        recipient: phone,
+        sender: null,
+        content: { body },
+      };
+      sms = options.onceKey
+        ? (await this.deps.outbox.enqueueOnce({
+            ...message,
+            dedupeKey: `${kind}:${event.id}:${options.onceKey}:sms:${phone}`,
+          })) !== null
+        : (await this.deps.outbox.enqueue(message), true);
+    }
+    return { mail, sms };
+  }
+}

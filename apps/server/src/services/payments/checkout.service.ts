@@ -1,0 +1,477 @@
+import { ownerPatternMatches } from '../../lib/owner-pattern.ts';
+import { randomUUID } from 'node:crypto';
+import {
+  buttonPriceCents,
+  normaliseAttendeeId,
+  userTypeOf,
+  type EndpointName,
+  type Endpoints,
+  type ParsedBodyOf,
+  type PaymentStatusName,
+} from '@flashbulb/shared';
+import type { AccessControl } from '../../access/access-control.ts';
+import type { Principal } from '../../access/principal.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AlbumRepository } from '../../repositories/albums/album.repository.ts';
+import type {
+  AttendeeRecord,
+  AttendeeRepository,
+} from '../../repositories/attendees/attendee.repository.ts';
+import type { EventRecord, EventRepository } from '../../repositories/events/event.repository.ts';
+import { ProviderError } from '../../repositories/provider-error.ts';
+import type {
+  PaymentRepository,
+  PaymentRow,
+} from '../../repositories/payments/payment.repository.ts';
+import type {
+  Checkout,
+  PaymentCredentials,
+  PaymentsProvider,
+} from '../../repositories/payments/payments-provider.ts';
+import type { TestPaymentsAdapter } from '../../repositories/payments/test-provider.adapter.ts';
+import type { PhotoRepository } from '../../repositories/photos/photo.repository.ts';
+import { CURRENCY, type PaymentService } from './payment.service.ts';
+import type { ProviderCheckouts } from './provider-checkout.service.ts';
+import type { WebhookService } from '../operations/webhook-in.service.ts';
+import { methodOfProvider, offeredMethods, requireOffered } from './payment-methods.ts';
+import type { KeylessBody } from '../../access/keyless-body.ts';
+
+/** The contract's parsed request body of an endpoint. */
+type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
+/** A public twin's body without its key: the principal already carries it. */
+/**
+ * QR checkout (albums spec §7.3; issue 10): the kiosk (or the attendee's own album) starts a
+ * payment for a pricing button and shows its checkout URL as a QR code; the built-in test
+ * provider's form takes a test card and reports through its signed webhook. Access is checked here
+ * (`payment.checkout`); prices and state belong to PaymentService.
+ */
+export class CheckoutService {
+  constructor(
+    private readonly deps: {
+      access: AccessControl;
+      /** The test checkout page names the event it charges for. */
+      events?: Pick<EventRepository, 'findById'>;
+      payments: PaymentService;
+      paymentRows: PaymentRepository;
+      attendees: AttendeeRepository;
+      photos: PhotoRepository;
+      albums: AlbumRepository;
+      /** Null when configuration turned the test provider off (`FLASHBULB_PAYMENTS_PROVIDER=none`). */
+      testProvider: TestPaymentsAdapter | null;
+      webhooks: WebhookService;
+      clock: Clock;
+      /** Real providers chosen by the event's credentials (issue 11; Stripe Checkout). */
+      providers?: ProviderCheckouts;
+    },
+  ) {}
+
+  /** The attendee a checkout is for: an attendee key only for themselves; kiosks for their organisation. */
+  private async attendeeFor(
+    grant: { event: EventRecord; attendee: AttendeeRecord | null },
+    rawId: string,
+  ): Promise<AttendeeRecord> {
+    if (grant.attendee) {
+      if (normaliseAttendeeId(rawId) !== grant.attendee.row.uid)
+        throw new AppError('invalid_attendee_id', 'attendee_uid');
+      return grant.attendee;
+    }
+    const { record, refusal } = await this.deps.access.attendeeById(rawId);
+    if (refusal || !record) throw new AppError(refusal ?? 'invalid_attendee_id', 'attendee_uid');
+    if (record.row.organisationId !== grant.event.row.organisationId)
+      throw new AppError('invalid_attendee_id', 'attendee_uid');
+    return record;
+  }
+
+  /** Photos of the attendee's album at the event that a sale of the whole album covers. */
+  private albumPhotoCount(event: EventRecord, attendee: AttendeeRecord): Promise<number> {
+    return this.deps.photos.count({
+      eventId: event.row.id,
+      attendeeAlbum: { attendeeId: attendee.row.id, uid: attendee.row.uid },
+      albumEventOnly: true,
+      publishedOnly: true,
+      now: this.deps.clock.now(),
+    });
+  }
+
+  /**
+   * The buttons a guest sees, priced for them (albums spec §3): amounts null when the event hides
+   * prices (`hideProductPrice`) or a formula is refused at this count.
+   */
+  async pricingButtons(principal: Principal, input: KeylessBody<'pricingButtonList'>) {
+    const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
+      keyEvent: true,
+    });
+    const event = grant.event;
+    const attendee = await this.attendeeFor(grant, input.attendee_uid);
+    const photoCount = input.photo_count ?? (await this.albumPhotoCount(event, attendee));
+    const opts = event.row.opts;
+    const hide = opts.hideProductPrice === 1;
+    const userType = userTypeOf(attendee.row.uid, opts.attendeeIdVipRegex, ownerPatternMatches);
+    return {
+      is_free: event.row.is_free === 1 ? (1 as const) : (0 as const),
+      currency: CURRENCY,
+      photo_count: photoCount,
+      methods: offeredMethods(principal, event),
+      buttons:
+        event.row.is_free === 1
+          ? []
+          : (opts.pricingButtons ?? []).map((button, index) => {
+              const price = buttonPriceCents({
+                priceFormula: button.priceFormula,
+                unitPrice: opts.unitPrice,
+                multiplier: opts.eventMultiplier,
+                photoCount,
+                userType,
+              });
+              return {
+                index,
+                button_text: button.buttonText,
+                digitals: button.digitals,
+                prints: button.prints,
+                amount: hide || !price.ok ? null : price.cents,
+              };
+            }),
+    };
+  }
+
+  /**
+   * What a checkout sells: the chosen photos (each in the attendee's album, else `not_found`) or
+   * the whole album (`photos_required` when it is empty), and how many that is. A whole album
+   * bought with a button that prints lists its photos (those are printed), up to one more than
+   * the event's print maximum (the order refuses more).
+   */
+  private async chosenPhotos(
+    event: EventRecord,
+    attendee: AttendeeRecord,
+    chosen: readonly string[] | undefined,
+    pricingButtonIndex: number,
+  ): Promise<{ photoUids: string[] | 'all'; photoCount: number; albumPhotoUids?: string[] }> {
+    if (!chosen) {
+      const photoCount = await this.albumPhotoCount(event, attendee);
+      if (photoCount === 0) throw new AppError('photos_required', 'photo_uids');
+      const button = (event.row.opts.pricingButtons ?? [])[pricingButtonIndex];
+      if (!button?.prints) return { photoUids: 'all', photoCount };
+      const rows = await this.deps.photos.list(
+        {
+          eventId: event.row.id,
+          attendeeAlbum: { attendeeId: attendee.row.id, uid: attendee.row.uid },
+          albumEventOnly: true,
+          publishedOnly: true,
+          now: this.deps.clock.now(),
+        },
+        event.row.max_print_photos_count + 1,
+        0,
+      );
+      return { photoUids: 'all', photoCount, albumPhotoUids: rows.map((row) => row.uid) };
+    }
+    const uids = [...new Set(chosen)];
+    const rows = await this.deps.albums.photosByUids(event.row.id, uids);
+    if (rows.length !== uids.length) throw new AppError('not_found', 'photo_uids');
+    for (const row of rows)
+      if (!(await this.deps.attendees.ownsPhoto(attendee, row)))
+        throw new AppError('not_found', 'photo_uids');
+    return { photoUids: uids, photoCount: uids.length };
+  }
+
+  async createQrPayment(principal: Principal, input: KeylessBody<'createQrPayment'>) {
+    const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
+      keyEvent: true,
+    });
+    const event = grant.event;
+    requireOffered(principal, event, 'qr');
+    // An event carrying a QR provider's credentials sells through it. The test provider (on only
+    // when configured) sells events without any real provider: never one that sells for real.
+    const real = (await this.deps.providers?.forEvent(event)) ?? null;
+    const provider =
+      real?.adapter ??
+      (this.deps.testProvider && !(await this.deps.providers?.sellsForReal(event))
+        ? this.deps.testProvider
+        : null);
+    if (!provider) throw new AppError('payment_provider_unavailable');
+    const attendee = await this.attendeeFor(grant, input.attendee_uid);
+    const { photoUids, photoCount, albumPhotoUids } = await this.chosenPhotos(
+      event,
+      attendee,
+      input.photo_uids,
+      input.pricing_button_index,
+    );
+    if (real) {
+      // Refused by us first, before any row or provider call (Stripe Checkout: $0.50).
+      const cents = this.priceCents(event, attendee, input.pricing_button_index, photoCount);
+      if (cents !== null && cents < real.minimumCents)
+        throw new AppError('payment_amount_below_minimum', 'pricing_button_index');
+    }
+    // Without a request id every call is a new checkout; with one, a retry answers the first.
+    const requestId = input.client_request_id ?? randomUUID();
+    const { order } = await this.deps.payments.createOrder({
+      event,
+      attendee,
+      pricingButtonIndex: input.pricing_button_index,
+      photoUids,
+      photoCount,
+      ...(albumPhotoUids ? { albumPhotoUids } : {}),
+      clientRequestId: requestId,
+    });
+    const { payment } = await this.deps.payments.createPayment(order, provider.name, requestId);
+    const checkout = await this.providerCall(() =>
+      provider.createCheckout(
+        {
+          paymentId: payment.publicId,
+          total: { amount: payment.amount, currency: payment.currency },
+          tax: { amount: 0, currency: CURRENCY },
+          items: [
+            {
+              sku: `button-${order.pricingButtonIndex}`,
+              description: order.buttonText,
+              quantity: 1,
+              unitPrice: { amount: payment.amount, currency: payment.currency },
+            },
+          ],
+          reference: attendee.row.uid,
+          returnUrl: null,
+        },
+        real?.credentials ?? {},
+      ),
+    );
+    if (payment.providerReference !== checkout.providerPaymentId)
+      await this.deps.paymentRows.setProviderReference(payment.id, checkout.providerPaymentId);
+    const current = (await this.deps.paymentRows.paymentByPublicId(payment.publicId)) ?? payment;
+    return {
+      payment_id: current.publicId,
+      checkout_url: checkout.handle.kind === 'qr' ? checkout.handle.url : '',
+      amount: current.amount,
+      currency: CURRENCY,
+      status: current.status,
+    };
+  }
+
+  /** The button's price for this attendee and count, or null when the formula is refused. */
+  private priceCents(
+    event: EventRecord,
+    attendee: AttendeeRecord,
+    index: number,
+    photoCount: number,
+  ): number | null {
+    const button = (event.row.opts.pricingButtons ?? [])[index];
+    if (!button || event.row.is_free === 1) return null;
+    const price = buttonPriceCents({
+      priceFormula: button.priceFormula,
+      unitPrice: event.row.opts.unitPrice,
+      multiplier: event.row.opts.eventMultiplier,
+      photoCount,
+      userType: userTypeOf(
+        attendee.row.uid,
+        event.row.opts.attendeeIdVipRegex,
+        ownerPatternMatches,
+      ),
+    });
+    return price.ok ? price.cents : null;
+  }
+
+  /** A provider failure as our error key (its reason is logged by nobody here: it may echo input). */
+  private providerFailure(error: unknown): unknown {
+    if (error instanceof ProviderError)
+      return new AppError(error.permanent ? 'payment_provider_refused' : 'payment_provider_error');
+    return error;
+  }
+
+  private async providerCall<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      throw this.providerFailure(error);
+    }
+  }
+
+  /** A payment of the key's event (and for an attendee key, of their own orders), or `not_found`. */
+  private async paymentOf(principal: Principal, publicId: string): Promise<PaymentRow> {
+    const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
+      keyEvent: true,
+    });
+    const payment = await this.deps.paymentRows.paymentByPublicId(publicId.trim());
+    const order = payment ? await this.deps.paymentRows.orderById(payment.orderId) : undefined;
+    if (
+      !payment ||
+      !order ||
+      order.eventId !== grant.event.row.id ||
+      (grant.attendee && order.attendeeId !== grant.attendee.row.id)
+    )
+      throw new AppError('not_found', 'payment_id');
+    return payment;
+  }
+
+  async checkQrStatus(principal: Principal, input: KeylessBody<'checkQrStatus'>) {
+    const payment = await this.paymentOf(principal, input.payment_id);
+    return {
+      payment_id: payment.publicId,
+      status: payment.status,
+      amount: payment.amount,
+      currency: CURRENCY,
+    };
+  }
+
+  async disableQrLink(principal: Principal, input: KeylessBody<'disableQrLink'>) {
+    let payment = await this.paymentOf(principal, input.payment_id);
+    const providers = this.deps.providers;
+    if (
+      payment.status === 'pending' &&
+      payment.providerReference &&
+      providers?.handles(payment.provider)
+    ) {
+      // A real provider's checkout is closed there first: if it was paid meanwhile, that wins.
+      const chosen = await providers.forPayment(payment);
+      if (chosen) {
+        try {
+          await chosen.adapter.cancel(payment.providerReference, chosen.credentials);
+        } catch (error) {
+          if (!(error instanceof ProviderError) || !error.permanent)
+            throw this.providerFailure(error);
+          await this.providerCall(() => providers.refresh(payment));
+          payment = (await this.deps.paymentRows.paymentByPublicId(payment.publicId)) ?? payment;
+        }
+      }
+    }
+    const { payment: after } = await this.deps.payments.recordStatus(payment, 'cancelled');
+    if (after.status === 'cancelled' && after.providerReference && after.provider === 'test')
+      await this.deps.testProvider?.cancel();
+    return { payment_id: after.publicId, status: after.status };
+  }
+
+  /**
+   * Starts a payment of a pricing button through a given provider (PayPal card checkout, the
+   * payment terminal: issue 11): the same access, attendee, photos, amount and idempotency rules
+   * as the QR checkout; the provider's checkout is created with our payment id as its idempotency
+   * key and its id stored as the payment's provider reference. Below `minimumCents` is refused
+   * first, before any row or provider call. A provider failure is thrown as its ProviderError.
+   */
+  async startProviderPayment(
+    principal: Principal,
+    input: KeylessBody<'createQrPayment'>,
+    provider: PaymentsProvider,
+    credentials: PaymentCredentials,
+    minimumCents: number,
+  ): Promise<{ payment: PaymentRow; checkout: Checkout; attendeeUid: string }> {
+    const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
+      keyEvent: true,
+    });
+    const event = grant.event;
+    requireOffered(principal, event, methodOfProvider(provider.name));
+    const attendee = await this.attendeeFor(grant, input.attendee_uid);
+    const { photoUids, photoCount, albumPhotoUids } = await this.chosenPhotos(
+      event,
+      attendee,
+      input.photo_uids,
+      input.pricing_button_index,
+    );
+    const cents = this.priceCents(event, attendee, input.pricing_button_index, photoCount);
+    if (cents !== null && cents < minimumCents)
+      throw new AppError('payment_amount_below_minimum', 'pricing_button_index');
+    const requestId = input.client_request_id ?? randomUUID();
+    const { order } = await this.deps.payments.createOrder({
+      event,
+      attendee,
+      pricingButtonIndex: input.pricing_button_index,
+      photoUids,
+      photoCount,
+      ...(albumPhotoUids ? { albumPhotoUids } : {}),
+      clientRequestId: requestId,
+    });
+    const { payment } = await this.deps.payments.createPayment(order, provider.name, requestId);
+    if (payment.provider !== provider.name)
+      throw new AppError('invalid_value', 'client_request_id');
+    // A retried start of a payment the provider already has answers it without a second sale
+    // (a terminal has no idempotency key of ours).
+    if (payment.providerReference)
+      return {
+        payment,
+        checkout: {
+          providerPaymentId: payment.providerReference,
+          handle: { kind: 'client_token', token: payment.providerReference },
+          expiresAt: null,
+        },
+        attendeeUid: attendee.row.uid,
+      };
+    // Provider failures reach the caller as ProviderErrors (it logs and maps them).
+    const checkout = await provider.createCheckout(
+      {
+        paymentId: payment.publicId,
+        total: { amount: payment.amount, currency: payment.currency },
+        tax: { amount: 0, currency: CURRENCY },
+        items: [
+          {
+            sku: attendee.row.uid,
+            description: order.buttonText,
+            quantity: 1,
+            unitPrice: { amount: payment.amount, currency: payment.currency },
+          },
+        ],
+        reference: attendee.row.uid,
+        returnUrl: null,
+      },
+      credentials,
+    );
+    if (payment.providerReference !== checkout.providerPaymentId)
+      await this.deps.paymentRows.setProviderReference(payment.id, checkout.providerPaymentId);
+    const current = (await this.deps.paymentRows.paymentByPublicId(payment.publicId)) ?? payment;
+    return { payment: current, checkout, attendeeUid: attendee.row.uid };
+  }
+
+  /** A payment of the key's event and of this provider, or `not_found` (public for provider flows). */
+  async providerPaymentOf(
+    principal: Principal,
+    publicId: string,
+    provider: string,
+  ): Promise<PaymentRow> {
+    const payment = await this.paymentOf(principal, publicId);
+    if (payment.provider !== provider || !payment.providerReference)
+      throw new AppError('not_found', 'payment_id');
+    return payment;
+  }
+
+  /**
+   * What the test provider's checkout page shows before the card is typed: the amount, the button
+   * bought and the event, and where the payment stands. Only the test provider's own payments.
+   */
+  async testProviderCheckout(input: Body<'testProviderCheckout'>) {
+    const provider = this.deps.testProvider;
+    const payment = await this.deps.paymentRows.paymentByPublicId(input.payment_id.trim());
+    const order = payment ? await this.deps.paymentRows.orderById(payment.orderId) : undefined;
+    if (!provider || !payment || !order || payment.provider !== provider.name)
+      throw new AppError('not_found', 'payment_id');
+    const event = await this.deps.events?.findById(order.eventId);
+    return {
+      payment_id: payment.publicId,
+      status: payment.status,
+      amount: payment.amount,
+      currency: CURRENCY,
+      description: order.buttonText,
+      merchant: event?.row.full_name ?? '',
+    };
+  }
+
+  /**
+   * The test provider's checkout form (`/payment/test-provider/pay`): the provider charges the
+   * card and reports through its signed webhook, taken in by the same path as a real provider's.
+   */
+  async testProviderPay(
+    input: Body<'testProviderPay'>,
+  ): Promise<{ payment_id: string; status: PaymentStatusName }> {
+    const provider = this.deps.testProvider;
+    const payment = await this.deps.paymentRows.paymentByPublicId(input.payment_id.trim());
+    if (!provider || !payment || payment.provider !== provider.name || !payment.providerReference)
+      throw new AppError('not_found', 'payment_id');
+    if (payment.status === 'pending') {
+      let webhook;
+      try {
+        webhook = provider.charge(payment.providerReference, input.card_number);
+      } catch (error) {
+        if (error instanceof ProviderError) throw new AppError('card_invalid', 'card_number');
+        throw error;
+      }
+      await this.deps.webhooks.receive(provider.provider, webhook);
+    }
+    const current = (await this.deps.paymentRows.paymentByPublicId(payment.publicId)) ?? payment;
+    return { payment_id: current.publicId, status: current.status };
+  }
+}

@@ -1,0 +1,40 @@
+import {
+  ALBUM_PAYMENT_METHODS,
+  KIOSK_PAYMENT_METHODS,
+  type PaymentMethod,
+} from '@flashbulb/shared';
+import type { Principal } from '../../access/principal.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { EventRecord } from '../../repositories/events/event.repository.ts';
+
+/**
+ * Which ways to pay an event offers to a caller (issue 11 item 6): an attendee's key is the album
+ * page (`albumPaymentMethods`), every other key a kiosk (`kioskPaymentMethods`). The operator
+ * chooses them per event; a start through another method is refused before anything is stored
+ * or any provider is asked.
+ */
+export const offeredMethods = (principal: Principal, event: EventRecord): PaymentMethod[] => {
+  const album = principal.kind === 'key' && principal.keyType === 'attendee';
+  const opts = event.row.opts;
+  return album
+    ? [...(opts.albumPaymentMethods ?? ALBUM_PAYMENT_METHODS)]
+    : [...(opts.kioskPaymentMethods ?? KIOSK_PAYMENT_METHODS)];
+};
+
+export const requireOffered = (
+  principal: Principal,
+  event: EventRecord,
+  method: PaymentMethod,
+): void => {
+  if (!offeredMethods(principal, event).includes(method))
+    throw new AppError('payment_method_not_offered');
+};
+
+/** The method a provider adapter sells through (the QR checkout's providers are `qr`). */
+export const methodOfProvider = (provider: string): PaymentMethod =>
+  provider === 'paypal' ||
+  provider === 'square' ||
+  provider === 'terminal' ||
+  provider === 'shopify'
+    ? provider
+    : 'qr';

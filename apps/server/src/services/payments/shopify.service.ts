@@ -1,0 +1,212 @@
+import { shopifyShippingAddressSchema } from '@flashbulb/shared';
+import type { AccessControl } from '../../access/access-control.ts';
+import type { Principal } from '../../access/principal.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { EventRecord } from '../../repositories/events/event.repository.ts';
+import type {
+  PaymentRepository,
+  PaymentRow,
+} from '../../repositories/payments/payment.repository.ts';
+import type {
+  PaymentCredentials,
+  PaymentStatus,
+} from '../../repositories/payments/payments-provider.ts';
+import {
+  SHOPIFY_PROVIDER,
+  type ShopifyAdapter,
+} from '../../repositories/payments/shopify.adapter.ts';
+import type { EventProviderCredentials } from '../../repositories/provider-credentials.ts';
+import { ProviderError } from '../../repositories/provider-error.ts';
+import type { CheckoutService } from './checkout.service.ts';
+import { CURRENCY, type PaymentService } from './payment.service.ts';
+import type { KeylessBody } from '../../access/keyless-body.ts';
+
+/**
+ * The shop calls (issue 11 item 5; albums spec §7.3): a kiosk sale becomes a Shopify draft order of
+ * the event's shop (line items from the pricing button, the event's order tags, the event's
+ * shipping address when the button sells prints, our payment id as a note attribute). The
+ * payment moves only on Shopify's word: the order it made from the draft is `paid` (asked by us
+ * after the counter completed it, or its verified `orders/paid` webhook, or reconciliation).
+ */
+export class ShopifyService {
+  constructor(
+    private readonly deps: {
+      access: AccessControl;
+      checkout: CheckoutService;
+      payments: PaymentService;
+      paymentRows: PaymentRepository;
+      credentials: EventProviderCredentials;
+      adapter: ShopifyAdapter;
+    },
+  ) {}
+
+  /**
+   * The event's shop and token (`shopDomain` opt, `shopify_api_pass`; else its organisation's
+   * Shopify connection), or `payment_provider_unavailable`.
+   */
+  async credentialsOf(event: EventRecord): Promise<PaymentCredentials> {
+    const pair = await this.deps.credentials.shopify(event.row.id);
+    if (!pair) throw new AppError('payment_provider_unavailable');
+    return { shop: pair.shop, access_token: pair.access_token };
+  }
+
+  private failure(error: unknown): unknown {
+    if (error instanceof ProviderError)
+      return new AppError(error.permanent ? 'payment_provider_refused' : 'payment_provider_error');
+    return error;
+  }
+
+  private async apply(payment: PaymentRow, status: PaymentStatus): Promise<PaymentRow> {
+    if (status.state !== 'pending' && payment.providerReference)
+      await this.deps.payments.applyProviderStatus(
+        SHOPIFY_PROVIDER,
+        payment.providerReference,
+        status.state,
+        null,
+      );
+    return (await this.deps.paymentRows.paymentByPublicId(payment.publicId)) ?? payment;
+  }
+
+  /**
+   * A sale "paid at the counter" (the draft completed with `payment_pending=false`) is the
+   * counter's word that money changed hands: operators and the kiosk (private key + display
+   * token) only, never a guest's key.
+   */
+  private async requireCounter(principal: Principal): Promise<void> {
+    await this.deps.access.requireEventAccess(principal, 'payment.counter', { keyEvent: true });
+  }
+
+  /** `/shopify/admin/create-draft-order`: a payment and its draft order at the event's shop. */
+  async createDraftOrder(principal: Principal, input: KeylessBody<'shopifyCreateDraftOrder'>) {
+    const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
+      keyEvent: true,
+    });
+    const event = grant.event;
+    const credentials = await this.credentialsOf(event);
+    const { email, ...sale } = input;
+    const button = (event.row.opts.pricingButtons ?? [])[input.pricing_button_index];
+    const address = shopifyShippingAddressSchema.parse(event.row.shopify_shipping_address ?? {});
+    const shipping =
+      button?.prints && address.shopifyAddress1
+        ? JSON.stringify({
+            first_name: address.shopifyFirstName,
+            last_name: address.shopifyLastName,
+            address1: address.shopifyAddress1,
+            address2: address.shopifyAddress2,
+            city: address.shopifyCity,
+            province: address.shopifyState,
+            country: address.shopifyCountry,
+            zip: address.shopifyZip,
+            company: address.shopifyCompany,
+            phone: address.shopifyPhoneNumber,
+          })
+        : '';
+    let started;
+    try {
+      started = await this.deps.checkout.startProviderPayment(
+        principal,
+        sale,
+        this.deps.adapter,
+        {
+          ...credentials,
+          tags: event.row.opts.shopOrderTags ?? '',
+          ...(shipping ? { shipping } : {}),
+          ...(email ? { email } : {}),
+        },
+        1,
+      );
+    } catch (error) {
+      throw this.failure(error);
+    }
+    return {
+      payment_id: started.payment.publicId,
+      draft_order_id: started.checkout.providerPaymentId,
+      invoice_url: started.checkout.handle.kind === 'qr' ? started.checkout.handle.url : '',
+      amount: started.payment.amount,
+      currency: CURRENCY,
+      status: started.payment.status,
+    };
+  }
+
+  private async shopPayment(principal: Principal, paymentId: string) {
+    const payment = await this.deps.checkout.providerPaymentOf(
+      principal,
+      paymentId,
+      SHOPIFY_PROVIDER,
+    );
+    const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
+      keyEvent: true,
+    });
+    return { payment, credentials: await this.credentialsOf(grant.event) };
+  }
+
+  /**
+   * `/shopify/admin/complete-draft-order` (the buyer paid at the shop's counter: the order is
+   * created paid) and `…-self-checkout` (created pending: the buyer pays on Shopify's checkout and
+   * `orders/paid` confirms). Either way the payment moves only on the order Shopify reports.
+   */
+  async completeDraftOrder(
+    principal: Principal,
+    input: KeylessBody<'shopifyCompleteDraftOrder'>,
+    selfCheckout: boolean,
+  ) {
+    if (!selfCheckout) await this.requireCounter(principal);
+    const { payment: found, credentials } = await this.shopPayment(principal, input.payment_id);
+    let payment = found;
+    let orderId: number | null = null;
+    try {
+      const draft = await this.deps.adapter.draftOrder(credentials, payment.providerReference!);
+      const done =
+        draft.status === 'completed'
+          ? draft
+          : await this.deps.adapter.complete(credentials, payment.providerReference!, selfCheckout);
+      orderId = done.order_id ?? null;
+      if (payment.status === 'pending' || payment.status === 'expired')
+        payment = await this.apply(
+          payment,
+          await this.deps.adapter.status(payment.providerReference!, credentials),
+        );
+    } catch (error) {
+      throw this.failure(error);
+    }
+    return {
+      payment_id: payment.publicId,
+      order_id: orderId ? String(orderId) : '',
+      status: payment.status,
+    };
+  }
+
+  /** `/shopify/buy-product-from-kiosk[-self-checkout]`: the draft order, then completed. */
+  async buyFromKiosk(
+    principal: Principal,
+    input: KeylessBody<'shopifyBuyFromKiosk'>,
+    selfCheckout: boolean,
+  ) {
+    // Refused before a draft order exists at the shop.
+    if (!selfCheckout) await this.requireCounter(principal);
+    const created = await this.createDraftOrder(principal, input);
+    // Self-checkout keeps the draft open: the buyer pays on its invoice page (the QR code).
+    if (selfCheckout) return { ...created, order_id: '' };
+    const completed = await this.completeDraftOrder(
+      principal,
+      { payment_id: created.payment_id },
+      false,
+    );
+    return { ...created, order_id: completed.order_id, status: completed.status };
+  }
+
+  /** `/shopify/send-receipt`: Shopify mails the draft order's invoice (receipt) to the buyer. */
+  async sendReceipt(principal: Principal, input: KeylessBody<'shopifySendReceipt'>) {
+    const { payment, credentials } = await this.shopPayment(principal, input.payment_id);
+    try {
+      await this.deps.adapter.sendInvoice(credentials, payment.providerReference!, {
+        to: input.email,
+        subject: 'Your photos',
+        custom_message: 'Thank you for your order.',
+      });
+    } catch (error) {
+      throw this.failure(error);
+    }
+    return { payment_id: payment.publicId, sent: 1 as const };
+  }
+}

@@ -1,0 +1,259 @@
+import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyAuth, createEvent, createEventWorld, errorOf } from '../helpers/events.ts';
+import { insertReadyPhoto } from '../helpers/photos.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/**
+ * Kiosk powers need the kiosk (security review: the private key is also the guests' private-album
+ * link, yet it guessed desk codes, printed hidden photos, rewrote the e-mail of attendees of other
+ * events, merged albums and completed Shopify drafts as paid). Cashier and desk calls take the
+ * private key AND the event's display token (only the organiser's kiosk links carry it), and
+ * reach attendees of that event only; the event-owner key's view loses the unlock codes and the
+ * display token.
+ */
+
+let t: TestApp;
+let admin: { authorization: string };
+let event: FlashbulbEvent;
+let sibling: FlashbulbEvent;
+
+const CODES = 'Ann_Lee_K7QX,Bob_Ray_M4PZ';
+
+/** A guest's private-album link: the private key alone. */
+const guestLink = (e: FlashbulbEvent) => ({
+  key_type: 'private' as const,
+  key_value: e.private_api_key,
+});
+/** The organiser's kiosk: the private key and the event's display token. */
+const kiosk = (e: FlashbulbEvent) => ({ ...guestLink(e), display: e.display_token });
+
+const newAttendee = async (e: FlashbulbEvent) =>
+  (
+    await t.ok(
+      endpoints.generateAttendeeList,
+      { attendee_count: 1, event_id_array: [e.id], is_prepaid: 0 },
+      admin,
+    )
+  ).attendees[0]!.uid;
+
+const emailOf = async (uid: string) =>
+  (await t.database.executeSql('select email from attendees where uid = $1', [uid])).rows[0]
+    ?.email ?? null;
+
+const count = async (sql: string) => Number((await t.database.executeSql(sql, [])).rows[0]!.n);
+
+beforeAll(async () => {
+  t = await createTestApp({}, { worker: false });
+  const world = await createEventWorld(t);
+  admin = await apiKeyAuth(t, world.adminA);
+  const settings = {
+    is_free: 0 as const,
+    secret_code_list: CODES,
+    is_photo_printer_active: 1 as const,
+  };
+  event = await createEvent(t, world.adminA, { full_name: 'Kiosk Gala', ...settings });
+  sibling = await createEvent(t, world.adminA, { full_name: 'Sibling Gala', ...settings });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('a guest’s private-album link (the private key alone)', () => {
+  it('cannot guess desk codes, unlock and print, print, e-mail, group, touch profile photos or sell at the counter', async () => {
+    const uid = await newAttendee(event);
+    const other = await newAttendee(event);
+    const photo = await insertReadyPhoto(t, event, uid);
+    const calls = [
+      [endpoints.attendeeUnlock, { attendee_uid: uid, unlock_code: 'K7QX' }],
+      [
+        endpoints.attendeeUnlockAndPrint,
+        { attendee_uid: uid, unlock_code: 'K7QX', photo_uid_array: [photo.uid] },
+      ],
+      [endpoints.publicPrintWithQueue, { printable_photo_uid_array: [photo.uid] }],
+      [endpoints.publicPrintStory, { printable_photo_uid_array: [photo.uid, photo.uid] }],
+      [endpoints.updateAttendeeByKiosk, { attendee_uid: uid, email_address: 'evil@example.com' }],
+      [endpoints.checkAndGroupAttendees, { attendee_uid_list: [uid, other] }],
+      [endpoints.listProfilePhotos, { attendee_uid: uid }],
+      [endpoints.profilePhotoUploadAccess, { attendee_uid: uid, file_name: 'me.jpg' }],
+      [endpoints.shopifyCompleteDraftOrder, { payment_id: 'pay_0123456789abcdef' }],
+      [endpoints.shopifyBuyFromKiosk, { attendee_uid: uid, pricing_button_index: 0 }],
+    ] as const;
+    for (const [endpoint, body] of calls) {
+      for (const key of [
+        guestLink(event),
+        // Another event's display token, or any text, is no kiosk.
+        { ...guestLink(event), display: sibling.display_token },
+        { ...guestLink(event), display: `${event.display_token}x` },
+        { ...guestLink(event), display: 'é'.repeat(event.display_token.length) },
+      ]) {
+        const reply = await t.call(endpoint, { ...key, ...body });
+        expect(errorOf(reply), endpoint.path).toMatchObject({
+          status: 401,
+          message_key: 'invalid_key',
+        });
+      }
+    }
+    // Nothing changed: no unlock, no print, no address, no group.
+    expect(await count('select count(*) as n from attendee_unlocks')).toBe(0);
+    expect(await count('select count(*) as n from print_jobs')).toBe(0);
+    expect(await count('select count(*) as n from print_requests')).toBe(0);
+    expect(await emailOf(uid)).toBeNull();
+  });
+
+  it('is refused before a wrong code counts: guessing from a private link never reaches the codes', async () => {
+    const uid = await newAttendee(event);
+    const before = await count('select count(*) as n from attendee_unlocks');
+    for (const code of ['AAAA', 'K7QX', 'M4PZ']) {
+      const reply = await t.call(endpoints.attendeeUnlock, {
+        ...guestLink(event),
+        attendee_uid: uid,
+        unlock_code: code,
+      });
+      expect(errorOf(reply).message_key).toBe('invalid_key');
+    }
+    expect(await count('select count(*) as n from attendee_unlocks')).toBe(before);
+  });
+});
+
+describe('the organiser’s kiosk (private key + display token)', () => {
+  it('unlocks with a desk code, for attendees of its own event only', async () => {
+    const mine = await newAttendee(event);
+    const elsewhere = await newAttendee(sibling);
+    const refused = await t.call(endpoints.attendeeUnlock, {
+      ...kiosk(event),
+      attendee_uid: elsewhere,
+      unlock_code: 'K7QX',
+    });
+    expect(errorOf(refused)).toMatchObject({ status: 404, message_key: 'invalid_attendee_id' });
+    const done = await t.ok(endpoints.attendeeUnlock, {
+      ...kiosk(event),
+      attendee_uid: mine,
+      unlock_code: 'K7QX',
+    });
+    expect(done).toMatchObject({ event_id: event.id, unlocked: 1 });
+  });
+
+  it('leaves an e-mail address for an attendee of its event, never for one of another event of the organisation', async () => {
+    const mine = await newAttendee(event);
+    const elsewhere = await newAttendee(sibling);
+    const refused = await t.call(endpoints.updateAttendeeByKiosk, {
+      ...kiosk(event),
+      attendee_uid: elsewhere,
+      email_address: 'evil@example.com',
+    });
+    expect(errorOf(refused)).toMatchObject({ status: 404, message_key: 'invalid_attendee_id' });
+    expect(await emailOf(elsewhere)).toBeNull();
+    expect(
+      await t.ok(endpoints.updateAttendeeByKiosk, {
+        ...kiosk(event),
+        attendee_uid: mine,
+        email_address: 'guest@example.com',
+      }),
+    ).toEqual({ attendee_uid: mine, email: 'guest@example.com' });
+    expect(await emailOf(mine)).toBe('guest@example.com');
+  });
+
+  it('groups only cards of its own event', async () => {
+    const a = await newAttendee(event);
+    const b = await newAttendee(event);
+    const elsewhere = await newAttendee(sibling);
+    const refused = await t.call(endpoints.checkAndGroupAttendees, {
+      ...kiosk(event),
+      attendee_uid_list: [a, elsewhere],
+    });
+    expect(errorOf(refused)).toMatchObject({ status: 404, message_key: 'invalid_attendee_id' });
+    const grouped = await t.ok(endpoints.checkAndGroupAttendees, {
+      ...kiosk(event),
+      attendee_uid_list: [a, b],
+    });
+    expect(grouped.grouped_uids).toEqual([b]);
+  });
+
+  it('lists profile photos of its event’s attendees only', async () => {
+    const mine = await newAttendee(event);
+    const elsewhere = await newAttendee(sibling);
+    expect(
+      await t.ok(endpoints.listProfilePhotos, { ...kiosk(event), attendee_uid: mine }),
+    ).toEqual({ profile_photos: [] });
+    expect(
+      errorOf(
+        await t.call(endpoints.listProfilePhotos, { ...kiosk(event), attendee_uid: elsewhere }),
+      ),
+    ).toMatchObject({ status: 404, message_key: 'invalid_attendee_id' });
+  });
+
+  it('prints what its album shows, never a photo the owner hid', async () => {
+    const hidden = await insertReadyPhoto(t, event);
+    await t.app.container.repositories.photos.update(hidden.id, { isVisible: 0 });
+    const reply = await t.call(endpoints.publicPrintWithQueue, {
+      ...kiosk(event),
+      printable_photo_uid_array: [hidden.uid],
+    });
+    expect(errorOf(reply)).toMatchObject({ status: 404, message_key: 'not_found' });
+    const shown = await insertReadyPhoto(t, event);
+    const queued = await t.ok(endpoints.publicPrintWithQueue, {
+      ...kiosk(event),
+      printable_photo_uid_array: [shown.uid],
+    });
+    expect(queued).toBeTruthy();
+  });
+
+  it('passes the counter’s access check (Shopify completion as paid at the counter)', async () => {
+    const reply = await t.call(endpoints.shopifyCompleteDraftOrder, {
+      ...kiosk(event),
+      payment_id: 'pay_0123456789abcdef',
+    });
+    // The kiosk may ask; there is no such payment.
+    expect(errorOf(reply).message_key).not.toBe('invalid_key');
+  });
+});
+
+describe('counter completion of a Shopify draft by other keys', () => {
+  it('is refused for the attendee’s own album link and the event-owner key', async () => {
+    const uid = await newAttendee(event);
+    for (const key of [
+      { key_type: 'attendee' as const, key_value: uid },
+      { key_type: 'event_owner' as const, key_value: event.owner_api_key },
+    ]) {
+      const reply = await t.call(endpoints.shopifyCompleteDraftOrder, {
+        ...key,
+        payment_id: 'pay_0123456789abcdef',
+      });
+      expect(errorOf(reply).message_key).toBe('invalid_key');
+    }
+  });
+});
+
+describe('the event-owner key (roaming photographers)', () => {
+  it('reads the event without the unlock codes and without the display token', async () => {
+    const [seen] = (await t.ok(endpoints.publicEventFullData, {
+      key_type: 'event_owner',
+      key_value: event.owner_api_key,
+    })) as Record<string, unknown>[];
+    expect(seen?.full_name).toBe('Kiosk Gala');
+    expect(seen).not.toHaveProperty('secret_code_list');
+    expect(seen).not.toHaveProperty('display_token');
+    const text = JSON.stringify(seen);
+    expect(text).not.toContain('K7QX');
+    expect(text).not.toContain(event.display_token);
+  });
+
+  it('has none of the kiosk powers', async () => {
+    const uid = await newAttendee(event);
+    const owner = { key_type: 'event_owner' as const, key_value: event.owner_api_key };
+    for (const [endpoint, body] of [
+      [endpoints.attendeeUnlock, { attendee_uid: uid, unlock_code: 'K7QX' }],
+      [endpoints.updateAttendeeByKiosk, { attendee_uid: uid, email_address: 'x@example.com' }],
+      [endpoints.listProfilePhotos, { attendee_uid: uid }],
+    ] as const) {
+      // Even with the display token (taken from a kiosk link): it makes only the private key a kiosk.
+      const reply = await t.call(endpoint, {
+        ...owner,
+        display: event.display_token,
+        ...body,
+      });
+      expect(errorOf(reply).message_key, endpoint.path).toBe('invalid_key');
+    }
+  });
+});

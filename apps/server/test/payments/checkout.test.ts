@@ -1,0 +1,626 @@
+import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyAuth, createEvent, createEventWorld, errorOf } from '../helpers/events.ts';
+import { insertReadyPhoto } from '../helpers/photos.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/**
+ * QR checkout with the built-in test provider (issue 10; albums spec §7.3): create-qr-payment,
+ * check-qr-status, disable-qr-link, the provider's form (test cards) and its signed webhook.
+ */
+
+let t: TestApp;
+let admin: { authorization: string };
+let adminB: { authorization: string };
+let paid: FlashbulbEvent;
+let world: Awaited<ReturnType<typeof createEventWorld>>;
+
+const kiosk = (e: FlashbulbEvent) => ({
+  key_type: 'private' as const,
+  key_value: e.private_api_key,
+});
+
+const insertPhoto = (event: FlashbulbEvent, attendeeUid: string | null = null) =>
+  insertReadyPhoto(t, event, attendeeUid);
+
+/** A new attendee of the paid event with `photos` photos. */
+const guest = async (photos = 2) => {
+  const uid = (
+    await t.ok(
+      endpoints.generateAttendeeList,
+      { attendee_count: 1, event_id_array: [paid.id], is_prepaid: 0 },
+      admin,
+    )
+  ).attendees[0]!.uid;
+  const rows = [];
+  for (let i = 0; i < photos; i += 1) rows.push(await insertPhoto(paid, uid));
+  return { uid, photos: rows };
+};
+
+const originals = async (uid: string) =>
+  (
+    await t.ok(endpoints.publicPhotoList, {
+      key_type: 'attendee',
+      key_value: uid,
+      max_size: 100,
+      page_number: 1,
+    })
+  ).photos.map((p) => p.urls.original);
+
+const rowCount = async (table: string) =>
+  Number((await t.database.executeSql(`select count(*) as n from ${table}`, [])).rows[0]!.n);
+
+const postWebhook = (hook: { headers: Record<string, unknown>; body: Buffer }) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/test',
+    headers: hook.headers as Record<string, string>,
+    payload: hook.body,
+  });
+
+beforeAll(async () => {
+  t = await createTestApp({}, { worker: false });
+  world = await createEventWorld(t);
+  admin = await apiKeyAuth(t, world.adminA);
+  adminB = await apiKeyAuth(t, world.adminB);
+  paid = await createEvent(t, world.adminA, {
+    full_name: 'Paid Gala',
+    is_free: 0,
+    opts: {
+      description: 'Paid',
+      unitPrice: 3.5,
+      pricingButtons: [
+        {
+          buttonText: 'Album',
+          priceFormula: '{Final_Amount} + 1',
+          digitals: true,
+          prints: false,
+          partialUnlockTags: false,
+          printsPool: '',
+        },
+      ],
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('QR checkout with the test provider', () => {
+  it('a declined card unlocks nothing; the test card pays and the originals open', async () => {
+    const { uid } = await guest(2);
+    const first = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    // 2 photos × $3.50 + $1 = $8.00
+    expect(first).toMatchObject({ amount: 800, currency: 'USD', status: 'pending' });
+    expect(first.payment_id).toMatch(/^pay_[a-z2-7]{26}$/);
+    expect(first.checkout_url).toBe(`${t.config.publicUrl}/pay/test/${first.payment_id}`);
+    expect(await originals(uid)).toEqual([null, null]);
+    // The checkout page reads what it charges, by the payment id alone.
+    expect(
+      await t.ok(endpoints.testProviderCheckout, { payment_id: ` ${first.payment_id} ` }),
+    ).toEqual({
+      payment_id: first.payment_id,
+      status: 'pending',
+      amount: 800,
+      currency: 'USD',
+      description: 'Album',
+      merchant: 'Paid Gala',
+    });
+    const unknown = await t.call(endpoints.testProviderCheckout, { payment_id: 'pay_unknown' });
+    expect(errorOf(unknown)).toMatchObject({ status: 404, message_key: 'not_found' });
+
+    const declined = await t.ok(endpoints.testProviderPay, {
+      payment_id: first.payment_id,
+      card_number: '4000 0000 0000 0002',
+    });
+    expect(declined.status).toBe('failed');
+    expect(
+      (await t.ok(endpoints.testProviderCheckout, { payment_id: first.payment_id })).status,
+    ).toBe('failed');
+    expect(
+      (await t.ok(endpoints.checkQrStatus, { ...kiosk(paid), payment_id: first.payment_id }))
+        .status,
+    ).toBe('failed');
+    expect(await originals(uid)).toEqual([null, null]);
+    // A declined payment cannot be paid after all: the guest starts a new one.
+    const retry = await t.ok(endpoints.testProviderPay, {
+      payment_id: first.payment_id,
+      card_number: '4242424242424242',
+    });
+    expect(retry.status).toBe('failed');
+
+    const second = await t.ok(endpoints.createQrPayment, {
+      key_type: 'attendee',
+      key_value: uid,
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    expect(second.payment_id).not.toBe(first.payment_id);
+    const ok = await t.ok(endpoints.testProviderPay, {
+      payment_id: second.payment_id,
+      card_number: '4242-4242-4242-4242',
+    });
+    expect(ok.status).toBe('paid');
+    expect((await originals(uid)).every((url) => url?.includes('/original?'))).toBe(true);
+    expect(
+      await t.ok(endpoints.checkQrStatus, {
+        key_type: 'attendee',
+        key_value: uid,
+        payment_id: second.payment_id,
+      }),
+    ).toEqual({ payment_id: second.payment_id, status: 'paid', amount: 800, currency: 'USD' });
+  });
+
+  it('lists the buttons priced for the attendee’s album, or hides the prices', async () => {
+    const { uid } = await guest(3);
+    const list = await t.ok(endpoints.pricingButtonList, { ...kiosk(paid), attendee_uid: uid });
+    // 3 photos × $3.50 + $1
+    expect(list).toEqual({
+      is_free: 0,
+      currency: 'USD',
+      photo_count: 3,
+      // A kiosk's key: the kiosks' ways to pay (all by default).
+      methods: ['qr', 'square', 'terminal', 'shopify'],
+      buttons: [{ index: 0, button_text: 'Album', digitals: true, prints: false, amount: 1150 }],
+    });
+    const one = await t.ok(endpoints.pricingButtonList, {
+      key_type: 'attendee',
+      key_value: uid,
+      attendee_uid: uid,
+      photo_count: 1,
+    });
+    expect(one.buttons[0]!.amount).toBe(450);
+    const hidden = await createEvent(t, world.adminA, {
+      full_name: 'Hidden prices',
+      is_free: 0,
+      opts: {
+        description: 'Hidden',
+        unitPrice: 2,
+        hideProductPrice: 1,
+        pricingButtons: [
+          {
+            buttonText: 'All',
+            priceFormula: '{Final_Amount}',
+            digitals: true,
+            prints: false,
+            partialUnlockTags: false,
+            printsPool: '',
+          },
+        ],
+      },
+    });
+    const hiddenList = await t.ok(endpoints.pricingButtonList, {
+      ...kiosk(hidden),
+      attendee_uid: uid,
+      photo_count: 2,
+    });
+    expect(hiddenList.buttons[0]!.amount).toBeNull();
+  });
+
+  it('is idempotent by client request id and prices the chosen photos', async () => {
+    const { uid, photos } = await guest(3);
+    const body = {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+      photo_uids: [photos[0]!.uid],
+      client_request_id: 'kiosk-1-attempt-1',
+    };
+    const orders = await rowCount('orders');
+    const a = await t.ok(endpoints.createQrPayment, body);
+    const b = await t.ok(endpoints.createQrPayment, body);
+    expect(b).toEqual(a);
+    expect(a.amount).toBe(450); // 1 × $3.50 + $1
+    expect(await rowCount('orders')).toBe(orders + 1);
+  });
+
+  it('takes the provider’s webhook once: replayed, duplicated, out of order, or badly signed', async () => {
+    const { uid } = await guest(1);
+    const created = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    const adapter = t.app.container.paymentProviders.test!;
+    const reference = `tp_${created.payment_id}`;
+    const status = async () =>
+      (await t.ok(endpoints.checkQrStatus, { ...kiosk(paid), payment_id: created.payment_id }))
+        .status;
+
+    // A forged signature and a stale one change nothing.
+    const forged = adapter.webhook({
+      id: 'evt_forged',
+      type: 'payment.succeeded',
+      payment_reference: reference,
+      reason: null,
+    });
+    const tampered = {
+      ...forged,
+      body: Buffer.from(forged.body.toString().replace('evt_forged', 'evt_other')),
+    };
+    expect((await postWebhook(tampered)).statusCode).toBe(403);
+    const stale = adapter.webhook(
+      { id: 'evt_stale', type: 'payment.succeeded', payment_reference: reference, reason: null },
+      new Date(t.clock.now().getTime() - 6 * 60_000),
+    );
+    expect((await postWebhook(stale)).statusCode).toBe(403);
+    expect(await status()).toBe('pending');
+    expect(await originals(uid)).toEqual([null]);
+
+    const paidHook = adapter.webhook({
+      id: 'evt_paid_1',
+      type: 'payment.succeeded',
+      payment_reference: reference,
+      reason: null,
+    });
+    const first = await postWebhook(paidHook);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ result: { duplicate: false } });
+    expect(await status()).toBe('paid');
+    const again = await postWebhook(paidHook);
+    expect(again.json()).toMatchObject({ result: { duplicate: true } });
+    // A decline delivered late (out of order) does not undo the payment.
+    const late = await postWebhook(
+      adapter.webhook({
+        id: 'evt_failed_0',
+        type: 'payment.failed',
+        payment_reference: reference,
+        reason: 'card_declined',
+      }),
+    );
+    expect(late.statusCode).toBe(200);
+    expect(await status()).toBe('paid');
+    expect(await originals(uid)).toEqual([
+      expect.stringMatching(/\/media\/photos\/\d+\/original\?/),
+    ]);
+    const unlocks = await t.database.executeSql(
+      `select count(*) as n from attendee_unlocks u join attendees a on a.id = u.attendee_id where a.uid = $1`,
+      [uid],
+    );
+    expect(Number(unlocks.rows[0]!.n)).toBe(1);
+  });
+
+  it('two kiosks paying the same album at once: both payments are kept, the album unlocks once', async () => {
+    const { uid } = await guest(1);
+    const start = (kioskName: string) =>
+      t.ok(endpoints.createQrPayment, {
+        ...kiosk(paid),
+        attendee_uid: uid,
+        pricing_button_index: 0,
+        client_request_id: kioskName,
+      });
+    const [a, b] = await Promise.all([start('kiosk-a'), start('kiosk-b')]);
+    const results = await Promise.all(
+      [a, b].map((p) =>
+        t.ok(endpoints.testProviderPay, {
+          payment_id: p.payment_id,
+          card_number: '4242424242424242',
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual(['paid', 'paid']);
+    const unlocks = await t.database.executeSql(
+      `select u.source from attendee_unlocks u join attendees a on a.id = u.attendee_id where a.uid = $1`,
+      [uid],
+    );
+    expect(unlocks.rows).toEqual([{ source: 'payment' }]);
+  });
+
+  it('buying chosen photos opens exactly those originals', async () => {
+    const { uid, photos } = await guest(2);
+    const created = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+      photo_uids: [photos[1]!.uid],
+    });
+    await t.ok(endpoints.testProviderPay, {
+      payment_id: created.payment_id,
+      card_number: '4242424242424242',
+    });
+    const list = await t.ok(endpoints.publicPhotoList, {
+      key_type: 'attendee',
+      key_value: uid,
+      max_size: 100,
+      page_number: 1,
+    });
+    const originalOf = (photoUid: string) =>
+      list.photos.find((p) => p.uid === photoUid)?.urls.original;
+    expect(originalOf(photos[1]!.uid)).toMatch(/\/media\/photos\/\d+\/original\?/);
+    expect(originalOf(photos[0]!.uid)).toBeNull();
+  });
+
+  it('sends the receipt e-mail through the outbox once the payment is confirmed, never before', async () => {
+    const uid = (
+      await t.ok(
+        endpoints.generateAttendeeList,
+        {
+          attendee_count: 1,
+          event_id_array: [paid.id],
+          is_prepaid: 0,
+          email: 'guest@example.com',
+        },
+        admin,
+      )
+    ).attendees[0]!.uid;
+    await insertPhoto(paid, uid);
+    const receipts = async () =>
+      (
+        await t.database.executeSql(
+          `select recipient, content from outbox where kind = 'payment_receipt' and recipient = $1`,
+          ['guest@example.com'],
+        )
+      ).rows as { recipient: string; content: { subject: string; text: string; html: string } }[];
+    const declined = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    await t.ok(endpoints.testProviderPay, {
+      payment_id: declined.payment_id,
+      card_number: '4000000000000002',
+    });
+    expect(await receipts()).toEqual([]);
+
+    const created = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    await t.ok(endpoints.testProviderPay, {
+      payment_id: created.payment_id,
+      card_number: '4242424242424242',
+    });
+    // Paying again (a double tap on the form) sends no second receipt.
+    await t.ok(endpoints.testProviderPay, {
+      payment_id: created.payment_id,
+      card_number: '4242424242424242',
+    });
+    const sent = await receipts();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.content.subject).toBe('Your receipt: Paid Gala');
+    // The event's receipt body with {user_name} filled, and what was bought for how much.
+    // The buyer's address is a placeholder value: zero-width spaces keep mail clients from
+    // turning it into a link.
+    expect(sent[0]!.content.text.replace(/\u200B/g, '')).toContain(
+      'Hi guest@example.com, thank you for your purchase.',
+    );
+    expect(sent[0]!.content.text).toContain('Album: $4.50 (USD)');
+  });
+
+  it('a disabled link cannot be paid; refusals change nothing', async () => {
+    const { uid } = await guest(1);
+    const other = await guest(1);
+    const created = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    const before = await rowCount('payments');
+
+    const notACard = await t.call(endpoints.testProviderPay, {
+      payment_id: created.payment_id,
+      card_number: '1234 5678',
+    });
+    expect(errorOf(notACard)).toMatchObject({ status: 400, message_key: 'card_invalid' });
+    // Another attendee's key sees neither the payment nor may pay for someone else.
+    const foreign = await t.call(endpoints.checkQrStatus, {
+      key_type: 'attendee',
+      key_value: other.uid,
+      payment_id: created.payment_id,
+    });
+    expect(errorOf(foreign)).toMatchObject({ status: 404, message_key: 'not_found' });
+    const forSomeoneElse = await t.call(endpoints.createQrPayment, {
+      key_type: 'attendee',
+      key_value: other.uid,
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    expect(errorOf(forSomeoneElse).message_key).toBe('invalid_attendee_id');
+    const notTheirPhoto = await t.call(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+      photo_uids: [other.photos[0]!.uid],
+    });
+    expect(errorOf(notTheirPhoto)).toMatchObject({ message_key: 'not_found', field: 'photo_uids' });
+    const noButton = await t.call(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 4,
+    });
+    expect(errorOf(noButton)).toMatchObject({ message_key: 'invalid_value' });
+    const publicKey = await t.call(endpoints.createQrPayment, {
+      key_type: 'public',
+      key_value: paid.public_api_key,
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    expect(errorOf(publicKey)).toMatchObject({ status: 401, message_key: 'invalid_key' });
+    expect(await rowCount('payments')).toBe(before);
+
+    const disabled = await t.ok(endpoints.disableQrLink, {
+      ...kiosk(paid),
+      payment_id: created.payment_id,
+    });
+    expect(disabled.status).toBe('cancelled');
+    const paidAfter = await t.ok(endpoints.testProviderPay, {
+      payment_id: created.payment_id,
+      card_number: '4242424242424242',
+    });
+    expect(paidAfter.status).toBe('cancelled');
+    expect(await originals(uid)).toEqual([null]);
+  });
+});
+
+describe('operator side', () => {
+  const pay = async (uid: string, card = '4242424242424242') => {
+    const created = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    await t.ok(endpoints.testProviderPay, { payment_id: created.payment_id, card_number: card });
+    return created;
+  };
+
+  it('lists orders with their payments and the paid totals per day and per button', async () => {
+    const before = await t.ok(endpoints.orderList, { event_id: paid.id }, admin);
+    const { uid } = await guest(1);
+    const declined = await pay(uid, '4000000000000002');
+    const ok = await pay(uid);
+    const after = await t.ok(endpoints.orderList, { event_id: paid.id }, admin);
+    expect(after.orders.length).toBe(before.orders.length + 2);
+    // Newest first: the paid order, then the declined one.
+    expect(after.orders[0]).toMatchObject({
+      attendee_uid: uid,
+      button_text: 'Album',
+      amount: 450,
+      currency: 'USD',
+      status: 'paid',
+      payments: [{ payment_id: ok.payment_id, provider: 'test', status: 'paid' }],
+    });
+    expect(after.orders[1]).toMatchObject({
+      status: 'open',
+      payments: [
+        { payment_id: declined.payment_id, status: 'failed', failure_reason: 'card_declined' },
+      ],
+    });
+    expect(after.totals.paid_amount).toBe(before.totals.paid_amount + 450);
+    expect(after.totals.paid_count).toBe(before.totals.paid_count + 1);
+    const today = t.clock.now().toISOString().slice(0, 10);
+    expect(after.totals.by_day.find((d) => d.day === today)?.amount).toBe(after.totals.paid_amount);
+    expect(after.totals.by_button).toEqual([
+      { button_text: 'Album', amount: after.totals.paid_amount, count: after.totals.paid_count },
+    ]);
+    const foreign = await t.call(endpoints.orderList, { event_id: paid.id }, adminB);
+    expect(errorOf(foreign).message_key).toBe('event_not_found');
+  });
+
+  it('a refund locks the album again, unless another paid order covers it', async () => {
+    const { uid } = await guest(1);
+    const first = await pay(uid);
+    expect(await originals(uid)).toEqual([
+      expect.stringMatching(/\/media\/photos\/\d+\/original\?/),
+    ]);
+    const refunded = await t.ok(
+      endpoints.refundPayment,
+      { event_id: paid.id, payment_id: first.payment_id },
+      admin,
+    );
+    expect(refunded.status).toBe('refunded');
+    expect(await originals(uid)).toEqual([null]);
+    const list = await t.ok(endpoints.orderList, { event_id: paid.id }, admin);
+    expect(list.orders.find((o) => o.payments[0]?.payment_id === first.payment_id)?.status).toBe(
+      'refunded',
+    );
+
+    // Two paid orders for the same album: refunding one keeps it open.
+    const second = await pay(uid);
+    const third = await pay(uid);
+    await t.ok(
+      endpoints.refundPayment,
+      { event_id: paid.id, payment_id: second.payment_id },
+      admin,
+    );
+    expect(await originals(uid)).toEqual([
+      expect.stringMatching(/\/media\/photos\/\d+\/original\?/),
+    ]);
+    await t.ok(endpoints.refundPayment, { event_id: paid.id, payment_id: third.payment_id }, admin);
+    expect(await originals(uid)).toEqual([null]);
+  });
+
+  it('refuses to refund a payment that is not paid, or of another event, changing nothing', async () => {
+    const { uid } = await guest(1);
+    const pending = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(paid),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    const notPaid = await t.call(
+      endpoints.refundPayment,
+      { event_id: paid.id, payment_id: pending.payment_id },
+      admin,
+    );
+    expect(errorOf(notPaid)).toMatchObject({ status: 409, message_key: 'payment_not_paid' });
+    const elsewhere = await createEvent(t, world.adminA, { full_name: 'Elsewhere', is_free: 0 });
+    const wrongEvent = await t.call(
+      endpoints.refundPayment,
+      { event_id: elsewhere.id, payment_id: pending.payment_id },
+      admin,
+    );
+    expect(errorOf(wrongEvent)).toMatchObject({ status: 404, message_key: 'not_found' });
+    expect(
+      (await t.ok(endpoints.checkQrStatus, { ...kiosk(paid), payment_id: pending.payment_id }))
+        .status,
+    ).toBe('pending');
+  });
+});
+
+describe('with the test provider switched off', () => {
+  it('refuses checkout and the test form, creating nothing; the webhook path does not exist', async () => {
+    const off = await createTestApp({ FLASHBULB_PAYMENTS_PROVIDER: 'none' }, { worker: false });
+    try {
+      const w = await createEventWorld(off);
+      const auth = await apiKeyAuth(off, w.adminA);
+      const event = await createEvent(off, w.adminA, {
+        full_name: 'No checkout',
+        is_free: 0,
+        opts: {
+          description: 'Off',
+          unitPrice: 1,
+          pricingButtons: [
+            {
+              buttonText: 'Album',
+              priceFormula: '{Final_Amount}',
+              digitals: true,
+              prints: false,
+              partialUnlockTags: false,
+              printsPool: '',
+            },
+          ],
+        },
+      });
+      const uid = (
+        await off.ok(
+          endpoints.generateAttendeeList,
+          { attendee_count: 1, event_id_array: [event.id], is_prepaid: 0 },
+          auth,
+        )
+      ).attendees[0]!.uid;
+      const refused = await off.call(endpoints.createQrPayment, {
+        key_type: 'private',
+        key_value: event.private_api_key,
+        attendee_uid: uid,
+        pricing_button_index: 0,
+      });
+      expect(errorOf(refused)).toMatchObject({
+        status: 409,
+        message_key: 'payment_provider_unavailable',
+      });
+      const count = async (table: string) =>
+        Number(
+          (await off.database.executeSql(`select count(*) as n from ${table}`, [])).rows[0]!.n,
+        );
+      expect(await count('orders')).toBe(0);
+      expect(await count('payments')).toBe(0);
+      const form = await off.call(endpoints.testProviderPay, {
+        payment_id: 'pay_any',
+        card_number: '4242424242424242',
+      });
+      expect(errorOf(form).message_key).toBe('not_found');
+      const hook = await off.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/test',
+        payload: '{}',
+      });
+      expect(hook.statusCode).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,136 @@
+import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyAuth, createEvent, createEventWorld } from '../helpers/events.ts';
+import { insertReadyPhoto } from '../helpers/photos.ts';
+import { startSmtpPeer } from '../helpers/smtp-peer.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/**
+ * After a sale (issue 10 items 5 and 6): the receipt e-mail travels through the outbox and the
+ * mail worker over real SMTP; and a refund stops the signed original URLs handed out before it
+ * within their lifetime (media URLs live 1 to 2 hours, ADR 0006).
+ */
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+let admin: { authorization: string };
+let paid: FlashbulbEvent;
+
+const newGuest = async (email: string) => {
+  const uid = (
+    await t.ok(
+      endpoints.generateAttendeeList,
+      { attendee_count: 1, event_id_array: [paid.id], is_prepaid: 0, email },
+      admin,
+    )
+  ).attendees[0]!.uid;
+  const photo = await insertReadyPhoto(t, paid, uid);
+  // The original's bytes, so the media route can serve it.
+  await t.app.container.storage.put(photo.storageKey, Buffer.from('original bytes'), 'image/jpeg');
+  return uid;
+};
+
+const buy = async (uid: string) => {
+  const created = await t.ok(endpoints.createQrPayment, {
+    key_type: 'private',
+    key_value: paid.private_api_key,
+    attendee_uid: uid,
+    pricing_button_index: 0,
+  });
+  const result = await t.ok(endpoints.testProviderPay, {
+    payment_id: created.payment_id,
+    card_number: '4242 4242 4242 4242',
+  });
+  expect(result.status).toBe('paid');
+  return created;
+};
+
+const originals = async (uid: string) =>
+  (
+    await t.ok(endpoints.publicPhotoList, {
+      key_type: 'attendee',
+      key_value: uid,
+      max_size: 100,
+      page_number: 1,
+    })
+  ).photos.map((p) => p.urls.original);
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  t = await createTestApp({ SMTP_URL: smtp.url });
+  const world = await createEventWorld(t);
+  admin = await apiKeyAuth(t, world.adminA);
+  paid = await createEvent(t, world.adminA, {
+    full_name: 'Gala <Night>',
+    is_free: 0,
+    receipt_email_body:
+      '<p>Dear {user_name}, thanks!</p><script>alert(1)</script><p><a href="https://example.com/help">Help</a></p>',
+    opts: {
+      description: 'Paid',
+      unitPrice: 3.5,
+      pricingButtons: [
+        {
+          buttonText: 'Album & more',
+          priceFormula: '{Final_Amount} + 1',
+          digitals: true,
+          prints: false,
+          partialUnlockTags: false,
+          printsPool: '',
+        },
+      ],
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  await smtp?.close();
+});
+
+describe('the receipt e-mail', () => {
+  it('arrives over SMTP once the payment is confirmed, with {user_name} filled and the owner’s HTML sanitised', async () => {
+    const uid = await newGuest('buyer+1@example.com');
+    await buy(uid);
+    // (The generate call's address also gets the attendee list: the receipt is found by subject.)
+    const isReceipt = (m: { to: string[]; text: string }) =>
+      m.to.includes('buyer+1@example.com') && /^Subject: Your receipt/m.test(m.text);
+    const mail = await smtp.waitFor(isReceipt);
+    expect(mail.text).toMatch(/^Subject: Your receipt: Gala <Night>/m);
+    // Placeholder values carry zero-width spaces (raw or quoted-printable) so no client links them.
+    expect(mail.text.replace(/\u200B|=E2=80=8B|\u00e2\u0080\u008b/g, '')).toContain(
+      'Dear buyer+1@example.com, thanks!',
+    );
+    // $3.50 × 1 photo + $1, the button's text escaped in the HTML part.
+    expect(mail.text).toContain('Album & more: $4.50 (USD)');
+    expect(mail.text).toContain('Album &amp; more: $4.50 (USD)');
+    expect(mail.text).toContain('href="https://example.com/help"');
+    // The owner's <script> is text in the HTML part (in the plain part it is harmless text).
+    expect(mail.text.slice(mail.text.indexOf('Content-Type: text/html'))).not.toContain('<script');
+    expect(mail.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(smtp.messages.filter(isReceipt)).toHaveLength(1);
+  });
+});
+
+describe('a refund', () => {
+  it('stops the original URLs handed out before it within their lifetime (≤ 2 h); new lists give none', async () => {
+    const uid = await newGuest('buyer+2@example.com');
+    const sale = await buy(uid);
+    const [url] = await originals(uid);
+    expect(url).toMatch(/\/media\/photos\/\d+\/original\?/);
+    const path = url!.slice(url!.indexOf('/media/'));
+    const before = await t.app.inject({ method: 'GET', url: path });
+    expect(before.statusCode).toBe(200);
+    expect(before.body).toBe('original bytes');
+
+    const refunded = await t.ok(
+      endpoints.refundPayment,
+      { event_id: paid.id, payment_id: sale.payment_id },
+      admin,
+    );
+    expect(refunded.status).toBe('refunded');
+    expect(await originals(uid)).toEqual([null]);
+    // Past the longest life a media URL can have (2 × 1 h window), the old URL is refused.
+    t.clock.advance(2 * 3600_000 + 1000);
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(403);
+    expect(await originals(uid)).toEqual([null]);
+  });
+});

@@ -1,0 +1,342 @@
+import { endpoints, type FlashbulbEvent, type KeyPhoto, type Photo } from '@flashbulb/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { protectedTwin } from '../../src/storage/key-space.ts';
+import { createEvent, createRobotWorld } from '../helpers/events.ts';
+import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from '../helpers/photos.ts';
+import { bytesOf, pathOf, s3ErrorOf } from '../helpers/storage.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/**
+ * Issue 9 part 4 / ADR 0006 on the local backend: what a paid event sells cannot be fetched
+ * without a signed URL, signed URLs expire and stop working when the photo is hidden, and photos
+ * stored before protected storage are moved by the storage migration.
+ */
+
+let t: TestApp;
+let admin: { authorization: string };
+let robot: UploadAuth;
+let paid: FlashbulbEvent;
+let free: FlashbulbEvent;
+let paidPhoto: Photo;
+let freePhoto: Photo;
+
+const get = (url: string | null | undefined, method: 'GET' | 'HEAD' = 'GET') =>
+  t.app.inject({ method, url: pathOf(url) });
+
+const listWith = async (
+  event: FlashbulbEvent,
+  key_type: 'public' | 'private',
+): Promise<KeyPhoto[]> =>
+  (
+    await t.ok(endpoints.publicPhotoList, {
+      key_type,
+      key_value: key_type === 'public' ? event.public_api_key : event.private_api_key,
+      max_size: 100,
+      page_number: 1,
+    })
+  ).photos;
+
+const ownerView = async (event: FlashbulbEvent, id: number): Promise<Photo> =>
+  (await t.ok(endpoints.ownerPhotoList, { event_id: event.id }, admin)).photos.find(
+    (p) => p.id === id,
+  )!;
+
+const stored = async (key: string): Promise<Buffer> =>
+  bytesOf((await t.app.container.storage.get(key))!.body);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { world, robotId, ...keys } = await createRobotWorld(t);
+  ({ admin, robot } = keys);
+  // No protector_watermark set: the derivatives job uses the built-in one.
+  paid = await createEvent(t, world.adminA, {
+    full_name: 'Paid Gala',
+    is_free: 0,
+    robot_id_array: [robotId],
+  });
+  free = await createEvent(t, world.adminA, { full_name: 'Free Fair', is_free: 1 });
+  const a = await uploadPhoto(t, robot, paid.name, await makeJpeg({ seed: 71 }));
+  paidPhoto = await waitForReady(t, admin.authorization, paid.id, a.id);
+  const b = await uploadPhoto(t, admin, free.name, await makeJpeg({ seed: 72 }));
+  freePhoto = await waitForReady(t, admin.authorization, free.id, b.id);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('a paid event’s public photo URL', () => {
+  it('answers 403 when preview/thumbnail is swapped for original or preview', async () => {
+    const [photo] = await listWith(paid, 'public');
+    expect(photo!.id).toBe(paidPhoto.id);
+    const thumbnail = photo!.urls.thumbnail!;
+    expect(thumbnail).toBe(
+      `${t.config.publicUrl}/storage/events/${paid.name}/photos/uid_${photo!.uid}_uid/thumbnail.jpg`,
+    );
+    expect((await get(thumbnail)).statusCode).toBe(200);
+    for (const swapped of [
+      thumbnail.replace('thumbnail.jpg', 'original.jpg'),
+      thumbnail.replace('thumbnail.jpg', 'preview.jpg'),
+      thumbnail
+        .replace('/storage/events/', '/storage/protected/events/')
+        .replace('thumbnail.jpg', 'original.jpg'),
+      thumbnail
+        .replace('/storage/events/', '/storage/protected/events/')
+        .replace('thumbnail.jpg', 'preview.jpg'),
+      `${t.config.publicUrl}/storage/${paidPhoto.full_path}`,
+    ]) {
+      const response = await get(swapped);
+      expect(response.statusCode, swapped).toBe(403);
+      expect(s3ErrorOf(response.body)).toEqual({ code: 'AccessDenied', message: 'Access Denied' });
+      expect((await get(swapped, 'HEAD')).statusCode).toBe(403);
+    }
+  });
+
+  it('lists for the public key no original and no unwatermarked preview, only the protector watermark', async () => {
+    const owner = await ownerView(paid, paidPhoto.id);
+    const [photo] = await listWith(paid, 'public');
+    expect(photo!.urls.original).toBeNull();
+    expect(photo!.urls.protector_watermark).toBe(
+      `${t.config.publicUrl}/storage/events/${paid.name}/photos/uid_${photo!.uid}_uid/protector-watermark.jpg`,
+    );
+    expect(photo!.urls.preview).toBe(photo!.urls.protector_watermark);
+    // No signed URL at all: nothing protected is handed to the public key.
+    for (const url of Object.values(photo!.urls)) {
+      if (url) expect(url).not.toMatch(/\/media\/|original|preview\.jpg|\/protected\//);
+    }
+    // The watermarked preview is public and differs from the unwatermarked one.
+    const watermarked = await get(photo!.urls.preview);
+    expect(watermarked.statusCode).toBe(200);
+    expect(watermarked.headers['content-type']).toBe('image/jpeg');
+    const unwatermarked = await get(owner.urls.preview);
+    expect(unwatermarked.statusCode).toBe(200);
+    expect(watermarked.rawPayload.equals(unwatermarked.rawPayload)).toBe(false);
+  });
+
+  it('is made with the protector watermark for paid events only (built-in when none is set)', async () => {
+    expect((await ownerView(paid, paidPhoto.id)).urls.protector_watermark).not.toBeNull();
+    expect((await ownerView(free, freePhoto.id)).urls.protector_watermark).toBeNull();
+  });
+
+  it('gives the private key (a guest link) no original of a paid event; of a free one, signed', async () => {
+    const [locked] = await listWith(paid, 'private');
+    expect(locked!.urls.original).toBeNull();
+    expect(locked!.urls.preview).toBe(locked!.urls.protector_watermark);
+    const [photo] = await listWith(free, 'private');
+    expect(photo!.urls.original).toMatch(
+      new RegExp(
+        `^${t.config.publicUrl}/media/photos/${freePhoto.id}/original\\?a=g&e=\\d+&s=[\\w-]+$`,
+      ),
+    );
+    const response = await get(photo!.urls.original);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(await stored(freePhoto.full_path))).toBe(true);
+  });
+});
+
+describe('a free event', () => {
+  it('still shows its unwatermarked preview to the public, through a signed URL', async () => {
+    const [photo] = await listWith(free, 'public');
+    expect(photo!.urls.original).toBeNull();
+    expect(photo!.urls.preview).toMatch(/\/media\/photos\/\d+\/preview\?a=g&/);
+    const response = await get(photo!.urls.preview);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/jpeg');
+    expect(response.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    const owner = await ownerView(free, freePhoto.id);
+    expect(response.rawPayload.equals((await get(owner.urls.preview)).rawPayload)).toBe(true);
+  });
+});
+
+describe('signed media URLs', () => {
+  it('are the same URL within the hour, so browsers can cache them', async () => {
+    const before = (await ownerView(paid, paidPhoto.id)).urls.original;
+    expect((await ownerView(paid, paidPhoto.id)).urls.original).toBe(before);
+  });
+
+  it('work until they expire and not after', async () => {
+    const url = (await ownerView(paid, paidPhoto.id)).urls.original!;
+    const expires = Number(new URL(url).searchParams.get('e'));
+    const now = t.clock.now().getTime();
+    expect(expires * 1000 - now).toBeGreaterThanOrEqual(3600_000);
+    expect(expires * 1000 - now).toBeLessThanOrEqual(7200_000);
+    t.clock.set(expires * 1000 - 1000);
+    expect((await get(url)).statusCode).toBe(200);
+    t.clock.set(expires * 1000);
+    const late = await get(url);
+    expect(late.statusCode).toBe(403);
+    expect(s3ErrorOf(late.body)).toEqual({ code: 'AccessDenied', message: 'Request has expired' });
+    // A new listing hands out a new, working URL.
+    const fresh = (await ownerView(paid, paidPhoto.id)).urls.original!;
+    expect(fresh).not.toBe(url);
+    expect((await get(fresh)).statusCode).toBe(200);
+  });
+
+  // Guest originals: the private key of a free event (a paid event's private key gets none).
+  it('answer 403 when tampered with', async () => {
+    const url = new URL((await listWith(free, 'private'))[0]!.urls.original!);
+    const signature = url.searchParams.get('s')!;
+    const variants: URL[] = [];
+    const tamper = (change: (u: URL) => void) => {
+      const copy = new URL(url);
+      change(copy);
+      variants.push(copy);
+    };
+    tamper((u) =>
+      u.searchParams.set('s', `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`),
+    );
+    tamper((u) => u.searchParams.set('e', String(Number(u.searchParams.get('e')) + 3600)));
+    // the guest audience cannot make itself an owner (which would open hidden photos)
+    tamper((u) => u.searchParams.set('a', 'o'));
+    tamper((u) => (u.pathname = u.pathname.replace('/original', '/preview')));
+    tamper((u) => (u.pathname = u.pathname.replace(`/${freePhoto.id}/`, `/${paidPhoto.id}/`)));
+    tamper((u) => u.searchParams.delete('s'));
+    for (const bad of variants) {
+      const response = await get(bad.toString());
+      expect(response.statusCode, bad.toString()).toBe(403);
+      expect(s3ErrorOf(response.body).code).toBe('AccessDenied');
+    }
+    expect((await get(url.toString())).statusCode).toBe(200);
+  });
+
+  it('stop working for guests when the photo is hidden (owners keep theirs), and work again when shown', async () => {
+    const [guest] = await listWith(free, 'private');
+    const owner = await ownerView(free, freePhoto.id);
+    expect((await get(guest!.urls.original)).statusCode).toBe(200);
+    expect((await get(guest!.urls.preview)).statusCode).toBe(200);
+
+    await t.ok(endpoints.updatePhoto, { id: freePhoto.id, is_visible: 0 }, admin);
+    for (const url of [guest!.urls.original, guest!.urls.preview]) {
+      const response = await get(url);
+      expect(response.statusCode).toBe(403);
+      expect(s3ErrorOf(response.body)).toEqual({ code: 'AccessDenied', message: 'Access Denied' });
+      expect((await get(url, 'HEAD')).statusCode).toBe(403);
+    }
+    expect((await get(owner.urls.original)).statusCode).toBe(200);
+
+    await t.ok(endpoints.updatePhoto, { id: freePhoto.id, is_visible: 1 }, admin);
+    expect((await get(guest!.urls.original)).statusCode).toBe(200);
+  });
+});
+
+describe('a new version made in the image editor', () => {
+  it('is linked to the original by its protected full_path (only within the event)', async () => {
+    const edited = await uploadPhoto(t, admin, paid.name, await makeJpeg({ seed: 75 }));
+    expect(edited.full_path).toMatch(new RegExp(`^protected/events/${paid.name}/`));
+    const original = await t.ok(
+      endpoints.curationUpdate,
+      { original_photo_id: paidPhoto.id, full_path: edited.full_path },
+      admin,
+    );
+    expect(original.is_curated).toBe(1);
+    const row = await t.app.container.repositories.photos.findById(paidPhoto.id);
+    expect(row!.derivatives.curated).toBe(edited.full_path);
+    const foreign = await t.call(
+      endpoints.curationUpdate,
+      { original_photo_id: paidPhoto.id, full_path: freePhoto.full_path },
+      admin,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(
+      (await t.app.container.repositories.photos.findById(paidPhoto.id))!.derivatives.curated,
+    ).toBe(edited.full_path);
+  });
+});
+
+describe('the storage migration (photos stored before ADR 0006)', () => {
+  /** Puts a photo back into the old layout: original and preview next to the public files. */
+  const makeLegacy = async (photo: Photo, options: { archived?: boolean } = {}) => {
+    const { storage, repositories } = t.app.container;
+    const row = (await repositories.photos.findById(photo.id))!;
+    const oldOriginal = row.storageKey.replace(/^protected\//, options.archived ? 'archive/' : '');
+    const oldPreview = row.derivatives.preview!.replace(/^protected\//, '');
+    await storage.copy(row.storageKey, oldOriginal);
+    await storage.copy(row.derivatives.preview!, oldPreview);
+    await storage.delete(row.storageKey);
+    await storage.delete(row.derivatives.preview!);
+    await repositories.photos.update(row.id, {
+      storageKey: oldOriginal,
+      derivatives: { ...row.derivatives, preview: oldPreview },
+    });
+    return {
+      oldOriginal,
+      oldPreview,
+      newOriginal: protectedTwin(oldOriginal)!,
+      newPreview: protectedTwin(oldPreview)!,
+    };
+  };
+
+  it('protects the old keys at once, moves them into protected space, and can run again', async () => {
+    const upload = await uploadPhoto(t, robot, paid.name, await makeJpeg({ seed: 81 }));
+    await waitForReady(t, admin.authorization, paid.id, upload.id);
+    const bytes = await stored(
+      (await t.app.container.repositories.photos.findById(upload.id))!.storageKey,
+    );
+    const keys = await makeLegacy(upload);
+    expect(keys.oldOriginal).toBe(`events/${paid.name}/photos/uid_${upload.uid}_uid/original.jpg`);
+    expect(keys.newOriginal).toBe(`protected/${keys.oldOriginal}`);
+    const { storage, services, repositories } = t.app.container;
+
+    // Before the migration ran: the old keys are already refused without a signature, and the
+    // owner's signed URL reads the original where it is.
+    expect((await get(storage.publicUrl(keys.oldOriginal))).statusCode).toBe(403);
+    expect((await get(storage.publicUrl(keys.oldPreview))).statusCode).toBe(403);
+    const before = (await ownerView(paid, upload.id)).urls.original;
+    expect((await get(before)).rawPayload.equals(bytes)).toBe(true);
+
+    expect(await services.storageMigration.sweep()).toBeGreaterThanOrEqual(1);
+    await services.storageMigration.protectPhoto(upload.id);
+    const row = (await repositories.photos.findById(upload.id))!;
+    expect(row.storageKey).toBe(keys.newOriginal);
+    expect(row.derivatives.preview).toBe(keys.newPreview);
+    expect(await storage.head(keys.oldOriginal)).toBeNull();
+    expect(await storage.head(keys.oldPreview)).toBeNull();
+    expect((await stored(keys.newOriginal)).equals(bytes)).toBe(true);
+    // The URL issued before the move still reads the same bytes (it names the photo, not a key).
+    expect((await get(before)).rawPayload.equals(bytes)).toBe(true);
+
+    // Again: nothing changes.
+    await services.storageMigration.protectPhoto(upload.id);
+    expect(await repositories.photos.findById(upload.id)).toEqual(row);
+    expect(await repositories.photos.findById(upload.id)).toMatchObject({
+      storageKey: keys.newOriginal,
+    });
+  });
+
+  it('finishes a move a crash interrupted, at either point', async () => {
+    const { storage, services, repositories } = t.app.container;
+    const upload = await uploadPhoto(t, robot, paid.name, await makeJpeg({ seed: 82 }));
+    await waitForReady(t, admin.authorization, paid.id, upload.id);
+    const keys = await makeLegacy(upload);
+    const bytes = await stored(keys.oldOriginal);
+
+    // Crash after the copy, before the row switched: the row still names the old keys.
+    await storage.copy(keys.oldOriginal, keys.newOriginal);
+    await services.storageMigration.protectPhoto(upload.id);
+    expect((await repositories.photos.findById(upload.id))!.storageKey).toBe(keys.newOriginal);
+    expect(await storage.head(keys.oldOriginal)).toBeNull();
+
+    // Crash after the switch, before the delete: the old object is still there.
+    await storage.copy(keys.newOriginal, keys.oldOriginal);
+    await services.storageMigration.protectPhoto(upload.id);
+    expect(await storage.head(keys.oldOriginal)).toBeNull();
+    expect((await stored(keys.newOriginal)).equals(bytes)).toBe(true);
+  });
+
+  it('moves an archived original into the protected archive', async () => {
+    const { storage, services, repositories } = t.app.container;
+    const upload = await uploadPhoto(t, robot, paid.name, await makeJpeg({ seed: 83 }));
+    await waitForReady(t, admin.authorization, paid.id, upload.id);
+    const keys = await makeLegacy(upload, { archived: true });
+    expect(keys.oldOriginal).toBe(
+      `archive/events/${paid.name}/photos/uid_${upload.uid}_uid/original.jpg`,
+    );
+    expect(keys.newOriginal).toBe(
+      `archive/protected/events/${paid.name}/photos/uid_${upload.uid}_uid/original.jpg`,
+    );
+    await services.storageMigration.protectPhoto(upload.id);
+    expect((await repositories.photos.findById(upload.id))!.storageKey).toBe(keys.newOriginal);
+    expect(await storage.head(keys.oldOriginal)).toBeNull();
+    expect(await storage.head(keys.newOriginal)).not.toBeNull();
+    expect((await get(storage.publicUrl(keys.newOriginal))).statusCode).toBe(403);
+  });
+});

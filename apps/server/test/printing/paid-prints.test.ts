@@ -1,0 +1,325 @@
+import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyAuth, createEvent, createEventWorld, errorOf } from '../helpers/events.ts';
+import { insertReadyPhoto } from '../helpers/photos.ts';
+import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/**
+ * Prints in a purchase (issue 10; albums spec §3 pricing button `prints` / `printsPool`): a paid
+ * order whose button sells prints is queued for printing once its payment is confirmed — once,
+ * on the button's pool — and never before; refusals come before anything is stored.
+ */
+
+let t: TestApp;
+let admin: { authorization: string };
+/** Printing on, pools Desk (default) and Lab, at most 3 photos a request. */
+let shop: FlashbulbEvent;
+/** The same buttons, printing off. */
+let noPrinter: FlashbulbEvent;
+
+const buttons = [
+  {
+    buttonText: 'Prints',
+    priceFormula: '{Final_Amount}',
+    digitals: false,
+    prints: true,
+    partialUnlockTags: false,
+    printsPool: 'Lab',
+  },
+  {
+    buttonText: 'Album and prints',
+    priceFormula: '{Final_Amount} + 5',
+    digitals: true,
+    prints: true,
+    partialUnlockTags: false,
+    printsPool: '',
+  },
+  {
+    buttonText: 'Digital only',
+    priceFormula: '{Final_Amount}',
+    digitals: true,
+    prints: false,
+    partialUnlockTags: false,
+    printsPool: '',
+  },
+];
+
+const kiosk = (e: FlashbulbEvent) => ({
+  key_type: 'private' as const,
+  key_value: e.private_api_key,
+  // The organiser's kiosk: the private key with the event's display token.
+  display: e.display_token,
+});
+
+const guest = async (event: FlashbulbEvent, photos: number) => {
+  const uid = (
+    await t.ok(
+      endpoints.generateAttendeeList,
+      { attendee_count: 1, event_id_array: [event.id], is_prepaid: 0 },
+      admin,
+    )
+  ).attendees[0]!.uid;
+  const rows = [];
+  for (let i = 0; i < photos; i += 1) rows.push(await insertReadyPhoto(t, event, uid));
+  return { uid, photos: rows };
+};
+
+interface RequestRow {
+  id: number;
+  photo_uids: string[];
+  copies: number;
+  printer_pool: string | null;
+  source: string;
+  client_request_id: string;
+}
+const printRequests = async (event: FlashbulbEvent) =>
+  (
+    await t.database.executeSql(
+      `select id, photo_uids, copies, printer_pool, source, client_request_id
+         from print_requests where event_id = $1 order by id`,
+      [event.id],
+    )
+  ).rows as unknown as RequestRow[];
+
+const printJobs = async (requestId: number) =>
+  (
+    await t.database.executeSql(
+      `select pool, photo_ids, source from print_jobs where print_request_id = $1 order by sheet_index`,
+      [requestId],
+    )
+  ).rows as unknown as { pool: string; photo_ids: number[]; source: string }[];
+
+const rowCount = async (table: string) =>
+  Number((await t.database.executeSql(`select count(*) as n from ${table}`, [])).rows[0]!.n);
+
+const startPayment = (event: FlashbulbEvent, uid: string, index: number, photoUids?: string[]) =>
+  t.ok(endpoints.createQrPayment, {
+    ...kiosk(event),
+    attendee_uid: uid,
+    pricing_button_index: index,
+    ...(photoUids ? { photo_uids: photoUids } : {}),
+  });
+
+const payWith = (paymentId: string, card: string) =>
+  t.ok(endpoints.testProviderPay, { payment_id: paymentId, card_number: card });
+
+beforeAll(async () => {
+  t = await createTestApp({}, { worker: false });
+  const world = await createEventWorld(t);
+  admin = await apiKeyAuth(t, world.adminA);
+  shop = await createEvent(t, world.adminA, {
+    full_name: 'Print Shop',
+    is_free: 0,
+    is_photo_printer_active: 1,
+    is_printer_pool_enabled: 1,
+    printer_pool_name_list: ['Desk', 'Lab'],
+    place_holder_count: 1,
+    max_print_photos_count: 3,
+    secret_code_list: 'Ann_Lee_K7QX',
+    opts: { description: 'Prints for sale', unitPrice: 2, pricingButtons: buttons },
+  });
+  noPrinter = await createEvent(t, world.adminA, {
+    full_name: 'No Printer',
+    is_free: 0,
+    opts: { description: 'No printer', unitPrice: 2, pricingButtons: buttons },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('prints in a purchase', () => {
+  it('queues the chosen photos on the button’s pool once the payment is confirmed, once', async () => {
+    const { uid, photos } = await guest(shop, 3);
+    const chosen = [photos[0]!.uid, photos[2]!.uid];
+    const created = await startPayment(shop, uid, 0, chosen);
+    expect(created.amount).toBe(400); // 2 photos × $2
+    // Nothing is printed on a pending payment, nor on a declined card.
+    expect(await printRequests(shop)).toEqual([]);
+    expect((await payWith(created.payment_id, '4000 0000 0000 0002')).status).toBe('failed');
+    expect(await printRequests(shop)).toEqual([]);
+
+    const retry = await startPayment(shop, uid, 0, chosen);
+    expect((await payWith(retry.payment_id, '4242 4242 4242 4242')).status).toBe('paid');
+    const [request, ...more] = await printRequests(shop);
+    expect(more).toEqual([]);
+    expect(request).toMatchObject({
+      photo_uids: chosen,
+      copies: 1,
+      printer_pool: 'Lab',
+      source: 'payment',
+    });
+    expect(request!.client_request_id).toMatch(/^order:\d+$/);
+    // The printing service queued one sheet per photo (one placeholder) on the Lab pool.
+    const jobs = await printJobs(request!.id);
+    expect(jobs).toEqual([
+      { pool: 'Lab', photo_ids: [photos[0]!.id], source: 'unlock' },
+      { pool: 'Lab', photo_ids: [photos[2]!.id], source: 'unlock' },
+    ]);
+
+    // The provider's confirmation again (a replayed webhook) prints nothing more.
+    const adapter = t.app.container.paymentProviders.test!;
+    const replay = adapter.webhook({
+      id: 'evt_prints_replay',
+      type: 'payment.succeeded',
+      payment_reference: `tp_${retry.payment_id}`,
+      reason: null,
+    });
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/test',
+      headers: replay.headers as Record<string, string>,
+      payload: replay.body,
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(await printRequests(shop)).toHaveLength(1);
+    expect(await printJobs(request!.id)).toHaveLength(2);
+    // A prints-only button opens no originals.
+    const list = await t.ok(endpoints.publicPhotoList, {
+      key_type: 'attendee',
+      key_value: uid,
+      max_size: 100,
+      page_number: 1,
+    });
+    expect(list.photos.map((p) => p.urls.original)).toEqual([null, null, null]);
+  });
+
+  it('a whole album with prints prints every photo of it on the event’s default pool', async () => {
+    const { uid, photos } = await guest(shop, 2);
+    const created = await startPayment(shop, uid, 1);
+    expect(created.amount).toBe(900); // 2 × $2 + $5
+    await payWith(created.payment_id, '4242424242424242');
+    const mine = (await printRequests(shop)).filter((r) =>
+      r.photo_uids.every((u) => photos.some((p) => p.uid === u)),
+    );
+    expect(mine).toHaveLength(1);
+    expect([...mine[0]!.photo_uids].sort()).toEqual(photos.map((p) => p.uid).sort());
+    expect(mine[0]!.printer_pool).toBeNull();
+    const jobs = await printJobs(mine[0]!.id);
+    expect(jobs.map((j) => j.pool)).toEqual(['Desk', 'Desk']);
+    // Digitals came with it: the originals are open.
+    const list = await t.ok(endpoints.publicPhotoList, {
+      key_type: 'attendee',
+      key_value: uid,
+      max_size: 100,
+      page_number: 1,
+    });
+    expect(list.photos.every((p) => p.urls.original !== null)).toBe(true);
+  });
+
+  it('a button without prints prints nothing', async () => {
+    const { uid } = await guest(shop, 1);
+    const before = await rowCount('print_requests');
+    const created = await startPayment(shop, uid, 2);
+    expect((await payWith(created.payment_id, '4242424242424242')).status).toBe('paid');
+    expect(await rowCount('print_requests')).toBe(before);
+  });
+
+  it('refuses prints where printing is off or over the event’s maximum, storing nothing', async () => {
+    const orders = await rowCount('orders');
+    const payments = await rowCount('payments');
+    const off = await guest(noPrinter, 1);
+    const printingOff = await t.call(endpoints.createQrPayment, {
+      ...kiosk(noPrinter),
+      attendee_uid: off.uid,
+      pricing_button_index: 0,
+    });
+    expect(errorOf(printingOff)).toMatchObject({
+      status: 400,
+      message_key: 'printing_not_active',
+      field: 'pricing_button_index',
+    });
+    const big = await guest(shop, 4);
+    const tooMany = await t.call(endpoints.createQrPayment, {
+      ...kiosk(shop),
+      attendee_uid: big.uid,
+      pricing_button_index: 0,
+      photo_uids: big.photos.map((p) => p.uid),
+    });
+    expect(errorOf(tooMany)).toMatchObject({
+      message_key: 'per_request_count_error',
+      field: 'photo_uids',
+    });
+    const wholeTooBig = await t.call(endpoints.createQrPayment, {
+      ...kiosk(shop),
+      attendee_uid: big.uid,
+      pricing_button_index: 1,
+    });
+    expect(errorOf(wholeTooBig).message_key).toBe('per_request_count_error');
+    expect(await rowCount('orders')).toBe(orders);
+    expect(await rowCount('payments')).toBe(payments);
+    // The same album without prints sells.
+    const digital = await startPayment(shop, big.uid, 2);
+    expect(digital.amount).toBe(800);
+  });
+
+  it('a desk request cannot take a paid order’s print id', async () => {
+    const { uid, photos } = await guest(shop, 1);
+    const before = await rowCount('print_requests');
+    const taken = await t.call(endpoints.attendeeUnlockAndPrint, {
+      ...kiosk(shop),
+      attendee_uid: uid,
+      unlock_code: 'K7QX',
+      photo_uid_array: [photos[0]!.uid],
+      client_request_id: 'order:999999',
+    });
+    expect(errorOf(taken)).toMatchObject({
+      message_key: 'invalid_value',
+      field: 'client_request_id',
+    });
+    expect(await rowCount('print_requests')).toBe(before);
+  });
+});
+
+describe('a crash between the confirmation and what it hands over (issue 10)', () => {
+  it('payments.fulfil unlocks and prints a paid order the crash cut off, once', async () => {
+    const { uid, photos } = await guest(shop, 2);
+    const created = await startPayment(shop, uid, 1);
+    // What a process killed right after recording the provider's confirmation leaves: the payment
+    // paid, nothing handed over.
+    await t.database.executeSql(
+      `update payments set status = 'paid', paid_at = $2, updated_at = $2 where public_id = $1`,
+      [created.payment_id, t.clock.now()],
+    );
+    const originals = async () =>
+      (
+        await t.ok(endpoints.publicPhotoList, {
+          key_type: 'attendee',
+          key_value: uid,
+          max_size: 100,
+          page_number: 1,
+        })
+      ).photos.map((p) => p.urls.original);
+    const mine = async () =>
+      (await printRequests(shop)).filter((r) =>
+        r.photo_uids.every((u) => photos.some((p) => p.uid === u)),
+      );
+    // The provider's confirmation again changes nothing (paid → paid is no move): still locked.
+    const adapter = t.app.container.paymentProviders.test!;
+    const replay = adapter.webhook({
+      id: 'evt_after_crash',
+      type: 'payment.succeeded',
+      payment_reference: `tp_${created.payment_id}`,
+      reason: null,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/test',
+      headers: replay.headers as Record<string, string>,
+      payload: replay.body,
+    });
+    expect(await originals()).toEqual([null, null]);
+
+    const payments = t.app.container.services.payments;
+    // A confirmation under a minute old may still be running its effects: left alone.
+    expect(await payments.fulfilMissed()).toBe(0);
+    t.clock.advance(61_000);
+    // Only this payment: every other paid payment of this file was handed over when confirmed.
+    expect(await payments.fulfilMissed()).toBe(1);
+    expect((await originals()).every((url) => typeof url === 'string')).toBe(true);
+    expect(await mine()).toHaveLength(1);
+    // Done once: a second sweep redoes nothing.
+    expect(await payments.fulfilMissed()).toBe(0);
+    expect(await mine()).toHaveLength(1);
+  });
+});

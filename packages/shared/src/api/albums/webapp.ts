@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { defineEndpoint } from '../endpoint.ts';
+import { flagSchema } from '../events/event-settings.ts';
+
+/** A branding image of the web-app page with its optional link (albums spec §2.6 web-app tab). */
+const webappImage = z.object({ src: z.string(), link: z.string() }).nullable();
+
+/**
+ * What the web-app page (`/?eName=<code>[&token=…]`, albums spec §2.1) shows of an event: only
+ * the event's guest-facing branding and texts, no keys and no settings beyond these.
+ */
+export const webappEventSchema = z.object({
+  name: z.string(),
+  full_name: z.string(),
+  description: z.string(),
+  logo_full_path: z.string().nullable(),
+  logo_link: z.string(),
+  logo: webappImage,
+  background: webappImage,
+  banner_top: webappImage,
+  banner_bottom: webappImage,
+  share_title: z.string(),
+  og_title: z.string(),
+  og_description: z.string(),
+  faq_text: z.string(),
+  agreement_text: z.string(),
+  support_link: z.string(),
+  registration_type: z.enum(['default', 'byIdFirst']),
+  redirect_to_webapp: z.boolean(),
+  sms_enabled: z.boolean().describe('The SMS invite is offered (web-app SMS and event SMS on)'),
+  sms_agreement: z.string(),
+});
+export type WebappEvent = z.infer<typeof webappEventSchema>;
+
+export const webappEvent = defineEndpoint({
+  path: '/webapp/event/retrieve',
+  auth: 'none',
+  tag: 'web app',
+  summary: 'The web-app page of an event by its code (`eName`): branding, texts, registration type',
+  body: z.object({
+    event_name: z.string().trim().min(1, 'event_not_found').max(40, 'event_not_found'),
+  }),
+  result: webappEventSchema,
+  errors: ['event_not_found'],
+});
+
+export const webappRegister = defineEndpoint({
+  path: '/webapp/register',
+  auth: 'none',
+  tag: 'web app',
+  summary:
+    'Web-app registration: finds the guest’s attendee album (by attendee id, or by e-mail within the event) or creates one, mails the album link (and the SMS invite when asked and agreed); answers the album link',
+  body: z.object({
+    event_name: z.string().trim().min(1, 'event_not_found').max(40, 'event_not_found'),
+    email: z.string().trim().max(254, 'email_invalid').default(''),
+    name: z.string().trim().max(200, 'invalid_value').default(''),
+    attendee_uid: z
+      .string()
+      .trim()
+      .max(40, 'invalid_attendee_id')
+      .default('')
+      .describe('The id on the guest’s card; required when registration_type is byIdFirst'),
+    phone: z
+      .string()
+      .trim()
+      .max(40, 'phone_invalid')
+      .default('')
+      .describe('US number for the SMS invite'),
+    sms_agreement: flagSchema.default(0).describe('The guest accepted the SMS agreement'),
+  }),
+  result: z.object({
+    attendee_uid: z.string(),
+    album_url: z.string(),
+    created: z.boolean(),
+    emailed: z.boolean(),
+    sms_sent: z.boolean(),
+  }),
+  errors: [
+    'event_not_found',
+    'email_invalid',
+    'invalid_attendee_id',
+    'attendee_locked',
+    'phone_invalid',
+    'consent_required',
+    'sms_not_enabled',
+    'too_many_requests',
+  ],
+  rateLimited: true,
+});

@@ -1,0 +1,374 @@
+import { z } from 'zod';
+import { ATTENDEE_ID_MAX_LENGTH } from '../../rules/attendee-id.ts';
+import { PAYMENT_STATUSES } from '../../rules/payment-state.ts';
+import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
+import { printCopiesField, printPhotoUidsField } from '../printing/print-fields.ts';
+import { idSchema } from '../identity/users.ts';
+import { keyBody, kioskKeyBody } from '../events/events.ts';
+
+/**
+ * Paid albums (issue 10; albums spec §3, §7.2, §7.3, §9): unlocking an attendee's album at the
+ * desk with an employee's code, and (next) orders and payments. Amounts are integer cents, USD.
+ */
+
+const attendeeUid = z
+  .string({ error: 'invalid_attendee_id' })
+  .trim()
+  .min(1, 'invalid_attendee_id')
+  .max(ATTENDEE_ID_MAX_LENGTH + 20, 'invalid_attendee_id')
+  .describe('Attendee id; dashes, spaces and case are ignored');
+
+export const attendeeUnlock = defineEndpoint({
+  path: '/attendee/unlock',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Cash sale at the desk: an employee’s unlock code unlocks the attendee’s album for the key’s event and records the employee. The kiosk only (the private key with the event’s display token `display`), for attendees of its event; wrong codes are rate-limited per kiosk',
+  body: z.object({
+    ...kioskKeyBody,
+    attendee_uid: attendeeUid,
+    unlock_code: z
+      .string({ error: 'invalid_unlock_code' })
+      .trim()
+      .min(1, 'invalid_unlock_code')
+      .max(20, 'invalid_unlock_code')
+      .describe('The employee’s 4-character code (case is ignored)'),
+  }),
+  result: z.object({
+    attendee_uid: z.string(),
+    event_id: z.number().int(),
+    unlocked: z.literal(1),
+  }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'invalid_attendee_id',
+    'attendee_locked',
+    'attendee_expired',
+    'invalid_unlock_code',
+    'too_many_attempts',
+  ],
+});
+
+const paymentId = z
+  .string({ error: 'not_found' })
+  .trim()
+  .min(1, 'not_found')
+  .max(100, 'not_found')
+  .describe('The payment id answered by create-qr-payment (`pay_…`)');
+const paymentStatus = z.enum(PAYMENT_STATUSES);
+
+export const createQrPayment = defineEndpoint({
+  path: '/payment/create-qr-payment',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Starts a payment for a pricing button of the key’s event: the amount (integer cents, USD) comes from the button’s formula, the checkout URL is shown as a QR code. Private, event-owner or the attendee’s own key; idempotent by client_request_id',
+  body: z.object({
+    ...keyBody,
+    attendee_uid: attendeeUid,
+    pricing_button_index: z
+      .number({ error: 'invalid_value' })
+      .int('invalid_value')
+      .min(0, 'invalid_value')
+      .max(100, 'invalid_value'),
+    photo_uids: z
+      .array(z.string().trim().min(1, 'not_found').max(100, 'not_found'), {
+        error: 'photos_required',
+      })
+      .min(1, 'photos_required')
+      .max(500, 'invalid_value')
+      .optional()
+      .describe('The photos chosen; without: the attendee’s whole album of the event'),
+    client_request_id: z
+      .string({ error: 'invalid_value' })
+      .trim()
+      .min(1, 'invalid_value')
+      .max(100, 'invalid_value')
+      .optional()
+      .describe('The same id again answers the same payment (a retried request never pays twice)'),
+  }),
+  result: z.object({
+    payment_id: z.string(),
+    checkout_url: z.string(),
+    amount: z.number().int().describe('Integer cents: 1550 is $15.50'),
+    currency: z.literal('USD'),
+    status: paymentStatus,
+  }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'invalid_attendee_id',
+    'attendee_locked',
+    'attendee_expired',
+    'not_found',
+    'photos_required',
+    'payment_provider_unavailable',
+    'price_formula_invalid',
+    'price_formula_division_by_zero',
+    'price_formula_negative',
+    'price_formula_too_large',
+    'payment_amount_below_minimum',
+    'payment_method_not_offered',
+    'payment_provider_error',
+    'payment_provider_refused',
+    'printing_not_active',
+    'per_request_count_error',
+  ],
+});
+
+export const checkQrStatus = defineEndpoint({
+  path: '/payment/check-qr-status',
+  auth: 'key',
+  tag: 'payments',
+  summary: 'The status of a payment of the key’s event (the kiosk polls it while the QR is shown)',
+  body: z.object({ ...keyBody, payment_id: paymentId }),
+  result: z.object({
+    payment_id: z.string(),
+    status: paymentStatus,
+    amount: z.number().int(),
+    currency: z.literal('USD'),
+  }),
+  errors: ['invalid_key', 'unauthorized_user', 'not_found'],
+});
+
+export const disableQrLink = defineEndpoint({
+  path: '/payment/disable-qr-link',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Cancels a pending payment (the kiosk closed its QR code); a payment already paid stays paid',
+  body: z.object({ ...keyBody, payment_id: paymentId }),
+  result: z.object({ payment_id: z.string(), status: paymentStatus }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'not_found',
+    'payment_provider_error',
+    'payment_provider_refused',
+  ],
+});
+
+export const testProviderPay = defineEndpoint({
+  path: '/payment/test-provider/pay',
+  auth: 'none',
+  tag: 'payments',
+  summary:
+    'The built-in test provider’s checkout form: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined. The result reaches the server as the provider’s signed webhook',
+  body: z.object({
+    payment_id: paymentId,
+    card_number: z
+      .string({ error: 'card_invalid' })
+      .trim()
+      .min(1, 'card_invalid')
+      .max(30, 'card_invalid'),
+  }),
+  result: z.object({ payment_id: z.string(), status: paymentStatus }),
+  errors: ['not_found', 'card_invalid'],
+});
+
+export const testProviderCheckout = defineEndpoint({
+  path: '/payment/test-provider/checkout',
+  auth: 'none',
+  tag: 'payments',
+  summary:
+    'The built-in test provider’s checkout page reads what it charges: the amount (integer cents), what is bought and from whom, and the payment’s status. The unguessable payment id is the only key, as with a hosted checkout link',
+  body: z.object({ payment_id: paymentId }),
+  result: z.object({
+    payment_id: z.string(),
+    status: paymentStatus,
+    amount: z.number().int().describe('Integer cents: 1550 is $15.50'),
+    currency: z.literal('USD'),
+    description: z.string().describe('The pricing button’s text when ordered'),
+    merchant: z.string().describe('The event’s name'),
+  }),
+  errors: ['not_found'],
+});
+
+export const pricingButtonList = defineEndpoint({
+  path: '/payment/pricing-buttons',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'The key’s event’s pricing buttons with their prices in integer cents for this attendee and photo count (VIP by the attendee id); amounts are null when the event hides prices. Private, event-owner or the attendee’s own key',
+  body: z.object({
+    ...keyBody,
+    attendee_uid: attendeeUid,
+    photo_count: z
+      .number({ error: 'invalid_value' })
+      .int('invalid_value')
+      .min(1, 'invalid_value')
+      .max(10_000, 'invalid_value')
+      .optional()
+      .describe('Photos chosen; without: the attendee’s album of the event'),
+  }),
+  result: z.object({
+    is_free: z.union([z.literal(0), z.literal(1)]),
+    currency: z.literal('USD'),
+    photo_count: z.number().int(),
+    methods: z
+      .array(z.string())
+      .describe(
+        'The ways to pay this event offers to the caller: the album page’s (attendee key) or the kiosk’s (other keys)',
+      ),
+    buttons: z.array(
+      z.object({
+        index: z.number().int(),
+        button_text: z.string(),
+        digitals: z.boolean(),
+        prints: z.boolean(),
+        amount: z
+          .number()
+          .int()
+          .nullable()
+          .describe('Integer cents; null when the event hides prices or the formula is refused'),
+      }),
+    ),
+  }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'invalid_attendee_id',
+    'attendee_locked',
+    'attendee_expired',
+  ],
+});
+
+const printPhotoUids = printPhotoUidsField('Photos of the attendee’s album to print');
+const printingCount = printCopiesField(
+  'Copies of each photo (default 1; at most the event’s max_print_copies_count)',
+);
+/** Unlock-and-print retried with the same id answers the first request (no second print). */
+const printRequestId = z
+  .string({ error: 'invalid_value' })
+  .trim()
+  .min(1, 'invalid_value')
+  .max(100, 'invalid_value')
+  .optional()
+  .describe(
+    'Idempotency: the same id again (for this event) answers the stored print request instead of storing a second one. Ids starting with `order:` are the paid orders’ own (refused)',
+  );
+const unlockAndPrintResult = z.object({
+  attendee_uid: z.string(),
+  event_id: z.number().int(),
+  unlocked: z.literal(1),
+  print_request_id: z.number().int(),
+  photo_count: z.number().int(),
+});
+const printErrors = [
+  'invalid_attendee_id',
+  'not_found',
+  'photos_required',
+  'per_request_count_error',
+  'photos_copy_count_error',
+  'invalid_value',
+] as const;
+
+export const attendeeUnlockAndPrint = defineEndpoint({
+  path: '/attendee/unlock-and-print',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Desk sale with prints: an employee’s unlock code unlocks the album for the key’s event and stores a print request for the chosen photos (printed once the printing issue lands). Private or event-owner key',
+  body: z.object({
+    ...kioskKeyBody,
+    attendee_uid: attendeeUid,
+    unlock_code: z
+      .string({ error: 'invalid_unlock_code' })
+      .trim()
+      .min(1, 'invalid_unlock_code')
+      .max(20, 'invalid_unlock_code'),
+    photo_uid_array: printPhotoUids,
+    printing_count: printingCount,
+    client_request_id: printRequestId,
+  }),
+  result: unlockAndPrintResult,
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'attendee_locked',
+    'attendee_expired',
+    'invalid_unlock_code',
+    'too_many_attempts',
+    ...printErrors,
+  ],
+});
+
+export const ownerUnlockAndPrint = defineEndpoint({
+  path: `${OWNER_PREFIX}/attendee/unlock-and-print`,
+  auth: 'owner',
+  tag: 'payments',
+  summary:
+    'The event owner unlocks an attendee’s album for the event and stores a print request for the chosen photos',
+  body: z.object({
+    event_id: idSchema,
+    attendee_uid: attendeeUid,
+    photo_uid_array: printPhotoUids,
+    printing_count: printingCount,
+    client_request_id: printRequestId,
+  }),
+  result: unlockAndPrintResult,
+  errors: ['event_not_found', ...printErrors],
+});
+
+const orderSchema = z.object({
+  order_id: z.number().int(),
+  created_date: z.string(),
+  paid_date: z.string().nullable(),
+  attendee_uid: z.string(),
+  button_text: z.string(),
+  amount: z.number().int().describe('Integer cents'),
+  currency: z.literal('USD'),
+  status: z.enum(['open', 'paid', 'refunded']),
+  payments: z.array(
+    z.object({
+      payment_id: z.string(),
+      provider: z.string(),
+      status: paymentStatus,
+      failure_reason: z.string().nullable(),
+      created_date: z.string(),
+    }),
+  ),
+});
+
+export const orderList = defineEndpoint({
+  path: `${OWNER_PREFIX}/payment/order-list`,
+  auth: 'owner',
+  tag: 'payments',
+  summary:
+    'An event’s orders with their payments, newest first, and the paid totals per day (UTC) and per button, in integer cents',
+  body: z.object({ event_id: idSchema }),
+  result: z.object({
+    orders: z.array(orderSchema),
+    totals: z.object({
+      paid_amount: z.number().int(),
+      paid_count: z.number().int(),
+      by_day: z.array(
+        z.object({ day: z.string(), amount: z.number().int(), count: z.number().int() }),
+      ),
+      by_button: z.array(
+        z.object({ button_text: z.string(), amount: z.number().int(), count: z.number().int() }),
+      ),
+    }),
+  }),
+  errors: ['event_not_found'],
+});
+
+export const refundPayment = defineEndpoint({
+  path: `${OWNER_PREFIX}/payment/refund`,
+  auth: 'owner',
+  tag: 'payments',
+  summary:
+    'Refunds a paid payment of the event at its provider, marks it refunded and locks again what it unlocked (unless another paid order covers it)',
+  body: z.object({ event_id: idSchema, payment_id: paymentId }),
+  result: z.object({ payment_id: z.string(), status: paymentStatus }),
+  errors: [
+    'event_not_found',
+    'not_found',
+    'payment_not_paid',
+    'payment_refund_unsupported',
+    'payment_provider_unavailable',
+    'payment_provider_error',
+    'payment_provider_refused',
+  ],
+});
