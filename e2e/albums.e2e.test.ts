@@ -118,16 +118,16 @@ describe('album journeys in Chromium', () => {
         const albumUrl = `${url}/?pId=${encodeURIComponent(event.publicKey)}`;
         await page.goto(albumUrl);
         await expect.poll(() => tiles(page).count()).toBe(3);
-        // Issue 17's budget: the album's first load stays under 150 KB of compressed JS.
+        // The budget: the album's first load stays under 150 KB of compressed JS.
         await expect.poll(() => [...scriptBytes.values()].every((b) => b !== null)).toBe(true);
         const firstLoad = [...scriptBytes.values()].reduce<number>((a, b) => a + (b ?? 0), 0);
         expect(firstLoad).toBeGreaterThan(50 * 1024);
         expect(firstLoad).toBeLessThan(150 * 1024);
         await cdp.detach();
-        // Album links load the guest build (guest.html, issue 17), never the console or Mantine.
+        // Album links load the guest build (guest.html), never the console or Mantine.
         expect(scripts.some((s) => /\/assets\/guest-/.test(s))).toBe(true);
         expect(scripts.filter((s) => /console|mantine/.test(s))).toEqual([]);
-        // The event and first photo page came with the page (issue 17): not asked for again (the
+        // The event and first photo page came with the page: not asked for again (the
         // live stream's catch-up asks only for photos from the newest shown on).
         expect(
           calls.filter((c) => /photo\/list|event\/full-data/.test(c) && !c.endsWith(' since')),

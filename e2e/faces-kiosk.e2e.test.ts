@@ -1,4 +1,4 @@
-// Find me by face in Chromium (issue 13; albums §2.4): the kiosk with a fake camera showing a
+// Find me by face in Chromium (albums §2.4): the kiosk with a fake camera showing a
 // test photo — look up by face → only that person's photos → back to album — and the attendee
 // album on a phone with a chosen selfie. Real face engine in the server, real Chromium.
 // Screenshots (for people to look at) go to test-results/faces at 1080x1920, 1440x900, 390x844.

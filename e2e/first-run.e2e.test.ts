@@ -70,7 +70,7 @@ const screenshots = async (page: Page, dir: string) => {
 const journey = journeyResources();
 
 /**
- * Issue 16: from an empty install to a shared album with nothing but the console and the robot
+ * from an empty install to a shared album with nothing but the console and the robot
  * client — no API call, no database access, no CLI set-up. The robot key is read off the screen
  * that shows it once, the album link off the event's links panel.
  */

@@ -8,7 +8,7 @@ import { guestPages, personalPages, setUpShowcase } from './support/guest-showca
 import { startServer, type RunningServer } from './support/server.ts';
 
 /**
- * Accessibility of every guest page (issue 17): axe-core, injected into Chromium through the
+ * Accessibility of every guest page: axe-core, injected into Chromium through the
  * DevTools protocol (page.evaluate is not subject to the page's CSP), finds no serious or critical
  * violation of WCAG 2.1 A/AA on the album (light and dark), viewer and its panels, slide show,
  * stream, private album, kiosk album and all-photos kiosk, attendee album, mini-album, and the

@@ -89,7 +89,7 @@ describe('the console Outbox page in Chromium', () => {
         const table = page.getByRole('table', { name: 'Messages' });
         await table.waitFor();
         const rows = table.getByTestId('outbox-row');
-        // The generate call's e-mail also got the attendee list (issue 15): two messages.
+        // The generate call's e-mail also got the attendee list: two messages.
         expect(await rows.count()).toBe(2);
         const photoRows = rows.filter({ hasText: 'photo_ready' });
         expect(await photoRows.count()).toBe(1);

@@ -25,10 +25,10 @@ import { signInInBrowser } from './support/console.ts';
 import { GUEST_SIZES, journeyResources, photoNames } from './support/journey.ts';
 
 /**
- * Issue 10 item 7 in Chromium: an attendee opens a paid album (protector-watermarked previews, no
+ * Chromium: an attendee opens a paid album (protector-watermarked previews, no
  * original, a forged original URL refused), pays on the "phone" page of the built-in test provider;
  * a declined card unlocks nothing, the test card unlocks the album without a reload and the
- * original downloads, byte for byte what the camera sent. Issue 11 item 3 on the same server: a
+ * original downloads, byte for byte what the camera sent. On the same server: a
  * second attendee pays by card in PayPal's card form on the album page (the PayPal double serves
  * the stand-in of PayPal's script); a declined card unlocks nothing, and the album opens only once
  * our server captured the order at PayPal.
@@ -174,7 +174,7 @@ const payOnPhone = async (
   return text;
 };
 
-describe('a paid attendee album in Chromium (issue 10)', () => {
+describe('a paid attendee album in Chromium', () => {
   it(
     'watermarked and locked until the test card pays; declined unlocks nothing; then the original downloads',
     async () => {
@@ -274,7 +274,7 @@ describe('a paid attendee album in Chromium (issue 10)', () => {
         for (const photo of open)
           expect(photo.urls.preview).not.toBe(photo.urls.protector_watermark);
 
-        // PayPal's card form on the second guest's album page (issue 11 item 3).
+        // PayPal's card form on the second guest's album page.
         const loadsBefore = paypal.sdkLoads.length;
         await page.goto(`${url}/?attId=${encodeURIComponent(cardGuest.display_uid)}`);
         await expect.poll(() => photoNames(page)).toEqual(['blue.jpg', 'red.jpg']);

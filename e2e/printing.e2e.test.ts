@@ -17,7 +17,7 @@ import { repoRoot } from './support/paths.ts';
 import { journeyResources } from './support/journey.ts';
 
 /**
- * Printing in Chromium (issue 12): the template editor makes a 2-placeholder 4×6 template by
+ * Printing in Chromium: the template editor makes a 2-placeholder 4×6 template by
  * dragging and resizing placeholders on the sheet; the event prints on it; two photos selected in
  * the console album are printed 2 times; the print desk shows the sheet printed; the embedded file
  * printer holds two 1800×1200 sheets with one photo in each half.

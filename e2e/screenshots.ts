@@ -6,7 +6,7 @@
  * Builds the web app, starts the real server with its own data folder, uploads the showcase
  * photos through the robot client, then opens each page like a guest.
  *
- * Also the kiosk's Square card reader screen (issue 11: waiting for the card, declined, paid) at
+ * Also the kiosk's Square card reader screen (waiting for the card, declined, paid) at
  * 1080×1920 and 390×844, against the Square double standing in for Square.
  *
  *   npm run screenshots

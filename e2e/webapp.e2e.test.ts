@@ -43,7 +43,7 @@ const slideSettled = (page: import('playwright-core').Page) =>
     );
   });
 
-describe('the web-app page in Chromium (issue 15 item 4, albums §2.1)', () => {
+describe('the web-app page in Chromium (albums §2.1)', () => {
   it(
     'a guest opens /?eName=…&token=… on a phone: branded page with its Open Graph tags and the logo linked, then the album behind the lead gate',
     async () => {

@@ -12,7 +12,7 @@ export default defineConfig({
     rolldownOptions: {
       // The shared contract builds its zod schemas at module level; building one has no effect
       // beyond its value, so schemas (and endpoint definitions) a page never uses are dropped
-      // (the album's first load stays under 150 KB, issue 17).
+      // (the album's first load stays under 150 KB).
       treeshake: {
         manualPureFunctions: ['z', 'defineEndpoint'],
         propertyReadSideEffects: false,

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { precompress } from './vite-precompress.ts';
 
 /**
- * The guest build (issue 17): `guest.html` → album, kiosk, slide-show and web-app pages, built on
+ * The guest build: `guest.html` → album, kiosk, slide-show and web-app pages, built on
  * its own after the console build (`vite.config.ts`) into the same `dist`. A separate build is
  * tree-shaken on its own: the guest bundle holds only the contract's guest endpoints and the
  * guest texts, never modules it would otherwise share with the console.

@@ -11,7 +11,7 @@
  * once, the JS the album page loads vs the JS of the console, and whether the last photo's tile
  * appears at the end of the scroll.
  *
- * Then, once, at the largest size (issue 17): the album's first load on a throttled mid-range
+ * Then, once, at the largest size: the album's first load on a throttled mid-range
  * phone (390×844, CPU 4× slower, DevTools "Fast 3G": 562.5 ms latency, 1.44 Mbit/s down, cache
  * off) — compressed JS bytes on the wire (the server sends the build's .br files) and LCP —; and
  * the slide show's memory: JS heap and DOM nodes after a forced GC at the start and after

@@ -1,7 +1,7 @@
 /**
  * npm run bench:faces [-- --faces 10000,100000 --engines pglite,postgres --queries 30]
  *
- * Face search at scale (issue 13 §7): one event holding N faces (synthetic 128-d descriptors
+ * Face search at scale: one event holding N faces (synthetic 128-d descriptors
  * spread like face-api's: distances between different people around 0.8–1.0), then `queries`
  * searches at the default threshold (similarity 80), each through both exact searches: SQL
  * (`FaceRepository.nearest`) and the in-memory copy the search call uses (`FaceVectorSearch`):

@@ -1,7 +1,7 @@
 /**
  * npm run bench:stream [-- --streams 1000 --photos 20 --engines pglite,postgres]
  *
- * The live photo stream at event scale (issue 18): one server process holds N open streams
+ * The live photo stream at event scale: one server process holds N open streams
  * (kiosks and album pages of one event, public key) while photos arrive.
  *
  * 1. Fan-out: for each photo, the time from `photo.ready` (the domain event, in the server) to

@@ -153,7 +153,7 @@ export const buildApp = async (
   else await container.startQueue();
   registerMetrics(app, container.metrics, config.metricsToken);
 
-  // PayPal's card form (album page, issue 11): its SDK's origin, and PayPal's own hosts where the
+  // PayPal's card form (album page): its SDK's origin, and PayPal's own hosts where the
   // real SDK is used (its documented CSP: scripts, frames, calls and images on paypal.com hosts).
   const paypal = payPalSources(config.paymentProviders?.paypal?.sdkUrl ?? null);
   await app.register(fastifyHelmet, {
@@ -231,7 +231,7 @@ export const buildApp = async (
     authRateLimit: config.authRateLimit,
   });
 
-  // Albums (issue 5): the live photo stream (SSE) and the server-rendered share pages.
+  // Albums: the live photo stream (SSE) and the server-rendered share pages.
   registerPhotoStream(
     app,
     container.services.photoStream,
@@ -241,9 +241,9 @@ export const buildApp = async (
   registerSharePages(app, container.services.shares);
   // `/?photoId=…`: the share-preview page (albums §2.1), before the web app's own `/` links.
   registerSharePreview(app, container.services.shares);
-  // Album downloads (issue 17): the zip of a selection or the whole album, streamed.
+  // Album downloads: the zip of a selection or the whole album, streamed.
   registerAlbumDownloadRoutes(app, container.services.albumDownloads);
-  // Kiosks (issue 14): the card-scan entry page, hosted and as a downloadable file.
+  // Kiosks: the card-scan entry page, hosted and as a downloadable file.
   registerKioskEntry(app, {
     resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
     publicUrl: config.publicUrl,
@@ -251,7 +251,7 @@ export const buildApp = async (
 
   // Provider webhooks (raw body, signature checked by the provider's adapter).
   await registerWebhookRoutes(app, container.services.webhooks, config.publicUrl);
-  // Unsubscribe links and one-click List-Unsubscribe POSTs of notifications (issue 15).
+  // Unsubscribe links and one-click List-Unsubscribe POSTs of notifications.
   await registerUnsubscribeRoutes(app, container.services.notifications);
 
   // Local object storage speaks S3 at /storage (uploads by presigned POST, public GETs).
@@ -281,7 +281,7 @@ const registerWebApp = (
   guestBoot: GuestBootDeps,
 ): void => {
   const indexFile = path.join(webDist, 'index.html');
-  // The guest build's page (issue 17): album, kiosk, slide-show and web-app links get it, so
+  // The guest build's page: album, kiosk, slide-show and web-app links get it, so
   // guests load neither the console's code nor its texts. Older builds have only index.html.
   const guestFile = existsSync(path.join(webDist, 'guest.html')) ? 'guest.html' : 'index.html';
   if (!existsSync(indexFile)) {
@@ -323,7 +323,7 @@ const registerWebApp = (
     const eventName = url.pathname === '/' ? url.searchParams.get('eName') : null;
     if (!guestPage) return reply.sendFile('index.html');
     return (async () => {
-      // Album links get their event and first photo page with the page (issue 17, guest-boot.ts).
+      // Album links get their event and first photo page with the page (guest-boot.ts).
       const [page, boot] = await Promise.all([
         eventName ? webapp.pageOrNull(eventName) : null,
         guestBootFor(guestBoot, url.search),

@@ -212,11 +212,11 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** FLASHBULB_WEBHOOKS_ALLOW_PRIVATE: webhook endpoints may be private or loopback addresses. */
   webhooksAllowPrivate: boolean;
-  /** Real payment providers' settings (issue 11); each is used for events that carry its credentials. */
+  /** Real payment providers' settings; each is used for events that carry its credentials. */
   paymentProviders?: {
     stripe: { apiBase: string; webhookSecret: string | null };
     square: { apiBase: string; webhookSignatureKey: string | null };
-    /** PayPal card checkout (issue 11 item 3); null without client id and secret. */
+    /** PayPal card checkout; null without client id and secret. */
     paypal?: {
       apiBase: string;
       clientId: string;
@@ -226,9 +226,9 @@ export interface AppConfig {
       /** The JavaScript SDK's URL (without its query). */
       sdkUrl: string;
     } | null;
-    /** The venue's payment terminal (issue 11 item 4); null when not configured. */
+    /** The venue's payment terminal; null when not configured. */
     terminal?: { url: string; storeId: string; terminalId: string; laneId: string } | null;
-    /** Shopify draft orders (issue 11 item 5): the API base override and the webhook secret. */
+    /** Shopify draft orders: the API base override and the webhook secret. */
     shopify?: { apiBase: string | null; webhookSecret: string | null };
     timeoutMs: number;
   };

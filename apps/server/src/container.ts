@@ -53,7 +53,7 @@ export const createContainer = async (
     albumMail: () => notifications.services.albumMail,
   });
   const faces = wireFaces(core, events, photos, options.faceEngine, {
-    // "New photos of you" (issue 13 §6) goes through the event's topics and the outbox.
+    // "New photos of you" goes through the event's topics and the outbox.
     notifyAttendee: async (eventId, attendeeId, factKey) => {
       const contact = await notifications.repositories.notifications.attendee(attendeeId);
       if (contact)
@@ -102,7 +102,7 @@ export const createContainer = async (
     storage,
     /** The one access layer (access/): keys into principals, requireEventAccess. */
     access: events.access,
-    /** Payment adapters by name (the built-in test provider; issue 10). */
+    /** Payment adapters by name (the built-in test provider). */
     paymentProviders: payments.providers,
     repositories: {
       ...identity.repositories,

@@ -43,7 +43,7 @@ process.on('SIGTERM', () => shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 // Face search: the models and the recent events' descriptors load now, not on a guest's first
-// selfie (issue 13). In the background: the server answers meanwhile.
+// selfie. In the background: the server answers meanwhile.
 app.container.services.faceSearch.warmAtStart().then(
   (warmed) => {
     if (warmed.events.length > 0) app.log.info(warmed, 'face search warmed');

@@ -1,4 +1,4 @@
-/* Kiosk service worker (issue 14): a kiosk that loses the network keeps its shell and the
+/* Kiosk service worker: a kiosk that loses the network keeps its shell and the
  * thumbnails it has already shown. Only kiosk pages register it; it touches nothing else:
  * GET requests of this origin for the app's assets, images, and kiosk navigations. */
 const SHELL = 'flashbulb-kiosk-shell';

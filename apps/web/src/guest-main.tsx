@@ -5,7 +5,7 @@ import AlbumsRoot from './app/albums-root.tsx';
 import { albumPageFor, eventNameFrom } from './app/page-type-route.ts';
 
 /**
- * The guest build's entry (`guest.html`, issue 17): the server sends it for album, kiosk,
+ * The guest build's entry (`guest.html`): the server sends it for album, kiosk,
  * slide-show and web-app links only, so the page starts with the album code already loaded — no
  * console, no Mantine, no console texts, and no extra round trip for a lazy album chunk.
  */

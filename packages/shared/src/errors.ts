@@ -234,13 +234,13 @@ export const errorCatalogue = {
   },
 
   api_key_name_required: { status: 400, text: 'Give the API key a name' },
-  // albums (issue 5): mini-album links, sharing
+  // albums: mini-album links, sharing
   photos_required: { status: 400, text: 'Choose at least one photo' },
   recipient_required: { status: 400, text: 'Enter an e-mail address or a phone number' },
   phone_invalid: { status: 400, text: 'Enter a valid US phone number' },
   consent_required: { status: 400, text: 'Please agree before we send your photos' },
   sms_not_enabled: { status: 400, text: 'Sending by SMS is not enabled for this event' },
-  // leads (issue 15)
+  // leads
   lead_required: { status: 403, text: 'Please tell us who you are to open the album' },
   leads_not_collected: { status: 400, text: 'This event does not collect visitor details' },
   full_name_required: { status: 400, text: 'Please enter your name' },
@@ -249,7 +249,7 @@ export const errorCatalogue = {
     status: 400,
     text: 'The privacy text has changed: read and accept it again',
   },
-  // attendees (issue 5): attendee albums and kiosk cards
+  // attendees: attendee albums and kiosk cards
   invalid_attendee_id: { status: 404, text: 'This attendee id is not valid' },
   attendee_locked: { status: 403, text: 'This album has been locked by the event organiser' },
   attendee_expired: { status: 403, text: 'This album link has expired' },
@@ -258,7 +258,7 @@ export const errorCatalogue = {
     text: 'Cards older than 3 days cannot be grouped',
   },
   attendee_group_needs_two: { status: 400, text: 'Scan at least two different cards to group' },
-  // kiosk media and pass codes (issue 14)
+  // kiosk media and pass codes
   image_field_not_allowed: {
     status: 400,
     text: 'Only jpg, jpeg, png files are allowed.',
@@ -275,7 +275,7 @@ export const errorCatalogue = {
     status: 400,
     text: 'Unlinking photos is not allowed with more than one event selected',
   },
-  // faces (issue 13)
+  // faces
   invalid_url: { status: 400, text: 'Only photos stored for this event can be used' },
   face_recognition_off: { status: 400, text: 'Face recognition is not enabled for this event' },
   face_not_found: { status: 400, text: 'No face was found in this photo' },
@@ -288,7 +288,7 @@ export const errorCatalogue = {
     status: 400,
     text: 'The face-recognition text has changed: read and accept it again',
   },
-  // paid albums (issue 10)
+  // paid albums
   price_formula_invalid: {
     status: 400,
     text: 'This price formula does not parse. Use numbers, + - * / ( ), min, max, {Final_Amount} and {USER_TYPE}',
@@ -341,7 +341,7 @@ export const errorCatalogue = {
     status: 502,
     text: 'Square did not answer about the device code; please try again',
   },
-  // organisation payment connections (issue 11 item 6)
+  // organisation payment connections
   payment_secret_required: { status: 400, text: 'Please enter the provider’s key or token' },
   shopify_shop_invalid: {
     status: 400,
@@ -373,7 +373,7 @@ export const errorCatalogue = {
     status: 400,
     text: 'Use a test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined',
   },
-  // album download (issue 17)
+  // album download
   download_not_allowed: {
     status: 403,
     text: 'Downloading is not available for these photos',

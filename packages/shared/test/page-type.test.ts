@@ -162,7 +162,7 @@ describe('album page links', () => {
   });
 });
 
-describe('other links the product builds (albums §2.1, issue 15)', () => {
+describe('other links the product builds (albums §2.1)', () => {
   it('photoId / imgSrc: the share-preview page, every parameter kept as given', () => {
     expect(
       pageTypeFromQuery('?url=https%3A%2F%2Fx.example%2F&imgSrc=a.jpg&photoId=ab12&eName=WXYZ')
@@ -204,7 +204,7 @@ describe('other links the product builds (albums §2.1, issue 15)', () => {
   });
 });
 
-describe('event page links (issue 16: every page type an operator hands out)', () => {
+describe('event page links (every page type an operator hands out)', () => {
   const links = eventPageLinks('https://photos.example', {
     name: 'AB12',
     publicKey: 'pub/1+',

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 
 /**
- * The print agent (issue 12): runs on the booth's computer, takes the sheets of its pool from the
+ * The print agent: runs on the booth's computer, takes the sheets of its pool from the
  * server under a lease and prints them on local CUPS queues with `lp`, reading printer state with
  * `lpstat`. Why the CUPS commands and not IPP by hand: they are what an operator uses to check the
  * same queues, they speak IPP to the local scheduler already (CUPS_SERVER picks which one), and

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 
 /**
- * A payment terminal simulator (`npm run cli -- terminal-sim --port N`; issue 11 item 4): the
+ * A payment terminal simulator (`npm run cli -- terminal-sim --port N`): the
  * terminal API of albums spec §7.3 for venues testing without hardware, and for the tests.
  * - `POST /fcc/pay` with the §3 body → `{data: {requestId, status: 'PENDING'}}`; a missing or
  *   malformed field is 400 `{message, code: 'INVALID_REQUEST'}`.

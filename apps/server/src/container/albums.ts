@@ -16,7 +16,7 @@ import type { Events } from './events.ts';
 import type { Messaging } from './messaging.ts';
 import type { Photos } from './photos.ts';
 
-/** Albums and attendees (issue 5): attendee albums, live streams, shares, mini-albums. */
+/** Albums and attendees: attendee albums, live streams, shares, mini-albums. */
 export const wireAlbums = (
   core: Core,
   events: Events,

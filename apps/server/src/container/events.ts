@@ -26,7 +26,7 @@ import type { Core } from './core.ts';
 import type { Identity } from './identity.ts';
 import type { Messaging } from './messaging.ts';
 
-/** Events (issue 3): settings, keys and access, robots, image processes, templates, share bucket. */
+/** Events: settings, keys and access, robots, image processes, templates, share bucket. */
 export const wireEvents = (core: Core, identity: Identity, messaging: Messaging) => {
   const { config, database, clock, secrets, storage, bus } = core;
   const { organisations } = identity.repositories;
@@ -85,7 +85,7 @@ export const wireEvents = (core: Core, identity: Identity, messaging: Messaging)
       attendees,
       /** Provider credentials an event carries (secure fields), for adapters called on its behalf. */
       eventCredentials: new EventProviderCredentials(events, secrets, paymentConnections),
-      /** The organisations' payment provider connections and card readers (issue 11). */
+      /** The organisations' payment provider connections and card readers. */
       paymentConnections,
     },
     services: {

@@ -12,7 +12,7 @@ import type { Events } from './events.ts';
 import type { Photos } from './photos.ts';
 
 /**
- * Faces (issue 13, docs/domains/faces.md): indexing on `photo.ready`, backfill, search by face,
+ * Faces (docs/domains/faces.md): indexing on `photo.ready`, backfill, search by face,
  * the owner's face data. The engine (embedded: face-api on tfjs-wasm) loads its models on first
  * use; tests pass their own through `ContainerOptions.faceEngine`.
  */

@@ -13,7 +13,7 @@ export const wireMessaging = (core: Core) => {
   // Outside services: one adapter per capability, chosen by configuration (embedded default first).
   const providers = createProviders(config);
   const outbox = new OutboxRepository(database.db);
-  // One outbox for mail and SMS (issue 9): stored first, delivered by the mail/sms.deliver jobs.
+  // One outbox for mail and SMS: stored first, delivered by the mail/sms.deliver jobs.
   const outboxService = new OutboxService({
     rows: outbox,
     jobs,

@@ -14,7 +14,7 @@ import type { Events } from './events.ts';
 import type { Messaging } from './messaging.ts';
 
 /**
- * Notifications by topic (issue 15; docs/domains/notifications.md): product facts on the bus →
+ * Notifications by topic (docs/domains/notifications.md): product facts on the bus →
  * the event's topic templates → the outbox, once per recipient and fact; the unsubscribe list.
  */
 export const wireNotifications = (core: Core, events: Events, messaging: Messaging) => {

@@ -26,7 +26,7 @@ import type { Messaging } from './messaging.ts';
 import type { Photos } from './photos.ts';
 
 /**
- * Paid albums (issue 10; docs/domains/payments.md): unlock codes, orders and payments, the built-in
+ * Paid albums (docs/domains/payments.md): unlock codes, orders and payments, the built-in
  * test provider and its webhook, QR checkout, receipts, the operator's orders and refunds.
  */
 export const wirePayments = (
@@ -89,7 +89,7 @@ export const wirePayments = (
           now: () => clock.now(),
         });
   if (testPayments) webhooks.registerReceiver(testPayments);
-  // Real providers (issue 11): used for events carrying their credentials (secure fields).
+  // Real providers: used for events carrying their credentials (secure fields).
   const stripe = new StripePaymentsAdapter({
     apiBase: config.paymentProviders?.stripe.apiBase ?? 'https://api.stripe.com',
     webhookSecret: config.paymentProviders?.stripe.webhookSecret ?? null,
@@ -106,7 +106,7 @@ export const wirePayments = (
     timeoutMs: config.paymentProviders?.timeoutMs ?? 15_000,
   });
   if (config.paymentProviders?.square.webhookSignatureKey) webhooks.registerReceiver(square);
-  // PayPal card checkout (global client id and secret) and the venue's payment terminal (issue 11).
+  // PayPal card checkout (global client id and secret) and the venue's payment terminal.
   const paypalSettings = config.paymentProviders?.paypal ?? null;
   const paypal = paypalSettings
     ? new PayPalAdapter({
@@ -126,7 +126,7 @@ export const wirePayments = (
         timeoutMs: config.paymentProviders?.timeoutMs ?? 15_000,
       })
     : null;
-  // Shopify draft orders (issue 11 item 5): per event shop and token; webhooks with the app secret.
+  // Shopify draft orders: per event shop and token; webhooks with the app secret.
   const shopify = new ShopifyAdapter({
     apiBase: config.paymentProviders?.shopify?.apiBase ?? null,
     webhookSecret: config.paymentProviders?.shopify?.webhookSecret ?? null,
@@ -140,7 +140,7 @@ export const wirePayments = (
     },
   });
   if (config.paymentProviders?.shopify?.webhookSecret) webhooks.registerReceiver(shopify);
-  // The organisations' provider connections and card readers (issue 11 item 6).
+  // The organisations' provider connections and card readers.
   const paymentConnections = new PaymentConnectionService({
     connections: events.repositories.paymentConnections,
     organisations: identity.repositories.organisations,

@@ -20,7 +20,7 @@ import { UploadSweep } from '../services/photos/upload-sweep.ts';
 import type { Core } from './core.ts';
 import type { Events } from './events.ts';
 
-/** Photos (issue 4): upload, derivatives, listing, changes, retention; stock images. */
+/** Photos: upload, derivatives, listing, changes, retention; stock images. */
 export const wirePhotos = (
   core: Core,
   events: Events,

@@ -11,7 +11,7 @@ import type { Events } from './events.ts';
 import type { Photos } from './photos.ts';
 
 /**
- * Printing (issue 12; docs/domains/printing.md): print jobs, the sheet renderer, the embedded file
+ * Printing (docs/domains/printing.md): print jobs, the sheet renderer, the embedded file
  * printer (`$FLASHBULB_DATA_DIR/prints/<pool>/`), auto-print and unlock-and-print listeners.
  */
 export const wirePrinting = (core: Core, events: Events, photos: Photos, albums: Albums) => {

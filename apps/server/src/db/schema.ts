@@ -157,7 +157,7 @@ export const apiKeys = pgTable(
   (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
 );
 
-// ---- events (issue 3) ---------------------------------------------------------------------------
+// ---- events ---------------------------------------------------------------------------
 
 /** A 0/1 flag as the contract has it. */
 const flag = (name: string) => smallint(name).$type<0 | 1>().notNull();
@@ -355,7 +355,7 @@ export const indexIgnoreFaces = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     fullPath: text('full_path').notNull(),
     /**
-     * Set once face search has looked at the image (issue 13): the engine's model, and the
+     * Set once face search has looked at the image: the engine's model, and the
      * descriptor of its largest face (null: no face, or not an image of this event's storage).
      */
     model: text('model'),
@@ -410,7 +410,7 @@ export const photos = pgTable(
     printable: smallint('printable').notNull().default(1),
     printed: smallint('printed').notNull().default(0),
     printRequested: smallint('print_requested').notNull().default(0),
-    /** Sheets printed with this photo (copies included; issue 12). */
+    /** Sheets printed with this photo (copies included). */
     printCount: integer('print_count').notNull().default(0),
     imageProcessId: integer('image_process_id'),
     originalPhotoId: integer('original_photo_id'),
@@ -439,7 +439,7 @@ export const photos = pgTable(
     index('photos_event_created_idx').on(t.eventId, t.createdAt),
     index('photos_event_available_idx').on(t.eventId, t.availableAt),
     index('photos_event_attendee_idx').on(t.eventId, t.attendeeUid),
-    /** A robot's last upload (robot list, issue 16). */
+    /** A robot's last upload (robot list). */
     index('photos_robot_created_idx').on(t.robotId, t.createdAt),
     /** The stuck-photo sweep (jobs/photos-stuck.job.ts) reads only photos still processing. */
     index('photos_processing_idx')
@@ -449,7 +449,7 @@ export const photos = pgTable(
 );
 
 /**
- * Faces found in a ready photo (issue 13, docs/domains/faces.md): the box as fractions of the
+ * Faces found in a ready photo (docs/domains/faces.md): the box as fractions of the
  * preview, the detection score (0–1), the box's size in preview pixels and the descriptor of the
  * face engine's `model`. Exact search computes the Euclidean distance in SQL (works on PGlite and
  * on PostgreSQL without pgvector). Deleted with the photo or the event.
@@ -504,7 +504,7 @@ export const photoFaceScans = pgTable(
 );
 
 /**
- * A guest's selfie (issue 13 §5, docs/domains/faces.md): stored only after the guest accepted the
+ * A guest's selfie (docs/domains/faces.md): stored only after the guest accepted the
  * event's face-recognition text (its version and the time are kept), deleted with its storage
  * object when `expiresAt` passes (the event's selfie expiration, at the latest its photo
  * retention). An attendee's selfie within the event's association time also keeps matching new
@@ -595,7 +595,7 @@ export const photoUploads = pgTable('photo_uploads', {
   createdAt: createdAt(),
 });
 
-// ---- albums (issue 5) ---------------------------------------------------------------------------
+// ---- albums ---------------------------------------------------------------------------
 
 /**
  * A mini-album: chosen photos of one event behind an unguessable link (`/?mId=<token>`). Only the
@@ -649,7 +649,7 @@ export const photoShares = pgTable(
   (t) => [index('photo_shares_event_idx').on(t.eventId, t.createdAt)],
 );
 
-// ---- attendees (issue 5: attendee albums and kiosk pages) --------------------------------------
+// ---- attendees (attendee albums and kiosk pages) --------------------------------------
 
 /**
  * A person with an album of their own (albums §3). `uid` is the normalised attendee id (upper
@@ -772,7 +772,7 @@ export const attendeeProfilePhotos = pgTable(
   ],
 );
 
-// ---- outbox and webhooks (issue 9) --------------------------------------------------------------
+// ---- outbox and webhooks --------------------------------------------------------------
 
 export type OutboxChannel = 'mail' | 'sms';
 /**
@@ -861,7 +861,7 @@ export const unsubscribes = pgTable(
 );
 
 /**
- * A lead (issue 15 item 6): what a guest gave before an album of an event that collects leads
+ * A lead: what a guest gave before an album of an event that collects leads
  * opened (`collect_leads`, `lead_params`), with the consent text's version and time when the
  * event asks for agreement. One row per event and e-mail (lower case); a later entry updates it.
  */
@@ -901,7 +901,7 @@ export const webhookEvents = pgTable(
   (t) => [uniqueIndex('webhook_events_provider_event_idx').on(t.provider, t.providerEventId)],
 );
 
-// ---- paid albums (issue 10) ---------------------------------------------------------------------
+// ---- paid albums ---------------------------------------------------------------------
 
 /** What an order sells: the photos whose originals it unlocks, and those it prints. */
 export interface OrderItems {
@@ -1035,7 +1035,7 @@ export const printRequests = pgTable(
     source: text('source').$type<UnlockSource>().notNull(),
     /** `First Last` of the employee whose code was used. */
     employeeName: text('employee_name'),
-    /** `queued` when stored; `sent` once its print jobs exist (issue 12). */
+    /** `queued` when stored; `sent` once its print jobs exist. */
     status: text('status').$type<'queued' | 'sent'>().notNull(),
     /** The caller's request id: a retried unlock-and-print answers this request (no second one). */
     clientRequestId: text('client_request_id'),
@@ -1053,7 +1053,7 @@ export type PrintJobState =
   'queued' | 'rendering' | 'sent' | 'printing' | 'printed' | 'failed' | 'cancelled';
 
 /**
- * One sheet to print (issue 12; docs/domains/printing.md): up to the event's placeholder count of
+ * One sheet to print (docs/domains/printing.md): up to the event's placeholder count of
  * photos, printed `copies` times on a printer of `pool`. A request with a client request id makes
  * its sheets once (unique per event, request and sheet index).
  */
@@ -1114,7 +1114,7 @@ export const printPoolPauses = pgTable(
 );
 
 /**
- * A print station (issue 12): the key a print agent on a booth computer uses to take the jobs of
+ * A print station: the key a print agent on a booth computer uses to take the jobs of
  * one pool of one event. Only the key's SHA-256 is stored; revoked keys open nothing.
  */
 export const printStations = pgTable(
@@ -1143,7 +1143,7 @@ export const printStations = pgTable(
 );
 
 /**
- * An organisation's connection to a payment provider (issue 11 item 6): the provider's secrets,
+ * An organisation's connection to a payment provider: the provider's secrets,
  * SecretBox-sealed as the event's secure fields are, never answered (only the last four characters
  * of the main secret), and the outcome of the last credentials test. An event whose own secure
  * field is empty uses its organisation's connection (event first).
@@ -1170,7 +1170,7 @@ export const paymentConnections = pgTable(
 );
 
 /**
- * A Square card reader paired from the console (issue 11 item 6): what the pairing popup learnt,
+ * A Square card reader paired from the console: what the pairing popup learnt,
  * per organisation; re-checked with the organisation's Square connection. No token here.
  */
 export const cardReaders = pgTable(

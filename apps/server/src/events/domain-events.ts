@@ -11,7 +11,7 @@ export interface DomainEvents {
   'photo.uploaded': { photoId: number; eventId: number };
   /** A photo's derivatives are made (or a video is registered): albums may show it. */
   'photo.ready': { photoId: number; eventId: number };
-  /** An image process made a photo's variant (issue 12): auto-print may print it. */
+  /** An image process made a photo's variant: auto-print may print it. */
   'photo.variant_ready': {
     photoId: number;
     eventId: number;
@@ -47,7 +47,7 @@ export interface DomainEvents {
   'lead.created': { leadId: number; eventId: number };
   /** A print request was stored (unlock-and-print); printing sends it to the queue. */
   'print.requested': { printRequestId: number; eventId: number };
-  /** A print job's sheet was printed (printing, issue 12). */
+  /** A print job's sheet was printed (printing). */
   'print.finished': { printJobId: number; eventId: number };
   /** An event's settings were saved (event update). */
   'event.updated': { eventId: number };

@@ -8,7 +8,7 @@ interface RouteOptions {
 
 /**
  * A store for @fastify/rate-limit that counts in the database (table `rate_limit_hits`), so the
- * identity rate limit holds across every API process (issue 18), not per process. One statement
+ * identity rate limit holds across every API process, not per process. One statement
  * per request: count up within the window, or start a new one when it has ended. Times are the
  * database's, so processes with skewed clocks agree.
  */

@@ -39,14 +39,14 @@ export interface JobDeps {
   auth?: Pick<AuthService, 'sendResetCode'>;
   attendees: Pick<AttendeeService, 'deleteAbandonedBatches'>;
   faceIndex: Pick<FaceIndexService, 'indexPhoto' | 'backfill' | 'sweep'>;
-  /** Selfie expiry (issue 13 §5); optional for workers built without it. */
+  /** Selfie expiry; optional for workers built without it. */
   faceSelfies?: Pick<FaceSelfieService, 'expire'>;
   payments: Pick<PaymentService, 'expireStale' | 'fulfilMissed'>;
   notifications: Pick<NotificationService, 'sendReminders'>;
-  /** Attendee-list mail and daily reports (issue 15); optional for workers built without it. */
+  /** Attendee-list mail and daily reports; optional for workers built without it. */
   eventMail?: Pick<EventMailService, 'mailAttendeeList' | 'sendDailyReports'>;
   printing: Pick<PrintService, 'renderAndPrint' | 'resume' | 'tagStories'>;
-  /** Real payment providers' reconciliation (issue 11); optional for workers built without it. */
+  /** Real payment providers' reconciliation; optional for workers built without it. */
   providerCheckouts?: Pick<ProviderCheckouts, 'reconcilePending'>;
   /** Outgoing webhooks (operations); optional for workers built without it. */
   webhooks?: Pick<WebhookOutService, 'deliver' | 'resumeDue'>;

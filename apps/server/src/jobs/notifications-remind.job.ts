@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from './job-definition.ts';
 
-/** `attendee_reminder` notifications for albums that expire within a day (issue 15). */
+/** `attendee_reminder` notifications for albums that expire within a day. */
 export const notificationsRemindJob = defineJob({
   name: 'notifications.remind',
   summary: 'Remind attendees whose album expires within a day (attendee_reminder topic)',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from './job-definition.ts';
 
-/** Checkouts left unpaid too long become `expired` (issue 10; the state machine makes a rerun harmless). */
+/** Checkouts left unpaid too long become `expired` (the state machine makes a rerun harmless). */
 export const paymentsExpireJob = defineJob({
   name: 'payments.expire',
   summary: 'Expire payments pending for over 30 minutes',

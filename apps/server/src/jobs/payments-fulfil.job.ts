@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob } from './job-definition.ts';
 
 /**
- * Paid payments whose effects (unlock, prints, receipt) a crash cut off get them (issue 10: a
+ * Paid payments whose effects (unlock, prints, receipt) a crash cut off get them (a
  * guest who paid is never left locked; every effect is idempotent, so a rerun is harmless).
  */
 export const paymentsFulfilJob = defineJob({

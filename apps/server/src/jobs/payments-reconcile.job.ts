@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineJob } from './job-definition.ts';
 
 /**
- * Payments of real providers still pending after a few minutes are asked about (issue 11): a lost
+ * Payments of real providers still pending after a few minutes are asked about: a lost
  * webhook never strands a paid guest. The state machine makes a rerun, or a webhook arriving too,
  * harmless.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineJob } from './job-definition.ts';
 
-/** Enqueued on `photo.ready` once per image process of the event that makes a file (issue 12). */
+/** Enqueued on `photo.ready` once per image process of the event that makes a file. */
 export const photoImageProcessJob = defineJob({
   name: 'photo.image-process',
   summary: 'Run one of the event’s image processes (resize, watermark, print 4×6) on a new photo',

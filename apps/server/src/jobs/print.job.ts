@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { defineJob } from './job-definition.ts';
 
-/** Enqueued for each new print job (print calls, auto-print, unlock-and-print; issue 12). */
+/** Enqueued for each new print job (print calls, auto-print, unlock-and-print). */
 export const printRenderJob = defineJob({
   name: 'print.render',
-  summary: 'Render one print sheet with sharp and hand it to its pool’s printer (issue 12)',
+  summary: 'Render one print sheet with sharp and hand it to its pool’s printer',
   payload: z.object({ printJobId: z.number().int().positive() }),
   retry: { limit: 3, delaySeconds: 5, backoff: true },
   singletonKey: ({ printJobId }) => `print.render:${printJobId}`,
@@ -29,7 +29,7 @@ export const printResumeJob = defineJob({
  */
 export const printTagStoriesJob = defineJob({
   name: 'print.tag-stories',
-  summary: 'Queue an automatic story sheet when tagged photos fill a group (issue 12, ADR 0009)',
+  summary: 'Queue an automatic story sheet when tagged photos fill a group (ADR 0009)',
   payload: z.object({ eventId: z.number().int().positive(), photoId: z.number().int().positive() }),
   retry: { limit: 3, delaySeconds: 5, backoff: true },
   singletonKey: ({ photoId }) => `print.tag-stories:${photoId}`,

@@ -19,7 +19,7 @@ const ORGANISATION_FALLBACK: Partial<Record<SecureField, { provider: string; sec
  * keeps them nowhere: never logged, stored elsewhere, put in an error or a reply. Credentials that
  * belong to the platform rather than an event (Twilio, SMTP) come from configuration instead.
  *
- * Precedence (issue 11 item 6): the event's own secure field first; when it is empty, the event's
+ * Precedence: the event's own secure field first; when it is empty, the event's
  * organisation's connection to that provider (console Payments page), sealed the same way.
  */
 export class EventProviderCredentials {

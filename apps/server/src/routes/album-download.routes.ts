@@ -4,7 +4,7 @@ import { ALBUM_DOWNLOAD_PATH, API_BASE } from '@flashbulb/shared';
 import type { AlbumDownloadService } from '../services/albums/album-download.service.ts';
 
 /**
- * `GET /api/v1/album/download?ticket=…` (issue 17): the zip a `createAlbumDownload` ticket names,
+ * `GET /api/v1/album/download?ticket=…`: the zip a `createAlbumDownload` ticket names,
  * streamed as it is written (`Content-Disposition: attachment`, so the album page stays open).
  * A GET, not an endpoint of the contract: the browser downloads it itself. Errors before the
  * first byte are the usual envelope (`not_found` for an unreadable or expired ticket).

@@ -16,7 +16,7 @@ import type { PhotoListingService } from '../services/photos/photo-listing.servi
 import { guestFirstPaint, tileImage } from './guest-first-paint.ts';
 
 /**
- * The album link's first data, sent with `guest.html` (issue 17: LCP on a slow phone). Without it
+ * The album link's first data, sent with `guest.html` (LCP on a slow phone). Without it
  * the page asks for the event and the first photo page only after its JavaScript ran — a round
  * trip on a slow network — and only then for the thumbnails. The server reads both exactly as the
  * API would for the link's key (same body, same access checks, same reply schema), writes them

@@ -11,7 +11,7 @@ import { pageTypeFromQuery } from '@flashbulb/shared/rules/page-type';
 import { escapeHtml } from '../lib/escape-html.ts';
 
 /**
- * An album link's first paint (issue 17: LCP on a slow phone): the cover and the first row of the
+ * An album link's first paint (LCP on a slow phone): the cover and the first row of the
  * grid written into `guest.html`'s root as the album page renders them, so the browser paints the
  * branded cover and the first photos (preloaded with the page) while the scripts still load and
  * run. The page's React root replaces this markup on its first render; the same classes, texts

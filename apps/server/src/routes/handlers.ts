@@ -46,7 +46,7 @@ export const REFRESH_COOKIE = 'flashbulb_refresh';
 /**
  * Not a secret: says a refresh cookie was set (same lifetime), so the web app asks for a refresh
  * on load only when there is a session to restore — a signed-out cold load sends no refresh and
- * Chromium logs no 401 (issue 16).
+ * Chromium logs no 401.
  */
 export const SESSION_HINT_COOKIE = 'flashbulb_session';
 const COOKIE_PATH = '/api/v1/auth';
@@ -181,7 +181,7 @@ export const createHandlers = (services: {
   createOrganisation: async ({ actor, body }) => services.organisations.create(actor, body.name),
   renameOrganisation: async ({ actor, body }) =>
     services.organisations.rename(actor, body.id, body.name),
-  // events (issue 3)
+  // events
   createEvent: async ({ actor, body }) => services.events.create(actor, body),
   updateEvent: async ({ principal, body }) => services.events.update(principal, body),
   deleteEvent: async ({ principal, body }) => {
@@ -260,7 +260,7 @@ export const createHandlers = (services: {
     services.photoChanges.createActivity(principal, body),
   bulkCreateActivity: async ({ principal, body }) =>
     services.photoChanges.bulkCreateActivity(principal, body),
-  // albums (issue 5)
+  // albums
   generateShareLink: async ({ principal, body }) => services.shares.generateLink(principal, body),
   trackShare: async ({ principal, body }) => services.shares.track(principal, body),
   sendMiniAlbumLink: async ({ principal, body, request }) =>
@@ -270,7 +270,7 @@ export const createHandlers = (services: {
     await services.leads.requireLead(principal, body);
     return services.albumDownloads.create(principal, body);
   },
-  // attendee albums (issue 5)
+  // attendee albums
   generateAttendeeList: async ({ principal, body }) => services.attendees.generate(principal, body),
   attendeeList: async ({ principal, body }) => services.attendees.list(principal, body),
   attendeesByPhotos: async ({ principal, body }) => services.attendees.byPhotos(principal, body),
@@ -316,7 +316,7 @@ export const createHandlers = (services: {
   faceDataInfo: async ({ principal, body }) => services.faceData.info(principal, body.event_id),
   deleteFaceData: async ({ principal, body }) =>
     services.faceData.deleteAll(principal, body.event_id),
-  // paid albums (issue 10)
+  // paid albums
   attendeeUnlock: async ({ principal, body, request }) =>
     services.unlocks.unlockByCode(principal, body, { address: request.ip }),
   createQrPayment: async ({ principal, body }) =>
@@ -342,7 +342,7 @@ export const createHandlers = (services: {
   leadDelete: async ({ principal, body }) => services.leads.delete(principal, body),
   pricingButtonList: async ({ principal, body }) =>
     services.checkout.pricingButtons(principal, body),
-  // payment providers (issue 11)
+  // payment providers
   squareLocations: async ({ actor, body }) => services.squarePairing.locations(actor, body),
   squareCreateDeviceCode: async ({ actor, body }) =>
     services.squarePairing.createDeviceCode(actor, body),
@@ -390,7 +390,7 @@ export const createHandlers = (services: {
   shopifyBuyFromKioskSelfCheckout: async ({ principal, body }) =>
     services.shopify.buyFromKiosk(principal, body, true),
   shopifySendReceipt: async ({ principal, body }) => services.shopify.sendReceipt(principal, body),
-  // printing (issue 12)
+  // printing
   printWithQueue: async ({ principal, body }) => services.printing.ownerPrint(principal, body),
   publicPrintWithQueue: async ({ principal, body }) => services.printing.keyPrint(principal, body),
   printStory: async ({ principal, body }) => services.printing.ownerStory(principal, body),

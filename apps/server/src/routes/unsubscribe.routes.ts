@@ -40,7 +40,7 @@ const tokenOf = (query: unknown): string | null => {
 };
 
 /**
- * The unsubscribe link of every notification (issue 15).
+ * The unsubscribe link of every notification.
  * - `GET /api/unsubscribe?token=…`: a page naming the event with one button (a GET never
  *   unsubscribes: mail scanners open links);
  * - `POST /api/unsubscribe?token=…`: records the unsubscribe — the page's button, and the

@@ -12,7 +12,7 @@ import { makeJpeg, insertReadyPhoto } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * The permission matrix (issue 9 part 2; docs/domains/access.md): EVERY call of the contract ×
+ * The permission matrix (docs/domains/access.md): EVERY call of the contract ×
  * every kind of caller, with the exact answer. A refused call must change nothing: a fingerprint
  * of the database is taken before and after each one. A new call without a row fails the first
  * test, so nobody adds a call without deciding who may make it.
@@ -160,7 +160,7 @@ let jpeg: Buffer;
 const insertPhoto = (event: FlashbulbEvent, attendeeUid: string | null = null) =>
   insertReadyPhoto(t, event, attendeeUid);
 
-/** A profile photo of attendee A as its upload grant would have stored it (issue 14). */
+/** A profile photo of attendee A as its upload grant would have stored it. */
 const profileUpload = async (): Promise<string> => {
   const key = `profile-photos/tmp/${attendeeA}/${randomUUID()}/me.jpg`;
   await t.app.container.storage.put(key, jpeg, 'image/jpeg');
@@ -368,7 +368,7 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ id: w.orgA.id, name: `Org A ${randomUUID().slice(0, 8)}` }),
     expect: operators(OK, FORBIDDEN, FORBIDDEN),
   },
-  // Users (issue 16): event owners manage nobody; another organisation's admin finds nobody.
+  // Users: event owners manage nobody; another organisation's admin finds nobody.
   listUsers: {
     body: () => ({ organisation_id: w.orgA.id }),
     expect: operators(OK, FORBIDDEN, FORBIDDEN),
@@ -748,7 +748,7 @@ const rows: Record<EndpointName, Row> = {
       ...keysB(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
     }),
   },
-  // ---- kiosk media and pass codes (issue 14) ---------------------------------------------------
+  // ---- kiosk media and pass codes ---------------------------------------------------
   // The kiosk's key (private or event owner) of the attendee's organisation; B's kiosks do not
   // know A's cards.
   profilePhotoUploadAccess: {
@@ -890,7 +890,7 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ event_id: eventA.id }),
     expect: operators(OK, EVENT_NOT_FOUND),
   },
-  // ---- paid albums (issue 10) ------------------------------------------------------------------
+  // ---- paid albums ------------------------------------------------------------------
   // Event A has no unlock codes: its kiosks hear the code is wrong, and nothing changes.
   attendeeUnlock: {
     body: () => ({ attendee_uid: attendeeA, unlock_code: 'ZZZZ' }),
@@ -966,14 +966,14 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ event_id: eventA.id, payment_id: 'pay_nobody' }),
     expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
   },
-  // ---- payment providers (issue 11) -------------------------------------------------------------
+  // ---- payment providers -------------------------------------------------------------
   // Any signed-in operator may talk to Square with their own token; a blank token is refused
   // before Square is called (so no row here reaches a provider).
   squareLocations: {
     body: () => ({ access_token: ' ' }),
     expect: operators(['square_access_token_required', 400], ['square_access_token_required', 400]),
   },
-  // Organisation payment connections and card readers (issue 11 item 6): the reach of the secure
+  // Organisation payment connections and card readers: the reach of the secure
   // fields (super users, the organisation's admins); no row reaches a provider.
   paymentConnectionList: {
     body: () => ({ organisation_id: w.orgA.id }),
@@ -1053,7 +1053,7 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ access_token: 'EAAA-token', id: '' }),
     expect: operators(INVALID_VALUE, INVALID_VALUE),
   },
-  // PayPal card checkout and the payment terminal (issue 11): the kiosks' and the attendee's keys
+  // PayPal card checkout and the payment terminal: the kiosks' and the attendee's keys
   // of an event, as for the QR checkout. This app configures neither provider, so a caller who
   // passes the access check hears `payment_provider_unavailable` and nothing is created; payments
   // of nobody are `not_found` before the provider is looked at.
@@ -1099,7 +1099,7 @@ const rows: Record<EndpointName, Row> = {
       ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
     }),
   },
-  // Square card reader at the kiosk (issue 11): no event here carries a Square token.
+  // Square card reader at the kiosk: no event here carries a Square token.
   squareInitiatePayment: {
     body: () => ({
       attendee_uid: attendeeA,
@@ -1126,7 +1126,7 @@ const rows: Record<EndpointName, Row> = {
       ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
     }),
   },
-  // Shopify draft orders (issue 11): no event here has a shop.
+  // Shopify draft orders: no event here has a shop.
   shopifyCreateDraftOrder: {
     body: () => ({ attendee_uid: attendeeA, pricing_button_index: 0, client_request_id: 'm' }),
     expect: keyed({
@@ -1177,19 +1177,19 @@ const rows: Record<EndpointName, Row> = {
       ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
     }),
   },
-  // The event's outbox (issue 15): those who manage the event.
+  // The event's outbox: those who manage the event.
   outboxList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
   outboxResend: {
     body: () => ({ event_id: eventA.id, message_id: 999_999 }),
     expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
   },
-  // The web-app page (issue 15): public by event code; registration by e-mail creates an album.
+  // The web-app page: public by event code; registration by e-mail creates an album.
   webappEvent: { body: () => ({ event_name: eventA.name }), expect: everyone(OK) },
   webappRegister: {
     body: (column) => ({ event_name: eventA.name, email: `webapp-${column}@example.com` }),
     expect: everyone(OK),
   },
-  // Leads (issue 15): any key of an event reaches its gate (the matrix's events collect none, so
+  // Leads: any key of an event reaches its gate (the matrix's events collect none, so
   // a permitted caller hears that and nothing is stored); those who manage the event read them.
   leadSubmit: {
     body: () => ({ full_name: 'Guest', email: 'lead@example.com' }),
@@ -1204,7 +1204,7 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ event_id: eventA.id, lead_id_array: [999_999] }),
     expect: operators(NOT_FOUND, EVENT_NOT_FOUND),
   },
-  // printing (issue 12): the matrix's events have printing off, so a permitted caller hears that
+  // printing: the matrix's events have printing off, so a permitted caller hears that
   // (after the access check) and nothing is queued.
   printWithQueue: {
     body: () => ({ event_id: eventA.id, printable_photo_uid_array: [photoA.uid] }),

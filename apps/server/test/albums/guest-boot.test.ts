@@ -10,7 +10,7 @@ import { insertReadyPhoto } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Album links are sent with their first data (issue 17: LCP on a slow phone): `guest.html` carries
+ * Album links are sent with their first data (LCP on a slow phone): `guest.html` carries
  * the event and the first photo page exactly as the API answers them for the link's key, in a
  * JSON block no value can break out of, plus preloads of the first tiles' thumbnails — and nothing
  * for a key that may not read the album.
@@ -72,7 +72,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('album links carry their first data (issue 17)', () => {
+describe('album links carry their first data', () => {
   it('sends the event and first page as the API answers them for the key, with preloads', async () => {
     const reply = await get(`/?pId=${event.public_api_key}`);
     expect(reply.statusCode).toBe(200);

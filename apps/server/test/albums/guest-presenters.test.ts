@@ -5,7 +5,7 @@ import { makeJpeg, uploadPhoto } from '../helpers/photos.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
 /**
- * Guest-safe presenters (issue 9 part 3): what each key type receives of its event, field by
+ * Guest-safe presenters: what each key type receives of its event, field by
  * field. The lists are written out here on purpose: widening an audience's allow-list must be a
  * decision made in this file too, not a side effect of adding a setting.
  */
@@ -114,7 +114,7 @@ const KIOSK_OPTS = [
   'printFooterMessage',
   'printHeaderMessage',
   'printingConfirmationText',
-  // Which ways to pay the kiosk and album offer (issue 11): the kiosk shows only those.
+  // Which ways to pay the kiosk and album offer: the kiosk shows only those.
   'albumPaymentMethods',
   'kioskPaymentMethods',
   'productCollections',

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { startTwilioDouble, TWILIO_SID, TWILIO_TOKEN } from '../helpers/twilio-double.ts';
 
 /**
- * The web-app page (issue 15 item 4): the event's page by code with server-rendered Open Graph
+ * The web-app page: the event's page by code with server-rendered Open Graph
  * tags (escaped), the guest-facing branding only, and registration that finds or creates the
  * guest's attendee album, mails its link over real SMTP and sends the SMS invite (Twilio double).
  */

@@ -5,7 +5,7 @@ import { insertReadyPhoto } from '../helpers/photos.ts';
 import { startSmtpPeer } from '../helpers/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** The kiosk's attendee calls (issue 14): update-by-kiosk's album link mail and card grouping. */
+/** The kiosk's attendee calls: update-by-kiosk's album link mail and card grouping. */
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;

@@ -7,7 +7,7 @@ import { grantForm, multipartBody, pathOf } from '../helpers/storage.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Kiosk media calls (issue 14; albums §5, §7.1, §7.2, §9): profile photos, custom photos from
+ * Kiosk media calls (albums §5, §7.1, §7.2, §9): profile photos, custom photos from
  * the kiosk camera under kioskMedia/, and the owner's pass-code list. Real storage (local disk
  * speaking S3's presigned POST), real image decoding, PGlite or PostgreSQL.
  */

@@ -9,7 +9,7 @@ import { as, createEvent, createEventWorld, errorOf, type EventWorld } from '../
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Leads (issue 15 item 6): the gate of an event that collects leads stores name and e-mail,
+ * Leads: the gate of an event that collects leads stores name and e-mail,
  * company, phone and consent as `lead_params` say (the consent's text version and time); those who
  * manage the event list, export (formula-safe CSV) and delete them; "direct album" stores nothing.
  */

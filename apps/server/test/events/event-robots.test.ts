@@ -201,7 +201,7 @@ describe('moving a robot', () => {
   });
 });
 
-describe('robot keys and last upload (issue 16)', () => {
+describe('robot keys and last upload', () => {
   it('regenerate a key shown once (the old one stops at once) and show the last upload', async () => {
     const robot = await t.ok(
       endpoints.createRobot,

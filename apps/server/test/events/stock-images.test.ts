@@ -5,7 +5,7 @@ import { completeUpload, insertReadyPhoto, makeJpeg, postToStorage } from '../he
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Stock images in albums and kiosk lists (issue 15 item 5, albums spec §3, §4, §6): shown while
+ * Stock images in albums and kiosk lists (albums spec §3, §4, §6): shown while
  * the clock is inside their window (event time zone) and their tag policy holds for the album's
  * photos; photos carry the robot's tags, the event's hash tag and forced index tags; only super
  * users change images, thumbnails and rows.

@@ -1,4 +1,4 @@
-// Face indexing on photo.ready (issue 13) with a scripted face engine: which faces are kept, when
+// Face indexing on photo.ready with a scripted face engine: which faces are kept, when
 // a photo is indexed at all, and that face data goes with its photo and its event. The real models
 // run in faces.test.ts only.
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
@@ -191,7 +191,7 @@ describe('face indexing', () => {
       'stage-2',
     ]);
     // Face recognition off: nothing is indexed; the photo carries the forced tags from ingest all
-    // the same (issue 15: photos carry the hash tag, forced index tags and robot tags).
+    // the same (photos carry the hash tag, forced index tags and robot tags).
     const off = await createEvent(t, world.adminA, {
       enable_facial_recognition: 0,
       opts: { description: 'Forced tags, faces off', forcedIndexTags: tags },

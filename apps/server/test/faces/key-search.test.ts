@@ -1,4 +1,4 @@
-// The key twin of search by face (issue 13): kiosk (private key), web app (public key) and
+// The key twin of search by face: kiosk (private key), web app (public key) and
 // attendee keys find photos by selfie — only photos their audience may see — and the selfie
 // upload grant. A scripted face engine (the real models run in faces.test.ts only) answers faces
 // by the image's width.

@@ -1,4 +1,4 @@
-// Guests' selfies (issue 13 §5, §6): consent before anything is processed, expiry with the
+// Guests' selfies (§6): consent before anything is processed, expiry with the
 // test clock (selfie expiration, at the latest the photo retention), the owner's "delete all face
 // data" and counts, re-indexing when the confidence setting changes, and attendee association
 // ("new photos of you" through the outbox, at most once per attendee per 30 minutes).

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAndSignInUser, Role, signedInAdmin, type SignedIn } from '../helpers/identity.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** Renaming organisations (issue 16): super users any, admins their own, nobody else. */
+/** Renaming organisations: super users any, admins their own, nobody else. */
 
 let t: TestApp;
 let superUser: SignedIn;

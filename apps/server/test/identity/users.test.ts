@@ -230,7 +230,7 @@ describe('user create', () => {
   });
 });
 
-describe('user management (issue 16; owner console §6)', () => {
+describe('user management (owner console §6)', () => {
   it('lists, changes, disables and resets two-factor within the caller’s reach only', async () => {
     const su = { authorization: superUser.authorization };
     const adminA = await createAndSignInUser(

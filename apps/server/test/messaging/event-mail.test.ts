@@ -14,7 +14,7 @@ import { startSmtpPeer, type ReceivedMail } from '../helpers/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * The event's own mail (issue 15 item 2, issue 17 item 6): the share (mini-album) mail as real
+ * The event's own mail: the share (mini-album) mail as real
  * HTML mail — logo, receiver's name, thumbnails, wording for the number of photos, a plain part —
  * looked at in Chromium at 390 and 1440 px; the generated attendee list (CSV, formula-safe, and
  * a printable QR sheet whose codes scan to the album links); the daily report. Real SMTP.

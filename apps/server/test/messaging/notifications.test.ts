@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { startTwilioDouble, TWILIO_SID, TWILIO_TOKEN } from '../helpers/twilio-double.ts';
 
 /**
- * Notifications by topic (issue 15 item 1): product facts → the event's topic templates → the
+ * Notifications by topic: product facts → the event's topic templates → the
  * outbox → real SMTP (in-process server) and the Twilio double; once per recipient and fact;
  * unsubscribe (link page, one-click POST) honoured; user text escaped.
  */

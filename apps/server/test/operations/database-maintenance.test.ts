@@ -4,7 +4,7 @@ import { createEvent, createRobotWorld } from '../helpers/events.ts';
 import { insertCompletedJobs } from '../helpers/jobs.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** PGlite has no autovacuum launcher: the `database.vacuum` job does its work (issue 18). */
+/** PGlite has no autovacuum launcher: the `database.vacuum` job does its work. */
 
 let t: TestApp;
 let eventId: number;

@@ -6,7 +6,7 @@ import { bytesOf, pathOf } from '../helpers/storage.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Issue 10, "done when": before payment no original or unwatermarked image of a paid event can be
+ * "done when": before payment no original or unwatermarked image of a paid event can be
  * fetched by any guest key (public, private, attendee) or through the signed media route; after
  * payment the payer's album — or the tagged part a partial-unlock button sells — shows originals
  * and the unwatermarked preview, and nobody else's.

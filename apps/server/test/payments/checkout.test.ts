@@ -5,7 +5,7 @@ import { insertReadyPhoto } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * QR checkout with the built-in test provider (issue 10; albums spec §7.3): create-qr-payment,
+ * QR checkout with the built-in test provider (albums spec §7.3): create-qr-payment,
  * check-qr-status, disable-qr-link, the provider's form (test cards) and its signed webhook.
  */
 

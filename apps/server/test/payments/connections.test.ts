@@ -28,7 +28,7 @@ import { insertReadyPhoto } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * The organisation's payment provider connections and card readers (issue 11 item 6; console
+ * The organisation's payment provider connections and card readers (console
  * Payments page) against the Square, Stripe and Shopify doubles: who may manage them, secrets
  * sealed and never answered or logged, one harmless test call per provider with the provider's own
  * words, disconnect, the event's own field before the organisation's connection, stored readers.

@@ -8,7 +8,7 @@ import { insertReadyPhoto } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Orders and payments (issue 10): the price is the event's button, fixed in integer cents; creates
+ * Orders and payments: the price is the event's button, fixed in integer cents; creates
  * are idempotent by the client's request id; a payment's status only moves forward, once, however
  * often and in whatever order reports arrive; and only a confirmed payment unlocks the album.
  */

@@ -23,7 +23,7 @@ import { insertReadyPhoto } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * PayPal card checkout on the album page (issue 11 item 3, albums spec §7.3), against the PayPal
+ * PayPal card checkout on the album page (albums spec §7.3), against the PayPal
  * double (test/doubles/paypal): the server creates the Orders v2 order (USD, custom id and sku the
  * attendee, no shipping) and captures it itself; `PAYMENT.CAPTURE.COMPLETED` webhooks are verified
  * through PayPal's verify-webhook-signature call; pending orders are reconciled by asking PayPal;

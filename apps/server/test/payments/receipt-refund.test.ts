@@ -6,7 +6,7 @@ import { startSmtpPeer } from '../helpers/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * After a sale (issue 10 items 5 and 6): the receipt e-mail travels through the outbox and the
+ * After a sale: the receipt e-mail travels through the outbox and the
  * mail worker over real SMTP; and a refund stops the signed original URLs handed out before it
  * within their lifetime (media URLs live 1 to 2 hours, ADR 0006).
  */

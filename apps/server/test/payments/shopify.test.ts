@@ -14,7 +14,7 @@ import { insertReadyPhoto } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Shopify draft orders (issue 11 item 5; albums spec §7.3 shop calls) against the Shopify double
+ * Shopify draft orders (albums spec §7.3 shop calls) against the Shopify double
  * (test/doubles/shopify): the documented requests, the payment moving only on Shopify's order,
  * `orders/paid` webhooks signed with `X-Shopify-Hmac-Sha256`, replays, reconciliation, secrets.
  */
@@ -80,7 +80,7 @@ beforeAll(async () => {
   event = await createEvent(t, world.adminA, {
     full_name: 'Shop Gala',
     is_free: 0,
-    // A button that sells prints needs printing on (issue 10: refused before anything is stored).
+    // A button that sells prints needs printing on (refused before anything is stored).
     is_photo_printer_active: 1,
     shopify_api_key: 'shop-api-key',
     shopify_api_pass: SHOPIFY_TOKEN,

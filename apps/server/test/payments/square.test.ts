@@ -18,7 +18,7 @@ import { insertReadyPhoto } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Square card readers (issue 11 item 1; albums spec §4, §7.3, §8) against the Square double
+ * Square card readers (albums spec §4, §7.3, §8) against the Square double
  * (test/doubles/square): the owner's pairing calls, Terminal checkouts and the signed
  * `terminal.checkout.updated` notification at `POST /api/webhooks/square`.
  */

@@ -16,7 +16,7 @@ import { insertReadyPhoto } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Stripe Checkout as the pay-on-phone provider (issue 11 item 2, albums spec §7.3), against the
+ * Stripe Checkout as the pay-on-phone provider (albums spec §7.3), against the
  * Stripe double (test/doubles/stripe): an event carrying `stripe_secret_key` makes Checkout
  * Sessions; `checkout.session.completed` webhooks are verified with `Stripe-Signature`; payments
  * pending for minutes are reconciled by asking Stripe; secrets never reach a log line or a reply.

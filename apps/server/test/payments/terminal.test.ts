@@ -15,7 +15,7 @@ import { insertReadyPhoto } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * The payment terminal (issue 11 item 4; albums spec §7.3, §3, §8) against the terminal simulator
+ * The payment terminal (albums spec §7.3, §3, §8) against the terminal simulator
  * (`npm run cli -- terminal-sim`, a real HTTP server): the kiosk starts a sale (`/fcc/pay` with the
  * §3 body), polls it (`/fcc/check-status`, reply read from `data`), cancels it (`/fcc/cancel`); the
  * terminal's word moves the same payment state machine; failures are the §3 error object and the

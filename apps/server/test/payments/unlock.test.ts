@@ -5,7 +5,7 @@ import { insertReadyPhoto } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Desk sales with an employee's unlock code (issue 10; albums spec §3, §7.2): `POST
+ * Desk sales with an employee's unlock code (albums spec §3, §7.2): `POST
  * /attendee/unlock` unlocks the attendee's album for the kiosk's event, records the employee, and
  * refuses a wrong code without changing anything; wrong codes are rate-limited per kiosk.
  */
@@ -283,7 +283,7 @@ describe('unlock-and-print', () => {
       copies: 1,
       source: 'employee_code',
       employee_name: 'Ann Lee',
-      // sent to the print queue at once (printing, issue 12: apps/server/test/printing/printing.test.ts)
+      // sent to the print queue at once (printing: apps/server/test/printing/printing.test.ts)
       status: 'sent',
     });
     expect((await originals(uid)).every((p) => p.original !== null)).toBe(true);

@@ -359,7 +359,7 @@ describe('photo changes', () => {
     }
   });
 
-  it('links an edited copy to its original; the Original filter leaves the copy out (issue 16)', async () => {
+  it('links an edited copy to its original; the Original filter leaves the copy out', async () => {
     // An event of its own, so the other tests' counts stay as they are.
     const own = await createEvent(t, { ...world.adminA, ...admin }, { full_name: 'Edits' });
     const owner = { key_type: 'event_owner' as const, key_value: own.owner_api_key };

@@ -4,7 +4,7 @@ import { createEvent, createRobotWorld } from '../helpers/events.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Deep pages of the photo list (issue 18): pages by number skip rows on an index of ids, then
+ * Deep pages of the photo list: pages by number skip rows on an index of ids, then
  * read one page of whole rows; pages by keyset (`before_id`) continue after a photo. Both must
  * give exactly the order of the list, with the filters applied, whatever the depth.
  */

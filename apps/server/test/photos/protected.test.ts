@@ -7,7 +7,7 @@ import { bytesOf, pathOf, s3ErrorOf } from '../helpers/storage.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Issue 9 part 4 / ADR 0006 on the local backend: what a paid event sells cannot be fetched
+ * ADR 0006 on the local backend: what a paid event sells cannot be fetched
  * without a signed URL, signed URLs expire and stop working when the photo is hidden, and photos
  * stored before protected storage are moved by the storage migration.
  */

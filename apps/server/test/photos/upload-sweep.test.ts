@@ -5,7 +5,7 @@ import { createEvent, createRobotWorld } from '../helpers/events.ts';
 import { completeUpload, makeJpeg, postToStorage, type UploadAuth } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** Uploads left in tmp/ by crashes and abandoned clients are swept (issue 18). */
+/** Uploads left in tmp/ by crashes and abandoned clients are swept. */
 
 let t: TestApp;
 let event: FlashbulbEvent;

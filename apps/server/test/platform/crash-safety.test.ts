@@ -12,7 +12,7 @@ import { makeJpeg } from '../helpers/photos.ts';
 import { createTestApp, openTestDatabase } from '../helpers/test-app.ts';
 
 /**
- * Crash safety measured from outside (issue 18): real server processes (`src/main.ts`, as
+ * Crash safety measured from outside: real server processes (`src/main.ts`, as
  * `npm start` runs it) are killed with SIGKILL at random moments while the robot client uploads a
  * folder, then started again on the same data. Every photo the client was told is stored
  * (its journal) must be there exactly once, with its derivatives, within 30 s of the last restart;

@@ -18,7 +18,7 @@ import {
 import { openDatabase } from '../../src/db/database.ts';
 
 /**
- * One writer per embedded database (issue 16): the folder is locked by the process that opens
+ * One writer per embedded database: the folder is locked by the process that opens
  * it, a second process is refused, a killed holder's lock is taken over, and the CLI goes through
  * the running server's API instead of opening the folder.
  */

@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { startSquareDouble, type SquareDouble } from '../doubles/square/square-double.ts';
 
 /**
- * A fuzz test generated from the contract (issue 18): every endpoint, every field, with wrong
+ * A fuzz test generated from the contract: every endpoint, every field, with wrong
  * types, boundaries, NUL, unpaired surrogates, huge values and unknown fields. Every reply must
  * be the envelope, never a 5xx; values no field can accept must change nothing in the database.
  *
@@ -273,7 +273,7 @@ afterAll(async () => {
   await square?.close();
 });
 
-describe('fuzz from the contract (issue 18)', () => {
+describe('fuzz from the contract', () => {
   it('values no field accepts: refused in the envelope, nothing changed', async () => {
     const findings: Finding[] = [];
     const accepted: string[] = [];

@@ -6,7 +6,7 @@ import { openDatabase } from '../../src/db/database.ts';
 import { JobQueue } from '../../src/jobs/job-queue.ts';
 import { createEmptyPgDatabase, createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** Scale-out and crash recovery of the job queue (issue 18). */
+/** Scale-out and crash recovery of the job queue. */
 
 let t: TestApp | undefined;
 afterEach(async () => {

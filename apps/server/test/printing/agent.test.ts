@@ -12,7 +12,7 @@ import { uploadPhoto, waitForReady } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * The print agent against a real CUPS (issue 12): the suite starts its own cupsd with two PDF
+ * The print agent against a real CUPS: the suite starts its own cupsd with two PDF
  * queues forming one pool. A sheet becomes a 4×6 PDF containing the photo; a disabled queue
  * (`cupsdisable`) is skipped and the sheet prints on the other; an agent that dies after CUPS
  * took the sheet leaves it to its lease, and the next round prints it once, not twice.

@@ -14,7 +14,7 @@ import { uploadPhoto, waitForReady } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * The console print desk (issue 12 §7): pools paused and resumed (a paused pool's sheets wait in
+ * The console print desk: pools paused and resumed (a paused pool's sheets wait in
  * the queue), cancel before printing, reprint with a logged reason, sheets printed per printer,
  * thumbnails of each sheet's photos.
  */

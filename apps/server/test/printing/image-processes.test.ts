@@ -8,7 +8,7 @@ import { uploadPhoto, waitForReady, type UploadAuth } from '../helpers/photos.ts
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Image processes that run (issue 12 item 2) and auto-print on a fresh install (issue 12, "Done
+ * Image processes that run and auto-print on a fresh install ("Done
  * when"): the processes chosen in `image_process_id_array` run as registry jobs on every new
  * photo and make variants (photo rows with `image_process_id` and `original_photo_id`) that the
  * photo list's `image_process_id` filter finds; an auto-print process prints its variant instead

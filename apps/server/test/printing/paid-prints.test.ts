@@ -5,7 +5,7 @@ import { insertReadyPhoto } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Prints in a purchase (issue 10; albums spec §3 pricing button `prints` / `printsPool`): a paid
+ * Prints in a purchase (albums spec §3 pricing button `prints` / `printsPool`): a paid
  * order whose button sells prints is queued for printing once its payment is confirmed — once,
  * on the button's pool — and never before; refusals come before anything is stored.
  */
@@ -271,7 +271,7 @@ describe('prints in a purchase', () => {
   });
 });
 
-describe('a crash between the confirmation and what it hands over (issue 10)', () => {
+describe('a crash between the confirmation and what it hands over', () => {
   it('payments.fulfil unlocks and prints a paid order the crash cut off, once', async () => {
     const { uid, photos } = await guest(shop, 2);
     const created = await startPayment(shop, uid, 1);

@@ -14,7 +14,7 @@ import { uploadPhoto, waitForReady, type UploadAuth } from '../helpers/photos.ts
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Printing (issue 12; albums spec §7.2, owner console §3, §5): print calls check every limit on
+ * Printing (albums spec §7.2, owner console §3, §5): print calls check every limit on
  * the server and queue nothing when refused; retries with a client request id print once; the
  * renderer makes 4×6 sheets at 300 dpi (1800×1200) with each photo filling its placeholder; the
  * embedded file printer writes them to `$FLASHBULB_DATA_DIR/prints/<pool>/`; auto-print and

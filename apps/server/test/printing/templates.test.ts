@@ -21,7 +21,7 @@ import { uploadPhoto, waitForReady } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
- * Print and watermark templates (issue 12; albums spec §2.6, §7.4): create, update, retrieve and
+ * Print and watermark templates (albums spec §2.6, §7.4): create, update, retrieve and
  * delete with the super-user rule for public templates checked on the server; the sheet renderer
  * follows a template (pixel sizes per DPI and unit, placeholders with rotation, background and
  * overlay images, text); an event printing with a 2-placeholder 4×6 template prints 2 photos per

@@ -6,7 +6,7 @@ import { seedGuestBoot } from '../features/guest-albums/api/guest-boot.ts';
 import { createQueryClient } from './query-client.ts';
 
 const WebappPage = lazy(() => import('../features/webapp/components/webapp-page.tsx'));
-// Face lookup loads with the page that offers it (issue 17: the album's first load stays small).
+// Face lookup loads with the page that offers it (the album's first load stays small).
 const FaceLookup = lazy(() =>
   import('../features/guest-albums/components/face-lookup.tsx').then((m) => ({
     default: m.FaceLookup,
@@ -24,7 +24,7 @@ export default function AlbumsRoot({
   context: PageContext;
   eventName: string | null;
 }) {
-  // Album links' first data came with the page (issue 17): no second round trip for it.
+  // Album links' first data came with the page: no second round trip for it.
   const [client] = useState(() => {
     const created = createQueryClient();
     seedGuestBoot(created);

@@ -251,7 +251,7 @@ export const enAlbums = {
     photoQrAlt: 'QR code of this photo’s link',
     photoQrCaption: 'Scan to get this photo',
   },
-  /** The roamer page `?roamer&eventKey=…` (issue 15): a roaming photographer's uploads. */
+  /** The roamer page `?roamer&eventKey=…`: a roaming photographer's uploads. */
   roamer: {
     title: 'Add photos to an event',
     askKey: 'Paste the event key from the roaming-photographer link the organiser gave you.',
@@ -279,13 +279,13 @@ export const enAlbums = {
       failed: 'Failed',
     },
   },
-  /** The photo-stream site `?ename=…&mode=qrcode` (issue 15). */
+  /** The photo-stream site `?ename=…&mode=qrcode`. */
   photoStream: {
     missingKeyTitle: 'This screen link is not complete',
     missingKeyText:
       'The live photo wall needs the link from the event’s Links in the console. Ask the organiser for the photo-stream link.',
   },
-  /** Find me by face (face-lookup.tsx, issue 13). */
+  /** Find me by face (face-lookup.tsx). */
   faces: {
     findMe: 'Find me',
     title: 'Find your photos',

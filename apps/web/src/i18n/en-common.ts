@@ -1,5 +1,5 @@
 /** Texts every page uses (guest pages and the console), in their own module so guest pages load
- * only these and their own (issue 17: the album's first load stays small). */
+ * only these and their own (the album's first load stays small). */
 export const enApp = {
   name: 'Flashbulb',
   loading: 'Loading…',
@@ -17,7 +17,7 @@ export const enCommon = {
 
 /** Client-side validation keys not in the shared catalogue (they never travel over the wire). */
 export const enWebErrors = {
-  // The sign-in field is labelled E-mail (issue 16); the API's catalogue text stays the spec's.
+  // The sign-in field is labelled E-mail; the API's catalogue text stays the spec's.
   user_name_or_password_incorrect: 'E-mail or password is incorrect',
   passwords_do_not_match: 'The passwords do not match',
   organisation_required: 'Choose an organisation',

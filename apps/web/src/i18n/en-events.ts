@@ -226,7 +226,7 @@ export const enEvents = {
     disableSelfies: 'Disable selfies',
     disableLinkPhotos: 'Disable link photos',
   },
-  /** The event's face data (face-data-panel.tsx, issue 13). */
+  /** The event's face data (face-data-panel.tsx). */
   faces: {
     title: 'Face data',
     loading: 'Loading face data…',

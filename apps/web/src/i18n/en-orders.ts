@@ -1,4 +1,4 @@
-/** The console Orders page of one event (issue 10 item 6). */
+/** The console Orders page of one event. */
 export const enOrders = {
   title: 'Orders of {{name}}',
   backToEvents: 'Back to events',

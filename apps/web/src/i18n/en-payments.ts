@@ -1,4 +1,4 @@
-/** The console's Payments section and the card reader pairing popup (issue 11; albums spec §4). */
+/** The console's Payments section and the card reader pairing popup (albums spec §4). */
 export const enPayments = {
   title: 'Payments',
   intro:

@@ -1,4 +1,4 @@
-/** The console print desk (issue 12 §7). */
+/** The console print desk. */
 export const enPrintDesk = {
   title: 'Print desk',
   event: 'Event',

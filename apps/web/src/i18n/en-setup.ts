@@ -1,4 +1,4 @@
-/** Set-up screens: organisations, robots, API keys (issue 16). */
+/** Set-up screens: organisations, robots, API keys. */
 export const enSetup = {
   shownOnce: 'Copy it now: it is shown only this once.',
   copy: 'Copy',

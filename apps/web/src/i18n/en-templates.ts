@@ -1,4 +1,4 @@
-/** The print and watermark template page (issue 12; albums spec §2.6). */
+/** The print and watermark template page (albums spec §2.6). */
 export const enTemplates = {
   newPrintTitle: 'New print template',
   newWatermarkTitle: 'New watermark template',

@@ -7,7 +7,7 @@ import { enWebapp } from './en-webapp.ts';
 
 /**
  * The guest build's texts (album, kiosk, slide show and web-app pages): only the namespaces those
- * pages read, so the console's texts never reach a guest's phone (issue 17). Same keys and
+ * pages read, so the console's texts never reach a guest's phone. Same keys and
  * options as `i18n.ts`.
  */
 void i18next.use(initReactI18next).init({

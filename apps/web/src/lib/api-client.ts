@@ -90,7 +90,7 @@ const send = async <E extends Endpoint>(
 /**
  * The identity endpoints, loaded when a session needs them: guest pages never sign in, and the
  * identity contract (password rules, user schemas) would otherwise ride in the album's first load
- * (issue 17). The console has them loaded already; there the import resolves at once.
+ *. The console has them loaded already; there the import resolves at once.
  */
 const identityCalls = () => import('@flashbulb/shared/api/identity/auth');
 const SIGN_OUT_PATH = '/auth/sign-out';

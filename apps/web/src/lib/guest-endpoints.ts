@@ -1,7 +1,7 @@
 /**
  * The endpoints guest pages call, imported one by one from their contract modules. The shared
  * `endpoints` map names every endpoint of the API, so importing it would put the whole contract
- * (every request and reply schema) into the album's first load (issue 17: under 150 KB). Callers
+ * (every request and reply schema) into the album's first load (under 150 KB). Callers
  * import this module as a namespace (`import * as endpoints`): an object literal holding them all
  * would keep every one in the first load, a namespace lets the build drop those a chunk never reads.
  */

@@ -41,7 +41,7 @@ export const endpoints = {
   listUsers: users.listUsers,
   updateUser: users.updateUser,
   resetUserMfa: users.resetUserMfa,
-  // events (issue 3)
+  // events
   createEvent: events.createEvent,
   updateEvent: events.updateEvent,
   deleteEvent: events.deleteEvent,
@@ -66,7 +66,7 @@ export const endpoints = {
   stockImageUploadAccess: events.stockImageUploadAccess,
   thumbnailForStockImage: events.thumbnailForStockImage,
   ignoredFaceUploadAccess: events.ignoredFaceUploadAccess,
-  // photos (issue 4)
+  // photos
   photoUploadAccess: photos.photoUploadAccess,
   photoUploadComplete: photos.photoUploadComplete,
   ownerPhotoList: photos.ownerPhotoList,
@@ -81,13 +81,13 @@ export const endpoints = {
   curationReprocess: photos.curationReprocess,
   createActivity: photos.createActivity,
   bulkCreateActivity: photos.bulkCreateActivity,
-  // albums (issue 5)
+  // albums
   generateShareLink: albums.generateShareLink,
   trackShare: albums.trackShare,
   sendMiniAlbumLink: albums.sendMiniAlbumLink,
   retrieveMiniAlbum: albums.retrieveMiniAlbum,
   createAlbumDownload: albums.createAlbumDownload,
-  // attendees (issue 5: attendee albums and kiosk pages)
+  // attendees (attendee albums and kiosk pages)
   generateAttendeeList: attendees.generateAttendeeList,
   attendeeList: attendees.attendeeList,
   attendeesByPhotos: attendees.attendeesByPhotos,
@@ -101,13 +101,13 @@ export const endpoints = {
   updateAttendeeByKiosk: attendees.updateAttendeeByKiosk,
   checkAndGroupAttendees: attendees.checkAndGroupAttendees,
   checkKioskCard: attendees.checkKioskCard,
-  // faces (issue 13)
+  // faces
   searchByFace: faces.searchByFace,
   faceDataInfo: faces.faceDataInfo,
   deleteFaceData: faces.deleteFaceData,
   keySearchByFace: faces.keySearchByFace,
   selfieUploadAccess: faces.selfieUploadAccess,
-  // paid albums (issue 10)
+  // paid albums
   attendeeUnlock: payments.attendeeUnlock,
   createQrPayment: payments.createQrPayment,
   checkQrStatus: payments.checkQrStatus,
@@ -119,7 +119,7 @@ export const endpoints = {
   ownerUnlockAndPrint: payments.ownerUnlockAndPrint,
   orderList: payments.orderList,
   refundPayment: payments.refundPayment,
-  // payment providers (issue 11)
+  // payment providers
   squareLocations: providers.squareLocations,
   squareCreateDeviceCode: providers.squareCreateDeviceCode,
   squareGetDeviceCode: providers.squareGetDeviceCode,
@@ -146,10 +146,10 @@ export const endpoints = {
   shopifyBuyFromKiosk: cardPayments.shopifyBuyFromKiosk,
   shopifyBuyFromKioskSelfCheckout: cardPayments.shopifyBuyFromKioskSelfCheckout,
   shopifySendReceipt: cardPayments.shopifySendReceipt,
-  // messages (issue 15)
+  // messages
   outboxList: messages.outboxList,
   outboxResend: messages.outboxResend,
-  // printing (issue 12)
+  // printing
   printWithQueue: printing.printWithQueue,
   publicPrintWithQueue: printing.publicPrintWithQueue,
   printStory: printing.printStory,
@@ -160,7 +160,7 @@ export const endpoints = {
   printStationRevoke: printing.printStationRevoke,
   printAgentLease: printing.printAgentLease,
   printAgentReport: printing.printAgentReport,
-  // kiosk media and pass codes (issue 14)
+  // kiosk media and pass codes
   profilePhotoUploadAccess: kiosk.profilePhotoUploadAccess,
   createProfilePhoto: kiosk.createProfilePhoto,
   listProfilePhotos: kiosk.listProfilePhotos,
@@ -175,14 +175,14 @@ export const endpoints = {
   printJobCancel: printing.printJobCancel,
   printJobReprint: printing.printJobReprint,
   printPoolPause: printing.printPoolPause,
-  // print templates (issue 12)
+  // print templates
   pptCreate: printTemplates.pptCreate,
   pptUpdate: printTemplates.pptUpdate,
   pptRetrieve: printTemplates.pptRetrieve,
-  // web-app page (issue 15)
+  // web-app page
   webappEvent: webapp.webappEvent,
   webappRegister: webapp.webappRegister,
-  // leads (issue 15)
+  // leads
   leadSubmit: leads.leadSubmit,
   leadList: leads.leadList,
   leadExport: leads.leadExport,

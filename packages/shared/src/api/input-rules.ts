@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * One rule for every value a client sends (issue 18), applied to each endpoint's body by
+ * One rule for every value a client sends, applied to each endpoint's body by
  * `defineEndpoint`, so a new field gets it without anybody remembering:
  *
  * - every string: valid Unicode (no unpaired UTF-16 surrogate, e.g. half an emoji), no NUL

@@ -1,4 +1,4 @@
-// The event's accent colour made readable (issue 17): shared by the album page (CSS variables) and
+// The event's accent colour made readable: shared by the album page (CSS variables) and
 // the server's first paint of an album link (apps/server/src/routes/guest-first-paint.ts).
 
 /** WCAG AA for normal text. */

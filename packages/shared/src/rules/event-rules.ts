@@ -81,7 +81,7 @@ export const CHANNEL_ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 export const normaliseTopicKey = (value: string): string => value.replace(/\s/g, '_');
 
 /**
- * The topic keys the product publishes to (issue 15). A topic with one of these keys and an
+ * The topic keys the product publishes to. A topic with one of these keys and an
  * e-mail or SMS channel is delivered when the fact happens, at most once per recipient and fact:
  * - `photo_ready`: a photo in an attendee's album is ready (once per attendee and photo);
  * - `album_unlocked`: an attendee's album at the event was unlocked (payment, code, owner);

@@ -3,7 +3,7 @@ import type { PublicKeyType, publicEventFullData } from '../api/events/events.ts
 import type { publicPhotoList } from '../api/photos/photos.ts';
 
 /**
- * The data an album link's page is sent with (issue 17): the server reads the event and the first
+ * The data an album link's page is sent with: the server reads the event and the first
  * photo page for the link's key as the API would and writes them into `guest.html` as a JSON
  * block with this id, so the page shows its first photos without asking for them again.
  */

@@ -36,13 +36,13 @@ export type PageType =
   /** `attOrgId` = attendee id and organisation id joined by a dash: the older web-app page. */
   | { kind: 'attendee-legacy'; attendeeId: string; organisationId: string }
   /**
-   * `eName` alone (optional `token`): the event's branded web-app page (issue 15); `token` is the
-   * event's public key when the link came from the console (the page's "Find me", issue 13).
+   * `eName` alone (optional `token`): the event's branded web-app page; `token` is the
+   * event's public key when the link came from the console (the page's "Find me").
    */
   | { kind: 'webapp'; eventName: string; token: string | null }
   /**
    * `photoId` / `imgSrc` (with `url`, optional `eName`): the share-preview page of one shared
-   * photo, rendered by the server (Open Graph tags for link previews; issue 15). Only `photoId`
+   * photo, rendered by the server (Open Graph tags for link previews). Only `photoId`
    * decides the photo; `imgSrc` and `url` are taken only when they are our own.
    */
   | {

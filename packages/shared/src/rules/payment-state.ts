@@ -1,5 +1,5 @@
 /**
- * A payment's life (issue 10): `pending → paid | failed | expired | cancelled`, `expired → paid`,
+ * A payment's life: `pending → paid | failed | expired | cancelled`, `expired → paid`,
  * and `paid → refunded`. It only moves forward: once a payment has left `pending` nothing brings it
  * back, and the only way on from `paid` is a refund. `expired → paid` is a provider confirming a
  * payment our `payments.expire` job gave up on (a Stripe session stays payable for 24 h, a webhook

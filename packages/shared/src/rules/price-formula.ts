@@ -1,5 +1,5 @@
 /**
- * Pricing-button formulas (albums spec §3, issue 10): arithmetic over `{Final_Amount}` and
+ * Pricing-button formulas (albums spec §3): arithmetic over `{Final_Amount}` and
  * `{USER_TYPE}` with `+ - * / ( )`, unary minus, decimals, `min(…)` and `max(…)`. Parsed by our own
  * recursive-descent parser (never `eval` or `Function`) and evaluated in exact rational arithmetic
  * (bigint numerator / denominator), so `0.1 + 0.2` is exactly `0.3` and rounding to cents is

@@ -3,7 +3,7 @@ import { buttonPriceCents, PRICE_FORMULA_MAX_LENGTH } from './price-formula.ts';
 import { isValidPrinterPoolName } from './text-rules.ts';
 
 /**
- * Pricing buttons (albums spec §3, issue 10): what a paid event sells at the kiosk and in the
+ * Pricing buttons (albums spec §3): what a paid event sells at the kiosk and in the
  * album, stored in `opts.pricingButtons`. Validated by the event rules on the server and in the
  * editor alike (`pricingButtonIssues`).
  */

@@ -17,7 +17,7 @@ export type NewAttendeeRow = typeof attendees.$inferInsert;
 export interface AttendeeRecord {
   row: AttendeeRow;
   eventIds: number[];
-  /** Events whose whole album was unlocked for this attendee (a desk sale or a payment; issue 10). */
+  /** Events whose whole album was unlocked for this attendee (a desk sale or a payment). */
   unlockedEventIds?: number[];
   /** Single photos bought (unlock scope `photo:<uid>`). */
   unlockedPhotoUids?: string[];

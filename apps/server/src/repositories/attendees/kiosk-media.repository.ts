@@ -5,7 +5,7 @@ import { attendeeProfilePhotos, events } from '../../db/schema.ts';
 export type ProfilePhotoRow = typeof attendeeProfilePhotos.$inferSelect;
 export type NewProfilePhotoRow = typeof attendeeProfilePhotos.$inferInsert;
 
-/** Kiosk media (issue 14): attendees' profile photos and the event's pass-code list. Data access only. */
+/** Kiosk media: attendees' profile photos and the event's pass-code list. Data access only. */
 export class KioskMediaRepository {
   constructor(private readonly db: Db) {}
 

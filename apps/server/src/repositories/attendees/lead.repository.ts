@@ -5,7 +5,7 @@ import { leads } from '../../db/schema.ts';
 export type LeadRow = typeof leads.$inferSelect;
 export type NewLeadRow = Omit<typeof leads.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
 
-/** Leads of events (issue 15 item 6): data access only. */
+/** Leads of events: data access only. */
 export class LeadRepository {
   constructor(private readonly db: Db) {}
 

@@ -16,7 +16,7 @@ export type NewFaceSelfie = typeof faceSelfies.$inferInsert;
 /** Why face data was deleted (the owner's deletion counts). */
 export type FaceDeletionReason = 'selfie_expired' | 'owner_deleted_all';
 
-/** Guests' selfies with their consent, and the record of deleted face data (issue 13 §5). I/O only. */
+/** Guests' selfies with their consent, and the record of deleted face data. I/O only. */
 export class FaceSelfieRepository {
   constructor(private readonly db: Db) {}
 

@@ -181,7 +181,7 @@ export class NotificationRepository {
     return { attendee, printRequestId };
   }
 
-  // ---- the daily report and the generated attendee list (issue 15 item 2) -----------------------
+  // ---- the daily report and the generated attendee list -----------------------
 
   /** Events that name an address for reports (`email_for_reports`). */
   async reportEvents(): Promise<{ id: number; emailForReports: string }[]> {

@@ -30,7 +30,7 @@ export type WebhookEffect =
       reason: string | null;
     }
   | {
-      /** A payment provider's news about a payment (issue 10). */
+      /** A payment provider's news about a payment. */
       kind: 'payment.status';
       /** The provider's id for the payment (our `payments.provider_reference`). */
       providerPaymentId: string;

@@ -6,7 +6,7 @@ export type PaymentConnectionRow = typeof paymentConnections.$inferSelect;
 export type CardReaderRow = typeof cardReaders.$inferSelect;
 
 /**
- * An organisation's payment provider connections and its paired card readers (issue 11 item 6).
+ * An organisation's payment provider connections and its paired card readers.
  * Secrets arrive here already sealed (SecretBox) and leave sealed: decrypting is the caller's.
  */
 export class PaymentConnectionRepository {

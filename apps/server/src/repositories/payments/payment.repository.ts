@@ -184,7 +184,7 @@ export class PaymentRepository {
 
   /**
    * Payments of `provider` still pending, created before `before`, with the provider's reference,
-   * after id `afterId` in id order (the reconciliation job's pages; issue 11).
+   * after id `afterId` in id order (the reconciliation job's pages).
    */
   async pendingOfProvider(
     provider: string,

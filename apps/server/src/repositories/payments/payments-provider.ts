@@ -82,7 +82,7 @@ export interface PaymentsProvider {
   /** Cancels a payment not yet paid (a QR link disabled, a terminal sale cancelled). */
   cancel(providerPaymentId: string, credentials: PaymentCredentials): Promise<void>;
   /**
-   * Gives a paid payment's money back in full (issue 10 item 6). Optional: an adapter without it
+   * Gives a paid payment's money back in full. Optional: an adapter without it
    * cannot refund, and the operator's refund is then refused (`payment_refund_unsupported`).
    * `idempotencyKey` (our payment id) makes a retried refund give the money back once; a payment
    * the provider already refunded answers without error.

@@ -14,7 +14,7 @@ import type {
 } from './payments-provider.ts';
 
 /**
- * PayPal card checkout on the album page (issue 11 item 3; albums spec §7.3: USD, amount,
+ * PayPal card checkout on the album page (albums spec §7.3: USD, amount,
  * description, the attendee id as custom id and sku, no shipping, card funding only). PayPal's
  * documented REST API:
  * - OAuth 2.0 client credentials: `POST /v1/oauth2/token` (`Authorization: Basic

@@ -15,7 +15,7 @@ import type {
 } from './payments-provider.ts';
 
 /**
- * Shopify draft orders (issue 11 item 5; albums spec §7.3 shop calls), Shopify's documented Admin
+ * Shopify draft orders (albums spec §7.3 shop calls), Shopify's documented Admin
  * REST API at `https://<shop>.myshopify.com/admin/api/<version>/…`, JSON, header
  * `X-Shopify-Access-Token` (the event's `shopify_api_pass`: a custom app's Admin API access token):
  * - `POST draft_orders.json {draft_order: {line_items: [{title, price, quantity, sku,

@@ -15,7 +15,7 @@ import type {
 } from './payments-provider.ts';
 
 /**
- * Square card readers (issue 11 item 1; albums spec §4 pairing, §7.3), Square's documented REST
+ * Square card readers (albums spec §4 pairing, §7.3), Square's documented REST
  * API, JSON, `Authorization: Bearer <access token>`, `Square-Version` header:
  * - `GET /v2/locations` → `{locations: [{id, name, status}]}`;
  * - `POST /v2/devices/codes {idempotency_key, device_code: {name, product_type: TERMINAL_API,

@@ -15,7 +15,7 @@ import type {
 } from './payments-provider.ts';
 
 /**
- * Stripe Checkout (issue 11, pay on phone): a hosted Checkout Session per payment, its URL shown
+ * Stripe Checkout (pay on phone): a hosted Checkout Session per payment, its URL shown
  * as the QR code. Stripe's documented REST API, form-encoded, `Authorization: Bearer <secret key>`:
  * - `POST /v1/checkout/sessions` (mode `payment`, one `price_data` line item in USD cents,
  *   `client_reference_id` = our payment id, `Idempotency-Key` = our payment id: a retry answers the

@@ -9,7 +9,7 @@ import type {
 } from './payments-provider.ts';
 
 /**
- * The payment terminal client (issue 11 item 4; albums spec §7.3, §3, §8): a card terminal
+ * The payment terminal client (albums spec §7.3, §3, §8): a card terminal
  * service at the venue, spoken to over HTTP JSON:
  * - `POST {terminal}/fcc/pay` with the §3 body (amount, taxAmount, storeId, terminalId, laneId,
  *   invoiceNumber, merchantReferenceCode, clientEnvironment, items); the reply is read from `data`

@@ -14,7 +14,7 @@ import type {
 } from './payments-provider.ts';
 
 /**
- * The built-in test provider (issue 10; DESIGN §1: the embedded default, so a fresh install can
+ * The built-in test provider (DESIGN §1: the embedded default, so a fresh install can
  * sell end to end). It behaves like a real provider with its own checkout page: a card number
  * decides the outcome, and the result reaches us as a signed webhook through the same path real
  * providers use (`POST /api/webhooks/test`, docs/domains/providers.md).

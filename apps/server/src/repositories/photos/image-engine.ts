@@ -126,7 +126,7 @@ export class ImageEngine {
   }
 
   /**
-   * The output of one image process (issue 12): `resize` fits the photo in 2000 px (never
+   * The output of one image process: `resize` fits the photo in 2000 px (never
    * enlarged); `watermark` lays the overlay over the whole photo (at most 4000 px); `print` crops
    * the photo to fill a 4×6 at 300 dpi (1800×1200, or 1200×1800 for an upright photo). JPEG with a
    * clean EXIF block; the orientation is applied.

@@ -114,12 +114,12 @@ export class PhotoRepository {
     await this.db.insert(photoUploads).values({ uploadKey, photoId }).onConflictDoNothing();
   }
 
-  /** Every variant image processes made of a photo (issue 12). */
+  /** Every variant image processes made of a photo. */
   async variantsOf(originalPhotoId: number): Promise<PhotoRow[]> {
     return this.db.select().from(photos).where(eq(photos.originalPhotoId, originalPhotoId));
   }
 
-  /** The variant an image process made of a photo (issue 12), if any. */
+  /** The variant an image process made of a photo, if any. */
   async findVariant(
     originalPhotoId: number,
     imageProcessId: number,

@@ -1,7 +1,7 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where a rendered sheet goes (issue 12): one adapter per printer kind. */
+/** Where a rendered sheet goes: one adapter per printer kind. */
 export interface PrinterAdapter {
   readonly kind: string;
   /** Prints `copies` of the sheet; idempotent per job (a retried job overwrites, never adds). */

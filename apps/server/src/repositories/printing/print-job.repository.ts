@@ -18,7 +18,7 @@ export type TagStoryCandidate = Pick<
 /** The request-key prefix of the stories made from `lookForTagsInImages` (ADR 0009 addendum). */
 export const TAG_STORY_KEY = 'tag-story:';
 
-/** Print jobs (one sheet each) and the photos' print marks (issue 12). Data access only. */
+/** Print jobs (one sheet each) and the photos' print marks. Data access only. */
 export class PrintJobRepository {
   constructor(private readonly db: Db) {}
 

@@ -5,7 +5,7 @@ import type { PrintJobRow } from './print-job.repository.ts';
 
 export type PrintStationRow = typeof printStations.$inferSelect;
 
-/** Print stations (agent keys) and the agents' leases on print jobs (issue 12). Data access only. */
+/** Print stations (agent keys) and the agents' leases on print jobs. Data access only. */
 export class PrintStationRepository {
   constructor(private readonly db: Db) {}
 

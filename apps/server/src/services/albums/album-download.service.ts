@@ -37,7 +37,7 @@ type FilePick = { storageKey: string; variant: 'original' | 'preview' } | null;
 const PAGE = 200;
 
 /**
- * Album downloads (issue 17, albums spec §2.5 "download"): a selection or the whole album as one
+ * Album downloads (albums spec §2.5 "download"): a selection or the whole album as one
  * zip that the server streams. The same rules as one photo's download decide each file:
  * - the original for keys that may download originals (event owner key; the private key of a free
  *   or unlocked event; an attendee who is prepaid, unlocked, bought that photo or its tag, or whose

@@ -70,7 +70,7 @@ const fill = (
 
 const clean = (value: string | null | undefined): string => (value ?? '').trim();
 
-/** Mini-album links (issue 5 item 5, albums §5 and §7.2). */
+/** Mini-album links (albums §5 and §7.2). */
 export class MiniAlbumService {
   constructor(
     private readonly deps: {

@@ -17,7 +17,7 @@ export type StreamAccess = KeyAccess;
 const MAX_TIMER_MS = 60 * 60_000;
 
 /**
- * Live photos for kiosk streams and screens (issue 5 item 2): new photos are pushed as soon as
+ * Live photos for kiosk streams and screens: new photos are pushed as soon as
  * their derivatives are ready, as the public list presents them for the key; photos still in their
  * photo delay are pushed when due.
  */

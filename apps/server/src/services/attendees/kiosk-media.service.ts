@@ -65,7 +65,7 @@ const safeName = (name: string): string =>
     .slice(0, 200) || 'photo';
 
 /**
- * Kiosk media (issue 14; albums §5, §7.1, §7.2, §9): an attendee's profile photos, custom photos
+ * Kiosk media (albums §5, §7.1, §7.2, §9): an attendee's profile photos, custom photos
  * from the kiosk camera, and the owner's pass-code list. Guest calls need the kiosk's key
  * (`attendee.kiosk`: private or event-owner key) and an open attendee of its organisation; profile
  * photos need the kiosk itself (`attendee.kiosk_desk`: private key + display token) and an
@@ -226,7 +226,7 @@ export class KioskMediaService {
   // ---- custom photos -----------------------------------------------------------------------------
 
   /**
-   * An upload grant under `kioskMedia/`. With a client request id (issue 14) the key's folder and
+   * An upload grant under `kioskMedia/`. With a client request id the key's folder and
    * random name come from the event, the attendee and that id, so a kiosk that retries or reloads
    * gets the same key again: its second upload overwrites the first, and completing a key already
    * completed answers the photo it made — one photo per id.

@@ -57,7 +57,7 @@ const presentLead = (row: LeadRow): Lead => ({
 });
 
 /**
- * Leads (issue 15 item 6): the album gate of events with `collect_leads` on stores what the guest
+ * Leads: the album gate of events with `collect_leads` on stores what the guest
  * gave and the consent they agreed to; those who manage the event list, export and delete them.
  */
 /** Key types whose album calls the lead gate guards: the guest links of the event. */
@@ -85,7 +85,7 @@ export class LeadService {
   }
 
   /**
-   * The lead gate on the server (issue 15 item 6): when the key's event collects leads, its public
+   * The lead gate on the server: when the key's event collects leads, its public
    * and private keys' album calls need the token of a lead of that event that still exists
    * (deleted on request: asked again). Operators, event-owner, attendee and robot keys are not
    * asked, nor the organiser's display screens — by the event's display token (`display`), which

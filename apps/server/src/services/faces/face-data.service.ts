@@ -6,7 +6,7 @@ import type { FaceSelfieRepository } from '../../repositories/faces/face-selfie.
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { SELFIE_ROOT } from './reference-photos.ts';
 
-/** The owner's view of an event's face data: progress, counts, delete all (issue 13 §5). */
+/** The owner's view of an event's face data: progress, counts, delete all. */
 export class FaceDataService {
   constructor(
     private readonly deps: {

@@ -14,7 +14,7 @@ import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { readAll } from '../photos/photo-files.ts';
 import { minScoreForConfidence } from './face-similarity.ts';
 
-/** Faces narrower or lower than this (preview pixels) are not indexed (issue 13). */
+/** Faces narrower or lower than this (preview pixels) are not indexed. */
 export const MIN_FACE_PIXELS = 40;
 /** Photos indexed per `faces.backfill` job; the job queues itself again while more remain. */
 export const BACKFILL_BATCH = 20;
@@ -47,7 +47,7 @@ export type IndexOutcome =
     };
 
 /**
- * Indexing of faces (issue 13, docs/domains/faces.md): when a photo becomes ready in an event
+ * Indexing of faces (docs/domains/faces.md): when a photo becomes ready in an event
  * with face recognition on, the `faces.index` job detects the faces of its preview and stores
  * those at or above the event's detection confidence and at least 40×40 preview pixels.
  * Idempotent: a photo already scanned with the same model and cut-off is left alone.
@@ -63,7 +63,7 @@ export class FaceIndexService {
       jobs: Pick<JobQueue, 'send'>;
       clock: Clock;
       logger: Logger;
-      /** After a photo's faces are stored (attendee association, issue 13 §6). */
+      /** After a photo's faces are stored (attendee association). */
       onIndexed?: (
         photo: { id: number; eventId: number },
         model: string,

@@ -70,7 +70,7 @@ const parseDate = (value: string | undefined, field: string): Date | undefined =
 };
 
 /**
- * Search by face (issue 13, docs/domains/faces.md). The reference photos are objects of this
+ * Search by face (docs/domains/faces.md). The reference photos are objects of this
  * server's storage (never fetched by URL); each one's largest face is searched for, like
  * Rekognition's SearchFacesByImage, with an exact distance search over the event's indexed faces.
  */
@@ -96,7 +96,7 @@ export class FaceSearchService {
       /** Our signed media URLs (`/media/photos/<id>/<variant>`) are accepted as references. */
       urls: Pick<PhotoUrls, 'fromUrl' | 'keyOf'>;
       clock: Clock;
-      /** Consent and the selfie records (issue 13 §5). */
+      /** Consent and the selfie records. */
       selfieRules: Pick<FaceSelfieService, 'requireConsent' | 'record'>;
       selfies: Pick<FaceSelfieRepository, 'findLive' | 'describe'>;
       /** Selfie grants and face searches per key (services/operations/quotas.ts). */

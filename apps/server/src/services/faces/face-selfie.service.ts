@@ -27,7 +27,7 @@ type EventLike = {
 };
 
 /**
- * Consent, retention and association of guests' selfies (issue 13 §5, §6,
+ * Consent, retention and association of guests' selfies (§6,
  * docs/domains/faces.md). No selfie is stored or searched with before the guest accepted the
  * event's face-recognition text (its version and the time are kept with the selfie); selfies
  * and their descriptors go when the event's selfie expiration passes, at the latest with its

@@ -1,7 +1,7 @@
 import type { DomainEventBus } from '../../events/event-bus.ts';
 import type { FaceIndexService } from './face-index.service.ts';
 
-/** The faces domain's reactions to domain events (issue 13): each only enqueues a registry job. */
+/** The faces domain's reactions to domain events: each only enqueues a registry job. */
 export const registerFaceListeners = (
   bus: DomainEventBus,
   faceIndex: Pick<FaceIndexService, 'onPhotoReady' | 'onEventUpdated'>,

@@ -28,7 +28,7 @@ export const storageUrlBases = async (
 
 /**
  * The storage key a reference photo names, or null when it is not an object of this server's
- * storage under one of `roots` for this event (issue 13: `photo_url_list` entries elsewhere are
+ * storage under one of `roots` for this event (`photo_url_list` entries elsewhere are
  * refused with `invalid_url` and never fetched — no request ever leaves the server for them).
  *
  * Accepted: the object's URL exactly as this storage makes it (public or signed; the query, e.g.

@@ -23,7 +23,7 @@ export const senderFor = (
   return name ? `"${name}" <${address}>` : address;
 };
 
-/** From-address verification (issue 3 item 7): a one-time link e-mailed to the new address. */
+/** From-address verification: a one-time link e-mailed to the new address. */
 export class EventFromAddressService {
   constructor(
     private readonly deps: {

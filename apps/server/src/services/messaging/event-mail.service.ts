@@ -68,7 +68,7 @@ const cardSheet = async (
 };
 
 /**
- * The event's own operator mail (issue 15 item 2): the generated attendee list sent to the
+ * The event's own operator mail: the generated attendee list sent to the
  * generate call's address (CSV of ids, card codes and album links, formula-safe; a printable
  * sheet of QR cards), and the daily report to `email_for_reports` (photos, attendees, sales,
  * prints of the previous UTC day and in total). Both once per fact (outbox dedupe key).

@@ -4,7 +4,7 @@ import type { NotificationRepository } from '../../repositories/messaging/notifi
 import type { NotificationService } from './notification.service.ts';
 
 /**
- * Product facts → topic notifications (issue 15). Each listener reads the recipients and puts
+ * Product facts → topic notifications. Each listener reads the recipients and puts
  * at most one message per recipient and fact in the outbox (rendering and one insert per
  * channel; delivery is the outbox's `mail.deliver` / `sms.deliver` job). Fact keys:
  * - `photo_ready`: `photo:<photoId>` — on `photo.ready` for every attendee whose album holds the

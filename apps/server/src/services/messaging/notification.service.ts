@@ -38,7 +38,7 @@ export type ChannelOutcome =
 export const UNSUBSCRIBE_PATH = '/api/unsubscribe';
 
 /**
- * Notifications by topic (issue 15; albums spec §3 notification data). A product fact names a
+ * Notifications by topic (albums spec §3 notification data). A product fact names a
  * topic key; the event's topic with that key renders its channels' texts (`cachedTopicsData`,
  * kept in step with the topics on every save) with the §9 placeholders and puts them in the
  * outbox — at most once per recipient and fact (the outbox's unique dedupe key), never to a

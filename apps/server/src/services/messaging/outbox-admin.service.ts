@@ -39,7 +39,7 @@ export const presentOutboxMessage = (row: OutboxRow): OutboxMessage => {
 };
 
 /**
- * The console's Outbox page (issue 15 item 3): an event's messages for those who manage the
+ * The console's Outbox page: an event's messages for those who manage the
  * event (`event.manage`: owner, admin, super user within their reach; other organisations see
  * no such event), and resending one as a new message.
  */

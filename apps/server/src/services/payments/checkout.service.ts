@@ -41,7 +41,7 @@ import type { KeylessBody } from '../../access/keyless-body.ts';
 type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
 /** A public twin's body without its key: the principal already carries it. */
 /**
- * QR checkout (albums spec §7.3; issue 10): the kiosk (or the attendee's own album) starts a
+ * QR checkout (albums spec §7.3): the kiosk (or the attendee's own album) starts a
  * payment for a pricing button and shows its checkout URL as a QR code; the built-in test
  * provider's form takes a test card and reports through its signed webhook. Access is checked here
  * (`payment.checkout`); prices and state belong to PaymentService.
@@ -61,7 +61,7 @@ export class CheckoutService {
       testProvider: TestPaymentsAdapter | null;
       webhooks: WebhookService;
       clock: Clock;
-      /** Real providers chosen by the event's credentials (issue 11; Stripe Checkout). */
+      /** Real providers chosen by the event's credentials (Stripe Checkout). */
       providers?: ProviderCheckouts;
     },
   ) {}
@@ -340,7 +340,7 @@ export class CheckoutService {
 
   /**
    * Starts a payment of a pricing button through a given provider (PayPal card checkout, the
-   * payment terminal: issue 11): the same access, attendee, photos, amount and idempotency rules
+   * payment terminal): the same access, attendee, photos, amount and idempotency rules
    * as the QR checkout; the provider's checkout is created with our payment id as its idempotency
    * key and its id stored as the payment's provider reference. Below `minimumCents` is refused
    * first, before any row or provider call. A provider failure is thrown as its ProviderError.

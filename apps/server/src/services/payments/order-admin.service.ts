@@ -12,7 +12,7 @@ import { CURRENCY, type PaymentService } from './payment.service.ts';
 import type { ProviderCheckouts } from './provider-checkout.service.ts';
 
 /**
- * The operator's side of sales (issue 10 item 6): an event's orders and payments with their
+ * The operator's side of sales: an event's orders and payments with their
  * status, paid totals per day and per button, and refunds. Operators who manage the event only.
  */
 export class OrderAdminService {

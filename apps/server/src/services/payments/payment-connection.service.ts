@@ -42,7 +42,7 @@ const presentReader = (row: CardReaderRow): CardReader => ({
 });
 
 /**
- * The organisation's payment provider connections and card readers (issue 11 item 6; console
+ * The organisation's payment provider connections and card readers (console
  * Payments page). Who: super users any organisation, admins their own — the reach of the event's
  * secure fields (`administersOrganisation`); event owners are refused. Secrets are sealed with the
  * SecretBox the secure fields use, decrypted only for a provider call, and never answered or

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { EventRecord } from '../../repositories/events/event.repository.ts';
 
 /**
- * Which ways to pay an event offers to a caller (issue 11 item 6): an attendee's key is the album
+ * Which ways to pay an event offers to a caller: an attendee's key is the album
  * page (`albumPaymentMethods`), every other key a kiosk (`kioskPaymentMethods`). The operator
  * chooses them per event; a start through another method is refused before anything is stored
  * or any provider is asked.

@@ -59,7 +59,7 @@ export const unlockScopesOf = (order: Pick<OrderRow, 'items' | 'partialUnlockTag
 };
 
 /**
- * Orders and payments (issue 10). Callers (the payment endpoints) check access first; this service
+ * Orders and payments. Callers (the payment endpoints) check access first; this service
  * holds the rules: the price comes from the event's pricing button, never from the client; every
  * create is idempotent by the client's request id; a payment's status only moves forward
  * (`paymentTransition`), applied with compare-and-set so racing reports change it once; and only a
@@ -112,7 +112,7 @@ export class PaymentService {
   }): Promise<{ order: OrderRow; created: boolean }> {
     const { event, attendee } = input;
     if (event.row.is_free === 1) throw new AppError('invalid_value', 'pricing_button_index');
-    // Events stored before issue 10 have no buttons in their opts.
+    // Events stored before pricing buttons existed have none in their opts.
     const button = (event.row.opts.pricingButtons ?? [])[input.pricingButtonIndex];
     if (!button) throw new AppError('invalid_value', 'pricing_button_index');
     // A button selling prints: the chosen photos (or the whole album) are printed once paid, so

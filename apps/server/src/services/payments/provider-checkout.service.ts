@@ -58,7 +58,7 @@ export interface EventProvider {
 export const RECONCILE_AFTER_MINUTES = 2;
 
 /**
- * Real payment providers per event (issue 11): which one an event sells through (the first whose
+ * Real payment providers per event: which one an event sells through (the first whose
  * credentials the event carries, e.g. `stripe_secret_key` → Stripe Checkout), and the
  * reconciliation of payments still pending after a few minutes (a lost webhook must never strand
  * a paid guest): the provider's word is applied through the same state machine as a webhook.
@@ -69,7 +69,7 @@ export class ProviderCheckouts {
   constructor(
     private readonly deps: {
       stripe: PaymentsProvider | null;
-      /** PayPal card checkout and the payment terminal (issue 11): reconciled, never QR-selected. */
+      /** PayPal card checkout and the payment terminal: reconciled, never QR-selected. */
       paypal?: PayPalAdapter | null;
       terminal?: PaymentsProvider | null;
       /** Square card readers at the kiosk (the event's `square_access_token`). */

@@ -12,7 +12,7 @@ import type { PaymentConfirmed } from './payment.service.ts';
 const DEFAULT_RECEIPT_BODY = '<p>Hi {user_name}, thank you for your purchase.</p>';
 
 /**
- * The receipt e-mail (issue 10; owner console §3 `receipt_email_body`, which must hold
+ * The receipt e-mail (owner console §3 `receipt_email_body`, which must hold
  * `{user_name}`): a subscriber of `payment.confirmed`, sent through the outbox to the attendee's
  * address. `payment.confirmed` is raised once per payment (the state machine's compare-and-set),
  * so one receipt per payment. An attendee without an address gets none. Rendered by the shared

@@ -22,7 +22,7 @@ import { CURRENCY, type PaymentService } from './payment.service.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
 
 /**
- * The shop calls (issue 11 item 5; albums spec §7.3): a kiosk sale becomes a Shopify draft order of
+ * The shop calls (albums spec §7.3): a kiosk sale becomes a Shopify draft order of
  * the event's shop (line items from the pricing button, the event's order tags, the event's
  * shipping address when the button sells prints, our payment id as a note attribute). The
  * payment moves only on Shopify's word: the order it made from the draft is `paid` (asked by us

@@ -7,7 +7,7 @@ import type { SquareAdapter } from '../../repositories/payments/square.adapter.t
 import type { PaymentConnectionService } from './payment-connection.service.ts';
 
 /**
- * Card reader pairing (issue 11 item 1; albums spec §4): the operator's Square token is passed to
+ * Card reader pairing (albums spec §4): the operator's Square token is passed to
  * Square for the one call and kept nowhere. Square's refusals (its `errors[].detail`) are answered
  * as `error_message` — a refused Square token is Square's error, not our `unauthorized_user`;
  * Square not answering is our error key.

@@ -39,7 +39,7 @@ export const UNLOCK_MAX_FAILURES_PER_HOUR = 30;
 /** A run of wrong codes is forgotten after this long without one. */
 const UNLOCK_FORGET_SECONDS = 15 * 60;
 
-/** The `attendee.unlocked` domain event (issue 10). */
+/** The `attendee.unlocked` domain event. */
 export interface AttendeeUnlocked {
   attendeeId: number;
   eventId: number;
@@ -54,7 +54,7 @@ const sameCode = (a: string, b: string): boolean =>
   timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 
 /**
- * Unlocking attendee albums (albums spec §3, §7.2; issue 10): at the desk with an employee's code
+ * Unlocking attendee albums (albums spec §3, §7.2): at the desk with an employee's code
  * (a cash sale), and — for the payments service — on a confirmed payment. Codes and attendee ids
  * are secrets: never logged.
  */
@@ -68,10 +68,10 @@ export class UnlockService {
       albums: AlbumRepository;
       printRequests: PrintRequestRepository;
       clock: Clock;
-      /** Raised once per new unlock; the domain-event bus of issue 9 subscribes here. */
+      /** Raised once per new unlock; the domain-event bus subscribes here. */
       notices?: {
         attendeeUnlocked(event: AttendeeUnlocked): Promise<void>;
-        /** A print request was stored (printing sends it to the queue; issue 12). */
+        /** A print request was stored (printing sends it to the queue). */
         printRequested?(request: { printRequestId: number; eventId: number }): Promise<void>;
       };
     },

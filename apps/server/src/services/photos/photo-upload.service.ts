@@ -110,7 +110,7 @@ export class PhotoUploadService {
     const caller = await this.deps.access.requireEventAccess(principal, 'photo.upload', {
       eventName: match[1]!,
     });
-    // An edited copy (issue 16): its original must be a photo of this event the caller may curate.
+    // An edited copy: its original must be a photo of this event the caller may curate.
     let originalPhotoId: number | null = null;
     if (input.original_photo_id !== undefined) {
       const original = await this.deps.photos.findById(input.original_photo_id);
@@ -136,7 +136,7 @@ export class PhotoUploadService {
   }
 
   /**
-   * A custom photo from a kiosk camera (issue 14): an upload under `kioskMedia/` that the caller's
+   * A custom photo from a kiosk camera: an upload under `kioskMedia/` that the caller's
    * kiosk key already proved belongs to `event`. The stored bytes must pass the kiosk media rule
    * (jpg/jpeg at most 1.5 MB, mp4 at most 4 MB) before anything else happens.
    */

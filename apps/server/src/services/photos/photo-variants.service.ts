@@ -25,7 +25,7 @@ type VariantKind = 'resize' | 'watermark' | 'print';
 const isVariantKind = (kind: string): kind is VariantKind => VARIANT_KINDS.has(kind as VariantKind);
 
 /**
- * Image processes that run (issue 12): each process the event chose in `image_process_id_array`
+ * Image processes that run: each process the event chose in `image_process_id_array`
  * runs on every new photo as a `photo.image-process` job and makes a variant — a photo row with
  * `image_process_id`, `original_photo_id` (its original) and `is_original = 0`, hidden from
  * albums (`is_visible = 0`), with its own preview and thumbnail. The variant is announced as

@@ -13,7 +13,7 @@ export const registerPhotoListeners = (
   bus.on('photo.uploaded', 'photos: enqueue derivatives', ({ photoId }) =>
     deps.jobs.send('photo.derivatives', { photoId }),
   );
-  // Issue 12: the event's image processes run on every new photo (one job per process).
+  // the event's image processes run on every new photo (one job per process).
   bus.on('photo.ready', 'photos: enqueue image processes', async ({ photoId }) => {
     await deps.photoVariants.enqueueFor(photoId);
   });

@@ -11,7 +11,7 @@ import type { StorageRepository } from '../../storage/storage.repository.ts';
 export const TMP_UPLOAD_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 
 /**
- * Removes uploads nothing will complete (issue 18): objects under `tmp/` that were already turned
+ * Removes uploads nothing will complete: objects under `tmp/` that were already turned
  * into a photo (the process died between recording the upload and deleting its object) and those
  * older than {@link TMP_UPLOAD_MAX_AGE_MS} (POSTed before a crash and retried under a new key, or
  * abandoned by their client). A completion racing the sweep is safe: a recorded upload is answered

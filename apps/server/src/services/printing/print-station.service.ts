@@ -29,7 +29,7 @@ const readAll = async (body: Readable): Promise<Buffer> => {
 };
 
 /**
- * Print stations and the print agent's calls (issue 12): the owner creates a key per pool (shown
+ * Print stations and the print agent's calls: the owner creates a key per pool (shown
  * once, stored hashed) and revokes it; the agent leases sheets of its pool (a lease runs out
  * after 60 s, so a crashed agent's sheet goes back to the queue) and reports them printed,
  * failed, or handed back for another printer, with its printers' state.

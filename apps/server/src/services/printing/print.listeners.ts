@@ -2,7 +2,7 @@ import type { DomainEventBus } from '../../events/event-bus.ts';
 import type { PrintService } from './print.service.ts';
 
 /**
- * The printing domain's reactions (issue 12): auto-print on `photo.ready`, stored unlock-and-print
+ * The printing domain's reactions: auto-print on `photo.ready`, stored unlock-and-print
  * requests to the queue on `print.requested`. Each stores print jobs and enqueues their render
  * jobs; a failure is left to the `print.resume` sweep.
  */

@@ -125,11 +125,11 @@ export const eventPools = (event: EventRecord): string[] => {
 export const defaultPool = (event: EventRecord): string => eventPools(event)[0]!;
 
 /**
- * Printing (issue 12; docs/domains/printing.md): print calls queue sheets (print jobs) of the
+ * Printing (docs/domains/printing.md): print calls queue sheets (print jobs) of the
  * event's placeholder count of photos; the `print.render` job renders each sheet with sharp and
  * hands it to the pool's printer (the embedded file printer); the sheet's photos are marked
  * printed with their print count. Auto-print (`is_print_every_photo`) queues a sheet per new
- * photo on `photo.ready`; unlock-and-print requests (issue 10) are sent to the queue.
+ * photo on `photo.ready`; unlock-and-print requests are sent to the queue.
  */
 export class PrintService {
   constructor(
@@ -677,7 +677,7 @@ export class PrintService {
   }
 
   /**
-   * A stored unlock-and-print request (issue 10) goes to the queue: sheets of the event's
+   * A stored unlock-and-print request goes to the queue: sheets of the event's
    * placeholder count (the last may be partly empty), `copies` each, on its pool. Once per
    * request (its id is the request key).
    */

@@ -12,8 +12,8 @@ export interface OwnerKey {
 }
 
 /**
- * One photo into an event's album (albums spec §4, §7.1): resized, under its own name (issue 16:
- * the server files it under a random folder, so two IMG_0001.JPG never meet; only a name the
+ * One photo into an event's album (albums spec §4, §7.1): resized, under its own name (the
+ * server files it under a random folder, so two IMG_0001.JPG never meet; only a name the
  * rules refuse is replaced by a random one), the upload grant, a direct POST to storage with
  * progress, then upload-complete. Answers the registered photo.
  */

@@ -155,7 +155,7 @@ export const retrieveMiniAlbum = defineEndpoint({
   errors: ['not_found'],
 });
 
-// ---- album download (issue 17: a selection or the whole album as one zip) --------------------
+// ---- album download (a selection or the whole album as one zip) --------------------
 
 /** Most photos one selection may name (the whole album has no limit: leave the list out). */
 export const ALBUM_DOWNLOAD_MAX_PHOTOS = 500;

@@ -7,7 +7,7 @@ import { ATTENDEE_ID_MAX_LENGTH } from '../../rules/attendee-id.ts';
 import { isValidFileName } from '../../rules/text-rules.ts';
 
 /**
- * Kiosk media calls (albums spec §5, §7.1, §7.2, §9; issue 14): an attendee's profile photos,
+ * Kiosk media calls (albums spec §5, §7.1, §7.2, §9): an attendee's profile photos,
  * custom photos from the kiosk camera (uploaded under `kioskMedia/`), and the owner's pass-code
  * list (the event's employee unlock codes, `secret_code_list`). Camera calls carry the kiosk's
  * key (private or event-owner) of an event of the attendee's organisation; profile photos are the
@@ -126,7 +126,7 @@ const customBody = {
     .regex(/^[A-Za-z0-9_-]+$/, 'invalid_value')
     .optional()
     .describe(
-      'Idempotency (issue 14): the same id again answers a grant for the same storage key, so a kiosk that retries or reloads uploads to and completes the one photo',
+      'Idempotency: the same id again answers a grant for the same storage key, so a kiosk that retries or reloads uploads to and completes the one photo',
     ),
 };
 const customErrors = [

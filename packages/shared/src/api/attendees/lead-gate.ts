@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The lead gate on the guest album calls (issue 15 item 6; owner-console §3 `collect_leads`):
+ * The lead gate on the guest album calls (owner-console §3 `collect_leads`):
  * when the event collects leads, the public and private keys' photo list and album download are
  * refused with `lead_required` unless the body carries the `lead_token` the lead call answered
  * (a lead of this event that still exists). Kiosk, live-stream and slide-show screens are opened

@@ -11,7 +11,7 @@ import { emailSchema } from '../../rules/identity.ts';
 import { idSchema } from '../identity/users.ts';
 
 /**
- * Leads (issue 15 item 6; owner-console §3 `collect_leads`, `lead_params`): a guest gives name and
+ * Leads (owner-console §3 `collect_leads`, `lead_params`): a guest gives name and
  * e-mail (company, phone and agreement as `lead_params` say) before an album of the event opens.
  */
 

@@ -66,7 +66,7 @@ export const lookForTagsSchema = z.object({
     .nullable(),
 });
 
-/** The ways to pay an album page and a kiosk can offer (issue 11). */
+/** The ways to pay an album page and a kiosk can offer. */
 export const ALBUM_PAYMENT_METHODS = ['qr', 'paypal'] as const;
 export const KIOSK_PAYMENT_METHODS = ['qr', 'square', 'terminal', 'shopify'] as const;
 export type PaymentMethod =
@@ -82,7 +82,7 @@ const optsShape = {
   attendeeIdRegex: text(500).default(''),
   attendeeIdVipRegex: text(500).default(''),
   vipToken: text(200).default(''),
-  /** Issue 14: guests may delete photos of their album at a kiosk whose link allows it too. */
+  /** guests may delete photos of their album at a kiosk whose link allows it too. */
   allowKioskPhotoDelete: flagSchema.default(0),
   // shop
   shopDomain: text(255).default(''),
@@ -97,7 +97,7 @@ const optsShape = {
   comboRequired: flagSchema.default(0),
   qrAtKioskCheckout: flagSchema.default(0),
   /**
-   * Issue 11: the ways to pay the event's album page offers (`qr`: the phone checkout, Stripe or
+   * the ways to pay the event's album page offers (`qr`: the phone checkout, Stripe or
    * the test provider; `paypal`: PayPal's card form) and its kiosks (`qr`, `square`: the paired
    * reader, `terminal`: the venue's payment terminal, `shopify`: the shop's draft orders). The
    * server refuses a start through a method not listed (`payment_method_not_offered`).
@@ -197,7 +197,7 @@ const optsShape = {
     .number({ error: 'slideshow_interval_error' })
     .positive('slideshow_interval_error')
     .default(8),
-  // guest pages (issue 17): the event's accent colour, file names, public-album downloads
+  // guest pages: the event's accent colour, file names, public-album downloads
   guestAccentColor: z
     .string({ error: 'invalid_value' })
     .regex(/^(#[0-9a-fA-F]{6})?$/, 'invalid_value')

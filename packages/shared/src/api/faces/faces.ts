@@ -10,7 +10,7 @@ export const DEFAULT_FACE_MATCH_THRESHOLD = 80;
 export const MAX_FACE_SEARCH_PHOTOS = 10;
 
 /**
- * The version of an event's face-recognition text a guest accepts (issue 13 §5): a short hash
+ * The version of an event's face-recognition text a guest accepts: a short hash
  * of the text as shown (`opts.faceRecognitionText`, empty = the product's default text). The
  * server stores it with the time of the consent and refuses selfies without the current one.
  * FNV-1a (32-bit): it names a revision of the text, it protects nothing.

@@ -4,7 +4,7 @@ import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
 import { idSchema } from '../identity/users.ts';
 
 /**
- * Messages (issue 15): an event's outbox — every mail and SMS sent for it, including those held
+ * Messages: an event's outbox — every mail and SMS sent for it, including those held
  * because no provider is configured (the embedded default) — and resending one. Topic keys the
  * product publishes to: NOTIFICATION_TOPIC_KEYS (`photo_ready`, `album_unlocked`, `print_ready`,
  * `payment_receipt`, `attendee_reminder`); a message of a topic has kind `topic.<key>`.

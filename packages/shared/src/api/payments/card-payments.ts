@@ -5,7 +5,7 @@ import { keyBody, kioskKeyBody } from '../events/events.ts';
 import { createQrPayment } from './payments.ts';
 
 /**
- * Card payments through a provider other than the QR checkout (issue 11 items 3 and 4; albums
+ * Card payments through a provider other than the QR checkout (albums
  * spec §7.3): PayPal's card checkout on the album page (the server creates and captures the
  * Orders v2 order; the page only shows PayPal's card form) and the venue's payment terminal
  * started from the kiosk. Amounts come from the event's pricing button, never from the client;
@@ -126,7 +126,7 @@ export const terminalCancel = defineEndpoint({
 });
 
 /**
- * Square card reader at the kiosk (issue 11 item 1; albums spec §7.3): a Terminal checkout on the
+ * Square card reader at the kiosk (albums spec §7.3): a Terminal checkout on the
  * reader paired in the console (its device id comes from the kiosk link); the event’s Square
  * access token is its `square_access_token` secure field, never sent by the kiosk.
  */
@@ -193,7 +193,7 @@ export const squareCancelCheckout = defineEndpoint({
 });
 
 /**
- * Shop calls (issue 11 item 5; albums spec §7.3): Shopify draft orders of the event's shop
+ * Shop calls (albums spec §7.3): Shopify draft orders of the event's shop
  * (`shopDomain` opt, `shopify_api_pass` secure field), line items from the pricing button, the
  * event's order tags and, for prints, its shipping address. Paid only on Shopify's word.
  */

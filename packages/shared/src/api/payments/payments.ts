@@ -7,7 +7,7 @@ import { idSchema } from '../identity/users.ts';
 import { keyBody, kioskKeyBody } from '../events/events.ts';
 
 /**
- * Paid albums (issue 10; albums spec §3, §7.2, §7.3, §9): unlocking an attendee's album at the
+ * Paid albums (albums spec §3, §7.2, §7.3, §9): unlocking an attendee's album at the
  * desk with an employee's code, and (next) orders and payments. Amounts are integer cents, USD.
  */
 

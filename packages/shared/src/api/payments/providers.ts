@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
 
 /**
- * Payment providers' owner calls (issue 11; albums spec §4 card reader pairing, §7.3). The Square
+ * Payment providers' owner calls (albums spec §4 card reader pairing, §7.3). The Square
  * access token is the operator's own: it is passed through to Square for this call and never
  * stored, logged or answered. Square's refusals (a wrong token, an unknown location) answer ok with
  * Square's own text in `error_message`, as the spec's popup shows it.
@@ -91,7 +91,7 @@ export const squareGetDeviceCode = defineEndpoint({
 });
 
 /**
- * The organisation's payment provider connections (issue 11 item 6; console Payments page). Super
+ * The organisation's payment provider connections (console Payments page). Super
  * users and the organisation's admins manage them (the reach of the event's secure fields); the
  * secret is written once, sealed like the event's secure fields and never answered — only whether
  * it is connected, its last four characters and the outcome of the last credentials test. An event

@@ -4,7 +4,7 @@ import { pptItemSchema } from '../events/events.ts';
 import { idSchema } from '../identity/users.ts';
 
 /**
- * Print and watermark templates ("ppt"; albums spec §2.6, §7.4; issue 12): a sheet (size in
+ * Print and watermark templates ("ppt"; albums spec §2.6, §7.4): a sheet (size in
  * inches or millimetres, and the printer's DPI) with placeholders where photos go, background
  * and overlay images and text fields. Positions are fractions of the sheet (0..1) so a template
  * renders at any resolution; a 4×6 at 300 dpi is 1800×1200 pixels.

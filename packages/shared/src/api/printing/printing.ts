@@ -6,7 +6,7 @@ import { kioskKeyBody } from '../events/events.ts';
 import { idSchema } from '../identity/users.ts';
 
 /**
- * Printing (issue 12; albums spec §7.2, owner console §3, §5): print calls that queue sheets on a
+ * Printing (albums spec §7.2, owner console §3, §5): print calls that queue sheets on a
  * printer pool, and the print desk's job list. Limits are the event's (`max_print_*`, ≤ 20); the
  * photo count is a multiple of the event's placeholder count (photos per sheet).
  */

@@ -24,7 +24,7 @@ import {
 } from '@flashbulb/shared';
 
 /**
- * The event's kiosks (issue 14; albums §2.3): a kiosk is its entry page link — the kiosk key it
+ * The event's kiosks (albums §2.3): a kiosk is its entry page link — the kiosk key it
  * uses (the event's private key), the mode, pricing model, preview sizes, photo delete and idle
  * timeout — opened on the device or downloaded as one HTML file; and the cards' QR sheet.
  */

@@ -156,7 +156,7 @@ describe('console album: upload (albums spec §5, §7.1, §9)', { timeout: 40_00
     const grant = full.callsTo(GRANT)[0]!;
     const grantBody = grant.body as { event_name: string; file_name: string; content_type: string };
     expect(grantBody.event_name).toBe('ABCD');
-    // The original name is kept (issue 16); the server files it under a random folder.
+    // The original name is kept; the server files it under a random folder.
     expect(grantBody.file_name).toBe('Party Night.JPG');
     expect(grantBody.content_type).toBe('image/jpeg');
     expect(grant.headers.get('Authorization')).toBe('Bearer access-1');

@@ -296,7 +296,7 @@ describe('console album: paging', { timeout: 40_000 }, () => {
     scroller.scrollTop = 100_000;
     scroller.dispatchEvent(new Event('scroll'));
     await waitFor(() => expect(api.callsTo(LIST)).toHaveLength(2));
-    // Keyset paging (issue 18): page 2 starts after the last photo shown (120 newest of 130:
+    // Keyset paging: page 2 starts after the last photo shown (120 newest of 130:
     // ids 130..11), not at an offset that photos arriving meanwhile would shift.
     expect(api.callsTo(LIST)[1]?.body).toMatchObject({ page_number: 2, before_id: 11 });
     expect(api.callsTo(LIST)[1]?.body).not.toHaveProperty('show_total_count');

@@ -20,7 +20,7 @@ const tile = (photo: ReturnType<typeof makePhoto>) =>
     </AppProviders>,
   );
 
-describe('photo tile badges (issue 16)', () => {
+describe('photo tile badges', () => {
   it('marks curated photos and edited copies, and nothing on a plain original', () => {
     const { unmount } = tile(makePhoto(1));
     expect(screen.queryByText('Curated')).toBeNull();

@@ -9,7 +9,7 @@ import { useErrorText } from '../../../lib/error-text.ts';
 import type { EventEditorState } from '../hooks/use-event-editor.ts';
 
 /**
- * Deleting an event (issue 16): says how many photos go with it and waits for the event code to be
+ * Deleting an event: says how many photos go with it and waits for the event code to be
  * typed, so a wrong event is not deleted by a slipped click.
  */
 function DeleteEventPopup({

@@ -69,7 +69,7 @@ describe('editor tabs: checkbox-driven fields', { timeout: 30_000 }, () => {
     expect(e.api.callsTo(UPDATE)).toHaveLength(0);
   });
 
-  it('refuses copies 25 with the field marked instead of clamping it to 20 (issue 16)', async () => {
+  it('refuses copies 25 with the field marked instead of clamping it to 20', async () => {
     const e = await openEdit(storedEvent({ is_photo_printer_active: 1 }));
     await e.tab('Printing');
     const copies = e.input('Max copies per print (1–20)');
@@ -349,7 +349,7 @@ describe('editor tabs: checkbox-driven fields', { timeout: 30_000 }, () => {
     expect(labels[0]).toBe('UTC-12:00 Baker Island');
     expect(labels.at(-1)).toBe('UTC+13:00 Tonga, Samoa');
     expect(labels).toHaveLength(26);
-    // Every offset carries a place name (issue 16).
+    // Every offset carries a place name.
     for (const label of labels) expect(label).toMatch(/^UTC[+-]\d\d:00 \p{L}/u);
     await e.user.click(
       screen.getByRole('option', { name: 'UTC+02:00 Athens, Cairo, Johannesburg', hidden: true }),

@@ -56,7 +56,7 @@ describe('event list', { timeout: 20_000 }, () => {
     await waitFor(() => expect(rows()).toHaveLength(2));
 
     const origin = window.location.origin;
-    // The console album of the event (issue 4), inside the console.
+    // The console album of the event, inside the console.
     const galaCode = gala.name;
     expect(screen.getByRole('link', { name: 'Photos of Summer Gala' }).getAttribute('href')).toBe(
       `/events/${galaCode}/album`,
@@ -133,7 +133,7 @@ describe('event list', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('dialog', { name: 'Edit event Summer Gala' })).toBeTruthy();
   });
 
-  it('hands out every page type of the event with copy, open and a 1000 px level-H QR (issue 16)', async () => {
+  it('hands out every page type of the event with copy, open and a 1000 px level-H QR', async () => {
     installConsoleApi({ events: [gala] });
     renderApp('/events');
     await waitFor(() => expect(rows()).toHaveLength(1));

@@ -37,7 +37,7 @@ const renderPanel = () => {
 const row = (label: string) =>
   within(screen.getByText(label).closest('tr')!).getAllByRole('cell')[1]!.textContent;
 
-describe('face data panel (issue 13 §5)', () => {
+describe('face data panel', () => {
   it('shows progress, faces, selfies and deletions, and deletes all after asking once more', async () => {
     const user = userEvent.setup();
     const api = installFakeApi({

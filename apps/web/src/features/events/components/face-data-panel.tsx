@@ -7,7 +7,7 @@ import { callApi, errorKeyOf } from '../../../lib/api-client.ts';
 import { useErrorText } from '../../../lib/error-text.ts';
 
 /**
- * The event's face data for its owner (issue 13 §5): indexing progress, faces, selfies and what
+ * The event's face data for its owner: indexing progress, faces, selfies and what
  * was deleted, and "delete all face data" (asks once more; turns face recognition off).
  */
 export function FaceDataPanel({ eventId }: { eventId: number }) {

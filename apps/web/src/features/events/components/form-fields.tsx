@@ -114,7 +114,7 @@ export function NumberField({
     <NumberInput
       allowDecimal={false}
       // Out-of-range values stay as typed so the rules refuse them with the field marked
-      // (issue 16: copies 25 was silently clamped to 20).
+      // (copies 25 was silently clamped to 20).
       clampBehavior="none"
       {...props}
       name={name}
@@ -136,7 +136,7 @@ export function NullableNumberField({
     <NumberInput
       allowDecimal={false}
       // Out-of-range values stay as typed so the rules refuse them with the field marked
-      // (issue 16: copies 25 was silently clamped to 20).
+      // (copies 25 was silently clamped to 20).
       clampBehavior="none"
       {...props}
       name={name}

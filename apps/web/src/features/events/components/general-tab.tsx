@@ -18,7 +18,7 @@ import {
 } from './form-fields.tsx';
 import { ImageToggle, SecureInput, SectionTitle } from './toggled-fields.tsx';
 
-/** A well-known place on each whole-hour offset, so an operator recognises the zone (issue 16). */
+/** A well-known place on each whole-hour offset, so an operator recognises the zone. */
 const TIMEZONE_NAMES: Record<number, string> = {
   [-12]: 'Baker Island',
   [-11]: 'Pago Pago',

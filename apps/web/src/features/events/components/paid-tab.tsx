@@ -101,7 +101,7 @@ export function PaidTab() {
 }
 
 /**
- * Which ways to pay the album page or the kiosks offer (issue 11): the server refuses the others,
+ * Which ways to pay the album page or the kiosks offer: the server refuses the others,
  * and the pages show only these.
  */
 function MethodsField({

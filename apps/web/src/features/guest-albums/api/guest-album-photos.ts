@@ -120,7 +120,7 @@ export const trackFacebookShare = (key: AlbumKey, photo: Photo): void => {
 
 /**
  * The address of a zip of the chosen photos (ids), or of the whole album (null), which the server
- * streams (issue 17). The server decides what goes in: originals where the key may download them,
+ * streams. The server decides what goes in: originals where the key may download them,
  * otherwise the shown picture of a free event's album; it refuses with `download_not_allowed`.
  */
 export const albumDownloadUrl = async (key: AlbumKey, photoIds: number[] | null) => {

@@ -8,7 +8,7 @@ import { albumPhoto, photoPage } from '../../../test/render-albums.tsx';
 
 /**
  * The album page reads the event and first photo page the server wrote into `guest.html`
- * (issue 17) instead of asking for them again; anything else in that block is ignored.
+ * instead of asking for them again; anything else in that block is ignored.
  */
 
 const LIST = '/photo/list/retrieve';

@@ -5,7 +5,7 @@ import { albumEventQueryKey } from './album-event.ts';
 import { albumQueryKey } from './guest-album-photos.ts';
 
 /**
- * The event and first photo page the server sent with an album link's page (issue 17,
+ * The event and first photo page the server sent with an album link's page (
  * apps/server/src/routes/guest-boot.ts): put in the query cache under the keys the album's queries
  * use, so the page shows its first photos without asking for them again. Read once (the block is
  * removed) and checked against the replies' schemas like any API answer; anything unexpected is

@@ -25,7 +25,7 @@ import { leadGateFields, type AlbumKey } from './guest-album-photos.ts';
 import { kioskKeyFields } from './kiosk-key.ts';
 
 /**
- * The kiosk screen's own calls (albums §2.4, §4, §7.1, §7.2; issue 14), each made with the kiosk's
+ * The kiosk screen's own calls (albums §2.4, §4, §7.1, §7.2), each made with the kiosk's
  * private key from its link. The kiosk runs them through its outbox (utils/kiosk-outbox.ts), so
  * each is written to be tried again after a lost network: printing carries a request id, camera
  * uploads resume at the step that failed.

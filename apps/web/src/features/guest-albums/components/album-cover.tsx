@@ -31,7 +31,7 @@ export const coverDate = (iso: string, utcDiffHours: number): string => {
 };
 
 /**
- * The album's cover (issue 17): the event's logo (linked to its `logo_link`), title, day, photo
+ * The album's cover: the event's logo (linked to its `logo_link`), title, day, photo
  * count, hash tag and support link, with the page's actions (share, select, send) beside it.
  */
 export function AlbumCover({

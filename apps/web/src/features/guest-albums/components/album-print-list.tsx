@@ -8,7 +8,7 @@ import type { AlbumKey } from '../api/guest-album-photos.ts';
 import type { TileAction } from './guest-photo-grid.tsx';
 
 // The panel (pool choice, thumbnails, the print call and its contract) loads only where the list
-// shows: private and owner albums of printing events (issue 17: the album's first load).
+// shows: private and owner albums of printing events (the album's first load).
 const AlbumPrintPanel = lazy(() =>
   import('./album-print-panel.tsx').then((m) => ({ default: m.AlbumPrintPanel })),
 );

@@ -31,7 +31,7 @@ import { DisplayTokenContext, leadTokenOf } from './lead-token.ts';
 import type { ViewerOptions } from './photo-viewer.tsx';
 import { DEFAULT_SLIDESHOW_SECONDS } from '../utils/slideshow-seconds.ts';
 
-// Loaded when first used, not with the album (issue 17: the first load stays under 150 KB).
+// Loaded when first used, not with the album (the first load stays under 150 KB).
 const PhotoViewer = lazy(() =>
   import('./photo-viewer.tsx').then((m) => ({ default: m.PhotoViewer })),
 );
@@ -177,7 +177,7 @@ export function AlbumView({
     setChosen(new Map());
   }, []);
 
-  // Zip downloads (issue 17): the server streams it; the browser saves it, the page stays.
+  // Zip downloads: the server streams it; the browser saves it, the page stays.
   const [zipping, setZipping] = useState(false);
   const downloadZip = async (photoIds: number[] | null) => {
     setZipping(true);

@@ -185,7 +185,7 @@ describe('kiosk attendee pages (evSB2, evSB4)', () => {
     expect(root(view.container)?.classList.contains('albums-root--kiosk')).toBe(true);
     expect(cookie).not.toHaveBeenCalled();
     expect(window.localStorage.getItem('isShopKiosk')).toBeNull();
-    // The kiosk screen's actions area (issue 14): exactly one of the two buttons.
+    // The kiosk screen's actions area: exactly one of the two buttons.
     expect(screen.getAllByRole('button', { name: /face|back to album/i })).toHaveLength(1);
     cookie.mockRestore();
   });
@@ -209,7 +209,7 @@ describe('kiosk attendee pages (evSB2, evSB4)', () => {
     }
   });
 
-  it('back from the camera and then offline, the album stays on screen (issue 14)', async () => {
+  it('back from the camera and then offline, the album stays on screen', async () => {
     let online = true;
     const whileOnline =
       (reply: FakeReply): (() => FakeReply) =>

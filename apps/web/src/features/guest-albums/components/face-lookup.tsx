@@ -33,7 +33,7 @@ type Stage =
   | { kind: 'failed'; message: string };
 
 /**
- * "Find me" (albums spec §2.4, issue 13): the guest accepts the event's face-recognition text
+ * "Find me" (albums spec §2.4): the guest accepts the event's face-recognition text
  * (nothing is taken or sent before), takes a selfie — on the kiosk with the camera preview and a
  * 3-2-1 countdown, on a phone with the camera or a file — and sees the photos of them in the album
  * grid. Hidden when the event has face recognition off or selfies disabled.

@@ -13,7 +13,7 @@ import '../theme/guest-theme.css';
 import '../albums.css';
 import '../theme/guest-components.css';
 
-// Each page type's code loads with that page only (issue 17: the album's first load stays small).
+// Each page type's code loads with that page only (the album's first load stays small).
 const AttendeeAlbumPage = lazy(() =>
   import('./attendee-album-page.tsx').then((m) => ({ default: m.AttendeeAlbumPage })),
 );

@@ -65,7 +65,7 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-describe('kiosk camera pictures in the outbox (issue 14)', () => {
+describe('kiosk camera pictures in the outbox', () => {
   it('offline, the picture is kept in IndexedDB, survives a reload and is uploaded exactly once under one client request id', async () => {
     let online = false;
     const network = (reply: FakeReply) => (): FakeReply =>

@@ -22,7 +22,7 @@ type DeskState =
   | { kind: 'failed'; text: string };
 
 /**
- * Checkout on a kiosk (the shop kiosk `kType=evSB4` and the attendee kiosk pages; issue 10 item
+ * Checkout on a kiosk (the shop kiosk `kType=evSB4` and the attendee kiosk pages; item
  * 5): the same QR checkout as the phone album ("pay on your phone"), and — when the kiosk's link
  * carries its private key — the desk form where an employee types their unlock code to unlock the
  * album after a cash sale, or to unlock and print the photos the guest chose (without a choice,

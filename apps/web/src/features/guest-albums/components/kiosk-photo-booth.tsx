@@ -21,7 +21,7 @@ type Shot =
 
 /**
  * The kiosk camera (albums §4 "video elements receive a media stream and autoplay once metadata
- * loads", §7.1 custom photo and profile photo uploads; issue 14): a live preview, a 3-2-1
+ * loads", §7.1 custom photo and profile photo uploads): a live preview, a 3-2-1
  * countdown, the picture taken, then "Add to my album" (a custom photo under `/kioskMedia`, in the
  * guest's album once processed) or "Use as my profile photo" (at most 1280 px wide, within §9's
  * 1500). Uploads go through the kiosk's outbox: offline, they wait and are sent in order.

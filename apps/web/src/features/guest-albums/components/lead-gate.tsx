@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LeadParams } from '@flashbulb/shared';
 // One by one from its module: the shared `endpoints` map would put the whole contract into the
-// album's first load (issue 17).
+// album's first load.
 import {
   leadConsentText,
   leadConsentVersion,
@@ -14,7 +14,7 @@ import type { AlbumKey } from '../api/guest-album-photos.ts';
 import { keyStorageKey, storageKey } from './lead-token.ts';
 
 /**
- * The lead gate (issue 15 item 6; owner-console §3 `collect_leads`, `lead_params`): name and
+ * The lead gate (owner-console §3 `collect_leads`, `lead_params`): name and
  * e-mail, company and phone and the agreement with its privacy link as the event asks, before the
  * album opens. The server stores the consent's text version and time.
  */

@@ -1,7 +1,7 @@
 import { createContext } from 'react';
 
 // The lead token's storage, apart from the gate's form: the album reads the token on every open,
-// the form (and the leads contract it sends with) loads only when the gate shows (issue 17).
+// the form (and the leads contract it sends with) loads only when the gate shows.
 export const storageKey = (eventName: string) => `fb-lead:${eventName}`;
 export const keyStorageKey = (keyValue: string) => `fb-lead-key:${keyValue}`;
 

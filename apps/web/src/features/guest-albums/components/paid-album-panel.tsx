@@ -33,7 +33,7 @@ export interface PhotoChoice {
 }
 
 /**
- * A paid album's checkout (issue 10 item 5): the event's pricing buttons with their prices (unless
+ * A paid album's checkout: the event's pricing buttons with their prices (unless
  * the event hides them), for the whole album or for the photos the guest chose (the server prices
  * the count with the button's formula); a button starts a payment whose checkout page opens by QR
  * code on a phone or by the link; the page polls its status, and once a provider confirmed it the

@@ -25,7 +25,7 @@ interface PayPalNamespace {
 type Phase = 'loading' | 'ready' | 'unavailable' | 'capturing' | 'paid';
 
 /**
- * PayPal's card checkout on the album page (issue 11 item 3; albums spec §7.3): PayPal's script,
+ * PayPal's card checkout on the album page (albums spec §7.3): PayPal's script,
  * loaded only here, shows its card form (card funding only). Our server makes the order (USD, the
  * button's amount and text, the attendee id as custom id and sku, no shipping) and, once PayPal's
  * form approved it, captures it: only the server's `paid` counts, then `onPaid` reloads the album.

@@ -162,7 +162,7 @@ describe('sending photos as a mini-album link (albums §5, §7.2)', () => {
   );
 });
 
-describe('the lead gate (issue 15 item 6)', () => {
+describe('the lead gate', () => {
   it('asks for the lead before the album opens, sends the consent version, then shows the photos', async () => {
     window.localStorage.removeItem('fb-lead:ABCD');
     window.localStorage.removeItem('fb-lead-key:pub-key');

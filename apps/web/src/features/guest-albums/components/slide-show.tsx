@@ -45,7 +45,7 @@ const fitFor = (photo: Photo): 'cover' | 'contain' => {
 };
 
 /**
- * Full-screen slide show and live wall (issue 17): photos newest first, one after another, with a
+ * Full-screen slide show and live wall: photos newest first, one after another, with a
  * cross-fade; a photo of the screen's shape fills it, others fit over a blurred copy of themselves.
  * New photos jump the queue and move at the short interval until they have all been shown; then
  * the long interval applies. The event's logo, title and hash tag and a QR code to the album sit

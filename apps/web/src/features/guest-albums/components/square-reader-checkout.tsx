@@ -23,7 +23,7 @@ type State =
   | { kind: 'paid' };
 
 /**
- * Paying on the kiosk's Square card reader (issue 11 item 1; albums spec §7.3): the kiosk link's
+ * Paying on the kiosk's Square card reader (albums spec §7.3): the kiosk link's
  * `sqDeviceId` names the reader paired in the console. A pricing button starts a Terminal checkout
  * on it (initiate-square-payment); the screen waits for the card while it asks the server about
  * the sale (check-square-checkout-status: the server reads it from Square), and the guest or staff

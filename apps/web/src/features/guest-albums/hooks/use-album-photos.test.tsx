@@ -44,7 +44,7 @@ const wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
 );
 
-describe('guest album paging (issue 18: keyset paging in every grid)', () => {
+describe('guest album paging (keyset paging in every grid)', () => {
   it('scrolls on from a loaded page by cursor, and jumps far down by page number', async () => {
     const api = installAlbum(350);
     const { result } = renderHook(() => useAlbumPhotos(KEY), { wrapper });

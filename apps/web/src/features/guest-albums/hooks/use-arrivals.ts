@@ -14,7 +14,7 @@ export interface Arrivals {
 }
 
 /**
- * Live arrivals without the jump (issue 17): photos that arrive while the guest looks further down
+ * Live arrivals without the jump: photos that arrive while the guest looks further down
  * the album wait behind an "n new photos" pill instead of pushing the grid under their finger;
  * at the top of the page, or with `always`, they slide in straight away. `hold` (a photo is open
  * in the viewer) keeps them waiting so the viewer's photo never changes under the guest.

@@ -4,7 +4,7 @@ import type { AlbumSelection } from '../components/album-view.tsx';
 import type { PhotoChoice } from '../components/paid-album-panel.tsx';
 
 /**
- * The photos a guest chose for a per-photo purchase (paid albums, issue 10): one rule for the
+ * The photos a guest chose for a per-photo purchase (paid albums): one rule for the
  * phone album and the kiosk pages. While choosing, tiles toggle instead of opening the viewer;
  * switching between "the whole album" and "choose photos" starts with nothing chosen. The server
  * prices and checks the chosen photos; this only holds the choice.

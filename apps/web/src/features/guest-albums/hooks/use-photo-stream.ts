@@ -18,7 +18,7 @@ export const POLL_INTERVAL_MS = 5000;
  * the newest page every 5 s. Each time the stream opens, the photos from `since` (the newest one
  * shown) on are asked for once, so nothing that arrived before the stream opened is missed. The
  * page's first photos came with it or with its own first request: nothing here asks for them
- * again on opening (issue 17). All of it feeds `onPhotos`, which ignores photos it already has.
+ * again on opening. All of it feeds `onPhotos`, which ignores photos it already has.
  */
 export const usePhotoStream = (
   key: AlbumKey,

@@ -15,7 +15,7 @@ import { dropPicture, keptPicture } from './kiosk-pictures.ts';
 export interface KioskActions {
   delete: { kioskKey: string; attendeeId: string; photoUid: string };
   print: { kioskKey: string; attendeeId: string; photoUids: string[]; pool: string | null };
-  /** The print list as one story sheet (issue 12, ADR 0009). */
+  /** The print list as one story sheet (ADR 0009). */
   'print-story': {
     kioskKey: string;
     attendeeId: string;
@@ -75,7 +75,7 @@ const pictureRunner = (
   });
 
 /**
- * How the kiosk's stored actions run (issue 14). The action's id is the client request id where
+ * How the kiosk's stored actions run. The action's id is the client request id where
  * the server dedupes by one (prints, desk unlock with prints); a delete tried again takes "not
  * found" as done; an unlock stands once whatever the repeats; the album link is mailed once per id
  * (the server dedupes `update-by-kiosk` by it); a camera photo's grant carries it, so the server

@@ -15,7 +15,7 @@ afterEach(() => {
 
 const offline = () => new ApiError(INTERNAL_ERROR);
 
-describe('kiosk outbox (issue 14: actions wait and retry while offline, in order)', () => {
+describe('kiosk outbox (actions wait and retry while offline, in order)', () => {
   it('tells the network’s failures from the server’s answers', () => {
     expect(isTransientFailure(new TypeError('Failed to fetch'))).toBe('network');
     expect(isTransientFailure(offline())).toBe('network');

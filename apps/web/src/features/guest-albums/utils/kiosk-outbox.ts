@@ -89,7 +89,7 @@ export interface OutboxState {
 }
 
 /**
- * The kiosk's outbox (issue 14 item 4): every action a guest takes (add to album, delete, print,
+ * The kiosk's outbox: every action a guest takes (add to album, delete, print,
  * camera uploads) runs through it, one at a time in the order taken. An action that fails for
  * want of a network stays first in line and is tried again every 2 s (and at once when the browser
  * says it is online), so nothing is lost and nothing overtakes it; the server's refusals reject the

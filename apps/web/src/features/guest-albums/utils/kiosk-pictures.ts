@@ -1,5 +1,5 @@
 /**
- * Camera pictures waiting in a kiosk's outbox (issue 14): too big for local storage, they are kept
+ * Camera pictures waiting in a kiosk's outbox: too big for local storage, they are kept
  * in IndexedDB under `<kiosk key>:<action id>` until the upload has gone through or was refused,
  * so a reload in the middle of a session sends them once more. Without IndexedDB (a private
  * window, a browser that refuses) every call answers "not kept" and the picture waits in memory.

@@ -1,5 +1,5 @@
 /**
- * Sharing and saving for guests (issue 17): the system share sheet where the browser has one
+ * Sharing and saving for guests: the system share sheet where the browser has one
  * (Web Share API), else the link is copied; a download saves the file under its name, also from
  * another origin (object storage), by fetching it first and falling back to opening it.
  */

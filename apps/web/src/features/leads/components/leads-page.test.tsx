@@ -32,7 +32,7 @@ const rows = () =>
     .getAllByRole('row')
     .slice(1);
 
-describe('console Leads page (issue 15 item 6)', { timeout: 40_000 }, () => {
+describe('console Leads page', { timeout: 40_000 }, () => {
   it('lists the event’s leads as text, searches them, exports the server’s CSV and deletes one on request', async () => {
     let stored = [
       lead(1, { full_name: '<img src=x onerror=alert(1)>', company_name: 'Engines' }),

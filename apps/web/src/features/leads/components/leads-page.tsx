@@ -44,7 +44,7 @@ export const leadMatches = (lead: Lead, query: string): boolean => {
 };
 
 /**
- * `/events/:code/leads` (issue 15 item 6): the leads the album gate collected — search, export
+ * `/events/:code/leads`: the leads the album gate collected — search, export
  * as CSV (built by the server, formula-safe), delete on a guest's request. The server decides
  * who may see them (those who manage the event); text is shown as text.
  */

@@ -61,7 +61,7 @@ const RESULT: OrderListResult = {
 
 const PAID_ID = `pay_${'a'.repeat(25)}1`;
 
-describe('console Orders page (issue 10 item 6)', { timeout: 40_000 }, () => {
+describe('console Orders page', { timeout: 40_000 }, () => {
   let created: Blob[] = [];
   beforeEach(() => {
     created = [];

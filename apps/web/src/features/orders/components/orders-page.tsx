@@ -48,7 +48,7 @@ const STATUS_COLOR: Record<string, string> = {
 };
 
 /**
- * The orders of one event (issue 10 item 6; owner console): every order with its payments and
+ * The orders of one event (owner console): every order with its payments and
  * their status, the paid totals per day and per button, a refund per paid payment (the server
  * locks again what it unlocked) and a CSV export whose cells cannot run as spreadsheet formulas.
  * Amounts arrive as integer cents and are shown in dollars.

@@ -43,7 +43,7 @@ const STATUS_COLOR: Record<OutboxMessage['status'], string> = {
 };
 
 /**
- * The event's Outbox (issue 15): every mail and SMS sent for the event — recipient, topic,
+ * The event's Outbox: every mail and SMS sent for the event — recipient, topic,
  * status, attempts, the provider's answer — with its text readable (also when no provider is
  * configured and messages are held here) and a resend per message. Text is shown as text.
  */

@@ -3,7 +3,7 @@ import { endpoints, type ConnectionProvider } from '@flashbulb/shared';
 import { callApi } from '../../../lib/api-client.ts';
 
 /**
- * The organisation's provider connections and card readers (issue 11 item 6). Secrets go to the
+ * The organisation's provider connections and card readers. Secrets go to the
  * server once, on connect; nothing answered back carries them (last four characters at most).
  */
 export const paymentQueryKeys = {

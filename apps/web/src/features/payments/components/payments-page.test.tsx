@@ -36,7 +36,7 @@ const reader = (overrides: Partial<CardReader> = {}): CardReader => ({
 });
 
 describe(
-  'console Payments page: provider connections and card readers (issue 11 item 6)',
+  'console Payments page: provider connections and card readers',
   { timeout: 40_000 },
   () => {
     it('connects Stripe (the secret goes once, is never shown), tests it with the provider’s words, disconnects', async () => {

@@ -125,7 +125,7 @@ function ReaderRow({ reader, organisationId }: { reader: CardReader; organisatio
 }
 
 /**
- * The console's Payments section (issue 11 item 6): the organisation's provider connections
+ * The console's Payments section: the organisation's provider connections
  * (Square, Stripe, Shopify: write-only secrets, a credentials test, disconnect) and its card
  * readers paired from here, with their pairing state. Super users and the organisation's admins
  * manage them; others are told so by the server.

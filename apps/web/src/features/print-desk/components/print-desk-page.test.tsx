@@ -7,7 +7,7 @@ import type { FakeReply } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 /**
- * The console print desk (issue 12 §7): the queue per pool, printer health from the agents,
+ * The console print desk: the queue per pool, printer health from the agents,
  * pause/resume, cancel, reprint with a logged reason, sheets per printer, station keys.
  */
 
@@ -74,7 +74,7 @@ const open = (routes: Record<string, FakeReply | ((body: unknown) => FakeReply)>
 };
 const row = async (id: number) => screen.findByTestId(`print-job-${id}`);
 
-describe('console print desk (issue 12 §7)', { timeout: 40_000 }, () => {
+describe('console print desk', { timeout: 40_000 }, () => {
   it('shows the queue per pool, printer health and sheets per printer', async () => {
     open();
     const a = await screen.findByTestId('pool-Booth-A');

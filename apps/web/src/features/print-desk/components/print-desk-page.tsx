@@ -44,11 +44,11 @@ const STATE_COLOURS: Record<PrintJob['state'], string> = {
 };
 const CANCELLABLE: readonly PrintJob['state'][] = ['queued', 'rendering', 'sent'];
 const REPRINTABLE: readonly PrintJob['state'][] = ['printed', 'failed', 'cancelled'];
-/** Printer-state reasons that stop a printer (issue 12: paper out, jam, offline). */
+/** Printer-state reasons that stop a printer (paper out, jam, offline). */
 const TROUBLE = ['media-empty', 'media-jam', 'offline', 'door-open', 'paused'];
 
 /**
- * The console print desk (issue 12 §7): per event, the queue per pool (refreshed every 2 s),
+ * The console print desk: per event, the queue per pool (refreshed every 2 s),
  * printer health from the print agents, pause/resume of a pool, cancel, reprint with a reason,
  * sheets printed per printer, and the print-station keys (created here, the key shown once).
  */

@@ -7,7 +7,7 @@ import type { FakeReply } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 /**
- * The template editor (issue 12 §4): `templates/?tid={id}[&watermark=1]`, placeholders dragged
+ * The template editor: `templates/?tid={id}[&watermark=1]`, placeholders dragged
  * and resized on the sheet, a 2-placeholder 4×6 made and saved; `&mode=preview` shows the sheet.
  */
 
@@ -45,7 +45,7 @@ const drag = (element: HTMLElement, dx: number, dy: number) => {
   fireEvent.pointerUp(element, { clientX: 100 + dx, clientY: 100 + dy, pointerId: 1 });
 };
 
-describe('template editor (issue 12 §4)', { timeout: 40_000 }, () => {
+describe('template editor', { timeout: 40_000 }, () => {
   beforeEach(() => {
     HTMLElement.prototype.setPointerCapture = vi.fn();
     HTMLElement.prototype.releasePointerCapture = vi.fn();

@@ -80,7 +80,7 @@ function PercentInput({
 }
 
 /**
- * The template page (albums spec §2.6; issue 12): `templates/?watermark=1` makes a watermark
+ * The template page (albums spec §2.6): `templates/?watermark=1` makes a watermark
  * template, `templates/` a print template, `templates/?tid={id}` edits one and
  * `templates/?tid={id}&mode=preview` shows it. Public templates are offered to super users only;
  * the server enforces the same.

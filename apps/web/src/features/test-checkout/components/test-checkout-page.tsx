@@ -32,7 +32,7 @@ export const groupCardDigits = (raw: string): string =>
     .replace(/(\d{4})(?=\d)/g, '$1 ');
 
 /**
- * The built-in test provider's checkout page (issue 10), opened from the QR code a kiosk shows
+ * The built-in test provider's checkout page, opened from the QR code a kiosk shows
  * ("pay on your phone"): shows what is charged (amount, what is bought, the event), takes a test
  * card number and posts it to the provider's form endpoint; the provider then reports to the
  * server through its signed webhook. Test cards: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is

@@ -7,7 +7,7 @@ import { useWebappEvent, useWebappRegister } from '../api/webapp.ts';
 import '../webapp.css';
 
 /**
- * Where "Find me" by selfie (issue 13) mounts: the app composes the faces feature's `FaceLookup`
+ * Where "Find me" by selfie mounts: the app composes the faces feature's `FaceLookup`
  * into it (src/app/albums-root.tsx) when the link carries the event's public key as `token`.
  */
 function FindMeSlot({ children }: { children: React.ReactNode }) {
