@@ -17,7 +17,7 @@ import {
 import { startThrowawayCluster } from '../../../scripts/pg-cluster.mjs';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import type { Actor } from '../src/access/actor.ts';
+import type { SignedInUser } from '../src/access/signed-in-user.ts';
 
 /**
  * The benchmark's scheduling group, for its header. Linux shares the CPU between autogroups
@@ -79,7 +79,7 @@ export const setUp = async (
     { local: true },
   );
   const user = await app.container.repositories.users.findByEmail('bench@example.com');
-  const actor: Actor = {
+  const actor: SignedInUser = {
     userId: user!.id,
     email: user!.email,
     role: Role.SUPER_USER,

@@ -15,7 +15,7 @@ import type {
 } from '../repositories/attendees/attendee.repository.ts';
 import type { EventRecord, EventRepository } from '../repositories/events/event.repository.ts';
 import type { RobotRepository } from '../repositories/events/robot.repository.ts';
-import type { Actor } from './actor.ts';
+import type { SignedInUser } from './signed-in-user.ts';
 import {
   allows,
   keySubject,
@@ -68,7 +68,7 @@ export interface EventGrant {
   /** The attendee behind an attendee key: the album is theirs, across their events. */
   attendee: AttendeeRecord | null;
   /** The operator, or null for a key. */
-  actor: Actor | null;
+  actor: SignedInUser | null;
 }
 
 const sameHash = (a: string, b: string): boolean =>
@@ -232,7 +232,7 @@ export class AccessControl {
   }
 
   private async forUser(
-    actor: Actor,
+    actor: SignedInUser,
     permission: Permission,
     target: EventTarget,
   ): Promise<EventGrant> {

@@ -1,7 +1,7 @@
 import type { PublicKeyType } from '@flashbulb/shared';
 import type { AttendeeRecord } from '../repositories/attendees/attendee.repository.ts';
 import type { EventRecord } from '../repositories/events/event.repository.ts';
-import type { Actor } from './actor.ts';
+import type { SignedInUser } from './signed-in-user.ts';
 
 /** Why an attendee id opens nothing (the attendee calls name it; other calls answer the key error). */
 export type AttendeeRefusal = 'invalid_attendee_id' | 'attendee_locked' | 'attendee_expired';
@@ -20,7 +20,7 @@ export type Principal = UserPrincipal | KeyPrincipal | BadKeyPrincipal | Anonymo
 
 export interface UserPrincipal {
   kind: 'user';
-  actor: Actor;
+  actor: SignedInUser;
 }
 
 export interface KeyPrincipal {
@@ -53,10 +53,10 @@ export interface AnonymousPrincipal {
 
 export const ANONYMOUS: AnonymousPrincipal = { kind: 'anonymous' };
 
-export const userPrincipal = (actor: Actor): UserPrincipal => ({ kind: 'user', actor });
+export const userPrincipal = (actor: SignedInUser): UserPrincipal => ({ kind: 'user', actor });
 
 /** The signed-in actor behind a principal (owner calls), or null. */
-export const actorOf = (principal: Principal): Actor | null =>
+export const signedInUserOf = (principal: Principal): SignedInUser | null =>
   principal.kind === 'user' ? principal.actor : null;
 
 /**

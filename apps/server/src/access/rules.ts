@@ -2,7 +2,7 @@ import { Role } from '@flashbulb/shared';
 import { AppError } from '../lib/app-error.ts';
 import type { AttendeeRecord } from '../repositories/attendees/attendee.repository.ts';
 import type { EventRow } from '../repositories/events/event.repository.ts';
-import type { Actor } from './actor.ts';
+import type { SignedInUser } from './signed-in-user.ts';
 import type { AttendeeRefusal } from './principal.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { AttendeeRefusal } from './principal.ts';
  * told the event does not exist, so ids and codes leak nothing.
  */
 export const canSeeEvent = (
-  actor: Actor,
+  actor: SignedInUser,
   event: Pick<EventRow, 'organisationId' | 'ownerUserId'>,
 ): boolean => {
   switch (actor.role) {
@@ -29,7 +29,10 @@ export const canSeeEvent = (
 };
 
 /** Super users, and admins of the organisation: robots, templates, secure fields. */
-export const administersOrganisation = (actor: Actor, organisationId: number | null): boolean =>
+export const administersOrganisation = (
+  actor: SignedInUser,
+  organisationId: number | null,
+): boolean =>
   actor.role === Role.SUPER_USER ||
   (actor.role === Role.ADMIN && organisationId !== null && actor.organisationId === organisationId);
 
@@ -38,7 +41,7 @@ export const administersOrganisation = (actor: Actor, organisationId: number | n
  * Others: their own; asking for another is refused.
  */
 export const organisationScope = (
-  actor: Actor,
+  actor: SignedInUser,
   requested: number | undefined,
 ): number | undefined | null => {
   if (actor.role === Role.SUPER_USER) return requested;

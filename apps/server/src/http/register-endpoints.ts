@@ -12,10 +12,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PublicKeyType } from '@flashbulb/shared';
 import { ANONYMOUS, type Principal } from '../access/principal.ts';
-import type { Actor } from '../access/actor.ts';
+import type { SignedInUser } from '../access/signed-in-user.ts';
 import { withRequestContext } from '../lib/request-context.ts';
 
-type ActorFor<E extends Endpoint> = E['auth'] extends 'owner' ? Actor : Actor | null;
+type ActorFor<E extends Endpoint> = E['auth'] extends 'owner' ? SignedInUser : SignedInUser | null;
 
 export interface HandlerContext<E extends Endpoint> {
   body: ParsedBodyOf<E>;
@@ -32,7 +32,7 @@ export type Handlers = {
 };
 
 export interface RegisterOptions {
-  authenticate: (authorization: string | undefined) => Promise<Actor>;
+  authenticate: (authorization: string | undefined) => Promise<SignedInUser>;
   /** A public twin's key into a principal (AccessControl.resolveKey); never throws for a wrong key. */
   resolveKey: (keyType: PublicKeyType, keyValue: string, display?: string) => Promise<Principal>;
   authRateLimit: number;
@@ -45,7 +45,7 @@ export const registerEndpoints = (
   options: RegisterOptions,
 ): void => {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const actors = new WeakMap<FastifyRequest, Actor>();
+  const actors = new WeakMap<FastifyRequest, SignedInUser>();
   for (const name of Object.keys(endpoints) as EndpointName[]) {
     const endpoint: Endpoint = endpoints[name];
     const handler = handlers[name] as unknown as (
@@ -77,7 +77,7 @@ export const registerEndpoints = (
       // rules count per address (attendee-id lookups).
       handler: async (request, reply) =>
         withRequestContext(request.ip, async () => {
-          const actor: Actor | null = actors.get(request) ?? null;
+          const actor: SignedInUser | null = actors.get(request) ?? null;
           // Key calls (and owner_optional calls given a key) carry key_type and key_value in the
           // body; the key, when present, decides (as it always has), else the signed-in operator.
           let principal: Principal = actor ? { kind: 'user', actor } : ANONYMOUS;

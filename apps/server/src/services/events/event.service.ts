@@ -47,7 +47,7 @@ import {
   type ReferenceOptions,
   type ReferenceOwner,
 } from '../../storage/owned-references.ts';
-import type { Actor } from '../../access/actor.ts';
+import type { SignedInUser } from '../../access/signed-in-user.ts';
 import type { EventFromAddressService } from '../messaging/event-from-address.service.ts';
 import {
   mapEventToBasic,
@@ -239,7 +239,7 @@ export class EventService {
     },
   ) {}
 
-  async create(actor: Actor, input: CreateEventInput): Promise<FlashbulbEvent> {
+  async create(actor: SignedInUser, input: CreateEventInput): Promise<FlashbulbEvent> {
     const organisationId = await this.organisationForCreate(actor, input.organisation_id);
     const patch = settingsPatch(input);
     const settings = normalise({ ...defaultEventSettings(), ...patch }, patch);
@@ -334,7 +334,7 @@ export class EventService {
 
   /** Super users: all (or one organisation); admins: their organisation; owners: their events. */
   async basicList(
-    actor: Actor,
+    actor: SignedInUser,
     input: EventListInput,
   ): Promise<{ events: BasicEvent[]; total_count: number }> {
     const filter: EventListFilter = {};
@@ -416,7 +416,7 @@ export class EventService {
   }
 
   /** Super users name the organisation; admins and owners create in their own. */
-  private async organisationForCreate(actor: Actor, requested: number | undefined) {
+  private async organisationForCreate(actor: SignedInUser, requested: number | undefined) {
     if (actor.role === Role.SUPER_USER) {
       if (requested === undefined) throw new AppError('organisation_not_found', 'organisation_id');
       if (!(await this.deps.organisations.findById(requested)))

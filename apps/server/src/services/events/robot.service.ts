@@ -7,13 +7,13 @@ import type {
   RobotRepository,
   RobotWithEvent,
 } from '../../repositories/events/robot.repository.ts';
-import type { Actor } from '../../access/actor.ts';
+import type { SignedInUser } from '../../access/signed-in-user.ts';
 import { administersOrganisation, organisationScope } from '../../access/rules.ts';
 
 type Robot = z.infer<typeof robotSchema>;
 
 /** The caller sees robots of this organisation (its list call would show them). */
-const organisationScopeAllows = (actor: Actor, organisationId: number): boolean =>
+const organisationScopeAllows = (actor: SignedInUser, organisationId: number): boolean =>
   actor.role === Role.SUPER_USER || actor.organisationId === organisationId;
 
 const mapRobot = (row: RobotWithEvent): Robot => ({
@@ -32,7 +32,10 @@ export class RobotService {
     private readonly organisations: OrganisationRepository,
   ) {}
 
-  async list(actor: Actor, organisationId: number | undefined): Promise<{ robots: Robot[] }> {
+  async list(
+    actor: SignedInUser,
+    organisationId: number | undefined,
+  ): Promise<{ robots: Robot[] }> {
     const scope = organisationScope(actor, organisationId);
     if (scope === null) return { robots: [] };
     return { robots: (await this.robots.list(scope)).map(mapRobot) };
@@ -40,7 +43,7 @@ export class RobotService {
 
   /** The key is shown only in this reply; we keep its hash. */
   async create(
-    actor: Actor,
+    actor: SignedInUser,
     input: ParsedBodyOf<typeof createRobot>,
   ): Promise<Robot & { api_key: string }> {
     if (!administersOrganisation(actor, input.organisation_id))
@@ -58,7 +61,7 @@ export class RobotService {
   }
 
   /** A new key, shown only in this reply; the old one stops working at once. */
-  async regenerateKey(actor: Actor, id: number): Promise<Robot & { api_key: string }> {
+  async regenerateKey(actor: SignedInUser, id: number): Promise<Robot & { api_key: string }> {
     const robot = await this.robots.findById(id);
     // Another organisation's robot is not there for this caller (ids leak nothing).
     if (!robot || !administersOrganisation(actor, robot.organisationId)) {

@@ -11,7 +11,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { OrganisationRepository } from '../../repositories/identity/organisation.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
-import type { Actor } from '../../access/actor.ts';
+import type { SignedInUser } from '../../access/signed-in-user.ts';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { organisationScope } from '../../access/rules.ts';
@@ -112,7 +112,10 @@ export class ShareBucketService {
     private readonly access: AccessControl,
   ) {}
 
-  async createUploadAccess(actor: Actor, input: ParsedBodyOf<typeof shareBucketUploadAccess>) {
+  async createUploadAccess(
+    actor: SignedInUser,
+    input: ParsedBodyOf<typeof shareBucketUploadAccess>,
+  ) {
     const organisationId = organisationScope(actor, input.organisation_id);
     if (organisationId === undefined || organisationId === null)
       throw new AppError('organisation_not_found', 'organisation_id');

@@ -28,7 +28,7 @@ import type {
 import type { SessionRepository } from '../../repositories/identity/session.repository.ts';
 import type { ThrottleRepository } from '../../repositories/identity/throttle.repository.ts';
 import type { UserRepository, UserRow } from '../../repositories/identity/user.repository.ts';
-import type { Actor } from '../../access/actor.ts';
+import type { SignedInUser } from '../../access/signed-in-user.ts';
 import type { MailService } from '../messaging/mail.service.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 
@@ -244,7 +244,7 @@ export class AuthService {
   // ---- authenticator set-up -------------------------------------------------------------------
 
   async associateSoftwareToken(
-    actor: Actor | null,
+    actor: SignedInUser | null,
     input: Body<'associateSoftwareToken'>,
   ): Promise<{ secret_code: string; otpauth_uri: string; session?: string }> {
     const secret = generateTotpSecret();
@@ -277,7 +277,7 @@ export class AuthService {
    * the authenticator they have: a stolen access token alone cannot plant the thief's own.
    */
   private async proveItIsThem(
-    actor: Actor,
+    actor: SignedInUser,
     input: { password?: string | undefined; code?: string | undefined },
   ): Promise<void> {
     const user = await this.deps.users.findById(actor.userId);
@@ -295,7 +295,7 @@ export class AuthService {
   }
 
   async verifySoftwareToken(
-    actor: Actor | null,
+    actor: SignedInUser | null,
     input: Body<'verifySoftwareToken'>,
   ): Promise<{ status: 'SUCCESS'; session?: string }> {
     if (input.session) {
@@ -341,7 +341,7 @@ export class AuthService {
   }
 
   async setMfaPreference(
-    actor: Actor,
+    actor: SignedInUser,
     input: Body<'setMfaPreference'>['software_token_mfa_settings'],
   ): Promise<void> {
     const user = await this.deps.users.findById(actor.userId);
@@ -384,7 +384,7 @@ export class AuthService {
     return issued;
   }
 
-  async signOut(actor: Actor | null, refreshToken: string | undefined): Promise<void> {
+  async signOut(actor: SignedInUser | null, refreshToken: string | undefined): Promise<void> {
     const now = this.now();
     if (actor?.sessionId) await this.deps.sessions.revoke(actor.sessionId, now);
     if (refreshToken) {
@@ -394,7 +394,7 @@ export class AuthService {
   }
 
   /** Resolves `Authorization` into an actor: `Bearer <access token>` or a user API key. */
-  async authenticate(authorization: string | undefined): Promise<Actor> {
+  async authenticate(authorization: string | undefined): Promise<SignedInUser> {
     if (!authorization) throw new AppError('unauthorized_user');
     const now = this.now();
     const bearer = /^Bearer\s+(.+)$/i.exec(authorization.trim());
@@ -405,7 +405,7 @@ export class AuthService {
       const found = await this.deps.sessions.findActive(claims.sid, now);
       if (!found || String(found.session.userId) !== claims.sub)
         throw new AppError('unauthorized_user');
-      return actorOf(found.user, found.session.id);
+      return signedInUserOf(found.user, found.session.id);
     }
     const found = await this.deps.apiKeys.findByHash(hashToken(authorization.trim()));
     if (!found) throw new AppError('unauthorized_user');
@@ -414,7 +414,7 @@ export class AuthService {
     // or script calling many times a second would otherwise write on every call).
     if (!apiKey.lastUsedAt || now.getTime() - apiKey.lastUsedAt.getTime() >= API_KEY_TOUCH_MS)
       await this.deps.apiKeys.touch(apiKey.id, now);
-    return actorOf(found.user, null);
+    return signedInUserOf(found.user, null);
   }
 
   // ---- password reset -------------------------------------------------------------------------
@@ -523,7 +523,7 @@ const sameSecret = (given: string, expected: string): boolean => {
 };
 
 /** The actor of a signed-in call; a disabled user signs nothing. */
-const actorOf = (user: CallerRow, sessionId: string | null): Actor => {
+const signedInUserOf = (user: CallerRow, sessionId: string | null): SignedInUser => {
   if (user.disabledAt) throw new AppError('unauthorized_user');
   return {
     userId: user.id,

@@ -5,7 +5,7 @@ import type {
   OrganisationRepository,
   OrganisationRow,
 } from '../../repositories/identity/organisation.repository.ts';
-import type { Actor } from '../../access/actor.ts';
+import type { SignedInUser } from '../../access/signed-in-user.ts';
 
 const mapOrganisation = (row: OrganisationRow): Organisation => ({
   id: row.id,
@@ -21,7 +21,7 @@ export class OrganisationService {
   ) {}
 
   /** Super users see every organisation; everyone else only their own. */
-  async list(actor: Actor): Promise<{ organisations: Organisation[] }> {
+  async list(actor: SignedInUser): Promise<{ organisations: Organisation[] }> {
     if (actor.role === Role.SUPER_USER)
       return { organisations: (await this.organisations.list()).map(mapOrganisation) };
     if (actor.organisationId === null) return { organisations: [] };
@@ -30,7 +30,7 @@ export class OrganisationService {
   }
 
   /** `actor` null means the operator at the command line. */
-  async create(actor: Actor | null, name: string): Promise<Organisation> {
+  async create(actor: SignedInUser | null, name: string): Promise<Organisation> {
     if (actor && actor.role !== Role.SUPER_USER) throw new AppError('forbidden');
     const row = await this.organisations.create(name);
     if (!row) throw new AppError('organisation_exists', 'name');
@@ -39,7 +39,7 @@ export class OrganisationService {
   }
 
   /** Super users rename any organisation, admins their own (owner console §6). */
-  async rename(actor: Actor, id: number, name: string): Promise<Organisation> {
+  async rename(actor: SignedInUser, id: number, name: string): Promise<Organisation> {
     if (!administersOrganisation(actor, id)) throw new AppError('forbidden');
     const row = await this.organisations.rename(id, name);
     if (row === 'exists') throw new AppError('organisation_exists', 'name');

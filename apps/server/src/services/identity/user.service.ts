@@ -23,7 +23,7 @@ import type {
   UserWithOrganisation,
 } from '../../repositories/identity/user.repository.ts';
 import { organisationScope } from '../../access/rules.ts';
-import type { Actor } from '../../access/actor.ts';
+import type { SignedInUser } from '../../access/signed-in-user.ts';
 import type { MailService } from '../messaging/mail.service.ts';
 
 // Readable temporary passwords: no 0/O, 1/l/I.
@@ -76,7 +76,7 @@ export class UserService {
   ) {}
 
   /** The signed-in user, and whether the console must say that test payments are on. */
-  async myInfo(actor: Actor): Promise<MyInfo> {
+  async myInfo(actor: SignedInUser): Promise<MyInfo> {
     const user = await this.deps.users.findById(actor.userId);
     if (!user) throw new AppError('unauthorized_user');
     return {
@@ -86,7 +86,7 @@ export class UserService {
   }
 
   /** `actor` null means the operator at the command line (full rights). */
-  async create(actor: Actor | null, input: CreateUserInput): Promise<User> {
+  async create(actor: SignedInUser | null, input: CreateUserInput): Promise<User> {
     const organisationId = this.resolveOrganisation(actor, input);
     if (organisationId !== null && !(await this.deps.organisations.findById(organisationId))) {
       throw new AppError('organisation_not_found', 'organisation_id');
@@ -110,7 +110,7 @@ export class UserService {
   }
 
   /** Super users: all users or one organisation's; admins: their organisation's; others: refused. */
-  async list(actor: Actor, organisationId: number | undefined): Promise<{ users: User[] }> {
+  async list(actor: SignedInUser, organisationId: number | undefined): Promise<{ users: User[] }> {
     if (actor.role === Role.EVENT_OWNER) throw new AppError('forbidden');
     const scope = organisationScope(actor, organisationId);
     if (scope === null) return { users: [] };
@@ -126,7 +126,7 @@ export class UserService {
    * admins the other non-super users of their organisation; event owners nobody. A user outside the
    * actor's reach is `user_not_found`, so ids leak nothing.
    */
-  private async manageable(actor: Actor, id: number): Promise<UserWithOrganisation> {
+  private async manageable(actor: SignedInUser, id: number): Promise<UserWithOrganisation> {
     if (actor.role === Role.EVENT_OWNER) throw new AppError('forbidden');
     const target = await this.deps.users.findById(id);
     const visible =
@@ -140,7 +140,7 @@ export class UserService {
     return target;
   }
 
-  async update(actor: Actor, input: UpdateUserInput): Promise<User> {
+  async update(actor: SignedInUser, input: UpdateUserInput): Promise<User> {
     const target = await this.manageable(actor, input.id);
     const role = input.role ?? (target.role as Role);
     const organisationId =
@@ -168,7 +168,7 @@ export class UserService {
   }
 
   /** The authenticator is forgotten; the next sign-in sets one up again (MFA_SETUP). */
-  async resetMfa(actor: Actor, id: number): Promise<User> {
+  async resetMfa(actor: SignedInUser, id: number): Promise<User> {
     const target = await this.manageable(actor, id);
     await this.deps.users.setTotp(target.id, null, false, null);
     return this.reload(target.id);
@@ -180,7 +180,7 @@ export class UserService {
     return mapUserToResponse(user, this.deps.isMfaExempt(user.email));
   }
 
-  private resolveOrganisation(actor: Actor | null, input: CreateUserInput): number | null {
+  private resolveOrganisation(actor: SignedInUser | null, input: CreateUserInput): number | null {
     const requested = input.organisation_id ?? null;
     if (!actor || actor.role === Role.SUPER_USER) {
       if (input.role !== Role.SUPER_USER && requested === null) {
@@ -213,7 +213,7 @@ export class UserService {
     });
   }
 
-  async createApiKey(actor: Actor, name: string) {
+  async createApiKey(actor: SignedInUser, name: string) {
     const secret = `fbk_${randomToken(30)}`;
     const row = await this.deps.apiKeys.create({
       userId: actor.userId,
@@ -224,11 +224,11 @@ export class UserService {
     return { ...mapApiKey(row), api_key: secret };
   }
 
-  async listApiKeys(actor: Actor) {
+  async listApiKeys(actor: SignedInUser) {
     return { api_keys: (await this.deps.apiKeys.listForUser(actor.userId)).map(mapApiKey) };
   }
 
-  async deleteApiKey(actor: Actor, id: number): Promise<void> {
+  async deleteApiKey(actor: SignedInUser, id: number): Promise<void> {
     if (!(await this.deps.apiKeys.delete(actor.userId, id)))
       throw new AppError('api_key_not_found', 'id');
   }

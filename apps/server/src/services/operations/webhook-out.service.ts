@@ -24,7 +24,7 @@ import {
   signatureHeader,
   type WebhookSender,
 } from '../../repositories/operations/webhook-sender.ts';
-import type { Actor } from '../../access/actor.ts';
+import type { SignedInUser } from '../../access/signed-in-user.ts';
 import type { MailService } from '../messaging/mail.service.ts';
 
 /** Waits before the 2nd, 3rd … attempt: the first retry within a minute, then backing off. */
@@ -76,7 +76,7 @@ export class WebhookOutService {
     },
   ) {}
 
-  private async organisationOf(actor: Actor | null, requested: number | undefined) {
+  private async organisationOf(actor: SignedInUser | null, requested: number | undefined) {
     if (!actor) throw new AppError('unauthorized_user');
     const id = requested ?? actor.organisationId;
     if (id === null) throw new AppError('organisation_not_found', 'organisation_id');
@@ -87,7 +87,7 @@ export class WebhookOutService {
   }
 
   /** The endpoint, once the caller administers its organisation (others: not found). */
-  private async ownEndpoint(actor: Actor | null, id: number): Promise<WebhookEndpointRow> {
+  private async ownEndpoint(actor: SignedInUser | null, id: number): Promise<WebhookEndpointRow> {
     if (!actor) throw new AppError('unauthorized_user');
     const row = await this.deps.rows.endpoint(id);
     if (!row || !administersOrganisation(actor, row.organisationId))
@@ -125,13 +125,13 @@ export class WebhookOutService {
     };
   }
 
-  async list(actor: Actor | null, input: OwnerBody<'webhookList'>) {
+  async list(actor: SignedInUser | null, input: OwnerBody<'webhookList'>) {
     const organisationId = await this.organisationOf(actor, input.organisation_id);
     const rows = await this.deps.rows.endpointsOf(organisationId);
     return { endpoints: rows.map((row) => this.present(row)) };
   }
 
-  async create(actor: Actor | null, input: OwnerBody<'webhookCreate'>) {
+  async create(actor: SignedInUser | null, input: OwnerBody<'webhookCreate'>) {
     const organisationId = await this.organisationOf(actor, input.organisation_id);
     const eventId = input.event_id ?? null;
     if (eventId !== null) {
@@ -156,7 +156,7 @@ export class WebhookOutService {
     return { endpoint: this.present(row), secret };
   }
 
-  async setEnabled(actor: Actor | null, input: OwnerBody<'webhookSetEnabled'>) {
+  async setEnabled(actor: SignedInUser | null, input: OwnerBody<'webhookSetEnabled'>) {
     const row = await this.ownEndpoint(actor, input.id);
     await this.deps.rows.setEnabled(
       row.id,
@@ -166,19 +166,19 @@ export class WebhookOutService {
     return { endpoint: this.present((await this.deps.rows.endpoint(row.id))!) };
   }
 
-  async remove(actor: Actor | null, input: OwnerBody<'webhookDelete'>) {
+  async remove(actor: SignedInUser | null, input: OwnerBody<'webhookDelete'>) {
     const row = await this.ownEndpoint(actor, input.id);
     await this.deps.rows.deleteEndpoint(row.id);
     return {};
   }
 
-  async deliveries(actor: Actor | null, input: OwnerBody<'webhookDeliveries'>) {
+  async deliveries(actor: SignedInUser | null, input: OwnerBody<'webhookDeliveries'>) {
     const row = await this.ownEndpoint(actor, input.id);
     const rows = await this.deps.rows.deliveriesOf(row.id, LOG_LIMIT);
     return { deliveries: rows.map((delivery) => this.presentDelivery(delivery)) };
   }
 
-  async replay(actor: Actor | null, input: OwnerBody<'webhookReplay'>) {
+  async replay(actor: SignedInUser | null, input: OwnerBody<'webhookReplay'>) {
     if (!actor) throw new AppError('unauthorized_user');
     const original = await this.deps.rows.delivery(input.delivery_id);
     const endpoint = original ? await this.deps.rows.endpoint(original.endpointId) : undefined;

@@ -20,7 +20,7 @@ import { ProviderError, redactSecrets } from '../../repositories/provider-error.
 import { SHOP_DOMAIN, type ShopifyAdapter } from '../../repositories/payments/shopify.adapter.ts';
 import type { SquareAdapter } from '../../repositories/payments/square.adapter.ts';
 import type { StripePaymentsAdapter } from '../../repositories/payments/stripe.adapter.ts';
-import type { Actor } from '../../access/actor.ts';
+import type { SignedInUser } from '../../access/signed-in-user.ts';
 
 /** The name each provider's main secret is sealed under (what the adapters call it). */
 const SECRET_NAME: Record<ConnectionProvider, string> = {
@@ -63,7 +63,7 @@ export class PaymentConnectionService {
   ) {}
 
   /** The organisation the call is about, once the caller may manage its payments. */
-  async organisationOf(actor: Actor | null, requested: number | undefined): Promise<number> {
+  async organisationOf(actor: SignedInUser | null, requested: number | undefined): Promise<number> {
     if (!actor) throw new AppError('unauthorized_user');
     const id = requested ?? actor.organisationId;
     if (id === null) throw new AppError('organisation_not_found', 'organisation_id');
@@ -98,7 +98,7 @@ export class PaymentConnectionService {
     return row ? (this.decrypt(row).access_token ?? null) : null;
   }
 
-  async list(actor: Actor | null, input: OwnerBody<'paymentConnectionList'>) {
+  async list(actor: SignedInUser | null, input: OwnerBody<'paymentConnectionList'>) {
     const organisationId = await this.organisationOf(actor, input.organisation_id);
     const rows = await this.deps.connections.list(organisationId);
     return {
@@ -111,7 +111,7 @@ export class PaymentConnectionService {
     };
   }
 
-  async save(actor: Actor | null, input: OwnerBody<'paymentConnectionSave'>) {
+  async save(actor: SignedInUser | null, input: OwnerBody<'paymentConnectionSave'>) {
     const organisationId = await this.organisationOf(actor, input.organisation_id);
     let shop: string | null = null;
     if (input.provider === 'shopify') {
@@ -138,7 +138,7 @@ export class PaymentConnectionService {
    * `GET /v1/account`, Shopify `GET /admin/api/<version>/shop.json`. A refusal is recorded in the
    * provider's own words (secret redacted); no answer at all is our `payment_provider_error`.
    */
-  async test(actor: Actor | null, input: OwnerBody<'paymentConnectionTest'>) {
+  async test(actor: SignedInUser | null, input: OwnerBody<'paymentConnectionTest'>) {
     const organisationId = await this.organisationOf(actor, input.organisation_id);
     const row = await this.deps.connections.find(organisationId, input.provider);
     if (!row) throw new AppError('payment_connection_not_found', 'provider');
@@ -173,7 +173,7 @@ export class PaymentConnectionService {
     return this.present(input.provider, tested ?? row);
   }
 
-  async remove(actor: Actor | null, input: OwnerBody<'paymentConnectionDelete'>) {
+  async remove(actor: SignedInUser | null, input: OwnerBody<'paymentConnectionDelete'>) {
     const organisationId = await this.organisationOf(actor, input.organisation_id);
     if (!(await this.deps.connections.remove(organisationId, input.provider)))
       throw new AppError('payment_connection_not_found', 'provider');
@@ -184,12 +184,12 @@ export class PaymentConnectionService {
     return this.present(input.provider);
   }
 
-  async readers(actor: Actor | null, input: OwnerBody<'cardReaderList'>) {
+  async readers(actor: SignedInUser | null, input: OwnerBody<'cardReaderList'>) {
     const organisationId = await this.organisationOf(actor, input.organisation_id);
     return { readers: (await this.deps.connections.readers(organisationId)).map(presentReader) };
   }
 
-  async saveReader(actor: Actor | null, input: OwnerBody<'cardReaderSave'>) {
+  async saveReader(actor: SignedInUser | null, input: OwnerBody<'cardReaderSave'>) {
     const organisationId = await this.organisationOf(actor, input.organisation_id);
     const row = await this.deps.connections.saveReader({
       organisationId,
@@ -203,7 +203,7 @@ export class PaymentConnectionService {
   }
 
   /** Asks Square about the reader's device code with the organisation's Square connection. */
-  async checkReader(actor: Actor | null, input: OwnerBody<'cardReaderCheck'>) {
+  async checkReader(actor: SignedInUser | null, input: OwnerBody<'cardReaderCheck'>) {
     const organisationId = await this.organisationOf(actor, input.organisation_id);
     const reader = await this.deps.connections.reader(organisationId, input.id);
     if (!reader) throw new AppError('card_reader_not_found', 'id');
@@ -227,7 +227,7 @@ export class PaymentConnectionService {
     }
   }
 
-  async removeReader(actor: Actor | null, input: OwnerBody<'cardReaderDelete'>) {
+  async removeReader(actor: SignedInUser | null, input: OwnerBody<'cardReaderDelete'>) {
     const organisationId = await this.organisationOf(actor, input.organisation_id);
     if (!(await this.deps.connections.removeReader(organisationId, input.id)))
       throw new AppError('card_reader_not_found', 'id');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { administersOrganisation } from '../../access/rules.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { Actor } from '../../access/actor.ts';
+import type { SignedInUser } from '../../access/signed-in-user.ts';
 import { ProviderError } from '../../repositories/provider-error.ts';
 import type { SquareAdapter } from '../../repositories/payments/square.adapter.ts';
 import type { PaymentConnectionService } from './payment-connection.service.ts';
@@ -24,7 +24,7 @@ export class SquarePairingService {
    * who may manage its payments), else `square_access_token_required`.
    */
   private async token(
-    actor: Actor | null,
+    actor: SignedInUser | null,
     raw: string,
     requested: number | undefined,
   ): Promise<string> {
@@ -54,7 +54,10 @@ export class SquarePairingService {
     }
   }
 
-  async locations(actor: Actor | null, input: { access_token: string; organisation_id?: number }) {
+  async locations(
+    actor: SignedInUser | null,
+    input: { access_token: string; organisation_id?: number },
+  ) {
     const token = await this.token(actor, input.access_token, input.organisation_id);
     const { value, error_message } = await this.refusal(
       () => this.square.locations(token),
@@ -64,7 +67,7 @@ export class SquarePairingService {
   }
 
   async createDeviceCode(
-    actor: Actor | null,
+    actor: SignedInUser | null,
     input: { access_token: string; organisation_id?: number; name: string; location_id: string },
   ) {
     const token = await this.token(actor, input.access_token, input.organisation_id);
@@ -86,7 +89,7 @@ export class SquarePairingService {
   }
 
   async getDeviceCode(
-    actor: Actor | null,
+    actor: SignedInUser | null,
     input: { access_token: string; organisation_id?: number; id: string },
   ) {
     const token = await this.token(actor, input.access_token, input.organisation_id);

@@ -5,7 +5,7 @@ import type {
   ImageProcessRow,
   NewImageProcess,
 } from '../../repositories/printing/image-process.repository.ts';
-import type { Actor } from '../../access/actor.ts';
+import type { SignedInUser } from '../../access/signed-in-user.ts';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { organisationScope } from '../../access/rules.ts';
@@ -45,7 +45,7 @@ export class ImageProcessService {
   }
 
   async list(
-    actor: Actor,
+    actor: SignedInUser,
     organisationId: number | undefined,
   ): Promise<{ image_processes: ImageProcess[] }> {
     const scope = organisationScope(actor, organisationId);

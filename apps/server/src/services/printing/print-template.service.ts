@@ -18,7 +18,7 @@ import type {
 } from '../../repositories/printing/print-template.repository.ts';
 import { templateImageKey } from '../../storage/owned-references.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
-import type { Actor } from '../../access/actor.ts';
+import type { SignedInUser } from '../../access/signed-in-user.ts';
 import { administersOrganisation, organisationScope } from '../../access/rules.ts';
 import { gridLayout } from './sheet-renderer.ts';
 
@@ -54,7 +54,7 @@ export class TemplateService {
   ) {}
 
   async list(
-    actor: Actor,
+    actor: SignedInUser,
     input: ParsedBodyOf<typeof pptList>,
   ): Promise<{ public_ppt_list: PptItem[]; private_ppt_list: PptItem[] }> {
     const isWatermark = input.is_watermark === true || input.is_watermark === 1;
@@ -71,14 +71,14 @@ export class TemplateService {
   }
 
   /** One template for the editor or the preview: public ones to everyone, private to their organisation. */
-  async retrieve(actor: Actor, id: number): Promise<PptDetail> {
+  async retrieve(actor: SignedInUser, id: number): Promise<PptDetail> {
     const row = await this.visible(actor, id);
     if (row.isWatermark && actor.role === Role.EVENT_OWNER) throw new AppError('forbidden');
     return this.present(row);
   }
 
   /** Public templates: super users only; private ones: admins of the organisation. */
-  async create(actor: Actor, input: ParsedBodyOf<typeof pptCreate>): Promise<PptDetail> {
+  async create(actor: SignedInUser, input: ParsedBodyOf<typeof pptCreate>): Promise<PptDetail> {
     let organisationId: number | null;
     if (input.is_public) {
       if (actor.role !== Role.SUPER_USER) throw new AppError('forbidden', 'is_public');
@@ -105,7 +105,7 @@ export class TemplateService {
     return this.present(stored ?? { ...row, organisationName: null });
   }
 
-  async update(actor: Actor, input: ParsedBodyOf<typeof pptUpdate>): Promise<PptDetail> {
+  async update(actor: SignedInUser, input: ParsedBodyOf<typeof pptUpdate>): Promise<PptDetail> {
     const template = await this.visible(actor, input.id);
     if (!administersOrganisation(actor, template.organisationId)) throw new AppError('forbidden');
     await this.assertImages(input.layout, template.organisationId);
@@ -120,14 +120,14 @@ export class TemplateService {
   }
 
   /** Public templates: super users only; private ones: admins of their organisation. */
-  async delete(actor: Actor, id: number): Promise<void> {
+  async delete(actor: SignedInUser, id: number): Promise<void> {
     const template = await this.visible(actor, id);
     if (!administersOrganisation(actor, template.organisationId)) throw new AppError('forbidden');
     await this.templates.delete(template.id);
   }
 
   /** Another organisation's private template does not exist as far as its operators know. */
-  private async visible(actor: Actor, id: number): Promise<PrintTemplateWithOrganisation> {
+  private async visible(actor: SignedInUser, id: number): Promise<PrintTemplateWithOrganisation> {
     const template = await this.templates.findWithOrganisation(id);
     const visible =
       template &&

@@ -1,7 +1,7 @@
 import type { Role } from '@flashbulb/shared';
 
 /** Who is calling: resolved once per request from the Authorization header. */
-export interface Actor {
+export interface SignedInUser {
   userId: number;
   email: string;
   role: Role;
