@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import noCrossFeatureImports from './scripts/eslint/feature-boundaries.mjs';
+import serverLayers from './scripts/eslint/server-layers.mjs';
 
 export default tseslint.config(
   {
@@ -62,6 +63,31 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { flashbulb: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
     rules: { 'flashbulb/no-cross-feature-imports': 'error' },
+  },
+  {
+    // The server's layers: services never import routes or http, repositories never import
+    // services, only access/ compares roles or key types, only repositories/storage/db do I/O.
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { flashbulb: { rules: { 'server-layers': serverLayers } } },
+    rules: { 'flashbulb/server-layers': 'error' },
+  },
+  {
+    // Temporary: fixed by branch rf-paid (payments/printing/attendees move their role and key-type
+    // comparisons to access/ and their sharp and fs work behind repositories).
+    files: [
+      'apps/server/src/services/attendees/lead.service.ts',
+      'apps/server/src/services/payments/payment-methods.ts',
+      'apps/server/src/services/printing/print-template.service.ts',
+      'apps/server/src/services/printing/print.service.ts',
+      'apps/server/src/services/printing/sheet-renderer.ts',
+    ],
+    rules: { 'flashbulb/server-layers': 'off' },
+  },
+  {
+    // Temporary: the server-rendered pages' branch (kiosk entry) asks access/ whether the
+    // principal is the kiosk's key instead of comparing its kind.
+    files: ['apps/server/src/routes/kiosk-entry.ts'],
+    rules: { 'flashbulb/server-layers': 'off' },
   },
   {
     files: ['apps/web/**/*.tsx'],
