@@ -60,6 +60,21 @@ export const signedInUserOf = (principal: Principal): SignedInUser | null =>
   principal.kind === 'user' ? principal.actor : null;
 
 /**
+ * A signed-in operator (not a key): names the event in its calls, and answers to no guest budget
+ * or recipient cap.
+ */
+export const isOperator = (principal: Principal): principal is UserPrincipal =>
+  principal.kind === 'user';
+
+/** The key type of a key that opened something, or null (operators, bad keys, nobody). */
+export const keyTypeOf = (principal: Principal): PublicKeyType | null =>
+  principal.kind === 'key' ? principal.keyType : null;
+
+/** The attendee behind an attendee key, or null. */
+export const attendeeOf = (principal: Principal): AttendeeRecord | null =>
+  principal.kind === 'key' ? principal.attendee : null;
+
+/**
  * A name for the credential behind a principal, for budgets counted per key: the attendee behind
  * an attendee key, the robot behind a robot key, the event and kind of an event key, the user.
  */

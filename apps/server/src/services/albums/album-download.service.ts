@@ -9,7 +9,7 @@ import {
   type PublicKeyType,
 } from '@flashbulb/shared';
 import type { AccessControl, EventGrant } from '../../access/access-control.ts';
-import type { Principal } from '../../access/principal.ts';
+import { keyTypeOf, type Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -171,7 +171,7 @@ export class AlbumDownloadService {
     return this.deps.listing.list(
       principal,
       publicPhotoList.body.parse({
-        key_type: principal.kind === 'key' ? principal.keyType : 'public',
+        key_type: keyTypeOf(principal) ?? 'public',
         key_value: 'resolved',
         max_size: PAGE,
         ...(before !== undefined ? { before_id: before } : {}),

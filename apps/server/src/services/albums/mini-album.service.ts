@@ -9,7 +9,7 @@ import {
   type ParsedBodyOf,
 } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
-import { credentialName, type Principal } from '../../access/principal.ts';
+import { attendeeOf, credentialName, isOperator, type Principal } from '../../access/principal.ts';
 import { guestPhoto } from '../../presenters/photo.presenter.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -101,7 +101,7 @@ export class MiniAlbumService {
     mails: string[],
     sms: string | null,
   ): Promise<void> {
-    if (principal.kind === 'user') return;
+    if (isOperator(principal)) return;
     const l = this.deps.limits;
     const who = credentialName(principal);
     const { budgets } = this.deps;
@@ -147,7 +147,7 @@ export class MiniAlbumService {
     const target =
       input.event_id !== undefined
         ? { eventId: input.event_id }
-        : principal.kind === 'user'
+        : isOperator(principal)
           ? { eventId: 0 }
           : ({ keyEvent: true } as const);
     const { event } = await this.deps.access.requireEventAccess(principal, 'photo.share', target);
@@ -156,7 +156,7 @@ export class MiniAlbumService {
     const emails = parseRecipientList(input.email_to_address_array);
     // A key names at most a handful of recipients, however its entries are split.
     if (
-      principal.kind !== 'user' &&
+      !isOperator(principal) &&
       emails.valid.length + emails.rejected.length > this.deps.limits.recipientsPerCall
     )
       throw new AppError('too_many_recipients', 'email_to_address_array');
@@ -189,7 +189,7 @@ export class MiniAlbumService {
       throw new AppError('not_found', 'photo_uid_array');
     }
     // An attendee key sends only photos of its own album.
-    if (principal.kind === 'key' && principal.attendee) {
+    if (attendeeOf(principal)) {
       for (const photo of rows)
         await this.deps.access.requireEventAccess(principal, 'photo.share', {
           photo,

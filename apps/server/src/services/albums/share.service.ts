@@ -1,6 +1,6 @@
 import type { generateShareLink, ParsedBodyOf, ShareNetwork, trackShare } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
-import type { Principal } from '../../access/principal.ts';
+import { isOperator, type Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -135,7 +135,7 @@ export class ShareService {
     principal: Principal,
     input: Omit<ParsedBodyOf<typeof generateShareLink>, 'key_type' | 'key_value'>,
   ): Promise<{ url: string; photo_uid: string }> {
-    if (principal.kind !== 'user') {
+    if (!isOperator(principal)) {
       const { row } = await this.photoForKey(principal, input.photo_uid);
       return { url: this.shareUrl(row.uid), photo_uid: row.uid };
     }

@@ -10,7 +10,6 @@ import {
   eventSettingsShape,
   isErrorKey,
   normaliseTopicKey,
-  Role,
   SECURE_FIELDS,
   syncTopicsWithChannels,
   type BasicEvent,
@@ -40,7 +39,8 @@ import type { OrganisationRepository } from '../../repositories/identity/organis
 import type { PrintTemplateRepository } from '../../repositories/printing/print-template.repository.ts';
 import type { RobotRepository } from '../../repositories/events/robot.repository.ts';
 import type { AccessControl } from '../../access/access-control.ts';
-import { userPrincipal, type Principal } from '../../access/principal.ts';
+import { signedInUserOf, userPrincipal, type Principal } from '../../access/principal.ts';
+import { isSuperUser, seesOnlyOwnEvents } from '../../access/roles.ts';
 import { presentEventForKey } from '../../presenters/event.presenter.ts';
 import {
   resolveStorageReference,
@@ -143,7 +143,8 @@ const assertStockImageEdits = (
   before: EventSettings['opts']['stockImages'],
   after: EventSettings['opts']['stockImages'],
 ): void => {
-  if (principal.kind === 'user' && principal.actor.role === Role.SUPER_USER) return;
+  const actor = signedInUserOf(principal);
+  if (actor && isSuperUser(actor)) return;
   const old = new Map(before.map((image) => [image.uid, image]));
   after.forEach((image, i) => {
     const was = old.get(image.uid);
@@ -338,14 +339,14 @@ export class EventService {
     input: EventListInput,
   ): Promise<{ events: BasicEvent[]; total_count: number }> {
     const filter: EventListFilter = {};
-    if (actor.role === Role.SUPER_USER) {
+    if (isSuperUser(actor)) {
       if (input.organisation_id !== undefined) filter.organisationId = input.organisation_id;
     } else {
       if (actor.organisationId === null) return { events: [], total_count: 0 };
       if (input.organisation_id !== undefined && input.organisation_id !== actor.organisationId)
         throw new AppError('forbidden', 'organisation_id');
       filter.organisationId = actor.organisationId;
-      if (actor.role === Role.EVENT_OWNER) filter.ownerUserId = actor.userId;
+      if (seesOnlyOwnEvents(actor)) filter.ownerUserId = actor.userId;
     }
     if (input.visibility !== 'all') filter.isVisible = input.visibility === 'visible' ? 1 : 0;
     if (input.private_api_key !== undefined)
@@ -417,7 +418,7 @@ export class EventService {
 
   /** Super users name the organisation; admins and owners create in their own. */
   private async organisationForCreate(actor: SignedInUser, requested: number | undefined) {
-    if (actor.role === Role.SUPER_USER) {
+    if (isSuperUser(actor)) {
       if (requested === undefined) throw new AppError('organisation_not_found', 'organisation_id');
       if (!(await this.deps.organisations.findById(requested)))
         throw new AppError('organisation_not_found', 'organisation_id');

@@ -1,4 +1,4 @@
-import { Role, type createRobot, type ParsedBodyOf, type robotSchema } from '@flashbulb/shared';
+import { type createRobot, type ParsedBodyOf, type robotSchema } from '@flashbulb/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken } from '../../lib/secret-box.ts';
@@ -9,12 +9,13 @@ import type {
 } from '../../repositories/events/robot.repository.ts';
 import type { SignedInUser } from '../../access/signed-in-user.ts';
 import { administersOrganisation, organisationScope } from '../../access/rules.ts';
+import { isSuperUser } from '../../access/roles.ts';
 
 type Robot = z.infer<typeof robotSchema>;
 
 /** The caller sees robots of this organisation (its list call would show them). */
 const organisationScopeAllows = (actor: SignedInUser, organisationId: number): boolean =>
-  actor.role === Role.SUPER_USER || actor.organisationId === organisationId;
+  isSuperUser(actor) || actor.organisationId === organisationId;
 
 const mapRobot = (row: RobotWithEvent): Robot => ({
   id: row.id,

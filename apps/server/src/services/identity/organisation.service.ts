@@ -1,5 +1,6 @@
-import { Role, type Organisation } from '@flashbulb/shared';
+import type { Organisation } from '@flashbulb/shared';
 import { administersOrganisation } from '../../access/rules.ts';
+import { isSuperUser } from '../../access/roles.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type {
   OrganisationRepository,
@@ -22,7 +23,7 @@ export class OrganisationService {
 
   /** Super users see every organisation; everyone else only their own. */
   async list(actor: SignedInUser): Promise<{ organisations: Organisation[] }> {
-    if (actor.role === Role.SUPER_USER)
+    if (isSuperUser(actor))
       return { organisations: (await this.organisations.list()).map(mapOrganisation) };
     if (actor.organisationId === null) return { organisations: [] };
     const own = await this.organisations.findById(actor.organisationId);
@@ -31,7 +32,7 @@ export class OrganisationService {
 
   /** `actor` null means the operator at the command line. */
   async create(actor: SignedInUser | null, name: string): Promise<Organisation> {
-    if (actor && actor.role !== Role.SUPER_USER) throw new AppError('forbidden');
+    if (actor && !isSuperUser(actor)) throw new AppError('forbidden');
     const row = await this.organisations.create(name);
     if (!row) throw new AppError('organisation_exists', 'name');
     await this.onCreated(row.id);

@@ -23,6 +23,15 @@ import type {
   UserWithOrganisation,
 } from '../../repositories/identity/user.repository.ts';
 import { organisationScope } from '../../access/rules.ts';
+import {
+  createsUsers,
+  isSuperUser,
+  managesUsers,
+  mayGrantRole,
+  reachesUser,
+  roleNeedsOrganisation,
+  seesUser,
+} from '../../access/roles.ts';
 import type { SignedInUser } from '../../access/signed-in-user.ts';
 import type { MailService } from '../messaging/mail.service.ts';
 
@@ -111,13 +120,12 @@ export class UserService {
 
   /** Super users: all users or one organisation's; admins: their organisation's; others: refused. */
   async list(actor: SignedInUser, organisationId: number | undefined): Promise<{ users: User[] }> {
-    if (actor.role === Role.EVENT_OWNER) throw new AppError('forbidden');
+    if (!managesUsers(actor)) throw new AppError('forbidden');
     const scope = organisationScope(actor, organisationId);
     if (scope === null) return { users: [] };
     const rows = await this.deps.users.list(scope);
     // An admin never sees super users, even one filed under their organisation.
-    const visible =
-      actor.role === Role.SUPER_USER ? rows : rows.filter((u) => u.role !== Role.SUPER_USER);
+    const visible = rows.filter((u) => seesUser(actor, u));
     return { users: visible.map((u) => mapUserToResponse(u, this.deps.isMfaExempt(u.email))) };
   }
 
@@ -127,15 +135,9 @@ export class UserService {
    * actor's reach is `user_not_found`, so ids leak nothing.
    */
   private async manageable(actor: SignedInUser, id: number): Promise<UserWithOrganisation> {
-    if (actor.role === Role.EVENT_OWNER) throw new AppError('forbidden');
+    if (!managesUsers(actor)) throw new AppError('forbidden');
     const target = await this.deps.users.findById(id);
-    const visible =
-      target &&
-      (actor.role === Role.SUPER_USER ||
-        (actor.organisationId !== null &&
-          target.organisationId === actor.organisationId &&
-          target.role !== Role.SUPER_USER));
-    if (!target || !visible) throw new AppError('user_not_found', 'id');
+    if (!target || !reachesUser(actor, target)) throw new AppError('user_not_found', 'id');
     if (target.id === actor.userId) throw new AppError('forbidden', 'id');
     return target;
   }
@@ -145,12 +147,12 @@ export class UserService {
     const role = input.role ?? (target.role as Role);
     const organisationId =
       input.organisation_id === undefined ? target.organisationId : input.organisation_id;
-    if (actor.role !== Role.SUPER_USER) {
-      if (role === Role.SUPER_USER) throw new AppError('forbidden', 'role');
+    if (!isSuperUser(actor)) {
+      if (!mayGrantRole(actor, role)) throw new AppError('forbidden', 'role');
       if (organisationId !== actor.organisationId)
         throw new AppError('forbidden', 'organisation_id');
     }
-    if (role !== Role.SUPER_USER && organisationId === null)
+    if (roleNeedsOrganisation(role) && organisationId === null)
       throw new AppError('organisation_not_found', 'organisation_id');
     if (organisationId !== null && !(await this.deps.organisations.findById(organisationId)))
       throw new AppError('organisation_not_found', 'organisation_id');
@@ -182,14 +184,14 @@ export class UserService {
 
   private resolveOrganisation(actor: SignedInUser | null, input: CreateUserInput): number | null {
     const requested = input.organisation_id ?? null;
-    if (!actor || actor.role === Role.SUPER_USER) {
-      if (input.role !== Role.SUPER_USER && requested === null) {
+    if (!actor || isSuperUser(actor)) {
+      if (roleNeedsOrganisation(input.role) && requested === null) {
         throw new AppError('organisation_not_found', 'organisation_id');
       }
-      return input.role === Role.SUPER_USER ? requested : requested;
+      return requested;
     }
-    if (actor.role !== Role.ADMIN) throw new AppError('forbidden');
-    if (input.role === Role.SUPER_USER) throw new AppError('forbidden', 'role');
+    if (!createsUsers(actor)) throw new AppError('forbidden');
+    if (!mayGrantRole(actor, input.role)) throw new AppError('forbidden', 'role');
     if (requested !== null && requested !== actor.organisationId)
       throw new AppError('forbidden', 'organisation_id');
     return actor.organisationId;

@@ -1,12 +1,12 @@
 import {
   NOTIFICATION_TOPIC_KEYS,
-  Role,
   type Endpoints,
   type OutboxMessage,
   type ParsedBodyOf,
 } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
-import type { Principal } from '../../access/principal.ts';
+import { isOperator, type Principal } from '../../access/principal.ts';
+import { isSuperUser } from '../../access/roles.ts';
 import type { MailContent, SmsContent } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { NotificationRepository } from '../../repositories/messaging/notification.repository.ts';
@@ -60,8 +60,8 @@ export class OutboxAdminService {
    */
   private async scope(principal: Principal, eventId: number | undefined): Promise<number | null> {
     if (eventId === undefined) {
-      if (principal.kind !== 'user') throw new AppError('unauthorized_user');
-      if (principal.actor.role !== Role.SUPER_USER) throw new AppError('forbidden', 'event_id');
+      if (!isOperator(principal)) throw new AppError('unauthorized_user');
+      if (!isSuperUser(principal.actor)) throw new AppError('forbidden', 'event_id');
       return null;
     }
     const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {

@@ -13,7 +13,7 @@ import {
   type publicPhotoList,
 } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
-import type { Principal } from '../../access/principal.ts';
+import { isOperator, type Principal } from '../../access/principal.ts';
 import { photoForAudience } from '../../presenters/photo.presenter.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -185,7 +185,7 @@ export class PhotoListingService {
     const caller = await this.deps.access.requireEventAccess(
       principal,
       'photo.list',
-      input.event_id !== undefined || principal.kind === 'user'
+      input.event_id !== undefined || isOperator(principal)
         ? { eventId: input.event_id ?? 0 }
         : { keyEvent: true },
     );
