@@ -28,6 +28,7 @@ import {
 } from './routes/guest-boot.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
+import { HitCounterRepository } from './repositories/operations/hit-counter.repository.ts';
 import { sendNok } from './http/envelope.ts';
 import { requestLogSerializer } from './http/log-redaction.ts';
 import { registerEndpoints } from './http/register-endpoints.ts';
@@ -187,7 +188,7 @@ export const buildApp = async (
   // Counted in the database: the identity rate limit holds across every API process.
   await app.register(fastifyRateLimit, {
     global: false,
-    store: databaseRateLimitStore(container.database),
+    store: databaseRateLimitStore(new HitCounterRepository(container.database)),
   });
   registerErrorHandling(app);
 
@@ -257,11 +258,7 @@ export const buildApp = async (
   // Local object storage speaks S3 at /storage (uploads by presigned POST, public GETs).
   await registerStorageRoutes(app, container.storage);
   // Signed media URLs of protected photo files (ADR 0006), both backends.
-  await registerMediaRoutes(app, {
-    urls: container.services.photoUrls,
-    photos: container.repositories.photos,
-    storage: container.storage,
-  });
+  await registerMediaRoutes(app, { media: container.services.mediaAccess });
 
   registerWebApp(app, config.webDist, container.services.webapp, config.publicUrl, {
     resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),

@@ -5,6 +5,7 @@ import { ThrottleRepository } from '../repositories/identity/throttle.repository
 import { PhotoEventsRepository } from '../repositories/photos/photo-events.repository.ts';
 import { PhotoRepository, retentionEventsQuery } from '../repositories/photos/photo.repository.ts';
 import { PhotoStorageRepository } from '../repositories/photos/photo-storage.repository.ts';
+import { MediaAccessService } from '../services/photos/media-access.service.ts';
 import { PhotoUrls } from '../services/photos/photo-urls.ts';
 import { StorageMigration } from '../services/photos/storage-migration.ts';
 import type { EventRecord } from '../repositories/events/event.repository.ts';
@@ -126,6 +127,7 @@ export const wirePhotos = (
       photoVariants,
       photoRetention,
       photoUrls: urls,
+      mediaAccess: new MediaAccessService({ urls, photos, storage }),
       storageMigration,
       uploadSweep,
       stockUploads: new StockUploadService(storage, access, images),

@@ -22,9 +22,10 @@ import {
   DEFAULT_CACHE_CONTROL,
   encodeKeyForUrl,
   StorageError,
-  type ByteRange,
   type GetOptions,
   type ListedObject,
+  type LocalObjectReader,
+  type OpenedObject,
   type PutOptions,
   type StorageRepository,
   type StoredObject,
@@ -173,6 +174,10 @@ export class LocalStorage implements StorageRepository {
     });
   }
 
+  localReader(): LocalObjectReader {
+    return this;
+  }
+
   now(): Date {
     return this.options.clock.now();
   }
@@ -280,11 +285,7 @@ export class LocalStorage implements StorageRepository {
    * An open object: its metadata and its bytes come from the same file, even if the key is
    * replaced or deleted meanwhile. Call `read` once (the stream then closes the file) or `close`.
    */
-  async open(key: string): Promise<{
-    info: StoredObjectInfo;
-    read(range?: ByteRange): Readable;
-    close(): Promise<void>;
-  } | null> {
+  async open(key: string): Promise<OpenedObject | null> {
     const opened = await this.openObject(key);
     if (!opened) return null;
     const { handle, info } = opened;

@@ -289,6 +289,11 @@ export class S3Storage implements StorageRepository {
     await this.delete(fromKey);
   }
 
+  /** S3 readers get a presigned GET; this process streams nothing. */
+  localReader(): null {
+    return null;
+  }
+
   close(): Promise<void> {
     this.client.destroy();
     return Promise.resolve();

@@ -44,7 +44,29 @@ export interface StorageRepository {
    * at least and at most twice. Callers check access first: whoever holds the URL can read.
    */
   signedGetUrl(key: string, options?: { expiresInSeconds?: number }): Promise<string>;
+  /**
+   * Reads this process answers itself: local disk streams its objects (`/storage`, the signed
+   * media route); null for S3, whose readers are sent to a presigned GET instead.
+   */
+  localReader(): LocalObjectReader | null;
   close(): Promise<void>;
+}
+
+/**
+ * An object opened for one read: its metadata and its bytes come from the same file, even if the
+ * key is replaced or deleted meanwhile. Call `read` once (the stream then closes it) or `close`.
+ */
+export interface OpenedObject {
+  info: StoredObjectInfo;
+  read(range?: ByteRange): Readable;
+  close(): Promise<void>;
+}
+
+/** Local disk's objects, read by this process to answer a GET. */
+export interface LocalObjectReader {
+  open(key: string): Promise<OpenedObject | null>;
+  /** The storage clock (signed URLs expire by it). */
+  now(): Date;
 }
 
 export interface UploadGrantInput {

@@ -8,6 +8,7 @@ import {
   assertValidKey,
   DEFAULT_CACHE_CONTROL,
   StorageError,
+  type LocalObjectReader,
   type StorageRepository,
 } from './storage.repository.ts';
 
@@ -259,7 +260,7 @@ export const accessDenied = (check: 'missing' | 'expired' | 'bad-signature'): S3
 export const sendObject = async (
   request: FastifyRequest,
   reply: FastifyReply,
-  local: LocalStorage,
+  local: LocalObjectReader,
   key: string,
   options: { cacheControl?: string } = {},
 ): Promise<FastifyReply> => {

@@ -1,9 +1,9 @@
 import type { SqlRunner } from '../../db/database.ts';
 
 /**
- * Counters in fixed windows, kept in the database (table `rate_limit_hits`, shared with the
- * identity rate limit) so a budget holds across every API process. Times are the database's, so
- * processes with skewed clocks agree.
+ * Counters in fixed windows, kept in the database (table `rate_limit_hits`) so a budget — and the
+ * identity rate limit (http/rate-limit-store.ts) — holds across every API process. Times are the
+ * database's, so processes with skewed clocks agree.
  */
 export class HitCounterRepository {
   constructor(private readonly db: SqlRunner) {}
@@ -39,5 +39,32 @@ export class HitCounterRepository {
     );
     const counts = new Map(rows.map((row) => [row.key as string, Number(row.count)]));
     return keys.map((key) => counts.get(key) ?? 0);
+  }
+
+  /**
+   * Counts one hit on `key` in one statement: up within its window, or a new window of `windowMs`
+   * when the last has ended. Answers the count and the milliseconds left in the window.
+   */
+  async hit(key: string, windowMs: number): Promise<{ count: number; ttl: number }> {
+    const { rows } = await this.db.executeSql(
+      `insert into rate_limit_hits (key, count, window_ends_at)
+         values ($1, 1, now() + $2 * interval '1 millisecond')
+       on conflict (key) do update set
+         count = case when rate_limit_hits.window_ends_at <= now() then 1
+                      else rate_limit_hits.count + 1 end,
+         window_ends_at = case when rate_limit_hits.window_ends_at <= now()
+                               then excluded.window_ends_at else rate_limit_hits.window_ends_at end
+       returning count, greatest(0, ceil(extract(epoch from (window_ends_at - now())) * 1000))::int as ttl`,
+      [key, windowMs],
+    );
+    const row = rows[0] as { count: number; ttl: number };
+    return { count: row.count, ttl: row.ttl };
+  }
+
+  /** Forgets windows that ended over an hour ago (keeps the table bounded without a job). */
+  async forgetEnded(): Promise<void> {
+    await this.db.executeSql(
+      `delete from rate_limit_hits where window_ends_at < now() - interval '1 hour'`,
+    );
   }
 }
