@@ -89,7 +89,7 @@ export class AccessControl {
       clock: Clock;
       /** Budgets on attendee-id lookups (per client address and event); none in unit set-ups. */
       attendeeLookups?: AttendeeLookupLimits;
-      /** The event's display token (services/events/event-mapper.ts `displayTokenOf`). */
+      /** The event's display token (services/events/event-settings.ts `displayTokenOf`). */
       displayToken?: (eventId: number) => string;
     },
   ) {}

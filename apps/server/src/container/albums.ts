@@ -48,7 +48,7 @@ export const wireAlbums = (
       mailThumbnails(
         await attendees.recentPhotos(attendeeId, event.id, limit * 2),
         event,
-        (row) => photoListing.present(row, 'private', { event }),
+        (row) => photoListing.presentForGuest(row, 'private', { event }),
         clock.now(),
         limit,
       ),

@@ -13,7 +13,7 @@ import { RobotRepository } from '../repositories/events/robot.repository.ts';
 import { AccessControl } from '../access/access-control.ts';
 import { EventFromAddressService } from '../services/messaging/event-from-address.service.ts';
 import { EventService } from '../services/events/event.service.ts';
-import { displayTokenOf } from '../services/events/event-mapper.ts';
+import { displayTokenOf } from '../services/events/event-settings.ts';
 import { IgnoredFaceService } from '../services/faces/ignored-face.service.ts';
 import { ImageProcessService } from '../services/printing/image-process.service.ts';
 import { RobotService } from '../services/events/robot.service.ts';

@@ -5,10 +5,19 @@ import {
   PRIVATE_EVENT_FIELDS,
   ROBOT_EVENT_FIELDS,
   ROBOT_EVENT_OPTS,
+  SECURE_FIELDS,
+  type BasicEvent,
   type FlashbulbEvent,
   type KeyEvent,
   type PublicKeyType,
+  type SecureField,
 } from '@flashbulb/shared';
+import type { SecretBox } from '../lib/secret-box.ts';
+import type { EventRecord, EventRow } from '../repositories/events/event.repository.ts';
+import { displayTokenOf, settingsOfRecord } from '../services/events/event-settings.ts';
+
+// One call per audience: `presentEvent` (operators: the whole event), `presentBasicEvent` (the
+// operators' event list), `presentKeyEvent` (what a key of each type sees).
 
 const pick = <T extends object>(source: T, keys: readonly string[]): Partial<T> => {
   const out: Record<string, unknown> = {};
@@ -54,3 +63,49 @@ export const presentEventForKey = (keyType: PublicKeyType, event: FlashbulbEvent
       } as KeyEvent;
   }
 };
+
+const secureFieldsSet = (row: EventRow): SecureField[] =>
+  SECURE_FIELDS.filter((f) => Boolean(row.secureFields[f]));
+
+/** The event as the API answers it: keys in clear, secure fields only named, never shown. */
+export const presentEvent = (event: EventRecord, secrets: SecretBox): FlashbulbEvent => {
+  const row = event.row;
+  return {
+    id: row.id,
+    name: row.name,
+    organisation_id: row.organisationId,
+    owner_api_key: secrets.decrypt(row.ownerKeySealed),
+    private_api_key: secrets.decrypt(row.privateKeySealed),
+    public_api_key: secrets.decrypt(row.publicKeySealed),
+    display_token: displayTokenOf(secrets, row.id),
+    ...settingsOfRecord(event),
+    email_from_address_verified: row.emailFromAddressVerified,
+    unlocked: row.unlocked,
+    secure_fields_set: secureFieldsSet(row),
+    updated_date: row.updatedAt.toISOString(),
+    created_date: row.createdAt.toISOString(),
+  };
+};
+
+/** A row of the operators' event list. */
+export const presentBasicEvent = (row: EventRow, secrets: SecretBox): BasicEvent => ({
+  id: row.id,
+  name: row.name,
+  full_name: row.full_name,
+  organisation_id: row.organisationId,
+  is_visible: row.is_visible,
+  logo_full_path: row.logo_full_path,
+  public_api_key: secrets.decrypt(row.publicKeySealed),
+  private_api_key: secrets.decrypt(row.privateKeySealed),
+  display_token: displayTokenOf(secrets, row.id),
+  collect_leads: row.collect_leads,
+  updated_date: row.updatedAt.toISOString(),
+  created_date: row.createdAt.toISOString(),
+});
+
+/** The event as a key of `keyType` sees it (the allow-list of `presentEventForKey`). */
+export const presentKeyEvent = (
+  keyType: PublicKeyType,
+  event: EventRecord,
+  secrets: SecretBox,
+): KeyEvent => presentEventForKey(keyType, presentEvent(event, secrets));

@@ -17,7 +17,7 @@ import { uniqueNames, zipStream, type ZipEntry } from '../../lib/zip-stream.ts';
 import type { EventRecord, EventRepository } from '../../repositories/events/event.repository.ts';
 import type { PhotoRepository, PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
-import { attendeeMayDownloadPhoto } from '../photos/photo-presenter.ts';
+import { attendeeMayDownloadPhoto } from '../photos/photo-downloads.ts';
 import type { PhotoListingService } from '../photos/photo-listing.service.ts';
 import { isPaidEvent } from '../photos/photo-urls.ts';
 

@@ -1,6 +1,6 @@
 import type { EventRow } from '../../repositories/events/event.repository.ts';
 import type { PhotoRow } from '../../repositories/photos/photo.repository.ts';
-import type { Audience } from '../photos/photo-presenter.ts';
+import type { Audience } from '../photos/photo-downloads.ts';
 
 /** Whether an album may show a photo now, later (`due`), or not at all. */
 export type AlbumDecision = { show: true } | { show: false; due: Date | null };

@@ -10,7 +10,6 @@ import {
 } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
 import { attendeeOf, credentialName, isOperator, type Principal } from '../../access/principal.ts';
-import { guestPhoto } from '../../presenters/photo.presenter.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashToken, randomToken } from '../../lib/secret-box.ts';
@@ -226,7 +225,7 @@ export class MiniAlbumService {
     const thumbnails = mailThumbnails(
       uids.map((uid) => byUid.get(uid)!),
       row,
-      (p) => this.deps.photos.present(p, 'public', { event: row }),
+      (p) => this.deps.photos.presentForGuest(p, 'public', { event: row }),
       now,
     );
     for (const to of emails.valid) {
@@ -278,7 +277,7 @@ export class MiniAlbumService {
       },
       photos: rows
         .filter((p) => albumDecision(p, event.row, 'private', now, { streamWindow: false }).show)
-        .map((p) => guestPhoto(this.deps.photos.present(p, 'public', { event: event.row }))),
+        .map((p) => this.deps.photos.presentForGuest(p, 'public', { event: event.row })),
       created_date: album.createdAt.toISOString(),
     };
   }

@@ -8,7 +8,7 @@ import type { PhotoEventsRepository } from '../../repositories/photos/photo-even
 import type { PhotoRepository, PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import { albumDecision } from './album-visibility.ts';
 import type { PhotoListingService } from '../photos/photo-listing.service.ts';
-import type { KeyAccess } from '../photos/photo-presenter.ts';
+import type { KeyAccess } from '../photos/photo-downloads.ts';
 
 /** What the stream's key opens; an attendee key streams their album across their events. */
 export type StreamAccess = KeyAccess;

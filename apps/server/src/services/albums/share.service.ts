@@ -12,7 +12,7 @@ import { resolveStorageReference } from '../../storage/owned-references.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { albumDecision } from './album-visibility.ts';
 import type { PhotoListingService } from '../photos/photo-listing.service.ts';
-import type { Audience } from '../photos/photo-presenter.ts';
+import type { Audience } from '../photos/photo-downloads.ts';
 import type { PhotoUrls } from '../photos/photo-urls.ts';
 
 /** What a share page shows; every text is plain (the page escapes it). */
@@ -176,7 +176,7 @@ export class ShareService {
     const opts = event.row.opts;
     // The URLs the public gets (ADR 0006): a paid event's preview is its watermarked variant,
     // protected files come as signed media URLs.
-    const urls = this.deps.photos.present(row, 'public', { event: event.row }).urls;
+    const urls = this.deps.photos.presentForGuest(row, 'public', { event: event.row }).urls;
     const imageUrl =
       event.row.photo_watermark && urls.photo_watermark ? urls.photo_watermark : urls.preview;
     // The public's rendition of a clip: a paid event's short protected preview, a watermarked
@@ -248,7 +248,7 @@ export class ShareService {
     const { row, event } = shown;
     if (input.eventName && input.eventName.trim().toUpperCase() !== event.row.name)
       return { status: 404, reason: 'unavailable' };
-    const urls = this.deps.photos.present(row, 'public', { event: event.row }).urls;
+    const urls = this.deps.photos.presentForGuest(row, 'public', { event: event.row }).urls;
     const own = [urls.preview, urls.thumbnail, urls.photo_watermark].filter(
       (u): u is string => typeof u === 'string' && u !== '',
     );
@@ -316,7 +316,9 @@ export class ShareService {
     if (!grant) return null;
     const shown = await this.shownPhoto(await this.deps.photoRows.findById(grant.photoId));
     if (!shown) return null;
-    const given = this.deps.photos.present(shown.row, 'public', { event: shown.event.row }).urls;
+    const given = this.deps.photos.presentForGuest(shown.row, 'public', {
+      event: shown.event.row,
+    }).urls;
     const variants = Object.values(given).flatMap((u) => {
       const g = u ? this.deps.urls.fromUrl(u) : null;
       return g ? [g.variant] : [];

@@ -42,7 +42,7 @@ import type {
 import type { PhotoRepository, PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import { albumDecision } from '../albums/album-visibility.ts';
 import type { DomainEventEmitter } from '../../events/event-bus.ts';
-import { attendeeMayDownload } from '../photos/photo-presenter.ts';
+import { attendeeMayDownload } from '../photos/photo-downloads.ts';
 import type { AlbumMailService } from '../messaging/album-mail.service.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
 

@@ -14,7 +14,7 @@ import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LeadRepository, LeadRow } from '../../repositories/attendees/lead.repository.ts';
-import { displayTokenOf } from '../events/event-mapper.ts';
+import { displayTokenOf } from '../events/event-settings.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
 

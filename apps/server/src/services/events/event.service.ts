@@ -41,7 +41,11 @@ import type { RobotRepository } from '../../repositories/events/robot.repository
 import type { AccessControl } from '../../access/access-control.ts';
 import { signedInUserOf, userPrincipal, type Principal } from '../../access/principal.ts';
 import { isSuperUser, seesOnlyOwnEvents } from '../../access/roles.ts';
-import { presentEventForKey } from '../../presenters/event.presenter.ts';
+import {
+  presentBasicEvent,
+  presentEvent,
+  presentKeyEvent,
+} from '../../presenters/event.presenter.ts';
 import {
   resolveStorageReference,
   type ReferenceOptions,
@@ -49,12 +53,7 @@ import {
 } from '../../storage/owned-references.ts';
 import type { SignedInUser } from '../../access/signed-in-user.ts';
 import type { EventFromAddressService } from '../messaging/event-from-address.service.ts';
-import {
-  mapEventToBasic,
-  mapEventToResponse,
-  SETTINGS_COLUMN_KEYS,
-  settingsOfRecord,
-} from './event-mapper.ts';
+import { SETTINGS_COLUMN_KEYS, settingsOfRecord } from './event-settings.ts';
 
 export type CreateEventInput = ParsedBodyOf<typeof createEvent>;
 export type UpdateEventInput = ParsedBodyOf<typeof updateEvent>;
@@ -357,7 +356,7 @@ export class EventService {
       (input.page_number - 1) * input.max_size,
     );
     return {
-      events: rows.map((row) => mapEventToBasic(row, this.deps.secrets)),
+      events: rows.map((row) => presentBasicEvent(row, this.deps.secrets)),
       total_count: total,
     };
   }
@@ -366,7 +365,7 @@ export class EventService {
     const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
       eventName,
     });
-    return [mapEventToResponse(event, this.deps.secrets)];
+    return [presentEvent(event, this.deps.secrets)];
   }
 
   /**
@@ -382,7 +381,7 @@ export class EventService {
       'event.read_by_key',
       input.event_name ? { eventName: input.event_name } : { keyEvent: true },
     );
-    return [presentEventForKey(keyType!, mapEventToResponse(event, this.deps.secrets))];
+    return [presentKeyEvent(keyType!, event, this.deps.secrets)];
   }
 
   /** Decrypted secure fields: admins of the event's organisation and super users only. */
@@ -411,7 +410,7 @@ export class EventService {
   }
 
   private async afterSave(event: EventRecord): Promise<FlashbulbEvent> {
-    const response = mapEventToResponse(event, this.deps.secrets);
+    const response = presentEvent(event, this.deps.secrets);
     await this.deps.settingsFile?.publish(response);
     return response;
   }

@@ -89,7 +89,7 @@ export class FaceSearchService {
     private readonly deps: {
       faces: FaceRepository;
       photos: PhotoRepository;
-      listing: Pick<PhotoListingService, 'present' | 'presentFor'>;
+      listing: Pick<PhotoListingService, 'presentForOperator' | 'presentFor'>;
       storage: StorageRepository;
       engine: FaceEngineProvider;
       access: AccessControl;
@@ -135,7 +135,7 @@ export class FaceSearchService {
       if (similarity < input.face_match_threshold) continue;
       const box = boxes.get(match.faceId);
       if (!box) continue;
-      photos.push({ ...this.deps.listing.present(row, 'owner'), similarity, face_box: box });
+      photos.push({ ...this.deps.listing.presentForOperator(row), similarity, face_box: box });
     }
     photos.sort((a, b) => b.similarity - a.similarity || b.id - a.id);
     return { photos, searched_faces: references.length };

@@ -20,7 +20,7 @@ import type { AccessControl } from '../../access/access-control.ts';
 import type { Permission } from '../../access/permissions.ts';
 import type { Principal } from '../../access/principal.ts';
 import { deletedEvent, removePhotoFiles } from './photo-files.ts';
-import { presentPhoto } from './photo-presenter.ts';
+import { presentOperatorPhoto } from '../../presenters/photo.presenter.ts';
 import type { PhotoUrls } from './photo-urls.ts';
 
 /**
@@ -40,7 +40,7 @@ export class PhotoChangesService {
   ) {}
 
   private present(row: PhotoRow): Photo {
-    return presentPhoto(row, 'owner', this.deps.urls);
+    return presentOperatorPhoto(row, this.deps.urls);
   }
 
   /** `photo.shown` / `photo.hidden` for the rows whose visibility the change flips. */

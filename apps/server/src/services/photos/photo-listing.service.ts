@@ -14,7 +14,12 @@ import {
 } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
 import { isOperator, type Principal } from '../../access/principal.ts';
-import { photoForAudience } from '../../presenters/photo.presenter.ts';
+import {
+  presentGuestPhoto,
+  presentKeyPhoto,
+  presentOperatorPhoto,
+  type PresentOptions,
+} from '../../presenters/photo.presenter.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { guestImageUrl } from '../../lib/safe-url.ts';
@@ -29,13 +34,7 @@ import type {
   PhotoRepository,
   PhotoRow,
 } from '../../repositories/photos/photo.repository.ts';
-import {
-  attendeeMayDownloadPhoto,
-  presentPhoto,
-  type Audience,
-  type PresentOptions,
-  type KeyAccess,
-} from './photo-presenter.ts';
+import { attendeeMayDownloadPhoto, type Audience, type KeyAccess } from './photo-downloads.ts';
 import type { PhotoUrls } from './photo-urls.ts';
 
 /** The owner list and its public twin (key in the body). */
@@ -130,20 +129,29 @@ export class PhotoListingService {
       row.eventId === access.event.row.id
         ? access.event
         : await this.deps.events.findById(row.eventId);
-    if (!access.attendee) {
-      const seen = this.present(row, access.audience, { event: event?.row });
-      return photoForAudience(seen, access.audience);
-    }
-    const photo = this.present(row, access.audience, {
-      original: attendeeMayDownloadPhoto(access.attendee, event?.row, row),
+    return presentKeyPhoto(row, access.audience, this.deps.urls, {
       event: event?.row,
+      ...(access.attendee
+        ? { original: attendeeMayDownloadPhoto(access.attendee, event?.row, row) }
+        : {}),
     });
-    return photoForAudience(photo, access.audience);
   }
 
-  /** `event`: the photo's event, which decides a guest's preview (paid → watermarked). */
-  present(row: PhotoRow, audience: Audience, options: PresentOptions = {}): Photo {
-    return presentPhoto(row, audience, this.deps.urls, options);
+  /** A photo as operators see it (every field). */
+  presentForOperator(row: PhotoRow): Photo {
+    return presentOperatorPhoto(row, this.deps.urls);
+  }
+
+  /**
+   * A photo as a guest sees it (mini-albums, share pages, mail thumbnails). `event`: the photo's
+   * event, which decides a guest's preview (paid → watermarked).
+   */
+  presentForGuest(
+    row: PhotoRow,
+    audience: Exclude<Audience, 'owner' | 'robot'>,
+    options: PresentOptions = {},
+  ) {
+    return presentGuestPhoto(row, audience, this.deps.urls, options);
   }
 
   /**

@@ -20,14 +20,14 @@ import { sniffMedia } from '../../lib/media-sniff.ts';
 import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import type { EventRecord } from '../../repositories/events/event.repository.ts';
 import type { ImageEngine } from '../../repositories/photos/image-engine.ts';
-import type { PhotoRepository } from '../../repositories/photos/photo.repository.ts';
+import type { PhotoRepository, PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import type { VideoEngine } from '../../repositories/photos/video-engine.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type { AccessControl, EventGrant } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { IMAGE_MAX_BYTES, protectedPhotoFolder, readUpload } from './photo-files.ts';
 import type { Quotas } from '../operations/quotas.ts';
-import { presentPhoto } from './photo-presenter.ts';
+import { presentOperatorPhoto, presentRobotUpload } from '../../presenters/photo.presenter.ts';
 import type { PhotoUrls } from './photo-urls.ts';
 
 /**
@@ -301,22 +301,11 @@ export class PhotoUploadService {
     return photo;
   }
 
-  /**
-   * The registered photo. A robot hears its upload's state without the original or unwatermarked
-   * URLs, and an attendee id only on its own upload (the same bytes may already be another
-   * uploader's photo, whose attendee id opens that attendee's album).
-   */
-  private present(
-    row: Parameters<typeof presentPhoto>[0],
-    caller?: Pick<EventGrant, 'audience' | 'robotId'>,
-  ): Photo {
-    if (caller?.audience !== 'robot') return presentPhoto(row, 'owner', this.deps.urls);
-    const photo = presentPhoto(row, 'robot', this.deps.urls);
-    return {
-      ...photo,
-      attendee_uid: row.robotId !== null && row.robotId === caller.robotId ? row.attendeeUid : null,
-      urls: { ...photo.urls, original: null, preview: null },
-    };
+  /** The registered photo, as its uploader sees it (a robot: `presentRobotUpload`). */
+  private present(row: PhotoRow, caller?: Pick<EventGrant, 'audience' | 'robotId'>): Photo {
+    return caller?.audience === 'robot'
+      ? presentRobotUpload(row, this.deps.urls, caller.robotId)
+      : presentOperatorPhoto(row, this.deps.urls);
   }
 
   /** Photo delay (owner-console opts): VIP attendees and tagged photos may wait differently. */

@@ -1,14 +1,11 @@
+// An event's settings as stored (columns and JSON with their defaults), and its display token.
 import {
   eventOptsSchema,
   eventSettingsShape,
   leadParamsSchema,
   notificationDataSchema,
-  SECURE_FIELDS,
   shopifyShippingAddressSchema,
-  type BasicEvent,
   type EventSettings,
-  type FlashbulbEvent,
-  type SecureField,
 } from '@flashbulb/shared';
 import type { z } from 'zod';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -63,41 +60,3 @@ export const displayTokenMessage = (eventId: number): string => `lead-display:${
 /** The event's display token: what its screen links carry to skip the lead gate. */
 export const displayTokenOf = (secrets: Pick<SecretBox, 'hmac'>, eventId: number): string =>
   secrets.hmac(displayTokenMessage(eventId));
-
-export const secureFieldsSet = (row: EventRow): SecureField[] =>
-  SECURE_FIELDS.filter((f) => Boolean(row.secureFields[f]));
-
-/** The event as the API answers it: keys in clear, secure fields only named, never shown. */
-export const mapEventToResponse = (event: EventRecord, secrets: SecretBox): FlashbulbEvent => {
-  const row = event.row;
-  return {
-    id: row.id,
-    name: row.name,
-    organisation_id: row.organisationId,
-    owner_api_key: secrets.decrypt(row.ownerKeySealed),
-    private_api_key: secrets.decrypt(row.privateKeySealed),
-    public_api_key: secrets.decrypt(row.publicKeySealed),
-    display_token: displayTokenOf(secrets, row.id),
-    ...settingsOfRecord(event),
-    email_from_address_verified: row.emailFromAddressVerified,
-    unlocked: row.unlocked,
-    secure_fields_set: secureFieldsSet(row),
-    updated_date: row.updatedAt.toISOString(),
-    created_date: row.createdAt.toISOString(),
-  };
-};
-
-export const mapEventToBasic = (row: EventRow, secrets: SecretBox): BasicEvent => ({
-  id: row.id,
-  name: row.name,
-  full_name: row.full_name,
-  organisation_id: row.organisationId,
-  is_visible: row.is_visible,
-  logo_full_path: row.logo_full_path,
-  public_api_key: secrets.decrypt(row.publicKeySealed),
-  private_api_key: secrets.decrypt(row.privateKeySealed),
-  display_token: displayTokenOf(secrets, row.id),
-  collect_leads: row.collect_leads,
-  updated_date: row.updatedAt.toISOString(),
-  created_date: row.createdAt.toISOString(),
-});
