@@ -299,7 +299,7 @@ const main = async () => {
   );
   await app.listen({ port, host: '127.0.0.1' });
   // main.ts creates the first administrator from the environment; in process we do it here.
-  await app.container.services.auth.createFirstAdmin(
+  await app.container.services.firstAdmin.createFirstAdmin(
     { email: ALBUM_ADMIN.email, password: ALBUM_ADMIN.password },
     { local: true },
   );

@@ -74,7 +74,7 @@ export const setUp = async (
   const app = await buildApp(config);
   await app.listen({ port, host: '127.0.0.1' });
   const { services } = app.container;
-  await services.auth.createFirstAdmin(
+  await services.firstAdmin.createFirstAdmin(
     { email: 'bench@example.com', password: 'bench password 123' },
     { local: true },
   );

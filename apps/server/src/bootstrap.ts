@@ -11,10 +11,10 @@ export const bootstrapAdmin = async (
   log: FastifyBaseLogger,
 ): Promise<void> => {
   if (!config.adminEmail || !config.adminPassword) {
-    if (await container.services.auth.needsFirstAdmin()) {
+    if (await container.services.firstAdmin.needsFirstAdmin()) {
       log.warn(
         'no user yet: the first visit shows "create the first administrator"; from another ' +
-          `machine it asks for the set-up token ${container.services.auth.setupToken()}`,
+          `machine it asks for the set-up token ${container.services.firstAdmin.setupToken()}`,
       );
     }
     return;
@@ -27,7 +27,7 @@ export const bootstrapAdmin = async (
     );
   }
   try {
-    await container.services.auth.createFirstAdmin(
+    await container.services.firstAdmin.createFirstAdmin(
       { email: email.data, password: password.data },
       { local: true },
     );

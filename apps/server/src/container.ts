@@ -6,8 +6,7 @@ import { createCore, type ContainerOptions } from './container/core.ts';
 import { wireEvents } from './container/events.ts';
 import { wireFaces } from './container/faces.ts';
 import { wireIdentity } from './container/identity.ts';
-import { wireMessaging } from './container/messaging.ts';
-import { wireNotifications } from './container/notifications.ts';
+import { wireMessaging, wireMessagingTopics } from './container/messaging.ts';
 import { wireOperations } from './container/operations.ts';
 import { wirePayments } from './container/payments.ts';
 import { wirePhotos } from './container/photos.ts';
@@ -66,7 +65,7 @@ export const createContainer = async (
     },
   });
   const payments = wirePayments(core, identity, events, photos, albums, messaging);
-  const notifications = wireNotifications(core, events, messaging);
+  const notifications = wireMessagingTopics(core, events, messaging);
   const printing = wirePrinting(core, events, photos, albums);
   const operations = wireOperations(core, identity, events, messaging);
   const domains = [
@@ -139,7 +138,7 @@ export const createContainer = async (
         photoVariants: photos.services.photoVariants,
         outbox: messaging.services.outbox,
         sessions: identity.repositories.sessions,
-        auth: identity.services.auth,
+        auth: identity.services.passwordReset,
         attendees: albums.services.attendees,
         storageMigration: photos.services.storageMigration,
         uploadSweep: photos.services.uploadSweep,

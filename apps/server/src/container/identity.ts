@@ -4,6 +4,10 @@ import { SessionRepository } from '../repositories/identity/session.repository.t
 import { ThrottleRepository } from '../repositories/identity/throttle.repository.ts';
 import { UserRepository } from '../repositories/identity/user.repository.ts';
 import { AuthService } from '../services/identity/auth.service.ts';
+import { FirstAdminService } from '../services/identity/first-admin.service.ts';
+import { PasswordResetService } from '../services/identity/password-reset.service.ts';
+import { SignInAttempts } from '../services/identity/sign-in-attempts.ts';
+import { TwoFactorService } from '../services/identity/two-factor.service.ts';
 import { OrganisationService } from '../services/identity/organisation.service.ts';
 import { UserService } from '../services/identity/user.service.ts';
 import type { Core } from './core.ts';
@@ -23,20 +27,20 @@ export const wireIdentity = (
   const sessions = new SessionRepository(database.db);
   const throttle = new ThrottleRepository(database.db, database);
   const apiKeys = new ApiKeyRepository(database.db);
+  const attempts = new SignInAttempts({ throttle, users, clock });
+  const authLogger = logger.child({ component: 'auth' });
   const auth = new AuthService({
     users,
     sessions,
-    throttle,
     apiKeys,
-    mail,
     hasher,
     secrets,
     clock,
-    logger: logger.child({ component: 'auth' }),
+    logger: authLogger,
     mfaExemptUsers: config.mfaExemptUsers,
-    publicUrl: config.publicUrl,
-    queueResetCode: (username) => core.jobs.send('auth.password-reset', { username }),
+    attempts,
   });
+  const isMfaExempt = (email: string) => auth.isMfaExempt(email);
   const userService = new UserService({
     users,
     sessions,
@@ -45,7 +49,7 @@ export const wireIdentity = (
     mail,
     hasher,
     clock,
-    isMfaExempt: (email) => auth.isMfaExempt(email),
+    isMfaExempt,
     testPayments: config.providers.payments.kind === 'test',
     publicUrl: config.publicUrl,
   });
@@ -53,6 +57,29 @@ export const wireIdentity = (
     repositories: { users, organisations, sessions, throttle, apiKeys },
     services: {
       auth,
+      twoFactor: new TwoFactorService({
+        users,
+        sessions,
+        hasher,
+        secrets,
+        clock,
+        attempts,
+        isMfaExempt,
+      }),
+      passwordReset: new PasswordResetService({
+        users,
+        sessions,
+        throttle,
+        apiKeys,
+        mail,
+        hasher,
+        secrets,
+        clock,
+        attempts,
+        publicUrl: config.publicUrl,
+        queueResetCode: (username) => core.jobs.send('auth.password-reset', { username }),
+      }),
+      firstAdmin: new FirstAdminService({ users, hasher, secrets, logger: authLogger }),
       users: userService,
       organisations: new OrganisationService(organisations, seedOrganisation),
     },

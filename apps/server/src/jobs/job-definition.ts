@@ -16,7 +16,7 @@ import type { DatabaseMaintenance } from '../db/maintenance.ts';
 import type { FaceIndexService } from '../services/faces/face-index.service.ts';
 import type { FaceSelfieService } from '../services/faces/face-selfie.service.ts';
 import type { PrintService } from '../services/printing/print.service.ts';
-import type { AuthService } from '../services/identity/auth.service.ts';
+import type { PasswordResetService } from '../services/identity/password-reset.service.ts';
 import type { EventMailService } from '../services/messaging/event-mail.service.ts';
 
 /**
@@ -36,7 +36,7 @@ export interface JobDeps {
   maintenance: Pick<DatabaseMaintenance, 'vacuumIfNeeded'>;
   sessions: Pick<SessionRepository, 'deleteExpired'>;
   /** Password reset codes (the forgot-password request only queues them); optional for workers built without it. */
-  auth?: Pick<AuthService, 'sendResetCode'>;
+  auth?: Pick<PasswordResetService, 'sendResetCode'>;
   attendees: Pick<AttendeeService, 'deleteAbandonedBatches'>;
   faceIndex: Pick<FaceIndexService, 'indexPhoto' | 'backfill' | 'sweep'>;
   /** Selfie expiry; optional for workers built without it. */

@@ -18,7 +18,10 @@ import {
   type AuthService,
   type IssuedTokens,
 } from '../services/identity/auth.service.ts';
+import type { FirstAdminService } from '../services/identity/first-admin.service.ts';
 import type { OrganisationService } from '../services/identity/organisation.service.ts';
+import type { PasswordResetService } from '../services/identity/password-reset.service.ts';
+import type { TwoFactorService } from '../services/identity/two-factor.service.ts';
 import type { UserService } from '../services/identity/user.service.ts';
 import type { EventFromAddressService } from '../services/messaging/event-from-address.service.ts';
 import type { EventService } from '../services/events/event.service.ts';
@@ -90,6 +93,9 @@ const present = (
 /** Thin handlers: read the body, call one service method, present the result. */
 export const createHandlers = (services: {
   auth: AuthService;
+  twoFactor: TwoFactorService;
+  passwordReset: PasswordResetService;
+  firstAdmin: FirstAdminService;
   users: UserService;
   organisations: OrganisationService;
   events: EventService;
@@ -129,18 +135,19 @@ export const createHandlers = (services: {
   respondToChallenge: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.respondToChallenge(body)),
   associateSoftwareToken: async ({ actor, body }) =>
-    services.auth.associateSoftwareToken(actor, body),
-  verifySoftwareToken: async ({ actor, body }) => services.auth.verifySoftwareToken(actor, body),
+    services.twoFactor.associateSoftwareToken(actor, body),
+  verifySoftwareToken: async ({ actor, body }) =>
+    services.twoFactor.verifySoftwareToken(actor, body),
   setMfaPreference: async ({ actor, body }) => {
-    await services.auth.setMfaPreference(actor, body.software_token_mfa_settings);
+    await services.twoFactor.setMfaPreference(actor, body.software_token_mfa_settings);
     return {};
   },
   forgotPassword: async ({ body }) => {
-    await services.auth.forgotPassword(body);
+    await services.passwordReset.forgotPassword(body);
     return { code_delivery_details: { delivery_medium: 'EMAIL' } };
   },
   confirmForgotPassword: async ({ body }) => {
-    await services.auth.confirmForgotPassword(body);
+    await services.passwordReset.confirmForgotPassword(body);
     return {};
   },
   refresh: async ({ body, request, reply }) => {
@@ -161,11 +168,11 @@ export const createHandlers = (services: {
     return {};
   },
   setupStatus: async ({ request }) => ({
-    needs_first_admin: await services.auth.needsFirstAdmin(),
+    needs_first_admin: await services.firstAdmin.needsFirstAdmin(),
     needs_setup_token: !isLocalRequest(request),
   }),
   createFirstAdmin: async ({ body, request }) =>
-    services.auth.createFirstAdmin(body, { local: isLocalRequest(request) }),
+    services.firstAdmin.createFirstAdmin(body, { local: isLocalRequest(request) }),
   myInfo: async ({ actor }) => services.users.myInfo(actor),
   createUser: async ({ actor, body }) => services.users.create(actor, body),
   listUsers: async ({ actor, body }) => services.users.list(actor, body.organisation_id),

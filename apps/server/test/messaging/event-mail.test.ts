@@ -341,7 +341,7 @@ describe('the Outbox page’s messages of no event', () => {
     expect(await t.app.container.jobs.payloads('auth.password-reset', 'pending')).toEqual([
       { username: ADMIN_EMAIL },
     ]);
-    await t.app.container.services.auth.sendResetCode(ADMIN_EMAIL);
+    await t.app.container.services.passwordReset.sendResetCode(ADMIN_EMAIL);
     const listed = await t.ok(endpoints.outboxList, {}, as(world.superUser));
     const invitation = listed.messages.find((m) => m.kind === 'password_reset');
     expect(invitation).toBeDefined();
