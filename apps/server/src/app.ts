@@ -41,7 +41,7 @@ import { registerKioskEntry } from './routes/kiosk-entry.ts';
 import { registerUnsubscribeRoutes } from './routes/unsubscribe.routes.ts';
 import { registerWebhookRoutes } from './routes/webhook.routes.ts';
 import { pageTypeFromQuery } from '@flashbulb/shared/rules/page-type';
-import { webappShell } from './routes/webapp-shell.ts';
+import { webappShell } from './pages/webapp-shell.ts';
 import type { WebappService } from './services/albums/webapp.service.ts';
 
 /** Owner calls and forms are small; uploads go straight to storage, not through these bodies. */
