@@ -1,3 +1,4 @@
+import { runInNewContext } from 'node:vm';
 import {
   API_BASE,
   KIOSK_LOCAL_STORAGE_KEYS,
@@ -43,6 +44,13 @@ button.secondary{background:#3b4652}#message{min-height:2.2rem;font-size:1.8rem}
 const CARD_CODE_SOURCE = kioskCardCode.toString();
 if (/<\/script|<!--/i.test(CARD_CODE_SOURCE))
   throw new Error('kioskCardCode cannot be written into a script element');
+// The source as this process runs it (a loader may have transformed it): checked once, alone in an
+// empty context, so a reader that leans on anything outside itself stops the server at start
+// instead of leaving kiosks with a page that cannot read a card.
+const isolated = runInNewContext(`(${CARD_CODE_SOURCE})`, {}) as (scan: string) => string | null;
+for (const scan of ['https://x.example/?attId=ab12-cd34&x=1', 'a=b=AB-CD 12', '%', 'ABC', ''])
+  if (isolated(scan) !== kioskCardCode(scan))
+    throw new Error('kioskCardCode is not self-contained: the kiosk entry page cannot run it');
 
 /** The page's script: clears what the last guest left, reads a scan, checks it, redirects. */
 const SCRIPT = `
