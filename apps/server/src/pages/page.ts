@@ -3,13 +3,14 @@ import { escapeHtml } from '../lib/escape-html.ts';
 
 /**
  * The one way the server writes HTML (share pages, the kiosk entry page, the unsubscribe page, the
- * album's first paint, the web-app shell's tags): a tagged template, `html\`…\``, that escapes every
- * interpolated value unless it is already markup — made by `safeHtml` itself, or wrapped by `trusted`
- * (style sheets and scripts the server writes, never user text). A page cannot forget to escape a
- * value: leaving the escape out is what it takes effort to do.
+ * album's first paint, the web-app shell's tags): a tagged template, `safeHtml\`…\``, that escapes
+ * every interpolated value unless it is already markup — made by `safeHtml` itself, or wrapped by
+ * `trusted` (style sheets and scripts the server writes, never user text). A page cannot forget to
+ * escape a value: leaving the escape out is what it takes effort to do. (Not named `html`: Prettier
+ * reformats templates of that tag as HTML, which would change the bytes a page sends.)
  */
 
-/** Markup that is safe to write as it is. Only `safeHtml` and `trusted` make one. */
+/** Markup that is safe to write as it is: made by `safeHtml`, `textHtml`, `joinHtml` or `trusted`. */
 export class Html {
   readonly #markup: string;
   constructor(markup: string) {
