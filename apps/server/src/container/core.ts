@@ -7,7 +7,7 @@ import type { AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { DomainEventBus } from '../events/event-bus.ts';
 import { JobQueue } from '../jobs/job-queue.ts';
-import { jobRegistry } from '../jobs/registry.ts';
+import { jobCatalogue } from '../jobs/catalogue.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { PasswordHasher } from '../lib/password-hasher.ts';
 import { SecretBox } from '../lib/secret-box.ts';
@@ -116,7 +116,7 @@ export const createCore = async (
     secret,
     secrets: new SecretBox(secret),
     hasher: options.passwordHasher ?? new PasswordHasher(),
-    jobs: new JobQueue(database, logger.child({ component: 'jobs' }), jobRegistry, {
+    jobs: new JobQueue(database, logger.child({ component: 'jobs' }), jobCatalogue, {
       singleOwner: database.engine === 'pglite',
       metrics,
     }),

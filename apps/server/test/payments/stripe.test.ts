@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsReconcileJob } from '../../src/jobs/payments-reconcile.job.ts';
-import { jobRegistry } from '../../src/jobs/registry.ts';
+import { jobCatalogue as jobRegistry } from '../../src/jobs/catalogue.ts';
 import {
   CARD_DECLINED,
   CARD_PAYS,
@@ -327,7 +327,7 @@ describe('Stripe Checkout pay-on-phone', () => {
   });
 
   it('reconciles a payment whose webhook was lost by asking Stripe, once; a fresh one is not asked', async () => {
-    expect(jobRegistry).toContain(paymentsReconcileJob);
+    expect(jobRegistry).toContain(paymentsReconcileJob.job);
     const uid = await guest(event, 1);
     const started = await startCheckout(uid);
     const sessionId = sessionIdOf(started.checkout_url);

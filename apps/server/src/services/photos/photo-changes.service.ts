@@ -13,7 +13,7 @@ import type {
 } from '@flashbulb/shared';
 import type { DomainEventEmitter } from '../../events/event-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
 import type { PhotoRepository, PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type { AccessControl } from '../../access/access-control.ts';
@@ -34,7 +34,7 @@ export class PhotoChangesService {
       access: AccessControl;
       storage: StorageRepository;
       urls: PhotoUrls;
-      jobs: JobQueue;
+      jobs: JobSender;
       bus: DomainEventEmitter;
     },
   ) {}

@@ -3,7 +3,7 @@ import { PHOTO_MAX_BYTES } from '@flashbulb/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { DomainEvents } from '../../events/domain-events.ts';
 import type { DomainEventEmitter } from '../../events/event-bus.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
 import type { EventRecord, EventRepository } from '../../repositories/events/event.repository.ts';
 import type { ImageEngine } from '../../repositories/photos/image-engine.ts';
 import type { ImageProcessRepository } from '../../repositories/printing/image-process.repository.ts';
@@ -40,7 +40,7 @@ export class PhotoVariantsService {
       processes: Pick<ImageProcessRepository, 'listForEvent'>;
       storage: StorageRepository;
       images: ImageEngine;
-      jobs: Pick<JobQueue, 'send'>;
+      jobs: JobSender;
       bus: DomainEventEmitter;
       logger: Logger;
       uidSecret: Buffer;

@@ -12,7 +12,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import type { DomainEventEmitter } from '../../events/event-bus.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AlbumRepository } from '../../repositories/albums/album.repository.ts';
@@ -144,7 +144,7 @@ export class PrintService {
       processes: Pick<ImageProcessRepository, 'listAutoPrintForEvent'>;
       storage: StorageRepository;
       printer: PrinterAdapter;
-      jobs: Pick<JobQueue, 'send'>;
+      jobs: JobSender;
       bus: DomainEventEmitter;
       logger: Logger;
       clock: Clock;
