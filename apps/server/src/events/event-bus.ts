@@ -17,7 +17,7 @@ export interface DomainEventEmitter {
 /**
  * The in-process domain event bus. Producers `emit` a fact once it is stored; listeners react.
  *
- * Rules (docs/domains/events-and-jobs.md):
+ * Rules (docs/domains/signals-and-jobs.md):
  * - A listener does no slow work inline: it enqueues a typed, idempotent job (jobs/registry.ts)
  *   or sends a short notice.
  * - A failing listener is logged and skipped: it never fails the producer (the caller's request
