@@ -18,10 +18,19 @@ const sharedSrc = path.join(repoRoot, 'packages/shared/src');
 
 export const DEFAULT_ROOTS = ['apps/server/src', 'packages/shared/src', 'apps/web/src'];
 
-/** Every module specifier a file names, type-only and dynamic imports included. */
+/** @typedef {Map<string, string[]>} Graph node → the nodes it points at */
+
+/**
+ * Every module specifier a file names, type-only and dynamic imports included.
+ * @param {string} fileName
+ * @param {string} text
+ * @returns {string[]}
+ */
 export const importSpecifiers = (fileName, text) => {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
+  /** @type {string[]} */
   const found = [];
+  /** @param {ts.Node} node */
   const visit = (node) => {
     if (
       (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
@@ -57,9 +66,15 @@ export const importSpecifiers = (fileName, text) => {
 
 const CANDIDATES = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
+/** @param {string} candidate */
 const isFile = (candidate) => existsSync(candidate) && statSync(candidate).isFile();
 
-/** The file a specifier names, or null for a package outside the repository. */
+/**
+ * The file a specifier names, or null for a package outside the repository.
+ * @param {string} fromFile
+ * @param {string} specifier
+ * @returns {string | null}
+ */
 export const resolveSpecifier = (fromFile, specifier) => {
   let base;
   if (specifier.startsWith('.')) base = path.resolve(path.dirname(fromFile), specifier);
@@ -76,8 +91,11 @@ export const resolveSpecifier = (fromFile, specifier) => {
   return null;
 };
 
+/** @param {string} folder @returns {string[]} */
 const sourceFiles = (folder) => {
+  /** @type {string[]} */
   const out = [];
+  /** @param {string} dir */
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
@@ -94,12 +112,16 @@ const sourceFiles = (folder) => {
  * The import graph of the files under the given folders (absolute or repository-relative): file →
  * the files it imports. An edge leaving the folders (e.g. into the shared package from the server)
  * is kept only when its target is inside them too.
+ * @param {readonly string[]} folders
+ * @returns {Graph}
  */
 export const importGraph = (folders) => {
   const files = folders.flatMap((folder) => sourceFiles(path.resolve(repoRoot, folder)));
   const inside = new Set(files);
+  /** @type {Graph} */
   const graph = new Map();
   for (const file of files) {
+    /** @type {Set<string>} */
     const targets = new Set();
     for (const specifier of importSpecifiers(file, readFileSync(file, 'utf8'))) {
       const target = resolveSpecifier(file, specifier);
@@ -113,29 +135,41 @@ export const importGraph = (folders) => {
 /**
  * Tarjan's strongly connected components over `graph` (node → nodes it points at). Answers the
  * components that are circles: more than one node, or one node pointing at itself.
+ * @param {Graph} graph
+ * @returns {string[][]}
  */
 export const stronglyConnected = (graph) => {
+  /** @type {Map<string, number>} */
   const index = new Map();
+  /** @type {Map<string, number>} */
   const low = new Map();
+  /** @type {Set<string>} */
   const onStack = new Set();
+  /** @type {string[]} */
   const stack = [];
+  /** @type {string[][]} */
   const components = [];
   let next = 0;
+  /** @param {string} node */
   const successors = (node) => graph.get(node) ?? [];
+  /** @param {string} node */
+  const lowOf = (node) => /** @type {number} */ (low.get(node));
+  /** @param {string} node */
+  const indexOf = (node) => /** @type {number} */ (index.get(node));
   // Iterative, so a long chain of imports cannot overflow the call stack.
   for (const root of graph.keys()) {
     if (index.has(root)) continue;
+    /** @type {{ node: string; i: number }[]} */
     const work = [{ node: root, i: 0 }];
     index.set(root, next);
     low.set(root, next);
     next += 1;
     stack.push(root);
     onStack.add(root);
-    while (work.length > 0) {
-      const frame = work[work.length - 1];
+    for (let frame = work.at(-1); frame; frame = work.at(-1)) {
       const list = successors(frame.node);
       if (frame.i < list.length) {
-        const child = list[frame.i];
+        const child = /** @type {string} */ (list[frame.i]);
         frame.i += 1;
         if (!index.has(child)) {
           index.set(child, next);
@@ -145,18 +179,20 @@ export const stronglyConnected = (graph) => {
           onStack.add(child);
           work.push({ node: child, i: 0 });
         } else if (onStack.has(child)) {
-          low.set(frame.node, Math.min(low.get(frame.node), index.get(child)));
+          low.set(frame.node, Math.min(lowOf(frame.node), indexOf(child)));
         }
         continue;
       }
       work.pop();
-      const parent = work[work.length - 1];
-      if (parent) low.set(parent.node, Math.min(low.get(parent.node), low.get(frame.node)));
-      if (low.get(frame.node) === index.get(frame.node)) {
+      const parent = work.at(-1);
+      if (parent) low.set(parent.node, Math.min(lowOf(parent.node), lowOf(frame.node)));
+      if (lowOf(frame.node) === indexOf(frame.node)) {
+        /** @type {string[]} */
         const component = [];
+        /** @type {string} */
         let member;
         do {
-          member = stack.pop();
+          member = /** @type {string} */ (stack.pop());
           onStack.delete(member);
           component.push(member);
         } while (member !== frame.node);
@@ -171,20 +207,24 @@ export const stronglyConnected = (graph) => {
 /**
  * One closed path through a component: from its first node, breadth-first inside the component
  * back to that node (the shortest circle through it). Answers [a, b, …, a].
+ * @param {Graph} graph
+ * @param {string[]} component
+ * @returns {string[]}
  */
 export const circlePath = (graph, component) => {
   const members = new Set(component);
-  const start = component[0];
+  const start = /** @type {string} */ (component[0]);
+  /** @type {Map<string, string>} */
   const cameFrom = new Map();
   const queue = [start];
   const seen = new Set([start]);
-  while (queue.length > 0) {
-    const node = queue.shift();
+  for (let node = queue.shift(); node !== undefined; node = queue.shift()) {
     for (const child of graph.get(node) ?? []) {
       if (!members.has(child)) continue;
       if (child === start) {
         const path_ = [start];
-        for (let at = node; at !== start; at = cameFrom.get(at)) path_.splice(1, 0, at);
+        for (let at = node; at !== start; at = /** @type {string} */ (cameFrom.get(at)))
+          path_.splice(1, 0, at);
         return [...path_, start];
       }
       if (seen.has(child)) continue;
@@ -196,9 +236,14 @@ export const circlePath = (graph, component) => {
   return [...component, start];
 };
 
-/** The circles among the files under `folders`: each with its files and one path, repo-relative. */
+/**
+ * The circles among the files under `folders`: each with its files and one path, repo-relative.
+ * @param {readonly string[]} folders
+ * @returns {{ files: string[]; path: string[] }[]}
+ */
 export const findImportCycles = (folders = DEFAULT_ROOTS) => {
   const graph = importGraph(folders);
+  /** @param {string} file */
   const relative = (file) => path.relative(repoRoot, file);
   return stronglyConnected(graph).map((component) => ({
     files: component.map(relative).sort(),

@@ -59,7 +59,7 @@ describe('the circle finder', () => {
       "type H = import('./h.ts').H;",
       "import './i.ts';",
       "// import { no } from './comment.ts';",
-      "const text = \"import { no } from './string.ts'\";",
+      'const text = "import { no } from \'./string.ts\'";',
     ].join('\n');
     expect(importSpecifiers('x.ts', text)).toEqual([
       './a.ts',
@@ -82,13 +82,18 @@ describe('the circle finder', () => {
       writeFileSync(path.join(root, file), text);
     };
     write('services/mail.service.ts', "import type { Notify } from '../services/notify.ts';\n");
-    write('services/notify.ts', "import { brand } from './mail.service.ts';\nexport type Notify = 1;\n");
+    write(
+      'services/notify.ts',
+      "import { brand } from './mail.service.ts';\nexport type Notify = 1;\n",
+    );
     write('jobs/queue.ts', "import type { X } from '../lib';\n");
     write('lib/index.ts', "export const x = 1;\nimport('zod');\n");
 
     it('resolves relative specifiers (extension, folder index) and finds the type-only circle', () => {
       const graph = importGraph([root]);
-      expect(graph.get(path.join(root, 'jobs/queue.ts'))).toEqual([path.join(root, 'lib/index.ts')]);
+      expect(graph.get(path.join(root, 'jobs/queue.ts'))).toEqual([
+        path.join(root, 'lib/index.ts'),
+      ]);
       expect(graph.get(path.join(root, 'lib/index.ts'))).toEqual([]);
       expect(sorted(stronglyConnected(graph))).toEqual([
         [path.join(root, 'services/mail.service.ts'), path.join(root, 'services/notify.ts')],
@@ -111,6 +116,8 @@ describe('the repository', () => {
   it('resolves the shared package by name: a circle through @flashbulb/shared would be found', () => {
     const graph = importGraph(['packages/shared/src', 'apps/server/src']);
     const server = [...graph.entries()].find(([file]) => file.endsWith('apps/server/src/app.ts'));
-    expect(server?.[1].some((target) => target.includes('packages/shared/src/'))).toBe(true);
+    expect(server?.[1].some((target: string) => target.includes('packages/shared/src/'))).toBe(
+      true,
+    );
   });
 });

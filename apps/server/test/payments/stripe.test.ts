@@ -342,9 +342,7 @@ describe('Stripe Checkout pay-on-phone', () => {
     expect((await paymentRow(started.payment_id))?.status).toBe('pending');
 
     t.clock.advance(3 * 60_000);
-    const result = await paymentsReconcileJob.run({}, {
-      providerCheckouts: reconcile,
-    } as never);
+    const result = await paymentsReconcileJob.run({}, { providerCheckouts: reconcile });
     expect(result).toMatchObject({ moved: 1 });
     expect(gets()).toBe(1);
     expect((await paymentRow(started.payment_id))?.status).toBe('paid');
