@@ -94,7 +94,7 @@ export const createContainer = async (
   return {
     database,
     jobs,
-    /** The in-process domain event bus (events/event-bus.ts). */
+    /** The in-process signal bus (signals/signal-bus.ts). */
     bus,
     /** Prometheus metrics of this process (http/metrics.ts) and the reads behind its gauges. */
     metrics,

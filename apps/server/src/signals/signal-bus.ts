@@ -1,8 +1,6 @@
-import type { DomainEventName, DomainEvents } from './domain-events.ts';
+import type { SignalName, Signals } from './signals.ts';
 
-export type DomainEventListener<N extends DomainEventName> = (
-  payload: DomainEvents[N],
-) => Promise<void> | void;
+export type SignalListener<N extends SignalName> = (payload: Signals[N]) => Promise<void> | void;
 
 interface Registered {
   name: string;
@@ -10,23 +8,24 @@ interface Registered {
 }
 
 /** What a producer needs: services get this narrow view, never the registration side. */
-export interface DomainEventEmitter {
-  emit<N extends DomainEventName>(event: N, payload: DomainEvents[N]): Promise<void>;
+export interface SignalEmitter {
+  emit<N extends SignalName>(signal: N, payload: Signals[N]): Promise<void>;
 }
 
 /**
- * The in-process domain event bus. Producers `emit` a fact once it is stored; listeners react.
+ * The in-process signal bus. Producers `emit` a fact once it is stored; listeners react. (A
+ * signal is a fact such as `photo.ready`; an "event" is always the party and its album.)
  *
  * Rules (docs/domains/signals-and-jobs.md):
- * - A listener does no slow work inline: it enqueues a typed, idempotent job (jobs/registry.ts)
+ * - A listener does no slow work inline: it enqueues a typed, idempotent job (jobs/catalogue.ts)
  *   or sends a short notice.
  * - A failing listener is logged and skipped: it never fails the producer (the caller's request
  *   or job). What a lost listener call would leave undone must be recoverable (e.g. the sweep of
  *   photos stuck in `processing`).
  * - Listeners run one after the other in registration order; `emit` resolves when all are done.
  */
-export class DomainEventBus implements DomainEventEmitter {
-  private readonly listeners = new Map<DomainEventName, Registered[]>();
+export class SignalBus implements SignalEmitter {
+  private readonly listeners = new Map<SignalName, Registered[]>();
 
   constructor(
     private readonly logger: {
@@ -35,35 +34,36 @@ export class DomainEventBus implements DomainEventEmitter {
   ) {}
 
   /** Registers a listener under a name (for logs); answers the function that removes it. */
-  on<N extends DomainEventName>(
-    event: N,
-    name: string,
-    listener: DomainEventListener<N>,
-  ): () => void {
+  on<N extends SignalName>(signal: N, name: string, listener: SignalListener<N>): () => void {
     const entry: Registered = { name, listener };
-    const list = this.listeners.get(event) ?? [];
+    const list = this.listeners.get(signal) ?? [];
     list.push(entry);
-    this.listeners.set(event, list);
+    this.listeners.set(signal, list);
     return () => {
-      const current = this.listeners.get(event) ?? [];
+      const current = this.listeners.get(signal) ?? [];
       this.listeners.set(
-        event,
+        signal,
         current.filter((e) => e !== entry),
       );
     };
   }
 
-  /** The names of the listeners of an event (docs and tests). */
-  listenersOf(event: DomainEventName): string[] {
-    return (this.listeners.get(event) ?? []).map((e) => e.name);
+  /** The names of the listeners of a signal (docs and tests). */
+  listenersOf(signal: SignalName): string[] {
+    return (this.listeners.get(signal) ?? []).map((e) => e.name);
   }
 
-  async emit<N extends DomainEventName>(event: N, payload: DomainEvents[N]): Promise<void> {
-    for (const { name, listener } of this.listeners.get(event) ?? []) {
+  async emit<N extends SignalName>(signal: N, payload: Signals[N]): Promise<void> {
+    for (const { name, listener } of this.listeners.get(signal) ?? []) {
       try {
-        await (listener as DomainEventListener<N>)(payload);
+        await (listener as SignalListener<N>)(payload);
       } catch (error) {
-        this.logger.error({ err: error, event, listener: name }, 'domain event listener failed');
+        // The log line keeps its words and fields (`event`, `listener`): operators and alerts
+        // read it, and it was written before the bus was renamed.
+        this.logger.error(
+          { err: error, event: signal, listener: name },
+          'domain event listener failed',
+        );
       }
     }
   }

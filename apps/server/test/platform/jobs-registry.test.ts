@@ -1,7 +1,7 @@
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DomainEvents } from '../../src/events/domain-events.ts';
+import type { Signals } from '../../src/signals/signals.ts';
 import { bindJobs, type JobServices } from '../../src/container/jobs.ts';
 import { databaseVacuum, jobCatalogue, photoDerivatives } from '../../src/jobs/catalogue.ts';
 import { assertUniqueJobNames, JobPayloadError } from '../../src/jobs/job-definition.ts';
@@ -47,9 +47,9 @@ const jobCount = async (name: string): Promise<number> => {
   return Number(rows[0]!.n);
 };
 
-/** Records every payload of the given domain events until the answered function is called. */
-const recordEvents = <N extends keyof DomainEvents>(names: N[]) => {
-  const seen: { name: N; payload: DomainEvents[N] }[] = [];
+/** Records every payload of the given signals until the answered function is called. */
+const recordEvents = <N extends keyof Signals>(names: N[]) => {
+  const seen: { name: N; payload: Signals[N] }[] = [];
   const offs = names.map((name) =>
     t.app.container.bus.on(name, 'test recorder', (payload) => {
       seen.push({ name, payload });

@@ -11,7 +11,7 @@ import type {
   updatePhoto,
   updatePhotoList,
 } from '@flashbulb/shared';
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { JobSender } from '../../jobs/job-sender.ts';
 import type { PhotoRepository, PhotoRow } from '../../repositories/photos/photo.repository.ts';
@@ -35,7 +35,7 @@ export class PhotoChangesService {
       storage: StorageRepository;
       urls: PhotoUrls;
       jobs: JobSender;
-      bus: DomainEventEmitter;
+      bus: SignalEmitter;
     },
   ) {}
 

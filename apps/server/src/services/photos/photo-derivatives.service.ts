@@ -1,6 +1,6 @@
 import { PHOTO_MAX_BYTES } from '@flashbulb/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import type { JobBacklog, JobSender } from '../../jobs/job-sender.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventRecord, EventRepository } from '../../repositories/events/event.repository.ts';
@@ -43,7 +43,7 @@ export class PhotoDerivativesService {
       videos: Pick<VideoEngine, 'withInput' | 'probe' | 'poster' | 'rendition'>;
       templates: Pick<PrintTemplateRepository, 'findById'>;
       logger: Logger;
-      bus: DomainEventEmitter;
+      bus: SignalEmitter;
       jobs: JobSender & JobBacklog;
       clock: Clock;
     },

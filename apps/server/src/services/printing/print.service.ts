@@ -11,7 +11,7 @@ import {
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import type { JobSender } from '../../jobs/job-sender.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -145,7 +145,7 @@ export class PrintService {
       storage: StorageRepository;
       printer: PrinterAdapter;
       jobs: JobSender;
-      bus: DomainEventEmitter;
+      bus: SignalEmitter;
       logger: Logger;
       clock: Clock;
     },
