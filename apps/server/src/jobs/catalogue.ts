@@ -348,7 +348,7 @@ export const jobCatalogue = [
   videoRenditions,
 ] as const;
 
-export type CatalogueJob = (typeof jobCatalogue)[number];
+type CatalogueJob = (typeof jobCatalogue)[number];
 export type JobName = CatalogueJob['name'];
 /** What `JobSender.send` accepts for a job (the schema's input). */
 export type JobPayload<N extends JobName> = z.input<Extract<CatalogueJob, { name: N }>['payload']>;

@@ -12,8 +12,6 @@ import {
 } from './job-definition.ts';
 import type { JobBacklog, JobSender, JobSendOptions } from './job-sender.ts';
 
-export type { JobName, JobPayload } from './catalogue.ts';
-
 /** A handler bound to its services for every job of the catalogue (container/jobs.ts). */
 export type BoundJobs = { readonly [N in JobName]: BoundJob<N> };
 
