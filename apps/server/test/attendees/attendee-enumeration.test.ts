@@ -142,7 +142,7 @@ describe('attendee albums cannot be enumerated', () => {
         url: `${API_BASE}${PHOTO_STREAM_PATH}?${new URLSearchParams({
           key_type: 'attendee',
           key_value: attendeeUid,
-        })}`,
+        }).toString()}`,
         headers: { 'x-forwarded-for': from },
       });
     const statuses: number[] = [];
