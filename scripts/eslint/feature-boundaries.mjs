@@ -97,7 +97,7 @@ const nameOf = (place) => {
       return 'app';
     case 'shared':
       return place.name;
-    default:
+    case 'other':
       return '';
   }
 };
@@ -136,7 +136,7 @@ const verdict = (from, to) => {
     case 'guestApp':
       if (isConsole(to)) return 'guestImportsConsole';
       return null;
-    default:
+    case 'other':
       return null;
   }
 };

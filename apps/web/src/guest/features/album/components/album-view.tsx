@@ -23,12 +23,16 @@ import { useAlbumPrintList } from './album-print-list.tsx';
 import { AlbumCover } from '../../../shared/components/album-cover.tsx';
 import { AlbumLinkError } from './album-link-error.tsx';
 import { AlbumSkeleton, AlbumState } from '../../../shared/components/album-states.tsx';
-import { GALLERY_ROW_HEIGHT, GuestPhotoGrid, type TileAction } from '../../../shared/components/guest-photo-grid.tsx';
+import {
+  GALLERY_ROW_HEIGHT,
+  GuestPhotoGrid,
+  type TileAction,
+} from '../../../shared/components/guest-photo-grid.tsx';
 import { IconButton } from '../../../shared/components/icon-button.tsx';
 import { Icon } from '../../../shared/components/icons.tsx';
 import { StockImageStrip } from './stock-image-strip.tsx';
 import { DisplayTokenContext, leadTokenOf } from '../utils/lead-token.ts';
-import type { ViewerOptions } from '../../../shared/viewer/photo-viewer.tsx';
+import type { ViewerOptions } from '../../../shared/viewer/viewer-options.ts';
 import { DEFAULT_SLIDESHOW_SECONDS } from '../utils/slideshow-seconds.ts';
 
 // Loaded when first used, not with the album (the first load stays under 150 KB).

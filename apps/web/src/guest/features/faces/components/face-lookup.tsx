@@ -12,7 +12,8 @@ import {
   type FaceLookupKey,
 } from '../../../shared/api/face-lookup.ts';
 import { GuestPhotoGrid } from '../../../shared/components/guest-photo-grid.tsx';
-import { PhotoViewer, type ViewerOptions } from '../../../shared/viewer/photo-viewer.tsx';
+import { PhotoViewer } from '../../../shared/viewer/photo-viewer.tsx';
+import type { ViewerOptions } from '../../../shared/viewer/viewer-options.ts';
 
 import { faceLookupOffered } from '../hooks/use-face-lookup-offered.ts';
 

@@ -7,7 +7,8 @@ import { callApi } from '../../../../lib/api-client.ts';
 import { GuestPhotoGrid } from '../../../shared/components/guest-photo-grid.tsx';
 import { AlbumCover } from '../../../shared/components/album-cover.tsx';
 import { AlbumSkeleton, AlbumState } from '../../../shared/components/album-states.tsx';
-import { PhotoViewer, type ViewerOptions } from '../../../shared/viewer/photo-viewer.tsx';
+import { PhotoViewer } from '../../../shared/viewer/photo-viewer.tsx';
+import type { ViewerOptions } from '../../../shared/viewer/viewer-options.ts';
 
 const noop = () => undefined;
 
