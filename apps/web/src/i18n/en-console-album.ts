@@ -29,7 +29,7 @@ export const enConsoleAlbum = {
     printable: 'Printable',
     printed: 'Printed',
     fileName: 'File name contains',
-    attendeeId: 'Attendee id',
+    attendeeUid: 'Attendee id',
     date: 'Date',
     anyTime: 'Any time',
     custom: 'Custom range',
@@ -95,7 +95,7 @@ export const enConsoleAlbum = {
     title_other: 'Add {{count}} photos to an attendee album',
     intro:
       'Enter the attendee id as printed on the card or wristband; dashes and case do not matter.',
-    attendeeId: 'Attendee id',
+    attendeeUid: 'Attendee id',
     submit: 'Add photos',
     done_one: '{{count}} photo added to the album of {{id}}',
     done_other: '{{count}} photos added to the album of {{id}}',

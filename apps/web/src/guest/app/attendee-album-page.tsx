@@ -24,14 +24,14 @@ const organisationNumber = (raw: string): number | null =>
  * locked, expired and unknown albums show the reason and no photos — then the photos, live.
  */
 export function AttendeeAlbumPage({
-  attendeeId,
+  attendeeUid,
   organisationId = null,
   kiosk,
   sendLink = false,
   kioskKey = null,
   fromKiosk = false,
 }: {
-  attendeeId: string;
+  attendeeUid: string;
   /** `attOrgId` links: the attendee must belong to this organisation. */
   organisationId?: string | null;
   kiosk: boolean;
@@ -44,23 +44,23 @@ export function AttendeeAlbumPage({
   const { t } = useTranslation();
   const orgNumber = organisationId === null ? null : organisationNumber(organisationId);
   const badOrganisation = organisationId !== null && orgNumber === null;
-  const attendee = useAttendeeAlbum(attendeeId, orgNumber, !badOrganisation);
+  const attendee = useAttendeeAlbum(attendeeUid, orgNumber, !badOrganisation);
   const vipToken = useKiosk()?.vipToken ?? null;
   const albumKey = useMemo(
     (): AlbumKey => ({
       keyType: 'attendee',
-      keyValue: attendeeId,
+      keyValue: attendeeUid,
       ...(vipToken ? { vipToken } : {}),
     }),
-    [attendeeId, vipToken],
+    [attendeeUid, vipToken],
   );
   // A photo deleted at the kiosk: the album is read again from the server.
   const queryClient = useQueryClient();
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => {
-    queryClient.removeQueries({ queryKey: ['albums', 'attendee', attendeeId] });
+    queryClient.removeQueries({ queryKey: ['albums', 'attendee', attendeeUid] });
     setGeneration((n) => n + 1);
-  }, [queryClient, attendeeId]);
+  }, [queryClient, attendeeUid]);
   const kioskTools = useKioskAlbumTools(reload);
 
   // Photos chosen for a per-photo purchase (paid albums), on the phone and at the kiosk alike.
@@ -113,9 +113,9 @@ export function AttendeeAlbumPage({
     >
       {data.unlocked !== 1 &&
         (kiosk ? (
-          <KioskCheckout attendeeId={attendeeId} kioskKey={kioskKey} choice={choice} />
+          <KioskCheckout attendeeUid={attendeeUid} kioskKey={kioskKey} choice={choice} />
         ) : (
-          <PaidAlbumPanel attendeeId={attendeeId} choice={choice} cardCheckout />
+          <PaidAlbumPanel attendeeUid={attendeeUid} choice={choice} cardCheckout />
         ))}
       {justPaid && (
         <p className="albums-note albums-paid-note" role="status">
@@ -125,8 +125,8 @@ export function AttendeeAlbumPage({
       {fromKiosk && <p className="albums-note">{t('albums.attendee.fromKiosk')}</p>}
       {kioskTools.panels}
       {/* On a kiosk the kiosk screen offers it; on a phone, "Find me" with a selfie. */}
-      {!kiosk && <FaceLookup albumKey={{ keyType: 'attendee', keyValue: attendeeId }} />}
-      {sendLink && kioskKey && <SendAlbumLinkForm attendeeId={attendeeId} kioskKey={kioskKey} />}
+      {!kiosk && <FaceLookup albumKey={{ keyType: 'attendee', keyValue: attendeeUid }} />}
+      {sendLink && kioskKey && <SendAlbumLinkForm attendeeUid={attendeeUid} kioskKey={kioskKey} />}
     </AlbumView>
   );
 }

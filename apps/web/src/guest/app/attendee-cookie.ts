@@ -20,11 +20,11 @@ export const cookieDomainFor = (hostname: string): string | null => {
 };
 
 /** The `flashbulb_attendee` cookie (albums spec §2.1, §9: 10 days, shared across subdomains). */
-export const attendeeCookie = (attendeeId: string, hostname: string, now = new Date()): string => {
+export const attendeeCookie = (attendeeUid: string, hostname: string, now = new Date()): string => {
   const expires = new Date(now.getTime() + ATTENDEE_COOKIE_DAYS * 24 * 60 * 60 * 1000);
   const domain = cookieDomainFor(hostname);
   return [
-    `${ATTENDEE_COOKIE}=${encodeURIComponent(attendeeId)}`,
+    `${ATTENDEE_COOKIE}=${encodeURIComponent(attendeeUid)}`,
     `expires=${expires.toUTCString()}`,
     'path=/',
     ...(domain ? [`domain=${domain}`] : []),

@@ -17,7 +17,9 @@ import '../shared/theme/guest-components.css';
 const AttendeeAlbumPage = lazy(() =>
   import('./attendee-album-page.tsx').then((m) => ({ default: m.AttendeeAlbumPage })),
 );
-const FaceLookup = lazy(() => import('../features/faces/components/face-lookup.tsx').then((m) => ({ default: m.FaceLookup })));
+const FaceLookup = lazy(() =>
+  import('../features/faces/components/face-lookup.tsx').then((m) => ({ default: m.FaceLookup })),
+);
 const KioskAllPhotosPage = lazy(() =>
   import('./kiosk-all-photos-page.tsx').then((m) => ({ default: m.KioskAllPhotosPage })),
 );
@@ -25,7 +27,9 @@ const KioskScreen = lazy(() =>
   import('../features/kiosk/components/kiosk-screen.tsx').then((m) => ({ default: m.KioskScreen })),
 );
 const MiniAlbumView = lazy(() =>
-  import('../features/mini-album/components/mini-album-view.tsx').then((m) => ({ default: m.MiniAlbumView })),
+  import('../features/mini-album/components/mini-album-view.tsx').then((m) => ({
+    default: m.MiniAlbumView,
+  })),
 );
 // The roaming photographer's upload page loads only for its link.
 const RoamerPage = lazy(() => import('../features/roamer/components/roamer-page.tsx'));
@@ -161,7 +165,7 @@ export default function GuestAlbumsPage({
     case 'attendee':
       content = (
         <AttendeeAlbumPage
-          attendeeId={page.attendeeId}
+          attendeeUid={page.attendeeId}
           kiosk={kiosk}
           sendLink={kioskAttendee}
           kioskKey={page.privateKey}
@@ -172,14 +176,14 @@ export default function GuestAlbumsPage({
     case 'attendee-legacy':
       content = (
         <AttendeeAlbumPage
-          attendeeId={page.attendeeId}
+          attendeeUid={page.attendeeId}
           organisationId={page.organisationId}
           kiosk={kiosk}
         />
       );
       break;
     case 'kiosk-all-photos':
-      content = <KioskAllPhotosPage privateKey={page.privateKey} attendeeId={page.attendeeId} />;
+      content = <KioskAllPhotosPage privateKey={page.privateKey} attendeeUid={page.attendeeId} />;
       break;
     case 'kiosk-qr-ride':
       content = <QrRidePage privateKey={page.privateKey} />;
@@ -205,7 +209,7 @@ export default function GuestAlbumsPage({
         faceLookup={faceKey && faceOffered ? <FaceLookup albumKey={faceKey} kiosk /> : null}
         faceLookupOff={!faceOffered}
         kioskKey={page.privateKey}
-        attendeeId={page.attendeeId}
+        attendeeUid={page.attendeeId}
         albumKey={
           page.kind === 'kiosk-all-photos'
             ? { keyType: 'private', keyValue: page.privateKey }

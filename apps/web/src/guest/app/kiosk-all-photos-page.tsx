@@ -11,14 +11,14 @@ import type { TileAction } from '../shared/components/guest-photo-grid.tsx';
 
 /**
  * All-photos kiosk (evSB1, albums spec §2.1, §2.3): every photo of the event by its private key.
- * Opened after a card scan (`attendeeId`), each tile can be added to that attendee's album.
+ * Opened after a card scan (`attendeeUid`), each tile can be added to that attendee's album.
  */
 export function KioskAllPhotosPage({
   privateKey,
-  attendeeId,
+  attendeeUid,
 }: {
   privateKey: string;
-  attendeeId: string | null;
+  attendeeUid: string | null;
 }) {
   const vipToken = useKiosk()?.vipToken ?? null;
   const albumKey = useMemo(
@@ -30,12 +30,12 @@ export function KioskAllPhotosPage({
     [privateKey, vipToken],
   );
   // A shared screen downloads nothing: photos reach visitors through their albums.
-  if (!attendeeId)
+  if (!attendeeUid)
     return <AlbumView albumKey={albumKey} mode="grid" live kiosk canDownload={false} />;
-  return <AddToAlbum albumKey={albumKey} attendeeId={attendeeId} />;
+  return <AddToAlbum albumKey={albumKey} attendeeUid={attendeeUid} />;
 }
 
-function AddToAlbum({ albumKey, attendeeId }: { albumKey: AlbumKey; attendeeId: string }) {
+function AddToAlbum({ albumKey, attendeeUid }: { albumKey: AlbumKey; attendeeUid: string }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const outbox = useKiosk()?.outbox ?? null;
@@ -49,7 +49,7 @@ function AddToAlbum({ albumKey, attendeeId }: { albumKey: AlbumKey; attendeeId: 
       if (pending.current.has(photo.uid)) return;
       pending.current.add(photo.uid);
       setFailure(null);
-      const attach = () => attachPhotosToAttendee(albumKey.keyValue, attendeeId, [photo.uid]);
+      const attach = () => attachPhotosToAttendee(albumKey.keyValue, attendeeUid, [photo.uid]);
       // In a kiosk session the add waits in the outbox while the kiosk is offline.
       (outbox ? outbox.enqueue('add-to-album', attach) : attach())
         .then(
@@ -59,7 +59,7 @@ function AddToAlbum({ albumKey, attendeeId }: { albumKey: AlbumKey; attendeeId: 
         )
         .finally(() => pending.current.delete(photo.uid));
     },
-    [albumKey.keyValue, attendeeId, t, errorText, outbox],
+    [albumKey.keyValue, attendeeUid, t, errorText, outbox],
   );
 
   const actions = useMemo(
@@ -74,7 +74,7 @@ function AddToAlbum({ albumKey, attendeeId }: { albumKey: AlbumKey; attendeeId: 
     [added, add, t],
   );
 
-  const printedId = formatAttendeeId(normaliseAttendeeId(attendeeId));
+  const printedId = formatAttendeeId(normaliseAttendeeId(attendeeUid));
   return (
     <AlbumView albumKey={albumKey} mode="grid" live kiosk canDownload={false} tileActions={actions}>
       <p className="albums-bar" role="status">

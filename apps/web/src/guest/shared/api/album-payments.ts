@@ -7,9 +7,9 @@ import { kioskKeyFields } from './kiosk-key.ts';
 export type PricingButtons = ResultOf<typeof endpoints.pricingButtonList>;
 export type QrPayment = ResultOf<typeof endpoints.createQrPayment>;
 
-const attendeeKey = (attendeeId: string) => ({
+const attendeeKey = (attendeeUid: string) => ({
   key_type: 'attendee' as const,
-  key_value: attendeeId,
+  key_value: attendeeUid,
 });
 
 /**
@@ -17,7 +17,7 @@ const attendeeKey = (attendeeId: string) => ({
  * (amounts null when prices are hidden). The server prices them; the page never computes money.
  */
 export const usePricingButtons = (
-  attendeeId: string,
+  attendeeUid: string,
   enabled: boolean,
   photoCount: number | null = null,
   /**
@@ -28,15 +28,15 @@ export const usePricingButtons = (
 ) =>
   useQuery({
     enabled,
-    queryKey: ['albums', 'attendee', attendeeId, 'pricing-buttons', photoCount, kioskKey !== null],
+    queryKey: ['albums', 'attendee', attendeeUid, 'pricing-buttons', photoCount, kioskKey !== null],
     queryFn: ({ signal }) =>
       callApi(
         endpoints.pricingButtonList,
         {
           ...(kioskKey
             ? { key_type: 'private' as const, key_value: kioskKey }
-            : attendeeKey(attendeeId)),
-          attendee_uid: attendeeId,
+            : attendeeKey(attendeeUid)),
+          attendee_uid: attendeeUid,
           ...(photoCount !== null ? { photo_count: photoCount } : {}),
         },
         { signal },
@@ -51,44 +51,44 @@ export const usePricingButtons = (
  * click answer the same payment.
  */
 export const startQrPayment = (
-  attendeeId: string,
+  attendeeUid: string,
   buttonIndex: number,
   requestId: string,
   photoUids: readonly string[] | null = null,
 ) =>
   callApi(endpoints.createQrPayment, {
-    ...attendeeKey(attendeeId),
-    attendee_uid: attendeeId,
+    ...attendeeKey(attendeeUid),
+    attendee_uid: attendeeUid,
     pricing_button_index: buttonIndex,
     client_request_id: requestId,
     ...(photoUids ? { photo_uids: [...photoUids] } : {}),
   });
 
-export const checkQrPayment = (attendeeId: string, paymentId: string) =>
-  callApi(endpoints.checkQrStatus, { ...attendeeKey(attendeeId), payment_id: paymentId });
+export const checkQrPayment = (attendeeUid: string, paymentId: string) =>
+  callApi(endpoints.checkQrStatus, { ...attendeeKey(attendeeUid), payment_id: paymentId });
 
 /**
  * The desk: an employee's unlock code unlocks the album (a cash sale), with the kiosk's key and
  * the display token of its link (the server refuses a private key alone).
  */
-export const unlockAtDesk = (kioskKey: string, attendeeId: string, code: string) =>
+export const unlockAtDesk = (kioskKey: string, attendeeUid: string, code: string) =>
   callApi(endpoints.attendeeUnlock, {
     ...kioskKeyFields(kioskKey),
-    attendee_uid: attendeeId,
+    attendee_uid: attendeeUid,
     unlock_code: code,
   });
 
 /** The desk unlock plus a print request; `requestId` makes a retried click print once. */
 export const unlockAndPrintAtDesk = (
   kioskKey: string,
-  attendeeId: string,
+  attendeeUid: string,
   code: string,
   photoUids: string[],
   requestId: string,
 ) =>
   callApi(endpoints.attendeeUnlockAndPrint, {
     ...kioskKeyFields(kioskKey),
-    attendee_uid: attendeeId,
+    attendee_uid: attendeeUid,
     unlock_code: code,
     photo_uid_array: photoUids,
     client_request_id: requestId,
@@ -97,64 +97,65 @@ export const unlockAndPrintAtDesk = (
 export type PayPalSettings = ResultOf<typeof endpoints.paypalSettings>;
 
 /** Whether this album offers PayPal's card checkout, and the script it loads (server settings). */
-export const usePayPalSettings = (attendeeId: string, enabled: boolean) =>
+export const usePayPalSettings = (attendeeUid: string, enabled: boolean) =>
   useQuery({
     enabled,
-    queryKey: ['albums', 'attendee', attendeeId, 'paypal-settings'],
-    queryFn: ({ signal }) => callApi(endpoints.paypalSettings, attendeeKey(attendeeId), { signal }),
+    queryKey: ['albums', 'attendee', attendeeUid, 'paypal-settings'],
+    queryFn: ({ signal }) =>
+      callApi(endpoints.paypalSettings, attendeeKey(attendeeUid), { signal }),
     staleTime: 5 * 60_000,
     retry: false,
   });
 
 /** Starts a PayPal card payment: the server makes the Orders v2 order PayPal's form approves. */
 export const createPayPalOrder = (
-  attendeeId: string,
+  attendeeUid: string,
   buttonIndex: number,
   requestId: string,
   photoUids: readonly string[] | null = null,
 ) =>
   callApi(endpoints.paypalCreateOrder, {
-    ...attendeeKey(attendeeId),
-    attendee_uid: attendeeId,
+    ...attendeeKey(attendeeUid),
+    attendee_uid: attendeeUid,
     pricing_button_index: buttonIndex,
     client_request_id: requestId,
     ...(photoUids ? { photo_uids: [...photoUids] } : {}),
   });
 
 /** The server captures the approved order at PayPal; only its answer says paid. */
-export const capturePayPalOrder = (attendeeId: string, paymentId: string) =>
-  callApi(endpoints.paypalCaptureOrder, { ...attendeeKey(attendeeId), payment_id: paymentId });
+export const capturePayPalOrder = (attendeeUid: string, paymentId: string) =>
+  callApi(endpoints.paypalCaptureOrder, { ...attendeeKey(attendeeUid), payment_id: paymentId });
 
 /** The kiosk's key when its link carries one, else the attendee's (both reach the event). */
-const saleKey = (kioskKey: string | null, attendeeId: string) =>
-  kioskKey ? { key_type: 'private' as const, key_value: kioskKey } : attendeeKey(attendeeId);
+const saleKey = (kioskKey: string | null, attendeeUid: string) =>
+  kioskKey ? { key_type: 'private' as const, key_value: kioskKey } : attendeeKey(attendeeUid);
 
 /** A sale on the kiosk's paired Square reader (`sqDeviceId` of the kiosk link). */
 export const startSquareSale = (
   kioskKey: string | null,
-  attendeeId: string,
+  attendeeUid: string,
   deviceId: string,
   buttonIndex: number,
   requestId: string,
   photoUids: readonly string[] | null = null,
 ) =>
   callApi(endpoints.squareInitiatePayment, {
-    ...saleKey(kioskKey, attendeeId),
-    attendee_uid: attendeeId,
+    ...saleKey(kioskKey, attendeeUid),
+    attendee_uid: attendeeUid,
     pricing_button_index: buttonIndex,
     client_request_id: requestId,
     device_id: deviceId,
     ...(photoUids ? { photo_uids: [...photoUids] } : {}),
   });
 
-export const checkSquareSale = (kioskKey: string | null, attendeeId: string, paymentId: string) =>
+export const checkSquareSale = (kioskKey: string | null, attendeeUid: string, paymentId: string) =>
   callApi(endpoints.squareCheckoutStatus, {
-    ...saleKey(kioskKey, attendeeId),
+    ...saleKey(kioskKey, attendeeUid),
     payment_id: paymentId,
   });
 
-export const cancelSquareSale = (kioskKey: string | null, attendeeId: string, paymentId: string) =>
+export const cancelSquareSale = (kioskKey: string | null, attendeeUid: string, paymentId: string) =>
   callApi(endpoints.squareCancelCheckout, {
-    ...saleKey(kioskKey, attendeeId),
+    ...saleKey(kioskKey, attendeeUid),
     payment_id: paymentId,
   });

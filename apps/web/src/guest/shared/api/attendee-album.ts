@@ -12,19 +12,19 @@ export type QrScanResult = ResultOf<typeof endpoints.attachPhotosByQrScan>;
  * whether originals may be downloaded, the events' names and empty-album texts.
  */
 export const useAttendeeAlbum = (
-  attendeeId: string,
+  attendeeUid: string,
   organisationId: number | null,
   enabled = true,
 ) =>
   useQuery({
     enabled,
-    queryKey: ['albums', 'attendee', attendeeId, 'retrieve', organisationId],
+    queryKey: ['albums', 'attendee', attendeeUid, 'retrieve', organisationId],
     queryFn: ({ signal }) =>
       callApi(
         endpoints.retrieveAttendee,
         {
           key_type: 'attendee',
-          key_value: attendeeId,
+          key_value: attendeeUid,
           ...(organisationId !== null ? { organisation_id: organisationId } : {}),
         },
         { signal },
@@ -36,13 +36,13 @@ export const useAttendeeAlbum = (
 /** All-photos kiosk (evSB1): adds photos of the private key's event to the attendee's album. */
 export const attachPhotosToAttendee = (
   privateKey: string,
-  attendeeId: string,
+  attendeeUid: string,
   photoUids: string[],
 ) =>
   callApi(endpoints.attachPhotosByKey, {
     key_type: 'private',
     key_value: privateKey,
-    attendee_uid: attendeeId,
+    attendee_uid: attendeeUid,
     photo_uid_array: photoUids,
   });
 
@@ -62,7 +62,7 @@ export const attachPhotosByCardScan = (
 /** A kiosk visitor leaves the address their album link is sent to; the kiosk's private key vouches. */
 export const sendAlbumLinkByEmail = (
   kioskKey: string,
-  attendeeId: string,
+  attendeeUid: string,
   email: string,
   /** The kiosk outbox's action id: the server mails once per id, however often it is retried. */
   requestId?: string,
@@ -70,7 +70,7 @@ export const sendAlbumLinkByEmail = (
   callApi(endpoints.updateAttendeeByKiosk, {
     // The kiosk: its private key with the display token of its link.
     ...kioskKeyFields(kioskKey),
-    attendee_uid: attendeeId,
+    attendee_uid: attendeeUid,
     email_address: email,
     ...(requestId ? { client_request_id: requestId } : {}),
   });

@@ -36,14 +36,14 @@ const kioskKeyBody = (kioskKey: string) => kioskKeyFields(kioskKey);
 /** §4, §6: the guest deletes a photo of their album (the server asks the event's own flag). */
 export const deleteAtKiosk = async (
   kioskKey: string,
-  attendeeId: string,
+  attendeeUid: string,
   photoUid: string,
   retried: () => boolean,
 ): Promise<void> => {
   try {
     await callApi(endpoints.kioskDeletePhoto, {
       ...kioskKeyBody(kioskKey),
-      attendee_uid: attendeeId,
+      attendee_uid: attendeeUid,
       photo_uid: photoUid,
     });
   } catch (error) {
@@ -56,7 +56,7 @@ export const deleteAtKiosk = async (
 /** The body both print calls take: the print list, on the chosen pool, once per request id. */
 const printListBody = (
   kioskKey: string,
-  attendeeId: string,
+  attendeeUid: string,
   photoUids: readonly string[],
   pool: string | null,
   requestId: string,
@@ -65,7 +65,7 @@ const printListBody = (
   printable_photo_uid_array: [...photoUids],
   printing_count: 1,
   ...(pool ? { printer_pool_name: pool } : {}),
-  attUid: attendeeId,
+  attUid: attendeeUid,
   client_request_id: requestId,
 });
 
@@ -125,7 +125,7 @@ type Grant = { url: string; fields: Record<string, string>; key: string; max_byt
  */
 export const customPhotoUpload = (
   kioskKey: string,
-  attendeeId: string,
+  attendeeUid: string,
   picture: Blob,
   requestId?: string,
 ) => {
@@ -135,7 +135,7 @@ export const customPhotoUpload = (
   return async (): Promise<{ photo_uid: string }> => {
     grant ??= await callApi(endpoints.createAttendeeCustomPhoto, {
       ...kioskKeyBody(kioskKey),
-      attendee_uid: attendeeId,
+      attendee_uid: attendeeUid,
       file_name: fileName,
       ...(requestId ? { client_request_id: requestId } : {}),
     });
@@ -149,14 +149,14 @@ export const customPhotoUpload = (
 };
 
 /** The camera picture as the guest's profile photo (§7.2 `/attendee/profile-photo/*`), resumable. */
-export const profilePhotoUpload = (kioskKey: string, attendeeId: string, picture: Blob) => {
+export const profilePhotoUpload = (kioskKey: string, attendeeUid: string, picture: Blob) => {
   let grant: Grant | null = null;
   let stored = false;
   const fileName = `profile-${Date.now().toString(36)}.jpg`;
   return async (): Promise<ProfilePhoto> => {
     grant ??= await callApi(endpoints.profilePhotoUploadAccess, {
       ...kioskKeyBody(kioskKey),
-      attendee_uid: attendeeId,
+      attendee_uid: attendeeUid,
       file_name: fileName,
     });
     if (!stored) {
@@ -165,7 +165,7 @@ export const profilePhotoUpload = (kioskKey: string, attendeeId: string, picture
     }
     return callApi(endpoints.createProfilePhoto, {
       ...kioskKeyBody(kioskKey),
-      attendee_uid: attendeeId,
+      attendee_uid: attendeeUid,
       key: grant.key,
     });
   };

@@ -10,7 +10,7 @@ export interface KioskSession {
   readonly outbox: KioskOutbox;
   /** The kiosk's private key from its link (`privateId` / `pvId`); null on kiosks without one. */
   readonly kioskKey: string | null;
-  readonly attendeeId: string | null;
+  readonly attendeeUid: string | null;
   /** §4, §6: `allowKioskPhotoDelete` true in the link or local storage. */
   readonly deleteAllowed: boolean;
   /** A VIP token the server accepted: album lists ask with it. */

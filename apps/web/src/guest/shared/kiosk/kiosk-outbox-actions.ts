@@ -11,7 +11,11 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { isTransientFailure, type ActionRunner } from './kiosk-outbox.ts';
 import { dropPicture, keptPicture } from './kiosk-pictures.ts';
 
-/** What each stored kiosk action carries (JSON, kept in local storage until it has run). */
+/**
+ * What each stored kiosk action carries (JSON, kept in local storage until it has run).
+ * `attendeeId` is the attendee's uid; the stored name stays, so actions queued before an update
+ * still run after it.
+ */
 export interface KioskActions {
   delete: { kioskKey: string; attendeeId: string; photoUid: string };
   print: { kioskKey: string; attendeeId: string; photoUids: string[]; pool: string | null };
@@ -47,7 +51,7 @@ const uploads = new Map<string, () => Promise<unknown>>();
 const pictureRunner = (
   make: (
     kioskKey: string,
-    attendeeId: string,
+    attendeeUid: string,
     picture: Blob,
     requestId: string,
   ) => () => Promise<unknown>,

@@ -32,7 +32,7 @@ export function AddToAttendeeModal({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const texts = mode === 'add' ? 'album.addToAttendee' : 'album.removeFromAttendee';
-  const [attendeeId, setAttendeeId] = useState(initialId);
+  const [attendeeUid, setAttendeeId] = useState(initialId);
   const [idError, setIdError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,7 +46,7 @@ export function AddToAttendeeModal({
   };
 
   const submit = async () => {
-    const uid = normaliseAttendeeId(attendeeId);
+    const uid = normaliseAttendeeId(attendeeUid);
     if (!isAttendeeIdShape(uid)) {
       setIdError(errorText('invalid_attendee_id'));
       return;
@@ -92,9 +92,9 @@ export function AddToAttendeeModal({
           <Text size="sm">{t(`${texts}.intro`)}</Text>
           <FormAlert errorKey={failure} />
           <TextInput
-            label={t('album.addToAttendee.attendeeId')}
+            label={t('album.addToAttendee.attendeeUid')}
             required
-            value={attendeeId}
+            value={attendeeUid}
             error={idError}
             autoComplete="off"
             onChange={(event) => {

@@ -163,9 +163,9 @@ export function AlbumFilterBar({
             onCommit={(value) => set({ fileName: value.trim() || undefined })}
           />
           <TextFilter
-            label={t('album.filter.attendeeId')}
-            value={filter.attendeeId}
-            onCommit={(value) => set({ attendeeId: value.trim() || undefined })}
+            label={t('album.filter.attendeeUid')}
+            value={filter.attendeeUid}
+            onCommit={(value) => set({ attendeeUid: value.trim() || undefined })}
           />
           <Select
             label={t('album.filter.date')}

@@ -335,7 +335,7 @@ export default function ConsoleAlbumPage() {
           mode={attendeePhotos.mode}
           eventId={event.id}
           photoUids={attendeePhotos.uids}
-          initialId={filter.attendeeId ?? ''}
+          initialId={filter.attendeeUid ?? ''}
           opened
           onClose={() => setAttendeePhotos(null)}
         />

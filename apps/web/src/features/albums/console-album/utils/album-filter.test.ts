@@ -20,7 +20,7 @@ describe('album filter in the URL hash (albums spec §2.2)', () => {
       curated: 0,
       printable: 1,
       printed: 0,
-      attendeeId: 'att-42',
+      attendeeUid: 'att-42',
       fileName: 'IMG_12',
     });
   });
@@ -51,7 +51,7 @@ describe('album filter in the URL hash (albums spec §2.2)', () => {
   it('trims text values', () => {
     expect(parseAlbumHash('#fn=%20party%20&ai=%20a1%20')).toEqual({
       fileName: 'party',
-      attendeeId: 'a1',
+      attendeeUid: 'a1',
     });
   });
 
@@ -66,7 +66,7 @@ describe('album filter in the URL hash (albums spec §2.2)', () => {
         curated: 1,
         printable: 0,
         printed: 1,
-        attendeeId: 'a-1',
+        attendeeUid: 'a-1',
         fileName: 'with space & ampersand#hash',
       },
       { range: { kind: 'named', amount: 7, unit: 'days' } },
@@ -87,14 +87,14 @@ describe('album filter in the URL hash (albums spec §2.2)', () => {
   });
 
   it('writes keys in the spec order and spaces as %20', () => {
-    expect(formatAlbumHash({ fileName: 'a b', printed: 1, visible: 0, attendeeId: 'z' })).toBe(
+    expect(formatAlbumHash({ fileName: 'a b', printed: 1, visible: 0, attendeeUid: 'z' })).toBe(
       'v=0&pd=1&ai=z&fn=a%20b',
     );
   });
 
   it('writes nothing for no filter and skips blank texts', () => {
     expect(formatAlbumHash({})).toBe('');
-    expect(formatAlbumHash({ fileName: '  ', attendeeId: '' })).toBe('');
+    expect(formatAlbumHash({ fileName: '  ', attendeeUid: '' })).toBe('');
   });
 
   describe('date ranges', () => {

@@ -41,7 +41,7 @@ export type DateRange =
   | { readonly kind: 'custom'; readonly from?: string; readonly to?: string };
 
 export type AlbumFilter = Partial<Record<FlagName, Flag>> & {
-  readonly attendeeId?: string;
+  readonly attendeeUid?: string;
   readonly fileName?: string;
   readonly range?: DateRange;
 };
@@ -119,8 +119,8 @@ export const parseAlbumHash = (hash: string): AlbumFilter => {
     const flag = parseFlag(params.get(FLAG_KEYS[name]));
     if (flag !== undefined) filter[name] = flag;
   }
-  const attendeeId = parseText(params.get('ai'), MAX_ATTENDEE_ID);
-  if (attendeeId !== undefined) filter.attendeeId = attendeeId;
+  const attendeeUid = parseText(params.get('ai'), MAX_ATTENDEE_ID);
+  if (attendeeUid !== undefined) filter.attendeeUid = attendeeUid;
   const fileName = parseText(params.get('fn'), MAX_TEXT);
   if (fileName !== undefined) filter.fileName = fileName;
 
@@ -144,7 +144,7 @@ export const formatAlbumHash = (filter: AlbumFilter): string => {
     const flag = filter[name];
     if (flag !== undefined) params.set(FLAG_KEYS[name], String(flag));
   }
-  if (filter.attendeeId?.trim()) params.set('ai', filter.attendeeId.trim());
+  if (filter.attendeeUid?.trim()) params.set('ai', filter.attendeeUid.trim());
   if (filter.fileName?.trim()) params.set('fn', filter.fileName.trim());
   const range = filter.range;
   if (range?.kind === 'named') params.set('rangeLabel', formatRangeLabel(range.amount, range.unit));
@@ -201,7 +201,7 @@ export const toPhotoListFields = (filter: AlbumFilter, now: Date): PhotoListFilt
     const flag = filter[name];
     if (flag !== undefined) fields[LIST_FIELDS[name]] = flag;
   }
-  if (filter.attendeeId) fields.attendee_uid = filter.attendeeId;
+  if (filter.attendeeUid) fields.attendee_uid = filter.attendeeUid;
   if (filter.fileName) fields.file_name = filter.fileName;
   const { start, end } = resolveDateRange(filter.range, now);
   if (start) fields.start_date = start;

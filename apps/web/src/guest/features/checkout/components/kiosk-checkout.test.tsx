@@ -228,7 +228,7 @@ describe('kiosk checkout (shop kiosk evSB4 and attendee kiosk pages)', { timeout
     render(
       <StrictMode>
         <QueryClientProvider client={createQueryClient()}>
-          <KioskCheckout attendeeId={ATT} kioskKey={KIOSK_KEY} printPhotoUids={['p1', 'p2']} />
+          <KioskCheckout attendeeUid={ATT} kioskKey={KIOSK_KEY} printPhotoUids={['p1', 'p2']} />
         </QueryClientProvider>
       </StrictMode>,
     );

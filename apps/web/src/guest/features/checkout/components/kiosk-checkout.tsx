@@ -30,12 +30,12 @@ type DeskState =
  * the server checks the code and answers; the album then reloads its photos.
  */
 export function KioskCheckout({
-  attendeeId,
+  attendeeUid,
   kioskKey,
   choice = null,
   printPhotoUids,
 }: {
-  attendeeId: string;
+  attendeeUid: string;
   /** The kiosk's private key (`pvId` / `privateId` of the link); no desk form without it. */
   kioskKey: string | null;
   /**
@@ -52,26 +52,26 @@ export function KioskCheckout({
     <div className="albums-kiosk-checkout">
       {squareDevice && (
         <SquareReaderCheckout
-          attendeeId={attendeeId}
+          attendeeUid={attendeeUid}
           kioskKey={kioskKey}
           deviceId={squareDevice}
           choice={choice}
         />
       )}
-      <PaidAlbumPanel attendeeId={attendeeId} choice={choice} />
+      <PaidAlbumPanel attendeeUid={attendeeUid} choice={choice} />
       {kioskKey && (
-        <DeskUnlockForm attendeeId={attendeeId} kioskKey={kioskKey} printPhotoUids={toPrint} />
+        <DeskUnlockForm attendeeUid={attendeeUid} kioskKey={kioskKey} printPhotoUids={toPrint} />
       )}
     </div>
   );
 }
 
 function DeskUnlockForm({
-  attendeeId,
+  attendeeUid,
   kioskKey,
   printPhotoUids,
 }: {
-  attendeeId: string;
+  attendeeUid: string;
   kioskKey: string;
   printPhotoUids: readonly string[];
 }) {
@@ -102,30 +102,32 @@ function DeskUnlockForm({
       : print
         ? enqueueKioskAction<'unlock-print', UnlockPrintResult>(outbox, 'unlock-print', {
             kioskKey,
-            attendeeId,
+            attendeeId: attendeeUid,
             code: given,
             photoUids: [...printPhotoUids],
           }).then((result) => result.photo_count)
-        : enqueueKioskAction(outbox, 'unlock', { kioskKey, attendeeId, code: given }).then(
-            () => null,
-          );
+        : enqueueKioskAction(outbox, 'unlock', {
+            kioskKey,
+            attendeeId: attendeeUid,
+            code: given,
+          }).then(() => null);
     const call: Promise<number | null> =
       viaOutbox ??
       (print
         ? unlockAndPrintAtDesk(
             kioskKey,
-            attendeeId,
+            attendeeUid,
             given,
             [...printPhotoUids],
             printRequest.current,
           ).then((result) => result.photo_count)
-        : unlockAtDesk(kioskKey, attendeeId, given).then(() => null));
+        : unlockAtDesk(kioskKey, attendeeUid, given).then(() => null));
     call.then(
       (printed) => {
         printRequest.current = null;
         setCode('');
         setState({ kind: 'done', printed });
-        void queryClient.invalidateQueries({ queryKey: ['albums', 'attendee', attendeeId] });
+        void queryClient.invalidateQueries({ queryKey: ['albums', 'attendee', attendeeUid] });
       },
       (error: unknown) => {
         // A refusal (4xx) stored nothing: the next try is a new request. A lost answer or a

@@ -41,11 +41,11 @@ export interface PhotoChoice {
  * unlocks on this page's word: only the server's `paid`.
  */
 export function PaidAlbumPanel({
-  attendeeId,
+  attendeeUid,
   choice = null,
   cardCheckout = false,
 }: {
-  attendeeId: string;
+  attendeeUid: string;
   choice?: PhotoChoice | null;
   /** The album page (not a kiosk): PayPal's card checkout when the event's album offers it. */
   cardCheckout?: boolean;
@@ -56,14 +56,14 @@ export function PaidAlbumPanel({
   const choosing = choice?.choosing ?? false;
   const chosenCount = choice?.chosen.length ?? 0;
   const buttons = usePricingButtons(
-    attendeeId,
+    attendeeUid,
     true,
     choosing ? (chosenCount > 0 ? chosenCount : null) : null,
   );
   // The whole album's count for its scope button (cached: the same query as before choosing).
-  const album = usePricingButtons(attendeeId, choice !== null);
+  const album = usePricingButtons(attendeeUid, choice !== null);
   const [state, setState] = useState<State>({ kind: 'choose', errorKey: null });
-  const paypal = usePayPalSettings(attendeeId, cardCheckout);
+  const paypal = usePayPalSettings(attendeeUid, cardCheckout);
   const cardScript =
     cardCheckout && paypal.data?.enabled === 1 && paypal.data.script_url
       ? paypal.data.script_url
@@ -74,13 +74,13 @@ export function PaidAlbumPanel({
     if (!paymentId) return;
     let stopped = false;
     const timer = setInterval(() => {
-      checkQrPayment(attendeeId, paymentId).then(
+      checkQrPayment(attendeeUid, paymentId).then(
         (result) => {
           if (stopped || result.status === 'pending') return;
           stopped = true;
           clearInterval(timer);
           if (result.status === 'paid')
-            void queryClient.invalidateQueries({ queryKey: ['albums', 'attendee', attendeeId] });
+            void queryClient.invalidateQueries({ queryKey: ['albums', 'attendee', attendeeUid] });
           else setState({ kind: 'failed', status: result.status });
         },
         () => undefined, // a missed poll is retried on the next tick
@@ -90,7 +90,7 @@ export function PaidAlbumPanel({
       stopped = true;
       clearInterval(timer);
     };
-  }, [attendeeId, paymentId, queryClient]);
+  }, [attendeeUid, paymentId, queryClient]);
 
   const list = buttons.data;
   if (!list || list.is_free === 1 || list.buttons.length === 0) return null;
@@ -100,7 +100,7 @@ export function PaidAlbumPanel({
 
   const start = (index: number) => {
     setState({ kind: 'starting' });
-    startQrPayment(attendeeId, index, crypto.randomUUID(), choosing ? choice!.chosen : null).then(
+    startQrPayment(attendeeUid, index, crypto.randomUUID(), choosing ? choice!.chosen : null).then(
       (payment) => setState({ kind: 'paying', payment }),
       (error: unknown) => setState({ kind: 'choose', errorKey: errorKeyOf(error) }),
     );
@@ -120,12 +120,12 @@ export function PaidAlbumPanel({
           </h2>
           <PayPalCardCheckout
             key={state.index}
-            attendeeId={attendeeId}
+            attendeeUid={attendeeUid}
             scriptUrl={cardScript}
             buttonIndex={state.index}
             photoUids={choosing ? choice!.chosen : null}
             onPaid={() =>
-              void queryClient.invalidateQueries({ queryKey: ['albums', 'attendee', attendeeId] })
+              void queryClient.invalidateQueries({ queryKey: ['albums', 'attendee', attendeeUid] })
             }
           />
           <div className="albums-paid-alt">

@@ -32,13 +32,13 @@ type Phase = 'loading' | 'ready' | 'unavailable' | 'capturing' | 'paid';
  * A declined card leaves the album locked and the form ready for another card.
  */
 export function PayPalCardCheckout({
-  attendeeId,
+  attendeeUid,
   scriptUrl,
   buttonIndex,
   photoUids,
   onPaid,
 }: {
-  attendeeId: string;
+  attendeeUid: string;
   scriptUrl: string;
   buttonIndex: number;
   photoUids: readonly string[] | null;
@@ -72,7 +72,7 @@ export function PayPalCardCheckout({
           createOrder: async () => {
             setProblem(null);
             const order = await createPayPalOrder(
-              attendeeId,
+              attendeeUid,
               buttonIndex,
               crypto.randomUUID(),
               latest.current.photoUids,
@@ -84,7 +84,7 @@ export function PayPalCardCheckout({
             if (!paymentId) return;
             setPhase('capturing');
             try {
-              const result = await capturePayPalOrder(attendeeId, paymentId);
+              const result = await capturePayPalOrder(attendeeUid, paymentId);
               if (gone) return;
               if (result.status === 'paid') {
                 setPhase('paid');
@@ -118,7 +118,7 @@ export function PayPalCardCheckout({
       gone = true;
       void buttons?.close();
     };
-  }, [attendeeId, buttonIndex, scriptUrl]);
+  }, [attendeeUid, buttonIndex, scriptUrl]);
 
   const problemText =
     problem === 'declined' || problem === 'notCaptured'

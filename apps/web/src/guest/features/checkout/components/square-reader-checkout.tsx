@@ -31,12 +31,12 @@ type State =
  * reloads the album — only on the server's word.
  */
 export function SquareReaderCheckout({
-  attendeeId,
+  attendeeUid,
   kioskKey,
   deviceId,
   choice = null,
 }: {
-  attendeeId: string;
+  attendeeUid: string;
   kioskKey: string | null;
   deviceId: string;
   choice?: PhotoChoice | null;
@@ -47,7 +47,7 @@ export function SquareReaderCheckout({
   const choosing = choice?.choosing ?? false;
   const chosenCount = choice?.chosen.length ?? 0;
   const buttons = usePricingButtons(
-    attendeeId,
+    attendeeUid,
     true,
     choosing ? (chosenCount > 0 ? chosenCount : null) : null,
     // The kiosk's ways to pay decide whether the reader is offered (not the album page's).
@@ -60,14 +60,14 @@ export function SquareReaderCheckout({
     if (!waitingFor) return;
     let stopped = false;
     const timer = setInterval(() => {
-      checkSquareSale(kioskKey, attendeeId, waitingFor).then(
+      checkSquareSale(kioskKey, attendeeUid, waitingFor).then(
         (result) => {
           if (stopped || result.status === 'pending') return;
           stopped = true;
           clearInterval(timer);
           if (result.status === 'paid') {
             setState({ kind: 'paid' });
-            void queryClient.invalidateQueries({ queryKey: ['albums', 'attendee', attendeeId] });
+            void queryClient.invalidateQueries({ queryKey: ['albums', 'attendee', attendeeUid] });
             return;
           }
           setState({
@@ -87,7 +87,7 @@ export function SquareReaderCheckout({
       stopped = true;
       clearInterval(timer);
     };
-  }, [attendeeId, kioskKey, waitingFor, queryClient]);
+  }, [attendeeUid, kioskKey, waitingFor, queryClient]);
 
   const list = buttons.data;
   if (!list || list.is_free === 1 || list.buttons.length === 0) return null;
@@ -98,7 +98,7 @@ export function SquareReaderCheckout({
     setState({ kind: 'starting' });
     startSquareSale(
       kioskKey,
-      attendeeId,
+      attendeeUid,
       deviceId,
       index,
       crypto.randomUUID(),
@@ -117,12 +117,12 @@ export function SquareReaderCheckout({
 
   const cancel = (paymentId: string, amount: number) => {
     setState({ kind: 'waiting', paymentId, amount, cancelling: true });
-    cancelSquareSale(kioskKey, attendeeId, paymentId).then(
+    cancelSquareSale(kioskKey, attendeeUid, paymentId).then(
       (result) => {
         if (result.status === 'paid') {
           // The buyer paid before the cancel reached the reader: the sale stands.
           setState({ kind: 'paid' });
-          void queryClient.invalidateQueries({ queryKey: ['albums', 'attendee', attendeeId] });
+          void queryClient.invalidateQueries({ queryKey: ['albums', 'attendee', attendeeUid] });
         } else if (result.status !== 'pending') setState({ kind: 'ended', outcome: 'cancelled' });
         else setState({ kind: 'waiting', paymentId, amount, cancelling: false });
       },

@@ -38,17 +38,21 @@ export function useKioskAlbumTools(onDeleted: () => void): {
     [errorText],
   );
 
-  const canDelete = !!kiosk?.deleteAllowed && !!kiosk.kioskKey && !!kiosk.attendeeId;
+  const canDelete = !!kiosk?.deleteAllowed && !!kiosk.kioskKey && !!kiosk.attendeeUid;
   const canPrint = !!kiosk?.printListShown;
   const maxPrint = kiosk?.maxPrintPhotos ?? 0;
 
   const remove = useThrottled(() => {
-    if (!kiosk?.kioskKey || !kiosk.attendeeId || !target) return;
-    const { kioskKey, attendeeId, outbox } = kiosk;
+    if (!kiosk?.kioskKey || !kiosk.attendeeUid || !target) return;
+    const { kioskKey, attendeeUid, outbox } = kiosk;
     const photo = target;
     setTarget(null);
     setNote(null);
-    enqueueKioskAction(outbox, 'delete', { kioskKey, attendeeId, photoUid: photo.uid }).then(() => {
+    enqueueKioskAction(outbox, 'delete', {
+      kioskKey,
+      attendeeId: attendeeUid,
+      photoUid: photo.uid,
+    }).then(() => {
       setPrintList((list) => list.filter((p) => p.uid !== photo.uid));
       setNote({ ok: true, text: t('albums.kiosk.deleted', { name: photo.file_name }) });
       onDeleted();
@@ -56,8 +60,8 @@ export function useKioskAlbumTools(onDeleted: () => void): {
   });
 
   const send = (story: boolean) => {
-    if (!kiosk?.kioskKey || !kiosk.attendeeId || printList.length === 0) return;
-    const { kioskKey, attendeeId, outbox, printPool } = kiosk;
+    if (!kiosk?.kioskKey || !kiosk.attendeeUid || printList.length === 0) return;
+    const { kioskKey, attendeeUid, outbox, printPool } = kiosk;
     const uids = printList.map((p) => p.uid);
     setPrinting(true);
     setNote(null);
@@ -68,7 +72,7 @@ export function useKioskAlbumTools(onDeleted: () => void): {
       story ? 'print-story' : 'print',
       {
         kioskKey,
-        attendeeId,
+        attendeeId: attendeeUid,
         photoUids: uids,
         pool: printPool,
       },

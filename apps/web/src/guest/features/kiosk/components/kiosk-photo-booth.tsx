@@ -96,12 +96,12 @@ export function KioskPhotoBooth() {
   }, [shot]);
 
   const send = useThrottled((as: 'album' | 'profile') => {
-    if (shot.kind !== 'taken' || !kiosk?.kioskKey || !kiosk.attendeeId) return;
-    const { outbox, kioskKey, attendeeId } = kiosk;
+    if (shot.kind !== 'taken' || !kiosk?.kioskKey || !kiosk.attendeeUid) return;
+    const { outbox, kioskKey, attendeeUid } = kiosk;
     const upload =
       as === 'album'
-        ? customPhotoUpload(kioskKey, attendeeId, shot.picture, crypto.randomUUID())
-        : profilePhotoUpload(kioskKey, attendeeId, shot.picture);
+        ? customPhotoUpload(kioskKey, attendeeUid, shot.picture, crypto.randomUUID())
+        : profilePhotoUpload(kioskKey, attendeeUid, shot.picture);
     const run = async (): Promise<void> => {
       await upload();
     };
@@ -114,7 +114,7 @@ export function KioskPhotoBooth() {
     void keepPicture(key, shot.picture)
       .then((kept) =>
         kept
-          ? enqueueKioskAction(outbox, kind, { kioskKey, attendeeId, picture: key })
+          ? enqueueKioskAction(outbox, kind, { kioskKey, attendeeId: attendeeUid, picture: key })
           : outbox.enqueue(kind, run),
       )
       .then(

@@ -16,7 +16,11 @@ import {
 } from '../hooks/use-kiosk-session.ts';
 import { KioskOutbox, outboxStorageKey } from '../../../shared/kiosk/kiosk-outbox.ts';
 import { KIOSK_ACTION_RUNNERS } from '../../../shared/kiosk/kiosk-outbox-actions.ts';
-import { KioskContext, useOutboxState, type KioskSession } from '../../../shared/kiosk/kiosk-context.tsx';
+import {
+  KioskContext,
+  useOutboxState,
+  type KioskSession,
+} from '../../../shared/kiosk/kiosk-context.tsx';
 import { KioskPhotoBooth } from './kiosk-photo-booth.tsx';
 
 /** §9: at most 20 photos in one print request. */
@@ -66,7 +70,7 @@ export function KioskScreen({
   faceLookupOff = false,
   checkout = null,
   kioskKey = null,
-  attendeeId = null,
+  attendeeUid = null,
   albumKey = null,
 }: {
   children: ReactNode;
@@ -79,7 +83,7 @@ export function KioskScreen({
   /** The kiosk's private key from the link: printing, camera, delete and the event's settings. */
   kioskKey?: string | null;
   /** The guest whose album this is (the scanned card). */
-  attendeeId?: string | null;
+  attendeeUid?: string | null;
   /** The key the album lists with (the VIP token is checked with it). */
   albumKey?: AlbumKey | null;
 }) {
@@ -165,7 +169,7 @@ export function KioskScreen({
   const chosenPool = pool !== null && pools.includes(pool) ? pool : null;
   const printListShown =
     kioskKey !== null &&
-    attendeeId !== null &&
+    attendeeUid !== null &&
     printing?.is_photo_printer_active === 1 &&
     showPrintImageList({
       kioskMode: true,
@@ -179,7 +183,7 @@ export function KioskScreen({
     (): KioskSession => ({
       outbox,
       kioskKey,
-      attendeeId,
+      attendeeUid,
       deleteAllowed: kioskDeleteAllowedHere(location.search),
       vipToken,
       printPool: chosenPool ?? (pools.length === 1 ? pools[0]! : null),
@@ -192,7 +196,7 @@ export function KioskScreen({
     [
       outbox,
       kioskKey,
-      attendeeId,
+      attendeeUid,
       location.search,
       vipToken,
       chosenPool,
@@ -232,7 +236,7 @@ export function KioskScreen({
       </div>
     );
   }
-  const camera = kioskKey !== null && attendeeId !== null;
+  const camera = kioskKey !== null && attendeeUid !== null;
   return (
     <KioskContext value={context}>
       <div

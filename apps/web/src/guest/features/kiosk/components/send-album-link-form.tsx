@@ -26,10 +26,10 @@ type SendState =
  * field starts empty — a kiosk is shared, so it never shows the address someone left before.
  */
 export function SendAlbumLinkForm({
-  attendeeId,
+  attendeeUid,
   kioskKey,
 }: {
-  attendeeId: string;
+  attendeeUid: string;
   /** The kiosk's private key (`pvId` / `privateId` of the link): the server needs it. */
   kioskKey: string;
 }) {
@@ -57,10 +57,10 @@ export function SendAlbumLinkForm({
     const sent = outbox
       ? enqueueKioskAction<'send-link', SendResult>(outbox, 'send-link', {
           kioskKey,
-          attendeeId,
+          attendeeId: attendeeUid,
           email: address,
         })
-      : sendAlbumLinkByEmail(kioskKey, attendeeId, address);
+      : sendAlbumLinkByEmail(kioskKey, attendeeUid, address);
     sent.then(
       (result) => setState({ kind: 'sent', email: result.email || address }),
       (error: unknown) =>
