@@ -1,3 +1,5 @@
+// Over ~350 lines as two components: the virtualised grid (keyboard, paging, far jumps) and its
+// memoised tile; the layout arithmetic is in utils/justified-layout.ts.
 import {
   memo,
   useCallback,

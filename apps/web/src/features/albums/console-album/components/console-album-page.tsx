@@ -1,3 +1,5 @@
+// Over ~350 lines on purpose: the console album's page state (filter, selection, the open modal,
+// uploads) that its parts share; grid, tiles, filter bar and each modal are their own files.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';

@@ -1,3 +1,5 @@
+// Over ~350 lines on purpose: one editor whose tools (turn, crop, brightness, undo, save) all
+// change one edit state with its history; the geometry is in utils/.
 import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import {
   Alert,

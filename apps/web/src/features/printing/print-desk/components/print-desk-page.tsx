@@ -1,3 +1,5 @@
+// Over ~350 lines on purpose: one screen, the print desk, whose Desk shares one event's queue,
+// stations and busy state between its actions (reprint, cancel, station keys).
 import { useState } from 'react';
 import {
   Alert,

@@ -1,3 +1,6 @@
+// Over ~350 lines on purpose: AlbumView owns the album page's one state (list and live stream,
+// viewer index, choice, download, lead token, notices) that its parts read together; each part it
+// shows (grid, viewer, slide show, print list, send form, lead gate) is already its own file.
 import { lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlbumMode, GuestPhoto as Photo } from '@flashbulb/shared';

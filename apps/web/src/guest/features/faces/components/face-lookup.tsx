@@ -1,3 +1,5 @@
+// Over ~350 lines as four small components of one flow (Find me: camera or chosen selfie,
+// consent, results); none is over ~140 lines.
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GuestPhoto } from '@flashbulb/shared';

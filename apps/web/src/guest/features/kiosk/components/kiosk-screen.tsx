@@ -1,3 +1,6 @@
+// Over ~350 lines on purpose: KioskScreen is one kiosk session (idle timer, card scan, outbox,
+// camera) whose state its children read through the kiosk context; the offline banner and the
+// delete confirm beside it are small.
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
