@@ -41,7 +41,7 @@ import type {
 } from '../../repositories/events/event.repository.ts';
 import type { PhotoRepository, PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import { albumDecision } from '../albums/album-visibility.ts';
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import { attendeeMayDownload } from '../photos/photo-presenter.ts';
 import type { AlbumMailService } from '../messaging/album-mail.service.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
@@ -83,7 +83,7 @@ export class AttendeeService {
       clock: Clock;
       publicUrl: string;
       /** `attendee.photos_attached`: the attendee's live stream shows the photos. */
-      bus?: DomainEventEmitter;
+      bus?: SignalEmitter;
       /** The album link mail of update-by-kiosk (the one album mail renderer, through the outbox). */
       albumMail?: () => Pick<AlbumMailService, 'send'>;
       /** Queues the generated list's mail to the generate call's `email` (job `attendees.mail-list`). */

@@ -1,4 +1,4 @@
-import type { DomainEventBus } from '../../events/event-bus.ts';
+import type { SignalBus } from '../../signals/signal-bus.ts';
 import type { PrintService } from './print.service.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { PrintService } from './print.service.ts';
  * jobs; a failure is left to the `print.resume` sweep.
  */
 export const registerPrintListeners = (
-  bus: DomainEventBus,
+  bus: SignalBus,
   printing: Pick<
     PrintService,
     | 'onPhotoReady'

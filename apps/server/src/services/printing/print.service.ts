@@ -11,8 +11,8 @@ import {
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AlbumRepository } from '../../repositories/albums/album.repository.ts';
@@ -144,8 +144,8 @@ export class PrintService {
       processes: Pick<ImageProcessRepository, 'listAutoPrintForEvent'>;
       storage: StorageRepository;
       printer: PrinterAdapter;
-      jobs: Pick<JobQueue, 'send'>;
-      bus: DomainEventEmitter;
+      jobs: JobSender;
+      bus: SignalEmitter;
       logger: Logger;
       clock: Clock;
     },
