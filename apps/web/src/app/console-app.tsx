@@ -15,7 +15,9 @@ import { FirstRunChecklist } from '../features/identity/setup/components/first-r
 const ConsoleAlbumPage = lazy(
   () => import('../features/albums/console-album/components/console-album-page.tsx'),
 );
-const AttendeesPage = lazy(() => import('../features/attendees/attendee-list/components/attendees-page.tsx'));
+const AttendeesPage = lazy(
+  () => import('../features/attendees/attendee-list/components/attendees-page.tsx'),
+);
 const OutboxPage = lazy(() => import('../features/messaging/outbox/components/outbox-page.tsx'));
 const LeadsPage = lazy(() => import('../features/attendees/leads/components/leads-page.tsx'));
 const OrganisationsPage = lazy(() =>
@@ -24,7 +26,9 @@ const OrganisationsPage = lazy(() =>
   })),
 );
 const RobotsPage = lazy(() =>
-  import('../features/identity/setup/components/robots-page.tsx').then((m) => ({ default: m.RobotsPage })),
+  import('../features/identity/setup/components/robots-page.tsx').then((m) => ({
+    default: m.RobotsPage,
+  })),
 );
 const ApiKeysPage = lazy(() =>
   import('../features/identity/setup/components/api-keys-page.tsx').then((m) => ({
@@ -32,14 +36,26 @@ const ApiKeysPage = lazy(() =>
   })),
 );
 const UsersPage = lazy(() =>
-  import('../features/identity/setup/components/users-page.tsx').then((m) => ({ default: m.UsersPage })),
+  import('../features/identity/setup/components/users-page.tsx').then((m) => ({
+    default: m.UsersPage,
+  })),
 );
 const OrdersPage = lazy(() => import('../features/payments/orders/components/orders-page.tsx'));
-const TemplatesPage = lazy(() => import('../features/printing/templates/components/templates-page.tsx'));
-const PrintDeskPage = lazy(() => import('../features/printing/print-desk/components/print-desk-page.tsx'));
-const WebhooksPage = lazy(() => import('../features/operations/webhooks/components/webhooks-page.tsx'));
-const PaymentsPage = lazy(() => import('../features/payments/providers/components/payments-page.tsx'));
-const ImageEditPage = lazy(() => import('../features/printing/image-edit/components/image-edit-page.tsx'));
+const TemplatesPage = lazy(
+  () => import('../features/printing/templates/components/templates-page.tsx'),
+);
+const PrintDeskPage = lazy(
+  () => import('../features/printing/print-desk/components/print-desk-page.tsx'),
+);
+const WebhooksPage = lazy(
+  () => import('../features/operations/webhooks/components/webhooks-page.tsx'),
+);
+const PaymentsPage = lazy(
+  () => import('../features/payments/providers/components/payments-page.tsx'),
+);
+const ImageEditPage = lazy(
+  () => import('../features/printing/image-edit/components/image-edit-page.tsx'),
+);
 
 function NotFound() {
   const { t } = useTranslation();

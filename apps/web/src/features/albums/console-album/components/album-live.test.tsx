@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { API_BASE, PHOTO_STREAM_PATH } from '@flashbulb/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { installAlbumApi, LIST, makePhoto, renderAlbum } from '../../../../test/console-album-kit.tsx';
+import {
+  installAlbumApi,
+  LIST,
+  makePhoto,
+  renderAlbum,
+} from '../../../../test/console-album-kit.tsx';
 
 const names = () =>
   within(screen.getByRole('list', { name: 'Photos' }))

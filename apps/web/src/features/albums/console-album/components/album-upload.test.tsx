@@ -3,7 +3,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Photo } from '@flashbulb/shared';
 import type { FakeReply } from '../../../../test/fake-api.ts';
-import { installAlbumApi, LIST, makePhoto, renderAlbum } from '../../../../test/console-album-kit.tsx';
+import {
+  installAlbumApi,
+  LIST,
+  makePhoto,
+  renderAlbum,
+} from '../../../../test/console-album-kit.tsx';
 
 const GRANT = '/photo/tmp-upload-access/retrieve';
 const COMPLETE = '/photo/upload-complete';

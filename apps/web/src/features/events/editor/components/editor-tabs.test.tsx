@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { defaultEventOpts, type FlashbulbEvent } from '@flashbulb/shared';
-import { installConsoleApi, OWNER, storedEvent, superUser } from '../../../../test/event-fixtures.ts';
+import {
+  installConsoleApi,
+  OWNER,
+  storedEvent,
+  superUser,
+} from '../../../../test/event-fixtures.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 
 const UPDATE = `${OWNER}/event/update`;

@@ -7,7 +7,12 @@ import {
   type FlashbulbEvent,
   type NotificationData,
 } from '@flashbulb/shared';
-import { installConsoleApi, OWNER, storedEvent, superUser } from '../../../../test/event-fixtures.ts';
+import {
+  installConsoleApi,
+  OWNER,
+  storedEvent,
+  superUser,
+} from '../../../../test/event-fixtures.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 
 const UPDATE = `${OWNER}/event/update`;

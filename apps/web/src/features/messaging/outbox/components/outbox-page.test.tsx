@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OutboxMessage } from '@flashbulb/shared';
-import { installConsoleApi, OWNER, storedEvent, superUser } from '../../../../test/event-fixtures.ts';
+import {
+  installConsoleApi,
+  OWNER,
+  storedEvent,
+  superUser,
+} from '../../../../test/event-fixtures.ts';
 import type { FakeReply } from '../../../../test/fake-api.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 

@@ -2,7 +2,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FakeReply } from '../../../../test/fake-api.ts';
-import { installAlbumApi, LIST, makePhoto, renderAlbum } from '../../../../test/console-album-kit.tsx';
+import {
+  installAlbumApi,
+  LIST,
+  makePhoto,
+  renderAlbum,
+} from '../../../../test/console-album-kit.tsx';
 
 const GRANT = '/photo/tmp-upload-access/retrieve';
 const COMPLETE = '/photo/upload-complete';
