@@ -1,7 +1,7 @@
 import './i18n/guest-i18n.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import AlbumsRoot from './app/albums-root.tsx';
+import AlbumsRoot from './guest/app/albums-root.tsx';
 import { albumPageFor, eventNameFrom } from './app/page-type-route.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { TEST_CHECKOUT_PATH } from '@flashbulb/shared';
 import { Route, Routes } from 'react-router';
-import { ConfirmForgotPasswordPage } from '../features/auth/components/confirm-forgot-password-page.tsx';
-import { ForgotPasswordPage } from '../features/auth/components/forgot-password-page.tsx';
-import { VerifyFromAddressPage } from '../features/from-address/components/verify-from-address-page.tsx';
-import { TestCheckoutPage } from '../features/test-checkout/components/test-checkout-page.tsx';
+import { ConfirmForgotPasswordPage } from '../features/identity/auth/components/confirm-forgot-password-page.tsx';
+import { ForgotPasswordPage } from '../features/identity/auth/components/forgot-password-page.tsx';
+import { VerifyFromAddressPage } from '../features/messaging/from-address/components/verify-from-address-page.tsx';
+import { TestCheckoutPage } from '../features/payments/test-checkout/components/test-checkout-page.tsx';
 import { SessionGate } from './session-gate.tsx';
 
 export function AppRoutes() {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { albumPageFor, eventNameFrom } from './page-type-route.ts';
 
 const ConsoleRoot = lazy(() => import('./console-root.tsx'));
-const AlbumsRoot = lazy(() => import('./albums-root.tsx'));
+const AlbumsRoot = lazy(() => import('../guest/app/albums-root.tsx'));
 
 /**
  * One page, many page types (albums spec §2.1): album links load only the album chunk; everything

@@ -6,40 +6,56 @@ import { Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../lib/session-store.ts';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
-import { EventsPage } from '../features/events/components/events-page.tsx';
-import { ConsoleShell } from '../features/console/components/console-shell.tsx';
-import { MyInfoCard } from '../features/console/components/my-info-card.tsx';
-import { FirstRunChecklist } from '../features/setup/components/first-run-checklist.tsx';
+import { EventsPage } from '../features/events/editor/components/events-page.tsx';
+import { ConsoleShell } from './shell/console-shell.tsx';
+import { MyInfoCard } from '../features/identity/my-info/components/my-info-card.tsx';
+import { FirstRunChecklist } from '../features/identity/setup/components/first-run-checklist.tsx';
 
 // The album grid, preview and upload are a chunk of their own, loaded on the first album visit.
 const ConsoleAlbumPage = lazy(
-  () => import('../features/console-album/components/console-album-page.tsx'),
+  () => import('../features/albums/console-album/components/console-album-page.tsx'),
 );
-const AttendeesPage = lazy(() => import('../features/attendees/components/attendees-page.tsx'));
-const OutboxPage = lazy(() => import('../features/outbox/components/outbox-page.tsx'));
-const LeadsPage = lazy(() => import('../features/leads/components/leads-page.tsx'));
+const AttendeesPage = lazy(
+  () => import('../features/attendees/attendee-list/components/attendees-page.tsx'),
+);
+const OutboxPage = lazy(() => import('../features/messaging/outbox/components/outbox-page.tsx'));
+const LeadsPage = lazy(() => import('../features/attendees/leads/components/leads-page.tsx'));
 const OrganisationsPage = lazy(() =>
-  import('../features/setup/components/organisations-page.tsx').then((m) => ({
+  import('../features/identity/setup/components/organisations-page.tsx').then((m) => ({
     default: m.OrganisationsPage,
   })),
 );
 const RobotsPage = lazy(() =>
-  import('../features/setup/components/robots-page.tsx').then((m) => ({ default: m.RobotsPage })),
+  import('../features/identity/setup/components/robots-page.tsx').then((m) => ({
+    default: m.RobotsPage,
+  })),
 );
 const ApiKeysPage = lazy(() =>
-  import('../features/setup/components/api-keys-page.tsx').then((m) => ({
+  import('../features/identity/setup/components/api-keys-page.tsx').then((m) => ({
     default: m.ApiKeysPage,
   })),
 );
 const UsersPage = lazy(() =>
-  import('../features/setup/components/users-page.tsx').then((m) => ({ default: m.UsersPage })),
+  import('../features/identity/setup/components/users-page.tsx').then((m) => ({
+    default: m.UsersPage,
+  })),
 );
-const OrdersPage = lazy(() => import('../features/orders/components/orders-page.tsx'));
-const TemplatesPage = lazy(() => import('../features/templates/components/templates-page.tsx'));
-const PrintDeskPage = lazy(() => import('../features/print-desk/components/print-desk-page.tsx'));
-const WebhooksPage = lazy(() => import('../features/webhooks/components/webhooks-page.tsx'));
-const PaymentsPage = lazy(() => import('../features/payments/components/payments-page.tsx'));
-const ImageEditPage = lazy(() => import('../features/image-edit/components/image-edit-page.tsx'));
+const OrdersPage = lazy(() => import('../features/payments/orders/components/orders-page.tsx'));
+const TemplatesPage = lazy(
+  () => import('../features/printing/templates/components/templates-page.tsx'),
+);
+const PrintDeskPage = lazy(
+  () => import('../features/printing/print-desk/components/print-desk-page.tsx'),
+);
+const WebhooksPage = lazy(
+  () => import('../features/operations/webhooks/components/webhooks-page.tsx'),
+);
+const PaymentsPage = lazy(
+  () => import('../features/payments/providers/components/payments-page.tsx'),
+);
+const ImageEditPage = lazy(
+  () => import('../features/printing/image-edit/components/image-edit-page.tsx'),
+);
 
 function NotFound() {
   const { t } = useTranslation();

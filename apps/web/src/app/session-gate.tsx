@@ -1,9 +1,9 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
-import { FirstAdminPage } from '../features/auth/components/first-admin-page.tsx';
-import { SignInPage } from '../features/auth/components/sign-in-page.tsx';
-import { useSetupStatus } from '../features/auth/hooks/use-setup-status.ts';
+import { FirstAdminPage } from '../features/identity/auth/components/first-admin-page.tsx';
+import { SignInPage } from '../features/identity/auth/components/sign-in-page.tsx';
+import { useSetupStatus } from '../features/identity/auth/hooks/use-setup-status.ts';
 import { restoreSession } from '../lib/session/session-api.ts';
 import { useSession } from '../lib/session/use-session.ts';
 

@@ -1,5 +1,5 @@
 import { enApp, enCommon, enWebErrors } from './en-common.ts';
-import { enAlbum } from './en-album.ts';
+import { enConsoleAlbum } from './en-console-album.ts';
 import { enAlbums } from './en-albums.ts';
 import { enAttendees } from './en-attendees.ts';
 import { enEvents } from './en-events.ts';
@@ -117,7 +117,7 @@ export const en = {
     notFound: 'This page does not exist.',
   },
   events: enEvents,
-  album: enAlbum,
+  album: enConsoleAlbum,
   albums: enAlbums,
   attendees: enAttendees,
   outbox: enOutbox,

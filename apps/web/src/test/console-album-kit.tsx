@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import type { Photo } from '@flashbulb/shared';
 import { AppProviders } from '../app/app-providers.tsx';
 import { AppRoutes } from '../app/app-routes.tsx';
-import { createQueryClient } from '../app/query-client.ts';
+import { createQueryClient } from '../lib/query-client.ts';
 import { resetRestoreForTests } from '../lib/session/session-api.ts';
 import { resetSessionStoreForTests } from '../lib/session-store.ts';
 import { installConsoleApi, OWNER, storedEvent } from './event-fixtures.ts';

@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { pageTypeFromQuery, type Photo } from '@flashbulb/shared';
-import { createQueryClient } from '../app/query-client.ts';
-import GuestAlbumsPage from '../features/guest-albums/components/guest-albums-page.tsx';
+import { createQueryClient } from '../lib/query-client.ts';
+import GuestAlbumsPage from '../guest/app/guest-albums-page.tsx';
 
 /** The album page for a link's query string, as the app renders it for `/?…`. */
 export const renderAlbums = (search: string, eventName: string | null = null) =>

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { AppProviders } from '../app/app-providers.tsx';
 import { AppRoutes } from '../app/app-routes.tsx';
-import { createQueryClient } from '../app/query-client.ts';
+import { createQueryClient } from '../lib/query-client.ts';
 import { resetRestoreForTests } from '../lib/session/session-api.ts';
 import { resetSessionStoreForTests } from '../lib/session-store.ts';
 

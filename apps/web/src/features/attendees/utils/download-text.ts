@@ -1,1 +1,0 @@
-export { downloadText } from '../../../lib/download-text.ts';

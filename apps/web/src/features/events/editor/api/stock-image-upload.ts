@@ -1,0 +1,52 @@
+import {
+  STOCK_IMAGE_UPLOAD_LIMITS,
+  stockImageUploadAccess,
+  type FlashbulbEvent,
+} from '@flashbulb/shared';
+import { ApiError, callApi } from '../../../../lib/api-client.ts';
+import { randomString } from '../utils/random-codes.ts';
+
+const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+const isLimitedExtension = (ext: string): ext is keyof typeof STOCK_IMAGE_UPLOAD_LIMITS =>
+  Object.prototype.hasOwnProperty.call(STOCK_IMAGE_UPLOAD_LIMITS, ext);
+
+export interface UploadedStockFile {
+  readonly url: string;
+  /** Albums spec §3: sizes are shown in KB. */
+  readonly sizeKb: number;
+}
+
+/**
+ * Upload a stock image or its thumbnail (albums spec §7.1): check type and size, ask for a grant
+ * with the event's owner key, then POST the file straight to storage under a random base-36 name.
+ */
+export const uploadStockFile = async (
+  event: Pick<FlashbulbEvent, 'name' | 'owner_api_key'>,
+  file: File,
+  isThumbnail: boolean,
+): Promise<UploadedStockFile> => {
+  const ext = (file.name.split('.').pop() ?? '').toLowerCase();
+  if (!isLimitedExtension(ext)) throw new ApiError('unsupported_picture_format');
+  if (file.size > STOCK_IMAGE_UPLOAD_LIMITS[ext].maxBytes)
+    throw new ApiError('unsupported_media_size');
+  const grant = await callApi(stockImageUploadAccess, {
+    key_type: 'event_owner',
+    key_value: event.owner_api_key,
+    event_name: event.name,
+    file_name: `${randomString(BASE36, 12)}.${ext}`,
+    is_thumbnail: isThumbnail,
+  });
+  const form = new FormData();
+  for (const [name, value] of Object.entries(grant.fields)) form.append(name, value);
+  // S3 ignores fields after the file: it goes last.
+  form.append('file', file, file.name);
+  let response: Response;
+  try {
+    response = await fetch(grant.url, { method: 'POST', body: form });
+  } catch (error) {
+    throw new ApiError('Internal Error', { cause: error });
+  }
+  if (!response.ok) throw new ApiError('Internal Error', { status: response.status });
+  return { url: grant.public_url, sizeKb: Math.max(1, Math.round(file.size / 1024)) };
+};

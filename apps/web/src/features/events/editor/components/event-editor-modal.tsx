@@ -1,0 +1,260 @@
+import { useEffect, useMemo, useRef } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Group,
+  Loader,
+  LoadingOverlay,
+  Menu,
+  Modal,
+  Progress,
+  Stack,
+  Tabs,
+  Text,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { FormProvider } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { User } from '@flashbulb/shared';
+import { errorKeyOf } from '../../../../lib/api-client.ts';
+import { useErrorText } from '../../../../lib/error-text.ts';
+import { useEventFullData } from '../api/events-api.ts';
+import { EditorContext, type EditorContextValue } from '../hooks/editor-context.ts';
+import { useEventEditor } from '../hooks/use-event-editor.ts';
+import { EDITOR_TABS, type EditorTab } from '../utils/editor-tabs.ts';
+import { EditorPopups } from './editor-popups.tsx';
+import { EmailTab } from './email-tab.tsx';
+import { GeneralTab } from './general-tab.tsx';
+import { NotificationsTab } from './notifications-tab.tsx';
+import { OptionsTab } from './options-tab.tsx';
+import { PaidTab } from './paid-tab.tsx';
+import { PhotoSettingsTab } from './photo-settings-tab.tsx';
+import { PrintingTab } from './printing-tab.tsx';
+import { SharingTab } from './sharing-tab.tsx';
+import { ShopAddressTab } from './shop-address-tab.tsx';
+import { SmsTab } from './sms-tab.tsx';
+import { StockImagesTab } from './stock-images-tab.tsx';
+import { WatermarksTab } from './watermarks-tab.tsx';
+
+/** What the editor opens: a new event, or an existing one by its code. */
+export type EditorTarget =
+  { readonly mode: 'add' } | { readonly mode: 'edit'; readonly code: string };
+
+const tabPanels: Record<EditorTab, () => React.JSX.Element> = {
+  general: GeneralTab,
+  email: EmailTab,
+  sharing: SharingTab,
+  sms: SmsTab,
+  photo: PhotoSettingsTab,
+  printing: PrintingTab,
+  paid: PaidTab,
+  watermarks: WatermarksTab,
+  stockImages: StockImagesTab,
+  notifications: NotificationsTab,
+  shopAddress: ShopAddressTab,
+  options: OptionsTab,
+};
+
+/**
+ * The event add/edit dialog (owner-console §2): a Mantine modal, full screen on phones, with one
+ * tab per settings area. The request-form tab of three legacy events is not built.
+ */
+export function EventEditorModal({
+  target,
+  user,
+  onClose,
+  onDirtyChange,
+  closeRequest = 0,
+}: {
+  target: EditorTarget;
+  user: User;
+  onClose: () => void;
+  /** Told whether the form has unsaved changes (the page guards the browser's Back button). */
+  onDirtyChange?: (dirty: boolean) => void;
+  /** Each increase asks to close, as the close button does (unsaved changes ask first). */
+  closeRequest?: number;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const phone = useMediaQuery('(max-width: 48em)');
+  const editor = useEventEditor({ user, onClose });
+  const code = target.mode === 'edit' ? target.code : null;
+  const loaded = useEventFullData(code);
+  const { load, revealSecure, dirty, requestClose } = editor;
+
+  useEffect(() => {
+    onDirtyChange?.(dirty);
+  }, [dirty, onDirtyChange]);
+  const askedToClose = useRef(closeRequest);
+  useEffect(() => {
+    if (closeRequest === askedToClose.current) return;
+    askedToClose.current = closeRequest;
+    requestClose();
+  }, [closeRequest, requestClose]);
+
+  useEffect(() => {
+    if (loaded.data) load(loaded.data);
+  }, [loaded.data, load]);
+
+  const context = useMemo<EditorContextValue>(
+    () => ({
+      mode: editor.mode,
+      event: editor.event,
+      user,
+      isAdmin: user.role === 1 || user.role === 2,
+      isSuper: user.role === 1,
+      revealSecure: () => void revealSecure(),
+      revealingSecure: editor.revealingSecure,
+    }),
+    [editor.mode, editor.event, user, editor.revealingSecure, revealSecure],
+  );
+
+  const waiting = code !== null && editor.event === null;
+  const title =
+    editor.mode === 'edit'
+      ? t('events.editor.editTitle', { name: editor.event?.full_name ?? '' })
+      : editor.mode === 'copy'
+        ? t('events.editor.copyTitle')
+        : t('events.editor.addTitle');
+
+  const saveLabel =
+    editor.mode === 'edit'
+      ? t('events.editor.update')
+      : editor.mode === 'copy'
+        ? t('events.editor.saveCopy')
+        : t('events.editor.add');
+
+  return (
+    <Modal
+      opened
+      onClose={editor.requestClose}
+      title={title}
+      size="xl"
+      fullScreen={phone}
+      closeOnEscape={!editor.paused}
+      closeOnClickOutside={false}
+      withCloseButton={!editor.paused}
+      closeButtonProps={{ 'aria-label': t('events.editor.close') }}
+    >
+      {waiting ? (
+        loaded.isError ? (
+          <Alert color="red" role="alert">
+            <Stack gap="xs">
+              <Text>{errorText(errorKeyOf(loaded.error))}</Text>
+              <Group>
+                <Button size="xs" onClick={() => void loaded.refetch()}>
+                  {t('events.list.retry')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        ) : (
+          <Center py="xl">
+            <Loader aria-label={t('app.loading')} />
+          </Center>
+        )
+      ) : (
+        <EditorContext.Provider value={context}>
+          <FormProvider {...editor.form}>
+            <Box pos="relative" data-testid="event-editor">
+              <LoadingOverlay
+                visible={editor.paused}
+                zIndex={250}
+                overlayProps={{ blur: 1 }}
+                loaderProps={{
+                  children: (
+                    <Stack align="center" gap="xs" data-testid="update-pause">
+                      <Text size="sm">{t('events.editor.pauseAfterUpdate')}</Text>
+                      <Progress
+                        w={200}
+                        value={100}
+                        animated
+                        aria-label={t('events.editor.pauseAfterUpdate')}
+                      />
+                    </Stack>
+                  ),
+                }}
+              />
+              <form
+                noValidate
+                aria-label={title}
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void editor.save();
+                }}
+              >
+                <fieldset disabled={editor.paused} style={{ border: 0, margin: 0, padding: 0 }}>
+                  <Tabs
+                    value={editor.tab}
+                    onChange={(value) => value && editor.setTab(value as EditorTab)}
+                    keepMounted={false}
+                  >
+                    <Tabs.List mb="md">
+                      {EDITOR_TABS.map((tab) => (
+                        <Tabs.Tab key={tab} value={tab}>
+                          {t(`events.tabs.${tab}`)}
+                        </Tabs.Tab>
+                      ))}
+                    </Tabs.List>
+                    {EDITOR_TABS.map((tab) => {
+                      const Panel = tabPanels[tab];
+                      return (
+                        <Tabs.Panel key={tab} value={tab}>
+                          <Panel />
+                        </Tabs.Panel>
+                      );
+                    })}
+                  </Tabs>
+                  {/* The form is long: the buttons stay in view at the bottom of the dialog. */}
+                  <Group
+                    justify="space-between"
+                    mt="lg"
+                    py="sm"
+                    style={{
+                      position: 'sticky',
+                      bottom: 0,
+                      zIndex: 5,
+                      background: 'var(--mantine-color-body)',
+                      borderTop: '1px solid var(--mantine-color-default-border)',
+                    }}
+                  >
+                    <Group gap="xs">
+                      {editor.mode === 'edit' ? (
+                        <Menu position="top-start" withinPortal zIndex={400}>
+                          <Menu.Target>
+                            <Button variant="default">{t('events.editor.more')}</Button>
+                          </Menu.Target>
+                          <Menu.Dropdown>
+                            <Menu.Item color="red" onClick={editor.askDelete}>
+                              {t('events.editor.delete')}
+                            </Menu.Item>
+                          </Menu.Dropdown>
+                        </Menu>
+                      ) : null}
+                    </Group>
+                    <Group gap="xs">
+                      <Button variant="default" onClick={editor.requestClose}>
+                        {t('common.cancel')}
+                      </Button>
+                      {editor.mode === 'edit' ? (
+                        <Button variant="light" onClick={editor.copy}>
+                          {t('events.editor.copy')}
+                        </Button>
+                      ) : null}
+                      <Button type="submit" loading={editor.saving}>
+                        {saveLabel}
+                      </Button>
+                    </Group>
+                  </Group>
+                </fieldset>
+              </form>
+            </Box>
+          </FormProvider>
+          <EditorPopups editor={editor} />
+        </EditorContext.Provider>
+      )}
+    </Modal>
+  );
+}

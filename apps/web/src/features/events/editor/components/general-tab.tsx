@@ -1,0 +1,287 @@
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { EVENT_LIMITS } from '@flashbulb/shared';
+import { ConfirmPopup } from '../../../../components/popup.tsx';
+import { useErrorText } from '../../../../lib/error-text.ts';
+import { useImageProcesses, useOrganisations, useRobots } from '../api/catalog-api.ts';
+import { useEditorContext } from '../hooks/editor-context.ts';
+import { DEFAULT_LOGO_IMAGE, type EventFormValues } from '../utils/event-form-values.ts';
+import { newApiToken } from '../utils/random-codes.ts';
+import {
+  FlagCheckbox,
+  IdMultiSelect,
+  NumberField,
+  TextAreaField,
+  TextField,
+} from './form-fields.tsx';
+import { ImageToggle, SecureInput, SectionTitle } from './toggled-fields.tsx';
+
+/** A well-known place on each whole-hour offset, so an operator recognises the zone. */
+const TIMEZONE_NAMES: Record<number, string> = {
+  [-12]: 'Baker Island',
+  [-11]: 'Pago Pago',
+  [-10]: 'Honolulu',
+  [-9]: 'Anchorage',
+  [-8]: 'Los Angeles, Vancouver',
+  [-7]: 'Denver, Phoenix',
+  [-6]: 'Chicago, Mexico City',
+  [-5]: 'New York, Toronto, Bogotá',
+  [-4]: 'Halifax, Santiago, Caracas',
+  [-3]: 'São Paulo, Buenos Aires',
+  [-2]: 'South Georgia',
+  [-1]: 'Azores, Cape Verde',
+  0: 'London, Lisbon, Dakar',
+  1: 'Paris, Berlin, Lagos',
+  2: 'Athens, Cairo, Johannesburg',
+  3: 'Moscow, Istanbul, Nairobi',
+  4: 'Dubai, Baku',
+  5: 'Karachi, Tashkent',
+  6: 'Dhaka, Almaty',
+  7: 'Bangkok, Jakarta',
+  8: 'Singapore, Beijing, Perth',
+  9: 'Tokyo, Seoul',
+  10: 'Sydney, Brisbane',
+  11: 'Nouméa, Solomon Islands',
+  12: 'Auckland, Fiji',
+  13: 'Tonga, Samoa',
+};
+
+/** UTC-12:00 … UTC+13:00 in whole hours (albums spec §9), each with a place on it. */
+const timezoneOptions = Array.from(
+  { length: EVENT_LIMITS.timezoneMaxHours - EVENT_LIMITS.timezoneMinHours + 1 },
+  (_, i) => {
+    const hours = EVENT_LIMITS.timezoneMinHours + i;
+    const sign = hours < 0 ? '-' : '+';
+    return {
+      value: String(hours),
+      label:
+        `UTC${sign}${String(Math.abs(hours)).padStart(2, '0')}:00 ${TIMEZONE_NAMES[hours] ?? ''}`.trim(),
+    };
+  },
+);
+
+function OrganisationField() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { mode, user, isSuper, event } = useEditorContext();
+  const {
+    control,
+    setValue,
+    clearErrors,
+    formState: { errors },
+  } = useFormContext<EventFormValues>();
+  const organisationId = useWatch({ control, name: 'organisation_id' });
+  const organisations = useOrganisations(isSuper);
+  const errorKey = errors.organisation_id?.message;
+
+  if (!isSuper) {
+    return (
+      <TextInput
+        label={t('events.general.organisation')}
+        value={user.organisation_name ?? ''}
+        disabled
+        readOnly
+      />
+    );
+  }
+  const options = (organisations.data ?? []).map((o) => ({ value: String(o.id), label: o.name }));
+  if (event && !options.some((o) => o.value === String(event.organisation_id)))
+    options.push({ value: String(event.organisation_id), label: `#${event.organisation_id}` });
+  return (
+    <Select
+      name="organisation_id"
+      label={t('events.general.organisation')}
+      placeholder={t('events.general.chooseOrganisation')}
+      data={options}
+      value={organisationId === null ? null : String(organisationId)}
+      disabled={mode === 'edit'}
+      required={mode !== 'edit'}
+      searchable
+      comboboxProps={{ zIndex: 400 }}
+      error={errorKey ? errorText(errorKey) : undefined}
+      onChange={(value) => {
+        const next = value === null ? null : Number(value);
+        if (next === organisationId) return;
+        // Robots, processes and templates belong to an organisation: choose again in the new one.
+        setValue('organisation_id', next, { shouldDirty: true });
+        setValue('robot_id_array', [], { shouldDirty: true });
+        setValue('image_process_id_array', [], { shouldDirty: true });
+        setValue('ppt_id_array', [], { shouldDirty: true });
+        setValue('watermark_pt_id', null, { shouldDirty: true });
+        clearErrors('organisation_id');
+      }}
+    />
+  );
+}
+
+function RobotsField() {
+  const { t } = useTranslation();
+  const { event } = useEditorContext();
+  const { control } = useFormContext<EventFormValues>();
+  const organisationId = useWatch({ control, name: 'organisation_id' });
+  const selected = useWatch({ control, name: 'robot_id_array' });
+  const robots = useRobots(organisationId);
+  const moving = (robots.data ?? []).filter(
+    (robot) =>
+      selected.includes(robot.id) && robot.event_id !== null && robot.event_id !== event?.id,
+  );
+  return (
+    <Stack gap={4}>
+      <IdMultiSelect
+        name="robot_id_array"
+        label={t('events.general.robots')}
+        options={(robots.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+        placeholder={robots.data?.length === 0 ? t('events.general.noRobots') : undefined}
+      />
+      {moving.length > 0 ? (
+        <Alert color="yellow" data-testid="robot-move-note">
+          {moving.map((robot) => (
+            <Text size="sm" key={robot.id}>
+              {t('events.general.robotMoves', {
+                robot: robot.name,
+                event: robot.event_name ?? `#${robot.event_id}`,
+              })}
+            </Text>
+          ))}
+        </Alert>
+      ) : null}
+    </Stack>
+  );
+}
+
+function ApiTokenField() {
+  const { t } = useTranslation();
+  const { isAdmin } = useEditorContext();
+  const { setValue } = useFormContext<EventFormValues>();
+  const [token, setToken] = useState<string | null>(null);
+  if (!isAdmin) return null;
+  return (
+    <Stack gap={4}>
+      <SecureInput field="flashbulb_api_token" label={t('events.secure.flashbulb_api_token')} />
+      <Group>
+        <Button variant="subtle" size="xs" onClick={() => setToken(newApiToken())}>
+          {t('events.secure.resetToken')}
+        </Button>
+      </Group>
+      <ConfirmPopup
+        opened={token !== null}
+        title={t('events.secure.resetTokenTitle')}
+        confirmLabel={t('events.secure.useToken')}
+        onConfirm={() => {
+          if (token) setValue('secure.flashbulb_api_token', token, { shouldDirty: true });
+          setToken(null);
+        }}
+        onCancel={() => setToken(null)}
+      >
+        <Text size="sm">{t('events.secure.resetTokenText')}</Text>
+        <Text ff="monospace" data-testid="new-api-token" style={{ wordBreak: 'break-all' }}>
+          {token}
+        </Text>
+      </ConfirmPopup>
+    </Stack>
+  );
+}
+
+export function GeneralTab() {
+  const { t } = useTranslation();
+  const { mode, event } = useEditorContext();
+  const { control, setValue } = useFormContext<EventFormValues>();
+  const organisationId = useWatch({ control, name: 'organisation_id' });
+  const attendeeIdRegex = useWatch({ control, name: 'opts.attendeeIdRegex' });
+  const timezone = useWatch({ control, name: 'date_utc_diff_hours' });
+  const processes = useImageProcesses(organisationId);
+
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <OrganisationField />
+        {mode === 'edit' && event ? (
+          <div data-testid="event-name-container">
+            <TextInput label={t('events.general.code')} value={event.name} readOnly />
+          </div>
+        ) : null}
+      </SimpleGrid>
+      <TextField name="full_name" label={t('events.general.title')} required />
+      <TextAreaField name="opts.description" label={t('events.general.description')} required />
+      <TextAreaField name="empty_album_text" label={t('events.general.emptyAlbumText')} required />
+      <FlagCheckbox name="is_visible" label={t('events.general.visible')} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          name="date_utc_diff_hours"
+          label={t('events.general.timezone')}
+          data={timezoneOptions}
+          value={String(timezone)}
+          allowDeselect={false}
+          comboboxProps={{ zIndex: 400 }}
+          onChange={(value) =>
+            value !== null && setValue('date_utc_diff_hours', Number(value), { shouldDirty: true })
+          }
+        />
+        <TextField name="hash_tag" label={t('events.general.hashTag')} />
+      </SimpleGrid>
+      <TextField
+        name="email_for_reports"
+        label={t('events.general.emailForReports')}
+        description={t('events.general.commaSeparated')}
+      />
+      <SectionTitle>{t('events.general.logoSection')}</SectionTitle>
+      <ImageToggle
+        name="logo_full_path"
+        checkboxLabel={t('events.general.showLogo')}
+        label={t('events.general.logo')}
+        description={t('events.general.logoHint')}
+        defaultImage={DEFAULT_LOGO_IMAGE}
+      />
+      <TextField name="logo_link" label={t('events.general.logoLink')} />
+      <TextField name="opts.supportLink" label={t('events.general.supportLink')} />
+      <SectionTitle>{t('events.general.devicesSection')}</SectionTitle>
+      <RobotsField />
+      <IdMultiSelect
+        name="image_process_id_array"
+        label={t('events.general.imageProcesses')}
+        options={(processes.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+      />
+      <SectionTitle>{t('events.general.attendeesSection')}</SectionTitle>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextField name="opts.attendeeIdRegex" label={t('events.general.attendeeIdRegex')} />
+        <TextField
+          name="opts.attendeeIdVipRegex"
+          label={t('events.general.attendeeIdVipRegex')}
+          disabled={!attendeeIdRegex.trim()}
+        />
+        <TextField name="opts.vipToken" label={t('events.general.vipToken')} />
+      </SimpleGrid>
+      <SectionTitle>{t('events.general.facesSection')}</SectionTitle>
+      <FlagCheckbox
+        name="enable_facial_recognition"
+        label={t('events.general.facialRecognition')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberField
+          name="opts.faceRecognitionConfidence"
+          label={t('events.general.faceConfidence')}
+          min={0}
+          max={100}
+        />
+        <TextField name="opts.faceRecognitionText" label={t('events.general.faceText')} />
+      </SimpleGrid>
+      <SectionTitle>{t('events.general.displaySection')}</SectionTitle>
+      <FlagCheckbox name="opts.disableEventLabel" label={t('events.general.disableEventLabel')} />
+      <FlagCheckbox
+        name="opts.allowKioskPhotoDelete"
+        label={t('events.general.allowKioskPhotoDelete')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NumberField name="opts.pictureSize" label={t('events.general.pictureSize')} min={1} />
+        <NumberField
+          name="opts.eventMultiplier"
+          label={t('events.general.eventMultiplier')}
+          allowDecimal
+        />
+      </SimpleGrid>
+      <ApiTokenField />
+    </Stack>
+  );
+}

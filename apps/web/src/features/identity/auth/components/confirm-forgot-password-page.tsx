@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { newPasswordSchema, resetCodeSchema, usernameSchema } from '@flashbulb/shared';
+import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
+import { useErrorText } from '../../../../lib/error-text.ts';
+import { FormAlert } from '../../../../components/form-alert.tsx';
+import { confirmForgotPassword } from '../api/auth-api.ts';
+import { AuthLayout } from '../../../../components/auth-layout.tsx';
+import type { SignInLocationState } from './sign-in-page.tsx';
+
+const schema = z
+  .object({
+    username: usernameSchema,
+    code: resetCodeSchema,
+    new_password: newPasswordSchema,
+    confirm: z.string(),
+  })
+  .refine((values) => values.new_password === values.confirm, {
+    path: ['confirm'],
+    message: 'passwords_do_not_match',
+  });
+type Input = z.input<typeof schema>;
+type Values = z.output<typeof schema>;
+type FieldName = keyof Input;
+
+const isFieldName = (field: string | undefined): field is FieldName =>
+  field === 'username' || field === 'code' || field === 'new_password';
+
+const emailFromState = (state: unknown): string => {
+  if (
+    typeof state === 'object' &&
+    state !== null &&
+    'email' in state &&
+    typeof state.email === 'string'
+  )
+    return state.email;
+  return '';
+};
+
+export function ConfirmForgotPasswordPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Input, unknown, Values>({
+    resolver: zodResolver(schema),
+    defaultValues: {
+      username: emailFromState(location.state),
+      code: '',
+      new_password: '',
+      confirm: '',
+    },
+  });
+
+  const submit = async ({ username, code, new_password }: Values) => {
+    setErrorKey(null);
+    try {
+      await confirmForgotPassword({ username, code, new_password });
+    } catch (error) {
+      const key = errorKeyOf(error);
+      if (key === 'code_mismatch' || key === 'expired_code')
+        setError('code', { message: key }, { shouldFocus: true });
+      else if (isApiError(error) && error.type === 'field' && isFieldName(error.field))
+        setError(error.field, { message: key }, { shouldFocus: true });
+      else setErrorKey(key);
+      return;
+    }
+    const state: SignInLocationState = { info: 'passwordResetDone', email: username };
+    void navigate('/', { state });
+  };
+
+  return (
+    <AuthLayout title={t('confirmForgotPassword.title')} intro={t('confirmForgotPassword.intro')}>
+      <form
+        onSubmit={handleSubmit(submit)}
+        noValidate
+        aria-label={t('confirmForgotPassword.title')}
+      >
+        <Stack gap="md">
+          <FormAlert errorKey={errorKey} />
+          <TextInput
+            label={t('common.email')}
+            type="email"
+            autoComplete="username"
+            error={errors.username?.message && errorText(errors.username.message)}
+            {...register('username')}
+          />
+          <TextInput
+            label={t('confirmForgotPassword.resetCode')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            autoFocus
+            error={errors.code?.message && errorText(errors.code.message)}
+            {...register('code')}
+          />
+          <PasswordInput
+            label={t('common.newPassword')}
+            description={t('newPassword.hint')}
+            autoComplete="new-password"
+            error={errors.new_password?.message && errorText(errors.new_password.message)}
+            {...register('new_password')}
+          />
+          <PasswordInput
+            label={t('common.confirmPassword')}
+            autoComplete="new-password"
+            error={errors.confirm?.message && errorText(errors.confirm.message)}
+            {...register('confirm')}
+          />
+          <Button type="submit" loading={isSubmitting} fullWidth>
+            {t('confirmForgotPassword.submit')}
+          </Button>
+          <Anchor component={Link} to="/" size="sm" ta="center">
+            {t('common.backToSignIn')}
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthLayout>
+  );
+}

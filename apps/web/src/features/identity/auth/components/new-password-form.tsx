@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Button, PasswordInput, Stack } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { newPasswordSchema, type SignInResult } from '@flashbulb/shared';
+import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
+import { useErrorText } from '../../../../lib/error-text.ts';
+import { FormAlert } from '../../../../components/form-alert.tsx';
+import { respondToChallenge } from '../api/auth-api.ts';
+
+const newPasswordFormSchema = z
+  .object({ new_password: newPasswordSchema, confirm: z.string() })
+  .refine((values) => values.new_password === values.confirm, {
+    path: ['confirm'],
+    message: 'passwords_do_not_match',
+  });
+type NewPasswordValues = z.infer<typeof newPasswordFormSchema>;
+
+export interface NewPasswordFormProps {
+  readonly session: string;
+  readonly onResult: (result: SignInResult) => Promise<void>;
+  readonly onRestart: (errorKey: string | null) => void;
+}
+
+/** Answers NEW_PASSWORD_REQUIRED: the temporary password must be replaced before anything else. */
+export function NewPasswordForm({ session, onResult, onRestart }: NewPasswordFormProps) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordValues>({
+    resolver: zodResolver(newPasswordFormSchema),
+    defaultValues: { new_password: '', confirm: '' },
+  });
+
+  const submit = async (values: NewPasswordValues) => {
+    setErrorKey(null);
+    let result: SignInResult;
+    try {
+      result = await respondToChallenge({
+        challenge_name: 'NEW_PASSWORD_REQUIRED',
+        session,
+        new_password: values.new_password,
+      });
+    } catch (error) {
+      const key = errorKeyOf(error);
+      if (key === 'invalid_session') onRestart(key);
+      else if (isApiError(error) && error.type === 'field' && error.field === 'new_password')
+        setError('new_password', { message: key }, { shouldFocus: true });
+      else setErrorKey(key);
+      return;
+    }
+    await onResult(result);
+  };
+
+  return (
+    <form onSubmit={handleSubmit(submit)} noValidate aria-label={t('newPassword.title')}>
+      <Stack gap="md">
+        <FormAlert errorKey={errorKey} />
+        <PasswordInput
+          label={t('common.newPassword')}
+          description={t('newPassword.hint')}
+          autoComplete="new-password"
+          autoFocus
+          error={errors.new_password?.message && errorText(errors.new_password.message)}
+          {...register('new_password')}
+        />
+        <PasswordInput
+          label={t('common.confirmPassword')}
+          autoComplete="new-password"
+          error={errors.confirm?.message && errorText(errors.confirm.message)}
+          {...register('confirm')}
+        />
+        <Button type="submit" loading={isSubmitting} fullWidth>
+          {t('newPassword.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,325 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatAttendeeId, formatCents } from '@flashbulb/shared';
+import { errorKeyOf } from '../../../../lib/api-client.ts';
+import { downloadText } from '../../../../lib/download-text.ts';
+import { EventPageState } from '../../../../components/event-page-state.tsx';
+import { useErrorText } from '../../../../lib/error-text.ts';
+import {
+  orderQueryKeys,
+  refund,
+  useOrderList,
+  useOrdersEvent,
+  type OrderRow,
+} from '../api/orders-api.ts';
+import { ordersCsv } from '../utils/orders-csv.ts';
+import { CARD_TABLE } from '../../../../components/card-table.ts';
+
+interface RefundTarget {
+  paymentId: string;
+  amount: number;
+}
+
+const STATUS_COLOR: Record<string, string> = {
+  paid: 'green',
+  refunded: 'grape',
+  pending: 'yellow',
+  open: 'yellow',
+  failed: 'red',
+  expired: 'gray',
+  cancelled: 'gray',
+};
+
+/**
+ * The orders of one event (owner console): every order with its payments and
+ * their status, the paid totals per day and per button, a refund per paid payment (the server
+ * locks again what it unlocked) and a CSV export whose cells cannot run as spreadsheet formulas.
+ * Amounts arrive as integer cents and are shown in dollars.
+ */
+export default function OrdersPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const client = useQueryClient();
+  const { eventCode = '' } = useParams();
+  const code = eventCode.toUpperCase();
+  const eventQuery = useOrdersEvent(code);
+  const event = eventQuery.data;
+  const list = useOrderList(event?.id);
+  const [target, setTarget] = useState<RefundTarget | null>(null);
+  const [refunding, setRefunding] = useState(false);
+  const [refundError, setRefundError] = useState<string | null>(null);
+
+  if (eventQuery.isPending || !event) {
+    return (
+      <EventPageState
+        pending={eventQuery.isPending}
+        error={eventQuery.error}
+        backLabel={t('orders.backToEvents')}
+        fallback={t('orders.loadError')}
+      />
+    );
+  }
+
+  const data = list.data;
+  const statusText = (status: string) =>
+    t(`orders.status.${status}` as 'orders.status.paid', { defaultValue: status });
+
+  const exportCsv = () => {
+    if (!data) return;
+    const column = (key: string) => t(`orders.column.${key}` as 'orders.column.order');
+    downloadText(
+      t('orders.csvFile', { code: event.name }),
+      ordersCsv(data.orders, {
+        order: column('order'),
+        created: column('created'),
+        paid: column('paid'),
+        attendee: column('attendee'),
+        button: column('button'),
+        amount: column('amount'),
+        currency: column('currency'),
+        status: column('status'),
+        payment: column('payment'),
+        provider: column('provider'),
+        paymentStatus: column('paymentStatus'),
+      }),
+    );
+  };
+
+  const confirmRefund = async () => {
+    if (!target) return;
+    setRefunding(true);
+    setRefundError(null);
+    try {
+      await refund(event.id, target.paymentId);
+      notifications.show({
+        color: 'green',
+        message: t('orders.refunded', { id: target.paymentId }),
+      });
+      setTarget(null);
+      await client.invalidateQueries({ queryKey: orderQueryKeys.list(event.id) });
+    } catch (error) {
+      setRefundError(errorText(errorKeyOf(error)));
+    } finally {
+      setRefunding(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={2}>{t('orders.title', { name: event.full_name })}</Title>
+        <Group gap="xs">
+          <Anchor component={Link} to="/events">
+            {t('orders.backToEvents')}
+          </Anchor>
+          <Button variant="light" onClick={exportCsv} disabled={!data || data.orders.length === 0}>
+            {t('orders.exportCsv')}
+          </Button>
+        </Group>
+      </Group>
+
+      {list.isError && <Alert color="red">{errorText(errorKeyOf(list.error))}</Alert>}
+      {!data ? (
+        !list.isError && (
+          <Group justify="center" p="xl">
+            <Loader aria-label={t('app.loading')} />
+          </Group>
+        )
+      ) : (
+        <>
+          <Text data-testid="orders-total" fw={600}>
+            {t('orders.totals', {
+              amount: formatCents(data.totals.paid_amount),
+              count: data.totals.paid_count,
+            })}
+          </Text>
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Totals
+              caption={t('orders.byDay')}
+              head={t('orders.day')}
+              rows={data.totals.by_day.map((d) => ({ key: d.day, ...d }))}
+            />
+            <Totals
+              caption={t('orders.byButton')}
+              head={t('orders.button')}
+              rows={data.totals.by_button.map((b) => ({ key: b.button_text, ...b }))}
+            />
+          </SimpleGrid>
+          {data.orders.length === 0 ? (
+            <Text c="dimmed">{t('orders.none')}</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={760} className={CARD_TABLE.scroll}>
+              <Table className={CARD_TABLE.table} striped aria-label={t('orders.orders')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('orders.column.order')}</Table.Th>
+                    <Table.Th>{t('orders.column.created')}</Table.Th>
+                    <Table.Th>{t('orders.column.attendee')}</Table.Th>
+                    <Table.Th>{t('orders.column.button')}</Table.Th>
+                    <Table.Th>{t('orders.column.amount')}</Table.Th>
+                    <Table.Th>{t('orders.column.status')}</Table.Th>
+                    <Table.Th>{t('orders.column.payments')}</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.orders.map((order) => (
+                    <OrderLine
+                      key={order.order_id}
+                      order={order}
+                      statusText={statusText}
+                      onRefund={(paymentId) => {
+                        setRefundError(null);
+                        setTarget({ paymentId, amount: order.amount });
+                      }}
+                    />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </>
+      )}
+
+      <Modal
+        opened={target !== null}
+        onClose={() => setTarget(null)}
+        title={t('orders.refund')}
+        centered
+      >
+        {target && (
+          <Stack gap="md">
+            <Text>
+              {t('orders.refundConfirm', {
+                amount: formatCents(target.amount),
+                id: target.paymentId,
+              })}
+            </Text>
+            {refundError && (
+              <Alert color="red" role="alert">
+                {refundError}
+              </Alert>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setTarget(null)}>
+                {t('common.cancel', { defaultValue: 'Cancel' })}
+              </Button>
+              <Button color="red" loading={refunding} onClick={() => void confirmRefund()}>
+                {t('orders.refund')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}
+
+function OrderLine({
+  order,
+  statusText,
+  onRefund,
+}: {
+  order: OrderRow;
+  statusText: (status: string) => string;
+  onRefund: (paymentId: string) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table.Tr>
+      <Table.Td data-label={t('orders.column.order')}>{order.order_id}</Table.Td>
+      <Table.Td data-label={t('orders.column.created')}>
+        {order.created_date.slice(0, 16).replace('T', ' ')}
+      </Table.Td>
+      <Table.Td data-label={t('orders.column.attendee')}>
+        {formatAttendeeId(order.attendee_uid)}
+      </Table.Td>
+      <Table.Td data-label={t('orders.column.button')}>{order.button_text}</Table.Td>
+      <Table.Td data-label={t('orders.column.amount')}>{formatCents(order.amount)}</Table.Td>
+      <Table.Td data-label={t('orders.column.status')}>
+        <Badge color={STATUS_COLOR[order.status] ?? 'gray'} variant="light">
+          {statusText(order.status)}
+        </Badge>
+      </Table.Td>
+      <Table.Td data-label={t('orders.column.payments')}>
+        <Stack gap={4} aria-label={t('orders.paymentsOf', { id: order.order_id })}>
+          {order.payments.map((payment) => (
+            <Group key={payment.payment_id} gap={6} wrap="nowrap">
+              <Text size="xs" ff="monospace">
+                {payment.payment_id}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {payment.provider}
+              </Text>
+              <Badge size="xs" color={STATUS_COLOR[payment.status] ?? 'gray'} variant="light">
+                {statusText(payment.status)}
+              </Badge>
+              {payment.status === 'paid' && (
+                <Button
+                  size="compact-xs"
+                  color="red"
+                  variant="subtle"
+                  aria-label={t('orders.refundNamed', { id: payment.payment_id })}
+                  onClick={() => onRefund(payment.payment_id)}
+                >
+                  {t('orders.refund')}
+                </Button>
+              )}
+            </Group>
+          ))}
+        </Stack>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Totals({
+  caption,
+  head,
+  rows,
+}: {
+  caption: string;
+  head: string;
+  rows: { key: string; amount: number; count: number }[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Table aria-label={caption} withTableBorder captionSide="top">
+      <Table.Caption ta="left" fw={600} c="dark">
+        {caption}
+      </Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{head}</Table.Th>
+          <Table.Th>{t('orders.amount')}</Table.Th>
+          <Table.Th>{t('orders.count')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.key}>
+            <Table.Td>{row.key}</Table.Td>
+            <Table.Td>{formatCents(row.amount)}</Table.Td>
+            <Table.Td>{row.count}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}

@@ -1,0 +1,472 @@
+// Over ~350 lines on purpose: AlbumView owns the album page's one state (list and live stream,
+// viewer index, choice, download, lead token, notices) that its parts read together; each part it
+// shows (grid, viewer, slide show, print list, send form, lead gate) is already its own file.
+import { lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AlbumMode, GuestPhoto as Photo } from '@flashbulb/shared';
+import { errorKeyOf } from '../../../../lib/api-client.ts';
+import { useErrorText } from '../../../../lib/error-text.ts';
+import { useAlbumEvent, type AlbumEvent } from '../../../shared/api/album-event.ts';
+import {
+  albumDownloadUrl,
+  markCurated,
+  setPhotoVisible,
+  GUEST_PAGE_SIZE,
+  shareUrlFor,
+  trackFacebookShare,
+  type AlbumKey,
+} from '../../../shared/api/guest-album-photos.ts';
+import { useAlbumPhotos } from '../../../shared/hooks/use-album-photos.ts';
+import { useInApp } from '../hooks/use-in-app.ts';
+import { usePhotoStream } from '../../../shared/hooks/use-photo-stream.ts';
+import { useArrivals } from '../../../shared/hooks/use-arrivals.ts';
+import { accentStyle } from '../../../shared/theme/accent.ts';
+import { shareLink } from '../../../shared/utils/share-download.ts';
+import { useAlbumPrintList } from './album-print-list.tsx';
+import { AlbumCover } from '../../../shared/components/album-cover.tsx';
+import { AlbumLinkError } from './album-link-error.tsx';
+import { AlbumSkeleton, AlbumState } from '../../../shared/components/album-states.tsx';
+import {
+  GALLERY_ROW_HEIGHT,
+  GuestPhotoGrid,
+  type TileAction,
+} from '../../../shared/components/guest-photo-grid.tsx';
+import { IconButton } from '../../../shared/components/icon-button.tsx';
+import { Icon } from '../../../shared/components/icons.tsx';
+import { StockImageStrip } from './stock-image-strip.tsx';
+import { DisplayTokenContext, leadTokenOf } from '../utils/lead-token.ts';
+import type { ViewerOptions } from '../../../shared/viewer/viewer-options.ts';
+import { DEFAULT_SLIDESHOW_SECONDS } from '../utils/slideshow-seconds.ts';
+
+// Loaded when first used, not with the album (the first load stays under 150 KB).
+const PhotoViewer = lazy(() =>
+  import('../../../shared/viewer/photo-viewer.tsx').then((m) => ({ default: m.PhotoViewer })),
+);
+const SlideShow = lazy(() => import('./slide-show.tsx').then((m) => ({ default: m.SlideShow })));
+const SendPhotosForm = lazy(() =>
+  import('./send-photos-form.tsx').then((m) => ({ default: m.SendPhotosForm })),
+);
+// Only events that collect leads show the gate (with the leads contract it sends).
+const LeadGate = lazy(() => import('./lead-gate.tsx').then((m) => ({ default: m.LeadGate })));
+
+/** The event's empty-album text is HTML from the editor: show its text only. */
+export const plainText = (html: string): string => {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  return (doc.body.textContent ?? '').trim();
+};
+
+/** Kiosk screens are read from a step away: taller rows. */
+const KIOSK_ROW_HEIGHT = 280;
+
+/** The public album's own link (the slide show's QR code points guests there). */
+const publicAlbumUrl = (publicKey: string): string =>
+  `${window.location.origin}/?pId=${encodeURIComponent(publicKey)}`;
+
+const slideshowSeconds = (event: AlbumEvent | null | undefined) => {
+  const min = event?.opts.slideshowMinIntervalSeconds ?? DEFAULT_SLIDESHOW_SECONDS.min;
+  const max = event?.opts.slideshowMaxIntervalSeconds ?? DEFAULT_SLIDESHOW_SECONDS.max;
+  return max > min ? { min, max } : DEFAULT_SLIDESHOW_SECONDS;
+};
+
+/** What a page that already knows its album (attendee pages) shows instead of the event's settings. */
+export interface AlbumPresentation {
+  readonly title: string;
+  /** The event's empty-album text (HTML from the editor; shown as text). */
+  readonly emptyText: string;
+}
+
+/** Selection mode (QR ride kiosk): opening a tile toggles it instead of opening the viewer. */
+export interface AlbumSelection {
+  readonly isSelected: (photo: Photo) => boolean;
+  readonly toggle: (photo: Photo) => void;
+}
+
+/** One album, whatever the key: grid, stream (live, newest first) or slide show. */
+export function AlbumView({
+  albumKey: linkKey,
+  mode,
+  kiosk,
+  curation = false,
+  eventName = null,
+  live: liveWanted = mode !== 'grid' || !curation,
+  presentation,
+  canDownload: canDownloadWanted,
+  tileActions: pageActions,
+  selection,
+  sendable: sendableWanted,
+  photoQr = false,
+  children,
+}: {
+  albumKey: AlbumKey;
+  mode: AlbumMode;
+  kiosk: boolean;
+  curation?: boolean;
+  eventName?: string | null;
+  /** New photos arrive while the page is open (all but curation; a grid shows them behind the pill). */
+  live?: boolean;
+  /** Given by pages that know their album; the event's settings are then not read by key. */
+  presentation?: AlbumPresentation;
+  /** Originals may be downloaded; by default only with the private and event owner keys. */
+  canDownload?: boolean;
+  tileActions?: readonly TileAction[];
+  selection?: AlbumSelection;
+  /**
+   * Visitors may choose photos and send them as a mini-album link; by default on grid pages
+   * without a selection of their own (not curation, not streams or slide shows).
+   */
+  sendable?: boolean;
+  /** The photo-stream site's `mode=qrcode`: the slide show's QR code names each photo. */
+  photoQr?: boolean;
+  /** Page-specific notes, bars and forms between the header and the photos. */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const inApp = useInApp();
+  // The lead gate (collect_leads): the organiser's screens (kiosk, stream, slide show) send the
+  // event's display token their link carries, and the server asks them no lead; curation reads
+  // with the owner key, which no gate asks. Anything else (a guest's `display=1`) gives a lead.
+  const pageToken = use(DisplayTokenContext);
+  const [givenToken, setGivenToken] = useState<string | null>(null);
+  // A lead given here wins over a screen token the server refused (a stale or made-up link).
+  const screenToken =
+    (kiosk || mode !== 'grid') && !givenToken ? (linkKey.display ?? pageToken) : null;
+  const event = useAlbumEvent(linkKey, eventName, presentation === undefined).data;
+  const leadToken =
+    curation || screenToken
+      ? null
+      : (givenToken ?? leadTokenOf(linkKey.keyValue, event?.name ?? eventName));
+  const albumKey = useMemo(
+    (): AlbumKey => ({
+      ...linkKey,
+      ...(screenToken ? { display: screenToken } : { display: undefined, leadToken }),
+    }),
+    [linkKey, screenToken, leadToken],
+  );
+  const photos = useAlbumPhotos(albumKey);
+  const [open, setOpen] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // The gate shows until this browser gave a lead (its token opens the list on the server), or
+  // when the server refuses what was sent: a deleted lead, a screen link without the event's
+  // display token (a guest's `display=1`).
+  const leadGate =
+    event?.collect_leads === 1 &&
+    !curation &&
+    ((!screenToken && !leadToken) ||
+      (photos.status === 'error' && photos.errorKey === 'lead_required'));
+  const { live } = usePhotoStream(
+    albumKey,
+    liveWanted && photos.status === 'ready',
+    photos.addLive,
+    // The newest photo shown: live arrivals first, else the newest at opening.
+    (photos.liveCount > 0 ? photos.photoAt(0)?.created_date : null) ?? photos.newestAtOpening,
+  );
+
+  // Send mode: tiles toggle into the set of photos to send instead of opening the viewer.
+  const sendable = sendableWanted ?? (!curation && mode === 'grid' && selection === undefined);
+  const [sending, setSending] = useState(false);
+  const [chosen, setChosen] = useState<ReadonlyMap<string, number>>(new Map());
+  const toggleChosen = useCallback((photo: Photo) => {
+    setChosen((current) => {
+      const next = new Map(current);
+      if (!next.delete(photo.uid)) next.set(photo.uid, photo.id);
+      return next;
+    });
+  }, []);
+  const sendSelection = useMemo(
+    (): AlbumSelection | undefined =>
+      sending ? { isSelected: (photo) => chosen.has(photo.uid), toggle: toggleChosen } : undefined,
+    [sending, chosen, toggleChosen],
+  );
+  const activeSelection = selection ?? sendSelection;
+  const stopSending = useCallback(() => {
+    setSending(false);
+    setChosen(new Map());
+  }, []);
+
+  // Zip downloads: the server streams it; the browser saves it, the page stays.
+  const [zipping, setZipping] = useState(false);
+  const downloadZip = async (photoIds: number[] | null) => {
+    setZipping(true);
+    setFailure(null);
+    try {
+      window.location.assign(await albumDownloadUrl(albumKey, photoIds));
+    } catch (error) {
+      setFailure(errorText(errorKeyOf(error)));
+    } finally {
+      setZipping(false);
+    }
+  };
+
+  const { replace, photoAt } = photos;
+  const onOpen = useMemo(
+    () =>
+      activeSelection
+        ? (index: number) => {
+            const photo = photoAt(index);
+            if (photo) activeSelection.toggle(photo);
+          }
+        : setOpen,
+    [activeSelection, photoAt],
+  );
+  const curationActions = useMemo((): TileAction[] => {
+    if (!curation) return [];
+    const run = (change: Promise<Photo>) => {
+      setFailure(null);
+      change.then(replace, (error: unknown) =>
+        setFailure(`${t('albums.curationFailed')} ${errorText(errorKeyOf(error))}`),
+      );
+    };
+    const actions: TileAction[] = [
+      {
+        label: (photo) => (photo.is_curated ? t('albums.curated') : t('albums.curate')),
+        run: (photo) => run(markCurated(albumKey, photo.id)),
+      },
+    ];
+    actions.unshift({
+      label: (photo) => (photo.is_visible ? t('albums.hide') : t('albums.show')),
+      run: (photo) => run(setPhotoVisible(albumKey, photo.id, photo.is_visible === 0)),
+    });
+    return actions;
+  }, [curation, albumKey, replace, t, errorText]);
+
+  const printList = useAlbumPrintList({ albumKey, event, kiosk, curation });
+  const tileActions = useMemo(
+    () => [...curationActions, ...printList.tileActions, ...(pageActions ?? [])],
+    [curationActions, printList.tileActions, pageActions],
+  );
+
+  const canDownload =
+    canDownloadWanted ?? (albumKey.keyType === 'private' || albumKey.keyType === 'event_owner');
+  // A free (or unlocked) event's public album may save what it shows, unless the operator turned
+  // it off (opts.guestDownloadEnabled); never on a shared kiosk screen. Originals stay the server's call.
+  const canSavePreview =
+    !kiosk &&
+    canDownloadWanted !== false &&
+    albumKey.keyType === 'public' &&
+    !!event &&
+    (event.is_free === 1 || event.unlocked === 1) &&
+    event.opts.guestDownloadEnabled !== 0;
+  // A zip of a selection or of everything, for the same keys (never on a shared kiosk screen).
+  const zipAllowed = !kiosk && !curation && (canDownload || canSavePreview);
+  const title = presentation?.title || event?.full_name || t('albums.defaultTitle');
+  const viewerOptions = useMemo(
+    (): ViewerOptions => ({
+      canDownload,
+      canSavePreview,
+      inApp,
+      kiosk,
+      showFileNames: event?.opts.guestShowFileNames === 1,
+      title,
+      logo: event?.logo_full_path
+        ? { src: event.logo_full_path, link: kiosk ? null : event.logo_link || null }
+        : null,
+      watermarkOverlay: event?.photo_watermark ?? null,
+      shareUrl: (photo) => shareUrlFor(albumKey, photo),
+      onFacebookShare: (photo) => trackFacebookShare(albumKey, photo),
+      onSend: sendable
+        ? (photo) => {
+            setOpen(null);
+            setSending(true);
+            setChosen(new Map([[photo.uid, photo.id]]));
+          }
+        : undefined,
+    }),
+    [albumKey, canDownload, canSavePreview, inApp, kiosk, title, event, sendable],
+  );
+  const closeViewer = useCallback(() => setOpen(null), []);
+  const arrivals = useArrivals(photos, mode !== 'grid', open !== null);
+  const [shareNotice, setShareNotice] = useState<string | null>(null);
+  const accent = useMemo(() => accentStyle(event?.opts.guestAccentColor ?? ''), [event]);
+
+  if (photos.status === 'loading' && !leadGate) return <AlbumSkeleton />;
+  if (photos.status === 'error' && !leadGate)
+    return photos.errorKey === 'lead_required' && !event ? (
+      <AlbumSkeleton />
+    ) : (
+      <AlbumLinkError errorKey={photos.errorKey ?? ''} />
+    );
+
+  const emptyText = plainText(presentation?.emptyText ?? event?.empty_album_text ?? '');
+  if (mode === 'slideshow' && photos.count > 0) {
+    const seconds = slideshowSeconds(event);
+    return (
+      <Suspense fallback={<div className="albums-slideshow-loading" />}>
+        <SlideShow
+          count={photos.count}
+          photoAt={photos.photoAt}
+          showRange={photos.showRange}
+          minSeconds={seconds.min}
+          maxSeconds={seconds.max}
+          background={event?.opts.slideshowBg ?? ''}
+          branding={{
+            title,
+            logo: event?.logo_full_path ?? null,
+            logoLink: kiosk ? null : (event?.logo_link ?? null),
+            hashTag: event?.hash_tag ?? '',
+            albumUrl: albumKey.keyType === 'public' ? publicAlbumUrl(albumKey.keyValue) : null,
+            // The photo-stream site's QR codes: each photo's share-preview page (albums §2.1).
+            photoUrl:
+              photoQr && event
+                ? (photo) =>
+                    `${window.location.origin}/?${new URLSearchParams({
+                      photoId: photo.uid,
+                      eName: event.name,
+                    }).toString()}`
+                : null,
+          }}
+          style={accent}
+        />
+      </Suspense>
+    );
+  }
+  const shown = arrivals.shown;
+  // Only a public link is for passing on; private and owner links are keys, kiosks are shared screens.
+  const shareable = albumKey.keyType === 'public' && !kiosk && !curation;
+  const shareAlbum = async () => {
+    const outcome = await shareLink(window.location.href, title);
+    setShareNotice(
+      outcome === 'copied'
+        ? t('albums.viewer.linkCopied')
+        : outcome === 'failed'
+          ? t('albums.viewer.copyFailed')
+          : null,
+    );
+  };
+  return (
+    <main className="albums-main" style={accent}>
+      <AlbumCover
+        branding={{
+          title: curation ? `${title} — ${t('albums.curationTitle')}` : title,
+          logo: event?.logo_full_path ?? null,
+          logoLink: event?.logo_link ?? '',
+          hashTag: event?.hash_tag ?? '',
+          supportLink: event?.opts.supportLink ?? '',
+          date: photos.photoAt(0)?.created_date ?? null,
+          utcDiffHours: event?.date_utc_diff_hours ?? 0,
+        }}
+        // Behind the lead gate the album's size is not known (the server answers no list yet).
+        countText={leadGate ? '' : t('albums.count', { count: photos.count })}
+        // A grid keeps the badge's room until its stream opens: the photos below never move.
+        live={live || (liveWanted && mode === 'grid' ? 'soon' : false)}
+        kiosk={kiosk}
+        actions={
+          <>
+            {shareable && (
+              <IconButton
+                icon="share"
+                label={t('albums.shareAlbum')}
+                showLabel
+                onClick={() => void shareAlbum()}
+              />
+            )}
+            {zipAllowed && photos.count > 0 && (
+              <IconButton
+                icon="download"
+                label={zipping ? t('albums.download.preparing') : t('albums.download.all')}
+                showLabel
+                disabled={zipping}
+                onClick={() => void downloadZip(null)}
+              />
+            )}
+            {sendable && photos.count > 0 && (
+              <button
+                type="button"
+                className={`albums-send-toggle${sending ? '' : ' fb-button--primary'}`}
+                aria-pressed={sending}
+                onClick={() => (sending ? stopSending() : setSending(true))}
+              >
+                {sending ? t('albums.send.cancel') : t('albums.send.open')}
+              </button>
+            )}
+          </>
+        }
+      />
+      {shareNotice && (
+        <p className="albums-toast" role="status">
+          {shareNotice}
+        </p>
+      )}
+      {sending && (
+        <section className="albums-panel" aria-label={t('albums.send.title')}>
+          <p className="albums-note">{t('albums.send.hint')}</p>
+          {zipAllowed && (
+            <IconButton
+              icon="download"
+              showLabel
+              className="albums-download-chosen"
+              label={t('albums.download.chosen', { count: chosen.size })}
+              disabled={chosen.size === 0 || zipping}
+              onClick={() => void downloadZip([...chosen.values()])}
+            />
+          )}
+          <Suspense fallback={null}>
+            <SendPhotosForm
+              albumKey={albumKey}
+              eventName={eventName}
+              photoUids={[...chosen.keys()]}
+              onSent={() => setChosen(new Map())}
+            />
+          </Suspense>
+        </section>
+      )}
+      {failure && (
+        <p className="albums-note" role="alert">
+          {failure}
+        </p>
+      )}
+      {children}
+      {printList.panel}
+      <StockImageStrip images={photos.stockImages} />
+      {arrivals.waiting > 0 && (
+        <button
+          type="button"
+          className="albums-new-pill fb-button--primary"
+          onClick={arrivals.reveal}
+        >
+          <Icon name="arrowUp" />
+          {t('albums.newPhotos', { count: arrivals.waiting })}
+        </button>
+      )}
+      {leadGate && event ? (
+        <Suspense fallback={null}>
+          <LeadGate
+            albumKey={albumKey}
+            eventName={event.name}
+            params={event.lead_params}
+            onDone={setGivenToken}
+          />
+        </Suspense>
+      ) : shown.count === 0 ? (
+        <AlbumState icon="image" title={t('albums.states.emptyTitle')}>
+          <p className="albums-empty">{emptyText || t('albums.emptyDefault')}</p>
+        </AlbumState>
+      ) : (
+        <GuestPhotoGrid
+          count={shown.count}
+          liveCount={shown.liveCount}
+          pageSize={GUEST_PAGE_SIZE}
+          photoAt={shown.photoAt}
+          showRange={shown.showRange}
+          onOpen={onOpen}
+          focusIndex={open}
+          rowHeight={kiosk ? KIOSK_ROW_HEIGHT : GALLERY_ROW_HEIGHT}
+          tileActions={tileActions}
+          isSelected={activeSelection?.isSelected}
+        />
+      )}
+      {open !== null && (
+        <Suspense fallback={null}>
+          <PhotoViewer
+            index={open}
+            count={shown.count}
+            photoAt={shown.photoAt}
+            onIndex={setOpen}
+            onClose={closeViewer}
+            options={viewerOptions}
+          />
+        </Suspense>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,233 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { installFakeApi } from '../../../../test/fake-api.ts';
+import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
+
+const loaded: string[] = [];
+vi.mock('../utils/load-script.ts', () => ({
+  loadScript: vi.fn((src: string) => {
+    loaded.push(src);
+    return Promise.resolve();
+  }),
+}));
+
+const LIST = '/photo/list/retrieve';
+const RETRIEVE = '/attendee/retrieve';
+const BUTTONS = '/payment/pricing-buttons';
+const QR = '/payment/create-qr-payment';
+const SETTINGS = '/payment/paypal/settings';
+const CREATE = '/payment/paypal/create-order';
+const CAPTURE = '/payment/paypal/capture-order';
+const ATT = 'ABCDEFGHJKMNPQRS';
+const SCRIPT = 'https://paypal.test/sdk/js?client-id=abc&currency=USD&intent=capture';
+
+const attendee = (unlocked: 0 | 1) => ({
+  uid: ATT,
+  display_uid: 'ABCD-EFGH-JKMN-PQRS',
+  organisation_id: 7,
+  email: null,
+  is_prepaid: 0,
+  unlocked,
+  expires_date: null,
+  events: [{ name: 'AB12', full_name: 'Gala', empty_album_text: 'Soon', logo_full_path: null }],
+  photo_count: 1,
+});
+const buttons = {
+  is_free: 0,
+  currency: 'USD',
+  methods: ['qr', 'paypal', 'square'],
+  photo_count: 1,
+  buttons: [{ index: 0, button_text: 'All my photos', digitals: true, prints: false, amount: 450 }],
+};
+const withOriginal = albumPhoto(1, {
+  urls: { ...albumPhoto(1).urls, original: '/media/photos/1/original?s=x' },
+});
+
+/**
+ * A stand-in for PayPal's SDK namespace (`paypal.Buttons`): its rendered button plays the buyer
+ * finishing PayPal's card form, which calls createOrder, then onApprove with the order id.
+ */
+interface ButtonsOptions {
+  fundingSource: string;
+  createOrder: () => Promise<string>;
+  onApprove: (data: { orderID: string }) => Promise<void>;
+  onError?: (error: unknown) => void;
+}
+const installPayPal = () => {
+  const made: ButtonsOptions[] = [];
+  (window as { paypal?: unknown }).paypal = {
+    FUNDING: { CARD: 'card', PAYPAL: 'paypal' },
+    Buttons: (options: ButtonsOptions) => {
+      made.push(options);
+      let node: HTMLElement | null = null;
+      return {
+        isEligible: () => options.fundingSource === 'card',
+        render: (host: HTMLElement) => {
+          node = document.createElement('button');
+          node.textContent = 'PayPal card form: pay';
+          node.addEventListener('click', () => {
+            options
+              .createOrder()
+              .then((orderID) => options.onApprove({ orderID }))
+              .catch((error: unknown) => options.onError?.(error));
+          });
+          host.appendChild(node);
+          return Promise.resolve();
+        },
+        close: () => {
+          node?.remove();
+          return Promise.resolve();
+        },
+      };
+    },
+  };
+  return made;
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  delete (window as { paypal?: unknown }).paypal;
+  loaded.length = 0;
+});
+
+describe('PayPal card checkout on the album page', { timeout: 30_000 }, () => {
+  it('loads PayPal’s script for card funding only; a declined capture unlocks nothing; the server’s paid capture opens the album', async () => {
+    const made = installPayPal();
+    let paid = false;
+    const captures: string[] = ['failed', 'paid'];
+    let orders = 0;
+    const api = installFakeApi({
+      [RETRIEVE]: () => ({ ok: attendee(paid ? 1 : 0) }),
+      [LIST]: () => ({ ok: photoPage([paid ? withOriginal : albumPhoto(1)]) }),
+      [BUTTONS]: { ok: buttons },
+      [SETTINGS]: {
+        ok: { enabled: 1, client_id: 'abc', environment: 'sandbox', script_url: SCRIPT },
+      },
+      [CREATE]: () => {
+        orders += 1;
+        return {
+          ok: {
+            payment_id: `pay_${orders}`,
+            order_id: `ORDER${orders}`,
+            amount: 450,
+            currency: 'USD',
+            status: 'pending',
+          },
+        };
+      },
+      [CAPTURE]: (raw: unknown) => {
+        const status = captures.shift()!;
+        paid = status === 'paid';
+        return { ok: { payment_id: (raw as { payment_id: string }).payment_id, status } };
+      },
+    });
+    renderAlbums(`?attId=${ATT}`);
+    const panel = await screen.findByRole('region', { name: 'Get your photos' });
+    // Not loaded before the guest chose to pay.
+    expect(loaded).toEqual([]);
+    await userEvent.click(
+      await within(panel).findByRole('button', { name: 'All my photos — $4.50' }),
+    );
+    expect(await within(panel).findByRole('heading', { name: 'Pay $4.50 by card' })).toBeTruthy();
+    const pay = await within(panel).findByRole('button', { name: 'PayPal card form: pay' });
+    expect([...new Set(loaded)]).toEqual([SCRIPT]);
+    expect(made.at(-1)?.fundingSource).toBe('card');
+    // No QR payment was started for the card.
+    expect(api.callsTo(QR)).toEqual([]);
+
+    await userEvent.click(pay);
+    expect((await within(panel).findByRole('alert')).textContent).toBe(
+      'Your card was declined. Nothing was charged; try another card.',
+    );
+    expect(api.callsTo(CREATE)[0]?.body).toMatchObject({
+      key_type: 'attendee',
+      key_value: ATT,
+      attendee_uid: ATT,
+      pricing_button_index: 0,
+    });
+    expect(api.callsTo(CAPTURE)[0]?.body).toMatchObject({ key_value: ATT, payment_id: 'pay_1' });
+    expect(screen.getByRole('region', { name: 'Get your photos' })).toBeTruthy();
+
+    // Another card: a new order, captured paid by the server → the album opens without a reload.
+    await userEvent.click(within(panel).getByRole('button', { name: 'PayPal card form: pay' }));
+    await waitFor(
+      () => expect(screen.queryByRole('region', { name: 'Get your photos' })).toBeNull(),
+      { timeout: 10_000 },
+    );
+    expect(api.callsTo(CAPTURE).map((c) => (c.body as { payment_id: string }).payment_id)).toEqual([
+      'pay_1',
+      'pay_2',
+    ]);
+  });
+
+  it('without PayPal for the album the buttons start the phone payment and no script loads', async () => {
+    installPayPal();
+    const api = installFakeApi({
+      [RETRIEVE]: { ok: attendee(0) },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [BUTTONS]: { ok: buttons },
+      [SETTINGS]: {
+        ok: { enabled: 0, client_id: '', environment: 'sandbox', script_url: '' },
+      },
+      [QR]: {
+        ok: {
+          payment_id: 'pay_q',
+          checkout_url: 'http://localhost/pay/test/pay_q',
+          amount: 450,
+          currency: 'USD',
+          status: 'pending',
+        },
+      },
+    });
+    renderAlbums(`?attId=${ATT}`);
+    const panel = await screen.findByRole('region', { name: 'Get your photos' });
+    await waitFor(() => expect(api.callsTo(SETTINGS).length).toBeGreaterThan(0));
+    await userEvent.click(
+      await within(panel).findByRole('button', { name: 'All my photos — $4.50' }),
+    );
+    expect(await within(panel).findByRole('link', { name: 'Or pay on this device' })).toBeTruthy();
+    expect(loaded).toEqual([]);
+  });
+
+  it('an album offering only PayPal has no phone payment to fall back to', async () => {
+    installPayPal();
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee(0) },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [BUTTONS]: { ok: { ...buttons, methods: ['paypal'] } },
+      [SETTINGS]: {
+        ok: { enabled: 1, client_id: 'abc', environment: 'sandbox', script_url: SCRIPT },
+      },
+    });
+    renderAlbums(`?attId=${ATT}`);
+    const panel = await screen.findByRole('region', { name: 'Get your photos' });
+    await userEvent.click(
+      await within(panel).findByRole('button', { name: 'All my photos — $4.50' }),
+    );
+    await within(panel).findByRole('button', { name: 'PayPal card form: pay' });
+    expect(within(panel).queryByRole('button', { name: 'Pay with a phone instead' })).toBeNull();
+  });
+
+  it('a script that does not load says so and offers the phone payment', async () => {
+    const { loadScript } = await import('../utils/load-script.ts');
+    vi.mocked(loadScript).mockImplementationOnce(() => Promise.reject(new Error('blocked')));
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee(0) },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [BUTTONS]: { ok: buttons },
+      [SETTINGS]: {
+        ok: { enabled: 1, client_id: 'abc', environment: 'sandbox', script_url: SCRIPT },
+      },
+    });
+    renderAlbums(`?attId=${ATT}`);
+    const panel = await screen.findByRole('region', { name: 'Get your photos' });
+    await userEvent.click(
+      await within(panel).findByRole('button', { name: 'All my photos — $4.50' }),
+    );
+    expect((await within(panel).findByRole('alert')).textContent).toBe(
+      'Card payment is not available right now. You can pay with a phone instead.',
+    );
+    expect(within(panel).getByRole('button', { name: 'Pay with a phone instead' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,140 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorKeyOf } from '../../../../lib/api-client.ts';
+import { useErrorText } from '../../../../lib/error-text.ts';
+import { capturePayPalOrder, createPayPalOrder } from '../../../shared/api/album-payments.ts';
+import { loadScript } from '../utils/load-script.ts';
+
+/** The part of PayPal's JavaScript SDK (`paypal.Buttons`) this page uses, as documented. */
+interface PayPalButtons {
+  isEligible(): boolean;
+  render(container: HTMLElement): Promise<void>;
+  close(): Promise<void>;
+}
+interface PayPalNamespace {
+  FUNDING: { CARD: string };
+  Buttons(options: {
+    fundingSource: string;
+    createOrder: () => Promise<string>;
+    onApprove: (data: { orderID: string }) => Promise<void>;
+    onCancel?: () => void;
+    onError?: (error: unknown) => void;
+  }): PayPalButtons;
+}
+
+type Phase = 'loading' | 'ready' | 'unavailable' | 'capturing' | 'paid';
+
+/**
+ * PayPal's card checkout on the album page (albums spec §7.3): PayPal's script,
+ * loaded only here, shows its card form (card funding only). Our server makes the order (USD, the
+ * button's amount and text, the attendee id as custom id and sku, no shipping) and, once PayPal's
+ * form approved it, captures it: only the server's `paid` counts, then `onPaid` reloads the album.
+ * A declined card leaves the album locked and the form ready for another card.
+ */
+export function PayPalCardCheckout({
+  attendeeUid,
+  scriptUrl,
+  buttonIndex,
+  photoUids,
+  onPaid,
+}: {
+  attendeeUid: string;
+  scriptUrl: string;
+  buttonIndex: number;
+  photoUids: readonly string[] | null;
+  onPaid: () => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const host = useRef<HTMLDivElement>(null);
+  const [phase, setPhase] = useState<Phase>('loading');
+  const [problem, setProblem] = useState<string | null>(null);
+  // The latest callbacks and choice, read when PayPal calls back (the form is rendered once).
+  const latest = useRef({ onPaid, photoUids });
+  useEffect(() => {
+    latest.current = { onPaid, photoUids };
+  });
+
+  useEffect(() => {
+    let gone = false;
+    let buttons: PayPalButtons | null = null;
+    let paymentId: string | null = null;
+    loadScript(scriptUrl).then(
+      () => {
+        const paypal = (window as { paypal?: PayPalNamespace }).paypal;
+        if (gone || !host.current) return;
+        if (!paypal) {
+          setPhase('unavailable');
+          return;
+        }
+        buttons = paypal.Buttons({
+          fundingSource: paypal.FUNDING.CARD,
+          createOrder: async () => {
+            setProblem(null);
+            const order = await createPayPalOrder(
+              attendeeUid,
+              buttonIndex,
+              crypto.randomUUID(),
+              latest.current.photoUids,
+            );
+            paymentId = order.payment_id;
+            return order.order_id;
+          },
+          onApprove: async () => {
+            if (!paymentId) return;
+            setPhase('capturing');
+            try {
+              const result = await capturePayPalOrder(attendeeUid, paymentId);
+              if (gone) return;
+              if (result.status === 'paid') {
+                setPhase('paid');
+                latest.current.onPaid();
+                return;
+              }
+              setPhase('ready');
+              setProblem(result.status === 'failed' ? 'declined' : 'notCaptured');
+            } catch (error) {
+              if (gone) return;
+              setPhase('ready');
+              setProblem(errorKeyOf(error));
+            }
+          },
+          onError: (error) => {
+            if (gone) return;
+            setPhase('ready');
+            setProblem(errorKeyOf(error));
+          },
+        });
+        if (!buttons.isEligible()) {
+          setPhase('unavailable');
+          return;
+        }
+        setPhase('ready');
+        buttons.render(host.current).catch(() => !gone && setPhase('unavailable'));
+      },
+      () => !gone && setPhase('unavailable'),
+    );
+    return () => {
+      gone = true;
+      void buttons?.close();
+    };
+  }, [attendeeUid, buttonIndex, scriptUrl]);
+
+  const problemText =
+    problem === 'declined' || problem === 'notCaptured'
+      ? t(`albums.paid.card.${problem}`)
+      : problem
+        ? errorText(problem)
+        : null;
+
+  return (
+    <div className="albums-paid-card">
+      {phase === 'loading' && <p role="status">{t('albums.paid.card.loading')}</p>}
+      {phase === 'unavailable' && <p role="alert">{t('albums.paid.card.unavailable')}</p>}
+      {phase === 'capturing' && <p role="status">{t('albums.paid.card.capturing')}</p>}
+      {phase === 'paid' && <p role="status">{t('albums.paid.card.paid')}</p>}
+      {problemText && phase === 'ready' && <p role="alert">{problemText}</p>}
+      <div ref={host} hidden={phase === 'paid' || phase === 'unavailable'} data-testid="paypal" />
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import { StrictMode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { faceConsentVersion, pageTypeFromQuery } from '@flashbulb/shared';
+import { render, screen, waitFor } from '@testing-library/react';
+import AlbumsRoot from '../../../app/albums-root.tsx';
+import userEvent from '@testing-library/user-event';
+import { storedEvent } from '../../../../test/event-fixtures.ts';
+import { installFakeApi } from '../../../../test/fake-api.ts';
+import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
+
+// jsdom decodes no images: the file → JPEG step is the browser's; the rest runs for real.
+vi.mock('../../../shared/api/face-lookup.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../shared/api/face-lookup.ts')>()),
+  fileToSelfieJpeg: () => Promise.resolve(new Blob(['jpeg'], { type: 'image/jpeg' })),
+}));
+
+const ATT = 'ABCD-EFGH-JKMN-PQRS';
+const EVENT = '/event/full-data/retrieve';
+const GRANT = '/event/selfie-upload-access/retrieve';
+const SEARCH = '/photo/search-by-face';
+const UPLOAD = 'http://localhost/storage-upload';
+const TEXT = 'We compare your selfie with the photos of the Summer party.';
+
+const attendee = {
+  uid: 'ABCDEFGHJKMNPQRS',
+  display_uid: ATT,
+  organisation_id: 7,
+  email: null,
+  is_prepaid: 0,
+  unlocked: 1,
+  expires_date: null,
+  events: [{ name: 'AB12', full_name: 'Summer party', empty_album_text: '', logo_full_path: null }],
+  photo_count: 2,
+};
+
+const api = (
+  event = storedEvent({ enable_facial_recognition: 1 }),
+  routes: Parameters<typeof installFakeApi>[0] = {},
+) =>
+  installFakeApi({
+    '/attendee/retrieve': { ok: attendee },
+    '/photo/list/retrieve': { ok: photoPage([albumPhoto(1), albumPhoto(2)]) },
+    [EVENT]: {
+      ok: [{ ...event, opts: { ...event.opts, faceRecognitionText: TEXT } }],
+    },
+    [GRANT]: {
+      ok: {
+        url: UPLOAD,
+        fields: { key: 'selfies/AB12/a.jpg' },
+        key: 'selfies/AB12/a.jpg',
+        public_url: 'x',
+      },
+    },
+    [UPLOAD]: { ok: {} },
+    [SEARCH]: {
+      ok: {
+        photos: [
+          { ...albumPhoto(7), similarity: 97, face_box: { x: 0, y: 0, width: 0.1, height: 0.1 } },
+        ],
+        searched_faces: 1,
+      },
+    },
+    ...routes,
+  });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('Find me on the attendee album', () => {
+  it("asks for consent with the event's text first, then finds the guest's photos with a chosen selfie", async () => {
+    const user = userEvent.setup();
+    const calls = api();
+    renderAlbums(`?attId=${ATT}`);
+    await user.click(await screen.findByRole('button', { name: 'Find me' }));
+    expect(screen.getByText(TEXT)).toBeTruthy();
+    // Nothing leaves the phone before the guest agrees.
+    expect(calls.callsTo(GRANT)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'I agree — take a selfie' }));
+    const file = new File(['x'], 'me.heic', { type: 'image/heic' });
+    await user.upload(screen.getByLabelText('Choose a photo'), file);
+    expect(await screen.findByText('1 photo of you')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^photo-7\.jpg,/ })).toBeTruthy();
+    const version = faceConsentVersion(TEXT);
+    expect(calls.callsTo(GRANT)[0]?.body).toEqual({
+      key_type: 'attendee',
+      key_value: ATT,
+      content_type: 'image/jpeg',
+      face_consent_version: version,
+    });
+    expect(calls.callsTo(UPLOAD)).toHaveLength(1);
+    expect(calls.callsTo(SEARCH)[0]?.body).toMatchObject({
+      key_type: 'attendee',
+      key_value: ATT,
+      photo_url_list: ['selfies/AB12/a.jpg'],
+      face_consent_version: version,
+    });
+  });
+
+  it('a refusal sends nothing and says so', async () => {
+    const user = userEvent.setup();
+    const calls = api();
+    renderAlbums(`?attId=${ATT}`);
+    await user.click(await screen.findByRole('button', { name: 'Find me' }));
+    await user.click(screen.getByRole('button', { name: 'No thanks' }));
+    expect(screen.getByText(/Nothing was taken or sent/)).toBeTruthy();
+    expect(calls.callsTo(GRANT)).toHaveLength(0);
+    expect(calls.callsTo(SEARCH)).toHaveLength(0);
+  });
+
+  it("shows the server's refusal (no face) and offers another try", async () => {
+    const user = userEvent.setup();
+    api(undefined, { [SEARCH]: { nok: 'face_not_found', field: 'photo_url_list' } });
+    renderAlbums(`?attId=${ATT}`);
+    await user.click(await screen.findByRole('button', { name: 'Find me' }));
+    await user.click(screen.getByRole('button', { name: 'I agree — take a selfie' }));
+    await user.upload(
+      screen.getByLabelText('Take a selfie'),
+      new File(['x'], 'me.jpg', { type: 'image/jpeg' }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe('No face was found in this photo');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(screen.getByLabelText('Choose a photo')).toBeTruthy();
+  });
+
+  it('is not offered when selfies are disabled or face recognition is off', async () => {
+    for (const event of [
+      storedEvent({
+        enable_facial_recognition: 1,
+        opts: { ...storedEvent().opts, disableSelfies: 1 },
+      }),
+      storedEvent({ enable_facial_recognition: 0 }),
+    ]) {
+      const calls = api(event);
+      const view = renderAlbums(`?attId=${ATT}`);
+      await waitFor(() => expect(calls.callsTo(EVENT).length).toBeGreaterThan(0));
+      await screen.findAllByRole('button', { name: /^photo-1\.jpg,/ });
+      expect(screen.queryByRole('button', { name: 'Find me' })).toBeNull();
+      view.unmount();
+    }
+  });
+});
+
+const webappEvent = {
+  name: 'AB12',
+  full_name: 'Summer party',
+  description: '',
+  logo_full_path: null,
+  logo_link: '',
+  logo: null,
+  background: null,
+  banner_top: null,
+  banner_bottom: null,
+  share_title: '',
+  og_title: 'Summer party',
+  og_description: '',
+  faq_text: '',
+  agreement_text: '',
+  support_link: '',
+  registration_type: 'default',
+  redirect_to_webapp: false,
+  sms_enabled: false,
+  sms_agreement: '',
+};
+
+const renderWebapp = (search: string) =>
+  render(
+    <StrictMode>
+      <AlbumsRoot context={pageTypeFromQuery(search)} eventName={null} />
+    </StrictMode>,
+  );
+
+describe('Find me on the web-app page', () => {
+  it("searches the public album's photos with the link's token (the public key)", async () => {
+    const user = userEvent.setup();
+    const calls = api(undefined, { '/webapp/event/retrieve': { ok: webappEvent } });
+    renderWebapp('?eName=AB12&token=PUBKEY');
+    await user.click(await screen.findByRole('button', { name: 'Find me' }));
+    expect(calls.callsTo(GRANT)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'I agree — take a selfie' }));
+    await user.upload(
+      screen.getByLabelText('Choose a photo'),
+      new File(['x'], 'me.jpg', { type: 'image/jpeg' }),
+    );
+    expect(await screen.findByText('1 photo of you')).toBeTruthy();
+    expect(calls.callsTo(GRANT)[0]?.body).toMatchObject({
+      key_type: 'public',
+      key_value: 'PUBKEY',
+    });
+    expect(calls.callsTo(SEARCH)[0]?.body).toMatchObject({
+      key_type: 'public',
+      key_value: 'PUBKEY',
+    });
+  });
+
+  it('offers nothing without a token, or when the event has face recognition off', async () => {
+    let calls = api(undefined, { '/webapp/event/retrieve': { ok: webappEvent } });
+    let view = renderWebapp('?eName=AB12');
+    await screen.findByRole('heading', { name: 'Summer party' });
+    expect(screen.queryByRole('button', { name: 'Find me' })).toBeNull();
+    expect(calls.callsTo(EVENT)).toHaveLength(0);
+    view.unmount();
+    calls = api(storedEvent({ enable_facial_recognition: 0 }), {
+      '/webapp/event/retrieve': { ok: webappEvent },
+    });
+    view = renderWebapp('?eName=AB12&token=PUBKEY');
+    await screen.findByRole('heading', { name: 'Summer party' });
+    await waitFor(() => expect(calls.callsTo(EVENT).length).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: 'Find me' })).toBeNull();
+    view.unmount();
+  });
+});

@@ -1,0 +1,283 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { storedEvent } from '../../../../test/event-fixtures.ts';
+import { installFakeApi, type FakeReply } from '../../../../test/fake-api.ts';
+import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
+
+const LIST = '/photo/list/retrieve';
+const RETRIEVE = '/attendee/retrieve';
+const EVENT = '/event/full-data/retrieve';
+const DELETE = '/photo/kiosk-delete';
+const PRINT = '/photo/print-with-queue';
+const STORY = '/photo/print-story';
+const ATT = 'ABCDEFGHJKMNPQRS';
+
+const attendee = {
+  uid: ATT,
+  display_uid: 'ABCD-EFGH-JKMN-PQRS',
+  organisation_id: 3,
+  email: null,
+  is_prepaid: 0,
+  unlocked: 1,
+  expires_date: null,
+  events: [{ name: 'ABCD', full_name: 'Summer party', empty_album_text: '', logo_full_path: null }],
+  photo_count: 2,
+};
+
+/** The kiosk link as the entry page redirects to it (the screen reads the real location). */
+const openKiosk = (extra = '') => {
+  const search = `?kType=evSB2&privateId=kiosk-key&attId=${ATT}&kioskMode=true${extra}`;
+  window.history.replaceState(null, '', `/${search}`);
+  return renderAlbums(search);
+};
+
+const tileButton = (id: number, action: string) =>
+  screen.getByRole('button', { name: `${action}: photo-${id}.jpg` });
+const tiles = () => screen.queryAllByRole('button', { name: /^photo-\d+\.jpg,/ });
+
+afterEach(() => {
+  window.history.replaceState(null, '', '/');
+  window.localStorage.clear();
+});
+
+describe('kiosk photo delete, wired (albums §4, §6)', () => {
+  it('Keep deletes nothing; Delete calls /photo/kiosk-delete with the kiosk key and reloads the album', async () => {
+    let deleted = false;
+    const api = installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      [LIST]: () => ({ ok: photoPage(deleted ? [albumPhoto(1)] : [albumPhoto(2), albumPhoto(1)]) }),
+      [EVENT]: { ok: [storedEvent()] },
+      [DELETE]: () => {
+        deleted = true;
+        return { ok: { deleted: 1 } };
+      },
+    });
+    openKiosk('&allowKioskPhotoDelete=true');
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    await userEvent.click(tileButton(2, 'Delete'));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain('photo-2.jpg');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.callsTo(DELETE)).toHaveLength(0);
+
+    await userEvent.click(tileButton(2, 'Delete'));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    expect(api.callsTo(DELETE).map((call) => call.body)).toEqual([
+      {
+        key_type: 'private',
+        key_value: 'kiosk-key',
+        attendee_uid: ATT,
+        photo_uid: albumPhoto(2).uid,
+      },
+    ]);
+    expect(await screen.findByText('photo-2.jpg was deleted.')).toBeTruthy();
+  });
+
+  it('is not offered without the flag in the link or local storage; the local flag offers it', async () => {
+    installFakeApi({ [RETRIEVE]: { ok: attendee }, [LIST]: { ok: photoPage([albumPhoto(1)]) } });
+    const view = openKiosk();
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: 'Delete: photo-1.jpg' })).toBeNull();
+    view.unmount();
+    window.localStorage.setItem('allowKioskPhotoDelete', 'true');
+    openKiosk();
+    await waitFor(() => expect(tileButton(1, 'Delete')).toBeTruthy());
+  });
+
+  it('the server’s refusal (event flag off) is shown and the photo stays', async () => {
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [DELETE]: { nok: 'kiosk_photo_delete_off', status: 403 },
+    });
+    openKiosk('&allowKioskPhotoDelete=true');
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    await userEvent.click(tileButton(1, 'Delete'));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Deleting photos at the kiosk is not allowed for this event',
+    );
+    expect(tiles()).toHaveLength(1);
+  });
+
+  it('offline, the delete waits (banner with the count) and goes through when the network is back', async () => {
+    let reply: FakeReply = { networkError: true };
+    let deleted = false;
+    const api = installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      [LIST]: () => ({ ok: photoPage(deleted ? [albumPhoto(1)] : [albumPhoto(2), albumPhoto(1)]) }),
+      [DELETE]: () => {
+        if (!('networkError' in reply)) deleted = true;
+        return reply;
+      },
+    });
+    openKiosk('&allowKioskPhotoDelete=true');
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    await userEvent.click(tileButton(2, 'Delete'));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
+    );
+    const banner = await screen.findByText(/This kiosk is offline/);
+    expect(banner.textContent).toContain('1 action is waiting to be sent.');
+    expect(tiles()).toHaveLength(2);
+    reply = { ok: { deleted: 1 } };
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    expect(api.callsTo(DELETE).length).toBe(2);
+  });
+});
+
+describe('stories print pool and the print image list on the kiosk (albums §2.4, §4)', () => {
+  const printingEvent = (pools: string[]) =>
+    storedEvent({
+      is_photo_printer_active: 1,
+      is_printer_pool_enabled: 1,
+      printer_pool_name_list: pools,
+      max_print_photos_count: 20,
+    });
+
+  it('several pools: the dropdown (None Selected) and no print list until a pool is chosen; prints there', async () => {
+    const api = installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)]) },
+      [EVENT]: { ok: [printingEvent(['Lobby', 'Bar'])] },
+      [PRINT]: {
+        ok: {
+          event_id: 7,
+          printer_pool_name: 'Bar',
+          print_job_ids: [1],
+          sheet_count: 1,
+          copies: 1,
+          replayed: 0,
+        },
+      },
+    });
+    openKiosk();
+    const select = await screen.findByLabelText('Print on');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['None Selected', 'Lobby', 'Bar']);
+    // §4: more than one pool and not an owner album → the print image list is hidden.
+    expect(screen.queryByRole('region', { name: 'Print list' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Print: photo-1.jpg' })).toBeNull();
+    await userEvent.selectOptions(select, 'Bar');
+    const list = await screen.findByRole('region', { name: 'Print list' });
+    await userEvent.click(tileButton(1, 'Print'));
+    await userEvent.click(within(list).getByRole('button', { name: 'Print 1 photo' }));
+    expect(await screen.findByText('1 photo sent to the printer (Bar).')).toBeTruthy();
+    const [call] = api.callsTo(PRINT);
+    expect(call?.body).toMatchObject({
+      key_type: 'private',
+      key_value: 'kiosk-key',
+      printable_photo_uid_array: [albumPhoto(1).uid],
+      printer_pool_name: 'Bar',
+      attUid: ATT,
+    });
+    expect((call?.body as { client_request_id: string }).client_request_id.length).toBeGreaterThan(
+      8,
+    );
+  });
+
+  it('a story: offered from 2 photos in the list, sends them as one sheet on the chosen pool', async () => {
+    const api = installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)]) },
+      [EVENT]: { ok: [printingEvent(['Lobby', 'Stories'])] },
+      [STORY]: {
+        ok: {
+          event_id: 7,
+          printer_pool_name: 'Stories',
+          print_job_ids: [4],
+          sheet_count: 1,
+          copies: 1,
+          replayed: 0,
+        },
+      },
+    });
+    openKiosk();
+    await userEvent.selectOptions(await screen.findByLabelText('Print on'), 'Stories');
+    const list = await screen.findByRole('region', { name: 'Print list' });
+    await userEvent.click(tileButton(2, 'Print'));
+    // one photo is no story
+    expect(within(list).queryByRole('button', { name: /story/ })).toBeNull();
+    await userEvent.click(tileButton(1, 'Print'));
+    await userEvent.click(
+      within(list).getByRole('button', { name: 'Print as a story (2 photos on one sheet)' }),
+    );
+    expect(await screen.findByText('Your story was sent to the printer (Stories).')).toBeTruthy();
+    expect(api.callsTo(PRINT)).toHaveLength(0);
+    const [call] = api.callsTo(STORY);
+    expect(call?.body).toMatchObject({
+      key_type: 'private',
+      key_value: 'kiosk-key',
+      printable_photo_uid_array: [albumPhoto(2).uid, albumPhoto(1).uid],
+      printer_pool_name: 'Stories',
+      attUid: ATT,
+    });
+    // the list is emptied once sent
+    expect(within(list).queryByRole('button', { name: /story/ })).toBeNull();
+  });
+
+  it('one pool: no dropdown, the print list is shown; printer off: neither', async () => {
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [EVENT]: { ok: [printingEvent(['Lobby'])] },
+    });
+    const view = openKiosk();
+    expect(await screen.findByRole('region', { name: 'Print list' })).toBeTruthy();
+    expect(screen.queryByLabelText('Print on')).toBeNull();
+    view.unmount();
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [EVENT]: { ok: [storedEvent({ is_photo_printer_active: 0 })] },
+    });
+    const api2 = openKiosk();
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    expect(screen.queryByRole('region', { name: 'Print list' })).toBeNull();
+    api2.unmount();
+  });
+});
+
+describe('VIP token at the kiosk (albums §2.4)', () => {
+  it('a wrong token is said so; an accepted one makes the album list ask with it', async () => {
+    const api = installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      [LIST]: (body) =>
+        (body as { vip_token?: string }).vip_token === 'wrong'
+          ? { nok: 'vip_token_invalid', status: 403 }
+          : (body as { vip_token?: string }).vip_token === 'gold'
+            ? { ok: photoPage([albumPhoto(3), albumPhoto(1)]) }
+            : { ok: photoPage([albumPhoto(1)]) },
+    });
+    openKiosk();
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    const input = screen.getByLabelText('VIP code');
+    await userEvent.type(input, 'wrong{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This VIP token is not valid for this event',
+    );
+    expect(tiles()).toHaveLength(1);
+    await userEvent.clear(input);
+    await userEvent.type(input, 'gold{Enter}');
+    await waitFor(() => expect(tiles()).toHaveLength(2));
+    expect(
+      api
+        .callsTo(LIST)
+        .map((call) => (call.body as { vip_token?: string }).vip_token)
+        .filter(Boolean),
+    ).toContain('gold');
+  });
+});

@@ -1,0 +1,84 @@
+import * as endpoints from '../../../../lib/guest-endpoints.ts';
+import { useCallback, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { type GuestPhoto as Photo } from '@flashbulb/shared';
+import { callApi } from '../../../../lib/api-client.ts';
+import { GuestPhotoGrid } from '../../../shared/components/guest-photo-grid.tsx';
+import { AlbumCover } from '../../../shared/components/album-cover.tsx';
+import { AlbumSkeleton, AlbumState } from '../../../shared/components/album-states.tsx';
+import { PhotoViewer } from '../../../shared/viewer/photo-viewer.tsx';
+import type { ViewerOptions } from '../../../shared/viewer/viewer-options.ts';
+
+const noop = () => undefined;
+
+/** A mini-album (`?mId=<token>`): the photos someone chose and sent by e-mail or SMS. */
+export function MiniAlbumView({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState<number | null>(null);
+  const album = useQuery({
+    queryKey: ['albums', 'mini', token],
+    queryFn: ({ signal }) => callApi(endpoints.retrieveMiniAlbum, { token }, { signal }),
+    staleTime: Infinity,
+  });
+  const photos = album.data?.photos;
+  const photoAt = useCallback((index: number): Photo | undefined => photos?.[index], [photos]);
+  const options = useMemo(
+    (): ViewerOptions => ({
+      canDownload: false,
+      watermarkOverlay: null,
+      shareUrl: (photo) =>
+        Promise.resolve(photo.urls.preview ?? photo.urls.thumbnail ?? window.location.href),
+    }),
+    [],
+  );
+  const close = useCallback(() => setOpen(null), []);
+
+  if (album.isPending) return <AlbumSkeleton />;
+  if (album.isError || !photos)
+    return (
+      <AlbumState icon="link" role="alert" title={t('albums.states.invalidTitle')}>
+        <p>{t('albums.invalidLink')}</p>
+      </AlbumState>
+    );
+  return (
+    <main className="albums-main">
+      <AlbumCover
+        branding={{
+          title: album.data.event.full_name || t('albums.defaultTitle'),
+          logo: album.data.event.logo_full_path,
+          logoLink: '',
+          hashTag: '',
+          supportLink: '',
+          date: album.data.created_date,
+          utcDiffHours: 0,
+        }}
+        countText={t('albums.count', { count: photos.length })}
+        live={false}
+      />
+      {photos.length === 0 ? (
+        <AlbumState icon="image" title={t('albums.states.emptyTitle')}>
+          <p className="albums-empty">{t('albums.emptyDefault')}</p>
+        </AlbumState>
+      ) : (
+        <GuestPhotoGrid
+          count={photos.length}
+          photoAt={photoAt}
+          showRange={noop}
+          onOpen={setOpen}
+          focusIndex={open}
+        />
+      )}
+      {open !== null && (
+        <PhotoViewer
+          index={open}
+          count={photos.length}
+          photoAt={photoAt}
+          onIndex={setOpen}
+          onClose={close}
+          options={options}
+        />
+      )}
+    </main>
+  );
+}

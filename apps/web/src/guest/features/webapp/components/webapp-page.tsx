@@ -1,0 +1,271 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WebappEvent } from '@flashbulb/shared';
+import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
+import { useErrorText } from '../../../../lib/error-text.ts';
+import { useWebappEvent, useWebappRegister } from '../api/webapp.ts';
+import '../webapp.css';
+
+/**
+ * Where "Find me" by selfie mounts: the app composes the faces feature's `FaceLookup`
+ * into it (src/guest/app/albums-root.tsx) when the link carries the event's public key as `token`.
+ */
+function FindMeSlot({ children }: { children: React.ReactNode }) {
+  return <>{children}</>;
+}
+
+const Linked = ({ link, children }: { link: string; children: React.ReactNode }) =>
+  link ? (
+    <a href={link} target="_blank" rel="noopener noreferrer" className="webapp-plain-link">
+      {children}
+    </a>
+  ) : (
+    <>{children}</>
+  );
+
+function RegisterForm({ event }: { event: WebappEvent }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const id = useId();
+  const register = useWebappRegister();
+  const byId = event.registration_type === 'byIdFirst';
+  const [email, setEmail] = useState('');
+  const [name, setName] = useState('');
+  const [card, setCard] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [phone, setPhone] = useState('');
+  const [smsAgreed, setSmsAgreed] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setProblem(null);
+    if (event.agreement_text.trim() && !agreed) {
+      setProblem(t('webapp.agreementRequired'));
+      return;
+    }
+    register.mutate(
+      {
+        event_name: event.name,
+        email,
+        name,
+        attendee_uid: card,
+        phone,
+        sms_agreement: smsAgreed ? 1 : 0,
+      },
+      {
+        onSuccess: (result) => {
+          if (event.redirect_to_webapp && result.album_url)
+            window.location.assign(result.album_url);
+        },
+        onError: (error) =>
+          setProblem(errorText(isApiError(error) ? error.messageKey : errorKeyOf(error))),
+      },
+    );
+  };
+
+  if (register.data) {
+    const r = register.data;
+    return (
+      <section className="webapp-card" aria-live="polite">
+        <h2>{t('webapp.doneTitle')}</h2>
+        {r.emailed && (
+          <p>
+            {r.album_url
+              ? t('webapp.doneEmailed', { email })
+              : t('webapp.doneExistingEmailed', { email })}
+          </p>
+        )}
+        {r.sms_sent && <p>{t('webapp.doneSms')}</p>}
+        {r.album_url && (
+          <a className="webapp-button" href={r.album_url}>
+            {t('webapp.openAlbum')}
+          </a>
+        )}
+      </section>
+    );
+  }
+
+  return (
+    <form className="webapp-card" onSubmit={submit} noValidate aria-describedby={`${id}-hint`}>
+      <h2>{t('webapp.registerTitle')}</h2>
+      <p id={`${id}-hint`} className="webapp-muted">
+        {byId ? t('webapp.registerHintById') : t('webapp.registerHint')}
+      </p>
+      {byId && (
+        <label className="webapp-field">
+          <span>{t('webapp.cardId')}</span>
+          <input
+            value={card}
+            onChange={(e) => setCard(e.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            required
+          />
+        </label>
+      )}
+      <label className="webapp-field">
+        <span>{t('webapp.name')}</span>
+        <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
+      </label>
+      <label className="webapp-field">
+        <span>{byId ? t('webapp.emailOptional') : t('webapp.email')}</span>
+        <input
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          autoComplete="email"
+          inputMode="email"
+          required={!byId}
+        />
+      </label>
+      {event.sms_enabled && (
+        <fieldset className="webapp-sms">
+          <legend>{t('webapp.smsTitle')}</legend>
+          <label className="webapp-field">
+            <span>{t('webapp.phone')}</span>
+            <input
+              type="tel"
+              value={phone}
+              onChange={(e) => setPhone(e.target.value)}
+              autoComplete="tel"
+            />
+          </label>
+          {event.sms_agreement.trim() && <p className="webapp-small">{event.sms_agreement}</p>}
+          <label className="webapp-check">
+            <input
+              type="checkbox"
+              checked={smsAgreed}
+              onChange={(e) => setSmsAgreed(e.target.checked)}
+            />
+            <span>{t('webapp.smsAgree')}</span>
+          </label>
+        </fieldset>
+      )}
+      {event.agreement_text.trim() && (
+        <details className="webapp-details">
+          <summary>{t('webapp.agreement')}</summary>
+          <p className="webapp-pre">{event.agreement_text}</p>
+        </details>
+      )}
+      {event.agreement_text.trim() && (
+        <label className="webapp-check">
+          <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
+          <span>{t('webapp.agree')}</span>
+        </label>
+      )}
+      {problem && (
+        <p className="webapp-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="submit" className="webapp-button" disabled={register.isPending}>
+        {register.isPending ? t('webapp.submitting') : t('webapp.submit')}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The event's web-app page `/?eName=<code>[&token=…]` (albums spec §2.1, §2.6 web-app tab): logo
+ * (linked to `logo_link`), background, top and bottom banners with their links, title and
+ * description, registration, FAQ, agreement and support link. The Open Graph tags of this URL
+ * are written by the server into the HTML shell.
+ */
+export default function WebappPage({
+  eventName,
+  findMe = null,
+  albumUrl = null,
+}: {
+  eventName: string;
+  /** The event's public album, when the link carries its public key as `token`. */
+  albumUrl?: string | null;
+  /** "Find me" by selfie, composed in by the app (faces feature). */
+  findMe?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const query = useWebappEvent(eventName);
+  if (query.isPending)
+    return (
+      <main className="webapp-root">
+        <p className="webapp-card" role="status">
+          {t('webapp.loading')}
+        </p>
+      </main>
+    );
+  if (query.isError || !query.data)
+    return (
+      <main className="webapp-root">
+        <p className="webapp-card" role="alert">
+          {isApiError(query.error) && query.error.messageKey === 'event_not_found'
+            ? t('webapp.notFound')
+            : t('webapp.loadError')}
+        </p>
+      </main>
+    );
+  const event = query.data;
+  const logo = event.logo?.src ?? event.logo_full_path;
+  return (
+    <main
+      className="webapp-root"
+      style={
+        event.background
+          ? { backgroundImage: `url("${encodeURI(event.background.src)}")` }
+          : undefined
+      }
+      data-testid="webapp-page"
+    >
+      {event.banner_top && (
+        <Linked link={event.banner_top.link}>
+          <img className="webapp-banner" src={event.banner_top.src} alt={t('webapp.bannerAlt')} />
+        </Linked>
+      )}
+      <header className="webapp-header">
+        {logo && (
+          <Linked link={event.logo?.link || event.logo_link}>
+            <img
+              className="webapp-logo"
+              src={logo}
+              alt={t('webapp.logoAlt', { name: event.full_name })}
+            />
+          </Linked>
+        )}
+        <h1>{event.share_title.trim() || event.full_name}</h1>
+        {event.description.trim() && <p className="webapp-pre">{event.description}</p>}
+      </header>
+      {albumUrl && (
+        <p className="webapp-album-link">
+          <a className="webapp-button webapp-button--secondary" href={albumUrl}>
+            {t('webapp.seePhotos')}
+          </a>
+        </p>
+      )}
+      <RegisterForm event={event} />
+      <FindMeSlot>{findMe}</FindMeSlot>
+      {event.faq_text.trim() && (
+        <section className="webapp-card">
+          <details className="webapp-details">
+            <summary>{t('webapp.faq')}</summary>
+            <p className="webapp-pre">{event.faq_text}</p>
+          </details>
+        </section>
+      )}
+      {event.support_link && (
+        <p className="webapp-footer">
+          <a href={event.support_link} target="_blank" rel="noopener noreferrer">
+            {t('webapp.support')}
+          </a>
+        </p>
+      )}
+      {event.banner_bottom && (
+        <Linked link={event.banner_bottom.link}>
+          <img
+            className="webapp-banner"
+            src={event.banner_bottom.src}
+            alt={t('webapp.bannerAlt')}
+          />
+        </Linked>
+      )}
+    </main>
+  );
+}

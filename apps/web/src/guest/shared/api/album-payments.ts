@@ -1,0 +1,161 @@
+import * as endpoints from '../../../lib/guest-endpoints.ts';
+import { useQuery } from '@tanstack/react-query';
+import { type ResultOf } from '@flashbulb/shared';
+import { callApi } from '../../../lib/api-client.ts';
+import { kioskKeyFields } from './kiosk-key.ts';
+
+export type PricingButtons = ResultOf<typeof endpoints.pricingButtonList>;
+export type QrPayment = ResultOf<typeof endpoints.createQrPayment>;
+
+const attendeeKey = (attendeeUid: string) => ({
+  key_type: 'attendee' as const,
+  key_value: attendeeUid,
+});
+
+/**
+ * The paid event's buttons priced for this attendee's album, or for `photoCount` chosen photos
+ * (amounts null when prices are hidden). The server prices them; the page never computes money.
+ */
+export const usePricingButtons = (
+  attendeeUid: string,
+  enabled: boolean,
+  photoCount: number | null = null,
+  /**
+   * The kiosk's private key: asked with it, `methods` are the kiosk's ways to pay (the reader,
+   * the terminal) rather than the attendee album page's.
+   */
+  kioskKey: string | null = null,
+) =>
+  useQuery({
+    enabled,
+    queryKey: ['albums', 'attendee', attendeeUid, 'pricing-buttons', photoCount, kioskKey !== null],
+    queryFn: ({ signal }) =>
+      callApi(
+        endpoints.pricingButtonList,
+        {
+          ...(kioskKey
+            ? { key_type: 'private' as const, key_value: kioskKey }
+            : attendeeKey(attendeeUid)),
+          attendee_uid: attendeeUid,
+          ...(photoCount !== null ? { photo_count: photoCount } : {}),
+        },
+        { signal },
+      ),
+    staleTime: 60_000,
+    placeholderData: (previous) => previous,
+    retry: false,
+  });
+
+/**
+ * Starts a payment for the whole album, or for the chosen `photoUids`; `requestId` makes a retried
+ * click answer the same payment.
+ */
+export const startQrPayment = (
+  attendeeUid: string,
+  buttonIndex: number,
+  requestId: string,
+  photoUids: readonly string[] | null = null,
+) =>
+  callApi(endpoints.createQrPayment, {
+    ...attendeeKey(attendeeUid),
+    attendee_uid: attendeeUid,
+    pricing_button_index: buttonIndex,
+    client_request_id: requestId,
+    ...(photoUids ? { photo_uids: [...photoUids] } : {}),
+  });
+
+export const checkQrPayment = (attendeeUid: string, paymentId: string) =>
+  callApi(endpoints.checkQrStatus, { ...attendeeKey(attendeeUid), payment_id: paymentId });
+
+/**
+ * The desk: an employee's unlock code unlocks the album (a cash sale), with the kiosk's key and
+ * the display token of its link (the server refuses a private key alone).
+ */
+export const unlockAtDesk = (kioskKey: string, attendeeUid: string, code: string) =>
+  callApi(endpoints.attendeeUnlock, {
+    ...kioskKeyFields(kioskKey),
+    attendee_uid: attendeeUid,
+    unlock_code: code,
+  });
+
+/** The desk unlock plus a print request; `requestId` makes a retried click print once. */
+export const unlockAndPrintAtDesk = (
+  kioskKey: string,
+  attendeeUid: string,
+  code: string,
+  photoUids: string[],
+  requestId: string,
+) =>
+  callApi(endpoints.attendeeUnlockAndPrint, {
+    ...kioskKeyFields(kioskKey),
+    attendee_uid: attendeeUid,
+    unlock_code: code,
+    photo_uid_array: photoUids,
+    client_request_id: requestId,
+  });
+
+export type PayPalSettings = ResultOf<typeof endpoints.paypalSettings>;
+
+/** Whether this album offers PayPal's card checkout, and the script it loads (server settings). */
+export const usePayPalSettings = (attendeeUid: string, enabled: boolean) =>
+  useQuery({
+    enabled,
+    queryKey: ['albums', 'attendee', attendeeUid, 'paypal-settings'],
+    queryFn: ({ signal }) =>
+      callApi(endpoints.paypalSettings, attendeeKey(attendeeUid), { signal }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+
+/** Starts a PayPal card payment: the server makes the Orders v2 order PayPal's form approves. */
+export const createPayPalOrder = (
+  attendeeUid: string,
+  buttonIndex: number,
+  requestId: string,
+  photoUids: readonly string[] | null = null,
+) =>
+  callApi(endpoints.paypalCreateOrder, {
+    ...attendeeKey(attendeeUid),
+    attendee_uid: attendeeUid,
+    pricing_button_index: buttonIndex,
+    client_request_id: requestId,
+    ...(photoUids ? { photo_uids: [...photoUids] } : {}),
+  });
+
+/** The server captures the approved order at PayPal; only its answer says paid. */
+export const capturePayPalOrder = (attendeeUid: string, paymentId: string) =>
+  callApi(endpoints.paypalCaptureOrder, { ...attendeeKey(attendeeUid), payment_id: paymentId });
+
+/** The kiosk's key when its link carries one, else the attendee's (both reach the event). */
+const saleKey = (kioskKey: string | null, attendeeUid: string) =>
+  kioskKey ? { key_type: 'private' as const, key_value: kioskKey } : attendeeKey(attendeeUid);
+
+/** A sale on the kiosk's paired Square reader (`sqDeviceId` of the kiosk link). */
+export const startSquareSale = (
+  kioskKey: string | null,
+  attendeeUid: string,
+  deviceId: string,
+  buttonIndex: number,
+  requestId: string,
+  photoUids: readonly string[] | null = null,
+) =>
+  callApi(endpoints.squareInitiatePayment, {
+    ...saleKey(kioskKey, attendeeUid),
+    attendee_uid: attendeeUid,
+    pricing_button_index: buttonIndex,
+    client_request_id: requestId,
+    device_id: deviceId,
+    ...(photoUids ? { photo_uids: [...photoUids] } : {}),
+  });
+
+export const checkSquareSale = (kioskKey: string | null, attendeeUid: string, paymentId: string) =>
+  callApi(endpoints.squareCheckoutStatus, {
+    ...saleKey(kioskKey, attendeeUid),
+    payment_id: paymentId,
+  });
+
+export const cancelSquareSale = (kioskKey: string | null, attendeeUid: string, paymentId: string) =>
+  callApi(endpoints.squareCancelCheckout, {
+    ...saleKey(kioskKey, attendeeUid),
+    payment_id: paymentId,
+  });

@@ -1,0 +1,35 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { KioskOutbox, OutboxState } from './kiosk-outbox.ts';
+
+/**
+ * What the kiosk screen (kiosk-screen.tsx) tells the pages inside it (the attendee album, the
+ * all-photos kiosk, the camera): the outbox every action goes through, the kiosk's key and guest,
+ * the delete gate, the VIP token typed, and the printing choices. Null outside a kiosk session.
+ */
+export interface KioskSession {
+  readonly outbox: KioskOutbox;
+  /** The kiosk's private key from its link (`privateId` / `pvId`); null on kiosks without one. */
+  readonly kioskKey: string | null;
+  readonly attendeeUid: string | null;
+  /** §4, §6: `allowKioskPhotoDelete` true in the link or local storage. */
+  readonly deleteAllowed: boolean;
+  /** A VIP token the server accepted: album lists ask with it. */
+  readonly vipToken: string | null;
+  /** The stories print pool chosen in the dropdown (null: none selected, or only one pool). */
+  readonly printPool: string | null;
+  /** §4 print image list display rule, with the printer active and a kiosk key to print with. */
+  readonly printListShown: boolean;
+  /** At most this many photos in one print request (the event's max, §9: 20). */
+  readonly maxPrintPhotos: number;
+}
+
+export const KioskContext = createContext<KioskSession | null>(null);
+
+export const useKiosk = (): KioskSession | null => useContext(KioskContext);
+
+const idle: OutboxState = { pending: 0, waiting: false };
+const none = () => () => undefined;
+
+/** The outbox's state (actions in line, waiting for the network), re-rendered as it changes. */
+export const useOutboxState = (outbox: KioskOutbox | null): OutboxState =>
+  useSyncExternalStore(outbox?.subscribe ?? none, outbox?.getState ?? (() => idle), () => idle);
