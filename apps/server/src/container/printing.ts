@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { FilePrinterAdapter } from '../repositories/printing/file-printer.adapter.ts';
 import { PrintJobRepository } from '../repositories/printing/print-job.repository.ts';
+import { sharpSheetRenderer } from '../repositories/printing/sheet-renderer.ts';
 import { PrintStationRepository } from '../repositories/printing/print-station.repository.ts';
 import { PrintStationService } from '../services/printing/print-station.service.ts';
 import { registerPrintListeners } from '../services/printing/print.listeners.ts';
@@ -29,6 +30,7 @@ export const wirePrinting = (core: Core, events: Events, photos: Photos, albums:
     processes: events.repositories.imageProcesses,
     storage,
     printer: new FilePrinterAdapter(path.join(config.dataDir, 'prints')),
+    sheets: sharpSheetRenderer,
     jobs,
     bus,
     logger,

@@ -10,6 +10,7 @@ import {
 } from '@flashbulb/shared';
 import { timingSafeEqual } from 'node:crypto';
 import type { AccessControl } from '../../access/access-control.ts';
+import { leadGatedEvent } from '../../access/lead-gate.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -60,9 +61,6 @@ const presentLead = (row: LeadRow): Lead => ({
  * Leads: the album gate of events with `collect_leads` on stores what the guest
  * gave and the consent they agreed to; those who manage the event list, export and delete them.
  */
-/** Key types whose album calls the lead gate guards: the guest links of the event. */
-const GATED_KEYS: ReadonlySet<string> = new Set(['public', 'private']);
-
 export class LeadService {
   constructor(
     private readonly deps: {
@@ -96,9 +94,9 @@ export class LeadService {
     principal: Principal,
     body: { lead_token?: string | undefined; display?: string | undefined },
   ): Promise<void> {
-    if (principal.kind !== 'key' || !principal.event) return;
-    if (!GATED_KEYS.has(principal.keyType) || principal.event.row.collect_leads !== 1) return;
-    const eventId = principal.event.row.id;
+    const gated = leadGatedEvent(principal);
+    if (!gated) return;
+    const eventId = gated.row.id;
     if (body.display !== undefined && body.display !== '') {
       const want = Buffer.from(displayTokenOf(this.deps.secrets, eventId));
       const got = Buffer.from(body.display);

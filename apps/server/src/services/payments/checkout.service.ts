@@ -1,15 +1,14 @@
-import { ownerPatternMatches } from '../../lib/owner-pattern.ts';
 import { randomUUID } from 'node:crypto';
 import {
   buttonPriceCents,
   normaliseAttendeeId,
-  userTypeOf,
   type EndpointName,
   type Endpoints,
   type ParsedBodyOf,
   type PaymentStatusName,
 } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
+import { attendeePriceType } from '../../access/payments-rules.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -107,7 +106,7 @@ export class CheckoutService {
     const photoCount = input.photo_count ?? (await this.albumPhotoCount(event, attendee));
     const opts = event.row.opts;
     const hide = opts.hideProductPrice === 1;
-    const userType = userTypeOf(attendee.row.uid, opts.attendeeIdVipRegex, ownerPatternMatches);
+    const userType = attendeePriceType(attendee, event);
     return {
       is_free: event.row.is_free === 1 ? (1 as const) : (0 as const),
       currency: CURRENCY,
@@ -260,11 +259,7 @@ export class CheckoutService {
       unitPrice: event.row.opts.unitPrice,
       multiplier: event.row.opts.eventMultiplier,
       photoCount,
-      userType: userTypeOf(
-        attendee.row.uid,
-        event.row.opts.attendeeIdVipRegex,
-        ownerPatternMatches,
-      ),
+      userType: attendeePriceType(attendee, event),
     });
     return price.ok ? price.cents : null;
   }

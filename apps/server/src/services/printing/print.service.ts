@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import {
   DEFAULT_PRINTER_POOL,
@@ -36,8 +34,13 @@ import type {
   PrintTemplateRow,
 } from '../../repositories/printing/print-template.repository.ts';
 import { templateLayoutOf } from './print-template.service.ts';
+import { printJobForOwner, type SheetPhotos } from '../../presenters/print.presenter.ts';
 import { albumDecision } from '../albums/album-visibility.ts';
-import { gridLayout, renderSheet, type SheetImages } from './sheet-renderer.ts';
+import {
+  gridLayout,
+  type SheetImages,
+  type SheetRenderer,
+} from '../../repositories/printing/sheet-renderer.ts';
 
 type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
 type PrintInput = Omit<Body<'publicPrintWithQueue'>, 'key_type' | 'key_value'>;
@@ -144,6 +147,7 @@ export class PrintService {
       processes: Pick<ImageProcessRepository, 'listAutoPrintForEvent'>;
       storage: StorageRepository;
       printer: PrinterAdapter;
+      sheets: SheetRenderer;
       jobs: Pick<JobQueue, 'send'>;
       bus: DomainEventEmitter;
       logger: Logger;
@@ -303,27 +307,8 @@ export class PrintService {
     return new Map(photos.map((p) => [p.id, p]));
   }
 
-  private present(
-    r: PrintJobRow,
-    photos: Map<number, { uid: string; derivatives: Record<string, string> | null }>,
-  ): PrintJob {
-    const sheetPhotos = r.photoIds.flatMap((id) => photos.get(id) ?? []);
-    return {
-      id: r.id,
-      printer_pool_name: r.pool,
-      state: r.state,
-      photo_uids: sheetPhotos.map((p) => p.uid),
-      photo_thumbnails: sheetPhotos.flatMap((p) =>
-        p.derivatives?.thumbnail ? [this.deps.storage.publicUrl(p.derivatives.thumbnail)] : [],
-      ),
-      copies: r.copies,
-      source: r.source,
-      printer: r.printer,
-      error: r.error,
-      reprint_reason: r.reprintReason,
-      created_date: r.createdAt.toISOString(),
-      updated_date: r.updatedAt.toISOString(),
-    };
+  private present(r: PrintJobRow, photos: SheetPhotos): PrintJob {
+    return printJobForOwner(r, photos, (key) => this.deps.storage.publicUrl(key));
   }
 
   /**
@@ -662,9 +647,12 @@ export class PrintService {
         error: 'photo_deleted',
       });
       if (job.sheetKey) await this.deps.storage.delete(job.sheetKey);
-      if (job.output && job.printer?.startsWith('file:'))
-        for (let copy = 1; copy <= job.copies; copy++)
-          await rm(path.join(job.output, `job-${job.id}-${copy}.jpg`), { force: true });
+      await this.deps.printer.discard({
+        jobId: job.id,
+        printer: job.printer,
+        output: job.output,
+        copies: job.copies,
+      });
       if (job.sheetKey || job.output) await this.deps.printJobs.forgetFiles(job.id);
     }
     return jobs.length;
@@ -781,7 +769,7 @@ export class PrintService {
         background: await this.templateImage(layout.background_image, template),
         overlay: await this.templateImage(layout.overlay_image, template),
       };
-      bytes = await renderSheet(sources, layout, images);
+      bytes = await this.deps.sheets.render(sources, layout, images);
     } catch (error) {
       this.deps.logger.warn({ printJobId, err: error }, 'print: sheet not rendered');
       await this.deps.printJobs.move(job.id, ['rendering'], 'failed', { error: 'render_failed' });
