@@ -1,8 +1,6 @@
 import { HitCounterRepository } from '../repositories/operations/hit-counter.repository.ts';
 import { UsageBudgets } from '../access/guest-limits.ts';
-import { LeadRepository } from '../repositories/attendees/lead.repository.ts';
 import { NotificationRepository } from '../repositories/messaging/notification.repository.ts';
-import { LeadService } from '../services/attendees/lead.service.ts';
 import { AlbumMailService } from '../services/messaging/album-mail.service.ts';
 import { EventMailService } from '../services/messaging/event-mail.service.ts';
 import { OutboxAdminService } from '../services/messaging/outbox-admin.service.ts';
@@ -71,18 +69,9 @@ export const wireNotifications = (core: Core, events: Events, messaging: Messagi
     limits: config.guestLimits,
     bus,
   });
-  // Leads of events that collect them (the album gate, the console list and export).
-  const leadRows = new LeadRepository(database.db);
-  const leads = new LeadService({
-    access: events.access,
-    rows: leadRows,
-    clock: core.clock,
-    secrets,
-    bus,
-  });
   return {
-    repositories: { notifications: notificationRows, leads: leadRows },
-    services: { notifications, albumMail, eventMail, outboxAdmin, webapp, leads },
+    repositories: { notifications: notificationRows },
+    services: { notifications, albumMail, eventMail, outboxAdmin, webapp },
   };
 };
 export type Notifications = ReturnType<typeof wireNotifications>;

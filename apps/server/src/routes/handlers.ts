@@ -30,6 +30,9 @@ import type { RobotService } from '../services/events/robot.service.ts';
 import type { ShareBucketService } from '../services/events/share-bucket.service.ts';
 import type { TemplateService } from '../services/printing/print-template.service.ts';
 import type { KioskMediaService } from '../services/attendees/kiosk-media.service.ts';
+import type { AttendeeCardService } from '../services/attendees/attendee-card.service.ts';
+import type { KioskDeskService } from '../services/attendees/kiosk-desk.service.ts';
+import type { PassCodeService } from '../services/attendees/pass-code.service.ts';
 import type { AttendeeService } from '../services/attendees/attendee.service.ts';
 import type { UnlockService } from '../services/payments/unlock.service.ts';
 import type { CardCheckoutService } from '../services/payments/card-checkout.service.ts';
@@ -110,6 +113,9 @@ export const createHandlers = (services: {
   albumDownloads: AlbumDownloadService;
   attendees: AttendeeService;
   kioskMedia: KioskMediaService;
+  attendeeCards: AttendeeCardService;
+  kioskDesk: KioskDeskService;
+  passCodes: PassCodeService;
   unlocks: UnlockService;
   checkout: CheckoutService;
   orderAdmin: OrderAdminService;
@@ -277,16 +283,16 @@ export const createHandlers = (services: {
   ownerAttachPhotos: async ({ principal, body }) => services.attendees.ownerAttach(principal, body),
   unlinkPhotos: async ({ principal, body }) => services.attendees.unlink(principal, body),
   lockAttendee: async ({ principal, body }) => services.attendees.lock(principal, body),
-  retrieveAttendee: async ({ principal, body }) => services.attendees.retrieve(principal, body),
-  checkAttendeeUid: async ({ body }) => services.attendees.checkUid(body),
-  attachPhotosByKey: async ({ principal, body }) => services.attendees.attachByKey(principal, body),
+  retrieveAttendee: async ({ principal, body }) => services.attendeeCards.retrieve(principal, body),
+  checkAttendeeUid: async ({ body }) => services.attendeeCards.checkUid(body),
+  attachPhotosByKey: async ({ principal, body }) => services.kioskDesk.attachByKey(principal, body),
   attachPhotosByQrScan: async ({ principal, body }) =>
-    services.attendees.attachByQrScan(principal, body),
+    services.kioskDesk.attachByQrScan(principal, body),
   updateAttendeeByKiosk: async ({ principal, body }) =>
-    services.attendees.updateByKiosk(principal, body),
+    services.kioskDesk.updateByKiosk(principal, body),
   checkAndGroupAttendees: async ({ principal, body }) =>
-    services.attendees.checkAndGroup(principal, body),
-  checkKioskCard: async ({ principal, body }) => services.attendees.checkCard(principal, body),
+    services.kioskDesk.checkAndGroup(principal, body),
+  checkKioskCard: async ({ principal, body }) => services.attendeeCards.checkCard(principal, body),
   profilePhotoUploadAccess: async ({ principal, body }) =>
     services.kioskMedia.profilePhotoUploadAccess(principal, body),
   createProfilePhoto: async ({ principal, body }) =>
@@ -304,11 +310,9 @@ export const createHandlers = (services: {
   kioskDeletePhoto: async ({ principal, body }) =>
     services.kioskMedia.kioskDeletePhoto(principal, body),
   retrievePassCodeList: async ({ principal, body }) =>
-    services.kioskMedia.retrievePassCodes(principal, body),
-  updatePassCode: async ({ principal, body }) =>
-    services.kioskMedia.updatePassCode(principal, body),
-  deletePassCode: async ({ principal, body }) =>
-    services.kioskMedia.deletePassCode(principal, body),
+    services.passCodes.retrievePassCodes(principal, body),
+  updatePassCode: async ({ principal, body }) => services.passCodes.updatePassCode(principal, body),
+  deletePassCode: async ({ principal, body }) => services.passCodes.deletePassCode(principal, body),
   searchByFace: async ({ principal, body }) => services.faceSearch.searchByOwner(principal, body),
   keySearchByFace: async ({ principal, body }) => services.faceSearch.searchByKey(principal, body),
   selfieUploadAccess: async ({ principal, body }) =>

@@ -6,15 +6,15 @@ import {
   normalisePhone,
   type Endpoints,
   type ParsedBodyOf,
-  type Lead,
 } from '@flashbulb/shared';
 import { timingSafeEqual } from 'node:crypto';
 import type { AccessControl } from '../../access/access-control.ts';
 import { leadGatedEvent } from '../../access/lead-gate.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { leadForOwner } from '../../presenters/attendee.presenter.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { LeadRepository, LeadRow } from '../../repositories/attendees/lead.repository.ts';
+import type { LeadRepository } from '../../repositories/attendees/lead.repository.ts';
 import { displayTokenOf } from '../events/event-mapper.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
@@ -42,20 +42,6 @@ const LEAD_COLUMNS = [
   'consented (UTC)',
   'created (UTC)',
 ] as const;
-
-const presentLead = (row: LeadRow): Lead => ({
-  id: row.id,
-  full_name: row.fullName,
-  email: row.email,
-  company_name: row.companyName,
-  phone: row.phone,
-  source: row.source,
-  consent_version: row.consentVersion,
-  consent_text: row.consentText,
-  consented_date: row.consentedAt?.toISOString() ?? null,
-  created_date: row.createdAt.toISOString(),
-  updated_date: row.updatedAt.toISOString(),
-});
 
 /**
  * Leads: the album gate of events with `collect_leads` on stores what the guest
@@ -178,7 +164,7 @@ export class LeadService {
 
   async list(principal: Principal, input: ParsedBodyOf<Endpoints['leadList']>) {
     const event = await this.managed(principal, input.event_id);
-    return { leads: (await this.deps.rows.ofEvent(event.row.id)).map(presentLead) };
+    return { leads: (await this.deps.rows.ofEvent(event.row.id)).map(leadForOwner) };
   }
 
   async export(principal: Principal, input: ParsedBodyOf<Endpoints['leadExport']>) {
