@@ -159,7 +159,12 @@ export const createContainer = async (
         payments: payments.services.payments,
         notifications: notifications.services.notifications,
         eventMail: notifications.services.eventMail,
-        printing: printing.services.printing,
+        printing: {
+          renderAndPrint: (id) => printing.services.printSheets.renderAndPrint(id),
+          resume: () => printing.services.printSheets.resume(),
+          tagStories: (eventId, photoId) =>
+            printing.services.autoPrint.tagStories(eventId, photoId),
+        },
         providerCheckouts: payments.services.providerCheckouts,
         webhooks: operations.services.webhookOut,
         clock,

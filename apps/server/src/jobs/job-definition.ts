@@ -15,7 +15,8 @@ import type { UploadSweep } from '../services/photos/upload-sweep.ts';
 import type { DatabaseMaintenance } from '../db/maintenance.ts';
 import type { FaceIndexService } from '../services/faces/face-index.service.ts';
 import type { FaceSelfieService } from '../services/faces/face-selfie.service.ts';
-import type { PrintService } from '../services/printing/print.service.ts';
+import type { AutoPrintService } from '../services/printing/auto-print.service.ts';
+import type { SheetPrintService } from '../services/printing/sheet-print.service.ts';
 import type { AuthService } from '../services/identity/auth.service.ts';
 import type { EventMailService } from '../services/messaging/event-mail.service.ts';
 
@@ -45,7 +46,8 @@ export interface JobDeps {
   notifications: Pick<NotificationService, 'sendReminders'>;
   /** Attendee-list mail and daily reports; optional for workers built without it. */
   eventMail?: Pick<EventMailService, 'mailAttendeeList' | 'sendDailyReports'>;
-  printing: Pick<PrintService, 'renderAndPrint' | 'resume' | 'tagStories'>;
+  printing: Pick<SheetPrintService, 'renderAndPrint' | 'resume'> &
+    Pick<AutoPrintService, 'tagStories'>;
   /** Real payment providers' reconciliation; optional for workers built without it. */
   providerCheckouts?: Pick<ProviderCheckouts, 'reconcilePending'>;
   /** Outgoing webhooks (operations); optional for workers built without it. */

@@ -43,6 +43,7 @@ import type { PaymentConnectionService } from '../services/payments/payment-conn
 import type { ShopifyService } from '../services/payments/shopify.service.ts';
 import type { OutboxAdminService } from '../services/messaging/outbox-admin.service.ts';
 import type { PrintService } from '../services/printing/print.service.ts';
+import type { PrintDeskService } from '../services/printing/print-desk.service.ts';
 import type { PrintStationService } from '../services/printing/print-station.service.ts';
 
 export const REFRESH_COOKIE = 'flashbulb_refresh';
@@ -126,6 +127,7 @@ export const createHandlers = (services: {
   cardCheckout: CardCheckoutService;
   outboxAdmin: OutboxAdminService;
   printing: PrintService;
+  printDesk: PrintDeskService;
   printStationsAdmin: PrintStationService;
   webapp: WebappService;
   leads: LeadService;
@@ -399,10 +401,10 @@ export const createHandlers = (services: {
   publicPrintWithQueue: async ({ principal, body }) => services.printing.keyPrint(principal, body),
   printStory: async ({ principal, body }) => services.printing.ownerStory(principal, body),
   publicPrintStory: async ({ principal, body }) => services.printing.keyStory(principal, body),
-  printJobList: async ({ principal, body }) => services.printing.list(principal, body),
-  printJobCancel: async ({ principal, body }) => services.printing.cancel(principal, body),
-  printJobReprint: async ({ principal, body }) => services.printing.reprint(principal, body),
-  printPoolPause: async ({ principal, body }) => services.printing.pause(principal, body),
+  printJobList: async ({ principal, body }) => services.printDesk.list(principal, body),
+  printJobCancel: async ({ principal, body }) => services.printDesk.cancel(principal, body),
+  printJobReprint: async ({ principal, body }) => services.printDesk.reprint(principal, body),
+  printPoolPause: async ({ principal, body }) => services.printDesk.pause(principal, body),
   printStationCreate: async ({ principal, body }) =>
     services.printStationsAdmin.create(principal, body),
   printStationList: async ({ principal, body }) =>
