@@ -44,6 +44,11 @@ type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
  * payment for a pricing button and shows its checkout URL as a QR code; the built-in test
  * provider's form takes a test card and reports through its signed webhook. Access is checked here
  * (`payment.checkout`); prices and state belong to PaymentService.
+ *
+ * Longer than our ~350 lines on purpose: the QR checkout, the checkouts other providers start
+ * (`startProviderPayment`) and the test provider's page are one concern — a guest paying for a
+ * pricing button — and share the attendee lookup, the chosen photos, the price and the provider
+ * failure mapping; split apart, each would copy those rules.
  */
 export class CheckoutService {
   constructor(
