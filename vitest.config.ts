@@ -2,13 +2,14 @@
 //   npm test                          every project
 //   npm test -- --project server-pg   one project (repeat --project for more)
 import { existsSync } from 'node:fs';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { postgresIncludes } from './scripts/vitest/server-engines.ts';
 
 const webSetup = 'apps/web/src/test/setup.ts';
 const webViteConfig = 'apps/web/vite.config.ts';
 const e2eSetup = 'e2e/global-setup.ts';
 const dbTemplateSetup = 'apps/server/test/helpers/db-template-setup.ts';
+const SERVER_UNIT_TESTS = 'apps/server/test/**/*.unit.test.ts';
 
 // API tests boot the app and migrate a database per file: give hooks room on a 2-core machine.
 const serverTimeouts = { testTimeout: 60_000, hookTimeout: 120_000 };
@@ -46,11 +47,22 @@ export default defineConfig({
         },
       },
       {
+        // Unit tests of the server's rules on plain values and in-memory fakes
+        // (`<domain>/*.unit.test.ts`): no database, so no template to migrate first; milliseconds.
+        test: {
+          name: 'server-unit',
+          environment: 'node',
+          include: [SERVER_UNIT_TESTS],
+        },
+      },
+      {
         test: {
           name: 'server-pglite',
           environment: 'node',
-          // Every server file; the engine rule is in scripts/vitest/server-engines.ts.
+          // Every server file but the unit tests; the engine rule is in
+          // scripts/vitest/server-engines.ts.
           include: ['apps/server/test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, SERVER_UNIT_TESTS],
           env: { FLASHBULB_TEST_DB: 'pglite' },
           // One migrated template per run; each file loads a copy (see the file).
           globalSetup: [dbTemplateSetup],

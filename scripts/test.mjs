@@ -7,6 +7,8 @@
 //   postgresql  — the server-pg project starts a throwaway cluster (scripts/pg-cluster.mjs)
 //   cups, printer-driver-cups-pdf — the printing tests start their own cupsd in a temp dir
 //                 (apps/server/test/helpers/cups.ts); no system CUPS service is used
+//   nginx, openssl — e2e/proxy.e2e.test.ts runs deploy/nginx/flashbulb.conf in front of the server
+//                 with a certificate it makes; its own nginx instance, no system service
 // As root (CI, fresh containers) we install them with apt-get; otherwise we say what to install.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -19,6 +21,8 @@ const PG_BINARIES = ['initdb', 'pg_ctl', 'postgres', 'pg_isready'];
 /** The printing tests' private CUPS: the scheduler, its admin commands, the PDF filters. */
 const CUPS_FILES = ['/usr/sbin/cupsd', '/usr/sbin/lpadmin', '/usr/bin/lp', '/usr/bin/lpstat'];
 const CUPS_PDF_BACKEND = '/usr/lib/cups/backend/cups-pdf';
+const NGINX = '/usr/sbin/nginx';
+const OPENSSL = '/usr/bin/openssl';
 
 function missingPackages() {
   const missing = [];
@@ -27,6 +31,8 @@ function missingPackages() {
   if (!bin || !PG_BINARIES.every((b) => existsSync(`${bin}/${b}`))) missing.push('postgresql');
   if (!CUPS_FILES.every((f) => existsSync(f))) missing.push('cups');
   if (!existsSync(CUPS_PDF_BACKEND)) missing.push('printer-driver-cups-pdf');
+  if (!existsSync(NGINX)) missing.push('nginx');
+  if (!existsSync(OPENSSL)) missing.push('openssl');
   return missing;
 }
 

@@ -56,6 +56,12 @@ export interface StartOptions {
    * data directory: the embedded database admits one process at a time.
    */
   readonly prepare?: (cli: (...args: string[]) => Promise<string>) => Promise<void>;
+  /**
+   * A data directory shared with other processes (several API processes and a worker on one
+   * PostgreSQL database keep their stored objects there); the caller deletes it. Default: a new one
+   * per server, holding a copy of the run's embedded database, deleted on stop.
+   */
+  readonly dataDir?: string;
 }
 
 /**
@@ -66,11 +72,15 @@ export interface StartOptions {
 export const startServer = async ({
   env = {},
   prepare,
+  dataDir: sharedDataDir,
 }: StartOptions = {}): Promise<RunningServer> => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-data-'));
+  const dataDir = sharedDataDir ?? (await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-data-')));
+  const removeDataDir = () =>
+    sharedDataDir ? Promise.resolve() : rm(dataDir, { recursive: true, force: true });
   // A copy of the run's migrated database (e2e/global-setup.ts), when there is one.
   const seed = process.env.FLASHBULB_E2E_SEED_DIR;
-  if (seed) await cp(path.join(seed, 'db'), path.join(dataDir, 'db'), { recursive: true });
+  if (seed && !sharedDataDir)
+    await cp(path.join(seed, 'db'), path.join(dataDir, 'db'), { recursive: true });
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const serverEnv = {
@@ -97,7 +107,7 @@ export const startServer = async ({
         return stdout;
       });
     } catch (error) {
-      await rm(dataDir, { recursive: true, force: true });
+      await removeDataDir();
       throw error;
     }
   }
@@ -117,7 +127,7 @@ export const startServer = async ({
       await exited(child);
       clearTimeout(killer);
     }
-    await rm(dataDir, { recursive: true, force: true });
+    await removeDataDir();
   };
 
   const deadline = Date.now() + 90_000;

@@ -14,7 +14,7 @@ const serverTests = readdirSync(path.join(repoRoot, SERVER_TEST_DIR), { recursiv
   .filter((name) => name.endsWith('.test.ts'));
 
 interface Project {
-  test?: { name?: string; include?: string[] };
+  test?: { name?: string; include?: string[]; exclude?: string[] };
 }
 const project = (name: string): Project | undefined =>
   (config.test?.projects as Project[] | undefined)?.find((p) => p.test?.name === name);
@@ -37,6 +37,12 @@ describe('server test engines', () => {
 
   it('runs every server file on PGlite and the listed ones on PostgreSQL', () => {
     expect(project('server-pglite')?.test?.include).toEqual([`${SERVER_TEST_DIR}/**/*.test.ts`]);
+    // …but the unit tests, which touch no database: project server-unit runs them, on no engine.
+    const unitTests = `${SERVER_TEST_DIR}/**/*.unit.test.ts`;
+    expect(project('server-pglite')?.test?.exclude).toContain(unitTests);
+    expect(project('server-unit')?.test?.include).toEqual([unitTests]);
+    for (const file of BOTH_ENGINES)
+      expect(file, 'a unit test has no engine').not.toMatch(/\.unit\.test\.ts$/);
     const allEngines = process.env.FLASHBULB_TEST_ALL_ENGINES === '1';
     expect(project('server-pg')?.test?.include).toEqual(postgresIncludes(allEngines));
     if (!allEngines) expect(project('server-pg')?.test?.include).toHaveLength(BOTH_ENGINES.length);

@@ -18,6 +18,8 @@ export const BOTH_ENGINES: readonly string[] = [
   'platform/database.test.ts',
   'messaging/outbox-migration.test.ts',
   'platform/cli.test.ts',
+  // The container boots with its worker (job queue, handlers) on each engine.
+  'platform/container.test.ts',
   // Database maintenance, the data-dir lock, crash safety.
   'operations/database-maintenance.test.ts',
   'platform/data-dir-lock.test.ts',

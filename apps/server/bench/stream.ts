@@ -4,7 +4,7 @@
  * The live photo stream at event scale: one server process holds N open streams
  * (kiosks and album pages of one event, public key) while photos arrive.
  *
- * 1. Fan-out: for each photo, the time from `photo.ready` (the domain event, in the server) to
+ * 1. Fan-out: for each photo, the time from `photo.ready` (the signal, in the server) to
  *    the moment the LAST of the N streams has received it; p50/p95/max over the photos.
  * 2. Memory per stream: the server's heap and RSS before and with the N streams open, divided by N.
  *    The streams are read by a separate client process, so the server's figures are its own.

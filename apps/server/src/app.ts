@@ -41,7 +41,8 @@ import { registerKioskEntry } from './routes/kiosk-entry.ts';
 import { registerUnsubscribeRoutes } from './routes/unsubscribe.routes.ts';
 import { registerWebhookRoutes } from './routes/webhook.routes.ts';
 import { pageTypeFromQuery } from '@flashbulb/shared/rules/page-type';
-import { webappShell } from './routes/webapp-shell.ts';
+import { webappShell } from './pages/webapp-shell.ts';
+import { runAsRequestFrom } from './lib/request-context.ts';
 import type { WebappService } from './services/albums/webapp.service.ts';
 
 /** Owner calls and forms are small; uploads go straight to storage, not through these bodies. */
@@ -139,7 +140,8 @@ export const buildApp = async (
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', (request, _reply, done) => {
-    requestContext.run({ reqId: request.id }, done);
+    // The request id for log lines, and the client's address for budgets counted per address.
+    requestContext.run({ reqId: request.id }, () => runAsRequestFrom(request.ip, done));
   });
   app.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);

@@ -183,7 +183,7 @@ export interface AppConfig {
   requestTimeoutSeconds: number;
   headersTimeoutSeconds: number;
   quotas: QuotaLimits;
-  /** FLASHBULB_ROLE: which parts of the server this process runs (docs/domains/events-and-jobs.md). */
+  /** FLASHBULB_ROLE: which parts of the server this process runs (docs/domains/signals-and-jobs.md). */
   role: 'api' | 'worker' | 'all';
   /** FLASHBULB_IMAGE_NICE: image work below the event loop (src/lib/thread-priority.ts). */
   imageNice: number;

@@ -7,6 +7,7 @@ import { createCore, type ContainerOptions } from './container/core.ts';
 import { wireEvents } from './container/events.ts';
 import { wireFaces } from './container/faces.ts';
 import { wireIdentity } from './container/identity.ts';
+import { bindJobs } from './container/jobs.ts';
 import { wireMessaging } from './container/messaging.ts';
 import { wireNotifications } from './container/notifications.ts';
 import { wireOperations } from './container/operations.ts';
@@ -98,7 +99,7 @@ export const createContainer = async (
   return {
     database,
     jobs,
-    /** The in-process domain event bus (events/event-bus.ts). */
+    /** The in-process signal bus (signals/signal-bus.ts). */
     bus,
     /** Prometheus metrics of this process (http/metrics.ts) and the reads behind its gauges. */
     metrics,
@@ -140,35 +141,37 @@ export const createContainer = async (
       await jobs.start();
       // PGlite has one process (the data-folder lock): what it left active died with it.
       if (database.engine === 'pglite') await jobs.recoverOrphans();
-      await jobs.startWorker({
-        photoDerivatives: photos.services.photoDerivatives,
-        photoRetention: photos.services.photoRetention,
-        photoVariants: photos.services.photoVariants,
-        outbox: messaging.services.outbox,
-        sessions: identity.repositories.sessions,
-        auth: identity.services.auth,
-        attendees: attendees.services.attendees,
-        storageMigration: photos.services.storageMigration,
-        uploadSweep: photos.services.uploadSweep,
-        maintenance: new DatabaseMaintenance({
-          database,
-          logger: logger.child({ component: 'maintenance' }),
+      await jobs.startWorker(
+        bindJobs({
+          photoDerivatives: photos.services.photoDerivatives,
+          photoRetention: photos.services.photoRetention,
+          photoVariants: photos.services.photoVariants,
+          outbox: messaging.services.outbox,
+          sessions: identity.repositories.sessions,
+          auth: identity.services.auth,
+          attendees: attendees.services.attendees,
+          storageMigration: photos.services.storageMigration,
+          uploadSweep: photos.services.uploadSweep,
+          maintenance: new DatabaseMaintenance({
+            database,
+            logger: logger.child({ component: 'maintenance' }),
+          }),
+          faceIndex: faces.services.faceIndex,
+          faceSelfies: faces.services.faceSelfies,
+          payments: payments.services.payments,
+          notifications: notifications.services.notifications,
+          eventMail: notifications.services.eventMail,
+          printing: {
+            renderAndPrint: (id) => printing.services.printSheets.renderAndPrint(id),
+            resume: () => printing.services.printSheets.resume(),
+            tagStories: (eventId, photoId) =>
+              printing.services.autoPrint.tagStories(eventId, photoId),
+          },
+          providerCheckouts: payments.services.providerCheckouts,
+          webhooks: operations.services.webhookOut,
+          clock,
         }),
-        faceIndex: faces.services.faceIndex,
-        faceSelfies: faces.services.faceSelfies,
-        payments: payments.services.payments,
-        notifications: notifications.services.notifications,
-        eventMail: notifications.services.eventMail,
-        printing: {
-          renderAndPrint: (id) => printing.services.printSheets.renderAndPrint(id),
-          resume: () => printing.services.printSheets.resume(),
-          tagStories: (eventId, photoId) =>
-            printing.services.autoPrint.tagStories(eventId, photoId),
-        },
-        providerCheckouts: payments.services.providerCheckouts,
-        webhooks: operations.services.webhookOut,
-        clock,
-      });
+      );
       // ADR 0006: move files stored before protected storage (idempotent; a no-op once done).
       await jobs.send('storage.protect-legacy', {});
       // Messages whose job was lost (a crash between insert and enqueue) or whose worker died.

@@ -5,9 +5,9 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { FaceEngineProvider } from '../repositories/faces/engine/face-engine-provider.ts';
 import type { AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
-import { DomainEventBus } from '../events/event-bus.ts';
+import { SignalBus } from '../signals/signal-bus.ts';
 import { JobQueue } from '../jobs/job-queue.ts';
-import { jobRegistry } from '../jobs/registry.ts';
+import { jobCatalogue } from '../jobs/catalogue.ts';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { PasswordHasher } from '../lib/password-hasher.ts';
 import { SecretBox } from '../lib/secret-box.ts';
@@ -41,7 +41,7 @@ export interface Core {
   secrets: SecretBox;
   hasher: PasswordHasher;
   jobs: JobQueue;
-  bus: DomainEventBus;
+  bus: SignalBus;
   storage: StorageRepository;
   /** Quotas per organisation and per key, counted in the database (services/operations/quotas.ts). */
   quotas: Quotas;
@@ -116,11 +116,11 @@ export const createCore = async (
     secret,
     secrets: new SecretBox(secret),
     hasher: options.passwordHasher ?? new PasswordHasher(),
-    jobs: new JobQueue(database, logger.child({ component: 'jobs' }), jobRegistry, {
+    jobs: new JobQueue(database, logger.child({ component: 'jobs' }), jobCatalogue, {
       singleOwner: database.engine === 'pglite',
       metrics,
     }),
-    bus: new DomainEventBus(logger.child({ component: 'events' })),
+    bus: new SignalBus(logger.child({ component: 'events' })),
     storage: await createStorage(config, secret, clock),
     quotas: new Quotas({
       throttle: new ThrottleRepository(database.db, database),

@@ -1,19 +1,13 @@
-import { z } from 'zod';
+import { attendeesMailList, type JobData } from './catalogue.ts';
 import { defineJob } from './job-definition.ts';
 
-/** The generated attendee list (CSV + QR card sheet) mailed to the generate call's address. */
-export const attendeesMailListJob = defineJob({
-  name: 'attendees.mail-list',
-  summary:
-    "Mail a generated attendee list (CSV and printable QR cards) to the generate call's e-mail",
-  payload: z.object({
-    batchId: z.number().int().positive(),
-    email: z.string().min(3).max(320),
-    eventIds: z.array(z.number().int().positive()).min(1).max(100),
-  }),
-  retry: { limit: 3, delaySeconds: 60, backoff: true },
-  singletonKey: (payload) => `attendee-list:${payload.batchId}`,
-  run: async (payload, deps) => {
+export type AttendeesMailListDeps = {
+  eventMail?: { mailAttendeeList(job: JobData<'attendees.mail-list'>): Promise<unknown> };
+};
+
+export const attendeesMailListJob = defineJob(
+  attendeesMailList,
+  async (payload, deps: AttendeesMailListDeps) => {
     await deps.eventMail?.mailAttendeeList(payload);
   },
-});
+);

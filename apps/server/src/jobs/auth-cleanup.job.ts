@@ -1,11 +1,12 @@
-import { z } from 'zod';
+import type { Clock } from '../lib/clock.ts';
+import { authCleanup } from './catalogue.ts';
 import { defineJob } from './job-definition.ts';
 
-export const authCleanupJob = defineJob({
-  name: 'auth.cleanup',
-  summary: 'Delete expired sessions and sign-in challenges',
-  payload: z.object({}),
-  retry: { limit: 2, delaySeconds: 60, backoff: false },
-  schedule: '17 * * * *',
-  run: (_payload, deps) => deps.sessions.deleteExpired(deps.clock.now()),
-});
+export type AuthCleanupDeps = {
+  sessions: { deleteExpired(now: Date): Promise<unknown> };
+  clock: Clock;
+};
+
+export const authCleanupJob = defineJob(authCleanup, (_payload, deps: AuthCleanupDeps) =>
+  deps.sessions.deleteExpired(deps.clock.now()),
+);

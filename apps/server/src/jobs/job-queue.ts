@@ -1,16 +1,19 @@
 import PgBossModule from 'pg-boss';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { SqlRunner } from '../db/database.ts';
+import { jobCatalogue, type JobName, type JobPayload } from './catalogue.ts';
 import {
   assertUniqueJobNames,
   DEFAULT_EXPIRE_SECONDS,
   JobPayloadError,
-  type JobDeps,
+  type BoundJob,
   type JobRetry,
+  type JobSpec,
 } from './job-definition.ts';
-import { jobRegistry, type AnyJob, type JobName, type JobPayload } from './registry.ts';
+import type { JobBacklog, JobSender, JobSendOptions } from './job-sender.ts';
 
-export type { JobName, JobPayload } from './registry.ts';
+/** A handler bound to its services for every job of the catalogue (container/jobs.ts). */
+export type BoundJobs = { readonly [N in JobName]: BoundJob<N> };
 
 type PgBossInstance = InstanceType<typeof PgBossModule>;
 const PgBoss = PgBossModule as unknown as new (options: object) => PgBossInstance;
@@ -23,7 +26,7 @@ const retryOptions = (retry: JobRetry) => ({
   retryBackoff: retry.backoff,
 });
 
-const queueOptions = (job: AnyJob) => ({
+const queueOptions = (job: JobSpec) => ({
   ...retryOptions(job.retry),
   expireInSeconds: job.expireSeconds ?? DEFAULT_EXPIRE_SECONDS,
   policy: job.policy ?? 'standard',
@@ -79,13 +82,13 @@ const NOTHING_CHANGED = { rows: [{ count: 0 }] };
 const STOP_TIMEOUT_MS = 10_000;
 
 /**
- * pg-boss on the app's own database (PGlite or PostgreSQL), driven by the job registry
- * (jobs/registry.ts): queues, payload checks, retry policies, schedules and handlers all come
- * from there.
+ * pg-boss on the app's own database (PGlite or PostgreSQL), driven by the job catalogue
+ * (jobs/catalogue.ts): queues, payload checks, retry policies and schedules all come from there;
+ * the worker runs the handlers the container bound (container/jobs.ts). It knows no service.
  */
-export class JobQueue {
+export class JobQueue implements JobSender, JobBacklog {
   private readonly boss: PgBossInstance;
-  private readonly jobs: ReadonlyMap<string, AnyJob>;
+  private readonly jobs: ReadonlyMap<string, JobSpec>;
   private started = false;
   /** Queue name → this process's pg-boss worker id (the worker role only). */
   private readonly workerIds = new Map<string, string>();
@@ -103,7 +106,7 @@ export class JobQueue {
   constructor(
     private readonly db: SqlRunner & StartupLock,
     private readonly logger: Logger,
-    registry: readonly AnyJob[] = jobRegistry,
+    catalogue: readonly JobSpec[] = jobCatalogue,
     options: {
       singleOwner?: boolean;
       /** How long `stop` waits for running handlers before it fails their jobs (default 10 s). */
@@ -116,8 +119,8 @@ export class JobQueue {
   ) {
     this.stopTimeoutMs = options.stopTimeoutMs ?? STOP_TIMEOUT_MS;
     this.metrics = options.metrics;
-    assertUniqueJobNames(registry);
-    this.jobs = new Map(registry.map((job) => [job.name, job]));
+    assertUniqueJobNames(catalogue);
+    this.jobs = new Map(catalogue.map((job) => [job.name, job]));
     this.maintenanceIntervalSeconds = options.singleOwner
       ? SINGLE_OWNER_MAINTENANCE_INTERVAL_SECONDS
       : MAINTENANCE_INTERVAL_SECONDS;
@@ -144,12 +147,12 @@ export class JobQueue {
     return this.started && this.workerIds.size > 0;
   }
 
-  /** The queue names, in registry order. */
+  /** The queue names, in catalogue order. */
   get names(): string[] {
     return [...this.jobs.keys()];
   }
 
-  /** Starts pg-boss and creates every queue of the registry (producer and worker alike). */
+  /** Starts pg-boss and creates every queue of the catalogue (producer and worker alike). */
   async start(): Promise<void> {
     this.stopped = false;
     // pg-boss creates its schema and each queue's partition on first start; two processes doing
@@ -175,7 +178,7 @@ export class JobQueue {
   async send<N extends JobName>(
     name: N,
     payload: JobPayload<N>,
-    options: { singletonKey?: string; startAfterSeconds?: number } = {},
+    options: JobSendOptions = {},
   ): Promise<void> {
     const job = this.job(name);
     const parsed = job.payload.safeParse(payload);
@@ -247,16 +250,24 @@ export class JobQueue {
     return failed;
   }
 
-  /** Registers every job's handler and schedule (the worker role). */
-  async startWorker(deps: JobDeps): Promise<void> {
+  /**
+   * Registers every job's handler and schedule (the worker role). A queue without a handler
+   * refuses to start: its jobs would wait for ever.
+   */
+  async startWorker(handlers: Readonly<Partial<Record<string, BoundJob>>>): Promise<void> {
     for (const job of this.jobs.values()) {
+      const handler = handlers[job.name];
+      if (handler?.name !== job.name) throw new Error(`job ${job.name} has no handler`);
+    }
+    for (const job of this.jobs.values()) {
+      const handler = handlers[job.name]!;
       const id = await this.boss.work<unknown>(
         job.name,
         { pollingIntervalSeconds: IDLE_POLL_SECONDS, batchSize: 1 },
         async (batch) => {
           // Fetch again right after this job (also when it fails): drains the queue.
           this.wake(job.name);
-          for (const item of batch) await this.run(job, item.id, item.data, deps);
+          for (const item of batch) await this.run(job, handler, item.id, item.data);
         },
       );
       this.workerIds.set(job.name, id);
@@ -267,7 +278,7 @@ export class JobQueue {
     this.dispatcher.unref();
   }
 
-  private async run(job: AnyJob, id: string, data: unknown, deps: JobDeps): Promise<void> {
+  private async run(job: JobSpec, handler: BoundJob, id: string, data: unknown): Promise<void> {
     const parsed = job.payload.safeParse(data);
     if (!parsed.success) {
       // It can never become valid: log it and let the job end instead of retrying it.
@@ -279,7 +290,7 @@ export class JobQueue {
     }
     const started = performance.now();
     try {
-      await job.run(parsed.data, deps);
+      await handler.run(parsed.data);
       this.metrics?.observeJob(job.name, 'completed', (performance.now() - started) / 1000);
     } catch (error) {
       this.metrics?.observeJob(job.name, 'failed', (performance.now() - started) / 1000);
@@ -288,7 +299,7 @@ export class JobQueue {
     }
   }
 
-  private job(name: string): AnyJob {
+  private job(name: string): JobSpec {
     const job = this.jobs.get(name);
     if (!job) throw new Error(`job ${name} is not in the registry`);
     return job;

@@ -1,16 +1,12 @@
-import { z } from 'zod';
+import { outboxResume } from './catalogue.ts';
 import { defineJob } from './job-definition.ts';
 
-/** Messages whose job was lost (a crash between insert and enqueue) or whose worker died. */
-export const outboxResumeJob = defineJob({
-  name: 'outbox.resume',
-  summary:
-    'Re-enqueue every due outbox message and webhook delivery (a duplicate job is harmless: deliver claims)',
-  payload: z.object({}),
-  retry: { limit: 2, delaySeconds: 60, backoff: false },
-  schedule: '*/5 * * * *',
-  run: async (_payload, deps) => {
-    await deps.outbox.resumeDue();
-    await deps.webhooks?.resumeDue();
-  },
+export type OutboxResumeDeps = {
+  outbox: { resumeDue(): Promise<unknown> };
+  webhooks?: { resumeDue(): Promise<unknown> };
+};
+
+export const outboxResumeJob = defineJob(outboxResume, async (_payload, deps: OutboxResumeDeps) => {
+  await deps.outbox.resumeDue();
+  await deps.webhooks?.resumeDue();
 });

@@ -1,12 +1,8 @@
-import { z } from 'zod';
+import { paymentsExpire } from './catalogue.ts';
 import { defineJob } from './job-definition.ts';
 
-/** Checkouts left unpaid too long become `expired` (the state machine makes a rerun harmless). */
-export const paymentsExpireJob = defineJob({
-  name: 'payments.expire',
-  summary: 'Expire payments pending for over 30 minutes',
-  payload: z.object({}),
-  retry: { limit: 2, delaySeconds: 60, backoff: false },
-  schedule: '*/5 * * * *',
-  run: (_payload, deps) => deps.payments.expireStale(),
-});
+export type PaymentsExpireDeps = { payments: { expireStale(): Promise<unknown> } };
+
+export const paymentsExpireJob = defineJob(paymentsExpire, (_payload, deps: PaymentsExpireDeps) =>
+  deps.payments.expireStale(),
+);

@@ -1,11 +1,9 @@
-import { z } from 'zod';
+import { photosRetention } from './catalogue.ts';
 import { defineJob } from './job-definition.ts';
 
-export const photosRetentionJob = defineJob({
-  name: 'photos.retention',
-  summary: 'Archive originals after instant_archive_days, delete after photo_auto_delete_days',
-  payload: z.object({}),
-  retry: { limit: 2, delaySeconds: 60, backoff: false },
-  schedule: '*/15 * * * *',
-  run: (_payload, deps) => deps.photoRetention.runRetention(),
-});
+export type PhotosRetentionDeps = { photoRetention: { runRetention(): Promise<unknown> } };
+
+export const photosRetentionJob = defineJob(
+  photosRetention,
+  (_payload, deps: PhotosRetentionDeps) => deps.photoRetention.runRetention(),
+);

@@ -1,14 +1,12 @@
-import { z } from 'zod';
+import type { Clock } from '../lib/clock.ts';
+import { reportsDaily } from './catalogue.ts';
 import { defineJob } from './job-definition.ts';
 
-/** The daily report to each event's `email_for_reports` (the previous UTC day's figures). */
-export const reportsDailyJob = defineJob({
-  name: 'reports.daily',
-  summary: 'Mail the daily report (photos, attendees, sales, prints) to email_for_reports',
-  payload: z.object({}),
-  retry: { limit: 2, delaySeconds: 300, backoff: false },
-  schedule: '7 6 * * *',
-  run: async (_payload, deps) => {
-    await deps.eventMail?.sendDailyReports(deps.clock.now());
-  },
+export type ReportsDailyDeps = {
+  eventMail?: { sendDailyReports(now: Date): Promise<unknown> };
+  clock: Clock;
+};
+
+export const reportsDailyJob = defineJob(reportsDaily, async (_payload, deps: ReportsDailyDeps) => {
+  await deps.eventMail?.sendDailyReports(deps.clock.now());
 });

@@ -1,12 +1,9 @@
-import { z } from 'zod';
+import { storageSweepUploads } from './catalogue.ts';
 import { defineJob } from './job-definition.ts';
 
-/** Uploads left in `tmp/` by crashes and abandoned clients (services/photos/upload-sweep.ts). */
-export const storageSweepUploadsJob = defineJob({
-  name: 'storage.sweep-uploads',
-  summary: 'Delete uploads in tmp/ that were completed already or are older than 6 hours',
-  payload: z.object({}),
-  retry: { limit: 2, delaySeconds: 60, backoff: false },
-  schedule: '23 * * * *',
-  run: (_payload, deps) => deps.uploadSweep.sweep(),
-});
+export type StorageSweepUploadsDeps = { uploadSweep: { sweep(): Promise<unknown> } };
+
+export const storageSweepUploadsJob = defineJob(
+  storageSweepUploads,
+  (_payload, deps: StorageSweepUploadsDeps) => deps.uploadSweep.sweep(),
+);

@@ -7,6 +7,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  */
 const storage = new AsyncLocalStorage<{ address: string }>();
 
+/**
+ * Runs the rest of a request (Fastify's `done` of an `onRequest` hook) as the request from
+ * `address`: every route, not only the contract's calls, counts under the same budgets (the live
+ * stream and the share pages resolve keys too).
+ */
+export const runAsRequestFrom = (address: string, next: () => void): void =>
+  storage.run({ address }, next);
+
 /** Runs `work` as part of the request from `address`. */
 export const withRequestContext = <T>(address: string, work: () => Promise<T>): Promise<T> =>
   storage.run({ address }, work);

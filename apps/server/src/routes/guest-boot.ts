@@ -10,10 +10,10 @@ import { publicEventFullData } from '@flashbulb/shared/api/events/events';
 import { publicPhotoList } from '@flashbulb/shared/api/photos/photos';
 import { pageTypeFromQuery } from '@flashbulb/shared/rules/page-type';
 import type { Principal } from '../access/principal.ts';
-import { escapeHtml } from '../lib/escape-html.ts';
 import type { EventService } from '../services/events/event.service.ts';
 import type { PhotoListingService } from '../services/photos/photo-listing.service.ts';
-import { guestFirstPaint, tileImage } from './guest-first-paint.ts';
+import { guestFirstPaint, tileImage } from '../pages/album-first-paint.ts';
+import { safeHtml, jsonForScript, joinHtml, trusted } from '../pages/page.ts';
 
 /**
  * The album link's first data, sent with `guest.html` (LCP on a slow phone). Without it
@@ -91,41 +91,35 @@ export const guestBootFor = async (
 };
 
 /**
- * JSON for a `<script type="application/json">` block: `<`, `>` and `&` as \u escapes, so no
- * value can close the element or open a comment, and the line separators JSON allows but older
- * script parsers do not.
- */
-export const jsonForScript = (value: unknown): string =>
-  JSON.stringify(value).replace(
-    /[<>&\u2028\u2029]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-
-/**
  * The guest page with the boot data and the first tiles' preloads written into it, and for a plain
- * album grid (`search`: the link's query) its first paint: cover and first row (guest-first-paint.ts).
+ * album grid (`search`: the link's query) its first paint: cover and first row (pages/album-first-paint.ts).
  */
-export const withGuestBoot = (html: string, boot: GuestBoot, search = ''): string => {
-  const preloads = boot.first_page.photos
-    .slice(0, PRELOADED_TILES)
-    .flatMap((photo) => {
+export const withGuestBoot = (page: string, boot: GuestBoot, search = ''): string => {
+  const preloads = joinHtml(
+    boot.first_page.photos.slice(0, PRELOADED_TILES).flatMap((photo) => {
       // The tile's srcset and (about) its sizes, so the browser preloads the file the tile picks.
       const image = tileImage(photo);
       if (!image) return [];
       return [
-        `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(image.src)}"` +
-          ` imagesrcset="${escapeHtml(image.srcset)}" imagesizes="${image.sizes}">`,
+        safeHtml`<link rel="preload" as="image" fetchpriority="high" href="${image.src}" imagesrcset="${image.srcset}" imagesizes="${image.sizes}">`,
       ];
-    })
-    .join('\n    ');
-  const data = `<script type="application/json" id="${GUEST_BOOT_ELEMENT_ID}">${jsonForScript(boot)}</script>`;
+    }),
+    '\n    ',
+  );
+  const data = safeHtml`<script type="application/json" id="${GUEST_BOOT_ELEMENT_ID}">${trusted(jsonForScript(boot))}</script>`;
   const paint = guestFirstPaint(boot, search, PRELOADED_TILES);
-  const style = paint ? `\n    <style>${paint.css}</style>` : '';
+  const style = paint ? safeHtml`\n    <style>${trusted(paint.css)}</style>` : '';
   // Function replacements: `$` in a value is never read as a pattern.
-  const head = html.replace(/<\/head>/i, () => `    ${preloads}${style}\n  </head>`);
-  const body = head.replace(/<body([^>]*)>/i, (tag) => `${tag}\n    ${data}`);
+  const head = page.replace(
+    /<\/head>/i,
+    () => `    ${preloads.toString()}${style.toString()}\n  </head>`,
+  );
+  const body = head.replace(/<body([^>]*)>/i, (tag) => `${tag}\n    ${data.toString()}`);
   return paint
-    ? body.replace(/<div id="root"><\/div>/, () => `<div id="root">${paint.markup}</div>`)
+    ? body.replace(
+        /<div id="root"><\/div>/,
+        () => `<div id="root">${paint.markup.toString()}</div>`,
+      )
     : body;
 };
 

@@ -1,38 +1,23 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import { escapeHtml } from '../lib/escape-html.ts';
+import { contentSecurityPolicy, type Html, sendPage } from '../pages/page.ts';
+import {
+  unsubscribeAskPage,
+  unsubscribeDonePage,
+  unsubscribeInvalidPage,
+} from '../pages/unsubscribe.ts';
 import {
   UNSUBSCRIBE_PATH,
   type NotificationService,
 } from '../services/messaging/notification.service.ts';
 
-const STYLE = `body{margin:0;background:#f6f6f4;color:#222;font-family:system-ui,sans-serif}
-main{max-width:480px;margin:15vh auto 0;padding:24px;background:#fff;border-radius:12px;box-shadow:0 1px 4px #0002}
-h1{font-size:1.25rem;margin:0 0 12px}p{line-height:1.5}
-button{font:inherit;padding:12px 20px;border:0;border-radius:8px;background:#1d4ed8;color:#fff;cursor:pointer;min-height:44px}`;
-
-const page = (title: string, body: string): string =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8">` +
-  `<meta name="viewport" content="width=device-width,initial-scale=1">` +
-  `<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>` +
-  `<style>${STYLE}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
-
-const send = (reply: FastifyReply, status: number, html: string) =>
-  reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header(
-      'content-security-policy',
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
-    )
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .send(html);
-
-const invalidPage = page(
-  'Link not valid',
-  '<p>This unsubscribe link is not valid. Use the link from the most recent message.</p>',
-);
+const send = (reply: FastifyReply, status: number, page: Html) =>
+  sendPage(reply, page, {
+    status,
+    csp: contentSecurityPolicy(["style-src 'unsafe-inline'", "form-action 'self'"]),
+    cacheControl: 'no-store',
+    referrerPolicy: 'no-referrer',
+  });
 
 const tokenOf = (query: unknown): string | null => {
   const token = (query as Record<string, unknown> | undefined)?.token;
@@ -66,16 +51,14 @@ export const registerUnsubscribeRoutes = async (
         return send(
           reply,
           200,
-          page(
-            'Unsubscribe',
-            `<p>Stop messages from <strong>${escapeHtml(eventTitle)}</strong> to ` +
-              `<strong>${escapeHtml(recipient)}</strong>?</p>` +
-              `<form method="post" action="${UNSUBSCRIBE_PATH}?token=${escapeHtml(encodeURIComponent(token))}">` +
-              `<button type="submit">Unsubscribe</button></form>`,
-          ),
+          unsubscribeAskPage({
+            eventTitle,
+            recipient,
+            action: `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`,
+          }),
         );
       } catch (error) {
-        if (error instanceof AppError) return send(reply, 400, invalidPage);
+        if (error instanceof AppError) return send(reply, 400, unsubscribeInvalidPage());
         throw error;
       }
     });
@@ -84,17 +67,9 @@ export const registerUnsubscribeRoutes = async (
       try {
         if (!token) throw new AppError('unsubscribe_link_invalid', 'token');
         const { eventTitle, recipient } = await notifications.unsubscribe(token);
-        return send(
-          reply,
-          200,
-          page(
-            'You are unsubscribed',
-            `<p><strong>${escapeHtml(recipient)}</strong> will get no further messages from ` +
-              `<strong>${escapeHtml(eventTitle)}</strong> (receipts of purchases excepted).</p>`,
-          ),
-        );
+        return send(reply, 200, unsubscribeDonePage({ eventTitle, recipient }));
       } catch (error) {
-        if (error instanceof AppError) return send(reply, 400, invalidPage);
+        if (error instanceof AppError) return send(reply, 400, unsubscribeInvalidPage());
         throw error;
       }
     });

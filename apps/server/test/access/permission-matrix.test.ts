@@ -1304,18 +1304,24 @@ describe('permission matrix', () => {
 
   it('answers every call as the table says, and a refused call changes nothing', async () => {
     const mismatches: string[] = [];
+    // The database's fingerprint as it is now, when known: a refused call's "after" is the next
+    // call's "before" unless a body made something (about half the fingerprints; each is an md5
+    // over every row of every table).
+    let current: string | undefined;
     for (const name of Object.keys(endpoints) as EndpointName[]) {
       const endpoint = endpoints[name];
       const row = rows[name];
       for (const column of [...COLUMNS, ...KIOSKS]) {
         const kiosk = (KIOSKS as readonly string[]).includes(column);
-        const body = await row.body(
-          kiosk ? KIOSK_FALLBACK[column as KioskColumn] : (column as Column),
-        );
+        const made = row.body(kiosk ? KIOSK_FALLBACK[column as KioskColumn] : (column as Column));
+        // An async body makes its disposable things in the database: the fingerprint is stale.
+        if (made instanceof Promise) current = undefined;
+        const body = await made;
         const isUser = (USERS as readonly string[]).includes(column);
         const credentials =
           column === 'none' || isUser ? {} : keyOf(column as KeyColumn | KioskColumn);
-        const before = await fingerprint();
+        const before = current ?? (await fingerprint());
+        current = undefined;
         const response = await t.call(
           endpoint,
           { ...body, ...credentials },
@@ -1336,10 +1342,13 @@ describe('permission matrix', () => {
           mismatches.push(
             `${name} × ${column}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(got)}`,
           );
-        if (got !== OK && (await fingerprint()) !== before)
-          mismatches.push(
-            `${name} × ${column}: refused (${JSON.stringify(got)}) but changed the database`,
-          );
+        if (got !== OK) {
+          current = await fingerprint();
+          if (current !== before)
+            mismatches.push(
+              `${name} × ${column}: refused (${JSON.stringify(got)}) but changed the database`,
+            );
+        }
       }
     }
     expect(mismatches).toEqual([]);

@@ -1,4 +1,4 @@
-import { API_BASE, endpoints, type FlashbulbEvent } from '@flashbulb/shared';
+import { API_BASE, endpoints, PHOTO_STREAM_PATH, type FlashbulbEvent } from '@flashbulb/shared';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -131,6 +131,30 @@ describe('attendee albums cannot be enumerated', () => {
     for (let i = 0; i < 13; i += 1) statuses.push((await retrieve(from, key)).statusCode);
     expect(statuses.slice(0, 12).every((s) => s === 200)).toBe(true);
     expect(statuses[12]).toBe(429);
+  });
+
+  it("counts the live stream's attendee keys under the same budgets (no lookups beside them)", async () => {
+    const from = '203.0.113.70';
+    // Guessing through the stream (a GET outside the contract's calls) …
+    const stream = (attendeeUid: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `${API_BASE}${PHOTO_STREAM_PATH}?${new URLSearchParams({
+          key_type: 'attendee',
+          key_value: attendeeUid,
+        })}`,
+        headers: { 'x-forwarded-for': from },
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await stream(`${9500 + i}`)).statusCode);
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    // … used up the address's failure budget: the stream and the calls refuse it now.
+    const refused = await stream('9600');
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(await retrieve(from, '9601'))).toMatchObject({
+      status: 429,
+      message_key: 'too_many_requests',
+    });
   });
 
   it('limits failed lookups per event where the call names its event', async () => {

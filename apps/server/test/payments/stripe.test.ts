@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentsReconcileJob } from '../../src/jobs/payments-reconcile.job.ts';
-import { jobRegistry } from '../../src/jobs/registry.ts';
+import { jobCatalogue as jobRegistry } from '../../src/jobs/catalogue.ts';
 import {
   CARD_DECLINED,
   CARD_PAYS,
@@ -327,7 +327,7 @@ describe('Stripe Checkout pay-on-phone', () => {
   });
 
   it('reconciles a payment whose webhook was lost by asking Stripe, once; a fresh one is not asked', async () => {
-    expect(jobRegistry).toContain(paymentsReconcileJob);
+    expect(jobRegistry).toContain(paymentsReconcileJob.job);
     const uid = await guest(event, 1);
     const started = await startCheckout(uid);
     const sessionId = sessionIdOf(started.checkout_url);
@@ -342,9 +342,7 @@ describe('Stripe Checkout pay-on-phone', () => {
     expect((await paymentRow(started.payment_id))?.status).toBe('pending');
 
     t.clock.advance(3 * 60_000);
-    const result = await paymentsReconcileJob.run({}, {
-      providerCheckouts: reconcile,
-    } as never);
+    const result = await paymentsReconcileJob.run({}, { providerCheckouts: reconcile });
     expect(result).toMatchObject({ moved: 1 });
     expect(gets()).toBe(1);
     expect((await paymentRow(started.payment_id))?.status).toBe('paid');

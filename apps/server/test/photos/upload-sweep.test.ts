@@ -75,7 +75,7 @@ describe('storage.sweep-uploads', () => {
   });
 
   it('is a scheduled job in the registry', async () => {
-    const { jobRegistry } = await import('../../src/jobs/registry.ts');
+    const { jobCatalogue: jobRegistry } = await import('../../src/jobs/catalogue.ts');
     const job = jobRegistry.find((j) => j.name === 'storage.sweep-uploads');
     expect(job?.schedule).toBe('23 * * * *');
   });

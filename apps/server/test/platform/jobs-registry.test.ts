@@ -1,20 +1,15 @@
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DomainEvents } from '../../src/events/domain-events.ts';
-import { databaseVacuumJob } from '../../src/jobs/database-vacuum.job.ts';
-import {
-  assertUniqueJobNames,
-  JobPayloadError,
-  type JobDeps,
-} from '../../src/jobs/job-definition.ts';
+import type { Signals } from '../../src/signals/signals.ts';
+import { bindJobs, type JobServices } from '../../src/container/jobs.ts';
+import { databaseVacuum, jobCatalogue, photoDerivatives } from '../../src/jobs/catalogue.ts';
+import { assertUniqueJobNames, JobPayloadError } from '../../src/jobs/job-definition.ts';
 import {
   JobQueue,
   MAINTENANCE_INTERVAL_SECONDS,
   SINGLE_OWNER_MAINTENANCE_INTERVAL_SECONDS,
 } from '../../src/jobs/job-queue.ts';
-import { jobRegistry } from '../../src/jobs/registry.ts';
-import { photoDerivativesJob } from '../../src/jobs/photo-derivatives.job.ts';
 import { createEvent, createRobotWorld } from '../helpers/events.ts';
 import { insertCompletedJobs } from '../helpers/jobs.ts';
 import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from '../helpers/photos.ts';
@@ -52,9 +47,9 @@ const jobCount = async (name: string): Promise<number> => {
   return Number(rows[0]!.n);
 };
 
-/** Records every payload of the given domain events until the answered function is called. */
-const recordEvents = <N extends keyof DomainEvents>(names: N[]) => {
-  const seen: { name: N; payload: DomainEvents[N] }[] = [];
+/** Records every payload of the given signals until the answered function is called. */
+const recordEvents = <N extends keyof Signals>(names: N[]) => {
+  const seen: { name: N; payload: Signals[N] }[] = [];
   const offs = names.map((name) =>
     t.app.container.bus.on(name, 'test recorder', (payload) => {
       seen.push({ name, payload });
@@ -78,7 +73,7 @@ const until = async <T>(
 
 describe('job registry', () => {
   it('lists each queue name once and the queue creates every one of them', async () => {
-    const names = jobRegistry.map((job) => job.name);
+    const names = jobCatalogue.map((job) => job.name);
     expect(new Set(names).size).toBe(names.length);
     expect(t.app.container.jobs.names).toEqual(names);
     // pg-boss keeps its own internal queues under `__pgboss__`.
@@ -107,7 +102,7 @@ describe('job registry', () => {
     }
     expect(ticks).toBeGreaterThanOrEqual(2);
     // Only queues with a job due are fetched (a scheduled job may fall in the window).
-    expect(fetches).toBeLessThan(jobRegistry.length);
+    expect(fetches).toBeLessThan(jobCatalogue.length);
   });
 
   it('lets pg-boss’s maintenance find expired and old jobs by index, not by reading every job kept', async () => {
@@ -155,15 +150,12 @@ describe('job registry', () => {
     );
     expect(
       () =>
-        new JobQueue(t.database, pino({ level: 'silent' }), [
-          photoDerivativesJob,
-          photoDerivativesJob,
-        ]),
+        new JobQueue(t.database, pino({ level: 'silent' }), [photoDerivatives, photoDerivatives]),
     ).toThrow('job photo.derivatives is registered twice');
   });
 
   it('registers automatic stories (print.tag-stories): one job per photo, payload checked', () => {
-    const job = jobRegistry.find((j) => j.name === 'print.tag-stories');
+    const job = jobCatalogue.find((j) => j.name === 'print.tag-stories');
     expect(job?.retry.limit).toBeGreaterThan(0);
     expect(job?.singletonKey?.({ eventId: 3, photoId: 7 })).toBe('print.tag-stories:7');
     expect(job?.payload.safeParse({ eventId: 3 }).success).toBe(false);
@@ -191,7 +183,7 @@ describe('job registry', () => {
       'reports.daily': '7 6 * * *',
     });
     expect(Object.keys(scheduled).sort()).toEqual(
-      jobRegistry
+      jobCatalogue
         .filter((job) => 'schedule' in job)
         .map((job) => job.name)
         .sort(),
@@ -361,6 +353,46 @@ describe('job registry', () => {
   });
 });
 
+describe('binding handlers', () => {
+  it('binds every job of the catalogue to its own handler, and a bound handler calls its service', async () => {
+    const calls: string[] = [];
+    // Any service, any method: records the call.
+    const services = new Proxy(
+      {},
+      {
+        get: (_target, service) =>
+          new Proxy(
+            {},
+            {
+              get:
+                (_s, method) =>
+                (...args: unknown[]) => {
+                  calls.push(`${String(service)}.${String(method)}(${args.join(',')})`);
+                  return Promise.resolve(0);
+                },
+            },
+          ),
+      },
+    ) as JobServices;
+    const bound = bindJobs(services);
+    expect(Object.keys(bound).sort()).toEqual(jobCatalogue.map((job) => job.name).sort());
+    for (const [name, handler] of Object.entries(bound)) expect(handler.name).toBe(name);
+    await bound['mail.deliver'].run({ outboxId: 3 });
+    await bound['print.tag-stories'].run({ eventId: 4, photoId: 5 });
+    expect(calls).toEqual(['outbox.deliver(3)', 'printing.tagStories(4,5)']);
+  });
+
+  it('refuses to start a worker with a queue that has no handler, or another job’s handler', async () => {
+    const queue = new JobQueue(t.database, pino({ level: 'silent' }), [photoDerivatives]);
+    const run = () => Promise.resolve();
+    await expect(queue.startWorker({})).rejects.toThrow('job photo.derivatives has no handler');
+    await expect(
+      queue.startWorker({ 'photo.derivatives': { name: 'mail.deliver', run } }),
+    ).rejects.toThrow('job photo.derivatives has no handler');
+    expect(queue.working).toBe(false);
+  });
+});
+
 describe('stopping while a handler runs', () => {
   it('drops what a handler that outlived the stop would write: the database may be closed by then', async () => {
     const { database, drop } = await openTestDatabase();
@@ -389,20 +421,20 @@ describe('stopping while a handler runs', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     let markEnded!: () => void;
     const ended = new Promise<void>((resolve) => (markEnded = resolve));
-    // A registered name (send is typed by the registry) with a handler that waits to be released.
-    const { schedule: _noSchedule, ...vacuum } = databaseVacuumJob;
+    // A catalogue name (send is typed by the catalogue) with a handler that waits to be released.
+    const { schedule: _noSchedule, ...vacuum } = databaseVacuum;
     const stuck = {
-      ...vacuum,
+      name: vacuum.name,
       run: async () => {
         markStarted();
         await released;
         markEnded();
       },
     };
-    const queue = new JobQueue(spy, pino({ level: 'silent' }), [stuck], { stopTimeoutMs: 200 });
+    const queue = new JobQueue(spy, pino({ level: 'silent' }), [vacuum], { stopTimeoutMs: 200 });
     try {
       await queue.start();
-      await queue.startWorker({} as JobDeps);
+      await queue.startWorker({ [vacuum.name]: stuck });
       await queue.send('database.vacuum', {});
       await started;
       await queue.stop();

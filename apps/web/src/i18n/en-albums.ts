@@ -1,10 +1,15 @@
-/** English texts of the album, kiosk and slide-show pages (namespace `translation`, key `albums`). */
+import { enAlbumCover } from '@flashbulb/shared/i18n/en-album-cover';
+
+/**
+ * English texts of the album, kiosk and slide-show pages (namespace `translation`, key `albums`).
+ * The cover's texts come from `@flashbulb/shared` (the server's first paint writes the same ones).
+ */
 export const enAlbums = {
-  defaultTitle: 'Photos',
+  defaultTitle: enAlbumCover.defaultTitle,
   loading: 'Loading photos…',
   loadingPhoto: 'Loading photo…',
-  count_one: '{{count}} photo',
-  count_other: '{{count}} photos',
+  count_one: enAlbumCover.count_one,
+  count_other: enAlbumCover.count_other,
   emptyDefault: 'Your photos will appear here soon.',
   invalidLink: 'This album link is not valid. Ask the organiser for a new one.',
   loadError: 'The album could not be loaded.',
@@ -24,7 +29,7 @@ export const enAlbums = {
   curate: 'Curate',
   curationTitle: 'Curation',
   curationFailed: 'The change was not saved.',
-  live: 'Live',
+  live: enAlbumCover.live,
   stock: { label: 'Featured', imageAlt: 'Featured image {{index}}' },
   lead: {
     title: 'Before you see the photos',
@@ -49,10 +54,10 @@ export const enAlbums = {
     emptyTitle: 'No photos yet',
   },
   cover: {
-    logoAlt: '{{title}} logo',
-    support: 'Need help?',
+    logoAlt: enAlbumCover.logoAlt,
+    support: enAlbumCover.support,
   },
-  shareAlbum: 'Share album',
+  shareAlbum: enAlbumCover.shareAlbum,
   newPhotos_one: '{{count}} new photo',
   newPhotos_other: '{{count}} new photos',
   selected: 'Selected',
@@ -165,13 +170,13 @@ export const enAlbums = {
     printing_other: 'Unlocked. {{count}} photos are queued for printing.',
   },
   download: {
-    all: 'Download all',
+    all: enAlbumCover.downloadAll,
     chosen_one: 'Download {{count}} photo',
     chosen_other: 'Download {{count}} photos',
     preparing: 'Preparing your download…',
   },
   send: {
-    open: 'Send photos',
+    open: enAlbumCover.sendPhotos,
     cancel: 'Cancel sending',
     title: 'Send photos',
     hint: 'Choose the photos to send, then say who gets them.',

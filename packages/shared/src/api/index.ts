@@ -1,24 +1,34 @@
 import * as auth from './identity/auth.ts';
 import * as users from './identity/users.ts';
 import * as events from './events/events.ts';
+import * as robots from './events/robots.ts';
+import * as stockImages from './events/stock-images.ts';
+import * as shareBucket from './events/share-bucket.ts';
 import * as photos from './photos/photos.ts';
 import * as albums from './albums/albums.ts';
+import * as webapp from './albums/webapp.ts';
 import * as attendees from './attendees/attendees.ts';
-import * as faces from './faces/faces.ts';
+import * as kiosk from './attendees/kiosk.ts';
+import * as leads from './attendees/leads.ts';
 import * as payments from './payments/payments.ts';
 import * as providers from './payments/providers.ts';
 import * as cardPayments from './payments/card-payments.ts';
+import * as passCodes from './payments/pass-codes.ts';
+import * as printing from './printing/printing.ts';
+import * as printTemplates from './printing/print-templates.ts';
+import * as imageProcesses from './printing/image-processes.ts';
+import * as faces from './faces/faces.ts';
+import * as ignoredFaces from './faces/ignored-faces.ts';
 import * as messages from './messaging/messages.ts';
 import * as webhooks from './operations/webhooks.ts';
-import * as printing from './printing/printing.ts';
-import * as kiosk from './attendees/kiosk.ts';
-import * as printTemplates from './printing/print-templates.ts';
-import * as webapp from './albums/webapp.ts';
-import * as leads from './attendees/leads.ts';
 import type { Endpoint } from './endpoint.ts';
 
-/** Every endpoint of the API by name. The server registers routes from this; the client calls through it. */
+/**
+ * Every endpoint of the API by name, grouped by domain (docs/ARCHITECTURE.md "Domains"). The
+ * server registers routes from this; the client calls through it.
+ */
 export const endpoints = {
+  // identity: sign-in, two-factor, users, organisations, API keys
   signIn: auth.signIn,
   respondToChallenge: auth.respondToChallenge,
   associateSoftwareToken: auth.associateSoftwareToken,
@@ -41,7 +51,7 @@ export const endpoints = {
   listUsers: users.listUsers,
   updateUser: users.updateUser,
   resetUserMfa: users.resetUserMfa,
-  // events
+  // events: event settings and rules, robots, stock images, the share bucket
   createEvent: events.createEvent,
   updateEvent: events.updateEvent,
   deleteEvent: events.deleteEvent,
@@ -49,24 +59,15 @@ export const endpoints = {
   eventFullData: events.eventFullData,
   publicEventFullData: events.publicEventFullData,
   secureProps: events.secureProps,
-  verifyFromAddress: events.verifyFromAddress,
-  robotList: events.robotList,
-  createRobot: events.createRobot,
-  regenerateRobotKey: events.regenerateRobotKey,
-  imageProcessList: events.imageProcessList,
-  autoPrintProcesses: events.autoPrintProcesses,
-  pptList: events.pptList,
-  deletePpt: events.deletePpt,
-  stockImageList: events.stockImageList,
-  createIgnoredFace: events.createIgnoredFace,
-  listIgnoredFaces: events.listIgnoredFaces,
-  deleteIgnoredFaces: events.deleteIgnoredFaces,
-  shareBucketUploadAccess: events.shareBucketUploadAccess,
-  shareBucketInvalidateCache: events.shareBucketInvalidateCache,
-  stockImageUploadAccess: events.stockImageUploadAccess,
-  thumbnailForStockImage: events.thumbnailForStockImage,
-  ignoredFaceUploadAccess: events.ignoredFaceUploadAccess,
-  // photos
+  robotList: robots.robotList,
+  createRobot: robots.createRobot,
+  regenerateRobotKey: robots.regenerateRobotKey,
+  stockImageList: stockImages.stockImageList,
+  stockImageUploadAccess: stockImages.stockImageUploadAccess,
+  thumbnailForStockImage: stockImages.thumbnailForStockImage,
+  shareBucketUploadAccess: shareBucket.shareBucketUploadAccess,
+  shareBucketInvalidateCache: shareBucket.shareBucketInvalidateCache,
+  // photos: upload, lists, changes, curation, robot activity
   photoUploadAccess: photos.photoUploadAccess,
   photoUploadComplete: photos.photoUploadComplete,
   ownerPhotoList: photos.ownerPhotoList,
@@ -81,13 +82,15 @@ export const endpoints = {
   curationReprocess: photos.curationReprocess,
   createActivity: photos.createActivity,
   bulkCreateActivity: photos.bulkCreateActivity,
-  // albums
+  // albums: shares, mini-albums, downloads, the web-app page
   generateShareLink: albums.generateShareLink,
   trackShare: albums.trackShare,
   sendMiniAlbumLink: albums.sendMiniAlbumLink,
   retrieveMiniAlbum: albums.retrieveMiniAlbum,
   createAlbumDownload: albums.createAlbumDownload,
-  // attendees (attendee albums and kiosk pages)
+  webappEvent: webapp.webappEvent,
+  webappRegister: webapp.webappRegister,
+  // attendees: attendee albums, cards, kiosk media, leads
   generateAttendeeList: attendees.generateAttendeeList,
   attendeeList: attendees.attendeeList,
   attendeesByPhotos: attendees.attendeesByPhotos,
@@ -101,13 +104,19 @@ export const endpoints = {
   updateAttendeeByKiosk: attendees.updateAttendeeByKiosk,
   checkAndGroupAttendees: attendees.checkAndGroupAttendees,
   checkKioskCard: attendees.checkKioskCard,
-  // faces
-  searchByFace: faces.searchByFace,
-  faceDataInfo: faces.faceDataInfo,
-  deleteFaceData: faces.deleteFaceData,
-  keySearchByFace: faces.keySearchByFace,
-  selfieUploadAccess: faces.selfieUploadAccess,
-  // paid albums
+  profilePhotoUploadAccess: kiosk.profilePhotoUploadAccess,
+  createProfilePhoto: kiosk.createProfilePhoto,
+  listProfilePhotos: kiosk.listProfilePhotos,
+  deleteProfilePhoto: kiosk.deleteProfilePhoto,
+  createCustomPhoto: kiosk.createCustomPhoto,
+  createAttendeeCustomPhoto: kiosk.createAttendeeCustomPhoto,
+  completeCustomPhoto: kiosk.completeCustomPhoto,
+  kioskDeletePhoto: kiosk.kioskDeletePhoto,
+  leadSubmit: leads.leadSubmit,
+  leadList: leads.leadList,
+  leadExport: leads.leadExport,
+  leadDelete: leads.leadDelete,
+  // payments: unlocks, orders, providers, card payments, Shopify, pass codes
   attendeeUnlock: payments.attendeeUnlock,
   createQrPayment: payments.createQrPayment,
   checkQrStatus: payments.checkQrStatus,
@@ -119,7 +128,6 @@ export const endpoints = {
   ownerUnlockAndPrint: payments.ownerUnlockAndPrint,
   orderList: payments.orderList,
   refundPayment: payments.refundPayment,
-  // payment providers
   squareLocations: providers.squareLocations,
   squareCreateDeviceCode: providers.squareCreateDeviceCode,
   squareGetDeviceCode: providers.squareGetDeviceCode,
@@ -146,10 +154,10 @@ export const endpoints = {
   shopifyBuyFromKiosk: cardPayments.shopifyBuyFromKiosk,
   shopifyBuyFromKioskSelfCheckout: cardPayments.shopifyBuyFromKioskSelfCheckout,
   shopifySendReceipt: cardPayments.shopifySendReceipt,
-  // messages
-  outboxList: messages.outboxList,
-  outboxResend: messages.outboxResend,
-  // printing
+  retrievePassCodeList: passCodes.retrievePassCodeList,
+  updatePassCode: passCodes.updatePassCode,
+  deletePassCode: passCodes.deletePassCode,
+  // printing: print calls, queue, stations, print templates, image processes
   printWithQueue: printing.printWithQueue,
   publicPrintWithQueue: printing.publicPrintWithQueue,
   printStory: printing.printStory,
@@ -160,34 +168,31 @@ export const endpoints = {
   printStationRevoke: printing.printStationRevoke,
   printAgentLease: printing.printAgentLease,
   printAgentReport: printing.printAgentReport,
-  // kiosk media and pass codes
-  profilePhotoUploadAccess: kiosk.profilePhotoUploadAccess,
-  createProfilePhoto: kiosk.createProfilePhoto,
-  listProfilePhotos: kiosk.listProfilePhotos,
-  deleteProfilePhoto: kiosk.deleteProfilePhoto,
-  createCustomPhoto: kiosk.createCustomPhoto,
-  createAttendeeCustomPhoto: kiosk.createAttendeeCustomPhoto,
-  completeCustomPhoto: kiosk.completeCustomPhoto,
-  kioskDeletePhoto: kiosk.kioskDeletePhoto,
-  retrievePassCodeList: kiosk.retrievePassCodeList,
-  updatePassCode: kiosk.updatePassCode,
-  deletePassCode: kiosk.deletePassCode,
   printJobCancel: printing.printJobCancel,
   printJobReprint: printing.printJobReprint,
   printPoolPause: printing.printPoolPause,
-  // print templates
+  pptList: printTemplates.pptList,
+  deletePpt: printTemplates.deletePpt,
   pptCreate: printTemplates.pptCreate,
   pptUpdate: printTemplates.pptUpdate,
   pptRetrieve: printTemplates.pptRetrieve,
-  // web-app page
-  webappEvent: webapp.webappEvent,
-  webappRegister: webapp.webappRegister,
-  // leads
-  leadSubmit: leads.leadSubmit,
-  leadList: leads.leadList,
-  leadExport: leads.leadExport,
-  leadDelete: leads.leadDelete,
-  // outgoing webhooks (operations)
+  imageProcessList: imageProcesses.imageProcessList,
+  autoPrintProcesses: imageProcesses.autoPrintProcesses,
+  // faces: search, face data, selfies, ignored faces
+  searchByFace: faces.searchByFace,
+  faceDataInfo: faces.faceDataInfo,
+  deleteFaceData: faces.deleteFaceData,
+  keySearchByFace: faces.keySearchByFace,
+  selfieUploadAccess: faces.selfieUploadAccess,
+  createIgnoredFace: ignoredFaces.createIgnoredFace,
+  listIgnoredFaces: ignoredFaces.listIgnoredFaces,
+  deleteIgnoredFaces: ignoredFaces.deleteIgnoredFaces,
+  ignoredFaceUploadAccess: ignoredFaces.ignoredFaceUploadAccess,
+  // messaging: the outbox, sender verification
+  verifyFromAddress: messages.verifyFromAddress,
+  outboxList: messages.outboxList,
+  outboxResend: messages.outboxResend,
+  // operations: outgoing webhooks
   webhookList: webhooks.webhookList,
   webhookCreate: webhooks.webhookCreate,
   webhookSetEnabled: webhooks.webhookSetEnabled,

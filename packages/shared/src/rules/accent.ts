@@ -1,5 +1,5 @@
 // The event's accent colour made readable: shared by the album page (CSS variables) and
-// the server's first paint of an album link (apps/server/src/routes/guest-first-paint.ts).
+// the server's first paint of an album link (apps/server/src/pages/album-first-paint.ts).
 
 /** WCAG AA for normal text. */
 const MIN_CONTRAST = 4.5;

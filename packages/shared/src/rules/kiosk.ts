@@ -49,6 +49,7 @@ export interface KioskEntryConfig {
  * The code a scanner typed (§2.3): the text after `attId=` of an `attId` link (after the last `=`
  * of any other text; a bare code is taken as is), URL-decoded, up to a following `&` or `#`, with dashes and spaces removed and in
  * upper case. Null when nothing is left or it has characters a card code never has.
+ * Self-contained (built-ins only): the server writes its source into the kiosk entry page's script.
  */
 export const kioskCardCode = (scan: string): string | null => {
   const text = scan.trim();

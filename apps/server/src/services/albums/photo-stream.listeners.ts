@@ -1,4 +1,4 @@
-import type { DomainEventBus } from '../../events/event-bus.ts';
+import type { SignalBus } from '../../signals/signal-bus.ts';
 import type { PhotoEventsRepository } from '../../repositories/photos/photo-events.repository.ts';
 
 /**
@@ -7,7 +7,7 @@ import type { PhotoEventsRepository } from '../../repositories/photos/photo-even
  * would add its polling delay to the 2 s the stream promises.
  */
 export const registerPhotoStreamListeners = (
-  bus: DomainEventBus,
+  bus: SignalBus,
   notices: Pick<PhotoEventsRepository, 'photoReady'>,
 ): void => {
   bus.on('photo.ready', 'photo stream: notify', ({ photoId, eventId }) =>

@@ -1,4 +1,4 @@
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import { randomInt } from 'node:crypto';
 import {
   ATTENDEE_ID_ALPHABET,
@@ -59,7 +59,7 @@ export class WebappService {
       publicMediaUrl: (key: string) => string;
       budgets: UsageBudgets;
       limits: GuestLimits;
-      bus?: DomainEventEmitter;
+      bus?: SignalEmitter;
     },
   ) {}
 

@@ -1,7 +1,7 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { ATTENDEE_ID_ALPHABET } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AlbumRepository } from '../../repositories/albums/album.repository.ts';
 import type {
@@ -52,7 +52,7 @@ export const eventPhotos = async (
 export const attachPhotos = async (
   deps: {
     attendees: Pick<AttendeeRepository, 'linkEvent' | 'attach'>;
-    bus?: DomainEventEmitter | undefined;
+    bus?: SignalEmitter | undefined;
   },
   record: AttendeeRecord,
   event: EventRecord,

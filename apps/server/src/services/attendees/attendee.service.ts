@@ -27,7 +27,7 @@ import type {
 } from '../../repositories/attendees/attendee.repository.ts';
 import type { EventRecord } from '../../repositories/events/event.repository.ts';
 import type { PhotoRow } from '../../repositories/photos/photo.repository.ts';
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import { attachPhotos, eventPhotos, randomCode } from './attendee-support.ts';
 
 /** The contract's parsed request body of an endpoint. */
@@ -52,7 +52,7 @@ export class AttendeeService {
       clock: Clock;
       publicUrl: string;
       /** `attendee.photos_attached`: the attendee's live stream shows the photos. */
-      bus?: DomainEventEmitter;
+      bus?: SignalEmitter;
       /** Queues the generated list's mail to the generate call's `email` (job `attendees.mail-list`). */
       mailList?: (job: { batchId: number; email: string; eventIds: number[] }) => Promise<void>;
       /** Attendees per call and per organisation per day (services/operations/quotas.ts). */

@@ -3,7 +3,7 @@ import type { AccessControl } from '../../access/access-control.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
 import type { Principal } from '../../access/principal.ts';
 import { attendsEvent } from '../../access/rules.ts';
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { attendeeAlbumUrl } from '../../presenters/attendee.presenter.ts';
@@ -37,7 +37,7 @@ export class KioskDeskService {
       clock: Clock;
       publicUrl: string;
       /** `attendee.photos_attached`: the attendee's live stream shows the photos. */
-      bus?: DomainEventEmitter;
+      bus?: SignalEmitter;
       /** The album link mail of update-by-kiosk (the one album mail renderer, through the outbox). */
       albumMail?: () => Pick<AlbumMailService, 'send'>;
       /** Public thumbnail URLs of an attendee's visible photos, for the album mail. */

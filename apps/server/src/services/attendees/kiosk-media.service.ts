@@ -31,7 +31,7 @@ import type {
 } from '../../repositories/attendees/kiosk-media.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { deletedEvent, readAll, removePhotoFiles } from '../photos/photo-files.ts';
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import type { AlbumRepository } from '../../repositories/albums/album.repository.ts';
 import type { PhotoRepository } from '../../repositories/photos/photo.repository.ts';
 
@@ -75,7 +75,7 @@ export class KioskMediaService {
       storage: StorageRepository;
       images: ImageEngine;
       clock: Clock;
-      bus: DomainEventEmitter;
+      bus: SignalEmitter;
       photos: PhotoRepository;
       albums: AlbumRepository;
       attendees: AttendeeRepository;

@@ -1,4 +1,4 @@
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import {
   isValidUsPhone,
   leadConsentText,
@@ -55,7 +55,7 @@ export class LeadService {
       clock: Clock;
       /** Signs the lead token the album calls carry and checks the event's display token. */
       secrets: Pick<SecretBox, 'hmac'>;
-      bus?: DomainEventEmitter;
+      bus?: SignalEmitter;
     },
   ) {}
 

@@ -24,7 +24,7 @@ import {
   type SecureField,
   type updateEvent,
 } from '@flashbulb/shared';
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { hashToken, randomToken, type SecretBox } from '../../lib/secret-box.ts';
@@ -235,7 +235,7 @@ export class EventService {
       /** `storage.publicUrl('x')` minus the `x`: pasted public URLs of owned files are accepted. */
       publicStoragePrefix?: string;
       /** `event.updated` after a saved update. */
-      bus?: DomainEventEmitter;
+      bus?: SignalEmitter;
     },
   ) {}
 

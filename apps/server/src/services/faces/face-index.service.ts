@@ -1,6 +1,6 @@
 import { EVENT_LIMITS } from '@flashbulb/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventRepository } from '../../repositories/events/event.repository.ts';
 import type { FaceRepository } from '../../repositories/faces/face.repository.ts';
@@ -60,7 +60,7 @@ export class FaceIndexService {
       events: EventRepository;
       storage: StorageRepository;
       engine: FaceEngineProvider;
-      jobs: Pick<JobQueue, 'send'>;
+      jobs: JobSender;
       clock: Clock;
       logger: Logger;
       /** After a photo's faces are stored (attendee association). */

@@ -5,6 +5,7 @@ import type { PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import { albumDecision } from '../albums/album-visibility.ts';
 import { MEDIA_PATH } from '../photos/photo-urls.ts';
 import { senderFor } from './event-from-address.service.ts';
+import { mailBrand, type BrandEvent } from './mail-brand.ts';
 import type { OutboxService } from './outbox.service.ts';
 import type { NotificationService } from './notification.service.ts';
 import {
@@ -54,29 +55,6 @@ export const albumBodyTemplate = (
 ): string => {
   const trimmed = own.trim();
   return !trimmed || PRODUCT_DEFAULTS.has(trimmed) ? defaultBody(template, count) : own;
-};
-
-export type BrandEvent = Pick<EventRow, 'logo_full_path' | 'logo_link' | 'opts'>;
-
-/**
- * The event's look in mail: its logo (`logo_full_path`: an http(s) URL as given, a storage key
- * through public storage) linked to `logo_link`, and its guest accent colour.
- */
-export const mailBrand = (
-  event: BrandEvent,
-  publicMediaUrl: (key: string) => string,
-): MailBrand => {
-  const path = event.logo_full_path?.trim() ?? '';
-  const logoUrl = !path
-    ? null
-    : /^[a-z][a-z0-9+.-]*:/i.test(path)
-      ? httpUrlOrNull(path)
-      : httpUrlOrNull(publicMediaUrl(path.replace(/^\/+/, '')));
-  return {
-    logoUrl,
-    logoLink: httpUrlOrNull(event.logo_link),
-    accent: event.opts.guestAccentColor || null,
-  };
 };
 
 /**

@@ -6,7 +6,7 @@ import { escapeHtml } from '../../lib/escape-html.ts';
 import type { EventRecord, EventRepository } from '../../repositories/events/event.repository.ts';
 import type { NotificationRepository } from '../../repositories/messaging/notification.repository.ts';
 import type { OutboxService } from './outbox.service.ts';
-import { mailBrand } from './album-mail.service.ts';
+import { mailBrand } from './mail-brand.ts';
 import { renderMail } from './template-render.ts';
 
 /** Cards written into the CSV attachment; a larger list is read in the console. */

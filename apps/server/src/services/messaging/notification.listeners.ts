@@ -1,4 +1,4 @@
-import type { DomainEventBus } from '../../events/event-bus.ts';
+import type { SignalBus } from '../../signals/signal-bus.ts';
 import type { EventRepository } from '../../repositories/events/event.repository.ts';
 import type { NotificationRepository } from '../../repositories/messaging/notification.repository.ts';
 import type { NotificationService } from './notification.service.ts';
@@ -16,7 +16,7 @@ import type { NotificationService } from './notification.service.ts';
  *   (a request printed on several sheets is one message, when its first sheet is done).
  */
 export const registerNotificationListeners = (
-  bus: DomainEventBus,
+  bus: SignalBus,
   deps: {
     notifications: NotificationService;
     rows: NotificationRepository;

@@ -9,7 +9,7 @@ import {
 } from '../../repositories/messaging/notification.repository.ts';
 import { senderFor } from './event-from-address.service.ts';
 import type { OutboxService } from './outbox.service.ts';
-import { mailBrand } from './album-mail.service.ts';
+import { mailBrand } from './mail-brand.ts';
 import { renderMail, renderSms, type TemplateValues } from './template-render.ts';
 
 export interface NotificationRecipient {

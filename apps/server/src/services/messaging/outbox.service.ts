@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { OutboxChannel } from '../../db/schema.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MailContent, SmsContent } from '../../db/schema.ts';
 import type { MailProvider } from '../../repositories/messaging/mail/mail-provider.ts';
@@ -21,7 +21,7 @@ const RESUME_BATCH = 1000;
 
 export interface OutboxDeps {
   rows: OutboxRepository;
-  jobs: Pick<JobQueue, 'send'>;
+  jobs: JobSender;
   /** The configured adapter per channel; null: the embedded default (messages stay held). */
   providers: { mail: MailProvider | null; sms: SmsProvider | null };
   clock: Clock;

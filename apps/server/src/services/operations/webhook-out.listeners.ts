@@ -1,5 +1,5 @@
 import type { WebhookEventType } from '@flashbulb/shared';
-import type { DomainEventBus } from '../../events/event-bus.ts';
+import type { SignalBus } from '../../signals/signal-bus.ts';
 import type { EventRepository } from '../../repositories/events/event.repository.ts';
 import type { WebhookOutService } from './webhook-out.service.ts';
 
@@ -9,7 +9,7 @@ import type { WebhookOutService } from './webhook-out.service.ts';
  * API with their own key.
  */
 export const registerWebhookOutListeners = (
-  bus: DomainEventBus,
+  bus: SignalBus,
   deps: { webhooks: Pick<WebhookOutService, 'publish'>; events: Pick<EventRepository, 'findById'> },
 ): void => {
   const publish = async (

@@ -8,7 +8,7 @@ import type {
   WebhookEventType,
 } from '@flashbulb/shared';
 import { administersOrganisation } from '../../access/rules.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -69,7 +69,7 @@ export class WebhookOutService {
       mail: Pick<MailService, 'send'>;
       sender: WebhookSender;
       secrets: SecretBox;
-      jobs: Pick<JobQueue, 'send'>;
+      jobs: JobSender;
       clock: Clock;
       logger: Logger;
       disableAfterFailures?: number;

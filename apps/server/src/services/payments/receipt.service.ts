@@ -3,7 +3,7 @@ import type { AttendeeRepository } from '../../repositories/attendees/attendee.r
 import type { EventRepository } from '../../repositories/events/event.repository.ts';
 import type { PaymentRepository } from '../../repositories/payments/payment.repository.ts';
 import { senderFor } from '../messaging/event-from-address.service.ts';
-import { mailBrand } from '../messaging/album-mail.service.ts';
+import { mailBrand } from '../messaging/mail-brand.ts';
 import { renderMail } from '../messaging/template-render.ts';
 import type { MailService } from '../messaging/mail.service.ts';
 import type { PaymentConfirmed } from './payment.service.ts';

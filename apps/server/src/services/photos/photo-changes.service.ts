@@ -11,9 +11,9 @@ import type {
   updatePhoto,
   updatePhotoList,
 } from '@flashbulb/shared';
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
 import type { PhotoRepository, PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type { AccessControl } from '../../access/access-control.ts';
@@ -34,8 +34,8 @@ export class PhotoChangesService {
       access: AccessControl;
       storage: StorageRepository;
       urls: PhotoUrls;
-      jobs: JobQueue;
-      bus: DomainEventEmitter;
+      jobs: JobSender;
+      bus: SignalEmitter;
     },
   ) {}
 

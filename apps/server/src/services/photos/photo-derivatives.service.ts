@@ -1,7 +1,7 @@
 import { PHOTO_MAX_BYTES } from '@flashbulb/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
+import type { JobBacklog, JobSender } from '../../jobs/job-sender.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { EventRecord, EventRepository } from '../../repositories/events/event.repository.ts';
 import type { ImageEngine, WatermarkKind } from '../../repositories/photos/image-engine.ts';
@@ -43,8 +43,8 @@ export class PhotoDerivativesService {
       videos: Pick<VideoEngine, 'withInput' | 'probe' | 'poster' | 'rendition'>;
       templates: Pick<PrintTemplateRepository, 'findById'>;
       logger: Logger;
-      bus: DomainEventEmitter;
-      jobs: JobQueue;
+      bus: SignalEmitter;
+      jobs: JobSender & JobBacklog;
       clock: Clock;
     },
   ) {}

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { DomainEvents } from '../../events/domain-events.ts';
+import type { Signals } from '../../signals/signals.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import { photoFolder, protectedPhotoFolder } from '../../storage/key-space.ts';
@@ -101,8 +101,8 @@ export const removePhotoFiles = async (
 /** The `photo.deleted` payload of a deleted row. */
 export const deletedEvent = (
   row: PhotoRow,
-  reason: DomainEvents['photo.deleted']['reason'],
-): DomainEvents['photo.deleted'] => ({
+  reason: Signals['photo.deleted']['reason'],
+): Signals['photo.deleted'] => ({
   photoId: row.id,
   eventId: row.eventId,
   uid: row.uid,

@@ -1,4 +1,4 @@
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PhotoRepository } from '../../repositories/photos/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
@@ -23,7 +23,7 @@ export class PhotoRetentionService {
       photos: PhotoRepository;
       storage: StorageRepository;
       clock: Clock;
-      bus: DomainEventEmitter;
+      bus: SignalEmitter;
       retentionEvents: RetentionEvents;
     },
   ) {}

@@ -17,7 +17,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sniffMedia } from '../../lib/media-sniff.ts';
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import type { EventRecord } from '../../repositories/events/event.repository.ts';
 import type { ImageEngine } from '../../repositories/photos/image-engine.ts';
 import type { PhotoRepository } from '../../repositories/photos/photo.repository.ts';
@@ -54,7 +54,7 @@ export class PhotoUploadService {
       images: ImageEngine;
       /** Probes clips at upload (headers only); the encodes run in the `video.renditions` job. */
       videos: Pick<VideoEngine, 'withInput' | 'probe'>;
-      bus: DomainEventEmitter;
+      bus: SignalEmitter;
       clock: Clock;
       uidSecret: Buffer;
       /** Creates or links the attendee an upload names (AttendeeService). */

@@ -1,9 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
 import { PHOTO_MAX_BYTES } from '@flashbulb/shared';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { DomainEvents } from '../../events/domain-events.ts';
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { Signals } from '../../signals/signals.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
 import type { EventRecord, EventRepository } from '../../repositories/events/event.repository.ts';
 import type { ImageEngine } from '../../repositories/photos/image-engine.ts';
 import type { ImageProcessRepository } from '../../repositories/printing/image-process.repository.ts';
@@ -40,8 +40,8 @@ export class PhotoVariantsService {
       processes: Pick<ImageProcessRepository, 'listForEvent'>;
       storage: StorageRepository;
       images: ImageEngine;
-      jobs: Pick<JobQueue, 'send'>;
-      bus: DomainEventEmitter;
+      jobs: JobSender;
+      bus: SignalEmitter;
       logger: Logger;
       uidSecret: Buffer;
     },
@@ -51,7 +51,7 @@ export class PhotoVariantsService {
    * `photo.deleted`: an original's variants go with it — rows (audited, reason "original
    * deleted") and files; each is announced deleted in turn, so its print files go too.
    */
-  async removeVariantsOf(notice: DomainEvents['photo.deleted']): Promise<number> {
+  async removeVariantsOf(notice: Signals['photo.deleted']): Promise<number> {
     const variants = await this.deps.photos.variantsOf(notice.photoId);
     if (variants.length === 0) return 0;
     const deleted = await this.deps.photos.deleteWithAudit(variants, 'original deleted', null);

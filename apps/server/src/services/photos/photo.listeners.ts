@@ -1,12 +1,12 @@
-import type { DomainEventBus } from '../../events/event-bus.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { SignalBus } from '../../signals/signal-bus.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
 import type { PhotoVariantsService } from './photo-variants.service.ts';
 
 /** The photos domain's reactions to domain events: each only enqueues registry jobs. */
 export const registerPhotoListeners = (
-  bus: DomainEventBus,
+  bus: SignalBus,
   deps: {
-    jobs: Pick<JobQueue, 'send'>;
+    jobs: JobSender;
     photoVariants: Pick<PhotoVariantsService, 'enqueueFor' | 'removeVariantsOf'>;
   },
 ): void => {

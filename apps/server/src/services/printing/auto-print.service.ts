@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
 import type { EventRecord, EventRepository } from '../../repositories/events/event.repository.ts';
 import type { ImageProcessRepository } from '../../repositories/printing/image-process.repository.ts';
 import type { PhotoRepository } from '../../repositories/photos/photo.repository.ts';
@@ -78,7 +78,7 @@ export class AutoPrintService {
       printJobs: PrintJobRepository;
       templates: Pick<PrintTemplateRepository, 'findById'>;
       processes: Pick<ImageProcessRepository, 'listAutoPrintForEvent'>;
-      jobs: Pick<JobQueue, 'send'>;
+      jobs: JobSender;
       logger: Logger;
     },
   ) {}

@@ -7,7 +7,7 @@ import {
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AlbumRepository } from '../../repositories/albums/album.repository.ts';
@@ -32,7 +32,7 @@ export class PrintDeskService {
       albums: AlbumRepository;
       printJobs: PrintJobRepository;
       storage: StorageRepository;
-      jobs: Pick<JobQueue, 'send'>;
+      jobs: JobSender;
       logger: Logger;
       clock: Clock;
     },

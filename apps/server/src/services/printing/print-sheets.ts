@@ -1,5 +1,5 @@
 import { DEFAULT_PRINTER_POOL } from '@flashbulb/shared';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
 import type { EventRecord } from '../../repositories/events/event.repository.ts';
 import type { PrintJobRow } from '../../repositories/printing/print-job.repository.ts';
 import type {
@@ -62,10 +62,7 @@ export const photosPerSheet = (event: EventRecord, template: PrintTemplateRow | 
   Math.max(1, template ? template.placeholderCounts : event.row.place_holder_count);
 
 /** Hands queued jobs to the renderer (one registry job each; the job is idempotent). */
-export const dispatchSheets = async (
-  jobs: Pick<JobQueue, 'send'>,
-  rows: PrintJobRow[],
-): Promise<void> => {
+export const dispatchSheets = async (jobs: JobSender, rows: PrintJobRow[]): Promise<void> => {
   for (const job of rows)
     if (job.state === 'queued') await jobs.send('print.render', { printJobId: job.id });
 };

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import type { EndpointName, Endpoints, ParsedBodyOf } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type {
@@ -40,7 +40,7 @@ export class PrintStationService {
       access: AccessControl;
       stations: PrintStationRepository;
       storage: StorageRepository;
-      bus: DomainEventEmitter;
+      bus: SignalEmitter;
       clock: Clock;
     },
   ) {}

@@ -1,4 +1,4 @@
-import type { DomainEventBus } from '../../events/event-bus.ts';
+import type { SignalBus } from '../../signals/signal-bus.ts';
 import type { AutoPrintService } from './auto-print.service.ts';
 import type { SheetPrintService } from './sheet-print.service.ts';
 
@@ -8,7 +8,7 @@ import type { SheetPrintService } from './sheet-print.service.ts';
  * jobs; a failure is left to the `print.resume` sweep.
  */
 export const registerPrintListeners = (
-  bus: DomainEventBus,
+  bus: SignalBus,
   autoPrint: Pick<AutoPrintService, 'onPhotoReady' | 'onPhotoReadyForStories' | 'onVariantReady'>,
   sheets: Pick<SheetPrintService, 'onPrintRequested' | 'onPhotoDeleted'>,
 ): void => {

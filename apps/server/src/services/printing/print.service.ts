@@ -1,7 +1,7 @@
 import { type EndpointName, type Endpoints, type ParsedBodyOf } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AlbumRepository } from '../../repositories/albums/album.repository.ts';
@@ -43,7 +43,7 @@ export class PrintService {
       albums: AlbumRepository;
       printJobs: PrintJobRepository;
       templates: Pick<PrintTemplateRepository, 'findById'>;
-      jobs: Pick<JobQueue, 'send'>;
+      jobs: JobSender;
       clock: Clock;
     },
   ) {}

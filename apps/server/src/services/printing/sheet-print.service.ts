@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { DomainEventEmitter } from '../../events/event-bus.ts';
-import type { JobQueue } from '../../jobs/job-queue.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AlbumRepository } from '../../repositories/albums/album.repository.ts';
 import type { EventRepository } from '../../repositories/events/event.repository.ts';
@@ -64,8 +64,8 @@ export class SheetPrintService {
       storage: StorageRepository;
       printer: PrinterAdapter;
       sheets: SheetRenderer;
-      jobs: Pick<JobQueue, 'send'>;
-      bus: DomainEventEmitter;
+      jobs: JobSender;
+      bus: SignalEmitter;
       logger: Logger;
       clock: Clock;
     },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
-import { keyBody, uploadGrantSchema } from '../events/events.ts';
+import { keyBody } from '../events/events.ts';
+import { uploadGrantSchema } from '../events/share-bucket.ts';
 import { guestPhotoSchema, photoSchema } from '../photos/photos.ts';
 import { idSchema } from '../identity/users.ts';
 

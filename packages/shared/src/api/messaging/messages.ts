@@ -83,3 +83,16 @@ export const outboxResend = defineEndpoint({
   result: z.object({ message: outboxMessageSchema }),
   errors: ['event_not_found', 'not_found', 'forbidden'],
 });
+
+/** Sender verification: the link of the e-mail that confirms an event’s from address. */
+export const verifyFromAddress = defineEndpoint({
+  path: '/event/from-address/verify',
+  auth: 'none',
+  tag: 'events',
+  summary: 'Confirm an event’s e-mail from address with the token from the verification e-mail',
+  body: z.object({
+    token: z.string().min(10, 'verification_link_invalid').max(200, 'verification_link_invalid'),
+  }),
+  result: z.object({ email_from_address: z.string() }),
+  errors: ['verification_link_invalid'],
+});

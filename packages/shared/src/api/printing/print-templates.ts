@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
-import { pptItemSchema } from '../events/events.ts';
+import { flagOutput } from '../events/event-settings.ts';
 import { idSchema } from '../identity/users.ts';
 
 /**
@@ -9,6 +9,43 @@ import { idSchema } from '../identity/users.ts';
  * and overlay images and text fields. Positions are fractions of the sheet (0..1) so a template
  * renders at any resolution; a 4×6 at 300 dpi is 1800×1200 pixels.
  */
+
+export const pptItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  organisation_id: z.number().int().nullable(),
+  organisation_name: z.string().nullable(),
+  placeholder_counts: z.number().int(),
+  is_public: z.boolean(),
+  created_date: z.string(),
+  updated_date: z.string(),
+});
+
+export const pptList = defineEndpoint({
+  path: `${OWNER_PREFIX}/ppt/list/retrieve`,
+  auth: 'owner',
+  tag: 'templates',
+  summary: 'Print or watermark templates: public ones and the organisation’s private ones',
+  body: z.object({
+    organisation_id: idSchema.optional(),
+    is_watermark: flagOutput.or(z.boolean()).optional(),
+  }),
+  result: z.object({
+    public_ppt_list: z.array(pptItemSchema),
+    private_ppt_list: z.array(pptItemSchema),
+  }),
+  errors: ['forbidden'],
+});
+
+export const deletePpt = defineEndpoint({
+  path: `${OWNER_PREFIX}/ppt/delete`,
+  auth: 'owner',
+  tag: 'templates',
+  summary: 'Delete a template (public ones: super users only; private ones: their organisation)',
+  body: z.object({ id: idSchema }),
+  result: z.object({}),
+  errors: ['forbidden', 'template_not_found'],
+});
 
 export const TEMPLATE_MAX_PLACEHOLDERS = 20;
 export const TEMPLATE_MAX_TEXTS = 10;

@@ -30,7 +30,7 @@ const openEdit = async (event: FlashbulbEvent, routes = {}) => {
   return { api, dialog, user, tab, box, input, update };
 };
 
-describe('editor tabs: checkbox-driven fields', { timeout: 30_000 }, () => {
+describe('editor tabs: checkbox-driven fields', () => {
   it('enables the stream minutes with its checkbox and sends null when it is turned off', async () => {
     const e = await openEdit(storedEvent({ photo_stream_available_minutes: 90 }));
     await e.tab('Photo configuration');
@@ -378,7 +378,7 @@ const template = (id: number, name: string, isPublic: boolean) => ({
   updated_date: '2026-09-02T08:00:00Z',
 });
 
-describe('watermark template tables', { timeout: 30_000 }, () => {
+describe('watermark template tables', () => {
   const routes = {
     [`${OWNER}/ppt/list/retrieve`]: {
       ok: {

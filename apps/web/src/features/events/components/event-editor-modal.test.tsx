@@ -30,7 +30,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('event editor: add, edit, copy, delete', { timeout: 30_000 }, () => {
+describe('event editor: add, edit, copy, delete', () => {
   it('adds an event in the admin’s organisation: no code shown, button Add, closes and reloads the list', async () => {
     const api = installConsoleApi({
       user: orgAdmin,
@@ -253,7 +253,7 @@ describe('event editor: add, edit, copy, delete', { timeout: 30_000 }, () => {
   });
 });
 
-describe('event editor: saving', { timeout: 30_000 }, () => {
+describe('event editor: saving', () => {
   it('refuses what the shared rules refuse: a popup lists the texts, the first tab opens, fields are marked', async () => {
     const api = installConsoleApi({ routes: { [UPDATE]: { ok: storedEvent() } } });
     const dialog = await openEdit();
@@ -424,7 +424,7 @@ describe('event editor: saving', { timeout: 30_000 }, () => {
   });
 });
 
-describe('event editor: secure fields', { timeout: 30_000 }, () => {
+describe('event editor: secure fields', () => {
   const withSecrets = (): FlashbulbEvent =>
     storedEvent({ secure_fields_set: ['stripe_secret_key', 'flashbulb_api_token'] });
 

@@ -15,7 +15,7 @@ const hidden = storedEvent({ id: 2, name: 'HIDE', full_name: 'Staff Party', is_v
 
 const rows = () => screen.queryAllByTestId('event-row').map((row) => row.textContent ?? '');
 
-describe('event list', { timeout: 20_000 }, () => {
+describe('event list', () => {
   it('lists my events from the basic list, page 1 of 5000', async () => {
     const api = installConsoleApi({ events: [gala, hidden] });
     renderApp('/events');

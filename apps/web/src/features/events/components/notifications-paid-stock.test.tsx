@@ -42,7 +42,7 @@ const notificationData = (): NotificationData =>
     topics: [{ id: 't1', key: 'welcome', emailChannel: mailChannel, smsChannel: null }],
   });
 
-describe('notifications tab', { timeout: 30_000 }, () => {
+describe('notifications tab', () => {
   it('edits a channel inside every topic using it and recomputes the cached texts', async () => {
     const e = await openEdit(storedEvent({ notification_data: notificationData() }));
     await e.user.click(within(e.dialog).getByRole('tab', { name: 'Notifications' }));
@@ -127,7 +127,7 @@ describe('notifications tab', { timeout: 30_000 }, () => {
   });
 });
 
-describe('paid tab: employee unlock codes', { timeout: 30_000 }, () => {
+describe('paid tab: employee unlock codes', () => {
   it('generates 4-character codes, shows a QR code per complete row, stores first_last_code', async () => {
     const e = await openEdit(storedEvent({ secret_code_list: 'Ann_Lee_AB12' }));
     await e.user.click(within(e.dialog).getByRole('tab', { name: 'Paid' }));
@@ -155,7 +155,7 @@ describe('paid tab: employee unlock codes', { timeout: 30_000 }, () => {
   });
 });
 
-describe('stock images tab', { timeout: 30_000 }, () => {
+describe('stock images tab', () => {
   it('edits date windows and tag policies; all disables the tags; a row without thumbnail is flagged', async () => {
     const e = await openEdit(
       storedEvent({

@@ -27,7 +27,7 @@ const paidEvent = (opts: Partial<FlashbulbEvent['opts']> = {}) =>
     opts: { ...defaultEventOpts(), unitPrice: 2.5, eventMultiplier: 1, ...opts },
   });
 
-describe('paid tab: pricing buttons', { timeout: 30_000 }, () => {
+describe('paid tab: pricing buttons', () => {
   it('previews the price for 1, 5 and 20 photos as the formula is typed, and saves the button', async () => {
     const { api, dialog, user } = await openPaidTab(paidEvent());
     await user.click(within(dialog).getByRole('button', { name: 'Add pricing button' }));

@@ -1,12 +1,13 @@
 /**
- * Every domain event the server emits, with its payload. A payload names what happened (ids, not
- * rows): listeners re-read what they need, so nothing they see is stale.
+ * Every signal the server emits, with its payload (a signal is a fact on the in-process bus,
+ * signals/signal-bus.ts; "event" always means the party and its album). A payload names what
+ * happened (ids, not rows): listeners re-read what they need, so nothing they see is stale.
  *
- * Events without a producer yet are declared for the issues that will emit them (payments,
+ * Signals without a producer yet are declared for the issues that will emit them (payments,
  * printing, attendee unlocks); emitting one is a one-line change in the service that owns the
  * fact.
  */
-export interface DomainEvents {
+export interface Signals {
   /** An upload was completed and its row is `processing` (derivatives are still to be made). */
   'photo.uploaded': { photoId: number; eventId: number };
   /** A photo's derivatives are made (or a video is registered): albums may show it. */
@@ -53,4 +54,4 @@ export interface DomainEvents {
   'event.updated': { eventId: number };
 }
 
-export type DomainEventName = keyof DomainEvents;
+export type SignalName = keyof Signals;

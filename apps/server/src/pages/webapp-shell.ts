@@ -1,14 +1,12 @@
 import type { WebappEvent } from '@flashbulb/shared';
-import { escapeHtml } from '../lib/escape-html.ts';
-
-const e = escapeHtml;
+import { safeHtml, joinHtml, metaTags } from './page.ts';
 
 /**
  * The web app's HTML shell for the web-app page `/?eName=<code>` (albums spec §2.1): link
  * previews (chat apps, social networks) read no scripts, so the event's title, Open Graph title
  * and description and its logo are written into the served `index.html`, every value escaped.
  */
-export const webappShell = (html: string, page: WebappEvent, pageUrl: string): string => {
+export const webappShell = (shell: string, page: WebappEvent, pageUrl: string): string => {
   const title = page.share_title.trim() || page.full_name;
   // Link previews fetch the image: an inline (data:) logo is no use to them.
   const fetchable = (src: string | null | undefined) => (src && /^https?:/i.test(src) ? src : null);
@@ -24,15 +22,13 @@ export const webappShell = (html: string, page: WebappEvent, pageUrl: string): s
     ['twitter:description', page.og_description],
   ];
   if (image) meta.push(['og:image', image], ['twitter:image', image]);
-  const tags = [
-    `<meta name="description" content="${e(page.og_description)}">`,
-    ...meta.map(([property, content]) =>
-      property.startsWith('twitter:')
-        ? `<meta name="${property}" content="${e(content)}">`
-        : `<meta property="${property}" content="${e(content)}">`,
-    ),
-  ].join('\n    ');
-  const titled = html.replace(/<title>[^<]*<\/title>/i, () => `<title>${e(title)}</title>`);
+  const tags = joinHtml(
+    [safeHtml`<meta name="description" content="${page.og_description}">`, ...metaTags(meta)],
+    '\n    ',
+  );
+  const titled = shell.replace(/<title>[^<]*<\/title>/i, () =>
+    safeHtml`<title>${title}</title>`.toString(),
+  );
   // A function replacement: `$` in a value is never read as a pattern.
-  return titled.replace(/<\/head>/i, () => `    ${tags}\n  </head>`);
+  return titled.replace(/<\/head>/i, () => safeHtml`    ${tags}\n  </head>`.toString());
 };

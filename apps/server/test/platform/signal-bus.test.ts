@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DomainEventBus } from '../../src/events/event-bus.ts';
+import { SignalBus } from '../../src/signals/signal-bus.ts';
 
 const recordingLogger = () => {
   const errors: { obj: Record<string, unknown>; msg: string }[] = [];
   return { errors, error: (obj: object, msg: string) => errors.push({ obj: obj as never, msg }) };
 };
 
-describe('domain event bus', () => {
-  it('hands the payload to every listener of the event, in registration order, and no other', async () => {
-    const bus = new DomainEventBus(recordingLogger());
+describe('signal bus', () => {
+  it('hands the payload to every listener of the signal, in registration order, and no other', async () => {
+    const bus = new SignalBus(recordingLogger());
     const calls: string[] = [];
     bus.on('photo.ready', 'first', (p) => {
       calls.push(`first ${p.photoId}/${p.eventId}`);
@@ -27,7 +27,7 @@ describe('domain event bus', () => {
 
   it('logs a failing listener with its name and runs the others; emit never throws', async () => {
     const logger = recordingLogger();
-    const bus = new DomainEventBus(logger);
+    const bus = new SignalBus(logger);
     const calls: string[] = [];
     bus.on('photo.deleted', 'throws', () => {
       throw new Error('boom');
@@ -54,7 +54,7 @@ describe('domain event bus', () => {
   });
 
   it('stops calling a listener once it is removed', async () => {
-    const bus = new DomainEventBus(recordingLogger());
+    const bus = new SignalBus(recordingLogger());
     let count = 0;
     const off = bus.on('photo.shown', 'counter', () => {
       count += 1;
@@ -67,7 +67,7 @@ describe('domain event bus', () => {
   });
 
   it('is typed: event names and payloads are checked at compile time', async () => {
-    const bus = new DomainEventBus(recordingLogger());
+    const bus = new SignalBus(recordingLogger());
     // @ts-expect-error an event that does not exist
     await bus.emit('photo.exploded', { photoId: 1 });
     // @ts-expect-error a payload missing eventId

@@ -8,33 +8,37 @@ import {
   minRowHeight,
 } from '@flashbulb/shared/rules/justified-layout';
 import { pageTypeFromQuery } from '@flashbulb/shared/rules/page-type';
-import { escapeHtml } from '../lib/escape-html.ts';
+import { enAlbumCover } from '@flashbulb/shared/i18n/en-album-cover';
+import { fillText, pluralText } from '@flashbulb/shared/i18n/format';
+import { safeHtml, type Html, joinHtml, safeLink } from './page.ts';
 
 /**
  * An album link's first paint (LCP on a slow phone): the cover and the first row of the
  * grid written into `guest.html`'s root as the album page renders them, so the browser paints the
  * branded cover and the first photos (preloaded with the page) while the scripts still load and
  * run. The page's React root replaces this markup on its first render; the same classes, texts
- * and layout rule (`firstRowLayouts`, the grid's own `justifyRows` for every width, as media
+ * (`@flashbulb/shared/i18n/en-album-cover`, the React page's own) and layout rule (`firstRowLayouts`, the grid's own `justifyRows` for every width, as media
  * queries: the server does not know the screen) put every box where React puts it.
  *
  * Only the plain album grid (public or private link, no kiosk, slide show or stream) gets one;
- * the markup is `inert` (nothing to press or read before the page works) and all text is escaped.
+ * the markup is `inert` (nothing to press or read before the page works) and written with `safeHtml`
+ * (page.ts), which escapes every value.
  */
 
 /** albums.css `.albums-main`: at most 1600 px wide, 12 px (`--fb-space-3`) padding each side. */
 const MAIN_MAX_WIDTH = 1600;
 const MAIN_PADDING = 12;
-/** The English texts the page shows (apps/web/src/i18n/en-albums.ts); the page is English. */
+/** The album page's own texts (the page is English): one source for React and this page. */
 const TEXT = {
-  count: (n: number) => `${n} ${n === 1 ? 'photo' : 'photos'}`,
-  logoAlt: (title: string) => `${title} logo`,
-  support: 'Need help?',
-  share: 'Share album',
-  downloadAll: 'Download all',
-  send: 'Send photos',
-  defaultTitle: 'Photos',
-  live: 'Live',
+  count: (n: number) =>
+    pluralText({ one: enAlbumCover.count_one, other: enAlbumCover.count_other }, n),
+  logoAlt: (title: string) => fillText(enAlbumCover.logoAlt, { title }),
+  support: enAlbumCover.support,
+  share: enAlbumCover.shareAlbum,
+  downloadAll: enAlbumCover.downloadAll,
+  send: enAlbumCover.sendPhotos,
+  defaultTitle: enAlbumCover.defaultTitle,
+  live: enAlbumCover.live,
 };
 /** icons.tsx's paths for the cover's buttons. */
 const ICON_PATHS = {
@@ -43,15 +47,6 @@ const ICON_PATHS = {
 };
 
 type Photo = GuestBoot['first_page']['photos'][number];
-
-const safeLink = (url: string): string | null => {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-};
 
 /** album-cover.tsx's date: `November 21, 2026` on the event's local day. */
 const coverDate = (iso: string, utcDiffHours: number): string => {
@@ -65,10 +60,12 @@ const coverDate = (iso: string, utcDiffHours: number): string => {
   }).format(new Date(time + utcDiffHours * 3_600_000));
 };
 
-const iconButton = (icon: keyof typeof ICON_PATHS, label: string): string =>
-  `<button type="button" class="fb-icon-button fb-icon-button--labelled fb-icon-button--surface" title="${escapeHtml(label)}">` +
-  `<svg class="fb-icon" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">` +
-  `<path d="${ICON_PATHS[icon]}"></path></svg><span>${escapeHtml(label)}</span></button>`;
+const iconButton = (icon: keyof typeof ICON_PATHS, label: string): Html =>
+  joinHtml([
+    safeHtml`<button type="button" class="fb-icon-button fb-icon-button--labelled fb-icon-button--surface" title="${label}">`,
+    safeHtml`<svg class="fb-icon" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">`,
+    safeHtml`<path d="${ICON_PATHS[icon]}"></path></svg><span>${label}</span></button>`,
+  ]);
 
 /** The tile's srcset and sizes exactly as the page's preload links give them (one download). */
 export const tileImage = (photo: Photo): { src: string; srcset: string; sizes: string } | null => {
@@ -99,7 +96,7 @@ const whole = (property: string, expression: string, mode: 'down' | 'nearest'): 
  * (the grid is an inline-size container): justified widths are floored and the last cell takes
  * the rest, the row's height rounded, as `justifyRows` does.
  */
-const firstRow = (photos: readonly Photo[], preloaded: number): { cells: string; css: string } => {
+const firstRow = (photos: readonly Photo[], preloaded: number): { cells: Html[]; css: string } => {
   const aspects = photos.map((p) => aspectOf(p.width, p.height));
   const layouts = firstRowLayouts(
     aspects,
@@ -108,17 +105,17 @@ const firstRow = (photos: readonly Photo[], preloaded: number): { cells: string;
     MAIN_MAX_WIDTH - 2 * MAIN_PADDING,
   );
   const shown = Math.max(0, ...layouts.map((l) => l.count));
-  const cells = photos
-    .slice(0, shown)
-    .map((photo, i) => {
-      const image = tileImage(photo);
-      const img = image
-        ? `<img src="${escapeHtml(image.src)}" srcset="${escapeHtml(image.srcset)}" sizes="${image.sizes}" alt=""` +
-          `${i < preloaded ? ' fetchpriority="high"' : ''} decoding="async" draggable="false">`
-        : '';
-      return `<div class="albums-cell"><div class="albums-tile"><div class="albums-tile-open">${img}</div></div></div>`;
-    })
-    .join('');
+  const cells = photos.slice(0, shown).map((photo, i) => {
+    const image = tileImage(photo);
+    const img = image
+      ? joinHtml([
+          safeHtml`<img src="${image.src}" srcset="${image.srcset}" sizes="${image.sizes}" alt=""`,
+          i < preloaded ? safeHtml` fetchpriority="high"` : '',
+          safeHtml` decoding="async" draggable="false">`,
+        ])
+      : '';
+    return safeHtml`<div class="albums-cell"><div class="albums-tile"><div class="albums-tile-open">${img}</div></div></div>`;
+  });
   const css = layouts
     .map((layout) => {
       const sum = aspects.slice(0, layout.count).reduce((a, b) => a + b, 0);
@@ -158,7 +155,7 @@ export const guestFirstPaint = (
   boot: GuestBoot,
   search: string,
   preloaded: number,
-): { markup: string; css: string } | null => {
+): { markup: Html; css: string } | null => {
   const { page } = pageTypeFromQuery(search);
   const gridPage =
     (page.kind === 'public-album' && page.mode === 'grid') || page.kind === 'private-album';
@@ -176,17 +173,17 @@ export const guestFirstPaint = (
     ? readableAccent(accentColor.toLowerCase())
     : null;
   const mainStyle = accent
-    ? ` style="--fb-accent: ${accent.accent}; --fb-on-accent: ${accent.onAccent};"`
+    ? safeHtml` style="--fb-accent: ${accent.accent}; --fb-on-accent: ${accent.onAccent};"`
     : '';
 
   const logoSrc = text(event.logo_full_path);
   const logoHref = safeLink(text(event.logo_link));
   const logo = logoSrc
-    ? `<img class="albums-cover-logo" src="${escapeHtml(logoSrc)}" alt="${escapeHtml(TEXT.logoAlt(title))}">`
+    ? safeHtml`<img class="albums-cover-logo" src="${logoSrc}" alt="${TEXT.logoAlt(title)}">`
     : '';
   const logoPart =
     logo && logoHref
-      ? `<a class="albums-cover-logo-link" href="${escapeHtml(logoHref)}" target="_blank" rel="noopener">${logo}</a>`
+      ? safeHtml`<a class="albums-cover-logo-link" href="${logoHref}" target="_blank" rel="noopener">${logo}</a>`
       : logo;
   const date = photos[0]?.created_date
     ? coverDate(
@@ -196,12 +193,12 @@ export const guestFirstPaint = (
     : '';
   const tag = text(event.hash_tag).trim().replace(/^#+/, '');
   const meta = [
-    date ? `<span>${escapeHtml(date)}</span>` : '',
-    `<span class="albums-count">${TEXT.count(count)}</span>`,
-    tag ? `<span class="albums-cover-tag">#${escapeHtml(tag)}</span>` : '',
+    date ? safeHtml`<span>${date}</span>` : '',
+    safeHtml`<span class="albums-count">${TEXT.count(count)}</span>`,
+    tag ? safeHtml`<span class="albums-cover-tag">#${tag}</span>` : '',
     // album-cover.tsx keeps the room of "Live" until the page's stream opens.
-    `<span class="albums-live-slot" aria-hidden="true"><span class="albums-live-dot"></span>${TEXT.live}</span>`,
-  ].join('');
+    safeHtml`<span class="albums-live-slot" aria-hidden="true"><span class="albums-live-dot"></span>${TEXT.live}</span>`,
+  ];
   const support = safeLink(text(event.opts?.supportLink));
   // album-view.tsx's actions: share on public links; the zip where the key may download (private
   // keys, or a free or unlocked event's public album unless the operator turned it off); send.
@@ -211,19 +208,21 @@ export const guestFirstPaint = (
   const actions = [
     boot.key_type === 'public' ? iconButton('share', TEXT.share) : '',
     zipAllowed ? iconButton('download', TEXT.downloadAll) : '',
-    `<button type="button" class="albums-send-toggle fb-button--primary" aria-pressed="false">${TEXT.send}</button>`,
-  ].join('');
+    safeHtml`<button type="button" class="albums-send-toggle fb-button--primary" aria-pressed="false">${TEXT.send}</button>`,
+  ];
 
   const row = firstRow(photos, preloaded);
-  const markup =
-    `<div class="albums-root" data-page-kind="${page.kind}" data-first-paint="" inert>` +
-    `<main class="albums-main"${mainStyle}><header class="albums-cover">${logoPart}` +
-    `<div class="albums-cover-text"><h1 class="albums-cover-title">${escapeHtml(title)}</h1>` +
-    `<p class="albums-cover-meta">${meta}</p>` +
-    (support
-      ? `<a class="albums-cover-support" href="${escapeHtml(support)}" target="_blank" rel="noopener">${TEXT.support}</a>`
-      : '') +
-    `</div><div class="albums-cover-actions">${actions}</div></header>` +
-    `<div class="albums-grid fb-first-paint-grid"><div class="fb-first-row">${row.cells}</div></div></main></div>`;
+  const supportLink = support
+    ? safeHtml`<a class="albums-cover-support" href="${support}" target="_blank" rel="noopener">${TEXT.support}</a>`
+    : '';
+  const markup = joinHtml([
+    safeHtml`<div class="albums-root" data-page-kind="${page.kind}" data-first-paint="" inert>`,
+    safeHtml`<main class="albums-main"${mainStyle}><header class="albums-cover">${logoPart}`,
+    safeHtml`<div class="albums-cover-text"><h1 class="albums-cover-title">${title}</h1>`,
+    safeHtml`<p class="albums-cover-meta">${meta}</p>`,
+    supportLink,
+    safeHtml`</div><div class="albums-cover-actions">${actions}</div></header>`,
+    safeHtml`<div class="albums-grid fb-first-paint-grid"><div class="fb-first-row">${row.cells}</div></div></main></div>`,
+  ]);
   return { markup, css: row.css };
 };

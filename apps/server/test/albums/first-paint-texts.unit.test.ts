@@ -1,0 +1,85 @@
+import { type GuestBoot } from '@flashbulb/shared';
+import { enAlbumCover } from '@flashbulb/shared/i18n/en-album-cover';
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { enAlbums } from '../../../web/src/i18n/en-albums.ts';
+import { guestFirstPaint } from '../../src/pages/album-first-paint.ts';
+
+/**
+ * The album link's first paint shows the words the React album page shows, from one source: the
+ * cover's texts resolved by i18next from the web's `albums` namespace equal what the server writes.
+ */
+
+const react = i18next.createInstance();
+void react.init({
+  lng: 'en',
+  resources: { en: { translation: { albums: enAlbums } } },
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  showSupportNotice: false,
+});
+
+const photo = (i: number) => ({
+  uid: `p${i}`,
+  width: 1200,
+  height: 800,
+  created_date: '2026-11-21T12:00:00.000Z',
+  urls: { thumbnail: `/storage/t${i}.jpg`, preview: `/storage/p${i}.jpg` },
+});
+
+const boot = (input: { count: number; title?: string }): GuestBoot =>
+  ({
+    key_type: 'public',
+    key_value: 'PUB',
+    event_name: 'E1',
+    event: {
+      full_name: input.title ?? '',
+      logo_full_path: '/storage/logo.png',
+      logo_link: 'https://example.com/',
+      hash_tag: '',
+      is_free: 1,
+      unlocked: 0,
+      date_utc_diff_hours: 0,
+      opts: { supportLink: 'https://example.com/help', guestDownloadEnabled: 1 },
+    },
+    first_page: {
+      photos: Array.from({ length: Math.min(input.count, 3) }, (_, i) => photo(i)),
+      total_count: input.count,
+    },
+  }) as unknown as GuestBoot;
+
+const paint = (b: GuestBoot): string => {
+  const result = guestFirstPaint(b, '?eName=E1&pId=PUB', 3);
+  if (!result) throw new Error('no first paint');
+  return result.markup.toString();
+};
+
+describe('first paint texts', () => {
+  it('are the React album page’s texts, resolved the way the page resolves them', () => {
+    const markup = paint(boot({ count: 3, title: 'Gala' }));
+    const t = react.t.bind(react);
+    expect(markup).toContain(`>${t('albums.count', { count: 3 })}</span>`);
+    expect(markup).toContain(`alt="${t('albums.cover.logoAlt', { title: 'Gala' })}"`);
+    expect(markup).toContain(`>${t('albums.cover.support')}</a>`);
+    expect(markup).toContain(`<span>${t('albums.shareAlbum')}</span>`);
+    expect(markup).toContain(`<span>${t('albums.download.all')}</span>`);
+    expect(markup).toContain(`aria-pressed="false">${t('albums.send.open')}</button>`);
+    expect(markup).toContain(`</span>${t('albums.live')}</span>`);
+
+    const one = paint(boot({ count: 1 }));
+    expect(one).toContain(`>${t('albums.count', { count: 1 })}</span>`);
+    expect(one).toContain(`<h1 class="albums-cover-title">${t('albums.defaultTitle')}</h1>`);
+  });
+
+  it('come from the shared texts the web page reads too (no copy to drift)', () => {
+    expect(enAlbums.defaultTitle).toBe(enAlbumCover.defaultTitle);
+    expect(enAlbums.count_one).toBe(enAlbumCover.count_one);
+    expect(enAlbums.count_other).toBe(enAlbumCover.count_other);
+    expect(enAlbums.live).toBe(enAlbumCover.live);
+    expect(enAlbums.cover.logoAlt).toBe(enAlbumCover.logoAlt);
+    expect(enAlbums.cover.support).toBe(enAlbumCover.support);
+    expect(enAlbums.shareAlbum).toBe(enAlbumCover.shareAlbum);
+    expect(enAlbums.download.all).toBe(enAlbumCover.downloadAll);
+    expect(enAlbums.send.open).toBe(enAlbumCover.sendPhotos);
+  });
+});

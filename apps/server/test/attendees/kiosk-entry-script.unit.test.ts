@@ -1,0 +1,111 @@
+import { runInNewContext } from 'node:vm';
+import { kioskCardCode, type KioskEntryConfig } from '@flashbulb/shared';
+import { describe, expect, it } from 'vitest';
+import { renderKioskEntryPage } from '../../src/pages/kiosk-entry.ts';
+
+/**
+ * The kiosk entry page's script reads a scan with the shared card-code rule itself: run in a
+ * fresh context (nothing of the server's modules in reach), it sends exactly the code
+ * `kioskCardCode` finds, and refuses exactly what it refuses.
+ */
+
+const config: KioskEntryConfig = {
+  mode: 'evSB2',
+  privateKey: 'PRIV',
+  pricingModel: null,
+  kioskPreviewSize: null,
+  miniAlbumPreviewSize: null,
+  allowKioskPhotoDelete: false,
+  pageActiveTimeoutMs: 20_000,
+};
+
+const page = renderKioskEntryPage({
+  eventTitle: 'Gala',
+  config,
+  origin: '',
+  nonce: 'N',
+}).toString();
+const settingsJson = /<script type="application\/json" id="kiosk-settings">([^<]*)<\/script>/.exec(
+  page,
+)?.[1];
+const script = /<script nonce="N">([\s\S]*?)<\/script>/.exec(page)?.[1];
+
+/** Submits one scan on the page's script; what it sent to check-card, or what it said. */
+const submit = (scan: string): { sent: string | null; said: string } => {
+  const handlers: Record<string, (ev: unknown) => void> = {};
+  const element = (id: string) => ({
+    id,
+    value: '',
+    hidden: true,
+    textContent: id === 'kiosk-settings' ? settingsJson : '',
+    className: '',
+    focus: () => {},
+    addEventListener: (type: string, fn: (ev: unknown) => void) => {
+      handlers[`${id}:${type}`] = fn;
+    },
+  });
+  const elements = new Map<string, ReturnType<typeof element>>();
+  const byId = (id: string) => {
+    if (!elements.has(id)) elements.set(id, element(id));
+    return elements.get(id);
+  };
+  let sent: string | null = null;
+  runInNewContext(script ?? '', {
+    document: { getElementById: byId, addEventListener: () => {}, body: {} },
+    window: {},
+    navigator: {},
+    localStorage: { removeItem: () => {} },
+    sessionStorage: { clear: () => {} },
+    fetch: (_url: string, init: { body: string }) => {
+      sent = (JSON.parse(init.body) as { card_code: string }).card_code;
+      return new Promise(() => {});
+    },
+  });
+  const input = byId('card');
+  if (!input) throw new Error('no input');
+  input.value = scan;
+  handlers['scan-form:submit']?.({ preventDefault: () => {} });
+  return { sent, said: byId('message')?.textContent ?? '' };
+};
+
+const SCANS = [
+  'ABCD-EFGH',
+  'abcd efgh',
+  '  https://x.example/?attId=ab12-cd34&x=1 ',
+  'https://x.example/?eName=E1&attId=ab12-cd34#top',
+  'https://x.example/?attid=AB12CD34',
+  'code=ab12-cd34',
+  'a=b=ABCD1234',
+  'https://x.example/?attId=AB12%2DCD34',
+  'https://x.example/?attId=%E0%A4%A',
+  '%',
+  '',
+  '   ',
+  'ABC',
+  'ABCD',
+  'A'.repeat(40),
+  'A'.repeat(41),
+  'ABCD_EFGH',
+  'ABCD.EFGH',
+  'ÄBCD1234',
+  '<script>',
+  'https://x.example/?attId=',
+  'https://x.example/?other=1',
+  'ABCD\tEFGH',
+  'ABCD\nEFGH',
+  '1234-5678-9ABC-DEFG',
+];
+
+describe('kiosk entry page script', () => {
+  it('is on the page', () => {
+    expect(settingsJson).toBeTruthy();
+    expect(script).toContain('kiosk-settings');
+  });
+
+  it.each(SCANS)('reads %j as kioskCardCode does', (scan) => {
+    const expected = kioskCardCode(scan);
+    const { sent, said } = submit(scan);
+    expect(sent).toBe(expected);
+    if (expected === null) expect(said).toBe('Invalid card code.');
+  });
+});

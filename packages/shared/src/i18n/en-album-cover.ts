@@ -1,0 +1,16 @@
+/**
+ * The album cover's English texts, in i18next form (`{{name}}` placeholders, `_one`/`_other`
+ * plurals). The React album page reads them through its `albums` namespace and the server's first
+ * paint of an album link writes them into the page, so both show the same words from one source.
+ */
+export const enAlbumCover = {
+  defaultTitle: 'Photos',
+  count_one: '{{count}} photo',
+  count_other: '{{count}} photos',
+  live: 'Live',
+  logoAlt: '{{title}} logo',
+  support: 'Need help?',
+  shareAlbum: 'Share album',
+  downloadAll: 'Download all',
+  sendPhotos: 'Send photos',
+};
