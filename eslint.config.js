@@ -72,24 +72,6 @@ export default tseslint.config(
     rules: { 'flashbulb/server-layers': 'error' },
   },
   {
-    // Temporary: fixed by branch rf-paid (payments/printing/attendees move their role and key-type
-    // comparisons to access/ and their sharp and fs work behind repositories).
-    files: [
-      'apps/server/src/services/attendees/lead.service.ts',
-      'apps/server/src/services/payments/payment-methods.ts',
-      'apps/server/src/services/printing/print-template.service.ts',
-      'apps/server/src/services/printing/print.service.ts',
-      'apps/server/src/services/printing/sheet-renderer.ts',
-    ],
-    rules: { 'flashbulb/server-layers': 'off' },
-  },
-  {
-    // Temporary: the server-rendered pages' branch (kiosk entry) asks access/ whether the
-    // principal is the kiosk's key instead of comparing its kind.
-    files: ['apps/server/src/routes/kiosk-entry.ts'],
-    rules: { 'flashbulb/server-layers': 'off' },
-  },
-  {
     files: ['apps/web/**/*.tsx'],
     rules: {
       // `onSubmit={handleSubmit(save)}` (react-hook-form) and async click handlers are the

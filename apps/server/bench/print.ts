@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { endpoints } from '@flashbulb/shared';
 import sharp from 'sharp';
 import { httpPost, runPrintAgent } from '../src/cli/print-agent.ts';
-import { gridLayout, renderSheet } from '../src/services/printing/sheet-renderer.ts';
+import { gridLayout, renderSheet } from '../src/repositories/printing/sheet-renderer.ts';
 import { startCups } from '../test/helpers/cups.ts';
 import { post, setUp, type Setup } from './bench-app.ts';
 

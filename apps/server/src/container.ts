@@ -2,6 +2,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { DatabaseMaintenance } from './db/maintenance.ts';
 import { wireAlbums } from './container/albums.ts';
+import { wireAttendees } from './container/attendees.ts';
 import { createCore, type ContainerOptions } from './container/core.ts';
 import { wireEvents } from './container/events.ts';
 import { wireFaces } from './container/faces.ts';
@@ -47,9 +48,12 @@ export const createContainer = async (
   );
   const events = wireEvents(core, identity, messaging);
   const photos = wirePhotos(core, events, {
-    claimUploadedId: (event, uid) => albums.services.attendees.claimUploadedId(event, uid),
+    claimUploadedId: (event, uid) => attendees.services.attendees.claimUploadedId(event, uid),
   });
   const albums = wireAlbums(core, events, photos, messaging, {
+    albumMail: () => notifications.services.albumMail,
+  });
+  const attendees = wireAttendees(core, events, photos, albums, {
     albumMail: () => notifications.services.albumMail,
   });
   const faces = wireFaces(core, events, photos, options.faceEngine, {
@@ -75,6 +79,7 @@ export const createContainer = async (
     events,
     photos,
     albums,
+    attendees,
     faces,
     payments,
     notifications,
@@ -110,6 +115,7 @@ export const createContainer = async (
       ...events.repositories,
       ...photos.repositories,
       ...albums.repositories,
+      ...attendees.repositories,
       ...faces.repositories,
       ...payments.repositories,
       ...notifications.repositories,
@@ -122,6 +128,7 @@ export const createContainer = async (
       ...events.services,
       ...photos.services,
       ...albums.services,
+      ...attendees.services,
       ...faces.services,
       ...payments.services,
       ...notifications.services,
@@ -141,7 +148,7 @@ export const createContainer = async (
           outbox: messaging.services.outbox,
           sessions: identity.repositories.sessions,
           auth: identity.services.passwordReset,
-          attendees: albums.services.attendees,
+          attendees: attendees.services.attendees,
           storageMigration: photos.services.storageMigration,
           uploadSweep: photos.services.uploadSweep,
           maintenance: new DatabaseMaintenance({
@@ -153,7 +160,12 @@ export const createContainer = async (
           payments: payments.services.payments,
           notifications: notifications.services.notifications,
           eventMail: notifications.services.eventMail,
-          printing: printing.services.printing,
+          printing: {
+            renderAndPrint: (id) => printing.services.printSheets.renderAndPrint(id),
+            resume: () => printing.services.printSheets.resume(),
+            tagStories: (eventId, photoId) =>
+              printing.services.autoPrint.tagStories(eventId, photoId),
+          },
           providerCheckouts: payments.services.providerCheckouts,
           webhooks: operations.services.webhookOut,
           clock,

@@ -70,6 +70,10 @@ export const isOperator = (principal: Principal): principal is UserPrincipal =>
 export const keyTypeOf = (principal: Principal): PublicKeyType | null =>
   principal.kind === 'key' ? principal.keyType : null;
 
+/** The event a key opened (its own event), or null (operators, bad keys, nobody). */
+export const keyEventOf = (principal: Principal): EventRecord | null =>
+  principal.kind === 'key' ? principal.event : null;
+
 /** The attendee behind an attendee key, or null. */
 export const attendeeOf = (principal: Principal): AttendeeRecord | null =>
   principal.kind === 'key' ? principal.attendee : null;

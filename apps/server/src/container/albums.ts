@@ -1,12 +1,8 @@
 import { HitCounterRepository } from '../repositories/operations/hit-counter.repository.ts';
 import { UsageBudgets } from '../access/guest-limits.ts';
 import { AlbumRepository } from '../repositories/albums/album.repository.ts';
-import { mailThumbnails, type AlbumMailService } from '../services/messaging/album-mail.service.ts';
+import type { AlbumMailService } from '../services/messaging/album-mail.service.ts';
 import { AlbumDownloadService } from '../services/albums/album-download.service.ts';
-import { AttendeeService } from '../services/attendees/attendee.service.ts';
-import { ImageEngine } from '../repositories/photos/image-engine.ts';
-import { KioskMediaRepository } from '../repositories/attendees/kiosk-media.repository.ts';
-import { KioskMediaService } from '../services/attendees/kiosk-media.service.ts';
 import { MiniAlbumService } from '../services/albums/mini-album.service.ts';
 import { registerPhotoStreamListeners } from '../services/albums/photo-stream.listeners.ts';
 import { PhotoStreamService } from '../services/albums/photo-stream.service.ts';
@@ -16,7 +12,7 @@ import type { Events } from './events.ts';
 import type { Messaging } from './messaging.ts';
 import type { Photos } from './photos.ts';
 
-/** Albums and attendees: attendee albums, live streams, shares, mini-albums. */
+/** Albums: live streams, shares, mini-albums, downloads (attendees: container/attendees.ts). */
 export const wireAlbums = (
   core: Core,
   events: Events,
@@ -27,49 +23,15 @@ export const wireAlbums = (
 ) => {
   const { config, database, clock, secrets, storage, bus } = core;
   const { access } = events;
-  const { events: eventRows, attendees } = events.repositories;
+  const { events: eventRows } = events.repositories;
   const { photos: photoRows } = photos.repositories;
   const { photoListing } = photos.services;
   const { sms } = messaging.services;
   const albums = new AlbumRepository(database.db);
-  const attendeeService = new AttendeeService({
-    attendees,
-    events: eventRows,
-    photos: photoRows,
-    albums,
-    access,
-    clock,
-    publicUrl: config.publicUrl,
-    bus,
-    albumMail: late.albumMail,
-    mailList: (job) => core.jobs.send('attendees.mail-list', job),
-    quotas: core.quotas,
-    thumbnails: async (event, attendeeId, limit) =>
-      mailThumbnails(
-        await attendees.recentPhotos(attendeeId, event.id, limit * 2),
-        event,
-        (row) => photoListing.presentForGuest(row, 'private', { event }),
-        clock.now(),
-        limit,
-      ),
-  });
   registerPhotoStreamListeners(bus, photos.photoEvents);
   return {
     repositories: { albums },
     services: {
-      attendees: attendeeService,
-      kioskMedia: new KioskMediaService({
-        rows: new KioskMediaRepository(database.db),
-        access,
-        storage,
-        images: new ImageEngine(),
-        clock,
-        bus,
-        photos: photoRows,
-        albums,
-        attendees,
-        uploads: photos.services.photoUploads,
-      }),
       photoStream: new PhotoStreamService({
         photos: photoListing,
         photoRows,

@@ -8,9 +8,7 @@ import { WebhookService } from '../services/operations/webhook-in.service.ts';
 import type { Core } from './core.ts';
 import { HitCounterRepository } from '../repositories/operations/hit-counter.repository.ts';
 import { UsageBudgets } from '../access/guest-limits.ts';
-import { LeadRepository } from '../repositories/attendees/lead.repository.ts';
 import { NotificationRepository } from '../repositories/messaging/notification.repository.ts';
-import { LeadService } from '../services/attendees/lead.service.ts';
 import { AlbumMailService } from '../services/messaging/album-mail.service.ts';
 import { EventMailService } from '../services/messaging/event-mail.service.ts';
 import { OutboxAdminService } from '../services/messaging/outbox-admin.service.ts';
@@ -58,7 +56,7 @@ export type Messaging = ReturnType<typeof wireMessaging>;
  * Messaging's second half, wired once the events domain exists: notifications by topic
  * (docs/domains/notifications.md: product facts on the bus → the event's topic templates → the
  * outbox, once per recipient and fact; the unsubscribe list), the album and event mails, the
- * Outbox page; and the two guest-side services that send through them (the web-app page, leads).
+ * Outbox page; and the guest-side service that sends through them (the web-app page).
  */
 export const wireMessagingTopics = (core: Core, events: Events, messaging: Messaging) => {
   const { config, database, bus, secrets } = core;
@@ -114,18 +112,9 @@ export const wireMessagingTopics = (core: Core, events: Events, messaging: Messa
     limits: config.guestLimits,
     bus,
   });
-  // Leads of events that collect them (the album gate, the console list and export).
-  const leadRows = new LeadRepository(database.db);
-  const leads = new LeadService({
-    access: events.access,
-    rows: leadRows,
-    clock: core.clock,
-    secrets,
-    bus,
-  });
   return {
-    repositories: { notifications: notificationRows, leads: leadRows },
-    services: { notifications, albumMail, eventMail, outboxAdmin, webapp, leads },
+    repositories: { notifications: notificationRows },
+    services: { notifications, albumMail, eventMail, outboxAdmin, webapp },
   };
 };
 export type MessagingTopics = ReturnType<typeof wireMessagingTopics>;

@@ -33,6 +33,9 @@ import type { RobotService } from '../services/events/robot.service.ts';
 import type { ShareBucketService } from '../services/events/share-bucket.service.ts';
 import type { TemplateService } from '../services/printing/print-template.service.ts';
 import type { KioskMediaService } from '../services/attendees/kiosk-media.service.ts';
+import type { AttendeeCardService } from '../services/attendees/attendee-card.service.ts';
+import type { KioskDeskService } from '../services/attendees/kiosk-desk.service.ts';
+import type { PassCodeService } from '../services/attendees/pass-code.service.ts';
 import type { AttendeeService } from '../services/attendees/attendee.service.ts';
 import type { UnlockService } from '../services/payments/unlock.service.ts';
 import type { CardCheckoutService } from '../services/payments/card-checkout.service.ts';
@@ -43,6 +46,7 @@ import type { PaymentConnectionService } from '../services/payments/payment-conn
 import type { ShopifyService } from '../services/payments/shopify.service.ts';
 import type { OutboxAdminService } from '../services/messaging/outbox-admin.service.ts';
 import type { PrintService } from '../services/printing/print.service.ts';
+import type { PrintDeskService } from '../services/printing/print-desk.service.ts';
 import type { PrintStationService } from '../services/printing/print-station.service.ts';
 
 export const REFRESH_COOKIE = 'flashbulb_refresh';
@@ -116,6 +120,9 @@ export const createHandlers = (services: {
   albumDownloads: AlbumDownloadService;
   attendees: AttendeeService;
   kioskMedia: KioskMediaService;
+  attendeeCards: AttendeeCardService;
+  kioskDesk: KioskDeskService;
+  passCodes: PassCodeService;
   unlocks: UnlockService;
   checkout: CheckoutService;
   orderAdmin: OrderAdminService;
@@ -126,6 +133,7 @@ export const createHandlers = (services: {
   cardCheckout: CardCheckoutService;
   outboxAdmin: OutboxAdminService;
   printing: PrintService;
+  printDesk: PrintDeskService;
   printStationsAdmin: PrintStationService;
   webapp: WebappService;
   leads: LeadService;
@@ -284,16 +292,16 @@ export const createHandlers = (services: {
   ownerAttachPhotos: async ({ principal, body }) => services.attendees.ownerAttach(principal, body),
   unlinkPhotos: async ({ principal, body }) => services.attendees.unlink(principal, body),
   lockAttendee: async ({ principal, body }) => services.attendees.lock(principal, body),
-  retrieveAttendee: async ({ principal, body }) => services.attendees.retrieve(principal, body),
-  checkAttendeeUid: async ({ body }) => services.attendees.checkUid(body),
-  attachPhotosByKey: async ({ principal, body }) => services.attendees.attachByKey(principal, body),
+  retrieveAttendee: async ({ principal, body }) => services.attendeeCards.retrieve(principal, body),
+  checkAttendeeUid: async ({ body }) => services.attendeeCards.checkUid(body),
+  attachPhotosByKey: async ({ principal, body }) => services.kioskDesk.attachByKey(principal, body),
   attachPhotosByQrScan: async ({ principal, body }) =>
-    services.attendees.attachByQrScan(principal, body),
+    services.kioskDesk.attachByQrScan(principal, body),
   updateAttendeeByKiosk: async ({ principal, body }) =>
-    services.attendees.updateByKiosk(principal, body),
+    services.kioskDesk.updateByKiosk(principal, body),
   checkAndGroupAttendees: async ({ principal, body }) =>
-    services.attendees.checkAndGroup(principal, body),
-  checkKioskCard: async ({ principal, body }) => services.attendees.checkCard(principal, body),
+    services.kioskDesk.checkAndGroup(principal, body),
+  checkKioskCard: async ({ principal, body }) => services.attendeeCards.checkCard(principal, body),
   profilePhotoUploadAccess: async ({ principal, body }) =>
     services.kioskMedia.profilePhotoUploadAccess(principal, body),
   createProfilePhoto: async ({ principal, body }) =>
@@ -311,11 +319,9 @@ export const createHandlers = (services: {
   kioskDeletePhoto: async ({ principal, body }) =>
     services.kioskMedia.kioskDeletePhoto(principal, body),
   retrievePassCodeList: async ({ principal, body }) =>
-    services.kioskMedia.retrievePassCodes(principal, body),
-  updatePassCode: async ({ principal, body }) =>
-    services.kioskMedia.updatePassCode(principal, body),
-  deletePassCode: async ({ principal, body }) =>
-    services.kioskMedia.deletePassCode(principal, body),
+    services.passCodes.retrievePassCodes(principal, body),
+  updatePassCode: async ({ principal, body }) => services.passCodes.updatePassCode(principal, body),
+  deletePassCode: async ({ principal, body }) => services.passCodes.deletePassCode(principal, body),
   searchByFace: async ({ principal, body }) => services.faceSearch.searchByOwner(principal, body),
   keySearchByFace: async ({ principal, body }) => services.faceSearch.searchByKey(principal, body),
   selfieUploadAccess: async ({ principal, body }) =>
@@ -402,10 +408,10 @@ export const createHandlers = (services: {
   publicPrintWithQueue: async ({ principal, body }) => services.printing.keyPrint(principal, body),
   printStory: async ({ principal, body }) => services.printing.ownerStory(principal, body),
   publicPrintStory: async ({ principal, body }) => services.printing.keyStory(principal, body),
-  printJobList: async ({ principal, body }) => services.printing.list(principal, body),
-  printJobCancel: async ({ principal, body }) => services.printing.cancel(principal, body),
-  printJobReprint: async ({ principal, body }) => services.printing.reprint(principal, body),
-  printPoolPause: async ({ principal, body }) => services.printing.pause(principal, body),
+  printJobList: async ({ principal, body }) => services.printDesk.list(principal, body),
+  printJobCancel: async ({ principal, body }) => services.printDesk.cancel(principal, body),
+  printJobReprint: async ({ principal, body }) => services.printDesk.reprint(principal, body),
+  printPoolPause: async ({ principal, body }) => services.printDesk.pause(principal, body),
   printStationCreate: async ({ principal, body }) =>
     services.printStationsAdmin.create(principal, body),
   printStationList: async ({ principal, body }) =>

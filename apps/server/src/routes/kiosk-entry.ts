@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, kioskEntryConfigFrom } from '@flashbulb/shared';
-import type { Principal } from '../access/principal.ts';
+import { keyEventOf, type Principal } from '../access/principal.ts';
 import { kioskEntryNotFoundPage, renderKioskEntryPage } from '../pages/kiosk-entry.ts';
 import { contentSecurityPolicy, sendPage } from '../pages/page.ts';
 
@@ -36,7 +36,8 @@ export const registerKioskEntry = (
     const query = new URLSearchParams(request.url.split('?')[1] ?? '');
     const config = kioskEntryConfigFrom(query);
     const principal = config ? await deps.resolveKey('private', config.privateKey) : null;
-    if (!config || !principal || principal.kind !== 'key' || !principal.event) {
+    const event = principal ? keyEventOf(principal) : null;
+    if (!config || !event) {
       return sendPage(reply, kioskEntryNotFoundPage(), {
         status: 404,
         cacheControl: 'no-store',
@@ -46,13 +47,13 @@ export const registerKioskEntry = (
     const download = query.get('download') === '1';
     const nonce = download ? null : randomBytes(16).toString('base64');
     const page = renderKioskEntryPage({
-      eventTitle: principal.event.row.full_name,
+      eventTitle: event.row.full_name,
       config,
       origin: download ? deps.publicUrl : '',
       nonce,
     });
     if (download) {
-      const name = principal.event.row.name.replace(/[^A-Za-z0-9_-]/g, '') || 'event';
+      const name = event.row.name.replace(/[^A-Za-z0-9_-]/g, '') || 'event';
       void reply.header(
         'content-disposition',
         `attachment; filename="kiosk-${name}-${config.mode}.html"`,

@@ -97,7 +97,7 @@ describe('print desk', () => {
     );
     const [firstId, secondId] = [first.print_job_ids[0]!, second.print_job_ids[0]!];
     // the render job leaves a paused pool's sheet queued (run here directly: deterministic)
-    expect(await t.app.container.services.printing.renderAndPrint(firstId)).toEqual({
+    expect(await t.app.container.services.printSheets.renderAndPrint(firstId)).toEqual({
       status: 'paused',
     });
     expect((await jobById(firstId)).state).toBe('queued');

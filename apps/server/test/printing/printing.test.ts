@@ -385,6 +385,6 @@ describe('auto-print and unlock-and-print reach the queue', () => {
     ).rows[0] as { status: string };
     expect(request.status).toBe('sent');
     // the sweep finds nothing left to send
-    expect(await t.app.container.services.printing.resume()).toMatchObject({ requests: 0 });
+    expect(await t.app.container.services.printSheets.resume()).toMatchObject({ requests: 0 });
   });
 });

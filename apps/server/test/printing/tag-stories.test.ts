@@ -87,7 +87,7 @@ const storyJobs = async (event: FlashbulbEvent) =>
   ).rows as { id: number; photo_ids: number[]; pool: string }[];
 
 const run = (event: FlashbulbEvent, photo: Photo) =>
-  t.app.container.services.printing.tagStories(event.id, photo.id);
+  t.app.container.services.autoPrint.tagStories(event.id, photo.id);
 
 /** The event's one story, awaited until its sheet is in the file printer. */
 const printedStory = async (event: FlashbulbEvent): Promise<PrintJob> => {

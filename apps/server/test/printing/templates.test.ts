@@ -9,7 +9,7 @@ import {
 } from '@flashbulb/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gridLayout, renderSheet } from '../../src/services/printing/sheet-renderer.ts';
+import { gridLayout, renderSheet } from '../../src/repositories/printing/sheet-renderer.ts';
 import {
   apiKeyAuth,
   createEvent,

@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Where a rendered sheet goes: one adapter per printer kind. */
@@ -11,6 +11,16 @@ export interface PrinterAdapter {
     copies: number;
     bytes: Buffer;
   }): Promise<{ printer: string; output: string }>;
+  /**
+   * Removes every copy this adapter wrote for a job (`printer` and `output` as `print` answered
+   * them); a job another printer kind printed is not this adapter's and is left alone.
+   */
+  discard(job: {
+    jobId: number;
+    printer: string | null;
+    output: string | null;
+    copies: number;
+  }): Promise<void>;
 }
 
 /** Pool names are checked (`[A-Za-z0-9_-]{1,80}`) before they get here; this is the last guard. */
@@ -39,5 +49,16 @@ export class FilePrinterAdapter implements PrinterAdapter {
       await rename(temp, target);
     }
     return { printer: `file:${sheet.pool}`, output: dir };
+  }
+
+  async discard(job: {
+    jobId: number;
+    printer: string | null;
+    output: string | null;
+    copies: number;
+  }) {
+    if (!job.output || !job.printer?.startsWith('file:')) return;
+    for (let copy = 1; copy <= job.copies; copy++)
+      await rm(path.join(job.output, `job-${job.jobId}-${copy}.jpg`), { force: true });
   }
 }

@@ -1,26 +1,22 @@
-import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   extensionOf,
-  formatUnlockCodes,
   imageFieldError,
-  isValidPersonName,
   KIOSK_JPEG_MAX_BYTES,
   KIOSK_MEDIA_EXTENSIONS,
   KIOSK_MP4_MAX_BYTES,
   MEDIA_CONTENT_TYPES,
-  parseUnlockCodes,
   randomFileName,
-  UNLOCK_CODE_ALPHABET,
   type EndpointName,
   type Endpoints,
   type ParsedBodyOf,
   type ProfilePhoto,
-  type UnlockCodeEntry,
 } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { attendsEvent } from '../../access/rules.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { profilePhotoForKiosk } from '../../presenters/attendee.presenter.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sniffMedia } from '../../lib/media-sniff.ts';
 import type {
@@ -65,8 +61,8 @@ const safeName = (name: string): string =>
     .slice(0, 200) || 'photo';
 
 /**
- * Kiosk media (albums §5, §7.1, §7.2, §9): an attendee's profile photos, custom photos
- * from the kiosk camera, and the owner's pass-code list. Guest calls need the kiosk's key
+ * Kiosk media (albums §5, §7.1, §7.2, §9): an attendee's profile photos and custom photos
+ * from the kiosk camera (the owner's pass-code list: PassCodeService). Guest calls need the kiosk's key
  * (`attendee.kiosk`: private or event-owner key) and an open attendee of its organisation; profile
  * photos need the kiosk itself (`attendee.kiosk_desk`: private key + display token) and an
  * attendee of its event.
@@ -134,14 +130,10 @@ export class KioskMediaService {
   // ---- profile photos ----------------------------------------------------------------------------
 
   private async presentProfile(row: ProfilePhotoRow): Promise<ProfilePhoto> {
-    return {
-      id: row.id,
-      file_name: row.fileName,
-      width: row.width,
-      height: row.height,
-      url: await this.deps.storage.signedGetUrl(row.storageKey, { expiresInSeconds: 600 }),
-      created_date: row.createdAt.toISOString(),
-    };
+    return profilePhotoForKiosk(
+      row,
+      await this.deps.storage.signedGetUrl(row.storageKey, { expiresInSeconds: 600 }),
+    );
   }
 
   async profilePhotoUploadAccess(
@@ -315,76 +307,5 @@ export class KioskMediaService {
     await this.deps.bus.emit('photo.deleted', deletedEvent(row, 'kiosk'));
     await removePhotoFiles(this.deps.storage, [row]);
     return { deleted };
-  }
-
-  // ---- pass codes ----------------------------------------------------------------------------------
-
-  private async ownerEvent(principal: Principal, eventId: number) {
-    const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
-      eventId,
-    });
-    return event;
-  }
-
-  private static present(entries: UnlockCodeEntry[]) {
-    return entries.map((e) => ({ first_name: e.firstName, last_name: e.lastName, code: e.code }));
-  }
-
-  private async write(event: EventRecord, entries: UnlockCodeEntry[]): Promise<void> {
-    const written = await this.deps.rows.writeSecretCodeList(
-      event.row.id,
-      event.row.updatedAt,
-      formatUnlockCodes(entries),
-      this.deps.clock.now(),
-    );
-    if (!written) throw new AppError('event_was_updated_by_another_user');
-  }
-
-  async retrievePassCodes(
-    principal: Principal,
-    input: ParsedBodyOf<Endpoints['retrievePassCodeList']>,
-  ) {
-    const event = await this.ownerEvent(principal, input.event_id);
-    return { pass_codes: KioskMediaService.present(parseUnlockCodes(event.row.secret_code_list)) };
-  }
-
-  /** Adds the person's entry or gives them a new code; codes stay unique within the event. */
-  async updatePassCode(principal: Principal, input: ParsedBodyOf<Endpoints['updatePassCode']>) {
-    const event = await this.ownerEvent(principal, input.event_id);
-    if (!isValidPersonName(input.first_name))
-      throw new AppError('unlock_code_name_invalid', 'first_name');
-    if (!isValidPersonName(input.last_name))
-      throw new AppError('unlock_code_name_invalid', 'last_name');
-    const entries = parseUnlockCodes(event.row.secret_code_list);
-    const same = (e: UnlockCodeEntry) =>
-      e.firstName.toLowerCase() === input.first_name.toLowerCase() &&
-      e.lastName.toLowerCase() === input.last_name.toLowerCase();
-    const others = entries.filter((e) => !same(e));
-    const taken = new Set(others.map((e) => e.code));
-    let code = input.code;
-    if (code && taken.has(code)) throw new AppError('pass_code_taken', 'code');
-    while (!code || taken.has(code)) {
-      code = Array.from(
-        { length: 4 },
-        () => UNLOCK_CODE_ALPHABET[randomInt(UNLOCK_CODE_ALPHABET.length)],
-      ).join('');
-    }
-    const entry = { firstName: input.first_name, lastName: input.last_name, code };
-    const index = entries.findIndex(same);
-    const next = index < 0 ? [...entries, entry] : entries.map((e, i) => (i === index ? entry : e));
-    await this.write(event, next);
-    return {
-      pass_code: KioskMediaService.present([entry])[0]!,
-      pass_codes: KioskMediaService.present(next),
-    };
-  }
-
-  async deletePassCode(principal: Principal, input: ParsedBodyOf<Endpoints['deletePassCode']>) {
-    const event = await this.ownerEvent(principal, input.event_id);
-    const entries = parseUnlockCodes(event.row.secret_code_list);
-    const next = entries.filter((e) => e.code !== input.code);
-    if (next.length === entries.length) throw new AppError('not_found', 'code');
-    await this.write(event, next);
-    return { pass_codes: KioskMediaService.present(next) };
   }
 }

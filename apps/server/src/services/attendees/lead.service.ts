@@ -6,14 +6,15 @@ import {
   normalisePhone,
   type Endpoints,
   type ParsedBodyOf,
-  type Lead,
 } from '@flashbulb/shared';
 import { timingSafeEqual } from 'node:crypto';
 import type { AccessControl } from '../../access/access-control.ts';
+import { leadGatedEvent } from '../../access/lead-gate.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { leadForOwner } from '../../presenters/attendee.presenter.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { LeadRepository, LeadRow } from '../../repositories/attendees/lead.repository.ts';
+import type { LeadRepository } from '../../repositories/attendees/lead.repository.ts';
 import { displayTokenOf } from '../events/event-settings.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
@@ -42,27 +43,10 @@ const LEAD_COLUMNS = [
   'created (UTC)',
 ] as const;
 
-const presentLead = (row: LeadRow): Lead => ({
-  id: row.id,
-  full_name: row.fullName,
-  email: row.email,
-  company_name: row.companyName,
-  phone: row.phone,
-  source: row.source,
-  consent_version: row.consentVersion,
-  consent_text: row.consentText,
-  consented_date: row.consentedAt?.toISOString() ?? null,
-  created_date: row.createdAt.toISOString(),
-  updated_date: row.updatedAt.toISOString(),
-});
-
 /**
  * Leads: the album gate of events with `collect_leads` on stores what the guest
  * gave and the consent they agreed to; those who manage the event list, export and delete them.
  */
-/** Key types whose album calls the lead gate guards: the guest links of the event. */
-const GATED_KEYS: ReadonlySet<string> = new Set(['public', 'private']);
-
 export class LeadService {
   constructor(
     private readonly deps: {
@@ -96,9 +80,9 @@ export class LeadService {
     principal: Principal,
     body: { lead_token?: string | undefined; display?: string | undefined },
   ): Promise<void> {
-    if (principal.kind !== 'key' || !principal.event) return;
-    if (!GATED_KEYS.has(principal.keyType) || principal.event.row.collect_leads !== 1) return;
-    const eventId = principal.event.row.id;
+    const gated = leadGatedEvent(principal);
+    if (!gated) return;
+    const eventId = gated.row.id;
     if (body.display !== undefined && body.display !== '') {
       const want = Buffer.from(displayTokenOf(this.deps.secrets, eventId));
       const got = Buffer.from(body.display);
@@ -180,7 +164,7 @@ export class LeadService {
 
   async list(principal: Principal, input: ParsedBodyOf<Endpoints['leadList']>) {
     const event = await this.managed(principal, input.event_id);
-    return { leads: (await this.deps.rows.ofEvent(event.row.id)).map(presentLead) };
+    return { leads: (await this.deps.rows.ofEvent(event.row.id)).map(leadForOwner) };
   }
 
   async export(principal: Principal, input: ParsedBodyOf<Endpoints['leadExport']>) {

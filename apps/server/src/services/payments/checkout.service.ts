@@ -1,15 +1,14 @@
-import { ownerPatternMatches } from '../../lib/owner-pattern.ts';
 import { randomUUID } from 'node:crypto';
 import {
   buttonPriceCents,
   normaliseAttendeeId,
-  userTypeOf,
   type EndpointName,
   type Endpoints,
   type ParsedBodyOf,
   type PaymentStatusName,
 } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
+import { attendeePriceType } from '../../access/payments-rules.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -45,6 +44,11 @@ type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
  * payment for a pricing button and shows its checkout URL as a QR code; the built-in test
  * provider's form takes a test card and reports through its signed webhook. Access is checked here
  * (`payment.checkout`); prices and state belong to PaymentService.
+ *
+ * Longer than our ~350 lines on purpose: the QR checkout, the checkouts other providers start
+ * (`startProviderPayment`) and the test provider's page are one concern — a guest paying for a
+ * pricing button — and share the attendee lookup, the chosen photos, the price and the provider
+ * failure mapping; split apart, each would copy those rules.
  */
 export class CheckoutService {
   constructor(
@@ -107,7 +111,7 @@ export class CheckoutService {
     const photoCount = input.photo_count ?? (await this.albumPhotoCount(event, attendee));
     const opts = event.row.opts;
     const hide = opts.hideProductPrice === 1;
-    const userType = userTypeOf(attendee.row.uid, opts.attendeeIdVipRegex, ownerPatternMatches);
+    const userType = attendeePriceType(attendee, event);
     return {
       is_free: event.row.is_free === 1 ? (1 as const) : (0 as const),
       currency: CURRENCY,
@@ -260,11 +264,7 @@ export class CheckoutService {
       unitPrice: event.row.opts.unitPrice,
       multiplier: event.row.opts.eventMultiplier,
       photoCount,
-      userType: userTypeOf(
-        attendee.row.uid,
-        event.row.opts.attendeeIdVipRegex,
-        ownerPatternMatches,
-      ),
+      userType: attendeePriceType(attendee, event),
     });
     return price.ok ? price.cents : null;
   }

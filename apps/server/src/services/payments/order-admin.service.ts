@@ -2,6 +2,7 @@ import type { Endpoints, ParsedBodyOf } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { orderForOwner } from '../../presenters/payment.presenter.ts';
 import type {
   PaymentRepository,
   PaymentRow,
@@ -50,23 +51,7 @@ export class OrderAdminService {
       add(byButton, order.buttonText);
     }
     return {
-      orders: rows.map(({ order, attendeeUid, payments }) => ({
-        order_id: order.id,
-        created_date: order.createdAt.toISOString(),
-        paid_date: order.paidAt?.toISOString() ?? null,
-        attendee_uid: attendeeUid,
-        button_text: order.buttonText,
-        amount: order.amount,
-        currency: CURRENCY,
-        status: order.status,
-        payments: payments.map((p) => ({
-          payment_id: p.publicId,
-          provider: p.provider,
-          status: p.status,
-          failure_reason: p.failureReason,
-          created_date: p.createdAt.toISOString(),
-        })),
-      })),
+      orders: rows.map((row) => orderForOwner(row, CURRENCY)),
       totals: {
         paid_amount: paidAmount,
         paid_count: paidCount,

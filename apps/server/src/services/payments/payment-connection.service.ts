@@ -1,18 +1,15 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type {
-  CardReader,
-  ConnectionProvider,
-  Endpoints,
-  ParsedBodyOf,
-  PaymentConnection,
-} from '@flashbulb/shared';
+import type { ConnectionProvider, Endpoints, ParsedBodyOf } from '@flashbulb/shared';
 import { administersOrganisation } from '../../access/rules.ts';
+import {
+  cardReaderForOwner,
+  paymentConnectionForOwner,
+} from '../../presenters/payment.presenter.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { OrganisationRepository } from '../../repositories/identity/organisation.repository.ts';
 import type {
-  CardReaderRow,
   PaymentConnectionRepository,
   PaymentConnectionRow,
 } from '../../repositories/payments/payment-connection.repository.ts';
@@ -30,16 +27,6 @@ const SECRET_NAME: Record<ConnectionProvider, string> = {
 };
 
 type OwnerBody<N extends keyof Endpoints> = ParsedBodyOf<Endpoints[N]>;
-
-const presentReader = (row: CardReaderRow): CardReader => ({
-  id: row.id,
-  name: row.name,
-  location_id: row.locationId,
-  location_name: row.locationName,
-  device_code_id: row.deviceCodeId,
-  device_id: row.deviceId,
-  paired: row.deviceId ? 1 : 0,
-});
 
 /**
  * The organisation's payment provider connections and card readers (console
@@ -73,18 +60,6 @@ export class PaymentConnectionService {
     return id;
   }
 
-  private present(provider: ConnectionProvider, row?: PaymentConnectionRow): PaymentConnection {
-    return {
-      provider,
-      connected: row ? 1 : 0,
-      last_four: row?.lastFour ?? '',
-      shop: row?.shop ?? '',
-      tested_date: row?.testedAt?.toISOString() ?? null,
-      test_ok: row?.testedAt ? (row.testError ? 0 : 1) : null,
-      test_error: row?.testedAt ? row.testError || null : null,
-    };
-  }
-
   private decrypt(row: PaymentConnectionRow): Record<string, string> {
     const out: Record<string, string> = {};
     for (const [name, sealed] of Object.entries(row.secrets))
@@ -103,7 +78,7 @@ export class PaymentConnectionService {
     const rows = await this.deps.connections.list(organisationId);
     return {
       connections: (['square', 'stripe', 'shopify'] as const).map((provider) =>
-        this.present(
+        paymentConnectionForOwner(
           provider,
           rows.find((r) => r.provider === provider),
         ),
@@ -130,7 +105,7 @@ export class PaymentConnectionService {
       { organisationId, provider: input.provider, userId: actor?.userId },
       'payment provider connected',
     );
-    return this.present(input.provider, row);
+    return paymentConnectionForOwner(input.provider, row);
   }
 
   /**
@@ -170,7 +145,7 @@ export class PaymentConnectionService {
       this.deps.clock.now(),
       problem,
     );
-    return this.present(input.provider, tested ?? row);
+    return paymentConnectionForOwner(input.provider, tested ?? row);
   }
 
   async remove(actor: SignedInUser | null, input: OwnerBody<'paymentConnectionDelete'>) {
@@ -181,12 +156,14 @@ export class PaymentConnectionService {
       { organisationId, provider: input.provider, userId: actor?.userId },
       'payment provider disconnected',
     );
-    return this.present(input.provider);
+    return paymentConnectionForOwner(input.provider);
   }
 
   async readers(actor: SignedInUser | null, input: OwnerBody<'cardReaderList'>) {
     const organisationId = await this.organisationOf(actor, input.organisation_id);
-    return { readers: (await this.deps.connections.readers(organisationId)).map(presentReader) };
+    return {
+      readers: (await this.deps.connections.readers(organisationId)).map(cardReaderForOwner),
+    };
   }
 
   async saveReader(actor: SignedInUser | null, input: OwnerBody<'cardReaderSave'>) {
@@ -199,7 +176,7 @@ export class PaymentConnectionService {
       deviceCodeId: input.device_code_id,
       deviceId: input.device_id,
     });
-    return presentReader(row);
+    return cardReaderForOwner(row);
   }
 
   /** Asks Square about the reader's device code with the organisation's Square connection. */
@@ -216,12 +193,12 @@ export class PaymentConnectionService {
         deviceId && deviceId !== reader.deviceId
           ? await this.deps.connections.setReaderDevice(reader.id, deviceId)
           : reader;
-      return { reader: presentReader(row ?? reader), error_message: null };
+      return { reader: cardReaderForOwner(row ?? reader), error_message: null };
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       if (!error.permanent) throw new AppError('square_get_device_error');
       return {
-        reader: presentReader(reader),
+        reader: cardReaderForOwner(reader),
         error_message: redactSecrets(error.message, [token]),
       };
     }

@@ -3,6 +3,7 @@ import {
   KIOSK_PAYMENT_METHODS,
   type PaymentMethod,
 } from '@flashbulb/shared';
+import { paysOnAlbumPage } from '../../access/payments-rules.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { EventRecord } from '../../repositories/events/event.repository.ts';
@@ -14,9 +15,8 @@ import type { EventRecord } from '../../repositories/events/event.repository.ts'
  * or any provider is asked.
  */
 export const offeredMethods = (principal: Principal, event: EventRecord): PaymentMethod[] => {
-  const album = principal.kind === 'key' && principal.keyType === 'attendee';
   const opts = event.row.opts;
-  return album
+  return paysOnAlbumPage(principal)
     ? [...(opts.albumPaymentMethods ?? ALBUM_PAYMENT_METHODS)]
     : [...(opts.kioskPaymentMethods ?? KIOSK_PAYMENT_METHODS)];
 };

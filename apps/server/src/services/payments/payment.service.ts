@@ -1,12 +1,11 @@
-import { ownerPatternMatches } from '../../lib/owner-pattern.ts';
 import { randomBytes } from 'node:crypto';
 import {
   buttonPriceCents,
   paymentTransition,
-  userTypeOf,
   type PaymentStatusName,
   type PaymentTransition,
 } from '@flashbulb/shared';
+import { attendeePriceType } from '../../access/payments-rules.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AttendeeRecord } from '../../repositories/attendees/attendee.repository.ts';
@@ -131,11 +130,7 @@ export class PaymentService {
       unitPrice: event.row.opts.unitPrice,
       multiplier: event.row.opts.eventMultiplier,
       photoCount: input.photoCount,
-      userType: userTypeOf(
-        attendee.row.uid,
-        event.row.opts.attendeeIdVipRegex,
-        ownerPatternMatches,
-      ),
+      userType: attendeePriceType(attendee, event),
     });
     if (!price.ok) throw new AppError(price.key, 'pricing_button_index');
     return this.deps.payments.insertOrderOrGet({

@@ -13,7 +13,7 @@ import {
   type VideoInfo,
 } from '../../repositories/photos/video-engine.ts';
 import type { PhotoRow } from '../../repositories/photos/photo.repository.ts';
-import { layoutAtLongSide, renderSheet } from '../printing/sheet-renderer.ts';
+import { layoutAtLongSide, renderSheet } from '../../repositories/printing/sheet-renderer.ts';
 import { templateLayoutOf } from '../printing/print-template.service.ts';
 import { keyForJob, templateImageKey } from '../../storage/owned-references.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';

@@ -2,18 +2,18 @@ import type { imageProcessSchema } from '@flashbulb/shared';
 import type { z } from 'zod';
 import type {
   ImageProcessRepository,
-  ImageProcessRow,
   NewImageProcess,
 } from '../../repositories/printing/image-process.repository.ts';
 import type { SignedInUser } from '../../access/signed-in-user.ts';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { organisationScope } from '../../access/rules.ts';
+import { imageProcessForOwner } from '../../presenters/print.presenter.ts';
 
 type ImageProcess = z.infer<typeof imageProcessSchema>;
 
 /**
- * What every organisation starts with. Kept in step with drizzle/0002_seed_image_processes.sql,
+ * What every organisation starts with. Kept in step with the seed migration 0002_seed_image_processes.sql,
  * which gave organisations created before image processes existed the same steps.
  */
 export const DEFAULT_IMAGE_PROCESSES: Omit<NewImageProcess, 'organisationId'>[] = [
@@ -22,14 +22,6 @@ export const DEFAULT_IMAGE_PROCESSES: Omit<NewImageProcess, 'organisationId'>[] 
   { name: 'Watermark', kind: 'watermark', autoPrint: false, position: 2 },
   { name: 'Print 4x6', kind: 'print', autoPrint: true, position: 3 },
 ];
-
-const mapImageProcess = (row: ImageProcessRow): ImageProcess => ({
-  id: row.id,
-  name: row.name,
-  organisation_id: row.organisationId,
-  kind: row.kind,
-  auto_print: row.autoPrint,
-});
 
 /** Named processing steps per organisation. */
 export class ImageProcessService {
@@ -50,7 +42,7 @@ export class ImageProcessService {
   ): Promise<{ image_processes: ImageProcess[] }> {
     const scope = organisationScope(actor, organisationId);
     if (scope === null) return { image_processes: [] };
-    return { image_processes: (await this.processes.list(scope)).map(mapImageProcess) };
+    return { image_processes: (await this.processes.list(scope)).map(imageProcessForOwner) };
   }
 
   /** The event's steps that print automatically. */
@@ -61,7 +53,7 @@ export class ImageProcessService {
     const { event } = await this.access.requireEventAccess(principal, 'event.manage', { eventId });
     return {
       image_processes: (await this.processes.listAutoPrintForEvent(event.row.id)).map(
-        mapImageProcess,
+        imageProcessForOwner,
       ),
     };
   }

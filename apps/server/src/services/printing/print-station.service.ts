@@ -11,7 +11,7 @@ import type {
   PrintStationRow,
 } from '../../repositories/printing/print-station.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
-import { eventPools } from './print.service.ts';
+import { eventPools } from './print-sheets.ts';
 
 type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
 

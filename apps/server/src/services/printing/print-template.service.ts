@@ -1,14 +1,11 @@
 import {
-  Role,
   type ParsedBodyOf,
   type PptDetail,
   type pptCreate,
-  type pptItemSchema,
   type pptList,
   type pptUpdate,
   type TemplateLayout,
 } from '@flashbulb/shared';
-import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type {
@@ -20,20 +17,17 @@ import { templateImageKey } from '../../storage/owned-references.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type { SignedInUser } from '../../access/signed-in-user.ts';
 import { administersOrganisation, organisationScope } from '../../access/rules.ts';
-import { gridLayout } from './sheet-renderer.ts';
-
-type PptItem = z.infer<typeof pptItemSchema>;
-
-const mapTemplate = (row: PrintTemplateWithOrganisation): PptItem => ({
-  id: row.id,
-  name: row.name,
-  organisation_id: row.organisationId,
-  organisation_name: row.organisationName,
-  placeholder_counts: row.placeholderCounts,
-  is_public: row.organisationId === null,
-  created_date: row.createdAt.toISOString(),
-  updated_date: row.updatedAt.toISOString(),
-});
+import {
+  mayOwnPublicTemplates,
+  mayUseWatermarkTemplates,
+  seesPrintTemplate,
+} from '../../access/printing-rules.ts';
+import { gridLayout } from '../../repositories/printing/sheet-renderer.ts';
+import {
+  printTemplateDetailForOwner,
+  printTemplateItemForOwner,
+  type PrintTemplateItem,
+} from '../../presenters/print.presenter.ts';
 
 /** A stored template's sheet; a template made before sheets existed is a grid on a 4×6. */
 export const templateLayoutOf = (
@@ -56,32 +50,34 @@ export class TemplateService {
   async list(
     actor: SignedInUser,
     input: ParsedBodyOf<typeof pptList>,
-  ): Promise<{ public_ppt_list: PptItem[]; private_ppt_list: PptItem[] }> {
+  ): Promise<{ public_ppt_list: PrintTemplateItem[]; private_ppt_list: PrintTemplateItem[] }> {
     const isWatermark = input.is_watermark === true || input.is_watermark === 1;
-    if (isWatermark && actor.role === Role.EVENT_OWNER) throw new AppError('forbidden');
+    if (isWatermark && !mayUseWatermarkTemplates(actor)) throw new AppError('forbidden');
     const scope = organisationScope(actor, input.organisation_id);
     const rows = await this.templates.list(
       isWatermark,
       scope === undefined ? 'all' : (scope ?? -1),
     );
     return {
-      public_ppt_list: rows.filter((r) => r.organisationId === null).map(mapTemplate),
-      private_ppt_list: rows.filter((r) => r.organisationId !== null).map(mapTemplate),
+      public_ppt_list: rows.filter((r) => r.organisationId === null).map(printTemplateItemForOwner),
+      private_ppt_list: rows
+        .filter((r) => r.organisationId !== null)
+        .map(printTemplateItemForOwner),
     };
   }
 
   /** One template for the editor or the preview: public ones to everyone, private to their organisation. */
   async retrieve(actor: SignedInUser, id: number): Promise<PptDetail> {
     const row = await this.visible(actor, id);
-    if (row.isWatermark && actor.role === Role.EVENT_OWNER) throw new AppError('forbidden');
-    return this.present(row);
+    if (row.isWatermark && !mayUseWatermarkTemplates(actor)) throw new AppError('forbidden');
+    return this.detail(row);
   }
 
   /** Public templates: super users only; private ones: admins of the organisation. */
   async create(actor: SignedInUser, input: ParsedBodyOf<typeof pptCreate>): Promise<PptDetail> {
     let organisationId: number | null;
     if (input.is_public) {
-      if (actor.role !== Role.SUPER_USER) throw new AppError('forbidden', 'is_public');
+      if (!mayOwnPublicTemplates(actor)) throw new AppError('forbidden', 'is_public');
       organisationId = null;
     } else {
       const scope = organisationScope(actor, input.organisation_id);
@@ -102,7 +98,7 @@ export class TemplateService {
       updatedAt: now,
     });
     const stored = await this.templates.findWithOrganisation(row.id);
-    return this.present(stored ?? { ...row, organisationName: null });
+    return this.detail(stored ?? { ...row, organisationName: null });
   }
 
   async update(actor: SignedInUser, input: ParsedBodyOf<typeof pptUpdate>): Promise<PptDetail> {
@@ -116,7 +112,7 @@ export class TemplateService {
       updatedAt: this.clock.now(),
     });
     if (!row) throw new AppError('template_not_found', 'id');
-    return this.present({ ...row, organisationName: template.organisationName });
+    return this.detail({ ...row, organisationName: template.organisationName });
   }
 
   /** Public templates: super users only; private ones: admins of their organisation. */
@@ -129,12 +125,8 @@ export class TemplateService {
   /** Another organisation's private template does not exist as far as its operators know. */
   private async visible(actor: SignedInUser, id: number): Promise<PrintTemplateWithOrganisation> {
     const template = await this.templates.findWithOrganisation(id);
-    const visible =
-      template &&
-      (template.organisationId === null ||
-        actor.role === Role.SUPER_USER ||
-        actor.organisationId === template.organisationId);
-    if (!template || !visible) throw new AppError('template_not_found', 'id');
+    if (!template || !seesPrintTemplate(actor, template))
+      throw new AppError('template_not_found', 'id');
     return template;
   }
 
@@ -151,17 +143,9 @@ export class TemplateService {
     }
   }
 
-  private present(row: PrintTemplateWithOrganisation): PptDetail {
-    const layout = templateLayoutOf(row);
-    const url = (key: string | null) => (key ? this.storage.publicUrl(key) : null);
-    return {
-      ...mapTemplate(row),
-      is_watermark: row.isWatermark,
-      layout,
-      image_urls: {
-        background_image: url(layout.background_image),
-        overlay_image: url(layout.overlay_image),
-      },
-    };
+  private detail(row: PrintTemplateWithOrganisation): PptDetail {
+    return printTemplateDetailForOwner(row, templateLayoutOf(row), (key) =>
+      this.storage.publicUrl(key),
+    );
   }
 }

@@ -1,5 +1,6 @@
 import type { SignalBus } from '../../signals/signal-bus.ts';
-import type { PrintService } from './print.service.ts';
+import type { AutoPrintService } from './auto-print.service.ts';
+import type { SheetPrintService } from './sheet-print.service.ts';
 
 /**
  * The printing domain's reactions: auto-print on `photo.ready`, stored unlock-and-print
@@ -8,28 +9,22 @@ import type { PrintService } from './print.service.ts';
  */
 export const registerPrintListeners = (
   bus: SignalBus,
-  printing: Pick<
-    PrintService,
-    | 'onPhotoReady'
-    | 'onPhotoReadyForStories'
-    | 'onVariantReady'
-    | 'onPrintRequested'
-    | 'onPhotoDeleted'
-  >,
+  autoPrint: Pick<AutoPrintService, 'onPhotoReady' | 'onPhotoReadyForStories' | 'onVariantReady'>,
+  sheets: Pick<SheetPrintService, 'onPrintRequested' | 'onPhotoDeleted'>,
 ): void => {
   bus.on('photo.ready', 'printing: auto-print', ({ photoId, eventId }) =>
-    printing.onPhotoReady({ photoId, eventId }),
+    autoPrint.onPhotoReady({ photoId, eventId }),
   );
   bus.on('photo.ready', 'printing: automatic stories from tags', ({ photoId, eventId }) =>
-    printing.onPhotoReadyForStories({ photoId, eventId }),
+    autoPrint.onPhotoReadyForStories({ photoId, eventId }),
   );
   bus.on('photo.variant_ready', 'printing: auto-print image processes', (notice) =>
-    printing.onVariantReady(notice),
+    autoPrint.onVariantReady(notice),
   );
   bus.on('photo.deleted', 'printing: remove the photo’s sheets', async ({ photoId, eventId }) => {
-    await printing.onPhotoDeleted({ photoId, eventId });
+    await sheets.onPhotoDeleted({ photoId, eventId });
   });
   bus.on('print.requested', 'printing: queue a stored request', ({ printRequestId }) =>
-    printing.onPrintRequested({ printRequestId }),
+    sheets.onPrintRequested({ printRequestId }),
   );
 };

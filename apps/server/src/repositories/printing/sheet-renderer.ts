@@ -17,6 +17,11 @@ export interface SheetImages {
   overlay?: Buffer | null;
 }
 
+/** The image engine of print sheets as the printing services see it (sharp behind it). */
+export interface SheetRenderer {
+  render(photos: Buffer[], layout: SheetLayout, images?: SheetImages): Promise<Buffer>;
+}
+
 /**
  * The embedded default sheet: 6×4 inches (a 4×6 print, landscape) at `dpi` (300: 1800×1200
  * pixels), with `count` placeholders in a grid (1: the whole sheet; 2: side by side; 4: two by
@@ -170,6 +175,9 @@ export const renderSheet = async (
     .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
     .toBuffer();
 };
+
+/** The sharp renderer: `renderSheet` behind the printing services' interface. */
+export const sharpSheetRenderer: SheetRenderer = { render: renderSheet };
 
 /**
  * The same layout at a resolution whose longer side is `longSide` pixels: how a watermark
