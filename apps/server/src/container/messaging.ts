@@ -54,7 +54,7 @@ export type Messaging = ReturnType<typeof wireMessaging>;
 
 /**
  * Messaging's second half, wired once the events domain exists: notifications by topic
- * (docs/domains/notifications.md: product facts on the bus → the event's topic templates → the
+ * (docs/domains/messaging.md: product facts on the bus → the event's topic templates → the
  * outbox, once per recipient and fact; the unsubscribe list), the album and event mails, the
  * Outbox page; and the guest-side service that sends through them (the web-app page).
  */
