@@ -280,7 +280,7 @@ describe('PayPal card checkout', () => {
     await reconcile.reconcilePending();
     expect(captures()).toBe(0); // too fresh
     t.clock.advance(3 * 60_000);
-    const result = await paymentsReconcileJob.run({}, { providerCheckouts: reconcile } as never);
+    const result = await paymentsReconcileJob.run({}, { providerCheckouts: reconcile });
     expect(result).toEqual({ checked: 1, moved: 1 });
     expect(captures()).toBe(1);
     expect((await paymentRow(started.payment_id))?.status).toBe('paid');

@@ -276,7 +276,7 @@ describe('Shopify draft orders from the kiosk', () => {
     await reconcile.reconcilePending();
     expect(await status(created.payment_id)).toBe('pending');
     t.clock.advance(3 * 60_000);
-    const result = await paymentsReconcileJob.run({}, { providerCheckouts: reconcile } as never);
+    const result = await paymentsReconcileJob.run({}, { providerCheckouts: reconcile });
     expect((result as { moved: number }).moved).toBeGreaterThanOrEqual(1);
     expect(await status(created.payment_id)).toBe('paid');
     expect(await unlocksOf(uid)).toBeGreaterThan(0);

@@ -532,7 +532,7 @@ describe('selling on the paired reader from the kiosk (initiate / check status /
     await reconcile.reconcilePending();
     expect(gets()).toBe(0);
     t.clock.advance(3 * 60_000);
-    const result = await paymentsReconcileJob.run({}, { providerCheckouts: reconcile } as never);
+    const result = await paymentsReconcileJob.run({}, { providerCheckouts: reconcile });
     expect(result).toMatchObject({ moved: 1 });
     expect(gets()).toBe(1);
     expect(await status(sale.payment_id)).toBe('paid');

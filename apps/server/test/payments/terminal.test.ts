@@ -173,7 +173,7 @@ describe('the payment terminal', () => {
         (r) => r.path === '/fcc/check-status' && r.body.requestId === started.request_id,
       ).length;
     const before = checks();
-    await paymentsReconcileJob.run({}, { providerCheckouts: reconcile } as never);
+    await paymentsReconcileJob.run({}, { providerCheckouts: reconcile });
     expect(checks()).toBe(before + 1);
     expect((await paymentRow(started.payment_id))?.status).toBe('paid');
     expect((await originals(uid))[0]).toContain('/original?');
