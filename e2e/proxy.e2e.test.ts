@@ -16,7 +16,7 @@ import {
   type Endpoint,
 } from '@flashbulb/shared';
 import { startThrowawayCluster, type ThrowawayCluster } from '../scripts/pg-cluster.mjs';
-import { ALBUM_ADMIN, albumServerEnv, photoFolder } from './support/albums.ts';
+import { ALBUM_ADMIN, albumServerEnv, photoFolder, robotUpload } from './support/albums.ts';
 import { repoRoot } from './support/paths.ts';
 import { freePort, startServer, type RunningServer } from './support/server.ts';
 
@@ -381,26 +381,9 @@ describe('behind nginx with TLS: two API processes and a worker on PostgreSQL', 
     const folder = await photoFolder({ 'proxy-1.jpg': '#3366aa' });
     try {
       // The robot client, as a booth PC would run it, against the https address.
-      await execFileAsync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'apps/server/src/cli/main.ts',
-          'upload',
-          '--event',
-          event.name,
-          '--key',
-          robot.api_key,
-          '--server',
-          base,
-          folder,
-        ],
-        {
-          cwd: repoRoot,
-          env: { ...process.env, NODE_EXTRA_CA_CERTS: path.join(work, 'cert.pem') },
-        },
-      );
+      await robotUpload(base, { code: event.name, robotKey: robot.api_key }, folder, {
+        NODE_EXTRA_CA_CERTS: path.join(work, 'cert.pem'),
+      });
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

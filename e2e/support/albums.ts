@@ -119,8 +119,16 @@ export const photoFolder = async (photos: Record<string, string>): Promise<strin
 
 const execFileAsync = promisify(execFile);
 
-/** The robot client (`npm run cli -- upload`) sends a folder to the event, like a camera PC would. */
-export const robotUpload = async (base: string, event: AlbumEvent, folder: string) => {
+/**
+ * The robot client (`npm run cli -- upload`) sends a folder to the event, like a camera PC would;
+ * `env` adds to its environment (a proxy's certificate: `NODE_EXTRA_CA_CERTS`).
+ */
+export const robotUpload = async (
+  base: string,
+  event: Pick<AlbumEvent, 'code' | 'robotKey'>,
+  folder: string,
+  env: Record<string, string> = {},
+) => {
   await execFileAsync(
     process.execPath,
     [
@@ -136,7 +144,7 @@ export const robotUpload = async (base: string, event: AlbumEvent, folder: strin
       base,
       folder,
     ],
-    { cwd: repoRoot },
+    { cwd: repoRoot, env: { ...process.env, ...env }, timeout: 120_000 },
   );
 };
 
