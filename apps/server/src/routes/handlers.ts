@@ -31,7 +31,7 @@ import type { FaceDataService } from '../services/faces/face-data.service.ts';
 import type { ImageProcessService } from '../services/printing/image-process.service.ts';
 import type { RobotService } from '../services/events/robot.service.ts';
 import type { ShareBucketService } from '../services/events/share-bucket.service.ts';
-import type { TemplateService } from '../services/printing/print-template.service.ts';
+import type { PrintTemplateService } from '../services/printing/print-template.service.ts';
 import type { KioskMediaService } from '../services/attendees/kiosk-media.service.ts';
 import type { AttendeeCardService } from '../services/attendees/attendee-card.service.ts';
 import type { KioskDeskService } from '../services/attendees/kiosk-desk.service.ts';
@@ -106,7 +106,7 @@ export const createHandlers = (services: {
   eventFromAddress: EventFromAddressService;
   robots: RobotService;
   imageProcesses: ImageProcessService;
-  templates: TemplateService;
+  templates: PrintTemplateService;
   ignoredFaces: IgnoredFaceService;
   faceSearch: FaceSearchService;
   faceData: FaceDataService;

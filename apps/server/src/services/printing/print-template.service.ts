@@ -40,7 +40,7 @@ export const templateLayoutOf = (
  * (owner-console §6: only admins and super users load that list). Every rule is checked here, on
  * the server; the editor only hides what would be refused.
  */
-export class TemplateService {
+export class PrintTemplateService {
   constructor(
     private readonly templates: PrintTemplateRepository,
     private readonly storage: Pick<StorageRepository, 'head' | 'publicUrl'>,
