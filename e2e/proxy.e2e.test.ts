@@ -83,7 +83,11 @@ let apis: RunningServer[] = [];
 let worker: RunningServer;
 let base: string;
 
-/** A request to nginx over TLS, trusting the test's certificate; from 127.0.0.2 when asked. */
+/**
+ * A request to nginx over TLS, trusting the test's certificate; from 127.0.0.2 when asked. By hand
+ * with node:https, not the contract client: Node's fetch can neither trust one extra certificate
+ * per request nor pick the local address the client connects from.
+ */
 const viaProxy = (
   urlPath: string,
   options: {

@@ -13,7 +13,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PublicKeyType } from '@flashbulb/shared';
 import { ANONYMOUS, type Principal } from '../access/principal.ts';
 import type { SignedInUser } from '../access/signed-in-user.ts';
-import { withRequestContext } from '../lib/request-context.ts';
 
 type ActorFor<E extends Endpoint> = E['auth'] extends 'owner' ? SignedInUser : SignedInUser | null;
 
@@ -73,31 +72,30 @@ export const registerEndpoints = (
       config: endpoint.rateLimited
         ? { rateLimit: { max: options.authRateLimit, timeWindow: '1 minute' } }
         : { rateLimit: false },
-      // The client's address goes with the call (lib/request-context.ts): budgets deep in the
-      // rules count per address (attendee-id lookups).
-      handler: async (request, reply) =>
-        withRequestContext(request.ip, async () => {
-          const actor: SignedInUser | null = actors.get(request) ?? null;
-          // Key calls (and owner_optional calls given a key) carry key_type and key_value in the
-          // body; the key, when present, decides (as it always has), else the signed-in operator.
-          let principal: Principal = actor ? { kind: 'user', actor } : ANONYMOUS;
-          if (endpoint.auth === 'key' || endpoint.auth === 'owner_optional') {
-            const body = request.body as {
-              key_type?: PublicKeyType;
-              key_value?: string;
-              display?: string;
-            };
-            // `display`: the event's display token the organiser's kiosk links carry (the kiosk).
-            if (body.key_type)
-              principal = await options.resolveKey(
-                body.key_type,
-                body.key_value ?? '',
-                typeof body.display === 'string' ? body.display : undefined,
-              );
-          }
-          const result = await handler({ body: request.body, actor, principal, request, reply });
-          return { status: 'ok' as const, result };
-        }),
+      // The client's address is already set for the whole request (app.ts's request hook,
+      // lib/request-context.ts): budgets deep in the rules count per address.
+      handler: async (request, reply) => {
+        const actor: SignedInUser | null = actors.get(request) ?? null;
+        // Key calls (and owner_optional calls given a key) carry key_type and key_value in the
+        // body; the key, when present, decides (as it always has), else the signed-in operator.
+        let principal: Principal = actor ? { kind: 'user', actor } : ANONYMOUS;
+        if (endpoint.auth === 'key' || endpoint.auth === 'owner_optional') {
+          const body = request.body as {
+            key_type?: PublicKeyType;
+            key_value?: string;
+            display?: string;
+          };
+          // `display`: the event's display token the organiser's kiosk links carry (the kiosk).
+          if (body.key_type)
+            principal = await options.resolveKey(
+              body.key_type,
+              body.key_value ?? '',
+              typeof body.display === 'string' ? body.display : undefined,
+            );
+        }
+        const result = await handler({ body: request.body, actor, principal, request, reply });
+        return { status: 'ok' as const, result };
+      },
     });
   }
 };

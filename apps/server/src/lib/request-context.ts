@@ -15,9 +15,5 @@ const storage = new AsyncLocalStorage<{ address: string }>();
 export const runAsRequestFrom = (address: string, next: () => void): void =>
   storage.run({ address }, next);
 
-/** Runs `work` as part of the request from `address`. */
-export const withRequestContext = <T>(address: string, work: () => Promise<T>): Promise<T> =>
-  storage.run({ address }, work);
-
 /** The client address of the request being served, or null outside a request (jobs, the CLI). */
 export const clientAddress = (): string | null => storage.getStore()?.address ?? null;
