@@ -106,7 +106,7 @@ export const createHandlers = (services: {
   eventFromAddress: EventFromAddressService;
   robots: RobotService;
   imageProcesses: ImageProcessService;
-  templates: PrintTemplateService;
+  printTemplates: PrintTemplateService;
   ignoredFaces: IgnoredFaceService;
   faceSearch: FaceSearchService;
   faceData: FaceDataService;
@@ -218,12 +218,12 @@ export const createHandlers = (services: {
     services.imageProcesses.list(actor, body.organisation_id),
   autoPrintProcesses: async ({ principal, body }) =>
     services.imageProcesses.autoPrint(principal, body.event_id),
-  pptList: async ({ actor, body }) => services.templates.list(actor, body),
-  pptCreate: async ({ actor, body }) => services.templates.create(actor, body),
-  pptUpdate: async ({ actor, body }) => services.templates.update(actor, body),
-  pptRetrieve: async ({ actor, body }) => services.templates.retrieve(actor, body.id),
+  pptList: async ({ actor, body }) => services.printTemplates.list(actor, body),
+  pptCreate: async ({ actor, body }) => services.printTemplates.create(actor, body),
+  pptUpdate: async ({ actor, body }) => services.printTemplates.update(actor, body),
+  pptRetrieve: async ({ actor, body }) => services.printTemplates.retrieve(actor, body.id),
   deletePpt: async ({ actor, body }) => {
-    await services.templates.delete(actor, body.id);
+    await services.printTemplates.delete(actor, body.id);
     return {};
   },
   stockImageList: async ({ principal, body }) =>
