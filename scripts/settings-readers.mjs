@@ -71,10 +71,6 @@ export const STUB_KEYS = {
   'opts.printFooterMessage': 'printing texts',
   'opts.printConfirmMessage': 'printing texts',
   'opts.printingConfirmationText': 'printing texts',
-  // Delay by tags: tagged photos held back from guest keys for their minutes.
-  'opts.isPhotoDelayCheckTags': 'delay by tags',
-  'opts.photoDelayTags': 'delay by tags',
-  'opts.photoDelayTagsMinutes': 'delay by tags',
   // Attendee uploads: gate and shape guest and kiosk camera uploads (resize, tag).
   'opts.enablePhotoUpl': 'attendee uploads',
   'opts.enableAttendeePhotoUpl': 'attendee uploads',

@@ -52,6 +52,7 @@ export const wirePhotos = (
     uidSecret: secrets.signingKey,
     attendeeUploads,
     quotas: core.quotas,
+    logger: photoLogger,
   });
   const photoDerivatives = new PhotoDerivativesService({
     photos,
