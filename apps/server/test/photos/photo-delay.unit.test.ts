@@ -10,11 +10,11 @@ import { photoDelay } from '../../src/services/photos/photo-delay.ts';
 
 const opts = (over: Partial<EventOpts> = {}): EventOpts => ({ ...defaultEventOpts(), ...over });
 const tagged = (...tags: string[]) => ({ attendeeUid: null, tags });
-const byTags = {
+const byTags: Partial<EventOpts> = {
   isPhotoDelayCheckTags: 1,
   photoDelayTags: ['review', '#Sponsor'],
   photoDelayTagsMinutes: 45,
-} as const;
+};
 
 describe('photo delay', () => {
   it('none set: no wait', () => {
@@ -48,12 +48,13 @@ describe('photo delay', () => {
 
   it('no delay by tags while the check is off, the minutes unset or the tag list empty', () => {
     const base = { ...byTags, photoDelayMinutes: 5 };
-    for (const over of [
-      { isPhotoDelayCheckTags: 0 as const },
+    const cases: Partial<EventOpts>[] = [
+      { isPhotoDelayCheckTags: 0 },
       { photoDelayTagsMinutes: null },
       { photoDelayTags: [] },
       { photoDelayTags: ['', '#'] },
-    ])
+    ];
+    for (const over of cases)
       expect(
         photoDelay(opts({ ...base, ...over }), tagged('review')),
         JSON.stringify(over),

@@ -94,17 +94,23 @@ export const markCurated = (key: AlbumKey, photoId: number): Promise<Photo> =>
     original_photo_id: photoId,
   });
 
-/** The photo's share page (Open Graph tags for social networks); the preview if it cannot be made. */
-export const shareUrlFor = async (key: AlbumKey, photo: Photo): Promise<string> => {
+/**
+ * The photo's share page (Open Graph tags for social networks) and the event's share text for it
+ * (its sharing template, filled by the server); the preview and no text if it cannot be made.
+ */
+export const shareFor = async (
+  key: AlbumKey,
+  photo: Photo,
+): Promise<{ url: string; text: string }> => {
   try {
     const share = await callApi(endpoints.generateShareLink, {
       key_type: key.keyType,
       key_value: key.keyValue,
       photo_uid: photo.uid,
     });
-    return share.url;
+    return { url: share.url, text: share.text };
   } catch {
-    return photo.urls.preview ?? photo.urls.thumbnail ?? window.location.href;
+    return { url: photo.urls.preview ?? photo.urls.thumbnail ?? window.location.href, text: '' };
   }
 };
 
