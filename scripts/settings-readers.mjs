@@ -101,8 +101,6 @@ export const STUB_KEYS = {
   'opts.enableEmailCollect': 'web-app page',
   'opts.disableLinkPhotos': 'web-app page',
   'opts.pictureSize': 'web-app page',
-  // E-mail: the domains offered to complete every e-mail address a guest types.
-  'opts.emailEnds': 'e-mail',
 };
 
 /**

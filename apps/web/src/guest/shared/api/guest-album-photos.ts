@@ -114,6 +114,18 @@ export const shareFor = async (
   }
 };
 
+/** `shareFor` asked once per photo for one key (the menu, the copy and the sheet share it). */
+export const sharesFor = (key: AlbumKey) => {
+  const asked = new Map<string, Promise<{ url: string; text: string }>>();
+  return (photo: Photo): Promise<{ url: string; text: string }> => {
+    const known = asked.get(photo.uid);
+    if (known) return known;
+    const made = shareFor(key, photo);
+    asked.set(photo.uid, made);
+    return made;
+  };
+};
+
 /** Records the Facebook share (activity FacebookShare); a failure never bothers the guest. */
 export const trackFacebookShare = (key: AlbumKey, photo: Photo): void => {
   callApi(endpoints.trackShare, {

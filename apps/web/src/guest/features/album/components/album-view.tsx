@@ -12,7 +12,7 @@ import {
   markCurated,
   setPhotoVisible,
   GUEST_PAGE_SIZE,
-  shareFor,
+  sharesFor,
   trackFacebookShare,
   type AlbumKey,
 } from '../../../shared/api/guest-album-photos.ts';
@@ -251,16 +251,7 @@ export function AlbumView({
   const zipAllowed = !kiosk && !curation && (canDownload || canSavePreview);
   const title = presentation?.title || event?.full_name || t('albums.defaultTitle');
   // One share call per photo and key: its link and text serve the menu, the copy and the sheet.
-  const shareOf = useMemo(() => {
-    const asked = new Map<string, Promise<{ url: string; text: string }>>();
-    return (photo: Photo) => {
-      const known = asked.get(photo.uid);
-      if (known) return known;
-      const made = shareFor(albumKey, photo);
-      asked.set(photo.uid, made);
-      return made;
-    };
-  }, [albumKey]);
+  const shareOf = useMemo(() => sharesFor(albumKey), [albumKey]);
   const viewerOptions = useMemo(
     (): ViewerOptions => ({
       canDownload,
@@ -446,6 +437,7 @@ export function AlbumView({
             albumKey={albumKey}
             eventName={event.name}
             params={event.lead_params}
+            emailEnds={event.opts.emailEnds}
             onDone={setGivenToken}
           />
         </Suspense>
