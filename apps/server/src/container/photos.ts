@@ -59,6 +59,7 @@ export const wirePhotos = (
     uidSecret: secrets.signingKey,
     attendeeUploads,
     quotas: core.quotas,
+    logger: photoLogger,
   });
   const photoDerivatives = new PhotoDerivativesService({
     photos,
