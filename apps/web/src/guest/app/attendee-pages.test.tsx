@@ -407,6 +407,25 @@ describe('all-photos kiosk (evSB1)', () => {
     ]);
   });
 
+  it('a card whose album key carries its private id (`<id>~<private id>`) shows the printed id only', async () => {
+    const api = installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(2)]) },
+      [ATTACH]: { ok: { attendee_uid: 'BAND42', attached_count: 1 } },
+    });
+    const view = renderAlbums(
+      `?kType=evSB1&pvId=priv&attendeeId=${encodeURIComponent('band42~K7QX2MPA')}`,
+    );
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    expect(screen.getByRole('status').textContent).toBe('0 photos added to album BAND42');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to my album: photo-2.jpg' }));
+    await screen.findByRole('button', { name: 'Added: photo-2.jpg' });
+    expect(screen.getByRole('status').textContent).toBe('1 photo added to album BAND42');
+    // The private id opens the album: it goes to the server with the add, never onto the screen.
+    expect(api.callsTo(ATTACH)[0]?.body).toMatchObject({ attendee_uid: 'band42~K7QX2MPA' });
+    expect(view.container.textContent).not.toContain('K7QX2MPA');
+    expect(document.title).not.toContain('K7QX2MPA');
+  });
+
   it('a refused add shows why and the photo stays addable', async () => {
     installFakeApi({
       [LIST]: { ok: photoPage([albumPhoto(2)]) },
