@@ -60,6 +60,7 @@ const fakeEventSources = () => {
 };
 
 afterEach(() => {
+  window.history.replaceState(null, '', '/');
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
@@ -385,7 +386,12 @@ describe('all-photos kiosk (evSB1)', () => {
       [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)]) },
       [ATTACH]: { ok: { attendee_uid: 'ABCDEFGHJKMNPQRS', attached_count: 1 } },
     });
-    renderAlbums('?kType=evSB1&pvId=priv&attendeeId=abcdefghjkmnpqrs');
+    window.history.replaceState(
+      null,
+      '',
+      '/?kType=evSB1&pvId=priv&display=tok&attendeeId=abcdefghjkmnpqrs',
+    );
+    renderAlbums('?kType=evSB1&pvId=priv&display=tok&attendeeId=abcdefghjkmnpqrs');
     await waitFor(() => expect(tiles()).toHaveLength(2));
     const bar = screen.getByRole('status');
     expect(bar.textContent).toBe(`0 photos added to album ${ATT}`);
@@ -397,10 +403,12 @@ describe('all-photos kiosk (evSB1)', () => {
     expect((added as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('status').textContent).toBe(`1 photo added to album ${ATT}`);
     expect(screen.getByRole('button', { name: 'Add to my album: photo-1.jpg' })).toBeTruthy();
+    // The kiosk's call: its private key with the display token of its link.
     expect(api.callsTo(ATTACH).map((call) => call.body)).toEqual([
       {
         key_type: 'private',
         key_value: 'priv',
+        display: 'tok',
         attendee_uid: 'abcdefghjkmnpqrs',
         photo_uid_array: ['uid-2'],
       },
@@ -484,7 +492,8 @@ describe('QR ride kiosk (evSB3)', () => {
 
   it('select → scan → success with link and QR code → Done resets', async () => {
     const api = rideApi();
-    renderAlbums('?kType=evSB3&pvId=ride-key');
+    window.history.replaceState(null, '', '/?kType=evSB3&pvId=ride-key&display=ride-tok');
+    renderAlbums('?kType=evSB3&pvId=ride-key&display=ride-tok');
     await waitFor(() => expect(tiles()).toHaveLength(3));
     expect(scanInput().getAttribute('type')).toBe('password');
     expect(screen.getByRole('grid').getAttribute('aria-label')).toContain('Space selects');
@@ -507,10 +516,12 @@ describe('QR ride kiosk (evSB3)', () => {
     const heading = await screen.findByRole('heading', {
       name: `Added 2 photos to album ${ATT}`,
     });
+    // The kiosk's call: its private key with the display token of its link.
     expect(api.callsTo(QR_ATTACH).map((call) => call.body)).toEqual([
       {
         key_type: 'private',
         key_value: 'ride-key',
+        display: 'ride-tok',
         qr_text: SCAN,
         photo_uid_array: ['uid-3', 'uid-2'],
       },
