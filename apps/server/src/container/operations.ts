@@ -1,5 +1,5 @@
 import { WebhookOutRepository } from '../repositories/operations/webhook-out.repository.ts';
-import { WebhookSender } from '../repositories/operations/webhook-sender.ts';
+import { WebhookSender, type HostResolver } from '../repositories/operations/webhook-sender.ts';
 import { registerWebhookOutListeners } from '../services/operations/webhook-out.listeners.ts';
 import { WebhookOutService } from '../services/operations/webhook-out.service.ts';
 import type { Core } from './core.ts';
@@ -13,6 +13,8 @@ export const wireOperations = (
   identity: Identity,
   events: Events,
   messaging: Messaging,
+  /** Host names of webhook endpoints (tests give a double); the system resolver otherwise. */
+  webhookResolve?: HostResolver,
 ) => {
   const { config, database, bus, secrets, jobs, clock, logger } = core;
   const webhookOut = new WebhookOutRepository(database.db);
@@ -22,7 +24,10 @@ export const wireOperations = (
     events: events.repositories.events,
     users: identity.repositories.users,
     mail: messaging.services.mail,
-    sender: new WebhookSender({ allowPrivate: config.webhooksAllowPrivate }),
+    sender: new WebhookSender({
+      allowPrivate: config.webhooksAllowPrivate,
+      ...(webhookResolve ? { resolve: webhookResolve } : {}),
+    }),
     secrets,
     jobs,
     clock,
