@@ -58,3 +58,15 @@ export {
   type WebhookEndpoint,
   type WebhookDelivery,
 } from './api/operations/webhooks.ts';
+export {
+  backupCreate,
+  integrityCheck,
+  integrityRepair,
+  INTEGRITY_PROBLEMS,
+  INTEGRITY_ACTIONS,
+  type BackupResult,
+  type IntegrityProblem,
+  type IntegrityProblemKind,
+  type IntegrityAction,
+  type IntegrityReport,
+} from './api/operations/maintenance.ts';
