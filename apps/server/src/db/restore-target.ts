@@ -1,4 +1,4 @@
-import { access, rename, rm } from 'node:fs/promises';
+import { access, mkdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -49,6 +49,7 @@ export const openPgliteRestoreTarget = async (
   folder: string,
   stamp: string,
 ): Promise<RestoreTarget> => {
+  await mkdir(path.dirname(folder), { recursive: true, mode: 0o700 });
   const lock = await DataDirLock.acquire(folder, 'cli');
   let current: { client: PGlite; db: Db } | null = null;
   const openCurrent = async () => {
