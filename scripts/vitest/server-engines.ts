@@ -25,6 +25,7 @@ export const BOTH_ENGINES: readonly string[] = [
   'platform/data-dir-lock.test.ts',
   // Backups (a snapshot of every table, a restore in one transaction) and the integrity check.
   'operations/backup.test.ts',
+  'operations/integrity.test.ts',
   'platform/crash-safety.test.ts',
   // Jobs (pg-boss), the outbox, several processes on one database, restarts mid-job.
   'platform/jobs-registry.test.ts',

@@ -77,7 +77,6 @@ const ROLE_WORDS: Record<string, Role> = {
   '3': Role.EVENT_OWNER,
 };
 
-
 /** What the user and organisation commands need: the API of a running server, or the database. */
 interface AdminTarget {
   listOrganisations(): Promise<Organisation[]>;

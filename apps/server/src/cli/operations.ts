@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { createContractClient, endpoints } from '@flashbulb/shared';
 import { loadConfig, type AppConfig } from '../config.ts';
-import { createBackupService, serverBackupFolder } from '../container/backup.ts';
-import { embeddedDatabaseFolder, openConfiguredDatabase, resolveSecret } from '../container/core.ts';
+import type { IntegrityReport } from '@flashbulb/shared';
+import {
+  createBackupService,
+  createIntegrityService,
+  serverBackupFolder,
+} from '../container/backup.ts';
+import {
+  embeddedDatabaseFolder,
+  openConfiguredDatabase,
+  resolveSecret,
+} from '../container/core.ts';
 import { DataDirLockedError, readLockHolder } from '../db/data-dir-lock.ts';
 import type { Database } from '../db/database.ts';
 import {
@@ -88,11 +97,9 @@ const backupCreate = async (config: AppConfig, flags: OperationFlags) => {
           'or stop the server to write elsewhere.',
       );
     const client = createContractClient({ baseUrl: server });
-    const result = await client.call(
-      endpoints.backupCreate,
-      keep !== undefined ? { keep } : {},
-      { authorization: apiKeyOf(flags, server) },
-    );
+    const result = await client.call(endpoints.backupCreate, keep !== undefined ? { keep } : {}, {
+      authorization: apiKeyOf(flags, server),
+    });
     out(
       `Backup written to ${result.path}: ${result.rows} rows, ${result.objects} objects, ` +
         `${megabytes(result.bytes)}, in ${result.duration_ms} ms.`,
@@ -158,6 +165,46 @@ const backupRestore = async (config: AppConfig, flags: OperationFlags) => {
   }
 };
 
+const describeReport = (report: IntegrityReport): string => {
+  const lines = [
+    `Integrity check: ${report.objects_in_storage} objects in storage, ${report.objects_named} named by rows, ` +
+      `${report.checksums_verified} checksums verified, in ${report.duration_ms} ms.`,
+    `missing: ${report.missing}, untracked: ${report.untracked}, checksum mismatches: ${report.checksum_mismatch}`,
+  ];
+  for (const problem of report.problems) {
+    const owner = problem.owner ? ` (${problem.owner} ${problem.owner_id})` : '';
+    lines.push(`${problem.problem}\t${problem.key}${owner}`);
+  }
+  const listed = report.missing + report.untracked + report.checksum_mismatch;
+  if (listed > report.problems.length)
+    lines.push(`… and ${listed - report.problems.length} more (see the console's Operations page)`);
+  return `${lines.join('\n')}\n`;
+};
+
+const integrityCheck = async (config: AppConfig, flags: OperationFlags) => {
+  const server = await runningServer(config);
+  let report: IntegrityReport;
+  if (server) {
+    const client = createContractClient({ baseUrl: server });
+    report = await client.call(
+      endpoints.integrityCheck,
+      {},
+      { authorization: apiKeyOf(flags, server) },
+    );
+  } else {
+    const install = await openInstall(config);
+    try {
+      report = await createIntegrityService({ ...install, clock: systemClock }).check();
+    } finally {
+      await install.close();
+    }
+  }
+  process.stdout.write(
+    flags.json ? `${JSON.stringify(report, null, 2)}\n` : describeReport(report),
+  );
+  if (report.missing + report.untracked + report.checksum_mismatch > 0) process.exitCode = 1;
+};
+
 /** `backup create|restore`, `integrity check`: operator commands on this install. */
 export const runOperations = async (
   noun: string,
@@ -167,5 +214,6 @@ export const runOperations = async (
   const config = loadConfig();
   if (noun === 'backup' && verb === 'create') return backupCreate(config, flags);
   if (noun === 'backup' && verb === 'restore') return backupRestore(config, flags);
+  if (noun === 'integrity' && verb === 'check') return integrityCheck(config, flags);
   throw new UsageError(`Unknown command: ${noun} ${verb ?? ''}`.trim());
 };

@@ -4,7 +4,9 @@ import type { Database } from '../db/database.ts';
 import { dumpDatabase, knownMigrations } from '../db/logical-backup.ts';
 import type { Clock } from '../lib/clock.ts';
 import { readSecretFile, writeSecretFile } from '../repositories/operations/backup-folder.ts';
+import { IntegrityRepository } from '../repositories/operations/integrity.repository.ts';
 import { BackupService, type SecretAccess } from '../services/operations/backup.service.ts';
+import { IntegrityService } from '../services/operations/integrity.service.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 
 /** Where the server writes the backups it is asked for (`backupCreate`): `<data>/backups`. */
@@ -42,4 +44,19 @@ export const createBackupService = (input: {
     secret: secretAccess(input.config),
     clock: input.clock,
     serverFolder: serverBackupFolder(input.config),
+  });
+
+/** The integrity check for the CLI: it reports; repairs (which enqueue jobs) are the console's. */
+export const createIntegrityService = (input: {
+  database: Database;
+  storage: StorageRepository;
+  clock: Clock;
+}): IntegrityService =>
+  new IntegrityService({
+    rows: new IntegrityRepository(input.database),
+    storage: input.storage,
+    clock: input.clock,
+    jobs: {
+      send: () => Promise.reject(new Error('the command line check does not repair')),
+    },
   });

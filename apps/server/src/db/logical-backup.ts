@@ -90,7 +90,10 @@ const appTables = async (tx: Runner): Promise<string[]> =>
  * Writes every row through `write` (awaited: back-pressure keeps memory flat) and answers what it
  * wrote. The snapshot holds for the whole dump; on PGlite other queries wait until it ends.
  */
-export const dumpDatabase = (db: Db, write: (text: string) => Promise<void>): Promise<DumpSummary> =>
+export const dumpDatabase = (
+  db: Db,
+  write: (text: string) => Promise<void>,
+): Promise<DumpSummary> =>
   db.transaction(
     async (tx) => {
       const tables: Record<string, number> = {};
@@ -175,7 +178,8 @@ export const restoreDatabase = (db: Db, input: RestoreInput): Promise<void> =>
     const upTo = input.summary.schema.last_created_at ?? -1;
     for (const migration of readMigrationFiles({ migrationsFolder })) {
       if (migration.folderMillis > upTo) break;
-      for (const statement of migration.sql) if (statement.trim()) await tx.execute(sql.raw(statement));
+      for (const statement of migration.sql)
+        if (statement.trim()) await tx.execute(sql.raw(statement));
     }
     await raw(tx, 'create schema drizzle');
     await raw(
@@ -235,7 +239,9 @@ export const restoreDatabase = (db: Db, input: RestoreInput): Promise<void> =>
     await flush();
     for (const [name, count] of Object.entries(input.summary.tables)) {
       if ((loaded[name] ?? 0) !== count)
-        throw new Error(`table ${name}: ${loaded[name] ?? 0} rows read, the manifest says ${count}`);
+        throw new Error(
+          `table ${name}: ${loaded[name] ?? 0} rows read, the manifest says ${count}`,
+        );
     }
 
     for (const fk of foreignKeys)

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { endpoints } from '@flashbulb/shared';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import { BackupReader } from '../../src/repositories/operations/backup-folder.ts';
@@ -97,6 +98,21 @@ const objectsFingerprint = async (storage: StorageRepository): Promise<Record<st
   return out;
 };
 
+/** Tables in the PostgreSQL database's public schema (0 on PGlite: nothing to ask). */
+const publicTables = async (): Promise<number> => {
+  if (!databaseUrl) return 0;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
+    );
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+};
+
 const filesUnder = async (dir: string): Promise<string[]> =>
   (await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []))
     .filter((e) => e.isFile())
@@ -124,7 +140,12 @@ beforeAll(async () => {
     eventId = event.id;
     photoIds = [];
     for (const seed of [1, 2]) {
-      const photo = await uploadPhoto(t, robot, event.name, await makeJpeg({ width: 64, height: 48, seed }));
+      const photo = await uploadPhoto(
+        t,
+        robot,
+        event.name,
+        await makeJpeg({ width: 64, height: 48, seed }),
+      );
       await waitForReady(t, world.adminA.authorization, event.id, photo.id);
       photoIds.push(photo.id);
     }
@@ -199,12 +220,13 @@ describe('backup and restore', () => {
     await cp(backupPath, corrupt, { recursive: true });
     const reader = await BackupReader.open(corrupt);
     const victim = (await (async () => {
-      for await (const entry of reader!.objects()) if (entry.key.endsWith('thumbnail.jpg')) return entry.key;
+      for await (const entry of reader!.objects())
+        if (entry.key.endsWith('thumbnail.jpg')) return entry.key;
       return null;
     })())!;
     const victimFile = path.join(corrupt, 'objects', ...victim.split('/'));
     const bytes = await readFile(victimFile);
-    bytes[bytes.length - 3] ^= 0xff;
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 3) ^ 0xff, bytes.length - 3);
     await writeFile(victimFile, bytes);
 
     // Wipe: the data folder goes, the database is a new empty one.
@@ -218,6 +240,7 @@ describe('backup and restore', () => {
     expect(refused.stderr.match(/checksum_mismatch: /g)).toHaveLength(1);
     expect(await filesUnder(path.join(dataDir, 'storage', 'objects'))).toEqual([]);
     expect(await stat(path.join(dataDir, 'db', 'PG_VERSION')).catch(() => null)).toBeNull();
+    expect(await publicTables()).toBe(0);
 
     // A backup of a newer schema than this code: refused before anything is read.
     const newer = path.join(work, 'newer');
@@ -234,6 +257,12 @@ describe('backup and restore', () => {
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
     expect(restored.stdout).toContain('Restored');
+
+    // What the rows name is in storage, and the originals hash to their recorded SHA-256.
+    const integrity = await cli('integrity', 'check');
+    expect(integrity.stdout).toContain('missing: 0, untracked: 0, checksum mismatches: 0');
+    expect(integrity.stdout).toContain('2 checksums verified');
+    expect(integrity.code).toBe(0);
 
     // Over data, without --force: refused.
     const again = await cli('backup', 'restore', '--from', backupPath);

@@ -233,7 +233,12 @@ export class BackupReader {
         problems.push({ name, problem: 'checksum_mismatch' });
     };
     const { database, objects, secret } = this.manifest;
-    await check(database.file, path.join(this.folder, database.file), database.sha256, database.bytes);
+    await check(
+      database.file,
+      path.join(this.folder, database.file),
+      database.sha256,
+      database.bytes,
+    );
     await check(objects.file, path.join(this.folder, objects.file), objects.sha256, objects.bytes);
     if ('file' in secret)
       await check(secret.file, path.join(this.folder, secret.file), secret.sha256, secret.bytes);
@@ -244,7 +249,8 @@ export class BackupReader {
       count += 1;
       await check(entry.key, objectPath(this.folder, entry.key), entry.sha256, entry.size);
     }
-    if (count !== objects.count) problems.push({ name: objects.file, problem: 'checksum_mismatch' });
+    if (count !== objects.count)
+      problems.push({ name: objects.file, problem: 'checksum_mismatch' });
     return problems;
   }
 
@@ -273,7 +279,10 @@ export class BackupReader {
 export const listBackups = async (parent: string): Promise<string[]> => {
   const entries = await readdir(parent, { withFileTypes: true }).catch(() => []);
   return entries
-    .filter((e) => e.isDirectory() && e.name.startsWith(`${BACKUP_FORMAT}-`) && !e.name.endsWith('.partial'))
+    .filter(
+      (e) =>
+        e.isDirectory() && e.name.startsWith(`${BACKUP_FORMAT}-`) && !e.name.endsWith('.partial'),
+    )
     .map((e) => path.join(path.resolve(parent), e.name))
     .sort()
     .reverse();

@@ -73,6 +73,11 @@ export class IntegrityRepository {
       : null;
   }
 
+  /** Sends a photo back to processing, as the owner's reprocess does (its job makes the files). */
+  async markProcessing(photoId: number): Promise<void> {
+    await this.db.executeSql(`update photos set status = 'processing' where id = $1`, [photoId]);
+  }
+
   /** Points a photo at another copy of its original (only while it still names `fromKey`). */
   async reattachOriginal(photoId: number, fromKey: string, toKey: string): Promise<boolean> {
     const { rows } = await this.db.executeSql(

@@ -154,7 +154,13 @@ export class BackupService {
           tables: summary.tables,
           sequences: summary.sequences,
         },
-        objects: { file: 'objects.ndjson', ...objectList, count, object_bytes: objectBytes, vanished },
+        objects: {
+          file: 'objects.ndjson',
+          ...objectList,
+          count,
+          object_bytes: objectBytes,
+          vanished,
+        },
         secret:
           secret === null || this.deps.secret.fromEnvironment
             ? { fingerprint: secret === null ? '' : secretFingerprint(secret) }
@@ -195,8 +201,7 @@ export class BackupService {
     if (problems.length > 0) throw new BackupCorruptError(problems);
     if (!force) {
       if (!(await target.isEmpty())) throw new AppError('backup_target_not_empty', 'database');
-      if (await this.storageHasObjects())
-        throw new AppError('backup_target_not_empty', 'storage');
+      if (await this.storageHasObjects()) throw new AppError('backup_target_not_empty', 'storage');
       const backupSecret = await reader.readSecret();
       const backupFingerprint =
         backupSecret !== null
@@ -234,9 +239,14 @@ export class BackupService {
             done(null, chunk);
           },
         });
-        await storage.put(entry.key, reader.openObject(entry.key).pipe(hashed), entry.content_type, {
-          cacheControl: entry.cache_control,
-        });
+        await storage.put(
+          entry.key,
+          reader.openObject(entry.key).pipe(hashed),
+          entry.content_type,
+          {
+            cacheControl: entry.cache_control,
+          },
+        );
         written.push(entry.key);
         // Verified a moment ago; a file changed since then is not taken either.
         if (hash.digest('hex') !== entry.sha256)

@@ -181,6 +181,8 @@ export class IntegrityService {
     if (action === 're-derive') {
       const derivative = namers.find((n) => n.owner.startsWith('photos.derivative:'));
       if (!derivative || stored) throw new AppError('integrity_action_unavailable', 'action');
+      // The owner's reprocess, for this photo: its derivatives job skips a photo that is ready.
+      await rows.markProcessing(derivative.ownerId);
       await this.deps.jobs.send('photo.derivatives', { photoId: derivative.ownerId });
       return { done: true };
     }
