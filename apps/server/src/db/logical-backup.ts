@@ -122,7 +122,7 @@ export const dumpDatabase = (
         )
       ).map((row) => ({
         name: String(row.name),
-        last_value: row.last_value == null ? null : String(row.last_value),
+        last_value: row.last_value == null ? null : (row.last_value as string),
       }));
       return { tables, sequences, schema: await readSchemaVersion(tx) };
     },

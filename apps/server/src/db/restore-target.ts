@@ -79,7 +79,7 @@ export const openPgliteRestoreTarget = async (
       await rm(staging, { recursive: true, force: true });
       const client = await PGlite.create({ dataDir: staging, extensions: { vector } });
       try {
-        await restoreDatabase(drizzlePglite(client, { schema }) as unknown as Db, input);
+        await restoreDatabase(drizzlePglite(client, { schema }), input);
         await client.close();
       } catch (error) {
         await client.close().catch(() => undefined);

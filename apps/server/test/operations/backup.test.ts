@@ -8,11 +8,14 @@ import { endpoints } from '@flashbulb/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
-import { BackupReader } from '../../src/repositories/operations/backup-folder.ts';
+import {
+  BackupReader,
+  type BackupManifest,
+} from '../../src/repositories/operations/backup-folder.ts';
 import type { StorageRepository } from '../../src/storage/storage.repository.ts';
 import { apiKeyAuth, as, createEvent, createRobotWorld } from '../helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady } from '../helpers/photos.ts';
-import { createEmptyPgDatabase, createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { createEmptyPgDatabase, createTestApp } from '../helpers/test-app.ts';
 
 /**
  * Backup and restore end to end, on the engine of the project: data made through the API, a
@@ -205,7 +208,7 @@ describe('backup and restore', () => {
       version: 1,
       engine: onPostgres ? 'postgres' : 'pglite',
       storage: 'local',
-      secret: { fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) },
+      secret: { fingerprint: expect.stringMatching(/^[0-9a-f]{16}$/) as unknown },
     });
     expect(reader!.manifest.schema.migrations).toBeGreaterThan(20);
     expect(reader!.manifest.database.tables['public.photos']).toBe(2);
@@ -245,7 +248,9 @@ describe('backup and restore', () => {
     // A backup of a newer schema than this code: refused before anything is read.
     const newer = path.join(work, 'newer');
     await cp(backupPath, newer, { recursive: true });
-    const manifest = JSON.parse(await readFile(path.join(newer, 'manifest.json'), 'utf8'));
+    const manifest = JSON.parse(
+      await readFile(path.join(newer, 'manifest.json'), 'utf8'),
+    ) as BackupManifest;
     manifest.schema.last_created_at = 4_102_444_800_000;
     manifest.schema.migrations += 1;
     await writeFile(path.join(newer, 'manifest.json'), JSON.stringify(manifest));

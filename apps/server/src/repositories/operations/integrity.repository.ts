@@ -37,7 +37,7 @@ export class IntegrityRepository {
     const { rows } = await this.db.executeSql(NAMED_OBJECTS, []);
     return rows.map((row) => ({
       key: String(row.key),
-      sha256: row.sha256 == null ? null : String(row.sha256),
+      sha256: row.sha256 == null ? null : (row.sha256 as string),
       owner: String(row.owner),
       ownerId: Number(row.id),
       eventId: row.event_id == null ? null : Number(row.event_id),
@@ -52,7 +52,7 @@ export class IntegrityRepository {
     );
     return rows.map((row) => ({
       key: String(row.key),
-      sha256: row.sha256 == null ? null : String(row.sha256),
+      sha256: row.sha256 == null ? null : (row.sha256 as string),
       owner: String(row.owner),
       ownerId: Number(row.id),
       eventId: row.event_id == null ? null : Number(row.event_id),
