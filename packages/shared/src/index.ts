@@ -60,11 +60,13 @@ export {
 } from './api/operations/webhooks.ts';
 export {
   backupCreate,
+  backupList,
   integrityCheck,
   integrityRepair,
   INTEGRITY_PROBLEMS,
   INTEGRITY_ACTIONS,
   type BackupResult,
+  type BackupSummary,
   type IntegrityProblem,
   type IntegrityProblemKind,
   type IntegrityAction,

@@ -372,6 +372,7 @@ export const createHandlers = (services: {
   webhookDeliveries: async ({ actor, body }) => services.webhookOut.deliveries(actor, body),
   webhookReplay: async ({ actor, body }) => services.webhookOut.replay(actor, body),
   backupCreate: async ({ actor, body }) => services.backups.createFor(actor, body),
+  backupList: async ({ actor }) => services.backups.listFor(actor),
   integrityCheck: async ({ actor }) => services.integrity.checkFor(actor),
   integrityRepair: async ({ actor, body }) => services.integrity.repair(actor, body),
   paymentConnectionSave: async ({ actor, body }) => services.paymentConnections.save(actor, body),

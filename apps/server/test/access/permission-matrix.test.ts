@@ -1049,6 +1049,10 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({}),
     expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, OK),
   },
+  backupList: {
+    body: () => ({}),
+    expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, OK),
+  },
   integrityCheck: {
     body: () => ({}),
     expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, OK),

@@ -43,11 +43,14 @@ const newDatabaseUrl = async (): Promise<string | undefined> => {
 
 const appEnv = (): Record<string, string> => (databaseUrl ? { DATABASE_URL: databaseUrl } : {});
 
+/** The secret key the CLI runs with (a test of a wrong one changes it for one call). */
+let cliSecret = SECRET;
+
 const cli = async (...args: string[]) => {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     FLASHBULB_DATA_DIR: dataDir,
-    FLASHBULB_SECRET_KEY: SECRET,
+    FLASHBULB_SECRET_KEY: cliSecret,
     LOG_LEVEL: 'silent',
   };
   delete env.DATABASE_URL;
@@ -177,6 +180,15 @@ beforeAll(async () => {
     const reader = await BackupReader.open(viaApi.path);
     expect(await reader!.verify()).toEqual([]);
     expect(viaApi.objects).toBeGreaterThanOrEqual(6);
+    const listed = await t.ok(endpoints.backupList, {}, superAuth);
+    expect(listed.backups).toEqual([
+      expect.objectContaining({
+        path: viaApi.path,
+        created_date: viaApi.created_date,
+        objects: viaApi.objects,
+        rows: viaApi.rows,
+      }),
+    ]);
 
     before = {
       rows: await rowsFingerprint(t.database),
@@ -257,6 +269,16 @@ describe('backup and restore', () => {
     const tooNew = await cli('backup', 'restore', '--from', newer);
     expect(tooNew.code).toBe(1);
     expect(tooNew.stderr).toContain('backup_schema_newer');
+
+    // Under another secret key than the backup's: sealed secrets would not open. Refused.
+    cliSecret = 'another-secret-key-that-is-long-enough-9876543210';
+    const wrongKey = await cli('backup', 'restore', '--from', backupPath).finally(() => {
+      cliSecret = SECRET;
+    });
+    expect(wrongKey.code).toBe(1);
+    expect(wrongKey.stderr).toContain('backup_secret_mismatch');
+    expect(await publicTables()).toBe(0);
+    expect(await filesUnder(path.join(dataDir, 'storage', 'objects'))).toEqual([]);
 
     const restored = await cli('backup', 'restore', '--from', backupPath);
     expect(restored.stderr).toBe('');

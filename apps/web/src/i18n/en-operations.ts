@@ -8,6 +8,17 @@ export const enOperations = {
     run: 'Back up now',
     done: 'Backup written to {{path}}: {{rows}} rows, {{objects}} objects, {{size}}, in {{seconds}} s.',
     removed: 'Removed older backups: {{list}}',
+    loadError: 'The backups could not be listed.',
+    none: 'No backup in {{folder}} yet.',
+    tableLabel: 'Backups',
+    columns: {
+      created: 'Made',
+      size: 'Size',
+      duration: 'Took',
+      contents: 'Contents',
+      path: 'Folder on the server',
+    },
+    contents: '{{rows}} rows, {{objects}} objects',
   },
   integrity: {
     title: 'Storage integrity',

@@ -202,6 +202,7 @@ export const endpoints = {
   webhookReplay: webhooks.webhookReplay,
   // operations: backups and the storage integrity check
   backupCreate: maintenance.backupCreate,
+  backupList: maintenance.backupList,
   integrityCheck: maintenance.integrityCheck,
   integrityRepair: maintenance.integrityRepair,
 } as const satisfies Record<string, Endpoint>;

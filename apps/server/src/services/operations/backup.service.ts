@@ -1,5 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import { Transform } from 'node:stream';
+import type { BackupSummary } from '@flashbulb/shared';
 import { isSuperUser } from '../../access/roles.ts';
 import type { SignedInUser } from '../../access/signed-in-user.ts';
 import type { DumpSummary, SchemaVersion } from '../../db/logical-backup.ts';
@@ -273,6 +274,32 @@ export class BackupService {
       if (!force) for (const key of written) await storage.delete(key).catch(() => undefined);
       throw error;
     }
+  }
+
+  /** The owner call: the complete backups in the server's folder, newest first (at most 50). */
+  async listFor(actor: SignedInUser | null): Promise<{ folder: string; backups: BackupSummary[] }> {
+    if (!actor) throw new AppError('unauthorized_user');
+    if (!isSuperUser(actor)) throw new AppError('forbidden');
+    const backups: BackupSummary[] = [];
+    for (const folder of (await listBackups(this.deps.serverFolder)).slice(0, 50)) {
+      const reader = await BackupReader.open(folder);
+      if (!reader) continue;
+      const { manifest } = reader;
+      backups.push({
+        path: folder,
+        created_date: manifest.created_at,
+        duration_ms: manifest.duration_ms,
+        bytes:
+          manifest.database.bytes +
+          manifest.objects.bytes +
+          manifest.objects.object_bytes +
+          ('bytes' in manifest.secret ? manifest.secret.bytes : 0),
+        objects: manifest.objects.count,
+        rows: Object.values(manifest.database.tables).reduce((a, b) => a + b, 0),
+        engine: manifest.engine,
+      });
+    }
+    return { folder: this.deps.serverFolder, backups };
   }
 
   /** Removes all but the newest `keep` complete backups in `parent`; answers the removed ones. */

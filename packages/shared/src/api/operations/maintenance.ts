@@ -38,6 +38,27 @@ export const backupCreate = defineEndpoint({
   errors: [...errors, 'backup_running'],
 });
 
+export const backupSummarySchema = z.object({
+  path: z.string(),
+  created_date: z.string(),
+  duration_ms: z.number(),
+  bytes: z.number(),
+  objects: z.number(),
+  rows: z.number(),
+  engine: z.string(),
+});
+export type BackupSummary = z.infer<typeof backupSummarySchema>;
+
+export const backupList = defineEndpoint({
+  path: `${OWNER_PREFIX}/operations/backup/list`,
+  auth: 'owner',
+  tag: 'operations',
+  summary: 'The complete backups in the server’s <data dir>/backups, newest first (at most 50)',
+  body: z.object({}),
+  result: z.object({ folder: z.string(), backups: z.array(backupSummarySchema) }),
+  errors,
+});
+
 export const INTEGRITY_PROBLEMS = ['missing', 'untracked', 'checksum_mismatch'] as const;
 export type IntegrityProblemKind = (typeof INTEGRITY_PROBLEMS)[number];
 export const INTEGRITY_ACTIONS = ['re-derive', 're-attach', 'delete'] as const;

@@ -50,19 +50,41 @@ const report = (over: Partial<IntegrityReport> = {}): IntegrityReport => ({
 describe('console Operations page', { timeout: 40_000 }, () => {
   it('backs up now, runs the integrity check and acts on a problem', async () => {
     let repaired = false;
+    let backupsMade = 0;
     const api = installConsoleApi({
       user: superUser,
       routes: {
-        [`${OWNER}/operations/backup/create`]: {
+        [`${OWNER}/operations/backup/list`]: (): FakeReply => ({
           ok: {
-            path: '/var/lib/flashbulb/backups/flashbulb-backup-20261127T081500000Z',
-            created_date: '2026-11-27T08:15:00.000Z',
-            duration_ms: 2500,
-            bytes: 3 * 1024 * 1024,
-            objects: 12,
-            rows: 345,
-            removed: [],
+            folder: '/var/lib/flashbulb/backups',
+            backups: backupsMade
+              ? [
+                  {
+                    path: '/var/lib/flashbulb/backups/flashbulb-backup-20261127T081500000Z',
+                    created_date: '2026-11-27T08:15:00.000Z',
+                    duration_ms: 2500,
+                    bytes: 3 * 1024 * 1024,
+                    objects: 12,
+                    rows: 345,
+                    engine: 'pglite',
+                  },
+                ]
+              : [],
           },
+        }),
+        [`${OWNER}/operations/backup/create`]: (): FakeReply => {
+          backupsMade += 1;
+          return {
+            ok: {
+              path: '/var/lib/flashbulb/backups/flashbulb-backup-20261127T081500000Z',
+              created_date: '2026-11-27T08:15:00.000Z',
+              duration_ms: 2500,
+              bytes: 3 * 1024 * 1024,
+              objects: 12,
+              rows: 345,
+              removed: [],
+            },
+          };
         },
         [`${OWNER}/operations/integrity/check`]: (): FakeReply => ({
           ok: repaired ? report({ missing: 0, problems: report().problems.slice(1) }) : report(),
@@ -74,13 +96,20 @@ describe('console Operations page', { timeout: 40_000 }, () => {
       },
     });
     renderApp('/operations');
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Back up now' }, { timeout: 20_000 }),
-    );
+    expect(
+      await screen.findByText('No backup in /var/lib/flashbulb/backups yet.', undefined, {
+        timeout: 20_000,
+      }),
+    ).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Back up now' }));
     expect((await screen.findByTestId('backup-result')).textContent).toContain(
       '345 rows, 12 objects, 3.0 MB',
     );
     expect(api.callsTo(`${OWNER}/operations/backup/create`)[0]?.body).toEqual({ keep: 7 });
+    // The list is read again: the new backup, its size and duration.
+    const backups = await screen.findByRole('table', { name: 'Backups' });
+    expect(within(backups).getByText('3.0 MB')).toBeTruthy();
+    expect(within(backups).getByText('2.5 s')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Run the check' }));
     const table = await screen.findByRole('table', { name: 'Integrity problems' });

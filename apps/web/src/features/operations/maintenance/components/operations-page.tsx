@@ -15,7 +15,12 @@ import { useTranslation } from 'react-i18next';
 import type { IntegrityProblem, IntegrityReport } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { useCreateBackup, useIntegrityCheck, useIntegrityRepair } from '../api/maintenance-api.ts';
+import {
+  useBackups,
+  useCreateBackup,
+  useIntegrityCheck,
+  useIntegrityRepair,
+} from '../api/maintenance-api.ts';
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -24,6 +29,7 @@ function BackupCard() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const create = useCreateBackup();
+  const backups = useBackups();
   const [keep, setKeep] = useState<number | string>(7);
   const result = create.data;
   return (
@@ -67,6 +73,39 @@ function BackupCard() {
               </Text>
             )}
           </Alert>
+        )}
+        {backups.isError && <Alert color="red">{t('operations.backup.loadError')}</Alert>}
+        {backups.data?.backups.length === 0 && (
+          <Text size="sm">{t('operations.backup.none', { folder: backups.data.folder })}</Text>
+        )}
+        {backups.data && backups.data.backups.length > 0 && (
+          <Table aria-label={t('operations.backup.tableLabel')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('operations.backup.columns.created')}</Table.Th>
+                <Table.Th>{t('operations.backup.columns.size')}</Table.Th>
+                <Table.Th>{t('operations.backup.columns.duration')}</Table.Th>
+                <Table.Th>{t('operations.backup.columns.contents')}</Table.Th>
+                <Table.Th>{t('operations.backup.columns.path')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {backups.data.backups.map((backup) => (
+                <Table.Tr key={backup.path}>
+                  <Table.Td>{new Date(backup.created_date).toLocaleString()}</Table.Td>
+                  <Table.Td>{megabytes(backup.bytes)}</Table.Td>
+                  <Table.Td>{(backup.duration_ms / 1000).toFixed(1)} s</Table.Td>
+                  <Table.Td>
+                    {t('operations.backup.contents', {
+                      rows: backup.rows,
+                      objects: backup.objects,
+                    })}
+                  </Table.Td>
+                  <Table.Td style={{ wordBreak: 'break-all' }}>{backup.path}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
         )}
       </Stack>
     </Card>
