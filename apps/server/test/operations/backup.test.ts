@@ -295,6 +295,11 @@ describe('backup and restore', () => {
     const again = await cli('backup', 'restore', '--from', backupPath);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('backup_target_not_empty');
+    // With --force it restores over it (the embedded database's old folder is kept aside).
+    const forced = await cli('backup', 'restore', '--from', backupPath, '--force');
+    expect(forced.stderr).toBe('');
+    expect(forced.code).toBe(0);
+    if (!onPostgres) expect(forced.stdout).toMatch(/kept as .*db\.before-restore-/);
 
     const t = await createTestApp(appEnv(), { onDisk: { dataDir } });
     try {
