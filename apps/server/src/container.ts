@@ -175,6 +175,8 @@ export const createContainer = async (
           },
           providerCheckouts: payments.services.providerCheckouts,
           webhooks: operations.services.webhookOut,
+          integrity: operations.services.integrity,
+          integrityLog: logger.child({ component: 'integrity' }),
           clock,
         }),
       );

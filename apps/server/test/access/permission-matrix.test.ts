@@ -1076,6 +1076,23 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ delivery_id: 2_000_000 }),
     expect: operators(['webhook_not_found', 404], ['webhook_not_found', 404]),
   },
+  // Backups and the storage integrity check: super users only (every organisation's data).
+  backupCreate: {
+    body: () => ({}),
+    expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, OK),
+  },
+  backupList: {
+    body: () => ({}),
+    expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, OK),
+  },
+  integrityCheck: {
+    body: () => ({}),
+    expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, OK),
+  },
+  integrityRepair: {
+    body: () => ({ key: 'archive/nothing-here.jpg', action: 'delete' }),
+    expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, ['integrity_object_unknown', 404]),
+  },
   squareCreateDeviceCode: {
     body: () => ({ access_token: 'EAAA-token', name: ' ', location_id: 'L1' }),
     expect: operators(['square_device_name_required', 400], ['square_device_name_required', 400]),
