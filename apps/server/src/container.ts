@@ -50,6 +50,8 @@ export const createContainer = async (
   const events = wireEvents(core, identity, messaging);
   const photos = wirePhotos(core, events, {
     claimUploadedId: (event, uid) => attendees.services.attendees.claimUploadedId(event, uid),
+    attachUploaded: (event, photo, uids) =>
+      attendees.services.attendees.attachUploaded(event, photo, uids),
   });
   const albums = wireAlbums(core, events, photos, messaging, {
     albumMail: () => notifications.services.albumMail,

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   attendeeEvents,
@@ -81,19 +81,35 @@ export class NotificationRepository {
     photoId: number,
   ): Promise<{ photo: { uid: string; eventId: number } | null; attendees: AttendeeContact[] }> {
     const [photo] = await this.db
-      .select({ uid: photos.uid, eventId: photos.eventId, status: photos.status })
+      .select({
+        uid: photos.uid,
+        eventId: photos.eventId,
+        status: photos.status,
+        attendeeUid: photos.attendeeUid,
+      })
       .from(photos)
       .where(eq(photos.id, photoId));
     if (!photo || photo.status !== 'ready') return { photo: null, attendees: [] };
+    // The album holds the photos uploaded with the attendee's id and those attached to them.
     const rows = await this.db
       .select(contactColumns)
-      .from(attendeePhotos)
-      .innerJoin(attendees, eq(attendees.id, attendeePhotos.attendeeId))
+      .from(attendees)
       .innerJoin(
         attendeeEvents,
         and(eq(attendeeEvents.attendeeId, attendees.id), eq(attendeeEvents.eventId, photo.eventId)),
       )
-      .where(eq(attendeePhotos.photoId, photoId))
+      .where(
+        or(
+          photo.attendeeUid === null ? undefined : eq(attendees.uid, photo.attendeeUid),
+          inArray(
+            attendees.id,
+            this.db
+              .select({ id: attendeePhotos.attendeeId })
+              .from(attendeePhotos)
+              .where(eq(attendeePhotos.photoId, photoId)),
+          ),
+        ),
+      )
       .orderBy(attendees.id);
     return { photo: { uid: photo.uid, eventId: photo.eventId }, attendees: rows };
   }

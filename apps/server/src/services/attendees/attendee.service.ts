@@ -309,4 +309,32 @@ export class AttendeeService {
     if (record.row.organisationId === organisationId)
       await this.deps.attendees.linkEvent(record.row.id, event.row.id);
   }
+
+  /**
+   * A photo uploaded for several attendees (a group photo), or the same bytes sent again for
+   * another one: it joins the albums of these ids (claimed first, `claimUploadedId`) that are
+   * attendees of the event's organisation at the event. Answers how many had not had it. A
+   * ready photo is news to them now; one still processing is announced by its `photo.ready`,
+   * which reaches every album holding it.
+   */
+  async attachUploaded(
+    event: EventRecord,
+    photo: Pick<PhotoRow, 'id' | 'eventId' | 'status'>,
+    uids: readonly string[],
+  ): Promise<number> {
+    let attached = 0;
+    for (const uid of uids) {
+      const record = await this.deps.attendees.findByUid(uid);
+      if (!record || record.row.organisationId !== event.row.organisationId) continue;
+      if (!record.eventIds.includes(photo.eventId)) continue;
+      if ((await this.deps.attendees.attach(record.row.id, [photo.id], 'upload')) === 0) continue;
+      attached += 1;
+      if (photo.status === 'ready')
+        await this.deps.bus?.emit('attendee.photos_attached', {
+          attendeeId: record.row.id,
+          photos: [{ photoId: photo.id, eventId: photo.eventId }],
+        });
+    }
+    return attached;
+  }
 }
