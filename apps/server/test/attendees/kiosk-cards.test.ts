@@ -4,7 +4,7 @@ import jsQR from 'jsqr';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyAuth, createEvent, createEventWorld } from '../helpers/events.ts';
+import { apiKeyAuth, attendeeAlbumKey, createEvent, createEventWorld } from '../helpers/events.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -139,5 +139,24 @@ describe('a printed kiosk card opens the kiosk', () => {
       .toBe('Invalid card code.');
     expect(new URL(page.url()).pathname).toBe('/kiosk/entry');
     await page.close();
+  });
+
+  it('a booth-chosen attendee’s album link (id~private id) opens the kiosk by its private id', async () => {
+    // A wristband id arrives with a photo: the attendee is made with a private id of its own.
+    const record = (await t.app.container.repositories.events.findById(event.id))!;
+    await t.app.container.services.attendees.claimUploadedId(record, 'BIB9');
+    const key = await attendeeAlbumKey(t, 'BIB9');
+    expect(key).toMatch(/^BIB9~[A-Z0-9]{8}$/);
+    expect(
+      await t.ok(endpoints.checkKioskCard, {
+        ...kiosk(),
+        card_code: `${base}/?attId=${encodeURIComponent(key)}`,
+      }),
+    ).toEqual({ valid: true, attendee_uid: key });
+    // The wristband number alone is no card code.
+    expect(
+      (await t.ok(endpoints.checkKioskCard, { ...kiosk(), card_code: `${base}/?attId=BIB9` }))
+        .valid,
+    ).toBe(false);
   });
 });
