@@ -52,7 +52,7 @@ export interface AttendeeUploads {
    */
   attachUploaded(
     event: EventRecord,
-    photo: Pick<PhotoRow, 'id' | 'eventId' | 'status'>,
+    photo: Pick<PhotoRow, 'id' | 'uid' | 'eventId'>,
     uids: readonly string[],
   ): Promise<number>;
 }
