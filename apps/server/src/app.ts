@@ -235,11 +235,8 @@ export const buildApp = async (
   });
 
   // Albums: the live photo stream (SSE) and the server-rendered share pages.
-  registerPhotoStream(
-    app,
-    container.services.photoStream,
-    (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
-    (principal, gate) => container.services.leads.requireLead(principal, gate),
+  registerPhotoStream(app, container.services.photoStream, (keyType, keyValue) =>
+    container.access.resolveKey(keyType, keyValue),
   );
   registerSharePages(app, container.services.shares);
   // `/?photoId=…`: the share-preview page (albums §2.1), before the web app's own `/` links.
@@ -266,7 +263,6 @@ export const buildApp = async (
     resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
     events: container.services.events,
     photoListing: container.services.photoListing,
-    requireLead: (principal, gate) => container.services.leads.requireLead(principal, gate),
   });
   return app;
 };

@@ -20,6 +20,7 @@ import {
 import { registerPhotoListeners } from '../services/photos/photo.listeners.ts';
 import { StockUploadService } from '../services/events/stock-upload.service.ts';
 import { UploadSweep } from '../services/photos/upload-sweep.ts';
+import type { LeadGate } from '../access/lead-gate.ts';
 import type { Core } from './core.ts';
 import type { Events } from './events.ts';
 
@@ -27,8 +28,11 @@ import type { Events } from './events.ts';
 export const wirePhotos = (
   core: Core,
   events: Events,
-  /** Creates or links the attendees an upload names, adds it to their albums (attendees domain). */
-  attendeeUploads: AttendeeUploads,
+  /**
+   * From the attendees domain (wired later): creating or linking the attendees an upload names
+   * and adding it to their albums, and the lead gate of guest album calls.
+   */
+  attendeeUploads: AttendeeUploads & { leadGate: LeadGate },
 ) => {
   const { config, database, clock, secret, secrets, storage, bus, jobs, logger } = core;
   const { access } = events;
@@ -54,6 +58,7 @@ export const wirePhotos = (
     uidSecret: secrets.signingKey,
     attendeeUploads,
     quotas: core.quotas,
+    logger: photoLogger,
   });
   const photoDerivatives = new PhotoDerivativesService({
     photos,
@@ -81,6 +86,7 @@ export const wirePhotos = (
     urls,
     clock,
     attendeeRows: attendees,
+    leadGate: attendeeUploads.leadGate,
     publicMediaUrl: (key) => storage.publicUrl(key),
     // Wrong VIP tokens are counted in the same failure table as sign-ins and unlock codes.
     attempts: new ThrottleRepository(database.db),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   attendeeEvents,
@@ -76,7 +76,10 @@ export class NotificationRepository {
     return row;
   }
 
-  /** The ready photo (of this event) and the attendees whose album at the event holds it. */
+  /**
+   * The ready photo (of this event) and the attendees whose album at the event holds it: the one
+   * it was uploaded for (its attendee id) and those it was attached to.
+   */
   async attendeesOfReadyPhoto(
     photoId: number,
   ): Promise<{ photo: { uid: string; eventId: number } | null; attendees: AttendeeContact[] }> {
@@ -86,11 +89,14 @@ export class NotificationRepository {
         eventId: photos.eventId,
         status: photos.status,
         attendeeUid: photos.attendeeUid,
+        organisationId: events.organisationId,
       })
       .from(photos)
+      .innerJoin(events, eq(events.id, photos.eventId))
       .where(eq(photos.id, photoId));
     if (!photo || photo.status !== 'ready') return { photo: null, attendees: [] };
-    // The album holds the photos uploaded with the attendee's id and those attached to them.
+    const attached = sql`exists (select 1 from ${attendeePhotos}
+      where ${attendeePhotos.attendeeId} = ${attendees.id} and ${attendeePhotos.photoId} = ${photoId})`;
     const rows = await this.db
       .select(contactColumns)
       .from(attendees)
@@ -99,16 +105,15 @@ export class NotificationRepository {
         and(eq(attendeeEvents.attendeeId, attendees.id), eq(attendeeEvents.eventId, photo.eventId)),
       )
       .where(
-        or(
-          photo.attendeeUid === null ? undefined : eq(attendees.uid, photo.attendeeUid),
-          inArray(
-            attendees.id,
-            this.db
-              .select({ id: attendeePhotos.attendeeId })
-              .from(attendeePhotos)
-              .where(eq(attendeePhotos.photoId, photoId)),
-          ),
-        ),
+        photo.attendeeUid === null
+          ? attached
+          : or(
+              and(
+                eq(attendees.organisationId, photo.organisationId),
+                eq(attendees.uid, photo.attendeeUid),
+              ),
+              attached,
+            ),
       )
       .orderBy(attendees.id);
     return { photo: { uid: photo.uid, eventId: photo.eventId }, attendees: rows };

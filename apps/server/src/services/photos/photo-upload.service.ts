@@ -1,5 +1,5 @@
-import { ownerPatternMatches } from '../../lib/owner-pattern.ts';
 import { createHmac, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger as Logger } from 'fastify';
 import {
   extensionOf,
   kioskMediaError,
@@ -29,6 +29,7 @@ import type { Principal } from '../../access/principal.ts';
 import { IMAGE_MAX_BYTES, protectedPhotoFolder, readUpload } from './photo-files.ts';
 import type { Quotas } from '../operations/quotas.ts';
 import { presentOperatorPhoto, presentRobotUpload } from '../../presenters/photo.presenter.ts';
+import { photoDelay } from './photo-delay.ts';
 import type { PhotoUrls } from './photo-urls.ts';
 
 /**
@@ -82,6 +83,8 @@ export class PhotoUploadService {
       attendeeUploads?: AttendeeUploads;
       /** Concurrent completions per organisation (services/operations/quotas.ts). */
       quotas?: Pick<Quotas, 'uploadSlot'>;
+      /** Notes photos held back by their tags (the delay settings are logged, albums spec §3). */
+      logger?: Pick<Logger, 'info'>;
     },
   ) {}
 
@@ -303,6 +306,8 @@ export class PhotoUploadService {
     const attendeeUid = attendeeUids[0] ?? null;
     const now = this.deps.clock.now();
     const fileName = input.key.split('/').pop() ?? 'photo';
+    const tags = photoTagsFor(sentTags, event.hash_tag, event.opts.forcedIndexTags);
+    const delay = photoDelay(event.opts, { attendeeUid, tags });
     const { photo, created } = await this.deps.photos.insertOrGet({
       uid,
       eventId: event.id,
@@ -318,13 +323,18 @@ export class PhotoUploadService {
       sizeBytes: read.size,
       robotId: caller.robotId,
       attendeeUid,
-      // What stock-image policies and tag unlocks look for (albums spec §3, §4).
-      tags: photoTagsFor(sentTags, event.hash_tag, event.opts.forcedIndexTags),
+      // What stock-image policies, tag unlocks and the delay by tags look for (albums spec §3, §4).
+      tags,
       ...(originalPhotoId !== null ? { isOriginal: 0, originalPhotoId } : {}),
       status: 'processing',
       createdAt: now,
-      availableAt: new Date(now.getTime() + this.delayMinutes(caller.event, attendeeUid) * 60_000),
+      availableAt: new Date(now.getTime() + delay.minutes * 60_000),
     });
+    if (delay.reason === 'tags' && created)
+      this.deps.logger?.info(
+        { photoId: photo.id, eventId: event.id, tags: delay.tags, minutes: delay.minutes },
+        'photo held by its tags',
+      );
     // Before the photo is announced: its `photo.ready` then finds every album that holds it. The
     // same bytes sent for another attendee land here too, as the photo that already exists.
     const attached = await this.attachOthers(caller.event, photo, attendeeUids);
@@ -356,16 +366,5 @@ export class PhotoUploadService {
     return caller?.audience === 'robot'
       ? presentRobotUpload(row, this.deps.urls, caller.robotId)
       : presentOperatorPhoto(row, this.deps.urls);
-  }
-
-  /** Photo delay (owner-console opts): VIP attendees and tagged photos may wait differently. */
-  private delayMinutes(event: EventRecord, attendeeUid: string | null): number {
-    const opts = event.row.opts;
-    if (attendeeUid && opts.attendeeIdVipRegex && opts.photoDelayVipMinutes !== null) {
-      // An operator's pattern: RE2 only (lib/owner-pattern.ts), never the backtracking engine.
-      if (ownerPatternMatches(opts.attendeeIdVipRegex, attendeeUid))
-        return opts.photoDelayVipMinutes;
-    }
-    return opts.photoDelayMinutes ?? 0;
   }
 }
