@@ -40,6 +40,3 @@ export interface SmsProvider {
    */
   send(message: OutgoingSms): Promise<{ providerMessageId: string | null }>;
 }
-
-/** An SMS provider that also reports delivery by webhook. */
-export type SmsProviderWithReports = SmsProvider & WebhookReceiver;

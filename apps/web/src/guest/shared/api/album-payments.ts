@@ -4,7 +4,6 @@ import { type ResultOf } from '@flashbulb/shared';
 import { callApi } from '../../../lib/api-client.ts';
 import { kioskKeyFields } from './kiosk-key.ts';
 
-export type PricingButtons = ResultOf<typeof endpoints.pricingButtonList>;
 export type QrPayment = ResultOf<typeof endpoints.createQrPayment>;
 
 const attendeeKey = (attendeeUid: string) => ({
