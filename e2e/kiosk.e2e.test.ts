@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { defaultEventOpts, endpoints } from '@flashbulb/shared';
+import { defaultEventOpts, endpoints, kioskCardText } from '@flashbulb/shared';
 import {
   albumServerEnv,
   api,
@@ -140,7 +140,19 @@ const world = async (opts: Partial<ReturnType<typeof defaultEventOpts>> = {}) =>
     ).photos
       .map((p) => p.file_name)
       .sort();
-  return { url: `http://127.0.0.1:${relayPort}`, event, a, b, card, serverAlbum };
+  /** One group photo uploaded once by the robot for both guests: it is in both albums. */
+  const groupPhoto = async () => {
+    const group = journey.keepFolder(await photoFolder({ 'group.jpg': '#8e44ad' }));
+    const printed = await robotUpload(url, event, group, {}, [a.display_uid, b.display_uid]);
+    expect(printed).toContain('1 uploaded, 0 attached, 0 already sent, 0 refused, 0 failed.');
+    await expect
+      .poll(async () => [await serverAlbum(a.uid), await serverAlbum(b.uid)], WAIT)
+      .toEqual([
+        ['green.jpg', 'group.jpg', 'red.jpg'],
+        ['grey.jpg', 'group.jpg'],
+      ]);
+  };
+  return { url: `http://127.0.0.1:${relayPort}`, event, a, b, card, serverAlbum, groupPhoto };
 };
 
 const scan = async (page: Page, text: string) => {
@@ -156,7 +168,8 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
   it(
     'scan → the guest’s kiosk album → idle → entry page with nothing left; the next guest sees only theirs; a wrong card is refused',
     async () => {
-      const { url, event, a, b, card } = await world();
+      const { url, event, a, b, card, groupPhoto } = await world();
+      await groupPhoto();
       const browser = await journey.launchBrowser();
       const { page } = browser;
       await page.setViewportSize({ width: 1080, height: 1920 });
@@ -192,7 +205,9 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         expect(params.get('kioskPreviewSize')).toBe('800');
         expect(params.get('miniAlbumPreviewSize')).toBe('300');
         await expect.poll(() => kind(page), WAIT).toBe('attendee');
-        await expect.poll(() => photoNames(page), WAIT).toEqual(['green.jpg', 'red.jpg']);
+        await expect
+          .poll(() => photoNames(page), WAIT)
+          .toEqual(['green.jpg', 'group.jpg', 'red.jpg']);
         // Face recognition is off at this event, so the lookup is not offered at all; the swap of
         // 'Look up my images by face' and '< Back to album' is the faces journey's
         // (e2e/faces-kiosk.e2e.test.ts).
@@ -217,10 +232,11 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         expect(await page.content()).not.toContain(a.uid);
         expect(await photoNames(page)).toEqual([]);
 
-        // Guest B scans and sees only their own photo.
-        await scan(page, card(b.private_id!));
+        // Guest B types the code printed on their card and sees only their own photos (the
+        // group photo too).
+        await scan(page, kioskCardText(b.private_id!));
         await page.waitForURL((u) => u.searchParams.get('attId') === b.uid);
-        await expect.poll(() => photoNames(page), WAIT).toEqual(['grey.jpg']);
+        await expect.poll(() => photoNames(page), WAIT).toEqual(['grey.jpg', 'group.jpg']);
         // A phone-sized kiosk (390×844): the same screen in one column.
         await page.setViewportSize({ width: 390, height: 844 });
         await expect
@@ -242,7 +258,7 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         await page.goto(
           `${url}/?kType=evSB2&privateId=${encodeURIComponent(event.privateKey)}&display=${encodeURIComponent(event.displayToken)}&attId=${b.uid}&kioskMode=true`,
         );
-        await expect.poll(() => photoNames(page), WAIT).toEqual(['grey.jpg']);
+        await expect.poll(() => photoNames(page), WAIT).toEqual(['grey.jpg', 'group.jpg']);
         await page.screenshot({ path: path.join(SHOTS, 'album-1920x1080.png') });
         await page.goto(entry);
         await page.screenshot({ path: path.join(SHOTS, 'entry-1920x1080.png') });

@@ -121,15 +121,17 @@ const execFileAsync = promisify(execFile);
 
 /**
  * The robot client (`npm run cli -- upload`) sends a folder to the event, like a camera PC would;
- * `env` adds to its environment (a proxy's certificate: `NODE_EXTRA_CA_CERTS`).
+ * `env` adds to its environment (a proxy's certificate: `NODE_EXTRA_CA_CERTS`); `attendees` are
+ * its `--attendee` ids (each photo goes to all their albums). Answers what it printed.
  */
 export const robotUpload = async (
   base: string,
   event: Pick<AlbumEvent, 'code' | 'robotKey'>,
   folder: string,
   env: Record<string, string> = {},
-) => {
-  await execFileAsync(
+  attendees: string[] = [],
+): Promise<string> => {
+  const { stdout } = await execFileAsync(
     process.execPath,
     [
       '--import',
@@ -142,10 +144,12 @@ export const robotUpload = async (
       event.robotKey,
       '--server',
       base,
+      ...attendees.flatMap((id) => ['--attendee', id]),
       folder,
     ],
     { cwd: repoRoot, env: { ...process.env, ...env }, timeout: 120_000 },
   );
+  return stdout;
 };
 
 /** Waits until the public list shows `count` photos (derivatives are made by a background job). */

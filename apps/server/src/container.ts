@@ -54,6 +54,8 @@ export const createContainer = async (
     attendees.services.leads.requireLead(principal, pass);
   const photos = wirePhotos(core, events, {
     claimUploadedId: (event, uid) => attendees.services.attendees.claimUploadedId(event, uid),
+    attachUploaded: (event, photo, uids) =>
+      attendees.services.attendees.attachUploaded(event, photo, uids),
     leadGate,
   });
   const albums = wireAlbums(core, events, photos, messaging, {

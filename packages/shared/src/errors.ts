@@ -251,6 +251,10 @@ export const errorCatalogue = {
   },
   // attendees: attendee albums and kiosk cards
   invalid_attendee_id: { status: 404, text: 'This attendee id is not valid' },
+  too_many_attendees: {
+    status: 400,
+    text: 'Name at most 20 attendees for one photo',
+  },
   attendee_locked: { status: 403, text: 'This album has been locked by the event organiser' },
   attendee_expired: { status: 403, text: 'This album link has expired' },
   attendee_group_too_old: {

@@ -4,7 +4,9 @@ import {
   cardCodeFromScan,
   formatAttendeeId,
   isAttendeeIdShape,
+  MAX_UPLOAD_ATTENDEES,
   normaliseAttendeeId,
+  uploadAttendeeIds,
 } from '../src/rules/attendee-id.ts';
 
 describe('attendee ids', () => {
@@ -57,5 +59,28 @@ describe('kiosk card scan (albums §2.3)', () => {
     expect(cardCodeFromScan('https://x.example/?attId=')).toBeNull();
     expect(cardCodeFromScan('<script>')).toBeNull();
     expect(cardCodeFromScan('%')).toBeNull();
+  });
+});
+
+describe('the attendees an upload names', () => {
+  it('takes one id or a list, normalised, in order, each once', () => {
+    expect(uploadAttendeeIds(undefined)).toEqual([]);
+    expect(uploadAttendeeIds('')).toEqual([]);
+    expect(uploadAttendeeIds(' bib-7 ')).toEqual(['BIB7']);
+    expect(uploadAttendeeIds(['bib-7', 'abcd-efgh', 'BIB7'])).toEqual(['BIB7', 'ABCDEFGH']);
+    expect(uploadAttendeeIds([])).toEqual([]);
+  });
+
+  it('refuses the whole list for one entry that is not an id, or for too many', () => {
+    expect(uploadAttendeeIds('a/b')).toBe('invalid_attendee_id');
+    expect(uploadAttendeeIds(['BIB7', 'a/b'])).toBe('invalid_attendee_id');
+    expect(uploadAttendeeIds(['BIB7', ''])).toBe('invalid_attendee_id');
+    const many = Array.from({ length: MAX_UPLOAD_ATTENDEES + 1 }, (_, i) => `G${i}`);
+    expect(uploadAttendeeIds(many.slice(0, MAX_UPLOAD_ATTENDEES))).toHaveLength(20);
+    expect(uploadAttendeeIds(many)).toBe('too_many_attendees');
+    // Long ids: together they must fit a storage key.
+    expect(uploadAttendeeIds(Array.from({ length: 7 }, (_, i) => `${i}`.repeat(100)))).toBe(
+      'too_many_attendees',
+    );
   });
 });

@@ -3,6 +3,8 @@ import {
   countdownText,
   KIOSK_PAGE_ACTIVE_TIMEOUT_MS,
   kioskCardCode,
+  kioskCardLink,
+  kioskCardText,
   kioskDeleteAllowed,
   kioskEntryConfigFrom,
   kioskEntryUrl,
@@ -12,6 +14,20 @@ import {
 
 const q = (s: string) => new URLSearchParams(s);
 
+describe('what a kiosk card carries (albums §2.3)', () => {
+  it('prints the private id and encodes an attId link the entry page reads back to it', () => {
+    for (const privateId of ['K7QX2MPA', 'k7qx-2mpa', ' K7QX 2MPA ']) {
+      const printed = kioskCardText(privateId);
+      expect(printed).toBe('K7QX2MPA');
+      const link = kioskCardLink('https://photos.example/', privateId);
+      expect(link).toBe('https://photos.example/?attId=K7QX2MPA');
+      // Exactly what the entry page accepts: the code typed from print, or the QR's link.
+      expect(kioskCardCode(printed)).toBe(printed);
+      expect(kioskCardCode(link)).toBe(printed);
+    }
+  });
+});
+
 describe('kiosk card code (albums §2.3)', () => {
   it('is the text after = of an attId link, dashes removed, upper case', () => {
     expect(kioskCardCode('https://x.example/?attId=AB12-CD34')).toBe('AB12CD34');
@@ -20,6 +36,11 @@ describe('kiosk card code (albums §2.3)', () => {
     expect(kioskCardCode('https://x.example/?attId=ab12-cd34#top')).toBe('AB12CD34');
     expect(kioskCardCode('https://x.example/?attId=AB12%2DCD34')).toBe('AB12CD34');
     expect(kioskCardCode('ab12 cd34')).toBe('AB12CD34');
+  });
+  it('reads the private id of a booth-chosen attendee’s album link (id~private id)', () => {
+    expect(kioskCardCode('https://x.example/?attId=1234~K7QX2MPA')).toBe('K7QX2MPA');
+    expect(kioskCardCode('https://x.example/?attId=1234%7Ek7qx-2mpa')).toBe('K7QX2MPA');
+    expect(kioskCardCode('https://x.example/?attId=1234~')).toBeNull();
   });
   it('is null for nothing, markup or stray characters', () => {
     expect(kioskCardCode('')).toBeNull();

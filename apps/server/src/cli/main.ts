@@ -30,12 +30,14 @@ const USAGE = `Flashbulb command line
   npm run cli -- organisation create --name <name>
   npm run cli -- organisation list
   npm run cli -- upload --event <code> --key <robot key> [--server <url>] [--watch]
-                       [--attendee <id>] <files or folders>
+                       [--attendee <id>]... <files or folders>
       Uploads photos as a robot through the public API. A journal (.flashbulb-uploads.json in the
       folder) remembers what was sent, so re-running or restarting never uploads a file twice.
       --watch keeps watching the folders for new photos. --attendee puts every photo in that
-      attendee's album. The server is --server, else FLASHBULB_URL, else the server running on
-      this FLASHBULB_DATA_DIR, else FLASHBULB_PUBLIC_URL.
+      attendee's album; give it more than once for group photos (every one of them gets it). A
+      file sent before for other attendees is sent again: the server adds the photo it has to
+      these albums ("attached"), it never stores it twice. The server is --server, else
+      FLASHBULB_URL, else the server running on this FLASHBULB_DATA_DIR, else FLASHBULB_PUBLIC_URL.
 
   npm run cli -- print-agent --server <url> --key <print station key> --pool <name>
                             [--printer <cups queue>]... [--state <folder>]
@@ -191,7 +193,7 @@ const run = async (argv: string[]): Promise<void> => {
       name: { type: 'string' },
       event: { type: 'string' },
       key: { type: 'string' },
-      attendee: { type: 'string' },
+      attendee: { type: 'string', multiple: true },
       server: { type: 'string' },
       journal: { type: 'string' },
       'api-key': { type: 'string' },
@@ -269,7 +271,7 @@ const run = async (argv: string[]): Promise<void> => {
       server: await uploadServer(values.server),
       eventName: values.event.toUpperCase(),
       robotKey: values.key,
-      ...(values.attendee ? { attendeeUid: values.attendee } : {}),
+      ...(values.attendee ? { attendeeUids: values.attendee } : {}),
       paths: files,
       watch: values.watch ?? false,
       ...(values.journal ? { journalPath: values.journal } : {}),

@@ -9,6 +9,7 @@ import {
   isPhotoFileName,
   isContractError,
   MEDIA_CONTENT_TYPES,
+  normaliseAttendeeId,
   type BodyOf,
   type Endpoint,
   type ResultOf,
@@ -25,6 +26,11 @@ export interface RobotUploadOptions {
   robotKey: string;
   /** Attendee id every photo of this run belongs to (wristband, badge or card). */
   attendeeUid?: string;
+  /**
+   * Attendees every photo of this run belongs to (a group photo: each of their albums gets it);
+   * with `attendeeUid`, that one first.
+   */
+  attendeeUids?: string[];
   /** Files and folders; folders are scanned (not recursively). */
   paths: string[];
   watch: boolean;
@@ -46,12 +52,18 @@ interface JournalEntry {
   photoId?: number;
   uid?: string;
   refused?: string;
+  /** The attendees (normalised ids) the file was sent for; a run naming others sends it again. */
+  attendees?: string[];
   at: string;
 }
 type Journal = Record<string, JournalEntry>;
 
 export interface RobotUploadSummary {
+  /** New photos. */
   uploaded: number;
+  /** Files the event already had as a photo, now added to the albums of this run's attendees. */
+  attached: number;
+  /** Files already sent (for this run's attendees), by this journal or by the server's record. */
   skipped: number;
   refused: number;
   failed: number;
@@ -85,7 +97,7 @@ export const RUN_REFUSALS: ReadonlySet<string> = new Set([
 /** What the robot client prints after a run: counts, then why files were not sent. */
 export const describeSummary = (summary: RobotUploadSummary): string => {
   const lines = [
-    `Uploaded ${summary.uploaded}, skipped ${summary.skipped}, refused ${summary.refused}, failed ${summary.failed}.`,
+    `${summary.uploaded} uploaded, ${summary.attached} attached, ${summary.skipped} already sent, ${summary.refused} refused, ${summary.failed} failed.`,
   ];
   if (summary.stopped) {
     lines.push(
@@ -131,6 +143,7 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
   const settleMs = options.settleMs ?? 1000;
   const summary: RobotUploadSummary = {
     uploaded: 0,
+    attached: 0,
     skipped: 0,
     refused: 0,
     failed: 0,
@@ -173,7 +186,27 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
     });
     return journalWrite;
   };
-  const sentHashes = () => new Set(Object.values(journal).map((e) => e.sha256));
+  // The run's attendees as the server stores them; a file sent for all of them is done.
+  const attendees = [
+    ...new Set(
+      [...(options.attendeeUid ? [options.attendeeUid] : []), ...(options.attendeeUids ?? [])]
+        .map(normaliseAttendeeId)
+        .filter(Boolean),
+    ),
+  ];
+  const sentForRun = (entry: JournalEntry) =>
+    !entry.refused && attendees.every((a) => entry.attendees?.includes(a));
+  /** Handled for this run: refused (about the file itself), or sent for every attendee. */
+  const done = (entry: JournalEntry | undefined) =>
+    entry !== undefined && (entry.refused !== undefined || sentForRun(entry));
+  const sentHashes = () =>
+    new Set(
+      Object.values(journal)
+        .filter(sentForRun)
+        .map((e) => e.sha256),
+    );
+  /** Files of earlier runs counted as already sent (once each, however often a watch rescans). */
+  const counted = new Set<string>();
 
   const client = createContractClient({ baseUrl: options.server, fetch: doFetch });
   const robotKey = { key_type: 'robot', key_value: options.robotKey } as const;
@@ -190,7 +223,10 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
     }
   };
 
-  const uploadOnce = async (file: string, bytes: Buffer): Promise<{ id: number; uid: string }> => {
+  const uploadOnce = async (
+    file: string,
+    bytes: Buffer,
+  ): Promise<{ id: number; uid: string; upload_result?: string }> => {
     const name = path.basename(file);
     const contentType = MEDIA_CONTENT_TYPES[extensionOf(name)] ?? 'application/octet-stream';
     const grant = await call(endpoints.photoUploadAccess, {
@@ -198,7 +234,9 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
       event_name: options.eventName,
       file_name: name,
       content_type: contentType,
-      ...(options.attendeeUid ? { attendee_uid: options.attendeeUid } : {}),
+      ...(attendees.length
+        ? { attendee_uid: attendees.length === 1 ? attendees[0] : attendees }
+        : {}),
     });
     const form = new FormData();
     for (const [field, value] of Object.entries(grant.fields)) form.append(field, value);
@@ -221,13 +259,13 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
 
   const inFlight = new Set<string>();
   const processFile = async (file: string): Promise<void> => {
-    if (inFlight.has(file) || journal[file] || signal.aborted) return;
+    if (inFlight.has(file) || done(journal[file]) || signal.aborted) return;
     inFlight.add(file);
     try {
       const bytes = await readFile(file);
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       if (sentHashes().has(sha256)) {
-        journal[file] = { sha256, at: new Date().toISOString() };
+        journal[file] = { sha256, attendees, at: new Date().toISOString() };
         await saveJournal();
         summary.skipped += 1;
         log(`skipped ${path.basename(file)} (same content already uploaded)`);
@@ -240,11 +278,22 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
             sha256,
             photoId: photo.id,
             uid: photo.uid,
+            attendees: [...new Set([...(journal[file]?.attendees ?? []), ...attendees])],
             at: new Date().toISOString(),
           };
           await saveJournal();
-          summary.uploaded += 1;
-          log(`uploaded ${path.basename(file)} → photo ${photo.uid}`);
+          const name = path.basename(file);
+          // The server says what the bytes did (a server without the field made a photo).
+          if (photo.upload_result === 'attached') {
+            summary.attached += 1;
+            log(`attached ${name} → photo ${photo.uid} (already uploaded; now in more albums)`);
+          } else if (photo.upload_result === 'already_uploaded') {
+            summary.skipped += 1;
+            log(`skipped ${name} (the server has it already) → photo ${photo.uid}`);
+          } else {
+            summary.uploaded += 1;
+            log(`uploaded ${name} → photo ${photo.uid}`);
+          }
           return;
         } catch (error) {
           if (error instanceof RunRefusedError) {
@@ -298,7 +347,16 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
         }
       }
     }
-    return found.sort().filter((f) => !journal[f]);
+    const fresh: string[] = [];
+    for (const f of found.sort()) {
+      const entry = journal[f];
+      if (!done(entry)) fresh.push(f);
+      else if (entry && !entry.refused && !counted.has(f)) {
+        counted.add(f);
+        summary.skipped += 1;
+      }
+    }
+    return fresh;
   };
 
   /** Files whose size did not change for `settleMs` (the writer is done). */

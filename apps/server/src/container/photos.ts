@@ -8,13 +8,15 @@ import { PhotoStorageRepository } from '../repositories/photos/photo-storage.rep
 import { MediaAccessService } from '../services/photos/media-access.service.ts';
 import { PhotoUrls } from '../services/photos/photo-urls.ts';
 import { StorageMigration } from '../services/photos/storage-migration.ts';
-import type { EventRecord } from '../repositories/events/event.repository.ts';
 import { PhotoChangesService } from '../services/photos/photo-changes.service.ts';
 import { PhotoDerivativesService } from '../services/photos/photo-derivatives.service.ts';
 import { PhotoListingService } from '../services/photos/photo-listing.service.ts';
 import { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
 import { PhotoVariantsService } from '../services/photos/photo-variants.service.ts';
-import { PhotoUploadService } from '../services/photos/photo-upload.service.ts';
+import {
+  PhotoUploadService,
+  type AttendeeUploads,
+} from '../services/photos/photo-upload.service.ts';
 import { registerPhotoListeners } from '../services/photos/photo.listeners.ts';
 import { StockUploadService } from '../services/events/stock-upload.service.ts';
 import { UploadSweep } from '../services/photos/upload-sweep.ts';
@@ -27,13 +29,10 @@ export const wirePhotos = (
   core: Core,
   events: Events,
   /**
-   * From the attendees domain (wired later): creating or linking the attendee an upload names,
-   * and the lead gate of guest album calls.
+   * From the attendees domain (wired later): creating or linking the attendees an upload names
+   * and adding it to their albums, and the lead gate of guest album calls.
    */
-  attendeeUploads: {
-    claimUploadedId(event: EventRecord, uid: string): Promise<void>;
-    leadGate: LeadGate;
-  },
+  attendeeUploads: AttendeeUploads & { leadGate: LeadGate },
 ) => {
   const { config, database, clock, secret, secrets, storage, bus, jobs, logger } = core;
   const { access } = events;

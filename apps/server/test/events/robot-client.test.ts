@@ -90,9 +90,16 @@ describe('robot client', () => {
     expect(first.stopped).toBeUndefined();
     expect(describeSummary(first)).toContain(`Not sent (${first.notSent[0]!.reason}): notes.jpg`);
     expect(await photoCount()).toBe(5);
-    // Restart: the journal says everything was handled.
+    // Restart: the journal says everything was handled (the five photos: already sent).
     const again = await runRobotUpload(options());
-    expect(again).toMatchObject({ uploaded: 0, skipped: 0, refused: 0, failed: 0, notSent: [] });
+    expect(again).toMatchObject({
+      uploaded: 0,
+      attached: 0,
+      skipped: 5,
+      refused: 0,
+      failed: 0,
+      notSent: [],
+    });
     // Even without its journal, the server recognises the same bytes: no duplicates.
     await unlink(path.join(folder, '.flashbulb-uploads.json'));
     await runRobotUpload(options());
@@ -158,7 +165,7 @@ describe('robot client', () => {
       { cwd: root },
     );
     expect(stdout).toContain('uploaded cli.jpg → photo');
-    expect(stdout).toContain('Uploaded 1, skipped 0, refused 0, failed 0.');
+    expect(stdout).toMatch(/^1 uploaded, 0 attached, \d+ already sent, 0 refused, 0 failed\.$/m);
     expect(await photoCount()).toBe(8);
     const otherJournal = path.join(folder, 'other.json');
     const wrongKey = await run(
@@ -270,7 +277,8 @@ describe('robot client', () => {
       );
       expect(refused).toMatchObject({
         uploaded: 0,
-        skipped: 0,
+        // PROXY_1.jpg, sent above.
+        skipped: 1,
         refused: 0,
         failed: 0,
         stopped: 'invalid_key',
@@ -310,4 +318,95 @@ describe('robot client', () => {
       await rm(own, { recursive: true, force: true });
     }
   });
+
+  it('sends a group photo to every --attendee, and attaches it for an attendee named later', async () => {
+    const own = await mkdtemp(path.join(tmpdir(), 'flashbulb-group-folder-'));
+    try {
+      await writeFile(path.join(own, 'GROUP_1.jpg'), await makeJpeg({ seed: 800 }));
+      const { attendees } = await t.ok(
+        endpoints.generateAttendeeList,
+        { attendee_count: 3, event_id_array: [event.id], is_prepaid: 0 },
+        { authorization: world.adminA.authorization },
+      );
+      const [ann, bob, cy] = attendees as [
+        (typeof attendees)[0],
+        (typeof attendees)[0],
+        (typeof attendees)[0],
+      ];
+      const album = async (uid: string) =>
+        (
+          await t.ok(endpoints.publicPhotoList, {
+            key_type: 'attendee',
+            key_value: uid,
+            max_size: 10,
+            page_number: 1,
+          })
+        ).photos.map((p) => p.file_name);
+      const cli = (...attendeeArgs: string[]) =>
+        run(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'apps/server/src/cli/main.ts',
+            'upload',
+            '--event',
+            event.name,
+            '--key',
+            robotKey,
+            '--server',
+            server,
+            ...attendeeArgs,
+            own,
+          ],
+          { cwd: root },
+        );
+      const before = await photoCount();
+
+      // One upload for both: both albums list it.
+      const group = await cli('--attendee', ann.display_uid, '--attendee', bob.display_uid);
+      expect(group.stdout).toContain(
+        '1 uploaded, 0 attached, 0 already sent, 0 refused, 0 failed.',
+      );
+      await expect
+        .poll(async () => [await album(ann.uid), await album(bob.uid)], { timeout: 20_000 })
+        .toEqual([['GROUP_1.jpg'], ['GROUP_1.jpg']]);
+
+      // The same folder for Cy: the journal sent it for Ann and Bob only, so it goes again and
+      // the server attaches the photo it has.
+      const later = await cli('--attendee', cy.uid);
+      expect(later.stdout).toContain('attached GROUP_1.jpg → photo');
+      expect(later.stdout).toContain(
+        '0 uploaded, 1 attached, 0 already sent, 0 refused, 0 failed.',
+      );
+      expect(await album(cy.uid)).toEqual(['GROUP_1.jpg']);
+      expect(await album(ann.uid)).toEqual(['GROUP_1.jpg']);
+      expect(await photoCount()).toBe(before + 1);
+
+      // Cy again: already sent, nothing leaves the machine.
+      const again = await runRobotUpload(options({ paths: [own], attendeeUids: [cy.uid] }));
+      expect(again).toMatchObject({ uploaded: 0, attached: 0, skipped: 1 });
+      expect(describeSummary(again)).toContain(
+        '0 uploaded, 0 attached, 1 already sent, 0 refused, 0 failed.',
+      );
+
+      // Without its journal, the server says what it already has.
+      await unlink(path.join(own, '.flashbulb-uploads.json'));
+      const fresh = await runRobotUpload(
+        options({ paths: [own], attendeeUids: [ann.uid, cy.uid] }),
+      );
+      expect(fresh).toMatchObject({ uploaded: 0, attached: 0, skipped: 1 });
+
+      // A bad id among them: the run stops with the server's key and attaches nothing.
+      await writeFile(path.join(own, 'GROUP_2.jpg'), await makeJpeg({ seed: 801 }));
+      const bad = await runRobotUpload(
+        options({ paths: [own], attendeeUids: [ann.uid, 'no/such id'] }),
+      );
+      expect(bad.stopped).toBe('invalid_attendee_id');
+      expect(await album(ann.uid)).toEqual(['GROUP_1.jpg']);
+      expect(await photoCount()).toBe(before + 1);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

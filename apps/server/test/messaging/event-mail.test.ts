@@ -17,7 +17,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
  * The event's own mail: the share (mini-album) mail as real
  * HTML mail — logo, receiver's name, thumbnails, wording for the number of photos, a plain part —
  * looked at in Chromium at 390 and 1440 px; the generated attendee list (CSV, formula-safe, and
- * a printable QR sheet whose codes scan to the album links); the daily report. Real SMTP.
+ * a printable sheet of kiosk cards whose QR codes scan to the card links); the daily report. Real SMTP.
  * With FLASHBULB_MAIL_SCREENSHOTS=<folder> the mail screenshots are written there.
  */
 
@@ -246,7 +246,8 @@ describe('the generated attendee list', () => {
       expect(csv).toContain(`${card.display_uid},${card.private_id},${card.album_url}`);
     expect(csv.filter(Boolean)).toHaveLength(4);
 
-    // The sheet, printed by a browser: each card's QR code scans to that card's album link.
+    // The sheet, printed by a browser: each card's QR code scans to that card's kiosk link (its
+    // private id; attendees/kiosk-cards.test.ts opens the kiosk with them).
     const page = await browser.newPage({ viewport: { width: 800, height: 1100 } });
     await page.setContent(attachments[1]!.content, { waitUntil: 'load' });
     const qrs = page.locator('.card .qr');
@@ -261,14 +262,14 @@ describe('the generated attendee list', () => {
       const code = jsQR(new Uint8ClampedArray(data), info.width, info.height);
       scanned.push(code?.data ?? '');
     }
-    expect(scanned.sort()).toEqual(cards.map((c) => c.album_url).sort());
+    expect(scanned.sort()).toEqual(cards.map((c) => `${PUBLIC_URL}/?attId=${c.private_id}`).sort());
     if (process.env.FLASHBULB_MAIL_SCREENSHOTS)
       await page.screenshot({
         path: path.join(process.env.FLASHBULB_MAIL_SCREENSHOTS, 'attendee-cards-sheet.png'),
         fullPage: true,
       });
-    expect(await page.locator('.card .id').allInnerTexts()).toEqual(
-      expect.arrayContaining(cards.map((c) => c.display_uid)),
+    expect((await page.locator('.card .code').allInnerTexts()).sort()).toEqual(
+      cards.map((c) => c.private_id).sort(),
     );
     await page.close();
   });

@@ -68,6 +68,8 @@ export const enAttendees = {
     open: 'Open kiosk entry page',
     download: 'Download entry page (HTML)',
     printCards: 'Print cards’ QR sheet',
+    cardCode: 'Card code',
+    cardQr: 'QR code to scan at the kiosk',
     print: 'Print',
     keyNote: 'The kiosk uses the event’s private key. Treat the link and the file like a password.',
   },

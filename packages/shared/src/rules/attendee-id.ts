@@ -28,6 +28,44 @@ export const formatAttendeeId = (id: string): string =>
 export const isAttendeeIdShape = (id: string): boolean =>
   id.length > 0 && id.length <= ATTENDEE_ID_MAX_LENGTH && /^[A-Z0-9_.]+$/.test(id);
 
+/** At most so many attendees one upload may name (a group photo for each of their albums). */
+export const MAX_UPLOAD_ATTENDEES = 20;
+/**
+ * Between the ids of an upload's attendee list in its storage key (`att_<id>-<id>/`): normalised
+ * ids never hold a dash, so the list reads back unambiguously.
+ */
+export const UPLOAD_ATTENDEE_SEPARATOR = '-';
+/** The ids together stay short enough for a storage key (S3 allows 1,024 bytes in all). */
+const UPLOAD_ATTENDEE_KEY_MAX = 600;
+
+/**
+ * The attendees an upload names (`attendee_uid`: one id, or a list): normalised, in order, each
+ * once. A single empty string names nobody (as before lists); in a list every entry must be an id.
+ * The error key when an entry is not an id, or when there are too many to carry.
+ */
+export const uploadAttendeeIds = (
+  raw: string | readonly string[] | undefined,
+): string[] | 'invalid_attendee_id' | 'too_many_attendees' => {
+  if (raw === undefined) return [];
+  if (typeof raw === 'string') {
+    const id = normaliseAttendeeId(raw);
+    if (!id) return [];
+    return isAttendeeIdShape(id) ? [id] : 'invalid_attendee_id';
+  }
+  const ids: string[] = [];
+  for (const entry of raw) {
+    const id = normaliseAttendeeId(entry);
+    if (!isAttendeeIdShape(id)) return 'invalid_attendee_id';
+    if (!ids.includes(id)) ids.push(id);
+  }
+  if (
+    ids.length > MAX_UPLOAD_ATTENDEES ||
+    ids.join(UPLOAD_ATTENDEE_SEPARATOR).length > UPLOAD_ATTENDEE_KEY_MAX
+  )
+    return 'too_many_attendees';
+  return ids;
+};
+
 /**
  * What a kiosk card scan yields (albums §2.3): the text after the equals sign of an `attId` link,
  * with dashes removed; a bare code is taken as it is. `null` when nothing usable was scanned.

@@ -47,7 +47,8 @@ export interface KioskEntryConfig {
 
 /**
  * The code a scanner typed (§2.3): the text after `attId=` of an `attId` link (after the last `=`
- * of any other text; a bare code is taken as is), URL-decoded, up to a following `&` or `#`, with dashes and spaces removed and in
+ * of any other text; a bare code is taken as is), URL-decoded, up to a following `&` or `#` (of a
+ * booth-chosen attendee's `id~private id`, the private id), with dashes and spaces removed and in
  * upper case. Null when nothing is left or it has characters a card code never has.
  * Self-contained (built-ins only): the server writes its source into the kiosk entry page's script.
  */
@@ -63,9 +64,23 @@ export const kioskCardCode = (scan: string): string | null => {
   } catch {
     // keep the raw text: a scanner may send a stray percent sign
   }
+  // A booth-chosen attendee's album link carries the private id after its id: `1234~K7QX2MPA`.
+  const tilde = raw.lastIndexOf('~');
+  if (tilde >= 0) raw = raw.slice(tilde + 1);
   const code = raw.replace(/[-\s]/g, '').toUpperCase();
   return /^[A-Z0-9]{4,40}$/.test(code) ? code : null;
 };
+
+/**
+ * The code printed on a kiosk card (§2.3): the attendee's private id, without dashes — what the
+ * entry page checks. Not the album id: a photographed card opens nothing outside a kiosk.
+ */
+export const kioskCardText = (privateId: string): string =>
+  privateId.replace(/[-\s]/g, '').toUpperCase();
+
+/** What a kiosk card's QR encodes: an attId link whose code is the printed one. */
+export const kioskCardLink = (base: string, privateId: string): string =>
+  `${base.replace(/\/+$/, '')}/?attId=${encodeURIComponent(kioskCardText(privateId))}`;
 
 const positiveSize = (raw: string | null): number | null => {
   if (raw === null || !/^\d{1,5}$/.test(raw.trim())) return null;

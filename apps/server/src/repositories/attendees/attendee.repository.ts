@@ -25,7 +25,8 @@ export interface AttendeeRecord {
   unlockedTags?: { eventId: number; tag: string }[];
 }
 
-export type AttachSource = 'owner' | 'kiosk' | 'qr_scan' | 'group' | 'face';
+/** Who attached a photo; `upload`: an upload that named several attendees, or the same bytes again. */
+export type AttachSource = 'owner' | 'kiosk' | 'qr_scan' | 'group' | 'face' | 'upload';
 
 /** Attendees of a generation still being written are nobody's yet (see `attendeeBatches`). */
 const visible: SQL = sql`(${attendees.batchId} is null or exists (

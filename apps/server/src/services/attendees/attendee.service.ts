@@ -309,4 +309,36 @@ export class AttendeeService {
     if (record.row.organisationId === organisationId)
       await this.deps.attendees.linkEvent(record.row.id, event.row.id);
   }
+
+  /**
+   * A photo uploaded for several attendees (a group photo), or the same bytes sent again for
+   * another one: it joins the albums of these ids (claimed first, `claimUploadedId`) that are
+   * attendees of the event's organisation at the event. Answers how many had not had it. A
+   * ready photo is news to them now; one still processing is announced by its `photo.ready`,
+   * which reaches every album holding it. Its state is read after attaching: a photo that turned
+   * ready meanwhile is announced here (the notification is once per attendee and photo).
+   */
+  async attachUploaded(
+    event: EventRecord,
+    photo: Pick<PhotoRow, 'id' | 'uid' | 'eventId'>,
+    uids: readonly string[],
+  ): Promise<number> {
+    const newly: number[] = [];
+    for (const uid of uids) {
+      const record = await this.deps.attendees.findByUid(uid);
+      if (!record || record.row.organisationId !== event.row.organisationId) continue;
+      if (!record.eventIds.includes(photo.eventId)) continue;
+      if ((await this.deps.attendees.attach(record.row.id, [photo.id], 'upload')) > 0)
+        newly.push(record.row.id);
+    }
+    if (newly.length === 0) return 0;
+    const [now] = await this.deps.albums.photosByUids(photo.eventId, [photo.uid]);
+    if (now?.status === 'ready')
+      for (const attendeeId of newly)
+        await this.deps.bus?.emit('attendee.photos_attached', {
+          attendeeId,
+          photos: [{ photoId: photo.id, eventId: photo.eventId }],
+        });
+    return newly.length;
+  }
 }

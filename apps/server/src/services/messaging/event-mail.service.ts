@@ -1,4 +1,10 @@
-import { formatAttendeeId, formatCents, isValidEmail } from '@flashbulb/shared';
+import {
+  formatAttendeeId,
+  formatCents,
+  isValidEmail,
+  kioskCardLink,
+  kioskCardText,
+} from '@flashbulb/shared';
 import QRCode from 'qrcode';
 import type { MailAttachment } from '../../db/schema.ts';
 import { csvText } from '../../lib/csv.ts';
@@ -24,15 +30,20 @@ export interface AttendeeListMailJob {
 /** `YYYY-MM-DD` of a date in UTC. */
 const day = (date: Date): string => date.toISOString().slice(0, 10);
 
-/** The printable sheet of QR cards: 2 × 4 cards a page, the album link as QR, both codes. */
-const cardSheet = async (
+/**
+ * The printable sheet of kiosk cards (albums §2.3): 2 × 4 cards a page. A card shows, and its QR
+ * encodes, exactly what the kiosk entry page accepts: the card code (the private id) and an attId
+ * link with it. The album id stays off the card (a photographed card opens nothing outside a
+ * kiosk); the album links are in the CSV.
+ */
+export const renderCardSheet = async (
   title: string,
-  cards: { displayId: string; cardCode: string; url: string }[],
+  cards: { cardCode: string; scanLink: string }[],
   total: number,
 ): Promise<string> => {
   const cells: string[] = [];
   for (const card of cards) {
-    const svg = await QRCode.toString(card.url, {
+    const svg = await QRCode.toString(card.scanLink, {
       type: 'svg',
       errorCorrectionLevel: 'M',
       margin: 1,
@@ -41,9 +52,9 @@ const cardSheet = async (
       '<div class="card">' +
         `<div class="event">${escapeHtml(title)}</div>` +
         `<div class="qr">${svg}</div>` +
-        `<div class="id">${escapeHtml(card.displayId)}</div>` +
-        (card.cardCode ? `<div class="code">Card code ${escapeHtml(card.cardCode)}</div>` : '') +
-        '<div class="hint">Scan for your photos</div></div>',
+        '<div class="label">Card code</div>' +
+        `<div class="code">${escapeHtml(card.cardCode)}</div>` +
+        '<div class="hint">Scan or type it at the photo kiosk</div></div>',
     );
   }
   const note =
@@ -60,8 +71,8 @@ const cardSheet = async (
     '.card:nth-child(8n){break-after:page}' +
     '.event{font-size:10pt;font-weight:700;text-transform:uppercase;letter-spacing:.05em;color:#4f46e5}' +
     '.qr svg{width:32mm;height:32mm;display:block}' +
-    '.id{font:700 14pt ui-monospace,Menlo,Consolas,monospace;letter-spacing:.06em}' +
-    '.code{font:10pt ui-monospace,Menlo,Consolas,monospace;color:#555}' +
+    '.label{font-size:8pt;color:#555;text-transform:uppercase;letter-spacing:.08em}' +
+    '.code{font:700 16pt ui-monospace,Menlo,Consolas,monospace;letter-spacing:.12em}' +
     '.hint{font-size:9pt;color:#777}.note{margin:6mm;font-size:10pt;color:#555}' +
     `</style></head><body>${note}<div class="sheet">${cells.join('')}</div></body></html>`
   );
@@ -102,15 +113,24 @@ export class EventMailService {
     if (total === 0) return false;
     const cards = (await this.deps.rows.batchCards(job.batchId, LIST_CSV_MAX)).map((card) => ({
       displayId: formatAttendeeId(card.uid),
-      cardCode: card.privateId ?? '',
+      cardCode: card.privateId ? kioskCardText(card.privateId) : '',
       url: this.albumUrl(card),
+      // The kiosk reads the card on the event's site, as the album links go there.
+      scanLink: card.privateId
+        ? kioskCardLink(card.urlPrefix ?? this.deps.publicUrl, card.privateId)
+        : '',
     }));
     const title = events.map((e) => e.row.full_name || e.row.name).join(', ');
     const csv = csvText([
       ['Attendee ID', 'Card code', 'Album link'],
       ...cards.map((c) => [c.displayId, c.cardCode, c.url]),
     ]);
-    const sheet = await cardSheet(title, cards.slice(0, LIST_SHEET_MAX), total);
+    // Generated attendees all have a private id; one without could not open a kiosk.
+    const sheet = await renderCardSheet(
+      title,
+      cards.filter((c) => c.cardCode).slice(0, LIST_SHEET_MAX),
+      total,
+    );
     const count = `${total} ${total === 1 ? 'attendee card' : 'attendee cards'}`;
     const details = [
       `Cards: ${total}`,
@@ -119,7 +139,7 @@ export class EventMailService {
     ];
     const rendered = renderMail(
       `Your ${count}: ${title}`,
-      'The attendee list you generated is attached: a CSV file with each attendee ID, card code and album link, and a sheet of QR cards to print (open it in a browser and print).',
+      'The attendee list you generated is attached: a CSV file with each attendee ID, card code and album link, and a sheet of kiosk cards to print (open it in a browser and print): each card shows its code and a QR code that opens the guest’s album at the kiosk.',
       {},
       {
         eventTitle: first.row.full_name || first.row.name,

@@ -3,14 +3,15 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import {
   extensionOf,
   kioskMediaError,
-  isAttendeeIdShape,
-  normaliseAttendeeId,
   photoTagsFor,
+  uploadAttendeeIds,
+  UPLOAD_ATTENDEE_SEPARATOR,
   MEDIA_CONTENT_TYPES,
   PHOTO_EXTENSIONS,
   PHOTO_MAX_BYTES,
   type ParsedBodyOf,
   type Photo,
+  type PhotoUploadResult,
   type photoUploadAccess,
   type photoUploadComplete,
 } from '@flashbulb/shared';
@@ -32,10 +33,30 @@ import { photoDelay } from './photo-delay.ts';
 import type { PhotoUrls } from './photo-urls.ts';
 
 /**
- * `tmp/<event code>/<uuid>/[att_<attendee id>/]<file name>`. The attendee id travels inside the
- * key, which the signed POST policy fixes: the uploader cannot change it after the grant.
+ * `tmp/<event code>/<uuid>/[att_<attendee id>[-<attendee id>…]/]<file name>`. The attendee ids
+ * travel inside the key, which the signed POST policy fixes: the uploader cannot change them after
+ * the grant. Normalised ids hold no dash, so the dash separates them.
  */
-const TMP_KEY = /^tmp\/([A-Z0-9]{4})\/[0-9a-f-]{36}\/(?:att_([A-Z0-9_.]{1,100})\/)?[^/]+$/;
+const TMP_KEY =
+  /^tmp\/([A-Z0-9]{4})\/[0-9a-f-]{36}\/(?:att_([A-Z0-9_.]{1,100}(?:-[A-Z0-9_.]{1,100})*)\/)?[^/]+$/;
+
+/** What an upload did: a new photo, the same photo for more attendees, or nothing new. */
+type UploadResult = PhotoUploadResult['upload_result'];
+
+/** What uploads naming attendees need of the attendees domain. */
+export interface AttendeeUploads {
+  /** Creates or links the attendee an uploaded id names, where the event's rules allow. */
+  claimUploadedId(event: EventRecord, uid: string): Promise<void>;
+  /**
+   * Adds the photo to the albums of these attendees (ids the photo is not uploaded with); answers
+   * how many had not had it.
+   */
+  attachUploaded(
+    event: EventRecord,
+    photo: Pick<PhotoRow, 'id' | 'uid' | 'eventId'>,
+    uids: readonly string[],
+  ): Promise<number>;
+}
 
 const safeFileName = (name: string): string =>
   name
@@ -58,8 +79,8 @@ export class PhotoUploadService {
       bus: SignalEmitter;
       clock: Clock;
       uidSecret: Buffer;
-      /** Creates or links the attendee an upload names (AttendeeService). */
-      attendeeUploads?: { claimUploadedId(event: EventRecord, uid: string): Promise<void> };
+      /** Creates or links the attendees an upload names and adds it to their albums. */
+      attendeeUploads?: AttendeeUploads;
       /** Concurrent completions per organisation (services/operations/quotas.ts). */
       quotas?: Pick<Quotas, 'uploadSlot'>;
       /** Notes photos held back by their tags (the delay settings are logged, albums spec §3). */
@@ -71,9 +92,9 @@ export class PhotoUploadService {
     const caller = await this.deps.access.requireEventAccess(principal, 'photo.upload', {
       eventName: input.event_name,
     });
-    const attendeeUid = normaliseAttendeeId(input.attendee_uid ?? '');
-    if (attendeeUid && !isAttendeeIdShape(attendeeUid))
-      throw new AppError('invalid_attendee_id', 'attendee_uid');
+    // Every id of a list must be one: a bad entry refuses the grant, so nothing is attached.
+    const attendeeUids = uploadAttendeeIds(input.attendee_uid);
+    if (typeof attendeeUids === 'string') throw new AppError(attendeeUids, 'attendee_uid');
     const ext = extensionOf(input.file_name);
     if (!(PHOTO_EXTENSIONS as readonly string[]).includes(ext))
       throw new AppError('unsupported_picture_format', 'file_name');
@@ -81,7 +102,9 @@ export class PhotoUploadService {
     if (!contentType || contentType !== input.content_type.toLowerCase()) {
       throw new AppError('unsupported_picture_format', 'content_type');
     }
-    const attendeeFolder = attendeeUid ? `att_${attendeeUid}/` : '';
+    const attendeeFolder = attendeeUids.length
+      ? `att_${attendeeUids.join(UPLOAD_ATTENDEE_SEPARATOR)}/`
+      : '';
     const key = `tmp/${caller.event.row.name}/${randomUUID()}/${attendeeFolder}${safeFileName(input.file_name)}`;
     const expiresInSeconds = 600;
     const grant = await this.deps.storage.createUploadGrant({
@@ -107,7 +130,7 @@ export class PhotoUploadService {
   async completeUpload(
     principal: Principal,
     input: ParsedBodyOf<typeof photoUploadComplete>,
-  ): Promise<Photo> {
+  ): Promise<Photo & PhotoUploadResult> {
     const match = TMP_KEY.exec(input.key);
     if (!match) throw new AppError('not_found', 'key');
     const caller = await this.deps.access.requireEventAccess(principal, 'photo.upload', {
@@ -125,17 +148,17 @@ export class PhotoUploadService {
       });
       originalPhotoId = original.id;
     }
-    const photo = await this.register(
+    const { photo, result } = await this.register(
       caller.event,
       caller.robotId,
       input.key,
-      match[2] ?? null,
+      match[2]?.split(UPLOAD_ATTENDEE_SEPARATOR) ?? [],
       undefined,
       originalPhotoId,
       input.tags ?? [],
       input.is_360 === 1,
     );
-    return this.present(photo, caller);
+    return { ...this.present(photo, caller), upload_result: result };
   }
 
   /**
@@ -148,17 +171,22 @@ export class PhotoUploadService {
     key: string,
     attendeeUid: string | null,
   ): Promise<{ photo_uid: string; attendee_uid: string | null }> {
-    const photo = await this.register(event, null, key, attendeeUid, (size) =>
-      kioskMediaError(key, size),
+    const { photo } = await this.register(
+      event,
+      null,
+      key,
+      attendeeUid ? [attendeeUid] : [],
+      (size) => kioskMediaError(key, size),
     );
-    return { photo_uid: photo.uid, attendee_uid: photo.attendeeUid };
+    // The kiosk's attendee: the same bytes may already be a photo uploaded for someone else.
+    return { photo_uid: photo.uid, attendee_uid: attendeeUid };
   }
 
   private async register(
     callerEvent: EventRecord,
     robotId: number | null,
     key: string,
-    attendeeUid: string | null,
+    attendeeUids: readonly string[],
     precheck?: (size: number) => 'unsupported_picture_format' | 'unsupported_media_size' | null,
     originalPhotoId: number | null = null,
     sentTags: readonly string[] = [],
@@ -172,7 +200,7 @@ export class PhotoUploadService {
         callerEvent,
         robotId,
         key,
-        attendeeUid,
+        attendeeUids,
         precheck,
         originalPhotoId,
         sentTags,
@@ -185,14 +213,14 @@ export class PhotoUploadService {
     callerEvent: EventRecord,
     robotId: number | null,
     key: string,
-    attendeeUid: string | null,
+    attendeeUids: readonly string[],
     precheck:
       | ((size: number) => 'unsupported_picture_format' | 'unsupported_media_size' | null)
       | undefined,
     originalPhotoId: number | null,
     sentTags: readonly string[],
     markedAs360: boolean,
-  ) {
+  ): Promise<{ photo: PhotoRow; result: UploadResult }> {
     const input = { key };
     const caller = { event: callerEvent, robotId };
     const event = caller.event.row;
@@ -205,7 +233,9 @@ export class PhotoUploadService {
         await this.deps.bus.emit('photo.uploaded', { photoId: done.id, eventId: done.eventId });
       // Bytes sent again to a key already completed (a kiosk that reloaded) are not kept.
       await this.deps.storage.delete(input.key);
-      return done;
+      // The first attempt may have stopped before the other attendees' albums had it.
+      const attached = await this.attachOthers(caller.event, done, attendeeUids);
+      return { photo: done, result: attached > 0 ? 'attached' : 'already_uploaded' };
     }
 
     const object = await this.deps.storage.get(input.key);
@@ -269,8 +299,11 @@ export class PhotoUploadService {
     if (!(await this.deps.storage.head(storageKey)))
       await this.deps.storage.copy(input.key, storageKey);
 
-    // The attendee is created or linked first: the photo is in their album once it is ready.
-    if (attendeeUid) await this.deps.attendeeUploads?.claimUploadedId(caller.event, attendeeUid);
+    // The attendees are created or linked first: the photo is in their albums once it is ready.
+    // The first one is the photo's own attendee; the others have it attached (below).
+    for (const uid of attendeeUids)
+      await this.deps.attendeeUploads?.claimUploadedId(caller.event, uid);
+    const attendeeUid = attendeeUids[0] ?? null;
     const now = this.deps.clock.now();
     const fileName = input.key.split('/').pop() ?? 'photo';
     const tags = photoTagsFor(sentTags, event.hash_tag, event.opts.forcedIndexTags);
@@ -302,13 +335,30 @@ export class PhotoUploadService {
         { photoId: photo.id, eventId: event.id, tags: delay.tags, minutes: delay.minutes },
         'photo held by its tags',
       );
+    // Before the photo is announced: its `photo.ready` then finds every album that holds it. The
+    // same bytes sent for another attendee land here too, as the photo that already exists.
+    const attached = await this.attachOthers(caller.event, photo, attendeeUids);
     await this.deps.photos.recordUpload(input.key, photo.id);
     await this.deps.storage.delete(input.key);
     // Listeners enqueue the derivatives (photo.listeners.ts). Had the process died before this
     // line, the stuck-photo sweep (jobs/photos-stuck.job.ts) enqueues them later.
     if (created || photo.status === 'processing')
       await this.deps.bus.emit('photo.uploaded', { photoId: photo.id, eventId: photo.eventId });
-    return photo;
+    return {
+      photo,
+      result: created ? 'uploaded' : attached > 0 ? 'attached' : 'already_uploaded',
+    };
+  }
+
+  /** The upload's attendees other than the photo's own: the photo joins their albums. */
+  private async attachOthers(
+    event: EventRecord,
+    photo: PhotoRow,
+    attendeeUids: readonly string[],
+  ): Promise<number> {
+    const others = attendeeUids.filter((uid) => uid !== photo.attendeeUid);
+    if (others.length === 0 || !this.deps.attendeeUploads) return 0;
+    return this.deps.attendeeUploads.attachUploaded(event, photo, others);
   }
 
   /** The registered photo, as its uploader sees it (a robot: `presentRobotUpload`). */

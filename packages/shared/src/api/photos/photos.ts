@@ -104,7 +104,21 @@ const grantBody = z.object({
     .trim()
     .min(1, 'unsupported_picture_format')
     .max(100),
-  attendee_uid: z.string().max(100).optional(),
+  attendee_uid: z
+    .union([
+      z.string({ error: 'invalid_attendee_id' }).max(100, 'invalid_attendee_id'),
+      z
+        .array(z.string({ error: 'invalid_attendee_id' }).max(100, 'invalid_attendee_id'), {
+          error: 'invalid_attendee_id',
+        })
+        // The rule (at most 20, MAX_UPLOAD_ATTENDEES) is the service's, with its own error key; this
+        // only bounds what is parsed.
+        .max(1000, 'too_many_attendees'),
+    ])
+    .optional()
+    .describe(
+      'The attendee whose album the photo joins, or a list of them (a group photo; at most 20): the first is the photo’s own attendee, the others have it attached. The same bytes sent again for other attendees add it to their albums',
+    ),
 });
 
 export const photoUploadAccess = defineEndpoint({
@@ -121,8 +135,19 @@ export const photoUploadAccess = defineEndpoint({
     'unsupported_picture_format',
     'file_name_invalid',
     'invalid_attendee_id',
+    'too_many_attendees',
   ],
 });
+
+/** The completed upload: the photo, and what the upload did (the robot client reports it). */
+export const photoUploadResultSchema = photoSchema.extend({
+  upload_result: z
+    .enum(['uploaded', 'attached', 'already_uploaded'])
+    .describe(
+      'uploaded: a new photo; attached: these bytes were already a photo of the event, now also in the albums of attendees the upload named; already_uploaded: the same photo, nothing new',
+    ),
+});
+export type PhotoUploadResult = z.infer<typeof photoUploadResultSchema>;
 
 export const photoUploadComplete = defineEndpoint({
   path: '/photo/upload-complete',
@@ -157,7 +182,7 @@ export const photoUploadComplete = defineEndpoint({
         'Tags the robot gives the photo (letters, digits, hyphen, underscore); the event’s hash tag and forced index tags are added. Stock-image tag policies look for them',
       ),
   }),
-  result: photoSchema,
+  result: photoUploadResultSchema,
   errors: [
     'invalid_key',
     'not_found',

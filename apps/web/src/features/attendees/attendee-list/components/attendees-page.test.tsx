@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Attendee } from '@flashbulb/shared';
+import QRCode from 'qrcode';
+import { kioskCardCode, kioskCardLink, type Attendee } from '@flashbulb/shared';
 import { installConsoleApi, OWNER, storedEvent } from '../../../../test/event-fixtures.ts';
 import type { FakeReply } from '../../../../test/fake-api.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
@@ -371,5 +372,39 @@ describe('console Attendees page: generate', { timeout: 40_000 }, () => {
     expect(lines).toHaveLength(2301);
     expect(lines[1]).toMatch(/^ATT02500,/);
     expect(lines.at(-1)).toMatch(/^ATT00201,/);
+  });
+});
+
+describe('console Attendees page: kiosk cards', { timeout: 40_000 }, () => {
+  it('prints each card with its card code and a QR of the attId link the kiosk accepts', async () => {
+    installAttendeeApi([
+      makeAttendee(1, { display_uid: 'ABCD-EFGH-JKMN-PQRS', private_id: 'K7M2P9QX' }),
+      makeAttendee(2, { private_id: 'Q4W8E3RT' }),
+    ]);
+    renderApp('/events/abcd/attendees');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Print cards’ QR sheet' }));
+    const sheet = await screen.findByRole('dialog');
+    for (const privateId of ['K7M2P9QX', 'Q4W8E3RT']) {
+      const card = within(sheet).getByTestId(`kiosk-card-${privateId}`);
+      // The printed code is the card code, not the album id.
+      expect(within(card).getByText('Card code')).toBeTruthy();
+      expect(within(card).getByText(privateId)).toBeTruthy();
+      expect(card.textContent).not.toContain('ABCD-EFGH-JKMN-PQRS');
+      // The QR is the attId link with that code, as the entry page reads it.
+      const svg = await QRCode.toString(kioskCardLink(window.location.origin, privateId), {
+        type: 'svg',
+        errorCorrectionLevel: 'H',
+        margin: 2,
+        width: 180,
+      });
+      await waitFor(() =>
+        expect(within(card).getByRole('img').getAttribute('src')).toBe(
+          `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+        ),
+      );
+      expect(kioskCardCode(kioskCardLink(window.location.origin, privateId))).toBe(privateId);
+    }
   });
 });

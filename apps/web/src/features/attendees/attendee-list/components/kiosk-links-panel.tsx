@@ -16,8 +16,9 @@ import {
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import {
-  formatAttendeeId,
   KIOSK_PAGE_ACTIVE_TIMEOUT_MS,
+  kioskCardLink,
+  kioskCardText,
   kioskEntryUrl,
   type Attendee,
   type KioskEntryMode,
@@ -161,14 +162,16 @@ export function KioskLinksPanel({
   );
 }
 
-/** What a kiosk card's QR holds: an attId link with the private id (the kiosk checks it). */
-export const cardScanText = (origin: string, privateId: string): string =>
-  `${origin}/?attId=${formatAttendeeId(privateId)}`;
-
+/**
+ * One kiosk card: it shows, and its QR encodes, what the kiosk entry page accepts — the card code
+ * (the private id) and an attId link with it; never the album id.
+ */
 function CardQr({ attendee }: { attendee: Attendee }) {
+  const { t } = useTranslation();
   const [src, setSrc] = useState<string | null>(null);
+  const code = attendee.private_id ? kioskCardText(attendee.private_id) : null;
   const text = attendee.private_id
-    ? cardScanText(window.location.origin, attendee.private_id)
+    ? kioskCardLink(window.location.origin, attendee.private_id)
     : null;
   useEffect(() => {
     let current = true;
@@ -182,11 +185,15 @@ function CardQr({ attendee }: { attendee: Attendee }) {
       current = false;
     };
   }, [text]);
+  if (!code) return null;
   return (
-    <Stack gap={4} align="center" data-card={attendee.display_uid}>
-      {src && <img src={src} width={180} height={180} alt={attendee.display_uid} />}
-      <Text size="sm" ff="monospace">
-        {attendee.display_uid}
+    <Stack gap={2} align="center" data-testid={`kiosk-card-${code}`}>
+      {src && <img src={src} width={180} height={180} alt={t('attendees.kiosk.cardQr')} />}
+      <Text size="xs" c="dimmed" tt="uppercase">
+        {t('attendees.kiosk.cardCode')}
+      </Text>
+      <Text size="lg" fw={700} ff="monospace">
+        {code}
       </Text>
     </Stack>
   );
