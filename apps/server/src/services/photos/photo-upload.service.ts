@@ -175,7 +175,19 @@ export class PhotoUploadService {
         sentTags,
         markedAs360,
       );
-    return slot ? slot.uploadSlot(callerEvent.row.organisationId, work) : work();
+    return this.claimed(key, () =>
+      slot ? slot.uploadSlot(callerEvent.row.organisationId, work) : work(),
+    );
+  }
+
+  /** While a completion works on an upload, the upload sweep leaves its object alone. */
+  private async claimed<T>(key: string, work: () => Promise<T>): Promise<T> {
+    await this.deps.photos.claimUpload(key, this.deps.clock.now());
+    try {
+      return await work();
+    } finally {
+      await this.deps.photos.releaseUpload(key);
+    }
   }
 
   private async registerNow(
@@ -197,16 +209,20 @@ export class PhotoUploadService {
     const done = await this.deps.photos.photoForUpload(input.key);
     if (done && done.eventId === event.id) {
       // A retry after a crash between storing the photo and enqueueing its derivatives: enqueue
-      // them now (one job per photo at a time, so a job still queued is not doubled).
-      if (done.status === 'processing')
-        await this.deps.bus.emit('photo.uploaded', { photoId: done.id, eventId: done.eventId });
+      // them now, unless a completion already claimed that enqueue.
+      await this.enqueueDerivativesOnce(done);
       // Bytes sent again to a key already completed (a kiosk that reloaded) are not kept.
       await this.deps.storage.delete(input.key);
       return done;
     }
 
     const object = await this.deps.storage.get(input.key);
-    if (!object) throw new AppError('not_found', 'key');
+    if (!object) {
+      // A completion of the same upload running beside this one may have finished meanwhile.
+      const finished = await this.deps.photos.photoForUpload(input.key);
+      if (finished && finished.eventId === event.id) return finished;
+      throw new AppError('not_found', 'key');
+    }
     // Streamed: a video is hashed as it goes by, only an image is held (the engine checks it).
     const read = await readUpload(
       object.body,
@@ -296,9 +312,18 @@ export class PhotoUploadService {
     await this.deps.storage.delete(input.key);
     // Listeners enqueue the derivatives (photo.listeners.ts). Had the process died before this
     // line, the stuck-photo sweep (jobs/photos-stuck.job.ts) enqueues them later.
-    if (created || photo.status === 'processing')
-      await this.deps.bus.emit('photo.uploaded', { photoId: photo.id, eventId: photo.eventId });
+    if (created || photo.status === 'processing') await this.enqueueDerivativesOnce(photo);
     return photo;
+  }
+
+  /**
+   * Emits `photo.uploaded` (its listener enqueues the derivatives) for the one completion that
+   * claims it: two processes completing the same upload at once send one job, not two.
+   */
+  private async enqueueDerivativesOnce(photo: PhotoRow): Promise<void> {
+    if (photo.status !== 'processing') return;
+    if (!(await this.deps.photos.claimDerivatives(photo.id, this.deps.clock.now()))) return;
+    await this.deps.bus.emit('photo.uploaded', { photoId: photo.id, eventId: photo.eventId });
   }
 
   /** The registered photo, as its uploader sees it (a robot: `presentRobotUpload`). */
