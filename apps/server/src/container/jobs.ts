@@ -54,6 +54,10 @@ import {
   type StorageProtectPhotoDeps,
 } from '../jobs/storage-protect-photo.job.ts';
 import {
+  storageDeletePendingJob,
+  type StorageDeletePendingDeps,
+} from '../jobs/storage-delete-pending.job.ts';
+import {
   storageSweepUploadsJob,
   type StorageSweepUploadsDeps,
 } from '../jobs/storage-sweep-uploads.job.ts';
@@ -88,6 +92,7 @@ export type JobServices = MailDeliverDeps &
   PrintResumeDeps &
   PaymentsReconcileDeps &
   StorageSweepUploadsDeps &
+  StorageDeletePendingDeps &
   DatabaseVacuumDeps &
   PhotoImageProcessDeps &
   AttendeesMailListDeps &
@@ -123,6 +128,7 @@ export const bindJobs = (services: JobServices): BoundJobs => ({
   'print.resume': bindJob(printResumeJob, services),
   'payments.reconcile': bindJob(paymentsReconcileJob, services),
   'storage.sweep-uploads': bindJob(storageSweepUploadsJob, services),
+  'storage.delete-pending': bindJob(storageDeletePendingJob, services),
   'database.vacuum': bindJob(databaseVacuumJob, services),
   'photo.image-process': bindJob(photoImageProcessJob, services),
   'attendees.mail-list': bindJob(attendeesMailListJob, services),

@@ -18,6 +18,8 @@ import { PhotoUploadService } from '../services/photos/photo-upload.service.ts';
 import { registerPhotoListeners } from '../services/photos/photo.listeners.ts';
 import { StockUploadService } from '../services/events/stock-upload.service.ts';
 import { UploadSweep } from '../services/photos/upload-sweep.ts';
+import { StorageDeletions } from '../services/photos/storage-deletions.ts';
+import { StorageDeletionRepository } from '../repositories/photos/storage-deletion.repository.ts';
 import type { Core } from './core.ts';
 import type { Events } from './events.ts';
 
@@ -104,6 +106,11 @@ export const wirePhotos = (
     clock,
     logger: logger.child({ component: 'upload-sweep' }),
   });
+  const storageDeletions = new StorageDeletions({
+    rows: new StorageDeletionRepository(database.db),
+    storage,
+    logger: logger.child({ component: 'storage-deletions' }),
+  });
   const photoVariants = new PhotoVariantsService({
     photos,
     events: eventRows,
@@ -130,6 +137,7 @@ export const wirePhotos = (
       mediaAccess: new MediaAccessService({ urls, photos, storage }),
       storageMigration,
       uploadSweep,
+      storageDeletions,
       stockUploads: new StockUploadService(storage, access, images),
     },
     async close(): Promise<void> {
