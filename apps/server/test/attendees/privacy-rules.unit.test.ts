@@ -25,7 +25,12 @@ describe('what an erasure does with each photo of the album', () => {
 
 describe('tables for the export', () => {
   it('has one header of every key and a line per row, blanks for missing cells', () => {
-    expect(tableOf([{ a: 1, b: 'x' }, { a: 2, c: null }])).toEqual([
+    expect(
+      tableOf([
+        { a: 1, b: 'x' },
+        { a: 2, c: null },
+      ]),
+    ).toEqual([
       ['a', 'b', 'c'],
       [1, 'x', null],
       [2, null, null],
