@@ -54,6 +54,12 @@ export const wirePhotos = (
     uidSecret: secrets.signingKey,
     attendeeUploads,
     quotas: core.quotas,
+    derivativesPending: async (photoId) => {
+      for (const name of ['photo.derivatives', 'video.renditions'] as const)
+        for (const data of await jobs.payloads(name, 'pending'))
+          if ((data as { photoId?: unknown } | null)?.photoId === photoId) return true;
+      return false;
+    },
   });
   const photoDerivatives = new PhotoDerivativesService({
     photos,

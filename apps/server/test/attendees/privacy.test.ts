@@ -120,6 +120,12 @@ beforeAll(async () => {
       JSON.stringify({ body: 'Your album is ready' }),
     ],
   );
+  // Their face found in their own photo (a face vector of the index).
+  await sql(
+    `insert into photo_faces (photo_id, event_id, box_x, box_y, box_width, box_height, width_px, height_px, score, model, descriptor)
+     values ($1, $2, 0.1, 0.1, 0.2, 0.2, 80, 80, 0.9, 'm', $3)`,
+    [own.id, event.id, `{${new Array(128).fill(0.25).join(',')}}`],
+  );
   keys.selfie = `selfies/${event.name}/selfie-1.jpg`;
   await t.app.container.storage.put(keys.selfie, Buffer.from('selfie bytes'), 'image/jpeg');
   await sql(
@@ -299,6 +305,7 @@ describe('attendee erase', () => {
     expect(await sql('select * from face_selfies where attendee_id = $1', [attendeeId])).toEqual(
       [],
     );
+    expect(await sql('select * from photo_faces where event_id = $1', [event.id])).toEqual([]);
     expect(await sql('select * from leads where lower(email) = $1', [EMAIL])).toEqual([]);
     expect(await sql("select * from leads where email = 'other@example.com'")).toHaveLength(1);
     expect(await sql("select * from outbox where recipient in ($1, '15550100')", [EMAIL])).toEqual(

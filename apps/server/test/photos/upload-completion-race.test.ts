@@ -83,4 +83,37 @@ describe('completing one upload twice at once', () => {
     await completeUpload(t, robot, key);
     expect(enqueued.get(id)).toBe(before + 1);
   });
+
+  it('takes over an old claim whose job is nowhere (a crash between the claim and the send)', async () => {
+    const bytes = await makeJpeg({ width: 64, height: 48, seed: 400 });
+    const { key } = await postToStorage(t, robot, event.name, 'late.jpg', bytes, 'image/jpeg');
+    expect((await completeUpload(t, robot, key)).body.status).toBe('ok');
+    const { rows } = await t.database.executeSql(
+      "select id from photos where event_id = $1 and file_name = 'late.jpg'",
+      [event.id],
+    );
+    const id = (rows[0] as { id: number }).id;
+    expect(enqueued.get(id)).toBe(1);
+    // Claimed a minute ago: with its job still queued, a retry sends nothing.
+    const claimedAt = new Date(t.clock.now().getTime() - 60_000);
+    await t.database.executeSql('update photos set derivatives_queued_at = $2 where id = $1', [
+      id,
+      claimedAt,
+    ]);
+    await completeUpload(t, robot, key);
+    expect(enqueued.get(id)).toBe(1);
+    // The job never made it (the process died after the claim): the retry enqueues, once.
+    await t.database.executeSql(
+      "delete from pgboss.job where name = 'photo.derivatives' and (data->>'photoId')::int = $1",
+      [id],
+    );
+    await t.database.executeSql('update photos set derivatives_queued_at = $2 where id = $1', [
+      id,
+      claimedAt,
+    ]);
+    await completeUpload(t, robot, key);
+    expect(enqueued.get(id)).toBe(2);
+    await completeUpload(t, robot, key);
+    expect(enqueued.get(id)).toBe(2);
+  });
 });

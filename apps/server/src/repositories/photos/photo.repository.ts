@@ -128,6 +128,16 @@ export class PhotoRepository {
     return claimed.length > 0;
   }
 
+  /** Takes over a claim made before `staleBefore` (its process may have died before the send). */
+  async reclaimDerivatives(photoId: number, at: Date, staleBefore: Date): Promise<boolean> {
+    const claimed = await this.db
+      .update(photos)
+      .set({ derivativesQueuedAt: at })
+      .where(and(eq(photos.id, photoId), lt(photos.derivativesQueuedAt, staleBefore)))
+      .returning({ id: photos.id });
+    return claimed.length > 0;
+  }
+
   /** A completion starts work on an upload object (the sweep leaves it while the claim is fresh). */
   async claimUpload(uploadKey: string, at: Date): Promise<void> {
     await this.db

@@ -43,6 +43,13 @@ const safeFileName = (name: string): string =>
     .replace(/[^A-Za-z0-9._-]/g, '-')
     .slice(0, 200) || 'photo';
 
+/**
+ * A derivatives claim older than this may be taken over by a retried completion when no job of the
+ * photo is queued or running. Twins completing one upload at once claim within milliseconds; a
+ * client's retry after a crash comes after a restart, seconds later.
+ */
+export const DERIVATIVES_RECLAIM_AFTER_MS = 2_000;
+
 /** Photo uploads: the grant (signed POST) and the completion (idempotent by content). Albums §3. */
 export class PhotoUploadService {
   constructor(
@@ -61,6 +68,8 @@ export class PhotoUploadService {
       attendeeUploads?: { claimUploadedId(event: EventRecord, uid: string): Promise<void> };
       /** Concurrent completions per organisation (services/operations/quotas.ts). */
       quotas?: Pick<Quotas, 'uploadSlot'>;
+      /** Whether a derivatives (or renditions) job of the photo is queued or running. */
+      derivativesPending?: (photoId: number) => Promise<boolean>;
     },
   ) {}
 
@@ -322,7 +331,15 @@ export class PhotoUploadService {
    */
   private async enqueueDerivativesOnce(photo: PhotoRow): Promise<void> {
     if (photo.status !== 'processing') return;
-    if (!(await this.deps.photos.claimDerivatives(photo.id, this.deps.clock.now()))) return;
+    const now = this.deps.clock.now();
+    if (!(await this.deps.photos.claimDerivatives(photo.id, now))) {
+      // Claimed before. A twin completing at the same moment claimed it just now; a claim older
+      // than that whose job is nowhere (its process died between the claim and the send) is
+      // taken over, so the client's retry after a restart still enqueues at once.
+      const staleBefore = new Date(now.getTime() - DERIVATIVES_RECLAIM_AFTER_MS);
+      if (!(await this.deps.photos.reclaimDerivatives(photo.id, now, staleBefore))) return;
+      if (!this.deps.derivativesPending || (await this.deps.derivativesPending(photo.id))) return;
+    }
     await this.deps.bus.emit('photo.uploaded', { photoId: photo.id, eventId: photo.eventId });
   }
 
