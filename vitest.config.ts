@@ -81,6 +81,8 @@ export default defineConfig({
           // Only the files whose subject is the database engine (scripts/vitest/server-engines.ts);
           // FLASHBULB_TEST_ALL_ENGINES=1 runs every server file here too.
           include: postgresIncludes(process.env.FLASHBULB_TEST_ALL_ENGINES === '1'),
+          // The same files run without isolation in server-pglite; see there.
+          isolate: false,
           env: { FLASHBULB_TEST_DB: 'postgres' },
           // Starts a throwaway PostgreSQL cluster and exposes its URL as
           // process.env.FLASHBULB_TEST_PG_URL (and inject('pgUrl')); see the file.
@@ -113,7 +115,9 @@ export default defineConfig({
           // `expect.poll` waits for what the page shows; Vitest's 1 s default is shorter than a
           // page reload with its first photos on a busy two-core runner.
           expect: { poll: { timeout: 15_000 } },
-          fileParallelism: false,
+          // Two files at a time (each its own server on a free port, its own Chromium profile and
+          // data folder): a journey mostly waits on the browser and the server, so two share the
+          // two cores without starving each other.
           // Run after every other project has finished, so the browser and the app server
           // do not compete for the two cores with the unit and API tests.
           sequence: { groupOrder: 1 },

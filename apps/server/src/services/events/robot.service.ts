@@ -3,28 +3,17 @@ import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { hashToken, randomToken } from '../../lib/secret-box.ts';
 import type { OrganisationRepository } from '../../repositories/identity/organisation.repository.ts';
-import type {
-  RobotRepository,
-  RobotWithEvent,
-} from '../../repositories/events/robot.repository.ts';
+import type { RobotRepository } from '../../repositories/events/robot.repository.ts';
 import type { SignedInUser } from '../../access/signed-in-user.ts';
 import { administersOrganisation, organisationScope } from '../../access/rules.ts';
 import { isSuperUser } from '../../access/roles.ts';
+import { robotForOperator } from '../../presenters/robot.presenter.ts';
 
 type Robot = z.infer<typeof robotSchema>;
 
 /** The caller sees robots of this organisation (its list call would show them). */
 const organisationScopeAllows = (actor: SignedInUser, organisationId: number): boolean =>
   isSuperUser(actor) || actor.organisationId === organisationId;
-
-const mapRobot = (row: RobotWithEvent): Robot => ({
-  id: row.id,
-  name: row.name,
-  organisation_id: row.organisationId,
-  event_id: row.eventId,
-  event_name: row.eventName,
-  last_upload_date: row.lastUploadAt?.toISOString() ?? null,
-});
 
 /** Robots: everyone lists their organisation's; super users and its admins create them. */
 export class RobotService {
@@ -39,7 +28,7 @@ export class RobotService {
   ): Promise<{ robots: Robot[] }> {
     const scope = organisationScope(actor, organisationId);
     if (scope === null) return { robots: [] };
-    return { robots: (await this.robots.list(scope)).map(mapRobot) };
+    return { robots: (await this.robots.list(scope)).map(robotForOperator) };
   }
 
   /** The key is shown only in this reply; we keep its hash. */
@@ -58,7 +47,7 @@ export class RobotService {
       keyHash: hashToken(key),
       keyPrefix: key.slice(0, 10),
     });
-    return { ...mapRobot({ ...row, eventName: null, lastUploadAt: null }), api_key: key };
+    return { ...robotForOperator({ ...row, eventName: null, lastUploadAt: null }), api_key: key };
   }
 
   /** A new key, shown only in this reply; the old one stops working at once. */
@@ -73,6 +62,6 @@ export class RobotService {
     const key = `fbr_${randomToken(30)}`;
     if (!(await this.robots.replaceKey(id, hashToken(key), key.slice(0, 10))))
       throw new AppError('robot_not_found', 'id');
-    return { ...mapRobot(robot), api_key: key };
+    return { ...robotForOperator(robot), api_key: key };
   }
 }

@@ -22,22 +22,16 @@ import type {
 } from '../../repositories/faces/engine/face-engine-provider.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PhotoFilter, PhotoRepository } from '../../repositories/photos/photo.repository.ts';
-import { ProviderError } from '../../repositories/provider-error.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type { PhotoListingService } from '../photos/photo-listing.service.ts';
-import { readAll } from '../photos/photo-files.ts';
-import {
-  DEFAULT_FACE_MATCH_THRESHOLD,
-  distanceForSimilarity,
-  faceDistance,
-  similarityFromDistance,
-} from './face-similarity.ts';
+import { distanceForSimilarity, similarityFromDistance } from './face-similarity.ts';
+import { IgnoredFaceFilter } from './ignored-face-filter.ts';
+import { largestFaceOf } from './reference-face.ts';
 import { FaceVectorSearch, MAX_EVENTS } from './face-vectors.ts';
 import type { FaceSelfieService } from './face-selfie.service.ts';
 import type { FaceSelfieRepository } from '../../repositories/faces/face-selfie.repository.ts';
 import type { PhotoUrls } from '../photos/photo-urls.ts';
 import {
-  IGNORED_FACE_ROOTS,
   REFERENCE_ROOTS,
   SELFIE_ROOT,
   storageKeyOfReference,
@@ -52,10 +46,6 @@ type SelfieRef = {
   model: string | null;
 };
 
-/** Reference photos are previews, selfies or originals: at most this many bytes are read. */
-const MAX_REFERENCE_BYTES = 40 * 1024 * 1024;
-/** A selfie shows "several faces" when its second face has at least this share of the largest's area. */
-const SECOND_FACE_AREA = 0.25;
 /** At most this many matching faces are considered per reference face. */
 const MAX_MATCHES = 5000;
 
@@ -84,6 +74,7 @@ const keyName = (caller: {
 
 export class FaceSearchService {
   private readonly vectors: FaceVectorSearch;
+  private readonly ignoredFaces: IgnoredFaceFilter;
 
   constructor(
     private readonly deps: {
@@ -104,6 +95,7 @@ export class FaceSearchService {
     },
   ) {
     this.vectors = new FaceVectorSearch(deps.faces);
+    this.ignoredFaces = new IgnoredFaceFilter(deps);
   }
 
   /** `flashbulb-owner/photo/search-by-face`. */
@@ -121,7 +113,7 @@ export class FaceSearchService {
     const keys = await this.referenceKeys(event.row, input.photo_url_list, 'owner');
     if (event.row.enable_facial_recognition !== 1) throw new AppError('face_recognition_off');
     const references: DetectedFace[] = [];
-    for (const key of keys) references.push(await this.largestFace(key));
+    for (const key of keys) references.push(await largestFaceOf(this.deps, key));
     const best = await this.bestMatches(event.row, references, input.face_match_threshold, false);
     const rows = await this.deps.photos.findByIds([...best.keys()]);
     const boxes = await this.deps.faces.boxesOf([...best.values()].map((b) => b.faceId));
@@ -172,7 +164,7 @@ export class FaceSearchService {
     }
     const references: DetectedFace[] = [];
     for (const key of keys) {
-      const face = await this.largestFace(key, { single: true });
+      const face = await largestFaceOf(this.deps, key, { single: true });
       references.push(face);
       // An attendee's selfie within the association time keeps its descriptor (matching new
       // photos); other selfies keep none.
@@ -349,7 +341,7 @@ export class FaceSearchService {
         })),
       );
     }
-    const kept = await this.withoutIgnoredFaces(event.id, event.name, matches);
+    const kept = await this.ignoredFaces.without(event.id, event.name, matches);
     const best = new Map<number, { distance: number; faceId: number }>();
     for (const match of kept) {
       const seen = best.get(match.photoId);
@@ -357,96 +349,5 @@ export class FaceSearchService {
         best.set(match.photoId, { distance: match.distance, faceId: match.faceId });
     }
     return best;
-  }
-
-  /**
-   * Drops matched faces that are an index-ignore face (staff, photographer, mascot): within the
-   * default match distance of an ignored face's descriptor, whatever the search's threshold.
-   * Deleting the ignored face brings its matches back (nothing is stored on the photo faces).
-   */
-  private async withoutIgnoredFaces(
-    eventId: number,
-    eventCode: string,
-    matches: FaceMatchRow[],
-  ): Promise<FaceMatchRow[]> {
-    if (matches.length === 0) return matches;
-    const ignored = await this.ignoredDescriptors(eventId, eventCode);
-    if (ignored.length === 0) return matches;
-    const descriptors = await this.deps.faces.descriptorsOf([
-      ...new Set(matches.map((m) => m.faceId)),
-    ]);
-    const limit = distanceForSimilarity(DEFAULT_FACE_MATCH_THRESHOLD);
-    return matches.filter((match) => {
-      const descriptor = descriptors.get(match.faceId);
-      return !!descriptor && ignored.every((face) => faceDistance(face, descriptor) > limit);
-    });
-  }
-
-  /**
-   * The descriptors of the event's ignored faces. Each image is described once per model, on
-   * the first search that needs it; an image outside this event's storage is never read.
-   */
-  private async ignoredDescriptors(eventId: number, eventCode: string): Promise<number[][]> {
-    const { engine, faces } = this.deps;
-    const descriptors: number[][] = [];
-    let bases: URL[] | undefined;
-    for (const row of await faces.ignoredFaces(eventId)) {
-      if (row.model === engine.model) {
-        if (row.descriptor) descriptors.push(row.descriptor);
-        continue;
-      }
-      bases ??= await storageUrlBases(this.deps.storage);
-      const key = storageKeyOfReference(bases, row.fullPath, eventCode, IGNORED_FACE_ROOTS);
-      if (!key) {
-        await faces.describeIgnoredFace(row.id, engine.model, null);
-        continue;
-      }
-      const object = await this.deps.storage.get(key);
-      // Not uploaded yet: try again on the next search.
-      if (!object) continue;
-      const bytes = await readAll(object.body, MAX_REFERENCE_BYTES).catch(() => null);
-      let descriptor: Float32Array | null = null;
-      if (bytes) {
-        try {
-          descriptor = (await engine.detect(bytes, { maxFaces: 1 }))[0]?.embedding ?? null;
-        } catch (error) {
-          if (!(error instanceof ProviderError && error.permanent)) throw error;
-        }
-      }
-      await faces.describeIgnoredFace(row.id, engine.model, descriptor);
-      if (descriptor) descriptors.push(Array.from(descriptor));
-    }
-    return descriptors;
-  }
-
-  /**
-   * The largest face of a stored reference photo; `face_not_found` when it has none, and with
-   * `single` (a guest's selfie) `several_faces` when it shows more than one person.
-   */
-  private async largestFace(
-    key: string,
-    options: { single?: boolean } = {},
-  ): Promise<DetectedFace> {
-    const object = await this.deps.storage.get(key);
-    if (!object) throw new AppError('not_found', 'photo_url_list');
-    const bytes = await readAll(object.body, MAX_REFERENCE_BYTES).catch(() => {
-      throw new AppError('unsupported_media_size', 'photo_url_list');
-    });
-    let faces: DetectedFace[];
-    try {
-      faces = await this.deps.engine.detect(bytes, { maxFaces: options.single ? 2 : 1 });
-    } catch (error) {
-      if (error instanceof ProviderError && error.permanent)
-        throw new AppError('unsupported_picture_format', 'photo_url_list');
-      throw error;
-    }
-    const [face] = faces;
-    if (!face) throw new AppError('face_not_found', 'photo_url_list');
-    // A face far smaller than the largest (someone passing behind) does not count.
-    const area = (f: DetectedFace) => f.pixels.width * f.pixels.height;
-    const [, second] = faces;
-    if (second && area(second) >= area(face) * SECOND_FACE_AREA)
-      throw new AppError('several_faces', 'photo_url_list');
-    return face;
   }
 }

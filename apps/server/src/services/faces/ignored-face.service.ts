@@ -5,21 +5,12 @@ import type {
   ParsedBodyOf,
 } from '@flashbulb/shared';
 import type { z } from 'zod';
-import type {
-  IgnoredFaceRepository,
-  IgnoredFaceRow,
-} from '../../repositories/faces/ignored-face.repository.ts';
+import type { IgnoredFaceRepository } from '../../repositories/faces/ignored-face.repository.ts';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
+import { ignoredFaceForOwner } from '../../presenters/face.presenter.ts';
 
 type IgnoredFace = z.infer<typeof ignoredFaceSchema>;
-
-const mapFace = (row: IgnoredFaceRow): IgnoredFace => ({
-  id: row.id,
-  event_id: row.eventId,
-  full_path: row.fullPath,
-  created_date: row.createdAt.toISOString(),
-});
 
 /** Faces face search must ignore (stored now, used by face search later). */
 export class IgnoredFaceService {
@@ -37,12 +28,12 @@ export class IgnoredFaceService {
     input: ParsedBodyOf<typeof createIgnoredFace>,
   ): Promise<IgnoredFace> {
     const event = await this.event(principal, input.event_id);
-    return mapFace(await this.faces.create(event.row.id, input.full_path));
+    return ignoredFaceForOwner(await this.faces.create(event.row.id, input.full_path));
   }
 
   async list(principal: Principal, eventId: number): Promise<{ faces: IgnoredFace[] }> {
     const event = await this.event(principal, eventId);
-    return { faces: (await this.faces.list(event.row.id)).map(mapFace) };
+    return { faces: (await this.faces.list(event.row.id)).map(ignoredFaceForOwner) };
   }
 
   async delete(

@@ -2,17 +2,9 @@ import type { Organisation } from '@flashbulb/shared';
 import { administersOrganisation } from '../../access/rules.ts';
 import { isSuperUser } from '../../access/roles.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type {
-  OrganisationRepository,
-  OrganisationRow,
-} from '../../repositories/identity/organisation.repository.ts';
+import type { OrganisationRepository } from '../../repositories/identity/organisation.repository.ts';
 import type { SignedInUser } from '../../access/signed-in-user.ts';
-
-const mapOrganisation = (row: OrganisationRow): Organisation => ({
-  id: row.id,
-  name: row.name,
-  created_date: row.createdAt.toISOString(),
-});
+import { organisationForCaller } from '../../presenters/identity.presenter.ts';
 
 export class OrganisationService {
   constructor(
@@ -24,10 +16,10 @@ export class OrganisationService {
   /** Super users see every organisation; everyone else only their own. */
   async list(actor: SignedInUser): Promise<{ organisations: Organisation[] }> {
     if (isSuperUser(actor))
-      return { organisations: (await this.organisations.list()).map(mapOrganisation) };
+      return { organisations: (await this.organisations.list()).map(organisationForCaller) };
     if (actor.organisationId === null) return { organisations: [] };
     const own = await this.organisations.findById(actor.organisationId);
-    return { organisations: own ? [mapOrganisation(own)] : [] };
+    return { organisations: own ? [organisationForCaller(own)] : [] };
   }
 
   /** `actor` null means the operator at the command line. */
@@ -36,7 +28,7 @@ export class OrganisationService {
     const row = await this.organisations.create(name);
     if (!row) throw new AppError('organisation_exists', 'name');
     await this.onCreated(row.id);
-    return mapOrganisation(row);
+    return organisationForCaller(row);
   }
 
   /** Super users rename any organisation, admins their own (owner console §6). */
@@ -45,7 +37,7 @@ export class OrganisationService {
     const row = await this.organisations.rename(id, name);
     if (row === 'exists') throw new AppError('organisation_exists', 'name');
     if (!row) throw new AppError('organisation_not_found');
-    return mapOrganisation(row);
+    return organisationForCaller(row);
   }
 
   async findByIdOrName(value: string): Promise<Organisation | undefined> {
@@ -53,6 +45,6 @@ export class OrganisationService {
     const row = rows.find(
       (o) => String(o.id) === value || o.name.toLowerCase() === value.toLowerCase(),
     );
-    return row ? mapOrganisation(row) : undefined;
+    return row ? organisationForCaller(row) : undefined;
   }
 }

@@ -12,10 +12,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import type { PasswordHasher } from '../../lib/password-hasher.ts';
 import { hashToken, randomToken } from '../../lib/secret-box.ts';
-import type {
-  ApiKeyRepository,
-  ApiKeyRow,
-} from '../../repositories/identity/api-key.repository.ts';
+import type { ApiKeyRepository } from '../../repositories/identity/api-key.repository.ts';
 import type { OrganisationRepository } from '../../repositories/identity/organisation.repository.ts';
 import type { SessionRepository } from '../../repositories/identity/session.repository.ts';
 import type {
@@ -34,32 +31,12 @@ import {
 } from '../../access/roles.ts';
 import type { SignedInUser } from '../../access/signed-in-user.ts';
 import type { MailService } from '../messaging/mail.service.ts';
+import { apiKeyForOwner, userForOperator } from '../../presenters/identity.presenter.ts';
 
 // Readable temporary passwords: no 0/O, 1/l/I.
 const TEMP_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const generateTemporaryPassword = (): string =>
   Array.from({ length: 14 }, () => TEMP_ALPHABET[randomInt(TEMP_ALPHABET.length)]).join('');
-
-export const mapUserToResponse = (user: UserWithOrganisation, mfaExempt: boolean): User => ({
-  id: user.id,
-  email: user.email,
-  role: user.role as Role,
-  organisation_id: user.organisationId,
-  organisation_name: user.organisationName,
-  mfa_enabled: user.totpEnabled,
-  mfa_exempt: mfaExempt,
-  status: user.status === 'FORCE_CHANGE_PASSWORD' ? 'FORCE_CHANGE_PASSWORD' : 'CONFIRMED',
-  disabled: user.disabledAt !== null,
-  created_date: user.createdAt.toISOString(),
-});
-
-const mapApiKey = (row: ApiKeyRow) => ({
-  id: row.id,
-  name: row.name,
-  prefix: row.prefix,
-  created_date: row.createdAt.toISOString(),
-  last_used_date: row.lastUsedAt?.toISOString() ?? null,
-});
 
 export type UpdateUserInput = ParsedBodyOf<Endpoints['updateUser']>;
 
@@ -89,7 +66,7 @@ export class UserService {
     const user = await this.deps.users.findById(actor.userId);
     if (!user) throw new AppError('unauthorized_user');
     return {
-      ...mapUserToResponse(user, this.deps.isMfaExempt(user.email)),
+      ...userForOperator(user, this.deps.isMfaExempt(user.email)),
       test_payments: this.deps.testPayments === true,
     };
   }
@@ -115,7 +92,7 @@ export class UserService {
     if (!input.temporary_password) await this.sendInvitation(created.email, temporaryPassword);
     const user = await this.deps.users.findById(created.id);
     if (!user) throw new Error('User vanished after insert');
-    return mapUserToResponse(user, this.deps.isMfaExempt(user.email));
+    return userForOperator(user, this.deps.isMfaExempt(user.email));
   }
 
   /** Super users: all users or one organisation's; admins: their organisation's; others: refused. */
@@ -126,7 +103,7 @@ export class UserService {
     const rows = await this.deps.users.list(scope);
     // An admin never sees super users, even one filed under their organisation.
     const visible = rows.filter((u) => seesUser(actor, u));
-    return { users: visible.map((u) => mapUserToResponse(u, this.deps.isMfaExempt(u.email))) };
+    return { users: visible.map((u) => userForOperator(u, this.deps.isMfaExempt(u.email))) };
   }
 
   /**
@@ -179,7 +156,7 @@ export class UserService {
   private async reload(id: number): Promise<User> {
     const user = await this.deps.users.findById(id);
     if (!user) throw new AppError('user_not_found', 'id');
-    return mapUserToResponse(user, this.deps.isMfaExempt(user.email));
+    return userForOperator(user, this.deps.isMfaExempt(user.email));
   }
 
   private resolveOrganisation(actor: SignedInUser | null, input: CreateUserInput): number | null {
@@ -223,11 +200,11 @@ export class UserService {
       prefix: secret.slice(0, 10),
       keyHash: hashToken(secret),
     });
-    return { ...mapApiKey(row), api_key: secret };
+    return { ...apiKeyForOwner(row), api_key: secret };
   }
 
   async listApiKeys(actor: SignedInUser) {
-    return { api_keys: (await this.deps.apiKeys.listForUser(actor.userId)).map(mapApiKey) };
+    return { api_keys: (await this.deps.apiKeys.listForUser(actor.userId)).map(apiKeyForOwner) };
   }
 
   async deleteApiKey(actor: SignedInUser, id: number): Promise<void> {

@@ -8,14 +8,8 @@ import { senderFor } from './event-from-address.service.ts';
 import { mailBrand, type BrandEvent } from './mail-brand.ts';
 import type { OutboxService } from './outbox.service.ts';
 import type { NotificationService } from './notification.service.ts';
-import {
-  httpUrlOrNull,
-  renderMail,
-  renderSms,
-  type MailBrand,
-  type MailFrame,
-  type RenderedMail,
-} from './template-render.ts';
+import { httpUrlOrNull, type MailBrand, type MailFrame } from './mail-layout.ts';
+import { renderMail, renderSms, type RenderedMail } from './template-render.ts';
 
 /** The product's default subject (owner console §9) when an event leaves `email_subject` empty. */
 export const DEFAULT_ALBUM_SUBJECT = 'Your photo from Flashbulb';

@@ -1,5 +1,5 @@
 import type { EventRow } from '../../repositories/events/event.repository.ts';
-import { httpUrlOrNull, type MailBrand } from './template-render.ts';
+import { httpUrlOrNull, type MailBrand } from './mail-layout.ts';
 
 // The event's look in mail, shared by every mail the product sends (album, share, notification,
 // receipt, event mail): its own module, so the services that send those mails do not import

@@ -32,7 +32,12 @@ const WATERMARK_KINDS: WatermarkKind[] = [
   'protector_watermark',
 ];
 
-/** Derivatives of an uploaded photo: preview, thumbnail and the event's watermarked variants. */
+/**
+ * Derivatives of an uploaded photo: preview, thumbnail and the event's watermarked variants.
+ * Why one unit of ~360 lines: making the variants, the clip renditions and the stuck-photo sweep
+ * all decide from the same state (the photo's status and its pending derivative jobs); the sweep
+ * may only requeue what this service would not finish on its own.
+ */
 export class PhotoDerivativesService {
   constructor(
     private readonly deps: {
