@@ -43,13 +43,6 @@ const safeFileName = (name: string): string =>
     .replace(/[^A-Za-z0-9._-]/g, '-')
     .slice(0, 200) || 'photo';
 
-/**
- * A derivatives claim older than this may be taken over by a retried completion when no job of the
- * photo is queued or running. Twins completing one upload at once claim within milliseconds; a
- * client's retry after a crash comes after a restart, seconds later.
- */
-export const DERIVATIVES_RECLAIM_AFTER_MS = 2_000;
-
 /** Photo uploads: the grant (signed POST) and the completion (idempotent by content). Albums §3. */
 export class PhotoUploadService {
   constructor(
@@ -212,6 +205,7 @@ export class PhotoUploadService {
     markedAs360: boolean,
   ) {
     const input = { key };
+    const startedAt = this.deps.clock.now();
     const caller = { event: callerEvent, robotId };
     const event = caller.event.row;
 
@@ -219,7 +213,7 @@ export class PhotoUploadService {
     if (done && done.eventId === event.id) {
       // A retry after a crash between storing the photo and enqueueing its derivatives: enqueue
       // them now, unless a completion already claimed that enqueue.
-      await this.enqueueDerivativesOnce(done);
+      await this.enqueueDerivativesOnce(done, startedAt);
       // Bytes sent again to a key already completed (a kiosk that reloaded) are not kept.
       await this.deps.storage.delete(input.key);
       return done;
@@ -321,7 +315,8 @@ export class PhotoUploadService {
     await this.deps.storage.delete(input.key);
     // Listeners enqueue the derivatives (photo.listeners.ts). Had the process died before this
     // line, the stuck-photo sweep (jobs/photos-stuck.job.ts) enqueues them later.
-    if (created || photo.status === 'processing') await this.enqueueDerivativesOnce(photo);
+    if (created || photo.status === 'processing')
+      await this.enqueueDerivativesOnce(photo, startedAt);
     return photo;
   }
 
@@ -329,15 +324,15 @@ export class PhotoUploadService {
    * Emits `photo.uploaded` (its listener enqueues the derivatives) for the one completion that
    * claims it: two processes completing the same upload at once send one job, not two.
    */
-  private async enqueueDerivativesOnce(photo: PhotoRow): Promise<void> {
+  private async enqueueDerivativesOnce(photo: PhotoRow, startedAt: Date): Promise<void> {
     if (photo.status !== 'processing') return;
     const now = this.deps.clock.now();
     if (!(await this.deps.photos.claimDerivatives(photo.id, now))) {
-      // Claimed before. A twin completing at the same moment claimed it just now; a claim older
-      // than that whose job is nowhere (its process died between the claim and the send) is
-      // taken over, so the client's retry after a restart still enqueues at once.
-      const staleBefore = new Date(now.getTime() - DERIVATIVES_RECLAIM_AFTER_MS);
-      if (!(await this.deps.photos.reclaimDerivatives(photo.id, now, staleBefore))) return;
+      // Claimed before. A twin that began with this completion claims while it runs: leave it.
+      // A claim made before this completion began, whose job is nowhere, was left by a process
+      // that died between the claim and the send: take it over, so the client's retry after a
+      // restart enqueues at once.
+      if (!(await this.deps.photos.reclaimDerivatives(photo.id, now, startedAt))) return;
       if (!this.deps.derivativesPending || (await this.deps.derivativesPending(photo.id))) return;
     }
     await this.deps.bus.emit('photo.uploaded', { photoId: photo.id, eventId: photo.eventId });
