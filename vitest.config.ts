@@ -44,6 +44,9 @@ export default defineConfig({
           name: 'tooling',
           environment: 'node',
           include: ['scripts/**/*.test.ts'],
+          // Some read and parse every source file (import circles, settings readers): seconds
+          // on a busy two-core machine, not Vitest's default 5.
+          testTimeout: 60_000,
         },
       },
       {

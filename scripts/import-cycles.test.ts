@@ -111,6 +111,8 @@ describe('the repository', () => {
       const cycles = findImportCycles([folder]).map((cycle) => cycle.path.join(' → '));
       expect(cycles).toEqual([]);
     },
+    // Reads and parses every file of the folder: seconds on a busy two-core machine.
+    60_000,
   );
 
   it('resolves the shared package by name: a circle through @flashbulb/shared would be found', () => {
@@ -119,5 +121,5 @@ describe('the repository', () => {
     expect(server?.[1].some((target: string) => target.includes('packages/shared/src/'))).toBe(
       true,
     );
-  });
+  }, 60_000);
 });

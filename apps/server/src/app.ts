@@ -236,11 +236,8 @@ export const buildApp = async (
   });
 
   // Albums: the live photo stream (SSE) and the server-rendered share pages.
-  registerPhotoStream(
-    app,
-    container.services.photoStream,
-    (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
-    (principal, gate) => container.services.leads.requireLead(principal, gate),
+  registerPhotoStream(app, container.services.photoStream, (keyType, keyValue) =>
+    container.access.resolveKey(keyType, keyValue),
   );
   registerSharePages(app, container.services.shares);
   // `/?photoId=…`: the share-preview page (albums §2.1), before the web app's own `/` links.
@@ -268,7 +265,6 @@ export const buildApp = async (
     resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
     events: container.services.events,
     photoListing: container.services.photoListing,
-    requireLead: (principal, gate) => container.services.leads.requireLead(principal, gate),
   });
   return app;
 };

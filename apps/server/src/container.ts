@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { LeadGate } from './access/lead-gate.ts';
 import type { AppConfig } from './config.ts';
 import { DatabaseMaintenance } from './db/maintenance.ts';
 import { wireAlbums } from './container/albums.ts';
@@ -48,11 +49,16 @@ export const createContainer = async (
     events.services.imageProcesses.seedDefaults(organisationId),
   );
   const events = wireEvents(core, identity, messaging);
+  // The lead gate lives with the leads (attendees), wired after the photos and albums it guards.
+  const leadGate: LeadGate = (principal, pass) =>
+    attendees.services.leads.requireLead(principal, pass);
   const photos = wirePhotos(core, events, {
     claimUploadedId: (event, uid) => attendees.services.attendees.claimUploadedId(event, uid),
+    leadGate,
   });
   const albums = wireAlbums(core, events, photos, messaging, {
     albumMail: () => notifications.services.albumMail,
+    leadGate,
   });
   const attendees = wireAttendees(core, events, photos, albums, {
     albumMail: () => notifications.services.albumMail,

@@ -36,6 +36,7 @@ export * from './rules/payment-state.ts';
 export * from './api/input-rules.ts';
 export * from './rules/kiosk.ts';
 export * from './rules/stock-images.ts';
+export * from './rules/email-ends.ts';
 export * from './api/messaging/messages.ts';
 export * from './api/albums/webapp.ts';
 export * from './api/attendees/leads.ts';

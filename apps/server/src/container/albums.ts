@@ -11,6 +11,7 @@ import type { Core } from './core.ts';
 import type { Events } from './events.ts';
 import type { Messaging } from './messaging.ts';
 import type { Photos } from './photos.ts';
+import type { LeadGate } from '../access/lead-gate.ts';
 
 /** Albums: live streams, shares, mini-albums, downloads (attendees: container/attendees.ts). */
 export const wireAlbums = (
@@ -19,7 +20,7 @@ export const wireAlbums = (
   photos: Photos,
   messaging: Messaging,
   /** Wired later (notifications): the one album mail renderer and sender. */
-  late: { albumMail?: () => AlbumMailService } = {},
+  late: { albumMail?: () => AlbumMailService; leadGate: LeadGate },
 ) => {
   const { config, database, clock, secrets, storage, bus } = core;
   const { access } = events;
@@ -40,6 +41,7 @@ export const wireAlbums = (
         events: eventRows,
         access,
         clock,
+        leadGate: late.leadGate,
       }),
       shares: new ShareService({
         photos: photoListing,
@@ -63,6 +65,7 @@ export const wireAlbums = (
         clock,
         publicUrl: config.publicUrl,
         resolveKey: (keyType, keyValue) => access.resolveKey(keyType, keyValue),
+        leadGate: late.leadGate,
       }),
       miniAlbums: new MiniAlbumService({
         albums,

@@ -21,7 +21,6 @@ import {
   ShareBucketService,
   StorageEventSettingsFile,
 } from '../services/events/share-bucket.service.ts';
-import { PrintTemplateService } from '../services/printing/print-template.service.ts';
 import type { Core } from './core.ts';
 import type { Identity } from './identity.ts';
 import type { Messaging } from './messaging.ts';
@@ -93,7 +92,6 @@ export const wireEvents = (core: Core, identity: Identity, messaging: Messaging)
       eventFromAddress,
       robots: new RobotService(robots, organisations),
       imageProcesses: imageProcessService,
-      templates: new PrintTemplateService(printTemplates, storage, clock),
       ignoredFaces: new IgnoredFaceService(ignoredFaces, access),
       shareBucket: new ShareBucketService(storage, organisations, access),
     },

@@ -20,6 +20,7 @@ import { StockUploadService } from '../services/events/stock-upload.service.ts';
 import { UploadSweep } from '../services/photos/upload-sweep.ts';
 import { StorageDeletions } from '../services/photos/storage-deletions.ts';
 import { StorageDeletionRepository } from '../repositories/photos/storage-deletion.repository.ts';
+import type { LeadGate } from '../access/lead-gate.ts';
 import type { Core } from './core.ts';
 import type { Events } from './events.ts';
 
@@ -27,8 +28,14 @@ import type { Events } from './events.ts';
 export const wirePhotos = (
   core: Core,
   events: Events,
-  /** Creates or links the attendee an upload names (attendees domain). */
-  attendeeUploads: { claimUploadedId(event: EventRecord, uid: string): Promise<void> },
+  /**
+   * From the attendees domain (wired later): creating or linking the attendee an upload names,
+   * and the lead gate of guest album calls.
+   */
+  attendeeUploads: {
+    claimUploadedId(event: EventRecord, uid: string): Promise<void>;
+    leadGate: LeadGate;
+  },
 ) => {
   const { config, database, clock, secret, secrets, storage, bus, jobs, logger } = core;
   const { access } = events;
@@ -60,6 +67,7 @@ export const wirePhotos = (
           if ((data as { photoId?: unknown } | null)?.photoId === photoId) return true;
       return false;
     },
+    logger: photoLogger,
   });
   const photoDerivatives = new PhotoDerivativesService({
     photos,
@@ -87,6 +95,7 @@ export const wirePhotos = (
     urls,
     clock,
     attendeeRows: attendees,
+    leadGate: attendeeUploads.leadGate,
     publicMediaUrl: (key) => storage.publicUrl(key),
     // Wrong VIP tokens are counted in the same failure table as sign-ins and unlock codes.
     attempts: new ThrottleRepository(database.db),

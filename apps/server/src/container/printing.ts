@@ -13,6 +13,7 @@ import type { Albums } from './albums.ts';
 import type { Core } from './core.ts';
 import type { Events } from './events.ts';
 import type { Photos } from './photos.ts';
+import { PrintTemplateService } from '../services/printing/print-template.service.ts';
 
 /**
  * Printing (docs/domains/printing.md): print jobs, the sheet renderer, the embedded file
@@ -68,6 +69,8 @@ export const wirePrinting = (core: Core, events: Events, photos: Photos, albums:
     repositories: { printJobs, printStations },
     services: {
       printing,
+      /** Print templates (the table is the events' too: an event names its watermark template). */
+      printTemplates: new PrintTemplateService(templates, storage, clock),
       printDesk,
       autoPrint,
       printSheets,

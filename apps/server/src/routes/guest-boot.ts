@@ -25,12 +25,11 @@ import { safeHtml, jsonForScript, joinHtml, trusted } from '../pages/page.ts';
 export interface GuestBootDeps {
   resolveKey: (keyType: PublicKeyType, keyValue: string) => Promise<Principal>;
   events: Pick<EventService, 'fullDataByKey'>;
-  photoListing: Pick<PhotoListingService, 'list'>;
   /**
-   * The lead gate (LeadService.requireLead) as the list call applies it: a page load carries no
-   * lead token, so an event that collects leads gets nothing inlined (the page asks for a lead).
+   * The list behind the lead gate, as the list call applies it: a page load carries no lead
+   * token, so an event that collects leads gets nothing inlined (the page asks for a lead).
    */
-  requireLead: (principal: Principal, gate: { display?: string | undefined }) => Promise<void>;
+  photoListing: Pick<PhotoListingService, 'listForGuest'>;
 }
 
 /** First tiles preloaded: the first row at a phone's width (the grid loads these eagerly too). */
@@ -59,23 +58,22 @@ export const guestBootFor = async (
     key_value: key.keyValue,
     ...(eventName ? { event_name: eventName } : {}),
   });
+  // A screen link's display token opens the lead gate as its calls would.
+  const display = new URLSearchParams(search).get('display')?.trim() || undefined;
   const listBody = publicPhotoList.body.safeParse({
     key_type: key.keyType,
     key_value: key.keyValue,
     max_size: GUEST_BOOT_PAGE_SIZE,
     page_number: 1,
     show_total_count: 1,
+    ...(display ? { display } : {}),
   });
   if (!eventBody.success || !listBody.success) return null;
   try {
     const principal = await deps.resolveKey(key.keyType, eventBody.data.key_value);
-    // A screen link's display token opens the gate as its calls would (LeadService.requireLead).
-    const display = new URLSearchParams(search).get('display')?.trim() || undefined;
-    await deps.requireLead(principal, display ? { display } : {});
-    const [events, firstPage] = await Promise.all([
-      deps.events.fullDataByKey(principal, eventBody.data),
-      deps.photoListing.list(principal, listBody.data),
-    ]);
+    // The list first: its lead gate decides whether anything is inlined.
+    const firstPage = await deps.photoListing.listForGuest(principal, listBody.data);
+    const events = await deps.events.fullDataByKey(principal, eventBody.data);
     // Through the replies' schemas, as the API's serializer does: only the contract's fields.
     return {
       key_type: key.keyType,

@@ -107,7 +107,7 @@ export const createHandlers = (services: {
   eventFromAddress: EventFromAddressService;
   robots: RobotService;
   imageProcesses: ImageProcessService;
-  templates: PrintTemplateService;
+  printTemplates: PrintTemplateService;
   ignoredFaces: IgnoredFaceService;
   faceSearch: FaceSearchService;
   faceData: FaceDataService;
@@ -220,12 +220,12 @@ export const createHandlers = (services: {
     services.imageProcesses.list(actor, body.organisation_id),
   autoPrintProcesses: async ({ principal, body }) =>
     services.imageProcesses.autoPrint(principal, body.event_id),
-  pptList: async ({ actor, body }) => services.templates.list(actor, body),
-  pptCreate: async ({ actor, body }) => services.templates.create(actor, body),
-  pptUpdate: async ({ actor, body }) => services.templates.update(actor, body),
-  pptRetrieve: async ({ actor, body }) => services.templates.retrieve(actor, body.id),
+  pptList: async ({ actor, body }) => services.printTemplates.list(actor, body),
+  pptCreate: async ({ actor, body }) => services.printTemplates.create(actor, body),
+  pptUpdate: async ({ actor, body }) => services.printTemplates.update(actor, body),
+  pptRetrieve: async ({ actor, body }) => services.printTemplates.retrieve(actor, body.id),
   deletePpt: async ({ actor, body }) => {
-    await services.templates.delete(actor, body.id);
+    await services.printTemplates.delete(actor, body.id);
     return {};
   },
   stockImageList: async ({ principal, body }) =>
@@ -252,10 +252,8 @@ export const createHandlers = (services: {
     const { stock_images: _stock, ...page } = await services.photoListing.list(principal, body);
     return operatorPhotos(page);
   },
-  publicPhotoList: async ({ principal, body, request }) => {
-    await services.leads.requireLead(principal, body);
-    return services.photoListing.list(principal, body, { address: request.ip });
-  },
+  publicPhotoList: async ({ principal, body, request }) =>
+    services.photoListing.listForGuest(principal, body, { address: request.ip }),
   photoCountInfo: async ({ principal, body }) => services.photoListing.countInfo(principal, body),
   deletePhoto: async ({ principal, body }) => ({
     deleted: await services.photoChanges.deleteOne(principal, body),
@@ -283,10 +281,8 @@ export const createHandlers = (services: {
   sendMiniAlbumLink: async ({ principal, body, request }) =>
     services.miniAlbums.sendLink(principal, body, { address: request.ip }),
   retrieveMiniAlbum: async ({ body }) => services.miniAlbums.retrieve(body.token),
-  createAlbumDownload: async ({ principal, body }) => {
-    await services.leads.requireLead(principal, body);
-    return services.albumDownloads.create(principal, body);
-  },
+  createAlbumDownload: async ({ principal, body }) =>
+    services.albumDownloads.create(principal, body),
   // attendee albums
   generateAttendeeList: async ({ principal, body }) => services.attendees.generate(principal, body),
   attendeeList: async ({ principal, body }) => services.attendees.list(principal, body),

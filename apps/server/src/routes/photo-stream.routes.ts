@@ -24,11 +24,6 @@ export const registerPhotoStream = (
   app: FastifyInstance,
   stream: PhotoStreamService,
   resolveKey: (keyType: PublicKeyType, keyValue: string) => Promise<Principal>,
-  /** The lead gate (LeadService.requireLead): events that collect leads ask the lead's token. */
-  requireLead: (
-    principal: Principal,
-    gate: { lead_token?: string | undefined; display?: string | undefined },
-  ) => Promise<void> = () => Promise.resolve(),
 ): void => {
   const open = new Set<() => void>();
   app.addHook('preClose', (done) => {
@@ -51,8 +46,7 @@ export const registerPhotoStream = (
     },
     async (request, reply) => {
       const principal = await resolveKey(request.query.key_type, request.query.key_value);
-      const access = await stream.open(principal);
-      await requireLead(principal, {
+      const access = await stream.open(principal, {
         lead_token: request.query.lead_token,
         display: request.query.display,
       });

@@ -68,6 +68,7 @@ const GUEST_OPTS = [
   'disableEventLabel',
   'disableLinkPhotos',
   'disableSelfies',
+  'emailEnds',
   'enableAttendeePhotoUpl',
   'enableEmailCollect',
   'enablePhotoUpl',

@@ -5,6 +5,7 @@ import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from '../helpers
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
+let world: Awaited<ReturnType<typeof createEventWorld>>;
 let admin: { authorization: string };
 let event: FlashbulbEvent;
 let plainEvent: FlashbulbEvent;
@@ -36,7 +37,7 @@ const meta = (html: string, property: string) =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  const world = await createEventWorld(t);
+  world = await createEventWorld(t);
   admin = await apiKeyAuth(t, world.adminA);
   const [r1, r2, r3] = [
     await robotFor(world.orgA.id),
@@ -106,6 +107,85 @@ describe('photo/generate-html-file-sharing', () => {
     expect(errorOf(wrong)).toMatchObject({ status: 401, message_key: 'unauthorized_user' });
     const anonymous = await t.call(endpoints.generateShareLink, { photo_uid: shown.uid });
     expect(errorOf(anonymous)).toMatchObject({ status: 401, message_key: 'unauthorized_user' });
+  });
+});
+
+describe('the share text: the event’s sharing template (owner console §2)', () => {
+  it('fills the template of the photo’s kind for the share dialog and the share page, as text', async () => {
+    const robot = await robotFor(world.orgA.id);
+    const template =
+      '{user_name} shares <b>{image_url}</b> via {url} ({width}x{height}) {imageUrl} {srcImg} [{srcVideo}] {unknown}';
+    const e = await createEvent(t, world.adminA, {
+      full_name: 'Templated',
+      robot_id_array: [robot.id],
+      sharing_body_template: template,
+      sharing_video_body_template: 'Video {srcVideo}',
+    });
+    const photo = await upload(robot, e, 7);
+    const pageUrl = `${t.config.publicUrl}/share/${photo.uid}`;
+    /** The text with the public preview URL (signed, so read from the text) in its 3 places. */
+    const filled = (text: string, userName: string) => {
+      const match =
+        /^(.*) shares <b>(\S+)<\/b> via (\S+) \((\d+)x(\d+)\) (\S+) (\S+) \[\] \{unknown\}$/.exec(
+          text,
+        );
+      expect(match, text).not.toBeNull();
+      const [, name, image, url, width, height, imageAgain, src] = match!;
+      expect(name).toBe(userName);
+      expect(url).toBe(pageUrl);
+      expect([width, height]).toEqual([String(photo.width), String(photo.height)]);
+      expect(image).toContain(`/media/photos/${photo.id}/preview`);
+      expect([imageAgain, src]).toEqual([image, image]);
+    };
+
+    // A public key: nobody to name.
+    const shared = await t.ok(endpoints.generateShareLink, {
+      key_type: 'public',
+      key_value: e.public_api_key,
+      photo_uid: photo.uid,
+    });
+    expect(shared.url).toBe(pageUrl);
+    filled(shared.text, '');
+    // An attendee key names the attendee (their address's local part: attendees have no name).
+    const generated = await t.ok(
+      endpoints.generateAttendeeList,
+      { attendee_count: 1, event_id_array: [e.id], is_prepaid: 0, email: 'Ann.Lee@example.com' },
+      admin,
+    );
+    const attendeeUid = generated.attendees[0]!.uid;
+    await t.ok(
+      endpoints.ownerAttachPhotos,
+      { event_id: e.id, attendee_uid: attendeeUid, photo_uid_array: [photo.uid] },
+      admin,
+    );
+    const byAttendee = await t.ok(endpoints.generateShareLink, {
+      key_type: 'attendee',
+      key_value: attendeeUid,
+      photo_uid: photo.uid,
+    });
+    filled(byAttendee.text, 'Ann.Lee');
+    // The operator's own call answers the text too, naming nobody.
+    filled((await t.ok(endpoints.generateShareLink, { photo_uid: photo.uid }, admin)).text, '');
+
+    // The share page shows the same words, escaped, with no link made of them.
+    const html = (await get(`/share/${photo.uid}`)).body;
+    const body = /<p class="share-body">([\s\S]*?)<\/p>/.exec(html)?.[1] ?? '';
+    expect(body).toContain('shares &lt;b&gt;');
+    expect(body).toContain(`via ${pageUrl}`);
+    expect(body).not.toMatch(/<a |<b>/);
+
+    // The operator changes the template: the next share says what it says now.
+    await t.ok(
+      endpoints.updateEvent,
+      { id: e.id, event_last_updated_date: e.updated_date, sharing_body_template: 'Now: {url}' },
+      admin,
+    );
+    const again = await t.ok(endpoints.generateShareLink, {
+      key_type: 'public',
+      key_value: e.public_api_key,
+      photo_uid: photo.uid,
+    });
+    expect(again.text).toBe(`Now: ${pageUrl}`);
   });
 });
 

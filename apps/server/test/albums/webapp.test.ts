@@ -75,6 +75,7 @@ beforeAll(async () => {
       webappSmsEnabled: 1,
       webappSmsText: 'Hi {userName}, your gala photos: {url}',
       webappSmsAgreement: 'I agree to receive one SMS.',
+      emailEnds: ['gala.example', 'gmail.com'],
     },
   });
   browser = await chromium.launch({
@@ -107,6 +108,8 @@ describe('web-app page by event code', () => {
       support_link: 'https://help.gala.example/',
       sms_enabled: true,
       registration_type: 'default',
+      // The endings the page's e-mail field offers (opts.emailEnds).
+      email_ends: ['gala.example', 'gmail.com'],
     });
     // A storage key becomes its public URL.
     expect(page.banner_top!.src).toMatch(/^https?:\/\/.+webapp-etc\/top\.png$/);

@@ -4,7 +4,8 @@ import { chromium, type Browser } from 'playwright-core';
 import type { OutboxRow } from '../../src/repositories/messaging/outbox.repository.ts';
 import { renderMail, renderSms } from '../../src/services/messaging/template-render.ts';
 import { as, createEvent, createEventWorld, type EventWorld } from '../helpers/events.ts';
-import { insertReadyPhoto } from '../helpers/photos.ts';
+import { insertReadyPhoto, makeJpeg } from '../helpers/photos.ts';
+import { grantForm, multipartBody } from '../helpers/storage.ts';
 import { startSmtpPeer } from '../helpers/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { startTwilioDouble, TWILIO_SID, TWILIO_TOKEN } from '../helpers/twilio-double.ts';
@@ -163,6 +164,50 @@ describe('topics delivered once per recipient and fact', () => {
       photos: [{ photoId: photo.id, eventId: event.id }],
     });
     expect(await topicRows('photo_ready')).toHaveLength(1);
+  });
+
+  it('photo_ready: a photo uploaded with the attendee field mails that attendee once it is ready, once', async () => {
+    const dee = await newAttendee('dee@example.com');
+    // The robot's path: a grant naming the attendee, the storage POST, the completion.
+    const fileName = 'dee.jpg';
+    const grant = await t.ok(
+      endpoints.photoUploadAccess,
+      {
+        event_name: event.name,
+        file_name: fileName,
+        content_type: 'image/jpeg',
+        attendee_uid: dee.uid,
+      },
+      as(world.adminA),
+    );
+    const form = multipartBody(
+      grantForm(grant.fields, await makeJpeg({ seed: 5 }), {
+        filename: fileName,
+        contentType: 'image/jpeg',
+      }),
+    );
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: new URL(grant.url).pathname,
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(stored.statusCode).toBe(201);
+    const photo = await t.ok(endpoints.photoUploadComplete, { key: grant.key }, as(world.adminA));
+    expect(photo.attendee_uid).toBe(dee.uid);
+    const forDee = async () =>
+      (await topicRows('photo_ready')).filter((r) => r.recipient === 'dee@example.com');
+    // Still processing: nobody is told yet.
+    expect(await forDee()).toHaveLength(0);
+    // Its derivatives are done (this file runs no worker: as the job does, then its signal).
+    await t.database.executeSql(`update photos set status = 'ready' where id = $1`, [photo.id]);
+    await t.app.container.bus.emit('photo.ready', { photoId: photo.id, eventId: event.id });
+    await t.app.container.bus.emit('photo.ready', { photoId: photo.id, eventId: event.id });
+    const rows = await forDee();
+    expect(rows).toHaveLength(1);
+    await deliverAll(rows);
+    expect(smtp.messages.map((m) => m.to)).toEqual([['dee@example.com']]);
+    expect(smtp.messages[0]!.text).toMatch(/^Subject: \[photo_ready\] for dee@example\.com\r$/m);
   });
 
   it('a photo still processing notifies nobody until it is ready', async () => {

@@ -236,6 +236,8 @@ export const enAlbums = {
     download: 'Download original',
     copyLink: 'Copy link',
     linkCopied: 'Link copied',
+    copyText: 'Copy text',
+    textCopied: 'Text copied',
     copyFailed: 'Copy failed',
     facebook: 'Share on Facebook',
     zoomHint: 'Double tap to zoom',

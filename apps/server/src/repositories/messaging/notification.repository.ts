@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   attendeeEvents,
@@ -76,24 +76,45 @@ export class NotificationRepository {
     return row;
   }
 
-  /** The ready photo (of this event) and the attendees whose album at the event holds it. */
+  /**
+   * The ready photo (of this event) and the attendees whose album at the event holds it: the one
+   * it was uploaded for (its attendee id) and those it was attached to.
+   */
   async attendeesOfReadyPhoto(
     photoId: number,
   ): Promise<{ photo: { uid: string; eventId: number } | null; attendees: AttendeeContact[] }> {
     const [photo] = await this.db
-      .select({ uid: photos.uid, eventId: photos.eventId, status: photos.status })
+      .select({
+        uid: photos.uid,
+        eventId: photos.eventId,
+        status: photos.status,
+        attendeeUid: photos.attendeeUid,
+        organisationId: events.organisationId,
+      })
       .from(photos)
+      .innerJoin(events, eq(events.id, photos.eventId))
       .where(eq(photos.id, photoId));
     if (!photo || photo.status !== 'ready') return { photo: null, attendees: [] };
+    const attached = sql`exists (select 1 from ${attendeePhotos}
+      where ${attendeePhotos.attendeeId} = ${attendees.id} and ${attendeePhotos.photoId} = ${photoId})`;
     const rows = await this.db
       .select(contactColumns)
-      .from(attendeePhotos)
-      .innerJoin(attendees, eq(attendees.id, attendeePhotos.attendeeId))
+      .from(attendees)
       .innerJoin(
         attendeeEvents,
         and(eq(attendeeEvents.attendeeId, attendees.id), eq(attendeeEvents.eventId, photo.eventId)),
       )
-      .where(eq(attendeePhotos.photoId, photoId))
+      .where(
+        photo.attendeeUid === null
+          ? attached
+          : or(
+              and(
+                eq(attendees.organisationId, photo.organisationId),
+                eq(attendees.uid, photo.attendeeUid),
+              ),
+              attached,
+            ),
+      )
       .orderBy(attendees.id);
     return { photo: { uid: photo.uid, eventId: photo.eventId }, attendees: rows };
   }

@@ -9,6 +9,7 @@ import {
   type PublicKeyType,
 } from '@flashbulb/shared';
 import type { AccessControl, EventGrant } from '../../access/access-control.ts';
+import type { LeadGate } from '../../access/lead-gate.ts';
 import { keyTypeOf, type Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -60,11 +61,14 @@ export class AlbumDownloadService {
       clock: Clock;
       publicUrl: string;
       resolveKey: (keyType: PublicKeyType, keyValue: string) => Promise<Principal>;
+      /** The lead gate of guest album calls (access/lead-gate.ts). */
+      leadGate: LeadGate;
     },
   ) {}
 
   /** Checks the request and answers the zip's address (albums spec §2.5; `createAlbumDownload`). */
   async create(principal: Principal, input: ParsedBodyOf<typeof createAlbumDownload>) {
+    await this.deps.leadGate(principal, input);
     const grant = await this.grantOf(principal);
     const ids = input.photo_id_array ? [...new Set(input.photo_id_array)] : null;
     let count = 0;

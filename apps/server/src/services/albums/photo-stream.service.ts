@@ -1,5 +1,6 @@
 import type { KeyPhoto } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
+import type { LeadGate, LeadGatePass } from '../../access/lead-gate.ts';
 import type { Principal } from '../../access/principal.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AlbumRepository } from '../../repositories/albums/album.repository.ts';
@@ -31,6 +32,8 @@ export class PhotoStreamService {
       events: EventRepository;
       access: AccessControl;
       clock: Clock;
+      /** The lead gate of guest album calls (access/lead-gate.ts). */
+      leadGate: LeadGate;
     },
   ) {}
 
@@ -52,9 +55,16 @@ export class PhotoStreamService {
     return pending;
   }
 
-  /** What the stream's key opens, decided like the public list (a wrong key: 401). */
-  open(principal: Principal): Promise<StreamAccess> {
-    return this.deps.access.requireEventAccess(principal, 'photo.list', { keyEvent: true });
+  /**
+   * What the stream's key opens, decided like the public list (a wrong key: 401), behind the
+   * same lead gate (`lead_token`, or a screen's `display` token).
+   */
+  async open(principal: Principal, pass: LeadGatePass): Promise<StreamAccess> {
+    const access = await this.deps.access.requireEventAccess(principal, 'photo.list', {
+      keyEvent: true,
+    });
+    await this.deps.leadGate(principal, pass);
+    return access;
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { generateShareLink, ParsedBodyOf, ShareNetwork, trackShare } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
-import { isOperator, type Principal } from '../../access/principal.ts';
+import { attendeeOf, isOperator, type Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -14,6 +14,24 @@ import { albumDecision } from './album-visibility.ts';
 import type { PhotoListingService } from '../photos/photo-listing.service.ts';
 import type { Audience } from '../photos/photo-downloads.ts';
 import type { PhotoUrls } from '../photos/photo-urls.ts';
+
+/** The placeholders of the sharing templates (owner console §2; albums spec §3). */
+const SHARE_PLACEHOLDERS = /\{(user_name|image_url|imageUrl|srcImg|srcVideo|url|width|height)\}/g;
+
+/**
+ * A sharing template with its placeholders filled; anything else stays as typed. The result is
+ * plain text: where it is shown it is escaped, and no link is made of it.
+ */
+export const fillShareTemplate = (template: string, values: Record<string, string>): string =>
+  template.replace(SHARE_PLACEHOLDERS, (_match, name: string) => values[name] ?? '');
+
+/**
+ * Who shares, for `{user_name}`: the attendee behind an attendee key, by their address's local
+ * part (attendees have no name; the text is shown to them before they post it). Other keys
+ * name nobody.
+ */
+const sharerName = (principal: Principal): string =>
+  attendeeOf(principal)?.row.email?.split('@')[0]?.trim() ?? '';
 
 /** What a share page shows; every text is plain (the page escapes it). */
 export interface SharePage {
@@ -134,19 +152,21 @@ export class ShareService {
   async generateLink(
     principal: Principal,
     input: Omit<ParsedBodyOf<typeof generateShareLink>, 'key_type' | 'key_value'>,
-  ): Promise<{ url: string; photo_uid: string }> {
+  ): Promise<{ url: string; photo_uid: string; text: string }> {
     if (!isOperator(principal)) {
-      const { row } = await this.photoForKey(principal, input.photo_uid);
-      return { url: this.shareUrl(row.uid), photo_uid: row.uid };
+      const { row, event } = await this.photoForKey(principal, input.photo_uid);
+      const text = this.shareContent(row, event, sharerName(principal)).body;
+      return { url: this.shareUrl(row.uid), photo_uid: row.uid, text };
     }
     const row = await this.deps.albums.photoByUid(input.photo_uid);
     if (!row) throw new AppError('not_found', 'photo_uid');
-    await this.deps.access.requireEventAccess(principal, 'photo.share', {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'photo.share', {
       photo: row,
       field: 'photo_uid',
     });
     // The page itself shows only what the public may see; a hidden photo's page answers 404.
-    return { url: this.shareUrl(row.uid), photo_uid: row.uid };
+    const text = this.shareContent(row, event, '').body;
+    return { url: this.shareUrl(row.uid), photo_uid: row.uid, text };
   }
 
   async track(
@@ -165,6 +185,41 @@ export class ShareService {
     return { id, activity_name: activityName };
   }
 
+  /**
+   * What sharing a photo shows: the URLs the public gets (ADR 0006: a paid event's preview is its
+   * watermarked variant, protected files come as signed media URLs; a clip's public rendition,
+   * never the original) and the event's sharing template of the photo's kind (owner console §2:
+   * photo, video, 360) filled as plain text. `userName` is the sharer where known.
+   */
+  private shareContent(row: PhotoRow, event: EventRecord, userName: string) {
+    const urls = this.deps.photos.presentForGuest(row, 'public', { event: event.row }).urls;
+    const imageUrl =
+      event.row.photo_watermark && urls.photo_watermark ? urls.photo_watermark : urls.preview;
+    const videoUrl = urls.video;
+    const kind = row.mediaType === 'video' ? 'video' : row.is360 === 1 ? '360' : 'image';
+    const viewerUrl =
+      kind === '360' && imageUrl
+        ? `${this.deps.publicUrl}/share/viewer?url=${encodeURIComponent(imageUrl)}&closeable=1${event.row.photo_watermark ? '&wm=111' : ''}`
+        : null;
+    const template =
+      kind === 'video'
+        ? event.row.sharing_video_body_template
+        : kind === '360'
+          ? event.row.sharing_360_body_template
+          : event.row.sharing_body_template;
+    const body = fillShareTemplate(template, {
+      user_name: userName,
+      image_url: imageUrl ?? '',
+      imageUrl: imageUrl ?? '',
+      srcImg: imageUrl ?? '',
+      srcVideo: videoUrl ?? '',
+      url: viewerUrl ?? this.shareUrl(row.uid),
+      width: row.width === null ? '' : String(row.width),
+      height: row.height === null ? '' : String(row.height),
+    });
+    return { imageUrl, videoUrl, viewerUrl, body };
+  }
+
   /** The share page of a photo the public may see, else null (the route answers 404). */
   async sharePage(uid: string): Promise<SharePage | null> {
     const row = await this.deps.albums.photoByUid(uid);
@@ -174,39 +229,7 @@ export class ShareService {
     const now = this.deps.clock.now();
     if (!albumDecision(row, event.row, 'public', now, { streamWindow: false }).show) return null;
     const opts = event.row.opts;
-    // The URLs the public gets (ADR 0006): a paid event's preview is its watermarked variant,
-    // protected files come as signed media URLs.
-    const urls = this.deps.photos.presentForGuest(row, 'public', { event: event.row }).urls;
-    const imageUrl =
-      event.row.photo_watermark && urls.photo_watermark ? urls.photo_watermark : urls.preview;
-    // The public's rendition of a clip: a paid event's short protected preview, a watermarked
-    // event's watermarked clip — never the original.
-    const videoUrl = urls.video;
-    const kind = row.mediaType === 'video' ? 'video' : row.is360 === 1 ? '360' : 'image';
-    const viewerUrl =
-      kind === '360' && imageUrl
-        ? `${this.deps.publicUrl}/share/viewer?url=${encodeURIComponent(imageUrl)}&closeable=1${event.row.photo_watermark ? '&wm=111' : ''}`
-        : null;
-    // The event's sharing template of this kind (owner console §2), filled as plain text.
-    const template =
-      kind === 'video'
-        ? event.row.sharing_video_body_template
-        : kind === '360'
-          ? event.row.sharing_360_body_template
-          : event.row.sharing_body_template;
-    const values: Record<string, string> = {
-      image_url: imageUrl ?? '',
-      imageUrl: imageUrl ?? '',
-      srcImg: imageUrl ?? '',
-      srcVideo: videoUrl ?? '',
-      url: viewerUrl ?? this.shareUrl(row.uid),
-      width: row.width === null ? '' : String(row.width),
-      height: row.height === null ? '' : String(row.height),
-    };
-    const body = template.replace(
-      /\{(image_url|imageUrl|srcImg|srcVideo|url|width|height)\}/g,
-      (_match, name: string) => values[name] ?? '',
-    );
+    const { imageUrl, videoUrl, viewerUrl, body } = this.shareContent(row, event, '');
     const title = opts.ogpTitle.trim() || opts.webappShareTitle.trim() || event.row.full_name;
     return {
       title,

@@ -115,6 +115,7 @@ export class WebappService {
       redirect_to_webapp: o.redirectToWebApp === 1,
       sms_enabled: o.webappSmsEnabled === 1 && row.is_sms_enabled === 1,
       sms_agreement: o.webappSmsAgreement,
+      email_ends: o.emailEnds,
     };
   }
 

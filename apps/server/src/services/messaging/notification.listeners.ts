@@ -8,7 +8,7 @@ import type { NotificationService } from './notification.service.ts';
  * at most one message per recipient and fact in the outbox (rendering and one insert per
  * channel; delivery is the outbox's `mail.deliver` / `sms.deliver` job). Fact keys:
  * - `photo_ready`: `photo:<photoId>` — on `photo.ready` for every attendee whose album holds the
- *   photo; on `attendee.photos_attached` once per batch, keyed by the batch's first ready photo
+ *   photo (the one it was uploaded for, and those it was attached to); on `attendee.photos_attached` once per batch, keyed by the batch's first ready photo
  *   (a batch of 300 photos is one message, and its photos' later `photo.ready` adds none);
  * - `album_unlocked`: `unlock` (once per attendee and event);
  * - `payment_receipt`: `payment:<paymentId>`;

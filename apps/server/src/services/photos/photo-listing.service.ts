@@ -13,6 +13,7 @@ import {
   type publicPhotoList,
 } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
+import type { LeadGate } from '../../access/lead-gate.ts';
 import { isOperator, type Principal } from '../../access/principal.ts';
 import {
   presentGuestPhoto,
@@ -104,6 +105,8 @@ export class PhotoListingService {
       access: AccessControl;
       urls: PhotoUrls;
       clock: Clock;
+      /** The lead gate of guest album calls (access/lead-gate.ts). */
+      leadGate: LeadGate;
       /** Attendee albums: whose photo is whose (attendee keys). */
       attendeeRows?: AttendeeRepository;
       /** A storage key of a stock image → its public URL. */
@@ -186,6 +189,19 @@ export class PhotoListingService {
       await Promise.all(names.map((name) => attempts.recordFailure(name, now, VIP_FORGET_SECONDS)));
       throw error;
     }
+  }
+
+  /**
+   * A guest link's album page (`publicPhotoList`, and the page's first data): the lead gate
+   * first (an event that collects leads asks its guests for one), then the list.
+   */
+  async listForGuest(
+    principal: Principal,
+    input: ParsedBodyOf<typeof publicPhotoList>,
+    context: { address?: string } = {},
+  ) {
+    await this.deps.leadGate(principal, input);
+    return this.list(principal, input, context);
   }
 
   async list(principal: Principal, input: PhotoListBody, context: { address?: string } = {}) {

@@ -1,5 +1,5 @@
-import { ownerPatternMatches } from '../../lib/owner-pattern.ts';
 import { createHmac, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger as Logger } from 'fastify';
 import {
   extensionOf,
   kioskMediaError,
@@ -28,6 +28,7 @@ import type { Principal } from '../../access/principal.ts';
 import { IMAGE_MAX_BYTES, protectedPhotoFolder, readUpload } from './photo-files.ts';
 import type { Quotas } from '../operations/quotas.ts';
 import { presentOperatorPhoto, presentRobotUpload } from '../../presenters/photo.presenter.ts';
+import { photoDelay } from './photo-delay.ts';
 import type { PhotoUrls } from './photo-urls.ts';
 
 /**
@@ -63,6 +64,8 @@ export class PhotoUploadService {
       quotas?: Pick<Quotas, 'uploadSlot'>;
       /** Whether a derivatives (or renditions) job of the photo is queued or running. */
       derivativesPending?: (photoId: number) => Promise<boolean>;
+      /** Notes photos held back by their tags (the delay settings are logged, albums spec §3). */
+      logger?: Pick<Logger, 'info'>;
     },
   ) {}
 
@@ -289,6 +292,8 @@ export class PhotoUploadService {
     if (attendeeUid) await this.deps.attendeeUploads?.claimUploadedId(caller.event, attendeeUid);
     const now = this.deps.clock.now();
     const fileName = input.key.split('/').pop() ?? 'photo';
+    const tags = photoTagsFor(sentTags, event.hash_tag, event.opts.forcedIndexTags);
+    const delay = photoDelay(event.opts, { attendeeUid, tags });
     const { photo, created } = await this.deps.photos.insertOrGet({
       uid,
       eventId: event.id,
@@ -304,13 +309,18 @@ export class PhotoUploadService {
       sizeBytes: read.size,
       robotId: caller.robotId,
       attendeeUid,
-      // What stock-image policies and tag unlocks look for (albums spec §3, §4).
-      tags: photoTagsFor(sentTags, event.hash_tag, event.opts.forcedIndexTags),
+      // What stock-image policies, tag unlocks and the delay by tags look for (albums spec §3, §4).
+      tags,
       ...(originalPhotoId !== null ? { isOriginal: 0, originalPhotoId } : {}),
       status: 'processing',
       createdAt: now,
-      availableAt: new Date(now.getTime() + this.delayMinutes(caller.event, attendeeUid) * 60_000),
+      availableAt: new Date(now.getTime() + delay.minutes * 60_000),
     });
+    if (delay.reason === 'tags' && created)
+      this.deps.logger?.info(
+        { photoId: photo.id, eventId: event.id, tags: delay.tags, minutes: delay.minutes },
+        'photo held by its tags',
+      );
     await this.deps.photos.recordUpload(input.key, photo.id);
     await this.deps.storage.delete(input.key);
     // Listeners enqueue the derivatives (photo.listeners.ts). Had the process died before this
@@ -343,16 +353,5 @@ export class PhotoUploadService {
     return caller?.audience === 'robot'
       ? presentRobotUpload(row, this.deps.urls, caller.robotId)
       : presentOperatorPhoto(row, this.deps.urls);
-  }
-
-  /** Photo delay (owner-console opts): VIP attendees and tagged photos may wait differently. */
-  private delayMinutes(event: EventRecord, attendeeUid: string | null): number {
-    const opts = event.row.opts;
-    if (attendeeUid && opts.attendeeIdVipRegex && opts.photoDelayVipMinutes !== null) {
-      // An operator's pattern: RE2 only (lib/owner-pattern.ts), never the backtracking engine.
-      if (ownerPatternMatches(opts.attendeeIdVipRegex, attendeeUid))
-        return opts.photoDelayVipMinutes;
-    }
-    return opts.photoDelayMinutes ?? 0;
   }
 }

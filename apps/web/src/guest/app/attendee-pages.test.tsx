@@ -267,6 +267,23 @@ describe('kiosk attendee pages (evSB2, evSB4)', () => {
     ]);
   });
 
+  it('offers the event’s e-mail endings for the album-link address', async () => {
+    const event = storedEvent();
+    kioskApi({
+      '/event/full-data/retrieve': {
+        ok: [{ ...event, opts: { ...event.opts, emailEnds: ['gala.example', 'mail.com'] } }],
+      },
+    });
+    renderAlbums(`?kType=evSB4&attId=${ATT}&pvId=kiosk-key`);
+    const input = await screen.findByLabelText<HTMLInputElement>('Your e-mail address');
+    await userEvent.type(input, 'ann@ma');
+    await waitFor(() =>
+      expect([...(input.list?.querySelectorAll('option') ?? [])].map((o) => o.value)).toEqual([
+        'ann@mail.com',
+      ]),
+    );
+  });
+
   it('offline, the album link waits in the kiosk’s outbox, survives a reload and is sent once', async () => {
     let online = false;
     const sent: unknown[] = [];

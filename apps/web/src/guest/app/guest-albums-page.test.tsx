@@ -227,6 +227,42 @@ describe('viewer', () => {
     });
   });
 
+  it('shows and copies the event’s share text as text (never a link), and gives it to the share sheet', async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const text = 'Me <b>at</b> the gala: https://x.test/s/3 <img src=x onerror=alert(1)>';
+    installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(3)]) },
+      '/photo/generate-html-file-sharing': {
+        ok: { url: 'https://x.test/s/3', photo_uid: 'uid-3', text },
+      },
+    });
+    renderAlbums('?pId=pub');
+    await userEvent.click(await screen.findByRole('button', { name: /^photo-3\.jpg/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+    const panel = screen.getByRole('group', { name: 'Share' });
+    const shown = await within(panel).findByText(text);
+    expect(shown.textContent).toBe(text);
+    expect(panel.querySelector('a, img, b')).toBeNull();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Copy text' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(text));
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Text copied');
+
+    // Where there is a system share sheet, it gets the text with the link.
+    const shareSheet = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'share', { value: shareSheet, configurable: true });
+    try {
+      await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+      await waitFor(() =>
+        expect(shareSheet).toHaveBeenCalledWith(
+          expect.objectContaining({ url: 'https://x.test/s/3', text }),
+        ),
+      );
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
+  });
+
   it('opens the Facebook share dialog for the share page and records the share', async () => {
     const popup = { opener: {}, location: { href: '' } };
     const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);

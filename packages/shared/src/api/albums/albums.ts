@@ -48,7 +48,16 @@ export const generateShareLink = defineEndpoint({
     photo_uid: photoUid,
     event_name: z.string().max(20).optional().describe('Accepted for older clients; not needed'),
   }),
-  result: z.object({ url: z.string(), photo_uid: z.string() }),
+  result: z.object({
+    url: z.string(),
+    photo_uid: z.string(),
+    text: z
+      .string()
+      .default('')
+      .describe(
+        'The event’s sharing template for the photo’s kind (photo, video, 360) with {user_name}, {image_url}, {imageUrl}, {url}, {width}, {height}, {srcImg} and {srcVideo} filled: plain text for the share dialog',
+      ),
+  }),
   errors: ['invalid_key', 'not_found', 'unauthorized_user'],
 });
 

@@ -29,6 +29,10 @@ export const webappEventSchema = z.object({
   redirect_to_webapp: z.boolean(),
   sms_enabled: z.boolean().describe('The SMS invite is offered (web-app SMS and event SMS on)'),
   sms_agreement: z.string(),
+  email_ends: z
+    .array(z.string())
+    .default([])
+    .describe('The e-mail endings the e-mail field offers to complete an address with'),
 });
 export type WebappEvent = z.infer<typeof webappEventSchema>;
 

@@ -291,6 +291,8 @@ export const GUEST_EVENT_OPTS = [
   'webappSmsText',
   'webappSmsAgreement',
   'kioskStreamEnabled',
+  // The endings every guest e-mail input offers to complete an address with.
+  'emailEnds',
   // The stock images themselves reach guests through the photo list: only those shown now.
   'stockImagesEnable',
 ] as const;

@@ -94,18 +94,36 @@ export const markCurated = (key: AlbumKey, photoId: number): Promise<Photo> =>
     original_photo_id: photoId,
   });
 
-/** The photo's share page (Open Graph tags for social networks); the preview if it cannot be made. */
-export const shareUrlFor = async (key: AlbumKey, photo: Photo): Promise<string> => {
+/**
+ * The photo's share page (Open Graph tags for social networks) and the event's share text for it
+ * (its sharing template, filled by the server); the preview and no text if it cannot be made.
+ */
+export const shareFor = async (
+  key: AlbumKey,
+  photo: Photo,
+): Promise<{ url: string; text: string }> => {
   try {
     const share = await callApi(endpoints.generateShareLink, {
       key_type: key.keyType,
       key_value: key.keyValue,
       photo_uid: photo.uid,
     });
-    return share.url;
+    return { url: share.url, text: share.text };
   } catch {
-    return photo.urls.preview ?? photo.urls.thumbnail ?? window.location.href;
+    return { url: photo.urls.preview ?? photo.urls.thumbnail ?? window.location.href, text: '' };
   }
+};
+
+/** `shareFor` asked once per photo for one key (the menu, the copy and the sheet share it). */
+export const sharesFor = (key: AlbumKey) => {
+  const asked = new Map<string, Promise<{ url: string; text: string }>>();
+  return (photo: Photo): Promise<{ url: string; text: string }> => {
+    const known = asked.get(photo.uid);
+    if (known) return known;
+    const made = shareFor(key, photo);
+    asked.set(photo.uid, made);
+    return made;
+  };
 };
 
 /** Records the Facebook share (activity FacebookShare); a failure never bothers the guest. */

@@ -73,7 +73,7 @@ export function PhotoViewer({
     onClose,
   });
   const gestures = useViewerGestures({ index, go, onClose, zoom });
-  const { copyLink, shareOnFacebook, share } = useShareActions({
+  const { copyLink, copyText, shareOnFacebook, share } = useShareActions({
     options,
     setNotice,
     togglePanel,
@@ -129,7 +129,13 @@ export function PhotoViewer({
         disabled={index >= count - 1}
       />
       {openPanel === 'share' && photo && (
-        <ViewerSharePanel photo={photo} copyLink={copyLink} shareOnFacebook={shareOnFacebook} />
+        <ViewerSharePanel
+          photo={photo}
+          shareText={options.shareText}
+          copyLink={copyLink}
+          copyText={copyText}
+          shareOnFacebook={shareOnFacebook}
+        />
       )}
       {openPanel === 'info' && photo && (
         <ViewerInfo photo={photo} showFileNames={options.showFileNames === true} />

@@ -4,8 +4,8 @@ import { canUseShareSheet } from '../utils/share-download.ts';
 import type { ViewerOptions, ViewerPanel } from './viewer-options.ts';
 
 /**
- * The viewer's share actions: copy the photo's link, open Facebook's share dialog, or the system
- * share sheet where there is one (else the share menu). Outcomes show as the viewer's notice.
+ * The viewer's share actions: copy the photo's link or the event's share text, open Facebook's
+ * share dialog, or the system share sheet (link and text) where there is one (else the share menu). Outcomes show as the viewer's notice.
  */
 export function useShareActions({
   options,
@@ -22,6 +22,16 @@ export function useShareActions({
     try {
       await navigator.clipboard.writeText(await options.shareUrl(target));
       setNotice(t('albums.viewer.linkCopied'));
+    } catch {
+      setNotice(t('albums.viewer.copyFailed'));
+    }
+  };
+
+  /** Copies the event's share text (plain text: the operator's words with the links filled). */
+  const copyText = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setNotice(t('albums.viewer.textCopied'));
     } catch {
       setNotice(t('albums.viewer.copyFailed'));
     }
@@ -44,13 +54,17 @@ export function useShareActions({
       return;
     }
     try {
-      await navigator.share({ url: await options.shareUrl(target), title: options.title });
+      const [url, text] = await Promise.all([
+        options.shareUrl(target),
+        options.shareText?.(target) ?? Promise.resolve(''),
+      ]);
+      await navigator.share({ url, title: options.title, ...(text ? { text } : {}) });
     } catch (error) {
       if (!(error instanceof DOMException && error.name === 'AbortError')) togglePanel('share');
     }
   };
 
-  return { copyLink, shareOnFacebook, share };
+  return { copyLink, copyText, shareOnFacebook, share };
 }
 
 export type ShareActions = ReturnType<typeof useShareActions>;

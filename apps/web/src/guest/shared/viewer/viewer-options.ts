@@ -22,6 +22,11 @@ export interface ViewerOptions {
   readonly watermarkOverlay: string | null;
   /** The link to share for a photo (share page when the server makes one, else the preview). */
   readonly shareUrl: (photo: Photo) => Promise<string>;
+  /**
+   * The event's share text for a photo (its sharing template, filled by the server; plain text):
+   * shown in the share menu, copied, and given to the system share sheet. None: no text.
+   */
+  readonly shareText?: (photo: Photo) => Promise<string>;
   /** Called after the Facebook dialog opens (activity tracking, when the server has it). */
   readonly onFacebookShare?: (photo: Photo) => void;
   /** Send this photo as a mini-album link (pages that can send). */

@@ -1,4 +1,4 @@
-import type { RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { IconButton } from '../components/icon-button.tsx';
@@ -122,19 +122,47 @@ export function ViewerTopBar({
   );
 }
 
-/** The share menu where there is no system share sheet: copy the link, or Facebook. */
+/**
+ * The share menu where there is no system share sheet: the event's share text (shown as text,
+ * never as links or markup) to copy, the link to copy, or Facebook.
+ */
 export function ViewerSharePanel({
   photo,
+  shareText,
   copyLink,
+  copyText,
   shareOnFacebook,
 }: {
   photo: Photo;
+  shareText?: (photo: Photo) => Promise<string>;
   copyLink: ShareActions['copyLink'];
+  copyText: ShareActions['copyText'];
   shareOnFacebook: ShareActions['shareOnFacebook'];
 }) {
   const { t } = useTranslation();
+  const [text, setText] = useState<{ uid: string; text: string } | null>(null);
+  useEffect(() => {
+    if (!shareText) return;
+    let live = true;
+    void shareText(photo).then((value) => {
+      if (live) setText({ uid: photo.uid, text: value.trim() });
+    });
+    return () => {
+      live = false;
+    };
+  }, [photo, shareText]);
+  const shown = text?.uid === photo.uid && text.text ? text.text : null;
   return (
     <div className="albums-viewer-panel" role="group" aria-label={t('albums.viewer.share')}>
+      {shown && (
+        <>
+          <p className="albums-viewer-share-text">{shown}</p>
+          <button type="button" onClick={() => void copyText(shown)}>
+            <Icon name="link" />
+            {t('albums.viewer.copyText')}
+          </button>
+        </>
+      )}
       <button type="button" onClick={() => void copyLink(photo)}>
         <Icon name="link" />
         {t('albums.viewer.copyLink')}

@@ -1,10 +1,22 @@
 import { useState } from 'react';
-import { Button, Group, SegmentedControl, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import {
+  Autocomplete,
+  Button,
+  Group,
+  SegmentedControl,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
+  NOTIFICATION_TOPIC_KEYS,
   normaliseTopicKey,
   type NotificationChannel,
   type NotificationTopic,
+  type NotificationTopicKey,
 } from '@flashbulb/shared';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 
@@ -71,11 +83,24 @@ export function TopicForm({
   return (
     <Stack gap="sm" data-testid="topic-form">
       <FormAlert errorKey={problem} />
-      <TextInput
+      {/* The keys the product sends offered with what each is for; another key (a pickup
+          location's topic) may still be typed. */}
+      <Autocomplete
         label={t('events.notifications.topicKey')}
+        description={t('events.notifications.topicKeyHelp')}
+        data={[...NOTIFICATION_TOPIC_KEYS]}
         value={key}
         // Typed or pasted spaces become underscores (albums spec §5).
-        onChange={(e) => setKey(normaliseTopicKey(e.currentTarget.value))}
+        onChange={(value) => setKey(normaliseTopicKey(value))}
+        renderOption={({ option }) => (
+          <Stack gap={0}>
+            <Text size="sm">{option.value}</Text>
+            <Text size="xs" c="dimmed">
+              {t(`events.notifications.topicKeys.${option.value as NotificationTopicKey}`)}
+            </Text>
+          </Stack>
+        )}
+        comboboxProps={{ zIndex: 400 }}
       />
       <Select
         label={t('events.notifications.emailChannel')}

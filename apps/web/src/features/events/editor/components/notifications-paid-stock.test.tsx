@@ -102,6 +102,35 @@ describe('notifications tab', () => {
     expect(keys).toEqual(['pick_up_ready_now', 'welcome']);
   });
 
+  it('offers the topic keys the product sends, each with what it is for; one picked is saved', async () => {
+    const e = await openEdit(storedEvent({ notification_data: notificationData() }));
+    await e.user.click(within(e.dialog).getByRole('tab', { name: 'Notifications' }));
+    await e.user.click(within(e.dialog).getByRole('button', { name: 'New topic' }));
+    const form = within(e.dialog).getByTestId('topic-form');
+    const key = within(form).getByLabelText<HTMLInputElement>('Topic key');
+    await e.user.click(key);
+    // The key input's own list (the channel selects have theirs).
+    await waitFor(() => expect(key.getAttribute('aria-controls')).toBeTruthy());
+    const listbox = document.getElementById(key.getAttribute('aria-controls')!)!;
+    const options = await within(listbox).findAllByRole('option', { hidden: true });
+    expect(options.map((o) => o.getAttribute('value') ?? o.textContent)).toEqual([
+      'photo_ready',
+      'album_unlocked',
+      'print_ready',
+      'payment_receipt',
+      'attendee_reminder',
+    ]);
+    expect(options[0]?.textContent).toContain('A photo in an attendee’s album is ready');
+    await e.user.click(options[0]!);
+    expect(key.value).toBe('photo_ready');
+    await e.user.click(within(form).getByRole('button', { name: 'Save topic' }));
+    const body = await e.update();
+    expect(body.notification_data.topics.map((topic) => topic.key)).toEqual([
+      'photo_ready',
+      'welcome',
+    ]);
+  });
+
   it('creates an SMS channel with a 10-character id, showing the first failing check', async () => {
     const e = await openEdit(storedEvent({ notification_data: notificationData() }));
     await e.user.click(within(e.dialog).getByRole('tab', { name: 'Notifications' }));

@@ -12,7 +12,7 @@ import {
   markCurated,
   setPhotoVisible,
   GUEST_PAGE_SIZE,
-  shareUrlFor,
+  sharesFor,
   trackFacebookShare,
   type AlbumKey,
 } from '../../../shared/api/guest-album-photos.ts';
@@ -250,6 +250,8 @@ export function AlbumView({
   // A zip of a selection or of everything, for the same keys (never on a shared kiosk screen).
   const zipAllowed = !kiosk && !curation && (canDownload || canSavePreview);
   const title = presentation?.title || event?.full_name || t('albums.defaultTitle');
+  // One share call per photo and key: its link and text serve the menu, the copy and the sheet.
+  const shareOf = useMemo(() => sharesFor(albumKey), [albumKey]);
   const viewerOptions = useMemo(
     (): ViewerOptions => ({
       canDownload,
@@ -262,7 +264,8 @@ export function AlbumView({
         ? { src: event.logo_full_path, link: kiosk ? null : event.logo_link || null }
         : null,
       watermarkOverlay: event?.photo_watermark ?? null,
-      shareUrl: (photo) => shareUrlFor(albumKey, photo),
+      shareUrl: async (photo) => (await shareOf(photo)).url,
+      shareText: async (photo) => (await shareOf(photo)).text,
       onFacebookShare: (photo) => trackFacebookShare(albumKey, photo),
       onSend: sendable
         ? (photo) => {
@@ -272,7 +275,7 @@ export function AlbumView({
           }
         : undefined,
     }),
-    [albumKey, canDownload, canSavePreview, inApp, kiosk, title, event, sendable],
+    [albumKey, canDownload, canSavePreview, inApp, kiosk, title, event, sendable, shareOf],
   );
   const closeViewer = useCallback(() => setOpen(null), []);
   const arrivals = useArrivals(photos, mode !== 'grid', open !== null);
@@ -434,6 +437,7 @@ export function AlbumView({
             albumKey={albumKey}
             eventName={event.name}
             params={event.lead_params}
+            emailEnds={event.opts.emailEnds}
             onDone={setGivenToken}
           />
         </Suspense>

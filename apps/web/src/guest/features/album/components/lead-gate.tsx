@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
 import type { LeadParams } from '@flashbulb/shared';
 // One by one from its module: the shared `endpoints` map would put the whole contract into the
 // album's first load.
@@ -22,11 +23,14 @@ export function LeadGate({
   albumKey,
   eventName,
   params,
+  emailEnds,
   onDone,
 }: {
   albumKey: AlbumKey;
   eventName: string;
   params: LeadParams;
+  /** The event's e-mail endings, offered to complete the address. */
+  emailEnds?: readonly string[];
   onDone: (leadToken: string) => void;
 }) {
   const { t } = useTranslation();
@@ -93,7 +97,9 @@ export function LeadGate({
           value={values.email}
           onChange={set('email')}
           required
+          list={`${id}-email-endings`}
         />
+        <EmailSuggestions id={`${id}-email-endings`} value={values.email} endings={emailEnds} />
         {params.show_company_input_text === 1 && (
           <>
             <label htmlFor={`${id}-company`}>{t('albums.lead.company')}</label>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { useAlbumEvent } from '../../../shared/api/album-event.ts';
+import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
 import type { AlbumKey } from '../../../shared/api/guest-album-photos.ts';
 import { sendMiniAlbum, type MiniAlbumSent } from '../api/mini-album.ts';
 
@@ -125,6 +126,12 @@ export function SendPhotosForm({
         aria-invalid={invalid('emails')}
         aria-describedby={ids.message}
         placeholder={t('albums.send.emailsHint')}
+        list={`${ids.emails}-endings`}
+      />
+      <EmailSuggestions
+        id={`${ids.emails}-endings`}
+        value={emails}
+        endings={event?.opts.emailEnds}
       />
       {sms && (
         <>

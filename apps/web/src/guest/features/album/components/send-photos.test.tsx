@@ -208,6 +208,59 @@ describe('the lead gate', () => {
     expect(window.localStorage.getItem('fb-lead-key:pub-key')).toBe('tok-1');
   });
 
+  it('offers the event’s e-mail endings to complete the addresses a guest types', async () => {
+    window.localStorage.removeItem('fb-lead:ABCD');
+    window.localStorage.removeItem('fb-lead-key:pub-key');
+    const user = userEvent.setup();
+    const emailEnds = ['gala.example', 'gmail.com'];
+    const leadParams = {
+      show_company_input_text: 0 as const,
+      show_phone_input_text: 0 as const,
+      show_agree_checkbox: 0 as const,
+      please_read_text: '',
+      privacy_policy_link: '',
+    };
+    installFakeApi({
+      [LIST]: (body) =>
+        (body as { lead_token?: string }).lead_token === 'tok-2'
+          ? { ok: photoPage([albumPhoto(1)]) }
+          : { nok: 'lead_required', status: 403 },
+      [EVENT]: {
+        ok: [
+          storedEvent({
+            collect_leads: 1,
+            lead_params: leadParams,
+            opts: { ...storedEvent().opts, emailEnds },
+          }),
+        ],
+      },
+      '/lead/create': { ok: { lead_id: 2, lead_token: 'tok-2' } },
+    });
+    /** The options of the list the input names (what the browser offers under it). */
+    const offered = (input: HTMLInputElement) =>
+      [...(input.list?.querySelectorAll('option') ?? [])].map((o) => o.value);
+    renderAlbums('?pId=pub-key');
+
+    // The lead gate's e-mail field.
+    await screen.findByRole('heading', { name: 'Before you see the photos' });
+    const leadEmail = screen.getByLabelText<HTMLInputElement>('E-mail');
+    await user.type(leadEmail, 'ada');
+    expect(offered(leadEmail)).toEqual(['ada@gala.example', 'ada@gmail.com']);
+    await user.type(leadEmail, '@gm');
+    expect(offered(leadEmail)).toEqual(['ada@gmail.com']);
+    await user.type(screen.getByLabelText('Your name'), 'Ada');
+    await user.type(leadEmail, 'ail.com');
+    expect(offered(leadEmail)).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Open the album' }));
+    await waitFor(() => expect(tile(1)).toBeTruthy());
+
+    // The send-photos form's list of addresses: the last one is completed.
+    await user.click(screen.getByRole('button', { name: 'Send photos' }));
+    const emails = screen.getByLabelText<HTMLInputElement>('E-mail addresses');
+    await user.type(emails, 'ann@x.org, bo@ga');
+    expect(offered(emails)).toEqual(['ann@x.org, bo@gala.example']);
+  });
+
   it('asks again when the server no longer takes the token (lead deleted on request)', async () => {
     window.localStorage.setItem('fb-lead-key:pub-key', 'tok-gone');
     installFakeApi({

@@ -6,6 +6,8 @@ import { useErrorText } from '../../../../lib/error-text.ts';
 import { sendAlbumLinkByEmail } from '../../../shared/api/attendee-album.ts';
 import { enqueueKioskAction } from '../../../shared/kiosk/kiosk-outbox-actions.ts';
 import { useKiosk } from '../../../shared/kiosk/kiosk-context.tsx';
+import { useAlbumEvent } from '../../../shared/api/album-event.ts';
+import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
 
 /**
  * A narrow kiosk breaks a button's words at their hyphens ("e-" / "mail"): shown with
@@ -40,6 +42,8 @@ export function SendAlbumLinkForm({
   const [email, setEmail] = useState('');
   const [state, setState] = useState<SendState>({ kind: 'idle' });
   const kiosk = useKiosk();
+  // The kiosk's event (read with its key, cached for the screen): its e-mail endings.
+  const kioskEvent = useAlbumEvent({ keyType: 'private', keyValue: kioskKey }, null).data;
   const label =
     state.kind === 'sending' ? t('albums.sendLink.sending') : t('albums.sendLink.submit');
 
@@ -82,6 +86,12 @@ export function SendAlbumLinkForm({
         onChange={(event) => setEmail(event.target.value)}
         aria-invalid={state.kind === 'failed'}
         aria-describedby={messageId}
+        list={`${inputId}-endings`}
+      />
+      <EmailSuggestions
+        id={`${inputId}-endings`}
+        value={email}
+        endings={kioskEvent?.opts.emailEnds}
       />
       <button type="submit" disabled={state.kind === 'sending'} aria-label={label}>
         {keepHyphenated(label)}

@@ -4,6 +4,7 @@ import type { WebappEvent } from '@flashbulb/shared';
 import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { useWebappEvent, useWebappRegister } from '../api/webapp.ts';
+import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
 import '../webapp.css';
 
 /**
@@ -117,7 +118,9 @@ function RegisterForm({ event }: { event: WebappEvent }) {
           autoComplete="email"
           inputMode="email"
           required={!byId}
+          list={`${id}-email-endings`}
         />
+        <EmailSuggestions id={`${id}-email-endings`} value={email} endings={event.email_ends} />
       </label>
       {event.sms_enabled && (
         <fieldset className="webapp-sms">
