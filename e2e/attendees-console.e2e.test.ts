@@ -16,7 +16,7 @@ const journey = journeyResources();
 
 describe('the console Attendees page in Chromium', () => {
   it(
-    'an owner generates ids, downloads them as CSV, locks one album and adds a photo to another from the console album',
+    'an owner generates ids, downloads them as CSV, locks one album, adds a photo to another from the console album, then exports and erases that attendee',
     async () => {
       const { url } = await journey.startServer({ env: albumServerEnv });
       const event = await setUpAlbumEvent(url);
@@ -86,6 +86,32 @@ describe('the console Attendees page in Chromium', () => {
         expect(await photoNames(page)).toEqual([]);
         await page.goto(secondLink!);
         await expect.poll(() => photoNames(page)).toEqual(['red.jpg']);
+
+        // A privacy request about the second attendee: export, then erase.
+        await page.goto(`${url}/events/${event.code}/attendees`);
+        await page.getByRole('button', { name: `Export or erase the data of ${second}` }).click();
+        const privacy = page.getByRole('dialog', { name: `Privacy request: ${second}` });
+        await privacy.getByRole('button', { name: 'Export data' }).click();
+        const [zip] = await Promise.all([
+          page.waitForEvent('download'),
+          privacy.getByRole('link', { name: 'Download the ZIP' }).click(),
+        ]);
+        const archive = await readFile(await zip.path());
+        expect(archive.subarray(0, 4).toString('hex')).toBe('504b0304');
+        for (const name of ['attendee.json', 'photos.csv', 'leads.json', 'orders.csv'])
+          expect(archive.includes(Buffer.from(name))).toBe(true);
+        expect(archive.includes(Buffer.from('red.jpg'))).toBe(true);
+        await privacy.getByRole('button', { name: 'Erase…' }).click();
+        await privacy.getByText(`This cannot be undone. Erase ${second}?`).waitFor();
+        await privacy.getByRole('button', { name: 'Erase for good' }).click();
+        await page
+          .getByText(`The data of ${second} was erased (0 photos deleted, 1 detached)`)
+          .waitFor();
+        await table.getByText(second, { exact: true }).waitFor({ state: 'detached' });
+        // The album link opens nothing now; the photo stays in the event.
+        await page.goto(secondLink!);
+        await expect.poll(() => photoNames(page)).toEqual([]);
+        await waitForPublicPhotos(url, event, 2);
       });
       expect(browser.problems).toEqual([]);
     },

@@ -33,6 +33,8 @@ export const BOTH_ENGINES: readonly string[] = [
   'messaging/outbox.test.ts',
   'photos/ingest.test.ts',
   'photos/stuck.test.ts',
+  // Two completions of one upload at once: one enqueue (a conditional update across connections).
+  'photos/upload-completion-race.test.ts',
   // Keyset paging over the photo list (SQL written by hand).
   'photos/list-paging.test.ts',
   // The throttle (sign-in lockout) and the HTTP rate-limit store (raw SQL).

@@ -36,6 +36,7 @@ import { createHandlers } from './routes/handlers.ts';
 import { registerStorageRoutes } from './storage/storage.routes.ts';
 import { registerMediaRoutes } from './routes/media.routes.ts';
 import { registerAlbumDownloadRoutes } from './routes/album-download.routes.ts';
+import { registerAttendeeExportRoutes } from './routes/attendee-export.routes.ts';
 import { registerPhotoStream } from './routes/photo-stream.routes.ts';
 import { registerSharePages, registerSharePreview } from './routes/share-pages.ts';
 import { registerKioskEntry } from './routes/kiosk-entry.ts';
@@ -243,6 +244,7 @@ export const buildApp = async (
   registerSharePreview(app, container.services.shares);
   // Album downloads: the zip of a selection or the whole album, streamed.
   registerAlbumDownloadRoutes(app, container.services.albumDownloads);
+  registerAttendeeExportRoutes(app, container.services.attendeePrivacy);
   // Kiosks: the card-scan entry page, hosted and as a downloadable file.
   registerKioskEntry(app, {
     resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),

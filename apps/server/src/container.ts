@@ -160,6 +160,7 @@ export const createContainer = async (
           attendees: attendees.services.attendees,
           storageMigration: photos.services.storageMigration,
           uploadSweep: photos.services.uploadSweep,
+          storageDeletions: photos.services.storageDeletions,
           maintenance: new DatabaseMaintenance({
             database,
             logger: logger.child({ component: 'maintenance' }),
@@ -184,6 +185,8 @@ export const createContainer = async (
       );
       // ADR 0006: move files stored before protected storage (idempotent; a no-op once done).
       await jobs.send('storage.protect-legacy', {});
+      // Uploads a crash left in tmp/ (and the claims of completions it interrupted).
+      await jobs.send('storage.sweep-uploads', {}, { singletonKey: 'at-start' });
       // Messages whose job was lost (a crash between insert and enqueue) or whose worker died.
       await messaging.services.outbox.resumeDue();
       await operations.services.webhookOut.resumeDue();

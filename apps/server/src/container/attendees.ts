@@ -2,6 +2,8 @@ import { mailThumbnails, type AlbumMailService } from '../services/messaging/alb
 import { ImageEngine } from '../repositories/photos/image-engine.ts';
 import { KioskMediaRepository } from '../repositories/attendees/kiosk-media.repository.ts';
 import { LeadRepository } from '../repositories/attendees/lead.repository.ts';
+import { AttendeePrivacyRepository } from '../repositories/attendees/attendee-privacy.repository.ts';
+import { AttendeePrivacyService } from '../services/attendees/attendee-privacy.service.ts';
 import { AttendeeCardService } from '../services/attendees/attendee-card.service.ts';
 import { AttendeeService } from '../services/attendees/attendee.service.ts';
 import { KioskDeskService } from '../services/attendees/kiosk-desk.service.ts';
@@ -84,6 +86,18 @@ export const wireAttendees = (
         uploads: photos.services.photoUploads,
       }),
       passCodes: new PassCodeService({ rows: kioskMediaRows, access, clock }),
+      // Privacy requests: an attendee's export and erasure.
+      attendeePrivacy: new AttendeePrivacyService({
+        access,
+        rows: new AttendeePrivacyRepository(database.db),
+        storage,
+        secrets,
+        clock,
+        publicUrl: config.publicUrl,
+        bus,
+        jobs: core.jobs,
+        deleteOwedStorage: () => photos.services.storageDeletions.run(),
+      }),
       // Leads of events that collect them (the album gate, the console list and export).
       leads: new LeadService({ access, rows: leadRows, clock, secrets, bus }),
     },

@@ -55,6 +55,10 @@ import {
   type StorageProtectPhotoDeps,
 } from '../jobs/storage-protect-photo.job.ts';
 import {
+  storageDeletePendingJob,
+  type StorageDeletePendingDeps,
+} from '../jobs/storage-delete-pending.job.ts';
+import {
   storageSweepUploadsJob,
   type StorageSweepUploadsDeps,
 } from '../jobs/storage-sweep-uploads.job.ts';
@@ -89,6 +93,7 @@ export type JobServices = MailDeliverDeps &
   PrintResumeDeps &
   PaymentsReconcileDeps &
   StorageSweepUploadsDeps &
+  StorageDeletePendingDeps &
   DatabaseVacuumDeps &
   IntegrityCheckDeps &
   PhotoImageProcessDeps &
@@ -125,6 +130,7 @@ export const bindJobs = (services: JobServices): BoundJobs => ({
   'print.resume': bindJob(printResumeJob, services),
   'payments.reconcile': bindJob(paymentsReconcileJob, services),
   'storage.sweep-uploads': bindJob(storageSweepUploadsJob, services),
+  'storage.delete-pending': bindJob(storageDeletePendingJob, services),
   'database.vacuum': bindJob(databaseVacuumJob, services),
   'integrity.check': bindJob(integrityCheckJob, services),
   'photo.image-process': bindJob(photoImageProcessJob, services),

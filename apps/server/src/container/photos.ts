@@ -20,6 +20,8 @@ import {
 import { registerPhotoListeners } from '../services/photos/photo.listeners.ts';
 import { StockUploadService } from '../services/events/stock-upload.service.ts';
 import { UploadSweep } from '../services/photos/upload-sweep.ts';
+import { StorageDeletions } from '../services/photos/storage-deletions.ts';
+import { StorageDeletionRepository } from '../repositories/photos/storage-deletion.repository.ts';
 import type { LeadGate } from '../access/lead-gate.ts';
 import type { Core } from './core.ts';
 import type { Events } from './events.ts';
@@ -58,6 +60,12 @@ export const wirePhotos = (
     uidSecret: secrets.signingKey,
     attendeeUploads,
     quotas: core.quotas,
+    derivativesPending: async (photoId) => {
+      for (const name of ['photo.derivatives', 'video.renditions'] as const)
+        for (const data of await jobs.payloads(name, 'pending'))
+          if ((data as { photoId?: unknown } | null)?.photoId === photoId) return true;
+      return false;
+    },
     logger: photoLogger,
   });
   const photoDerivatives = new PhotoDerivativesService({
@@ -112,6 +120,11 @@ export const wirePhotos = (
     clock,
     logger: logger.child({ component: 'upload-sweep' }),
   });
+  const storageDeletions = new StorageDeletions({
+    rows: new StorageDeletionRepository(database.db),
+    storage,
+    logger: logger.child({ component: 'storage-deletions' }),
+  });
   const photoVariants = new PhotoVariantsService({
     photos,
     events: eventRows,
@@ -138,6 +151,7 @@ export const wirePhotos = (
       mediaAccess: new MediaAccessService({ urls, photos, storage }),
       storageMigration,
       uploadSweep,
+      storageDeletions,
       stockUploads: new StockUploadService(storage, access, images),
     },
     async close(): Promise<void> {

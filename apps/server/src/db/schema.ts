@@ -428,6 +428,11 @@ export const photos = pgTable(
      */
     tags: jsonb('tags').$type<string[]>().notNull().default([]),
     failureReason: text('failure_reason'),
+    /**
+     * When an upload completion claimed the enqueue of the derivatives: set once, by one conditional
+     * update, so two processes completing the same upload send one `photo.derivatives` job.
+     */
+    derivativesQueuedAt: timestamp('derivatives_queued_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     /** When albums may show the photo: after the event's photo delay. */
@@ -592,6 +597,28 @@ export const photoUploads = pgTable('photo_uploads', {
   photoId: integer('photo_id')
     .notNull()
     .references(() => photos.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * A completion at work on an upload under `tmp/`: the upload sweep leaves the object alone while its
+ * claim is fresh, however old the object. Deleted when the completion ends; a crash's leftover
+ * goes with the next sweep once it is stale.
+ */
+export const uploadClaims = pgTable('upload_claims', {
+  uploadKey: text('upload_key').primaryKey(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Storage to delete after a commit that made it unreachable (a privacy erasure): written in the
+ * same transaction as the rows it served, removed once deleted; `storage.delete-pending` retries.
+ */
+export const storageDeletions = pgTable('storage_deletions', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  /** A key, or a folder prefix ending in `/`. */
+  prefix: text('prefix').notNull(),
+  attempts: integer('attempts').notNull().default(0),
   createdAt: createdAt(),
 });
 
@@ -770,6 +797,28 @@ export const attendeeProfilePhotos = pgTable(
     uniqueIndex('attendee_profile_photos_key_idx').on(t.storageKey),
     index('attendee_profile_photos_attendee_idx').on(t.attendeeId, t.id),
   ],
+);
+
+/**
+ * Privacy requests answered (an attendee's export or erasure): who, when, which attendee id and how
+ * many rows and objects, nothing else about the person. Kept apart from the attendee's rows (no
+ * foreign key to them), so the erasure leaves it.
+ */
+export const privacyRequests = pgTable(
+  'privacy_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id, { onDelete: 'cascade' }),
+    actorUserId: integer('actor_user_id'),
+    /** export | erase */
+    action: text('action').$type<'export' | 'erase'>().notNull(),
+    attendeeUid: text('attendee_uid').notNull(),
+    counts: jsonb('counts').$type<Record<string, number>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('privacy_requests_organisation_idx').on(t.organisationId, t.createdAt)],
 );
 
 // ---- outbox and webhooks --------------------------------------------------------------

@@ -226,6 +226,18 @@ export const storageSweepUploads = jobSpec({
   schedule: '23 * * * *',
 });
 
+/**
+ * Storage deletes owed after a commit (a privacy erasure writes them in its transaction): sent
+ * after each erasure, and every ten minutes for those that failed (services/photos/storage-deletions.ts).
+ */
+export const storageDeletePending = jobSpec({
+  name: 'storage.delete-pending',
+  summary: 'Delete storage objects a committed erasure left unreachable; failures stay owed',
+  payload: z.object({}),
+  retry: { limit: 3, delaySeconds: 30, backoff: true },
+  schedule: '*/10 * * * *',
+});
+
 /** PGlite has no autovacuum launcher: db/maintenance.ts does its job (a no-op on PostgreSQL). */
 export const databaseVacuum = jobSpec({
   name: 'database.vacuum',
@@ -354,6 +366,7 @@ export const jobCatalogue = [
   printResume,
   paymentsReconcile,
   storageSweepUploads,
+  storageDeletePending,
   databaseVacuum,
   integrityCheck,
   photoImageProcess,

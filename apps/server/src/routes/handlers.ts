@@ -5,6 +5,7 @@ import type { AlbumDownloadService } from '../services/albums/album-download.ser
 import { isLocalRequest } from '../http/local-request.ts';
 import type { WebappService } from '../services/albums/webapp.service.ts';
 import type { LeadService } from '../services/attendees/lead.service.ts';
+import type { AttendeePrivacyService } from '../services/attendees/attendee-privacy.service.ts';
 import type { AuthenticationResult, SignInResult } from '@flashbulb/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../http/register-endpoints.ts';
@@ -141,6 +142,7 @@ export const createHandlers = (services: {
   printStationsAdmin: PrintStationService;
   webapp: WebappService;
   leads: LeadService;
+  attendeePrivacy: AttendeePrivacyService;
 }): Handlers => ({
   signIn: async ({ body, request, reply }) =>
     present(request, reply, await services.auth.signIn(body)),
@@ -292,6 +294,8 @@ export const createHandlers = (services: {
   ownerAttachPhotos: async ({ principal, body }) => services.attendees.ownerAttach(principal, body),
   unlinkPhotos: async ({ principal, body }) => services.attendees.unlink(principal, body),
   lockAttendee: async ({ principal, body }) => services.attendees.lock(principal, body),
+  exportAttendee: async ({ principal, body }) => services.attendeePrivacy.export(principal, body),
+  eraseAttendee: async ({ principal, body }) => services.attendeePrivacy.erase(principal, body),
   retrieveAttendee: async ({ principal, body }) => services.attendeeCards.retrieve(principal, body),
   checkAttendeeUid: async ({ body }) => services.attendeeCards.checkUid(body),
   attachPhotosByKey: async ({ principal, body }) => services.kioskDesk.attachByKey(principal, body),

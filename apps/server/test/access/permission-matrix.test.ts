@@ -696,6 +696,23 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ event_id: eventA.id, attendee_uid: attendeeA, is_locked: 0 }),
     expect: operators(OK, EVENT_NOT_FOUND),
   },
+  exportAttendee: {
+    body: () => ({ attendee_uid: attendeeA }),
+    expect: operators(OK, ATTENDEE_NOT_FOUND),
+  },
+  eraseAttendee: {
+    // A fresh attendee of event A per caller: an erasure cannot be repeated.
+    body: async () => ({
+      attendee_uid: (
+        await t.ok(
+          endpoints.generateAttendeeList,
+          { attendee_count: 1, event_id_array: [eventA.id] },
+          auth.adminA,
+        )
+      ).attendees[0]!.uid,
+    }),
+    expect: operators(OK, ATTENDEE_NOT_FOUND),
+  },
   retrieveAttendee: {
     body: () => ({ organisation_id: w.orgA.id }),
     expect: keyed({

@@ -179,6 +179,7 @@ describe('job registry', () => {
       'print.resume': '*/5 * * * *',
       'payments.reconcile': '*/2 * * * *',
       'storage.sweep-uploads': '23 * * * *',
+      'storage.delete-pending': '*/10 * * * *',
       'database.vacuum': '*/10 * * * *',
       'integrity.check': '37 3 * * *',
       'reports.daily': '7 6 * * *',

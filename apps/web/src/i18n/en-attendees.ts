@@ -43,6 +43,31 @@ export const enAttendees = {
     lockNamed: 'Lock the album of {{id}}',
     reopen: 'Reopen',
     reopenNamed: 'Reopen the album of {{id}}',
+    privacy: 'Privacy',
+    privacyNamed: 'Export or erase the data of {{id}}',
+  },
+  privacy: {
+    title: 'Privacy request: {{id}}',
+    exportIntro:
+      'Everything kept about this attendee as one ZIP: their photos, leads, consents, messages and orders (JSON and CSV).',
+    exportSubmit: 'Export data',
+    exported:
+      'Ready: {{photos}} photos, {{leads}} leads, {{consents}} consents, {{messages}} messages, {{orders}} orders.',
+    download: 'Download the ZIP',
+    downloadHint: 'The link works for five minutes.',
+    eraseTitle: 'Erase',
+    eraseIntro: 'Erasing {{id}} removes, for good:',
+    erasePhotos:
+      'their album ({{count}} photos): photos uploaded with their id are deleted (unless another attendee’s album holds them, then only the id is removed); photos attached to their album stay in the event',
+    eraseFaces: 'their selfies and face data',
+    eraseLeads: 'their leads and the messages sent to them',
+    eraseProfile: 'their kiosk profile photos, e-mail address, private id and album link',
+    eraseOrders:
+      'Their orders and payments are kept for accounting, under a placeholder instead of their id.',
+    eraseStart: 'Erase…',
+    eraseConfirm: 'This cannot be undone. Erase {{id}}?',
+    eraseSubmit: 'Erase for good',
+    erased: 'The data of {{id}} was erased ({{deleted}} photos deleted, {{detached}} detached)',
   },
   lock: {
     lockTitle: 'Lock this album?',

@@ -10,6 +10,7 @@ import * as webapp from './albums/webapp.ts';
 import * as attendees from './attendees/attendees.ts';
 import * as kiosk from './attendees/kiosk.ts';
 import * as leads from './attendees/leads.ts';
+import * as privacy from './attendees/privacy.ts';
 import * as payments from './payments/payments.ts';
 import * as providers from './payments/providers.ts';
 import * as cardPayments from './payments/card-payments.ts';
@@ -98,6 +99,8 @@ export const endpoints = {
   ownerAttachPhotos: attendees.ownerAttachPhotos,
   unlinkPhotos: attendees.unlinkPhotos,
   lockAttendee: attendees.lockAttendee,
+  exportAttendee: privacy.exportAttendee,
+  eraseAttendee: privacy.eraseAttendee,
   retrieveAttendee: attendees.retrieveAttendee,
   checkAttendeeUid: attendees.checkAttendeeUid,
   attachPhotosByKey: attendees.attachPhotosByKey,

@@ -24,6 +24,7 @@ import {
   photoAudit,
   photos,
   photoUploads,
+  uploadClaims,
 } from '../../db/schema.ts';
 
 export type PhotoRow = typeof photos.$inferSelect;
@@ -112,6 +113,59 @@ export class PhotoRepository {
 
   async recordUpload(uploadKey: string, photoId: number): Promise<void> {
     await this.db.insert(photoUploads).values({ uploadKey, photoId }).onConflictDoNothing();
+  }
+
+  /**
+   * Claims the enqueue of a photo's derivatives for its upload completion: true for exactly one
+   * caller, however many processes complete the same upload at once (one conditional update).
+   */
+  async claimDerivatives(photoId: number, at: Date): Promise<boolean> {
+    const claimed = await this.db
+      .update(photos)
+      .set({ derivativesQueuedAt: at })
+      .where(and(eq(photos.id, photoId), isNull(photos.derivativesQueuedAt)))
+      .returning({ id: photos.id });
+    return claimed.length > 0;
+  }
+
+  /** Takes over a claim made before `staleBefore` (its process may have died before the send). */
+  async reclaimDerivatives(photoId: number, at: Date, staleBefore: Date): Promise<boolean> {
+    const claimed = await this.db
+      .update(photos)
+      .set({ derivativesQueuedAt: at })
+      .where(and(eq(photos.id, photoId), lt(photos.derivativesQueuedAt, staleBefore)))
+      .returning({ id: photos.id });
+    return claimed.length > 0;
+  }
+
+  /** A completion starts work on an upload object (the sweep leaves it while the claim is fresh). */
+  async claimUpload(uploadKey: string, at: Date): Promise<void> {
+    await this.db
+      .insert(uploadClaims)
+      .values({ uploadKey, claimedAt: at })
+      .onConflictDoUpdate({ target: uploadClaims.uploadKey, set: { claimedAt: at } });
+  }
+
+  async releaseUpload(uploadKey: string): Promise<void> {
+    await this.db.delete(uploadClaims).where(eq(uploadClaims.uploadKey, uploadKey));
+  }
+
+  /** The upload keys a completion claimed at or after `since` (work in progress). */
+  async uploadsClaimedSince(since: Date): Promise<Set<string>> {
+    const rows = await this.db
+      .select({ key: uploadClaims.uploadKey })
+      .from(uploadClaims)
+      .where(gte(uploadClaims.claimedAt, since));
+    return new Set(rows.map((r) => r.key));
+  }
+
+  /** Claims older than `before`: left by a process that died mid-completion. */
+  async deleteUploadClaimsBefore(before: Date): Promise<number> {
+    const rows = await this.db
+      .delete(uploadClaims)
+      .where(lt(uploadClaims.claimedAt, before))
+      .returning({ key: uploadClaims.uploadKey });
+    return rows.length;
   }
 
   /** Every variant image processes made of a photo. */

@@ -83,6 +83,8 @@ export class PhotoUploadService {
       attendeeUploads?: AttendeeUploads;
       /** Concurrent completions per organisation (services/operations/quotas.ts). */
       quotas?: Pick<Quotas, 'uploadSlot'>;
+      /** Whether a derivatives (or renditions) job of the photo is queued or running. */
+      derivativesPending?: (photoId: number) => Promise<boolean>;
       /** Notes photos held back by their tags (the delay settings are logged, albums spec §3). */
       logger?: Pick<Logger, 'info'>;
     },
@@ -206,7 +208,19 @@ export class PhotoUploadService {
         sentTags,
         markedAs360,
       );
-    return slot ? slot.uploadSlot(callerEvent.row.organisationId, work) : work();
+    return this.claimed(key, () =>
+      slot ? slot.uploadSlot(callerEvent.row.organisationId, work) : work(),
+    );
+  }
+
+  /** While a completion works on an upload, the upload sweep leaves its object alone. */
+  private async claimed<T>(key: string, work: () => Promise<T>): Promise<T> {
+    await this.deps.photos.claimUpload(key, this.deps.clock.now());
+    try {
+      return await work();
+    } finally {
+      await this.deps.photos.releaseUpload(key);
+    }
   }
 
   private async registerNow(
@@ -222,15 +236,15 @@ export class PhotoUploadService {
     markedAs360: boolean,
   ): Promise<{ photo: PhotoRow; result: UploadResult }> {
     const input = { key };
+    const startedAt = this.deps.clock.now();
     const caller = { event: callerEvent, robotId };
     const event = caller.event.row;
 
     const done = await this.deps.photos.photoForUpload(input.key);
     if (done && done.eventId === event.id) {
       // A retry after a crash between storing the photo and enqueueing its derivatives: enqueue
-      // them now (one job per photo at a time, so a job still queued is not doubled).
-      if (done.status === 'processing')
-        await this.deps.bus.emit('photo.uploaded', { photoId: done.id, eventId: done.eventId });
+      // them now, unless a completion already claimed that enqueue.
+      await this.enqueueDerivativesOnce(done, startedAt);
       // Bytes sent again to a key already completed (a kiosk that reloaded) are not kept.
       await this.deps.storage.delete(input.key);
       // The first attempt may have stopped before the other attendees' albums had it.
@@ -239,7 +253,13 @@ export class PhotoUploadService {
     }
 
     const object = await this.deps.storage.get(input.key);
-    if (!object) throw new AppError('not_found', 'key');
+    if (!object) {
+      // A completion of the same upload running beside this one may have finished meanwhile.
+      const finished = await this.deps.photos.photoForUpload(input.key);
+      if (finished && finished.eventId === event.id)
+        return { photo: finished, result: 'already_uploaded' };
+      throw new AppError('not_found', 'key');
+    }
     // Streamed: a video is hashed as it goes by, only an image is held (the engine checks it).
     const read = await readUpload(
       object.body,
@@ -343,7 +363,7 @@ export class PhotoUploadService {
     // Listeners enqueue the derivatives (photo.listeners.ts). Had the process died before this
     // line, the stuck-photo sweep (jobs/photos-stuck.job.ts) enqueues them later.
     if (created || photo.status === 'processing')
-      await this.deps.bus.emit('photo.uploaded', { photoId: photo.id, eventId: photo.eventId });
+      await this.enqueueDerivativesOnce(photo, startedAt);
     return {
       photo,
       result: created ? 'uploaded' : attached > 0 ? 'attached' : 'already_uploaded',
@@ -359,6 +379,24 @@ export class PhotoUploadService {
     const others = attendeeUids.filter((uid) => uid !== photo.attendeeUid);
     if (others.length === 0 || !this.deps.attendeeUploads) return 0;
     return this.deps.attendeeUploads.attachUploaded(event, photo, others);
+  }
+
+  /**
+   * Emits `photo.uploaded` (its listener enqueues the derivatives) for the one completion that
+   * claims it: two processes completing the same upload at once send one job, not two.
+   */
+  private async enqueueDerivativesOnce(photo: PhotoRow, startedAt: Date): Promise<void> {
+    if (photo.status !== 'processing') return;
+    const now = this.deps.clock.now();
+    if (!(await this.deps.photos.claimDerivatives(photo.id, now))) {
+      // Claimed before. A twin that began with this completion claims while it runs: leave it.
+      // A claim made before this completion began, whose job is nowhere, was left by a process
+      // that died between the claim and the send: take it over, so the client's retry after a
+      // restart enqueues at once.
+      if (!(await this.deps.photos.reclaimDerivatives(photo.id, now, startedAt))) return;
+      if (!this.deps.derivativesPending || (await this.deps.derivativesPending(photo.id))) return;
+    }
+    await this.deps.bus.emit('photo.uploaded', { photoId: photo.id, eventId: photo.eventId });
   }
 
   /** The registered photo, as its uploader sees it (a robot: `presentRobotUpload`). */

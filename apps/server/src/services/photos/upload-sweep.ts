@@ -11,17 +11,28 @@ import type { StorageRepository } from '../../storage/storage.repository.ts';
 export const TMP_UPLOAD_MAX_AGE_MS = 6 * 60 * 60 * 1000;
 
 /**
+ * How long a completion's claim on its upload protects the object. A completion reads, probes and
+ * copies one file (seconds, a long clip a few minutes); a claim older than this was left by a
+ * process that died mid-completion.
+ */
+export const UPLOAD_CLAIM_MAX_AGE_MS = 60 * 60 * 1000;
+
+/**
  * Removes uploads nothing will complete: objects under `tmp/` that were already turned
  * into a photo (the process died between recording the upload and deleting its object) and those
  * older than {@link TMP_UPLOAD_MAX_AGE_MS} (POSTed before a crash and retried under a new key, or
- * abandoned by their client). A completion racing the sweep is safe: a recorded upload is answered
- * from its photo row without reading the object again.
+ * abandoned by their client) that no completion is working on (a fresh claim in `upload_claims`).
+ * A completion racing the sweep is safe: a recorded upload is answered from its photo row without
+ * reading the object again. Runs at every worker start and hourly.
  */
 export class UploadSweep {
   constructor(
     private readonly deps: {
       storage: StorageRepository;
-      photos: Pick<PhotoRepository, 'photoForUpload'>;
+      photos: Pick<
+        PhotoRepository,
+        'photoForUpload' | 'uploadsClaimedSince' | 'deleteUploadClaimsBefore'
+      >;
       clock: Clock;
       logger: Logger;
     },
@@ -29,10 +40,18 @@ export class UploadSweep {
 
   /** Job `storage.sweep-uploads`: answers how many objects it removed. */
   async sweep(): Promise<{ removed: number; kept: number }> {
-    const cutoff = this.deps.clock.now().getTime() - TMP_UPLOAD_MAX_AGE_MS;
+    const now = this.deps.clock.now().getTime();
+    const cutoff = now - TMP_UPLOAD_MAX_AGE_MS;
+    const claimCutoff = new Date(now - UPLOAD_CLAIM_MAX_AGE_MS);
+    await this.deps.photos.deleteUploadClaimsBefore(claimCutoff);
+    const inProgress = await this.deps.photos.uploadsClaimedSince(claimCutoff);
     let removed = 0;
     let kept = 0;
     for await (const object of this.deps.storage.list('tmp/')) {
+      if (inProgress.has(object.key)) {
+        kept += 1;
+        continue;
+      }
       const stale = object.lastModified.getTime() < cutoff;
       const completed = stale || (await this.deps.photos.photoForUpload(object.key)) !== undefined;
       if (stale || completed) {

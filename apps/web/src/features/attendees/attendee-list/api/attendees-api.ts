@@ -4,6 +4,8 @@ import {
   eventFullData,
   generateAttendeeList,
   lockAttendee,
+  eraseAttendee,
+  exportAttendee,
   normaliseAttendeeId,
   type Attendee,
   type BodyOf,
@@ -66,6 +68,14 @@ export const setAttendeeLocked = (eventId: number, attendeeUid: string, locked: 
     attendee_uid: attendeeUid,
     is_locked: locked ? 1 : 0,
   });
+
+/** A privacy export: the counts and a five-minute link to the ZIP. */
+export const exportAttendeeData = (attendeeUid: string) =>
+  callApi(exportAttendee, { attendee_uid: attendeeUid });
+
+/** A privacy erasure (orders stay, under a placeholder id). */
+export const eraseAttendeeData = (attendeeUid: string) =>
+  callApi(eraseAttendee, { attendee_uid: attendeeUid });
 
 /**
  * The `count` newest attendees of the event, read page by page: after a generation they are the

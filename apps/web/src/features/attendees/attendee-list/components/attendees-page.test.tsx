@@ -11,6 +11,17 @@ const EVENT = storedEvent({ id: 7, name: 'ABCD', full_name: 'Summer Gala' });
 const LIST = `${OWNER}/attendee/list/retrieve`;
 const GENERATE = `${OWNER}/attendee/list/generate`;
 const LOCK = `${OWNER}/attendee/lock-by-owner`;
+const EXPORT = `${OWNER}/attendee/export`;
+const ERASE = `${OWNER}/attendee/erase`;
+const COUNTS = {
+  photos: 4,
+  leads: 1,
+  consents: 2,
+  messages: 3,
+  orders: 1,
+  selfies: 1,
+  profile_photos: 0,
+};
 
 const makeAttendee = (n: number, overrides: Partial<Attendee> = {}): Attendee => {
   const uid = `ATT${String(n).padStart(5, '0')}`;
@@ -243,6 +254,86 @@ describe('console Attendees page: lock and reopen', { timeout: 40_000 }, () => {
     await user.click(await screen.findByRole('button', { name: 'Lock the album of ATT00001' }));
     const dialog = await screen.findByRole('dialog', { name: 'Lock this album?' });
     await user.click(within(dialog).getByRole('button', { name: 'Lock album' }));
+    expect((await within(dialog).findByTestId('form-error')).textContent).toBe(
+      'This attendee id is not valid',
+    );
+  });
+});
+
+describe('console Attendees page: privacy requests', { timeout: 40_000 }, () => {
+  it('exports an attendee’s data as a ZIP link', async () => {
+    const api = installAttendeeApi([makeAttendee(1)], {
+      [EXPORT]: {
+        ok: {
+          url: 'https://photos.example/api/v1/attendee/export/download?ticket=t1',
+          expires_in: 300,
+          counts: COUNTS,
+        },
+      },
+    });
+    renderApp('/events/ABCD/attendees');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Export or erase the data of ATT00001' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Privacy request: ATT00001' });
+    await user.click(within(dialog).getByRole('button', { name: 'Export data' }));
+    const link = await within(dialog).findByRole('link', { name: 'Download the ZIP' });
+    expect(link.getAttribute('href')).toBe(
+      'https://photos.example/api/v1/attendee/export/download?ticket=t1',
+    );
+    expect(
+      within(dialog).getByText('Ready: 4 photos, 1 leads, 2 consents, 3 messages, 1 orders.'),
+    ).toBeTruthy();
+    expect(api.callsTo(EXPORT).map((c) => c.body)).toEqual([{ attendee_uid: 'ATT00001' }]);
+    expect(api.callsTo(ERASE)).toHaveLength(0);
+  });
+
+  it('says what an erasure removes and erases only after the second confirmation', async () => {
+    const api = installAttendeeApi([makeAttendee(1, { photo_count: 3 })], {
+      [ERASE]: {
+        ok: {
+          placeholder_uid: 'ERASED_0123456789ABCDEF',
+          deleted_photos: 1,
+          detached_photos: 2,
+          counts: COUNTS,
+        },
+      },
+    });
+    renderApp('/events/ABCD/attendees');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Export or erase the data of ATT00001' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Privacy request: ATT00001' });
+    expect(within(dialog).getByText(/their album \(3 photos\)/)).toBeTruthy();
+    expect(within(dialog).getByText('their selfies and face data')).toBeTruthy();
+    expect(within(dialog).getByText('their leads and the messages sent to them')).toBeTruthy();
+    expect(within(dialog).getByText(/orders and payments are kept/)).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Erase…' }));
+    expect(api.callsTo(ERASE)).toHaveLength(0);
+    expect(within(dialog).getByText('This cannot be undone. Erase ATT00001?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Erase for good' }));
+    await waitFor(() =>
+      expect(api.callsTo(ERASE).map((c) => c.body)).toEqual([{ attendee_uid: 'ATT00001' }]),
+    );
+    expect(
+      await screen.findByText('The data of ATT00001 was erased (1 photos deleted, 2 detached)'),
+    ).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the server’s refusal and keeps the dialog open', async () => {
+    installAttendeeApi([makeAttendee(1)], { [ERASE]: { nok: 'invalid_attendee_id', status: 404 } });
+    renderApp('/events/ABCD/attendees');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Export or erase the data of ATT00001' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Privacy request: ATT00001' });
+    await user.click(within(dialog).getByRole('button', { name: 'Erase…' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Erase for good' }));
     expect((await within(dialog).findByTestId('form-error')).textContent).toBe(
       'This attendee id is not valid',
     );

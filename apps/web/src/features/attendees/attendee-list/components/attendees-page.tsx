@@ -23,6 +23,8 @@ import { useErrorText } from '../../../../lib/error-text.ts';
 import {
   ATTENDEE_PAGE_SIZE,
   attendeeQueryKeys,
+  eraseAttendeeData,
+  exportAttendeeData,
   setAttendeeLocked,
   useAttendeeEvent,
   useAttendeeList,
@@ -30,6 +32,7 @@ import {
 import { AttendeesTable } from './attendees-table.tsx';
 import { GenerateAttendeesModal } from './generate-attendees-modal.tsx';
 import { LockAttendeeModal } from './lock-attendee-modal.tsx';
+import { PrivacyModal } from './privacy-modal.tsx';
 import { KioskLinksPanel } from './kiosk-links-panel.tsx';
 
 /** Typing pauses this long before the search asks the server. */
@@ -51,6 +54,7 @@ export default function AttendeesPage() {
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DELAY_MS);
   const [generateOpen, setGenerateOpen] = useState(false);
   const [lockTarget, setLockTarget] = useState<Attendee | null>(null);
+  const [privacyTarget, setPrivacyTarget] = useState<Attendee | null>(null);
 
   const eventQuery = useAttendeeEvent(code);
   const event = eventQuery.data;
@@ -82,6 +86,18 @@ export default function AttendeesPage() {
     notifications.show({
       color: 'green',
       message: lock ? t('attendees.lock.locked', { id }) : t('attendees.lock.reopened', { id }),
+    });
+    refreshList();
+  };
+  const eraseAttendee = async (attendee: Attendee) => {
+    const result = await eraseAttendeeData(attendee.uid);
+    notifications.show({
+      color: 'green',
+      message: t('attendees.privacy.erased', {
+        id: attendee.display_uid,
+        deleted: result.deleted_photos,
+        detached: result.detached_photos,
+      }),
     });
     refreshList();
   };
@@ -145,6 +161,7 @@ export default function AttendeesPage() {
             eventCode={event.name}
             attendees={data.attendees}
             onLock={setLockTarget}
+            onPrivacy={setPrivacyTarget}
           />
           {pages > 1 && (
             <Group justify="center">
@@ -179,6 +196,12 @@ export default function AttendeesPage() {
           setPage(1);
           refreshList();
         }}
+      />
+      <PrivacyModal
+        attendee={privacyTarget}
+        onClose={() => setPrivacyTarget(null)}
+        onExport={(attendee) => exportAttendeeData(attendee.uid)}
+        onErase={eraseAttendee}
       />
       <LockAttendeeModal
         attendee={lockTarget}

@@ -15,16 +15,20 @@ const webHref = (url: string): string | undefined => (/^https?:\/\//i.test(url) 
 
 /**
  * The attendees of one table page with their row actions: copy or open the album link, the
- * attendee's photos in the console album (where they can be removed), lock or reopen.
+ * attendee's photos in the console album (where they can be removed), lock or reopen, and a
+ * privacy request (export or erase their data).
  */
 export function AttendeesTable({
   eventCode,
   attendees,
   onLock,
+  onPrivacy,
 }: {
   eventCode: string;
   attendees: Attendee[];
   onLock: (attendee: Attendee) => void;
+  /** Export or erase the attendee's data (a privacy request). */
+  onPrivacy: (attendee: Attendee) => void;
 }) {
   const { t, i18n } = useTranslation();
   const yesNo = (flag: 0 | 1) => (flag ? t('attendees.yes') : t('attendees.no'));
@@ -129,6 +133,14 @@ export function AttendeesTable({
                       {attendee.is_locked
                         ? t('attendees.actions.reopen')
                         : t('attendees.actions.lock')}
+                    </Button>
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      onClick={() => onPrivacy(attendee)}
+                      aria-label={t('attendees.actions.privacyNamed', { id })}
+                    >
+                      {t('attendees.actions.privacy')}
                     </Button>
                   </Group>
                 </Table.Td>

@@ -1,0 +1,335 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import {
+  API_BASE,
+  ATTENDEE_EXPORT_PATH,
+  ATTENDEE_EXPORT_TICKET_SECONDS,
+  type eraseAttendee,
+  type exportAttendee,
+  type ParsedBodyOf,
+  type PrivacyCounts,
+} from '@flashbulb/shared';
+import type { AccessControl } from '../../access/access-control.ts';
+import { signedInUserOf, type Principal } from '../../access/principal.ts';
+import { administersOrganisation } from '../../access/rules.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { csvText } from '../../lib/csv.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
+import { uniqueNames, zipStream, type ZipEntry } from '../../lib/zip-stream.ts';
+import type {
+  AttendeeData,
+  AttendeePrivacyRepository,
+} from '../../repositories/attendees/attendee-privacy.repository.ts';
+import type { AttendeeRecord } from '../../repositories/attendees/attendee.repository.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
+import type { StorageRepository } from '../../storage/storage.repository.ts';
+import { deletedEvent, photoFolder, protectedPhotoFolder } from '../photos/photo-files.ts';
+import { erasePhotoPlan, tableOf } from './privacy-rules.ts';
+
+/** What an export ticket carries, sealed with the app secret. */
+interface Ticket {
+  /** Attendee row id and the uid it had when the export was asked for. */
+  a: number;
+  u: string;
+  /** Expiry, seconds since the epoch. */
+  x: number;
+}
+
+type Cell = string | number | null;
+const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
+
+/**
+ * Privacy requests about one attendee (a guest's right to see and to erase what is kept about
+ * them): the owner's export (a ZIP of their photos and of their leads, consents, messages and
+ * orders as JSON and CSV, streamed as it is written) and erasure. Every call must reach each of
+ * the attendee's events (`event.manage`); an attendee out of reach is as unknown as a wrong id.
+ * Each export and erasure writes a privacy log row that names the attendee id and counts, nothing
+ * else, and stays after the erasure.
+ */
+export class AttendeePrivacyService {
+  constructor(
+    private readonly deps: {
+      access: AccessControl;
+      rows: AttendeePrivacyRepository;
+      storage: StorageRepository;
+      secrets: SecretBox;
+      clock: Clock;
+      publicUrl: string;
+      bus: SignalEmitter;
+      jobs: JobSender;
+      /** Deletes the storage an erasure made owed (photos/storage-deletions.ts); a job retries. */
+      deleteOwedStorage: () => Promise<unknown>;
+    },
+  ) {}
+
+  async export(principal: Principal, input: ParsedBodyOf<typeof exportAttendee>) {
+    const record = await this.reach(principal, input.attendee_uid);
+    const data = await this.deps.rows.collect(record.row);
+    const counts = countsOf(data);
+    await this.deps.rows.recordExport({
+      organisationId: record.row.organisationId,
+      actorUserId: actorOf(principal),
+      attendeeUid: record.row.uid,
+      counts,
+      now: this.deps.clock.now(),
+    });
+    const ticket: Ticket = {
+      a: record.row.id,
+      u: record.row.uid,
+      x: Math.floor(this.deps.clock.now().getTime() / 1000) + ATTENDEE_EXPORT_TICKET_SECONDS,
+    };
+    const sealed = this.deps.secrets.encrypt(JSON.stringify(ticket));
+    return {
+      url: `${this.deps.publicUrl.replace(/\/+$/, '')}${API_BASE}${ATTENDEE_EXPORT_PATH}?ticket=${encodeURIComponent(sealed)}`,
+      expires_in: ATTENDEE_EXPORT_TICKET_SECONDS,
+      counts,
+    };
+  }
+
+  /**
+   * The ZIP of an export ticket, read afresh (an erasure in between leaves nothing to export:
+   * `not_found`, as for an unreadable or expired ticket).
+   */
+  async open(sealed: string): Promise<{ fileName: string; body: Readable }> {
+    let ticket: Ticket;
+    try {
+      ticket = JSON.parse(this.deps.secrets.decrypt(sealed)) as Ticket;
+    } catch {
+      throw new AppError('not_found');
+    }
+    if (ticket.x * 1000 <= this.deps.clock.now().getTime()) throw new AppError('not_found');
+    const { record } = await this.deps.access.attendeeByUid(ticket.u);
+    if (!record || record.row.id !== ticket.a) throw new AppError('not_found');
+    return {
+      fileName: `attendee-${record.row.uid}.zip`,
+      body: zipStream(this.entries(record)),
+    };
+  }
+
+  async erase(principal: Principal, input: ParsedBodyOf<typeof eraseAttendee>) {
+    const record = await this.reach(principal, input.attendee_uid);
+    const data = await this.deps.rows.collect(record.row);
+    const uid = record.row.uid;
+    const plan = erasePhotoPlan(data.photos, uid, data.otherHolders);
+    const storage = [
+      ...data.selfies.map((s) => s.storageKey),
+      ...data.profilePhotos.map((p) => p.storageKey),
+      ...plan.remove.flatMap((photo) => photoPrefixes(photo.storageKey, photo.uid)),
+    ];
+    const counts = countsOf(data);
+    const placeholderUid = `ERASED_${randomBytes(8).toString('hex').toUpperCase()}`;
+    const now = this.deps.clock.now();
+    const erased = await this.deps.rows.erase({
+      attendeeId: record.row.id,
+      uid,
+      placeholderUid,
+      deletePhotos: plan.remove,
+      detachPhotoIds: plan.detach,
+      leadIds: data.leads.map((l) => l.id),
+      messageIds: data.messages.map((m) => m.id),
+      storage,
+      audit: {
+        organisationId: record.row.organisationId,
+        actorUserId: actorOf(principal),
+        counts: { ...counts, deleted_photos: plan.remove.length },
+      },
+      now,
+    });
+    // Another erasure of the same attendee committed first.
+    if (!erased) throw new AppError('invalid_attendee_id', 'attendee_uid');
+    // After the commit: what reacts to deleted photos (variants, print sheets), then the storage
+    // the rows pointed at. A failed delete stays owed; the job tries again.
+    for (const photo of plan.remove)
+      await this.deps.bus.emit('photo.deleted', deletedEvent(photo, 'owner'));
+    try {
+      await this.deps.deleteOwedStorage();
+    } catch {
+      await this.deps.jobs.send('storage.delete-pending', {});
+    }
+    return {
+      placeholder_uid: placeholderUid,
+      deleted_photos: plan.remove.length,
+      detached_photos: data.photos.length - plan.remove.length,
+      counts,
+    };
+  }
+
+  /**
+   * The attendee an operator may handle: of an organisation in their reach and, for each event
+   * the attendee is linked to, `event.manage` there. Out of reach reads as an unknown id.
+   */
+  private async reach(principal: Principal, rawUid: string): Promise<AttendeeRecord> {
+    const actor = signedInUserOf(principal);
+    if (!actor) throw new AppError('unauthorized_user');
+    const { record } = await this.deps.access.attendeeByUid(rawUid);
+    if (!record) throw new AppError('invalid_attendee_id', 'attendee_uid');
+    // An attendee of no event (yet): only who administers their organisation.
+    if (record.eventIds.length === 0 && !administersOrganisation(actor, record.row.organisationId))
+      throw new AppError('invalid_attendee_id', 'attendee_uid');
+    for (const eventId of record.eventIds) {
+      try {
+        await this.deps.access.requireEventAccess(principal, 'event.manage', { eventId });
+      } catch (error) {
+        if (error instanceof AppError && error.key === 'event_not_found')
+          throw new AppError('invalid_attendee_id', 'attendee_uid');
+        throw error;
+      }
+    }
+    return record;
+  }
+
+  /** The archive's entries, in order: the tables first, then the files. */
+  private async *entries(record: AttendeeRecord): AsyncIterable<ZipEntry> {
+    const data = await this.deps.rows.collect(record.row);
+    const now = this.deps.clock.now();
+    const text = (name: string, body: string): ZipEntry => ({
+      name,
+      modified: now,
+      open: () => Promise.resolve(Readable.from([Buffer.from(body, 'utf8')])),
+    });
+    const eventName = new Map(data.events.map((e) => [e.id, e.name]));
+    const table = (name: string, rows: Record<string, Cell>[]): ZipEntry[] => [
+      text(`${name}.json`, `${JSON.stringify(rows, null, 2)}\n`),
+      text(`${name}.csv`, rows.length > 0 ? csvText(tableOf(rows)) : ''),
+    ];
+    const photoNames = uniqueNames();
+    const photoFiles = data.photos.map((photo) => ({
+      photo,
+      name: `photos/${photoNames(`${eventName.get(photo.eventId) ?? photo.eventId}_${photo.fileName || photo.uid}`)}`,
+    }));
+    yield text(
+      'attendee.json',
+      `${JSON.stringify(
+        {
+          uid: record.row.uid,
+          email: record.row.email,
+          is_prepaid: record.row.isPrepaid,
+          unlocked: record.row.unlocked,
+          created_date: iso(record.row.createdAt),
+          expires_date: iso(record.row.expiresAt),
+          events: data.events.map((e) => ({ name: e.name, full_name: e.fullName })),
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    yield* table(
+      'photos',
+      photoFiles.map(({ photo, name }) => ({
+        file: name,
+        uid: photo.uid,
+        event: eventName.get(photo.eventId) ?? null,
+        how: data.attachedIds.has(photo.id) ? 'attached' : 'uploaded_with_id',
+        created_date: iso(photo.createdAt),
+      })),
+    );
+    yield* table(
+      'leads',
+      data.leads.map((l) => ({
+        event: eventName.get(l.eventId) ?? null,
+        full_name: l.fullName,
+        email: l.email,
+        company_name: l.companyName,
+        phone: l.phone,
+        source: l.source,
+        created_date: iso(l.createdAt),
+        updated_date: iso(l.updatedAt),
+      })),
+    );
+    yield* table('consents', [
+      ...data.leads
+        .filter((l) => l.consentedAt)
+        .map((l) => ({
+          kind: 'lead',
+          event: eventName.get(l.eventId) ?? null,
+          version: l.consentVersion,
+          text: l.consentText,
+          consented_date: iso(l.consentedAt),
+        })),
+      ...data.selfies.map((s) => ({
+        kind: 'face_recognition',
+        event: eventName.get(s.eventId) ?? null,
+        version: s.consentVersion,
+        text: null,
+        consented_date: iso(s.consentedAt),
+      })),
+    ]);
+    yield* table(
+      'messages',
+      data.messages.map((m) => ({
+        channel: m.channel,
+        kind: m.kind,
+        event: m.eventId !== null ? (eventName.get(m.eventId) ?? null) : null,
+        recipient: m.recipient,
+        subject: 'subject' in m.content ? m.content.subject : null,
+        text: 'text' in m.content ? m.content.text : 'body' in m.content ? m.content.body : null,
+        status: m.status,
+        created_date: iso(m.createdAt),
+        sent_date: iso(m.sentAt),
+      })),
+    );
+    yield* table(
+      'orders',
+      data.orders.map(({ order, payments }) => ({
+        event: eventName.get(order.eventId) ?? null,
+        button: order.buttonText,
+        amount: order.amount,
+        currency: order.currency,
+        status: order.status,
+        digitals: order.items.digitals === 'all' ? 'all' : order.items.digitals.join(' '),
+        prints: order.items.prints.join(' '),
+        payments: payments.map((p) => `${p.publicId}:${p.provider}:${p.status}`).join(' '),
+        created_date: iso(order.createdAt),
+        paid_date: iso(order.paidAt),
+      })),
+    );
+    const storage = this.deps.storage;
+    const file = (name: string, key: string, modified: Date): ZipEntry => ({
+      name,
+      modified,
+      open: async () => {
+        const object = await storage.get(key);
+        if (!object) throw new Error('stored object missing');
+        return object.body;
+      },
+    });
+    for (const { photo, name } of photoFiles) yield file(name, photo.storageKey, photo.createdAt);
+    const selfieNames = uniqueNames();
+    for (const selfie of data.selfies)
+      yield file(
+        `selfies/${selfieNames(selfie.storageKey.split('/').pop() ?? 'selfie.jpg')}`,
+        selfie.storageKey,
+        selfie.createdAt,
+      );
+    const profileNames = uniqueNames();
+    for (const profile of data.profilePhotos)
+      yield file(
+        `profile-photos/${profileNames(profile.fileName)}`,
+        profile.storageKey,
+        profile.createdAt,
+      );
+  }
+}
+
+const countsOf = (data: AttendeeData): PrivacyCounts => ({
+  photos: data.photos.length,
+  leads: data.leads.length,
+  consents: data.leads.filter((l) => l.consentedAt).length + data.selfies.length,
+  messages: data.messages.length,
+  orders: data.orders.length,
+  selfies: data.selfies.length,
+  profile_photos: data.profilePhotos.length,
+});
+
+const actorOf = (principal: Principal): number | null => signedInUserOf(principal)?.userId ?? null;
+
+/** A deleted photo's folders: public, protected, and their archives (photo-files.ts). */
+const photoPrefixes = (storageKey: string, uid: string): string[] => {
+  const code = /(?:^|\/)events\/([^/]+)\//.exec(storageKey)?.[1];
+  if (!code) return [storageKey];
+  const folder = photoFolder(code, uid);
+  const hidden = protectedPhotoFolder(code, uid);
+  return [folder, hidden, `archive/${folder}`, `archive/${hidden}`];
+};

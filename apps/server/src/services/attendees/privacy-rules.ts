@@ -1,0 +1,28 @@
+/**
+ * What an erasure does with each photo of an attendee's album. A photo uploaded with their id
+ * was taken of them (a booth, a ride camera): it is deleted, unless another attendee's album holds
+ * it too (a group photo attached to a friend), then it only loses their id. A photo attached to
+ * their album (a kiosk pick, a QR scan, a group) belongs to the event: only the link goes.
+ */
+export const erasePhotoPlan = <P extends { id: number; attendeeUid: string | null }>(
+  photos: readonly P[],
+  uid: string,
+  otherHolders: ReadonlyMap<number, number>,
+): { remove: P[]; detach: number[] } => {
+  const remove: P[] = [];
+  const detach: number[] = [];
+  for (const photo of photos) {
+    const uploadedWithId = photo.attendeeUid === uid;
+    if (uploadedWithId && (otherHolders.get(photo.id) ?? 0) === 0) remove.push(photo);
+    else if (uploadedWithId) detach.push(photo.id);
+  }
+  return { remove, detach };
+};
+
+/** Rows as a CSV's header and lines: every object's keys, in the first object's order. */
+export const tableOf = (
+  rows: readonly Record<string, string | number | null>[],
+): (string | number | null)[][] => {
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  return [columns, ...rows.map((row) => columns.map((c) => row[c] ?? null))];
+};

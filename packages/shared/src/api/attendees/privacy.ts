@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
+import { ATTENDEE_ID_MAX_LENGTH } from '../../rules/attendee-id.ts';
+
+/**
+ * Privacy requests about one attendee (a guest who asks what is kept about them, or to be
+ * forgotten): an owner exports everything as one ZIP, or erases it. Each answer is recorded in
+ * the privacy log (who, when, which attendee id, how much; nothing about the person), which the
+ * erasure leaves in place.
+ */
+
+const attendeeUid = z
+  .string({ error: 'invalid_attendee_id' })
+  .trim()
+  .min(1, 'invalid_attendee_id')
+  .max(ATTENDEE_ID_MAX_LENGTH + 20, 'invalid_attendee_id')
+  .describe('Attendee id; dashes, spaces and case are ignored');
+
+/** Path below `/api/v1` of the export ZIP itself: `GET ?ticket=…` (from `exportAttendee`). */
+export const ATTENDEE_EXPORT_PATH = '/attendee/export/download';
+/** Seconds an export ticket stays valid. */
+export const ATTENDEE_EXPORT_TICKET_SECONDS = 300;
+
+/** How much of an attendee's data an export holds or an erasure removed. */
+export const privacyCountsSchema = z.object({
+  photos: z.number().int(),
+  leads: z.number().int(),
+  consents: z.number().int(),
+  messages: z.number().int(),
+  orders: z.number().int(),
+  selfies: z.number().int(),
+  profile_photos: z.number().int(),
+});
+export type PrivacyCounts = z.infer<typeof privacyCountsSchema>;
+
+export const exportAttendee = defineEndpoint({
+  path: `${OWNER_PREFIX}/attendee/export`,
+  auth: 'owner',
+  tag: 'attendees',
+  summary:
+    'Everything kept about one attendee as a ZIP (photos, leads, consents, messages, orders; JSON and CSV): answers a five-minute link to it',
+  body: z.object({ attendee_uid: attendeeUid }),
+  result: z.object({
+    url: z.string(),
+    expires_in: z.number().int(),
+    counts: privacyCountsSchema,
+  }),
+  errors: ['invalid_attendee_id', 'forbidden'],
+});
+
+export const eraseAttendee = defineEndpoint({
+  path: `${OWNER_PREFIX}/attendee/erase`,
+  auth: 'owner',
+  tag: 'attendees',
+  summary:
+    'Erases one attendee: photos uploaded with their id deleted (detached when another album holds them), attached photos detached, selfies and face data, leads, messages and profile photos deleted; orders kept under a placeholder id',
+  body: z.object({ attendee_uid: attendeeUid }),
+  result: z.object({
+    placeholder_uid: z.string().describe('What their orders now show instead of the id'),
+    deleted_photos: z.number().int(),
+    detached_photos: z.number().int(),
+    counts: privacyCountsSchema,
+  }),
+  errors: ['invalid_attendee_id', 'forbidden'],
+});
