@@ -52,6 +52,8 @@ type Journal = Record<string, JournalEntry>;
 
 export interface RobotUploadSummary {
   uploaded: number;
+  /** Files found sent already: by this journal, or the same bytes under another name. */
+  alreadySent: number;
   skipped: number;
   refused: number;
   failed: number;
@@ -63,6 +65,8 @@ export interface RobotUploadSummary {
    * key or event sends every file.
    */
   stopped?: string;
+  /** When the run was stopped: what the operator does about it, in words. */
+  advice?: string;
 }
 
 class PermanentError extends Error {}
@@ -73,6 +77,8 @@ class RunRefusedError extends Error {}
 /** Refusals that say the key, event or attendee is wrong: the same for every file of the run. */
 export const RUN_REFUSALS: ReadonlySet<string> = new Set([
   'invalid_key',
+  'robot_not_attached',
+  'robot_other_event',
   'event_not_found',
   'not_found',
   'forbidden',
@@ -84,13 +90,15 @@ export const RUN_REFUSALS: ReadonlySet<string> = new Set([
 
 /** What the robot client prints after a run: counts, then why files were not sent. */
 export const describeSummary = (summary: RobotUploadSummary): string => {
-  const lines = [
-    `Uploaded ${summary.uploaded}, skipped ${summary.skipped}, refused ${summary.refused}, failed ${summary.failed}.`,
-  ];
+  const counts = [`${summary.uploaded} uploaded`, `${summary.alreadySent} already sent`];
+  if (summary.refused) counts.push(`${summary.refused} refused`);
+  if (summary.failed) counts.push(`${summary.failed} failed`);
+  const lines = [`${counts.join(', ')}.`];
   if (summary.stopped) {
     lines.push(
-      `Stopped: the server refused this run (${summary.stopped}): check --key, --event and --attendee. ` +
-        'Nothing was marked as sent; run again once fixed.',
+      `Stopped: the server refused this run (${summary.stopped}): ${
+        summary.advice ?? 'check --key, --event and --attendee.'
+      } Nothing was marked as sent; run again once fixed.`,
     );
   }
   const byReason = new Map<string, string[]>();
@@ -131,6 +139,7 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
   const settleMs = options.settleMs ?? 1000;
   const summary: RobotUploadSummary = {
     uploaded: 0,
+    alreadySent: 0,
     skipped: 0,
     refused: 0,
     failed: 0,
@@ -219,6 +228,34 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
     return call(endpoints.photoUploadComplete, { ...robotKey, key: grant.key });
   };
 
+  /** What to do about a refused run, in the console's words (which page, which field). */
+  const adviceFor = async (reason: string): Promise<string | undefined> => {
+    const attach =
+      'in the console open Events, edit the event, tab General, field "Robots", pick this robot and save';
+    switch (reason) {
+      case 'invalid_key':
+        return (
+          'no robot has this key. Copy the key shown when the robot was created, or make a new one ' +
+          'on the Robots page ("New key"); then check --event.'
+        );
+      case 'robot_not_attached':
+        return `the key is right, but its robot is attached to no event: ${attach} (or create the robot from the event).`;
+      case 'robot_other_event': {
+        // The robot key may read its own event: name it.
+        const own = await client
+          .call(endpoints.publicEventFullData, robotKey)
+          .then((events) => events[0]?.name)
+          .catch(() => undefined);
+        return (
+          `the key is right, but its robot feeds event ${own ?? '(another)'}, not ${options.eventName}: ` +
+          `run with --event ${own ?? '<its event>'}, or ${attach}.`
+        );
+      }
+      default:
+        return undefined;
+    }
+  };
+
   const inFlight = new Set<string>();
   const processFile = async (file: string): Promise<void> => {
     if (inFlight.has(file) || journal[file] || signal.aborted) return;
@@ -230,6 +267,7 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
         journal[file] = { sha256, at: new Date().toISOString() };
         await saveJournal();
         summary.skipped += 1;
+        summary.alreadySent += 1;
         log(`skipped ${path.basename(file)} (same content already uploaded)`);
         return;
       }
@@ -252,6 +290,8 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
             if (!summary.stopped) {
               summary.stopped = error.message;
               log(`stopped: the server refused the run (${error.message})`);
+              stop.abort();
+              summary.advice = await adviceFor(error.message);
             }
             stop.abort();
             return;
@@ -289,7 +329,8 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
     }
   };
 
-  const candidates = async (): Promise<string[]> => {
+  /** Every photo file the run looks at, sent or not. */
+  const photoFiles = async (): Promise<string[]> => {
     const found = [...files];
     for (const folder of folders) {
       for (const entry of await readdir(folder, { withFileTypes: true })) {
@@ -298,7 +339,15 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
         }
       }
     }
-    return found.sort().filter((f) => !journal[f]);
+    return found.sort();
+  };
+  const candidates = async (): Promise<string[]> => (await photoFiles()).filter((f) => !journal[f]);
+
+  /** Files the journal holds as sent when the run starts (a re-run says how many). */
+  const countAlreadySent = async () => {
+    summary.alreadySent += (await photoFiles()).filter(
+      (f) => journal[f] && !journal[f].refused,
+    ).length;
   };
 
   /** Files whose size did not change for `settleMs` (the writer is done). */
@@ -329,6 +378,7 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
   }
 
   async function watchAndDrain(): Promise<RobotUploadSummary> {
+    await countAlreadySent();
     await drain(options.watch ? await settled(await candidates()) : await candidates());
     if (!options.watch || signal.aborted) return summary;
 

@@ -93,6 +93,9 @@ describe('robot client', () => {
     // Restart: the journal says everything was handled.
     const again = await runRobotUpload(options());
     expect(again).toMatchObject({ uploaded: 0, skipped: 0, refused: 0, failed: 0, notSent: [] });
+    // …and says so: every photo of the folder was sent before (notes.jpg was refused, not sent).
+    expect(again.alreadySent).toBe(5);
+    expect(describeSummary(again)).toBe('0 uploaded, 5 already sent.\n');
     // Even without its journal, the server recognises the same bytes: no duplicates.
     await unlink(path.join(folder, '.flashbulb-uploads.json'));
     await runRobotUpload(options());
@@ -158,7 +161,7 @@ describe('robot client', () => {
       { cwd: root },
     );
     expect(stdout).toContain('uploaded cli.jpg → photo');
-    expect(stdout).toContain('Uploaded 1, skipped 0, refused 0, failed 0.');
+    expect(stdout).toContain('1 uploaded, 7 already sent.');
     expect(await photoCount()).toBe(8);
     const otherJournal = path.join(folder, 'other.json');
     const wrongKey = await run(
@@ -186,6 +189,9 @@ describe('robot client', () => {
     // A wrong key stops the run at once, says why, and marks nothing as sent.
     expect(wrongKey.code).toBe(1);
     expect(wrongKey.stdout).toContain('Stopped: the server refused this run (invalid_key)');
+    // A wrong key hears only that no robot has it: no event, no robot named.
+    expect(wrongKey.stdout).toContain('no robot has this key');
+    expect(wrongKey.stdout).not.toContain(event.name);
     expect(wrongKey.stdout).not.toContain('uploaded ');
     const poisoned = await readFile(otherJournal, 'utf8').then(
       (text) => Object.keys(JSON.parse(text) as object),
@@ -201,6 +207,43 @@ describe('robot client', () => {
     >;
     expect(journal[path.join(folder, 'IMG_0.jpg')]?.photoId).toEqual(expect.any(Number));
     expect(await photoCount()).toBe(8);
+  }, 60_000);
+
+  it('explains a right key whose robot is attached to no event (CLI), and stops', async () => {
+    const loose = await t.ok(
+      endpoints.createRobot,
+      { organisation_id: world.orgA.id, name: 'Loose booth' },
+      { authorization: world.adminA.authorization },
+    );
+    const journal = path.join(folder, 'loose.json');
+    const result = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/server/src/cli/main.ts',
+        'upload',
+        '--event',
+        event.name,
+        '--key',
+        loose.api_key,
+        '--server',
+        server,
+        '--journal',
+        journal,
+        folder,
+      ],
+      { cwd: root },
+    ).then(
+      () => ({ code: 0, stdout: '' }),
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('Stopped: the server refused this run (robot_not_attached)');
+    // Which page and which field fix it.
+    expect(result.stdout).toContain('is attached to no event');
+    expect(result.stdout).toContain('tab General, field "Robots"');
+    expect(result.stdout).not.toContain('uploaded IMG');
   }, 60_000);
 
   it('heals a journal where an older client marked files refused for a wrong key', async () => {
@@ -273,8 +316,12 @@ describe('robot client', () => {
         skipped: 0,
         refused: 0,
         failed: 0,
-        stopped: 'invalid_key',
+        // The key is right: the booth hears that its robot feeds another event, and which.
+        stopped: 'robot_other_event',
       });
+      expect(describeSummary(refused)).toContain(
+        `its robot feeds event ${event.name}, not NOPE: run with --event ${event.name}`,
+      );
       expect(refusedLines.some((l) => l.startsWith('retrying'))).toBe(false);
       expect(await photoCount()).toBe(before + 1);
       const fixed = await runRobotUpload(options({ paths: [own] }));

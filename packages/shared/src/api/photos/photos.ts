@@ -117,6 +117,8 @@ export const photoUploadAccess = defineEndpoint({
   result: photoUploadGrantSchema,
   errors: [
     'invalid_key',
+    'robot_not_attached',
+    'robot_other_event',
     'event_not_found',
     'unsupported_picture_format',
     'file_name_invalid',
@@ -160,6 +162,8 @@ export const photoUploadComplete = defineEndpoint({
   result: photoSchema,
   errors: [
     'invalid_key',
+    'robot_not_attached',
+    'robot_other_event',
     'not_found',
     'unsupported_picture_format',
     'unsupported_media_size',
