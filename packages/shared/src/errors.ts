@@ -78,6 +78,14 @@ export const errorCatalogue = {
     status: 400,
     text: 'Choose a file uploaded to this organisation or event, or a default image',
   },
+  robot_not_attached: {
+    status: 403,
+    text: 'This robot key is valid but the robot feeds no event. Attach it: Events → edit the event → General → Robots, then save',
+  },
+  robot_other_event: {
+    status: 403,
+    text: 'This robot key is valid but the robot feeds another event. Upload to its event, or attach it to this one in the event editor (General → Robots)',
+  },
   robot_serves_other_event: {
     status: 403,
     text: 'This robot serves an event you do not manage. Ask its organiser to release it',

@@ -179,7 +179,13 @@ export class AccessControl {
           : undefined;
     }
     const event = eventId ? await this.deps.events.findById(eventId) : undefined;
-    if (!event) return bad();
+    if (!event) {
+      // A robot's right key whose robot feeds no event: said apart, so the booth can be told
+      // how to fix it (a wrong key still learns nothing).
+      if (robotId !== null)
+        return { kind: 'bad_key', keyType, attendeeRefusal: null, robotUnattached: true };
+      return bad();
+    }
     const kiosk = keyType === 'private' && this.isDisplayToken(event.row.id, display);
     return { kind: 'key', keyType, event, robotId, attendee: null, kiosk };
   }
@@ -260,6 +266,9 @@ export class AccessControl {
     // A photo's existence is not revealed to a key that cannot act on it.
     if (!allows(permission, subjectOf(principal)))
       throw 'photo' in target ? notFound(target) : wrongKeyType(permission, subjectOf(principal));
+    // A robot key that is right but feeds no event: its holder may hear so (and how to fix it).
+    if (principal.kind === 'bad_key' && principal.robotUnattached)
+      throw new AppError('robot_not_attached', 'key_value');
     // A key that opens nothing: calls naming the event say `invalid_key`, the others (the key
     // alone names the event) `unauthorized_user`.
     if (principal.kind === 'bad_key' || !principal.event) throw badKey(target);
@@ -281,6 +290,8 @@ export class AccessControl {
         const named = await this.deps.events.findByName(code);
         if (named && attendee.eventIds.includes(named.row.id)) return grant(named);
       }
+      // The robot's key is right, for its own event: the booth may hear that it feeds another.
+      if (principal.keyType === 'robot') throw new AppError('robot_other_event', 'event_name');
       throw new AppError('invalid_key');
     }
     if ('eventId' in target) {

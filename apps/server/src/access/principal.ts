@@ -45,6 +45,8 @@ export interface BadKeyPrincipal {
   keyType: PublicKeyType;
   /** For an attendee key: why the id opens nothing. */
   attendeeRefusal: AttendeeRefusal | null;
+  /** A robot's own key whose robot feeds no event: the key is right, the set-up is not. */
+  robotUnattached?: boolean;
 }
 
 export interface AnonymousPrincipal {

@@ -75,6 +75,8 @@ export interface RobotUploadSummary {
    * key or event sends every file.
    */
   stopped?: string;
+  /** When the run was stopped: what the operator does about it, in words. */
+  advice?: string;
 }
 
 class PermanentError extends Error {}
@@ -85,6 +87,8 @@ class RunRefusedError extends Error {}
 /** Refusals that say the key, event or attendee is wrong: the same for every file of the run. */
 export const RUN_REFUSALS: ReadonlySet<string> = new Set([
   'invalid_key',
+  'robot_not_attached',
+  'robot_other_event',
   'event_not_found',
   'not_found',
   'forbidden',
@@ -96,13 +100,17 @@ export const RUN_REFUSALS: ReadonlySet<string> = new Set([
 
 /** What the robot client prints after a run: counts, then why files were not sent. */
 export const describeSummary = (summary: RobotUploadSummary): string => {
-  const lines = [
-    `${summary.uploaded} uploaded, ${summary.attached} attached, ${summary.skipped} already sent, ${summary.refused} refused, ${summary.failed} failed.`,
-  ];
+  const counts = [`${summary.uploaded} uploaded`];
+  if (summary.attached) counts.push(`${summary.attached} attached`);
+  counts.push(`${summary.skipped} already sent`);
+  if (summary.refused) counts.push(`${summary.refused} refused`);
+  if (summary.failed) counts.push(`${summary.failed} failed`);
+  const lines = [`${counts.join(', ')}.`];
   if (summary.stopped) {
     lines.push(
-      `Stopped: the server refused this run (${summary.stopped}): check --key, --event and --attendee. ` +
-        'Nothing was marked as sent; run again once fixed.',
+      `Stopped: the server refused this run (${summary.stopped}): ${
+        summary.advice ?? 'check --key, --event and --attendee.'
+      } Nothing was marked as sent; run again once fixed.`,
     );
   }
   const byReason = new Map<string, string[]>();
@@ -257,6 +265,34 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
     return call(endpoints.photoUploadComplete, { ...robotKey, key: grant.key });
   };
 
+  /** What to do about a refused run, in the console's words (which page, which field). */
+  const adviceFor = async (reason: string): Promise<string | undefined> => {
+    const attach =
+      'in the console open Events, edit the event, tab General, field "Robots", pick this robot and save';
+    switch (reason) {
+      case 'invalid_key':
+        return (
+          'no robot has this key. Copy the key shown when the robot was created, or make a new one ' +
+          'on the Robots page ("New key"); then check --event.'
+        );
+      case 'robot_not_attached':
+        return `the key is right, but its robot is attached to no event: ${attach} (or create the robot from the event).`;
+      case 'robot_other_event': {
+        // The robot key may read its own event: name it.
+        const own = await client
+          .call(endpoints.publicEventFullData, robotKey)
+          .then((events) => events[0]?.name)
+          .catch(() => undefined);
+        return (
+          `the key is right, but its robot feeds event ${own ?? '(another)'}, not ${options.eventName}: ` +
+          `run with --event ${own ?? '<its event>'}, or ${attach}.`
+        );
+      }
+      default:
+        return undefined;
+    }
+  };
+
   const inFlight = new Set<string>();
   const processFile = async (file: string): Promise<void> => {
     if (inFlight.has(file) || done(journal[file]) || signal.aborted) return;
@@ -301,6 +337,8 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
             if (!summary.stopped) {
               summary.stopped = error.message;
               log(`stopped: the server refused the run (${error.message})`);
+              stop.abort();
+              summary.advice = await adviceFor(error.message);
             }
             stop.abort();
             return;
@@ -338,6 +376,7 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
     }
   };
 
+  /** The photo files still to send; those the journal holds as sent are counted as such. */
   const candidates = async (): Promise<string[]> => {
     const found = [...files];
     for (const folder of folders) {

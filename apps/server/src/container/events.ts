@@ -90,7 +90,7 @@ export const wireEvents = (core: Core, identity: Identity, messaging: Messaging)
     services: {
       events: eventService,
       eventFromAddress,
-      robots: new RobotService(robots, organisations),
+      robots: new RobotService(robots, organisations, access),
       imageProcesses: imageProcessService,
       ignoredFaces: new IgnoredFaceService(ignoredFaces, access),
       shareBucket: new ShareBucketService(storage, organisations, access),

@@ -70,6 +70,8 @@ type Expectation = Record<Column, Outcome> & Partial<Record<KioskColumn, Outcome
 const OK = 'ok' as const;
 const UNAUTHORIZED = ['unauthorized_user', 401] as const;
 const INVALID_KEY = ['invalid_key', 401] as const;
+/** A robot's right key naming another event than the one its robot feeds. */
+const ROBOT_OTHER_EVENT = ['robot_other_event', 403] as const;
 const EVENT_NOT_FOUND = ['event_not_found', 404] as const;
 const NOT_FOUND = ['not_found', 404] as const;
 const FORBIDDEN = ['forbidden', 403] as const;
@@ -412,7 +414,7 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ event_name: eventA.name }),
     expect: keyed({
       ...keysA(OK, OK, OK, OK, OK),
-      ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, ROBOT_OTHER_EVENT),
     }),
   },
   secureProps: {
@@ -550,7 +552,7 @@ const rows: Record<EndpointName, Row> = {
     expect: {
       ...operators(OK, EVENT_NOT_FOUND),
       ...keysA(OK, INVALID_KEY, INVALID_KEY, INVALID_KEY, OK),
-      ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, ROBOT_OTHER_EVENT),
       none: UNAUTHORIZED,
     },
   },
@@ -563,7 +565,7 @@ const rows: Record<EndpointName, Row> = {
     expect: {
       ...operators(OK, EVENT_NOT_FOUND),
       ...keysA(OK, INVALID_KEY, INVALID_KEY, INVALID_KEY, OK),
-      ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, ROBOT_OTHER_EVENT),
       none: UNAUTHORIZED,
     },
   },

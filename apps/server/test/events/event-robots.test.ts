@@ -22,6 +22,43 @@ eventWorldPerFile((app, world) => {
 });
 
 describe('robots', () => {
+  it('created from an event feed it at once; another organisation’s event is not there', async () => {
+    const event = await createEvent(t, w.adminA);
+    const robot = await t.ok(
+      endpoints.createRobot,
+      { organisation_id: w.orgA.id, name: 'Gate booth', event_id: event.id },
+      as(w.adminA),
+    );
+    expect(robot).toMatchObject({ event_id: event.id, event_name: event.name });
+    expect((await readEvent(t, w.adminA, event.name)).robot_id_array).toContain(robot.id);
+    // Its key uploads to the event straight away.
+    const grant = await t.call(endpoints.photoUploadAccess, {
+      key_type: 'robot',
+      key_value: robot.api_key,
+      event_name: event.name,
+      file_name: 'a.jpg',
+      content_type: 'image/jpeg',
+    });
+    expect(grant.statusCode).toBe(200);
+    // An event of another organisation, or one the robot's organisation does not hold: refused,
+    // and no robot is made.
+    const before = (await t.ok(endpoints.robotList, {}, as(w.superUser))).robots.length;
+    const theirs = await createEvent(t, w.adminB);
+    const refused = await t.call(
+      endpoints.createRobot,
+      { organisation_id: w.orgA.id, name: 'Stray', event_id: theirs.id },
+      as(w.adminA),
+    );
+    expect(errorOf(refused)).toMatchObject({ status: 404, message_key: 'event_not_found' });
+    const mismatch = await t.call(
+      endpoints.createRobot,
+      { organisation_id: w.orgA.id, name: 'Stray', event_id: theirs.id },
+      as(w.superUser),
+    );
+    expect(errorOf(mismatch)).toMatchObject({ message_key: 'event_not_found', field: 'event_id' });
+    expect((await t.ok(endpoints.robotList, {}, as(w.superUser))).robots).toHaveLength(before);
+  });
+
   it('are created by super users and admins with a key shown once, and listed per organisation', async () => {
     const robot = await t.ok(
       endpoints.createRobot,

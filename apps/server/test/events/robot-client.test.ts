@@ -100,6 +100,8 @@ describe('robot client', () => {
       failed: 0,
       notSent: [],
     });
+    // …and says so: every photo of the folder was sent before (notes.jpg was refused, not sent).
+    expect(describeSummary(again)).toBe('0 uploaded, 5 already sent.\n');
     // Even without its journal, the server recognises the same bytes: no duplicates.
     await unlink(path.join(folder, '.flashbulb-uploads.json'));
     await runRobotUpload(options());
@@ -165,7 +167,7 @@ describe('robot client', () => {
       { cwd: root },
     );
     expect(stdout).toContain('uploaded cli.jpg → photo');
-    expect(stdout).toMatch(/^1 uploaded, 0 attached, \d+ already sent, 0 refused, 0 failed\.$/m);
+    expect(stdout).toMatch(/^1 uploaded, \d+ already sent\.$/m);
     expect(await photoCount()).toBe(8);
     const otherJournal = path.join(folder, 'other.json');
     const wrongKey = await run(
@@ -193,6 +195,9 @@ describe('robot client', () => {
     // A wrong key stops the run at once, says why, and marks nothing as sent.
     expect(wrongKey.code).toBe(1);
     expect(wrongKey.stdout).toContain('Stopped: the server refused this run (invalid_key)');
+    // A wrong key hears only that no robot has it: no event, no robot named.
+    expect(wrongKey.stdout).toContain('no robot has this key');
+    expect(wrongKey.stdout).not.toContain(event.name);
     expect(wrongKey.stdout).not.toContain('uploaded ');
     const poisoned = await readFile(otherJournal, 'utf8').then(
       (text) => Object.keys(JSON.parse(text) as object),
@@ -208,6 +213,43 @@ describe('robot client', () => {
     >;
     expect(journal[path.join(folder, 'IMG_0.jpg')]?.photoId).toEqual(expect.any(Number));
     expect(await photoCount()).toBe(8);
+  }, 60_000);
+
+  it('explains a right key whose robot is attached to no event (CLI), and stops', async () => {
+    const loose = await t.ok(
+      endpoints.createRobot,
+      { organisation_id: world.orgA.id, name: 'Loose booth' },
+      { authorization: world.adminA.authorization },
+    );
+    const journal = path.join(folder, 'loose.json');
+    const result = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/server/src/cli/main.ts',
+        'upload',
+        '--event',
+        event.name,
+        '--key',
+        loose.api_key,
+        '--server',
+        server,
+        '--journal',
+        journal,
+        folder,
+      ],
+      { cwd: root },
+    ).then(
+      () => ({ code: 0, stdout: '' }),
+      (error: { code: number; stdout: string }) => error,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('Stopped: the server refused this run (robot_not_attached)');
+    // Which page and which field fix it.
+    expect(result.stdout).toContain('is attached to no event');
+    expect(result.stdout).toContain('tab General, field "Robots"');
+    expect(result.stdout).not.toContain('uploaded IMG');
   }, 60_000);
 
   it('heals a journal where an older client marked files refused for a wrong key', async () => {
@@ -281,8 +323,12 @@ describe('robot client', () => {
         skipped: 1,
         refused: 0,
         failed: 0,
-        stopped: 'invalid_key',
+        // The key is right: the booth hears that its robot feeds another event, and which.
+        stopped: 'robot_other_event',
       });
+      expect(describeSummary(refused)).toContain(
+        `its robot feeds event ${event.name}, not NOPE: run with --event ${event.name}`,
+      );
       expect(refusedLines.some((l) => l.startsWith('retrying'))).toBe(false);
       expect(await photoCount()).toBe(before + 1);
       const fixed = await runRobotUpload(options({ paths: [own] }));
@@ -365,9 +411,7 @@ describe('robot client', () => {
 
       // One upload for both: both albums list it.
       const group = await cli('--attendee', ann.display_uid, '--attendee', bob.display_uid);
-      expect(group.stdout).toContain(
-        '1 uploaded, 0 attached, 0 already sent, 0 refused, 0 failed.',
-      );
+      expect(group.stdout).toContain('1 uploaded, 0 already sent.');
       await expect
         .poll(async () => [await album(ann.uid), await album(bob.uid)], { timeout: 20_000 })
         .toEqual([['GROUP_1.jpg'], ['GROUP_1.jpg']]);
@@ -376,9 +420,7 @@ describe('robot client', () => {
       // the server attaches the photo it has.
       const later = await cli('--attendee', cy.uid);
       expect(later.stdout).toContain('attached GROUP_1.jpg → photo');
-      expect(later.stdout).toContain(
-        '0 uploaded, 1 attached, 0 already sent, 0 refused, 0 failed.',
-      );
+      expect(later.stdout).toContain('0 uploaded, 1 attached, 0 already sent.');
       expect(await album(cy.uid)).toEqual(['GROUP_1.jpg']);
       expect(await album(ann.uid)).toEqual(['GROUP_1.jpg']);
       expect(await photoCount()).toBe(before + 1);
@@ -386,9 +428,7 @@ describe('robot client', () => {
       // Cy again: already sent, nothing leaves the machine.
       const again = await runRobotUpload(options({ paths: [own], attendeeUids: [cy.uid] }));
       expect(again).toMatchObject({ uploaded: 0, attached: 0, skipped: 1 });
-      expect(describeSummary(again)).toContain(
-        '0 uploaded, 0 attached, 1 already sent, 0 refused, 0 failed.',
-      );
+      expect(describeSummary(again)).toContain('0 uploaded, 1 already sent.');
 
       // Without its journal, the server says what it already has.
       await unlink(path.join(own, '.flashbulb-uploads.json'));

@@ -1,8 +1,8 @@
 import '@mantine/notifications/styles.css';
 import { lazy, Suspense } from 'react';
-import { Stack, Text } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { Route, Routes } from 'react-router';
+import { Link, Route, Routes } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../lib/session-store.ts';
 import { FullPageLoader } from '../components/full-page-loader.tsx';
@@ -60,9 +60,18 @@ const ImageEditPage = lazy(
   () => import('../features/printing/image-edit/components/image-edit-page.tsx'),
 );
 
+/** An unknown console address: said plainly, with the way back to the event list. */
 function NotFound() {
   const { t } = useTranslation();
-  return <Text>{t('console.notFound')}</Text>;
+  return (
+    <Stack gap="md" align="flex-start" data-testid="not-found">
+      <Title order={2}>{t('console.notFoundTitle')}</Title>
+      <Text>{t('console.notFound')}</Text>
+      <Button component={Link} to="/events">
+        {t('console.backToEvents')}
+      </Button>
+    </Stack>
+  );
 }
 
 /**

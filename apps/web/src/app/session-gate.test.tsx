@@ -50,6 +50,28 @@ describe('site root', () => {
     }
   });
 
+  it('shows “Page not found” with a way back on an unknown console page; signed out, sign-in', async () => {
+    installFakeApi({
+      '/auth/refresh': { ok: tokens('restored') },
+      '/flashbulb-owner/user/my-info/retrieve': { ok: adminUser },
+      '/auth/setup-status': { ok: { needs_first_admin: false } },
+      '/flashbulb-owner/event/basic-list/retrieve': { ok: { events: [], total_count: 0 } },
+    });
+    const view = renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Back to my events' }));
+    expect(await screen.findByRole('heading', { name: 'My events' })).toBeTruthy();
+    view.unmount();
+
+    installFakeApi({
+      '/auth/refresh': { nok: 'unauthorized_user', status: 401 },
+      '/auth/setup-status': { ok: { needs_first_admin: false } },
+    });
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+  });
+
   it('asks a visitor from another machine for the set-up token of the server log', async () => {
     const api = installFakeApi({
       '/auth/refresh': { nok: 'unauthorized_user', status: 401 },

@@ -144,6 +144,13 @@ export const enEvents = {
     robots: 'Robots',
     noRobots: 'This organisation has no robots',
     robotMoves: '{{robot}} will be disconnected from its current event {{event}}.',
+    newRobotName: 'New robot for this event',
+    createRobot: 'Create robot',
+    robotCreated: 'Robot {{name}} feeds this event',
+    robotKeyOnce:
+      'Its key is shown only now. Run this on the booth computer, with the photo folder in place of <folder>:',
+    copyCommand: 'Copy command',
+    copied: 'Copied',
     imageProcesses: 'Image processes',
     attendeesSection: 'Attendees',
     attendeeIdRegex: 'Attendee id pattern',

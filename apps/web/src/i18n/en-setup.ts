@@ -29,11 +29,11 @@ export const enSetup = {
   robots: {
     title: 'Robots',
     intro:
-      'A robot uploads photos from a camera or hot folder with the robot client: npm run cli -- upload --event <code> --key <robot key> <folder>.',
+      'A robot uploads photos from a camera or hot folder with the robot client: npm run cli -- upload --server <public url> --event <code> --key <robot key> <folder>. It uploads only to the event it is connected to: create it from the event (editor, General → Robots), or pick it there.',
     organisation: 'Organisation',
     name: 'Name',
     event: 'Connected event',
-    noEvent: 'Not connected',
+    noEvent: 'Not connected: pick it in the event editor, General → Robots',
     create: 'Create robot',
     newName: 'Robot name',
     none: 'No robots yet.',

@@ -8,6 +8,8 @@ import type { SignedInUser } from '../../access/signed-in-user.ts';
 import { administersOrganisation, organisationScope } from '../../access/rules.ts';
 import { isSuperUser } from '../../access/roles.ts';
 import { robotForOperator } from '../../presenters/robot.presenter.ts';
+import type { AccessControl } from '../../access/access-control.ts';
+import { userPrincipal } from '../../access/principal.ts';
 
 type Robot = z.infer<typeof robotSchema>;
 
@@ -20,6 +22,7 @@ export class RobotService {
   constructor(
     private readonly robots: RobotRepository,
     private readonly organisations: OrganisationRepository,
+    private readonly access: AccessControl,
   ) {}
 
   async list(
@@ -40,14 +43,29 @@ export class RobotService {
       throw new AppError('forbidden', 'organisation_id');
     if (!(await this.organisations.findById(input.organisation_id)))
       throw new AppError('organisation_not_found', 'organisation_id');
+    // Created from an event: the caller must manage it, and it must be the robot's organisation's.
+    let event: { id: number; name: string } | null = null;
+    if (input.event_id !== undefined) {
+      const grant = await this.access.requireEventAccess(userPrincipal(actor), 'event.manage', {
+        eventId: input.event_id,
+        field: 'event_id',
+      });
+      if (grant.event.row.organisationId !== input.organisation_id)
+        throw new AppError('event_not_found', 'event_id');
+      event = { id: grant.event.row.id, name: grant.event.row.name };
+    }
     const key = `fbr_${randomToken(30)}`;
     const row = await this.robots.create({
       name: input.name,
       organisationId: input.organisation_id,
+      eventId: event?.id ?? null,
       keyHash: hashToken(key),
       keyPrefix: key.slice(0, 10),
     });
-    return { ...robotForOperator({ ...row, eventName: null, lastUploadAt: null }), api_key: key };
+    return {
+      ...robotForOperator({ ...row, eventName: event?.name ?? null, lastUploadAt: null }),
+      api_key: key,
+    };
   }
 
   /** A new key, shown only in this reply; the old one stops working at once. */

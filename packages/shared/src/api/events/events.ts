@@ -435,7 +435,13 @@ export const publicEventFullData = defineEndpoint({
       .describe('Optional: album links carry only the key'),
   }),
   result: z.array(keyEventSchema),
-  errors: ['invalid_key', 'unauthorized_user', 'event_not_found'],
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'event_not_found',
+    'robot_not_attached',
+    'robot_other_event',
+  ],
 });
 
 export const secureProps = defineEndpoint({

@@ -30,7 +30,8 @@ export const createRobot = defineEndpoint({
   path: `${OWNER_PREFIX}/robot/create`,
   auth: 'owner',
   tag: 'robots',
-  summary: 'Create a robot (super users and admins); its API key is shown only in this reply',
+  summary:
+    'Create a robot (super users and admins), optionally attached to an event the caller manages; its API key is shown only in this reply',
   body: z.object({
     organisation_id: idSchema,
     name: z
@@ -38,9 +39,14 @@ export const createRobot = defineEndpoint({
       .trim()
       .min(1, 'robot_name_required')
       .max(100, 'invalid_value'),
+    event_id: idSchema
+      .optional()
+      .describe(
+        'Create the robot from this event (of the same organisation): it feeds the event at once',
+      ),
   }),
   result: robotSchema.extend({ api_key: z.string() }),
-  errors: ['forbidden', 'organisation_not_found'],
+  errors: ['forbidden', 'organisation_not_found', 'event_not_found'],
 });
 
 export const regenerateRobotKey = defineEndpoint({

@@ -131,6 +131,8 @@ export const photoUploadAccess = defineEndpoint({
   result: photoUploadGrantSchema,
   errors: [
     'invalid_key',
+    'robot_not_attached',
+    'robot_other_event',
     'event_not_found',
     'unsupported_picture_format',
     'file_name_invalid',
@@ -185,6 +187,8 @@ export const photoUploadComplete = defineEndpoint({
   result: photoUploadResultSchema,
   errors: [
     'invalid_key',
+    'robot_not_attached',
+    'robot_other_event',
     'not_found',
     'unsupported_picture_format',
     'unsupported_media_size',

@@ -1,5 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
-import { deletePpt, endpoints, imageProcessList, pptList, robotList } from '@flashbulb/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  createRobot,
+  deletePpt,
+  endpoints,
+  imageProcessList,
+  pptList,
+  robotList,
+} from '@flashbulb/shared';
 import { callApi } from '../../../../lib/api-client.ts';
 
 /** What the editor offers to choose from: organisations, robots, processes and templates. */
@@ -29,6 +36,16 @@ export const useRobots = (organisationId: number | null) =>
     queryFn: ({ signal }) => callApi(robotList, orgBody(organisationId), { signal }),
     select: (result) => result.robots,
   });
+
+/** A robot made from the event: it feeds the event at once (its key is in this reply only). */
+export const useCreateEventRobot = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { organisation_id: number; event_id: number; name: string }) =>
+      callApi(createRobot, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['robots'] }),
+  });
+};
 
 export const useImageProcesses = (organisationId: number | null) =>
   useQuery({

@@ -295,6 +295,38 @@ describe('editor tabs: checkbox-driven fields', () => {
     );
   });
 
+  it('creates a robot from the event: attached at once, key and upload command shown once', async () => {
+    const CREATE = `${OWNER}/robot/create`;
+    const event = storedEvent();
+    const e = await openEdit(event, {
+      [CREATE]: {
+        ok: {
+          id: 9,
+          name: 'Gate',
+          organisation_id: 3,
+          event_id: event.id,
+          event_name: event.name,
+          last_upload_date: null,
+          api_key: 'fbr_secret123',
+        },
+      },
+    });
+    await e.user.type(e.input('New robot for this event'), 'Gate');
+    await e.user.click(within(e.dialog).getByRole('button', { name: 'Create robot' }));
+    await waitFor(() => expect(e.api.callsTo(CREATE)).toHaveLength(1));
+    expect(e.api.callsTo(CREATE)[0]?.body).toEqual({
+      organisation_id: 3,
+      event_id: event.id,
+      name: 'Gate',
+    });
+    expect((await within(e.dialog).findByTestId('upload-command')).textContent).toBe(
+      `npm run cli -- upload --server ${window.location.origin} --event ${event.name} --key fbr_secret123 <folder>`,
+    );
+    // A save keeps the new robot on the event.
+    const body = await e.update();
+    expect(body.robot_id_array).toContain(9);
+  });
+
   it('restores the saved attendee-upload values on enable and clears them on disable', async () => {
     const e = await openEdit(
       storedEvent({

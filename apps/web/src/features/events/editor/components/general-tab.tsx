@@ -1,11 +1,28 @@
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { EVENT_LIMITS } from '@flashbulb/shared';
 import { ConfirmPopup } from '../../../../components/popup.tsx';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { useImageProcesses, useOrganisations, useRobots } from '../api/catalog-api.ts';
+import { errorKeyOf } from '../../../../lib/api-client.ts';
+import {
+  useCreateEventRobot,
+  useImageProcesses,
+  useOrganisations,
+  useRobots,
+} from '../api/catalog-api.ts';
 import { useEditorContext } from '../hooks/editor-context.ts';
 import { DEFAULT_LOGO_IMAGE, type EventFormValues } from '../utils/event-form-values.ts';
 import { newApiToken } from '../utils/random-codes.ts';
@@ -145,6 +162,80 @@ function RobotsField() {
               })}
             </Text>
           ))}
+        </Alert>
+      ) : null}
+      <NewEventRobot />
+    </Stack>
+  );
+}
+
+/** The exact robot-client command for a robot key and event, `--server` included. */
+export const uploadCommand = (origin: string, eventName: string, key: string): string =>
+  `npm run cli -- upload --server ${origin} --event ${eventName} --key ${key} <folder>`;
+
+/**
+ * Create a robot from the stored event: it feeds the event at once; its key and the upload
+ * command are shown once. Admins only (they create robots), and only for a saved event.
+ */
+function NewEventRobot() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { event, isAdmin, mode } = useEditorContext();
+  const { getValues, setValue } = useFormContext<EventFormValues>();
+  const create = useCreateEventRobot();
+  const [name, setName] = useState('');
+  const [shown, setShown] = useState<{ name: string; key: string } | null>(null);
+  if (!isAdmin || mode !== 'edit' || !event) return null;
+  const command = shown ? uploadCommand(window.location.origin, event.name, shown.key) : '';
+  return (
+    <Stack gap={4} data-testid="new-event-robot">
+      <Group align="flex-end" wrap="wrap" gap="xs">
+        <TextInput
+          label={t('events.general.newRobotName')}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={create.error ? errorText(errorKeyOf(create.error)) : undefined}
+          style={{ flex: '1 1 180px' }}
+        />
+        <Button
+          variant="default"
+          loading={create.isPending}
+          onClick={() =>
+            create.mutate(
+              { organisation_id: event.organisation_id, event_id: event.id, name },
+              {
+                onSuccess: (robot) => {
+                  setShown({ name: robot.name, key: robot.api_key });
+                  setName('');
+                  // The server attached it; the form's list follows, so a save keeps it.
+                  setValue('robot_id_array', [...getValues('robot_id_array'), robot.id]);
+                },
+              },
+            )
+          }
+        >
+          {t('events.general.createRobot')}
+        </Button>
+      </Group>
+      {shown ? (
+        <Alert
+          color="yellow"
+          title={t('events.general.robotCreated', { name: shown.name })}
+          data-testid="new-robot-key"
+        >
+          <Stack gap="xs">
+            <Text size="sm">{t('events.general.robotKeyOnce')}</Text>
+            <Code block data-testid="upload-command" style={{ wordBreak: 'break-all' }}>
+              {command}
+            </Code>
+            <CopyButton value={command}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="light" onClick={copy} w="fit-content">
+                  {copied ? t('events.general.copied') : t('events.general.copyCommand')}
+                </Button>
+              )}
+            </CopyButton>
+          </Stack>
         </Alert>
       ) : null}
     </Stack>

@@ -157,6 +157,44 @@ describe('set-up screens', { timeout: 20_000 }, () => {
     });
   });
 
+  it('lists each robot with the event it feeds and its last upload, and says how to connect one', async () => {
+    installConsoleApi({
+      user: orgAdmin,
+      routes: {
+        [`${OWNER}/robot/list/retrieve`]: {
+          ok: {
+            robots: [
+              {
+                id: 5,
+                name: 'Gate',
+                organisation_id: 3,
+                event_id: 7,
+                event_name: 'GALA',
+                last_upload_date: '2026-05-01T10:00:00.000Z',
+              },
+              {
+                id: 6,
+                name: 'Spare',
+                organisation_id: 3,
+                event_id: null,
+                event_name: null,
+                last_upload_date: null,
+              },
+            ],
+          },
+        },
+      },
+    });
+    renderApp('/robots');
+    const rows = await screen.findAllByTestId('robot-row');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]!.textContent).toContain('GALA');
+    expect(rows[0]!.textContent).toContain(new Date('2026-05-01T10:00:00.000Z').toLocaleString());
+    expect(rows[1]!.textContent).toContain(
+      'Not connected: pick it in the event editor, General → Robots',
+    );
+  });
+
   it('asks for an organisation before robots when there is none', async () => {
     installConsoleApi({
       user: superUser,

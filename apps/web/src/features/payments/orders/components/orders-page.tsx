@@ -260,7 +260,9 @@ function OrderLine({
       <Table.Td data-label={t('orders.column.payments')}>
         <Stack gap={4} aria-label={t('orders.paymentsOf', { id: order.order_id })}>
           {order.payments.map((payment) => (
-            <Group key={payment.payment_id} gap={6} wrap="nowrap">
+            // Wraps: on a phone the card's half-width cell cannot hold id, provider, status and
+            // the Refund button on one line (the button was cut off).
+            <Group key={payment.payment_id} gap={6} wrap="wrap" justify="flex-end">
               <Text size="xs" ff="monospace">
                 {payment.payment_id}
               </Text>
