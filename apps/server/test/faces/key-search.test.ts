@@ -310,6 +310,50 @@ describe('search by face with a key', () => {
     }
   });
 
+  it("accepts the public thumbnail URL the key was handed, and refuses a hidden photo's or another event's", async () => {
+    const list = await t.ok(endpoints.publicPhotoList, {
+      ...publicKey(event),
+      max_size: 100,
+      page_number: 1,
+    });
+    const shown = list.photos.find((p) => p.id === annaPhotos[0]!.id)!;
+    const thumbnail = shown.urls.thumbnail!;
+    expect(thumbnail).not.toContain('/media/photos/');
+    // The scripted engine answers by width: the thumbnail shows Anna too.
+    const thumb = await t.app.inject({ method: 'GET', url: new URL(thumbnail).pathname });
+    expect(thumb.statusCode).toBe(200);
+    const { width } = await sharp(thumb.rawPayload).metadata();
+    engine.byWidth.set(width!, [face(anna)]);
+    const result = await t.ok(endpoints.keySearchByFace, {
+      ...publicKey(event),
+      photo_url_list: [thumbnail],
+      face_consent_version: CONSENT,
+    });
+    expect(result.photos.map((p) => p.id).sort()).toEqual(
+      [...annaPhotos.map((p) => p.id), annaAlbumPhoto.id].sort(),
+    );
+
+    const hiddenThumb = hiddenAnna.urls.thumbnail!;
+    const otherList = await t.ok(endpoints.publicPhotoList, {
+      ...publicKey(other),
+      max_size: 100,
+      page_number: 1,
+    });
+    const otherThumb = otherList.photos[0]!.urls.thumbnail!;
+    for (const reference of [
+      hiddenThumb,
+      otherThumb,
+      // a public file of the event that is no photo's variant
+      thumbnail.replace(/uid_[^/]+_uid/, 'uid_nobody_uid'),
+      thumbnail.replace('/thumbnail', '/../thumbnail'),
+    ]) {
+      expect(errorOf(await search(publicKey(event), [reference])), reference).toMatchObject({
+        status: 400,
+        message_key: 'invalid_url',
+      });
+    }
+  });
+
   it('disableSelfies refuses the search and the grant', async () => {
     const off = await createEvent(t, world.adminA, {
       enable_facial_recognition: 1,
