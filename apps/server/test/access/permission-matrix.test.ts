@@ -327,6 +327,11 @@ const rows: Record<EndpointName, Row> = {
     }),
     expect: everyone(['code_mismatch', 400]),
   },
+  // A common new password is refused before the current one is checked (no lockout counted).
+  changePassword: {
+    body: () => ({ previous_password: 'not the password', proposed_password: 'password' }),
+    expect: operators(['invalid_password', 400], ['invalid_password', 400]),
+  },
   refresh: { body: () => ({ refresh_token: 'not-a-token' }), expect: everyone(UNAUTHORIZED) },
   // Signing out with an API key ends no session; without credentials it answers ok too.
   signOut: { body: () => ({}), expect: everyone(OK) },
@@ -883,6 +888,13 @@ const rows: Record<EndpointName, Row> = {
     expect: keyed({
       ...keysA(INVALID_KEY, FACE_OFF, FACE_OFF, FACE_OFF, INVALID_KEY),
       ...keysB(INVALID_KEY, FACE_OFF, FACE_OFF, FACE_OFF, INVALID_KEY),
+    }),
+  },
+  faceConsent: {
+    body: () => ({}),
+    expect: keyed({
+      ...keysA(INVALID_KEY, OK, OK, OK, INVALID_KEY),
+      ...keysB(INVALID_KEY, OK, OK, OK, INVALID_KEY),
     }),
   },
   faceDataInfo: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },

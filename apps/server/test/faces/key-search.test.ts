@@ -208,6 +208,45 @@ describe('selfie upload grant', () => {
   });
 });
 
+describe('face consent by HTTP', () => {
+  it("answers the event's text and the version a selfie grant then accepts", async () => {
+    const text = 'We compare your selfie with this event’s photos; it is deleted after 7 days.';
+    const worded = await createEvent(t, world.adminA, {
+      enable_facial_recognition: 1,
+      opts: { description: 'Worded', faceRecognitionText: text },
+    });
+    const consent = await t.ok(endpoints.faceConsent, publicKey(worded));
+    expect(consent).toEqual({
+      face_consent_version: faceConsentVersion(text),
+      face_recognition_text: text,
+      face_recognition_enabled: 1,
+    });
+    // The version as answered opens the grant; the default text's version is outdated here.
+    await t.ok(endpoints.selfieUploadAccess, {
+      ...privateKey(worded),
+      content_type: 'image/jpeg',
+      face_consent_version: consent.face_consent_version,
+    });
+    expect(
+      errorOf(
+        await t.call(endpoints.selfieUploadAccess, {
+          ...privateKey(worded),
+          content_type: 'image/jpeg',
+          face_consent_version: CONSENT,
+        }),
+      ),
+    ).toMatchObject({ status: 400, message_key: 'face_consent_outdated' });
+    expect(await t.ok(endpoints.faceConsent, privateKey(event))).toMatchObject({
+      face_consent_version: CONSENT,
+      face_recognition_text: '',
+    });
+    expect(errorOf(await t.call(endpoints.faceConsent, ownerKey(event)))).toMatchObject({
+      status: 401,
+      message_key: 'invalid_key',
+    });
+  });
+});
+
 describe('search by face with a key', () => {
   it("kiosk: a selfie finds that person's visible photos of the event, nobody else's, best first", async () => {
     const selfie = await uploadSelfie(privateKey(event), ANNA_SELFIE);

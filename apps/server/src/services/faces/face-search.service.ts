@@ -91,7 +91,7 @@ export class FaceSearchService {
       urls: Pick<PhotoUrls, 'fromUrl' | 'keyOf'>;
       clock: Clock;
       /** Consent and the selfie records. */
-      selfieRules: Pick<FaceSelfieService, 'requireConsent' | 'record'>;
+      selfieRules: Pick<FaceSelfieService, 'requireConsent' | 'record' | 'consentVersion'>;
       selfies: Pick<FaceSelfieRepository, 'findLive' | 'describe'>;
       /** Selfie grants and face searches per key (services/operations/quotas.ts). */
       quotas?: Pick<Quotas, 'selfieGrant' | 'faceSearch'>;
@@ -214,6 +214,22 @@ export class FaceSearchService {
     }
     photos.sort((a, b) => b.similarity - a.similarity || b.id - a.id);
     return { photos, searched_faces: references.length };
+  }
+
+  /**
+   * `event/face-consent/retrieve`: the text a guest accepts and its version, for clients that do
+   * not run the shared TypeScript helper. Answered also while selfies are off (the flag says so).
+   */
+  async faceConsent(principal: Principal) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'face.search_by_key', {
+      keyEvent: true,
+    });
+    return {
+      face_consent_version: this.deps.selfieRules.consentVersion(event.row),
+      face_recognition_text: event.row.opts.faceRecognitionText ?? '',
+      face_recognition_enabled:
+        event.row.enable_facial_recognition === 1 && event.row.opts.disableSelfies !== 1 ? 1 : 0,
+    };
   }
 
   /**
