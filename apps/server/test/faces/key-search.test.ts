@@ -362,7 +362,7 @@ describe('search by face with a key', () => {
     const thumb = await t.app.inject({ method: 'GET', url: new URL(thumbnail).pathname });
     expect(thumb.statusCode).toBe(200);
     const { width } = await sharp(thumb.rawPayload).metadata();
-    engine.byWidth.set(width!, [face(anna)]);
+    engine.byWidth.set(width, [face(anna)]);
     const result = await t.ok(endpoints.keySearchByFace, {
       ...publicKey(event),
       photo_url_list: [thumbnail],

@@ -21,7 +21,6 @@ const changePasswordFormSchema = z
     message: 'passwords_do_not_match',
   });
 type ChangePasswordValues = z.infer<typeof changePasswordFormSchema>;
-type FieldName = 'previous_password' | 'proposed_password';
 
 /**
  * The signed-in user's new password: the current one, the new one twice. The shared rules check
@@ -67,7 +66,7 @@ export function ChangePasswordModal({
       const key = errorKeyOf(error);
       const field = isApiError(error) && error.type === 'field' ? error.field : undefined;
       if (field === 'previous_password' || field === 'proposed_password')
-        setError(field as FieldName, { message: key }, { shouldFocus: true });
+        setError(field, { message: key }, { shouldFocus: true });
       else setErrorKey(key);
       return;
     }
