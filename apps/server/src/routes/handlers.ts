@@ -257,6 +257,8 @@ export const createHandlers = (services: {
   publicPhotoList: async ({ principal, body, request }) =>
     services.photoListing.listForGuest(principal, body, { address: request.ip }),
   photoCountInfo: async ({ principal, body }) => services.photoListing.countInfo(principal, body),
+  keyPhotoCountInfo: async ({ principal, body }) =>
+    services.photoListing.keyCountInfo(principal, body),
   deletePhoto: async ({ principal, body }) => ({
     deleted: await services.photoChanges.deleteOne(principal, body),
   }),

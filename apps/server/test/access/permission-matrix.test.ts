@@ -581,6 +581,13 @@ const rows: Record<EndpointName, Row> = {
     }),
   },
   photoCountInfo: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  keyPhotoCountInfo: {
+    body: () => ({}),
+    expect: keyed({
+      ...keysA(OK, INVALID_KEY, INVALID_KEY, INVALID_KEY, OK),
+      ...keysB(OK, INVALID_KEY, INVALID_KEY, INVALID_KEY, OK),
+    }),
+  },
   deletePhoto: {
     body: async () => ({ photo_id: (await insertPhoto(eventA)).id }),
     expect: operators(OK, NOT_FOUND),

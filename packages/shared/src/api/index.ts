@@ -72,6 +72,7 @@ export const endpoints = {
   photoUploadAccess: photos.photoUploadAccess,
   photoUploadComplete: photos.photoUploadComplete,
   ownerPhotoList: photos.ownerPhotoList,
+  keyPhotoCountInfo: photos.keyPhotoCountInfo,
   publicPhotoList: photos.publicPhotoList,
   photoCountInfo: photos.photoCountInfo,
   deletePhoto: photos.deletePhoto,
