@@ -190,9 +190,12 @@ describe('attendee and kiosk album pages in Chromium (albums §2.1)', () => {
       const browser = await journey.launchBrowser();
       const { page } = browser;
       const pv = encodeURIComponent(event.privateKey);
+      // The organiser's kiosk links carry the event's display token: with the private key it makes
+      // the kiosk, which alone (of the guest-facing links) adds photos to albums.
+      const display = encodeURIComponent(event.displayToken);
       await journey.withServerLog(async () => {
         // The ride kiosk: choose two photos, scan the card (its QR holds the album link).
-        await page.goto(`${url}/?kType=evSB3&kioskMode=true&pvId=${pv}`);
+        await page.goto(`${url}/?kType=evSB3&kioskMode=true&pvId=${pv}&display=${display}`);
         await expect.poll(() => photoNames(page)).toHaveLength(4);
         await page.locator('[data-photo-name="green.jpg"]').click();
         await page.locator('[data-photo-name="blue.jpg"]').focus();
@@ -214,7 +217,7 @@ describe('attendee and kiosk album pages in Chromium (albums §2.1)', () => {
 
         // The all-photos kiosk with the first attendee's card: add one more photo to their album.
         await page.goto(
-          `${url}/?kType=evSB1&kioskMode=true&pvId=${pv}&attendeeId=${encodeURIComponent(attendee.display_uid)}`,
+          `${url}/?kType=evSB1&kioskMode=true&pvId=${pv}&display=${display}&attendeeId=${encodeURIComponent(attendee.display_uid)}`,
         );
         await expect.poll(() => photoNames(page)).toHaveLength(4);
         await page.getByRole('button', { name: 'Add to my album: blue.jpg' }).click();

@@ -23,6 +23,9 @@ export const BOTH_ENGINES: readonly string[] = [
   // Database maintenance, the data-dir lock, crash safety.
   'operations/database-maintenance.test.ts',
   'platform/data-dir-lock.test.ts',
+  // Backups (a snapshot of every table, a restore in one transaction) and the integrity check.
+  'operations/backup.test.ts',
+  'operations/integrity.test.ts',
   'platform/crash-safety.test.ts',
   // Jobs (pg-boss), the outbox, several processes on one database, restarts mid-job.
   'platform/jobs-registry.test.ts',

@@ -79,7 +79,7 @@ export const createContainer = async (
   const payments = wirePayments(core, identity, events, photos, albums, messaging);
   const notifications = wireMessagingTopics(core, events, messaging);
   const printing = wirePrinting(core, events, photos, albums);
-  const operations = wireOperations(core, identity, events, messaging);
+  const operations = wireOperations(core, identity, events, messaging, options.webhookResolve);
   const domains = [
     identity,
     messaging,
@@ -175,6 +175,8 @@ export const createContainer = async (
           },
           providerCheckouts: payments.services.providerCheckouts,
           webhooks: operations.services.webhookOut,
+          integrity: operations.services.integrity,
+          integrityLog: logger.child({ component: 'integrity' }),
           clock,
         }),
       );

@@ -365,6 +365,37 @@ export const errorCatalogue = {
   },
   webhook_event_types_required: { status: 400, text: 'Choose at least one kind of event' },
   webhook_disabled: { status: 409, text: 'Enable the endpoint first' },
+  // backups and the integrity check (operations)
+  backup_not_found: { status: 404, text: 'No backup was found in that folder' },
+  backup_version_unsupported: {
+    status: 409,
+    text: 'This backup was made by a newer version of Flashbulb; upgrade first',
+  },
+  backup_schema_newer: {
+    status: 409,
+    text: 'This backup holds a newer database schema than this version of Flashbulb; upgrade first',
+  },
+  backup_corrupt: {
+    status: 409,
+    text: 'The backup does not match its checksums; nothing was restored',
+  },
+  backup_target_not_empty: {
+    status: 409,
+    text: 'This installation already holds data; restore onto an empty one (or force it)',
+  },
+  backup_secret_mismatch: {
+    status: 409,
+    text: 'The backup was made under another secret key; set the same FLASHBULB_SECRET_KEY',
+  },
+  backup_running: { status: 409, text: 'A backup is running already; wait for it to finish' },
+  integrity_object_unknown: {
+    status: 404,
+    text: 'This object is not in the last integrity report; run the check again',
+  },
+  integrity_action_unavailable: {
+    status: 409,
+    text: 'This action does not apply to this object',
+  },
   payment_not_paid: { status: 409, text: 'Only a paid payment can be refunded' },
   payment_refund_unsupported: {
     status: 409,

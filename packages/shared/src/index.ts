@@ -59,3 +59,17 @@ export {
   type WebhookEndpoint,
   type WebhookDelivery,
 } from './api/operations/webhooks.ts';
+export {
+  backupCreate,
+  backupList,
+  integrityCheck,
+  integrityRepair,
+  INTEGRITY_PROBLEMS,
+  INTEGRITY_ACTIONS,
+  type BackupResult,
+  type BackupSummary,
+  type IntegrityProblem,
+  type IntegrityProblemKind,
+  type IntegrityAction,
+  type IntegrityReport,
+} from './api/operations/maintenance.ts';

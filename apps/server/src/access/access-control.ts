@@ -220,7 +220,8 @@ export class AccessControl {
   requireAttendee(principal: Principal, permission: Permission): AttendeeRecord {
     if (principal.kind === 'anonymous' || principal.kind === 'user')
       throw new AppError('unauthorized_user');
-    if (!allows(permission, subjectOf(principal))) throw wrongKeyType(permission);
+    if (!allows(permission, subjectOf(principal)))
+      throw wrongKeyType(permission, subjectOf(principal));
     if (principal.kind === 'bad_key' || !principal.attendee)
       throw new AppError(
         principal.kind === 'bad_key'
@@ -258,7 +259,7 @@ export class AccessControl {
   ): Promise<EventGrant> {
     // A photo's existence is not revealed to a key that cannot act on it.
     if (!allows(permission, subjectOf(principal)))
-      throw 'photo' in target ? notFound(target) : wrongKeyType(permission);
+      throw 'photo' in target ? notFound(target) : wrongKeyType(permission, subjectOf(principal));
     // A key that opens nothing: calls naming the event say `invalid_key`, the others (the key
     // alone names the event) `unauthorized_user`.
     if (principal.kind === 'bad_key' || !principal.event) throw badKey(target);
@@ -323,7 +324,11 @@ const notFound = (target: EventTarget): AppError => {
 const badKey = (target: EventTarget): AppError =>
   new AppError('eventName' in target ? 'invalid_key' : 'unauthorized_user');
 
-const wrongKeyType = (permission: Permission): AppError => {
+const wrongKeyType = (permission: Permission, subject: Subject): AppError => {
   const refusal = WRONG_KEY_TYPE[permission];
+  // The private key without the display token where the kiosk holds the permission: what is
+  // missing is the kiosk's token (a guest's private-album link never carries it).
+  if (subject === 'private_key' && allows(permission, 'kiosk'))
+    return new AppError('invalid_key', 'display');
   return new AppError(refusal.key, refusal.field);
 };

@@ -82,8 +82,12 @@ export const PERMISSIONS = {
   'photo.activity': row(N, N, N, N, N, N, N, Y, N),
   /** Share pages and share tracking; mini-album links. */
   'photo.share': row(Y, Y, Y, Y, Y, Y, Y, Y, Y),
-  /** Kiosk calls that add to an album: card check, add photos (by id or QR scan), camera photos. */
-  'attendee.kiosk': row(N, N, N, Y, Y, N, N, N, Y),
+  /**
+   * Kiosk calls that add to an album: card check, add photos (by id or QR scan), camera photos,
+   * kiosk deletes. The kiosk (and the roaming photographer's event-owner key), never a guest's
+   * private-album link: it would check any card of the organisation and fill any album.
+   */
+  'attendee.kiosk': row(N, N, N, Y, N, N, N, N, Y),
   /**
    * The kiosk desk, on attendees of the kiosk's event only: leave an attendee's e-mail address,
    * group cards into one album, profile photos. Only the kiosk (private key + display token).
@@ -97,8 +101,13 @@ export const PERMISSIONS = {
   'face.search_by_key': row(N, N, N, N, Y, Y, Y, N, Y),
   /** Desk sales: unlock an attendee's album with an employee's code (the kiosk only). */
   'attendee.unlock': row(N, N, N, N, N, N, N, N, Y),
-  /** Checkout: start, poll and cancel a payment (kiosks, and the attendee for their own album). */
-  'payment.checkout': row(N, N, N, Y, Y, N, Y, N, Y),
+  /**
+   * Checkout: prices, start, poll and cancel a payment, on any provider (QR, card form, the
+   * payment terminal, the Square reader, a Shopify draft). The attendee for their own album; the
+   * kiosk (and the event-owner key) for the attendee in front of it. A guest's private-album link
+   * is nobody's album: it sells nothing (a sale names an attendee, any of the organisation).
+   */
+  'payment.checkout': row(N, N, N, Y, N, N, Y, N, Y),
   /** Queue prints of the event's photos (owners in the console, the kiosk by key). */
   'photo.print': row(Y, Y, Y, N, N, N, N, N, Y),
   /** Complete a shop's draft order as paid at the counter: operators and the kiosk only. */

@@ -19,7 +19,9 @@ import { AppError } from '../lib/app-error.ts';
 import { describeOpenModes, restrictNewFileModes, secureDataDir } from '../lib/data-dir-modes.ts';
 import { httpPost, runPrintAgent } from './print-agent.ts';
 import { describeSummary, runRobotUpload } from './robot-upload.ts';
+import { runOperations } from './operations.ts';
 import { startTerminalSim, type TerminalOutcome } from './terminal-sim.ts';
+import { UsageError } from './usage-error.ts';
 
 const USAGE = `Flashbulb command line
 
@@ -42,6 +44,19 @@ const USAGE = `Flashbulb command line
       (default .flashbulb-print-agent) remembers sheets CUPS already took, so a restarted agent
       never prints one twice.
 
+  npm run cli -- backup create [--to <folder>] [--keep <n>]
+      Writes a backup folder (flashbulb-backup-<time>) into --to (default <data dir>/backups): a
+      consistent snapshot of the database and every stored object with its SHA-256. --keep <n>
+      then removes all but the newest n backups there. While a server runs on the embedded
+      database the backup goes through its API (--api-key; written to <data dir>/backups).
+  npm run cli -- backup restore --from <backup folder> [--force]
+      Verifies every checksum, then restores database, objects and secret key onto this install,
+      which must be empty (no users, events or objects) unless --force. Stop the server first.
+  npm run cli -- integrity check [--json]
+      Compares what the database names (originals with their SHA-256, derivatives, selfies,
+      profile photos, print sheets) with what storage holds: lists missing objects, objects no row
+      owns and checksum mismatches. Exits 1 when it found any.
+
   npm run cli -- terminal-sim --port <port> [--host <address>] [--outcome approve|decline|timeout]
       A payment terminal simulator (POST /fcc/pay, /fcc/check-status, /fcc/cancel) for venues
       testing without hardware; POST /sim/outcome and /sim/resolve choose what the card does.
@@ -61,8 +76,6 @@ const ROLE_WORDS: Record<string, Role> = {
   'event-owner': Role.EVENT_OWNER,
   '3': Role.EVENT_OWNER,
 };
-
-class UsageError extends Error {}
 
 /** What the user and organisation commands need: the API of a running server, or the database. */
 interface AdminTarget {
@@ -189,6 +202,11 @@ const run = async (argv: string[]): Promise<void> => {
       port: { type: 'string' },
       host: { type: 'string' },
       outcome: { type: 'string' },
+      to: { type: 'string' },
+      from: { type: 'string' },
+      keep: { type: 'string' },
+      force: { type: 'boolean' },
+      json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -259,6 +277,10 @@ const run = async (argv: string[]): Promise<void> => {
     });
     process.stdout.write(describeSummary(summary));
     if (summary.failed > 0 || summary.stopped) process.exitCode = 1;
+    return;
+  }
+  if (noun === 'backup' || noun === 'integrity') {
+    await runOperations(noun, verb, values);
     return;
   }
   const known =

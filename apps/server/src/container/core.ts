@@ -3,6 +3,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { FaceEngineProvider } from '../repositories/faces/engine/face-engine-provider.ts';
+import type { HostResolver } from '../repositories/operations/webhook-sender.ts';
 import type { AppConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { SignalBus } from '../signals/signal-bus.ts';
@@ -27,6 +28,8 @@ export interface ContainerOptions {
   faceEngine?: FaceEngineProvider;
   /** The password hasher (tests give one of low cost); otherwise argon2id at the server's cost. */
   passwordHasher?: PasswordHasher;
+  /** How outgoing webhooks resolve host names (tests give a double); otherwise the system's. */
+  webhookResolve?: HostResolver;
 }
 
 /** What every domain's wiring shares: configuration, database, clock, secrets, jobs, bus, storage. */

@@ -9,6 +9,7 @@ import {
   type AuthPasswordResetDeps,
 } from '../jobs/auth-password-reset.job.ts';
 import { databaseVacuumJob, type DatabaseVacuumDeps } from '../jobs/database-vacuum.job.ts';
+import { integrityCheckJob, type IntegrityCheckDeps } from '../jobs/integrity-check.job.ts';
 import { facesBackfillJob, type FacesBackfillDeps } from '../jobs/faces-backfill.job.ts';
 import { facesIndexJob, type FacesIndexDeps } from '../jobs/faces-index.job.ts';
 import {
@@ -89,6 +90,7 @@ export type JobServices = MailDeliverDeps &
   PaymentsReconcileDeps &
   StorageSweepUploadsDeps &
   DatabaseVacuumDeps &
+  IntegrityCheckDeps &
   PhotoImageProcessDeps &
   AttendeesMailListDeps &
   ReportsDailyDeps &
@@ -124,6 +126,7 @@ export const bindJobs = (services: JobServices): BoundJobs => ({
   'payments.reconcile': bindJob(paymentsReconcileJob, services),
   'storage.sweep-uploads': bindJob(storageSweepUploadsJob, services),
   'database.vacuum': bindJob(databaseVacuumJob, services),
+  'integrity.check': bindJob(integrityCheckJob, services),
   'photo.image-process': bindJob(photoImageProcessJob, services),
   'attendees.mail-list': bindJob(attendeesMailListJob, services),
   'reports.daily': bindJob(reportsDailyJob, services),

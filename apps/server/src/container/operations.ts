@@ -1,5 +1,8 @@
+import { IntegrityRepository } from '../repositories/operations/integrity.repository.ts';
+import { IntegrityService } from '../services/operations/integrity.service.ts';
+import { createBackupService } from './backup.ts';
 import { WebhookOutRepository } from '../repositories/operations/webhook-out.repository.ts';
-import { WebhookSender } from '../repositories/operations/webhook-sender.ts';
+import { WebhookSender, type HostResolver } from '../repositories/operations/webhook-sender.ts';
 import { registerWebhookOutListeners } from '../services/operations/webhook-out.listeners.ts';
 import { WebhookOutService } from '../services/operations/webhook-out.service.ts';
 import type { Core } from './core.ts';
@@ -7,14 +10,19 @@ import type { Events } from './events.ts';
 import type { Identity } from './identity.ts';
 import type { Messaging } from './messaging.ts';
 
-/** Operations (docs/domains/operations.md): outgoing webhooks; metrics and health live in core. */
+/**
+ * Operations (docs/domains/operations.md): outgoing webhooks, backups, the storage integrity check;
+ * metrics and health live in core.
+ */
 export const wireOperations = (
   core: Core,
   identity: Identity,
   events: Events,
   messaging: Messaging,
+  /** Host names of webhook endpoints (tests give a double); the system resolver otherwise. */
+  webhookResolve?: HostResolver,
 ) => {
-  const { config, database, bus, secrets, jobs, clock, logger } = core;
+  const { config, database, bus, secrets, jobs, clock, logger, storage, metrics } = core;
   const webhookOut = new WebhookOutRepository(database.db);
   const webhookOutService = new WebhookOutService({
     rows: webhookOut,
@@ -22,7 +30,10 @@ export const wireOperations = (
     events: events.repositories.events,
     users: identity.repositories.users,
     mail: messaging.services.mail,
-    sender: new WebhookSender({ allowPrivate: config.webhooksAllowPrivate }),
+    sender: new WebhookSender({
+      allowPrivate: config.webhooksAllowPrivate,
+      ...(webhookResolve ? { resolve: webhookResolve } : {}),
+    }),
     secrets,
     jobs,
     clock,
@@ -32,9 +43,12 @@ export const wireOperations = (
     webhooks: webhookOutService,
     events: events.repositories.events,
   });
+  const integrityRows = new IntegrityRepository(database);
+  const integrity = new IntegrityService({ rows: integrityRows, storage, jobs, clock, metrics });
+  const backups = createBackupService({ config, database, storage, clock });
   return {
-    repositories: { webhookOut },
-    services: { webhookOut: webhookOutService },
+    repositories: { webhookOut, integrity: integrityRows },
+    services: { webhookOut: webhookOutService, integrity, backups },
   };
 };
 export type Operations = ReturnType<typeof wireOperations>;

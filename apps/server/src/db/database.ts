@@ -51,7 +51,7 @@ export interface Database extends SqlRunner {
   readonly lock?: DataDirLock;
 }
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 /** Serialises migrations when several processes start at once against one PostgreSQL. */
 const MIGRATION_LOCK_ID = 727_001;
 

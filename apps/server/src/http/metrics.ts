@@ -24,6 +24,8 @@ export class Metrics {
   private readonly jobDuration: client.Histogram<'queue'>;
   private readonly photosIngested: client.Counter;
   private readonly photosReady: client.Counter;
+  private readonly integrityProblems: client.Gauge<'kind'>;
+  private readonly integrityChecked: client.Gauge;
   private operations: OperationsRepository | undefined;
   private poolStats: (() => PoolStats | null) | undefined;
 
@@ -57,6 +59,17 @@ export class Metrics {
     this.photosReady = new client.Counter({
       name: 'flashbulb_photos_ready_total',
       help: 'Photos whose derivatives this process made',
+      registers: [this.registry],
+    });
+    this.integrityProblems = new client.Gauge({
+      name: 'flashbulb_integrity_problems',
+      help: 'Storage integrity problems found by the last check this process ran, by kind (missing, untracked, checksum_mismatch)',
+      labelNames: ['kind'],
+      registers: [this.registry],
+    });
+    this.integrityChecked = new client.Gauge({
+      name: 'flashbulb_integrity_last_check_timestamp_seconds',
+      help: 'When the last storage integrity check this process ran started (Unix time)',
       registers: [this.registry],
     });
     const jobs: client.Gauge<'queue' | 'state'> = new client.Gauge({
@@ -119,6 +132,17 @@ export class Metrics {
 
   photoReady(): void {
     this.photosReady.inc();
+  }
+
+  recordIntegrity(report: {
+    checked_date: string;
+    missing: number;
+    untracked: number;
+    checksum_mismatch: number;
+  }): void {
+    for (const kind of ['missing', 'untracked', 'checksum_mismatch'] as const)
+      this.integrityProblems.set({ kind }, report[kind]);
+    this.integrityChecked.set(Date.parse(report.checked_date) / 1000);
   }
 
   text(): Promise<string> {

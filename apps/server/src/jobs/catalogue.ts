@@ -235,6 +235,21 @@ export const databaseVacuum = jobSpec({
   schedule: '*/10 * * * *',
 });
 
+/**
+ * The nightly storage integrity check (services/operations/integrity.service.ts): missing
+ * objects, objects no row owns, originals whose bytes no longer match their SHA-256. Its result is
+ * logged and set on the worker's `flashbulb_integrity_problems` gauge.
+ */
+export const integrityCheck = jobSpec({
+  name: 'integrity.check',
+  summary: 'Compare the objects rows name with what storage holds (missing, untracked, checksums)',
+  payload: z.object({}),
+  retry: { limit: 1, delaySeconds: 600, backoff: false },
+  // Every original is read and hashed: hours on a large install.
+  expireSeconds: 6 * 60 * 60,
+  schedule: '37 3 * * *',
+});
+
 /** Enqueued on `photo.ready` once per image process of the event that makes a file. */
 export const photoImageProcess = jobSpec({
   name: 'photo.image-process',
@@ -340,6 +355,7 @@ export const jobCatalogue = [
   paymentsReconcile,
   storageSweepUploads,
   databaseVacuum,
+  integrityCheck,
   photoImageProcess,
   attendeesMailList,
   reportsDaily,

@@ -63,7 +63,7 @@ function say(text,kind){msg.textContent=text;msg.className=kind||'';}
 var code=${CARD_CODE_SOURCE};
 function check(scan){if(busy)return;var c=code(String(scan));input.value='';if(!c){say(s.text.invalid,'error');return;}
 busy=true;say(s.text.checking);
-fetch(s.checkUrl,{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({key_type:'private',key_value:s.key,card_code:c})})
+fetch(s.checkUrl,{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify(s.display?{key_type:'private',key_value:s.key,display:s.display,card_code:c}:{key_type:'private',key_value:s.key,card_code:c})})
 .then(function(r){return r.json();}).then(function(b){
 if(b&&b.status==='ok'&&b.result.valid){say(s.text.welcome,'ok');var to=s.redirect.replace(s.placeholder,encodeURIComponent(b.result.attendee_uid));
 setTimeout(function(){location.assign(to);},s.delay);return;}
@@ -96,6 +96,8 @@ export const renderKioskEntryPage = (page: KioskEntryPage): Html => {
   const settings = {
     checkUrl: `${page.origin}${API_BASE}/attendee/check-card`,
     key: page.config.privateKey,
+    // The card check is the kiosk's: its private key with the event's display token of the link.
+    display: page.config.displayToken ?? null,
     redirect: kioskRedirectUrl(page.origin || '', page.config, placeholder),
     placeholder,
     delay: KIOSK_REDIRECT_DELAY_MS,

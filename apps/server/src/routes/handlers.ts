@@ -1,4 +1,6 @@
 import type { WebhookOutService } from '../services/operations/webhook-out.service.ts';
+import type { BackupService } from '../services/operations/backup.service.ts';
+import type { IntegrityService } from '../services/operations/integrity.service.ts';
 import type { AlbumDownloadService } from '../services/albums/album-download.service.ts';
 import { isLocalRequest } from '../http/local-request.ts';
 import type { WebappService } from '../services/albums/webapp.service.ts';
@@ -129,6 +131,8 @@ export const createHandlers = (services: {
   squarePairing: SquarePairingService;
   paymentConnections: PaymentConnectionService;
   webhookOut: WebhookOutService;
+  backups: BackupService;
+  integrity: IntegrityService;
   shopify: ShopifyService;
   cardCheckout: CardCheckoutService;
   outboxAdmin: OutboxAdminService;
@@ -370,6 +374,10 @@ export const createHandlers = (services: {
   webhookDelete: async ({ actor, body }) => services.webhookOut.remove(actor, body),
   webhookDeliveries: async ({ actor, body }) => services.webhookOut.deliveries(actor, body),
   webhookReplay: async ({ actor, body }) => services.webhookOut.replay(actor, body),
+  backupCreate: async ({ actor, body }) => services.backups.createFor(actor, body),
+  backupList: async ({ actor }) => services.backups.listFor(actor),
+  integrityCheck: async ({ actor }) => services.integrity.checkFor(actor),
+  integrityRepair: async ({ actor, body }) => services.integrity.repair(actor, body),
   paymentConnectionSave: async ({ actor, body }) => services.paymentConnections.save(actor, body),
   paymentConnectionTest: async ({ actor, body }) => services.paymentConnections.test(actor, body),
   paymentConnectionDelete: async ({ actor, body }) =>

@@ -378,8 +378,10 @@ export class LocalStorage implements StorageRepository {
   }
 
   async *list(prefix: string): AsyncGenerator<ListedObject> {
-    if (!prefix.endsWith('/')) throw new StorageError('InvalidKey', 'a list prefix ends with /');
-    const root = this.pathOf(prefix.slice(0, -1), 'prefix');
+    // '' lists every object (backups, the integrity check); a folder prefix ends with `/`.
+    if (prefix !== '' && !prefix.endsWith('/'))
+      throw new StorageError('InvalidKey', 'a list prefix ends with /');
+    const root = prefix === '' ? this.objectsDir : this.pathOf(prefix.slice(0, -1), 'prefix');
     const walk = async function* (dir: string, keyPrefix: string): AsyncGenerator<ListedObject> {
       const entries = await readdir(dir, { withFileTypes: true }).catch((error: unknown) => {
         if (errorCode(error) === 'ENOENT' || errorCode(error) === 'ENOTDIR') return [];

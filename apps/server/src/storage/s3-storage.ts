@@ -246,7 +246,7 @@ export class S3Storage implements StorageRepository {
   }
 
   async *list(prefix: string): AsyncGenerator<ListedObject> {
-    assertValidKey(prefix, 'prefix');
+    if (prefix !== '') assertValidKey(prefix, 'prefix');
     const pages = paginateListObjectsV2(
       { client: this.client },
       { Bucket: this.config.bucket, Prefix: prefix },

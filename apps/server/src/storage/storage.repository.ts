@@ -29,8 +29,9 @@ export interface StorageRepository {
   /** copy, then delete the source. */
   move(fromKey: string, toKey: string): Promise<void>;
   /**
-   * Every object under a folder prefix (ending in `/`), in no particular order, with its last
-   * modification time. For housekeeping (the upload sweep), not for serving lists.
+   * Every object under a folder prefix (ending in `/`; `''` for every object), in no particular
+   * order, with its last modification time. For housekeeping (the upload sweep, backups, the
+   * integrity check), not for serving lists.
    */
   list(prefix: string): AsyncIterable<ListedObject>;
   /**

@@ -718,17 +718,25 @@ const rows: Record<EndpointName, Row> = {
   checkAttendeeUid: { body: () => ({ attendee_uid: attendeeA }), expect: everyone(OK) },
   attachPhotosByKey: {
     body: () => ({ attendee_uid: attendeeA, photo_uid_array: [photoA.uid] }),
-    expect: keyed({
-      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
-      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(OK, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+        ...keysB(ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      }),
+      kioskA: OK,
+      kioskB: ATTENDEE_NOT_FOUND,
+    },
   },
   attachPhotosByQrScan: {
     body: () => ({ qr_text: attendeeA, photo_uid_array: [photoA.uid] }),
-    expect: keyed({
-      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
-      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(OK, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+        ...keysB(ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      }),
+      kioskA: OK,
+      kioskB: ATTENDEE_NOT_FOUND,
+    },
   },
   updateAttendeeByKiosk: {
     body: () => ({ attendee_uid: attendeeA, email_address: 'kiosk@example.com' }),
@@ -755,14 +763,18 @@ const rows: Record<EndpointName, Row> = {
   // An unknown card answers valid false to any kiosk key; other keys are refused.
   checkKioskCard: {
     body: () => ({ card_code: 'https://x.example/?attId=ZZZZ-ZZZZ' }),
-    expect: keyed({
-      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
-      ...keysB(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(OK, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+        ...keysB(OK, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      }),
+      kioskA: OK,
+      kioskB: OK,
+    },
   },
   // ---- kiosk media and pass codes ---------------------------------------------------
-  // The kiosk's key (private or event owner) of the attendee's organisation; B's kiosks do not
-  // know A's cards.
+  // The kiosk (private key + display token) of the attendee's event, or the event-owner key where
+  // a row says so; a private key alone is a guest's link. B's kiosks do not know A's cards.
   profilePhotoUploadAccess: {
     body: () => ({ attendee_uid: attendeeA, file_name: 'me.png' }),
     expect: {
@@ -820,17 +832,25 @@ const rows: Record<EndpointName, Row> = {
   },
   createCustomPhoto: {
     body: () => ({ file_name: 'shot.jpg', keep_origin_name: 1 }),
-    expect: keyed({
-      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
-      ...keysB(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(OK, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+        ...keysB(OK, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      }),
+      kioskA: OK,
+      kioskB: OK,
+    },
   },
   createAttendeeCustomPhoto: {
     body: () => ({ file_name: 'shot.jpg', attendee_uid: attendeeA }),
-    expect: keyed({
-      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
-      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(OK, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+        ...keysB(ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      }),
+      kioskA: OK,
+      kioskB: ATTENDEE_NOT_FOUND,
+    },
   },
   // An upload for event A: only A's kiosks may finish it.
   completeCustomPhoto: {
@@ -839,18 +859,26 @@ const rows: Record<EndpointName, Row> = {
       await t.app.container.storage.put(key, jpeg, 'image/jpeg');
       return { key };
     },
-    expect: keyed({
-      ...keysA(OK, OK, INVALID_KEY, INVALID_KEY, INVALID_KEY),
-      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(OK, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+        ...keysB(NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      }),
+      kioskA: OK,
+      kioskB: NOT_FOUND,
+    },
   },
   // Event A does not allow kiosk deletes: A's kiosks are told so before any photo is read.
   kioskDeletePhoto: {
     body: () => ({ attendee_uid: attendeeA, photo_uid: photoA.uid }),
-    expect: keyed({
-      ...keysA(KIOSK_DELETE_OFF, KIOSK_DELETE_OFF, INVALID_KEY, INVALID_KEY, INVALID_KEY),
-      ...keysB(ATTENDEE_NOT_FOUND, ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(KIOSK_DELETE_OFF, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+        ...keysB(ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      }),
+      kioskA: KIOSK_DELETE_OFF,
+      kioskB: ATTENDEE_NOT_FOUND,
+    },
   },
   retrievePassCodeList: {
     body: () => ({ event_id: eventA.id }),
@@ -926,44 +954,48 @@ const rows: Record<EndpointName, Row> = {
   // not valid, and nothing is created. Other events' keys do not reach attendee A.
   createQrPayment: {
     body: () => ({ attendee_uid: attendeeA, pricing_button_index: 0, client_request_id: 'm' }),
-    expect: keyed({
-      ...keysA(INVALID_VALUE, INVALID_VALUE, INVALID_KEY, INVALID_VALUE, INVALID_KEY),
-      ...keysB(
-        ATTENDEE_NOT_FOUND,
-        ATTENDEE_NOT_FOUND,
-        INVALID_KEY,
-        ATTENDEE_NOT_FOUND,
-        INVALID_KEY,
-      ),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(INVALID_VALUE, INVALID_KEY, INVALID_KEY, INVALID_VALUE, INVALID_KEY),
+        ...keysB(ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, ATTENDEE_NOT_FOUND, INVALID_KEY),
+      }),
+      kioskA: INVALID_VALUE,
+      kioskB: ATTENDEE_NOT_FOUND,
+    },
   },
   checkQrStatus: {
     body: () => ({ payment_id: 'pay_nobody' }),
-    expect: keyed({
-      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+        ...keysB(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      }),
+      kioskA: NOT_FOUND,
+      kioskB: NOT_FOUND,
+    },
   },
   disableQrLink: {
     body: () => ({ payment_id: 'pay_nobody' }),
-    expect: keyed({
-      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+        ...keysB(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      }),
+      kioskA: NOT_FOUND,
+      kioskB: NOT_FOUND,
+    },
   },
   // Read only: kiosks and the attendee see event A's (empty: a free event) buttons.
   pricingButtonList: {
     body: () => ({ attendee_uid: attendeeA }),
-    expect: keyed({
-      ...keysA(OK, OK, INVALID_KEY, OK, INVALID_KEY),
-      ...keysB(
-        ATTENDEE_NOT_FOUND,
-        ATTENDEE_NOT_FOUND,
-        INVALID_KEY,
-        ATTENDEE_NOT_FOUND,
-        INVALID_KEY,
-      ),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(OK, INVALID_KEY, INVALID_KEY, OK, INVALID_KEY),
+        ...keysB(ATTENDEE_NOT_FOUND, INVALID_KEY, INVALID_KEY, ATTENDEE_NOT_FOUND, INVALID_KEY),
+      }),
+      kioskA: OK,
+      kioskB: ATTENDEE_NOT_FOUND,
+    },
   },
   attendeeUnlockAndPrint: {
     body: () => ({ attendee_uid: attendeeA, unlock_code: 'ZZZZ', photo_uid_array: [photoA.uid] }),
@@ -1063,6 +1095,23 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ delivery_id: 2_000_000 }),
     expect: operators(['webhook_not_found', 404], ['webhook_not_found', 404]),
   },
+  // Backups and the storage integrity check: super users only (every organisation's data).
+  backupCreate: {
+    body: () => ({}),
+    expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, OK),
+  },
+  backupList: {
+    body: () => ({}),
+    expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, OK),
+  },
+  integrityCheck: {
+    body: () => ({}),
+    expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, OK),
+  },
+  integrityRepair: {
+    body: () => ({ key: 'archive/nothing-here.jpg', action: 'delete' }),
+    expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, ['integrity_object_unknown', 404]),
+  },
   squareCreateDeviceCode: {
     body: () => ({ access_token: 'EAAA-token', name: ' ', location_id: 'L1' }),
     expect: operators(['square_device_name_required', 400], ['square_device_name_required', 400]),
@@ -1078,45 +1127,69 @@ const rows: Record<EndpointName, Row> = {
   // of nobody are `not_found` before the provider is looked at.
   paypalSettings: {
     body: () => ({}),
-    expect: keyed({
-      ...keysA(OK, OK, INVALID_KEY, OK, INVALID_KEY),
-      ...keysB(OK, OK, INVALID_KEY, OK, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(OK, INVALID_KEY, INVALID_KEY, OK, INVALID_KEY),
+        ...keysB(OK, INVALID_KEY, INVALID_KEY, OK, INVALID_KEY),
+      }),
+      kioskA: OK,
+      kioskB: OK,
+    },
   },
   paypalCreateOrder: {
     body: () => ({ attendee_uid: attendeeA, pricing_button_index: 0, client_request_id: 'm' }),
-    expect: keyed({
-      ...keysA(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
-      ...keysB(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(UNAVAILABLE, INVALID_KEY, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+        ...keysB(UNAVAILABLE, INVALID_KEY, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+      }),
+      kioskA: UNAVAILABLE,
+      kioskB: UNAVAILABLE,
+    },
   },
   paypalCaptureOrder: {
     body: () => ({ payment_id: 'pay_nobody' }),
-    expect: keyed({
-      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+        ...keysB(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      }),
+      kioskA: NOT_FOUND,
+      kioskB: NOT_FOUND,
+    },
   },
   terminalPay: {
     body: () => ({ attendee_uid: attendeeA, pricing_button_index: 0, client_request_id: 'm' }),
-    expect: keyed({
-      ...keysA(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
-      ...keysB(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(UNAVAILABLE, INVALID_KEY, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+        ...keysB(UNAVAILABLE, INVALID_KEY, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+      }),
+      kioskA: UNAVAILABLE,
+      kioskB: UNAVAILABLE,
+    },
   },
   terminalCheckStatus: {
     body: () => ({ payment_id: 'pay_nobody' }),
-    expect: keyed({
-      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+        ...keysB(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      }),
+      kioskA: NOT_FOUND,
+      kioskB: NOT_FOUND,
+    },
   },
   terminalCancel: {
     body: () => ({ payment_id: 'pay_nobody' }),
-    expect: keyed({
-      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+        ...keysB(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      }),
+      kioskA: NOT_FOUND,
+      kioskB: NOT_FOUND,
+    },
   },
   // Square card reader at the kiosk: no event here carries a Square token.
   squareInitiatePayment: {
@@ -1126,32 +1199,48 @@ const rows: Record<EndpointName, Row> = {
       client_request_id: 'm',
       device_id: 'device:1',
     }),
-    expect: keyed({
-      ...keysA(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
-      ...keysB(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(UNAVAILABLE, INVALID_KEY, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+        ...keysB(UNAVAILABLE, INVALID_KEY, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+      }),
+      kioskA: UNAVAILABLE,
+      kioskB: UNAVAILABLE,
+    },
   },
   squareCheckoutStatus: {
     body: () => ({ payment_id: 'pay_nobody' }),
-    expect: keyed({
-      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+        ...keysB(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      }),
+      kioskA: NOT_FOUND,
+      kioskB: NOT_FOUND,
+    },
   },
   squareCancelCheckout: {
     body: () => ({ payment_id: 'pay_nobody' }),
-    expect: keyed({
-      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+        ...keysB(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      }),
+      kioskA: NOT_FOUND,
+      kioskB: NOT_FOUND,
+    },
   },
   // Shopify draft orders: no event here has a shop.
   shopifyCreateDraftOrder: {
     body: () => ({ attendee_uid: attendeeA, pricing_button_index: 0, client_request_id: 'm' }),
-    expect: keyed({
-      ...keysA(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
-      ...keysB(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(UNAVAILABLE, INVALID_KEY, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+        ...keysB(UNAVAILABLE, INVALID_KEY, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+      }),
+      kioskA: UNAVAILABLE,
+      kioskB: UNAVAILABLE,
+    },
   },
   shopifyBuyFromKiosk: {
     body: () => ({ attendee_uid: attendeeA, pricing_button_index: 0, client_request_id: 'm' }),
@@ -1166,10 +1255,14 @@ const rows: Record<EndpointName, Row> = {
   },
   shopifyBuyFromKioskSelfCheckout: {
     body: () => ({ attendee_uid: attendeeA, pricing_button_index: 0, client_request_id: 'm' }),
-    expect: keyed({
-      ...keysA(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
-      ...keysB(UNAVAILABLE, UNAVAILABLE, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(UNAVAILABLE, INVALID_KEY, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+        ...keysB(UNAVAILABLE, INVALID_KEY, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+      }),
+      kioskA: UNAVAILABLE,
+      kioskB: UNAVAILABLE,
+    },
   },
   shopifyCompleteDraftOrder: {
     body: () => ({ payment_id: 'pay_nobody' }),
@@ -1184,17 +1277,25 @@ const rows: Record<EndpointName, Row> = {
   },
   shopifyCompleteDraftOrderSelfCheckout: {
     body: () => ({ payment_id: 'pay_nobody' }),
-    expect: keyed({
-      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+        ...keysB(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      }),
+      kioskA: NOT_FOUND,
+      kioskB: NOT_FOUND,
+    },
   },
   shopifySendReceipt: {
     body: () => ({ payment_id: 'pay_nobody', email: 'guest@example.com' }),
-    expect: keyed({
-      ...keysA(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-      ...keysB(NOT_FOUND, NOT_FOUND, INVALID_KEY, NOT_FOUND, INVALID_KEY),
-    }),
+    expect: {
+      ...keyed({
+        ...keysA(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+        ...keysB(NOT_FOUND, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+      }),
+      kioskA: NOT_FOUND,
+      kioskB: NOT_FOUND,
+    },
   },
   // The event's outbox: those who manage the event.
   outboxList: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },

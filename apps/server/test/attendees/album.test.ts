@@ -405,10 +405,11 @@ describe('kiosk and owner attachments', () => {
     guest = await generate(second);
   });
 
-  it('attaches published photos with the private key and links the event', async () => {
+  it('attaches published photos with the kiosk’s key (private key + display token) and links the event', async () => {
     const result = await t.ok(endpoints.attachPhotosByKey, {
       key_type: 'private',
       key_value: paid.private_api_key,
+      display: paid.display_token,
       attendee_uid: guest.display_uid.toLowerCase(),
       photo_uid_array: [p1.uid],
     });
@@ -439,6 +440,7 @@ describe('kiosk and owner attachments', () => {
       const refused = await t.call(endpoints.attachPhotosByKey, {
         key_type: 'private',
         key_value: paid.private_api_key,
+        display: paid.display_token,
         attendee_uid: guest.uid,
         photo_uid_array: [p2.uid, uid],
       });
@@ -447,6 +449,7 @@ describe('kiosk and owner attachments', () => {
     const foreign = await t.call(endpoints.attachPhotosByKey, {
       key_type: 'private',
       key_value: eventB.private_api_key,
+      display: eventB.display_token,
       attendee_uid: guest.uid,
       photo_uid_array: [p2.uid],
     });
@@ -492,6 +495,7 @@ describe('kiosk and owner attachments', () => {
     const refused = await t.call(endpoints.attachPhotosByKey, {
       key_type: 'private',
       key_value: paid.private_api_key,
+      display: paid.display_token,
       attendee_uid: locked.uid,
       photo_uid_array: [p1.uid],
     });

@@ -19,25 +19,37 @@ const config: KioskEntryConfig = {
   pageActiveTimeoutMs: 20_000,
 };
 
-const page = renderKioskEntryPage({
-  eventTitle: 'Gala',
-  config,
-  origin: '',
-  nonce: 'N',
-}).toString();
-const settingsJson = /<script type="application\/json" id="kiosk-settings">([^<]*)<\/script>/.exec(
-  page,
-)?.[1];
-const script = /<script nonce="N">([\s\S]*?)<\/script>/.exec(page)?.[1];
+/** The page's settings and script for one kiosk link's configuration. */
+const pageParts = (kiosk: KioskEntryConfig) => {
+  const html = renderKioskEntryPage({
+    eventTitle: 'Gala',
+    config: kiosk,
+    origin: '',
+    nonce: 'N',
+  }).toString();
+  return {
+    settingsJson: /<script type="application\/json" id="kiosk-settings">([^<]*)<\/script>/.exec(
+      html,
+    )?.[1],
+    script: /<script nonce="N">([\s\S]*?)<\/script>/.exec(html)?.[1],
+  };
+};
+const { settingsJson, script } = pageParts(config);
 
-/** Submits one scan on the page's script; what it sent to check-card, or what it said. */
-const submit = (scan: string): { sent: string | null; said: string } => {
+/**
+ * Submits one scan on the page's script; what it sent to check-card (the code, and the whole
+ * body), or what it said.
+ */
+const submit = (
+  scan: string,
+  parts: ReturnType<typeof pageParts> = { settingsJson, script },
+): { sent: string | null; body: Record<string, unknown> | null; said: string } => {
   const handlers: Record<string, (ev: unknown) => void> = {};
   const element = (id: string) => ({
     id,
     value: '',
     hidden: true,
-    textContent: id === 'kiosk-settings' ? settingsJson : '',
+    textContent: id === 'kiosk-settings' ? parts.settingsJson : '',
     className: '',
     focus: () => {},
     addEventListener: (type: string, fn: (ev: unknown) => void) => {
@@ -50,14 +62,16 @@ const submit = (scan: string): { sent: string | null; said: string } => {
     return elements.get(id);
   };
   let sent: string | null = null;
-  runInNewContext(script ?? '', {
+  let body: Record<string, unknown> | null = null;
+  runInNewContext(parts.script ?? '', {
     document: { getElementById: byId, addEventListener: () => {}, body: {} },
     window: {},
     navigator: {},
     localStorage: { removeItem: () => {} },
     sessionStorage: { clear: () => {} },
     fetch: (_url: string, init: { body: string }) => {
-      sent = (JSON.parse(init.body) as { card_code: string }).card_code;
+      body = JSON.parse(init.body) as Record<string, unknown>;
+      sent = String(body.card_code);
       return new Promise(() => {});
     },
   });
@@ -65,7 +79,7 @@ const submit = (scan: string): { sent: string | null; said: string } => {
   if (!input) throw new Error('no input');
   input.value = scan;
   handlers['scan-form:submit']?.({ preventDefault: () => {} });
-  return { sent, said: byId('message')?.textContent ?? '' };
+  return { sent, body, said: byId('message')?.textContent ?? '' };
 };
 
 const SCANS = [
@@ -100,6 +114,22 @@ describe('kiosk entry page script', () => {
   it('is on the page', () => {
     expect(settingsJson).toBeTruthy();
     expect(script).toContain('kiosk-settings');
+  });
+
+  it('checks the card as the kiosk: the private key with the display token of its link', () => {
+    const kiosk = pageParts({ ...config, displayToken: 'TOKEN-1' });
+    expect(submit('ABCD-EFGH', kiosk).body).toEqual({
+      key_type: 'private',
+      key_value: 'PRIV',
+      display: 'TOKEN-1',
+      card_code: 'ABCDEFGH',
+    });
+    // A link without a token sends none (the server then refuses the check).
+    expect(submit('ABCD-EFGH').body).toEqual({
+      key_type: 'private',
+      key_value: 'PRIV',
+      card_code: 'ABCDEFGH',
+    });
   });
 
   it.each(SCANS)('reads %j as kioskCardCode does', (scan) => {

@@ -1,6 +1,7 @@
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyAuth, createEvent, createEventWorld, errorOf } from '../helpers/events.ts';
+import { startTerminalSim, type TerminalSim } from '../../src/cli/terminal-sim.ts';
 import { insertReadyPhoto } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -17,6 +18,9 @@ let t: TestApp;
 let admin: { authorization: string };
 let event: FlashbulbEvent;
 let sibling: FlashbulbEvent;
+/** A paid event selling through the payment terminal (the kiosk's card machine). */
+let shop: FlashbulbEvent;
+let terminal: TerminalSim;
 
 const CODES = 'Ann_Lee_K7QX,Bob_Ray_M4PZ';
 
@@ -44,7 +48,16 @@ const emailOf = async (uid: string) =>
 const count = async (sql: string) => Number((await t.database.executeSql(sql, [])).rows[0]!.n);
 
 beforeAll(async () => {
-  t = await createTestApp({}, { worker: false });
+  terminal = await startTerminalSim();
+  t = await createTestApp(
+    {
+      FLASHBULB_PAYMENT_TERMINAL_URL: terminal.url,
+      FLASHBULB_PAYMENT_TERMINAL_STORE_ID: 'store-1',
+      FLASHBULB_PAYMENT_TERMINAL_ID: 'term-1',
+      FLASHBULB_PAYMENT_TERMINAL_LANE_ID: 'lane-1',
+    },
+    { worker: false },
+  );
   const world = await createEventWorld(t);
   admin = await apiKeyAuth(t, world.adminA);
   const settings = {
@@ -54,9 +67,28 @@ beforeAll(async () => {
   };
   event = await createEvent(t, world.adminA, { full_name: 'Kiosk Gala', ...settings });
   sibling = await createEvent(t, world.adminA, { full_name: 'Sibling Gala', ...settings });
+  shop = await createEvent(t, world.adminA, {
+    full_name: 'Shop Gala',
+    is_free: 0,
+    opts: {
+      description: 'Paid',
+      unitPrice: 3.5,
+      pricingButtons: [
+        {
+          buttonText: 'Whole album',
+          priceFormula: '{Final_Amount} + 1',
+          digitals: true,
+          prints: false,
+          partialUnlockTags: false,
+          printsPool: '',
+        },
+      ],
+    },
+  });
 });
 afterAll(async () => {
   await t?.close();
+  await terminal?.close();
 });
 
 describe('a guest’s private-album link (the private key alone)', () => {
@@ -113,6 +145,70 @@ describe('a guest’s private-album link (the private key alone)', () => {
       expect(errorOf(reply).message_key).toBe('invalid_key');
     }
     expect(await count('select count(*) as n from attendee_unlocks')).toBe(before);
+  });
+});
+
+describe('the kiosk’s card, album and sale calls', () => {
+  /** The rows those calls write: album photos, orders, payments, unlocks; the terminal's sales. */
+  const written = async () => ({
+    albumPhotos: await count('select count(*) as n from attendee_photos'),
+    orders: await count('select count(*) as n from orders'),
+    payments: await count('select count(*) as n from payments'),
+    unlocks: await count('select count(*) as n from attendee_unlocks'),
+    terminalSales: terminal.requests.filter((r) => r.path === '/fcc/pay').length,
+  });
+
+  const kioskCalls = async () => {
+    const uid = await newAttendee(shop);
+    await insertReadyPhoto(t, shop, uid);
+    const photo = await insertReadyPhoto(t, shop);
+    const { rows } = await t.database.executeSql(
+      'select private_id from attendees where uid = $1',
+      [uid],
+    );
+    const card = String(rows[0]!.private_id);
+    const sale = { attendee_uid: uid, pricing_button_index: 0 };
+    return [
+      [endpoints.checkKioskCard, { card_code: `https://x.example/?attId=${card}` }],
+      [endpoints.attendeeUnlock, { attendee_uid: uid, unlock_code: 'K7QX' }],
+      [endpoints.attachPhotosByKey, { attendee_uid: uid, photo_uid_array: [photo.uid] }],
+      [endpoints.attachPhotosByQrScan, { qr_text: uid, photo_uid_array: [photo.uid] }],
+      [endpoints.createAttendeeCustomPhoto, { attendee_uid: uid, file_name: 'me.jpg' }],
+      [endpoints.pricingButtonList, { attendee_uid: uid }],
+      [endpoints.createQrPayment, { ...sale, client_request_id: `qr-${uid}` }],
+      [endpoints.terminalPay, { ...sale, client_request_id: `terminal-${uid}` }],
+    ] as const;
+  };
+
+  it('a guest’s private-album link checks no card, opens no desk, adds nothing and starts no sale', async () => {
+    const calls = await kioskCalls();
+    const before = await written();
+    for (const [endpoint, body] of calls) {
+      const reply = await t.call(endpoint, { ...guestLink(shop), ...body });
+      expect(errorOf(reply), endpoint.path).toMatchObject({
+        status: 401,
+        message_key: 'invalid_key',
+      });
+    }
+    expect(await written()).toEqual(before);
+  });
+
+  it('the organiser’s kiosk link does each of them', async () => {
+    const calls = await kioskCalls();
+    const before = await written();
+    for (const [endpoint, body] of calls) {
+      const reply = await t.call(endpoint, { ...kiosk(shop), ...body });
+      // The desk code is not one of this event's: the kiosk reached the codes and was told so.
+      if (endpoint === endpoints.attendeeUnlock)
+        expect(errorOf(reply).message_key).toBe('invalid_unlock_code');
+      else expect(reply.statusCode, endpoint.path).toBe(200);
+      if (endpoint === endpoints.checkKioskCard)
+        expect(reply.body).toMatchObject({ result: { valid: true } });
+    }
+    const after = await written();
+    expect(after.albumPhotos).toBe(before.albumPhotos + 1);
+    expect(after.payments).toBe(before.payments + 2);
+    expect(after.terminalSales).toBe(before.terminalSales + 1);
   });
 });
 

@@ -178,4 +178,36 @@ describe('a setting naming a stored object', () => {
       head.mockRestore();
     }
   });
+
+  it('is checked again by the watermark image process: another tenant’s original is never read', async () => {
+    const processes = (await t.ok(endpoints.imageProcessList, {}, as(w.adminB))).image_processes;
+    const watermark = processes.find((process) => process.kind === 'watermark')!;
+    const event = await createEvent(t, w.ownerB, { full_name: 'Thief B variants' });
+    const uploaded = await uploadPhoto(t, as(w.ownerB), event.name, await makeJpeg({ seed: 28 }));
+    const ready = await waitForReady(t, w.adminB.authorization, event.id, uploaded.id);
+    // The event takes the watermark process after the photo is in (no variant made yet), and a
+    // value that got past the save check reaches the process's watermark.
+    expect(
+      (await save(event, w.ownerB, { image_process_id_array: [watermark.id] })).statusCode,
+    ).toBe(200);
+    await t.database.executeSql('update events set photo_watermark = $1 where id = $2', [
+      originalA.full_path,
+      event.id,
+    ]);
+    const storage = t.app.container.storage;
+    const get = vi.spyOn(storage, 'get');
+    const head = vi.spyOn(storage, 'head');
+    try {
+      lines.length = 0;
+      const variants = t.app.container.services.photoVariants;
+      const result = await variants.run(ready.id, watermark.id);
+      expect(result.status).toBe('made');
+      const read = [...get.mock.calls, ...head.mock.calls].map((call) => call[0]);
+      expect(read.filter((key) => key.includes(eventA.name))).toEqual([]);
+      expect(lines.join('\n')).toMatch(/storage reference refused/);
+    } finally {
+      get.mockRestore();
+      head.mockRestore();
+    }
+  });
 });

@@ -180,6 +180,8 @@ export const createTestApp = async (
     worker?: boolean;
     logStream?: { write(line: string): void };
     faceEngine?: FaceEngineProvider;
+    /** How outgoing webhooks resolve host names (a double answering what a test needs). */
+    webhookResolve?: (host: string) => Promise<string[]>;
     /**
      * The app opens its database from the configuration, as `npm start` does: PGlite on disk in
      * this folder (or PostgreSQL when `env` sets DATABASE_URL). Closing leaves folder and database
@@ -213,6 +215,7 @@ export const createTestApp = async (
     worker: options.worker ?? config.role !== 'api',
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.faceEngine ? { faceEngine: options.faceEngine } : {}),
+    ...(options.webhookResolve ? { webhookResolve: options.webhookResolve } : {}),
   });
   await app.ready();
   const database = opened?.database ?? app.container.database;

@@ -15,9 +15,11 @@ let adminB: { authorization: string };
 let paid: FlashbulbEvent;
 let world: Awaited<ReturnType<typeof createEventWorld>>;
 
+// The organiser's kiosk: the private key with the event's display token.
 const kiosk = (e: FlashbulbEvent) => ({
   key_type: 'private' as const,
   key_value: e.private_api_key,
+  display: e.display_token,
 });
 
 const insertPhoto = (event: FlashbulbEvent, attendeeUid: string | null = null) =>
@@ -595,6 +597,7 @@ describe('with the test provider switched off', () => {
       const refused = await off.call(endpoints.createQrPayment, {
         key_type: 'private',
         key_value: event.private_api_key,
+        display: event.display_token,
         attendee_uid: uid,
         pricing_button_index: 0,
       });

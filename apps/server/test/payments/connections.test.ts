@@ -267,6 +267,7 @@ describe('the event’s own field first, then the organisation’s connection', 
     t.ok(endpoints.createQrPayment, {
       key_type: 'private',
       key_value: e.private_api_key,
+      display: e.display_token,
       attendee_uid: await guest(e),
       pricing_button_index: 0,
     });
@@ -328,6 +329,7 @@ describe('the event’s own field first, then the organisation’s connection', 
     const refused = await t.call(endpoints.createQrPayment, {
       key_type: 'private',
       key_value: orgKey.private_api_key,
+      display: orgKey.display_token,
       attendee_uid: await guest(orgKey),
       pricing_button_index: 0,
     });

@@ -359,9 +359,11 @@ describe('the ways to pay the operator offers per event (album page and kiosks)'
         ...opts,
       },
     });
+  // The organiser's kiosk: the private key with the event's display token.
   const kioskKey = (e: FlashbulbEvent) => ({
     key_type: 'private' as const,
     key_value: e.private_api_key,
+    display: e.display_token,
   });
   const sale = (uid: string) => ({ attendee_uid: uid, pricing_button_index: 0 });
 

@@ -34,6 +34,7 @@ const buy = async (uid: string) => {
   const created = await t.ok(endpoints.createQrPayment, {
     key_type: 'private',
     key_value: paid.private_api_key,
+    display: paid.display_token,
     attendee_uid: uid,
     pricing_button_index: 0,
   });

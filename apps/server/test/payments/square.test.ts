@@ -269,6 +269,7 @@ describe('Terminal checkouts and terminal.checkout.updated notifications', () =>
     const started = await t.ok(endpoints.createQrPayment, {
       key_type: 'private',
       key_value: event.private_api_key,
+      display: event.display_token,
       attendee_uid: uid,
       pricing_button_index: 0,
     });
@@ -372,7 +373,12 @@ describe('Terminal checkouts and terminal.checkout.updated notifications', () =>
 });
 
 describe('selling on the paired reader from the kiosk (initiate / check status / cancel)', () => {
-  const kioskKey = (e: FlashbulbEvent) => ({ key_type: 'private', key_value: e.private_api_key });
+  // The organiser's kiosk: the private key with the event's display token.
+  const kioskKey = (e: FlashbulbEvent) => ({
+    key_type: 'private',
+    key_value: e.private_api_key,
+    display: e.display_token,
+  });
   let deviceId = '';
 
   /** An attendee of the event with one photo, and the reader paired once for the suite. */

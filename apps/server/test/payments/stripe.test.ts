@@ -40,9 +40,11 @@ const button = (priceFormula: string) => ({
   printsPool: '',
 });
 
+// The organiser's kiosk: the private key with the event's display token.
 const kiosk = (e: FlashbulbEvent) => ({
   key_type: 'private' as const,
   key_value: e.private_api_key,
+  display: e.display_token,
 });
 
 const guest = async (e: FlashbulbEvent, photos = 2) => {

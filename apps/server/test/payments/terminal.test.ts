@@ -28,7 +28,12 @@ let admin: { authorization: string };
 let event: FlashbulbEvent;
 const logLines: string[] = [];
 
-const kiosk = () => ({ key_type: 'private' as const, key_value: event.private_api_key });
+// The organiser's kiosk: the private key with the event's display token.
+const kiosk = () => ({
+  key_type: 'private' as const,
+  key_value: event.private_api_key,
+  display: event.display_token,
+});
 
 const guest = async (photos = 1) => {
   const uid = (

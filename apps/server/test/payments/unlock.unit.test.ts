@@ -284,4 +284,13 @@ describe('the attendee’s price type (VIP pattern)', () => {
     expect(attendeePriceType(attendee(2, [7], 'ABC123'), event)).toBe(1);
     expect(attendeePriceType(attendee(3, [7], 'VIP123'), eventRecord(7))).toBe(1);
   });
+
+  it('runs a catastrophic pattern in linear time (prices and checkout run it on every call)', () => {
+    const event = eventRecord(7, { opts: { attendeeIdVipRegex: '^(A+)+C$' } });
+    const started = Date.now();
+    // 32 characters: JavaScript's backtracking engine needs minutes for this one test.
+    expect(attendeePriceType(attendee(4, [7], 'A'.repeat(32)), event)).toBe(1);
+    expect(attendeePriceType(attendee(5, [7], `${'A'.repeat(31)}C`), event)).toBe(2);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
 });

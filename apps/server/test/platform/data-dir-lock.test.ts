@@ -263,6 +263,13 @@ describe.runIf(embedded)('embedded database folder lock', () => {
 
     const list = await cli('organisation', 'list', '--api-key', key.api_key);
     expect(list.stdout.trim().split('\n')).toEqual([expect.stringMatching(/^\d+\tAcme Events$/)]);
+    // Backups and the integrity check go through it too (the server writes <data dir>/backups).
+    const backup = await cli('backup', 'create', '--api-key', key.api_key);
+    expect(backup).toMatchObject({ code: 0 });
+    expect(backup.stdout).toContain(`Backup written to ${path.join(dataDir, 'backups')}`);
+    const integrity = await cli('integrity', 'check', '--api-key', key.api_key);
+    expect(integrity).toMatchObject({ code: 0 });
+    expect(integrity.stdout).toContain('missing: 0, untracked: 0, checksum mismatches: 0');
 
     // The server is stopped the hard way; afterwards the CLI opens the database itself.
     await kill9(first.child);

@@ -180,6 +180,7 @@ describe('job registry', () => {
       'payments.reconcile': '*/2 * * * *',
       'storage.sweep-uploads': '23 * * * *',
       'database.vacuum': '*/10 * * * *',
+      'integrity.check': '37 3 * * *',
       'reports.daily': '7 6 * * *',
     });
     expect(Object.keys(scheduled).sort()).toEqual(

@@ -8,7 +8,7 @@ import {
   type TemplateLayout,
 } from '@flashbulb/shared';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { gridLayout, renderSheet } from '../../src/repositories/printing/sheet-renderer.ts';
 import {
   apiKeyAuth,
@@ -419,6 +419,58 @@ describe('printing with a template', () => {
     expect(
       near(await colourAt(sheet, { left: 1000, top: 130, width: 700, height: 940 }), BLUE),
     ).toBe(true);
+  });
+});
+
+describe('a print template naming another organisation’s image', () => {
+  it('renders its sheets without reading it (checked again when a sheet is made, not only at save)', async () => {
+    // Organisation B's own image, in its watermarks folder.
+    const theirs = `share/${w.orgB.id}/watermarks/theirs.png`;
+    await t.app.container.storage.put(theirs, await solid(BLUE, 60, 40), 'image/png');
+    const template = await t.ok(
+      endpoints.pptCreate,
+      { name: 'Borrowed frame', layout: twoUp() },
+      adminA,
+    );
+    // A value that got past the save check (an older row, a direct write).
+    await t.database.executeSql(
+      `update print_templates set layout = jsonb_set(jsonb_set(layout, '{overlay_image}', to_jsonb($1::text)), '{background_image}', to_jsonb($1::text)) where id = $2`,
+      [theirs, template.id],
+    );
+    const event = await createEvent(t, w.adminA, {
+      full_name: 'Borrowing Booth',
+      is_photo_printer_active: 1,
+      ppt_id_array: [template.id],
+      place_holder_count: 2,
+      max_print_photos_count: 4,
+    });
+    const photos = [];
+    for (const [i, colour] of [RED, GREEN].entries()) {
+      const uploaded = await uploadPhoto(t, adminA, event.name, await solid(colour), `b${i}.jpg`);
+      photos.push(await waitForReady(t, adminA.authorization, event.id, uploaded.id));
+    }
+    const get = vi.spyOn(t.app.container.storage, 'get');
+    try {
+      const queued = await t.ok(
+        endpoints.printWithQueue,
+        { event_id: event.id, printable_photo_uid_array: photos.map((p) => p.uid) },
+        adminA,
+      );
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const jobs = (await t.ok(endpoints.printJobList, { event_id: event.id }, adminA)).jobs;
+        const job = jobs.find((j) => j.id === queued.print_job_ids[0]);
+        if (job && ['printed', 'failed'].includes(job.state)) {
+          expect(job.state).toBe('printed');
+          break;
+        }
+        if (Date.now() > deadline) throw new Error('the sheet was not printed');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(get.mock.calls.map((call) => call[0])).not.toContain(theirs);
+    } finally {
+      get.mockRestore();
+    }
   });
 });
 

@@ -50,6 +50,9 @@ const PrintDeskPage = lazy(
 const WebhooksPage = lazy(
   () => import('../features/operations/webhooks/components/webhooks-page.tsx'),
 );
+const OperationsPage = lazy(
+  () => import('../features/operations/maintenance/components/operations-page.tsx'),
+);
 const PaymentsPage = lazy(
   () => import('../features/payments/providers/components/payments-page.tsx'),
 );
@@ -199,6 +202,14 @@ export default function ConsoleApp({ user }: { user: SessionUser }) {
           element={
             <Suspense fallback={<FullPageLoader />}>
               <WebhooksPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="operations"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <OperationsPage />
             </Suspense>
           }
         />

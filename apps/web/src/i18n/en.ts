@@ -4,6 +4,7 @@ import { enAlbums } from './en-albums.ts';
 import { enAttendees } from './en-attendees.ts';
 import { enEvents } from './en-events.ts';
 import { enOutbox } from './en-outbox.ts';
+import { enOperations } from './en-operations.ts';
 import { enWebhooks } from './en-webhooks.ts';
 import { enLeads } from './en-leads.ts';
 import { enWebapp } from './en-webapp.ts';
@@ -114,6 +115,7 @@ export const en = {
       payments: 'Payments',
       outbox: 'Messages',
       webhooks: 'Webhooks',
+      operations: 'Operations',
     },
     myInfo: {
       title: 'My account',
@@ -130,6 +132,7 @@ export const en = {
   attendees: enAttendees,
   outbox: enOutbox,
   webhooks: enWebhooks,
+  operations: enOperations,
   leads: enLeads,
   templates: enTemplates,
   printDesk: enPrintDesk,

@@ -20,6 +20,7 @@ import * as imageProcesses from './printing/image-processes.ts';
 import * as faces from './faces/faces.ts';
 import * as ignoredFaces from './faces/ignored-faces.ts';
 import * as messages from './messaging/messages.ts';
+import * as maintenance from './operations/maintenance.ts';
 import * as webhooks from './operations/webhooks.ts';
 import type { Endpoint } from './endpoint.ts';
 
@@ -202,6 +203,11 @@ export const endpoints = {
   webhookDelete: webhooks.webhookDelete,
   webhookDeliveries: webhooks.webhookDeliveries,
   webhookReplay: webhooks.webhookReplay,
+  // operations: backups and the storage integrity check
+  backupCreate: maintenance.backupCreate,
+  backupList: maintenance.backupList,
+  integrityCheck: maintenance.integrityCheck,
+  integrityRepair: maintenance.integrityRepair,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

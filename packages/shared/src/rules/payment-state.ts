@@ -47,5 +47,3 @@ export const paymentTransition = (
 export const isFinalPaymentStatus = (status: PaymentStatusName): boolean =>
   NEXT[status].length === 0;
 
-export const isPaymentStatus = (value: string): value is PaymentStatusName =>
-  (PAYMENT_STATUSES as readonly string[]).includes(value);

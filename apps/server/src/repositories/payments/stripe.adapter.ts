@@ -80,10 +80,6 @@ export const stripeForm = (params: Record<string, unknown>): string => {
   return out.toString();
 };
 
-/** `t=…,v1=…` for a body, as Stripe signs it (also used by the test double). */
-export const stripeSignatureHeader = (secret: string, body: Buffer | string, t: number): string =>
-  `t=${t},v1=${createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex')}`;
-
 export class StripePaymentsAdapter implements PaymentsProvider, WebhookReceiver {
   readonly name = STRIPE_PROVIDER;
   readonly provider = STRIPE_PROVIDER;

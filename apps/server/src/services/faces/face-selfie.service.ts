@@ -17,9 +17,6 @@ export const DEFAULT_SELFIE_DAYS = 30;
 export const ASSOCIATION_NOTICE_MINUTES = 30;
 /** Selfies deleted per expiry batch (the job loops until none is due). */
 const EXPIRY_BATCH = 200;
-/** The topic "new photos of you" is sent with (the event's photo-ready texts). */
-export const ASSOCIATION_TOPIC = 'photo_ready';
-
 type EventLike = {
   id: number;
   opts: Partial<EventOpts> | null;

@@ -22,6 +22,7 @@ import type {
 } from '../../repositories/operations/webhook-out.repository.ts';
 import {
   signatureHeader,
+  WebhookAddressRefused,
   type WebhookSender,
 } from '../../repositories/operations/webhook-sender.ts';
 import type { SignedInUser } from '../../access/signed-in-user.ts';
@@ -252,27 +253,26 @@ export class WebhookOutService {
     let statusCode: number | null = null;
     let failure: string | null = null;
     let permanent = false;
-    const verdict = await this.deps.sender.check(endpoint.url);
-    if (verdict !== 'ok') {
-      failure =
-        verdict === 'private' ? 'the address is private or local' : 'the address is invalid';
-      permanent = true;
-    } else {
-      const secret = this.deps.secrets.decrypt(endpoint.secret);
-      const t = Math.floor(clock.now().getTime() / 1000);
-      try {
-        statusCode = await this.deps.sender.post(endpoint.url, claimed.body, {
-          'flashbulb-signature': signatureHeader(secret, claimed.body, t),
-          'flashbulb-event-id': claimed.eventKey,
-          'flashbulb-event-type': claimed.eventType,
-        });
-        if (statusCode < 200 || statusCode >= 300) failure = `the endpoint answered ${statusCode}`;
-      } catch (error) {
+    const secret = this.deps.secrets.decrypt(endpoint.secret);
+    const t = Math.floor(clock.now().getTime() / 1000);
+    try {
+      // The sender resolves the name once, checks every address and connects to the checked one.
+      statusCode = await this.deps.sender.post(endpoint.url, claimed.body, {
+        'flashbulb-signature': signatureHeader(secret, claimed.body, t),
+        'flashbulb-event-id': claimed.eventKey,
+        'flashbulb-event-type': claimed.eventType,
+      });
+      if (statusCode < 200 || statusCode >= 300) failure = `the endpoint answered ${statusCode}`;
+    } catch (error) {
+      if (error instanceof WebhookAddressRefused) {
+        // Refused before connecting (a private or local address, a name that resolves to none).
+        failure = error.message;
+        permanent = true;
+      } else
         failure =
           error instanceof Error && error.name === 'TimeoutError'
             ? 'the endpoint did not answer in time'
             : 'the endpoint could not be reached';
-      }
     }
 
     if (failure === null) {

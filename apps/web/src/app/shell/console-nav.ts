@@ -25,6 +25,7 @@ export const consoleNavItems: readonly ConsoleNavItem[] = [
   { to: '/payments', labelKey: 'console.nav.payments', end: false },
   { to: '/webhooks', labelKey: 'console.nav.webhooks', end: false, roles: ADMINS },
   { to: '/outbox', labelKey: 'console.nav.outbox', end: false, roles: [Role.SUPER_USER] },
+  { to: '/operations', labelKey: 'console.nav.operations', end: false, roles: [Role.SUPER_USER] },
 ];
 
 /** The entries a user of this role sees. */

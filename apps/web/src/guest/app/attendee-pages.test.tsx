@@ -60,6 +60,7 @@ const fakeEventSources = () => {
 };
 
 afterEach(() => {
+  window.history.replaceState(null, '', '/');
   vi.unstubAllGlobals();
   window.localStorage.clear();
 });
@@ -402,7 +403,12 @@ describe('all-photos kiosk (evSB1)', () => {
       [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)]) },
       [ATTACH]: { ok: { attendee_uid: 'ABCDEFGHJKMNPQRS', attached_count: 1 } },
     });
-    renderAlbums('?kType=evSB1&pvId=priv&attendeeId=abcdefghjkmnpqrs');
+    window.history.replaceState(
+      null,
+      '',
+      '/?kType=evSB1&pvId=priv&display=tok&attendeeId=abcdefghjkmnpqrs',
+    );
+    renderAlbums('?kType=evSB1&pvId=priv&display=tok&attendeeId=abcdefghjkmnpqrs');
     await waitFor(() => expect(tiles()).toHaveLength(2));
     const bar = screen.getByRole('status');
     expect(bar.textContent).toBe(`0 photos added to album ${ATT}`);
@@ -414,14 +420,35 @@ describe('all-photos kiosk (evSB1)', () => {
     expect((added as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('status').textContent).toBe(`1 photo added to album ${ATT}`);
     expect(screen.getByRole('button', { name: 'Add to my album: photo-1.jpg' })).toBeTruthy();
+    // The kiosk's call: its private key with the display token of its link.
     expect(api.callsTo(ATTACH).map((call) => call.body)).toEqual([
       {
         key_type: 'private',
         key_value: 'priv',
+        display: 'tok',
         attendee_uid: 'abcdefghjkmnpqrs',
         photo_uid_array: ['uid-2'],
       },
     ]);
+  });
+
+  it('a card whose album key carries its private id (`<id>~<private id>`) shows the printed id only', async () => {
+    const api = installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(2)]) },
+      [ATTACH]: { ok: { attendee_uid: 'BAND42', attached_count: 1 } },
+    });
+    const view = renderAlbums(
+      `?kType=evSB1&pvId=priv&attendeeId=${encodeURIComponent('band42~K7QX2MPA')}`,
+    );
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    expect(screen.getByRole('status').textContent).toBe('0 photos added to album BAND42');
+    await userEvent.click(screen.getByRole('button', { name: 'Add to my album: photo-2.jpg' }));
+    await screen.findByRole('button', { name: 'Added: photo-2.jpg' });
+    expect(screen.getByRole('status').textContent).toBe('1 photo added to album BAND42');
+    // The private id opens the album: it goes to the server with the add, never onto the screen.
+    expect(api.callsTo(ATTACH)[0]?.body).toMatchObject({ attendee_uid: 'band42~K7QX2MPA' });
+    expect(view.container.textContent).not.toContain('K7QX2MPA');
+    expect(document.title).not.toContain('K7QX2MPA');
   });
 
   it('a refused add shows why and the photo stays addable', async () => {
@@ -482,7 +509,8 @@ describe('QR ride kiosk (evSB3)', () => {
 
   it('select → scan → success with link and QR code → Done resets', async () => {
     const api = rideApi();
-    renderAlbums('?kType=evSB3&pvId=ride-key');
+    window.history.replaceState(null, '', '/?kType=evSB3&pvId=ride-key&display=ride-tok');
+    renderAlbums('?kType=evSB3&pvId=ride-key&display=ride-tok');
     await waitFor(() => expect(tiles()).toHaveLength(3));
     expect(scanInput().getAttribute('type')).toBe('password');
     expect(screen.getByRole('grid').getAttribute('aria-label')).toContain('Space selects');
@@ -505,10 +533,12 @@ describe('QR ride kiosk (evSB3)', () => {
     const heading = await screen.findByRole('heading', {
       name: `Added 2 photos to album ${ATT}`,
     });
+    // The kiosk's call: its private key with the display token of its link.
     expect(api.callsTo(QR_ATTACH).map((call) => call.body)).toEqual([
       {
         key_type: 'private',
         key_value: 'ride-key',
+        display: 'ride-tok',
         qr_text: SCAN,
         photo_uid_array: ['uid-3', 'uid-2'],
       },

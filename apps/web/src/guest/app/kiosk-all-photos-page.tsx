@@ -1,6 +1,11 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAttendeeId, normaliseAttendeeId, type GuestPhoto as Photo } from '@flashbulb/shared';
+import {
+  formatAttendeeId,
+  normaliseAttendeeId,
+  splitAttendeeKey,
+  type GuestPhoto as Photo,
+} from '@flashbulb/shared';
 import { errorKeyOf } from '../../lib/api-client.ts';
 import { useErrorText } from '../../lib/error-text.ts';
 import type { AlbumKey } from '../shared/api/guest-album-photos.ts';
@@ -74,7 +79,9 @@ function AddToAlbum({ albumKey, attendeeUid }: { albumKey: AlbumKey; attendeeUid
     [added, add, t],
   );
 
-  const printedId = formatAttendeeId(normaliseAttendeeId(attendeeUid));
+  // A booth-chosen id's album key carries its private id after `~`: that opens the album and is
+  // the card holder's secret, so the screen shows the printed id alone.
+  const printedId = formatAttendeeId(normaliseAttendeeId(splitAttendeeKey(attendeeUid).id));
   return (
     <AlbumView albumKey={albumKey} mode="grid" live kiosk canDownload={false} tileActions={actions}>
       <p className="albums-bar" role="status">

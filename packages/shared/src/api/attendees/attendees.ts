@@ -232,7 +232,7 @@ export const attachPhotosByKey = defineEndpoint({
   tag: 'attendees',
   summary:
     'All-photos kiosk (evSB1): adds chosen photos to the attendee’s album. Private or event-owner key of the photos’ event',
-  body: z.object({ ...keyBody, attendee_uid: attendeeUid, photo_uid_array: photoUids }),
+  body: z.object({ ...kioskKeyBody, attendee_uid: attendeeUid, photo_uid_array: photoUids }),
   result: z.object({ attendee_uid: z.string(), attached_count: z.number().int() }),
   errors: [
     'invalid_key',
@@ -251,7 +251,7 @@ export const attachPhotosByQrScan = defineEndpoint({
   summary:
     'QR ride kiosk (evSB3): the scanned card (an attId link or a bare id) takes the chosen photos. Private or event-owner key',
   body: z.object({
-    ...keyBody,
+    ...kioskKeyBody,
     qr_text: z
       .string({ error: 'invalid_attendee_id' })
       .trim()
@@ -346,7 +346,7 @@ export const checkKioskCard = defineEndpoint({
   summary:
     'Kiosk entry page (albums §2.3): the scanned text (an attId link or a bare code; the text after `=`, dashes removed) checked against the private id printed on the card, among open attendees of the kiosk’s organisation. The kiosk’s key (private or event-owner). An unknown card answers valid false',
   body: z.object({
-    ...keyBody,
+    ...kioskKeyBody,
     card_code: z.string({ error: 'invalid_value' }).max(2000, 'invalid_value'),
   }),
   result: z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { flagSchema } from '../events/event-settings.ts';
-import { keyBody, kioskKeyBody } from '../events/events.ts';
+import { kioskKeyBody } from '../events/events.ts';
 import { idSchema } from '../identity/users.ts';
 import { ATTENDEE_ID_MAX_LENGTH } from '../../rules/attendee-id.ts';
 import { isValidFileName } from '../../rules/text-rules.ts';
@@ -113,7 +113,7 @@ export const deleteProfilePhoto = defineEndpoint({
 // ---- custom photos from the kiosk camera --------------------------------------------------------
 
 const customBody = {
-  ...keyBody,
+  ...kioskKeyBody,
   file_name: fileName,
   keep_origin_name: flagSchema
     .optional()
@@ -167,7 +167,7 @@ export const completeCustomPhoto = defineEndpoint({
   tag: 'photos',
   summary:
     'Turn an uploaded custom photo into a photo of the kiosk’s event (idempotent). Sizes are checked again on the stored bytes',
-  body: z.object({ ...keyBody, key: uploadedKey }),
+  body: z.object({ ...kioskKeyBody, key: uploadedKey }),
   result: z.object({ photo_uid: z.string(), attendee_uid: z.string().nullable() }),
   errors: [
     'invalid_key',
@@ -189,7 +189,7 @@ export const kioskDeletePhoto = defineEndpoint({
   summary:
     'A guest deletes a photo of their album at the kiosk (albums §4, §6): only where the event allows it (`opts.allowKioskPhotoDelete`; the kiosk link’s flag only shows the button). The photo and its files go; the audit log records it as deleted at the kiosk',
   body: z.object({
-    ...keyBody,
+    ...kioskKeyBody,
     attendee_uid: attendeeUid,
     photo_uid: z.string({ error: 'not_found' }).trim().min(1, 'not_found').max(100, 'not_found'),
   }),

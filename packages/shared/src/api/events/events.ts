@@ -223,9 +223,11 @@ export const keyBody = {
     .max(200, 'unauthorized_user'),
 };
 /**
- * The kiosk's calls (cashier and desk: unlock, print, e-mail, grouping, profile photos, counter
- * sales): the event's private key and its display token, which only the organiser's kiosk links
- * carry. A private key alone (a guest's private-album link) is refused with `invalid_key`.
+ * The kiosk's calls (card checks, adding to albums, camera photos, checkout and every sale, and
+ * the cashier and desk: unlock, print, e-mail, grouping, profile photos, counter sales): the
+ * event's private key and its display token, which only the organiser's kiosk links carry. A
+ * private key alone (a guest's private-album link) is refused with `invalid_key` (field
+ * `display`). Calls other keys make too (an attendee's own checkout) take theirs without it.
  */
 export const kioskKeyBody = {
   ...keyBody,

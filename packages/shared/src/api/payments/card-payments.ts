@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../../rules/payment-state.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { keyBody, kioskKeyBody } from '../events/events.ts';
+import { kioskKeyBody } from '../events/events.ts';
 import { createQrPayment } from './payments.ts';
 
 /**
@@ -27,7 +27,7 @@ export const paypalSettings = defineEndpoint({
   tag: 'payments',
   summary:
     'Whether the album page offers PayPal’s card checkout, with the client id and environment its checkout script is loaded with (global settings)',
-  body: z.object({ ...keyBody }),
+  body: z.object({ ...kioskKeyBody }),
   result: z.object({
     enabled: z.union([z.literal(0), z.literal(1)]),
     client_id: z.string(),
@@ -64,7 +64,7 @@ export const paypalCaptureOrder = defineEndpoint({
   tag: 'payments',
   summary:
     'Captures the approved PayPal order of a payment on the server (the page’s word is never taken): paid unlocks the album; a declined card fails the payment',
-  body: z.object({ ...keyBody, payment_id: paymentId }),
+  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
   result: z.object({ payment_id: z.string(), status: paymentStatus }),
   errors: [
     'invalid_key',
@@ -99,7 +99,7 @@ export const terminalCheckStatus = defineEndpoint({
   tag: 'payments',
   summary:
     'Asks the terminal about a sale (`{terminal}/fcc/check-status`) and moves the payment; `error_message` is the kiosk’s text: “Status check failed”, or “Error code - {code} {message}” for a terminal refusal',
-  body: z.object({ ...keyBody, payment_id: paymentId }),
+  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
   result: z.object({
     payment_id: z.string(),
     status: paymentStatus,
@@ -114,7 +114,7 @@ export const terminalCancel = defineEndpoint({
   tag: 'payments',
   summary:
     'Cancels a terminal sale not yet paid (`{terminal}/fcc/cancel`); a sale the terminal already approved stays paid',
-  body: z.object({ ...keyBody, payment_id: paymentId }),
+  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
   result: z.object({ payment_id: z.string(), status: paymentStatus }),
   errors: [
     'invalid_key',
@@ -160,7 +160,7 @@ export const squareCheckoutStatus = defineEndpoint({
   tag: 'payments',
   summary:
     'Reads the sale’s Terminal checkout from Square (`GET /v2/terminals/checkouts/:id`) and moves the payment: COMPLETED pays (and unlocks), CANCELED cancels, TIMED_OUT expires',
-  body: z.object({ ...keyBody, payment_id: paymentId }),
+  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
   result: z.object({
     payment_id: z.string(),
     status: paymentStatus,
@@ -181,7 +181,7 @@ export const squareCancelCheckout = defineEndpoint({
   tag: 'payments',
   summary:
     'Cancels the sale’s Terminal checkout at Square (`POST /v2/terminals/checkouts/:id/cancel`); a checkout the buyer already paid stays paid',
-  body: z.object({ ...keyBody, payment_id: paymentId }),
+  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
   result: z.object({ payment_id: z.string(), status: paymentStatus }),
   errors: [
     'invalid_key',
@@ -288,7 +288,7 @@ export const shopifySendReceipt = defineEndpoint({
   summary:
     'Shopify e-mails the sale’s order invoice to the buyer (`POST draft_orders/:id/send_invoice.json`)',
   body: z.object({
-    ...keyBody,
+    ...kioskKeyBody,
     payment_id: paymentId,
     email: z.email({ error: 'email_invalid' }).max(320, 'email_invalid'),
   }),

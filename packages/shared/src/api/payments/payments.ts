@@ -4,7 +4,7 @@ import { PAYMENT_STATUSES } from '../../rules/payment-state.ts';
 import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
 import { printCopiesField, printPhotoUidsField } from '../printing/print-fields.ts';
 import { idSchema } from '../identity/users.ts';
-import { keyBody, kioskKeyBody } from '../events/events.ts';
+import { kioskKeyBody } from '../events/events.ts';
 
 /**
  * Paid albums (albums spec §3, §7.2, §7.3, §9): unlocking an attendee's album at the
@@ -65,7 +65,7 @@ export const createQrPayment = defineEndpoint({
   summary:
     'Starts a payment for a pricing button of the key’s event: the amount (integer cents, USD) comes from the button’s formula, the checkout URL is shown as a QR code. Private, event-owner or the attendee’s own key; idempotent by client_request_id',
   body: z.object({
-    ...keyBody,
+    ...kioskKeyBody,
     attendee_uid: attendeeUid,
     pricing_button_index: z
       .number({ error: 'invalid_value' })
@@ -122,7 +122,7 @@ export const checkQrStatus = defineEndpoint({
   auth: 'key',
   tag: 'payments',
   summary: 'The status of a payment of the key’s event (the kiosk polls it while the QR is shown)',
-  body: z.object({ ...keyBody, payment_id: paymentId }),
+  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
   result: z.object({
     payment_id: z.string(),
     status: paymentStatus,
@@ -138,7 +138,7 @@ export const disableQrLink = defineEndpoint({
   tag: 'payments',
   summary:
     'Cancels a pending payment (the kiosk closed its QR code); a payment already paid stays paid',
-  body: z.object({ ...keyBody, payment_id: paymentId }),
+  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
   result: z.object({ payment_id: z.string(), status: paymentStatus }),
   errors: [
     'invalid_key',
@@ -192,7 +192,7 @@ export const pricingButtonList = defineEndpoint({
   summary:
     'The key’s event’s pricing buttons with their prices in integer cents for this attendee and photo count (VIP by the attendee id); amounts are null when the event hides prices. Private, event-owner or the attendee’s own key',
   body: z.object({
-    ...keyBody,
+    ...kioskKeyBody,
     attendee_uid: attendeeUid,
     photo_count: z
       .number({ error: 'invalid_value' })

@@ -1,5 +1,3 @@
-import type { WebhookReceiver } from '../../operations/webhook-receiver.ts';
-
 /**
  * The SMS capability. Like mail, a message is stored in the outbox first; an `sms.deliver` job
  * hands it to the configured SmsProvider (adapters: `<provider>.adapter.ts` next to this file,
@@ -40,6 +38,3 @@ export interface SmsProvider {
    */
   send(message: OutgoingSms): Promise<{ providerMessageId: string | null }>;
 }
-
-/** An SMS provider that also reports delivery by webhook. */
-export type SmsProviderWithReports = SmsProvider & WebhookReceiver;

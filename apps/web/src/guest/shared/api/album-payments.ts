@@ -4,7 +4,6 @@ import { type ResultOf } from '@flashbulb/shared';
 import { callApi } from '../../../lib/api-client.ts';
 import { kioskKeyFields } from './kiosk-key.ts';
 
-export type PricingButtons = ResultOf<typeof endpoints.pricingButtonList>;
 export type QrPayment = ResultOf<typeof endpoints.createQrPayment>;
 
 const attendeeKey = (attendeeUid: string) => ({
@@ -21,8 +20,8 @@ export const usePricingButtons = (
   enabled: boolean,
   photoCount: number | null = null,
   /**
-   * The kiosk's private key: asked with it, `methods` are the kiosk's ways to pay (the reader,
-   * the terminal) rather than the attendee album page's.
+   * The kiosk's private key (sent with its link's display token): asked with it, `methods` are the
+   * kiosk's ways to pay (the reader, the terminal) rather than the attendee album page's.
    */
   kioskKey: string | null = null,
 ) =>
@@ -33,9 +32,7 @@ export const usePricingButtons = (
       callApi(
         endpoints.pricingButtonList,
         {
-          ...(kioskKey
-            ? { key_type: 'private' as const, key_value: kioskKey }
-            : attendeeKey(attendeeUid)),
+          ...(kioskKey ? kioskKeyFields(kioskKey) : attendeeKey(attendeeUid)),
           attendee_uid: attendeeUid,
           ...(photoCount !== null ? { photo_count: photoCount } : {}),
         },
@@ -126,9 +123,12 @@ export const createPayPalOrder = (
 export const capturePayPalOrder = (attendeeUid: string, paymentId: string) =>
   callApi(endpoints.paypalCaptureOrder, { ...attendeeKey(attendeeUid), payment_id: paymentId });
 
-/** The kiosk's key when its link carries one, else the attendee's (both reach the event). */
+/**
+ * The kiosk's key (with its link's display token: a private key alone sells nothing) when its
+ * link carries one, else the attendee's (both reach the event).
+ */
 const saleKey = (kioskKey: string | null, attendeeUid: string) =>
-  kioskKey ? { key_type: 'private' as const, key_value: kioskKey } : attendeeKey(attendeeUid);
+  kioskKey ? kioskKeyFields(kioskKey) : attendeeKey(attendeeUid);
 
 /** A sale on the kiosk's paired Square reader (`sqDeviceId` of the kiosk link). */
 export const startSquareSale = (

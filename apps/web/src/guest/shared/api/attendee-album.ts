@@ -33,28 +33,32 @@ export const useAttendeeAlbum = (
     retry: false,
   });
 
-/** All-photos kiosk (evSB1): adds photos of the private key's event to the attendee's album. */
+/**
+ * All-photos kiosk (evSB1): adds photos of the private key's event to the attendee's album. The
+ * kiosk's call: its private key with the display token of its link (a private key alone is refused).
+ */
 export const attachPhotosToAttendee = (
   privateKey: string,
   attendeeUid: string,
   photoUids: string[],
 ) =>
   callApi(endpoints.attachPhotosByKey, {
-    key_type: 'private',
-    key_value: privateKey,
+    ...kioskKeyFields(privateKey),
     attendee_uid: attendeeUid,
     photo_uid_array: photoUids,
   });
 
-/** QR ride kiosk (evSB3): the scanned card text names the album the chosen photos go to. */
+/**
+ * QR ride kiosk (evSB3): the scanned card text names the album the chosen photos go to (the
+ * kiosk's key and display token, as above).
+ */
 export const attachPhotosByCardScan = (
   privateKey: string,
   scan: string,
   photoUids: string[],
 ): Promise<QrScanResult> =>
   callApi(endpoints.attachPhotosByQrScan, {
-    key_type: 'private',
-    key_value: privateKey,
+    ...kioskKeyFields(privateKey),
     qr_text: scan,
     photo_uid_array: photoUids,
   });

@@ -39,6 +39,9 @@ export const squareGetDeviceCode = (
 /** The spec's reversed access token (shown once pairing is done, never stored). */
 export const reversedToken = (token: string): string => [...token].reverse().join('');
 
-/** An example kiosk link that sells on the paired reader (the event's private key to fill in). */
+/**
+ * An example kiosk link that sells on the paired reader (the event's private key and display token
+ * to fill in: the two together make the kiosk, which alone may sell).
+ */
 export const exampleKioskLink = (origin: string, deviceId: string): string =>
-  `${origin}/?kType=evSB1&pvId=EVENT_PRIVATE_KEY&sqDeviceId=${encodeURIComponent(deviceId)}`;
+  `${origin}/?kType=evSB1&pvId=EVENT_PRIVATE_KEY&display=EVENT_DISPLAY_TOKEN&sqDeviceId=${encodeURIComponent(deviceId)}`;

@@ -1,4 +1,4 @@
-import type { TemplateLayout, TemplatePlaceholder } from '@flashbulb/shared';
+import type { TemplatePlaceholder } from '@flashbulb/shared';
 
 /** The smallest placeholder the editor makes: 5 % of the sheet on a side. */
 export const MIN_SIZE = 0.05;
@@ -47,9 +47,6 @@ export const SHEET_PRESETS = [
 ] as const;
 
 /** Width over height of the sheet (the editor's canvas keeps it). */
-export const sheetAspect = (layout: Pick<TemplateLayout, 'width' | 'height'>) =>
-  layout.width / layout.height;
-
 /** `watermarks/<time>-<clean name>` inside the organisation's share area. */
 export const watermarkPath = (fileName: string, now: number): string => {
   const dot = fileName.lastIndexOf('.');

@@ -12,8 +12,9 @@ const STATUS = '/attendee/check-square-checkout-status';
 const CANCEL = '/attendee/cancel-square-checkout';
 const ATT = 'ABCDEFGHJKMNPQRS';
 const KIOSK_KEY = 'pv-kiosk-key';
+const DISPLAY = 'kiosk-display-token';
 const DEVICE = 'device:995CS397A6475287';
-const LINK = `?kType=evSB4&kioskMode=true&attId=${ATT}&pvId=${KIOSK_KEY}&sqDeviceId=${encodeURIComponent(DEVICE)}`;
+const LINK = `?kType=evSB4&kioskMode=true&attId=${ATT}&pvId=${KIOSK_KEY}&display=${DISPLAY}&sqDeviceId=${encodeURIComponent(DEVICE)}`;
 
 const attendee = (unlocked: 0 | 1) => ({
   uid: ATT,
@@ -102,9 +103,19 @@ describe(
       const waiting = await within(reader).findByRole('status');
       expect(waiting.textContent).toContain('$4.50');
       expect(waiting.textContent).toContain('Tap, insert or swipe your card on the card reader.');
+      // The kiosk sells: its private key with its link's display token (a private key alone is
+      // refused), for the prices and for the sale.
+      const kioskPrices = api
+        .callsTo(BUTTONS)
+        .map((call) => call.body as Record<string, unknown>)
+        .filter((body) => body.key_type === 'private');
+      expect(kioskPrices.length).toBeGreaterThan(0);
+      for (const body of kioskPrices)
+        expect(body).toMatchObject({ key_value: KIOSK_KEY, display: DISPLAY });
       expect(api.callsTo(INITIATE)[0]?.body).toMatchObject({
         key_type: 'private',
         key_value: KIOSK_KEY,
+        display: DISPLAY,
         attendee_uid: ATT,
         pricing_button_index: 0,
         device_id: DEVICE,
@@ -161,6 +172,7 @@ describe(
       expect(api.callsTo(CANCEL)[0]?.body).toMatchObject({
         key_type: 'private',
         key_value: KIOSK_KEY,
+        display: DISPLAY,
         payment_id: 'pay_1',
       });
 

@@ -1,0 +1,89 @@
+import type { SqlRunner } from '../../db/database.ts';
+
+/** A storage key named by a row, with the checksum recorded for it (originals only). */
+export interface NamedObject {
+  key: string;
+  /** SHA-256 (hex) of the bytes, where the row records one. */
+  sha256: string | null;
+  /** The table and the role of the key in it: `photos.original`, `photos.derivative:thumbnail`… */
+  owner: string;
+  ownerId: number;
+  eventId: number | null;
+}
+
+/**
+ * Every column of the schema that names a stored object (db/schema.ts): a photo's original
+ * (`storage_key`, its `sha256` recorded at ingest) and its derivatives (`derivatives` values), a
+ * guest's selfie, an attendee's profile photo, a rendered print sheet.
+ */
+const NAMED_OBJECTS = `
+  select storage_key as key, sha256, 'photos.original' as owner, id, event_id from photos
+  union all
+  select d.value, null, 'photos.derivative:' || d.key, p.id, p.event_id
+    from photos p, jsonb_each_text(p.derivatives) d
+  union all
+  select storage_key, null, 'face_selfies', id, event_id from face_selfies
+  union all
+  select pp.storage_key, null, 'attendee_profile_photos', pp.id, null
+    from attendee_profile_photos pp
+  union all
+  select sheet_key, null, 'print_jobs.sheet', id, event_id from print_jobs where sheet_key is not null`;
+
+/** The database side of the storage integrity check. */
+export class IntegrityRepository {
+  constructor(private readonly db: SqlRunner) {}
+
+  async namedObjects(): Promise<NamedObject[]> {
+    const { rows } = await this.db.executeSql(NAMED_OBJECTS, []);
+    return rows.map((row) => ({
+      key: String(row.key),
+      sha256: row.sha256 == null ? null : (row.sha256 as string),
+      owner: String(row.owner),
+      ownerId: Number(row.id),
+      eventId: row.event_id == null ? null : Number(row.event_id),
+    }));
+  }
+
+  /** The rows naming one key (a repair re-checks the key's state, not a report's). */
+  async namersOf(key: string): Promise<NamedObject[]> {
+    const { rows } = await this.db.executeSql(
+      `select * from (${NAMED_OBJECTS}) named where key = $1`,
+      [key],
+    );
+    return rows.map((row) => ({
+      key: String(row.key),
+      sha256: row.sha256 == null ? null : (row.sha256 as string),
+      owner: String(row.owner),
+      ownerId: Number(row.id),
+      eventId: row.event_id == null ? null : Number(row.event_id),
+    }));
+  }
+
+  /** The photo with this uid: its id, recorded checksum and original's key. */
+  async photoByUid(
+    uid: string,
+  ): Promise<{ id: number; sha256: string; storageKey: string } | null> {
+    const { rows } = await this.db.executeSql(
+      'select id, sha256, storage_key from photos where uid = $1',
+      [uid],
+    );
+    const row = rows[0];
+    return row
+      ? { id: Number(row.id), sha256: String(row.sha256), storageKey: String(row.storage_key) }
+      : null;
+  }
+
+  /** Sends a photo back to processing, as the owner's reprocess does (its job makes the files). */
+  async markProcessing(photoId: number): Promise<void> {
+    await this.db.executeSql(`update photos set status = 'processing' where id = $1`, [photoId]);
+  }
+
+  /** Points a photo at another copy of its original (only while it still names `fromKey`). */
+  async reattachOriginal(photoId: number, fromKey: string, toKey: string): Promise<boolean> {
+    const { rows } = await this.db.executeSql(
+      'update photos set storage_key = $3 where id = $1 and storage_key = $2 returning id',
+      [photoId, fromKey, toKey],
+    );
+    return rows.length === 1;
+  }
+}

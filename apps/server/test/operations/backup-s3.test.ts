@@ -1,0 +1,143 @@
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RestoreTarget } from '../../src/db/restore-target.ts';
+import { BackupReader } from '../../src/repositories/operations/backup-folder.ts';
+import { BackupCorruptError, BackupService } from '../../src/services/operations/backup.service.ts';
+import { S3Storage, type S3StorageConfig } from '../../src/storage/s3-storage.ts';
+import type { StorageRepository } from '../../src/storage/storage.repository.ts';
+
+/**
+ * Backups read and restore objects through the storage interface, so an S3 bucket backs up and
+ * restores like local disk: every object with its bytes, content type and cache control. The
+ * database side is faked here (backup.test.ts covers it on both engines).
+ */
+
+const BUCKETS = ['source', 'restored', 'untouched'];
+let dir: string;
+let server: S3rver;
+let endpoint: string;
+const opened: S3Storage[] = [];
+
+const bucket = (name: string): S3Storage => {
+  const config: S3StorageConfig = {
+    bucket: name,
+    region: 'us-east-1',
+    endpoint,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+    publicUrl: undefined,
+  };
+  const storage = new S3Storage(config);
+  opened.push(storage);
+  return storage;
+};
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'flashbulb-backup-s3-'));
+  server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: path.join(dir, 's3'),
+    configureBuckets: BUCKETS.map((name) => ({ name })),
+  });
+  const { port } = await server.run();
+  endpoint = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  for (const storage of opened) await storage.close();
+  await server?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const service = (storage: StorageRepository) =>
+  new BackupService({
+    engine: 'postgres',
+    storage,
+    dumpDatabase: () =>
+      Promise.resolve({ tables: {}, sequences: [], schema: { migrations: 1, last_created_at: 1 } }),
+    knownSchema: () => ({ count: 1, last_created_at: 1 }),
+    secret: {
+      fromEnvironment: true,
+      current: () => Promise.resolve('s3-backup-test-secret-0123456789abcdef'),
+      install: () => Promise.reject(new Error('not in this test')),
+    },
+    clock: { now: () => new Date() },
+    serverFolder: path.join(dir, 'backups'),
+  });
+
+const emptyTarget = (): RestoreTarget & { restored: number } => ({
+  engine: 'postgres',
+  restored: 0,
+  isEmpty: () => Promise.resolve(true),
+  schemaVersion: () => Promise.resolve({ migrations: 0, last_created_at: null }),
+  restore() {
+    this.restored += 1;
+    return Promise.resolve({ keptAside: null });
+  },
+  close: () => Promise.resolve(),
+});
+
+const contents = async (storage: StorageRepository) => {
+  const out: Record<string, string> = {};
+  for await (const listed of storage.list('')) {
+    const object = (await storage.get(listed.key))!;
+    const hash = createHash('sha256');
+    for await (const chunk of object.body) hash.update(chunk as Buffer);
+    out[listed.key] = `${hash.digest('hex')} ${object.contentType} ${object.cacheControl}`;
+  }
+  return out;
+};
+
+describe('backups of an S3 bucket', () => {
+  it('backs every object up and restores it into an empty bucket; a damaged copy is refused', async () => {
+    const source = bucket('source');
+    await source.put(
+      'protected/events/ABCD/photos/uid_1_uid/original.jpg',
+      Buffer.alloc(5000, 7),
+      'image/jpeg',
+    );
+    await source.put(
+      'events/ABCD/photos/uid_1_uid/thumbnail.jpg',
+      Buffer.from('thumb'),
+      'image/jpeg',
+      {
+        cacheControl: 'public, max-age=31536000, immutable',
+      },
+    );
+    await source.put('data/ABCD.json', Buffer.from('{"a":1}'), 'application/json');
+    const before = await contents(source);
+
+    const made = await service(source).create(path.join(dir, 'backups'));
+    expect(made.objects).toBe(3);
+    const reader = (await BackupReader.open(made.path))!;
+    expect(reader.manifest.storage).toBe('s3');
+    expect(await reader.verify()).toEqual([]);
+
+    const restored = bucket('restored');
+    const target = emptyTarget();
+    await service(restored).restore(made.path, target, false);
+    expect(target.restored).toBe(1);
+    expect(await contents(restored)).toEqual(before);
+
+    // One byte of one object changed in the backup: named, and the empty bucket stays empty.
+    const victim = path.join(made.path, 'objects', 'data', 'ABCD.json');
+    await writeFile(victim, (await readFile(victim)).toString().replace('1', '2'));
+    const untouched = bucket('untouched');
+    const refusedTarget = emptyTarget();
+    const refused = await service(untouched)
+      .restore(made.path, refusedTarget, false)
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(BackupCorruptError);
+    expect((refused as BackupCorruptError).problems).toEqual([
+      { name: 'data/ABCD.json', problem: 'checksum_mismatch' },
+    ]);
+    expect(refusedTarget.restored).toBe(0);
+    expect(await contents(untouched)).toEqual({});
+  }, 60_000);
+});
