@@ -43,6 +43,7 @@ export const errorCatalogue = {
     status: 400,
     text: 'Choose a password of at least 8 characters that is not a common password',
   },
+  current_password_incorrect: { status: 400, text: 'Your current password is not correct' },
   password_too_long: { status: 400, text: 'The password may have at most 256 characters' },
   temporary_password_expired: {
     status: 400,

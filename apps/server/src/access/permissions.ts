@@ -72,6 +72,8 @@ export const PERMISSIONS = {
   'photo.upload': row(Y, Y, Y, Y, N, N, N, Y, N),
   /** Photo lists and live streams (what each audience sees: album-visibility.ts). */
   'photo.list': row(Y, Y, Y, Y, Y, Y, Y, Y, Y),
+  // The event's photo counts, hidden and processing included: those who run the event.
+  'photo.count': row(Y, Y, Y, Y, N, N, N, Y, N),
   /** Delete photos (with the audit entry). */
   'photo.delete': row(Y, Y, Y, N, N, N, N, N, N),
   /** Hide, show, categorise, curate and reprocess photos. */
@@ -130,6 +132,7 @@ export const WRONG_KEY_TYPE: Record<
   'event.media_upload': { key: 'forbidden', field: 'key_type' },
   'photo.upload': { key: 'invalid_key' },
   'photo.list': { key: 'invalid_key', field: 'key_type' },
+  'photo.count': { key: 'invalid_key', field: 'key_type' },
   'photo.delete': { key: 'forbidden' },
   'photo.curate': { key: 'forbidden', field: 'key_type' },
   'photo.activity': { key: 'invalid_key' },

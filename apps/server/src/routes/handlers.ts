@@ -152,6 +152,10 @@ export const createHandlers = (services: {
     services.twoFactor.associateSoftwareToken(actor, body),
   verifySoftwareToken: async ({ actor, body }) =>
     services.twoFactor.verifySoftwareToken(actor, body),
+  changePassword: async ({ actor, body }) => {
+    await services.passwordReset.changePassword(actor, body);
+    return {};
+  },
   setMfaPreference: async ({ actor, body }) => {
     await services.twoFactor.setMfaPreference(actor, body.software_token_mfa_settings);
     return {};
@@ -259,6 +263,8 @@ export const createHandlers = (services: {
   publicPhotoList: async ({ principal, body, request }) =>
     services.photoListing.listForGuest(principal, body, { address: request.ip }),
   photoCountInfo: async ({ principal, body }) => services.photoListing.countInfo(principal, body),
+  keyPhotoCountInfo: async ({ principal, body }) =>
+    services.photoListing.keyCountInfo(principal, body),
   deletePhoto: async ({ principal, body }) => ({
     deleted: await services.photoChanges.deleteOne(principal, body),
   }),
@@ -328,6 +334,7 @@ export const createHandlers = (services: {
   deletePassCode: async ({ principal, body }) => services.passCodes.deletePassCode(principal, body),
   searchByFace: async ({ principal, body }) => services.faceSearch.searchByOwner(principal, body),
   keySearchByFace: async ({ principal, body }) => services.faceSearch.searchByKey(principal, body),
+  faceConsent: async ({ principal }) => services.faceSearch.faceConsent(principal),
   selfieUploadAccess: async ({ principal, body }) =>
     services.faceSearch.selfieUploadAccess(principal, body),
   faceDataInfo: async ({ principal, body }) => services.faceData.info(principal, body.event_id),

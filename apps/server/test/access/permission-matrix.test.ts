@@ -329,6 +329,11 @@ const rows: Record<EndpointName, Row> = {
     }),
     expect: everyone(['code_mismatch', 400]),
   },
+  // A common new password is refused before the current one is checked (no lockout counted).
+  changePassword: {
+    body: () => ({ previous_password: 'not the password', proposed_password: 'password' }),
+    expect: operators(['invalid_password', 400], ['invalid_password', 400]),
+  },
   refresh: { body: () => ({ refresh_token: 'not-a-token' }), expect: everyone(UNAUTHORIZED) },
   // Signing out with an API key ends no session; without credentials it answers ok too.
   signOut: { body: () => ({}), expect: everyone(OK) },
@@ -578,6 +583,13 @@ const rows: Record<EndpointName, Row> = {
     }),
   },
   photoCountInfo: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  keyPhotoCountInfo: {
+    body: () => ({}),
+    expect: keyed({
+      ...keysA(OK, INVALID_KEY, INVALID_KEY, INVALID_KEY, OK),
+      ...keysB(OK, INVALID_KEY, INVALID_KEY, INVALID_KEY, OK),
+    }),
+  },
   deletePhoto: {
     body: async () => ({ photo_id: (await insertPhoto(eventA)).id }),
     expect: operators(OK, NOT_FOUND),
@@ -930,6 +942,13 @@ const rows: Record<EndpointName, Row> = {
     expect: keyed({
       ...keysA(INVALID_KEY, FACE_OFF, FACE_OFF, FACE_OFF, INVALID_KEY),
       ...keysB(INVALID_KEY, FACE_OFF, FACE_OFF, FACE_OFF, INVALID_KEY),
+    }),
+  },
+  faceConsent: {
+    body: () => ({}),
+    expect: keyed({
+      ...keysA(INVALID_KEY, OK, OK, OK, INVALID_KEY),
+      ...keysB(INVALID_KEY, OK, OK, OK, INVALID_KEY),
     }),
   },
   faceDataInfo: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },

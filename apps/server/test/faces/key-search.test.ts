@@ -208,6 +208,45 @@ describe('selfie upload grant', () => {
   });
 });
 
+describe('face consent by HTTP', () => {
+  it("answers the event's text and the version a selfie grant then accepts", async () => {
+    const text = 'We compare your selfie with this event’s photos; it is deleted after 7 days.';
+    const worded = await createEvent(t, world.adminA, {
+      enable_facial_recognition: 1,
+      opts: { description: 'Worded', faceRecognitionText: text },
+    });
+    const consent = await t.ok(endpoints.faceConsent, publicKey(worded));
+    expect(consent).toEqual({
+      face_consent_version: faceConsentVersion(text),
+      face_recognition_text: text,
+      face_recognition_enabled: 1,
+    });
+    // The version as answered opens the grant; the default text's version is outdated here.
+    await t.ok(endpoints.selfieUploadAccess, {
+      ...privateKey(worded),
+      content_type: 'image/jpeg',
+      face_consent_version: consent.face_consent_version,
+    });
+    expect(
+      errorOf(
+        await t.call(endpoints.selfieUploadAccess, {
+          ...privateKey(worded),
+          content_type: 'image/jpeg',
+          face_consent_version: CONSENT,
+        }),
+      ),
+    ).toMatchObject({ status: 400, message_key: 'face_consent_outdated' });
+    expect(await t.ok(endpoints.faceConsent, privateKey(event))).toMatchObject({
+      face_consent_version: CONSENT,
+      face_recognition_text: '',
+    });
+    expect(errorOf(await t.call(endpoints.faceConsent, ownerKey(event)))).toMatchObject({
+      status: 401,
+      message_key: 'invalid_key',
+    });
+  });
+});
+
 describe('search by face with a key', () => {
   it("kiosk: a selfie finds that person's visible photos of the event, nobody else's, best first", async () => {
     const selfie = await uploadSelfie(privateKey(event), ANNA_SELFIE);
@@ -304,6 +343,50 @@ describe('search by face with a key', () => {
       'file:///etc/passwd',
     ]) {
       expect(errorOf(await search(privateKey(event), [reference])), reference).toMatchObject({
+        status: 400,
+        message_key: 'invalid_url',
+      });
+    }
+  });
+
+  it("accepts the public thumbnail URL the key was handed, and refuses a hidden photo's or another event's", async () => {
+    const list = await t.ok(endpoints.publicPhotoList, {
+      ...publicKey(event),
+      max_size: 100,
+      page_number: 1,
+    });
+    const shown = list.photos.find((p) => p.id === annaPhotos[0]!.id)!;
+    const thumbnail = shown.urls.thumbnail!;
+    expect(thumbnail).not.toContain('/media/photos/');
+    // The scripted engine answers by width: the thumbnail shows Anna too.
+    const thumb = await t.app.inject({ method: 'GET', url: new URL(thumbnail).pathname });
+    expect(thumb.statusCode).toBe(200);
+    const { width } = await sharp(thumb.rawPayload).metadata();
+    engine.byWidth.set(width, [face(anna)]);
+    const result = await t.ok(endpoints.keySearchByFace, {
+      ...publicKey(event),
+      photo_url_list: [thumbnail],
+      face_consent_version: CONSENT,
+    });
+    expect(result.photos.map((p) => p.id).sort()).toEqual(
+      [...annaPhotos.map((p) => p.id), annaAlbumPhoto.id].sort(),
+    );
+
+    const hiddenThumb = hiddenAnna.urls.thumbnail!;
+    const otherList = await t.ok(endpoints.publicPhotoList, {
+      ...publicKey(other),
+      max_size: 100,
+      page_number: 1,
+    });
+    const otherThumb = otherList.photos[0]!.urls.thumbnail!;
+    for (const reference of [
+      hiddenThumb,
+      otherThumb,
+      // a public file of the event that is no photo's variant
+      thumbnail.replace(/uid_[^/]+_uid/, 'uid_nobody_uid'),
+      thumbnail.replace('/thumbnail', '/../thumbnail'),
+    ]) {
+      expect(errorOf(await search(publicKey(event), [reference])), reference).toMatchObject({
         status: 400,
         message_key: 'invalid_url',
       });

@@ -510,6 +510,29 @@ describe('photo changes', () => {
     expect(single.deleted).toBe(1);
     const counts = await t.ok(endpoints.photoCountInfo, { event_id: event.id }, admin);
     expect(counts).toMatchObject({ total: 4, hidden: 1, processing: 0 });
+    // The public twin: the robot's and the event owner's keys read the same counts.
+    const robotKey = { key_type: 'robot' as const, key_value: robot.key_value! };
+    expect(await t.ok(endpoints.keyPhotoCountInfo, robotKey)).toEqual(counts);
+    expect(
+      await t.ok(endpoints.keyPhotoCountInfo, {
+        key_type: 'event_owner',
+        key_value: event.owner_api_key,
+      }),
+    ).toEqual(counts);
+    expect(
+      await t.ok(endpoints.keyPhotoCountInfo, { ...robotKey, start_date: '2099-01-01 00:00' }),
+    ).toMatchObject({ total: 0 });
+    expect(
+      errorOf(await t.call(endpoints.keyPhotoCountInfo, { ...robotKey, end_date: 'soon' })),
+    ).toMatchObject({ status: 400, message_key: 'invalid_value', field: 'end_date' });
+    expect(
+      errorOf(
+        await t.call(endpoints.keyPhotoCountInfo, {
+          key_type: 'public',
+          key_value: event.public_api_key,
+        }),
+      ),
+    ).toMatchObject({ status: 401, message_key: 'invalid_key' });
   });
 });
 

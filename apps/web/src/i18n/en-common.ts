@@ -17,8 +17,7 @@ export const enCommon = {
 
 /** Client-side validation keys not in the shared catalogue (they never travel over the wire). */
 export const enWebErrors = {
-  // The sign-in field is labelled E-mail; the API's catalogue text stays the spec's.
-  user_name_or_password_incorrect: 'E-mail or password is incorrect',
+  // Sign-in failures show the catalogue's text, the spec's "User Name or Password is incorrect".
   passwords_do_not_match: 'The passwords do not match',
   organisation_required: 'Choose an organisation',
   date_time_format_invalid: 'Use the format YYYY-MM-DD HH:mm',

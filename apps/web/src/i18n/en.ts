@@ -94,6 +94,14 @@ export const en = {
   },
   console: {
     signOut: 'Sign out',
+    changePassword: {
+      open: 'Change password',
+      title: 'Change your password',
+      current: 'Current password',
+      submit: 'Change password',
+      done: 'Your password was changed. Your other sessions were signed out.',
+      close: 'Close',
+    },
     toggleNavigation: 'Toggle navigation',
     testPayments: 'Test payments are on — no real money is taken',
     nav: {

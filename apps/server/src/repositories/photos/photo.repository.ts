@@ -193,6 +193,15 @@ export class PhotoRepository {
     return row;
   }
 
+  /** The photo of this event with this uid (the uid names its storage folder). */
+  async findByEventUid(eventId: number, uid: string): Promise<PhotoRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.uid, uid), eq(photos.eventId, eventId)));
+    return row;
+  }
+
   async findByIds(ids: number[]): Promise<PhotoRow[]> {
     if (ids.length === 0) return [];
     return this.db.select().from(photos).where(inArray(photos.id, ids));

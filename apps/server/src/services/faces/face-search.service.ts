@@ -23,6 +23,7 @@ import type {
 import type { Clock } from '../../lib/clock.ts';
 import type { PhotoFilter, PhotoRepository } from '../../repositories/photos/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
+import { isProtectedKey } from '../../storage/key-space.ts';
 import type { PhotoListingService } from '../photos/photo-listing.service.ts';
 import { distanceForSimilarity, similarityFromDistance } from './face-similarity.ts';
 import { IgnoredFaceFilter } from './ignored-face-filter.ts';
@@ -48,6 +49,8 @@ type SelfieRef = {
 
 /** At most this many matching faces are considered per reference face. */
 const MAX_MATCHES = 5000;
+/** A photo's public folder, `events/<code>/photos/uid_<uid>_uid/…` (storage/key-space.ts). */
+const PHOTO_FOLDER = /^events\/[^/]+\/photos\/uid_([^/]+)_uid\//;
 
 const parseDate = (value: string | undefined, field: string): Date | undefined => {
   if (!value) return undefined;
@@ -88,7 +91,7 @@ export class FaceSearchService {
       urls: Pick<PhotoUrls, 'fromUrl' | 'keyOf'>;
       clock: Clock;
       /** Consent and the selfie records. */
-      selfieRules: Pick<FaceSelfieService, 'requireConsent' | 'record'>;
+      selfieRules: Pick<FaceSelfieService, 'requireConsent' | 'record' | 'consentVersion'>;
       selfies: Pick<FaceSelfieRepository, 'findLive' | 'describe'>;
       /** Selfie grants and face searches per key (services/operations/quotas.ts). */
       quotas?: Pick<Quotas, 'selfieGrant' | 'faceSearch'>;
@@ -214,6 +217,22 @@ export class FaceSearchService {
   }
 
   /**
+   * `event/face-consent/retrieve`: the text a guest accepts and its version, for clients that do
+   * not run the shared TypeScript helper. Answered also while selfies are off (the flag says so).
+   */
+  async faceConsent(principal: Principal) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'face.search_by_key', {
+      keyEvent: true,
+    });
+    return {
+      face_consent_version: this.deps.selfieRules.consentVersion(event.row),
+      face_recognition_text: event.row.opts.faceRecognitionText ?? '',
+      face_recognition_enabled:
+        event.row.enable_facial_recognition === 1 && event.row.opts.disableSelfies !== 1 ? 1 : 0,
+    };
+  }
+
+  /**
    * `event/selfie-upload-access/retrieve`: a presigned POST for one selfie, a protected object
    * under `selfies/<code>/` (never public; only the face search reads it).
    */
@@ -292,6 +311,7 @@ export class FaceSearchService {
     for (const reference of references) {
       const key =
         (await this.mediaReferenceKey(event, reference, audience)) ??
+        (audience === 'guest' ? await this.publicVariantKey(event, bases, reference) : null) ??
         storageKeyOfReference(
           bases,
           reference,
@@ -317,6 +337,26 @@ export class FaceSearchService {
     if (!row || row.eventId !== event.id) return null;
     if (audience === 'guest' && (row.isVisible !== 1 || row.status !== 'ready')) return null;
     return this.deps.urls.keyOf(row, grant.variant) ?? null;
+  }
+
+  /**
+   * The key of a photo's public file (thumbnail, watermarked variant) named by its public storage
+   * URL, as photo lists hand it to guests: only a current public variant of a visible, ready photo
+   * of this event (not any object under `events/<code>/`).
+   */
+  private async publicVariantKey(
+    event: EventRow,
+    bases: readonly URL[],
+    reference: string,
+  ): Promise<string | null> {
+    const key = storageKeyOfReference(bases, reference, event.name, ['events']);
+    if (!key) return null;
+    const uid = PHOTO_FOLDER.exec(key)?.[1];
+    if (!uid) return null;
+    const row = await this.deps.photos.findByEventUid(event.id, uid);
+    if (!row || row.isVisible !== 1 || row.status !== 'ready') return null;
+    const variants = Object.values(row.derivatives).filter((k) => !isProtectedKey(k));
+    return variants.includes(key) ? key : null;
   }
 
   /** Each matched photo's best face over all references, within the threshold's distance. */

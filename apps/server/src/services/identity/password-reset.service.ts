@@ -16,6 +16,7 @@ import type { SessionRepository } from '../../repositories/identity/session.repo
 import type { ThrottleRepository } from '../../repositories/identity/throttle.repository.ts';
 import type { UserRepository } from '../../repositories/identity/user.repository.ts';
 import type { MailService } from '../messaging/mail.service.ts';
+import type { SignedInUser } from '../../access/signed-in-user.ts';
 import type { SignInAttempts } from './sign-in-attempts.ts';
 
 /** One reset e-mail per account per minute, whatever the caller asks. */
@@ -102,5 +103,24 @@ export class PasswordResetService {
     await this.deps.sessions.revokeAllForUser(user.id, this.now());
     await this.deps.apiKeys.deleteAllForUser(user.id);
     await this.deps.attempts.succeeded(input.username);
+  }
+
+  /**
+   * A signed-in user's new password, the current one first (a wrong one counts toward the
+   * account's lockout like a failed sign-in). Every other session ends; the caller's stays. API
+   * keys stay too: the user proved the password, and robots keep running.
+   */
+  async changePassword(actor: SignedInUser, input: Body<'changePassword'>): Promise<void> {
+    const user = await this.deps.users.findById(actor.userId);
+    if (!user) throw new AppError('unauthorized_user');
+    await this.deps.attempts.assertNotLockedOut(user.email);
+    if (!(await this.deps.hasher.verify(user.passwordHash, input.previous_password)))
+      return this.deps.attempts.fail(user.email, 'current_password_incorrect', 'previous_password');
+    await this.deps.users.setPassword(
+      user.id,
+      await this.deps.hasher.hash(input.proposed_password),
+    );
+    await this.deps.sessions.revokeAllForUser(user.id, this.now(), actor.sessionId ?? undefined);
+    await this.deps.attempts.succeeded(user.email);
   }
 }

@@ -44,7 +44,7 @@ export class SignInAttempts {
 
   async fail(
     username: string,
-    key: 'user_name_or_password_incorrect' | 'code_mismatch',
+    key: 'user_name_or_password_incorrect' | 'current_password_incorrect' | 'code_mismatch',
     field?: string,
   ): Promise<never> {
     await this.deps.throttle.recordFailure(username, this.now(), LOCKOUT_FORGET_SECONDS);

@@ -10,6 +10,7 @@ import {
   type ParsedBodyOf,
   type Photo,
   type photoCountInfo,
+  type keyPhotoCountInfo,
   type publicPhotoList,
 } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
@@ -320,6 +321,22 @@ export class PhotoListingService {
   async countInfo(principal: Principal, input: ParsedBodyOf<typeof photoCountInfo>) {
     const { event } = await this.deps.access.requireEventAccess(principal, 'event.manage', {
       eventId: input.event_id,
+    });
+    const counts = await this.deps.photos.countInfo(
+      event.row.id,
+      parseDate(input.start_date, 'start_date'),
+      parseDate(input.end_date, 'end_date'),
+    );
+    return { ...counts, hidden: counts.total - counts.visible };
+  }
+
+  /** The key twin of `countInfo`: the key names the event. */
+  async keyCountInfo(
+    principal: Principal,
+    input: Omit<ParsedBodyOf<typeof keyPhotoCountInfo>, 'key_type' | 'key_value'>,
+  ) {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'photo.count', {
+      keyEvent: true,
     });
     const counts = await this.deps.photos.countInfo(
       event.row.id,

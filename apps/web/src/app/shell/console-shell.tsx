@@ -5,12 +5,14 @@ import { NavLink as RouterNavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '../../lib/session-store.ts';
 import { useSignOut } from '../../lib/session/use-sign-out.ts';
+import { ChangePasswordModal } from '../../features/identity/my-info/components/change-password-modal.tsx';
 import { navItemsFor } from './console-nav.ts';
 
 export function ConsoleShell({ user, children }: { user: SessionUser; children: ReactNode }) {
   const { t } = useTranslation();
   const [navOpened, { toggle: toggleNav, close: closeNav }] = useDisclosure(false);
   const signOut = useSignOut();
+  const [passwordOpened, { open: openPassword, close: closePassword }] = useDisclosure(false);
 
   return (
     <AppShell
@@ -39,6 +41,9 @@ export function ConsoleShell({ user, children }: { user: SessionUser; children: 
             <Badge variant="light" data-testid="header-role">
               {t(`roles.${user.role}`)}
             </Badge>
+            <Button variant="subtle" size="xs" onClick={openPassword}>
+              {t('console.changePassword.open')}
+            </Button>
             <Button variant="default" size="xs" onClick={() => void signOut()}>
               {t('console.signOut')}
             </Button>
@@ -67,6 +72,7 @@ export function ConsoleShell({ user, children }: { user: SessionUser; children: 
         )}
         {children}
       </AppShell.Main>
+      <ChangePasswordModal opened={passwordOpened} onClose={closePassword} />
     </AppShell>
   );
 }

@@ -163,6 +163,28 @@ export const keySearchByFace = defineEndpoint({
   ],
 });
 
+export const faceConsent = defineEndpoint({
+  path: '/event/face-consent/retrieve',
+  auth: 'key',
+  tag: 'faces',
+  summary:
+    "Public twin (private, public and attendee keys): the face-recognition text of the key's event and the `face_consent_version` a guest who accepts it sends with a selfie grant and a search (no need to compute `faceConsentVersion`)",
+  body: z.object({ ...keyBody }),
+  result: z.object({
+    face_consent_version: z.string(),
+    face_recognition_text: z
+      .string()
+      .describe(
+        "The event's text as the guest must be shown it; empty = the product's default text",
+      ),
+    face_recognition_enabled: z
+      .number()
+      .int()
+      .describe('1 when the event searches by selfie (face recognition on, selfies allowed)'),
+  }),
+  errors: ['invalid_key', 'unauthorized_user'],
+});
+
 /** Selfies: JPEG or PNG, at most this many bytes. */
 export const SELFIE_MAX_BYTES = 10 * 1024 * 1024;
 

@@ -170,6 +170,27 @@ export const confirmForgotPassword = defineEndpoint({
   rateLimited: true,
 });
 
+export const changePassword = defineEndpoint({
+  path: '/auth/change-password',
+  auth: 'owner',
+  tag: 'auth',
+  summary:
+    "Change the signed-in user's password (the current one first); every other session of the account ends, this one stays",
+  body: z.object({
+    previous_password: passwordInputSchema,
+    proposed_password: newPasswordSchema,
+  }),
+  result: okResult,
+  errors: [
+    'unauthorized_user',
+    'current_password_incorrect',
+    'too_many_attempts',
+    'invalid_password',
+    'password_too_long',
+  ],
+  rateLimited: true,
+});
+
 export const refresh = defineEndpoint({
   path: '/auth/refresh',
   auth: 'none',

@@ -306,25 +306,38 @@ export const publicPhotoList = defineEndpoint({
   ],
 });
 
+const countWindow = {
+  start_date: z.string().max(40).optional(),
+  end_date: z.string().max(40).optional(),
+};
+const photoCountResult = z.object({
+  total: z.number().int(),
+  visible: z.number().int(),
+  hidden: z.number().int(),
+  originals: z.number().int(),
+  printed: z.number().int(),
+  processing: z.number().int(),
+});
+
 export const photoCountInfo = defineEndpoint({
   path: `${OWNER_PREFIX}/event/photo-count-info/retrieve`,
   auth: 'owner',
   tag: 'photos',
   summary: 'Counts of an event’s photos in a date window',
-  body: z.object({
-    event_id: idSchema,
-    start_date: z.string().max(40).optional(),
-    end_date: z.string().max(40).optional(),
-  }),
-  result: z.object({
-    total: z.number().int(),
-    visible: z.number().int(),
-    hidden: z.number().int(),
-    originals: z.number().int(),
-    printed: z.number().int(),
-    processing: z.number().int(),
-  }),
+  body: z.object({ event_id: idSchema, ...countWindow }),
+  result: photoCountResult,
   errors: ['event_not_found'],
+});
+
+export const keyPhotoCountInfo = defineEndpoint({
+  path: '/event/photo-count-info/retrieve',
+  auth: 'key',
+  tag: 'photos',
+  summary:
+    "Public twin (event-owner and robot keys): counts of the key's event's photos in a date window",
+  body: z.object({ ...keyBody, ...countWindow }),
+  result: photoCountResult,
+  errors: ['invalid_key', 'unauthorized_user', 'invalid_value'],
 });
 
 // ---- changes ------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import {
   TextField,
 } from './form-fields.tsx';
 import { FaceDataPanel } from './face-data-panel.tsx';
+import { FaceToolsPanel } from './face-tools-panel.tsx';
 import { SectionTitle, ToggledNumber } from './toggled-fields.tsx';
 
 function CollectLeadsRadio() {
@@ -239,6 +240,8 @@ export function PhotoSettingsTab() {
         <>
           <SectionTitle>{t('events.faces.title')}</SectionTitle>
           <FaceDataPanel eventId={event.id} />
+          <SectionTitle>{t('events.faceTools.title')}</SectionTitle>
+          <FaceToolsPanel eventId={event.id} />
         </>
       )}
     </Stack>

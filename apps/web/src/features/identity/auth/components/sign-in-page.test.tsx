@@ -18,7 +18,7 @@ const signInWith = async (email: string, password: string) => {
 };
 
 describe('sign-in page', () => {
-  it('says "E-mail or password is incorrect" for a wrong e-mail or password (the field is E-mail)', async () => {
+  it('says the spec\'s "User Name or Password is incorrect" for a wrong e-mail or password', async () => {
     const api = installFakeApi({
       ...signedOut,
       '/auth/sign-in': { nok: 'user_name_or_password_incorrect', status: 400 },
@@ -26,7 +26,7 @@ describe('sign-in page', () => {
     renderApp();
     await signInWith('Admin@Example.com ', 'wrong password');
 
-    expect(await screen.findByText('E-mail or password is incorrect')).toBeTruthy();
+    expect(await screen.findByText('User Name or Password is incorrect')).toBeTruthy();
     // The shared rules normalise the user name before it is sent.
     expect(api.callsTo('/auth/sign-in')[0]?.body).toEqual({
       username: 'admin@example.com',
