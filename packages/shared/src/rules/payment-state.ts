@@ -46,4 +46,3 @@ export const paymentTransition = (
 /** No report can move a payment out of these. */
 export const isFinalPaymentStatus = (status: PaymentStatusName): boolean =>
   NEXT[status].length === 0;
-
