@@ -201,12 +201,11 @@ describe('public twin of full data', () => {
     expect(JSON.stringify(owner.body)).not.toContain('sk_public_twin');
   });
 
-  it('answers 401 invalid_key to a wrong key, another kind of key, a robot elsewhere or an unknown event', async () => {
+  it('answers 401 invalid_key to a wrong key, another kind of key or an unknown event', async () => {
     const cases: [string, string, string?][] = [
       ['event_owner', event.private_api_key],
       ['private', event.public_api_key],
       ['public', 'wrong-key'],
-      ['robot', otherRobotKey],
       ['robot', event.owner_api_key],
       ['attendee', event.public_api_key],
       ['event_owner', event.owner_api_key, 'ZZZZ'],
@@ -220,6 +219,12 @@ describe('public twin of full data', () => {
       });
       expect(JSON.stringify(response.body)).not.toContain(event.full_name);
     }
+  });
+
+  it('tells a right robot key that feeds no event so (its holder knows the key is right), naming nothing', async () => {
+    const response = await fetchWith('robot', otherRobotKey);
+    expect(errorOf(response)).toMatchObject({ status: 403, message_key: 'robot_not_attached' });
+    expect(JSON.stringify(response.body)).not.toContain(event.full_name);
   });
 });
 

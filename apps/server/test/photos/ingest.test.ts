@@ -329,6 +329,8 @@ describe('photo ingest', () => {
       'image/jpeg',
     );
     const stolen = await completeUpload(t, robot, foreignUpload.key);
-    expect(errorOf(stolen)).toMatchObject({ status: 401, message_key: 'invalid_key' });
+    // The robot's key is right, for its own event: it hears that, and nothing of the other event.
+    expect(errorOf(stolen)).toMatchObject({ status: 403, message_key: 'robot_other_event' });
+    expect(JSON.stringify(stolen.body)).not.toContain(otherEvent.name);
   });
 });
