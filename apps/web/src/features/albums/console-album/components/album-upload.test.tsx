@@ -110,7 +110,8 @@ const uploadRoutes = (store: Photo[] | null) => {
         status: 'processing',
       });
       store?.unshift(photo);
-      return { ok: photo };
+      // The server's reply: the photo and what the upload did.
+      return { ok: { ...photo, upload_result: 'uploaded' } };
     },
   };
 };

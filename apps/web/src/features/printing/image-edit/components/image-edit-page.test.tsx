@@ -47,7 +47,12 @@ const installEditorApi = (extra: Record<string, FakeReply | ((body: unknown) => 
       },
     }),
     [STORAGE_URL]: { raw: '', status: 201 },
-    [COMPLETE]: { ok: makePhoto(9, { full_path: NEW_PATH, original_photo_id: null }) },
+    [COMPLETE]: {
+      ok: {
+        ...makePhoto(9, { full_path: NEW_PATH, original_photo_id: null }),
+        upload_result: 'uploaded',
+      },
+    },
     [CURATION]: { ok: makePhoto(5, { is_curated: 1 }) },
     ...extra,
   });
