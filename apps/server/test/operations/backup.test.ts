@@ -189,6 +189,12 @@ beforeAll(async () => {
         rows: viaApi.rows,
       }),
     ]);
+    // A second backup in the same second (the test clock stands still) gets a folder of its own,
+    // not a 500 from a name that is taken.
+    const again = await t.ok(endpoints.backupCreate, {}, superAuth);
+    expect(again.created_date).toBe(viaApi.created_date);
+    expect(again.path).toBe(`${viaApi.path}-2`);
+    expect(await (await BackupReader.open(again.path))!.verify()).toEqual([]);
 
     before = {
       rows: await rowsFingerprint(t.database),

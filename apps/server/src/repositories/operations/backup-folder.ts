@@ -138,13 +138,31 @@ export class BackupWriter {
     this.objectList = new HashedTextFile(path.join(partial, OBJECTS_FILE));
   }
 
-  /** A new folder `flashbulb-backup-<stamp>` in `parent` (made 0700 when missing). */
+  /**
+   * A new folder `flashbulb-backup-<stamp>` in `parent` (made 0700 when missing); a second backup
+   * in the same second (or beside a crashed one's `.partial`) gets `-2`, `-3` … after the stamp.
+   */
   static async create(parent: string, stamp: string): Promise<BackupWriter> {
     await mkdir(parent, { recursive: true, mode: 0o700 });
-    const final = path.join(path.resolve(parent), `${BACKUP_FORMAT}-${stamp}`);
-    const partial = `${final}.partial`;
-    await mkdir(partial, { mode: 0o700 });
-    return new BackupWriter(partial, final);
+    for (let n = 1; ; n += 1) {
+      const name = `${BACKUP_FORMAT}-${stamp}${n === 1 ? '' : `-${n}`}`;
+      const final = path.join(path.resolve(parent), name);
+      const partial = `${final}.partial`;
+      if (
+        await stat(final).then(
+          () => true,
+          () => false,
+        )
+      )
+        continue;
+      try {
+        await mkdir(partial, { mode: 0o700 });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
+        throw error;
+      }
+      return new BackupWriter(partial, final);
+    }
   }
 
   /** Streams one object into the folder; answers its size and SHA-256. */
