@@ -118,9 +118,10 @@ export default defineConfig({
           // `expect.poll` waits for what the page shows; Vitest's 1 s default is shorter than a
           // page reload with its first photos on a busy two-core runner.
           expect: { poll: { timeout: 15_000 } },
-          // Two files at a time (each its own server on a free port, its own Chromium profile and
-          // data folder): a journey mostly waits on the browser and the server, so two share the
-          // two cores without starving each other.
+          // One file at a time. Two at a time was tried (2026-11-27): the e2e phase went from
+          // 380 s to 352 s while each file took twice as long, and two journeys lost their
+          // console session to a refresh raced by a navigation on the loaded machine.
+          fileParallelism: false,
           // Run after every other project has finished, so the browser and the app server
           // do not compete for the two cores with the unit and API tests.
           sequence: { groupOrder: 1 },
