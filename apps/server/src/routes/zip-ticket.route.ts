@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { API_BASE } from '@flashbulb/shared';
+
+/**
+ * A `GET <path>?ticket=…` that streams the ZIP a sealed ticket names, as it is written
+ * (`Content-Disposition: attachment`, so the page that asked stays open). A GET outside the
+ * contract: the browser downloads it itself. Errors before the first byte are the usual envelope
+ * (`not_found` for an unreadable or expired ticket); a client that goes away stops the writing.
+ */
+export const registerZipTicketRoute = (
+  app: FastifyInstance,
+  route: {
+    path: string;
+    summary: string;
+    tag: string;
+    open: (ticket: string) => Promise<{ fileName: string; body: Readable }>;
+  },
+): void => {
+  app.get<{ Querystring: { ticket?: string } }>(
+    `${API_BASE}${route.path}`,
+    {
+      schema: {
+        summary: route.summary,
+        tags: [route.tag],
+        querystring: z.object({ ticket: z.string().max(8192).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { fileName, body } = await route.open(request.query.ticket ?? '');
+      const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      request.raw.on('close', () => {
+        if (!reply.raw.writableFinished) body.destroy();
+      });
+      return reply
+        .header('content-type', 'application/zip')
+        .header(
+          'content-disposition',
+          `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+        )
+        .header('cache-control', 'no-store')
+        .send(body);
+    },
+  );
+};
