@@ -34,11 +34,12 @@ export function ConsoleShell({ user, children }: { user: SessionUser; children: 
               {t('app.name')}
             </Title>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
             <Text size="sm" visibleFrom="xs" data-testid="header-email">
               {user.email}
             </Text>
-            <Badge variant="light" data-testid="header-role">
+            {/* On a phone the header keeps its two buttons; the role is on the overview. */}
+            <Badge variant="light" visibleFrom="xs" data-testid="header-role">
               {t(`roles.${user.role}`)}
             </Badge>
             <Button variant="subtle" size="xs" onClick={openPassword}>
