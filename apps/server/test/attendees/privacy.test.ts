@@ -387,6 +387,28 @@ describe('attendee erase', () => {
     expect(Number(sent[0]!.n)).toBeGreaterThan(0);
   });
 
+  it('only detaches the photos uploaded with their id when the event’s rule says detach', async () => {
+    const keeping = await createEvent(t, world.adminA, {
+      full_name: 'Keeps Photos',
+      opts: { description: 'Keeps its photos', erasePhotos: 'detach' },
+    });
+    const list = await t.ok(
+      endpoints.generateAttendeeList,
+      { attendee_count: 1, event_id_array: [keeping.id], is_prepaid: 0 },
+      adminA,
+    );
+    const guest = list.attendees[0]!.uid;
+    const photo = await insertReadyPhoto(t, keeping, guest);
+    await t.app.container.storage.put(photo.storageKey, Buffer.from('kept'), 'image/jpeg');
+    const result = await t.ok(endpoints.eraseAttendee, { attendee_uid: guest }, adminA);
+    expect(result).toMatchObject({ deleted_photos: 0, detached_photos: 1 });
+    expect(await sql('select attendee_uid from photos where id = $1', [photo.id])).toEqual([
+      { attendee_uid: null },
+    ]);
+    expect(await exists(photo.storageKey)).toBe(true);
+    expect(await sql('select * from attendees where uid = $1', [guest])).toEqual([]);
+  });
+
   it('answers a second erasure with a clear error, and an old export ticket with not found', async () => {
     const again = await t.call(endpoints.eraseAttendee, { attendee_uid: uid }, adminA);
     expect(again.statusCode).toBe(404);
