@@ -1,7 +1,13 @@
 import { crc32 } from 'node:zlib';
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiKeyAuth, createEvent, createEventWorld, type EventWorld } from '../helpers/events.ts';
+import {
+  apiKeyAuth,
+  createEvent,
+  createEventWorld,
+  errorOf,
+  type EventWorld,
+} from '../helpers/events.ts';
 import { insertReadyPhoto } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -426,5 +432,55 @@ describe('attendee erase', () => {
         uid,
       ]),
     ).toHaveLength(1);
+  });
+});
+
+describe('privacy log', () => {
+  it('lists exports and erasures read-only: super users all, admins their organisation, owners none', async () => {
+    const superAuth = await apiKeyAuth(t, world.superUser);
+    const all = await t.ok(endpoints.privacyRequestList, {}, superAuth);
+    const [count] = await sql('select count(*)::int as n from privacy_requests');
+    expect(all.requests).toHaveLength(Number(count!.n));
+    const erased = all.requests.find((r) => r.action === 'erase' && r.attendee_uid === uid)!;
+    const [actor] = await sql(
+      `select u.email from users u join privacy_requests p on p.actor_user_id = u.id
+        where p.id = $1`,
+      [erased.id],
+    );
+    expect(erased).toMatchObject({
+      organisation_id: world.orgA.id,
+      organisation_name: 'Alpha Events',
+      actor_email: actor!.email,
+    });
+    expect(erased.counts).toMatchObject({ leads: 1, deleted_photos: 1 });
+    // Newest first.
+    const ids = all.requests.map((r) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+    const own = await t.ok(endpoints.privacyRequestList, {}, adminA);
+    expect(own.requests.length).toBeGreaterThan(0);
+    expect(own.requests.every((r) => r.organisation_id === world.orgA.id)).toBe(true);
+    expect((await t.ok(endpoints.privacyRequestList, {}, adminB)).requests).toEqual([]);
+    expect(
+      errorOf(
+        await t.call(endpoints.privacyRequestList, { organisation_id: world.orgA.id }, adminB),
+      ),
+    ).toMatchObject({ status: 403, message_key: 'forbidden' });
+    const owner = await apiKeyAuth(t, world.ownerA);
+    expect(errorOf(await t.call(endpoints.privacyRequestList, {}, owner))).toMatchObject({
+      status: 403,
+      message_key: 'forbidden',
+    });
+    expect(
+      (await t.ok(endpoints.privacyRequestList, { organisation_id: world.orgB.id }, superAuth))
+        .requests,
+    ).toEqual([]);
+    // A page ends where the next begins.
+    const older = await t.ok(
+      endpoints.privacyRequestList,
+      { before_id: all.requests[0]!.id },
+      superAuth,
+    );
+    expect(older.requests.map((r) => r.id)).toEqual(all.requests.slice(1).map((r) => r.id));
   });
 });
