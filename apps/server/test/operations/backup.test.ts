@@ -346,7 +346,12 @@ describe('restore into the running server, and scheduled backups', () => {
     admin = as(world.adminA);
     const event = await createEvent(t, world.adminA, { robot_id_array: [robotId] });
     liveEventId = event.id;
-    const photo = await uploadPhoto(t, robot, event.name, await makeJpeg({ width: 64, height: 48 }));
+    const photo = await uploadPhoto(
+      t,
+      robot,
+      event.name,
+      await makeJpeg({ width: 64, height: 48 }),
+    );
     await waitForReady(t, world.adminA.authorization, event.id, photo.id);
   }, 180_000);
   afterAll(async () => {
@@ -376,12 +381,12 @@ describe('restore into the running server, and scheduled backups', () => {
 
     // Refused, each changing nothing: not a super user; a folder outside the server's backups;
     // a copy with one object corrupted (named); uploads completing.
-    expect(errorOf(await t.call(endpoints.backupRestore, { path: backup.path }, admin))).toMatchObject(
-      { status: 403, message_key: 'forbidden' },
-    );
     expect(
-      errorOf(await t.call(endpoints.backupRestore, { path: work }, superUser)),
-    ).toMatchObject({ status: 404, message_key: 'backup_not_found' });
+      errorOf(await t.call(endpoints.backupRestore, { path: backup.path }, admin)),
+    ).toMatchObject({ status: 403, message_key: 'forbidden' });
+    expect(errorOf(await t.call(endpoints.backupRestore, { path: work }, superUser))).toMatchObject(
+      { status: 404, message_key: 'backup_not_found' },
+    );
     const corrupt = `${backup.path}-9`;
     await cp(backup.path, corrupt, { recursive: true });
     const victim = path.join(corrupt, 'objects', ...thumbnail.split('/'));
@@ -489,7 +494,9 @@ describe('restore into the running server, and scheduled backups', () => {
     expect(state.last_run).toMatchObject({ trigger: 'schedule', result: 'ok', error: null });
     expect(state.last_run!.bytes).toBeGreaterThan(0);
     expect(state.last_run!.started_date).toBe(t.clock.now().toISOString());
-    expect(state.next_run_date).toBe(new Date(t.clock.now().getTime() + 6 * 3_600_000).toISOString());
+    expect(state.next_run_date).toBe(
+      new Date(t.clock.now().getTime() + 6 * 3_600_000).toISOString(),
+    );
     const listed = await t.ok(endpoints.backupList, {}, superUser);
     expect(listed.backups).toHaveLength(2);
     expect(listed.backups[0]!.path).toBe(state.last_run!.path);
