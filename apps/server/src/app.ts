@@ -42,6 +42,8 @@ import { registerSharePages, registerSharePreview } from './routes/share-pages.t
 import { registerKioskEntry } from './routes/kiosk-entry.ts';
 import { registerUnsubscribeRoutes } from './routes/unsubscribe.routes.ts';
 import { AppError } from './lib/app-error.ts';
+import { maintenancePage } from './pages/maintenance.ts';
+import { sendPage } from './pages/page.ts';
 import { registerWebhookRoutes } from './routes/webhook.routes.ts';
 import { pageTypeFromQuery } from '@flashbulb/shared/rules/page-type';
 import { webappShell } from './pages/webapp-shell.ts';
@@ -158,9 +160,24 @@ export const buildApp = async (
   const counted = new WeakSet<object>();
   const notCounted = (url: string) =>
     url.startsWith('/api/health') || url.startsWith('/api/ready') || url.startsWith('/metrics');
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (notCounted(request.url)) return done();
-    if (gate.active) return done(new AppError('maintenance'));
+    if (gate.active) {
+      // A browser opening a page gets a page; API callers the envelope with the error key.
+      if (
+        !request.url.startsWith('/api/') &&
+        String(request.headers.accept).includes('text/html')
+      ) {
+        void reply.header('retry-after', '60');
+        void sendPage(reply, maintenancePage(), {
+          status: 503,
+          cacheControl: 'no-store',
+          referrerPolicy: 'no-referrer',
+        });
+        return;
+      }
+      return done(new AppError('maintenance'));
+    }
     if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
       counted.add(request);
       gate.started();
