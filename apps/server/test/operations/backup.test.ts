@@ -416,10 +416,21 @@ describe('restore into the running server, and scheduled backups', () => {
     const enter = gate.enter.bind(gate);
     const during: { status: number; message_key?: string }[] = [];
     let health = 0;
+    let page = { status: 0, type: '', body: '' };
     const spy = vi.spyOn(gate, 'enter').mockImplementation(async (own, timeoutMs) => {
       const quiet = await enter(own, timeoutMs);
       during.push(errorOf(await t.call(endpoints.backupList, {}, superUser)));
       health = (await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode;
+      const opened = await t.app.inject({
+        method: 'GET',
+        url: '/attendee/SOMEONE',
+        headers: { accept: 'text/html' },
+      });
+      page = {
+        status: opened.statusCode,
+        type: String(opened.headers['content-type']),
+        body: opened.body,
+      };
       return quiet;
     });
     try {
@@ -430,6 +441,10 @@ describe('restore into the running server, and scheduled backups', () => {
     }
     expect(during).toEqual([expect.objectContaining({ status: 503, message_key: 'maintenance' })]);
     expect(health).toBe(200);
+    // A guest opening a page gets a page saying so, not the API's envelope.
+    expect(page.status).toBe(503);
+    expect(page.type).toContain('text/html');
+    expect(page.body).toContain('being restored from a backup');
 
     // Back as it was at the backup, byte for byte; the object made later is left (untracked).
     expect(withoutRuns(await rowsFingerprint(t.database))).toEqual(rowsBefore);
