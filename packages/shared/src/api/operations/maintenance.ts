@@ -155,22 +155,29 @@ export const BACKUP_KEEP_MAX = 1000;
 export const backupScheduleSchema = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal('off') }),
-    z.object({
-      kind: z.literal('daily'),
-      at: z
-        .string({ error: 'invalid_value' })
-        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_value')
-        .describe('HH:MM, UTC'),
-    }),
-    z.object({
-      kind: z.literal('hours'),
-      every: z
-        .number({ error: 'invalid_value' })
-        .int('invalid_value')
-        .min(1, 'invalid_value')
-        .max(BACKUP_EVERY_HOURS_MAX, 'invalid_value'),
-    }),
+    // Strict: a field of another kind (`at` with `off`) is refused, not silently dropped.
+    z.strictObject({ kind: z.literal('off') }, { error: 'invalid_value' }),
+    z.strictObject(
+      {
+        kind: z.literal('daily'),
+        at: z
+          .string({ error: 'invalid_value' })
+          .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_value')
+          .describe('HH:MM, UTC'),
+      },
+      { error: 'invalid_value' },
+    ),
+    z.strictObject(
+      {
+        kind: z.literal('hours'),
+        every: z
+          .number({ error: 'invalid_value' })
+          .int('invalid_value')
+          .min(1, 'invalid_value')
+          .max(BACKUP_EVERY_HOURS_MAX, 'invalid_value'),
+      },
+      { error: 'invalid_value' },
+    ),
   ],
   { error: 'invalid_value' },
 );
