@@ -41,6 +41,9 @@ import { registerPhotoStream } from './routes/photo-stream.routes.ts';
 import { registerSharePages, registerSharePreview } from './routes/share-pages.ts';
 import { registerKioskEntry } from './routes/kiosk-entry.ts';
 import { registerUnsubscribeRoutes } from './routes/unsubscribe.routes.ts';
+import { AppError } from './lib/app-error.ts';
+import { maintenancePage } from './pages/maintenance.ts';
+import { sendPage } from './pages/page.ts';
 import { registerWebhookRoutes } from './routes/webhook.routes.ts';
 import { pageTypeFromQuery } from '@flashbulb/shared/rules/page-type';
 import { webappShell } from './pages/webapp-shell.ts';
@@ -151,6 +154,44 @@ export const buildApp = async (
 
   const container = await createContainer(config, app.log, options);
   app.decorate('container', container);
+  // While a backup is restored into this server: new requests are answered 503 `maintenance`
+  // (but health, readiness and metrics), and the restore waits for the running ones to end.
+  const gate = container.maintenance;
+  const counted = new WeakSet<object>();
+  const notCounted = (url: string) =>
+    url.startsWith('/api/health') || url.startsWith('/api/ready') || url.startsWith('/metrics');
+  app.addHook('onRequest', (request, reply, done) => {
+    if (notCounted(request.url)) return done();
+    if (gate.active) {
+      // A browser opening a page gets a page; API callers the envelope with the error key.
+      if (
+        !request.url.startsWith('/api/') &&
+        String(request.headers.accept).includes('text/html')
+      ) {
+        void reply.header('retry-after', '60');
+        void sendPage(reply, maintenancePage(), {
+          status: 503,
+          cacheControl: 'no-store',
+          referrerPolicy: 'no-referrer',
+        });
+        return;
+      }
+      return done(new AppError('maintenance'));
+    }
+    if (!String(request.headers.accept ?? '').includes('text/event-stream')) {
+      counted.add(request);
+      gate.started();
+    }
+    done();
+  });
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (counted.delete(request)) gate.ended();
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    if (counted.delete(request)) gate.ended();
+    done();
+  });
   app.addHook('onClose', async () => container.close());
   const runsWorker = options.worker ?? config.role !== 'api';
   if (runsWorker) await container.startWorker();

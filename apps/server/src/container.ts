@@ -112,6 +112,8 @@ export const createContainer = async (
     /** Prometheus metrics of this process (http/metrics.ts) and the reads behind its gauges. */
     metrics,
     operations: core.operations,
+    /** Maintenance while a backup is restored into the running server (lib/maintenance-gate.ts). */
+    maintenance: core.maintenance,
     /** Object storage (local disk or S3); see src/storage/storage.repository.ts. */
     storage,
     /** The one access layer (access/): keys into principals, requireEventAccess. */
@@ -179,6 +181,7 @@ export const createContainer = async (
           providerCheckouts: payments.services.providerCheckouts,
           webhooks: operations.services.webhookOut,
           integrity: operations.services.integrity,
+          backups: operations.services.backups,
           integrityLog: logger.child({ component: 'integrity' }),
           clock,
         }),

@@ -400,6 +400,14 @@ export const errorCatalogue = {
     text: 'The backup was made under another secret key; set the same FLASHBULB_SECRET_KEY',
   },
   backup_running: { status: 409, text: 'A backup is running already; wait for it to finish' },
+  backup_busy: {
+    status: 409,
+    text: 'Jobs or uploads are still running; try the restore again when they have finished',
+  },
+  maintenance: {
+    status: 503,
+    text: 'Flashbulb is being restored from a backup; try again in a few minutes',
+  },
   integrity_object_unknown: {
     status: 404,
     text: 'This object is not in the last integrity report; run the check again',

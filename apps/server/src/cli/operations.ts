@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createContractClient, endpoints } from '@flashbulb/shared';
 import { loadConfig, type AppConfig } from '../config.ts';
@@ -127,6 +128,21 @@ const backupCreate = async (config: AppConfig, flags: OperationFlags) => {
 
 const backupRestore = async (config: AppConfig, flags: OperationFlags) => {
   if (!flags.from) throw new UsageError('backup restore needs --from <backup folder>');
+  const server = await runningServer(config);
+  if (server) {
+    // The running server restores one of its own backups (<data dir>/backups) into itself.
+    const client = createContractClient({ baseUrl: server });
+    const result = await client.call(
+      endpoints.backupRestore,
+      { path: path.resolve(flags.from) },
+      { authorization: apiKeyOf(flags, server) },
+    );
+    out(
+      `Restored ${result.rows} rows and ${result.objects} objects into the running server ` +
+        `(${server}) in ${result.duration_ms} ms.`,
+    );
+    return;
+  }
   const stamp = new Date().toISOString().replace(/[-:.]/g, '');
   let target: RestoreTarget;
   try {

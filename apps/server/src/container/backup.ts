@@ -4,8 +4,13 @@ import type { Database } from '../db/database.ts';
 import { dumpDatabase, knownMigrations } from '../db/logical-backup.ts';
 import type { Clock } from '../lib/clock.ts';
 import { readSecretFile, writeSecretFile } from '../repositories/operations/backup-folder.ts';
+import type { BackupRunsRepository } from '../repositories/operations/backup-runs.repository.ts';
 import { IntegrityRepository } from '../repositories/operations/integrity.repository.ts';
-import { BackupService, type SecretAccess } from '../services/operations/backup.service.ts';
+import {
+  BackupService,
+  type LiveRestore,
+  type SecretAccess,
+} from '../services/operations/backup.service.ts';
 import { IntegrityService } from '../services/operations/integrity.service.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 
@@ -32,6 +37,10 @@ export const createBackupService = (input: {
   database: Database | null;
   storage: StorageRepository;
   clock: Clock;
+  /** The server's schedule and run record (absent in the CLI). */
+  runs?: BackupRunsRepository;
+  /** The running server a backup can be restored into (absent in the CLI). */
+  live?: LiveRestore;
 }): BackupService =>
   new BackupService({
     engine: input.config.databaseUrl ? 'postgres' : 'pglite',
@@ -44,6 +53,8 @@ export const createBackupService = (input: {
     secret: secretAccess(input.config),
     clock: input.clock,
     serverFolder: serverBackupFolder(input.config),
+    ...(input.runs ? { runs: input.runs } : {}),
+    ...(input.live ? { live: input.live } : {}),
   });
 
 /** The integrity check for the CLI: it reports; repairs (which enqueue jobs) are the console's. */

@@ -17,6 +17,7 @@ import { Quotas } from '../services/operations/quotas.ts';
 import { StartupError } from '../lib/startup-error.ts';
 import { createStorage } from '../storage/create-storage.ts';
 import { Metrics } from '../http/metrics.ts';
+import { MaintenanceGate } from '../lib/maintenance-gate.ts';
 import { OperationsRepository } from '../repositories/operations/operations.repository.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 
@@ -52,6 +53,8 @@ export interface Core {
   metrics: Metrics;
   /** The database reads of metrics and readiness. */
   operations: OperationsRepository;
+  /** Maintenance while a backup is restored into the running server (503 to other requests). */
+  maintenance: MaintenanceGate;
 }
 
 /** Bytes a secret must have at least (AES-256 keys and HMAC keys are derived from it). */
@@ -131,5 +134,6 @@ export const createCore = async (
     }),
     metrics,
     operations,
+    maintenance: new MaintenanceGate(),
   };
 };

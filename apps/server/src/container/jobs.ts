@@ -9,6 +9,7 @@ import {
   type AuthPasswordResetDeps,
 } from '../jobs/auth-password-reset.job.ts';
 import { databaseVacuumJob, type DatabaseVacuumDeps } from '../jobs/database-vacuum.job.ts';
+import { backupScheduledJob, type BackupScheduledDeps } from '../jobs/backup-scheduled.job.ts';
 import { integrityCheckJob, type IntegrityCheckDeps } from '../jobs/integrity-check.job.ts';
 import { facesBackfillJob, type FacesBackfillDeps } from '../jobs/faces-backfill.job.ts';
 import { facesIndexJob, type FacesIndexDeps } from '../jobs/faces-index.job.ts';
@@ -96,6 +97,7 @@ export type JobServices = MailDeliverDeps &
   StorageDeletePendingDeps &
   DatabaseVacuumDeps &
   IntegrityCheckDeps &
+  BackupScheduledDeps &
   PhotoImageProcessDeps &
   AttendeesMailListDeps &
   ReportsDailyDeps &
@@ -133,6 +135,7 @@ export const bindJobs = (services: JobServices): BoundJobs => ({
   'storage.delete-pending': bindJob(storageDeletePendingJob, services),
   'database.vacuum': bindJob(databaseVacuumJob, services),
   'integrity.check': bindJob(integrityCheckJob, services),
+  'backup.scheduled': bindJob(backupScheduledJob, services),
   'photo.image-process': bindJob(photoImageProcessJob, services),
   'attendees.mail-list': bindJob(attendeesMailListJob, services),
   'reports.daily': bindJob(reportsDailyJob, services),

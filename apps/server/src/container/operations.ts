@@ -1,3 +1,5 @@
+import { restoreIntoRunning } from '../db/restore-target.ts';
+import { BackupRunsRepository } from '../repositories/operations/backup-runs.repository.ts';
 import { IntegrityRepository } from '../repositories/operations/integrity.repository.ts';
 import { IntegrityService } from '../services/operations/integrity.service.ts';
 import { createBackupService } from './backup.ts';
@@ -45,9 +47,22 @@ export const wireOperations = (
   });
   const integrityRows = new IntegrityRepository(database);
   const integrity = new IntegrityService({ rows: integrityRows, storage, jobs, clock, metrics });
-  const backups = createBackupService({ config, database, storage, clock });
+  const backupRuns = new BackupRunsRepository(database.db);
+  const backups = createBackupService({
+    config,
+    database,
+    storage,
+    clock,
+    runs: backupRuns,
+    live: {
+      enterMaintenance: (own, timeoutMs) => core.maintenance.enter(own, timeoutMs),
+      leaveMaintenance: () => core.maintenance.leave(),
+      inFlight: () => core.operations.inFlight(),
+      restoreDatabase: (input) => restoreIntoRunning(database, input),
+    },
+  });
   return {
-    repositories: { webhookOut, integrity: integrityRows },
+    repositories: { webhookOut, integrity: integrityRows, backupRuns },
     services: { webhookOut: webhookOutService, integrity, backups },
   };
 };

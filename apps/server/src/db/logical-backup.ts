@@ -154,6 +154,11 @@ export interface RestoreInput {
    * lock as start-up's migrations).
    */
   advisoryLock?: number;
+  /**
+   * A restore into the running server: the job queue's schema stays (its workers and schedules
+   * run on), only the jobs still waiting go — they name rows of the data being replaced.
+   */
+  keepJobQueue?: boolean;
 }
 
 /**
@@ -167,7 +172,16 @@ export const restoreDatabase = (db: Db, input: RestoreInput): Promise<void> =>
       await raw(tx, `select pg_advisory_xact_lock(${Number(input.advisoryLock)})`);
     // Clear: the job queue (its jobs named rows of the old data; it is made again at start),
     // drizzle's bookkeeping, every table of public.
-    await raw(tx, 'drop schema if exists pgboss cascade');
+    if (input.keepJobQueue)
+      await raw(
+        tx,
+        `do $$ begin
+           if to_regclass('pgboss.job') is not null then
+             delete from pgboss.job where state < 'active';
+           end if;
+         end $$`,
+      );
+    else await raw(tx, 'drop schema if exists pgboss cascade');
     await raw(tx, 'drop schema if exists drizzle cascade');
     for (const row of await raw(
       tx,

@@ -5,9 +5,13 @@ import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { closeTree } from '../lib/data-dir-modes.ts';
 import { DataDirLock } from './data-dir-lock.ts';
-import type { Db } from './database.ts';
+import { migrationsFolder, type Database, type Db } from './database.ts';
 import {
   databaseIsEmpty,
   databaseSchemaVersion,
@@ -123,4 +127,27 @@ export const openPostgresRestoreTarget = async (url: string): Promise<RestoreTar
       await client.end().catch(() => undefined);
     },
   };
+};
+
+/**
+ * A restore into the database the running server holds open (the owner call `backupRestore`):
+ * one transaction (PGlite: its one connection is held, every other query waits; PostgreSQL: the
+ * tables are dropped and made again under locks, so other connections wait for the commit),
+ * the job queue kept, then this code's newer migrations applied, as a start would.
+ */
+export const restoreIntoRunning = async (
+  database: Database,
+  input: Omit<RestoreInput, 'advisoryLock' | 'keepJobQueue'>,
+): Promise<void> => {
+  await restoreDatabase(database.db, {
+    ...input,
+    keepJobQueue: true,
+    ...(database.engine === 'postgres' ? { advisoryLock: MIGRATION_LOCK_ID } : {}),
+  });
+  if (database.engine === 'pglite')
+    await migratePglite(database.db as unknown as PgliteDatabase<typeof schema>, {
+      migrationsFolder,
+    });
+  else
+    await migratePg(database.db as unknown as NodePgDatabase<typeof schema>, { migrationsFolder });
 };

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type {
+  BackupSchedule,
   EventOpts,
+  IntegrityReport,
   LeadParams,
   NotificationData,
   PaymentStatusName,
@@ -1303,4 +1305,48 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
     index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
   ],
+);
+
+// ---- operations: backup schedule, backup runs, integrity reports --------------------------------
+
+/**
+ * The install's operations settings: one row (`id` 1, absent until a super user saves them).
+ * `backup_schedule`: `{"kind":"off"}`, `{"kind":"daily","at":"HH:MM"}` (UTC) or
+ * `{"kind":"hours","every":N}`; `backup_keep`: how many backups retention keeps.
+ */
+export const operationsSettings = pgTable('operations_settings', {
+  id: integer('id').primaryKey(),
+  backupSchedule: jsonb('backup_schedule').$type<BackupSchedule>().notNull(),
+  backupKeep: integer('backup_keep').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each backup the server made or tried (scheduled or asked for): the console's "last backup". */
+export const backupRuns = pgTable(
+  'backup_runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    trigger: text('trigger').$type<'schedule' | 'manual'>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    path: text('path'),
+    result: text('result').$type<'ok' | 'failed'>().notNull(),
+    /** The error key (or "internal") of a failed run; never a message with paths or secrets. */
+    error: text('error'),
+    removed: integer('removed').notNull().default(0),
+  },
+  (t) => [index('backup_runs_started_idx').on(t.startedAt)],
+);
+
+/** The storage integrity check's reports, newest kept (the console's integrity page). */
+export const integrityReports = pgTable(
+  'integrity_reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    trigger: text('trigger').$type<'schedule' | 'manual'>().notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+    report: jsonb('report').$type<IntegrityReport>().notNull(),
+  },
+  (t) => [index('integrity_reports_checked_idx').on(t.checkedAt)],
 );

@@ -61,16 +61,24 @@ export class Metrics {
       help: 'Photos whose derivatives this process made',
       registers: [this.registry],
     });
+    // The newest kept report (the nightly job's, on whichever worker ran it) at each scrape, so
+    // every process answers the same; a check this process ran without keeping it otherwise.
+    const readKeptReport = async () => {
+      const kept = await this.operations?.latestIntegrity().catch(() => null);
+      if (kept) this.recordIntegrity(kept);
+    };
     this.integrityProblems = new client.Gauge({
       name: 'flashbulb_integrity_problems',
-      help: 'Storage integrity problems found by the last check this process ran, by kind (missing, untracked, checksum_mismatch)',
+      help: 'Storage integrity problems found by the last check, by kind (missing, untracked, checksum_mismatch)',
       labelNames: ['kind'],
       registers: [this.registry],
+      collect: readKeptReport,
     });
     this.integrityChecked = new client.Gauge({
       name: 'flashbulb_integrity_last_check_timestamp_seconds',
-      help: 'When the last storage integrity check this process ran started (Unix time)',
+      help: 'When the last storage integrity check started (Unix time)',
       registers: [this.registry],
+      collect: readKeptReport,
     });
     const jobs: client.Gauge<'queue' | 'state'> = new client.Gauge({
       name: 'flashbulb_jobs',

@@ -262,6 +262,23 @@ export const integrityCheck = jobSpec({
   schedule: '37 3 * * *',
 });
 
+/**
+ * The scheduled backup (services/operations/backup.service.ts `runScheduled`): every five
+ * minutes it asks whether the schedule the console set is due (daily at HH:MM UTC, every N
+ * hours) and, if so, writes a backup into `<data>/backups` and prunes to the retention.
+ */
+export const backupScheduled = jobSpec({
+  name: 'backup.scheduled',
+  summary: 'Write a backup when the console’s schedule says one is due, then apply retention',
+  payload: z.object({}),
+  retry: { limit: 0, delaySeconds: 60, backoff: false },
+  // Every object is copied: long on a large install (the next tick finds it done).
+  expireSeconds: 6 * 60 * 60,
+  // One waiting and one running at most: a tick during a long backup does not start another.
+  policy: 'stately',
+  schedule: '*/5 * * * *',
+});
+
 /** Enqueued on `photo.ready` once per image process of the event that makes a file. */
 export const photoImageProcess = jobSpec({
   name: 'photo.image-process',
@@ -369,6 +386,7 @@ export const jobCatalogue = [
   storageDeletePending,
   databaseVacuum,
   integrityCheck,
+  backupScheduled,
   photoImageProcess,
   attendeesMailList,
   reportsDaily,

@@ -3,7 +3,9 @@ import { defineJob } from './job-definition.ts';
 
 export type IntegrityCheckDeps = {
   integrity: {
-    check(): Promise<{ missing: number; untracked: number; checksum_mismatch: number }>;
+    check(
+      record: 'schedule',
+    ): Promise<{ missing: number; untracked: number; checksum_mismatch: number }>;
   };
   integrityLog: {
     warn(data: object, message: string): void;
@@ -14,7 +16,7 @@ export type IntegrityCheckDeps = {
 export const integrityCheckJob = defineJob(
   integrityCheck,
   async (_payload, deps: IntegrityCheckDeps) => {
-    const report = await deps.integrity.check();
+    const report = await deps.integrity.check('schedule');
     const counts = {
       missing: report.missing,
       untracked: report.untracked,

@@ -714,6 +714,11 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ attendee_uid: attendeeA }),
     expect: operators(OK, ATTENDEE_NOT_FOUND),
   },
+  privacyRequestList: {
+    // Read-only; each admin sees their own organisation's log, event owners none.
+    body: () => ({}),
+    expect: { ...operators(OK, OK, FORBIDDEN, OK), ownerB: FORBIDDEN },
+  },
   eraseAttendee: {
     // A fresh attendee of event A per caller: an erasure cannot be repeated.
     body: async () => ({
@@ -1130,6 +1135,23 @@ const rows: Record<EndpointName, Row> = {
   integrityRepair: {
     body: () => ({ key: 'archive/nothing-here.jpg', action: 'delete' }),
     expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, ['integrity_object_unknown', 404]),
+  },
+  integrityReports: {
+    body: () => ({}),
+    expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, OK),
+  },
+  backupRestore: {
+    // Only the server's own backups: a folder of the caller's choosing is not one.
+    body: () => ({ path: '/nowhere/flashbulb-backup-1' }),
+    expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, ['backup_not_found', 404]),
+  },
+  backupScheduleGet: {
+    body: () => ({}),
+    expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, OK),
+  },
+  backupScheduleSet: {
+    body: () => ({ schedule: { kind: 'off' }, keep: 7 }),
+    expect: operators(FORBIDDEN, FORBIDDEN, FORBIDDEN, OK),
   },
   squareCreateDeviceCode: {
     body: () => ({ access_token: 'EAAA-token', name: ' ', location_id: 'L1' }),

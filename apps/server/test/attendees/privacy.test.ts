@@ -1,7 +1,13 @@
 import { crc32 } from 'node:zlib';
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiKeyAuth, createEvent, createEventWorld, type EventWorld } from '../helpers/events.ts';
+import {
+  apiKeyAuth,
+  createEvent,
+  createEventWorld,
+  errorOf,
+  type EventWorld,
+} from '../helpers/events.ts';
 import { insertReadyPhoto } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -387,6 +393,28 @@ describe('attendee erase', () => {
     expect(Number(sent[0]!.n)).toBeGreaterThan(0);
   });
 
+  it('only detaches the photos uploaded with their id when the event’s rule says detach', async () => {
+    const keeping = await createEvent(t, world.adminA, {
+      full_name: 'Keeps Photos',
+      opts: { description: 'Keeps its photos', erasePhotos: 'detach' },
+    });
+    const list = await t.ok(
+      endpoints.generateAttendeeList,
+      { attendee_count: 1, event_id_array: [keeping.id], is_prepaid: 0 },
+      adminA,
+    );
+    const guest = list.attendees[0]!.uid;
+    const photo = await insertReadyPhoto(t, keeping, guest);
+    await t.app.container.storage.put(photo.storageKey, Buffer.from('kept'), 'image/jpeg');
+    const result = await t.ok(endpoints.eraseAttendee, { attendee_uid: guest }, adminA);
+    expect(result).toMatchObject({ deleted_photos: 0, detached_photos: 1 });
+    expect(await sql('select attendee_uid from photos where id = $1', [photo.id])).toEqual([
+      { attendee_uid: null },
+    ]);
+    expect(await exists(photo.storageKey)).toBe(true);
+    expect(await sql('select * from attendees where uid = $1', [guest])).toEqual([]);
+  });
+
   it('answers a second erasure with a clear error, and an old export ticket with not found', async () => {
     const again = await t.call(endpoints.eraseAttendee, { attendee_uid: uid }, adminA);
     expect(again.statusCode).toBe(404);
@@ -404,5 +432,55 @@ describe('attendee erase', () => {
         uid,
       ]),
     ).toHaveLength(1);
+  });
+});
+
+describe('privacy log', () => {
+  it('lists exports and erasures read-only: super users all, admins their organisation, owners none', async () => {
+    const superAuth = await apiKeyAuth(t, world.superUser);
+    const all = await t.ok(endpoints.privacyRequestList, {}, superAuth);
+    const [count] = await sql('select count(*)::int as n from privacy_requests');
+    expect(all.requests).toHaveLength(Number(count!.n));
+    const erased = all.requests.find((r) => r.action === 'erase' && r.attendee_uid === uid)!;
+    const [actor] = await sql(
+      `select u.email from users u join privacy_requests p on p.actor_user_id = u.id
+        where p.id = $1`,
+      [erased.id],
+    );
+    expect(erased).toMatchObject({
+      organisation_id: world.orgA.id,
+      organisation_name: 'Alpha Events',
+      actor_email: actor!.email,
+    });
+    expect(erased.counts).toMatchObject({ leads: 1, deleted_photos: 1 });
+    // Newest first.
+    const ids = all.requests.map((r) => r.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+    const own = await t.ok(endpoints.privacyRequestList, {}, adminA);
+    expect(own.requests.length).toBeGreaterThan(0);
+    expect(own.requests.every((r) => r.organisation_id === world.orgA.id)).toBe(true);
+    expect((await t.ok(endpoints.privacyRequestList, {}, adminB)).requests).toEqual([]);
+    expect(
+      errorOf(
+        await t.call(endpoints.privacyRequestList, { organisation_id: world.orgA.id }, adminB),
+      ),
+    ).toMatchObject({ status: 403, message_key: 'forbidden' });
+    const owner = await apiKeyAuth(t, world.ownerA);
+    expect(errorOf(await t.call(endpoints.privacyRequestList, {}, owner))).toMatchObject({
+      status: 403,
+      message_key: 'forbidden',
+    });
+    expect(
+      (await t.ok(endpoints.privacyRequestList, { organisation_id: world.orgB.id }, superAuth))
+        .requests,
+    ).toEqual([]);
+    // A page ends where the next begins.
+    const older = await t.ok(
+      endpoints.privacyRequestList,
+      { before_id: all.requests[0]!.id },
+      superAuth,
+    );
+    expect(older.requests.map((r) => r.id)).toEqual(all.requests.slice(1).map((r) => r.id));
   });
 });

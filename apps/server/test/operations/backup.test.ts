@@ -6,14 +6,16 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { endpoints } from '@flashbulb/shared';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import {
   BackupReader,
   type BackupManifest,
 } from '../../src/repositories/operations/backup-folder.ts';
+import { backupScheduledJob } from '../../src/jobs/backup-scheduled.job.ts';
+import { bindJob } from '../../src/jobs/job-definition.ts';
 import type { StorageRepository } from '../../src/storage/storage.repository.ts';
-import { apiKeyAuth, as, createEvent, createRobotWorld } from '../helpers/events.ts';
+import { apiKeyAuth, as, createEvent, createRobotWorld, errorOf } from '../helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady } from '../helpers/photos.ts';
 import { createEmptyPgDatabase, createTestApp } from '../helpers/test-app.ts';
 
@@ -326,4 +328,194 @@ describe('backup and restore', () => {
       await t.close();
     }
   }, 240_000);
+});
+
+describe('restore into the running server, and scheduled backups', () => {
+  let t: Awaited<ReturnType<typeof createTestApp>>;
+  let liveDir: string;
+  let superUser: { authorization: string };
+  let admin: { authorization: string };
+  let liveEventId: number;
+
+  beforeAll(async () => {
+    liveDir = path.join(work, 'live');
+    databaseUrl = await newDatabaseUrl();
+    t = await createTestApp(appEnv(), { onDisk: { dataDir: liveDir } });
+    const { world, robot, robotId } = await createRobotWorld(t);
+    superUser = await apiKeyAuth(t, world.superUser);
+    admin = as(world.adminA);
+    const event = await createEvent(t, world.adminA, { robot_id_array: [robotId] });
+    liveEventId = event.id;
+    const photo = await uploadPhoto(
+      t,
+      robot,
+      event.name,
+      await makeJpeg({ width: 64, height: 48 }),
+    );
+    await waitForReady(t, world.adminA.authorization, event.id, photo.id);
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('restores a backup through the call: verified, maintenance meanwhile, every row and object back', async () => {
+    const storage = t.app.container.storage;
+    const objectsBefore = await objectsFingerprint(storage);
+    const backup = await t.ok(endpoints.backupCreate, {}, superUser);
+    // The rows as the backup holds them (its own run is recorded after the snapshot).
+    const withoutRuns = ({ backup_runs: _runs, ...rows }: Record<string, string>) => rows;
+    const rowsBefore = withoutRuns(await rowsFingerprint(t.database));
+
+    // After the backup: a new organisation, an original's bytes changed, a thumbnail deleted,
+    // an object the backup never saw.
+    await t.ok(endpoints.createOrganisation, { name: 'Made After The Backup' }, superUser);
+    const keys = Object.keys(objectsBefore);
+    const original = keys.find((k) => /\/original\.[a-z]+$/.test(k))!;
+    const thumbnail = keys.find((k) => k.endsWith('thumbnail.jpg'))!;
+    await storage.put(original, Buffer.from('damaged bytes'), 'image/jpeg');
+    await storage.delete(thumbnail);
+    const later = `archive/made-after-the-backup.jpg`;
+    await storage.put(later, Buffer.from('later'), 'image/jpeg');
+    const rowsChanged = await rowsFingerprint(t.database);
+    const objectsChanged = await objectsFingerprint(storage);
+
+    // Refused, each changing nothing: not a super user; a folder outside the server's backups;
+    // a copy with one object corrupted (named); uploads completing.
+    expect(
+      errorOf(await t.call(endpoints.backupRestore, { path: backup.path }, admin)),
+    ).toMatchObject({ status: 403, message_key: 'forbidden' });
+    expect(errorOf(await t.call(endpoints.backupRestore, { path: work }, superUser))).toMatchObject(
+      { status: 404, message_key: 'backup_not_found' },
+    );
+    const corrupt = `${backup.path}-9`;
+    await cp(backup.path, corrupt, { recursive: true });
+    const victim = path.join(corrupt, 'objects', ...thumbnail.split('/'));
+    const bytes = await readFile(victim);
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 3) ^ 0xff, bytes.length - 3);
+    await writeFile(victim, bytes);
+    const refused = await t.call(endpoints.backupRestore, { path: corrupt }, superUser);
+    expect(errorOf(refused)).toMatchObject({
+      status: 409,
+      message_key: 'backup_corrupt',
+      field: thumbnail,
+    });
+    await rm(corrupt, { recursive: true, force: true });
+    await t.database.executeSql(
+      `insert into upload_claims (upload_key, claimed_at) values ('tmp/in-flight', now())`,
+      [],
+    );
+    expect(
+      errorOf(await t.call(endpoints.backupRestore, { path: backup.path }, superUser)),
+    ).toMatchObject({ status: 409, message_key: 'backup_busy' });
+    await t.database.executeSql(`delete from upload_claims`, []);
+    expect(await rowsFingerprint(t.database)).toEqual(rowsChanged);
+    expect(await objectsFingerprint(storage)).toEqual(objectsChanged);
+
+    // While it restores, other callers get 503 `maintenance`; health still answers.
+    const gate = t.app.container.maintenance;
+    const enter = gate.enter.bind(gate);
+    const during: { status: number; message_key?: string }[] = [];
+    let health = 0;
+    let page = { status: 0, type: '', body: '' };
+    const spy = vi.spyOn(gate, 'enter').mockImplementation(async (own, timeoutMs) => {
+      const quiet = await enter(own, timeoutMs);
+      during.push(errorOf(await t.call(endpoints.backupList, {}, superUser)));
+      health = (await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode;
+      const opened = await t.app.inject({
+        method: 'GET',
+        url: '/attendee/SOMEONE',
+        headers: { accept: 'text/html' },
+      });
+      page = {
+        status: opened.statusCode,
+        type: String(opened.headers['content-type']),
+        body: opened.body,
+      };
+      return quiet;
+    });
+    try {
+      const restored = await t.ok(endpoints.backupRestore, { path: backup.path }, superUser);
+      expect(restored.objects).toBe(2);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(during).toEqual([expect.objectContaining({ status: 503, message_key: 'maintenance' })]);
+    expect(health).toBe(200);
+    // A guest opening a page gets a page saying so, not the API's envelope.
+    expect(page.status).toBe(503);
+    expect(page.type).toContain('text/html');
+    expect(page.body).toContain('being restored from a backup');
+
+    // Back as it was at the backup, byte for byte; the object made later is left (untracked).
+    expect(withoutRuns(await rowsFingerprint(t.database))).toEqual(rowsBefore);
+    const objectsAfter = await objectsFingerprint(storage);
+    expect(Object.keys(objectsAfter).sort()).toEqual([...keys, later].sort());
+    for (const key of keys) expect(objectsAfter[key]).toBe(objectsBefore[key]);
+    // And it serves on: the photos of the restored event, a new row after the restored ones.
+    const list = await t.ok(
+      endpoints.ownerPhotoList,
+      { event_id: liveEventId, max_size: 10, page_number: 1 },
+      admin,
+    );
+    expect(list.photos).toHaveLength(1);
+    const org = await t.ok(endpoints.createOrganisation, { name: 'After Live Restore' }, superUser);
+    expect(org.id).toBeGreaterThan(2);
+  }, 180_000);
+
+  it('backs up on its schedule when the job fires, and keeps the newest N', async () => {
+    const initial = await t.ok(endpoints.backupScheduleGet, {}, superUser);
+    expect(initial).toMatchObject({ schedule: { kind: 'off' }, next_run_date: null });
+    expect(
+      errorOf(
+        await t.call(
+          endpoints.backupScheduleSet,
+          { schedule: { kind: 'hours', every: 6 }, keep: 2 },
+          admin,
+        ),
+      ),
+    ).toMatchObject({ status: 403, message_key: 'forbidden' });
+    expect(
+      errorOf(
+        await t.call(
+          endpoints.backupScheduleSet,
+          { schedule: { kind: 'daily', at: '25:00' }, keep: 2 },
+          superUser,
+        ),
+      ),
+    ).toMatchObject({ status: 400, message_key: 'invalid_value' });
+    expect(await t.ok(endpoints.backupScheduleGet, {}, superUser)).toEqual(initial);
+
+    const saved = await t.ok(
+      endpoints.backupScheduleSet,
+      { schedule: { kind: 'hours', every: 6 }, keep: 2 },
+      superUser,
+    );
+    const savedAt = t.clock.now().getTime();
+    expect(saved).toMatchObject({
+      schedule: { kind: 'hours', every: 6 },
+      keep: 2,
+      next_run_date: new Date(savedAt + 6 * 3_600_000).toISOString(),
+    });
+
+    const job = bindJob(backupScheduledJob, { backups: t.app.container.services.backups });
+    // Not due yet: nothing written.
+    expect(await job.run({})).toEqual({ ran: false });
+    for (let n = 1; n <= 3; n += 1) {
+      t.clock.advance(6 * 3_600_000);
+      expect(await job.run({})).toEqual({ ran: true });
+      expect(await job.run({})).toEqual({ ran: false });
+    }
+    const state = await t.ok(endpoints.backupScheduleGet, {}, superUser);
+    expect(state.last_run).toMatchObject({ trigger: 'schedule', result: 'ok', error: null });
+    expect(state.last_run!.bytes).toBeGreaterThan(0);
+    expect(state.last_run!.started_date).toBe(t.clock.now().toISOString());
+    expect(state.next_run_date).toBe(
+      new Date(t.clock.now().getTime() + 6 * 3_600_000).toISOString(),
+    );
+    const listed = await t.ok(endpoints.backupList, {}, superUser);
+    expect(listed.backups).toHaveLength(2);
+    expect(listed.backups[0]!.path).toBe(state.last_run!.path);
+    for (const backup of listed.backups)
+      expect(await (await BackupReader.open(backup.path))!.verify()).toEqual([]);
+  }, 180_000);
 });

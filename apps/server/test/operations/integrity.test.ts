@@ -4,6 +4,8 @@ import { apiKeyAuth, as, createEvent, createRobotWorld, errorOf } from '../helpe
 import { makeJpeg, uploadPhoto, waitForReady } from '../helpers/photos.ts';
 import { parsePrometheusText, sampleValue } from '../helpers/prometheus-text.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { bindJob } from '../../src/jobs/job-definition.ts';
+import { integrityCheckJob } from '../../src/jobs/integrity-check.job.ts';
 
 /**
  * The storage integrity check through its owner call: a clean install reports nothing; one
@@ -169,5 +171,43 @@ describe('storage integrity check', () => {
     expect((await photoRow(third.id)).original).toBe(archived);
     const after = await check();
     expect(after).toMatchObject({ missing: 0, untracked: 0 });
+  });
+
+  it('keeps each report (nightly job and owner call), newest first, and the metric reads the newest kept', async () => {
+    const refused = await t.call(endpoints.integrityReports, {}, adminAuth);
+    expect(errorOf(refused)).toMatchObject({ status: 403, message_key: 'forbidden' });
+    const before = await t.ok(endpoints.integrityReports, {}, superAuth);
+    // Every owner-call check above was kept, as the console's page lists them.
+    expect(before.reports.length).toBeGreaterThanOrEqual(5);
+    expect(before.reports.every((r) => r.trigger === 'manual')).toBe(true);
+
+    // The nightly job, driven directly: its report is kept too, and is now the newest.
+    const storage = t.app.container.storage;
+    const stray = `archive/stray-${Date.now()}.jpg`;
+    await storage.put(stray, Buffer.from('stray'), 'image/jpeg');
+    const silent = { info: () => undefined, warn: () => undefined };
+    await bindJob(integrityCheckJob, {
+      integrity: t.app.container.services.integrity,
+      integrityLog: silent,
+    }).run({});
+    const after = await t.ok(endpoints.integrityReports, {}, superAuth);
+    expect(after.reports).toHaveLength(before.reports.length + 1);
+    expect(after.reports[0]).toMatchObject({ trigger: 'schedule', untracked: 1 });
+    expect(only(after.latest!, 'untracked')).toEqual([
+      expect.objectContaining({ key: stray, actions: ['delete'] }),
+    ]);
+
+    // The metric reads the kept report at scrape, whichever process ran the check.
+    await t.database.executeSql(
+      `update integrity_reports set report = jsonb_set(report, '{untracked}', '7')
+        where id = $1`,
+      [after.reports[0]!.id],
+    );
+    const families = await scrape();
+    expect(sampleValue(families, 'flashbulb_integrity_problems', { kind: 'untracked' })).toBe(7);
+
+    // Acting on the kept report's problem: the console's delete.
+    await t.ok(endpoints.integrityRepair, { key: stray, action: 'delete' }, superAuth);
+    expect(await storage.head(stray)).toBeNull();
   });
 });

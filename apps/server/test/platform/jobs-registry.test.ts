@@ -182,6 +182,7 @@ describe('job registry', () => {
       'storage.delete-pending': '*/10 * * * *',
       'database.vacuum': '*/10 * * * *',
       'integrity.check': '37 3 * * *',
+      'backup.scheduled': '*/5 * * * *',
       'reports.daily': '7 6 * * *',
     });
     expect(Object.keys(scheduled).sort()).toEqual(

@@ -50,6 +50,9 @@ const PrintDeskPage = lazy(
 const WebhooksPage = lazy(
   () => import('../features/operations/webhooks/components/webhooks-page.tsx'),
 );
+const PrivacyLogPage = lazy(
+  () => import('../features/attendees/privacy-log/components/privacy-log-page.tsx'),
+);
 const OperationsPage = lazy(
   () => import('../features/operations/maintenance/components/operations-page.tsx'),
 );
@@ -211,6 +214,14 @@ export default function ConsoleApp({ user }: { user: SessionUser }) {
           element={
             <Suspense fallback={<FullPageLoader />}>
               <WebhooksPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="privacy-log"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <PrivacyLogPage />
             </Suspense>
           }
         />

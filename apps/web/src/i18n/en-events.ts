@@ -496,6 +496,12 @@ export const enEvents = {
     guestAccentColor: 'Accent colour (#rrggbb; empty: the standard blue)',
     guestShowFileNames: 'Show photo file names to guests',
     guestDownloadEnabled: 'Guests of a free event’s public album may download photos',
+    privacySection: 'Privacy requests',
+    erasePhotos: 'When an attendee is erased, the photos uploaded with their id are',
+    erasePhotosHint:
+      'Photos attached to their album always stay in the event; only the link to them goes',
+    erasePhotosDelete: 'Deleted',
+    erasePhotosDetach: 'Kept in the event, without their id',
   },
   secure: {
     isSet: 'A value is set. Leave empty to keep it.',

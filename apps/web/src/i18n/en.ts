@@ -5,6 +5,7 @@ import { enAttendees } from './en-attendees.ts';
 import { enEvents } from './en-events.ts';
 import { enOutbox } from './en-outbox.ts';
 import { enOperations } from './en-operations.ts';
+import { enPrivacyLog } from './en-privacy-log.ts';
 import { enWebhooks } from './en-webhooks.ts';
 import { enLeads } from './en-leads.ts';
 import { enWebapp } from './en-webapp.ts';
@@ -116,6 +117,7 @@ export const en = {
       outbox: 'Messages',
       webhooks: 'Webhooks',
       operations: 'Operations',
+      privacyLog: 'Privacy log',
     },
     myInfo: {
       title: 'My account',
@@ -135,6 +137,7 @@ export const en = {
   outbox: enOutbox,
   webhooks: enWebhooks,
   operations: enOperations,
+  privacyLog: enPrivacyLog,
   leads: enLeads,
   templates: enTemplates,
   printDesk: enPrintDesk,

@@ -103,6 +103,7 @@ export const endpoints = {
   lockAttendee: attendees.lockAttendee,
   exportAttendee: privacy.exportAttendee,
   eraseAttendee: privacy.eraseAttendee,
+  privacyRequestList: privacy.privacyRequestList,
   retrieveAttendee: attendees.retrieveAttendee,
   checkAttendeeUid: attendees.checkAttendeeUid,
   attachPhotosByKey: attendees.attachPhotosByKey,
@@ -211,6 +212,10 @@ export const endpoints = {
   backupList: maintenance.backupList,
   integrityCheck: maintenance.integrityCheck,
   integrityRepair: maintenance.integrityRepair,
+  backupRestore: maintenance.backupRestore,
+  backupScheduleGet: maintenance.backupScheduleGet,
+  backupScheduleSet: maintenance.backupScheduleSet,
+  integrityReports: maintenance.integrityReports,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   attendeeEvents,
@@ -10,12 +10,14 @@ import {
   leads,
   miniAlbums,
   orders,
+  organisations,
   outbox,
   payments,
   photoAudit,
   photos,
   privacyRequests,
   storageDeletions,
+  users,
 } from '../../db/schema.ts';
 import type { PhotoRow } from '../photos/photo.repository.ts';
 
@@ -35,6 +37,8 @@ export interface AttendeeData {
   attachedIds: Set<number>;
   /** Photo id → how many other attendees' albums hold it by attachment. */
   otherHolders: Map<number, number>;
+  /** Event id → what an erasure does with photos uploaded with the id there (the event's rule). */
+  erasePhotos: Map<number, 'delete' | 'detach'>;
   leads: LeadRow[];
   selfies: SelfieRow[];
   messages: MessageRow[];
@@ -115,6 +119,14 @@ export class AttendeePrivacyRepository {
         .groupBy(attendeePhotos.photoId);
       for (const row of held) otherHolders.set(row.photoId, Number(row.n));
     }
+    const erasePhotos = new Map<number, 'delete' | 'detach'>();
+    const photoEventIds = [...new Set(photoRows.map((p) => p.eventId))];
+    if (photoEventIds.length > 0)
+      for (const row of await this.db
+        .select({ id: events.id, opts: events.opts })
+        .from(events)
+        .where(inArray(events.id, photoEventIds)))
+        erasePhotos.set(row.id, row.opts.erasePhotos === 'detach' ? 'detach' : 'delete');
     const email = attendee.email?.trim().toLowerCase() || null;
     const leadRows =
       email && eventIds.length > 0
@@ -174,6 +186,7 @@ export class AttendeePrivacyRepository {
       photos: photoRows,
       attachedIds,
       otherHolders,
+      erasePhotos,
       leads: leadRows,
       selfies,
       messages: messageRows,
@@ -281,4 +294,47 @@ export class AttendeePrivacyRepository {
       createdAt: entry.now,
     });
   }
+
+  /** The privacy log, newest first: of one organisation, or of all (`undefined`). */
+  async listRequests(query: {
+    organisationId: number | undefined;
+    beforeId: number | undefined;
+    limit: number;
+  }): Promise<PrivacyLogRow[]> {
+    return this.db
+      .select({
+        id: privacyRequests.id,
+        action: privacyRequests.action,
+        attendeeUid: privacyRequests.attendeeUid,
+        organisationId: privacyRequests.organisationId,
+        organisationName: organisations.name,
+        actorEmail: users.email,
+        counts: privacyRequests.counts,
+        createdAt: privacyRequests.createdAt,
+      })
+      .from(privacyRequests)
+      .innerJoin(organisations, eq(organisations.id, privacyRequests.organisationId))
+      .leftJoin(users, eq(users.id, privacyRequests.actorUserId))
+      .where(
+        and(
+          query.organisationId !== undefined
+            ? eq(privacyRequests.organisationId, query.organisationId)
+            : undefined,
+          query.beforeId !== undefined ? lt(privacyRequests.id, query.beforeId) : undefined,
+        ),
+      )
+      .orderBy(desc(privacyRequests.id))
+      .limit(query.limit);
+  }
+}
+
+export interface PrivacyLogRow {
+  id: number;
+  action: 'export' | 'erase';
+  attendeeUid: string;
+  organisationId: number;
+  organisationName: string;
+  actorEmail: string | null;
+  counts: Record<string, number>;
+  createdAt: Date;
 }

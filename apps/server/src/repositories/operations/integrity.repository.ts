@@ -1,3 +1,4 @@
+import type { IntegrityReport, IntegrityReportSummary } from '@flashbulb/shared';
 import type { SqlRunner } from '../../db/database.ts';
 
 /** A storage key named by a row, with the checksum recorded for it (originals only). */
@@ -85,5 +86,52 @@ export class IntegrityRepository {
       [photoId, fromKey, toKey],
     );
     return rows.length === 1;
+  }
+
+  /** Keeps a check's report and removes all but the newest `keep`. */
+  async saveReport(
+    trigger: 'schedule' | 'manual',
+    report: IntegrityReport,
+    keep: number,
+  ): Promise<void> {
+    await this.db.executeSql(
+      'insert into integrity_reports (trigger, checked_at, report) values ($1, $2, $3::jsonb)',
+      [trigger, report.checked_date, JSON.stringify(report)],
+    );
+    await this.db.executeSql(
+      `delete from integrity_reports where id not in
+         (select id from integrity_reports order by checked_at desc, id desc limit $1)`,
+      [keep],
+    );
+  }
+
+  /** The kept reports' counts, newest first. */
+  async reportSummaries(): Promise<IntegrityReportSummary[]> {
+    const { rows } = await this.db.executeSql(
+      `select id, trigger, report->>'checked_date' as checked_date,
+              (report->>'missing')::int as missing, (report->>'untracked')::int as untracked,
+              (report->>'checksum_mismatch')::int as checksum_mismatch
+         from integrity_reports order by checked_at desc, id desc`,
+      [],
+    );
+    return rows.map((row) => ({
+      id: Number(row.id),
+      trigger: row.trigger === 'manual' ? 'manual' : 'schedule',
+      checked_date: String(row.checked_date),
+      missing: Number(row.missing),
+      untracked: Number(row.untracked),
+      checksum_mismatch: Number(row.checksum_mismatch),
+    }));
+  }
+
+  /** The newest kept report in full, or null before the first check. */
+  async latestReport(): Promise<IntegrityReport | null> {
+    const { rows } = await this.db.executeSql(
+      'select report from integrity_reports order by checked_at desc, id desc limit 1',
+      [],
+    );
+    const report = rows[0]?.report;
+    if (report === undefined || report === null) return null;
+    return (typeof report === 'string' ? JSON.parse(report) : report) as IntegrityReport;
   }
 }

@@ -37,6 +37,44 @@ export class OperationsRepository {
   }
 
   /**
+   * What a restore into the running server must not cut: jobs running, uploads completing (a
+   * claim older than five minutes is a crash's leftover, not an upload).
+   */
+  async inFlight(): Promise<{ jobs: number; uploads: number }> {
+    const { rows } = await this.db.executeSql(
+      `select (select count(*)::int from pgboss.job where state = 'active') as jobs,
+              (select count(*)::int from upload_claims
+                where claimed_at > now() - interval '5 minutes') as uploads`,
+      [],
+    );
+    return { jobs: Number(rows[0]?.jobs ?? 0), uploads: Number(rows[0]?.uploads ?? 0) };
+  }
+
+  /** The newest kept integrity report's counts and time (null before the first check). */
+  async latestIntegrity(): Promise<{
+    checked_date: string;
+    missing: number;
+    untracked: number;
+    checksum_mismatch: number;
+  } | null> {
+    const { rows } = await this.db.executeSql(
+      `select report->>'checked_date' as checked_date, (report->>'missing')::int as missing,
+              (report->>'untracked')::int as untracked,
+              (report->>'checksum_mismatch')::int as checksum_mismatch
+         from integrity_reports order by checked_at desc, id desc limit 1`,
+      [],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      checked_date: String(row.checked_date),
+      missing: Number(row.missing),
+      untracked: Number(row.untracked),
+      checksum_mismatch: Number(row.checksum_mismatch),
+    };
+  }
+
+  /**
    * Whether the newest migration shipped with this code is applied (drizzle records each one's
    * `when` from the journal as `created_at`). False when the database lags the code.
    */

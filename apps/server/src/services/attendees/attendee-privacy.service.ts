@@ -8,10 +8,12 @@ import {
   type exportAttendee,
   type ParsedBodyOf,
   type PrivacyCounts,
+  type privacyRequestList,
+  type PrivacyRequest,
 } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
 import { signedInUserOf, type Principal } from '../../access/principal.ts';
-import { administersOrganisation } from '../../access/rules.ts';
+import { administersOrganisation, organisationScope } from '../../access/rules.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { csvText } from '../../lib/csv.ts';
@@ -38,6 +40,8 @@ interface Ticket {
 }
 
 type Cell = string | number | null;
+/** Entries per page of the privacy log. */
+const PRIVACY_LOG_PAGE = 100;
 const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /**
@@ -112,7 +116,7 @@ export class AttendeePrivacyService {
     const record = await this.reach(principal, input.attendee_uid);
     const data = await this.deps.rows.collect(record.row);
     const uid = record.row.uid;
-    const plan = erasePhotoPlan(data.photos, uid, data.otherHolders);
+    const plan = erasePhotoPlan(data.photos, uid, data.otherHolders, data.erasePhotos);
     const storage = [
       ...data.selfies.map((s) => s.storageKey),
       ...data.profilePhotos.map((p) => p.storageKey),
@@ -153,6 +157,40 @@ export class AttendeePrivacyService {
       deleted_photos: plan.remove.length,
       detached_photos: data.photos.length - plan.remove.length,
       counts,
+    };
+  }
+
+  /**
+   * The privacy log, read-only: super users see every organisation (or the one asked for), an
+   * organisation's admins their own; event owners none (they answer requests, they do not audit).
+   */
+  async log(
+    principal: Principal,
+    input: ParsedBodyOf<typeof privacyRequestList>,
+  ): Promise<{ requests: PrivacyRequest[]; next_before_id: number | null }> {
+    const actor = signedInUserOf(principal);
+    if (!actor) throw new AppError('unauthorized_user');
+    const scope = organisationScope(actor, input.organisation_id);
+    if (scope === null || (scope !== undefined && !administersOrganisation(actor, scope)))
+      throw new AppError('forbidden');
+    const rows = await this.deps.rows.listRequests({
+      organisationId: scope,
+      beforeId: input.before_id,
+      limit: PRIVACY_LOG_PAGE + 1,
+    });
+    const page = rows.slice(0, PRIVACY_LOG_PAGE);
+    return {
+      requests: page.map((row) => ({
+        id: row.id,
+        action: row.action,
+        attendee_uid: row.attendeeUid,
+        organisation_id: row.organisationId,
+        organisation_name: row.organisationName,
+        actor_email: row.actorEmail,
+        created_date: row.createdAt.toISOString(),
+        counts: row.counts,
+      })),
+      next_before_id: rows.length > PRIVACY_LOG_PAGE ? (page.at(-1)?.id ?? null) : null,
     };
   }
 

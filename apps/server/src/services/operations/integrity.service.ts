@@ -4,6 +4,7 @@ import type {
   IntegrityAction,
   IntegrityProblem,
   IntegrityReport,
+  IntegrityReportSummary,
   ParsedBodyOf,
 } from '@flashbulb/shared';
 import { isSuperUser } from '../../access/roles.ts';
@@ -38,6 +39,8 @@ const ORIGINAL_FILE = /\/uid_([0-9a-f]+)_uid\/original\.[^/]+$/;
 
 /** At most this many problems are listed (the counts are whole). */
 const MAX_LISTED = 1000;
+/** Reports kept (nightly and on demand): a month of nights. */
+export const INTEGRITY_REPORTS_KEPT = 30;
 
 export interface IntegrityMetrics {
   recordIntegrity(report: IntegrityReport): void;
@@ -60,7 +63,8 @@ export interface IntegrityDeps {
 export class IntegrityService {
   constructor(private readonly deps: IntegrityDeps) {}
 
-  async check(): Promise<IntegrityReport> {
+  /** Runs the check; `record` keeps its report (the nightly job, the owner call). */
+  async check(record?: 'schedule' | 'manual'): Promise<IntegrityReport> {
     const { storage, clock } = this.deps;
     const started = clock.now();
     const named = new Map<string, NamedObject[]>();
@@ -153,6 +157,7 @@ export class IntegrityService {
       checksum_mismatch: mismatched,
       problems: problems.slice(0, MAX_LISTED),
     };
+    if (record) await this.deps.rows.saveReport(record, report, INTEGRITY_REPORTS_KEPT);
     this.deps.metrics?.recordIntegrity(report);
     return report;
   }
@@ -160,7 +165,19 @@ export class IntegrityService {
   /** The owner call: super users only (the check sees every organisation's objects). */
   async checkFor(actor: SignedInUser | null): Promise<IntegrityReport> {
     this.requireOperator(actor);
-    return this.check();
+    return this.check('manual');
+  }
+
+  /** The kept reports (newest first) and the newest in full: the console's integrity page. */
+  async reportsFor(actor: SignedInUser | null): Promise<{
+    reports: IntegrityReportSummary[];
+    latest: IntegrityReport | null;
+  }> {
+    this.requireOperator(actor);
+    return {
+      reports: await this.deps.rows.reportSummaries(),
+      latest: await this.deps.rows.latestReport(),
+    };
   }
 
   /**

@@ -24,6 +24,7 @@ export const consoleNavItems: readonly ConsoleNavItem[] = [
   { to: '/print-desk', labelKey: 'console.nav.printDesk', end: false },
   { to: '/payments', labelKey: 'console.nav.payments', end: false },
   { to: '/webhooks', labelKey: 'console.nav.webhooks', end: false, roles: ADMINS },
+  { to: '/privacy-log', labelKey: 'console.nav.privacyLog', end: false, roles: ADMINS },
   { to: '/outbox', labelKey: 'console.nav.outbox', end: false, roles: [Role.SUPER_USER] },
   { to: '/operations', labelKey: 'console.nav.operations', end: false, roles: [Role.SUPER_USER] },
 ];

@@ -63,3 +63,43 @@ export const eraseAttendee = defineEndpoint({
   }),
   errors: ['invalid_attendee_id', 'forbidden'],
 });
+
+export const privacyRequestSchema = z.object({
+  id: z.number().int(),
+  action: z.enum(['export', 'erase']),
+  attendee_uid: z.string().describe('The id the attendee had when asked (kept after the erasure)'),
+  organisation_id: z.number().int(),
+  organisation_name: z.string(),
+  actor_email: z.string().nullable().describe('Who answered it (null: the user is gone)'),
+  created_date: z.string(),
+  counts: z.record(z.string(), z.number()).describe('How much was exported or erased'),
+});
+export type PrivacyRequest = z.infer<typeof privacyRequestSchema>;
+
+/** The privacy log: read-only; super users see every organisation, admins their own. */
+export const privacyRequestList = defineEndpoint({
+  path: `${OWNER_PREFIX}/attendee/privacy-log`,
+  auth: 'owner',
+  tag: 'attendees',
+  summary:
+    'The privacy log, newest first: each export and erasure (who, when, which attendee id, how much)',
+  body: z.object({
+    organisation_id: z
+      .number({ error: 'invalid_value' })
+      .int('invalid_value')
+      .positive('invalid_value')
+      .optional()
+      .describe('Only this organisation (super users; an admin always sees their own)'),
+    before_id: z
+      .number({ error: 'invalid_value' })
+      .int('invalid_value')
+      .positive('invalid_value')
+      .optional()
+      .describe('The next page: entries older than this id'),
+  }),
+  result: z.object({
+    requests: z.array(privacyRequestSchema),
+    next_before_id: z.number().int().nullable(),
+  }),
+  errors: ['forbidden'],
+});

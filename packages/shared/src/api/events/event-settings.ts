@@ -84,6 +84,11 @@ const optsShape = {
   vipToken: text(200).default(''),
   /** guests may delete photos of their album at a kiosk whose link allows it too. */
   allowKioskPhotoDelete: flagSchema.default(0),
+  /**
+   * What erasing an attendee (a privacy request) does with the photos uploaded with their id:
+   * `delete` them, or `detach` them (the photo stays in the event, without the id).
+   */
+  erasePhotos: z.enum(['delete', 'detach'], { error: 'invalid_value' }).default('delete'),
   // shop
   shopDomain: text(255).default(''),
   shopOrderTags: text(500).default(''),

@@ -113,3 +113,145 @@ export const integrityRepair = defineEndpoint({
   result: z.object({ done: z.literal(true) }),
   errors: [...errors, 'integrity_object_unknown', 'integrity_action_unavailable'],
 });
+
+// ---- restore while the server runs --------------------------------------------------------------
+
+export const backupRestore = defineEndpoint({
+  path: `${OWNER_PREFIX}/operations/backup/restore`,
+  auth: 'owner',
+  tag: 'operations',
+  summary:
+    'Restores one of the server’s backups (named as `backupList` answers it) while the server runs: verified first, then the server answers 503 `maintenance` to every other call until the database and objects are back, all or nothing',
+  body: z.object({
+    path: z
+      .string({ error: 'invalid_value' })
+      .min(1, 'invalid_value')
+      .max(4096, 'invalid_value')
+      .describe('A backup folder inside the server’s <data dir>/backups (from `backupList`)'),
+  }),
+  result: z.object({
+    objects: z.number().describe('Objects written back'),
+    rows: z.number(),
+    duration_ms: z.number(),
+  }),
+  errors: [
+    ...errors,
+    'backup_not_found',
+    'backup_running',
+    'backup_busy',
+    'backup_corrupt',
+    'backup_schema_newer',
+    'backup_version_unsupported',
+    'backup_secret_mismatch',
+  ],
+});
+
+// ---- scheduled backups ------------------------------------------------------------------------
+
+export const BACKUP_EVERY_HOURS_MAX = 168;
+export const BACKUP_KEEP_MAX = 1000;
+
+/** When the server backs itself up: never, daily at a UTC time, or every N hours. */
+export const backupScheduleSchema = z.discriminatedUnion(
+  'kind',
+  [
+    // Strict: a field of another kind (`at` with `off`) is refused, not silently dropped.
+    z.strictObject({ kind: z.literal('off') }, { error: 'invalid_value' }),
+    z.strictObject(
+      {
+        kind: z.literal('daily'),
+        at: z
+          .string({ error: 'invalid_value' })
+          .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'invalid_value')
+          .describe('HH:MM, UTC'),
+      },
+      { error: 'invalid_value' },
+    ),
+    z.strictObject(
+      {
+        kind: z.literal('hours'),
+        every: z
+          .number({ error: 'invalid_value' })
+          .int('invalid_value')
+          .min(1, 'invalid_value')
+          .max(BACKUP_EVERY_HOURS_MAX, 'invalid_value'),
+      },
+      { error: 'invalid_value' },
+    ),
+  ],
+  { error: 'invalid_value' },
+);
+export type BackupSchedule = z.infer<typeof backupScheduleSchema>;
+
+export const backupRunSchema = z.object({
+  trigger: z.enum(['schedule', 'manual']),
+  started_date: z.string(),
+  duration_ms: z.number().nullable(),
+  bytes: z.number().nullable(),
+  path: z.string().nullable(),
+  result: z.enum(['ok', 'failed']),
+  error: z.string().nullable().describe('The error key of a failed run'),
+});
+export type BackupRun = z.infer<typeof backupRunSchema>;
+
+export const backupScheduleStateSchema = z.object({
+  schedule: backupScheduleSchema,
+  keep: z.number().int(),
+  last_run: backupRunSchema.nullable(),
+  next_run_date: z.string().nullable().describe('null: the schedule is off'),
+});
+export type BackupScheduleState = z.infer<typeof backupScheduleStateSchema>;
+
+export const backupScheduleGet = defineEndpoint({
+  path: `${OWNER_PREFIX}/operations/backup/schedule`,
+  auth: 'owner',
+  tag: 'operations',
+  summary: 'The backup schedule and retention, the last backup the server made and the next run',
+  body: z.object({}),
+  result: backupScheduleStateSchema,
+  errors,
+});
+
+export const backupScheduleSet = defineEndpoint({
+  path: `${OWNER_PREFIX}/operations/backup/schedule/set`,
+  auth: 'owner',
+  tag: 'operations',
+  summary:
+    'Sets when the server backs itself up (off, daily at HH:MM UTC, every N hours) and how many backups it keeps',
+  body: z.object({
+    schedule: backupScheduleSchema,
+    keep: z
+      .number({ error: 'invalid_value' })
+      .int('invalid_value')
+      .min(1, 'invalid_value')
+      .max(BACKUP_KEEP_MAX, 'invalid_value'),
+  }),
+  result: backupScheduleStateSchema,
+  errors,
+});
+
+// ---- integrity reports kept -------------------------------------------------------------------
+
+export const integrityReportSummarySchema = z.object({
+  id: z.number(),
+  trigger: z.enum(['schedule', 'manual']),
+  checked_date: z.string(),
+  missing: z.number(),
+  untracked: z.number(),
+  checksum_mismatch: z.number(),
+});
+export type IntegrityReportSummary = z.infer<typeof integrityReportSummarySchema>;
+
+export const integrityReports = defineEndpoint({
+  path: `${OWNER_PREFIX}/operations/integrity/reports`,
+  auth: 'owner',
+  tag: 'operations',
+  summary:
+    'The integrity check’s kept reports (nightly and on demand), newest first, and the newest one in full',
+  body: z.object({}),
+  result: z.object({
+    reports: z.array(integrityReportSummarySchema),
+    latest: integrityReportSchema.nullable(),
+  }),
+  errors,
+});

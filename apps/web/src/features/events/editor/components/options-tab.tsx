@@ -69,6 +69,7 @@ export function OptionsTab() {
   const { control, setValue } = useFormContext<Values>();
   const smsOn = useWatch({ control, name: 'opts.webappSmsEnabled' }) === 1;
   const registration = useWatch({ control, name: 'opts.webappRegistrationType' });
+  const erasePhotos = useWatch({ control, name: 'opts.erasePhotos' });
   return (
     <Stack gap="sm">
       <SectionTitle>{t('events.options.imagesSection')}</SectionTitle>
@@ -182,6 +183,25 @@ export function OptionsTab() {
       <FlagCheckbox
         name="opts.guestDownloadEnabled"
         label={t('events.options.guestDownloadEnabled')}
+      />
+      <SectionTitle>{t('events.options.privacySection')}</SectionTitle>
+      <Select
+        name="opts.erasePhotos"
+        label={t('events.options.erasePhotos')}
+        description={t('events.options.erasePhotosHint')}
+        data={[
+          { value: 'delete', label: t('events.options.erasePhotosDelete') },
+          { value: 'detach', label: t('events.options.erasePhotosDetach') },
+        ]}
+        value={erasePhotos}
+        allowDeselect={false}
+        comboboxProps={{ zIndex: 400 }}
+        onChange={(value) =>
+          value &&
+          setValue('opts.erasePhotos', value === 'detach' ? 'detach' : 'delete', {
+            shouldDirty: true,
+          })
+        }
       />
     </Stack>
   );

@@ -140,6 +140,7 @@ const optTabs: Record<keyof EventOpts, EditorTab> = {
   guestAccentColor: 'options',
   guestShowFileNames: 'options',
   guestDownloadEnabled: 'options',
+  erasePhotos: 'options',
   webappLogoEnabled: 'options',
   webappLogoSrc: 'options',
   webappBackgroundEnabled: 'options',
