@@ -33,15 +33,16 @@ html,body{margin:0;height:100%;background:#0e0f12;color:#f3f4f6;font-family:syst
 main{--accent:${accent.accent};--on-accent:${accent.onAccent};min-height:100%;display:flex;flex-direction:column;align-items:center;
 justify-content:center;gap:clamp(24px,4vmin,64px);padding:clamp(24px,6vmin,96px);box-sizing:border-box;text-align:center}
 .brand{display:flex;flex-direction:column;align-items:center;gap:clamp(16px,3vmin,40px)}
-.logo{display:block;max-width:min(72vw,760px);max-height:26vmin;object-fit:contain}
-h1{font-size:clamp(2.25rem,7vmin,6.5rem);line-height:1.08;margin:0;max-width:16ch;overflow-wrap:anywhere;letter-spacing:-0.01em}
+.logo{display:block;width:min(56vw,520px);height:auto;max-height:22vmin;object-fit:contain}
+h1{font-size:clamp(2.25rem,7vmin,6.5rem);line-height:1.08;margin:0;max-width:22ch;overflow-wrap:anywhere;letter-spacing:-0.01em}
 p{margin:0}
 button{font:inherit;font-weight:600;font-size:clamp(1.25rem,3vmin,2.25rem);min-height:max(72px,8vmin);min-width:72px;border-radius:999px;border:0;
 background:#262932;color:#f3f4f6;padding:0 1.2em;cursor:pointer}
 button:focus-visible,input:focus-visible{outline:4px solid #fcd34d;outline-offset:3px}
 #tap{font-size:clamp(1.75rem,5vmin,4rem);min-height:max(112px,13vmin);padding:0 1.1em;background:var(--accent);color:var(--on-accent);
 font-weight:700;animation:pulse 2.6s ease-in-out infinite}
-@keyframes pulse{0%,100%{transform:scale(1)}50%{transform:scale(1.04)}}
+@keyframes pulse{0%,100%{box-shadow:0 0 0 0 color-mix(in srgb,var(--accent) 60%,transparent)}
+60%{box-shadow:0 0 0 clamp(12px,2.4vmin,28px) color-mix(in srgb,var(--accent) 0%,transparent)}}
 @media (prefers-reduced-motion:reduce){#tap{animation:none}}
 .hint{font-size:clamp(1.25rem,3.2vmin,2.5rem);color:#b4b8c2}
 form{display:flex;flex-direction:column;gap:clamp(16px,2.4vmin,32px);width:min(760px,88vw)}
