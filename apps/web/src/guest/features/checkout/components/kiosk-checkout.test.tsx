@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HEALTH_PATH } from '@flashbulb/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -63,6 +64,7 @@ describe('kiosk checkout (shop kiosk evSB4 and attendee kiosk pages)', { timeout
           return { ok: { attendee_uid: ATT, event_id: 1, unlocked: 1 } };
         },
         [STAFF_PIN_PATH]: { ok: { valid: true } },
+        [HEALTH_PATH]: { ok: {} },
       });
       renderAlbums(`?kType=${kType}&kioskMode=true&attId=${ATT}&pvId=${KIOSK_KEY}`);
       const panel = await screen.findByRole('region', { name: 'Get your photos' });
@@ -185,6 +187,7 @@ describe('kiosk checkout (shop kiosk evSB4 and attendee kiosk pages)', { timeout
         };
       },
       [STAFF_PIN_PATH]: { ok: { valid: true } },
+      [HEALTH_PATH]: { ok: {} },
     });
     renderAlbums(`?kType=evSB4&kioskMode=true&attId=${ATT}&pvId=${KIOSK_KEY}`);
     const panel = await screen.findByRole('region', { name: 'Get your photos' });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { HEALTH_PATH } from '@flashbulb/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storedEvent } from '../../../../test/event-fixtures.ts';
@@ -50,6 +51,8 @@ describe('kiosk photo delete, wired (albums §4, §6)', () => {
       [LIST]: () => ({ ok: photoPage(deleted ? [albumPhoto(1)] : [albumPhoto(2), albumPhoto(1)]) }),
       [EVENT]: { ok: [storedEvent()] },
       [STAFF_PIN_PATH]: { ok: { valid: true } },
+      // The kiosk's health check answers: the kiosk is online however long the test takes.
+      [HEALTH_PATH]: { ok: {} },
       [DELETE]: () => {
         deleted = true;
         return { ok: { deleted: 1 } };
@@ -107,6 +110,7 @@ describe('kiosk photo delete, wired (albums §4, §6)', () => {
       [LIST]: { ok: photoPage([albumPhoto(1)]) },
       [DELETE]: { nok: 'kiosk_photo_delete_off', status: 403 },
       [STAFF_PIN_PATH]: { ok: { valid: true } },
+      [HEALTH_PATH]: { ok: {} },
     });
     openKiosk('&allowKioskPhotoDelete=true');
     await waitFor(() => expect(tiles()).toHaveLength(1));
