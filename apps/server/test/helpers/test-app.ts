@@ -62,9 +62,9 @@ let pgliteTemplate: Promise<ReturnType<typeof wrapPglite>> | undefined;
 // ---- one loaded PGlite template per worker process -----------------------------------------------
 // Loading the template (a ~48 MB data directory) costs about a second of CPU; a server file used
 // to pay it for every database it opened. The server projects run without isolation, so a worker
-// keeps this module between files: a database closed by a file is emptied (every table but the
-// migration records and pg-boss's queues, identities restarted, session state reset) and handed
-// to the next one. It is kept only if its tables and columns are still the template's and no
+// keeps this module between files: a database a file drops without closing it (a test app's
+// close() does) is emptied (every table but the migration records and pg-boss's queues,
+// identities restarted, session state reset) and handed to the next one. It is kept only if its tables and columns are still the template's and no
 // other is idle; anything unexpected closes it, and the next file loads the template afresh.
 // FLASHBULB_TEST_PGLITE_REUSE=0 loads it for every database (to rule the reuse out).
 
@@ -146,10 +146,9 @@ export const openTestDatabase = async (
     const dump = options.empty ? undefined : process.env.FLASHBULB_TEST_PGLITE_DUMP;
     if (dump) {
       const client = await acquirePglite(dump);
-      const database = wrapPglite(client);
-      // Closing hands it back: emptied, it serves the worker's next file (see acquirePglite).
-      database.close = () => releasePglite(client);
-      return { database, drop: () => Promise.resolve() };
+      // Dropping it, unclosed, hands it back: emptied, it serves the worker's next file (see
+      // acquirePglite). Closed, it is closed like any database (a test may close it on purpose).
+      return { database: wrapPglite(client), drop: () => releasePglite(client) };
     }
     // Run without the project's set-up (or asked empty): migrate a template once per file and
     // clone it.
@@ -317,7 +316,10 @@ export const createTestApp = async (
     async close() {
       await self.app.close();
       if (!opened) return;
-      await opened.database.close();
+      // PGlite from the template goes back to the worker unclosed (drop empties and keeps it).
+      if (opened.database.engine !== 'pglite' || !process.env.FLASHBULB_TEST_PGLITE_DUMP) {
+        await opened.database.close();
+      }
       await opened.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
