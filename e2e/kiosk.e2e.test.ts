@@ -94,7 +94,11 @@ const world = async (opts: Partial<ReturnType<typeof defaultEventOpts>> = {}) =>
   eventCount += 1;
   const event = await setUpAlbumEvent(
     url,
-    { opts: { ...defaultEventOpts(), description: 'kiosk journeys', ...opts } },
+    {
+      full_name: `Harbour Gala ${eventCount}`,
+      kiosk_staff_pin: STAFF_PIN,
+      opts: { ...defaultEventOpts(), description: 'kiosk journeys', ...opts },
+    },
     `Kiosk ${eventCount}`,
   );
   const folder = journey.keepFolder(
@@ -152,8 +156,40 @@ const world = async (opts: Partial<ReturnType<typeof defaultEventOpts>> = {}) =>
         ['grey.jpg', 'group.jpg'],
       ]);
   };
-  return { url: `http://127.0.0.1:${relayPort}`, event, a, b, card, serverAlbum, groupPhoto };
+  return {
+    url: `http://127.0.0.1:${relayPort}`,
+    event,
+    title: `Harbour Gala ${eventCount}`,
+    a,
+    b,
+    card,
+    serverAlbum,
+    groupPhoto,
+  };
 };
+
+/** The event's staff PIN (a secure field of the event, set in the console's Options tab). */
+const STAFF_PIN = '2468';
+
+/** Staff at the kiosk: five taps in the top-left corner, the PIN on the keypad. */
+const openStaffControls = async (page: Page) => {
+  const corner = page.locator('[data-kiosk-staff-corner]');
+  for (let tap = 0; tap < 5; tap += 1) await corner.click();
+  const dialog = page.getByRole('dialog', { name: 'Staff only' });
+  for (const digit of STAFF_PIN) await dialog.getByRole('button', { name: digit }).click();
+  await dialog.getByRole('button', { name: 'Open staff controls' }).click();
+  await page.getByRole('region', { name: 'Staff controls' }).waitFor(WAIT);
+};
+
+/** Heights of the visible buttons matching a selector (touch targets). */
+const buttonHeights = (page: Page, selector: string) =>
+  page
+    .locator(selector)
+    .evaluateAll((els) =>
+      els
+        .filter((el) => (el as HTMLElement).offsetParent !== null)
+        .map((el) => el.getBoundingClientRect().height),
+    );
 
 const scan = async (page: Page, text: string) => {
   const input = page.getByLabel('Card code');
@@ -168,7 +204,7 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
   it(
     'scan → the guest’s kiosk album → idle → entry page with nothing left; the next guest sees only theirs; a wrong card is refused',
     async () => {
-      const { url, event, a, b, card, groupPhoto } = await world();
+      const { url, event, title, a, b, card, groupPhoto } = await world();
       await groupPhoto();
       const browser = await journey.launchBrowser();
       const { page } = browser;
@@ -178,7 +214,24 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
       const entry = `${url}/kiosk/entry?kType=evSB2&pvId=${encodeURIComponent(event.privateKey)}&display=${encodeURIComponent(event.displayToken)}&pricingModel=standard&kioskPreviewSize=800&miniAlbumPreviewSize=300&pageActiveTimeout=8000`;
       await withServerLog(async () => {
         await page.goto(entry);
+        // The attract screen: the event's name large, "Tap to find your photos", no key or id.
+        expect(await page.locator('h1').textContent()).toBe(title);
+        expect(await page.title()).toBe(`${title} · Kiosk`);
+        const tap = page.getByRole('button', { name: 'Tap to find your photos' });
+        const tapBox = (await tap.boundingBox())!;
+        expect(tapBox.height).toBeGreaterThanOrEqual(96);
+        const heading = (await page.locator('h1').boundingBox())!;
+        // Type sized for the tall screen (not a form with half the screen empty).
+        expect(heading.height).toBeGreaterThanOrEqual(64);
+        expect(await page.locator('body').innerText()).not.toContain(event.privateKey);
         await page.screenshot({ path: path.join(SHOTS, 'entry-1080x1920.png') });
+        // A tap shows the code entry; Back returns to the attract screen.
+        await tap.click();
+        await page.getByText('Type the code on your card').waitFor(WAIT);
+        expect(Math.min(...(await buttonHeights(page, 'form button')))).toBeGreaterThanOrEqual(64);
+        await page.screenshot({ path: path.join(SHOTS, 'entry-typing-1080x1920.png') });
+        await page.getByRole('button', { name: 'Back' }).click();
+        await tap.waitFor(WAIT);
 
         // A wrong card: the spec's words, and the page stays.
         await scan(page, 'https://cards.example/?attId=ZZZZ-ZZZZ');
@@ -213,11 +266,18 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         // (e2e/faces-kiosk.e2e.test.ts).
         expect(await page.locator('[data-kiosk-actions] button').allTextContents()).toEqual([]);
         await page.screenshot({ path: path.join(SHOTS, 'album-1080x1920.png') });
-        // Touch targets of at least 48 px.
-        const sizes = await page
-          .locator('.kiosk-bar button')
-          .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().height));
-        expect(Math.min(...sizes)).toBeGreaterThanOrEqual(48);
+        // The shared screen names the event, never the card's ids.
+        expect(await page.locator('h1').textContent()).toBe(title);
+        const onScreen = await page.locator('body').innerText();
+        expect(onScreen).not.toContain(a.uid);
+        expect(onScreen).not.toContain(a.display_uid);
+        // Touch targets of at least 64 px.
+        expect(
+          Math.min(...(await buttonHeights(page, '.kiosk-bar button'))),
+        ).toBeGreaterThanOrEqual(64);
+        // No staff control in the guest's view.
+        expect(await page.getByLabel('VIP code').count()).toBe(0);
+        expect(await page.getByLabel('Employee unlock code').count()).toBe(0);
         // What a guest leaves behind in local storage (§3 keys).
         await page.evaluate(() => {
           localStorage.setItem('eventName', 'guest-a');
@@ -225,8 +285,12 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
           localStorage.setItem('role', '2');
         });
 
-        // Idle: "Time's up!", then the entry page with nothing of guest A left.
+        // Idle: "Still there?" with the seconds left, then "Time's up!" and the attract screen
+        // with nothing of guest A left.
+        await page.getByRole('alertdialog', { name: 'Still there?' }).waitFor(WAIT);
+        await page.screenshot({ path: path.join(SHOTS, 'still-there-1080x1920.png') });
         await page.waitForURL((u) => u.pathname === '/kiosk/entry', { timeout: 30_000 });
+        await page.getByRole('button', { name: 'Tap to find your photos' }).waitFor(WAIT);
         expect(await page.evaluate(() => localStorage.length)).toBe(0);
         expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
         expect(await page.content()).not.toContain(a.uid);
@@ -307,7 +371,11 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         expect(new URL(page.url()).searchParams.get('allowKioskPhotoDelete')).toBe('true');
         await expect.poll(() => photoNames(page), WAIT).toEqual(['green.jpg', 'red.jpg']);
 
-        // Delete (§4, §6): Keep changes nothing; Delete removes the photo here and on the server.
+        // Delete (§4, §6) is staff's: not offered until the staff gesture and the PIN.
+        expect(await page.getByRole('button', { name: 'Delete: red.jpg' }).count()).toBe(0);
+        await openStaffControls(page);
+        await page.screenshot({ path: path.join(SHOTS, 'staff-1080x1920.png') });
+        // Keep changes nothing; Delete removes the photo here and on the server.
         await page.getByRole('button', { name: 'Delete: red.jpg' }).click();
         await page.screenshot({ path: path.join(SHOTS, 'delete-confirm-1080x1920.png') });
         await page.getByRole('alertdialog').getByRole('button', { name: 'Keep' }).click();

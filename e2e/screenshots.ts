@@ -12,13 +12,15 @@
  *   npm run screenshots
  *   npm run screenshots -- --no-build     (reuse apps/web/dist)
  *   npm run screenshots -- --only square  (the Square reader screen only)
+ *   npm run screenshots -- --only kiosk   (the kiosk's own screen: attract, session, staff PIN,
+ *                                          "Still there?"; 1080×1920 and 1920×1080)
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
-import { defaultEventOpts, endpoints } from '@flashbulb/shared';
+import { defaultEventOpts, endpoints, kioskCardText, kioskEntryUrl } from '@flashbulb/shared';
 import {
   SQUARE_TOKEN,
   startSquareDouble,
@@ -180,6 +182,91 @@ const squareReaderShots = async () => {
   }
 };
 
+/**
+ * The kiosk as a guest meets it on its own screen (1080×1920 and 1920×1080): the attract screen
+ * (the event's logo and name), the guest's album after a card scan, "Still there?" before an idle
+ * session ends, and the staff PIN that opens the staff controls.
+ */
+const kioskScreenShots = async () => {
+  const server = await startServer({ env: albumServerEnv });
+  const browser = await launchBrowser();
+  try {
+    const { event, folder } = await setUpShowcase(server.url, 12, { kiosk_staff_pin: '2468' });
+    await rm(folder, { recursive: true, force: true });
+    const photos = await api(server.url, endpoints.publicPhotoList, {
+      key_type: 'public',
+      key_value: event.publicKey,
+      max_size: 100,
+    });
+    const { events } = await api(server.url, endpoints.eventBasicList, {}, event.token);
+    const eventId = events.find((e) => e.name === event.code)!.id;
+    const { attendees } = await api(
+      server.url,
+      endpoints.generateAttendeeList,
+      { attendee_count: 1, event_id_array: [eventId] },
+      event.token,
+    );
+    const guest = attendees[0]!;
+    await api(
+      server.url,
+      endpoints.ownerAttachPhotos,
+      {
+        event_id: eventId,
+        attendee_uid: guest.uid,
+        photo_uid_array: photos.photos.map((p) => p.uid),
+      },
+      event.token,
+    );
+    const entry = (timeoutMs: number | null) =>
+      kioskEntryUrl(server.url, {
+        mode: 'evSB2',
+        privateKey: event.privateKey,
+        pricingModel: null,
+        kioskPreviewSize: null,
+        miniAlbumPreviewSize: null,
+        allowKioskPhotoDelete: false,
+        pageActiveTimeoutMs: timeoutMs,
+        displayToken: event.displayToken,
+      });
+    const page = browser.page;
+    const scanCard = async () => {
+      const input = page.getByLabel('Card code');
+      await input.fill(kioskCardText(guest.private_id!));
+      await input.press('Enter');
+      await page.waitForURL((u) => u.searchParams.has('attId'));
+      await page.locator('.albums-tile-open img').first().waitFor();
+    };
+    for (const size of [
+      { name: '1080x1920', width: 1080, height: 1920 },
+      { name: '1920x1080', width: 1920, height: 1080 },
+    ]) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto(entry(null));
+      await page.locator('h1').waitFor();
+      await shootInto(page, `kiosk-attract-${size.name}`);
+      await scanCard();
+      await shootInto(page, `kiosk-session-${size.name}`);
+      // Staff: five taps in the top-left corner ask for the PIN.
+      for (let tap = 0; tap < 5; tap += 1) await page.locator('[data-kiosk-staff-corner]').click();
+      await page.getByRole('dialog', { name: 'Staff only' }).waitFor();
+      await shootInto(page, `kiosk-staff-pin-${size.name}`);
+      // A session of 45 s asks "Still there?" in its last 15.
+      await page.goto(entry(45_000));
+      await scanCard();
+      await page.getByRole('alertdialog', { name: 'Still there?' }).waitFor({ timeout: 60_000 });
+      await shootInto(page, `kiosk-still-there-${size.name}`);
+      // The public album on a kiosk (kioskMode=true): the same kiosk scale.
+      await page.goto(guestPages(server.url, event).kiosk);
+      await page.locator('.albums-tile-open img').first().waitFor();
+      await shootInto(page, `kiosk-${size.name}`);
+    }
+    if (browser.problems.length > 0) throw new Error(browser.problems.join('\n'));
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+};
+
 const main = async () => {
   if (!values['no-build'])
     execFileSync('npm', ['run', 'build', '-w', '@flashbulb/web'], {
@@ -188,6 +275,7 @@ const main = async () => {
     });
   await mkdir(OUT, { recursive: true });
   if (values.only === 'square') return squareReaderShots();
+  if (values.only === 'kiosk') return kioskScreenShots();
   const server = await startServer({ env: albumServerEnv });
   const browser = await launchBrowser();
   try {
@@ -231,20 +319,20 @@ const main = async () => {
       await page.locator('.albums-slideshow-qr img').waitFor();
       await shoot(`slideshow-${size.name}`);
 
-      await page.goto(pages.kiosk);
-      await page.locator('.albums-tile-open img').first().waitFor();
-      await shoot(`kiosk-${size.name}`);
+      // The kiosk at its own sizes (1080×1920, 1920×1080) is kioskScreenShots'.
+      if (size.name !== '1080x1920') {
+        await page.goto(pages.kiosk);
+        await page.locator('.albums-tile-open img').first().waitFor();
+        await shoot(`kiosk-${size.name}`);
+      }
     }
-    await page.setViewportSize({ width: 1920, height: 1080 });
-    await page.goto(pages.kiosk);
-    await page.locator('.albums-tile-open img').first().waitFor();
-    await shoot('kiosk-1920x1080');
     if (browser.problems.length > 0) throw new Error(browser.problems.join('\n'));
   } finally {
     await browser.close();
     await server.stop();
   }
   await squareReaderShots();
+  await kioskScreenShots();
 };
 
 await main();

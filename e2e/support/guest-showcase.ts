@@ -85,8 +85,11 @@ export const showcasePhotos = async (count = 18): Promise<string> => {
 export const setUpShowcase = async (
   base: string,
   photos = 18,
+  /** Settings beside the branding (a kiosk's staff PIN). */
+  extra: Partial<Parameters<typeof setUpAlbumEvent>[1]> = {},
 ): Promise<{ event: AlbumEvent; folder: string }> => {
   const event = await setUpAlbumEvent(base, {
+    ...extra,
     full_name: SHOWCASE.title,
     hash_tag: SHOWCASE.hashTag,
     logo_full_path: logo(),

@@ -271,6 +271,13 @@ export const errorCatalogue = {
     text: 'Cards older than 3 days cannot be grouped',
   },
   attendee_group_needs_two: { status: 400, text: 'Scan at least two different cards to group' },
+  // the kiosk's staff controls
+  invalid_staff_pin: { status: 403, text: 'This staff PIN is not right' },
+  kiosk_staff_pin_not_set: {
+    status: 409,
+    text: 'No staff PIN is set for this event. Set one in the event settings (Options, Kiosk)',
+  },
+  staff_pin_format: { status: 400, text: 'A staff PIN is 4 to 8 digits' },
   // kiosk media and pass codes
   image_field_not_allowed: {
     status: 400,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   countdownText,
-  KIOSK_PAGE_ACTIVE_TIMEOUT_MS,
+  KIOSK_SESSION_DEFAULT_MS,
+  kioskIdleTimeoutMs,
+  kioskStillTherePromptMs,
   kioskCardCode,
   kioskCardLink,
   kioskCardText,
@@ -58,16 +60,30 @@ describe('kiosk entry config and redirect (albums §2.3)', () => {
     expect(kioskEntryConfigFrom(q('pvId=k'))).toMatchObject({ mode: 'evSB2', privateKey: 'k' });
     expect(kioskEntryConfigFrom(q('kType=evSB2&privateId=k'))?.privateKey).toBe('k');
   });
-  it('keeps the page-active timeout at 20000 ms by default, never under 3 s', () => {
-    expect(kioskEntryConfigFrom(q('pvId=k'))?.pageActiveTimeoutMs).toBe(
-      KIOSK_PAGE_ACTIVE_TIMEOUT_MS,
-    );
-    expect(KIOSK_PAGE_ACTIVE_TIMEOUT_MS).toBe(20_000);
+  it('takes the page-active timeout from the link only when it sets one, never under 3 s', () => {
+    expect(kioskEntryConfigFrom(q('pvId=k'))?.pageActiveTimeoutMs).toBeNull();
     expect(kioskEntryConfigFrom(q('pvId=k&pageActiveTimeout=10'))?.pageActiveTimeoutMs).toBe(3000);
-    expect(kioskEntryConfigFrom(q('pvId=k&pageActiveTimeout=x'))?.pageActiveTimeoutMs).toBe(20_000);
+    expect(kioskEntryConfigFrom(q('pvId=k&pageActiveTimeout=x'))?.pageActiveTimeoutMs).toBeNull();
     expect(kioskEntryConfigFrom(q('pvId=k&pageActiveTimeout=600000'))?.pageActiveTimeoutMs).toBe(
       600_000,
     );
+    // A link without one sends none on: the kiosk screen asks its event.
+    const config = kioskEntryConfigFrom(q('pvId=k'))!;
+    expect(kioskEntryUrl('https://k.example', config)).not.toContain('pageActiveTimeout');
+    expect(kioskRedirectUrl('https://k.example', config, 'A1')).not.toContain('pageActiveTimeout');
+  });
+  it('idles a kiosk session for the link’s timeout, else the event’s session expiry, else 2 minutes', () => {
+    expect(kioskIdleTimeoutMs(null, null)).toBe(KIOSK_SESSION_DEFAULT_MS);
+    expect(KIOSK_SESSION_DEFAULT_MS).toBe(120_000);
+    expect(kioskIdleTimeoutMs(null, undefined)).toBe(120_000);
+    expect(kioskIdleTimeoutMs(null, 5)).toBe(300_000);
+    expect(kioskIdleTimeoutMs(8000, 5)).toBe(8000);
+    // Never past an hour, never under 3 s.
+    expect(kioskIdleTimeoutMs(null, 600)).toBe(3_600_000);
+    expect(kioskIdleTimeoutMs(1000, null)).toBe(3000);
+    // "Still there?" asks in the last 30 s, or the last third of a short timeout.
+    expect(kioskStillTherePromptMs(120_000)).toBe(30_000);
+    expect(kioskStillTherePromptMs(9000)).toBe(3000);
   });
   it('all-photos: evSB1 with pvId, attendeeId and the pricing model, plus both preview sizes', () => {
     const config = kioskEntryConfigFrom(

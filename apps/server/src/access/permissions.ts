@@ -90,7 +90,8 @@ export const PERMISSIONS = {
   'attendee.kiosk': row(N, N, N, Y, N, N, N, N, Y),
   /**
    * The kiosk desk, on attendees of the kiosk's event only: leave an attendee's e-mail address,
-   * group cards into one album, profile photos. Only the kiosk (private key + display token).
+   * group cards into one album, profile photos, the staff PIN. Only the kiosk (private key +
+   * display token).
    */
   'attendee.kiosk_desk': row(N, N, N, N, N, N, N, N, Y),
   /** An attendee's own album. */

@@ -2,6 +2,7 @@ import { mailThumbnails, type AlbumMailService } from '../services/messaging/alb
 import { ImageEngine } from '../repositories/photos/image-engine.ts';
 import { KioskMediaRepository } from '../repositories/attendees/kiosk-media.repository.ts';
 import { LeadRepository } from '../repositories/attendees/lead.repository.ts';
+import { ThrottleRepository } from '../repositories/identity/throttle.repository.ts';
 import { AttendeePrivacyRepository } from '../repositories/attendees/attendee-privacy.repository.ts';
 import { AttendeePrivacyService } from '../services/attendees/attendee-privacy.service.ts';
 import { AttendeeCardService } from '../services/attendees/attendee-card.service.ts';
@@ -64,6 +65,8 @@ export const wireAttendees = (
         publicUrl: config.publicUrl,
         bus,
         albumMail: late.albumMail,
+        secrets,
+        throttle: new ThrottleRepository(database.db, database),
         thumbnails: async (event, attendeeId, limit) =>
           mailThumbnails(
             await attendees.recentPhotos(attendeeId, event.id, limit * 2),

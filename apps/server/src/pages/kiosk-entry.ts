@@ -9,28 +9,75 @@ import {
 } from '@flashbulb/shared';
 import { fillText } from '@flashbulb/shared/i18n/format';
 import { enPages } from '@flashbulb/shared/i18n/en-pages';
+import { readableAccent } from '@flashbulb/shared/rules/accent';
 import { documentHtml, safeHtml, jsonForScript, trusted, type Html } from './page.ts';
 
 const TEXT = enPages.kioskEntry;
 
 export interface KioskEntryPage {
   eventTitle: string;
+  /** The event's logo (`logo_full_path`): shown above its name when it is an image address. */
+  logo?: string | null;
+  /** The event's accent colour (`#rrggbb`, guest pages' `guestAccentColor`), or '' for the default. */
+  accent?: string;
   config: KioskEntryConfig;
   /** '' on the hosted page (same origin); the public URL in the downloaded file. */
   origin: string;
   nonce: string | null;
 }
 
-const STYLE = `html,body{margin:0;height:100%;background:#101418;color:#f4f6f8;font-family:system-ui,sans-serif;
+/** The kiosk's dark screen (the guest kiosk's colours), sized by the screen: 1080×1920 or 1920×1080. */
+const style = (accent: { accent: string; onAccent: string }) => `
+html,body{margin:0;height:100%;background:#0e0f12;color:#f3f4f6;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;
 -webkit-user-select:none;user-select:none;-webkit-touch-callout:none;touch-action:manipulation}
-main{min-height:100%;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:32px;padding:32px;box-sizing:border-box;text-align:center}
-h1{font-size:clamp(2rem,5vw,3.5rem);margin:0}p{font-size:1.6rem;margin:0}
-form{display:flex;flex-direction:column;gap:16px;width:min(640px,90vw)}
-input{font-size:2rem;min-height:72px;padding:0 20px;border-radius:14px;border:2px solid #5b6b7b;background:#1d252d;color:#fff;text-align:center;-webkit-user-select:text;user-select:text}
-button{font-size:1.6rem;min-height:72px;min-width:48px;border-radius:14px;border:0;background:#2f80ed;color:#fff;padding:0 28px;cursor:pointer}
-button.secondary{background:#3b4652}#message{min-height:2.2rem;font-size:1.8rem}
-#message.error{color:#ff8a80}#message.ok{color:#9be79b}video{width:min(640px,90vw);border-radius:14px;background:#000}
+main{--accent:${accent.accent};--on-accent:${accent.onAccent};min-height:100%;display:flex;flex-direction:column;align-items:center;
+justify-content:center;gap:clamp(24px,4vmin,64px);padding:clamp(24px,6vmin,96px);box-sizing:border-box;text-align:center}
+.brand{display:flex;flex-direction:column;align-items:center;gap:clamp(16px,3vmin,40px)}
+.logo{display:block;width:min(56vw,520px);height:auto;max-height:22vmin;object-fit:contain}
+h1{font-size:clamp(2.25rem,7vmin,6.5rem);line-height:1.08;margin:0;max-width:22ch;overflow-wrap:anywhere;letter-spacing:-0.01em}
+p{margin:0}
+button{font:inherit;font-weight:600;font-size:clamp(1.25rem,3vmin,2.25rem);min-height:max(72px,8vmin);min-width:72px;border-radius:999px;border:0;
+background:#262932;color:#f3f4f6;padding:0 1.2em;cursor:pointer}
+button:focus-visible,input:focus-visible{outline:4px solid #fcd34d;outline-offset:3px}
+#tap{font-size:clamp(1.75rem,5vmin,4rem);min-height:max(112px,13vmin);padding:0 1.1em;background:var(--accent);color:var(--on-accent);
+font-weight:700;animation:pulse 2.6s ease-in-out infinite}
+@keyframes pulse{0%,100%{box-shadow:0 0 0 0 color-mix(in srgb,var(--accent) 60%,transparent)}
+60%{box-shadow:0 0 0 clamp(12px,2.4vmin,28px) color-mix(in srgb,var(--accent) 0%,transparent)}}
+@media (prefers-reduced-motion:reduce){#tap{animation:none}}
+.hint{font-size:clamp(1.25rem,3.2vmin,2.5rem);color:#b4b8c2}
+form{display:flex;flex-direction:column;gap:clamp(16px,2.4vmin,32px);width:min(760px,88vw)}
+form label{font-size:clamp(1.25rem,3.2vmin,2.5rem);color:#b4b8c2}
+input{font-size:clamp(2rem,5vmin,3.5rem);min-height:max(88px,10vmin);padding:0 20px;border-radius:20px;border:2px solid #3a3e48;background:#1a1c21;
+color:#fff;text-align:center;letter-spacing:.12em;box-sizing:border-box;width:100%;-webkit-user-select:text;user-select:text}
+button[type=submit]{background:var(--accent);color:var(--on-accent)}
+main.attract form>:not(input){display:none}
+main.attract input{position:absolute;left:0;bottom:0;width:1px;height:1px;min-height:0;padding:0;border:0;opacity:0}
+main.entry #tap,main.entry .hint{display:none}
+#message{min-height:2.4rem;font-size:clamp(1.5rem,3.6vmin,2.75rem)}
+#message.error{color:#ff8a80}#message.ok{color:#9be79b}video{width:min(760px,88vw);border-radius:20px;background:#000}
 [hidden]{display:none!important}`;
+
+/** An idle code entry goes back to the attract screen after this long. */
+const ENTRY_IDLE_MS = 45_000;
+
+/** The event's logo as an image address the page may load: http(s), a data image or a local path. */
+const logoSource = (path: string | null): string | null => {
+  const value = path?.trim() ?? '';
+  if (/^https?:\/\/[^\s"]+$/i.test(value) || /^data:image\//i.test(value)) return value;
+  if (/^\/[^/\s"]/.test(value)) return value;
+  return null;
+};
+
+/** The origin of an http(s) logo, for the page's image policy (null: same origin or a data image). */
+export const logoOrigin = (path: string | null): string | null => {
+  const source = logoSource(path);
+  if (!source || !/^https?:/i.test(source)) return null;
+  try {
+    return new URL(source).origin;
+  } catch {
+    return null;
+  }
+};
 
 /**
  * The card-code reader of the page's script: the shared `kioskCardCode` itself, written out as its
@@ -70,7 +117,14 @@ setTimeout(function(){location.assign(to);},s.delay);return;}
 busy=false;say(s.text.invalid,'error');input.focus();})
 .catch(function(){busy=false;say(s.text.offline,'error');input.focus();});}
 form.addEventListener('submit',function(ev){ev.preventDefault();check(input.value);});
-document.addEventListener('click',function(ev){if(ev.target===document.body||ev.target.tagName==='MAIN')input.focus();});
+var main=document.getElementById('kiosk-main'),idle=null;
+function toAttract(){if(idle)clearTimeout(idle);idle=null;main.className='attract';input.inputMode='none';input.value='';input.focus();}
+function restartIdle(){if(idle)clearTimeout(idle);idle=setTimeout(toAttract,s.entryIdleMs);}
+function toEntry(){main.className='entry';input.inputMode='text';input.focus();restartIdle();}
+document.getElementById('back').addEventListener('click',function(ev){ev.stopPropagation();toAttract();});
+input.addEventListener('input',function(){if(main.className==='entry')restartIdle();});
+document.addEventListener('click',function(ev){if(main.className==='attract'){toEntry();return;}
+if(ev.target===document.body||ev.target.tagName==='MAIN')input.focus();});
 document.addEventListener('contextmenu',function(ev){ev.preventDefault();});
 var cam=document.getElementById('camera'),video=document.getElementById('video');
 if('BarcodeDetector' in window&&navigator.mediaDevices&&navigator.mediaDevices.getUserMedia){cam.hidden=false;
@@ -85,7 +139,9 @@ var tick=function(){if(video.hidden)return;det.detect(video).then(function(found
 `;
 
 /**
- * The kiosk entry page (albums spec §2.3): a password-style input for keyboard-wedge scanners
+ * The kiosk entry page (albums spec §2.3), which is also the kiosk's attract screen: the event's
+ * logo and name large, "Tap to find your photos" (a tap shows the code entry: the code typed,
+ * the camera scan, Back; 45 s idle returns), "or scan your card" — a password-style input for keyboard-wedge scanners
  * (Enter submits), the card check, the redirect after 500 ms with the kiosk parameters, "Invalid
  * card code." otherwise, and a camera QR scan (BarcodeDetector) where the browser has one. No
  * framework: it is also downloaded as one standalone file for kiosks that load a local file.
@@ -102,6 +158,7 @@ export const renderKioskEntryPage = (page: KioskEntryPage): Html => {
     placeholder,
     delay: KIOSK_REDIRECT_DELAY_MS,
     storageKeys: KIOSK_LOCAL_STORAGE_KEYS,
+    entryIdleMs: ENTRY_IDLE_MS,
     text: {
       invalid: TEXT.invalid,
       checking: TEXT.checking,
@@ -111,20 +168,29 @@ export const renderKioskEntryPage = (page: KioskEntryPage): Html => {
     },
   };
   const nonce = page.nonce ? safeHtml` nonce="${page.nonce}"` : '';
+  const logo = logoSource(page.logo ?? null);
+  const accent = /^#[0-9a-f]{6}$/i.test(page.accent ?? '')
+    ? readableAccent(page.accent!)
+    : { accent: '#8da2fb', onAccent: '#0b1020' };
   return documentHtml({
     viewport: 'width=device-width,initial-scale=1,maximum-scale=1,user-scalable=no',
     head: safeHtml`<meta name="referrer" content="no-referrer">
 <title>${fillText(TEXT.title, { event: page.eventTitle })}</title>`,
-    style: STYLE,
+    style: style(accent),
     nonce: page.nonce,
-    body: safeHtml`<main>
+    body: safeHtml`<main id="kiosk-main" class="attract">
+<div class="brand">
+${logo ? safeHtml`<img class="logo" src="${logo}" alt="${fillText(TEXT.logoAlt, { event: page.eventTitle })}">` : ''}
 <h1>${page.eventTitle}</h1>
-<p>${TEXT.prompt}</p>
+</div>
+<button type="button" id="tap">${TEXT.tap}</button>
+<p class="hint">${TEXT.orScan}</p>
 <form id="scan-form" autocomplete="off">
-<label for="card" hidden>${TEXT.cardLabel}</label>
+<label for="card">${TEXT.typeCode}</label>
 <input id="card" name="card" type="password" inputmode="none" autocomplete="off" autofocus aria-label="${TEXT.cardLabel}">
 <button type="submit">${TEXT.submit}</button>
-<button type="button" class="secondary" id="camera" hidden>${TEXT.camera}</button>
+<button type="button" id="camera" hidden>${TEXT.camera}</button>
+<button type="button" id="back">${TEXT.back}</button>
 </form>
 <video id="video" playsinline muted hidden></video>
 <div id="message" role="alert" aria-live="assertive"></div>

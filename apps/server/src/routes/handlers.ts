@@ -313,6 +313,8 @@ export const createHandlers = (services: {
   checkAndGroupAttendees: async ({ principal, body }) =>
     services.kioskDesk.checkAndGroup(principal, body),
   checkKioskCard: async ({ principal, body }) => services.attendeeCards.checkCard(principal, body),
+  checkKioskStaffPin: async ({ principal, body, request }) =>
+    services.kioskDesk.checkStaffPin(principal, body, { address: request.ip }),
   profilePhotoUploadAccess: async ({ principal, body }) =>
     services.kioskMedia.profilePhotoUploadAccess(principal, body),
   createProfilePhoto: async ({ principal, body }) =>

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, kioskEntryConfigFrom } from '@flashbulb/shared';
 import { keyEventOf, type Principal } from '../access/principal.ts';
-import { kioskEntryNotFoundPage, renderKioskEntryPage } from '../pages/kiosk-entry.ts';
+import { kioskEntryNotFoundPage, logoOrigin, renderKioskEntryPage } from '../pages/kiosk-entry.ts';
 import { contentSecurityPolicy, sendPage } from '../pages/page.ts';
 
 /**
@@ -45,9 +45,12 @@ export const registerKioskEntry = (
       });
     }
     const download = query.get('download') === '1';
+    const logoHost = logoOrigin(event.row.logo_full_path);
     const nonce = download ? null : randomBytes(16).toString('base64');
     const page = renderKioskEntryPage({
       eventTitle: event.row.full_name,
+      logo: event.row.logo_full_path,
+      accent: event.row.opts.guestAccentColor,
       config,
       origin: download ? deps.publicUrl : '',
       nonce,
@@ -69,7 +72,8 @@ export const registerKioskEntry = (
             `script-src 'nonce-${nonce}'`,
             `style-src 'nonce-${nonce}'`,
             "connect-src 'self'",
-            "img-src 'self' data:",
+            // The event's logo may live on another host (its storage, the organiser's site).
+            `img-src 'self' data:${logoHost ? ` ${logoHost}` : ''}`,
             "media-src 'self' blob: mediastream:",
             "base-uri 'none'",
             "form-action 'none'",

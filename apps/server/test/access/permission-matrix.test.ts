@@ -796,6 +796,18 @@ const rows: Record<EndpointName, Row> = {
       kioskB: OK,
     },
   },
+  // The staff PIN: only the kiosk asks; these events have none set.
+  checkKioskStaffPin: {
+    body: () => ({ pin: '1234' }),
+    expect: {
+      ...keyed({
+        ...keysA(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+        ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+      }),
+      kioskA: ['kiosk_staff_pin_not_set', 409],
+      kioskB: ['kiosk_staff_pin_not_set', 409],
+    },
+  },
   // ---- kiosk media and pass codes ---------------------------------------------------
   // The kiosk (private key + display token) of the attendee's event, or the event-owner key where
   // a row says so; a private key alone is a guest's link. B's kiosks do not know A's cards.

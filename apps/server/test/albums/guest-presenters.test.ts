@@ -122,6 +122,8 @@ const KIOSK_OPTS = [
   'qrAtKioskCheckout',
   'selfieAssociationMinutes',
   'selfieExpirationMinutes',
+  // The kiosk's idle timeout (its "Still there?" and return to the attract screen).
+  'sessionExpiryMinutes',
   'storiesPrintPool',
   'unitPrice',
   'upsellEnabled',

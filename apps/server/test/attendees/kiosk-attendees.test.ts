@@ -1,4 +1,4 @@
-import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
+import { defaultEventOpts, endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyAuth, createEvent, createEventWorld, errorOf } from '../helpers/events.ts';
 import { insertReadyPhoto } from '../helpers/photos.ts';
@@ -11,6 +11,7 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 let admin: { authorization: string };
 let adminB: { authorization: string };
+let adminA: Parameters<typeof createEvent>[1];
 let gala: FlashbulbEvent;
 let other: FlashbulbEvent;
 let evil: FlashbulbEvent;
@@ -48,6 +49,7 @@ beforeAll(async () => {
   t = await createTestApp({ SMTP_URL: smtp.url });
   const world = await createEventWorld(t);
   admin = await apiKeyAuth(t, world.adminA);
+  adminA = world.adminA;
   adminB = await apiKeyAuth(t, world.adminB);
   gala = await createEvent(t, world.adminA, {
     full_name: 'Kiosk Gala',
@@ -338,6 +340,49 @@ describe('GET /kiosk/entry', () => {
     expect((await get(`kType=evSB2&pvId=nope`)).statusCode).toBe(404);
     expect((await get(`kType=evSB2&pvId=${gala.public_api_key}`)).statusCode).toBe(404);
     expect((await get(`kType=evSB3&pvId=${gala.private_api_key}`)).statusCode).toBe(404);
+  });
+
+  it('is the kiosk’s attract screen: the event’s logo and name, “Tap to find your photos”, no key or id on show', async () => {
+    const branded = await createEvent(t, adminA, {
+      full_name: 'Harbour Lights',
+      logo_full_path: 'https://cdn.example/harbour/logo.png',
+      opts: { ...defaultEventOpts(), description: 'Kiosk', guestAccentColor: '#c2410c' },
+    });
+    const page = await get(`kType=evSB2&pvId=${branded.private_api_key}`);
+    expect(page.statusCode).toBe(200);
+    const html = page.body;
+    expect(/<title>([^<]*)<\/title>/.exec(html)?.[1]).toBe('Harbour Lights · Kiosk');
+    expect(/<h1>([^<]*)<\/h1>/.exec(html)?.[1]).toBe('Harbour Lights');
+    expect(html).toContain(
+      '<img class="logo" src="https://cdn.example/harbour/logo.png" alt="Harbour Lights logo">',
+    );
+    // The logo's host may be loaded; nothing else new.
+    expect(page.headers['content-security-policy']).toContain(
+      "img-src 'self' data: https://cdn.example;",
+    );
+    expect(html).toContain('<main id="kiosk-main" class="attract">');
+    expect(html).toContain('<button type="button" id="tap">Tap to find your photos</button>');
+    expect(html).toContain('or scan your card');
+    // The event's accent on the big button (readable text on it).
+    expect(html).toContain('--accent:#c2410c;--on-accent:#ffffff');
+    // The scanner's input is there from the start (a card scan needs no tap).
+    expect(html).toMatch(/<input id="card"[^>]*type="password"[^>]*autofocus/);
+    // Nothing on show but the event: the private key only in the page's settings.
+    const main = /<main[\s\S]*?<\/main>/.exec(html)![0];
+    expect(main).not.toContain(branded.private_api_key);
+    expect(
+      main
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ).toBe(
+      'Harbour Lights Tap to find your photos or scan your card Type the code on your card Open my album Scan with camera Back',
+    );
+
+    // A logo that is not an image address is left out (no broken image on the kiosk).
+    const plain = await get(`kType=evSB2&pvId=${gala.private_api_key}`);
+    expect(plain.body).not.toContain('class="logo"');
+    expect(plain.headers['content-security-policy']).toContain("img-src 'self' data:;");
   });
 
   it('escapes the event name in the page', async () => {

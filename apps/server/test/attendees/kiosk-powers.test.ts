@@ -16,6 +16,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
+/** The organisation's administrator, signed in (creates events). */
+let adminA: Parameters<typeof createEvent>[1];
 let event: FlashbulbEvent;
 let sibling: FlashbulbEvent;
 /** A paid event selling through the payment terminal (the kiosk's card machine). */
@@ -60,6 +62,7 @@ beforeAll(async () => {
   );
   const world = await createEventWorld(t);
   admin = await apiKeyAuth(t, world.adminA);
+  adminA = world.adminA;
   const settings = {
     is_free: 0 as const,
     secret_code_list: CODES,
@@ -302,6 +305,82 @@ describe('the organiser’s kiosk (private key + display token)', () => {
     });
     // The kiosk may ask; there is no such payment.
     expect(errorOf(reply).message_key).not.toBe('invalid_key');
+  });
+});
+
+describe('the kiosk’s staff PIN (staff controls: desk code, VIP code, print pool, delete)', () => {
+  const pinOf = async (e: FlashbulbEvent) =>
+    (await t.database.executeSql('select secure_fields from events where id = $1', [e.id])).rows[0]
+      ?.secure_fields as Record<string, string>;
+
+  it('is set sealed in the event settings (4–8 digits), answered only as “set”, and checked by the server for the kiosk only', async () => {
+    const fresh = await createEvent(t, adminA, { full_name: 'Staff Gala' });
+    // No PIN yet: the kiosk is told to set one (no staff controls without it).
+    expect(
+      errorOf(await t.call(endpoints.checkKioskStaffPin, { ...kiosk(fresh), pin: '2468' })),
+    ).toMatchObject({ status: 409, message_key: 'kiosk_staff_pin_not_set', field: 'pin' });
+
+    // Letters, or too short: refused, nothing stored.
+    for (const pin of ['12ab', '123', '123456789']) {
+      const refused = await t.call(
+        endpoints.updateEvent,
+        { id: fresh.id, event_last_updated_date: fresh.updated_date, kiosk_staff_pin: pin },
+        admin,
+      );
+      expect(errorOf(refused), pin).toMatchObject({ status: 400, message_key: 'staff_pin_format' });
+    }
+    expect(await pinOf(fresh)).toEqual({});
+
+    const updated = await t.ok(
+      endpoints.updateEvent,
+      { id: fresh.id, event_last_updated_date: fresh.updated_date, kiosk_staff_pin: ' 2468 ' },
+      admin,
+    );
+    expect(updated.secure_fields_set).toContain('kiosk_staff_pin');
+    expect(JSON.stringify(updated)).not.toContain('2468');
+    // Sealed at rest, like the event's other secrets.
+    const sealed = (await pinOf(fresh)).kiosk_staff_pin!;
+    expect(sealed).toBeTruthy();
+    expect(sealed).not.toContain('2468');
+    // The kiosk's own event read carries no PIN either.
+    const kioskView = await t.ok(endpoints.publicEventFullData, kiosk(fresh));
+    expect(JSON.stringify(kioskView)).not.toContain('2468');
+    expect(JSON.stringify(kioskView)).not.toContain(sealed);
+
+    // A guest's private-album link (no display token) is no kiosk, even with the right PIN.
+    for (const key of [guestLink(fresh), { ...guestLink(fresh), display: event.display_token }])
+      expect(
+        errorOf(await t.call(endpoints.checkKioskStaffPin, { ...key, pin: '2468' })),
+      ).toMatchObject({ status: 401, message_key: 'invalid_key' });
+    // Another event's kiosk does not open this one's controls with this PIN.
+    expect(
+      errorOf(await t.call(endpoints.checkKioskStaffPin, { ...kiosk(event), pin: '2468' })),
+    ).toMatchObject({ message_key: 'kiosk_staff_pin_not_set' });
+
+    expect(
+      errorOf(await t.call(endpoints.checkKioskStaffPin, { ...kiosk(fresh), pin: '1357' })),
+    ).toMatchObject({ status: 403, message_key: 'invalid_staff_pin', field: 'pin' });
+    expect(await t.ok(endpoints.checkKioskStaffPin, { ...kiosk(fresh), pin: '2468' })).toEqual({
+      valid: true,
+    });
+  });
+
+  it('makes a kiosk wait after five wrong PINs in a row: then even the right one is refused', async () => {
+    const guarded = await createEvent(t, adminA, { full_name: 'Guarded Gala' });
+    await t.ok(
+      endpoints.updateEvent,
+      { id: guarded.id, event_last_updated_date: guarded.updated_date, kiosk_staff_pin: '97531' },
+      admin,
+    );
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect(
+        errorOf(
+          await t.call(endpoints.checkKioskStaffPin, { ...kiosk(guarded), pin: `0000${attempt}` }),
+        ),
+      ).toMatchObject({ message_key: 'invalid_staff_pin' });
+    expect(
+      errorOf(await t.call(endpoints.checkKioskStaffPin, { ...kiosk(guarded), pin: '97531' })),
+    ).toMatchObject({ status: 429, message_key: 'too_many_attempts', field: 'pin' });
   });
 });
 

@@ -617,6 +617,7 @@ describe('secure fields', () => {
       flashbulb_api_token: '',
       monobank_token: 'mono-plaintext-token',
       square_access_token: '',
+      kiosk_staff_pin: '',
     });
     const bySuper = await t.ok(
       endpoints.secureProps,

@@ -80,6 +80,23 @@ export const enAlbums = {
     deleted: '{{name}} was deleted.',
     noneSelected: 'None Selected',
     vipAccepted: 'VIP code accepted: your newest photos are shown.',
+    stillThere: {
+      title: 'Still there?',
+      text_one: 'Your photos close in 1 second. Tap to keep looking.',
+      text_other: 'Your photos close in {{count}} seconds. Tap to keep looking.',
+      stay: 'I’m still here',
+    },
+    staff: {
+      title: 'Staff controls',
+      pinTitle: 'Staff only',
+      pin: 'Staff PIN',
+      keypad: 'PIN keypad',
+      clear: 'Clear',
+      backspace: 'Delete the last digit',
+      open: 'Open staff controls',
+      cancel: 'Cancel',
+      close: 'Close staff controls',
+    },
     pending_one: '1 action is waiting to be sent.',
     pending_other: '{{count}} actions are waiting to be sent.',
     print: {
@@ -113,6 +130,7 @@ export const enAlbums = {
   },
   attendee: {
     title: '{{event}} — album {{id}}',
+    kioskTitle: 'Your photos',
     fromKiosk: 'These are the photos you chose at the kiosk.',
     paidNow: 'Paid — thank you. Your photos are open.',
   },

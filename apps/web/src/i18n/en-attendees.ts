@@ -89,6 +89,7 @@ export const enAttendees = {
     kioskPreviewSize: 'Kiosk preview size',
     miniAlbumPreviewSize: 'Mini-album preview size',
     timeout: 'Idle timeout (seconds)',
+    timeoutFromEvent: 'The event’s session expiry',
     allowDelete: 'Allow photo delete at the kiosk',
     open: 'Open kiosk entry page',
     download: 'Download entry page (HTML)',

@@ -478,7 +478,10 @@ export const enEvents = {
     registration: 'Registration',
     registrationDefault: 'Default',
     registrationByIdFirst: 'Attendee id first',
+    kioskSection: 'Kiosk',
     sessionExpiry: 'Session expiry (minutes)',
+    sessionExpiryHint:
+      'An idle kiosk asks “Still there?”, then returns to its start screen (default 2 minutes)',
     redirect: 'Redirect to the web app',
     supportChatKey: 'Support chat key',
     agreement: 'Agreement text',
@@ -512,6 +515,8 @@ export const enEvents = {
     stripe_secret_key: 'Stripe secret key',
     monobank_token: 'Monobank token',
     square_access_token: 'Square access token (card readers)',
+    kiosk_staff_pin:
+      'Kiosk staff PIN (4–8 digits; five taps in a kiosk’s top-left corner ask for it)',
     shopify_api_key: 'Shopify API key',
     shopify_api_pass: 'Shopify API password',
     resetToken: 'Generate a new token',

@@ -8,6 +8,7 @@
 export {
   attachPhotosByKey,
   attachPhotosByQrScan,
+  checkKioskStaffPin,
   retrieveAttendee,
   updateAttendeeByKiosk,
 } from '@flashbulb/shared/api/attendees/attendees';

@@ -111,6 +111,7 @@ export const endpoints = {
   updateAttendeeByKiosk: attendees.updateAttendeeByKiosk,
   checkAndGroupAttendees: attendees.checkAndGroupAttendees,
   checkKioskCard: attendees.checkKioskCard,
+  checkKioskStaffPin: attendees.checkKioskStaffPin,
   profilePhotoUploadAccess: kiosk.profilePhotoUploadAccess,
   createProfilePhoto: kiosk.createProfilePhoto,
   listProfilePhotos: kiosk.listProfilePhotos,

@@ -9,6 +9,11 @@ export const enPages = {
   kioskEntry: {
     title: '{{event}} · Kiosk',
     prompt: 'Scan your card to see your photos',
+    tap: 'Tap to find your photos',
+    orScan: 'or scan your card',
+    typeCode: 'Type the code on your card',
+    back: 'Back',
+    logoAlt: '{{event}} logo',
     cardLabel: 'Card code',
     submit: 'Open my album',
     camera: 'Scan with camera',

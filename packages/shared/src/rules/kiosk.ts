@@ -8,8 +8,15 @@
 export const KIOSK_REDIRECT_DELAY_MS = 500;
 /** §9: actions on the kiosk screen are throttled to one per this interval. */
 export const KIOSK_THROTTLE_MS = 1000;
-/** Owner-console §9: an idle kiosk screen returns to its entry page after this long. */
+/**
+ * Owner-console §9's page-active timeout (20 s): what a console link offered before the event
+ * had its own; too short to choose prints, so a kiosk now takes the event's session expiry.
+ */
 export const KIOSK_PAGE_ACTIVE_TIMEOUT_MS = 20_000;
+/** An idle kiosk session ends after this long when neither its link nor its event says. */
+export const KIOSK_SESSION_DEFAULT_MS = 120_000;
+/** Upper bound of a kiosk session's idle timeout (a kiosk left open shows the next guest nothing). */
+export const KIOSK_SESSION_MAX_MS = 3_600_000;
 /** Lower bound for a kiosk's own page-active timeout (a shorter one could not be used). */
 export const KIOSK_PAGE_ACTIVE_TIMEOUT_MIN_MS = 3_000;
 /** The spec's message for a card that opens nothing (the card name is omitted). */
@@ -35,8 +42,11 @@ export interface KioskEntryConfig {
   kioskPreviewSize: number | null;
   miniAlbumPreviewSize: number | null;
   allowKioskPhotoDelete: boolean;
-  /** Page-active timeout of the kiosk screen, ms (default 20000). */
-  pageActiveTimeoutMs: number;
+  /**
+   * Page-active timeout of the kiosk screen (`pageActiveTimeout`, ms) when the link sets one;
+   * null: the event's session expiry (`kioskIdleTimeoutMs`).
+   */
+  pageActiveTimeoutMs: number | null;
   /**
    * The event's display token (`display`): with the private key it makes the screen the
    * organiser's kiosk (desk unlock, printing, e-mail, profile photos); it rides along to the
@@ -88,6 +98,13 @@ const positiveSize = (raw: string | null): number | null => {
   return n >= 1 && n <= 10_000 ? n : null;
 };
 
+/** A link's `pageActiveTimeout` (ms, 3 s – 1 h); null when the link sets none (or nonsense). */
+export const pageActiveTimeoutFrom = (raw: string | null): number | null => {
+  const text = raw?.trim() ?? '';
+  if (!/^\d{1,7}$/.test(text)) return null;
+  return Math.max(KIOSK_PAGE_ACTIVE_TIMEOUT_MIN_MS, Math.min(Number(text), KIOSK_SESSION_MAX_MS));
+};
+
 /**
  * The entry page's settings from its link (`/kiosk/entry?pvId=…&kType=evSB2&…`); null when the
  * link lacks the key or names another mode.
@@ -97,8 +114,6 @@ export const kioskEntryConfigFrom = (query: URLSearchParams): KioskEntryConfig |
   const mode = (query.get('kType') ?? 'evSB2').trim();
   if (!privateKey || privateKey.length > 200) return null;
   if (mode !== 'evSB1' && mode !== 'evSB2') return null;
-  const rawTimeout = query.get('pageActiveTimeout')?.trim() ?? '';
-  const timeout = /^\d{1,7}$/.test(rawTimeout) ? Math.min(Number(rawTimeout), 3_600_000) : null;
   return {
     mode,
     privateKey,
@@ -106,10 +121,7 @@ export const kioskEntryConfigFrom = (query: URLSearchParams): KioskEntryConfig |
     kioskPreviewSize: positiveSize(query.get('kioskPreviewSize')),
     miniAlbumPreviewSize: positiveSize(query.get('miniAlbumPreviewSize')),
     allowKioskPhotoDelete: query.get('allowKioskPhotoDelete') === 'true',
-    pageActiveTimeoutMs: Math.max(
-      KIOSK_PAGE_ACTIVE_TIMEOUT_MIN_MS,
-      timeout ?? KIOSK_PAGE_ACTIVE_TIMEOUT_MS,
-    ),
+    pageActiveTimeoutMs: pageActiveTimeoutFrom(query.get('pageActiveTimeout')),
     displayToken: query.get('display')?.trim().slice(0, 200) || null,
   };
 };
@@ -122,7 +134,7 @@ export const kioskEntryUrl = (base: string, config: KioskEntryConfig): string =>
   if (config.miniAlbumPreviewSize)
     params.set('miniAlbumPreviewSize', String(config.miniAlbumPreviewSize));
   if (config.allowKioskPhotoDelete) params.set('allowKioskPhotoDelete', 'true');
-  if (config.pageActiveTimeoutMs !== KIOSK_PAGE_ACTIVE_TIMEOUT_MS)
+  if (config.pageActiveTimeoutMs !== null)
     params.set('pageActiveTimeout', String(config.pageActiveTimeoutMs));
   if (config.displayToken) params.set('display', config.displayToken);
   return `${base.replace(/\/+$/, '')}/kiosk/entry?${params.toString()}`;
@@ -155,11 +167,35 @@ export const kioskRedirectUrl = (
   );
   params.set('kioskMode', 'true');
   if (config.allowKioskPhotoDelete) params.set('allowKioskPhotoDelete', 'true');
-  if (config.pageActiveTimeoutMs !== KIOSK_PAGE_ACTIVE_TIMEOUT_MS)
+  if (config.pageActiveTimeoutMs !== null)
     params.set('pageActiveTimeout', String(config.pageActiveTimeoutMs));
   if (config.displayToken) params.set('display', config.displayToken);
   return `${eventsSite.replace(/\/+$/, '')}/?${params.toString()}`;
 };
+
+/**
+ * How long a kiosk session may sit idle before it asks "Still there?" and returns to the attract
+ * screen: the link's `pageActiveTimeout` when it has one, else the event's `sessionExpiryMinutes`,
+ * else two minutes; between 3 s and an hour.
+ */
+export const kioskIdleTimeoutMs = (
+  linkTimeoutMs: number | null,
+  sessionExpiryMinutes: number | null | undefined,
+): number => {
+  const fromEvent =
+    typeof sessionExpiryMinutes === 'number' && sessionExpiryMinutes > 0
+      ? sessionExpiryMinutes * 60_000
+      : null;
+  const chosen = linkTimeoutMs ?? fromEvent ?? KIOSK_SESSION_DEFAULT_MS;
+  return Math.min(KIOSK_SESSION_MAX_MS, Math.max(KIOSK_PAGE_ACTIVE_TIMEOUT_MIN_MS, chosen));
+};
+
+/**
+ * When the "Still there?" prompt shows: the last 30 seconds of an idle session, or its last third
+ * when the whole timeout is shorter than 90 seconds.
+ */
+export const kioskStillTherePromptMs = (timeoutMs: number): number =>
+  Math.min(30_000, Math.floor(timeoutMs / 3));
 
 /** mm:ss of a countdown (§4); never negative. */
 export const countdownText = (remainingMs: number): string => {

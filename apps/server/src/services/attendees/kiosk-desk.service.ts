@@ -15,9 +15,17 @@ import type {
 } from '../../repositories/attendees/attendee.repository.ts';
 import type { EventRecord, EventRow } from '../../repositories/events/event.repository.ts';
 import type { PhotoRow } from '../../repositories/photos/photo.repository.ts';
+import type { ThrottleRepository } from '../../repositories/identity/throttle.repository.ts';
+import type { SecretBox } from '../../lib/secret-box.ts';
 import { albumDecision } from '../albums/album-visibility.ts';
 import type { AlbumMailService } from '../messaging/album-mail.service.ts';
 import { attachPhotos, eventPhotos, openAttendee } from './attendee-support.ts';
+import {
+  STAFF_PIN_FORGET_SECONDS,
+  samePin,
+  staffPinThrottleKey,
+  staffPinThrottled,
+} from './staff-pin.ts';
 
 /** Owner-console §5: cards whose account is older than this cannot be grouped at a kiosk. */
 export const GROUP_MAX_AGE_MS = 3 * 24 * 60 * 60_000;
@@ -42,6 +50,10 @@ export class KioskDeskService {
       albumMail?: () => Pick<AlbumMailService, 'send'>;
       /** Public thumbnail URLs of an attendee's visible photos, for the album mail. */
       thumbnails?: (event: EventRow, attendeeId: number, limit: number) => Promise<string[]>;
+      /** Opens the event's sealed staff PIN. */
+      secrets?: Pick<SecretBox, 'decrypt'>;
+      /** Counts wrong staff PINs per kiosk. */
+      throttle?: Pick<ThrottleRepository, 'get' | 'recordFailure' | 'recordSuccess'>;
     },
   ) {}
 
@@ -199,5 +211,36 @@ export class KioskDeskService {
       attached_count: attached,
       album_url: attendeeAlbumUrl(primary.row, this.deps.publicUrl),
     };
+  }
+
+  /**
+   * The staff PIN typed on a kiosk (its staff controls: employee unlock code, VIP code, print
+   * pool, delete): only the organiser's kiosk (private key + display token) asks, against the
+   * event's sealed `kiosk_staff_pin`. Wrong PINs count per kiosk (event and address) and change
+   * nothing else; a throttled kiosk is refused before its PIN is compared.
+   */
+  async checkStaffPin(
+    principal: Principal,
+    input: KeylessBody<'checkKioskStaffPin'>,
+    kiosk: { address: string },
+  ): Promise<{ valid: true }> {
+    const { event } = await this.deps.access.requireEventAccess(principal, 'attendee.kiosk_desk', {
+      keyEvent: true,
+    });
+    const { secrets, throttle } = this.deps;
+    if (!secrets || !throttle)
+      throw new Error('KioskDeskService: staff PINs need secrets and a throttle');
+    const sealed = event.row.secureFields.kiosk_staff_pin;
+    if (!sealed) throw new AppError('kiosk_staff_pin_not_set', 'pin');
+    const key = staffPinThrottleKey(event.row.id, kiosk.address);
+    const now = this.deps.clock.now();
+    if (staffPinThrottled(await throttle.get(key), now))
+      throw new AppError('too_many_attempts', 'pin');
+    if (!samePin(input.pin, secrets.decrypt(sealed))) {
+      await throttle.recordFailure(key, now, STAFF_PIN_FORGET_SECONDS);
+      throw new AppError('invalid_staff_pin', 'pin');
+    }
+    await throttle.recordSuccess(key);
+    return { valid: true };
   }
 }

@@ -70,13 +70,18 @@ export function AttendeeAlbumPage({
   const presentation = useMemo((): AlbumPresentation | undefined => {
     if (!data) return undefined;
     const event = data.events[0];
-    return {
-      title: event
+    // A kiosk's screen is seen by the people around it: the event's name, never the card's id.
+    const title = kiosk
+      ? (event?.full_name ?? t('albums.attendee.kioskTitle'))
+      : event
         ? t('albums.attendee.title', { event: event.full_name, id: data.display_uid })
-        : data.display_uid,
+        : data.display_uid;
+    return {
+      title,
+      logo: event?.logo_full_path ?? null,
       emptyText: event?.empty_album_text ?? '',
     };
-  }, [data, t]);
+  }, [data, t, kiosk]);
 
   // Seen locked on this screen, then unlocked (a payment the server confirmed): the checkout goes
   // away with the lock, so the guest is told it is paid.

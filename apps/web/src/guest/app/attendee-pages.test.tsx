@@ -188,6 +188,9 @@ describe('kiosk attendee pages (evSB2, evSB4)', () => {
     expect(window.localStorage.getItem('isShopKiosk')).toBeNull();
     // The kiosk screen's actions area: exactly one of the two buttons.
     expect(screen.getAllByRole('button', { name: /face|back to album/i })).toHaveLength(1);
+    // A shared screen: titled with the event, never the card's id.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Summer party');
+    expect(view.container.textContent).not.toContain(ATT);
     cookie.mockRestore();
   });
 

@@ -356,3 +356,28 @@ export const checkKioskCard = defineEndpoint({
   errors: ['invalid_key', 'unauthorized_user'],
   rateLimited: true,
 });
+
+export const checkKioskStaffPin = defineEndpoint({
+  path: '/attendee/kiosk-staff/check',
+  auth: 'key',
+  tag: 'attendees',
+  summary:
+    'The kiosk’s staff controls (employee unlock code, VIP code, print pool, delete): the staff PIN typed on the kiosk, checked against the event’s `kiosk_staff_pin` secure field. The kiosk only (private key + display token). Wrong PINs count per kiosk (event and address): after 5 in a row it waits a minute, and at most 30 an hour',
+  body: z.object({
+    ...kioskKeyBody,
+    pin: z
+      .string({ error: 'invalid_staff_pin' })
+      .trim()
+      .min(1, 'invalid_staff_pin')
+      .max(20, 'invalid_staff_pin'),
+  }),
+  result: z.object({ valid: z.literal(true) }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'invalid_staff_pin',
+    'kiosk_staff_pin_not_set',
+    'too_many_attempts',
+  ],
+  rateLimited: true,
+});

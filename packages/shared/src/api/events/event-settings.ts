@@ -360,6 +360,8 @@ export const SECURE_FIELDS = [
   'flashbulb_api_token',
   'monobank_token',
   'square_access_token',
+  /** The kiosk's staff PIN: opens the staff controls on the event's kiosks (checked by the server). */
+  'kiosk_staff_pin',
 ] as const;
 export type SecureField = (typeof SECURE_FIELDS)[number];
 

@@ -111,6 +111,12 @@ const secureFieldsShape = Object.fromEntries(
     z.string({ error: 'invalid_value' }).max(2000, 'invalid_value').optional(),
   ]),
 ) as Record<(typeof SECURE_FIELDS)[number], z.ZodOptional<z.ZodString>>;
+// A staff PIN is typed on a kiosk's keypad: 4 to 8 digits (empty keeps the stored one).
+secureFieldsShape.kiosk_staff_pin = z
+  .string({ error: 'staff_pin_format' })
+  .trim()
+  .regex(/^(\d{4,8})?$/, 'staff_pin_format')
+  .optional();
 
 /** Each editable field optional: what is sent replaces, what is missing stays (create: defaults). */
 const settingsPatch = z.object(eventSettingsShape).partial().extend(secureFieldsShape);
@@ -321,6 +327,7 @@ export const KIOSK_EVENT_OPTS = [
   'selfieExpirationMinutes',
   'selfieAssociationMinutes',
   'faceRecognitionConfidence',
+  'sessionExpiryMinutes',
 ] as const;
 /** A robot processes and prints what it uploads. */
 export const ROBOT_EVENT_OPTS = [

@@ -20,6 +20,7 @@ const endpoints = {
   publicPrintStory,
   publicPrintWithQueue,
 };
+import { checkKioskStaffPin } from '../../../lib/guest-endpoints.ts';
 import { ApiError, callApi, INTERNAL_ERROR } from '../../../lib/api-client.ts';
 import { leadGateFields, type AlbumKey } from './guest-album-photos.ts';
 import { kioskKeyFields } from './kiosk-key.ts';
@@ -79,6 +80,14 @@ export const printAtKiosk = (...args: Parameters<typeof printListBody>) =>
  */
 export const printStoryAtKiosk = (...args: Parameters<typeof printListBody>) =>
   callApi(endpoints.publicPrintStory, printListBody(...args));
+
+/**
+ * The staff PIN typed on the kiosk: the server checks it against the event's (the kiosk's key
+ * with its display token); a wrong one answers `invalid_staff_pin`, too many `too_many_attempts`.
+ */
+export const checkStaffPin = async (kioskKey: string, pin: string): Promise<void> => {
+  await callApi(checkKioskStaffPin, { ...kioskKeyBody(kioskKey), pin });
+};
 
 /**
  * Whether a VIP token opens the album's waiting photos: one photo asked with it. A wrong token

@@ -11,8 +11,16 @@ export interface KioskSession {
   /** The kiosk's private key from its link (`privateId` / `pvId`); null on kiosks without one. */
   readonly kioskKey: string | null;
   readonly attendeeUid: string | null;
-  /** §4, §6: `allowKioskPhotoDelete` true in the link or local storage. */
+  /**
+   * §4, §6: `allowKioskPhotoDelete` true in the link or local storage, and the staff controls
+   * open (a guest never sees Delete).
+   */
   readonly deleteAllowed: boolean;
+  /**
+   * The staff controls are open on this kiosk (the staff gesture and a PIN the server accepted):
+   * the desk's employee unlock code, the VIP code, the print pool and Delete show only then.
+   */
+  readonly staff: boolean;
   /** A VIP token the server accepted: album lists ask with it. */
   readonly vipToken: string | null;
   /** The stories print pool chosen in the dropdown (null: none selected, or only one pool). */

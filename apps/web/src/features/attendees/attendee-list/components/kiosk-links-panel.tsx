@@ -16,7 +16,6 @@ import {
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import {
-  KIOSK_PAGE_ACTIVE_TIMEOUT_MS,
   kioskCardLink,
   kioskCardText,
   kioskEntryUrl,
@@ -46,9 +45,8 @@ export function KioskLinksPanel({
   const [kioskPreviewSize, setKioskPreviewSize] = useState<number | ''>('');
   const [miniAlbumPreviewSize, setMiniAlbumPreviewSize] = useState<number | ''>('');
   const [allowDelete, setAllowDelete] = useState(false);
-  const [timeoutSeconds, setTimeoutSeconds] = useState<number | ''>(
-    KIOSK_PAGE_ACTIVE_TIMEOUT_MS / 1000,
-  );
+  // Empty: the kiosk takes the event's session expiry (Options, Kiosk; default 2 minutes).
+  const [timeoutSeconds, setTimeoutSeconds] = useState<number | ''>('');
   const [sheetOpen, setSheetOpen] = useState(false);
 
   const link = useMemo(
@@ -60,7 +58,7 @@ export function KioskLinksPanel({
         kioskPreviewSize: kioskPreviewSize || null,
         miniAlbumPreviewSize: miniAlbumPreviewSize || null,
         allowKioskPhotoDelete: allowDelete,
-        pageActiveTimeoutMs: Math.max(3, Number(timeoutSeconds) || 20) * 1000,
+        pageActiveTimeoutMs: timeoutSeconds === '' ? null : Math.max(3, timeoutSeconds) * 1000,
         displayToken: displayToken ?? null,
       }),
     [
@@ -114,6 +112,7 @@ export function KioskLinksPanel({
           />
           <NumberInput
             label={t('attendees.kiosk.timeout')}
+            placeholder={t('attendees.kiosk.timeoutFromEvent')}
             value={timeoutSeconds}
             min={3}
             max={3600}

@@ -477,6 +477,7 @@ describe('event editor: secure fields', () => {
             flashbulb_api_token: 'tok',
             monobank_token: '',
             square_access_token: '',
+            kiosk_staff_pin: '',
           },
         },
       },

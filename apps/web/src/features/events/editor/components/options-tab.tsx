@@ -9,7 +9,7 @@ import {
   TextAreaField,
   TextField,
 } from './form-fields.tsx';
-import { SectionTitle } from './toggled-fields.tsx';
+import { SecureInput, SectionTitle } from './toggled-fields.tsx';
 
 type Values = EventFormValues;
 
@@ -140,11 +140,16 @@ export function OptionsTab() {
             )
           }
         />
+      </SimpleGrid>
+      <SectionTitle>{t('events.options.kioskSection')}</SectionTitle>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <NullableNumberField
           name="opts.sessionExpiryMinutes"
           label={t('events.options.sessionExpiry')}
+          description={t('events.options.sessionExpiryHint')}
           min={1}
         />
+        <SecureInput field="kiosk_staff_pin" label={t('events.secure.kiosk_staff_pin')} />
       </SimpleGrid>
       <FlagCheckbox name="opts.redirectToWebApp" label={t('events.options.redirect')} />
       <TextField name="opts.supportChatKey" label={t('events.options.supportChatKey')} />

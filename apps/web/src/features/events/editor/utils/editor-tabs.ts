@@ -166,6 +166,7 @@ const secureTabs: Record<SecureField, EditorTab> = {
   monobank_token: 'paid',
   shopify_api_key: 'shopAddress',
   shopify_api_pass: 'shopAddress',
+  kiosk_staff_pin: 'options',
 };
 
 const has = <T extends object>(record: T, key: string): key is Extract<keyof T, string> =>

@@ -73,6 +73,8 @@ export interface AlbumPresentation {
   readonly title: string;
   /** The event's empty-album text (HTML from the editor; shown as text). */
   readonly emptyText: string;
+  /** The event's logo (the attendee's event), in the cover beside the title. */
+  readonly logo?: string | null;
 }
 
 /** Selection mode (QR ride kiosk): opening a tile toggles it instead of opening the viewer. */
@@ -341,7 +343,7 @@ export function AlbumView({
       <AlbumCover
         branding={{
           title: curation ? `${title} — ${t('albums.curationTitle')}` : title,
-          logo: event?.logo_full_path ?? null,
+          logo: presentation?.logo ?? event?.logo_full_path ?? null,
           logoLink: event?.logo_link ?? '',
           hashTag: event?.hash_tag ?? '',
           supportLink: event?.opts.supportLink ?? '',

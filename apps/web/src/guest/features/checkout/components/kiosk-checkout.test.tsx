@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HEALTH_PATH } from '@flashbulb/shared';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../../../lib/query-client.ts';
 import { installFakeApi, type FakeReply } from '../../../../test/fake-api.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
+import { openStaffControls, STAFF_PIN_PATH } from '../../../../test/kiosk-staff.ts';
+import { KioskContext, type KioskSession } from '../../../shared/kiosk/kiosk-context.tsx';
 import { KioskCheckout } from './kiosk-checkout.tsx';
 
 const LIST = '/photo/list/retrieve';
@@ -60,14 +63,20 @@ describe('kiosk checkout (shop kiosk evSB4 and attendee kiosk pages)', { timeout
           unlocked = true;
           return { ok: { attendee_uid: ATT, event_id: 1, unlocked: 1 } };
         },
+        [STAFF_PIN_PATH]: { ok: { valid: true } },
+        [HEALTH_PATH]: { ok: {} },
       });
       renderAlbums(`?kType=${kType}&kioskMode=true&attId=${ATT}&pvId=${KIOSK_KEY}`);
       const panel = await screen.findByRole('region', { name: 'Get your photos' });
       expect(
         await within(panel).findByRole('button', { name: 'All my photos — $4.50' }),
       ).toBeTruthy();
-      const desk = screen.getByRole('form', { name: 'Pay at the desk' });
+      // The employee code is staff's: no desk form in the guest's view.
+      expect(screen.queryByRole('form', { name: 'Pay at the desk' })).toBeNull();
+      expect(screen.queryByLabelText('Employee unlock code')).toBeNull();
       const user = userEvent.setup();
+      await openStaffControls(user);
+      const desk = screen.getByRole('form', { name: 'Pay at the desk' });
       const code = within(desk).getByLabelText('Employee unlock code');
       // Without print choice only "Unlock" is offered.
       expect(within(desk).queryByRole('button', { name: /print/ })).toBeNull();
@@ -107,10 +116,12 @@ describe('kiosk checkout (shop kiosk evSB4 and attendee kiosk pages)', { timeout
         unlocked = true;
         return { ok: { attendee_uid: ATT, event_id: 1, unlocked: 1 } };
       },
+      [STAFF_PIN_PATH]: { ok: { valid: true } },
     });
     renderAlbums(`?kType=evSB2&kioskMode=true&attId=${ATT}&pvId=${KIOSK_KEY}`);
-    const desk = await screen.findByRole('form', { name: 'Pay at the desk' });
     const user = userEvent.setup();
+    await openStaffControls(user);
+    const desk = await screen.findByRole('form', { name: 'Pay at the desk' });
     await user.type(within(desk).getByLabelText('Employee unlock code'), 'K7QX');
     await user.click(within(desk).getByRole('button', { name: 'Unlock' }));
     expect(await screen.findByText('1 action is waiting to be sent.')).toBeTruthy();
@@ -175,6 +186,8 @@ describe('kiosk checkout (shop kiosk evSB4 and attendee kiosk pages)', { timeout
           },
         };
       },
+      [STAFF_PIN_PATH]: { ok: { valid: true } },
+      [HEALTH_PATH]: { ok: {} },
     });
     renderAlbums(`?kType=evSB4&kioskMode=true&attId=${ATT}&pvId=${KIOSK_KEY}`);
     const panel = await screen.findByRole('region', { name: 'Get your photos' });
@@ -182,6 +195,7 @@ describe('kiosk checkout (shop kiosk evSB4 and attendee kiosk pages)', { timeout
       await within(panel).findByRole('button', { name: 'All my photos — $13.50' }),
     ).toBeTruthy();
     const user = userEvent.setup();
+    await openStaffControls(user);
     await user.click(within(panel).getByRole('button', { name: 'Choose photos' }));
     const desk = screen.getByRole('form', { name: 'Pay at the desk' });
     // Nothing chosen: nothing to buy or print.
@@ -225,10 +239,14 @@ describe('kiosk checkout (shop kiosk evSB4 and attendee kiosk pages)', { timeout
         };
       },
     });
+    // Staff have opened the kiosk's staff controls (no outbox here: the desk calls directly).
+    const staffOpen = { staff: true, kioskKey: KIOSK_KEY, attendeeUid: ATT } as KioskSession;
     render(
       <StrictMode>
         <QueryClientProvider client={createQueryClient()}>
-          <KioskCheckout attendeeUid={ATT} kioskKey={KIOSK_KEY} printPhotoUids={['p1', 'p2']} />
+          <KioskContext value={staffOpen}>
+            <KioskCheckout attendeeUid={ATT} kioskKey={KIOSK_KEY} printPhotoUids={['p1', 'p2']} />
+          </KioskContext>
         </QueryClientProvider>
       </StrictMode>,
     );

@@ -24,7 +24,8 @@ type DeskState =
 /**
  * Checkout on a kiosk (the shop kiosk `kType=evSB4` and the attendee kiosk pages; item
  * 5): the same QR checkout as the phone album ("pay on your phone"), and — when the kiosk's link
- * carries its private key — the desk form where an employee types their unlock code to unlock the
+ * carries its private key and the staff controls are open (staff gesture and PIN) — the desk form
+ * where an employee types their unlock code to unlock the
  * album after a cash sale, or to unlock and print the photos the guest chose (without a choice,
  * only "Unlock" is offered). Nothing unlocks on this page's word:
  * the server checks the code and answers; the album then reloads its photos.
@@ -48,6 +49,8 @@ export function KioskCheckout({
 }) {
   const toPrint = printPhotoUids ?? (choice?.choosing ? choice.chosen : []);
   const squareDevice = squareDeviceOfLink();
+  // The employee unlock code is staff-only: shown once the kiosk's staff controls are open.
+  const staff = useKiosk()?.staff ?? false;
   return (
     <div className="albums-kiosk-checkout">
       {squareDevice && (
@@ -59,7 +62,7 @@ export function KioskCheckout({
         />
       )}
       <PaidAlbumPanel attendeeUid={attendeeUid} choice={choice} />
-      {kioskKey && (
+      {kioskKey && staff && (
         <DeskUnlockForm attendeeUid={attendeeUid} kioskKey={kioskKey} printPhotoUids={toPrint} />
       )}
     </div>

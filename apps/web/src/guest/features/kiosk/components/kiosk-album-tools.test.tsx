@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { HEALTH_PATH } from '@flashbulb/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storedEvent } from '../../../../test/event-fixtures.ts';
 import { installFakeApi, type FakeReply } from '../../../../test/fake-api.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
+import { openStaffControls, STAFF_PIN_PATH } from '../../../../test/kiosk-staff.ts';
 
 const LIST = '/photo/list/retrieve';
 const RETRIEVE = '/attendee/retrieve';
@@ -48,6 +50,9 @@ describe('kiosk photo delete, wired (albums §4, §6)', () => {
       [RETRIEVE]: { ok: attendee },
       [LIST]: () => ({ ok: photoPage(deleted ? [albumPhoto(1)] : [albumPhoto(2), albumPhoto(1)]) }),
       [EVENT]: { ok: [storedEvent()] },
+      [STAFF_PIN_PATH]: { ok: { valid: true } },
+      // The kiosk's health check answers: the kiosk is online however long the test takes.
+      [HEALTH_PATH]: { ok: {} },
       [DELETE]: () => {
         deleted = true;
         return { ok: { deleted: 1 } };
@@ -55,6 +60,9 @@ describe('kiosk photo delete, wired (albums §4, §6)', () => {
     });
     openKiosk('&allowKioskPhotoDelete=true');
     await waitFor(() => expect(tiles()).toHaveLength(2));
+    // Delete is staff's: not on a guest's tiles until the staff controls are open.
+    expect(screen.queryByRole('button', { name: 'Delete: photo-2.jpg' })).toBeNull();
+    await openStaffControls();
     await userEvent.click(tileButton(2, 'Delete'));
     const dialog = screen.getByRole('alertdialog');
     expect(dialog.textContent).toContain('photo-2.jpg');
@@ -79,13 +87,20 @@ describe('kiosk photo delete, wired (albums §4, §6)', () => {
   });
 
   it('is not offered without the flag in the link or local storage; the local flag offers it', async () => {
-    installFakeApi({ [RETRIEVE]: { ok: attendee }, [LIST]: { ok: photoPage([albumPhoto(1)]) } });
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [STAFF_PIN_PATH]: { ok: { valid: true } },
+    });
     const view = openKiosk();
     await waitFor(() => expect(tiles()).toHaveLength(1));
+    await openStaffControls();
     expect(screen.queryByRole('button', { name: 'Delete: photo-1.jpg' })).toBeNull();
     view.unmount();
     window.localStorage.setItem('allowKioskPhotoDelete', 'true');
     openKiosk();
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    await openStaffControls();
     await waitFor(() => expect(tileButton(1, 'Delete')).toBeTruthy());
   });
 
@@ -94,9 +109,12 @@ describe('kiosk photo delete, wired (albums §4, §6)', () => {
       [RETRIEVE]: { ok: attendee },
       [LIST]: { ok: photoPage([albumPhoto(1)]) },
       [DELETE]: { nok: 'kiosk_photo_delete_off', status: 403 },
+      [STAFF_PIN_PATH]: { ok: { valid: true } },
+      [HEALTH_PATH]: { ok: {} },
     });
     openKiosk('&allowKioskPhotoDelete=true');
     await waitFor(() => expect(tiles()).toHaveLength(1));
+    await openStaffControls();
     await userEvent.click(tileButton(1, 'Delete'));
     await userEvent.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
@@ -117,9 +135,11 @@ describe('kiosk photo delete, wired (albums §4, §6)', () => {
         if (!('networkError' in reply)) deleted = true;
         return reply;
       },
+      [STAFF_PIN_PATH]: { ok: { valid: true } },
     });
     openKiosk('&allowKioskPhotoDelete=true');
     await waitFor(() => expect(tiles()).toHaveLength(2));
+    await openStaffControls();
     await userEvent.click(tileButton(2, 'Delete'));
     await userEvent.click(
       within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }),
@@ -160,8 +180,13 @@ describe('stories print pool and the print image list on the kiosk (albums §2.4
           replayed: 0,
         },
       },
+      [STAFF_PIN_PATH]: { ok: { valid: true } },
     });
     openKiosk();
+    // The print pool is staff's choice: no dropdown for the guest.
+    await waitFor(() => expect(api.callsTo(EVENT).length).toBeGreaterThan(0));
+    expect(screen.queryByLabelText('Print on')).toBeNull();
+    await openStaffControls();
     const select = await screen.findByLabelText('Print on');
     expect(
       within(select)
@@ -204,8 +229,10 @@ describe('stories print pool and the print image list on the kiosk (albums §2.4
           replayed: 0,
         },
       },
+      [STAFF_PIN_PATH]: { ok: { valid: true } },
     });
     openKiosk();
+    await openStaffControls();
     await userEvent.selectOptions(await screen.findByLabelText('Print on'), 'Stories');
     const list = await screen.findByRole('region', { name: 'Print list' });
     await userEvent.click(tileButton(2, 'Print'));
@@ -261,9 +288,13 @@ describe('VIP token at the kiosk (albums §2.4)', () => {
           : (body as { vip_token?: string }).vip_token === 'gold'
             ? { ok: photoPage([albumPhoto(3), albumPhoto(1)]) }
             : { ok: photoPage([albumPhoto(1)]) },
+      [STAFF_PIN_PATH]: { ok: { valid: true } },
     });
     openKiosk();
     await waitFor(() => expect(tiles()).toHaveLength(1));
+    // The VIP code is typed by staff, never offered to the guest.
+    expect(screen.queryByLabelText('VIP code')).toBeNull();
+    await openStaffControls();
     const input = screen.getByLabelText('VIP code');
     await userEvent.type(input, 'wrong{Enter}');
     expect((await screen.findByRole('alert')).textContent).toBe(

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactElement } from 'react';
-import { act, render as renderRaw, screen } from '@testing-library/react';
+import { act, render as renderRaw, screen, waitFor, within } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../../../lib/query-client.ts';
 import userEvent from '@testing-library/user-event';
@@ -10,7 +10,13 @@ import {
   kioskDeleteAllowedHere,
   kioskPrinterPools,
 } from './kiosk-screen.tsx';
+import { HEALTH_PATH } from '@flashbulb/shared';
 import { kioskReturnUrl } from '../hooks/use-kiosk-session.ts';
+import { storedEvent } from '../../../../test/event-fixtures.ts';
+import { installFakeApi } from '../../../../test/fake-api.ts';
+import { openStaffControls, STAFF_PIN_PATH } from '../../../../test/kiosk-staff.ts';
+
+const EVENT = '/event/full-data/retrieve';
 
 /** The kiosk screen reads the event's settings through React Query. */
 const render = (ui: ReactElement) =>
@@ -20,6 +26,7 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   window.localStorage.clear();
+  window.history.replaceState(null, '', '/');
 });
 
 describe('kiosk screen (albums §2.4, §4)', () => {
@@ -54,7 +61,7 @@ describe('kiosk screen (albums §2.4, §4)', () => {
     expect(screen.getByText('the album')).toBeTruthy();
   });
 
-  it('counts down each second from the page-active timeout and ends with Time’s up!', async () => {
+  it('counts down each second from the link’s page-active timeout and ends with Time’s up!', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.resolve(new Response('{"status":"ok"}'))),
@@ -63,7 +70,7 @@ describe('kiosk screen (albums §2.4, §4)', () => {
     vi.stubGlobal('location', {
       ...window.location,
       origin: 'http://kiosk.test',
-      search: '?kType=evSB2&privateId=k&attId=A1B2&kioskMode=true',
+      search: '?kType=evSB2&privateId=k&attId=A1B2&kioskMode=true&pageActiveTimeout=20000',
       replace,
     });
     vi.useFakeTimers();
@@ -91,7 +98,152 @@ describe('kiosk screen (albums §2.4, §4)', () => {
     expect(screen.queryByText('the album')).toBeNull();
     expect(window.localStorage.length).toBe(0);
     await vi.waitFor(() => expect(replace).toHaveBeenCalled());
-    expect(replace.mock.calls[0]![0]).toBe('http://kiosk.test/kiosk/entry?kType=evSB2&pvId=k');
+    expect(replace.mock.calls[0]![0]).toBe(
+      'http://kiosk.test/kiosk/entry?kType=evSB2&pvId=k&pageActiveTimeout=20000',
+    );
+  });
+
+  it('a session from the attract screen: the event’s session expiry, “Still there?” with its count, kept by a tap, then back to the attract screen', async () => {
+    const api = installFakeApi({
+      [EVENT]: { ok: [storedEvent({ opts: { sessionExpiryMinutes: 3 } as never })] },
+      [HEALTH_PATH]: { ok: {} },
+    });
+    const replace = vi.fn();
+    const search = '?kType=evSB2&privateId=kiosk-key&attId=A1B2&kioskMode=true&display=tok';
+    vi.stubGlobal('location', { ...window.location, origin: 'http://kiosk.test', search, replace });
+    vi.useFakeTimers();
+    render(
+      <KioskScreen kioskKey="kiosk-key" attendeeUid="A1B2">
+        <p>the album</p>
+      </KioskScreen>,
+    );
+    // The event says three minutes (not the old 20 s, nor the two-minute default).
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.getByText('Time left 02:59')).toBeTruthy();
+    expect(api.callsTo(EVENT)[0]!.body).toMatchObject({ key_value: 'kiosk-key' });
+    expect(screen.queryByRole('alertdialog', { name: 'Still there?' })).toBeNull();
+    // Thirty seconds before the end the screen asks, with the seconds left.
+    await act(() => vi.advanceTimersByTimeAsync(149_000));
+    const ask = screen.getByRole('alertdialog', { name: 'Still there?' });
+    expect(ask.textContent).toContain('Your photos close in 30 seconds.');
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(ask.textContent).toContain('Your photos close in 20 seconds.');
+    expect(screen.getByText('the album')).toBeTruthy();
+    // "I'm still here": the whole three minutes again, the question gone.
+    act(() => within(ask).getByRole('button', { name: 'I’m still here' }).click());
+    expect(screen.queryByRole('alertdialog', { name: 'Still there?' })).toBeNull();
+    expect(screen.getByText('Time left 03:00')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(151_000));
+    expect(screen.getByRole('alertdialog', { name: 'Still there?' })).toBeTruthy();
+    // Nobody answers: Time's up, the album leaves the screen, back to the attract screen.
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(screen.getByText('Time’s up!')).toBeTruthy();
+    expect(screen.queryByText('the album')).toBeNull();
+    await vi.waitFor(() => expect(replace).toHaveBeenCalled());
+    expect(replace.mock.calls[0]![0]).toBe(
+      'http://kiosk.test/kiosk/entry?kType=evSB2&pvId=kiosk-key&display=tok',
+    );
+  });
+});
+
+describe('kiosk staff controls (employee code, VIP code, print pool, delete)', () => {
+  it('are absent for the guest; five taps in the corner ask for the PIN, which the server checks', async () => {
+    const api = installFakeApi({
+      [EVENT]: {
+        ok: [
+          storedEvent({
+            is_photo_printer_active: 1,
+            is_printer_pool_enabled: 1,
+            printer_pool_name_list: ['Lobby', 'Bar'],
+          }),
+        ],
+      },
+      [HEALTH_PATH]: { ok: {} },
+      [STAFF_PIN_PATH]: (body) =>
+        (body as { pin: string }).pin === '2468'
+          ? { ok: { valid: true } }
+          : { nok: 'invalid_staff_pin', status: 403, field: 'pin' },
+    });
+    const search =
+      '?kType=evSB2&privateId=kiosk-key&attId=A1B2&kioskMode=true&display=tok&allowKioskPhotoDelete=true';
+    window.history.replaceState(null, '', `/${search}`);
+    const user = userEvent.setup();
+    render(
+      <KioskScreen
+        kioskKey="kiosk-key"
+        attendeeUid="A1B2"
+        albumKey={{ keyType: 'attendee', keyValue: 'A1B2' }}
+      >
+        <p>the album</p>
+      </KioskScreen>,
+    );
+    await waitFor(() => expect(api.callsTo(EVENT)).toHaveLength(1));
+    const staffShown = () =>
+      screen.queryByRole('region', { name: 'Staff controls' }) ??
+      screen.queryByLabelText('VIP code') ??
+      screen.queryByLabelText('Print on');
+    expect(staffShown()).toBeNull();
+    // Four taps are a guest brushing the corner: nothing.
+    const corner = document.querySelector('[data-kiosk-staff-corner]')!;
+    for (let tap = 0; tap < 4; tap += 1) await user.click(corner);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(corner);
+    const dialog = screen.getByRole('dialog', { name: 'Staff only' });
+    // A wrong PIN: the server's refusal, said; nothing opens.
+    for (const digit of '1357')
+      await user.click(within(dialog).getByRole('button', { name: digit }));
+    await user.click(within(dialog).getByRole('button', { name: 'Open staff controls' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'This staff PIN is not right',
+    );
+    expect(staffShown()).toBeNull();
+    expect(api.callsTo(STAFF_PIN_PATH).map((call) => call.body)).toEqual([
+      { key_type: 'private', key_value: 'kiosk-key', display: 'tok', pin: '1357' },
+    ]);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await openStaffControls(user);
+    const panel = screen.getByRole('region', { name: 'Staff controls' });
+    expect(within(panel).getByLabelText('VIP code')).toBeTruthy();
+    expect(within(panel).getByLabelText('Print on')).toBeTruthy();
+    // Staff close them: the guest's view again.
+    await user.click(within(panel).getByRole('button', { name: 'Close staff controls' }));
+    expect(staffShown()).toBeNull();
+  });
+
+  it('says when the event has no staff PIN, or the kiosk must wait', async () => {
+    installFakeApi({
+      [EVENT]: { ok: [storedEvent()] },
+      [HEALTH_PATH]: { ok: {} },
+      [STAFF_PIN_PATH]: [
+        { nok: 'kiosk_staff_pin_not_set', status: 409, field: 'pin' },
+        { nok: 'too_many_attempts', status: 429, field: 'pin' },
+      ],
+    });
+    window.history.replaceState(null, '', '/?kType=evSB2&privateId=kiosk-key&attId=A1B2');
+    const user = userEvent.setup();
+    render(
+      <KioskScreen kioskKey="kiosk-key" attendeeUid="A1B2">
+        <p>the album</p>
+      </KioskScreen>,
+    );
+    const corner = await waitFor(() => document.querySelector('[data-kiosk-staff-corner]')!);
+    for (let tap = 0; tap < 5; tap += 1) await user.click(corner);
+    const dialog = screen.getByRole('dialog', { name: 'Staff only' });
+    await user.type(within(dialog).getByLabelText('Staff PIN'), '2468');
+    await user.click(within(dialog).getByRole('button', { name: 'Open staff controls' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'No staff PIN is set for this event. Set one in the event settings (Options, Kiosk)',
+    );
+    await user.type(within(dialog).getByLabelText('Staff PIN'), '2468');
+    await user.click(within(dialog).getByRole('button', { name: 'Open staff controls' }));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toBe(
+        'Too many attempts. Please wait and try again later',
+      ),
+    );
+    expect(screen.queryByRole('region', { name: 'Staff controls' })).toBeNull();
   });
 });
 

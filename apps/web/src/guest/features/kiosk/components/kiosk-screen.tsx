@@ -4,7 +4,12 @@
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { countdownText, kioskDeleteAllowed, showPrintImageList } from '@flashbulb/shared';
+import {
+  countdownText,
+  kioskDeleteAllowed,
+  kioskStillTherePromptMs,
+  showPrintImageList,
+} from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { useAlbumEvent } from '../../../shared/api/album-event.ts';
@@ -25,6 +30,7 @@ import {
   type KioskSession,
 } from '../../../shared/kiosk/kiosk-context.tsx';
 import { KioskPhotoBooth } from './kiosk-photo-booth.tsx';
+import { StaffCorner, StaffPinDialog } from './kiosk-staff.tsx';
 
 /** §9: at most 20 photos in one print request. */
 const PRINT_PHOTOS_MAX = 20;
@@ -94,7 +100,6 @@ export function KioskScreen({
   const errorText = useErrorText();
   const location = window.location;
   const returnUrl = useMemo(() => kioskReturnUrl(location), [location]);
-  const timeoutMs = useMemo(() => kioskTimeoutFrom(location.search), [location.search]);
   // Waiting actions are kept per kiosk (its key): a reload in the middle of a session sends them.
   const [outbox] = useState(
     () =>
@@ -104,6 +109,17 @@ export function KioskScreen({
       }),
   );
   const outboxState = useOutboxState(outbox);
+  const kioskEventKey = useMemo(
+    (): AlbumKey => ({ keyType: 'private', keyValue: kioskKey ?? '' }),
+    [kioskKey],
+  );
+  const event = useAlbumEvent(kioskEventKey, null, kioskKey !== null).data;
+  // The event's session expiry (owner console, Options), unless the kiosk's link sets its own.
+  const sessionExpiry = event?.opts.sessionExpiryMinutes ?? null;
+  const timeoutMs = useMemo(
+    () => kioskTimeoutFrom(location.search, sessionExpiry),
+    [location.search, sessionExpiry],
+  );
   const session = useKioskSession({ timeoutMs, returnUrl, outbox });
   useKioskDevice();
   const [panel, setPanel] = useState<Panel>('album');
@@ -146,12 +162,15 @@ export function KioskScreen({
   const [vipToken, setVipToken] = useState<string | null>(null);
   const [vipNote, setVipNote] = useState<{ ok: boolean; text: string } | null>(null);
   const [pool, setPool] = useState<string | null>(null);
+  // Staff controls: the gesture asks for the PIN, the server's yes opens them for this session.
+  const [staff, setStaff] = useState(false);
+  const [pinAsked, setPinAsked] = useState(false);
+  const closeStaff = () => {
+    setStaff(false);
+    setVip('');
+    setVipNote(null);
+  };
 
-  const kioskEventKey = useMemo(
-    (): AlbumKey => ({ keyType: 'private', keyValue: kioskKey ?? '' }),
-    [kioskKey],
-  );
-  const event = useAlbumEvent(kioskEventKey, null, kioskKey !== null).data;
   // The private key's answer carries the printing controls (PRIVATE_EVENT_FIELDS).
   const printing =
     event && 'is_photo_printer_active' in event ? (event as unknown as PrintingFields) : null;
@@ -187,7 +206,8 @@ export function KioskScreen({
       outbox,
       kioskKey,
       attendeeUid,
-      deleteAllowed: kioskDeleteAllowedHere(location.search),
+      deleteAllowed: staff && kioskDeleteAllowedHere(location.search),
+      staff,
       vipToken,
       printPool: chosenPool ?? (pools.length === 1 ? pools[0]! : null),
       printListShown,
@@ -201,6 +221,7 @@ export function KioskScreen({
       kioskKey,
       attendeeUid,
       location.search,
+      staff,
       vipToken,
       chosenPool,
       pools,
@@ -240,13 +261,76 @@ export function KioskScreen({
     );
   }
   const camera = kioskKey !== null && attendeeUid !== null;
+  // "Still there?" near the end of an idle session: a tap anywhere keeps it, the count shows.
+  const stillThere =
+    session.remainingMs > 0 && session.remainingMs <= kioskStillTherePromptMs(timeoutMs);
+  const staffPanel = staff && (
+    <section className="kiosk-staff" aria-label={t('albums.kiosk.staff.title')} data-kiosk-staff>
+      <p className="kiosk-staff-title">{t('albums.kiosk.staff.title')}</p>
+      {pools.length > 1 && (
+        <label className="kiosk-field" htmlFor={poolId}>
+          {t('albums.kiosk.printPool')}
+          <select
+            id={poolId}
+            value={chosenPool ?? ''}
+            onChange={(event) => setPool(event.target.value || null)}
+          >
+            <option value="">{t('albums.kiosk.noneSelected')}</option>
+            {pools.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+      {albumKey && (
+        <form
+          className="kiosk-field"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (vip.trim()) submitVip(vip.trim());
+          }}
+        >
+          <label htmlFor={vipId}>{t('albums.kiosk.vipToken')}</label>
+          <input
+            id={vipId}
+            type="text"
+            inputMode="text"
+            autoComplete="off"
+            autoCorrect="off"
+            autoCapitalize="off"
+            spellCheck={false}
+            enterKeyHint="go"
+            value={vip}
+            aria-describedby={vipNote ? `${vipId}-note` : undefined}
+            onChange={(event) => setVip(event.target.value)}
+          />
+          {vipNote && (
+            <span
+              id={`${vipId}-note`}
+              className={`kiosk-field-note${vipNote.ok ? '' : ' kiosk-field-note--error'}`}
+              role={vipNote.ok ? 'status' : 'alert'}
+            >
+              {vipNote.text}
+            </span>
+          )}
+        </form>
+      )}
+      <button type="button" className="kiosk-staff-close" onClick={closeStaff}>
+        {t('albums.kiosk.staff.close')}
+      </button>
+    </section>
+  );
   return (
     <KioskContext value={context}>
       <div
         className="kiosk-screen"
         data-kiosk-screen="active"
         data-user-active={session.active ? 'true' : 'false'}
+        data-kiosk-staff-open={staff ? 'true' : undefined}
       >
+        {kioskKey !== null && !staff && <StaffCorner onGesture={() => setPinAsked(true)} />}
         {offline && <OfflineBanner pending={outboxState.pending} />}
         <div className="kiosk-bar">
           <div className="kiosk-actions" data-kiosk-actions>
@@ -273,57 +357,11 @@ export function KioskScreen({
               {t('albums.kiosk.camera.open')}
             </button>
           )}
-          {pools.length > 1 && (
-            <label className="kiosk-field" htmlFor={poolId}>
-              {t('albums.kiosk.printPool')}
-              <select
-                id={poolId}
-                value={chosenPool ?? ''}
-                onChange={(event) => setPool(event.target.value || null)}
-              >
-                <option value="">{t('albums.kiosk.noneSelected')}</option>
-                {pools.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
-          {albumKey && (
-            <form
-              className="kiosk-field"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (vip.trim()) submitVip(vip.trim());
-              }}
-            >
-              <label htmlFor={vipId}>{t('albums.kiosk.vipToken')}</label>
-              <input
-                id={vipId}
-                type="text"
-                inputMode="text"
-                autoComplete="off"
-                autoCorrect="off"
-                autoCapitalize="off"
-                spellCheck={false}
-                enterKeyHint="go"
-                value={vip}
-                aria-describedby={vipNote ? `${vipId}-note` : undefined}
-                onChange={(event) => setVip(event.target.value)}
-              />
-              {vipNote && (
-                <span
-                  id={`${vipId}-note`}
-                  className={`kiosk-field-note${vipNote.ok ? '' : ' kiosk-field-note--error'}`}
-                  role={vipNote.ok ? 'status' : 'alert'}
-                >
-                  {vipNote.text}
-                </span>
-              )}
-            </form>
-          )}
-          <span className="kiosk-countdown" aria-live="off" data-kiosk-countdown>
+          <span
+            className={`kiosk-countdown${stillThere ? ' kiosk-countdown--ending' : ''}`}
+            aria-live="off"
+            data-kiosk-countdown
+          >
             {session.remainingMs > 0
               ? t('albums.kiosk.timeLeft', { time: countdownText(session.remainingMs) })
               : t('albums.kiosk.timesUp')}
@@ -332,6 +370,7 @@ export function KioskScreen({
             {t('albums.kiosk.done')}
           </button>
         </div>
+        {staffPanel}
         {checkout && <div className="kiosk-checkout-slot">{checkout}</div>}
         {panel === 'face' && !faceLookupOff ? (
           <div className="kiosk-face-slot" data-mount="face-lookup">
@@ -342,8 +381,70 @@ export function KioskScreen({
         ) : (
           children
         )}
+        {pinAsked && kioskKey !== null && (
+          <StaffPinDialog
+            kioskKey={kioskKey}
+            onCancel={() => setPinAsked(false)}
+            onOpened={() => {
+              setPinAsked(false);
+              setStaff(true);
+            }}
+          />
+        )}
+        {stillThere && !pinAsked && (
+          <StillThere
+            remainingMs={session.remainingMs}
+            onStay={session.stayActive}
+            onDone={endNow}
+          />
+        )}
       </div>
     </KioskContext>
+  );
+}
+
+/**
+ * "Still there?" (the last seconds of an idle session): the count large, "I'm still here" starts
+ * the session's count again, "I'm done" ends it now. Any tap on the screen also keeps it.
+ */
+function StillThere({
+  remainingMs,
+  onStay,
+  onDone,
+}: {
+  remainingMs: number;
+  onStay: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const seconds = Math.ceil(remainingMs / 1000);
+  return (
+    <div className="kiosk-confirm-backdrop kiosk-still-there-backdrop">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="kiosk-confirm kiosk-still-there"
+        data-kiosk-still-there
+      >
+        <p id={titleId} className="kiosk-still-there-title">
+          {t('albums.kiosk.stillThere.title')}
+        </p>
+        <p className="kiosk-still-there-count" aria-hidden="true">
+          {seconds}
+        </p>
+        <p>{t('albums.kiosk.stillThere.text', { count: seconds })}</p>
+        <div className="kiosk-confirm-actions">
+          <button type="button" onClick={onDone}>
+            {t('albums.kiosk.done')}
+          </button>
+          <button type="button" className="fb-button--primary" autoFocus onClick={onStay}>
+            {t('albums.kiosk.stillThere.stay')}
+          </button>
+        </div>
+      </div>
+    </div>
   );
 }
 

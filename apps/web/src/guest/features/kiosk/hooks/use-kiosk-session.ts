@@ -3,10 +3,11 @@ import {
   ATTENDEE_COOKIE,
   HEALTH_PATH,
   KIOSK_LOCAL_STORAGE_KEYS,
-  KIOSK_PAGE_ACTIVE_TIMEOUT_MS,
   KIOSK_THROTTLE_MS,
   kioskEntryConfigFrom,
   kioskEntryUrl,
+  kioskIdleTimeoutMs,
+  pageActiveTimeoutFrom,
 } from '@flashbulb/shared';
 import type { KioskOutbox } from '../../../shared/kiosk/kiosk-outbox.ts';
 import { dropAllPictures } from '../../../shared/kiosk/kiosk-pictures.ts';
@@ -25,10 +26,15 @@ export const kioskReturnUrl = (location: { origin: string; search: string }): st
   return `${location.origin}/?${query.toString()}`;
 };
 
-/** The page-active timeout of the link (`pageActiveTimeout`, at least 3 s), default 20000 ms. */
-export const kioskTimeoutFrom = (search: string): number =>
-  kioskEntryConfigFrom(new URLSearchParams(search))?.pageActiveTimeoutMs ??
-  KIOSK_PAGE_ACTIVE_TIMEOUT_MS;
+/**
+ * How long the kiosk session may sit idle: the link's `pageActiveTimeout` when it sets one, else
+ * the event's session expiry (`sessionExpiryMinutes`), else two minutes.
+ */
+export const kioskTimeoutFrom = (search: string, sessionExpiryMinutes?: number | null): number =>
+  kioskIdleTimeoutMs(
+    pageActiveTimeoutFrom(new URLSearchParams(search).get('pageActiveTimeout')),
+    sessionExpiryMinutes,
+  );
 
 /**
  * Everything of the last guest on this device: the §3 local storage keys (and every other key),
@@ -71,7 +77,8 @@ const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 
 
 /**
  * A kiosk guest's session (albums §4, owner-console §9): the user activity flag (mouse, key,
- * touch), a countdown each second to the page-active timeout, then "Time's up!", the guest's data
+ * touch), a countdown each second to the idle timeout (the screen asks "Still there?" near its
+ * end, `stayActive` starts it again), then "Time's up!", the guest's data
  * cleared and the entry page. While the server does not answer the kiosk says so, keeps what is on
  * screen and waits: an idle session still ends (the album leaves the screen at once) and goes to
  * the entry page once the server is back.
@@ -90,6 +97,13 @@ export function useKioskSession(options: {
   const [ended, setEnded] = useState(false);
   const [offline, setOffline] = useState(false);
   const offlineRef = useRef(false);
+
+  // A tap on "I'm still here": the count starts again at once (not at the next tick).
+  const stayActive = useCallback(() => {
+    lastActivity.current = Date.now();
+    setActive(true);
+    setRemainingMs(timeoutMs);
+  }, [timeoutMs]);
 
   useEffect(() => {
     lastActivity.current = Date.now();
@@ -152,7 +166,7 @@ export function useKioskSession(options: {
     };
   }, [outbox]);
 
-  return { active, remainingMs, ended, offline, endSession };
+  return { active, remainingMs, ended, offline, endSession, stayActive };
 }
 
 /** One action per interval (§9 throttle, 1000 ms): a second tap inside it does nothing. */
