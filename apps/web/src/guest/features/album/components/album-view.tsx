@@ -236,8 +236,12 @@ export function AlbumView({
     [curationActions, printList.tileActions, pageActions],
   );
 
+  // The private key downloads originals of a free or unlocked event only (a paid event's private
+  // link gets previews, like every guest): no download button that would then be refused.
   const canDownload =
-    canDownloadWanted ?? (albumKey.keyType === 'private' || albumKey.keyType === 'event_owner');
+    canDownloadWanted ??
+    (albumKey.keyType === 'event_owner' ||
+      (albumKey.keyType === 'private' && !!event && (event.is_free === 1 || event.unlocked === 1)));
   // A free (or unlocked) event's public album may save what it shows, unless the operator turned
   // it off (opts.guestDownloadEnabled); never on a shared kiosk screen. Originals stay the server's call.
   const canSavePreview =

@@ -58,7 +58,7 @@ export function KioskCheckout({
           choice={choice}
         />
       )}
-      <PaidAlbumPanel attendeeUid={attendeeUid} choice={choice} />
+      <PaidAlbumPanel attendeeUid={attendeeUid} choice={choice} kiosk />
       {kioskKey && (
         <DeskUnlockForm attendeeUid={attendeeUid} kioskKey={kioskKey} printPhotoUids={toPrint} />
       )}
