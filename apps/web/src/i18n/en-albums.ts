@@ -156,6 +156,7 @@ export const enAlbums = {
     backPaid: 'Back to the album',
     ended: {
       paid: 'Paid — thank you. Your photos are open.',
+      paidAlbum: 'Paid — thank you. Your photos are in an album of your own.',
       failed: 'The card was declined. Nothing was charged.',
       expired: 'This payment expired. Nothing was charged.',
       cancelled: 'Payment cancelled. Nothing was charged.',

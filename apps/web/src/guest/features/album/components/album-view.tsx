@@ -91,6 +91,7 @@ export function AlbumView({
   live: liveWanted = mode !== 'grid' || !curation,
   presentation,
   canDownload: canDownloadWanted,
+  canDownloadAll: canDownloadAllWanted,
   tileActions: pageActions,
   selection,
   sendable: sendableWanted,
@@ -108,6 +109,11 @@ export function AlbumView({
   presentation?: AlbumPresentation;
   /** Originals may be downloaded; by default only with the private and event owner keys. */
   canDownload?: boolean;
+  /**
+   * Every photo's original may be downloaded, so "Download all" works (by default as
+   * `canDownload`); an album with only some photos bought offers them one by one.
+   */
+  canDownloadAll?: boolean;
   tileActions?: readonly TileAction[];
   selection?: AlbumSelection;
   /**
@@ -236,9 +242,12 @@ export function AlbumView({
     [curationActions, printList.tileActions, pageActions],
   );
 
-  // The private key downloads originals of a free or unlocked event only (a paid event's private
-  // link gets previews, like every guest): no download button that would then be refused.
   const canDownload =
+    canDownloadWanted ?? (albumKey.keyType === 'private' || albumKey.keyType === 'event_owner');
+  // "Download all" only where every original opens: the private key of a paid (not unlocked)
+  // event gets previews only, so its zip would be refused.
+  const canDownloadAll =
+    canDownloadAllWanted ??
     canDownloadWanted ??
     (albumKey.keyType === 'event_owner' ||
       (albumKey.keyType === 'private' && !!event && (event.is_free === 1 || event.unlocked === 1)));
@@ -252,7 +261,7 @@ export function AlbumView({
     (event.is_free === 1 || event.unlocked === 1) &&
     event.opts.guestDownloadEnabled !== 0;
   // A zip of a selection or of everything, for the same keys (never on a shared kiosk screen).
-  const zipAllowed = !kiosk && !curation && (canDownload || canSavePreview);
+  const zipAllowed = !kiosk && !curation && (canDownloadAll || canSavePreview);
   const title = presentation?.title || event?.full_name || t('albums.defaultTitle');
   // One share call per photo and key: its link and text serve the menu, the copy and the sheet.
   const shareOf = useMemo(() => sharesFor(albumKey), [albumKey]);

@@ -134,7 +134,9 @@ export function CheckoutFlow({
     return (
       <div className={`albums-checkout-end albums-checkout-end--${phase.status}`}>
         <p role="status" className="albums-checkout-end-title">
-          {t(`albums.checkout.ended.${phase.status}`)}
+          {paid && waitForAlbum
+            ? t('albums.checkout.ended.paidAlbum')
+            : t(`albums.checkout.ended.${phase.status}`)}
         </p>
         {paid && paidView?.(phase.albumUrl)}
         <button type="button" className={paid ? '' : 'fb-button--primary'} onClick={back}>

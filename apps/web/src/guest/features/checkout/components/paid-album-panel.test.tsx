@@ -234,6 +234,24 @@ describe('paid attendee album', { timeout: 30_000 }, () => {
     );
   });
 
+  it('a locked album offers no “Download all” (its zip would be refused); an unlocked one does', async () => {
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee(0) },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [BUTTONS]: { ok: buttons(450) },
+    });
+    const locked = renderAlbums(`?attId=${ATT}`);
+    await screen.findByRole('region', { name: 'Get your photos' });
+    expect(screen.queryByRole('button', { name: 'Download all' })).toBeNull();
+    locked.unmount();
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee(1) },
+      [LIST]: { ok: photoPage([withOriginal]) },
+    });
+    renderAlbums(`?attId=${ATT}`);
+    expect(await screen.findByRole('button', { name: 'Download all' })).toBeTruthy();
+  });
+
   it('shows nothing for a free event', async () => {
     const api = installFakeApi({
       [RETRIEVE]: { ok: attendee(0) },
@@ -304,7 +322,7 @@ describe('buying from the public album of a paid event', { timeout: 30_000 }, ()
     );
     expect(
       await within(panel).findByText(
-        'Paid — thank you. Your photos are open.',
+        'Paid — thank you. Your photos are in an album of your own.',
         {},
         { timeout: 10_000 },
       ),
