@@ -31,10 +31,12 @@ import { GUEST_SIZES, journeyResources, photoNames } from './support/journey.ts'
  * original downloads, byte for byte what the camera sent. On the same server: a
  * second attendee pays by card in PayPal's card form on the album page (the PayPal double serves
  * the stand-in of PayPal's script); a declined card unlocks nothing, and the album opens only once
- * our server captured the order at PayPal.
+ * our server captured the order at PayPal. Then a phone guest on the event's public album buys
+ * two photos, pays on the phone itself (no QR code) and comes back to an album of their own with
+ * those two originals.
  */
 
-const JOURNEY_TIMEOUT = 240_000;
+const JOURNEY_TIMEOUT = 330_000;
 const journey = journeyResources();
 
 const sha = (bytes: Buffer | Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -231,11 +233,16 @@ describe('a paid attendee album in Chromium', () => {
 
         // A declined card: nothing unlocks, the panel says so and offers the buttons again.
         const declinedHref = await startPayment(page);
-        expect(declinedHref).toMatch(new RegExp(`^${url}/pay/test/pay_[a-z2-7]{26}$`));
+        // The checkout page knows its way back to this album.
+        expect(declinedHref).toMatch(
+          new RegExp(`^${url}/pay/test/pay_[a-z2-7]{26}\\?return=%2F%3FattId%3D`),
+        );
         expect(
           await payOnPhone(context, declinedHref, '4000 0000 0000 0002', 'test-checkout'),
         ).toContain('declined');
-        await page.getByRole('alert').filter({ hasText: 'did not go through' }).waitFor();
+        // The end says so and leads back to the album's buttons.
+        await page.getByRole('status').filter({ hasText: 'The card was declined' }).waitFor();
+        await page.getByRole('button', { name: 'Back to the album' }).click();
         expect((await albumOf(url, attendee.uid)).every((p) => p.urls.original === null)).toBe(
           true,
         );
@@ -326,6 +333,61 @@ describe('a paid attendee album in Chromium', () => {
           [1440, 900],
           [390, 844],
         ]);
+
+        // A phone on the public album of the paid event: two photos, paid on the phone itself.
+        const phone = await context.newPage();
+        await phone.setViewportSize({ width: 390, height: 844 });
+        await phone.goto(`${url}/?pId=${encodeURIComponent(event.publicKey)}`);
+        await expect.poll(() => photoNames(phone)).toEqual(['blue.jpg', 'red.jpg']);
+        const buy = phone.getByRole('region', { name: 'Buy photos' });
+        await buy.getByRole('button', { name: 'Choose photos' }).click();
+        await phone.locator('[data-photo-name="red.jpg"]').click();
+        await phone.locator('[data-photo-name="blue.jpg"]').click();
+        const buyTwo = buy.getByRole('button', { name: 'All my photos — $9.00' });
+        await buyTwo.waitFor();
+        await shoot(phone, 'phone-checkout-choose', [[390, 844]]);
+        expect(await phone.locator('.albums-paid img').count()).toBe(0); // no QR on a phone
+        await buyTwo.click();
+        // The checkout page on the phone itself, with the way back.
+        await phone.waitForURL(/\/pay\/test\/pay_[a-z2-7]{26}\?return=/);
+        await phone.getByLabel('Card number').waitFor();
+        expect(await phone.getByTestId('checkout-amount').textContent()).toBe('$9.00');
+        await shoot(phone, 'phone-checkout-pay', [[390, 844]]);
+        await phone.getByLabel('Card number').fill('4242 4242 4242 4242');
+        await phone.getByRole('button', { name: 'Pay $9.00' }).click();
+        await phone.getByRole('status').filter({ hasText: 'Paid' }).waitFor();
+        await phone.getByRole('link', { name: 'Back to the album' }).click();
+        // Back on the album: the payment it started is paid, the buyer's album is named.
+        const openMine = phone.getByRole('link', { name: 'Open my album' });
+        await openMine.waitFor();
+        await shoot(phone, 'phone-checkout-paid', [[390, 844]]);
+        const mine = new URL((await openMine.getAttribute('href'))!).searchParams.get('attId')!;
+        await openMine.click();
+        await expect.poll(() => photoNames(phone)).toEqual(['blue.jpg', 'red.jpg']);
+        const bought = await albumOf(url, mine);
+        expect(bought.map((p) => p.id).sort()).toEqual(owned.map((p) => p.id).sort());
+        for (const photo of bought) expect(photo.urls.original).not.toBeNull();
+        await phone.locator('[data-photo-name="blue.jpg"]').click();
+        const blueOriginal = phone.getByRole('link', { name: 'Download original' });
+        await blueOriginal.waitFor();
+        const blueBytes = await phone.evaluate(
+          async (u) => {
+            const response = await fetch(u);
+            return Array.from(new Uint8Array(await response.arrayBuffer()));
+          },
+          (await blueOriginal.getAttribute('href'))!,
+        );
+        expect(sha(Uint8Array.from(blueBytes))).toBe(
+          sha(await readFile(path.join(folder, 'blue.jpg'))),
+        );
+        // The public album itself stays locked.
+        const publicList = await api(url, endpoints.publicPhotoList, {
+          key_type: 'public',
+          key_value: event.publicKey,
+          max_size: 100,
+        });
+        expect(publicList.photos.every((p) => p.urls.original === null)).toBe(true);
+        await phone.close();
         expect(problems).toEqual([]);
       });
     },

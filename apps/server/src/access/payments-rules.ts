@@ -5,11 +5,15 @@ import type { EventRecord } from '../repositories/events/event.repository.ts';
 import type { Principal } from './principal.ts';
 
 /**
- * Who pays on the attendee's own album page: an attendee's key. Every other key pays at a kiosk
- * (the event's `kioskPaymentMethods` apply to it).
+ * Who pays on an album page (the event's `albumPaymentMethods`): an attendee's key on their own
+ * album, and a guest buying from the public album or a private-album link (without the kiosk's
+ * display token). Every other key pays at a kiosk (the event's `kioskPaymentMethods`).
  */
 export const paysOnAlbumPage = (principal: Principal): boolean =>
-  principal.kind === 'key' && principal.keyType === 'attendee';
+  principal.kind === 'key' &&
+  (principal.keyType === 'attendee' ||
+    principal.keyType === 'public' ||
+    (principal.keyType === 'private' && !principal.kiosk));
 
 /**
  * The attendee's price type (`{USER_TYPE}` of a pricing formula): 2 (VIP) when the attendee's

@@ -109,6 +109,12 @@ export const PERMISSIONS = {
    * is nobody's album: it sells nothing (a sale names an attendee, any of the organisation).
    */
   'payment.checkout': row(N, N, N, Y, N, N, Y, N, Y),
+  /**
+   * Buying from a public or private album of a paid event: the sale names no attendee, it makes
+   * the buyer a personal album of their own (filled only once the provider confirms). Poll and
+   * cancel only the album purchases of the key's event.
+   */
+  'payment.album_purchase': row(N, N, N, N, Y, Y, N, N, Y),
   /** Queue prints of the event's photos (owners in the console, the kiosk by key). */
   'photo.print': row(Y, Y, Y, N, N, N, N, N, Y),
   /** Complete a shop's draft order as paid at the counter: operators and the kiosk only. */
@@ -146,6 +152,7 @@ export const WRONG_KEY_TYPE: Record<
   'face.search_by_key': { key: 'invalid_key', field: 'key_type' },
   'attendee.unlock': { key: 'invalid_key', field: 'display' },
   'payment.checkout': { key: 'invalid_key', field: 'key_type' },
+  'payment.album_purchase': { key: 'invalid_key', field: 'key_type' },
   'photo.print': { key: 'invalid_key', field: 'display' },
   'payment.counter': { key: 'invalid_key', field: 'display' },
 };

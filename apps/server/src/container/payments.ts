@@ -7,6 +7,7 @@ import { TerminalAdapter } from '../repositories/payments/terminal.adapter.ts';
 import { StripePaymentsAdapter } from '../repositories/payments/stripe.adapter.ts';
 import { TestPaymentsAdapter } from '../repositories/payments/test-provider.adapter.ts';
 import { PrintRequestRepository } from '../repositories/printing/print-request.repository.ts';
+import { AlbumPurchaseService } from '../services/payments/album-purchase.service.ts';
 import { CardCheckoutService } from '../services/payments/card-checkout.service.ts';
 import { CheckoutService } from '../services/payments/checkout.service.ts';
 import { OrderAdminService } from '../services/payments/order-admin.service.ts';
@@ -177,6 +178,21 @@ export const wirePayments = (
     clock,
     providers: providerCheckouts,
   });
+  // Purchases from a public or private album: the buyer's personal album receives the photos.
+  const albumPurchases = new AlbumPurchaseService({
+    access,
+    checkout,
+    payments,
+    paymentRows,
+    attendees,
+    events: eventRows,
+    photos: photoRows,
+    albums: albumRows,
+    clock,
+    publicUrl: config.publicUrl,
+    bus,
+  });
+  payments.onPaymentConfirmed((e) => albumPurchases.onPaymentConfirmed(e));
   webhooks.handlePaymentStatus((provider, reference, status, reason) =>
     payments.applyProviderStatus(provider, reference, status, reason),
   );
@@ -187,6 +203,7 @@ export const wirePayments = (
       unlocks,
       payments,
       checkout,
+      albumPurchases,
       cardCheckout: new CardCheckoutService({
         access,
         checkout,

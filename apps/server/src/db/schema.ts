@@ -962,6 +962,11 @@ export interface OrderItems {
   prints: string[];
   /** The printer pool of the button's prints (`printsPool`); null or absent: the event's default. */
   printsPool?: string | null;
+  /**
+   * A purchase from a public or private album: the photo uids put into the buyer's personal album
+   * (the order's attendee) once the order is paid. Absent on an attendee's own album purchase.
+   */
+  attach?: string[];
 }
 
 /**

@@ -43,6 +43,7 @@ import type { AttendeeService } from '../services/attendees/attendee.service.ts'
 import type { UnlockService } from '../services/payments/unlock.service.ts';
 import type { CardCheckoutService } from '../services/payments/card-checkout.service.ts';
 import type { CheckoutService } from '../services/payments/checkout.service.ts';
+import type { AlbumPurchaseService } from '../services/payments/album-purchase.service.ts';
 import type { OrderAdminService } from '../services/payments/order-admin.service.ts';
 import type { SquarePairingService } from '../services/payments/square-pairing.service.ts';
 import type { PaymentConnectionService } from '../services/payments/payment-connection.service.ts';
@@ -128,6 +129,7 @@ export const createHandlers = (services: {
   passCodes: PassCodeService;
   unlocks: UnlockService;
   checkout: CheckoutService;
+  albumPurchases: AlbumPurchaseService;
   orderAdmin: OrderAdminService;
   squarePairing: SquarePairingService;
   paymentConnections: PaymentConnectionService;
@@ -350,6 +352,14 @@ export const createHandlers = (services: {
     services.checkout.createQrPayment(principal, body),
   checkQrStatus: async ({ principal, body }) => services.checkout.checkQrStatus(principal, body),
   disableQrLink: async ({ principal, body }) => services.checkout.disableQrLink(principal, body),
+  albumPurchasePricing: async ({ principal, body }) =>
+    services.albumPurchases.pricing(principal, body),
+  albumPurchaseCreate: async ({ principal, body }) =>
+    services.albumPurchases.create(principal, body),
+  albumPurchaseStatus: async ({ principal, body }) =>
+    services.albumPurchases.status(principal, body),
+  albumPurchaseCancel: async ({ principal, body }) =>
+    services.albumPurchases.cancel(principal, body),
   testProviderPay: async ({ body }) => services.checkout.testProviderPay(body),
   testProviderCheckout: async ({ body }) => services.checkout.testProviderCheckout(body),
   attendeeUnlockAndPrint: async ({ principal, body, request }) =>

@@ -1033,6 +1033,53 @@ const rows: Record<EndpointName, Row> = {
       kioskB: ATTENDEE_NOT_FOUND,
     },
   },
+  // Buying from a public or private album: read only, each key prices its own (free) event.
+  albumPurchasePricing: {
+    body: () => ({}),
+    expect: {
+      ...keyed({
+        ...keysA(INVALID_KEY, OK, OK, INVALID_KEY, INVALID_KEY),
+        ...keysB(INVALID_KEY, OK, OK, INVALID_KEY, INVALID_KEY),
+      }),
+      kioskA: OK,
+      kioskB: OK,
+    },
+  },
+  // Event A is free: photo A cannot be bought (and no buyer's album is made); event B's keys do
+  // not see photo A.
+  albumPurchaseCreate: {
+    body: () => ({ pricing_button_index: 0, photo_uids: [photoA.uid], client_request_id: 'm' }),
+    expect: {
+      ...keyed({
+        ...keysA(INVALID_KEY, INVALID_VALUE, INVALID_VALUE, INVALID_KEY, INVALID_KEY),
+        ...keysB(INVALID_KEY, NOT_FOUND, NOT_FOUND, INVALID_KEY, INVALID_KEY),
+      }),
+      kioskA: INVALID_VALUE,
+      kioskB: NOT_FOUND,
+    },
+  },
+  albumPurchaseStatus: {
+    body: () => ({ payment_id: 'pay_nobody' }),
+    expect: {
+      ...keyed({
+        ...keysA(INVALID_KEY, NOT_FOUND, NOT_FOUND, INVALID_KEY, INVALID_KEY),
+        ...keysB(INVALID_KEY, NOT_FOUND, NOT_FOUND, INVALID_KEY, INVALID_KEY),
+      }),
+      kioskA: NOT_FOUND,
+      kioskB: NOT_FOUND,
+    },
+  },
+  albumPurchaseCancel: {
+    body: () => ({ payment_id: 'pay_nobody' }),
+    expect: {
+      ...keyed({
+        ...keysA(INVALID_KEY, NOT_FOUND, NOT_FOUND, INVALID_KEY, INVALID_KEY),
+        ...keysB(INVALID_KEY, NOT_FOUND, NOT_FOUND, INVALID_KEY, INVALID_KEY),
+      }),
+      kioskA: NOT_FOUND,
+      kioskB: NOT_FOUND,
+    },
+  },
   attendeeUnlockAndPrint: {
     body: () => ({ attendee_uid: attendeeA, unlock_code: 'ZZZZ', photo_uid_array: [photoA.uid] }),
     expect: {

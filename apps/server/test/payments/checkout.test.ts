@@ -459,6 +459,194 @@ describe('QR checkout with the test provider', () => {
   });
 });
 
+describe('buying from the public or private album of a paid event', () => {
+  const publicKey = () => ({ key_type: 'public' as const, key_value: paid.public_api_key });
+  const privateKey = () => ({ key_type: 'private' as const, key_value: paid.private_api_key });
+  const albumOf = async (albumUid: string) =>
+    (
+      await t.ok(endpoints.publicPhotoList, {
+        key_type: 'attendee',
+        key_value: albumUid,
+        max_size: 100,
+        page_number: 1,
+      })
+    ).photos;
+
+  it('a public-album guest buys two photos: a personal album holds exactly those, opened only once the provider confirms, once', async () => {
+    const [a, b, c] = [await insertPhoto(paid), await insertPhoto(paid), await insertPhoto(paid)];
+    await t.app.container.storage.put(a.storageKey, Buffer.from('original a'), 'image/jpeg');
+    const priced = await t.ok(endpoints.albumPurchasePricing, { ...publicKey(), photo_count: 2 });
+    // 2 photos × $3.50 + $1, the album page's ways to pay.
+    expect(priced).toMatchObject({ is_free: 0, photo_count: 2, methods: ['qr', 'paypal'] });
+    expect(priced.buttons).toEqual([expect.objectContaining({ index: 0, amount: 800 })]);
+
+    const attendeesBefore = await rowCount('attendees');
+    const start = () =>
+      t.ok(endpoints.albumPurchaseCreate, {
+        ...publicKey(),
+        pricing_button_index: 0,
+        photo_uids: [a.uid, b.uid],
+        client_request_id: 'public-guest-1',
+      });
+    const created = await start();
+    expect(created).toMatchObject({ amount: 800, currency: 'USD', status: 'pending' });
+    expect(created.checkout_url).toBe(`${t.config.publicUrl}/pay/test/${created.payment_id}`);
+    // A retried start answers the same payment and makes no second album.
+    expect((await start()).payment_id).toBe(created.payment_id);
+    expect(await rowCount('attendees')).toBe(attendeesBefore + 1);
+
+    // Before the provider confirms: no album named, nothing in it, nothing unlocked.
+    const status = () =>
+      t.ok(endpoints.albumPurchaseStatus, { ...publicKey(), payment_id: created.payment_id });
+    expect(await status()).toMatchObject({ status: 'pending', album_uid: null, album_url: null });
+    const held = async () => ({
+      photos: await rowCount("attendee_photos where source = 'purchase'"),
+      unlocks: await rowCount('attendee_unlocks'),
+      attendees: await rowCount('attendees'),
+    });
+    const before = await held();
+
+    const adapter = t.app.container.paymentProviders.test!;
+    const paidHook = adapter.webhook({
+      id: 'evt_album_purchase_1',
+      type: 'payment.succeeded',
+      payment_reference: `tp_${created.payment_id}`,
+      reason: null,
+    });
+    expect((await postWebhook(paidHook)).statusCode).toBe(200);
+    const after = await status();
+    expect(after.status).toBe('paid');
+    expect(after.album_uid).toMatch(/^[A-Z0-9-]+$/);
+    expect(after.album_url).toBe(
+      `${t.config.publicUrl}/?attId=${encodeURIComponent(after.album_uid!)}`,
+    );
+    const album = await albumOf(after.album_uid!);
+    expect(album.map((p) => p.uid).sort()).toEqual([a.uid, b.uid].sort());
+    expect(album.map((p) => p.uid)).not.toContain(c.uid);
+    for (const photo of album)
+      expect(photo.urls.original).toMatch(/\/media\/photos\/\d+\/original\?/);
+    const originalA = album.find((p) => p.uid === a.uid)!.urls.original!;
+    const download = await t.app.inject({
+      method: 'GET',
+      url: originalA.slice(originalA.indexOf('/media/')),
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('original a');
+    const held1 = await held();
+    expect(held1).toEqual({ ...before, photos: before.photos + 2, unlocks: before.unlocks + 2 });
+
+    // The webhook replayed changes nothing.
+    expect((await postWebhook(paidHook)).json()).toMatchObject({ result: { duplicate: true } });
+    expect(await held()).toEqual(held1);
+    // The public album itself still gives no original.
+    const publicList = await t.ok(endpoints.publicPhotoList, {
+      ...publicKey(),
+      max_size: 100,
+      page_number: 1,
+    });
+    expect(publicList.photos.find((p) => p.uid === a.uid)?.urls.original).toBeNull();
+
+    // A second purchase on the same device joins the same album.
+    const more = await t.ok(endpoints.albumPurchaseCreate, {
+      ...publicKey(),
+      pricing_button_index: 0,
+      photo_uids: [c.uid],
+      buyer_album_uid: after.album_uid!,
+    });
+    await t.ok(endpoints.testProviderPay, {
+      payment_id: more.payment_id,
+      card_number: '4242424242424242',
+    });
+    expect(
+      (await t.ok(endpoints.albumPurchaseStatus, { ...publicKey(), payment_id: more.payment_id }))
+        .album_uid,
+    ).toBe(after.album_uid);
+    expect((await albumOf(after.album_uid!)).map((p) => p.uid).sort()).toEqual(
+      [a.uid, b.uid, c.uid].sort(),
+    );
+    expect(await rowCount('attendees')).toBe(held1.attendees);
+  });
+
+  it('bad input and refused purchases make no album and change nothing', async () => {
+    const photo = await insertPhoto(paid);
+    const hidden = await insertPhoto(paid);
+    await t.app.container.repositories.photos.update(hidden.id, { isVisible: 0 });
+    const other = await createEvent(t, world.adminA, { full_name: 'Other' });
+    const elsewhere = await insertPhoto(other);
+    const before = [await rowCount('attendees'), await rowCount('orders')];
+    const refusals: [Record<string, unknown>, string][] = [
+      [{ photo_uids: [hidden.uid] }, 'not_found'],
+      [{ photo_uids: [elsewhere.uid] }, 'not_found'],
+      [{ photo_uids: [photo.uid], pricing_button_index: 3 }, 'invalid_value'],
+      [{ photo_uids: [photo.uid], email: 'not an address' }, 'email_invalid'],
+      [{ photo_uids: [] }, 'photos_required'],
+    ];
+    for (const [body, key] of refusals) {
+      const answer = await t.call(endpoints.albumPurchaseCreate, {
+        ...privateKey(),
+        pricing_button_index: 0,
+        ...body,
+      });
+      expect(errorOf(answer).message_key).toBe(key);
+    }
+    // A free event sells nothing.
+    const free = await t.call(endpoints.albumPurchaseCreate, {
+      key_type: 'public',
+      key_value: other.public_api_key,
+      pricing_button_index: 0,
+      photo_uids: [elsewhere.uid],
+    });
+    expect(errorOf(free).message_key).toBe('invalid_value');
+    expect([await rowCount('attendees'), await rowCount('orders')]).toEqual(before);
+    // An attendee's own purchase is no album purchase: its payment is not found here.
+    const { uid } = await guest(1);
+    const own = await t.ok(endpoints.createQrPayment, {
+      key_type: 'attendee',
+      key_value: uid,
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    });
+    const notOurs = await t.call(endpoints.albumPurchaseStatus, {
+      ...publicKey(),
+      payment_id: own.payment_id,
+    });
+    expect(errorOf(notOurs).message_key).toBe('not_found');
+  });
+
+  it('a private-album guest who leaves the checkout cancels it: the link cannot be paid, no album is named', async () => {
+    const photo = await insertPhoto(paid);
+    const created = await t.ok(endpoints.albumPurchaseCreate, {
+      ...privateKey(),
+      pricing_button_index: 0,
+      photo_uids: [photo.uid],
+    });
+    expect(
+      await t.ok(endpoints.albumPurchaseCancel, {
+        ...privateKey(),
+        payment_id: created.payment_id,
+      }),
+    ).toEqual({ payment_id: created.payment_id, status: 'cancelled' });
+    const tried = await t.ok(endpoints.testProviderPay, {
+      payment_id: created.payment_id,
+      card_number: '4242424242424242',
+    });
+    expect(tried.status).toBe('cancelled');
+    expect(
+      await t.ok(endpoints.albumPurchaseStatus, {
+        ...privateKey(),
+        payment_id: created.payment_id,
+      }),
+    ).toMatchObject({ status: 'cancelled', album_uid: null });
+    // The cancelled buyer's album received nothing.
+    const attached = await t.database.executeSql(
+      `select count(*) as n from attendee_photos p join orders o on o.attendee_id = p.attendee_id
+       join payments y on y.order_id = o.id where y.public_id = $1`,
+      [created.payment_id],
+    );
+    expect(Number(attached.rows[0]!.n)).toBe(0);
+  });
+});
+
 describe('operator side', () => {
   const pay = async (uid: string, card = '4242424242424242') => {
     const created = await t.ok(endpoints.createQrPayment, {

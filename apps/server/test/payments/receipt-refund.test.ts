@@ -111,6 +111,32 @@ describe('the receipt e-mail', () => {
   });
 });
 
+describe('a purchase from the private album', () => {
+  it('mails the buyer’s personal album link with the receipt once paid, the link the paid screen shows', async () => {
+    const photo = await insertReadyPhoto(t, paid);
+    const key = { key_type: 'private' as const, key_value: paid.private_api_key };
+    const created = await t.ok(endpoints.albumPurchaseCreate, {
+      ...key,
+      pricing_button_index: 0,
+      photo_uids: [photo.uid],
+      email: 'album.buyer@example.com',
+    });
+    await t.ok(endpoints.testProviderPay, {
+      payment_id: created.payment_id,
+      card_number: '4242 4242 4242 4242',
+    });
+    const status = await t.ok(endpoints.albumPurchaseStatus, {
+      ...key,
+      payment_id: created.payment_id,
+    });
+    expect(status.album_url).toContain('/?attId=');
+    const mail = await smtp.waitFor((m) => m.to.includes('album.buyer@example.com'));
+    expect(mail.text).toMatch(/^Subject: Your receipt: Gala <Night>/m);
+    // The link (quoted-printable may break lines: compare without soft breaks).
+    expect(mail.text.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain(status.album_url);
+  });
+});
+
 describe('a refund', () => {
   it('stops the original URLs handed out before it within their lifetime (≤ 2 h); new lists give none', async () => {
     const uid = await newGuest('buyer+2@example.com');

@@ -76,6 +76,8 @@ export const en = {
     testMode: 'Test mode',
     noCharge: 'Flashbulb’s built-in test payment: no real card is charged.',
     unknown: 'This payment link is not valid. Ask for a new QR code at the kiosk.',
+    back: 'Back to the album',
+    backUnpaid: 'Not now: back to the album',
     result: {
       paid: 'Paid. Your photos are unlocked: go back to your album.',
       failed: 'The card was declined. Nothing was charged.',

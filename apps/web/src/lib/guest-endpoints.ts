@@ -34,8 +34,15 @@ export {
   attendeeUnlockAndPrint,
   checkQrStatus,
   createQrPayment,
+  disableQrLink,
   pricingButtonList,
 } from '@flashbulb/shared/api/payments/payments';
+export {
+  albumPurchaseCancel,
+  albumPurchaseCreate,
+  albumPurchasePricing,
+  albumPurchaseStatus,
+} from '@flashbulb/shared/api/payments/album-purchase';
 export {
   curationUpdate,
   publicPhotoList,

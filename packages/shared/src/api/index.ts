@@ -12,6 +12,7 @@ import * as kiosk from './attendees/kiosk.ts';
 import * as leads from './attendees/leads.ts';
 import * as privacy from './attendees/privacy.ts';
 import * as payments from './payments/payments.ts';
+import * as albumPurchase from './payments/album-purchase.ts';
 import * as providers from './payments/providers.ts';
 import * as cardPayments from './payments/card-payments.ts';
 import * as passCodes from './payments/pass-codes.ts';
@@ -132,6 +133,10 @@ export const endpoints = {
   testProviderPay: payments.testProviderPay,
   testProviderCheckout: payments.testProviderCheckout,
   pricingButtonList: payments.pricingButtonList,
+  albumPurchasePricing: albumPurchase.albumPurchasePricing,
+  albumPurchaseCreate: albumPurchase.albumPurchaseCreate,
+  albumPurchaseStatus: albumPurchase.albumPurchaseStatus,
+  albumPurchaseCancel: albumPurchase.albumPurchaseCancel,
   attendeeUnlockAndPrint: payments.attendeeUnlockAndPrint,
   ownerUnlockAndPrint: payments.ownerUnlockAndPrint,
   orderList: payments.orderList,

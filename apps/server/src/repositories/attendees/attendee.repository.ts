@@ -25,8 +25,11 @@ export interface AttendeeRecord {
   unlockedTags?: { eventId: number; tag: string }[];
 }
 
-/** Who attached a photo; `upload`: an upload that named several attendees, or the same bytes again. */
-export type AttachSource = 'owner' | 'kiosk' | 'qr_scan' | 'group' | 'face' | 'upload';
+/**
+ * Who attached a photo; `upload`: an upload that named several attendees, or the same bytes again;
+ * `purchase`: bought from a public or private album into the buyer's personal album.
+ */
+export type AttachSource = 'owner' | 'kiosk' | 'qr_scan' | 'group' | 'face' | 'upload' | 'purchase';
 
 /** Attendees of a generation still being written are nobody's yet (see `attendeeBatches`). */
 const visible: SQL = sql`(${attendees.batchId} is null or exists (

@@ -24,6 +24,15 @@ export class PaymentRepository {
     return { order: existing, created: false };
   }
 
+  /** The event's order started with this client request id (a retried start), if any. */
+  async orderOfRequest(eventId: number, clientRequestId: string): Promise<OrderRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.eventId, eventId), eq(orders.clientRequestId, clientRequestId)));
+    return row;
+  }
+
   async orderById(id: number): Promise<OrderRow | undefined> {
     const [row] = await this.db.select().from(orders).where(eq(orders.id, id));
     return row;

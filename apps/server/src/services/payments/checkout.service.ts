@@ -36,6 +36,12 @@ import type { WebhookService } from '../operations/webhook-in.service.ts';
 import { methodOfProvider, offeredMethods, requireOffered } from './payment-methods.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
 
+/** The provider of a QR checkout: the event's real one (with its credentials), or the test provider. */
+export interface QrProvider {
+  adapter: PaymentsProvider;
+  real: Awaited<ReturnType<ProviderCheckouts['forEvent']>> | null;
+}
+
 /** The contract's parsed request body of an endpoint. */
 type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
 /** A public twin's body without its key: the principal already carries it. */
@@ -183,16 +189,7 @@ export class CheckoutService {
       keyEvent: true,
     });
     const event = grant.event;
-    requireOffered(principal, event, 'qr');
-    // An event carrying a QR provider's credentials sells through it. The test provider (on only
-    // when configured) sells events without any real provider: never one that sells for real.
-    const real = (await this.deps.providers?.forEvent(event)) ?? null;
-    const provider =
-      real?.adapter ??
-      (this.deps.testProvider && !(await this.deps.providers?.sellsForReal(event))
-        ? this.deps.testProvider
-        : null);
-    if (!provider) throw new AppError('payment_provider_unavailable');
+    const provider = await this.qrProvider(principal, event);
     const attendee = await this.attendeeFor(grant, input.attendee_uid);
     const { photoUids, photoCount, albumPhotoUids } = await this.chosenPhotos(
       event,
@@ -200,26 +197,83 @@ export class CheckoutService {
       input.photo_uids,
       input.pricing_button_index,
     );
-    if (real) {
-      // Refused by us first, before any row or provider call (Stripe Checkout: $0.50).
-      const cents = this.priceCents(event, attendee, input.pricing_button_index, photoCount);
-      if (cents !== null && cents < real.minimumCents)
-        throw new AppError('payment_amount_below_minimum', 'pricing_button_index');
-    }
-    // Without a request id every call is a new checkout; with one, a retry answers the first.
-    const requestId = input.client_request_id ?? randomUUID();
-    const { order } = await this.deps.payments.createOrder({
-      event,
-      attendee,
+    this.refuseBelowMinimum(provider, event, attendee, input.pricing_button_index, photoCount);
+    return this.openQrCheckout(provider, event, attendee, {
       pricingButtonIndex: input.pricing_button_index,
       photoUids,
       photoCount,
       ...(albumPhotoUids ? { albumPhotoUids } : {}),
+      clientRequestId: input.client_request_id,
+    });
+  }
+
+  /**
+   * The provider a QR checkout of the event goes through, or the refusal (nothing stored yet). An
+   * event carrying a QR provider's credentials sells through it. The test provider (on only when
+   * configured) sells events without any real provider: never one that sells for real.
+   */
+  async qrProvider(principal: Principal, event: EventRecord): Promise<QrProvider> {
+    requireOffered(principal, event, 'qr');
+    const real = (await this.deps.providers?.forEvent(event)) ?? null;
+    const adapter =
+      real?.adapter ??
+      (this.deps.testProvider && !(await this.deps.providers?.sellsForReal(event))
+        ? this.deps.testProvider
+        : null);
+    if (!adapter) throw new AppError('payment_provider_unavailable');
+    return { adapter, real };
+  }
+
+  /** A real provider's minimum (Stripe Checkout: $0.50), refused by us first, before any row. */
+  refuseBelowMinimum(
+    provider: QrProvider,
+    event: EventRecord,
+    attendee: Pick<AttendeeRecord, 'row'>,
+    index: number,
+    photoCount: number,
+  ): void {
+    if (!provider.real) return;
+    const cents = this.priceCents(event, attendee, index, photoCount);
+    if (cents !== null && cents < provider.real.minimumCents)
+      throw new AppError('payment_amount_below_minimum', 'pricing_button_index');
+  }
+
+  /**
+   * The order, its pending payment and the provider's checkout (a QR code or a link): shared by
+   * the attendee's album, the kiosk and purchases from a public or private album.
+   */
+  async openQrCheckout(
+    provider: QrProvider,
+    event: EventRecord,
+    attendee: AttendeeRecord,
+    sale: {
+      pricingButtonIndex: number;
+      photoUids: string[] | 'all';
+      photoCount: number;
+      albumPhotoUids?: string[];
+      attach?: string[];
+      clientRequestId: string | undefined;
+    },
+  ) {
+    // Without a request id every call is a new checkout; with one, a retry answers the first.
+    const requestId = sale.clientRequestId ?? randomUUID();
+    const { order } = await this.deps.payments.createOrder({
+      event,
+      attendee,
+      pricingButtonIndex: sale.pricingButtonIndex,
+      photoUids: sale.photoUids,
+      photoCount: sale.photoCount,
+      ...(sale.albumPhotoUids ? { albumPhotoUids: sale.albumPhotoUids } : {}),
+      ...(sale.attach ? { attach: sale.attach } : {}),
       clientRequestId: requestId,
     });
-    const { payment } = await this.deps.payments.createPayment(order, provider.name, requestId);
+    const { payment } = await this.deps.payments.createPayment(
+      order,
+      provider.adapter.name,
+      requestId,
+    );
     const checkout = await this.providerCall(() =>
-      provider.createCheckout(
+      provider.adapter.createCheckout(
         {
           paymentId: payment.publicId,
           total: { amount: payment.amount, currency: payment.currency },
@@ -235,7 +289,7 @@ export class CheckoutService {
           reference: attendee.row.uid,
           returnUrl: null,
         },
-        real?.credentials ?? {},
+        provider.real?.credentials ?? {},
       ),
     );
     if (payment.providerReference !== checkout.providerPaymentId)
@@ -253,7 +307,7 @@ export class CheckoutService {
   /** The button's price for this attendee and count, or null when the formula is refused. */
   private priceCents(
     event: EventRecord,
-    attendee: AttendeeRecord,
+    attendee: Pick<AttendeeRecord, 'row'>,
     index: number,
     photoCount: number,
   ): number | null {
@@ -312,14 +366,21 @@ export class CheckoutService {
   }
 
   async disableQrLink(principal: Principal, input: KeylessBody<'disableQrLink'>) {
-    let payment = await this.paymentOf(principal, input.payment_id);
+    return this.cancelPayment(await this.paymentOf(principal, input.payment_id));
+  }
+
+  /**
+   * Cancels a pending payment whose checkout the guest left (the caller checked it is theirs): a
+   * real provider's checkout is closed there first; if it was paid meanwhile, that wins.
+   */
+  async cancelPayment(found: PaymentRow) {
+    let payment = found;
     const providers = this.deps.providers;
     if (
       payment.status === 'pending' &&
       payment.providerReference &&
       providers?.handles(payment.provider)
     ) {
-      // A real provider's checkout is closed there first: if it was paid meanwhile, that wins.
       const chosen = await providers.forPayment(payment);
       if (chosen) {
         try {

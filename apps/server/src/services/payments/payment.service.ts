@@ -4,6 +4,7 @@ import {
   paymentTransition,
   type PaymentStatusName,
   type PaymentTransition,
+  type PricingButton,
 } from '@flashbulb/shared';
 import { attendeePriceType } from '../../access/payments-rules.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -94,22 +95,18 @@ export class PaymentService {
   }
 
   /**
-   * An order for pricing button `pricingButtonIndex` of the event: what it sells and its amount in
-   * cents, fixed now. The same `clientRequestId` again answers the first order unchanged.
+   * What an order of pricing button `pricingButtonIndex` sells and costs, or the refusal: checked
+   * before anything is stored (a purchase from an album checks it before making the buyer's album).
    */
-  async createOrder(input: {
+  priceOrder(input: {
     event: EventRecord;
-    attendee: AttendeeRecord;
     pricingButtonIndex: number;
-    /** The photos chosen, or `all` for the attendee's album of this event. */
     photoUids: string[] | 'all';
-    /** How many photos that is (the album's count for `all`). */
     photoCount: number;
-    /** For `all` with a button that prints: the album's photos, which are printed. */
     albumPhotoUids?: string[];
-    clientRequestId: string;
-  }): Promise<{ order: OrderRow; created: boolean }> {
-    const { event, attendee } = input;
+    userType: 1 | 2;
+  }): { button: PricingButton; prints: string[]; cents: number } {
+    const { event } = input;
     if (event.row.is_free === 1) throw new AppError('invalid_value', 'pricing_button_index');
     // Events stored before pricing buttons existed have none in their opts.
     const button = (event.row.opts.pricingButtons ?? [])[input.pricingButtonIndex];
@@ -130,9 +127,35 @@ export class PaymentService {
       unitPrice: event.row.opts.unitPrice,
       multiplier: event.row.opts.eventMultiplier,
       photoCount: input.photoCount,
-      userType: attendeePriceType(attendee, event),
+      userType: input.userType,
     });
     if (!price.ok) throw new AppError(price.key, 'pricing_button_index');
+    return { button, prints, cents: price.cents };
+  }
+
+  /**
+   * An order for pricing button `pricingButtonIndex` of the event: what it sells and its amount in
+   * cents, fixed now. The same `clientRequestId` again answers the first order unchanged.
+   */
+  async createOrder(input: {
+    event: EventRecord;
+    attendee: AttendeeRecord;
+    pricingButtonIndex: number;
+    /** The photos chosen, or `all` for the attendee's album of this event. */
+    photoUids: string[] | 'all';
+    /** How many photos that is (the album's count for `all`). */
+    photoCount: number;
+    /** For `all` with a button that prints: the album's photos, which are printed. */
+    albumPhotoUids?: string[];
+    /** A purchase from a public or private album: the photos the buyer's album receives once paid. */
+    attach?: string[];
+    clientRequestId: string;
+  }): Promise<{ order: OrderRow; created: boolean }> {
+    const { event, attendee } = input;
+    const { button, prints, cents } = this.priceOrder({
+      ...input,
+      userType: attendeePriceType(attendee, event),
+    });
     return this.deps.payments.insertOrderOrGet({
       eventId: event.row.id,
       attendeeId: attendee.row.id,
@@ -142,9 +165,10 @@ export class PaymentService {
         digitals: button.digitals ? input.photoUids : [],
         prints,
         printsPool: button.prints ? button.printsPool.trim() || null : null,
+        ...(input.attach ? { attach: input.attach } : {}),
       },
       partialUnlockTag: button.partialUnlockTags ? attendee.row.partialUnlockTag : null,
-      amount: price.cents,
+      amount: cents,
       currency: CURRENCY,
       status: 'open',
       clientRequestId: input.clientRequestId,

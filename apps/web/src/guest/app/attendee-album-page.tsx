@@ -113,6 +113,8 @@ export function AttendeeAlbumPage({
       presentation={presentation}
       // The server opens originals (the whole album, or photos bought by tag or one by one).
       canDownload={data.unlocked === 1 || !kiosk}
+      // "Download all" only where every original opens (a locked album's zip would be refused).
+      canDownloadAll={data.unlocked === 1 && !kiosk}
       selection={data.unlocked !== 1 ? selection : undefined}
       sendable={!(choice.choosing && data.unlocked !== 1)}
     >

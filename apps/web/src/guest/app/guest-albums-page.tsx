@@ -6,6 +6,7 @@ import { InAppContext } from '../features/album/hooks/use-in-app.ts';
 import { attendeeCookie } from './attendee-cookie.ts';
 import { AlbumSkeleton, AlbumState } from '../shared/components/album-states.tsx';
 import { AlbumView } from '../features/album/components/album-view.tsx';
+import { BuyableAlbumView } from './buyable-album-view.tsx';
 import { DisplayTokenContext } from '../features/album/utils/lead-token.ts';
 import type { FaceLookupKey } from '../shared/api/face-lookup.ts';
 import { useFaceLookupOffered } from '../features/faces/hooks/use-face-lookup-offered.ts';
@@ -128,7 +129,7 @@ export default function GuestAlbumsPage({
     case 'private-album':
     case 'curation':
       content = albumKey && (
-        <AlbumView
+        <BuyableAlbumView
           albumKey={albumKey}
           mode={page.kind === 'public-album' || page.kind === 'kiosk-album' ? page.mode : 'grid'}
           kiosk={kioskMode}

@@ -64,6 +64,66 @@ export const startQrPayment = (
 export const checkQrPayment = (attendeeUid: string, paymentId: string) =>
   callApi(endpoints.checkQrStatus, { ...attendeeKey(attendeeUid), payment_id: paymentId });
 
+/** The guest left the checkout: the payment is cancelled and its link closed (paid stays paid). */
+export const cancelQrPayment = (attendeeUid: string, paymentId: string) =>
+  callApi(endpoints.disableQrLink, { ...attendeeKey(attendeeUid), payment_id: paymentId });
+
+/** A public or private album's key (the album purchase calls). */
+export interface AlbumSaleKey {
+  keyType: 'public' | 'private';
+  keyValue: string;
+}
+const saleKeyFields = (key: AlbumSaleKey) => ({ key_type: key.keyType, key_value: key.keyValue });
+
+/** A public or private album's buttons priced for every photo it shows, or for `photoCount` chosen. */
+export const useAlbumPurchasePricing = (
+  key: AlbumSaleKey,
+  enabled: boolean,
+  photoCount: number | null = null,
+) =>
+  useQuery({
+    enabled,
+    queryKey: ['albums', key.keyType, key.keyValue, 'purchase-pricing', photoCount],
+    queryFn: ({ signal }) =>
+      callApi(
+        endpoints.albumPurchasePricing,
+        { ...saleKeyFields(key), ...(photoCount !== null ? { photo_count: photoCount } : {}) },
+        { signal },
+      ),
+    staleTime: 60_000,
+    placeholderData: (previous) => previous,
+    retry: false,
+  });
+
+/**
+ * Starts a purchase from the album: the chosen photos (or all of them); the buyer's album of an
+ * earlier purchase on this device receives them too.
+ */
+export const startAlbumPurchase = (
+  key: AlbumSaleKey,
+  input: {
+    buttonIndex: number;
+    requestId: string;
+    photoUids: readonly string[] | null;
+    email: string;
+    buyerAlbumUid: string | null;
+  },
+) =>
+  callApi(endpoints.albumPurchaseCreate, {
+    ...saleKeyFields(key),
+    pricing_button_index: input.buttonIndex,
+    client_request_id: input.requestId,
+    ...(input.photoUids ? { photo_uids: [...input.photoUids] } : {}),
+    ...(input.email.trim() ? { email: input.email.trim() } : {}),
+    ...(input.buyerAlbumUid ? { buyer_album_uid: input.buyerAlbumUid } : {}),
+  });
+
+export const checkAlbumPurchase = (key: AlbumSaleKey, paymentId: string) =>
+  callApi(endpoints.albumPurchaseStatus, { ...saleKeyFields(key), payment_id: paymentId });
+
+export const cancelAlbumPurchase = (key: AlbumSaleKey, paymentId: string) =>
+  callApi(endpoints.albumPurchaseCancel, { ...saleKeyFields(key), payment_id: paymentId });
+
 /**
  * The desk: an employee's unlock code unlocks the album (a cash sale), with the kiosk's key and
  * the display token of its link (the server refuses a private key alone).

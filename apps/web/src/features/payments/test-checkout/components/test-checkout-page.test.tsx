@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi } from '../../../../test/fake-api.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
-import { groupCardDigits } from './test-checkout-page.tsx';
+import { groupCardDigits, returnPathOf } from './test-checkout-page.tsx';
 
 const PAY = '/payment/test-provider/pay';
 const CHECKOUT = '/payment/test-provider/checkout';
@@ -102,6 +102,29 @@ describe('test provider checkout page', () => {
       'This payment link is not valid. Ask for a new QR code at the kiosk.',
     );
     expect(screen.queryByLabelText('Card number')).toBeNull();
+  });
+
+  it('a guest sent from their album finds the way back to it, paid or declined; no link leads off the site', async () => {
+    installFakeApi({
+      [CHECKOUT]: summary(),
+      [PAY]: { ok: { payment_id: 'pay_abc', status: 'failed' } },
+    });
+    renderApp(`/pay/test/pay_abc?return=${encodeURIComponent('/?pId=pub-key')}`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Card number'), '4000000000000002');
+    // Before paying: a way back without paying.
+    expect(
+      screen.getByRole('link', { name: 'Not now: back to the album' }).getAttribute('href'),
+    ).toBe('/?pId=pub-key');
+    await user.click(screen.getByRole('button', { name: 'Pay $15.50' }));
+    await screen.findByRole('status');
+    expect(screen.getByRole('link', { name: 'Back to the album' }).getAttribute('href')).toBe(
+      '/?pId=pub-key',
+    );
+    expect(returnPathOf('https://evil.example/')).toBeNull();
+    expect(returnPathOf('//evil.example/')).toBeNull();
+    expect(returnPathOf('/\\evil.example/')).toBeNull();
+    expect(returnPathOf(null)).toBeNull();
   });
 
   it('groups card digits in fours and drops everything else', () => {

@@ -12,12 +12,21 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { endpoints, formatCents, type PaymentStatusName } from '@flashbulb/shared';
 import { callApi, errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { AuthLayout } from '../../../../components/auth-layout.tsx';
+
+/**
+ * The album the guest came from (`return`, set by the album page on the same site): a path of
+ * this site only, never another origin, so the link cannot send the guest elsewhere.
+ */
+export const returnPathOf = (value: string | null): string | null =>
+  value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
+    ? value
+    : null;
 
 type State =
   | { kind: 'form'; errorKey: string | null }
@@ -42,6 +51,8 @@ export function TestCheckoutPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { paymentId = '' } = useParams();
+  const [search] = useSearchParams();
+  const backTo = returnPathOf(search.get('return'));
   const [card, setCard] = useState('');
   const [state, setState] = useState<State>({ kind: 'form', errorKey: null });
   const summary = useQuery({
@@ -103,9 +114,16 @@ export function TestCheckoutPage() {
       </Stack>
       <Divider />
       {status !== 'pending' ? (
-        <Alert color={status === 'paid' ? 'green' : 'red'} role="status">
-          {t(`testCheckout.result.${status}`)}
-        </Alert>
+        <Stack gap="md">
+          <Alert color={status === 'paid' ? 'green' : 'red'} role="status">
+            {t(`testCheckout.result.${status}`)}
+          </Alert>
+          {backTo && (
+            <Button component="a" href={backTo} size="md" fullWidth>
+              {t('testCheckout.back')}
+            </Button>
+          )}
+        </Stack>
       ) : (
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
@@ -128,6 +146,11 @@ export function TestCheckoutPage() {
             <Text size="xs" c="dimmed" ta="center">
               {t('testCheckout.noCharge')}
             </Text>
+            {backTo && (
+              <Button component="a" href={backTo} variant="subtle" size="md" fullWidth>
+                {t('testCheckout.backUnpaid')}
+              </Button>
+            )}
           </Stack>
         </form>
       )}

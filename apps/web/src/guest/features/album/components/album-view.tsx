@@ -93,6 +93,7 @@ export function AlbumView({
   live: liveWanted = mode !== 'grid' || !curation,
   presentation,
   canDownload: canDownloadWanted,
+  canDownloadAll: canDownloadAllWanted,
   tileActions: pageActions,
   selection,
   sendable: sendableWanted,
@@ -110,6 +111,11 @@ export function AlbumView({
   presentation?: AlbumPresentation;
   /** Originals may be downloaded; by default only with the private and event owner keys. */
   canDownload?: boolean;
+  /**
+   * Every photo's original may be downloaded, so "Download all" works (by default as
+   * `canDownload`); an album with only some photos bought offers them one by one.
+   */
+  canDownloadAll?: boolean;
   tileActions?: readonly TileAction[];
   selection?: AlbumSelection;
   /**
@@ -240,6 +246,13 @@ export function AlbumView({
 
   const canDownload =
     canDownloadWanted ?? (albumKey.keyType === 'private' || albumKey.keyType === 'event_owner');
+  // "Download all" only where every original opens: the private key of a paid (not unlocked)
+  // event gets previews only, so its zip would be refused.
+  const canDownloadAll =
+    canDownloadAllWanted ??
+    canDownloadWanted ??
+    (albumKey.keyType === 'event_owner' ||
+      (albumKey.keyType === 'private' && !!event && (event.is_free === 1 || event.unlocked === 1)));
   // A free (or unlocked) event's public album may save what it shows, unless the operator turned
   // it off (opts.guestDownloadEnabled); never on a shared kiosk screen. Originals stay the server's call.
   const canSavePreview =
@@ -250,7 +263,7 @@ export function AlbumView({
     (event.is_free === 1 || event.unlocked === 1) &&
     event.opts.guestDownloadEnabled !== 0;
   // A zip of a selection or of everything, for the same keys (never on a shared kiosk screen).
-  const zipAllowed = !kiosk && !curation && (canDownload || canSavePreview);
+  const zipAllowed = !kiosk && !curation && (canDownloadAll || canSavePreview);
   const title = presentation?.title || event?.full_name || t('albums.defaultTitle');
   // One share call per photo and key: its link and text serve the menu, the copy and the sheet.
   const shareOf = useMemo(() => sharesFor(albumKey), [albumKey]);

@@ -61,7 +61,7 @@ export function KioskCheckout({
           choice={choice}
         />
       )}
-      <PaidAlbumPanel attendeeUid={attendeeUid} choice={choice} />
+      <PaidAlbumPanel attendeeUid={attendeeUid} choice={choice} kiosk />
       {kioskKey && staff && (
         <DeskUnlockForm attendeeUid={attendeeUid} kioskKey={kioskKey} printPhotoUids={toPrint} />
       )}

@@ -2,13 +2,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi } from '../../../../test/fake-api.ts';
+import { storedEvent } from '../../../../test/event-fixtures.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
+import { openCheckoutPage } from '../utils/checkout-place.ts';
+
+// Leaving for the provider's page is a navigation jsdom cannot make: recorded instead.
+vi.mock('../utils/checkout-place.ts', async (original) => ({
+  ...(await original<typeof import('../utils/checkout-place.ts')>()),
+  openCheckoutPage: vi.fn(),
+}));
 
 const LIST = '/photo/list/retrieve';
 const RETRIEVE = '/attendee/retrieve';
 const BUTTONS = '/payment/pricing-buttons';
 const CREATE = '/payment/create-qr-payment';
 const STATUS = '/payment/check-qr-status';
+const DISABLE = '/payment/disable-qr-link';
 const ATT = 'ABCDEFGHJKMNPQRS';
 
 const attendee = (unlocked: 0 | 1) => ({
@@ -45,8 +54,13 @@ const withOriginal = albumPhoto(1, {
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.mocked(openCheckoutPage).mockClear();
   window.localStorage.clear();
+  window.sessionStorage.clear();
 });
+
+/** A phone: a narrow screen (the checkout pays on the phone itself). */
+const onPhone = () => vi.stubGlobal('innerWidth', 390);
 
 describe('paid attendee album', { timeout: 30_000 }, () => {
   it('offers the priced buttons, shows the phone QR, and opens the originals once paid — no reload', async () => {
@@ -95,21 +109,94 @@ describe('paid attendee album', { timeout: 30_000 }, () => {
     expect(link.getAttribute('href')).toBe('/media/photos/1/original?s=x');
   });
 
-  it('a declined payment unlocks nothing and lets the guest start again; hidden prices show no amount', async () => {
-    installFakeApi({
+  it.each([
+    ['failed', 'The card was declined. Nothing was charged.'],
+    ['expired', 'This payment expired. Nothing was charged.'],
+    ['cancelled', 'Payment cancelled. Nothing was charged.'],
+  ])(
+    'on a phone the guest pays on the checkout page (no QR); a %s payment says so and leads back to the album',
+    async (status, text) => {
+      onPhone();
+      installFakeApi({
+        [RETRIEVE]: { ok: attendee(0) },
+        [LIST]: { ok: photoPage([albumPhoto(1)]) },
+        [BUTTONS]: { ok: buttons(null) },
+        [CREATE]: { ok: payment },
+        [STATUS]: statusReply(status),
+      });
+      renderAlbums(`?attId=${ATT}`);
+      const panel = await screen.findByRole('region', { name: 'Get your photos' });
+      await userEvent.click(await within(panel).findByRole('button', { name: 'All my photos' }));
+      // Off to the provider's page at once (the page also offers to go there again).
+      await waitFor(() => expect(openCheckoutPage).toHaveBeenCalledTimes(1));
+      expect(vi.mocked(openCheckoutPage).mock.calls[0]?.[0]).toContain('/pay/test/pay_abc');
+      expect(within(panel).queryByRole('img', { name: 'QR code of the payment page' })).toBeNull();
+      expect(within(panel).getByRole('link', { name: 'Pay $4.50' })).toBeTruthy();
+      expect(
+        (await within(panel).findByText(text, {}, { timeout: 10_000 })).getAttribute('role'),
+      ).toBe('status');
+      await userEvent.click(within(panel).getByRole('button', { name: 'Back to the album' }));
+      expect(await within(panel).findByRole('button', { name: 'All my photos' })).toBeTruthy();
+    },
+  );
+
+  it('back from the checkout page the album goes on with the payment it started, and opens once paid', async () => {
+    onPhone();
+    window.sessionStorage.setItem(
+      `fb-checkout:attendee:${ATT}`,
+      JSON.stringify({ payment_id: 'pay_abc', checkout_url: payment.checkout_url, amount: 450 }),
+    );
+    let paid = false;
+    const api = installFakeApi({
+      [RETRIEVE]: () => ({ ok: attendee(paid ? 1 : 0) }),
+      [LIST]: () => ({ ok: photoPage([paid ? withOriginal : albumPhoto(1)]) }),
+      [BUTTONS]: { ok: buttons(450) },
+      [STATUS]: () => {
+        paid = true;
+        return statusReply('paid');
+      },
+    });
+    renderAlbums(`?attId=${ATT}`);
+    // The server said paid: the album reloads unlocked and the panel goes.
+    await waitFor(() => expect(api.callsTo(STATUS).length).toBeGreaterThan(0), {
+      timeout: 10_000,
+    });
+    expect(api.callsTo(STATUS)[0]?.body).toMatchObject({ payment_id: 'pay_abc' });
+    await waitFor(
+      () => expect(screen.queryByRole('region', { name: 'Get your photos' })).toBeNull(),
+      { timeout: 10_000 },
+    );
+    expect(api.callsTo(CREATE)).toHaveLength(0);
+    expect(window.sessionStorage.getItem(`fb-checkout:attendee:${ATT}`)).toBeNull();
+  });
+
+  it('a large screen shows the QR code; cancelling closes the payment’s link and leads back', async () => {
+    const api = installFakeApi({
       [RETRIEVE]: { ok: attendee(0) },
       [LIST]: { ok: photoPage([albumPhoto(1)]) },
-      [BUTTONS]: { ok: buttons(null) },
+      [BUTTONS]: { ok: buttons(450) },
       [CREATE]: { ok: payment },
-      [STATUS]: statusReply('failed'),
+      [STATUS]: statusReply('pending'),
+      [DISABLE]: { ok: { payment_id: 'pay_abc', status: 'cancelled' } },
     });
     renderAlbums(`?attId=${ATT}`);
     const panel = await screen.findByRole('region', { name: 'Get your photos' });
-    await userEvent.click(await within(panel).findByRole('button', { name: 'All my photos' }));
-    expect((await within(panel).findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(
-      'The payment did not go through. Nothing was charged; you can try again.',
+    await userEvent.click(
+      await within(panel).findByRole('button', { name: 'All my photos — $4.50' }),
     );
-    expect(within(panel).getByRole('button', { name: 'All my photos' })).toBeTruthy();
+    await within(panel).findByRole('img', { name: 'QR code of the payment page' });
+    expect(openCheckoutPage).not.toHaveBeenCalled();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel payment' }));
+    expect(await within(panel).findByText('Payment cancelled. Nothing was charged.')).toBeTruthy();
+    expect(api.callsTo(DISABLE)[0]?.body).toMatchObject({
+      key_type: 'attendee',
+      key_value: ATT,
+      payment_id: 'pay_abc',
+    });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Back to the album' }));
+    expect(
+      await within(panel).findByRole('button', { name: 'All my photos — $4.50' }),
+    ).toBeTruthy();
   });
 
   it('prices the photos the guest chose and buys exactly those', async () => {
@@ -147,6 +234,24 @@ describe('paid attendee album', { timeout: 30_000 }, () => {
     );
   });
 
+  it('a locked album offers no “Download all” (its zip would be refused); an unlocked one does', async () => {
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee(0) },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [BUTTONS]: { ok: buttons(450) },
+    });
+    const locked = renderAlbums(`?attId=${ATT}`);
+    await screen.findByRole('region', { name: 'Get your photos' });
+    expect(screen.queryByRole('button', { name: 'Download all' })).toBeNull();
+    locked.unmount();
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee(1) },
+      [LIST]: { ok: photoPage([withOriginal]) },
+    });
+    renderAlbums(`?attId=${ATT}`);
+    expect(await screen.findByRole('button', { name: 'Download all' })).toBeTruthy();
+  });
+
   it('shows nothing for a free event', async () => {
     const api = installFakeApi({
       [RETRIEVE]: { ok: attendee(0) },
@@ -157,5 +262,110 @@ describe('paid attendee album', { timeout: 30_000 }, () => {
     await waitFor(() => expect(api.callsTo(BUTTONS).length).toBeGreaterThan(0));
     await screen.findByRole('button', { name: /^photo-1\.jpg,/ });
     expect(screen.queryByRole('region', { name: 'Get your photos' })).toBeNull();
+  });
+});
+
+describe('buying from the public album of a paid event', { timeout: 30_000 }, () => {
+  const EVENT = '/event/full-data/retrieve';
+  const PRICING = '/payment/album-purchase/pricing-buttons';
+  const PURCHASE = '/payment/album-purchase/create';
+  const PURCHASE_STATUS = '/payment/album-purchase/status';
+  const ALBUM_URL = 'http://localhost/?attId=WXYZ-WXYZ-WXYZ-WXYZ';
+
+  it('a phone guest chooses two photos, pays on the checkout page and gets the link of an album of their own', async () => {
+    onPhone();
+    let polls = 0;
+    const api = installFakeApi({
+      [EVENT]: { ok: [storedEvent({ is_free: 0 })] },
+      [LIST]: { ok: photoPage([albumPhoto(1), albumPhoto(2), albumPhoto(3)]) },
+      [PRICING]: (raw: unknown) => {
+        const count = (raw as { photo_count?: number }).photo_count ?? 3;
+        return { ok: { ...buttons(count * 350), photo_count: count } };
+      },
+      [PURCHASE]: { ok: { ...payment, amount: 700 } },
+      // Paid, but the photos are not in the album yet: the page waits for the album's link.
+      [PURCHASE_STATUS]: () => {
+        polls += 1;
+        const ready = polls >= 2;
+        return {
+          ok: {
+            payment_id: 'pay_abc',
+            status: 'paid',
+            amount: 700,
+            currency: 'USD',
+            album_uid: ready ? 'WXYZ-WXYZ-WXYZ-WXYZ' : null,
+            album_url: ready ? ALBUM_URL : null,
+          },
+        };
+      },
+    });
+    renderAlbums('?pId=pub-key');
+    const panel = await screen.findByRole('region', { name: 'Buy photos' });
+    expect(await within(panel).findByRole('button', { name: 'Every photo (3)' })).toBeTruthy();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Choose photos' }));
+    await userEvent.click(screen.getByRole('button', { name: /^photo-1\.jpg,/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^photo-2\.jpg,/ }));
+    await userEvent.type(within(panel).getByLabelText(/Your e-mail/), 'guest@example.com');
+    await userEvent.click(
+      await within(panel).findByRole('button', { name: 'All my photos — $7.00' }),
+    );
+    await waitFor(() => expect(openCheckoutPage).toHaveBeenCalledTimes(1));
+    const sent = api.callsTo(PURCHASE)[0]?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      key_type: 'public',
+      key_value: 'pub-key',
+      pricing_button_index: 0,
+      email: 'guest@example.com',
+    });
+    expect([...(sent.photo_uids as string[])].sort()).toEqual(
+      [albumPhoto(1).uid, albumPhoto(2).uid].sort(),
+    );
+    expect(
+      await within(panel).findByText(
+        'Paid — thank you. Your photos are in an album of your own.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+    expect(polls).toBeGreaterThanOrEqual(2);
+    expect(within(panel).getByRole('link', { name: 'Open my album' }).getAttribute('href')).toBe(
+      ALBUM_URL,
+    );
+    expect(within(panel).getByRole('link', { name: ALBUM_URL })).toBeTruthy();
+    // The next purchase on this device joins the same album.
+    expect(window.localStorage.getItem('fb-buyer-album:public:pub-key')).toBe(
+      'WXYZ-WXYZ-WXYZ-WXYZ',
+    );
+    await userEvent.click(within(panel).getByRole('button', { name: 'Back to the album' }));
+    expect(await within(panel).findByRole('button', { name: 'Every photo (3)' })).toBeTruthy();
+  });
+
+  it('a free event’s public album offers nothing to buy', async () => {
+    const api = installFakeApi({
+      [EVENT]: { ok: [storedEvent({ is_free: 1 })] },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+    });
+    renderAlbums('?pId=pub-key');
+    await screen.findByRole('button', { name: /^photo-1\.jpg,/ });
+    expect(screen.queryByRole('region', { name: 'Buy photos' })).toBeNull();
+    expect(api.callsTo(PRICING)).toHaveLength(0);
+  });
+
+  it('a paid event’s private link offers no “Download all” (its key gets no originals); a free one does', async () => {
+    installFakeApi({
+      [EVENT]: { ok: [storedEvent({ is_free: 0 })] },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [PRICING]: { ok: buttons(350) },
+    });
+    const paid = renderAlbums('?pvId=priv-key');
+    await screen.findByRole('region', { name: 'Buy photos' });
+    expect(screen.queryByRole('button', { name: 'Download all' })).toBeNull();
+    paid.unmount();
+    installFakeApi({
+      [EVENT]: { ok: [storedEvent({ is_free: 1 })] },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+    });
+    renderAlbums('?pvId=priv-key-2');
+    expect(await screen.findByRole('button', { name: 'Download all' })).toBeTruthy();
   });
 });

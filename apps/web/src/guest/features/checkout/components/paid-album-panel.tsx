@@ -1,29 +1,36 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatCents } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import {
+  cancelQrPayment,
   checkQrPayment,
   startQrPayment,
   usePayPalSettings,
   usePricingButtons,
-  type QrPayment,
 } from '../../../shared/api/album-payments.ts';
-import { AlbumLinkQr } from '../../../shared/components/album-link-qr.tsx';
+import {
+  checkoutUrlWithReturn,
+  currentCheckoutPlace,
+  openCheckoutPage,
+  recallPayment,
+  rememberPayment,
+  type CheckoutPlace,
+  type StartedPayment,
+} from '../utils/checkout-place.ts';
+import { CheckoutFlow } from './checkout-flow.tsx';
 import { PayPalCardCheckout } from './paypal-card-checkout.tsx';
 
-/** How often the page asks whether the payment went through. */
-export const PAYMENT_POLL_MS = 2000;
+export { PAYMENT_POLL_MS } from './checkout-flow.tsx';
 
 type State =
   | { kind: 'choose'; errorKey: string | null }
   | { kind: 'starting' }
   /** PayPal's card form for a button (when the event's album offers it). */
   | { kind: 'card'; index: number; amount: number | null }
-  | { kind: 'paying'; payment: QrPayment }
-  | { kind: 'failed'; status: string };
+  | { kind: 'paying'; payment: StartedPayment; place: CheckoutPlace };
 
 /** Buying the whole album, or photos the guest taps in the grid (the page holds the choice). */
 export interface PhotoChoice {
@@ -35,20 +42,24 @@ export interface PhotoChoice {
 /**
  * A paid album's checkout: the event's pricing buttons with their prices (unless
  * the event hides them), for the whole album or for the photos the guest chose (the server prices
- * the count with the button's formula); a button starts a payment whose checkout page opens by QR
- * code on a phone or by the link; the page polls its status, and once a provider confirmed it the
- * album reloads its attendee and photos — originals appear without a reload of the page. Nothing
- * unlocks on this page's word: only the server's `paid`.
+ * the count with the button's formula); a button starts a payment: a phone goes to the checkout
+ * page and comes back here, a kiosk or a large screen shows its QR code (CheckoutFlow). The page
+ * polls its status, and once a provider confirmed it the album reloads its attendee and photos —
+ * originals appear without a reload of the page. Nothing unlocks on this page's word: only the
+ * server's `paid`.
  */
 export function PaidAlbumPanel({
   attendeeUid,
   choice = null,
   cardCheckout = false,
+  kiosk = false,
 }: {
   attendeeUid: string;
   choice?: PhotoChoice | null;
   /** The album page (not a kiosk): PayPal's card checkout when the event's album offers it. */
   cardCheckout?: boolean;
+  /** A kiosk: the QR code for the guest's phone, always. */
+  kiosk?: boolean;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -62,35 +73,32 @@ export function PaidAlbumPanel({
   );
   // The whole album's count for its scope button (cached: the same query as before choosing).
   const album = usePricingButtons(attendeeUid, choice !== null);
-  const [state, setState] = useState<State>({ kind: 'choose', errorKey: null });
+  const storageKey = `attendee:${attendeeUid}`;
+  // Back from the provider's page: the payment this page started goes on.
+  const [state, setState] = useState<State>(() => {
+    const resumed = kiosk ? null : recallPayment(storageKey);
+    return resumed
+      ? { kind: 'paying', payment: resumed, place: 'here' }
+      : { kind: 'choose', errorKey: null };
+  });
   const paypal = usePayPalSettings(attendeeUid, cardCheckout);
   const cardScript =
     cardCheckout && paypal.data?.enabled === 1 && paypal.data.script_url
       ? paypal.data.script_url
       : null;
 
-  const paymentId = state.kind === 'paying' ? state.payment.payment_id : null;
-  useEffect(() => {
-    if (!paymentId) return;
-    let stopped = false;
-    const timer = setInterval(() => {
-      checkQrPayment(attendeeUid, paymentId).then(
-        (result) => {
-          if (stopped || result.status === 'pending') return;
-          stopped = true;
-          clearInterval(timer);
-          if (result.status === 'paid')
-            void queryClient.invalidateQueries({ queryKey: ['albums', 'attendee', attendeeUid] });
-          else setState({ kind: 'failed', status: result.status });
-        },
-        () => undefined, // a missed poll is retried on the next tick
-      );
-    }, PAYMENT_POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [attendeeUid, paymentId, queryClient]);
+  const check = useCallback(
+    (paymentId: string) => checkQrPayment(attendeeUid, paymentId),
+    [attendeeUid],
+  );
+  const cancel = useCallback(
+    (paymentId: string) => cancelQrPayment(attendeeUid, paymentId),
+    [attendeeUid],
+  );
+  const reloadAlbum = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: ['albums', 'attendee', attendeeUid] }),
+    [attendeeUid, queryClient],
+  );
 
   const list = buttons.data;
   if (!list || list.is_free === 1 || list.buttons.length === 0) return null;
@@ -98,10 +106,17 @@ export function PaidAlbumPanel({
   const qrOffered = list.methods?.includes('qr') ?? true;
   if (!qrOffered && !cardScript) return null;
 
-  const start = (index: number) => {
+  const start = (index: number, place: CheckoutPlace = currentCheckoutPlace(kiosk)) => {
     setState({ kind: 'starting' });
     startQrPayment(attendeeUid, index, crypto.randomUUID(), choosing ? choice!.chosen : null).then(
-      (payment) => setState({ kind: 'paying', payment }),
+      (payment) => {
+        setState({ kind: 'paying', payment, place });
+        // A phone pays on the provider's page and comes back to this album.
+        if (place === 'here') {
+          rememberPayment(storageKey, payment);
+          openCheckoutPage(checkoutUrlWithReturn(payment.checkout_url, window.location));
+        }
+      },
       (error: unknown) => setState({ kind: 'choose', errorKey: errorKeyOf(error) }),
     );
   };
@@ -130,7 +145,7 @@ export function PaidAlbumPanel({
           />
           <div className="albums-paid-alt">
             {qrOffered && (
-              <button type="button" onClick={() => start(state.index)}>
+              <button type="button" onClick={() => start(state.index, 'qr')}>
                 {t('albums.paid.card.qrInstead')}
               </button>
             )}
@@ -140,13 +155,16 @@ export function PaidAlbumPanel({
           </div>
         </div>
       ) : state.kind === 'paying' ? (
-        <div role="status" className="albums-paid-qr">
-          <p>{t('albums.paid.scan', { amount: formatCents(state.payment.amount) })}</p>
-          <AlbumLinkQr url={state.payment.checkout_url} alt={t('albums.paid.qrAlt')} />
-          <p>
-            <a href={state.payment.checkout_url}>{t('albums.paid.payHere')}</a>
-          </p>
-        </div>
+        <CheckoutFlow
+          payment={state.payment}
+          place={state.place}
+          kiosk={kiosk}
+          storageKey={storageKey}
+          check={check}
+          cancel={cancel}
+          onPaid={reloadAlbum}
+          onBack={() => setState({ kind: 'choose', errorKey: null })}
+        />
       ) : (
         <>
           <h2>{t('albums.paid.title')}</h2>
@@ -176,11 +194,6 @@ export function PaidAlbumPanel({
               {chosenCount === 0
                 ? t('albums.paid.chooseHint')
                 : t('albums.paid.chosen', { count: chosenCount })}
-            </p>
-          )}
-          {state.kind === 'failed' && (
-            <p role="alert">
-              {t(`albums.paid.ended.${state.status === 'failed' ? 'failed' : 'closed'}`)}
             </p>
           )}
           {state.kind === 'choose' && state.errorKey && (

@@ -1,0 +1,269 @@
+import {
+  ATTENDEE_ID_LENGTH,
+  ATTENDEE_PRIVATE_ID_LENGTH,
+  buttonPriceCents,
+  formatAttendeeId,
+} from '@flashbulb/shared';
+import type { AccessControl, EventGrant } from '../../access/access-control.ts';
+import { attendeePriceType } from '../../access/payments-rules.ts';
+import type { Principal } from '../../access/principal.ts';
+import type { KeylessBody } from '../../access/keyless-body.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AlbumRepository } from '../../repositories/albums/album.repository.ts';
+import type {
+  AttendeeRecord,
+  AttendeeRepository,
+} from '../../repositories/attendees/attendee.repository.ts';
+import type { EventRecord, EventRepository } from '../../repositories/events/event.repository.ts';
+import type {
+  OrderRow,
+  PaymentRepository,
+  PaymentRow,
+} from '../../repositories/payments/payment.repository.ts';
+import type { PhotoFilter, PhotoRepository } from '../../repositories/photos/photo.repository.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
+import { albumDecision } from '../albums/album-visibility.ts';
+import { attachPhotos, randomCode } from '../attendees/attendee-support.ts';
+import type { CheckoutService } from './checkout.service.ts';
+import { offeredMethods } from './payment-methods.ts';
+import { CURRENCY, type PaymentConfirmed, type PaymentService } from './payment.service.ts';
+
+/** The most photos one purchase of "the whole event" covers (the price's photo count allows as many). */
+export const ALBUM_PURCHASE_MAX_PHOTOS = 10_000;
+
+/**
+ * Buying from a public or private album of a paid event. The guest has no album of their own, so
+ * the purchase makes one: a personal attendee album of the event's organisation (or the one an
+ * earlier purchase on the device made, `buyer_album_uid`), which is the order's attendee. The
+ * bought photos are put into it and open (the order's unlock) only when the provider confirms
+ * (`payment.confirmed`); until then the album is empty and the status call names no album. The
+ * receipt e-mail (ReceiptService) carries the album's link; the paid screen shows it.
+ */
+export class AlbumPurchaseService {
+  constructor(
+    private readonly deps: {
+      access: AccessControl;
+      checkout: CheckoutService;
+      payments: PaymentService;
+      paymentRows: PaymentRepository;
+      attendees: AttendeeRepository;
+      events: Pick<EventRepository, 'findById'>;
+      photos: PhotoRepository;
+      albums: AlbumRepository;
+      clock: Clock;
+      publicUrl: string;
+      bus?: SignalEmitter;
+    },
+  ) {}
+
+  private grantOf(principal: Principal): Promise<EventGrant> {
+    return this.deps.access.requireEventAccess(principal, 'payment.album_purchase', {
+      keyEvent: true,
+    });
+  }
+
+  /** The photos the key's album shows now (the public key: within the event's stream window). */
+  private visibleFilter(grant: EventGrant): PhotoFilter {
+    const now = this.deps.clock.now();
+    const minutes = grant.event.row.photo_stream_available_minutes;
+    return {
+      eventId: grant.event.row.id,
+      publishedOnly: true,
+      now,
+      ...(grant.audience === 'public' && minutes !== null
+        ? { createdAfter: new Date(now.getTime() - minutes * 60_000) }
+        : {}),
+    };
+  }
+
+  async pricing(principal: Principal, input: KeylessBody<'albumPurchasePricing'>) {
+    const grant = await this.grantOf(principal);
+    const event = grant.event;
+    const photoCount =
+      input.photo_count ??
+      Math.min(await this.deps.photos.count(this.visibleFilter(grant)), ALBUM_PURCHASE_MAX_PHOTOS);
+    const opts = event.row.opts;
+    const hide = opts.hideProductPrice === 1;
+    return {
+      is_free: event.row.is_free === 1 ? (1 as const) : (0 as const),
+      currency: CURRENCY,
+      photo_count: photoCount,
+      methods: offeredMethods(principal, event),
+      buttons:
+        event.row.is_free === 1
+          ? []
+          : (opts.pricingButtons ?? []).map((button, index) => {
+              // A buyer without an album yet pays the regular price (no VIP id).
+              const price = buttonPriceCents({
+                priceFormula: button.priceFormula,
+                unitPrice: opts.unitPrice,
+                multiplier: opts.eventMultiplier,
+                photoCount,
+                userType: 1,
+              });
+              return {
+                index,
+                button_text: button.buttonText,
+                digitals: button.digitals,
+                prints: button.prints,
+                amount: hide || !price.ok ? null : price.cents,
+              };
+            }),
+    };
+  }
+
+  /** The chosen photos, each one the key's album shows now, else `not_found`; or all of them. */
+  private async photosBought(grant: EventGrant, chosen: readonly string[] | undefined) {
+    if (!chosen) {
+      const rows = await this.deps.photos.list(
+        this.visibleFilter(grant),
+        ALBUM_PURCHASE_MAX_PHOTOS,
+        0,
+      );
+      if (rows.length === 0) throw new AppError('photos_required', 'photo_uids');
+      return { whole: true, uids: rows.map((row) => row.uid) };
+    }
+    const uids = [...new Set(chosen)];
+    const rows = await this.deps.albums.photosByUids(grant.event.row.id, uids);
+    const now = this.deps.clock.now();
+    if (
+      rows.length !== uids.length ||
+      rows.some((row) => !albumDecision(row, grant.event.row, grant.audience, now).show)
+    )
+      throw new AppError('not_found', 'photo_uids');
+    return { whole: false, uids };
+  }
+
+  /**
+   * The personal album an earlier purchase on this device made, when it is still open and of the
+   * key's event; else none (a stale one on the device never blocks a purchase).
+   */
+  private async earlierAlbum(
+    event: EventRecord,
+    uid: string | undefined,
+  ): Promise<AttendeeRecord | null> {
+    if (!uid) return null;
+    const { record, refusal } = await this.deps.access.attendeeById(uid, {
+      eventId: event.row.id,
+    });
+    if (refusal || !record || !record.eventIds.includes(event.row.id)) return null;
+    return record;
+  }
+
+  async create(principal: Principal, input: KeylessBody<'albumPurchaseCreate'>) {
+    const grant = await this.grantOf(principal);
+    const event = grant.event;
+    const provider = await this.deps.checkout.qrProvider(principal, event);
+    const { whole, uids } = await this.photosBought(grant, input.photo_uids);
+    const requestId = input.client_request_id;
+    // A retried start answers the first purchase: its album, not a second one.
+    const earlierOrder = requestId
+      ? await this.deps.paymentRows.orderOfRequest(event.row.id, requestId)
+      : undefined;
+    let buyer = earlierOrder
+      ? await this.buyerOf(earlierOrder)
+      : await this.earlierAlbum(event, input.buyer_album_uid);
+    // Everything the order checks, checked before the buyer's album is made.
+    const { cents } = this.deps.payments.priceOrder({
+      event,
+      pricingButtonIndex: input.pricing_button_index,
+      photoUids: whole ? 'all' : uids,
+      photoCount: uids.length,
+      albumPhotoUids: uids,
+      userType: buyer ? attendeePriceType(buyer, event) : 1,
+    });
+    if (provider.real && cents < provider.real.minimumCents)
+      throw new AppError('payment_amount_below_minimum', 'pricing_button_index');
+    const email = input.email?.trim() || null;
+    if (!buyer) buyer = await this.newAlbum(event, email);
+    else if (email && buyer.row.email !== email)
+      await this.deps.attendees.update(buyer.row.id, { email });
+    return this.deps.checkout.openQrCheckout(provider, event, buyer, {
+      pricingButtonIndex: input.pricing_button_index,
+      photoUids: whole ? 'all' : uids,
+      photoCount: uids.length,
+      albumPhotoUids: uids,
+      attach: uids,
+      clientRequestId: requestId,
+    });
+  }
+
+  private async buyerOf(order: OrderRow): Promise<AttendeeRecord | null> {
+    const row = await this.deps.attendees.findById(order.attendeeId);
+    return row ? ((await this.deps.attendees.findByUid(row.uid)) ?? null) : null;
+  }
+
+  /** A new personal album of the event's organisation, linked to the event, empty. */
+  private async newAlbum(event: EventRecord, email: string | null): Promise<AttendeeRecord> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const privateId = randomCode(ATTENDEE_PRIVATE_ID_LENGTH);
+      const row = await this.deps.attendees.insertOrGet({
+        uid: randomCode(ATTENDEE_ID_LENGTH),
+        privateId,
+        organisationId: event.row.organisationId,
+        email,
+        createdAt: this.deps.clock.now(),
+      });
+      // An id already taken answers the other attendee: draw again.
+      if (row.privateId !== privateId) continue;
+      await this.deps.attendees.linkEvent(row.id, event.row.id);
+      return { row, eventIds: [event.row.id] };
+    }
+    throw new Error('attendee ids keep colliding');
+  }
+
+  /** A payment of an album purchase of the key's event, or `not_found`. */
+  private async purchaseOf(
+    principal: Principal,
+    publicId: string,
+  ): Promise<{ payment: PaymentRow; order: OrderRow }> {
+    const grant = await this.grantOf(principal);
+    const payment = await this.deps.paymentRows.paymentByPublicId(publicId.trim());
+    const order = payment ? await this.deps.paymentRows.orderById(payment.orderId) : undefined;
+    if (!payment || !order || order.eventId !== grant.event.row.id || !order.items.attach)
+      throw new AppError('not_found', 'payment_id');
+    return { payment, order };
+  }
+
+  async status(principal: Principal, input: KeylessBody<'albumPurchaseStatus'>) {
+    const { payment, order } = await this.purchaseOf(principal, input.payment_id);
+    // The album is named once the bought photos are in it (the confirmation's effects ran).
+    const handedOver = payment.status === 'paid' && payment.fulfilledAt !== null;
+    const buyer = handedOver ? await this.deps.attendees.findById(order.attendeeId) : undefined;
+    const base = (buyer?.urlPrefix ?? this.deps.publicUrl).replace(/\/+$/, '');
+    return {
+      payment_id: payment.publicId,
+      status: payment.status,
+      amount: payment.amount,
+      currency: CURRENCY,
+      album_uid: buyer ? formatAttendeeId(buyer.uid) : null,
+      album_url: buyer ? `${base}/?attId=${encodeURIComponent(formatAttendeeId(buyer.uid))}` : null,
+    };
+  }
+
+  async cancel(principal: Principal, input: KeylessBody<'albumPurchaseCancel'>) {
+    const { payment } = await this.purchaseOf(principal, input.payment_id);
+    return this.deps.checkout.cancelPayment(payment);
+  }
+
+  /**
+   * `payment.confirmed`: the bought photos go into the buyer's personal album (idempotent: a photo
+   * already there stays once). The order's unlock opens them.
+   */
+  async onPaymentConfirmed(confirmed: PaymentConfirmed): Promise<void> {
+    const order = await this.deps.paymentRows.orderById(confirmed.orderId);
+    if (!order?.items.attach?.length) return;
+    const row = await this.deps.attendees.findById(order.attendeeId);
+    const event = await this.deps.events.findById(order.eventId);
+    if (!row || !event) return;
+    const photos = await this.deps.albums.photosByUids(event.row.id, order.items.attach);
+    await attachPhotos(
+      { attendees: this.deps.attendees, bus: this.deps.bus },
+      { row, eventIds: [event.row.id] },
+      event,
+      photos,
+      'purchase',
+    );
+  }
+}

@@ -1,0 +1,204 @@
+import { useCallback, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatCents } from '@flashbulb/shared';
+import { errorKeyOf } from '../../../../lib/api-client.ts';
+import { useErrorText } from '../../../../lib/error-text.ts';
+import {
+  cancelAlbumPurchase,
+  checkAlbumPurchase,
+  startAlbumPurchase,
+  useAlbumPurchasePricing,
+  type AlbumSaleKey,
+} from '../../../shared/api/album-payments.ts';
+import {
+  checkoutUrlWithReturn,
+  currentCheckoutPlace,
+  openCheckoutPage,
+  recallPayment,
+  rememberPayment,
+  type CheckoutPlace,
+  type StartedPayment,
+} from '../utils/checkout-place.ts';
+import { CheckoutFlow, type PaymentCheck } from './checkout-flow.tsx';
+import type { PhotoChoice } from './paid-album-panel.tsx';
+
+type State =
+  | { kind: 'choose'; errorKey: string | null }
+  | { kind: 'starting' }
+  | { kind: 'paying'; payment: StartedPayment; place: CheckoutPlace };
+
+/** The personal album an earlier purchase on this device made (its attendee id), per album key. */
+const buyerAlbumKey = (key: AlbumSaleKey) => `fb-buyer-album:${key.keyType}:${key.keyValue}`;
+const readBuyerAlbum = (key: AlbumSaleKey): string | null => {
+  try {
+    return localStorage.getItem(buyerAlbumKey(key));
+  } catch {
+    return null;
+  }
+};
+const keepBuyerAlbum = (key: AlbumSaleKey, uid: string) => {
+  try {
+    localStorage.setItem(buyerAlbumKey(key), uid);
+  } catch {
+    // Without storage the next purchase makes another album (the link is shown and mailed).
+  }
+};
+
+/**
+ * Buying from the public album or a private-album link of a paid event: every photo or the photos
+ * the guest taps, priced by the server; an optional e-mail for the receipt and the album link. The
+ * payment goes on like the attendee album's (CheckoutFlow: the phone pays on the checkout page,
+ * a kiosk or large screen shows the QR code); once the server says paid and the photos are in the
+ * buyer's own album, its link is shown (and mailed) with "Open my album".
+ */
+export function AlbumPurchasePanel({
+  albumKey,
+  choice,
+  kiosk = false,
+}: {
+  albumKey: AlbumSaleKey;
+  choice: PhotoChoice;
+  kiosk?: boolean;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const emailId = useId();
+  const choosing = choice.choosing;
+  const chosenCount = choice.chosen.length;
+  const whole = useAlbumPurchasePricing(albumKey, true);
+  const chosen = useAlbumPurchasePricing(
+    albumKey,
+    choosing && chosenCount > 0,
+    chosenCount || null,
+  );
+  const storageKey = `album:${albumKey.keyType}:${albumKey.keyValue}`;
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<State>(() => {
+    const resumed = kiosk ? null : recallPayment(storageKey);
+    return resumed
+      ? { kind: 'paying', payment: resumed, place: 'here' }
+      : { kind: 'choose', errorKey: null };
+  });
+  const check = useCallback(
+    (paymentId: string): Promise<PaymentCheck> => checkAlbumPurchase(albumKey, paymentId),
+    [albumKey],
+  );
+  const cancel = useCallback(
+    (paymentId: string) => cancelAlbumPurchase(albumKey, paymentId),
+    [albumKey],
+  );
+
+  const list = choosing && chosenCount > 0 ? chosen.data : whole.data;
+  if (!whole.data || whole.data.is_free === 1 || whole.data.buttons.length === 0) return null;
+  if (!whole.data.methods.includes('qr')) return null;
+
+  const start = (index: number) => {
+    const place = currentCheckoutPlace(kiosk);
+    setState({ kind: 'starting' });
+    startAlbumPurchase(albumKey, {
+      buttonIndex: index,
+      requestId: crypto.randomUUID(),
+      photoUids: choosing ? choice.chosen : null,
+      email,
+      buyerAlbumUid: kiosk ? null : readBuyerAlbum(albumKey),
+    }).then(
+      (payment) => {
+        setState({ kind: 'paying', payment, place });
+        if (place === 'here') {
+          rememberPayment(storageKey, payment);
+          openCheckoutPage(checkoutUrlWithReturn(payment.checkout_url, window.location));
+        }
+      },
+      (error: unknown) => setState({ kind: 'choose', errorKey: errorKeyOf(error) }),
+    );
+  };
+
+  if (state.kind === 'paying')
+    return (
+      <section className="albums-paid" aria-label={t('albums.purchase.title')}>
+        <CheckoutFlow
+          payment={state.payment}
+          place={state.place}
+          kiosk={kiosk}
+          storageKey={storageKey}
+          check={check}
+          cancel={cancel}
+          waitForAlbum
+          onPaid={(result) => {
+            // A shared kiosk screen keeps no buyer's album for the next guest.
+            if (!kiosk && result.album_uid) keepBuyerAlbum(albumKey, result.album_uid);
+          }}
+          onBack={() => {
+            choice.setChoosing(false);
+            setState({ kind: 'choose', errorKey: null });
+          }}
+          paidView={(albumUrl) =>
+            albumUrl && (
+              <div className="albums-purchase-album">
+                <p>{t('albums.purchase.albumReady')}</p>
+                <p className="albums-purchase-link">
+                  <a href={albumUrl}>{albumUrl}</a>
+                </p>
+                <a className="fb-button fb-button--primary" href={albumUrl}>
+                  {t('albums.purchase.openAlbum')}
+                </a>
+                <p className="albums-note">{t('albums.purchase.keepLink')}</p>
+              </div>
+            )
+          }
+        />
+      </section>
+    );
+
+  return (
+    <section className="albums-paid" aria-label={t('albums.purchase.title')}>
+      <h2>{t('albums.purchase.title')}</h2>
+      <p>{t('albums.purchase.intro')}</p>
+      <div className="albums-paid-scope" role="group" aria-label={t('albums.paid.scope')}>
+        <button type="button" aria-pressed={!choosing} onClick={() => choice.setChoosing(false)}>
+          {t('albums.purchase.wholeEvent', { count: whole.data.photo_count })}
+        </button>
+        <button type="button" aria-pressed={choosing} onClick={() => choice.setChoosing(true)}>
+          {t('albums.paid.choosePhotos')}
+        </button>
+      </div>
+      {choosing && (
+        <p className="albums-note" role="status">
+          {chosenCount === 0
+            ? t('albums.paid.chooseHint')
+            : t('albums.paid.chosen', { count: chosenCount })}
+        </p>
+      )}
+      <label className="albums-purchase-email" htmlFor={emailId}>
+        {t('albums.purchase.email')}
+      </label>
+      <input
+        id={emailId}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.currentTarget.value)}
+      />
+      {state.kind === 'choose' && state.errorKey && <p role="alert">{errorText(state.errorKey)}</p>}
+      <div className="albums-paid-buttons">
+        {(list ?? whole.data).buttons.map((button) => (
+          <button
+            key={button.index}
+            type="button"
+            className="fb-button--primary"
+            disabled={state.kind === 'starting' || (choosing && chosenCount === 0)}
+            onClick={() => start(button.index)}
+          >
+            {button.amount === null || (choosing && chosenCount === 0)
+              ? button.button_text
+              : t('albums.paid.button', {
+                  text: button.button_text,
+                  amount: formatCents(button.amount),
+                })}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../../rules/payment-state.ts';
+import { isValidEmail } from '../../rules/identity.ts';
+import { defineEndpoint } from '../endpoint.ts';
+import { kioskKeyBody } from '../events/events.ts';
+
+/**
+ * Buying from a public or private album of a paid event (no attendee album yet): the guest picks
+ * photos or the whole event, pays, and once the provider confirms gets a personal album (an
+ * attendee key) holding what was bought, on screen and by e-mail. Amounts are integer cents, USD.
+ */
+
+const paymentId = z
+  .string({ error: 'not_found' })
+  .trim()
+  .min(1, 'not_found')
+  .max(100, 'not_found')
+  .describe('The payment id answered by album-purchase/create (`pay_…`)');
+const paymentStatus = z.enum(PAYMENT_STATUSES);
+const photoUids = z
+  .array(z.string().trim().min(1, 'not_found').max(100, 'not_found'), {
+    error: 'photos_required',
+  })
+  .min(1, 'photos_required')
+  .max(500, 'invalid_value');
+
+const ERRORS_OF_PRICES = [
+  'price_formula_invalid',
+  'price_formula_division_by_zero',
+  'price_formula_negative',
+  'price_formula_too_large',
+] as const;
+
+export const albumPurchasePricing = defineEndpoint({
+  path: '/payment/album-purchase/pricing-buttons',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'A public or private album of a paid event: the event’s pricing buttons priced for the photos the key sees (the whole event) or for `photo_count` chosen photos; amounts null when the event hides prices',
+  body: z.object({
+    ...kioskKeyBody,
+    photo_count: z
+      .number({ error: 'invalid_value' })
+      .int('invalid_value')
+      .min(1, 'invalid_value')
+      .max(10_000, 'invalid_value')
+      .optional()
+      .describe('Photos chosen; without: every photo of the event the key sees'),
+  }),
+  result: z.object({
+    is_free: z.union([z.literal(0), z.literal(1)]),
+    currency: z.literal('USD'),
+    photo_count: z.number().int(),
+    methods: z.array(z.string()).describe('The ways to pay this album page offers'),
+    buttons: z.array(
+      z.object({
+        index: z.number().int(),
+        button_text: z.string(),
+        digitals: z.boolean(),
+        prints: z.boolean(),
+        amount: z
+          .number()
+          .int()
+          .nullable()
+          .describe('Integer cents; null when the event hides prices or the formula is refused'),
+      }),
+    ),
+  }),
+  errors: ['invalid_key', 'unauthorized_user'],
+});
+
+export const albumPurchaseCreate = defineEndpoint({
+  path: '/payment/album-purchase/create',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Starts a purchase from a public or private album of a paid event: the chosen photos (or every photo the key sees) for a pricing button. The buyer’s personal album is made (or the one named by `buyer_album_uid` reused); it receives the photos, and they open, only once the provider confirms. Idempotent by client_request_id',
+  body: z.object({
+    ...kioskKeyBody,
+    pricing_button_index: z
+      .number({ error: 'invalid_value' })
+      .int('invalid_value')
+      .min(0, 'invalid_value')
+      .max(100, 'invalid_value'),
+    photo_uids: photoUids
+      .optional()
+      .describe('The photos chosen; without: every photo of the event the key sees'),
+    email: z
+      .string({ error: 'email_invalid' })
+      .trim()
+      .max(254, 'email_invalid')
+      .refine((value) => value === '' || isValidEmail(value), 'email_invalid')
+      .optional()
+      .describe('Where the receipt and the personal album link go (optional)'),
+    buyer_album_uid: z
+      .string({ error: 'invalid_attendee_id' })
+      .trim()
+      .max(100, 'invalid_attendee_id')
+      .optional()
+      .describe(
+        'The personal album of an earlier purchase on this device (its attendee id): bought photos join it',
+      ),
+    client_request_id: z
+      .string({ error: 'invalid_value' })
+      .trim()
+      .min(1, 'invalid_value')
+      .max(100, 'invalid_value')
+      .optional()
+      .describe('The same id again answers the same payment (a retried request never pays twice)'),
+  }),
+  result: z.object({
+    payment_id: z.string(),
+    checkout_url: z.string(),
+    amount: z.number().int().describe('Integer cents: 1550 is $15.50'),
+    currency: z.literal('USD'),
+    status: paymentStatus,
+  }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'invalid_value',
+    'not_found',
+    'photos_required',
+    'email_invalid',
+    'payment_provider_unavailable',
+    ...ERRORS_OF_PRICES,
+    'payment_amount_below_minimum',
+    'payment_method_not_offered',
+    'payment_provider_error',
+    'payment_provider_refused',
+    'printing_not_active',
+    'per_request_count_error',
+  ],
+});
+
+export const albumPurchaseStatus = defineEndpoint({
+  path: '/payment/album-purchase/status',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Where a purchase from the album stands; once paid and handed over, the buyer’s personal album (its attendee id and link)',
+  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
+  result: z.object({
+    payment_id: z.string(),
+    status: paymentStatus,
+    amount: z.number().int(),
+    currency: z.literal('USD'),
+    album_uid: z
+      .string()
+      .nullable()
+      .describe('The personal album’s attendee id: only once paid and its photos are in it'),
+    album_url: z.string().nullable(),
+  }),
+  errors: ['invalid_key', 'unauthorized_user', 'not_found'],
+});
+
+export const albumPurchaseCancel = defineEndpoint({
+  path: '/payment/album-purchase/cancel',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'The guest left the checkout: the pending payment is cancelled and its link stops working; a payment already paid stays paid',
+  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
+  result: z.object({ payment_id: z.string(), status: paymentStatus }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'not_found',
+    'payment_provider_error',
+    'payment_provider_refused',
+  ],
+});
