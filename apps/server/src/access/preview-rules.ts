@@ -23,9 +23,7 @@ export interface PreviewCaller {
  * the right to the original, on an event that is paid (or unknown).
  */
 export const isLockedGuest = (caller: PreviewCaller): boolean =>
-  caller.audience !== 'owner' &&
-  !caller.original &&
-  (!caller.event || isPaidEvent(caller.event));
+  caller.audience !== 'owner' && !caller.original && (!caller.event || isPaidEvent(caller.event));
 
 /** What a caller's `preview` is made of. */
 export type PreviewVariant = 'preview' | 'protector_watermark';

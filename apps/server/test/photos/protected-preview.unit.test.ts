@@ -12,9 +12,9 @@ import { protectorVersion } from '../../src/services/photos/protector-mark.ts';
 import type { PhotoRow } from '../../src/repositories/photos/photo.repository.ts';
 import type { StorageRepository } from '../../src/storage/storage.repository.ts';
 
-const paid = { is_free: 0, unlocked: 0 };
-const free = { is_free: 1, unlocked: 0 };
-const unlocked = { is_free: 0, unlocked: 1 };
+const paid = { is_free: 0, unlocked: 0 } as const;
+const free = { is_free: 1, unlocked: 0 } as const;
+const unlocked = { is_free: 0, unlocked: 1 } as const;
 const caller = (over: Partial<PreviewCaller>): PreviewCaller => ({
   audience: 'public',
   event: paid,
@@ -163,7 +163,12 @@ describe('the protected preview', () => {
 
   it('tiles the event’s own protector image the same way', async () => {
     const logo = await sharp({
-      create: { width: 300, height: 120, channels: 4, background: { r: 255, g: 0, b: 0, alpha: 1 } },
+      create: {
+        width: 300,
+        height: 120,
+        channels: 4,
+        background: { r: 255, g: 0, b: 0, alpha: 1 },
+      },
     })
       .png()
       .toBuffer();

@@ -466,7 +466,9 @@ export class PhotoRepository {
   async setDerivative(id: number, variant: string, key: string): Promise<PhotoRow | undefined> {
     const [row] = await this.db
       .update(photos)
-      .set({ derivatives: sql`${photos.derivatives} || jsonb_build_object(${variant}::text, ${key}::text)` })
+      .set({
+        derivatives: sql`${photos.derivatives} || jsonb_build_object(${variant}::text, ${key}::text)`,
+      })
       .where(eq(photos.id, id))
       .returning();
     return row;

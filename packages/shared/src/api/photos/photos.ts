@@ -345,7 +345,8 @@ export const previewProtectionStatus = defineEndpoint({
   path: `${OWNER_PREFIX}/event/preview-protection/retrieve`,
   auth: 'owner',
   tag: 'photos',
-  summary: 'Progress of making a paid event’s protected previews (after turning paid or a new mark)',
+  summary:
+    'Progress of making a paid event’s protected previews (after turning paid or a new mark)',
   body: z.object({ event_id: idSchema }),
   result: previewProtectionSchema,
   errors: ['event_not_found'],
