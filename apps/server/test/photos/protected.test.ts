@@ -254,6 +254,15 @@ describe('protected previews', () => {
       failed: 0,
     });
     expect(await t.app.container.repositories.photos.findById(upload.id)).toEqual(row);
+    // A run cut short (the photo's switch never happened): the next run makes only what is missing.
+    const { protector_watermark: _made, ...rest } = row!.derivatives;
+    await t.app.container.repositories.photos.update(upload.id, { derivatives: rest });
+    expect(await protectionSettled(event)).toEqual({ state: 'failed', done: 0, total: 1 });
+    expect(await t.app.container.services.previewProtection.protectEvent(event.id)).toEqual({
+      protected: 1,
+      failed: 0,
+    });
+    expect(await protectionSettled(event)).toEqual({ state: 'done', done: 1, total: 1 });
 
     // Free again: guests see the clean preview; the original stays.
     event = await update({ is_free: 1 });
