@@ -156,6 +156,7 @@ export const createContainer = async (
           photoDerivatives: photos.services.photoDerivatives,
           photoRetention: photos.services.photoRetention,
           photoVariants: photos.services.photoVariants,
+          previewProtection: photos.services.previewProtection,
           outbox: messaging.services.outbox,
           sessions: identity.repositories.sessions,
           auth: identity.services.passwordReset,

@@ -52,6 +52,10 @@ import {
   type StorageProtectLegacyDeps,
 } from '../jobs/storage-protect-legacy.job.ts';
 import {
+  photosProtectPreviewsJob,
+  type PhotosProtectPreviewsDeps,
+} from '../jobs/photos-protect-previews.job.ts';
+import {
   storageProtectPhotoJob,
   type StorageProtectPhotoDeps,
 } from '../jobs/storage-protect-photo.job.ts';
@@ -83,6 +87,7 @@ export type JobServices = MailDeliverDeps &
   PhotosStuckDeps &
   StorageProtectLegacyDeps &
   StorageProtectPhotoDeps &
+  PhotosProtectPreviewsDeps &
   FacesIndexDeps &
   FacesBackfillDeps &
   FacesSweepDeps &
@@ -121,6 +126,7 @@ export const bindJobs = (services: JobServices): BoundJobs => ({
   'photos.requeue-stuck': bindJob(photosStuckJob, services),
   'storage.protect-legacy': bindJob(storageProtectLegacyJob, services),
   'storage.protect-photo': bindJob(storageProtectPhotoJob, services),
+  'photos.protect-previews': bindJob(photosProtectPreviewsJob, services),
   'faces.index': bindJob(facesIndexJob, services),
   'faces.backfill': bindJob(facesBackfillJob, services),
   'faces.sweep': bindJob(facesSweepJob, services),

@@ -13,6 +13,8 @@ import { PhotoDerivativesService } from '../services/photos/photo-derivatives.se
 import { PhotoListingService } from '../services/photos/photo-listing.service.ts';
 import { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
 import { PhotoVariantsService } from '../services/photos/photo-variants.service.ts';
+import { PreviewProtectionService } from '../services/photos/preview-protection.service.ts';
+import { ProtectorMarks } from '../services/photos/protector-mark.ts';
 import {
   PhotoUploadService,
   type AttendeeUploads,
@@ -68,6 +70,17 @@ export const wirePhotos = (
     },
     logger: photoLogger,
   });
+  // A paid event's protected previews: the mark, and the job that makes them for stored photos.
+  const protector = new ProtectorMarks({ storage, images, logger: photoLogger });
+  const previewProtection = new PreviewProtectionService({
+    photos,
+    events: eventRows,
+    access,
+    storage,
+    protector,
+    jobs,
+    logger: photoLogger,
+  });
   const photoDerivatives = new PhotoDerivativesService({
     photos,
     events: eventRows,
@@ -75,6 +88,7 @@ export const wirePhotos = (
     images,
     videos,
     templates: events.repositories.printTemplates,
+    protector,
     logger: photoLogger,
     bus,
     jobs,
@@ -136,7 +150,7 @@ export const wirePhotos = (
     logger: photoLogger,
     uidSecret: secrets.signingKey,
   });
-  registerPhotoListeners(bus, { jobs, photoVariants });
+  registerPhotoListeners(bus, { jobs, photoVariants, previewProtection });
   return {
     photoEvents,
     repositories: { photos },
@@ -146,6 +160,7 @@ export const wirePhotos = (
       photoChanges,
       photoDerivatives,
       photoVariants,
+      previewProtection,
       photoRetention,
       photoUrls: urls,
       mediaAccess: new MediaAccessService({ urls, photos, storage }),

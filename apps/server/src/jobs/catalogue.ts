@@ -101,6 +101,22 @@ export const photosStuck = jobSpec({
   schedule: '*/5 * * * *',
 });
 
+/**
+ * A paid event's protected previews made again for the photos already stored: sent when an event
+ * turns paid or changes its mark (event.updated), and by the console's "Try again". Batched and
+ * resumable (photos done carry the mark's version and are skipped); one run per event at a time.
+ */
+export const photosProtectPreviews = jobSpec({
+  name: 'photos.protect-previews',
+  summary: 'Make the protected preview (≤ 1200 px, tiled mark) of every photo of a paid event',
+  payload: z.object({ eventId: z.number().int().positive() }),
+  retry: { limit: 5, delaySeconds: 10, backoff: true },
+  // About 0.1–0.5 s a photo: an hour covers tens of thousands; a run cut short resumes.
+  expireSeconds: 60 * 60,
+  policy: 'stately',
+  singletonKey: ({ eventId }) => `protect-previews-${eventId}`,
+});
+
 /** ADR 0006: finds photos with pre-protected-storage keys; sent once when a worker starts. */
 export const storageProtectLegacy = jobSpec({
   name: 'storage.protect-legacy',
@@ -372,6 +388,7 @@ export const jobCatalogue = [
   photosStuck,
   storageProtectLegacy,
   storageProtectPhoto,
+  photosProtectPreviews,
   facesIndex,
   facesBackfill,
   facesSweep,

@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../http/register-endpoints.ts';
 import { operatorPhotos } from '../presenters/photo.presenter.ts';
 import type { PhotoChangesService } from '../services/photos/photo-changes.service.ts';
+import type { PreviewProtectionService } from '../services/photos/preview-protection.service.ts';
 import type { PhotoListingService } from '../services/photos/photo-listing.service.ts';
 import type { PhotoUploadService } from '../services/photos/photo-upload.service.ts';
 import type { StockUploadService } from '../services/events/stock-upload.service.ts';
@@ -118,6 +119,7 @@ export const createHandlers = (services: {
   photoUploads: PhotoUploadService;
   photoListing: PhotoListingService;
   photoChanges: PhotoChangesService;
+  previewProtection: PreviewProtectionService;
   stockUploads: StockUploadService;
   shares: ShareService;
   miniAlbums: MiniAlbumService;
@@ -265,6 +267,10 @@ export const createHandlers = (services: {
   publicPhotoList: async ({ principal, body, request }) =>
     services.photoListing.listForGuest(principal, body, { address: request.ip }),
   photoCountInfo: async ({ principal, body }) => services.photoListing.countInfo(principal, body),
+  previewProtectionStatus: async ({ principal, body }) =>
+    services.previewProtection.status(principal, body),
+  previewProtectionRestart: async ({ principal, body }) =>
+    services.previewProtection.restart(principal, body),
   keyPhotoCountInfo: async ({ principal, body }) =>
     services.photoListing.keyCountInfo(principal, body),
   deletePhoto: async ({ principal, body }) => ({

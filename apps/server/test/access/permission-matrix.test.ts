@@ -583,6 +583,14 @@ const rows: Record<EndpointName, Row> = {
     }),
   },
   photoCountInfo: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  previewProtectionStatus: {
+    body: () => ({ event_id: eventA.id }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  previewProtectionRestart: {
+    body: () => ({ event_id: eventA.id }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
   keyPhotoCountInfo: {
     body: () => ({}),
     expect: keyed({

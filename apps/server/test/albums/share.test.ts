@@ -312,7 +312,7 @@ describe('GET /share/<uid>', () => {
     expect(meta(html, 'og:description')).toBe('Photos &lt;b&gt;&amp; more&lt;/b&gt;');
     // A paid event (is_free 0): the public image is the protector watermark (ADR 0006).
     expect(shown.urls.protector_watermark).toMatch(
-      /\/storage\/events\/.+\/protector-watermark\.jpg$/,
+      /\/storage\/events\/.+\/protector-watermark-[0-9a-f]{12}\.jpg$/,
     );
     expect(meta(html, 'og:image')).toBe(shown.urls.protector_watermark);
     expect(meta(html, 'og:url')).toBe(`${t.config.publicUrl}/share/${shown.uid}`);

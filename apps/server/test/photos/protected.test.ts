@@ -1,4 +1,11 @@
-import { endpoints, type FlashbulbEvent, type KeyPhoto, type Photo } from '@flashbulb/shared';
+import {
+  endpoints,
+  type FlashbulbEvent,
+  type KeyPhoto,
+  type Photo,
+  type PreviewProtection,
+} from '@flashbulb/shared';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { protectedTwin } from '../../src/storage/key-space.ts';
 import { createEvent, createRobotWorld } from '../helpers/events.ts';
@@ -13,6 +20,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
  */
 
 let t: TestApp;
+let world: Awaited<ReturnType<typeof createRobotWorld>>['world'];
 let admin: { authorization: string };
 let robot: UploadAuth;
 let paid: FlashbulbEvent;
@@ -46,7 +54,8 @@ const stored = async (key: string): Promise<Buffer> =>
 
 beforeAll(async () => {
   t = await createTestApp();
-  const { world, robotId, ...keys } = await createRobotWorld(t);
+  const { world: made, robotId, ...keys } = await createRobotWorld(t);
+  world = made;
   ({ admin, robot } = keys);
   // No protector_watermark set: the derivatives job uses the built-in one.
   paid = await createEvent(t, world.adminA, {
@@ -95,8 +104,10 @@ describe('a paid event’s public photo URL', () => {
     const owner = await ownerView(paid, paidPhoto.id);
     const [photo] = await listWith(paid, 'public');
     expect(photo!.urls.original).toBeNull();
-    expect(photo!.urls.protector_watermark).toBe(
-      `${t.config.publicUrl}/storage/events/${paid.name}/photos/uid_${photo!.uid}_uid/protector-watermark.jpg`,
+    expect(photo!.urls.protector_watermark).toMatch(
+      new RegExp(
+        `^${t.config.publicUrl}/storage/events/${paid.name}/photos/uid_${photo!.uid}_uid/protector-watermark-[0-9a-f]{12}\\.jpg$`,
+      ),
     );
     expect(photo!.urls.preview).toBe(photo!.urls.protector_watermark);
     // No signed URL at all: nothing protected is handed to the public key.
@@ -130,6 +141,165 @@ describe('a paid event’s public photo URL', () => {
     const response = await get(photo!.urls.original);
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(await stored(freePhoto.full_path))).toBe(true);
+  });
+});
+
+/** Mean absolute pixel difference of two pictures in each cell of a 3×3 grid (b resized to a). */
+const cellDifferences = async (a: Buffer, b: Buffer): Promise<number[]> => {
+  const { width, height } = await sharp(a).metadata();
+  const raw = (input: Buffer) =>
+    sharp(input).resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  const [pa, pb] = [await raw(a), await raw(b)];
+  const cells: number[] = [];
+  for (let cy = 0; cy < 3; cy += 1)
+    for (let cx = 0; cx < 3; cx += 1) {
+      let sum = 0;
+      let n = 0;
+      for (let y = Math.floor((cy * height) / 3); y < Math.floor(((cy + 1) * height) / 3); y += 2)
+        for (let x = Math.floor((cx * width) / 3); x < Math.floor(((cx + 1) * width) / 3); x += 2)
+          for (let c = 0; c < 3; c += 1) {
+            const i = (y * width + x) * 3 + c;
+            sum += Math.abs(pa[i]! - pb[i]!);
+            n += 1;
+          }
+      cells.push(sum / n);
+    }
+  return cells;
+};
+
+/** Polls the console's progress until the job has finished (done or failed). */
+const protectionSettled = async (event: FlashbulbEvent): Promise<PreviewProtection> => {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const state = await t.ok(endpoints.previewProtectionStatus, { event_id: event.id }, admin);
+    if (state.state !== 'running') return state;
+    if (Date.now() > deadline)
+      throw new Error(`protection still running: ${JSON.stringify(state)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+const bytesAt = async (url: string | null | undefined): Promise<Buffer> => {
+  const response = await get(url);
+  expect(response.statusCode, url ?? 'no url').toBe(200);
+  return response.rawPayload;
+};
+
+describe('protected previews', () => {
+  it('give a locked guest at most 1200 px with the mark over every part, the clean preview nowhere', async () => {
+    const upload = await uploadPhoto(
+      t,
+      robot,
+      paid.name,
+      await makeJpeg({ width: 2400, height: 1600, seed: 91 }),
+    );
+    const owner = await waitForReady(t, admin.authorization, paid.id, upload.id);
+    const photo = (await listWith(paid, 'public')).find((p) => p.id === upload.id)!;
+    expect(photo.urls.preview).toBe(photo.urls.protector_watermark);
+    expect(photo.urls.preview).toMatch(/\/protector-watermark-[0-9a-f]{12}\.jpg$/);
+    const guarded = await bytesAt(photo.urls.preview);
+    const meta = await sharp(guarded).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 800]);
+    const clean = await bytesAt(owner.urls.preview);
+    expect((await sharp(clean).metadata()).width).toBe(2000);
+    const cells = await cellDifferences(guarded, clean);
+    for (const [i, d] of cells.entries()) expect(d, `cell ${i} of 9`).toBeGreaterThan(2);
+  });
+
+  it('are made for photos stored before the event turned paid, again for a new mark, and given up when it turns free', async () => {
+    let event = await createEvent(t, world.adminA, { full_name: 'Spring Fair', is_free: 1 });
+    const upload = await uploadPhoto(
+      t,
+      admin,
+      event.name,
+      await makeJpeg({ width: 1800, height: 1200, seed: 92 }),
+    );
+    const owner = await waitForReady(t, admin.authorization, event.id, upload.id);
+    expect(owner.urls.protector_watermark).toBeNull();
+    expect(await t.ok(endpoints.previewProtectionStatus, { event_id: event.id }, admin)).toEqual({
+      state: 'off',
+      done: 0,
+      total: 0,
+    });
+    const update = (changes: Partial<FlashbulbEvent>) =>
+      t.ok(
+        endpoints.updateEvent,
+        { id: event.id, event_last_updated_date: event.updated_date, ...changes },
+        admin,
+      );
+
+    event = await update({ is_free: 0 });
+    expect(await protectionSettled(event)).toEqual({ state: 'done', done: 1, total: 1 });
+    const [locked] = await listWith(event, 'public');
+    expect(locked!.urls.preview).toBe(locked!.urls.protector_watermark);
+    const first = locked!.urls.preview!;
+    const guarded = await bytesAt(first);
+    const size = await sharp(guarded).metadata();
+    expect(Math.max(size.width, size.height)).toBe(1200);
+    for (const d of await cellDifferences(guarded, await bytesAt(owner.urls.preview)))
+      expect(d).toBeGreaterThan(2);
+
+    // A new name is a new mark (the event has no protector image): made again, the old file gone.
+    event = await update({ full_name: 'Spring Fair 2026' });
+    expect(await protectionSettled(event)).toEqual({ state: 'done', done: 1, total: 1 });
+    const [again] = await listWith(event, 'public');
+    expect(again!.urls.preview).not.toBe(first);
+    expect((await bytesAt(again!.urls.preview)).equals(guarded)).toBe(false);
+    expect((await get(first)).statusCode).not.toBe(200);
+
+    // Run again: nothing to do, nothing changes.
+    const row = await t.app.container.repositories.photos.findById(upload.id);
+    expect(await t.app.container.services.previewProtection.protectEvent(event.id)).toEqual({
+      protected: 0,
+      failed: 0,
+    });
+    expect(await t.app.container.repositories.photos.findById(upload.id)).toEqual(row);
+    // A run cut short (the photo's switch never happened): the next run makes only what is missing.
+    const { protector_watermark: _made, ...rest } = row!.derivatives;
+    await t.app.container.repositories.photos.update(upload.id, { derivatives: rest });
+    expect(await protectionSettled(event)).toEqual({ state: 'failed', done: 0, total: 1 });
+    expect(await t.app.container.services.previewProtection.protectEvent(event.id)).toEqual({
+      protected: 1,
+      failed: 0,
+    });
+    expect(await protectionSettled(event)).toEqual({ state: 'done', done: 1, total: 1 });
+
+    // Free again: guests see the clean preview; the original stays.
+    event = await update({ is_free: 1 });
+    const [open] = await listWith(event, 'private');
+    expect(open!.urls.preview).toMatch(/\/media\/photos\/\d+\/preview\?a=g&/);
+    expect((await bytesAt(open!.urls.preview)).equals(await bytesAt(owner.urls.preview))).toBe(
+      true,
+    );
+    expect((await bytesAt(open!.urls.original)).length).toBeGreaterThan(0);
+  });
+
+  it('give an unlocked guest (an attendee who may download) the clean preview', async () => {
+    const [buyer] = (
+      await t.ok(
+        endpoints.generateAttendeeList,
+        { attendee_count: 1, event_id_array: [paid.id], is_prepaid: 1 },
+        admin,
+      )
+    ).attendees;
+    await t.ok(
+      endpoints.ownerAttachPhotos,
+      { event_id: paid.id, attendee_uid: buyer!.uid, photo_uid_array: [paidPhoto.uid] },
+      admin,
+    );
+    const [photo] = (
+      await t.ok(endpoints.publicPhotoList, {
+        key_type: 'attendee',
+        key_value: buyer!.uid,
+        max_size: 10,
+        page_number: 1,
+      })
+    ).photos;
+    expect(photo!.urls.preview).toMatch(/\/media\/photos\/\d+\/preview\?a=g&/);
+    const owner = await ownerView(paid, paidPhoto.id);
+    expect((await bytesAt(photo!.urls.preview)).equals(await bytesAt(owner.urls.preview))).toBe(
+      true,
+    );
   });
 });
 

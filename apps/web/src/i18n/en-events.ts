@@ -300,6 +300,15 @@ export const enEvents = {
   paid: {
     paid: 'Paid event',
     protectorWatermark: 'Protector watermark',
+    protectorHint:
+      'Guests who have not bought a photo see it at most 1200 px with this image repeated across it; leave it empty (or the default) to repeat the event’s title.',
+    protection: {
+      title: 'Protected previews',
+      running: 'Protecting previews: {{done}} / {{total}}',
+      done: 'Previews protected: {{done}} / {{total}}',
+      failed: 'Previews protected: {{done}} / {{total}} — some photos could not be protected.',
+      retry: 'Try again',
+    },
     codesSection: 'Employee unlock codes',
     firstName: 'First name',
     lastName: 'Last name',

@@ -78,6 +78,8 @@ export const endpoints = {
   keyPhotoCountInfo: photos.keyPhotoCountInfo,
   publicPhotoList: photos.publicPhotoList,
   photoCountInfo: photos.photoCountInfo,
+  previewProtectionStatus: photos.previewProtectionStatus,
+  previewProtectionRestart: photos.previewProtectionRestart,
   deletePhoto: photos.deletePhoto,
   deletePhotoList: photos.deletePhotoList,
   updatePhoto: photos.updatePhoto,

@@ -19,6 +19,11 @@ export const MAX_PIXELS = 100_000_000;
 export const PREVIEW_MAX_SIZE = 2000;
 export const PREVIEW_QUALITY = 90;
 export const THUMBNAIL_SIZE = 400;
+/**
+ * A locked guest's preview of a paid event: at most this long side, the protector mark tiled
+ * over all of it (docs/domains/photos.md, "Protected previews").
+ */
+export const PROTECTED_PREVIEW_MAX_SIZE = 1200;
 
 export const extensionOf = (fileName: string): string => {
   const dot = fileName.lastIndexOf('.');

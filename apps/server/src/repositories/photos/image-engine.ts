@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import type { ImageThreadPriority } from '../../lib/thread-priority.ts';
-import { MAX_PIXELS, PREVIEW_MAX_SIZE, PREVIEW_QUALITY, THUMBNAIL_SIZE } from '@flashbulb/shared';
+import {
+  MAX_PIXELS,
+  PREVIEW_MAX_SIZE,
+  PREVIEW_QUALITY,
+  PROTECTED_PREVIEW_MAX_SIZE,
+  THUMBNAIL_SIZE,
+} from '@flashbulb/shared';
 
 export type ImageProblem = 'photo_too_large' | 'photo_truncated' | 'unsupported_picture_format';
 
@@ -25,6 +31,22 @@ export interface Derivatives {
 }
 
 export type WatermarkKind = 'live_view_watermark' | 'photo_watermark' | 'protector_watermark';
+
+/** What a protected preview repeats over the picture: the event's protector image, or a text. */
+export type ProtectorMark = { kind: 'image'; image: Buffer } | { kind: 'text'; text: string };
+
+/** How much of the mark shows through (the picture stays recognisable, the mark unmissable). */
+const MARK_OPACITY = 0.5;
+/** The mark's angle: a diagonal pattern, so no crop of a straight strip escapes it. */
+const MARK_ANGLE = -30;
+/** Longest mark text drawn (longer names are cut, with an ellipsis). */
+const MARK_TEXT_MAX = 48;
+
+const escapeXml = (text: string): string =>
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 
 // A fresh EXIF block with nothing personal in it: some print pipelines (CUPS imagetopdf) refuse
 // JPEGs without an APP marker, and location or camera data must not reach public files.
@@ -173,6 +195,106 @@ export class ImageEngine {
       .composite([{ input: fitted, gravity: 'center' }])
       .jpeg({ quality: 90 })
       .withExif(CLEAN_EXIF)
+      .toBuffer();
+  }
+
+  /**
+   * A locked guest's preview: the picture fitted in PROTECTED_PREVIEW_MAX_SIZE (never enlarged)
+   * with the mark repeated over all of it — a staggered diagonal grid, about three marks across the
+   * long side, so every part of the picture carries one. JPEG, clean EXIF.
+   */
+  async protectedPreview(
+    input: Buffer,
+    mark: ProtectorMark,
+  ): Promise<{ data: Buffer; width: number; height: number }> {
+    const base = await this.open(input)
+      .rotate()
+      .resize(PROTECTED_PREVIEW_MAX_SIZE, PROTECTED_PREVIEW_MAX_SIZE, {
+        fit: 'inside',
+        withoutEnlargement: true,
+      })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width, height } = base.info;
+    const side = Math.max(64, Math.round(Math.max(width, height) / 2.4));
+    const tile = await this.staggeredTile(await this.markTile(mark, side), side);
+    const data = await this.sharp(base.data, { raw: base.info })
+      .composite([{ input: tile, tile: true, gravity: 'northwest' }])
+      .jpeg({ quality: PREVIEW_QUALITY, mozjpeg: true })
+      .withExif(CLEAN_EXIF)
+      .toBuffer();
+    return { data, width, height };
+  }
+
+  /** One mark, turned diagonal and half transparent, centred in a transparent square. */
+  private async markTile(mark: ProtectorMark, side: number): Promise<Buffer> {
+    const transparent = { r: 0, g: 0, b: 0, alpha: 0 };
+    if (mark.kind === 'text') {
+      const chars = [...mark.text.trim()];
+      const text =
+        chars.length > MARK_TEXT_MAX
+          ? `${chars.slice(0, MARK_TEXT_MAX - 1).join('')}…`
+          : chars.join('');
+      const length = Math.max(4, [...text].length);
+      const size = Math.max(10, Math.min(side * 0.14, (side * 1.1) / (length * 0.6)));
+      const c = side / 2;
+      const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${side}" height="${side}"><text x="${c}" y="${c}" transform="rotate(${MARK_ANGLE} ${c} ${c})" text-anchor="middle" dominant-baseline="middle" font-family="sans-serif" font-weight="700" font-size="${size.toFixed(1)}" fill="#ffffff" fill-opacity="${MARK_OPACITY + 0.1}" stroke="#000000" stroke-opacity="${MARK_OPACITY - 0.15}" stroke-width="${Math.max(1, size / 16).toFixed(1)}">${escapeXml(text)}</text></svg>`;
+      return this.sharp(Buffer.from(svg)).png().toBuffer();
+    }
+    const fitted = await this.sharp(mark.image, { limitInputPixels: MAX_PIXELS })
+      .ensureAlpha()
+      .resize(Math.round(side * 0.6), Math.round(side * 0.6), { fit: 'inside' })
+      .rotate(MARK_ANGLE, { background: transparent })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const pixels = fitted.data;
+    for (let i = 3; i < pixels.length; i += 4) pixels[i] = Math.round(pixels[i]! * MARK_OPACITY);
+    const w = Math.min(side, fitted.info.width);
+    const h = Math.min(side, fitted.info.height);
+    const turned = await this.sharp(pixels, { raw: fitted.info })
+      .resize(w, h, { fit: 'inside' })
+      .png()
+      .toBuffer({ resolveWithObject: true });
+    const left = Math.floor((side - turned.info.width) / 2);
+    const top = Math.floor((side - turned.info.height) / 2);
+    return this.sharp(turned.data)
+      .extend({
+        left,
+        top,
+        right: side - turned.info.width - left,
+        bottom: side - turned.info.height - top,
+        background: transparent,
+      })
+      .png()
+      .toBuffer();
+  }
+
+  /**
+   * The tile with a second copy shifted by half a tile (its quarters in the corners): tiled, the
+   * marks form a staggered grid instead of plain rows and columns.
+   */
+  private async staggeredTile(tile: Buffer, side: number): Promise<Buffer> {
+    const canvas = (size: number) =>
+      sharp({
+        create: {
+          width: size,
+          height: size,
+          channels: 4,
+          background: { r: 0, g: 0, b: 0, alpha: 0 },
+        },
+      });
+    const four = await canvas(side * 2)
+      .composite([{ input: tile, tile: true, gravity: 'northwest' }])
+      .png()
+      .toBuffer();
+    const half = Math.floor(side / 2);
+    const shifted = await this.sharp(four)
+      .extract({ left: half, top: half, width: side, height: side })
+      .png()
+      .toBuffer();
+    return canvas(side)
+      .composite([{ input: tile }, { input: shifted }])
+      .png()
       .toBuffer();
   }
 

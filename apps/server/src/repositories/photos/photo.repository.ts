@@ -418,6 +418,74 @@ export class PhotoRepository {
       .limit(limit);
   }
 
+  /**
+   * The photos of an event guests are shown (ready, not an image-process variant) and how many
+   * of them have a protected preview named `fileName` (the current version's).
+   */
+  async protectedPreviewProgress(
+    eventId: number,
+    fileName: string,
+  ): Promise<{ total: number; done: number }> {
+    const [row] = await this.db
+      .select({
+        total: count(),
+        done: sql<number>`count(*) filter (where ${this.hasProtectedPreview(fileName)})`.mapWith(
+          Number,
+        ),
+      })
+      .from(photos)
+      .where(this.shownToGuests(eventId));
+    return { total: Number(row?.total ?? 0), done: row?.done ?? 0 };
+  }
+
+  /** The next photos (by id, after `afterId`) shown to guests without the protected preview `fileName`. */
+  async withoutProtectedPreview(
+    eventId: number,
+    fileName: string,
+    afterId: number,
+    limit: number,
+  ): Promise<PhotoRow[]> {
+    return this.db
+      .select()
+      .from(photos)
+      .where(
+        and(
+          this.shownToGuests(eventId),
+          gt(photos.id, afterId),
+          sql`not (${this.hasProtectedPreview(fileName)})`,
+        ),
+      )
+      .orderBy(photos.id)
+      .limit(limit);
+  }
+
+  /**
+   * Sets one derivative of a photo, leaving the others as they are now (a concurrent change to
+   * another derivative — curation, the storage move — is kept). Undefined when the row is gone.
+   */
+  async setDerivative(id: number, variant: string, key: string): Promise<PhotoRow | undefined> {
+    const [row] = await this.db
+      .update(photos)
+      .set({
+        derivatives: sql`${photos.derivatives} || jsonb_build_object(${variant}::text, ${key}::text)`,
+      })
+      .where(eq(photos.id, id))
+      .returning();
+    return row;
+  }
+
+  private shownToGuests(eventId: number): SQL | undefined {
+    return and(
+      eq(photos.eventId, eventId),
+      eq(photos.status, 'ready'),
+      isNull(photos.imageProcessId),
+    );
+  }
+
+  private hasProtectedPreview(fileName: string): SQL {
+    return sql`coalesce(${photos.derivatives}->>'protector_watermark', '') like ${`%/${escapeLike(fileName)}`} escape '\\'`;
+  }
+
   async dueForDeletion(eventId: number, before: Date, limit: number): Promise<PhotoRow[]> {
     return this.db
       .select()

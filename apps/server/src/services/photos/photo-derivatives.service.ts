@@ -18,6 +18,11 @@ import { templateLayoutOf } from '../printing/print-template.service.ts';
 import { keyForJob, templateImageKey } from '../../storage/owned-references.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { IMMUTABLE, photoFolder, protectedPhotoFolder, readAll } from './photo-files.ts';
+import {
+  needsProtectedPreviews,
+  protectedPreviewKey,
+  type ProtectorMarks,
+} from './protector-mark.ts';
 
 /** A photo still `processing` this long after its upload without a pending job is stuck. */
 export const STUCK_AFTER_MS = 5 * 60_000;
@@ -26,11 +31,8 @@ const STUCK_BATCH = 500;
 export const PROTECTED_PREVIEW_SECONDS = 5;
 /** The poster frame: a second in, or a third of a shorter clip. */
 const posterAtMs = (durationMs: number): number => Math.min(1000, Math.floor(durationMs / 3));
-const WATERMARK_KINDS: WatermarkKind[] = [
-  'live_view_watermark',
-  'photo_watermark',
-  'protector_watermark',
-];
+/** The event's full-size watermarked variants (the protector's is the protected preview). */
+const WATERMARK_KINDS: WatermarkKind[] = ['live_view_watermark', 'photo_watermark'];
 
 /**
  * Derivatives of an uploaded photo: preview, thumbnail and the event's watermarked variants.
@@ -47,6 +49,7 @@ export class PhotoDerivativesService {
       images: ImageEngine;
       videos: Pick<VideoEngine, 'withInput' | 'probe' | 'poster' | 'rendition'>;
       templates: Pick<PrintTemplateRepository, 'findById'>;
+      protector: Pick<ProtectorMarks, 'protect'>;
       logger: Logger;
       bus: SignalEmitter;
       jobs: JobSender & JobBacklog;
@@ -206,19 +209,17 @@ export class PhotoDerivativesService {
     const photoId = photo.id;
     const overlays: Partial<Record<WatermarkKind, Buffer>> = {};
     for (const kind of WATERMARK_KINDS) {
-      if (kind === 'protector_watermark') {
-        // A paid event always gets its protector variant (its own image or the built-in one):
-        // guests see it in place of the unwatermarked preview (ADR 0006).
-        if (event.row.is_free === 1) continue;
-        overlays[kind] = await this.watermarkImage(event, kind);
-        continue;
-      }
       if (!event.row[kind]) continue;
       overlays[kind] = await this.watermarkImage(event, kind);
     }
     let made;
+    let guarded: Awaited<ReturnType<ProtectorMarks['protect']>> | null = null;
     try {
       made = await this.deps.images.makeDerivatives(original, overlays);
+      // A paid event's locked guests see the protected preview in place of the preview (ADR 0006,
+      // docs/domains/photos.md "Protected previews"); made from the preview, like a reprocess.
+      if (needsProtectedPreviews(event))
+        guarded = await this.deps.protector.protect(event, made.preview);
     } catch (error) {
       this.deps.logger.warn({ err: error, photoId }, 'derivatives failed');
       await this.deps.photos.update(photo.id, { status: 'failed', failureReason: 'decode failed' });
@@ -246,6 +247,11 @@ export class PhotoDerivativesService {
       const key = `${folder}${kind.replace(/_/g, '-')}.jpg`;
       await this.deps.storage.put(key, buffer, 'image/jpeg', { cacheControl: IMMUTABLE });
       derivatives[kind] = key;
+    }
+    if (guarded) {
+      const key = protectedPreviewKey(event.row.name, photo.uid, guarded.version);
+      await this.deps.storage.put(key, guarded.data, 'image/jpeg', { cacheControl: IMMUTABLE });
+      derivatives.protector_watermark = key;
     }
     return { derivatives, width: made.width, height: made.height };
   }

@@ -2,7 +2,12 @@ import { createHmac } from 'node:crypto';
 import type { Photo } from '@flashbulb/shared';
 import type { Clock } from '../../lib/clock.ts';
 import { KeyedHmac } from '../../lib/keyed-hmac.ts';
-import type { EventRow } from '../../repositories/events/event.repository.ts';
+import {
+  isPaidEvent,
+  previewChoice,
+  videoChoice,
+  type PreviewCaller,
+} from '../../access/preview-rules.ts';
 import type { PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import { isProtectedKey } from '../../storage/key-space.ts';
 import { roundedExpiry, signaturesMatch } from '../../storage/signed-get.ts';
@@ -29,14 +34,8 @@ export type MediaAudience = 'o' | 'g';
 /** `original`, or the name of one of the row's derivatives (`preview`, …). */
 const VARIANT = /^[a-z][a-z_]{0,39}$/;
 
-/** Who asks, as the presenter knows it. */
-export interface UrlView {
-  audience: 'owner' | 'private' | 'public' | 'attendee' | 'robot';
-  /** The photo's event; unknown for a guest audience counts as paid (the safe side). */
-  event: Pick<EventRow, 'is_free' | 'unlocked'> | null | undefined;
-  /** The caller may download the original (today's rules: owner, private, unlocked, prepaid, free). */
-  original: boolean;
-}
+/** Who asks, as the presenter knows it (the access layer's preview caller). */
+export type UrlView = PreviewCaller;
 
 export interface MediaGrant {
   photoId: number;
@@ -49,9 +48,7 @@ export interface MediaGrant {
 export type MediaCheck =
   { ok: true; grant: MediaGrant } | { ok: false; reason: 'missing' | 'expired' | 'bad-signature' };
 
-/** A paid event as ADR 0006 reads it: not free and not unlocked. */
-export const isPaidEvent = (event: Pick<EventRow, 'is_free' | 'unlocked'>): boolean =>
-  event.is_free !== 1 && event.unlocked !== 1;
+export { isPaidEvent };
 
 /**
  * Signed URLs kept per expiry window, for pages asked again and again (a kiosk's or album's first
@@ -97,43 +94,22 @@ export class PhotoUrls {
         ? this.mediaUrl(row.id, variant, audience)
         : this.deps.storage.publicUrl(key);
     };
-    const watermarked = {
-      live_view_watermark: url(d.live_view_watermark, 'live_view_watermark'),
-      photo_watermark: url(d.photo_watermark, 'photo_watermark'),
-      protector_watermark: url(d.protector_watermark, 'protector_watermark'),
-    };
-    // A guest of a paid event who may not download sees the protector watermark in place of the
-    // unwatermarked preview (the derivatives job always makes it for paid events).
-    const guestOfPaidEvent =
-      view.audience !== 'owner' && !view.original && (!view.event || isPaidEvent(view.event));
+    // Which variants this caller gets is the access layer's rule; here they become URLs.
+    const choice = previewChoice(view);
+    const fullSize = (variant: 'live_view_watermark' | 'photo_watermark') =>
+      choice.fullSizeWatermarks ? url(d[variant], variant) : null;
+    const protector = url(d.protector_watermark, 'protector_watermark');
+    const video = videoChoice(view, d.video_watermark !== undefined);
     return {
       // A clip's original follows a photo's rules: only callers who may download it.
       original: view.original ? url(row.storageKey, 'original') : null,
-      preview: guestOfPaidEvent
-        ? (watermarked.protector_watermark ?? watermarked.photo_watermark)
-        : url(d.preview, 'preview'),
+      preview: choice.preview === 'preview' ? url(d.preview, 'preview') : protector,
       thumbnail: url(d.thumbnail, 'thumbnail'),
-      ...watermarked,
-      video: this.videoUrl(row, view, guestOfPaidEvent, url),
+      live_view_watermark: fullSize('live_view_watermark'),
+      photo_watermark: fullSize('photo_watermark'),
+      protector_watermark: protector,
+      video: url(d[video], video),
     };
-  }
-
-  /**
-   * The playable rendition for this caller. Operators get the plain one. A guest of a paid event
-   * who has not unlocked gets only the short protected preview; other guests get the watermarked
-   * rendition when the event watermarks, else the plain one.
-   */
-  private videoUrl(
-    row: PhotoRow,
-    view: UrlView,
-    guestOfPaidEvent: boolean,
-    url: (key: string | undefined, variant: string) => string | null,
-  ): string | null {
-    const d = row.derivatives;
-    if (view.audience === 'owner') return url(d.video, 'video');
-    if (guestOfPaidEvent) return url(d.video_protected, 'video_protected');
-    if (d.video_watermark) return url(d.video_watermark, 'video_watermark');
-    return url(d.video, 'video');
   }
 
   /** A signed media URL, the same within each MEDIA_URL_SECONDS window. */

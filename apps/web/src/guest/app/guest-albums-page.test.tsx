@@ -301,6 +301,17 @@ describe('viewer', () => {
     );
   });
 
+  it('shows a locked guest the protected preview the server gives, not the thumbnail', async () => {
+    const guarded = '/files/events/e/protector-watermark-3.jpg';
+    await open('?pId=pub', [
+      albumPhoto(3, {
+        urls: { ...albumPhoto(3).urls, preview: guarded, protector_watermark: guarded },
+      }),
+    ]);
+    const dialog = within(screen.getByRole('dialog'));
+    expect(dialog.getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual([guarded]);
+  });
+
   it('a slow vertical swipe closes; a sideways swipe moves; a double tap zooms', async () => {
     await open('?pId=pub');
     vi.useFakeTimers({ shouldAdvanceTime: false });

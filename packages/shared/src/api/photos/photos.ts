@@ -329,6 +329,39 @@ export const photoCountInfo = defineEndpoint({
   errors: ['event_not_found'],
 });
 
+/**
+ * A paid event's protected previews (docs/domains/photos.md, "Protected previews"): `off` (a free
+ * event), `running` (the job is queued or working), `done` (every photo shown to guests carries the
+ * current mark) or `failed` (the job stopped with photos left: `done` of `total`).
+ */
+export const previewProtectionSchema = z.object({
+  state: z.enum(['off', 'running', 'done', 'failed']),
+  done: z.number().int(),
+  total: z.number().int(),
+});
+export type PreviewProtection = z.infer<typeof previewProtectionSchema>;
+
+export const previewProtectionStatus = defineEndpoint({
+  path: `${OWNER_PREFIX}/event/preview-protection/retrieve`,
+  auth: 'owner',
+  tag: 'photos',
+  summary:
+    'Progress of making a paid event’s protected previews (after turning paid or a new mark)',
+  body: z.object({ event_id: idSchema }),
+  result: previewProtectionSchema,
+  errors: ['event_not_found'],
+});
+
+export const previewProtectionRestart = defineEndpoint({
+  path: `${OWNER_PREFIX}/event/preview-protection/restart`,
+  auth: 'owner',
+  tag: 'photos',
+  summary: 'Make the protected previews still missing (photos already done are skipped)',
+  body: z.object({ event_id: idSchema }),
+  result: previewProtectionSchema,
+  errors: ['event_not_found'],
+});
+
 export const keyPhotoCountInfo = defineEndpoint({
   path: '/event/photo-count-info/retrieve',
   auth: 'key',

@@ -1,6 +1,6 @@
 import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { useTranslation } from 'react-i18next';
-import { playsOnItsOwn, videoSource } from '../utils/photo-image.ts';
+import { needsWatermarkOverlay, playsOnItsOwn, videoSource } from '../utils/photo-image.ts';
 import type { useViewerGestures } from './use-viewer-gestures.ts';
 import type { ViewerZoom } from './use-viewer-zoom.ts';
 
@@ -66,8 +66,8 @@ export function ViewerStage({
           }
         />
       )}
-      {photo && !photo.urls.photo_watermark && watermarkOverlay && (
-        <img className="albums-viewer-watermark" src={watermarkOverlay} alt="" />
+      {photo && needsWatermarkOverlay(photo, watermarkOverlay) && (
+        <img className="albums-viewer-watermark" src={watermarkOverlay ?? undefined} alt="" />
       )}
     </div>
   );

@@ -17,8 +17,19 @@ import { renderApp } from '../../../../test/render-app.tsx';
 
 const UPDATE = `${OWNER}/event/update`;
 
-const openEdit = async (event: FlashbulbEvent, user = superUser) => {
-  const api = installConsoleApi({ user, events: [event], routes: { [UPDATE]: { ok: event } } });
+const PROTECTION = `${OWNER}/event/preview-protection/retrieve`;
+const PROTECTION_RESTART = `${OWNER}/event/preview-protection/restart`;
+
+const openEdit = async (
+  event: FlashbulbEvent,
+  user = superUser,
+  routes: NonNullable<Parameters<typeof installConsoleApi>[0]>['routes'] = {},
+) => {
+  const api = installConsoleApi({
+    user,
+    events: [event],
+    routes: { [UPDATE]: { ok: event }, ...routes },
+  });
   renderApp(`/events#ename=${event.name}`);
   const dialog = await screen.findByRole('dialog', { name: `Edit event ${event.full_name}` });
   await within(dialog).findByLabelText(/^Title/);
@@ -186,6 +197,52 @@ describe('paid tab: employee unlock codes', () => {
     expect(entries).toHaveLength(2);
     expect(entries[0]).toBe('Ann_Lee_AB12');
     expect(entries[1]).toMatch(/^Bob_Ray_[A-Z0-9]{4}$/);
+  });
+});
+
+describe('paid tab: protected previews', () => {
+  it('shows the job’s progress, asks again while it runs, and offers "Try again" when photos are left', async () => {
+    const event = storedEvent({ is_free: 0 });
+    let restarted = false;
+    const e = await openEdit(event, superUser, {
+      // Failed until "Try again" restarts the job, then (asked again) done.
+      [PROTECTION]: () => ({
+        ok: restarted
+          ? { state: 'done', done: 1200, total: 1200 }
+          : { state: 'failed', done: 340, total: 1200 },
+      }),
+      [PROTECTION_RESTART]: () => {
+        restarted = true;
+        return { ok: { state: 'running', done: 341, total: 1200 } };
+      },
+    });
+    await e.user.click(within(e.dialog).getByRole('tab', { name: 'Paid' }));
+    const panel = await within(e.dialog).findByRole('region', { name: 'Protected previews' });
+    expect((await within(panel).findByRole('status')).textContent).toBe(
+      'Previews protected: 340 / 1,200 — some photos could not be protected.',
+    );
+    await e.user.click(within(panel).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(e.api.callsTo(PROTECTION_RESTART)).toHaveLength(1));
+    const asked = e.api.callsTo(PROTECTION).length;
+    expect(e.api.callsTo(PROTECTION_RESTART)[0]!.body).toEqual({ event_id: event.id });
+    expect(within(panel).getByRole('status').textContent).toBe('Protecting previews: 341 / 1,200');
+    // While it runs the console asks again (every 2 s) until the job is done.
+    await waitFor(
+      () =>
+        expect(within(panel).getByRole('status').textContent).toBe(
+          'Previews protected: 1,200 / 1,200',
+        ),
+      { timeout: 6000 },
+    );
+    expect(e.api.callsTo(PROTECTION).length).toBeGreaterThan(asked);
+  });
+
+  it('says nothing about protection for a free event', async () => {
+    const e = await openEdit(storedEvent({ is_free: 1 }));
+    await e.user.click(within(e.dialog).getByRole('tab', { name: 'Paid' }));
+    await within(e.dialog).findByLabelText('Protector watermark');
+    expect(within(e.dialog).queryByRole('region', { name: 'Protected previews' })).toBeNull();
+    expect(e.api.callsTo(PROTECTION)).toHaveLength(0);
   });
 });
 

@@ -14,6 +14,8 @@ import {
   NullableTextField,
   TextAreaField,
 } from './form-fields.tsx';
+import { useEditorContext } from '../hooks/editor-context.ts';
+import { PreviewProtectionPanel } from './preview-protection-panel.tsx';
 import { PricingButtonsEditor } from './pricing-buttons-editor.tsx';
 import { SecureInput, SectionTitle } from './toggled-fields.tsx';
 import { UnlockCodesTable } from './unlock-codes-table.tsx';
@@ -21,6 +23,7 @@ import { UnlockCodesTable } from './unlock-codes-table.tsx';
 export function PaidTab() {
   const { t } = useTranslation();
   const { control, setValue, getValues } = useFormContext<EventFormValues>();
+  const { mode, event } = useEditorContext();
   const paid = useWatch({ control, name: 'is_free' }) === 0;
   const upsell = useWatch({ control, name: 'opts.upsellEnabled' }) === 1;
   const dirty = { shouldDirty: true } as const;
@@ -40,8 +43,13 @@ export function PaidTab() {
       <NullableTextField
         name="protector_watermark"
         label={t('events.paid.protectorWatermark')}
+        description={t('events.paid.protectorHint')}
         disabled={!paid}
       />
+      {/* The saved event's previews (a change shows here once it is saved). */}
+      {mode === 'edit' && event && event.is_free === 0 && (
+        <PreviewProtectionPanel eventId={event.id} />
+      )}
       <SectionTitle>{t('events.paid.codesSection')}</SectionTitle>
       <UnlockCodesTable />
       <SectionTitle>{t('events.paid.shopSection')}</SectionTitle>
