@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Handlers } from '../http/register-endpoints.ts';
 import { operatorPhotos } from '../presenters/photo.presenter.ts';
 import type { PhotoChangesService } from '../services/photos/photo-changes.service.ts';
+import type { PhotoModerationService } from '../services/photos/photo-moderation.service.ts';
 import type { PhotoListingService } from '../services/photos/photo-listing.service.ts';
 import type { PhotoUploadService } from '../services/photos/photo-upload.service.ts';
 import type { StockUploadService } from '../services/events/stock-upload.service.ts';
@@ -117,6 +118,7 @@ export const createHandlers = (services: {
   photoUploads: PhotoUploadService;
   photoListing: PhotoListingService;
   photoChanges: PhotoChangesService;
+  photoModeration: PhotoModerationService;
   stockUploads: StockUploadService;
   shares: ShareService;
   miniAlbums: MiniAlbumService;
@@ -285,6 +287,9 @@ export const createHandlers = (services: {
     services.photoChanges.createActivity(principal, body),
   bulkCreateActivity: async ({ principal, body }) =>
     services.photoChanges.bulkCreateActivity(principal, body),
+  moderationQueue: async ({ principal, body }) => services.photoModeration.queue(principal, body),
+  moderationDecide: async ({ principal, body }) => services.photoModeration.decide(principal, body),
+  moderationLog: async ({ principal, body }) => services.photoModeration.log(principal, body),
   // albums
   generateShareLink: async ({ principal, body }) => services.shares.generateLink(principal, body),
   trackShare: async ({ principal, body }) => services.shares.track(principal, body),

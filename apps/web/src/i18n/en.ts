@@ -7,6 +7,7 @@ import { enOutbox } from './en-outbox.ts';
 import { enOperations } from './en-operations.ts';
 import { enWebhooks } from './en-webhooks.ts';
 import { enLeads } from './en-leads.ts';
+import { enModeration } from './en-moderation.ts';
 import { enWebapp } from './en-webapp.ts';
 import { enSetup } from './en-setup.ts';
 import { enOrders } from './en-orders.ts';
@@ -136,6 +137,7 @@ export const en = {
   webhooks: enWebhooks,
   operations: enOperations,
   leads: enLeads,
+  moderation: enModeration,
   templates: enTemplates,
   printDesk: enPrintDesk,
   payments: enPayments,
