@@ -1,6 +1,8 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { photos } from '../../db/schema.ts';
-import type { PhotoRow } from './photo.repository.ts';
+
+/** A photo row (as photo.repository.ts's `PhotoRow`; named here so the two files import no circle). */
+type PhotoRow = typeof photos.$inferSelect;
 
 /**
  * Who a photo has reached: the one rule every guest read and every guest-facing reaction asks,
