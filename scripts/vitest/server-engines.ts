@@ -37,6 +37,9 @@ export const BOTH_ENGINES: readonly string[] = [
   'photos/upload-completion-race.test.ts',
   // Keyset paging over the photo list (SQL written by hand).
   'photos/list-paging.test.ts',
+  // Moderation: approval's conditional update (CASE on the row as locked), the release job,
+  // rejection's delete with owed storage in one transaction, the queue's jsonb tag filter.
+  'photos/moderation.test.ts',
   // The throttle (sign-in lockout) and the HTTP rate-limit store (raw SQL).
   'identity/lockout.test.ts',
   'platform/http.test.ts',

@@ -154,6 +154,7 @@ export const createContainer = async (
       await jobs.startWorker(
         bindJobs({
           photoDerivatives: photos.services.photoDerivatives,
+          photoModeration: photos.services.photoModeration,
           photoRetention: photos.services.photoRetention,
           photoVariants: photos.services.photoVariants,
           previewProtection: photos.services.previewProtection,

@@ -15,6 +15,7 @@ export * from './api/events/share-bucket.ts';
 export * from './rules/event-rules.ts';
 export * from './rules/text-rules.ts';
 export * from './api/photos/photos.ts';
+export * from './api/photos/moderation.ts';
 export * from './api/albums/albums.ts';
 export * from './rules/media-rules.ts';
 export * from './rules/page-type.ts';

@@ -78,6 +78,8 @@ export const PERMISSIONS = {
   'photo.delete': row(Y, Y, Y, N, N, N, N, N, N),
   /** Hide, show, categorise, curate and reprocess photos. */
   'photo.curate': row(Y, Y, Y, Y, N, N, N, N, N),
+  /** The moderation queue: approve or reject waiting photos, read the moderation log. */
+  'photo.moderate': row(Y, Y, Y, N, N, N, N, N, N),
   /** Robots report activities on the photos of their event. */
   'photo.activity': row(N, N, N, N, N, N, N, Y, N),
   /** Share pages and share tracking; mini-album links. */
@@ -142,6 +144,7 @@ export const WRONG_KEY_TYPE: Record<
   'photo.count': { key: 'invalid_key', field: 'key_type' },
   'photo.delete': { key: 'forbidden' },
   'photo.curate': { key: 'forbidden', field: 'key_type' },
+  'photo.moderate': { key: 'forbidden' },
   'photo.activity': { key: 'invalid_key' },
   'photo.share': { key: 'invalid_key', field: 'key_type' },
   'attendee.kiosk': { key: 'invalid_key', field: 'key_type' },

@@ -36,6 +36,10 @@ import {
   type PhotoImageProcessDeps,
 } from '../jobs/photo-image-process.job.ts';
 import { photosRetentionJob, type PhotosRetentionDeps } from '../jobs/photos-retention.job.ts';
+import {
+  photosModerationReleaseJob,
+  type PhotosModerationReleaseDeps,
+} from '../jobs/photos-moderation-release.job.ts';
 import { photosStuckJob, type PhotosStuckDeps } from '../jobs/photos-stuck.job.ts';
 import {
   printRenderJob,
@@ -84,6 +88,7 @@ export type JobServices = MailDeliverDeps &
   AttendeesCleanupDeps &
   PhotoDerivativesDeps &
   PhotosRetentionDeps &
+  PhotosModerationReleaseDeps &
   PhotosStuckDeps &
   StorageProtectLegacyDeps &
   StorageProtectPhotoDeps &
@@ -123,6 +128,7 @@ export const bindJobs = (services: JobServices): BoundJobs => ({
   'attendees.cleanup': bindJob(attendeesCleanupJob, services),
   'photo.derivatives': bindJob(photoDerivativesJob, services),
   'photos.retention': bindJob(photosRetentionJob, services),
+  'photos.moderation-release': bindJob(photosModerationReleaseJob, services),
   'photos.requeue-stuck': bindJob(photosStuckJob, services),
   'storage.protect-legacy': bindJob(storageProtectLegacyJob, services),
   'storage.protect-photo': bindJob(storageProtectPhotoJob, services),

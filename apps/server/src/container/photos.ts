@@ -9,6 +9,8 @@ import { MediaAccessService } from '../services/photos/media-access.service.ts';
 import { PhotoUrls } from '../services/photos/photo-urls.ts';
 import { StorageMigration } from '../services/photos/storage-migration.ts';
 import { PhotoChangesService } from '../services/photos/photo-changes.service.ts';
+import { PhotoModerationService } from '../services/photos/photo-moderation.service.ts';
+import { ModerationRepository } from '../repositories/photos/moderation.repository.ts';
 import { PhotoDerivativesService } from '../services/photos/photo-derivatives.service.ts';
 import { PhotoListingService } from '../services/photos/photo-listing.service.ts';
 import { PhotoRetentionService } from '../services/photos/photo-retention.service.ts';
@@ -151,6 +153,14 @@ export const wirePhotos = (
     uidSecret: secrets.signingKey,
   });
   registerPhotoListeners(bus, { jobs, photoVariants, previewProtection });
+  const photoModeration = new PhotoModerationService({
+    moderation: new ModerationRepository(database.db),
+    access,
+    urls,
+    jobs,
+    bus,
+    logger: photoLogger,
+  });
   return {
     photoEvents,
     repositories: { photos },
@@ -158,6 +168,7 @@ export const wirePhotos = (
       photoUploads,
       photoListing,
       photoChanges,
+      photoModeration,
       photoDerivatives,
       photoVariants,
       previewProtection,

@@ -439,6 +439,15 @@ export const photos = pgTable(
     createdAt: createdAt(),
     /** When albums may show the photo: after the event's photo delay. */
     availableAt: timestamp('available_at', { withTimezone: true }).notNull(),
+    /**
+     * Moderation (services/photos/moderation.ts): `pending` waits in the console queue and reaches
+     * no guest; `releasing` was approved and its `photo.ready` is still owed (job
+     * `photos.moderation-release`); `approved` is out (approved, or never held).
+     */
+    moderation: text('moderation')
+      .$type<'pending' | 'releasing' | 'approved'>()
+      .notNull()
+      .default('approved'),
   },
   (t) => [
     uniqueIndex('photos_uid_idx').on(t.uid),
@@ -452,6 +461,10 @@ export const photos = pgTable(
     index('photos_processing_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'processing'`),
+    /** The moderation queue and the release sweep read only photos not yet out. */
+    index('photos_moderation_idx')
+      .on(t.eventId, t.createdAt)
+      .where(sql`${t.moderation} <> 'approved'`),
   ],
 );
 

@@ -80,6 +80,21 @@ export const photoDerivatives = jobSpec({
   singletonKey: ({ photoId }) => `derive-${photoId}`,
 });
 
+/**
+ * Moderation: `photo.ready` for approved photos whose announcement is owed (`moderation =
+ * 'releasing'`), then `approved`. Sent after each approval; the schedule makes up a send lost to a
+ * crash. One run at a time, so two rounds never announce the same photo together.
+ */
+export const photosModerationRelease = jobSpec({
+  name: 'photos.moderation-release',
+  summary: 'Announce approved photos (photo.ready) whose approval has not been announced yet',
+  payload: z.object({}),
+  retry: { limit: 5, delaySeconds: 5, backoff: true },
+  schedule: '*/5 * * * *',
+  policy: 'stately',
+  singletonKey: () => 'moderation-release',
+});
+
 export const photosRetention = jobSpec({
   name: 'photos.retention',
   summary: 'Archive originals after instant_archive_days, delete after photo_auto_delete_days',
@@ -384,6 +399,7 @@ export const jobCatalogue = [
   authPasswordReset,
   attendeesCleanup,
   photoDerivatives,
+  photosModerationRelease,
   photosRetention,
   photosStuck,
   storageProtectLegacy,

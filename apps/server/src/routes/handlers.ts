@@ -12,6 +12,7 @@ import type { Handlers } from '../http/register-endpoints.ts';
 import { operatorPhotos } from '../presenters/photo.presenter.ts';
 import type { PhotoChangesService } from '../services/photos/photo-changes.service.ts';
 import type { PreviewProtectionService } from '../services/photos/preview-protection.service.ts';
+import type { PhotoModerationService } from '../services/photos/photo-moderation.service.ts';
 import type { PhotoListingService } from '../services/photos/photo-listing.service.ts';
 import type { PhotoUploadService } from '../services/photos/photo-upload.service.ts';
 import type { StockUploadService } from '../services/events/stock-upload.service.ts';
@@ -120,6 +121,7 @@ export const createHandlers = (services: {
   photoListing: PhotoListingService;
   photoChanges: PhotoChangesService;
   previewProtection: PreviewProtectionService;
+  photoModeration: PhotoModerationService;
   stockUploads: StockUploadService;
   shares: ShareService;
   miniAlbums: MiniAlbumService;
@@ -293,6 +295,9 @@ export const createHandlers = (services: {
     services.photoChanges.createActivity(principal, body),
   bulkCreateActivity: async ({ principal, body }) =>
     services.photoChanges.bulkCreateActivity(principal, body),
+  moderationQueue: async ({ principal, body }) => services.photoModeration.queue(principal, body),
+  moderationDecide: async ({ principal, body }) => services.photoModeration.decide(principal, body),
+  moderationLog: async ({ principal, body }) => services.photoModeration.log(principal, body),
   // albums
   generateShareLink: async ({ principal, body }) => services.shares.generateLink(principal, body),
   trackShare: async ({ principal, body }) => services.shares.track(principal, body),

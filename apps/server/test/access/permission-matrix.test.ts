@@ -650,6 +650,19 @@ const rows: Record<EndpointName, Row> = {
       ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
     }),
   },
+  moderationQueue: {
+    body: () => ({ event_id: eventA.id }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  moderationDecide: {
+    body: async () => {
+      const photo = await insertPhoto(eventA);
+      await t.app.container.repositories.photos.update(photo.id, { moderation: 'pending' });
+      return { event_id: eventA.id, photo_id_array: [photo.id], decision: 'approve' };
+    },
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  moderationLog: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
 
   // ---- albums ----------------------------------------------------------------------------------
   generateShareLink: {

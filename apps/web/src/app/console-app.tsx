@@ -20,6 +20,9 @@ const AttendeesPage = lazy(
 );
 const OutboxPage = lazy(() => import('../features/messaging/outbox/components/outbox-page.tsx'));
 const LeadsPage = lazy(() => import('../features/attendees/leads/components/leads-page.tsx'));
+const ModerationPage = lazy(
+  () => import('../features/albums/moderation-queue/components/moderation-page.tsx'),
+);
 const OrganisationsPage = lazy(() =>
   import('../features/identity/setup/components/organisations-page.tsx').then((m) => ({
     default: m.OrganisationsPage,
@@ -166,6 +169,14 @@ export default function ConsoleApp({ user }: { user: SessionUser }) {
           element={
             <Suspense fallback={<FullPageLoader />}>
               <OutboxPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="events/:eventCode/moderation"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <ModerationPage />
             </Suspense>
           }
         />

@@ -8,6 +8,7 @@ import { enOperations } from './en-operations.ts';
 import { enPrivacyLog } from './en-privacy-log.ts';
 import { enWebhooks } from './en-webhooks.ts';
 import { enLeads } from './en-leads.ts';
+import { enModeration } from './en-moderation.ts';
 import { enWebapp } from './en-webapp.ts';
 import { enSetup } from './en-setup.ts';
 import { enOrders } from './en-orders.ts';
@@ -141,6 +142,7 @@ export const en = {
   operations: enOperations,
   privacyLog: enPrivacyLog,
   leads: enLeads,
+  moderation: enModeration,
   templates: enTemplates,
   printDesk: enPrintDesk,
   payments: enPayments,

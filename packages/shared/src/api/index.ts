@@ -5,6 +5,7 @@ import * as robots from './events/robots.ts';
 import * as stockImages from './events/stock-images.ts';
 import * as shareBucket from './events/share-bucket.ts';
 import * as photos from './photos/photos.ts';
+import * as moderation from './photos/moderation.ts';
 import * as albums from './albums/albums.ts';
 import * as webapp from './albums/webapp.ts';
 import * as attendees from './attendees/attendees.ts';
@@ -89,6 +90,9 @@ export const endpoints = {
   curationReprocess: photos.curationReprocess,
   createActivity: photos.createActivity,
   bulkCreateActivity: photos.bulkCreateActivity,
+  moderationQueue: moderation.moderationQueue,
+  moderationDecide: moderation.moderationDecide,
+  moderationLog: moderation.moderationLog,
   // albums: shares, mini-albums, downloads, the web-app page
   generateShareLink: albums.generateShareLink,
   trackShare: albums.trackShare,

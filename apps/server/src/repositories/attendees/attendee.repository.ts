@@ -9,6 +9,7 @@ import {
   photos,
 } from '../../db/schema.ts';
 import { escapeLike, idList } from '../sql-helpers.ts';
+import { releasedSql } from '../photos/photo-visibility.ts';
 
 export type AttendeeRow = typeof attendees.$inferSelect;
 export type NewAttendeeRow = typeof attendees.$inferInsert;
@@ -240,6 +241,7 @@ export class AttendeeRepository {
         and(
           eq(photos.eventId, eventId),
           eq(photos.status, 'ready'),
+          releasedSql,
           sql`(${photos.attendeeUid} = ${attendees.uid} or exists (
             select 1 from attendee_photos ap
             where ap.attendee_id = ${attendees.id} and ap.photo_id = ${photos.id}))`,

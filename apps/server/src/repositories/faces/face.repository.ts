@@ -2,6 +2,12 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { indexIgnoreFaces, photoFaces, photoFaceScans, photos } from '../../db/schema.ts';
 import { rowsOf } from '../raw-rows.ts';
+import {
+  releasedAs,
+  releasedSql,
+  shownToGuestsAs,
+  shownToGuestsSql,
+} from '../photos/photo-visibility.ts';
 
 export type PhotoFaceRow = typeof photoFaces.$inferSelect;
 export type PhotoFaceScanRow = typeof photoFaceScans.$inferSelect;
@@ -159,7 +165,7 @@ export class FaceRepository {
       where f.event_id = ${input.eventId}
         and f.model = ${input.model}
         and p.status = 'ready'
-        ${input.visibleOnly ? sql`and p.is_visible = 1` : sql``}
+        and ${input.visibleOnly ? shownToGuestsAs('p') : releasedAs('p')}
         and d.distance <= ${input.maxDistance}
       order by d.distance, f.id
       limit ${input.limit}
@@ -272,7 +278,7 @@ export class FaceRepository {
         and(
           inArray(photoFaces.id, faceIds),
           eq(photos.status, 'ready'),
-          visibleOnly ? eq(photos.isVisible, 1) : undefined,
+          visibleOnly ? shownToGuestsSql : releasedSql,
         ),
       );
     return new Set(rows.map((r) => r.id));
@@ -290,6 +296,7 @@ export class FaceRepository {
           select 1 from photos p
           left join photo_face_scans s on s.photo_id = p.id and s.model = ${model}
           where p.event_id = e.id and p.status = 'ready' and p.media_type <> 'video'
+            and ${releasedAs('p')}
             and s.photo_id is null
         )
       order by e.id
@@ -340,8 +347,9 @@ export class FaceRepository {
   /** Ready photos (images) of an event: what indexing covers. */
   async indexablePhotoCount(eventId: number): Promise<number> {
     const result = await this.db.execute(sql`
-      select count(*)::int as n from photos
-      where event_id = ${eventId} and status = 'ready' and media_type <> 'video'
+      select count(*)::int as n from photos p
+      where p.event_id = ${eventId} and p.status = 'ready' and p.media_type <> 'video'
+        and ${releasedAs('p')}
     `);
     return Number(rowsOf(result)[0]?.n ?? 0);
   }
@@ -363,6 +371,7 @@ export class FaceRepository {
       select p.id from photos p
       left join photo_face_scans s on s.photo_id = p.id and s.model = ${model}
       where p.event_id = ${eventId} and p.status = 'ready' and p.media_type <> 'video'
+        and ${releasedAs('p')}
         and (s.photo_id is null or ${stale})
       order by p.id
       limit ${limit}

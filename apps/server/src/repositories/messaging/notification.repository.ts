@@ -15,6 +15,7 @@ import {
   type OutboxChannel,
   type OutboxStatus,
 } from '../../db/schema.ts';
+import { isReleased } from '../photos/photo-visibility.ts';
 
 /** Who a notification about an attendee goes to. */
 export interface AttendeeContact {
@@ -88,13 +89,16 @@ export class NotificationRepository {
         uid: photos.uid,
         eventId: photos.eventId,
         status: photos.status,
+        moderation: photos.moderation,
         attendeeUid: photos.attendeeUid,
         organisationId: events.organisationId,
       })
       .from(photos)
       .innerJoin(events, eq(events.id, photos.eventId))
       .where(eq(photos.id, photoId));
-    if (!photo || photo.status !== 'ready') return { photo: null, attendees: [] };
+    // A photo held by moderation is nobody's news yet: its approval sends `photo.ready`.
+    if (!photo || photo.status !== 'ready' || !isReleased(photo))
+      return { photo: null, attendees: [] };
     const attached = sql`exists (select 1 from ${attendeePhotos}
       where ${attendeePhotos.attendeeId} = ${attendees.id} and ${attendeePhotos.photoId} = ${photoId})`;
     const rows = await this.db

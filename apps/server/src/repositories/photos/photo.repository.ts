@@ -18,6 +18,7 @@ import type { Db } from '../../db/database.ts';
 import { attendeePhotoScope } from '../attendees/attendee.repository.ts';
 import { rowsOf } from '../raw-rows.ts';
 import { escapeLike } from '../sql-helpers.ts';
+import { shownToGuestsSql } from './photo-visibility.ts';
 import {
   activities,
   events as eventsTable,
@@ -57,7 +58,7 @@ export interface PhotoFilter {
   attendeeAlbum?: { attendeeId: number; uid: string };
   /** With `attendeeAlbum`: only its photos of `eventId` (what a sale at that event covers). */
   albumEventOnly?: boolean;
-  /** Only photos albums may show now (ready, visible, past their delay). */
+  /** Only photos albums may show now (shown to guests, photo-visibility.ts, and past their delay). */
   publishedOnly?: boolean;
   includeDelayed?: boolean;
   /**
@@ -216,8 +217,7 @@ export class PhotoRepository {
     ];
     if (f.publishedOnly) {
       c.push(
-        eq(photos.status, 'ready'),
-        eq(photos.isVisible, 1),
+        shownToGuestsSql,
         f.vipUploadedBy
           ? or(lte(photos.availableAt, f.now), lte(photos.createdAt, f.vipUploadedBy))
           : lte(photos.availableAt, f.now),

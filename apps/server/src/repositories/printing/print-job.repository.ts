@@ -7,6 +7,7 @@ import {
   printRequests,
   type PrintJobState,
 } from '../../db/schema.ts';
+import { releasedSql } from '../photos/photo-visibility.ts';
 
 export type PrintJobRow = typeof printJobs.$inferSelect;
 export type NewPrintJobRow = typeof printJobs.$inferInsert;
@@ -86,6 +87,7 @@ export class PrintJobRepository {
           and(
             eq(photos.eventId, eventId),
             eq(photos.status, 'ready'),
+            releasedSql,
             eq(photos.mediaType, 'image'),
             eq(photos.printable, 1),
             isNull(photos.imageProcessId),

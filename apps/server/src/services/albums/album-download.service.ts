@@ -17,6 +17,7 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import { uniqueNames, zipStream, type ZipEntry } from '../../lib/zip-stream.ts';
 import type { EventRecord, EventRepository } from '../../repositories/events/event.repository.ts';
 import type { PhotoRepository, PhotoRow } from '../../repositories/photos/photo.repository.ts';
+import { shownToGuests } from '../../repositories/photos/photo-visibility.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { attendeeMayDownloadPhoto } from '../photos/photo-downloads.ts';
 import type { PhotoListingService } from '../photos/photo-listing.service.ts';
@@ -149,10 +150,10 @@ export class AlbumDownloadService {
       for (const id of ids) {
         const row = await this.deps.photoRows.findById(id);
         if (!row || !(await this.deps.listing.inScope(grant, row))) continue;
-        // Guests see ready, visible, published photos only (as the album lists them).
+        // Guests see photos shown to guests and past their delay only (as the album lists them).
         const shown =
           row.status === 'ready' &&
-          (grant.audience === 'owner' || (row.isVisible === 1 && row.availableAt <= now));
+          (grant.audience === 'owner' || (shownToGuests(row) && row.availableAt <= now));
         if (shown) yield { row, pick: await this.pick(grant, row) };
       }
       return;

@@ -1,5 +1,6 @@
 import type { EventRow } from '../../repositories/events/event.repository.ts';
 import type { PhotoRow } from '../../repositories/photos/photo.repository.ts';
+import { shownToGuests } from '../../repositories/photos/photo-visibility.ts';
 import type { Audience } from '../photos/photo-downloads.ts';
 
 /** Whether an album may show a photo now, later (`due`), or not at all. */
@@ -7,11 +8,12 @@ export type AlbumDecision = { show: true } | { show: false; due: Date | null };
 
 /**
  * The public photo list's rule for one photo (PhotoListingService.list): owners see every ready photo;
- * other keys only visible ones past the photo delay; the public key only within the event's
+ * other keys only those shown to guests (visible, not held by moderation: photo-visibility.ts) past
+ * the photo delay; the public key only within the event's
  * stream window (`photo_stream_available_minutes`). Live streams and mini-albums apply it per photo.
  */
 export const albumDecision = (
-  photo: Pick<PhotoRow, 'status' | 'isVisible' | 'availableAt' | 'createdAt'>,
+  photo: Pick<PhotoRow, 'status' | 'isVisible' | 'moderation' | 'availableAt' | 'createdAt'>,
   event: Pick<EventRow, 'photo_stream_available_minutes'>,
   audience: Audience,
   now: Date,
@@ -19,7 +21,7 @@ export const albumDecision = (
 ): AlbumDecision => {
   if (photo.status !== 'ready') return { show: false, due: null };
   if (audience === 'owner') return { show: true };
-  if (photo.isVisible !== 1) return { show: false, due: null };
+  if (!shownToGuests(photo)) return { show: false, due: null };
   const minutes = event.photo_stream_available_minutes;
   if (
     options.streamWindow &&

@@ -22,6 +22,7 @@ import type {
 } from '../../repositories/faces/engine/face-engine-provider.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PhotoFilter, PhotoRepository } from '../../repositories/photos/photo.repository.ts';
+import { shownToGuests } from '../../repositories/photos/photo-visibility.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { isProtectedKey } from '../../storage/key-space.ts';
 import type { PhotoListingService } from '../photos/photo-listing.service.ts';
@@ -335,7 +336,7 @@ export class FaceSearchService {
     if (audience === 'guest' && grant.audience !== 'g') return null;
     const row = await this.deps.photos.findById(grant.photoId);
     if (!row || row.eventId !== event.id) return null;
-    if (audience === 'guest' && (row.isVisible !== 1 || row.status !== 'ready')) return null;
+    if (audience === 'guest' && !shownToGuests(row)) return null;
     return this.deps.urls.keyOf(row, grant.variant) ?? null;
   }
 
@@ -354,7 +355,7 @@ export class FaceSearchService {
     const uid = PHOTO_FOLDER.exec(key)?.[1];
     if (!uid) return null;
     const row = await this.deps.photos.findByEventUid(event.id, uid);
-    if (!row || row.isVisible !== 1 || row.status !== 'ready') return null;
+    if (!row || !shownToGuests(row)) return null;
     const variants = Object.values(row.derivatives).filter((k) => !isProtectedKey(k));
     return variants.includes(key) ? key : null;
   }

@@ -1,4 +1,5 @@
 import type { PhotoRepository } from '../../repositories/photos/photo.repository.ts';
+import { shownToGuests } from '../../repositories/photos/photo-visibility.ts';
 import { SIGNED_GET_SECONDS } from '../../storage/signed-get.ts';
 import type { LocalObjectReader, StorageRepository } from '../../storage/storage.repository.ts';
 import type { PhotoUrls } from './photo-urls.ts';
@@ -35,7 +36,7 @@ export class MediaAccessService {
     const { grant } = checked;
     const row = await this.deps.photos.findById(grant.photoId);
     if (!row) return { kind: 'missing' };
-    if (grant.audience === 'g' && (row.isVisible !== 1 || row.status !== 'ready')) {
+    if (grant.audience === 'g' && !shownToGuests(row)) {
       return { kind: 'denied', reason: 'not-shown' };
     }
     const key = this.deps.urls.keyOf(row, grant.variant);

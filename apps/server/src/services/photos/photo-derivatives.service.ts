@@ -23,6 +23,7 @@ import {
   protectedPreviewKey,
   type ProtectorMarks,
 } from './protector-mark.ts';
+import { announcesReady } from './moderation.ts';
 
 /** A photo still `processing` this long after its upload without a pending job is stuck. */
 export const STUCK_AFTER_MS = 5 * 60_000;
@@ -72,14 +73,14 @@ export class PhotoDerivativesService {
     if (!original) return;
     const derived = await this.imageDerivatives(photo, event, original);
     if (!derived) return;
-    await this.deps.photos.update(photo.id, {
+    const ready = await this.deps.photos.update(photo.id, {
       status: 'ready',
       derivatives: derived.derivatives,
       width: derived.width,
       height: derived.height,
       failureReason: null,
     });
-    await this.ready(photo);
+    if (ready) await this.ready(ready);
     // An animated GIF keeps its motion: a looping MP4 beside its first-frame pictures.
     if (photo.contentType === 'image/gif' && (await this.deps.images.frameCount(original)) > 1)
       await this.deps.jobs.send('video.renditions', { photoId: photo.id });
@@ -137,7 +138,7 @@ export class PhotoDerivativesService {
     }
     if (isClip) {
       const now = await this.deps.photos.findById(photo.id);
-      if (now?.status === 'ready') await this.ready(photo);
+      if (now?.status === 'ready') await this.ready(now);
     }
   }
 
@@ -256,8 +257,14 @@ export class PhotoDerivativesService {
     return { derivatives, width: made.width, height: made.height };
   }
 
-  private ready(photo: { id: number; eventId: number }): Promise<void> {
-    return this.deps.bus.emit('photo.ready', { photoId: photo.id, eventId: photo.eventId });
+  /**
+   * `photo.ready`, read from the row the status change answered: a photo held by moderation
+   * announces nothing until its approval (moderation.ts), and an approval made while the
+   * derivatives ran has flipped the row before this read, so exactly one of the two announces.
+   */
+  private async ready(photo: PhotoRow): Promise<void> {
+    if (!announcesReady(photo)) return;
+    await this.deps.bus.emit('photo.ready', { photoId: photo.id, eventId: photo.eventId });
   }
 
   private async derivativeJobPhotoIds(which: 'pending' | 'failed'): Promise<Set<unknown>> {

@@ -86,16 +86,21 @@ export const removePhotoFiles = async (
   rows: PhotoRow[],
 ): Promise<void> => {
   for (const row of rows) {
-    // The original may have been archived: its key is `archive/[protected/]events/<code>/…` then.
-    const code = /(?:^|\/)events\/([^/]+)\//.exec(row.storageKey)?.[1];
-    if (!code) continue;
-    const folder = photoFolder(code, row.uid);
-    const hidden = protectedPhotoFolder(code, row.uid);
-    // Public files, protected files, and archives from before and after ADR 0006.
-    for (const prefix of [folder, hidden, `archive/${folder}`, `archive/${hidden}`]) {
-      await storage.deletePrefix(prefix);
-    }
+    for (const prefix of photoFilePrefixes(row)) await storage.deletePrefix(prefix);
   }
+};
+
+/**
+ * The storage folders holding a photo's files: public files, protected files, and archives from
+ * before and after ADR 0006. The original may have been archived: its key is
+ * `archive/[protected/]events/<code>/…` then.
+ */
+export const photoFilePrefixes = (row: Pick<PhotoRow, 'storageKey' | 'uid'>): string[] => {
+  const code = /(?:^|\/)events\/([^/]+)\//.exec(row.storageKey)?.[1];
+  if (!code) return [];
+  const folder = photoFolder(code, row.uid);
+  const hidden = protectedPhotoFolder(code, row.uid);
+  return [folder, hidden, `archive/${folder}`, `archive/${hidden}`];
 };
 
 /** The `photo.deleted` payload of a deleted row. */

@@ -30,6 +30,8 @@ import { IMAGE_MAX_BYTES, protectedPhotoFolder, readUpload } from './photo-files
 import type { Quotas } from '../operations/quotas.ts';
 import { presentOperatorPhoto, presentRobotUpload } from '../../presenters/photo.presenter.ts';
 import { photoDelay } from './photo-delay.ts';
+import { heldForModeration } from './moderation.ts';
+import type { Audience } from './photo-downloads.ts';
 import type { PhotoUrls } from './photo-urls.ts';
 
 /**
@@ -159,6 +161,7 @@ export class PhotoUploadService {
       originalPhotoId,
       input.tags ?? [],
       input.is_360 === 1,
+      caller.audience,
     );
     return { ...this.present(photo, caller), upload_result: result };
   }
@@ -179,6 +182,11 @@ export class PhotoUploadService {
       key,
       attendeeUid ? [attendeeUid] : [],
       (size) => kioskMediaError(key, size),
+      null,
+      [],
+      false,
+      // The kiosk's camera: a guest's own photo.
+      'private',
     );
     // The kiosk's attendee: the same bytes may already be a photo uploaded for someone else.
     return { photo_uid: photo.uid, attendee_uid: attendeeUid };
@@ -189,10 +197,13 @@ export class PhotoUploadService {
     robotId: number | null,
     key: string,
     attendeeUids: readonly string[],
-    precheck?: (size: number) => 'unsupported_picture_format' | 'unsupported_media_size' | null,
-    originalPhotoId: number | null = null,
-    sentTags: readonly string[] = [],
-    markedAs360 = false,
+    precheck:
+      | ((size: number) => 'unsupported_picture_format' | 'unsupported_media_size' | null)
+      | undefined,
+    originalPhotoId: number | null,
+    sentTags: readonly string[],
+    markedAs360: boolean,
+    uploader: Audience,
   ) {
     // At most so many completions of one organisation at a time, across processes: each reads
     // its file and may decode it.
@@ -207,6 +218,7 @@ export class PhotoUploadService {
         originalPhotoId,
         sentTags,
         markedAs360,
+        uploader,
       );
     return this.claimed(key, () =>
       slot ? slot.uploadSlot(callerEvent.row.organisationId, work) : work(),
@@ -234,6 +246,7 @@ export class PhotoUploadService {
     originalPhotoId: number | null,
     sentTags: readonly string[],
     markedAs360: boolean,
+    uploader: Audience,
   ): Promise<{ photo: PhotoRow; result: UploadResult }> {
     const input = { key };
     const startedAt = this.deps.clock.now();
@@ -349,6 +362,7 @@ export class PhotoUploadService {
       status: 'processing',
       createdAt: now,
       availableAt: new Date(now.getTime() + delay.minutes * 60_000),
+      moderation: heldForModeration(event.opts, uploader) ? 'pending' : 'approved',
     });
     if (delay.reason === 'tags' && created)
       this.deps.logger?.info(

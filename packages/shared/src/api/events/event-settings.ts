@@ -175,6 +175,9 @@ const optsShape = {
   photoCashingForKioskEnabled: flagSchema.default(0),
   isPhotoDelayCheckTags: flagSchema.default(0),
   kioskStreamEnabled: flagSchema.default(0),
+  // moderation: new photos wait for an operator's approval; operators' and roamers' may skip it
+  moderationEnabled: flagSchema.default(0),
+  moderationSkipOwnerUploads: flagSchema.default(0),
   // photo delay (minutes; null = off)
   photoDelayMinutes: optionalInt(
     0,

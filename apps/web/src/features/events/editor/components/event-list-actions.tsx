@@ -8,6 +8,7 @@ import { albumLink, type AlbumLinkKind } from '../../../../lib/album-links.ts';
 import { albumPathFor } from '../../../../lib/album-path.ts';
 import { attendeesPathFor } from '../../../../lib/attendees-path.ts';
 import { leadsPathFor } from '../../../../lib/leads-path.ts';
+import { moderationPathFor } from '../../../../lib/moderation-path.ts';
 import { outboxPathFor } from '../../../../lib/outbox-path.ts';
 import { ordersPathFor } from '../../../../lib/orders-path.ts';
 import { EventLinksModal } from './event-links-modal.tsx';
@@ -19,6 +20,7 @@ const EVENT_PAGES = [
   { key: 'orders', pathFor: ordersPathFor },
   { key: 'messages', pathFor: outboxPathFor },
   { key: 'leads', pathFor: leadsPathFor },
+  { key: 'moderation', pathFor: moderationPathFor },
 ] as const;
 
 /** Per-event actions of the list (owner-console §2): edit, kiosk album and stream, slide show, copy link. */

@@ -135,6 +135,23 @@ function PhotoDelay() {
   );
 }
 
+/** New photos wait for approval (the event's moderation queue); owners' uploads may skip it. */
+function Moderation() {
+  const { t } = useTranslation();
+  const { control } = useFormContext<EventFormValues>();
+  const on = useWatch({ control, name: 'opts.moderationEnabled' }) === 1;
+  return (
+    <Stack gap={4}>
+      <FlagCheckbox name="opts.moderationEnabled" label={t('events.photo.moderationOn')} />
+      <FlagCheckbox
+        name="opts.moderationSkipOwnerUploads"
+        label={t('events.photo.moderationSkipOwner')}
+        disabled={!on}
+      />
+    </Stack>
+  );
+}
+
 /** Albums spec §4: the kiosk stream option is disabled when leads are not collected. */
 function KioskStreamOption() {
   const { t } = useTranslation();
@@ -208,6 +225,8 @@ export function PhotoSettingsTab() {
       </SimpleGrid>
       <SectionTitle>{t('events.photo.delaySection')}</SectionTitle>
       <PhotoDelay />
+      <SectionTitle>{t('events.photo.moderationSection')}</SectionTitle>
+      <Moderation />
       <SectionTitle>{t('events.photo.kioskSection')}</SectionTitle>
       <KioskStreamOption />
       <FlagCheckbox

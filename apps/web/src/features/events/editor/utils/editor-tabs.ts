@@ -86,6 +86,8 @@ const optTabs: Record<keyof EventOpts, EditorTab> = {
   photoDelayTagsMinutes: 'photo',
   photoDelayTags: 'photo',
   isPhotoDelayCheckTags: 'photo',
+  moderationEnabled: 'photo',
+  moderationSkipOwnerUploads: 'photo',
   kioskStreamEnabled: 'photo',
   photoCashingForKioskEnabled: 'photo',
   enablePhotoUpl: 'photo',

@@ -1,0 +1,2 @@
+ALTER TABLE "photos" ADD COLUMN "moderation" text DEFAULT 'approved' NOT NULL;--> statement-breakpoint
+CREATE INDEX "photos_moderation_idx" ON "photos" USING btree ("event_id","created_at") WHERE "photos"."moderation" <> 'approved';
