@@ -82,7 +82,8 @@ function NotFound() {
 export default function ConsoleApp({ user }: { user: SessionUser }) {
   return (
     <ConsoleShell user={user}>
-      <Notifications position="top-right" zIndex={1000} />
+      {/* Bottom corner: a toast never covers the header's buttons. */}
+      <Notifications position="bottom-right" zIndex={1000} />
       <Routes>
         <Route
           index
