@@ -49,13 +49,14 @@ const screenshots = async (page: Page, dir: string) => {
       });
     }
     await go(page, '/events');
-    await page.getByRole('button', { name: 'Links and QR codes of Pier Party' }).click();
-    await page.getByTestId('event-link-public').waitFor();
-    await page.getByTestId('event-link-public').getByRole('button', { name: 'QR' }).click();
-    await page.getByTestId('event-link-qr').getByRole('img').waitFor();
-    await page.screenshot({ path: path.join(dir, `console-links-${width}.png`) });
+    await page.getByRole('button', { name: 'Share Pier Party' }).click();
+    // Each card carries its QR code: all of the first card is on the screen without scrolling.
+    const guestCard = page.getByTestId('share-card-guestAlbum');
+    await guestCard.getByTestId('share-qr').waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(dir, `console-share-${width}.png`) });
     await page.keyboard.press('Escape');
-    await page.getByTestId('event-link-public').waitFor({ state: 'detached' });
+    await guestCard.waitFor({ state: 'detached' });
     await go(page, '/events');
     await page.getByRole('button', { name: 'Edit Pier Party', exact: true }).click();
     await page.getByRole('dialog', { name: 'Edit event Pier Party' }).waitFor();
@@ -72,7 +73,7 @@ const journey = journeyResources();
 /**
  * from an empty install to a shared album with nothing but the console and the robot
  * client — no API call, no database access, no CLI set-up. The robot key is read off the screen
- * that shows it once, the album link off the event's links panel.
+ * that shows it once, the album link off the event's Share panel.
  */
 describe('first run in Chromium', () => {
   it(
@@ -184,14 +185,14 @@ describe('first run in Chromium', () => {
         await page.getByTestId('user-row').filter({ hasText: 'owner@pier.example' }).waitFor();
         if (SHOTS) await screenshots(page, SHOTS);
 
-        // ---- the album link from the event's links panel, opened on a phone ----
+        // ---- the album link from the event's Share panel, opened on a phone ----
         await page.getByRole('link', { name: 'Events' }).click();
         await row.waitFor();
-        await page.getByRole('button', { name: 'Links and QR codes of Pier Party' }).click();
+        await page.getByRole('button', { name: 'Share Pier Party' }).click();
         const albumUrl =
           (await page
-            .getByTestId('event-link-public')
-            .getByTestId('event-link-url')
+            .getByTestId('share-card-guestAlbum')
+            .getByTestId('share-url')
             .textContent()) ?? '';
         expect(albumUrl.startsWith(`${server.url}/?pId=`)).toBe(true);
         await page.setViewportSize({ width: 390, height: 844 });

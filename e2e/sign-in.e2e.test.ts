@@ -24,7 +24,13 @@ const completeMfaSetup = async (page: Page) => {
   const step = totpStep();
   await setup.getByLabel('Code').fill(totpForStep(secret, step));
   await setup.getByLabel('Code').press('Enter');
-  return { secret, step };
+  // The recovery codes, shown once, before sign-in goes on.
+  const codes = setup.getByTestId('recovery-code');
+  await codes.first().waitFor();
+  const recoveryCodes = await codes.allTextContents();
+  expect(recoveryCodes).toHaveLength(10);
+  await setup.getByRole('button', { name: 'I have saved them — continue' }).click();
+  return { secret, step, recoveryCodes };
 };
 
 const signIn = async (page: Page, email: string, password: string) => {
@@ -54,7 +60,7 @@ describe('sign-in journeys in Chromium', () => {
         await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
 
         // Set-up: scan the QR code as a phone would and answer with the authenticator's code.
-        const { secret, step: setupStep } = await completeMfaSetup(page);
+        const { secret, step: setupStep, recoveryCodes } = await completeMfaSetup(page);
 
         await expect.poll(() => page.getByTestId('header-email').textContent()).toBe(ADMIN_EMAIL);
         await expect.poll(() => page.getByTestId('my-info-role').textContent()).toBe('Super user');
@@ -103,6 +109,31 @@ describe('sign-in journeys in Chromium', () => {
         await codeModal.getByLabel('Code').press('Enter');
 
         await expect.poll(() => page.getByTestId('header-email').textContent()).toBe(ADMIN_EMAIL);
+        await expect
+          .poll(() => page.getByTestId('recovery-codes-remaining').textContent())
+          .toBe('10 of 10 left');
+
+        // The phone is lost: a recovery code signs in once, typed as it was written down.
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+        await codeModal
+          .getByRole('button', { name: 'Lost your phone? Use a recovery code' })
+          .click();
+        await codeModal.getByLabel('Recovery code').fill(recoveryCodes[0]!.toUpperCase());
+        await codeModal.getByLabel('Recovery code').press('Enter');
+        await expect.poll(() => page.getByTestId('header-email').textContent()).toBe(ADMIN_EMAIL);
+        await expect
+          .poll(() => page.getByTestId('recovery-codes-remaining').textContent())
+          .toBe('9 of 10 left');
+        // The same code a second time is refused.
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+        await codeModal
+          .getByRole('button', { name: 'Lost your phone? Use a recovery code' })
+          .click();
+        await codeModal.getByLabel('Recovery code').fill(recoveryCodes[0]!);
+        await codeModal.getByLabel('Recovery code').press('Enter');
+        await codeModal.getByText('This recovery code is wrong or was already used').waitFor();
         expect(browser.problems).toEqual([]);
       });
     },

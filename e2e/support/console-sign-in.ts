@@ -29,6 +29,8 @@ export const signInSettingUpTotp = async (
   const step = totpStep();
   await setup.getByLabel('Code').fill(totpForStep(secret, step));
   await setup.getByLabel('Code').press('Enter');
+  // The recovery codes are shown once; sign-in goes on when the user says they are saved.
+  await setup.getByRole('button', { name: 'I have saved them — continue' }).click();
   await page.getByTestId('header-email').waitFor();
   return { secret, lastStep: step };
 };

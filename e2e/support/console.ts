@@ -34,6 +34,8 @@ export const signInWithMfaSetup = async (
   const secret = otpauthSecret(decodeQrPng(await qr.screenshot()));
   await setup.getByLabel('Code').fill(totpForStep(secret, totpStep()));
   await setup.getByLabel('Code').press('Enter');
+  // The recovery codes are shown once; sign-in goes on when the user says they are saved.
+  await setup.getByRole('button', { name: 'I have saved them — continue' }).click();
   await expect.poll(() => page.getByTestId('header-email').textContent()).toBe(email);
   return { secret };
 };

@@ -57,6 +57,15 @@ export const errorCatalogue = {
   email_required: { status: 400, text: 'Enter your e-mail address' },
   code_required: { status: 400, text: 'Enter the 6-digit code' },
   code_format: { status: 400, text: 'The code has 6 digits' },
+  recovery_code_required: { status: 400, text: 'Enter one of your recovery codes' },
+  recovery_code_format: {
+    status: 400,
+    text: 'A recovery code has 10 letters and digits, like abcde-fgh0k',
+  },
+  recovery_code_mismatch: {
+    status: 400,
+    text: 'This recovery code is wrong or was already used',
+  },
   password_required: { status: 400, text: 'Enter your password' },
   organisation_not_found: { status: 404, text: 'Organisation not found' },
   organisation_name_required: { status: 400, text: 'Enter the organisation name' },

@@ -6,6 +6,9 @@ import {
   newPasswordSchema,
   totpCodeSchema,
   usernameSchema,
+  formatRecoveryCode,
+  normaliseRecoveryCode,
+  recoveryCodeSchema,
 } from '../src/index.ts';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -71,5 +74,22 @@ describe('e-mail and codes', () => {
     for (const value of ['12345', '1234567', '12a456']) {
       expect(firstMessage(totpCodeSchema.safeParse(value)), value).toBe('code_format');
     }
+  });
+});
+
+describe('recovery codes', () => {
+  it('reads a code however it was typed: case, spaces, dashes and look-alike letters', () => {
+    expect(recoveryCodeSchema.parse(' ABCDE-FGH0K ')).toBe('abcdefgh0k');
+    expect(recoveryCodeSchema.parse('abcde fghok')).toBe('abcdefgh0k');
+    expect(normaliseRecoveryCode('1IlL0oO')).toBe('1111000');
+    expect(formatRecoveryCode('abcdefgh0k')).toBe('abcde-fgh0k');
+  });
+
+  it('refuses what cannot be a code with its own keys', () => {
+    const keyOf = (value: string) => recoveryCodeSchema.safeParse(value).error?.issues[0]?.message;
+    expect(keyOf('')).toBe('recovery_code_required');
+    expect(keyOf('abcd')).toBe('recovery_code_format');
+    expect(keyOf('abcde-fghuk')).toBe('recovery_code_format');
+    expect(keyOf('x'.repeat(41))).toBe('recovery_code_format');
   });
 });

@@ -1,5 +1,6 @@
 import { ApiKeyRepository } from '../repositories/identity/api-key.repository.ts';
 import { OrganisationRepository } from '../repositories/identity/organisation.repository.ts';
+import { RecoveryCodeRepository } from '../repositories/identity/recovery-code.repository.ts';
 import { SessionRepository } from '../repositories/identity/session.repository.ts';
 import { ThrottleRepository } from '../repositories/identity/throttle.repository.ts';
 import { UserRepository } from '../repositories/identity/user.repository.ts';
@@ -27,7 +28,8 @@ export const wireIdentity = (
   const sessions = new SessionRepository(database.db);
   const throttle = new ThrottleRepository(database.db, database);
   const apiKeys = new ApiKeyRepository(database.db);
-  const attempts = new SignInAttempts({ throttle, users, clock });
+  const recoveryCodes = new RecoveryCodeRepository(database.db);
+  const attempts = new SignInAttempts({ throttle, users, recoveryCodes, clock });
   const authLogger = logger.child({ component: 'auth' });
   const auth = new AuthService({
     users,
@@ -44,6 +46,7 @@ export const wireIdentity = (
   const userService = new UserService({
     users,
     sessions,
+    recoveryCodes,
     organisations,
     apiKeys,
     mail,
@@ -54,12 +57,13 @@ export const wireIdentity = (
     publicUrl: config.publicUrl,
   });
   return {
-    repositories: { users, organisations, sessions, throttle, apiKeys },
+    repositories: { users, organisations, sessions, throttle, apiKeys, recoveryCodes },
     services: {
       auth,
       twoFactor: new TwoFactorService({
         users,
         sessions,
+        recoveryCodes,
         hasher,
         secrets,
         clock,

@@ -159,6 +159,26 @@ export const apiKeys = pgTable(
   (t) => [uniqueIndex('api_keys_hash_idx').on(t.keyHash), index('api_keys_user_idx').on(t.userId)],
 );
 
+/**
+ * Two-factor recovery codes: each replaces one authenticator code at sign-in, once. Stored as a
+ * keyed HMAC (the server's signing key), so a copy of the database alone gives no usable code.
+ * A new set replaces the old one.
+ */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: createdAt(),
+    /** When it replaced an authenticator code; a used code is never accepted again. */
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('mfa_recovery_codes_user_hash_idx').on(t.userId, t.codeHash)],
+);
+
 // ---- events ---------------------------------------------------------------------------
 
 /** A 0/1 flag as the contract has it. */

@@ -162,6 +162,9 @@ export const createHandlers = (services: {
     await services.passwordReset.changePassword(actor, body);
     return {};
   },
+  regenerateRecoveryCodes: async ({ actor, body }) =>
+    services.twoFactor.regenerateRecoveryCodes(actor, body),
+  recoveryCodesStatus: async ({ actor }) => services.twoFactor.recoveryCodesStatus(actor),
   setMfaPreference: async ({ actor, body }) => {
     await services.twoFactor.setMfaPreference(actor, body.software_token_mfa_settings);
     return {};

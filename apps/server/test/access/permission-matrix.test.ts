@@ -320,6 +320,13 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ software_token_mfa_settings: { enabled: false, preferred_mfa: false } }),
     expect: operators(FORBIDDEN, FORBIDDEN),
   },
+  // New recovery codes need a signed-in session, like a new authenticator: an API key is not one.
+  regenerateRecoveryCodes: {
+    body: () => ({ password: 'not the password' }),
+    expect: everyone(UNAUTHORIZED),
+  },
+  // Each user reads their own count (none made: 0 of 0); keys and nobody are not signed in.
+  recoveryCodesStatus: { body: () => ({}), expect: operators(OK, OK) },
   forgotPassword: { body: () => ({ username: 'nobody@example.com' }), expect: everyone(OK) },
   confirmForgotPassword: {
     body: (column) => ({

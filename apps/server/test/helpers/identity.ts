@@ -17,6 +17,8 @@ export interface SignedIn {
   refreshToken: string;
   secret: string;
   authorization: string;
+  /** The recovery codes shown when the authenticator was verified. */
+  recoveryCodes: string[];
 }
 
 const expectChallenge = (result: SignInResult, name: string): string => {
@@ -55,6 +57,7 @@ export const firstSignInWithMfaSetup = async (
     refreshToken: done.authentication_result.refresh_token,
     secret,
     authorization: `Bearer ${done.authentication_result.access_token}`,
+    recoveryCodes: verified.recovery_codes,
   };
 };
 

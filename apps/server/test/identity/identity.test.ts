@@ -609,3 +609,134 @@ describe('the reads every signed-in call makes (prepared statements)', () => {
     expect((await sessions.findActive('session-a', before))?.session.id).toBe('session-a');
   });
 });
+
+describe('two-factor recovery codes', () => {
+  const signInChallenge = async () => {
+    const first = await t.ok(endpoints.signIn, { username: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+    return (first as { session: string }).session;
+  };
+  const useRecoveryCode = (session: string, recovery_code: string) =>
+    t.call(endpoints.respondToChallenge, {
+      challenge_name: 'SOFTWARE_TOKEN_MFA',
+      session,
+      recovery_code,
+    });
+
+  it('gives ten codes at set-up; each signs in once instead of a code, wrong ones are throttled, the count shows it', async () => {
+    const admin = await signedInAdmin(t);
+    const asAdmin = { authorization: admin.authorization };
+    expect(admin.recoveryCodes).toHaveLength(10);
+    expect(new Set(admin.recoveryCodes).size).toBe(10);
+    for (const code of admin.recoveryCodes)
+      expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{5}-[0-9a-hjkmnp-tv-z]{5}$/);
+    expect(await t.ok(endpoints.recoveryCodesStatus, {}, asAdmin)).toMatchObject({
+      remaining: 10,
+      total: 10,
+      last_used_at: null,
+    });
+
+    // Typed in capitals without the dash: the same code.
+    const session = await signInChallenge();
+    const used = await useRecoveryCode(
+      session,
+      admin.recoveryCodes[0]!.replace('-', '').toUpperCase(),
+    );
+    expect(used.statusCode).toBe(200);
+    expect(used.body).toHaveProperty('result.authentication_result.token_type', 'Bearer');
+    const status = await t.ok(endpoints.recoveryCodesStatus, {}, asAdmin);
+    expect(status).toMatchObject({ remaining: 9, total: 10 });
+    expect(status.last_used_at).toBe(t.clock.now().toISOString());
+
+    // Once only: the same code is refused the next time, as a counted failure.
+    const again = await useRecoveryCode(await signInChallenge(), admin.recoveryCodes[0]!);
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again.body)).toMatchObject({
+      message_key: 'recovery_code_mismatch',
+      field: 'recovery_code',
+    });
+    // Malformed input changes nothing and says what a code looks like.
+    const malformed = await useRecoveryCode(await signInChallenge(), '12345');
+    expect(errorOf(malformed.body)).toMatchObject({
+      message_key: 'recovery_code_format',
+      field: 'recovery_code',
+    });
+    expect((await t.ok(endpoints.recoveryCodesStatus, {}, asAdmin)).remaining).toBe(9);
+
+    // Wrong codes count toward the lockout like wrong authenticator codes.
+    t.clock.advance(16 * 60_000);
+    const lockedSession = await signInChallenge();
+    for (let i = 0; i < 5; i += 1) {
+      const wrong = await useRecoveryCode(lockedSession, 'zzzzz-zzzzz');
+      expect(errorOf(wrong.body).message_key).toBe('recovery_code_mismatch');
+    }
+    // The sixth try, even with a right code, waits out the lockout and spends nothing.
+    const locked = await useRecoveryCode(lockedSession, admin.recoveryCodes[2]!);
+    expect(errorOf(locked.body).message_key).toBe('too_many_attempts');
+    t.clock.advance(1_000);
+    const ok = await useRecoveryCode(lockedSession, admin.recoveryCodes[2]!);
+    expect(ok.body).toHaveProperty('result.authentication_result');
+    expect((await t.ok(endpoints.recoveryCodesStatus, {}, asAdmin)).remaining).toBe(8);
+  });
+
+  it('regenerating (with the password) voids the old set; resetting two-factor removes the codes', async () => {
+    const admin = await signedInAdmin(t);
+    const asAdmin = { authorization: admin.authorization };
+    const bare = await t.call(endpoints.regenerateRecoveryCodes, {}, asAdmin);
+    expect(errorOf(bare.body)).toMatchObject({ message_key: 'password_required' });
+    const wrong = await t.call(
+      endpoints.regenerateRecoveryCodes,
+      { password: 'not the password' },
+      asAdmin,
+    );
+    expect(errorOf(wrong.body)).toMatchObject({ message_key: 'user_name_or_password_incorrect' });
+    // An API key is not a signed-in session: it cannot mint codes.
+    const key = await t.ok(endpoints.createApiKey, { name: 'script' }, asAdmin);
+    const byKey = await t.call(
+      endpoints.regenerateRecoveryCodes,
+      { password: ADMIN_PASSWORD },
+      { authorization: key.api_key },
+    );
+    expect(byKey.statusCode).toBe(401);
+
+    const fresh = await t.ok(
+      endpoints.regenerateRecoveryCodes,
+      { password: ADMIN_PASSWORD },
+      asAdmin,
+    );
+    expect(fresh.recovery_codes).toHaveLength(10);
+    expect(fresh.recovery_codes.some((code) => admin.recoveryCodes.includes(code))).toBe(false);
+    expect(await t.ok(endpoints.recoveryCodesStatus, {}, asAdmin)).toMatchObject({
+      remaining: 10,
+      total: 10,
+    });
+
+    const old = await useRecoveryCode(await signInChallenge(), admin.recoveryCodes[1]!);
+    expect(errorOf(old.body).message_key).toBe('recovery_code_mismatch');
+    const ok = await useRecoveryCode(await signInChallenge(), fresh.recovery_codes[1]!);
+    expect(ok.body).toHaveProperty('result.authentication_result');
+
+    // An administrator resetting two-factor removes the codes with the authenticator.
+    const organisation = await t.ok(
+      endpoints.createOrganisation,
+      { name: 'Recovery org' },
+      { authorization: admin.authorization },
+    );
+    const owner = await createAndSignInUser(
+      t,
+      admin,
+      'owner-recovery@example.com',
+      Role.EVENT_OWNER,
+      organisation.id,
+    );
+    expect(owner.recoveryCodes).toHaveLength(10);
+    const list = await t.ok(endpoints.listUsers, {}, { authorization: admin.authorization });
+    const id = list.users.find((u) => u.email === 'owner-recovery@example.com')!.id;
+    await t.ok(endpoints.resetUserMfa, { id }, { authorization: admin.authorization });
+    const status = await t.ok(
+      endpoints.recoveryCodesStatus,
+      {},
+      { authorization: owner.authorization },
+    );
+    expect(status).toMatchObject({ remaining: 0, total: 0 });
+  });
+});

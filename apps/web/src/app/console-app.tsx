@@ -9,6 +9,7 @@ import { FullPageLoader } from '../components/full-page-loader.tsx';
 import { EventsPage } from '../features/events/editor/components/events-page.tsx';
 import { ConsoleShell } from './shell/console-shell.tsx';
 import { MyInfoCard } from '../features/identity/my-info/components/my-info-card.tsx';
+import { RecoveryCodesCard } from '../features/identity/my-info/components/recovery-codes-card.tsx';
 import { FirstRunChecklist } from '../features/identity/setup/components/first-run-checklist.tsx';
 
 // The album grid, preview and upload are a chunk of their own, loaded on the first album visit.
@@ -87,7 +88,8 @@ function NotFound() {
 export default function ConsoleApp({ user }: { user: SessionUser }) {
   return (
     <ConsoleShell user={user}>
-      <Notifications position="top-right" zIndex={1000} />
+      {/* Bottom corner: a toast never covers the header's buttons. */}
+      <Notifications position="bottom-right" zIndex={1000} />
       <Routes>
         <Route
           index
@@ -95,6 +97,7 @@ export default function ConsoleApp({ user }: { user: SessionUser }) {
             <Stack gap="md">
               <FirstRunChecklist user={user} />
               <MyInfoCard user={user} />
+              {user.mfa_enabled ? <RecoveryCodesCard /> : null}
               <EventsPage user={user} />
             </Stack>
           }

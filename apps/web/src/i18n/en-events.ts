@@ -1,5 +1,38 @@
 /** English texts of the event list and editor (namespace `translation`, under `events`). */
 export const enEvents = {
+  share: {
+    title: 'Share {{name}}',
+    copy: 'Copy',
+    copied: 'Copied',
+    open: 'Open',
+    openNamed: 'Open the {{label}}',
+    png: 'PNG',
+    pngNamed: 'Download the QR code of the {{label}} as PNG (1000 px)',
+    svg: 'SVG',
+    svgNamed: 'Download the QR code of the {{label}} as SVG',
+    poster: 'Poster',
+    posterNamed: 'Print a poster of the {{label}}',
+    qrAlt: 'QR code: {{label}}',
+    more: 'More links (private album, curation, kiosk stream, QR ride, all-photos kiosk)',
+    cards: {
+      guestAlbum: { title: 'Guest album', hint: 'The album guests open on their phones.' },
+      kiosk: { title: 'Kiosk', hint: 'The booth’s touch screen: browse, print and buy.' },
+      slideShow: { title: 'Slide show', hint: 'A big screen showing the photos one by one.' },
+      liveWall: {
+        title: 'Live wall',
+        hint: 'A big screen of new photos, each with a QR code to take it home.',
+      },
+      webApp: { title: 'Web-app page', hint: 'The event’s own page: find your photos, sign up.' },
+      roamer: {
+        title: 'Roamer page',
+        hint: 'Roaming photographers upload from a phone. Keep it for your team.',
+      },
+      entry: {
+        title: 'Entry page',
+        hint: 'The kiosk’s start screen: guests scan or type their card code.',
+      },
+    },
+  },
   links: {
     title: 'Links of {{name}}',
     copy: 'Copy',
@@ -74,8 +107,11 @@ export const enEvents = {
     copyLinkNamed: 'Copy the album link of {{name}}',
     linkCopied: 'The album link of {{name}} was copied',
     linkNotCopied: 'The link could not be copied',
-    links: 'Links & QR',
-    linksNamed: 'Links and QR codes of {{name}}',
+    share: 'Share',
+    shareNamed: 'Share {{name}}',
+    moreNamed: 'More actions for {{name}}',
+    pages: 'Console pages',
+    screens: 'Screens',
     addEvent: 'Add Event',
     noEvents: 'There are no events yet.',
     askAdministrator:

@@ -48,6 +48,33 @@ export const en = {
     title: 'Two-factor authentication',
     intro: 'Enter the 6-digit code from your authenticator app.',
     submit: 'Verify',
+    useRecoveryCode: 'Lost your phone? Use a recovery code',
+    useAuthenticator: 'Use the authenticator code instead',
+    recoveryIntro:
+      'Enter one of the recovery codes you saved when you set up two-factor. Each code works once.',
+    recoveryCode: 'Recovery code',
+  },
+  recoveryCodes: {
+    title: 'Save your recovery codes',
+    intro:
+      'If you lose your phone, each of these codes signs you in once instead of the authenticator code. They are shown only now: copy or download them and keep them somewhere safe.',
+    copy: 'Copy codes',
+    copied: 'Copied',
+    download: 'Download .txt',
+    fileName: 'flashbulb-recovery-codes.txt',
+    fileHeader:
+      'Flashbulb two-factor recovery codes. Each code signs you in once instead of the authenticator code.',
+    continue: 'I have saved them — continue',
+    cardTitle: 'Two-factor recovery codes',
+    remaining: '{{remaining}} of {{total}} left',
+    none: 'No recovery codes yet: make a set so a lost phone does not lock you out.',
+    lastUsed: 'A code was last used {{time}}.',
+    low: 'Only a few codes are left: make a new set.',
+    regenerate: 'Make new codes',
+    regenerateTitle: 'New recovery codes',
+    regenerateIntro: 'Your current codes stop working. Enter your password to continue.',
+    regenerateSubmit: 'Make new codes',
+    done: 'Done',
   },
   forgotPassword: {
     title: 'Reset your password',

@@ -38,6 +38,8 @@ export const endpoints = {
   associateSoftwareToken: auth.associateSoftwareToken,
   verifySoftwareToken: auth.verifySoftwareToken,
   setMfaPreference: auth.setMfaPreference,
+  regenerateRecoveryCodes: auth.regenerateRecoveryCodes,
+  recoveryCodesStatus: auth.recoveryCodesStatus,
   forgotPassword: auth.forgotPassword,
   confirmForgotPassword: auth.confirmForgotPassword,
   changePassword: auth.changePassword,

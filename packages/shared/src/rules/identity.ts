@@ -70,6 +70,35 @@ export const newPasswordSchema = z
   .refine((value) => value.trim().length >= PASSWORD_MIN_LENGTH, 'invalid_password')
   .describe(`At least ${PASSWORD_MIN_LENGTH} characters; common passwords are refused`);
 
+/** Recovery codes made at a time; each replaces one authenticator code, once. */
+export const RECOVERY_CODE_COUNT = 10;
+/** Characters of a recovery code (shown as two groups of five). */
+export const RECOVERY_CODE_LENGTH = 10;
+/** Crockford's base 32: no i, l, o or u, so a code read off paper is typed back right. */
+export const RECOVERY_CODE_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+/**
+ * A recovery code as typed: case, spaces and dashes do not matter, and the letters people confuse
+ * with digits (o, i, l) read as the digits, so `ABCDE-FGH0K`, `abcde fgh0k` and `abcdefghok` are one code.
+ */
+export const normaliseRecoveryCode = (value: string): string =>
+  value.toLowerCase().replace(/[\s-]/g, '').replace(/o/g, '0').replace(/[il]/g, '1');
+
+const RECOVERY_CODE_PATTERN = new RegExp(`^[${RECOVERY_CODE_ALPHABET}]{${RECOVERY_CODE_LENGTH}}$`);
+
+/** How a code is shown: `abcde-fgh0k`. */
+export const formatRecoveryCode = (code: string): string =>
+  `${code.slice(0, RECOVERY_CODE_LENGTH / 2)}-${code.slice(RECOVERY_CODE_LENGTH / 2)}`;
+
+export const recoveryCodeSchema = z
+  .string({ error: 'recovery_code_required' })
+  .trim()
+  .min(1, 'recovery_code_required')
+  .max(40, 'recovery_code_format')
+  .transform(normaliseRecoveryCode)
+  .refine((value) => RECOVERY_CODE_PATTERN.test(value), 'recovery_code_format')
+  .describe('One of the recovery codes shown when two-factor was set up (abcde-fgh0k)');
+
 export const totpCodeSchema = z
   .string({ error: 'code_required' })
   .trim()

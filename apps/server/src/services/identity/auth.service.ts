@@ -11,6 +11,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { signJwt, verifyJwt } from '../../lib/jwt.ts';
+import { recoveryCodeHash } from '../../lib/recovery-codes.ts';
 import type { PasswordHasher } from '../../lib/password-hasher.ts';
 import { hashToken, randomToken, type SecretBox } from '../../lib/secret-box.ts';
 import type {
@@ -140,14 +141,23 @@ export class AuthService {
         return this.completeSignIn(user);
       }
       case 'SOFTWARE_TOKEN_MFA': {
-        if (!input.code) throw new AppError('code_required', 'code');
+        if (!input.code && !input.recovery_code) throw new AppError('code_required', 'code');
         await this.deps.attempts.assertNotLockedOut(user.email);
         if (!user.totpSecret) throw new AppError('mfa_not_set_up');
-        await this.deps.attempts.checkTotp(
-          user,
-          this.deps.secrets.decrypt(user.totpSecret),
-          input.code,
-        );
+        if (input.code) {
+          await this.deps.attempts.checkTotp(
+            user,
+            this.deps.secrets.decrypt(user.totpSecret),
+            input.code,
+          );
+        } else if (input.recovery_code) {
+          await this.deps.attempts.checkRecoveryCode(
+            user,
+            recoveryCodeHash(this.deps.secrets, input.recovery_code),
+          );
+          // Recorded: the code's used_at, and this line for whoever reads the server's log.
+          this.deps.logger.info({ userId: user.id }, 'two-factor recovery code used at sign-in');
+        }
         if (!(await this.deps.sessions.deleteChallenge(tokenHash)))
           throw new AppError('invalid_session', 'session');
         return this.completeSignIn(user);

@@ -6,6 +6,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { matchTotp } from '../../lib/totp.ts';
+import type { RecoveryCodeRepository } from '../../repositories/identity/recovery-code.repository.ts';
 import type { ThrottleRepository } from '../../repositories/identity/throttle.repository.ts';
 import type { UserRepository, UserRow } from '../../repositories/identity/user.repository.ts';
 
@@ -19,6 +20,7 @@ export class SignInAttempts {
     private readonly deps: {
       throttle: ThrottleRepository;
       users: Pick<UserRepository, 'claimTotpStep'>;
+      recoveryCodes: Pick<RecoveryCodeRepository, 'claim'>;
       clock: Clock;
     },
   ) {}
@@ -44,7 +46,11 @@ export class SignInAttempts {
 
   async fail(
     username: string,
-    key: 'user_name_or_password_incorrect' | 'current_password_incorrect' | 'code_mismatch',
+    key:
+      | 'user_name_or_password_incorrect'
+      | 'current_password_incorrect'
+      | 'code_mismatch'
+      | 'recovery_code_mismatch',
     field?: string,
   ): Promise<never> {
     await this.deps.throttle.recordFailure(username, this.now(), LOCKOUT_FORGET_SECONDS);
@@ -58,6 +64,15 @@ export class SignInAttempts {
     if (!(await this.deps.users.claimTotpStep(user.id, step)))
       return this.fail(user.email, 'code_mismatch', 'code');
     return step;
+  }
+
+  /**
+   * One of the user's unused recovery codes (by its stored hash), now spent; or a failure counted
+   * like a wrong authenticator code, so the codes cannot be guessed faster than the codes they replace.
+   */
+  async checkRecoveryCode(user: UserRow, codeHash: string): Promise<void> {
+    if (!(await this.deps.recoveryCodes.claim(user.id, codeHash, this.now())))
+      return this.fail(user.email, 'recovery_code_mismatch', 'recovery_code');
   }
 
   /** A sign-in or reset that went through: the account's failures are forgotten. */

@@ -1,4 +1,5 @@
 import {
+  normaliseRecoveryCode,
   TOTP_ISSUER,
   type EndpointName,
   type Endpoints,
@@ -7,8 +8,10 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PasswordHasher } from '../../lib/password-hasher.ts';
+import { generateRecoveryCodes, recoveryCodeHash } from '../../lib/recovery-codes.ts';
 import { hashToken, type SecretBox } from '../../lib/secret-box.ts';
 import { generateTotpSecret, matchTotp, otpauthUri } from '../../lib/totp.ts';
+import type { RecoveryCodeRepository } from '../../repositories/identity/recovery-code.repository.ts';
 import type { SessionRepository } from '../../repositories/identity/session.repository.ts';
 import type { UserRepository, UserRow } from '../../repositories/identity/user.repository.ts';
 import type { SignedInUser } from '../../access/signed-in-user.ts';
@@ -19,13 +22,15 @@ type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
 
 /**
  * Two-factor enrolment: an authenticator set up during sign-in (the MFA_SETUP challenge) or by a
- * signed-in user, its first code, and turning two-factor on or off.
+ * signed-in user, its first code, and turning two-factor on or off; the recovery codes that stand
+ * in for the authenticator when it is lost.
  */
 export class TwoFactorService {
   constructor(
     private readonly deps: {
       users: UserRepository;
       sessions: SessionRepository;
+      recoveryCodes: RecoveryCodeRepository;
       hasher: PasswordHasher;
       secrets: SecretBox;
       clock: Clock;
@@ -97,7 +102,7 @@ export class TwoFactorService {
   async verifySoftwareToken(
     actor: SignedInUser | null,
     input: Body<'verifySoftwareToken'>,
-  ): Promise<{ status: 'SUCCESS'; session?: string }> {
+  ): Promise<{ status: 'SUCCESS'; session?: string; recovery_codes: string[] }> {
     if (input.session) {
       const tokenHash = hashToken(input.session);
       const challenge = await this.deps.sessions.findChallenge(tokenHash, this.now());
@@ -117,7 +122,11 @@ export class TwoFactorService {
         pendingTotpSecret: null,
         totpVerified: true,
       });
-      return { status: 'SUCCESS', session: input.session };
+      return {
+        status: 'SUCCESS',
+        session: input.session,
+        recovery_codes: await this.newRecoveryCodes(user.id),
+      };
     }
     if (!actor?.sessionId) throw new AppError('unauthorized_user');
     const sealed = await this.deps.sessions.takePendingTotp(actor.userId);
@@ -128,7 +137,46 @@ export class TwoFactorService {
     const step = await this.verifyNewSecret(user, this.deps.secrets.decrypt(sealed), input.code);
     await this.deps.users.setTotp(user.id, sealed, true, step);
     await this.deps.sessions.clearPendingTotp(user.id);
-    return { status: 'SUCCESS' };
+    return { status: 'SUCCESS', recovery_codes: await this.newRecoveryCodes(user.id) };
+  }
+
+  /** A new set replaces the old one; only the keyed hashes are kept, the codes are shown once. */
+  private async newRecoveryCodes(userId: number): Promise<string[]> {
+    const codes = generateRecoveryCodes();
+    await this.deps.recoveryCodes.replace(
+      userId,
+      codes.map((code) => recoveryCodeHash(this.deps.secrets, normaliseRecoveryCode(code))),
+      this.now(),
+    );
+    return codes;
+  }
+
+  /** Signed in, with the password or a current code: the old set stops working at once. */
+  async regenerateRecoveryCodes(
+    actor: SignedInUser | null,
+    input: Body<'regenerateRecoveryCodes'>,
+  ): Promise<{ recovery_codes: string[] }> {
+    if (!actor?.sessionId) throw new AppError('unauthorized_user');
+    const user = await this.deps.users.findById(actor.userId);
+    if (!user) throw new AppError('unauthorized_user');
+    if (!user.totpSecret || !user.totpEnabled) throw new AppError('mfa_not_set_up');
+    await this.proveItIsThem(actor, input);
+    return { recovery_codes: await this.newRecoveryCodes(user.id) };
+  }
+
+  async recoveryCodesStatus(actor: SignedInUser): Promise<{
+    remaining: number;
+    total: number;
+    generated_at: string | null;
+    last_used_at: string | null;
+  }> {
+    const status = await this.deps.recoveryCodes.status(actor.userId);
+    return {
+      remaining: status.remaining,
+      total: status.total,
+      generated_at: status.generatedAt?.toISOString() ?? null,
+      last_used_at: status.lastUsedAt?.toISOString() ?? null,
+    };
   }
 
   /** The first code from a new authenticator: right for the new secret, and not a replay. */

@@ -14,6 +14,7 @@ import type { PasswordHasher } from '../../lib/password-hasher.ts';
 import { hashToken, randomToken } from '../../lib/secret-box.ts';
 import type { ApiKeyRepository } from '../../repositories/identity/api-key.repository.ts';
 import type { OrganisationRepository } from '../../repositories/identity/organisation.repository.ts';
+import type { RecoveryCodeRepository } from '../../repositories/identity/recovery-code.repository.ts';
 import type { SessionRepository } from '../../repositories/identity/session.repository.ts';
 import type {
   UserRepository,
@@ -49,6 +50,7 @@ export class UserService {
     private readonly deps: {
       users: UserRepository;
       sessions: SessionRepository;
+      recoveryCodes: Pick<RecoveryCodeRepository, 'deleteAll'>;
       organisations: OrganisationRepository;
       apiKeys: ApiKeyRepository;
       mail: MailService;
@@ -150,6 +152,8 @@ export class UserService {
   async resetMfa(actor: SignedInUser, id: number): Promise<User> {
     const target = await this.manageable(actor, id);
     await this.deps.users.setTotp(target.id, null, false, null);
+    // The codes stood in for the forgotten authenticator: they go with it.
+    await this.deps.recoveryCodes.deleteAll(target.id);
     return this.reload(target.id);
   }
 

@@ -4,6 +4,7 @@ import {
   emailSchema,
   newPasswordSchema,
   passwordInputSchema,
+  recoveryCodeSchema,
   resetCodeSchema,
   totpCodeSchema,
   usernameSchema,
@@ -37,6 +38,11 @@ export type SignInResult = z.infer<typeof signInResultSchema>;
 
 const okResult = z.object({}).describe('Empty on success');
 
+/** Shown once, when made: the server keeps only their keyed hashes. */
+const recoveryCodesSchema = z
+  .array(z.string())
+  .describe('Ten recovery codes (abcde-fgh0k), each usable once in place of an authenticator code');
+
 export const signIn = defineEndpoint({
   path: '/auth/sign-in',
   auth: 'none',
@@ -63,13 +69,19 @@ export const respondToChallenge = defineEndpoint({
     session: sessionSchema,
     new_password: newPasswordSchema.optional(),
     code: totpCodeSchema.optional(),
+    recovery_code: recoveryCodeSchema
+      .optional()
+      .describe('SOFTWARE_TOKEN_MFA without the authenticator: one unused recovery code instead'),
   }),
   result: signInResultSchema,
   errors: [
     'invalid_session',
     'invalid_challenge',
     'invalid_password',
+    'code_required',
     'code_mismatch',
+    'recovery_code_format',
+    'recovery_code_mismatch',
     'too_many_attempts',
     'mfa_not_set_up',
   ],
@@ -116,7 +128,11 @@ export const verifySoftwareToken = defineEndpoint({
     code: totpCodeSchema,
     friendly_device_name: z.string().trim().max(100, 'invalid_value').optional(),
   }),
-  result: z.object({ status: z.literal('SUCCESS'), session: z.string().optional() }),
+  result: z.object({
+    status: z.literal('SUCCESS'),
+    session: z.string().optional(),
+    recovery_codes: recoveryCodesSchema,
+  }),
   errors: [
     'invalid_session',
     'unauthorized_user',
@@ -125,6 +141,44 @@ export const verifySoftwareToken = defineEndpoint({
     'mfa_not_set_up',
   ],
   rateLimited: true,
+});
+
+export const regenerateRecoveryCodes = defineEndpoint({
+  path: '/auth/mfa/recovery-codes/regenerate',
+  auth: 'owner',
+  tag: 'auth',
+  // Like replacing the authenticator: a stolen access token alone must not mint codes.
+  summary:
+    'A new set of two-factor recovery codes (shown once); the old set stops working. Signed in, with password or a current code',
+  body: z.object({
+    password: passwordInputSchema.optional(),
+    code: totpCodeSchema.optional(),
+  }),
+  result: z.object({ recovery_codes: recoveryCodesSchema }),
+  errors: [
+    'unauthorized_user',
+    'password_required',
+    'user_name_or_password_incorrect',
+    'code_mismatch',
+    'too_many_attempts',
+    'mfa_not_set_up',
+  ],
+  rateLimited: true,
+});
+
+export const recoveryCodesStatus = defineEndpoint({
+  path: '/auth/mfa/recovery-codes/retrieve',
+  auth: 'owner',
+  tag: 'auth',
+  summary: "How many of the signed-in user's recovery codes are left (never the codes)",
+  body: z.object({}),
+  result: z.object({
+    remaining: z.number().int().describe('Unused codes of the current set'),
+    total: z.number().int().describe('Codes in the current set; 0 when none were made'),
+    generated_at: z.string().nullable().describe('ISO time the current set was made'),
+    last_used_at: z.string().nullable().describe('ISO time a code of this set was last used'),
+  }),
+  errors: ['unauthorized_user'],
 });
 
 export const setMfaPreference = defineEndpoint({

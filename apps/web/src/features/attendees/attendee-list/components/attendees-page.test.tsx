@@ -209,7 +209,10 @@ describe('console Attendees page: list', { timeout: 40_000 }, () => {
     installAttendeeApi([makeAttendee(1)]);
     renderApp('/events');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('link', { name: 'Attendees of Summer Gala' }));
+    await user.click(await screen.findByRole('button', { name: 'More actions for Summer Gala' }));
+    await user.click(
+      await screen.findByRole('menuitem', { name: 'Attendees of Summer Gala', hidden: true }),
+    );
     await waitFor(() => expect(rows()).toHaveLength(1));
   });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { BasicEvent } from '@flashbulb/shared';
@@ -11,9 +11,9 @@ import { leadsPathFor } from '../../../../lib/leads-path.ts';
 import { moderationPathFor } from '../../../../lib/moderation-path.ts';
 import { outboxPathFor } from '../../../../lib/outbox-path.ts';
 import { ordersPathFor } from '../../../../lib/orders-path.ts';
-import { EventLinksModal } from './event-links-modal.tsx';
+import { SharePanel } from './share-panel.tsx';
 
-/** The console pages of one event, in the list's order (their label keys under `events.list`). */
+/** The console pages of one event, in the menu's order (their label keys under `events.list`). */
 const EVENT_PAGES = [
   { key: 'photos', pathFor: albumPathFor },
   { key: 'attendees', pathFor: attendeesPathFor },
@@ -23,13 +23,25 @@ const EVENT_PAGES = [
   { key: 'moderation', pathFor: moderationPathFor },
 ] as const;
 
-/** Per-event actions of the list (owner-console §2): edit, kiosk album and stream, slide show, copy link. */
+const SCREENS: readonly {
+  kind: AlbumLinkKind;
+  label: 'kioskAlbum' | 'kioskStream' | 'slideShow';
+}[] = [
+  { kind: 'kioskAlbum', label: 'kioskAlbum' },
+  { kind: 'kioskStream', label: 'kioskStream' },
+  { kind: 'slideShow', label: 'slideShow' },
+];
+
+/**
+ * Per-event actions of the list (owner-console §2): one primary action, Edit, then Share, and a
+ * menu with the event's console pages, its kiosk and slide-show screens and the copied album link.
+ */
 export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit: () => void }) {
   const { t } = useTranslation();
   const name = event.full_name;
   // Albums spec §4: the kiosk stream needs lead collection.
   const streamDisabled = event.collect_leads === 0;
-  const [linksOpen, setLinksOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
 
   const copyLink = async () => {
     try {
@@ -41,79 +53,83 @@ export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit:
   };
 
   return (
-    <Group gap={6} wrap="wrap">
+    <Group gap={6} wrap="nowrap">
       <Button size="compact-sm" onClick={onEdit} aria-label={t('events.list.editNamed', { name })}>
         {t('events.list.edit')}
       </Button>
-      {EVENT_PAGES.map(({ key, pathFor }) => (
-        <Button
-          key={key}
-          size="compact-sm"
-          variant="light"
-          component={Link}
-          to={pathFor(event.name)}
-          aria-label={t(`events.list.${key}Named`, { name })}
-        >
-          {t(`events.list.${key}`)}
-        </Button>
-      ))}
-      <AlbumAnchor event={event} kind="kioskAlbum" label="kioskAlbum" />
-      {streamDisabled ? (
-        <Tooltip label={t('events.list.kioskStreamNeedsLeads')}>
-          <Button
-            size="compact-sm"
-            variant="subtle"
-            disabled
-            aria-label={t('events.list.kioskStreamNamed', { name })}
+      <Button
+        size="compact-sm"
+        variant="default"
+        onClick={() => setShareOpen(true)}
+        aria-label={t('events.list.shareNamed', { name })}
+      >
+        {t('events.list.share')}
+      </Button>
+      <Menu position="bottom-end" withinPortal shadow="md" width={220}>
+        <Menu.Target>
+          <ActionIcon
+            variant="default"
+            size={26}
+            aria-label={t('events.list.moreNamed', { name })}
+            data-testid="event-row-menu"
           >
-            {t('events.list.kioskStream')}
-          </Button>
-        </Tooltip>
-      ) : (
-        <AlbumAnchor event={event} kind="kioskStream" label="kioskStream" />
-      )}
-      <AlbumAnchor event={event} kind="slideShow" label="slideShow" />
-      <Button
-        size="compact-sm"
-        variant="default"
-        onClick={() => void copyLink()}
-        aria-label={t('events.list.copyLinkNamed', { name })}
-      >
-        {t('events.list.copyLink')}
-      </Button>
-      <Button
-        size="compact-sm"
-        variant="default"
-        onClick={() => setLinksOpen(true)}
-        aria-label={t('events.list.linksNamed', { name })}
-      >
-        {t('events.list.links')}
-      </Button>
-      {linksOpen && <EventLinksModal event={event} onClose={() => setLinksOpen(false)} />}
+            <span aria-hidden style={{ fontSize: 18, lineHeight: 1 }}>
+              ⋯
+            </span>
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{t('events.list.pages')}</Menu.Label>
+          {EVENT_PAGES.map(({ key, pathFor }) => (
+            <Menu.Item
+              key={key}
+              component={Link}
+              to={pathFor(event.name)}
+              aria-label={t(`events.list.${key}Named`, { name })}
+            >
+              {t(`events.list.${key}`)}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Label>{t('events.list.screens')}</Menu.Label>
+          {SCREENS.map(({ kind, label }) =>
+            kind === 'kioskStream' && streamDisabled ? (
+              <Menu.Item
+                key={kind}
+                disabled
+                aria-label={t(`events.list.${label}Named`, { name })}
+                title={t('events.list.kioskStreamNeedsLeads')}
+              >
+                {t(`events.list.${label}`)}
+              </Menu.Item>
+            ) : (
+              <Menu.Item
+                key={kind}
+                component="a"
+                href={albumLink(
+                  event.public_api_key,
+                  kind,
+                  window.location.origin,
+                  event.display_token,
+                )}
+                target="_blank"
+                rel="noopener"
+                aria-label={t(`events.list.${label}Named`, { name })}
+              >
+                {t(`events.list.${label}`)}
+              </Menu.Item>
+            ),
+          )}
+          <Menu.Divider />
+          <Menu.Item
+            onClick={() => void copyLink()}
+            aria-label={t('events.list.copyLinkNamed', { name })}
+          >
+            {t('events.list.copyLink')}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {shareOpen && <SharePanel event={event} onClose={() => setShareOpen(false)} />}
     </Group>
-  );
-}
-
-/** A link to one of the event's album pages, opened in a new tab. */
-function AlbumAnchor({
-  event,
-  kind,
-  label,
-}: {
-  event: BasicEvent;
-  kind: AlbumLinkKind;
-  label: 'kioskAlbum' | 'kioskStream' | 'slideShow';
-}) {
-  const { t } = useTranslation();
-  return (
-    <Anchor
-      size="sm"
-      href={albumLink(event.public_api_key, kind, window.location.origin, event.display_token)}
-      target="_blank"
-      rel="noopener"
-      aria-label={t(`events.list.${label}Named`, { name: event.full_name })}
-    >
-      {t(`events.list.${label}`)}
-    </Anchor>
   );
 }

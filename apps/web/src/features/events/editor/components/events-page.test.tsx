@@ -47,7 +47,7 @@ describe('event list', () => {
     expect(await screen.findByTestId('events-no-match')).toBeTruthy();
   });
 
-  it('links the kiosk album, kiosk stream and slide show, disables the stream without lead collection, and copies the link', async () => {
+  it('gives each row one primary action, Share, and a menu with the pages, screens and the copied link', async () => {
     installConsoleApi({ events: [gala, hidden] });
     // user-event installs its own clipboard on setup; watch that one.
     const user = userEvent.setup();
@@ -55,29 +55,41 @@ describe('event list', () => {
     renderApp('/events');
     await waitFor(() => expect(rows()).toHaveLength(2));
 
-    const origin = window.location.origin;
-    // The console album of the event, inside the console.
-    const galaCode = gala.name;
-    expect(screen.getByRole('link', { name: 'Photos of Summer Gala' }).getAttribute('href')).toBe(
-      `/events/${galaCode}/album`,
-    );
-    expect(
-      screen.getByRole('link', { name: 'Kiosk album of Summer Gala' }).getAttribute('href'),
-    ).toBe(`${origin}/?pId=public-key-7&kioskMode=true&display=display-token-7`);
-    expect(
-      screen.getByRole('link', { name: 'Kiosk stream of Summer Gala' }).getAttribute('href'),
-    ).toBe(`${origin}/?pId=public-key-7&kioskMode=true&mode=stream&display=display-token-7`);
-    expect(
-      screen.getByRole('link', { name: 'Slide show of Summer Gala' }).getAttribute('href'),
-    ).toBe(`${origin}/?pId=public-key-7&mode=slideshow&display=display-token-7`);
-    // collect_leads 0: the stream is offered but disabled.
-    expect(
-      screen.getByRole('button', { name: 'Kiosk stream of Staff Party' }).hasAttribute('disabled'),
-    ).toBe(true);
+    // Three controls a row, not eleven: Edit (the one filled button), Share and the menu.
+    const galaActions = within(screen.getAllByTestId('event-row-actions')[0]!);
+    expect(galaActions.getAllByRole('button').map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Edit Summer Gala',
+      'Share Summer Gala',
+      'More actions for Summer Gala',
+    ]);
+    expect(galaActions.queryAllByRole('link')).toHaveLength(0);
 
-    await user.click(screen.getByRole('button', { name: 'Copy the album link of Summer Gala' }));
+    const origin = window.location.origin;
+    // jsdom never lays the dropdown out, so Mantine keeps it `display: none`; the items are there.
+    const item = (name: string) => screen.findByRole('menuitem', { name, hidden: true });
+    await user.click(screen.getByRole('button', { name: 'More actions for Summer Gala' }));
+    // The console album of the event, inside the console.
+    expect((await item('Photos of Summer Gala')).getAttribute('href')).toBe(
+      `/events/${gala.name}/album`,
+    );
+    for (const page of ['Attendees', 'Orders', 'Messages', 'Leads'])
+      expect(await item(`${page} of Summer Gala`)).toBeTruthy();
+    expect((await item('Kiosk album of Summer Gala')).getAttribute('href')).toBe(
+      `${origin}/?pId=public-key-7&kioskMode=true&display=display-token-7`,
+    );
+    expect((await item('Kiosk stream of Summer Gala')).getAttribute('href')).toBe(
+      `${origin}/?pId=public-key-7&kioskMode=true&mode=stream&display=display-token-7`,
+    );
+    expect((await item('Slide show of Summer Gala')).getAttribute('href')).toBe(
+      `${origin}/?pId=public-key-7&mode=slideshow&display=display-token-7`,
+    );
+    await user.click(await item('Copy the album link of Summer Gala'));
     expect(writeText).toHaveBeenCalledWith(`${origin}/?pId=public-key-7`);
     expect(await screen.findByText('The album link of Summer Gala was copied')).toBeTruthy();
+
+    // collect_leads 0: the stream is offered but disabled.
+    await user.click(screen.getByRole('button', { name: 'More actions for Staff Party' }));
+    expect((await item('Kiosk stream of Staff Party')).hasAttribute('data-disabled')).toBe(true);
   });
 
   it('offers Add Event when there are no events and the user can create', async () => {
@@ -133,43 +145,99 @@ describe('event list', () => {
     expect(await screen.findByRole('dialog', { name: 'Edit event Summer Gala' })).toBeTruthy();
   });
 
-  it('hands out every page type of the event with copy, open and a 1000 px level-H QR', async () => {
+  it('shares the event through named cards, each with copy, open, its QR (PNG 1000 px, SVG) and a poster', async () => {
     installConsoleApi({ events: [gala] });
     renderApp('/events');
     await waitFor(() => expect(rows()).toHaveLength(1));
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: 'Links and QR codes of Summer Gala' }));
-    const curation = await screen.findByTestId('event-link-curation');
-    // The curation key comes from the event's full data, not from the list.
-    expect(within(curation).getByTestId('event-link-url').textContent).toBe(
-      `${window.location.origin}/?eId=owner-key`,
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    await user.click(screen.getByRole('button', { name: 'Share Summer Gala' }));
+    const panel = await screen.findByRole('dialog', { name: 'Share Summer Gala' });
+    const origin = window.location.origin;
+    const expected: Record<string, string> = {
+      guestAlbum: `${origin}/?pId=public-key-7`,
+      kiosk: `${origin}/?pId=public-key-7&kioskMode=true&display=display-token-7`,
+      slideShow: `${origin}/?pId=public-key-7&mode=slideshow&display=display-token-7`,
+      liveWall: `${origin}/?ename=GALA&mode=qrcode&token=public-key-7&display=display-token-7`,
+      webApp: `${origin}/?eName=GALA&token=public-key-7`,
+      roamer: `${origin}/?roamer=&eventKey=owner-key`,
+      entry: `${origin}/kiosk/entry?kType=evSB1&pvId=private-key&display=display-token-7`,
+    };
+    const cards = await within(panel).findAllByTestId(/^share-card-/);
+    expect(cards.map((card) => card.dataset.testid)).toEqual(
+      Object.keys(expected).map((card) => `share-card-${card}`),
     );
-    for (const kind of [
-      'public',
-      'private',
-      'kioskAlbum',
-      'kioskStream',
-      'slideShow',
-      'qrRide',
-      'allPhotosKiosk',
-      'webApp',
-    ]) {
-      const row = screen.getByTestId(`event-link-${kind}`);
-      expect(within(row).getByRole('link', { name: 'Open' }).getAttribute('href')).toBe(
-        within(row).getByTestId('event-link-url').textContent,
-      );
+    for (const [card, url] of Object.entries(expected)) {
+      const el = within(within(panel).getByTestId(`share-card-${card}`));
+      expect(el.getByTestId('share-url').textContent).toBe(url);
+      expect(el.getByRole('link', { name: /^Open the / }).getAttribute('href')).toBe(url);
+      // The QR is on the card itself (no click, no scrolling to another part of the dialog).
+      const qr = await el.findByTestId('share-qr');
+      expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     }
-    expect(
-      within(screen.getByTestId('event-link-qrRide')).getByTestId('event-link-url').textContent,
-    ).toContain('kType=evSB3&pvId=private-key');
-    await user.click(
-      within(screen.getByTestId('event-link-public')).getByRole('button', { name: 'QR' }),
-    );
-    const img = await within(screen.getByTestId('event-link-qr')).findByRole('img');
-    const src = img.getAttribute('src') ?? '';
-    expect(src.startsWith('data:image/png;base64,')).toBe(true);
+    const guest = within(within(panel).getByTestId('share-card-guestAlbum'));
+    expect(guest.getByText('Guest album')).toBeTruthy();
+    await user.click(guest.getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith(expected.guestAlbum);
+
+    // Downloads: what the page hands to the browser, by file name.
+    const saved: { name: string; href: string }[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push({ name: this.download, href: this.href });
+    });
+    try {
+      await user.click(
+        guest.getByRole('button', {
+          name: 'Download the QR code of the Guest album as PNG (1000 px)',
+        }),
+      );
+      await waitFor(() => expect(saved).toHaveLength(1));
+      await user.click(
+        guest.getByRole('button', { name: 'Download the QR code of the Guest album as SVG' }),
+      );
+      await waitFor(() => expect(saved).toHaveLength(2));
+    } finally {
+      click.mockRestore();
+    }
+    expect(saved.map((file) => file.name)).toEqual([
+      'GALA-guestAlbum-qr.png',
+      'GALA-guestAlbum-qr.svg',
+    ]);
+    const png = saved[0]!.href;
+    expect(png.startsWith('data:image/png;base64,')).toBe(true);
     // 1000 px wide, read from the PNG header.
-    const bytes = Uint8Array.from(atob(src.split(',')[1]!), (c) => c.charCodeAt(0));
+    const bytes = Uint8Array.from(atob(png.split(',')[1]!), (c) => c.charCodeAt(0));
     expect(new DataView(bytes.buffer).getUint32(16)).toBe(1000);
+    expect(saved[1]!.href).toMatch(/^data:image\/svg\+xml;charset=utf-8,/);
+    expect(decodeURIComponent(saved[1]!.href.split(',')[1]!)).toContain('<svg');
+
+    // The poster: a print page with the event's name (as text, never markup), the QR and the link.
+    const posterDoc = document.implementation.createHTMLDocument('');
+    const print = vi.fn();
+    const open = vi
+      .spyOn(window, 'open')
+      .mockReturnValue({ document: posterDoc, print } as unknown as Window);
+    try {
+      await user.click(guest.getByRole('button', { name: 'Print a poster of the Guest album' }));
+    } finally {
+      open.mockRestore();
+    }
+    expect(posterDoc.querySelector('h1')?.textContent).toBe('Summer Gala');
+    expect(posterDoc.querySelector('h2')?.textContent).toBe('Guest album');
+    expect(posterDoc.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(posterDoc.querySelector('p')?.textContent).toBe(expected.guestAlbum);
+
+    // The rarer links stay one click away, the curation key from the event's full data.
+    await user.click(within(panel).getByRole('button', { name: /^More links/ }));
+    const curation = await within(panel).findByTestId('event-link-curation');
+    expect(within(curation).getByTestId('event-link-url').textContent).toBe(
+      `${origin}/?eId=owner-key`,
+    );
+    expect(
+      within(within(panel).getByTestId('event-link-qrRide')).getByTestId('event-link-url')
+        .textContent,
+    ).toContain('kType=evSB3&pvId=private-key');
   });
 });

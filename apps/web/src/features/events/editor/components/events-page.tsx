@@ -183,7 +183,12 @@ export function EventsPage({ user }: { user: User }) {
                 </Table.Td>
                 <Table.Td data-label={t('events.list.eventTitle')}>{event.full_name}</Table.Td>
                 <Table.Td data-label={t('events.list.visibility')}>
-                  <Badge variant="light" color={event.is_visible ? 'green' : 'gray'}>
+                  {/* Never squeezed into an ellipsis by the columns beside it. */}
+                  <Badge
+                    variant="light"
+                    color={event.is_visible ? 'green' : 'gray'}
+                    style={{ flexShrink: 0, overflow: 'visible', minWidth: 'max-content' }}
+                  >
                     {event.is_visible ? t('events.list.visible') : t('events.list.hidden')}
                   </Badge>
                 </Table.Td>

@@ -6,6 +6,7 @@ import type { SignInResult } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { FormAlert } from '../../../../components/form-alert.tsx';
+import { RecoveryCodesList } from '../../../../components/recovery-codes-list.tsx';
 import {
   associateSoftwareToken,
   respondToChallenge,
@@ -29,6 +30,9 @@ export function MfaSetupModal({ session, onResult, onRestart }: MfaSetupModalPro
   const [errorKey, setErrorKey] = useState<string | null>(null);
   // Once verify succeeded, a retry (e.g. after a network failure) must only respond: the code is spent.
   const [verifiedSession, setVerifiedSession] = useState<string | null>(null);
+  // The recovery codes the verify answered: shown once, before sign-in goes on.
+  const [recoveryCodes, setRecoveryCodes] = useState<readonly string[] | null>(null);
+  const [continuing, setContinuing] = useState(false);
 
   // A query, not an effect: it runs once per challenge session even when React mounts twice.
   const secret = useQuery({
@@ -56,6 +60,23 @@ export function MfaSetupModal({ session, onResult, onRestart }: MfaSetupModalPro
     if (secret.data) setFocus('code');
   }, [secret.data, setFocus]);
 
+  /** After the codes were seen: the challenge is answered and sign-in goes on. */
+  const respond = async (continueWith: string) => {
+    setErrorKey(null);
+    setContinuing(true);
+    let result: SignInResult;
+    try {
+      result = await respondToChallenge({ challenge_name: 'MFA_SETUP', session: continueWith });
+    } catch (error) {
+      const key = errorKeyOf(error);
+      if (key === 'invalid_session') onRestart(key);
+      else setErrorKey(key);
+      setContinuing(false);
+      return;
+    }
+    await onResult(result);
+  };
+
   const submit = async ({ code }: MfaCodeValues) => {
     if (!secret.data) return;
     setErrorKey(null);
@@ -66,6 +87,10 @@ export function MfaSetupModal({ session, onResult, onRestart }: MfaSetupModalPro
         const verified = await verifySoftwareToken(secret.data.session ?? session, code);
         continueWith = verified.session ?? secret.data.session ?? session;
         setVerifiedSession(continueWith);
+        if (verified.recovery_codes.length > 0) {
+          setRecoveryCodes(verified.recovery_codes);
+          return;
+        }
       }
       result = await respondToChallenge({ challenge_name: 'MFA_SETUP', session: continueWith });
     } catch (error) {
@@ -105,6 +130,16 @@ export function MfaSetupModal({ session, onResult, onRestart }: MfaSetupModalPro
           <FormAlert errorKey={associateError} />
           <Button variant="default" onClick={() => onRestart(associateError)}>
             {t('common.backToSignIn')}
+          </Button>
+        </Stack>
+      ) : recoveryCodes && verifiedSession ? (
+        <Stack gap="md" data-testid="recovery-codes-step">
+          <Text fw={600}>{t('recoveryCodes.title')}</Text>
+          <Text size="sm">{t('recoveryCodes.intro')}</Text>
+          <RecoveryCodesList codes={recoveryCodes} />
+          <FormAlert errorKey={errorKey} />
+          <Button loading={continuing} onClick={() => void respond(verifiedSession)} fullWidth>
+            {t('recoveryCodes.continue')}
           </Button>
         </Stack>
       ) : secret.data ? (
