@@ -962,6 +962,11 @@ export interface OrderItems {
   prints: string[];
   /** The printer pool of the button's prints (`printsPool`); null or absent: the event's default. */
   printsPool?: string | null;
+  /**
+   * False when bought at a kiosk: the prints wait for the guest's "Print" there (counted in
+   * `orders.prints_used`). True or absent: printed at once when the order is paid.
+   */
+  printOnPayment?: boolean;
 }
 
 /**

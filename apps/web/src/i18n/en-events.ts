@@ -271,6 +271,11 @@ export const enEvents = {
     photos: 'Max photos per print request (1–20)',
     everyPhoto: 'Print every photo',
     fromAllAlbums: 'Print from all albums',
+    printsFree: 'Prints are free at this event',
+    printsFreeOff:
+      'Prints follow the pricing: a locked album prints only the prints bought with a pricing button that sells prints (or at the desk with an unlock code).',
+    printsFreeOn: 'Guests print at the kiosk without buying, even while their album is locked.',
+    printsFreeEventFree: 'This event is free: guests print without buying.',
     templatesSection: 'Print templates',
     templates: 'Print templates',
     noneSelected: 'None Selected',

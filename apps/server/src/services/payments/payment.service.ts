@@ -107,6 +107,11 @@ export class PaymentService {
     photoCount: number;
     /** For `all` with a button that prints: the album's photos, which are printed. */
     albumPhotoUids?: string[];
+    /**
+     * Prints printed as soon as the order is paid (bought on the guest's own album page); false:
+     * bought at a kiosk, whose print step prints them when the guest presses "Print".
+     */
+    printOnPayment?: boolean;
     clientRequestId: string;
   }): Promise<{ order: OrderRow; created: boolean }> {
     const { event, attendee } = input;
@@ -142,6 +147,7 @@ export class PaymentService {
         digitals: button.digitals ? input.photoUids : [],
         prints,
         printsPool: button.prints ? button.printsPool.trim() || null : null,
+        ...(button.prints ? { printOnPayment: input.printOnPayment ?? true } : {}),
       },
       partialUnlockTag: button.partialUnlockTags ? attendee.row.partialUnlockTag : null,
       amount: price.cents,
@@ -313,6 +319,8 @@ export class PaymentService {
   private async printPaidOrder(event: PaymentConfirmed): Promise<void> {
     const order = await this.deps.payments.orderById(event.orderId);
     if (!order || order.items.prints.length === 0) return;
+    // Bought at a kiosk: the guest prints them there (orders.prints_used counts them).
+    if (order.items.printOnPayment === false) return;
     await this.deps.unlocks.printPaidOrder(order);
   }
 

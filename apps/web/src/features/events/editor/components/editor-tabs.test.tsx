@@ -109,6 +109,30 @@ describe('editor tabs: checkbox-driven fields', () => {
     expect(body).toMatchObject({ is_photo_printer_active: 0, is_print_every_photo: 0 });
   });
 
+  it('marks prints free at a paid event, saying what each choice means', async () => {
+    const e = await openEdit(storedEvent({ is_photo_printer_active: 1, is_free: 0 }));
+    await e.tab('Printing');
+    const free = e.box('Prints are free at this event');
+    expect(free.checked).toBe(false);
+    expect(free.disabled).toBe(false);
+    expect(
+      within(e.dialog).getByText(/Prints follow the pricing: a locked album prints only/),
+    ).toBeTruthy();
+    await e.user.click(free);
+    expect(within(e.dialog).getByText(/Guests print at the kiosk without buying/)).toBeTruthy();
+    const body = await e.update();
+    expect(body.opts).toMatchObject({ printsFree: 1 });
+  });
+
+  it('shows a free event’s prints as free, the box off', async () => {
+    const e = await openEdit(storedEvent({ is_photo_printer_active: 1, is_free: 1 }));
+    await e.tab('Printing');
+    expect(e.box('Prints are free at this event').disabled).toBe(true);
+    expect(
+      within(e.dialog).getByText('This event is free: guests print without buying.'),
+    ).toBeTruthy();
+  });
+
   it('enables the printer pools with their checkbox, defaulting to Default, null when off', async () => {
     const e = await openEdit(storedEvent());
     await e.tab('Printing');
