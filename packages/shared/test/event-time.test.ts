@@ -67,3 +67,19 @@ describe('an event’s local time across daylight saving', () => {
     ).toBe(180);
   });
 });
+
+describe('stock-image windows in the event’s zone', () => {
+  it('a window end written in Berlin local time closes at that local time, summer or winter', async () => {
+    const { stockWindowInstant } = await import('../src/rules/stock-images.ts');
+    expect(stockWindowInstant('2026-03-28 18:00', berlin)?.toISOString()).toBe(
+      '2026-03-28T17:00:00.000Z',
+    );
+    expect(stockWindowInstant('2026-03-29 18:00', berlin)?.toISOString()).toBe(
+      '2026-03-29T16:00:00.000Z',
+    );
+    // The fixed hours still work as before.
+    expect(stockWindowInstant('2026-03-29 18:00', 1)?.toISOString()).toBe(
+      '2026-03-29T17:00:00.000Z',
+    );
+  });
+});
