@@ -59,6 +59,70 @@ const TEST_GUEST_LIMITS = Object.keys(DEFAULT_GUEST_LIMITS)
 
 let pgliteTemplate: Promise<ReturnType<typeof wrapPglite>> | undefined;
 
+// ---- one loaded PGlite template per worker process -----------------------------------------------
+// Loading the template (a ~48 MB data directory) costs about a second of CPU; a server file used
+// to pay it for every database it opened. The server projects run without isolation, so a worker
+// keeps this module between files: a database a file drops without closing it (a test app's
+// close() does) is emptied (every table but the migration records and pg-boss's queues,
+// identities restarted, session state reset) and handed to the next one. It is kept only if its tables and columns are still the template's and no
+// other is idle; anything unexpected closes it, and the next file loads the template afresh.
+// FLASHBULB_TEST_PGLITE_REUSE=0 loads it for every database (to rule the reuse out).
+
+let idlePglite: PGlite | undefined;
+let pgliteReset: { sql: string; shape: string } | undefined;
+
+/** Tables, columns and indexes, as one hash: a file that altered the schema does not hand it on. */
+const schemaShape = async (client: PGlite): Promise<string> => {
+  const { rows } = await client.query<{ shape: string }>(
+    `select md5(
+       (select string_agg(table_schema || '.' || table_name || '.' || column_name || ':' || data_type, ','
+          order by table_schema, table_name, column_name)
+          from information_schema.columns where table_schema in ('public', 'pgboss', 'drizzle'))
+       || (select string_agg(schemaname || '.' || indexname, ',' order by schemaname, indexname)
+          from pg_indexes where schemaname in ('public', 'pgboss', 'drizzle'))
+     ) as shape`,
+  );
+  return rows[0]?.shape ?? '';
+};
+
+const acquirePglite = async (dump: string): Promise<PGlite> => {
+  const idle = idlePglite;
+  idlePglite = undefined;
+  if (idle && !idle.closed) return idle;
+  const client = await PGlite.create({
+    loadDataDir: new Blob([await readFile(dump)]),
+    extensions: { vector },
+  });
+  if (!pgliteReset) {
+    const { rows } = await client.query<{ name: string }>(
+      `select format('%I.%I', schemaname, tablename) as name from pg_tables
+        where schemaname = 'public'
+           or (schemaname = 'pgboss' and tablename in ('job', 'archive', 'schedule', 'subscription'))`,
+    );
+    pgliteReset = {
+      sql: `truncate ${rows.map((row) => row.name).join(', ')} restart identity cascade`,
+      shape: await schemaShape(client),
+    };
+  }
+  return client;
+};
+
+const releasePglite = async (client: PGlite): Promise<void> => {
+  if (client.closed) return;
+  try {
+    if (idlePglite || !pgliteReset || process.env.FLASHBULB_TEST_PGLITE_REUSE === '0') {
+      throw new Error('not kept');
+    }
+    await client.exec(
+      `reset all; deallocate all; unlisten *; select pg_advisory_unlock_all(); ${pgliteReset.sql}`,
+    );
+    if ((await schemaShape(client)) !== pgliteReset.shape) throw new Error('schema changed');
+    idlePglite = client;
+  } catch {
+    await client.close().catch(() => undefined);
+  }
+};
+
 declare module 'vitest' {
   export interface ProvidedContext {
     pgUrl: string;
@@ -81,11 +145,10 @@ export const openTestDatabase = async (
   if (process.env.FLASHBULB_TEST_DB !== 'postgres') {
     const dump = options.empty ? undefined : process.env.FLASHBULB_TEST_PGLITE_DUMP;
     if (dump) {
-      const client = await PGlite.create({
-        loadDataDir: new Blob([await readFile(dump)]),
-        extensions: { vector },
-      });
-      return { database: wrapPglite(client), drop: () => Promise.resolve() };
+      const client = await acquirePglite(dump);
+      // Dropping it, unclosed, hands it back: emptied, it serves the worker's next file (see
+      // acquirePglite). Closed, it is closed like any database (a test may close it on purpose).
+      return { database: wrapPglite(client), drop: () => releasePglite(client) };
     }
     // Run without the project's set-up (or asked empty): migrate a template once per file and
     // clone it.
@@ -253,7 +316,10 @@ export const createTestApp = async (
     async close() {
       await self.app.close();
       if (!opened) return;
-      await opened.database.close();
+      // PGlite from the template goes back to the worker unclosed (drop empties and keeps it).
+      if (opened.database.engine !== 'pglite' || !process.env.FLASHBULB_TEST_PGLITE_DUMP) {
+        await opened.database.close();
+      }
       await opened.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

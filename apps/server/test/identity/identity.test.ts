@@ -13,6 +13,7 @@ import {
   signInWithCode,
 } from '../helpers/identity.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { REFRESH_REUSE_GRACE_MS } from '../../src/services/identity/auth.service.ts';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -316,7 +317,8 @@ describe('sessions', () => {
     expect(first.authentication_result.refresh_token).not.toBe(admin.refreshToken);
     const newAuth = `Bearer ${first.authentication_result.access_token}`;
     await t.ok(endpoints.myInfo, {}, { authorization: newAuth });
-    // Replaying the rotated-out token is refused and ends the session.
+    // Replaying the rotated-out token after the grace window is refused and ends the session.
+    t.clock.advance(REFRESH_REUSE_GRACE_MS + 1000);
     const replay = await t.call(endpoints.refresh, { refresh_token: admin.refreshToken });
     expect(replay.statusCode).toBe(401);
     expect(errorOf(replay.body).message_key).toBe('unauthorized_user');
@@ -326,6 +328,27 @@ describe('sessions', () => {
       refresh_token: first.authentication_result.refresh_token,
     });
     expect(rotatedToo.statusCode).toBe(401);
+  });
+
+  it('rotates again when the replaced token comes back within seconds (a page load raced the refresh)', async () => {
+    const admin = await signedInAdmin(t);
+    const first = await t.ok(endpoints.refresh, { refresh_token: admin.refreshToken });
+    // The browser never saw `first` (its answer was dropped) and sends the old token again.
+    t.clock.advance(REFRESH_REUSE_GRACE_MS - 5000);
+    const again = await t.ok(endpoints.refresh, { refresh_token: admin.refreshToken });
+    const latest = again.authentication_result.refresh_token;
+    expect(latest).not.toBe(first.authentication_result.refresh_token);
+    await t.ok(
+      endpoints.myInfo,
+      {},
+      { authorization: `Bearer ${again.authentication_result.access_token}` },
+    );
+    // The window does not move with it: the old token later ends the session.
+    t.clock.advance(10_000);
+    const late = await t.call(endpoints.refresh, { refresh_token: admin.refreshToken });
+    expect(late.statusCode).toBe(401);
+    const afterTheft = await t.call(endpoints.refresh, { refresh_token: latest });
+    expect(afterTheft.statusCode).toBe(401);
   });
 
   it('sets an httpOnly refresh cookie and refreshes from it', async () => {

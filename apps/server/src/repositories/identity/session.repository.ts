@@ -72,6 +72,32 @@ export class SessionRepository {
     return rows.length === 1;
   }
 
+  /**
+   * A second rotation from the token the last one replaced, allowed only while that rotation is
+   * recent (`rotatedAfter`): the browser that sent both lost the first answer's cookie. The
+   * previous token stays the previous one, and the window does not move.
+   */
+  async rotateFromPrevious(
+    id: string,
+    previousHash: string,
+    toHash: string,
+    rotatedAfter: Date,
+  ): Promise<boolean> {
+    const rows = await this.db
+      .update(authSessions)
+      .set({ refreshTokenHash: toHash })
+      .where(
+        and(
+          eq(authSessions.id, id),
+          eq(authSessions.previousRefreshTokenHash, previousHash),
+          gt(authSessions.refreshedAt, rotatedAfter),
+          isNull(authSessions.revokedAt),
+        ),
+      )
+      .returning({ id: authSessions.id });
+    return rows.length === 1;
+  }
+
   async revoke(id: string, now: Date): Promise<void> {
     await this.db
       .update(authSessions)

@@ -24,6 +24,11 @@ import type { SignInAttempts } from './sign-in-attempts.ts';
 
 export const ACCESS_TOKEN_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
+/**
+ * How long after a rotation the token it replaced still rotates (once it is the previous one):
+ * long enough for a page load that raced a refresh, short enough that a copied token is stale.
+ */
+export const REFRESH_REUSE_GRACE_MS = 20_000;
 export const CHALLENGE_MINUTES = 10;
 
 /** The contract's parsed request body of an endpoint. */
@@ -207,8 +212,25 @@ export class AuthService {
     const now = this.now();
     const session = await this.deps.sessions.findByRefreshHash(presented);
     if (!session) {
-      // A rotated-out token presented again was copied: end that session for everyone.
-      const stolen = await this.deps.sessions.findByPreviousRefreshHash(presented);
+      const previous = await this.deps.sessions.findByPreviousRefreshHash(presented);
+      if (previous && !previous.revokedAt && previous.expiresAt > now) {
+        // Seconds after a rotation, the token it replaced comes from the browser whose navigation
+        // dropped the rotation's answer (and its cookie): rotate once more instead of ending it.
+        const user = await this.deps.users.findById(previous.userId);
+        if (user && !user.disabledAt) {
+          const issued = await this.issueTokens(user, previous.id, true);
+          const rotatedAfter = new Date(now.getTime() - REFRESH_REUSE_GRACE_MS);
+          const again = await this.deps.sessions.rotateFromPrevious(
+            previous.id,
+            presented,
+            hashToken(issued.refreshToken),
+            rotatedAfter,
+          );
+          if (again) return issued;
+        }
+      }
+      // Later, a rotated-out token presented again was copied: end that session for everyone.
+      const stolen = previous;
       if (stolen) {
         await this.deps.sessions.revoke(stolen.id, now);
         this.deps.logger.warn(
