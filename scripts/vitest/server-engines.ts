@@ -50,6 +50,8 @@ export const BOTH_ENGINES: readonly string[] = [
   // Guest budgets counted in the database (raw SQL), held across two processes on one database.
   'messaging/guest-relay.test.ts',
   'attendees/attendee-enumeration.test.ts',
+  // Prints bought at a kiosk: two kiosks spending the last print at once (a conditional update).
+  'printing/paid-prints.test.ts',
 ];
 
 export const SERVER_TEST_DIR = 'apps/server/test';

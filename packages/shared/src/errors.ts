@@ -207,6 +207,10 @@ export const errorCatalogue = {
     text: 'Printer queue names have up to 80 letters, digits, hyphens and underscores',
   },
   printing_not_active: { status: 400, text: 'Printing is not turned on for this event' },
+  prints_not_paid: {
+    status: 400,
+    text: 'These prints are not paid for yet: buy prints first, or ask at the desk',
+  },
   photo_not_printable: { status: 400, text: 'This photo cannot be printed' },
   printer_pool_name_duplicate: { status: 400, text: 'Each printer queue name may appear once' },
   topic_key_required: { status: 400, text: 'Please enter the topic key' },
@@ -233,6 +237,10 @@ export const errorCatalogue = {
   unlock_code_name_invalid: {
     status: 400,
     text: 'Names cannot contain digits or special characters',
+  },
+  time_zone_invalid: {
+    status: 400,
+    text: 'Choose a time zone from the list (an IANA name such as Europe/Berlin)',
   },
   timezone_invalid: { status: 400, text: 'Choose a time zone between UTC-12:00 and UTC+13:00' },
   face_confidence_error: { status: 400, text: 'Face-recognition confidence is between 0 and 100' },

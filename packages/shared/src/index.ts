@@ -13,6 +13,7 @@ export * from './api/events/robots.ts';
 export * from './api/events/stock-images.ts';
 export * from './api/events/share-bucket.ts';
 export * from './rules/event-rules.ts';
+export * from './rules/event-time.ts';
 export * from './rules/text-rules.ts';
 export * from './api/photos/photos.ts';
 export * from './api/photos/moderation.ts';

@@ -120,6 +120,10 @@ describe('general', () => {
     accepted({ date_utc_diff_hours: 13 });
     refused({ date_utc_diff_hours: -13 }, 'date_utc_diff_hours:timezone_invalid');
     refused({ date_utc_diff_hours: 14 }, 'date_utc_diff_hours:timezone_invalid');
+    accepted({ time_zone: 'Europe/Berlin' });
+    accepted({ time_zone: '' });
+    refused({ time_zone: 'Mars/Olympus' }, 'time_zone:time_zone_invalid');
+    refused({ time_zone: '+02:00' }, 'time_zone:time_zone_invalid');
   });
 });
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PaymentRepository } from '../repositories/payments/payment.repository.ts';
 import { FilePrinterAdapter } from '../repositories/printing/file-printer.adapter.ts';
 import { PrintJobRepository } from '../repositories/printing/print-job.repository.ts';
 import { sharpSheetRenderer } from '../repositories/printing/sheet-renderer.ts';
@@ -29,6 +30,8 @@ export const wirePrinting = (core: Core, events: Events, photos: Photos, albums:
     albums: albums.repositories.albums,
     printJobs,
     templates,
+    // Stateless: reads the guest's paid orders with prints (what a kiosk may print).
+    purchases: new PaymentRepository(database.db),
     jobs,
     clock,
   });

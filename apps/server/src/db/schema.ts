@@ -227,6 +227,8 @@ export const events = pgTable(
     hash_tag: text('hash_tag').notNull(),
     enable_facial_recognition: flag('enable_facial_recognition'),
     date_utc_diff_hours: integer('date_utc_diff_hours').notNull(),
+    /** IANA time zone (`Europe/Berlin`); when set it wins over `date_utc_diff_hours` (DST included). */
+    time_zone: text('time_zone').notNull().default(''),
     email_subject: text('email_subject').notNull(),
     email_from_address: text('email_from_address').notNull(),
     /** Reset whenever the address changes; set by the link in the verification e-mail. */
@@ -1000,6 +1002,11 @@ export interface OrderItems {
    * (the order's attendee) once the order is paid. Absent on an attendee's own album purchase.
    */
   attach?: string[];
+  /**
+   * False when bought at a kiosk: the prints wait for the guest's "Print" there (counted in
+   * `orders.prints_used`). True or absent: printed at once when the order is paid.
+   */
+  printOnPayment?: boolean;
 }
 
 /**
@@ -1026,6 +1033,11 @@ export const orders = pgTable(
     /** Integer cents. */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
+    /**
+     * Prints of the order already printed at a kiosk (`items.prints` is how many were bought); moved
+     * only by one conditional update, so racing kiosks never print more than were bought.
+     */
+    printsUsed: integer('prints_used').notNull().default(0),
     /** open → paid → refunded */
     status: text('status').$type<'open' | 'paid' | 'refunded'>().notNull(),
     clientRequestId: text('client_request_id').notNull(),

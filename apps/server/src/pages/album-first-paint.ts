@@ -8,6 +8,7 @@ import {
   minRowHeight,
 } from '@flashbulb/shared/rules/justified-layout';
 import { pageTypeFromQuery } from '@flashbulb/shared/rules/page-type';
+import { eventWallClock, type EventClock } from '@flashbulb/shared/rules/event-time';
 import { enAlbumCover } from '@flashbulb/shared/i18n/en-album-cover';
 import { fillText, pluralText } from '@flashbulb/shared/i18n/format';
 import { safeHtml, type Html, joinHtml, safeLink } from './page.ts';
@@ -49,15 +50,20 @@ const ICON_PATHS = {
 type Photo = GuestBoot['first_page']['photos'][number];
 
 /** album-cover.tsx's date: `November 21, 2026` on the event's local day. */
-const coverDate = (iso: string, utcDiffHours: number): string => {
+const coverDate = (iso: string, utcDiffHours: number | EventClock): string => {
   const time = new Date(iso).getTime();
   if (Number.isNaN(time)) return '';
+  // The event's zone (daylight saving included) when it has one, else its fixed hours.
+  const wall =
+    typeof utcDiffHours === 'number'
+      ? new Date(time + utcDiffHours * 3_600_000)
+      : eventWallClock(utcDiffHours, new Date(time));
   return new Intl.DateTimeFormat('en-US', {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(new Date(time + utcDiffHours * 3_600_000));
+  }).format(wall);
 };
 
 const iconButton = (icon: keyof typeof ICON_PATHS, label: string): Html =>
@@ -186,10 +192,11 @@ export const guestFirstPaint = (
       ? safeHtml`<a class="albums-cover-logo-link" href="${logoHref}" target="_blank" rel="noopener">${logo}</a>`
       : logo;
   const date = photos[0]?.created_date
-    ? coverDate(
-        photos[0].created_date,
-        typeof event.date_utc_diff_hours === 'number' ? event.date_utc_diff_hours : 0,
-      )
+    ? coverDate(photos[0].created_date, {
+        time_zone: typeof event.time_zone === 'string' ? event.time_zone : '',
+        date_utc_diff_hours:
+          typeof event.date_utc_diff_hours === 'number' ? event.date_utc_diff_hours : 0,
+      })
     : '';
   const tag = text(event.hash_tag).trim().replace(/^#+/, '');
   const meta = [

@@ -83,3 +83,31 @@ describe('first paint texts', () => {
     expect(enAlbums.send.open).toBe(enAlbumCover.sendPhotos);
   });
 });
+
+describe('the cover date in the event’s local time', () => {
+  const dated = (event: Record<string, unknown>, created: string): string => {
+    const b = boot({ count: 1, title: 'Gala' }) as unknown as {
+      event: Record<string, unknown>;
+      first_page: { photos: { created_date: string }[] };
+    };
+    Object.assign(b.event, event);
+    b.first_page.photos[0]!.created_date = created;
+    return paint(b as unknown as GuestBoot);
+  };
+
+  it('follows the event’s IANA zone, daylight saving included, over the fixed offset', () => {
+    // 22:30 UTC on 24 October is 00:30 on the 25th in Berlin (summer time, UTC+2).
+    expect(dated({ time_zone: 'Europe/Berlin' }, '2026-10-24T22:30:00.000Z')).toContain(
+      'October 25, 2026',
+    );
+    // After the change back (UTC+1) 22:30 UTC stays on the same day: 23:30.
+    expect(dated({ time_zone: 'Europe/Berlin' }, '2026-10-25T22:30:00.000Z')).toContain(
+      'October 25, 2026',
+    );
+    expect(dated({ time_zone: 'Europe/Berlin' }, '2026-10-25T23:30:00.000Z')).toContain(
+      'October 26, 2026',
+    );
+    // Without a zone the fixed hours (0 here) decide.
+    expect(dated({ time_zone: '' }, '2026-10-24T22:30:00.000Z')).toContain('October 24, 2026');
+  });
+});

@@ -39,6 +39,7 @@ const GUEST_FIELDS = [
   'photo_watermark',
   'protector_watermark',
   'stock_images_enable',
+  'time_zone',
   'unlocked',
 ];
 const PRIVATE_FIELDS = [

@@ -67,6 +67,8 @@ beforeAll(async () => {
     is_free: 0 as const,
     secret_code_list: CODES,
     is_photo_printer_active: 1 as const,
+    // The kiosk prints without a purchase here (prints bought at a kiosk: printing/paid-prints).
+    opts: { description: 'Kiosk gala', printsFree: 1 as const },
   };
   event = await createEvent(t, world.adminA, { full_name: 'Kiosk Gala', ...settings });
   sibling = await createEvent(t, world.adminA, { full_name: 'Sibling Gala', ...settings });

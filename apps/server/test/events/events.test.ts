@@ -292,6 +292,7 @@ const refusals: [string, EventPatch, string, string][] = [
     'email_for_reports',
   ],
   ['time zone', { date_utc_diff_hours: 14 }, 'timezone_invalid', 'date_utc_diff_hours'],
+  ['IANA time zone', { time_zone: 'Mars/Olympus' }, 'time_zone_invalid', 'time_zone'],
   [
     'photo delay',
     { opts: { description: 'd', photoDelayMinutes: 121 } },

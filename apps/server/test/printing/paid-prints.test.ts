@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: { authorization: string };
+let world: Awaited<ReturnType<typeof createEventWorld>>;
 /** Printing on, pools Desk (default) and Lab, at most 3 photos a request. */
 let shop: FlashbulbEvent;
 /** The same buttons, printing off. */
@@ -92,9 +93,11 @@ const printJobs = async (requestId: number) =>
 const rowCount = async (table: string) =>
   Number((await t.database.executeSql(`select count(*) as n from ${table}`, [])).rows[0]!.n);
 
+/** A purchase on the guest's own album page (a phone): its prints are printed once paid. */
 const startPayment = (event: FlashbulbEvent, uid: string, index: number, photoUids?: string[]) =>
   t.ok(endpoints.createQrPayment, {
-    ...kiosk(event),
+    key_type: 'attendee' as const,
+    key_value: uid,
     attendee_uid: uid,
     pricing_button_index: index,
     ...(photoUids ? { photo_uids: photoUids } : {}),
@@ -105,7 +108,7 @@ const payWith = (paymentId: string, card: string) =>
 
 beforeAll(async () => {
   t = await createTestApp({}, { worker: false });
-  const world = await createEventWorld(t);
+  world = await createEventWorld(t);
   admin = await apiKeyAuth(t, world.adminA);
   shop = await createEvent(t, world.adminA, {
     full_name: 'Print Shop',
@@ -268,6 +271,140 @@ describe('prints in a purchase', () => {
       field: 'client_request_id',
     });
     expect(await rowCount('print_requests')).toBe(before);
+  });
+});
+
+describe('prints sold at a kiosk: a locked album prints only what was bought', () => {
+  const kioskPrint = (
+    event: FlashbulbEvent,
+    uid: string,
+    photoUids: string[],
+    requestId?: string,
+  ) =>
+    t.call(endpoints.publicPrintWithQueue, {
+      ...kiosk(event),
+      printable_photo_uid_array: photoUids,
+      attUid: uid,
+      ...(requestId ? { client_request_id: requestId } : {}),
+    });
+  const buyAtKiosk = async (event: FlashbulbEvent, uid: string, photoUids: string[]) => {
+    const created = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(event),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+      photo_uids: photoUids,
+    });
+    expect((await payWith(created.payment_id, '4242424242424242')).status).toBe('paid');
+  };
+  const kioskSheets = async (event: FlashbulbEvent) =>
+    Number(
+      (
+        await t.database.executeSql(
+          `select count(*) as n from print_jobs where event_id = $1 and source = 'kiosk'`,
+          [event.id],
+        )
+      ).rows[0]!.n,
+    );
+  const printInfo = (event: FlashbulbEvent, uid: string) =>
+    t.ok(endpoints.pricingButtonList, { ...kiosk(event), attendee_uid: uid });
+
+  it('refuses a print nobody paid for, offers what a print costs, and queues nothing', async () => {
+    const { uid, photos } = await guest(shop, 1);
+    const before = await kioskSheets(shop);
+    const refused = await kioskPrint(shop, uid, [photos[0]!.uid], 'kiosk-unpaid-1');
+    expect(errorOf(refused)).toMatchObject({
+      status: 400,
+      message_key: 'prints_not_paid',
+      field: 'printable_photo_uid_array',
+    });
+    // Without naming the guest nothing can have been bought either.
+    const anonymous = await t.call(endpoints.publicPrintWithQueue, {
+      ...kiosk(shop),
+      printable_photo_uid_array: [photos[0]!.uid],
+    });
+    expect(errorOf(anonymous).message_key).toBe('prints_not_paid');
+    expect(await kioskSheets(shop)).toBe(before);
+    // What the kiosk's print step reads: prints are sold, none left, a print's price.
+    const info = await t.ok(endpoints.pricingButtonList, {
+      ...kiosk(shop),
+      attendee_uid: uid,
+      photo_count: 1,
+    });
+    expect(info).toMatchObject({ prints_free: 0, prints_remaining: 0 });
+    expect(info.buttons[0]).toMatchObject({ prints: true, amount: 200 });
+  });
+
+  it('a purchase at the kiosk prints there: N bought, N printed, not one more', async () => {
+    const { uid, photos } = await guest(shop, 3);
+    const bought = [photos[0]!.uid, photos[1]!.uid];
+    await buyAtKiosk(shop, uid, bought);
+    // Bought at the kiosk: nothing printed yet — the guest's "Print" does it.
+    expect((await printRequests(shop)).filter((r) => r.photo_uids.includes(bought[0]!))).toEqual(
+      [],
+    );
+    expect((await printInfo(shop, uid)).prints_remaining).toBe(2);
+    const before = await kioskSheets(shop);
+    // A photo not bought stays refused.
+    expect(errorOf(await kioskPrint(shop, uid, [photos[2]!.uid])).message_key).toBe(
+      'prints_not_paid',
+    );
+    const first = await kioskPrint(shop, uid, [bought[0]!], 'kiosk-bought-1');
+    expect(first.statusCode).toBe(200);
+    // A retry of the same request prints nothing more and spends nothing more.
+    const retried = await kioskPrint(shop, uid, [bought[0]!], 'kiosk-bought-1');
+    expect((retried.body as { result: { replayed: number } }).result.replayed).toBe(1);
+    expect((await printInfo(shop, uid)).prints_remaining).toBe(1);
+    expect((await kioskPrint(shop, uid, [bought[1]!], 'kiosk-bought-2')).statusCode).toBe(200);
+    expect(await kioskSheets(shop)).toBe(before + 2);
+    // Both prints used: the same photo again is refused.
+    const again = await kioskPrint(shop, uid, [bought[0]!], 'kiosk-bought-3');
+    expect(errorOf(again).message_key).toBe('prints_not_paid');
+    expect(await kioskSheets(shop)).toBe(before + 2);
+    expect((await printInfo(shop, uid)).prints_remaining).toBe(0);
+  });
+
+  it('two kiosks printing the last print at once print it once', async () => {
+    const { uid, photos } = await guest(shop, 1);
+    await buyAtKiosk(shop, uid, [photos[0]!.uid]);
+    const before = await kioskSheets(shop);
+    const answers = await Promise.all([
+      kioskPrint(shop, uid, [photos[0]!.uid], 'kiosk-race-a'),
+      kioskPrint(shop, uid, [photos[0]!.uid], 'kiosk-race-b'),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    expect(errorOf(answers.find((a) => a.statusCode === 400)!).message_key).toBe('prints_not_paid');
+    expect(await kioskSheets(shop)).toBe(before + 1);
+    const used = await t.database.executeSql(
+      `select prints_used from orders where attendee_id = (select id from attendees where uid = $1)`,
+      [uid],
+    );
+    expect(used.rows).toEqual([{ prints_used: 1 }]);
+  });
+
+  it('“prints are free at this event” lets the kiosk print without buying', async () => {
+    const free = await createEvent(t, world.adminA, {
+      full_name: 'Free Prints',
+      is_free: 0,
+      is_photo_printer_active: 1,
+      place_holder_count: 1,
+      opts: { description: 'Prints on us', unitPrice: 2, pricingButtons: buttons },
+    });
+    const { uid, photos } = await guest(free, 1);
+    expect(errorOf(await kioskPrint(free, uid, [photos[0]!.uid])).message_key).toBe(
+      'prints_not_paid',
+    );
+    await t.ok(
+      endpoints.updateEvent,
+      {
+        id: free.id,
+        event_last_updated_date: free.updated_date,
+        opts: { ...free.opts, printsFree: 1 },
+      },
+      admin,
+    );
+    expect((await printInfo(free, uid)).prints_free).toBe(1);
+    expect((await kioskPrint(free, uid, [photos[0]!.uid])).statusCode).toBe(200);
+    expect(await kioskSheets(free)).toBe(1);
   });
 });
 

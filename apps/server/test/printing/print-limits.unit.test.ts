@@ -62,10 +62,11 @@ const setup = (event = eventRecord(), photos = [1, 2, 3, 4, 5].map((n) => photo(
         if (key) keys.add(key);
         if (!replayed) stored.push(...sheets);
         const jobs = sheets.map((s, i) => ({ ...s, id: i + 1 }) as unknown as PrintJobRow);
-        return { jobs, replayed };
+        return { jobs, replayed, paid: true };
       },
     } as never,
     templates: { findById: async () => undefined },
+    purchases: { printPurchases: async () => [] },
     jobs: {
       send: async (name: string, data: unknown) => {
         sent.push({ name, data });

@@ -1,3 +1,4 @@
+import { eventLocalToInstant, type EventClock } from './event-time.ts';
 /**
  * When a stock image shows in albums and kiosk lists (albums spec §3, §4): while now lies inside
  * its `dateStart`–`dateEnd` window (either end may be open) and its tag policy holds — all
@@ -15,14 +16,21 @@ export interface StockImageRule {
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2}))?$/;
 
 /** A window end as an instant, or null when empty or unreadable (an unreadable end is open). */
-export const stockWindowInstant = (value: string | null, utcDiffHours: number): Date | null => {
+export const stockWindowInstant = (
+  value: string | null,
+  utcDiffHours: number | EventClock,
+): Date | null => {
   const trimmed = value?.trim();
   if (!trimmed) return null;
   const local = LOCAL_TIME.exec(trimmed);
   if (local) {
     const [, y, mo, d, h, mi] = local;
     const ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0));
-    return Number.isNaN(ms) ? null : new Date(ms - utcDiffHours * 3_600_000);
+    if (Number.isNaN(ms)) return null;
+    // With the event's zone the offset is the one of that local day (daylight saving included).
+    return typeof utcDiffHours === 'number'
+      ? new Date(ms - utcDiffHours * 3_600_000)
+      : eventLocalToInstant(utcDiffHours, ms);
   }
   const parsed = new Date(trimmed);
   return Number.isNaN(parsed.getTime()) ? null : parsed;
@@ -32,7 +40,7 @@ export const stockWindowInstant = (value: string | null, utcDiffHours: number): 
 export const stockWindowOpen = (
   image: StockImageRule,
   now: Date,
-  utcDiffHours: number,
+  utcDiffHours: number | EventClock,
 ): boolean => {
   const start = stockWindowInstant(image.dateStart, utcDiffHours);
   const end = stockWindowInstant(image.dateEnd, utcDiffHours);

@@ -33,6 +33,22 @@ export class PaymentRepository {
     return row;
   }
 
+  /** The attendee's paid orders at the event that bought prints (for what a kiosk may print). */
+  async printPurchases(attendeeId: number, eventId: number): Promise<OrderRow[]> {
+    const rows = await this.db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.attendeeId, attendeeId),
+          eq(orders.eventId, eventId),
+          eq(orders.status, 'paid'),
+        ),
+      )
+      .orderBy(asc(orders.id));
+    return rows.filter((row) => row.items.prints.length > 0);
+  }
+
   async orderById(id: number): Promise<OrderRow | undefined> {
     const [row] = await this.db.select().from(orders).where(eq(orders.id, id));
     return row;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, like, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
+  orders,
   photos,
   printJobs,
   printPoolPauses,
@@ -19,6 +20,9 @@ export type TagStoryCandidate = Pick<
 /** The request-key prefix of the stories made from `lookForTagsInImages` (ADR 0009 addendum). */
 export const TAG_STORY_KEY = 'tag-story:';
 
+/** Rolls back a request whose prints no order pays for. */
+class NotPaid extends Error {}
+
 /** Print jobs (one sheet each) and the photos' print marks. Data access only. */
 export class PrintJobRepository {
   constructor(private readonly db: Db) {}
@@ -26,30 +30,66 @@ export class PrintJobRepository {
   /**
    * Inserts the sheets of one request in one transaction. With a request key, sheets already
    * stored for it are kept (a retried request inserts nothing) and `replayed` says so.
+   *
+   * With `spend`, new sheets are paid from one of the orders named (tried in turn): its
+   * `prints_used` moves by `spend.prints` in one conditional update that never passes the prints
+   * the order bought, so two kiosks printing at once cannot print more. When no order has enough
+   * left nothing is stored and `paid` is false. A replayed request spends nothing again.
    */
   async insertSheets(
     rows: NewPrintJobRow[],
     after?: { printRequestId: number },
-  ): Promise<{ jobs: PrintJobRow[]; replayed: boolean }> {
-    return this.db.transaction(async (tx) => {
-      const inserted = await tx.insert(printJobs).values(rows).onConflictDoNothing().returning();
-      if (after)
-        await tx
-          .update(printRequests)
-          .set({ status: 'sent' })
-          .where(eq(printRequests.id, after.printRequestId));
-      if (inserted.length === rows.length) return { jobs: inserted, replayed: false };
-      const first = rows[0];
-      if (!first?.requestKey) throw new Error('print job insert conflicted without a request key');
-      const existing = await tx
-        .select()
-        .from(printJobs)
+    spend?: { orderIds: readonly number[]; prints: number },
+  ): Promise<{ jobs: PrintJobRow[]; replayed: boolean; paid: boolean }> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const inserted = await tx.insert(printJobs).values(rows).onConflictDoNothing().returning();
+        if (after)
+          await tx
+            .update(printRequests)
+            .set({ status: 'sent' })
+            .where(eq(printRequests.id, after.printRequestId));
+        if (inserted.length === rows.length) {
+          if (spend && !(await this.spendPrints(tx, spend))) throw new NotPaid();
+          return { jobs: inserted, replayed: false, paid: true };
+        }
+        const first = rows[0];
+        if (!first?.requestKey)
+          throw new Error('print job insert conflicted without a request key');
+        const existing = await tx
+          .select()
+          .from(printJobs)
+          .where(
+            and(eq(printJobs.eventId, first.eventId), eq(printJobs.requestKey, first.requestKey)),
+          )
+          .orderBy(printJobs.sheetIndex);
+        return { jobs: existing, replayed: inserted.length === 0, paid: true };
+      });
+    } catch (error) {
+      if (error instanceof NotPaid) return { jobs: [], replayed: false, paid: false };
+      throw error;
+    }
+  }
+
+  private async spendPrints(
+    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+    spend: { orderIds: readonly number[]; prints: number },
+  ): Promise<boolean> {
+    for (const orderId of spend.orderIds) {
+      const moved = await tx
+        .update(orders)
+        .set({ printsUsed: sql`${orders.printsUsed} + ${spend.prints}` })
         .where(
-          and(eq(printJobs.eventId, first.eventId), eq(printJobs.requestKey, first.requestKey)),
+          and(
+            eq(orders.id, orderId),
+            eq(orders.status, 'paid'),
+            sql`${orders.printsUsed} + ${spend.prints} <= jsonb_array_length(${orders.items} -> 'prints')`,
+          ),
         )
-        .orderBy(printJobs.sheetIndex);
-      return { jobs: existing, replayed: inserted.length === 0 };
-    });
+        .returning({ id: orders.id });
+      if (moved.length > 0) return true;
+    }
+    return false;
   }
 
   /**

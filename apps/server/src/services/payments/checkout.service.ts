@@ -8,7 +8,7 @@ import {
   type PaymentStatusName,
 } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
-import { attendeePriceType } from '../../access/payments-rules.ts';
+import { attendeePriceType, paysOnAlbumPage } from '../../access/payments-rules.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -35,6 +35,7 @@ import type { ProviderCheckouts } from './provider-checkout.service.ts';
 import type { WebhookService } from '../operations/webhook-in.service.ts';
 import { methodOfProvider, offeredMethods, requireOffered } from './payment-methods.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
+import { printPolicy, printPurchaseOf, printsRemaining } from '../printing/print-allowance.ts';
 
 /** The provider of a QR checkout: the event's real one (with its credentials), or the test provider. */
 export interface QrProvider {
@@ -118,10 +119,13 @@ export class CheckoutService {
     const opts = event.row.opts;
     const hide = opts.hideProductPrice === 1;
     const userType = attendeePriceType(attendee, event);
+    const purchases = await this.deps.paymentRows.printPurchases(attendee.row.id, event.row.id);
     return {
       is_free: event.row.is_free === 1 ? (1 as const) : (0 as const),
       currency: CURRENCY,
       photo_count: photoCount,
+      prints_free: printPolicy(event.row) === 'free' ? (1 as const) : (0 as const),
+      prints_remaining: printsRemaining(purchases.map(printPurchaseOf)),
       methods: offeredMethods(principal, event),
       buttons:
         event.row.is_free === 1
@@ -203,6 +207,7 @@ export class CheckoutService {
       photoUids,
       photoCount,
       ...(albumPhotoUids ? { albumPhotoUids } : {}),
+      printOnPayment: paysOnAlbumPage(principal),
       clientRequestId: input.client_request_id,
     });
   }
@@ -252,6 +257,8 @@ export class CheckoutService {
       photoCount: number;
       albumPhotoUids?: string[];
       attach?: string[];
+      /** Bought on the guest's own album page: printed at once; at a kiosk: printed there. */
+      printOnPayment?: boolean;
       clientRequestId: string | undefined;
     },
   ) {
@@ -265,6 +272,7 @@ export class CheckoutService {
       photoCount: sale.photoCount,
       ...(sale.albumPhotoUids ? { albumPhotoUids: sale.albumPhotoUids } : {}),
       ...(sale.attach ? { attach: sale.attach } : {}),
+      ...(sale.printOnPayment !== undefined ? { printOnPayment: sale.printOnPayment } : {}),
       clientRequestId: requestId,
     });
     const { payment } = await this.deps.payments.createPayment(
@@ -436,6 +444,8 @@ export class CheckoutService {
       photoUids,
       photoCount,
       ...(albumPhotoUids ? { albumPhotoUids } : {}),
+      // Bought on the guest's own album page: printed at once; at a kiosk: printed there.
+      printOnPayment: paysOnAlbumPage(principal),
       clientRequestId: requestId,
     });
     const { payment } = await this.deps.payments.createPayment(order, provider.name, requestId);

@@ -149,6 +149,11 @@ export class PaymentService {
     albumPhotoUids?: string[];
     /** A purchase from a public or private album: the photos the buyer's album receives once paid. */
     attach?: string[];
+    /**
+     * Prints printed as soon as the order is paid (bought on the guest's own album page); false:
+     * bought at a kiosk, whose print step prints them when the guest presses "Print".
+     */
+    printOnPayment?: boolean;
     clientRequestId: string;
   }): Promise<{ order: OrderRow; created: boolean }> {
     const { event, attendee } = input;
@@ -166,6 +171,7 @@ export class PaymentService {
         prints,
         printsPool: button.prints ? button.printsPool.trim() || null : null,
         ...(input.attach ? { attach: input.attach } : {}),
+        ...(button.prints ? { printOnPayment: input.printOnPayment ?? true } : {}),
       },
       partialUnlockTag: button.partialUnlockTags ? attendee.row.partialUnlockTag : null,
       amount: cents,
@@ -337,6 +343,8 @@ export class PaymentService {
   private async printPaidOrder(event: PaymentConfirmed): Promise<void> {
     const order = await this.deps.payments.orderById(event.orderId);
     if (!order || order.items.prints.length === 0) return;
+    // Bought at a kiosk: the guest prints them there (orders.prints_used counts them).
+    if (order.items.printOnPayment === false) return;
     await this.deps.unlocks.printPaidOrder(order);
   }
 

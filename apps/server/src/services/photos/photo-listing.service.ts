@@ -301,7 +301,7 @@ export class PhotoListingService {
     if (row.stock_images_enable !== 1 || row.opts.stockImages.length === 0) return [];
     const now = scope.now;
     const open = row.opts.stockImages.filter(
-      (image) => image.imgTmbUrl.trim() && stockWindowOpen(image, now, row.date_utc_diff_hours),
+      (image) => image.imgTmbUrl.trim() && stockWindowOpen(image, now, row),
     );
     const wanted = [...new Set(open.flatMap((image) => stockPolicyTags(image)))];
     const found = wanted.length

@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AlbumRepository } from '../../repositories/albums/album.repository.ts';
 import type { EventRecord } from '../../repositories/events/event.repository.ts';
+import type { PaymentRepository } from '../../repositories/payments/payment.repository.ts';
 import type { PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import {
   type NewPrintJobRow,
@@ -13,6 +14,12 @@ import {
 } from '../../repositories/printing/print-job.repository.ts';
 import type { PrintTemplateRepository } from '../../repositories/printing/print-template.repository.ts';
 import { albumDecision } from '../albums/album-visibility.ts';
+import {
+  coveringPurchases,
+  printPolicy,
+  printPurchaseOf,
+  printsNeeded,
+} from './print-allowance.ts';
 import {
   defaultPool,
   dispatchSheets,
@@ -43,6 +50,8 @@ export class PrintService {
       albums: AlbumRepository;
       printJobs: PrintJobRepository;
       templates: Pick<PrintTemplateRepository, 'findById'>;
+      /** The guest's paid orders with prints: what a kiosk may print at a paid event. */
+      purchases: Pick<PaymentRepository, 'printPurchases'>;
       jobs: JobSender;
       clock: Clock;
     },
@@ -78,6 +87,30 @@ export class PrintService {
       rows.some((p) => !albumDecision(p, event.row, 'private', now, { streamWindow: false }).show)
     )
       throw new AppError('not_found', 'printable_photo_uid_array');
+  }
+
+  /**
+   * What pays for a guest's print at a paid event (print-allowance.ts): nothing to pay where
+   * prints are free; else the attendee's (`attUid`) paid orders that bought every photo with
+   * enough prints left — none, and the print is refused before anything is stored.
+   */
+  private async paidBy(
+    event: EventRecord,
+    attendeeUid: string | undefined,
+    uids: string[],
+    copies: number,
+  ): Promise<{ orderIds: number[]; prints: number } | undefined> {
+    if (printPolicy(event.row) === 'free') return undefined;
+    const refused = new AppError('prints_not_paid', 'printable_photo_uid_array');
+    if (!attendeeUid) throw refused;
+    const { record } = await this.deps.access.attendeeById(attendeeUid, {
+      eventId: event.row.id,
+    });
+    if (!record || record.row.organisationId !== event.row.organisationId) throw refused;
+    const orders = await this.deps.purchases.printPurchases(record.row.id, event.row.id);
+    const orderIds = coveringPurchases(orders.map(printPurchaseOf), uids, copies);
+    if (orderIds.length === 0) throw refused;
+    return { orderIds, prints: printsNeeded(uids, copies) };
   }
 
   /** The event a print call may print in: the one an operator names, or the key's own. */
@@ -120,6 +153,9 @@ export class PrintService {
       if (photo.status !== 'ready' || photo.mediaType !== 'image' || photo.printable !== 1)
         throw new AppError('photo_not_printable', 'printable_photo_uid_array');
 
+    const spend =
+      source === 'kiosk' ? await this.paidBy(event, input.attUid, uids, copies) : undefined;
+
     const requestKey = input.client_request_id ? `${source}:${input.client_request_id}` : null;
     const sheets: NewPrintJobRow[] = [];
     for (let i = 0; i < ordered.length; i += perSheet)
@@ -134,7 +170,13 @@ export class PrintService {
         sheetIndex: i / perSheet,
         templateId: template?.id ?? null,
       });
-    const { jobs, replayed } = await this.deps.printJobs.insertSheets(sheets);
+    const { jobs, replayed, paid } = await this.deps.printJobs.insertSheets(
+      sheets,
+      undefined,
+      spend,
+    );
+    // Another kiosk spent the last prints between the check and now.
+    if (!paid) throw new AppError('prints_not_paid', 'printable_photo_uid_array');
     if (!replayed) await dispatchSheets(this.deps.jobs, jobs);
     return {
       event_id: e.id,
@@ -184,19 +226,25 @@ export class PrintService {
       if (!required.every((tag) => has.has(tag)))
         throw new AppError('story_tags_missing', 'printable_photo_uid_array');
     }
-    const { jobs, replayed } = await this.deps.printJobs.insertSheets([
-      {
-        eventId: e.id,
-        pool,
-        photoIds: ordered.map((p) => p.id),
-        copies,
-        state: 'queued',
-        source: 'story',
-        requestKey: input.client_request_id ? `story:${by}:${input.client_request_id}` : null,
-        sheetIndex: 0,
-        templateId: template?.id ?? null,
-      },
-    ]);
+    const spend = by === 'kiosk' ? await this.paidBy(event, input.attUid, uids, copies) : undefined;
+    const { jobs, replayed, paid } = await this.deps.printJobs.insertSheets(
+      [
+        {
+          eventId: e.id,
+          pool,
+          photoIds: ordered.map((p) => p.id),
+          copies,
+          state: 'queued',
+          source: 'story',
+          requestKey: input.client_request_id ? `story:${by}:${input.client_request_id}` : null,
+          sheetIndex: 0,
+          templateId: template?.id ?? null,
+        },
+      ],
+      undefined,
+      spend,
+    );
+    if (!paid) throw new AppError('prints_not_paid', 'printable_photo_uid_array');
     if (!replayed) await dispatchSheets(this.deps.jobs, jobs);
     return {
       event_id: e.id,

@@ -6,6 +6,7 @@ import {
   parseUnlockCodes,
 } from '../../rules/event-rules.ts';
 import { isValidEmail } from '../../rules/identity.ts';
+import { isValidTimeZone } from '../../rules/event-time.ts';
 import { pricingButtonIssues, pricingButtonsSchema } from '../../rules/pricing-buttons.ts';
 import {
   hasPlaceholder,
@@ -142,6 +143,11 @@ const optsShape = {
   userContentUploadMessage: text(2000).default(''),
   userContentProcessMessage: text(2000).default(''),
   timeInTimeText: text(2000).default(''),
+  /**
+   * Prints at a paid event: 0 (default) they follow the pricing — a locked album prints only the
+   * prints a paid order bought; 1 the kiosk prints for free. A free event always prints freely.
+   */
+  printsFree: flagSchema.default(0),
   // stories
   storiesPrintPool: text(80).default(''),
   requiredTagsToGenerateStory: text(1000).default(''),
@@ -391,6 +397,14 @@ export const eventSettingsShape = {
     .int('timezone_invalid')
     .min(EVENT_LIMITS.timezoneMinHours, 'timezone_invalid')
     .max(EVENT_LIMITS.timezoneMaxHours, 'timezone_invalid'),
+  time_zone: z
+    .string({ error: 'time_zone_invalid' })
+    .trim()
+    .refine((zone) => zone === '' || isValidTimeZone(zone), 'time_zone_invalid')
+    .default('')
+    .describe(
+      'IANA time zone (`Europe/Berlin`); when set it wins over `date_utc_diff_hours`, daylight saving included',
+    ),
   // e-mail
   email_subject: text(300),
   email_from_address: text(254),
@@ -482,6 +496,7 @@ export const defaultEventSettings = (): EventSettings => ({
   image_process_id_array: [],
   enable_facial_recognition: 0,
   date_utc_diff_hours: 0,
+  time_zone: '',
   email_subject: DEFAULT_EMAIL_SUBJECT,
   email_from_address: '',
   email_from_name: DEFAULT_EMAIL_FROM_NAME,

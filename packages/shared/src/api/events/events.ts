@@ -40,6 +40,7 @@ export const eventSchema = z.object({
   image_process_id_array: z.array(z.number().int()),
   enable_facial_recognition: flag,
   date_utc_diff_hours: z.number().int(),
+  time_zone: z.string().describe('IANA time zone, or empty: `date_utc_diff_hours` applies'),
   email_subject: z.string(),
   email_from_address: z.string(),
   email_from_address_verified: z
@@ -361,6 +362,7 @@ export const GUEST_EVENT_FIELDS = [
   'logo_link',
   'hash_tag',
   'date_utc_diff_hours',
+  'time_zone',
   'enable_facial_recognition',
   'is_sms_enabled',
   'collect_leads',

@@ -206,6 +206,13 @@ export const pricingButtonList = defineEndpoint({
     is_free: z.union([z.literal(0), z.literal(1)]),
     currency: z.literal('USD'),
     photo_count: z.number().int(),
+    prints_free: z
+      .union([z.literal(0), z.literal(1)])
+      .describe('1: the kiosk prints without buying (a free event, or prints marked free)'),
+    prints_remaining: z
+      .number()
+      .int()
+      .describe('Prints this attendee bought at a kiosk and has not printed yet'),
     methods: z
       .array(z.string())
       .describe(

@@ -61,6 +61,29 @@ export const startQrPayment = (
     ...(photoUids ? { photo_uids: [...photoUids] } : {}),
   });
 
+/**
+ * Prints bought at the kiosk's print step (the kiosk's key with its display token): they wait for
+ * the guest's "Print" there instead of printing when paid.
+ */
+export const startKioskPrintsPayment = (
+  kioskKey: string,
+  attendeeUid: string,
+  buttonIndex: number,
+  requestId: string,
+  photoUids: readonly string[],
+) =>
+  callApi(endpoints.createQrPayment, {
+    ...kioskKeyFields(kioskKey),
+    attendee_uid: attendeeUid,
+    pricing_button_index: buttonIndex,
+    client_request_id: requestId,
+    photo_uids: [...photoUids],
+  });
+
+/** The kiosk's poll of a payment it started (its key with its display token). */
+export const checkKioskPayment = (kioskKey: string, paymentId: string) =>
+  callApi(endpoints.checkQrStatus, { ...kioskKeyFields(kioskKey), payment_id: paymentId });
+
 export const checkQrPayment = (attendeeUid: string, paymentId: string) =>
   callApi(endpoints.checkQrStatus, { ...attendeeKey(attendeeUid), payment_id: paymentId });
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { eventWallClock, type EventClock } from '@flashbulb/shared/rules/event-time';
 import { httpLink } from '../utils/http-link.ts';
 
 /** What the cover shows of the event (all optional: attendee and mini-album pages know less). */
@@ -16,18 +17,25 @@ export interface CoverBranding {
   readonly date: string | null;
   /** Hours to add to UTC for the event's local day (`date_utc_diff_hours`). */
   readonly utcDiffHours: number;
+  /** The event's IANA zone; when set it wins over `utcDiffHours` (daylight saving included). */
+  readonly timeZone?: string;
 }
 
 /** `21 November 2026` in the event's local day. */
-export const coverDate = (iso: string, utcDiffHours: number): string => {
+export const coverDate = (iso: string, utcDiffHours: number | EventClock): string => {
   const time = new Date(iso).getTime();
   if (Number.isNaN(time)) return '';
+  // The event's zone (daylight saving included) when it has one, else its fixed hours.
+  const wall =
+    typeof utcDiffHours === 'number'
+      ? new Date(time + utcDiffHours * 3_600_000)
+      : eventWallClock(utcDiffHours, new Date(time));
   return new Intl.DateTimeFormat(undefined, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(new Date(time + utcDiffHours * 3_600_000));
+  }).format(wall);
 };
 
 /**
@@ -73,7 +81,14 @@ export function AlbumCover({
       <div className="albums-cover-text">
         <h1 className="albums-cover-title">{branding.title}</h1>
         <p className="albums-cover-meta">
-          {branding.date && <span>{coverDate(branding.date, branding.utcDiffHours)}</span>}
+          {branding.date && (
+            <span>
+              {coverDate(branding.date, {
+                time_zone: branding.timeZone ?? '',
+                date_utc_diff_hours: branding.utcDiffHours,
+              })}
+            </span>
+          )}
           {countText && <span className="albums-count">{countText}</span>}
           {tag && <span className="albums-cover-tag">#{tag}</span>}
           {live === 'soon' && (

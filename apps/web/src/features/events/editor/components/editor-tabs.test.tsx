@@ -109,6 +109,30 @@ describe('editor tabs: checkbox-driven fields', () => {
     expect(body).toMatchObject({ is_photo_printer_active: 0, is_print_every_photo: 0 });
   });
 
+  it('marks prints free at a paid event, saying what each choice means', async () => {
+    const e = await openEdit(storedEvent({ is_photo_printer_active: 1, is_free: 0 }));
+    await e.tab('Printing');
+    const free = e.box('Prints are free at this event');
+    expect(free.checked).toBe(false);
+    expect(free.disabled).toBe(false);
+    expect(
+      within(e.dialog).getByText(/Prints follow the pricing: a locked album prints only/),
+    ).toBeTruthy();
+    await e.user.click(free);
+    expect(within(e.dialog).getByText(/Guests print at the kiosk without buying/)).toBeTruthy();
+    const body = await e.update();
+    expect(body.opts).toMatchObject({ printsFree: 1 });
+  });
+
+  it('shows a free event’s prints as free, the box off', async () => {
+    const e = await openEdit(storedEvent({ is_photo_printer_active: 1, is_free: 1 }));
+    await e.tab('Printing');
+    expect(e.box('Prints are free at this event').disabled).toBe(true);
+    expect(
+      within(e.dialog).getByText('This event is free: guests print without buying.'),
+    ).toBeTruthy();
+  });
+
   it('enables the printer pools with their checkbox, defaulting to Default, null when off', async () => {
     const e = await openEdit(storedEvent());
     await e.tab('Printing');
@@ -378,11 +402,24 @@ describe('editor tabs: checkbox-driven fields', () => {
     expect(within(popup).getByText('The SMS invitation text must contain {url}')).toBeTruthy();
   });
 
+  it('finds an IANA time zone by typing and sends it beside the UTC offset', async () => {
+    const e = await openEdit(storedEvent({ time_zone: '' }));
+    const picker = within(e.dialog).getByRole('textbox', { name: 'Time zone' });
+    expect((picker as HTMLInputElement).value).toBe('None (use the UTC offset)');
+    await e.user.clear(picker);
+    await e.user.type(picker, 'Berl');
+    await e.user.click(await screen.findByRole('option', { name: 'Europe/Berlin', hidden: true }));
+    expect(within(e.dialog).getByText('Used only when no time zone is chosen')).toBeTruthy();
+    const body = await e.update();
+    expect(body.time_zone).toBe('Europe/Berlin');
+  });
+
   it('offers UTC-12:00 … UTC+13:00 and sends whole hours', async () => {
     const e = await openEdit(storedEvent());
-    await e.user.click(within(e.dialog).getByRole('textbox', { name: 'Time zone' }));
+    await e.user.click(within(e.dialog).getByRole('textbox', { name: 'UTC offset' }));
     const options = await screen.findAllByRole('option', { hidden: true });
-    const labels = options.map((o) => o.textContent);
+    // The offsets' list (the time-zone picker's options may be in the page too).
+    const labels = options.map((o) => o.textContent).filter((l) => /^UTC[+-]/.test(l ?? ''));
     expect(labels[0]).toBe('UTC-12:00 Baker Island');
     expect(labels.at(-1)).toBe('UTC+13:00 Tonga, Samoa');
     expect(labels).toHaveLength(26);

@@ -275,6 +275,12 @@ function ApiTokenField() {
   );
 }
 
+/** Every IANA zone the browser knows, searchable; '' keeps the fixed UTC offset. */
+const zoneOptions = (none: string) => [
+  { value: '', label: none },
+  ...Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone })),
+];
+
 export function GeneralTab() {
   const { t } = useTranslation();
   const { mode, event } = useEditorContext();
@@ -282,6 +288,7 @@ export function GeneralTab() {
   const organisationId = useWatch({ control, name: 'organisation_id' });
   const attendeeIdRegex = useWatch({ control, name: 'opts.attendeeIdRegex' });
   const timezone = useWatch({ control, name: 'date_utc_diff_hours' });
+  const zone = useWatch({ control, name: 'time_zone' });
   const processes = useImageProcesses(organisationId);
 
   return (
@@ -300,8 +307,24 @@ export function GeneralTab() {
       <FlagCheckbox name="is_visible" label={t('events.general.visible')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
+          name="time_zone"
+          label={t('events.general.timeZone')}
+          description={t('events.general.timeZoneHint')}
+          data={zoneOptions(t('events.general.noTimeZone'))}
+          value={zone ?? ''}
+          searchable
+          // Hundreds of zones: the list shows the first matches of what is typed.
+          limit={50}
+          allowDeselect={false}
+          comboboxProps={{ zIndex: 400 }}
+          onChange={(value) =>
+            value !== null && setValue('time_zone', value, { shouldDirty: true })
+          }
+        />
+        <Select
           name="date_utc_diff_hours"
           label={t('events.general.timezone')}
+          description={zone ? t('events.general.offsetUnused') : undefined}
           data={timezoneOptions}
           value={String(timezone)}
           allowDeselect={false}

@@ -112,6 +112,8 @@ export function PrintingTab() {
   const { control, setValue, getValues } = useFormContext<EventFormValues>();
   const active = useWatch({ control, name: 'is_photo_printer_active' }) === 1;
   const poolsOn = useWatch({ control, name: 'is_printer_pool_enabled' }) === 1;
+  const paidEvent = useWatch({ control, name: 'is_free' }) === 0;
+  const printsFree = useWatch({ control, name: 'opts.printsFree' }) === 1;
   const organisationId = useWatch({ control, name: 'organisation_id' });
   const templates = useTemplates(organisationId, false);
   const templateOptions = [
@@ -156,6 +158,19 @@ export function PrintingTab() {
         name="print_from_all_albums"
         label={t('events.printing.fromAllAlbums')}
         disabled={!active}
+      />
+      {/* Read by the kiosk's print call: at a paid event, only prints bought print unless free. */}
+      <FlagCheckbox
+        name="opts.printsFree"
+        label={t('events.printing.printsFree')}
+        description={
+          !paidEvent
+            ? t('events.printing.printsFreeEventFree')
+            : printsFree
+              ? t('events.printing.printsFreeOn')
+              : t('events.printing.printsFreeOff')
+        }
+        disabled={!active || !paidEvent}
       />
       <SectionTitle>{t('events.printing.templatesSection')}</SectionTitle>
       <IdMultiSelect

@@ -7,6 +7,7 @@ import {
   eventRuleIssues,
   eventSettingsShape,
   isErrorKey,
+  isValidTimeZone,
   SECURE_FIELDS,
   type BodyOf,
   type EventSettings,
@@ -76,11 +77,21 @@ const withWebAppImageFlags = (settings: EventSettings): EventSettings => {
   };
 };
 
+/** The browser's own IANA zone: where a new event most likely happens. */
+export const browserTimeZone = (): string => {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && isValidTimeZone(zone) ? zone : '';
+};
+
 export const formValuesOf = (
   event: FlashbulbEvent | null,
   organisationId: number | null,
 ): EventFormValues => {
-  const settings = withWebAppImageFlags(event ? settingsOfEvent(event) : defaultEventSettings());
+  const settings = withWebAppImageFlags(
+    event
+      ? { ...settingsOfEvent(event), time_zone: event.time_zone ?? '' }
+      : { ...defaultEventSettings(), time_zone: browserTimeZone() },
+  );
   return {
     ...settings,
     organisation_id: event?.organisation_id ?? organisationId,

@@ -362,6 +362,7 @@ export function AlbumView({
           supportLink: event?.opts.supportLink ?? '',
           date: photos.photoAt(0)?.created_date ?? null,
           utcDiffHours: event?.date_utc_diff_hours ?? 0,
+          timeZone: event?.time_zone ?? '',
         }}
         // Behind the lead gate the album's size is not known (the server answers no list yet).
         countText={leadGate ? '' : t('albums.count', { count: photos.count })}

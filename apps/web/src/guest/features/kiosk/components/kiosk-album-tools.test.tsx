@@ -312,3 +312,120 @@ describe('VIP token at the kiosk (albums §2.4)', () => {
     ).toContain('gold');
   });
 });
+
+describe('the kiosk print step at a paid event: prints sold like digitals', () => {
+  const PRICING = '/payment/pricing-buttons';
+  const PAY = '/payment/create-qr-payment';
+  const CHECK = '/payment/check-qr-status';
+  const paidPrinting = storedEvent({
+    is_free: 0,
+    is_photo_printer_active: 1,
+    is_printer_pool_enabled: 1,
+    printer_pool_name_list: ['Lobby'],
+    max_print_photos_count: 20,
+  });
+  const pricing = (more: Record<string, unknown>) => ({
+    is_free: 0,
+    currency: 'USD',
+    photo_count: 1,
+    methods: ['qr'],
+    prints_free: 0,
+    prints_remaining: 0,
+    buttons: [
+      { index: 0, button_text: 'Album', digitals: true, prints: false, amount: 900 },
+      { index: 1, button_text: 'Prints', digitals: false, prints: true, amount: 200 },
+    ],
+    ...more,
+  });
+
+  it('says prints are free at this event, and prints', async () => {
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [EVENT]: { ok: [paidPrinting] },
+      [PRICING]: { ok: pricing({ prints_free: 1 }) },
+    });
+    openKiosk();
+    const list = await screen.findByRole('region', { name: 'Print list' });
+    expect(await within(list).findByText('Prints are free at this event.')).toBeTruthy();
+    await userEvent.click(tileButton(1, 'Print'));
+    expect(
+      within(list).getByRole<HTMLButtonElement>('button', { name: 'Print 1 photo' }).disabled,
+    ).toBe(false);
+  });
+
+  it('shows what a print costs, offers buying instead of a refused print, then prints what was paid', async () => {
+    let remaining = 0;
+    const api = installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [EVENT]: { ok: [paidPrinting] },
+      [PRICING]: () => ({ ok: pricing({ prints_remaining: remaining }) }),
+      [PRINT]: {
+        ok: {
+          event_id: 7,
+          printer_pool_name: 'Lobby',
+          print_job_ids: [1],
+          sheet_count: 1,
+          copies: 1,
+          replayed: 0,
+        },
+      },
+      [PAY]: {
+        ok: {
+          payment_id: 'pay_prints',
+          checkout_url: 'https://pay.example/pay_prints',
+          amount: 200,
+          currency: 'USD',
+          status: 'pending',
+        },
+      },
+      [CHECK]: () => {
+        remaining = 1;
+        return { ok: { payment_id: 'pay_prints', status: 'paid', amount: 200, currency: 'USD' } };
+      },
+    });
+    openKiosk();
+    const list = await screen.findByRole('region', { name: 'Print list' });
+    await userEvent.click(tileButton(1, 'Print'));
+    expect(await within(list).findByText('1 print: $2.00')).toBeTruthy();
+    const printButton = within(list).getByRole<HTMLButtonElement>('button', {
+      name: 'Print 1 photo',
+    });
+    expect(printButton.disabled).toBe(true);
+    await userEvent.click(within(list).getByRole('button', { name: 'Buy 1 print' }));
+    expect(
+      await within(list).findByText('Scan the code with your phone to pay for your prints.'),
+    ).toBeTruthy();
+    expect(api.callsTo(PAY)[0]?.body).toMatchObject({
+      key_type: 'private',
+      key_value: 'kiosk-key',
+      attendee_uid: ATT,
+      pricing_button_index: 1,
+      photo_uids: [albumPhoto(1).uid],
+    });
+    expect(
+      await within(list).findByText('Paid. Press “Print” to print your photos.', undefined, {
+        timeout: 5000,
+      }),
+    ).toBeTruthy();
+    expect(await within(list).findByText('You have 1 paid print left.')).toBeTruthy();
+    expect(api.callsTo(PRINT)).toHaveLength(0);
+    await waitFor(() => expect(printButton.disabled).toBe(false));
+    await userEvent.click(printButton);
+    expect(await screen.findByText('1 photo sent to the printer (Lobby).')).toBeTruthy();
+    expect(api.callsTo(PRINT)[0]?.body).toMatchObject({ attUid: ATT });
+  });
+
+  it('says prints are sold at the desk when no pricing button sells them', async () => {
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [EVENT]: { ok: [paidPrinting] },
+      [PRICING]: { ok: pricing({ buttons: [] }) },
+    });
+    openKiosk();
+    const list = await screen.findByRole('region', { name: 'Print list' });
+    expect(await within(list).findByText('Prints are sold at the desk.')).toBeTruthy();
+  });
+});

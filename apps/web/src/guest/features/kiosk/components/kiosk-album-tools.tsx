@@ -1,6 +1,7 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { GuestPhoto as Photo } from '@flashbulb/shared';
+import { formatCents, type GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import type { printAtKiosk } from '../../../shared/api/kiosk-actions.ts';
@@ -12,6 +13,15 @@ import type { TileAction } from '../../../shared/components/guest-photo-grid.tsx
 import { useKiosk } from '../../../shared/kiosk/kiosk-context.tsx';
 import { KioskDeleteConfirm } from './kiosk-screen.tsx';
 import { PrintListThumbs } from '../../../shared/components/print-list-thumbs.tsx';
+import { AlbumLinkQr } from '../../../shared/components/album-link-qr.tsx';
+import {
+  checkKioskPayment,
+  startKioskPrintsPayment,
+  usePricingButtons,
+} from '../../../shared/api/album-payments.ts';
+
+/** How often the print step asks whether the guest's phone paid. */
+const PRINTS_POLL_MS = 2000;
 
 type Note = { ok: boolean; text: string };
 
@@ -33,6 +43,8 @@ export function useKioskAlbumTools(onDeleted: () => void): {
   const [printList, setPrintList] = useState<readonly Photo[]>([]);
   const [printing, setPrinting] = useState(false);
   const [note, setNote] = useState<Note | null>(null);
+  // Whether the server would print the list: free prints, or enough paid prints left.
+  const [mayPrint, setMayPrint] = useState(true);
   const failed = useCallback(
     (error: unknown) => setNote({ ok: false, text: errorText(errorKeyOf(error)) }),
     [errorText],
@@ -134,10 +146,18 @@ export function useKioskAlbumTools(onDeleted: () => void): {
             max={maxPrint}
             onRemove={(uid) => setPrintList((current) => current.filter((p) => p.uid !== uid))}
           />
+          {kiosk?.kioskKey && kiosk.attendeeUid && (
+            <KioskPrintOffer
+              kioskKey={kiosk.kioskKey}
+              attendeeUid={kiosk.attendeeUid}
+              list={printList}
+              onAllowance={setMayPrint}
+            />
+          )}
           <button
             type="button"
             className="fb-button--primary kiosk-print-go"
-            disabled={printList.length === 0 || printing}
+            disabled={printList.length === 0 || printing || !mayPrint}
             onClick={print}
           >
             {printing
@@ -148,7 +168,7 @@ export function useKioskAlbumTools(onDeleted: () => void): {
             <button
               type="button"
               className="fb-button kiosk-print-go"
-              disabled={printing}
+              disabled={printing || !mayPrint}
               onClick={printStory}
             >
               {t('albums.kiosk.print.story', { count: printList.length })}
@@ -171,4 +191,117 @@ export function useKioskAlbumTools(onDeleted: () => void): {
     </>
   );
   return { tileActions, panels };
+}
+
+type Sale =
+  | { kind: 'idle' }
+  | { kind: 'starting' }
+  | { kind: 'paying'; paymentId: string; url: string }
+  | { kind: 'paid' }
+  | { kind: 'failed'; text: string };
+
+/**
+ * The print step's prices at a paid event (pricing button `prints`): "Prints are free at this
+ * event", or what the list's prints cost and how many paid prints are left; when the list needs
+ * more than are left, "Buy N prints" starts a payment of the kiosk's prints button for the listed
+ * photos (a QR for the guest's phone) instead of a print the server would refuse. Paid, the
+ * allowance is read again and "Print" spends it. `onAllowance` tells the panel whether to print.
+ */
+function KioskPrintOffer({
+  kioskKey,
+  attendeeUid,
+  list,
+  onAllowance,
+}: {
+  kioskKey: string;
+  attendeeUid: string;
+  list: readonly Photo[];
+  onAllowance: (mayPrint: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const queryClient = useQueryClient();
+  const count = Math.max(1, list.length);
+  const info = usePricingButtons(attendeeUid, true, count, kioskKey);
+  const [sale, setSale] = useState<Sale>({ kind: 'idle' });
+  const data = info.data;
+  const free = data?.prints_free === 1 || data?.is_free === 1;
+  const remaining = data?.prints_remaining ?? 0;
+  const buttonIndex = data?.buttons.findIndex((b) => b.prints) ?? -1;
+  const button = buttonIndex >= 0 ? data?.buttons[buttonIndex] : undefined;
+  // Until the server answered, the print call itself decides (it refuses what is not paid).
+  const mayPrint = !data || free || remaining >= list.length;
+  useEffect(() => onAllowance(mayPrint), [mayPrint, onAllowance]);
+
+  useEffect(() => {
+    if (sale.kind !== 'paying') return;
+    const timer = setInterval(() => {
+      checkKioskPayment(kioskKey, sale.paymentId).then(
+        (status) => {
+          if (status.status === 'paid') {
+            setSale({ kind: 'paid' });
+            void queryClient.invalidateQueries({
+              queryKey: ['albums', 'attendee', attendeeUid, 'pricing-buttons'],
+            });
+          } else if (status.status !== 'pending')
+            setSale({ kind: 'failed', text: t('albums.kiosk.print.notPaid') });
+        },
+        () => undefined,
+      );
+    }, PRINTS_POLL_MS);
+    return () => clearInterval(timer);
+  }, [sale, kioskKey, attendeeUid, queryClient, t]);
+
+  const buy = () => {
+    if (buttonIndex < 0) return;
+    setSale({ kind: 'starting' });
+    startKioskPrintsPayment(
+      kioskKey,
+      attendeeUid,
+      buttonIndex,
+      crypto.randomUUID(),
+      list.map((p) => p.uid),
+    ).then(
+      (payment) =>
+        setSale({ kind: 'paying', paymentId: payment.payment_id, url: payment.checkout_url }),
+      (error: unknown) => setSale({ kind: 'failed', text: errorText(errorKeyOf(error)) }),
+    );
+  };
+
+  if (!data) return null;
+  if (free)
+    return (
+      <p className="kiosk-print-price" data-kiosk-print-free>
+        {t('albums.kiosk.print.free')}
+      </p>
+    );
+  return (
+    <div className="kiosk-print-offer">
+      {button?.amount !== null && button?.amount !== undefined && (
+        <p className="kiosk-print-price">
+          {t('albums.kiosk.print.price', { count, amount: formatCents(button.amount) })}
+        </p>
+      )}
+      {remaining > 0 && <p>{t('albums.kiosk.print.remaining', { count: remaining })}</p>}
+      {!button && <p>{t('albums.kiosk.print.notSold')}</p>}
+      {button && !mayPrint && list.length > 0 && sale.kind !== 'paying' && (
+        <button
+          type="button"
+          className="fb-button--primary kiosk-print-buy"
+          disabled={sale.kind === 'starting'}
+          onClick={buy}
+        >
+          {t('albums.kiosk.print.buy', { count: list.length })}
+        </button>
+      )}
+      {sale.kind === 'paying' && (
+        <div className="kiosk-print-pay">
+          <p>{t('albums.kiosk.print.scanToPay')}</p>
+          <AlbumLinkQr url={sale.url} alt={t('albums.kiosk.print.scanToPay')} />
+        </div>
+      )}
+      {sale.kind === 'paid' && <p role="status">{t('albums.kiosk.print.paid')}</p>}
+      {sale.kind === 'failed' && <p role="alert">{sale.text}</p>}
+    </div>
+  );
 }
