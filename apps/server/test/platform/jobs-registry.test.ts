@@ -168,6 +168,7 @@ describe('job registry', () => {
     expect(scheduled).toEqual({
       'auth.cleanup': '17 * * * *',
       'attendees.cleanup': '41 * * * *',
+      'photos.moderation-release': '*/5 * * * *',
       'photos.retention': '*/15 * * * *',
       'photos.requeue-stuck': '*/5 * * * *',
       'outbox.resume': '*/5 * * * *',
