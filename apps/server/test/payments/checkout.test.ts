@@ -168,6 +168,9 @@ describe('QR checkout with the test provider', () => {
       // A kiosk's key: the kiosks' ways to pay (all by default).
       methods: ['qr', 'square', 'terminal', 'shopify'],
       buttons: [{ index: 0, button_text: 'Album', digitals: true, prints: false, amount: 1150 }],
+      // Prints follow the pricing at a paid event, and this guest bought none.
+      prints_free: 0,
+      prints_remaining: 0,
     });
     const one = await t.ok(endpoints.pricingButtonList, {
       key_type: 'attendee',
