@@ -189,6 +189,18 @@ describe('the protected preview', () => {
     const cells = await cellDifferences(made.data, clean, 640, 480);
     expect(Math.min(...cells)).toBeGreaterThan(1);
   });
+
+  it('protects a picture smaller than one tile of the mark (a booth thumbnail, a test photo)', async () => {
+    for (const [w, h] of [
+      [40, 30],
+      [200, 30],
+    ] as const) {
+      const clean = await picture(w, h);
+      const made = await engine.protectedPreview(clean, { kind: 'text', text: 'Gala' });
+      expect([made.width, made.height]).toEqual([w, h]);
+      expect(made.data.equals(clean)).toBe(false);
+    }
+  });
 });
 
 describe('the protector version', () => {

@@ -217,7 +217,21 @@ export class ImageEngine {
       .toBuffer({ resolveWithObject: true });
     const { width, height } = base.info;
     const side = Math.max(64, Math.round(Math.max(width, height) / 2.4));
-    const tile = await this.staggeredTile(await this.markTile(mark, side), side);
+    const staggered = await this.staggeredTile(await this.markTile(mark, side), side);
+    // A picture smaller than one tile (under 64 px a side) gets the tile's corner: sharp tiles
+    // only an input no larger than the picture.
+    const tile =
+      side > width || side > height
+        ? await this.sharp(staggered)
+            .extract({
+              left: 0,
+              top: 0,
+              width: Math.min(side, width),
+              height: Math.min(side, height),
+            })
+            .png()
+            .toBuffer()
+        : staggered;
     const data = await this.sharp(base.data, { raw: base.info })
       .composite([{ input: tile, tile: true, gravity: 'northwest' }])
       .jpeg({ quality: PREVIEW_QUALITY, mozjpeg: true })
