@@ -217,8 +217,8 @@ describe('a paid attendee album in Chromium', () => {
         // original with a made-up signature: both refused.
         const watermark = locked[0]!.urls.protector_watermark!;
         const guesses = [
-          watermark.replace(/protector-watermark\.jpg$/, 'original.jpg'),
-          watermark.replace(/protector-watermark\.jpg$/, 'preview.jpg'),
+          watermark.replace(/protector-watermark-[0-9a-f]{12}\.jpg$/, 'original.jpg'),
+          watermark.replace(/protector-watermark-[0-9a-f]{12}\.jpg$/, 'preview.jpg'),
           `${url}/media/photos/${locked[0]!.id}/original?a=g&e=9999999999&s=forged`,
         ];
         expect(guesses[0]).toMatch(/original\.jpg$/);

@@ -182,7 +182,7 @@ describe('photos uploaded with an attendee id', () => {
     // The paid event and no prepaid attendee: the watermarked preview (ADR 0006), no original.
     expect(list.photos[0]!.urls.original).toBeNull();
     expect(list.photos[0]!.urls.preview).toMatch(
-      /\/storage\/events\/[^?]+\/protector-watermark\.jpg$/,
+      /\/storage\/events\/[^?]+\/protector-watermark-[0-9a-f]{12}\.jpg$/,
     );
     expect((await t.ok(endpoints.retrieveAttendee, keyOf('VIP0001'))).photo_count).toBe(1);
   });
