@@ -11,7 +11,6 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 let admin: { authorization: string };
 let adminB: { authorization: string };
-let adminA: Parameters<typeof createEvent>[1];
 let gala: FlashbulbEvent;
 let other: FlashbulbEvent;
 let evil: FlashbulbEvent;
@@ -49,7 +48,6 @@ beforeAll(async () => {
   t = await createTestApp({ SMTP_URL: smtp.url });
   const world = await createEventWorld(t);
   admin = await apiKeyAuth(t, world.adminA);
-  adminA = world.adminA;
   adminB = await apiKeyAuth(t, world.adminB);
   gala = await createEvent(t, world.adminA, {
     full_name: 'Kiosk Gala',
@@ -343,7 +341,7 @@ describe('GET /kiosk/entry', () => {
   });
 
   it('is the kiosk’s attract screen: the event’s logo and name, “Tap to find your photos”, no key or id on show', async () => {
-    const branded = await createEvent(t, adminA, {
+    const branded = await createEvent(t, admin, {
       full_name: 'Harbour Lights',
       logo_full_path: 'https://cdn.example/harbour/logo.png',
       opts: { ...defaultEventOpts(), description: 'Kiosk', guestAccentColor: '#c2410c' },
