@@ -10,6 +10,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 let admin: { authorization: string };
+/** The world's admin, calling with the file's API key (its session expires when a test moves the clock). */
+let adminByKey: Parameters<typeof createEvent>[1];
 let adminB: { authorization: string };
 let gala: FlashbulbEvent;
 let other: FlashbulbEvent;
@@ -48,6 +50,7 @@ beforeAll(async () => {
   t = await createTestApp({ SMTP_URL: smtp.url });
   const world = await createEventWorld(t);
   admin = await apiKeyAuth(t, world.adminA);
+  adminByKey = { ...world.adminA, ...admin };
   adminB = await apiKeyAuth(t, world.adminB);
   gala = await createEvent(t, world.adminA, {
     full_name: 'Kiosk Gala',
@@ -341,7 +344,7 @@ describe('GET /kiosk/entry', () => {
   });
 
   it('is the kiosk’s attract screen: the event’s logo and name, “Tap to find your photos”, no key or id on show', async () => {
-    const branded = await createEvent(t, admin, {
+    const branded = await createEvent(t, adminByKey, {
       full_name: 'Harbour Lights',
       logo_full_path: 'https://cdn.example/harbour/logo.png',
       opts: { ...defaultEventOpts(), description: 'Kiosk', guestAccentColor: '#c2410c' },
