@@ -37,6 +37,8 @@ const buttons = {
     currency: 'USD',
     methods: ['qr', 'paypal', 'square'],
     photo_count: 1,
+    prints_free: 0,
+    prints_remaining: 0,
     buttons: [
       { index: 0, button_text: 'All my photos', digitals: true, prints: false, amount: 450 },
     ],

@@ -40,6 +40,8 @@ const buttons = (body: unknown): FakeReply => ({
         ? ['qr', 'square', 'terminal', 'shopify']
         : ['qr', 'paypal'],
     photo_count: 1,
+    prints_free: 0,
+    prints_remaining: 0,
     buttons: [
       { index: 0, button_text: 'All my photos', digitals: true, prints: false, amount: 450 },
     ],
