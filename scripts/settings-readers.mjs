@@ -90,7 +90,6 @@ export const STUB_KEYS = {
   'opts.kioskStreamEnabled': 'kiosk',
   'opts.kioskWatermarkEnable': 'kiosk',
   'opts.photoCashingForKioskEnabled': 'kiosk',
-  'opts.sessionExpiryMinutes': 'kiosk',
   // Web-app page: support chat, user-content texts, labels, e-mail collection, link photos, size.
   'opts.supportChatKey': 'web-app page',
   'opts.userContentTooltip': 'web-app page',
