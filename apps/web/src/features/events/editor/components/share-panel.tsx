@@ -20,7 +20,6 @@ import { useTranslation } from 'react-i18next';
 import {
   EVENT_LIMITS,
   eventPageLinks,
-  KIOSK_PAGE_ACTIVE_TIMEOUT_MS,
   kioskEntryUrl,
   type BasicEvent,
   type EventPageKind,
@@ -82,7 +81,8 @@ export const shareLinks = (
         kioskPreviewSize: null,
         miniAlbumPreviewSize: null,
         allowKioskPhotoDelete: false,
-        pageActiveTimeoutMs: KIOSK_PAGE_ACTIVE_TIMEOUT_MS,
+        // No timeout in the link: the kiosk uses the event's session expiry.
+        pageActiveTimeoutMs: null,
         ...(event.displayToken ? { displayToken: event.displayToken } : {}),
       }),
     },

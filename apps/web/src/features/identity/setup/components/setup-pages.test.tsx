@@ -38,6 +38,7 @@ describe('set-up screens', { timeout: 20_000 }, () => {
       'Print desk',
       'Payments',
       'Webhooks',
+      'Privacy log',
     ]);
   });
 
