@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { PAYMENT_STATUSES } from '../../rules/payment-state.ts';
 import { isValidEmail } from '../../rules/identity.ts';
+import { clientRequestIdField, paymentStatusField, qrCheckoutResult } from './checkout-fields.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { kioskKeyBody } from '../events/events.ts';
 
@@ -16,7 +16,6 @@ const paymentId = z
   .min(1, 'not_found')
   .max(100, 'not_found')
   .describe('The payment id answered by album-purchase/create (`pay_…`)');
-const paymentStatus = z.enum(PAYMENT_STATUSES);
 const photoUids = z
   .array(z.string().trim().min(1, 'not_found').max(100, 'not_found'), {
     error: 'photos_required',
@@ -100,21 +99,9 @@ export const albumPurchaseCreate = defineEndpoint({
       .describe(
         'The personal album of an earlier purchase on this device (its attendee id): bought photos join it',
       ),
-    client_request_id: z
-      .string({ error: 'invalid_value' })
-      .trim()
-      .min(1, 'invalid_value')
-      .max(100, 'invalid_value')
-      .optional()
-      .describe('The same id again answers the same payment (a retried request never pays twice)'),
+    client_request_id: clientRequestIdField,
   }),
-  result: z.object({
-    payment_id: z.string(),
-    checkout_url: z.string(),
-    amount: z.number().int().describe('Integer cents: 1550 is $15.50'),
-    currency: z.literal('USD'),
-    status: paymentStatus,
-  }),
+  result: qrCheckoutResult,
   errors: [
     'invalid_key',
     'unauthorized_user',
@@ -142,7 +129,7 @@ export const albumPurchaseStatus = defineEndpoint({
   body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
   result: z.object({
     payment_id: z.string(),
-    status: paymentStatus,
+    status: paymentStatusField,
     amount: z.number().int(),
     currency: z.literal('USD'),
     album_uid: z
@@ -161,7 +148,7 @@ export const albumPurchaseCancel = defineEndpoint({
   summary:
     'The guest left the checkout: the pending payment is cancelled and its link stops working; a payment already paid stays paid',
   body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
-  result: z.object({ payment_id: z.string(), status: paymentStatus }),
+  result: z.object({ payment_id: z.string(), status: paymentStatusField }),
   errors: [
     'invalid_key',
     'unauthorized_user',

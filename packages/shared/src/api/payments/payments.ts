@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ATTENDEE_ID_MAX_LENGTH } from '../../rules/attendee-id.ts';
-import { PAYMENT_STATUSES } from '../../rules/payment-state.ts';
+import { clientRequestIdField, paymentStatusField, qrCheckoutResult } from './checkout-fields.ts';
 import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
 import { printCopiesField, printPhotoUidsField } from '../printing/print-fields.ts';
 import { idSchema } from '../identity/users.ts';
@@ -56,7 +56,6 @@ const paymentId = z
   .min(1, 'not_found')
   .max(100, 'not_found')
   .describe('The payment id answered by create-qr-payment (`pay_…`)');
-const paymentStatus = z.enum(PAYMENT_STATUSES);
 
 export const createQrPayment = defineEndpoint({
   path: '/payment/create-qr-payment',
@@ -80,21 +79,9 @@ export const createQrPayment = defineEndpoint({
       .max(500, 'invalid_value')
       .optional()
       .describe('The photos chosen; without: the attendee’s whole album of the event'),
-    client_request_id: z
-      .string({ error: 'invalid_value' })
-      .trim()
-      .min(1, 'invalid_value')
-      .max(100, 'invalid_value')
-      .optional()
-      .describe('The same id again answers the same payment (a retried request never pays twice)'),
+    client_request_id: clientRequestIdField,
   }),
-  result: z.object({
-    payment_id: z.string(),
-    checkout_url: z.string(),
-    amount: z.number().int().describe('Integer cents: 1550 is $15.50'),
-    currency: z.literal('USD'),
-    status: paymentStatus,
-  }),
+  result: qrCheckoutResult,
   errors: [
     'invalid_key',
     'unauthorized_user',
@@ -125,7 +112,7 @@ export const checkQrStatus = defineEndpoint({
   body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
   result: z.object({
     payment_id: z.string(),
-    status: paymentStatus,
+    status: paymentStatusField,
     amount: z.number().int(),
     currency: z.literal('USD'),
   }),
@@ -139,7 +126,7 @@ export const disableQrLink = defineEndpoint({
   summary:
     'Cancels a pending payment (the kiosk closed its QR code); a payment already paid stays paid',
   body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
-  result: z.object({ payment_id: z.string(), status: paymentStatus }),
+  result: z.object({ payment_id: z.string(), status: paymentStatusField }),
   errors: [
     'invalid_key',
     'unauthorized_user',
@@ -163,7 +150,7 @@ export const testProviderPay = defineEndpoint({
       .min(1, 'card_invalid')
       .max(30, 'card_invalid'),
   }),
-  result: z.object({ payment_id: z.string(), status: paymentStatus }),
+  result: z.object({ payment_id: z.string(), status: paymentStatusField }),
   errors: ['not_found', 'card_invalid'],
 });
 
@@ -176,7 +163,7 @@ export const testProviderCheckout = defineEndpoint({
   body: z.object({ payment_id: paymentId }),
   result: z.object({
     payment_id: z.string(),
-    status: paymentStatus,
+    status: paymentStatusField,
     amount: z.number().int().describe('Integer cents: 1550 is $15.50'),
     currency: z.literal('USD'),
     description: z.string().describe('The pricing button’s text when ordered'),
@@ -331,7 +318,7 @@ const orderSchema = z.object({
     z.object({
       payment_id: z.string(),
       provider: z.string(),
-      status: paymentStatus,
+      status: paymentStatusField,
       failure_reason: z.string().nullable(),
       created_date: z.string(),
     }),
@@ -368,7 +355,7 @@ export const refundPayment = defineEndpoint({
   summary:
     'Refunds a paid payment of the event at its provider, marks it refunded and locks again what it unlocked (unless another paid order covers it)',
   body: z.object({ event_id: idSchema, payment_id: paymentId }),
-  result: z.object({ payment_id: z.string(), status: paymentStatus }),
+  result: z.object({ payment_id: z.string(), status: paymentStatusField }),
   errors: [
     'event_not_found',
     'not_found',

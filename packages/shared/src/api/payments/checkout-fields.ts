@@ -1,0 +1,23 @@
+// Fields every way of starting a QR checkout shares: the attendee's album, the kiosk, and a
+// purchase from a public or private album.
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../../rules/payment-state.ts';
+
+export const paymentStatusField = z.enum(PAYMENT_STATUSES);
+
+export const clientRequestIdField = z
+  .string({ error: 'invalid_value' })
+  .trim()
+  .min(1, 'invalid_value')
+  .max(100, 'invalid_value')
+  .optional()
+  .describe('The same id again answers the same payment (a retried request never pays twice)');
+
+/** A started QR checkout: the payment, the page that pays it, what it costs and where it stands. */
+export const qrCheckoutResult = z.object({
+  payment_id: z.string(),
+  checkout_url: z.string(),
+  amount: z.number().int().describe('Integer cents: 1550 is $15.50'),
+  currency: z.literal('USD'),
+  status: paymentStatusField,
+});
