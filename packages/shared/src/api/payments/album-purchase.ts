@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { isValidEmail } from '../../rules/identity.ts';
-import { clientRequestIdField, paymentStatusField, qrCheckoutResult } from './checkout-fields.ts';
+import {
+  clientRequestIdField,
+  paymentIdField,
+  paymentStatusField,
+  paymentStatusResult,
+  qrCheckoutResult,
+} from './checkout-fields.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { kioskKeyBody } from '../events/events.ts';
 
@@ -10,12 +16,7 @@ import { kioskKeyBody } from '../events/events.ts';
  * attendee key) holding what was bought, on screen and by e-mail. Amounts are integer cents, USD.
  */
 
-const paymentId = z
-  .string({ error: 'not_found' })
-  .trim()
-  .min(1, 'not_found')
-  .max(100, 'not_found')
-  .describe('The payment id answered by album-purchase/create (`pay_…`)');
+const paymentId = paymentIdField('by album-purchase/create');
 const photoUids = z
   .array(z.string().trim().min(1, 'not_found').max(100, 'not_found'), {
     error: 'photos_required',
@@ -148,7 +149,7 @@ export const albumPurchaseCancel = defineEndpoint({
   summary:
     'The guest left the checkout: the pending payment is cancelled and its link stops working; a payment already paid stays paid',
   body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
-  result: z.object({ payment_id: z.string(), status: paymentStatusField }),
+  result: paymentStatusResult,
   errors: [
     'invalid_key',
     'unauthorized_user',

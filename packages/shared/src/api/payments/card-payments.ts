@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentIdField } from './checkout-fields.ts';
 import { PAYMENT_STATUSES } from '../../rules/payment-state.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { kioskKeyBody } from '../events/events.ts';
@@ -13,12 +14,7 @@ import { createQrPayment } from './payments.ts';
  */
 
 const paymentStatus = z.enum(PAYMENT_STATUSES);
-const paymentId = z
-  .string({ error: 'not_found' })
-  .trim()
-  .min(1, 'not_found')
-  .max(100, 'not_found')
-  .describe('The payment id answered when the payment started (`pay_…`)');
+const paymentId = paymentIdField('when the payment started');
 const startErrors = createQrPayment.errors;
 
 export const paypalSettings = defineEndpoint({

@@ -21,3 +21,15 @@ export const qrCheckoutResult = z.object({
   currency: z.literal('USD'),
   status: paymentStatusField,
 });
+
+/** A payment's public id (`pay_…`); the caller says which call answered it. */
+export const paymentIdField = (answeredBy: string) =>
+  z
+    .string({ error: 'not_found' })
+    .trim()
+    .min(1, 'not_found')
+    .max(100, 'not_found')
+    .describe(`The payment id answered ${answeredBy} (\`pay_…\`)`);
+
+/** Where a payment stands. */
+export const paymentStatusResult = z.object({ payment_id: z.string(), status: paymentStatusField });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ATTENDEE_ID_MAX_LENGTH } from '../../rules/attendee-id.ts';
-import { clientRequestIdField, paymentStatusField, qrCheckoutResult } from './checkout-fields.ts';
+import {
+  clientRequestIdField,
+  paymentIdField,
+  paymentStatusField,
+  paymentStatusResult,
+  qrCheckoutResult,
+} from './checkout-fields.ts';
 import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
 import { printCopiesField, printPhotoUidsField } from '../printing/print-fields.ts';
 import { idSchema } from '../identity/users.ts';
@@ -50,12 +56,7 @@ export const attendeeUnlock = defineEndpoint({
   ],
 });
 
-const paymentId = z
-  .string({ error: 'not_found' })
-  .trim()
-  .min(1, 'not_found')
-  .max(100, 'not_found')
-  .describe('The payment id answered by create-qr-payment (`pay_…`)');
+const paymentId = paymentIdField('by create-qr-payment');
 
 export const createQrPayment = defineEndpoint({
   path: '/payment/create-qr-payment',
@@ -126,7 +127,7 @@ export const disableQrLink = defineEndpoint({
   summary:
     'Cancels a pending payment (the kiosk closed its QR code); a payment already paid stays paid',
   body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
-  result: z.object({ payment_id: z.string(), status: paymentStatusField }),
+  result: paymentStatusResult,
   errors: [
     'invalid_key',
     'unauthorized_user',
@@ -150,7 +151,7 @@ export const testProviderPay = defineEndpoint({
       .min(1, 'card_invalid')
       .max(30, 'card_invalid'),
   }),
-  result: z.object({ payment_id: z.string(), status: paymentStatusField }),
+  result: paymentStatusResult,
   errors: ['not_found', 'card_invalid'],
 });
 
@@ -355,7 +356,7 @@ export const refundPayment = defineEndpoint({
   summary:
     'Refunds a paid payment of the event at its provider, marks it refunded and locks again what it unlocked (unless another paid order covers it)',
   body: z.object({ event_id: idSchema, payment_id: paymentId }),
-  result: z.object({ payment_id: z.string(), status: paymentStatusField }),
+  result: paymentStatusResult,
   errors: [
     'event_not_found',
     'not_found',
