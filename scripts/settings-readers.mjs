@@ -90,16 +90,6 @@ export const STUB_KEYS = {
   'opts.kioskStreamEnabled': 'kiosk',
   'opts.kioskWatermarkEnable': 'kiosk',
   'opts.photoCashingForKioskEnabled': 'kiosk',
-  // Web-app page: support chat, user-content texts, labels, e-mail collection, link photos, size.
-  'opts.supportChatKey': 'web-app page',
-  'opts.userContentTooltip': 'web-app page',
-  'opts.userContentUploadMessage': 'web-app page',
-  'opts.userContentProcessMessage': 'web-app page',
-  'opts.timeInTimeText': 'web-app page',
-  'opts.disableEventLabel': 'web-app page',
-  'opts.enableEmailCollect': 'web-app page',
-  'opts.disableLinkPhotos': 'web-app page',
-  'opts.pictureSize': 'web-app page',
 };
 
 /**

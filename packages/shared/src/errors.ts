@@ -266,6 +266,10 @@ export const errorCatalogue = {
   phone_invalid: { status: 400, text: 'Enter a valid US phone number' },
   consent_required: { status: 400, text: 'Please agree before we send your photos' },
   sms_not_enabled: { status: 400, text: 'Sending by SMS is not enabled for this event' },
+  email_not_collected: {
+    status: 400,
+    text: 'This event does not ask for e-mail addresses. Leave the e-mail field empty',
+  },
   // leads
   lead_required: { status: 403, text: 'Please tell us who you are to open the album' },
   leads_not_collected: { status: 400, text: 'This event does not collect visitor details' },

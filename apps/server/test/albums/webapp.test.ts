@@ -158,6 +158,103 @@ describe('web-app page by event code', () => {
   });
 });
 
+describe('the web-app page’s settings reach the page', () => {
+  it('defaults: the event label shown, photos linked, no chat, the default picture size', async () => {
+    const page = await t.ok(endpoints.webappEvent, { event_name: event.name });
+    expect(page).toMatchObject({
+      show_event_label: true,
+      collect_email: true,
+      link_photos: true,
+      picture_size: 250,
+      time_in_time_text: '',
+      user_content: { tooltip: '', upload_message: '', process_message: '' },
+      support_chat_url: '',
+    });
+  });
+
+  it('each setting changes what the page is told; a chat key that is not an https link opens nothing', async () => {
+    const configured = await createEvent(t, world.adminA, {
+      full_name: 'Configured gala',
+      opts: {
+        description: 'Configured',
+        webappRegistrationType: 'byIdFirst',
+        disableEventLabel: 1,
+        enableEmailCollect: 0,
+        disableLinkPhotos: 1,
+        pictureSize: 320,
+        timeInTimeText: 'Photos arrive about ten minutes after they are taken.',
+        userContentTooltip: 'A clear, front-facing selfie works best.',
+        userContentUploadMessage: 'Sending your selfie…',
+        userContentProcessMessage: 'Looking through the gala’s photos…',
+        supportChatKey: 'https://chat.help.example/gala?lang=en',
+      },
+    });
+    const page = await t.ok(endpoints.webappEvent, { event_name: configured.name });
+    expect(page).toMatchObject({
+      show_event_label: false,
+      collect_email: false,
+      link_photos: false,
+      picture_size: 320,
+      time_in_time_text: 'Photos arrive about ten minutes after they are taken.',
+      user_content: {
+        tooltip: 'A clear, front-facing selfie works best.',
+        upload_message: 'Sending your selfie…',
+        process_message: 'Looking through the gala’s photos…',
+      },
+      support_chat_url: 'https://chat.help.example/gala?lang=en',
+    });
+
+    // By card id with e-mail collection on, the page asks for an address again.
+    await t.ok(
+      endpoints.updateEvent,
+      {
+        id: configured.id,
+        event_last_updated_date: configured.updated_date,
+        opts: { ...configured.opts, enableEmailCollect: 1, supportChatKey: 'abc123' },
+      },
+      as(world.adminA),
+    );
+    const again = await t.ok(endpoints.webappEvent, { event_name: configured.name });
+    expect(again.collect_email).toBe(true);
+    // A bare widget id (no https link) gives no launcher.
+    expect(again.support_chat_url).toBe('');
+  });
+
+  it('an event that does not collect addresses refuses one at registration by card id and keeps nothing', async () => {
+    const byId = await createEvent(t, world.adminA, {
+      full_name: 'By card',
+      opts: { description: 'By card', webappRegistrationType: 'byIdFirst', enableEmailCollect: 0 },
+    });
+    const generated = await t.ok(
+      endpoints.generateAttendeeList,
+      { attendee_count: 1, event_id_array: [byId.id], is_prepaid: 0 },
+      as(world.adminA),
+    );
+    const card = generated.attendees[0]!;
+    const refused = await t.call(endpoints.webappRegister, {
+      event_name: byId.name,
+      attendee_uid: card.display_uid,
+      email: 'kept-out@example.com',
+    });
+    expect(errorOf(refused)).toMatchObject({
+      status: 400,
+      message_key: 'email_not_collected',
+      field: 'email',
+    });
+    const none = await t.database.executeSql(
+      `select count(*)::int as n from attendees where email = 'kept-out@example.com'`,
+    );
+    expect((none.rows[0] as { n: number }).n).toBe(0);
+    expect(await outboxOf('webapp_registration')).toHaveLength(0);
+    // Without the address the card opens its album.
+    const ok = await t.ok(endpoints.webappRegister, {
+      event_name: byId.name,
+      attendee_uid: card.display_uid,
+    });
+    expect(ok.album_url).toBe(card.album_url);
+  });
+});
+
 describe('registration', () => {
   it('by e-mail creates the guest album once; the link is mailed with the event template over SMTP', async () => {
     const first = await t.ok(endpoints.webappRegister, {

@@ -30,4 +30,6 @@ export const enWebapp = {
   agreement: 'Terms',
   support: 'Help and support',
   findMeSlot: 'Find me by selfie',
+  supportChat: 'Chat with us',
+  supportChatLabel: 'Chat with us (opens in a new tab)',
 };

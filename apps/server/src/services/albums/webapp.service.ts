@@ -23,6 +23,7 @@ import type { EventRecord, EventRepository } from '../../repositories/events/eve
 import type { AlbumMailService } from '../messaging/album-mail.service.ts';
 import type { NotificationService } from '../messaging/notification.service.ts';
 import { safeHttpUrl } from '../../lib/safe-url.ts';
+import { supportChatUrl } from './support-chat.ts';
 import { renderSms } from '../messaging/template-render.ts';
 import type { OutboxService } from '../messaging/outbox.service.ts';
 import { HOUR_MS, type GuestLimits, type UsageBudgets } from '../../access/guest-limits.ts';
@@ -37,6 +38,14 @@ const randomUid = (): string => {
 };
 
 type RegisterBody = ParsedBodyOf<typeof webappRegister>;
+
+/**
+ * Registration by e-mail needs the address; registration by card id (`byIdFirst`) asks for one
+ * only when the event collects them (`enableEmailCollect`).
+ */
+const collectsEmail = (
+  o: Pick<EventRecord['row']['opts'], 'webappRegistrationType' | 'enableEmailCollect'>,
+): boolean => o.webappRegistrationType !== 'byIdFirst' || o.enableEmailCollect === 1;
 
 /**
  * The web-app page (`/?eName=<code>[&token=…]`, albums spec §2.1, §2.6 web-app tab, §3 web-app
@@ -116,6 +125,18 @@ export class WebappService {
       sms_enabled: o.webappSmsEnabled === 1 && row.is_sms_enabled === 1,
       sms_agreement: o.webappSmsAgreement,
       email_ends: o.emailEnds,
+      show_event_label: o.disableEventLabel !== 1,
+      // Registration by e-mail needs the address; by card id it is asked only when collected.
+      collect_email: collectsEmail(o),
+      link_photos: o.disableLinkPhotos !== 1,
+      picture_size: o.pictureSize,
+      time_in_time_text: o.timeInTimeText,
+      user_content: {
+        tooltip: o.userContentTooltip,
+        upload_message: o.userContentUploadMessage,
+        process_message: o.userContentProcessMessage,
+      },
+      support_chat_url: supportChatUrl(o.supportChatKey),
     };
   }
 
@@ -149,6 +170,9 @@ export class WebappService {
     const row = event.row;
     const email = input.email.trim();
     if (email && !isValidEmail(email)) throw new AppError('email_invalid', 'email');
+    // An event that registers by card id without collecting addresses keeps none (the page does
+    // not ask): a client sending one anyway is told, and nothing is stored or mailed.
+    if (email && !collectsEmail(row.opts)) throw new AppError('email_not_collected', 'email');
     const phone = input.phone.trim();
     const smsOn = row.opts.webappSmsEnabled === 1 && row.is_sms_enabled === 1;
     if (phone) {

@@ -30,21 +30,30 @@ export default function AlbumsRoot({
     seedGuestBoot(created);
     return created;
   });
+  // The web-app page's public key (its "Find me" and the album link), when the link carries one.
+  const token = context.page.kind === 'webapp' ? (context.page.token?.trim() ?? '') : '';
   return (
     <QueryClientProvider client={client}>
       {context.page.kind === 'webapp' ? (
         <Suspense fallback={null}>
           <WebappPage
             eventName={context.page.eventName}
-            albumUrl={
-              context.page.token?.trim()
-                ? `/?pId=${encodeURIComponent(context.page.token.trim())}`
-                : null
-            }
+            albumUrl={token ? `/?pId=${encodeURIComponent(token)}` : null}
             findMe={
-              context.page.token?.trim() ? (
-                <FaceLookup albumKey={{ keyType: 'public', keyValue: context.page.token.trim() }} />
-              ) : null
+              token
+                ? (page) => (
+                    <FaceLookup
+                      albumKey={{ keyType: 'public', keyValue: token }}
+                      display={{
+                        linkPhotos: page.link_photos,
+                        rowHeight: page.picture_size,
+                        hint: page.user_content.tooltip,
+                        uploadMessage: page.user_content.upload_message,
+                        processMessage: page.user_content.process_message,
+                      }}
+                    />
+                  )
+                : null
             }
           />
         </Suspense>

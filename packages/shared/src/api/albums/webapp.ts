@@ -33,6 +33,46 @@ export const webappEventSchema = z.object({
     .array(z.string())
     .default([])
     .describe('The e-mail endings the e-mail field offers to complete an address with'),
+  show_event_label: z
+    .boolean()
+    .default(true)
+    .describe('The event’s name is shown as the page’s title (off: `disableEventLabel`)'),
+  collect_email: z
+    .boolean()
+    .default(true)
+    .describe(
+      'Registration by card id (`byIdFirst`) also asks for an e-mail address (`enableEmailCollect`); registration by e-mail always does',
+    ),
+  link_photos: z
+    .boolean()
+    .default(true)
+    .describe('A photo on the page opens in the viewer (off: `disableLinkPhotos`)'),
+  picture_size: z
+    .number()
+    .int()
+    .positive()
+    .default(250)
+    .describe('The height in CSS pixels of a row of photos on the page (`pictureSize`)'),
+  time_in_time_text: z
+    .string()
+    .default('')
+    .describe('When photos reach the page, in the organiser’s words (`timeInTimeText`)'),
+  user_content: z
+    .object({
+      tooltip: z.string(),
+      upload_message: z.string(),
+      process_message: z.string(),
+    })
+    .default({ tooltip: '', upload_message: '', process_message: '' })
+    .describe(
+      'The texts around the guest’s own picture (the selfie of "Find me"): the hint by its buttons, while it uploads, while it is searched',
+    ),
+  support_chat_url: z
+    .string()
+    .default('')
+    .describe(
+      'The support chat the page’s "Chat with us" launcher opens in a new tab (`supportChatKey`, an https link); empty: no launcher',
+    ),
 });
 export type WebappEvent = z.infer<typeof webappEventSchema>;
 
@@ -87,6 +127,7 @@ export const webappRegister = defineEndpoint({
     'phone_invalid',
     'consent_required',
     'sms_not_enabled',
+    'email_not_collected',
     'too_many_requests',
   ],
   rateLimited: true,

@@ -64,6 +64,8 @@ export const lookUpByFace = async (
   key: FaceLookupKey,
   consentVersion: string,
   selfie: Blob,
+  /** Called once the selfie is stored, when the search itself starts. */
+  onUploaded?: () => void,
 ): Promise<GuestPhoto[]> => {
   const base = { key_type: key.keyType, key_value: key.keyValue } as const;
   const grant = await callApi(endpoints.selfieUploadAccess, {
@@ -81,6 +83,7 @@ export const lookUpByFace = async (
     throw new ApiError('Internal Error', { cause: error });
   }
   if (!response.ok) throw new ApiError('Internal Error', { status: response.status });
+  onUploaded?.();
   const result = await callApi(endpoints.keySearchByFace, {
     ...base,
     photo_url_list: [grant.key],

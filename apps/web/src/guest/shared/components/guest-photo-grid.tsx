@@ -69,6 +69,7 @@ export function GuestPhotoGrid({
   rowHeight = GALLERY_ROW_HEIGHT,
   tileActions = [],
   isSelected,
+  openable = true,
 }: {
   count: number;
   /** Photos at the front that arrived live: laid out apart from the pages behind them. */
@@ -85,6 +86,8 @@ export function GuestPhotoGrid({
   tileActions?: readonly TileAction[];
   /** Selection mode: a tile shows whether it is chosen, and opening it (click, Enter, Space) toggles. */
   isSelected?: (photo: Photo) => boolean;
+  /** False: the photos are pictures only, not buttons that open anything (nothing is linked). */
+  openable?: boolean;
 }) {
   const { t } = useTranslation();
   const gridRef = useRef<HTMLDivElement>(null);
@@ -201,7 +204,11 @@ export function GuestPhotoGrid({
     if (target !== null) {
       event.preventDefault();
       move(target);
-    } else if (event.key === 'Enter' && (event.target as HTMLElement).dataset.photoIndex) {
+    } else if (
+      openable &&
+      event.key === 'Enter' &&
+      (event.target as HTMLElement).dataset.photoIndex
+    ) {
       event.preventDefault();
       onOpen(active);
     }
@@ -249,7 +256,7 @@ export function GuestPhotoGrid({
                       cell={cellWidth}
                       eager={item.index < 3}
                       focusable={index === active}
-                      onOpen={openAt}
+                      onOpen={openable ? openAt : null}
                       actions={tileActions}
                       selected={isSelected?.(photo)}
                     />
@@ -287,7 +294,8 @@ const PhotoTile = memo(function PhotoTile({
   cell: number;
   eager: boolean;
   focusable: boolean;
-  onOpen: (index: number) => void;
+  /** Null: the tile is a picture, not a button. */
+  onOpen: ((index: number) => void) | null;
   actions: readonly TileAction[];
   /** Undefined outside selection mode. */
   selected: boolean | undefined;
@@ -299,20 +307,25 @@ const PhotoTile = memo(function PhotoTile({
   });
   const box = photoBox(photo);
   const hidden = photo.is_visible === 0;
+  const Opener = onOpen ? 'button' : 'div';
   return (
     <div
       className={`albums-tile${hidden ? ' albums-tile--hidden' : ''}${selected ? ' albums-tile--selected' : ''}`}
     >
-      <button
-        type="button"
+      <Opener
+        {...(onOpen
+          ? {
+              type: 'button',
+              onClick: () => onOpen(index),
+              tabIndex: focusable ? 0 : -1,
+              'aria-label': alt,
+              'aria-pressed': selected,
+            }
+          : {})}
         className="albums-tile-open"
         data-photo-index={index}
         data-photo-id={photo.id}
         data-photo-name={photo.file_name}
-        tabIndex={focusable ? 0 : -1}
-        onClick={() => onOpen(index)}
-        aria-label={alt}
-        aria-pressed={selected}
       >
         {photo.urls.thumbnail || photo.urls.preview ? (
           <img
@@ -352,7 +365,7 @@ const PhotoTile = memo(function PhotoTile({
             {t('albums.selected')}
           </span>
         )}
-      </button>
+      </Opener>
       {actions.length > 0 && (
         <div className="albums-tile-actions">
           {actions.map((action) => (

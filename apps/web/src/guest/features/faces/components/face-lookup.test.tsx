@@ -210,3 +210,78 @@ describe('Find me on the web-app page', () => {
     view.unmount();
   });
 });
+
+/** Holds the fake server's answer to one path until the test lets it go. */
+const holdCalls = (path: string) => {
+  const passOn = globalThis.fetch;
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    return url.endsWith(path) ? released.then(() => passOn(input, init)) : passOn(input, init);
+  });
+  return release;
+};
+
+describe('Find me on the web-app page follows the page’s settings', () => {
+  it('shows the organiser’s texts around the selfie, the photos at the picture size, and links none', async () => {
+    const user = userEvent.setup();
+    api(undefined, {
+      '/webapp/event/retrieve': {
+        ok: {
+          ...webappEvent,
+          link_photos: false,
+          picture_size: 320,
+          user_content: {
+            tooltip: 'A clear, front-facing selfie works best.',
+            upload_message: 'Sending your selfie…',
+            process_message: 'Looking through the gala’s photos…',
+          },
+        },
+      },
+    });
+    const releaseUpload = holdCalls(UPLOAD);
+    renderWebapp('?eName=AB12&token=PUBKEY');
+    await user.click(await screen.findByRole('button', { name: 'Find me' }));
+    await user.click(screen.getByRole('button', { name: 'I agree — take a selfie' }));
+    // The organiser's hint by the selfie buttons (userContentTooltip), tied to both.
+    const choose = screen.getByLabelText('Choose a photo');
+    expect(choose.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(choose.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'A clear, front-facing selfie works best.',
+    );
+    await user.upload(choose, new File(['x'], 'me.jpg', { type: 'image/jpeg' }));
+    // While the selfie goes up (userContentUploadMessage)…
+    expect((await screen.findByRole('status')).textContent).toBe('Sending your selfie…');
+    const releaseSearch = holdCalls(SEARCH);
+    releaseUpload();
+    // …then while it is searched (userContentProcessMessage).
+    expect(await screen.findByText('Looking through the gala’s photos…')).toBeTruthy();
+    releaseSearch();
+    expect(await screen.findByText('1 photo of you')).toBeTruthy();
+    // disableLinkPhotos: the photo is a picture, not a button, and opens nothing.
+    expect(screen.queryByRole('button', { name: /^photo-7\.jpg,/ })).toBeNull();
+    const picture = screen.getByRole('img', { name: /^photo-7\.jpg,/ });
+    await user.click(picture);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // pictureSize: the row of photos is that many pixels high.
+    expect(picture.closest<HTMLElement>('.albums-row')?.style.height).toBe('320px');
+  });
+
+  it('by default the photos open in the viewer, in rows of the usual height, with our texts', async () => {
+    const user = userEvent.setup();
+    api(undefined, { '/webapp/event/retrieve': { ok: webappEvent } });
+    renderWebapp('?eName=AB12&token=PUBKEY');
+    await user.click(await screen.findByRole('button', { name: 'Find me' }));
+    await user.click(screen.getByRole('button', { name: 'I agree — take a selfie' }));
+    expect(screen.getByText('Take a selfie, or pick a clear photo of just you.')).toBeTruthy();
+    await user.upload(
+      screen.getByLabelText('Choose a photo'),
+      new File(['x'], 'me.jpg', { type: 'image/jpeg' }),
+    );
+    const tile = await screen.findByRole('button', { name: /^photo-7\.jpg,/ });
+    expect(tile.closest<HTMLElement>('.albums-row')?.style.height).toBe('250px');
+    await user.click(tile);
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+});

@@ -24,6 +24,20 @@ export { faceLookupOffered, useFaceLookupOffered } from '../hooks/use-face-looku
 /** Seconds counted down on the kiosk before the picture is taken. */
 export const COUNTDOWN_SECONDS = 3;
 
+/**
+ * How the page that composes "Find me" shows it (the web-app page's settings): whether a photo
+ * found opens in the viewer, the height of its rows, and the organiser's texts around the
+ * guest's own picture — the hint by the selfie buttons, while it uploads, while it is searched.
+ * Each text left empty keeps ours.
+ */
+export interface FaceLookupDisplay {
+  linkPhotos?: boolean;
+  rowHeight?: number;
+  hint?: string;
+  uploadMessage?: string;
+  processMessage?: string;
+}
+
 type Stage =
   | { kind: 'closed' }
   | { kind: 'consent' }
@@ -31,7 +45,7 @@ type Stage =
   | { kind: 'camera' }
   | { kind: 'countdown'; left: number }
   | { kind: 'choose' }
-  | { kind: 'searching' }
+  | { kind: 'searching'; phase: 'uploading' | 'processing' }
   | { kind: 'results'; photos: GuestPhoto[] }
   | { kind: 'failed'; message: string };
 
@@ -48,9 +62,11 @@ type Stage =
 export function FaceLookup({
   albumKey,
   kiosk = false,
+  display = {},
 }: {
   albumKey: FaceLookupKey;
   kiosk?: boolean;
+  display?: FaceLookupDisplay;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -67,9 +83,11 @@ export function FaceLookup({
   const search = useCallback(
     async (selfie: () => Promise<Blob>) => {
       if (!consent) return;
-      setStage({ kind: 'searching' });
+      setStage({ kind: 'searching', phase: 'uploading' });
       try {
-        const photos = await lookUpByFace(albumKey, consent, await selfie());
+        const photos = await lookUpByFace(albumKey, consent, await selfie(), () =>
+          setStage({ kind: 'searching', phase: 'processing' }),
+        );
         setStage({ kind: 'results', photos });
       } catch (error) {
         setStage({ kind: 'failed', message: errorText(errorKeyOf(error)) });
@@ -152,11 +170,16 @@ export function FaceLookup({
         />
       )}
       {stage.kind === 'choose' && (
-        <ChooseSelfie onChosen={(file) => void search(() => fileToSelfieJpeg(file))} />
+        <ChooseSelfie
+          hint={display.hint?.trim() || t('albums.faces.chooseHint')}
+          onChosen={(file) => void search(() => fileToSelfieJpeg(file))}
+        />
       )}
       {stage.kind === 'searching' && (
-        <p className="albums-message" role="status">
-          {t('albums.faces.searching')}
+        <p className="albums-message" role="status" data-search-phase={stage.phase}>
+          {(stage.phase === 'uploading'
+            ? display.uploadMessage?.trim()
+            : display.processMessage?.trim()) || t('albums.faces.searching')}
         </p>
       )}
       {stage.kind === 'failed' && (
@@ -168,7 +191,12 @@ export function FaceLookup({
         </div>
       )}
       {stage.kind === 'results' && (
-        <FaceResults photos={stage.photos} kiosk={kiosk} onAgain={restart} />
+        <FaceResults
+          photos={stage.photos}
+          onAgain={restart}
+          linkPhotos={display.linkPhotos ?? true}
+          rowHeight={display.rowHeight ?? (kiosk ? 260 : 180)}
+        />
       )}
     </section>
   );
@@ -285,10 +313,11 @@ function KioskCamera({
 }
 
 /** A phone: the front camera through the file input, or a photo from the library. */
-function ChooseSelfie({ onChosen }: { onChosen: (file: File) => void }) {
+function ChooseSelfie({ hint, onChosen }: { hint: string; onChosen: (file: File) => void }) {
   const { t } = useTranslation();
   const cameraId = useId();
   const fileId = useId();
+  const hintId = useId();
   const picked = (input: HTMLInputElement) => {
     const file = input.files?.[0];
     input.value = '';
@@ -296,7 +325,9 @@ function ChooseSelfie({ onChosen }: { onChosen: (file: File) => void }) {
   };
   return (
     <div className="face-lookup-choose">
-      <p className="face-camera-hint">{t('albums.faces.chooseHint')}</p>
+      <p className="face-camera-hint" id={hintId}>
+        {hint}
+      </p>
       <div className="face-lookup-buttons">
         <label htmlFor={cameraId} className="face-lookup-primary face-lookup-file">
           {t('albums.faces.takeSelfie')}
@@ -307,6 +338,7 @@ function ChooseSelfie({ onChosen }: { onChosen: (file: File) => void }) {
           type="file"
           accept="image/*"
           capture="user"
+          aria-describedby={hintId}
           onChange={(event) => picked(event.currentTarget)}
         />
         <label htmlFor={fileId} className="face-lookup-file">
@@ -317,6 +349,7 @@ function ChooseSelfie({ onChosen }: { onChosen: (file: File) => void }) {
           className="face-lookup-input"
           type="file"
           accept="image/*"
+          aria-describedby={hintId}
           onChange={(event) => picked(event.currentTarget)}
         />
       </div>
@@ -324,15 +357,17 @@ function ChooseSelfie({ onChosen }: { onChosen: (file: File) => void }) {
   );
 }
 
-/** The photos of the guest, in the album grid; each opens in the viewer. */
+/** The photos of the guest, in the album grid; each opens in the viewer unless the page links none. */
 function FaceResults({
   photos,
-  kiosk,
   onAgain,
+  linkPhotos,
+  rowHeight,
 }: {
   photos: GuestPhoto[];
-  kiosk: boolean;
   onAgain: () => void;
+  linkPhotos: boolean;
+  rowHeight: number;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<number | null>(null);
@@ -365,10 +400,11 @@ function FaceResults({
           showRange={showRange}
           onOpen={setOpen}
           focusIndex={open}
-          rowHeight={kiosk ? 260 : 180}
+          rowHeight={rowHeight}
+          openable={linkPhotos}
         />
       )}
-      {open !== null && (
+      {open !== null && linkPhotos && (
         <PhotoViewer
           index={open}
           count={photos.length}

@@ -48,3 +48,96 @@ describe('the web-app page’s e-mail field', () => {
     );
   });
 });
+
+const renderPage = () =>
+  render(
+    <StrictMode>
+      <AlbumsRoot context={pageTypeFromQuery('?eName=AB12')} eventName={null} />
+    </StrictMode>,
+  );
+
+describe('the web-app page’s settings', () => {
+  it('by default: the event label as the title, no chat launcher, the e-mail field', async () => {
+    installFakeApi({ '/webapp/event/retrieve': { ok: page } });
+    renderPage();
+    const title = await screen.findByRole('heading', { level: 1, name: 'Summer party' });
+    expect(title.className).not.toContain('visually-hidden');
+    expect(screen.queryByRole('link', { name: /Chat with us/ })).toBeNull();
+    expect(screen.queryByTestId('webapp-time-in-time')).toBeNull();
+    expect(screen.getByLabelText('E-mail address')).toBeTruthy();
+  });
+
+  it('hides the event label (disableEventLabel) and shows the time-in-time text', async () => {
+    installFakeApi({
+      '/webapp/event/retrieve': {
+        ok: {
+          ...page,
+          show_event_label: false,
+          time_in_time_text: 'Photos arrive about ten minutes after they are taken.',
+        },
+      },
+    });
+    renderPage();
+    // Hidden from sight, kept for screen readers as the page's heading.
+    const title = await screen.findByRole('heading', { level: 1, name: 'Summer party' });
+    expect(title.className).toContain('webapp-visually-hidden');
+    expect(screen.getByTestId('webapp-time-in-time').textContent).toBe(
+      'Photos arrive about ten minutes after they are taken.',
+    );
+  });
+
+  it('the support chat launcher opens the configured chat in a new tab, and loads no script', async () => {
+    installFakeApi({
+      '/webapp/event/retrieve': {
+        ok: { ...page, support_chat_url: 'https://chat.help.example/gala?lang=en' },
+      },
+    });
+    const scriptsBefore = document.querySelectorAll('script').length;
+    renderPage();
+    const launcher = await screen.findByRole('link', {
+      name: 'Chat with us (opens in a new tab)',
+    });
+    expect(launcher.getAttribute('href')).toBe('https://chat.help.example/gala?lang=en');
+    expect(launcher.getAttribute('target')).toBe('_blank');
+    expect(launcher.getAttribute('rel')).toContain('noopener');
+    expect(document.querySelectorAll('script').length).toBe(scriptsBefore);
+  });
+
+  it('registration by card id asks for no e-mail address when the event collects none', async () => {
+    const calls = installFakeApi({
+      '/webapp/event/retrieve': {
+        ok: { ...page, registration_type: 'byIdFirst', collect_email: false },
+      },
+      '/webapp/register': {
+        ok: {
+          attendee_uid: 'ABCD-EFGH',
+          album_url: 'https://x.example/?attId=1',
+          created: false,
+          emailed: false,
+          sms_sent: false,
+        },
+      },
+    });
+    renderPage();
+    const card = await screen.findByLabelText('Code on your card');
+    expect(screen.queryByLabelText(/E-mail address/)).toBeNull();
+    await userEvent.type(card, 'ABCD-EFGH');
+    await userEvent.click(screen.getByRole('button', { name: 'Open my album' }));
+    await waitFor(() => expect(calls.callsTo('/webapp/register')).toHaveLength(1));
+    expect(calls.callsTo('/webapp/register')[0]?.body).toMatchObject({
+      attendee_uid: 'ABCD-EFGH',
+      email: '',
+    });
+  });
+
+  it('registration by card id offers the optional e-mail field when the event collects addresses', async () => {
+    installFakeApi({
+      '/webapp/event/retrieve': {
+        ok: { ...page, registration_type: 'byIdFirst', collect_email: true },
+      },
+    });
+    renderPage();
+    await screen.findByLabelText('Code on your card');
+    expect(screen.getByLabelText('E-mail address (optional)')).toBeTruthy();
+  });
+});

@@ -24,6 +24,31 @@ const Linked = ({ link, children }: { link: string; children: React.ReactNode })
     <>{children}</>
   );
 
+/**
+ * The support chat (`supportChatKey`): a launcher fixed at the corner that opens the organiser's
+ * chat link in a new tab. No provider script is loaded, so nothing of a third party runs here.
+ */
+function SupportChatLauncher({ url }: { url: string }) {
+  const { t } = useTranslation();
+  return (
+    <a
+      className="webapp-chat-launcher"
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={t('webapp.supportChatLabel')}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" focusable="false">
+        <path
+          fill="currentColor"
+          d="M4 4h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"
+        />
+      </svg>
+      <span>{t('webapp.supportChat')}</span>
+    </a>
+  );
+}
+
 function RegisterForm({ event }: { event: WebappEvent }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -48,7 +73,7 @@ function RegisterForm({ event }: { event: WebappEvent }) {
     register.mutate(
       {
         event_name: event.name,
-        email,
+        email: event.collect_email ? email : '',
         name,
         attendee_uid: card,
         phone,
@@ -109,19 +134,21 @@ function RegisterForm({ event }: { event: WebappEvent }) {
         <span>{t('webapp.name')}</span>
         <input value={name} onChange={(e) => setName(e.target.value)} autoComplete="name" />
       </label>
-      <label className="webapp-field">
-        <span>{byId ? t('webapp.emailOptional') : t('webapp.email')}</span>
-        <input
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          autoComplete="email"
-          inputMode="email"
-          required={!byId}
-          list={`${id}-email-endings`}
-        />
-        <EmailSuggestions id={`${id}-email-endings`} value={email} endings={event.email_ends} />
-      </label>
+      {event.collect_email && (
+        <label className="webapp-field">
+          <span>{byId ? t('webapp.emailOptional') : t('webapp.email')}</span>
+          <input
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            autoComplete="email"
+            inputMode="email"
+            required={!byId}
+            list={`${id}-email-endings`}
+          />
+          <EmailSuggestions id={`${id}-email-endings`} value={email} endings={event.email_ends} />
+        </label>
+      )}
       {event.sms_enabled && (
         <fieldset className="webapp-sms">
           <legend>{t('webapp.smsTitle')}</legend>
@@ -183,8 +210,8 @@ export default function WebappPage({
   eventName: string;
   /** The event's public album, when the link carries its public key as `token`. */
   albumUrl?: string | null;
-  /** "Find me" by selfie, composed in by the app (faces feature). */
-  findMe?: React.ReactNode;
+  /** "Find me" by selfie, composed in by the app (faces feature) with the page's settings. */
+  findMe?: ((event: WebappEvent) => React.ReactNode) | null;
 }) {
   const { t } = useTranslation();
   const query = useWebappEvent(eventName);
@@ -210,7 +237,7 @@ export default function WebappPage({
   const logo = event.logo?.src ?? event.logo_full_path;
   return (
     <main
-      className="webapp-root"
+      className={event.support_chat_url ? 'webapp-root webapp-root--chat' : 'webapp-root'}
       style={
         event.background
           ? { backgroundImage: `url("${encodeURI(event.background.src)}")` }
@@ -233,8 +260,16 @@ export default function WebappPage({
             />
           </Linked>
         )}
-        <h1>{event.share_title.trim() || event.full_name}</h1>
+        {/* Without the event label the page keeps its heading for screen readers. */}
+        <h1 className={event.show_event_label ? undefined : 'webapp-visually-hidden'}>
+          {event.share_title.trim() || event.full_name}
+        </h1>
         {event.description.trim() && <p className="webapp-pre">{event.description}</p>}
+        {event.time_in_time_text.trim() && (
+          <p className="webapp-time-in-time webapp-pre" data-testid="webapp-time-in-time">
+            {event.time_in_time_text}
+          </p>
+        )}
       </header>
       {albumUrl && (
         <p className="webapp-album-link">
@@ -244,7 +279,7 @@ export default function WebappPage({
         </p>
       )}
       <RegisterForm event={event} />
-      <FindMeSlot>{findMe}</FindMeSlot>
+      <FindMeSlot>{findMe?.(event)}</FindMeSlot>
       {event.faq_text.trim() && (
         <section className="webapp-card">
           <details className="webapp-details">
@@ -269,6 +304,7 @@ export default function WebappPage({
           />
         </Linked>
       )}
+      {event.support_chat_url && <SupportChatLauncher url={event.support_chat_url} />}
     </main>
   );
 }
