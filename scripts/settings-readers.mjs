@@ -86,10 +86,6 @@ export const STUB_KEYS = {
   'opts.comboRequired': 'selling',
   'opts.qrAtKioskCheckout': 'selling',
   'opts.printMultiplier': 'selling',
-  // Kiosk: the stream link, the kiosk watermark, the service worker's cache, the session's end.
-  'opts.kioskStreamEnabled': 'kiosk',
-  'opts.kioskWatermarkEnable': 'kiosk',
-  'opts.photoCashingForKioskEnabled': 'kiosk',
 };
 
 /**

@@ -3,9 +3,16 @@
  * GET requests of this origin for the app's assets, images, and kiosk navigations. */
 const SHELL = 'flashbulb-kiosk-shell';
 const MEDIA = 'flashbulb-kiosk-media';
+// The event's photoCashingForKioskEnabled, given by the page in this script's URL (`photos=1`):
+// without it the photos are never kept, and what an earlier registration kept is dropped.
+const CACHE_PHOTOS = new URL(self.location.href).searchParams.get('photos') === '1';
 
 self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+self.addEventListener('activate', (event) =>
+  event.waitUntil(
+    Promise.all([self.clients.claim(), CACHE_PHOTOS ? undefined : caches.delete(MEDIA)]),
+  ),
+);
 
 const networkFirst = async (request, cacheName, fallbackKey) => {
   const cache = await caches.open(cacheName);
@@ -37,7 +44,7 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin || url.pathname.startsWith('/api/')) return;
   if (url.pathname.startsWith('/assets/')) {
     event.respondWith(cacheFirst(request, SHELL));
-  } else if (request.destination === 'image') {
+  } else if (CACHE_PHOTOS && request.destination === 'image') {
     event.respondWith(networkFirst(request, MEDIA));
   } else if (
     request.mode === 'navigate' &&

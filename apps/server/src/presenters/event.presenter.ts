@@ -87,6 +87,10 @@ export const presentEvent = (event: EventRecord, secrets: SecretBox): FlashbulbE
   };
 };
 
+/** The kiosk stream is offered: switched on, and leads collected (albums spec §4). */
+export const kioskStreamOn = (row: Pick<EventRow, 'opts' | 'collect_leads'>): boolean =>
+  row.opts.kioskStreamEnabled === 1 && row.collect_leads === 1;
+
 /** A row of the operators' event list. */
 export const presentBasicEvent = (row: EventRow, secrets: SecretBox): BasicEvent => ({
   id: row.id,
@@ -101,6 +105,7 @@ export const presentBasicEvent = (row: EventRow, secrets: SecretBox): BasicEvent
   collect_leads: row.collect_leads,
   updated_date: row.updatedAt.toISOString(),
   created_date: row.createdAt.toISOString(),
+  kiosk_stream_enabled: kioskStreamOn(row),
 });
 
 /** The event as a key of `keyType` sees it (the allow-list of `presentEventForKey`). */

@@ -637,6 +637,26 @@ describe('secure fields', () => {
 });
 
 describe('event lists, reads and delete', () => {
+  it('the list says where the kiosk stream is offered: switched on, and leads collected', async () => {
+    const on = await createEvent(t, w.adminA, {
+      full_name: 'Stream on',
+      collect_leads: 1,
+      opts: { description: 'x', kioskStreamEnabled: 1 } as never,
+    });
+    const off = await createEvent(t, w.adminA, { full_name: 'Stream off', collect_leads: 1 });
+    const noLeads = await createEvent(t, w.adminA, {
+      full_name: 'Stream without leads',
+      collect_leads: 0,
+      opts: { description: 'x', kioskStreamEnabled: 1 } as never,
+    });
+    const list = await t.ok(endpoints.eventBasicList, {}, as(w.adminA));
+    const offered = (name: string) =>
+      list.events.find((e) => e.name === name)?.kiosk_stream_enabled;
+    expect(offered(on.name)).toBe(true);
+    expect(offered(off.name)).toBe(false);
+    expect(offered(noLeads.name)).toBe(false);
+  });
+
   it('lists what each role may see, filtered by visibility and private key', async () => {
     const mine = await createEvent(t, w.ownerA, { full_name: 'Owner A event' });
     const hidden = await createEvent(t, w.adminA, { full_name: 'Hidden A', is_visible: 0 });

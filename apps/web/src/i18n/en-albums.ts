@@ -342,6 +342,10 @@ export const enAlbums = {
     },
   },
   /** The photo-stream site `?ename=…&mode=qrcode`. */
+  kioskStreamOff: {
+    title: 'The kiosk stream is switched off',
+    text: 'This event does not show its photos as a kiosk stream. Ask the organiser for the kiosk album link instead.',
+  },
   photoStream: {
     missingKeyTitle: 'This screen link is not complete',
     missingKeyText:

@@ -44,6 +44,7 @@ export const basicOf = (event: FlashbulbEvent): BasicEvent => ({
   collect_leads: event.collect_leads,
   updated_date: event.updated_date,
   created_date: event.created_date,
+  kiosk_stream_enabled: event.opts.kioskStreamEnabled === 1 && event.collect_leads === 1,
 });
 
 export const orgAdmin: User = {

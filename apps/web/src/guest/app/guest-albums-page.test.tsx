@@ -594,3 +594,69 @@ describe('photo-stream site (?ename=…&mode=qrcode) and the event logo on scree
     expect(logo.closest('a')?.getAttribute('href')).toBe('https://brand.example/');
   });
 });
+
+describe('kiosk and live-view settings on the album screens', () => {
+  const EVENT = '/event/full-data/retrieve';
+  const eventWith = (opts: Partial<ReturnType<typeof storedEvent>['opts']>) => {
+    const event = storedEvent();
+    return [{ ...event, opts: { ...event.opts, ...opts } }];
+  };
+  const marked = (id: number) =>
+    albumPhoto(id, {
+      urls: {
+        ...albumPhoto(id).urls,
+        live_view_watermark: `/files/live-${id}.jpg`,
+        photo_watermark: `/files/marked-${id}.jpg`,
+      },
+    });
+  const tileSource = () => tiles()[0]?.querySelector('img')?.getAttribute('src');
+
+  it('the kiosk stream shows its photos only while the event offers it (kioskStreamEnabled)', async () => {
+    installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [EVENT]: { ok: eventWith({ kioskStreamEnabled: 0 }) },
+    });
+    const off = renderAlbums('?pId=pub&kioskMode=true&mode=stream&display=tok');
+    expect(await screen.findByText('The kiosk stream is switched off')).toBeTruthy();
+    expect(tiles()).toHaveLength(0);
+    off.unmount();
+    installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [EVENT]: { ok: eventWith({ kioskStreamEnabled: 1 }) },
+    });
+    renderAlbums('?pId=pub&kioskMode=true&mode=stream&display=tok');
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    expect(screen.queryByText('The kiosk stream is switched off')).toBeNull();
+  });
+
+  it('the live stream shows the live-view watermark; the album grid the clean thumbnail', async () => {
+    installFakeApi({
+      [LIST]: { ok: photoPage([marked(1)]) },
+      [EVENT]: { ok: eventWith({}) },
+    });
+    const stream = renderAlbums('?pId=pub&mode=stream');
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    expect(tileSource()).toBe('/files/live-1.jpg');
+    stream.unmount();
+    renderAlbums('?pId=pub');
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    expect(tileSource()).toBe('/files/thumb-1.jpg');
+  });
+
+  it('a kiosk shows watermarked pictures only when the event turns kioskWatermarkEnable on', async () => {
+    installFakeApi({
+      [LIST]: { ok: photoPage([marked(1)]) },
+      [EVENT]: { ok: eventWith({ kioskWatermarkEnable: 0 }) },
+    });
+    const plain = renderAlbums('?pId=pub&kioskMode=true&display=tok');
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    expect(tileSource()).toBe('/files/thumb-1.jpg');
+    plain.unmount();
+    installFakeApi({
+      [LIST]: { ok: photoPage([marked(1)]) },
+      [EVENT]: { ok: eventWith({ kioskWatermarkEnable: 1 }) },
+    });
+    renderAlbums('?pId=pub&kioskMode=true&display=tok');
+    await waitFor(() => expect(tileSource()).toBe('/files/marked-1.jpg'));
+  });
+});

@@ -88,20 +88,29 @@ export const eventSchema = z.object({
 });
 export type FlashbulbEvent = z.infer<typeof eventSchema>;
 
-export const basicEventSchema = eventSchema.pick({
-  id: true,
-  name: true,
-  full_name: true,
-  organisation_id: true,
-  is_visible: true,
-  logo_full_path: true,
-  public_api_key: true,
-  private_api_key: true,
-  display_token: true,
-  collect_leads: true,
-  updated_date: true,
-  created_date: true,
-});
+export const basicEventSchema = eventSchema
+  .pick({
+    id: true,
+    name: true,
+    full_name: true,
+    organisation_id: true,
+    is_visible: true,
+    logo_full_path: true,
+    public_api_key: true,
+    private_api_key: true,
+    display_token: true,
+    collect_leads: true,
+    updated_date: true,
+    created_date: true,
+  })
+  .extend({
+    kiosk_stream_enabled: z
+      .boolean()
+      .default(false)
+      .describe(
+        'The kiosk stream is offered (`opts.kioskStreamEnabled`, which needs lead collection): the list shows its link only then',
+      ),
+  });
 export type BasicEvent = z.infer<typeof basicEventSchema>;
 
 // ---- write bodies -------------------------------------------------------------------------------
@@ -300,6 +309,9 @@ export const GUEST_EVENT_OPTS = [
   'webappSmsText',
   'webappSmsAgreement',
   'kioskStreamEnabled',
+  // A kiosk album opens with the public key too: its watermarked pictures and its photo cache.
+  'kioskWatermarkEnable',
+  'photoCashingForKioskEnabled',
   // The endings every guest e-mail input offers to complete an address with.
   'emailEnds',
   // The stock images themselves reach guests through the photo list: only those shown now.
@@ -313,8 +325,6 @@ export const KIOSK_EVENT_OPTS = [
   'printConfirmMessage',
   'printingConfirmationText',
   'storiesPrintPool',
-  'kioskWatermarkEnable',
-  'photoCashingForKioskEnabled',
   'unitPrice',
   'hideProductPrice',
   'digitalProductMessage',

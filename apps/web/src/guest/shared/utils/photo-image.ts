@@ -73,3 +73,64 @@ export const displayDate = (iso: string): string => {
   if (Number.isNaN(date.getTime())) return iso;
   return date.toISOString().slice(0, 16).replace('T', ' ');
 };
+
+/** A watermarked variant a screen may show instead of the clean picture. */
+export type ScreenPicture = 'live_view_watermark' | 'photo_watermark';
+
+/**
+ * Which watermarked pictures a screen shows, best first (empty: the clean ones):
+ * - the live views — the stream (`mode=stream`, also on a kiosk) and the slide show or live
+ *   wall — show the event's live-view watermark (`live_view_watermark`) where a photo has it;
+ * - a kiosk whose event turns on `kioskWatermarkEnable` shows watermarked pictures everywhere,
+ *   tiles included: the photo watermark, else the live-view one.
+ */
+export const screenPictures = (screen: {
+  mode: 'grid' | 'stream' | 'slideshow';
+  kiosk: boolean;
+  kioskWatermark: boolean;
+}): readonly ScreenPicture[] => {
+  const live = screen.mode !== 'grid';
+  const kiosk = screen.kiosk && screen.kioskWatermark;
+  if (live && kiosk) return ['live_view_watermark', 'photo_watermark'];
+  if (live) return ['live_view_watermark'];
+  if (kiosk) return ['photo_watermark', 'live_view_watermark'];
+  return [];
+};
+
+/**
+ * The photo as a screen shows it: its first watermarked variant of `pictures` stands for the
+ * thumbnail, the preview and the viewer's picture. A clip, or a photo without any of them (the
+ * event has no such watermark, or this guest may not have it), is shown as it is.
+ */
+export const withScreenPicture = (photo: Photo, pictures: readonly ScreenPicture[]): Photo => {
+  if (photo.media_type !== 'image') return photo;
+  for (const variant of pictures) {
+    const url = photo.urls[variant];
+    if (url)
+      return {
+        ...photo,
+        urls: { ...photo.urls, thumbnail: url, preview: url, photo_watermark: url },
+      };
+  }
+  return photo;
+};
+
+/**
+ * `withScreenPicture` for a whole screen: each photo mapped once (the same photo gives the same
+ * object, so memoised tiles stay as they are); no pictures: the photos as they are.
+ */
+export const screenPhotoMapper = (
+  pictures: readonly ScreenPicture[],
+): ((photo: Photo | undefined) => Photo | undefined) => {
+  if (pictures.length === 0) return (photo) => photo;
+  const cache = new WeakMap<Photo, Photo>();
+  return (photo) => {
+    if (!photo) return photo;
+    let shown = cache.get(photo);
+    if (!shown) {
+      shown = withScreenPicture(photo, pictures);
+      cache.set(photo, shown);
+    }
+    return shown;
+  };
+};

@@ -39,8 +39,11 @@ const SCREENS: readonly {
 export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit: () => void }) {
   const { t } = useTranslation();
   const name = event.full_name;
-  // Albums spec §4: the kiosk stream needs lead collection.
-  const streamDisabled = event.collect_leads === 0;
+  // The kiosk stream is a screen of its own only where the event offers it (opts.kioskStreamEnabled,
+  // which needs lead collection, albums spec §4): otherwise the menu has no link to it.
+  const screens = SCREENS.filter(
+    ({ kind }) => kind !== 'kioskStream' || event.kiosk_stream_enabled,
+  );
   const [shareOpen, setShareOpen] = useState(false);
 
   const copyLink = async () => {
@@ -92,34 +95,23 @@ export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit:
           ))}
           <Menu.Divider />
           <Menu.Label>{t('events.list.screens')}</Menu.Label>
-          {SCREENS.map(({ kind, label }) =>
-            kind === 'kioskStream' && streamDisabled ? (
-              <Menu.Item
-                key={kind}
-                disabled
-                aria-label={t(`events.list.${label}Named`, { name })}
-                title={t('events.list.kioskStreamNeedsLeads')}
-              >
-                {t(`events.list.${label}`)}
-              </Menu.Item>
-            ) : (
-              <Menu.Item
-                key={kind}
-                component="a"
-                href={albumLink(
-                  event.public_api_key,
-                  kind,
-                  window.location.origin,
-                  event.display_token,
-                )}
-                target="_blank"
-                rel="noopener"
-                aria-label={t(`events.list.${label}Named`, { name })}
-              >
-                {t(`events.list.${label}`)}
-              </Menu.Item>
-            ),
-          )}
+          {screens.map(({ kind, label }) => (
+            <Menu.Item
+              key={kind}
+              component="a"
+              href={albumLink(
+                event.public_api_key,
+                kind,
+                window.location.origin,
+                event.display_token,
+              )}
+              target="_blank"
+              rel="noopener"
+              aria-label={t(`events.list.${label}Named`, { name })}
+            >
+              {t(`events.list.${label}`)}
+            </Menu.Item>
+          ))}
           <Menu.Divider />
           <Menu.Item
             onClick={() => void copyLink()}

@@ -10,7 +10,13 @@ import {
 } from '../../../../test/event-fixtures.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 
-const gala = storedEvent({ id: 1, name: 'GALA', full_name: 'Summer Gala', collect_leads: 1 });
+const gala = storedEvent({
+  id: 1,
+  name: 'GALA',
+  full_name: 'Summer Gala',
+  collect_leads: 1,
+  opts: { ...storedEvent().opts, kioskStreamEnabled: 1 },
+});
 const hidden = storedEvent({ id: 2, name: 'HIDE', full_name: 'Staff Party', is_visible: 0 });
 
 const rows = () => screen.queryAllByTestId('event-row').map((row) => row.textContent ?? '');
@@ -87,9 +93,32 @@ describe('event list', () => {
     expect(writeText).toHaveBeenCalledWith(`${origin}/?pId=public-key-7`);
     expect(await screen.findByText('The album link of Summer Gala was copied')).toBeTruthy();
 
-    // collect_leads 0: the stream is offered but disabled.
+    // The kiosk stream switched off (opts.kioskStreamEnabled 0): the menu has no link to it.
     await user.click(screen.getByRole('button', { name: 'More actions for Staff Party' }));
-    expect((await item('Kiosk stream of Staff Party')).hasAttribute('data-disabled')).toBe(true);
+    expect(await item('Kiosk album of Staff Party')).toBeTruthy();
+    expect(
+      screen.queryByRole('menuitem', { name: 'Kiosk stream of Staff Party', hidden: true }),
+    ).toBeNull();
+  });
+
+  it('offers the kiosk stream only while the event has it on', async () => {
+    const leadsNoStream = storedEvent({
+      id: 3,
+      name: 'LEAD',
+      full_name: 'Lead Night',
+      collect_leads: 1,
+      opts: { ...storedEvent().opts, kioskStreamEnabled: 0 },
+    });
+    installConsoleApi({ events: [gala, leadsNoStream] });
+    const user = userEvent.setup();
+    renderApp('/events');
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    const item = (name: string) => screen.queryByRole('menuitem', { name, hidden: true });
+    await user.click(screen.getByRole('button', { name: 'More actions for Lead Night' }));
+    await waitFor(() => expect(item('Kiosk album of Lead Night')).toBeTruthy());
+    expect(item('Kiosk stream of Lead Night')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'More actions for Summer Gala' }));
+    await waitFor(() => expect(item('Kiosk stream of Summer Gala')).toBeTruthy());
   });
 
   it('offers Add Event when there are no events and the user can create', async () => {

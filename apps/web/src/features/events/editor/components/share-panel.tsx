@@ -152,7 +152,10 @@ export function SharePanel({ event, onClose }: { event: BasicEvent; onClose: () 
               <Accordion.Control>{t('events.share.more')}</Accordion.Control>
               <Accordion.Panel>
                 <Stack gap="xs">
-                  {MORE_KINDS.map((kind) => (
+                  {MORE_KINDS.filter(
+                    // The kiosk stream only where the event offers it (opts.kioskStreamEnabled).
+                    (kind) => kind !== 'kioskStream' || event.kiosk_stream_enabled,
+                  ).map((kind) => (
                     <Group
                       key={kind}
                       justify="space-between"

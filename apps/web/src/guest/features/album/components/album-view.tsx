@@ -22,6 +22,7 @@ import { usePhotoStream } from '../../../shared/hooks/use-photo-stream.ts';
 import { useArrivals } from '../../../shared/hooks/use-arrivals.ts';
 import { accentStyle } from '../../../shared/theme/accent.ts';
 import { shareLink } from '../../../shared/utils/share-download.ts';
+import { screenPhotoMapper, screenPictures } from '../../../shared/utils/photo-image.ts';
 import { useAlbumPrintList } from './album-print-list.tsx';
 import { AlbumCover } from '../../../shared/components/album-cover.tsx';
 import { AlbumLinkError } from './album-link-error.tsx';
@@ -296,7 +297,23 @@ export function AlbumView({
   const arrivals = useArrivals(photos, mode !== 'grid', open !== null);
   const [shareNotice, setShareNotice] = useState<string | null>(null);
   const accent = useMemo(() => accentStyle(event?.opts.guestAccentColor ?? ''), [event]);
+  // Live views show the live-view watermark, a kiosk with kioskWatermarkEnable watermarked
+  // pictures throughout (photo-image.ts); each photo is mapped once, so tiles stay memoised.
+  const kioskWatermark = event?.opts.kioskWatermarkEnable === 1;
+  const pictures = useMemo(
+    () => screenPictures({ mode, kiosk, kioskWatermark }),
+    [mode, kiosk, kioskWatermark],
+  );
+  const onScreen = useMemo(() => screenPhotoMapper(pictures), [pictures]);
 
+  // The kiosk stream is a screen the event offers or not (opts.kioskStreamEnabled): switched off,
+  // its link shows no photos but says so.
+  if (kiosk && mode === 'stream' && event && event.opts.kioskStreamEnabled !== 1)
+    return (
+      <AlbumState icon="link" title={t('albums.kioskStreamOff.title')}>
+        <p>{t('albums.kioskStreamOff.text')}</p>
+      </AlbumState>
+    );
   if (photos.status === 'loading' && !leadGate) return <AlbumSkeleton />;
   if (photos.status === 'error' && !leadGate)
     return photos.errorKey === 'lead_required' && !event ? (
@@ -312,7 +329,7 @@ export function AlbumView({
       <Suspense fallback={<div className="albums-slideshow-loading" />}>
         <SlideShow
           count={photos.count}
-          photoAt={photos.photoAt}
+          photoAt={(index) => onScreen(photos.photoAt(index))}
           showRange={photos.showRange}
           minSeconds={seconds.min}
           maxSeconds={seconds.max}
@@ -339,6 +356,7 @@ export function AlbumView({
     );
   }
   const shown = arrivals.shown;
+  const shownAt = (index: number) => onScreen(shown.photoAt(index));
   // Only a public link is for passing on; private and owner links are keys, kiosks are shared screens.
   const shareable = albumKey.keyType === 'public' && !kiosk && !curation;
   const shareAlbum = async () => {
@@ -466,7 +484,7 @@ export function AlbumView({
           count={shown.count}
           liveCount={shown.liveCount}
           pageSize={GUEST_PAGE_SIZE}
-          photoAt={shown.photoAt}
+          photoAt={shownAt}
           showRange={shown.showRange}
           onOpen={onOpen}
           focusIndex={open}
@@ -480,7 +498,7 @@ export function AlbumView({
           <PhotoViewer
             index={open}
             count={shown.count}
-            photoAt={shown.photoAt}
+            photoAt={shownAt}
             onIndex={setOpen}
             onClose={closeViewer}
             options={viewerOptions}

@@ -11,6 +11,8 @@ import {
   kioskPrinterPools,
 } from './kiosk-screen.tsx';
 import { HEALTH_PATH } from '@flashbulb/shared';
+import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
 import { kioskReturnUrl } from '../hooks/use-kiosk-session.ts';
 import { storedEvent } from '../../../../test/event-fixtures.ts';
 import { installFakeApi } from '../../../../test/fake-api.ts';
@@ -291,5 +293,97 @@ describe('kiosk event params (albums §3, §4)', () => {
     expect(kioskPrinterPools('', ['Lobby', 'Bar'], true)).toEqual(['Lobby', 'Bar']);
     expect(kioskPrinterPools('', ['Lobby', 'Bar'], false)).toEqual([]);
     expect(kioskPrinterPools('', null, true)).toEqual([]);
+  });
+});
+
+describe('the kiosk’s photo cache (photoCashingForKioskEnabled)', () => {
+  const registered = () => {
+    const register = vi.fn(() => Promise.resolve({}));
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { register },
+    });
+    return register;
+  };
+  afterEach(() => {
+    Reflect.deleteProperty(navigator, 'serviceWorker');
+  });
+
+  it.each([
+    [1, '/kiosk-sw.js?photos=1'],
+    [0, '/kiosk-sw.js?photos=0'],
+  ])('event setting %i: the service worker is registered as %s, once', async (flag, url) => {
+    installFakeApi({
+      [EVENT]: { ok: [storedEvent({ opts: { photoCashingForKioskEnabled: flag } as never })] },
+      [HEALTH_PATH]: { ok: {} },
+    });
+    const register = registered();
+    render(
+      <KioskScreen kioskKey="kiosk-key">
+        <p>the album</p>
+      </KioskScreen>,
+    );
+    await waitFor(() => expect(register).toHaveBeenCalled());
+    expect(register.mock.calls).toEqual([[url, { scope: '/' }]]);
+  });
+
+  /** Runs the kiosk's service worker script in a fake worker scope registered as `url`. */
+  const worker = (url: string) => {
+    const listeners = new Map<string, (event: unknown) => void>();
+    const deleted: string[] = [];
+    const scope = {
+      location: new URL(url),
+      addEventListener: (type: string, listener: (event: unknown) => void) =>
+        listeners.set(type, listener),
+      skipWaiting: () => undefined,
+      clients: { claim: () => Promise.resolve() },
+    };
+    const caches = {
+      delete: (name: string) => {
+        deleted.push(name);
+        return Promise.resolve(true);
+      },
+      open: () => Promise.resolve({ match: () => undefined, put: () => undefined }),
+    };
+    const source = readFileSync(`${process.cwd()}/apps/web/public/kiosk-sw.js`, 'utf8');
+    runInNewContext(source, {
+      self: scope,
+      caches,
+      fetch: () => Promise.resolve(new Response('picture')),
+      URL,
+      Promise,
+    });
+    const fetchOf = (path: string, destination: string) => {
+      const respondWith = vi.fn();
+      listeners.get('fetch')!({
+        request: {
+          method: 'GET',
+          url: `https://kiosk.example${path}`,
+          headers: new Headers(),
+          destination,
+          mode: 'no-cors',
+        },
+        respondWith,
+      });
+      return respondWith.mock.calls.length > 0;
+    };
+    const activate = async () => {
+      let done: Promise<unknown> = Promise.resolve();
+      listeners.get('activate')!({ waitUntil: (p: Promise<unknown>) => (done = p) });
+      await done;
+      return deleted;
+    };
+    return { fetchOf, activate };
+  };
+
+  it('the service worker keeps photos only when registered with photos=1, and drops them otherwise', async () => {
+    const on = worker('https://kiosk.example/kiosk-sw.js?photos=1');
+    expect(on.fetchOf('/storage/events/1/thumb.jpg', 'image')).toBe(true);
+    expect(await on.activate()).toEqual([]);
+    const off = worker('https://kiosk.example/kiosk-sw.js?photos=0');
+    expect(off.fetchOf('/storage/events/1/thumb.jpg', 'image')).toBe(false);
+    expect(await off.activate()).toEqual(['flashbulb-kiosk-media']);
+    // The app's shell is kept either way: a kiosk that loses the network still opens.
+    expect(off.fetchOf('/assets/index.js', 'script')).toBe(true);
   });
 });

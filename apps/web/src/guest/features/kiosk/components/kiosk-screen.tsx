@@ -19,6 +19,7 @@ import {
   kioskReturnUrl,
   kioskTimeoutFrom,
   useKioskDevice,
+  useKioskServiceWorker,
   useKioskSession,
   useThrottled,
 } from '../hooks/use-kiosk-session.ts';
@@ -113,7 +114,8 @@ export function KioskScreen({
     (): AlbumKey => ({ keyType: 'private', keyValue: kioskKey ?? '' }),
     [kioskKey],
   );
-  const event = useAlbumEvent(kioskEventKey, null, kioskKey !== null).data;
+  const eventQuery = useAlbumEvent(kioskEventKey, null, kioskKey !== null);
+  const event = eventQuery.data;
   // The event's session expiry (owner console, Options), unless the kiosk's link sets its own.
   const sessionExpiry = event?.opts.sessionExpiryMinutes ?? null;
   const timeoutMs = useMemo(
@@ -122,6 +124,14 @@ export function KioskScreen({
   );
   const session = useKioskSession({ timeoutMs, returnUrl, outbox });
   useKioskDevice();
+  // The photo cache follows the event (photoCashingForKioskEnabled); without its key, no cache.
+  useKioskServiceWorker(
+    kioskKey === null
+      ? false
+      : eventQuery.isPending
+        ? null
+        : eventQuery.data?.opts.photoCashingForKioskEnabled === 1,
+  );
   const [panel, setPanel] = useState<Panel>('album');
   const queryClient = useQueryClient();
   // What an earlier page of this kiosk left waiting runs now; the album then shows its effect.

@@ -191,6 +191,28 @@ export function useThrottled<A extends unknown[]>(
 }
 
 /**
+ * The kiosk's service worker script: it keeps the app's shell for a kiosk that loses the network,
+ * and the photos it has shown only when the event allows it (`photoCashingForKioskEnabled`):
+ * `photos=1` in its URL. A changed URL is a new registration, so switching the setting takes
+ * effect at the kiosk's next load, and switching it off empties the photo cache.
+ */
+export const kioskServiceWorkerUrl = (cachePhotos: boolean): string =>
+  `/kiosk-sw.js?photos=${cachePhotos ? 1 : 0}`;
+
+/**
+ * Registers the kiosk's service worker once the event's photo-cache setting is known (null:
+ * not yet; a kiosk without the event's key registers it without the photo cache).
+ */
+export function useKioskServiceWorker(cachePhotos: boolean | null): void {
+  useEffect(() => {
+    if (cachePhotos === null || !('serviceWorker' in navigator)) return;
+    navigator.serviceWorker
+      .register(kioskServiceWorkerUrl(cachePhotos), { scope: '/' })
+      .catch(() => undefined);
+  }, [cachePhotos]);
+}
+
+/**
  * A kiosk behaves like an appliance: the screen stays awake (Wake Lock, renewed when the page is
  * shown again), no context menu, no pinch zoom, and the app is installable full screen.
  */
@@ -227,8 +249,6 @@ export function useKioskDevice(): void {
       manifest.href = '/kiosk.webmanifest';
       document.head.append(manifest);
     }
-    if ('serviceWorker' in navigator)
-      navigator.serviceWorker.register('/kiosk-sw.js', { scope: '/' }).catch(() => undefined);
     return () => {
       document.removeEventListener('visibilitychange', onVisible);
       document.removeEventListener('contextmenu', noMenu);
