@@ -33,7 +33,12 @@ export function BuyableAlbumView(props: ComponentProps<typeof AlbumView>) {
     <AlbumView {...props} selection={selection}>
       {props.children}
       <Suspense fallback={null}>
-        <AlbumPurchasePanel albumKey={saleKey} choice={choice} kiosk={props.kiosk} />
+        <AlbumPurchasePanel
+          albumKey={saleKey}
+          choice={choice}
+          kiosk={props.kiosk}
+          emailEnds={event.opts.emailEnds}
+        />
       </Suspense>
     </AlbumView>
   );

@@ -20,6 +20,7 @@ import {
   type StartedPayment,
 } from '../utils/checkout-place.ts';
 import { CheckoutFlow, type PaymentCheck } from './checkout-flow.tsx';
+import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
 import type { PhotoChoice } from './paid-album-panel.tsx';
 
 type State =
@@ -55,10 +56,13 @@ export function AlbumPurchasePanel({
   albumKey,
   choice,
   kiosk = false,
+  emailEnds = [],
 }: {
   albumKey: AlbumSaleKey;
   choice: PhotoChoice;
   kiosk?: boolean;
+  /** The event's e-mail endings (`opts.emailEnds`) the e-mail field offers. */
+  emailEnds?: readonly string[];
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -179,7 +183,9 @@ export function AlbumPurchasePanel({
         autoComplete="email"
         value={email}
         onChange={(e) => setEmail(e.currentTarget.value)}
+        list={`${emailId}-endings`}
       />
+      <EmailSuggestions id={`${emailId}-endings`} value={email} endings={emailEnds} />
       {state.kind === 'choose' && state.errorKey && <p role="alert">{errorText(state.errorKey)}</p>}
       <div className="albums-paid-buttons">
         {(list ?? whole.data).buttons.map((button) => (

@@ -342,6 +342,24 @@ describe('buying from the public album of a paid event', { timeout: 30_000 }, ()
     expect(await within(panel).findByRole('button', { name: 'Every photo (3)' })).toBeTruthy();
   });
 
+  it('the buyer’s e-mail field offers the event’s e-mail endings (opts.emailEnds)', async () => {
+    const event = storedEvent({ is_free: 0 });
+    installFakeApi({
+      [EVENT]: { ok: [{ ...event, opts: { ...event.opts, emailEnds: ['gala.example'] } }] },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [PRICING]: { ok: buttons(350) },
+    });
+    renderAlbums('?pId=pub-key');
+    const panel = await screen.findByRole('region', { name: 'Buy photos' });
+    const input = within(panel).getByLabelText<HTMLInputElement>(/Your e-mail/);
+    await userEvent.type(input, 'kim@');
+    await waitFor(() =>
+      expect([...(input.list?.querySelectorAll('option') ?? [])].map((o) => o.value)).toEqual([
+        'kim@gala.example',
+      ]),
+    );
+  });
+
   it('a free event’s public album offers nothing to buy', async () => {
     const api = installFakeApi({
       [EVENT]: { ok: [storedEvent({ is_free: 1 })] },
