@@ -18,6 +18,9 @@ import { PhotoViewer } from '../../../shared/viewer/photo-viewer.tsx';
 import type { ViewerOptions } from '../../../shared/viewer/viewer-options.ts';
 
 import { faceLookupOffered } from '../hooks/use-face-lookup-offered.ts';
+// The album grid's layout (rows placed by the virtualiser): also on the web-app page, which loads
+// no album styles of its own.
+import '../../../shared/theme/albums.css';
 
 export { faceLookupOffered, useFaceLookupOffered } from '../hooks/use-face-lookup-offered.ts';
 
