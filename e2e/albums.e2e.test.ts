@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { defaultEventOpts } from '@flashbulb/shared';
 import {
   albumServerEnv,
   ALBUM_ADMIN,
@@ -48,10 +49,12 @@ const withServerLog = async (run: () => Promise<void>) => {
 };
 
 /** The file's server with a new event whose robot has uploaded three photos. */
-const eventWithPhotos = async (): Promise<{ url: string; event: AlbumEvent }> => {
+const eventWithPhotos = async (
+  settings: Parameters<typeof setUpAlbumEvent>[1] = {},
+): Promise<{ url: string; event: AlbumEvent }> => {
   if (!server) throw new Error('the server did not start');
   events += 1;
-  const event = await setUpAlbumEvent(server.url, {}, `Albums ${events}`);
+  const event = await setUpAlbumEvent(server.url, settings, `Albums ${events}`);
   const folder = await photoFolder({
     'red.jpg': '#c0392b',
     'green.jpg': '#27ae60',
@@ -252,7 +255,10 @@ describe('album journeys in Chromium', () => {
   it(
     'a kiosk stream shows a photo the robot uploads, without reloading',
     async () => {
-      const { url, event } = await eventWithPhotos();
+      // The event offers its kiosk stream (opts.kioskStreamEnabled; off, the page says so).
+      const { url, event } = await eventWithPhotos({
+        opts: { ...defaultEventOpts(), description: 'album journeys', kioskStreamEnabled: 1 },
+      });
       browser = await launchBrowser();
       const { page } = browser;
       await withServerLog(async () => {

@@ -152,7 +152,8 @@ describe('sending photos as a mini-album link (albums §5, §7.2)', () => {
     async (search) => {
       installFakeApi({
         [LIST]: { ok: photoPage([albumPhoto(1)]) },
-        [EVENT]: { ok: [storedEvent()] },
+        // The kiosk stream is switched on (else its page shows no photos at all).
+        [EVENT]: { ok: [storedEvent({ opts: { ...storedEvent().opts, kioskStreamEnabled: 1 } })] },
         '/auth/refresh': { nok: 'unauthorized_user', status: 401 },
       });
       renderAlbums(search);
