@@ -641,13 +641,13 @@ describe('event lists, reads and delete', () => {
     const on = await createEvent(t, w.adminA, {
       full_name: 'Stream on',
       collect_leads: 1,
-      opts: { description: 'x', kioskStreamEnabled: 1 } as never,
+      opts: { description: 'x', kioskStreamEnabled: 1 },
     });
     const off = await createEvent(t, w.adminA, { full_name: 'Stream off', collect_leads: 1 });
     const noLeads = await createEvent(t, w.adminA, {
       full_name: 'Stream without leads',
       collect_leads: 0,
-      opts: { description: 'x', kioskStreamEnabled: 1 } as never,
+      opts: { description: 'x', kioskStreamEnabled: 1 },
     });
     const list = await t.ok(endpoints.eventBasicList, {}, as(w.adminA));
     const offered = (name: string) =>
