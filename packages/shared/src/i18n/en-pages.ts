@@ -47,6 +47,15 @@ export const enPages = {
     unavailableText:
       'It may have been removed, or the album is no longer shared. Ask the person who shared it for a new link.',
   },
+  /** What mails and SMS say of a clip among the photos they send or announce. */
+  mail: {
+    videoAlt: 'Video, {{duration}}',
+    videoCaption: '▶ Video · {{duration}}',
+    videoLine: 'Video ({{duration}}): {{url}}',
+    watchVideo: 'Watch the video',
+    videoHeading: 'A video from {{title}}',
+    videoShared: 'A video was shared with you. Open it to watch it.',
+  },
   unsubscribe: {
     askTitle: 'Unsubscribe',
     ask: 'Stop messages from {{event}} to {{recipient}}?',
