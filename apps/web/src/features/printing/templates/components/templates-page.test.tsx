@@ -78,6 +78,9 @@ describe('template editor', { timeout: 40_000 }, () => {
     drag(screen.getByTestId('placeholder-1'), 60, 20);
     // placeholder 2 made 30 px narrower (5 %)
     drag(screen.getByTestId('resize-2'), -30, 0);
+    // A text that prints the event's print header (its own text when the event has none).
+    await userEvent.click(screen.getByRole('button', { name: 'Add text' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Printed text' }), 'header');
     await userEvent.click(screen.getByRole('button', { name: 'Save template' }));
     // The page opens the new template (its tid in the address) and still says it was saved.
     expect(await screen.findByRole('heading', { name: 'Edit template' })).toBeTruthy();
@@ -94,6 +97,7 @@ describe('template editor', { timeout: 40_000 }, () => {
     expect(two!.x).toBeCloseTo(0.51, 3);
     expect(two!.width).toBeCloseTo(0.43, 3);
     expect(two!.height).toBeCloseTo(0.92, 3);
+    expect(sent.layout.texts).toEqual([expect.objectContaining({ slot: 'header' })]);
   });
 
   it('opens a stored template by tid, saves changes with update; watermark=1 makes a watermark', async () => {
