@@ -158,7 +158,7 @@ export function AlbumPurchasePanel({
         <p className="albums-paid-digital">{whole.data.digital_message}</p>
       )}
       {whole.data.buttons.some((button) => button.requires_digital) && (
-        <p className="albums-note">{t('albums.paid.comboRequired')}</p>
+        <p className="albums-paid-combo">{t('albums.paid.comboRequired')}</p>
       )}
       <div className="albums-paid-scope" role="group" aria-label={t('albums.paid.scope')}>
         <button type="button" aria-pressed={!choosing} onClick={() => choice.setChoosing(false)}>

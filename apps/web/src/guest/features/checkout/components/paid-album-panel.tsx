@@ -192,7 +192,7 @@ export function PaidAlbumPanel({
             <p className="albums-paid-digital">{list.digital_message}</p>
           )}
           {offered.some((button) => button.requires_digital) && (
-            <p className="albums-note">{t('albums.paid.comboRequired')}</p>
+            <p className="albums-paid-combo">{t('albums.paid.comboRequired')}</p>
           )}
           {choice && (
             <div className="albums-paid-scope" role="group" aria-label={t('albums.paid.scope')}>
