@@ -477,4 +477,36 @@ describe('the kiosk print step at a paid event: prints sold like digitals', () =
     const list = await screen.findByRole('region', { name: 'Print list' });
     expect(await within(list).findByText('Prints are sold at the desk.')).toBeTruthy();
   });
+
+  it('combo required: before the digital photos are bought it says so instead of selling prints', async () => {
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [EVENT]: { ok: [paidPrinting] },
+      [PRICING]: {
+        ok: pricing({
+          buttons: [
+            { index: 0, button_text: 'Album', digitals: true, prints: false, amount: 900 },
+            {
+              index: 1,
+              button_text: 'Prints',
+              digitals: false,
+              prints: true,
+              amount: 200,
+              requires_digital: true,
+            },
+          ],
+        }),
+      },
+    });
+    openKiosk();
+    const list = await screen.findByRole('region', { name: 'Print list' });
+    await userEvent.click(tileButton(1, 'Print'));
+    expect(
+      await within(list).findByText(
+        'Prints are sold with the digital photos: buy the digital photos first.',
+      ),
+    ).toBeTruthy();
+    expect(within(list).queryByRole('button', { name: 'Buy 1 print' })).toBeNull();
+  });
 });

@@ -318,16 +318,22 @@ function KioskPrintOffer({
       )}
       {remaining > 0 && <p>{t('albums.kiosk.print.remaining', { count: remaining })}</p>}
       {!button && <p>{t('albums.kiosk.print.notSold')}</p>}
-      {button && !mayPrint && list.length > 0 && sale.kind !== 'paying' && (
-        <button
-          type="button"
-          className="fb-button--primary kiosk-print-buy"
-          disabled={sale.kind === 'starting'}
-          onClick={buy}
-        >
-          {t('albums.kiosk.print.buy', { count: list.length })}
-        </button>
-      )}
+      {/* Combo required: prints wait for the digital photos (bought above, in the checkout). */}
+      {button?.requires_digital && !mayPrint && <p>{t('albums.paid.comboRequired')}</p>}
+      {button &&
+        !button.requires_digital &&
+        !mayPrint &&
+        list.length > 0 &&
+        sale.kind !== 'paying' && (
+          <button
+            type="button"
+            className="fb-button--primary kiosk-print-buy"
+            disabled={sale.kind === 'starting'}
+            onClick={buy}
+          >
+            {t('albums.kiosk.print.buy', { count: list.length })}
+          </button>
+        )}
       {sale.kind === 'paying' && (
         <div className="kiosk-print-pay">
           <p>{t('albums.kiosk.print.scanToPay')}</p>
