@@ -225,6 +225,8 @@ describe('stories print pool and the print image list on the kiosk (albums §2.4
             max_print_photos_count: 20,
             opts: {
               ...storedEvent().opts,
+              printHeaderMessage: 'Summer Gala 2026',
+              printFooterMessage: 'Printed with love',
               printConfirmMessage: 'Prints are 4×6 <glossy>. Ready?',
               printingConfirmationText: 'Collect your prints at the desk & enjoy!',
             },
@@ -245,6 +247,9 @@ describe('stories print pool and the print image list on the kiosk (albums §2.4
     });
     openKiosk();
     const list = await screen.findByRole('region', { name: 'Print list' });
+    // The print header and footer frame the print list, as they frame the printed sheet.
+    expect(within(list).getByText('Summer Gala 2026')).toBeTruthy();
+    expect(within(list).getByText('Printed with love')).toBeTruthy();
     await userEvent.click(tileButton(1, 'Print'));
     await userEvent.click(within(list).getByRole('button', { name: 'Print 1 photo' }));
     // Asked first, in the operator's words (shown as text, not markup); nothing printed yet.

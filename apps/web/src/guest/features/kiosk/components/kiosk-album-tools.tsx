@@ -165,6 +165,11 @@ export function useKioskAlbumTools(onDeleted: () => void): {
           data-kiosk-print-list
         >
           <h2>{t('albums.kiosk.print.title')}</h2>
+          {kiosk?.printTexts?.header && (
+            <p className="kiosk-print-text" data-kiosk-print-header>
+              {kiosk.printTexts.header}
+            </p>
+          )}
           <PrintListThumbs
             list={printList}
             max={maxPrint}
@@ -197,6 +202,11 @@ export function useKioskAlbumTools(onDeleted: () => void): {
             >
               {t('albums.kiosk.print.story', { count: printList.length })}
             </button>
+          )}
+          {kiosk?.printTexts?.footer && (
+            <p className="kiosk-print-text" data-kiosk-print-footer>
+              {kiosk.printTexts.footer}
+            </p>
           )}
         </section>
       )}

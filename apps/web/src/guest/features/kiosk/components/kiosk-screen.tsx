@@ -60,6 +60,8 @@ interface PrintingFields {
   max_print_photos_count: number | null;
   /** The kiosk's opts (KIOSK_EVENT_OPTS): the print step's texts, the checkout's QR choice. */
   opts?: {
+    printHeaderMessage?: string;
+    printFooterMessage?: string;
     printConfirmMessage?: string;
     printingConfirmationText?: string;
     qrAtKioskCheckout?: number;
@@ -222,6 +224,8 @@ export function KioskScreen({
         printing?.max_print_photos_count || PRINT_PHOTOS_MAX,
       ),
       printTexts: {
+        header: printing?.opts?.printHeaderMessage?.trim() ?? '',
+        footer: printing?.opts?.printFooterMessage?.trim() ?? '',
         confirm: printing?.opts?.printConfirmMessage?.trim() ?? '',
         confirmation: printing?.opts?.printingConfirmationText?.trim() ?? '',
       },
