@@ -48,6 +48,7 @@ export const enTemplates = {
   removeText: 'Remove text {{n}}',
   slot: 'Printed text',
   slotNone: 'This text',
+  slotSample: { header: '[Print header]', footer: '[Print footer]' },
   slotOf: {
     header: 'The event’s print header (this text when it has none)',
     footer: 'The event’s print footer (this text when it has none)',

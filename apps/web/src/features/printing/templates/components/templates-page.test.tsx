@@ -78,9 +78,6 @@ describe('template editor', { timeout: 40_000 }, () => {
     drag(screen.getByTestId('placeholder-1'), 60, 20);
     // placeholder 2 made 30 px narrower (5 %)
     drag(screen.getByTestId('resize-2'), -30, 0);
-    // A text that prints the event's print header (its own text when the event has none).
-    await userEvent.click(screen.getByRole('button', { name: 'Add text' }));
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Printed text' }), 'header');
     await userEvent.click(screen.getByRole('button', { name: 'Save template' }));
     // The page opens the new template (its tid in the address) and still says it was saved.
     expect(await screen.findByRole('heading', { name: 'Edit template' })).toBeTruthy();
@@ -97,7 +94,28 @@ describe('template editor', { timeout: 40_000 }, () => {
     expect(two!.x).toBeCloseTo(0.51, 3);
     expect(two!.width).toBeCloseTo(0.43, 3);
     expect(two!.height).toBeCloseTo(0.92, 3);
-    expect(sent.layout.texts).toEqual([expect.objectContaining({ slot: 'header' })]);
+  });
+
+  it('a text can be the event’s print header slot: left empty, the sheet shows what fills it', async () => {
+    const api = installConsoleApi({
+      routes: {
+        [CREATE]: (body: unknown): FakeReply => ({
+          ok: detail((body as { layout: TemplateLayout }).layout),
+        }),
+        [RETRIEVE]: { ok: detail(defaultTemplateLayout()) },
+      },
+    });
+    renderApp('/templates/');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Header');
+    await userEvent.click(screen.getByRole('button', { name: 'Add text' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Printed text' }), 'header');
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Text 1' }));
+    expect(screen.getByTestId('template-sheet').textContent).toContain('[Print header]');
+    await userEvent.click(screen.getByRole('button', { name: 'Save template' }));
+    await waitFor(() => expect(api.callsTo(CREATE)).toHaveLength(1));
+    expect(bodyOf(api.callsTo(CREATE)[0]).layout.texts).toEqual([
+      expect.objectContaining({ slot: 'header', text: '' }),
+    ]);
   });
 
   it('opens a stored template by tid, saves changes with update; watermark=1 makes a watermark', async () => {
