@@ -67,9 +67,6 @@ export const NO_SCREEN = {
 export const SCREEN_PENDING = {
   setMfaPreference: 'identity: choose the second factor in the account menu',
   keyPhotoCountInfo: 'albums: the public twin of the photo count on the guest album',
-  stockImageList: 'editor: stock images copied from another event',
-  thumbnailForStockImage: 'editor: a stock image’s thumbnail made by the server',
-  autoPrintProcesses: 'editor: the image processes that print automatically',
   checkAndGroupAttendees: 'kiosk: group cards at the kiosk',
   listProfilePhotos: 'kiosk: profile photos listed at the kiosk',
   deleteProfilePhoto: 'kiosk: profile photos deleted at the kiosk',

@@ -109,6 +109,28 @@ describe('editor tabs: checkbox-driven fields', () => {
     expect(body).toMatchObject({ is_photo_printer_active: 0, is_print_every_photo: 0 });
   });
 
+  it('says what print every photo prints for the stored event: its auto-print processes’ variants', async () => {
+    const frame = {
+      id: 5,
+      name: 'Gold frame',
+      organisation_id: 3,
+      kind: 'frame',
+      auto_print: true,
+    };
+    const e = await openEdit(storedEvent({ is_photo_printer_active: 1, is_print_every_photo: 1 }), {
+      [`${OWNER}/event/auto-print-processes`]: { ok: { image_processes: [frame] } },
+    });
+    await e.tab('Printing');
+    expect(
+      await within(e.dialog).findByText(
+        'As saved: each new photo prints as its variants of the image processes Gold frame, not as it is.',
+      ),
+    ).toBeTruthy();
+    expect(e.api.callsTo(`${OWNER}/event/auto-print-processes`)[0]?.body).toEqual({
+      event_id: 7,
+    });
+  });
+
   it('marks prints free at a paid event, saying what each choice means', async () => {
     const e = await openEdit(storedEvent({ is_photo_printer_active: 1, is_free: 0 }));
     await e.tab('Printing');
