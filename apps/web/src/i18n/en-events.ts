@@ -441,6 +441,11 @@ export const enEvents = {
     deleteQuestion: 'Delete the template {{name}}?',
     none: 'No templates',
   },
+  upload: {
+    upload: 'Upload',
+    uploadOf: 'Upload {{label}}',
+    notAllowed: 'Not Allowed {{ext}} files. Only jpg, jpeg, png files are allowed.',
+  },
   stock: {
     enable: 'Use stock images',
     thumbnail: 'Thumbnail',

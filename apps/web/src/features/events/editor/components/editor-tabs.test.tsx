@@ -397,6 +397,61 @@ describe('editor tabs: checkbox-driven fields', () => {
     expect(e.input('Attendee photo max height (px)').value).toBe('900');
   });
 
+  it('uploads a watermark and a web-app image into the share area; refuses other types first', async () => {
+    const grant = (body: unknown) => {
+      const key = `share/3/${(body as { relativeFilePath: string }).relativeFilePath}`;
+      return {
+        ok: {
+          url: '/storage/flashbulb',
+          fields: { key },
+          key,
+          public_url: `/storage/flashbulb/${key}`,
+        },
+      };
+    };
+    const e = await openEdit(storedEvent({ live_view_watermark: '/default-watermark.png' }), {
+      '/share-bucket/create-upload-access': grant,
+      '/storage/flashbulb': { raw: '', status: 201 },
+    });
+    await e.tab('Watermarks');
+    const watermarkFile = e.input('Upload Live-view watermark image');
+    // Any other type: the spec's message, nothing asked for.
+    watermarkFile.removeAttribute('accept');
+    await e.user.upload(watermarkFile, new File(['x'], 'mark.gif', { type: 'image/gif' }));
+    expect(
+      await within(e.dialog).findByText(
+        'Not Allowed gif files. Only jpg, jpeg, png files are allowed.',
+      ),
+    ).toBeTruthy();
+    expect(e.api.callsTo('/share-bucket/create-upload-access')).toHaveLength(0);
+    await e.user.upload(watermarkFile, new File(['png'], 'Mark.PNG', { type: 'image/png' }));
+    await waitFor(() =>
+      expect(e.input('Live-view watermark image').value).toMatch(
+        /^\/storage\/flashbulb\/share\/3\/watermarks\/ABCD\/[0-9a-z]{24}\.png$/,
+      ),
+    );
+    const watermark = e.input('Live-view watermark image').value;
+    await e.tab('Options');
+    await e.user.click(e.box('Background'));
+    await e.user.upload(
+      e.input('Upload Background'),
+      new File(['jpg'], 'bg.jpg', { type: 'image/jpeg' }),
+    );
+    await waitFor(() =>
+      expect(e.input('Background source').value).toMatch(/\/webapp-etc\/ABCD\/[0-9a-z]{24}\.jpg$/),
+    );
+    const grants = e.api.callsTo('/share-bucket/create-upload-access');
+    expect(grants.map((g) => g.body)).toEqual([
+      { relativeFilePath: expect.stringMatching(/^watermarks\/ABCD\//) as unknown },
+      { relativeFilePath: expect.stringMatching(/^webapp-etc\/ABCD\//) as unknown },
+    ]);
+    expect(e.api.callsTo('/storage/flashbulb')).toHaveLength(2);
+    const background = e.input('Background source').value;
+    const body = await e.update();
+    expect(body.live_view_watermark).toBe(watermark);
+    expect(body.opts.webappBackgroundSrc).toBe(background);
+  });
+
   it('turns web-app images on and off with their boxes and keeps the SMS fields behind theirs', async () => {
     const e = await openEdit(
       storedEvent({
