@@ -70,7 +70,6 @@ export const SCREEN_PENDING = {
   checkAndGroupAttendees: 'kiosk: group cards at the kiosk',
   listProfilePhotos: 'kiosk: profile photos listed at the kiosk',
   deleteProfilePhoto: 'kiosk: profile photos deleted at the kiosk',
-  ownerUnlockAndPrint: 'console: owner unlock-and-print',
   terminalPay: 'kiosk: the payment terminal',
   terminalCheckStatus: 'kiosk: the payment terminal',
   terminalCancel: 'kiosk: the payment terminal',

@@ -87,6 +87,11 @@ export const enConsoleAlbum = {
     submit: 'Print',
     queued_one: '{{count}} sheet queued on {{pool}} ({{copies}} copies each).',
     queued_other: '{{count}} sheets queued on {{pool}} ({{copies}} copies each).',
+    unlockFirst: 'Unlock the album of {{id}} and print',
+    unlockFirstHint:
+      'The attendee gets every photo of the album, as after a purchase; the prints go to the default pool.',
+    unlockedAndQueued_one: 'The album of {{id}} is unlocked; {{count}} photo sent to print.',
+    unlockedAndQueued_other: 'The album of {{id}} is unlocked; {{count}} photos sent to print.',
     openDesk: 'Open the print desk',
     done: 'Done',
   },
