@@ -138,6 +138,13 @@ export const enAlbums = {
       added: 'Added to your album. It appears there in a moment.',
       profile: 'Saved as your profile photo.',
     },
+    profilePhotos: {
+      title: 'Your profile photos',
+      none: 'No profile photo yet.',
+      photo: 'Profile photo {{n}}',
+      delete: 'Delete',
+      deleteOf: 'Delete profile photo {{n}}',
+    },
   },
   attendee: {
     title: '{{event}} — album {{id}}',

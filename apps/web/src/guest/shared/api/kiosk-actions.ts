@@ -3,7 +3,9 @@ import {
   completeCustomPhoto,
   createAttendeeCustomPhoto,
   createProfilePhoto,
+  deleteProfilePhoto,
   kioskDeletePhoto,
+  listProfilePhotos,
   profilePhotoUploadAccess,
 } from '@flashbulb/shared/api/attendees/kiosk';
 import { publicPhotoList } from '@flashbulb/shared/api/photos/photos';
@@ -14,7 +16,9 @@ const endpoints = {
   completeCustomPhoto,
   createAttendeeCustomPhoto,
   createProfilePhoto,
+  deleteProfilePhoto,
   kioskDeletePhoto,
+  listProfilePhotos,
   profilePhotoUploadAccess,
   publicPhotoList,
   publicPrintStory,
@@ -178,4 +182,31 @@ export const profilePhotoUpload = (kioskKey: string, attendeeUid: string, pictur
       key: grant.key,
     });
   };
+};
+
+/** The guest's profile photos, newest first (§7.2 `/attendee/profile-photo/list/retrieve`). */
+export const profilePhotosAtKiosk = async (
+  kioskKey: string,
+  attendeeUid: string,
+  signal?: AbortSignal,
+): Promise<ProfilePhoto[]> =>
+  (
+    await callApi(
+      endpoints.listProfilePhotos,
+      { ...kioskKeyBody(kioskKey), attendee_uid: attendeeUid },
+      signal ? { signal } : {},
+    )
+  ).profile_photos;
+
+/** Deletes one of the guest's profile photos (its row and its file). */
+export const deleteProfilePhotoAtKiosk = async (
+  kioskKey: string,
+  attendeeUid: string,
+  id: number,
+): Promise<void> => {
+  await callApi(endpoints.deleteProfilePhoto, {
+    ...kioskKeyBody(kioskKey),
+    attendee_uid: attendeeUid,
+    id,
+  });
 };
