@@ -67,7 +67,6 @@ export const NO_SCREEN = {
 export const SCREEN_PENDING = {
   setMfaPreference: 'identity: choose the second factor in the account menu',
   keyPhotoCountInfo: 'albums: the public twin of the photo count on the guest album',
-  checkAndGroupAttendees: 'kiosk: group cards at the kiosk',
   terminalPay: 'kiosk: the payment terminal',
   terminalCheckStatus: 'kiosk: the payment terminal',
   terminalCancel: 'kiosk: the payment terminal',

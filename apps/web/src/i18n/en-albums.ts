@@ -97,6 +97,12 @@ export const enAlbums = {
       cancel: 'Cancel',
       close: 'Close staff controls',
     },
+    cardGroup: {
+      label: 'Group other cards into this album (card ids)',
+      submit: 'Group cards',
+      done_one: 'Grouped into the album {{id}}: {{count}} photo of the other cards added.',
+      done_other: 'Grouped into the album {{id}}: {{count}} photos of the other cards added.',
+    },
     pending_one: '1 action is waiting to be sent.',
     pending_other: '{{count}} actions are waiting to be sent.',
     print: {

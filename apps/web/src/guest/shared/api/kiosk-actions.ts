@@ -1,4 +1,5 @@
 import type { ProfilePhoto } from '@flashbulb/shared';
+import { checkAndGroupAttendees } from '@flashbulb/shared/api/attendees/attendees';
 import {
   completeCustomPhoto,
   createAttendeeCustomPhoto,
@@ -13,6 +14,7 @@ import { publicPrintStory, publicPrintWithQueue } from '@flashbulb/shared/api/pr
 
 // The kiosk's endpoints one by one (the shared `endpoints` map holds the whole contract).
 const endpoints = {
+  checkAndGroupAttendees,
   completeCustomPhoto,
   createAttendeeCustomPhoto,
   createProfilePhoto,
@@ -210,3 +212,13 @@ export const deleteProfilePhotoAtKiosk = async (
     id,
   });
 };
+
+/**
+ * Several cards into one album (§7.2 `/attendee/check-and-group-uid-list`): the first card keeps
+ * the album and gains the photos of the others; the server checks every card.
+ */
+export const groupCardsAtKiosk = (kioskKey: string, attendeeUids: string[]) =>
+  callApi(endpoints.checkAndGroupAttendees, {
+    ...kioskKeyBody(kioskKey),
+    attendee_uid_list: attendeeUids,
+  });
