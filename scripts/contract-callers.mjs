@@ -39,6 +39,8 @@ export const NO_SCREEN = {
   bulkCreateActivity: 'robot: a booth reports a batch of activities with its robot key',
   checkKioskCard: 'robot: a card reader at the booth checks a card before it prints',
   checkAttendeeUid: 'robot: a booth checks an attendee id before it uploads for it',
+  keyPhotoCountInfo:
+    'robot: a booth reads the counts of its event’s photos with its robot or event-owner key (the console uses the owner call)',
   // The print agent (the CUPS agent on the printing computer, with a station key).
   printAgentLease: 'print agent: leases the next sheet of its station',
   printAgentReport: 'print agent: reports a sheet printed or failed',
@@ -53,6 +55,12 @@ export const NO_SCREEN = {
     'API only: an integrator uploads a staff face from a file (the console adds one from an event photo)',
   createCustomPhoto:
     'API only: an integrator places a photo it made for an event (the kiosk uses the attendee twin)',
+  retrievePassCodeList:
+    'API only: an integrator reads the pass codes alone (the editor shows them in the paid tab’s code table)',
+  updatePassCode:
+    'API only: an integrator changes one pass code without saving the whole event (the editor edits the code table and saves the event)',
+  deletePassCode:
+    'API only: an integrator removes one pass code without saving the whole event (the editor edits the code table and saves the event)',
   deletePhoto:
     'API only: an integrator deletes one photo (the console deletes one or many with the list call)',
   curationReprocess:
@@ -66,10 +74,6 @@ export const NO_SCREEN = {
  */
 export const SCREEN_PENDING = {
   setMfaPreference: 'identity: choose the second factor in the account menu',
-  keyPhotoCountInfo: 'albums: the public twin of the photo count on the guest album',
-  terminalPay: 'kiosk: the payment terminal',
-  terminalCheckStatus: 'kiosk: the payment terminal',
-  terminalCancel: 'kiosk: the payment terminal',
   shopifyCreateDraftOrder: 'counter: Shopify',
   shopifyCompleteDraftOrder: 'counter: Shopify',
   shopifyCompleteDraftOrderSelfCheckout: 'kiosk: Shopify self-checkout',
@@ -78,9 +82,6 @@ export const SCREEN_PENDING = {
   shopifySendReceipt: 'counter: Shopify receipt',
   printStory:
     'console: print a story from the console album (guests and the kiosk use the public twin)',
-  retrievePassCodeList: 'console: pass codes of an event',
-  updatePassCode: 'console: pass codes of an event',
-  deletePassCode: 'console: pass codes of an event',
 };
 
 /** @param {string} file */
