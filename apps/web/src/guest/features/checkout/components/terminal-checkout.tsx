@@ -10,10 +10,8 @@ import {
   startTerminalSale,
   usePricingButtons,
 } from '../../../shared/api/album-payments.ts';
+import { pollTiming } from '../../../shared/utils/poll-timing.ts';
 import type { PhotoChoice } from './paid-album-panel.tsx';
-
-/** How often the kiosk asks the server (which asks the terminal) about the sale. */
-export const TERMINAL_POLL_MS = 2000;
 
 type State =
   | { kind: 'choose'; errorKey: string | null }
@@ -102,7 +100,7 @@ export function TerminalCheckout({
           if (!stopped) note(t('albums.terminal.checkFailed'));
         },
       );
-    }, TERMINAL_POLL_MS);
+    }, pollTiming.terminalMs);
     return () => {
       stopped = true;
       clearInterval(timer);
