@@ -80,8 +80,6 @@ export const SCREEN_PENDING = {
   shopifyBuyFromKiosk: 'kiosk: Shopify',
   shopifyBuyFromKioskSelfCheckout: 'kiosk: Shopify self-checkout',
   shopifySendReceipt: 'counter: Shopify receipt',
-  printStory:
-    'console: print a story from the console album (guests and the kiosk use the public twin)',
 };
 
 /** @param {string} file */

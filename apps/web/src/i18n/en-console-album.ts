@@ -87,6 +87,9 @@ export const enConsoleAlbum = {
     submit: 'Print',
     queued_one: '{{count}} sheet queued on {{pool}} ({{copies}} copies each).',
     queued_other: '{{count}} sheets queued on {{pool}} ({{copies}} copies each).',
+    story: 'Print as one story sheet',
+    storyHint:
+      'The photos together on the event’s story template, in the order chosen, on its stories pool.',
     unlockFirst: 'Unlock the album of {{id}} and print',
     unlockFirstHint:
       'The attendee gets every photo of the album, as after a purchase; the prints go to the default pool.',

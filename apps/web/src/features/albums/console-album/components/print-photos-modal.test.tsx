@@ -64,7 +64,16 @@ describe('print photos: the owner’s unlock-and-print', () => {
 
   it('is not offered at a free event, nor without an attendee: the print goes to the queue', async () => {
     const api = installFakeApi({
-      [PRINT]: { ok: { sheet_count: 2, printer_pool_name: 'Default', print_request_id: 3 } },
+      [PRINT]: {
+        ok: {
+          event_id: 7,
+          printer_pool_name: 'Default',
+          print_job_ids: [4],
+          sheet_count: 1,
+          copies: 1,
+          replayed: 0,
+        },
+      },
     });
     const view = renderModal({ isFree: 1, attendeeUid: 'ATT-1' });
     await screen.findByRole('button', { name: 'Print' });
@@ -76,5 +85,34 @@ describe('print photos: the owner’s unlock-and-print', () => {
     await waitFor(() => expect(api.callsTo(PRINT)).toHaveLength(1));
     expect(screen.queryByRole('checkbox', { name: /Unlock the album/ })).toBeNull();
     expect(api.callsTo(UNLOCK_AND_PRINT)).toHaveLength(0);
+  });
+
+  it('prints two or more photos as one story sheet when asked', async () => {
+    const STORY = `${OWNER}/photo/print-story`;
+    const api = installFakeApi({
+      [STORY]: {
+        ok: {
+          event_id: 7,
+          printer_pool_name: 'Default',
+          print_job_ids: [4],
+          sheet_count: 1,
+          copies: 1,
+          replayed: 0,
+        },
+      },
+    });
+    renderModal({ isFree: 1 });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: /Print as one story sheet/ }));
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(await screen.findByText(/1 sheet queued on Default/)).toBeTruthy();
+    expect(api.callsTo(STORY)[0]?.body).toMatchObject({
+      event_id: 7,
+      printable_photo_uid_array: ['p1', 'p2'],
+      printing_count: 1,
+    });
+    // The server picks the event's stories pool.
+    expect(api.callsTo(STORY)[0]?.body).not.toHaveProperty('printer_pool_name');
+    expect(api.callsTo(PRINT)).toHaveLength(0);
   });
 });

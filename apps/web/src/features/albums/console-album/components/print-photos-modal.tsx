@@ -56,6 +56,9 @@ export function PrintPhotosModal({
   const canUnlock = event.is_free === 0 && Boolean(attendeeUid);
   const [unlock, setUnlock] = useState(false);
   const [unlocked, setUnlocked] = useState<number | null>(null);
+  // Two or more photos may print as one story sheet (the event's story template).
+  const canStory = photoUids.length >= 2;
+  const [story, setStory] = useState(false);
   const max = event.max_print_copies_count;
 
   const submit = async () => {
@@ -73,11 +76,12 @@ export function PrintPhotosModal({
         setUnlocked(result.photo_count);
         return;
       }
-      const result = await callApi(endpoints.printWithQueue, {
+      const result = await callApi(story ? endpoints.printStory : endpoints.printWithQueue, {
         event_id: event.id,
         printable_photo_uid_array: photoUids,
         printing_count: copies,
-        printer_pool_name: pool,
+        // A story goes to the event's stories pool (the server's default for it).
+        ...(story ? {} : { printer_pool_name: pool }),
         client_request_id: requestId,
       });
       setQueued({ sheets: result.sheet_count, pool: result.printer_pool_name });
@@ -135,10 +139,21 @@ export function PrintPhotosModal({
                 label={t('album.print.unlockFirst', { id: attendeeUid })}
                 description={t('album.print.unlockFirstHint')}
                 checked={unlock}
-                onChange={(e) => setUnlock(e.currentTarget.checked)}
+                onChange={(e) => {
+                  setUnlock(e.currentTarget.checked);
+                  if (e.currentTarget.checked) setStory(false);
+                }}
               />
             )}
-            {pools.length > 1 && !unlock && (
+            {canStory && !unlock && (
+              <Checkbox
+                label={t('album.print.story')}
+                description={t('album.print.storyHint')}
+                checked={story}
+                onChange={(e) => setStory(e.currentTarget.checked)}
+              />
+            )}
+            {pools.length > 1 && !unlock && !story && (
               <NativeSelect
                 label={t('album.print.pool')}
                 data={pools}
