@@ -37,18 +37,19 @@ export const NO_SCREEN = {
   // Robots (the booth software, with a robot key) report what happened at the booth.
   createActivity: 'robot: a booth reports an activity with its robot key',
   bulkCreateActivity: 'robot: a booth reports a batch of activities with its robot key',
-  checkKioskCard: 'robot: a card reader at the booth checks a card before it prints',
-  checkAttendeeUid: 'robot: a booth checks an attendee id before it uploads for it',
   keyPhotoCountInfo:
     'robot: a booth reads the counts of its event’s photos with its robot or event-owner key (the console uses the owner call)',
+  checkAttendeeUid:
+    'robot: a booth checks an attendee id (and the card’s private id) before it uploads for it',
+  // A server-rendered page (apps/server/src/pages/), not the web app.
+  checkKioskCard:
+    'server page: the kiosk entry page (pages/kiosk-entry.ts) checks each scanned card',
   // The print agent (the CUPS agent on the printing computer, with a station key).
   printAgentLease: 'print agent: leases the next sheet of its station',
   printAgentReport: 'print agent: reports a sheet printed or failed',
   // API only, for integrators: what a screen does another way.
   faceConsent:
     'API only: an outside client reads the consent version to send (the guest app computes it with the shared rule)',
-  attendeesByPhotos:
-    'API only: an integrator asks which attendees a list of photos belongs to (the console shows it per photo)',
   shareBucketInvalidateCache:
     'API only: an integrator that wrote to the share area through its own client asks for the cache to drop',
   ignoredFaceUploadAccess:
@@ -63,8 +64,6 @@ export const NO_SCREEN = {
     'API only: an integrator removes one pass code without saving the whole event (the editor edits the code table and saves the event)',
   deletePhoto:
     'API only: an integrator deletes one photo (the console deletes one or many with the list call)',
-  curationReprocess:
-    'API only: an integrator asks for a photo to be scored again (the console reprocesses through the photo list)',
 };
 
 /**
@@ -74,6 +73,8 @@ export const NO_SCREEN = {
  */
 export const SCREEN_PENDING = {
   setMfaPreference: 'identity: choose the second factor in the account menu',
+  attendeesByPhotos: 'console album: the attendees whose albums hold the chosen photos',
+  curationReprocess: 'curation: make a photo’s derivatives again after the watermarks changed',
   shopifyCreateDraftOrder: 'counter: Shopify',
   shopifyCompleteDraftOrder: 'counter: Shopify',
   shopifyCompleteDraftOrderSelfCheckout: 'kiosk: Shopify self-checkout',
