@@ -73,7 +73,6 @@ export const NO_SCREEN = {
  */
 export const SCREEN_PENDING = {
   setMfaPreference: 'identity: choose the second factor in the account menu',
-  attendeesByPhotos: 'console album: the attendees whose albums hold the chosen photos',
   curationReprocess: 'curation: make a photo’s derivatives again after the watermarks changed',
   shopifyCreateDraftOrder: 'counter: Shopify',
   shopifyCompleteDraftOrder: 'counter: Shopify',

@@ -138,6 +138,8 @@ export const enConsoleAlbum = {
     dimensions: 'Dimensions',
     status: 'Status',
     visibility: 'Visibility',
+    attendees: 'Attendee albums',
+    noAttendees: 'In no attendee album',
     visible: 'Visible',
     hidden: 'Hidden',
     download: 'Download original',
