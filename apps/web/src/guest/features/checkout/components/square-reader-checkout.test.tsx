@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { storedEvent } from '../../../../test/event-fixtures.ts';
 import { installFakeApi, type FakeReply } from '../../../../test/fake-api.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
 
@@ -10,6 +11,7 @@ const BUTTONS = '/payment/pricing-buttons';
 const INITIATE = '/attendee/initiate-square-payment';
 const STATUS = '/attendee/check-square-checkout-status';
 const CANCEL = '/attendee/cancel-square-checkout';
+const EVENT = '/event/full-data/retrieve';
 const ATT = 'ABCDEFGHJKMNPQRS';
 const KIOSK_KEY = 'pv-kiosk-key';
 const DISPLAY = 'kiosk-display-token';
@@ -145,8 +147,9 @@ describe(
           ),
         { timeout: 10_000 },
       );
-      // Still locked: the QR panel and the reader's buttons are offered again.
-      expect(screen.getByRole('region', { name: 'Get your photos' })).toBeTruthy();
+      // Still locked: the reader's buttons are offered again; no QR code for a phone beside the
+      // reader (the event's "QR code at kiosk checkout" is off).
+      expect(screen.queryByRole('region', { name: 'Get your photos' })).toBeNull();
       expect(api.callsTo(INITIATE)).toHaveLength(2);
     });
 
@@ -195,6 +198,18 @@ describe(
       expect(screen.queryByRole('region', { name: 'Get your photos' })).toBeNull();
       // The checkout went away with the lock: the guest is told it is paid.
       expect(await screen.findByText('Paid — thank you. Your photos are open.')).toBeTruthy();
+    });
+
+    it('with “QR code at kiosk checkout” on, the QR code for a phone is offered beside the reader', async () => {
+      installFakeApi({
+        [RETRIEVE]: { ok: attendee(0) },
+        [LIST]: { ok: photoPage([albumPhoto(1)]) },
+        [BUTTONS]: buttons,
+        [EVENT]: { ok: [storedEvent({ opts: { ...storedEvent().opts, qrAtKioskCheckout: 1 } })] },
+      });
+      openKiosk(LINK);
+      expect(await screen.findByRole('region', { name: 'Pay by card on the reader' })).toBeTruthy();
+      expect(await screen.findByRole('region', { name: 'Get your photos' })).toBeTruthy();
     });
 
     it('an event whose kiosks do not offer the reader shows none, even with sqDeviceId', async () => {
