@@ -403,6 +403,30 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         await page.setViewportSize({ width: 390, height: 844 });
         await page.screenshot({ path: path.join(SHOTS, 'camera-sent-390x844.png') });
         await page.setViewportSize({ width: 1080, height: 1920 });
+        // 'Use as my profile photo': listed under the camera (a signed picture), with its delete.
+        await page.getByRole('button', { name: 'Take another' }).click();
+        await expect.poll(() => shoot.isEnabled(), WAIT).toBe(true);
+        await shoot.click();
+        await page.getByRole('button', { name: 'Use as my profile photo' }).click();
+        const profiles = page.getByRole('region', { name: 'Your profile photos' });
+        await expect
+          .poll(() => profiles.getByRole('img', { name: 'Profile photo 1' }).count(), WAIT)
+          .toBe(1);
+        await expect
+          .poll(
+            () =>
+              profiles
+                .getByRole('img', { name: 'Profile photo 1' })
+                .evaluate((img) => (img as HTMLImageElement).naturalWidth),
+            WAIT,
+          )
+          .toBeGreaterThan(0);
+        await page.screenshot({ path: path.join(SHOTS, 'profile-photos-1080x1920.png') });
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.screenshot({ path: path.join(SHOTS, 'profile-photos-390x844.png') });
+        await page.setViewportSize({ width: 1080, height: 1920 });
+        await profiles.getByRole('button', { name: 'Delete profile photo 1' }).click();
+        await expect.poll(() => profiles.getByRole('img').count(), WAIT).toBe(0);
         // One '< Back to album' on the result screen: the kiosk bar's (none in the camera panel).
         await expect
           .poll(() => page.getByRole('button', { name: '< Back to album' }).count())

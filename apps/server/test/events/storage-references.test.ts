@@ -153,6 +153,34 @@ describe('a setting naming a stored object', () => {
     expect(stored.opts.webappLogoSrc).toBe(`share/${w.orgB.id}/webapp-etc/logo.png`);
   });
 
+  it('takes the public URL the editor’s upload grant answers, in a watermark field a job reads', async () => {
+    const grant = await t.ok(
+      endpoints.shareBucketUploadAccess,
+      { relativeFilePath: `watermarks/${eventB.name}/abc.png` },
+      as(w.ownerB),
+    );
+    expect(grant.key).toBe(`share/${w.orgB.id}/watermarks/${eventB.name}/abc.png`);
+    const ok = await save(eventB, w.ownerB, {
+      photo_watermark: grant.public_url,
+      opts: { webappBackgroundSrc: grant.public_url },
+    });
+    expect(ok.body).toMatchObject({ status: 'ok' });
+    const stored = await readEvent(t, w.superUser, eventB.name);
+    expect(stored.photo_watermark).toBe(grant.public_url);
+    // Another organisation's grant is refused there.
+    const theirs = await t.ok(
+      endpoints.shareBucketUploadAccess,
+      { relativeFilePath: `watermarks/${eventA.name}/abc.png` },
+      as(w.ownerA),
+    );
+    expect(
+      errorOf(await save(eventB, w.ownerB, { live_view_watermark: theirs.public_url })),
+    ).toMatchObject({
+      message_key: 'storage_reference_invalid',
+      field: 'live_view_watermark',
+    });
+  });
+
   it('is checked again when a job reads it: another tenant’s original is never read', async () => {
     // A value that got past the save check (an older row, a direct write) reaches the job.
     for (const field of ['photo_watermark', 'protector_watermark'] as const) {

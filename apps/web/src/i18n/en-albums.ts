@@ -97,6 +97,12 @@ export const enAlbums = {
       cancel: 'Cancel',
       close: 'Close staff controls',
     },
+    cardGroup: {
+      label: 'Group other cards into this album (card ids)',
+      submit: 'Group cards',
+      done_one: 'Grouped into the album {{id}}: {{count}} photo of the other cards added.',
+      done_other: 'Grouped into the album {{id}}: {{count}} photos of the other cards added.',
+    },
     pending_one: '1 action is waiting to be sent.',
     pending_other: '{{count}} actions are waiting to be sent.',
     print: {
@@ -139,6 +145,13 @@ export const enAlbums = {
       sending: 'Sending your photo…',
       added: 'Added to your album. It appears there in a moment.',
       profile: 'Saved as your profile photo.',
+    },
+    profilePhotos: {
+      title: 'Your profile photos',
+      none: 'No profile photo yet.',
+      photo: 'Profile photo {{n}}',
+      delete: 'Delete',
+      deleteOf: 'Delete profile photo {{n}}',
     },
   },
   attendee: {
@@ -218,6 +231,19 @@ export const enAlbums = {
     declined: 'The card was declined. Nothing was charged; you can try again.',
     timedOut: 'The card reader timed out. Nothing was charged; you can start again.',
     cancelled: 'The card payment was cancelled. Nothing was charged.',
+  },
+  terminal: {
+    title: 'Pay on the payment terminal',
+    button: '{{text}} — {{amount}} on the terminal',
+    buttonNoAmount: '{{text}} on the terminal',
+    waiting: 'Follow the payment terminal to pay by card.',
+    checkFailed: 'Status check failed',
+    cancel: 'Cancel',
+    cancelling: 'Cancelling…',
+    paid: 'Paid. Your photos are opening.',
+    declined: 'The payment was declined. Nothing was charged; you can try again.',
+    timedOut: 'The payment terminal timed out. Nothing was charged; you can start again.',
+    cancelled: 'The payment was cancelled. Nothing was charged.',
   },
   desk: {
     title: 'Pay at the desk',

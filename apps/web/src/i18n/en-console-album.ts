@@ -87,6 +87,14 @@ export const enConsoleAlbum = {
     submit: 'Print',
     queued_one: '{{count}} sheet queued on {{pool}} ({{copies}} copies each).',
     queued_other: '{{count}} sheets queued on {{pool}} ({{copies}} copies each).',
+    story: 'Print as one story sheet',
+    storyHint:
+      'The photos together on the event’s story template, in the order chosen, on its stories pool.',
+    unlockFirst: 'Unlock the album of {{id}} and print',
+    unlockFirstHint:
+      'The attendee gets every photo of the album, as after a purchase; the prints go to the default pool.',
+    unlockedAndQueued_one: 'The album of {{id}} is unlocked; {{count}} photo sent to print.',
+    unlockedAndQueued_other: 'The album of {{id}} is unlocked; {{count}} photos sent to print.',
     openDesk: 'Open the print desk',
     done: 'Done',
   },
@@ -130,6 +138,8 @@ export const enConsoleAlbum = {
     dimensions: 'Dimensions',
     status: 'Status',
     visibility: 'Visibility',
+    attendees: 'Attendee albums',
+    noAttendees: 'In no attendee album',
     visible: 'Visible',
     hidden: 'Hidden',
     download: 'Download original',

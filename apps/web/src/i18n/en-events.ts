@@ -315,6 +315,10 @@ export const enEvents = {
     copies: 'Max copies per print (1–20)',
     photos: 'Max photos per print request (1–20)',
     everyPhoto: 'Print every photo',
+    autoPrintAsIs:
+      'As saved: each new photo prints as it is (none of the event’s image processes prints automatically).',
+    autoPrintVariants:
+      'As saved: each new photo prints as its variants of the image processes {{names}}, not as it is.',
     fromAllAlbums: 'Print from all albums',
     printsFree: 'Prints are free at this event',
     printsFreeOff:
@@ -437,6 +441,11 @@ export const enEvents = {
     deleteQuestion: 'Delete the template {{name}}?',
     none: 'No templates',
   },
+  upload: {
+    upload: 'Upload',
+    uploadOf: 'Upload {{label}}',
+    notAllowed: 'Not Allowed {{ext}} files. Only jpg, jpeg, png files are allowed.',
+  },
   stock: {
     enable: 'Use stock images',
     thumbnail: 'Thumbnail',
@@ -465,6 +474,14 @@ export const enEvents = {
     uploadImageOf: 'Upload image, row {{row}}',
     uploadThumbnailOf: 'Upload thumbnail, row {{row}}',
     uploadAfterSave: 'Save the event to upload files',
+    makeThumbnail: 'Make thumbnail',
+    makeThumbnailOf: 'Make the thumbnail from the image, row {{row}}',
+    copyFrom: 'Copy the stock images of another event',
+    copyFromPlaceholder: 'Choose an event',
+    copy: 'Copy',
+    copied_one: '{{count}} stock image copied; save the event to keep it',
+    copied_other: '{{count}} stock images copied; save the event to keep them',
+    copiedNone: 'That event has no stock images',
     remove: 'Remove',
   },
   notifications: {

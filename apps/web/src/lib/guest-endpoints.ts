@@ -26,6 +26,9 @@ export {
   squareCancelCheckout,
   squareCheckoutStatus,
   squareInitiatePayment,
+  terminalCancel,
+  terminalCheckStatus,
+  terminalPay,
 } from '@flashbulb/shared/api/payments/card-payments';
 export { publicEventFullData } from '@flashbulb/shared/api/events/events';
 export { keySearchByFace, selfieUploadAccess } from '@flashbulb/shared/api/faces/faces';

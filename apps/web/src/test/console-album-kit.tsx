@@ -83,6 +83,13 @@ export const installAlbumApi = (
   const api = installConsoleApi({
     events: [EVENT],
     routes: {
+      // Which attendee albums hold a photo: none, unless a test says otherwise.
+      [`${OWNER}/attendee/retrieve-by-photo-list`]: (raw): FakeReply => ({
+        ok: (raw as { photo_uids: string[] }).photo_uids.map((uid) => ({
+          photo_uid: uid,
+          attendee_uids: [],
+        })),
+      }),
       [LIST]: (raw): FakeReply => {
         const body = raw as ListBody;
         const all = matching(body);

@@ -95,6 +95,7 @@ export const installConsoleApi = ({
     },
     [`${OWNER}/robot/list/retrieve`]: { ok: { robots: [] } },
     [`${OWNER}/image-process/list/retrieve`]: { ok: { image_processes: [] } },
+    [`${OWNER}/event/auto-print-processes`]: { ok: { image_processes: [] } },
     [`${OWNER}/ppt/list/retrieve`]: { ok: { public_ppt_list: [], private_ppt_list: [] } },
     ...routes,
   });

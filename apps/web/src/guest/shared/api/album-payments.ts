@@ -242,3 +242,28 @@ export const cancelSquareSale = (kioskKey: string | null, attendeeUid: string, p
     ...saleKey(kioskKey, attendeeUid),
     payment_id: paymentId,
   });
+
+/**
+ * A sale on the venue's payment terminal (the kiosk's own key: the terminal is the kiosk's).
+ * The server talks to the terminal; the kiosk asks it about the sale until it ends.
+ */
+export const startTerminalSale = (
+  kioskKey: string,
+  attendeeUid: string,
+  buttonIndex: number,
+  requestId: string,
+  photoUids: readonly string[] | null = null,
+) =>
+  callApi(endpoints.terminalPay, {
+    ...kioskKeyFields(kioskKey),
+    attendee_uid: attendeeUid,
+    pricing_button_index: buttonIndex,
+    client_request_id: requestId,
+    ...(photoUids ? { photo_uids: [...photoUids] } : {}),
+  });
+
+export const checkTerminalSale = (kioskKey: string, paymentId: string) =>
+  callApi(endpoints.terminalCheckStatus, { ...kioskKeyFields(kioskKey), payment_id: paymentId });
+
+export const cancelTerminalSale = (kioskKey: string, paymentId: string) =>
+  callApi(endpoints.terminalCancel, { ...kioskKeyFields(kioskKey), payment_id: paymentId });

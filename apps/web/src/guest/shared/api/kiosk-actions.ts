@@ -1,9 +1,12 @@
 import type { ProfilePhoto } from '@flashbulb/shared';
+import { checkAndGroupAttendees } from '@flashbulb/shared/api/attendees/attendees';
 import {
   completeCustomPhoto,
   createAttendeeCustomPhoto,
   createProfilePhoto,
+  deleteProfilePhoto,
   kioskDeletePhoto,
+  listProfilePhotos,
   profilePhotoUploadAccess,
 } from '@flashbulb/shared/api/attendees/kiosk';
 import { publicPhotoList } from '@flashbulb/shared/api/photos/photos';
@@ -11,10 +14,13 @@ import { publicPrintStory, publicPrintWithQueue } from '@flashbulb/shared/api/pr
 
 // The kiosk's endpoints one by one (the shared `endpoints` map holds the whole contract).
 const endpoints = {
+  checkAndGroupAttendees,
   completeCustomPhoto,
   createAttendeeCustomPhoto,
   createProfilePhoto,
+  deleteProfilePhoto,
   kioskDeletePhoto,
+  listProfilePhotos,
   profilePhotoUploadAccess,
   publicPhotoList,
   publicPrintStory,
@@ -179,3 +185,40 @@ export const profilePhotoUpload = (kioskKey: string, attendeeUid: string, pictur
     });
   };
 };
+
+/** The guest's profile photos, newest first (§7.2 `/attendee/profile-photo/list/retrieve`). */
+export const profilePhotosAtKiosk = async (
+  kioskKey: string,
+  attendeeUid: string,
+  signal?: AbortSignal,
+): Promise<ProfilePhoto[]> =>
+  (
+    await callApi(
+      endpoints.listProfilePhotos,
+      { ...kioskKeyBody(kioskKey), attendee_uid: attendeeUid },
+      signal ? { signal } : {},
+    )
+  ).profile_photos;
+
+/** Deletes one of the guest's profile photos (its row and its file). */
+export const deleteProfilePhotoAtKiosk = async (
+  kioskKey: string,
+  attendeeUid: string,
+  id: number,
+): Promise<void> => {
+  await callApi(endpoints.deleteProfilePhoto, {
+    ...kioskKeyBody(kioskKey),
+    attendee_uid: attendeeUid,
+    id,
+  });
+};
+
+/**
+ * Several cards into one album (§7.2 `/attendee/check-and-group-uid-list`): the first card keeps
+ * the album and gains the photos of the others; the server checks every card.
+ */
+export const groupCardsAtKiosk = (kioskKey: string, attendeeUids: string[]) =>
+  callApi(endpoints.checkAndGroupAttendees, {
+    ...kioskKeyBody(kioskKey),
+    attendee_uid_list: attendeeUids,
+  });

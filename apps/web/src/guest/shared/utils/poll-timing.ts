@@ -14,4 +14,6 @@ export const pollTiming = {
   squareMs: 2000,
   /** Prints bought at the kiosk. */
   printsMs: 2000,
+  /** A sale on the venue's payment terminal at the kiosk. */
+  terminalMs: 2000,
 };

@@ -307,7 +307,14 @@ describe('console album: paging', { timeout: 40_000 }, () => {
 
 describe('console album: full-screen preview (albums spec §2.5)', { timeout: 40_000 }, () => {
   it('opens on a photo, moves with the arrow keys and buttons, shows the details, and closes with Escape', async () => {
-    installAlbumApi([...photos(3), makePhoto(4, { is_visible: 0 })]);
+    const api = installAlbumApi([...photos(3), makePhoto(4, { is_visible: 0 })], {
+      [`${OWNER}/attendee/retrieve-by-photo-list`]: (raw) => ({
+        ok: (raw as { photo_uids: string[] }).photo_uids.map((uid) => ({
+          photo_uid: uid,
+          attendee_uids: uid === makePhoto(3).uid ? ['ATT-7'] : [],
+        })),
+      }),
+    });
     renderAlbum();
     await waitFor(() => expect(tiles()).toHaveLength(4));
     const user = userEvent.setup();
@@ -324,9 +331,17 @@ describe('console album: full-screen preview (albums spec §2.5)', { timeout: 40
     expect(
       within(dialog).getByRole('link', { name: 'Download original' }).getAttribute('href'),
     ).toBe('/storage/photos/3/original.jpg');
+    // The attendee albums holding it, each opening the album filtered to that attendee.
+    expect((await within(dialog).findByRole('link', { name: 'ATT-7' })).getAttribute('href')).toBe(
+      '/events/ABCD/album#ai=ATT-7',
+    );
+    expect(api.callsTo(`${OWNER}/attendee/retrieve-by-photo-list`)[0]?.body).toEqual({
+      photo_uids: [makePhoto(3).uid],
+    });
 
     await user.keyboard('{ArrowRight}');
     dialog = await screen.findByRole('dialog', { name: 'photo-002.jpg' });
+    expect(await within(dialog).findByText('In no attendee album')).toBeTruthy();
     await user.keyboard('{ArrowLeft}');
     await user.keyboard('{ArrowLeft}');
     dialog = await screen.findByRole('dialog', { name: 'photo-004.jpg' });

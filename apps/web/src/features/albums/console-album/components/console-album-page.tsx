@@ -343,7 +343,12 @@ export default function ConsoleAlbumPage() {
         />
       )}
       {printUids && (
-        <PrintPhotosModal event={event} photoUids={printUids} onClose={() => setPrintUids(null)} />
+        <PrintPhotosModal
+          event={event}
+          photoUids={printUids}
+          attendeeUid={filter.attendeeUid}
+          onClose={() => setPrintUids(null)}
+        />
       )}
       <DeletePhotosModal
         count={deleteIds?.length ?? 0}

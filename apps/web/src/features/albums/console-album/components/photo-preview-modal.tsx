@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   Anchor,
   Badge,
@@ -13,7 +14,9 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { Photo } from '@flashbulb/shared';
+import { endpoints, type Photo } from '@flashbulb/shared';
+import { callApi, errorKeyOf } from '../../../../lib/api-client.ts';
+import { useErrorText } from '../../../../lib/error-text.ts';
 import { formatBytes, formatDateTime } from '../utils/format.ts';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -26,6 +29,38 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Text>
     </Stack>
+  );
+}
+
+/**
+ * The attendee albums that hold the photo (uploaded for the attendee or attached), each a link
+ * to the album filtered to that attendee.
+ */
+function PhotoAttendees({ photoUid, eventCode }: { photoUid: string; eventCode: string }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const attendees = useQuery({
+    queryKey: ['photo-attendees', photoUid],
+    queryFn: ({ signal }) =>
+      callApi(endpoints.attendeesByPhotos, { photo_uids: [photoUid] }, { signal }),
+    select: (rows) => rows.find((row) => row.photo_uid === photoUid)?.attendee_uids ?? [],
+  });
+  if (attendees.isPending) return <Loader size="xs" aria-label={t('album.preview.attendees')} />;
+  if (attendees.isError) return <>{errorText(errorKeyOf(attendees.error))}</>;
+  if (attendees.data.length === 0) return <>{t('album.preview.noAttendees')}</>;
+  return (
+    <Group gap="xs">
+      {attendees.data.map((uid) => (
+        <Anchor
+          key={uid}
+          component={Link}
+          to={`/events/${encodeURIComponent(eventCode)}/album#ai=${encodeURIComponent(uid)}`}
+          size="sm"
+        >
+          {uid}
+        </Anchor>
+      ))}
+    </Group>
   );
 }
 
@@ -144,6 +179,11 @@ export function PhotoPreviewModal({
                 </Detail>
               )}
               <Detail label={t('album.preview.status')}>{t(`album.status.${photo.status}`)}</Detail>
+              {eventCode && (
+                <Detail label={t('album.preview.attendees')}>
+                  <PhotoAttendees photoUid={photo.uid} eventCode={eventCode} />
+                </Detail>
+              )}
               <Detail label={t('album.preview.visibility')}>
                 <Badge color={photo.is_visible ? 'green' : 'dark'} variant="light">
                   {photo.is_visible ? t('album.preview.visible') : t('album.preview.hidden')}

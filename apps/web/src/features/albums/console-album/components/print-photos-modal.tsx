@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   Anchor,
   Button,
+  Checkbox,
   Group,
   Modal,
   NativeSelect,
@@ -32,10 +33,16 @@ export const printPoolsOf = (event: FlashbulbEvent): string[] => [
 export function PrintPhotosModal({
   event,
   photoUids,
+  attendeeUid,
   onClose,
 }: {
   event: FlashbulbEvent;
   photoUids: string[];
+  /**
+   * The attendee the album is filtered to: at a paid event the owner may unlock that attendee's
+   * album and print its chosen photos in one step (the owner's unlock-and-print).
+   */
+  attendeeUid?: string | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -46,17 +53,35 @@ export function PrintPhotosModal({
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [queued, setQueued] = useState<{ sheets: number; pool: string } | null>(null);
+  const canUnlock = event.is_free === 0 && Boolean(attendeeUid);
+  const [unlock, setUnlock] = useState(false);
+  const [unlocked, setUnlocked] = useState<number | null>(null);
+  // Two or more photos may print as one story sheet (the event's story template).
+  const canStory = photoUids.length >= 2;
+  const [story, setStory] = useState(false);
   const max = event.max_print_copies_count;
 
   const submit = async () => {
     setBusy(true);
     setFailure(null);
     try {
-      const result = await callApi(endpoints.printWithQueue, {
+      if (unlock && attendeeUid) {
+        const result = await callApi(endpoints.ownerUnlockAndPrint, {
+          event_id: event.id,
+          attendee_uid: attendeeUid,
+          photo_uid_array: photoUids,
+          printing_count: copies,
+          client_request_id: requestId,
+        });
+        setUnlocked(result.photo_count);
+        return;
+      }
+      const result = await callApi(story ? endpoints.printStory : endpoints.printWithQueue, {
         event_id: event.id,
         printable_photo_uid_array: photoUids,
         printing_count: copies,
-        printer_pool_name: pool,
+        // A story goes to the event's stories pool (the server's default for it).
+        ...(story ? {} : { printer_pool_name: pool }),
         client_request_id: requestId,
       });
       setQueued({ sheets: result.sheet_count, pool: result.printer_pool_name });
@@ -74,10 +99,12 @@ export function PrintPhotosModal({
       title={t('album.print.title', { count: photoUids.length })}
       centered
     >
-      {queued ? (
+      {queued || unlocked !== null ? (
         <Stack gap="sm">
           <Text role="status">
-            {t('album.print.queued', { count: queued.sheets, pool: queued.pool, copies })}
+            {queued
+              ? t('album.print.queued', { count: queued.sheets, pool: queued.pool, copies })
+              : t('album.print.unlockedAndQueued', { count: unlocked ?? 0, id: attendeeUid })}
           </Text>
           <Group justify="space-between">
             <Anchor component={Link} to={`/print-desk?event=${encodeURIComponent(event.name)}`}>
@@ -107,7 +134,26 @@ export function PrintPhotosModal({
               onChange={(value) => setCopies(typeof value === 'number' ? value : 1)}
               data-autofocus
             />
-            {pools.length > 1 && (
+            {canUnlock && (
+              <Checkbox
+                label={t('album.print.unlockFirst', { id: attendeeUid })}
+                description={t('album.print.unlockFirstHint')}
+                checked={unlock}
+                onChange={(e) => {
+                  setUnlock(e.currentTarget.checked);
+                  if (e.currentTarget.checked) setStory(false);
+                }}
+              />
+            )}
+            {canStory && !unlock && (
+              <Checkbox
+                label={t('album.print.story')}
+                description={t('album.print.storyHint')}
+                checked={story}
+                onChange={(e) => setStory(e.currentTarget.checked)}
+              />
+            )}
+            {pools.length > 1 && !unlock && !story && (
               <NativeSelect
                 label={t('album.print.pool')}
                 data={pools}

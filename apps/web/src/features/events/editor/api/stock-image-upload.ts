@@ -1,7 +1,10 @@
 import {
   STOCK_IMAGE_UPLOAD_LIMITS,
+  stockImageList,
   stockImageUploadAccess,
+  thumbnailForStockImage,
   type FlashbulbEvent,
+  type StockImage,
 } from '@flashbulb/shared';
 import { ApiError, callApi } from '../../../../lib/api-client.ts';
 import { randomString } from '../utils/random-codes.ts';
@@ -50,3 +53,24 @@ export const uploadStockFile = async (
   if (!response.ok) throw new ApiError('Internal Error', { status: response.status });
   return { url: grant.public_url, sizeKb: Math.max(1, Math.round(file.size / 1024)) };
 };
+
+/**
+ * The server makes a stock image's thumbnail (a 400 px JPEG beside it) from the image already
+ * uploaded; answers its URL and size in KB.
+ */
+export const makeStockThumbnail = async (
+  event: Pick<FlashbulbEvent, 'name' | 'owner_api_key'>,
+  imageUrl: string,
+): Promise<UploadedStockFile> => {
+  const made = await callApi(thumbnailForStockImage, {
+    key_type: 'event_owner',
+    key_value: event.owner_api_key,
+    event_name: event.name,
+    image_url: imageUrl,
+  });
+  return { url: made.imgUrl, sizeKb: made.imgSize };
+};
+
+/** Another event's stock images, to copy into this one. */
+export const otherEventStockImages = async (eventId: number): Promise<StockImage[]> =>
+  (await callApi(stockImageList, { event_id: eventId })).stock_images;

@@ -109,6 +109,28 @@ describe('editor tabs: checkbox-driven fields', () => {
     expect(body).toMatchObject({ is_photo_printer_active: 0, is_print_every_photo: 0 });
   });
 
+  it('says what print every photo prints for the stored event: its auto-print processes’ variants', async () => {
+    const frame = {
+      id: 5,
+      name: 'Gold frame',
+      organisation_id: 3,
+      kind: 'frame',
+      auto_print: true,
+    };
+    const e = await openEdit(storedEvent({ is_photo_printer_active: 1, is_print_every_photo: 1 }), {
+      [`${OWNER}/event/auto-print-processes`]: { ok: { image_processes: [frame] } },
+    });
+    await e.tab('Printing');
+    expect(
+      await within(e.dialog).findByText(
+        'As saved: each new photo prints as its variants of the image processes Gold frame, not as it is.',
+      ),
+    ).toBeTruthy();
+    expect(e.api.callsTo(`${OWNER}/event/auto-print-processes`)[0]?.body).toEqual({
+      event_id: 7,
+    });
+  });
+
   it('marks prints free at a paid event, saying what each choice means', async () => {
     const e = await openEdit(storedEvent({ is_photo_printer_active: 1, is_free: 0 }));
     await e.tab('Printing');
@@ -373,6 +395,61 @@ describe('editor tabs: checkbox-driven fields', () => {
     expect(e.input('Attendee photo tag').value).toBe('guest');
     expect(e.input('Attendee photo max width (px)').value).toBe('1200');
     expect(e.input('Attendee photo max height (px)').value).toBe('900');
+  });
+
+  it('uploads a watermark and a web-app image into the share area; refuses other types first', async () => {
+    const grant = (body: unknown) => {
+      const key = `share/3/${(body as { relativeFilePath: string }).relativeFilePath}`;
+      return {
+        ok: {
+          url: '/storage/flashbulb',
+          fields: { key },
+          key,
+          public_url: `/storage/flashbulb/${key}`,
+        },
+      };
+    };
+    const e = await openEdit(storedEvent({ live_view_watermark: '/default-watermark.png' }), {
+      '/share-bucket/create-upload-access': grant,
+      '/storage/flashbulb': { raw: '', status: 201 },
+    });
+    await e.tab('Watermarks');
+    const watermarkFile = e.input('Upload Live-view watermark image');
+    // Any other type: the spec's message, nothing asked for.
+    watermarkFile.removeAttribute('accept');
+    await e.user.upload(watermarkFile, new File(['x'], 'mark.gif', { type: 'image/gif' }));
+    expect(
+      await within(e.dialog).findByText(
+        'Not Allowed gif files. Only jpg, jpeg, png files are allowed.',
+      ),
+    ).toBeTruthy();
+    expect(e.api.callsTo('/share-bucket/create-upload-access')).toHaveLength(0);
+    await e.user.upload(watermarkFile, new File(['png'], 'Mark.PNG', { type: 'image/png' }));
+    await waitFor(() =>
+      expect(e.input('Live-view watermark image').value).toMatch(
+        /^\/storage\/flashbulb\/share\/3\/watermarks\/ABCD\/[0-9a-z]{24}\.png$/,
+      ),
+    );
+    const watermark = e.input('Live-view watermark image').value;
+    await e.tab('Options');
+    await e.user.click(e.box('Background'));
+    await e.user.upload(
+      e.input('Upload Background'),
+      new File(['jpg'], 'bg.jpg', { type: 'image/jpeg' }),
+    );
+    await waitFor(() =>
+      expect(e.input('Background source').value).toMatch(/\/webapp-etc\/ABCD\/[0-9a-z]{24}\.jpg$/),
+    );
+    const grants = e.api.callsTo('/share-bucket/create-upload-access');
+    expect(grants.map((g) => g.body)).toEqual([
+      { relativeFilePath: expect.stringMatching(/^watermarks\/ABCD\//) as unknown },
+      { relativeFilePath: expect.stringMatching(/^webapp-etc\/ABCD\//) as unknown },
+    ]);
+    expect(e.api.callsTo('/storage/flashbulb')).toHaveLength(2);
+    const background = e.input('Background source').value;
+    const body = await e.update();
+    expect(body.live_view_watermark).toBe(watermark);
+    expect(body.opts.webappBackgroundSrc).toBe(background);
   });
 
   it('turns web-app images on and off with their boxes and keeps the SMS fields behind theirs', async () => {

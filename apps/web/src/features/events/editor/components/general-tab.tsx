@@ -347,6 +347,7 @@ export function GeneralTab() {
         label={t('events.general.logo')}
         description={t('events.general.logoHint')}
         defaultImage={DEFAULT_LOGO_IMAGE}
+        uploadRoot="etc"
       />
       <TextField name="logo_link" label={t('events.general.logoLink')} />
       <TextField name="opts.supportLink" label={t('events.general.supportLink')} />

@@ -372,6 +372,99 @@ describe('stock images tab', () => {
     });
   });
 
+  it('makes a row’s thumbnail on the server from its uploaded image, with the owner key', async () => {
+    const e = await openEdit(
+      storedEvent({
+        opts: {
+          ...defaultEventOpts(),
+          stockImages: [
+            {
+              uid: 'u1',
+              imgUrl: '/storage/flashbulb/stock/i.jpg',
+              imgTmbUrl: '',
+              imgSize: 120,
+              imgTmbSize: 0,
+              dateStart: null,
+              dateEnd: null,
+              policy: {},
+            },
+          ],
+        },
+      }),
+      superUser,
+      {
+        '/event/thumbnail-for-stock-image/create': {
+          ok: { imgUrl: '/storage/flashbulb/stock/i-tmb.jpg', imgSize: 14 },
+        },
+      },
+    );
+    await e.user.click(within(e.dialog).getByRole('tab', { name: 'Stock images' }));
+    expect(within(e.dialog).getByText('Need custom thumbnail!')).toBeTruthy();
+    await e.user.click(
+      within(e.dialog).getByRole('button', { name: 'Make the thumbnail from the image, row 1' }),
+    );
+    await within(e.dialog).findByRole('img', { name: 'Thumbnail, row 1' });
+    expect(e.api.callsTo('/event/thumbnail-for-stock-image/create')[0]?.body).toMatchObject({
+      key_type: 'event_owner',
+      key_value: 'owner-key',
+      event_name: 'ABCD',
+      image_url: '/storage/flashbulb/stock/i.jpg',
+    });
+    const body = await e.update();
+    expect(body.opts.stockImages).toEqual([
+      expect.objectContaining({ imgTmbUrl: '/storage/flashbulb/stock/i-tmb.jpg', imgTmbSize: 14 }),
+    ]);
+  });
+
+  it('copies another event’s stock images as new rows, saved with this event', async () => {
+    const other = storedEvent({ id: 8, name: 'EFGH', full_name: 'Winter Ball' });
+    const image = {
+      uid: 'from-other',
+      imgUrl: '/storage/flashbulb/stock/w.jpg',
+      imgTmbUrl: '/storage/flashbulb/stock/w-t.jpg',
+      imgSize: 200,
+      imgTmbSize: 20,
+      dateStart: null,
+      dateEnd: null,
+      policy: { inc: ['vip'] },
+    };
+    const event = storedEvent();
+    const api = installConsoleApi({
+      user: superUser,
+      events: [event, other],
+      routes: {
+        [UPDATE]: { ok: event },
+        [`${OWNER}/stock-image/list/retrieve`]: {
+          ok: { stock_images_enable: true, stock_images: [image] },
+        },
+      },
+    });
+    renderApp('/events#ename=ABCD');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit event Summer Gala' });
+    const user = userEvent.setup();
+    await user.click(await within(dialog).findByRole('tab', { name: 'Stock images' }));
+    await user.click(within(dialog).getByRole('textbox', { name: /Copy the stock images/ }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Winter Ball (EFGH)', hidden: true }),
+    );
+    // This event is not offered as its own source.
+    expect(screen.queryByRole('option', { name: /Summer Gala/, hidden: true })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(
+      await within(dialog).findByText('1 stock image copied; save the event to keep it'),
+    ).toBeTruthy();
+    expect(api.callsTo(`${OWNER}/stock-image/list/retrieve`)[0]?.body).toEqual({ event_id: 8 });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Image URL, row 1').value).toBe(
+      image.imgUrl,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.callsTo(UPDATE)).toHaveLength(1));
+    const body = api.callsTo(UPDATE)[0]?.body as { opts: { stockImages: { uid: string }[] } };
+    expect(body.opts.stockImages).toEqual([
+      { ...image, uid: expect.not.stringMatching(/^from-other$/) as unknown },
+    ]);
+  });
+
   it('refuses a file type that stock images cannot have, before asking for a grant', async () => {
     const e = await openEdit(storedEvent());
     await e.user.click(within(e.dialog).getByRole('tab', { name: 'Stock images' }));

@@ -9,6 +9,7 @@ import {
   TextAreaField,
   TextField,
 } from './form-fields.tsx';
+import { ImageUploadButton } from './image-upload-button.tsx';
 import { SecureInput, SectionTitle } from './toggled-fields.tsx';
 
 type Values = EventFormValues;
@@ -47,6 +48,12 @@ function WebAppImageField({
           label={t('events.options.source', { label })}
           disabled={!on}
           style={{ flex: 1 }}
+        />
+        <ImageUploadButton
+          root="webapp-etc"
+          label={label}
+          disabled={!on}
+          onUploaded={(url) => setValue(src, url, { shouldDirty: true })}
         />
         {on && source ? (
           <>

@@ -15,6 +15,7 @@ import {
   TextAreaField,
 } from './form-fields.tsx';
 import { useEditorContext } from '../hooks/editor-context.ts';
+import { ImageUploadButton } from './image-upload-button.tsx';
 import { PreviewProtectionPanel } from './preview-protection-panel.tsx';
 import { PricingButtonsEditor } from './pricing-buttons-editor.tsx';
 import { SecureInput, SectionTitle } from './toggled-fields.tsx';
@@ -40,12 +41,21 @@ export function PaidTab() {
           if (!on) setValue('protector_watermark', null, dirty);
         }}
       />
-      <NullableTextField
-        name="protector_watermark"
-        label={t('events.paid.protectorWatermark')}
-        description={t('events.paid.protectorHint')}
-        disabled={!paid}
-      />
+      <Group align="flex-end" wrap="nowrap">
+        <NullableTextField
+          name="protector_watermark"
+          label={t('events.paid.protectorWatermark')}
+          description={t('events.paid.protectorHint')}
+          disabled={!paid}
+          style={{ flex: 1 }}
+        />
+        <ImageUploadButton
+          root="watermarks"
+          label={t('events.paid.protectorWatermark')}
+          disabled={!paid}
+          onUploaded={(url) => setValue('protector_watermark', url, dirty)}
+        />
+      </Group>
       {/* The saved event's previews (a change shows here once it is saved). */}
       {mode === 'edit' && event && event.is_free === 0 && (
         <PreviewProtectionPanel eventId={event.id} />

@@ -3,6 +3,8 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PRINTER_POOL, EVENT_LIMITS } from '@flashbulb/shared';
 import { useTemplates } from '../api/catalog-api.ts';
+import { useEditorContext } from '../hooks/editor-context.ts';
+import { AutoPrintProcesses } from './auto-print-processes.tsx';
 import type { EventFormValues } from '../utils/event-form-values.ts';
 import {
   FlagCheckbox,
@@ -109,6 +111,7 @@ function LookForTags() {
 
 export function PrintingTab() {
   const { t } = useTranslation();
+  const { event, mode } = useEditorContext();
   const { control, setValue, getValues } = useFormContext<EventFormValues>();
   const active = useWatch({ control, name: 'is_photo_printer_active' }) === 1;
   const poolsOn = useWatch({ control, name: 'is_printer_pool_enabled' }) === 1;
@@ -154,6 +157,7 @@ export function PrintingTab() {
         label={t('events.printing.everyPhoto')}
         disabled={!active}
       />
+      {event && mode === 'edit' ? <AutoPrintProcesses eventId={event.id} /> : null}
       <FlagCheckbox
         name="print_from_all_albums"
         label={t('events.printing.fromAllAlbums')}

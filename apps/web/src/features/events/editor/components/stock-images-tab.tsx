@@ -5,6 +5,7 @@ import {
   Group,
   Image,
   Radio,
+  Select,
   Stack,
   Table,
   Text,
@@ -15,7 +16,12 @@ import { useTranslation } from 'react-i18next';
 import type { StockImage } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { uploadStockFile } from '../api/stock-image-upload.ts';
+import { useEventList } from '../api/events-api.ts';
+import {
+  makeStockThumbnail,
+  otherEventStockImages,
+  uploadStockFile,
+} from '../api/stock-image-upload.ts';
 import { useEditorContext } from '../hooks/editor-context.ts';
 import type { EventFormValues } from '../utils/event-form-values.ts';
 import { newChannelId } from '../utils/random-codes.ts';
@@ -146,6 +152,56 @@ function StockUploadButton({ index, thumbnail }: { index: number; thumbnail: boo
   );
 }
 
+/**
+ * The server makes the row's thumbnail from its uploaded image (albums spec §6): no second file to
+ * prepare. A clip (mp4) has no picture to scale: its thumbnail is uploaded.
+ */
+function MakeThumbnailButton({ index }: { index: number }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { event } = useEditorContext();
+  const { control, setValue, clearErrors } = useFormContext<EventFormValues>();
+  const imageUrl = useWatch({ control, name: `opts.stockImages.${index}.imgUrl` });
+  const [busy, setBusy] = useState(false);
+  const [errorKey, setErrorKey] = useState<string | null>(null);
+  const usable = Boolean(event) && imageUrl.trim() !== '' && !/\.mp4$/i.test(imageUrl.trim());
+  const make = async () => {
+    if (!event || !usable) return;
+    setBusy(true);
+    setErrorKey(null);
+    try {
+      const made = await makeStockThumbnail(event, imageUrl.trim());
+      const base = `opts.stockImages.${index}` as const;
+      setValue(`${base}.imgTmbUrl`, made.url, { shouldDirty: true });
+      setValue(`${base}.imgTmbSize`, made.sizeKb, { shouldDirty: true });
+      clearErrors(`${base}.imgTmbUrl`);
+    } catch (error) {
+      setErrorKey(errorKeyOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap={2}>
+      <Button
+        size="compact-xs"
+        variant="light"
+        loading={busy}
+        disabled={!usable}
+        aria-label={t('events.stock.makeThumbnailOf', { row: index + 1 })}
+        onClick={() => void make()}
+      >
+        {t('events.stock.makeThumbnail')}
+      </Button>
+      {errorKey ? (
+        <Text c="red" size="xs" role="alert">
+          {errorText(errorKey)}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
+
 function StockImageRow({ index, onRemove }: { index: number; onRemove: () => void }) {
   const { t } = useTranslation();
   const { isSuper, event } = useEditorContext();
@@ -184,6 +240,7 @@ function StockImageRow({ index, onRemove }: { index: number; onRemove: () => voi
             <Group gap={4} align="flex-start">
               <StockUploadButton index={index} thumbnail={false} />
               <StockUploadButton index={index} thumbnail />
+              <MakeThumbnailButton index={index} />
               {!event ? (
                 <Text size="xs" c="dimmed">
                   {t('events.stock.uploadAfterSave')}
@@ -218,6 +275,77 @@ function StockImageRow({ index, onRemove }: { index: number; onRemove: () => voi
         ) : null}
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/**
+ * Copies the stock images of another event the user may see into this one (as new rows, saved
+ * with the event): the same featured images across a series of events without uploading again.
+ */
+function CopyStockImages({ onCopy }: { onCopy: (images: StockImage[]) => void }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { event } = useEditorContext();
+  const events = useEventList();
+  const [source, setSource] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const options = (events.data?.events ?? [])
+    .filter((e) => e.id !== event?.id)
+    .map((e) => ({ value: String(e.id), label: `${e.full_name} (${e.name})` }));
+  const copy = async () => {
+    if (!source) return;
+    setBusy(true);
+    setMessage(null);
+    try {
+      const images = await otherEventStockImages(Number(source));
+      onCopy(images.map((image) => ({ ...image, uid: newChannelId() })));
+      setMessage({
+        error: false,
+        text:
+          images.length === 0
+            ? t('events.stock.copiedNone')
+            : t('events.stock.copied', { count: images.length }),
+      });
+    } catch (error) {
+      setMessage({ error: true, text: errorText(errorKeyOf(error)) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack gap={4}>
+      <Group align="flex-end" gap="xs">
+        <Select
+          label={t('events.stock.copyFrom')}
+          placeholder={t('events.stock.copyFromPlaceholder')}
+          data={options}
+          value={source}
+          onChange={setSource}
+          searchable
+          size="xs"
+          w={280}
+        />
+        <Button
+          size="xs"
+          variant="default"
+          loading={busy}
+          disabled={!source}
+          onClick={() => void copy()}
+        >
+          {t('events.stock.copy')}
+        </Button>
+      </Group>
+      {message ? (
+        <Text
+          size="xs"
+          c={message.error ? 'red' : 'dimmed'}
+          role={message.error ? 'alert' : 'status'}
+        >
+          {message.text}
+        </Text>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -285,6 +413,7 @@ export function StockImagesTab() {
           </Button>
         </Group>
       ) : null}
+      {isSuper ? <CopyStockImages onCopy={(images) => append(images)} /> : null}
     </Stack>
   );
 }

@@ -6,6 +6,8 @@ import { useErrorText } from '../../../../lib/error-text.ts';
 import { useEditorContext } from '../hooks/editor-context.ts';
 import type { EventFormValues } from '../utils/event-form-values.ts';
 import { BoolCheckbox, NullableNumberField, NullableTextField } from './form-fields.tsx';
+import type { FieldImageRoot } from '../api/field-image-upload.ts';
+import { ImageUploadButton } from './image-upload-button.tsx';
 
 type Values = EventFormValues;
 
@@ -55,6 +57,7 @@ export function ImageToggle({
   defaultImage,
   disabled = false,
   description,
+  uploadRoot,
 }: {
   name: FieldPathByValue<Values, string | null>;
   checkboxLabel: string;
@@ -62,6 +65,8 @@ export function ImageToggle({
   defaultImage: string;
   disabled?: boolean;
   description?: string;
+  /** Where an uploaded image goes (albums spec §7.1); without it the field is typed only. */
+  uploadRoot?: FieldImageRoot;
 }) {
   const { t } = useTranslation();
   const { setValue, control } = useFormContext<Values>();
@@ -85,6 +90,14 @@ export function ImageToggle({
           disabled={!on || disabled}
           style={{ flex: 1 }}
         />
+        {uploadRoot ? (
+          <ImageUploadButton
+            root={uploadRoot}
+            label={label}
+            disabled={!on || disabled}
+            onUploaded={(url) => setValue(name, url, { shouldDirty: true })}
+          />
+        ) : null}
         {on && value ? (
           <Image
             src={value}

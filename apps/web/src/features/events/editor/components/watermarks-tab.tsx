@@ -38,6 +38,7 @@ export function WatermarksTab() {
         label={t('events.watermarks.liveViewImage')}
         defaultImage={DEFAULT_WATERMARK_IMAGE}
         description={t('events.watermarks.imageHint')}
+        uploadRoot="watermarks"
       />
       <FlagCheckbox name="opts.kioskWatermarkEnable" label={t('events.watermarks.kiosk')} />
       <Radio.Group
@@ -105,6 +106,7 @@ export function WatermarksTab() {
           defaultImage={DEFAULT_WATERMARK_IMAGE}
           description={t('events.watermarks.imageHint')}
           disabled={templateMode}
+          uploadRoot="watermarks"
         />
       </Fieldset>
       {isAdmin ? (

@@ -12,6 +12,7 @@ import { enqueueKioskAction } from '../../../shared/kiosk/kiosk-outbox-actions.t
 import { useKiosk } from '../../../shared/kiosk/kiosk-context.tsx';
 import { PaidAlbumPanel, type PhotoChoice } from './paid-album-panel.tsx';
 import { SquareReaderCheckout } from './square-reader-checkout.tsx';
+import { TerminalCheckout } from './terminal-checkout.tsx';
 
 /** The paired Square reader's device id from the kiosk link (`sqDeviceId`), or null. */
 const squareDeviceOfLink = (): string | null =>
@@ -77,6 +78,9 @@ export function KioskCheckout({
           deviceId={squareDevice}
           choice={choice}
         />
+      )}
+      {kioskKey && (
+        <TerminalCheckout attendeeUid={attendeeUid} kioskKey={kioskKey} choice={choice} />
       )}
       {showQr && <PaidAlbumPanel attendeeUid={attendeeUid} choice={choice} kiosk />}
       {kioskKey && staff && (

@@ -238,3 +238,103 @@ describe(
     });
   },
 );
+
+describe('the venue’s payment terminal at the kiosk', { timeout: 30_000 }, () => {
+  const PAY = '/payment/terminal/pay';
+  const CHECK = '/payment/terminal/check-status';
+  const TERMINAL_CANCEL = '/payment/terminal/cancel';
+
+  it('starts the sale with the kiosk key, shows each failed status check and asks again until paid', async () => {
+    // Each answer holds until the test has read what it shows (polls are 50 ms apart in tests).
+    let stage = 0;
+    const checks: FakeReply[] = [
+      {
+        ok: {
+          payment_id: 'tp_1',
+          status: 'pending',
+          error_message: 'Error code - 12 Card removed',
+        },
+      },
+      { networkError: true },
+      { ok: { payment_id: 'tp_1', status: 'paid', error_message: null } },
+    ];
+    const api = installFakeApi({
+      [RETRIEVE]: { ok: attendee(0) },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [BUTTONS]: buttons,
+      [PAY]: {
+        ok: {
+          payment_id: 'tp_1',
+          request_id: 'r1',
+          amount: 450,
+          currency: 'USD',
+          status: 'pending',
+        },
+      },
+      [CHECK]: () => checks[stage]!,
+    });
+    // A kiosk link without a paired Square reader: the terminal alone.
+    openKiosk(`?kType=evSB4&kioskMode=true&attId=${ATT}&pvId=${KIOSK_KEY}&display=${DISPLAY}`);
+    const terminal = await screen.findByRole('region', { name: 'Pay on the payment terminal' });
+    expect(screen.queryByRole('region', { name: 'Pay by card on the reader' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(
+      await within(terminal).findByRole('button', {
+        name: 'All my photos — $4.50 on the terminal',
+      }),
+    );
+    const waiting = await within(terminal).findByRole('status');
+    expect(waiting.textContent).toContain('Follow the payment terminal to pay by card.');
+    expect(api.callsTo(PAY)[0]?.body).toMatchObject({
+      key_type: 'private',
+      key_value: KIOSK_KEY,
+      display: DISPLAY,
+      attendee_uid: ATT,
+      pricing_button_index: 0,
+    });
+    // The terminal's refusal text, then the kiosk's own when no answer came.
+    expect(await within(terminal).findByText('Error code - 12 Card removed')).toBeTruthy();
+    stage = 1;
+    expect(await within(terminal).findByText('Status check failed')).toBeTruthy();
+    stage = 2;
+    expect(await within(terminal).findByText('Paid. Your photos are opening.')).toBeTruthy();
+    expect(api.callsTo(CHECK).map((c) => c.body)).toContainEqual({
+      key_type: 'private',
+      key_value: KIOSK_KEY,
+      display: DISPLAY,
+      payment_id: 'tp_1',
+    });
+    expect(api.callsTo(TERMINAL_CANCEL)).toHaveLength(0);
+  });
+
+  it('cancels a waiting sale at the terminal', async () => {
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee(0) },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [BUTTONS]: buttons,
+      [PAY]: {
+        ok: {
+          payment_id: 'tp_2',
+          request_id: 'r2',
+          amount: 450,
+          currency: 'USD',
+          status: 'pending',
+        },
+      },
+      [CHECK]: { ok: { payment_id: 'tp_2', status: 'pending', error_message: null } },
+      [TERMINAL_CANCEL]: { ok: { payment_id: 'tp_2', status: 'cancelled' } },
+    });
+    openKiosk(`?kType=evSB4&kioskMode=true&attId=${ATT}&pvId=${KIOSK_KEY}&display=${DISPLAY}`);
+    const terminal = await screen.findByRole('region', { name: 'Pay on the payment terminal' });
+    const user = userEvent.setup();
+    await user.click(
+      await within(terminal).findByRole('button', {
+        name: 'All my photos — $4.50 on the terminal',
+      }),
+    );
+    await user.click(await within(terminal).findByRole('button', { name: 'Cancel' }));
+    expect((await within(terminal).findByRole('alert')).textContent).toBe(
+      'The payment was cancelled. Nothing was charged.',
+    );
+  });
+});

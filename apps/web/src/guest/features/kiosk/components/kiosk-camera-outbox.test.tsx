@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storedEvent } from '../../../../test/event-fixtures.ts';
 import { installFakeApi, type FakeReply } from '../../../../test/fake-api.ts';
@@ -19,6 +19,8 @@ const CREATE = '/event/create-attendee-custom-photo';
 const COMPLETE = '/event/custom-photo/complete';
 const STORAGE = 'https://storage.test/upload';
 const OUTBOX_KEY = 'flashbulb-kiosk-outbox:kiosk-key';
+const PROFILE_LIST = '/attendee/profile-photo/list/retrieve';
+const PROFILE_DELETE = '/attendee/profile-photo/delete';
 
 const attendeeAlbum = {
   uid: 'ABCDEFGHJKMNPQRS',
@@ -85,6 +87,7 @@ describe('kiosk camera pictures in the outbox', () => {
       }),
       [STORAGE]: network({ ok: {} }),
       [COMPLETE]: network({ ok: { photo_uid: 'P1', attendee_uid: 'ABCDEFGHJKMNPQRS' } }),
+      [PROFILE_LIST]: network({ ok: { profile_photos: [] } }),
     });
     const first = renderAlbums(`?kType=evSB2&attId=${ATT}&privateId=kiosk-key`);
     await takePicture();
@@ -123,5 +126,46 @@ describe('kiosk camera pictures in the outbox', () => {
     await waitFor(() => expect(window.localStorage.getItem(OUTBOX_KEY)).toBeNull());
     await waitFor(async () => expect(await keptPicture(key)).toBeNull());
     expect(api.callsTo(COMPLETE)).toHaveLength(1);
+  });
+
+  it('lists the guest’s profile photos under the camera and deletes one with the kiosk key', async () => {
+    const profile = (id: number) => ({
+      id,
+      file_name: `profile-${id}.jpg`,
+      width: 640,
+      height: 640,
+      url: `https://storage.test/profile-${id}.jpg?signed`,
+      created_date: '2026-11-27T10:00:00.000Z',
+    });
+    const api = installFakeApi({
+      '/attendee/retrieve': { ok: attendeeAlbum },
+      '/photo/list/retrieve': { ok: photoPage([albumPhoto(1)]) },
+      '/event/full-data/retrieve': { ok: [storedEvent()] },
+      '/health': { ok: {} },
+      [PROFILE_LIST]: { ok: { profile_photos: [profile(2), profile(1)] } },
+      [PROFILE_DELETE]: { ok: { id: 2 } },
+    });
+    renderAlbums(`?kType=evSB2&attId=${ATT}&privateId=kiosk-key`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Take a photo' }));
+    const list = await screen.findByRole('region', { name: 'Your profile photos' });
+    expect(
+      (await within(list).findByRole('img', { name: 'Profile photo 1' })).getAttribute('src'),
+    ).toBe('https://storage.test/profile-2.jpg?signed');
+    expect(api.callsTo(PROFILE_LIST)[0]?.body).toMatchObject({
+      key_type: 'private',
+      key_value: 'kiosk-key',
+      attendee_uid: ATT,
+    });
+    await userEvent.click(within(list).getByRole('button', { name: 'Delete profile photo 1' }));
+    await waitFor(() => expect(within(list).getAllByRole('img')).toHaveLength(1));
+    expect(within(list).getByRole('img').getAttribute('src')).toBe(
+      'https://storage.test/profile-1.jpg?signed',
+    );
+    expect(api.callsTo(PROFILE_DELETE)[0]?.body).toMatchObject({
+      key_type: 'private',
+      key_value: 'kiosk-key',
+      attendee_uid: ATT,
+      id: 2,
+    });
   });
 });

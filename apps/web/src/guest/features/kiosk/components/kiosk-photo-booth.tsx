@@ -8,6 +8,7 @@ import { useThrottled } from '../hooks/use-kiosk-session.ts';
 import { enqueueKioskAction } from '../../../shared/kiosk/kiosk-outbox-actions.ts';
 import { keepPicture, pictureKey } from '../../../shared/kiosk/kiosk-pictures.ts';
 import { useKiosk } from '../../../shared/kiosk/kiosk-context.tsx';
+import { KioskProfilePhotos } from './kiosk-profile-photos.tsx';
 
 /** Seconds of 3-2-1 before the picture is taken (time to smile). */
 const COUNTDOWN = 3;
@@ -34,6 +35,8 @@ export function KioskPhotoBooth() {
   const [ready, setReady] = useState(false);
   const [noCamera, setNoCamera] = useState(() => !navigator.mediaDevices?.getUserMedia);
   const [shot, setShot] = useState<Shot>({ kind: 'live' });
+  // A profile photo saved: the list below is read again.
+  const [profileVersion, setProfileVersion] = useState(0);
   // The kiosk re-renders each second (its countdown): the timer below must not restart with it.
   const errorTextRef = useRef(errorText);
   useEffect(() => {
@@ -118,7 +121,10 @@ export function KioskPhotoBooth() {
           : outbox.enqueue(kind, run),
       )
       .then(
-        () => setShot({ kind: 'sent', text: done, waiting: false }),
+        () => {
+          setShot({ kind: 'sent', text: done, waiting: false });
+          if (as === 'profile') setProfileVersion((v) => v + 1);
+        },
         (error: unknown) => setShot({ kind: 'failed', text: errorText(errorKeyOf(error)) }),
       );
   });
@@ -198,6 +204,13 @@ export function KioskPhotoBooth() {
           </button>
         </div>
       )}
+      {kiosk?.kioskKey && kiosk.attendeeUid ? (
+        <KioskProfilePhotos
+          kioskKey={kiosk.kioskKey}
+          attendeeUid={kiosk.attendeeUid}
+          version={profileVersion}
+        />
+      ) : null}
     </section>
   );
 }

@@ -214,6 +214,69 @@ describe('kiosk staff controls (employee code, VIP code, print pool, delete)', (
     expect(staffShown()).toBeNull();
   });
 
+  it('group other cards into the open album, the server checking each card', async () => {
+    const GROUP = '/attendee/check-and-group-uid-list';
+    const api = installFakeApi({
+      [EVENT]: { ok: [storedEvent()] },
+      [HEALTH_PATH]: { ok: {} },
+      [STAFF_PIN_PATH]: { ok: { valid: true } },
+      [GROUP]: [
+        { nok: 'attendee_group_too_old', status: 400, field: 'attendee_uid_list' },
+        {
+          ok: {
+            attendee_uid: 'A1B2',
+            grouped_uids: ['C3D4', 'E5F6'],
+            attached_count: 7,
+            album_url: 'https://x.example/a',
+          },
+        },
+      ],
+    });
+    window.history.replaceState(
+      null,
+      '',
+      '/?kType=evSB2&privateId=kiosk-key&attId=A1B2&display=tok',
+    );
+    const user = userEvent.setup();
+    render(
+      <KioskScreen kioskKey="kiosk-key" attendeeUid="A1B2">
+        <p>the album</p>
+      </KioskScreen>,
+    );
+    await openStaffControls(user);
+    const panel = screen.getByRole('region', { name: 'Staff controls' });
+    const field = within(panel).getByLabelText('Group other cards into this album (card ids)');
+    await user.type(field, 'C3D4, E5F6');
+    await user.click(within(panel).getByRole('button', { name: 'Group cards' }));
+    expect(await within(panel).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Cards older than 3 days cannot be grouped',
+    );
+    // The refused ids stay in the field to correct; typed again here.
+    await user.clear(field);
+    await user.type(field, 'C3D4 E5F6');
+    await user.click(within(panel).getByRole('button', { name: 'Group cards' }));
+    expect(
+      await within(panel).findByText(
+        'Grouped into the album A1B2: 7 photos of the other cards added.',
+      ),
+    ).toBeTruthy();
+    expect(api.callsTo(GROUP).map((call) => call.body)).toEqual([
+      {
+        key_type: 'private',
+        key_value: 'kiosk-key',
+        display: 'tok',
+        attendee_uid_list: ['A1B2', 'C3D4', 'E5F6'],
+      },
+      {
+        key_type: 'private',
+        key_value: 'kiosk-key',
+        display: 'tok',
+        attendee_uid_list: ['A1B2', 'C3D4', 'E5F6'],
+      },
+    ]);
+  });
+
   it('says when the event has no staff PIN, or the kiosk must wait', async () => {
     installFakeApi({
       [EVENT]: { ok: [storedEvent()] },

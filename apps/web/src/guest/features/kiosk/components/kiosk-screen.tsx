@@ -30,6 +30,7 @@ import {
   useOutboxState,
   type KioskSession,
 } from '../../../shared/kiosk/kiosk-context.tsx';
+import { KioskCardGroup } from './kiosk-card-group.tsx';
 import { KioskPhotoBooth } from './kiosk-photo-booth.tsx';
 import { StaffCorner, StaffPinDialog } from './kiosk-staff.tsx';
 
@@ -341,6 +342,9 @@ export function KioskScreen({
             </span>
           )}
         </form>
+      )}
+      {kioskKey !== null && attendeeUid !== null && (
+        <KioskCardGroup kioskKey={kioskKey} attendeeUid={attendeeUid} />
       )}
       <button type="button" className="kiosk-staff-close" onClick={closeStaff}>
         {t('albums.kiosk.staff.close')}

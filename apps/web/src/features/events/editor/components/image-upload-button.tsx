@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Button, FileButton, Stack, Text } from '@mantine/core';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { errorKeyOf } from '../../../../lib/api-client.ts';
+import { useErrorText } from '../../../../lib/error-text.ts';
+import {
+  refusedFieldImageExtension,
+  uploadFieldImage,
+  type FieldImageRoot,
+} from '../api/field-image-upload.ts';
+import { useEditorContext } from '../hooks/editor-context.ts';
+import type { EventFormValues } from '../utils/event-form-values.ts';
+
+/**
+ * Uploads a jpg, jpeg or png for an image setting into the organisation's share area and fills
+ * the field with its URL. Needs the stored event (its code names the folder); any other type is
+ * refused before anything is sent, with the spec's message.
+ */
+export function ImageUploadButton({
+  root,
+  label,
+  disabled = false,
+  onUploaded,
+}: {
+  root: FieldImageRoot;
+  /** What the button uploads, for its accessible name (e.g. "Upload Logo"). */
+  label: string;
+  disabled?: boolean;
+  onUploaded: (url: string) => void;
+}) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { event, isSuper } = useEditorContext();
+  const { control } = useFormContext<EventFormValues>();
+  const organisationId = useWatch({ control, name: 'organisation_id' });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!event) return null;
+
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setError(null);
+    const refused = refusedFieldImageExtension(file.name);
+    if (refused !== null) {
+      setError(t('events.upload.notAllowed', { ext: refused }));
+      return;
+    }
+    setBusy(true);
+    try {
+      const url = await uploadFieldImage(file, {
+        root,
+        eventCode: event.name,
+        // Super users upload into the event's organisation; others have only their own.
+        ...(isSuper && organisationId !== null ? { organisationId } : {}),
+      });
+      onUploaded(url);
+    } catch (failure) {
+      setError(errorText(errorKeyOf(failure)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack gap={2}>
+      <FileButton
+        onChange={(file) => void upload(file)}
+        accept="image/jpeg,image/png"
+        inputProps={{ 'aria-label': t('events.upload.uploadOf', { label }) }}
+        disabled={disabled}
+      >
+        {(props) => (
+          <Button {...props} size="xs" variant="light" loading={busy} disabled={disabled}>
+            {t('events.upload.upload')}
+          </Button>
+        )}
+      </FileButton>
+      {error ? (
+        <Text c="red" size="xs" role="alert">
+          {error}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}
