@@ -200,6 +200,10 @@ describe('photos uploaded with an attendee id', () => {
     // Read back by the same key (another device): kept on the server. Another album has none.
     expect(await favourites('VIP0001')).toEqual([mine.id]);
     expect(await favourites('OTHER7')).toEqual([]);
+    // The album lists the favourites alone ("My favourites"), never beyond what the key lists.
+    expect(uidsOf(await album('VIP0001', { photo_id_array: [mine.id, other.id] }))).toEqual([
+      mine.uid,
+    ]);
     // Another attendee's photo, a photo of no album, a hidden one: not_found, nothing changes.
     for (const photo of [other, plain, hidden]) {
       expect(
