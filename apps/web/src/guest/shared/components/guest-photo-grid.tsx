@@ -22,10 +22,17 @@ import {
   type JustifiedRow,
 } from '../utils/justified-layout.ts';
 import { clipDuration, displayDate, photoBox, photoSrcSet } from '../utils/photo-image.ts';
+import { Icon } from './icons.tsx';
 
 /** Rows beyond the visible ones, so a flick shows pictures rather than gaps. */
 const OVERSCAN_ROWS = 3;
 export { GALLERY_ROW_HEIGHT };
+
+/** A heart on each tile (the guest's favourites, hooks/use-favourites.ts). */
+export interface TileFavourites {
+  readonly isFavourite: (photo: Photo) => boolean;
+  readonly toggle: (photo: Photo) => void;
+}
 
 export interface TileAction {
   readonly label: (photo: Photo) => string;
@@ -69,6 +76,7 @@ export function GuestPhotoGrid({
   rowHeight = GALLERY_ROW_HEIGHT,
   tileActions = [],
   isSelected,
+  favourites,
 }: {
   count: number;
   /** Photos at the front that arrived live: laid out apart from the pages behind them. */
@@ -85,6 +93,8 @@ export function GuestPhotoGrid({
   tileActions?: readonly TileAction[];
   /** Selection mode: a tile shows whether it is chosen, and opening it (click, Enter, Space) toggles. */
   isSelected?: (photo: Photo) => boolean;
+  /** The guest's favourites: a heart on each tile. */
+  favourites?: TileFavourites;
 }) {
   const { t } = useTranslation();
   const gridRef = useRef<HTMLDivElement>(null);
@@ -252,6 +262,8 @@ export function GuestPhotoGrid({
                       onOpen={openAt}
                       actions={tileActions}
                       selected={isSelected?.(photo)}
+                      favourite={favourites?.isFavourite(photo)}
+                      onFavourite={favourites?.toggle}
                     />
                   ) : (
                     <div
@@ -281,6 +293,8 @@ const PhotoTile = memo(function PhotoTile({
   onOpen,
   actions,
   selected,
+  favourite,
+  onFavourite,
 }: {
   photo: Photo;
   index: number;
@@ -291,6 +305,9 @@ const PhotoTile = memo(function PhotoTile({
   actions: readonly TileAction[];
   /** Undefined outside selection mode. */
   selected: boolean | undefined;
+  /** Undefined where the page keeps no favourites. */
+  favourite: boolean | undefined;
+  onFavourite: ((photo: Photo) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const alt = t('albums.photoAlt', {
@@ -353,6 +370,19 @@ const PhotoTile = memo(function PhotoTile({
           </span>
         )}
       </button>
+      {onFavourite && (
+        <button
+          type="button"
+          className={`albums-heart${favourite ? ' albums-heart--on' : ''}`}
+          aria-pressed={favourite === true}
+          aria-label={t('albums.favourites.toggle', { name: photo.file_name })}
+          title={t('albums.favourites.toggle', { name: photo.file_name })}
+          tabIndex={focusable ? 0 : -1}
+          onClick={() => onFavourite(photo)}
+        >
+          <Icon name="heart" />
+        </button>
+      )}
       {actions.length > 0 && (
         <div className="albums-tile-actions">
           {actions.map((action) => (
