@@ -21,7 +21,7 @@ import {
   rowOf,
   type JustifiedRow,
 } from '../utils/justified-layout.ts';
-import { clipDuration, displayDate, photoBox, photoSrcSet } from '../utils/photo-image.ts';
+import { clipDuration, displayDate, photoBox, tileSrcSet } from '../utils/photo-image.ts';
 import { Icon } from './icons.tsx';
 
 /** Rows beyond the visible ones, so a flick shows pictures rather than gaps. */
@@ -334,7 +334,7 @@ const PhotoTile = memo(function PhotoTile({
         {photo.urls.thumbnail || photo.urls.preview ? (
           <img
             src={photo.urls.thumbnail ?? photo.urls.preview ?? undefined}
-            srcSet={photoSrcSet(photo)}
+            srcSet={tileSrcSet(photo)}
             sizes={`${cell}px`}
             width={box.width}
             height={box.height}
