@@ -106,6 +106,7 @@ export function AlbumView({
   selection,
   sendable: sendableWanted,
   photoQr = false,
+  buyChosen,
   children,
 }: {
   albumKey: AlbumKey;
@@ -133,6 +134,8 @@ export function AlbumView({
   sendable?: boolean;
   /** The photo-stream site's `mode=qrcode`: the slide show's QR code names each photo. */
   photoQr?: boolean;
+  /** A paid album: buys these photos (the guest's favourites) in one step. */
+  buyChosen?: (photos: readonly Photo[]) => void;
   /** Page-specific notes, bars and forms between the header and the photos. */
   children?: ReactNode;
 }) {
@@ -495,6 +498,15 @@ export function AlbumView({
                 })
               }
             />
+          )}
+          {buyChosen && favouriteList.length > 0 && (
+            <button
+              type="button"
+              className="fb-button--primary"
+              onClick={() => buyChosen(favouriteList)}
+            >
+              {t('albums.favourites.buy')}
+            </button>
           )}
         </section>
       )}

@@ -89,6 +89,39 @@ describe('favourites and the download dialog', () => {
   });
 });
 
+describe('buying the favourites of a paid album', { timeout: 30_000 }, () => {
+  it('chooses the favourites for the purchase in one step', async () => {
+    const user = userEvent.setup();
+    const PRICING = '/payment/album-purchase/pricing-buttons';
+    const api = installFakeApi({
+      [LIST]: (body) =>
+        (body as { photo_id_array?: number[] }).photo_id_array
+          ? { ok: photoPage([albumPhoto(2)]) }
+          : { ok: photoPage([albumPhoto(3), albumPhoto(2), albumPhoto(1)]) },
+      [EVENT]: { ok: [storedEvent({ is_free: 0 })] },
+      [PRICING]: (raw: unknown) => {
+        const count = (raw as { photo_count?: number }).photo_count ?? 3;
+        return {
+          ok: {
+            pricing_buttons: [],
+            currency: 'USD',
+            hide_prices: 0,
+            photo_count: count,
+          },
+        };
+      },
+    });
+    renderAlbums('?pId=pub');
+    await user.click(await screen.findByRole('button', { name: 'Favourite photo-2.jpg' }));
+    await user.click(screen.getByRole('button', { name: 'My favourites (1)' }));
+    await user.click(await screen.findByRole('button', { name: 'Buy my favourites' }));
+    await waitFor(() =>
+      expect(api.callsTo(PRICING).at(-1)?.body).toMatchObject({ photo_count: 1 }),
+    );
+    expect(tile(2).getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
 describe('the zip download’s progress', () => {
   it('reports bytes received of the zip’s length as they arrive', async () => {
     const chunks = [new Uint8Array(4), new Uint8Array(6)];
