@@ -3,6 +3,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import '../i18n/i18n.ts';
+import { pollTiming } from '../guest/shared/utils/poll-timing.ts';
 
 // The editor is a large form and lazy pages load on first use: on a busy two-core runner the first
 // render can outlast the default 1 s by far. A longer wait only slows a test that fails anyway.
@@ -12,6 +13,11 @@ configure({ asyncUtilTimeout: 10_000 });
 // that times out leaves its typing running into the next test of the file, so the budget is the
 // same as the server tests'.
 vi.setConfig({ testTimeout: 60_000 });
+
+// Guest pages ask the server again every 2 s while a payment or a print is pending; a test that
+// waits for the second answer would wait seconds of real time (the checkout files spent most of
+// their 30 s there). The same calls in the same order, 50 ms apart.
+Object.assign(pollTiming, { paymentMs: 50, squareMs: 50, printsMs: 50 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -67,7 +67,9 @@ const onPhone = () => vi.stubGlobal('innerWidth', 390);
 describe('paid attendee album', { timeout: 30_000 }, () => {
   it('offers the priced buttons, shows the phone QR, and opens the originals once paid — no reload', async () => {
     // The server's word decides: retrieve and list answer unlocked only after a poll said paid.
+    // Pending until the test has seen the QR code (polls come every 50 ms in tests).
     let paid = false;
+    let mayPay = false;
     let polls = 0;
     const api = installFakeApi({
       [RETRIEVE]: () => ({ ok: attendee(paid ? 1 : 0) }),
@@ -75,7 +77,7 @@ describe('paid attendee album', { timeout: 30_000 }, () => {
       [BUTTONS]: { ok: buttons(450) },
       [CREATE]: { ok: payment },
       [STATUS]: () => {
-        polls += 1;
+        if (mayPay) polls += 1;
         paid = polls >= 2;
         return statusReply(paid ? 'paid' : 'pending');
       },
@@ -96,6 +98,7 @@ describe('paid attendee album', { timeout: 30_000 }, () => {
       attendee_uid: ATT,
       pricing_button_index: 0,
     });
+    mayPay = true;
     // Polled until the server says paid; then the album is read again and the panel goes.
     await waitFor(
       () => expect(screen.queryByRole('region', { name: 'Get your photos' })).toBeNull(),

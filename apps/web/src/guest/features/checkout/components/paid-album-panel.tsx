@@ -23,8 +23,6 @@ import {
 import { CheckoutFlow } from './checkout-flow.tsx';
 import { PayPalCardCheckout } from './paypal-card-checkout.tsx';
 
-export { PAYMENT_POLL_MS } from './checkout-flow.tsx';
-
 type State =
   | { kind: 'choose'; errorKey: string | null }
   | { kind: 'starting' }

@@ -48,8 +48,11 @@ const buttons = (body: unknown): FakeReply => ({
   },
 });
 
-/** One sale per initiate call, each with its own id; `statuses` answers the polls in turn. */
-const sales = (statuses: Record<string, string[]>) => {
+/**
+ * One sale per initiate call, each with its own id; `statuses` answers the polls in turn, once
+ * `gate.open` (until then every poll is pending: polls come every 50 ms in tests).
+ */
+const sales = (statuses: Record<string, string[]>, gate = { open: true }) => {
   let n = 0;
   return {
     [INITIATE]: (): FakeReply => {
@@ -66,6 +69,7 @@ const sales = (statuses: Record<string, string[]>) => {
     },
     [STATUS]: (raw: unknown): FakeReply => {
       const id = (raw as { payment_id: string }).payment_id;
+      if (!gate.open) return { ok: { payment_id: id, status: 'pending', checkout_status: null } };
       const queue = statuses[id] ?? ['pending'];
       const status = queue.length > 1 ? queue.shift()! : queue[0]!;
       return { ok: { payment_id: id, status, checkout_status: null } };
@@ -90,11 +94,12 @@ describe(
   { timeout: 30_000 },
   () => {
     it('starts the sale on the link’s reader, waits for the card, and says when it was declined or timed out', async () => {
+      const gate = { open: false };
       const api = installFakeApi({
         [RETRIEVE]: { ok: attendee(0) },
         [LIST]: { ok: photoPage([albumPhoto(1)]) },
         [BUTTONS]: buttons,
-        ...sales({ pay_1: ['pending', 'failed'], pay_2: ['expired'] }),
+        ...sales({ pay_1: ['pending', 'failed'], pay_2: ['expired'] }, gate),
       });
       openKiosk(LINK);
       const reader = await screen.findByRole('region', { name: 'Pay by card on the reader' });
@@ -122,6 +127,7 @@ describe(
         pricing_button_index: 0,
         device_id: DEVICE,
       });
+      gate.open = true;
       expect((await within(reader).findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(
         'The card was declined. Nothing was charged; you can try again.',
       );

@@ -356,6 +356,7 @@ describe('the kiosk print step at a paid event: prints sold like digitals', () =
 
   it('shows what a print costs, offers buying instead of a refused print, then prints what was paid', async () => {
     let remaining = 0;
+    let mayPay = false;
     const api = installFakeApi({
       [RETRIEVE]: { ok: attendee },
       [LIST]: { ok: photoPage([albumPhoto(1)]) },
@@ -380,7 +381,12 @@ describe('the kiosk print step at a paid event: prints sold like digitals', () =
           status: 'pending',
         },
       },
+      // Pending until the test has read the QR step (polls come every 50 ms in tests).
       [CHECK]: () => {
+        if (!mayPay)
+          return {
+            ok: { payment_id: 'pay_prints', status: 'pending', amount: 200, currency: 'USD' },
+          };
         remaining = 1;
         return { ok: { payment_id: 'pay_prints', status: 'paid', amount: 200, currency: 'USD' } };
       },
@@ -404,6 +410,7 @@ describe('the kiosk print step at a paid event: prints sold like digitals', () =
       pricing_button_index: 1,
       photo_uids: [albumPhoto(1).uid],
     });
+    mayPay = true;
     expect(
       await within(list).findByText('Paid. Press “Print” to print your photos.', undefined, {
         timeout: 5000,

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCents, type GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
+import { pollTiming } from '../../../shared/utils/poll-timing.ts';
 import type { printAtKiosk } from '../../../shared/api/kiosk-actions.ts';
 import { enqueueKioskAction } from '../../../shared/kiosk/kiosk-outbox-actions.ts';
 
@@ -21,7 +22,6 @@ import {
 } from '../../../shared/api/album-payments.ts';
 
 /** How often the print step asks whether the guest's phone paid. */
-const PRINTS_POLL_MS = 2000;
 
 type Note = { ok: boolean; text: string };
 
@@ -248,7 +248,7 @@ function KioskPrintOffer({
         },
         () => undefined,
       );
-    }, PRINTS_POLL_MS);
+    }, pollTiming.printsMs);
     return () => clearInterval(timer);
   }, [sale, kioskKey, attendeeUid, queryClient, t]);
 
