@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { defaultEventOpts } from '@flashbulb/shared';
@@ -12,6 +12,7 @@ import {
   type AlbumEvent,
 } from './support/albums.ts';
 import { launchBrowser, type RunningBrowser } from './support/browser.ts';
+import { screenshotSizes } from './support/journey.ts';
 import { signInInBrowser } from './support/console.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
@@ -67,6 +68,20 @@ const eventWithPhotos = async (
 };
 
 const tiles = (page: Page) => page.getByRole('button', { name: TILE });
+
+/** The names in a zip, read from its central directory. */
+const zipNames = (zip: Buffer): string[] => {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const names: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const nameLength = zip.readUInt16LE(at + 28);
+    names.push(zip.subarray(at + 46, at + 46 + nameLength).toString('utf8'));
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return names;
+};
 const viewerLabel = (page: Page) => page.getByRole('dialog').getAttribute('aria-label');
 
 /** A one-finger touch on the viewer, as a phone would send it. */
@@ -218,6 +233,50 @@ describe('album journeys in Chromium', () => {
       expect(browser.problems).toEqual([]);
       // The preloaded first thumbnails are the files the tiles used (Chromium warns otherwise).
       expect(browser.consoleErrors.filter((m) => /preload/i.test(m))).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'a guest hearts photos; the favourites survive a reload and download as one zip',
+    async () => {
+      const { url, event } = await eventWithPhotos({ is_free: 1 });
+      browser = await launchBrowser();
+      const { page } = browser;
+      await withServerLog(async () => {
+        await page.goto(`${url}/?pId=${encodeURIComponent(event.publicKey)}`);
+        await expect.poll(() => tiles(page).count()).toBe(3);
+        await page.getByRole('button', { name: 'Favourite red.jpg' }).click();
+        await page.getByRole('button', { name: 'Favourite blue.jpg' }).click();
+
+        await page.reload();
+        await expect.poll(() => tiles(page).count()).toBe(3);
+        const pressed = (name: string) =>
+          page.getByRole('button', { name: `Favourite ${name}` }).getAttribute('aria-pressed');
+        expect(await pressed('red.jpg')).toBe('true');
+        expect(await pressed('green.jpg')).toBe('false');
+        await page.getByRole('button', { name: 'My favourites (2)' }).click();
+        await expect.poll(() => tiles(page).count()).toBe(2);
+
+        await page.getByRole('button', { name: 'Download 2 favourites' }).click();
+        await page.getByRole('radio', { name: 'Original (as taken)' }).waitFor();
+        if (process.env.FLASHBULB_E2E_SHOTS)
+          await screenshotSizes(page, process.env.FLASHBULB_E2E_SHOTS, 'album-favourites', [
+            [390, 844],
+            [1440, 900],
+          ]);
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('button', { name: 'Download zip' }).click(),
+        ]);
+        expect(download.suggestedFilename()).toBe('Summer party.zip');
+        const zip = await readFile(await download.path());
+        expect(zipNames(zip).sort()).toEqual(['blue.jpg', 'red.jpg']);
+        await expect
+          .poll(() => page.getByText(/^Downloaded\./).count(), { timeout: 30_000 })
+          .toBe(1);
+      });
+      expect(browser.problems).toEqual([]);
     },
     JOURNEY_TIMEOUT,
   );

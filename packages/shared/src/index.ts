@@ -42,6 +42,7 @@ export * from './rules/email-ends.ts';
 export * from './api/messaging/messages.ts';
 export * from './api/albums/webapp.ts';
 export * from './api/attendees/leads.ts';
+export * from './api/attendees/favourites.ts';
 export * from './api/attendees/privacy.ts';
 export {
   CONNECTION_PROVIDERS,

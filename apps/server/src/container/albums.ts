@@ -66,6 +66,9 @@ export const wireAlbums = (
         publicUrl: config.publicUrl,
         resolveKey: (keyType, keyValue) => access.resolveKey(keyType, keyValue),
         leadGate: late.leadGate,
+        jobs: core.jobs,
+        mail: () => messaging.services.mail,
+        mailFrom: config.mailFrom,
       }),
       miniAlbums: new MiniAlbumService({
         albums,

@@ -2,6 +2,8 @@ import { mailThumbnails, type AlbumMailService } from '../services/messaging/alb
 import { ImageEngine } from '../repositories/photos/image-engine.ts';
 import { KioskMediaRepository } from '../repositories/attendees/kiosk-media.repository.ts';
 import { LeadRepository } from '../repositories/attendees/lead.repository.ts';
+import { AttendeeFavouritesRepository } from '../repositories/attendees/attendee-favourites.repository.ts';
+import { AttendeeFavouritesService } from '../services/attendees/attendee-favourites.service.ts';
 import { ThrottleRepository } from '../repositories/identity/throttle.repository.ts';
 import { AttendeePrivacyRepository } from '../repositories/attendees/attendee-privacy.repository.ts';
 import { AttendeePrivacyService } from '../services/attendees/attendee-privacy.service.ts';
@@ -100,6 +102,13 @@ export const wireAttendees = (
         bus,
         jobs: core.jobs,
         deleteOwedStorage: () => photos.services.storageDeletions.run(),
+      }),
+      // Favourites kept with an attendee's album.
+      attendeeFavourites: new AttendeeFavouritesService({
+        access,
+        rows: new AttendeeFavouritesRepository(database.db),
+        photoRows,
+        listing: photoListing,
       }),
       // Leads of events that collect them (the album gate, the console list and export).
       leads: new LeadService({ access, rows: leadRows, clock, secrets, bus }),

@@ -1,3 +1,4 @@
+import { albumsZipMailJob, type AlbumsZipMailDeps } from '../jobs/albums-zip-mail.job.ts';
 import { attendeesCleanupJob, type AttendeesCleanupDeps } from '../jobs/attendees-cleanup.job.ts';
 import {
   attendeesMailListJob,
@@ -105,6 +106,7 @@ export type JobServices = MailDeliverDeps &
   PaymentsReconcileDeps &
   StorageSweepUploadsDeps &
   StorageDeletePendingDeps &
+  AlbumsZipMailDeps &
   DatabaseVacuumDeps &
   IntegrityCheckDeps &
   BackupScheduledDeps &
@@ -145,6 +147,7 @@ export const bindJobs = (services: JobServices): BoundJobs => ({
   'payments.reconcile': bindJob(paymentsReconcileJob, services),
   'storage.sweep-uploads': bindJob(storageSweepUploadsJob, services),
   'storage.delete-pending': bindJob(storageDeletePendingJob, services),
+  'albums.zip-mail': bindJob(albumsZipMailJob, services),
   'database.vacuum': bindJob(databaseVacuumJob, services),
   'integrity.check': bindJob(integrityCheckJob, services),
   'backup.scheduled': bindJob(backupScheduledJob, services),

@@ -814,6 +814,28 @@ export const attendeePhotos = pgTable(
 );
 
 /**
+ * The photos an attendee marked as favourites in their album (a heart on the photo): kept with the
+ * album so they follow the guest to another device. Only photos of their own album (the service
+ * checks it); a photo or attendee deleted takes its marks with it.
+ */
+export const attendeeFavourites = pgTable(
+  'attendee_favourites',
+  {
+    attendeeId: integer('attendee_id')
+      .notNull()
+      .references(() => attendees.id, { onDelete: 'cascade' }),
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.attendeeId, t.photoId] }),
+    index('attendee_favourites_photo_idx').on(t.photoId),
+  ],
+);
+
+/**
  * Profile photos of an attendee taken or picked at a kiosk (albums §7.2 `/attendee/profile-photo/*`):
  * protected objects under `profile-photos/<attendee uid>/`, jpg/jpeg/png at most 1500 px wide.
  */

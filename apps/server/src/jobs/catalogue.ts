@@ -269,6 +269,27 @@ export const storageDeletePending = jobSpec({
   schedule: '*/10 * * * *',
 });
 
+/**
+ * A whole album too big to stream to a page (over `ALBUM_DOWNLOAD_MAIL_THRESHOLD` photos): the
+ * zip written into storage as it is read, its link mailed; sent again later to delete the stored
+ * zip once its link has expired (services/albums/album-download.service.ts).
+ */
+export const albumsZipMail = jobSpec({
+  name: 'albums.zip-mail',
+  summary: 'Build an album zip into storage and mail its link; or delete an expired one',
+  payload: z.union([
+    z.object({
+      ticket: z.string().min(1).max(8192),
+      email: z.string().min(3).max(320),
+      zipKey: z.string().min(1).max(300),
+    }),
+    z.object({ expiredZipKey: z.string().min(1).max(300) }),
+  ]),
+  retry: { limit: 2, delaySeconds: 60, backoff: true },
+  // Thousands of photos read and written once: minutes, not seconds.
+  expireSeconds: 2 * 60 * 60,
+});
+
 /** PGlite has no autovacuum launcher: db/maintenance.ts does its job (a no-op on PostgreSQL). */
 export const databaseVacuum = jobSpec({
   name: 'database.vacuum',
@@ -417,6 +438,7 @@ export const jobCatalogue = [
   paymentsReconcile,
   storageSweepUploads,
   storageDeletePending,
+  albumsZipMail,
   databaseVacuum,
   integrityCheck,
   backupScheduled,

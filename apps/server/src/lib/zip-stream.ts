@@ -23,6 +23,12 @@ export interface ZipEntry {
   modified: Date;
   /** Opens the entry's bytes when the writer reaches it (one open stream at a time). */
   open: () => Promise<Readable>;
+  /**
+   * The entry's length when it is known before it is read (the archive's length was promised,
+   * `zipLength`): an entry that then cannot be opened or has another length ends the stream with
+   * an error instead of being left out.
+   */
+  size?: number;
 }
 
 interface Written {
@@ -119,6 +125,23 @@ const endRecords = (count: number, cdOffset: number, cdSize: number): Buffer => 
   return Buffer.concat(parts);
 };
 
+/**
+ * The exact length of the archive `zipStream` writes for entries of these names and sizes (a
+ * `Content-Length`, so a download shows real progress): per entry its local header, bytes and data
+ * descriptor, then its central header (with a ZIP64 offset past 4 GiB), and the end records.
+ */
+export const zipLength = (entries: readonly { name: string; size: number }[]): number => {
+  let offset = 0;
+  let central = 0;
+  for (const entry of entries) {
+    const name = Buffer.byteLength(entry.name, 'utf8');
+    central += 46 + name + (offset >= MAX32 ? 12 : 0);
+    offset += 30 + name + entry.size + 16;
+  }
+  const zip64 = entries.length >= MAX16 || offset >= MAX32 || central >= MAX32;
+  return offset + central + (zip64 ? 56 + 20 : 0) + 22;
+};
+
 /** `a.jpg`, `a (2).jpg`, …: names inside one archive are unique. */
 export const uniqueNames = (): ((name: string) => string) => {
   const used = new Set<string>();
@@ -156,7 +179,9 @@ export const zipStream = (entries: AsyncIterable<ZipEntry>): Readable => {
       let body: Readable;
       try {
         body = await entry.open();
-      } catch {
+      } catch (error) {
+        // A promised length cannot leave an entry out.
+        if (entry.size !== undefined) throw error;
         continue;
       }
       const item: Written = {
@@ -177,6 +202,8 @@ export const zipStream = (entries: AsyncIterable<ZipEntry>): Readable => {
         await push(chunk);
       }
       if (item.size >= MAX32) throw new Error('an entry of 4 GiB or more is not supported');
+      if (entry.size !== undefined && item.size !== entry.size)
+        throw new Error('an entry’s length changed while the archive was written');
       await push(dataDescriptor(item));
       written.push(item);
     }

@@ -1,4 +1,4 @@
-import type { GuestBoot } from '@flashbulb/shared';
+import { THUMBNAIL_SIZE, type GuestBoot } from '@flashbulb/shared';
 import { readableAccent } from '@flashbulb/shared/rules/accent';
 import {
   aspectOf,
@@ -77,12 +77,9 @@ const iconButton = (icon: keyof typeof ICON_PATHS, label: string): Html =>
 export const tileImage = (photo: Photo): { src: string; srcset: string; sizes: string } | null => {
   const src = photo.urls.thumbnail ?? photo.urls.preview;
   if (!src) return null;
-  const srcset = [
-    photo.urls.thumbnail ? `${photo.urls.thumbnail} 400w` : null,
-    photo.urls.preview ? `${photo.urls.preview} 2000w` : null,
-  ]
-    .filter(Boolean)
-    .join(', ');
+  // The thumbnail alone (as the grid's tiles): never the preview, which a phone at device pixel
+  // ratio 2 would pick for a 180 px tile (the viewer's picture, five times the bytes).
+  const srcset = photo.urls.thumbnail ? `${photo.urls.thumbnail} ${THUMBNAIL_SIZE}w` : src;
   const sizes = `${Math.round(GALLERY_ROW_HEIGHT * aspectOf(photo.width, photo.height))}px`;
   return { src, srcset, sizes };
 };

@@ -39,6 +39,7 @@ import type { ShareBucketService } from '../services/events/share-bucket.service
 import type { PrintTemplateService } from '../services/printing/print-template.service.ts';
 import type { KioskMediaService } from '../services/attendees/kiosk-media.service.ts';
 import type { AttendeeCardService } from '../services/attendees/attendee-card.service.ts';
+import type { AttendeeFavouritesService } from '../services/attendees/attendee-favourites.service.ts';
 import type { KioskDeskService } from '../services/attendees/kiosk-desk.service.ts';
 import type { PassCodeService } from '../services/attendees/pass-code.service.ts';
 import type { AttendeeService } from '../services/attendees/attendee.service.ts';
@@ -129,6 +130,7 @@ export const createHandlers = (services: {
   attendees: AttendeeService;
   kioskMedia: KioskMediaService;
   attendeeCards: AttendeeCardService;
+  attendeeFavourites: AttendeeFavouritesService;
   kioskDesk: KioskDeskService;
   passCodes: PassCodeService;
   unlocks: UnlockService;
@@ -320,6 +322,9 @@ export const createHandlers = (services: {
   eraseAttendee: async ({ principal, body }) => services.attendeePrivacy.erase(principal, body),
   privacyRequestList: async ({ principal, body }) => services.attendeePrivacy.log(principal, body),
   retrieveAttendee: async ({ principal, body }) => services.attendeeCards.retrieve(principal, body),
+  attendeeFavourites: async ({ principal }) => services.attendeeFavourites.list(principal),
+  setAttendeeFavourite: async ({ principal, body }) =>
+    services.attendeeFavourites.update(principal, body),
   checkAttendeeUid: async ({ body }) => services.attendeeCards.checkUid(body),
   attachPhotosByKey: async ({ principal, body }) => services.kioskDesk.attachByKey(principal, body),
   attachPhotosByQrScan: async ({ principal, body }) =>

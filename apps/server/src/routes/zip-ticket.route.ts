@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { API_BASE } from '@flashbulb/shared';
+import { API_BASE, ZIP_ENTRIES_HEADER } from '@flashbulb/shared';
 
 /**
  * A `GET <path>?ticket=…` that streams the ZIP a sealed ticket names, as it is written
@@ -15,7 +15,10 @@ export const registerZipTicketRoute = (
     path: string;
     summary: string;
     tag: string;
-    open: (ticket: string) => Promise<{ fileName: string; body: Readable }>;
+    /** The zip; with its exact `length` and `entries` when known (the page's progress). */
+    open: (
+      ticket: string,
+    ) => Promise<{ fileName: string; body: Readable; length?: number; entries?: number }>;
   },
 ): void => {
   app.get<{ Querystring: { ticket?: string } }>(
@@ -28,11 +31,13 @@ export const registerZipTicketRoute = (
       },
     },
     async (request, reply) => {
-      const { fileName, body } = await route.open(request.query.ticket ?? '');
+      const { fileName, body, length, entries } = await route.open(request.query.ticket ?? '');
       const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
       request.raw.on('close', () => {
         if (!reply.raw.writableFinished) body.destroy();
       });
+      if (length !== undefined) reply.header('content-length', length);
+      if (entries !== undefined) reply.header(ZIP_ENTRIES_HEADER, entries);
       return reply
         .header('content-type', 'application/zip')
         .header(

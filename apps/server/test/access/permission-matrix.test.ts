@@ -768,6 +768,21 @@ const rows: Record<EndpointName, Row> = {
     }),
   },
   checkAttendeeUid: { body: () => ({ attendee_uid: attendeeA }), expect: everyone(OK) },
+  // Favourites: the attendee key alone, within its own album (attendee B's album lacks photo A).
+  attendeeFavourites: {
+    body: () => ({}),
+    expect: keyed({
+      ...keysA(INVALID_KEY, INVALID_KEY, INVALID_KEY, OK, INVALID_KEY),
+      ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, OK, INVALID_KEY),
+    }),
+  },
+  setAttendeeFavourite: {
+    body: () => ({ photo_id_array: [photoA.id], favourite: 1 }),
+    expect: keyed({
+      ...keysA(INVALID_KEY, INVALID_KEY, INVALID_KEY, OK, INVALID_KEY),
+      ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, NOT_FOUND, INVALID_KEY),
+    }),
+  },
   attachPhotosByKey: {
     body: () => ({ attendee_uid: attendeeA, photo_uid_array: [photoA.uid] }),
     expect: {

@@ -1,14 +1,18 @@
 import { crc32 } from 'node:zlib';
-import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
+import { ALBUM_DOWNLOAD_MAIL_THRESHOLD, endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createEventWorld, errorOf } from '../helpers/events.ts';
 import { insertReadyPhoto } from '../helpers/photos.ts';
+import { startSmtpPeer } from '../helpers/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 let free: FlashbulbEvent;
 let noDownloads: FlashbulbEvent;
 let paid: FlashbulbEvent;
+let webOnly: FlashbulbEvent;
+let big: FlashbulbEvent;
 const photos: Record<string, { id: number; fileName: string | null }> = {};
 
 /** Reads a zip by its central directory, checking each entry's CRC-32 against its bytes. */
@@ -62,14 +66,20 @@ const download = async (url: string) => {
 
 const zipOf = async (body: Record<string, unknown>) => {
   const created = await t.ok(endpoints.createAlbumDownload, body as never);
-  const reply = await download(created.url);
+  expect(created.mailed).toBe(0);
+  const reply = await download(created.url!);
   expect(reply.statusCode).toBe(200);
   expect(reply.headers['content-type']).toBe('application/zip');
-  return { created, reply, files: unzip(reply.rawPayload) };
+  const files = unzip(reply.rawPayload);
+  // The page's progress: the exact length and the number of files, before the first byte.
+  expect(Number(reply.headers['content-length'])).toBe(reply.rawPayload.length);
+  expect(Number(reply.headers['x-total-entries'])).toBe(files.size);
+  return { created, reply, files };
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  smtp = await startSmtpPeer();
+  t = await createTestApp({ SMTP_URL: smtp.url });
   const world = await createEventWorld(t);
   free = await createEvent(t, world.adminA, { full_name: 'Summer Gala', is_free: 1 });
   noDownloads = await createEvent(t, world.adminA, {
@@ -78,22 +88,32 @@ beforeAll(async () => {
     opts: { description: 'x', guestDownloadEnabled: 0 },
   });
   paid = await createEvent(t, world.adminA, { full_name: 'Paid Gala', is_free: 0 });
+  webOnly = await createEvent(t, world.adminA, {
+    full_name: 'Web Gala',
+    is_free: 1,
+    opts: { description: 'x', guestDownloadWebOnly: 1 },
+  });
+  big = await createEvent(t, world.adminA, { full_name: 'Big <Gala>', is_free: 1 });
   await photo('a', free);
   await photo('b', free);
   await photo('hidden', free);
   await t.app.container.repositories.photos.update(photos.hidden!.id, { isVisible: 0 });
   await photo('quiet', noDownloads);
   await photo('paid', paid);
+  await photo('web', webOnly);
+  await photo('big', big);
 }, 120_000);
 afterAll(async () => {
   await t?.close();
+  await smtp?.close();
 });
 
 describe('album download (zip)', () => {
-  it('gives a free event’s public album the shown pictures of a selection, in one zip', async () => {
+  it('gives a free event’s public album the web size of a selection when asked, in one zip', async () => {
     const { created, reply, files } = await zipOf({
       ...key('public', free),
       photo_id_array: [photos.a!.id, photos.b!.id],
+      size: 'web',
     });
     expect(created.photo_count).toBe(2);
     // The ticket is sealed: the key never appears in the address.
@@ -111,9 +131,82 @@ describe('album download (zip)', () => {
   });
 
   it('zips the whole album without a list: visible photos only', async () => {
-    const { created, files } = await zipOf({ ...key('public', free) });
+    const { created, files } = await zipOf({ ...key('public', free), size: 'web' });
     expect(created.photo_count).toBe(2);
     expect([...files.values()].sort()).toEqual(['preview a', 'preview b']);
+  });
+
+  it('gives guests of a free event without watermark the originals, under their own names', async () => {
+    // Two photos shot with the same name: the second in the album (older) becomes `name (2).jpg`.
+    await t.app.container.repositories.photos.update(photos.b!.id, { fileName: 'DSC_0001.JPG' });
+    await t.app.container.repositories.photos.update(photos.a!.id, { fileName: 'dsc_0001.jpg' });
+    try {
+      const { files } = await zipOf({ ...key('public', free) });
+      expect(Object.fromEntries(files)).toEqual({
+        'DSC_0001.JPG': 'original b',
+        'dsc_0001 (2).jpg': 'original a',
+      });
+      const web = await zipOf({ ...key('public', free), size: 'web' });
+      expect([...web.files.keys()]).toEqual(['DSC_0001.jpg', 'dsc_0001 (2).jpg']);
+    } finally {
+      await t.app.container.repositories.photos.update(photos.a!.id, {
+        fileName: photos.a!.fileName ?? undefined,
+      });
+      await t.app.container.repositories.photos.update(photos.b!.id, {
+        fileName: photos.b!.fileName ?? undefined,
+      });
+    }
+  });
+
+  it('keeps guests to the web size when the operator limits them to it', async () => {
+    const refused = errorOf(
+      await t.call(endpoints.createAlbumDownload, { ...key('public', webOnly), size: 'original' }),
+    );
+    expect(refused).toMatchObject({
+      status: 403,
+      message_key: 'download_not_allowed',
+      field: 'size',
+    });
+    const guest = await zipOf({ ...key('public', webOnly) });
+    expect([...guest.files.values()]).toEqual(['preview web']);
+    // The setting is about guests: the event owner key still takes originals.
+    const owner = await zipOf({ ...key('event_owner', webOnly), size: 'original' });
+    expect([...owner.files.values()]).toEqual(['original web']);
+  });
+
+  it('builds a whole album above the threshold in a job and mails its link', async () => {
+    // 501 more photos of the same shot (one stored file): 502 in the album.
+    await t.database.executeSql(
+      `insert into photos (uid, event_id, sha256, storage_key, file_name, content_type, media_type,
+         width, height, size_bytes, status, created_at, available_at, derivatives)
+       select 'bulk' || g, event_id, 'bulk' || g, storage_key, file_name, content_type, media_type,
+         width, height, size_bytes, status, created_at - make_interval(secs => g), available_at,
+         derivatives
+       from photos, generate_series(1, ${ALBUM_DOWNLOAD_MAIL_THRESHOLD + 1}) g where id = $1`,
+      [photos.big!.id],
+    );
+    const needsMail = errorOf(
+      await t.call(endpoints.createAlbumDownload, { ...key('public', big) }),
+    );
+    expect(needsMail).toMatchObject({ status: 400, message_key: 'email_required', field: 'email' });
+    const created = await t.ok(endpoints.createAlbumDownload, {
+      ...key('public', big),
+      email: 'guest@example.com',
+    });
+    expect(created).toMatchObject({ url: null, mailed: 1, photo_count: 502 });
+    const mail = await smtp.waitFor((m) => m.to.includes('guest@example.com'), 60_000);
+    // The event's name is the operator's text: escaped in the HTML part.
+    expect(mail.text).toContain('Big &lt;Gala&gt;');
+    const link = /https?:\/\/\S+\/storage\/protected\/downloads\/[^\s"<>]+/.exec(mail.text)?.[0];
+    expect(link).toBeDefined();
+    const reply = await download(link!.replace(/&amp;/g, '&'));
+    expect(reply.statusCode).toBe(200);
+    const files = unzip(reply.rawPayload);
+    expect(files.size).toBe(502);
+    const name = photos.big!.fileName!;
+    const stem = name.replace(/\.jpg$/, '');
+    expect(files.get(name)).toBe('original big');
+    expect(files.get(`${stem} (502).jpg`)).toBe('original big');
   });
 
   it('refuses a paid event’s guests, downloads turned off, hidden and other events’ photos', async () => {
@@ -141,7 +234,7 @@ describe('album download (zip)', () => {
       ...key('public', free),
       photo_id_array: [photos.a!.id, photos.hidden!.id, photos.paid!.id],
     });
-    expect([...mixed.files.values()]).toEqual(['preview a']);
+    expect([...mixed.files.values()]).toEqual(['original a']);
     expect(await refused({ ...key('public', free), photo_id_array: [] })).toMatchObject({
       status: 400,
       message_key: 'invalid_value',
@@ -161,18 +254,18 @@ describe('album download (zip)', () => {
       ...key('public', free),
       photo_id_array: [photos.b!.id],
     });
-    const forged = await download(created.url.replace(/ticket=v1\.[^.]+/, 'ticket=v1.AAAA'));
+    const forged = await download(created.url!.replace(/ticket=v1\.[^.]+/, 'ticket=v1.AAAA'));
     expect(errorOf({ statusCode: forged.statusCode, body: forged.json() })).toMatchObject({
       status: 404,
       message_key: 'not_found',
     });
     // Hidden after the ticket was made: the zip no longer holds it.
     await t.app.container.repositories.photos.update(photos.b!.id, { isVisible: 0 });
-    const after = await download(created.url);
+    const after = await download(created.url!);
     expect(unzip(after.rawPayload).size).toBe(0);
     await t.app.container.repositories.photos.update(photos.b!.id, { isVisible: 1 });
     t.clock.advance(301_000);
-    const expired = await download(created.url);
+    const expired = await download(created.url!);
     expect(expired.statusCode).toBe(404);
   });
 });

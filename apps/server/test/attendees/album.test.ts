@@ -187,6 +187,54 @@ describe('photos uploaded with an attendee id', () => {
     expect((await t.ok(endpoints.retrieveAttendee, keyOf('VIP0001'))).photo_count).toBe(1);
   });
 
+  it('keeps favourites with the album: its own photos only, for its own key only', async () => {
+    const favourites = async (uid: string) =>
+      (await t.ok(endpoints.attendeeFavourites, keyOf(uid))).photo_ids;
+    expect(await favourites('VIP0001')).toEqual([]);
+    const marked = await t.ok(endpoints.setAttendeeFavourite, {
+      ...keyOf('VIP0001'),
+      photo_id_array: [mine.id],
+      favourite: 1,
+    });
+    expect(marked.photo_ids).toEqual([mine.id]);
+    // Read back by the same key (another device): kept on the server. Another album has none.
+    expect(await favourites('VIP0001')).toEqual([mine.id]);
+    expect(await favourites('OTHER7')).toEqual([]);
+    // The album lists the favourites alone ("My favourites"), never beyond what the key lists.
+    expect(uidsOf(await album('VIP0001', { photo_id_array: [mine.id, other.id] }))).toEqual([
+      mine.uid,
+    ]);
+    // Another attendee's photo, a photo of no album, a hidden one: not_found, nothing changes.
+    for (const photo of [other, plain, hidden]) {
+      expect(
+        errorOf(
+          await t.call(endpoints.setAttendeeFavourite, {
+            ...keyOf('VIP0001'),
+            photo_id_array: [mine.id, photo.id],
+            favourite: 0,
+          }),
+        ),
+      ).toMatchObject({ status: 404, message_key: 'not_found', field: 'photo_id_array' });
+    }
+    expect(await favourites('VIP0001')).toEqual([mine.id]);
+    // Other keys of the event have no album to keep them in.
+    expect(
+      errorOf(
+        await t.call(endpoints.setAttendeeFavourite, {
+          ...ownerKey(paid),
+          photo_id_array: [mine.id],
+          favourite: 1,
+        }),
+      ),
+    ).toMatchObject({ status: 401, message_key: 'invalid_key' });
+    const unmarked = await t.ok(endpoints.setAttendeeFavourite, {
+      ...keyOf('VIP0001'),
+      photo_id_array: [mine.id],
+      favourite: 0,
+    });
+    expect(unmarked.photo_ids).toEqual([]);
+  });
+
   it('cannot be moved to another attendee by changing the key after the grant', async () => {
     const grant = await t.ok(endpoints.photoUploadAccess, {
       ...ownerKey(paid),

@@ -575,6 +575,7 @@ export const enEvents = {
     guestAccentColor: 'Accent colour (#rrggbb; empty: the standard blue)',
     guestShowFileNames: 'Show photo file names to guests',
     guestDownloadEnabled: 'Guests of a free event’s public album may download photos',
+    guestDownloadWebOnly: 'Guests download the web size only, never the originals',
     privacySection: 'Privacy requests',
     erasePhotos: 'When an attendee is erased, the photos uploaded with their id are',
     erasePhotosHint:

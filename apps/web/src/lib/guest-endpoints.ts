@@ -13,6 +13,10 @@ export {
   updateAttendeeByKiosk,
 } from '@flashbulb/shared/api/attendees/attendees';
 export {
+  attendeeFavourites,
+  setAttendeeFavourite,
+} from '@flashbulb/shared/api/attendees/favourites';
+export {
   createAlbumDownload,
   generateShareLink,
   retrieveMiniAlbum,

@@ -11,7 +11,7 @@ export interface RecordedCall {
 export type FakeReply =
   | { readonly ok: unknown }
   | { readonly nok: string; readonly status?: number; readonly field?: string }
-  | { readonly raw: string; readonly status: number }
+  | { readonly raw: string; readonly status: number; readonly headers?: Record<string, string> }
   | { readonly networkError: true };
 
 type Handler = (body: unknown, call: RecordedCall) => FakeReply;
@@ -42,7 +42,8 @@ export const installFakeApi = (routes: Record<string, FakeReply | FakeReply[] | 
     } else reply = route;
 
     if ('networkError' in reply) throw new TypeError('Failed to fetch');
-    if ('raw' in reply) return new Response(reply.raw, { status: reply.status });
+    if ('raw' in reply)
+      return new Response(reply.raw, { status: reply.status, headers: reply.headers });
     if ('ok' in reply) return Response.json({ status: 'ok', result: reply.ok }, { status: 200 });
     return Response.json(
       {

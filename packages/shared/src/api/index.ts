@@ -11,6 +11,7 @@ import * as webapp from './albums/webapp.ts';
 import * as attendees from './attendees/attendees.ts';
 import * as kiosk from './attendees/kiosk.ts';
 import * as leads from './attendees/leads.ts';
+import * as favourites from './attendees/favourites.ts';
 import * as privacy from './attendees/privacy.ts';
 import * as payments from './payments/payments.ts';
 import * as albumPurchase from './payments/album-purchase.ts';
@@ -114,6 +115,8 @@ export const endpoints = {
   eraseAttendee: privacy.eraseAttendee,
   privacyRequestList: privacy.privacyRequestList,
   retrieveAttendee: attendees.retrieveAttendee,
+  attendeeFavourites: favourites.attendeeFavourites,
+  setAttendeeFavourite: favourites.setAttendeeFavourite,
   checkAttendeeUid: attendees.checkAttendeeUid,
   attachPhotosByKey: attendees.attachPhotosByKey,
   attachPhotosByQrScan: attendees.attachPhotosByQrScan,

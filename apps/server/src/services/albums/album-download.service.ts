@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  ALBUM_DOWNLOAD_MAIL_THRESHOLD,
+  ALBUM_DOWNLOAD_MAILED_DAYS,
   ALBUM_DOWNLOAD_PATH,
   ALBUM_DOWNLOAD_TICKET_SECONDS,
   API_BASE,
   publicPhotoList,
+  type AlbumDownloadSize,
   type createAlbumDownload,
   type ParsedBodyOf,
   type PublicKeyType,
@@ -14,7 +18,11 @@ import { keyTypeOf, type Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { uniqueNames, zipStream, type ZipEntry } from '../../lib/zip-stream.ts';
+import { escapeHtml } from '../../lib/escape-html.ts';
+import { uniqueNames, zipLength, zipStream, type ZipEntry } from '../../lib/zip-stream.ts';
+import type { JobSender } from '../../jobs/job-sender.ts';
+import type { MailService } from '../messaging/mail.service.ts';
+import { senderFor } from '../messaging/event-from-address.service.ts';
 import type { EventRecord, EventRepository } from '../../repositories/events/event.repository.ts';
 import type { PhotoRepository, PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import { shownToGuests } from '../../repositories/photos/photo-visibility.ts';
@@ -22,6 +30,7 @@ import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { attendeeMayDownloadPhoto } from '../photos/photo-downloads.ts';
 import type { PhotoListingService } from '../photos/photo-listing.service.ts';
 import { isPaidEvent } from '../photos/photo-urls.ts';
+import { pickEntry, type FilePick } from './download-choice.ts';
 
 /** What a ticket carries, sealed (AES-GCM with the app secret): the key is never readable in it. */
 interface Ticket {
@@ -29,14 +38,28 @@ interface Ticket {
   v: string;
   /** Photo ids of a selection, or null for the whole album. */
   ids: number[] | null;
+  /** The size asked for (absent: the largest the key may have). */
+  s?: AlbumDownloadSize;
   /** Expiry, seconds since the epoch. */
   x: number;
 }
 
-/** Which stored object goes into the zip for one photo, or null when the key may not have it. */
-type FilePick = { storageKey: string; variant: 'original' | 'preview' } | null;
-
 const PAGE = 200;
+/** Objects whose size is asked at once before a zip streams (its exact length). */
+const HEAD_CONCURRENCY = 16;
+/** Seconds a job's ticket stays valid: the queue may be busy with other work for a while. */
+const JOB_TICKET_SECONDS = 24 * 3600;
+/** The mailed link lives this long at least (a signed storage URL lives up to twice its window). */
+const MAILED_LINK_SECONDS = (ALBUM_DOWNLOAD_MAILED_DAYS * 24 * 3600) / 2;
+/** Where a job's zips are stored (protected: only their signed link reads them). */
+const ZIP_FOLDER = 'protected/downloads/';
+
+/** What the mail job carries: the key sealed, never readable in the job table. */
+export interface AlbumZipJob {
+  ticket: string;
+  email: string;
+  zipKey: string;
+}
 
 /**
  * Album downloads (albums spec §2.5 "download"): a selection or the whole album as one
@@ -64,6 +87,10 @@ export class AlbumDownloadService {
       resolveKey: (keyType: PublicKeyType, keyValue: string) => Promise<Principal>;
       /** The lead gate of guest album calls (access/lead-gate.ts). */
       leadGate: LeadGate;
+      jobs: JobSender;
+      /** Wired later (messaging): the one mail sender, and the platform's From address. */
+      mail: () => MailService;
+      mailFrom: string;
     },
   ) {}
 
@@ -72,9 +99,15 @@ export class AlbumDownloadService {
     await this.deps.leadGate(principal, input);
     const grant = await this.grantOf(principal);
     const ids = input.photo_id_array ? [...new Set(input.photo_id_array)] : null;
+    const size = input.size;
     let count = 0;
+    // Whether any photo asked for may be had as the original (an explicit `original` needs one).
+    let anyOriginal = false;
     if (ids) {
-      for await (const found of this.photos(principal, grant, ids)) if (found.pick) count += 1;
+      for await (const found of this.photos(principal, grant, ids, size)) {
+        if (found.pick) count += 1;
+        if (found.pick?.variant === 'original') anyOriginal = true;
+      }
       if (count === 0) throw new AppError('download_not_allowed');
     } else {
       // The whole album: its first page decides (the rules are the event's, or the attendee's
@@ -84,28 +117,143 @@ export class AlbumDownloadService {
       let allowed = false;
       for (const photo of first.photos) {
         const row = await this.deps.photoRows.findById(photo.id);
-        if (row && (await this.pick(grant, row))) allowed = true;
-        if (allowed) break;
+        const pick = row ? await this.pick(grant, row, size) : null;
+        if (pick) allowed = true;
+        if (pick?.variant === 'original') anyOriginal = true;
+        if (allowed && (anyOriginal || size !== 'original')) break;
       }
       if (!allowed) throw new AppError('download_not_allowed');
       count = first.total_count ?? first.photos.length;
     }
-    const expires =
-      Math.floor(this.deps.clock.now().getTime() / 1000) + ALBUM_DOWNLOAD_TICKET_SECONDS;
-    const ticket: Ticket = { k: input.key_type, v: input.key_value, ids, x: expires };
-    const sealed = this.deps.secrets.encrypt(JSON.stringify(ticket));
+    if (size === 'original' && !anyOriginal) throw new AppError('download_not_allowed', 'size');
+    const now = Math.floor(this.deps.clock.now().getTime() / 1000);
+    const ticket = (seconds: number): string =>
+      this.deps.secrets.encrypt(
+        JSON.stringify({
+          k: input.key_type,
+          v: input.key_value,
+          ids,
+          ...(size ? { s: size } : {}),
+          x: now + seconds,
+        } satisfies Ticket),
+      );
+    if (!ids && count > ALBUM_DOWNLOAD_MAIL_THRESHOLD) {
+      // Too big to stream to a page: a job builds it into storage and mails the link.
+      if (!input.email) throw new AppError('email_required', 'email');
+      const job: AlbumZipJob = {
+        ticket: ticket(JOB_TICKET_SECONDS),
+        email: input.email,
+        zipKey: `${ZIP_FOLDER}${grant.event.row.id}/${randomUUID()}.zip`,
+      };
+      await this.deps.jobs.send('albums.zip-mail', job);
+      return { url: null, photo_count: count, expires_in: MAILED_LINK_SECONDS, mailed: 1 as const };
+    }
+    const sealed = ticket(ALBUM_DOWNLOAD_TICKET_SECONDS);
     return {
       url: `${this.deps.publicUrl.replace(/\/+$/, '')}${API_BASE}${ALBUM_DOWNLOAD_PATH}?ticket=${encodeURIComponent(sealed)}`,
       photo_count: count,
       expires_in: ALBUM_DOWNLOAD_TICKET_SECONDS,
+      mailed: 0 as const,
     };
   }
 
   /**
-   * The zip of a ticket: its file name and stream. A ticket that cannot be read or has expired is
-   * `not_found`; the key inside is checked again as if it were presented now.
+   * The zip of a ticket: its file name, exact length, entry count and stream. A ticket that cannot
+   * be read or has expired is `not_found`; the key inside is checked again as if it were presented
+   * now. The entries (at most the mail threshold's count) and their sizes are read first, so the
+   * page can show real progress; the bytes then stream one file at a time.
    */
-  async open(sealed: string): Promise<{ fileName: string; body: Readable }> {
+  async open(
+    sealed: string,
+  ): Promise<{ fileName: string; body: Readable; length: number; entries: number }> {
+    const { ticket, principal, grant } = await this.unseal(sealed);
+    const name = uniqueNames();
+    const listed: { entry: ZipEntry; storageKey: string }[] = [];
+    for await (const { row, pick } of this.photos(principal, grant, ticket.ids, ticket.s)) {
+      if (!pick) continue;
+      listed.push({
+        storageKey: pick.storageKey,
+        entry: {
+          name: name(fileNameOf(row, pick.variant)),
+          modified: row.createdAt,
+          open: () => this.body(pick.storageKey),
+        },
+      });
+    }
+    // Every size, a few at a time (S3 answers each HEAD in a round trip); a missing object is
+    // left out before the length is promised.
+    for (let i = 0; i < listed.length; i += HEAD_CONCURRENCY) {
+      await Promise.all(
+        listed.slice(i, i + HEAD_CONCURRENCY).map(async (item) => {
+          const info = await this.deps.storage.head(item.storageKey);
+          if (info) item.entry.size = info.size;
+        }),
+      );
+    }
+    const entries = listed.map((item) => item.entry).filter((e) => e.size !== undefined);
+    return {
+      fileName: zipFileName(grant.event),
+      body: zipStream(iterate(entries)),
+      length: zipLength(entries.map((e) => ({ name: e.name, size: e.size ?? 0 }))),
+      entries: entries.length,
+    };
+  }
+
+  /**
+   * Job `albums.zip-mail`: the zip of a whole album too big to stream to a page, written into
+   * storage entry by entry as it is read (nothing held but one chunk), then its link mailed.
+   */
+  async buildAndMail(job: AlbumZipJob): Promise<void> {
+    const { ticket, principal, grant } = await this.unseal(job.ticket);
+    const name = uniqueNames();
+    const photos = this.photos(principal, grant, ticket.ids, ticket.s);
+    const body = (key: string) => this.body(key);
+    async function* entries(): AsyncIterable<ZipEntry> {
+      for await (const { row, pick } of photos) {
+        if (!pick) continue;
+        const key = pick.storageKey;
+        yield {
+          name: name(fileNameOf(row, pick.variant)),
+          modified: row.createdAt,
+          open: () => body(key),
+        };
+      }
+    }
+    await this.deps.storage.put(job.zipKey, zipStream(entries()), 'application/zip', {
+      cacheControl: 'private, no-store',
+    });
+    const url = await this.deps.storage.signedGetUrl(job.zipKey, {
+      expiresInSeconds: MAILED_LINK_SECONDS,
+    });
+    const event = grant.event.row;
+    const title = event.full_name || event.name;
+    const days = Math.floor(MAILED_LINK_SECONDS / 86_400);
+    await this.deps.mail().send({
+      kind: 'album_download',
+      eventId: event.id,
+      to: job.email,
+      from: senderFor(event, this.deps.mailFrom),
+      subject: `Your photos of ${title.replace(/[\r\n]+/g, ' ')} are ready to download`,
+      text: `The photos of ${title} are ready as one zip file:\n\n${url}\n\nThe link works for ${days} days.`,
+      html:
+        `<p>The photos of <strong>${escapeHtml(title)}</strong> are ready as one zip file.</p>` +
+        `<p><a href="${escapeHtml(url)}">Download the photos</a></p>` +
+        `<p>The link works for ${days} days.</p>`,
+    });
+    // The stored zip goes when its link has expired.
+    await this.deps.jobs.send(
+      'albums.zip-mail',
+      { expiredZipKey: job.zipKey },
+      { startAfterSeconds: MAILED_LINK_SECONDS * 2 },
+    );
+  }
+
+  /** The later half of the job: a mailed zip whose link has expired is deleted. */
+  async deleteExpired(zipKey: string): Promise<void> {
+    if (zipKey.startsWith(ZIP_FOLDER)) await this.deps.storage.delete(zipKey);
+  }
+
+  private async unseal(sealed: string) {
     let ticket: Ticket;
     try {
       ticket = JSON.parse(this.deps.secrets.decrypt(sealed)) as Ticket;
@@ -115,24 +263,13 @@ export class AlbumDownloadService {
     if (ticket.x * 1000 <= this.deps.clock.now().getTime()) throw new AppError('not_found');
     const principal = await this.deps.resolveKey(ticket.k, ticket.v);
     const grant = await this.grantOf(principal);
-    const name = uniqueNames();
-    const photos = this.photos(principal, grant, ticket.ids);
-    const storage = this.deps.storage;
-    async function* entries(): AsyncIterable<ZipEntry> {
-      for await (const { row, pick } of photos) {
-        if (!pick) continue;
-        yield {
-          name: name(fileNameOf(row, pick.variant)),
-          modified: row.createdAt,
-          open: async () => {
-            const object = await storage.get(pick.storageKey);
-            if (!object) throw new Error('stored object missing');
-            return object.body;
-          },
-        };
-      }
-    }
-    return { fileName: zipFileName(grant.event), body: zipStream(entries()) };
+    return { ticket, principal, grant };
+  }
+
+  private async body(storageKey: string): Promise<Readable> {
+    const object = await this.deps.storage.get(storageKey);
+    if (!object) throw new Error('stored object missing');
+    return object.body;
   }
 
   private grantOf(principal: Principal): Promise<EventGrant> {
@@ -144,6 +281,7 @@ export class AlbumDownloadService {
     principal: Principal,
     grant: EventGrant,
     ids: number[] | null,
+    size: AlbumDownloadSize | undefined,
   ): AsyncIterable<{ row: PhotoRow; pick: FilePick }> {
     if (ids) {
       const now = this.deps.clock.now();
@@ -154,7 +292,7 @@ export class AlbumDownloadService {
         const shown =
           row.status === 'ready' &&
           (grant.audience === 'owner' || (shownToGuests(row) && row.availableAt <= now));
-        if (shown) yield { row, pick: await this.pick(grant, row) };
+        if (shown) yield { row, pick: await this.pick(grant, row, size) };
       }
       return;
     }
@@ -164,7 +302,7 @@ export class AlbumDownloadService {
       const page = await this.page(principal, before, false);
       for (const photo of page.photos) {
         const row = await this.deps.photoRows.findById(photo.id);
-        if (row && row.status === 'ready') yield { row, pick: await this.pick(grant, row) };
+        if (row && row.status === 'ready') yield { row, pick: await this.pick(grant, row, size) };
       }
       if (page.photos.length < PAGE) return;
       before = page.photos[page.photos.length - 1]?.id;
@@ -185,27 +323,51 @@ export class AlbumDownloadService {
     );
   }
 
-  private async pick(grant: EventGrant, row: PhotoRow): Promise<FilePick> {
+  private async pick(
+    grant: EventGrant,
+    row: PhotoRow,
+    size: AlbumDownloadSize | undefined,
+  ): Promise<FilePick> {
     const event =
       row.eventId === grant.event.row.id
         ? grant.event
         : await this.deps.events.findById(row.eventId);
     if (!event) return null;
     const paid = isPaidEvent(event.row);
-    const original =
+    const keyOriginal =
       grant.audience === 'owner' ||
       (grant.audience === 'private' && !paid) ||
       (grant.attendee !== null && attendeeMayDownloadPhoto(grant.attendee, event.row, row));
-    if (original) return { storageKey: row.storageKey, variant: 'original' };
-    const preview = row.mediaType === 'video' ? undefined : row.derivatives.preview;
-    if (!paid && event.row.opts.guestDownloadEnabled !== 0 && preview)
-      return { storageKey: preview, variant: 'preview' };
-    return null;
+    return pickEntry(
+      {
+        keyOriginal,
+        paid,
+        guestDownloads: event.row.opts.guestDownloadEnabled !== 0,
+        guestWebOnly: event.row.opts.guestDownloadWebOnly === 1,
+      },
+      row,
+      size,
+    );
   }
 }
 
-/** The photo's file name; a preview is a JPEG whatever the original was. */
-const fileNameOf = (row: PhotoRow, variant: 'original' | 'preview'): string => {
+/** The entries in order (a plain list: the sizes were read before the zip started). */
+const iterate = (entries: readonly ZipEntry[]): AsyncIterable<ZipEntry> => ({
+  [Symbol.asyncIterator]: () => {
+    let i = 0;
+    return {
+      next: () =>
+        Promise.resolve(
+          i < entries.length
+            ? { done: false as const, value: entries[i++]! }
+            : { done: true as const, value: undefined },
+        ),
+    };
+  },
+});
+
+/** The photo's file name; a web-size picture is a JPEG whatever the original was. */
+const fileNameOf = (row: PhotoRow, variant: 'original' | 'web'): string => {
   const name = row.fileName?.trim() || `${row.uid}.jpg`;
   if (variant === 'original') return name;
   return name.replace(/\.[^.]*$/, '') + '.jpg';

@@ -246,6 +246,10 @@ export class PhotoListingService {
           ? undefined
           : normaliseAttendeeId(input.attendee_uid),
       ...(input.before_id !== undefined ? { beforeId: input.before_id } : {}),
+      // A guest's chosen photos (their favourites), within what the key lists anyway.
+      ...('photo_id_array' in input && input.photo_id_array !== undefined
+        ? { ids: input.photo_id_array }
+        : {}),
       isVisible: caller.audience === 'owner' ? input.is_visible : undefined,
     };
     const after: Date[] = [];

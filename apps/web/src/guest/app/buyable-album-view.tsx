@@ -27,10 +27,14 @@ export function BuyableAlbumView(props: ComponentProps<typeof AlbumView>) {
   );
   const event = useAlbumEvent(albumKey, eventName).data;
   const paid = saleKey !== null && !!event && event.is_free !== 1 && event.unlocked !== 1;
-  const { choice, selection } = usePhotoChoice();
+  const { choice, selection, choose } = usePhotoChoice();
   if (!paid) return <AlbumView {...props} />;
   return (
-    <AlbumView {...props} selection={selection}>
+    <AlbumView
+      {...props}
+      selection={selection}
+      buyChosen={(photos) => choose(photos.map((photo) => photo.uid))}
+    >
       {props.children}
       <Suspense fallback={null}>
         <AlbumPurchasePanel

@@ -12,12 +12,18 @@ import type { PhotoChoice } from '../features/checkout/components/paid-album-pan
 export const usePhotoChoice = (): {
   choice: PhotoChoice;
   selection: AlbumSelection | undefined;
+  /** Starts choosing with these photos chosen (the guest's favourites, bought in one step). */
+  choose: (uids: readonly string[]) => void;
 } => {
   const [choosing, setChoosingState] = useState(false);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const setChoosing = useCallback((on: boolean) => {
     setChoosingState(on);
     setChosen(new Set());
+  }, []);
+  const choose = useCallback((uids: readonly string[]) => {
+    setChoosingState(true);
+    setChosen(new Set(uids));
   }, []);
   const toggle = useCallback((photo: Photo) => {
     setChosen((current) => {
@@ -34,5 +40,5 @@ export const usePhotoChoice = (): {
     (): PhotoChoice => ({ choosing, chosen: [...chosen], setChoosing }),
     [choosing, chosen, setChoosing],
   );
-  return { choice, selection };
+  return { choice, selection, choose };
 };

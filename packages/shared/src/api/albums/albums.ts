@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { hardenInput } from '../input-rules.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { flagSchema } from '../events/event-settings.ts';
+import { flagOutput, flagSchema } from '../events/event-settings.ts';
 import { keyBody, optionalKeyBody } from '../events/events.ts';
 import { leadGateBody } from '../attendees/lead-gate.ts';
 import { guestPhotoSchema } from '../photos/photos.ts';
 import { idSchema } from '../identity/users.ts';
+import { emailSchema } from '../../rules/identity.ts';
 
 const photoUid = z.string({ error: 'not_found' }).trim().min(1, 'not_found').max(100, 'not_found');
 
@@ -168,17 +169,34 @@ export const retrieveMiniAlbum = defineEndpoint({
 
 /** Most photos one selection may name (the whole album has no limit: leave the list out). */
 export const ALBUM_DOWNLOAD_MAX_PHOTOS = 500;
+/**
+ * Above this many photos the whole album is not streamed to the page: a job builds the zip into
+ * storage and mails its link. A phone on venue Wi-Fi rarely finishes a download of several GB in
+ * one go, and a failed stream starts again from nothing; a stored zip resumes (range requests).
+ * The same figure as a selection's limit, so every streamed zip is at most this many photos.
+ */
+export const ALBUM_DOWNLOAD_MAIL_THRESHOLD = ALBUM_DOWNLOAD_MAX_PHOTOS;
 /** Path below `/api/v1` of the zip itself: `GET ?ticket=…` (the ticket from `createAlbumDownload`). */
 export const ALBUM_DOWNLOAD_PATH = '/album/download';
+/** Path below `/api/v1` of a zip a job stored (the link the mail carries): `GET ?ticket=…`. */
+export const ALBUM_DOWNLOAD_FILE_PATH = '/album/download/file';
 /** Seconds a download ticket stays valid. */
 export const ALBUM_DOWNLOAD_TICKET_SECONDS = 300;
+/** Days a mailed zip's link (and the stored zip) stays valid. */
+export const ALBUM_DOWNLOAD_MAILED_DAYS = 7;
+/** Response header of a streamed zip: how many files it holds (the page's progress). */
+export const ZIP_ENTRIES_HEADER = 'x-total-entries';
+
+export const ALBUM_DOWNLOAD_SIZES = ['web', 'original'] as const;
+/** `web`: the picture the album shows (2000 px preview, or watermarked); `original`: the file as shot. */
+export type AlbumDownloadSize = (typeof ALBUM_DOWNLOAD_SIZES)[number];
 
 export const createAlbumDownload = defineEndpoint({
   path: '/album/download/create',
   auth: 'key',
   tag: 'albums',
   summary:
-    'Checks that the key may download the chosen photos (or, without a list, the whole album) and answers a short-lived address of the zip, streamed by the server: originals where the key may download them, otherwise the shown picture of a free event’s album unless the operator turned downloads off; paid originals never',
+    'Checks that the key may download the chosen photos (or, without a list, the whole album) and answers a short-lived address of the zip, streamed by the server with its length and entry count: originals where the key may download them (a free event’s guests too, for photos without a watermark, unless the operator limits guests to the web size), otherwise the shown picture of a free event’s album unless the operator turned downloads off; paid originals never. A whole album above the mail threshold is built by a job and its link mailed to `email`',
   body: z.object({
     ...keyBody,
     ...leadGateBody,
@@ -188,11 +206,28 @@ export const createAlbumDownload = defineEndpoint({
       .max(ALBUM_DOWNLOAD_MAX_PHOTOS, 'too_many_photos')
       .optional()
       .describe('Photos to download; leave out for the whole album'),
+    size: z
+      .enum(ALBUM_DOWNLOAD_SIZES, { error: 'invalid_value' })
+      .optional()
+      .describe(
+        'web or original; left out: the largest the key may have. original where no photo may be had as original is download_not_allowed (field size)',
+      ),
+    email: emailSchema
+      .optional()
+      .describe(
+        `Where the link goes when the whole album has more than ${ALBUM_DOWNLOAD_MAIL_THRESHOLD} photos (required then)`,
+      ),
   }),
   result: z.object({
-    url: z.string().describe('GET it before expires_in seconds; the zip streams'),
+    url: z
+      .string()
+      .nullable()
+      .describe('GET it before expires_in seconds; the zip streams. Null when the link is mailed'),
     photo_count: z.number().int().describe('Photos the zip holds (a selection: those allowed)'),
     expires_in: z.number().int(),
+    mailed: flagOutput.describe(
+      '1: too many photos to stream; a job builds the zip and mails its link',
+    ),
   }),
   errors: [
     'invalid_key',
@@ -201,5 +236,6 @@ export const createAlbumDownload = defineEndpoint({
     'download_not_allowed',
     'too_many_photos',
     'lead_required',
+    'email_required',
   ],
 });

@@ -211,13 +211,15 @@ const optsShape = {
     .number({ error: 'slideshow_interval_error' })
     .positive('slideshow_interval_error')
     .default(8),
-  // guest pages: the event's accent colour, file names, public-album downloads
+  // guest pages: the event's accent colour, file names, public-album downloads and their size
   guestAccentColor: z
     .string({ error: 'invalid_value' })
     .regex(/^(#[0-9a-fA-F]{6})?$/, 'invalid_value')
     .default(''),
   guestShowFileNames: flagSchema.default(0),
   guestDownloadEnabled: flagSchema.default(1),
+  /** Guests' album zips in the web size only, never originals (Pixieset's download size setting). */
+  guestDownloadWebOnly: flagSchema.default(0),
   // web-app page (albums spec §2.6)
   webappLogoEnabled: flagSchema.default(0),
   webappLogoSrc: text(2048).default(''),

@@ -292,6 +292,7 @@ export const GUEST_EVENT_OPTS = [
   'guestAccentColor',
   'guestShowFileNames',
   'guestDownloadEnabled',
+  'guestDownloadWebOnly',
   'webappLogoEnabled',
   'webappLogoSrc',
   'webappBackgroundEnabled',

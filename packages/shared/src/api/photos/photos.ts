@@ -279,6 +279,11 @@ export const publicPhotoList = defineEndpoint({
   body: z.object(photoListQuery).extend({
     ...keyBody,
     ...leadGateBody,
+    photo_id_array: z
+      .array(idSchema, { error: 'invalid_value' })
+      .max(500, 'too_many_photos')
+      .optional()
+      .describe('Only these photos (a guest’s favourites), of those the key lists'),
     vip_token: z
       .string({ error: 'vip_token_invalid' })
       .trim()

@@ -1,5 +1,6 @@
 import * as endpoints from '../../../lib/guest-endpoints.ts';
 import { type GuestPhoto as Photo, type ResultOf } from '@flashbulb/shared';
+import type { AlbumDownloadSize } from '@flashbulb/shared/api/albums/albums';
 import { GUEST_BOOT_PAGE_SIZE } from '@flashbulb/shared/rules/guest-boot';
 import type { PhotoStreamKeyType } from '../../../lib/photo-stream.ts';
 import { callApi } from '../../../lib/api-client.ts';
@@ -141,12 +142,31 @@ export const trackFacebookShare = (key: AlbumKey, photo: Photo): void => {
  * streams. The server decides what goes in: originals where the key may download them,
  * otherwise the shown picture of a free event's album; it refuses with `download_not_allowed`.
  */
-export const albumDownloadUrl = async (key: AlbumKey, photoIds: number[] | null) => {
-  const { url } = await callApi(endpoints.createAlbumDownload, {
+/** Asks the server for an album zip: its address, or (a large whole album) a mailed link. */
+export const createAlbumZip = (
+  key: AlbumKey,
+  photoIds: number[] | null,
+  options: { size?: AlbumDownloadSize; email?: string } = {},
+) =>
+  callApi(endpoints.createAlbumDownload, {
     key_type: key.keyType,
     key_value: key.keyValue,
     ...leadGateFields(key),
     ...(photoIds ? { photo_id_array: photoIds } : {}),
+    ...(options.size ? { size: options.size } : {}),
+    ...(options.email ? { email: options.email } : {}),
   });
-  return url;
+
+/** The guest's favourites as the album lists them (at most 500; the key's own rules hold). */
+export const fetchPhotosByIds = async (key: AlbumKey, ids: readonly number[]): Promise<Photo[]> => {
+  if (ids.length === 0) return [];
+  const page = await callApi(endpoints.publicPhotoList, {
+    key_type: key.keyType,
+    key_value: key.keyValue,
+    max_size: 500,
+    page_number: 1,
+    photo_id_array: [...ids],
+    ...leadGateFields(key),
+  });
+  return page.photos;
 };

@@ -21,11 +21,18 @@ import {
   rowOf,
   type JustifiedRow,
 } from '../utils/justified-layout.ts';
-import { clipDuration, displayDate, photoBox, photoSrcSet } from '../utils/photo-image.ts';
+import { clipDuration, displayDate, photoBox, tileSrcSet } from '../utils/photo-image.ts';
+import { Icon } from './icons.tsx';
 
 /** Rows beyond the visible ones, so a flick shows pictures rather than gaps. */
 const OVERSCAN_ROWS = 3;
 export { GALLERY_ROW_HEIGHT };
+
+/** A heart on each tile (the guest's favourites, hooks/use-favourites.ts). */
+export interface TileFavourites {
+  readonly isFavourite: (photo: Photo) => boolean;
+  readonly toggle: (photo: Photo) => void;
+}
 
 export interface TileAction {
   readonly label: (photo: Photo) => string;
@@ -70,6 +77,7 @@ export function GuestPhotoGrid({
   tileActions = [],
   isSelected,
   openable = true,
+  favourites,
 }: {
   count: number;
   /** Photos at the front that arrived live: laid out apart from the pages behind them. */
@@ -88,6 +96,8 @@ export function GuestPhotoGrid({
   isSelected?: (photo: Photo) => boolean;
   /** False: the photos are pictures only, not buttons that open anything (nothing is linked). */
   openable?: boolean;
+  /** The guest's favourites: a heart on each tile. */
+  favourites?: TileFavourites;
 }) {
   const { t } = useTranslation();
   const gridRef = useRef<HTMLDivElement>(null);
@@ -259,6 +269,8 @@ export function GuestPhotoGrid({
                       onOpen={openable ? openAt : null}
                       actions={tileActions}
                       selected={isSelected?.(photo)}
+                      favourite={favourites?.isFavourite(photo)}
+                      onFavourite={favourites?.toggle}
                     />
                   ) : (
                     <div
@@ -288,6 +300,8 @@ const PhotoTile = memo(function PhotoTile({
   onOpen,
   actions,
   selected,
+  favourite,
+  onFavourite,
 }: {
   photo: Photo;
   index: number;
@@ -299,6 +313,9 @@ const PhotoTile = memo(function PhotoTile({
   actions: readonly TileAction[];
   /** Undefined outside selection mode. */
   selected: boolean | undefined;
+  /** Undefined where the page keeps no favourites. */
+  favourite: boolean | undefined;
+  onFavourite: ((photo: Photo) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const alt = t('albums.photoAlt', {
@@ -330,7 +347,7 @@ const PhotoTile = memo(function PhotoTile({
         {photo.urls.thumbnail || photo.urls.preview ? (
           <img
             src={photo.urls.thumbnail ?? photo.urls.preview ?? undefined}
-            srcSet={photoSrcSet(photo)}
+            srcSet={tileSrcSet(photo)}
             sizes={`${cell}px`}
             width={box.width}
             height={box.height}
@@ -366,6 +383,19 @@ const PhotoTile = memo(function PhotoTile({
           </span>
         )}
       </Opener>
+      {onFavourite && (
+        <button
+          type="button"
+          className={`albums-heart${favourite ? ' albums-heart--on' : ''}`}
+          aria-pressed={favourite === true}
+          aria-label={t('albums.favourites.toggle', { name: photo.file_name })}
+          title={t('albums.favourites.toggle', { name: photo.file_name })}
+          tabIndex={focusable ? 0 : -1}
+          onClick={() => onFavourite(photo)}
+        >
+          <Icon name="heart" />
+        </button>
+      )}
       {actions.length > 0 && (
         <div className="albums-tile-actions">
           {actions.map((action) => (

@@ -20,6 +20,7 @@ const PATHS = {
   facebook: 'M14 8h3V4h-3a4 4 0 00-4 4v2H7v4h3v7h4v-7h3l1-4h-4V8z',
   alert: 'M12 3l10 18H2L12 3zM12 10v5M12 18v.5',
   clock: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 7v5l3 3',
+  heart: 'M12 20s-7.5-4.6-7.5-10.2A4.2 4.2 0 0112 7.2a4.2 4.2 0 017.5 2.6C19.5 15.4 12 20 12 20z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

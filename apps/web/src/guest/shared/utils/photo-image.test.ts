@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { albumPhoto } from '../../../test/render-albums.tsx';
 import {
   needsWatermarkOverlay,
-  photoSrcSet,
   screenPhotoMapper,
+  tileSrcSet,
   screenPictures,
   viewerSource,
   withScreenPicture,
@@ -35,16 +35,13 @@ describe('a locked guest’s picture', () => {
     expect(needsWatermarkOverlay(albumPhoto(3), null)).toBe(false);
   });
 
-  it('is offered to the browser at its real width (1200 px long side), the clean preview at 2000', () => {
-    // albumPhoto is 4000 × 3000.
-    expect(photoSrcSet(locked(3))).toBe(
-      '/files/thumb-3.jpg 400w, /files/events/e/protector-watermark-3.jpg 1200w',
-    );
-    expect(photoSrcSet(albumPhoto(3))).toBe('/files/thumb-3.jpg 400w, /files/preview-3.jpg 2000w');
-    const upright = { ...locked(4), width: 3000, height: 4000 };
-    expect(photoSrcSet(upright)).toContain('protector-watermark-4.jpg 900w');
-    const small = { ...albumPhoto(5), width: 800, height: 600 };
-    expect(photoSrcSet(small)).toContain('/files/preview-5.jpg 800w');
+  it('is never offered to a grid tile: tiles name the thumbnail alone, the preview is the viewer’s', () => {
+    for (const photo of [locked(3), albumPhoto(3), { ...albumPhoto(5), width: 800, height: 600 }]) {
+      const srcset = tileSrcSet(photo) ?? '';
+      expect(srcset).toBe(`/files/thumb-${photo.id}.jpg 400w`);
+      expect(srcset).not.toContain('preview');
+      expect(srcset).not.toContain('protector');
+    }
   });
 });
 

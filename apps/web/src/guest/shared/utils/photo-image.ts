@@ -1,9 +1,4 @@
-import {
-  PREVIEW_MAX_SIZE,
-  PROTECTED_PREVIEW_MAX_SIZE,
-  SHORT_CLIP_MS,
-  type GuestPhoto as Photo,
-} from '@flashbulb/shared';
+import { SHORT_CLIP_MS, THUMBNAIL_SIZE, type GuestPhoto as Photo } from '@flashbulb/shared';
 
 /**
  * The server gave this guest the protected preview (a paid event's photo not bought yet): at most
@@ -12,22 +7,14 @@ import {
 export const isProtectedPreview = (photo: Photo): boolean =>
   photo.urls.preview !== null && photo.urls.preview === photo.urls.protector_watermark;
 
-/** The preview's pixel width: the photo fitted in 2000 px, or 1200 px for a protected preview. */
-const previewWidth = (photo: Photo): number => {
-  const longSide = isProtectedPreview(photo) ? PROTECTED_PREVIEW_MAX_SIZE : PREVIEW_MAX_SIZE;
-  const w = photo.width ?? 0;
-  const h = photo.height ?? 0;
-  if (w <= 0 || h <= 0) return longSide;
-  return Math.max(1, Math.round(w * Math.min(1, longSide / Math.max(w, h))));
-};
-
-/** The thumbnail (about 400 px) and the preview at its real width as a srcset; the browser picks by `sizes`. */
-export const photoSrcSet = (photo: Photo): string | undefined => {
-  const parts: string[] = [];
-  if (photo.urls.thumbnail) parts.push(`${photo.urls.thumbnail} 400w`);
-  if (photo.urls.preview) parts.push(`${photo.urls.preview} ${previewWidth(photo)}w`);
-  return parts.length > 0 ? parts.join(', ') : undefined;
-};
+/**
+ * A grid tile's srcset: the thumbnail alone (about 400 px), never the preview. A tile is shown at
+ * about 180 px high; offered the 2000 px preview beside it, a phone at device pixel ratio 2 picked
+ * the preview for every tile (a first row of 300–500 KB on a slow network instead of 60 KB). The
+ * preview is the viewer's.
+ */
+export const tileSrcSet = (photo: Photo): string | undefined =>
+  photo.urls.thumbnail ? `${photo.urls.thumbnail} ${THUMBNAIL_SIZE}w` : undefined;
 
 /** Intrinsic size for the width/height attributes, so the layout never waits for the file. */
 export const photoBox = (photo: Photo, longSide = 400): { width: number; height: number } => {

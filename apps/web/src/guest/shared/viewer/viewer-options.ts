@@ -31,6 +31,11 @@ export interface ViewerOptions {
   readonly onFacebookShare?: (photo: Photo) => void;
   /** Send this photo as a mini-album link (pages that can send). */
   readonly onSend?: (photo: Photo) => void;
+  /** The guest's favourites (a heart in the top bar), where the page keeps them. */
+  readonly favourites?: {
+    readonly isFavourite: (photo: Photo) => boolean;
+    readonly toggle: (photo: Photo) => void;
+  };
 }
 
 /** The info or share panel, open for one photo. */

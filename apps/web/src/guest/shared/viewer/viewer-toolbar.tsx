@@ -80,6 +80,16 @@ export function ViewerTopBar({
             onClick={() => void share(photo)}
           />
         )}
+        {photo && options.favourites && (
+          <IconButton
+            icon="heart"
+            className="albums-viewer-heart"
+            label={t('albums.favourites.viewerToggle')}
+            variant="on-photo"
+            aria-pressed={options.favourites.isFavourite(photo)}
+            onClick={() => options.favourites?.toggle(photo)}
+          />
+        )}
         {photo && options.onSend && (
           <IconButton
             icon="send"

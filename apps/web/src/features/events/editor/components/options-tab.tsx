@@ -196,6 +196,10 @@ export function OptionsTab() {
         name="opts.guestDownloadEnabled"
         label={t('events.options.guestDownloadEnabled')}
       />
+      <FlagCheckbox
+        name="opts.guestDownloadWebOnly"
+        label={t('events.options.guestDownloadWebOnly')}
+      />
       <SectionTitle>{t('events.options.privacySection')}</SectionTitle>
       <Select
         name="opts.erasePhotos"

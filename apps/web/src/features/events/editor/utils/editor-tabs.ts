@@ -144,6 +144,7 @@ const optTabs: Record<keyof EventOpts, EditorTab> = {
   guestAccentColor: 'options',
   guestShowFileNames: 'options',
   guestDownloadEnabled: 'options',
+  guestDownloadWebOnly: 'options',
   erasePhotos: 'options',
   webappLogoEnabled: 'options',
   webappLogoSrc: 'options',

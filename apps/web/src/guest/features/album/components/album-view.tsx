@@ -7,8 +7,9 @@ import type { AlbumMode, GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { useAlbumEvent, type AlbumEvent } from '../../../shared/api/album-event.ts';
+import { useQuery } from '@tanstack/react-query';
 import {
-  albumDownloadUrl,
+  fetchPhotosByIds,
   markCurated,
   setPhotoVisible,
   GUEST_PAGE_SIZE,
@@ -17,6 +18,7 @@ import {
   type AlbumKey,
 } from '../../../shared/api/guest-album-photos.ts';
 import { useAlbumPhotos } from '../../../shared/hooks/use-album-photos.ts';
+import { useFavourites } from '../../../shared/hooks/use-favourites.ts';
 import { useInApp } from '../hooks/use-in-app.ts';
 import { usePhotoStream } from '../../../shared/hooks/use-photo-stream.ts';
 import { useArrivals } from '../../../shared/hooks/use-arrivals.ts';
@@ -47,6 +49,9 @@ const SlideShow = lazy(() => import('./slide-show.tsx').then((m) => ({ default: 
 const SendPhotosForm = lazy(() =>
   import('./send-photos-form.tsx').then((m) => ({ default: m.SendPhotosForm })),
 );
+const DownloadPanel = lazy(() =>
+  import('./download-panel.tsx').then((m) => ({ default: m.DownloadPanel })),
+);
 // Only events that collect leads show the gate (with the leads contract it sends).
 const LeadGate = lazy(() => import('./lead-gate.tsx').then((m) => ({ default: m.LeadGate })));
 
@@ -55,6 +60,9 @@ export const plainText = (html: string): string => {
   const doc = new DOMParser().parseFromString(html, 'text/html');
   return (doc.body.textContent ?? '').trim();
 };
+
+/** The favourites are one loaded list: nothing to page in. */
+const noRange = () => undefined;
 
 /** Kiosk screens are read from a step away: taller rows. */
 const KIOSK_ROW_HEIGHT = 280;
@@ -99,6 +107,7 @@ export function AlbumView({
   selection,
   sendable: sendableWanted,
   photoQr = false,
+  buyChosen,
   children,
 }: {
   albumKey: AlbumKey;
@@ -126,6 +135,8 @@ export function AlbumView({
   sendable?: boolean;
   /** The photo-stream site's `mode=qrcode`: the slide show's QR code names each photo. */
   photoQr?: boolean;
+  /** A paid album: buys these photos (the guest's favourites) in one step. */
+  buyChosen?: (photos: readonly Photo[]) => void;
   /** Page-specific notes, bars and forms between the header and the photos. */
   children?: ReactNode;
 }) {
@@ -193,21 +204,30 @@ export function AlbumView({
     setChosen(new Map());
   }, []);
 
-  // Zip downloads: the server streams it; the browser saves it, the page stays.
-  const [zipping, setZipping] = useState(false);
-  const downloadZip = async (photoIds: number[] | null) => {
-    setZipping(true);
-    setFailure(null);
-    try {
-      window.location.assign(await albumDownloadUrl(albumKey, photoIds));
-    } catch (error) {
-      setFailure(errorText(errorKeyOf(error)));
-    } finally {
-      setZipping(false);
-    }
-  };
+  // Zip downloads: the panel asks the size, then shows the zip's progress (or mails its link).
+  const [downloadAsk, setDownloadAsk] = useState<{ ids: number[] | null; count: number } | null>(
+    null,
+  );
 
-  const { replace, photoAt } = photos;
+  // Favourites: a heart on each photo, kept on the device (and with an attendee's album); the
+  // "My favourites" filter shows them alone, to download, send, buy or print together.
+  const favouritesShown = !kiosk && !curation && mode === 'grid' && !leadGate;
+  const favourites = useFavourites(albumKey, event?.name ?? eventName);
+  const [onlyFavourites, setOnlyFavourites] = useState(false);
+  const favouritePhotos = useQuery({
+    queryKey: ['albums', 'favourites', albumKey.keyType, albumKey.keyValue, favourites.ids],
+    queryFn: () => fetchPhotosByIds(albumKey, favourites.ids),
+    enabled: favouritesShown && onlyFavourites,
+    placeholderData: (previous) => previous,
+  });
+  const favouriteList = useMemo(() => favouritePhotos.data ?? [], [favouritePhotos.data]);
+  const showingFavourites = favouritesShown && onlyFavourites;
+
+  const { replace } = photos;
+  const photoAt = useMemo(
+    () => (showingFavourites ? (index: number) => favouriteList[index] : photos.photoAt),
+    [showingFavourites, favouriteList, photos.photoAt],
+  );
   const onOpen = useMemo(
     () =>
       activeSelection
@@ -265,6 +285,11 @@ export function AlbumView({
     event.opts.guestDownloadEnabled !== 0;
   // A zip of a selection or of everything, for the same keys (never on a shared kiosk screen).
   const zipAllowed = !kiosk && !curation && (canDownloadAll || canSavePreview);
+  // Originals for the zip: keys that download every original, and a free event's guests for
+  // photos without the event's watermark unless the operator limits them to the web size.
+  const offerOriginal =
+    canDownloadAll ||
+    (canSavePreview && !event?.photo_watermark && event?.opts.guestDownloadWebOnly !== 1);
   const title = presentation?.title || event?.full_name || t('albums.defaultTitle');
   // One share call per photo and key: its link and text serve the menu, the copy and the sheet.
   const shareOf = useMemo(() => sharesFor(albumKey), [albumKey]);
@@ -283,6 +308,7 @@ export function AlbumView({
       shareUrl: async (photo) => (await shareOf(photo)).url,
       shareText: async (photo) => (await shareOf(photo)).text,
       onFacebookShare: (photo) => trackFacebookShare(albumKey, photo),
+      favourites: favouritesShown ? favourites : undefined,
       onSend: sendable
         ? (photo) => {
             setOpen(null);
@@ -291,7 +317,19 @@ export function AlbumView({
           }
         : undefined,
     }),
-    [albumKey, canDownload, canSavePreview, inApp, kiosk, title, event, sendable, shareOf],
+    [
+      albumKey,
+      canDownload,
+      canSavePreview,
+      inApp,
+      kiosk,
+      title,
+      event,
+      sendable,
+      shareOf,
+      favouritesShown,
+      favourites,
+    ],
   );
   const closeViewer = useCallback(() => setOpen(null), []);
   const arrivals = useArrivals(photos, mode !== 'grid', open !== null);
@@ -355,7 +393,9 @@ export function AlbumView({
       </Suspense>
     );
   }
-  const shown = arrivals.shown;
+  const shown = showingFavourites
+    ? { count: favouriteList.length, liveCount: 0, photoAt, showRange: noRange }
+    : arrivals.shown;
   const shownAt = (index: number) => onScreen(shown.photoAt(index));
   // Only a public link is for passing on; private and owner links are keys, kiosks are shared screens.
   const shareable = albumKey.keyType === 'public' && !kiosk && !curation;
@@ -400,11 +440,25 @@ export function AlbumView({
             {zipAllowed && photos.count > 0 && (
               <IconButton
                 icon="download"
-                label={zipping ? t('albums.download.preparing') : t('albums.download.all')}
+                label={t('albums.download.all')}
                 showLabel
-                disabled={zipping}
-                onClick={() => void downloadZip(null)}
+                onClick={() => setDownloadAsk({ ids: null, count: photos.count })}
               />
+            )}
+            {favouritesShown && (favourites.ids.length > 0 || onlyFavourites) && (
+              <button
+                type="button"
+                className="albums-favourites-toggle"
+                aria-pressed={onlyFavourites}
+                onClick={() => {
+                  setOpen(null);
+                  setOnlyFavourites(!onlyFavourites);
+                }}
+              >
+                {onlyFavourites
+                  ? t('albums.favourites.showAll')
+                  : t('albums.favourites.show', { count: favourites.ids.length })}
+              </button>
             )}
             {sendable && photos.count > 0 && (
               <button
@@ -433,8 +487,8 @@ export function AlbumView({
               showLabel
               className="albums-download-chosen"
               label={t('albums.download.chosen', { count: chosen.size })}
-              disabled={chosen.size === 0 || zipping}
-              onClick={() => void downloadZip([...chosen.values()])}
+              disabled={chosen.size === 0}
+              onClick={() => setDownloadAsk({ ids: [...chosen.values()], count: chosen.size })}
             />
           )}
           <Suspense fallback={null}>
@@ -446,6 +500,46 @@ export function AlbumView({
             />
           </Suspense>
         </section>
+      )}
+      {showingFavourites && (
+        <section className="albums-favourites-bar" aria-label={t('albums.favourites.showAll')}>
+          {zipAllowed && favouriteList.length > 0 && (
+            <IconButton
+              icon="download"
+              showLabel
+              variant="primary"
+              label={t('albums.favourites.download', { count: favouriteList.length })}
+              onClick={() =>
+                setDownloadAsk({
+                  ids: favouriteList.map((photo) => photo.id),
+                  count: favouriteList.length,
+                })
+              }
+            />
+          )}
+          {buyChosen && favouriteList.length > 0 && (
+            <button
+              type="button"
+              className="fb-button--primary"
+              onClick={() => buyChosen(favouriteList)}
+            >
+              {t('albums.favourites.buy')}
+            </button>
+          )}
+        </section>
+      )}
+      {downloadAsk && (
+        <Suspense fallback={null}>
+          <DownloadPanel
+            key={downloadAsk.ids?.join(',') ?? 'all'}
+            albumKey={albumKey}
+            photoIds={downloadAsk.ids}
+            count={downloadAsk.count}
+            offerOriginal={offerOriginal}
+            emailEnds={event?.opts.emailEnds}
+            onClose={() => setDownloadAsk(null)}
+          />
+        </Suspense>
       )}
       {failure && (
         <p className="albums-note" role="alert">
@@ -475,6 +569,14 @@ export function AlbumView({
             onDone={setGivenToken}
           />
         </Suspense>
+      ) : showingFavourites && shown.count === 0 ? (
+        <AlbumState icon="image" title={t('albums.favourites.showAll')}>
+          <p className="albums-empty">
+            {favouritePhotos.isFetching
+              ? t('albums.favourites.loading')
+              : t('albums.favourites.empty')}
+          </p>
+        </AlbumState>
       ) : shown.count === 0 ? (
         <AlbumState icon="image" title={t('albums.states.emptyTitle')}>
           <p className="albums-empty">{emptyText || t('albums.emptyDefault')}</p>
@@ -491,6 +593,7 @@ export function AlbumView({
           rowHeight={kiosk ? KIOSK_ROW_HEIGHT : GALLERY_ROW_HEIGHT}
           tileActions={tileActions}
           isSelected={activeSelection?.isSelected}
+          favourites={favouritesShown ? favourites : undefined}
         />
       )}
       {open !== null && (

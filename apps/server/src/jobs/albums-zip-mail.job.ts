@@ -1,0 +1,17 @@
+import { albumsZipMail, type JobData } from './catalogue.ts';
+import { defineJob } from './job-definition.ts';
+
+export type AlbumsZipMailDeps = {
+  albumDownloads: {
+    buildAndMail(job: { ticket: string; email: string; zipKey: string }): Promise<void>;
+    deleteExpired(zipKey: string): Promise<void>;
+  };
+};
+
+export const albumsZipMailJob = defineJob(
+  albumsZipMail,
+  (payload: JobData<'albums.zip-mail'>, deps: AlbumsZipMailDeps) =>
+    'expiredZipKey' in payload
+      ? deps.albumDownloads.deleteExpired(payload.expiredZipKey)
+      : deps.albumDownloads.buildAndMail(payload),
+);
