@@ -353,6 +353,8 @@ export const createHandlers = (services: {
   deletePassCode: async ({ principal, body }) => services.passCodes.deletePassCode(principal, body),
   searchByFace: async ({ principal, body }) => services.faceSearch.searchByOwner(principal, body),
   keySearchByFace: async ({ principal, body }) => services.faceSearch.searchByKey(principal, body),
+  attachFoundPhotos: async ({ principal, body }) =>
+    services.faceSearch.attachFound(principal, body),
   faceConsent: async ({ principal }) => services.faceSearch.faceConsent(principal),
   selfieUploadAccess: async ({ principal, body }) =>
     services.faceSearch.selfieUploadAccess(principal, body),

@@ -28,7 +28,11 @@ export {
   squareInitiatePayment,
 } from '@flashbulb/shared/api/payments/card-payments';
 export { publicEventFullData } from '@flashbulb/shared/api/events/events';
-export { keySearchByFace, selfieUploadAccess } from '@flashbulb/shared/api/faces/faces';
+export {
+  attachFoundPhotos,
+  keySearchByFace,
+  selfieUploadAccess,
+} from '@flashbulb/shared/api/faces/faces';
 export {
   attendeeUnlock,
   attendeeUnlockAndPrint,

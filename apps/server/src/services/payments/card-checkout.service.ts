@@ -147,7 +147,7 @@ export class CardCheckoutService {
   }
 
   async terminalPay(principal: Principal, input: KeylessBody<'terminalPay'>) {
-    await this.deps.access.requireEventAccess(principal, 'payment.checkout', { keyEvent: true });
+    await this.deps.access.requireEventAccess(principal, 'payment.at_kiosk', { keyEvent: true });
     const terminal = this.deps.terminal;
     if (!terminal) throw new AppError('payment_provider_unavailable');
     let started;
@@ -233,7 +233,7 @@ export class CardCheckoutService {
    * $1.00 is refused first; the kiosk's retry with the same request id answers the same checkout.
    */
   async squareInitiate(principal: Principal, input: KeylessBody<'squareInitiatePayment'>) {
-    const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
+    const grant = await this.deps.access.requireEventAccess(principal, 'payment.at_kiosk', {
       keyEvent: true,
     });
     const { square, credentials, minimumCents } = await this.squareOf(grant.event.row.id);
