@@ -132,7 +132,12 @@ export function AttendeeAlbumPage({
       {fromKiosk && <p className="albums-note">{t('albums.attendee.fromKiosk')}</p>}
       {kioskTools.panels}
       {/* On a kiosk the kiosk screen offers it; on a phone, "Find me" with a selfie. */}
-      {!kiosk && <FaceLookup albumKey={{ keyType: 'attendee', keyValue: attendeeUid }} />}
+      {!kiosk && (
+        <FaceLookup
+          albumKey={{ keyType: 'attendee', keyValue: attendeeUid }}
+          onChoose={data.unlocked !== 1 ? choice.choose : undefined}
+        />
+      )}
       {sendLink && kioskKey && <SendAlbumLinkForm attendeeUid={attendeeUid} kioskKey={kioskKey} />}
     </AlbumView>
   );

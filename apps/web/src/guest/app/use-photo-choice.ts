@@ -19,6 +19,11 @@ export const usePhotoChoice = (): {
     setChoosingState(on);
     setChosen(new Set());
   }, []);
+  // Photos chosen elsewhere (the face lookup's results): choosing, with exactly those.
+  const choose = useCallback((uids: readonly string[]) => {
+    setChoosingState(true);
+    setChosen(new Set(uids));
+  }, []);
   const toggle = useCallback((photo: Photo) => {
     setChosen((current) => {
       const next = new Set(current);
@@ -31,8 +36,8 @@ export const usePhotoChoice = (): {
     [choosing, chosen, toggle],
   );
   const choice = useMemo(
-    (): PhotoChoice => ({ choosing, chosen: [...chosen], setChoosing }),
-    [choosing, chosen, setChoosing],
+    (): PhotoChoice => ({ choosing, chosen: [...chosen], setChoosing, choose }),
+    [choosing, chosen, setChoosing, choose],
   );
   return { choice, selection };
 };

@@ -37,6 +37,8 @@ export interface PhotoChoice {
   choosing: boolean;
   chosen: readonly string[];
   setChoosing: (choosing: boolean) => void;
+  /** Starts choosing with these photos chosen (e.g. the ones "Find me" found). */
+  choose?: (uids: readonly string[]) => void;
 }
 
 /**
