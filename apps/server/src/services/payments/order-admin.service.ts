@@ -1,3 +1,4 @@
+import { eventWallClock } from '@flashbulb/shared/rules/event-time';
 import type { Endpoints, ParsedBodyOf } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
@@ -47,7 +48,8 @@ export class OrderAdminService {
         const entry = map.get(key) ?? { amount: 0, count: 0 };
         map.set(key, { amount: entry.amount + order.amount, count: entry.count + 1 });
       };
-      add(byDay, order.paidAt.toISOString().slice(0, 10));
+      // The event's own day (its time zone): a sale at 00:30 local counts on that day.
+      add(byDay, eventWallClock(event.row, order.paidAt).toISOString().slice(0, 10));
       add(byButton, order.buttonText);
     }
     return {

@@ -80,6 +80,9 @@ export function AttendeeAlbumPage({
       title,
       logo: event?.logo_full_path ?? null,
       emptyText: event?.empty_album_text ?? '',
+      clock: event
+        ? { time_zone: event.time_zone ?? '', date_utc_diff_hours: event.date_utc_diff_hours ?? 0 }
+        : null,
     };
   }, [data, t, kiosk]);
 

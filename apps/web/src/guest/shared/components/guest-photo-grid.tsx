@@ -21,7 +21,8 @@ import {
   rowOf,
   type JustifiedRow,
 } from '../utils/justified-layout.ts';
-import { clipDuration, displayDate, photoBox, photoSrcSet } from '../utils/photo-image.ts';
+import { clipDuration, photoBox, photoSrcSet } from '../utils/photo-image.ts';
+import { usePhotoTime } from '../utils/event-clock.ts';
 
 /** Rows beyond the visible ones, so a flick shows pictures rather than gaps. */
 const OVERSCAN_ROWS = 3;
@@ -293,9 +294,10 @@ const PhotoTile = memo(function PhotoTile({
   selected: boolean | undefined;
 }) {
   const { t } = useTranslation();
+  const photoTime = usePhotoTime();
   const alt = t('albums.photoAlt', {
     name: photo.file_name,
-    date: displayDate(photo.created_date),
+    date: photoTime(photo.created_date),
   });
   const box = photoBox(photo);
   const hidden = photo.is_visible === 0;
