@@ -214,7 +214,7 @@ export const createHandlers = (services: {
   listOrganisations: async ({ actor }) => services.organisations.list(actor),
   createOrganisation: async ({ actor, body }) => services.organisations.create(actor, body.name),
   renameOrganisation: async ({ actor, body }) =>
-    services.organisations.rename(actor, body.id, body.name),
+    services.organisations.rename(actor, body.id, body.name, body.currency),
   // events
   createEvent: async ({ actor, body }) => services.events.create(actor, body),
   updateEvent: async ({ principal, body }) => services.events.update(principal, body),

@@ -30,7 +30,8 @@ import type {
 } from '../../repositories/payments/payments-provider.ts';
 import type { TestPaymentsAdapter } from '../../repositories/payments/test-provider.adapter.ts';
 import type { PhotoRepository } from '../../repositories/photos/photo.repository.ts';
-import { CURRENCY, type PaymentService } from './payment.service.ts';
+import { type PaymentService } from './payment.service.ts';
+import { centsToMinor } from '@flashbulb/shared';
 import type { ProviderCheckouts } from './provider-checkout.service.ts';
 import type { WebhookService } from '../operations/webhook-in.service.ts';
 import { methodOfProvider, offeredMethods, requireOffered } from './payment-methods.ts';
@@ -120,9 +121,10 @@ export class CheckoutService {
     const hide = opts.hideProductPrice === 1;
     const userType = attendeePriceType(attendee, event);
     const purchases = await this.deps.paymentRows.printPurchases(attendee.row.id, event.row.id);
+    const currency = await this.deps.payments.currencyOf(event);
     return {
       is_free: event.row.is_free === 1 ? (1 as const) : (0 as const),
-      currency: CURRENCY,
+      currency,
       photo_count: photoCount,
       prints_free: printPolicy(event.row) === 'free' ? (1 as const) : (0 as const),
       prints_remaining: printsRemaining(purchases.map(printPurchaseOf)),
@@ -143,7 +145,7 @@ export class CheckoutService {
                 button_text: button.buttonText,
                 digitals: button.digitals,
                 prints: button.prints,
-                amount: hide || !price.ok ? null : price.cents,
+                amount: hide || !price.ok ? null : centsToMinor(price.cents, currency),
               };
             }),
     };
@@ -285,7 +287,7 @@ export class CheckoutService {
         {
           paymentId: payment.publicId,
           total: { amount: payment.amount, currency: payment.currency },
-          tax: { amount: 0, currency: CURRENCY },
+          tax: { amount: 0, currency: payment.currency },
           items: [
             {
               sku: `button-${order.pricingButtonIndex}`,
@@ -307,7 +309,7 @@ export class CheckoutService {
       payment_id: current.publicId,
       checkout_url: checkout.handle.kind === 'qr' ? checkout.handle.url : '',
       amount: current.amount,
-      currency: CURRENCY,
+      currency: current.currency,
       status: current.status,
     };
   }
@@ -369,7 +371,7 @@ export class CheckoutService {
       payment_id: payment.publicId,
       status: payment.status,
       amount: payment.amount,
-      currency: CURRENCY,
+      currency: payment.currency,
     };
   }
 
@@ -468,7 +470,7 @@ export class CheckoutService {
       {
         paymentId: payment.publicId,
         total: { amount: payment.amount, currency: payment.currency },
-        tax: { amount: 0, currency: CURRENCY },
+        tax: { amount: 0, currency: payment.currency },
         items: [
           {
             sku: attendee.row.uid,
@@ -515,7 +517,7 @@ export class CheckoutService {
       payment_id: payment.publicId,
       status: payment.status,
       amount: payment.amount,
-      currency: CURRENCY,
+      currency: payment.currency,
       description: order.buttonText,
       merchant: event?.row.full_name ?? '',
     };

@@ -10,7 +10,7 @@ import type {
 } from '../../repositories/payments/payment.repository.ts';
 import type { PaymentsProvider } from '../../repositories/payments/payments-provider.ts';
 import { ProviderError } from '../../repositories/provider-error.ts';
-import { CURRENCY, type PaymentService } from './payment.service.ts';
+import { type PaymentService } from './payment.service.ts';
 import type { ProviderCheckouts } from './provider-checkout.service.ts';
 
 /**
@@ -53,7 +53,8 @@ export class OrderAdminService {
       add(byButton, order.buttonText);
     }
     return {
-      orders: rows.map((row) => orderForOwner(row, CURRENCY)),
+      orders: rows.map((row) => orderForOwner(row, row.order.currency)),
+      currency: await this.deps.payments.currencyOf(event),
       totals: {
         paid_amount: paidAmount,
         paid_count: paidCount,

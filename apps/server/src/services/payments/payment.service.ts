@@ -1,3 +1,4 @@
+import { centsToMinor, DEFAULT_CURRENCY } from '@flashbulb/shared';
 import { randomBytes } from 'node:crypto';
 import {
   buttonPriceCents,
@@ -22,8 +23,11 @@ import type { UnlockService } from './unlock.service.ts';
 /** A checkout left unpaid this long is `expired` (the QR code at the kiosk is long gone). */
 export const PAYMENT_PENDING_MINUTES = 30;
 
-/** Albums spec §9: every sale is in US dollars, tax 0, quantity 1. */
-export const CURRENCY = 'USD' as const;
+/**
+ * Albums spec §9: tax 0, quantity 1. The currency is the organisation's (ISO 4217, default USD),
+ * fixed on the order when it is made.
+ */
+export const DEFAULT_ORDER_CURRENCY = DEFAULT_CURRENCY;
 
 /** A confirmation younger than this may still be running its effects: the sweep leaves it be. */
 export const FULFIL_GRACE_SECONDS = 60;
@@ -77,6 +81,8 @@ export class PaymentService {
       payments: PaymentRepository;
       unlocks: UnlockService;
       clock: Clock;
+      /** The organisation's currency (organisations.currency); USD without it. */
+      currencies?: { currencyOf(organisationId: number): Promise<string> };
     },
   ) {
     // The album unlock and the order's prints subscribe to `payment.confirmed` (so does the receipt).
@@ -94,6 +100,13 @@ export class PaymentService {
     this.refundedHandlers.push(handler);
   }
 
+  /** The currency the event sells in: its organisation's. */
+  async currencyOf(event: EventRecord): Promise<string> {
+    return (
+      (await this.deps.currencies?.currencyOf(event.row.organisationId)) ?? DEFAULT_ORDER_CURRENCY
+    );
+  }
+
   /**
    * What an order of pricing button `pricingButtonIndex` sells and costs, or the refusal: checked
    * before anything is stored (a purchase from an album checks it before making the buyer's album).
@@ -105,6 +118,8 @@ export class PaymentService {
     photoCount: number;
     albumPhotoUids?: string[];
     userType: 1 | 2;
+    /** The amount comes in this currency's minor unit (a formula's ¥1,250 is 1250). */
+    currency: string;
   }): { button: PricingButton; prints: string[]; cents: number } {
     const { event } = input;
     if (event.row.is_free === 1) throw new AppError('invalid_value', 'pricing_button_index');
@@ -130,7 +145,7 @@ export class PaymentService {
       userType: input.userType,
     });
     if (!price.ok) throw new AppError(price.key, 'pricing_button_index');
-    return { button, prints, cents: price.cents };
+    return { button, prints, cents: centsToMinor(price.cents, input.currency) };
   }
 
   /**
@@ -157,8 +172,10 @@ export class PaymentService {
     clientRequestId: string;
   }): Promise<{ order: OrderRow; created: boolean }> {
     const { event, attendee } = input;
+    const currency = await this.currencyOf(event);
     const { button, prints, cents } = this.priceOrder({
       ...input,
+      currency,
       userType: attendeePriceType(attendee, event),
     });
     return this.deps.payments.insertOrderOrGet({
@@ -175,7 +192,7 @@ export class PaymentService {
       },
       partialUnlockTag: button.partialUnlockTags ? attendee.row.partialUnlockTag : null,
       amount: cents,
-      currency: CURRENCY,
+      currency,
       status: 'open',
       clientRequestId: input.clientRequestId,
       createdAt: this.deps.clock.now(),
