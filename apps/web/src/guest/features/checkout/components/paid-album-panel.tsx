@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '@flashbulb/shared';
+import { formatMoney } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import {
@@ -104,6 +104,8 @@ export function PaidAlbumPanel({
 
   const list = buttons.data;
   if (!list || list.is_free === 1 || list.buttons.length === 0) return null;
+  // Prices in the organisation's currency, formatted by Intl (¥1,250, €12.50).
+  const currency = list.currency;
   // The ways to pay the operator offers here (the server refuses the others).
   const qrOffered = list.methods?.includes('qr') ?? true;
   if (!qrOffered && !cardScript) return null;
@@ -133,7 +135,7 @@ export function PaidAlbumPanel({
           <h2>
             {state.amount === null
               ? t('albums.paid.card.titleNoAmount')
-              : t('albums.paid.card.title', { amount: formatCents(state.amount) })}
+              : t('albums.paid.card.title', { amount: formatMoney(state.amount, currency) })}
           </h2>
           <PayPalCardCheckout
             key={state.index}
@@ -218,7 +220,7 @@ export function PaidAlbumPanel({
                   ? button.button_text
                   : t('albums.paid.button', {
                       text: button.button_text,
-                      amount: formatCents(button.amount),
+                      amount: formatMoney(button.amount, currency),
                     })}
               </button>
             ))}
