@@ -14,6 +14,7 @@ export const organisationSchema = z.object({
   name: z.string(),
   currency: z
     .string()
+    .default('USD')
     .describe('ISO 4217 code of every price, order and payment of the organisation (default USD)'),
   created_date: z.string().describe('ISO 8601'),
 });
