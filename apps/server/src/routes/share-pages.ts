@@ -9,13 +9,20 @@ import {
   renderViewerPage,
   sharePagePolicy,
   shareNotFoundPage,
+  viewerPagePolicy,
 } from '../pages/share.ts';
 import type { ShareService } from '../services/albums/share.service.ts';
 
-const send = (reply: FastifyReply, status: number, page: Html, mediaOrigins: string[]) =>
+const send = (
+  reply: FastifyReply,
+  status: number,
+  page: Html,
+  mediaOrigins: string[],
+  policy: (origins: readonly string[]) => string[] = sharePagePolicy,
+) =>
   sendPage(reply, page, {
     status,
-    csp: contentSecurityPolicy(sharePagePolicy(mediaOrigins)),
+    csp: contentSecurityPolicy(policy(mediaOrigins)),
     cacheControl: status === 200 ? 'public, max-age=300' : 'no-cache',
     referrerPolicy: 'strict-origin-when-cross-origin',
   });
@@ -60,7 +67,7 @@ export const registerSharePages = (app: FastifyInstance, shares: ShareService): 
             })
           : null;
       if (!page) return send(reply, 404, shareNotFoundPage(), []);
-      return send(reply, 200, renderViewerPage(page), page.mediaOrigins);
+      return send(reply, 200, renderViewerPage(page), page.mediaOrigins, viewerPagePolicy);
     },
   );
   app.get<{ Params: { uid: string } }>(

@@ -10,6 +10,9 @@ import type { OutboxService } from './outbox.service.ts';
 import type { NotificationService } from './notification.service.ts';
 import { httpUrlOrNull, type MailBrand, type MailFrame } from './mail-layout.ts';
 import { renderMail, renderSms, type RenderedMail } from './template-render.ts';
+import { clipLines, clipThumb, type MailClip, type MailThumb } from './clip-mail.ts';
+import { fillText } from '@flashbulb/shared/i18n/format';
+import { enPages } from '@flashbulb/shared/i18n/en-pages';
 
 /** The product's default subject (owner console §9) when an event leaves `email_subject` empty. */
 export const DEFAULT_ALBUM_SUBJECT = 'Your photo from Flashbulb';
@@ -22,7 +25,9 @@ export const photoCount = (n: number): string => `${n} ${n === 1 ? 'photo' : 'ph
  * the template empty, or still has the product's stored default (which cannot know the count:
  * "your photo is ready", "A photo was shared with you"), gets these.
  */
-const defaultBody = (template: 'album' | 'share', count: number | null): string => {
+const defaultBody = (template: 'album' | 'share', count: number | null, videos = 0): string => {
+  if (template === 'share' && count === 1 && videos === 1)
+    return `<p>Hi {user_name},</p><p>${enPages.mail.videoShared}</p>`;
   if (template === 'share')
     return count === null || count === 0
       ? '<p>Hi {user_name},</p><p>Photos were shared with you.</p>'
@@ -46,9 +51,10 @@ export const albumBodyTemplate = (
   own: string,
   template: 'album' | 'share',
   count: number | null,
+  videos = 0,
 ): string => {
   const trimmed = own.trim();
-  return !trimmed || PRODUCT_DEFAULTS.has(trimmed) ? defaultBody(template, count) : own;
+  return !trimmed || PRODUCT_DEFAULTS.has(trimmed) ? defaultBody(template, count, videos) : own;
 };
 
 /**
@@ -69,6 +75,44 @@ export const mailThumbnails = (
       (url): url is string => !!url && !url.includes(`${MEDIA_PATH}/`) && !!httpUrlOrNull(url),
     )
     .slice(0, limit);
+
+/**
+ * The photos of a mail as its thumbnails, and its clips: a clip's thumbnail is its poster, named
+ * a video, linking to the clip's share page when the public may see it (`shareUrl`); a photo's is
+ * its thumbnail. Public URLs only, as `mailThumbnails`.
+ */
+export const mailMedia = (
+  rows: PhotoRow[],
+  event: EventRow,
+  present: (row: PhotoRow) => Pick<Photo, 'urls'>,
+  now: Date,
+  shareUrl: (uid: string) => string,
+  limit = 6,
+): { thumbnails: MailThumb[]; clips: MailClip[] } => {
+  const shown = rows.filter(
+    (row) => albumDecision(row, event, 'private', now, { streamWindow: false }).show,
+  );
+  const publicUrl = (url: string | null | undefined) =>
+    url && !url.includes(`${MEDIA_PATH}/`) && httpUrlOrNull(url) ? url : null;
+  const clips: MailClip[] = [];
+  const thumbnails: MailThumb[] = [];
+  for (const row of shown) {
+    const poster = publicUrl(present(row).urls.thumbnail);
+    if (row.mediaType === 'video') {
+      const clip: MailClip = {
+        posterUrl: poster,
+        durationMs: row.durationMs,
+        pageUrl: albumDecision(row, event, 'public', now, { streamWindow: false }).show
+          ? shareUrl(row.uid)
+          : null,
+      };
+      clips.push(clip);
+      const thumb = clipThumb(clip);
+      if (thumb) thumbnails.push(thumb);
+    } else if (poster) thumbnails.push({ src: poster });
+  }
+  return { thumbnails: thumbnails.slice(0, limit), clips };
+};
 
 type AlbumEvent = Pick<
   EventRow,
@@ -92,8 +136,10 @@ export interface AlbumMailOptions {
   template?: 'album' | 'share';
   /** How many photos the link shows; null: not known (an album that fills later). */
   count?: number | null;
-  /** Public thumbnail URLs of (some of) the photos. */
-  thumbnails?: string[];
+  /** Public thumbnail URLs of (some of) the photos, or thumbnails with their own link and text. */
+  thumbnails?: (string | MailThumb)[];
+  /** The clips among the photos: the mail names them videos and links each one's page. */
+  clips?: MailClip[];
   /** The sender's name for `{sender_name_or_email}` (share mail). */
   senderName?: string;
   brand?: MailBrand;
@@ -115,19 +161,24 @@ export const renderAlbumMail = (
   const template = options.template ?? 'album';
   const count = options.count ?? null;
   const title = event.full_name || event.name;
+  const clips = options.clips ?? [];
+  const onlyClip = count === 1 && clips.length === 1;
   const body = albumBodyTemplate(
     template === 'share' ? event.email_body_template_share : event.email_body_template,
     template,
     count,
+    clips.length,
   );
   const photos = count ? photoCount(count) : 'photos';
   const heading =
     template === 'share'
-      ? count === 1
-        ? `A photo from ${title}`
-        : count
-          ? `${count} photos from ${title}`
-          : `Photos from ${title}`
+      ? onlyClip
+        ? fillText(enPages.mail.videoHeading, { title })
+        : count === 1
+          ? `A photo from ${title}`
+          : count
+            ? `${count} photos from ${title}`
+            : `Photos from ${title}`
       : count === 1
         ? 'Your photo is ready'
         : count
@@ -139,11 +190,22 @@ export const renderAlbumMail = (
     unsubscribeUrl,
     brand: options.brand,
     heading,
-    thumbnails: thumbnails.map((src) => ({ src, href: values.imageUrl })),
+    thumbnails: thumbnails.map((thumb) =>
+      typeof thumb === 'string'
+        ? { src: thumb, href: values.imageUrl }
+        : { ...thumb, href: thumb.href ?? values.imageUrl },
+    ),
     moreCount:
       count && count > thumbnails.length && thumbnails.length > 0 ? count - thumbnails.length : 0,
+    details: clipLines(clips, values.imageUrl),
     action: {
-      label: count === 1 ? 'View the photo' : count ? `View ${photos}` : 'Open the album',
+      label: onlyClip
+        ? enPages.mail.watchVideo
+        : count === 1
+          ? 'View the photo'
+          : count
+            ? `View ${photos}`
+            : 'Open the album',
       url: values.imageUrl,
     },
   };
