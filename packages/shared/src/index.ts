@@ -33,6 +33,7 @@ export * from './api/payments/pass-codes.ts';
 export * from './client/contract-client.ts';
 export * from './client/paths.ts';
 export * from './rules/price-formula.ts';
+export * from './rules/currency.ts';
 export * from './rules/pricing-buttons.ts';
 export * from './rules/payment-state.ts';
 export * from './api/input-rules.ts';

@@ -117,6 +117,12 @@ export const PERMISSIONS = {
    * cancel only the album purchases of the key's event.
    */
   'payment.album_purchase': row(N, N, N, N, Y, Y, N, N, Y),
+  /**
+   * Sales on the venue's hardware (the payment terminal, the paired Square reader): started at
+   * the kiosk, or by the event-owner key that runs it; a guest's key, even the attendee's own,
+   * never starts one (albums spec: "card payment at kiosk").
+   */
+  'payment.at_kiosk': row(N, N, N, Y, N, N, N, N, Y),
   /** Queue prints of the event's photos (owners in the console, the kiosk by key). */
   'photo.print': row(Y, Y, Y, N, N, N, N, N, Y),
   /** Complete a shop's draft order as paid at the counter: operators and the kiosk only. */
@@ -156,6 +162,7 @@ export const WRONG_KEY_TYPE: Record<
   'attendee.unlock': { key: 'invalid_key', field: 'display' },
   'payment.checkout': { key: 'invalid_key', field: 'key_type' },
   'payment.album_purchase': { key: 'invalid_key', field: 'key_type' },
+  'payment.at_kiosk': { key: 'invalid_key', field: 'key_type' },
   'photo.print': { key: 'invalid_key', field: 'display' },
   'payment.counter': { key: 'invalid_key', field: 'display' },
 };

@@ -130,6 +130,7 @@ const databaseTarget = async (config: AppConfig): Promise<AdminTarget> => {
       return rows.map((row) => ({
         id: row.id,
         name: row.name,
+        currency: row.currency,
         created_date: row.createdAt.toISOString(),
       }));
     },

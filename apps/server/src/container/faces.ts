@@ -67,6 +67,8 @@ export const wireFaces = (
         selfieRules: faceSelfies,
         selfies,
         quotas: core.quotas,
+        attendees: events.repositories.attendees,
+        bus,
       }),
     },
     async close(): Promise<void> {

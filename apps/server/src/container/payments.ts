@@ -62,7 +62,12 @@ export const wirePayments = (
       printRequested: (e) => bus.emit('print.requested', e),
     },
   });
-  const payments = new PaymentService({ payments: paymentRows, unlocks, clock });
+  const payments = new PaymentService({
+    payments: paymentRows,
+    unlocks,
+    clock,
+    currencies: identity.repositories.organisations,
+  });
   payments.onPaymentConfirmed((e) =>
     bus.emit('payment.confirmed', { paymentId: e.paymentId, eventId: e.eventId }),
   );

@@ -32,6 +32,8 @@ export const organisations = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
+    /** ISO 4217 code every price, order and provider call of the organisation is in. */
+    currency: text('currency').notNull().default('USD'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('organisations_name_lower_idx').on(sql`lower(${t.name})`)],

@@ -53,7 +53,15 @@ export const attendeeForOwner = (
 /** The attendee's own album as their key opens it: no private id, no other attendee's data. */
 export const attendeeAlbumForGuest = (
   record: AttendeeRecord,
-  events: Pick<EventRow, 'name' | 'full_name' | 'empty_album_text' | 'logo_full_path'>[],
+  events: Pick<
+    EventRow,
+    | 'name'
+    | 'full_name'
+    | 'empty_album_text'
+    | 'logo_full_path'
+    | 'time_zone'
+    | 'date_utc_diff_hours'
+  >[],
   photoCount: number,
   mayDownload: boolean,
 ): AttendeeAlbum => {
@@ -71,6 +79,9 @@ export const attendeeAlbumForGuest = (
       full_name: e.full_name,
       empty_album_text: e.empty_album_text,
       logo_full_path: e.logo_full_path,
+      // Photo times on the album page are shown in the event's local time.
+      time_zone: e.time_zone ?? '',
+      date_utc_diff_hours: e.date_utc_diff_hours,
     })),
     photo_count: photoCount,
   };

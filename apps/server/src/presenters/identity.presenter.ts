@@ -7,6 +7,7 @@ import type { UserWithOrganisation } from '../repositories/identity/user.reposit
 export const organisationForCaller = (row: OrganisationRow): Organisation => ({
   id: row.id,
   name: row.name,
+  currency: row.currency,
   created_date: row.createdAt.toISOString(),
 });
 

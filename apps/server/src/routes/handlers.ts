@@ -216,7 +216,7 @@ export const createHandlers = (services: {
   listOrganisations: async ({ actor }) => services.organisations.list(actor),
   createOrganisation: async ({ actor, body }) => services.organisations.create(actor, body.name),
   renameOrganisation: async ({ actor, body }) =>
-    services.organisations.rename(actor, body.id, body.name),
+    services.organisations.rename(actor, body.id, body.name, body.currency),
   // events
   createEvent: async ({ actor, body }) => services.events.create(actor, body),
   updateEvent: async ({ principal, body }) => services.events.update(principal, body),
@@ -358,6 +358,8 @@ export const createHandlers = (services: {
   deletePassCode: async ({ principal, body }) => services.passCodes.deletePassCode(principal, body),
   searchByFace: async ({ principal, body }) => services.faceSearch.searchByOwner(principal, body),
   keySearchByFace: async ({ principal, body }) => services.faceSearch.searchByKey(principal, body),
+  attachFoundPhotos: async ({ principal, body }) =>
+    services.faceSearch.attachFound(principal, body),
   faceConsent: async ({ principal }) => services.faceSearch.faceConsent(principal),
   selfieUploadAccess: async ({ principal, body }) =>
     services.faceSearch.selfieUploadAccess(principal, body),

@@ -997,6 +997,17 @@ const rows: Record<EndpointName, Row> = {
       ...keysB(INVALID_KEY, INVALID_URL, INVALID_URL, INVALID_URL, INVALID_KEY),
     }),
   },
+  // Adding found photos to an album: the attendee's own key only (face recognition is off on A).
+  attachFoundPhotos: {
+    body: () => ({
+      photo_url_list: [`selfies/${eventA.name}/0a.jpg`],
+      photo_uid_array: [photoA.uid],
+    }),
+    expect: keyed({
+      ...keysA(INVALID_KEY, INVALID_KEY, INVALID_KEY, FACE_OFF, INVALID_KEY),
+      ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_URL, INVALID_KEY),
+    }),
+  },
   selfieUploadAccess: {
     body: () => ({ content_type: 'image/jpeg' }),
     expect: keyed({
@@ -1305,8 +1316,8 @@ const rows: Record<EndpointName, Row> = {
     body: () => ({ attendee_uid: attendeeA, pricing_button_index: 0, client_request_id: 'm' }),
     expect: {
       ...keyed({
-        ...keysA(UNAVAILABLE, INVALID_KEY, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
-        ...keysB(UNAVAILABLE, INVALID_KEY, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+        ...keysA(UNAVAILABLE, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+        ...keysB(UNAVAILABLE, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
       }),
       kioskA: UNAVAILABLE,
       kioskB: UNAVAILABLE,
@@ -1334,7 +1345,8 @@ const rows: Record<EndpointName, Row> = {
       kioskB: NOT_FOUND,
     },
   },
-  // Square card reader at the kiosk: no event here carries a Square token.
+  // Square card reader at the kiosk (never a guest's key, the attendee's own included): no event
+  // here carries a Square token.
   squareInitiatePayment: {
     body: () => ({
       attendee_uid: attendeeA,
@@ -1344,8 +1356,8 @@ const rows: Record<EndpointName, Row> = {
     }),
     expect: {
       ...keyed({
-        ...keysA(UNAVAILABLE, INVALID_KEY, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
-        ...keysB(UNAVAILABLE, INVALID_KEY, INVALID_KEY, UNAVAILABLE, INVALID_KEY),
+        ...keysA(UNAVAILABLE, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
+        ...keysB(UNAVAILABLE, INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY),
       }),
       kioskA: UNAVAILABLE,
       kioskB: UNAVAILABLE,

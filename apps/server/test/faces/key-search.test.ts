@@ -280,7 +280,7 @@ describe('search by face with a key', () => {
     expect(result.photos).toHaveLength(3);
   });
 
-  it("attendee key: only the matches in the attendee's own album", async () => {
+  it("attendee key: the guest's matches across the whole event, marked in or out of the album", async () => {
     // ANNA01 came with a booth's upload: her album key carries her private id.
     const anna = attendeeKey(await attendeeAlbumKey(t, 'ANNA01'));
     const selfie = await uploadSelfie(anna, ANNA_SELFIE);
@@ -289,7 +289,69 @@ describe('search by face with a key', () => {
       photo_url_list: [selfie],
       face_consent_version: CONSENT,
     });
-    expect(result.photos.map((p) => p.id)).toEqual([annaAlbumPhoto.id]);
+    // Every visible photo of her in the event, not only the one in her album; not the hidden
+    // one, not Ben's, not the other event's.
+    const ids = result.photos.map((p) => p.id).sort((x, y) => x - y);
+    expect(ids).toEqual([...annaPhotos, annaAlbumPhoto].map((p) => p.id).sort((x, y) => x - y));
+    const inAlbum = Object.fromEntries(
+      result.photos.map((p) => [p.id, 'in_album' in p ? p.in_album : undefined]),
+    );
+    expect(inAlbum[annaAlbumPhoto.id]).toBe(1);
+    expect(inAlbum[annaPhotos[0]!.id]).toBe(0);
+    // A photo outside the album carries no original, whatever her album opens.
+    for (const photo of result.photos)
+      if (photo.id !== annaAlbumPhoto.id) expect(photo.urls.original ?? null).toBeNull();
+  });
+
+  it('attendee key: found photos are added to the album; a photo the selfie does not find adds nothing', async () => {
+    const anna = attendeeKey(await attendeeAlbumKey(t, 'ANNA01'));
+    const selfie = await uploadSelfie(anna, ANNA_SELFIE);
+    const body = { ...anna, photo_url_list: [selfie], face_consent_version: CONSENT };
+    const albumIds = async () =>
+      (
+        await t.ok(endpoints.publicPhotoList, { ...anna, page_number: 1, max_size: 100 })
+      ).photos.map((p) => p.id);
+    const before = await albumIds();
+    expect(before).toEqual([annaAlbumPhoto.id]);
+
+    // Ben's photo (and the hidden one) are not hers: refused, and nothing is added.
+    for (const stranger of [benPhoto, hiddenAnna]) {
+      const refused = await t.call(endpoints.attachFoundPhotos, {
+        ...body,
+        photo_uid_array: [annaPhotos[0]!.uid, stranger.uid],
+      });
+      expect(errorOf(refused)).toMatchObject({
+        message_key: 'not_found',
+        field: 'photo_uid_array',
+      });
+    }
+    expect(await albumIds()).toEqual(before);
+    // Other keys may not add to an album; a selfie without consent adds nothing.
+    const publicRefused = await t.call(endpoints.attachFoundPhotos, {
+      ...body,
+      ...publicKey(event),
+      photo_uid_array: [annaPhotos[0]!.uid],
+    });
+    expect(errorOf(publicRefused).message_key).toBe('invalid_key');
+    const noConsent = await t.call(endpoints.attachFoundPhotos, {
+      ...anna,
+      photo_url_list: [selfie],
+      photo_uid_array: [annaPhotos[0]!.uid],
+    });
+    expect(errorOf(noConsent).message_key).toBe('face_consent_required');
+    expect(await albumIds()).toEqual(before);
+
+    const attached = await t.ok(endpoints.attachFoundPhotos, {
+      ...body,
+      photo_uid_array: annaPhotos.map((p) => p.uid),
+    });
+    expect(attached.attached_count).toBe(2);
+    expect((await albumIds()).sort((x, y) => x - y)).toEqual(
+      [...annaPhotos, annaAlbumPhoto].map((p) => p.id).sort((x, y) => x - y),
+    );
+    // Again: kept, not doubled.
+    await t.ok(endpoints.attachFoundPhotos, { ...body, photo_uid_array: [annaPhotos[0]!.uid] });
+    expect(await albumIds()).toHaveLength(3);
   });
 
   it('a selfie with two people answers several_faces; with nobody face_not_found; a small passer-by does not count', async () => {

@@ -327,6 +327,39 @@ describe('the daily report to email_for_reports', () => {
   });
 });
 
+describe("the daily report in the event's time zone", () => {
+  it("counts the event's own day before now, not the UTC day", async () => {
+    const started = t.clock.now().getTime();
+    onTestFinished(() => t.clock.set(started));
+    // 06:07 UTC is 20:07 the same day at UTC+14: "yesterday" there ran from 10:00 UTC two days
+    // ago to 10:00 UTC yesterday.
+    const now = new Date(started);
+    now.setUTCHours(6, 7, 0, 0);
+    const yesterday = now.getTime() - 86_400_000;
+    t.clock.set(yesterday - 3 * 3_600_000);
+    const island = await createEvent(t, world.adminA, {
+      full_name: 'Island',
+      time_zone: 'Pacific/Kiritimati',
+      email_for_reports: 'island@example.com',
+    });
+    await insertReadyPhoto(t, island);
+    // 11:07 UTC yesterday is already today on the island: not in its report.
+    t.clock.set(yesterday + 5 * 3_600_000);
+    await insertReadyPhoto(t, island);
+    t.clock.set(now.getTime());
+    await t.app.container.services.eventMail.sendDailyReports(now);
+    const reports = (await outboxRows('daily_report')).filter((r) => r.eventId === island.id);
+    expect(reports).toHaveLength(1);
+    await deliver(reports);
+    const mail = await smtp.waitFor((m) => m.to.includes('island@example.com'));
+    const day = new Date(yesterday).toISOString().slice(0, 10);
+    expect(mail.text).toContain(`Subject: Daily report ${day}: Island`);
+    const plain = plainPart(mail);
+    expect(plain).toContain('Photos: 1 new, 1 in all');
+    expect(plain).toContain('(Pacific/Kiritimati)');
+  });
+});
+
 describe('the Outbox page’s messages of no event', () => {
   it('lists a password reset (no event) to super users only, readable and resendable', async () => {
     await t.ok(endpoints.forgotPassword, { username: ADMIN_EMAIL });

@@ -26,16 +26,17 @@ const insertPhoto = (event: FlashbulbEvent, attendeeUid: string | null = null) =
   insertReadyPhoto(t, event, attendeeUid);
 
 /** A new attendee of the paid event with `photos` photos. */
-const guest = async (photos = 2) => {
+const guest = async (photos = 2, event?: FlashbulbEvent) => {
+  const at = event ?? paid;
   const uid = (
     await t.ok(
       endpoints.generateAttendeeList,
-      { attendee_count: 1, event_id_array: [paid.id], is_prepaid: 0 },
+      { attendee_count: 1, event_id_array: [at.id], is_prepaid: 0 },
       admin,
     )
   ).attendees[0]!.uid;
   const rows = [];
-  for (let i = 0; i < photos; i += 1) rows.push(await insertPhoto(paid, uid));
+  for (let i = 0; i < photos; i += 1) rows.push(await insertPhoto(at, uid));
   return { uid, photos: rows };
 };
 
@@ -872,6 +873,34 @@ describe('operator side', () => {
     ]);
     const foreign = await t.call(endpoints.orderList, { event_id: paid.id }, adminB);
     expect(errorOf(foreign).message_key).toBe('event_not_found');
+  });
+
+  it("counts a sale on the event's own day (its time zone), not the UTC day", async () => {
+    const far = await createEvent(t, world.adminA, {
+      full_name: 'Island Gala',
+      is_free: 0,
+      time_zone: 'Pacific/Kiritimati',
+      opts: { description: 'Island', pricingButtons: paid.opts.pricingButtons },
+    });
+    const real = t.clock.now().getTime();
+    // 20:00 UTC on 1 June is 10:00 on 2 June at UTC+14.
+    t.clock.set(Date.UTC(2026, 5, 1, 20, 0));
+    try {
+      const { uid } = await guest(1, far);
+      const created = await t.ok(endpoints.createQrPayment, {
+        ...kiosk(far),
+        attendee_uid: uid,
+        pricing_button_index: 0,
+      });
+      await t.ok(endpoints.testProviderPay, {
+        payment_id: created.payment_id,
+        card_number: '4242424242424242',
+      });
+    } finally {
+      t.clock.set(real);
+    }
+    const list = await t.ok(endpoints.orderList, { event_id: far.id }, admin);
+    expect(list.totals.by_day.map((d) => d.day)).toEqual(['2026-06-02']);
   });
 
   it('a refund locks the album again, unless another paid order covers it', async () => {

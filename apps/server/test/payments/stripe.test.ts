@@ -11,7 +11,13 @@ import {
   STRIPE_WEBHOOK_SECRET,
   type StripeDouble,
 } from '../doubles/stripe/stripe-double.ts';
-import { apiKeyAuth, createEvent, createEventWorld, errorOf } from '../helpers/events.ts';
+import {
+  apiKeyAuth,
+  createEvent,
+  createEventWorld,
+  errorOf,
+  type EventWorld,
+} from '../helpers/events.ts';
 import { insertReadyPhoto } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -41,6 +47,8 @@ const button = (priceFormula: string) => ({
 });
 
 // The organiser's kiosk: the private key with the event's display token.
+let world: EventWorld;
+
 const kiosk = (e: FlashbulbEvent) => ({
   key_type: 'private' as const,
   key_value: e.private_api_key,
@@ -107,7 +115,7 @@ beforeAll(async () => {
     },
     { worker: false, logStream: { write: (line: string) => void logLines.push(line) } },
   );
-  const world = await createEventWorld(t);
+  world = await createEventWorld(t);
   admin = await apiKeyAuth(t, world.adminA);
   const paidOpts = (formula: string) => ({
     description: 'Paid',
@@ -146,6 +154,83 @@ describe('the Stripe-Signature scheme', () => {
       .update(`1700000000.${body}`)
       .digest('hex');
     expect(hook.headers['stripe-signature']).toBe(`t=1700000000,v1=${expected}`);
+  });
+});
+
+describe("the organisation's currency", () => {
+  it('prices, orders and asks Stripe in EUR; a zero-decimal currency (JPY) in whole yen', async () => {
+    const w = world;
+    const adminB = await apiKeyAuth(t, w.adminB);
+    const org = (await t.ok(endpoints.listOrganisations, {}, adminB)).organisations[0]!;
+    expect(org.currency).toBe('USD');
+    const setCurrency = (currency: string) =>
+      t.call(endpoints.renameOrganisation, { id: org.id, name: org.name, currency }, adminB);
+    // A code Intl does not know changes nothing.
+    expect(errorOf(await setCurrency('EURO'))).toMatchObject({
+      message_key: 'invalid_value',
+      field: 'currency',
+    });
+    expect((await t.ok(endpoints.listOrganisations, {}, adminB)).organisations[0]!.currency).toBe(
+      'USD',
+    );
+    await t.ok(
+      endpoints.renameOrganisation,
+      { id: org.id, name: org.name, currency: 'eur' },
+      adminB,
+    );
+    const euro = await createEvent(t, w.adminB, {
+      full_name: 'Euro Gala',
+      is_free: 0,
+      stripe_secret_key: STRIPE_TEST_KEY,
+      opts: { description: 'Paid', unitPrice: 3.5, pricingButtons: [button('{Final_Amount} + 1')] },
+    });
+    const buyer = async (e: FlashbulbEvent) => {
+      const uid = (
+        await t.ok(
+          endpoints.generateAttendeeList,
+          { attendee_count: 1, event_id_array: [e.id], is_prepaid: 0 },
+          adminB,
+        )
+      ).attendees[0]!.uid;
+      for (let i = 0; i < 2; i += 1) await insertReadyPhoto(t, e, uid);
+      return uid;
+    };
+    const uid = await buyer(euro);
+    const prices = await t.ok(endpoints.pricingButtonList, { ...kiosk(euro), attendee_uid: uid });
+    expect(prices).toMatchObject({ currency: 'EUR', buttons: [{ amount: 800 }] });
+    const before = stripe.received.length;
+    const started = await startCheckout(uid, euro);
+    expect(started).toMatchObject({ amount: 800, currency: 'EUR' });
+    expect(stripe.received[before]!.form).toMatchObject({
+      line_items: [{ price_data: { currency: 'eur', unit_amount: '800' } }],
+    });
+
+    // Yen have no decimals: 2 × ¥350 + ¥100 is 800 yen, not 80,000.
+    await t.ok(
+      endpoints.renameOrganisation,
+      { id: org.id, name: org.name, currency: 'JPY' },
+      adminB,
+    );
+    const yen = await createEvent(t, w.adminB, {
+      full_name: 'Yen Gala',
+      is_free: 0,
+      stripe_secret_key: STRIPE_TEST_KEY,
+      opts: {
+        description: 'Paid',
+        unitPrice: 350,
+        pricingButtons: [button('{Final_Amount} + 100')],
+      },
+    });
+    const yenBuyer = await buyer(yen);
+    const next = stripe.received.length;
+    const inYen = await startCheckout(yenBuyer, yen);
+    expect(inYen).toMatchObject({ amount: 800, currency: 'JPY' });
+    expect(stripe.received[next]!.form).toMatchObject({
+      line_items: [{ price_data: { currency: 'jpy', unit_amount: '800' } }],
+    });
+    // The euro order keeps its currency.
+    const orders = await t.ok(endpoints.orderList, { event_id: euro.id }, adminB);
+    expect(orders.orders[0]).toMatchObject({ amount: 800, currency: 'EUR' });
   });
 });
 

@@ -433,5 +433,10 @@ export const enAlbums = {
     none: 'No photos of you yet. Try another selfie, or come back later.',
     again: 'Try another selfie',
     tryAgain: 'Try again',
+    addToAlbum_one: 'Add {{count}} photo to my album',
+    addToAlbum_other: 'Add {{count}} photos to my album',
+    added: 'Added to your album.',
+    chooseToBuy_one: 'Choose this photo to buy',
+    chooseToBuy_other: 'Choose these {{count}} photos to buy',
   },
 };

@@ -24,6 +24,8 @@ export const enSetup = {
     created_one: 'Organisation {{name}} created.',
     rename: 'Rename',
     renameLabel: 'New name of {{name}}',
+    currency: 'Currency',
+    currencyLabel: 'Currency of {{name}}',
     save: 'Save',
   },
   robots: {

@@ -35,7 +35,11 @@ export {
   terminalPay,
 } from '@flashbulb/shared/api/payments/card-payments';
 export { publicEventFullData } from '@flashbulb/shared/api/events/events';
-export { keySearchByFace, selfieUploadAccess } from '@flashbulb/shared/api/faces/faces';
+export {
+  attachFoundPhotos,
+  keySearchByFace,
+  selfieUploadAccess,
+} from '@flashbulb/shared/api/faces/faces';
 export {
   attendeeUnlock,
   attendeeUnlockAndPrint,

@@ -207,6 +207,7 @@ export const endpoints = {
   faceDataInfo: faces.faceDataInfo,
   deleteFaceData: faces.deleteFaceData,
   keySearchByFace: faces.keySearchByFace,
+  attachFoundPhotos: faces.attachFoundPhotos,
   selfieUploadAccess: faces.selfieUploadAccess,
   faceConsent: faces.faceConsent,
   createIgnoredFace: ignoredFaces.createIgnoredFace,

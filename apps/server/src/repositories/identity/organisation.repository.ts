@@ -17,7 +17,11 @@ export class OrganisationRepository {
   }
 
   /** Renames; 'exists' when another organisation has the name (case-insensitive), undefined when there is no such organisation. */
-  async rename(id: number, name: string): Promise<OrganisationRow | 'exists' | undefined> {
+  async rename(
+    id: number,
+    name: string,
+    currency?: string,
+  ): Promise<OrganisationRow | 'exists' | undefined> {
     return this.db.transaction(async (tx) => {
       const [taken] = await tx
         .select({ id: organisations.id })
@@ -26,11 +30,20 @@ export class OrganisationRepository {
       if (taken) return 'exists' as const;
       const [row] = await tx
         .update(organisations)
-        .set({ name })
+        .set(currency ? { name, currency } : { name })
         .where(eq(organisations.id, id))
         .returning();
       return row;
     });
+  }
+
+  /** The organisation's currency (ISO 4217); USD when there is no such organisation. */
+  async currencyOf(id: number): Promise<string> {
+    const [row] = await this.db
+      .select({ currency: organisations.currency })
+      .from(organisations)
+      .where(eq(organisations.id, id));
+    return row?.currency ?? 'USD';
   }
 
   /** undefined when the name is taken (case-insensitive). */

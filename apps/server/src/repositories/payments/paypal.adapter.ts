@@ -1,3 +1,4 @@
+import { minorToDecimal } from '@flashbulb/shared';
 import { ProviderError, redactSecrets } from '../provider-error.ts';
 import { providerJson } from './provider-http.ts';
 import type {
@@ -197,11 +198,11 @@ export class PayPalAdapter implements PaymentsProvider, WebhookReceiver {
     request: CheckoutRequest,
     _credentials: PaymentCredentials,
   ): Promise<Checkout> {
-    if (request.total.currency !== 'USD')
-      throw ProviderError.permanent(PAYPAL_PROVIDER, 'only USD is sold', 'currency');
     if (request.total.amount < 1)
       throw ProviderError.permanent(PAYPAL_PROVIDER, 'nothing to pay', 'amount_too_small');
-    const value = paypalValue(request.total.amount);
+    // PayPal's amounts are decimal strings of the major unit, in the currency's own decimals.
+    const currency = request.total.currency;
+    const value = minorToDecimal(request.total.amount, currency);
     const item = request.items[0];
     const order = await this.order(
       'POST',
@@ -214,16 +215,16 @@ export class PayPalAdapter implements PaymentsProvider, WebhookReceiver {
             custom_id: request.reference,
             description: (item?.description || 'Photos').slice(0, 127),
             amount: {
-              currency_code: 'USD',
+              currency_code: currency,
               value,
-              breakdown: { item_total: { currency_code: 'USD', value } },
+              breakdown: { item_total: { currency_code: currency, value } },
             },
             items: [
               {
                 name: (item?.description || 'Photos').slice(0, 127),
                 sku: request.reference.slice(0, 127),
                 quantity: '1',
-                unit_amount: { currency_code: 'USD', value },
+                unit_amount: { currency_code: currency, value },
                 category: 'DIGITAL_GOODS',
               },
             ],

@@ -145,8 +145,6 @@ export class StripePaymentsAdapter implements PaymentsProvider, WebhookReceiver 
     request: CheckoutRequest,
     credentials: PaymentCredentials,
   ): Promise<Checkout> {
-    if (request.total.currency !== 'USD')
-      throw ProviderError.permanent(STRIPE_PROVIDER, 'only USD is sold', 'currency');
     if (request.total.amount < STRIPE_MINIMUM_CENTS)
       throw ProviderError.permanent(
         STRIPE_PROVIDER,
@@ -167,7 +165,9 @@ export class StripePaymentsAdapter implements PaymentsProvider, WebhookReceiver 
           {
             quantity: 1,
             price_data: {
-              currency: 'usd',
+              // Stripe takes the ISO code in lower case and the amount in its minor unit (yen
+              // for JPY, a zero-decimal currency), as our amounts are.
+              currency: request.total.currency.toLowerCase(),
               unit_amount: request.total.amount,
               product_data: { name: request.items[0]?.description || 'Photos' },
             },

@@ -3,6 +3,7 @@ import {
   type FaceMatch,
   type KeyFaceMatch,
   type keySearchByFace,
+  type attachFoundPhotos,
   type ParsedBodyOf,
   type searchByFace,
   type selfieUploadAccess,
@@ -21,7 +22,13 @@ import type {
   FaceEngineProvider,
 } from '../../repositories/faces/engine/face-engine-provider.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { PhotoFilter, PhotoRepository } from '../../repositories/photos/photo.repository.ts';
+import type {
+  PhotoFilter,
+  PhotoRepository,
+  PhotoRow,
+} from '../../repositories/photos/photo.repository.ts';
+import type { AttendeeRepository } from '../../repositories/attendees/attendee.repository.ts';
+import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import { shownToGuests } from '../../repositories/photos/photo-visibility.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { isProtectedKey } from '../../storage/key-space.ts';
@@ -41,6 +48,7 @@ import {
 } from './reference-photos.ts';
 
 type EventRow = { id: number; name: string; enable_facial_recognition: number };
+type FaceBox = { x: number; y: number; width: number; height: number };
 type SelfieRef = {
   id: number;
   attendeeId: number | null;
@@ -96,6 +104,9 @@ export class FaceSearchService {
       selfies: Pick<FaceSelfieRepository, 'findLive' | 'describe'>;
       /** Selfie grants and face searches per key (services/operations/quotas.ts). */
       quotas?: Pick<Quotas, 'selfieGrant' | 'faceSearch'>;
+      /** Found photos an attendee adds to their album. */
+      attendees: Pick<AttendeeRepository, 'linkEvent' | 'attach'>;
+      bus?: SignalEmitter | undefined;
     },
   ) {
     this.vectors = new FaceVectorSearch(deps.faces);
@@ -147,6 +158,101 @@ export class FaceSearchService {
     principal: Principal,
     input: Omit<ParsedBodyOf<typeof keySearchByFace>, 'key_type' | 'key_value'>,
   ): Promise<{ photos: KeyFaceMatch[]; searched_faces: number }> {
+    const found = await this.findForKey(principal, input);
+    const { caller } = found;
+    // An attendee finds themselves across the event; what is not in their album yet is shown
+    // as a preview only (an album bought whole opens its own photos, not the event's).
+    const inAlbum = caller.attendee ? await this.albumIdsOf(caller, found.rows) : null;
+    const photos: KeyFaceMatch[] = [];
+    for (const { row, similarity, box } of found.rows) {
+      const mine = inAlbum?.has(row.id) ?? true;
+      const presented = await this.deps.listing.presentFor(
+        mine ? caller : { ...caller, attendee: null },
+        row,
+      );
+      photos.push({
+        ...presented,
+        ...(inAlbum ? { in_album: mine ? 1 : 0 } : {}),
+        similarity,
+        face_box: box,
+      });
+    }
+    return { photos, searched_faces: found.searched };
+  }
+
+  /**
+   * `photo/search-by-face/attach`: an attendee adds photos their selfie finds to their album. The
+   * selfie is searched again (consent, visibility and threshold as in the search), so only the
+   * guest's own matches can be added; any other photo named refuses the whole call.
+   */
+  async attachFound(
+    principal: Principal,
+    input: Omit<ParsedBodyOf<typeof attachFoundPhotos>, 'key_type' | 'key_value'>,
+  ): Promise<{ attendee_uid: string; attached_count: number }> {
+    const owner = await this.deps.access.requireEventAccess(principal, 'attendee.album', {
+      keyEvent: true,
+    });
+    const attendee = owner.attendee;
+    if (!attendee) throw new AppError('invalid_key', 'key_type');
+    const found = await this.findForKey(principal, input);
+    const byUid = new Map(found.rows.map(({ row }) => [row.uid, row]));
+    const wanted = [...new Set(input.photo_uid_array)];
+    const rows: PhotoRow[] = [];
+    for (const uid of wanted) {
+      const row = byUid.get(uid);
+      if (!row) throw new AppError('not_found', 'photo_uid_array');
+      rows.push(row);
+    }
+    const eventId = found.caller.event.row.id;
+    await this.deps.attendees.linkEvent(attendee.row.id, eventId);
+    const added = await this.deps.attendees.attach(
+      attendee.row.id,
+      rows.map((r) => r.id),
+      'face',
+    );
+    if (added > 0)
+      await this.deps.bus?.emit('attendee.photos_attached', {
+        attendeeId: attendee.row.id,
+        photos: rows.map((r) => ({ photoId: r.id, eventId: r.eventId })),
+      });
+    return { attendee_uid: attendee.row.uid, attached_count: added };
+  }
+
+  /** The ids among `found` that are in the caller's (an attendee key's) album. */
+  private async albumIdsOf(
+    caller: {
+      event: { row: { id: number } };
+      attendee: { row: { id: number; uid: string } } | null;
+    },
+    found: { row: PhotoRow }[],
+  ): Promise<Set<number>> {
+    if (!caller.attendee || found.length === 0) return new Set();
+    const rows = await this.deps.photos.list(
+      {
+        eventId: caller.event.row.id,
+        attendeeAlbum: { attendeeId: caller.attendee.row.id, uid: caller.attendee.row.uid },
+        albumEventOnly: true,
+        now: this.deps.clock.now(),
+        ids: found.map(({ row }) => row.id),
+      },
+      found.length,
+      0,
+    );
+    return new Set(rows.map((r) => r.id));
+  }
+
+  /**
+   * The photos a key's selfie finds, best first: published (ready, visible, past their delay),
+   * within the public stream's window for a public key; the whole event for every key (an
+   * attendee finds themselves beyond their album).
+   */
+  private async findForKey(
+    principal: Principal,
+    input: Pick<
+      ParsedBodyOf<typeof keySearchByFace>,
+      'photo_url_list' | 'face_consent_version' | 'face_match_threshold'
+    >,
+  ) {
     const caller = await this.deps.access.requireEventAccess(principal, 'face.search_by_key', {
       keyEvent: true,
     });
@@ -185,12 +291,6 @@ export class FaceSearchService {
     const now = this.deps.clock.now();
     const filter: PhotoFilter = {
       eventId: event.row.id,
-      ...(caller.attendee
-        ? {
-            attendeeAlbum: { attendeeId: caller.attendee.row.id, uid: caller.attendee.row.uid },
-            albumEventOnly: true,
-          }
-        : {}),
       publishedOnly: true,
       now,
       ids: [...best.keys()],
@@ -200,21 +300,17 @@ export class FaceSearchService {
       filter.createdAfter = new Date(now.getTime() - streamMinutes * 60_000);
     const rows = await this.deps.photos.list(filter, Math.max(best.size, 1), 0);
     const boxes = await this.deps.faces.boxesOf([...best.values()].map((b) => b.faceId));
-    const photos: KeyFaceMatch[] = [];
+    const matches: { row: PhotoRow; similarity: number; box: FaceBox }[] = [];
     for (const row of rows) {
       const match = best.get(row.id)!;
       const similarity = similarityFromDistance(match.distance);
       if (similarity < input.face_match_threshold) continue;
       const box = boxes.get(match.faceId);
       if (!box) continue;
-      photos.push({
-        ...(await this.deps.listing.presentFor(caller, row)),
-        similarity,
-        face_box: box,
-      });
+      matches.push({ row, similarity, box });
     }
-    photos.sort((a, b) => b.similarity - a.similarity || b.id - a.id);
-    return { photos, searched_faces: references.length };
+    matches.sort((a, b) => b.similarity - a.similarity || b.row.id - a.row.id);
+    return { caller, rows: matches, searched: references.length };
   }
 
   /**

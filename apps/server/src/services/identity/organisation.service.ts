@@ -31,10 +31,18 @@ export class OrganisationService {
     return organisationForCaller(row);
   }
 
-  /** Super users rename any organisation, admins their own (owner console §6). */
-  async rename(actor: SignedInUser, id: number, name: string): Promise<Organisation> {
+  /**
+   * Super users rename any organisation, admins their own (owner console §6); the same call
+   * changes its currency (orders already made keep theirs).
+   */
+  async rename(
+    actor: SignedInUser,
+    id: number,
+    name: string,
+    currency?: string,
+  ): Promise<Organisation> {
     if (!administersOrganisation(actor, id)) throw new AppError('forbidden');
-    const row = await this.organisations.rename(id, name);
+    const row = await this.organisations.rename(id, name, currency);
     if (row === 'exists') throw new AppError('organisation_exists', 'name');
     if (!row) throw new AppError('organisation_not_found');
     return organisationForCaller(row);

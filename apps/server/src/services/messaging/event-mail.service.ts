@@ -5,6 +5,14 @@ import {
   kioskCardLink,
   kioskCardText,
 } from '@flashbulb/shared';
+import {
+  eventLocalToInstant,
+  eventOffsetMinutes,
+  eventWallClock,
+  formatUtcOffset,
+  isValidTimeZone,
+  type EventClock,
+} from '@flashbulb/shared/rules/event-time';
 import QRCode from 'qrcode';
 import type { MailAttachment } from '../../db/schema.ts';
 import { csvText } from '../../lib/csv.ts';
@@ -27,8 +35,21 @@ export interface AttendeeListMailJob {
   eventIds: number[];
 }
 
-/** `YYYY-MM-DD` of a date in UTC. */
-const day = (date: Date): string => date.toISOString().slice(0, 10);
+/**
+ * The event's local day before `now` (its IANA zone, daylight saving included, else its fixed
+ * offset): the instants it starts and ends at, its `YYYY-MM-DD` and the zone's name or offset.
+ */
+const dayBefore = (clock: EventClock, now: Date) => {
+  const wall = eventWallClock(clock, now);
+  const midnight = Date.UTC(wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate());
+  const zone = clock.time_zone?.trim() ?? '';
+  return {
+    from: eventLocalToInstant(clock, midnight - 86_400_000),
+    to: eventLocalToInstant(clock, midnight),
+    label: new Date(midnight - 86_400_000).toISOString().slice(0, 10),
+    zone: zone && isValidTimeZone(zone) ? zone : formatUtcOffset(eventOffsetMinutes(clock, now)),
+  };
+};
 
 /**
  * The printable sheet of kiosk cards (albums §2.3): 2 × 4 cards a page. A card shows, and its QR
@@ -167,17 +188,16 @@ export class EventMailService {
 
   /**
    * The daily report (job `reports.daily`): to each event's `email_for_reports` addresses, the
-   * figures of the UTC day before `now` and the totals. Once per event, day and address.
-   * Answers how many reports were queued.
+   * figures of the event's local day before `now` (its time zone) and the totals. Once per event,
+   * day and address. Answers how many reports were queued.
    */
   async sendDailyReports(now: Date): Promise<number> {
-    const to = new Date(`${day(now)}T00:00:00.000Z`);
-    const from = new Date(to.getTime() - 86_400_000);
     let queued = 0;
     for (const target of await this.deps.rows.reportEvents()) {
       const event = await this.deps.events.findById(target.id);
       if (!event) continue;
       const row = event.row;
+      const { from, to, label, zone } = dayBefore(row, now);
       const title = row.full_name || row.name;
       const f = await this.deps.rows.reportFigures(row.id, from, to);
       const details = [
@@ -187,14 +207,14 @@ export class EventMailService {
         `Prints: ${f.printsDay} printed, ${f.printsTotal} in all`,
       ];
       const rendered = renderMail(
-        `Daily report ${day(from)}: ${title}`,
-        `What happened at ${title} on ${day(from)} (UTC).`,
+        `Daily report ${label}: ${title}`,
+        `What happened at ${title} on ${label} (${zone}).`,
         {},
         {
           eventTitle: title,
           unsubscribeUrl: null,
           brand: mailBrand(row, this.deps.publicMediaUrl),
-          heading: `Daily report for ${day(from)}`,
+          heading: `Daily report for ${label}`,
           details,
         },
       );
@@ -213,7 +233,7 @@ export class EventMailService {
           eventId: row.id,
           recipient,
           sender: null,
-          dedupeKey: `daily_report:${row.id}:${day(from)}:mail:${recipient.toLowerCase()}`,
+          dedupeKey: `daily_report:${row.id}:${label}:mail:${recipient.toLowerCase()}`,
           content: rendered,
         });
         if (stored) queued += 1;

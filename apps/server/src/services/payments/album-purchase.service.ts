@@ -28,7 +28,8 @@ import { attachPhotos, randomCode } from '../attendees/attendee-support.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { comboBlocks, purchaseHistory } from './selling-rules.ts';
 import { offeredMethods } from './payment-methods.ts';
-import { CURRENCY, type PaymentConfirmed, type PaymentService } from './payment.service.ts';
+import { type PaymentConfirmed, type PaymentService } from './payment.service.ts';
+import { centsToMinor } from '@flashbulb/shared';
 
 /** The most photos one purchase of "the whole event" covers (the price's photo count allows as many). */
 export const ALBUM_PURCHASE_MAX_PHOTOS = 10_000;
@@ -86,9 +87,10 @@ export class AlbumPurchaseService {
       Math.min(await this.deps.photos.count(this.visibleFilter(grant)), ALBUM_PURCHASE_MAX_PHOTOS);
     const opts = event.row.opts;
     const hide = opts.hideProductPrice === 1;
+    const currency = await this.deps.payments.currencyOf(event);
     return {
       is_free: event.row.is_free === 1 ? (1 as const) : (0 as const),
-      currency: CURRENCY,
+      currency,
       photo_count: photoCount,
       methods: offeredMethods(principal, event),
       digital_message: opts.digitalProductMessage ?? '',
@@ -103,7 +105,7 @@ export class AlbumPurchaseService {
                 button_text: button.buttonText,
                 digitals: button.digitals,
                 prints: button.prints,
-                amount: hide || !price.ok ? null : price.cents,
+                amount: hide || !price.ok ? null : centsToMinor(price.cents, currency),
                 // A buyer here has bought nothing yet (the album a purchase makes is new).
                 requires_digital: comboBlocks(opts, button, purchaseHistory([], false)),
               };
@@ -170,6 +172,7 @@ export class AlbumPurchaseService {
       photoCount: uids.length,
       albumPhotoUids: uids,
       userType: buyer ? attendeePriceType(buyer, event) : 1,
+      currency: await this.deps.payments.currencyOf(event),
     });
     if (provider.real && cents < provider.real.minimumCents)
       throw new AppError('payment_amount_below_minimum', 'pricing_button_index');
@@ -235,7 +238,7 @@ export class AlbumPurchaseService {
       payment_id: payment.publicId,
       status: payment.status,
       amount: payment.amount,
-      currency: CURRENCY,
+      currency: payment.currency,
       album_uid: buyer ? formatAttendeeId(buyer.uid) : null,
       album_url: buyer ? `${base}/?attId=${encodeURIComponent(formatAttendeeId(buyer.uid))}` : null,
     };

@@ -25,7 +25,7 @@ import {
 } from '../../repositories/payments/square.adapter.ts';
 import type { ProviderCheckouts } from './provider-checkout.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
-import { CURRENCY, type PaymentService } from './payment.service.ts';
+import { type PaymentService } from './payment.service.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
 import { offeredMethods } from './payment-methods.ts';
 
@@ -80,11 +80,12 @@ export class CardCheckoutService {
     const paypal = offeredMethods(principal, grant.event).includes('paypal')
       ? this.deps.paypal
       : null;
-    // PayPal's documented SDK query: the client id, USD, capture; only the buttons component.
+    // PayPal's documented SDK query: the client id, the organisation's currency, capture; only
+    // the buttons component.
     const script = paypal ? new URL(paypal.sdkUrl) : null;
     if (script && paypal) {
       script.searchParams.set('client-id', paypal.adapter.clientId);
-      script.searchParams.set('currency', CURRENCY);
+      script.searchParams.set('currency', await this.deps.payments.currencyOf(grant.event));
       script.searchParams.set('intent', 'capture');
       script.searchParams.set('components', 'buttons');
     }
@@ -118,7 +119,7 @@ export class CardCheckoutService {
       payment_id: payment.publicId,
       order_id: checkout.providerPaymentId,
       amount: payment.amount,
-      currency: CURRENCY,
+      currency: payment.currency,
       status: payment.status,
     };
   }
@@ -147,7 +148,7 @@ export class CardCheckoutService {
   }
 
   async terminalPay(principal: Principal, input: KeylessBody<'terminalPay'>) {
-    await this.deps.access.requireEventAccess(principal, 'payment.checkout', { keyEvent: true });
+    await this.deps.access.requireEventAccess(principal, 'payment.at_kiosk', { keyEvent: true });
     const terminal = this.deps.terminal;
     if (!terminal) throw new AppError('payment_provider_unavailable');
     let started;
@@ -160,7 +161,7 @@ export class CardCheckoutService {
       payment_id: started.payment.publicId,
       request_id: started.checkout.providerPaymentId,
       amount: started.payment.amount,
-      currency: CURRENCY,
+      currency: started.payment.currency,
       status: started.payment.status,
     };
   }
@@ -233,7 +234,7 @@ export class CardCheckoutService {
    * $1.00 is refused first; the kiosk's retry with the same request id answers the same checkout.
    */
   async squareInitiate(principal: Principal, input: KeylessBody<'squareInitiatePayment'>) {
-    const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
+    const grant = await this.deps.access.requireEventAccess(principal, 'payment.at_kiosk', {
       keyEvent: true,
     });
     const { square, credentials, minimumCents } = await this.squareOf(grant.event.row.id);
@@ -254,7 +255,7 @@ export class CardCheckoutService {
       payment_id: started.payment.publicId,
       checkout_id: started.checkout.providerPaymentId,
       amount: started.payment.amount,
-      currency: CURRENCY,
+      currency: started.payment.currency,
       status: started.payment.status,
     };
   }

@@ -30,7 +30,8 @@ import type {
 } from '../../repositories/payments/payments-provider.ts';
 import type { TestPaymentsAdapter } from '../../repositories/payments/test-provider.adapter.ts';
 import type { PhotoRepository } from '../../repositories/photos/photo.repository.ts';
-import { CURRENCY, type PaymentService } from './payment.service.ts';
+import { type PaymentService } from './payment.service.ts';
+import { centsToMinor } from '@flashbulb/shared';
 import type { ProviderCheckouts } from './provider-checkout.service.ts';
 import type { WebhookService } from '../operations/webhook-in.service.ts';
 import { methodOfProvider, offeredMethods, requireOffered } from './payment-methods.ts';
@@ -121,11 +122,12 @@ export class CheckoutService {
     const hide = opts.hideProductPrice === 1;
     const userType = attendeePriceType(attendee, event);
     const purchases = await this.deps.paymentRows.printPurchases(attendee.row.id, event.row.id);
+    const currency = await this.deps.payments.currencyOf(event);
     const history = await this.deps.payments.purchaseHistoryOf(event, attendee);
     const paidEvent = event.row.is_free !== 1;
     return {
       is_free: event.row.is_free === 1 ? (1 as const) : (0 as const),
-      currency: CURRENCY,
+      currency,
       photo_count: photoCount,
       prints_free: printPolicy(event.row) === 'free' ? (1 as const) : (0 as const),
       prints_remaining: printsRemaining(purchases.map(printPurchaseOf)),
@@ -142,7 +144,7 @@ export class CheckoutService {
               button_text: button.buttonText,
               digitals: button.digitals,
               prints: button.prints,
-              amount: hide || !price.ok ? null : price.cents,
+              amount: hide || !price.ok ? null : centsToMinor(price.cents, currency),
               requires_digital: comboBlocks(opts, button, history),
             };
           }),
@@ -285,7 +287,7 @@ export class CheckoutService {
         {
           paymentId: payment.publicId,
           total: { amount: payment.amount, currency: payment.currency },
-          tax: { amount: 0, currency: CURRENCY },
+          tax: { amount: 0, currency: payment.currency },
           items: [
             {
               sku: `button-${order.pricingButtonIndex}`,
@@ -307,7 +309,7 @@ export class CheckoutService {
       payment_id: current.publicId,
       checkout_url: checkout.handle.kind === 'qr' ? checkout.handle.url : '',
       amount: current.amount,
-      currency: CURRENCY,
+      currency: current.currency,
       status: current.status,
     };
   }
@@ -368,7 +370,7 @@ export class CheckoutService {
       payment_id: payment.publicId,
       status: payment.status,
       amount: payment.amount,
-      currency: CURRENCY,
+      currency: payment.currency,
     };
   }
 
@@ -467,7 +469,7 @@ export class CheckoutService {
       {
         paymentId: payment.publicId,
         total: { amount: payment.amount, currency: payment.currency },
-        tax: { amount: 0, currency: CURRENCY },
+        tax: { amount: 0, currency: payment.currency },
         items: [
           {
             sku: attendee.row.uid,
@@ -514,7 +516,7 @@ export class CheckoutService {
       payment_id: payment.publicId,
       status: payment.status,
       amount: payment.amount,
-      currency: CURRENCY,
+      currency: payment.currency,
       description: order.buttonText,
       merchant: event?.row.full_name ?? '',
     };

@@ -1,3 +1,4 @@
+import { eventWallClock } from '@flashbulb/shared/rules/event-time';
 import type { Endpoints, ParsedBodyOf } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
@@ -9,7 +10,7 @@ import type {
 } from '../../repositories/payments/payment.repository.ts';
 import type { PaymentsProvider } from '../../repositories/payments/payments-provider.ts';
 import { ProviderError } from '../../repositories/provider-error.ts';
-import { CURRENCY, type PaymentService } from './payment.service.ts';
+import { type PaymentService } from './payment.service.ts';
 import type { ProviderCheckouts } from './provider-checkout.service.ts';
 
 /**
@@ -47,11 +48,13 @@ export class OrderAdminService {
         const entry = map.get(key) ?? { amount: 0, count: 0 };
         map.set(key, { amount: entry.amount + order.amount, count: entry.count + 1 });
       };
-      add(byDay, order.paidAt.toISOString().slice(0, 10));
+      // The event's own day (its time zone): a sale at 00:30 local counts on that day.
+      add(byDay, eventWallClock(event.row, order.paidAt).toISOString().slice(0, 10));
       add(byButton, order.buttonText);
     }
     return {
-      orders: rows.map((row) => orderForOwner(row, CURRENCY)),
+      orders: rows.map((row) => orderForOwner(row, row.order.currency)),
+      currency: await this.deps.payments.currencyOf(event),
       totals: {
         paid_amount: paidAmount,
         paid_count: paidCount,

@@ -1,3 +1,4 @@
+import { centsToMinor, DEFAULT_CURRENCY } from '@flashbulb/shared';
 import { randomBytes } from 'node:crypto';
 import {
   eventButtonPriceCents,
@@ -23,8 +24,11 @@ import { comboBlocks, purchaseHistory, type PurchaseHistory } from './selling-ru
 /** A checkout left unpaid this long is `expired` (the QR code at the kiosk is long gone). */
 export const PAYMENT_PENDING_MINUTES = 30;
 
-/** Albums spec §9: every sale is in US dollars, tax 0, quantity 1. */
-export const CURRENCY = 'USD' as const;
+/**
+ * Albums spec §9: tax 0, quantity 1. The currency is the organisation's (ISO 4217, default USD),
+ * fixed on the order when it is made.
+ */
+export const DEFAULT_ORDER_CURRENCY = DEFAULT_CURRENCY;
 
 /** A confirmation younger than this may still be running its effects: the sweep leaves it be. */
 export const FULFIL_GRACE_SECONDS = 60;
@@ -78,6 +82,8 @@ export class PaymentService {
       payments: PaymentRepository;
       unlocks: UnlockService;
       clock: Clock;
+      /** The organisation's currency (organisations.currency); USD without it. */
+      currencies?: { currencyOf(organisationId: number): Promise<string> };
     },
   ) {
     // The album unlock and the order's prints subscribe to `payment.confirmed` (so does the receipt).
@@ -95,6 +101,13 @@ export class PaymentService {
     this.refundedHandlers.push(handler);
   }
 
+  /** The currency the event sells in: its organisation's. */
+  async currencyOf(event: EventRecord): Promise<string> {
+    return (
+      (await this.deps.currencies?.currencyOf(event.row.organisationId)) ?? DEFAULT_ORDER_CURRENCY
+    );
+  }
+
   /**
    * What an order of pricing button `pricingButtonIndex` sells and costs, or the refusal: checked
    * before anything is stored (a purchase from an album checks it before making the buyer's album).
@@ -106,6 +119,8 @@ export class PaymentService {
     photoCount: number;
     albumPhotoUids?: string[];
     userType: 1 | 2;
+    /** The amount comes in this currency's minor unit (a formula's ¥1,250 is 1250). */
+    currency: string;
   }): { button: PricingButton; prints: string[]; cents: number } {
     const { event } = input;
     if (event.row.is_free === 1) throw new AppError('invalid_value', 'pricing_button_index');
@@ -125,7 +140,7 @@ export class PaymentService {
       throw new AppError('per_request_count_error', 'photo_uids');
     const price = eventButtonPriceCents(button, event.row.opts, input.photoCount, input.userType);
     if (!price.ok) throw new AppError(price.key, 'pricing_button_index');
-    return { button, prints, cents: price.cents };
+    return { button, prints, cents: centsToMinor(price.cents, input.currency) };
   }
 
   /** What the attendee bought at the event so far (paid orders, the desk's unlock). */
@@ -179,8 +194,10 @@ export class PaymentService {
     clientRequestId: string;
   }): Promise<{ order: OrderRow; created: boolean }> {
     const { event, attendee } = input;
+    const currency = await this.currencyOf(event);
     const { button, prints, cents } = this.priceOrder({
       ...input,
+      currency,
       userType: attendeePriceType(attendee, event),
     });
     await this.requireCombo(event, attendee, button);
@@ -198,7 +215,7 @@ export class PaymentService {
       },
       partialUnlockTag: button.partialUnlockTags ? attendee.row.partialUnlockTag : null,
       amount: cents,
-      currency: CURRENCY,
+      currency,
       status: 'open',
       clientRequestId: input.clientRequestId,
       createdAt: this.deps.clock.now(),

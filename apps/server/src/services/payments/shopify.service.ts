@@ -18,7 +18,7 @@ import {
 import type { EventProviderCredentials } from '../../repositories/provider-credentials.ts';
 import { ProviderError } from '../../repositories/provider-error.ts';
 import type { CheckoutService } from './checkout.service.ts';
-import { CURRENCY, type PaymentService } from './payment.service.ts';
+import { type PaymentService } from './payment.service.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
 
 /** The event's product collections as one line-item property value ('' for none). */
@@ -136,7 +136,7 @@ export class ShopifyService {
       draft_order_id: started.checkout.providerPaymentId,
       invoice_url: started.checkout.handle.kind === 'qr' ? started.checkout.handle.url : '',
       amount: started.payment.amount,
-      currency: CURRENCY,
+      currency: started.payment.currency,
       status: started.payment.status,
     };
   }

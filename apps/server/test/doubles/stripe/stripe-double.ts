@@ -143,7 +143,10 @@ export const startStripeDouble = async (options: { keys?: string[]; secret?: str
       currency = typeof price.currency === 'string' ? price.currency : '';
       total += unit * quantity;
     }
-    if (currency !== 'usd')
+    // A few of the currencies Stripe settles (lower-case ISO codes; amounts in the minor unit,
+    // whole yen for the zero-decimal JPY). The minimum is 50 of the minor unit for each of them
+    // ($0.50, €0.50, £0.30 is rounded up here, ¥50).
+    if (!['usd', 'eur', 'gbp', 'jpy', 'chf', 'cad', 'aud'].includes(currency))
       return stripeError(400, 'invalid_request_error', 'Invalid currency.', { param: 'currency' });
     if (form.mode === 'payment' && total < 50)
       return stripeError(

@@ -80,6 +80,9 @@ export function AttendeeAlbumPage({
       title,
       logo: event?.logo_full_path ?? null,
       emptyText: event?.empty_album_text ?? '',
+      clock: event
+        ? { time_zone: event.time_zone ?? '', date_utc_diff_hours: event.date_utc_diff_hours ?? 0 }
+        : null,
     };
   }, [data, t, kiosk]);
 
@@ -136,7 +139,12 @@ export function AttendeeAlbumPage({
       {fromKiosk && <p className="albums-note">{t('albums.attendee.fromKiosk')}</p>}
       {kioskTools.panels}
       {/* On a kiosk the kiosk screen offers it; on a phone, "Find me" with a selfie. */}
-      {!kiosk && <FaceLookup albumKey={{ keyType: 'attendee', keyValue: attendeeUid }} />}
+      {!kiosk && (
+        <FaceLookup
+          albumKey={{ keyType: 'attendee', keyValue: attendeeUid }}
+          onChoose={data.unlocked !== 1 ? choice.choose : undefined}
+        />
+      )}
       {sendLink && kioskKey && <SendAlbumLinkForm attendeeUid={attendeeUid} kioskKey={kioskKey} />}
     </AlbumView>
   );

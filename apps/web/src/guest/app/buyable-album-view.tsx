@@ -1,7 +1,15 @@
 import { lazy, Suspense, useMemo, type ComponentProps } from 'react';
 import { AlbumView } from '../features/album/components/album-view.tsx';
+import { faceLookupOffered } from '../features/faces/hooks/use-face-lookup-offered.ts';
 import { useAlbumEvent } from '../shared/api/album-event.ts';
 import { usePhotoChoice } from './use-photo-choice.ts';
+
+// Loaded only when the event offers "Find me" (the album's first load stays small).
+const FaceLookup = lazy(() =>
+  import('../features/faces/components/face-lookup.tsx').then((m) => ({
+    default: m.FaceLookup,
+  })),
+);
 
 // Loaded only on a paid event's album (the album's first load stays small).
 const AlbumPurchasePanel = lazy(() =>
@@ -12,11 +20,13 @@ const AlbumPurchasePanel = lazy(() =>
 
 /**
  * The public album or a private-album link: on a paid event (not unlocked) its guests can buy
- * every photo or the ones they tap (AlbumPurchasePanel) and get an album of their own. Other
- * keys, curation and free events show the album as it is.
+ * every photo or the ones they tap (AlbumPurchasePanel) and get an album of their own. On a phone
+ * or computer (not a kiosk), "Find me" searches the album by selfie when the event has face
+ * recognition on; on a paid event its results can be chosen to buy. Other keys, curation and free
+ * events show the album as it is.
  */
 export function BuyableAlbumView(props: ComponentProps<typeof AlbumView>) {
-  const { albumKey, eventName = null, curation = false, mode } = props;
+  const { albumKey, eventName = null, curation = false, mode, kiosk = false } = props;
   const { keyType, keyValue } = albumKey;
   const saleKey = useMemo(
     () =>
@@ -28,7 +38,20 @@ export function BuyableAlbumView(props: ComponentProps<typeof AlbumView>) {
   const event = useAlbumEvent(albumKey, eventName).data;
   const paid = saleKey !== null && !!event && event.is_free !== 1 && event.unlocked !== 1;
   const { choice, selection, choose } = usePhotoChoice();
-  if (!paid) return <AlbumView {...props} />;
+  const findMe = saleKey !== null && !kiosk && faceLookupOffered(event) && (
+    <Suspense fallback={null}>
+      <FaceLookup albumKey={saleKey} onChoose={paid ? choice.choose : undefined} />
+    </Suspense>
+  );
+  if (!paid)
+    return findMe ? (
+      <AlbumView {...props}>
+        {props.children}
+        {findMe}
+      </AlbumView>
+    ) : (
+      <AlbumView {...props} />
+    );
   return (
     <AlbumView
       {...props}
@@ -44,6 +67,7 @@ export function BuyableAlbumView(props: ComponentProps<typeof AlbumView>) {
           emailEnds={event.opts.emailEnds}
         />
       </Suspense>
+      {findMe}
     </AlbumView>
   );
 }

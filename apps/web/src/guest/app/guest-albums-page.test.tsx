@@ -660,3 +660,53 @@ describe('kiosk and live-view settings on the album screens', () => {
     await waitFor(() => expect(tileSource()).toBe('/files/marked-1.jpg'));
   });
 });
+
+describe("photo times in the event's time zone", () => {
+  it('the grid, the viewer and its details read in the event’s zone (daylight saving known), not UTC', async () => {
+    const user = userEvent.setup();
+    installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(3)]) },
+      '/event/full-data/retrieve': {
+        ok: [storedEvent({ time_zone: 'Europe/Berlin', date_utc_diff_hours: 0 })],
+      },
+    });
+    renderAlbums('?pId=pub-key');
+    // 10:03 UTC on 21 November is 11:03 in Berlin (winter time).
+    await user.click(await screen.findByRole('button', { name: 'photo-3.jpg, 2026-11-21 11:03' }));
+    await user.click(await screen.findByRole('button', { name: 'Photo details' }));
+    expect(await screen.findByText('2026-11-21 11:03 Europe/Berlin')).toBeTruthy();
+  });
+
+  it("an attendee's album reads in its event's zone", async () => {
+    installFakeApi({
+      '/attendee/retrieve': {
+        ok: {
+          uid: 'ABCDEFGHJKMNPQRS',
+          display_uid: 'ABCD-EFGH-JKMN-PQRS',
+          organisation_id: 7,
+          email: null,
+          is_prepaid: 0,
+          unlocked: 1,
+          expires_date: null,
+          events: [
+            {
+              name: 'AB12',
+              full_name: 'Summer party',
+              empty_album_text: '',
+              logo_full_path: null,
+              time_zone: 'America/New_York',
+              date_utc_diff_hours: 0,
+            },
+          ],
+          photo_count: 1,
+        },
+      },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+    });
+    renderAlbums('?attId=ABCD-EFGH-JKMN-PQRS');
+    // 10:01 UTC is 05:01 in New York.
+    expect(
+      await screen.findByRole('button', { name: 'photo-1.jpg, 2026-11-21 05:01' }),
+    ).toBeTruthy();
+  });
+});

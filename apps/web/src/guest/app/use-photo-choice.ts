@@ -12,7 +12,7 @@ import type { PhotoChoice } from '../features/checkout/components/paid-album-pan
 export const usePhotoChoice = (): {
   choice: PhotoChoice;
   selection: AlbumSelection | undefined;
-  /** Starts choosing with these photos chosen (the guest's favourites, bought in one step). */
+  /** Starts choosing with these photos chosen (favourites or face results, bought in one step). */
   choose: (uids: readonly string[]) => void;
 } => {
   const [choosing, setChoosingState] = useState(false);
@@ -21,6 +21,7 @@ export const usePhotoChoice = (): {
     setChoosingState(on);
     setChosen(new Set());
   }, []);
+  // Photos chosen elsewhere (favourites, the face lookup's results): choosing, with exactly those.
   const choose = useCallback((uids: readonly string[]) => {
     setChoosingState(true);
     setChosen(new Set(uids));
@@ -37,8 +38,8 @@ export const usePhotoChoice = (): {
     [choosing, chosen, toggle],
   );
   const choice = useMemo(
-    (): PhotoChoice => ({ choosing, chosen: [...chosen], setChoosing }),
-    [choosing, chosen, setChoosing],
+    (): PhotoChoice => ({ choosing, chosen: [...chosen], setChoosing, choose }),
+    [choosing, chosen, setChoosing, choose],
   );
   return { choice, selection, choose };
 };

@@ -62,6 +62,11 @@ export const attendeeAlbumSchema = z.object({
       full_name: z.string(),
       empty_album_text: z.string(),
       logo_full_path: z.string().nullable(),
+      time_zone: z
+        .string()
+        .optional()
+        .describe("The event's IANA time zone, or empty: `date_utc_diff_hours` applies"),
+      date_utc_diff_hours: z.number().int().optional(),
     }),
   ),
   photo_count: z.number().int(),

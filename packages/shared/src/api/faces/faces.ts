@@ -118,7 +118,17 @@ export const deleteFaceData = defineEndpoint({
 /** What a key sees of a matching photo: the guest view of the photo, similarity and face box. */
 export const keyFaceMatchSchema = z.union([
   faceMatchSchema,
-  guestPhotoSchema.extend({ similarity: z.number(), face_box: faceBoxSchema }),
+  guestPhotoSchema.extend({
+    similarity: z.number(),
+    face_box: faceBoxSchema,
+    in_album: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        "Attendee keys: 1 when the photo is in the attendee's album, 0 when it is another photo of the event (previews only; photo/search-by-face/attach adds it)",
+      ),
+  }),
 ]);
 export type KeyFaceMatch = z.infer<typeof keyFaceMatchSchema>;
 
@@ -155,6 +165,52 @@ export const keySearchByFace = defineEndpoint({
     'unauthorized_user',
     'invalid_url',
     'not_found',
+    'face_recognition_off',
+    'face_not_found',
+    'several_faces',
+    'face_consent_required',
+    'face_consent_outdated',
+  ],
+});
+
+/** At most this many found photos are added to an album in one call. */
+export const MAX_ATTACH_FOUND_PHOTOS = 500;
+
+export const attachFoundPhotos = defineEndpoint({
+  path: '/photo/search-by-face/attach',
+  auth: 'key',
+  tag: 'faces',
+  summary:
+    "Attendee key: adds photos its selfie search found to the attendee's album. The selfie is searched again; a photo it does not find answers not_found and nothing is added",
+  body: z.object({
+    ...keyBody,
+    photo_url_list: z
+      .array(z.string().trim().min(1, 'invalid_url').max(2048, 'invalid_url'), {
+        error: 'invalid_url',
+      })
+      .min(1, 'invalid_url')
+      .max(MAX_FACE_SEARCH_PHOTOS, 'invalid_url')
+      .describe('The selfie keys the search was made with'),
+    face_consent_version: consentVersionField,
+    face_match_threshold: z
+      .number({ error: 'invalid_value' })
+      .min(0, 'invalid_value')
+      .max(100, 'invalid_value')
+      .default(DEFAULT_FACE_MATCH_THRESHOLD),
+    photo_uid_array: z
+      .array(z.string({ error: 'not_found' }).trim().min(1, 'not_found').max(100, 'not_found'), {
+        error: 'photos_required',
+      })
+      .min(1, 'photos_required')
+      .max(MAX_ATTACH_FOUND_PHOTOS, 'invalid_value'),
+  }),
+  result: z.object({ attendee_uid: z.string(), attached_count: z.number().int() }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'invalid_url',
+    'not_found',
+    'photos_required',
     'face_recognition_off',
     'face_not_found',
     'several_faces',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCurrencyCode } from '../../rules/currency.ts';
 import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
 import { emailSchema, newPasswordSchema, roleSchema } from '../../rules/identity.ts';
 
@@ -11,6 +12,10 @@ const idSchema = z
 export const organisationSchema = z.object({
   id: z.number().int(),
   name: z.string(),
+  currency: z
+    .string()
+    .default('USD')
+    .describe('ISO 4217 code of every price, order and payment of the organisation (default USD)'),
   created_date: z.string().describe('ISO 8601'),
 });
 export type Organisation = z.infer<typeof organisationSchema>;
@@ -169,7 +174,7 @@ export const renameOrganisation = defineEndpoint({
   path: `${OWNER_PREFIX}/organisation/update`,
   auth: 'owner',
   tag: 'organisations',
-  summary: 'Rename an organisation (super users: any; admins: their own)',
+  summary: 'Rename an organisation, or change its currency (super users: any; admins: their own)',
   body: z.object({
     id: idSchema,
     name: z
@@ -177,6 +182,13 @@ export const renameOrganisation = defineEndpoint({
       .trim()
       .min(1, 'organisation_name_required')
       .max(200, 'invalid_value'),
+    currency: z
+      .string({ error: 'invalid_value' })
+      .trim()
+      .toUpperCase()
+      .refine(isCurrencyCode, 'invalid_value')
+      .optional()
+      .describe('ISO 4217 code (EUR, JPY); orders already made keep theirs'),
   }),
   result: organisationSchema,
   errors: ['unauthorized_user', 'forbidden', 'organisation_not_found', 'organisation_exists'],

@@ -51,7 +51,9 @@ export const albumPurchasePricing = defineEndpoint({
   }),
   result: z.object({
     is_free: z.union([z.literal(0), z.literal(1)]),
-    currency: z.literal('USD'),
+    currency: z
+      .string()
+      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
     photo_count: z.number().int(),
     methods: z.array(z.string()).describe('The ways to pay this album page offers'),
     digital_message: digitalMessageField,
@@ -124,7 +126,9 @@ export const albumPurchaseStatus = defineEndpoint({
     payment_id: z.string(),
     status: paymentStatusField,
     amount: z.number().int(),
-    currency: z.literal('USD'),
+    currency: z
+      .string()
+      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
     album_uid: z
       .string()
       .nullable()

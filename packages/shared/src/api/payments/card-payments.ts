@@ -48,7 +48,9 @@ export const paypalCreateOrder = defineEndpoint({
     payment_id: z.string(),
     order_id: z.string(),
     amount: z.number().int(),
-    currency: z.literal('USD'),
+    currency: z
+      .string()
+      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
     status: paymentStatus,
   }),
   errors: startErrors,
@@ -83,7 +85,9 @@ export const terminalPay = defineEndpoint({
     payment_id: z.string(),
     request_id: z.string(),
     amount: z.number().int(),
-    currency: z.literal('USD'),
+    currency: z
+      .string()
+      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
     status: paymentStatus,
   }),
   errors: startErrors,
@@ -144,7 +148,9 @@ export const squareInitiatePayment = defineEndpoint({
     payment_id: z.string(),
     checkout_id: z.string(),
     amount: z.number().int(),
-    currency: z.literal('USD'),
+    currency: z
+      .string()
+      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
     status: paymentStatus,
   }),
   errors: [...startErrors, 'square_device_required'],
@@ -209,7 +215,7 @@ const shopStarted = z.object({
   order_id: z.string(),
   invoice_url: z.string(),
   amount: z.number().int(),
-  currency: z.literal('USD'),
+  currency: z.string().describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
   status: paymentStatus,
 });
 

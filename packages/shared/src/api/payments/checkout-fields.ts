@@ -18,7 +18,7 @@ export const qrCheckoutResult = z.object({
   payment_id: z.string(),
   checkout_url: z.string(),
   amount: z.number().int().describe('Integer cents: 1550 is $15.50'),
-  currency: z.literal('USD'),
+  currency: z.string().describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
   status: paymentStatusField,
 });
 

@@ -118,7 +118,9 @@ export const checkQrStatus = defineEndpoint({
     payment_id: z.string(),
     status: paymentStatusField,
     amount: z.number().int(),
-    currency: z.literal('USD'),
+    currency: z
+      .string()
+      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
   }),
   errors: ['invalid_key', 'unauthorized_user', 'not_found'],
 });
@@ -169,7 +171,9 @@ export const testProviderCheckout = defineEndpoint({
     payment_id: z.string(),
     status: paymentStatusField,
     amount: z.number().int().describe('Integer cents: 1550 is $15.50'),
-    currency: z.literal('USD'),
+    currency: z
+      .string()
+      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
     description: z.string().describe('The pricing button’s text when ordered'),
     merchant: z.string().describe('The event’s name'),
   }),
@@ -195,7 +199,9 @@ export const pricingButtonList = defineEndpoint({
   }),
   result: z.object({
     is_free: z.union([z.literal(0), z.literal(1)]),
-    currency: z.literal('USD'),
+    currency: z
+      .string()
+      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
     photo_count: z.number().int(),
     prints_free: z
       .union([z.literal(0), z.literal(1)])
@@ -312,7 +318,7 @@ const orderSchema = z.object({
   attendee_uid: z.string(),
   button_text: z.string(),
   amount: z.number().int().describe('Integer cents'),
-  currency: z.literal('USD'),
+  currency: z.string().describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
   status: z.enum(['open', 'paid', 'refunded']),
   payments: z.array(
     z.object({
@@ -330,9 +336,13 @@ export const orderList = defineEndpoint({
   auth: 'owner',
   tag: 'payments',
   summary:
-    'An event’s orders with their payments, newest first, and the paid totals per day (UTC) and per button, in integer cents',
+    'An event’s orders with their payments, newest first, and the paid totals per day (the event’s local day) and per button, in the minor unit of the organisation’s currency',
   body: z.object({ event_id: idSchema }),
   result: z.object({
+    currency: z
+      .string()
+      .optional()
+      .describe('ISO 4217: the organisation’s currency, which the totals are in'),
     orders: z.array(orderSchema),
     totals: z.object({
       paid_amount: z.number().int(),

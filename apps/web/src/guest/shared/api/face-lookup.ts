@@ -56,6 +56,15 @@ export const fileToSelfieJpeg = async (file: File): Promise<Blob> => {
   }
 };
 
+/** A photo the search found; `in_album` 0: another photo of the event (attendee keys only). */
+export type FoundPhoto = GuestPhoto & { in_album?: number };
+
+/** What a search found, and the selfie it was made with (to add the photos to an album). */
+export interface FaceLookupResult {
+  photos: FoundPhoto[];
+  selfieKey: string;
+}
+
 /**
  * Uploads the selfie through its grant (the consent goes with the grant request: nothing is
  * stored without it) and searches the event with it; answers the photos, best match first.
@@ -66,7 +75,7 @@ export const lookUpByFace = async (
   selfie: Blob,
   /** Called once the selfie is stored, when the search itself starts. */
   onUploaded?: () => void,
-): Promise<GuestPhoto[]> => {
+): Promise<FaceLookupResult> => {
   const base = { key_type: key.keyType, key_value: key.keyValue } as const;
   const grant = await callApi(endpoints.selfieUploadAccess, {
     ...base,
@@ -89,5 +98,28 @@ export const lookUpByFace = async (
     photo_url_list: [grant.key],
     face_consent_version: consentVersion,
   });
-  return result.photos.map((photo: KeyFaceMatch) => photo as GuestPhoto);
+  return {
+    photos: result.photos.map((photo: KeyFaceMatch) => photo as FoundPhoto),
+    selfieKey: grant.key,
+  };
+};
+
+/**
+ * An attendee adds found photos to their album: the server searches the selfie again and adds
+ * only the photos it finds. Answers how many were new to the album.
+ */
+export const addFoundToAlbum = async (
+  key: FaceLookupKey,
+  consentVersion: string,
+  selfieKey: string,
+  photoUids: string[],
+): Promise<number> => {
+  const result = await callApi(endpoints.attachFoundPhotos, {
+    key_type: key.keyType,
+    key_value: key.keyValue,
+    photo_url_list: [selfieKey],
+    face_consent_version: consentVersion,
+    photo_uid_array: photoUids,
+  });
+  return result.attached_count;
 };

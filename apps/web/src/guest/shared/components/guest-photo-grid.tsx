@@ -21,7 +21,8 @@ import {
   rowOf,
   type JustifiedRow,
 } from '../utils/justified-layout.ts';
-import { clipDuration, displayDate, photoBox, tileSrcSet } from '../utils/photo-image.ts';
+import { clipDuration, photoBox, tileSrcSet } from '../utils/photo-image.ts';
+import { usePhotoTime } from '../utils/event-clock.ts';
 import { Icon } from './icons.tsx';
 
 /** Rows beyond the visible ones, so a flick shows pictures rather than gaps. */
@@ -318,9 +319,10 @@ const PhotoTile = memo(function PhotoTile({
   onFavourite: ((photo: Photo) => void) | undefined;
 }) {
   const { t } = useTranslation();
+  const photoTime = usePhotoTime();
   const alt = t('albums.photoAlt', {
     name: photo.file_name,
-    date: displayDate(photo.created_date),
+    date: photoTime(photo.created_date),
   });
   const box = photoBox(photo);
   const hidden = photo.is_visible === 0;

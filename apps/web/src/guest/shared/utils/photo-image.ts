@@ -1,4 +1,9 @@
 import { SHORT_CLIP_MS, THUMBNAIL_SIZE, type GuestPhoto as Photo } from '@flashbulb/shared';
+import {
+  eventWallClock,
+  formatEventTime,
+  type EventClock,
+} from '@flashbulb/shared/rules/event-time';
 
 /**
  * The server gave this guest the protected preview (a paid event's photo not bought yet): at most
@@ -54,11 +59,23 @@ export const clipDuration = (ms: number): string => {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 };
 
-/** `2026-11-21 14:05` from an ISO date (UTC; album spec §9 display format). */
-export const displayDate = (iso: string): string => {
+/**
+ * `2026-11-21 14:05` from an ISO date (album spec §9 display format): the event's local time
+ * (its IANA zone, daylight saving included, else its fixed offset); UTC only where no event is
+ * known.
+ */
+export const displayDate = (iso: string, clock: EventClock | null = null): string => {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toISOString().slice(0, 16).replace('T', ' ');
+  const wall = clock ? eventWallClock(clock, date) : date;
+  return wall.toISOString().slice(0, 16).replace('T', ' ');
+};
+
+/** The same with the zone's name (or offset) after it, for the viewer's info panel. */
+export const displayDateWithZone = (iso: string, clock: EventClock | null): string => {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return clock ? formatEventTime(clock, date) : `${displayDate(iso)} UTC`;
 };
 
 /** A watermarked variant a screen may show instead of the clean picture. */

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GuestPhoto as Photo } from '@flashbulb/shared';
-import { displayDate, viewerSource } from '../utils/photo-image.ts';
+import { viewerSource } from '../utils/photo-image.ts';
+import { usePhotoTime } from '../utils/event-clock.ts';
 import { IconButton } from '../components/icon-button.tsx';
 import { useShareActions } from './use-share-actions.ts';
 import { useViewerGestures } from './use-viewer-gestures.ts';
@@ -37,6 +38,7 @@ export function PhotoViewer({
   options: ViewerOptions;
 }) {
   const { t } = useTranslation();
+  const photoTime = usePhotoTime();
   const dialogRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   // Zoom, panels and notices belong to one photo: keyed by its index, they reset when it moves.
@@ -81,7 +83,7 @@ export function PhotoViewer({
 
   const source = photo ? viewerSource(photo) : null;
   const alt = photo
-    ? t('albums.photoAlt', { name: photo.file_name, date: displayDate(photo.created_date) })
+    ? t('albums.photoAlt', { name: photo.file_name, date: photoTime(photo.created_date) })
     : '';
   return (
     <div

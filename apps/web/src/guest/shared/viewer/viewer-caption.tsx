@@ -1,6 +1,6 @@
 import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { useTranslation } from 'react-i18next';
-import { displayDate } from '../utils/photo-image.ts';
+import { usePhotoTimeWithZone } from '../utils/event-clock.ts';
 
 const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 
@@ -26,10 +26,11 @@ export function ViewerPosition({
 /** The info panel: when the photo was taken, its size, and its file name when shown. */
 export function ViewerInfo({ photo, showFileNames }: { photo: Photo; showFileNames: boolean }) {
   const { t } = useTranslation();
+  const photoTime = usePhotoTimeWithZone();
   return (
     <dl className="albums-viewer-panel albums-viewer-info">
       <dt>{t('albums.viewer.taken')}</dt>
-      <dd>{displayDate(photo.created_date)}</dd>
+      <dd>{photoTime(photo.created_date)}</dd>
       {photo.width && photo.height ? (
         <>
           <dt>{t('albums.viewer.size')}</dt>

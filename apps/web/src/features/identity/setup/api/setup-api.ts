@@ -104,7 +104,8 @@ export const usePhotoTotal = (eventId: number | null) =>
 export const useRenameOrganisation = () => {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: number; name: string }) => callApi(renameOrganisation, input),
+    mutationFn: (input: { id: number; name: string; currency?: string }) =>
+      callApi(renameOrganisation, input),
     onSuccess: () => client.invalidateQueries({ queryKey: setupQueryKeys.organisations }),
   });
 };

@@ -1,5 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Role, type Organisation, type User } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
@@ -12,7 +23,13 @@ import {
 import { formatDate } from './shown-once-key.tsx';
 import { CARD_TABLE } from '../../../../components/card-table.ts';
 
-/** One row; super users and the organisation's admins rename it in place. */
+/** The ISO 4217 codes the browser knows (every price of the organisation is in one of them). */
+const CURRENCIES: string[] = Intl.supportedValuesOf?.('currency') ?? ['USD', 'EUR', 'GBP', 'JPY'];
+
+/**
+ * One row; super users and the organisation's admins rename it in place and choose its
+ * currency (new orders use it; orders already made keep theirs).
+ */
 function OrganisationRow({
   organisation,
   canRename,
@@ -24,11 +41,19 @@ function OrganisationRow({
   const errorText = useErrorText();
   const rename = useRenameOrganisation();
   const [editing, setEditing] = useState<string | null>(null);
+  const [currency, setCurrency] = useState(organisation.currency);
 
   const save = (event: FormEvent) => {
     event.preventDefault();
     if (editing === null) return;
-    rename.mutate({ id: organisation.id, name: editing }, { onSuccess: () => setEditing(null) });
+    rename.mutate(
+      {
+        id: organisation.id,
+        name: editing,
+        ...(currency !== organisation.currency ? { currency } : {}),
+      },
+      { onSuccess: () => setEditing(null) },
+    );
   };
 
   return (
@@ -46,6 +71,14 @@ function OrganisationRow({
                 error={rename.error ? errorText(errorKeyOf(rename.error)) : undefined}
                 size="xs"
               />
+              <NativeSelect
+                aria-label={t('setup.organisations.currencyLabel', { name: organisation.name })}
+                data={CURRENCIES}
+                value={currency}
+                onChange={(e) => setCurrency(e.currentTarget.value)}
+                size="xs"
+                w={110}
+              />
               <Button type="submit" size="xs" loading={rename.isPending}>
                 {t('setup.organisations.save')}
               </Button>
@@ -56,6 +89,7 @@ function OrganisationRow({
           </form>
         )}
       </Table.Td>
+      <Table.Td data-label={t('setup.organisations.currency')}>{organisation.currency}</Table.Td>
       <Table.Td data-label={t('setup.organisations.created')}>
         {formatDate(organisation.created_date, '')}
       </Table.Td>
@@ -67,6 +101,7 @@ function OrganisationRow({
             onClick={() => {
               rename.reset();
               setEditing(organisation.name);
+              setCurrency(organisation.currency);
             }}
             aria-label={`${t('setup.organisations.rename')} ${organisation.name}`}
           >
@@ -130,6 +165,7 @@ export function OrganisationsPage({ user }: { user: User }) {
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('setup.organisations.name')}</Table.Th>
+                <Table.Th>{t('setup.organisations.currency')}</Table.Th>
                 <Table.Th>{t('setup.organisations.created')}</Table.Th>
                 <Table.Th />
               </Table.Tr>

@@ -350,4 +350,31 @@ describe('organisation rename', { timeout: 20_000 }, () => {
       { id: 3, name: 'Acme Weddings' },
     ]);
   });
+  it("sets the organisation's currency with its name (its prices and orders use it)", async () => {
+    const api = installConsoleApi({
+      user: orgAdmin,
+      routes: {
+        [`${OWNER}/organisation/update`]: (body): FakeReply => {
+          const { id, name, currency } = body as { id: number; name: string; currency?: string };
+          return { ok: { id, name, currency: currency ?? 'USD', created_date: '2026-01-01' } };
+        },
+      },
+    });
+    renderApp('/organisations');
+    await waitFor(() => expect(screen.getAllByTestId('organisation-row')).toHaveLength(2));
+    expect(screen.getAllByRole('cell', { name: 'USD' }).length).toBeGreaterThan(0);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Rename Acme Events' }));
+    await user.selectOptions(
+      screen.getByRole('combobox', { name: 'Currency of Acme Events' }),
+      'EUR',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo(`${OWNER}/organisation/update`)).toHaveLength(1));
+    expect(api.callsTo(`${OWNER}/organisation/update`)[0]?.body).toEqual({
+      id: 3,
+      name: 'Acme Events',
+      currency: 'EUR',
+    });
+  });
 });

@@ -7,7 +7,13 @@ import { renderApp } from '../../../../test/render-app.tsx';
 import type { OrderListResult, OrderRow } from '../api/orders-api.ts';
 import { ordersCsv } from '../utils/orders-csv.ts';
 
-const EVENT = storedEvent({ id: 7, name: 'ABCD', full_name: 'Summer Gala', is_free: 0 });
+const EVENT = storedEvent({
+  id: 7,
+  name: 'ABCD',
+  full_name: 'Summer Gala',
+  is_free: 0,
+  time_zone: 'Europe/Berlin',
+});
 const LIST = `${OWNER}/payment/order-list`;
 const REFUND = `${OWNER}/payment/refund`;
 
@@ -86,7 +92,8 @@ describe('console Orders page', { timeout: 40_000 }, () => {
       .map((c) => c.textContent);
     expect(first.slice(0, 6)).toEqual([
       '2',
-      '2026-11-22 10:00',
+      // The event's local time (Berlin, winter: UTC+1), not UTC.
+      '2026-11-22 11:00 Europe/Berlin',
       'ATT00002',
       '=HYPERLINK("http://evil.example","x")',
       '$9.99',
@@ -167,10 +174,10 @@ describe('console Orders page', { timeout: 40_000 }, () => {
     );
     // The formula is quoted and prefixed with an apostrophe: a spreadsheet shows it as text.
     expect(lines[1]).toBe(
-      `2,2026-11-22T10:00:00.000Z,,ATT00002,"'=HYPERLINK(""http://evil.example"",""x"")",9.99,USD,open,pay_${'b'.repeat(26)},test,failed`,
+      `2,2026-11-22 11:00 Europe/Berlin,,ATT00002,"'=HYPERLINK(""http://evil.example"",""x"")",9.99,USD,open,pay_${'b'.repeat(26)},test,failed`,
     );
     expect(lines[2]).toBe(
-      `1,2026-11-21T10:00:00.000Z,2026-11-21T10:01:00.000Z,ATT00001,Album,15.50,USD,paid,${PAID_ID},test,paid`,
+      `1,2026-11-21 11:00 Europe/Berlin,2026-11-21 11:01 Europe/Berlin,ATT00001,Album,15.50,USD,paid,${PAID_ID},test,paid`,
     );
   });
 });
@@ -198,11 +205,11 @@ describe('ordersCsv', () => {
     ['\rx', `"'\rx"`],
     ['plain', 'plain'],
   ])('neutralises a cell starting %j', (text, cell) => {
-    const csv = ordersCsv([order(1, { button_text: text, payments: [] })], header);
+    const csv = ordersCsv([order(1, { button_text: text, payments: [] })], header, EVENT);
     expect(csv.split('\r\n')[1]!.split(',')[4]).toBe(cell);
   });
   it('writes an order without payments on one line with empty payment cells', () => {
-    const csv = ordersCsv([order(3, { payments: [] })], header);
+    const csv = ordersCsv([order(3, { payments: [] })], header, EVENT);
     expect(csv.split('\r\n')[1]).toMatch(/,paid,,,$/);
   });
 });

@@ -18,6 +18,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatAttendeeId, formatCents } from '@flashbulb/shared';
+import { formatEventTime, type EventClock } from '@flashbulb/shared/rules/event-time';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { downloadText } from '../../../../lib/download-text.ts';
 import { EventPageState } from '../../../../components/event-page-state.tsx';
@@ -86,19 +87,23 @@ export default function OrdersPage() {
     const column = (key: string) => t(`orders.column.${key}` as 'orders.column.order');
     downloadText(
       t('orders.csvFile', { code: event.name }),
-      ordersCsv(data.orders, {
-        order: column('order'),
-        created: column('created'),
-        paid: column('paid'),
-        attendee: column('attendee'),
-        button: column('button'),
-        amount: column('amount'),
-        currency: column('currency'),
-        status: column('status'),
-        payment: column('payment'),
-        provider: column('provider'),
-        paymentStatus: column('paymentStatus'),
-      }),
+      ordersCsv(
+        data.orders,
+        {
+          order: column('order'),
+          created: column('created'),
+          paid: column('paid'),
+          attendee: column('attendee'),
+          button: column('button'),
+          amount: column('amount'),
+          currency: column('currency'),
+          status: column('status'),
+          payment: column('payment'),
+          provider: column('provider'),
+          paymentStatus: column('paymentStatus'),
+        },
+        event,
+      ),
     );
   };
 
@@ -183,6 +188,7 @@ export default function OrdersPage() {
                     <OrderLine
                       key={order.order_id}
                       order={order}
+                      clock={event}
                       statusText={statusText}
                       onRefund={(paymentId) => {
                         setRefundError(null);
@@ -235,8 +241,11 @@ function OrderLine({
   order,
   statusText,
   onRefund,
+  clock,
 }: {
   order: OrderRow;
+  /** The event's clock: times read in its local time. */
+  clock: EventClock;
   statusText: (status: string) => string;
   onRefund: (paymentId: string) => void;
 }) {
@@ -245,7 +254,7 @@ function OrderLine({
     <Table.Tr>
       <Table.Td data-label={t('orders.column.order')}>{order.order_id}</Table.Td>
       <Table.Td data-label={t('orders.column.created')}>
-        {order.created_date.slice(0, 16).replace('T', ' ')}
+        {formatEventTime(clock, new Date(order.created_date))}
       </Table.Td>
       <Table.Td data-label={t('orders.column.attendee')}>
         {formatAttendeeId(order.attendee_uid)}

@@ -1,4 +1,5 @@
 import { formatCents } from '@flashbulb/shared';
+import { formatEventTime, type EventClock } from '@flashbulb/shared/rules/event-time';
 import { toCsv } from '../../../../lib/csv.ts';
 import type { OrderRow } from '../api/orders-api.ts';
 
@@ -20,8 +21,14 @@ export interface OrdersCsvHeader {
  * The orders sheet: one line per payment (an order without payments gets one line). Every cell
  * goes through `csvCell`, so a button text or id that starts like a formula (= + - @ tab CR) stays
  * text in a spreadsheet. Amounts are dollars with two decimals (the API's integer cents / 100).
+ * Times are the event's local time with its zone (`2026-11-21 11:00 Europe/Berlin`).
  */
-export const ordersCsv = (orders: readonly OrderRow[], header: OrdersCsvHeader): string => {
+export const ordersCsv = (
+  orders: readonly OrderRow[],
+  header: OrdersCsvHeader,
+  clock: EventClock,
+): string => {
+  const time = (iso: string | null) => (iso ? formatEventTime(clock, new Date(iso)) : null);
   const rows: (string | number | null)[][] = [
     [
       header.order,
@@ -40,8 +47,8 @@ export const ordersCsv = (orders: readonly OrderRow[], header: OrdersCsvHeader):
   for (const order of orders) {
     const base = [
       order.order_id,
-      order.created_date,
-      order.paid_date,
+      time(order.created_date),
+      time(order.paid_date),
       order.attendee_uid,
       order.button_text,
       formatCents(order.amount).replace(/^\$/, ''),

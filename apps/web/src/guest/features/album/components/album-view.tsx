@@ -40,6 +40,8 @@ import { StockImageStrip } from './stock-image-strip.tsx';
 import { DisplayTokenContext, leadTokenOf } from '../utils/lead-token.ts';
 import type { ViewerOptions } from '../../../shared/viewer/viewer-options.ts';
 import { DEFAULT_SLIDESHOW_SECONDS } from '../utils/slideshow-seconds.ts';
+import type { EventClock } from '@flashbulb/shared/rules/event-time';
+import { EventClockContext } from '../../../shared/utils/event-clock.ts';
 
 // Loaded when first used, not with the album (the first load stays under 150 KB).
 const PhotoViewer = lazy(() =>
@@ -84,6 +86,8 @@ export interface AlbumPresentation {
   readonly emptyText: string;
   /** The event's logo (the attendee's event), in the cover beside the title. */
   readonly logo?: string | null;
+  /** The event's clock (the attendee's event): photo times read in its local time. */
+  readonly clock?: EventClock | null;
 }
 
 /** Selection mode (QR ride kiosk): opening a tile toggles it instead of opening the viewer. */
@@ -335,6 +339,15 @@ export function AlbumView({
   const arrivals = useArrivals(photos, mode !== 'grid', open !== null);
   const [shareNotice, setShareNotice] = useState<string | null>(null);
   const accent = useMemo(() => accentStyle(event?.opts.guestAccentColor ?? ''), [event]);
+  // Every photo time of the album (grid, viewer, slide show) in the event's local time.
+  const clock = useMemo(
+    (): EventClock | null =>
+      presentation?.clock ??
+      (event
+        ? { time_zone: event.time_zone, date_utc_diff_hours: event.date_utc_diff_hours }
+        : null),
+    [presentation, event],
+  );
   // Live views show the live-view watermark, a kiosk with kioskWatermarkEnable watermarked
   // pictures throughout (photo-image.ts); each photo is mapped once, so tiles stay memoised.
   const kioskWatermark = event?.opts.kioskWatermarkEnable === 1;
@@ -364,33 +377,35 @@ export function AlbumView({
   if (mode === 'slideshow' && photos.count > 0) {
     const seconds = slideshowSeconds(event);
     return (
-      <Suspense fallback={<div className="albums-slideshow-loading" />}>
-        <SlideShow
-          count={photos.count}
-          photoAt={(index) => onScreen(photos.photoAt(index))}
-          showRange={photos.showRange}
-          minSeconds={seconds.min}
-          maxSeconds={seconds.max}
-          background={event?.opts.slideshowBg ?? ''}
-          branding={{
-            title,
-            logo: event?.logo_full_path ?? null,
-            logoLink: kiosk ? null : (event?.logo_link ?? null),
-            hashTag: event?.hash_tag ?? '',
-            albumUrl: albumKey.keyType === 'public' ? publicAlbumUrl(albumKey.keyValue) : null,
-            // The photo-stream site's QR codes: each photo's share-preview page (albums §2.1).
-            photoUrl:
-              photoQr && event
-                ? (photo) =>
-                    `${window.location.origin}/?${new URLSearchParams({
-                      photoId: photo.uid,
-                      eName: event.name,
-                    }).toString()}`
-                : null,
-          }}
-          style={accent}
-        />
-      </Suspense>
+      <EventClockContext value={clock}>
+        <Suspense fallback={<div className="albums-slideshow-loading" />}>
+          <SlideShow
+            count={photos.count}
+            photoAt={(index) => onScreen(photos.photoAt(index))}
+            showRange={photos.showRange}
+            minSeconds={seconds.min}
+            maxSeconds={seconds.max}
+            background={event?.opts.slideshowBg ?? ''}
+            branding={{
+              title,
+              logo: event?.logo_full_path ?? null,
+              logoLink: kiosk ? null : (event?.logo_link ?? null),
+              hashTag: event?.hash_tag ?? '',
+              albumUrl: albumKey.keyType === 'public' ? publicAlbumUrl(albumKey.keyValue) : null,
+              // The photo-stream site's QR codes: each photo's share-preview page (albums §2.1).
+              photoUrl:
+                photoQr && event
+                  ? (photo) =>
+                      `${window.location.origin}/?${new URLSearchParams({
+                        photoId: photo.uid,
+                        eName: event.name,
+                      }).toString()}`
+                  : null,
+            }}
+            style={accent}
+          />
+        </Suspense>
+      </EventClockContext>
     );
   }
   const shown = showingFavourites
@@ -410,204 +425,206 @@ export function AlbumView({
     );
   };
   return (
-    <main className="albums-main" style={accent}>
-      <AlbumCover
-        branding={{
-          title: curation ? `${title} — ${t('albums.curationTitle')}` : title,
-          logo: presentation?.logo ?? event?.logo_full_path ?? null,
-          logoLink: event?.logo_link ?? '',
-          hashTag: event?.hash_tag ?? '',
-          supportLink: event?.opts.supportLink ?? '',
-          date: photos.photoAt(0)?.created_date ?? null,
-          utcDiffHours: event?.date_utc_diff_hours ?? 0,
-          timeZone: event?.time_zone ?? '',
-        }}
-        // Behind the lead gate the album's size is not known (the server answers no list yet).
-        countText={leadGate ? '' : t('albums.count', { count: photos.count })}
-        // A grid keeps the badge's room until its stream opens: the photos below never move.
-        live={live || (liveWanted && mode === 'grid' ? 'soon' : false)}
-        kiosk={kiosk}
-        actions={
-          <>
-            {shareable && (
-              <IconButton
-                icon="share"
-                label={t('albums.shareAlbum')}
-                showLabel
-                onClick={() => void shareAlbum()}
-              />
-            )}
-            {zipAllowed && photos.count > 0 && (
+    <EventClockContext value={clock}>
+      <main className="albums-main" style={accent}>
+        <AlbumCover
+          branding={{
+            title: curation ? `${title} — ${t('albums.curationTitle')}` : title,
+            logo: presentation?.logo ?? event?.logo_full_path ?? null,
+            logoLink: event?.logo_link ?? '',
+            hashTag: event?.hash_tag ?? '',
+            supportLink: event?.opts.supportLink ?? '',
+            date: photos.photoAt(0)?.created_date ?? null,
+            utcDiffHours: clock?.date_utc_diff_hours ?? 0,
+            timeZone: clock?.time_zone ?? '',
+          }}
+          // Behind the lead gate the album's size is not known (the server answers no list yet).
+          countText={leadGate ? '' : t('albums.count', { count: photos.count })}
+          // A grid keeps the badge's room until its stream opens: the photos below never move.
+          live={live || (liveWanted && mode === 'grid' ? 'soon' : false)}
+          kiosk={kiosk}
+          actions={
+            <>
+              {shareable && (
+                <IconButton
+                  icon="share"
+                  label={t('albums.shareAlbum')}
+                  showLabel
+                  onClick={() => void shareAlbum()}
+                />
+              )}
+              {zipAllowed && photos.count > 0 && (
+                <IconButton
+                  icon="download"
+                  label={t('albums.download.all')}
+                  showLabel
+                  onClick={() => setDownloadAsk({ ids: null, count: photos.count })}
+                />
+              )}
+              {favouritesShown && (favourites.ids.length > 0 || onlyFavourites) && (
+                <button
+                  type="button"
+                  className="albums-favourites-toggle"
+                  aria-pressed={onlyFavourites}
+                  onClick={() => {
+                    setOpen(null);
+                    setOnlyFavourites(!onlyFavourites);
+                  }}
+                >
+                  {onlyFavourites
+                    ? t('albums.favourites.showAll')
+                    : t('albums.favourites.show', { count: favourites.ids.length })}
+                </button>
+              )}
+              {sendable && photos.count > 0 && (
+                <button
+                  type="button"
+                  className={`albums-send-toggle${sending ? '' : ' fb-button--primary'}`}
+                  aria-pressed={sending}
+                  onClick={() => (sending ? stopSending() : setSending(true))}
+                >
+                  {sending ? t('albums.send.cancel') : t('albums.send.open')}
+                </button>
+              )}
+            </>
+          }
+        />
+        {shareNotice && (
+          <p className="albums-toast" role="status">
+            {shareNotice}
+          </p>
+        )}
+        {sending && (
+          <section className="albums-panel" aria-label={t('albums.send.title')}>
+            <p className="albums-note">{t('albums.send.hint')}</p>
+            {zipAllowed && (
               <IconButton
                 icon="download"
-                label={t('albums.download.all')}
                 showLabel
-                onClick={() => setDownloadAsk({ ids: null, count: photos.count })}
+                className="albums-download-chosen"
+                label={t('albums.download.chosen', { count: chosen.size })}
+                disabled={chosen.size === 0}
+                onClick={() => setDownloadAsk({ ids: [...chosen.values()], count: chosen.size })}
               />
             )}
-            {favouritesShown && (favourites.ids.length > 0 || onlyFavourites) && (
+            <Suspense fallback={null}>
+              <SendPhotosForm
+                albumKey={albumKey}
+                eventName={eventName}
+                photoUids={[...chosen.keys()]}
+                onSent={() => setChosen(new Map())}
+              />
+            </Suspense>
+          </section>
+        )}
+        {showingFavourites && (
+          <section className="albums-favourites-bar" aria-label={t('albums.favourites.showAll')}>
+            {zipAllowed && favouriteList.length > 0 && (
+              <IconButton
+                icon="download"
+                showLabel
+                variant="primary"
+                label={t('albums.favourites.download', { count: favouriteList.length })}
+                onClick={() =>
+                  setDownloadAsk({
+                    ids: favouriteList.map((photo) => photo.id),
+                    count: favouriteList.length,
+                  })
+                }
+              />
+            )}
+            {buyChosen && favouriteList.length > 0 && (
               <button
                 type="button"
-                className="albums-favourites-toggle"
-                aria-pressed={onlyFavourites}
-                onClick={() => {
-                  setOpen(null);
-                  setOnlyFavourites(!onlyFavourites);
-                }}
+                className="fb-button--primary"
+                onClick={() => buyChosen(favouriteList)}
               >
-                {onlyFavourites
-                  ? t('albums.favourites.showAll')
-                  : t('albums.favourites.show', { count: favourites.ids.length })}
+                {t('albums.favourites.buy')}
               </button>
             )}
-            {sendable && photos.count > 0 && (
-              <button
-                type="button"
-                className={`albums-send-toggle${sending ? '' : ' fb-button--primary'}`}
-                aria-pressed={sending}
-                onClick={() => (sending ? stopSending() : setSending(true))}
-              >
-                {sending ? t('albums.send.cancel') : t('albums.send.open')}
-              </button>
-            )}
-          </>
-        }
-      />
-      {shareNotice && (
-        <p className="albums-toast" role="status">
-          {shareNotice}
-        </p>
-      )}
-      {sending && (
-        <section className="albums-panel" aria-label={t('albums.send.title')}>
-          <p className="albums-note">{t('albums.send.hint')}</p>
-          {zipAllowed && (
-            <IconButton
-              icon="download"
-              showLabel
-              className="albums-download-chosen"
-              label={t('albums.download.chosen', { count: chosen.size })}
-              disabled={chosen.size === 0}
-              onClick={() => setDownloadAsk({ ids: [...chosen.values()], count: chosen.size })}
-            />
-          )}
+          </section>
+        )}
+        {downloadAsk && (
           <Suspense fallback={null}>
-            <SendPhotosForm
+            <DownloadPanel
+              key={downloadAsk.ids?.join(',') ?? 'all'}
               albumKey={albumKey}
-              eventName={eventName}
-              photoUids={[...chosen.keys()]}
-              onSent={() => setChosen(new Map())}
+              photoIds={downloadAsk.ids}
+              count={downloadAsk.count}
+              offerOriginal={offerOriginal}
+              emailEnds={event?.opts.emailEnds}
+              onClose={() => setDownloadAsk(null)}
             />
           </Suspense>
-        </section>
-      )}
-      {showingFavourites && (
-        <section className="albums-favourites-bar" aria-label={t('albums.favourites.showAll')}>
-          {zipAllowed && favouriteList.length > 0 && (
-            <IconButton
-              icon="download"
-              showLabel
-              variant="primary"
-              label={t('albums.favourites.download', { count: favouriteList.length })}
-              onClick={() =>
-                setDownloadAsk({
-                  ids: favouriteList.map((photo) => photo.id),
-                  count: favouriteList.length,
-                })
-              }
-            />
-          )}
-          {buyChosen && favouriteList.length > 0 && (
-            <button
-              type="button"
-              className="fb-button--primary"
-              onClick={() => buyChosen(favouriteList)}
-            >
-              {t('albums.favourites.buy')}
-            </button>
-          )}
-        </section>
-      )}
-      {downloadAsk && (
-        <Suspense fallback={null}>
-          <DownloadPanel
-            key={downloadAsk.ids?.join(',') ?? 'all'}
-            albumKey={albumKey}
-            photoIds={downloadAsk.ids}
-            count={downloadAsk.count}
-            offerOriginal={offerOriginal}
-            emailEnds={event?.opts.emailEnds}
-            onClose={() => setDownloadAsk(null)}
-          />
-        </Suspense>
-      )}
-      {failure && (
-        <p className="albums-note" role="alert">
-          {failure}
-        </p>
-      )}
-      {children}
-      {printList.panel}
-      <StockImageStrip images={photos.stockImages} />
-      {arrivals.waiting > 0 && (
-        <button
-          type="button"
-          className="albums-new-pill fb-button--primary"
-          onClick={arrivals.reveal}
-        >
-          <Icon name="arrowUp" />
-          {t('albums.newPhotos', { count: arrivals.waiting })}
-        </button>
-      )}
-      {leadGate && event ? (
-        <Suspense fallback={null}>
-          <LeadGate
-            albumKey={albumKey}
-            eventName={event.name}
-            params={event.lead_params}
-            emailEnds={event.opts.emailEnds}
-            onDone={setGivenToken}
-          />
-        </Suspense>
-      ) : showingFavourites && shown.count === 0 ? (
-        <AlbumState icon="image" title={t('albums.favourites.showAll')}>
-          <p className="albums-empty">
-            {favouritePhotos.isFetching
-              ? t('albums.favourites.loading')
-              : t('albums.favourites.empty')}
+        )}
+        {failure && (
+          <p className="albums-note" role="alert">
+            {failure}
           </p>
-        </AlbumState>
-      ) : shown.count === 0 ? (
-        <AlbumState icon="image" title={t('albums.states.emptyTitle')}>
-          <p className="albums-empty">{emptyText || t('albums.emptyDefault')}</p>
-        </AlbumState>
-      ) : (
-        <GuestPhotoGrid
-          count={shown.count}
-          liveCount={shown.liveCount}
-          pageSize={GUEST_PAGE_SIZE}
-          photoAt={shownAt}
-          showRange={shown.showRange}
-          onOpen={onOpen}
-          focusIndex={open}
-          rowHeight={kiosk ? KIOSK_ROW_HEIGHT : GALLERY_ROW_HEIGHT}
-          tileActions={tileActions}
-          isSelected={activeSelection?.isSelected}
-          favourites={favouritesShown ? favourites : undefined}
-        />
-      )}
-      {open !== null && (
-        <Suspense fallback={null}>
-          <PhotoViewer
-            index={open}
+        )}
+        {children}
+        {printList.panel}
+        <StockImageStrip images={photos.stockImages} />
+        {arrivals.waiting > 0 && (
+          <button
+            type="button"
+            className="albums-new-pill fb-button--primary"
+            onClick={arrivals.reveal}
+          >
+            <Icon name="arrowUp" />
+            {t('albums.newPhotos', { count: arrivals.waiting })}
+          </button>
+        )}
+        {leadGate && event ? (
+          <Suspense fallback={null}>
+            <LeadGate
+              albumKey={albumKey}
+              eventName={event.name}
+              params={event.lead_params}
+              emailEnds={event.opts.emailEnds}
+              onDone={setGivenToken}
+            />
+          </Suspense>
+        ) : showingFavourites && shown.count === 0 ? (
+          <AlbumState icon="image" title={t('albums.favourites.showAll')}>
+            <p className="albums-empty">
+              {favouritePhotos.isFetching
+                ? t('albums.favourites.loading')
+                : t('albums.favourites.empty')}
+            </p>
+          </AlbumState>
+        ) : shown.count === 0 ? (
+          <AlbumState icon="image" title={t('albums.states.emptyTitle')}>
+            <p className="albums-empty">{emptyText || t('albums.emptyDefault')}</p>
+          </AlbumState>
+        ) : (
+          <GuestPhotoGrid
             count={shown.count}
+            liveCount={shown.liveCount}
+            pageSize={GUEST_PAGE_SIZE}
             photoAt={shownAt}
-            onIndex={setOpen}
-            onClose={closeViewer}
-            options={viewerOptions}
+            showRange={shown.showRange}
+            onOpen={onOpen}
+            focusIndex={open}
+            rowHeight={kiosk ? KIOSK_ROW_HEIGHT : GALLERY_ROW_HEIGHT}
+            tileActions={tileActions}
+            isSelected={activeSelection?.isSelected}
+            favourites={favouritesShown ? favourites : undefined}
           />
-        </Suspense>
-      )}
-    </main>
+        )}
+        {open !== null && (
+          <Suspense fallback={null}>
+            <PhotoViewer
+              index={open}
+              count={shown.count}
+              photoAt={shownAt}
+              onIndex={setOpen}
+              onClose={closeViewer}
+              options={viewerOptions}
+            />
+          </Suspense>
+        )}
+      </main>
+    </EventClockContext>
   );
 }

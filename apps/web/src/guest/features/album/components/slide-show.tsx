@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GuestPhoto as Photo } from '@flashbulb/shared';
-import { displayDate, videoSource, viewerSource } from '../../../shared/utils/photo-image.ts';
+import { videoSource, viewerSource } from '../../../shared/utils/photo-image.ts';
+import { usePhotoTime } from '../../../shared/utils/event-clock.ts';
 import { AlbumLinkQr } from '../../../shared/components/album-link-qr.tsx';
 import { IconButton } from '../../../shared/components/icon-button.tsx';
 import { httpLink } from '../../../shared/utils/http-link.ts';
@@ -192,6 +193,7 @@ export function SlideShow({
 /** One slide: the photo over a blurred copy of itself (when it does not fill the screen). */
 function Slide({ photo, entering }: { photo: Photo; entering: boolean }) {
   const { t } = useTranslation();
+  const photoTime = usePhotoTime();
   const source = viewerSource(photo);
   if (!source) return null;
   const fit = fitFor(photo);
@@ -211,7 +213,7 @@ function Slide({ photo, entering }: { photo: Photo; entering: boolean }) {
           loop={photo.media_type === 'image'}
           aria-label={t('albums.photoAlt', {
             name: photo.file_name,
-            date: displayDate(photo.created_date),
+            date: photoTime(photo.created_date),
           })}
           data-photo-id={photo.id}
         />
@@ -223,7 +225,7 @@ function Slide({ photo, entering }: { photo: Photo; entering: boolean }) {
             entering
               ? t('albums.photoAlt', {
                   name: photo.file_name,
-                  date: displayDate(photo.created_date),
+                  date: photoTime(photo.created_date),
                 })
               : ''
           }

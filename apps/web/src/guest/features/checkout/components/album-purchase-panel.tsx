@@ -1,6 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '@flashbulb/shared';
+import { formatMoney } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import {
@@ -95,6 +95,7 @@ export function AlbumPurchasePanel({
   const list = choosing && chosenCount > 0 ? chosen.data : whole.data;
   if (!whole.data || whole.data.is_free === 1 || whole.data.buttons.length === 0) return null;
   if (!whole.data.methods.includes('qr')) return null;
+  const currency = whole.data.currency;
 
   const start = (index: number) => {
     const place = currentCheckoutPlace(kiosk);
@@ -211,7 +212,7 @@ export function AlbumPurchasePanel({
               ? button.button_text
               : t('albums.paid.button', {
                   text: button.button_text,
-                  amount: formatCents(button.amount),
+                  amount: formatMoney(button.amount, currency),
                 })}
           </button>
         ))}

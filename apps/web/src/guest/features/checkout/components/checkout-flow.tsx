@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents, type PaymentStatusName } from '@flashbulb/shared';
+import { formatMoney, type PaymentStatusName } from '@flashbulb/shared';
 import { AlbumLinkQr } from '../../../shared/components/album-link-qr.tsx';
 import { pollTiming } from '../../../shared/utils/poll-timing.ts';
 import {
@@ -60,7 +60,7 @@ export function CheckoutFlow({
 }) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ kind: 'waiting' });
-  const amount = formatCents(payment.amount);
+  const amount = formatMoney(payment.amount, payment.currency ?? 'USD');
   const payUrl = checkoutUrlWithReturn(payment.checkout_url, window.location);
   // Leaving for the provider's page from a QR screen is paying, not abandoning.
   const leavingToPay = useRef(false);

@@ -171,6 +171,23 @@ describe('paid attendee album', { timeout: 30_000 }, () => {
   });
 
   it.each([
+    ['EUR', 450, 'All my photos — €4.50'],
+    ['JPY', 450, 'All my photos — ¥450'],
+  ])(
+    "prices in the organisation's currency (%s), formatted by Intl",
+    async (currency, amount, name) => {
+      installFakeApi({
+        [RETRIEVE]: { ok: attendee(0) },
+        [LIST]: { ok: photoPage([albumPhoto(1)]) },
+        [BUTTONS]: { ok: { ...buttons(amount), currency } },
+      });
+      renderAlbums(`?attId=${ATT}`);
+      const panel = await screen.findByRole('region', { name: 'Get your photos' });
+      expect(await within(panel).findByRole('button', { name })).toBeTruthy();
+    },
+  );
+
+  it.each([
     ['failed', 'The card was declined. Nothing was charged.'],
     ['expired', 'This payment expired. Nothing was charged.'],
     ['cancelled', 'Payment cancelled. Nothing was charged.'],

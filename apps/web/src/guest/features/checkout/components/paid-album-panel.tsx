@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '@flashbulb/shared';
+import { formatMoney } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import {
@@ -35,6 +35,8 @@ export interface PhotoChoice {
   choosing: boolean;
   chosen: readonly string[];
   setChoosing: (choosing: boolean) => void;
+  /** Starts choosing with these photos chosen (e.g. the ones "Find me" found). */
+  choose?: (uids: readonly string[]) => void;
 }
 
 /**
@@ -106,6 +108,8 @@ export function PaidAlbumPanel({
 
   const list = buttons.data;
   if (!list || list.is_free === 1 || list.buttons.length === 0) return null;
+  // Prices in the organisation's currency, formatted by Intl (¥1,250, €12.50).
+  const currency = list.currency;
   // Offered after a first purchase; null: not offered (or an older server without it).
   const upsellMessage = list.upsell_message ?? null;
   if (upsell && upsellMessage === null) return null;
@@ -140,7 +144,7 @@ export function PaidAlbumPanel({
           <h2>
             {state.amount === null
               ? t('albums.paid.card.titleNoAmount')
-              : t('albums.paid.card.title', { amount: formatCents(state.amount) })}
+              : t('albums.paid.card.title', { amount: formatMoney(state.amount, currency) })}
           </h2>
           <PayPalCardCheckout
             key={state.index}
@@ -241,7 +245,7 @@ export function PaidAlbumPanel({
                   ? button.button_text
                   : t('albums.paid.button', {
                       text: button.button_text,
-                      amount: formatCents(button.amount),
+                      amount: formatMoney(button.amount, currency),
                     })}
               </button>
             ))}

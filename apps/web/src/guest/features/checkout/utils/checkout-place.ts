@@ -49,6 +49,8 @@ export interface StartedPayment {
   payment_id: string;
   checkout_url: string;
   amount: number;
+  /** ISO 4217 (the organisation's); USD when a remembered payment names none. */
+  currency?: string;
 }
 
 const storageKeyOf = (key: string) => `fb-checkout:${key}`;

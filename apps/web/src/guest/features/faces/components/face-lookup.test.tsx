@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { faceConsentVersion, pageTypeFromQuery } from '@flashbulb/shared';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import AlbumsRoot from '../../../app/albums-root.tsx';
 import userEvent from '@testing-library/user-event';
 import { storedEvent } from '../../../../test/event-fixtures.ts';
@@ -18,6 +18,7 @@ const ATT = 'ABCD-EFGH-JKMN-PQRS';
 const EVENT = '/event/full-data/retrieve';
 const GRANT = '/event/selfie-upload-access/retrieve';
 const SEARCH = '/photo/search-by-face';
+const ATTACH = '/photo/search-by-face/attach';
 const UPLOAD = 'http://localhost/storage-upload';
 const TEXT = 'We compare your selfie with the photos of the Summer party.';
 
@@ -65,6 +66,7 @@ const api = (
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('Find me on the attendee album', () => {
@@ -138,6 +140,120 @@ describe('Find me on the attendee album', () => {
       expect(screen.queryByRole('button', { name: 'Find me' })).toBeNull();
       view.unmount();
     }
+  });
+});
+
+/** A photo as a key's search answers it: the guest view (no owner fields such as full_path). */
+const match = (id: number, inAlbum?: number) => ({
+  ...Object.fromEntries(Object.entries(albumPhoto(id)).filter(([field]) => field !== 'full_path')),
+  similarity: 95,
+  face_box: { x: 0, y: 0, width: 0.1, height: 0.1 },
+  ...(inAlbum === undefined ? {} : { in_album: inAlbum }),
+});
+
+/** Consent, then a chosen selfie: the results. */
+const findMe = async (user: ReturnType<typeof userEvent.setup>) => {
+  await user.click(await screen.findByRole('button', { name: 'Find me' }));
+  await user.click(screen.getByRole('button', { name: 'I agree — take a selfie' }));
+  await user.upload(
+    screen.getByLabelText('Choose a photo'),
+    new File(['x'], 'me.jpg', { type: 'image/jpeg' }),
+  );
+};
+
+describe('Find me leads somewhere', () => {
+  it('an attendee adds the photos of them found elsewhere in the event to their album', async () => {
+    const user = userEvent.setup();
+    const calls = api(undefined, {
+      [SEARCH]: { ok: { photos: [match(1, 1), match(8, 0), match(9, 0)], searched_faces: 1 } },
+      [ATTACH]: { ok: { attendee_uid: attendee.uid, attached_count: 2 } },
+    });
+    renderAlbums(`?attId=${ATT}`);
+    await findMe(user);
+    expect(await screen.findByText('3 photos of you')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add 2 photos to my album' }));
+    expect(await screen.findByText('Added to your album.')).toBeTruthy();
+    expect(calls.callsTo(ATTACH)[0]?.body).toEqual({
+      key_type: 'attendee',
+      key_value: ATT,
+      photo_url_list: ['selfies/AB12/a.jpg'],
+      face_consent_version: faceConsentVersion(TEXT),
+      photo_uid_array: [albumPhoto(8).uid, albumPhoto(9).uid],
+    });
+    // Everything found is in the album now: nothing more to add.
+    expect(screen.queryByRole('button', { name: /to my album/ })).toBeNull();
+  });
+
+  it('a refused add says why and keeps the button', async () => {
+    const user = userEvent.setup();
+    api(undefined, {
+      [SEARCH]: { ok: { photos: [match(8, 0)], searched_faces: 1 } },
+      [ATTACH]: { nok: 'not_found', field: 'photo_uid_array' },
+    });
+    renderAlbums(`?attId=${ATT}`);
+    await findMe(user);
+    await user.click(await screen.findByRole('button', { name: 'Add 1 photo to my album' }));
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add 1 photo to my album' })).toBeTruthy();
+  });
+
+  it('the public album of a paid event offers Find me, and its results become the photos to buy', async () => {
+    vi.stubGlobal('innerWidth', 390);
+    const user = userEvent.setup();
+    const calls = api(storedEvent({ enable_facial_recognition: 1, is_free: 0 }), {
+      '/photo/list/retrieve': { ok: photoPage([albumPhoto(1), albumPhoto(2), albumPhoto(3)]) },
+      [SEARCH]: { ok: { photos: [match(1), match(3)], searched_faces: 1 } },
+      '/payment/album-purchase/pricing-buttons': (raw: unknown) => {
+        const count = (raw as { photo_count?: number }).photo_count ?? 3;
+        return {
+          ok: {
+            is_free: 0,
+            currency: 'USD',
+            methods: ['qr'],
+            photo_count: count,
+            prints_free: 0,
+            prints_remaining: 0,
+            buttons: [
+              {
+                index: 0,
+                button_text: 'All my photos',
+                digitals: true,
+                prints: false,
+                amount: count * 350,
+              },
+            ],
+          },
+        };
+      },
+    });
+    renderAlbums('?pId=pub-key');
+    await findMe(user);
+    expect(calls.callsTo(SEARCH)[0]?.body).toMatchObject({
+      key_type: 'public',
+      key_value: 'pub-key',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Choose these 2 photos to buy' }));
+    // The panel closes; the purchase holds exactly the photos found.
+    expect(screen.queryByText('2 photos of you')).toBeNull();
+    const panel = await screen.findByRole('region', { name: 'Buy photos' });
+    expect(await within(panel).findByText('2 photos chosen')).toBeTruthy();
+    await waitFor(() =>
+      expect(
+        calls
+          .callsTo('/payment/album-purchase/pricing-buttons')
+          .some((call) => (call.body as { photo_count?: number }).photo_count === 2),
+      ).toBe(true),
+    );
+  });
+
+  it('the public album of a free event offers Find me without a purchase', async () => {
+    const user = userEvent.setup();
+    api(storedEvent({ enable_facial_recognition: 1, is_free: 1 }));
+    renderAlbums('?pId=pub-key');
+    await findMe(user);
+    expect(await screen.findByText('1 photo of you')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /to buy/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /to my album/ })).toBeNull();
   });
 });
 

@@ -7,11 +7,14 @@ import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { useAlbumEvent } from '../../../shared/api/album-event.ts';
 import {
+  addFoundToAlbum,
   consentVersionOf,
   fileToSelfieJpeg,
   lookUpByFace,
   toSelfieJpeg,
   type FaceLookupKey,
+  type FaceLookupResult,
+  type FoundPhoto,
 } from '../../../shared/api/face-lookup.ts';
 import { GuestPhotoGrid } from '../../../shared/components/guest-photo-grid.tsx';
 import { PhotoViewer } from '../../../shared/viewer/photo-viewer.tsx';
@@ -21,6 +24,7 @@ import { faceLookupOffered } from '../hooks/use-face-lookup-offered.ts';
 // The album grid's layout (rows placed by the virtualiser): also on the web-app page, which loads
 // no album styles of its own.
 import '../../../shared/theme/albums.css';
+import '../face-lookup.css';
 
 export { faceLookupOffered, useFaceLookupOffered } from '../hooks/use-face-lookup-offered.ts';
 
@@ -49,7 +53,7 @@ type Stage =
   | { kind: 'countdown'; left: number }
   | { kind: 'choose' }
   | { kind: 'searching'; phase: 'uploading' | 'processing' }
-  | { kind: 'results'; photos: GuestPhoto[] }
+  | { kind: 'results'; found: FaceLookupResult }
   | { kind: 'failed'; message: string };
 
 /**
@@ -60,16 +64,23 @@ type Stage =
  *
  * - `kiosk`: opened by the kiosk's 'Look up my images by face' (the kiosk screen's '< Back to
  *   album' unmounts it, which stops the camera).
- * - otherwise (attendee album, web-app page): a "Find me" button opens it above the album.
+ * - otherwise (attendee album, public album, web-app page): a "Find me" button opens it above
+ *   the album.
+ *
+ * The results lead somewhere: each opens in the viewer; an attendee key adds the photos found
+ * outside the album to it; `onChoose` (a paid album) takes them as the photos to buy or print.
  */
 export function FaceLookup({
   albumKey,
   kiosk = false,
   display = {},
+  onChoose,
 }: {
   albumKey: FaceLookupKey;
   kiosk?: boolean;
   display?: FaceLookupDisplay;
+  /** Chooses these photos for a purchase (a paid album's photo choice); the panel closes. */
+  onChoose?: ((uids: string[]) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -88,10 +99,10 @@ export function FaceLookup({
       if (!consent) return;
       setStage({ kind: 'searching', phase: 'uploading' });
       try {
-        const photos = await lookUpByFace(albumKey, consent, await selfie(), () =>
+        const found = await lookUpByFace(albumKey, consent, await selfie(), () =>
           setStage({ kind: 'searching', phase: 'processing' }),
         );
-        setStage({ kind: 'results', photos });
+        setStage({ kind: 'results', found });
       } catch (error) {
         setStage({ kind: 'failed', message: errorText(errorKeyOf(error)) });
       }
@@ -108,7 +119,7 @@ export function FaceLookup({
       <div className="face-lookup face-lookup--closed">
         <button
           type="button"
-          className="face-lookup-open"
+          className="face-lookup-button face-lookup-primary face-lookup-open"
           onClick={() => setStage(consent ? { kind: 'choose' } : { kind: 'consent' })}
         >
           {t('albums.faces.findMe')}
@@ -128,7 +139,7 @@ export function FaceLookup({
         {!kiosk && (
           <button
             type="button"
-            className="face-lookup-close"
+            className="face-lookup-button face-lookup-close"
             onClick={() => setStage({ kind: 'closed' })}
           >
             {t('albums.faces.close')}
@@ -141,7 +152,7 @@ export function FaceLookup({
           <div className="face-lookup-buttons">
             <button
               type="button"
-              className="face-lookup-primary"
+              className="face-lookup-button face-lookup-primary"
               onClick={() => {
                 setConsent(version);
                 setStage(kiosk ? { kind: 'camera' } : { kind: 'choose' });
@@ -149,7 +160,11 @@ export function FaceLookup({
             >
               {t('albums.faces.accept')}
             </button>
-            <button type="button" onClick={() => setStage({ kind: 'refused' })}>
+            <button
+              type="button"
+              className="face-lookup-button"
+              onClick={() => setStage({ kind: 'refused' })}
+            >
               {t('albums.faces.refuse')}
             </button>
           </div>
@@ -158,7 +173,11 @@ export function FaceLookup({
       {stage.kind === 'refused' && (
         <div className="face-lookup-consent">
           <p role="status">{t('albums.faces.refused')}</p>
-          <button type="button" onClick={() => setStage({ kind: 'consent' })}>
+          <button
+            type="button"
+            className="face-lookup-button"
+            onClick={() => setStage({ kind: 'consent' })}
+          >
             {t('albums.faces.reconsider')}
           </button>
         </div>
@@ -188,17 +207,34 @@ export function FaceLookup({
       {stage.kind === 'failed' && (
         <div className="face-lookup-consent">
           <p role="alert">{stage.message}</p>
-          <button type="button" className="face-lookup-primary" onClick={restart}>
+          <button
+            type="button"
+            className="face-lookup-button face-lookup-primary"
+            onClick={restart}
+          >
             {t('albums.faces.tryAgain')}
           </button>
         </div>
       )}
       {stage.kind === 'results' && (
         <FaceResults
-          photos={stage.photos}
+          found={stage.found}
           onAgain={restart}
           linkPhotos={display.linkPhotos ?? true}
           rowHeight={display.rowHeight ?? (kiosk ? 260 : 180)}
+          onAdd={
+            albumKey.keyType === 'attendee' && consent
+              ? (uids) => addFoundToAlbum(albumKey, consent, stage.found.selfieKey, uids)
+              : undefined
+          }
+          onChoose={
+            onChoose
+              ? (uids) => {
+                  onChoose(uids);
+                  setStage({ kind: 'closed' });
+                }
+              : undefined
+          }
         />
       )}
     </section>
@@ -305,7 +341,7 @@ function KioskCamera({
       <p className="face-camera-hint">{t('albums.faces.cameraHint')}</p>
       <button
         type="button"
-        className="face-lookup-primary face-camera-shoot"
+        className="face-lookup-button face-lookup-primary face-camera-shoot"
         disabled={!ready || countdown !== null}
         onClick={onStart}
       >
@@ -360,21 +396,33 @@ function ChooseSelfie({ hint, onChosen }: { hint: string; onChosen: (file: File)
   );
 }
 
-/** The photos of the guest, in the album grid; each opens in the viewer unless the page links none. */
+/**
+ * The photos of the guest, in the album grid; each opens in the viewer unless the page links none.
+ * An attendee adds the ones found outside their album to it; a paid album chooses them to buy or
+ * print.
+ */
 function FaceResults({
-  photos,
+  found,
   onAgain,
   linkPhotos,
   rowHeight,
+  onAdd,
+  onChoose,
 }: {
-  photos: GuestPhoto[];
+  found: FaceLookupResult;
   onAgain: () => void;
   linkPhotos: boolean;
   rowHeight: number;
+  onAdd?: ((uids: string[]) => Promise<number>) | undefined;
+  onChoose?: ((uids: string[]) => void) | undefined;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
+  const [photos, setPhotos] = useState<FoundPhoto[]>(found.photos);
   const [open, setOpen] = useState<number | null>(null);
-  const photoAt = useCallback((index: number) => photos[index], [photos]);
+  const [adding, setAdding] = useState<'idle' | 'busy' | 'done'>('idle');
+  const [addError, setAddError] = useState<string | null>(null);
+  const photoAt = useCallback((index: number): GuestPhoto | undefined => photos[index], [photos]);
   const showRange = useCallback(() => undefined, []);
   const options = useMemo(
     (): ViewerOptions => ({
@@ -384,6 +432,25 @@ function FaceResults({
     }),
     [],
   );
+  const outside = photos.filter((photo) => photo.in_album === 0).map((photo) => photo.uid);
+  // An attendee buys from their album: only what is in it can be chosen.
+  const choosable = photos.filter((photo) => photo.in_album !== 0).map((photo) => photo.uid);
+  const add = async () => {
+    if (!onAdd) return;
+    setAdding('busy');
+    setAddError(null);
+    try {
+      await onAdd(outside);
+      const added = new Set(outside);
+      setPhotos((current) =>
+        current.map((photo) => (added.has(photo.uid) ? { ...photo, in_album: 1 } : photo)),
+      );
+      setAdding('done');
+    } catch (error) {
+      setAdding('idle');
+      setAddError(errorText(errorKeyOf(error)));
+    }
+  };
   return (
     <div className="face-results" data-face-results={photos.length}>
       <div className="face-results-bar">
@@ -392,10 +459,37 @@ function FaceResults({
             ? t('albums.faces.none')
             : t('albums.faces.found', { count: photos.length })}
         </p>
-        <button type="button" onClick={onAgain}>
-          {t('albums.faces.again')}
-        </button>
+        <div className="face-lookup-buttons">
+          {onAdd && outside.length > 0 && (
+            <button
+              type="button"
+              className="face-lookup-button face-lookup-primary"
+              disabled={adding === 'busy'}
+              onClick={() => void add()}
+            >
+              {t('albums.faces.addToAlbum', { count: outside.length })}
+            </button>
+          )}
+          {onChoose && choosable.length > 0 && (
+            <button
+              type="button"
+              className="face-lookup-button face-lookup-primary"
+              onClick={() => onChoose(choosable)}
+            >
+              {t('albums.faces.chooseToBuy', { count: choosable.length })}
+            </button>
+          )}
+          <button type="button" className="face-lookup-button" onClick={onAgain}>
+            {t('albums.faces.again')}
+          </button>
+        </div>
       </div>
+      {adding === 'done' && (
+        <p className="face-results-note" role="status">
+          {t('albums.faces.added')}
+        </p>
+      )}
+      {addError && <p role="alert">{addError}</p>}
       {photos.length > 0 && (
         <GuestPhotoGrid
           count={photos.length}
