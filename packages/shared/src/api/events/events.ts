@@ -283,6 +283,10 @@ export const GUEST_EVENT_OPTS = [
   'guestAccentColor',
   'guestShowFileNames',
   'guestDownloadEnabled',
+  // The guests' language: the event's default, the browser's say, the operator's own texts.
+  'guestLanguage',
+  'guestLanguageAuto',
+  'textTranslations',
   'webappLogoEnabled',
   'webappLogoSrc',
   'webappBackgroundEnabled',

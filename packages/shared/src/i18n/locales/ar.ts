@@ -1,0 +1,132 @@
+/**
+ * Arabic texts the server writes (first paint, pages, mails, SMS): same keys as English, with the
+ * six plural forms Arabic has (zero, one, two, few, many, other). Pages in Arabic are laid out
+ * right to left (`textDirection`).
+ */
+export const arShared = {
+  albumCover: {
+    defaultTitle: 'الصور',
+    count_zero: 'لا توجد صور',
+    count_one: 'صورة واحدة',
+    count_two: 'صورتان',
+    count_few: '{{count}} صور',
+    count_many: '{{count}} صورة',
+    count_other: '{{count}} صورة',
+    live: 'مباشر',
+    logoAlt: 'شعار {{title}}',
+    support: 'هل تحتاج إلى مساعدة؟',
+    shareAlbum: 'مشاركة الألبوم',
+    downloadAll: 'تنزيل الكل',
+    sendPhotos: 'إرسال الصور',
+  },
+  pages: {
+    kioskEntry: {
+      title: '{{event}} · الكشك',
+      prompt: 'امسح بطاقتك لترى صورك',
+      tap: 'المس الشاشة للعثور على صورك',
+      orScan: 'أو امسح بطاقتك',
+      typeCode: 'اكتب الرمز المطبوع على بطاقتك',
+      back: 'رجوع',
+      logoAlt: 'شعار {{event}}',
+      cardLabel: 'رمز البطاقة',
+      submit: 'افتح ألبومي',
+      camera: 'المسح بالكاميرا',
+      checking: 'جارٍ التحقق…',
+      welcome: 'أهلًا بك!',
+      invalid: 'رمز البطاقة غير صالح.',
+      offline: 'الكشك غير متصل. يُرجى المحاولة مرة أخرى.',
+      noCamera: 'لا تتوفر كاميرا.',
+      notFoundDocumentTitle: 'الكشك',
+      notFoundTitle: 'رابط الكشك هذا غير صالح',
+      notFoundText: 'افتح رابط الكشك مرة أخرى من لوحة التحكم.',
+    },
+    share: {
+      open360: 'افتح عرض 360°',
+      openVideo: 'افتح الفيديو',
+      openPhoto: 'افتح الصورة',
+      photoAlt: 'صورة من {{title}}',
+      logoAlt: 'شعار {{title}}',
+      sharedFrom: 'تمت المشاركة من {{title}}',
+      viewerTitle: 'صورة 360°',
+      close: 'إغلاق',
+      notFoundDocumentTitle: 'غير موجود',
+      notAvailable: 'هذه الصورة غير متاحة',
+      incompleteTitle: 'رابط الصورة هذا غير مكتمل',
+      incompleteText:
+        'يبدو أن جزءًا من الرابط مفقود. اطلب من الشخص الذي شاركه أن يرسله مرة أخرى، أو افتح رابط الألبوم الذي وصلك.',
+      unavailableTitle: 'هذه الصورة غير متاحة',
+      unavailableText:
+        'ربما حُذفت، أو لم يعد الألبوم مُشاركًا. اطلب رابطًا جديدًا من الشخص الذي شاركها.',
+    },
+    unsubscribe: {
+      askTitle: 'إلغاء الاشتراك',
+      ask: 'هل تريد إيقاف رسائل {{event}} إلى {{recipient}}؟',
+      button: 'إلغاء الاشتراك',
+      doneTitle: 'تم إلغاء اشتراكك',
+      done: 'لن تصل إلى {{recipient}} أي رسائل أخرى من {{event}} (باستثناء إيصالات الشراء).',
+      invalidTitle: 'الرابط غير صالح',
+      invalidText: 'رابط إلغاء الاشتراك هذا غير صالح. استخدم الرابط الموجود في أحدث رسالة.',
+    },
+  },
+  mail: {
+    defaultSubject: 'صورتك من Flashbulb',
+    album: {
+      headingNoCount: 'ألبومك جاهز',
+      heading_zero: 'ألبومك جاهز',
+      heading_one: 'صورتك جاهزة',
+      heading_two: 'صورتاك جاهزتان',
+      heading_few: 'صورك الـ{{count}} جاهزة',
+      heading_many: 'صورك الـ{{count}} جاهزة',
+      heading_other: 'صورك الـ{{count}} جاهزة',
+      bodyNoCount:
+        '<p>مرحبًا {user_name}،</p><p>ألبومك جاهز. ستظهر فيه الصور الجديدة فور التقاطها.</p>',
+      body_zero: '<p>مرحبًا {user_name}،</p><p>ألبومك جاهز.</p>',
+      body_one: '<p>مرحبًا {user_name}،</p><p>صورتك جاهزة في ألبومك.</p>',
+      body_two: '<p>مرحبًا {user_name}،</p><p>صورتاك جاهزتان في ألبومك.</p>',
+      body_few: '<p>مرحبًا {user_name}،</p><p>صورك الـ{{count}} جاهزة في ألبومك.</p>',
+      body_many: '<p>مرحبًا {user_name}،</p><p>صورك الـ{{count}} جاهزة في ألبومك.</p>',
+      body_other: '<p>مرحبًا {user_name}،</p><p>صورك الـ{{count}} جاهزة في ألبومك.</p>',
+      actionNoCount: 'افتح الألبوم',
+      action_zero: 'افتح الألبوم',
+      action_one: 'اعرض الصورة',
+      action_two: 'اعرض الصورتين',
+      action_few: 'اعرض {{count}} صور',
+      action_many: 'اعرض {{count}} صورة',
+      action_other: 'اعرض {{count}} صورة',
+    },
+    share: {
+      headingNoCount: 'صور من {{title}}',
+      heading_zero: 'صور من {{title}}',
+      heading_one: 'صورة من {{title}}',
+      heading_two: 'صورتان من {{title}}',
+      heading_few: '{{count}} صور من {{title}}',
+      heading_many: '{{count}} صورة من {{title}}',
+      heading_other: '{{count}} صورة من {{title}}',
+      bodyNoCount: '<p>مرحبًا {user_name}،</p><p>شارك أحدهم صورًا معك.</p>',
+      body_zero: '<p>مرحبًا {user_name}،</p><p>شارك أحدهم صورًا معك.</p>',
+      body_one: '<p>مرحبًا {user_name}،</p><p>شارك أحدهم صورة معك. افتحها لتشاهدها وتنزّلها.</p>',
+      body_two:
+        '<p>مرحبًا {user_name}،</p><p>شارك أحدهم صورتين معك. افتحهما لتشاهدهما وتنزّلهما.</p>',
+      body_few:
+        '<p>مرحبًا {user_name}،</p><p>شارك أحدهم {{count}} صور معك. افتحها لتشاهدها وتنزّلها.</p>',
+      body_many:
+        '<p>مرحبًا {user_name}،</p><p>شارك أحدهم {{count}} صورة معك. افتحها لتشاهدها وتنزّلها.</p>',
+      body_other:
+        '<p>مرحبًا {user_name}،</p><p>شارك أحدهم {{count}} صورة معك. افتحها لتشاهدها وتنزّلها.</p>',
+    },
+    receipt: {
+      subject: 'إيصالك: {{title}}',
+      heading: 'شكرًا لشرائك',
+      body: '<p>مرحبًا {user_name}، شكرًا لشرائك.</p>',
+      action: 'افتح ألبومك',
+    },
+    frame: {
+      photoAlt: 'الصورة {{number}}',
+      more: 'و{{count}} أخرى',
+      unsubscribe: 'إلغاء الاشتراك',
+    },
+    sms: {
+      stop: 'لإيقاف الرسائل: {{url}}',
+    },
+  },
+};
