@@ -1,5 +1,6 @@
 import { fillText } from '@flashbulb/shared/i18n/format';
-import { enPages } from '@flashbulb/shared/i18n/en-pages';
+import { DEFAULT_GUEST_LANGUAGE, type GuestLanguage } from '@flashbulb/shared/i18n/languages';
+import { sharedTexts } from '@flashbulb/shared/i18n/shared-texts';
 import type { SharePage, SharePreviewPage, ViewerPage } from '../services/albums/share.service.ts';
 import { documentHtml, safeHtml, joinHtml, metaTags, type Html } from './page.ts';
 
@@ -8,7 +9,9 @@ import { documentHtml, safeHtml, joinHtml, metaTags, type Html } from './page.ts
  * tags, the 360° viewer and what a broken link shows. No scripts; every value escaped by `safeHtml`.
  */
 
-const TEXT = enPages.share;
+/** The share pages' texts in the guest's language (routes/share-pages.ts picks it). */
+const textsOf = (language: GuestLanguage) => sharedTexts(language).pages.share;
+type Language = { language?: GuestLanguage };
 const VIEWPORT = 'width=device-width, initial-scale=1';
 
 /** Share pages load nothing but their own media: no scripts, no frames, no forms. */
@@ -41,7 +44,11 @@ main{max-width:960px;margin:0 auto;padding:16px}img,video{max-width:100%;height:
 a{color:#9cf}h1{font-size:1.3rem}`;
 
 /** The event's sharing template, filled: escaped text, line breaks kept; the 360 viewer link. */
-const bodyHtml = (page: Pick<SharePage, 'body' | 'viewerUrl'>): Html => {
+const bodyHtml = (
+  page: Pick<SharePage, 'body' | 'viewerUrl'>,
+  language: GuestLanguage = DEFAULT_GUEST_LANGUAGE,
+): Html => {
+  const TEXT = textsOf(language);
   const text = page.body.trim()
     ? safeHtml`<p class="share-body">${joinHtml(page.body.split(/\r?\n/), '<br>')}</p>`
     : '';
@@ -74,18 +81,24 @@ const shareHead = (page: SharePage): Html => {
 ${joinHtml(metaTags(meta), '\n')}`;
 };
 
-export const renderSharePage = (page: SharePage): Html =>
-  documentHtml({
+export const renderSharePage = (
+  page: SharePage,
+  { language = DEFAULT_GUEST_LANGUAGE }: Language = {},
+): Html => {
+  const TEXT = textsOf(language);
+  return documentHtml({
+    language,
     viewport: VIEWPORT,
     head: shareHead(page),
     style: STYLE,
     body: safeHtml`<main><h1>${page.title}</h1>
 ${mediaHtml(page, page.title)}
-${bodyHtml(page)}
+${bodyHtml(page, language)}
 <p>${page.description}</p>
 <p><a href="${page.photoUrl}">${page.mediaType === 'video' ? TEXT.openVideo : TEXT.openPhoto}</a></p>
 </main>`,
   });
+};
 
 const VIEWER_STYLE = `html,body{margin:0;height:100%;background:#000;overflow:hidden}
 .pano{height:100%;overflow-x:auto;overflow-y:hidden;white-space:nowrap}
@@ -95,7 +108,11 @@ const VIEWER_STYLE = `html,body{margin:0;height:100%;background:#000;overflow:hi
 .close{position:fixed;top:8px;right:12px;color:#fff;font:2rem system-ui,sans-serif;text-decoration:none}`;
 
 /** A 360° panorama without scripts: the equirectangular image at full height, panned by scrolling. */
-export const renderViewerPage = (page: ViewerPage): Html => {
+export const renderViewerPage = (
+  page: ViewerPage,
+  { language = DEFAULT_GUEST_LANGUAGE }: Language = {},
+): Html => {
+  const TEXT = textsOf(language);
   const watermark = page.watermarkUrl
     ? safeHtml`<img class="wm" src="${page.watermarkUrl}" alt="">`
     : page.watermarkText
@@ -105,6 +122,7 @@ export const renderViewerPage = (page: ViewerPage): Html => {
     ? safeHtml`<a class="close" href="${page.closeUrl}" aria-label="${TEXT.close}">×</a>`
     : '';
   return documentHtml({
+    language,
     viewport: VIEWPORT,
     head: safeHtml`<title>${TEXT.viewerTitle}</title>`,
     style: VIEWER_STYLE,
@@ -136,7 +154,11 @@ footer{padding:16px;color:#7d828e;font-size:.8rem}
  * with the event's Open Graph and Twitter tags for link previews, the event's logo (linked to its
  * `logo_link`) and a button on to the photo's own page (never the album: no key rides along).
  */
-export const renderSharePreviewPage = (page: Extract<SharePreviewPage, { status: 200 }>): Html => {
+export const renderSharePreviewPage = (
+  page: Extract<SharePreviewPage, { status: 200 }>,
+  { language = DEFAULT_GUEST_LANGUAGE }: Language = {},
+): Html => {
+  const TEXT = textsOf(language);
   const logoImg = page.logoUrl
     ? safeHtml`<img src="${page.logoUrl}" alt="${fillText(TEXT.logoAlt, { title: page.title })}">`
     : '';
@@ -151,6 +173,7 @@ export const renderSharePreviewPage = (page: Extract<SharePreviewPage, { status:
       : '';
   const alt = fillText(TEXT.photoAlt, { title: page.title });
   return documentHtml({
+    language,
     viewport: VIEWPORT,
     head: shareHead(page),
     style: PREVIEW_STYLE,
@@ -158,19 +181,24 @@ export const renderSharePreviewPage = (page: Extract<SharePreviewPage, { status:
 <main><h1>${page.title}</h1>
 ${description}
 <figure>${mediaHtml(page, alt)}</figure>
-${bodyHtml(page)}
+${bodyHtml(page, language)}
 <a class="cta" href="${page.pageUrl}">${TEXT.openPhoto}</a>
 </main><footer>${fillText(TEXT.sharedFrom, { title: page.title })}</footer>`,
   });
 };
 
 /** What a guest reads when a photo link is incomplete or the photo is gone (no developer text). */
-export const renderSharePreviewState = (reason: 'incomplete' | 'unavailable'): Html => {
+export const renderSharePreviewState = (
+  reason: 'incomplete' | 'unavailable',
+  { language = DEFAULT_GUEST_LANGUAGE }: Language = {},
+): Html => {
+  const TEXT = textsOf(language);
   const [title, text] =
     reason === 'incomplete'
       ? [TEXT.incompleteTitle, TEXT.incompleteText]
       : [TEXT.unavailableTitle, TEXT.unavailableText];
   return documentHtml({
+    language,
     viewport: VIEWPORT,
     head: safeHtml`<meta name="robots" content="noindex">
 <title>${title}</title>`,
@@ -181,10 +209,11 @@ export const renderSharePreviewState = (reason: 'incomplete' | 'unavailable'): H
 };
 
 /** What a share link to a photo that is gone shows. */
-export const shareNotFoundPage = (): Html =>
+export const shareNotFoundPage = ({ language = DEFAULT_GUEST_LANGUAGE }: Language = {}): Html =>
   documentHtml({
+    language,
     viewport: VIEWPORT,
-    head: safeHtml`<title>${TEXT.notFoundDocumentTitle}</title>`,
+    head: safeHtml`<title>${textsOf(language).notFoundDocumentTitle}</title>`,
     style: STYLE,
-    body: safeHtml`<main><h1>${TEXT.notAvailable}</h1></main>`,
+    body: safeHtml`<main><h1>${textsOf(language).notAvailable}</h1></main>`,
   });

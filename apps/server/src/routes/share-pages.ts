@@ -11,6 +11,7 @@ import {
   shareNotFoundPage,
 } from '../pages/share.ts';
 import type { ShareService } from '../services/albums/share.service.ts';
+import { LANGUAGE_VARY, requestLanguage } from '../http/guest-language.ts';
 
 const send = (reply: FastifyReply, status: number, page: Html, mediaOrigins: string[]) =>
   sendPage(reply, page, {
@@ -18,6 +19,8 @@ const send = (reply: FastifyReply, status: number, page: Html, mediaOrigins: str
     csp: contentSecurityPolicy(sharePagePolicy(mediaOrigins)),
     cacheControl: status === 200 ? 'public, max-age=300' : 'no-cache',
     referrerPolicy: 'strict-origin-when-cross-origin',
+    // Worded in the guest's language (the link's, their choice, their browser's).
+    vary: LANGUAGE_VARY,
   });
 
 const truthy = (value: string | undefined): boolean => value === 'true' || value === '1';
@@ -32,6 +35,7 @@ export const registerSharePreview = (app: FastifyInstance, shares: ShareService)
     const { page } = pageTypeFromQuery(search);
     if (page.kind !== 'share-preview') return reply.callNotFound();
     const clip = (v: string | null) => (v && v.length <= 2048 && isSafeText(v) ? v : null);
+    const language = { language: requestLanguage(request) };
     const preview = await shares.sharePreview({
       photoId: clip(page.photoId),
       imgSrc: clip(page.imgSrc),
@@ -39,8 +43,8 @@ export const registerSharePreview = (app: FastifyInstance, shares: ShareService)
       eventName: clip(page.eventName),
     });
     if (preview.status !== 200)
-      return send(reply, preview.status, renderSharePreviewState(preview.reason), []);
-    return send(reply, 200, renderSharePreviewPage(preview), preview.mediaOrigins);
+      return send(reply, preview.status, renderSharePreviewState(preview.reason, language), []);
+    return send(reply, 200, renderSharePreviewPage(preview, language), preview.mediaOrigins);
   });
 };
 
@@ -51,6 +55,7 @@ export const registerSharePages = (app: FastifyInstance, shares: ShareService): 
     { schema: { hide: true } },
     async (request, reply) => {
       const url = request.query.url;
+      const language = { language: requestLanguage(request) };
       const page =
         typeof url === 'string' && url.length <= 2048 && isSafeText(url)
           ? await shares.viewerPage({
@@ -59,8 +64,8 @@ export const registerSharePages = (app: FastifyInstance, shares: ShareService): 
               watermark: request.query.wm === '111',
             })
           : null;
-      if (!page) return send(reply, 404, shareNotFoundPage(), []);
-      return send(reply, 200, renderViewerPage(page), page.mediaOrigins);
+      if (!page) return send(reply, 404, shareNotFoundPage(language), []);
+      return send(reply, 200, renderViewerPage(page, language), page.mediaOrigins);
     },
   );
   app.get<{ Params: { uid: string } }>(
@@ -68,9 +73,10 @@ export const registerSharePages = (app: FastifyInstance, shares: ShareService): 
     { schema: { hide: true } },
     async (request, reply) => {
       const uid = request.params.uid;
+      const language = { language: requestLanguage(request) };
       const page = /^[0-9a-f]{1,100}$/.test(uid) ? await shares.sharePage(uid) : null;
-      if (!page) return send(reply, 404, shareNotFoundPage(), []);
-      return send(reply, 200, renderSharePage(page), page.mediaOrigins);
+      if (!page) return send(reply, 404, shareNotFoundPage(language), []);
+      return send(reply, 200, renderSharePage(page, language), page.mediaOrigins);
     },
   );
 };

@@ -8,6 +8,7 @@ import {
   type AttendeeContact,
 } from '../../repositories/messaging/notification.repository.ts';
 import { senderFor } from './event-from-address.service.ts';
+import { eventLanguage } from './event-language.ts';
 import type { OutboxService } from './outbox.service.ts';
 import { mailBrand } from './mail-brand.ts';
 import { renderMail, renderSms, type TemplateValues } from './template-render.ts';
@@ -211,6 +212,7 @@ export class NotificationService {
       eventTitle: row.full_name || row.name,
       unsubscribeUrl,
       brand: mailBrand(row, this.deps.publicMediaUrl ?? ((key) => key)),
+      language: eventLanguage(row),
     });
     const stored = await this.deps.outbox.enqueueOnce({
       channel: 'mail',
@@ -238,7 +240,12 @@ export class NotificationService {
     values: TemplateValues,
   ): Promise<ChannelOutcome> {
     if (!(await this.mayReceive(notice, 'sms', to))) return 'unsubscribed';
-    const body = renderSms(message, values, this.unsubscribeUrl(row.id, 'sms', to));
+    const body = renderSms(
+      message,
+      values,
+      this.unsubscribeUrl(row.id, 'sms', to),
+      eventLanguage(row),
+    );
     const stored = await this.deps.outbox.enqueueOnce({
       channel: 'sms',
       kind: `topic.${notice.topicKey}`,
