@@ -37,7 +37,7 @@ export const pluralText = (
   values: Readonly<Record<string, string | number>> = {},
   locale = 'en',
 ): string => {
-  const category = rulesOf(locale).select(count) as keyof PluralForms;
+  const category = rulesOf(locale).select(count);
   return fillText(forms[category] ?? forms.other, { ...values, count });
 };
 
