@@ -10,7 +10,12 @@ import {
 import { pageTypeFromQuery } from '@flashbulb/shared/rules/page-type';
 import { eventWallClock, type EventClock } from '@flashbulb/shared/rules/event-time';
 import { fillText, formatDay, pluralForms, pluralText } from '@flashbulb/shared/i18n/format';
-import { DEFAULT_GUEST_LANGUAGE, type GuestLanguage } from '@flashbulb/shared/i18n/languages';
+import {
+  DEFAULT_GUEST_LANGUAGE,
+  GUEST_LANGUAGES,
+  LANGUAGE_NAMES,
+  type GuestLanguage,
+} from '@flashbulb/shared/i18n/languages';
 import { sharedTexts } from '@flashbulb/shared/i18n/shared-texts';
 import { safeHtml, type Html, joinHtml, safeLink } from './page.ts';
 
@@ -42,8 +47,20 @@ const textsOf = (language: GuestLanguage) => {
     send: cover.sendPhotos,
     defaultTitle: cover.defaultTitle,
     live: cover.live,
+    language: cover.language,
   };
 };
+
+/** language-switcher.tsx's markup: every language by its own name, the page's selected. */
+const languageSwitcher = (label: string, language: GuestLanguage): Html =>
+  joinHtml([
+    safeHtml`<label class="fb-language"><span class="fb-visually-hidden">${label}</span><select>`,
+    GUEST_LANGUAGES.map(
+      (code) =>
+        safeHtml`<option value="${code}" lang="${code}"${code === language ? safeHtml` selected=""` : ''}>${LANGUAGE_NAMES[code]}</option>`,
+    ),
+    safeHtml`</select></label>`,
+  ]);
 /** icons.tsx's paths for the cover's buttons. */
 const ICON_PATHS = {
   share: 'M12 3v12M12 3L7.5 7.5M12 3l4.5 4.5M6 11H5v9h14v-9h-1',
@@ -224,6 +241,7 @@ export const guestFirstPaint = (
     boot.key_type === 'public' ? iconButton('share', TEXT.share) : '',
     zipAllowed ? iconButton('download', TEXT.downloadAll) : '',
     safeHtml`<button type="button" class="albums-send-toggle fb-button--primary" aria-pressed="false">${TEXT.send}</button>`,
+    languageSwitcher(TEXT.language, language),
   ];
 
   const row = firstRow(photos, preloaded);

@@ -200,7 +200,7 @@ export const renderKioskEntryPage = (page: KioskEntryPage): Html => {
     : { accent: '#8da2fb', onAccent: '#0b1020' };
   const self = page.selfUrl ?? '';
   const switcher = self
-    ? safeHtml`<nav class="langs" aria-label="Language">${GUEST_LANGUAGES.map(
+    ? safeHtml`<nav class="langs" aria-label="${TEXT.language}">${GUEST_LANGUAGES.map(
         (code) =>
           safeHtml`<a href="${`${self}${self.includes('?') ? '&' : '?'}lang=${code}`}" lang="${code}" hreflang="${code}"${code === language ? safeHtml` aria-current="true"` : ''}>${LANGUAGE_NAMES[code]}</a>`,
       )}</nav>`

@@ -121,6 +121,5 @@ export const TRANSLATABLE_SETTINGS = [
   'faqText',
   'agreementText',
   'faceRecognitionText',
-  'please_read_text',
 ] as const;
 export type TranslatableSetting = (typeof TRANSLATABLE_SETTINGS)[number];

@@ -116,6 +116,15 @@ export class WebappService {
       sms_enabled: o.webappSmsEnabled === 1 && row.is_sms_enabled === 1,
       sms_agreement: o.webappSmsAgreement,
       email_ends: o.emailEnds,
+      guest_language: o.guestLanguage,
+      guest_language_auto: o.guestLanguageAuto === 1,
+      // Only the page's own texts' translations (never the mail templates').
+      text_translations: Object.fromEntries(
+        (['faqText', 'agreementText'] as const).flatMap((field) => {
+          const given = o.textTranslations[field];
+          return given ? [[field, given]] : [];
+        }),
+      ) as Record<string, Record<string, string>>,
     };
   }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { flagSchema } from '../events/event-settings.ts';
+import { GUEST_LANGUAGES } from '../../i18n/languages.ts';
 
 /** A branding image of the web-app page with its optional link (albums spec §2.6 web-app tab). */
 const webappImage = z.object({ src: z.string(), link: z.string() }).nullable();
@@ -33,6 +34,18 @@ export const webappEventSchema = z.object({
     .array(z.string())
     .default([])
     .describe('The e-mail endings the e-mail field offers to complete an address with'),
+  guest_language: z
+    .enum(GUEST_LANGUAGES)
+    .default('en')
+    .describe('The event’s language for guests (opts.guestLanguage)'),
+  guest_language_auto: z
+    .boolean()
+    .default(true)
+    .describe('The guest’s browser language wins when the event has it (opts.guestLanguageAuto)'),
+  text_translations: z
+    .record(z.string(), z.record(z.string(), z.string()))
+    .default({})
+    .describe('The FAQ and terms per language: { faqText: { es: "…" }, agreementText: { … } }'),
 });
 export type WebappEvent = z.infer<typeof webappEventSchema>;
 

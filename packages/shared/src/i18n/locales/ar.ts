@@ -5,6 +5,7 @@
  */
 export const arShared = {
   albumCover: {
+    language: 'اللغة',
     defaultTitle: 'الصور',
     count_zero: 'لا توجد صور',
     count_one: 'صورة واحدة',
@@ -21,6 +22,7 @@ export const arShared = {
   },
   pages: {
     kioskEntry: {
+      language: 'اللغة',
       title: '{{event}} · الكشك',
       prompt: 'امسح بطاقتك لترى صورك',
       tap: 'المس الشاشة للعثور على صورك',

@@ -1,6 +1,7 @@
 /** German texts the server writes (first paint, pages, mails, SMS): same keys as English. */
 export const deShared = {
   albumCover: {
+    language: 'Sprache',
     defaultTitle: 'Fotos',
     count_one: '{{count}} Foto',
     count_other: '{{count}} Fotos',
@@ -13,6 +14,7 @@ export const deShared = {
   },
   pages: {
     kioskEntry: {
+      language: 'Sprache',
       title: '{{event}} · Kiosk',
       prompt: 'Karte scannen und Fotos ansehen',
       tap: 'Tippen, um deine Fotos zu finden',

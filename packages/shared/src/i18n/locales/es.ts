@@ -1,6 +1,7 @@
 /** Spanish texts the server writes (first paint, pages, mails, SMS): same keys as English. */
 export const esShared = {
   albumCover: {
+    language: 'Idioma',
     defaultTitle: 'Fotos',
     count_one: '{{count}} foto',
     count_many: '{{count}} de fotos',
@@ -14,6 +15,7 @@ export const esShared = {
   },
   pages: {
     kioskEntry: {
+      language: 'Idioma',
       title: '{{event}} · Quiosco',
       prompt: 'Escanea tu tarjeta para ver tus fotos',
       tap: 'Toca para encontrar tus fotos',

@@ -1,6 +1,7 @@
 /** French texts the server writes (first paint, pages, mails, SMS): same keys as English. */
 export const frShared = {
   albumCover: {
+    language: 'Langue',
     defaultTitle: 'Photos',
     count_one: '{{count}} photo',
     count_other: '{{count}} photos',
@@ -13,6 +14,7 @@ export const frShared = {
   },
   pages: {
     kioskEntry: {
+      language: 'Langue',
       title: '{{event}} · Borne',
       prompt: 'Scannez votre carte pour voir vos photos',
       tap: 'Touchez l’écran pour trouver vos photos',

@@ -1,6 +1,7 @@
 /** Italian texts the server writes (first paint, pages, mails, SMS): same keys as English. */
 export const itShared = {
   albumCover: {
+    language: 'Lingua',
     defaultTitle: 'Foto',
     count_one: '{{count}} foto',
     count_other: '{{count}} foto',
@@ -13,6 +14,7 @@ export const itShared = {
   },
   pages: {
     kioskEntry: {
+      language: 'Lingua',
       title: '{{event}} · Chiosco',
       prompt: 'Scansiona la tua tessera per vedere le tue foto',
       tap: 'Tocca per trovare le tue foto',

@@ -1,6 +1,7 @@
 /** Portuguese texts the server writes (first paint, pages, mails, SMS): same keys as English. */
 export const ptShared = {
   albumCover: {
+    language: 'Idioma',
     defaultTitle: 'Fotos',
     count_one: '{{count}} foto',
     count_other: '{{count}} fotos',
@@ -13,6 +14,7 @@ export const ptShared = {
   },
   pages: {
     kioskEntry: {
+      language: 'Idioma',
       title: '{{event}} · Quiosque',
       prompt: 'Leia o seu cartão para ver as suas fotos',
       tap: 'Toque para encontrar as suas fotos',
