@@ -152,9 +152,15 @@ export const renderAlbumMail = (
       url: values.imageUrl,
     },
   };
+  // The product's stored default subject is the product's words: said in the guest's language.
+  const subject = translatedText(
+    event.email_subject,
+    translations,
+    'email_subject',
+    language,
+  ).trim();
   return renderMail(
-    translatedText(event.email_subject, translations, 'email_subject', language).trim() ||
-      texts.defaultSubject,
+    !subject || subject === DEFAULT_ALBUM_SUBJECT ? texts.defaultSubject : subject,
     body,
     {
       user_name: values.userName,
