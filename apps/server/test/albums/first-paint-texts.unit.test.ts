@@ -1,6 +1,6 @@
 import { type GuestBoot } from '@flashbulb/shared';
 import { enAlbumCover } from '@flashbulb/shared/i18n/en-album-cover';
-import i18next from 'i18next';
+import i18next, { type Resource } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { enAlbums } from '../../../web/src/i18n/en-albums.ts';
 import esBundle from '../../../web/src/i18n/locales/es.ts';
@@ -92,11 +92,12 @@ describe('first paint in the guest’s language', () => {
   void guestI18n.init({
     lng: 'en',
     fallbackLng: 'en',
+    // The web's translation files as they are (nested strings).
     resources: {
       en: { translation: { albums: enAlbums } },
       es: esBundle,
       ar: arBundle,
-    },
+    } as unknown as Resource,
     interpolation: { escapeValue: false },
     initAsync: false,
     showSupportNotice: false,

@@ -9,11 +9,7 @@ import {
   type EventLanguageSettings,
   type GuestLanguage,
 } from '@flashbulb/shared/i18n/languages';
-
-/** A language's guest texts (namespace `translation`: app, common, albums, webapp). */
-export interface GuestBundle {
-  translation: Record<string, unknown>;
-}
+import type { GuestBundle } from './guest-bundle.ts';
 
 /**
  * Each language's texts load when a guest needs them, one chunk per language: English is in the

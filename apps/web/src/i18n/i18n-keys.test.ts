@@ -4,7 +4,7 @@ import { GUEST_LANGUAGES } from '@flashbulb/shared/i18n/languages';
 import { enAlbums } from './en-albums.ts';
 import { enApp, enCommon } from './en-common.ts';
 import { enWebapp } from './en-webapp.ts';
-import type { GuestBundle } from './guest-language.ts';
+import type { GuestBundle } from './guest-bundle.ts';
 
 /** The guest build's English texts (guest-i18n.ts): the source every language is held to. */
 const english = { app: enApp, common: enCommon, albums: enAlbums, webapp: enWebapp };

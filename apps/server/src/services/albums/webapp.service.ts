@@ -124,7 +124,7 @@ export class WebappService {
           const given = o.textTranslations[field];
           return given ? [[field, given]] : [];
         }),
-      ) as Record<string, Record<string, string>>,
+      ),
     };
   }
 

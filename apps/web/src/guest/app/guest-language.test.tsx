@@ -80,7 +80,10 @@ describe('the album in the guest’s language', () => {
   it('switches with the cover’s language picker and remembers the choice on the device', async () => {
     album({ guestLanguage: 'en' });
     await coverText('2 photos');
-    await userEvent.selectOptions(within(cover()).getByRole('combobox', { name: 'Language' }), 'de');
+    await userEvent.selectOptions(
+      within(cover()).getByRole('combobox', { name: 'Language' }),
+      'de',
+    );
     await coverText('2 Fotos');
     expect(within(cover()).getByRole('button', { name: 'Album teilen' })).toBeTruthy();
     expect(document.cookie).toContain('fb_lang=de');

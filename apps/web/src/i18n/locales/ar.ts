@@ -1,5 +1,5 @@
 import { arShared } from '@flashbulb/shared/i18n/locales/ar';
-import type { GuestBundle } from '../guest-language.ts';
+import type { GuestBundle } from '../guest-bundle.ts';
 
 /**
  * Arabic texts of the guest pages (same keys as the English files; checked by i18n-keys.test),

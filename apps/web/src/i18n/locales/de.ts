@@ -1,5 +1,5 @@
 import { deShared } from '@flashbulb/shared/i18n/locales/de';
-import type { GuestBundle } from '../guest-language.ts';
+import type { GuestBundle } from '../guest-bundle.ts';
 
 /** German texts of the guest pages (same keys as the English files; checked by i18n-keys.test). */
 const cover = deShared.albumCover;

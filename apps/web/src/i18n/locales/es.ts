@@ -1,5 +1,5 @@
 import { esShared } from '@flashbulb/shared/i18n/locales/es';
-import type { GuestBundle } from '../guest-language.ts';
+import type { GuestBundle } from '../guest-bundle.ts';
 
 /** Spanish texts of the guest pages (same keys as the English files; checked by i18n-keys.test). */
 const cover = esShared.albumCover;

@@ -1,5 +1,5 @@
 import { frShared } from '@flashbulb/shared/i18n/locales/fr';
-import type { GuestBundle } from '../guest-language.ts';
+import type { GuestBundle } from '../guest-bundle.ts';
 
 /** French texts of the guest pages (same keys as the English files; checked by i18n-keys.test). */
 const cover = frShared.albumCover;

@@ -1,5 +1,5 @@
 import { itShared } from '@flashbulb/shared/i18n/locales/it';
-import type { GuestBundle } from '../guest-language.ts';
+import type { GuestBundle } from '../guest-bundle.ts';
 
 /** Italian texts of the guest pages (same keys as the English files; checked by i18n-keys.test). */
 const cover = itShared.albumCover;

@@ -1,5 +1,5 @@
 import { ptShared } from '@flashbulb/shared/i18n/locales/pt';
-import type { GuestBundle } from '../guest-language.ts';
+import type { GuestBundle } from '../guest-bundle.ts';
 
 /** Portuguese texts of the guest pages (same keys as the English files; checked by i18n-keys.test). */
 const cover = ptShared.albumCover;

@@ -226,10 +226,7 @@ const optsShape = {
   textTranslations: z
     .partialRecord(
       z.enum(TRANSLATABLE_SETTINGS, { error: 'invalid_value' }),
-      z.partialRecord(
-        z.enum(GUEST_LANGUAGES, { error: 'invalid_value' }),
-        text(20_000),
-      ),
+      z.partialRecord(z.enum(GUEST_LANGUAGES, { error: 'invalid_value' }), text(20_000)),
     )
     .default({}),
   // web-app page (albums spec §2.6)
