@@ -66,26 +66,12 @@ export const NOT_READERS = [
  * list may only shrink: the test fails when a key here has a reader.
  */
 export const STUB_KEYS = {
-  // Printing texts: on the kiosk's print steps and on the printed sheet where a template has the slot.
-  'opts.printHeaderMessage': 'printing texts',
-  'opts.printFooterMessage': 'printing texts',
-  'opts.printConfirmMessage': 'printing texts',
-  'opts.printingConfirmationText': 'printing texts',
   // Attendee uploads: gate and shape guest and kiosk camera uploads (resize, tag).
   'opts.enablePhotoUpl': 'attendee uploads',
   'opts.enableAttendeePhotoUpl': 'attendee uploads',
   'opts.attPhotoImgPrTag': 'attendee uploads',
   'opts.attPhotoImgMaxWidth': 'attendee uploads',
   'opts.attPhotoImgMaxHeight': 'attendee uploads',
-  // Selling: upsell after a first purchase, combo, product texts and collections, Shopify lines.
-  'opts.shopPlusId': 'selling',
-  'opts.productCollections': 'selling',
-  'opts.digitalProductMessage': 'selling',
-  'opts.upsellEnabled': 'selling',
-  'opts.upsellMessage': 'selling',
-  'opts.comboRequired': 'selling',
-  'opts.qrAtKioskCheckout': 'selling',
-  'opts.printMultiplier': 'selling',
   // Kiosk: the stream link, the kiosk watermark, the service worker's cache, the session's end.
   'opts.kioskStreamEnabled': 'kiosk',
   'opts.kioskWatermarkEnable': 'kiosk',

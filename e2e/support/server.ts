@@ -111,6 +111,12 @@ export const startServer = async ({
       throw error;
     }
   }
+  // One process for the test and its server, unless the journey shares a data directory with
+  // other processes (several API processes and a worker behind a proxy) or FLASHBULB_E2E_SERVER
+  // says `process`. The same start as `npm start` (apps/server/src/serve.ts) without a second
+  // Node: a spawned server spent ≈ 8 s of CPU loading its modules through tsx before it answered.
+  if (!sharedDataDir && process.env.FLASHBULB_E2E_SERVER !== 'process')
+    return startInProcess(serverEnv, url, dataDir, removeDataDir);
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -148,4 +154,37 @@ export const startServer = async ({
   }
   await stop();
   throw new Error(`server did not become healthy within 90 s:\n${output}`);
+};
+
+/**
+ * The server in the test's own process: `serve()` on the config `loadConfig` reads from the same
+ * environment a spawned server would get; its log lines are kept for failure messages.
+ */
+const startInProcess = async (
+  serverEnv: Record<string, string>,
+  url: string,
+  dataDir: string,
+  removeDataDir: () => Promise<void>,
+): Promise<RunningServer> => {
+  const [{ loadConfig }, { serve }] = await Promise.all([
+    import('../../apps/server/src/config.ts'),
+    import('../../apps/server/src/serve.ts'),
+  ]);
+  let output = '';
+  const logStream = { write: (line: string) => void (output += line) };
+  let app: Awaited<ReturnType<typeof serve>>;
+  try {
+    app = await serve(loadConfig(serverEnv), { logStream });
+  } catch (error) {
+    await removeDataDir();
+    if (error instanceof Error) error.message += `\n${output}`;
+    throw error;
+  }
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= app
+      .close()
+      .catch((error: unknown) => void (output += `close failed: ${String(error)}\n`))
+      .then(removeDataDir));
+  return { url, dataDir, output: () => output, stop };
 };

@@ -211,6 +211,10 @@ export const errorCatalogue = {
     status: 400,
     text: 'These prints are not paid for yet: buy prints first, or ask at the desk',
   },
+  combo_digital_required: {
+    status: 400,
+    text: 'Prints are sold with the digital photos: buy the digital photos first',
+  },
   photo_not_printable: { status: 400, text: 'This photo cannot be printed' },
   printer_pool_name_duplicate: { status: 400, text: 'Each printer queue name may appear once' },
   topic_key_required: { status: 400, text: 'Please enter the topic key' },

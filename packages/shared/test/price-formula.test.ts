@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   buttonPriceCents,
+  eventButtonPriceCents,
   defaultEventSettings,
   eventRuleIssues,
   formatCents,
@@ -148,6 +149,30 @@ describe('button price', () => {
     expect(price(3)).toEqual({ ok: true, cents: 6597 }); // 65.967
     expect(price(1)).toEqual({ ok: true, cents: 2199 }); // 21.989
     expect(price(20, 2)).toEqual({ ok: true, cents: 21989 }); // 439.78 / 2
+  });
+
+  it('a button selling prints multiplies Final_Amount by the print multiplier too, exact', () => {
+    const input = {
+      priceFormula: '{Final_Amount}',
+      unitPrice: 2,
+      multiplier: 1.5,
+      photoCount: 3,
+      userType: 1 as const,
+    };
+    // 2 × 3 × 1.5 = 9.00; the print multiplier 1.1 makes it 9.90 (not 9.900000000000002).
+    expect(buttonPriceCents(input)).toEqual({ ok: true, cents: 900 });
+    expect(buttonPriceCents({ ...input, printMultiplier: 1.1 })).toEqual({ ok: true, cents: 990 });
+    const opts = { unitPrice: 2, eventMultiplier: 1.5, printMultiplier: 1.1 };
+    const button = { priceFormula: '{Final_Amount}' };
+    expect(eventButtonPriceCents({ ...button, prints: true }, opts, 3, 1)).toEqual({
+      ok: true,
+      cents: 990,
+    });
+    // Digitals only: the print multiplier does not apply.
+    expect(eventButtonPriceCents({ ...button, prints: false }, opts, 3, 1)).toEqual({
+      ok: true,
+      cents: 900,
+    });
   });
 
   it('no unit price counts as zero', () => {

@@ -93,4 +93,14 @@ describe('the buttons', () => {
       { field: 'opts.pricingButtons.1.digitals', key: 'pricing_button_product_required' },
     ]);
   });
+
+  it('a button selling prints is checked with the print multiplier, one selling digitals without', () => {
+    // $2 a photo × 20 photos × 20000 = $800,000; × a print multiplier of 2 = $1,600,000 (too much).
+    const context = { unitPrice: 2, multiplier: 1, printMultiplier: 2 };
+    const formula = { priceFormula: '{Final_Amount} * 20000' };
+    expect(pricingButtonIssues([button(formula)], context)).toEqual([]);
+    expect(pricingButtonIssues([button({ ...formula, prints: true })], context)).toEqual([
+      { field: 'opts.pricingButtons.0.priceFormula', key: 'price_formula_too_large' },
+    ]);
+  });
 });

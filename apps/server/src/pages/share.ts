@@ -2,11 +2,13 @@ import { fillText } from '@flashbulb/shared/i18n/format';
 import { DEFAULT_GUEST_LANGUAGE, type GuestLanguage } from '@flashbulb/shared/i18n/languages';
 import { sharedTexts } from '@flashbulb/shared/i18n/shared-texts';
 import type { SharePage, SharePreviewPage, ViewerPage } from '../services/albums/share.service.ts';
-import { documentHtml, safeHtml, joinHtml, metaTags, type Html } from './page.ts';
+import { documentHtml, safeHtml, joinHtml, metaTags, trusted, type Html } from './page.ts';
+import { PANORAMA_SCRIPT, PANORAMA_SCRIPT_HASH } from './panorama-script.ts';
 
 /**
  * The share pages (albums §2.1, §7.2): a shared photo's own page, the share preview with its link
- * tags, the 360° viewer and what a broken link shows. No scripts; every value escaped by `safeHtml`.
+ * tags, the 360° viewer and what a broken link shows. Every value escaped by `safeHtml`; no script
+ * but the 360° viewer's own (allowed by its hash).
  */
 
 /** The share pages' texts in the guest's language (routes/share-pages.ts picks it). */
@@ -103,11 +105,28 @@ ${bodyHtml(page, language)}
 const VIEWER_STYLE = `html,body{margin:0;height:100%;background:#000;overflow:hidden}
 .pano{height:100%;overflow-x:auto;overflow-y:hidden;white-space:nowrap}
 .pano img{height:100%;width:auto;display:inline-block}
+.sphere{position:fixed;inset:0;width:100%;height:100%;display:block;visibility:hidden;touch-action:none;cursor:grab;outline:none}
+.sphere:active{cursor:grabbing}
+[data-view=sphere] .sphere{visibility:visible}[data-view=sphere] .pano{visibility:hidden}
+.hint{position:fixed;left:50%;bottom:16px;transform:translateX(-50%);display:none;margin:0;padding:6px 14px;border-radius:999px;background:rgba(0,0,0,.55);color:#fff;font:.9rem system-ui,sans-serif;pointer-events:none}
+[data-view=sphere] .hint{display:block}
+.motion{position:fixed;left:12px;top:12px;min-height:44px;padding:0 16px;border:0;border-radius:999px;background:rgba(0,0,0,.55);color:#fff;font:.9rem system-ui,sans-serif}
+.motion[aria-pressed=true]{background:#fff;color:#000}
 .wm{position:fixed;right:16px;bottom:16px;max-width:30%;max-height:30%;opacity:.8;pointer-events:none}
 .wm-text{color:#fff;font:bold 1.2rem system-ui,sans-serif;text-shadow:0 0 4px #000}
-.close{position:fixed;top:8px;right:12px;color:#fff;font:2rem system-ui,sans-serif;text-decoration:none}`;
+.close{position:fixed;top:8px;right:12px;color:#fff;font:2rem system-ui,sans-serif;text-decoration:none;text-shadow:0 0 4px #000}`;
 
-/** A 360° panorama without scripts: the equirectangular image at full height, panned by scrolling. */
+/** The viewer's policy: the share pages' own plus exactly its one script (by hash). */
+export const viewerPagePolicy = (mediaOrigins: readonly string[]): string[] => [
+  ...sharePagePolicy(mediaOrigins),
+  `script-src ${PANORAMA_SCRIPT_HASH}`,
+];
+
+/**
+ * A 360° panorama: the equirectangular picture turned with drag, pinch, wheel, arrow keys or (on
+ * phones, after a tap) the gyroscope, drawn by `PANORAMA_SCRIPT`; without it the picture at full
+ * height, panned by scrolling.
+ */
 export const renderViewerPage = (
   page: ViewerPage,
   { language = DEFAULT_GUEST_LANGUAGE }: Language = {},
@@ -127,8 +146,14 @@ export const renderViewerPage = (
     head: safeHtml`<title>${TEXT.viewerTitle}</title>`,
     style: VIEWER_STYLE,
     body: safeHtml`
-<div class="pano"><img src="${page.imageUrl}" alt="${TEXT.viewerTitle}"></div>
+<div id="pano-root" data-view="flat">
+<div class="pano"><img id="pano-img" src="${page.imageUrl}" alt="${TEXT.viewerTitle}"></div>
+<canvas id="pano-canvas" class="sphere" tabindex="0" role="img" aria-label="${TEXT.viewerLabel}"></canvas>
+<p class="hint">${TEXT.viewerHint}</p>
+<button id="pano-motion" class="motion" type="button" aria-pressed="false" hidden>${TEXT.viewerMotion}</button>
+</div>
 ${watermark}${close}
+<script>${trusted(PANORAMA_SCRIPT)}</script>
 `,
   });
 };

@@ -9,14 +9,21 @@ import {
   renderViewerPage,
   sharePagePolicy,
   shareNotFoundPage,
+  viewerPagePolicy,
 } from '../pages/share.ts';
 import type { ShareService } from '../services/albums/share.service.ts';
 import { LANGUAGE_VARY, requestLanguage } from '../http/guest-language.ts';
 
-const send = (reply: FastifyReply, status: number, page: Html, mediaOrigins: string[]) =>
+const send = (
+  reply: FastifyReply,
+  status: number,
+  page: Html,
+  mediaOrigins: string[],
+  policy: (origins: readonly string[]) => string[] = sharePagePolicy,
+) =>
   sendPage(reply, page, {
     status,
-    csp: contentSecurityPolicy(sharePagePolicy(mediaOrigins)),
+    csp: contentSecurityPolicy(policy(mediaOrigins)),
     cacheControl: status === 200 ? 'public, max-age=300' : 'no-cache',
     referrerPolicy: 'strict-origin-when-cross-origin',
     // Worded in the guest's language (the link's, their choice, their browser's).
@@ -65,7 +72,13 @@ export const registerSharePages = (app: FastifyInstance, shares: ShareService): 
             })
           : null;
       if (!page) return send(reply, 404, shareNotFoundPage(language), []);
-      return send(reply, 200, renderViewerPage(page, language), page.mediaOrigins);
+      return send(
+        reply,
+        200,
+        renderViewerPage(page, language),
+        page.mediaOrigins,
+        viewerPagePolicy,
+      );
     },
   );
   app.get<{ Params: { uid: string } }>(

@@ -57,12 +57,15 @@ const objectInfo = (out: {
   ETag?: string;
   LastModified?: Date;
   CacheControl?: string;
+  VersionId?: string;
 }): StoredObjectInfo => ({
   contentType: out.ContentType ?? 'binary/octet-stream',
   size: out.ContentLength ?? 0,
   etag: out.ETag ?? '',
   lastModified: out.LastModified ?? new Date(0),
   cacheControl: out.CacheControl ?? DEFAULT_CACHE_CONTROL,
+  // An unversioned (or suspended) bucket answers no id, or the literal "null".
+  ...(out.VersionId && out.VersionId !== 'null' ? { versionId: out.VersionId } : {}),
 });
 
 /** The SDK's field names, normalised to the lower-case names our local grants use (S3 reads form field names case-insensitively). */
@@ -192,6 +195,7 @@ export class S3Storage implements StorageRepository {
           Bucket: this.config.bucket,
           Key: key,
           Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          VersionId: options.versionId,
         }),
       );
       if (!(out.Body instanceof Readable)) throw new Error('S3 GetObject body is not a stream');
@@ -287,6 +291,30 @@ export class S3Storage implements StorageRepository {
     if (fromKey === toKey) return;
     await this.copy(fromKey, toKey);
     await this.delete(fromKey);
+  }
+
+  async restoreVersion(key: string, versionId: string): Promise<boolean> {
+    assertValidKey(key);
+    try {
+      await this.client.send(
+        new CopyObjectCommand({
+          Bucket: this.config.bucket,
+          Key: key,
+          CopySource: `${this.config.bucket}/${encodeKeyForUrl(key)}?versionId=${encodeURIComponent(versionId)}`,
+          MetadataDirective: 'COPY',
+          ...(isProtectedKey(key) ? {} : { ACL: 'public-read' as const }),
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (
+        isNotFound(error) ||
+        (error instanceof S3ServiceException &&
+          (error.name === 'NoSuchVersion' || error.name === 'InvalidArgument'))
+      )
+        return false;
+      throw error;
+    }
   }
 
   /** S3 readers get a presigned GET; this process streams nothing. */

@@ -50,6 +50,12 @@ export interface StorageRepository {
    * media route); null for S3, whose readers are sent to a presigned GET instead.
    */
   localReader(): LocalObjectReader | null;
+  /**
+   * A versioned bucket only (S3): makes an older version of the object its current one again
+   * (a server-side copy; no bytes pass through this process). False when the bucket no longer
+   * has that version.
+   */
+  restoreVersion?(key: string, versionId: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -100,6 +106,8 @@ export interface ByteRange {
 
 export interface GetOptions {
   range?: ByteRange;
+  /** A versioned bucket's older version of the object (S3 only). */
+  versionId?: string;
 }
 
 export interface StoredObjectInfo {
@@ -110,6 +118,8 @@ export interface StoredObjectInfo {
   etag: string;
   lastModified: Date;
   cacheControl: string;
+  /** The version read, in a versioned S3 bucket; absent elsewhere. */
+  versionId?: string;
 }
 
 export interface ListedObject {

@@ -1,7 +1,13 @@
 import { endpoints, type BodyOf, type FlashbulbEvent, type Photo } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyAuth, createEvent, createEventWorld, errorOf } from '../helpers/events.ts';
-import { makeJpeg, uploadPhoto, waitForReady, type UploadAuth } from '../helpers/photos.ts';
+import {
+  insertReadyPhoto,
+  makeJpeg,
+  uploadPhoto,
+  waitForReady,
+  type UploadAuth,
+} from '../helpers/photos.ts';
 import { startSmtpPeer } from '../helpers/smtp-peer.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -130,6 +136,58 @@ describe('event/mini-album/send-link', () => {
     expect(album.event).toMatchObject({ id: event.id, name: event.name, full_name: 'Summer Gala' });
     expect(album.photos.map((p) => p.uid)).toEqual([p2.uid, p1.uid]);
     expect(album.photos[0]?.urls.original).toBeNull();
+  });
+
+  it('names a clip a video: its poster in the mail (never the clip), its share page linked, in the mail over SMTP and the SMS', async () => {
+    const row = await insertReadyPhoto(t, event);
+    const folder = row.storageKey.slice(0, row.storageKey.lastIndexOf('/') + 1);
+    await t.app.container.repositories.photos.update(row.id, {
+      mediaType: 'video',
+      contentType: 'video/mp4',
+      storageKey: `${folder}original.mp4`,
+      durationMs: 6400,
+      derivatives: {
+        preview: `${folder}preview.jpg`,
+        thumbnail: `${folder}thumbnail.jpg`,
+        video: `${folder}video.mp4`,
+      },
+    });
+    const response = await send(event, {
+      photo_uid_array: [row.uid],
+      email_to_address_array: ['clip@example.com'],
+      receiver_full_name: 'Cleo',
+      sms_number: '(212) 555-0142',
+    });
+    expect(response.body.status).toBe('ok');
+    const sharePage = `${t.config.publicUrl}/share/${row.uid}`;
+
+    const mail = await smtp.waitFor((m) => m.to.includes('clip@example.com'));
+    const split = mail.text.indexOf('Content-Type: text/html');
+    const text = mail.text.slice(0, split);
+    // Quoted-printable decoded (soft line breaks, =XX bytes as UTF-8).
+    const html = Buffer.from(
+      mail.text
+        .slice(split)
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+    // Said to be a video, with its length, in both parts; the clip's own page is linked.
+    expect(text).toContain(`Video (0:06): ${sharePage}`);
+    expect(html).toContain('A video from Summer Gala');
+    expect(html).toContain('Watch the video');
+    expect(html).toContain(`<a href="${sharePage}"><img src="`);
+    expect(html).toContain('alt="Video, 0:06"');
+    expect(html).toContain('▶ Video · 0:06');
+    // The picture is the poster's thumbnail: never the clip or its original.
+    const images = [...html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(images).toContain(t.app.container.storage.publicUrl(`${folder}thumbnail.jpg`));
+    expect(images.some((src) => /\.mp4|original/.test(src))).toBe(false);
+
+    const sms = (await t.app.container.repositories.outbox.list(50, 'sms')).find(
+      (m) => m.recipient === '2125550142',
+    );
+    expect(String(sms?.content.body)).toContain(`Video (0:06): ${sharePage}`);
   });
 
   it('sends from the event’s address once it is verified', async () => {

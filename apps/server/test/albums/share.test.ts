@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { endpoints, type FlashbulbEvent, type Photo } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyAuth, createEvent, createEventWorld, errorOf } from '../helpers/events.ts';
@@ -361,7 +362,7 @@ describe('GET /share/viewer (360 viewer)', () => {
     const url = encodeURIComponent(shown.urls.protector_watermark!);
     const plain = await get(`/share/viewer?url=${url}`);
     expect(plain.statusCode).toBe(200);
-    expect(plain.body).toContain(`<img src="${shown.urls.protector_watermark}"`);
+    expect(plain.body).toContain(`<img id="pano-img" src="${shown.urls.protector_watermark}"`);
     expect(plain.body).not.toContain('class="wm');
     expect(plain.body).not.toContain('class="close"');
     const full = await get(`/share/viewer?url=${url}&closeable=true&wm=111`);
@@ -371,7 +372,13 @@ describe('GET /share/viewer (360 viewer)', () => {
     expect(full.body).toContain(`class="close" href="${t.config.publicUrl}/share/${shown.uid}"`);
     expect(full.body).not.toContain(event.public_api_key);
     expect(full.body).not.toContain(encodeURIComponent(event.public_api_key));
-    expect(full.body).not.toMatch(/<script/i);
+    // One script, the viewer's own, allowed by its hash: nothing else runs on the page.
+    expect(full.body.match(/<script/gi)).toHaveLength(1);
+    const csp = String(full.headers['content-security-policy']);
+    expect(csp).toMatch(/script-src 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe/);
+    const script = /<script>([\s\S]*?)<\/script>/.exec(full.body)![1]!;
+    expect(csp).toContain(`'sha256-${createHash('sha256').update(script).digest('base64')}'`);
     // wm other than 111: no watermark
     expect((await get(`/share/viewer?url=${url}&wm=1`)).body).not.toContain('class="wm');
   });
@@ -387,7 +394,7 @@ describe('GET /share/viewer (360 viewer)', () => {
     expect(preview).toMatch(/\/media\/photos\/\d+\/preview\?a=g&/);
     const page = await get(`/share/viewer?url=${encodeURIComponent(preview)}`);
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(`<img src="${preview.replace(/&/g, '&amp;')}"`);
+    expect(page.body).toContain(`<img id="pano-img" src="${preview.replace(/&/g, '&amp;')}"`);
   });
 
   it('refuses other sites, hidden photos, originals and a paid event’s unwatermarked preview', async () => {

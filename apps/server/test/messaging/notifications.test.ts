@@ -166,6 +166,48 @@ describe('topics delivered once per recipient and fact', () => {
     expect(await topicRows('photo_ready')).toHaveLength(1);
   });
 
+  it('photo_ready: a clip’s notice names it a video with its length and shows its poster, never the clip', async () => {
+    const cleo = await newAttendee('cleo@example.com');
+    const photo = await insertReadyPhoto(t, event);
+    const folder = photo.storageKey.slice(0, photo.storageKey.lastIndexOf('/') + 1);
+    await t.app.container.repositories.photos.update(photo.id, {
+      mediaType: 'video',
+      contentType: 'video/mp4',
+      storageKey: `${folder}original.mp4`,
+      durationMs: 12_300,
+      derivatives: {
+        preview: `${folder}preview.jpg`,
+        thumbnail: `${folder}thumbnail.jpg`,
+        video: `${folder}video.mp4`,
+      },
+    });
+    await t.ok(
+      endpoints.ownerAttachPhotos,
+      { event_id: event.id, attendee_uid: cleo.uid, photo_uid_array: [photo.uid] },
+      as(world.adminA),
+    );
+    const rows = (await topicRows('photo_ready')).filter((r) => r.recipient === 'cleo@example.com');
+    expect(rows).toHaveLength(1);
+    await deliverAll(rows);
+    const mail = await smtp.waitFor((m) => m.to.includes('cleo@example.com'));
+    const split = mail.text.indexOf('Content-Type: text/html');
+    const html = Buffer.from(
+      mail.text
+        .slice(split)
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8');
+    const album = `${PUBLIC_URL}/?attId=`;
+    expect(mail.text.slice(0, split)).toMatch(
+      new RegExp(`Video \\(0:12\\): ${album.replace(/[.?/]/g, '\\$&')}`),
+    );
+    expect(html).toContain('alt="Video, 0:12"');
+    expect(html).toContain('▶ Video · 0:12');
+    const images = [...html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1]!);
+    expect(images).toEqual([t.app.container.storage.publicUrl(`${folder}thumbnail.jpg`)]);
+  });
+
   it('photo_ready: a photo uploaded with the attendee field mails that attendee once it is ready, once', async () => {
     const dee = await newAttendee('dee@example.com');
     // The robot's path: a grant naming the attendee, the storage POST, the completion.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DeleteObjectCommand, ListObjectVersionsCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestoreTarget } from '../../src/db/restore-target.ts';
@@ -9,6 +10,10 @@ import { BackupReader } from '../../src/repositories/operations/backup-folder.ts
 import { BackupCorruptError, BackupService } from '../../src/services/operations/backup.service.ts';
 import { S3Storage, type S3StorageConfig } from '../../src/storage/s3-storage.ts';
 import type { StorageRepository } from '../../src/storage/storage.repository.ts';
+import {
+  startS3VersionedDouble,
+  type S3VersionedDouble,
+} from '../doubles/s3/s3-versioned-double.ts';
 
 /**
  * Backups read and restore objects through the storage interface, so an S3 bucket backs up and
@@ -22,11 +27,11 @@ let server: S3rver;
 let endpoint: string;
 const opened: S3Storage[] = [];
 
-const bucket = (name: string): S3Storage => {
+const bucket = (name: string, at = endpoint): S3Storage => {
   const config: S3StorageConfig = {
     bucket: name,
     region: 'us-east-1',
-    endpoint,
+    endpoint: at,
     accessKeyId: 'S3RVER',
     secretAccessKey: 'S3RVER',
     forcePathStyle: true,
@@ -139,5 +144,71 @@ describe('backups of an S3 bucket', () => {
     ]);
     expect(refusedTarget.restored).toBe(0);
     expect(await contents(untouched)).toEqual({});
+  }, 60_000);
+});
+
+describe('backups of a versioned S3 bucket', () => {
+  let double: S3VersionedDouble;
+  beforeAll(async () => {
+    double = await startS3VersionedDouble(['live']);
+  });
+  afterAll(async () => {
+    await double?.close();
+  });
+
+  it('records each object’s version id and restores by it; a version the bucket lost comes from the copy', async () => {
+    const live = bucket('live', double.url);
+    const original = 'protected/events/ABCD/photos/uid_1_uid/original.jpg';
+    const thumb = 'events/ABCD/photos/uid_1_uid/thumbnail.jpg';
+    const data = 'data/ABCD.json';
+    await live.put(original, Buffer.alloc(4000, 1), 'image/jpeg');
+    // The backup takes the newest version.
+    await live.put(original, Buffer.alloc(5000, 7), 'image/jpeg');
+    await live.put(thumb, Buffer.from('thumb'), 'image/jpeg', {
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
+    await live.put(data, Buffer.from('{"a":1}'), 'application/json');
+    const before = await contents(live);
+
+    const made = await service(live).create(path.join(dir, 'versioned-backups'));
+    expect(made.objects).toBe(3);
+    const reader = (await BackupReader.open(made.path))!;
+    const entries = new Map<string, string | undefined>();
+    for await (const entry of reader.objects()) entries.set(entry.key, entry.version_id);
+    // The manifest's version ids are the bucket's current versions (ListObjectVersions).
+    const listed = await live.client.send(
+      new ListObjectVersionsCommand({ Bucket: 'live', Prefix: '' }),
+    );
+    const latest = new Map(
+      (listed.Versions ?? []).filter((v) => v.IsLatest).map((v) => [v.Key!, v.VersionId!]),
+    );
+    expect(Object.fromEntries(entries)).toEqual(Object.fromEntries(latest));
+    expect(double.versions('live', original)).toHaveLength(2);
+
+    // Afterwards one object is overwritten and one deleted (a delete marker on top).
+    await live.put(original, Buffer.from('overwritten'), 'image/jpeg');
+    await live.delete(thumb);
+    expect(await contents(live)).not.toEqual(before);
+
+    const from = double.requests.length;
+    await service(live).restore(made.path, emptyTarget(), true);
+    expect(await contents(live)).toEqual(before);
+    // Restored by version inside the bucket: copies of the recorded versions, no bytes uploaded.
+    const restoring = double.requests.slice(from).filter((r) => r.method === 'PUT');
+    expect(restoring.filter((r) => !r.copySource)).toEqual([]);
+    expect(
+      restoring.map((r) => decodeURIComponent(r.copySource!).replace(/^\/?live\//, '')).sort(),
+    ).toEqual([...entries].map(([key, version]) => `${key}?versionId=${version}`).sort());
+
+    // The bucket lost the backed-up version of one object for good: that one comes from the copy.
+    await live.client.send(
+      new DeleteObjectCommand({ Bucket: 'live', Key: data, VersionId: entries.get(data)! }),
+    );
+    await live.put(data, Buffer.from('{"a":2}'), 'application/json');
+    const again = double.requests.length;
+    await service(live).restore(made.path, emptyTarget(), true);
+    expect(await contents(live)).toEqual(before);
+    const uploads = double.requests.slice(again).filter((r) => r.method === 'PUT' && !r.copySource);
+    expect(uploads.map((r) => r.key)).toEqual([data]);
   }, 60_000);
 });

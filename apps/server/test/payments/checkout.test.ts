@@ -167,7 +167,19 @@ describe('QR checkout with the test provider', () => {
       photo_count: 3,
       // A kiosk's key: the kiosks' ways to pay (all by default).
       methods: ['qr', 'square', 'terminal', 'shopify'],
-      buttons: [{ index: 0, button_text: 'Album', digitals: true, prints: false, amount: 1150 }],
+      buttons: [
+        {
+          index: 0,
+          button_text: 'Album',
+          digitals: true,
+          prints: false,
+          amount: 1150,
+          requires_digital: false,
+        },
+      ],
+      // No digital-product message, no upsell at this event.
+      digital_message: '',
+      upsell_message: null,
       // Prints follow the pricing at a paid event, and this guest bought none.
       prints_free: 0,
       prints_remaining: 0,
@@ -459,6 +471,174 @@ describe('QR checkout with the test provider', () => {
     });
     expect(paidAfter.status).toBe('cancelled');
     expect(await originals(uid)).toEqual([null]);
+  });
+});
+
+describe('the selling settings', () => {
+  const sellingButton = (buttonText: string, digitals: boolean, prints: boolean) => ({
+    buttonText,
+    priceFormula: '{Final_Amount}',
+    digitals,
+    prints,
+    partialUnlockTags: false,
+    printsPool: '',
+  });
+  let selling: FlashbulbEvent;
+  const sellingGuest = async () => {
+    const uid = (
+      await t.ok(
+        endpoints.generateAttendeeList,
+        { attendee_count: 1, event_id_array: [selling.id], is_prepaid: 0 },
+        admin,
+      )
+    ).attendees[0]!.uid;
+    const photo = await insertPhoto(selling, uid);
+    return { uid, photo };
+  };
+  const payFor = async (uid: string, index: number, photoUids?: string[]) => {
+    const started = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(selling),
+      attendee_uid: uid,
+      pricing_button_index: index,
+      ...(photoUids ? { photo_uids: photoUids } : {}),
+    });
+    await t.ok(endpoints.testProviderPay, {
+      payment_id: started.payment_id,
+      card_number: '4242424242424242',
+    });
+    return started;
+  };
+
+  beforeAll(async () => {
+    selling = await createEvent(t, world.adminA, {
+      full_name: 'Selling Gala',
+      is_free: 0,
+      is_photo_printer_active: 1,
+      opts: {
+        description: 'Paid',
+        unitPrice: 2,
+        eventMultiplier: 1.5,
+        printMultiplier: 2,
+        digitalProductMessage: 'High resolution, no watermark <b>ever</b>',
+        upsellEnabled: 1,
+        upsellMessage: 'Loved them? Add prints!',
+        comboRequired: 1,
+        pricingButtons: [
+          sellingButton('Digitals', true, false),
+          sellingButton('Prints', false, true),
+          sellingButton('Both', true, true),
+        ],
+      },
+    });
+  });
+
+  it('prices prints with the print multiplier, shows the digital message, offers no upsell before a purchase', async () => {
+    const { uid } = await sellingGuest();
+    const list = await t.ok(endpoints.pricingButtonList, { ...kiosk(selling), attendee_uid: uid });
+    // $2 × 1 photo × 1.5 = $3.00; a button selling prints × 2 = $6.00.
+    expect(list.buttons.map((b) => [b.button_text, b.amount])).toEqual([
+      ['Digitals', 300],
+      ['Prints', 600],
+      ['Both', 600],
+    ]);
+    expect(list.digital_message).toBe('High resolution, no watermark <b>ever</b>');
+    expect(list.upsell_message).toBeNull();
+    // Combo required: prints alone wait for the digitals; the combo button does not.
+    expect(list.buttons.map((b) => b.requires_digital)).toEqual([false, true, false]);
+    const both = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(selling),
+      attendee_uid: uid,
+      pricing_button_index: 2,
+    });
+    expect(both.amount).toBe(600);
+  });
+
+  it('combo required: prints alone are refused until the digitals are bought; then the upsell is offered', async () => {
+    const { uid, photo } = await sellingGuest();
+    const orders = await rowCount('orders');
+    const refused = await t.call(endpoints.createQrPayment, {
+      ...kiosk(selling),
+      attendee_uid: uid,
+      pricing_button_index: 1,
+      photo_uids: [photo.uid],
+    });
+    expect(errorOf(refused)).toMatchObject({
+      status: 400,
+      message_key: 'combo_digital_required',
+      field: 'pricing_button_index',
+    });
+    expect(await rowCount('orders')).toBe(orders);
+
+    await payFor(uid, 0);
+    const after = await t.ok(endpoints.pricingButtonList, { ...kiosk(selling), attendee_uid: uid });
+    expect(after.upsell_message).toBe('Loved them? Add prints!');
+    expect(after.buttons.map((b) => b.requires_digital)).toEqual([false, false, false]);
+    const prints = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(selling),
+      attendee_uid: uid,
+      pricing_button_index: 1,
+      photo_uids: [photo.uid],
+    });
+    expect(prints).toMatchObject({ amount: 600, status: 'pending' });
+  });
+
+  it('without combo required prints sell alone; without the upsell flag nothing is offered after a purchase', async () => {
+    const plain = await createEvent(t, world.adminA, {
+      full_name: 'Plain selling',
+      is_free: 0,
+      is_photo_printer_active: 1,
+      opts: {
+        description: 'Paid',
+        unitPrice: 2,
+        upsellMessage: 'Not offered: the flag is off',
+        pricingButtons: [
+          sellingButton('Digitals', true, false),
+          sellingButton('Prints', false, true),
+        ],
+      },
+    });
+    const uid = (
+      await t.ok(
+        endpoints.generateAttendeeList,
+        { attendee_count: 1, event_id_array: [plain.id], is_prepaid: 0 },
+        admin,
+      )
+    ).attendees[0]!.uid;
+    const photo = await insertPhoto(plain, uid);
+    const prints = await t.ok(endpoints.createQrPayment, {
+      ...kiosk(plain),
+      attendee_uid: uid,
+      pricing_button_index: 1,
+      photo_uids: [photo.uid],
+    });
+    // No print multiplier set: prints cost what digitals cost.
+    expect(prints.amount).toBe(200);
+    await t.ok(endpoints.testProviderPay, {
+      payment_id: prints.payment_id,
+      card_number: '4242424242424242',
+    });
+    const list = await t.ok(endpoints.pricingButtonList, { ...kiosk(plain), attendee_uid: uid });
+    expect(list.upsell_message).toBeNull();
+    expect(list.buttons.every((b) => !b.requires_digital)).toBe(true);
+  });
+
+  it('an album purchase of prints alone is refused before any album is made', async () => {
+    const photo = await insertPhoto(selling);
+    const before = [await rowCount('attendees'), await rowCount('orders')];
+    const list = await t.ok(endpoints.albumPurchasePricing, {
+      key_type: 'private',
+      key_value: selling.private_api_key,
+    });
+    expect(list.digital_message).toBe('High resolution, no watermark <b>ever</b>');
+    expect(list.buttons.map((b) => b.requires_digital)).toEqual([false, true, false]);
+    const refused = await t.call(endpoints.albumPurchaseCreate, {
+      key_type: 'private',
+      key_value: selling.private_api_key,
+      pricing_button_index: 1,
+      photo_uids: [photo.uid],
+    });
+    expect(errorOf(refused).message_key).toBe('combo_digital_required');
+    expect([await rowCount('attendees'), await rowCount('orders')]).toEqual(before);
   });
 });
 

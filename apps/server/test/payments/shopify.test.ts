@@ -22,6 +22,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 let t: TestApp;
 let shop: ShopifyDouble;
 let admin: { authorization: string };
+let world: Awaited<ReturnType<typeof createEventWorld>>;
 let event: FlashbulbEvent;
 let noShop: FlashbulbEvent;
 /** The shop's domain with a token Shopify refuses. */
@@ -75,7 +76,7 @@ beforeAll(async () => {
     },
     { worker: false, logStream: { write: (line: string) => void logLines.push(line) } },
   );
-  const world = await createEventWorld(t);
+  world = await createEventWorld(t);
   admin = await apiKeyAuth(t, world.adminA);
   event = await createEvent(t, world.adminA, {
     full_name: 'Shop Gala',
@@ -165,6 +166,7 @@ describe('Shopify draft orders from the kiosk', () => {
       },
     });
     expect(created.body).not.toHaveProperty('draft_order.shipping_address');
+    expect(created.body).not.toHaveProperty('draft_order.line_items.0.properties');
     expect(shop.received.some((r) => r.path.includes('/complete.json?payment_pending=false'))).toBe(
       true,
     );
@@ -184,6 +186,48 @@ describe('Shopify draft orders from the kiosk', () => {
       payment_id: sale.payment_id,
     } as never);
     expect(again).toMatchObject({ status: 'paid' });
+  });
+
+  it('the event’s plus id and product collections go on the draft’s line items (not without them)', async () => {
+    const collections = await createEvent(t, world.adminA, {
+      full_name: 'Collections Gala',
+      is_free: 0,
+      shopify_api_pass: SHOPIFY_TOKEN,
+      opts: {
+        description: 'Paid',
+        unitPrice: 3.5,
+        shopDomain: SHOP_DOMAIN,
+        shopPlusId: 'PLUS-42',
+        productCollections: ['Prints', 'Gala 2026'],
+        pricingButtons: [button(false)],
+      },
+    });
+    const uid = await guest(collections);
+    const before = shop.received.length;
+    const sale = await t.ok(endpoints.shopifyCreateDraftOrder, {
+      ...kiosk(collections),
+      attendee_uid: uid,
+      pricing_button_index: 0,
+    } as never);
+    const created = shop.received
+      .slice(before)
+      .find((r) => r.method === 'POST' && r.path.endsWith('/draft_orders.json'))!;
+    expect(created.body).toMatchObject({
+      draft_order: {
+        line_items: [
+          {
+            title: 'Album',
+            price: '4.50',
+            sku: 'PLUS-42',
+            properties: [{ name: 'collections', value: 'Prints, Gala 2026' }],
+          },
+        ],
+        note_attributes: [
+          { name: 'flashbulb_payment', value: sale.payment_id },
+          { name: 'attendee_id', value: uid },
+        ],
+      },
+    });
   });
 
   it('self-checkout: prints ship to the event’s address; pending until orders/paid; bad signatures and replays change nothing', async () => {

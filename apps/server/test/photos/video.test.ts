@@ -261,7 +261,37 @@ describe('a clip of a paid, watermarked event', () => {
     return photo;
   };
 
-  it('gives a locked guest (public, private, attendee key) only the short watermarked preview', async () => {
+  /**
+   * The clip as every guest key of the event reads it: the album keys, the organiser's kiosk (a
+   * private key with the display token) and a mini-album a guest made of it.
+   */
+  const guestViews = async (): Promise<[string, KeyPhoto][]> => {
+    const views: [string, KeyPhoto][] = [];
+    for (const keyType of ['public', 'private', 'attendee'])
+      views.push([keyType, await readAs(keyType)]);
+    const kiosk = await t.ok(endpoints.publicPhotoList, {
+      key_type: 'private',
+      key_value: paid.private_api_key,
+      display: paid.display_token,
+      max_size: 100,
+      page_number: 1,
+    });
+    views.push(['kiosk', kiosk.photos.find((p) => p.id === clip.id)!]);
+    const shared = await t.ok(endpoints.sendMiniAlbumLink, {
+      key_type: 'public',
+      key_value: paid.public_api_key,
+      email_to_address_array: ['friend@example.com'],
+      photo_uid_array: [clip.uid],
+      receiver_full_name: 'Friend',
+    });
+    const mini = await t.ok(endpoints.retrieveMiniAlbum, {
+      token: new URL(shared.url).searchParams.get('mId')!,
+    });
+    views.push(['mini-album', mini.photos.find((p) => p.uid === clip.uid) as KeyPhoto]);
+    return views;
+  };
+
+  it('gives a locked guest (public, private, attendee, kiosk, mini-album) only the short watermarked preview', async () => {
     const rows = await t.app.container.repositories.photos.findByIds([clip.id]);
     const row = rows[0]!;
     const sold = [
@@ -269,8 +299,11 @@ describe('a clip of a paid, watermarked event', () => {
       await bytesOf((await t.app.container.storage.get(row.derivatives.video!))!.body),
       await bytesOf((await t.app.container.storage.get(row.derivatives.video_watermark!))!.body),
     ];
-    for (const keyType of ['public', 'private', 'attendee']) {
-      const photo = await readAs(keyType);
+    const views = await guestViews();
+    expect(views.map(([name, photo]) => [name, photo?.uid])).toEqual(
+      ['public', 'private', 'attendee', 'kiosk', 'mini-album'].map((name) => [name, clip.uid]),
+    );
+    for (const [keyType, photo] of views) {
       expect(photo.urls.original, keyType).toBeNull();
       expect(photo.urls.video, keyType).toMatch(/video-protected\.mp4$/);
       for (const url of Object.values(photo.urls)) {

@@ -30,6 +30,20 @@ const embedded = process.env.FLASHBULB_TEST_DB !== 'postgres';
 const children: ChildProcess[] = [];
 let dir: string;
 
+type Cli = (...args: string[]) => Promise<{ code: number; stdout: string; stderr: string }>;
+/** The server the CLI test starts, handed on to the restore test after it. */
+let running:
+  | {
+      child: ChildProcess;
+      cli: Cli;
+      apiKey: string;
+      client: ReturnType<typeof createContractClient>;
+      owner: { authorization: string };
+      backupsDir: string;
+      backupPath: string;
+    }
+  | undefined;
+
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'flashbulb-lock-'));
 });
@@ -271,8 +285,48 @@ describe.runIf(embedded)('embedded database folder lock', () => {
     expect(integrity).toMatchObject({ code: 0 });
     expect(integrity.stdout).toContain('missing: 0, untracked: 0, checksum mismatches: 0');
 
+    running = {
+      child: first.child,
+      cli,
+      apiKey: key.api_key,
+      client,
+      owner,
+      backupsDir: path.join(dataDir, 'backups'),
+      backupPath: /Backup written to (\S+):/.exec(backup.stdout)![1]!,
+    };
+  }, 300_000);
+
+  it('the CLI restores a backup into the running server through its API, with the API key', async () => {
+    // The server, its key and its first backup come from the test above.
+    if (!running) throw new Error('the server of the test above did not start');
+    const { cli, apiKey, client, owner, backupPath, backupsDir } = running;
+    const made = await cli('organisation', 'create', '--name', 'Made Later', '--api-key', apiKey);
+    expect(made).toMatchObject({ code: 0 });
+
+    // Without a key the CLI says why and restores nothing.
+    const noKey = await cli('backup', 'restore', '--from', backupPath);
+    expect(noKey.code).toBe(2);
+    expect(noKey.stderr).toContain('--api-key or FLASHBULB_API_KEY');
+    // A folder the server did not write is refused by the server (it reads only its own backups).
+    const elsewhere = await cli('backup', 'restore', '--from', dir, '--api-key', apiKey);
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stderr).toContain('backup_not_found');
+    const names = async () =>
+      (await client.call(endpoints.listOrganisations, {}, owner)).organisations.map((o) => o.name);
+    expect((await names()).sort()).toEqual(['Acme Events', 'Made Later']);
+
+    expect(path.dirname(backupPath)).toBe(backupsDir);
+    const restored = await cli('backup', 'restore', '--from', backupPath, '--api-key', apiKey);
+    expect(restored).toMatchObject({ code: 0 });
+    expect(restored.stdout).toMatch(
+      /^Restored \d+ rows and \d+ objects into the running server \(http:\/\/127\.0\.0\.1:\d+\)/,
+    );
+    // The same server process answers with the backup's data: what was made after it is gone.
+    expect(running.child.exitCode).toBeNull();
+    expect(await names()).toEqual(['Acme Events']);
+
     // The server is stopped the hard way; afterwards the CLI opens the database itself.
-    await kill9(first.child);
+    await kill9(running.child);
     const offline = await cli('organisation', 'list');
     expect(offline).toMatchObject({ code: 0 });
     expect(offline.stdout.trim().split('\n')).toEqual([

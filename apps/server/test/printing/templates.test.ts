@@ -420,6 +420,66 @@ describe('printing with a template', () => {
       near(await colourAt(sheet, { left: 1000, top: 130, width: 700, height: 940 }), BLUE),
     ).toBe(true);
   });
+  it('the event’s print header and footer messages are printed in the template’s slots, escaped', async () => {
+    const slotted = await t.ok(
+      endpoints.pptCreate,
+      {
+        name: 'Booth 2 up with header and footer',
+        layout: {
+          ...twoUp(),
+          texts: [
+            { text: '', x: 0.05, y: 0.075, size: 0.06, color: '#000000', slot: 'header' },
+            { text: '', x: 0.05, y: 0.975, size: 0.06, color: '#000000', slot: 'footer' },
+          ],
+        },
+      },
+      adminA,
+    );
+    expect(slotted.layout.texts.map((x) => x.slot)).toEqual(['header', 'footer']);
+    const printedSheet = async (opts: Record<string, unknown>) => {
+      event = await createEvent(t, w.adminA, {
+        full_name: 'Slot Booth',
+        is_photo_printer_active: 1,
+        ppt_id_array: [slotted.id],
+        place_holder_count: 2,
+        max_print_photos_count: 4,
+        opts: { description: 'Slots', ...opts },
+      });
+      const uids = [];
+      for (const [i, colour] of [RED, BLUE].entries()) {
+        const uploaded = await uploadPhoto(t, adminA, event.name, await solid(colour), `s${i}.jpg`);
+        uids.push((await waitForReady(t, adminA.authorization, event.id, uploaded.id)).uid);
+      }
+      const queued = await t.ok(
+        endpoints.printWithQueue,
+        { event_id: event.id, printable_photo_uid_array: uids },
+        adminA,
+      );
+      const [job] = await waitForJobs(queued.print_job_ids);
+      expect(job?.state).toBe('printed');
+      const dir = path.join(t.config.dataDir, 'prints', 'Default');
+      const file = (await readdir(dir)).find((f) => f.startsWith(`job-${job!.id}-`));
+      return readFile(path.join(dir, file!));
+    };
+    // The white margins above and below the photos: 0–120 px and 1080–1200 px of 1200.
+    const header = { left: 60, top: 0, width: 1680, height: 118 };
+    const footer = { left: 60, top: 1082, width: 1680, height: 118 };
+
+    const withTexts = await printedSheet({
+      printHeaderMessage: 'Gala <2026> & Co',
+      printFooterMessage: 'Thank you for coming',
+    });
+    expect(await darkPixels(withTexts, header)).toBeGreaterThan(500);
+    expect(await darkPixels(withTexts, footer)).toBeGreaterThan(500);
+    // The photos stay in their places under the texts.
+    expect(
+      near(await colourAt(withTexts, { left: 100, top: 130, width: 700, height: 940 }), RED),
+    ).toBe(true);
+
+    const withoutTexts = await printedSheet({});
+    expect(await darkPixels(withoutTexts, header)).toBe(0);
+    expect(await darkPixels(withoutTexts, footer)).toBe(0);
+  });
 });
 
 describe('a print template naming another organisation’s image', () => {

@@ -124,6 +124,8 @@ export const enAlbums = {
       scanToPay: 'Scan the code with your phone to pay for your prints.',
       paid: 'Paid. Press “Print” to print your photos.',
       notPaid: 'The payment did not go through. Nothing was charged; you can try again.',
+      confirmPrint: 'Print',
+      confirmCancel: 'Not now',
     },
     camera: {
       open: 'Take a photo',
@@ -149,6 +151,9 @@ export const enAlbums = {
   paid: {
     title: 'Get your photos',
     intro: 'These are previews. Buy your photos to download the originals.',
+    upsellTitle: 'More from your photos',
+    upsellDefault: 'Thank you for your purchase! Add prints of your photos:',
+    comboRequired: 'Prints are sold with the digital photos: buy the digital photos first.',
     scope: 'What to buy',
     wholeAlbum_one: 'The whole album ({{count}} photo)',
     wholeAlbum_other: 'The whole album ({{count}} photos)',

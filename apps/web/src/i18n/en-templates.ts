@@ -46,6 +46,13 @@ export const enTemplates = {
   sampleText: 'Event name',
   textN: 'Text {{n}}',
   removeText: 'Remove text {{n}}',
+  slot: 'Printed text',
+  slotNone: 'This text',
+  slotSample: { header: '[Print header]', footer: '[Print footer]' },
+  slotOf: {
+    header: 'The event’s print header (this text when it has none)',
+    footer: 'The event’s print footer (this text when it has none)',
+  },
   size: 'Size',
   colour: 'Colour',
 } as const;

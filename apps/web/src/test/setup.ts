@@ -1,8 +1,11 @@
 // Browser APIs jsdom lacks but Mantine uses, the i18n texts, and a clean DOM after each test.
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import '../i18n/i18n.ts';
+import { i18next } from '../i18n/i18n.ts';
+import { resetRestoreForTests } from '../lib/session/session-api.ts';
+import { resetSessionStoreForTests } from '../lib/session-store.ts';
+import { pollTiming } from '../guest/shared/utils/poll-timing.ts';
 
 // The editor is a large form and lazy pages load on first use: on a busy two-core runner the first
 // render can outlast the default 1 s by far. A longer wait only slows a test that fails anyway.
@@ -12,6 +15,11 @@ configure({ asyncUtilTimeout: 10_000 });
 // that times out leaves its typing running into the next test of the file, so the budget is the
 // same as the server tests'.
 vi.setConfig({ testTimeout: 60_000 });
+
+// Guest pages ask the server again every 2 s while a payment or a print is pending; a test that
+// waits for the second answer would wait seconds of real time (the checkout files spent most of
+// their 30 s there). The same calls in the same order, 50 ms apart.
+Object.assign(pollTiming, { paymentMs: 50, squareMs: 50, printsMs: 50 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
@@ -54,4 +62,26 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   localStorage.clear();
+});
+
+// The web project runs its files one after another in one process (vitest.config.ts): what a file
+// leaves in the shared window or in module state must not reach the next file.
+afterAll(() => {
+  vi.useRealTimers();
+  resetSessionStoreForTests();
+  resetRestoreForTests();
+  window.history.replaceState(null, '', '/');
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT`;
+  }
+  document.title = '';
+  for (const attribute of ['lang', 'dir', 'style', 'class', 'data-mantine-color-scheme'])
+    document.documentElement.removeAttribute(attribute);
+  document.body.removeAttribute('style');
+  document.body.removeAttribute('data-scroll-locked');
+  document.head.querySelectorAll('script, link[rel="preload"]').forEach((node) => node.remove());
+  if (i18next.language !== 'en') void i18next.changeLanguage('en');
 });

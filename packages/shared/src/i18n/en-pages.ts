@@ -35,6 +35,9 @@ export const enPages = {
     logoAlt: '{{title}} logo',
     sharedFrom: 'Shared from {{title}}',
     viewerTitle: '360° photo',
+    viewerLabel: '360° photo: drag to look around',
+    viewerHint: 'Drag to look around',
+    viewerMotion: 'Move your phone',
     close: 'Close',
     notFoundDocumentTitle: 'Not found',
     notAvailable: 'This photo is not available',
@@ -44,6 +47,15 @@ export const enPages = {
     unavailableTitle: 'This photo is not available',
     unavailableText:
       'It may have been removed, or the album is no longer shared. Ask the person who shared it for a new link.',
+  },
+  /** What mails and SMS say of a clip among the photos they send or announce. */
+  mail: {
+    videoAlt: 'Video, {{duration}}',
+    videoCaption: '▶ Video · {{duration}}',
+    videoLine: 'Video ({{duration}}): {{url}}',
+    watchVideo: 'Watch the video',
+    videoHeading: 'A video from {{title}}',
+    videoShared: 'A video was shared with you. Open it to watch it.',
   },
   unsubscribe: {
     askTitle: 'Unsubscribe',

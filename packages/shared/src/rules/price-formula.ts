@@ -318,12 +318,18 @@ export interface ButtonPriceInput {
   photoCount: number;
   /** The event multiplier (opts.eventMultiplier). */
   multiplier: number;
+  /**
+   * The print multiplier (opts.printMultiplier) for a button that sells prints; 1 (the default)
+   * for one that sells digitals only.
+   */
+  printMultiplier?: number;
   userType: 1 | 2;
 }
 
 /**
  * The sale price of a button in cents for a guest choosing `photoCount` photos.
- * `{Final_Amount}` = unit price × photos × multiplier, exact (`19.99 × 3 × 1.1` is 65.967).
+ * `{Final_Amount}` = unit price × photos × multiplier (× print multiplier for a button selling
+ * prints), exact (`19.99 × 3 × 1.1` is 65.967).
  */
 export const buttonPriceCents = (input: ButtonPriceInput): PriceResult => {
   const parsed = parsePriceFormula(input.priceFormula);
@@ -331,12 +337,16 @@ export const buttonPriceCents = (input: ButtonPriceInput): PriceResult => {
   if (
     !Number.isFinite(input.unitPrice ?? 0) ||
     !Number.isFinite(input.multiplier) ||
+    !Number.isFinite(input.printMultiplier ?? 1) ||
     !Number.isInteger(input.photoCount)
   )
     return { ok: false, key: 'price_formula_invalid' };
   const amount = mul(
-    mul(fromNumber(input.unitPrice ?? 0), fromNumber(input.photoCount)),
-    fromNumber(input.multiplier),
+    mul(
+      mul(fromNumber(input.unitPrice ?? 0), fromNumber(input.photoCount)),
+      fromNumber(input.multiplier),
+    ),
+    fromNumber(input.printMultiplier ?? 1),
   );
   return evaluateExact(parsed.formula, amount, input.userType);
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { buttonPriceCents, PRICE_FORMULA_MAX_LENGTH } from './price-formula.ts';
+import { buttonPriceCents, PRICE_FORMULA_MAX_LENGTH, type PriceResult } from './price-formula.ts';
 import { isValidPrinterPoolName } from './text-rules.ts';
 
 /**
@@ -42,7 +42,37 @@ export interface PricingContext {
   unitPrice: number | null;
   /** opts.eventMultiplier */
   multiplier: number;
+  /** opts.printMultiplier: multiplies the price of a button that sells prints (default 1). */
+  printMultiplier?: number;
 }
+
+/** The event's pricing settings a button's price reads (its `opts`). */
+export interface EventPricing {
+  unitPrice: number | null;
+  eventMultiplier: number;
+  /** Absent on events stored before it existed: 1. */
+  printMultiplier?: number;
+}
+
+/**
+ * The price in cents of an event's pricing button for `photoCount` photos: `{Final_Amount}` is
+ * unit price × photos × event multiplier, and × print multiplier when the button sells prints
+ * (a combo of digitals and prints too: its prints make it a print sale).
+ */
+export const eventButtonPriceCents = (
+  button: Pick<PricingButton, 'priceFormula' | 'prints'>,
+  opts: EventPricing,
+  photoCount: number,
+  userType: 1 | 2,
+): PriceResult =>
+  buttonPriceCents({
+    priceFormula: button.priceFormula,
+    unitPrice: opts.unitPrice,
+    multiplier: opts.eventMultiplier,
+    printMultiplier: button.prints ? (opts.printMultiplier ?? 1) : 1,
+    photoCount,
+    userType,
+  });
 
 export interface PricingIssue {
   /** Dotted path under the event, e.g. `opts.pricingButtons.0.priceFormula`. */
@@ -54,13 +84,18 @@ export interface PricingIssue {
  * A formula's first refusal over every photo count of the preview and both user types, or null.
  * What the editor previews is what the server accepts.
  */
-export const priceFormulaIssue = (formula: string, context: PricingContext): string | null => {
+export const priceFormulaIssue = (
+  formula: string,
+  context: PricingContext,
+  prints = false,
+): string | null => {
   for (const photoCount of PRICE_PREVIEW_PHOTO_COUNTS) {
     for (const userType of [1, 2] as const) {
       const result = buttonPriceCents({
         priceFormula: formula,
         unitPrice: context.unitPrice,
         multiplier: context.multiplier,
+        printMultiplier: prints ? (context.printMultiplier ?? 1) : 1,
         photoCount,
         userType,
       });
@@ -79,7 +114,7 @@ export const pricingButtonIssues = (
     const at = (name: string) => `opts.pricingButtons.${i}.${name}`;
     if (!button.buttonText.trim())
       issues.push({ field: at('buttonText'), key: 'pricing_button_text_required' });
-    const formulaKey = priceFormulaIssue(button.priceFormula, context);
+    const formulaKey = priceFormulaIssue(button.priceFormula, context, button.prints);
     if (formulaKey) issues.push({ field: at('priceFormula'), key: formulaKey });
     if (!button.digitals && !button.prints)
       issues.push({ field: at('digitals'), key: 'pricing_button_product_required' });

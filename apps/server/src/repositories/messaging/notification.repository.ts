@@ -36,6 +36,13 @@ const contactColumns = {
  * What the notifications need to read (recipients of a product event) and the unsubscribe list
  * (table `unsubscribes`).
  */
+/** A ready photo a notice is about: a clip carries its length and its poster's thumbnail key. */
+export interface ReadyPhotoFacts {
+  uid: string;
+  eventId: number;
+  clip: { durationMs: number | null; posterKey: string | null } | null;
+}
+
 export class NotificationRepository {
   constructor(private readonly db: Db) {}
 
@@ -83,11 +90,14 @@ export class NotificationRepository {
    */
   async attendeesOfReadyPhoto(
     photoId: number,
-  ): Promise<{ photo: { uid: string; eventId: number } | null; attendees: AttendeeContact[] }> {
+  ): Promise<{ photo: ReadyPhotoFacts | null; attendees: AttendeeContact[] }> {
     const [photo] = await this.db
       .select({
         uid: photos.uid,
         eventId: photos.eventId,
+        mediaType: photos.mediaType,
+        durationMs: photos.durationMs,
+        derivatives: photos.derivatives,
         status: photos.status,
         moderation: photos.moderation,
         attendeeUid: photos.attendeeUid,
@@ -120,7 +130,17 @@ export class NotificationRepository {
             ),
       )
       .orderBy(attendees.id);
-    return { photo: { uid: photo.uid, eventId: photo.eventId }, attendees: rows };
+    return {
+      photo: {
+        uid: photo.uid,
+        eventId: photo.eventId,
+        clip:
+          photo.mediaType === 'video'
+            ? { durationMs: photo.durationMs, posterKey: photo.derivatives.thumbnail ?? null }
+            : null,
+      },
+      attendees: rows,
+    };
   }
 
   /**

@@ -60,6 +60,8 @@ export const objectEntrySchema = z.object({
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
   content_type: z.string(),
   cache_control: z.string(),
+  /** The object's version in a versioned S3 bucket when it was backed up (restored by it). */
+  version_id: z.string().optional(),
 });
 export type BackupObjectEntry = z.infer<typeof objectEntrySchema>;
 

@@ -35,7 +35,14 @@ export class PaymentRepository {
 
   /** The attendee's paid orders at the event that bought prints (for what a kiosk may print). */
   async printPurchases(attendeeId: number, eventId: number): Promise<OrderRow[]> {
-    const rows = await this.db
+    return (await this.paidOrders(attendeeId, eventId)).filter(
+      (row) => row.items.prints.length > 0,
+    );
+  }
+
+  /** The attendee's paid orders at the event, oldest first. */
+  async paidOrders(attendeeId: number, eventId: number): Promise<OrderRow[]> {
+    return this.db
       .select()
       .from(orders)
       .where(
@@ -46,7 +53,6 @@ export class PaymentRepository {
         ),
       )
       .orderBy(asc(orders.id));
-    return rows.filter((row) => row.items.prints.length > 0);
   }
 
   async orderById(id: number): Promise<OrderRow | undefined> {

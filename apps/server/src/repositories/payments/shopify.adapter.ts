@@ -133,8 +133,9 @@ export class ShopifyAdapter implements WebhookReceiver, PaymentsProvider {
 
   /**
    * A draft order for the sale. Credentials carry the call's context besides the token: `shop`,
-   * `tags` (the event's order tags), `shipping` (the event's address as JSON, for prints) and
-   * `email` (the buyer's, optional).
+   * `tags` (the event's order tags), `shipping` (the event's address as JSON, for prints),
+   * `email` (the buyer's, optional), `sku` (the line items' SKU: the event's shop product,
+   * optional) and `collections` (a line-item property, optional).
    */
   async createCheckout(
     request: CheckoutRequest,
@@ -151,9 +152,14 @@ export class ShopifyAdapter implements WebhookReceiver, PaymentsProvider {
             title: item.description,
             price: decimal(item.unitPrice.amount),
             quantity: item.quantity,
-            sku: item.sku,
+            // A custom line item's SKU (the event's shop product), else ours.
+            sku: credentials.sku || item.sku,
             requires_shipping: shipping !== null,
             taxable: false,
+            // Custom attributes of the line item: the collections the event files sales under.
+            ...(credentials.collections
+              ? { properties: [{ name: 'collections', value: credentials.collections }] }
+              : {}),
           })),
           tags: credentials.tags ?? '',
           ...(shipping ? { shipping_address: shipping } : {}),

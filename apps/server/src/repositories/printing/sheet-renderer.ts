@@ -132,14 +132,25 @@ const fullSheet = async (image: Buffer, sheet: { width: number; height: number }
   top: 0,
 });
 
-/** Text fields as one SVG layer: left edge at x, baseline at y, size a fraction of the height. */
+/**
+ * Text fields as one SVG layer: left edge at x, baseline at y, size a fraction of the height; a
+ * text of several lines (an event's print header or footer message) goes down line by line.
+ */
 const textLayer = (texts: TemplateText[], sheet: { width: number; height: number }) => {
   const items = texts
     .filter((t) => t.text.trim() !== '')
-    .map(
-      (t) =>
-        `<text x="${Math.round(t.x * sheet.width)}" y="${Math.round(t.y * sheet.height)}" font-size="${Math.max(1, Math.round(t.size * sheet.height))}" fill="${t.color}" font-family="DejaVu Sans, Liberation Sans, sans-serif">${escapeHtml(t.text)}</text>`,
-    );
+    .map((t) => {
+      const x = Math.round(t.x * sheet.width);
+      const size = Math.max(1, Math.round(t.size * sheet.height));
+      const lines = t.text
+        .split(/\r?\n/)
+        .map(
+          (line, i) =>
+            `<tspan x="${x}" dy="${i === 0 ? 0 : Math.round(size * 1.2)}">${escapeHtml(line)}</tspan>`,
+        )
+        .join('');
+      return `<text x="${x}" y="${Math.round(t.y * sheet.height)}" font-size="${size}" fill="${t.color}" font-family="DejaVu Sans, Liberation Sans, sans-serif">${lines}</text>`;
+    });
   if (!items.length) return null;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${sheet.width}" height="${sheet.height}">${items.join('')}</svg>`;
   return { input: Buffer.from(svg), left: 0, top: 0 };

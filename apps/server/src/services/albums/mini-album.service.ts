@@ -16,7 +16,8 @@ import { hashToken, randomToken } from '../../lib/secret-box.ts';
 import type { AlbumRepository } from '../../repositories/albums/album.repository.ts';
 import type { EventRepository } from '../../repositories/events/event.repository.ts';
 import { albumDecision } from './album-visibility.ts';
-import { mailThumbnails, type AlbumMailService } from '../messaging/album-mail.service.ts';
+import { mailMedia, type AlbumMailService } from '../messaging/album-mail.service.ts';
+import { clipLines } from '../messaging/clip-mail.ts';
 import type { PhotoListingService } from '../photos/photo-listing.service.ts';
 import type { SmsService } from '../messaging/sms.service.ts';
 import { inertText } from '../messaging/template-render.ts';
@@ -222,11 +223,13 @@ export class MiniAlbumService {
     // The share mail: the event's template in its branded frame, worded for the number of
     // photos, the receiver's name, thumbnails; one message per address with its unsubscribe link.
     const albumMail = this.deps.albumMail();
-    const thumbnails = mailThumbnails(
+    // Clips are named videos, shown by their poster and linked to their own share page.
+    const { thumbnails, clips } = mailMedia(
       uids.map((uid) => byUid.get(uid)!),
       row,
       (p) => this.deps.photos.presentForGuest(p, 'public', { event: row }),
       now,
+      (uid) => `${this.deps.publicUrl}/share/${uid}`,
     );
     for (const to of emails.valid) {
       await albumMail.send(row, { email: to, name: input.receiver_full_name }, url, {
@@ -234,6 +237,7 @@ export class MiniAlbumService {
         template: 'share',
         count: uids.length,
         thumbnails,
+        clips,
         senderName: values.sender,
       });
     }
@@ -244,11 +248,14 @@ export class MiniAlbumService {
         to: smsTo,
         from: row.notification_data.smsSettings.from.trim() || null,
         // The receiver's name is the requester's text: never a link on the phone.
-        body: fill(row.sms_body_template, {
-          ...values,
-          userName: inertText(values.userName),
-          sender: inertText(values.sender),
-        }),
+        body: [
+          fill(row.sms_body_template, {
+            ...values,
+            userName: inertText(values.userName),
+            sender: inertText(values.sender),
+          }),
+          ...clipLines(clips, url),
+        ].join('\n'),
       });
     }
     return {

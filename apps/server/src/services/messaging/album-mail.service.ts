@@ -19,6 +19,7 @@ import type { OutboxService } from './outbox.service.ts';
 import type { NotificationService } from './notification.service.ts';
 import { httpUrlOrNull, type MailBrand, type MailFrame } from './mail-layout.ts';
 import { renderMail, renderSms, type RenderedMail } from './template-render.ts';
+import { clipLines, clipThumb, type MailClip, type MailThumb } from './clip-mail.ts';
 
 /** The product's default subject (owner console §9) when an event leaves `email_subject` empty. */
 export const DEFAULT_ALBUM_SUBJECT = enMail.defaultSubject;
@@ -44,7 +45,17 @@ const defaultBody = (
   template: 'album' | 'share',
   count: number | null,
   language: GuestLanguage = DEFAULT_GUEST_LANGUAGE,
-): string => counted(sharedTexts(language).mail[template], 'body', count, language);
+  videos = 0,
+): string => {
+  const texts = sharedTexts(language);
+  // One shared clip: the share greeting with the video's own sentence.
+  if (template === 'share' && count === 1 && videos === 1)
+    return counted(texts.mail.share, 'body', 1, language).replace(
+      /<\/p><p>.*<\/p>$/s,
+      `</p><p>${texts.pages.mail.videoShared}</p>`,
+    );
+  return counted(texts.mail[template], 'body', count, language);
+};
 
 const PRODUCT_DEFAULTS = (() => {
   const d = defaultEventSettings();
@@ -57,9 +68,12 @@ export const albumBodyTemplate = (
   template: 'album' | 'share',
   count: number | null,
   language: GuestLanguage = DEFAULT_GUEST_LANGUAGE,
+  videos = 0,
 ): string => {
   const trimmed = own.trim();
-  return !trimmed || PRODUCT_DEFAULTS.has(trimmed) ? defaultBody(template, count, language) : own;
+  return !trimmed || PRODUCT_DEFAULTS.has(trimmed)
+    ? defaultBody(template, count, language, videos)
+    : own;
 };
 
 /**
@@ -80,6 +94,44 @@ export const mailThumbnails = (
       (url): url is string => !!url && !url.includes(`${MEDIA_PATH}/`) && !!httpUrlOrNull(url),
     )
     .slice(0, limit);
+
+/**
+ * The photos of a mail as its thumbnails, and its clips: a clip's thumbnail is its poster, named
+ * a video, linking to the clip's share page when the public may see it (`shareUrl`); a photo's is
+ * its thumbnail. Public URLs only, as `mailThumbnails`.
+ */
+export const mailMedia = (
+  rows: PhotoRow[],
+  event: EventRow,
+  present: (row: PhotoRow) => Pick<Photo, 'urls'>,
+  now: Date,
+  shareUrl: (uid: string) => string,
+  limit = 6,
+): { thumbnails: MailThumb[]; clips: MailClip[] } => {
+  const shown = rows.filter(
+    (row) => albumDecision(row, event, 'private', now, { streamWindow: false }).show,
+  );
+  const publicUrl = (url: string | null | undefined) =>
+    url && !url.includes(`${MEDIA_PATH}/`) && httpUrlOrNull(url) ? url : null;
+  const clips: MailClip[] = [];
+  const thumbnails: MailThumb[] = [];
+  for (const row of shown) {
+    const poster = publicUrl(present(row).urls.thumbnail);
+    if (row.mediaType === 'video') {
+      const clip: MailClip = {
+        posterUrl: poster,
+        durationMs: row.durationMs,
+        pageUrl: albumDecision(row, event, 'public', now, { streamWindow: false }).show
+          ? shareUrl(row.uid)
+          : null,
+      };
+      clips.push(clip);
+      const thumb = clipThumb(clip);
+      if (thumb) thumbnails.push(thumb);
+    } else if (poster) thumbnails.push({ src: poster });
+  }
+  return { thumbnails: thumbnails.slice(0, limit), clips };
+};
 
 type AlbumEvent = Pick<
   EventRow,
@@ -103,8 +155,10 @@ export interface AlbumMailOptions {
   template?: 'album' | 'share';
   /** How many photos the link shows; null: not known (an album that fills later). */
   count?: number | null;
-  /** Public thumbnail URLs of (some of) the photos. */
-  thumbnails?: string[];
+  /** Public thumbnail URLs of (some of) the photos, or thumbnails with their own link and text. */
+  thumbnails?: (string | MailThumb)[];
+  /** The clips among the photos: the mail names them videos and links each one's page. */
+  clips?: MailClip[];
   /** The sender's name for `{sender_name_or_email}` (share mail). */
   senderName?: string;
   brand?: MailBrand;
@@ -130,13 +184,19 @@ export const renderAlbumMail = (
   const translations = event.opts.textTranslations;
   const title = event.full_name || event.name;
   const bodyField = template === 'share' ? 'email_body_template_share' : 'email_body_template';
+  const clips = options.clips ?? [];
+  const onlyClip = count === 1 && clips.length === 1;
   const body = albumBodyTemplate(
     translatedText(event[bodyField], translations, bodyField, language),
     template,
     count,
     language,
+    clips.length,
   );
-  const heading = counted(texts[template], 'heading', count, language, { title });
+  const heading =
+    template === 'share' && onlyClip
+      ? fillI18n(sharedTexts(language).pages.mail.videoHeading, { title })
+      : counted(texts[template], 'heading', count, language, { title });
   const thumbnails = (options.thumbnails ?? []).slice(0, 6);
   const frame: MailFrame = {
     eventTitle: title,
@@ -144,11 +204,18 @@ export const renderAlbumMail = (
     brand: options.brand,
     language,
     heading,
-    thumbnails: thumbnails.map((src) => ({ src, href: values.imageUrl })),
+    thumbnails: thumbnails.map((thumb) =>
+      typeof thumb === 'string'
+        ? { src: thumb, href: values.imageUrl }
+        : { ...thumb, href: thumb.href ?? values.imageUrl },
+    ),
     moreCount:
       count && count > thumbnails.length && thumbnails.length > 0 ? count - thumbnails.length : 0,
+    details: clipLines(clips, values.imageUrl),
     action: {
-      label: counted(texts.album, 'action', count, language),
+      label: onlyClip
+        ? sharedTexts(language).pages.mail.watchVideo
+        : counted(texts.album, 'action', count, language),
       url: values.imageUrl,
     },
   };

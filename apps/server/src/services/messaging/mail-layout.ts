@@ -32,8 +32,11 @@ export interface MailFrame {
   language?: GuestLanguage;
   /** A heading above the body (plain text, escaped). */
   heading?: string;
-  /** Photo thumbnails shown under the body, each linking to `href` (http(s) only). */
-  thumbnails?: { src: string; href: string }[];
+  /**
+   * Photo thumbnails shown under the body, each linking to `href` (http(s) only); `alt` and a
+   * `caption` under it for what is not a plain photo (a clip: its poster, "▶ Video · 0:06").
+   */
+  thumbnails?: { src: string; href: string; alt?: string; caption?: string }[];
   /** How many photos there are beyond the thumbnails shown ("+ 3 more"). */
   moreCount?: number;
   /** Lines under the body (a receipt's amounts …), plain text. */
@@ -74,8 +77,12 @@ const thumbnailsHtml = (frame: MailFrame, accent: string): string => {
       .map(
         (t, j) =>
           `<td width="${single ? 160 : '33%'}" style="padding:4px;vertical-align:top"><a href="${escapeHtml(t.href)}">` +
-          `<img src="${escapeHtml(t.src)}" width="160" alt="${escapeHtml(fillText(texts.photoAlt, { number: i + j + 1 }))}" ` +
-          'style="display:block;width:100%;max-width:160px;height:auto;border:0;border-radius:8px;background:#e9e9ee"></a></td>',
+          `<img src="${escapeHtml(t.src)}" width="160" alt="${escapeHtml(t.alt ?? fillText(texts.photoAlt, { number: i + j + 1 }))}" ` +
+          'style="display:block;width:100%;max-width:160px;height:auto;border:0;border-radius:8px;background:#e9e9ee"></a>' +
+          (t.caption
+            ? `<div style="padding-top:4px;font-size:13px;font-weight:600;color:${accent};text-align:center">${escapeHtml(t.caption)}</div>`
+            : '') +
+          '</td>',
       );
     while (!single && cells.length < 3) cells.push('<td width="33%" style="padding:4px"></td>');
     rows.push(`<tr>${cells.join('')}</tr>`);

@@ -34,6 +34,7 @@ export const registerNotificationListeners = (
         'photo_ready',
         `photo:${photoId}`,
         attendee,
+        photo.clip,
       );
   });
 
@@ -47,6 +48,7 @@ export const registerNotificationListeners = (
         'photo_ready',
         `photo:${photoId}`,
         attendee,
+        photo.clip,
       );
       return;
     }

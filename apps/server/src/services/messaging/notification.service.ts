@@ -12,6 +12,8 @@ import { eventLanguage } from './event-language.ts';
 import type { OutboxService } from './outbox.service.ts';
 import { mailBrand } from './mail-brand.ts';
 import { renderMail, renderSms, type TemplateValues } from './template-render.ts';
+import { clipLines, clipThumb, type MailClip } from './clip-mail.ts';
+import { isProtectedKey } from '../../storage/key-space.ts';
 
 export interface NotificationRecipient {
   email?: string | null;
@@ -30,6 +32,11 @@ export interface TopicNotice {
   recipient: NotificationRecipient;
   /** Placeholder values; `{url}`/`{image_url}` default to nothing. */
   values?: TemplateValues;
+  /**
+   * The fact is a clip: the mail shows its poster and a line naming it a video with its length
+   * (linked to its page, else `{url}`); the SMS gets the line too.
+   */
+  clip?: MailClip;
 }
 
 /** What happened to each channel of a notice. */
@@ -124,20 +131,30 @@ export class NotificationService {
     return `${base}/?attId=${encodeURIComponent(formatAttendeeId(attendee.uid))}`;
   }
 
-  /** Notifies an attendee: `{user_name}` is their address, `{url}`/`{image_url}` their album. */
+  /**
+   * Notifies an attendee: `{user_name}` is their address, `{url}`/`{image_url}` their album. A
+   * clip's notice names it a video and shows its poster (a public thumbnail only; the clip itself
+   * is watched in the album).
+   */
   notifyAttendee(
     eventId: number,
     topicKey: string,
     factKey: string,
     attendee: AttendeeContact,
+    clip: { durationMs: number | null; posterKey: string | null } | null = null,
   ): Promise<Record<OutboxChannel, ChannelOutcome>> {
     const url = this.albumUrl(attendee);
+    const poster =
+      clip?.posterKey && !isProtectedKey(clip.posterKey) && this.deps.publicMediaUrl
+        ? this.deps.publicMediaUrl(clip.posterKey)
+        : null;
     return this.notify({
       eventId,
       topicKey,
       factKey,
       recipient: { email: attendee.email },
       values: { url, image_url: url, imageUrl: url },
+      ...(clip ? { clip: { posterUrl: poster, durationMs: clip.durationMs, pageUrl: null } } : {}),
     });
   }
 
@@ -208,11 +225,17 @@ export class NotificationService {
   ): Promise<ChannelOutcome> {
     if (!(await this.mayReceive(notice, 'mail', to))) return 'unsubscribed';
     const unsubscribeUrl = this.unsubscribeUrl(row.id, 'mail', to);
+    const link = String(values.url ?? '');
+    const clipThumbnail = notice.clip ? clipThumb(notice.clip) : null;
     const rendered = renderMail(subject.trim() ? subject : row.email_subject, body, values, {
       eventTitle: row.full_name || row.name,
       unsubscribeUrl,
       brand: mailBrand(row, this.deps.publicMediaUrl ?? ((key) => key)),
       language: eventLanguage(row),
+      ...(clipThumbnail
+        ? { thumbnails: [{ ...clipThumbnail, href: clipThumbnail.href ?? link }] }
+        : {}),
+      ...(notice.clip ? { details: clipLines([notice.clip], link) } : {}),
     });
     const stored = await this.deps.outbox.enqueueOnce({
       channel: 'mail',
@@ -240,8 +263,9 @@ export class NotificationService {
     values: TemplateValues,
   ): Promise<ChannelOutcome> {
     if (!(await this.mayReceive(notice, 'sms', to))) return 'unsubscribed';
+    const clipLine = notice.clip ? clipLines([notice.clip], String(values.url ?? '')) : [];
     const body = renderSms(
-      message,
+      [message.trim(), ...clipLine].join('\n'),
       values,
       this.unsubscribeUrl(row.id, 'sms', to),
       eventLanguage(row),

@@ -21,6 +21,7 @@ import {
   listBackups,
   removeBackup,
   type BackupManifest,
+  type BackupObjectEntry,
   type BackupProblem,
 } from '../../repositories/operations/backup-folder.ts';
 import type {
@@ -274,6 +275,7 @@ export class BackupService {
             sha256: written.sha256,
             content_type: object.contentType,
             cache_control: object.cacheControl,
+            ...(object.versionId ? { version_id: object.versionId } : {}),
           })}\n`,
         );
         count += 1;
@@ -449,7 +451,7 @@ export class BackupService {
           await storage.copy(entry.key, `${aside}${entry.key}`);
           replaced.push(entry.key);
         } else added.push(entry.key);
-        await this.putVerified(reader, entry);
+        if (!(await this.restoredByVersion(entry))) await this.putVerified(reader, entry);
       }
     } catch (error) {
       await undo();
@@ -484,6 +486,18 @@ export class BackupService {
     // Verified a moment ago; a file changed since then is not taken either.
     if (hash.digest('hex') !== entry.sha256)
       throw new BackupCorruptError([{ name: entry.key, problem: 'checksum_mismatch' }]);
+  }
+
+  /**
+   * A versioned S3 bucket that still has the object's backed-up version: that version made
+   * current again (a copy inside the bucket), taken only if its bytes hash as the manifest says.
+   * False: the backup's own copy is written instead.
+   */
+  private async restoredByVersion(entry: BackupObjectEntry): Promise<boolean> {
+    const { storage } = this.deps;
+    if (!entry.version_id || !storage.restoreVersion) return false;
+    if (!(await storage.restoreVersion(entry.key, entry.version_id))) return false;
+    return (await this.sha256Of(entry.key)) === entry.sha256;
   }
 
   /** The SHA-256 of a stored object's bytes (streamed), or null when there is none. */
@@ -536,6 +550,10 @@ export class BackupService {
     const written: string[] = [];
     try {
       for await (const entry of reader.objects()) {
+        if (await this.restoredByVersion(entry)) {
+          written.push(entry.key);
+          continue;
+        }
         const hash = createHash('sha256');
         const hashed = new Transform({
           transform(chunk: Buffer, _encoding, done) {

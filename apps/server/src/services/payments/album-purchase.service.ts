@@ -1,7 +1,7 @@
 import {
   ATTENDEE_ID_LENGTH,
   ATTENDEE_PRIVATE_ID_LENGTH,
-  buttonPriceCents,
+  eventButtonPriceCents,
   formatAttendeeId,
 } from '@flashbulb/shared';
 import type { AccessControl, EventGrant } from '../../access/access-control.ts';
@@ -26,6 +26,7 @@ import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import { albumDecision } from '../albums/album-visibility.ts';
 import { attachPhotos, randomCode } from '../attendees/attendee-support.ts';
 import type { CheckoutService } from './checkout.service.ts';
+import { comboBlocks, purchaseHistory } from './selling-rules.ts';
 import { offeredMethods } from './payment-methods.ts';
 import { CURRENCY, type PaymentConfirmed, type PaymentService } from './payment.service.ts';
 
@@ -90,24 +91,21 @@ export class AlbumPurchaseService {
       currency: CURRENCY,
       photo_count: photoCount,
       methods: offeredMethods(principal, event),
+      digital_message: opts.digitalProductMessage ?? '',
       buttons:
         event.row.is_free === 1
           ? []
           : (opts.pricingButtons ?? []).map((button, index) => {
               // A buyer without an album yet pays the regular price (no VIP id).
-              const price = buttonPriceCents({
-                priceFormula: button.priceFormula,
-                unitPrice: opts.unitPrice,
-                multiplier: opts.eventMultiplier,
-                photoCount,
-                userType: 1,
-              });
+              const price = eventButtonPriceCents(button, opts, photoCount, 1);
               return {
                 index,
                 button_text: button.buttonText,
                 digitals: button.digitals,
                 prints: button.prints,
                 amount: hide || !price.ok ? null : price.cents,
+                // A buyer here has bought nothing yet (the album a purchase makes is new).
+                requires_digital: comboBlocks(opts, button, purchaseHistory([], false)),
               };
             }),
     };
@@ -165,7 +163,7 @@ export class AlbumPurchaseService {
       ? await this.buyerOf(earlierOrder)
       : await this.earlierAlbum(event, input.buyer_album_uid);
     // Everything the order checks, checked before the buyer's album is made.
-    const { cents } = this.deps.payments.priceOrder({
+    const { button, cents } = this.deps.payments.priceOrder({
       event,
       pricingButtonIndex: input.pricing_button_index,
       photoUids: whole ? 'all' : uids,
@@ -175,6 +173,7 @@ export class AlbumPurchaseService {
     });
     if (provider.real && cents < provider.real.minimumCents)
       throw new AppError('payment_amount_below_minimum', 'pricing_button_index');
+    await this.deps.payments.requireCombo(event, buyer, button);
     const email = input.email?.trim() || null;
     if (!buyer) buyer = await this.newAlbum(event, email);
     else if (email && buyer.row.email !== email)

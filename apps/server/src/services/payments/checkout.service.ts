@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  buttonPriceCents,
+  eventButtonPriceCents,
   normaliseAttendeeId,
   type EndpointName,
   type Endpoints,
@@ -36,6 +36,7 @@ import type { WebhookService } from '../operations/webhook-in.service.ts';
 import { methodOfProvider, offeredMethods, requireOffered } from './payment-methods.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
 import { printPolicy, printPurchaseOf, printsRemaining } from '../printing/print-allowance.ts';
+import { comboBlocks, upsellOffer } from './selling-rules.ts';
 
 /** The provider of a QR checkout: the event's real one (with its credentials), or the test provider. */
 export interface QrProvider {
@@ -120,6 +121,8 @@ export class CheckoutService {
     const hide = opts.hideProductPrice === 1;
     const userType = attendeePriceType(attendee, event);
     const purchases = await this.deps.paymentRows.printPurchases(attendee.row.id, event.row.id);
+    const history = await this.deps.payments.purchaseHistoryOf(event, attendee);
+    const paidEvent = event.row.is_free !== 1;
     return {
       is_free: event.row.is_free === 1 ? (1 as const) : (0 as const),
       currency: CURRENCY,
@@ -127,25 +130,22 @@ export class CheckoutService {
       prints_free: printPolicy(event.row) === 'free' ? (1 as const) : (0 as const),
       prints_remaining: printsRemaining(purchases.map(printPurchaseOf)),
       methods: offeredMethods(principal, event),
-      buttons:
-        event.row.is_free === 1
-          ? []
-          : (opts.pricingButtons ?? []).map((button, index) => {
-              const price = buttonPriceCents({
-                priceFormula: button.priceFormula,
-                unitPrice: opts.unitPrice,
-                multiplier: opts.eventMultiplier,
-                photoCount,
-                userType,
-              });
-              return {
-                index,
-                button_text: button.buttonText,
-                digitals: button.digitals,
-                prints: button.prints,
-                amount: hide || !price.ok ? null : price.cents,
-              };
-            }),
+      digital_message: opts.digitalProductMessage ?? '',
+      // Offered after a first purchase (a paid order, or the desk's unlock).
+      upsell_message: paidEvent ? upsellOffer(opts, history) : null,
+      buttons: !paidEvent
+        ? []
+        : (opts.pricingButtons ?? []).map((button, index) => {
+            const price = eventButtonPriceCents(button, opts, photoCount, userType);
+            return {
+              index,
+              button_text: button.buttonText,
+              digitals: button.digitals,
+              prints: button.prints,
+              amount: hide || !price.ok ? null : price.cents,
+              requires_digital: comboBlocks(opts, button, history),
+            };
+          }),
     };
   }
 
@@ -321,13 +321,12 @@ export class CheckoutService {
   ): number | null {
     const button = (event.row.opts.pricingButtons ?? [])[index];
     if (!button || event.row.is_free === 1) return null;
-    const price = buttonPriceCents({
-      priceFormula: button.priceFormula,
-      unitPrice: event.row.opts.unitPrice,
-      multiplier: event.row.opts.eventMultiplier,
+    const price = eventButtonPriceCents(
+      button,
+      event.row.opts,
       photoCount,
-      userType: attendeePriceType(attendee, event),
-    });
+      attendeePriceType(attendee, event),
+    );
     return price.ok ? price.cents : null;
   }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
-  buttonPriceCents,
+  eventButtonPriceCents,
   paymentTransition,
   type PaymentStatusName,
   type PaymentTransition,
@@ -18,6 +18,7 @@ import type {
   PaymentRow,
 } from '../../repositories/payments/payment.repository.ts';
 import type { UnlockService } from './unlock.service.ts';
+import { comboBlocks, purchaseHistory, type PurchaseHistory } from './selling-rules.ts';
 
 /** A checkout left unpaid this long is `expired` (the QR code at the kiosk is long gone). */
 export const PAYMENT_PENDING_MINUTES = 30;
@@ -122,15 +123,36 @@ export class PaymentService {
       throw new AppError('printing_not_active', 'pricing_button_index');
     if (prints.length > event.row.max_print_photos_count)
       throw new AppError('per_request_count_error', 'photo_uids');
-    const price = buttonPriceCents({
-      priceFormula: button.priceFormula,
-      unitPrice: event.row.opts.unitPrice,
-      multiplier: event.row.opts.eventMultiplier,
-      photoCount: input.photoCount,
-      userType: input.userType,
-    });
+    const price = eventButtonPriceCents(button, event.row.opts, input.photoCount, input.userType);
     if (!price.ok) throw new AppError(price.key, 'pricing_button_index');
     return { button, prints, cents: price.cents };
+  }
+
+  /** What the attendee bought at the event so far (paid orders, the desk's unlock). */
+  async purchaseHistoryOf(
+    event: EventRecord,
+    attendee: Pick<AttendeeRecord, 'row' | 'unlockedEventIds'> | null,
+  ): Promise<PurchaseHistory> {
+    if (!attendee) return purchaseHistory([], false);
+    return purchaseHistory(
+      await this.deps.payments.paidOrders(attendee.row.id, event.row.id),
+      attendee.unlockedEventIds?.includes(event.row.id) ?? false,
+    );
+  }
+
+  /**
+   * "Combo required" (`opts.comboRequired`): a button selling prints without the digitals is
+   * refused (`combo_digital_required`) until the buyer bought digitals at the event. `attendee`
+   * null: a buyer without an album yet, who bought nothing.
+   */
+  async requireCombo(
+    event: EventRecord,
+    attendee: Pick<AttendeeRecord, 'row' | 'unlockedEventIds'> | null,
+    button: Pick<PricingButton, 'digitals' | 'prints'>,
+  ): Promise<void> {
+    if (event.row.opts.comboRequired !== 1 || !button.prints || button.digitals) return;
+    if (comboBlocks(event.row.opts, button, await this.purchaseHistoryOf(event, attendee)))
+      throw new AppError('combo_digital_required', 'pricing_button_index');
   }
 
   /**
@@ -161,6 +183,7 @@ export class PaymentService {
       ...input,
       userType: attendeePriceType(attendee, event),
     });
+    await this.requireCombo(event, attendee, button);
     return this.deps.payments.insertOrderOrGet({
       eventId: event.row.id,
       attendeeId: attendee.row.id,

@@ -21,10 +21,18 @@ import type { CheckoutService } from './checkout.service.ts';
 import { CURRENCY, type PaymentService } from './payment.service.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
 
+/** The event's product collections as one line-item property value ('' for none). */
+const collectionsOf = (collections: readonly string[] | undefined): string =>
+  (collections ?? [])
+    .map((c) => c.trim())
+    .filter(Boolean)
+    .join(', ');
+
 /**
  * The shop calls (albums spec §7.3): a kiosk sale becomes a Shopify draft order of
- * the event's shop (line items from the pricing button, the event's order tags, the event's
- * shipping address when the button sells prints, our payment id as a note attribute). The
+ * the event's shop (line items from the pricing button — booked under the event's `shopPlusId` as
+ * their SKU and carrying its `productCollections` as a property —, the event's order tags, the
+ * event's shipping address when the button sells prints, our payment id as a note attribute). The
  * payment moves only on Shopify's word: the order it made from the draft is `paid` (asked by us
  * after the counter completed it, or its verified `orders/paid` webhook, or reconciliation).
  */
@@ -110,6 +118,11 @@ export class ShopifyService {
         {
           ...credentials,
           tags: event.row.opts.shopOrderTags ?? '',
+          // The shop's product the sale is booked as, and the collections it is filed under.
+          ...(event.row.opts.shopPlusId?.trim() ? { sku: event.row.opts.shopPlusId.trim() } : {}),
+          ...(collectionsOf(event.row.opts.productCollections)
+            ? { collections: collectionsOf(event.row.opts.productCollections) }
+            : {}),
           ...(shipping ? { shipping } : {}),
           ...(email ? { email } : {}),
         },

@@ -19,6 +19,7 @@ import type {
   PrintTemplateRow,
 } from '../../repositories/printing/print-template.repository.ts';
 import { templateLayoutOf } from './print-template.service.ts';
+import { fillTextSlots } from './sheet-texts.ts';
 import {
   defaultPool,
   dispatchSheets,
@@ -191,8 +192,9 @@ export class SheetPrintService {
       return { status: 'failed' };
     }
     const template = job.templateId ? await this.deps.templates.findById(job.templateId) : null;
+    // A template's header and footer slots print the event's print header and footer messages.
     const layout = template
-      ? templateLayoutOf(template)
+      ? fillTextSlots(templateLayoutOf(template), event.row.opts)
       : gridLayout(
           job.source === 'auto'
             ? 1

@@ -129,6 +129,10 @@ export function AttendeeAlbumPage({
           {t('albums.attendee.paidNow')}
         </p>
       )}
+      {/* Bought on this screen just now: the event's upsell, when it offers one. */}
+      {seenLocked && data.unlocked === 1 && (
+        <PaidAlbumPanel attendeeUid={attendeeUid} kiosk={kiosk} cardCheckout={!kiosk} upsell />
+      )}
       {fromKiosk && <p className="albums-note">{t('albums.attendee.fromKiosk')}</p>}
       {kioskTools.panels}
       {/* On a kiosk the kiosk screen offers it; on a phone, "Find me" with a selfie. */}

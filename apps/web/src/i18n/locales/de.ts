@@ -113,6 +113,8 @@ const bundle: GuestBundle = {
         pending_one: '1 Aktion wartet auf das Senden.',
         pending_other: '{{count}} Aktionen warten auf das Senden.',
         print: {
+          confirmPrint: 'Drucken',
+          confirmCancel: 'Jetzt nicht',
           title: 'Druckliste',
           hint: 'Tippe bei bis zu {{max}} Fotos auf „Drucken“ und drucke sie dann hier.',
           add: 'Drucken',
@@ -160,6 +162,10 @@ const bundle: GuestBundle = {
         paidNow: 'Bezahlt – danke! Deine Fotos sind freigeschaltet.',
       },
       paid: {
+        upsellTitle: 'Mehr aus deinen Fotos',
+        upsellDefault: 'Danke für deinen Kauf! Füge Ausdrucke deiner Fotos hinzu:',
+        comboRequired:
+          'Ausdrucke gibt es nur zusammen mit den digitalen Fotos: Kaufe zuerst die digitalen Fotos.',
         title: 'Hol dir deine Fotos',
         intro: 'Das sind Vorschauen. Kaufe deine Fotos, um die Originale herunterzuladen.',
         scope: 'Was möchtest du kaufen?',

@@ -120,6 +120,8 @@ const bundle: GuestBundle = {
         pending_many: '{{count}} de acciones pendientes de enviar.',
         pending_other: '{{count}} acciones pendientes de enviar.',
         print: {
+          confirmPrint: 'Imprimir',
+          confirmCancel: 'Ahora no',
           title: 'Lista de impresión',
           hint: 'Toca «Imprimir» en hasta {{max}} fotos y luego imprímelas aquí.',
           add: 'Imprimir',
@@ -172,6 +174,10 @@ const bundle: GuestBundle = {
         paidNow: 'Pagado, ¡gracias! Tus fotos ya están disponibles.',
       },
       paid: {
+        upsellTitle: 'Saca más de tus fotos',
+        upsellDefault: '¡Gracias por tu compra! Añade copias impresas de tus fotos:',
+        comboRequired:
+          'Las copias se venden junto con las fotos digitales: compra primero las fotos digitales.',
         title: 'Consigue tus fotos',
         intro: 'Son vistas previas. Compra tus fotos para descargar los originales.',
         scope: 'Qué quieres comprar',

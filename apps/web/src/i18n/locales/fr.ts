@@ -114,6 +114,8 @@ const bundle: GuestBundle = {
         pending_one: '{{count}} action en attente d’envoi.',
         pending_other: '{{count}} actions en attente d’envoi.',
         print: {
+          confirmPrint: 'Imprimer',
+          confirmCancel: 'Pas maintenant',
           title: 'Liste d’impression',
           hint: 'Touchez « Imprimer » sur {{max}} photos au plus, puis imprimez-les ici.',
           add: 'Imprimer',
@@ -160,6 +162,10 @@ const bundle: GuestBundle = {
         paidNow: 'Payé, merci ! Vos photos sont disponibles.',
       },
       paid: {
+        upsellTitle: 'Plus de vos photos',
+        upsellDefault: 'Merci pour votre achat ! Ajoutez des tirages de vos photos :',
+        comboRequired:
+          'Les tirages se vendent avec les photos numériques : achetez d’abord les photos numériques.',
         title: 'Obtenir vos photos',
         intro: 'Ce sont des aperçus. Achetez vos photos pour télécharger les originaux.',
         scope: 'Que voulez-vous acheter ?',

@@ -114,6 +114,8 @@ const bundle: GuestBundle = {
         pending_one: '1 azione in attesa di invio.',
         pending_other: '{{count}} azioni in attesa di invio.',
         print: {
+          confirmPrint: 'Stampa',
+          confirmCancel: 'Non ora',
           title: 'Elenco di stampa',
           hint: 'Tocca «Stampa» su un massimo di {{max}} foto, poi stampale qui.',
           add: 'Stampa',
@@ -161,6 +163,10 @@ const bundle: GuestBundle = {
         paidNow: 'Pagato, grazie! Le tue foto sono disponibili.',
       },
       paid: {
+        upsellTitle: 'Di più dalle tue foto',
+        upsellDefault: 'Grazie per l’acquisto! Aggiungi le stampe delle tue foto:',
+        comboRequired:
+          'Le stampe si vendono insieme alle foto digitali: acquista prima le foto digitali.',
         title: 'Ottieni le tue foto',
         intro: 'Queste sono anteprime. Acquista le tue foto per scaricare gli originali.',
         scope: 'Cosa vuoi acquistare',

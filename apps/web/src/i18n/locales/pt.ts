@@ -115,6 +115,8 @@ const bundle: GuestBundle = {
         pending_one: '{{count}} ação à espera de ser enviada.',
         pending_other: '{{count}} ações à espera de ser enviadas.',
         print: {
+          confirmPrint: 'Imprimir',
+          confirmCancel: 'Agora não',
           title: 'Lista de impressão',
           hint: 'Toque em «Imprimir» em até {{max}} fotos e depois imprima-as aqui.',
           add: 'Imprimir',
@@ -161,6 +163,10 @@ const bundle: GuestBundle = {
         paidNow: 'Pago — obrigado! As suas fotos estão disponíveis.',
       },
       paid: {
+        upsellTitle: 'Mais das suas fotos',
+        upsellDefault: 'Obrigado pela sua compra! Adicione impressões das suas fotos:',
+        comboRequired:
+          'As impressões são vendidas com as fotos digitais: compre primeiro as fotos digitais.',
         title: 'Obtenha as suas fotos',
         intro: 'Estas são pré-visualizações. Compre as suas fotos para transferir os originais.',
         scope: 'O que quer comprar',

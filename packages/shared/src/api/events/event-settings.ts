@@ -692,6 +692,7 @@ export const eventRuleIssues = (e: EventSettings): RuleIssue[] => {
   for (const issue of pricingButtonIssues(e.opts.pricingButtons, {
     unitPrice: e.opts.unitPrice,
     multiplier: e.opts.eventMultiplier,
+    printMultiplier: e.opts.printMultiplier,
   }))
     add(issue.field, issue.key);
   // Slide show

@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { isValidEmail } from '../../rules/identity.ts';
 import {
   clientRequestIdField,
+  digitalMessageField,
   paymentIdField,
   paymentStatusField,
   paymentStatusResult,
+  pricedButtonSchema,
   qrCheckoutResult,
 } from './checkout-fields.ts';
 import { defineEndpoint } from '../endpoint.ts';
@@ -52,19 +54,8 @@ export const albumPurchasePricing = defineEndpoint({
     currency: z.literal('USD'),
     photo_count: z.number().int(),
     methods: z.array(z.string()).describe('The ways to pay this album page offers'),
-    buttons: z.array(
-      z.object({
-        index: z.number().int(),
-        button_text: z.string(),
-        digitals: z.boolean(),
-        prints: z.boolean(),
-        amount: z
-          .number()
-          .int()
-          .nullable()
-          .describe('Integer cents; null when the event hides prices or the formula is refused'),
-      }),
-    ),
+    digital_message: digitalMessageField,
+    buttons: z.array(pricedButtonSchema),
   }),
   errors: ['invalid_key', 'unauthorized_user'],
 });
@@ -117,6 +108,7 @@ export const albumPurchaseCreate = defineEndpoint({
     'payment_provider_error',
     'payment_provider_refused',
     'printing_not_active',
+    'combo_digital_required',
     'per_request_count_error',
   ],
 });

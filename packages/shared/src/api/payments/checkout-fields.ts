@@ -33,3 +33,28 @@ export const paymentIdField = (answeredBy: string) =>
 
 /** Where a payment stands. */
 export const paymentStatusResult = z.object({ payment_id: z.string(), status: paymentStatusField });
+
+/** The event's message shown with the digital product (`opts.digitalProductMessage`). */
+export const digitalMessageField = z
+  .string()
+  .default('')
+  .describe('The event’s text shown with the buttons that sell digital photos; empty: none');
+
+/** A pricing button as a guest sees it, priced for the photos in question. */
+export const pricedButtonSchema = z.object({
+  index: z.number().int(),
+  button_text: z.string(),
+  digitals: z.boolean(),
+  prints: z.boolean(),
+  amount: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Integer cents; null when the event hides prices or the formula is refused'),
+  requires_digital: z
+    .boolean()
+    .default(false)
+    .describe(
+      'True when the event sells prints only with the digital photos (combo required) and this button sells prints alone before the buyer bought digitals: a start is refused (`combo_digital_required`)',
+    ),
+});

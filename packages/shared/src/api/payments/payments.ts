@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { ATTENDEE_ID_MAX_LENGTH } from '../../rules/attendee-id.ts';
 import {
   clientRequestIdField,
+  digitalMessageField,
   paymentIdField,
   paymentStatusField,
   paymentStatusResult,
+  pricedButtonSchema,
   qrCheckoutResult,
 } from './checkout-fields.ts';
 import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
@@ -101,6 +103,7 @@ export const createQrPayment = defineEndpoint({
     'payment_provider_error',
     'payment_provider_refused',
     'printing_not_active',
+    'combo_digital_required',
     'per_request_count_error',
   ],
 });
@@ -206,19 +209,15 @@ export const pricingButtonList = defineEndpoint({
       .describe(
         'The ways to pay this event offers to the caller: the album page’s (attendee key) or the kiosk’s (other keys)',
       ),
-    buttons: z.array(
-      z.object({
-        index: z.number().int(),
-        button_text: z.string(),
-        digitals: z.boolean(),
-        prints: z.boolean(),
-        amount: z
-          .number()
-          .int()
-          .nullable()
-          .describe('Integer cents; null when the event hides prices or the formula is refused'),
-      }),
-    ),
+    digital_message: digitalMessageField,
+    upsell_message: z
+      .string()
+      .nullable()
+      .default(null)
+      .describe(
+        'The event’s upsell, offered once this attendee bought something at the event: the operator’s message (empty: none written); null when not offered',
+      ),
+    buttons: z.array(pricedButtonSchema),
   }),
   errors: [
     'invalid_key',

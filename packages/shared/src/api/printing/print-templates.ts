@@ -70,6 +70,10 @@ export const templatePlaceholderSchema = z
   .refine((p) => p.x + p.width <= 1.0001 && p.y + p.height <= 1.0001, 'template_layout_invalid');
 export type TemplatePlaceholder = z.infer<typeof templatePlaceholderSchema>;
 
+/** The event texts a template's text field can be a slot for. */
+export const TEMPLATE_TEXT_SLOTS = ['header', 'footer'] as const;
+export type TemplateTextSlot = (typeof TEMPLATE_TEXT_SLOTS)[number];
+
 export const templateTextSchema = z.object({
   text: z.string({ error: 'template_layout_invalid' }).max(200, 'template_layout_invalid'),
   /** Left edge and baseline, fractions of the sheet. */
@@ -81,6 +85,12 @@ export const templateTextSchema = z.object({
     .string({ error: 'template_layout_invalid' })
     .regex(/^#[0-9a-fA-F]{6}$/, 'template_layout_invalid')
     .default('#000000'),
+  /**
+   * A slot the printing event fills: its print header or footer message (`opts.printHeaderMessage`,
+   * `opts.printFooterMessage`) is printed here instead of `text`; an event without one prints
+   * `text`. Absent: the text as written.
+   */
+  slot: z.enum(TEMPLATE_TEXT_SLOTS, { error: 'template_layout_invalid' }).optional(),
 });
 export type TemplateText = z.infer<typeof templateTextSchema>;
 

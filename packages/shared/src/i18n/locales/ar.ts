@@ -43,6 +43,9 @@ export const arShared = {
       notFoundText: 'افتح رابط الكشك مرة أخرى من لوحة التحكم.',
     },
     share: {
+      viewerLabel: 'صورة 360°: اسحب للنظر حولك',
+      viewerHint: 'اسحب للنظر حولك',
+      viewerMotion: 'حرّك هاتفك',
       open360: 'افتح عرض 360°',
       openVideo: 'افتح الفيديو',
       openPhoto: 'افتح الصورة',
@@ -59,6 +62,14 @@ export const arShared = {
       unavailableTitle: 'هذه الصورة غير متاحة',
       unavailableText:
         'ربما حُذفت، أو لم يعد الألبوم مُشاركًا. اطلب رابطًا جديدًا من الشخص الذي شاركها.',
+    },
+    mail: {
+      videoAlt: 'فيديو، {{duration}}',
+      videoCaption: '▶ فيديو · {{duration}}',
+      videoLine: 'فيديو ({{duration}}): {{url}}',
+      watchVideo: 'شاهد الفيديو',
+      videoHeading: 'فيديو من {{title}}',
+      videoShared: 'شارك أحدهم فيديو معك. افتحه لمشاهدته.',
     },
     unsubscribe: {
       askTitle: 'إلغاء الاشتراك',

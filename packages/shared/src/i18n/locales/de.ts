@@ -35,6 +35,9 @@ export const deShared = {
       notFoundText: 'Öffne den Kiosk-Link erneut aus der Konsole.',
     },
     share: {
+      viewerLabel: '360°-Foto: ziehen, um sich umzusehen',
+      viewerHint: 'Ziehen, um sich umzusehen',
+      viewerMotion: 'Handy bewegen',
       open360: '360°-Ansicht öffnen',
       openVideo: 'Video öffnen',
       openPhoto: 'Foto öffnen',
@@ -51,6 +54,14 @@ export const deShared = {
       unavailableTitle: 'Dieses Foto ist nicht verfügbar',
       unavailableText:
         'Vielleicht wurde es entfernt oder das Album wird nicht mehr geteilt. Bitte die Person, die es geteilt hat, um einen neuen Link.',
+    },
+    mail: {
+      videoAlt: 'Video, {{duration}}',
+      videoCaption: '▶ Video · {{duration}}',
+      videoLine: 'Video ({{duration}}): {{url}}',
+      watchVideo: 'Video ansehen',
+      videoHeading: 'Ein Video von {{title}}',
+      videoShared: 'Jemand hat ein Video mit dir geteilt. Öffne es, um es anzusehen.',
     },
     unsubscribe: {
       askTitle: 'Abmelden',

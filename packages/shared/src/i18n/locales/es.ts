@@ -36,6 +36,9 @@ export const esShared = {
       notFoundText: 'Vuelve a abrir el enlace del quiosco desde la consola.',
     },
     share: {
+      viewerLabel: 'Foto 360°: arrastra para mirar alrededor',
+      viewerHint: 'Arrastra para mirar alrededor',
+      viewerMotion: 'Mueve el móvil',
       open360: 'Abrir la vista 360°',
       openVideo: 'Abrir el vídeo',
       openPhoto: 'Abrir la foto',
@@ -52,6 +55,14 @@ export const esShared = {
       unavailableTitle: 'Esta foto no está disponible',
       unavailableText:
         'Puede que se haya eliminado o que el álbum ya no se comparta. Pide un enlace nuevo a quien te lo envió.',
+    },
+    mail: {
+      videoAlt: 'Vídeo, {{duration}}',
+      videoCaption: '▶ Vídeo · {{duration}}',
+      videoLine: 'Vídeo ({{duration}}): {{url}}',
+      watchVideo: 'Ver el vídeo',
+      videoHeading: 'Un vídeo de {{title}}',
+      videoShared: 'Han compartido un vídeo contigo. Ábrelo para verlo.',
     },
     unsubscribe: {
       askTitle: 'Darse de baja',

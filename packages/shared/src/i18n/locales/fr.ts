@@ -35,6 +35,9 @@ export const frShared = {
       notFoundText: 'Rouvrez le lien de la borne depuis la console.',
     },
     share: {
+      viewerLabel: 'Photo à 360° : faites glisser pour regarder autour',
+      viewerHint: 'Faites glisser pour regarder autour',
+      viewerMotion: 'Bougez votre téléphone',
       open360: 'Ouvrir la vue à 360°',
       openVideo: 'Ouvrir la vidéo',
       openPhoto: 'Ouvrir la photo',
@@ -51,6 +54,14 @@ export const frShared = {
       unavailableTitle: 'Cette photo n’est pas disponible',
       unavailableText:
         'Elle a peut-être été supprimée, ou l’album n’est plus partagé. Demandez un nouveau lien à la personne qui vous l’a envoyé.',
+    },
+    mail: {
+      videoAlt: 'Vidéo, {{duration}}',
+      videoCaption: '▶ Vidéo · {{duration}}',
+      videoLine: 'Vidéo ({{duration}}) : {{url}}',
+      watchVideo: 'Regarder la vidéo',
+      videoHeading: 'Une vidéo de {{title}}',
+      videoShared: 'Une vidéo a été partagée avec vous. Ouvrez-la pour la regarder.',
     },
     unsubscribe: {
       askTitle: 'Se désabonner',

@@ -35,6 +35,9 @@ export const itShared = {
       notFoundText: 'Riapri il link del chiosco dalla console.',
     },
     share: {
+      viewerLabel: 'Foto a 360°: trascina per guardarti intorno',
+      viewerHint: 'Trascina per guardarti intorno',
+      viewerMotion: 'Muovi il telefono',
       open360: 'Apri la vista a 360°',
       openVideo: 'Apri il video',
       openPhoto: 'Apri la foto',
@@ -51,6 +54,14 @@ export const itShared = {
       unavailableTitle: 'Questa foto non è disponibile',
       unavailableText:
         'Potrebbe essere stata rimossa, o l’album non è più condiviso. Chiedi un nuovo link a chi te l’ha mandato.',
+    },
+    mail: {
+      videoAlt: 'Video, {{duration}}',
+      videoCaption: '▶ Video · {{duration}}',
+      videoLine: 'Video ({{duration}}): {{url}}',
+      watchVideo: 'Guarda il video',
+      videoHeading: 'Un video da {{title}}',
+      videoShared: 'Qualcuno ha condiviso un video con te. Aprilo per guardarlo.',
     },
     unsubscribe: {
       askTitle: 'Annulla iscrizione',

@@ -35,6 +35,9 @@ export const ptShared = {
       notFoundText: 'Abra novamente o link do quiosque a partir da consola.',
     },
     share: {
+      viewerLabel: 'Foto 360°: arraste para olhar à volta',
+      viewerHint: 'Arraste para olhar à volta',
+      viewerMotion: 'Mova o telemóvel',
       open360: 'Abrir a vista 360°',
       openVideo: 'Abrir o vídeo',
       openPhoto: 'Abrir a foto',
@@ -51,6 +54,14 @@ export const ptShared = {
       unavailableTitle: 'Esta foto não está disponível',
       unavailableText:
         'Pode ter sido removida, ou o álbum deixou de estar partilhado. Peça um novo link a quem o partilhou.',
+    },
+    mail: {
+      videoAlt: 'Vídeo, {{duration}}',
+      videoCaption: '▶ Vídeo · {{duration}}',
+      videoLine: 'Vídeo ({{duration}}): {{url}}',
+      watchVideo: 'Ver o vídeo',
+      videoHeading: 'Um vídeo de {{title}}',
+      videoShared: 'Partilharam um vídeo consigo. Abra-o para o ver.',
     },
     unsubscribe: {
       askTitle: 'Cancelar subscrição',

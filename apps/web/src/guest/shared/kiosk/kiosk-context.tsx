@@ -29,6 +29,23 @@ export interface KioskSession {
   readonly printListShown: boolean;
   /** At most this many photos in one print request (the event's max, §9: 20). */
   readonly maxPrintPhotos: number;
+  /**
+   * The operator's texts of the print step (Printing tab): the print header and footer (above
+   * and under the print list, as on the sheets whose template has their slots), asked before
+   * printing (`printConfirmMessage`; empty: no question) and said once the print is sent
+   * (`printingConfirmationText`).
+   */
+  readonly printTexts?: {
+    readonly header: string;
+    readonly footer: string;
+    readonly confirm: string;
+    readonly confirmation: string;
+  };
+  /**
+   * The event's "QR code at kiosk checkout" (`qrAtKioskCheckout`): a kiosk that can take the
+   * payment itself (a paired card reader) shows the QR code for the guest's phone only when on.
+   */
+  readonly qrAtCheckout?: boolean;
 }
 
 export const KioskContext = createContext<KioskSession | null>(null);

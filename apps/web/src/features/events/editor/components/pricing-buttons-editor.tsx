@@ -52,13 +52,26 @@ function PricingButtonRow({ index, onRemove }: { index: number; onRemove: () => 
   const formula = useWatch({ control, name: `opts.pricingButtons.${index}.priceFormula` }) ?? '';
   const unitPrice = useWatch({ control, name: 'opts.unitPrice' });
   const multiplier = useWatch({ control, name: 'opts.eventMultiplier' });
+  const printMultiplier = useWatch({ control, name: 'opts.printMultiplier' });
+  const prints = useWatch({ control, name: `opts.pricingButtons.${index}.prints` }) ?? false;
   const vipPattern = useWatch({ control, name: 'opts.attendeeIdVipRegex' });
-  const context = { unitPrice, multiplier: Number(multiplier) || 1 };
-  const liveIssue = formula.trim() ? priceFormulaIssue(formula, context) : null;
+  const context = {
+    unitPrice,
+    multiplier: Number(multiplier) || 1,
+    printMultiplier: Number(printMultiplier) || 1,
+  };
+  // A button selling prints is priced with the print multiplier too (as the server prices it).
+  const liveIssue = formula.trim() ? priceFormulaIssue(formula, context, prints) : null;
   const row = index + 1;
   const prices = (userType: 1 | 2) =>
     PRICE_PREVIEW_PHOTO_COUNTS.map((photoCount) => {
-      const result = buttonPriceCents({ priceFormula: formula, ...context, photoCount, userType });
+      const result = buttonPriceCents({
+        priceFormula: formula,
+        ...context,
+        printMultiplier: prints ? context.printMultiplier : 1,
+        photoCount,
+        userType,
+      });
       return {
         photoCount,
         text: result.ok ? formatCents(result.cents) : '—',

@@ -34,7 +34,8 @@ const paidEvent = (opts: Partial<FlashbulbEvent['opts']> = {}) =>
 
 describe('paid tab: pricing buttons', () => {
   it('previews the price for 1, 5 and 20 photos as the formula is typed, and saves the button', async () => {
-    const { api, dialog, user } = await openPaidTab(paidEvent());
+    // A print multiplier of 2: only a button selling prints costs double.
+    const { api, dialog, user } = await openPaidTab(paidEvent({ printMultiplier: 2 }));
     await user.click(within(dialog).getByRole('button', { name: 'Add pricing button' }));
     const preview = () => within(dialog).getByTestId('price-preview').textContent;
     // A new button sells at unit price × photos: $2.50 each.
@@ -47,6 +48,7 @@ describe('paid tab: pricing buttons', () => {
     await user.type(formula, 'min({{Final_Amount} * 0.9, 30)');
     expect(preview()).toBe('1 photo: $2.25 · 5 photos: $11.25 · 20 photos: $30.00');
     await user.click(within(dialog).getByLabelText('Prints'));
+    expect(preview()).toBe('1 photo: $4.50 · 5 photos: $22.50 · 20 photos: $30.00');
 
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(api.callsTo(UPDATE)).toHaveLength(1));
@@ -92,7 +94,8 @@ describe('paid tab: pricing buttons', () => {
   });
 
   it('marks a formula that does not parse, divides by zero or goes negative, and does not save it', async () => {
-    const { api, dialog, user } = await openPaidTab(paidEvent());
+    // A print multiplier of 2: only a button selling prints costs double.
+    const { api, dialog, user } = await openPaidTab(paidEvent({ printMultiplier: 2 }));
     await user.click(within(dialog).getByRole('button', { name: 'Add pricing button' }));
     await user.type(within(dialog).getByLabelText('Button text, button 1'), 'Album');
     const formula = within(dialog).getByLabelText('Price formula, button 1');

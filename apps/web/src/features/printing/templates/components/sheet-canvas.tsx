@@ -197,7 +197,8 @@ export function SheetCanvas({
             fontFamily: 'DejaVu Sans, Liberation Sans, sans-serif',
           }}
         >
-          {text.text}
+          {/* An empty slot shows what fills it: the event's print header or footer. */}
+          {text.text || (text.slot ? t(`templates.slotSample.${text.slot}`) : '')}
         </span>
       ))}
     </Box>

@@ -4,6 +4,7 @@ import {
   ColorInput,
   FileButton,
   Group,
+  NativeSelect,
   NumberInput,
   Paper,
   SegmentedControl,
@@ -14,7 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TemplateLayout } from '@flashbulb/shared';
+import { TEMPLATE_TEXT_SLOTS, type TemplateLayout } from '@flashbulb/shared';
 import { SHEET_PRESETS } from '../utils/template-geometry.ts';
 import type { TemplateLayoutEditing } from '../hooks/use-template-layout.ts';
 import { PercentInput } from './percent-input.tsx';
@@ -310,6 +311,30 @@ export function TemplateTextsPanel({
                   onChange={(color) => /^#[0-9a-fA-F]{6}$/.test(color) && setText({ color })}
                 />
               </SimpleGrid>
+              {/* A slot prints the event's print header or footer message (Printing tab). */}
+              <NativeSelect
+                size="xs"
+                label={t('templates.slot')}
+                value={text.slot ?? ''}
+                data={[
+                  { value: '', label: t('templates.slotNone') },
+                  ...TEMPLATE_TEXT_SLOTS.map((slot) => ({
+                    value: slot,
+                    label: t(`templates.slotOf.${slot}`),
+                  })),
+                ]}
+                onChange={(e) => {
+                  const value = e.currentTarget.value;
+                  const slot = TEMPLATE_TEXT_SLOTS.find((s) => s === value);
+                  change({
+                    texts: layout.texts.map((o, i) => {
+                      if (i !== index) return o;
+                      const { slot: _old, ...rest } = o;
+                      return slot ? { ...rest, slot } : rest;
+                    }),
+                  });
+                }}
+              />
             </Stack>
           );
         })}

@@ -96,6 +96,28 @@ describe('template editor', { timeout: 40_000 }, () => {
     expect(two!.height).toBeCloseTo(0.92, 3);
   });
 
+  it('a text can be the event’s print header slot: left empty, the sheet shows what fills it', async () => {
+    const api = installConsoleApi({
+      routes: {
+        [CREATE]: (body: unknown): FakeReply => ({
+          ok: detail((body as { layout: TemplateLayout }).layout),
+        }),
+        [RETRIEVE]: { ok: detail(defaultTemplateLayout()) },
+      },
+    });
+    renderApp('/templates/');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Header');
+    await userEvent.click(screen.getByRole('button', { name: 'Add text' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Printed text' }), 'header');
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Text 1' }));
+    expect(screen.getByTestId('template-sheet').textContent).toContain('[Print header]');
+    await userEvent.click(screen.getByRole('button', { name: 'Save template' }));
+    await waitFor(() => expect(api.callsTo(CREATE)).toHaveLength(1));
+    expect(bodyOf(api.callsTo(CREATE)[0]).layout.texts).toEqual([
+      expect.objectContaining({ slot: 'header', text: '' }),
+    ]);
+  });
+
   it('opens a stored template by tid, saves changes with update; watermark=1 makes a watermark', async () => {
     const stored = detail({
       ...defaultTemplateLayout(),

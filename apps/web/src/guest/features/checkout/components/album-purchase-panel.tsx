@@ -154,6 +154,12 @@ export function AlbumPurchasePanel({
     <section className="albums-paid" aria-label={t('albums.purchase.title')}>
       <h2>{t('albums.purchase.title')}</h2>
       <p>{t('albums.purchase.intro')}</p>
+      {whole.data.digital_message && whole.data.buttons.some((button) => button.digitals) && (
+        <p className="albums-paid-digital">{whole.data.digital_message}</p>
+      )}
+      {whole.data.buttons.some((button) => button.requires_digital) && (
+        <p className="albums-paid-combo">{t('albums.paid.comboRequired')}</p>
+      )}
       <div className="albums-paid-scope" role="group" aria-label={t('albums.paid.scope')}>
         <button type="button" aria-pressed={!choosing} onClick={() => choice.setChoosing(false)}>
           {t('albums.purchase.wholeEvent', { count: whole.data.photo_count })}
@@ -187,7 +193,12 @@ export function AlbumPurchasePanel({
             key={button.index}
             type="button"
             className="fb-button--primary"
-            disabled={state.kind === 'starting' || (choosing && chosenCount === 0)}
+            disabled={
+              state.kind === 'starting' ||
+              (choosing && chosenCount === 0) ||
+              // Combo required: prints alone are not sold before the digital photos.
+              button.requires_digital
+            }
             onClick={() => start(button.index)}
           >
             {button.amount === null || (choosing && chosenCount === 0)

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCents, type PaymentStatusName } from '@flashbulb/shared';
 import { AlbumLinkQr } from '../../../shared/components/album-link-qr.tsx';
+import { pollTiming } from '../../../shared/utils/poll-timing.ts';
 import {
   checkoutUrlWithReturn,
   forgetPayment,
@@ -10,7 +11,6 @@ import {
 } from '../utils/checkout-place.ts';
 
 /** How often the page asks whether the payment went through. */
-export const PAYMENT_POLL_MS = 2000;
 
 /** What a status poll answers (an album purchase names the buyer's album once it is ready). */
 export interface PaymentCheck {
@@ -91,7 +91,7 @@ export function CheckoutFlow({
         },
         () => undefined, // a missed poll is retried on the next tick
       );
-    }, PAYMENT_POLL_MS);
+    }, pollTiming.paymentMs);
     return () => {
       stopped = true;
       clearInterval(timer);

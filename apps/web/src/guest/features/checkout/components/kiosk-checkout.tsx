@@ -3,7 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { unlockAndPrintAtDesk, unlockAtDesk } from '../../../shared/api/album-payments.ts';
+import {
+  unlockAndPrintAtDesk,
+  unlockAtDesk,
+  usePricingButtons,
+} from '../../../shared/api/album-payments.ts';
 import { enqueueKioskAction } from '../../../shared/kiosk/kiosk-outbox-actions.ts';
 import { useKiosk } from '../../../shared/kiosk/kiosk-context.tsx';
 import { PaidAlbumPanel, type PhotoChoice } from './paid-album-panel.tsx';
@@ -49,8 +53,21 @@ export function KioskCheckout({
 }) {
   const toPrint = printPhotoUids ?? (choice?.choosing ? choice.chosen : []);
   const squareDevice = squareDeviceOfLink();
+  const session = useKiosk();
   // The employee unlock code is staff-only: shown once the kiosk's staff controls are open.
-  const staff = useKiosk()?.staff ?? false;
+  const staff = session?.staff ?? false;
+  // The kiosk's own ways to pay (the same query as the reader's, with the kiosk's key).
+  const kioskMethods = usePricingButtons(
+    attendeeUid,
+    squareDevice !== null && kioskKey !== null,
+    null,
+    kioskKey,
+  ).data?.methods;
+  // Paying at the kiosk itself: a paired card reader the event's kiosks offer.
+  const paysHere = squareDevice !== null && (kioskMethods?.includes('square') ?? false);
+  // "QR code at kiosk checkout" (qrAtKioskCheckout): a kiosk that takes the payment itself shows
+  // the QR code for the guest's phone only when the event says so; one that cannot, always.
+  const showQr = !paysHere || (session?.qrAtCheckout ?? false);
   return (
     <div className="albums-kiosk-checkout">
       {squareDevice && (
@@ -61,7 +78,7 @@ export function KioskCheckout({
           choice={choice}
         />
       )}
-      <PaidAlbumPanel attendeeUid={attendeeUid} choice={choice} kiosk />
+      {showQr && <PaidAlbumPanel attendeeUid={attendeeUid} choice={choice} kiosk />}
       {kioskKey && staff && (
         <DeskUnlockForm attendeeUid={attendeeUid} kioskKey={kioskKey} printPhotoUids={toPrint} />
       )}

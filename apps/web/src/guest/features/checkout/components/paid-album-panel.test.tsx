@@ -67,7 +67,9 @@ const onPhone = () => vi.stubGlobal('innerWidth', 390);
 describe('paid attendee album', { timeout: 30_000 }, () => {
   it('offers the priced buttons, shows the phone QR, and opens the originals once paid — no reload', async () => {
     // The server's word decides: retrieve and list answer unlocked only after a poll said paid.
+    // Pending until the test has seen the QR code (polls come every 50 ms in tests).
     let paid = false;
+    let mayPay = false;
     let polls = 0;
     const api = installFakeApi({
       [RETRIEVE]: () => ({ ok: attendee(paid ? 1 : 0) }),
@@ -75,7 +77,7 @@ describe('paid attendee album', { timeout: 30_000 }, () => {
       [BUTTONS]: { ok: buttons(450) },
       [CREATE]: { ok: payment },
       [STATUS]: () => {
-        polls += 1;
+        if (mayPay) polls += 1;
         paid = polls >= 2;
         return statusReply(paid ? 'paid' : 'pending');
       },
@@ -96,6 +98,7 @@ describe('paid attendee album', { timeout: 30_000 }, () => {
       attendee_uid: ATT,
       pricing_button_index: 0,
     });
+    mayPay = true;
     // Polled until the server says paid; then the album is read again and the panel goes.
     await waitFor(
       () => expect(screen.queryByRole('region', { name: 'Get your photos' })).toBeNull(),
@@ -109,6 +112,62 @@ describe('paid attendee album', { timeout: 30_000 }, () => {
       name: 'Download original',
     });
     expect(link.getAttribute('href')).toBe('/media/photos/1/original?s=x');
+  });
+
+  it('shows the digital message, explains combo required, and after paying offers the operator’s upsell', async () => {
+    let paid = false;
+    let polls = 0;
+    const selling = () => ({
+      ...buttons(null),
+      digital_message: 'Full resolution <no watermark>',
+      upsell_message: paid ? 'Loved them? Add prints!' : null,
+      buttons: [
+        { index: 0, button_text: 'Digitals', digitals: true, prints: false, amount: 300 },
+        {
+          index: 1,
+          button_text: 'Prints',
+          digitals: false,
+          prints: true,
+          amount: 200,
+          requires_digital: !paid,
+        },
+      ],
+    });
+    const api = installFakeApi({
+      [RETRIEVE]: () => ({ ok: attendee(paid ? 1 : 0) }),
+      [LIST]: () => ({ ok: photoPage([paid ? withOriginal : albumPhoto(1)]) }),
+      [BUTTONS]: () => ({ ok: selling() }),
+      [CREATE]: { ok: payment },
+      [STATUS]: () => {
+        polls += 1;
+        paid = polls >= 2;
+        return statusReply(paid ? 'paid' : 'pending');
+      },
+    });
+    renderAlbums(`?attId=${ATT}`);
+    const panel = await screen.findByRole('region', { name: 'Get your photos' });
+    // The operator's text, as text.
+    expect(await within(panel).findByText('Full resolution <no watermark>')).toBeTruthy();
+    expect(
+      within(panel).getByText(
+        'Prints are sold with the digital photos: buy the digital photos first.',
+      ),
+    ).toBeTruthy();
+    expect(
+      within(panel).getByRole<HTMLButtonElement>('button', { name: 'Prints — $2.00' }).disabled,
+    ).toBe(true);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Digitals — $3.00' }));
+    // Paid: the album opens, and the upsell offers the prints with the operator's message.
+    const upsell = await screen.findByRole(
+      'region',
+      { name: 'More from your photos' },
+      { timeout: 10_000 },
+    );
+    expect(within(upsell).getByText('Loved them? Add prints!')).toBeTruthy();
+    expect(within(upsell).queryByRole('button', { name: /Digitals/ })).toBeNull();
+    await userEvent.click(within(upsell).getByRole('button', { name: 'Prints — $2.00' }));
+    await waitFor(() => expect(api.callsTo(CREATE)).toHaveLength(2));
+    expect(api.callsTo(CREATE)[1]?.body).toMatchObject({ pricing_button_index: 1 });
   });
 
   it.each([

@@ -23,8 +23,6 @@ import {
 import { CheckoutFlow } from './checkout-flow.tsx';
 import { PayPalCardCheckout } from './paypal-card-checkout.tsx';
 
-export { PAYMENT_POLL_MS } from './checkout-flow.tsx';
-
 type State =
   | { kind: 'choose'; errorKey: string | null }
   | { kind: 'starting' }
@@ -53,6 +51,7 @@ export function PaidAlbumPanel({
   choice = null,
   cardCheckout = false,
   kiosk = false,
+  upsell = false,
 }: {
   attendeeUid: string;
   choice?: PhotoChoice | null;
@@ -60,6 +59,11 @@ export function PaidAlbumPanel({
   cardCheckout?: boolean;
   /** A kiosk: the QR code for the guest's phone, always. */
   kiosk?: boolean;
+  /**
+   * After a purchase (the album now open): the event's upsell — the operator's message and the
+   * buttons that sell prints — when the server offers one (`upsell_message`); else nothing.
+   */
+  upsell?: boolean;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -102,6 +106,11 @@ export function PaidAlbumPanel({
 
   const list = buttons.data;
   if (!list || list.is_free === 1 || list.buttons.length === 0) return null;
+  // Offered after a first purchase; null: not offered (or an older server without it).
+  const upsellMessage = list.upsell_message ?? null;
+  if (upsell && upsellMessage === null) return null;
+  const offered = upsell ? list.buttons.filter((button) => button.prints) : list.buttons;
+  const title = upsell ? t('albums.paid.upsellTitle') : t('albums.paid.title');
   // The ways to pay the operator offers here (the server refuses the others).
   const qrOffered = list.methods?.includes('qr') ?? true;
   if (!qrOffered && !cardScript) return null;
@@ -125,7 +134,7 @@ export function PaidAlbumPanel({
     cardScript ? setState({ kind: 'card', index, amount }) : start(index);
 
   return (
-    <section className="albums-paid" aria-label={t('albums.paid.title')}>
+    <section className={`albums-paid${upsell ? ' albums-paid--upsell' : ''}`} aria-label={title}>
       {state.kind === 'card' && cardScript ? (
         <div className="albums-paid-method">
           <h2>
@@ -167,8 +176,22 @@ export function PaidAlbumPanel({
         />
       ) : (
         <>
-          <h2>{t('albums.paid.title')}</h2>
-          <p>{t('albums.paid.intro')}</p>
+          <h2>{title}</h2>
+          {upsell ? (
+            <p className="albums-paid-upsell">{upsellMessage || t('albums.paid.upsellDefault')}</p>
+          ) : (
+            <>
+              <p>{t('albums.paid.intro')}</p>
+              {/* Bought some photos already (the album stays locked): the operator's offer. */}
+              {upsellMessage && <p className="albums-paid-upsell">{upsellMessage}</p>}
+            </>
+          )}
+          {list.digital_message && offered.some((button) => button.digitals) && (
+            <p className="albums-paid-digital">{list.digital_message}</p>
+          )}
+          {offered.some((button) => button.requires_digital) && (
+            <p className="albums-paid-combo">{t('albums.paid.comboRequired')}</p>
+          )}
           {choice && (
             <div className="albums-paid-scope" role="group" aria-label={t('albums.paid.scope')}>
               <button
@@ -200,12 +223,14 @@ export function PaidAlbumPanel({
             <p role="alert">{errorText(state.errorKey)}</p>
           )}
           <div className="albums-paid-buttons">
-            {list.buttons.map((button) => (
+            {offered.map((button) => (
               <button
                 key={button.index}
                 type="button"
                 disabled={
                   state.kind === 'starting' ||
+                  // Combo required: prints alone wait for the digital photos (the note says so).
+                  button.requires_digital ||
                   (choosing && chosenCount === 0) ||
                   // Which ways to pay the album offers is known first.
                   paypal.isLoading

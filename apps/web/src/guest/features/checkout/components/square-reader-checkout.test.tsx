@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { storedEvent } from '../../../../test/event-fixtures.ts';
 import { installFakeApi, type FakeReply } from '../../../../test/fake-api.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
 
@@ -10,6 +11,7 @@ const BUTTONS = '/payment/pricing-buttons';
 const INITIATE = '/attendee/initiate-square-payment';
 const STATUS = '/attendee/check-square-checkout-status';
 const CANCEL = '/attendee/cancel-square-checkout';
+const EVENT = '/event/full-data/retrieve';
 const ATT = 'ABCDEFGHJKMNPQRS';
 const KIOSK_KEY = 'pv-kiosk-key';
 const DISPLAY = 'kiosk-display-token';
@@ -48,8 +50,11 @@ const buttons = (body: unknown): FakeReply => ({
   },
 });
 
-/** One sale per initiate call, each with its own id; `statuses` answers the polls in turn. */
-const sales = (statuses: Record<string, string[]>) => {
+/**
+ * One sale per initiate call, each with its own id; `statuses` answers the polls in turn, once
+ * `gate.open` (until then every poll is pending: polls come every 50 ms in tests).
+ */
+const sales = (statuses: Record<string, string[]>, gate = { open: true }) => {
   let n = 0;
   return {
     [INITIATE]: (): FakeReply => {
@@ -66,6 +71,7 @@ const sales = (statuses: Record<string, string[]>) => {
     },
     [STATUS]: (raw: unknown): FakeReply => {
       const id = (raw as { payment_id: string }).payment_id;
+      if (!gate.open) return { ok: { payment_id: id, status: 'pending', checkout_status: null } };
       const queue = statuses[id] ?? ['pending'];
       const status = queue.length > 1 ? queue.shift()! : queue[0]!;
       return { ok: { payment_id: id, status, checkout_status: null } };
@@ -90,11 +96,12 @@ describe(
   { timeout: 30_000 },
   () => {
     it('starts the sale on the link’s reader, waits for the card, and says when it was declined or timed out', async () => {
+      const gate = { open: false };
       const api = installFakeApi({
         [RETRIEVE]: { ok: attendee(0) },
         [LIST]: { ok: photoPage([albumPhoto(1)]) },
         [BUTTONS]: buttons,
-        ...sales({ pay_1: ['pending', 'failed'], pay_2: ['expired'] }),
+        ...sales({ pay_1: ['pending', 'failed'], pay_2: ['expired'] }, gate),
       });
       openKiosk(LINK);
       const reader = await screen.findByRole('region', { name: 'Pay by card on the reader' });
@@ -122,6 +129,7 @@ describe(
         pricing_button_index: 0,
         device_id: DEVICE,
       });
+      gate.open = true;
       expect((await within(reader).findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(
         'The card was declined. Nothing was charged; you can try again.',
       );
@@ -139,8 +147,9 @@ describe(
           ),
         { timeout: 10_000 },
       );
-      // Still locked: the QR panel and the reader's buttons are offered again.
-      expect(screen.getByRole('region', { name: 'Get your photos' })).toBeTruthy();
+      // Still locked: the reader's buttons are offered again; no QR code for a phone beside the
+      // reader (the event's "QR code at kiosk checkout" is off).
+      expect(screen.queryByRole('region', { name: 'Get your photos' })).toBeNull();
       expect(api.callsTo(INITIATE)).toHaveLength(2);
     });
 
@@ -189,6 +198,18 @@ describe(
       expect(screen.queryByRole('region', { name: 'Get your photos' })).toBeNull();
       // The checkout went away with the lock: the guest is told it is paid.
       expect(await screen.findByText('Paid — thank you. Your photos are open.')).toBeTruthy();
+    });
+
+    it('with “QR code at kiosk checkout” on, the QR code for a phone is offered beside the reader', async () => {
+      installFakeApi({
+        [RETRIEVE]: { ok: attendee(0) },
+        [LIST]: { ok: photoPage([albumPhoto(1)]) },
+        [BUTTONS]: buttons,
+        [EVENT]: { ok: [storedEvent({ opts: { ...storedEvent().opts, qrAtKioskCheckout: 1 } })] },
+      });
+      openKiosk(LINK);
+      expect(await screen.findByRole('region', { name: 'Pay by card on the reader' })).toBeTruthy();
+      expect(await screen.findByRole('region', { name: 'Get your photos' })).toBeTruthy();
     });
 
     it('an event whose kiosks do not offer the reader shows none, even with sqDeviceId', async () => {

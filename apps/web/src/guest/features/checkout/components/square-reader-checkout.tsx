@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCents } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
+import { pollTiming } from '../../../shared/utils/poll-timing.ts';
 import {
   cancelSquareSale,
   checkSquareSale,
@@ -13,7 +14,6 @@ import {
 import type { PhotoChoice } from './paid-album-panel.tsx';
 
 /** How often the kiosk asks the server (which asks Square) about the reader's sale. */
-export const SQUARE_POLL_MS = 2000;
 
 type State =
   | { kind: 'choose'; errorKey: string | null }
@@ -82,7 +82,7 @@ export function SquareReaderCheckout({
         },
         () => undefined, // a missed poll is retried on the next tick
       );
-    }, SQUARE_POLL_MS);
+    }, pollTiming.squareMs);
     return () => {
       stopped = true;
       clearInterval(timer);

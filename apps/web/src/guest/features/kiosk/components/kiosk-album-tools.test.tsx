@@ -214,6 +214,60 @@ describe('stories print pool and the print image list on the kiosk (albums §2.4
     );
   });
 
+  it('the operator’s confirm message asks before printing; the printing confirmation follows', async () => {
+    const api = installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [EVENT]: {
+        ok: [
+          storedEvent({
+            is_photo_printer_active: 1,
+            max_print_photos_count: 20,
+            opts: {
+              ...storedEvent().opts,
+              printHeaderMessage: 'Summer Gala 2026',
+              printFooterMessage: 'Printed with love',
+              printConfirmMessage: 'Prints are 4×6 <glossy>. Ready?',
+              printingConfirmationText: 'Collect your prints at the desk & enjoy!',
+            },
+          }),
+        ],
+      },
+      [PRINT]: {
+        ok: {
+          event_id: 7,
+          printer_pool_name: 'Default',
+          print_job_ids: [1],
+          sheet_count: 1,
+          copies: 1,
+          replayed: 0,
+        },
+      },
+      [HEALTH_PATH]: { ok: {} },
+    });
+    openKiosk();
+    const list = await screen.findByRole('region', { name: 'Print list' });
+    // The print header and footer frame the print list, as they frame the printed sheet.
+    expect(within(list).getByText('Summer Gala 2026')).toBeTruthy();
+    expect(within(list).getByText('Printed with love')).toBeTruthy();
+    await userEvent.click(tileButton(1, 'Print'));
+    await userEvent.click(within(list).getByRole('button', { name: 'Print 1 photo' }));
+    // Asked first, in the operator's words (shown as text, not markup); nothing printed yet.
+    const dialog = screen.getByRole('alertdialog', { name: 'Prints are 4×6 <glossy>. Ready?' });
+    expect(api.callsTo(PRINT)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.callsTo(PRINT)).toHaveLength(0);
+
+    await userEvent.click(within(list).getByRole('button', { name: 'Print 1 photo' }));
+    await userEvent.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Print' }),
+    );
+    expect(await screen.findByText('1 photo sent to the printer (Default).')).toBeTruthy();
+    expect(screen.getByText('Collect your prints at the desk & enjoy!')).toBeTruthy();
+    expect(api.callsTo(PRINT)).toHaveLength(1);
+  });
+
   it('a story: offered from 2 photos in the list, sends them as one sheet on the chosen pool', async () => {
     const api = installFakeApi({
       [RETRIEVE]: { ok: attendee },
@@ -356,6 +410,7 @@ describe('the kiosk print step at a paid event: prints sold like digitals', () =
 
   it('shows what a print costs, offers buying instead of a refused print, then prints what was paid', async () => {
     let remaining = 0;
+    let mayPay = false;
     const api = installFakeApi({
       [RETRIEVE]: { ok: attendee },
       [LIST]: { ok: photoPage([albumPhoto(1)]) },
@@ -380,7 +435,12 @@ describe('the kiosk print step at a paid event: prints sold like digitals', () =
           status: 'pending',
         },
       },
+      // Pending until the test has read the QR step (polls come every 50 ms in tests).
       [CHECK]: () => {
+        if (!mayPay)
+          return {
+            ok: { payment_id: 'pay_prints', status: 'pending', amount: 200, currency: 'USD' },
+          };
         remaining = 1;
         return { ok: { payment_id: 'pay_prints', status: 'paid', amount: 200, currency: 'USD' } };
       },
@@ -404,6 +464,7 @@ describe('the kiosk print step at a paid event: prints sold like digitals', () =
       pricing_button_index: 1,
       photo_uids: [albumPhoto(1).uid],
     });
+    mayPay = true;
     expect(
       await within(list).findByText('Paid. Press “Print” to print your photos.', undefined, {
         timeout: 5000,
@@ -427,5 +488,37 @@ describe('the kiosk print step at a paid event: prints sold like digitals', () =
     openKiosk();
     const list = await screen.findByRole('region', { name: 'Print list' });
     expect(await within(list).findByText('Prints are sold at the desk.')).toBeTruthy();
+  });
+
+  it('combo required: before the digital photos are bought it says so instead of selling prints', async () => {
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [EVENT]: { ok: [paidPrinting] },
+      [PRICING]: {
+        ok: pricing({
+          buttons: [
+            { index: 0, button_text: 'Album', digitals: true, prints: false, amount: 900 },
+            {
+              index: 1,
+              button_text: 'Prints',
+              digitals: false,
+              prints: true,
+              amount: 200,
+              requires_digital: true,
+            },
+          ],
+        }),
+      },
+    });
+    openKiosk();
+    const list = await screen.findByRole('region', { name: 'Print list' });
+    await userEvent.click(tileButton(1, 'Print'));
+    expect(
+      await within(list).findByText(
+        'Prints are sold with the digital photos: buy the digital photos first.',
+      ),
+    ).toBeTruthy();
+    expect(within(list).queryByRole('button', { name: 'Buy 1 print' })).toBeNull();
   });
 });

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatCents, type GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
+import { pollTiming } from '../../../shared/utils/poll-timing.ts';
 import type { printAtKiosk } from '../../../shared/api/kiosk-actions.ts';
 import { enqueueKioskAction } from '../../../shared/kiosk/kiosk-outbox-actions.ts';
 
@@ -21,7 +22,6 @@ import {
 } from '../../../shared/api/album-payments.ts';
 
 /** How often the print step asks whether the guest's phone paid. */
-const PRINTS_POLL_MS = 2000;
 
 type Note = { ok: boolean; text: string };
 
@@ -42,7 +42,11 @@ export function useKioskAlbumTools(onDeleted: () => void): {
   const [target, setTarget] = useState<Photo | null>(null);
   const [printList, setPrintList] = useState<readonly Photo[]>([]);
   const [printing, setPrinting] = useState(false);
+  // The operator's question before printing, open for the print (or the story) asked for.
+  const [confirming, setConfirming] = useState<'print' | 'story' | null>(null);
   const [note, setNote] = useState<Note | null>(null);
+  const [printedNote, setPrintedNote] = useState<string | null>(null);
+  const confirmText = kiosk?.printTexts?.confirm ?? '';
   // Whether the server would print the list: free prints, or enough paid prints left.
   const [mayPrint, setMayPrint] = useState(true);
   const failed = useCallback(
@@ -77,6 +81,7 @@ export function useKioskAlbumTools(onDeleted: () => void): {
     const uids = printList.map((p) => p.uid);
     setPrinting(true);
     setNote(null);
+    setPrintedNote(null);
     // The stored action's id is the print request's: a retry after a lost answer (or a reload)
     // queues nothing more.
     enqueueKioskAction<'print' | 'print-story', PrintResult>(
@@ -91,6 +96,8 @@ export function useKioskAlbumTools(onDeleted: () => void): {
     )
       .then((result) => {
         setPrintList([]);
+        // The operator's "printing…" confirmation, under ours.
+        setPrintedNote(kiosk.printTexts?.confirmation || null);
         setNote({
           ok: true,
           text: story
@@ -105,6 +112,23 @@ export function useKioskAlbumTools(onDeleted: () => void): {
   };
   const print = useThrottled(() => send(false));
   const printStory = useThrottled(() => send(true));
+  // With the operator's confirm message, the guest is asked first; without, it prints at once.
+  const ask = (story: boolean) => {
+    if (!confirmText) {
+      if (story) printStory();
+      else print();
+      return;
+    }
+    setNote(null);
+    setPrintedNote(null);
+    setConfirming(story ? 'story' : 'print');
+  };
+  const confirmed = () => {
+    const story = confirming === 'story';
+    setConfirming(null);
+    if (story) printStory();
+    else print();
+  };
 
   const tileActions = useMemo((): TileAction[] => {
     const actions: TileAction[] = [];
@@ -141,6 +165,11 @@ export function useKioskAlbumTools(onDeleted: () => void): {
           data-kiosk-print-list
         >
           <h2>{t('albums.kiosk.print.title')}</h2>
+          {kiosk?.printTexts?.header && (
+            <p className="kiosk-print-text" data-kiosk-print-header>
+              {kiosk.printTexts.header}
+            </p>
+          )}
           <PrintListThumbs
             list={printList}
             max={maxPrint}
@@ -158,7 +187,7 @@ export function useKioskAlbumTools(onDeleted: () => void): {
             type="button"
             className="fb-button--primary kiosk-print-go"
             disabled={printList.length === 0 || printing || !mayPrint}
-            onClick={print}
+            onClick={() => ask(false)}
           >
             {printing
               ? t('albums.kiosk.print.sending')
@@ -169,17 +198,32 @@ export function useKioskAlbumTools(onDeleted: () => void): {
               type="button"
               className="fb-button kiosk-print-go"
               disabled={printing || !mayPrint}
-              onClick={printStory}
+              onClick={() => ask(true)}
             >
               {t('albums.kiosk.print.story', { count: printList.length })}
             </button>
+          )}
+          {kiosk?.printTexts?.footer && (
+            <p className="kiosk-print-text" data-kiosk-print-footer>
+              {kiosk.printTexts.footer}
+            </p>
           )}
         </section>
       )}
       {note && (
         <p className={note.ok ? 'albums-toast' : 'albums-note'} role={note.ok ? 'status' : 'alert'}>
           {note.text}
+          {note.ok && printedNote && (
+            <span className="kiosk-print-confirmation">{printedNote}</span>
+          )}
         </p>
+      )}
+      {confirming && (
+        <KioskPrintConfirm
+          message={confirmText}
+          onCancel={() => setConfirming(null)}
+          onPrint={confirmed}
+        />
       )}
       {target && (
         <KioskDeleteConfirm
@@ -248,7 +292,7 @@ function KioskPrintOffer({
         },
         () => undefined,
       );
-    }, PRINTS_POLL_MS);
+    }, pollTiming.printsMs);
     return () => clearInterval(timer);
   }, [sale, kioskKey, attendeeUid, queryClient, t]);
 
@@ -284,16 +328,22 @@ function KioskPrintOffer({
       )}
       {remaining > 0 && <p>{t('albums.kiosk.print.remaining', { count: remaining })}</p>}
       {!button && <p>{t('albums.kiosk.print.notSold')}</p>}
-      {button && !mayPrint && list.length > 0 && sale.kind !== 'paying' && (
-        <button
-          type="button"
-          className="fb-button--primary kiosk-print-buy"
-          disabled={sale.kind === 'starting'}
-          onClick={buy}
-        >
-          {t('albums.kiosk.print.buy', { count: list.length })}
-        </button>
-      )}
+      {/* Combo required: prints wait for the digital photos (bought above, in the checkout). */}
+      {button?.requires_digital && !mayPrint && <p>{t('albums.paid.comboRequired')}</p>}
+      {button &&
+        !button.requires_digital &&
+        !mayPrint &&
+        list.length > 0 &&
+        sale.kind !== 'paying' && (
+          <button
+            type="button"
+            className="fb-button--primary kiosk-print-buy"
+            disabled={sale.kind === 'starting'}
+            onClick={buy}
+          >
+            {t('albums.kiosk.print.buy', { count: list.length })}
+          </button>
+        )}
       {sale.kind === 'paying' && (
         <div className="kiosk-print-pay">
           <p>{t('albums.kiosk.print.scanToPay')}</p>
@@ -302,6 +352,43 @@ function KioskPrintOffer({
       )}
       {sale.kind === 'paid' && <p role="status">{t('albums.kiosk.print.paid')}</p>}
       {sale.kind === 'failed' && <p role="alert">{sale.text}</p>}
+    </div>
+  );
+}
+
+/** The operator's question before a print (`printConfirmMessage`): Print, or Not now. */
+function KioskPrintConfirm({
+  message,
+  onCancel,
+  onPrint,
+}: {
+  message: string;
+  onCancel: () => void;
+  onPrint: () => void;
+}) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  return (
+    <div className="kiosk-confirm-backdrop">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="kiosk-confirm kiosk-print-confirm"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') onCancel();
+        }}
+      >
+        <p id={titleId}>{message}</p>
+        <div className="kiosk-confirm-actions">
+          <button type="button" autoFocus onClick={onCancel}>
+            {t('albums.kiosk.print.confirmCancel')}
+          </button>
+          <button type="button" className="fb-button--primary" onClick={onPrint}>
+            {t('albums.kiosk.print.confirmPrint')}
+          </button>
+        </div>
+      </div>
     </div>
   );
 }

@@ -59,6 +59,14 @@ interface PrintingFields {
   is_printer_pool_enabled: number;
   printer_pool_name_list: string[] | null;
   max_print_photos_count: number | null;
+  /** The kiosk's opts (KIOSK_EVENT_OPTS): the print step's texts, the checkout's QR choice. */
+  opts?: {
+    printHeaderMessage?: string;
+    printFooterMessage?: string;
+    printConfirmMessage?: string;
+    printingConfirmationText?: string;
+    qrAtKioskCheckout?: number;
+  };
 }
 
 /**
@@ -218,6 +226,13 @@ export function KioskScreen({
         PRINT_PHOTOS_MAX,
         printing?.max_print_photos_count || PRINT_PHOTOS_MAX,
       ),
+      printTexts: {
+        header: printing?.opts?.printHeaderMessage?.trim() ?? '',
+        footer: printing?.opts?.printFooterMessage?.trim() ?? '',
+        confirm: printing?.opts?.printConfirmMessage?.trim() ?? '',
+        confirmation: printing?.opts?.printingConfirmationText?.trim() ?? '',
+      },
+      qrAtCheckout: printing?.opts?.qrAtKioskCheckout === 1,
     }),
     [
       outbox,

@@ -1,0 +1,17 @@
+/**
+ * How long guest pages wait between two questions to the server while something they started is
+ * pending: a QR or card payment, a Square reader sale, prints bought at the kiosk. Two seconds
+ * keep a paying guest's wait short and a kiosk's load on the server small.
+ *
+ * One object, read at each tick's set-up, so the web tests shorten every wait at once
+ * (src/test/setup.ts): a test waiting for the second answer then waits milliseconds of real
+ * time instead of seconds, while the pages keep the same order of calls.
+ */
+export const pollTiming = {
+  /** QR and card checkouts: `payment/check-qr-status`. */
+  paymentMs: 2000,
+  /** A sale on the Square reader at the kiosk. */
+  squareMs: 2000,
+  /** Prints bought at the kiosk. */
+  printsMs: 2000,
+};
