@@ -1,4 +1,5 @@
-import { readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { defaultEventOpts } from '@flashbulb/shared';
@@ -14,6 +15,7 @@ import {
 import { launchBrowser, type RunningBrowser } from './support/browser.ts';
 import { screenshotSizes } from './support/journey.ts';
 import { signInInBrowser } from './support/console.ts';
+import { repoRoot } from './support/paths.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const JOURNEY_TIMEOUT = 120_000;
@@ -275,6 +277,78 @@ describe('album journeys in Chromium', () => {
         await expect
           .poll(() => page.getByText(/^Downloaded\./).count(), { timeout: 30_000 })
           .toBe(1);
+      });
+      expect(browser.problems).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'a guest reads the album in the event’s Spanish, switches to Arabic laid out right to left, and keeps it on reload',
+    async () => {
+      const { url, event } = await eventWithPhotos({
+        full_name: 'Fiesta de verano',
+        opts: {
+          ...defaultEventOpts(),
+          description: 'album journeys',
+          supportLink: 'https://help.example/',
+          guestLanguage: 'es',
+          guestLanguageAuto: 0,
+        },
+      });
+      browser = await launchBrowser();
+      const { page } = browser;
+      const shots = path.join(repoRoot, 'docs/screenshots');
+      await mkdir(shots, { recursive: true });
+      const count = () => page.locator('.albums-main .albums-count').textContent();
+      const html = page.locator('html');
+      await withServerLog(async () => {
+        await page.setViewportSize({ width: 390, height: 844 });
+        const albumUrl = `${url}/?pId=${encodeURIComponent(event.publicKey)}`;
+        // The server writes the page in the event's language: its first paint is Spanish.
+        const response = await page.goto(albumUrl);
+        const served = (await response?.text()) ?? '';
+        expect(served).toContain('<html lang="es" dir="ltr" data-fb-lang="es">');
+        expect(served).toContain('Compartir álbum');
+        await expect.poll(() => tiles(page).count()).toBe(3);
+        await expect.poll(count).toBe('3 fotos');
+        expect(await html.getAttribute('lang')).toBe('es');
+        await page.getByRole('link', { name: '¿Necesitas ayuda?' }).waitFor();
+        await page.evaluate(() => document.fonts.ready);
+        await page.screenshot({ path: path.join(shots, 'album-es-390x844.png') });
+
+        // The guest picks Arabic: the page turns right to left and says it in Arabic.
+        await page.getByRole('combobox', { name: 'Idioma' }).selectOption('ar');
+        await expect.poll(() => html.getAttribute('dir')).toBe('rtl');
+        await expect.poll(count).toBe('3 صور');
+        await page.getByRole('button', { name: 'مشاركة الألبوم' }).waitFor();
+        // Mirrored: the newest photo starts the row at the right; the title sits at the right;
+        // nothing runs past the screen.
+        // (Tiles are named "name، date" in Arabic: found by their place in the grid.)
+        const cells = page.locator('.albums-grid .albums-tile:not(.albums-tile--loading)');
+        const boxes = await cells.evaluateAll((els) =>
+          els.map((el) => el.getBoundingClientRect().x),
+        );
+        expect(boxes[0]!).toBeGreaterThan(boxes[1]!);
+        const title = await page.locator('.albums-cover-title').boundingBox();
+        expect(title!.x + title!.width).toBeGreaterThan(300);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+          390,
+        );
+        await page.evaluate(() => document.fonts.ready);
+        await page.screenshot({ path: path.join(shots, 'album-ar-390x844.png') });
+
+        // In the viewer the arrow towards the left goes on, as Arabic reads.
+        await cells.first().locator('.albums-tile-open').click();
+        await expect.poll(() => viewerLabel(page)).toBe('الصورة 1 من 3');
+        await page.keyboard.press('ArrowLeft');
+        await expect.poll(() => viewerLabel(page)).toBe('الصورة 2 من 3');
+        await page.keyboard.press('Escape');
+
+        // Remembered on the device: the server writes the next visit in Arabic.
+        const again = await page.goto(albumUrl);
+        expect(await again?.text()).toContain('<html lang="ar" dir="rtl" data-fb-lang="ar">');
+        await expect.poll(count).toBe('3 صور');
       });
       expect(browser.problems).toEqual([]);
     },

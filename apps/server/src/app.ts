@@ -24,8 +24,10 @@ import {
   compressHtml,
   guestBootFor,
   withGuestBoot,
+  withPageLanguage,
   type GuestBootDeps,
 } from './routes/guest-boot.ts';
+import { LANGUAGE_VARY, requestLanguage } from './http/guest-language.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { HitCounterRepository } from './repositories/operations/hit-counter.repository.ts';
@@ -372,13 +374,17 @@ const registerWebApp = (
         const pageUrl = `${publicUrl.replace(/\/+$/, '')}${url.pathname}${url.search}`;
         html = webappShell(html, page, pageUrl);
       }
-      if (boot) html = withGuestBoot(html, boot, url.search);
+      // Worded in the guest's language: the link's, their choice, their browser's, the event's.
+      const language = requestLanguage(request, boot?.event?.opts ?? null);
+      html = boot
+        ? withGuestBoot(html, boot, url.search, language)
+        : withPageLanguage(html, language);
       const { body, encoding } = await compressHtml(html, request.headers['accept-encoding']);
       if (encoding) void reply.header('content-encoding', encoding);
       // The page now carries what this key may read: no shared cache keeps it.
       if (boot) void reply.header('cache-control', 'private, no-cache');
       return reply
-        .header('vary', 'accept-encoding')
+        .header('vary', `accept-encoding, ${LANGUAGE_VARY}`)
         .header('content-type', 'text/html; charset=utf-8')
         .send(body);
     })();

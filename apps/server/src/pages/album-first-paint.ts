@@ -9,8 +9,14 @@ import {
 } from '@flashbulb/shared/rules/justified-layout';
 import { pageTypeFromQuery } from '@flashbulb/shared/rules/page-type';
 import { eventWallClock, type EventClock } from '@flashbulb/shared/rules/event-time';
-import { enAlbumCover } from '@flashbulb/shared/i18n/en-album-cover';
-import { fillText, pluralText } from '@flashbulb/shared/i18n/format';
+import { fillText, formatDay, pluralForms, pluralText } from '@flashbulb/shared/i18n/format';
+import {
+  DEFAULT_GUEST_LANGUAGE,
+  GUEST_LANGUAGES,
+  LANGUAGE_NAMES,
+  type GuestLanguage,
+} from '@flashbulb/shared/i18n/languages';
+import { sharedTexts } from '@flashbulb/shared/i18n/shared-texts';
 import { safeHtml, type Html, joinHtml, safeLink } from './page.ts';
 
 /**
@@ -29,18 +35,32 @@ import { safeHtml, type Html, joinHtml, safeLink } from './page.ts';
 /** albums.css `.albums-main`: at most 1600 px wide, 12 px (`--fb-space-3`) padding each side. */
 const MAIN_MAX_WIDTH = 1600;
 const MAIN_PADDING = 12;
-/** The album page's own texts (the page is English): one source for React and this page. */
-const TEXT = {
-  count: (n: number) =>
-    pluralText({ one: enAlbumCover.count_one, other: enAlbumCover.count_other }, n),
-  logoAlt: (title: string) => fillText(enAlbumCover.logoAlt, { title }),
-  support: enAlbumCover.support,
-  share: enAlbumCover.shareAlbum,
-  downloadAll: enAlbumCover.downloadAll,
-  send: enAlbumCover.sendPhotos,
-  defaultTitle: enAlbumCover.defaultTitle,
-  live: enAlbumCover.live,
+/** The album page's own texts in the page's language: one source for React and this page. */
+const textsOf = (language: GuestLanguage) => {
+  const cover = sharedTexts(language).albumCover;
+  return {
+    count: (n: number) => pluralText(pluralForms(cover, 'count'), n, {}, language),
+    logoAlt: (title: string) => fillText(cover.logoAlt, { title }),
+    support: cover.support,
+    share: cover.shareAlbum,
+    downloadAll: cover.downloadAll,
+    send: cover.sendPhotos,
+    defaultTitle: cover.defaultTitle,
+    live: cover.live,
+    language: cover.language,
+  };
 };
+
+/** language-switcher.tsx's markup: every language by its own name, the page's selected. */
+const languageSwitcher = (label: string, language: GuestLanguage): Html =>
+  joinHtml([
+    safeHtml`<label class="fb-language"><span class="fb-visually-hidden">${label}</span><select>`,
+    GUEST_LANGUAGES.map(
+      (code) =>
+        safeHtml`<option value="${code}" lang="${code}"${code === language ? safeHtml` selected=""` : ''}>${LANGUAGE_NAMES[code]}</option>`,
+    ),
+    safeHtml`</select></label>`,
+  ]);
 /** icons.tsx's paths for the cover's buttons. */
 const ICON_PATHS = {
   share: 'M12 3v12M12 3L7.5 7.5M12 3l4.5 4.5M6 11H5v9h14v-9h-1',
@@ -49,8 +69,12 @@ const ICON_PATHS = {
 
 type Photo = GuestBoot['first_page']['photos'][number];
 
-/** album-cover.tsx's date: `November 21, 2026` on the event's local day. */
-const coverDate = (iso: string, utcDiffHours: number | EventClock): string => {
+/** album-cover.tsx's date: `November 21, 2026` on the event's local day, in the page's language. */
+const coverDate = (
+  iso: string,
+  utcDiffHours: number | EventClock,
+  language: GuestLanguage,
+): string => {
   const time = new Date(iso).getTime();
   if (Number.isNaN(time)) return '';
   // The event's zone (daylight saving included) when it has one, else its fixed hours.
@@ -58,12 +82,7 @@ const coverDate = (iso: string, utcDiffHours: number | EventClock): string => {
     typeof utcDiffHours === 'number'
       ? new Date(time + utcDiffHours * 3_600_000)
       : eventWallClock(utcDiffHours, new Date(time));
-  return new Intl.DateTimeFormat('en-US', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(wall);
+  return formatDay(wall, language);
 };
 
 const iconButton = (icon: keyof typeof ICON_PATHS, label: string): Html =>
@@ -158,7 +177,9 @@ export const guestFirstPaint = (
   boot: GuestBoot,
   search: string,
   preloaded: number,
+  language: GuestLanguage = DEFAULT_GUEST_LANGUAGE,
 ): { markup: Html; css: string } | null => {
+  const TEXT = textsOf(language);
   const { page } = pageTypeFromQuery(search);
   const gridPage =
     (page.kind === 'public-album' && page.mode === 'grid') || page.kind === 'private-album';
@@ -189,11 +210,15 @@ export const guestFirstPaint = (
       ? safeHtml`<a class="albums-cover-logo-link" href="${logoHref}" target="_blank" rel="noopener">${logo}</a>`
       : logo;
   const date = photos[0]?.created_date
-    ? coverDate(photos[0].created_date, {
-        time_zone: typeof event.time_zone === 'string' ? event.time_zone : '',
-        date_utc_diff_hours:
-          typeof event.date_utc_diff_hours === 'number' ? event.date_utc_diff_hours : 0,
-      })
+    ? coverDate(
+        photos[0].created_date,
+        {
+          time_zone: typeof event.time_zone === 'string' ? event.time_zone : '',
+          date_utc_diff_hours:
+            typeof event.date_utc_diff_hours === 'number' ? event.date_utc_diff_hours : 0,
+        },
+        language,
+      )
     : '';
   const tag = text(event.hash_tag).trim().replace(/^#+/, '');
   const meta = [
@@ -213,6 +238,7 @@ export const guestFirstPaint = (
     boot.key_type === 'public' ? iconButton('share', TEXT.share) : '',
     zipAllowed ? iconButton('download', TEXT.downloadAll) : '',
     safeHtml`<button type="button" class="albums-send-toggle fb-button--primary" aria-pressed="false">${TEXT.send}</button>`,
+    languageSwitcher(TEXT.language, language),
   ];
 
   const row = firstRow(photos, preloaded);

@@ -8,11 +8,18 @@ import {
   type KioskEntryConfig,
 } from '@flashbulb/shared';
 import { fillText } from '@flashbulb/shared/i18n/format';
-import { enPages } from '@flashbulb/shared/i18n/en-pages';
+import {
+  DEFAULT_GUEST_LANGUAGE,
+  GUEST_LANGUAGES,
+  LANGUAGE_NAMES,
+  type GuestLanguage,
+} from '@flashbulb/shared/i18n/languages';
+import { sharedTexts } from '@flashbulb/shared/i18n/shared-texts';
 import { readableAccent } from '@flashbulb/shared/rules/accent';
 import { documentHtml, safeHtml, jsonForScript, trusted, type Html } from './page.ts';
 
-const TEXT = enPages.kioskEntry;
+/** The page's texts in the kiosk's language (the event's, or the one its switcher chose). */
+const textsOf = (language: GuestLanguage) => sharedTexts(language).pages.kioskEntry;
 
 export interface KioskEntryPage {
   eventTitle: string;
@@ -24,6 +31,12 @@ export interface KioskEntryPage {
   /** '' on the hosted page (same origin); the public URL in the downloaded file. */
   origin: string;
   nonce: string | null;
+  /** The page's language: the link's `lang` (its switcher), else the event's. */
+  language?: GuestLanguage;
+  /** Whether the link chose it (`lang`): the guest's album then opens in it too. */
+  languageChosen?: boolean;
+  /** The page's own link (path and query without `lang`): the switcher's links add theirs. */
+  selfUrl?: string;
 }
 
 /** The kiosk's dark screen (the guest kiosk's colours), sized by the screen: 1080×1920 or 1920×1080. */
@@ -55,7 +68,13 @@ main.attract input{position:absolute;left:0;bottom:0;width:1px;height:1px;min-he
 main.entry #tap,main.entry .hint{display:none}
 #message{min-height:2.4rem;font-size:clamp(1.5rem,3.6vmin,2.75rem)}
 #message.error{color:#ff8a80}#message.ok{color:#9be79b}video{width:min(760px,88vw);border-radius:20px;background:#000}
-[hidden]{display:none!important}`;
+[hidden]{display:none!important}
+.langs{position:fixed;top:clamp(12px,2vmin,32px);inset-inline-end:clamp(12px,2vmin,32px);display:flex;flex-wrap:wrap;justify-content:flex-end;
+gap:clamp(6px,1vmin,14px);max-width:90vw}
+.langs a{display:inline-flex;align-items:center;min-height:max(48px,5vmin);padding:0 .9em;border-radius:999px;background:#1f2229;color:#d7dae1;
+text-decoration:none;font-size:clamp(1rem,2vmin,1.6rem)}
+.langs a[aria-current=true]{background:var(--accent);color:var(--on-accent);font-weight:700}
+.langs a:focus-visible{outline:4px solid #fcd34d;outline-offset:3px}`;
 
 /** An idle code entry goes back to the attract screen after this long. */
 const ENTRY_IDLE_MS = 45_000;
@@ -123,7 +142,8 @@ function restartIdle(){if(idle)clearTimeout(idle);idle=setTimeout(toAttract,s.en
 function toEntry(){main.className='entry';input.inputMode='text';input.focus();restartIdle();}
 document.getElementById('back').addEventListener('click',function(ev){ev.stopPropagation();toAttract();});
 input.addEventListener('input',function(){if(main.className==='entry')restartIdle();});
-document.addEventListener('click',function(ev){if(main.className==='attract'){toEntry();return;}
+document.addEventListener('click',function(ev){if(ev.target&&ev.target.closest&&ev.target.closest('.langs'))return;
+if(main.className==='attract'){toEntry();return;}
 if(ev.target===document.body||ev.target.tagName==='MAIN')input.focus();});
 document.addEventListener('contextmenu',function(ev){ev.preventDefault();});
 var cam=document.getElementById('camera'),video=document.getElementById('video');
@@ -147,14 +167,20 @@ var tick=function(){if(video.hidden)return;det.detect(video).then(function(found
  * framework: it is also downloaded as one standalone file for kiosks that load a local file.
  */
 export const renderKioskEntryPage = (page: KioskEntryPage): Html => {
+  const language = page.language ?? DEFAULT_GUEST_LANGUAGE;
+  const TEXT = textsOf(language);
   // The redirect with an attendee placeholder: the script only fills in the checked uid.
   const placeholder = 'ATTENDEE_UID_PLACEHOLDER';
+  const redirect = kioskRedirectUrl(page.origin || '', page.config, placeholder);
   const settings = {
     checkUrl: `${page.origin}${API_BASE}/attendee/check-card`,
     key: page.config.privateKey,
     // The card check is the kiosk's: its private key with the event's display token of the link.
     display: page.config.displayToken ?? null,
-    redirect: kioskRedirectUrl(page.origin || '', page.config, placeholder),
+    // A language the guest chose on this screen carries on into their album.
+    redirect: page.languageChosen
+      ? `${redirect}${redirect.includes('?') ? '&' : '?'}lang=${language}`
+      : redirect,
     placeholder,
     delay: KIOSK_REDIRECT_DELAY_MS,
     storageKeys: KIOSK_LOCAL_STORAGE_KEYS,
@@ -172,7 +198,15 @@ export const renderKioskEntryPage = (page: KioskEntryPage): Html => {
   const accent = /^#[0-9a-f]{6}$/i.test(page.accent ?? '')
     ? readableAccent(page.accent!)
     : { accent: '#8da2fb', onAccent: '#0b1020' };
+  const self = page.selfUrl ?? '';
+  const switcher = self
+    ? safeHtml`<nav class="langs" aria-label="${TEXT.language}">${GUEST_LANGUAGES.map(
+        (code) =>
+          safeHtml`<a href="${`${self}${self.includes('?') ? '&' : '?'}lang=${code}`}" lang="${code}" hreflang="${code}"${code === language ? safeHtml` aria-current="true"` : ''}>${LANGUAGE_NAMES[code]}</a>`,
+      )}</nav>`
+    : '';
   return documentHtml({
+    language,
     viewport: 'width=device-width,initial-scale=1,maximum-scale=1,user-scalable=no',
     head: safeHtml`<meta name="referrer" content="no-referrer">
 <title>${fillText(TEXT.title, { event: page.eventTitle })}</title>`,
@@ -194,6 +228,7 @@ ${logo ? safeHtml`<img class="logo" src="${logo}" alt="${fillText(TEXT.logoAlt, 
 </form>
 <video id="video" playsinline muted hidden></video>
 <div id="message" role="alert" aria-live="assertive"></div>
+${switcher}
 </main>
 <script type="application/json" id="kiosk-settings">${trusted(jsonForScript(settings))}</script>
 <script${nonce}>${trusted(SCRIPT)}</script>
@@ -202,11 +237,14 @@ ${logo ? safeHtml`<img class="logo" src="${logo}" alt="${fillText(TEXT.logoAlt, 
 };
 
 /** What a kiosk link that opens nothing shows. */
-export const kioskEntryNotFoundPage = (): Html =>
-  documentHtml({
+export const kioskEntryNotFoundPage = (language: GuestLanguage = DEFAULT_GUEST_LANGUAGE): Html => {
+  const TEXT = textsOf(language);
+  return documentHtml({
+    language,
     viewport: 'width=device-width,initial-scale=1',
     head: safeHtml`<title>${TEXT.notFoundDocumentTitle}</title>`,
     style: 'body{font-family:system-ui,sans-serif;text-align:center;padding:48px}',
     body: safeHtml`<h1>${TEXT.notFoundTitle}</h1>
 <p>${TEXT.notFoundText}</p>`,
   });
+};

@@ -1,4 +1,9 @@
 import type { FastifyReply } from 'fastify';
+import {
+  DEFAULT_GUEST_LANGUAGE,
+  textDirection,
+  type GuestLanguage,
+} from '@flashbulb/shared/i18n/languages';
 import { escapeHtml } from '../lib/escape-html.ts';
 
 /**
@@ -102,12 +107,14 @@ export interface DocumentParts {
   /** The nonce of the page's style and script (a page with a CSP nonce), else none. */
   nonce?: string | null;
   body: Html;
+  /** The page's language (`lang`, and `dir="rtl"` for Arabic); English when not given. */
+  language?: GuestLanguage;
 }
 
-/** The document shell every server-rendered page shares: English, UTF-8, one style sheet. */
+/** The document shell every server-rendered page shares: its language, UTF-8, one style sheet. */
 export const documentHtml = (parts: DocumentParts): Html =>
   safeHtml`<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="${parts.language ?? DEFAULT_GUEST_LANGUAGE}" dir="${textDirection(parts.language ?? DEFAULT_GUEST_LANGUAGE)}"><head><meta charset="utf-8">
 <meta name="viewport" content="${parts.viewport}">
 ${parts.head}
 <style${parts.nonce ? safeHtml` nonce="${parts.nonce}"` : ''}>${trusted(parts.style)}</style></head>
@@ -127,6 +134,8 @@ export const sendPage = (
     csp?: string;
     cacheControl: string;
     referrerPolicy: string;
+    /** Request headers the page's words depend on (its language). */
+    vary?: string;
   },
 ) => {
   void reply
@@ -135,5 +144,6 @@ export const sendPage = (
     .header('cache-control', options.cacheControl)
     .header('referrer-policy', options.referrerPolicy);
   if (options.csp) void reply.header('content-security-policy', options.csp);
+  if (options.vary) void reply.header('vary', options.vary);
   return reply.send(page.toString());
 };

@@ -1,5 +1,6 @@
 import { fillText } from '@flashbulb/shared/i18n/format';
-import { enPages } from '@flashbulb/shared/i18n/en-pages';
+import { DEFAULT_GUEST_LANGUAGE, type GuestLanguage } from '@flashbulb/shared/i18n/languages';
+import { sharedTexts } from '@flashbulb/shared/i18n/shared-texts';
 import type { SharePage, SharePreviewPage, ViewerPage } from '../services/albums/share.service.ts';
 import { documentHtml, safeHtml, joinHtml, metaTags, trusted, type Html } from './page.ts';
 import { PANORAMA_SCRIPT, PANORAMA_SCRIPT_HASH } from './panorama-script.ts';
@@ -10,7 +11,9 @@ import { PANORAMA_SCRIPT, PANORAMA_SCRIPT_HASH } from './panorama-script.ts';
  * but the 360° viewer's own (allowed by its hash).
  */
 
-const TEXT = enPages.share;
+/** The share pages' texts in the guest's language (routes/share-pages.ts picks it). */
+const textsOf = (language: GuestLanguage) => sharedTexts(language).pages.share;
+type Language = { language?: GuestLanguage };
 const VIEWPORT = 'width=device-width, initial-scale=1';
 
 /** Share pages load nothing but their own media: no scripts, no frames, no forms. */
@@ -43,7 +46,11 @@ main{max-width:960px;margin:0 auto;padding:16px}img,video{max-width:100%;height:
 a{color:#9cf}h1{font-size:1.3rem}`;
 
 /** The event's sharing template, filled: escaped text, line breaks kept; the 360 viewer link. */
-const bodyHtml = (page: Pick<SharePage, 'body' | 'viewerUrl'>): Html => {
+const bodyHtml = (
+  page: Pick<SharePage, 'body' | 'viewerUrl'>,
+  language: GuestLanguage = DEFAULT_GUEST_LANGUAGE,
+): Html => {
+  const TEXT = textsOf(language);
   const text = page.body.trim()
     ? safeHtml`<p class="share-body">${joinHtml(page.body.split(/\r?\n/), '<br>')}</p>`
     : '';
@@ -76,18 +83,24 @@ const shareHead = (page: SharePage): Html => {
 ${joinHtml(metaTags(meta), '\n')}`;
 };
 
-export const renderSharePage = (page: SharePage): Html =>
-  documentHtml({
+export const renderSharePage = (
+  page: SharePage,
+  { language = DEFAULT_GUEST_LANGUAGE }: Language = {},
+): Html => {
+  const TEXT = textsOf(language);
+  return documentHtml({
+    language,
     viewport: VIEWPORT,
     head: shareHead(page),
     style: STYLE,
     body: safeHtml`<main><h1>${page.title}</h1>
 ${mediaHtml(page, page.title)}
-${bodyHtml(page)}
+${bodyHtml(page, language)}
 <p>${page.description}</p>
 <p><a href="${page.photoUrl}">${page.mediaType === 'video' ? TEXT.openVideo : TEXT.openPhoto}</a></p>
 </main>`,
   });
+};
 
 const VIEWER_STYLE = `html,body{margin:0;height:100%;background:#000;overflow:hidden}
 .pano{height:100%;overflow-x:auto;overflow-y:hidden;white-space:nowrap}
@@ -114,7 +127,11 @@ export const viewerPagePolicy = (mediaOrigins: readonly string[]): string[] => [
  * phones, after a tap) the gyroscope, drawn by `PANORAMA_SCRIPT`; without it the picture at full
  * height, panned by scrolling.
  */
-export const renderViewerPage = (page: ViewerPage): Html => {
+export const renderViewerPage = (
+  page: ViewerPage,
+  { language = DEFAULT_GUEST_LANGUAGE }: Language = {},
+): Html => {
+  const TEXT = textsOf(language);
   const watermark = page.watermarkUrl
     ? safeHtml`<img class="wm" src="${page.watermarkUrl}" alt="">`
     : page.watermarkText
@@ -124,6 +141,7 @@ export const renderViewerPage = (page: ViewerPage): Html => {
     ? safeHtml`<a class="close" href="${page.closeUrl}" aria-label="${TEXT.close}">×</a>`
     : '';
   return documentHtml({
+    language,
     viewport: VIEWPORT,
     head: safeHtml`<title>${TEXT.viewerTitle}</title>`,
     style: VIEWER_STYLE,
@@ -161,7 +179,11 @@ footer{padding:16px;color:#7d828e;font-size:.8rem}
  * with the event's Open Graph and Twitter tags for link previews, the event's logo (linked to its
  * `logo_link`) and a button on to the photo's own page (never the album: no key rides along).
  */
-export const renderSharePreviewPage = (page: Extract<SharePreviewPage, { status: 200 }>): Html => {
+export const renderSharePreviewPage = (
+  page: Extract<SharePreviewPage, { status: 200 }>,
+  { language = DEFAULT_GUEST_LANGUAGE }: Language = {},
+): Html => {
+  const TEXT = textsOf(language);
   const logoImg = page.logoUrl
     ? safeHtml`<img src="${page.logoUrl}" alt="${fillText(TEXT.logoAlt, { title: page.title })}">`
     : '';
@@ -176,6 +198,7 @@ export const renderSharePreviewPage = (page: Extract<SharePreviewPage, { status:
       : '';
   const alt = fillText(TEXT.photoAlt, { title: page.title });
   return documentHtml({
+    language,
     viewport: VIEWPORT,
     head: shareHead(page),
     style: PREVIEW_STYLE,
@@ -183,19 +206,24 @@ export const renderSharePreviewPage = (page: Extract<SharePreviewPage, { status:
 <main><h1>${page.title}</h1>
 ${description}
 <figure>${mediaHtml(page, alt)}</figure>
-${bodyHtml(page)}
+${bodyHtml(page, language)}
 <a class="cta" href="${page.pageUrl}">${TEXT.openPhoto}</a>
 </main><footer>${fillText(TEXT.sharedFrom, { title: page.title })}</footer>`,
   });
 };
 
 /** What a guest reads when a photo link is incomplete or the photo is gone (no developer text). */
-export const renderSharePreviewState = (reason: 'incomplete' | 'unavailable'): Html => {
+export const renderSharePreviewState = (
+  reason: 'incomplete' | 'unavailable',
+  { language = DEFAULT_GUEST_LANGUAGE }: Language = {},
+): Html => {
+  const TEXT = textsOf(language);
   const [title, text] =
     reason === 'incomplete'
       ? [TEXT.incompleteTitle, TEXT.incompleteText]
       : [TEXT.unavailableTitle, TEXT.unavailableText];
   return documentHtml({
+    language,
     viewport: VIEWPORT,
     head: safeHtml`<meta name="robots" content="noindex">
 <title>${title}</title>`,
@@ -206,10 +234,11 @@ export const renderSharePreviewState = (reason: 'incomplete' | 'unavailable'): H
 };
 
 /** What a share link to a photo that is gone shows. */
-export const shareNotFoundPage = (): Html =>
+export const shareNotFoundPage = ({ language = DEFAULT_GUEST_LANGUAGE }: Language = {}): Html =>
   documentHtml({
+    language,
     viewport: VIEWPORT,
-    head: safeHtml`<title>${TEXT.notFoundDocumentTitle}</title>`,
+    head: safeHtml`<title>${textsOf(language).notFoundDocumentTitle}</title>`,
     style: STYLE,
-    body: safeHtml`<main><h1>${TEXT.notAvailable}</h1></main>`,
+    body: safeHtml`<main><h1>${textsOf(language).notAvailable}</h1></main>`,
   });

@@ -9,6 +9,11 @@ import {
 import { publicEventFullData } from '@flashbulb/shared/api/events/events';
 import { publicPhotoList } from '@flashbulb/shared/api/photos/photos';
 import { pageTypeFromQuery } from '@flashbulb/shared/rules/page-type';
+import {
+  DEFAULT_GUEST_LANGUAGE,
+  textDirection,
+  type GuestLanguage,
+} from '@flashbulb/shared/i18n/languages';
 import type { Principal } from '../access/principal.ts';
 import type { EventService } from '../services/events/event.service.ts';
 import type { PhotoListingService } from '../services/photos/photo-listing.service.ts';
@@ -92,7 +97,12 @@ export const guestBootFor = async (
  * The guest page with the boot data and the first tiles' preloads written into it, and for a plain
  * album grid (`search`: the link's query) its first paint: cover and first row (pages/album-first-paint.ts).
  */
-export const withGuestBoot = (page: string, boot: GuestBoot, search = ''): string => {
+export const withGuestBoot = (
+  page: string,
+  boot: GuestBoot,
+  search = '',
+  language: GuestLanguage = DEFAULT_GUEST_LANGUAGE,
+): string => {
   const preloads = joinHtml(
     boot.first_page.photos.slice(0, PRELOADED_TILES).flatMap((photo) => {
       // The tile's srcset and (about) its sizes, so the browser preloads the file the tile picks.
@@ -105,14 +115,17 @@ export const withGuestBoot = (page: string, boot: GuestBoot, search = ''): strin
     '\n    ',
   );
   const data = safeHtml`<script type="application/json" id="${GUEST_BOOT_ELEMENT_ID}">${trusted(jsonForScript(boot))}</script>`;
-  const paint = guestFirstPaint(boot, search, PRELOADED_TILES);
+  const paint = guestFirstPaint(boot, search, PRELOADED_TILES, language);
   const style = paint ? safeHtml`\n    <style>${trusted(paint.css)}</style>` : '';
   // Function replacements: `$` in a value is never read as a pattern.
   const head = page.replace(
     /<\/head>/i,
     () => `    ${preloads.toString()}${style.toString()}\n  </head>`,
   );
-  const body = head.replace(/<body([^>]*)>/i, (tag) => `${tag}\n    ${data.toString()}`);
+  const body = withPageLanguage(head, language).replace(
+    /<body([^>]*)>/i,
+    (tag) => `${tag}\n    ${data.toString()}`,
+  );
   return paint
     ? body.replace(
         /<div id="root"><\/div>/,
@@ -120,6 +133,17 @@ export const withGuestBoot = (page: string, boot: GuestBoot, search = ''): strin
       )
     : body;
 };
+
+/**
+ * The guest page's `<html>` in the language its words are in: `lang`, `dir` (right to left for
+ * Arabic) and `data-fb-lang`, which the guest app starts in so its first render matches the first
+ * paint.
+ */
+export const withPageLanguage = (page: string, language: GuestLanguage): string =>
+  page.replace(
+    /<html[^>]*>/i,
+    () => `<html lang="${language}" dir="${textDirection(language)}" data-fb-lang="${language}">`,
+  );
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);

@@ -4,6 +4,7 @@ import { API_BASE, kioskEntryConfigFrom } from '@flashbulb/shared';
 import { keyEventOf, type Principal } from '../access/principal.ts';
 import { kioskEntryNotFoundPage, logoOrigin, renderKioskEntryPage } from '../pages/kiosk-entry.ts';
 import { contentSecurityPolicy, sendPage } from '../pages/page.ts';
+import { requestLanguage } from '../http/guest-language.ts';
 
 /**
  * `GET /kiosk/entry?kType=evSB1|evSB2&pvId=…&pricingModel=…&kioskPreviewSize=…&miniAlbumPreviewSize=…`:
@@ -38,15 +39,23 @@ export const registerKioskEntry = (
     const principal = config ? await deps.resolveKey('private', config.privateKey) : null;
     const event = principal ? keyEventOf(principal) : null;
     if (!config || !event) {
-      return sendPage(reply, kioskEntryNotFoundPage(), {
-        status: 404,
-        cacheControl: 'no-store',
-        referrerPolicy: 'no-referrer',
-      });
+      return sendPage(
+        reply,
+        kioskEntryNotFoundPage(requestLanguage(request, null, { kiosk: true })),
+        {
+          status: 404,
+          cacheControl: 'no-store',
+          referrerPolicy: 'no-referrer',
+        },
+      );
     }
     const download = query.get('download') === '1';
     const logoHost = logoOrigin(event.row.logo_full_path);
     const nonce = download ? null : randomBytes(16).toString('base64');
+    // The event's language, or the one the screen's switcher put in the link.
+    const language = requestLanguage(request, event.row.opts, { kiosk: true });
+    const selfQuery = new URLSearchParams(query);
+    selfQuery.delete('lang');
     const page = renderKioskEntryPage({
       eventTitle: event.row.full_name,
       logo: event.row.logo_full_path,
@@ -54,6 +63,10 @@ export const registerKioskEntry = (
       config,
       origin: download ? deps.publicUrl : '',
       nonce,
+      language,
+      languageChosen: query.has('lang'),
+      // The downloaded file has no server to ask for another language.
+      selfUrl: download ? undefined : `/kiosk/entry?${selfQuery.toString()}`,
     });
     if (download) {
       const name = event.row.name.replace(/[^A-Za-z0-9_-]/g, '') || 'event';

@@ -12,6 +12,7 @@ import {
   viewerPagePolicy,
 } from '../pages/share.ts';
 import type { ShareService } from '../services/albums/share.service.ts';
+import { LANGUAGE_VARY, requestLanguage } from '../http/guest-language.ts';
 
 const send = (
   reply: FastifyReply,
@@ -25,6 +26,8 @@ const send = (
     csp: contentSecurityPolicy(policy(mediaOrigins)),
     cacheControl: status === 200 ? 'public, max-age=300' : 'no-cache',
     referrerPolicy: 'strict-origin-when-cross-origin',
+    // Worded in the guest's language (the link's, their choice, their browser's).
+    vary: LANGUAGE_VARY,
   });
 
 const truthy = (value: string | undefined): boolean => value === 'true' || value === '1';
@@ -39,6 +42,7 @@ export const registerSharePreview = (app: FastifyInstance, shares: ShareService)
     const { page } = pageTypeFromQuery(search);
     if (page.kind !== 'share-preview') return reply.callNotFound();
     const clip = (v: string | null) => (v && v.length <= 2048 && isSafeText(v) ? v : null);
+    const language = { language: requestLanguage(request) };
     const preview = await shares.sharePreview({
       photoId: clip(page.photoId),
       imgSrc: clip(page.imgSrc),
@@ -46,8 +50,8 @@ export const registerSharePreview = (app: FastifyInstance, shares: ShareService)
       eventName: clip(page.eventName),
     });
     if (preview.status !== 200)
-      return send(reply, preview.status, renderSharePreviewState(preview.reason), []);
-    return send(reply, 200, renderSharePreviewPage(preview), preview.mediaOrigins);
+      return send(reply, preview.status, renderSharePreviewState(preview.reason, language), []);
+    return send(reply, 200, renderSharePreviewPage(preview, language), preview.mediaOrigins);
   });
 };
 
@@ -58,6 +62,7 @@ export const registerSharePages = (app: FastifyInstance, shares: ShareService): 
     { schema: { hide: true } },
     async (request, reply) => {
       const url = request.query.url;
+      const language = { language: requestLanguage(request) };
       const page =
         typeof url === 'string' && url.length <= 2048 && isSafeText(url)
           ? await shares.viewerPage({
@@ -66,8 +71,14 @@ export const registerSharePages = (app: FastifyInstance, shares: ShareService): 
               watermark: request.query.wm === '111',
             })
           : null;
-      if (!page) return send(reply, 404, shareNotFoundPage(), []);
-      return send(reply, 200, renderViewerPage(page), page.mediaOrigins, viewerPagePolicy);
+      if (!page) return send(reply, 404, shareNotFoundPage(language), []);
+      return send(
+        reply,
+        200,
+        renderViewerPage(page, language),
+        page.mediaOrigins,
+        viewerPagePolicy,
+      );
     },
   );
   app.get<{ Params: { uid: string } }>(
@@ -75,9 +86,10 @@ export const registerSharePages = (app: FastifyInstance, shares: ShareService): 
     { schema: { hide: true } },
     async (request, reply) => {
       const uid = request.params.uid;
+      const language = { language: requestLanguage(request) };
       const page = /^[0-9a-f]{1,100}$/.test(uid) ? await shares.sharePage(uid) : null;
-      if (!page) return send(reply, 404, shareNotFoundPage(), []);
-      return send(reply, 200, renderSharePage(page), page.mediaOrigins);
+      if (!page) return send(reply, 404, shareNotFoundPage(language), []);
+      return send(reply, 200, renderSharePage(page, language), page.mediaOrigins);
     },
   );
 };

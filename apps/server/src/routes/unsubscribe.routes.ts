@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { LANGUAGE_VARY, requestLanguage } from '../http/guest-language.ts';
 import { contentSecurityPolicy, type Html, sendPage } from '../pages/page.ts';
 import {
   unsubscribeAskPage,
@@ -14,6 +15,7 @@ import {
 const send = (reply: FastifyReply, status: number, page: Html) =>
   sendPage(reply, page, {
     status,
+    vary: LANGUAGE_VARY,
     csp: contentSecurityPolicy(["style-src 'unsafe-inline'", "form-action 'self'"]),
     cacheControl: 'no-store',
     referrerPolicy: 'no-referrer',
@@ -45,6 +47,7 @@ export const registerUnsubscribeRoutes = async (
     );
     scope.get(UNSUBSCRIBE_PATH, { schema: { hide: true } }, async (request, reply) => {
       const token = tokenOf(request.query);
+      const language = requestLanguage(request);
       try {
         if (!token) throw new AppError('unsubscribe_link_invalid', 'token');
         const { eventTitle, recipient } = await notifications.describe(token);
@@ -55,21 +58,23 @@ export const registerUnsubscribeRoutes = async (
             eventTitle,
             recipient,
             action: `${UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`,
+            language,
           }),
         );
       } catch (error) {
-        if (error instanceof AppError) return send(reply, 400, unsubscribeInvalidPage());
+        if (error instanceof AppError) return send(reply, 400, unsubscribeInvalidPage(language));
         throw error;
       }
     });
     scope.post(UNSUBSCRIBE_PATH, { schema: { hide: true } }, async (request, reply) => {
       const token = tokenOf(request.query);
+      const language = requestLanguage(request);
       try {
         if (!token) throw new AppError('unsubscribe_link_invalid', 'token');
         const { eventTitle, recipient } = await notifications.unsubscribe(token);
-        return send(reply, 200, unsubscribeDonePage({ eventTitle, recipient }));
+        return send(reply, 200, unsubscribeDonePage({ eventTitle, recipient, language }));
       } catch (error) {
-        if (error instanceof AppError) return send(reply, 400, unsubscribeInvalidPage());
+        if (error instanceof AppError) return send(reply, 400, unsubscribeInvalidPage(language));
         throw error;
       }
     });

@@ -1,9 +1,12 @@
 import { type GuestBoot } from '@flashbulb/shared';
 import { enAlbumCover } from '@flashbulb/shared/i18n/en-album-cover';
-import i18next from 'i18next';
+import i18next, { type Resource } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { enAlbums } from '../../../web/src/i18n/en-albums.ts';
+import esBundle from '../../../web/src/i18n/locales/es.ts';
+import arBundle from '../../../web/src/i18n/locales/ar.ts';
 import { guestFirstPaint } from '../../src/pages/album-first-paint.ts';
+import { withPageLanguage } from '../../src/routes/guest-boot.ts';
 
 /**
  * The album link's first paint shows the words the React album page shows, from one source: the
@@ -81,6 +84,54 @@ describe('first paint texts', () => {
     expect(enAlbums.shareAlbum).toBe(enAlbumCover.shareAlbum);
     expect(enAlbums.download.all).toBe(enAlbumCover.downloadAll);
     expect(enAlbums.send.open).toBe(enAlbumCover.sendPhotos);
+  });
+});
+
+describe('first paint in the guest’s language', () => {
+  const guestI18n = i18next.createInstance();
+  void guestI18n.init({
+    lng: 'en',
+    fallbackLng: 'en',
+    // The web's translation files as they are (nested strings).
+    resources: {
+      en: { translation: { albums: enAlbums } },
+      es: esBundle,
+      ar: arBundle,
+    } as unknown as Resource,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    showSupportNotice: false,
+  });
+
+  it.each([
+    ['es', 3],
+    ['ar', 2],
+    ['ar', 7],
+  ] as const)('writes the %s page’s own words for %i photos', (language, count) => {
+    const result = guestFirstPaint(
+      boot({ count, title: 'Gala' }),
+      '?eName=E1&pId=PUB',
+      3,
+      language,
+    );
+    const markup = result!.markup.toString();
+    const t = guestI18n.getFixedT(language);
+    expect(markup).toContain(`>${t('albums.count', { count })}</span>`);
+    expect(markup).toContain(`<span>${t('albums.shareAlbum')}</span>`);
+    expect(markup).toContain(`aria-pressed="false">${t('albums.send.open')}</button>`);
+    expect(markup).toContain(`<span class="fb-visually-hidden">${t('albums.language')}</span>`);
+    expect(markup).toContain(`<option value="${language}" lang="${language}" selected="">`);
+  });
+
+  it('says the day the language’s way and marks the page’s language and direction', () => {
+    const markup = guestFirstPaint(boot({ count: 1 }), '?eName=E1&pId=PUB', 3, 'es')!.markup;
+    expect(markup.toString()).toContain('21 de noviembre de 2026');
+    expect(withPageLanguage('<html lang="en"><head>', 'ar')).toBe(
+      '<html lang="ar" dir="rtl" data-fb-lang="ar"><head>',
+    );
+    expect(withPageLanguage('<html lang="en">', 'de')).toBe(
+      '<html lang="de" dir="ltr" data-fb-lang="de">',
+    );
   });
 });
 

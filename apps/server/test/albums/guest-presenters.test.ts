@@ -65,6 +65,10 @@ const GUEST_OPTS = [
   'guestAccentColor',
   'guestDownloadEnabled',
   'guestShowFileNames',
+  // The guests' language, and the operator's texts per language (docs/domains/albums.md).
+  'guestLanguage',
+  'guestLanguageAuto',
+  'textTranslations',
   'description',
   'disableEventLabel',
   'disableLinkPhotos',

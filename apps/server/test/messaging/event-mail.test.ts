@@ -205,6 +205,65 @@ describe('the share (mini-album) mail as real HTML mail', () => {
   });
 });
 
+describe('mail in the event’s language', () => {
+  it('goes out in the event’s language: product words translated, the operator’s own per-language subject, right to left in Arabic', async () => {
+    const spanish = await createEvent(t, world.adminA, {
+      full_name: 'Gala de verano',
+      email_subject: 'Photos from the gala',
+      opts: {
+        description: 'La gala',
+        guestLanguage: 'es',
+        textTranslations: { email_subject: { es: 'Tus fotos de la gala', fr: 'Vos photos' } },
+      },
+    });
+    const photos = [await insertReadyPhoto(t, spanish), await insertReadyPhoto(t, spanish)];
+    await t.ok(endpoints.sendMiniAlbumLink, {
+      key_type: 'public',
+      key_value: spanish.public_api_key,
+      photo_uid_array: photos.map((p) => p.uid),
+      receiver_full_name: 'Ana',
+      email_to_address_array: ['ana@example.com'],
+    });
+    await deliver((await outboxRows('mini_album_link')).filter((r) => r.status === 'queued'));
+    const mail = await smtp.waitFor((m) => m.to.includes('ana@example.com'));
+    const html = htmlPart(mail);
+    expect(mail.text).toMatch(/^Subject: Tus fotos de la gala\r$/m);
+    expect(html).toContain('<html lang="es" dir="ltr">');
+    expect(html).toContain('2 fotos de Gala de verano');
+    expect(html).toContain('<p>Hola, Ana:</p>');
+    expect(html).toContain('Han compartido 2 fotos contigo');
+    expect(html).toContain('Ver 2 fotos');
+    expect(html).toContain('Darse de baja');
+    expect(html).not.toMatch(/shared with you|View 2 photos|Unsubscribe</);
+    expect(plainPart(mail)).toContain('Darse de baja: https://photos.example/api/unsubscribe');
+
+    const arabic = await createEvent(t, world.adminA, {
+      full_name: 'حفل الصيف',
+      opts: { description: 'الحفل', guestLanguage: 'ar' },
+    });
+    const two = [await insertReadyPhoto(t, arabic), await insertReadyPhoto(t, arabic)];
+    await t.ok(endpoints.sendMiniAlbumLink, {
+      key_type: 'public',
+      key_value: arabic.public_api_key,
+      photo_uid_array: two.map((p) => p.uid),
+      receiver_full_name: 'Sara',
+      email_to_address_array: ['sara@example.com'],
+    });
+    await deliver((await outboxRows('mini_album_link')).filter((r) => r.status === 'queued'));
+    // The helper reads the decoded part as Latin-1: the mail's UTF-8 read back as such.
+    const arMail = Buffer.from(
+      htmlPart(await smtp.waitFor((m) => m.to.includes('sara@example.com'))),
+      'latin1',
+    ).toString('utf8');
+    expect(arMail).toContain('<title>صورتك من Flashbulb</title>');
+    expect(arMail).toContain('<html lang="ar" dir="rtl">');
+    // Two photos: Arabic's dual, no number.
+    expect(arMail).toContain('صورتان من حفل الصيف');
+    expect(arMail).toContain('اعرض الصورتين');
+    await shoot(arMail, 'mail-share-ar');
+  });
+});
+
 describe('the generated attendee list', () => {
   it('CSV cells that a spreadsheet would run as formulas stay text', () => {
     expect(csvText([['=1+2', '+x', '-y', '@z', 'a,b', 'say "hi"', 'plain']])).toBe(

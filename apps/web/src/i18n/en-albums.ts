@@ -30,6 +30,7 @@ export const enAlbums = {
   curationTitle: 'Curation',
   curationFailed: 'The change was not saved.',
   live: enAlbumCover.live,
+  language: enAlbumCover.language,
   stock: { label: 'Featured', imageAlt: 'Featured image {{index}}' },
   lead: {
     title: 'Before you see the photos',

@@ -182,6 +182,26 @@ export const enEvents = {
     logoHint: 'Recommended size 320×40 px',
     logoLink: 'Logo link',
     supportLink: 'Support link',
+    languageSection: 'Guests’ language',
+    guestLanguage: 'Language of guest pages, kiosks, e-mails and text messages',
+    guestLanguageHint:
+      'Guests can pick another language on the album, the web-app page and the kiosk’s start screen.',
+    guestLanguageAuto: 'Use the guest’s browser language when we have it',
+    translationsLanguage: 'Your own texts in another language',
+    translationsHint:
+      'Write the e-mail, text message, FAQ, terms and face consent in a language guests may get.',
+    translationOf: '{{setting}} ({{language}})',
+    translationsFallback:
+      'Left empty, guests in that language get the text as written in its own setting.',
+    translatable: {
+      email_subject: 'E-mail subject',
+      email_body_template: 'E-mail body',
+      email_body_template_share: 'Share e-mail body',
+      sms_body_template: 'Text message',
+      faqText: 'FAQ',
+      agreementText: 'Terms',
+      faceRecognitionText: 'Face search consent',
+    },
     devicesSection: 'Robots and processing',
     robots: 'Robots',
     noRobots: 'This organisation has no robots',

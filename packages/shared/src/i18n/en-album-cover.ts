@@ -13,4 +13,6 @@ export const enAlbumCover = {
   shareAlbum: 'Share album',
   downloadAll: 'Download all',
   sendPhotos: 'Send photos',
+  /** The language switcher's name. */
+  language: 'Language',
 };

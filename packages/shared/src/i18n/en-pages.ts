@@ -7,6 +7,7 @@ import { INVALID_CARD_CODE } from '../rules/kiosk.ts';
  */
 export const enPages = {
   kioskEntry: {
+    language: 'Language',
     title: '{{event}} · Kiosk',
     prompt: 'Scan your card to see your photos',
     tap: 'Tap to find your photos',

@@ -137,6 +137,15 @@ export class WebappService {
         process_message: o.userContentProcessMessage,
       },
       support_chat_url: supportChatUrl(o.supportChatKey),
+      guest_language: o.guestLanguage,
+      guest_language_auto: o.guestLanguageAuto === 1,
+      // Only the page's own texts' translations (never the mail templates').
+      text_translations: Object.fromEntries(
+        (['faqText', 'agreementText'] as const).flatMap((field) => {
+          const given = o.textTranslations[field];
+          return given ? [[field, given]] : [];
+        }),
+      ),
     };
   }
 

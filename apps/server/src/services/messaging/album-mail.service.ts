@@ -1,44 +1,60 @@
 import { defaultEventSettings } from '@flashbulb/shared';
 import type { Photo } from '@flashbulb/shared';
+import { enMail } from '@flashbulb/shared/i18n/en-mail';
+import { fillText as fillI18n, pluralForms, pluralText } from '@flashbulb/shared/i18n/format';
+import {
+  DEFAULT_GUEST_LANGUAGE,
+  translatedText,
+  type GuestLanguage,
+} from '@flashbulb/shared/i18n/languages';
+import { sharedTexts } from '@flashbulb/shared/i18n/shared-texts';
 import type { EventRow } from '../../repositories/events/event.repository.ts';
 import type { PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import { albumDecision } from '../albums/album-visibility.ts';
 import { MEDIA_PATH } from '../photos/photo-urls.ts';
 import { senderFor } from './event-from-address.service.ts';
+import { eventLanguage } from './event-language.ts';
 import { mailBrand, type BrandEvent } from './mail-brand.ts';
 import type { OutboxService } from './outbox.service.ts';
 import type { NotificationService } from './notification.service.ts';
 import { httpUrlOrNull, type MailBrand, type MailFrame } from './mail-layout.ts';
 import { renderMail, renderSms, type RenderedMail } from './template-render.ts';
 import { clipLines, clipThumb, type MailClip, type MailThumb } from './clip-mail.ts';
-import { fillText } from '@flashbulb/shared/i18n/format';
-import { enPages } from '@flashbulb/shared/i18n/en-pages';
 
 /** The product's default subject (owner console §9) when an event leaves `email_subject` empty. */
-export const DEFAULT_ALBUM_SUBJECT = 'Your photo from Flashbulb';
+export const DEFAULT_ALBUM_SUBJECT = enMail.defaultSubject;
 
-/** "1 photo", "3 photos". */
-export const photoCount = (n: number): string => `${n} ${n === 1 ? 'photo' : 'photos'}`;
+/** A text of the mail's words worded for the count: its plural form, or the `…NoCount` text. */
+const counted = (
+  texts: Readonly<Record<string, string>>,
+  base: 'heading' | 'body' | 'action',
+  count: number | null,
+  language: GuestLanguage,
+  values: Readonly<Record<string, string>> = {},
+): string =>
+  !count
+    ? fillI18n(texts[`${base}NoCount`] ?? '', values)
+    : pluralText(pluralForms(texts, base), count, values, language);
 
 /**
  * The product's own album and share texts, worded for the number of photos. An event that left
  * the template empty, or still has the product's stored default (which cannot know the count:
  * "your photo is ready", "A photo was shared with you"), gets these.
  */
-const defaultBody = (template: 'album' | 'share', count: number | null, videos = 0): string => {
+const defaultBody = (
+  template: 'album' | 'share',
+  count: number | null,
+  language: GuestLanguage = DEFAULT_GUEST_LANGUAGE,
+  videos = 0,
+): string => {
+  const texts = sharedTexts(language);
+  // One shared clip: the share greeting with the video's own sentence.
   if (template === 'share' && count === 1 && videos === 1)
-    return `<p>Hi {user_name},</p><p>${enPages.mail.videoShared}</p>`;
-  if (template === 'share')
-    return count === null || count === 0
-      ? '<p>Hi {user_name},</p><p>Photos were shared with you.</p>'
-      : count === 1
-        ? '<p>Hi {user_name},</p><p>A photo was shared with you. Open it to view and download it.</p>'
-        : `<p>Hi {user_name},</p><p>${count} photos were shared with you. Open them to view and download them.</p>`;
-  return count === null || count === 0
-    ? '<p>Hi {user_name},</p><p>Your album is ready. New photos appear in it as they are taken.</p>'
-    : count === 1
-      ? '<p>Hi {user_name},</p><p>Your photo is ready in your album.</p>'
-      : `<p>Hi {user_name},</p><p>Your ${count} photos are ready in your album.</p>`;
+    return counted(texts.mail.share, 'body', 1, language).replace(
+      /<\/p><p>.*<\/p>$/s,
+      `</p><p>${texts.pages.mail.videoShared}</p>`,
+    );
+  return counted(texts.mail[template], 'body', count, language);
 };
 
 const PRODUCT_DEFAULTS = (() => {
@@ -51,10 +67,13 @@ export const albumBodyTemplate = (
   own: string,
   template: 'album' | 'share',
   count: number | null,
+  language: GuestLanguage = DEFAULT_GUEST_LANGUAGE,
   videos = 0,
 ): string => {
   const trimmed = own.trim();
-  return !trimmed || PRODUCT_DEFAULTS.has(trimmed) ? defaultBody(template, count, videos) : own;
+  return !trimmed || PRODUCT_DEFAULTS.has(trimmed)
+    ? defaultBody(template, count, language, videos)
+    : own;
 };
 
 /**
@@ -160,35 +179,30 @@ export const renderAlbumMail = (
 ): RenderedMail => {
   const template = options.template ?? 'album';
   const count = options.count ?? null;
+  const language = eventLanguage(event);
+  const texts = sharedTexts(language).mail;
+  const translations = event.opts.textTranslations;
   const title = event.full_name || event.name;
+  const bodyField = template === 'share' ? 'email_body_template_share' : 'email_body_template';
   const clips = options.clips ?? [];
   const onlyClip = count === 1 && clips.length === 1;
   const body = albumBodyTemplate(
-    template === 'share' ? event.email_body_template_share : event.email_body_template,
+    translatedText(event[bodyField], translations, bodyField, language),
     template,
     count,
+    language,
     clips.length,
   );
-  const photos = count ? photoCount(count) : 'photos';
   const heading =
-    template === 'share'
-      ? onlyClip
-        ? fillText(enPages.mail.videoHeading, { title })
-        : count === 1
-          ? `A photo from ${title}`
-          : count
-            ? `${count} photos from ${title}`
-            : `Photos from ${title}`
-      : count === 1
-        ? 'Your photo is ready'
-        : count
-          ? `Your ${count} photos are ready`
-          : 'Your album is ready';
+    template === 'share' && onlyClip
+      ? fillI18n(sharedTexts(language).pages.mail.videoHeading, { title })
+      : counted(texts[template], 'heading', count, language, { title });
   const thumbnails = (options.thumbnails ?? []).slice(0, 6);
   const frame: MailFrame = {
     eventTitle: title,
     unsubscribeUrl,
     brand: options.brand,
+    language,
     heading,
     thumbnails: thumbnails.map((thumb) =>
       typeof thumb === 'string'
@@ -200,17 +214,20 @@ export const renderAlbumMail = (
     details: clipLines(clips, values.imageUrl),
     action: {
       label: onlyClip
-        ? enPages.mail.watchVideo
-        : count === 1
-          ? 'View the photo'
-          : count
-            ? `View ${photos}`
-            : 'Open the album',
+        ? sharedTexts(language).pages.mail.watchVideo
+        : counted(texts.album, 'action', count, language),
       url: values.imageUrl,
     },
   };
+  // The product's stored default subject is the product's words: said in the guest's language.
+  const subject = translatedText(
+    event.email_subject,
+    translations,
+    'email_subject',
+    language,
+  ).trim();
   return renderMail(
-    event.email_subject.trim() || DEFAULT_ALBUM_SUBJECT,
+    !subject || subject === DEFAULT_ALBUM_SUBJECT ? texts.defaultSubject : subject,
     body,
     {
       user_name: values.userName,
@@ -284,8 +301,14 @@ export class AlbumMailService {
         : (await this.deps.outbox.enqueue(message), true);
     }
     if (phone && event.is_sms_enabled === 1 && event.sms_body_template.trim()) {
+      const language = eventLanguage(event);
       const body = renderSms(
-        event.sms_body_template,
+        translatedText(
+          event.sms_body_template,
+          event.opts.textTranslations,
+          'sms_body_template',
+          language,
+        ),
         {
           user_name: userName || phone,
           userName: userName || phone,
@@ -293,6 +316,7 @@ export class AlbumMailService {
           image_url: albumUrl,
         },
         this.deps.notifications.unsubscribeUrl(event.id, 'sms', phone),
+        language,
       );
       const message = {
         channel: 'sms' as const,

@@ -1,3 +1,10 @@
+import { fillText } from '@flashbulb/shared/i18n/format';
+import {
+  DEFAULT_GUEST_LANGUAGE,
+  textDirection,
+  type GuestLanguage,
+} from '@flashbulb/shared/i18n/languages';
+import { sharedTexts } from '@flashbulb/shared/i18n/shared-texts';
 import { escapeHtml } from '../../lib/escape-html.ts';
 
 /**
@@ -21,6 +28,8 @@ export interface MailFrame {
   /** The recipient's unsubscribe page; null: no footer link (operator mail). */
   unsubscribeUrl: string | null;
   brand?: MailBrand;
+  /** The language of the product's words in the frame (`lang`, `dir`, footer); English if none. */
+  language?: GuestLanguage;
   /** A heading above the body (plain text, escaped). */
   heading?: string;
   /**
@@ -48,8 +57,13 @@ export const httpUrlOrNull = (value: string | null | undefined): string | null =
   return HTTP_URL.test(url) ? url : null;
 };
 
+/** The frame's own words in the mail's language. */
+export const frameTexts = (frame: Pick<MailFrame, 'language'>) =>
+  sharedTexts(frame.language ?? DEFAULT_GUEST_LANGUAGE).mail.frame;
+
 /** Thumbnails in rows of three (tables: mail clients lay tables out, not grids). */
 const thumbnailsHtml = (frame: MailFrame, accent: string): string => {
+  const texts = frameTexts(frame);
   const thumbs = (frame.thumbnails ?? []).filter(
     (t) => httpUrlOrNull(t.src) && httpUrlOrNull(t.href),
   );
@@ -63,7 +77,7 @@ const thumbnailsHtml = (frame: MailFrame, accent: string): string => {
       .map(
         (t, j) =>
           `<td width="${single ? 160 : '33%'}" style="padding:4px;vertical-align:top"><a href="${escapeHtml(t.href)}">` +
-          `<img src="${escapeHtml(t.src)}" width="160" alt="${escapeHtml(t.alt ?? `Photo ${i + j + 1}`)}" ` +
+          `<img src="${escapeHtml(t.src)}" width="160" alt="${escapeHtml(t.alt ?? fillText(texts.photoAlt, { number: i + j + 1 }))}" ` +
           'style="display:block;width:100%;max-width:160px;height:auto;border:0;border-radius:8px;background:#e9e9ee"></a>' +
           (t.caption
             ? `<div style="padding-top:4px;font-size:13px;font-weight:600;color:${accent};text-align:center">${escapeHtml(t.caption)}</div>`
@@ -75,7 +89,7 @@ const thumbnailsHtml = (frame: MailFrame, accent: string): string => {
   }
   const more =
     frame.moreCount && frame.moreCount > 0
-      ? `<p style="margin:8px 0 0;font-size:14px;color:${accent};text-align:center">+ ${frame.moreCount} more</p>`
+      ? `<p style="margin:8px 0 0;font-size:14px;color:${accent};text-align:center">${escapeHtml(fillText(texts.more, { count: frame.moreCount }))}</p>`
       : '';
   return (
     '<tr><td style="padding:4px 28px 8px">' +
@@ -91,6 +105,7 @@ const thumbnailsHtml = (frame: MailFrame, accent: string): string => {
  */
 export const layoutHtml = (subject: string, bodyHtml: string, frame: MailFrame): string => {
   const brand = frame.brand;
+  const language = frame.language ?? DEFAULT_GUEST_LANGUAGE;
   const accent = brand?.accent && HEX_COLOUR.test(brand.accent) ? brand.accent : DEFAULT_ACCENT;
   const title = escapeHtml(frame.eventTitle);
   const logoUrl = httpUrlOrNull(brand?.logoUrl);
@@ -130,11 +145,11 @@ export const layoutHtml = (subject: string, bodyHtml: string, frame: MailFrame):
     '<tr><td style="padding:18px 28px 0;text-align:center;font-size:12px;line-height:1.6;color:#7a7a85">' +
     title +
     (frame.unsubscribeUrl
-      ? ` &middot; <a href="${escapeHtml(frame.unsubscribeUrl)}" style="color:#7a7a85">Unsubscribe</a>`
+      ? ` &middot; <a href="${escapeHtml(frame.unsubscribeUrl)}" style="color:#7a7a85">${escapeHtml(frameTexts(frame).unsubscribe)}</a>`
       : '') +
     '</td></tr>';
   return (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    `<!doctype html><html lang="${language}" dir="${textDirection(language)}"><head><meta charset="utf-8">` +
     '<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="color-scheme" content="light">' +
     `<title>${escapeHtml(subject)}</title></head>` +
     `<body style="margin:0;padding:0;background:#f1f1f4;font-family:${FONT}">` +

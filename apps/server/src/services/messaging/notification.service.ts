@@ -8,6 +8,7 @@ import {
   type AttendeeContact,
 } from '../../repositories/messaging/notification.repository.ts';
 import { senderFor } from './event-from-address.service.ts';
+import { eventLanguage } from './event-language.ts';
 import type { OutboxService } from './outbox.service.ts';
 import { mailBrand } from './mail-brand.ts';
 import { renderMail, renderSms, type TemplateValues } from './template-render.ts';
@@ -230,6 +231,7 @@ export class NotificationService {
       eventTitle: row.full_name || row.name,
       unsubscribeUrl,
       brand: mailBrand(row, this.deps.publicMediaUrl ?? ((key) => key)),
+      language: eventLanguage(row),
       ...(clipThumbnail
         ? { thumbnails: [{ ...clipThumbnail, href: clipThumbnail.href ?? link }] }
         : {}),
@@ -266,6 +268,7 @@ export class NotificationService {
       [message.trim(), ...clipLine].join('\n'),
       values,
       this.unsubscribeUrl(row.id, 'sms', to),
+      eventLanguage(row),
     );
     const stored = await this.deps.outbox.enqueueOnce({
       channel: 'sms',

@@ -1,5 +1,8 @@
+import { fillText as fillI18n } from '@flashbulb/shared/i18n/format';
+import { DEFAULT_GUEST_LANGUAGE, type GuestLanguage } from '@flashbulb/shared/i18n/languages';
+import { sharedTexts } from '@flashbulb/shared/i18n/shared-texts';
 import { escapeHtml } from '../../lib/escape-html.ts';
-import { httpUrlOrNull, layoutHtml, type MailFrame } from './mail-layout.ts';
+import { frameTexts, httpUrlOrNull, layoutHtml, type MailFrame } from './mail-layout.ts';
 
 /**
  * Rendering of every owner-written message template (topic channels, `email_body_template`,
@@ -210,7 +213,9 @@ export const renderMail = (
     renderBodyText(bodyTemplate, values),
     (frame.details ?? []).join('\n'),
     frame.action && actionUrl ? `${frame.action.label}: ${actionUrl}` : '',
-    frame.unsubscribeUrl ? `--\n${frame.eventTitle}\nUnsubscribe: ${frame.unsubscribeUrl}` : '',
+    frame.unsubscribeUrl
+      ? `--\n${frame.eventTitle}\n${frameTexts(frame).unsubscribe}: ${frame.unsubscribeUrl}`
+      : '',
   ].filter((part) => part.trim() !== '');
   return {
     subject,
@@ -219,13 +224,19 @@ export const renderMail = (
   };
 };
 
-/** An SMS text: placeholders filled, the opt-out link appended when given, at most 1600 characters. */
+/**
+ * An SMS text: placeholders filled, the opt-out link appended when given (worded in `language`),
+ * at most 1600 characters.
+ */
 export const renderSms = (
   template: string,
   values: TemplateValues,
   unsubscribeUrl: string | null,
+  language: GuestLanguage = DEFAULT_GUEST_LANGUAGE,
 ): string => {
-  const suffix = unsubscribeUrl ? `\nStop: ${unsubscribeUrl}` : '';
+  const suffix = unsubscribeUrl
+    ? `\n${fillI18n(sharedTexts(language).mail.sms.stop, { url: unsubscribeUrl })}`
+    : '';
   return (
     fillInert(template, values)
       .trim()

@@ -2,14 +2,14 @@ import { formatAttendeeId, formatCents } from '@flashbulb/shared';
 import type { AttendeeRepository } from '../../repositories/attendees/attendee.repository.ts';
 import type { EventRepository } from '../../repositories/events/event.repository.ts';
 import type { PaymentRepository } from '../../repositories/payments/payment.repository.ts';
+import { fillText } from '@flashbulb/shared/i18n/format';
+import { sharedTexts } from '@flashbulb/shared/i18n/shared-texts';
+import { eventLanguage } from '../messaging/event-language.ts';
 import { senderFor } from '../messaging/event-from-address.service.ts';
 import { mailBrand } from '../messaging/mail-brand.ts';
 import { renderMail } from '../messaging/template-render.ts';
 import type { MailService } from '../messaging/mail.service.ts';
 import type { PaymentConfirmed } from './payment.service.ts';
-
-/** The body used when an event leaves `receipt_email_body` empty. */
-const DEFAULT_RECEIPT_BODY = '<p>Hi {user_name}, thank you for your purchase.</p>';
 
 /**
  * The receipt e-mail (owner console §3 `receipt_email_body`, which must hold
@@ -45,18 +45,21 @@ export class ReceiptService {
     const albumUrl = base
       ? `${base}/?attId=${encodeURIComponent(formatAttendeeId(attendee.uid))}`
       : '';
-    // No name is known for an attendee: the greeting uses their address.
+    // The event's guest language; no name is known for an attendee: the greeting uses their address.
+    const language = eventLanguage(row);
+    const texts = sharedTexts(language).mail.receipt;
     const rendered = renderMail(
-      `Your receipt: ${title}`,
-      row.receipt_email_body.trim() || DEFAULT_RECEIPT_BODY,
+      fillText(texts.subject, { title }),
+      row.receipt_email_body.trim() || texts.body,
       { user_name: to, userName: to, url: albumUrl, image_url: albumUrl },
       {
         eventTitle: title,
         unsubscribeUrl: null,
         brand: mailBrand(row, this.deps.publicMediaUrl ?? ((key) => key)),
-        heading: 'Thank you for your purchase',
+        language,
+        heading: texts.heading,
         details: [`${order.buttonText}: ${formatCents(confirmed.amount)} (${confirmed.currency})`],
-        action: albumUrl ? { label: 'Open your album', url: albumUrl } : undefined,
+        action: albumUrl ? { label: texts.action, url: albumUrl } : undefined,
       },
     );
     await this.deps.mail.send({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
 import { flagSchema } from '../events/event-settings.ts';
+import { GUEST_LANGUAGES } from '../../i18n/languages.ts';
 
 /** A branding image of the web-app page with its optional link (albums spec §2.6 web-app tab). */
 const webappImage = z.object({ src: z.string(), link: z.string() }).nullable();
@@ -73,6 +74,18 @@ export const webappEventSchema = z.object({
     .describe(
       'The support chat the page’s "Chat with us" launcher opens in a new tab (`supportChatKey`, an https link); empty: no launcher',
     ),
+  guest_language: z
+    .enum(GUEST_LANGUAGES)
+    .default('en')
+    .describe('The event’s language for guests (opts.guestLanguage)'),
+  guest_language_auto: z
+    .boolean()
+    .default(true)
+    .describe('The guest’s browser language wins when the event has it (opts.guestLanguageAuto)'),
+  text_translations: z
+    .record(z.string(), z.record(z.string(), z.string()))
+    .default({})
+    .describe('The FAQ and terms per language: { faqText: { es: "…" }, agreementText: { … } }'),
 });
 export type WebappEvent = z.infer<typeof webappEventSchema>;
 

@@ -7,6 +7,7 @@ import {
 } from '../../rules/event-rules.ts';
 import { isValidEmail } from '../../rules/identity.ts';
 import { isValidTimeZone } from '../../rules/event-time.ts';
+import { GUEST_LANGUAGES, TRANSLATABLE_SETTINGS } from '../../i18n/languages.ts';
 import { pricingButtonIssues, pricingButtonsSchema } from '../../rules/pricing-buttons.ts';
 import {
   hasPlaceholder,
@@ -220,6 +221,16 @@ const optsShape = {
   guestDownloadEnabled: flagSchema.default(1),
   /** Guests' album zips in the web size only, never originals (Pixieset's download size setting). */
   guestDownloadWebOnly: flagSchema.default(0),
+  // guests' language: the event's default, whether the browser's preference may win, and the
+  // operator's own texts per language ({ email_subject: { es: '…' } }, languages.ts)
+  guestLanguage: z.enum(GUEST_LANGUAGES, { error: 'invalid_value' }).default('en'),
+  guestLanguageAuto: flagSchema.default(1),
+  textTranslations: z
+    .partialRecord(
+      z.enum(TRANSLATABLE_SETTINGS, { error: 'invalid_value' }),
+      z.partialRecord(z.enum(GUEST_LANGUAGES, { error: 'invalid_value' }), text(20_000)),
+    )
+    .default({}),
   // web-app page (albums spec §2.6)
   webappLogoEnabled: flagSchema.default(0),
   webappLogoSrc: text(2048).default(''),

@@ -293,6 +293,10 @@ export const GUEST_EVENT_OPTS = [
   'guestShowFileNames',
   'guestDownloadEnabled',
   'guestDownloadWebOnly',
+  // The guests' language: the event's default, the browser's say, the operator's own texts.
+  'guestLanguage',
+  'guestLanguageAuto',
+  'textTranslations',
   'webappLogoEnabled',
   'webappLogoSrc',
   'webappBackgroundEnabled',

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { eventWallClock, type EventClock } from '@flashbulb/shared/rules/event-time';
+import { formatDay } from '@flashbulb/shared/i18n/format';
+import { LanguageSwitcher } from './language-switcher.tsx';
 import { httpLink } from '../utils/http-link.ts';
 
 /** What the cover shows of the event (all optional: attendee and mini-album pages know less). */
@@ -21,8 +23,12 @@ export interface CoverBranding {
   readonly timeZone?: string;
 }
 
-/** `21 November 2026` in the event's local day. */
-export const coverDate = (iso: string, utcDiffHours: number | EventClock): string => {
+/** `November 21, 2026` in the event's local day, written the way `language` writes a date. */
+export const coverDate = (
+  iso: string,
+  utcDiffHours: number | EventClock,
+  language = 'en',
+): string => {
   const time = new Date(iso).getTime();
   if (Number.isNaN(time)) return '';
   // The event's zone (daylight saving included) when it has one, else its fixed hours.
@@ -30,12 +36,7 @@ export const coverDate = (iso: string, utcDiffHours: number | EventClock): strin
     typeof utcDiffHours === 'number'
       ? new Date(time + utcDiffHours * 3_600_000)
       : eventWallClock(utcDiffHours, new Date(time));
-  return new Intl.DateTimeFormat(undefined, {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(wall);
+  return formatDay(wall, language);
 };
 
 /**
@@ -57,7 +58,7 @@ export function AlbumCover({
   live: boolean | 'soon';
   actions?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const logoHref = branding.logoLink && !kiosk ? httpLink(branding.logoLink) : null;
   const support = branding.supportLink && !kiosk ? httpLink(branding.supportLink) : null;
   const tag = branding.hashTag.trim().replace(/^#+/, '');
@@ -83,10 +84,14 @@ export function AlbumCover({
         <p className="albums-cover-meta">
           {branding.date && (
             <span>
-              {coverDate(branding.date, {
-                time_zone: branding.timeZone ?? '',
-                date_utc_diff_hours: branding.utcDiffHours,
-              })}
+              {coverDate(
+                branding.date,
+                {
+                  time_zone: branding.timeZone ?? '',
+                  date_utc_diff_hours: branding.utcDiffHours,
+                },
+                i18n.language,
+              )}
             </span>
           )}
           {countText && <span className="albums-count">{countText}</span>}
@@ -110,7 +115,13 @@ export function AlbumCover({
           </a>
         )}
       </div>
-      {actions && <div className="albums-cover-actions">{actions}</div>}
+      {/* A shared kiosk screen changes language on its entry screen, not here. */}
+      {(actions || !kiosk) && (
+        <div className="albums-cover-actions">
+          {actions}
+          {!kiosk && <LanguageSwitcher />}
+        </div>
+      )}
     </header>
   );
 }

@@ -1,5 +1,6 @@
 // Over ~350 lines as two components: the virtualised grid (keyboard, paging, far jumps) and its
 // memoised tile; the layout arithmetic is in utils/justified-layout.ts.
+import { isRightToLeft } from '../utils/direction.ts';
 import {
   memo,
   useCallback,
@@ -198,10 +199,12 @@ export function GuestPhotoGrid({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Rows run right to left in Arabic: the arrow towards a row's end goes on.
+    const forward = isRightToLeft() ? 'ArrowLeft' : 'ArrowRight';
     const target =
-      event.key === 'ArrowRight'
+      event.key === forward
         ? active + 1
-        : event.key === 'ArrowLeft'
+        : event.key === 'ArrowLeft' || event.key === 'ArrowRight'
           ? active - 1
           : event.key === 'ArrowDown'
             ? verticalFrom(active, 1)

@@ -25,10 +25,16 @@ const PATHS = {
 
 export type IconName = keyof typeof PATHS;
 
+/** Icons that point along the reading direction: mirrored on a right-to-left page (theme CSS). */
+const DIRECTIONAL: ReadonlySet<IconName> = new Set(['previous', 'next', 'send']);
+
 export function Icon({ name, className }: { name: IconName; className?: string }) {
+  const classes = ['fb-icon', DIRECTIONAL.has(name) ? 'fb-icon--directional' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <svg
-      className={className ? `fb-icon ${className}` : 'fb-icon'}
+      className={classes}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"

@@ -1,3 +1,4 @@
+import { isRightToLeft } from '../utils/direction.ts';
 import { useRef, type TouchEvent } from 'react';
 import { classifyTouch, isDoubleTap } from '../utils/gestures.ts';
 import { ZOOM, type ViewerZoom } from './use-viewer-zoom.ts';
@@ -79,9 +80,11 @@ export function useViewerGestures({
       endY: touch.clientY,
       endTime: now,
     });
+    // Right to left, photos run the other way: a swipe towards the start goes on.
+    const step = isRightToLeft() ? -1 : 1;
     if (gesture === 'close') onClose();
-    else if (gesture === 'next') go(index + 1);
-    else if (gesture === 'previous') go(index - 1);
+    else if (gesture === 'next') go(index + step);
+    else if (gesture === 'previous') go(index - step);
     else if (gesture === 'tap') {
       if (isDoubleTap(lastTap.current, now)) {
         toggle();

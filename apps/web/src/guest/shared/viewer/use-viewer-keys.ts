@@ -1,3 +1,4 @@
+import { isRightToLeft } from '../utils/direction.ts';
 import { useEffect, type KeyboardEvent, type RefObject } from 'react';
 
 const FOCUSABLE =
@@ -44,12 +45,11 @@ export function useViewerKeys({
       event.preventDefault();
       if (panelOpen) closePanel();
       else onClose();
-    } else if (event.key === 'ArrowRight') {
+    } else if (event.key === 'ArrowRight' || event.key === 'ArrowLeft') {
+      // The arrow towards the reading direction's end goes on (left, right to left).
       event.preventDefault();
-      go(index + 1);
-    } else if (event.key === 'ArrowLeft') {
-      event.preventDefault();
-      go(index - 1);
+      const forward = (event.key === 'ArrowRight') !== isRightToLeft();
+      go(index + (forward ? 1 : -1));
     } else if (event.key === 'Tab') {
       // Keep focus inside the dialog.
       const focusable = Array.from(

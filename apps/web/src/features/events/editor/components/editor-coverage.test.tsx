@@ -22,6 +22,8 @@ const EDITED_OTHERWISE = new Set([
   'opts.stockImages',
   'opts.pricingButtons',
   'opts.stockImagesEnable',
+  // One text box per setting and language (language-fields.tsx).
+  'opts.textTranslations',
 ]);
 
 describe('event editor coverage', { timeout: 60_000 }, () => {

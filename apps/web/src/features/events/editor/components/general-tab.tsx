@@ -34,6 +34,7 @@ import {
   TextField,
 } from './form-fields.tsx';
 import { ImageToggle, SecureInput, SectionTitle } from './toggled-fields.tsx';
+import { GuestLanguageFields } from './language-fields.tsx';
 
 /** A well-known place on each whole-hour offset, so an operator recognises the zone. */
 const TIMEZONE_NAMES: Record<number, string> = {
@@ -351,6 +352,7 @@ export function GeneralTab() {
       />
       <TextField name="logo_link" label={t('events.general.logoLink')} />
       <TextField name="opts.supportLink" label={t('events.general.supportLink')} />
+      <GuestLanguageFields />
       <SectionTitle>{t('events.general.devicesSection')}</SectionTitle>
       <RobotsField />
       <IdMultiSelect

@@ -70,6 +70,9 @@ const settingTabs: Record<Exclude<keyof EventSettings, 'opts'>, EditorTab> = {
 const optTabs: Record<keyof EventOpts, EditorTab> = {
   description: 'general',
   supportLink: 'general',
+  guestLanguage: 'general',
+  guestLanguageAuto: 'general',
+  textTranslations: 'general',
   attendeeIdRegex: 'general',
   attendeeIdVipRegex: 'general',
   vipToken: 'general',

@@ -27,6 +27,7 @@ import { shareLink } from '../../../shared/utils/share-download.ts';
 import { screenPhotoMapper, screenPictures } from '../../../shared/utils/photo-image.ts';
 import { useAlbumPrintList } from './album-print-list.tsx';
 import { AlbumCover } from '../../../shared/components/album-cover.tsx';
+import { useGuestLanguage } from '../../../shared/hooks/use-guest-language.ts';
 import { AlbumLinkError } from './album-link-error.tsx';
 import { AlbumSkeleton, AlbumState } from '../../../shared/components/album-states.tsx';
 import {
@@ -156,6 +157,9 @@ export function AlbumView({
   const screenToken =
     (kiosk || mode !== 'grid') && !givenToken ? (linkKey.display ?? pageToken) : null;
   const event = useAlbumEvent(linkKey, eventName, presentation === undefined).data;
+  // The event's language (or the guest's own); a page that presents the album (a kiosk session)
+  // decides it itself.
+  useGuestLanguage(presentation === undefined ? event?.opts : undefined, kiosk);
   const leadToken =
     curation || screenToken
       ? null

@@ -1,5 +1,6 @@
 // Over ~350 lines as four small components of one flow (Find me: camera or chosen selfie,
 // consent, results); none is over ~140 lines.
+import { isGuestLanguage, translatedText } from '@flashbulb/shared/i18n/languages';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GuestPhoto } from '@flashbulb/shared';
@@ -82,7 +83,7 @@ export function FaceLookup({
   /** Chooses these photos for a purchase (a paid album's photo choice); the panel closes. */
   onChoose?: ((uids: string[]) => void) | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const errorText = useErrorText();
   const event = useAlbumEvent(albumKey, null);
   const [stage, setStage] = useState<Stage>(() =>
@@ -91,7 +92,14 @@ export function FaceLookup({
   const [consent, setConsent] = useState<string | null>(null);
   const headingId = useId();
 
-  const consentText = event.data?.opts.faceRecognitionText?.trim() ?? '';
+  // The consent in the guest's language when the operator gave one; its version stays the
+  // setting's own (a translation says the same thing).
+  const consentText = translatedText(
+    event.data?.opts.faceRecognitionText ?? '',
+    event.data?.opts.textTranslations,
+    'faceRecognitionText',
+    isGuestLanguage(i18n.language) ? i18n.language : 'en',
+  ).trim();
   const version = consentVersionOf(event.data?.opts.faceRecognitionText);
 
   const search = useCallback(

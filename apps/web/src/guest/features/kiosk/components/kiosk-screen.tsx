@@ -13,6 +13,7 @@ import {
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { useAlbumEvent } from '../../../shared/api/album-event.ts';
+import { useGuestLanguage } from '../../../shared/hooks/use-guest-language.ts';
 import type { AlbumKey } from '../../../shared/api/guest-album-photos.ts';
 import { checkVipToken } from '../../../shared/api/kiosk-actions.ts';
 import {
@@ -125,6 +126,8 @@ export function KioskScreen({
   );
   const eventQuery = useAlbumEvent(kioskEventKey, null, kioskKey !== null);
   const event = eventQuery.data;
+  // A shared screen: the event's language, or the one its entry screen's switcher passed on.
+  useGuestLanguage(event?.opts, true);
   // The event's session expiry (owner console, Options), unless the kiosk's link sets its own.
   const sessionExpiry = event?.opts.sessionExpiryMinutes ?? null;
   const timeoutMs = useMemo(

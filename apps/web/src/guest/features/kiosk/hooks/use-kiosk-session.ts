@@ -23,6 +23,8 @@ export const kioskReturnUrl = (location: { origin: string; search: string }): st
   // A kiosk without an entry page (shop kiosk, kiosk album): the same link without the guest.
   query.delete('attId');
   query.delete('attendeeId');
+  // The next guest starts in the event's language again.
+  query.delete('lang');
   return `${location.origin}/?${query.toString()}`;
 };
 

@@ -5,6 +5,9 @@ import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { useWebappEvent, useWebappRegister } from '../api/webapp.ts';
 import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
+import { LanguageSwitcher } from '../../../shared/components/language-switcher.tsx';
+import { useGuestLanguage } from '../../../shared/hooks/use-guest-language.ts';
+import { isGuestLanguage, translatedText } from '@flashbulb/shared/i18n/languages';
 import '../webapp.css';
 
 /**
@@ -14,6 +17,14 @@ import '../webapp.css';
 function FindMeSlot({ children }: { children: React.ReactNode }) {
   return <>{children}</>;
 }
+
+/** The page's own text in the guest's language when the operator gave one (opts.textTranslations). */
+const useEventText = (event: WebappEvent) => {
+  const { i18n } = useTranslation();
+  const language = isGuestLanguage(i18n.language) ? i18n.language : 'en';
+  return (own: string, setting: 'faqText' | 'agreementText') =>
+    translatedText(own, event.text_translations, setting, language);
+};
 
 const Linked = ({ link, children }: { link: string; children: React.ReactNode }) =>
   link ? (
@@ -51,6 +62,7 @@ function SupportChatLauncher({ url }: { url: string }) {
 
 function RegisterForm({ event }: { event: WebappEvent }) {
   const { t } = useTranslation();
+  const agreementText = useEventText(event)(event.agreement_text, 'agreementText');
   const errorText = useErrorText();
   const id = useId();
   const register = useWebappRegister();
@@ -66,7 +78,7 @@ function RegisterForm({ event }: { event: WebappEvent }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setProblem(null);
-    if (event.agreement_text.trim() && !agreed) {
+    if (agreementText.trim() && !agreed) {
       setProblem(t('webapp.agreementRequired'));
       return;
     }
@@ -172,13 +184,13 @@ function RegisterForm({ event }: { event: WebappEvent }) {
           </label>
         </fieldset>
       )}
-      {event.agreement_text.trim() && (
+      {agreementText.trim() && (
         <details className="webapp-details">
           <summary>{t('webapp.agreement')}</summary>
-          <p className="webapp-pre">{event.agreement_text}</p>
+          <p className="webapp-pre">{agreementText}</p>
         </details>
       )}
-      {event.agreement_text.trim() && (
+      {agreementText.trim() && (
         <label className="webapp-check">
           <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
           <span>{t('webapp.agree')}</span>
@@ -202,6 +214,8 @@ function RegisterForm({ event }: { event: WebappEvent }) {
  * description, registration, FAQ, agreement and support link. The Open Graph tags of this URL
  * are written by the server into the HTML shell.
  */
+const EMPTY_EVENT = { text_translations: {} } as unknown as WebappEvent;
+
 export default function WebappPage({
   eventName,
   findMe = null,
@@ -215,6 +229,17 @@ export default function WebappPage({
 }) {
   const { t } = useTranslation();
   const query = useWebappEvent(eventName);
+  // The event's language, unless the guest chose one or their browser may decide.
+  useGuestLanguage(
+    query.data
+      ? {
+          guestLanguage: query.data.guest_language,
+          guestLanguageAuto: query.data.guest_language_auto ? 1 : 0,
+        }
+      : undefined,
+    false,
+  );
+  const eventText = useEventText(query.data ?? EMPTY_EVENT);
   if (query.isPending)
     return (
       <main className="webapp-root">
@@ -250,6 +275,9 @@ export default function WebappPage({
           <img className="webapp-banner" src={event.banner_top.src} alt={t('webapp.bannerAlt')} />
         </Linked>
       )}
+      <p className="webapp-language">
+        <LanguageSwitcher />
+      </p>
       <header className="webapp-header">
         {logo && (
           <Linked link={event.logo?.link || event.logo_link}>
@@ -284,7 +312,7 @@ export default function WebappPage({
         <section className="webapp-card">
           <details className="webapp-details">
             <summary>{t('webapp.faq')}</summary>
-            <p className="webapp-pre">{event.faq_text}</p>
+            <p className="webapp-pre">{eventText(event.faq_text, 'faqText')}</p>
           </details>
         </section>
       )}
