@@ -110,6 +110,21 @@ const bundle: GuestBundle = {
           cancel: 'Abbrechen',
           close: 'Personal-Steuerung schließen',
         },
+        cardGroup: {
+          label: 'Weitere Karten in diesem Album zusammenführen (Karten-IDs)',
+          submit: 'Karten zusammenführen',
+          done_one:
+            'Im Album {{id}} zusammengeführt: {{count}} Foto der anderen Karten wurde hinzugefügt.',
+          done_other:
+            'Im Album {{id}} zusammengeführt: {{count}} Fotos der anderen Karten wurden hinzugefügt.',
+        },
+        profilePhotos: {
+          title: 'Deine Profilfotos',
+          none: 'Noch kein Profilfoto.',
+          photo: 'Profilfoto {{n}}',
+          delete: 'Löschen',
+          deleteOf: 'Profilfoto {{n}} löschen',
+        },
         pending_one: '1 Aktion wartet auf das Senden.',
         pending_other: '{{count}} Aktionen warten auf das Senden.',
         print: {
@@ -242,6 +257,21 @@ const bundle: GuestBundle = {
           'Das Kartenterminal hat zu lange gewartet. Es wurde nichts belastet; du kannst neu beginnen.',
         cancelled: 'Die Kartenzahlung wurde abgebrochen. Es wurde nichts belastet.',
       },
+      terminal: {
+        title: 'Am Zahlungsterminal bezahlen',
+        button: '{{text}} – {{amount}} am Terminal',
+        buttonNoAmount: '{{text}} am Terminal',
+        waiting: 'Folge den Anweisungen am Zahlungsterminal, um mit Karte zu bezahlen.',
+        checkFailed: 'Der Zahlungsstatus konnte nicht abgefragt werden',
+        cancel: 'Abbrechen',
+        cancelling: 'Wird abgebrochen…',
+        paid: 'Bezahlt. Deine Fotos werden geöffnet.',
+        declined:
+          'Die Zahlung wurde abgelehnt. Es wurde nichts belastet; du kannst es noch einmal versuchen.',
+        timedOut:
+          'Das Zahlungsterminal hat zu lange gewartet. Es wurde nichts belastet; du kannst neu beginnen.',
+        cancelled: 'Die Zahlung wurde abgebrochen. Es wurde nichts belastet.',
+      },
       desk: {
         title: 'Am Schalter bezahlen',
         codeLabel: 'Freischaltcode des Personals',
@@ -257,6 +287,34 @@ const bundle: GuestBundle = {
         chosen_one: '{{count}} Foto herunterladen',
         chosen_other: '{{count}} Fotos herunterladen',
         preparing: 'Dein Download wird vorbereitet…',
+        title: 'Fotos herunterladen',
+        count_one: '{{count}} Foto in einer ZIP-Datei',
+        count_other: '{{count}} Fotos in einer ZIP-Datei',
+        size: 'Größe',
+        original: 'Original (wie aufgenommen)',
+        web: 'Web-Größe (kleiner, schneller)',
+        start: 'ZIP herunterladen',
+        close: 'Schließen',
+        progressLabel: 'Download-Fortschritt',
+        progress: '{{received}} MB von {{total}} MB',
+        done: 'Fertig. Die ZIP-Datei findest du in deinen Downloads.',
+        byBrowser: 'Dein Browser lädt die ZIP-Datei herunter.',
+        mailHint:
+          'Dieses Album ist groß: Wir schicken dir einen Link zur ZIP-Datei per E-Mail, sobald sie fertig ist.',
+        mailButton: 'Link per E-Mail schicken',
+        mailed: 'Wir bereiten die ZIP-Datei vor und schicken den Link an {{email}}.',
+      },
+      favourites: {
+        toggle: '{{name}} als Favorit markieren',
+        viewerToggle: 'Favorit',
+        show: 'Meine Favoriten ({{count}})',
+        showAll: 'Alle Fotos',
+        empty: 'Noch keine Favoriten. Tippe bei einem Foto auf das Herz, um es hier zu sammeln.',
+        download_one: '{{count}} Favorit herunterladen',
+        download_other: '{{count}} Favoriten herunterladen',
+        buy: 'Meine Favoriten kaufen',
+        print: 'Meine Favoriten drucken',
+        loading: 'Deine Favoriten werden geladen…',
       },
       send: {
         open: cover.sendPhotos,
@@ -371,6 +429,10 @@ const bundle: GuestBundle = {
           failed: 'Fehlgeschlagen',
         },
       },
+      kioskStreamOff: {
+        title: 'Der Kiosk-Modus ist ausgeschaltet',
+        text: 'Diese Veranstaltung zeigt ihre Fotos nicht im Kiosk-Modus. Frag stattdessen den Veranstalter nach dem Link zum Kiosk-Album.',
+      },
       photoStream: {
         missingKeyTitle: 'Dieser Bildschirm-Link ist unvollständig',
         missingKeyText:
@@ -399,6 +461,11 @@ const bundle: GuestBundle = {
         none: 'Noch keine Fotos von dir. Versuche ein anderes Selfie oder schau später wieder vorbei.',
         again: 'Anderes Selfie versuchen',
         tryAgain: 'Erneut versuchen',
+        addToAlbum_one: '{{count}} Foto zu meinem Album hinzufügen',
+        addToAlbum_other: '{{count}} Fotos zu meinem Album hinzufügen',
+        added: 'Zu deinem Album hinzugefügt.',
+        chooseToBuy_one: 'Dieses Foto zum Kauf auswählen',
+        chooseToBuy_other: 'Diese {{count}} Fotos zum Kauf auswählen',
       },
     },
     webapp: {
@@ -434,6 +501,8 @@ const bundle: GuestBundle = {
       agreement: 'Bedingungen',
       support: 'Hilfe und Support',
       findMeSlot: 'Finde mich per Selfie',
+      supportChat: 'Chatte mit uns',
+      supportChatLabel: 'Chatte mit uns (öffnet sich in einem neuen Tab)',
     },
   },
 };

@@ -111,6 +111,21 @@ const bundle: GuestBundle = {
           cancel: 'Annuler',
           close: 'Fermer les commandes du personnel',
         },
+        cardGroup: {
+          label: 'Regrouper d’autres cartes dans cet album (numéros de carte)',
+          submit: 'Regrouper les cartes',
+          done_one:
+            'Cartes regroupées dans l’album {{id}} : {{count}} photo des autres cartes a été ajoutée.',
+          done_other:
+            'Cartes regroupées dans l’album {{id}} : {{count}} photos des autres cartes ont été ajoutées.',
+        },
+        profilePhotos: {
+          title: 'Vos photos de profil',
+          none: 'Pas encore de photo de profil.',
+          photo: 'Photo de profil {{n}}',
+          delete: 'Supprimer',
+          deleteOf: 'Supprimer la photo de profil {{n}}',
+        },
         pending_one: '{{count}} action en attente d’envoi.',
         pending_other: '{{count}} actions en attente d’envoi.',
         print: {
@@ -237,6 +252,20 @@ const bundle: GuestBundle = {
         timedOut: 'Le terminal a expiré. Rien n’a été débité ; vous pouvez recommencer.',
         cancelled: 'Le paiement par carte a été annulé. Rien n’a été débité.',
       },
+      terminal: {
+        title: 'Payer sur le terminal de paiement',
+        button: '{{text}} — {{amount}} sur le terminal',
+        buttonNoAmount: '{{text}} sur le terminal',
+        waiting: 'Suivez les instructions du terminal pour payer par carte.',
+        checkFailed: 'Impossible de vérifier l’état du paiement',
+        cancel: 'Annuler',
+        cancelling: 'Annulation…',
+        paid: 'Payé. Vos photos s’ouvrent.',
+        declined: 'Le paiement a été refusé. Rien n’a été débité ; vous pouvez réessayer.',
+        timedOut:
+          'Le terminal de paiement a expiré. Rien n’a été débité ; vous pouvez recommencer.',
+        cancelled: 'Le paiement a été annulé. Rien n’a été débité.',
+      },
       desk: {
         title: 'Payer à l’accueil',
         codeLabel: 'Code de déblocage du personnel',
@@ -252,6 +281,34 @@ const bundle: GuestBundle = {
         chosen_one: 'Télécharger {{count}} photo',
         chosen_other: 'Télécharger {{count}} photos',
         preparing: 'Préparation du téléchargement…',
+        title: 'Télécharger les photos',
+        count_one: '{{count}} photo dans un fichier zip',
+        count_other: '{{count}} photos dans un fichier zip',
+        size: 'Taille',
+        original: 'Originale (telle que prise)',
+        web: 'Taille web (plus légère, plus rapide)',
+        start: 'Télécharger le zip',
+        close: 'Fermer',
+        progressLabel: 'Progression du téléchargement',
+        progress: '{{received}} Mo sur {{total}} Mo',
+        done: 'Téléchargement terminé. Le fichier zip se trouve dans vos téléchargements.',
+        byBrowser: 'Votre navigateur télécharge le fichier zip.',
+        mailHint:
+          'Cet album est volumineux : nous vous enverrons par e-mail un lien vers le zip dès qu’il sera prêt.',
+        mailButton: 'M’envoyer le lien par e-mail',
+        mailed: 'Nous préparons le zip et enverrons le lien à {{email}}.',
+      },
+      favourites: {
+        toggle: 'Ajouter {{name}} aux favoris',
+        viewerToggle: 'Favori',
+        show: 'Mes favoris ({{count}})',
+        showAll: 'Toutes les photos',
+        empty: 'Aucun favori pour l’instant. Touchez le cœur d’une photo pour la retrouver ici.',
+        download_one: 'Télécharger {{count}} favori',
+        download_other: 'Télécharger {{count}} favoris',
+        buy: 'Acheter mes favoris',
+        print: 'Imprimer mes favoris',
+        loading: 'Chargement de vos favoris…',
       },
       send: {
         open: cover.sendPhotos,
@@ -365,6 +422,10 @@ const bundle: GuestBundle = {
           failed: 'Échec',
         },
       },
+      kioskStreamOff: {
+        title: 'Le mode borne est désactivé',
+        text: 'Cet événement n’affiche pas ses photos en mode borne. Demandez plutôt à l’organisateur le lien de l’album de la borne.',
+      },
       photoStream: {
         missingKeyTitle: 'Ce lien d’écran est incomplet',
         missingKeyText:
@@ -393,6 +454,11 @@ const bundle: GuestBundle = {
         none: 'Pas encore de photos de vous. Essayez un autre selfie ou revenez plus tard.',
         again: 'Essayer un autre selfie',
         tryAgain: 'Réessayer',
+        addToAlbum_one: 'Ajouter {{count}} photo à mon album',
+        addToAlbum_other: 'Ajouter {{count}} photos à mon album',
+        added: 'C’est ajouté à votre album.',
+        chooseToBuy_one: 'Choisir cette photo pour l’acheter',
+        chooseToBuy_other: 'Choisir ces {{count}} photos pour les acheter',
       },
     },
     webapp: {
@@ -426,6 +492,8 @@ const bundle: GuestBundle = {
       agreement: 'Conditions',
       support: 'Aide et assistance',
       findMeSlot: 'Me trouver par selfie',
+      supportChat: 'Discuter avec nous',
+      supportChatLabel: 'Discuter avec nous (s’ouvre dans un nouvel onglet)',
     },
   },
 };

@@ -112,6 +112,20 @@ const bundle: GuestBundle = {
           cancel: 'Cancelar',
           close: 'Fechar os controlos da equipa',
         },
+        cardGroup: {
+          label: 'Agrupar outros cartões neste álbum (códigos dos cartões)',
+          submit: 'Agrupar cartões',
+          done_one: 'Agrupados no álbum {{id}}: foi adicionada {{count}} foto dos outros cartões.',
+          done_other:
+            'Agrupados no álbum {{id}}: foram adicionadas {{count}} fotos dos outros cartões.',
+        },
+        profilePhotos: {
+          title: 'As suas fotos de perfil',
+          none: 'Ainda não tem foto de perfil.',
+          photo: 'Foto de perfil {{n}}',
+          delete: 'Eliminar',
+          deleteOf: 'Eliminar a foto de perfil {{n}}',
+        },
         pending_one: '{{count}} ação à espera de ser enviada.',
         pending_other: '{{count}} ações à espera de ser enviadas.',
         print: {
@@ -237,6 +251,20 @@ const bundle: GuestBundle = {
         timedOut: 'O terminal esgotou o tempo. Nada foi cobrado; pode começar de novo.',
         cancelled: 'O pagamento com cartão foi cancelado. Nada foi cobrado.',
       },
+      terminal: {
+        title: 'Pagar no terminal de pagamento',
+        button: '{{text}} — {{amount}} no terminal',
+        buttonNoAmount: '{{text}} no terminal',
+        waiting: 'Siga as instruções do terminal para pagar com cartão.',
+        checkFailed: 'Não foi possível verificar o estado do pagamento',
+        cancel: 'Cancelar',
+        cancelling: 'A cancelar…',
+        paid: 'Pago. As suas fotos estão a abrir.',
+        declined: 'O pagamento foi recusado. Nada foi cobrado; pode tentar novamente.',
+        timedOut:
+          'O terminal de pagamento esgotou o tempo. Nada foi cobrado; pode começar de novo.',
+        cancelled: 'O pagamento foi cancelado. Nada foi cobrado.',
+      },
       desk: {
         title: 'Pagar no balcão',
         codeLabel: 'Código de desbloqueio da equipa',
@@ -252,6 +280,34 @@ const bundle: GuestBundle = {
         chosen_one: 'Transferir {{count}} foto',
         chosen_other: 'Transferir {{count}} fotos',
         preparing: 'A preparar a transferência…',
+        title: 'Transferir fotos',
+        count_one: '{{count}} foto num ficheiro zip',
+        count_other: '{{count}} fotos num ficheiro zip',
+        size: 'Tamanho',
+        original: 'Original (tal como foi tirada)',
+        web: 'Tamanho web (mais leve e rápida)',
+        start: 'Transferir o zip',
+        close: 'Fechar',
+        progressLabel: 'Progresso da transferência',
+        progress: '{{received}} MB de {{total}} MB',
+        done: 'Transferência concluída. Procure o ficheiro zip nas suas transferências.',
+        byBrowser: 'O seu navegador está a transferir o ficheiro zip.',
+        mailHint:
+          'Este álbum é grande: enviamos-lhe por e-mail um link para o zip quando estiver pronto.',
+        mailButton: 'Enviar-me o link por e-mail',
+        mailed: 'Estamos a preparar o zip e vamos enviar o link para {{email}}.',
+      },
+      favourites: {
+        toggle: 'Marcar {{name}} como favorita',
+        viewerToggle: 'Favorita',
+        show: 'As minhas favoritas ({{count}})',
+        showAll: 'Todas as fotos',
+        empty: 'Ainda não tem favoritas. Toque no coração de uma foto para a guardar aqui.',
+        download_one: 'Transferir {{count}} favorita',
+        download_other: 'Transferir {{count}} favoritas',
+        buy: 'Comprar as minhas favoritas',
+        print: 'Imprimir as minhas favoritas',
+        loading: 'A carregar as suas favoritas…',
       },
       send: {
         open: cover.sendPhotos,
@@ -364,6 +420,10 @@ const bundle: GuestBundle = {
           failed: 'Falhou',
         },
       },
+      kioskStreamOff: {
+        title: 'O modo quiosque está desativado',
+        text: 'Este evento não mostra as fotos em modo quiosque. Peça antes ao organizador o link do álbum do quiosque.',
+      },
       photoStream: {
         missingKeyTitle: 'Este link de ecrã está incompleto',
         missingKeyText:
@@ -392,6 +452,11 @@ const bundle: GuestBundle = {
         none: 'Ainda não há fotos suas. Experimente outra selfie ou volte mais tarde.',
         again: 'Experimentar outra selfie',
         tryAgain: 'Tentar novamente',
+        addToAlbum_one: 'Adicionar {{count}} foto ao meu álbum',
+        addToAlbum_other: 'Adicionar {{count}} fotos ao meu álbum',
+        added: 'Adicionado ao seu álbum.',
+        chooseToBuy_one: 'Escolher esta foto para comprar',
+        chooseToBuy_other: 'Escolher estas {{count}} fotos para comprar',
       },
     },
     webapp: {
@@ -424,6 +489,8 @@ const bundle: GuestBundle = {
       agreement: 'Condições',
       support: 'Ajuda e apoio',
       findMeSlot: 'Encontrar-me com uma selfie',
+      supportChat: 'Fale connosco',
+      supportChatLabel: 'Fale connosco (abre num novo separador)',
     },
   },
 };
