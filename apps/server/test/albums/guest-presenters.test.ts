@@ -64,6 +64,7 @@ const GUEST_OPTS = [
   'agreementText',
   'guestAccentColor',
   'guestDownloadEnabled',
+  'guestDownloadWebOnly',
   'guestShowFileNames',
   // The guests' language, and the operator's texts per language (docs/domains/albums.md).
   'guestLanguage',
