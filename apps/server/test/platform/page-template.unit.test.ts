@@ -46,6 +46,19 @@ describe('page template', () => {
     }).toString();
     expect(page).toContain(`<title>${ESCAPED}</title>`);
     expect(page).toContain('<style nonce="N&quot;1">a>b{color:red}</style>');
-    expect(page.startsWith('<!doctype html>\n<html lang="en">')).toBe(true);
+    expect(page.startsWith('<!doctype html>\n<html lang="en" dir="ltr">')).toBe(true);
+  });
+
+  it('writes the page’s language, right to left for Arabic', () => {
+    const page = (language?: 'ar' | 'es') =>
+      documentHtml({
+        viewport: 'width=device-width',
+        head: safeHtml`<title>t</title>`,
+        style: '',
+        body: safeHtml`<main></main>`,
+        ...(language ? { language } : {}),
+      }).toString();
+    expect(page('ar')).toContain('<html lang="ar" dir="rtl">');
+    expect(page('es')).toContain('<html lang="es" dir="ltr">');
   });
 });
