@@ -368,8 +368,11 @@ describe('GET /kiosk/entry', () => {
     expect(html).toContain('--accent:#c2410c;--on-accent:#ffffff');
     // The scanner's input is there from the start (a card scan needs no tap).
     expect(html).toMatch(/<input id="card"[^>]*type="password"[^>]*autofocus/);
-    // Nothing on show but the event: the private key only in the page's settings.
-    const main = /<main[\s\S]*?<\/main>/.exec(html)![0];
+    // Nothing on show but the event: the private key only in the page's settings, and in the
+    // language switcher's links, which are the page's own address (the key in it) with `lang`.
+    const langs = /<nav class="langs"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? '';
+    expect(langs).toContain('lang=es');
+    const main = /<main[\s\S]*?<\/main>/.exec(html)![0].replace(langs, '');
     expect(main).not.toContain(branded.private_api_key);
     expect(
       main
