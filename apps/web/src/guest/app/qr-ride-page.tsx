@@ -114,7 +114,15 @@ function QrRide({ privateKey }: { privateKey: string }) {
   };
 
   return (
-    <AlbumView albumKey={albumKey} mode="stream" kiosk canDownload={false} selection={selection}>
+    <AlbumView
+      albumKey={albumKey}
+      mode="stream"
+      kiosk
+      // The ride's own screen, not the kiosk stream: shown whatever kioskStreamEnabled says.
+      kioskStreamScreen={false}
+      canDownload={false}
+      selection={selection}
+    >
       {state.kind === 'added' ? (
         <section className="albums-success" aria-live="polite">
           <h2 ref={panelRef} tabIndex={-1}>

@@ -110,6 +110,7 @@ export function AlbumView({
   canDownloadAll: canDownloadAllWanted,
   tileActions: pageActions,
   selection,
+  kioskStreamScreen = true,
   sendable: sendableWanted,
   photoQr = false,
   buyChosen,
@@ -133,6 +134,11 @@ export function AlbumView({
   canDownloadAll?: boolean;
   tileActions?: readonly TileAction[];
   selection?: AlbumSelection;
+  /**
+   * A kiosk's live stream is the kiosk stream the event offers or not (opts.kioskStreamEnabled);
+   * false for screens of their own that show the live photos (the QR ride kiosk).
+   */
+  kioskStreamScreen?: boolean;
   /**
    * Visitors may choose photos and send them as a mini-album link; by default on grid pages
    * without a selection of their own (not curation, not streams or slide shows).
@@ -363,7 +369,13 @@ export function AlbumView({
 
   // The kiosk stream is a screen the event offers or not (opts.kioskStreamEnabled): switched off,
   // its link shows no photos but says so.
-  if (kiosk && mode === 'stream' && event && event.opts.kioskStreamEnabled !== 1)
+  if (
+    kiosk &&
+    mode === 'stream' &&
+    kioskStreamScreen &&
+    event &&
+    event.opts.kioskStreamEnabled !== 1
+  )
     return (
       <AlbumState icon="link" title={t('albums.kioskStreamOff.title')}>
         <p>{t('albums.kioskStreamOff.text')}</p>
