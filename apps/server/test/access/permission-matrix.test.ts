@@ -702,6 +702,7 @@ const rows: Record<EndpointName, Row> = {
     },
   },
   retrieveMiniAlbum: { body: () => ({ token: 'no-such-album' }), expect: everyone(NOT_FOUND) },
+  retrieveInstantPhoto: { body: () => ({ instant: 'ZZZZ-ABCDEF' }), expect: everyone(NOT_FOUND) },
   // Event A is free: its keys may take photo A; keys of event B never reach it.
   createAlbumDownload: {
     body: () => ({ photo_id_array: [photoA.id] }),
