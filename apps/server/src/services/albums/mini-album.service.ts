@@ -295,7 +295,8 @@ export class MiniAlbumService {
     // Photos sent by their instant links: shown once ready, else their developing page.
     const developing: MiniAlbum['developing'] = [];
     for (const link of await this.deps.instantLinks.findByIds(event.row.id, album.instantLinkIds)) {
-      const photo = link.photoId === null ? undefined : await this.deps.photoRows.findById(link.photoId);
+      const photo =
+        link.photoId === null ? undefined : await this.deps.photoRows.findById(link.photoId);
       if (photo && albumDecision(photo, event.row, 'private', now, { streamWindow: false }).show) {
         if (!rows.some((r) => r.id === photo.id)) rows.push(photo);
       } else if (!photo && (link.failedAt !== null || link.expiresAt <= now)) {

@@ -310,7 +310,8 @@ const bundle: GuestBundle = {
         failedTitle: 'Dieses Foto ist nicht angekommen',
         failedText: 'Bitte das Team der Fotobox, es noch einmal aufzunehmen oder dir zu schicken.',
         notFoundTitle: 'Foto nicht gefunden',
-        notFoundText: 'Dieser Foto-Link ist ungültig. Prüfe den Code oder frag das Team der Fotobox.',
+        notFoundText:
+          'Dieser Foto-Link ist ungültig. Prüfe den Code oder frag das Team der Fotobox.',
         readyTitle: 'Dein Foto',
         photoAlt: 'Dein Foto',
         download: 'Herunterladen',

@@ -327,7 +327,8 @@ const bundle: GuestBundle = {
         failedTitle: 'Esta foto no ha llegado',
         failedText: 'Pide al personal del fotomatón que la vuelva a hacer o que te la envíe.',
         notFoundTitle: 'Foto no encontrada',
-        notFoundText: 'Este enlace de foto no es válido. Revisa el código o pregunta al personal del fotomatón.',
+        notFoundText:
+          'Este enlace de foto no es válido. Revisa el código o pregunta al personal del fotomatón.',
         readyTitle: 'Tu foto',
         photoAlt: 'Tu foto',
         download: 'Descargar',

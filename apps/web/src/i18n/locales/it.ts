@@ -306,7 +306,8 @@ const bundle: GuestBundle = {
         failedTitle: 'Questa foto non è arrivata',
         failedText: 'Chiedi allo staff della cabina di rifarla o di inviartela.',
         notFoundTitle: 'Foto non trovata',
-        notFoundText: 'Questo link alla foto non è valido. Controlla il codice o chiedi allo staff della cabina.',
+        notFoundText:
+          'Questo link alla foto non è valido. Controlla il codice o chiedi allo staff della cabina.',
         readyTitle: 'La tua foto',
         photoAlt: 'La tua foto',
         download: 'Scarica',

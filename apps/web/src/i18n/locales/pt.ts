@@ -303,7 +303,8 @@ const bundle: GuestBundle = {
         failedTitle: 'Esta foto não chegou',
         failedText: 'Pede à equipa da cabine que a tire de novo ou que ta envie.',
         notFoundTitle: 'Foto não encontrada',
-        notFoundText: 'Este link de foto não é válido. Verifica o código ou pergunta à equipa da cabine.',
+        notFoundText:
+          'Este link de foto não é válido. Verifica o código ou pergunta à equipa da cabine.',
         readyTitle: 'A tua foto',
         photoAlt: 'A tua foto',
         download: 'Transferir',

@@ -67,9 +67,13 @@ export function InstantPhotoPage({ instant }: { instant: string }) {
     );
   if (state.state === 'failed')
     return (
-      <AlbumState icon="alert" role="alert" title={t('albums.instant.failedTitle')}>
+      <AlbumState
+        icon="alert"
+        role="alert"
+        title={t('albums.instant.failedTitle')}
+        action={<p className="instant-code">{t('albums.instant.code', { code: state.code })}</p>}
+      >
         <p>{t('albums.instant.failedText')}</p>
-        <p className="instant-code">{t('albums.instant.code', { code: state.code })}</p>
       </AlbumState>
     );
   if (state.state === 'developing' || !state.photo || !state.event)
