@@ -80,9 +80,9 @@ describe('mini-album links in Chromium (albums §5, §7.2)', () => {
         });
         expect(grant.instant_url).toBe(`${url}/?instant=${event.code}-${grant.instant_code}`);
         await page.setViewportSize({ width: 390, height: 844 });
-        await page.goto(grant.instant_url);
+        await page.goto(grant.instant_url!);
         await page.getByRole('heading', { name: 'Your photo is developing…' }).waitFor();
-        await page.getByText(`Code ${grant.instant_code}`).waitFor();
+        await page.getByText(`Code ${grant.instant_code!}`).waitFor();
         // A mark on the window: a reload would lose it.
         await page.evaluate(() => {
           (window as unknown as { instantMark: number }).instantMark = 1;

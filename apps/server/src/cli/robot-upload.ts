@@ -275,7 +275,7 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
     });
     // The link is told before the bytes go: the guest can scan it while the photo uploads.
     let instant: InstantLinkOut | undefined;
-    if (grant.instant_url) {
+    if (grant.instant_url && grant.instant_code) {
       instant = { file: name, instant_url: grant.instant_url, instant_code: grant.instant_code };
       summary.links = [...summary.links.filter((l) => l.file !== name), instant];
       onLink(instant);

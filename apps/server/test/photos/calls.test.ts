@@ -567,7 +567,11 @@ describe('instant links', () => {
       .map((m) => JSON.parse(m.data) as InstantState);
 
   beforeAll(async () => {
-    instantEvent = await createEvent(t, world.adminA, { full_name: 'Instant <b>' });
+    instantEvent = await createEvent(
+      t,
+      { ...world.adminA, ...admin },
+      { full_name: 'Instant <b>' },
+    );
     owner = { key_type: 'event_owner', key_value: instantEvent.owner_api_key };
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
@@ -592,7 +596,7 @@ describe('instant links', () => {
     // Codes are drawn, not counted: the next grant's is another.
     expect((await grantFor()).instant_code).not.toBe(grant.instant_code);
 
-    const instant = instantOf(grant.instant_url);
+    const instant = instantOf(grant.instant_url!);
     // Before the photo exists the page learns that it is developing, and nothing else.
     const before = await t.ok(endpoints.retrieveInstantPhoto, { instant });
     expect(before).toEqual({
@@ -657,7 +661,7 @@ describe('instant links', () => {
 
   it('a refused upload says so at once; an upload that never comes fails when the grant ends', async () => {
     const refused = await grantFor('broken.jpg');
-    const instant = instantOf(refused.instant_url);
+    const instant = instantOf(refused.instant_url!);
     const live = await openInstant(instant);
     await live.waitFor((m) => m.event === INSTANT_STREAM_EVENT, 5000);
     const form = multipartBody(
@@ -688,7 +692,7 @@ describe('instant links', () => {
     });
 
     const never = await grantFor('never.jpg');
-    const waiting = instantOf(never.instant_url);
+    const waiting = instantOf(never.instant_url!);
     expect((await t.ok(endpoints.retrieveInstantPhoto, { instant: waiting })).state).toBe(
       'developing',
     );

@@ -91,11 +91,13 @@ export const photoUploadGrantSchema = z.object({
   expires_date: z.string(),
   instant_url: z
     .string()
+    .optional()
     .describe(
-      'The photo’s permanent guest page, usable at once: it says the photo is developing until it is ready, then shows it (a booth shows it as a QR code before uploading)',
+      'The photo’s permanent guest page, usable at once: it says the photo is developing until it is ready, then shows it (a booth shows it as a QR code before uploading). Always sent by this server; optional for clients of older ones',
     ),
   instant_code: z
     .string()
+    .optional()
     .describe(
       'The short code of that page, unique in the event (6 characters, no look-alike letters or digits)',
     ),
