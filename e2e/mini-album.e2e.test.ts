@@ -14,7 +14,8 @@ import {
 import { journeyResources, photoNames } from './support/journey.ts';
 import { repoRoot } from './support/paths.ts';
 
-const JOURNEY_TIMEOUT = 150_000;
+// The mini-album, then an instant link's page before and after its upload.
+const JOURNEY_TIMEOUT = 240_000;
 const journey = journeyResources();
 
 describe('mini-album links in Chromium (albums §5, §7.2)', () => {

@@ -559,7 +559,7 @@ describe('instant links', () => {
       event_name: instantEvent.name,
       file_name: fileName,
       content_type: 'image/jpeg',
-    } as never);
+    });
   const instantOf = (url: string) => new URL(url).searchParams.get('instant') ?? '';
   const stateEvents = (client: SseClient) =>
     client.messages

@@ -63,9 +63,9 @@ describe('the collision rule', () => {
     const draws = ['AAAAAA', 'BBBBBB', 'CCCCCC'];
     const tried: string[] = [];
     const code = await allocateInstantCode(
-      async (c) => {
+      (c) => {
         tried.push(c);
-        return !taken.has(c);
+        return Promise.resolve(!taken.has(c));
       },
       () => draws.shift()!,
     );
@@ -76,9 +76,9 @@ describe('the collision rule', () => {
   it(`gives up after ${INSTANT_CODE_ATTEMPTS} clashes in a row with an error, not a loop`, async () => {
     let tries = 0;
     const refused = await allocateInstantCode(
-      async () => {
+      () => {
         tries++;
-        return false;
+        return Promise.resolve(false);
       },
       () => 'AAAAAA',
     ).catch((e: unknown) => e);

@@ -65,7 +65,7 @@ describe('instant link page (?instant=)', () => {
     expect(source.url).toBe('/api/v1/photo/instant/stream?instant=AB12-K7QMX9');
 
     const fetched = api.callsTo(RETRIEVE).length;
-    await push(source.target, ready(1));
+    push(source.target, ready(1));
     const picture = await screen.findByRole('img', { name: 'Your photo' });
     expect(picture.getAttribute('src')).toBe(albumPhoto(5).urls.preview);
     expect(screen.queryByText('Your photo is developing…')).toBeNull();
@@ -94,7 +94,7 @@ describe('instant link page (?instant=)', () => {
     renderAlbums(`?instant=${INSTANT}`);
     await screen.findByRole('heading', { name: 'Your photo is developing…' });
     await waitFor(() => expect(openSources(sources)).toHaveLength(1));
-    await push(openSources(sources)[0]!.target, { ...developing, state: 'failed' });
+    push(openSources(sources)[0]!.target, { ...developing, state: 'failed' });
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Ask the booth staff to take it again or to send it to you.',
     );
