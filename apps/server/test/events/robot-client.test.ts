@@ -88,6 +88,12 @@ describe('robot client', () => {
     expect(first.notSent.map((n) => n.file)).toEqual(['notes.jpg']);
     expect(first.notSent[0]!.reason).toMatch(/^[a-z_]+$/);
     expect(first.stopped).toBeUndefined();
+    // Each file's instant link came with its grant, before its bytes (a refused file's too).
+    expect(first.links).toHaveLength(6);
+    for (const link of first.links)
+      expect(link.instant_url).toBe(
+        `${t.config.publicUrl}/?instant=${event.name}-${link.instant_code}`,
+      );
     expect(describeSummary(first)).toContain(`Not sent (${first.notSent[0]!.reason}): notes.jpg`);
     expect(await photoCount()).toBe(5);
     // Restart: the journal says everything was handled (the five photos: already sent).
@@ -167,8 +173,39 @@ describe('robot client', () => {
       { cwd: root },
     );
     expect(stdout).toContain('uploaded cli.jpg → photo');
+    expect(stdout).toMatch(
+      /^link cli\.jpg: \S+\?instant=[A-Z0-9]+-[A-Z0-9]{6} \(code [A-Z0-9]{6}\)$/m,
+    );
     expect(stdout).toMatch(/^1 uploaded, \d+ already sent\.$/m);
     expect(await photoCount()).toBe(8);
+    // --json: a JSON line per link as it comes, then the summary; progress on stderr.
+    await writeFile(path.join(folder, 'cli-json.jpg'), await makeJpeg({ seed: 401 }));
+    const json = await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/server/src/cli/main.ts',
+        'upload',
+        '--json',
+        '--event',
+        event.name,
+        '--key',
+        robotKey,
+        '--server',
+        server,
+        folder,
+      ],
+      { cwd: root },
+    );
+    const lines = json.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines[0]).toMatchObject({ type: 'link', file: 'cli-json.jpg' });
+    expect(lines.at(-1)).toMatchObject({ type: 'summary', uploaded: 1 });
+    expect(json.stderr).toContain('uploaded cli-json.jpg → photo');
+    await unlink(path.join(folder, 'cli-json.jpg'));
     const otherJournal = path.join(folder, 'other.json');
     const wrongKey = await run(
       process.execPath,
@@ -212,8 +249,9 @@ describe('robot client', () => {
       { photoId?: number }
     >;
     expect(journal[path.join(folder, 'IMG_0.jpg')]?.photoId).toEqual(expect.any(Number));
-    expect(await photoCount()).toBe(8);
-  }, 60_000);
+    // The eight, and the --json run's photo.
+    expect(await photoCount()).toBe(9);
+  }, 120_000);
 
   it('explains a right key whose robot is attached to no event (CLI), and stops', async () => {
     const loose = await t.ok(
