@@ -11,7 +11,7 @@ import {
 import { callApi } from '../../../../lib/api-client.ts';
 import { AlbumSkeleton, AlbumState } from '../../../shared/components/album-states.tsx';
 import { IconButton } from '../../../shared/components/icon-button.tsx';
-import { downloadFile, shareLink } from '../../../shared/utils/share-download.ts';
+import { downloadFile, downloadName, shareLink } from '../../../shared/utils/share-download.ts';
 import '../instant.css';
 
 /** The instant link's live state on this origin (server-sent events). */
@@ -124,7 +124,13 @@ export function InstantPhotoPage({ instant }: { instant: string }) {
             label={t('albums.instant.download')}
             showLabel
             variant="primary"
-            onClick={() => void downloadFile(photo.urls.original ?? picture, photo.file_name)}
+            onClick={() =>
+              // Named after the event, not the booth's file (file names are the operator's to show).
+              void downloadFile(
+                photo.urls.original ?? picture,
+                downloadName(photo.file_name, 0, title, false),
+              )
+            }
           />
         )}
         <IconButton
