@@ -703,7 +703,10 @@ export const miniAlbums = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     photoIds: integer('photo_ids').array().notNull(),
     /** Instant links sent before their photos were ready: the page shows them once they are. */
-    instantLinkIds: integer('instant_link_ids').array().notNull().default(sql`'{}'::integer[]`),
+    instantLinkIds: integer('instant_link_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     receiverFullName: text('receiver_full_name').notNull(),
     receiverCompanyName: text('receiver_company_name'),
     contactPhoneNumber: text('contact_phone_number'),
