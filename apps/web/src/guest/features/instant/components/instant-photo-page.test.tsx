@@ -112,4 +112,27 @@ describe('instant link page (?instant=)', () => {
     expect(screen.getByRole('heading', { name: 'Photo not found' })).toBeTruthy();
     expect(sources).toHaveLength(0);
   });
+
+  it('a mini-album sent before its photo was ready shows it developing, linked to its instant page', async () => {
+    installFakeApi({
+      '/mini-album/retrieve': {
+        ok: {
+          event: {
+            id: 1,
+            name: 'AB12',
+            full_name: 'Summer party',
+            empty_album_text: '',
+            logo_full_path: null,
+          },
+          photos: [albumPhoto(7)],
+          developing: [{ code: 'K7QMX9', url: `https://x.test/?instant=${INSTANT}` }],
+          created_date: '2026-11-21T10:00:00.000Z',
+        },
+      },
+    });
+    renderAlbums('?mId=tok-1');
+    const link = await screen.findByRole('link', { name: 'Your photo is developing…' });
+    expect(link.getAttribute('href')).toBe(`https://x.test/?instant=${INSTANT}`);
+    expect(screen.getByText('2 photos')).toBeTruthy();
+  });
 });
