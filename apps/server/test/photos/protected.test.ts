@@ -57,11 +57,14 @@ beforeAll(async () => {
   const { world: made, robotId, ...keys } = await createRobotWorld(t);
   world = made;
   ({ admin, robot } = keys);
-  // No protector_watermark set: the derivatives job uses the built-in one.
+  // No protector_watermark set: the derivatives job uses the built-in one. The event's full-size
+  // watermarked variants (one mark, 2000 px) are made too: unlocked guests get them.
   paid = await createEvent(t, world.adminA, {
     full_name: 'Paid Gala',
     is_free: 0,
     robot_id_array: [robotId],
+    photo_watermark: '/default-watermark.png',
+    live_view_watermark: '/default-watermark.png',
   });
   free = await createEvent(t, world.adminA, { full_name: 'Free Fair', is_free: 1 });
   const a = await uploadPhoto(t, robot, paid.name, await makeJpeg({ seed: 71 }));
@@ -97,6 +100,36 @@ describe('a paid event’s public photo URL', () => {
       expect(response.statusCode, swapped).toBe(403);
       expect(s3ErrorOf(response.body)).toEqual({ code: 'AccessDenied', message: 'Access Denied' });
       expect((await get(swapped, 'HEAD')).statusCode).toBe(403);
+    }
+  });
+
+  it('keeps the full-size watermarked variants out of public space: a URL built by hand is refused', async () => {
+    const [photo] = await listWith(paid, 'public');
+    expect(photo!.urls.photo_watermark).toBeNull();
+    const thumbnail = photo!.urls.thumbnail!;
+    const row = await t.app.container.repositories.photos.findById(paidPhoto.id);
+    for (const [variant, file] of [
+      ['photo_watermark', 'photo-watermark.jpg'],
+      ['live_view_watermark', 'live-view-watermark.jpg'],
+    ] as const) {
+      // The variant exists (an unlocked guest gets it), but only in protected space.
+      const key = row!.derivatives[variant]!;
+      expect(key).toBe(`protected/events/${paid.name}/photos/uid_${photo!.uid}_uid/${file}`);
+      expect((await stored(key)).length).toBeGreaterThan(0);
+      // The public folder's name for it (where a free event keeps it): nothing there.
+      const byHand = thumbnail.replace('thumbnail.jpg', file);
+      expect((await get(byHand)).statusCode, byHand).not.toBe(200);
+      // Its protected name, unsigned: refused.
+      const twin = byHand.replace('/storage/events/', '/storage/protected/events/');
+      expect((await get(twin)).statusCode, twin).toBe(403);
+      // A media URL forged from the guest's own signed one for another variant: refused too.
+      expect(
+        (
+          await get(
+            `${t.config.publicUrl}/media/photos/${photo!.id}/${variant}?a=g&e=9999999999&s=x`,
+          )
+        ).statusCode,
+      ).toBe(403);
     }
   });
 
@@ -207,7 +240,11 @@ describe('protected previews', () => {
   });
 
   it('are made for photos stored before the event turned paid, again for a new mark, and given up when it turns free', async () => {
-    let event = await createEvent(t, world.adminA, { full_name: 'Spring Fair', is_free: 1 });
+    let event = await createEvent(t, world.adminA, {
+      full_name: 'Spring Fair',
+      is_free: 1,
+      photo_watermark: '/default-watermark.png',
+    });
     const upload = await uploadPhoto(
       t,
       admin,
@@ -216,6 +253,10 @@ describe('protected previews', () => {
     );
     const owner = await waitForReady(t, admin.authorization, event.id, upload.id);
     expect(owner.urls.protector_watermark).toBeNull();
+    // A free event's watermarked variant is a plain public file.
+    const publicWatermark = owner.urls.photo_watermark!;
+    expect(publicWatermark).toMatch(/\/storage\/events\/.+\/photo-watermark\.jpg$/);
+    const watermarkBytes = await bytesAt(publicWatermark);
     expect(await t.ok(endpoints.previewProtectionStatus, { event_id: event.id }, admin)).toEqual({
       state: 'off',
       done: 0,
@@ -238,6 +279,12 @@ describe('protected previews', () => {
     expect(Math.max(size.width, size.height)).toBe(1200);
     for (const d of await cellDifferences(guarded, await bytesAt(owner.urls.preview)))
       expect(d).toBeGreaterThan(2);
+    // Turned paid, its watermarked variant moved into protected space: the old URL is gone, the
+    // owner (and an unlocked guest) reads the same bytes through a signed URL.
+    expect((await get(publicWatermark)).statusCode).not.toBe(200);
+    const moved = await ownerView(event, upload.id);
+    expect(moved.urls.photo_watermark).toMatch(/\/media\/photos\/\d+\/photo_watermark\?a=o&/);
+    expect((await bytesAt(moved.urls.photo_watermark)).equals(watermarkBytes)).toBe(true);
 
     // A new name is a new mark (the event has no protector image): made again, the old file gone.
     event = await update({ full_name: 'Spring Fair 2026' });
@@ -300,6 +347,14 @@ describe('protected previews', () => {
     expect((await bytesAt(photo!.urls.preview)).equals(await bytesAt(owner.urls.preview))).toBe(
       true,
     );
+    // What they paid for includes the event's watermarked variant, through a signed URL.
+    expect(photo!.urls.photo_watermark).toMatch(/\/media\/photos\/\d+\/photo_watermark\?a=g&/);
+    const row = await t.app.container.repositories.photos.findById(paidPhoto.id);
+    expect(
+      (await bytesAt(photo!.urls.photo_watermark)).equals(
+        await stored(row!.derivatives.photo_watermark!),
+      ),
+    ).toBe(true);
   });
 });
 
