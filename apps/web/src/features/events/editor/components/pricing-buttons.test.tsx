@@ -8,17 +8,16 @@ import {
   storedEvent,
   superUser,
 } from '../../../../test/event-fixtures.ts';
+import type { FakeReply } from '../../../../test/fake-api.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 
 const UPDATE = `${OWNER}/event/update`;
 
-const openPaidTab = async (event: FlashbulbEvent, routes: Record<string, unknown> = {}) => {
+const openPaidTab = async (event: FlashbulbEvent, routes: Record<string, FakeReply> = {}) => {
   const api = installConsoleApi({
     user: superUser,
     events: [event],
-    routes: { [UPDATE]: { ok: event }, ...routes } as Parameters<
-      typeof installConsoleApi
-    >[0]['routes'],
+    routes: { [UPDATE]: { ok: event }, ...routes },
   });
   renderApp(`/events#ename=${event.name}`);
   const dialog = await screen.findByRole('dialog', { name: `Edit event ${event.full_name}` });
