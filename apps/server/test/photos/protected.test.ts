@@ -57,14 +57,11 @@ beforeAll(async () => {
   const { world: made, robotId, ...keys } = await createRobotWorld(t);
   world = made;
   ({ admin, robot } = keys);
-  // No protector_watermark set: the derivatives job uses the built-in one. The event's full-size
-  // watermarked variants (one mark, 2000 px) are made too: unlocked guests get them.
+  // No protector_watermark set: the derivatives job uses the built-in one.
   paid = await createEvent(t, world.adminA, {
     full_name: 'Paid Gala',
     is_free: 0,
     robot_id_array: [robotId],
-    photo_watermark: '/default-watermark.png',
-    live_view_watermark: '/default-watermark.png',
   });
   free = await createEvent(t, world.adminA, { full_name: 'Free Fair', is_free: 1 });
   const a = await uploadPhoto(t, robot, paid.name, await makeJpeg({ seed: 71 }));
@@ -103,18 +100,27 @@ describe('a paid event’s public photo URL', () => {
     }
   });
 
-  it('keeps the full-size watermarked variants out of public space: a URL built by hand is refused', async () => {
-    const [photo] = await listWith(paid, 'public');
+  it('keeps the full-size watermarked variants out of public space: a URL built by hand is refused; an unlocked guest gets them signed', async () => {
+    // The event's full-size watermarked variants (one mark, 2000 px) are made too.
+    const marked = await createEvent(t, world.adminA, {
+      full_name: 'Marked Gala',
+      is_free: 0,
+      photo_watermark: '/default-watermark.png',
+      live_view_watermark: '/default-watermark.png',
+    });
+    const upload = await uploadPhoto(t, admin, marked.name, await makeJpeg({ seed: 73 }));
+    await waitForReady(t, admin.authorization, marked.id, upload.id);
+    const [photo] = await listWith(marked, 'public');
     expect(photo!.urls.photo_watermark).toBeNull();
     const thumbnail = photo!.urls.thumbnail!;
-    const row = await t.app.container.repositories.photos.findById(paidPhoto.id);
+    const row = await t.app.container.repositories.photos.findById(upload.id);
     for (const [variant, file] of [
       ['photo_watermark', 'photo-watermark.jpg'],
       ['live_view_watermark', 'live-view-watermark.jpg'],
     ] as const) {
-      // The variant exists (an unlocked guest gets it), but only in protected space.
+      // The variant exists, but only in protected space.
       const key = row!.derivatives[variant]!;
-      expect(key).toBe(`protected/events/${paid.name}/photos/uid_${photo!.uid}_uid/${file}`);
+      expect(key).toBe(`protected/events/${marked.name}/photos/uid_${photo!.uid}_uid/${file}`);
       expect((await stored(key)).length).toBeGreaterThan(0);
       // The public folder's name for it (where a free event keeps it): nothing there.
       const byHand = thumbnail.replace('thumbnail.jpg', file);
@@ -122,15 +128,38 @@ describe('a paid event’s public photo URL', () => {
       // Its protected name, unsigned: refused.
       const twin = byHand.replace('/storage/events/', '/storage/protected/events/');
       expect((await get(twin)).statusCode, twin).toBe(403);
-      // A media URL forged from the guest's own signed one for another variant: refused too.
-      expect(
-        (
-          await get(
-            `${t.config.publicUrl}/media/photos/${photo!.id}/${variant}?a=g&e=9999999999&s=x`,
-          )
-        ).statusCode,
-      ).toBe(403);
+      // A media URL with a made-up signature: refused too.
+      const forged = `${t.config.publicUrl}/media/photos/${photo!.id}/${variant}?a=g&e=9999999999&s=x`;
+      expect((await get(forged)).statusCode).toBe(403);
     }
+
+    // A guest who may download (prepaid) gets what they paid for: the watermarked variant, signed.
+    const [buyer] = (
+      await t.ok(
+        endpoints.generateAttendeeList,
+        { attendee_count: 1, event_id_array: [marked.id], is_prepaid: 1 },
+        admin,
+      )
+    ).attendees;
+    await t.ok(
+      endpoints.ownerAttachPhotos,
+      { event_id: marked.id, attendee_uid: buyer!.uid, photo_uid_array: [upload.uid] },
+      admin,
+    );
+    const [open] = (
+      await t.ok(endpoints.publicPhotoList, {
+        key_type: 'attendee',
+        key_value: buyer!.uid,
+        max_size: 10,
+        page_number: 1,
+      })
+    ).photos;
+    expect(open!.urls.photo_watermark).toMatch(/\/media\/photos\/\d+\/photo_watermark\?a=g&/);
+    expect(
+      (await bytesAt(open!.urls.photo_watermark)).equals(
+        await stored(row!.derivatives.photo_watermark!),
+      ),
+    ).toBe(true);
   });
 
   it('lists for the public key no original and no unwatermarked preview, only the protector watermark', async () => {
@@ -347,14 +376,6 @@ describe('protected previews', () => {
     expect((await bytesAt(photo!.urls.preview)).equals(await bytesAt(owner.urls.preview))).toBe(
       true,
     );
-    // What they paid for includes the event's watermarked variant, through a signed URL.
-    expect(photo!.urls.photo_watermark).toMatch(/\/media\/photos\/\d+\/photo_watermark\?a=g&/);
-    const row = await t.app.container.repositories.photos.findById(paidPhoto.id);
-    expect(
-      (await bytesAt(photo!.urls.photo_watermark)).equals(
-        await stored(row!.derivatives.photo_watermark!),
-      ),
-    ).toBe(true);
   });
 });
 
