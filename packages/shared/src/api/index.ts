@@ -78,6 +78,8 @@ export const endpoints = {
   // photos: upload, lists, changes, curation, robot activity
   photoUploadAccess: photos.photoUploadAccess,
   photoUploadComplete: photos.photoUploadComplete,
+  guestUploadAccess: photos.guestUploadAccess,
+  guestUploadComplete: photos.guestUploadComplete,
   ownerPhotoList: photos.ownerPhotoList,
   keyPhotoCountInfo: photos.keyPhotoCountInfo,
   publicPhotoList: photos.publicPhotoList,
