@@ -55,12 +55,17 @@ describe('guest uploads: the fit to the event’s box', () => {
 
 describe('guest uploads: the tag and the box from the settings', () => {
   it('gives the tag without its #, and none when the setting is empty or not a tag', () => {
-    const box = { attPhotoImgMaxWidth: 1200, attPhotoImgMaxHeight: null };
+    const box = { attPhotoImgMaxWidth: 1200, attPhotoImgMaxHeight: null, guestUploadsPublic: 1 };
     expect(guestUploadShape({ ...box, attPhotoImgPrTag: ' #guest ' })).toEqual({
       tags: ['guest'],
       maxWidth: 1200,
       maxHeight: null,
+      albumOnly: false,
     });
+    // Private: kept to the uploader's own album.
+    expect(
+      guestUploadShape({ ...box, attPhotoImgPrTag: '', guestUploadsPublic: 0 }).albumOnly,
+    ).toBe(true);
     expect(guestUploadShape({ ...box, attPhotoImgPrTag: '' }).tags).toEqual([]);
     expect(guestUploadShape({ ...box, attPhotoImgPrTag: 'two words' }).tags).toEqual([]);
   });

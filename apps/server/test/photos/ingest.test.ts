@@ -529,6 +529,43 @@ describe('guests’ own photos', () => {
     expect(JSON.stringify(queue)).toContain(String(row.id));
   });
 
+  it('kept private: in the uploader’s own album only, never the event’s', async () => {
+    const kept = await createEvent(t, world.adminA, {
+      full_name: 'Kept',
+      opts: {
+        description: 'd',
+        enablePhotoUpl: 1,
+        enableAttendeePhotoUpl: 1,
+        guestUploadsPublic: 0,
+      },
+    });
+    const publicKey: GuestKey = { key_type: 'public', key_value: kept.public_api_key };
+    const privateKey = { key_type: 'private' as const, key_value: kept.private_api_key };
+    const attendee = await newAttendee(kept);
+    const mine = await guestUpload(attendee, kept.name, await makeJpeg({ seed: 48 }));
+    expect(mine.done!.body).toMatchObject({ result: { in_event_album: false } });
+    const theirs = await guestUpload(publicKey, kept.name, await makeJpeg({ seed: 49 }));
+    expect(theirs.done!.body).toMatchObject({ result: { in_event_album: false } });
+    const mineUid = (mine.done!.body as { result: { uid: string } }).result.uid;
+    const theirsUid = (theirs.done!.body as { result: { uid: string } }).result.uid;
+    for (const uid of [mineUid, theirsUid])
+      await waitForReady(t, world.adminA.authorization, kept.id, (await photoRow(uid)).id);
+    // The attendee sees theirs in their album; the event's albums show neither.
+    expect((await guestList(attendee)).map((p) => p.uid)).toEqual([mineUid]);
+    expect(await guestList(publicKey)).toEqual([]);
+    expect(
+      (await t.ok(endpoints.publicPhotoList, { ...privateKey, max_size: 100, page_number: 1 }))
+        .photos,
+    ).toEqual([]);
+    // Operators see both.
+    const owners = await t.ok(
+      endpoints.ownerPhotoList,
+      { event_id: kept.id, max_size: 100, page_number: 1 },
+      { authorization: world.adminA.authorization },
+    );
+    expect(owners.photos.map((p) => p.uid).sort()).toEqual([mineUid, theirsUid].sort());
+  });
+
   it('refuses other files with clear keys, others’ uploads, and more grants than the budget', async () => {
     const open = await createEvent(t, world.adminA, {
       full_name: 'Limits',

@@ -28,26 +28,33 @@ export const parseGuestUploadKey = (
   return match ? { eventName: match[1]!, attendeeUid: match[2] ?? null } : null;
 };
 
-/** How a guest's picture is shaped: the tag it gets and the box it must fit. */
+/** How a guest's picture is shaped and kept: its tag, the box it must fit, where it shows. */
 export interface GuestUploadShape {
   tags: string[];
   maxWidth: number | null;
   maxHeight: number | null;
+  /** Kept to the uploader's own album (`guestUploadsPublic` off), not the event's album. */
+  albumOnly: boolean;
 }
 
 /**
  * The event's shaping of guests' photos: `attPhotoImgPrTag` is the tag every guest photo gets
- * (as a robot's sent tag: without `#`, letters, digits, `-` and `_`; anything else gives none), and
- * `attPhotoImgMaxWidth` / `attPhotoImgMaxHeight` the box it is fitted into (either may be unset).
+ * (as a robot's sent tag: without `#`, letters, digits, `-` and `_`; anything else gives none),
+ * `attPhotoImgMaxWidth` / `attPhotoImgMaxHeight` the box it is fitted into (either may be unset),
+ * and `guestUploadsPublic` whether it joins the event's album or stays in the uploader's own.
  */
 export const guestUploadShape = (
-  opts: Pick<EventOpts, 'attPhotoImgPrTag' | 'attPhotoImgMaxWidth' | 'attPhotoImgMaxHeight'>,
+  opts: Pick<
+    EventOpts,
+    'attPhotoImgPrTag' | 'attPhotoImgMaxWidth' | 'attPhotoImgMaxHeight' | 'guestUploadsPublic'
+  >,
 ): GuestUploadShape => {
   const tag = opts.attPhotoImgPrTag.trim().replace(/^#+/, '');
   return {
     tags: /^[A-Za-z0-9_-]{1,64}$/.test(tag) ? [tag] : [],
     maxWidth: opts.attPhotoImgMaxWidth,
     maxHeight: opts.attPhotoImgMaxHeight,
+    albumOnly: opts.guestUploadsPublic === 0,
   };
 };
 

@@ -119,7 +119,7 @@ export class GuestUploadService {
       uid: photo.uid,
       upload_result: result,
       held_for_review: photo.moderation === 'pending',
-      in_event_album: true,
+      in_event_album: photo.albumOnly === 0,
     };
   }
 }

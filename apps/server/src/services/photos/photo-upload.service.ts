@@ -46,9 +46,7 @@ const TMP_KEY =
 
 /** What a check of the stored size may refuse before the file is decoded. */
 type PrecheckRefusal =
-  | 'unsupported_picture_format'
-  | 'unsupported_media_size'
-  | 'guest_upload_too_large';
+  'unsupported_picture_format' | 'unsupported_media_size' | 'guest_upload_too_large';
 
 /** What an upload did: a new photo, the same photo for more attendees, or nothing new. */
 type UploadResult = PhotoUploadResult['upload_result'];
@@ -231,9 +229,7 @@ export class PhotoUploadService {
     robotId: number | null,
     key: string,
     attendeeUids: readonly string[],
-    precheck:
-      | ((size: number) => PrecheckRefusal | null)
-      | undefined,
+    precheck: ((size: number) => PrecheckRefusal | null) | undefined,
     originalPhotoId: number | null,
     sentTags: readonly string[],
     markedAs360: boolean,
@@ -276,9 +272,7 @@ export class PhotoUploadService {
     robotId: number | null,
     key: string,
     attendeeUids: readonly string[],
-    precheck:
-      | ((size: number) => PrecheckRefusal | null)
-      | undefined,
+    precheck: ((size: number) => PrecheckRefusal | null) | undefined,
     originalPhotoId: number | null,
     sentTags: readonly string[],
     markedAs360: boolean,
@@ -318,10 +312,7 @@ export class PhotoUploadService {
     );
 
     const refuse = async (
-      key:
-        | PrecheckRefusal
-        | 'photo_too_large'
-        | 'photo_truncated',
+      key: PrecheckRefusal | 'photo_too_large' | 'photo_truncated',
     ): Promise<never> => {
       // Nothing a refused upload sent is kept.
       await this.deps.storage.delete(input.key);
@@ -416,6 +407,7 @@ export class PhotoUploadService {
       createdAt: now,
       availableAt: new Date(now.getTime() + delay.minutes * 60_000),
       moderation: heldForModeration(event.opts, uploader) ? 'pending' : 'approved',
+      ...(fit?.albumOnly ? { albumOnly: 1 } : {}),
     });
     if (delay.reason === 'tags' && created)
       this.deps.logger?.info(

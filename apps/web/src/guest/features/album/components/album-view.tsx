@@ -480,7 +480,7 @@ export function AlbumView({
               {uploadKey && (
                 <button
                   type="button"
-                  className={`albums-upload-toggle${uploading ? '' : ' fb-button--primary'}`}
+                  className="albums-upload-toggle"
                   aria-pressed={uploading}
                   onClick={() => setUploading(!uploading)}
                 >
