@@ -76,9 +76,7 @@ export const guestUploadError = (
 ): 'unsupported_picture_format' | 'guest_upload_too_large' | null => {
   if (!(GUEST_UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(fileName)))
     return 'unsupported_picture_format';
-  return sizeBytes !== null && sizeBytes > GUEST_UPLOAD_MAX_BYTES
-    ? 'guest_upload_too_large'
-    : null;
+  return sizeBytes !== null && sizeBytes > GUEST_UPLOAD_MAX_BYTES ? 'guest_upload_too_large' : null;
 };
 
 /** `Not Allowed {ext} files. Only jpg, jpeg, png files are allowed.` or null. */
