@@ -55,7 +55,11 @@ describe('guest uploads: the fit to the event’s box', () => {
 
 describe('guest uploads: the tag and the box from the settings', () => {
   it('gives the tag without its #, and none when the setting is empty or not a tag', () => {
-    const box = { attPhotoImgMaxWidth: 1200, attPhotoImgMaxHeight: null, guestUploadsPublic: 1 };
+    const box = {
+      attPhotoImgMaxWidth: 1200,
+      attPhotoImgMaxHeight: null,
+      guestUploadsPublic: 1 as const,
+    };
     expect(guestUploadShape({ ...box, attPhotoImgPrTag: ' #guest ' })).toEqual({
       tags: ['guest'],
       maxWidth: 1200,

@@ -459,13 +459,13 @@ describe('guests’ own photos', () => {
         enablePhotoUpl: 1,
         enableAttendeePhotoUpl: 1,
         attPhotoImgPrTag: '#guest',
-        attPhotoImgMaxWidth: 1200,
-        attPhotoImgMaxHeight: 900,
+        attPhotoImgMaxWidth: 600,
+        attPhotoImgMaxHeight: 450,
       },
     });
     const publicKey: GuestKey = { key_type: 'public', key_value: open.public_api_key };
     // A portrait phone photo (EXIF orientation 6): the height decides, the ratio is kept.
-    const big = await makeJpeg({ width: 4000, height: 3000, orientation: 6, seed: 43 });
+    const big = await makeJpeg({ width: 1600, height: 1200, orientation: 6, seed: 43 });
     const { done } = await guestUpload(publicKey, open.name, big, 'IMG_0001.JPG');
     expect(done!.body).toMatchObject({
       status: 'ok',
@@ -473,19 +473,19 @@ describe('guests’ own photos', () => {
     });
     const uid = (done!.body as { result: { uid: string } }).result.uid;
     const row = await photoRow(uid);
-    expect([row.width, row.height]).toEqual([675, 900]);
+    expect([row.width, row.height]).toEqual([338, 450]);
     expect(row.tags).toEqual(['guest']);
     const original = await t.app.container.storage.get(row.storage_key);
     const stored = await sharp(await bytesOf(original!.body as AsyncIterable<unknown>)).metadata();
-    expect([stored.width, stored.height]).toEqual([675, 900]);
+    expect([stored.width, stored.height]).toEqual([338, 450]);
     // A small picture is never enlarged.
     const small = await guestUpload(
       publicKey,
       open.name,
-      await makeJpeg({ width: 640, height: 480, seed: 44 }),
+      await makeJpeg({ width: 320, height: 240, seed: 44 }),
     );
     const smallRow = await photoRow((small.done!.body as { result: { uid: string } }).result.uid);
-    expect([smallRow.width, smallRow.height]).toEqual([640, 480]);
+    expect([smallRow.width, smallRow.height]).toEqual([320, 240]);
     // Ready, it is in the public album.
     await waitForReady(t, world.adminA.authorization, open.id, row.id);
     expect((await guestList(publicKey)).map((p) => p.uid)).toContain(uid);
