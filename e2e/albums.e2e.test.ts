@@ -19,6 +19,9 @@ import { repoRoot } from './support/paths.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const JOURNEY_TIMEOUT = 120_000;
+/** Real photos (the shared test data beside the checkout, as the faces journeys use it). */
+const FACES_TESTDATA =
+  process.env.FLASHBULB_FACES_TESTDATA ?? path.resolve(repoRoot, '../shared/testdata/faces');
 const TILE = /^[a-z]+\.jpg, \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 
 // One server for the file: each journey makes its own organisation and event on it.
@@ -277,6 +280,55 @@ describe('album journeys in Chromium', () => {
         await expect
           .poll(() => page.getByText(/^Downloaded\./).count(), { timeout: 30_000 })
           .toBe(1);
+      });
+      expect(browser.problems).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'a guest adds their own photo from the phone: picked, sent with its progress, and in the album live',
+    async () => {
+      const { url, event } = await eventWithPhotos({
+        is_free: 1,
+        opts: { ...defaultEventOpts(), description: 'album journeys', enablePhotoUpl: 1 },
+      });
+      browser = await launchBrowser();
+      const { page } = browser;
+      await withServerLog(async () => {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto(`${url}/?pId=${encodeURIComponent(event.publicKey)}`);
+        await expect.poll(() => tiles(page).count()).toBe(3);
+        await page.getByRole('button', { name: 'Add your photos' }).click();
+        const panel = page.getByRole('region', { name: 'Add your photos' });
+        await panel.getByText(/No photos chosen yet/).waitFor();
+        if (process.env.FLASHBULB_E2E_SHOTS)
+          await screenshotSizes(page, process.env.FLASHBULB_E2E_SHOTS, 'guest-upload-empty', [
+            [390, 844],
+          ]);
+        // A real phone photo (a JPEG of people), as the camera roll hands it over.
+        await panel
+          .getByLabel('Take or choose photos')
+          .setInputFiles(path.join(FACES_TESTDATA, 'groups/two_people.jpg'));
+        await panel.getByText(/appear in the album in a moment/).waitFor({ timeout: 30_000 });
+        expect(await panel.getByText('Added').count()).toBe(1);
+        if (process.env.FLASHBULB_E2E_SHOTS)
+          await screenshotSizes(page, process.env.FLASHBULB_E2E_SHOTS, 'guest-upload-added', [
+            [390, 844],
+          ]);
+        // Ready, it reaches the open album through its live stream: no reload.
+        const mine = page.getByRole('button', { name: /^two_people\.jpg, / });
+        const pill = page.getByRole('button', { name: /new photo/ });
+        await expect
+          .poll(async () => (await mine.count()) + (await pill.count()), { timeout: 45_000 })
+          .toBeGreaterThan(0);
+        if ((await mine.count()) === 0) await pill.click();
+        await expect.poll(() => mine.count()).toBe(1);
+        await page.getByRole('button', { name: 'Done' }).click();
+        if (process.env.FLASHBULB_E2E_SHOTS)
+          await screenshotSizes(page, process.env.FLASHBULB_E2E_SHOTS, 'guest-upload-album', [
+            [390, 844],
+          ]);
       });
       expect(browser.problems).toEqual([]);
     },

@@ -64,15 +64,9 @@ export const NOT_READERS = [
  * Settings the editor offers and the server stores that nothing reads yet, each with the item of
  * the settings audit (owner console: "every setting does what it says") that makes it real. This
  * list may only shrink: the test fails when a key here has a reader.
+ * @type {Record<string, string>}
  */
-export const STUB_KEYS = {
-  // Attendee uploads: gate and shape guest and kiosk camera uploads (resize, tag).
-  'opts.enablePhotoUpl': 'attendee uploads',
-  'opts.enableAttendeePhotoUpl': 'attendee uploads',
-  'opts.attPhotoImgPrTag': 'attendee uploads',
-  'opts.attPhotoImgMaxWidth': 'attendee uploads',
-  'opts.attPhotoImgMaxHeight': 'attendee uploads',
-};
+export const STUB_KEYS = {};
 
 /**
  * Keys the save turns into another key (services/events/event-rules.ts `normalise`): read when

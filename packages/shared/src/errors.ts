@@ -250,6 +250,17 @@ export const errorCatalogue = {
   face_confidence_error: { status: 400, text: 'Face-recognition confidence is between 0 and 100' },
   unsupported_picture_format: { status: 400, text: 'Invalid or unsupported picture format' },
   unsupported_media_size: { status: 413, text: 'unsupported media size' },
+  /** Guests' own photos: the event takes none from the public album (`enablePhotoUpl` off). */
+  photo_upload_disabled: { status: 403, text: 'This event does not take photos from guests' },
+  guest_upload_too_large: {
+    status: 413,
+    text: 'This photo is too large. Photos up to 25 MB can be added',
+  },
+  /** Attendees' own photos: the event takes none into their albums (`enableAttendeePhotoUpl` off). */
+  attendee_photo_upload_disabled: {
+    status: 403,
+    text: 'This event does not take photos into your album',
+  },
   invalid_key: { status: 401, text: 'The key is not valid for this event' },
   delete_reason_required: { status: 400, text: 'Please give a reason for deleting' },
   photo_too_large: { status: 400, text: 'The picture has too many pixels' },

@@ -23,6 +23,9 @@ export const DEFAULT_GUEST_LIMITS = {
   /** Web-app registrations (each mails and may text) per hour: per client address, per event. */
   registerPerAddressHourly: 60,
   registerPerEventHourly: 1000,
+  /** Guests' own photos (upload grants) per hour: per client address, per event. */
+  guestUploadsPerAddressHourly: 60,
+  guestUploadsPerEventHourly: 2000,
   /** Attendee-id lookups per 10 minutes: all of them per client address; failed ones per address and per event. */
   attendeeLookupsPerAddress: 1000,
   attendeeFailuresPerAddress: 30,

@@ -70,6 +70,12 @@ export const PERMISSIONS = {
   'event.media_upload': row(N, N, N, Y, N, N, N, N, N),
   /** Upload grants and upload completion. */
   'photo.upload': row(Y, Y, Y, Y, N, N, N, Y, N),
+  /**
+   * A guest adds their own photos (docs/domains/photos.md, "Guests' own photos"): the public
+   * album's key, an attendee's key into their own album; each only while the event's setting for
+   * it is on (access/guest-upload-rules.ts).
+   */
+  'photo.guest_upload': row(N, N, N, N, N, Y, Y, N, N),
   /** Photo lists and live streams (what each audience sees: album-visibility.ts). */
   'photo.list': row(Y, Y, Y, Y, Y, Y, Y, Y, Y),
   // The event's photo counts, hidden and processing included: those who run the event.
@@ -146,6 +152,7 @@ export const WRONG_KEY_TYPE: Record<
   'event.read_by_key': { key: 'invalid_key', field: 'key_type' },
   'event.media_upload': { key: 'forbidden', field: 'key_type' },
   'photo.upload': { key: 'invalid_key' },
+  'photo.guest_upload': { key: 'invalid_key', field: 'key_type' },
   'photo.list': { key: 'invalid_key', field: 'key_type' },
   'photo.count': { key: 'invalid_key', field: 'key_type' },
   'photo.delete': { key: 'forbidden' },

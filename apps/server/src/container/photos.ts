@@ -23,6 +23,9 @@ import {
   PhotoUploadService,
   type AttendeeUploads,
 } from '../services/photos/photo-upload.service.ts';
+import { GuestUploadService } from '../services/photos/guest-upload.service.ts';
+import { UsageBudgets } from '../access/guest-limits.ts';
+import { HitCounterRepository } from '../repositories/operations/hit-counter.repository.ts';
 import { registerPhotoListeners } from '../services/photos/photo.listeners.ts';
 import { StockUploadService } from '../services/events/stock-upload.service.ts';
 import { UploadSweep } from '../services/photos/upload-sweep.ts';
@@ -175,6 +178,14 @@ export const wirePhotos = (
     repositories: { photos, instantLinks },
     services: {
       photoUploads,
+      guestUploads: new GuestUploadService({
+        access,
+        storage,
+        uploads: photoUploads,
+        budgets: new UsageBudgets(new HitCounterRepository(database)),
+        limits: config.guestLimits,
+        clock,
+      }),
       photoListing,
       photoChanges,
       photoModeration,

@@ -472,6 +472,12 @@ export const photos = pgTable(
       .$type<'pending' | 'releasing' | 'approved'>()
       .notNull()
       .default('approved'),
+    /**
+     * A guest's own photo the event keeps private (`opts.guestUploadsPublic` off): shown in its
+     * uploader's attendee album only, never in the event's album, stream or searches
+     * (repositories/photos/photo-visibility.ts).
+     */
+    albumOnly: smallint('album_only').notNull().default(0),
   },
   (t) => [
     uniqueIndex('photos_uid_idx').on(t.uid),

@@ -15,6 +15,7 @@ import type { PreviewProtectionService } from '../services/photos/preview-protec
 import type { PhotoModerationService } from '../services/photos/photo-moderation.service.ts';
 import type { PhotoListingService } from '../services/photos/photo-listing.service.ts';
 import type { PhotoUploadService } from '../services/photos/photo-upload.service.ts';
+import type { GuestUploadService } from '../services/photos/guest-upload.service.ts';
 import type { StockUploadService } from '../services/events/stock-upload.service.ts';
 import type { MiniAlbumService } from '../services/albums/mini-album.service.ts';
 import type { InstantPageService } from '../services/albums/instant-page.service.ts';
@@ -120,6 +121,7 @@ export const createHandlers = (services: {
   faceData: FaceDataService;
   shareBucket: ShareBucketService;
   photoUploads: PhotoUploadService;
+  guestUploads: GuestUploadService;
   photoListing: PhotoListingService;
   photoChanges: PhotoChangesService;
   previewProtection: PreviewProtectionService;
@@ -268,6 +270,10 @@ export const createHandlers = (services: {
     services.photoUploads.createUploadGrant(principal, body),
   photoUploadComplete: async ({ principal, body }) =>
     services.photoUploads.completeUpload(principal, body),
+  guestUploadAccess: async ({ principal, body, request }) =>
+    services.guestUploads.createGrant(principal, body, { address: request.ip }),
+  guestUploadComplete: async ({ principal, body }) =>
+    services.guestUploads.complete(principal, body),
   ownerPhotoList: async ({ principal, body }) => {
     // Stock images are for guests' lists only.
     const { stock_images: _stock, ...page } = await services.photoListing.list(principal, body);

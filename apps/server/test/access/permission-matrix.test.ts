@@ -87,6 +87,8 @@ const DOWNLOAD_OFF = ['download_not_allowed', 403] as const;
 const KIOSK_DELETE_OFF = ['kiosk_photo_delete_off', 403] as const;
 const UNAVAILABLE = ['payment_provider_unavailable', 409] as const;
 const LEADS_OFF = ['leads_not_collected', 400] as const;
+const GUEST_UPLOAD_OFF = ['photo_upload_disabled', 403] as const;
+const ATTENDEE_UPLOAD_OFF = ['attendee_photo_upload_disabled', 403] as const;
 
 const fill = (columns: readonly Column[], outcome: Outcome): Partial<Expectation> =>
   Object.fromEntries(columns.map((c) => [c, outcome]));
@@ -207,7 +209,12 @@ beforeAll(async () => {
     { organisation_id: w.orgB.id, name: 'Robot B' },
     auth.super,
   );
-  eventA = await createEvent(t, w.ownerA, { full_name: 'Event A', robot_id_array: [robotA.id] });
+  // Event A takes guests' own photos (both settings on), event B none (the defaults).
+  eventA = await createEvent(t, w.ownerA, {
+    full_name: 'Event A',
+    robot_id_array: [robotA.id],
+    opts: { description: 'The summer gala', enablePhotoUpl: 1, enableAttendeePhotoUpl: 1 },
+  });
   eventB = await createEvent(t, w.ownerB, { full_name: 'Event B', robot_id_array: [robotB.id] });
   attendeeA = (
     await t.ok(
@@ -586,6 +593,32 @@ const rows: Record<EndpointName, Row> = {
       ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, ROBOT_OTHER_EVENT),
       none: UNAUTHORIZED,
     },
+  },
+  // Guests' own photos: the public key and attendee keys, each while its event setting is on
+  // (A: on, B: off); every other key, the kiosk and operators are no guests here.
+  guestUploadAccess: {
+    body: (column) => ({
+      event_name: column.endsWith('B') ? eventB.name : eventA.name,
+      file_name: 'a.jpg',
+      content_type: 'image/jpeg',
+    }),
+    expect: keyed({
+      ...keysA(INVALID_KEY, INVALID_KEY, OK, OK, INVALID_KEY),
+      ...keysB(INVALID_KEY, INVALID_KEY, GUEST_UPLOAD_OFF, ATTENDEE_UPLOAD_OFF, INVALID_KEY),
+    }),
+  },
+  guestUploadComplete: {
+    body: async (column) => {
+      const mine = !column.endsWith('B');
+      const album = column.startsWith('attendeeKey') ? `att_${mine ? attendeeA : attendeeB}/` : '';
+      const key = `tmp/${(mine ? eventA : eventB).name}/${randomUUID()}/guest/${album}a.jpg`;
+      await t.app.container.storage.put(key, jpeg, 'image/jpeg');
+      return { key };
+    },
+    expect: keyed({
+      ...keysA(INVALID_KEY, INVALID_KEY, OK, OK, INVALID_KEY),
+      ...keysB(INVALID_KEY, INVALID_KEY, GUEST_UPLOAD_OFF, ATTENDEE_UPLOAD_OFF, INVALID_KEY),
+    }),
   },
   photoUploadComplete: {
     body: async () => {

@@ -79,6 +79,8 @@ const GUEST_OPTS = [
   'enableEmailCollect',
   'enablePhotoUpl',
   'faceRecognitionText',
+  // Whether guests' own photos join the event's album (the upload panel says where they go).
+  'guestUploadsPublic',
   'faqText',
   'kioskStreamEnabled',
   'kioskWatermarkEnable',

@@ -1,7 +1,13 @@
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, createEventWorld, errorOf, type EventWorld } from '../helpers/events.ts';
+import {
+  attendeeAlbumKey,
+  createEvent,
+  createEventWorld,
+  errorOf,
+  type EventWorld,
+} from '../helpers/events.ts';
 import {
   completeUpload,
   makeClip,
@@ -12,7 +18,7 @@ import {
   waitForReady,
   type UploadAuth,
 } from '../helpers/photos.ts';
-import { filesUnder } from '../helpers/storage.ts';
+import { bytesOf, filesUnder, grantForm, multipartBody } from '../helpers/storage.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import path from 'node:path';
 import { buildApp } from '../../src/app.ts';
@@ -24,8 +30,13 @@ let robot: UploadAuth;
 let robotId: number;
 let otherEvent: FlashbulbEvent;
 
+/** Guests' upload grants one event gives an hour here (the last test spends them). */
+const GUEST_UPLOADS_PER_EVENT = 6;
+
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({
+    FLASHBULB_GUEST_LIMITS: `guestUploadsPerEventHourly=${GUEST_UPLOADS_PER_EVENT}`,
+  });
   world = await createEventWorld(t);
   const created = await t.ok(
     endpoints.createRobot,
@@ -332,5 +343,281 @@ describe('photo ingest', () => {
     // The robot's key is right, for its own event: it hears that, and nothing of the other event.
     expect(errorOf(stolen)).toMatchObject({ status: 403, message_key: 'robot_other_event' });
     expect(JSON.stringify(stolen.body)).not.toContain(otherEvent.name);
+  });
+});
+
+// ---- guests' own photos (docs/domains/photos.md; the rules alone: guest-upload.unit.test.ts) ----
+
+type GuestKey = { key_type: 'public' | 'attendee'; key_value: string };
+
+/** A guest's grant → storage POST → completion, as the album page does it. */
+const guestUpload = async (
+  key: GuestKey,
+  eventName: string,
+  bytes: Buffer,
+  fileName = 'guest.jpg',
+  contentType = 'image/jpeg',
+) => {
+  const grant = await t.call(endpoints.guestUploadAccess, {
+    ...key,
+    event_name: eventName,
+    file_name: fileName,
+    content_type: contentType,
+    size_bytes: bytes.length,
+  });
+  if (grant.body.status !== 'ok') return { grant, done: null };
+  const { fields, url } = grant.body.result;
+  const form = multipartBody(grantForm(fields, bytes, { filename: fileName, contentType }));
+  const stored = await t.app.inject({
+    method: 'POST',
+    url: new URL(url).pathname,
+    payload: form.payload,
+    headers: form.headers,
+  });
+  expect(stored.statusCode).toBe(201);
+  const done = await t.call(endpoints.guestUploadComplete, { ...key, key: grant.body.result.key });
+  return { grant, done, key: grant.body.result.key };
+};
+
+const photoRow = async (uid: string) => {
+  const { rows } = await t.database.executeSql(
+    'select id, width, height, tags, moderation, attendee_uid, storage_key from photos where uid = $1',
+    [uid],
+  );
+  return rows[0] as {
+    id: number;
+    width: number;
+    height: number;
+    tags: string[];
+    moderation: string;
+    attendee_uid: string | null;
+    storage_key: string;
+  };
+};
+
+const photoCount = async (eventId: number) => {
+  const { rows } = await t.database.executeSql(
+    'select count(*)::int as n from photos where event_id = $1',
+    [eventId],
+  );
+  return Number((rows[0] as { n: number }).n);
+};
+
+const guestList = async (key: GuestKey) =>
+  (await t.ok(endpoints.publicPhotoList, { ...key, max_size: 100, page_number: 1 })).photos;
+
+const newAttendee = async (of: FlashbulbEvent): Promise<GuestKey> => {
+  const generated = await t.ok(
+    endpoints.generateAttendeeList,
+    { attendee_count: 1, event_id_array: [of.id], is_prepaid: 0 },
+    { authorization: world.adminA.authorization },
+  );
+  return {
+    key_type: 'attendee',
+    key_value: await attendeeAlbumKey(t, generated.attendees[0]!.uid),
+  };
+};
+
+describe('guests’ own photos', () => {
+  it('each setting off refuses its guests with its key, and nothing is stored', async () => {
+    const closed = await createEvent(t, world.adminA, { full_name: 'Closed' });
+    const publicKey: GuestKey = { key_type: 'public', key_value: closed.public_api_key };
+    const { grant } = await guestUpload(publicKey, closed.name, await makeJpeg({ seed: 40 }));
+    expect(errorOf(grant)).toMatchObject({ status: 403, message_key: 'photo_upload_disabled' });
+    const attendee = await newAttendee(closed);
+    const refused = await guestUpload(attendee, closed.name, await makeJpeg({ seed: 41 }));
+    expect(errorOf(refused.grant)).toMatchObject({
+      status: 403,
+      message_key: 'attendee_photo_upload_disabled',
+    });
+    // Each setting opens its own guests only: the public album's does not open attendees'.
+    const publicOnly = await createEvent(t, world.adminA, {
+      full_name: 'Public only',
+      opts: { description: 'd', enablePhotoUpl: 1 },
+    });
+    const other = await newAttendee(publicOnly);
+    const still = await guestUpload(other, publicOnly.name, await makeJpeg({ seed: 42 }));
+    expect(errorOf(still.grant)).toMatchObject({ message_key: 'attendee_photo_upload_disabled' });
+    // The private album's link and the robot's key are no guests' keys here.
+    const privateKey = await t.call(endpoints.guestUploadAccess, {
+      key_type: 'private' as never,
+      key_value: publicOnly.private_api_key,
+      event_name: publicOnly.name,
+      file_name: 'a.jpg',
+      content_type: 'image/jpeg',
+    });
+    expect(errorOf(privateKey)).toMatchObject({ message_key: 'invalid_key' });
+    expect(await photoCount(closed.id)).toBe(0);
+    expect(await photoCount(publicOnly.id)).toBe(0);
+  });
+
+  it('on: stored, tagged, fitted to the box (never enlarged), shown in the album when ready', async () => {
+    const open = await createEvent(t, world.adminA, {
+      full_name: 'Open',
+      opts: {
+        description: 'd',
+        enablePhotoUpl: 1,
+        enableAttendeePhotoUpl: 1,
+        attPhotoImgPrTag: '#guest',
+        attPhotoImgMaxWidth: 600,
+        attPhotoImgMaxHeight: 450,
+      },
+    });
+    const publicKey: GuestKey = { key_type: 'public', key_value: open.public_api_key };
+    // A portrait phone photo (EXIF orientation 6): the height decides, the ratio is kept.
+    const big = await makeJpeg({ width: 1600, height: 1200, orientation: 6, seed: 43 });
+    const { done } = await guestUpload(publicKey, open.name, big, 'IMG_0001.JPG');
+    expect(done!.body).toMatchObject({
+      status: 'ok',
+      result: { upload_result: 'uploaded', held_for_review: false, in_event_album: true },
+    });
+    const uid = (done!.body as { result: { uid: string } }).result.uid;
+    const row = await photoRow(uid);
+    expect([row.width, row.height]).toEqual([338, 450]);
+    expect(row.tags).toEqual(['guest']);
+    const original = await t.app.container.storage.get(row.storage_key);
+    const stored = await sharp(await bytesOf(original!.body as AsyncIterable<unknown>)).metadata();
+    expect([stored.width, stored.height]).toEqual([338, 450]);
+    // A small picture is never enlarged.
+    const small = await guestUpload(
+      publicKey,
+      open.name,
+      await makeJpeg({ width: 320, height: 240, seed: 44 }),
+    );
+    const smallRow = await photoRow((small.done!.body as { result: { uid: string } }).result.uid);
+    expect([smallRow.width, smallRow.height]).toEqual([320, 240]);
+    // Ready, it is in the public album.
+    await waitForReady(t, world.adminA.authorization, open.id, row.id);
+    expect((await guestList(publicKey)).map((p) => p.uid)).toContain(uid);
+    // The same picture again is the same photo.
+    const again = await guestUpload(publicKey, open.name, big, 'again.jpg');
+    expect(again.done!.body).toMatchObject({ result: { uid, upload_result: 'already_uploaded' } });
+
+    // An attendee's photo goes into their own album.
+    const attendee = await newAttendee(open);
+    const mine = await guestUpload(attendee, open.name, await makeJpeg({ seed: 45 }));
+    const mineUid = (mine.done!.body as { result: { uid: string } }).result.uid;
+    const mineRow = await photoRow(mineUid);
+    expect(mineRow.attendee_uid).not.toBeNull();
+    expect(mineRow.tags).toEqual(['guest']);
+    await waitForReady(t, world.adminA.authorization, open.id, mineRow.id);
+    expect((await guestList(attendee)).map((p) => p.uid)).toContain(mineUid);
+  });
+
+  it('waits for review on a moderated event', async () => {
+    const moderated = await createEvent(t, world.adminA, {
+      full_name: 'Moderated',
+      opts: {
+        description: 'd',
+        enablePhotoUpl: 1,
+        moderationEnabled: 1,
+        moderationSkipOwnerUploads: 1,
+      },
+    });
+    const publicKey: GuestKey = { key_type: 'public', key_value: moderated.public_api_key };
+    const { done } = await guestUpload(publicKey, moderated.name, await makeJpeg({ seed: 46 }));
+    expect(done!.body).toMatchObject({ status: 'ok', result: { held_for_review: true } });
+    const row = await photoRow((done!.body as { result: { uid: string } }).result.uid);
+    expect(row.moderation).toBe('pending');
+    await waitForReady(t, world.adminA.authorization, moderated.id, row.id);
+    expect(await guestList(publicKey)).toEqual([]);
+    const queue = await t.ok(
+      endpoints.moderationQueue,
+      { event_id: moderated.id },
+      { authorization: world.adminA.authorization },
+    );
+    expect(JSON.stringify(queue)).toContain(String(row.id));
+  });
+
+  it('kept private: in the uploader’s own album only, never the event’s', async () => {
+    const kept = await createEvent(t, world.adminA, {
+      full_name: 'Kept',
+      opts: {
+        description: 'd',
+        enablePhotoUpl: 1,
+        enableAttendeePhotoUpl: 1,
+        guestUploadsPublic: 0,
+      },
+    });
+    const publicKey: GuestKey = { key_type: 'public', key_value: kept.public_api_key };
+    const privateKey = { key_type: 'private' as const, key_value: kept.private_api_key };
+    const attendee = await newAttendee(kept);
+    const mine = await guestUpload(attendee, kept.name, await makeJpeg({ seed: 48 }));
+    expect(mine.done!.body).toMatchObject({ result: { in_event_album: false } });
+    const theirs = await guestUpload(publicKey, kept.name, await makeJpeg({ seed: 49 }));
+    expect(theirs.done!.body).toMatchObject({ result: { in_event_album: false } });
+    const mineUid = (mine.done!.body as { result: { uid: string } }).result.uid;
+    const theirsUid = (theirs.done!.body as { result: { uid: string } }).result.uid;
+    for (const uid of [mineUid, theirsUid])
+      await waitForReady(t, world.adminA.authorization, kept.id, (await photoRow(uid)).id);
+    // The attendee sees theirs in their album; the event's albums show neither.
+    expect((await guestList(attendee)).map((p) => p.uid)).toEqual([mineUid]);
+    expect(await guestList(publicKey)).toEqual([]);
+    expect(
+      (await t.ok(endpoints.publicPhotoList, { ...privateKey, max_size: 100, page_number: 1 }))
+        .photos,
+    ).toEqual([]);
+    // Operators see both.
+    const owners = await t.ok(
+      endpoints.ownerPhotoList,
+      { event_id: kept.id, max_size: 100, page_number: 1 },
+      { authorization: world.adminA.authorization },
+    );
+    expect(owners.photos.map((p) => p.uid).sort()).toEqual([mineUid, theirsUid].sort());
+  });
+
+  it('refuses other files with clear keys, others’ uploads, and more grants than the budget', async () => {
+    const open = await createEvent(t, world.adminA, {
+      full_name: 'Limits',
+      opts: { description: 'd', enablePhotoUpl: 1, enableAttendeePhotoUpl: 1 },
+    });
+    const publicKey: GuestKey = { key_type: 'public', key_value: open.public_api_key };
+    const ask = (fields: { file_name: string; content_type: string; size_bytes?: number }) =>
+      t.call(endpoints.guestUploadAccess, { ...publicKey, event_name: open.name, ...fields });
+    expect(errorOf(await ask({ file_name: 'clip.mp4', content_type: 'video/mp4' }))).toMatchObject({
+      status: 400,
+      message_key: 'unsupported_picture_format',
+    });
+    expect(
+      errorOf(
+        await ask({ file_name: 'a.jpg', content_type: 'image/jpeg', size_bytes: 30_000_000 }),
+      ),
+    ).toMatchObject({ status: 413, message_key: 'guest_upload_too_large', field: 'size_bytes' });
+    // A clip named .jpg is refused by its bytes, and nothing is kept.
+    const clip = await guestUpload(publicKey, open.name, await makeClip(), 'clip.jpg');
+    expect(errorOf(clip.done!)).toMatchObject({ message_key: 'unsupported_picture_format' });
+    // A robot's upload is no guest's to complete, nor an attendee's key another album's.
+    const robots = await postToStorage(
+      t,
+      robot,
+      event.name,
+      'r.jpg',
+      await makeJpeg({ seed: 47 }),
+      'image/jpeg',
+    );
+    const taken = await t.call(endpoints.guestUploadComplete, { ...publicKey, key: robots.key });
+    expect(errorOf(taken)).toMatchObject({ status: 404, message_key: 'not_found' });
+    const attendee = await newAttendee(open);
+    const grant = await t.ok(endpoints.guestUploadAccess, {
+      ...attendee,
+      event_name: open.name,
+      file_name: 'a.jpg',
+      content_type: 'image/jpeg',
+    });
+    const stolen = await t.call(endpoints.guestUploadComplete, { ...publicKey, key: grant.key });
+    expect(errorOf(stolen)).toMatchObject({ status: 404, message_key: 'not_found' });
+    expect(await photoCount(open.id)).toBe(0);
+    // The event's hourly budget (FLASHBULB_GUEST_LIMITS here: 6 grants) runs out.
+    for (let used = 2; used < GUEST_UPLOADS_PER_EVENT; used += 1)
+      await t.ok(endpoints.guestUploadAccess, {
+        ...publicKey,
+        event_name: open.name,
+        file_name: 'a.jpg',
+        content_type: 'image/jpeg',
+      });
+    expect(errorOf(await ask({ file_name: 'a.jpg', content_type: 'image/jpeg' }))).toMatchObject({
+      status: 429,
+      message_key: 'too_many_requests',
+    });
   });
 });

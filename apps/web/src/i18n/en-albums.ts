@@ -386,6 +386,31 @@ export const enAlbums = {
     photoQrAlt: 'QR code of this photo’s link',
     photoQrCaption: 'Scan to get this photo',
   },
+  /** "Add your photos": a guest's own photos on the public album or their own album. */
+  guestUpload: {
+    open: 'Add your photos',
+    title: 'Add your photos',
+    close: 'Done',
+    introPublic: 'Share your shots: they join this album for everyone to see.',
+    introPrivate: 'Your photos go into your own album; only you see them.',
+    pick: 'Take or choose photos',
+    empty: 'No photos chosen yet. JPG, PNG or GIF, up to 25 MB each.',
+    refused: 'Only photos can be added (JPG, PNG or GIF), not added: {{names}}',
+    storageFailed: 'The upload was refused ({{code}})',
+    retry: 'Try again',
+    held: 'Thank you! Your photos will appear after review.',
+    addedPublic: 'Thank you! Your photos appear in the album in a moment.',
+    addedPrivate: 'Thank you! Your photos appear in your album in a moment.',
+    status: {
+      waiting: 'Waiting',
+      preparing: 'Preparing',
+      uploading: 'Sending {{percent}} %',
+      completing: 'Saving',
+      done: 'Added',
+      held: 'Waiting for review',
+      failed: 'Not sent',
+    },
+  },
   /** The roamer page `?roamer&eventKey=…`: a roaming photographer's uploads. */
   roamer: {
     title: 'Add photos to an event',

@@ -289,6 +289,9 @@ export const enEvents = {
     photoUpload: 'Allow photo upload',
     attendeePhotoUpload: 'Allow attendee photo upload',
     attPhotoTag: 'Attendee photo tag',
+    guestUploadsPublic: 'Show guests’ own photos in the event album',
+    guestUploadsPublicHint:
+      'Off: a guest’s photo stays in their own attendee album (photos added from the public album reach only you). Moderation, when on, applies either way.',
     attPhotoMaxWidth: 'Attendee photo max width (px)',
     attPhotoMaxHeight: 'Attendee photo max height (px)',
     selfieSection: 'Selfies and tags',

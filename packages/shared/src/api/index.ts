@@ -79,6 +79,8 @@ export const endpoints = {
   photoUploadAccess: photos.photoUploadAccess,
   retrieveInstantPhoto: photos.retrieveInstantPhoto,
   photoUploadComplete: photos.photoUploadComplete,
+  guestUploadAccess: photos.guestUploadAccess,
+  guestUploadComplete: photos.guestUploadComplete,
   ownerPhotoList: photos.ownerPhotoList,
   keyPhotoCountInfo: photos.keyPhotoCountInfo,
   publicPhotoList: photos.publicPhotoList,

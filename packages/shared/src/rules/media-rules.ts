@@ -61,6 +61,24 @@ export const kioskMediaError = (
   return sizeBytes > limit ? 'unsupported_media_size' : null;
 };
 
+/** Guests' own photos (albums and attendee albums): pictures only, as a phone takes them. */
+export const GUEST_UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
+/** A guest's photo at most this large (a phone's full-size JPEG is 3–12 MB). */
+export const GUEST_UPLOAD_MAX_BYTES = 25 * 1024 * 1024;
+
+/**
+ * A guest's file: a picture (jpg, jpeg, png, gif, any case) of at most 25 MB. Answers the message
+ * key or null; the page checks before sending, the server again on the grant and the stored bytes.
+ */
+export const guestUploadError = (
+  fileName: string,
+  sizeBytes: number | null,
+): 'unsupported_picture_format' | 'guest_upload_too_large' | null => {
+  if (!(GUEST_UPLOAD_EXTENSIONS as readonly string[]).includes(extensionOf(fileName)))
+    return 'unsupported_picture_format';
+  return sizeBytes !== null && sizeBytes > GUEST_UPLOAD_MAX_BYTES ? 'guest_upload_too_large' : null;
+};
+
 /** `Not Allowed {ext} files. Only jpg, jpeg, png files are allowed.` or null. */
 export const imageFieldError = (fileName: string): string | null => {
   const ext = extensionOf(fileName);

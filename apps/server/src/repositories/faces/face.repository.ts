@@ -3,6 +3,8 @@ import type { Db } from '../../db/database.ts';
 import { indexIgnoreFaces, photoFaces, photoFaceScans, photos } from '../../db/schema.ts';
 import { rowsOf } from '../raw-rows.ts';
 import {
+  inEventAlbumAs,
+  inEventAlbumSql,
   releasedAs,
   releasedSql,
   shownToGuestsAs,
@@ -165,7 +167,7 @@ export class FaceRepository {
       where f.event_id = ${input.eventId}
         and f.model = ${input.model}
         and p.status = 'ready'
-        and ${input.visibleOnly ? shownToGuestsAs('p') : releasedAs('p')}
+        and ${input.visibleOnly ? sql`${shownToGuestsAs('p')} and ${inEventAlbumAs('p')}` : releasedAs('p')}
         and d.distance <= ${input.maxDistance}
       order by d.distance, f.id
       limit ${input.limit}
@@ -278,7 +280,7 @@ export class FaceRepository {
         and(
           inArray(photoFaces.id, faceIds),
           eq(photos.status, 'ready'),
-          visibleOnly ? shownToGuestsSql : releasedSql,
+          visibleOnly ? and(shownToGuestsSql, inEventAlbumSql) : releasedSql,
         ),
       );
     return new Set(rows.map((r) => r.id));

@@ -326,6 +326,19 @@ export class ImageEngine {
       .toBuffer();
   }
 
+  /**
+   * The picture resized to `width`×`height` (a guest's photo fitted to the event's box,
+   * services/photos/guest-upload-rules.ts): orientation applied, the same format (JPEG at the
+   * preview quality), metadata stripped (a guest's location stays theirs).
+   */
+  async fitTo(input: Buffer, width: number, height: number): Promise<Buffer> {
+    const image = this.open(input).rotate().resize(width, height, { fit: 'fill' });
+    const meta = await this.sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();
+    return meta.format === 'png'
+      ? image.png().toBuffer()
+      : image.jpeg({ quality: PREVIEW_QUALITY, mozjpeg: true }).withExif(CLEAN_EXIF).toBuffer();
+  }
+
   /** A stand-alone thumbnail (stock images): 400 px, orientation applied, metadata stripped. */
   async thumbnail(input: Buffer): Promise<Buffer> {
     return this.open(input)

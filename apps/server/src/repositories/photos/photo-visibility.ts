@@ -40,3 +40,17 @@ export const shownToGuestsSql: SQL = and(
   eq(photos.isVisible, 1),
   releasedSql,
 )!;
+
+/**
+ * In the event's album: every photo but a guest's own kept to its uploader's album
+ * (`album_only`, the event's `guestUploadsPublic` off). Event-wide guest reads (the public and
+ * private albums, the kiosk, streams, shares, face results) ask this on top of `shownToGuests`;
+ * an attendee's own album and operators do not.
+ */
+export const inEventAlbum = (photo: Pick<PhotoRow, 'albumOnly'>): boolean => photo.albumOnly === 0;
+
+/** `inEventAlbum` in SQL over `photos`. */
+export const inEventAlbumSql: SQL = eq(photos.albumOnly, 0);
+
+/** `inEventAlbum` in raw SQL over an alias of `photos` (`p` in the face searches). */
+export const inEventAlbumAs = (alias: 'p'): SQL => sql.raw(`${alias}.album_only = 0`);

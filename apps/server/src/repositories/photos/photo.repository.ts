@@ -18,7 +18,7 @@ import type { Db } from '../../db/database.ts';
 import { attendeePhotoScope } from '../attendees/attendee.repository.ts';
 import { rowsOf } from '../raw-rows.ts';
 import { escapeLike } from '../sql-helpers.ts';
-import { shownToGuestsSql } from './photo-visibility.ts';
+import { inEventAlbumSql, shownToGuestsSql } from './photo-visibility.ts';
 import {
   activities,
   events as eventsTable,
@@ -216,6 +216,8 @@ export class PhotoRepository {
       f.attendeeAlbum && f.albumEventOnly ? eq(photos.eventId, f.eventId) : undefined,
     ];
     if (f.publishedOnly) {
+      // A guest's photo kept to its uploader's album is in that album only.
+      if (!f.attendeeAlbum) c.push(inEventAlbumSql);
       c.push(
         shownToGuestsSql,
         f.vipUploadedBy

@@ -80,8 +80,9 @@ export class PhotoStreamService {
 
     const consider = async (row: PhotoRow): Promise<void> => {
       if (stopped || sent.has(row.id) || !eventIds.includes(row.eventId)) return;
-      // An attendee key hears only their album's photos, whichever event they come from.
-      if (access.attendee && !(await this.deps.photos.inScope(access, row))) return;
+      // An attendee key hears only their album's photos, whichever event they come from; other
+      // keys the event's album (not a guest's photo kept to its uploader's album).
+      if (!(await this.deps.photos.inScope(access, row))) return;
       let eventRow = eventRows.get(row.eventId);
       if (!eventRow) {
         eventRow = (await this.deps.events.findById(row.eventId))?.row;

@@ -7,8 +7,8 @@ type ModerationOpts = Pick<EventOpts, 'moderationEnabled' | 'moderationSkipOwner
  * Whether a new photo waits in the moderation queue: only while the event moderates
  * (`moderationEnabled`, off by default). The uploads of those who run the event (operators in the
  * console and the roaming photographer's event-owner key, the `owner` audience the access layer
- * gives them) skip it when `moderationSkipOwnerUploads` says so; booths, robots and kiosk cameras
- * always wait.
+ * gives them) skip it when `moderationSkipOwnerUploads` says so; booths, robots, kiosk cameras
+ * and guests adding their own photos always wait.
  */
 export const heldForModeration = (opts: ModerationOpts, uploader: Audience): boolean => {
   if (opts.moderationEnabled !== 1) return false;

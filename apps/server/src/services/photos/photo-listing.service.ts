@@ -38,6 +38,7 @@ import type {
 } from '../../repositories/photos/photo.repository.ts';
 import { attendeeMayDownloadPhoto, type Audience, type KeyAccess } from './photo-downloads.ts';
 import type { PhotoUrls } from './photo-urls.ts';
+import { inEventAlbum } from '../../repositories/photos/photo-visibility.ts';
 
 /** The owner list and its public twin (key in the body). */
 export type PhotoListBody =
@@ -118,11 +119,15 @@ export class PhotoListingService {
   ) {}
 
   /**
-   * Whether a photo lies within what a key opens: its event's photos, or for an attendee key the
-   * photos of their album (uploaded with their id or attached, in one of their events).
+   * Whether a photo lies within what a key opens: its event's photos (for guests' keys, those in
+   * the event's album: photo-visibility.ts `inEventAlbum`), or for an attendee key the photos of
+   * their album (uploaded with their id or attached, in one of their events).
    */
   async inScope(access: KeyAccess, row: PhotoRow): Promise<boolean> {
-    if (!access.attendee) return row.eventId === access.event.row.id;
+    if (!access.attendee)
+      return (
+        row.eventId === access.event.row.id && (access.audience === 'owner' || inEventAlbum(row))
+      );
     if (!this.deps.attendeeRows) return false;
     return this.deps.attendeeRows.ownsPhoto(access.attendee, row);
   }

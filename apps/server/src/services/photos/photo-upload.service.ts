@@ -1,7 +1,8 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import {
   extensionOf,
+  guestUploadError,
   kioskMediaError,
   photoTagsFor,
   uploadAttendeeIds,
@@ -33,6 +34,7 @@ import { photoDelay } from './photo-delay.ts';
 import { heldForModeration } from './moderation.ts';
 import type { Audience } from './photo-downloads.ts';
 import type { PhotoUrls } from './photo-urls.ts';
+import { guestUploadFit, type GuestUploadShape } from './guest-upload-rules.ts';
 import type { InstantLinks } from './instant-links.ts';
 
 /**
@@ -42,6 +44,10 @@ import type { InstantLinks } from './instant-links.ts';
  */
 const TMP_KEY =
   /^tmp\/([A-Z0-9]{4})\/[0-9a-f-]{36}\/(?:att_([A-Z0-9_.]{1,100}(?:-[A-Z0-9_.]{1,100})*)\/)?[^/]+$/;
+
+/** What a check of the stored size may refuse before the file is decoded. */
+type PrecheckRefusal =
+  'unsupported_picture_format' | 'unsupported_media_size' | 'guest_upload_too_large';
 
 /** What an upload did: a new photo, the same photo for more attendees, or nothing new. */
 type UploadResult = PhotoUploadResult['upload_result'];
@@ -200,18 +206,43 @@ export class PhotoUploadService {
     return { photo_uid: photo.uid, attendee_uid: attendeeUid };
   }
 
+  /**
+   * A guest's own picture (GuestUploadService has checked the key, the event's settings and the
+   * key's folder): the kiosk's rule of size and type is the guests' (`guestUploadError`), the
+   * event's shape fits and tags it, and the guest's audience decides moderation.
+   */
+  async completeGuestUpload(
+    event: EventRecord,
+    key: string,
+    attendeeUid: string | null,
+    uploader: Audience,
+    shape: GuestUploadShape,
+  ): Promise<{ photo: PhotoRow; result: UploadResult }> {
+    return this.register(
+      event,
+      null,
+      key,
+      attendeeUid ? [attendeeUid] : [],
+      (size) => guestUploadError(key, size),
+      null,
+      [],
+      false,
+      uploader,
+      shape,
+    );
+  }
+
   private async register(
     callerEvent: EventRecord,
     robotId: number | null,
     key: string,
     attendeeUids: readonly string[],
-    precheck:
-      | ((size: number) => 'unsupported_picture_format' | 'unsupported_media_size' | null)
-      | undefined,
+    precheck: ((size: number) => PrecheckRefusal | null) | undefined,
     originalPhotoId: number | null,
     sentTags: readonly string[],
     markedAs360: boolean,
     uploader: Audience,
+    fit?: GuestUploadShape,
   ) {
     // At most so many completions of one organisation at a time, across processes: each reads
     // its file and may decode it.
@@ -227,6 +258,7 @@ export class PhotoUploadService {
         sentTags,
         markedAs360,
         uploader,
+        fit,
       );
     return this.claimed(key, () =>
       slot ? slot.uploadSlot(callerEvent.row.organisationId, work) : work(),
@@ -248,13 +280,12 @@ export class PhotoUploadService {
     robotId: number | null,
     key: string,
     attendeeUids: readonly string[],
-    precheck:
-      | ((size: number) => 'unsupported_picture_format' | 'unsupported_media_size' | null)
-      | undefined,
+    precheck: ((size: number) => PrecheckRefusal | null) | undefined,
     originalPhotoId: number | null,
     sentTags: readonly string[],
     markedAs360: boolean,
     uploader: Audience,
+    fit?: GuestUploadShape,
   ): Promise<{ photo: PhotoRow; result: UploadResult }> {
     const input = { key };
     const startedAt = this.deps.clock.now();
@@ -290,11 +321,7 @@ export class PhotoUploadService {
     );
 
     const refuse = async (
-      key:
-        | 'unsupported_picture_format'
-        | 'unsupported_media_size'
-        | 'photo_too_large'
-        | 'photo_truncated',
+      key: PrecheckRefusal | 'photo_too_large' | 'photo_truncated',
     ): Promise<never> => {
       // Nothing a refused upload sent is kept; its instant page says it did not arrive.
       await this.deps.storage.delete(input.key);
@@ -305,10 +332,14 @@ export class PhotoUploadService {
     if (early) return refuse(early);
     const media = sniffMedia(read.head);
     if (!media) return refuse('unsupported_picture_format');
+    // Guests add pictures, not clips, whatever the file is called.
+    if (fit && media.mediaType !== 'image') return refuse('unsupported_picture_format');
     let width: number | null = null;
     let height: number | null = null;
     let durationMs: number | null = null;
     let is360 = false;
+    /** A guest's picture fitted to the event's box: stored instead of the bytes sent. */
+    let fitted: Buffer | null = null;
     if (media.mediaType === 'image') {
       if (!read.bytes) return refuse('unsupported_picture_format');
       const info = await this.deps.images.inspect(read.bytes);
@@ -316,6 +347,13 @@ export class PhotoUploadService {
       width = info.width;
       height = info.height;
       is360 = info.is360 || (markedAs360 && media.ext !== 'gif');
+      // A GIF goes as it is: resizing would flatten its animation.
+      const size = fit && media.ext !== 'gif' ? guestUploadFit(info, fit) : null;
+      if (size) {
+        fitted = await this.deps.images.fitTo(read.bytes, size.width, size.height);
+        width = size.width;
+        height = size.height;
+      }
     } else {
       // A clip: ffprobe reads its headers (a bounded, fast look); what is not a clip with a
       // picture and a length is refused like any file that is not a picture.
@@ -331,7 +369,7 @@ export class PhotoUploadService {
       durationMs = info.durationMs;
     }
 
-    const sha256 = read.sha256;
+    const sha256 = fitted ? createHash('sha256').update(fitted).digest('hex') : read.sha256;
     const uid = createHmac('sha256', this.deps.uidSecret)
       .update(`${event.id}:${sha256}`)
       .digest('hex')
@@ -339,8 +377,10 @@ export class PhotoUploadService {
     // The original goes straight into protected space (ADR 0006): whatever ACL the upload carried,
     // the copy is private on S3 and refused without a signature locally.
     const storageKey = `${protectedPhotoFolder(event.name, uid)}original.${media.ext}`;
-    if (!(await this.deps.storage.head(storageKey)))
-      await this.deps.storage.copy(input.key, storageKey);
+    if (!(await this.deps.storage.head(storageKey))) {
+      if (fitted) await this.deps.storage.put(storageKey, fitted, media.contentType);
+      else await this.deps.storage.copy(input.key, storageKey);
+    }
 
     // The attendees are created or linked first: the photo is in their albums once it is ready.
     // The first one is the photo's own attendee; the others have it attached (below).
@@ -349,7 +389,11 @@ export class PhotoUploadService {
     const attendeeUid = attendeeUids[0] ?? null;
     const now = this.deps.clock.now();
     const fileName = input.key.split('/').pop() ?? 'photo';
-    const tags = photoTagsFor(sentTags, event.hash_tag, event.opts.forcedIndexTags);
+    const tags = photoTagsFor(
+      [...sentTags, ...(fit?.tags ?? [])],
+      event.hash_tag,
+      event.opts.forcedIndexTags,
+    );
     const delay = photoDelay(event.opts, { attendeeUid, tags });
     const { photo, created } = await this.deps.photos.insertOrGet({
       uid,
@@ -363,7 +407,7 @@ export class PhotoUploadService {
       height,
       durationMs,
       is360: is360 ? 1 : 0,
-      sizeBytes: read.size,
+      sizeBytes: fitted ? fitted.length : read.size,
       robotId: caller.robotId,
       attendeeUid,
       // What stock-image policies, tag unlocks and the delay by tags look for (albums spec §3, §4).
@@ -373,6 +417,7 @@ export class PhotoUploadService {
       createdAt: now,
       availableAt: new Date(now.getTime() + delay.minutes * 60_000),
       moderation: heldForModeration(event.opts, uploader) ? 'pending' : 'approved',
+      ...(fit?.albumOnly ? { albumOnly: 1 } : {}),
     });
     if (delay.reason === 'tags' && created)
       this.deps.logger?.info(

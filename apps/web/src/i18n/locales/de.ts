@@ -415,6 +415,31 @@ const bundle: GuestBundle = {
         photoQrAlt: 'QR-Code des Links zu diesem Foto',
         photoQrCaption: 'Scannen und dieses Foto mitnehmen',
       },
+      guestUpload: {
+        open: 'Eigene Fotos hinzufügen',
+        title: 'Eigene Fotos hinzufügen',
+        close: 'Fertig',
+        introPublic: 'Teilen Sie Ihre Fotos: Sie erscheinen für alle in diesem Album.',
+        introPrivate: 'Ihre Fotos kommen in Ihr eigenes Album; nur Sie sehen sie.',
+        pick: 'Fotos aufnehmen oder auswählen',
+        empty: 'Noch keine Fotos ausgewählt. JPG, PNG oder GIF, je bis 25 MB.',
+        refused:
+          'Nur Fotos können hinzugefügt werden (JPG, PNG oder GIF); nicht hinzugefügt: {{names}}',
+        storageFailed: 'Das Hochladen wurde abgelehnt ({{code}})',
+        retry: 'Erneut versuchen',
+        held: 'Danke! Ihre Fotos erscheinen nach der Prüfung.',
+        addedPublic: 'Danke! Ihre Fotos erscheinen gleich im Album.',
+        addedPrivate: 'Danke! Ihre Fotos erscheinen gleich in Ihrem Album.',
+        status: {
+          waiting: 'Wartet',
+          preparing: 'Wird vorbereitet',
+          uploading: 'Wird gesendet {{percent}} %',
+          completing: 'Wird gespeichert',
+          done: 'Hinzugefügt',
+          held: 'Wartet auf Prüfung',
+          failed: 'Nicht gesendet',
+        },
+      },
       roamer: {
         title: 'Fotos zu einer Veranstaltung hinzufügen',
         askKey:

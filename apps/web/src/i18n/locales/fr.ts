@@ -410,6 +410,31 @@ const bundle: GuestBundle = {
         photoQrAlt: 'QR code du lien de cette photo',
         photoQrCaption: 'Scannez pour récupérer cette photo',
       },
+      guestUpload: {
+        open: 'Ajoutez vos photos',
+        title: 'Ajoutez vos photos',
+        close: 'Terminé',
+        introPublic: 'Partagez vos photos : elles rejoignent cet album, visibles par tous.',
+        introPrivate: 'Vos photos vont dans votre album ; vous seul les voyez.',
+        pick: 'Prendre ou choisir des photos',
+        empty: 'Aucune photo choisie. JPG, PNG ou GIF, 25 Mo maximum chacune.',
+        refused:
+          'Seules les photos peuvent être ajoutées (JPG, PNG ou GIF) ; non ajoutées : {{names}}',
+        storageFailed: 'L’envoi a été refusé ({{code}})',
+        retry: 'Réessayer',
+        held: 'Merci ! Vos photos apparaîtront après vérification.',
+        addedPublic: 'Merci ! Vos photos apparaissent dans l’album dans un instant.',
+        addedPrivate: 'Merci ! Vos photos apparaissent dans votre album dans un instant.',
+        status: {
+          waiting: 'En attente',
+          preparing: 'Préparation',
+          uploading: 'Envoi {{percent}} %',
+          completing: 'Enregistrement',
+          done: 'Ajoutée',
+          held: 'En attente de vérification',
+          failed: 'Non envoyée',
+        },
+      },
       roamer: {
         title: 'Ajouter des photos à un événement',
         askKey:

@@ -252,6 +252,9 @@ const optsShape = {
   attPhotoImgPrTag: text(100).default(''),
   attPhotoImgMaxWidth: z.number().int().positive().nullable().default(null),
   attPhotoImgMaxHeight: z.number().int().positive().nullable().default(null),
+  // guests' own uploads (enablePhotoUpl, enableAttendeePhotoUpl): shown in the event's album (1),
+  // or only in the uploader's own album (0; a public-album guest has none: operators only)
+  guestUploadsPublic: flagSchema.default(1),
   // stock images (albums spec §3)
   stockImagesEnable: z.boolean().default(false),
   stockImages: z.array(stockImageSchema).default([]),

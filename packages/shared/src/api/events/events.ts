@@ -277,6 +277,7 @@ export const GUEST_EVENT_OPTS = [
   'enableEmailCollect',
   'enablePhotoUpl',
   'enableAttendeePhotoUpl',
+  'guestUploadsPublic',
   'userContentTooltip',
   'userContentUploadMessage',
   'userContentProcessMessage',

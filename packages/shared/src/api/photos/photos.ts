@@ -208,6 +208,96 @@ export const photoUploadComplete = defineEndpoint({
   ],
 });
 
+// ---- guests' own photos -------------------------------------------------------------------------
+
+/** A guest's key: the public album's (`enablePhotoUpl`) or an attendee's own (`enableAttendeePhotoUpl`). */
+const guestUploadKeyBody = {
+  key_type: z.enum(['public', 'attendee'], { error: 'invalid_key' }),
+  key_value: keyBody.key_value,
+};
+
+export const guestUploadAccess = defineEndpoint({
+  path: '/photo/guest-upload-access/retrieve',
+  auth: 'key',
+  tag: 'photos',
+  summary:
+    'A guest adds a photo: the upload grant (S3 presigned POST) for one picture (jpg, jpeg, png, gif; at most 25 MB). The public key when the event takes guests’ photos (`enablePhotoUpl`); an attendee key into their own album when it takes attendees’ photos (`enableAttendeePhotoUpl`). Rate limited per address and per event',
+  body: z.object({
+    ...guestUploadKeyBody,
+    event_name: z
+      .string({ error: 'event_not_found' })
+      .trim()
+      .min(1, 'event_not_found')
+      .max(20, 'event_not_found'),
+    file_name: fileNameSchema,
+    content_type: z
+      .string({ error: 'unsupported_picture_format' })
+      .trim()
+      .min(1, 'unsupported_picture_format')
+      .max(100),
+    size_bytes: z
+      .number({ error: 'invalid_value' })
+      .int('invalid_value')
+      .nonnegative('invalid_value')
+      .optional()
+      .describe('The file’s size as the phone has it: a file over 25 MB is refused at once'),
+  }),
+  result: photoUploadGrantSchema,
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'invalid_attendee_id',
+    'attendee_locked',
+    'attendee_expired',
+    'event_not_found',
+    'photo_upload_disabled',
+    'attendee_photo_upload_disabled',
+    'unsupported_picture_format',
+    'guest_upload_too_large',
+    'file_name_invalid',
+    'too_many_requests',
+  ],
+  rateLimited: true,
+});
+
+export const guestUploadComplete = defineEndpoint({
+  path: '/photo/guest-upload-complete',
+  auth: 'key',
+  tag: 'photos',
+  summary:
+    'A guest’s uploaded picture becomes a photo of the event: resized to fit the event’s `attPhotoImgMaxWidth` × `attPhotoImgMaxHeight` (never enlarged), tagged with `attPhotoImgPrTag`, held for review when the event moderates, shown in the event’s album or only in the uploader’s own (`guestUploadsPublic`). Idempotent: the same picture again is the same photo',
+  body: z.object({
+    ...guestUploadKeyBody,
+    key: z.string({ error: 'invalid_value' }).min(1, 'invalid_value').max(1024, 'invalid_value'),
+  }),
+  result: z.object({
+    uid: z.string(),
+    upload_result: photoUploadResultSchema.shape.upload_result,
+    held_for_review: z
+      .boolean()
+      .describe('The event moderates: the photo appears once an operator approves it'),
+    in_event_album: z
+      .boolean()
+      .describe('Shown in the event’s album (else only in the uploader’s own album)'),
+  }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'invalid_attendee_id',
+    'attendee_locked',
+    'attendee_expired',
+    'photo_upload_disabled',
+    'attendee_photo_upload_disabled',
+    'not_found',
+    'unsupported_picture_format',
+    'guest_upload_too_large',
+    'photo_too_large',
+    'photo_truncated',
+    'too_many_requests',
+  ],
+  rateLimited: true,
+});
+
 // ---- list ---------------------------------------------------------------------------------------
 
 const optionalFlag = flagSchema.optional();

@@ -235,6 +235,11 @@ export function PhotoSettingsTab() {
       />
       <FlagCheckbox name="opts.enablePhotoUpl" label={t('events.photo.photoUpload')} />
       <AttendeePhotoUpload />
+      <FlagCheckbox
+        name="opts.guestUploadsPublic"
+        label={t('events.photo.guestUploadsPublic')}
+        description={t('events.photo.guestUploadsPublicHint')}
+      />
       <SectionTitle>{t('events.photo.selfieSection')}</SectionTitle>
       <ListField
         name="opts.forcedIndexTags"

@@ -99,6 +99,7 @@ const optTabs: Record<keyof EventOpts, EditorTab> = {
   attPhotoImgPrTag: 'photo',
   attPhotoImgMaxWidth: 'photo',
   attPhotoImgMaxHeight: 'photo',
+  guestUploadsPublic: 'photo',
   forcedIndexTags: 'photo',
   selfieExpirationMinutes: 'photo',
   selfieAssociationMinutes: 'photo',

@@ -5,6 +5,7 @@ import { lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } f
 import { useTranslation } from 'react-i18next';
 import type { AlbumMode, GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
+import type { GuestUploadKey } from '../../../../lib/uploads/upload-guest-photo.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { useAlbumEvent, type AlbumEvent } from '../../../shared/api/album-event.ts';
 import { useQuery } from '@tanstack/react-query';
@@ -51,6 +52,9 @@ const PhotoViewer = lazy(() =>
 const SlideShow = lazy(() => import('./slide-show.tsx').then((m) => ({ default: m.SlideShow })));
 const SendPhotosForm = lazy(() =>
   import('./send-photos-form.tsx').then((m) => ({ default: m.SendPhotosForm })),
+);
+const GuestUploadPanel = lazy(() =>
+  import('./guest-upload-panel.tsx').then((m) => ({ default: m.GuestUploadPanel })),
 );
 const DownloadPanel = lazy(() =>
   import('./download-panel.tsx').then((m) => ({ default: m.DownloadPanel })),
@@ -304,6 +308,18 @@ export function AlbumView({
   const offerOriginal =
     canDownloadAll ||
     (canSavePreview && !event?.photo_watermark && event?.opts.guestDownloadWebOnly !== 1);
+  // "Add your photos": the public album's guests while the event takes their photos
+  // (opts.enablePhotoUpl), an attendee in their own album while it takes attendees'
+  // (opts.enableAttendeePhotoUpl); never on a kiosk screen, in curation or behind the lead gate.
+  const uploadKey = useMemo((): GuestUploadKey | null => {
+    if (!event || kiosk || curation || leadGate || mode !== 'grid') return null;
+    if (albumKey.keyType === 'public' && event.opts.enablePhotoUpl === 1)
+      return { key_type: 'public', key_value: albumKey.keyValue };
+    if (albumKey.keyType === 'attendee' && event.opts.enableAttendeePhotoUpl === 1)
+      return { key_type: 'attendee', key_value: albumKey.keyValue };
+    return null;
+  }, [event, kiosk, curation, leadGate, mode, albumKey.keyType, albumKey.keyValue]);
+  const [uploading, setUploading] = useState(false);
   const title = presentation?.title || event?.full_name || t('albums.defaultTitle');
   // One share call per photo and key: its link and text serve the menu, the copy and the sheet.
   const shareOf = useMemo(() => sharesFor(albumKey), [albumKey]);
@@ -461,6 +477,17 @@ export function AlbumView({
           kiosk={kiosk}
           actions={
             <>
+              {uploadKey && (
+                <button
+                  type="button"
+                  className="albums-upload-toggle"
+                  aria-pressed={uploading}
+                  onClick={() => setUploading(!uploading)}
+                >
+                  <Icon name="image" />
+                  <span>{t('albums.guestUpload.open')}</span>
+                </button>
+              )}
               {shareable && (
                 <IconButton
                   icon="share"
@@ -509,6 +536,16 @@ export function AlbumView({
           <p className="albums-toast" role="status">
             {shareNotice}
           </p>
+        )}
+        {uploading && uploadKey && event && (
+          <Suspense fallback={null}>
+            <GuestUploadPanel
+              eventName={event.name}
+              uploadKey={uploadKey}
+              inEventAlbum={event.opts.guestUploadsPublic !== 0}
+              onClose={() => setUploading(false)}
+            />
+          </Suspense>
         )}
         {sending && (
           <section className="albums-panel" aria-label={t('albums.send.title')}>

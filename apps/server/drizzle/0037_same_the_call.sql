@@ -1,0 +1,1 @@
+ALTER TABLE "photos" ADD COLUMN "album_only" smallint DEFAULT 0 NOT NULL;
