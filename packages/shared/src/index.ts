@@ -89,3 +89,15 @@ export {
   type IntegrityAction,
   type IntegrityReport,
 } from './api/operations/maintenance.ts';
+export {
+  eventInsight,
+  organisationInsight,
+  insightTrack,
+  INSIGHT_SERIES,
+  type Insight,
+  type InsightTotals,
+  type InsightTimelinePoint,
+  type InsightBooth,
+  type InsightEventRow,
+  type InsightSeriesName,
+} from './api/operations/insight.ts';
