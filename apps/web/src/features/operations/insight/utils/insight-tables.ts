@@ -58,7 +58,10 @@ const SERIES = [
   'face_searches',
 ] as const;
 
-export const timelineTable = (insight: Pick<Insight, 'timeline' | 'timeline_unit'>, label: Labels) => ({
+export const timelineTable = (
+  insight: Pick<Insight, 'timeline' | 'timeline_unit'>,
+  label: Labels,
+) => ({
   id: 'timeline' as const,
   header: [label(insight.timeline_unit === 'hour' ? 'hour' : 'day'), ...SERIES.map(label)],
   rows: insight.timeline.map((point) => [point.at, ...SERIES.map((series) => point[series])]),
