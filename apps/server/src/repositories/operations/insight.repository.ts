@@ -150,8 +150,16 @@ export class InsightRepository {
    * Per booth (robot): photos in, downloads of its photos and shares of its photos. Photos no
    * robot sent (the console's uploads, guests' uploads) are the row with a null robot.
    */
-  async booths(eventIds: number[]): Promise<
-    { robotId: number | null; name: string | null; photos: number; downloads: number; shares: number }[]
+  async booths(
+    eventIds: number[],
+  ): Promise<
+    {
+      robotId: number | null;
+      name: string | null;
+      photos: number;
+      downloads: number;
+      shares: number;
+    }[]
   > {
     if (eventIds.length === 0) return [];
     const { rows } = await this.db.executeSql(

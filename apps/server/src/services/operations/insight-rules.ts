@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { eventWallClock, type EventClock } from '@flashbulb/shared/rules/event-time';
-import type { InsightSeries, InsightSlotRow } from '../../repositories/operations/insight.repository.ts';
+import type {
+  InsightSeries,
+  InsightSlotRow,
+} from '../../repositories/operations/insight.repository.ts';
 
 export const INSIGHT_SERIES: readonly InsightSeries[] = [
   'photos',
@@ -89,10 +92,8 @@ export const bucketTimeline = (
  * cut to 16 hex characters. The same guest is one visitor within a UTC day and no one can tell
  * who it was: the address is never stored and the salt is deleted after its day.
  */
-export const visitorHash = (
-  salt: string,
-  eventId: number,
-  ip: string,
-  userAgent: string,
-): string =>
-  createHash('sha256').update(`${salt}\n${eventId}\n${ip}\n${userAgent}`).digest('hex').slice(0, 16);
+export const visitorHash = (salt: string, eventId: number, ip: string, userAgent: string): string =>
+  createHash('sha256')
+    .update(`${salt}\n${eventId}\n${ip}\n${userAgent}`)
+    .digest('hex')
+    .slice(0, 16);

@@ -92,7 +92,12 @@ export const eventInsight = defineEndpoint({
     'How an event is doing: totals, shares by channel, booths, a timeline by the event’s local hour and its busiest hours',
   body: z.object({ event_id: id }),
   result: insightSchema.extend({
-    event: z.object({ id: z.number(), name: z.string(), full_name: z.string(), time_zone: z.string() }),
+    event: z.object({
+      id: z.number(),
+      name: z.string(),
+      full_name: z.string(),
+      time_zone: z.string(),
+    }),
   }),
   errors: ['unauthorized_user', 'forbidden', 'event_not_found'],
 });
