@@ -174,17 +174,32 @@ export function InsightDashboard({
           <Text c="dimmed">{t('insight.noneYet')}</Text>
         ) : (
           <>
-            <LineChart
-              h={240}
-              data={insight.timeline}
-              dataKey="at"
-              series={LINES.map((line) => ({ ...line, label: label(line.name) }))}
-              curveType="monotone"
-              withLegend
-              legendProps={{ verticalAlign: 'bottom' }}
-              tickLine="y"
-              xAxisProps={{ minTickGap: 24 }}
-            />
+            {insight.timeline.length < 3 ? (
+              // One or two hours: bars read better than a line of lone dots.
+              <BarChart
+                h={240}
+                data={insight.timeline}
+                dataKey="at"
+                series={LINES.map((line) => ({ ...line, label: label(line.name) }))}
+                withLegend
+                legendProps={{ verticalAlign: 'bottom' }}
+                tickLine="y"
+                yAxisProps={{ allowDecimals: false }}
+              />
+            ) : (
+              <LineChart
+                h={240}
+                data={insight.timeline}
+                dataKey="at"
+                series={LINES.map((line) => ({ ...line, label: label(line.name) }))}
+                curveType="monotone"
+                withLegend
+                legendProps={{ verticalAlign: 'bottom' }}
+                tickLine="y"
+                xAxisProps={{ minTickGap: 24 }}
+                yAxisProps={{ allowDecimals: false }}
+              />
+            )}
             <ScrollArea.Autosize mah={260}>
               <DataTable table={timeline} label={t('insight.timeline')} />
             </ScrollArea.Autosize>
@@ -201,6 +216,7 @@ export function InsightDashboard({
             series={[{ name: label('total'), color: 'teal.6' }]}
             tickLine="y"
             xAxisProps={{ interval: 2 }}
+            yAxisProps={{ allowDecimals: false }}
           />
         </Section>
         <Section title={t('insight.channels')} table={channels} fileCode={fileCode}>
@@ -217,6 +233,7 @@ export function InsightDashboard({
                 dataKey="channel"
                 series={[{ name: label('shares'), color: 'grape.6' }]}
                 tickLine="y"
+                yAxisProps={{ allowDecimals: false }}
               />
               <DataTable table={channels} label={t('insight.channels')} />
             </>
