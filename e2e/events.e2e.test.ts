@@ -1,3 +1,7 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type RunningBrowser } from './support/browser.ts';
@@ -6,7 +10,8 @@ import { startServer, type RunningServer } from './support/server.ts';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'violet-harbour-lantern-42';
-const JOURNEY_TIMEOUT = 120_000;
+// The editor journey, then a guest's view and download reaching the insight dashboard.
+const JOURNEY_TIMEOUT = 240_000;
 
 let server: RunningServer | undefined;
 const browsers: RunningBrowser[] = [];
@@ -180,6 +185,50 @@ describe('event editor journey in Chromium', () => {
         await copied.waitFor({ state: 'detached' });
         await expect.poll(() => page.getByTestId('event-row').count()).toBe(1);
         await eventRow(page, 'Harbour Festival 2026').waitFor();
+
+        // ---- insight: a guest opens the album once and downloads once; the dashboard says so ----
+        const photo = path.join(await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-')), 'boat.jpg');
+        await sharp({
+          create: { width: 1200, height: 800, channels: 3, background: { r: 20, g: 90, b: 160 } },
+        })
+          .jpeg({ quality: 85 })
+          .toFile(photo);
+        await page.goto(`${server!.url}/events/${code}/album`);
+        await page.getByRole('button', { name: 'Upload photos' }).click();
+        const upload = page.getByRole('region', { name: 'Upload photos' });
+        await upload.getByLabel('Choose files').setInputFiles(photo);
+        await upload.getByText('1 of 1 uploaded').waitFor({ timeout: 30_000 });
+        await page.goto(`${server!.url}/events`);
+        await page.getByRole('button', { name: 'Share Harbour Festival 2026' }).click();
+        const albumHref = await page
+          .getByRole('link', { name: 'Open the Guest album' })
+          .getAttribute('href');
+        await page.keyboard.press('Escape');
+        const guest = await launchBrowser();
+        browsers.push(guest);
+        await guest.page.goto(new URL(albumHref!, server!.url).href);
+        // The photo shows once its derivatives are made (the live stream brings it).
+        await guest.page.locator('.albums-tile-open').first().click({ timeout: 30_000 });
+        await guest.page.getByRole('dialog').waitFor();
+        await guest.page
+          .getByRole('button', { name: 'Download photo' })
+          .or(guest.page.getByRole('link', { name: 'Download original' }))
+          .click();
+        await page.goto(`${server!.url}/events/${code}/insight`);
+        const tile = (name: string) =>
+          page.getByTestId('insight-tile').filter({ hasText: new RegExp(`^${name}\\d`) });
+        await expect
+          .poll(
+            async () => {
+              await page.reload();
+              await page.getByTestId('insight-dashboard').waitFor();
+              return [await tile('Views').textContent(), await tile('Downloads').textContent()];
+            },
+            { timeout: 30_000 },
+          )
+          .toEqual(['Views1', 'Downloads1']);
+        expect(await tile('Photos in').textContent()).toBe('Photos in1');
+        expect(guest.problems).toEqual([]);
 
         expect(first.problems).toEqual([]);
         expect(second.problems).toEqual([]);

@@ -45,6 +45,8 @@ export const BOTH_ENGINES: readonly string[] = [
   'platform/http.test.ts',
   // Quotas counted in rate_limit_hits (raw SQL, atomic takes across processes).
   'operations/quotas.test.ts',
+  // Insight: counts added up by raw SQL over many tables (casts, distinct over text, epoch slots).
+  'operations/insight.test.ts',
   // Face vectors and their similarity search (pgvector SQL).
   'faces/index.test.ts',
   // Guest budgets counted in the database (raw SQL), held across two processes on one database.

@@ -90,3 +90,15 @@ export {
   type IntegrityReport,
 } from './api/operations/maintenance.ts';
 export * from './rules/instant-code.ts';
+export {
+  eventInsight,
+  organisationInsight,
+  insightTrack,
+  INSIGHT_SERIES,
+  type Insight,
+  type InsightTotals,
+  type InsightTimelinePoint,
+  type InsightBooth,
+  type InsightEventRow,
+  type InsightSeriesName,
+} from './api/operations/insight.ts';

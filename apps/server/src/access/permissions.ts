@@ -133,6 +133,11 @@ export const PERMISSIONS = {
   'photo.print': row(Y, Y, Y, N, N, N, N, N, Y),
   /** Complete a shop's draft order as paid at the counter: operators and the kiosk only. */
   'payment.counter': row(Y, Y, Y, N, N, N, N, N, Y),
+  /**
+   * The event's insight dashboard (reach, shares, messages, prints, money): the operators who run
+   * the event in the console; no key, not even the event-owner key of a booth or roamer.
+   */
+  'event.insight': row(Y, Y, Y, N, N, N, N, N, N),
 } as const satisfies Record<string, Row>;
 
 export type Permission = keyof typeof PERMISSIONS;
@@ -172,6 +177,7 @@ export const WRONG_KEY_TYPE: Record<
   'payment.at_kiosk': { key: 'invalid_key', field: 'key_type' },
   'photo.print': { key: 'invalid_key', field: 'display' },
   'payment.counter': { key: 'invalid_key', field: 'display' },
+  'event.insight': { key: 'forbidden' },
 };
 
 export const allows = (permission: Permission, subject: Subject): boolean =>

@@ -41,3 +41,10 @@ export const mayGrantRole = (actor: SignedInUser | null, role: number): boolean 
 
 /** Every role but super user belongs to an organisation. */
 export const roleNeedsOrganisation = (role: number): boolean => role !== Role.SUPER_USER;
+
+/**
+ * The organisation's insight (every event added up, money included): super users and the
+ * organisation's admins; an event owner sees the insight of the events they own, one by one.
+ */
+export const seesOrganisationInsight = (actor: SignedInUser): boolean =>
+  actor.role === Role.SUPER_USER || actor.role === Role.ADMIN;

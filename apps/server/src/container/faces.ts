@@ -1,3 +1,4 @@
+import { InsightRepository } from '../repositories/operations/insight.repository.ts';
 import { FaceRepository } from '../repositories/faces/face.repository.ts';
 import { FaceSelfieRepository } from '../repositories/faces/face-selfie.repository.ts';
 import { FaceSelfieService } from '../services/faces/face-selfie.service.ts';
@@ -69,6 +70,8 @@ export const wireFaces = (
         quotas: core.quotas,
         attendees: events.repositories.attendees,
         bus,
+        // A guest's face search counts on the event's insight dashboard (one appended row).
+        insight: new InsightRepository(database),
       }),
     },
     async close(): Promise<void> {

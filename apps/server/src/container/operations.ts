@@ -7,6 +7,8 @@ import { WebhookOutRepository } from '../repositories/operations/webhook-out.rep
 import { WebhookSender, type HostResolver } from '../repositories/operations/webhook-sender.ts';
 import { registerWebhookOutListeners } from '../services/operations/webhook-out.listeners.ts';
 import { WebhookOutService } from '../services/operations/webhook-out.service.ts';
+import { InsightRepository } from '../repositories/operations/insight.repository.ts';
+import { InsightService } from '../services/operations/insight.service.ts';
 import type { Core } from './core.ts';
 import type { Events } from './events.ts';
 import type { Identity } from './identity.ts';
@@ -61,9 +63,17 @@ export const wireOperations = (
       restoreDatabase: (input) => restoreIntoRunning(database, input),
     },
   });
+  const insightRows = new InsightRepository(database);
+  const insight = new InsightService({
+    access: events.access,
+    rows: insightRows,
+    events: events.repositories.events,
+    organisations: identity.repositories.organisations,
+    clock,
+  });
   return {
-    repositories: { webhookOut, integrity: integrityRows, backupRuns },
-    services: { webhookOut: webhookOutService, integrity, backups },
+    repositories: { webhookOut, integrity: integrityRows, backupRuns, insight: insightRows },
+    services: { webhookOut: webhookOutService, integrity, backups, insight },
   };
 };
 export type Operations = ReturnType<typeof wireOperations>;

@@ -1461,3 +1461,32 @@ export const integrityReports = pgTable(
   },
   (t) => [index('integrity_reports_checked_idx').on(t.checkedAt)],
 );
+
+/**
+ * Guest reach the other tables do not record (docs/domains/operations.md "Insight"): one row per
+ * album view, download or face search, appended and never updated, added up by SQL when an
+ * operator opens the dashboard. `visitor` is a hash of the guest's address and browser with the
+ * day's salt (`insight_salts`), never the address itself: it counts unique visitors per day and
+ * means nothing once the salt is gone.
+ */
+export const insightHits = pgTable(
+  'insight_hits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'view' | 'download' | 'face_search'>().notNull(),
+    /** The booth a download's photo came from (null: a zip of many, or a stock image). */
+    robotId: integer('robot_id'),
+    visitor: text('visitor'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('insight_hits_event_idx').on(t.eventId, t.createdAt)],
+);
+
+/** The salt of each UTC day's visitor hashes; a day's salt is deleted once the day is over. */
+export const insightSalts = pgTable('insight_salts', {
+  day: text('day').primaryKey(),
+  salt: text('salt').notNull(),
+});

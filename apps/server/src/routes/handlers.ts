@@ -1,4 +1,5 @@
 import type { WebhookOutService } from '../services/operations/webhook-out.service.ts';
+import type { InsightService } from '../services/operations/insight.service.ts';
 import type { BackupService } from '../services/operations/backup.service.ts';
 import type { IntegrityService } from '../services/operations/integrity.service.ts';
 import type { AlbumDownloadService } from '../services/albums/album-download.service.ts';
@@ -144,6 +145,7 @@ export const createHandlers = (services: {
   squarePairing: SquarePairingService;
   paymentConnections: PaymentConnectionService;
   webhookOut: WebhookOutService;
+  insight: InsightService;
   backups: BackupService;
   integrity: IntegrityService;
   shopify: ShopifyService;
@@ -415,6 +417,13 @@ export const createHandlers = (services: {
     services.squarePairing.createDeviceCode(actor, body),
   squareGetDeviceCode: async ({ actor, body }) => services.squarePairing.getDeviceCode(actor, body),
   paymentConnectionList: async ({ actor, body }) => services.paymentConnections.list(actor, body),
+  eventInsight: async ({ principal, body }) => services.insight.forEvent(principal, body),
+  organisationInsight: async ({ actor, body }) => services.insight.forOrganisation(actor, body),
+  insightTrack: async ({ principal, body, request }) =>
+    services.insight.track(principal, body, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+    }),
   webhookList: async ({ actor, body }) => services.webhookOut.list(actor, body),
   webhookCreate: async ({ actor, body }) => services.webhookOut.create(actor, body),
   webhookSetEnabled: async ({ actor, body }) => services.webhookOut.setEnabled(actor, body),

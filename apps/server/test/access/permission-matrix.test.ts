@@ -1257,6 +1257,18 @@ const rows: Record<EndpointName, Row> = {
   },
   // Outgoing webhooks (operations): the organisation's admins and super users. The address is a
   // public IP literal (no DNS); no fact is published, so nothing is delivered.
+  // ---- insight ------------------------------------------------------------------------
+  eventInsight: { body: () => ({ event_id: eventA.id }), expect: operators(OK, EVENT_NOT_FOUND) },
+  // The organisation's money and reach: its admins and super users, not its event owners.
+  organisationInsight: {
+    body: () => ({ organisation_id: w.orgA.id }),
+    expect: operators(OK, FORBIDDEN, FORBIDDEN),
+  },
+  // Any key that reads an album counts its own event's view.
+  insightTrack: {
+    body: () => ({ kind: 'view' }),
+    expect: keyed({ ...keysA(OK, OK, OK, OK, OK), ...keysB(OK, OK, OK, OK, OK) }),
+  },
   webhookList: {
     body: () => ({ organisation_id: w.orgA.id }),
     expect: operators(OK, FORBIDDEN, FORBIDDEN),

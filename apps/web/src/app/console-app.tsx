@@ -44,6 +44,13 @@ const UsersPage = lazy(() =>
     default: m.UsersPage,
   })),
 );
+// Charts (recharts) load with the Insight pages only.
+const EventInsightPage = lazy(
+  () => import('../features/operations/insight/components/event-insight-page.tsx'),
+);
+const OrganisationInsightPage = lazy(
+  () => import('../features/operations/insight/components/organisation-insight-page.tsx'),
+);
 const OrdersPage = lazy(() => import('../features/payments/orders/components/orders-page.tsx'));
 const TemplatesPage = lazy(
   () => import('../features/printing/templates/components/templates-page.tsx'),
@@ -148,6 +155,22 @@ export default function ConsoleApp({ user }: { user: SessionUser }) {
           element={
             <Suspense fallback={<FullPageLoader />}>
               <AttendeesPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="events/:eventCode/insight"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <EventInsightPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="insight"
+          element={
+            <Suspense fallback={<FullPageLoader />}>
+              <OrganisationInsightPage user={user} />
             </Suspense>
           }
         />

@@ -96,6 +96,8 @@ export const enEvents = {
     moderationNamed: 'Moderation queue of {{name}}',
     orders: 'Orders',
     ordersNamed: 'Orders of {{name}}',
+    insight: 'Insight',
+    insightNamed: 'Insight of {{name}}',
     kioskAlbum: 'Kiosk album',
     kioskAlbumNamed: 'Kiosk album of {{name}}',
     kioskStream: 'Kiosk stream',

@@ -7,6 +7,7 @@ import { enOutbox } from './en-outbox.ts';
 import { enOperations } from './en-operations.ts';
 import { enPrivacyLog } from './en-privacy-log.ts';
 import { enWebhooks } from './en-webhooks.ts';
+import { enInsight } from './en-insight.ts';
 import { enLeads } from './en-leads.ts';
 import { enModeration } from './en-moderation.ts';
 import { enWebapp } from './en-webapp.ts';
@@ -146,6 +147,7 @@ export const en = {
       payments: 'Payments',
       outbox: 'Messages',
       webhooks: 'Webhooks',
+      insight: 'Insight',
       operations: 'Operations',
       privacyLog: 'Privacy log',
     },
@@ -166,6 +168,7 @@ export const en = {
   attendees: enAttendees,
   outbox: enOutbox,
   webhooks: enWebhooks,
+  insight: enInsight,
   operations: enOperations,
   privacyLog: enPrivacyLog,
   leads: enLeads,

@@ -35,6 +35,7 @@ export {
   terminalPay,
 } from '@flashbulb/shared/api/payments/card-payments';
 export { publicEventFullData } from '@flashbulb/shared/api/events/events';
+export { insightTrack } from '@flashbulb/shared/api/operations/insight';
 export {
   attachFoundPhotos,
   keySearchByFace,

@@ -26,6 +26,7 @@ import * as ignoredFaces from './faces/ignored-faces.ts';
 import * as messages from './messaging/messages.ts';
 import * as maintenance from './operations/maintenance.ts';
 import * as webhooks from './operations/webhooks.ts';
+import * as insight from './operations/insight.ts';
 import type { Endpoint } from './endpoint.ts';
 
 /**
@@ -237,6 +238,10 @@ export const endpoints = {
   backupScheduleGet: maintenance.backupScheduleGet,
   backupScheduleSet: maintenance.backupScheduleSet,
   integrityReports: maintenance.integrityReports,
+  // operations: insight (how an event and an organisation are doing)
+  eventInsight: insight.eventInsight,
+  organisationInsight: insight.organisationInsight,
+  insightTrack: insight.insightTrack,
 } as const satisfies Record<string, Endpoint>;
 
 export type Endpoints = typeof endpoints;

@@ -9,6 +9,7 @@ import {
   type selfieUploadAccess,
 } from '@flashbulb/shared';
 import { randomUUID } from 'node:crypto';
+import type { InsightRepository } from '../../repositories/operations/insight.repository.ts';
 import type { Quotas } from '../operations/quotas.ts';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
@@ -107,6 +108,8 @@ export class FaceSearchService {
       /** Found photos an attendee adds to their album. */
       attendees: Pick<AttendeeRepository, 'linkEvent' | 'attach'>;
       bus?: SignalEmitter | undefined;
+      /** Counts each guest's search on the event's insight dashboard. */
+      insight?: Pick<InsightRepository, 'recordHit'>;
     },
   ) {
     this.vectors = new FaceVectorSearch(deps.faces);
@@ -160,6 +163,7 @@ export class FaceSearchService {
   ): Promise<{ photos: KeyFaceMatch[]; searched_faces: number }> {
     const found = await this.findForKey(principal, input);
     const { caller } = found;
+    await this.deps.insight?.recordHit({ eventId: caller.event.row.id, kind: 'face_search' });
     // An attendee finds themselves across the event; what is not in their album yet is shown
     // as a preview only (an album bought whole opens its own photos, not the event's).
     const inAlbum = caller.attendee ? await this.albumIdsOf(caller, found.rows) : null;

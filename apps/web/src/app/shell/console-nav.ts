@@ -23,6 +23,7 @@ export const consoleNavItems: readonly ConsoleNavItem[] = [
   { to: '/users', labelKey: 'console.nav.users', end: false, roles: ADMINS },
   { to: '/print-desk', labelKey: 'console.nav.printDesk', end: false },
   { to: '/payments', labelKey: 'console.nav.payments', end: false },
+  { to: '/insight', labelKey: 'console.nav.insight', end: false, roles: ADMINS },
   { to: '/webhooks', labelKey: 'console.nav.webhooks', end: false, roles: ADMINS },
   { to: '/privacy-log', labelKey: 'console.nav.privacyLog', end: false, roles: ADMINS },
   { to: '/outbox', labelKey: 'console.nav.outbox', end: false, roles: [Role.SUPER_USER] },

@@ -138,6 +138,19 @@ export const trackFacebookShare = (key: AlbumKey, photo: Photo): void => {
 };
 
 /**
+ * Counts a view of the album page or a download for the event's insight (anonymous: the server
+ * keeps no address). Sent after the page showed, never awaited: a failure never bothers the guest.
+ */
+export const trackInsight = (key: AlbumKey, kind: 'view' | 'download', photo?: Photo): void => {
+  callApi(endpoints.insightTrack, {
+    key_type: key.keyType,
+    key_value: key.keyValue,
+    kind,
+    ...(photo ? { photo_uid: photo.uid } : {}),
+  }).catch(() => undefined);
+};
+
+/**
  * The address of a zip of the chosen photos (ids), or of the whole album (null), which the server
  * streams. The server decides what goes in: originals where the key may download them,
  * otherwise the shown picture of a free event's album; it refuses with `download_not_allowed`.

@@ -29,6 +29,8 @@ export interface ViewerOptions {
   readonly shareText?: (photo: Photo) => Promise<string>;
   /** Called after the Facebook dialog opens (activity tracking, when the server has it). */
   readonly onFacebookShare?: (photo: Photo) => void;
+  /** Called when the guest downloads or saves the photo (counted for the event's insight). */
+  readonly onDownload?: (photo: Photo) => void;
   /** Send this photo as a mini-album link (pages that can send). */
   readonly onSend?: (photo: Photo) => void;
   /** The guest's favourites (a heart in the top bar), where the page keeps them. */

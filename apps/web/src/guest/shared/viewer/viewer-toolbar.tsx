@@ -105,6 +105,7 @@ export function ViewerTopBar({
             aria-label={t('albums.viewer.download')}
             title={t('albums.viewer.download')}
             {...(options.inApp ? { target: '_self' } : { download: photo.file_name })}
+            onClick={() => options.onDownload?.(photo)}
           >
             <Icon name="download" />
           </a>
@@ -114,7 +115,8 @@ export function ViewerTopBar({
             icon="download"
             label={t('albums.viewer.save')}
             variant="on-photo"
-            onClick={() =>
+            onClick={() => {
+              options.onDownload?.(photo);
               void downloadFile(
                 source,
                 downloadName(
@@ -123,8 +125,8 @@ export function ViewerTopBar({
                   options.title ?? '',
                   options.showFileNames === true,
                 ),
-              )
-            }
+              );
+            }}
           />
         )}
       </div>

@@ -11,11 +11,13 @@ import { leadsPathFor } from '../../../../lib/leads-path.ts';
 import { moderationPathFor } from '../../../../lib/moderation-path.ts';
 import { outboxPathFor } from '../../../../lib/outbox-path.ts';
 import { ordersPathFor } from '../../../../lib/orders-path.ts';
+import { insightPathFor } from '../../../../lib/insight-path.ts';
 import { SharePanel } from './share-panel.tsx';
 
 /** The console pages of one event, in the menu's order (their label keys under `events.list`). */
 const EVENT_PAGES = [
   { key: 'photos', pathFor: albumPathFor },
+  { key: 'insight', pathFor: insightPathFor },
   { key: 'attendees', pathFor: attendeesPathFor },
   { key: 'orders', pathFor: ordersPathFor },
   { key: 'messages', pathFor: outboxPathFor },

@@ -1,7 +1,17 @@
 // Over ~350 lines on purpose: AlbumView owns the album page's one state (list and live stream,
 // viewer index, choice, download, lead token, notices) that its parts read together; each part it
 // shows (grid, viewer, slide show, print list, send form, lead gate) is already its own file.
-import { lazy, Suspense, use, useCallback, useMemo, useState, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  use,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AlbumMode, GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
@@ -16,6 +26,7 @@ import {
   GUEST_PAGE_SIZE,
   sharesFor,
   trackFacebookShare,
+  trackInsight,
   type AlbumKey,
 } from '../../../shared/api/guest-album-photos.ts';
 import { useAlbumPhotos } from '../../../shared/hooks/use-album-photos.ts';
@@ -182,6 +193,15 @@ export function AlbumView({
     [linkKey, screenToken, leadToken],
   );
   const photos = useAlbumPhotos(albumKey);
+  // A guest's view counts once per page and key for the event's insight (not the organiser's
+  // screens or curation); sent after the page showed, off the album's own path.
+  const viewCounted = useRef<string | null>(null);
+  const countsViews = !kiosk && !curation && mode === 'grid';
+  useEffect(() => {
+    if (!countsViews || viewCounted.current === linkKey.keyValue) return;
+    viewCounted.current = linkKey.keyValue;
+    trackInsight(linkKey, 'view');
+  }, [countsViews, linkKey]);
   const [open, setOpen] = useState<number | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // The gate shows until this browser gave a lead (its token opens the list on the server), or
@@ -338,6 +358,7 @@ export function AlbumView({
       shareUrl: async (photo) => (await shareOf(photo)).url,
       shareText: async (photo) => (await shareOf(photo)).text,
       onFacebookShare: (photo) => trackFacebookShare(albumKey, photo),
+      onDownload: (photo) => trackInsight(albumKey, 'download', photo),
       favourites: favouritesShown ? favourites : undefined,
       onSend: sendable
         ? (photo) => {

@@ -6,7 +6,11 @@ import {
 } from '@flashbulb/shared/api/albums/albums';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { createAlbumZip, type AlbumKey } from '../../../shared/api/guest-album-photos.ts';
+import {
+  createAlbumZip,
+  trackInsight,
+  type AlbumKey,
+} from '../../../shared/api/guest-album-photos.ts';
 import { IconButton } from '../../../shared/components/icon-button.tsx';
 import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
 import { downloadZip, type ZipProgress } from '../../../shared/utils/zip-download.ts';
@@ -62,6 +66,8 @@ export function DownloadPanel({
         size,
         ...(mailed ? { email } : {}),
       });
+      // One download for the event's insight, whether streamed or mailed.
+      trackInsight(albumKey, 'download');
       if (created.mailed === 1 || !created.url) {
         setPhase({ kind: 'mailed', email });
         return;

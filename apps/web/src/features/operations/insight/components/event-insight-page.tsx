@@ -1,0 +1,48 @@
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { EventPageState } from '../../../../components/event-page-state.tsx';
+import { errorKeyOf } from '../../../../lib/api-client.ts';
+import { useErrorText } from '../../../../lib/error-text.ts';
+import { useEventInsight, useInsightEvent } from '../api/insight-api.ts';
+import { InsightDashboard } from './insight-dashboard.tsx';
+
+/** The Insight page of one event (`/events/:code/insight`): how the event is doing. */
+export default function EventInsightPage() {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const { eventCode = '' } = useParams();
+  const code = eventCode.toUpperCase();
+  const eventQuery = useInsightEvent(code);
+  const event = eventQuery.data;
+  const insight = useEventInsight(event?.id);
+
+  if (eventQuery.isPending || !event) {
+    return (
+      <EventPageState
+        pending={eventQuery.isPending}
+        error={eventQuery.error}
+        backLabel={t('insight.backToEvents')}
+        fallback={t('insight.loadError')}
+      />
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={2}>{t('insight.eventTitle', { name: event.full_name })}</Title>
+        <Anchor component={Link} to="/events">
+          {t('insight.backToEvents')}
+        </Anchor>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('insight.privacy')}
+      </Text>
+      <InsightDashboard
+        insight={insight.data}
+        fileCode={event.name}
+        error={insight.isError ? errorText(errorKeyOf(insight.error)) : null}
+      />
+    </Stack>
+  );
+}
