@@ -1,4 +1,5 @@
 import { arShared } from '@flashbulb/shared/i18n/locales/ar';
+import { arErrors } from '@flashbulb/shared/i18n/errors/ar';
 import type { GuestBundle } from '../guest-bundle.ts';
 
 /**
@@ -583,6 +584,7 @@ const bundle: GuestBundle = {
       supportChatLabel: 'تحدّث معنا (يُفتح في علامة تبويب جديدة)',
     },
   },
+  errors: arErrors,
 };
 
 export default bundle;

@@ -1,4 +1,5 @@
 import { deShared } from '@flashbulb/shared/i18n/locales/de';
+import { deErrors } from '@flashbulb/shared/i18n/errors/de';
 import type { GuestBundle } from '../guest-bundle.ts';
 
 /** German texts of the guest pages (same keys as the English files; checked by i18n-keys.test). */
@@ -505,6 +506,7 @@ const bundle: GuestBundle = {
       supportChatLabel: 'Chatte mit uns (öffnet sich in einem neuen Tab)',
     },
   },
+  errors: deErrors,
 };
 
 export default bundle;

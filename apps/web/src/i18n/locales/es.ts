@@ -1,4 +1,5 @@
 import { esShared } from '@flashbulb/shared/i18n/locales/es';
+import { esErrors } from '@flashbulb/shared/i18n/errors/es';
 import type { GuestBundle } from '../guest-bundle.ts';
 
 /** Spanish texts of the guest pages (same keys as the English files; checked by i18n-keys.test). */
@@ -529,6 +530,7 @@ const bundle: GuestBundle = {
       supportChatLabel: 'Chatea con nosotros (se abre en una pestaña nueva)',
     },
   },
+  errors: esErrors,
 };
 
 export default bundle;

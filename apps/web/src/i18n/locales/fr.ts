@@ -1,4 +1,5 @@
 import { frShared } from '@flashbulb/shared/i18n/locales/fr';
+import { frErrors } from '@flashbulb/shared/i18n/errors/fr';
 import type { GuestBundle } from '../guest-bundle.ts';
 
 /** French texts of the guest pages (same keys as the English files; checked by i18n-keys.test). */
@@ -496,6 +497,7 @@ const bundle: GuestBundle = {
       supportChatLabel: 'Discuter avec nous (s’ouvre dans un nouvel onglet)',
     },
   },
+  errors: frErrors,
 };
 
 export default bundle;

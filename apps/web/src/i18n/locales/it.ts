@@ -1,4 +1,5 @@
 import { itShared } from '@flashbulb/shared/i18n/locales/it';
+import { itErrors } from '@flashbulb/shared/i18n/errors/it';
 import type { GuestBundle } from '../guest-bundle.ts';
 
 /** Italian texts of the guest pages (same keys as the English files; checked by i18n-keys.test). */
@@ -499,6 +500,7 @@ const bundle: GuestBundle = {
       supportChatLabel: 'Scrivici in chat (si apre in una nuova scheda)',
     },
   },
+  errors: itErrors,
 };
 
 export default bundle;

@@ -1,4 +1,5 @@
 import { ptShared } from '@flashbulb/shared/i18n/locales/pt';
+import { ptErrors } from '@flashbulb/shared/i18n/errors/pt';
 import type { GuestBundle } from '../guest-bundle.ts';
 
 /** Portuguese texts of the guest pages (same keys as the English files; checked by i18n-keys.test). */
@@ -493,6 +494,7 @@ const bundle: GuestBundle = {
       supportChatLabel: 'Fale connosco (abre num novo separador)',
     },
   },
+  errors: ptErrors,
 };
 
 export default bundle;
