@@ -311,6 +311,8 @@ export const createHandlers = (services: {
   retrieveMiniAlbum: async ({ body }) => services.miniAlbums.retrieve(body.token),
   createAlbumDownload: async ({ principal, body }) =>
     services.albumDownloads.create(principal, body),
+  albumDownloadStatus: async ({ principal, body }) =>
+    services.albumDownloads.status(principal, body),
   // attendee albums
   generateAttendeeList: async ({ principal, body }) => services.attendees.generate(principal, body),
   attendeeList: async ({ principal, body }) => services.attendees.list(principal, body),

@@ -710,6 +710,14 @@ const rows: Record<EndpointName, Row> = {
       ...keysB(DOWNLOAD_OFF, DOWNLOAD_OFF, DOWNLOAD_OFF, DOWNLOAD_OFF, DOWNLOAD_OFF),
     }),
   },
+  // A token no job made: every key of an event is told not_found (a real one: download.test).
+  albumDownloadStatus: {
+    body: () => ({ status_token: 'v1.no-such-zip' }),
+    expect: keyed({
+      ...keysA(NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND),
+      ...keysB(NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND),
+    }),
+  },
 
   // ---- attendees -------------------------------------------------------------------------------
   generateAttendeeList: {

@@ -194,6 +194,34 @@ describe('album download (zip)', () => {
       email: 'guest@example.com',
     });
     expect(created).toMatchObject({ url: null, mailed: 1, photo_count: 502 });
+    expect(typeof created.status_token).toBe('string');
+    const statusOf = (body: Record<string, unknown>) =>
+      t.call(endpoints.albumDownloadStatus, body as never);
+    // The page asks until the job has stored the zip, then shows the link the mail carries.
+    let ready: { ready: number; url: string | null } = { ready: 0, url: null };
+    await expect
+      .poll(
+        async () => {
+          ready = await t.ok(endpoints.albumDownloadStatus, {
+            ...key('public', big),
+            status_token: created.status_token!,
+          });
+          return ready.ready;
+        },
+        { timeout: 60_000, interval: 200 },
+      )
+      .toBe(1);
+    expect(ready.url).toMatch(/\/storage\/protected\/downloads\//);
+    expect(unzip((await download(ready.url!)).rawPayload).size).toBe(502);
+    // Another event's key, a forged token: nothing is told.
+    for (const body of [
+      { ...key('public', free), status_token: created.status_token },
+      { ...key('public', big), status_token: 'v1.AAAA' },
+    ])
+      expect(errorOf(await statusOf(body))).toMatchObject({
+        status: 404,
+        message_key: 'not_found',
+      });
     const mail = await smtp.waitFor((m) => m.to.includes('guest@example.com'), 60_000);
     // The event's name is the operator's text: escaped in the HTML part.
     expect(mail.text).toContain('Big &lt;Gala&gt;');

@@ -102,6 +102,7 @@ export const endpoints = {
   sendMiniAlbumLink: albums.sendMiniAlbumLink,
   retrieveMiniAlbum: albums.retrieveMiniAlbum,
   createAlbumDownload: albums.createAlbumDownload,
+  albumDownloadStatus: albums.albumDownloadStatus,
   webappEvent: webapp.webappEvent,
   webappRegister: webapp.webappRegister,
   // attendees: attendee albums, cards, kiosk media, leads

@@ -8,6 +8,7 @@ import {
   API_BASE,
   publicPhotoList,
   type AlbumDownloadSize,
+  type albumDownloadStatus,
   type createAlbumDownload,
   type ParsedBodyOf,
   type PublicKeyType,
@@ -53,6 +54,14 @@ const JOB_TICKET_SECONDS = 24 * 3600;
 const MAILED_LINK_SECONDS = (ALBUM_DOWNLOAD_MAILED_DAYS * 24 * 3600) / 2;
 /** Where a job's zips are stored (protected: only their signed link reads them). */
 const ZIP_FOLDER = 'protected/downloads/';
+
+/** What a mailed zip's status token carries, sealed: where the job writes it, for which event. */
+interface StatusToken {
+  z: string;
+  e: number;
+  /** Expiry, seconds since the epoch (the mailed link's own life). */
+  x: number;
+}
 
 /** What the mail job carries: the key sealed, never readable in the job table. */
 export interface AlbumZipJob {
@@ -146,7 +155,18 @@ export class AlbumDownloadService {
         zipKey: `${ZIP_FOLDER}${grant.event.row.id}/${randomUUID()}.zip`,
       };
       await this.deps.jobs.send('albums.zip-mail', job);
-      return { url: null, photo_count: count, expires_in: MAILED_LINK_SECONDS, mailed: 1 as const };
+      const status: StatusToken = {
+        z: job.zipKey,
+        e: grant.event.row.id,
+        x: now + JOB_TICKET_SECONDS + MAILED_LINK_SECONDS,
+      };
+      return {
+        url: null,
+        photo_count: count,
+        expires_in: MAILED_LINK_SECONDS,
+        mailed: 1 as const,
+        status_token: this.deps.secrets.encrypt(JSON.stringify(status)),
+      };
     }
     const sealed = ticket(ALBUM_DOWNLOAD_TICKET_SECONDS);
     return {
@@ -154,7 +174,38 @@ export class AlbumDownloadService {
       photo_count: count,
       expires_in: ALBUM_DOWNLOAD_TICKET_SECONDS,
       mailed: 0 as const,
+      status_token: null,
     };
+  }
+
+  /**
+   * Whether a mailed zip is built yet (`albumDownloadStatus`): the page that asked for it shows
+   * its link too. The token names the stored zip and its event; only a key of that event reads
+   * it. The job stores the zip in one step (local rename, S3's completed upload), so a zip that
+   * exists is whole.
+   */
+  async status(principal: Principal, input: ParsedBodyOf<typeof albumDownloadStatus>) {
+    const grant = await this.grantOf(principal);
+    let token: StatusToken;
+    try {
+      token = JSON.parse(this.deps.secrets.decrypt(input.status_token)) as StatusToken;
+    } catch {
+      throw new AppError('not_found');
+    }
+    const now = this.deps.clock.now().getTime();
+    if (
+      token.e !== grant.event.row.id ||
+      token.x * 1000 <= now ||
+      typeof token.z !== 'string' ||
+      !token.z.startsWith(ZIP_FOLDER)
+    )
+      throw new AppError('not_found');
+    if (!(await this.deps.storage.head(token.z)))
+      return { ready: 0 as const, url: null, expires_in: 0 };
+    const url = await this.deps.storage.signedGetUrl(token.z, {
+      expiresInSeconds: MAILED_LINK_SECONDS,
+    });
+    return { ready: 1 as const, url, expires_in: MAILED_LINK_SECONDS };
   }
 
   /**

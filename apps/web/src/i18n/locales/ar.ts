@@ -355,7 +355,9 @@ const bundle: GuestBundle = {
         byBrowser: 'يُنزّل متصفحك ملف zip الآن.',
         mailHint: 'هذا الألبوم كبير: سنرسل إليك رابط ملف zip بالبريد الإلكتروني عندما يصبح جاهزًا.',
         mailButton: 'أرسل لي الرابط بالبريد الإلكتروني',
-        mailed: 'نُجهّز ملف zip الآن، وسنرسل الرابط إلى {{email}}.',
+        mailed: 'نجهّز التنزيل الآن، وسنرسله إلى {{email}}.',
+        ready: 'ملف zip جاهز.',
+        readyLink: 'تنزيل ملف zip',
       },
       favourites: {
         toggle: 'أضف {{name}} إلى المفضلة',

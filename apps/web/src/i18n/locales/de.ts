@@ -303,7 +303,9 @@ const bundle: GuestBundle = {
         mailHint:
           'Dieses Album ist groß: Wir schicken dir einen Link zur ZIP-Datei per E-Mail, sobald sie fertig ist.',
         mailButton: 'Link per E-Mail schicken',
-        mailed: 'Wir bereiten die ZIP-Datei vor und schicken den Link an {{email}}.',
+        mailed: 'Wir bereiten deinen Download vor – wir schicken ihn an {{email}}.',
+        ready: 'Dein Zip ist fertig.',
+        readyLink: 'Zip herunterladen',
       },
       favourites: {
         toggle: '{{name}} als Favorit markieren',

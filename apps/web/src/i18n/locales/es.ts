@@ -320,7 +320,9 @@ const bundle: GuestBundle = {
         mailHint:
           'Este álbum es grande: te enviaremos por correo un enlace al zip en cuanto esté listo.',
         mailButton: 'Enviarme el enlace por correo',
-        mailed: 'Estamos preparando el zip y enviaremos el enlace a {{email}}.',
+        mailed: 'Estamos preparando tu descarga: te la enviaremos a {{email}}.',
+        ready: 'Tu zip está listo.',
+        readyLink: 'Descargar el zip',
       },
       favourites: {
         toggle: 'Marcar {{name}} como favorita',

@@ -297,7 +297,9 @@ const bundle: GuestBundle = {
         mailHint:
           'Cet album est volumineux : nous vous enverrons par e-mail un lien vers le zip dès qu’il sera prêt.',
         mailButton: 'M’envoyer le lien par e-mail',
-        mailed: 'Nous préparons le zip et enverrons le lien à {{email}}.',
+        mailed: 'Nous préparons votre téléchargement : nous l’enverrons à {{email}}.',
+        ready: 'Votre zip est prêt.',
+        readyLink: 'Télécharger le zip',
       },
       favourites: {
         toggle: 'Ajouter {{name}} aux favoris',

@@ -299,7 +299,9 @@ const bundle: GuestBundle = {
         mailHint:
           'Questo album è grande: ti invieremo via e-mail un link allo zip appena sarà pronto.',
         mailButton: 'Inviami il link via e-mail',
-        mailed: 'Stiamo preparando lo zip e invieremo il link a {{email}}.',
+        mailed: 'Stiamo preparando il download: lo invieremo a {{email}}.',
+        ready: 'Il tuo zip è pronto.',
+        readyLink: 'Scarica lo zip',
       },
       favourites: {
         toggle: 'Aggiungi {{name}} alle preferite',

@@ -296,7 +296,9 @@ const bundle: GuestBundle = {
         mailHint:
           'Este álbum é grande: enviamos-lhe por e-mail um link para o zip quando estiver pronto.',
         mailButton: 'Enviar-me o link por e-mail',
-        mailed: 'Estamos a preparar o zip e vamos enviar o link para {{email}}.',
+        mailed: 'Estamos preparando seu download: vamos enviá-lo para {{email}}.',
+        ready: 'Seu zip está pronto.',
+        readyLink: 'Baixar o zip',
       },
       favourites: {
         toggle: 'Marcar {{name}} como favorita',

@@ -228,6 +228,13 @@ export const createAlbumDownload = defineEndpoint({
     mailed: flagOutput.describe(
       '1: too many photos to stream; a job builds the zip and mails its link',
     ),
+    status_token: z
+      .string()
+      .nullable()
+      .default(null)
+      .describe(
+        'With mailed 1: give it to album/download/status to learn when the zip is ready (its link then, the same as mailed)',
+      ),
   }),
   errors: [
     'invalid_key',
@@ -238,4 +245,22 @@ export const createAlbumDownload = defineEndpoint({
     'lead_required',
     'email_required',
   ],
+});
+
+export const albumDownloadStatus = defineEndpoint({
+  path: '/album/download/status',
+  auth: 'key',
+  tag: 'albums',
+  summary:
+    'Whether the zip a job is building (album/download/create answered mailed 1) is ready; when it is, its link (the one the mail carries), so the page still open can offer it',
+  body: z.object({
+    ...keyBody,
+    status_token: z.string({ error: 'not_found' }).min(1, 'not_found').max(2000, 'not_found'),
+  }),
+  result: z.object({
+    ready: flagOutput,
+    url: z.string().nullable().describe('The zip’s signed link once ready, else null'),
+    expires_in: z.number().int().describe('Seconds the link stays valid (0 while not ready)'),
+  }),
+  errors: ['invalid_key', 'unauthorized_user', 'not_found'],
 });

@@ -89,6 +89,46 @@ describe('favourites and the download dialog', () => {
   });
 });
 
+describe('a large album’s mailed zip', () => {
+  it('says it is being prepared and mailed, then shows the link on the page once the job stored it', async () => {
+    const user = userEvent.setup();
+    const STATUS = '/album/download/status';
+    const ready = 'https://photos.example/storage/protected/downloads/1/z.zip?sig=1';
+    const api = installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)], 501) },
+      [EVENT]: { ok: [free()] },
+      [CREATE]: {
+        ok: { url: null, photo_count: 501, expires_in: 302400, mailed: 1, status_token: 'tok' },
+      },
+      [STATUS]: [
+        { ok: { ready: 0, url: null, expires_in: 0 } },
+        { nok: 'Internal Error', status: 500 },
+        { ok: { ready: 1, url: ready, expires_in: 302400 } },
+      ],
+    });
+    renderAlbums('?pId=pub');
+    await user.click(await screen.findByRole('button', { name: 'Download all' }));
+    const dialog = await screen.findByRole('form', { name: 'Download photos' });
+    await user.type(within(dialog).getByRole('combobox'), 'guest@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'E-mail me the link' }));
+    expect(
+      await within(dialog).findByText(
+        'We’re preparing your download — we’ll e-mail it to guest@example.com.',
+      ),
+    ).toBeTruthy();
+    // Asked again after a wait that is not ready, and after a failed answer: then the link.
+    const link = await within(dialog).findByRole('link', { name: 'Download the zip' });
+    expect(link.getAttribute('href')).toBe(ready);
+    expect(within(dialog).getByText(/Your zip is ready/)).toBeTruthy();
+    expect(api.callsTo(STATUS)).toHaveLength(3);
+    expect(api.callsTo(STATUS)[0]?.body).toMatchObject({
+      key_type: 'public',
+      key_value: 'pub',
+      status_token: 'tok',
+    });
+  });
+});
+
 describe('buying the favourites of a paid album', { timeout: 30_000 }, () => {
   it('chooses the favourites for the purchase in one step', async () => {
     const user = userEvent.setup();
