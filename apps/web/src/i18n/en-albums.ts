@@ -289,6 +289,7 @@ export const enAlbums = {
     download_other: 'Download {{count}} favourites',
     buy: 'Buy my favourites',
     print: 'Print my favourites',
+    printTrimmed: 'A print takes at most {{max}} photos: the first {{max}} are in the list.',
     loading: 'Loading your favourites…',
   },
   send: {

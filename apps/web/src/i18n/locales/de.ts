@@ -317,6 +317,8 @@ const bundle: GuestBundle = {
         download_other: '{{count}} Favoriten herunterladen',
         buy: 'Meine Favoriten kaufen',
         print: 'Meine Favoriten drucken',
+        printTrimmed:
+          'Ein Druck nimmt höchstens {{max}} Fotos: Die ersten {{max}} sind in der Liste.',
         loading: 'Deine Favoriten werden geladen…',
       },
       send: {

@@ -335,6 +335,8 @@ const bundle: GuestBundle = {
         download_other: 'Descargar {{count}} favoritas',
         buy: 'Comprar mis favoritas',
         print: 'Imprimir mis favoritas',
+        printTrimmed:
+          'Una impresión lleva como máximo {{max}} fotos: las primeras {{max}} están en la lista.',
         loading: 'Cargando tus favoritas…',
       },
       send: {

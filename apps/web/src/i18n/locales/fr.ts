@@ -311,6 +311,8 @@ const bundle: GuestBundle = {
         download_other: 'Télécharger {{count}} favoris',
         buy: 'Acheter mes favoris',
         print: 'Imprimer mes favoris',
+        printTrimmed:
+          'Une impression prend au plus {{max}} photos : les {{max}} premières sont dans la liste.',
         loading: 'Chargement de vos favoris…',
       },
       send: {

@@ -313,6 +313,8 @@ const bundle: GuestBundle = {
         download_other: 'Scarica {{count}} preferite',
         buy: 'Acquista le mie preferite',
         print: 'Stampa le mie preferite',
+        printTrimmed:
+          'Una stampa prende al massimo {{max}} foto: le prime {{max}} sono nella lista.',
         loading: 'Caricamento delle tue preferite…',
       },
       send: {

@@ -310,6 +310,8 @@ const bundle: GuestBundle = {
         download_other: 'Transferir {{count}} favoritas',
         buy: 'Comprar as minhas favoritas',
         print: 'Imprimir as minhas favoritas',
+        printTrimmed:
+          'Uma impressão leva no máximo {{max}} fotos: as primeiras {{max}} estão na lista.',
         loading: 'A carregar as suas favoritas…',
       },
       send: {
