@@ -103,6 +103,7 @@ export const endpoints = {
   retrieveMiniAlbum: albums.retrieveMiniAlbum,
   createAlbumDownload: albums.createAlbumDownload,
   albumDownloadStatus: albums.albumDownloadStatus,
+  ownerAlbumDownload: albums.ownerAlbumDownload,
   webappEvent: webapp.webappEvent,
   webappRegister: webapp.webappRegister,
   // attendees: attendee albums, cards, kiosk media, leads

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { hardenInput } from '../input-rules.ts';
-import { defineEndpoint } from '../endpoint.ts';
+import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
 import { flagOutput, flagSchema } from '../events/event-settings.ts';
 import { keyBody, optionalKeyBody } from '../events/events.ts';
 import { leadGateBody } from '../attendees/lead-gate.ts';
-import { guestPhotoSchema } from '../photos/photos.ts';
+import { guestPhotoSchema, photoListQuery } from '../photos/photos.ts';
 import { idSchema } from '../identity/users.ts';
 import { emailSchema } from '../../rules/identity.ts';
 
@@ -245,6 +245,35 @@ export const createAlbumDownload = defineEndpoint({
     'lead_required',
     'email_required',
   ],
+});
+
+/** The console album's filters (albums §2.2, the hash) an owner's zip follows: as the list takes them. */
+const ownerZipFilters = {
+  is_visible: photoListQuery.is_visible,
+  is_original: photoListQuery.is_original,
+  is_curatable: photoListQuery.is_curatable,
+  is_curated: photoListQuery.is_curated,
+  printable: photoListQuery.printable,
+  printed: photoListQuery.printed,
+  attendee_uid: photoListQuery.attendee_uid,
+  file_name: photoListQuery.file_name,
+  start_date: photoListQuery.start_date,
+  end_date: photoListQuery.end_date,
+};
+
+export const ownerAlbumDownload = defineEndpoint({
+  path: `${OWNER_PREFIX}/album/download/create`,
+  auth: 'owner',
+  tag: 'albums',
+  summary:
+    'The console album’s Download: the event’s photos the album’s filters show (visible, original, curatable, curated, printable, printed, attendee, file name, dates), as originals in one zip the server streams; above the mail threshold a job builds it and mails its link (to `email`, else the signed-in user)',
+  body: z.object({
+    event_id: idSchema,
+    ...ownerZipFilters,
+    email: emailSchema.optional().describe('Where a mailed link goes; the caller’s own by default'),
+  }),
+  result: createAlbumDownload.result,
+  errors: ['event_not_found', 'not_found', 'invalid_value'],
 });
 
 export const albumDownloadStatus = defineEndpoint({
