@@ -14,7 +14,7 @@ import {
 import { pollTiming } from '../../../shared/utils/poll-timing.ts';
 import { IconButton } from '../../../shared/components/icon-button.tsx';
 import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
-import { downloadZip, type ZipProgress } from '../../../shared/utils/zip-download.ts';
+import { downloadZip, type ZipProgress } from '../../../../lib/zip-download.ts';
 
 type Phase =
   | { kind: 'idle' }

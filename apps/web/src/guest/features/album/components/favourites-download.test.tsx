@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { installFakeApi } from '../../../../test/fake-api.ts';
 import { storedEvent } from '../../../../test/event-fixtures.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
-import { downloadZip } from '../../../shared/utils/zip-download.ts';
+import { downloadZip } from '../../../../lib/zip-download.ts';
 
 const LIST = '/photo/list/retrieve';
 const EVENT = '/event/full-data/retrieve';
