@@ -1,6 +1,8 @@
 import { HitCounterRepository } from '../repositories/operations/hit-counter.repository.ts';
 import { UsageBudgets } from '../access/guest-limits.ts';
 import { AlbumRepository } from '../repositories/albums/album.repository.ts';
+import { UserRepository } from '../repositories/identity/user.repository.ts';
+import type { Role } from '@flashbulb/shared';
 import type { AlbumMailService } from '../services/messaging/album-mail.service.ts';
 import { AlbumDownloadService } from '../services/albums/album-download.service.ts';
 import { MiniAlbumService } from '../services/albums/mini-album.service.ts';
@@ -30,6 +32,7 @@ export const wireAlbums = (
   const { photoListing } = photos.services;
   const { sms } = messaging.services;
   const albums = new AlbumRepository(database.db);
+  const users = new UserRepository(database.db);
   registerPhotoStreamListeners(bus, photos.photoEvents);
   return {
     repositories: { albums },
@@ -74,6 +77,18 @@ export const wireAlbums = (
         clock,
         publicUrl: config.publicUrl,
         resolveKey: (keyType, keyValue) => access.resolveKey(keyType, keyValue),
+        findUser: async (userId) => {
+          const user = await users.findById(userId);
+          return user && !user.disabledAt
+            ? {
+                userId: user.id,
+                email: user.email,
+                role: user.role as Role,
+                organisationId: user.organisationId,
+                sessionId: null,
+              }
+            : null;
+        },
         leadGate: late.leadGate,
         jobs: core.jobs,
         mail: () => messaging.services.mail,

@@ -322,6 +322,10 @@ export const createHandlers = (services: {
   retrieveInstantPhoto: async ({ body }) => services.instantPages.retrieve(body.instant),
   createAlbumDownload: async ({ principal, body }) =>
     services.albumDownloads.create(principal, body),
+  albumDownloadStatus: async ({ principal, body }) =>
+    services.albumDownloads.status(principal, body),
+  ownerAlbumDownload: async ({ principal, body }) =>
+    services.albumDownloads.createForOwner(principal, body),
   // attendee albums
   generateAttendeeList: async ({ principal, body }) => services.attendees.generate(principal, body),
   attendeeList: async ({ principal, body }) => services.attendees.list(principal, body),

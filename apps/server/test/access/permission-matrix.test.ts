@@ -763,6 +763,19 @@ const rows: Record<EndpointName, Row> = {
       ...keysB(DOWNLOAD_OFF, DOWNLOAD_OFF, DOWNLOAD_OFF, DOWNLOAD_OFF, DOWNLOAD_OFF),
     }),
   },
+  // The console album's Download: operators of event A (photo A is in it); a key is no operator.
+  ownerAlbumDownload: {
+    body: () => ({ event_id: eventA.id }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
+  // A token no job made: every key of an event is told not_found (a real one: download.test).
+  albumDownloadStatus: {
+    body: () => ({ status_token: 'v1.no-such-zip' }),
+    expect: keyed({
+      ...keysA(NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND),
+      ...keysB(NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND, NOT_FOUND),
+    }),
+  },
 
   // ---- attendees -------------------------------------------------------------------------------
   generateAttendeeList: {

@@ -13,6 +13,8 @@ let noDownloads: FlashbulbEvent;
 let paid: FlashbulbEvent;
 let webOnly: FlashbulbEvent;
 let big: FlashbulbEvent;
+let admin: { authorization: string };
+let otherAdmin: { authorization: string };
 const photos: Record<string, { id: number; fileName: string | null }> = {};
 
 /** Reads a zip by its central directory, checking each entry's CRC-32 against its bytes. */
@@ -81,6 +83,8 @@ beforeAll(async () => {
   smtp = await startSmtpPeer();
   t = await createTestApp({ SMTP_URL: smtp.url });
   const world = await createEventWorld(t);
+  admin = { authorization: world.adminA.authorization };
+  otherAdmin = { authorization: world.adminB.authorization };
   free = await createEvent(t, world.adminA, { full_name: 'Summer Gala', is_free: 1 });
   noDownloads = await createEvent(t, world.adminA, {
     full_name: 'Quiet Gala',
@@ -194,7 +198,39 @@ describe('album download (zip)', () => {
       email: 'guest@example.com',
     });
     expect(created).toMatchObject({ url: null, mailed: 1, photo_count: 502 });
+    expect(typeof created.status_token).toBe('string');
+    const statusOf = (body: Record<string, unknown>) => t.call(endpoints.albumDownloadStatus, body);
+    // The page asks until the job has stored the zip, then shows the link the mail carries.
+    let ready: { ready: number; url: string | null } = { ready: 0, url: null };
+    await expect
+      .poll(
+        async () => {
+          ready = await t.ok(endpoints.albumDownloadStatus, {
+            ...key('public', big),
+            status_token: created.status_token!,
+          });
+          return ready.ready;
+        },
+        { timeout: 60_000, interval: 200 },
+      )
+      .toBe(1);
+    expect(ready.url).toMatch(/\/storage\/protected\/downloads\//);
+    expect(unzip((await download(ready.url!)).rawPayload).size).toBe(502);
+    // Another event's key, a forged token: nothing is told.
+    for (const body of [
+      { ...key('public', free), status_token: created.status_token },
+      { ...key('public', big), status_token: 'v1.AAAA' },
+    ])
+      expect(errorOf(await statusOf(body))).toMatchObject({
+        status: 404,
+        message_key: 'not_found',
+      });
     const mail = await smtp.waitFor((m) => m.to.includes('guest@example.com'), 60_000);
+    // The console album's Download of the same album: the job too, mailed to the operator.
+    const owners = await t.ok(endpoints.ownerAlbumDownload, { event_id: big.id }, admin);
+    expect(owners).toMatchObject({ url: null, mailed: 1, photo_count: 502 });
+    const ownerMail = await smtp.waitFor((m) => m.to.includes('admin-a@example.com'), 60_000);
+    expect(ownerMail.text).toMatch(/\/storage\/protected\/downloads\//);
     // The event's name is the operator's text: escaped in the HTML part.
     expect(mail.text).toContain('Big &lt;Gala&gt;');
     const link = /https?:\/\/\S+\/storage\/protected\/downloads\/[^\s"<>]+/.exec(mail.text)?.[0];
@@ -207,6 +243,48 @@ describe('album download (zip)', () => {
     const stem = name.replace(/\.jpg$/, '');
     expect(files.get(name)).toBe('original big');
     expect(files.get(`${stem} (502).jpg`)).toBe('original big');
+  });
+
+  it('gives an operator the console album’s zip: originals of what its filters show', async () => {
+    const ownerZip = async (body: Record<string, unknown>) => {
+      const created = await t.ok(endpoints.ownerAlbumDownload, body as never, admin);
+      expect(created.mailed).toBe(0);
+      // The ticket is sealed: no user id or filter readable in the address.
+      expect(created.url).toMatch(/\?ticket=v1\./);
+      const reply = await download(created.url!);
+      expect(reply.statusCode).toBe(200);
+      return { created, files: unzip(reply.rawPayload) };
+    };
+    // The whole album, hidden photos too (the console shows them), as shot.
+    const all = await ownerZip({ event_id: free.id });
+    expect([...all.files.values()].sort()).toEqual(['original a', 'original b', 'original hidden']);
+    expect(all.created.photo_count).toBe(3);
+    // The album filtered to hidden photos (hash `v=0`): only those.
+    const hidden = await ownerZip({ event_id: free.id, is_visible: 0 });
+    expect([...hidden.files.values()]).toEqual(['original hidden']);
+    // By file name (hash `fn=`).
+    const named = await ownerZip({
+      event_id: free.id,
+      file_name: photos.a!.fileName!.slice(0, 12),
+    });
+    expect([...named.files.values()]).toContain('original a');
+    // Another organisation's operator, and a filter matching nothing.
+    expect(
+      errorOf(await t.call(endpoints.ownerAlbumDownload, { event_id: free.id }, otherAdmin)),
+    ).toMatchObject({ message_key: 'event_not_found' });
+    expect(
+      errorOf(
+        await t.call(
+          endpoints.ownerAlbumDownload,
+          { event_id: free.id, file_name: 'nothing-like-it' },
+          admin,
+        ),
+      ),
+    ).toMatchObject({ status: 404, message_key: 'not_found' });
+    // A key is no operator: the call needs a signed-in user.
+    expect((await t.call(endpoints.ownerAlbumDownload, { event_id: free.id })).statusCode).toBe(
+      401,
+    );
   });
 
   it('refuses a paid event’s guests, downloads turned off, hidden and other events’ photos', async () => {

@@ -275,7 +275,9 @@ export const enAlbums = {
     byBrowser: 'Your browser is downloading the zip file.',
     mailHint: 'This album is large: we will e-mail you a link to the zip when it is ready.',
     mailButton: 'E-mail me the link',
-    mailed: 'We are preparing the zip and will send the link to {{email}}.',
+    mailed: 'We’re preparing your download — we’ll e-mail it to {{email}}.',
+    ready: 'Your zip is ready.',
+    readyLink: 'Download the zip',
   },
   instant: {
     developingTitle: 'Your photo is developing…',
@@ -301,6 +303,7 @@ export const enAlbums = {
     download_other: 'Download {{count}} favourites',
     buy: 'Buy my favourites',
     print: 'Print my favourites',
+    printTrimmed: 'A print takes at most {{max}} photos: the first {{max}} are in the list.',
     loading: 'Loading your favourites…',
   },
   send: {

@@ -5,6 +5,17 @@ export const enConsoleAlbum = {
   eventCode: 'Event code {{code}}',
   loadError: 'The album could not be loaded.',
   refresh: 'Refresh',
+  download: {
+    button: 'Download',
+    progressLabel: 'Download progress',
+    preparing: 'Preparing the zip…',
+    progress: '{{received}} MB of {{total}} MB',
+    done_one: 'Downloaded {{count}} photo (originals) as one zip.',
+    done_other: 'Downloaded {{count}} photos (originals) as one zip.',
+    byBrowser: 'Your browser is downloading the zip.',
+    mailed_one: 'The zip of {{count}} photo is being built; its link will be e-mailed to you.',
+    mailed_other: 'The zip of {{count}} photos is being built; its link will be e-mailed to you.',
+  },
   live: 'Live: new photos appear by themselves',
   counts: {
     label: 'Photo counts',

@@ -35,6 +35,8 @@ export const switchGuestLanguage = async (language: GuestLanguage): Promise<void
   if (language !== 'en' && !i18next.hasResourceBundle(language, 'translation')) {
     const { default: bundle } = await LOADERS[language]();
     i18next.addResourceBundle(language, 'translation', bundle.translation, true, true);
+    // A key not in the guest list (a console-only error) falls back to English.
+    i18next.addResourceBundle(language, 'errors', bundle.errors, true, true);
   }
   markDocument(language);
   if (i18next.language !== language) await i18next.changeLanguage(language);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translationIssues } from '@flashbulb/shared/i18n/key-check';
 import { GUEST_LANGUAGES } from '@flashbulb/shared/i18n/languages';
+import { englishGuestErrors } from '@flashbulb/shared/i18n/guest-errors';
 import { enAlbums } from './en-albums.ts';
 import { enApp, enCommon } from './en-common.ts';
 import { enWebapp } from './en-webapp.ts';
@@ -26,6 +27,8 @@ describe('the guest pages’ texts in every language', () => {
       const bundle = bundles[`./locales/${language}.ts`]?.default;
       expect(bundle).toBeDefined();
       expect(translationIssues(english, bundle!.translation, language)).toEqual([]);
+      // The errors a guest can meet are in the language too, not English.
+      expect(translationIssues(englishGuestErrors, bundle!.errors, language)).toEqual([]);
     },
   );
 });

@@ -17,6 +17,7 @@ export {
   setAttendeeFavourite,
 } from '@flashbulb/shared/api/attendees/favourites';
 export {
+  albumDownloadStatus,
   createAlbumDownload,
   generateShareLink,
   retrieveMiniAlbum,

@@ -19,7 +19,14 @@ vi.setConfig({ testTimeout: 60_000 });
 // Guest pages ask the server again every 2 s while a payment or a print is pending; a test that
 // waits for the second answer would wait seconds of real time (the checkout files spent most of
 // their 30 s there). The same calls in the same order, 50 ms apart.
-Object.assign(pollTiming, { paymentMs: 50, squareMs: 50, printsMs: 50, terminalMs: 50 });
+Object.assign(pollTiming, {
+  paymentMs: 50,
+  squareMs: 50,
+  printsMs: 50,
+  terminalMs: 50,
+  zipReadyMs: 50,
+  zipReadyMaxMs: 100,
+});
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {

@@ -106,6 +106,8 @@ export const endpoints = {
   sendMiniAlbumLink: albums.sendMiniAlbumLink,
   retrieveMiniAlbum: albums.retrieveMiniAlbum,
   createAlbumDownload: albums.createAlbumDownload,
+  albumDownloadStatus: albums.albumDownloadStatus,
+  ownerAlbumDownload: albums.ownerAlbumDownload,
   webappEvent: webapp.webappEvent,
   webappRegister: webapp.webappRegister,
   // attendees: attendee albums, cards, kiosk media, leads

@@ -8,13 +8,16 @@ import {
   API_BASE,
   publicPhotoList,
   type AlbumDownloadSize,
+  type albumDownloadStatus,
   type createAlbumDownload,
+  type ownerAlbumDownload,
   type ParsedBodyOf,
   type PublicKeyType,
 } from '@flashbulb/shared';
 import type { AccessControl, EventGrant } from '../../access/access-control.ts';
 import type { LeadGate } from '../../access/lead-gate.ts';
-import { keyTypeOf, type Principal } from '../../access/principal.ts';
+import { keyTypeOf, userPrincipal, type Principal } from '../../access/principal.ts';
+import type { SignedInUser } from '../../access/signed-in-user.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -32,10 +35,20 @@ import type { PhotoListingService } from '../photos/photo-listing.service.ts';
 import { isPaidEvent } from '../photos/photo-urls.ts';
 import { pickEntry, type FilePick } from './download-choice.ts';
 
-/** What a ticket carries, sealed (AES-GCM with the app secret): the key is never readable in it. */
+/** The console album's filters an owner's zip follows (the list's own fields). */
+type OwnerZipFilters = Omit<ParsedBodyOf<typeof ownerAlbumDownload>, 'event_id' | 'email'>;
+
+/**
+ * What a ticket carries, sealed (AES-GCM with the app secret): the key is never readable in it.
+ * A guest's names its key (`k`, `v`); an owner's zip from the console album names the signed-in
+ * user (`u`), the event (`e`) and the album's filters (`f`), checked again when the zip is read.
+ */
 interface Ticket {
-  k: PublicKeyType;
-  v: string;
+  k?: PublicKeyType;
+  v?: string;
+  u?: number;
+  e?: number;
+  f?: OwnerZipFilters;
   /** Photo ids of a selection, or null for the whole album. */
   ids: number[] | null;
   /** The size asked for (absent: the largest the key may have). */
@@ -53,6 +66,14 @@ const JOB_TICKET_SECONDS = 24 * 3600;
 const MAILED_LINK_SECONDS = (ALBUM_DOWNLOAD_MAILED_DAYS * 24 * 3600) / 2;
 /** Where a job's zips are stored (protected: only their signed link reads them). */
 const ZIP_FOLDER = 'protected/downloads/';
+
+/** What a mailed zip's status token carries, sealed: where the job writes it, for which event. */
+interface StatusToken {
+  z: string;
+  e: number;
+  /** Expiry, seconds since the epoch (the mailed link's own life). */
+  x: number;
+}
 
 /** What the mail job carries: the key sealed, never readable in the job table. */
 export interface AlbumZipJob {
@@ -85,6 +106,8 @@ export class AlbumDownloadService {
       clock: Clock;
       publicUrl: string;
       resolveKey: (keyType: PublicKeyType, keyValue: string) => Promise<Principal>;
+      /** The user an owner's ticket names, as if signed in now (null: gone or disabled). */
+      findUser: (userId: number) => Promise<SignedInUser | null>;
       /** The lead gate of guest album calls (access/lead-gate.ts). */
       leadGate: LeadGate;
       jobs: JobSender;
@@ -112,7 +135,7 @@ export class AlbumDownloadService {
     } else {
       // The whole album: its first page decides (the rules are the event's, or the attendee's
       // purchases); the count is the album's.
-      const first = await this.page(principal, undefined, true);
+      const first = await this.page(principal, { before: undefined, withTotal: true });
       if (first.photos.length === 0) throw new AppError('not_found');
       let allowed = false;
       for (const photo of first.photos) {
@@ -140,21 +163,108 @@ export class AlbumDownloadService {
     if (!ids && count > ALBUM_DOWNLOAD_MAIL_THRESHOLD) {
       // Too big to stream to a page: a job builds it into storage and mails the link.
       if (!input.email) throw new AppError('email_required', 'email');
-      const job: AlbumZipJob = {
-        ticket: ticket(JOB_TICKET_SECONDS),
-        email: input.email,
-        zipKey: `${ZIP_FOLDER}${grant.event.row.id}/${randomUUID()}.zip`,
-      };
-      await this.deps.jobs.send('albums.zip-mail', job);
-      return { url: null, photo_count: count, expires_in: MAILED_LINK_SECONDS, mailed: 1 as const };
+      return this.mailed(ticket(JOB_TICKET_SECONDS), input.email, grant, count);
     }
-    const sealed = ticket(ALBUM_DOWNLOAD_TICKET_SECONDS);
+    return this.streamed(ticket(ALBUM_DOWNLOAD_TICKET_SECONDS), count);
+  }
+
+  /**
+   * The console album's Download (`ownerAlbumDownload`): the photos the album's filters show, as
+   * originals, for an operator of the event; the same stream, or above the threshold the same job
+   * and mail (to the address given, else the operator's own).
+   */
+  async createForOwner(principal: Principal, input: ParsedBodyOf<typeof ownerAlbumDownload>) {
+    const grant = await this.deps.access.requireEventAccess(principal, 'photo.list', {
+      eventId: input.event_id,
+    });
+    const actor = grant.actor;
+    if (!actor) throw new AppError('forbidden');
+    const { event_id: eventId, email, ...filters } = input;
+    const first = await this.page(principal, {
+      before: undefined,
+      withTotal: true,
+      eventId,
+      filters,
+    });
+    if (first.photos.length === 0) throw new AppError('not_found');
+    const count = first.total_count ?? first.photos.length;
+    const now = Math.floor(this.deps.clock.now().getTime() / 1000);
+    const ticket = (seconds: number): string =>
+      this.deps.secrets.encrypt(
+        JSON.stringify({
+          u: actor.userId,
+          e: eventId,
+          f: filters,
+          ids: null,
+          s: 'original',
+          x: now + seconds,
+        } satisfies Ticket),
+      );
+    if (count > ALBUM_DOWNLOAD_MAIL_THRESHOLD)
+      return this.mailed(ticket(JOB_TICKET_SECONDS), email ?? actor.email, grant, count);
+    return this.streamed(ticket(ALBUM_DOWNLOAD_TICKET_SECONDS), count);
+  }
+
+  private streamed(sealed: string, count: number) {
     return {
       url: `${this.deps.publicUrl.replace(/\/+$/, '')}${API_BASE}${ALBUM_DOWNLOAD_PATH}?ticket=${encodeURIComponent(sealed)}`,
       photo_count: count,
       expires_in: ALBUM_DOWNLOAD_TICKET_SECONDS,
       mailed: 0 as const,
+      status_token: null,
     };
+  }
+
+  private async mailed(sealed: string, email: string, grant: EventGrant, count: number) {
+    const job: AlbumZipJob = {
+      ticket: sealed,
+      email,
+      zipKey: `${ZIP_FOLDER}${grant.event.row.id}/${randomUUID()}.zip`,
+    };
+    await this.deps.jobs.send('albums.zip-mail', job);
+    const now = Math.floor(this.deps.clock.now().getTime() / 1000);
+    const status: StatusToken = {
+      z: job.zipKey,
+      e: grant.event.row.id,
+      x: now + JOB_TICKET_SECONDS + MAILED_LINK_SECONDS,
+    };
+    return {
+      url: null,
+      photo_count: count,
+      expires_in: MAILED_LINK_SECONDS,
+      mailed: 1 as const,
+      status_token: this.deps.secrets.encrypt(JSON.stringify(status)),
+    };
+  }
+
+  /**
+   * Whether a mailed zip is built yet (`albumDownloadStatus`): the page that asked for it shows
+   * its link too. The token names the stored zip and its event; only a key of that event reads
+   * it. The job stores the zip in one step (local rename, S3's completed upload), so a zip that
+   * exists is whole.
+   */
+  async status(principal: Principal, input: ParsedBodyOf<typeof albumDownloadStatus>) {
+    const grant = await this.grantOf(principal);
+    let token: StatusToken;
+    try {
+      token = JSON.parse(this.deps.secrets.decrypt(input.status_token)) as StatusToken;
+    } catch {
+      throw new AppError('not_found');
+    }
+    const now = this.deps.clock.now().getTime();
+    if (
+      token.e !== grant.event.row.id ||
+      token.x * 1000 <= now ||
+      typeof token.z !== 'string' ||
+      !token.z.startsWith(ZIP_FOLDER)
+    )
+      throw new AppError('not_found');
+    if (!(await this.deps.storage.head(token.z)))
+      return { ready: 0 as const, url: null, expires_in: 0 };
+    const url = await this.deps.storage.signedGetUrl(token.z, {
+      expiresInSeconds: MAILED_LINK_SECONDS,
+    });
+    return { ready: 1 as const, url, expires_in: MAILED_LINK_SECONDS };
   }
 
   /**
@@ -169,7 +279,7 @@ export class AlbumDownloadService {
     const { ticket, principal, grant } = await this.unseal(sealed);
     const name = uniqueNames();
     const listed: { entry: ZipEntry; storageKey: string }[] = [];
-    for await (const { row, pick } of this.photos(principal, grant, ticket.ids, ticket.s)) {
+    for await (const { row, pick } of this.photos(principal, grant, ticket.ids, ticket.s, ticket)) {
       if (!pick) continue;
       listed.push({
         storageKey: pick.storageKey,
@@ -206,7 +316,7 @@ export class AlbumDownloadService {
   async buildAndMail(job: AlbumZipJob): Promise<void> {
     const { ticket, principal, grant } = await this.unseal(job.ticket);
     const name = uniqueNames();
-    const photos = this.photos(principal, grant, ticket.ids, ticket.s);
+    const photos = this.photos(principal, grant, ticket.ids, ticket.s, ticket);
     const body = (key: string) => this.body(key);
     async function* entries(): AsyncIterable<ZipEntry> {
       for await (const { row, pick } of photos) {
@@ -261,6 +371,17 @@ export class AlbumDownloadService {
       throw new AppError('not_found');
     }
     if (ticket.x * 1000 <= this.deps.clock.now().getTime()) throw new AppError('not_found');
+    if (ticket.u !== undefined && ticket.e !== undefined) {
+      // An owner's zip: the user as now (a user disabled or moved since reads nothing).
+      const actor = await this.deps.findUser(ticket.u);
+      if (!actor) throw new AppError('not_found');
+      const principal = userPrincipal(actor);
+      const grant = await this.deps.access.requireEventAccess(principal, 'photo.list', {
+        eventId: ticket.e,
+      });
+      return { ticket, principal, grant };
+    }
+    if (!ticket.k || ticket.v === undefined) throw new AppError('not_found');
     const principal = await this.deps.resolveKey(ticket.k, ticket.v);
     const grant = await this.grantOf(principal);
     return { ticket, principal, grant };
@@ -282,6 +403,7 @@ export class AlbumDownloadService {
     grant: EventGrant,
     ids: number[] | null,
     size: AlbumDownloadSize | undefined,
+    owner?: Pick<Ticket, 'e' | 'f'>,
   ): AsyncIterable<{ row: PhotoRow; pick: FilePick }> {
     if (ids) {
       const now = this.deps.clock.now();
@@ -299,7 +421,11 @@ export class AlbumDownloadService {
     // The whole album, page by page with the list's own rules (keyset pages: no page shifts).
     let before: number | undefined;
     for (;;) {
-      const page = await this.page(principal, before, false);
+      const page = await this.page(principal, {
+        before,
+        withTotal: false,
+        ...(owner?.e !== undefined ? { eventId: owner.e, filters: owner.f ?? {} } : {}),
+      });
       for (const photo of page.photos) {
         const row = await this.deps.photoRows.findById(photo.id);
         if (row && row.status === 'ready') yield { row, pick: await this.pick(grant, row, size) };
@@ -309,14 +435,27 @@ export class AlbumDownloadService {
     }
   }
 
-  /** One page of the album as the key lists it (the principal is already resolved). */
-  private page(principal: Principal, before: number | undefined, withTotal: boolean) {
+  /**
+   * One page of the album as the key lists it (the principal is already resolved); an operator's
+   * names the event and the console album's filters.
+   */
+  private page(
+    principal: Principal,
+    options: {
+      before: number | undefined;
+      withTotal: boolean;
+      eventId?: number;
+      filters?: OwnerZipFilters;
+    },
+  ) {
+    const { before, withTotal, eventId, filters } = options;
     return this.deps.listing.list(
       principal,
       publicPhotoList.body.parse({
         key_type: keyTypeOf(principal) ?? 'public',
         key_value: 'resolved',
         max_size: PAGE,
+        ...(eventId !== undefined ? { event_id: eventId, ...filters } : {}),
         ...(before !== undefined ? { before_id: before } : {}),
         ...(withTotal ? { show_total_count: 1 } : {}),
       }),

@@ -113,6 +113,7 @@ export function AttendeeAlbumPage({
       live
       kiosk={kiosk}
       tileActions={kioskTools.tileActions}
+      printChosen={kioskTools.printPhotos}
       presentation={presentation}
       // The server opens originals (the whole album, or photos bought by tag or one by one).
       canDownload={data.unlocked === 1 || !kiosk}

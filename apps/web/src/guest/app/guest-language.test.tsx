@@ -11,8 +11,12 @@ const LIST = '/photo/list/retrieve';
 const EVENT = '/event/full-data/retrieve';
 
 /** A public album of two photos whose event speaks `guestLanguage`. */
-const album = (opts: Partial<ReturnType<typeof defaultEventOpts>>) => {
+const album = (
+  opts: Partial<ReturnType<typeof defaultEventOpts>>,
+  more: Parameters<typeof installFakeApi>[0] = {},
+) => {
   installFakeApi({
+    ...more,
     [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)]) },
     [EVENT]: {
       ok: [
@@ -87,5 +91,18 @@ describe('the album in the guest’s language', () => {
     await coverText('2 Fotos');
     expect(within(cover()).getByRole('button', { name: 'Album teilen' })).toBeTruthy();
     expect(document.cookie).toContain('fb_lang=de');
+  });
+
+  it('tells a Spanish guest why the server refused, in Spanish (the error catalogue translated)', async () => {
+    album(
+      { guestLanguage: 'es', guestLanguageAuto: 0 },
+      { '/album/download/create': { nok: 'download_not_allowed', status: 403 } },
+    );
+    await coverText('2 fotos');
+    await userEvent.click(within(cover()).getByRole('button', { name: 'Descargar todo' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Descargar el zip' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Estas fotos no se pueden descargar',
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { arShared } from '@flashbulb/shared/i18n/locales/ar';
+import { arErrors } from '@flashbulb/shared/i18n/errors/ar';
 import type { GuestBundle } from '../guest-bundle.ts';
 
 /**
@@ -354,7 +355,9 @@ const bundle: GuestBundle = {
         byBrowser: 'يُنزّل متصفحك ملف zip الآن.',
         mailHint: 'هذا الألبوم كبير: سنرسل إليك رابط ملف zip بالبريد الإلكتروني عندما يصبح جاهزًا.',
         mailButton: 'أرسل لي الرابط بالبريد الإلكتروني',
-        mailed: 'نُجهّز ملف zip الآن، وسنرسل الرابط إلى {{email}}.',
+        mailed: 'نجهّز التنزيل الآن، وسنرسله إلى {{email}}.',
+        ready: 'ملف zip جاهز.',
+        readyLink: 'تنزيل ملف zip',
       },
       instant: {
         developingTitle: 'يتم تحميض صورتك…',
@@ -386,6 +389,7 @@ const bundle: GuestBundle = {
         }),
         buy: 'اشترِ صوري المفضلة',
         print: 'اطبع صوري المفضلة',
+        printTrimmed: 'تتسع الطباعة لـ {{max}} صورة على الأكثر: أول {{max}} صورة في القائمة.',
         loading: 'جارٍ تحميل صورك المفضلة…',
       },
       send: {
@@ -621,6 +625,7 @@ const bundle: GuestBundle = {
       supportChatLabel: 'تحدّث معنا (يُفتح في علامة تبويب جديدة)',
     },
   },
+  errors: arErrors,
 };
 
 export default bundle;

@@ -1,4 +1,5 @@
 import { deShared } from '@flashbulb/shared/i18n/locales/de';
+import { deErrors } from '@flashbulb/shared/i18n/errors/de';
 import type { GuestBundle } from '../guest-bundle.ts';
 
 /** German texts of the guest pages (same keys as the English files; checked by i18n-keys.test). */
@@ -302,7 +303,9 @@ const bundle: GuestBundle = {
         mailHint:
           'Dieses Album ist groß: Wir schicken dir einen Link zur ZIP-Datei per E-Mail, sobald sie fertig ist.',
         mailButton: 'Link per E-Mail schicken',
-        mailed: 'Wir bereiten die ZIP-Datei vor und schicken den Link an {{email}}.',
+        mailed: 'Wir bereiten deinen Download vor – wir schicken ihn an {{email}}.',
+        ready: 'Dein Zip ist fertig.',
+        readyLink: 'Zip herunterladen',
       },
       instant: {
         developingTitle: 'Dein Foto wird entwickelt…',
@@ -329,6 +332,8 @@ const bundle: GuestBundle = {
         download_other: '{{count}} Favoriten herunterladen',
         buy: 'Meine Favoriten kaufen',
         print: 'Meine Favoriten drucken',
+        printTrimmed:
+          'Ein Druck nimmt höchstens {{max}} Fotos: Die ersten {{max}} sind in der Liste.',
         loading: 'Deine Favoriten werden geladen…',
       },
       send: {
@@ -545,6 +550,7 @@ const bundle: GuestBundle = {
       supportChatLabel: 'Chatte mit uns (öffnet sich in einem neuen Tab)',
     },
   },
+  errors: deErrors,
 };
 
 export default bundle;

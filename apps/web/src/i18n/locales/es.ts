@@ -1,4 +1,5 @@
 import { esShared } from '@flashbulb/shared/i18n/locales/es';
+import { esErrors } from '@flashbulb/shared/i18n/errors/es';
 import type { GuestBundle } from '../guest-bundle.ts';
 
 /** Spanish texts of the guest pages (same keys as the English files; checked by i18n-keys.test). */
@@ -319,7 +320,9 @@ const bundle: GuestBundle = {
         mailHint:
           'Este álbum es grande: te enviaremos por correo un enlace al zip en cuanto esté listo.',
         mailButton: 'Enviarme el enlace por correo',
-        mailed: 'Estamos preparando el zip y enviaremos el enlace a {{email}}.',
+        mailed: 'Estamos preparando tu descarga: te la enviaremos a {{email}}.',
+        ready: 'Tu zip está listo.',
+        readyLink: 'Descargar el zip',
       },
       instant: {
         developingTitle: 'Tu foto se está revelando…',
@@ -347,6 +350,8 @@ const bundle: GuestBundle = {
         download_other: 'Descargar {{count}} favoritas',
         buy: 'Comprar mis favoritas',
         print: 'Imprimir mis favoritas',
+        printTrimmed:
+          'Una impresión lleva como máximo {{max}} fotos: las primeras {{max}} están en la lista.',
         loading: 'Cargando tus favoritas…',
       },
       send: {
@@ -568,6 +573,7 @@ const bundle: GuestBundle = {
       supportChatLabel: 'Chatea con nosotros (se abre en una pestaña nueva)',
     },
   },
+  errors: esErrors,
 };
 
 export default bundle;

@@ -1,4 +1,5 @@
 import { frShared } from '@flashbulb/shared/i18n/locales/fr';
+import { frErrors } from '@flashbulb/shared/i18n/errors/fr';
 import type { GuestBundle } from '../guest-bundle.ts';
 
 /** French texts of the guest pages (same keys as the English files; checked by i18n-keys.test). */
@@ -296,7 +297,9 @@ const bundle: GuestBundle = {
         mailHint:
           'Cet album est volumineux : nous vous enverrons par e-mail un lien vers le zip dès qu’il sera prêt.',
         mailButton: 'M’envoyer le lien par e-mail',
-        mailed: 'Nous préparons le zip et enverrons le lien à {{email}}.',
+        mailed: 'Nous préparons votre téléchargement : nous l’enverrons à {{email}}.',
+        ready: 'Votre zip est prêt.',
+        readyLink: 'Télécharger le zip',
       },
       instant: {
         developingTitle: 'Votre photo se développe…',
@@ -324,6 +327,8 @@ const bundle: GuestBundle = {
         download_other: 'Télécharger {{count}} favoris',
         buy: 'Acheter mes favoris',
         print: 'Imprimer mes favoris',
+        printTrimmed:
+          'Une impression prend au plus {{max}} photos : les {{max}} premières sont dans la liste.',
         loading: 'Chargement de vos favoris…',
       },
       send: {
@@ -537,6 +542,7 @@ const bundle: GuestBundle = {
       supportChatLabel: 'Discuter avec nous (s’ouvre dans un nouvel onglet)',
     },
   },
+  errors: frErrors,
 };
 
 export default bundle;

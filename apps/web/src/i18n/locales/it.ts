@@ -1,4 +1,5 @@
 import { itShared } from '@flashbulb/shared/i18n/locales/it';
+import { itErrors } from '@flashbulb/shared/i18n/errors/it';
 import type { GuestBundle } from '../guest-bundle.ts';
 
 /** Italian texts of the guest pages (same keys as the English files; checked by i18n-keys.test). */
@@ -298,7 +299,9 @@ const bundle: GuestBundle = {
         mailHint:
           'Questo album è grande: ti invieremo via e-mail un link allo zip appena sarà pronto.',
         mailButton: 'Inviami il link via e-mail',
-        mailed: 'Stiamo preparando lo zip e invieremo il link a {{email}}.',
+        mailed: 'Stiamo preparando il download: lo invieremo a {{email}}.',
+        ready: 'Il tuo zip è pronto.',
+        readyLink: 'Scarica lo zip',
       },
       instant: {
         developingTitle: 'La tua foto si sta sviluppando…',
@@ -325,6 +328,8 @@ const bundle: GuestBundle = {
         download_other: 'Scarica {{count}} preferite',
         buy: 'Acquista le mie preferite',
         print: 'Stampa le mie preferite',
+        printTrimmed:
+          'Una stampa prende al massimo {{max}} foto: le prime {{max}} sono nella lista.',
         loading: 'Caricamento delle tue preferite…',
       },
       send: {
@@ -538,6 +543,7 @@ const bundle: GuestBundle = {
       supportChatLabel: 'Scrivici in chat (si apre in una nuova scheda)',
     },
   },
+  errors: itErrors,
 };
 
 export default bundle;

@@ -1,4 +1,5 @@
 import { ptShared } from '@flashbulb/shared/i18n/locales/pt';
+import { ptErrors } from '@flashbulb/shared/i18n/errors/pt';
 import type { GuestBundle } from '../guest-bundle.ts';
 
 /** Portuguese texts of the guest pages (same keys as the English files; checked by i18n-keys.test). */
@@ -295,7 +296,9 @@ const bundle: GuestBundle = {
         mailHint:
           'Este álbum é grande: enviamos-lhe por e-mail um link para o zip quando estiver pronto.',
         mailButton: 'Enviar-me o link por e-mail',
-        mailed: 'Estamos a preparar o zip e vamos enviar o link para {{email}}.',
+        mailed: 'Estamos preparando seu download: vamos enviá-lo para {{email}}.',
+        ready: 'Seu zip está pronto.',
+        readyLink: 'Baixar o zip',
       },
       instant: {
         developingTitle: 'A tua foto está a revelar…',
@@ -322,6 +325,8 @@ const bundle: GuestBundle = {
         download_other: 'Transferir {{count}} favoritas',
         buy: 'Comprar as minhas favoritas',
         print: 'Imprimir as minhas favoritas',
+        printTrimmed:
+          'Uma impressão leva no máximo {{max}} fotos: as primeiras {{max}} estão na lista.',
         loading: 'A carregar as suas favoritas…',
       },
       send: {
@@ -532,6 +537,7 @@ const bundle: GuestBundle = {
       supportChatLabel: 'Fale connosco (abre num novo separador)',
     },
   },
+  errors: ptErrors,
 };
 
 export default bundle;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { hardenInput } from '../input-rules.ts';
-import { defineEndpoint } from '../endpoint.ts';
+import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
 import { flagOutput, flagSchema } from '../events/event-settings.ts';
 import { keyBody, optionalKeyBody } from '../events/events.ts';
 import { leadGateBody } from '../attendees/lead-gate.ts';
-import { guestPhotoSchema } from '../photos/photos.ts';
+import { guestPhotoSchema, photoListQuery } from '../photos/photos.ts';
 import { idSchema } from '../identity/users.ts';
 import { emailSchema } from '../../rules/identity.ts';
 
@@ -242,6 +242,13 @@ export const createAlbumDownload = defineEndpoint({
     mailed: flagOutput.describe(
       '1: too many photos to stream; a job builds the zip and mails its link',
     ),
+    status_token: z
+      .string()
+      .nullable()
+      .default(null)
+      .describe(
+        'With mailed 1: give it to album/download/status to learn when the zip is ready (its link then, the same as mailed)',
+      ),
   }),
   errors: [
     'invalid_key',
@@ -252,4 +259,51 @@ export const createAlbumDownload = defineEndpoint({
     'lead_required',
     'email_required',
   ],
+});
+
+/** The console album's filters (albums §2.2, the hash) an owner's zip follows: as the list takes them. */
+const ownerZipFilters = {
+  is_visible: photoListQuery.is_visible,
+  is_original: photoListQuery.is_original,
+  is_curatable: photoListQuery.is_curatable,
+  is_curated: photoListQuery.is_curated,
+  printable: photoListQuery.printable,
+  printed: photoListQuery.printed,
+  attendee_uid: photoListQuery.attendee_uid,
+  file_name: photoListQuery.file_name,
+  start_date: photoListQuery.start_date,
+  end_date: photoListQuery.end_date,
+};
+
+export const ownerAlbumDownload = defineEndpoint({
+  path: `${OWNER_PREFIX}/album/download/create`,
+  auth: 'owner',
+  tag: 'albums',
+  summary:
+    'The console album’s Download: the event’s photos the album’s filters show (visible, original, curatable, curated, printable, printed, attendee, file name, dates), as originals in one zip the server streams; above the mail threshold a job builds it and mails its link (to `email`, else the signed-in user)',
+  body: z.object({
+    event_id: idSchema,
+    ...ownerZipFilters,
+    email: emailSchema.optional().describe('Where a mailed link goes; the caller’s own by default'),
+  }),
+  result: createAlbumDownload.result,
+  errors: ['event_not_found', 'not_found', 'invalid_value'],
+});
+
+export const albumDownloadStatus = defineEndpoint({
+  path: '/album/download/status',
+  auth: 'key',
+  tag: 'albums',
+  summary:
+    'Whether the zip a job is building (album/download/create answered mailed 1) is ready; when it is, its link (the one the mail carries), so the page still open can offer it',
+  body: z.object({
+    ...keyBody,
+    status_token: z.string({ error: 'not_found' }).min(1, 'not_found').max(2000, 'not_found'),
+  }),
+  result: z.object({
+    ready: flagOutput,
+    url: z.string().nullable().describe('The zip’s signed link once ready, else null'),
+    expires_in: z.number().int().describe('Seconds the link stays valid (0 while not ready)'),
+  }),
+  errors: ['invalid_key', 'unauthorized_user', 'not_found'],
 });

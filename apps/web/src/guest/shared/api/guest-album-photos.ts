@@ -170,6 +170,14 @@ export const createAlbumZip = (
     ...(options.email ? { email: options.email } : {}),
   });
 
+/** Whether a mailed zip (a job builds it) is ready yet, and then its link. */
+export const albumZipStatus = (key: AlbumKey, statusToken: string) =>
+  callApi(endpoints.albumDownloadStatus, {
+    key_type: key.keyType,
+    key_value: key.keyValue,
+    status_token: statusToken,
+  });
+
 /** The guest's favourites as the album lists them (at most 500; the key's own rules hold). */
 export const fetchPhotosByIds = async (key: AlbumKey, ids: readonly number[]): Promise<Photo[]> => {
   if (ids.length === 0) return [];

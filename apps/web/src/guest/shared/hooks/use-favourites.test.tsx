@@ -53,4 +53,28 @@ describe('favourites', () => {
       favourite: 0,
     });
   });
+
+  it('on a kiosk keeps them for the session only: nothing on the device, the guest’s album on the server', async () => {
+    const KIOSK_GUEST = { keyType: 'attendee', keyValue: 'KIOSK9' } as const;
+    const api = installFakeApi({
+      '/attendee/favourites/retrieve': { ok: { photo_ids: [] } },
+      '/attendee/favourites/update': { ok: { photo_ids: [4] } },
+    });
+    const first = renderHook(() => useFavourites(KIOSK_GUEST, 'gala', { device: false }));
+    await waitFor(() => expect(api.callsTo('/attendee/favourites/retrieve')).toHaveLength(1));
+    act(() => first.result.current.toggle(albumPhoto(4)));
+    expect(first.result.current.ids).toEqual([4]);
+    await waitFor(() => expect(api.callsTo('/attendee/favourites/update')).toHaveLength(1));
+    expect(window.localStorage.length).toBe(0);
+    first.unmount();
+    // The album opened again in the same session (a photo deleted at the kiosk): still there.
+    const again = renderHook(() => useFavourites(KIOSK_GUEST, 'gala', { device: false }));
+    expect(again.result.current.isFavourite(albumPhoto(4))).toBe(true);
+    // The all-photos kiosk (no album of the guest's own): the page's memory alone.
+    const shared = { keyType: 'public', keyValue: 'kiosk-pub' } as const;
+    const page = renderHook(() => useFavourites(shared, 'gala', { device: false }));
+    act(() => page.result.current.toggle(albumPhoto(6)));
+    expect(page.result.current.ids).toEqual([6]);
+    expect(window.localStorage.length).toBe(0);
+  });
 });

@@ -22,7 +22,7 @@ export const favouritesStorageKey = (key: AlbumKey, eventName: string | null): s
   return `${PREFIX}link:${hash.toString(16)}`;
 };
 
-const read = (storageKey: string): number[] => {
+const readDevice = (storageKey: string): number[] => {
   try {
     const parsed: unknown = JSON.parse(window.localStorage.getItem(storageKey) ?? '[]');
     return Array.isArray(parsed)
@@ -33,7 +33,7 @@ const read = (storageKey: string): number[] => {
   }
 };
 
-const write = (storageKey: string, ids: readonly number[]) => {
+const writeDevice = (storageKey: string, ids: readonly number[]) => {
   try {
     window.localStorage.setItem(storageKey, JSON.stringify(ids));
   } catch {
@@ -47,13 +47,32 @@ export interface Favourites {
   readonly toggle: (photo: Photo) => void;
 }
 
+/** Favourites a page keeps in its memory only (a kiosk session), per album key. */
+const memory = new Map<string, number[]>();
+const readMemory = (storageKey: string): number[] => memory.get(storageKey) ?? [];
+const writeMemory = (storageKey: string, ids: readonly number[]) => {
+  memory.set(storageKey, [...ids]);
+};
+
 /**
  * The guest's favourites (a heart on a photo): kept on the device for each event, and for an
  * attendee's album with the album on the server too, so they follow the guest to another device
  * (the device's own are sent up when the album opens). Newest first.
+ *
+ * `device: false` (a kiosk, a screen guests share): nothing is written to the device; the hearts
+ * live as long as the kiosk session's page (its end or idle time reloads the kiosk), and with the
+ * guest's own album on the server when the kiosk shows one.
  */
-export function useFavourites(key: AlbumKey, eventName: string | null): Favourites {
-  const storageKey = favouritesStorageKey(key, eventName);
+export function useFavourites(
+  key: AlbumKey,
+  eventName: string | null,
+  { device = true }: { device?: boolean } = {},
+): Favourites {
+  const storageKey = device
+    ? favouritesStorageKey(key, eventName)
+    : `memory:${key.keyType}:${key.keyValue}`;
+  const read = device ? readDevice : readMemory;
+  const write = device ? writeDevice : writeMemory;
   const [state, setState] = useState(() => ({ storageKey, ids: read(storageKey) }));
   // Another event or link (or the event's name arrived): that one's favourites.
   const ids = state.storageKey === storageKey ? state.ids : read(storageKey);
@@ -88,7 +107,7 @@ export function useFavourites(key: AlbumKey, eventName: string | null): Favourit
     return () => {
       live = false;
     };
-  }, [album, storageKey, keyType, keyValue]);
+  }, [album, storageKey, keyType, keyValue, read, write]);
 
   const toggle = useCallback(
     (photo: Photo) => {
@@ -109,7 +128,7 @@ export function useFavourites(key: AlbumKey, eventName: string | null): Favourit
         // Not kept with the album: the device keeps it, and sends it up when the album opens.
       });
     },
-    [storageKey, album, keyType, keyValue],
+    [storageKey, album, keyType, keyValue, read, write],
   );
 
   return useMemo(() => {

@@ -16,4 +16,10 @@ export const pollTiming = {
   printsMs: 2000,
   /** A sale on the venue's payment terminal at the kiosk. */
   terminalMs: 2000,
+  /**
+   * A zip a job builds (a large album, mailed): the first wait before asking whether it is ready;
+   * each later wait doubles, up to `zipReadyMaxMs` (a big album takes minutes).
+   */
+  zipReadyMs: 3000,
+  zipReadyMaxMs: 30_000,
 };

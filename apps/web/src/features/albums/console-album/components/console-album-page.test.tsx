@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -359,5 +359,54 @@ describe('console album: full-screen preview (albums spec §2.5)', { timeout: 40
 
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
+
+describe('console album: Download (the owners’ zip)', { timeout: 40_000 }, () => {
+  it('asks for the originals the hash’s filters show, shows the progress, then done', async () => {
+    const CREATE = `${OWNER}/album/download/create`;
+    const ZIP = '/album/download?ticket=v1.t';
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:zip', revokeObjectURL: () => undefined }),
+    );
+    try {
+      const api = installAlbumApi(photos(3), {
+        [CREATE]: { ok: { url: `/api/v1${ZIP}`, photo_count: 2, expires_in: 300, mailed: 0 } },
+        [ZIP]: { raw: 'PK-zip-bytes', status: 200, headers: { 'content-length': '12' } },
+      });
+      renderAlbum('/events/ABCD/album#v=0&fn=party');
+      // The page loads lazily: the first test of a run waits for its chunk.
+      await userEvent.click(
+        await screen.findByRole('button', { name: 'Download' }, { timeout: 30_000 }),
+      );
+      expect(await screen.findByText('Downloaded 2 photos (originals) as one zip.')).toBeTruthy();
+      const body = api.callsTo(CREATE)[0]?.body as Record<string, unknown>;
+      expect(body).toMatchObject({ event_id: 7, is_visible: 0, file_name: 'party' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('says a large album’s zip is mailed, and shows a refusal', async () => {
+    const CREATE = `${OWNER}/album/download/create`;
+    installAlbumApi(photos(1), {
+      [CREATE]: [
+        {
+          ok: { url: null, photo_count: 900, expires_in: 302400, mailed: 1, status_token: 't' },
+        },
+        { nok: 'not_found', status: 404 },
+      ],
+    });
+    renderAlbum();
+    const button = await screen.findByRole('button', { name: 'Download' }, { timeout: 30_000 });
+    await userEvent.click(button);
+    expect(
+      await screen.findByText(
+        'The zip of 900 photos is being built; its link will be e-mailed to you.',
+      ),
+    ).toBeTruthy();
+    await userEvent.click(button);
+    expect((await screen.findByRole('alert')).textContent).toContain('Not found');
   });
 });

@@ -28,6 +28,7 @@ import { useUploads } from '../hooks/use-uploads.ts';
 import { formatAlbumHash, parseAlbumHash, type AlbumFilter } from '../utils/album-filter.ts';
 import { AddToAttendeeModal, type AttendeePhotosMode } from './add-to-attendee-modal.tsx';
 import { AlbumFilterBar } from './album-filter-bar.tsx';
+import { useAlbumDownload } from './album-download.tsx';
 import { DeletePhotosModal } from './delete-photos-modal.tsx';
 import { ConsolePhotoGrid } from './console-photo-grid.tsx';
 import { PhotoPreviewModal } from './photo-preview-modal.tsx';
@@ -77,6 +78,8 @@ export default function ConsoleAlbumPage() {
   const eventId = event?.id;
   const list = useAlbumPhotos(eventId, filter, hash);
   const counts = usePhotoCounts(eventId);
+  // The album's Download: what the filters show, as originals (a mailed link when large).
+  const albumDownload = useAlbumDownload(eventId, filter);
   const photos = useMemo(() => flattenPages(list.data), [list.data]);
   const order = useMemo(() => photos.map((photo) => photo.id), [photos]);
   const total = list.data?.pages[0]?.totalCount ?? photos.length;
@@ -234,9 +237,11 @@ export default function ConsoleAlbumPage() {
           <Button variant="default" onClick={() => void list.refetch()}>
             {t('album.refresh')}
           </Button>
+          {albumDownload.button}
           <Button onClick={() => setUploadOpen(true)}>{t('album.upload.open')}</Button>
         </Group>
       </Group>
+      {albumDownload.status}
       {c && (
         <Group
           gap="md"

@@ -40,7 +40,12 @@ export function useAlbumPrintList(input: {
   event: AlbumEvent | null | undefined;
   kiosk: boolean;
   curation: boolean;
-}): { tileActions: TileAction[]; panel: ReactNode } {
+}): {
+  tileActions: TileAction[];
+  panel: ReactNode;
+  /** Where the list shows: puts these photos in it at once (at most the event's limit). */
+  printPhotos: ((photos: readonly Photo[]) => void) | undefined;
+} {
   const { albumKey, event, kiosk, curation } = input;
   const { t } = useTranslation();
   const [list, setList] = useState<readonly Photo[]>([]);
@@ -94,10 +99,15 @@ export function useAlbumPrintList(input: {
     [shown, list, max, t],
   );
 
+  const printPhotos = useMemo(
+    () => (shown ? (photos: readonly Photo[]) => setList(photos.slice(0, max)) : undefined),
+    [shown, max],
+  );
+
   const panel = shown ? (
     <Suspense fallback={null}>
       <AlbumPrintPanel albumKey={albumKey} list={list} setList={setList} max={max} pools={pools} />
     </Suspense>
   ) : null;
-  return { tileActions, panel };
+  return { tileActions, panel, printPhotos };
 }

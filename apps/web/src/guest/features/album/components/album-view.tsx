@@ -129,6 +129,7 @@ export function AlbumView({
   sendable: sendableWanted,
   photoQr = false,
   buyChosen,
+  printChosen,
   children,
 }: {
   albumKey: AlbumKey;
@@ -163,6 +164,11 @@ export function AlbumView({
   photoQr?: boolean;
   /** A paid album: buys these photos (the guest's favourites) in one step. */
   buyChosen?: (photos: readonly Photo[]) => void;
+  /**
+   * Where the page prints (a kiosk's print list): puts these photos (the guest's favourites) in
+   * the print list in one step; the list's own rules (limit, paid prints, confirm) then apply.
+   */
+  printChosen?: (photos: readonly Photo[]) => void;
   /** Page-specific notes, bars and forms between the header and the photos. */
   children?: ReactNode;
 }) {
@@ -248,9 +254,11 @@ export function AlbumView({
   );
 
   // Favourites: a heart on each photo, kept on the device (and with an attendee's album); the
-  // "My favourites" filter shows them alone, to download, send, buy or print together.
-  const favouritesShown = !kiosk && !curation && mode === 'grid' && !leadGate;
-  const favourites = useFavourites(albumKey, event?.name ?? eventName);
+  // "My favourites" filter shows them alone, to download, send, buy or print together. A kiosk
+  // keeps them for its session only (a shared screen), the QR ride kiosk not at all (its taps
+  // choose photos).
+  const favouritesShown = !curation && mode === 'grid' && !leadGate && kioskStreamScreen;
+  const favourites = useFavourites(albumKey, event?.name ?? eventName, { device: !kiosk });
   const [onlyFavourites, setOnlyFavourites] = useState(false);
   const favouritePhotos = useQuery({
     queryKey: ['albums', 'favourites', albumKey.keyType, albumKey.keyValue, favourites.ids],
@@ -298,6 +306,7 @@ export function AlbumView({
   }, [curation, albumKey, replace, t, errorText]);
 
   const printList = useAlbumPrintList({ albumKey, event, kiosk, curation });
+  const printFavourites = printChosen ?? printList.printPhotos;
   const tileActions = useMemo(
     () => [...curationActions, ...printList.tileActions, ...(pageActions ?? [])],
     [curationActions, printList.tileActions, pageActions],
@@ -606,6 +615,15 @@ export function AlbumView({
                   })
                 }
               />
+            )}
+            {printFavourites && favouriteList.length > 0 && (
+              <button
+                type="button"
+                className="fb-button--primary albums-favourites-print"
+                onClick={() => printFavourites(favouriteList)}
+              >
+                {t('albums.favourites.print')}
+              </button>
             )}
             {buyChosen && favouriteList.length > 0 && (
               <button

@@ -7,19 +7,21 @@ import {
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import {
+  albumZipStatus,
   createAlbumZip,
   trackInsight,
   type AlbumKey,
 } from '../../../shared/api/guest-album-photos.ts';
+import { pollTiming } from '../../../shared/utils/poll-timing.ts';
 import { IconButton } from '../../../shared/components/icon-button.tsx';
 import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
-import { downloadZip, type ZipProgress } from '../../../shared/utils/zip-download.ts';
+import { downloadZip, type ZipProgress } from '../../../../lib/zip-download.ts';
 
 type Phase =
   | { kind: 'idle' }
   | { kind: 'running'; progress: ZipProgress | null }
   | { kind: 'done'; held: boolean }
-  | { kind: 'mailed'; email: string }
+  | { kind: 'mailed'; email: string; token: string | null; url: string | null }
   | { kind: 'failed'; text: string };
 
 const megabytes = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
@@ -69,7 +71,7 @@ export function DownloadPanel({
       // One download for the event's insight, whether streamed or mailed.
       trackInsight(albumKey, 'download');
       if (created.mailed === 1 || !created.url) {
-        setPhase({ kind: 'mailed', email });
+        setPhase({ kind: 'mailed', email, token: created.status_token ?? null, url: null });
         return;
       }
       const held = await downloadZip(
@@ -83,6 +85,35 @@ export function DownloadPanel({
       setPhase({ kind: 'failed', text: errorText(errorKeyOf(error)) });
     }
   };
+
+  // A zip the job builds: ask now and then (waits doubling) while the page is open, and show its
+  // link here too once it is stored.
+  const waitingToken = phase.kind === 'mailed' && !phase.url ? phase.token : null;
+  useEffect(() => {
+    if (!waitingToken) return undefined;
+    let live = true;
+    let timer: number | undefined;
+    const ask = (wait: number) => {
+      timer = window.setTimeout(() => {
+        albumZipStatus(albumKey, waitingToken)
+          .then((status) => {
+            if (!live) return;
+            if (status.ready === 1 && status.url)
+              setPhase((now) => (now.kind === 'mailed' ? { ...now, url: status.url } : now));
+            else ask(Math.min(wait * 2, pollTiming.zipReadyMaxMs));
+          })
+          .catch(() => {
+            // The mail still brings the link; keep asking, less often.
+            if (live) ask(Math.min(wait * 2, pollTiming.zipReadyMaxMs));
+          });
+      }, wait);
+    };
+    ask(pollTiming.zipReadyMs);
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [albumKey, waitingToken]);
 
   const running = phase.kind === 'running';
   const progress = running ? phase.progress : null;
@@ -156,7 +187,16 @@ export function DownloadPanel({
       )}
       {phase.kind === 'mailed' && (
         <p className="albums-note" role="status">
-          {t('albums.download.mailed', { email: phase.email })}
+          {phase.url ? (
+            <>
+              {t('albums.download.ready')}{' '}
+              <a href={phase.url} download rel="noopener">
+                {t('albums.download.readyLink')}
+              </a>
+            </>
+          ) : (
+            t('albums.download.mailed', { email: phase.email })
+          )}
         </p>
       )}
       {phase.kind === 'failed' && (

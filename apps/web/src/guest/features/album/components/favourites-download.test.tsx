@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { installFakeApi } from '../../../../test/fake-api.ts';
 import { storedEvent } from '../../../../test/event-fixtures.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
-import { downloadZip } from '../../../shared/utils/zip-download.ts';
+import { downloadZip } from '../../../../lib/zip-download.ts';
 
 const LIST = '/photo/list/retrieve';
 const EVENT = '/event/full-data/retrieve';
@@ -86,6 +86,46 @@ describe('favourites and the download dialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Download all' }));
     const dialog = await screen.findByRole('form', { name: 'Download photos' });
     expect(within(dialog).queryByRole('radio')).toBeNull();
+  });
+});
+
+describe('a large album’s mailed zip', () => {
+  it('says it is being prepared and mailed, then shows the link on the page once the job stored it', async () => {
+    const user = userEvent.setup();
+    const STATUS = '/album/download/status';
+    const ready = 'https://photos.example/storage/protected/downloads/1/z.zip?sig=1';
+    const api = installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)], 501) },
+      [EVENT]: { ok: [free()] },
+      [CREATE]: {
+        ok: { url: null, photo_count: 501, expires_in: 302400, mailed: 1, status_token: 'tok' },
+      },
+      [STATUS]: [
+        { ok: { ready: 0, url: null, expires_in: 0 } },
+        { nok: 'Internal Error', status: 500 },
+        { ok: { ready: 1, url: ready, expires_in: 302400 } },
+      ],
+    });
+    renderAlbums('?pId=pub');
+    await user.click(await screen.findByRole('button', { name: 'Download all' }));
+    const dialog = await screen.findByRole('form', { name: 'Download photos' });
+    await user.type(within(dialog).getByRole('combobox'), 'guest@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'E-mail me the link' }));
+    expect(
+      await within(dialog).findByText(
+        'We’re preparing your download — we’ll e-mail it to guest@example.com.',
+      ),
+    ).toBeTruthy();
+    // Asked again after a wait that is not ready, and after a failed answer: then the link.
+    const link = await within(dialog).findByRole('link', { name: 'Download the zip' });
+    expect(link.getAttribute('href')).toBe(ready);
+    expect(within(dialog).getByText(/Your zip is ready/)).toBeTruthy();
+    expect(api.callsTo(STATUS)).toHaveLength(3);
+    expect(api.callsTo(STATUS)[0]?.body).toMatchObject({
+      key_type: 'public',
+      key_value: 'pub',
+      status_token: 'tok',
+    });
   });
 });
 

@@ -332,6 +332,66 @@ describe('stories print pool and the print image list on the kiosk (albums §2.4
   });
 });
 
+describe('favourites at the kiosk, printed in one step', () => {
+  it('hearts photos for the session (nothing on the device, the album keeps them), then prints them within the limit', async () => {
+    const FAVOURITES = '/attendee/favourites/retrieve';
+    const SET_FAVOURITE = '/attendee/favourites/update';
+    const api = installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      // The album and the favourites alone (all three) read the same page.
+      [LIST]: { ok: photoPage([albumPhoto(3), albumPhoto(2), albumPhoto(1)]) },
+      [EVENT]: {
+        ok: [
+          storedEvent({
+            is_photo_printer_active: 1,
+            is_printer_pool_enabled: 1,
+            printer_pool_name_list: ['Lobby'],
+            max_print_photos_count: 2,
+          }),
+        ],
+      },
+      [FAVOURITES]: { ok: { photo_ids: [] } },
+      [SET_FAVOURITE]: { ok: { photo_ids: [] } },
+      [PRINT]: {
+        ok: {
+          event_id: 7,
+          printer_pool_name: 'Lobby',
+          print_job_ids: [1, 2],
+          sheet_count: 2,
+          copies: 1,
+          replayed: 0,
+        },
+      },
+    });
+    openKiosk();
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    for (const id of [1, 2, 3])
+      await userEvent.click(screen.getByRole('button', { name: `Favourite photo-${id}.jpg` }));
+    // With the guest's album on the server, never on the shared screen's storage.
+    await waitFor(() => expect(api.callsTo(SET_FAVOURITE)).toHaveLength(3));
+    expect(api.callsTo(SET_FAVOURITE)[0]?.body).toMatchObject({
+      key_type: 'attendee',
+      key_value: ATT,
+      favourite: 1,
+    });
+    expect(window.localStorage.length).toBe(0);
+
+    await userEvent.click(screen.getByRole('button', { name: 'My favourites (3)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Print my favourites' }));
+    // The event prints at most 2 photos at once: the first two are listed, and the guest is told.
+    const list = await screen.findByRole('region', { name: 'Print list' });
+    expect(
+      await screen.findByText('A print takes at most 2 photos: the first 2 are in the list.'),
+    ).toBeTruthy();
+    await userEvent.click(within(list).getByRole('button', { name: 'Print 2 photos' }));
+    expect(await screen.findByText('2 photos sent to the printer (Lobby).')).toBeTruthy();
+    expect(api.callsTo(PRINT)[0]?.body).toMatchObject({
+      printable_photo_uid_array: [albumPhoto(3).uid, albumPhoto(2).uid],
+      attUid: ATT,
+    });
+  });
+});
+
 describe('VIP token at the kiosk (albums §2.4)', () => {
   it('a wrong token is said so; an accepted one makes the album list ask with it', async () => {
     const api = installFakeApi({

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type GuestPhoto as Photo } from '@flashbulb/shared';
@@ -35,6 +35,8 @@ type Note = { ok: boolean; text: string };
 export function useKioskAlbumTools(onDeleted: () => void): {
   tileActions: TileAction[];
   panels: ReactNode;
+  /** Where the kiosk prints: puts these photos (the favourites) in the print list in one step. */
+  printPhotos: ((photos: readonly Photo[]) => void) | undefined;
 } {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -156,6 +158,29 @@ export function useKioskAlbumTools(onDeleted: () => void): {
     return actions;
   }, [canPrint, canDelete, printList, maxPrint, t]);
 
+  // The favourites in one step: the print list becomes them (the first the list may hold), and
+  // the list's Print button (its price, its confirm question) takes the guest's eye.
+  const printButton = useRef<HTMLButtonElement>(null);
+  const printPhotos = useMemo(
+    () =>
+      canPrint
+        ? (photos: readonly Photo[]) => {
+            setNote(
+              photos.length > maxPrint
+                ? { ok: true, text: t('albums.favourites.printTrimmed', { max: maxPrint }) }
+                : null,
+            );
+            setPrintedNote(null);
+            setPrintList(photos.slice(0, maxPrint));
+            window.requestAnimationFrame(() => {
+              printButton.current?.scrollIntoView?.({ block: 'center' });
+              printButton.current?.focus();
+            });
+          }
+        : undefined,
+    [canPrint, maxPrint, t],
+  );
+
   const panels = (
     <>
       {canPrint && (
@@ -184,6 +209,7 @@ export function useKioskAlbumTools(onDeleted: () => void): {
             />
           )}
           <button
+            ref={printButton}
             type="button"
             className="fb-button--primary kiosk-print-go"
             disabled={printList.length === 0 || printing || !mayPrint}
@@ -234,7 +260,7 @@ export function useKioskAlbumTools(onDeleted: () => void): {
       )}
     </>
   );
-  return { tileActions, panels };
+  return { tileActions, panels, printPhotos };
 }
 
 type Sale =
