@@ -84,6 +84,9 @@ export const GUEST_ERROR_KEYS = [
   'too_many_recipients',
   'unsupported_media_size',
   'unsupported_picture_format',
+  'photo_upload_disabled',
+  'attendee_photo_upload_disabled',
+  'guest_upload_too_large',
   'vip_token_invalid',
 ] as const satisfies readonly ErrorKey[];
 

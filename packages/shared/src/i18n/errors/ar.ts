@@ -80,5 +80,8 @@ export const arErrors: GuestErrorTexts = {
   too_many_recipients: 'أرسل إلى 5 عناوين على الأكثر دفعة واحدة',
   unsupported_media_size: 'حجم الملف غير مدعوم',
   unsupported_picture_format: 'صيغة الصورة غير صالحة أو غير مدعومة',
+  photo_upload_disabled: 'لا يقبل هذا الحدث صورًا من الضيوف',
+  attendee_photo_upload_disabled: 'لا يقبل هذا الحدث صورًا في ألبومك',
+  guest_upload_too_large: 'هذه الصورة كبيرة جدًا. يمكن إضافة صور حتى 25 ميغابايت',
   vip_token_invalid: 'رمز VIP هذا غير صالح لهذه المناسبة',
 };

@@ -88,5 +88,8 @@ export const deErrors: GuestErrorTexts = {
   too_many_recipients: 'Sende an höchstens 5 Adressen auf einmal',
   unsupported_media_size: 'Dateigröße nicht unterstützt',
   unsupported_picture_format: 'Ungültiges oder nicht unterstütztes Bildformat',
+  photo_upload_disabled: 'Diese Veranstaltung nimmt keine Fotos von Gästen an',
+  attendee_photo_upload_disabled: 'Diese Veranstaltung nimmt keine Fotos in dein Album an',
+  guest_upload_too_large: 'Dieses Foto ist zu groß. Fotos bis 25 MB können hinzugefügt werden',
   vip_token_invalid: 'Dieser VIP-Code gilt nicht für diese Veranstaltung',
 };

@@ -87,5 +87,8 @@ export const esErrors: GuestErrorTexts = {
   too_many_recipients: 'Envía como máximo a 5 direcciones a la vez',
   unsupported_media_size: 'Tamaño de archivo no admitido',
   unsupported_picture_format: 'Formato de imagen no válido o no admitido',
+  photo_upload_disabled: 'Este evento no acepta fotos de invitados',
+  attendee_photo_upload_disabled: 'Este evento no acepta fotos en tu álbum',
+  guest_upload_too_large: 'Esta foto es demasiado grande. Se pueden añadir fotos de hasta 25 MB',
   vip_token_invalid: 'Este código VIP no es válido para este evento',
 };

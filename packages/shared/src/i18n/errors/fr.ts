@@ -88,5 +88,9 @@ export const frErrors: GuestErrorTexts = {
   too_many_recipients: 'Envoyez à 5 adresses au plus à la fois',
   unsupported_media_size: 'Taille de fichier non prise en charge',
   unsupported_picture_format: 'Format d’image non valable ou non pris en charge',
+  photo_upload_disabled: 'Cet événement n’accepte pas les photos des invités',
+  attendee_photo_upload_disabled: 'Cet événement n’accepte pas de photos dans ton album',
+  guest_upload_too_large:
+    'Cette photo est trop lourde. Les photos jusqu’à 25 Mo peuvent être ajoutées',
   vip_token_invalid: 'Ce code VIP n’est pas valable pour cet événement',
 };

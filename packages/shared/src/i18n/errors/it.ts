@@ -87,5 +87,8 @@ export const itErrors: GuestErrorTexts = {
   too_many_recipients: 'Invia al massimo a 5 indirizzi alla volta',
   unsupported_media_size: 'Dimensione del file non supportata',
   unsupported_picture_format: 'Formato immagine non valido o non supportato',
+  photo_upload_disabled: 'Questo evento non accetta foto dagli ospiti',
+  attendee_photo_upload_disabled: 'Questo evento non accetta foto nel tuo album',
+  guest_upload_too_large: 'Questa foto è troppo grande. Si possono aggiungere foto fino a 25 MB',
   vip_token_invalid: 'Questo codice VIP non è valido per questo evento',
 };

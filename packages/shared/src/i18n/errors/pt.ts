@@ -84,5 +84,8 @@ export const ptErrors: GuestErrorTexts = {
   too_many_recipients: 'Envie para no máximo 5 endereços de uma vez',
   unsupported_media_size: 'Tamanho de arquivo não suportado',
   unsupported_picture_format: 'Formato de imagem inválido ou não suportado',
+  photo_upload_disabled: 'Este evento não aceita fotos de convidados',
+  attendee_photo_upload_disabled: 'Este evento não aceita fotos no teu álbum',
+  guest_upload_too_large: 'Esta foto é demasiado grande. Podem ser adicionadas fotos até 25 MB',
   vip_token_invalid: 'Este código VIP não é válido para este evento',
 };
