@@ -154,7 +154,9 @@ export const enEvents = {
     unsavedTitle: 'Unsaved changes',
     unsaved: 'You have unsaved changes',
     discard: 'Discard changes',
-    pauseAfterUpdate: 'Saved. Devices are picking up the new settings…',
+    savedAt: 'Saved at {{time}}',
+    tabErrors_one: '{{count}} field to correct',
+    tabErrors_other: '{{count}} fields to correct',
     verificationSentTitle: 'Please verify the from address',
     verificationSent:
       'We sent a verification e-mail to {{address}}. Until it is verified, e-mails go from the Flashbulb address.',
