@@ -310,7 +310,7 @@ describe('event editor: saving', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
     const popup = await screen.findByRole('dialog', { name: 'Please correct the marked fields' });
     expect(within(dialog).getByTestId('tab-errors-email').textContent).toBe('1');
-    await user.click(within(popup).getByRole('button', { name: /^From name \(E-mail configuration\)/ }));
+    await user.click(within(popup).getByText('From name'));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Please correct the marked fields' })).toBeNull(),
     );
