@@ -63,7 +63,12 @@ describe('event editor journey in Chromium', () => {
         await page.getByTestId('events-empty').waitFor();
 
         // ---- create, with a rule broken on purpose ----
-        await page.getByRole('button', { name: 'Add Event' }).click();
+        // The full editor is "All settings" of the new-event steps.
+        await page.getByRole('button', { name: 'New event' }).click();
+        await page
+          .getByRole('dialog', { name: 'New event' })
+          .getByRole('button', { name: 'All settings (Advanced)' })
+          .click();
         const add = page.getByRole('dialog', { name: 'Add event' });
         await add.getByRole('textbox', { name: 'Organisation' }).click();
         await page.getByRole('option', { name: 'Acme Events' }).click();

@@ -49,7 +49,13 @@ describe('event editor: add, edit, copy, delete', () => {
     });
     renderApp('/events');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add Event' }));
+    await user.click(await screen.findByRole('button', { name: 'New event' }));
+    // The full editor is the new-event steps' "All settings".
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'New event' })).getByRole('button', {
+        name: 'All settings (Advanced)',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Add event' });
     expect(within(dialog).queryByTestId('event-name-container')).toBeNull();
     expect(within(dialog).getByLabelText<HTMLInputElement>('Organisation').value).toBe(
@@ -207,7 +213,13 @@ describe('event editor: add, edit, copy, delete', () => {
     const api = installConsoleApi({ user: superUser, events: [] });
     renderApp('/events');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add Event' }));
+    await user.click(await screen.findByRole('button', { name: 'New event' }));
+    // The full editor is the new-event steps' "All settings".
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'New event' })).getByRole('button', {
+        name: 'All settings (Advanced)',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Add event' });
     await user.click(within(dialog).getByRole('textbox', { name: 'Organisation' }));
     await user.click(await screen.findByRole('option', { name: 'Beta Shows', hidden: true }));
@@ -236,7 +248,13 @@ describe('event editor: add, edit, copy, delete', () => {
     const api = installConsoleApi({ user: superUser, events: [] });
     renderApp('/events');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add Event' }));
+    await user.click(await screen.findByRole('button', { name: 'New event' }));
+    // The full editor is the new-event steps' "All settings".
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'New event' })).getByRole('button', {
+        name: 'All settings (Advanced)',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Add event' });
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     const popup = await screen.findByRole('dialog', { name: 'Please correct the marked fields' });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Badge,
@@ -23,6 +23,7 @@ import { useEventFullData } from '../api/events-api.ts';
 import { EditorContext, type EditorContextValue } from '../hooks/editor-context.ts';
 import { useEventEditor } from '../hooks/use-event-editor.ts';
 import { EDITOR_TABS, tabOfField, type EditorTab } from '../utils/editor-tabs.ts';
+import { newUploadFolder, type EventFormValues } from '../utils/event-form-values.ts';
 import { EditorPopups } from './editor-popups.tsx';
 import { EmailTab } from './email-tab.tsx';
 import { GeneralTab } from './general-tab.tsx';
@@ -39,7 +40,8 @@ import { WatermarksTab } from './watermarks-tab.tsx';
 
 /** What the editor opens: a new event, or an existing one by its code. */
 export type EditorTarget =
-  { readonly mode: 'add' } | { readonly mode: 'edit'; readonly code: string };
+  | { readonly mode: 'add'; readonly initial?: EventFormValues; readonly uploadFolder?: string }
+  | { readonly mode: 'edit'; readonly code: string };
 
 const tabPanels: Record<EditorTab, () => React.JSX.Element> = {
   general: GeneralTab,
@@ -116,7 +118,15 @@ export function EventEditorModal({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const phone = useMediaQuery('(max-width: 48em)');
-  const editor = useEventEditor({ user, onClose });
+  const editor = useEventEditor({
+    user,
+    onClose,
+    ...(target.mode === 'add' && target.initial ? { initial: target.initial } : {}),
+  });
+  // A new event's uploads go to a folder of their own until the event has its code.
+  const [uploadFolder] = useState(
+    () => (target.mode === 'add' ? target.uploadFolder : undefined) ?? newUploadFolder(),
+  );
   const code = target.mode === 'edit' ? target.code : null;
   const loaded = useEventFullData(code);
   const { load, revealSecure, dirty, requestClose, focusRequest, tab } = editor;
@@ -158,8 +168,9 @@ export function EventEditorModal({
       isSuper: user.role === 1,
       revealSecure: () => void revealSecure(),
       revealingSecure: editor.revealingSecure,
+      uploadFolder,
     }),
-    [editor.mode, editor.event, user, editor.revealingSecure, revealSecure],
+    [editor.mode, editor.event, user, editor.revealingSecure, revealSecure, uploadFolder],
   );
 
   const waiting = code !== null && editor.event === null;

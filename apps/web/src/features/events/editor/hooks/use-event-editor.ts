@@ -48,13 +48,15 @@ const formPathOf = (field: string): string => (isSecureField(field) ? `secure.${
 export interface UseEventEditorOptions {
   readonly user: User;
   readonly onClose: () => void;
+  /** A new event's values so far (typed in the new-event steps before "All settings"). */
+  readonly initial?: EventFormValues;
 }
 
 /**
  * The event editor's state and actions (owner-console §2, §4): add / edit / copy, the save checks
  * and confirms, the server's answers, delete, the unsaved-changes guard and the saved state.
  */
-export const useEventEditor = ({ user, onClose }: UseEventEditorOptions) => {
+export const useEventEditor = ({ user, onClose, initial }: UseEventEditorOptions) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<EditorMode>('add');
@@ -66,7 +68,7 @@ export const useEventEditor = ({ user, onClose }: UseEventEditorOptions) => {
   // When the last save was stored; shown as "Saved at HH:MM" until the next edit.
   const [savedAt, setSavedAt] = useState<Date | null>(null);
   const form = useForm<EventFormValues>({
-    defaultValues: formValuesOf(null, user.organisation_id),
+    defaultValues: initial ?? formValuesOf(null, user.organisation_id),
   });
   const dirty = form.formState.isDirty;
   useUnsavedChangesGuard(dirty);
