@@ -292,7 +292,11 @@ describe('event editor: saving', () => {
     ).toBeTruthy();
     expect(api.callsTo(UPDATE)).toHaveLength(0);
     // Each problem names its field by label and tab.
-    expect(within(popup).getAllByTestId('issue-item').map((item) => item.textContent)).toEqual([
+    expect(
+      within(popup)
+        .getAllByTestId('issue-item')
+        .map((item) => item.textContent),
+    ).toEqual([
       'Title (General): Please enter the event title',
       'SMS text (SMS): The SMS text must contain {user_name} and {image_url}',
     ]);
@@ -337,7 +341,9 @@ describe('event editor: saving', () => {
         .getByRole('tab', { name: 'E-mail configuration' })
         .getAttribute('aria-selected'),
     ).toBe('true');
-    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(/^From name/)));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByLabelText(/^From name/)),
+    );
   });
 
   it('marks the field the server names in a field error and opens its tab', async () => {

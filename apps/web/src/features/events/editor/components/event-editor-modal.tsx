@@ -82,9 +82,7 @@ export const errorCountsByTab = (paths: string[]): Partial<Record<EditorTab, num
 
 /** The input of a form path inside `root` (a Select's visible input rather than its hidden one). */
 const inputOf = (root: HTMLElement, path: string): HTMLElement | null => {
-  const named = root.querySelector<HTMLInputElement>(
-    `[name="${path.replace(/["\\]/g, '\\$&')}"]`,
-  );
+  const named = root.querySelector<HTMLInputElement>(`[name="${path.replace(/["\\]/g, '\\$&')}"]`);
   if (!named) return null;
   if (named.type !== 'hidden') return named;
   return (

@@ -308,7 +308,10 @@ function DeliveryStep() {
             name="lead_params.show_phone_input_text"
             label={t('events.photo.showPhone')}
           />
-          <FlagCheckbox name="lead_params.show_agree_checkbox" label={t('events.photo.showAgree')} />
+          <FlagCheckbox
+            name="lead_params.show_agree_checkbox"
+            label={t('events.photo.showAgree')}
+          />
         </Group>
       ) : null}
     </Stack>
@@ -607,7 +610,11 @@ export function NewEventWizard({
               <Stepper.Completed>
                 {finished ? (
                   <Box pt="md">
-                    <FinishedStep finished={finished} onOpenEditor={onOpenEditor} onClose={onClose} />
+                    <FinishedStep
+                      finished={finished}
+                      onOpenEditor={onOpenEditor}
+                      onClose={onClose}
+                    />
                   </Box>
                 ) : null}
               </Stepper.Completed>
@@ -645,10 +652,7 @@ export function NewEventWizard({
                   borderTop: '1px solid var(--mantine-color-default-border)',
                 }}
               >
-                <Button
-                  variant="subtle"
-                  onClick={() => onAdvanced(form.getValues(), uploadFolder)}
-                >
+                <Button variant="subtle" onClick={() => onAdvanced(form.getValues(), uploadFolder)}>
                   {t('events.wizard.advanced')}
                 </Button>
                 <Group gap="xs">

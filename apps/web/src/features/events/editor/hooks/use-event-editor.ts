@@ -3,12 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  SECURE_FIELDS,
-  type FlashbulbEvent,
-  type RuleIssue,
-  type User,
-} from '@flashbulb/shared';
+import { SECURE_FIELDS, type FlashbulbEvent, type RuleIssue, type User } from '@flashbulb/shared';
 import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
 import {
   eventQueryKeys,
