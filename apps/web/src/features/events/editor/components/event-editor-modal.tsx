@@ -129,7 +129,7 @@ export function EventEditorModal({
   const loaded = useEventFullData(code);
   const { load, revealSecure, dirty, requestClose, focusRequest, tab } = editor;
   const { errors } = useFormState({ control: editor.form.control });
-  const errorCounts = errorCountsByTab(errorPaths(errors as FieldErrors));
+  const errorCounts = errorCountsByTab(errorPaths(errors));
   const formRef = useRef<HTMLFormElement>(null);
 
   // A field named by the issues popup gets the focus once its tab is shown.

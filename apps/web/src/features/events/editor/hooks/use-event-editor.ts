@@ -67,9 +67,11 @@ export const useEventEditor = ({ user, onClose, initial }: UseEventEditorOptions
   });
   const dirty = form.formState.isDirty;
   useUnsavedChangesGuard(dirty);
+  // The next edit takes the saved state away.
   useEffect(() => {
-    if (dirty) setSavedAt(null);
-  }, [dirty]);
+    const { subscribe } = form;
+    return subscribe({ formState: { values: true }, callback: () => setSavedAt(null) });
+  }, [form]);
 
   /** The stored event arrived (edit mode). */
   const load = useCallback(
