@@ -103,6 +103,7 @@ const wizardScreenshots = async (page: Page, dir: string, logo: string) => {
     await wizard.getByTestId('album-header-preview').locator('img[src*="/etc/new-"]').waitFor();
     await wizard.getByRole('textbox', { name: /^Accent colour/ }).fill('#0ca678');
     await wizard.getByTestId('preview-title').click();
+    await page.locator('.mantine-ColorInput-dropdown').waitFor({ state: 'detached' });
     await shot('2-look');
     await wizard.getByRole('button', { name: 'Next' }).click();
     await wizard.getByRole('textbox', { name: 'From address' }).fill('photos@harbour.example');
