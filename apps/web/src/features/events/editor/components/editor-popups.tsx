@@ -82,7 +82,9 @@ export function EditorPopups({ editor }: { editor: EventEditorState }) {
         <List spacing="xs">
           {(popup?.kind === 'issues' ? popup.issues : []).map(({ field, key }) => {
             const labelKey = fieldLabelKey(field);
-            const label = labelKey ? t(labelKey as 'events.general.title') : field;
+            const tabName = t(`events.tabs.${tabOfField(field)}`);
+            // A field without a label of its own (a row of a list) is named by its tab.
+            const label = labelKey ? t(labelKey as 'events.general.title') : tabName;
             return (
               <List.Item key={field} data-testid="issue-item">
                 <UnstyledButton
@@ -93,8 +95,7 @@ export function EditorPopups({ editor }: { editor: EventEditorState }) {
                     {label}
                   </Text>
                   <Text span c="dimmed">
-                    {' '}
-                    ({t(`events.tabs.${tabOfField(field)}`)}):{' '}
+                    {labelKey ? ` (${tabName})` : ''}:{' '}
                   </Text>
                   <Text span>{errorText(key)}</Text>
                 </UnstyledButton>
