@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -70,6 +71,52 @@ const screenshots = async (page: Page, dir: string) => {
 };
 const journey = journeyResources();
 
+/** Real photos for the robot (../shared/testdata beside the checkout), else made ones. */
+const TESTDATA = path.resolve(repoRoot, '../shared/testdata/faces/groups');
+const REAL_PHOTOS = ['bbt1.jpg', 'two_people.jpg'];
+
+/** The four steps of "New event", each at 1440x900 and 390x844 (left without creating). */
+const wizardScreenshots = async (page: Page, dir: string, logo: string) => {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await go(page, '/events');
+    await page.getByRole('button', { name: 'New event' }).click();
+    const wizard = page.getByRole('dialog', { name: 'New event' });
+    const organisation = wizard.getByRole('textbox', { name: 'Organisation' });
+    if ((await organisation.count()) > 0 && !(await organisation.inputValue())) {
+      await organisation.click();
+      await page.getByRole('option', { name: 'Harbour Events' }).click();
+    }
+    await wizard.getByRole('textbox', { name: 'Title', exact: true }).fill('Harbour Lights');
+    await wizard.getByRole('textbox', { name: 'Description', exact: true }).fill('Boats at night');
+    const shot = async (step: string) => {
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: path.join(dir, `wizard-${step}-${width}x${height}.png`) });
+    };
+    await shot('1-name');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('checkbox', { name: 'Show a logo' }).check();
+    await wizard.getByLabel('Upload Logo image').setInputFiles(logo);
+    await wizard.getByTestId('album-header-preview').locator('img[src*="/etc/new-"]').waitFor();
+    await wizard.getByRole('textbox', { name: /^Accent colour/ }).fill('#0ca678');
+    await wizard.getByTestId('preview-title').click();
+    await page.locator('.mantine-ColorInput-dropdown').waitFor({ state: 'detached' });
+    await shot('2-look');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('textbox', { name: 'From address' }).fill('photos@harbour.example');
+    await shot('3-delivery');
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('textbox', { name: 'New robot name' }).fill('Harbour booth');
+    await shot('4-booths');
+    await page.keyboard.press('Escape');
+    await wizard.waitFor({ state: 'detached' });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
+
 /**
  * from an empty install to a shared album with nothing but the console and the robot
  * client — no API call, no database access, no CLI set-up. The robot key is read off the screen
@@ -84,7 +131,21 @@ describe('first run in Chromium', () => {
       const photos = journey.keepFolder(
         await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-first-run-')),
       );
+      const assets = journey.keepFolder(
+        await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-first-run-logo-')),
+      );
+      const logo = path.join(assets, 'logo.png');
+      await sharp({
+        create: { width: 240, height: 80, channels: 4, background: '#1c7ed6' },
+      })
+        .png()
+        .toFile(logo);
       for (const [i, name] of ['pier-01.jpg', 'pier-02.jpg'].entries()) {
+        const real = path.join(TESTDATA, REAL_PHOTOS[i] ?? '');
+        if (existsSync(real)) {
+          await copyFile(real, path.join(photos, name));
+          continue;
+        }
         await sharp({
           create: {
             width: 640,
@@ -115,67 +176,66 @@ describe('first run in Chromium', () => {
         await page.getByRole('button', { name: 'Create organisation' }).click();
         await page.getByTestId('organisation-created').waitFor();
 
-        // ---- event ----
+        // ---- the event in four steps, with a booth (a robot) made from it ----
         await page.getByRole('link', { name: 'Events' }).click();
-        await page.getByRole('button', { name: 'Add Event' }).click();
-        const add = page.getByRole('dialog', { name: 'Add event' });
-        const organisation = add.getByRole('textbox', { name: 'Organisation' });
-        if (!(await organisation.inputValue())) {
+        await page.getByRole('button', { name: 'New event' }).click();
+        const wizard = page.getByRole('dialog', { name: 'New event' });
+        const organisation = wizard.getByRole('textbox', { name: 'Organisation' });
+        if ((await organisation.count()) > 0 && !(await organisation.inputValue())) {
           await organisation.click();
           await page.getByRole('option', { name: 'Harbour Events' }).click();
         }
-        await add.getByRole('textbox', { name: 'Title', exact: true }).fill('Pier Party');
-        await add.getByRole('textbox', { name: 'Description', exact: true }).fill('Lights');
-        await add.getByRole('tab', { name: 'E-mail configuration' }).click();
-        await add.getByRole('textbox', { name: 'From address' }).fill('photos@pier.example');
-        await add.getByRole('button', { name: 'Add', exact: true }).click();
-        await add.waitFor({ state: 'detached' });
+        const next = () => wizard.getByRole('button', { name: 'Next' }).click();
+        // A step's problem is shown on it and keeps it open.
+        await next();
+        await wizard.getByText('Please enter the event title').waitFor();
+        await wizard.getByRole('textbox', { name: 'Title', exact: true }).fill('Pier Party');
+        await wizard.getByRole('textbox', { name: 'Description', exact: true }).fill('Lights');
+        await next();
+        // The look: a logo uploaded (not typed) shows in the album preview.
+        await wizard.getByRole('checkbox', { name: 'Show a logo' }).check();
+        await wizard.getByLabel('Upload Logo image').setInputFiles(logo);
+        await wizard.getByTestId('album-header-preview').locator('img[src*="/etc/new-"]').waitFor();
+        await next();
+        await wizard.getByRole('textbox', { name: 'From address' }).fill('photos@pier.example');
+        await next();
+        await wizard.getByRole('textbox', { name: 'New robot name' }).fill('Pier booth');
+        await wizard.getByRole('button', { name: 'Create event' }).click();
+        const finished = wizard.getByTestId('wizard-finished');
+        await finished.waitFor();
+        // The key is shown once, inside the exact command, --server included.
+        const command = (await finished.getByTestId('upload-command').textContent())?.trim() ?? '';
+        expect(command).toMatch(
+          new RegExp(
+            `^npm run cli -- upload --server ${server.url.replace(/\/$/, '')} --event [A-Z0-9]{4} --key fbr_\\S+ <folder>$`,
+          ),
+        );
+        const args = command.split(' ').slice(command.split(' ').indexOf('--') + 1);
+        const code = args[args.indexOf('--event') + 1] ?? '';
+        await finished.getByRole('button', { name: 'Done' }).click();
+        await wizard.waitFor({ state: 'detached' });
         const row = page
           .getByTestId('event-row')
           .filter({ has: page.getByRole('cell', { name: 'Pier Party', exact: true }) });
         await row.waitFor();
 
-        // ---- robot: its key is shown once; copy it off the screen ----
-        await page.getByRole('link', { name: 'Robots' }).click();
-        await page.getByLabel('Robot name').fill('Pier booth');
-        await page.getByRole('button', { name: 'Create robot' }).click();
-        const robotKey = (await page.getByTestId('shown-once-key').textContent())?.trim() ?? '';
-        expect(robotKey).toMatch(/^fbr_/);
-
-        // ---- connect the robot to the event in the editor ----
-        await page.getByRole('link', { name: 'Events' }).click();
-        await page.getByRole('button', { name: 'Edit Pier Party', exact: true }).click();
-        const editor = page.getByRole('dialog', { name: 'Edit event Pier Party' });
-        const code = await editor.getByRole('textbox', { name: 'Event name (code)' }).inputValue();
-        await editor.getByRole('textbox', { name: 'Robots' }).click();
-        await page.getByRole('option', { name: 'Pier booth' }).click();
-        await editor.getByRole('button', { name: 'Update' }).click();
-        // After a save the editor ignores clicks for 6 s (owner console §4): the save is done.
-        await expect
-          .poll(() => editor.getByRole('button', { name: 'Update' }).isDisabled())
-          .toBe(true);
-        await page.goto(`${server.url}/robots`);
-        await page.getByTestId('robot-row').filter({ hasText: code }).waitFor();
-
-        // ---- the robot client uploads with that key ----
+        // ---- the printed command, run as printed (the folder filled in) ----
         const { stdout } = await execFileAsync(
           process.execPath,
           [
             '--import',
             'tsx',
             'apps/server/src/cli/main.ts',
-            'upload',
-            '--event',
-            code,
-            '--key',
-            robotKey,
-            '--server',
-            server.url,
-            photos,
+            ...args.map((arg) => (arg === '<folder>' ? photos : arg)),
           ],
           { cwd: repoRoot },
         );
         expect(stdout).toContain('2 uploaded, 0 already sent.');
+
+        // ---- the photos in the console album ----
+        await go(page, `/events/${code}/album`);
+        for (const name of ['pier-01.jpg', 'pier-02.jpg'])
+          await page.getByRole('img', { name }).first().waitFor({ timeout: 60_000 });
 
         // ---- a colleague invited from the Users screen (the temporary password goes by mail) ----
         await page.getByRole('link', { name: 'Users' }).click();
@@ -183,7 +243,10 @@ describe('first run in Chromium', () => {
         await page.getByRole('button', { name: 'Invite user' }).click();
         await page.getByTestId('user-invited').waitFor();
         await page.getByTestId('user-row').filter({ hasText: 'owner@pier.example' }).waitFor();
-        if (SHOTS) await screenshots(page, SHOTS);
+        if (SHOTS) {
+          await screenshots(page, SHOTS);
+          await wizardScreenshots(page, SHOTS, logo);
+        }
 
         // ---- the album link from the event's Share panel, opened on a phone ----
         await page.getByRole('link', { name: 'Events' }).click();

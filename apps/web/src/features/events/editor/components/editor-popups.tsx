@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, List, Stack, Text, TextInput } from '@mantine/core';
+import { Button, List, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { photoCountInfo } from '@flashbulb/shared';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,8 @@ import { ConfirmPopup, Popup } from '../../../../components/popup.tsx';
 import { callApi } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import type { EventEditorState } from '../hooks/use-event-editor.ts';
+import { tabOfField } from '../utils/editor-tabs.ts';
+import { fieldLabelKey } from '../utils/field-labels.ts';
 
 /**
  * Deleting an event: says how many photos go with it and waits for the event code to be
@@ -76,10 +78,30 @@ export function EditorPopups({ editor }: { editor: EventEditorState }) {
         testId="issues-popup"
         footer={<Button onClick={closePopup}>{t('events.editor.ok')}</Button>}
       >
-        <List>
-          {(popup?.kind === 'issues' ? popup.keys : []).map((key) => (
-            <List.Item key={key}>{errorText(key)}</List.Item>
-          ))}
+        {/* Each problem names its field (its label, on its tab); a click goes to the field. */}
+        <List spacing="xs">
+          {(popup?.kind === 'issues' ? popup.issues : []).map(({ field, key }) => {
+            const labelKey = fieldLabelKey(field);
+            const tabName = t(`events.tabs.${tabOfField(field)}`);
+            // A field without a label of its own (a row of a list) is named by its tab.
+            const label = labelKey ? t(labelKey as 'events.general.title') : tabName;
+            return (
+              <List.Item key={field} data-testid="issue-item">
+                <UnstyledButton
+                  onClick={() => editor.goToField(field)}
+                  style={{ textAlign: 'start' }}
+                >
+                  <Text span fw={600} td="underline">
+                    {label}
+                  </Text>
+                  <Text span c="dimmed">
+                    {labelKey ? ` (${tabName})` : ''}:{' '}
+                  </Text>
+                  <Text span>{errorText(key)}</Text>
+                </UnstyledButton>
+              </List.Item>
+            );
+          })}
         </List>
       </Popup>
       <Popup

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FlashbulbEvent } from '@flashbulb/shared';
 import {
@@ -49,7 +49,13 @@ describe('event editor: add, edit, copy, delete', () => {
     });
     renderApp('/events');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add Event' }));
+    await user.click(await screen.findByRole('button', { name: 'New event' }));
+    // The full editor is the new-event steps' "All settings".
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'New event' })).getByRole('button', {
+        name: 'All settings (Advanced)',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Add event' });
     expect(within(dialog).queryByTestId('event-name-container')).toBeNull();
     expect(within(dialog).getByLabelText<HTMLInputElement>('Organisation').value).toBe(
@@ -207,7 +213,13 @@ describe('event editor: add, edit, copy, delete', () => {
     const api = installConsoleApi({ user: superUser, events: [] });
     renderApp('/events');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add Event' }));
+    await user.click(await screen.findByRole('button', { name: 'New event' }));
+    // The full editor is the new-event steps' "All settings".
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'New event' })).getByRole('button', {
+        name: 'All settings (Advanced)',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Add event' });
     await user.click(within(dialog).getByRole('textbox', { name: 'Organisation' }));
     await user.click(await screen.findByRole('option', { name: 'Beta Shows', hidden: true }));
@@ -236,7 +248,13 @@ describe('event editor: add, edit, copy, delete', () => {
     const api = installConsoleApi({ user: superUser, events: [] });
     renderApp('/events');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Add Event' }));
+    await user.click(await screen.findByRole('button', { name: 'New event' }));
+    // The full editor is the new-event steps' "All settings".
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'New event' })).getByRole('button', {
+        name: 'All settings (Advanced)',
+      }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Add event' });
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     const popup = await screen.findByRole('dialog', { name: 'Please correct the marked fields' });
@@ -273,6 +291,19 @@ describe('event editor: saving', () => {
       within(popup).getByText('The SMS text must contain {user_name} and {image_url}'),
     ).toBeTruthy();
     expect(api.callsTo(UPDATE)).toHaveLength(0);
+    // Each problem names its field by label and tab.
+    expect(
+      within(popup)
+        .getAllByTestId('issue-item')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Title (General): Please enter the event title',
+      'SMS text (SMS): The SMS text must contain {user_name} and {image_url}',
+    ]);
+    // Each tab holding an error carries the count; the others none.
+    expect(within(dialog).getByTestId('tab-errors-general').textContent).toBe('1');
+    expect(within(dialog).getByTestId('tab-errors-sms').textContent).toBe('1');
+    expect(within(dialog).queryByTestId('tab-errors-email')).toBeNull();
     await user.click(within(popup).getByRole('button', { name: 'OK' }));
     // The first failing field's tab is open, with the field marked.
     expect(within(dialog).getByRole('tab', { name: 'General' }).getAttribute('aria-selected')).toBe(
@@ -283,9 +314,36 @@ describe('event editor: saving', () => {
     expect(within(dialog).getByText('Please enter the event title')).toBeTruthy();
     await user.click(within(dialog).getByRole('tab', { name: 'SMS' }));
     expect(within(dialog).getByLabelText('SMS text').getAttribute('aria-invalid')).toBe('true');
-    // Typing clears the mark.
+    // Typing clears the mark, and the tab's count with it.
     await user.type(within(dialog).getByLabelText('SMS text'), ' {{image_url}}');
     expect(within(dialog).getByLabelText('SMS text').getAttribute('aria-invalid')).toBe('false');
+    expect(within(dialog).queryByTestId('tab-errors-sms')).toBeNull();
+    expect(within(dialog).getByTestId('tab-errors-general').textContent).toBe('1');
+  });
+
+  it('jumps from a named problem to its tab and focuses the field', async () => {
+    installConsoleApi();
+    const dialog = await openEdit();
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('tab', { name: 'E-mail configuration' }));
+    await user.clear(within(dialog).getByLabelText(/^From name/));
+    await user.click(within(dialog).getByRole('tab', { name: 'General' }));
+    await user.clear(within(dialog).getByLabelText(/^Title/));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    const popup = await screen.findByRole('dialog', { name: 'Please correct the marked fields' });
+    expect(within(dialog).getByTestId('tab-errors-email').textContent).toBe('1');
+    await user.click(within(popup).getByText('From name'));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Please correct the marked fields' })).toBeNull(),
+    );
+    expect(
+      within(dialog)
+        .getByRole('tab', { name: 'E-mail configuration' })
+        .getAttribute('aria-selected'),
+    ).toBe('true');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(dialog).getByLabelText(/^From name/)),
+    );
   });
 
   it('marks the field the server names in a field error and opens its tab', async () => {
@@ -359,31 +417,29 @@ describe('event editor: saving', () => {
     expect(screen.queryByRole('dialog', { name: 'Delete photos automatically?' })).toBeNull();
   });
 
-  it('ignores input for 6 seconds after Update, with an overlay', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const api = installConsoleApi({ routes: { [UPDATE]: { ok: storedEvent() } } });
+  it('saves without blocking the form: one call, "Saved at HH:MM" until the next edit', async () => {
+    const saved = storedEvent({ full_name: 'Summer Gala 2026' });
+    const api = installConsoleApi({ routes: { [UPDATE]: { ok: saved } } });
     const dialog = await openEdit();
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const user = userEvent.setup();
+    const reads = api.callsTo(`${OWNER}/event/full-data/retrieve`).length;
+    await user.type(within(dialog).getByLabelText(/^Title/), ' 2026');
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(api.callsTo(UPDATE)).toHaveLength(1));
-    expect(await within(dialog).findByTestId('update-pause')).toBeTruthy();
-    const update = within(dialog).getByRole('button', { name: 'Update' });
-    expect(update.closest('fieldset')?.disabled).toBe(true);
-    expect(
-      within(dialog)
-        .getByLabelText(/^Title/)
-        .closest('fieldset')?.disabled,
-    ).toBe(true);
-
-    act(() => {
-      vi.advanceTimersByTime(5900);
-    });
-    expect(update.closest('fieldset')?.disabled).toBe(true);
-    act(() => {
-      vi.advanceTimersByTime(200);
-    });
-    await waitFor(() => expect(update.closest('fieldset')?.disabled).toBe(false));
-    expect(within(dialog).queryByTestId('update-pause')).toBeNull();
+    const status = await within(dialog).findByTestId('saved-at');
+    const time = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+    // The minute may turn between the save and this line.
+    expect([time.format(new Date(Date.now() - 60_000)), time.format(new Date())]).toContain(
+      status.textContent?.replace('Saved at ', ''),
+    );
+    expect(api.callsTo(UPDATE)).toHaveLength(1);
+    // The reply is the stored event: the editor does not read it again.
+    expect(api.callsTo(`${OWNER}/event/full-data/retrieve`)).toHaveLength(reads);
+    // Nothing is locked: the title takes typing at once, and the saved state goes with the edit.
+    const title = within(dialog).getByLabelText<HTMLInputElement>(/^Title/);
+    expect(title.closest('fieldset')?.disabled).toBe(false);
+    await user.type(title, '!');
+    expect(title.value).toBe('Summer Gala 2026!');
+    expect(within(dialog).queryByTestId('saved-at')).toBeNull();
   });
 
   it('warns about unsaved changes when closing, and lets the user keep editing or discard', async () => {

@@ -1,21 +1,20 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
+  Badge,
   Box,
   Button,
   Center,
   Group,
   Loader,
-  LoadingOverlay,
   Menu,
   Modal,
-  Progress,
   Stack,
   Tabs,
   Text,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { FormProvider } from 'react-hook-form';
+import { FormProvider, useFormState, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { User } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
@@ -23,7 +22,8 @@ import { useErrorText } from '../../../../lib/error-text.ts';
 import { useEventFullData } from '../api/events-api.ts';
 import { EditorContext, type EditorContextValue } from '../hooks/editor-context.ts';
 import { useEventEditor } from '../hooks/use-event-editor.ts';
-import { EDITOR_TABS, type EditorTab } from '../utils/editor-tabs.ts';
+import { EDITOR_TABS, tabOfField, type EditorTab } from '../utils/editor-tabs.ts';
+import { newUploadFolder, type EventFormValues } from '../utils/event-form-values.ts';
 import { EditorPopups } from './editor-popups.tsx';
 import { EmailTab } from './email-tab.tsx';
 import { GeneralTab } from './general-tab.tsx';
@@ -40,7 +40,8 @@ import { WatermarksTab } from './watermarks-tab.tsx';
 
 /** What the editor opens: a new event, or an existing one by its code. */
 export type EditorTarget =
-  { readonly mode: 'add' } | { readonly mode: 'edit'; readonly code: string };
+  | { readonly mode: 'add'; readonly initial?: EventFormValues; readonly uploadFolder?: string }
+  | { readonly mode: 'edit'; readonly code: string };
 
 const tabPanels: Record<EditorTab, () => React.JSX.Element> = {
   general: GeneralTab,
@@ -56,6 +57,42 @@ const tabPanels: Record<EditorTab, () => React.JSX.Element> = {
   shopAddress: ShopAddressTab,
   options: OptionsTab,
 };
+
+/** The form paths holding an error (react-hook-form keeps them as a tree). */
+export const errorPaths = (errors: FieldErrors, prefix = ''): string[] => {
+  const paths: string[] = [];
+  for (const [key, node] of Object.entries(errors)) {
+    if (!node || typeof node !== 'object' || key === 'ref') continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof (node as { message?: unknown }).message === 'string') paths.push(path);
+    else paths.push(...errorPaths(node as FieldErrors, path));
+  }
+  return paths;
+};
+
+/** How many fields with an error each tab holds. */
+export const errorCountsByTab = (paths: string[]): Partial<Record<EditorTab, number>> => {
+  const counts: Partial<Record<EditorTab, number>> = {};
+  for (const path of paths) {
+    const tab = tabOfField(path);
+    counts[tab] = (counts[tab] ?? 0) + 1;
+  }
+  return counts;
+};
+
+/** The input of a form path inside `root` (a Select's visible input rather than its hidden one). */
+const inputOf = (root: HTMLElement, path: string): HTMLElement | null => {
+  const named = root.querySelector<HTMLInputElement>(`[name="${path.replace(/["\\]/g, '\\$&')}"]`);
+  if (!named) return null;
+  if (named.type !== 'hidden') return named;
+  return (
+    named.parentElement?.querySelector<HTMLElement>('input:not([type="hidden"]), textarea') ?? null
+  );
+};
+
+/** "Saved at 17:42" in the operator's own locale. */
+const savedTime = (at: Date): string =>
+  new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(at);
 
 /**
  * The event add/edit dialog (owner-console §2): a Mantine modal, full screen on phones, with one
@@ -79,10 +116,32 @@ export function EventEditorModal({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const phone = useMediaQuery('(max-width: 48em)');
-  const editor = useEventEditor({ user, onClose });
+  const editor = useEventEditor({
+    user,
+    onClose,
+    ...(target.mode === 'add' && target.initial ? { initial: target.initial } : {}),
+  });
+  // A new event's uploads go to a folder of their own until the event has its code.
+  const [uploadFolder] = useState(
+    () => (target.mode === 'add' ? target.uploadFolder : undefined) ?? newUploadFolder(),
+  );
   const code = target.mode === 'edit' ? target.code : null;
   const loaded = useEventFullData(code);
-  const { load, revealSecure, dirty, requestClose } = editor;
+  const { load, revealSecure, dirty, requestClose, focusRequest, tab } = editor;
+  const { errors } = useFormState({ control: editor.form.control });
+  const errorCounts = errorCountsByTab(errorPaths(errors));
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // A field named by the issues popup gets the focus once its tab is shown.
+  useEffect(() => {
+    if (!focusRequest) return;
+    const frame = requestAnimationFrame(() => {
+      const input = formRef.current ? inputOf(formRef.current, focusRequest.field) : null;
+      input?.scrollIntoView?.({ block: 'center' });
+      input?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [focusRequest, tab]);
 
   useEffect(() => {
     onDirtyChange?.(dirty);
@@ -107,8 +166,9 @@ export function EventEditorModal({
       isSuper: user.role === 1,
       revealSecure: () => void revealSecure(),
       revealingSecure: editor.revealingSecure,
+      uploadFolder,
     }),
-    [editor.mode, editor.event, user, editor.revealingSecure, revealSecure],
+    [editor.mode, editor.event, user, editor.revealingSecure, revealSecure, uploadFolder],
   );
 
   const waiting = code !== null && editor.event === null;
@@ -133,9 +193,7 @@ export function EventEditorModal({
       title={title}
       size="xl"
       fullScreen={phone}
-      closeOnEscape={!editor.paused}
       closeOnClickOutside={false}
-      withCloseButton={!editor.paused}
       closeButtonProps={{ 'aria-label': t('events.editor.close') }}
     >
       {waiting ? (
@@ -159,25 +217,8 @@ export function EventEditorModal({
         <EditorContext.Provider value={context}>
           <FormProvider {...editor.form}>
             <Box pos="relative" data-testid="event-editor">
-              <LoadingOverlay
-                visible={editor.paused}
-                zIndex={250}
-                overlayProps={{ blur: 1 }}
-                loaderProps={{
-                  children: (
-                    <Stack align="center" gap="xs" data-testid="update-pause">
-                      <Text size="sm">{t('events.editor.pauseAfterUpdate')}</Text>
-                      <Progress
-                        w={200}
-                        value={100}
-                        animated
-                        aria-label={t('events.editor.pauseAfterUpdate')}
-                      />
-                    </Stack>
-                  ),
-                }}
-              />
               <form
+                ref={formRef}
                 noValidate
                 aria-label={title}
                 onSubmit={(e) => {
@@ -185,18 +226,41 @@ export function EventEditorModal({
                   void editor.save();
                 }}
               >
-                <fieldset disabled={editor.paused} style={{ border: 0, margin: 0, padding: 0 }}>
+                <fieldset disabled={editor.saving} style={{ border: 0, margin: 0, padding: 0 }}>
                   <Tabs
                     value={editor.tab}
                     onChange={(value) => value && editor.setTab(value as EditorTab)}
                     keepMounted={false}
                   >
                     <Tabs.List mb="md">
-                      {EDITOR_TABS.map((tab) => (
-                        <Tabs.Tab key={tab} value={tab}>
-                          {t(`events.tabs.${tab}`)}
-                        </Tabs.Tab>
-                      ))}
+                      {EDITOR_TABS.map((tab) => {
+                        const count = errorCounts[tab] ?? 0;
+                        return (
+                          <Tabs.Tab
+                            key={tab}
+                            value={tab}
+                            color={count > 0 ? 'red' : undefined}
+                            aria-description={
+                              count > 0 ? t('events.editor.tabErrors', { count }) : undefined
+                            }
+                            rightSection={
+                              count > 0 ? (
+                                <Badge
+                                  size="sm"
+                                  color="red"
+                                  circle
+                                  aria-hidden
+                                  data-testid={`tab-errors-${tab}`}
+                                >
+                                  {count}
+                                </Badge>
+                              ) : null
+                            }
+                          >
+                            {t(`events.tabs.${tab}`)}
+                          </Tabs.Tab>
+                        );
+                      })}
                     </Tabs.List>
                     {EDITOR_TABS.map((tab) => {
                       const Panel = tabPanels[tab];
@@ -235,6 +299,11 @@ export function EventEditorModal({
                       ) : null}
                     </Group>
                     <Group gap="xs">
+                      {editor.savedAt && !editor.dirty ? (
+                        <Text size="sm" c="green.8" role="status" data-testid="saved-at">
+                          {t('events.editor.savedAt', { time: savedTime(editor.savedAt) })}
+                        </Text>
+                      ) : null}
                       <Button variant="default" onClick={editor.requestClose}>
                         {t('common.cancel')}
                       </Button>

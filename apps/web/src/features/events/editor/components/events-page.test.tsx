@@ -121,13 +121,13 @@ describe('event list', () => {
     await waitFor(() => expect(item('Kiosk stream of Summer Gala')).toBeTruthy());
   });
 
-  it('offers Add Event when there are no events and the user can create', async () => {
+  it('offers New event when there are no events and the user can create', async () => {
     installConsoleApi({ user: orgAdmin, events: [] });
     renderApp('/events');
     const empty = await screen.findByTestId('events-empty');
     expect(within(empty).getByText('There are no events yet.')).toBeTruthy();
-    await userEvent.setup().click(within(empty).getByRole('button', { name: 'Add Event' }));
-    expect(await screen.findByRole('dialog', { name: 'Add event' })).toBeTruthy();
+    await userEvent.setup().click(within(empty).getByRole('button', { name: 'New event' }));
+    expect(await screen.findByRole('dialog', { name: 'New event' })).toBeTruthy();
   });
 
   it('tells a user without an organisation to ask the administrator', async () => {
@@ -138,7 +138,7 @@ describe('event list', () => {
     renderApp('/events');
     const empty = await screen.findByTestId('events-empty');
     expect(within(empty).getByText(/Ask your administrator/)).toBeTruthy();
-    expect(within(empty).queryByRole('button', { name: 'Add Event' })).toBeNull();
+    expect(within(empty).queryByRole('button', { name: 'New event' })).toBeNull();
   });
 
   it('shows skeletons while loading, then an error with a retry that reloads', async () => {

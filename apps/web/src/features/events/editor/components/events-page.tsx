@@ -25,8 +25,11 @@ import { eventCodeFromHash, type BasicEvent, type User } from '@flashbulb/shared
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { useEventList } from '../api/events-api.ts';
+import { useOrganisations } from '../api/catalog-api.ts';
+import type { EventFormValues } from '../utils/event-form-values.ts';
 import { EventEditorModal, type EditorTarget } from './event-editor-modal.tsx';
 import { EventListActions } from './event-list-actions.tsx';
+import { NewEventWizard } from './new-event-wizard.tsx';
 import { CARD_TABLE } from '../../../../components/card-table.ts';
 
 export type VisibilityFilter = 'all' | 'visible' | 'hidden';
@@ -73,7 +76,12 @@ export function EventsPage({ user }: { user: User }) {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
-  const [adding, setAdding] = useState(false);
+  // "New event" opens the four steps; "All settings" there opens the full editor with their values.
+  const [wizardOpen, setWizardOpen] = useState(false);
+  const [adding, setAdding] = useState<{ initial: EventFormValues; uploadFolder: string } | null>(
+    null,
+  );
+  const organisations = useOrganisations(user.role === 1 && wizardOpen);
   const filter = filterOf(params.get(FILTER_PARAM));
   const code = eventCodeFromHash(location.hash);
   const canCreate = canCreateEvents(user);
@@ -105,7 +113,7 @@ export function EventsPage({ user }: { user: User }) {
   const target: EditorTarget | null = editing
     ? { mode: 'edit', code: editing }
     : adding
-      ? { mode: 'add' }
+      ? { mode: 'add', initial: adding.initial, uploadFolder: adding.uploadFolder }
       : null;
 
   const setFilter = (value: string) => {
@@ -118,7 +126,7 @@ export function EventsPage({ user }: { user: User }) {
     void navigate({ search: location.search, hash: `ename=${event.name}` });
   const closeEditor = () => {
     setDirty(false);
-    setAdding(false);
+    setAdding(null);
     setEditing(null);
     if (code) void navigate({ search: location.search, hash: '' }, { replace: true });
   };
@@ -144,7 +152,7 @@ export function EventsPage({ user }: { user: User }) {
       <Stack align="center" gap="sm" py="xl" data-testid="events-empty">
         <Text fw={600}>{t('events.list.noEvents')}</Text>
         {canCreate ? (
-          <Button onClick={() => setAdding(true)}>{t('events.list.addEvent')}</Button>
+          <Button onClick={() => setWizardOpen(true)}>{t('events.list.addEvent')}</Button>
         ) : (
           <Text c="dimmed">{t('events.list.askAdministrator')}</Text>
         )}
@@ -213,7 +221,7 @@ export function EventsPage({ user }: { user: User }) {
             {t('events.list.title')}
           </Title>
           {canCreate && events.length > 0 ? (
-            <Button onClick={() => setAdding(true)}>{t('events.list.addEvent')}</Button>
+            <Button onClick={() => setWizardOpen(true)}>{t('events.list.addEvent')}</Button>
           ) : null}
         </Group>
         <Group gap="sm" wrap="wrap">
@@ -233,6 +241,21 @@ export function EventsPage({ user }: { user: User }) {
         </Group>
         {body}
       </Stack>
+      {wizardOpen ? (
+        <NewEventWizard
+          user={user}
+          organisations={organisations.data ?? []}
+          onClose={() => setWizardOpen(false)}
+          onAdvanced={(initial, uploadFolder) => {
+            setWizardOpen(false);
+            setAdding({ initial, uploadFolder });
+          }}
+          onOpenEditor={(eventCode) => {
+            setWizardOpen(false);
+            void navigate({ search: location.search, hash: `ename=${eventCode}` });
+          }}
+        />
+      ) : null}
       {target ? (
         <EventEditorModal
           key={target.mode === 'edit' ? target.code : 'add'}

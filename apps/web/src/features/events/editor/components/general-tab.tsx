@@ -134,7 +134,7 @@ function OrganisationField() {
   );
 }
 
-function RobotsField() {
+export function RobotsField() {
   const { t } = useTranslation();
   const { event } = useEditorContext();
   const { control } = useFormContext<EventFormValues>();
@@ -218,28 +218,34 @@ function NewEventRobot() {
           {t('events.general.createRobot')}
         </Button>
       </Group>
-      {shown ? (
-        <Alert
-          color="yellow"
-          title={t('events.general.robotCreated', { name: shown.name })}
-          data-testid="new-robot-key"
-        >
-          <Stack gap="xs">
-            <Text size="sm">{t('events.general.robotKeyOnce')}</Text>
-            <Code block data-testid="upload-command" style={{ wordBreak: 'break-all' }}>
-              {command}
-            </Code>
-            <CopyButton value={command}>
-              {({ copied, copy }) => (
-                <Button size="xs" variant="light" onClick={copy} w="fit-content">
-                  {copied ? t('events.general.copied') : t('events.general.copyCommand')}
-                </Button>
-              )}
-            </CopyButton>
-          </Stack>
-        </Alert>
-      ) : null}
+      {shown ? <RobotKeyShown name={shown.name} command={command} /> : null}
     </Stack>
+  );
+}
+
+/** A new robot's key, shown once, inside the exact upload command with a copy button. */
+export function RobotKeyShown({ name, command }: { name: string; command: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      color="yellow"
+      title={t('events.general.robotCreated', { name })}
+      data-testid="new-robot-key"
+    >
+      <Stack gap="xs">
+        <Text size="sm">{t('events.general.robotKeyOnce')}</Text>
+        <Code block data-testid="upload-command" style={{ wordBreak: 'break-all' }}>
+          {command}
+        </Code>
+        <CopyButton value={command}>
+          {({ copied, copy }) => (
+            <Button size="xs" variant="light" onClick={copy} w="fit-content">
+              {copied ? t('events.general.copied') : t('events.general.copyCommand')}
+            </Button>
+          )}
+        </CopyButton>
+      </Stack>
+    </Alert>
   );
 }
 

@@ -31,12 +31,13 @@ export function ImageUploadButton({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const { event, isSuper } = useEditorContext();
+  const { event, isSuper, uploadFolder } = useEditorContext();
   const { control } = useFormContext<EventFormValues>();
   const organisationId = useWatch({ control, name: 'organisation_id' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (!event) return null;
+  const folder = event?.name ?? uploadFolder;
+  if (!folder) return null;
 
   const upload = async (file: File | null) => {
     if (!file) return;
@@ -50,7 +51,7 @@ export function ImageUploadButton({
     try {
       const url = await uploadFieldImage(file, {
         root,
-        eventCode: event.name,
+        eventCode: folder,
         // Super users upload into the event's organisation; others have only their own.
         ...(isSuper && organisationId !== null ? { organisationId } : {}),
       });

@@ -15,7 +15,7 @@ import { FaceDataPanel } from './face-data-panel.tsx';
 import { FaceToolsPanel } from './face-tools-panel.tsx';
 import { SectionTitle, ToggledNumber } from './toggled-fields.tsx';
 
-function CollectLeadsRadio() {
+export function CollectLeadsRadio() {
   const { t } = useTranslation();
   const { control, setValue } = useFormContext<EventFormValues>();
   const value = useWatch({ control, name: 'collect_leads' });

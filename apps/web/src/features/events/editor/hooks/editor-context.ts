@@ -13,6 +13,8 @@ export interface EditorContextValue {
   readonly isSuper: boolean;
   readonly revealSecure: () => void;
   readonly revealingSecure: boolean;
+  /** Where image uploads go before the event exists (its code names the folder once it does). */
+  readonly uploadFolder?: string;
 }
 
 export const EditorContext = createContext<EditorContextValue | null>(null);

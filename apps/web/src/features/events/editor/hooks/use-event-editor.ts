@@ -1,15 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  EVENT_LIMITS,
-  SECURE_FIELDS,
-  type FlashbulbEvent,
-  type RuleIssue,
-  type User,
-} from '@flashbulb/shared';
+import { SECURE_FIELDS, type FlashbulbEvent, type RuleIssue, type User } from '@flashbulb/shared';
 import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
 import {
   eventQueryKeys,
@@ -29,12 +23,11 @@ import {
   type EditorMode,
   type EventFormValues,
 } from '../utils/event-form-values.ts';
-import { useInputPause } from './use-input-pause.ts';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.ts';
 
 /** The one popup the editor may show over itself at a time. */
 export type EditorPopup =
-  | { kind: 'issues'; keys: string[] }
+  | { kind: 'issues'; issues: RuleIssue[] }
   | { kind: 'error'; key: string }
   | { kind: 'conflict' }
   | { kind: 'autoDelete' }
@@ -47,18 +40,18 @@ const isSecureField = (field: string): field is (typeof SECURE_FIELDS)[number] =
 /** A field path from a rule or the server, as the form's path. */
 const formPathOf = (field: string): string => (isSecureField(field) ? `secure.${field}` : field);
 
-const unique = (keys: string[]) => [...new Set(keys)];
-
 export interface UseEventEditorOptions {
   readonly user: User;
   readonly onClose: () => void;
+  /** A new event's values so far (typed in the new-event steps before "All settings"). */
+  readonly initial?: EventFormValues;
 }
 
 /**
  * The event editor's state and actions (owner-console §2, §4): add / edit / copy, the save checks
- * and confirms, the server's answers, delete, the unsaved-changes guard and the pause after Update.
+ * and confirms, the server's answers, delete, the unsaved-changes guard and the saved state.
  */
-export const useEventEditor = ({ user, onClose }: UseEventEditorOptions) => {
+export const useEventEditor = ({ user, onClose, initial }: UseEventEditorOptions) => {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<EditorMode>('add');
@@ -67,12 +60,18 @@ export const useEventEditor = ({ user, onClose }: UseEventEditorOptions) => {
   const [popup, setPopup] = useState<EditorPopup | null>(null);
   const [saving, setSaving] = useState(false);
   const [revealingSecure, setRevealingSecure] = useState(false);
-  const [paused, startPause] = useInputPause(EVENT_LIMITS.ignoreInputAfterUpdateMs);
+  // When the last save was stored; shown as "Saved at HH:MM" until the next edit.
+  const [savedAt, setSavedAt] = useState<Date | null>(null);
   const form = useForm<EventFormValues>({
-    defaultValues: formValuesOf(null, user.organisation_id),
+    defaultValues: initial ?? formValuesOf(null, user.organisation_id),
   });
   const dirty = form.formState.isDirty;
   useUnsavedChangesGuard(dirty);
+  // The next edit takes the saved state away.
+  useEffect(() => {
+    const { subscribe } = form;
+    return subscribe({ formState: { values: true }, callback: () => setSavedAt(null) });
+  }, [form]);
 
   /** The stored event arrived (edit mode). */
   const load = useCallback(
@@ -95,7 +94,15 @@ export const useEventEditor = ({ user, onClose }: UseEventEditorOptions) => {
     }
     const first = issues[0];
     if (first) setTab(tabOfField(first.field));
-    setPopup({ kind: 'issues', keys: unique(issues.map((i) => i.key)) });
+    setPopup({ kind: 'issues', issues: issues.map((i) => ({ ...i, field: formPathOf(i.field) })) });
+  };
+
+  /** A field named by the issues popup: its tab opens and the field gets the focus. */
+  const [focusRequest, setFocusRequest] = useState<{ field: string; n: number } | null>(null);
+  const goToField = (field: string) => {
+    setPopup(null);
+    setTab(tabOfField(field));
+    setFocusRequest((last) => ({ field, n: (last?.n ?? 0) + 1 }));
   };
 
   const reloadList = () => queryClient.invalidateQueries({ queryKey: eventQueryKeys.list() });
@@ -135,8 +142,9 @@ export const useEventEditor = ({ user, onClose }: UseEventEditorOptions) => {
       });
     }
     if (mode === 'edit') {
+      // The reply is the stored event: the form starts again from it, no refetch and no pause.
       load(saved);
-      startPause();
+      setSavedAt(new Date());
     } else {
       notifications.show({
         color: 'green',
@@ -148,7 +156,7 @@ export const useEventEditor = ({ user, onClose }: UseEventEditorOptions) => {
 
   /** Save: the shared rules first, then the auto-delete confirm, then the call. */
   const save = async () => {
-    if (paused || saving) return;
+    if (saving) return;
     form.clearErrors();
     const values = form.getValues();
     const issues = editorIssues(values);
@@ -208,7 +216,6 @@ export const useEventEditor = ({ user, onClose }: UseEventEditorOptions) => {
   };
 
   const requestClose = () => {
-    if (paused) return;
     if (form.formState.isDirty) setPopup({ kind: 'unsaved' });
     else onClose();
   };
@@ -235,7 +242,9 @@ export const useEventEditor = ({ user, onClose }: UseEventEditorOptions) => {
     popup,
     closePopup,
     saving,
-    paused,
+    savedAt,
+    goToField,
+    focusRequest,
     load,
     save,
     confirmAutoDelete,

@@ -77,6 +77,10 @@ const withWebAppImageFlags = (settings: EventSettings): EventSettings => {
   };
 };
 
+/** A folder for a new event's uploads (`etc/new-x7k2q9/…`) until the event has its code. */
+export const newUploadFolder = (): string =>
+  `new-${Array.from(crypto.getRandomValues(new Uint8Array(6)), (b) => (b % 36).toString(36)).join('')}`;
+
 /** The browser's own IANA zone: where a new event most likely happens. */
 export const browserTimeZone = (): string => {
   const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
