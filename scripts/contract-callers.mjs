@@ -72,14 +72,6 @@ export const NO_SCREEN = {
  * the test fails when a call here gets a caller.
  */
 export const SCREEN_PENDING = {
-  setMfaPreference: 'identity: choose the second factor in the account menu',
-  curationReprocess: 'curation: make a photo’s derivatives again after the watermarks changed',
-  shopifyCreateDraftOrder: 'counter: Shopify',
-  shopifyCompleteDraftOrder: 'counter: Shopify',
-  shopifyCompleteDraftOrderSelfCheckout: 'kiosk: Shopify self-checkout',
-  shopifyBuyFromKiosk: 'kiosk: Shopify',
-  shopifyBuyFromKioskSelfCheckout: 'kiosk: Shopify self-checkout',
-  shopifySendReceipt: 'counter: Shopify receipt',
 };
 
 /** @param {string} file */
