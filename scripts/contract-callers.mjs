@@ -71,8 +71,7 @@ export const NO_SCREEN = {
  * (owner console: "every server flow has its screen") that builds it. This list may only shrink:
  * the test fails when a call here gets a caller.
  */
-export const SCREEN_PENDING = {
-};
+export const SCREEN_PENDING = {};
 
 /** @param {string} file */
 const read = (file) => readFileSync(path.join(repoRoot, file), 'utf8');

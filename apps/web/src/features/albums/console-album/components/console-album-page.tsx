@@ -138,10 +138,7 @@ export default function ConsoleAlbumPage() {
     uids: string[];
   } | null>(null);
   const modalOpen =
-    previewIndex !== null ||
-    deleteIds !== null ||
-    reprocessIds !== null ||
-    attendeePhotos !== null;
+    previewIndex !== null || deleteIds !== null || reprocessIds !== null || attendeePhotos !== null;
   const clearSelection = selection.clear;
   useEffect(() => {
     if (modalOpen) return;

@@ -23,9 +23,7 @@ describe('the second factor at sign-in', () => {
     });
     renderApp();
     const user = userEvent.setup();
-    const card = within(
-      await screen.findByRole('region', { name: 'Second factor at sign-in' }),
-    );
+    const card = within(await screen.findByRole('region', { name: 'Second factor at sign-in' }));
     expect(card.getByRole<HTMLInputElement>('radio', { name: /password alone/ }).checked).toBe(
       true,
     );
