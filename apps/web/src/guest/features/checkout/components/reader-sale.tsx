@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatCents, type PaymentStatusName } from '@flashbulb/shared';
+import { formatMoney, type PaymentStatusName } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { usePricingButtons } from '../../../shared/api/album-payments.ts';
@@ -189,7 +189,7 @@ export function ReaderSale({
       <h2>{text('title')}</h2>
       {state.kind === 'waiting' ? (
         <div role="status" className="albums-square-waiting">
-          <p className="albums-square-amount">{formatCents(state.amount)}</p>
+          <p className="albums-square-amount">{formatMoney(state.amount, list.currency)}</p>
           <p>{text('waiting')}</p>
           {state.note && (
             <p className="albums-note" data-terminal-note>
@@ -220,7 +220,7 @@ export function ReaderSale({
                   ? t(`${adapter.texts}.buttonNoAmount` as const, { text: button.button_text })
                   : t(`${adapter.texts}.button` as const, {
                       text: button.button_text,
-                      amount: formatCents(button.amount),
+                      amount: formatMoney(button.amount, list.currency),
                     })}
               </button>
             ))}

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '@flashbulb/shared';
+import { formatMoney } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import {
@@ -141,7 +141,7 @@ export function ShopifyCheckout({
       ? button.button_text
       : t('albums.shopify.button', {
           text: button.button_text,
-          amount: formatCents(button.amount),
+          amount: formatMoney(button.amount, list.currency),
         });
 
   return (
@@ -154,7 +154,7 @@ export function ShopifyCheckout({
         </>
       ) : state.kind === 'invoice' ? (
         <div role="status" className="albums-square-waiting">
-          <p className="albums-square-amount">{formatCents(state.sale.amount)}</p>
+          <p className="albums-square-amount">{formatMoney(state.sale.amount, list.currency)}</p>
           {state.sale.invoiceUrl && (
             <AlbumLinkQr url={state.sale.invoiceUrl} alt={t('albums.shopify.qrAlt')} />
           )}
@@ -168,7 +168,7 @@ export function ShopifyCheckout({
       ) : state.kind === 'draft' ? (
         <div className="albums-square-waiting">
           <p role="status">
-            {t('albums.shopify.draftReady', { amount: formatCents(state.sale.amount) })}
+            {t('albums.shopify.draftReady', { amount: formatMoney(state.sale.amount, list.currency) })}
           </p>
           {state.errorKey && <p role="alert">{errorText(state.errorKey)}</p>}
           <div className="albums-paid-buttons">
