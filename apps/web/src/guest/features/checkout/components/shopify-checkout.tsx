@@ -168,7 +168,9 @@ export function ShopifyCheckout({
       ) : state.kind === 'draft' ? (
         <div className="albums-square-waiting">
           <p role="status">
-            {t('albums.shopify.draftReady', { amount: formatMoney(state.sale.amount, list.currency) })}
+            {t('albums.shopify.draftReady', {
+              amount: formatMoney(state.sale.amount, list.currency),
+            })}
           </p>
           {state.errorKey && <p role="alert">{errorText(state.errorKey)}</p>}
           <div className="albums-paid-buttons">
