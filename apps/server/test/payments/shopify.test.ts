@@ -140,6 +140,21 @@ const guest = async (e: FlashbulbEvent) => {
 };
 
 describe('Shopify draft orders from the kiosk', () => {
+  it('a kiosk is offered Shopify only where the event’s shop is set up', async () => {
+    const methodsAt = async (e: FlashbulbEvent) =>
+      (
+        await t.ok(endpoints.pricingButtonList, {
+          ...kiosk(e),
+          attendee_uid: await guest(e),
+        } as never)
+      ).methods;
+    expect(await methodsAt(event)).toContain('shopify');
+    const shopless = await methodsAt(noShop);
+    expect(shopless).not.toContain('shopify');
+    // The other ways to pay stay as the event offers them.
+    expect(shopless).toEqual(expect.arrayContaining(['qr', 'square', 'terminal']));
+  });
+
   it('a counter sale: the draft carries the button, tags, our id; completed paid at the shop, the album unlocks once', async () => {
     const uid = await guest(event);
     const sale = await t.ok(endpoints.shopifyBuyFromKiosk, {

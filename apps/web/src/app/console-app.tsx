@@ -10,6 +10,7 @@ import { EventsPage } from '../features/events/editor/components/events-page.tsx
 import { ConsoleShell } from './shell/console-shell.tsx';
 import { MyInfoCard } from '../features/identity/my-info/components/my-info-card.tsx';
 import { RecoveryCodesCard } from '../features/identity/my-info/components/recovery-codes-card.tsx';
+import { SecondFactorCard } from '../features/identity/my-info/components/second-factor-card.tsx';
 import { FirstRunChecklist } from '../features/identity/setup/components/first-run-checklist.tsx';
 
 // The album grid, preview and upload are a chunk of their own, loaded on the first album visit.
@@ -104,6 +105,7 @@ export default function ConsoleApp({ user }: { user: SessionUser }) {
             <Stack gap="md">
               <FirstRunChecklist user={user} />
               <MyInfoCard user={user} />
+              <SecondFactorCard user={user} />
               {user.mfa_enabled ? <RecoveryCodesCard /> : null}
               <EventsPage user={user} />
             </Stack>

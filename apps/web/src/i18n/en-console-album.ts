@@ -88,6 +88,17 @@ export const enConsoleAlbum = {
     addToAttendee: 'Add to attendee…',
     removeFromAttendee: 'Remove from attendee…',
     print: 'Print…',
+    reprocess: 'Make derivatives again…',
+  },
+  reprocess: {
+    title_one: 'Make the derivatives of {{count}} photo again',
+    title_other: 'Make the derivatives of {{count}} photos again',
+    intro:
+      'The previews and watermarked copies are made again from the originals, with the event’s current watermarks and image processes. The photos show as processing until they are ready.',
+    submit: 'Make them again',
+    progress: '{{done}} of {{count}} sent back to processing',
+    done_one: '{{count}} photo is being made again',
+    done_other: '{{count}} photos are being made again',
   },
   print: {
     title_one: 'Print {{count}} photo',

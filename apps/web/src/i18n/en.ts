@@ -158,6 +158,16 @@ export const en = {
       organisation: 'Organisation',
       noOrganisation: 'No organisation',
     },
+    secondFactor: {
+      title: 'Second factor at sign-in',
+      intro:
+        'Your account may sign in without two-factor. Choose what you enter after your password.',
+      authenticator: 'A code from my authenticator app',
+      password: 'Nothing: my password alone',
+      save: 'Save',
+      savedAuthenticator: 'Saved: you will enter an authenticator code at sign-in.',
+      savedPassword: 'Saved: your password alone signs you in.',
+    },
     notFoundTitle: 'Page not found',
     notFound: 'This page does not exist. The address may be mistyped, or the page has moved.',
     backToEvents: 'Back to my events',

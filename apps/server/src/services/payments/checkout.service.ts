@@ -108,6 +108,17 @@ export class CheckoutService {
   }
 
   /**
+   * The ways to pay the event offers the caller that can work now: Shopify only where the event
+   * (or its organisation) has a shop and token — a kiosk must not offer a sale that is refused.
+   */
+  private async availableMethods(principal: Principal, event: EventRecord) {
+    const methods = offeredMethods(principal, event);
+    if (!methods.includes('shopify')) return methods;
+    const shop = await this.deps.providers?.eventCredentials(event.row.id, 'shopify');
+    return shop ? methods : methods.filter((method) => method !== 'shopify');
+  }
+
+  /**
    * The buttons a guest sees, priced for them (albums spec §3): amounts null when the event hides
    * prices (`hideProductPrice`) or a formula is refused at this count.
    */
@@ -131,7 +142,7 @@ export class CheckoutService {
       photo_count: photoCount,
       prints_free: printPolicy(event.row) === 'free' ? (1 as const) : (0 as const),
       prints_remaining: printsRemaining(purchases.map(printPurchaseOf)),
-      methods: offeredMethods(principal, event),
+      methods: await this.availableMethods(principal, event),
       digital_message: opts.digitalProductMessage ?? '',
       // Offered after a first purchase (a paid order, or the desk's unlock).
       upsell_message: paidEvent ? upsellOffer(opts, history) : null,

@@ -267,3 +267,49 @@ export const checkTerminalSale = (kioskKey: string, paymentId: string) =>
 
 export const cancelTerminalSale = (kioskKey: string, paymentId: string) =>
   callApi(endpoints.terminalCancel, { ...kioskKeyFields(kioskKey), payment_id: paymentId });
+
+/**
+ * A sale at the event's Shopify shop from the kiosk (its key with the display token). `mode`:
+ * `self` a draft order the guest pays on Shopify's checkout (its invoice as a QR code), `counter`
+ * paid at the counter in one step, `draft` a draft order the staff completes afterwards.
+ */
+export const startShopifySale = (
+  mode: 'self' | 'counter' | 'draft',
+  kioskKey: string,
+  attendeeUid: string,
+  buttonIndex: number,
+  requestId: string,
+  photoUids: readonly string[] | null,
+  email: string | null,
+) => {
+  const body = {
+    ...kioskKeyFields(kioskKey),
+    attendee_uid: attendeeUid,
+    pricing_button_index: buttonIndex,
+    client_request_id: requestId,
+    ...(photoUids ? { photo_uids: [...photoUids] } : {}),
+    ...(email ? { email } : {}),
+  };
+  return mode === 'self'
+    ? callApi(endpoints.shopifyBuyFromKioskSelfCheckout, body)
+    : mode === 'counter'
+      ? callApi(endpoints.shopifyBuyFromKiosk, body)
+      : callApi(endpoints.shopifyCreateDraftOrder, body);
+};
+
+/** The staff completes a draft order: paid at the counter, or left for the guest to pay on Shopify. */
+export const completeShopifyDraft = (kioskKey: string, paymentId: string, paidAtCounter: boolean) =>
+  callApi(
+    paidAtCounter
+      ? endpoints.shopifyCompleteDraftOrder
+      : endpoints.shopifyCompleteDraftOrderSelfCheckout,
+    { ...kioskKeyFields(kioskKey), payment_id: paymentId },
+  );
+
+/** Shopify e-mails the sale's receipt (its order invoice) to the buyer. */
+export const sendShopifyReceipt = (kioskKey: string, paymentId: string, email: string) =>
+  callApi(endpoints.shopifySendReceipt, {
+    ...kioskKeyFields(kioskKey),
+    payment_id: paymentId,
+    email,
+  });

@@ -5,6 +5,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import {
+  curationReprocess,
   curationUpdate,
   deletePhotoList,
   eventFullData,
@@ -291,5 +292,31 @@ export const markPhotosCurated = async (
     await Promise.all(Array.from({ length: Math.min(4, ids.length) }, worker));
   } finally {
     replacePhotos(client, eventId, updated);
+  }
+};
+
+/**
+ * Makes the photos' derivatives again (after the event's watermarks changed): one reprocess per
+ * photo, at most 4 at a time; each comes back processing and the album's polling shows it ready.
+ * `onDone` hears how many went through so far.
+ */
+export const reprocessPhotos = async (
+  { client, eventId }: PhotoChanges,
+  ids: readonly number[],
+  onDone: (done: number) => void,
+): Promise<void> => {
+  const queue = [...ids];
+  const updated: Photo[] = [];
+  const worker = async () => {
+    for (let id = queue.shift(); id !== undefined; id = queue.shift()) {
+      updated.push(await callApi(curationReprocess, { photo_id: id }));
+      onDone(updated.length);
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(4, ids.length) }, worker));
+  } finally {
+    replacePhotos(client, eventId, updated);
+    void client.invalidateQueries({ queryKey: albumQueryKeys.counts(eventId) });
   }
 };

@@ -233,6 +233,50 @@ describe('console album: grid and selection', { timeout: 40_000 }, () => {
     expect(await screen.findByText('2 photos marked curated')).toBeTruthy();
   });
 
+  it('makes the selected photos’ derivatives again after asking, and says a refusal', async () => {
+    let refuseFirst = true;
+    const api = installAlbumApi(photos(3), {
+      '/photo/curation-update/reprocess': (raw) => {
+        if (refuseFirst) {
+          refuseFirst = false;
+          return { nok: 'not_found', field: 'photo_id' };
+        }
+        return {
+          ok: makePhoto((raw as { photo_id: number }).photo_id, { status: 'processing' }),
+        };
+      },
+    });
+    renderAlbum();
+    await waitFor(() => expect(tiles()).toHaveLength(3));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Select photo-003.jpg' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select photo-001.jpg' }));
+    await user.click(screen.getByRole('button', { name: 'Make derivatives again…' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'Make the derivatives of 2 photos again' }),
+    );
+    // Nothing is sent before the owner confirms.
+    expect(api.callsTo('/photo/curation-update/reprocess')).toHaveLength(0);
+    await user.click(dialog.getByRole('button', { name: 'Make them again' }));
+    expect(await dialog.findByRole('alert')).toBeTruthy();
+    expect(dialog.getByTestId('reprocess-progress').textContent).toMatch(
+      /^[01] of 2 sent back to processing$/,
+    );
+
+    await user.click(dialog.getByRole('button', { name: 'Make them again' }));
+    expect(await screen.findByText('2 photos are being made again')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /Make the derivatives/ })).toBeNull(),
+    );
+    expect(
+      api
+        .callsTo('/photo/curation-update/reprocess')
+        .slice(-2)
+        .map((c) => (c.body as { photo_id: number }).photo_id)
+        .sort(),
+    ).toEqual([1, 3]);
+  });
+
   it('deletes only with a reason, sends it, and removes the photos from the grid and the counts', async () => {
     const api = installAlbumApi(photos(4));
     renderAlbum();

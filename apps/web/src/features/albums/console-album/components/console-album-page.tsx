@@ -15,6 +15,7 @@ import {
   deletePhotos,
   flattenPages,
   markPhotosCurated,
+  reprocessPhotos,
   refreshFirstPage,
   setPhotosVisibility,
   useAlbumEvent,
@@ -33,6 +34,7 @@ import { DeletePhotosModal } from './delete-photos-modal.tsx';
 import { ConsolePhotoGrid } from './console-photo-grid.tsx';
 import { PhotoPreviewModal } from './photo-preview-modal.tsx';
 import { PrintPhotosModal } from './print-photos-modal.tsx';
+import { ReprocessPhotosModal } from './reprocess-photos-modal.tsx';
 import type { TileGesture } from './photo-tile.tsx';
 import { SelectionToolbar } from './selection-toolbar.tsx';
 import { UploadPanel } from './upload-panel.tsx';
@@ -132,12 +134,14 @@ export default function ConsoleAlbumPage() {
   );
   const [previewIndex, setPreviewIndex] = useState<number | null>(null);
   const [deleteIds, setDeleteIds] = useState<number[] | null>(null);
+  const [reprocessIds, setReprocessIds] = useState<number[] | null>(null);
   const [printUids, setPrintUids] = useState<string[] | null>(null);
   const [attendeePhotos, setAttendeePhotos] = useState<{
     mode: AttendeePhotosMode;
     uids: string[];
   } | null>(null);
-  const modalOpen = previewIndex !== null || deleteIds !== null || attendeePhotos !== null;
+  const modalOpen =
+    previewIndex !== null || deleteIds !== null || reprocessIds !== null || attendeePhotos !== null;
   const clearSelection = selection.clear;
   useEffect(() => {
     if (modalOpen) return;
@@ -290,6 +294,7 @@ export default function ConsoleAlbumPage() {
             return t('album.selection.curatedDone', { count: selectedIds.length });
           });
         }}
+        onReprocess={() => setReprocessIds(selectedIds)}
         onDelete={() => setDeleteIds(selectedIds)}
         onAddToAttendee={() => setAttendeePhotos({ mode: 'add', uids: selectedUids() })}
         onRemoveFromAttendee={() => setAttendeePhotos({ mode: 'remove', uids: selectedUids() })}
@@ -355,6 +360,19 @@ export default function ConsoleAlbumPage() {
           onClose={() => setPrintUids(null)}
         />
       )}
+      <ReprocessPhotosModal
+        count={reprocessIds?.length ?? 0}
+        opened={reprocessIds !== null}
+        onClose={() => setReprocessIds(null)}
+        onReprocess={async (onDone) => {
+          if (!changes || !reprocessIds) return;
+          await reprocessPhotos(changes, reprocessIds, onDone);
+          notifications.show({
+            color: 'green',
+            message: t('album.reprocess.done', { count: reprocessIds.length }),
+          });
+        }}
+      />
       <DeletePhotosModal
         count={deleteIds?.length ?? 0}
         opened={deleteIds !== null}

@@ -1,13 +1,14 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-/** What can be done to the selected photos: hide, show, mark curated, add to or remove from an attendee album, delete (with a reason). */
+/** What can be done to the selected photos: hide, show, mark curated, make derivatives again, add to or remove from an attendee album, delete (with a reason). */
 export function SelectionToolbar({
   count,
   busy,
   onHide,
   onShow,
   onCurate,
+  onReprocess,
   onDelete,
   onAddToAttendee,
   onRemoveFromAttendee,
@@ -19,6 +20,7 @@ export function SelectionToolbar({
   onHide: () => void;
   onShow: () => void;
   onCurate: () => void;
+  onReprocess: () => void;
   onDelete: () => void;
   onAddToAttendee: () => void;
   onRemoveFromAttendee: () => void;
@@ -51,6 +53,9 @@ export function SelectionToolbar({
         </Button>
         <Button size="xs" variant="default" onClick={onCurate} disabled={busy}>
           {t('album.selection.curated')}
+        </Button>
+        <Button size="xs" variant="default" onClick={onReprocess} disabled={busy}>
+          {t('album.selection.reprocess')}
         </Button>
         <Button size="xs" variant="default" onClick={onAddToAttendee} disabled={busy}>
           {t('album.selection.addToAttendee')}

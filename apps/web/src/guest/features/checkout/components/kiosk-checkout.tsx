@@ -11,6 +11,7 @@ import {
 import { enqueueKioskAction } from '../../../shared/kiosk/kiosk-outbox-actions.ts';
 import { useKiosk } from '../../../shared/kiosk/kiosk-context.tsx';
 import { PaidAlbumPanel, type PhotoChoice } from './paid-album-panel.tsx';
+import { ShopifyCheckout } from './shopify-checkout.tsx';
 import { SquareReaderCheckout } from './square-reader-checkout.tsx';
 import { TerminalCheckout } from './terminal-checkout.tsx';
 
@@ -81,6 +82,14 @@ export function KioskCheckout({
       )}
       {kioskKey && (
         <TerminalCheckout attendeeUid={attendeeUid} kioskKey={kioskKey} choice={choice} />
+      )}
+      {kioskKey && (
+        <ShopifyCheckout
+          attendeeUid={attendeeUid}
+          kioskKey={kioskKey}
+          staff={staff}
+          choice={choice}
+        />
       )}
       {showQr && <PaidAlbumPanel attendeeUid={attendeeUid} choice={choice} kiosk />}
       {kioskKey && staff && (
