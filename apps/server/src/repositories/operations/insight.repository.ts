@@ -150,9 +150,7 @@ export class InsightRepository {
    * Per booth (robot): photos in, downloads of its photos and shares of its photos. Photos no
    * robot sent (the console's uploads, guests' uploads) are the row with a null robot.
    */
-  async booths(
-    eventIds: number[],
-  ): Promise<
+  async booths(eventIds: number[]): Promise<
     {
       robotId: number | null;
       name: string | null;
@@ -182,7 +180,7 @@ export class InsightRepository {
     );
     return rows.map((row) => ({
       robotId: row.robot_id === null ? null : Number(row.robot_id),
-      name: row.name === null ? null : String(row.name),
+      name: typeof row.name === 'string' ? row.name : null,
       photos: Number(row.photos),
       downloads: Number(row.downloads),
       shares: Number(row.shares),

@@ -168,7 +168,7 @@ describe('console Insight pages', { timeout: 40_000 }, () => {
     expect(totals).toContain('Mails delivered / bounced,4 / 1');
   });
 
-  it('loading, then a new event’s empty state with nothing to export; a refusal is said', async () => {
+  it('loading, then a new event’s empty state with nothing to export; a refusal is said', () => {
     const queryClient = createQueryClient();
     const view = (insight: Insight | undefined, error: string | null = null) => (
       <AppProviders queryClient={queryClient}>
@@ -190,7 +190,7 @@ describe('console Insight pages', { timeout: 40_000 }, () => {
     expect(screen.getByTestId('insight-empty')).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Booths' })).toBeNull();
     expect(
-      (screen.getByRole('button', { name: 'Export Booths as CSV' }) as HTMLButtonElement).disabled,
+      screen.getByRole<HTMLButtonElement>('button', { name: 'Export Booths as CSV' }).disabled,
     ).toBe(true);
     rerender(view(undefined, 'Forbidden'));
     expect(screen.getByRole('alert').textContent).toBe('Forbidden');
