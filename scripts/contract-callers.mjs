@@ -71,6 +71,7 @@ export const NO_SCREEN = {
  * (owner console: "every server flow has its screen") that builds it. This list may only shrink:
  * the test fails when a call here gets a caller.
  */
+/** @type {Record<string, string>} */
 export const SCREEN_PENDING = {};
 
 /** @param {string} file */
