@@ -262,9 +262,7 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
       eventName: me.event.name,
       eventFullName: me.event.full_name,
     };
-    log(
-      `robot "${me.robot.name}" uploads to event ${me.event.name} (${me.event.full_name})`,
-    );
+    log(`robot "${me.robot.name}" uploads to event ${me.event.name} (${me.event.full_name})`);
   } catch (error) {
     const reason =
       isContractError(error) && error.kind === 'nok'

@@ -95,8 +95,10 @@ export class RobotRepository {
       if (filter.eventId !== undefined) parts.push(sql`${column('event_id')} = ${filter.eventId}`);
       if (filter.organisationId !== undefined)
         parts.push(sql`e.organisation_id = ${filter.organisationId}`);
-      if (filter.from) parts.push(sql`${column('created_at')} >= ${filter.from.toISOString()}::timestamptz`);
-      if (filter.to) parts.push(sql`${column('created_at')} < ${filter.to.toISOString()}::timestamptz`);
+      if (filter.from)
+        parts.push(sql`${column('created_at')} >= ${filter.from.toISOString()}::timestamptz`);
+      if (filter.to)
+        parts.push(sql`${column('created_at')} < ${filter.to.toISOString()}::timestamptz`);
       return sql.join(parts, sql` and `);
     };
     const after = filter.after
@@ -128,7 +130,7 @@ export class RobotRepository {
       at: new Date(String(row.at_exact)),
       atExact: String(row.at_exact),
       robotId: Number(row.robot_id),
-      robotName: row.robot_name === null ? null : String(row.robot_name),
+      robotName: typeof row.robot_name === 'string' ? row.robot_name : null,
       eventId: Number(row.event_id),
       eventName: String(row.event_name),
       name: String(row.name),
@@ -158,9 +160,10 @@ export class RobotRepository {
           sql<Date | null>`(select max(${photos.createdAt}) from ${photos} where ${photos.robotId} = ${robots.id})`.mapWith(
             (value: string | Date | null) => (value === null ? null : new Date(value)),
           ),
-        uploadCount: sql<number>`(select count(*) from ${photos} where ${photos.robotId} = ${robots.id})`.mapWith(
-          Number,
-        ),
+        uploadCount:
+          sql<number>`(select count(*) from ${photos} where ${photos.robotId} = ${robots.id})`.mapWith(
+            Number,
+          ),
       })
       .from(robots)
       .leftJoin(events, eq(events.id, robots.eventId))

@@ -17,6 +17,7 @@ export const robotSchema = z.object({
     .describe('ISO 8601: when the robot’s last photo arrived; null before its first'),
   upload_count: z.number().int().describe('Photos the robot has uploaded, every event counted'),
 });
+export type Robot = z.infer<typeof robotSchema>;
 
 export const robotList = defineEndpoint({
   path: `${OWNER_PREFIX}/robot/list/retrieve`,
