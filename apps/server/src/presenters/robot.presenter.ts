@@ -1,9 +1,6 @@
 import type { RobotActivity, robotSchema } from '@flashbulb/shared';
 import type { z } from 'zod';
-import type {
-  RobotActivityRow,
-  RobotWithEvent,
-} from '../repositories/events/robot.repository.ts';
+import type { RobotActivityRow, RobotWithEvent } from '../repositories/events/robot.repository.ts';
 
 type Robot = z.infer<typeof robotSchema>;
 
