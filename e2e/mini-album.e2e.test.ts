@@ -1,6 +1,10 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { endpoints } from '@flashbulb/shared';
 import { describe, expect, it } from 'vitest';
 import { startSmtpPeer } from '../apps/server/test/helpers/smtp-peer.ts';
 import {
+  api,
   albumServerEnv,
   photoFolder,
   robotUpload,
@@ -8,8 +12,10 @@ import {
   waitForPublicPhotos,
 } from './support/albums.ts';
 import { journeyResources, photoNames } from './support/journey.ts';
+import { repoRoot } from './support/paths.ts';
 
-const JOURNEY_TIMEOUT = 150_000;
+// The mini-album, then an instant link's page before and after its upload.
+const JOURNEY_TIMEOUT = 240_000;
 const journey = journeyResources();
 
 describe('mini-album links in Chromium (albums §5, §7.2)', () => {
@@ -29,8 +35,11 @@ describe('mini-album links in Chromium (albums §5, §7.2)', () => {
           'blue.jpg': '#2980b9',
         }),
       );
-      await robotUpload(url, event, folder);
+      const uploaded = await robotUpload(url, event, folder);
       await waitForPublicPhotos(url, event, 3);
+      // The robot client prints each file's instant link before sending its bytes.
+      const printed = [...uploaded.matchAll(/^link (\S+): (\S+) \(code ([A-Z0-9]{6})\)$/gm)];
+      expect(printed.map((m) => m[1]).sort()).toEqual(['blue.jpg', 'green.jpg', 'red.jpg']);
       const browser = await journey.launchBrowser();
       const { page } = browser;
       await journey.withServerLog(async () => {
@@ -60,6 +69,60 @@ describe('mini-album links in Chromium (albums §5, §7.2)', () => {
           .poll(() => page.locator('.albums-root').getAttribute('data-page-kind'))
           .toBe('mini-album');
         await expect.poll(() => photoNames(page)).toEqual(['blue.jpg', 'red.jpg']);
+
+        // Instant links: a booth asks for the grant, shows the link's QR code, then uploads. The
+        // page opened from it before any byte is sent says "developing", and fills in by itself.
+        const grant = await api(url, endpoints.photoUploadAccess, {
+          key_type: 'robot',
+          key_value: event.robotKey,
+          event_name: event.code,
+          file_name: 'yellow.jpg',
+          content_type: 'image/jpeg',
+        });
+        expect(grant.instant_url).toBe(`${url}/?instant=${event.code}-${grant.instant_code}`);
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto(grant.instant_url!);
+        await page.getByRole('heading', { name: 'Your photo is developing…' }).waitFor();
+        await page.getByText(`Code ${grant.instant_code!}`).waitFor();
+        // A mark on the window: a reload would lose it.
+        await page.evaluate(() => {
+          (window as unknown as { instantMark: number }).instantMark = 1;
+        });
+        const shots = path.join(repoRoot, 'docs/screenshots');
+        await page.screenshot({ path: path.join(shots, 'instant-developing-390x844.png') });
+
+        const bytes = await readFile(
+          path.join(
+            journey.keepFolder(await photoFolder({ 'yellow.jpg': '#f1c40f' })),
+            'yellow.jpg',
+          ),
+        );
+        const form = new FormData();
+        for (const [field, value] of Object.entries(grant.fields)) form.append(field, value);
+        form.append(
+          'file',
+          new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' }),
+          'yellow.jpg',
+        );
+        expect((await fetch(grant.url, { method: 'POST', body: form })).ok).toBe(true);
+        await api(url, endpoints.photoUploadComplete, {
+          key_type: 'robot',
+          key_value: event.robotKey,
+          key: grant.key,
+        });
+        const picture = page.getByRole('img', { name: 'Your photo' });
+        await picture.waitFor({ timeout: 30_000 });
+        await expect
+          .poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+          .toBeGreaterThan(0);
+        expect(
+          await page.evaluate(() => (window as unknown as { instantMark?: number }).instantMark),
+        ).toBe(1);
+        await page.screenshot({ path: path.join(shots, 'instant-ready-390x844.png') });
+
+        // A link the robot client printed opens its photo, already there.
+        await page.goto(printed.find((m) => m[1] === 'green.jpg')![2]!);
+        await page.getByRole('img', { name: 'Your photo' }).waitFor();
       });
       expect(browser.problems).toEqual([]);
     },

@@ -6,7 +6,8 @@ import { totpForStep, totpStep } from './totp.ts';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'violet-harbour-lantern-42';
-const JOURNEY_TIMEOUT = 60_000;
+// The project's budget: the journeys now run beside the server and web tests (scripts/test-split.mjs).
+const JOURNEY_TIMEOUT = 120_000;
 
 const journey = journeyResources();
 

@@ -279,8 +279,11 @@ export const buildApp = async (
   });
 
   // Albums: the live photo stream (SSE) and the server-rendered share pages.
-  registerPhotoStream(app, container.services.photoStream, (keyType, keyValue) =>
-    container.access.resolveKey(keyType, keyValue),
+  registerPhotoStream(
+    app,
+    container.services.photoStream,
+    (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
+    { page: container.services.instantPages, rateLimit: config.authRateLimit },
   );
   registerSharePages(app, container.services.shares);
   // `/?photoId=…`: the share-preview page (albums §2.1), before the web app's own `/` links.

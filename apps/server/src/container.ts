@@ -173,6 +173,7 @@ export const createContainer = async (
           faceIndex: faces.services.faceIndex,
           faceSelfies: faces.services.faceSelfies,
           payments: payments.services.payments,
+          albumPurchases: payments.services.albumPurchases,
           notifications: notifications.services.notifications,
           eventMail: notifications.services.eventMail,
           printing: {

@@ -89,3 +89,4 @@ export {
   type IntegrityAction,
   type IntegrityReport,
 } from './api/operations/maintenance.ts';
+export * from './rules/instant-code.ts';

@@ -34,6 +34,8 @@ describe('currency', () => {
 
   it('formats through Intl, with the currency’s own decimals', () => {
     expect(formatMoney(1250, 'USD')).toBe('$12.50');
+    expect(formatMoney(5, 'USD')).toBe('$0.05');
+    expect(formatMoney(0, 'EUR')).toBe('€0.00');
     expect(formatMoney(1250, 'EUR')).toBe('€12.50');
     expect(formatMoney(1250, 'JPY')).toBe('¥1,250');
     expect(formatMoney(1250, 'EUR', 'de-DE')).toBe('12,50\u00a0€');

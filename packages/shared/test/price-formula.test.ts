@@ -4,7 +4,6 @@ import {
   eventButtonPriceCents,
   defaultEventSettings,
   eventRuleIssues,
-  formatCents,
   parsePriceFormula,
   priceFormulaCents,
   pricingButtonSchema,
@@ -185,12 +184,6 @@ describe('button price', () => {
         userType: 1,
       }),
     ).toEqual({ ok: true, cents: 500 });
-  });
-
-  it('formats cents as dollars', () => {
-    expect(formatCents(1550)).toBe('$15.50');
-    expect(formatCents(5)).toBe('$0.05');
-    expect(formatCents(0)).toBe('$0.00');
   });
 
   it('USER_TYPE is 2 when the attendee id matches the VIP pattern', () => {

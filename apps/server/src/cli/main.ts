@@ -18,7 +18,7 @@ import { DataDirLockedError, readLockHolder } from '../db/data-dir-lock.ts';
 import { AppError } from '../lib/app-error.ts';
 import { describeOpenModes, restrictNewFileModes, secureDataDir } from '../lib/data-dir-modes.ts';
 import { httpPost, runPrintAgent } from './print-agent.ts';
-import { describeSummary, runRobotUpload } from './robot-upload.ts';
+import { describeSummary, runRobotUpload, type InstantLinkOut } from './robot-upload.ts';
 import { runOperations } from './operations.ts';
 import { startTerminalSim, type TerminalOutcome } from './terminal-sim.ts';
 import { UsageError } from './usage-error.ts';
@@ -29,7 +29,7 @@ const USAGE = `Flashbulb command line
                               [--temporary-password <password>]
   npm run cli -- organisation create --name <name>
   npm run cli -- organisation list
-  npm run cli -- upload --key <robot key> [--event <code>] [--server <url>] [--watch]
+  npm run cli -- upload --key <robot key> [--event <code>] [--server <url>] [--watch] [--json]
                        [--attendee <id>]... <files or folders>
       Uploads photos as a robot through the public API. It first asks the server which event the
       key's robot feeds and says so (or that the key is unknown, or attached to no event, and how
@@ -40,6 +40,10 @@ const USAGE = `Flashbulb command line
       file sent before for other attendees is sent again: the server adds the photo it has to
       these albums ("attached"), it never stores it twice. The server is --server, else
       FLASHBULB_URL, else the server running on this FLASHBULB_DATA_DIR, else FLASHBULB_PUBLIC_URL.
+      Each file's instant link (its photo's guest page and short code) is printed as soon as its
+      grant arrives, before the bytes are sent, so a booth can show the QR code at once. --json
+      prints a JSON line per link ({"type":"link","file","instant_url","instant_code"}) and the
+      summary as JSON; progress goes to stderr.
 
   npm run cli -- print-agent --server <url> --key <print station key> --pool <name>
                             [--printer <cups queue>]... [--state <folder>]
@@ -279,8 +283,21 @@ const run = async (argv: string[]): Promise<void> => {
       watch: values.watch ?? false,
       ...(values.journal ? { journalPath: values.journal } : {}),
       signal: controller.signal,
+      // --json: one JSON line per instant link on stdout as it comes, the summary as JSON last;
+      // the progress lines go to stderr.
+      ...(values.json
+        ? {
+            log: (line: string) => process.stderr.write(`${line}\n`),
+            onLink: (link: InstantLinkOut) =>
+              process.stdout.write(`${JSON.stringify({ type: 'link', ...link })}\n`),
+          }
+        : {}),
     });
-    process.stdout.write(describeSummary(summary));
+    process.stdout.write(
+      values.json
+        ? `${JSON.stringify({ type: 'summary', ...summary })}\n`
+        : describeSummary(summary),
+    );
     if (summary.failed > 0 || summary.stopped) process.exitCode = 1;
     return;
   }

@@ -45,11 +45,26 @@ export interface RobotUploadOptions {
   settleMs?: number;
   fetch?: typeof fetch;
   log?: (line: string) => void;
+  /**
+   * Each file's instant link, as soon as its grant arrives and before its bytes are sent (a booth
+   * shows the QR code while the photo uploads). Default: a `link` line in the log.
+   */
+  onLink?: (link: InstantLinkOut) => void;
   signal?: AbortSignal;
+}
+
+/** A file's instant link: its photo's guest page and short code, usable before the upload ends. */
+export interface InstantLinkOut {
+  file: string;
+  instant_url: string;
+  instant_code: string;
 }
 
 interface JournalEntry {
   sha256: string;
+  /** The photo's guest page (instant link) and its short code, from the grant. */
+  instantUrl?: string;
+  instantCode?: string;
   photoId?: number;
   uid?: string;
   refused?: string;
@@ -70,6 +85,8 @@ export interface RobotUploadSummary {
   failed: number;
   /** Why each file of this run was not sent (refused or given up), by file name. */
   notSent: { file: string; reason: string }[];
+  /** The instant link of each file this run asked a grant for (the last grant's, after retries). */
+  links: InstantLinkOut[];
   /**
    * Set when the server refused the run itself (wrong robot key, unknown event, bad attendee id):
    * the run stopped at once and nothing was written to the journal, so a rerun with the right
@@ -188,7 +205,12 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
     refused: 0,
     failed: 0,
     notSent: [],
+    links: [],
   };
+  const onLink =
+    options.onLink ??
+    ((link: InstantLinkOut) =>
+      log(`link ${link.file}: ${link.instant_url} (code ${link.instant_code})`));
   // Stops the run (and the watch) when the server refuses the run itself.
   const stop = new AbortController();
   const onOuterAbort = () => stop.abort();
@@ -310,7 +332,12 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
   const uploadOnce = async (
     file: string,
     bytes: Buffer,
-  ): Promise<{ id: number; uid: string; upload_result?: string }> => {
+  ): Promise<{
+    id: number;
+    uid: string;
+    upload_result?: string;
+    instant?: InstantLinkOut;
+  }> => {
     const name = path.basename(file);
     const contentType = MEDIA_CONTENT_TYPES[extensionOf(name)] ?? 'application/octet-stream';
     const grant = await call(endpoints.photoUploadAccess, {
@@ -322,6 +349,13 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
         ? { attendee_uid: attendees.length === 1 ? attendees[0] : attendees }
         : {}),
     });
+    // The link is told before the bytes go: the guest can scan it while the photo uploads.
+    let instant: InstantLinkOut | undefined;
+    if (grant.instant_url && grant.instant_code) {
+      instant = { file: name, instant_url: grant.instant_url, instant_code: grant.instant_code };
+      summary.links = [...summary.links.filter((l) => l.file !== name), instant];
+      onLink(instant);
+    }
     const form = new FormData();
     for (const [field, value] of Object.entries(grant.fields)) form.append(field, value);
     form.append('file', new Blob([new Uint8Array(bytes)], { type: contentType }), name);
@@ -338,7 +372,8 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
       if (posted.status >= 500 || /expired/i.test(xml)) throw new TransientError(code);
       throw new PermanentError(code);
     }
-    return call(endpoints.photoUploadComplete, { ...robotKey, key: grant.key });
+    const photo = await call(endpoints.photoUploadComplete, { ...robotKey, key: grant.key });
+    return { ...photo, ...(instant ? { instant } : {}) };
   };
 
   /** What to do about a refused run, in the console's words (which page, which field). */
@@ -366,6 +401,9 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
             sha256,
             photoId: photo.id,
             uid: photo.uid,
+            ...(photo.instant
+              ? { instantUrl: photo.instant.instant_url, instantCode: photo.instant.instant_code }
+              : {}),
             attendees: [...new Set([...(journal[file]?.attendees ?? []), ...attendees])],
             at: new Date().toISOString(),
           };

@@ -37,6 +37,7 @@ const FIELDS = [
   'invoiceNumber',
   'merchantReferenceCode',
   'clientEnvironment',
+  'currency',
 ] as const;
 
 const finish = (sale: Sale, outcome: TerminalOutcome) => {
@@ -83,13 +84,9 @@ export const startTerminalSim = async (
         for (const field of FIELDS)
           if (typeof body[field] !== 'string')
             return error(response, 400, 'INVALID_REQUEST', `${field} is required`);
-        if (!/^\d+\.\d{2}$/.test(body.amount as string) || Number(body.amount) <= 0)
-          return error(
-            response,
-            400,
-            'INVALID_AMOUNT',
-            'amount must be a positive decimal with two places',
-          );
+        // The currency's own decimals: `15.50` EUR, `1550` JPY, `1.250` KWD.
+        if (!/^\d+(\.\d{1,3})?$/.test(body.amount as string) || Number(body.amount) <= 0)
+          return error(response, 400, 'INVALID_AMOUNT', 'amount must be a positive decimal');
         if (!Array.isArray(body.items))
           return error(response, 400, 'INVALID_REQUEST', 'items is required');
         const created: Sale = {

@@ -6,6 +6,7 @@ import { AlbumDownloadService } from '../services/albums/album-download.service.
 import { MiniAlbumService } from '../services/albums/mini-album.service.ts';
 import { registerPhotoStreamListeners } from '../services/albums/photo-stream.listeners.ts';
 import { PhotoStreamService } from '../services/albums/photo-stream.service.ts';
+import { InstantPageService } from '../services/albums/instant-page.service.ts';
 import { ShareService } from '../services/albums/share.service.ts';
 import type { Core } from './core.ts';
 import type { Events } from './events.ts';
@@ -33,6 +34,14 @@ export const wireAlbums = (
   return {
     repositories: { albums },
     services: {
+      instantPages: new InstantPageService({
+        links: photos.repositories.instantLinks,
+        photoRows,
+        events: eventRows,
+        listing: photoListing,
+        notices: photos.photoEvents,
+        clock,
+      }),
       photoStream: new PhotoStreamService({
         photos: photoListing,
         photoRows,
@@ -85,6 +94,8 @@ export const wireAlbums = (
         platformFrom: config.mailFrom,
         budgets: new UsageBudgets(new HitCounterRepository(database)),
         limits: config.guestLimits,
+        instantLinks: photos.repositories.instantLinks,
+        photoRows,
       }),
     },
   };

@@ -28,6 +28,10 @@ import { outboxResumeJob, type OutboxResumeDeps } from '../jobs/outbox-resume.jo
 import { paymentsExpireJob, type PaymentsExpireDeps } from '../jobs/payments-expire.job.ts';
 import { paymentsFulfilJob, type PaymentsFulfilDeps } from '../jobs/payments-fulfil.job.ts';
 import {
+  paymentsBuyerAlbumsCleanupJob,
+  type PaymentsBuyerAlbumsCleanupDeps,
+} from '../jobs/payments-buyer-albums-cleanup.job.ts';
+import {
   paymentsReconcileJob,
   type PaymentsReconcileDeps,
 } from '../jobs/payments-reconcile.job.ts';
@@ -100,6 +104,7 @@ export type JobServices = MailDeliverDeps &
   FacesSelfiesExpireDeps &
   PaymentsExpireDeps &
   PaymentsFulfilDeps &
+  PaymentsBuyerAlbumsCleanupDeps &
   NotificationsRemindDeps &
   PrintRenderDeps &
   PrintResumeDeps &
@@ -141,6 +146,7 @@ export const bindJobs = (services: JobServices): BoundJobs => ({
   'faces.selfies-expire': bindJob(facesSelfiesExpireJob, services),
   'payments.expire': bindJob(paymentsExpireJob, services),
   'payments.fulfil': bindJob(paymentsFulfilJob, services),
+  'payments.buyer-albums-cleanup': bindJob(paymentsBuyerAlbumsCleanupJob, services),
   'notifications.remind': bindJob(notificationsRemindJob, services),
   'print.render': bindJob(printRenderJob, services),
   'print.resume': bindJob(printResumeJob, services),

@@ -5,6 +5,8 @@ import { ThrottleRepository } from '../repositories/identity/throttle.repository
 import { PhotoEventsRepository } from '../repositories/photos/photo-events.repository.ts';
 import { PhotoRepository, retentionEventsQuery } from '../repositories/photos/photo.repository.ts';
 import { PhotoStorageRepository } from '../repositories/photos/photo-storage.repository.ts';
+import { InstantLinkRepository } from '../repositories/photos/instant-link.repository.ts';
+import { InstantLinks } from '../services/photos/instant-links.ts';
 import { MediaAccessService } from '../services/photos/media-access.service.ts';
 import { PhotoUrls } from '../services/photos/photo-urls.ts';
 import { StorageMigration } from '../services/photos/storage-migration.ts';
@@ -52,6 +54,7 @@ export const wirePhotos = (
   const photoLogger = logger.child({ component: 'photos' });
   // Signed media URLs for protected objects (ADR 0006).
   const urls = new PhotoUrls({ storage, clock, publicUrl: config.publicUrl, appSecret: secret });
+  const instantLinks = new InstantLinkRepository(database.db);
   const photoUploads = new PhotoUploadService({
     photos,
     access,
@@ -71,6 +74,12 @@ export const wirePhotos = (
       return false;
     },
     logger: photoLogger,
+    instantLinks: new InstantLinks({
+      links: instantLinks,
+      notices: photoEvents,
+      clock,
+      publicUrl: config.publicUrl,
+    }),
   });
   // A paid event's protected previews: the mark, and the job that makes them for stored photos.
   const protector = new ProtectorMarks({ storage, images, logger: photoLogger });
@@ -163,7 +172,7 @@ export const wirePhotos = (
   });
   return {
     photoEvents,
-    repositories: { photos },
+    repositories: { photos, instantLinks },
     services: {
       photoUploads,
       photoListing,

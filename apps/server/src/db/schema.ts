@@ -640,6 +640,32 @@ export const photoUploads = pgTable('photo_uploads', {
 });
 
 /**
+ * An instant link: a photo's permanent guest page, handed out with its upload grant before any
+ * byte is sent (`/?instant=<event>-<code>`). `photo_id` is set when the upload completes;
+ * `failed_at` when the completion refused the file. No photo by `expires_at` (the grant's end)
+ * and the page says the photo did not arrive.
+ */
+export const instantLinks = pgTable(
+  'instant_links',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    uploadKey: text('upload_key').notNull(),
+    photoId: integer('photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('instant_links_code_idx').on(t.eventId, t.code),
+    uniqueIndex('instant_links_upload_key_idx').on(t.uploadKey),
+  ],
+);
+
+/**
  * A completion at work on an upload under `tmp/`: the upload sweep leaves the object alone while its
  * claim is fresh, however old the object. Deleted when the completion ends; a crash's leftover
  * goes with the next sweep once it is stale.
@@ -676,6 +702,11 @@ export const miniAlbums = pgTable(
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
     photoIds: integer('photo_ids').array().notNull(),
+    /** Instant links sent before their photos were ready: the page shows them once they are. */
+    instantLinkIds: integer('instant_link_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     receiverFullName: text('receiver_full_name').notNull(),
     receiverCompanyName: text('receiver_company_name'),
     contactPhoneNumber: text('contact_phone_number'),

@@ -208,6 +208,18 @@ export const paymentsFulfil = jobSpec({
   schedule: '* * * * *',
 });
 
+/**
+ * Personal albums made by album purchases that nobody paid for within a week go, with their
+ * orders and payments (docs/domains/payments.md).
+ */
+export const paymentsBuyerAlbumsCleanup = jobSpec({
+  name: 'payments.buyer-albums-cleanup',
+  summary: 'Remove buyer albums of album purchases left unpaid for 7 days',
+  payload: z.object({}),
+  retry: { limit: 2, delaySeconds: 300, backoff: false },
+  schedule: '47 4 * * *',
+});
+
 /** `attendee_reminder` notifications for albums that expire within a day. */
 export const notificationsRemind = jobSpec({
   name: 'notifications.remind',
@@ -432,6 +444,7 @@ export const jobCatalogue = [
   facesSelfiesExpire,
   paymentsExpire,
   paymentsFulfil,
+  paymentsBuyerAlbumsCleanup,
   notificationsRemind,
   printRender,
   printResume,

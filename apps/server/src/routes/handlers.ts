@@ -17,6 +17,7 @@ import type { PhotoListingService } from '../services/photos/photo-listing.servi
 import type { PhotoUploadService } from '../services/photos/photo-upload.service.ts';
 import type { StockUploadService } from '../services/events/stock-upload.service.ts';
 import type { MiniAlbumService } from '../services/albums/mini-album.service.ts';
+import type { InstantPageService } from '../services/albums/instant-page.service.ts';
 import type { ShareService } from '../services/albums/share.service.ts';
 import {
   REFRESH_TOKEN_DAYS,
@@ -126,6 +127,7 @@ export const createHandlers = (services: {
   stockUploads: StockUploadService;
   shares: ShareService;
   miniAlbums: MiniAlbumService;
+  instantPages: InstantPageService;
   albumDownloads: AlbumDownloadService;
   attendees: AttendeeService;
   kioskMedia: KioskMediaService;
@@ -311,6 +313,7 @@ export const createHandlers = (services: {
   sendMiniAlbumLink: async ({ principal, body, request }) =>
     services.miniAlbums.sendLink(principal, body, { address: request.ip }),
   retrieveMiniAlbum: async ({ body }) => services.miniAlbums.retrieve(body.token),
+  retrieveInstantPhoto: async ({ body }) => services.instantPages.retrieve(body.instant),
   createAlbumDownload: async ({ principal, body }) =>
     services.albumDownloads.create(principal, body),
   // attendee albums

@@ -2,6 +2,7 @@ import { endpoints, type BodyOf, type FlashbulbEvent, type Photo } from '@flashb
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyAuth, createEvent, createEventWorld, errorOf } from '../helpers/events.ts';
 import {
+  completeUpload,
   insertReadyPhoto,
   makeJpeg,
   uploadPhoto,
@@ -9,6 +10,7 @@ import {
   type UploadAuth,
 } from '../helpers/photos.ts';
 import { startSmtpPeer } from '../helpers/smtp-peer.ts';
+import { grantForm, multipartBody } from '../helpers/storage.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
@@ -188,6 +190,78 @@ describe('event/mini-album/send-link', () => {
       (m) => m.recipient === '2125550142',
     );
     expect(String(sms?.content.body)).toContain(`Video (0:06): ${sharePage}`);
+  });
+
+  it('sends a photo before it is ready by its instant code, mail and SMS at once; the album shows it developing, then the photo', async () => {
+    const owner: UploadAuth = { key_type: 'event_owner', key_value: event.owner_api_key };
+    const grant = await t.ok(endpoints.photoUploadAccess, {
+      key_type: 'event_owner',
+      key_value: event.owner_api_key,
+      event_name: event.name,
+      file_name: 'booth.jpg',
+      content_type: 'image/jpeg',
+    });
+    // An unknown code, or one of another event, sends nothing.
+    const before = await stored();
+    for (const codes of [['ZZZZZZ'], [grant.instant_code!, 'ZZZZZZ']])
+      expect(
+        errorOf(
+          await send(event, {
+            email_to_address_array: ['early@example.com'],
+            photo_uid_array: [],
+            instant_code_array: codes,
+          }),
+        ),
+      ).toMatchObject({ status: 404, message_key: 'not_found', field: 'instant_code_array' });
+    expect(
+      errorOf(
+        await send(noSmsEvent, {
+          email_to_address_array: ['early@example.com'],
+          photo_uid_array: [],
+          instant_code_array: [grant.instant_code!],
+        }),
+      ),
+    ).toMatchObject({ status: 404, field: 'instant_code_array' });
+    expect(await stored()).toEqual(before);
+
+    const sent = await t.ok(endpoints.sendMiniAlbumLink, {
+      key_type: 'public',
+      key_value: event.public_api_key,
+      email_to_address_array: ['early@example.com'],
+      sms_number: '(212) 555-0142',
+      photo_uid_array: [],
+      instant_code_array: [grant.instant_code!.toLowerCase()],
+      receiver_full_name: 'Early',
+    });
+    expect(sent).toMatchObject({ emailed_addresses: ['early@example.com'], sms_count: 1 });
+    const mail = await smtp.waitFor((m) => m.to.includes('early@example.com'));
+    expect(mail.text).toContain(sent.url);
+    const token = new URL(sent.url).searchParams.get('mId')!;
+    expect(await t.ok(endpoints.retrieveMiniAlbum, { token })).toMatchObject({
+      photos: [],
+      developing: [{ code: grant.instant_code, url: grant.instant_url }],
+    });
+
+    // The booth uploads after the message went out.
+    const form = multipartBody(
+      grantForm(grant.fields, await makeJpeg({ seed: 78 }), {
+        filename: 'booth.jpg',
+        contentType: 'image/jpeg',
+      }),
+    );
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: new URL(grant.url).pathname,
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(posted.statusCode).toBe(201);
+    const done = await completeUpload(t, owner, grant.key);
+    const photo = (done.body as { result: Photo }).result;
+    await waitForReady(t, admin.authorization, event.id, photo.id);
+    const album = await t.ok(endpoints.retrieveMiniAlbum, { token });
+    expect(album.photos.map((p) => p.uid)).toEqual([photo.uid]);
+    expect(album.developing).toEqual([]);
   });
 
   it('sends from the event’s address once it is verified', async () => {

@@ -88,6 +88,12 @@ describe('robot client', () => {
     expect(first.notSent.map((n) => n.file)).toEqual(['notes.jpg']);
     expect(first.notSent[0]!.reason).toMatch(/^[a-z_]+$/);
     expect(first.stopped).toBeUndefined();
+    // Each file's instant link came with its grant, before its bytes (a refused file's too).
+    expect(first.links).toHaveLength(6);
+    for (const link of first.links)
+      expect(link.instant_url).toBe(
+        `${t.config.publicUrl}/?instant=${event.name}-${link.instant_code}`,
+      );
     expect(describeSummary(first)).toContain(`Not sent (${first.notSent[0]!.reason}): notes.jpg`);
     expect(await photoCount()).toBe(5);
     // Restart: the journal says everything was handled (the five photos: already sent).
@@ -124,6 +130,12 @@ describe('robot client', () => {
     const summary = await runRobotUpload(options({ fetch: flakyFetch, log: (l) => lines.push(l) }));
     expect(summary).toMatchObject({ uploaded: 1, failed: 0 });
     expect(lines.filter((l) => l.startsWith('retrying flaky.jpg'))).toHaveLength(2);
+    // Its instant link is printed once its grant arrives, before the bytes.
+    expect(lines).toContainEqual(
+      expect.stringMatching(
+        /^link flaky\.jpg: \S+\?instant=[A-Z0-9]+-[A-Z0-9]{6} \(code [A-Z0-9]{6}\)$/,
+      ),
+    );
     expect(await photoCount()).toBe(6);
   });
 
@@ -151,13 +163,15 @@ describe('robot client', () => {
 
   it('runs as `npm run cli -- upload`', async () => {
     await writeFile(path.join(folder, 'cli.jpg'), await makeJpeg({ seed: 400 }));
-    const { stdout } = await run(
+    // --json: a JSON line per instant link as it comes, then the summary; progress on stderr.
+    const { stdout, stderr } = await run(
       process.execPath,
       [
         '--import',
         'tsx',
         'apps/server/src/cli/main.ts',
         'upload',
+        '--json',
         // No --event: the photos go to the event the key's robot feeds.
         '--key',
         robotKey,
@@ -168,9 +182,15 @@ describe('robot client', () => {
       { cwd: root },
     );
     // Before sending, it says which robot the key is and which event the photos go to.
-    expect(stdout).toContain(`robot "Booth" uploads to event ${event.name} (${event.full_name})`);
-    expect(stdout).toContain('uploaded cli.jpg → photo');
-    expect(stdout).toMatch(/^1 uploaded, \d+ already sent\.$/m);
+    expect(stderr).toContain(`robot "Booth" uploads to event ${event.name} (${event.full_name})`);
+    expect(stderr).toContain('uploaded cli.jpg → photo');
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines[0]).toMatchObject({ type: 'link', file: 'cli.jpg' });
+    expect(String(lines[0]!.instant_url)).toMatch(/\?instant=[A-Z0-9]+-[A-Z0-9]{6}$/);
+    expect(lines.at(-1)).toMatchObject({ type: 'summary', uploaded: 1 });
     expect(await photoCount()).toBe(8);
     const otherJournal = path.join(folder, 'other.json');
     const wrongKey = await run(

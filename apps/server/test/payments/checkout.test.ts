@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyAuth, createEvent, createEventWorld, errorOf } from '../helpers/events.ts';
 import { insertReadyPhoto } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { UNPAID_BUYER_ALBUM_DAYS } from '../../src/services/payments/album-purchase.service.ts';
 
 /**
  * QR checkout with the built-in test provider (albums spec §7.3): create-qr-payment,
@@ -407,7 +408,7 @@ describe('QR checkout with the test provider', () => {
     expect(sent[0]!.content.text.replace(/\u200B/g, '')).toContain(
       'Hi guest@example.com, thank you for your purchase.',
     );
-    expect(sent[0]!.content.text).toContain('Album: $4.50 (USD)');
+    expect(sent[0]!.content.text).toContain('Album: $4.50');
   });
 
   it('a disabled link cannot be paid; refusals change nothing', async () => {
@@ -828,6 +829,74 @@ describe('buying from the public or private album of a paid event', () => {
       [created.payment_id],
     );
     expect(Number(attached.rows[0]!.n)).toBe(0);
+  });
+});
+
+describe('the clean-up of unpaid buyer albums', () => {
+  const privateKey = () => ({ key_type: 'private' as const, key_value: paid.private_api_key });
+  const buyerOf = async (paymentId: string): Promise<number> =>
+    Number(
+      (
+        await t.database.executeSql(
+          'select o.attendee_id as id from orders o join payments y on y.order_id = o.id where y.public_id = $1',
+          [paymentId],
+        )
+      ).rows[0]!.id,
+    );
+  const exists = async (attendeeId: number) =>
+    (await t.database.executeSql('select 1 from attendees where id = $1', [attendeeId])).rows
+      .length === 1;
+  const purchase = async (card: string | null) => {
+    const photo = await insertPhoto(paid);
+    const created = await t.ok(endpoints.albumPurchaseCreate, {
+      ...privateKey(),
+      pricing_button_index: 0,
+      photo_uids: [photo.uid],
+    });
+    if (card)
+      await t.ok(endpoints.testProviderPay, { payment_id: created.payment_id, card_number: card });
+    return buyerOf(created.payment_id);
+  };
+
+  it('removes albums nobody paid for after the set days, with their orders; never paid, pending or other albums; twice is harmless', async () => {
+    const cleanup = t.app.container.services.albumPurchases;
+    const declined = await purchase('4000 0000 0000 0002');
+    const bought = await purchase('4242 4242 4242 4242');
+    const pending = await purchase(null);
+    // A generated album with nothing in it and no order: never the clean-up's business.
+    const generated = (await guest(0)).uid;
+    const generatedId = (await t.app.container.repositories.attendees.findByUid(generated))!.row.id;
+    const attendeesBefore = await rowCount('attendees');
+    const now = t.clock.now();
+    // Fresh: a late confirmation may still come, nothing goes.
+    expect(await cleanup.removeUnpaidAlbums(now)).toBe(0);
+    expect(await rowCount('attendees')).toBe(attendeesBefore);
+    // A day short of the limit: still kept.
+    const day = 86_400_000;
+    expect(
+      await cleanup.removeUnpaidAlbums(
+        new Date(now.getTime() + (UNPAID_BUYER_ALBUM_DAYS - 1) * day),
+      ),
+    ).toBe(0);
+
+    const later = new Date(now.getTime() + (UNPAID_BUYER_ALBUM_DAYS + 1) * day);
+    const removed = await cleanup.removeUnpaidAlbums(later);
+    // The declined buyer's album goes (and the album a cancelled purchase above left behind).
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await exists(declined)).toBe(false);
+    const orphans = await t.database.executeSql(
+      'select count(*) as n from orders o left join attendees a on a.id = o.attendee_id where a.id is null',
+      [],
+    );
+    expect(Number(orphans.rows[0]!.n)).toBe(0);
+    // Paid, still pending (the expiry job ends it first) and generated albums stay.
+    expect(await exists(bought)).toBe(true);
+    expect(await exists(pending)).toBe(true);
+    expect(await exists(generatedId)).toBe(true);
+    expect(await rowCount('attendees')).toBe(attendeesBefore - removed);
+    // Idempotent: a second run removes nothing.
+    expect(await cleanup.removeUnpaidAlbums(later)).toBe(0);
+    expect(await rowCount('attendees')).toBe(attendeesBefore - removed);
   });
 });
 

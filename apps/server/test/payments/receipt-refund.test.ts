@@ -15,26 +15,43 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
 let admin: { authorization: string };
 let paid: FlashbulbEvent;
+let organisationId: number;
+let owner: Awaited<ReturnType<typeof createEventWorld>>['adminA'];
 
-const newGuest = async (email: string) => {
+const PAID_OPTS = {
+  description: 'Paid',
+  unitPrice: 3.5,
+  pricingButtons: [
+    {
+      buttonText: 'Album & more',
+      priceFormula: '{Final_Amount} + 1',
+      digitals: true,
+      prints: false,
+      partialUnlockTags: false,
+      printsPool: '',
+    },
+  ],
+};
+
+const newGuest = async (email: string, event: FlashbulbEvent = paid) => {
   const uid = (
     await t.ok(
       endpoints.generateAttendeeList,
-      { attendee_count: 1, event_id_array: [paid.id], is_prepaid: 0, email },
+      { attendee_count: 1, event_id_array: [event.id], is_prepaid: 0, email },
       admin,
     )
   ).attendees[0]!.uid;
-  const photo = await insertReadyPhoto(t, paid, uid);
+  const photo = await insertReadyPhoto(t, event, uid);
   // The original's bytes, so the media route can serve it.
   await t.app.container.storage.put(photo.storageKey, Buffer.from('original bytes'), 'image/jpeg');
   return uid;
 };
 
-const buy = async (uid: string) => {
+const buy = async (uid: string, event: FlashbulbEvent = paid) => {
   const created = await t.ok(endpoints.createQrPayment, {
     key_type: 'private',
-    key_value: paid.private_api_key,
-    display: paid.display_token,
+    key_value: event.private_api_key,
+    display: event.display_token,
     attendee_uid: uid,
     pricing_button_index: 0,
   });
@@ -60,26 +77,15 @@ beforeAll(async () => {
   smtp = await startSmtpPeer();
   t = await createTestApp({ SMTP_URL: smtp.url });
   const world = await createEventWorld(t);
+  organisationId = world.orgA.id;
+  owner = world.adminA;
   admin = await apiKeyAuth(t, world.adminA);
   paid = await createEvent(t, world.adminA, {
     full_name: 'Gala <Night>',
     is_free: 0,
     receipt_email_body:
       '<p>Dear {user_name}, thanks!</p><script>alert(1)</script><p><a href="https://example.com/help">Help</a></p>',
-    opts: {
-      description: 'Paid',
-      unitPrice: 3.5,
-      pricingButtons: [
-        {
-          buttonText: 'Album & more',
-          priceFormula: '{Final_Amount} + 1',
-          digitals: true,
-          prints: false,
-          partialUnlockTags: false,
-          printsPool: '',
-        },
-      ],
-    },
+    opts: PAID_OPTS,
   });
 });
 afterAll(async () => {
@@ -101,13 +107,56 @@ describe('the receipt e-mail', () => {
       'Dear buyer+1@example.com, thanks!',
     );
     // $3.50 × 1 photo + $1, the button's text escaped in the HTML part.
-    expect(mail.text).toContain('Album & more: $4.50 (USD)');
-    expect(mail.text).toContain('Album &amp; more: $4.50 (USD)');
+    expect(mail.text).toContain('Album & more: $4.50');
+    expect(mail.text).toContain('Album &amp; more: $4.50');
     expect(mail.text).toContain('href="https://example.com/help"');
     // The owner's <script> is text in the HTML part (in the plain part it is harmless text).
     expect(mail.text.slice(mail.text.indexOf('Content-Type: text/html'))).not.toContain('<script');
     expect(mail.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(smtp.messages.filter(isReceipt)).toHaveLength(1);
+  });
+});
+
+// The euro sign as sent (8-bit) or as quoted-printable bytes read one by one.
+const EURO = '(?:€|\u00e2\u0082\u00ac)';
+
+describe('money in the organisation’s currency', () => {
+  it('the receipt and the daily report show euros when the organisation sells in EUR', async () => {
+    const setCurrency = (code: string) =>
+      t.database.executeSql('update organisations set currency = $1 where id = $2', [
+        code,
+        organisationId,
+      ]);
+    await setCurrency('EUR');
+    try {
+      const euro = await createEvent(t, owner, {
+        full_name: 'Euro Gala',
+        is_free: 0,
+        email_for_reports: 'euro.reports@example.com',
+        opts: PAID_OPTS,
+      });
+      const uid = await newGuest('euro.buyer@example.com', euro);
+      await buy(uid, euro);
+      const receipt = await smtp.waitFor(
+        (m) => m.to.includes('euro.buyer@example.com') && /^Subject: Your receipt/m.test(m.text),
+      );
+      // 3.50 × 1 photo + 1, in euros: neither dollars nor "(EUR)" beside a dollar sign.
+      expect(receipt.text).toMatch(new RegExp(`Album & more: ${EURO}4\\.50`));
+      expect(receipt.text).not.toMatch(/\$4\.50/);
+
+      // The report the morning after: the event's day (UTC) of the sale.
+      const day = new Date(t.clock.now().getTime());
+      day.setUTCHours(0, 0, 0, 0);
+      await t.app.container.services.eventMail.sendDailyReports(
+        new Date(day.getTime() + 86_400_000 + (6 * 60 + 7) * 60_000),
+      );
+      const report = await smtp.waitFor((m) => m.to.includes('euro.reports@example.com'));
+      expect(report.text).toMatch(/^Subject: Daily report/m);
+      expect(report.text).toMatch(new RegExp(`Sales: 1 \\(${EURO}4\\.50\\), 1 in all`));
+      expect(report.text).not.toContain('$4.50');
+    } finally {
+      await setCurrency('USD');
+    }
   });
 });
 

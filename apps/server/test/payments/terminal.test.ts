@@ -26,6 +26,7 @@ let t: TestApp;
 let sim: TerminalSim;
 let admin: { authorization: string };
 let event: FlashbulbEvent;
+let organisationId: number;
 const logLines: string[] = [];
 
 // The organiser's kiosk: the private key with the event's display token.
@@ -79,6 +80,7 @@ beforeAll(async () => {
     { worker: false, logStream: { write: (line: string) => void logLines.push(line) } },
   );
   const world = await createEventWorld(t);
+  organisationId = world.orgA.id;
   admin = await apiKeyAuth(t, world.adminA);
   event = await createEvent(t, world.adminA, {
     full_name: 'Terminal Gala',
@@ -121,6 +123,7 @@ describe('the payment terminal', () => {
       invoiceNumber: started.payment_id,
       merchantReferenceCode: uid,
       clientEnvironment: 'flashbulb-kiosk',
+      currency: 'USD',
       items: [{ sku: uid, description: 'Whole album', quantity: 1, unitPrice: '8.00' }],
     });
     expect(sim.sales.get(started.request_id)).toBeDefined();
@@ -146,6 +149,39 @@ describe('the payment terminal', () => {
     const after = await t.database.executeSql('select count(*) as n from attendee_unlocks', []);
     expect(after.rows[0]!.n).toEqual(unlocks.rows[0]!.n);
   });
+
+  it.each([
+    // 2 photos × 3.50 + 1 = 8.00 in the formula's cents: €8.00; whole yen for JPY.
+    ['EUR', 800, '8.00'],
+    ['JPY', 8, '8'],
+  ])(
+    'sells in the organisation’s currency (%s): the terminal gets the code and its decimals',
+    async (currency, minor, decimal) => {
+      sim.setOutcome('approve');
+      const setCurrency = (code: string) =>
+        t.database.executeSql('update organisations set currency = $1 where id = $2', [
+          code,
+          organisationId,
+        ]);
+      await setCurrency(currency);
+      try {
+        const uid = await guest(2);
+        const started = await pay(uid);
+        expect(started).toMatchObject({ amount: minor, currency, status: 'pending' });
+        const sent = sim.requests.filter((r) => r.path === '/fcc/pay').at(-1)!.body;
+        expect(sent).toMatchObject({
+          amount: decimal,
+          taxAmount: currency === 'JPY' ? '0' : '0.00',
+          currency,
+          items: [{ sku: uid, unitPrice: decimal }],
+        });
+        expect((await check(started.payment_id)).status).toBe('paid');
+        expect((await originals(uid))[0]).toContain('/original?');
+      } finally {
+        await setCurrency('USD');
+      }
+    },
+  );
 
   it('a declined card fails the payment with the §8 text and unlocks nothing', async () => {
     sim.setOutcome('decline');
@@ -256,7 +292,7 @@ describe('the payment terminal', () => {
     expect((error as TerminalError).details).toEqual({
       type: 'global',
       message_key: 'Internal Error',
-      message: 'amount must be a positive decimal with two places',
+      message: 'amount must be a positive decimal',
       code: 'INVALID_AMOUNT',
       status: 400,
       error: null,

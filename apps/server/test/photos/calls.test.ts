@@ -1,4 +1,14 @@
-import { endpoints, type FlashbulbEvent, type Photo } from '@flashbulb/shared';
+import type { AddressInfo } from 'node:net';
+import {
+  API_BASE,
+  endpoints,
+  INSTANT_CODE_ALPHABET,
+  INSTANT_STREAM_EVENT,
+  INSTANT_STREAM_PATH,
+  type FlashbulbEvent,
+  type InstantState,
+  type Photo,
+} from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiKeyAuth,
@@ -8,13 +18,15 @@ import {
   type EventWorld,
 } from '../helpers/events.ts';
 import {
+  completeUpload,
   makeJpeg,
   postToStorage,
   uploadPhoto,
   waitForReady,
   type UploadAuth,
 } from '../helpers/photos.ts';
-import { bytesOf, pathOf } from '../helpers/storage.ts';
+import { openSse, type SseClient } from '../helpers/sse.ts';
+import { bytesOf, grantForm, multipartBody, pathOf } from '../helpers/storage.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -533,6 +545,159 @@ describe('photo changes', () => {
         }),
       ),
     ).toMatchObject({ status: 401, message_key: 'invalid_key' });
+  });
+});
+
+describe('instant links', () => {
+  let instantEvent: FlashbulbEvent;
+  let owner: UploadAuth;
+  let base: string;
+  const streams: SseClient[] = [];
+  const grantFor = (fileName = 'booth.jpg') =>
+    t.ok(endpoints.photoUploadAccess, {
+      ...owner,
+      event_name: instantEvent.name,
+      file_name: fileName,
+      content_type: 'image/jpeg',
+    });
+  const instantOf = (url: string) => new URL(url).searchParams.get('instant') ?? '';
+  const stateEvents = (client: SseClient) =>
+    client.messages
+      .filter((m) => m.event === INSTANT_STREAM_EVENT)
+      .map((m) => JSON.parse(m.data) as InstantState);
+
+  beforeAll(async () => {
+    instantEvent = await createEvent(
+      t,
+      { ...world.adminA, ...admin },
+      { full_name: 'Instant <b>' },
+    );
+    owner = { key_type: 'event_owner', key_value: instantEvent.owner_api_key };
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    for (const s of streams) s.close();
+  });
+  const openInstant = async (instant: string) => {
+    const client = await openSse(
+      `${base}${API_BASE}${INSTANT_STREAM_PATH}?instant=${encodeURIComponent(instant)}`,
+    );
+    streams.push(client);
+    return client;
+  };
+
+  it('the grant carries the guest URL and a short code; the page develops, then fills in live', async () => {
+    const grant = await grantFor();
+    expect(grant.instant_code).toMatch(new RegExp(`^[${INSTANT_CODE_ALPHABET}]{6}$`));
+    expect(grant.instant_url).toBe(
+      `${t.config.publicUrl}/?instant=${instantEvent.name}-${grant.instant_code}`,
+    );
+    // Codes are drawn, not counted: the next grant's is another.
+    expect((await grantFor()).instant_code).not.toBe(grant.instant_code);
+
+    const instant = instantOf(grant.instant_url!);
+    // Before the photo exists the page learns that it is developing, and nothing else.
+    const before = await t.ok(endpoints.retrieveInstantPhoto, { instant });
+    expect(before).toEqual({
+      state: 'developing',
+      code: grant.instant_code,
+      event: null,
+      photo: null,
+    });
+    const live = await openInstant(instant.toLowerCase());
+    expect(live.contentType).toContain('text/event-stream');
+    await live.waitFor((m) => m.event === INSTANT_STREAM_EVENT, 5000);
+    expect(stateEvents(live)[0]!.state).toBe('developing');
+
+    const form = multipartBody(
+      grantForm(grant.fields, await makeJpeg({ seed: 71 }), {
+        filename: 'booth.jpg',
+        contentType: 'image/jpeg',
+      }),
+    );
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: new URL(grant.url).pathname,
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(posted.statusCode).toBe(201);
+    const done = await completeUpload(t, owner, grant.key);
+    expect(done.statusCode).toBe(200);
+    const photo = (done.body as { result: Photo }).result;
+
+    const ready = await live.waitFor(
+      (m) =>
+        m.event === INSTANT_STREAM_EVENT && (JSON.parse(m.data) as InstantState).state === 'ready',
+      20_000,
+    );
+    const state = JSON.parse(ready.data) as InstantState;
+    expect(state.photo?.uid).toBe(photo.uid);
+    expect(state.photo?.urls.preview).toBeTruthy();
+    // The guest's view of a photo: no storage path, robot or attendee.
+    expect(state.photo).not.toHaveProperty('full_path');
+    expect(state.event).toMatchObject({ name: instantEvent.name, full_name: 'Instant <b>' });
+    expect(await t.ok(endpoints.retrieveInstantPhoto, { instant })).toMatchObject({
+      state: 'ready',
+      photo: { uid: photo.uid },
+    });
+  });
+
+  it('an unknown or malformed code is not found, for the call and the stream alike', async () => {
+    for (const instant of [
+      `${instantEvent.name}-ZZZZZZ`,
+      'ZZZZ-ABCDEF',
+      'nonsense',
+      `${instantEvent.name}-0O1IL0`,
+    ])
+      expect(errorOf(await t.call(endpoints.retrieveInstantPhoto, { instant }))).toMatchObject({
+        status: 404,
+        message_key: 'not_found',
+      });
+    const stream = await openInstant(`${instantEvent.name}-ZZZZZZ`);
+    expect(stream.status).toBe(404);
+  });
+
+  it('a refused upload says so at once; an upload that never comes fails when the grant ends', async () => {
+    const refused = await grantFor('broken.jpg');
+    const instant = instantOf(refused.instant_url!);
+    const live = await openInstant(instant);
+    await live.waitFor((m) => m.event === INSTANT_STREAM_EVENT, 5000);
+    const form = multipartBody(
+      grantForm(refused.fields, Buffer.from('not a picture at all'), {
+        filename: 'broken.jpg',
+        contentType: 'image/jpeg',
+      }),
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: new URL(refused.url).pathname,
+      payload: form.payload,
+      headers: form.headers,
+    });
+    expect(errorOf(await completeUpload(t, owner, refused.key))).toMatchObject({
+      message_key: 'unsupported_picture_format',
+    });
+    await live.waitFor(
+      (m) =>
+        m.event === INSTANT_STREAM_EVENT && (JSON.parse(m.data) as InstantState).state === 'failed',
+      5000,
+    );
+    expect(await t.ok(endpoints.retrieveInstantPhoto, { instant })).toEqual({
+      state: 'failed',
+      code: refused.instant_code,
+      event: null,
+      photo: null,
+    });
+
+    const never = await grantFor('never.jpg');
+    const waiting = instantOf(never.instant_url!);
+    expect((await t.ok(endpoints.retrieveInstantPhoto, { instant: waiting })).state).toBe(
+      'developing',
+    );
+    t.clock.set(Date.parse(never.expires_date) + 1000);
+    expect((await t.ok(endpoints.retrieveInstantPhoto, { instant: waiting })).state).toBe('failed');
   });
 });
 

@@ -100,6 +100,68 @@ describe('a paid event’s public photo URL', () => {
     }
   });
 
+  it('keeps the full-size watermarked variants out of public space: a URL built by hand is refused; an unlocked guest gets them signed', async () => {
+    // The event's full-size watermarked variants (one mark, 2000 px) are made too.
+    const marked = await createEvent(t, world.adminA, {
+      full_name: 'Marked Gala',
+      is_free: 0,
+      photo_watermark: '/default-watermark.png',
+      live_view_watermark: '/default-watermark.png',
+    });
+    const upload = await uploadPhoto(t, admin, marked.name, await makeJpeg({ seed: 73 }));
+    await waitForReady(t, admin.authorization, marked.id, upload.id);
+    const [photo] = await listWith(marked, 'public');
+    expect(photo!.urls.photo_watermark).toBeNull();
+    const thumbnail = photo!.urls.thumbnail!;
+    const row = await t.app.container.repositories.photos.findById(upload.id);
+    for (const [variant, file] of [
+      ['photo_watermark', 'photo-watermark.jpg'],
+      ['live_view_watermark', 'live-view-watermark.jpg'],
+    ] as const) {
+      // The variant exists, but only in protected space.
+      const key = row!.derivatives[variant]!;
+      expect(key).toBe(`protected/events/${marked.name}/photos/uid_${photo!.uid}_uid/${file}`);
+      expect((await stored(key)).length).toBeGreaterThan(0);
+      // The public folder's name for it (where a free event keeps it): nothing there.
+      const byHand = thumbnail.replace('thumbnail.jpg', file);
+      expect((await get(byHand)).statusCode, byHand).not.toBe(200);
+      // Its protected name, unsigned: refused.
+      const twin = byHand.replace('/storage/events/', '/storage/protected/events/');
+      expect((await get(twin)).statusCode, twin).toBe(403);
+      // A media URL with a made-up signature: refused too.
+      const forged = `${t.config.publicUrl}/media/photos/${photo!.id}/${variant}?a=g&e=9999999999&s=x`;
+      expect((await get(forged)).statusCode).toBe(403);
+    }
+
+    // A guest who may download (prepaid) gets what they paid for: the watermarked variant, signed.
+    const [buyer] = (
+      await t.ok(
+        endpoints.generateAttendeeList,
+        { attendee_count: 1, event_id_array: [marked.id], is_prepaid: 1 },
+        admin,
+      )
+    ).attendees;
+    await t.ok(
+      endpoints.ownerAttachPhotos,
+      { event_id: marked.id, attendee_uid: buyer!.uid, photo_uid_array: [upload.uid] },
+      admin,
+    );
+    const [open] = (
+      await t.ok(endpoints.publicPhotoList, {
+        key_type: 'attendee',
+        key_value: buyer!.uid,
+        max_size: 10,
+        page_number: 1,
+      })
+    ).photos;
+    expect(open!.urls.photo_watermark).toMatch(/\/media\/photos\/\d+\/photo_watermark\?a=g&/);
+    expect(
+      (await bytesAt(open!.urls.photo_watermark)).equals(
+        await stored(row!.derivatives.photo_watermark!),
+      ),
+    ).toBe(true);
+  });
+
   it('lists for the public key no original and no unwatermarked preview, only the protector watermark', async () => {
     const owner = await ownerView(paid, paidPhoto.id);
     const [photo] = await listWith(paid, 'public');
@@ -207,7 +269,11 @@ describe('protected previews', () => {
   });
 
   it('are made for photos stored before the event turned paid, again for a new mark, and given up when it turns free', async () => {
-    let event = await createEvent(t, world.adminA, { full_name: 'Spring Fair', is_free: 1 });
+    let event = await createEvent(t, world.adminA, {
+      full_name: 'Spring Fair',
+      is_free: 1,
+      photo_watermark: '/default-watermark.png',
+    });
     const upload = await uploadPhoto(
       t,
       admin,
@@ -216,6 +282,10 @@ describe('protected previews', () => {
     );
     const owner = await waitForReady(t, admin.authorization, event.id, upload.id);
     expect(owner.urls.protector_watermark).toBeNull();
+    // A free event's watermarked variant is a plain public file.
+    const publicWatermark = owner.urls.photo_watermark!;
+    expect(publicWatermark).toMatch(/\/storage\/events\/.+\/photo-watermark\.jpg$/);
+    const watermarkBytes = await bytesAt(publicWatermark);
     expect(await t.ok(endpoints.previewProtectionStatus, { event_id: event.id }, admin)).toEqual({
       state: 'off',
       done: 0,
@@ -238,6 +308,12 @@ describe('protected previews', () => {
     expect(Math.max(size.width, size.height)).toBe(1200);
     for (const d of await cellDifferences(guarded, await bytesAt(owner.urls.preview)))
       expect(d).toBeGreaterThan(2);
+    // Turned paid, its watermarked variant moved into protected space: the old URL is gone, the
+    // owner (and an unlocked guest) reads the same bytes through a signed URL.
+    expect((await get(publicWatermark)).statusCode).not.toBe(200);
+    const moved = await ownerView(event, upload.id);
+    expect(moved.urls.photo_watermark).toMatch(/\/media\/photos\/\d+\/photo_watermark\?a=o&/);
+    expect((await bytesAt(moved.urls.photo_watermark)).equals(watermarkBytes)).toBe(true);
 
     // A new name is a new mark (the event has no protector image): made again, the old file gone.
     event = await update({ full_name: 'Spring Fair 2026' });

@@ -368,8 +368,12 @@ describe('a clip of a paid, watermarked event', () => {
     const photo = await readAs('attendee');
     expect(photo.urls.original).toMatch(/\/original\?/);
     expect((await fetchBytes(photo.urls.original!)).body.length).toBe(row.sizeBytes);
-    // The event watermarks: its guests' full clip is the watermarked rendition.
-    expect(photo.urls.video).toMatch(/video-watermark\.mp4$/);
+    // The event watermarks: its guests' full clip is the watermarked rendition, kept in protected
+    // space on a paid event (a signed URL, never a public file a locked guest could guess).
+    expect(photo.urls.video).toMatch(/\/media\/photos\/\d+\/video_watermark\?a=g&/);
+    expect(row.derivatives.video_watermark).toMatch(
+      /^protected\/events\/.+\/video-watermark\.mp4$/,
+    );
     const full = await probeBytes((await fetchBytes(photo.urls.video!)).body);
     expect(typeof full !== 'string' && full.durationMs).toBeGreaterThan(7000);
     // Others stay locked.

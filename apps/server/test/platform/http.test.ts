@@ -118,6 +118,14 @@ describe('server core', () => {
     expect(limited.body).toMatchObject({ status: 'nok', error: { message_key: 'rate_limited' } });
     // Non-identity calls are not limited this way.
     expect((await t.call(endpoints.myInfo, {})).statusCode).toBe(401);
+    // Instant-link lookups are: short codes must not be tried by the thousand.
+    const lookups: number[] = [];
+    for (let i = 0; i < 4; i += 1)
+      lookups.push(
+        (await t.call(endpoints.retrieveInstantPhoto, { instant: `ABCD-23456${i + 2}` }))
+          .statusCode,
+      );
+    expect(lookups).toEqual([404, 404, 404, 429]);
   });
 
   it('publishes OpenAPI for every endpoint of the contract at /api/docs', async () => {

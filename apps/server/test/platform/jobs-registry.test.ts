@@ -177,6 +177,7 @@ describe('job registry', () => {
       'notifications.remind': '23 * * * *',
       'payments.expire': '*/5 * * * *',
       'payments.fulfil': '* * * * *',
+      'payments.buyer-albums-cleanup': '47 4 * * *',
       'print.resume': '*/5 * * * *',
       'payments.reconcile': '*/2 * * * *',
       'storage.sweep-uploads': '23 * * * *',

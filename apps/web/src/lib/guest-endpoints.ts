@@ -58,5 +58,6 @@ export {
   curationUpdate,
   publicPhotoList,
   publicUpdatePhotoList,
+  retrieveInstantPhoto,
 } from '@flashbulb/shared/api/photos/photos';
 export { webappEvent, webappRegister } from '@flashbulb/shared/api/albums/webapp';

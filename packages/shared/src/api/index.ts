@@ -79,6 +79,7 @@ export const endpoints = {
   shareBucketInvalidateCache: shareBucket.shareBucketInvalidateCache,
   // photos: upload, lists, changes, curation, robot activity
   photoUploadAccess: photos.photoUploadAccess,
+  retrieveInstantPhoto: photos.retrieveInstantPhoto,
   photoUploadComplete: photos.photoUploadComplete,
   ownerPhotoList: photos.ownerPhotoList,
   keyPhotoCountInfo: photos.keyPhotoCountInfo,

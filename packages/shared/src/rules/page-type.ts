@@ -31,6 +31,11 @@ export type PageType =
       fromKiosk: boolean;
       privateKey: string | null;
     }
+  /**
+   * `instant=<event>-<code>`: one photo's instant link, handed out with its upload grant: it says
+   * "developing" until the photo is ready, then shows it.
+   */
+  | { kind: 'instant'; instant: string }
   /** `mId`: a mini-album sent by e-mail or SMS (our addition: the link `/?mId=<token>`). */
   | { kind: 'mini-album'; token: string }
   /** `attOrgId` = attendee id and organisation id joined by a dash: the older web-app page. */
@@ -156,6 +161,8 @@ export const pageTypeFromQuery = (query: string | URLSearchParams): PageContext 
       privateKey: pvId ?? value(params, 'privateId'),
     });
   }
+  const instant = value(params, 'instant');
+  if (instant) return context({ kind: 'instant', instant });
   const mId = value(params, 'mId');
   if (mId) return context({ kind: 'mini-album', token: mId });
   const eId = value(params, 'eId');

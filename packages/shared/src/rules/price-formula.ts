@@ -350,10 +350,3 @@ export const buttonPriceCents = (input: ButtonPriceInput): PriceResult => {
   );
   return evaluateExact(parsed.formula, amount, input.userType);
 };
-
-/** `1550` → `$15.50` (USD, albums spec §9). */
-export const formatCents = (cents: number): string => {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}$${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};

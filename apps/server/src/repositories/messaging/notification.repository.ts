@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import {
   attendeeEvents,
@@ -257,12 +257,11 @@ export class NotificationRepository {
         (select count(*) from payments y join orders o on o.id = y.order_id
            where o.event_id = ${eventId} and y.status = 'paid'
            and y.paid_at >= ${f}::timestamptz and y.paid_at < ${t}::timestamptz) as sales_day,
-        (select coalesce(sum(y.amount), 0) from payments y join orders o on o.id = y.order_id
-           where o.event_id = ${eventId} and y.status = 'paid'
-           and y.paid_at >= ${f}::timestamptz and y.paid_at < ${t}::timestamptz) as sales_cents_day,
         (select count(*) from payments y join orders o on o.id = y.order_id
            where o.event_id = ${eventId} and y.status = 'paid'
            and y.paid_at < ${t}::timestamptz) as sales_total,
+        (select g.currency from organisations g join events e on e.organisation_id = g.id
+           where e.id = ${eventId}) as currency,
         (select coalesce(sum(j.copies), 0) from print_jobs j where j.event_id = ${eventId}
            and j.state = 'printed'
            and j.updated_at >= ${f}::timestamptz and j.updated_at < ${t}::timestamptz) as prints_day,
@@ -274,13 +273,33 @@ export class NotificationRepository {
       : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
     const row = rows[0] ?? {};
     const n = (key: string) => Number(row[key] ?? 0);
+    // Amounts are in each payment's minor unit: summed per currency, never across.
+    const byCurrency = await this.db
+      .select({ currency: payments.currency, amount: sql<string>`sum(${payments.amount})` })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.orderId))
+      .where(
+        and(
+          eq(orders.eventId, eventId),
+          eq(payments.status, 'paid'),
+          gte(payments.paidAt, from),
+          lt(payments.paidAt, to),
+        ),
+      )
+      .groupBy(payments.currency)
+      .orderBy(payments.currency);
     return {
       photosDay: n('photos_day'),
       photosTotal: n('photos_total'),
       attendeesDay: n('attendees_day'),
       attendeesTotal: n('attendees_total'),
       salesDay: n('sales_day'),
-      salesCentsDay: n('sales_cents_day'),
+      /** The organisation's currency now (a day without sales is shown in it). */
+      currency: typeof row.currency === 'string' ? row.currency : 'USD',
+      salesByCurrencyDay: byCurrency.map((r) => ({
+        currency: r.currency,
+        amount: Number(r.amount),
+      })),
       salesTotal: n('sales_total'),
       printsDay: n('prints_day'),
       printsTotal: n('prints_total'),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { PaymentStatusName } from '@flashbulb/shared';
 import type { Db } from '../../db/database.ts';
 import { attendees, orders, payments } from '../../db/schema.ts';
@@ -22,6 +22,45 @@ export class PaymentRepository {
       .where(and(eq(orders.eventId, row.eventId), eq(orders.clientRequestId, row.clientRequestId)));
     if (!existing) throw new Error('order conflict without a matching row');
     return { order: existing, created: false };
+  }
+
+  /**
+   * Deletes, in one statement, at most `limit` personal albums an album purchase made and nobody
+   * paid for: attendees of no generated batch, neither prepaid nor unlocked, created before
+   * `before`, whose every order is an album purchase (`items.attach`) still open and made before
+   * `before`, with no payment paid, refunded or pending and none started since `before`, and
+   * nothing else hanging on them (photos, favourites, selfies, profile photos, unlocks, prints).
+   * Their orders and payments go with them (foreign keys cascade). Answers the ids deleted.
+   */
+  async deleteUnpaidBuyerAlbums(before: Date, limit: number): Promise<number[]> {
+    const at = before.toISOString();
+    const result = await this.db.execute(sql`
+      delete from attendees where id in (
+        select a.id from attendees a
+        where a.batch_id is null and a.is_prepaid = 0 and a.unlocked = 0
+          and a.created_at < ${at}::timestamptz
+          and exists (select 1 from orders o where o.attendee_id = a.id and o.items ? 'attach')
+          and not exists (
+            select 1 from orders o where o.attendee_id = a.id
+              and (o.status <> 'open' or not (o.items ? 'attach') or o.created_at >= ${at}::timestamptz))
+          and not exists (
+            select 1 from payments y join orders o on o.id = y.order_id where o.attendee_id = a.id
+              and (y.status in ('paid', 'refunded', 'pending') or y.created_at >= ${at}::timestamptz))
+          and not exists (select 1 from attendee_photos x where x.attendee_id = a.id)
+          and not exists (select 1 from attendee_favourites x where x.attendee_id = a.id)
+          and not exists (select 1 from face_selfies x where x.attendee_id = a.id)
+          and not exists (select 1 from attendee_profile_photos x where x.attendee_id = a.id)
+          and not exists (select 1 from attendee_unlocks x where x.attendee_id = a.id)
+          and not exists (select 1 from print_requests x where x.attendee_id = a.id)
+        order by a.id
+        limit ${limit}
+      )
+      returning id
+    `);
+    const rows = Array.isArray(result)
+      ? (result as Record<string, unknown>[])
+      : ((result as { rows?: Record<string, unknown>[] }).rows ?? []);
+    return rows.map((r) => Number(r.id));
   }
 
   /** The event's order started with this client request id (a retried start), if any. */

@@ -1,3 +1,4 @@
+import { minorToDecimal } from '@flashbulb/shared';
 import { ProviderError } from '../provider-error.ts';
 import { requestJson } from './provider-http.ts';
 import type {
@@ -23,8 +24,9 @@ import type {
  * (§8): `Status check failed` when the status could not be read, otherwise
  * `Error code - {code} {message}` for a terminal's refusal.
  *
- * Amounts go to the terminal as decimal dollars with two places (`"15.50"`), tax `"0.00"`
- * (albums spec §9: tax 0); `invoiceNumber` is our payment id, `merchantReferenceCode` the attendee.
+ * Amounts go to the terminal as decimals of the organisation's currency, named in `currency` (ISO
+ * 4217; an addition to the §3 body, which knew only dollars): `"15.50"` EUR, `"1550"` JPY, tax 0
+ * (albums spec §9); `invoiceNumber` is our payment id, `merchantReferenceCode` the attendee.
  * The statuses the terminal answers (the part of the protocol the spec does not show; the
  * simulator `npm run cli -- terminal-sim` speaks the same): `PENDING` (waiting for the card),
  * `APPROVED`, `DECLINED`, `CANCELLED`, `TIMEOUT` (the card never came).
@@ -82,9 +84,6 @@ export const terminalStatusText = (data: TerminalStatusData | null): string | nu
   if (!data.ErrorCode || data.ErrorCode === '0') return null;
   return `Error code - ${data.ErrorCode} ${data.Message}`;
 };
-
-const dollars = (cents: number): string =>
-  `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
 
 export class TerminalAdapter implements PaymentsProvider {
   readonly name = TERMINAL_PROVIDER;
@@ -144,22 +143,23 @@ export class TerminalAdapter implements PaymentsProvider {
     request: CheckoutRequest,
     _credentials: PaymentCredentials,
   ): Promise<Checkout> {
-    if (request.total.currency !== 'USD')
-      throw ProviderError.permanent(TERMINAL_PROVIDER, 'only USD is sold', 'currency');
+    const currency = request.total.currency;
+    const decimal = (minor: number) => minorToDecimal(minor, currency);
     const data = await this.post('/fcc/pay', {
-      amount: dollars(request.total.amount),
-      taxAmount: dollars(request.tax.amount),
+      amount: decimal(request.total.amount),
+      taxAmount: decimal(request.tax.amount),
       storeId: this.settings.storeId,
       terminalId: this.settings.terminalId,
       laneId: this.settings.laneId,
       invoiceNumber: request.paymentId,
       merchantReferenceCode: request.reference,
       clientEnvironment: TERMINAL_CLIENT_ENVIRONMENT,
+      currency,
       items: request.items.map((item) => ({
         sku: item.sku,
         description: item.description,
         quantity: item.quantity,
-        unitPrice: dollars(item.unitPrice.amount),
+        unitPrice: decimal(item.unitPrice.amount),
       })),
     });
     const requestId = typeof data.requestId === 'string' ? data.requestId : '';

@@ -8,6 +8,11 @@ export interface PhotoReadyNotice {
   eventId: number;
   /** Set when the photo only joined this attendee's album: other streams have nothing new. */
   attendeeId?: number;
+  /**
+   * Set when an instant link changed (its upload completed or was refused): news to that link's
+   * page only; `photoId` is 0 for a refused upload.
+   */
+  instantLinkId?: number;
 }
 
 type Subscriber = (notice: PhotoReadyNotice) => void;
@@ -16,9 +21,14 @@ const parseNotice = (payload: string): PhotoReadyNotice | null => {
   try {
     const value: unknown = JSON.parse(payload);
     if (typeof value !== 'object' || value === null) return null;
-    const { photoId, eventId, attendeeId } = value as Record<string, unknown>;
+    const { photoId, eventId, attendeeId, instantLinkId } = value as Record<string, unknown>;
     if (typeof photoId !== 'number' || typeof eventId !== 'number') return null;
-    return typeof attendeeId === 'number' ? { photoId, eventId, attendeeId } : { photoId, eventId };
+    return {
+      photoId,
+      eventId,
+      ...(typeof attendeeId === 'number' ? { attendeeId } : {}),
+      ...(typeof instantLinkId === 'number' ? { instantLinkId } : {}),
+    };
   } catch {
     return null;
   }

@@ -482,8 +482,16 @@ export class PhotoRepository {
     );
   }
 
+  /**
+   * A photo protected for a paid event: it carries the protected preview `fileName`, and none of
+   * its full-size watermarked variants lies in public space (`events/…`).
+   */
   private hasProtectedPreview(fileName: string): SQL {
-    return sql`coalesce(${photos.derivatives}->>'protector_watermark', '') like ${`%/${escapeLike(fileName)}`} escape '\\'`;
+    const d = photos.derivatives;
+    return sql`(coalesce(${d}->>'protector_watermark', '') like ${`%/${escapeLike(fileName)}`} escape '\\'
+      and coalesce(${d}->>'photo_watermark', '') not like 'events/%'
+      and coalesce(${d}->>'live_view_watermark', '') not like 'events/%'
+      and coalesce(${d}->>'video_watermark', '') not like 'events/%')`;
   }
 
   async dueForDeletion(eventId: number, before: Date, limit: number): Promise<PhotoRow[]> {

@@ -1,5 +1,7 @@
 import {
+  instantLinkUrl,
   isValidEmail,
+  normaliseInstantCode,
   isValidUsPhone,
   normalisePhone,
   PLACEHOLDERS,
@@ -22,6 +24,8 @@ import type { PhotoListingService } from '../photos/photo-listing.service.ts';
 import type { SmsService } from '../messaging/sms.service.ts';
 import { inertText } from '../messaging/template-render.ts';
 import { HOUR_MS, type GuestLimits, type UsageBudgets } from '../../access/guest-limits.ts';
+import type { InstantLinkRepository } from '../../repositories/photos/instant-link.repository.ts';
+import type { PhotoRepository } from '../../repositories/photos/photo.repository.ts';
 
 /** The send-link call's parsed body without its key: the principal already carries it. */
 export type SendMiniAlbumInput = Omit<
@@ -86,6 +90,9 @@ export class MiniAlbumService {
       platformFrom: string;
       budgets: UsageBudgets;
       limits: GuestLimits;
+      /** Instant links: a mini-album may be sent before its photos are ready. */
+      instantLinks: Pick<InstantLinkRepository, 'findByCodes' | 'findByIds'>;
+      photoRows: Pick<PhotoRepository, 'findById'>;
     },
   ) {}
 
@@ -179,9 +186,18 @@ export class MiniAlbumService {
       throw new AppError('consent_required', 'receiver_consent');
 
     const uids = [...new Set(input.photo_uid_array)];
-    if (uids.length === 0) throw new AppError('photos_required', 'photo_uid_array');
+    const codes = [...new Set(input.instant_code_array.map((c) => normaliseInstantCode(c) ?? c))];
+    if (uids.length === 0 && codes.length === 0)
+      throw new AppError('photos_required', 'photo_uid_array');
     const rows = await this.deps.albums.photosByUids(row.id, uids);
     const now = this.deps.clock.now();
+    // Instant links of this event that may still bring a photo (not refused, not expired empty).
+    const links = await this.deps.instantLinks.findByCodes(row.id, codes);
+    if (
+      links.length !== codes.length ||
+      links.some((l) => l.photoId === null && (l.failedAt !== null || l.expiresAt <= now))
+    )
+      throw new AppError('not_found', 'instant_code_array');
     if (
       rows.length !== uids.length ||
       rows.some((p) => !albumDecision(p, row, 'private', now, { streamWindow: false }).show)
@@ -204,6 +220,7 @@ export class MiniAlbumService {
       tokenHash: hashToken(token),
       eventId: row.id,
       photoIds: uids.map((uid) => byUid.get(uid)!.id),
+      instantLinkIds: links.map((l) => l.id),
       receiverFullName: input.receiver_full_name,
       receiverCompanyName: clean(input.receiver_company_name) || null,
       contactPhoneNumber: contactPhone ? normalisePhone(contactPhone) : null,
@@ -235,7 +252,8 @@ export class MiniAlbumService {
       await albumMail.send(row, { email: to, name: input.receiver_full_name }, url, {
         kind: 'mini_album_link',
         template: 'share',
-        count: uids.length,
+        // Photos still developing count too: the link shows them once they are ready.
+        count: uids.length + links.length,
         thumbnails,
         clips,
         senderName: values.sender,
@@ -274,6 +292,22 @@ export class MiniAlbumService {
     if (!event) throw new AppError('not_found', 'token');
     const now = this.deps.clock.now();
     const rows = await this.deps.albums.photosByIds(event.row.id, album.photoIds);
+    // Photos sent by their instant links: shown once ready, else their developing page.
+    const developing: MiniAlbum['developing'] = [];
+    for (const link of await this.deps.instantLinks.findByIds(event.row.id, album.instantLinkIds)) {
+      const photo =
+        link.photoId === null ? undefined : await this.deps.photoRows.findById(link.photoId);
+      if (photo && albumDecision(photo, event.row, 'private', now, { streamWindow: false }).show) {
+        if (!rows.some((r) => r.id === photo.id)) rows.push(photo);
+      } else if (!photo && (link.failedAt !== null || link.expiresAt <= now)) {
+        // Refused, or never arrived: nothing to show.
+      } else if (photo?.status !== 'failed') {
+        developing.push({
+          code: link.code,
+          url: instantLinkUrl(this.deps.publicUrl, event.row.name, link.code),
+        });
+      }
+    }
     return {
       event: {
         id: event.row.id,
@@ -285,6 +319,7 @@ export class MiniAlbumService {
       photos: rows
         .filter((p) => albumDecision(p, event.row, 'private', now, { streamWindow: false }).show)
         .map((p) => this.deps.photos.presentForGuest(p, 'public', { event: event.row })),
+      developing,
       created_date: album.createdAt.toISOString(),
     };
   }

@@ -121,6 +121,8 @@ export class PhotoStreamService {
           // A photo attached to one attendee's album is news to that attendee's streams only.
           if (notice.attendeeId !== undefined && notice.attendeeId !== access.attendee?.row.id)
             return;
+          // An instant link's news is for its own page; the photo's own notice follows when ready.
+          if (notice.instantLinkId !== undefined) return;
           void recheck(notice.photoId);
         }),
       );

@@ -1,6 +1,6 @@
 import {
   formatAttendeeId,
-  formatCents,
+  formatMoney,
   isValidEmail,
   kioskCardLink,
   kioskCardText,
@@ -22,6 +22,18 @@ import type { NotificationRepository } from '../../repositories/messaging/notifi
 import type { OutboxService } from './outbox.service.ts';
 import { mailBrand } from './mail-brand.ts';
 import { renderMail } from './template-render.ts';
+
+/**
+ * A day's takings, each currency in its own minor unit (`€12.50`, `€12.50 + $3.00` when the
+ * organisation changed its currency that day; orders keep the currency they were made in).
+ */
+const salesAmount = (
+  byCurrency: readonly { currency: string; amount: number }[],
+  currency: string,
+): string =>
+  byCurrency.length === 0
+    ? formatMoney(0, currency)
+    : byCurrency.map((s) => formatMoney(s.amount, s.currency)).join(' + ');
 
 /** Cards written into the CSV attachment; a larger list is read in the console. */
 export const LIST_CSV_MAX = 10_000;
@@ -203,7 +215,7 @@ export class EventMailService {
       const details = [
         `Photos: ${f.photosDay} new, ${f.photosTotal} in all`,
         `Attendees: ${f.attendeesDay} new, ${f.attendeesTotal} in all`,
-        `Sales: ${f.salesDay} (${formatCents(f.salesCentsDay)}), ${f.salesTotal} in all`,
+        `Sales: ${f.salesDay} (${salesAmount(f.salesByCurrencyDay, f.currency)}), ${f.salesTotal} in all`,
         `Prints: ${f.printsDay} printed, ${f.printsTotal} in all`,
       ];
       const rendered = renderMail(

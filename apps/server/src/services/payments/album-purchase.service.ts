@@ -35,6 +35,15 @@ import { centsToMinor } from '@flashbulb/shared';
 export const ALBUM_PURCHASE_MAX_PHOTOS = 10_000;
 
 /**
+ * Days an unpaid buyer's album is kept before the clean-up removes it. Longer than any provider
+ * keeps a checkout payable or retries its confirmation (Stripe: sessions 24 h, webhooks 3 days),
+ * so a late confirmation — which we honour — never finds its album gone.
+ */
+export const UNPAID_BUYER_ALBUM_DAYS = 7;
+/** Albums removed per statement of the clean-up. */
+const CLEANUP_BATCH = 500;
+
+/**
  * Buying from a public or private album of a paid event. The guest has no album of their own, so
  * the purchase makes one: a personal attendee album of the event's organisation (or the one an
  * earlier purchase on the device made, `buyer_album_uid`), which is the order's attendee. The
@@ -58,6 +67,23 @@ export class AlbumPurchaseService {
       bus?: SignalEmitter;
     },
   ) {}
+
+  /**
+   * Job `payments.buyer-albums-cleanup`: removes the personal albums purchases made that nobody paid
+   * for within UNPAID_BUYER_ALBUM_DAYS (declined, cancelled, expired or abandoned checkouts), with
+   * their orders and payments. Never an album with a paid or refunded payment, one still pending,
+   * or one holding anything (photos, favourites, selfies, unlocks, prints); never a generated or
+   * uploaded attendee. Idempotent: a second run finds nothing. Answers how many were removed.
+   */
+  async removeUnpaidAlbums(now: Date = this.deps.clock.now()): Promise<number> {
+    const before = new Date(now.getTime() - UNPAID_BUYER_ALBUM_DAYS * 86_400_000);
+    let removed = 0;
+    for (;;) {
+      const ids = await this.deps.paymentRows.deleteUnpaidBuyerAlbums(before, CLEANUP_BATCH);
+      removed += ids.length;
+      if (ids.length < CLEANUP_BATCH) return removed;
+    }
+  }
 
   private grantOf(principal: Principal): Promise<EventGrant> {
     return this.deps.access.requireEventAccess(principal, 'payment.album_purchase', {

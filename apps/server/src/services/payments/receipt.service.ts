@@ -1,4 +1,4 @@
-import { formatAttendeeId, formatCents } from '@flashbulb/shared';
+import { formatAttendeeId, formatMoney } from '@flashbulb/shared';
 import type { AttendeeRepository } from '../../repositories/attendees/attendee.repository.ts';
 import type { EventRepository } from '../../repositories/events/event.repository.ts';
 import type { PaymentRepository } from '../../repositories/payments/payment.repository.ts';
@@ -58,7 +58,10 @@ export class ReceiptService {
         brand: mailBrand(row, this.deps.publicMediaUrl ?? ((key) => key)),
         language,
         heading: texts.heading,
-        details: [`${order.buttonText}: ${formatCents(confirmed.amount)} (${confirmed.currency})`],
+        // The payment's own currency and minor unit (€4.50, ¥450), written the language's way.
+        details: [
+          `${order.buttonText}: ${formatMoney(confirmed.amount, confirmed.currency, language)}`,
+        ],
         action: albumUrl ? { label: texts.action, url: albumUrl } : undefined,
       },
     );

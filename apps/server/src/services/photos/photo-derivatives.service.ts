@@ -166,8 +166,9 @@ export class PhotoDerivativesService {
         width,
         height,
       );
+      // Full size with one mark: protected on a paid event, like the photo's.
       made.video_watermark = await put(
-        `${folder}video-watermark.mp4`,
+        `${needsProtectedPreviews(event) ? protectedPhotoFolder(event.row.name, photo.uid) : folder}video-watermark.mp4`,
         await this.deps.videos.rendition(file, 'watermark', { info, overlayPng: overlay }),
       );
     }
@@ -233,6 +234,11 @@ export class PhotoDerivativesService {
       if (framed) made.watermarked.photo_watermark = framed;
     }
     const folder = photoFolder(event.row.name, photo.uid);
+    // A paid event's full-size watermarked variants are not for locked guests: protected space,
+    // so a URL built by hand from the thumbnail's finds nothing (ADR 0006).
+    const markedFolder = needsProtectedPreviews(event)
+      ? protectedPhotoFolder(event.row.name, photo.uid)
+      : folder;
     const derivatives: Record<string, string> = {
       // The unwatermarked preview is protected (ADR 0006); thumbnail and watermarked are public.
       preview: `${protectedPhotoFolder(event.row.name, photo.uid)}preview.jpg`,
@@ -245,7 +251,7 @@ export class PhotoDerivativesService {
       cacheControl: IMMUTABLE,
     });
     for (const [kind, buffer] of Object.entries(made.watermarked)) {
-      const key = `${folder}${kind.replace(/_/g, '-')}.jpg`;
+      const key = `${markedFolder}${kind.replace(/_/g, '-')}.jpg`;
       await this.deps.storage.put(key, buffer, 'image/jpeg', { cacheControl: IMMUTABLE });
       derivatives[kind] = key;
     }

@@ -33,6 +33,7 @@ import { photoDelay } from './photo-delay.ts';
 import { heldForModeration } from './moderation.ts';
 import type { Audience } from './photo-downloads.ts';
 import type { PhotoUrls } from './photo-urls.ts';
+import type { InstantLinks } from './instant-links.ts';
 
 /**
  * `tmp/<event code>/<uuid>/[att_<attendee id>[-<attendee id>…]/]<file name>`. The attendee ids
@@ -89,6 +90,8 @@ export class PhotoUploadService {
       derivativesPending?: (photoId: number) => Promise<boolean>;
       /** Notes photos held back by their tags (the delay settings are logged, albums spec §3). */
       logger?: Pick<Logger, 'info'>;
+      /** The photo's guest page handed out with the grant (instant links). */
+      instantLinks?: Pick<InstantLinks, 'create' | 'completed' | 'failed'>;
     },
   ) {}
 
@@ -117,13 +120,18 @@ export class PhotoUploadService {
       maxBytes: PHOTO_MAX_BYTES,
       expiresInSeconds,
     });
+    const expiresAt = new Date(this.deps.clock.now().getTime() + expiresInSeconds * 1000);
+    // The photo's page exists before its bytes: a booth shows its QR code while it uploads.
+    const instant = this.deps.instantLinks
+      ? await this.deps.instantLinks.create(caller.event.row, key, expiresAt)
+      : { code: '', url: '' };
     return {
       ...grant,
       key,
       max_bytes: PHOTO_MAX_BYTES,
-      expires_date: new Date(
-        this.deps.clock.now().getTime() + expiresInSeconds * 1000,
-      ).toISOString(),
+      expires_date: expiresAt.toISOString(),
+      instant_url: instant.url,
+      instant_code: instant.code,
     };
   }
 
@@ -262,6 +270,7 @@ export class PhotoUploadService {
       await this.deps.storage.delete(input.key);
       // The first attempt may have stopped before the other attendees' albums had it.
       const attached = await this.attachOthers(caller.event, done, attendeeUids);
+      await this.deps.instantLinks?.completed(input.key, done.id);
       return { photo: done, result: attached > 0 ? 'attached' : 'already_uploaded' };
     }
 
@@ -287,8 +296,9 @@ export class PhotoUploadService {
         | 'photo_too_large'
         | 'photo_truncated',
     ): Promise<never> => {
-      // Nothing a refused upload sent is kept.
+      // Nothing a refused upload sent is kept; its instant page says it did not arrive.
       await this.deps.storage.delete(input.key);
+      await this.deps.instantLinks?.failed(input.key);
       throw new AppError(key, 'key');
     };
     const early = precheck?.(read.size);
@@ -373,6 +383,8 @@ export class PhotoUploadService {
     // same bytes sent for another attendee land here too, as the photo that already exists.
     const attached = await this.attachOthers(caller.event, photo, attendeeUids);
     await this.deps.photos.recordUpload(input.key, photo.id);
+    // The same bytes sent twice: the instant page shows the photo that already exists.
+    await this.deps.instantLinks?.completed(input.key, photo.id);
     await this.deps.storage.delete(input.key);
     // Listeners enqueue the derivatives (photo.listeners.ts). Had the process died before this
     // line, the stuck-photo sweep (jobs/photos-stuck.job.ts) enqueues them later.

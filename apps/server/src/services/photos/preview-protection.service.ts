@@ -6,8 +6,9 @@ import type { JobBacklog, JobSender } from '../../jobs/job-sender.ts';
 import type { EventRecord, EventRepository } from '../../repositories/events/event.repository.ts';
 import type { PhotoRepository, PhotoRow } from '../../repositories/photos/photo.repository.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
-import { IMMUTABLE, photoFolder, readAll } from './photo-files.ts';
+import { IMMUTABLE, photoFolder, protectedPhotoFolder, readAll } from './photo-files.ts';
 import {
+  FULL_SIZE_WATERMARKS,
   needsProtectedPreviews,
   protectedPreviewKey,
   protectedPreviewName,
@@ -91,8 +92,46 @@ export class PreviewProtectionService {
     return result;
   }
 
-  /** One photo: its protected preview made from its preview, stored, switched to, the old one gone. */
+  /**
+   * One photo: its protected preview made from its preview (unless it carries the current one),
+   * stored, switched to, the old one gone; then its full-size watermarked variants moved out of
+   * public space (FULL_SIZE_WATERMARKS).
+   */
   private async protectPhoto(event: EventRecord, photo: PhotoRow): Promise<boolean> {
+    const current = protectedPreviewName(this.deps.protector.versionOf(event));
+    const done = photo.derivatives.protector_watermark?.endsWith(`/${current}`) ?? false;
+    if (!done && !(await this.makeProtectedPreview(event, photo))) return false;
+    return this.hideWatermarks(event, photo);
+  }
+
+  /**
+   * Copies each full-size watermarked variant still in the photo's public folder to its protected
+   * folder, switches the row to it, then deletes the public file. A crash between two steps leaves
+   * the row naming a file that exists; the next run finishes the move.
+   */
+  private async hideWatermarks(event: EventRecord, photo: PhotoRow): Promise<boolean> {
+    const folder = photoFolder(event.row.name, photo.uid);
+    const hidden = protectedPhotoFolder(event.row.name, photo.uid);
+    try {
+      for (const variant of FULL_SIZE_WATERMARKS) {
+        const key = photo.derivatives[variant];
+        if (!key?.startsWith(folder)) continue;
+        const target = `${hidden}${key.slice(folder.length)}`;
+        await this.deps.storage.copy(key, target);
+        if (!(await this.deps.photos.setDerivative(photo.id, variant, target))) {
+          await this.deps.storage.delete(target);
+          return true;
+        }
+        await this.deps.storage.delete(key);
+      }
+      return true;
+    } catch (error) {
+      this.deps.logger.warn({ err: error, photoId: photo.id }, 'watermarked variants not moved');
+      return false;
+    }
+  }
+
+  private async makeProtectedPreview(event: EventRecord, photo: PhotoRow): Promise<boolean> {
     const previewKey = photo.derivatives.preview;
     try {
       const object = previewKey ? await this.deps.storage.get(previewKey) : null;

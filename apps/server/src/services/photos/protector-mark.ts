@@ -19,6 +19,14 @@ const PROTECTED_PREVIEW_LOOK = 1;
 /** Events whose photos need a protected preview: every event that is not free. */
 export const needsProtectedPreviews = (event: EventRecord): boolean => event.row.is_free !== 1;
 
+/**
+ * A photo's full-size watermarked variants (one mark, 2000 px; the watermarked clip): what an
+ * unlocked guest of a paid event sees, a mark easily cropped off. On a paid event they lie in
+ * protected space and are handed out as signed URLs only to callers the access rules allow; on a
+ * free event they are plain public files.
+ */
+export const FULL_SIZE_WATERMARKS = ['photo_watermark', 'live_view_watermark', 'video_watermark'];
+
 /** What the mark is made of, before anything is read. */
 export type ProtectorSource = { kind: 'image'; key: string } | { kind: 'text'; text: string };
 

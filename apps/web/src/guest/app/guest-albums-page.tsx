@@ -32,6 +32,11 @@ const MiniAlbumView = lazy(() =>
     default: m.MiniAlbumView,
   })),
 );
+const InstantPhotoPage = lazy(() =>
+  import('../features/instant/components/instant-photo-page.tsx').then((m) => ({
+    default: m.InstantPhotoPage,
+  })),
+);
 // The roaming photographer's upload page loads only for its link.
 const RoamerPage = lazy(() => import('../features/roamer/components/roamer-page.tsx'));
 const QrRidePage = lazy(() =>
@@ -162,6 +167,9 @@ export default function GuestAlbumsPage({
       break;
     case 'mini-album':
       content = <MiniAlbumView token={page.token} />;
+      break;
+    case 'instant':
+      content = <InstantPhotoPage instant={page.instant} />;
       break;
     case 'attendee':
       content = (

@@ -304,6 +304,21 @@ const bundle: GuestBundle = {
         mailButton: 'Link per E-Mail schicken',
         mailed: 'Wir bereiten die ZIP-Datei vor und schicken den Link an {{email}}.',
       },
+      instant: {
+        developingTitle: 'Dein Foto wird entwickelt…',
+        developingText: 'Es erscheint gleich von selbst hier. Lass diese Seite geöffnet.',
+        failedTitle: 'Dieses Foto ist nicht angekommen',
+        failedText: 'Bitte das Team der Fotobox, es noch einmal aufzunehmen oder dir zu schicken.',
+        notFoundTitle: 'Foto nicht gefunden',
+        notFoundText:
+          'Dieser Foto-Link ist ungültig. Prüfe den Code oder frag das Team der Fotobox.',
+        readyTitle: 'Dein Foto',
+        photoAlt: 'Dein Foto',
+        download: 'Herunterladen',
+        share: 'Teilen',
+        copied: 'Link kopiert',
+        code: 'Code {{code}}',
+      },
       favourites: {
         toggle: '{{name}} als Favorit markieren',
         viewerToggle: 'Favorit',

@@ -321,6 +321,21 @@ const bundle: GuestBundle = {
         mailButton: 'Enviarme el enlace por correo',
         mailed: 'Estamos preparando el zip y enviaremos el enlace a {{email}}.',
       },
+      instant: {
+        developingTitle: 'Tu foto se está revelando…',
+        developingText: 'Aparecerá aquí sola en un momento. Deja esta página abierta.',
+        failedTitle: 'Esta foto no ha llegado',
+        failedText: 'Pide al personal del fotomatón que la vuelva a hacer o que te la envíe.',
+        notFoundTitle: 'Foto no encontrada',
+        notFoundText:
+          'Este enlace de foto no es válido. Revisa el código o pregunta al personal del fotomatón.',
+        readyTitle: 'Tu foto',
+        photoAlt: 'Tu foto',
+        download: 'Descargar',
+        share: 'Compartir',
+        copied: 'Enlace copiado',
+        code: 'Código {{code}}',
+      },
       favourites: {
         toggle: 'Marcar {{name}} como favorita',
         viewerToggle: 'Favorita',

@@ -298,6 +298,22 @@ const bundle: GuestBundle = {
         mailButton: 'M’envoyer le lien par e-mail',
         mailed: 'Nous préparons le zip et enverrons le lien à {{email}}.',
       },
+      instant: {
+        developingTitle: 'Votre photo se développe…',
+        developingText:
+          'Elle apparaîtra ici d’elle-même dans un instant. Gardez cette page ouverte.',
+        failedTitle: 'Cette photo n’est pas arrivée',
+        failedText: 'Demandez à l’équipe du photomaton de la reprendre ou de vous l’envoyer.',
+        notFoundTitle: 'Photo introuvable',
+        notFoundText:
+          'Ce lien de photo n’est pas valide. Vérifiez le code ou demandez à l’équipe du photomaton.',
+        readyTitle: 'Votre photo',
+        photoAlt: 'Votre photo',
+        download: 'Télécharger',
+        share: 'Partager',
+        copied: 'Lien copié',
+        code: 'Code {{code}}',
+      },
       favourites: {
         toggle: 'Ajouter {{name}} aux favoris',
         viewerToggle: 'Favori',

@@ -300,6 +300,21 @@ const bundle: GuestBundle = {
         mailButton: 'Inviami il link via e-mail',
         mailed: 'Stiamo preparando lo zip e invieremo il link a {{email}}.',
       },
+      instant: {
+        developingTitle: 'La tua foto si sta sviluppando…',
+        developingText: 'Comparirà qui da sola tra un attimo. Tieni aperta questa pagina.',
+        failedTitle: 'Questa foto non è arrivata',
+        failedText: 'Chiedi allo staff della cabina di rifarla o di inviartela.',
+        notFoundTitle: 'Foto non trovata',
+        notFoundText:
+          'Questo link alla foto non è valido. Controlla il codice o chiedi allo staff della cabina.',
+        readyTitle: 'La tua foto',
+        photoAlt: 'La tua foto',
+        download: 'Scarica',
+        share: 'Condividi',
+        copied: 'Link copiato',
+        code: 'Codice {{code}}',
+      },
       favourites: {
         toggle: 'Aggiungi {{name}} alle preferite',
         viewerToggle: 'Preferita',

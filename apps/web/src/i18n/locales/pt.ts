@@ -297,6 +297,21 @@ const bundle: GuestBundle = {
         mailButton: 'Enviar-me o link por e-mail',
         mailed: 'Estamos a preparar o zip e vamos enviar o link para {{email}}.',
       },
+      instant: {
+        developingTitle: 'A tua foto está a revelar…',
+        developingText: 'Vai aparecer aqui sozinha dentro de momentos. Mantém esta página aberta.',
+        failedTitle: 'Esta foto não chegou',
+        failedText: 'Pede à equipa da cabine que a tire de novo ou que ta envie.',
+        notFoundTitle: 'Foto não encontrada',
+        notFoundText:
+          'Este link de foto não é válido. Verifica o código ou pergunta à equipa da cabine.',
+        readyTitle: 'A tua foto',
+        photoAlt: 'A tua foto',
+        download: 'Transferir',
+        share: 'Partilhar',
+        copied: 'Link copiado',
+        code: 'Código {{code}}',
+      },
       favourites: {
         toggle: 'Marcar {{name}} como favorita',
         viewerToggle: 'Favorita',

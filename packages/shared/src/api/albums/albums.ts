@@ -100,8 +100,16 @@ export const sendMiniAlbumLink = defineEndpoint({
       ),
     photo_uid_array: z
       .array(photoUid, { error: 'photos_required' })
-      .min(1, 'photos_required')
-      .max(MINI_ALBUM_MAX_PHOTOS, 'invalid_value'),
+      .max(MINI_ALBUM_MAX_PHOTOS, 'invalid_value')
+      .default([])
+      .describe('The photos; with instant_code_array, at least one of the two lists'),
+    instant_code_array: z
+      .array(z.string({ error: 'not_found' }).max(12, 'not_found'), { error: 'not_found' })
+      .max(MINI_ALBUM_MAX_PHOTOS, 'invalid_value')
+      .default([])
+      .describe(
+        'Instant codes of the event (from upload grants) whose photos may not be ready yet: the mini-album shows each as developing until it is, and the message goes out now',
+      ),
     receiver_full_name: z.string().trim().max(200, 'invalid_value').default(''),
     sms_number: z
       .string()
@@ -149,6 +157,12 @@ export const miniAlbumSchema = z.object({
   photos: z
     .array(guestPhotoSchema)
     .describe('As the public list presents them (guest view); hidden ones left out'),
+  developing: z
+    .array(z.object({ code: z.string(), url: z.string() }))
+    .default([])
+    .describe(
+      'Instant links sent before their photos were ready and not ready yet: each one’s page (it fills in when the photo is)',
+    ),
   created_date: z.string(),
 });
 export type MiniAlbum = z.infer<typeof miniAlbumSchema>;

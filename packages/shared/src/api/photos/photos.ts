@@ -89,6 +89,18 @@ export const photoUploadGrantSchema = z.object({
   key: z.string().describe('Storage key to pass to upload-complete'),
   max_bytes: z.number().int(),
   expires_date: z.string(),
+  instant_url: z
+    .string()
+    .optional()
+    .describe(
+      'The photo’s permanent guest page, usable at once: it says the photo is developing until it is ready, then shows it (a booth shows it as a QR code before uploading). Always sent by this server; optional for clients of older ones',
+    ),
+  instant_code: z
+    .string()
+    .optional()
+    .describe(
+      'The short code of that page, unique in the event (6 characters, no look-alike letters or digits)',
+    ),
 });
 
 const grantBody = z.object({
@@ -513,4 +525,52 @@ export const publicUpdatePhotoList = defineEndpoint({
   }),
   result: z.object({ photos: z.array(photoSchema) }),
   errors: ['invalid_key', 'unauthorized_user', 'forbidden', 'not_found'],
+});
+
+// ---- instant links (a photo's guest page before its upload finishes) ---------------------------
+
+export const instantStateSchema = z.object({
+  state: z
+    .enum(['developing', 'ready', 'failed'])
+    .describe(
+      'developing: not ready yet (nothing else is told); ready: the photo, as a guest of the event sees it; failed: the upload was refused or did not arrive before the grant ended',
+    ),
+  code: z.string(),
+  event: z
+    .object({
+      name: z.string(),
+      full_name: z.string(),
+      logo_full_path: z.string().nullable(),
+      download_enabled: flagOutput.describe(
+        'Whether the event lets guests save the picture (guestDownloadEnabled; a locked paid photo has only its protected preview)',
+      ),
+    })
+    .nullable()
+    .describe('Only once the photo is ready'),
+  photo: guestPhotoSchema.nullable().describe('Only once the photo is ready'),
+});
+export type InstantState = z.infer<typeof instantStateSchema>;
+
+/** Path below `/api/v1` of an instant link's live state: `GET ?instant=<event>-<code>` (SSE). */
+export const INSTANT_STREAM_PATH = '/photo/instant/stream';
+/** The server-sent event carrying an instant link's new state. */
+export const INSTANT_STREAM_EVENT = 'instant';
+
+export const retrieveInstantPhoto = defineEndpoint({
+  path: '/photo/instant/retrieve',
+  auth: 'none',
+  tag: 'photos',
+  summary:
+    'An instant link’s state by its `instant` parameter (`<event>-<code>`): developing, ready (with the photo as the event’s guests see it) or failed. Rate limited per client address',
+  body: z.object({
+    instant: z
+      .string({ error: 'not_found' })
+      .trim()
+      .min(1, 'not_found')
+      .max(40, 'not_found')
+      .describe('`<event name>-<code>`, as in the link'),
+  }),
+  result: instantStateSchema,
+  errors: ['not_found'],
+  rateLimited: true,
 });

@@ -3,29 +3,45 @@ import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   buttonPriceCents,
-  formatCents,
+  centsToMinor,
+  DEFAULT_CURRENCY,
+  formatMoney,
   PRICE_PREVIEW_PHOTO_COUNTS,
   priceFormulaIssue,
   PRICING_BUTTONS_MAX,
   pricingButtonSchema,
 } from '@flashbulb/shared';
 import { useErrorText } from '../../../../lib/error-text.ts';
+import { useOrganisations } from '../api/catalog-api.ts';
 import type { EventFormValues } from '../utils/event-form-values.ts';
 import { BoolCheckbox, TextField } from './form-fields.tsx';
 
 /**
  * The pricing buttons of a paid event (albums spec §3): text, price formula, what it sells, and a
  * live price preview for 1, 5 and 20 photos at the event's unit price and multiplier, computed by
- * the same shared rules the server checks on save.
+ * the same shared rules the server checks on save, in the currency of the event's organisation
+ * (the one orders are made in; a user who sees one organisation sees only theirs).
  */
 export function PricingButtonsEditor() {
   const { t } = useTranslation();
   const { control } = useFormContext<EventFormValues>();
   const { fields, append, remove } = useFieldArray({ control, name: 'opts.pricingButtons' });
+  const organisationId = useWatch({ control, name: 'organisation_id' });
+  const organisations = useOrganisations(true).data ?? [];
+  const currency =
+    (
+      organisations.find((o) => o.id === organisationId) ??
+      (organisations.length === 1 ? organisations[0] : undefined)
+    )?.currency ?? DEFAULT_CURRENCY;
   return (
     <Stack gap="xs">
       {fields.map((field, index) => (
-        <PricingButtonRow key={field.id} index={index} onRemove={() => remove(index)} />
+        <PricingButtonRow
+          key={field.id}
+          index={index}
+          currency={currency}
+          onRemove={() => remove(index)}
+        />
       ))}
       <Group>
         <Button
@@ -45,7 +61,15 @@ export function PricingButtonsEditor() {
   );
 }
 
-function PricingButtonRow({ index, onRemove }: { index: number; onRemove: () => void }) {
+function PricingButtonRow({
+  index,
+  currency,
+  onRemove,
+}: {
+  index: number;
+  currency: string;
+  onRemove: () => void;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const { control } = useFormContext<EventFormValues>();
@@ -74,7 +98,7 @@ function PricingButtonRow({ index, onRemove }: { index: number; onRemove: () => 
       });
       return {
         photoCount,
-        text: result.ok ? formatCents(result.cents) : '—',
+        text: result.ok ? formatMoney(centsToMinor(result.cents, currency), currency) : '—',
       };
     });
   return (

@@ -8,15 +8,16 @@ import {
   storedEvent,
   superUser,
 } from '../../../../test/event-fixtures.ts';
+import type { FakeReply } from '../../../../test/fake-api.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 
 const UPDATE = `${OWNER}/event/update`;
 
-const openPaidTab = async (event: FlashbulbEvent) => {
+const openPaidTab = async (event: FlashbulbEvent, routes: Record<string, FakeReply> = {}) => {
   const api = installConsoleApi({
     user: superUser,
     events: [event],
-    routes: { [UPDATE]: { ok: event } },
+    routes: { [UPDATE]: { ok: event }, ...routes },
   });
   renderApp(`/events#ename=${event.name}`);
   const dialog = await screen.findByRole('dialog', { name: `Edit event ${event.full_name}` });
@@ -33,6 +34,31 @@ const paidEvent = (opts: Partial<FlashbulbEvent['opts']> = {}) =>
   });
 
 describe('paid tab: pricing buttons', () => {
+  it('previews prices in the event’s organisation’s currency', async () => {
+    const event = paidEvent();
+    const { dialog, user } = await openPaidTab(event, {
+      [`${OWNER}/organisation/list/retrieve`]: {
+        ok: {
+          organisations: [
+            { id: 99, name: 'Other', currency: 'JPY', created_date: '2026-01-01T00:00:00.000Z' },
+            {
+              id: event.organisation_id,
+              name: 'Euro Events',
+              currency: 'EUR',
+              created_date: '2026-01-01T00:00:00.000Z',
+            },
+          ],
+        },
+      },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Add pricing button' }));
+    await waitFor(() =>
+      expect(within(dialog).getByTestId('price-preview').textContent).toBe(
+        '1 photo: €2.50 · 5 photos: €12.50 · 20 photos: €50.00',
+      ),
+    );
+  });
+
   it('previews the price for 1, 5 and 20 photos as the formula is typed, and saves the button', async () => {
     // A print multiplier of 2: only a button selling prints costs double.
     const { api, dialog, user } = await openPaidTab(paidEvent({ printMultiplier: 2 }));

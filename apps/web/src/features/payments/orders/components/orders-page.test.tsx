@@ -109,6 +109,28 @@ describe('console Orders page', { timeout: 40_000 }, () => {
     expect(within(byButton).getAllByRole('row')[1]!.textContent).toBe('Album$15.501');
   });
 
+  it('shows every amount in the organisation’s currency (EUR), the refund too', async () => {
+    const euros: OrderListResult = {
+      ...RESULT,
+      currency: 'EUR',
+      orders: RESULT.orders.map((o) => ({ ...o, currency: 'EUR' })),
+    };
+    installConsoleApi({ events: [EVENT], routes: { [LIST]: { ok: euros } } });
+    renderApp('/events/ABCD/orders');
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    const first = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
+    expect(first[4]!.textContent).toBe('€9.99');
+    expect(screen.getByTestId('orders-total').textContent).toBe('Paid: €15.50 in 1 order');
+    const byDay = screen.getByRole('table', { name: 'Paid per day (UTC)' });
+    expect(within(byDay).getAllByRole('row')[1]!.textContent).toBe('2026-11-21€15.501');
+    const byButton = screen.getByRole('table', { name: 'Paid per button' });
+    expect(within(byButton).getAllByRole('row')[1]!.textContent).toBe('Album€15.501');
+    expect(document.body.textContent).not.toContain('$');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: `Refund payment ${PAID_ID}` }));
+    expect((await screen.findByRole('dialog')).textContent).toContain('Refund €15.50');
+  });
+
   it('refunds a paid payment after confirmation and reloads the list; a refusal is shown', async () => {
     const refunded: OrderListResult = {
       ...RESULT,
@@ -207,6 +229,19 @@ describe('ordersCsv', () => {
   ])('neutralises a cell starting %j', (text, cell) => {
     const csv = ordersCsv([order(1, { button_text: text, payments: [] })], header, EVENT);
     expect(csv.split('\r\n')[1]!.split(',')[4]).toBe(cell);
+  });
+  it('writes amounts in the currency’s own decimals (JPY whole yen, EUR cents)', () => {
+    const csv = ordersCsv(
+      [
+        order(1, { currency: 'JPY', amount: 1550, payments: [] }),
+        order(2, { currency: 'EUR', amount: 1550, payments: [] }),
+      ],
+      header,
+      EVENT,
+    );
+    const lines = csv.split('\r\n');
+    expect(lines[1]!.split(',').slice(5, 7)).toEqual(['1550', 'JPY']);
+    expect(lines[2]!.split(',').slice(5, 7)).toEqual(['15.50', 'EUR']);
   });
   it('writes an order without payments on one line with empty payment cells', () => {
     const csv = ordersCsv([order(3, { payments: [] })], header, EVENT);

@@ -17,7 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatAttendeeId, formatCents } from '@flashbulb/shared';
+import { DEFAULT_CURRENCY, formatAttendeeId, formatMoney } from '@flashbulb/shared';
 import { formatEventTime, type EventClock } from '@flashbulb/shared/rules/event-time';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { downloadText } from '../../../../lib/download-text.ts';
@@ -36,6 +36,7 @@ import { CARD_TABLE } from '../../../../components/card-table.ts';
 interface RefundTarget {
   paymentId: string;
   amount: number;
+  currency: string;
 }
 
 const STATUS_COLOR: Record<string, string> = {
@@ -52,7 +53,8 @@ const STATUS_COLOR: Record<string, string> = {
  * The orders of one event (owner console): every order with its payments and
  * their status, the paid totals per day and per button, a refund per paid payment (the server
  * locks again what it unlocked) and a CSV export whose cells cannot run as spreadsheet formulas.
- * Amounts arrive as integer cents and are shown in dollars.
+ * Amounts arrive in the minor unit of their currency (each order its own; the totals in the
+ * organisation's) and are shown through the shared money formatter (€12.50, ¥1,250).
  */
 export default function OrdersPage() {
   const { t } = useTranslation();
@@ -79,6 +81,7 @@ export default function OrdersPage() {
   }
 
   const data = list.data;
+  const currency = data?.currency ?? DEFAULT_CURRENCY;
   const statusText = (status: string) =>
     t(`orders.status.${status}` as 'orders.status.paid', { defaultValue: status });
 
@@ -151,7 +154,7 @@ export default function OrdersPage() {
         <>
           <Text data-testid="orders-total" fw={600}>
             {t('orders.totals', {
-              amount: formatCents(data.totals.paid_amount),
+              amount: formatMoney(data.totals.paid_amount, currency),
               count: data.totals.paid_count,
             })}
           </Text>
@@ -160,11 +163,13 @@ export default function OrdersPage() {
               caption={t('orders.byDay')}
               head={t('orders.day')}
               rows={data.totals.by_day.map((d) => ({ key: d.day, ...d }))}
+              currency={currency}
             />
             <Totals
               caption={t('orders.byButton')}
               head={t('orders.button')}
               rows={data.totals.by_button.map((b) => ({ key: b.button_text, ...b }))}
+              currency={currency}
             />
           </SimpleGrid>
           {data.orders.length === 0 ? (
@@ -192,7 +197,7 @@ export default function OrdersPage() {
                       statusText={statusText}
                       onRefund={(paymentId) => {
                         setRefundError(null);
-                        setTarget({ paymentId, amount: order.amount });
+                        setTarget({ paymentId, amount: order.amount, currency: order.currency });
                       }}
                     />
                   ))}
@@ -213,7 +218,7 @@ export default function OrdersPage() {
           <Stack gap="md">
             <Text>
               {t('orders.refundConfirm', {
-                amount: formatCents(target.amount),
+                amount: formatMoney(target.amount, target.currency),
                 id: target.paymentId,
               })}
             </Text>
@@ -260,7 +265,9 @@ function OrderLine({
         {formatAttendeeId(order.attendee_uid)}
       </Table.Td>
       <Table.Td data-label={t('orders.column.button')}>{order.button_text}</Table.Td>
-      <Table.Td data-label={t('orders.column.amount')}>{formatCents(order.amount)}</Table.Td>
+      <Table.Td data-label={t('orders.column.amount')}>
+        {formatMoney(order.amount, order.currency)}
+      </Table.Td>
       <Table.Td data-label={t('orders.column.status')}>
         <Badge color={STATUS_COLOR[order.status] ?? 'gray'} variant="light">
           {statusText(order.status)}
@@ -304,10 +311,12 @@ function Totals({
   caption,
   head,
   rows,
+  currency,
 }: {
   caption: string;
   head: string;
   rows: { key: string; amount: number; count: number }[];
+  currency: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -326,7 +335,7 @@ function Totals({
         {rows.map((row) => (
           <Table.Tr key={row.key}>
             <Table.Td>{row.key}</Table.Td>
-            <Table.Td>{formatCents(row.amount)}</Table.Td>
+            <Table.Td>{formatMoney(row.amount, currency)}</Table.Td>
             <Table.Td>{row.count}</Table.Td>
           </Table.Tr>
         ))}

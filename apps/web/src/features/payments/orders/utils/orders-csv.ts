@@ -1,4 +1,4 @@
-import { formatCents } from '@flashbulb/shared';
+import { minorToDecimal } from '@flashbulb/shared';
 import { formatEventTime, type EventClock } from '@flashbulb/shared/rules/event-time';
 import { toCsv } from '../../../../lib/csv.ts';
 import type { OrderRow } from '../api/orders-api.ts';
@@ -20,7 +20,7 @@ export interface OrdersCsvHeader {
 /**
  * The orders sheet: one line per payment (an order without payments gets one line). Every cell
  * goes through `csvCell`, so a button text or id that starts like a formula (= + - @ tab CR) stays
- * text in a spreadsheet. Amounts are dollars with two decimals (the API's integer cents / 100).
+ * text in a spreadsheet. Amounts are decimals of each order's currency, named in the next column (`15.50` EUR, `1550` JPY).
  * Times are the event's local time with its zone (`2026-11-21 11:00 Europe/Berlin`).
  */
 export const ordersCsv = (
@@ -51,7 +51,7 @@ export const ordersCsv = (
       time(order.paid_date),
       order.attendee_uid,
       order.button_text,
-      formatCents(order.amount).replace(/^\$/, ''),
+      minorToDecimal(order.amount, order.currency),
       order.currency,
       order.status,
     ];

@@ -8,12 +8,12 @@ import { groupCardDigits, returnPathOf } from './test-checkout-page.tsx';
 const PAY = '/payment/test-provider/pay';
 const CHECKOUT = '/payment/test-provider/checkout';
 
-const summary = (status = 'pending') => ({
+const summary = (status = 'pending', currency = 'USD', amount = 1550) => ({
   ok: {
     payment_id: 'pay_abc',
     status,
-    amount: 1550,
-    currency: 'USD',
+    amount,
+    currency,
     description: 'All my photos',
     merchant: 'Summer <b>Gala</b>',
   },
@@ -48,6 +48,17 @@ describe('test provider checkout page', () => {
     expect(api.callsTo(PAY).map((c) => c.body)).toEqual([
       { payment_id: 'pay_abc', card_number: '4242 4242 4242 4242' },
     ]);
+  });
+
+  it.each([
+    ['EUR', 1550, '€15.50'],
+    ['JPY', 1550, '¥1,550'],
+  ])('charges in the order’s currency (%s)', async (currency, amount, shown) => {
+    installFakeApi({ [CHECKOUT]: summary('pending', currency, amount) });
+    renderApp('/pay/test/pay_abc');
+    await screen.findByLabelText('Card number');
+    expect(screen.getByTestId('checkout-amount').textContent).toBe(shown);
+    expect(screen.getByRole('button', { name: `Pay ${shown}` })).toBeTruthy();
   });
 
   it('says a declined card charged nothing', async () => {

@@ -14,7 +14,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { endpoints, formatCents, type PaymentStatusName } from '@flashbulb/shared';
+import { endpoints, formatMoney, type PaymentStatusName } from '@flashbulb/shared';
 import { callApi, errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { AuthLayout } from '../../../../components/auth-layout.tsx';
@@ -95,7 +95,7 @@ export function TestCheckoutPage() {
   const order = summary.data;
   // A link opened again after the payment ended says how it ended.
   const status = state.kind === 'done' ? state.status : order.status;
-  const amount = formatCents(order.amount);
+  const amount = formatMoney(order.amount, order.currency);
   return (
     <AuthLayout title={t('testCheckout.title')}>
       <Stack gap={4} data-testid="checkout-summary">

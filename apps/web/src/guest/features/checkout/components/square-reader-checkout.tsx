@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '@flashbulb/shared';
+import { formatMoney } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { pollTiming } from '../../../shared/utils/poll-timing.ts';
@@ -135,7 +135,7 @@ export function SquareReaderCheckout({
       <h2>{t('albums.square.title')}</h2>
       {state.kind === 'waiting' ? (
         <div role="status" className="albums-square-waiting">
-          <p className="albums-square-amount">{formatCents(state.amount)}</p>
+          <p className="albums-square-amount">{formatMoney(state.amount, list.currency)}</p>
           <p>{t('albums.square.waiting')}</p>
           <button
             type="button"
@@ -165,7 +165,7 @@ export function SquareReaderCheckout({
                   ? t('albums.square.buttonNoAmount', { text: button.button_text })
                   : t('albums.square.button', {
                       text: button.button_text,
-                      amount: formatCents(button.amount),
+                      amount: formatMoney(button.amount, list.currency),
                     })}
               </button>
             ))}

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '@flashbulb/shared';
+import { formatMoney } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import {
@@ -154,7 +154,7 @@ export function TerminalCheckout({
       <h2>{t('albums.terminal.title')}</h2>
       {state.kind === 'waiting' ? (
         <div role="status" className="albums-square-waiting">
-          <p className="albums-square-amount">{formatCents(state.amount)}</p>
+          <p className="albums-square-amount">{formatMoney(state.amount, list.currency)}</p>
           <p>{t('albums.terminal.waiting')}</p>
           {state.note && (
             <p className="albums-note" data-terminal-note>
@@ -185,7 +185,7 @@ export function TerminalCheckout({
                   ? t('albums.terminal.buttonNoAmount', { text: button.button_text })
                   : t('albums.terminal.button', {
                       text: button.button_text,
-                      amount: formatCents(button.amount),
+                      amount: formatMoney(button.amount, list.currency),
                     })}
               </button>
             ))}

@@ -478,6 +478,26 @@ describe('the kiosk print step at a paid event: prints sold like digitals', () =
     expect(api.callsTo(PRINT)[0]?.body).toMatchObject({ attUid: ATT });
   });
 
+  it('prices prints in the organisation’s currency (JPY in whole yen)', async () => {
+    installFakeApi({
+      [RETRIEVE]: { ok: attendee },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [EVENT]: { ok: [paidPrinting] },
+      [PRICING]: {
+        ok: pricing({
+          currency: 'JPY',
+          buttons: [
+            { index: 0, button_text: 'Prints', digitals: false, prints: true, amount: 300 },
+          ],
+        }),
+      },
+    });
+    openKiosk();
+    const list = await screen.findByRole('region', { name: 'Print list' });
+    await userEvent.click(tileButton(1, 'Print'));
+    expect(await within(list).findByText('1 print: ¥300')).toBeTruthy();
+  });
+
   it('says prints are sold at the desk when no pricing button sells them', async () => {
     installFakeApi({
       [RETRIEVE]: { ok: attendee },

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatCents, type GuestPhoto as Photo } from '@flashbulb/shared';
+import { formatMoney, type GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { pollTiming } from '../../../shared/utils/poll-timing.ts';
@@ -323,7 +323,10 @@ function KioskPrintOffer({
     <div className="kiosk-print-offer">
       {button?.amount !== null && button?.amount !== undefined && (
         <p className="kiosk-print-price">
-          {t('albums.kiosk.print.price', { count, amount: formatCents(button.amount) })}
+          {t('albums.kiosk.print.price', {
+            count,
+            amount: formatMoney(button.amount, data.currency),
+          })}
         </p>
       )}
       {remaining > 0 && <p>{t('albums.kiosk.print.remaining', { count: remaining })}</p>}

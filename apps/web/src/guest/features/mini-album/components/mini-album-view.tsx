@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { type GuestPhoto as Photo } from '@flashbulb/shared';
+import '../mini-album.css';
 import { callApi } from '../../../../lib/api-client.ts';
 import { GuestPhotoGrid } from '../../../shared/components/guest-photo-grid.tsx';
 import { AlbumCover } from '../../../shared/components/album-cover.tsx';
@@ -22,6 +23,7 @@ export function MiniAlbumView({ token }: { token: string }) {
     staleTime: Infinity,
   });
   const photos = album.data?.photos;
+  const developing = album.data?.developing ?? [];
   const photoAt = useCallback((index: number): Photo | undefined => photos?.[index], [photos]);
   const options = useMemo(
     (): ViewerOptions => ({
@@ -53,10 +55,23 @@ export function MiniAlbumView({ token }: { token: string }) {
           date: album.data.created_date,
           utcDiffHours: 0,
         }}
-        countText={t('albums.count', { count: photos.length })}
+        countText={t('albums.count', { count: photos.length + developing.length })}
         live={false}
       />
-      {photos.length === 0 ? (
+      {developing.length > 0 && (
+        <ul className="mini-album-developing">
+          {developing.map((link) => (
+            <li key={link.code}>
+              {/* A photo sent before it was ready: its own page fills in when it is. */}
+              <a className="mini-album-developing-link" href={link.url}>
+                <span className="mini-album-developing-print" aria-hidden="true" />
+                <span>{t('albums.instant.developingTitle')}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {photos.length === 0 && developing.length > 0 ? null : photos.length === 0 ? (
         <AlbumState icon="image" title={t('albums.states.emptyTitle')}>
           <p className="albums-empty">{t('albums.emptyDefault')}</p>
         </AlbumState>
