@@ -12,6 +12,7 @@ const summary = (extra: Partial<RobotUploadSummary>): RobotUploadSummary => ({
   refused: 0,
   failed: 0,
   notSent: [],
+  links: [],
   ...extra,
 });
 
