@@ -125,6 +125,22 @@ describe('the console Outbox page in Chromium', () => {
           .click();
         await page.getByText('Sent again to guest@example.com').waitFor();
         await expect.poll(() => rows.count()).toBe(3);
+
+        // The console on a phone: nothing wider than 390 px, the header's buttons included (a
+        // fixed header does not widen the page, so its right edge is measured too).
+        for (const [route, ready] of [
+          ['/events', page.getByRole('button', { name: 'Add Event' })],
+          ['/robots', page.getByTestId('robot-activity-row').first()],
+          [`/events/${event.code}/outbox`, table],
+        ] as const) {
+          await page.goto(`${url}${route}`);
+          await ready.waitFor();
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth),
+          ).toBeLessThanOrEqual(390);
+          const signOut = await page.getByRole('button', { name: 'Sign out' }).boundingBox();
+          expect((signOut?.x ?? 0) + (signOut?.width ?? 0)).toBeLessThanOrEqual(390);
+        }
         expect(browser.problems).toEqual([]);
       });
     },

@@ -41,6 +41,8 @@ export const NO_SCREEN = {
     'robot: a booth reads the counts of its event’s photos with its robot or event-owner key (the console uses the owner call)',
   checkAttendeeUid:
     'robot: a booth checks an attendee id (and the card’s private id) before it uploads for it',
+  robotWhoami:
+    'robot: the robot client (cli/robot-upload.ts) asks which robot its key is and which event it feeds before it sends',
   // A server-rendered page (apps/server/src/pages/), not the web app.
   checkKioskCard:
     'server page: the kiosk entry page (pages/kiosk-entry.ts) checks each scanned card',

@@ -53,8 +53,11 @@ export type EventTarget =
   | { eventId: number; field?: string }
   /** An event by its code (uploads, editor helpers): a key for another event is `invalid_key`. */
   | { eventName: string; field?: string }
-  /** The event the key alone names (album links). */
-  | { keyEvent: true }
+  /**
+   * The event the key alone names (album links). A key that opens nothing hears
+   * `unauthorized_user`, or `invalid_key` where the caller asks about the key itself (`aboutKey`).
+   */
+  | { keyEvent: true; aboutKey?: true }
   /** A photo: its event must be reachable (an attendee key: the photo must be in the album). */
   | { photo: { id: number; eventId: number; attendeeUid: string | null }; field: string };
 
@@ -333,7 +336,11 @@ const notFound = (target: EventTarget): AppError => {
 };
 
 const badKey = (target: EventTarget): AppError =>
-  new AppError('eventName' in target ? 'invalid_key' : 'unauthorized_user');
+  new AppError(
+    'eventName' in target || ('keyEvent' in target && target.aboutKey)
+      ? 'invalid_key'
+      : 'unauthorized_user',
+  );
 
 const wrongKeyType = (permission: Permission, subject: Subject): AppError => {
   const refusal = WRONG_KEY_TYPE[permission];

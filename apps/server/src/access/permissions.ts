@@ -88,6 +88,8 @@ export const PERMISSIONS = {
   'photo.moderate': row(Y, Y, Y, N, N, N, N, N, N),
   /** Robots report activities on the photos of their event. */
   'photo.activity': row(N, N, N, N, N, N, N, Y, N),
+  /** A robot key asks which robot it is and which event it feeds (the robot client's check). */
+  'robot.whoami': row(N, N, N, N, N, N, N, Y, N),
   /** Share pages and share tracking; mini-album links. */
   'photo.share': row(Y, Y, Y, Y, Y, Y, Y, Y, Y),
   /**
@@ -164,6 +166,7 @@ export const WRONG_KEY_TYPE: Record<
   'photo.curate': { key: 'forbidden', field: 'key_type' },
   'photo.moderate': { key: 'forbidden' },
   'photo.activity': { key: 'invalid_key' },
+  'robot.whoami': { key: 'invalid_key' },
   'photo.share': { key: 'invalid_key', field: 'key_type' },
   'attendee.kiosk': { key: 'invalid_key', field: 'key_type' },
   // A key that is not the kiosk's: the kiosk's display token (`display`) is what is missing.

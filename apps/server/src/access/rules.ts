@@ -50,6 +50,25 @@ export const organisationScope = (
   return actor.organisationId;
 };
 
+/**
+ * The organisation whose robot activity a caller reads without naming an event: super users any
+ * (undefined: all), admins their own. Event owners ask per event (the events they manage).
+ */
+export const robotActivityScope = (
+  actor: SignedInUser,
+  requested: number | undefined,
+): number | undefined => {
+  const scope = organisationScope(actor, requested);
+  if (actor.role === Role.SUPER_USER) return scope ?? undefined;
+  if (scope === null || scope === undefined || !administersOrganisation(actor, scope))
+    throw new AppError('forbidden', 'event_id');
+  return scope;
+};
+
+/** Whether the caller sees this organisation's robots (its robot list would show them). */
+export const seesOrganisationRobots = (actor: SignedInUser, organisationId: number): boolean =>
+  actor.role === Role.SUPER_USER || actor.organisationId === organisationId;
+
 /** Whether an attendee album is open now: not locked by the owner and not expired. */
 export const attendeeRefusal = (
   record: AttendeeRecord | undefined,

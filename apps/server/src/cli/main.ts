@@ -29,10 +29,12 @@ const USAGE = `Flashbulb command line
                               [--temporary-password <password>]
   npm run cli -- organisation create --name <name>
   npm run cli -- organisation list
-  npm run cli -- upload --event <code> --key <robot key> [--server <url>] [--watch] [--json]
+  npm run cli -- upload --key <robot key> [--event <code>] [--server <url>] [--watch] [--json]
                        [--attendee <id>]... <files or folders>
-      Uploads photos as a robot through the public API. A journal (.flashbulb-uploads.json in the
-      folder) remembers what was sent, so re-running or restarting never uploads a file twice.
+      Uploads photos as a robot through the public API. It first asks the server which event the
+      key's robot feeds and says so (or that the key is unknown, or attached to no event, and how
+      to fix it); without --event the photos go to that event. A journal (.flashbulb-uploads.json
+      in the folder) remembers what was sent, so re-running or restarting never uploads a file twice.
       --watch keeps watching the folders for new photos. --attendee puts every photo in that
       attendee's album; give it more than once for group photos (every one of them gets it). A
       file sent before for other attendees is sent again: the server adds the photo it has to
@@ -266,15 +268,15 @@ const run = async (argv: string[]): Promise<void> => {
   if (noun === 'upload') {
     // An HTTP client of the public API: no database, no configuration beyond the server address.
     const files = positionals.slice(1);
-    if (!values.event || !values.key || files.length === 0) {
-      throw new UsageError('upload needs --event, --key and at least one file or folder');
+    if (!values.key || files.length === 0) {
+      throw new UsageError('upload needs --key and at least one file or folder');
     }
     const controller = new AbortController();
     process.once('SIGINT', () => controller.abort());
     process.once('SIGTERM', () => controller.abort());
     const summary = await runRobotUpload({
       server: await uploadServer(values.server),
-      eventName: values.event.toUpperCase(),
+      ...(values.event ? { eventName: values.event.toUpperCase() } : {}),
       robotKey: values.key,
       ...(values.attendee ? { attendeeUids: values.attendee } : {}),
       paths: files,

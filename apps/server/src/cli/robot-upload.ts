@@ -22,7 +22,8 @@ import {
  */
 export interface RobotUploadOptions {
   server: string;
-  eventName: string;
+  /** The event's code; omitted, the event the robot feeds (the server says which). */
+  eventName?: string;
   robotKey: string;
   /** Attendee id every photo of this run belongs to (wristband, badge or card). */
   attendeeUid?: string;
@@ -94,7 +95,37 @@ export interface RobotUploadSummary {
   stopped?: string;
   /** When the run was stopped: what the operator does about it, in words. */
   advice?: string;
+  /** The robot and event the server named for the key before the run (an older server: none). */
+  robot?: { name: string; eventName: string; eventFullName: string };
 }
+
+/** How to attach a robot to an event, in the console's words (which page, which field). */
+export const ATTACH_ADVICE =
+  'In the console: Events → <event> → General → Robots → pick this robot and save, or create the robot from the event.';
+
+/** What the robot client says about a refused key or event, before or during a run. */
+export const adviceForRefusal = (
+  reason: string,
+  context: { eventName?: string; ownEventName?: string } = {},
+): string | undefined => {
+  switch (reason) {
+    case 'invalid_key':
+      return (
+        'This robot key is unknown: no robot has it. Copy the key shown when the robot was created, ' +
+        'or make a new one on the Robots page ("New key").'
+      );
+    case 'robot_not_attached':
+      return `This robot key is not attached to any event. ${ATTACH_ADVICE}`;
+    case 'robot_other_event':
+      return (
+        `This robot key feeds event ${context.ownEventName ?? '(another)'}, not ` +
+        `${context.eventName ?? 'the one named'}: run with --event ${context.ownEventName ?? '<its event>'}, ` +
+        `or attach the robot to ${context.eventName ?? 'that event'}. ${ATTACH_ADVICE}`
+      );
+    default:
+      return undefined;
+  }
+};
 
 class PermanentError extends Error {}
 class TransientError extends Error {}
@@ -130,6 +161,7 @@ export const describeSummary = (summary: RobotUploadSummary): string => {
       } Nothing was marked as sent; run again once fixed.`,
     );
   }
+
   const byReason = new Map<string, string[]>();
   for (const { file, reason } of summary.notSent) {
     byReason.set(reason, [...(byReason.get(reason) ?? []), file]);
@@ -240,6 +272,50 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
 
   const client = createContractClient({ baseUrl: options.server, fetch: doFetch });
   const robotKey = { key_type: 'robot', key_value: options.robotKey } as const;
+
+  // First ask who the key is: a wrong or unattached key is explained before anything is sent,
+  // and a right one names the event its photos go to.
+  let ownEventName: string | undefined;
+  try {
+    const me = await client.call(endpoints.robotWhoami, robotKey);
+    ownEventName = me.event.name;
+    summary.robot = {
+      name: me.robot.name,
+      eventName: me.event.name,
+      eventFullName: me.event.full_name,
+    };
+    log(`robot "${me.robot.name}" uploads to event ${me.event.name} (${me.event.full_name})`);
+  } catch (error) {
+    const reason =
+      isContractError(error) && error.kind === 'nok'
+        ? error.messageKey
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    if (reason === 'invalid_key' || reason === 'robot_not_attached') {
+      summary.stopped = reason;
+      summary.advice = adviceForRefusal(reason);
+      log(`stopped: ${summary.advice}`);
+      options.signal?.removeEventListener('abort', onOuterAbort);
+      return summary;
+    }
+    // An older server (no such call) or one not reachable yet: the uploads will tell.
+    log(`could not check the robot key first (${reason}); sending anyway`);
+  }
+  const eventName = options.eventName ?? ownEventName;
+  if (!eventName) {
+    summary.stopped = 'event_not_found';
+    summary.advice = 'name the event with --event <code>.';
+    options.signal?.removeEventListener('abort', onOuterAbort);
+    return summary;
+  }
+  if (ownEventName && eventName.toUpperCase() !== ownEventName.toUpperCase()) {
+    summary.stopped = 'robot_other_event';
+    summary.advice = adviceForRefusal('robot_other_event', { eventName, ownEventName });
+    log(`stopped: ${summary.advice}`);
+    options.signal?.removeEventListener('abort', onOuterAbort);
+    return summary;
+  }
   /** A contract call; a refusal that will not change is permanent, anything else is retried. */
   const call = async <E extends Endpoint>(endpoint: E, body: BodyOf<E>): Promise<ResultOf<E>> => {
     try {
@@ -266,7 +342,7 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
     const contentType = MEDIA_CONTENT_TYPES[extensionOf(name)] ?? 'application/octet-stream';
     const grant = await call(endpoints.photoUploadAccess, {
       ...robotKey,
-      event_name: options.eventName,
+      event_name: eventName,
       file_name: name,
       content_type: contentType,
       ...(attendees.length
@@ -301,32 +377,8 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
   };
 
   /** What to do about a refused run, in the console's words (which page, which field). */
-  const adviceFor = async (reason: string): Promise<string | undefined> => {
-    const attach =
-      'in the console open Events, edit the event, tab General, field "Robots", pick this robot and save';
-    switch (reason) {
-      case 'invalid_key':
-        return (
-          'no robot has this key. Copy the key shown when the robot was created, or make a new one ' +
-          'on the Robots page ("New key"); then check --event.'
-        );
-      case 'robot_not_attached':
-        return `the key is right, but its robot is attached to no event: ${attach} (or create the robot from the event).`;
-      case 'robot_other_event': {
-        // The robot key may read its own event: name it.
-        const own = await client
-          .call(endpoints.publicEventFullData, robotKey)
-          .then((events) => events[0]?.name)
-          .catch(() => undefined);
-        return (
-          `the key is right, but its robot feeds event ${own ?? '(another)'}, not ${options.eventName}: ` +
-          `run with --event ${own ?? '<its event>'}, or ${attach}.`
-        );
-      }
-      default:
-        return undefined;
-    }
-  };
+  const adviceFor = (reason: string): string | undefined =>
+    adviceForRefusal(reason, { eventName, ownEventName });
 
   const inFlight = new Set<string>();
   const processFile = async (file: string): Promise<void> => {
@@ -376,7 +428,7 @@ export const runRobotUpload = async (options: RobotUploadOptions): Promise<Robot
               summary.stopped = error.message;
               log(`stopped: the server refused the run (${error.message})`);
               stop.abort();
-              summary.advice = await adviceFor(error.message);
+              summary.advice = adviceFor(error.message);
             }
             stop.abort();
             return;

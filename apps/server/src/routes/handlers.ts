@@ -241,6 +241,8 @@ export const createHandlers = (services: {
   robotList: async ({ actor, body }) => services.robots.list(actor, body.organisation_id),
   createRobot: async ({ actor, body }) => services.robots.create(actor, body),
   regenerateRobotKey: async ({ actor, body }) => services.robots.regenerateKey(actor, body.id),
+  robotWhoami: async ({ principal }) => services.robots.whoami(principal),
+  robotActivityList: async ({ actor, body }) => services.robots.activity(actor, body),
   imageProcessList: async ({ actor, body }) =>
     services.imageProcesses.list(actor, body.organisation_id),
   autoPrintProcesses: async ({ principal, body }) =>

@@ -695,6 +695,17 @@ const rows: Record<EndpointName, Row> = {
       none: UNAUTHORIZED,
     },
   },
+  robotWhoami: {
+    body: () => ({}),
+    expect: keyed({
+      ...keysA(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, OK),
+      ...keysB(INVALID_KEY, INVALID_KEY, INVALID_KEY, INVALID_KEY, OK),
+    }),
+  },
+  robotActivityList: {
+    body: () => ({ event_id: eventA.id }),
+    expect: operators(OK, EVENT_NOT_FOUND),
+  },
   createActivity: {
     body: () => ({ robot_id: robotA.id, photo_id: photoA.id, activity_name: 'printed' }),
     expect: keyed({

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { endpoints } from '@flashbulb/shared';
+import { endpoints, type BodyOf } from '@flashbulb/shared';
 import { describe, expect, it } from 'vitest';
 import {
   as,
@@ -257,6 +257,7 @@ describe('robot keys and last upload', () => {
       event_id: event.id,
       event_name: event.name,
       last_upload_date: null,
+      upload_count: 0,
     });
     const before = t.clock.now().toISOString();
     await uploadPhoto(
@@ -267,6 +268,7 @@ describe('robot keys and last upload', () => {
     );
     const afterUpload = await listed();
     expect(afterUpload?.last_upload_date).not.toBeNull();
+    expect(afterUpload?.upload_count).toBe(1);
     expect(Date.parse(afterUpload!.last_upload_date!)).toBeGreaterThanOrEqual(
       Date.parse(before) - 1000,
     );
@@ -317,6 +319,143 @@ describe('robot keys and last upload', () => {
       robot.id,
     ]);
     expect(JSON.stringify(rows)).not.toContain(renewed.api_key);
+  });
+});
+
+describe('robots that explain themselves', () => {
+  it('a robot key hears its robot and event, that it feeds none, or that no robot has it', async () => {
+    const event = await createEvent(t, w.adminA, { full_name: 'Whoami gala' });
+    const robot = await t.ok(
+      endpoints.createRobot,
+      { organisation_id: w.orgA.id, name: 'Whoami booth', event_id: event.id },
+      as(w.adminA),
+    );
+    const mine = await t.ok(endpoints.robotWhoami, {
+      key_type: 'robot',
+      key_value: robot.api_key,
+    });
+    expect(mine).toEqual({
+      robot: { id: robot.id, name: 'Whoami booth' },
+      event: { id: event.id, name: event.name, full_name: 'Whoami gala' },
+    });
+    const loose = await t.ok(
+      endpoints.createRobot,
+      { organisation_id: w.orgA.id, name: 'Loose whoami' },
+      as(w.adminA),
+    );
+    const unattached = await t.call(endpoints.robotWhoami, {
+      key_type: 'robot',
+      key_value: loose.api_key,
+    });
+    expect(errorOf(unattached)).toMatchObject({ message_key: 'robot_not_attached' });
+    const unknown = await t.call(endpoints.robotWhoami, {
+      key_type: 'robot',
+      key_value: 'fbr_nobody-has-this-key',
+    });
+    // A wrong key learns nothing: no robot, no event.
+    expect(errorOf(unknown)).toMatchObject({ status: 401, message_key: 'invalid_key' });
+    expect(JSON.stringify(unknown.body)).not.toContain(event.name);
+  });
+});
+
+describe('robot activity log', () => {
+  it('lists uploads and reported activities newest first, by event, robot and time, a page at a time', async () => {
+    const event = await createEvent(t, w.adminA, { full_name: 'Activity fair' });
+    const booth = await t.ok(
+      endpoints.createRobot,
+      { organisation_id: w.orgA.id, name: 'Activity booth', event_id: event.id },
+      as(w.adminA),
+    );
+    const other = await createEvent(t, w.adminA, { full_name: 'Other fair' });
+    const roamer = await t.ok(
+      endpoints.createRobot,
+      { organisation_id: w.orgA.id, name: 'Activity roamer', event_id: other.id },
+      as(w.adminA),
+    );
+    const boothKey = { key_type: 'robot', key_value: booth.api_key } as const;
+    // Photos take the app's clock, activities the database's: before both.
+    const start = new Date(Math.min(Date.now(), t.clock.now().getTime()) - 60_000).toISOString();
+    const first = await uploadPhoto(t, boothKey, event.name, await makeJpeg({ seed: 51 }), 'A.jpg');
+    await uploadPhoto(t, boothKey, event.name, await makeJpeg({ seed: 52 }), 'B.jpg');
+    await t.ok(endpoints.createActivity, {
+      ...boothKey,
+      robot_id: booth.id,
+      photo_id: first.id,
+      activity_name: 'Printed',
+      type: 'warning',
+    });
+    await uploadPhoto(
+      t,
+      { key_type: 'robot', key_value: roamer.api_key },
+      other.name,
+      await makeJpeg({ seed: 53 }),
+      'R.jpg',
+    );
+
+    const list = (body: BodyOf<typeof endpoints.robotActivityList>, who = w.adminA) =>
+      t.ok(endpoints.robotActivityList, body, as(who));
+    const ofEvent = await list({ event_id: event.id });
+    expect(ofEvent.entries.map((e) => [e.kind, e.name, e.type])).toEqual([
+      ['activity', 'Printed', 'warning'],
+      ['upload', 'B.jpg', 'info'],
+      ['upload', 'A.jpg', 'info'],
+    ]);
+    expect(ofEvent.entries[0]).toMatchObject({
+      robot_id: booth.id,
+      robot_name: 'Activity booth',
+      event_id: event.id,
+      event_name: event.name,
+      photo_id: first.id,
+    });
+    expect(ofEvent.next_cursor).toBeNull();
+
+    // Pages: each entry once, in order.
+    const page1 = await list({ event_id: event.id, from: start, limit: 2 });
+    expect(page1.entries).toHaveLength(2);
+    expect(page1.next_cursor).not.toBeNull();
+    const page2 = await list({ event_id: event.id, limit: 2, cursor: page1.next_cursor ?? '' });
+    const paged = [...page1.entries, ...page2.entries].map((e) => e.name);
+    expect(paged).toEqual(['Printed', 'B.jpg', 'A.jpg']);
+    expect(page2.next_cursor).toBeNull();
+    // The organisation's log holds every robot of it.
+    const wide = await list({ organisation_id: w.orgA.id, limit: 200 });
+    expect(wide.entries.map((e) => e.name)).toEqual(
+      expect.arrayContaining(['R.jpg', 'Printed', 'B.jpg', 'A.jpg']),
+    );
+
+    // By robot; by time.
+    const ofRoamer = await list({ robot_id: roamer.id });
+    expect(ofRoamer.entries.map((e) => e.name)).toEqual(['R.jpg']);
+    expect((await list({ robot_id: booth.id, to: start })).entries).toEqual([]);
+    expect(
+      (
+        await list({
+          event_id: event.id,
+          from: new Date(Math.max(Date.now(), t.clock.now().getTime()) + 60_000).toISOString(),
+        })
+      ).entries,
+    ).toEqual([]);
+
+    // Out of reach: another organisation's event or robot is not there; event owners name an event.
+    const foreignEvent = await t.call(
+      endpoints.robotActivityList,
+      { event_id: event.id },
+      as(w.adminB),
+    );
+    expect(errorOf(foreignEvent)).toMatchObject({ status: 404, message_key: 'event_not_found' });
+    const foreignRobot = await t.call(
+      endpoints.robotActivityList,
+      { robot_id: booth.id },
+      as(w.adminB),
+    );
+    expect(errorOf(foreignRobot)).toMatchObject({ status: 404, message_key: 'robot_not_found' });
+    const ownerWide = await t.call(endpoints.robotActivityList, {}, as(w.ownerA));
+    expect(errorOf(ownerWide)).toMatchObject({ status: 403, message_key: 'forbidden' });
+    // Bad input: a clear key, never a 500.
+    for (const body of [{ cursor: 'x' }, { from: 'yesterday' }, { limit: 0 }]) {
+      const bad = await t.call(endpoints.robotActivityList, body, as(w.adminA));
+      expect(errorOf(bad)).toMatchObject({ status: 400, message_key: 'invalid_value' });
+    }
   });
 });
 

@@ -243,6 +243,7 @@ export const enEvents = {
     devicesSection: 'Robots and processing',
     robots: 'Robots',
     noRobots: 'This organisation has no robots',
+    robotActivity: 'Robot activity of this event (uploads and booth reports)',
     robotMoves: '{{robot}} will be disconnected from its current event {{event}}.',
     newRobotName: 'New robot for this event',
     createRobot: 'Create robot',

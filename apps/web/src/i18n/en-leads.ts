@@ -3,7 +3,8 @@ export const enLeads = {
   title: 'Leads of {{name}}',
   hint: 'What guests gave at the album’s lead gate, with the privacy text they agreed to. Delete a lead when its guest asks.',
   notCollecting:
-    'This event does not collect leads now (Sharing › collect leads); earlier leads stay listed.',
+    'This event does not collect leads now (event editor › Photo configuration › Collect leads); earlier leads stay listed.',
+  openEditor: 'Open the event editor',
   backToEvents: 'Back to events',
   loadError: 'The leads could not be loaded.',
   search: 'Search leads',

@@ -128,6 +128,7 @@ export const en = {
     signOut: 'Sign out',
     changePassword: {
       open: 'Change password',
+      openShort: 'Password',
       title: 'Change your password',
       current: 'Current password',
       submit: 'Change password',

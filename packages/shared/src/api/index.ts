@@ -71,6 +71,8 @@ export const endpoints = {
   robotList: robots.robotList,
   createRobot: robots.createRobot,
   regenerateRobotKey: robots.regenerateRobotKey,
+  robotWhoami: robots.robotWhoami,
+  robotActivityList: robots.robotActivityList,
   stockImageList: stockImages.stockImageList,
   stockImageUploadAccess: stockImages.stockImageUploadAccess,
   thumbnailForStockImage: stockImages.thumbnailForStockImage,

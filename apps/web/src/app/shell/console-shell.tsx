@@ -21,7 +21,7 @@ export function ConsoleShell({ user, children }: { user: SessionUser; children: 
       padding="md"
     >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px={{ base: 'xs', xs: 'md' }} justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger
               opened={navOpened}
@@ -42,8 +42,20 @@ export function ConsoleShell({ user, children }: { user: SessionUser; children: 
             <Badge variant="light" visibleFrom="xs" data-testid="header-role">
               {t(`roles.${user.role}`)}
             </Badge>
-            <Button variant="subtle" size="xs" onClick={openPassword}>
-              {t('console.changePassword.open')}
+            {/* A phone (390 px) has room for a shorter label; the name stays the full one. */}
+            <Button
+              variant="subtle"
+              size="xs"
+              px={6}
+              onClick={openPassword}
+              aria-label={t('console.changePassword.open')}
+            >
+              <Text span inherit visibleFrom="xs">
+                {t('console.changePassword.open')}
+              </Text>
+              <Text span inherit hiddenFrom="xs">
+                {t('console.changePassword.openShort')}
+              </Text>
             </Button>
             <Button variant="default" size="xs" onClick={() => void signOut()}>
               {t('console.signOut')}

@@ -101,4 +101,18 @@ describe('console Leads page', { timeout: 40_000 }, () => {
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Leads' })).toBeNull();
   });
+
+  it('points an event that does not collect leads to the right editor tab, with a link to it', async () => {
+    installConsoleApi({
+      events: [{ ...EVENT, collect_leads: 0 }],
+      routes: { [LIST]: { ok: { leads: [] } } },
+    });
+    renderApp('/events/abcd/leads');
+    const note = await screen.findByTestId('leads-not-collecting');
+    // The setting sits on the editor's Photo configuration tab (not Sharing).
+    expect(note.textContent).toContain('Photo configuration › Collect leads');
+    expect(
+      within(note).getByRole('link', { name: 'Open the event editor' }).getAttribute('href'),
+    ).toBe('/events#ename=ABCD');
+  });
 });

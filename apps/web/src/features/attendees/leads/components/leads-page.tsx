@@ -140,8 +140,11 @@ function EventLeads({ event }: { event: FlashbulbEvent }) {
         </Group>
       </Group>
       {event.collect_leads !== 1 && (
-        <Alert color="gray" variant="light">
-          {t('leads.notCollecting')}
+        <Alert color="gray" variant="light" data-testid="leads-not-collecting">
+          <Text size="sm">{t('leads.notCollecting')}</Text>
+          <Anchor component={Link} to={`/events#ename=${event.name}`} size="sm">
+            {t('leads.openEditor')}
+          </Anchor>
         </Alert>
       )}
       {list.isError && !leads ? (

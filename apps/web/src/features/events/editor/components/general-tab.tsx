@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Code,
   CopyButton,
@@ -13,6 +14,7 @@ import {
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { EVENT_LIMITS } from '@flashbulb/shared';
 import { ConfirmPopup } from '../../../../components/popup.tsx';
 import { useErrorText } from '../../../../lib/error-text.ts';
@@ -164,6 +166,16 @@ export function RobotsField() {
             </Text>
           ))}
         </Alert>
+      ) : null}
+      {event ? (
+        <Anchor
+          size="sm"
+          component={Link}
+          to={`/robots?event=${event.id}#activity`}
+          data-testid="event-robot-activity"
+        >
+          {t('events.general.robotActivity')}
+        </Anchor>
       ) : null}
       <NewEventRobot />
     </Stack>

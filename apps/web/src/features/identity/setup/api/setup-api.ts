@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createApiKey,
   createOrganisation,
@@ -16,6 +16,7 @@ import {
   listOrganisations,
   photoCountInfo,
   renameOrganisation,
+  robotActivityList,
   robotList,
 } from '@flashbulb/shared';
 import { callApi } from '../../../../lib/api-client.ts';
@@ -48,6 +49,28 @@ export const useRobots = (enabled = true) =>
     enabled,
     queryFn: ({ signal }) => callApi(robotList, {}, { signal }),
     select: (result) => result.robots,
+  });
+
+/** What the activity log is filtered by (each optional; times are ISO instants). */
+export interface RobotActivityFilters {
+  robot_id?: number;
+  event_id?: number;
+  from?: string;
+  to?: string;
+}
+
+/** The robot activity log, newest first, a page at a time ("Load more" asks for the next). */
+export const useRobotActivity = (filters: RobotActivityFilters) =>
+  useInfiniteQuery({
+    queryKey: ['setup', 'robot-activity', filters] as const,
+    initialPageParam: undefined as string | undefined,
+    queryFn: ({ pageParam, signal }) =>
+      callApi(
+        robotActivityList,
+        { ...filters, limit: 50, ...(pageParam ? { cursor: pageParam } : {}) },
+        { signal },
+      ),
+    getNextPageParam: (last) => last.next_cursor ?? undefined,
   });
 
 export const useCreateRobot = () => {

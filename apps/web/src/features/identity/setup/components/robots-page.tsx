@@ -12,6 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Role, type User } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
@@ -23,6 +24,7 @@ import {
 } from '../api/setup-api.ts';
 import { formatDate, ShownOnceKey } from './shown-once-key.tsx';
 import { CARD_TABLE } from '../../../../components/card-table.ts';
+import { RobotActivityLog } from './robot-activity-log.tsx';
 
 /** Robots of the organisations the user administers; a new robot's key is shown once. */
 export function RobotsPage({ user }: { user: User }) {
@@ -127,24 +129,43 @@ export function RobotsPage({ user }: { user: User }) {
                     {robot.event_name ?? t('setup.robots.noEvent')}
                   </Table.Td>
                   <Table.Td data-label={t('setup.robots.lastUpload')}>
-                    {formatDate(robot.last_upload_date, t('setup.never'))}
+                    <Text size="sm">{formatDate(robot.last_upload_date, t('setup.never'))}</Text>
+                    {robot.upload_count > 0 && (
+                      <Text size="xs" c="dimmed" data-testid="robot-upload-count">
+                        {t('setup.robots.uploadCount', { count: robot.upload_count })}
+                      </Text>
+                    )}
                   </Table.Td>
                   <Table.Td>
-                    {canManage(robot.organisation_id) && (
+                    <Group gap="xs" wrap="wrap">
                       <Button
                         size="xs"
-                        variant="default"
-                        loading={regenerate.isPending && regenerate.variables === robot.id}
-                        onClick={() =>
-                          regenerate.mutate(robot.id, {
-                            onSuccess: (renewed) =>
-                              setShown({ name: renewed.name, key: renewed.api_key, renewed: true }),
-                          })
-                        }
+                        variant="subtle"
+                        component={Link}
+                        to={`/robots?robot=${robot.id}#activity`}
                       >
-                        {t('setup.robots.regenerate')}
+                        {t('setup.robots.activityOf')}
                       </Button>
-                    )}
+                      {canManage(robot.organisation_id) && (
+                        <Button
+                          size="xs"
+                          variant="default"
+                          loading={regenerate.isPending && regenerate.variables === robot.id}
+                          onClick={() =>
+                            regenerate.mutate(robot.id, {
+                              onSuccess: (renewed) =>
+                                setShown({
+                                  name: renewed.name,
+                                  key: renewed.api_key,
+                                  renewed: true,
+                                }),
+                            })
+                          }
+                        >
+                          {t('setup.robots.regenerate')}
+                        </Button>
+                      )}
+                    </Group>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -152,6 +173,7 @@ export function RobotsPage({ user }: { user: User }) {
           </Table>
         </Table.ScrollContainer>
       )}
+      {robots.data && <RobotActivityLog robots={robots.data} />}
     </Stack>
   );
 }

@@ -141,6 +141,7 @@ describe('set-up screens', { timeout: 20_000 }, () => {
             event_id: null,
             event_name: null,
             last_upload_date: null,
+            upload_count: 0,
             api_key: 'robot-secret-key-123',
           },
         }),
@@ -172,6 +173,7 @@ describe('set-up screens', { timeout: 20_000 }, () => {
                 event_id: 7,
                 event_name: 'GALA',
                 last_upload_date: '2026-05-01T10:00:00.000Z',
+                upload_count: 12,
               },
               {
                 id: 6,
@@ -180,6 +182,7 @@ describe('set-up screens', { timeout: 20_000 }, () => {
                 event_id: null,
                 event_name: null,
                 last_upload_date: null,
+                upload_count: 0,
               },
             ],
           },
@@ -191,9 +194,76 @@ describe('set-up screens', { timeout: 20_000 }, () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain('GALA');
     expect(rows[0]!.textContent).toContain(new Date('2026-05-01T10:00:00.000Z').toLocaleString());
+    expect(within(rows[0]!).getByTestId('robot-upload-count').textContent).toBe('12 photos in all');
     expect(rows[1]!.textContent).toContain(
       'Not connected: pick it in the event editor, General → Robots',
     );
+    expect(within(rows[1]!).queryByTestId('robot-upload-count')).toBeNull();
+  });
+
+  it('shows the robot activity log, filtered by robot and event from the address, a page at a time', async () => {
+    const entry = (id: number, kind: 'upload' | 'activity', name: string, type = 'info') => ({
+      kind,
+      id,
+      at: `2026-05-01T10:0${id}:00.000Z`,
+      robot_id: 5,
+      robot_name: 'Gate',
+      event_id: 7,
+      event_name: 'GALA',
+      name,
+      type,
+      photo_id: kind === 'upload' ? id : null,
+    });
+    const api = installConsoleApi({
+      user: orgAdmin,
+      routes: {
+        [`${OWNER}/robot/list/retrieve`]: {
+          ok: {
+            robots: [
+              {
+                id: 5,
+                name: 'Gate',
+                organisation_id: 3,
+                event_id: 7,
+                event_name: 'GALA',
+                last_upload_date: '2026-05-01T10:00:00.000Z',
+                upload_count: 2,
+              },
+            ],
+          },
+        },
+        [`${OWNER}/robot/activity/list`]: (body): FakeReply =>
+          (body as { cursor?: string }).cursor
+            ? { ok: { entries: [entry(1, 'upload', 'IMG_1.jpg')], next_cursor: null } }
+            : {
+                ok: {
+                  entries: [
+                    entry(3, 'activity', 'Printed', 'warning'),
+                    entry(2, 'upload', 'IMG_2.jpg'),
+                  ],
+                  next_cursor: 'c1',
+                },
+              },
+      },
+    });
+    renderApp('/robots?event=7&robot=5');
+    await waitFor(() => expect(screen.getAllByTestId('robot-activity-row')).toHaveLength(2));
+    expect(api.callsTo(`${OWNER}/robot/activity/list`)[0]?.body).toEqual({
+      robot_id: 5,
+      event_id: 7,
+      limit: 50,
+    });
+    const rows = screen.getAllByTestId('robot-activity-row');
+    expect(rows[0]!.textContent).toContain('Warning');
+    expect(rows[0]!.textContent).toContain('Printed');
+    expect(rows[1]!.textContent).toContain('Upload');
+    expect(rows[1]!.textContent).toContain('IMG_2.jpg');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.getAllByTestId('robot-activity-row')).toHaveLength(3));
+    expect(api.callsTo(`${OWNER}/robot/activity/list`).at(-1)?.body).toMatchObject({
+      cursor: 'c1',
+    });
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
   it('asks for an organisation before robots when there is none', async () => {
