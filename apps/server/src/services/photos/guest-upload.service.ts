@@ -16,14 +16,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { guestUploadKey, guestUploadShape, parseGuestUploadKey } from './guest-upload-rules.ts';
-import type { PhotoUploadService } from './photo-upload.service.ts';
-
-const safeFileName = (name: string): string =>
-  name
-    .trim()
-    .replace(/\s+/g, '_')
-    .replace(/[^A-Za-z0-9._-]/g, '-')
-    .slice(0, 200) || 'photo';
+import { safeFileName, type PhotoUploadService } from './photo-upload.service.ts';
 
 /**
  * Guests adding their own photos (docs/domains/photos.md, "Guests' own photos"): the public

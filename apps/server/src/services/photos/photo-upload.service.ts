@@ -67,7 +67,8 @@ export interface AttendeeUploads {
   ): Promise<number>;
 }
 
-const safeFileName = (name: string): string =>
+/** A file name as upload keys hold it: no spaces, nothing outside `[A-Za-z0-9._-]`, 200 at most. */
+export const safeFileName = (name: string): string =>
   name
     .trim()
     .replace(/\s+/g, '_')

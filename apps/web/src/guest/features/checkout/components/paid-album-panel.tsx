@@ -20,6 +20,7 @@ import {
   type CheckoutPlace,
   type StartedPayment,
 } from '../utils/checkout-place.ts';
+import { useChoicePricing, type PhotoChoice } from '../hooks/use-choice-pricing.ts';
 import { CheckoutFlow } from './checkout-flow.tsx';
 import { PayPalCardCheckout } from './paypal-card-checkout.tsx';
 
@@ -30,14 +31,7 @@ type State =
   | { kind: 'card'; index: number; amount: number | null }
   | { kind: 'paying'; payment: StartedPayment; place: CheckoutPlace };
 
-/** Buying the whole album, or photos the guest taps in the grid (the page holds the choice). */
-export interface PhotoChoice {
-  choosing: boolean;
-  chosen: readonly string[];
-  setChoosing: (choosing: boolean) => void;
-  /** Starts choosing with these photos chosen (e.g. the ones "Find me" found). */
-  choose?: (uids: readonly string[]) => void;
-}
+export type { PhotoChoice } from '../hooks/use-choice-pricing.ts';
 
 /**
  * A paid album's checkout: the event's pricing buttons with their prices (unless
@@ -70,13 +64,7 @@ export function PaidAlbumPanel({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const choosing = choice?.choosing ?? false;
-  const chosenCount = choice?.chosen.length ?? 0;
-  const buttons = usePricingButtons(
-    attendeeUid,
-    true,
-    choosing ? (chosenCount > 0 ? chosenCount : null) : null,
-  );
+  const { choosing, chosenCount, buttons } = useChoicePricing(attendeeUid, choice);
   // The whole album's count for its scope button (cached: the same query as before choosing).
   const album = usePricingButtons(attendeeUid, choice !== null);
   const storageKey = `attendee:${attendeeUid}`;

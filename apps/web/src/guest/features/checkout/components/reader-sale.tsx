@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney, type PaymentStatusName } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { usePricingButtons } from '../../../shared/api/album-payments.ts';
-import type { PhotoChoice } from './paid-album-panel.tsx';
+import { useChoicePricing, type PhotoChoice } from '../hooks/use-choice-pricing.ts';
 
 /** The texts every device has, under its own translation group. */
 type ReaderText =
@@ -85,15 +84,8 @@ export function ReaderSale({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const choosing = choice?.choosing ?? false;
-  const chosenCount = choice?.chosen.length ?? 0;
-  const buttons = usePricingButtons(
-    attendeeUid,
-    true,
-    choosing ? (chosenCount > 0 ? chosenCount : null) : null,
-    // The kiosk's ways to pay decide whether the device is offered (not the album page's).
-    kioskKey,
-  );
+  // The kiosk's ways to pay decide whether the device is offered (not the album page's).
+  const { choosing, chosenCount, buttons } = useChoicePricing(attendeeUid, choice, kioskKey);
   const [state, setState] = useState<State>({ kind: 'choose', errorKey: null });
   const text = (key: ReaderText) => t(`${adapter.texts}.${key}` as const);
 

@@ -9,11 +9,10 @@ import {
   completeShopifyDraft,
   sendShopifyReceipt,
   startShopifySale,
-  usePricingButtons,
 } from '../../../shared/api/album-payments.ts';
 import { AlbumLinkQr } from '../../../shared/components/album-link-qr.tsx';
 import { pollTiming } from '../../../shared/utils/poll-timing.ts';
-import type { PhotoChoice } from './paid-album-panel.tsx';
+import { useChoicePricing, type PhotoChoice } from '../hooks/use-choice-pricing.ts';
 
 interface Sale {
   paymentId: string;
@@ -56,14 +55,7 @@ export function ShopifyCheckout({
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const emailId = useId();
-  const choosing = choice?.choosing ?? false;
-  const chosenCount = choice?.chosen.length ?? 0;
-  const buttons = usePricingButtons(
-    attendeeUid,
-    true,
-    choosing ? (chosenCount > 0 ? chosenCount : null) : null,
-    kioskKey,
-  );
+  const { choosing, chosenCount, buttons } = useChoicePricing(attendeeUid, choice, kioskKey);
   const [state, setState] = useState<State>({ kind: 'choose', errorKey: null, ended: false });
   const [email, setEmail] = useState('');
 
