@@ -129,7 +129,7 @@ describe('the console Outbox page in Chromium', () => {
         // The console on a phone: nothing wider than 390 px, the header's buttons included (a
         // fixed header does not widen the page, so its right edge is measured too).
         for (const [route, ready] of [
-          ['/events', page.getByRole('button', { name: 'Add Event' })],
+          ['/events', page.getByRole('button', { name: 'New event' })],
           ['/robots', page.getByTestId('robot-activity-row').first()],
           [`/events/${event.code}/outbox`, table],
         ] as const) {

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite-precompress.ts';
+import { stripContractDescriptions } from './vite-strip-describe.ts';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), stripContractDescriptions()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite-precompress.ts';
+import { stripContractDescriptions } from './vite-strip-describe.ts';
 
 /**
  * The guest build: `guest.html` → album, kiosk, slide-show and web-app pages, built on
@@ -9,7 +10,7 @@ import { precompress } from './vite-precompress.ts';
  * guest texts, never modules it would otherwise share with the console.
  */
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), stripContractDescriptions()],
   build: {
     outDir: 'dist',
     emptyOutDir: false,
