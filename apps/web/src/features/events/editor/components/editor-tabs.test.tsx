@@ -318,6 +318,7 @@ describe('editor tabs: checkbox-driven fields', () => {
               event_id: 12,
               event_name: 'OTHR',
               last_upload_date: null,
+              upload_count: 0,
             },
             {
               id: 6,
@@ -326,6 +327,7 @@ describe('editor tabs: checkbox-driven fields', () => {
               event_id: null,
               event_name: null,
               last_upload_date: null,
+              upload_count: 0,
             },
           ],
         },
@@ -353,6 +355,7 @@ describe('editor tabs: checkbox-driven fields', () => {
           event_id: event.id,
           event_name: event.name,
           last_upload_date: null,
+          upload_count: 0,
           api_key: 'fbr_secret123',
         },
       },

@@ -144,6 +144,7 @@ describe('event editor: add, edit, copy, delete', () => {
                 event_id: 7,
                 event_name: 'ABCD',
                 last_upload_date: null,
+                upload_count: 0,
               },
             ],
           },

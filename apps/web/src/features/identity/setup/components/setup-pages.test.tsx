@@ -37,6 +37,7 @@ describe('set-up screens', { timeout: 20_000 }, () => {
       'Users',
       'Print desk',
       'Payments',
+      'Insight',
       'Webhooks',
       'Privacy log',
     ]);
