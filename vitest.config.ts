@@ -148,9 +148,9 @@ export default defineConfig({
           // modules load once per run, not once per file. The server's code already runs many
           // apps in one process without isolation (server-pglite).
           isolate: false,
-          // In one Vitest process (`npx vitest run`, FLASHBULB_TEST_SERIAL=1) the journeys run
-          // after every other project. `npm test` runs them in a second process beside the rest
-          // instead (scripts/test-split.mjs), so both cores stay busy.
+          // Run after every other project has finished, so the browser and the app server do
+          // not compete for the two cores with the unit and API tests. FLASHBULB_TEST_SPLIT=1
+          // runs them in a second process beside the rest instead (scripts/test-split.mjs).
           sequence: { groupOrder: 1 },
         },
       },

@@ -6,7 +6,7 @@ import { totpForStep, totpStep } from './totp.ts';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'violet-harbour-lantern-42';
-// The project's budget: the journeys now run beside the server and web tests (scripts/test-split.mjs).
+// The e2e project's budget (60 s ran out on a loaded machine).
 const JOURNEY_TIMEOUT = 120_000;
 
 const journey = journeyResources();

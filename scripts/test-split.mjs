@@ -68,7 +68,7 @@ const withJsonReport = (args, file) => {
  * the run to files or tests (a positional filter, `-t`), where one process is simpler to read.
  *
  * @param {string[]} args Vitest arguments after `vitest run`
- * @param {{ serial?: boolean }} [options] `serial`: never split (FLASHBULB_TEST_SERIAL=1)
+ * @param {{ split?: boolean }} [options] `split`: run the journeys beside the rest (FLASHBULB_TEST_SPLIT=1)
  * @returns {{ name: string, args: string[], report?: string }[]}
  */
 export function planRuns(args, options = {}) {
@@ -82,7 +82,7 @@ export function planRuns(args, options = {}) {
   const selectsE2e = projects.length === 0 || projects.includes(E2E_PROJECT);
   const others = projects.filter((p) => p !== E2E_PROJECT);
   const selectsOthers = projects.length === 0 || others.length > 0;
-  if (options.serial || narrowed || !selectsE2e || !selectsOthers) return [{ name: 'all', args }];
+  if (!options.split || narrowed || !selectsE2e || !selectsOthers) return [{ name: 'all', args }];
 
   const report = jsonReportFile(rest);
   const restProjects =

@@ -3,7 +3,7 @@ import { mergeReports, planRuns } from './test-split.mjs';
 
 describe('npm test runs the journeys beside the other projects', () => {
   it('splits a whole run in two: every project but e2e, and e2e', () => {
-    const runs = planRuns([]);
+    const runs = planRuns([], { split: true });
     expect(runs.map((r) => [r.name, r.args])).toEqual([
       ['rest', ['--project', '!e2e']],
       ['e2e', ['--project', 'e2e']],
@@ -11,13 +11,10 @@ describe('npm test runs the journeys beside the other projects', () => {
   });
 
   it('keeps the chosen projects and gives each run its own JSON report', () => {
-    const runs = planRuns([
-      '--project',
-      'web',
-      '--project=e2e',
-      '--reporter=json',
-      '--outputFile.json=/tmp/r.json',
-    ]);
+    const runs = planRuns(
+      ['--project', 'web', '--project=e2e', '--reporter=json', '--outputFile.json=/tmp/r.json'],
+      { split: true },
+    );
     expect(runs).toEqual([
       {
         name: 'rest',
@@ -32,14 +29,15 @@ describe('npm test runs the journeys beside the other projects', () => {
     ]);
   });
 
-  it('runs one process when only one side is chosen, a file or test is named, or serial is asked', () => {
-    expect(planRuns(['--project', 'web'])).toHaveLength(1);
-    expect(planRuns(['--project', 'e2e'])).toHaveLength(1);
-    expect(planRuns(['e2e/kiosk.e2e.test.ts'])).toHaveLength(1);
-    expect(planRuns(['-t', 'kiosk'])).toHaveLength(1);
-    expect(planRuns([], { serial: true })).toHaveLength(1);
+  it('runs one process unless asked, when only one side is chosen, or a file or test is named', () => {
+    const split = { split: true };
+    expect(planRuns([])).toHaveLength(1);
+    expect(planRuns(['--project', 'web'], split)).toHaveLength(1);
+    expect(planRuns(['--project', 'e2e'], split)).toHaveLength(1);
+    expect(planRuns(['e2e/kiosk.e2e.test.ts'], split)).toHaveLength(1);
+    expect(planRuns(['-t', 'kiosk'], split)).toHaveLength(1);
     // An option's value is not a file filter.
-    expect(planRuns(['--reporter', 'dot'])).toHaveLength(2);
+    expect(planRuns(['--reporter', 'dot'], split)).toHaveLength(2);
   });
 
   it('merges the reports: counts added, results joined, failed when either failed or is missing', () => {
