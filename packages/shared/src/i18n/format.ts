@@ -54,14 +54,6 @@ export const pluralForms = (
   return { other: forms.other ?? base, ...forms };
 };
 
-/** A whole number the locale's way (`1,234` · `1.234` · `١٬٢٣٤`). */
-export const formatNumber = (value: number, locale = 'en'): string =>
-  new Intl.NumberFormat(locale).format(value);
-
-/** A price in cents the locale's way (`$12.50` · `12,50 US$` · `12,50 $`); USD unless told. */
-export const formatMoney = (cents: number, locale = 'en', currency = 'USD'): string =>
-  new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
-
 /**
  * A day the locale's way (`November 21, 2026` · `21 de noviembre de 2026` · `21. November 2026`),
  * of a moment already shifted to the event's wall clock (read as UTC).

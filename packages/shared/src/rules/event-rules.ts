@@ -14,7 +14,6 @@ export const EVENT_LIMITS = {
   defaultMultiplier: 1,
   eventListPageSize: 5000,
   pageActiveTimeoutMs: 20_000,
-  ignoreInputAfterUpdateMs: 6000,
   defaultFaceConfidence: 95,
   photoDelayMaxMinutes: 120,
   attendeeGenerationMax: 1_000_000,
