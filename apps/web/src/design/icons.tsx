@@ -1,6 +1,11 @@
+import { icon } from './tokens.ts';
+
 /**
- * The guest pages' icons: 24-unit stroke paths drawn inline as SVG (no icon font, no requests),
- * always decorative — the button around an icon carries the name (IconButton).
+ * The one icon set of every page (console, guest album, viewer, kiosk): stroke paths on a 24-unit
+ * grid, drawn inline as SVG (no icon font, no package, no requests) with one stroke width, always
+ * decorative — the button around an icon carries the name (IconButton on guest pages,
+ * `aria-label` on the console's ActionIcon). Guest pages size icons by CSS (`.fb-icon`, larger on
+ * a kiosk); the console passes `size`.
  */
 const PATHS = {
   close: 'M6 6l12 12M18 6L6 18',
@@ -21,6 +26,11 @@ const PATHS = {
   alert: 'M12 3l10 18H2L12 3zM12 10v5M12 18v.5',
   clock: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 7v5l3 3',
   heart: 'M12 20s-7.5-4.6-7.5-10.2A4.2 4.2 0 0112 7.2a4.2 4.2 0 017.5 2.6C19.5 15.4 12 20 12 20z',
+  more: 'M5 12h.01M12 12h.01M19 12h.01',
+  eye: 'M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12zM12 15a3 3 0 100-6 3 3 0 000 6z',
+  eyeOff:
+    'M2 12s3.6-6.5 10-6.5S22 12 22 12s-3.6 6.5-10 6.5S2 12 2 12zM12 15a3 3 0 100-6 3 3 0 000 6zM4 4l16 16',
+  chat: 'M4 5h16v10H9l-5 4V5z',
 } as const;
 
 export type IconName = keyof typeof PATHS;
@@ -28,17 +38,32 @@ export type IconName = keyof typeof PATHS;
 /** Icons that point along the reading direction: mirrored on a right-to-left page (theme CSS). */
 const DIRECTIONAL: ReadonlySet<IconName> = new Set(['previous', 'next', 'send']);
 
-export function Icon({ name, className }: { name: IconName; className?: string }) {
+/** Round caps make the dots of `more` visible: their paths are zero-length strokes. */
+const DOTS: ReadonlySet<IconName> = new Set(['more']);
+
+export function Icon({
+  name,
+  className,
+  size,
+}: {
+  name: IconName;
+  className?: string;
+  /** In px; without it the page's CSS sizes the icon (`.fb-icon`). */
+  size?: number;
+}) {
   const classes = ['fb-icon', DIRECTIONAL.has(name) ? 'fb-icon--directional' : '', className ?? '']
     .filter(Boolean)
     .join(' ');
   return (
     <svg
       className={classes}
+      data-icon={name}
+      width={size}
+      height={size}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth={1.8}
+      strokeWidth={DOTS.has(name) ? icon.stroke * 1.6 : icon.stroke}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden="true"
