@@ -29,6 +29,8 @@ import {
   type RuleIssue,
   type User,
 } from '@flashbulb/shared';
+import { readableAccent } from '@flashbulb/shared/rules/accent';
+import { light } from '../../../../design/tokens.ts';
 import { albumLink } from '../../../../lib/album-links.ts';
 import { callApi, errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
@@ -146,7 +148,10 @@ function AlbumHeaderPreview() {
       'date_utc_diff_hours',
     ],
   });
-  const color = accent || 'var(--mantine-color-dark-7)';
+  // The guest album's own colours: the brand colour made readable, else the tokens' primary.
+  const { accent: color, onAccent } = /^#[0-9a-fA-F]{6}$/.test(accent)
+    ? readableAccent(accent.toLowerCase())
+    : { accent: light.accent, onAccent: light.onAccent };
   // The album shows the day of its photos in the event's zone: today's, in the preview.
   const today = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(
     eventWallClock({ time_zone: zone, date_utc_diff_hours: offset }, new Date()),
@@ -170,7 +175,8 @@ function AlbumHeaderPreview() {
           <Box
             px="md"
             py={6}
-            style={{ background: color, color: '#fff', borderRadius: 999, fontSize: 13 }}
+            fz="xs"
+            style={{ background: color, color: onAccent, borderRadius: 999 }}
           >
             {t('events.wizard.previewDownload')}
           </Box>
