@@ -70,7 +70,7 @@ describe('design tokens', () => {
   it('fills buttons with shades white text reads on (AA)', () => {
     for (const shades of [primaryShades, ...Object.values(semanticShades)])
       expect(
-        contrast(shades[primaryShade]!, '#ffffff'),
+        contrast(shades[primaryShade], '#ffffff'),
         shades[primaryShade],
       ).toBeGreaterThanOrEqual(AA);
     expect(contrast(fixedColours.dangerStrong, fixedColours.onDangerStrong)).toBeGreaterThanOrEqual(
