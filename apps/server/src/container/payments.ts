@@ -182,6 +182,7 @@ export const wirePayments = (
     webhooks,
     clock,
     providers: providerCheckouts,
+    terminalConfigured: terminal !== null,
   });
   // Purchases from a public or private album: the buyer's personal album receives the photos.
   const albumPurchases = new AlbumPurchaseService({
