@@ -197,6 +197,10 @@ export const wirePayments = (
     clock,
     publicUrl: config.publicUrl,
     bus,
+    paypalCard:
+      paypal && paypalSettings
+        ? { clientId: paypal.clientId, sdkUrl: paypalSettings.sdkUrl }
+        : null,
   });
   payments.onPaymentConfirmed((e) => albumPurchases.onPaymentConfirmed(e));
   webhooks.handlePaymentStatus((provider, reference, status, reason) =>
@@ -213,6 +217,7 @@ export const wirePayments = (
       cardCheckout: new CardCheckoutService({
         access,
         checkout,
+        albumPurchases,
         payments,
         paymentRows,
         paypal:
