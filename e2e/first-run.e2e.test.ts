@@ -71,6 +71,33 @@ const screenshots = async (page: Page, dir: string) => {
 };
 const journey = journeyResources();
 
+/** The dashboard's tiles of these figures, as shown ("Views1"). */
+const tileTexts = (page: Page, names: readonly string[]) =>
+  Promise.all(
+    names.map((name) =>
+      page
+        .getByTestId('insight-tile')
+        .filter({ hasText: new RegExp(`^${name}\\d`) })
+        .textContent(),
+    ),
+  );
+
+/** The event's dashboard (with the journey's view and download) at 1440x900 and 390x844. */
+const dashboardScreenshots = async (page: Page, dir: string) => {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.getByTestId('insight-dashboard').waitFor();
+    await page.waitForLoadState('networkidle');
+    // The charts draw once their box is measured: wait for their lines before shooting.
+    await page.locator('.recharts-surface').first().waitFor();
+    await page.screenshot({ path: path.join(dir, `insight-event-${width}x${height}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
+
 /** Real photos for the robot (../shared/testdata beside the checkout), else made ones. */
 const TESTDATA = path.resolve(repoRoot, '../shared/testdata/faces/groups');
 const REAL_PHOTOS = ['bbt1.jpg', 'two_people.jpg'];
@@ -232,10 +259,56 @@ describe('first run in Chromium', () => {
         );
         expect(stdout).toContain('2 uploaded, 0 already sent.');
 
+        // ---- a wrong key: the robot client explains it instead of answering `invalid_key` ----
+        const wrongKey = await execFileAsync(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'apps/server/src/cli/main.ts',
+            ...args.map((arg, i) =>
+              arg === '<folder>' ? photos : args[i - 1] === '--key' ? 'fbr_not-a-robot-key' : arg,
+            ),
+          ],
+          { cwd: repoRoot },
+        ).then(
+          () => ({ code: 0, output: '' }),
+          (error: { code?: number; stdout?: string; stderr?: string }) => ({
+            code: error.code ?? 0,
+            output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+          }),
+        );
+        expect(wrongKey.code).toBe(1);
+        expect(wrongKey.output).toContain(
+          'This robot key is unknown: no robot has it. Copy the key shown when the robot was created',
+        );
+        expect(wrongKey.output).toContain('0 uploaded, 0 already sent.');
+
         // ---- the photos in the console album ----
         await go(page, `/events/${code}/album`);
         for (const name of ['pier-01.jpg', 'pier-02.jpg'])
           await page.getByRole('img', { name }).first().waitFor({ timeout: 60_000 });
+
+        // ---- the dashboard: the two photos in, from the booth, nobody reached yet ----
+        await go(page, `/events/${code}/insight`);
+        await page.getByTestId('insight-dashboard').waitFor();
+        expect(await tileTexts(page, ['Photos in', 'Views', 'Downloads'])).toEqual([
+          'Photos in2',
+          'Views0',
+          'Downloads0',
+        ]);
+        const boothRow = page
+          .getByRole('table', { name: 'Booths' })
+          .getByRole('row')
+          .filter({ hasText: 'Pier booth' });
+        expect(await boothRow.getByRole('cell').allTextContents()).toEqual([
+          'Pier booth',
+          '2',
+          '0',
+          '0',
+          '0',
+          '$0.00',
+        ]);
 
         // ---- a colleague invited from the Users screen (the temporary password goes by mail) ----
         await page.getByRole('link', { name: 'Users' }).click();
@@ -259,21 +332,39 @@ describe('first run in Chromium', () => {
             .textContent()) ?? '';
         expect(albumUrl.startsWith(`${server.url}/?pId=`)).toBe(true);
         await page.setViewportSize({ width: 390, height: 844 });
+        // Opened once (no reload: the dashboard must say one view); both photos are ready, as the
+        // console album showed them.
         await page.goto(albumUrl);
         await expect
-          .poll(
-            async () => {
-              const names = await photoNames(page);
-              if (names.length < 2) await page.reload();
-              return names;
-            },
-            { timeout: 60_000, interval: 2000 },
-          )
+          .poll(() => photoNames(page), { timeout: 30_000 })
           .toEqual(['pier-01.jpg', 'pier-02.jpg']);
         // Nothing wider than the phone.
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
         ).toBe(true);
+        // One download from the viewer.
+        await page.locator('.albums-tile-open').first().click();
+        await page.getByRole('dialog').waitFor();
+        await page
+          .getByRole('button', { name: 'Download photo' })
+          .or(page.getByRole('link', { name: 'Download original' }))
+          .first()
+          .click();
+
+        // ---- the dashboard within seconds: one view, one download ----
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.goto(`${server.url}/events/${code}/insight`);
+        await expect
+          .poll(
+            async () => {
+              await page.reload();
+              await page.getByTestId('insight-dashboard').waitFor();
+              return tileTexts(page, ['Photos in', 'Views', 'Downloads']);
+            },
+            { timeout: 10_000 },
+          )
+          .toEqual(['Photos in2', 'Views1', 'Downloads1']);
+        if (SHOTS) await dashboardScreenshots(page, SHOTS);
         expect(problems).toEqual([]);
       });
     },
