@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -10,10 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { signInSettingUpTotp } from './support/console-sign-in.ts';
 import { journeyResources, photoNames } from './support/journey.ts';
 import { repoRoot } from './support/paths.ts';
+import { decodeQrPng } from './support/qr.ts';
 
 const ADMIN_EMAIL = 'first@example.com';
 const ADMIN_PASSWORD = 'amber-quay-lantern-73';
-const JOURNEY_TIMEOUT = 150_000;
+const JOURNEY_TIMEOUT = 240_000;
 
 const execFileAsync = promisify(execFile);
 /** Set to a folder to keep screenshots of the console screens at 1440x900 and 390x844. */
@@ -27,6 +28,19 @@ const go = async (page: Page, route: string) => {
   }, route);
   await page.getByRole('button', { name: 'Sign out' }).waitFor({ state: 'attached' });
 };
+
+/**
+ * Nothing moving: every transition and animation (a dropdown fading out, a modal sliding in) has
+ * finished and every image has loaded, so a screenshot shows the state, not a frame of a change.
+ */
+const settled = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      document.getAnimations().every((animation) => animation.playState !== 'running') &&
+      Array.from(document.images).every((img) => img.complete),
+    undefined,
+    { timeout: 10_000 },
+  );
 
 const screenshots = async (page: Page, dir: string) => {
   for (const [width, height] of [
@@ -55,7 +69,8 @@ const screenshots = async (page: Page, dir: string) => {
     const guestCard = page.getByTestId('share-card-guestAlbum');
     await guestCard.getByTestId('share-qr').waitFor();
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: path.join(dir, `console-share-${width}.png`) });
+    await settled(page);
+    await page.screenshot({ path: path.join(dir, `console-share-${width}x${height}.png`) });
     await page.keyboard.press('Escape');
     await guestCard.waitFor({ state: 'detached' });
     await go(page, '/events');
@@ -93,6 +108,7 @@ const dashboardScreenshots = async (page: Page, dir: string) => {
     await page.waitForLoadState('networkidle');
     // The charts draw once their box is measured: wait for their lines before shooting.
     await page.locator('.recharts-surface').first().waitFor();
+    await settled(page);
     await page.screenshot({ path: path.join(dir, `insight-event-${width}x${height}.png`) });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -121,6 +137,7 @@ const wizardScreenshots = async (page: Page, dir: string, logo: string) => {
     await wizard.getByRole('textbox', { name: 'Description', exact: true }).fill('Boats at night');
     const shot = async (step: string) => {
       await page.waitForLoadState('networkidle');
+      await settled(page);
       await page.screenshot({ path: path.join(dir, `wizard-${step}-${width}x${height}.png`) });
     };
     await shot('1-name');
@@ -331,6 +348,47 @@ describe('first run in Chromium', () => {
             .getByTestId('share-url')
             .textContent()) ?? '';
         expect(albumUrl.startsWith(`${server.url}/?pId=`)).toBe(true);
+        // The card's QR: on the screen without scrolling (laptop and phone), read by a camera as
+        // the card's link; downloaded as a 1000 px PNG and as an SVG that read the same.
+        const card = page.getByTestId('share-card-guestAlbum');
+        for (const [width, height] of [
+          [1280, 900],
+          [390, 844],
+        ] as const) {
+          await page.setViewportSize({ width, height });
+          const qr = card.getByTestId('share-qr');
+          await qr.waitFor();
+          const box = await qr.boundingBox();
+          expect(box).not.toBeNull();
+          expect(box!.x).toBeGreaterThanOrEqual(0);
+          expect(box!.y).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+          expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+        }
+        await page.setViewportSize({ width: 1280, height: 900 });
+        expect(decodeQrPng(await card.getByTestId('share-qr').screenshot({ scale: 'css' }))).toBe(
+          albumUrl,
+        );
+        const [pngDownload] = await Promise.all([
+          page.waitForEvent('download'),
+          card.getByRole('button', { name: /as PNG \(1000 px\)$/ }).click(),
+        ]);
+        const png = await readFile(await pngDownload.path());
+        expect(await sharp(png).metadata()).toMatchObject({
+          format: 'png',
+          width: 1000,
+          height: 1000,
+        });
+        expect(decodeQrPng(png)).toBe(albumUrl);
+        const [svgDownload] = await Promise.all([
+          page.waitForEvent('download'),
+          card.getByRole('button', { name: /as SVG$/ }).click(),
+        ]);
+        expect(svgDownload.suggestedFilename()).toMatch(/-qr\.svg$/);
+        const svg = await readFile(await svgDownload.path());
+        expect(svg.toString('utf8')).toMatch(/^<svg /);
+        expect(decodeQrPng(await sharp(svg, { density: 300 }).png().toBuffer())).toBe(albumUrl);
+        await page.keyboard.press('Escape');
         await page.setViewportSize({ width: 390, height: 844 });
         // Opened once (no reload: the dashboard must say one view); both photos are ready, as the
         // console album showed them.
