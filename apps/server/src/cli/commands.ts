@@ -21,20 +21,8 @@ import { httpPost, runPrintAgent } from './print-agent.ts';
 import { describeSummary, runRobotUpload, type InstantLinkOut } from './robot-upload.ts';
 import { runOperations } from './operations.ts';
 import { startTerminalSim, type TerminalOutcome } from './terminal-sim.ts';
+import type { CliIo } from './cli-io.ts';
 import { UsageError } from './usage-error.ts';
-
-/**
- * What a command reads and writes besides its arguments: the environment, its two output streams
- * and, for the commands that run until stopped, a stop signal. `main.ts` binds them to the
- * process; tests run the same commands in their own process with captured output.
- */
-export interface CliIo {
-  env: NodeJS.ProcessEnv;
-  out(text: string): void;
-  err(text: string): void;
-  /** Aborted when the command should stop (Ctrl-C); asked for only by the long-running commands. */
-  stopSignal(): AbortSignal;
-}
 
 const USAGE = `Flashbulb command line
 

@@ -24,7 +24,7 @@ import { systemClock } from '../lib/clock.ts';
 import { BackupCorruptError } from '../services/operations/backup.service.ts';
 import { createStorage } from '../storage/create-storage.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
-import type { CliIo } from './commands.ts';
+import type { CliIo } from './cli-io.ts';
 import { UsageError } from './usage-error.ts';
 
 interface OperationFlags {
