@@ -350,13 +350,19 @@ describe('a paid attendee album in Chromium', () => {
         expect(box.x + box.width).toBeLessThanOrEqual(390);
         expect(box.y).toBeGreaterThanOrEqual(0);
         expect(box.y + box.height).toBeLessThanOrEqual(844);
-        // What is drawn at its left and right edges is the button itself (nothing clips it).
+        // What is drawn at its left and right edges is the button itself (nothing covers it), and
+        // it stays inside its cell (it does not run out of the order's card).
         expect(
           await refundButton.evaluate((button) => {
             const r = button.getBoundingClientRect();
+            const cell = button.closest('td')!.getBoundingClientRect();
             const y = r.top + r.height / 2;
-            return [r.left + 2, r.right - 2].every((x) =>
-              button.contains(document.elementFromPoint(x, y)),
+            return (
+              r.left >= cell.left &&
+              r.right <= cell.right &&
+              [r.left + 2, r.right - 2].every((x) =>
+                button.contains(document.elementFromPoint(x, y)),
+              )
             );
           }),
         ).toBe(true);
