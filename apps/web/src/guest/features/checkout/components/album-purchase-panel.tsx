@@ -1,11 +1,13 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import {
   cancelAlbumPurchase,
+  captureAlbumPurchasePayPalOrder,
   checkAlbumPurchase,
+  createAlbumPurchasePayPalOrder,
   startAlbumPurchase,
   useAlbumPurchasePricing,
   type AlbumSaleKey,
@@ -20,13 +22,15 @@ import {
   type StartedPayment,
 } from '../utils/checkout-place.ts';
 import { CheckoutFlow, type PaymentCheck } from './checkout-flow.tsx';
+import { PayPalCardCheckout, type PayPalSale } from './paypal-card-checkout.tsx';
 import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
 import type { PhotoChoice } from './paid-album-panel.tsx';
 
 type State =
   | { kind: 'choose'; errorKey: string | null }
   | { kind: 'starting' }
-  | { kind: 'paying'; payment: StartedPayment; place: CheckoutPlace };
+  | { kind: 'card'; index: number; amount: number | null }
+  | { kind: 'paying'; payment: StartedPayment; place: CheckoutPlace; paidInForm?: boolean };
 
 /** The personal album an earlier purchase on this device made (its attendee id), per album key. */
 const buyerAlbumKey = (key: AlbumSaleKey) => `fb-buyer-album:${key.keyType}:${key.keyValue}`;
@@ -56,11 +60,14 @@ export function AlbumPurchasePanel({
   albumKey,
   choice,
   kiosk = false,
+  cardCheckout = !kiosk,
   emailEnds = [],
 }: {
   albumKey: AlbumSaleKey;
   choice: PhotoChoice;
   kiosk?: boolean;
+  /** The album page (not a kiosk): PayPal's card form when the event's album offers it. */
+  cardCheckout?: boolean;
   /** The event's e-mail endings (`opts.emailEnds`) the e-mail field offers. */
   emailEnds?: readonly string[];
 }) {
@@ -92,13 +99,35 @@ export function AlbumPurchasePanel({
     [albumKey],
   );
 
+  const emailRef = useRef(email);
+  useEffect(() => {
+    emailRef.current = email;
+  });
+  const paypalSale = useMemo(
+    (): PayPalSale => ({
+      id: storageKey,
+      createOrder: (buttonIndex, requestId, photoUids) =>
+        createAlbumPurchasePayPalOrder(albumKey, {
+          buttonIndex,
+          requestId,
+          photoUids,
+          email: emailRef.current,
+          buyerAlbumUid: readBuyerAlbum(albumKey),
+        }),
+      capture: (paymentId) => captureAlbumPurchasePayPalOrder(albumKey, paymentId),
+    }),
+    [albumKey, storageKey],
+  );
+
   const list = choosing && chosenCount > 0 ? chosen.data : whole.data;
   if (!whole.data || whole.data.is_free === 1 || whole.data.buttons.length === 0) return null;
-  if (!whole.data.methods.includes('qr')) return null;
+  // PayPal's card form where the album offers it and the server has it set up.
+  const cardScript = (cardCheckout && whole.data.card_script_url) || null;
+  const qrOffered = whole.data.methods.includes('qr');
+  if (!qrOffered && !cardScript) return null;
   const currency = whole.data.currency;
 
-  const start = (index: number) => {
-    const place = currentCheckoutPlace(kiosk);
+  const start = (index: number, place: CheckoutPlace = currentCheckoutPlace(kiosk)) => {
     setState({ kind: 'starting' });
     startAlbumPurchase(albumKey, {
       buttonIndex: index,
@@ -118,12 +147,61 @@ export function AlbumPurchasePanel({
     );
   };
 
+  const choose = (index: number, amount: number | null) =>
+    cardScript ? setState({ kind: 'card', index, amount }) : start(index);
+
+  if (state.kind === 'card' && cardScript)
+    return (
+      <section className="albums-paid" aria-label={t('albums.purchase.title')}>
+        <div className="albums-paid-method">
+          <h2>
+            {state.amount === null
+              ? t('albums.paid.card.titleNoAmount')
+              : t('albums.paid.card.title', { amount: formatMoney(state.amount, currency) })}
+          </h2>
+          <PayPalCardCheckout
+            key={state.index}
+            sale={paypalSale}
+            scriptUrl={cardScript}
+            buttonIndex={state.index}
+            photoUids={choosing ? choice.chosen : null}
+            onPaid={(paymentId) =>
+              // Paid at PayPal and captured by the server: the buyer's album is awaited as after
+              // any checkout.
+              setState({
+                kind: 'paying',
+                payment: {
+                  payment_id: paymentId,
+                  checkout_url: '',
+                  amount: state.amount ?? 0,
+                  currency,
+                },
+                place: 'here',
+                paidInForm: true,
+              })
+            }
+          />
+          <div className="albums-paid-alt">
+            {qrOffered && (
+              <button type="button" onClick={() => start(state.index, 'qr')}>
+                {t('albums.paid.card.qrInstead')}
+              </button>
+            )}
+            <button type="button" onClick={() => setState({ kind: 'choose', errorKey: null })}>
+              {t('albums.paid.card.back')}
+            </button>
+          </div>
+        </div>
+      </section>
+    );
+
   if (state.kind === 'paying')
     return (
       <section className="albums-paid" aria-label={t('albums.purchase.title')}>
         <CheckoutFlow
           payment={state.payment}
           place={state.place}
+          paidInForm={state.paidInForm === true}
           kiosk={kiosk}
           storageKey={storageKey}
           check={check}
@@ -206,7 +284,7 @@ export function AlbumPurchasePanel({
               // Combo required: prints alone are not sold before the digital photos.
               button.requires_digital
             }
-            onClick={() => start(button.index)}
+            onClick={() => choose(button.index, button.amount)}
           >
             {button.amount === null || (choosing && chosenCount === 0)
               ? button.button_text
