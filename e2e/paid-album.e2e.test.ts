@@ -334,6 +334,56 @@ describe('a paid attendee album in Chromium', () => {
           [390, 844],
         ]);
 
+        // On a phone the Refund button of the test provider's paid payment is whole on the screen
+        // (not cut off by its card or the table's scroll box), and refunds from there.
+        await page.setViewportSize({ width: 390, height: 844 });
+        const testPayment = page
+          .getByRole('table', { name: 'Orders' })
+          .locator('tbody tr')
+          .filter({ has: page.getByText('test', { exact: true }) })
+          .filter({ has: page.getByRole('button', { name: /^Refund payment / }) });
+        await expect.poll(() => testPayment.count()).toBe(1);
+        const refundButton = testPayment.getByRole('button', { name: /^Refund payment / });
+        await refundButton.scrollIntoViewIfNeeded();
+        const box = (await refundButton.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+        expect(box.y).toBeGreaterThanOrEqual(0);
+        expect(box.y + box.height).toBeLessThanOrEqual(844);
+        // What is drawn at its left and right edges is the button itself (nothing covers it), and
+        // it stays inside its cell (it does not run out of the order's card).
+        expect(
+          await refundButton.evaluate((button) => {
+            const r = button.getBoundingClientRect();
+            const cell = button.closest('td')!.getBoundingClientRect();
+            const y = r.top + r.height / 2;
+            return (
+              r.left >= cell.left &&
+              r.right <= cell.right &&
+              [r.left + 2, r.right - 2].every((x) =>
+                button.contains(document.elementFromPoint(x, y)),
+              )
+            );
+          }),
+        ).toBe(true);
+        const paymentId = (await refundButton.getAttribute('aria-label'))!.replace(
+          'Refund payment ',
+          '',
+        );
+        await refundButton.click();
+        const confirm = page.getByRole('dialog', { name: 'Refund' });
+        await confirm.getByText(/^Refund \$9\.00 \(payment /).waitFor();
+        await confirm.getByRole('button', { name: 'Refund' }).click();
+        await confirm.waitFor({ state: 'detached' });
+        const refunded = page
+          .getByRole('table', { name: 'Orders' })
+          .locator('tbody tr')
+          .filter({ hasText: paymentId });
+        await refunded.getByText('Refunded').first().waitFor();
+        expect(await refunded.getByRole('button', { name: /^Refund payment / }).count()).toBe(0);
+        await expect.poll(() => total.textContent()).toBe('Paid: $9.00 in 1 order');
+        await page.setViewportSize({ width: 1280, height: 900 });
+
         // A phone on the public album of the paid event: two photos, paid on the phone itself.
         const phone = await context.newPage();
         await phone.setViewportSize({ width: 390, height: 844 });
