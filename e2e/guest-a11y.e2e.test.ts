@@ -1,8 +1,14 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { albumServerEnv } from './support/albums.ts';
+import {
+  albumServerEnv,
+  photoFolder,
+  robotUpload,
+  setUpAlbumEvent,
+  waitForPublicPhotos,
+} from './support/albums.ts';
 import { launchBrowser, type RunningBrowser } from './support/browser.ts';
 import { guestPages, personalPages, setUpShowcase } from './support/guest-showcase.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -117,6 +123,39 @@ describe('guest pages pass axe-core (no serious or critical violations)', () => 
       await page.locator(ready).first().waitFor();
       await settle(page);
       expect(await violations(page)).toEqual([]);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'the Find me consent step of a public album (light and dark): no contrast violation',
+    async () => {
+      // An event with face recognition on offers "Find me" on its public album.
+      const faces = await setUpAlbumEvent(
+        server.url,
+        { full_name: 'Consent Gala', enable_facial_recognition: 1 },
+        'Faces',
+      );
+      const folder = await photoFolder({ 'one.jpg': '#34495e' });
+      await robotUpload(server.url, faces, folder);
+      await waitForPublicPhotos(server.url, faces, 1);
+      await rm(folder, { recursive: true, force: true });
+      const { page } = browser;
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.goto(`${server.url}/?pId=${encodeURIComponent(faces.publicKey)}`);
+        await page.getByRole('button', { name: 'Find me' }).click();
+        await page.getByRole('button', { name: 'I agree — take a selfie' }).waitFor();
+        await settle(page);
+        const found = await violations(page);
+        expect(
+          found.filter((v) => v.id === 'color-contrast'),
+          `consent, ${scheme}`,
+        ).toEqual([]);
+        expect(found, `consent, ${scheme}`).toEqual([]);
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
     },
     TIMEOUT,
   );

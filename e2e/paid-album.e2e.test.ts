@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { defaultEventOpts, endpoints } from '@flashbulb/shared';
@@ -229,6 +230,38 @@ describe('a paid attendee album in Chromium', () => {
         await page.locator('[data-photo-name="red.jpg"]').click();
         await page.getByRole('dialog').waitFor();
         expect(await page.getByRole('link', { name: 'Download original' }).count()).toBe(0);
+        // The viewer shows the protected preview (not the thumbnail), loaded.
+        const shown = page.getByRole('dialog').locator('img[src*="protector-watermark"]').first();
+        await expect
+          .poll(() => shown.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+          .toBeGreaterThan(0);
+        await shoot(page, 'viewer-locked', [[390, 844]]);
+        // That preview: at most 1200 px on its long side, the mark tiled over the whole picture
+        // (every quarter of the plain red photo carries some of it), not one corner mark.
+        const previewBytes = Buffer.from(
+          await page.evaluate(
+            async (u) => Array.from(new Uint8Array(await (await fetch(u)).arrayBuffer())),
+            (await shown.getAttribute('src'))!,
+          ),
+        );
+        const meta = await sharp(previewBytes).metadata();
+        expect(Math.max(meta.width, meta.height)).toBeLessThanOrEqual(1200);
+        for (const [left, top] of [
+          [0, 0],
+          [1, 0],
+          [0, 1],
+          [1, 1],
+        ] as const) {
+          const half = { width: Math.floor(meta.width / 2), height: Math.floor(meta.height / 2) };
+          const { channels } = await sharp(previewBytes)
+            .extract({ left: left * half.width, top: top * half.height, ...half })
+            .stats();
+          // A plain JPEG quarter varies by a unit or two; the mark's strokes by far more.
+          expect(
+            Math.max(...channels.map((c) => c.stdev)),
+            `quarter ${left},${top}`,
+          ).toBeGreaterThan(8);
+        }
         await page.getByRole('button', { name: 'Close' }).click();
 
         // A declined card: nothing unlocks, the panel says so and offers the buttons again.
@@ -398,6 +431,10 @@ describe('a paid attendee album in Chromium', () => {
         await shoot(phone, 'phone-checkout-choose', [[390, 844]]);
         expect(await phone.locator('.albums-paid img').count()).toBe(0); // no QR on a phone
         await buyTwo.click();
+        // PayPal's card form is offered first (as on the attendee album); the guest takes the
+        // provider's checkout page on the phone itself instead.
+        await buy.getByRole('heading', { name: 'Pay $9.00 by card' }).waitFor();
+        await buy.getByRole('button', { name: 'Pay $9.00' }).click();
         // The checkout page on the phone itself, with the way back.
         await phone.waitForURL(/\/pay\/test\/pay_[a-z2-7]{26}\?return=/);
         await phone.getByLabel('Card number').waitFor();

@@ -314,7 +314,44 @@ describe('Shopify draft orders from the kiosk', () => {
       email: 'ada@example.com',
     } as never);
     expect(receipt).toEqual({ payment_id: sale.payment_id, sent: 1 });
-    expect(shop.invoices.at(-1)).toEqual({ draftId: draft.id, to: 'ada@example.com' });
+    expect(shop.invoices.at(-1)).toEqual({
+      draftId: draft.id,
+      to: 'ada@example.com',
+      subject: 'Your photos: Shop Gala',
+      custom_message: 'Thank you for your order.',
+    });
+  });
+
+  it('the invoice Shopify mails is in the event’s guest language', async () => {
+    const french = await createEvent(t, world.adminA, {
+      full_name: 'Gala du Port',
+      is_free: 0,
+      is_photo_printer_active: 1,
+      shopify_api_key: 'shop-api-key',
+      shopify_api_pass: SHOPIFY_TOKEN,
+      opts: {
+        description: 'Paid',
+        unitPrice: 3.5,
+        shopDomain: SHOP_DOMAIN,
+        guestLanguage: 'fr',
+        pricingButtons: [button(false)],
+      },
+    });
+    const sale = await t.ok(endpoints.shopifyBuyFromKiosk, {
+      ...kiosk(french),
+      attendee_uid: await guest(french),
+      pricing_button_index: 0,
+    } as never);
+    await t.ok(endpoints.shopifySendReceipt, {
+      ...kiosk(french),
+      payment_id: sale.payment_id,
+      email: 'zoe@example.com',
+    } as never);
+    expect(shop.invoices.at(-1)).toMatchObject({
+      to: 'zoe@example.com',
+      subject: 'Vos photos : Gala du Port',
+      custom_message: 'Merci pour votre commande.',
+    });
   });
 
   it('pending completion then a lost webhook: reconciliation asks Shopify once the sale is minutes old', async () => {

@@ -34,6 +34,11 @@ export const enMail = {
     body: '<p>Hi {user_name}, thank you for your purchase.</p>',
     action: 'Open your album',
   },
+  /** Shopify's invoice mail of a kiosk sale (its subject and message). */
+  shopReceipt: {
+    subject: 'Your photos: {{title}}',
+    message: 'Thank you for your order.',
+  },
   frame: {
     photoAlt: 'Photo {{number}}',
     more: '+ {{count}} more',

@@ -1,4 +1,6 @@
 import { shopifyShippingAddressSchema } from '@flashbulb/shared';
+import { fillText } from '@flashbulb/shared/i18n/format';
+import { sharedTexts } from '@flashbulb/shared/i18n/shared-texts';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -20,6 +22,7 @@ import { ProviderError } from '../../repositories/provider-error.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { type PaymentService } from './payment.service.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
+import { eventLanguage } from '../messaging/event-language.ts';
 
 /** The event's product collections as one line-item property value ('' for none). */
 const collectionsOf = (collections: readonly string[] | undefined): string =>
@@ -150,7 +153,7 @@ export class ShopifyService {
     const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
       keyEvent: true,
     });
-    return { payment, credentials: await this.credentialsOf(grant.event) };
+    return { payment, event: grant.event, credentials: await this.credentialsOf(grant.event) };
   }
 
   /**
@@ -210,12 +213,14 @@ export class ShopifyService {
 
   /** `/shopify/send-receipt`: Shopify mails the draft order's invoice (receipt) to the buyer. */
   async sendReceipt(principal: Principal, input: KeylessBody<'shopifySendReceipt'>) {
-    const { payment, credentials } = await this.shopPayment(principal, input.payment_id);
+    const { payment, event, credentials } = await this.shopPayment(principal, input.payment_id);
+    // In the event's guest language, like our own receipts (Shopify sends it as plain text).
+    const texts = sharedTexts(eventLanguage(event.row)).mail.shopReceipt;
     try {
       await this.deps.adapter.sendInvoice(credentials, payment.providerReference!, {
         to: input.email,
-        subject: 'Your photos',
-        custom_message: 'Thank you for your order.',
+        subject: fillText(texts.subject, { title: event.row.full_name || event.row.name }),
+        custom_message: texts.message,
       });
     } catch (error) {
       throw this.failure(error);

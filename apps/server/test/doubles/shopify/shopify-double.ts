@@ -64,7 +64,7 @@ const VERSION_PATH = /^\/admin\/api\/\d{4}-\d{2}\//;
 export const startShopifyDouble = async () => {
   const drafts = new Map<number, DraftOrder>();
   const orders = new Map<number, Order>();
-  const invoices: { draftId: number; to: string }[] = [];
+  const invoices: { draftId: number; to: string; subject?: string; custom_message?: string }[] = [];
   /** Refunds made, by order, in cents. */
   const refunds: { orderId: number; amount: number }[] = [];
   const received: { method: string; path: string; token?: string; body: unknown }[] = [];
@@ -242,8 +242,17 @@ export const startShopifyDouble = async () => {
         return { status: 200, body: { draft_order: draft } };
       }
       if (method === 'POST' && draftMatch[2] === '/send_invoice') {
-        const invoice = (body.draft_order_invoice ?? {}) as { to?: string };
-        invoices.push({ draftId: draft.id, to: invoice.to ?? draft.email ?? '' });
+        const invoice = (body.draft_order_invoice ?? {}) as {
+          to?: string;
+          subject?: string;
+          custom_message?: string;
+        };
+        invoices.push({
+          draftId: draft.id,
+          to: invoice.to ?? draft.email ?? '',
+          subject: invoice.subject,
+          custom_message: invoice.custom_message,
+        });
         if (draft.status === 'open') draft.status = 'invoice_sent';
         return { status: 201, body: { draft_order_invoice: invoice } };
       }

@@ -133,6 +133,10 @@ export const arShared = {
       body: '<p>مرحبًا {user_name}، شكرًا لشرائك.</p>',
       action: 'افتح ألبومك',
     },
+    shopReceipt: {
+      subject: 'صورك: {{title}}',
+      message: 'شكرًا لطلبك.',
+    },
     frame: {
       photoAlt: 'الصورة {{number}}',
       more: 'و{{count}} أخرى',

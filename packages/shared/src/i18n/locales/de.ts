@@ -104,6 +104,10 @@ export const deShared = {
       body: '<p>Hallo {user_name}, danke für deinen Kauf.</p>',
       action: 'Dein Album öffnen',
     },
+    shopReceipt: {
+      subject: 'Deine Fotos: {{title}}',
+      message: 'Danke für deine Bestellung.',
+    },
     frame: {
       photoAlt: 'Foto {{number}}',
       more: '+ {{count}} weitere',

@@ -110,6 +110,10 @@ export const esShared = {
       body: '<p>Hola, {user_name}: gracias por tu compra.</p>',
       action: 'Abrir tu álbum',
     },
+    shopReceipt: {
+      subject: 'Tus fotos: {{title}}',
+      message: 'Gracias por tu pedido.',
+    },
     frame: {
       photoAlt: 'Foto {{number}}',
       more: 'y {{count}} más',

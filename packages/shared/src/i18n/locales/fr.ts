@@ -105,6 +105,10 @@ export const frShared = {
       body: '<p>Bonjour {user_name}, merci pour votre achat.</p>',
       action: 'Ouvrir votre album',
     },
+    shopReceipt: {
+      subject: 'Vos photos : {{title}}',
+      message: 'Merci pour votre commande.',
+    },
     frame: {
       photoAlt: 'Photo {{number}}',
       more: 'et {{count}} de plus',

@@ -105,6 +105,10 @@ export const itShared = {
       body: '<p>Ciao {user_name}, grazie per l’acquisto.</p>',
       action: 'Apri il tuo album',
     },
+    shopReceipt: {
+      subject: 'Le tue foto: {{title}}',
+      message: 'Grazie per il tuo ordine.',
+    },
     frame: {
       photoAlt: 'Foto {{number}}',
       more: 'e altre {{count}}',

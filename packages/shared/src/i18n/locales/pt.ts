@@ -104,6 +104,10 @@ export const ptShared = {
       body: '<p>Olá {user_name}, obrigado pela sua compra.</p>',
       action: 'Abrir o seu álbum',
     },
+    shopReceipt: {
+      subject: 'As tuas fotos: {{title}}',
+      message: 'Obrigado pela tua encomenda.',
+    },
     frame: {
       photoAlt: 'Foto {{number}}',
       more: 'e mais {{count}}',

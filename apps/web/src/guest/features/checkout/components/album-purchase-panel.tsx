@@ -182,11 +182,18 @@ export function AlbumPurchasePanel({
             }
           />
           <div className="albums-paid-alt">
-            {qrOffered && (
-              <button type="button" onClick={() => start(state.index, 'qr')}>
-                {t('albums.paid.card.qrInstead')}
-              </button>
-            )}
+            {/* The provider's checkout instead: a phone goes to its page, a large screen shows
+                the QR code for a phone. */}
+            {qrOffered &&
+              (currentCheckoutPlace(kiosk) === 'here' && state.amount !== null ? (
+                <button type="button" onClick={() => start(state.index)}>
+                  {t('albums.checkout.pay', { amount: formatMoney(state.amount, currency) })}
+                </button>
+              ) : (
+                <button type="button" onClick={() => start(state.index, 'qr')}>
+                  {t('albums.paid.card.qrInstead')}
+                </button>
+              ))}
             <button type="button" onClick={() => setState({ kind: 'choose', errorKey: null })}>
               {t('albums.paid.card.back')}
             </button>
