@@ -10,6 +10,7 @@ export const enAlbums = {
   loadingPhoto: 'Loading photo…',
   count_one: enAlbumCover.count_one,
   count_other: enAlbumCover.count_other,
+  countAtLeast: enAlbumCover.countAtLeast,
   emptyDefault: 'Your photos will appear here soon.',
   invalidLink: 'This album link is not valid. Ask the organiser for a new one.',
   loadError: 'The album could not be loaded.',

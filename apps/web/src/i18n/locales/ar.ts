@@ -46,6 +46,7 @@ const bundle: GuestBundle = {
       count_few: cover.count_few,
       count_many: cover.count_many,
       count_other: cover.count_other,
+      countAtLeast: cover.countAtLeast,
       emptyDefault: 'ستظهر صورك هنا قريبًا.',
       invalidLink: 'رابط الألبوم هذا غير صالح. اطلب رابطًا جديدًا من المنظِّم.',
       loadError: 'تعذّر تحميل الألبوم.',

@@ -23,6 +23,7 @@ const bundle: GuestBundle = {
       loadingPhoto: 'Foto wird geladen…',
       count_one: cover.count_one,
       count_other: cover.count_other,
+      countAtLeast: cover.countAtLeast,
       emptyDefault: 'Deine Fotos erscheinen bald hier.',
       invalidLink: 'Dieser Album-Link ist ungültig. Bitte den Veranstalter um einen neuen.',
       loadError: 'Das Album konnte nicht geladen werden.',

@@ -24,6 +24,7 @@ const bundle: GuestBundle = {
       count_one: cover.count_one,
       count_many: cover.count_many,
       count_other: cover.count_other,
+      countAtLeast: cover.countAtLeast,
       emptyDefault: 'Tus fotos aparecerán aquí muy pronto.',
       invalidLink: 'Este enlace de álbum no es válido. Pide uno nuevo a la organización.',
       loadError: 'No se ha podido cargar el álbum.',

@@ -23,6 +23,7 @@ const bundle: GuestBundle = {
       loadingPhoto: 'Chargement de la photo…',
       count_one: cover.count_one,
       count_other: cover.count_other,
+      countAtLeast: cover.countAtLeast,
       emptyDefault: 'Vos photos apparaîtront bientôt ici.',
       invalidLink: 'Ce lien d’album n’est pas valide. Demandez-en un nouveau à l’organisateur.',
       loadError: 'L’album n’a pas pu être chargé.',

@@ -23,6 +23,7 @@ const bundle: GuestBundle = {
       loadingPhoto: 'Caricamento della foto…',
       count_one: cover.count_one,
       count_other: cover.count_other,
+      countAtLeast: cover.countAtLeast,
       emptyDefault: 'Le tue foto compariranno qui a breve.',
       invalidLink: 'Questo link all’album non è valido. Chiedine uno nuovo all’organizzatore.',
       loadError: 'Impossibile caricare l’album.',

@@ -23,6 +23,7 @@ const bundle: GuestBundle = {
       loadingPhoto: 'A carregar a foto…',
       count_one: cover.count_one,
       count_other: cover.count_other,
+      countAtLeast: cover.countAtLeast,
       emptyDefault: 'As suas fotos vão aparecer aqui em breve.',
       invalidLink: 'Este link de álbum não é válido. Peça um novo à organização.',
       loadError: 'Não foi possível carregar o álbum.',

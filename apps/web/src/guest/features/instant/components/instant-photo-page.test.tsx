@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
 import { INSTANT_STREAM_EVENT, type InstantState } from '@flashbulb/shared';
+import { i18next } from '../../../../i18n/i18n.ts';
 import { installFakeApi } from '../../../../test/fake-api.ts';
 import { albumPhoto, renderAlbums } from '../../../../test/render-albums.tsx';
 import { instantStreamUrl } from './instant-photo-page.tsx';
@@ -111,6 +112,19 @@ describe('instant link page (?instant=)', () => {
     );
     expect(screen.getByRole('heading', { name: 'Photo not found' })).toBeTruthy();
     expect(sources).toHaveLength(0);
+  });
+
+  it('says "not found" in the guest’s own language (the server answers the page 404)', async () => {
+    fakeEventSources();
+    vi.stubGlobal('navigator', { ...navigator, languages: ['es-MX', 'en'], language: 'es-MX' });
+    installFakeApi({ [RETRIEVE]: { nok: 'not_found', status: 404 } });
+    try {
+      renderAlbums(`?instant=AB12-ZZZZZZ`);
+      expect(await screen.findByRole('heading', { name: 'Foto no encontrada' })).toBeTruthy();
+    } finally {
+      await i18next.changeLanguage('en');
+      document.documentElement.lang = 'en';
+    }
   });
 
   it('a mini-album sent before its photo was ready shows it developing, linked to its instant page', async () => {

@@ -11,6 +11,7 @@ import {
 import { callApi } from '../../../../lib/api-client.ts';
 import { AlbumSkeleton, AlbumState } from '../../../shared/components/album-states.tsx';
 import { IconButton } from '../../../shared/components/icon-button.tsx';
+import { useGuestLanguage } from '../../../shared/hooks/use-guest-language.ts';
 import { downloadFile, downloadName, shareLink } from '../../../shared/utils/share-download.ts';
 import '../instant.css';
 
@@ -47,6 +48,8 @@ const useInstantStream = (
  */
 export function InstantPhotoPage({ instant }: { instant: string }) {
   const { t } = useTranslation();
+  // No event settings reach this page: the guest's choice, else their browser's language.
+  useGuestLanguage(null, false);
   const [live, setLive] = useState<InstantState | null>(null);
   const [shared, setShared] = useState<string | null>(null);
   const query = useQuery({
