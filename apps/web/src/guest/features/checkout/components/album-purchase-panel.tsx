@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
@@ -22,6 +22,13 @@ import {
 import { CheckoutFlow, type PaymentCheck } from './checkout-flow.tsx';
 import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
 import type { PhotoChoice } from './paid-album-panel.tsx';
+
+/** "Print my favourites": buy these photos with this prints button at once (`id`: each tap). */
+export interface PrintRequest {
+  readonly buttonIndex: number;
+  readonly uids: readonly string[];
+  readonly id: number;
+}
 
 type State =
   | { kind: 'choose'; errorKey: string | null }
@@ -57,12 +64,15 @@ export function AlbumPurchasePanel({
   choice,
   kiosk = false,
   emailEnds = [],
+  printRequest = null,
 }: {
   albumKey: AlbumSaleKey;
   choice: PhotoChoice;
   kiosk?: boolean;
   /** The event's e-mail endings (`opts.emailEnds`) the e-mail field offers. */
   emailEnds?: readonly string[];
+  /** A one-step purchase of prints asked from the favourites bar: started as soon as it comes. */
+  printRequest?: PrintRequest | null;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -92,18 +102,13 @@ export function AlbumPurchasePanel({
     [albumKey],
   );
 
-  const list = choosing && chosenCount > 0 ? chosen.data : whole.data;
-  if (!whole.data || whole.data.is_free === 1 || whole.data.buttons.length === 0) return null;
-  if (!whole.data.methods.includes('qr')) return null;
-  const currency = whole.data.currency;
-
-  const start = (index: number) => {
+  const start = (index: number, photoUids: readonly string[] | null) => {
     const place = currentCheckoutPlace(kiosk);
     setState({ kind: 'starting' });
     startAlbumPurchase(albumKey, {
       buttonIndex: index,
       requestId: crypto.randomUUID(),
-      photoUids: choosing ? choice.chosen : null,
+      photoUids,
       email,
       buyerAlbumUid: kiosk ? null : readBuyerAlbum(albumKey),
     }).then(
@@ -117,6 +122,21 @@ export function AlbumPurchasePanel({
       (error: unknown) => setState({ kind: 'choose', errorKey: errorKeyOf(error) }),
     );
   };
+  const startRef = useRef(start);
+  useEffect(() => {
+    startRef.current = start;
+  });
+  const started = useRef<number | null>(null);
+  useEffect(() => {
+    if (!printRequest || started.current === printRequest.id) return;
+    started.current = printRequest.id;
+    startRef.current(printRequest.buttonIndex, printRequest.uids);
+  }, [printRequest]);
+
+  const list = choosing && chosenCount > 0 ? chosen.data : whole.data;
+  if (!whole.data || whole.data.is_free === 1 || whole.data.buttons.length === 0) return null;
+  if (!whole.data.methods.includes('qr')) return null;
+  const currency = whole.data.currency;
 
   if (state.kind === 'paying')
     return (
@@ -206,7 +226,7 @@ export function AlbumPurchasePanel({
               // Combo required: prints alone are not sold before the digital photos.
               button.requires_digital
             }
-            onClick={() => start(button.index)}
+            onClick={() => start(button.index, choosing ? choice.chosen : null)}
           >
             {button.amount === null || (choosing && chosenCount === 0)
               ? button.button_text
