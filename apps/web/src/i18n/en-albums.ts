@@ -298,6 +298,14 @@ export const enAlbums = {
     ready: 'Your zip is ready.',
     readyLink: 'Download the zip',
   },
+  photoCode: {
+    label: 'Photo code',
+    hint: 'The 6 letters and digits under your photo’s QR code.',
+    submit: 'Open my photo',
+    invalid:
+      'That isn’t a photo code: it has 6 letters and digits, as on your card or the booth’s screen.',
+    notFound: 'No photo has this code. Check it and try again.',
+  },
   instant: {
     developingTitle: 'Your photo is developing…',
     developingText: 'It appears here by itself in a moment. Keep this page open.',

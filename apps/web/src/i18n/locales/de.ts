@@ -327,6 +327,14 @@ const bundle: GuestBundle = {
         ready: 'Dein Zip ist fertig.',
         readyLink: 'Zip herunterladen',
       },
+      photoCode: {
+        label: 'Foto-Code',
+        hint: 'Die 6 Buchstaben und Ziffern unter dem QR-Code deines Fotos.',
+        submit: 'Mein Foto öffnen',
+        invalid:
+          'Das ist kein Foto-Code: Er hat 6 Buchstaben und Ziffern, wie auf deiner Karte oder dem Bildschirm der Fotobox.',
+        notFound: 'Kein Foto hat diesen Code. Prüfe ihn und versuche es noch einmal.',
+      },
       instant: {
         developingTitle: 'Dein Foto wird entwickelt…',
         developingText: 'Es erscheint gleich von selbst hier. Lass diese Seite geöffnet.',

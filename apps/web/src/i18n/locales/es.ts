@@ -343,6 +343,14 @@ const bundle: GuestBundle = {
         ready: 'Tu zip está listo.',
         readyLink: 'Descargar el zip',
       },
+      photoCode: {
+        label: 'Código de la foto',
+        hint: 'Las 6 letras y cifras bajo el código QR de tu foto.',
+        submit: 'Abrir mi foto',
+        invalid:
+          'Eso no es un código de foto: tiene 6 letras y cifras, como en tu tarjeta o en la pantalla del fotomatón.',
+        notFound: 'Ninguna foto tiene este código. Revísalo y vuelve a intentarlo.',
+      },
       instant: {
         developingTitle: 'Tu foto se está revelando…',
         developingText: 'Aparecerá aquí sola en un momento. Deja esta página abierta.',

@@ -320,6 +320,14 @@ const bundle: GuestBundle = {
         ready: 'Votre zip est prêt.',
         readyLink: 'Télécharger le zip',
       },
+      photoCode: {
+        label: 'Code de la photo',
+        hint: 'Les 6 lettres et chiffres sous le QR code de votre photo.',
+        submit: 'Ouvrir ma photo',
+        invalid:
+          'Ce n’est pas un code photo : il compte 6 lettres et chiffres, comme sur votre carte ou l’écran de la borne.',
+        notFound: 'Aucune photo n’a ce code. Vérifiez-le et réessayez.',
+      },
       instant: {
         developingTitle: 'Votre photo se développe…',
         developingText:

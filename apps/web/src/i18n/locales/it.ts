@@ -323,6 +323,14 @@ const bundle: GuestBundle = {
         ready: 'Il tuo zip è pronto.',
         readyLink: 'Scarica lo zip',
       },
+      photoCode: {
+        label: 'Codice della foto',
+        hint: 'Le 6 lettere e cifre sotto il codice QR della tua foto.',
+        submit: 'Apri la mia foto',
+        invalid:
+          'Questo non è un codice foto: ha 6 lettere e cifre, come sulla tua card o sullo schermo della cabina.',
+        notFound: 'Nessuna foto ha questo codice. Controllalo e riprova.',
+      },
       instant: {
         developingTitle: 'La tua foto si sta sviluppando…',
         developingText: 'Comparirà qui da sola tra un attimo. Tieni aperta questa pagina.',

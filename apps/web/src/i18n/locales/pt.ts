@@ -319,6 +319,14 @@ const bundle: GuestBundle = {
         ready: 'Seu zip está pronto.',
         readyLink: 'Baixar o zip',
       },
+      photoCode: {
+        label: 'Código da foto',
+        hint: 'As 6 letras e algarismos sob o código QR da sua foto.',
+        submit: 'Abrir a minha foto',
+        invalid:
+          'Isso não é um código de foto: tem 6 letras e algarismos, como no seu cartão ou no ecrã da cabine.',
+        notFound: 'Nenhuma foto tem este código. Verifique-o e tente de novo.',
+      },
       instant: {
         developingTitle: 'A tua foto está a revelar…',
         developingText: 'Vai aparecer aqui sozinha dentro de momentos. Mantém esta página aberta.',

@@ -7,6 +7,7 @@ import { useWebappEvent, useWebappRegister } from '../api/webapp.ts';
 import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
 import { LanguageSwitcher } from '../../../shared/components/language-switcher.tsx';
 import { useGuestLanguage } from '../../../shared/hooks/use-guest-language.ts';
+import { PhotoCodeForm } from '../../../shared/components/photo-code-form.tsx';
 import { isGuestLanguage, translatedText } from '@flashbulb/shared/i18n/languages';
 import '../webapp.css';
 
@@ -307,6 +308,12 @@ export default function WebappPage({
         </p>
       )}
       <RegisterForm event={event} />
+      <section className="webapp-card">
+        <PhotoCodeForm
+          eventName={event.name}
+          onFound={(instant) => window.location.assign(`/?instant=${encodeURIComponent(instant)}`)}
+        />
+      </section>
       <FindMeSlot>{findMe?.(event)}</FindMeSlot>
       {event.faq_text.trim() && (
         <section className="webapp-card">
