@@ -15,11 +15,12 @@ import './photo-code-form.css';
 export function PhotoCodeForm({
   eventName,
   onFound,
-  className,
+  buttonClassName = 'fb-button--primary',
 }: {
   eventName: string;
   onFound: (instant: string) => void;
-  className?: string;
+  /** The page's own primary button (the web-app page has its own styles). */
+  buttonClassName?: string;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -52,7 +53,7 @@ export function PhotoCodeForm({
   };
 
   return (
-    <form className={className ?? 'photo-code'} onSubmit={submit} noValidate>
+    <form className="photo-code" onSubmit={submit} noValidate>
       <label htmlFor={id}>{t('albums.photoCode.label')}</label>
       <p className="photo-code-hint" id={`${id}-hint`}>
         {t('albums.photoCode.hint')}
@@ -70,7 +71,7 @@ export function PhotoCodeForm({
           aria-describedby={`${id}-hint`}
           aria-invalid={error ? true : undefined}
         />
-        <button type="submit" className="fb-button--primary" disabled={busy}>
+        <button type="submit" className={buttonClassName} disabled={busy}>
           {t('albums.photoCode.submit')}
         </button>
       </div>

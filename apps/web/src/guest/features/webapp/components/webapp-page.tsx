@@ -311,6 +311,7 @@ export default function WebappPage({
       <section className="webapp-card">
         <PhotoCodeForm
           eventName={event.name}
+          buttonClassName="webapp-button"
           onFound={(instant) => window.location.assign(`/?instant=${encodeURIComponent(instant)}`)}
         />
       </section>
