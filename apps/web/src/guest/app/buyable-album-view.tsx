@@ -3,7 +3,6 @@ import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { AlbumView } from '../features/album/components/album-view.tsx';
 import { faceLookupOffered } from '../features/faces/hooks/use-face-lookup-offered.ts';
 import { useAlbumEvent } from '../shared/api/album-event.ts';
-import { useAlbumPurchasePricing } from '../shared/api/album-payments.ts';
 import type { PrintRequest } from '../features/checkout/components/album-purchase-panel.tsx';
 import { usePhotoChoice } from './use-photo-choice.ts';
 
@@ -41,14 +40,10 @@ export function BuyableAlbumView(props: ComponentProps<typeof AlbumView>) {
   const event = useAlbumEvent(albumKey, eventName).data;
   const paid = saleKey !== null && !!event && event.is_free !== 1 && event.unlocked !== 1;
   const { choice, selection, choose } = usePhotoChoice();
-  // The purchase's buttons for the whole album (the panel asks the same; one request). A button
-  // selling prints (the server offers one only where the event prints) lets "Print my
-  // favourites" buy them as prints in one step: printed once the provider confirms the payment.
-  const pricing = useAlbumPurchasePricing(saleKey ?? { keyType: 'public', keyValue: '' }, paid);
-  const printsButton =
-    pricing.data && pricing.data.is_free === 0 && pricing.data.methods.includes('qr')
-      ? pricing.data.buttons.find((button) => button.prints && !button.requires_digital)
-      : undefined;
+  // The purchase panel (loaded on first use) names a button selling prints when the album's
+  // pricing has one (the server offers one only where the event prints): "Print my favourites"
+  // then buys them as prints in one step, printed once the provider confirms the payment.
+  const [printsButton, setPrintsButton] = useState<number | null>(null);
   const [printRequest, setPrintRequest] = useState<PrintRequest | null>(null);
   const findMe = saleKey !== null && !kiosk && faceLookupOffered(event) && (
     <Suspense fallback={null}>
@@ -69,12 +64,12 @@ export function BuyableAlbumView(props: ComponentProps<typeof AlbumView>) {
       {...props}
       selection={selection}
       buyChosen={(photos) => choose(photos.map((photo) => photo.uid))}
-      {...(printsButton
+      {...(printsButton !== null
         ? {
             printChosen: (photos: readonly Photo[]) => {
               const uids = photos.map((photo) => photo.uid);
               choose(uids);
-              setPrintRequest({ buttonIndex: printsButton.index, uids, id: Date.now() });
+              setPrintRequest({ buttonIndex: printsButton, uids, id: Date.now() });
             },
           }
         : {})}
@@ -87,6 +82,7 @@ export function BuyableAlbumView(props: ComponentProps<typeof AlbumView>) {
           kiosk={props.kiosk}
           emailEnds={event.opts.emailEnds}
           printRequest={printRequest}
+          onPrintsButton={setPrintsButton}
         />
       </Suspense>
       {findMe}

@@ -65,6 +65,7 @@ export function AlbumPurchasePanel({
   kiosk = false,
   emailEnds = [],
   printRequest = null,
+  onPrintsButton,
 }: {
   albumKey: AlbumSaleKey;
   choice: PhotoChoice;
@@ -73,6 +74,8 @@ export function AlbumPurchasePanel({
   emailEnds?: readonly string[];
   /** A one-step purchase of prints asked from the favourites bar: started as soon as it comes. */
   printRequest?: PrintRequest | null;
+  /** The button selling prints a one-step print may buy (null: none), told when known. */
+  onPrintsButton?: (index: number | null) => void;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -132,6 +135,15 @@ export function AlbumPurchasePanel({
     started.current = printRequest.id;
     startRef.current(printRequest.buttonIndex, printRequest.uids);
   }, [printRequest]);
+
+  const printsIndex =
+    whole.data && whole.data.is_free === 0 && whole.data.methods.includes('qr')
+      ? (whole.data.buttons.find((button) => button.prints && !button.requires_digital)?.index ??
+        null)
+      : null;
+  useEffect(() => {
+    onPrintsButton?.(printsIndex);
+  }, [onPrintsButton, printsIndex]);
 
   const list = choosing && chosenCount > 0 ? chosen.data : whole.data;
   if (!whole.data || whole.data.is_free === 1 || whole.data.buttons.length === 0) return null;
