@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -10,10 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { signInSettingUpTotp } from './support/console-sign-in.ts';
 import { journeyResources, photoNames } from './support/journey.ts';
 import { repoRoot } from './support/paths.ts';
+import { decodeQrPng } from './support/qr.ts';
 
 const ADMIN_EMAIL = 'first@example.com';
 const ADMIN_PASSWORD = 'amber-quay-lantern-73';
-const JOURNEY_TIMEOUT = 150_000;
+const JOURNEY_TIMEOUT = 240_000;
 
 const execFileAsync = promisify(execFile);
 /** Set to a folder to keep screenshots of the console screens at 1440x900 and 390x844. */
@@ -27,6 +28,19 @@ const go = async (page: Page, route: string) => {
   }, route);
   await page.getByRole('button', { name: 'Sign out' }).waitFor({ state: 'attached' });
 };
+
+/**
+ * Nothing moving: every transition and animation (a dropdown fading out, a modal sliding in) has
+ * finished and every image has loaded, so a screenshot shows the state, not a frame of a change.
+ */
+const settled = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      document.getAnimations().every((animation) => animation.playState !== 'running') &&
+      Array.from(document.images).every((img) => img.complete),
+    undefined,
+    { timeout: 10_000 },
+  );
 
 const screenshots = async (page: Page, dir: string) => {
   for (const [width, height] of [
@@ -55,7 +69,8 @@ const screenshots = async (page: Page, dir: string) => {
     const guestCard = page.getByTestId('share-card-guestAlbum');
     await guestCard.getByTestId('share-qr').waitFor();
     await page.waitForLoadState('networkidle');
-    await page.screenshot({ path: path.join(dir, `console-share-${width}.png`) });
+    await settled(page);
+    await page.screenshot({ path: path.join(dir, `console-share-${width}x${height}.png`) });
     await page.keyboard.press('Escape');
     await guestCard.waitFor({ state: 'detached' });
     await go(page, '/events');
@@ -70,6 +85,34 @@ const screenshots = async (page: Page, dir: string) => {
   await page.setViewportSize({ width: 1280, height: 900 });
 };
 const journey = journeyResources();
+
+/** The dashboard's tiles of these figures, as shown ("Views1"). */
+const tileTexts = (page: Page, names: readonly string[]) =>
+  Promise.all(
+    names.map((name) =>
+      page
+        .getByTestId('insight-tile')
+        .filter({ hasText: new RegExp(`^${name}\\d`) })
+        .textContent(),
+    ),
+  );
+
+/** The event's dashboard (with the journey's view and download) at 1440x900 and 390x844. */
+const dashboardScreenshots = async (page: Page, dir: string) => {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.getByTestId('insight-dashboard').waitFor();
+    await page.waitForLoadState('networkidle');
+    // The charts draw once their box is measured: wait for their lines before shooting.
+    await page.locator('.recharts-surface').first().waitFor();
+    await settled(page);
+    await page.screenshot({ path: path.join(dir, `insight-event-${width}x${height}.png`) });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+};
 
 /** Real photos for the robot (../shared/testdata beside the checkout), else made ones. */
 const TESTDATA = path.resolve(repoRoot, '../shared/testdata/faces/groups');
@@ -94,6 +137,7 @@ const wizardScreenshots = async (page: Page, dir: string, logo: string) => {
     await wizard.getByRole('textbox', { name: 'Description', exact: true }).fill('Boats at night');
     const shot = async (step: string) => {
       await page.waitForLoadState('networkidle');
+      await settled(page);
       await page.screenshot({ path: path.join(dir, `wizard-${step}-${width}x${height}.png`) });
     };
     await shot('1-name');
@@ -232,10 +276,56 @@ describe('first run in Chromium', () => {
         );
         expect(stdout).toContain('2 uploaded, 0 already sent.');
 
+        // ---- a wrong key: the robot client explains it instead of answering `invalid_key` ----
+        const wrongKey = await execFileAsync(
+          process.execPath,
+          [
+            '--import',
+            'tsx',
+            'apps/server/src/cli/main.ts',
+            ...args.map((arg, i) =>
+              arg === '<folder>' ? photos : args[i - 1] === '--key' ? 'fbr_not-a-robot-key' : arg,
+            ),
+          ],
+          { cwd: repoRoot },
+        ).then(
+          () => ({ code: 0, output: '' }),
+          (error: { code?: number; stdout?: string; stderr?: string }) => ({
+            code: error.code ?? 0,
+            output: `${error.stdout ?? ''}${error.stderr ?? ''}`,
+          }),
+        );
+        expect(wrongKey.code).toBe(1);
+        expect(wrongKey.output).toContain(
+          'This robot key is unknown: no robot has it. Copy the key shown when the robot was created',
+        );
+        expect(wrongKey.output).toContain('0 uploaded, 0 already sent.');
+
         // ---- the photos in the console album ----
         await go(page, `/events/${code}/album`);
         for (const name of ['pier-01.jpg', 'pier-02.jpg'])
           await page.getByRole('img', { name }).first().waitFor({ timeout: 60_000 });
+
+        // ---- the dashboard: the two photos in, from the booth, nobody reached yet ----
+        await go(page, `/events/${code}/insight`);
+        await page.getByTestId('insight-dashboard').waitFor();
+        expect(await tileTexts(page, ['Photos in', 'Views', 'Downloads'])).toEqual([
+          'Photos in2',
+          'Views0',
+          'Downloads0',
+        ]);
+        const boothRow = page
+          .getByRole('table', { name: 'Booths' })
+          .getByRole('row')
+          .filter({ hasText: 'Pier booth' });
+        expect(await boothRow.getByRole('cell').allTextContents()).toEqual([
+          'Pier booth',
+          '2',
+          '0',
+          '0',
+          '0',
+          '$0.00',
+        ]);
 
         // ---- a colleague invited from the Users screen (the temporary password goes by mail) ----
         await page.getByRole('link', { name: 'Users' }).click();
@@ -258,22 +348,81 @@ describe('first run in Chromium', () => {
             .getByTestId('share-url')
             .textContent()) ?? '';
         expect(albumUrl.startsWith(`${server.url}/?pId=`)).toBe(true);
+        // The card's QR: on the screen without scrolling (laptop and phone), read by a camera as
+        // the card's link; downloaded as a 1000 px PNG and as an SVG that read the same.
+        const card = page.getByTestId('share-card-guestAlbum');
+        for (const [width, height] of [
+          [1280, 900],
+          [390, 844],
+        ] as const) {
+          await page.setViewportSize({ width, height });
+          const qr = card.getByTestId('share-qr');
+          await qr.waitFor();
+          const box = await qr.boundingBox();
+          expect(box).not.toBeNull();
+          expect(box!.x).toBeGreaterThanOrEqual(0);
+          expect(box!.y).toBeGreaterThanOrEqual(0);
+          expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+          expect(box!.y + box!.height).toBeLessThanOrEqual(height);
+        }
+        await page.setViewportSize({ width: 1280, height: 900 });
+        expect(decodeQrPng(await card.getByTestId('share-qr').screenshot({ scale: 'css' }))).toBe(
+          albumUrl,
+        );
+        const [pngDownload] = await Promise.all([
+          page.waitForEvent('download'),
+          card.getByRole('button', { name: /as PNG \(1000 px\)$/ }).click(),
+        ]);
+        const png = await readFile(await pngDownload.path());
+        expect(await sharp(png).metadata()).toMatchObject({
+          format: 'png',
+          width: 1000,
+          height: 1000,
+        });
+        expect(decodeQrPng(png)).toBe(albumUrl);
+        const [svgDownload] = await Promise.all([
+          page.waitForEvent('download'),
+          card.getByRole('button', { name: /as SVG$/ }).click(),
+        ]);
+        expect(svgDownload.suggestedFilename()).toMatch(/-qr\.svg$/);
+        const svg = await readFile(await svgDownload.path());
+        expect(svg.toString('utf8')).toMatch(/^<svg /);
+        expect(decodeQrPng(await sharp(svg, { density: 300 }).png().toBuffer())).toBe(albumUrl);
+        await page.keyboard.press('Escape');
         await page.setViewportSize({ width: 390, height: 844 });
+        // Opened once (no reload: the dashboard must say one view); both photos are ready, as the
+        // console album showed them.
         await page.goto(albumUrl);
         await expect
-          .poll(
-            async () => {
-              const names = await photoNames(page);
-              if (names.length < 2) await page.reload();
-              return names;
-            },
-            { timeout: 60_000, interval: 2000 },
-          )
+          .poll(() => photoNames(page), { timeout: 30_000 })
           .toEqual(['pier-01.jpg', 'pier-02.jpg']);
         // Nothing wider than the phone.
         expect(
           await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
         ).toBe(true);
+        // One download from the viewer.
+        await page.locator('.albums-tile-open').first().click();
+        await page.getByRole('dialog').waitFor();
+        await page
+          .getByRole('button', { name: 'Download photo' })
+          .or(page.getByRole('link', { name: 'Download original' }))
+          .first()
+          .click();
+
+        // ---- the dashboard within seconds: one view, one download ----
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.goto(`${server.url}/events/${code}/insight`);
+        await expect
+          .poll(
+            async () => {
+              await page.reload();
+              await page.getByTestId('insight-dashboard').waitFor();
+              return tileTexts(page, ['Photos in', 'Views', 'Downloads']);
+            },
+            { timeout: 10_000 },
+          )
+          .toEqual(['Photos in2', 'Views1', 'Downloads1']);
+        if (SHOTS) await dashboardScreenshots(page, SHOTS);
         expect(problems).toEqual([]);
       });
     },

@@ -1,11 +1,11 @@
 import { createServer, type Server, type Socket, connect } from 'node:net';
-import { mkdir, mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { defaultEventOpts, endpoints, kioskCardText } from '@flashbulb/shared';
+import { defaultEventOpts, endpoints, kioskCardText, type BodyOf } from '@flashbulb/shared';
 import {
   albumServerEnv,
   api,
@@ -16,6 +16,7 @@ import {
 } from './support/albums.ts';
 import { fakeCameraArgs, writeY4m } from './support/fake-camera.ts';
 import { journeyResources, photoNames } from './support/journey.ts';
+import { decodeQrPng } from './support/qr.ts';
 import { freePort, startServer, type RunningServer } from './support/server.ts';
 import { repoRoot } from './support/paths.ts';
 
@@ -87,7 +88,10 @@ const withServerLog = async (run: () => Promise<void>): Promise<void> => {
 };
 
 let eventCount = 0;
-const world = async (opts: Partial<ReturnType<typeof defaultEventOpts>> = {}) => {
+const world = async (
+  opts: Partial<ReturnType<typeof defaultEventOpts>> = {},
+  fields: Partial<BodyOf<typeof endpoints.createEvent>> = {},
+) => {
   // Set-up and server-side checks go straight to the server (they must work while the kiosk is
   // offline); the kiosk's pages open on the relay.
   const url = server.url;
@@ -97,6 +101,7 @@ const world = async (opts: Partial<ReturnType<typeof defaultEventOpts>> = {}) =>
     {
       full_name: `Harbour Gala ${eventCount}`,
       kiosk_staff_pin: STAFF_PIN,
+      ...fields,
       opts: { ...defaultEventOpts(), description: 'kiosk journeys', ...opts },
     },
     `Kiosk ${eventCount}`,
@@ -159,6 +164,7 @@ const world = async (opts: Partial<ReturnType<typeof defaultEventOpts>> = {}) =>
   return {
     url: `http://127.0.0.1:${relayPort}`,
     event,
+    eventId: eventRow.id,
     title: `Harbour Gala ${eventCount}`,
     a,
     b,
@@ -179,6 +185,26 @@ const openStaffControls = async (page: Page) => {
   for (const digit of STAFF_PIN) await dialog.getByRole('button', { name: digit }).click();
   await dialog.getByRole('button', { name: 'Open staff controls' }).click();
   await page.getByRole('region', { name: 'Staff controls' }).waitFor(WAIT);
+};
+
+/**
+ * Opt-in screenshots for docs/screenshots (FLASHBULB_SCREENSHOT_DIR): the kiosk's print step on
+ * both kiosk screens, the print list in view.
+ */
+const shootPrintStep = async (page: Page, name: string) => {
+  const dir = process.env.FLASHBULB_SCREENSHOT_DIR;
+  if (!dir) return;
+  const before = page.viewportSize();
+  for (const [width, height] of [
+    [1080, 1920],
+    [1920, 1080],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.locator('[data-kiosk-print-list]').scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+    await page.screenshot({ path: path.join(dir, `${name}-${width}x${height}.png`) });
+  }
+  if (before) await page.setViewportSize(before);
 };
 
 /** Heights of the visible buttons matching a selector (touch targets). */
@@ -326,6 +352,166 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         await page.screenshot({ path: path.join(SHOTS, 'album-1920x1080.png') });
         await page.goto(entry);
         await page.screenshot({ path: path.join(SHOTS, 'entry-1920x1080.png') });
+      });
+      expect(browser.problems).toEqual([]);
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'a locked kiosk album of a paid event cannot print until prints are bought; bought on the phone, the print reaches the printer',
+    async () => {
+      const sellsDigitals = {
+        buttonText: 'All my photos',
+        priceFormula: '{Final_Amount}',
+        digitals: true,
+        prints: false,
+        partialUnlockTags: false,
+        printsPool: '',
+      };
+      const { url, event, eventId, a, card } = await world(
+        { unitPrice: 4.5, pricingButtons: [sellsDigitals] },
+        { is_free: 0, is_photo_printer_active: 1, max_print_photos_count: 5 },
+      );
+      const browser = await journey.launchBrowser();
+      const { page, context } = browser;
+      await page.setViewportSize({ width: 1080, height: 1920 });
+      await mkdir(SHOTS, { recursive: true });
+      /** Every sheet the embedded file printer holds (`prints/<pool>/job-<id>-<copy>.jpg`). */
+      const printed = async () => {
+        const root = path.join(server.dataDir, 'prints');
+        const pools = await readdir(root).catch(() => [] as string[]);
+        const files = await Promise.all(
+          pools.map(async (pool) =>
+            (await readdir(path.join(root, pool))).map((file) => `${pool}/${file}`),
+          ),
+        );
+        return files.flat().sort();
+      };
+      const album = (
+        await api(server.url, endpoints.publicPhotoList, {
+          key_type: 'attendee',
+          key_value: a.uid,
+          max_size: 100,
+        })
+      ).photos;
+      let requests = 0;
+      /** The kiosk's own print call for red.jpg, made without the page: the server's verdict. */
+      const printDirectly = () =>
+        api(server.url, endpoints.publicPrintWithQueue, {
+          key_type: 'private',
+          key_value: event.privateKey,
+          display: event.displayToken,
+          attUid: a.uid,
+          printable_photo_uid_array: [album.find((p) => p.file_name === 'red.jpg')!.uid],
+          printing_count: 1,
+          client_request_id: `e2e-direct-print-${(requests += 1)}`,
+        }).then(
+          () => 'printed',
+          (error: unknown) => (error as { messageKey?: string }).messageKey,
+        );
+      const printList = page.getByRole('region', { name: 'Print list' });
+      const addToList = async (names: string[]) => {
+        for (const name of names)
+          await page.getByRole('button', { name: `Print: ${name}` }).click();
+      };
+      await withServerLog(async () => {
+        const before = await printed();
+        await page.goto(
+          `${url}/kiosk/entry?kType=evSB2&pvId=${encodeURIComponent(event.privateKey)}&display=${encodeURIComponent(event.displayToken)}&pageActiveTimeout=600000`,
+        );
+        await scan(page, card(a.private_id!));
+        await page.waitForURL((u) => u.searchParams.get('attId') === a.uid);
+        await expect.poll(() => photoNames(page), WAIT).toEqual(['green.jpg', 'red.jpg']);
+
+        // Digitals only: the print step says prints are not sold here and "Print" stays off.
+        await addToList(['red.jpg']);
+        await printList.getByText('Prints are sold at the desk.').waitFor(WAIT);
+        const printOne = printList.getByRole('button', { name: 'Print 1 photo' });
+        expect(await printOne.isDisabled()).toBe(true);
+        expect(await printList.getByText('Prints are free at this event.').count()).toBe(0);
+        // The server refuses the print itself, whatever the page does.
+        expect(await printDirectly()).toBe('prints_not_paid');
+
+        // The operator starts selling prints (a pricing button with `prints`).
+        const [full] = await api(
+          server.url,
+          endpoints.eventFullData,
+          { event_name: event.code },
+          event.token,
+        );
+        await api(
+          server.url,
+          endpoints.updateEvent,
+          {
+            id: eventId,
+            event_last_updated_date: full!.updated_date,
+            opts: {
+              ...full!.opts,
+              pricingButtons: [
+                sellsDigitals,
+                {
+                  buttonText: 'Prints',
+                  priceFormula: '{Final_Amount}',
+                  digitals: false,
+                  prints: true,
+                  partialUnlockTags: false,
+                  printsPool: '',
+                },
+              ],
+            },
+          },
+          event.token,
+        );
+        await page.reload();
+        await expect.poll(() => photoNames(page), WAIT).toEqual(['green.jpg', 'red.jpg']);
+        await addToList(['red.jpg', 'green.jpg']);
+        // Not bought yet: the price, "Buy 2 prints", and still no "Print".
+        await printList.getByText('2 prints: $9.00').waitFor(WAIT);
+        const printTwo = printList.getByRole('button', { name: 'Print 2 photos' });
+        expect(await printTwo.isDisabled()).toBe(true);
+        await printList.getByRole('button', { name: 'Buy 2 prints' }).click();
+        const qr = printList.getByRole('img', {
+          name: 'Scan the code with your phone to pay for your prints.',
+        });
+        await qr.waitFor(WAIT);
+        await printList.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: path.join(SHOTS, 'print-buy-1080x1920.png') });
+        await shootPrintStep(page, 'kiosk-print-buy');
+        expect(await printDirectly()).toBe('prints_not_paid');
+        expect(await printed()).toEqual(before);
+
+        // The guest's phone reads the code and pays on the test provider's page.
+        const href = decodeQrPng(await qr.screenshot());
+        expect(href).toMatch(new RegExp(`^${url}/pay/test/pay_[a-z2-7]{26}`));
+        const phone = await context.newPage();
+        await phone.setViewportSize({ width: 390, height: 844 });
+        await phone.goto(href);
+        expect(await phone.getByTestId('checkout-amount').textContent()).toBe('$9.00');
+        await phone.getByLabel('Card number').fill('4242 4242 4242 4242');
+        await phone.getByRole('button', { name: 'Pay $9.00' }).click();
+        await phone.getByRole('status').filter({ hasText: 'Paid' }).waitFor(WAIT);
+        await phone.close();
+
+        // The kiosk sees the payment: "Print" spends the two paid prints.
+        await printList
+          .getByRole('status')
+          .filter({ hasText: 'Paid. Press “Print” to print your photos.' })
+          .waitFor(WAIT);
+        await printList.getByText('You have 2 paid prints left.').waitFor(WAIT);
+        await expect.poll(() => printTwo.isEnabled(), WAIT).toBe(true);
+        await shootPrintStep(page, 'kiosk-print-paid');
+        await printTwo.click();
+        await page
+          .getByRole('status')
+          .filter({ hasText: '2 photos sent to the printer' })
+          .waitFor(WAIT);
+        // The sheets reach the printer: the embedded file printer holds two new ones.
+        await expect
+          .poll(async () => (await printed()).length - before.length, { timeout: 30_000 })
+          .toBe(2);
+        // Spent: no paid print is left for another print.
+        expect(await printDirectly()).toBe('prints_not_paid');
       });
       expect(browser.problems).toEqual([]);
     },

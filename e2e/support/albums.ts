@@ -12,6 +12,7 @@ import {
   type Endpoint,
   type ResultOf,
 } from '@flashbulb/shared';
+import { cliInThisProcess } from './cli.ts';
 import { repoRoot } from './paths.ts';
 
 export const ALBUM_ADMIN = { email: 'albums@example.com', password: 'amber-meadow-compass-58' };
@@ -131,22 +132,23 @@ export const robotUpload = async (
   env: Record<string, string> = {},
   attendees: string[] = [],
 ): Promise<string> => {
+  const args = [
+    'upload',
+    '--event',
+    event.code,
+    '--key',
+    event.robotKey,
+    '--server',
+    base,
+    ...attendees.flatMap((id) => ['--attendee', id]),
+    folder,
+  ];
+  // In this process, like the journey's server; an environment of its own (a proxy's certificate
+  // for Node's TLS) needs a process of its own.
+  if (Object.keys(env).length === 0) return cliInThisProcess(args, process.env);
   const { stdout } = await execFileAsync(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/server/src/cli/main.ts',
-      'upload',
-      '--event',
-      event.code,
-      '--key',
-      event.robotKey,
-      '--server',
-      base,
-      ...attendees.flatMap((id) => ['--attendee', id]),
-      folder,
-    ],
+    ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...args],
     { cwd: repoRoot, env: { ...process.env, ...env }, timeout: 120_000 },
   );
   return stdout;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { HEALTH_PATH } from '@flashbulb/shared';
+import { cliInThisProcess } from './cli.ts';
 import { repoRoot, webDist } from './paths.ts';
 
 export interface RunningServer {
@@ -96,9 +97,14 @@ export const startServer = async ({
     LOG_LEVEL: 'warn',
     ...env,
   };
+  // The server runs in this process unless the journey shares a data directory with other
+  // processes (several API processes and a worker behind a proxy) or FLASHBULB_E2E_SERVER says
+  // `process`; the CLI of `prepare` runs where the server does.
+  const inProcess = !sharedDataDir && process.env.FLASHBULB_E2E_SERVER !== 'process';
   if (prepare) {
     try {
       await prepare(async (...args) => {
+        if (inProcess) return cliInThisProcess(args, serverEnv);
         const { stdout } = await execFileAsync(
           process.execPath,
           ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...args],
@@ -111,12 +117,10 @@ export const startServer = async ({
       throw error;
     }
   }
-  // One process for the test and its server, unless the journey shares a data directory with
-  // other processes (several API processes and a worker behind a proxy) or FLASHBULB_E2E_SERVER
-  // says `process`. The same start as `npm start` (apps/server/src/serve.ts) without a second
-  // Node: a spawned server spent ≈ 8 s of CPU loading its modules through tsx before it answered.
-  if (!sharedDataDir && process.env.FLASHBULB_E2E_SERVER !== 'process')
-    return startInProcess(serverEnv, url, dataDir, removeDataDir);
+  // One process for the test and its server (see `inProcess`): the same start as `npm start`
+  // (apps/server/src/serve.ts) without a second Node: a spawned server spent ≈ 8 s of CPU
+  // loading its modules through tsx before it answered.
+  if (inProcess) return startInProcess(serverEnv, url, dataDir, removeDataDir);
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,

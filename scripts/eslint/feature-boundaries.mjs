@@ -3,7 +3,7 @@
 // (`guest/`: `guest/app/` composing `guest/features/<f>/`, with `guest/shared/` below them).
 //
 // - a console feature imports no other console feature and nothing of `guest/`;
-// - `lib/`, `components/`, `i18n/` import no feature and nothing of `guest/`;
+// - `lib/`, `components/`, `i18n/`, `design/` import no feature and nothing of `guest/`;
 // - `app/` imports of `guest/` only the guest root (`guest/app/albums-root.tsx`), which it mounts;
 // - a guest feature imports no other guest feature, no console feature and not `app/`;
 // - `guest/shared/` imports no guest feature and not `guest/app/`;
@@ -12,7 +12,7 @@
 import path from 'node:path';
 
 /** Folders below `src/` that every feature may use and that must not depend on a feature. */
-const SHARED_DIRS = new Set(['lib', 'components', 'i18n']);
+const SHARED_DIRS = new Set(['lib', 'components', 'i18n', 'design']);
 
 /** The module `app/` mounts for guest links: the only file of `guest/` console code may import. */
 const GUEST_ROOT = 'guest/app/albums-root';

@@ -47,6 +47,7 @@ describe('no imports across features', () => {
     ],
     ['src/lib', "import { callApi } from '../../../../lib/api-client.ts';"],
     ['src/components', "import { Popup } from '../../../../components/popup.tsx';"],
+    ['the design system', "import { Icon } from '../../../../design/icons.tsx';"],
     ['the shared package', "import { endpoints } from '@flashbulb/shared';"],
     ['a library', "import { useQuery } from '@tanstack/react-query';"],
   ])('lets a console feature import %s', (_what, code) => {
@@ -120,6 +121,7 @@ describe('no imports across features', () => {
     ['guest/shared', "import { x } from '../../../shared/components/icons.tsx';"],
     ['src/lib', "import { callApi } from '../../../../lib/api-client.ts';"],
     ['src/i18n', "import { enAlbums } from '../../../../i18n/en-albums.ts';"],
+    ['the design system', "import { Icon } from '../../../../design/icons.tsx';"],
   ])('lets a guest feature import %s', (_what, code) => {
     expect(lint(GUEST_FILE, code)).toEqual([]);
   });
@@ -165,6 +167,15 @@ describe('no imports across features', () => {
     ['the guest app', "import { x } from '../../app/guest-albums-page.tsx';"],
   ])('refuses %s in guest/shared', (_what, code) => {
     expect(refusal(GUEST_SHARED_FILE, code)).toContain('src/guest/shared imports');
+  });
+
+  it('keeps the design system below every feature, console and guest', () => {
+    expect(
+      refusal('design/icons.tsx', "import { x } from '../features/events/editor/api/a.ts';"),
+    ).toContain("src/design imports feature 'events/editor'");
+    expect(
+      refusal('design/icons.tsx', "import { x } from '../guest/shared/components/icons.tsx';"),
+    ).toContain("Console code ('design') imports guest");
   });
 
   it('refuses a console feature in guest/shared and in the guest app', () => {

@@ -24,6 +24,7 @@ import { systemClock } from '../lib/clock.ts';
 import { BackupCorruptError } from '../services/operations/backup.service.ts';
 import { createStorage } from '../storage/create-storage.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
+import type { CliIo } from './cli-io.ts';
 import { UsageError } from './usage-error.ts';
 
 interface OperationFlags {
@@ -34,8 +35,6 @@ interface OperationFlags {
   json?: boolean | undefined;
   'api-key'?: string | undefined;
 }
-
-const out = (line: string) => process.stdout.write(`${line}\n`);
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
@@ -49,8 +48,8 @@ const runningServer = async (config: AppConfig): Promise<string | null> => {
   return null;
 };
 
-const apiKeyOf = (flags: OperationFlags, server: string): string => {
-  const key = flags['api-key'] ?? process.env.FLASHBULB_API_KEY;
+const apiKeyOf = (flags: OperationFlags, server: string, io: CliIo): string => {
+  const key = flags['api-key'] ?? io.env.FLASHBULB_API_KEY;
   if (!key)
     throw new UsageError(
       `A Flashbulb server is running on this database (${server}), so this command goes through ` +
@@ -88,7 +87,8 @@ const parseKeep = (value: string | undefined): number | undefined => {
   return keep;
 };
 
-const backupCreate = async (config: AppConfig, flags: OperationFlags) => {
+const backupCreate = async (config: AppConfig, flags: OperationFlags, io: CliIo) => {
+  const out = (line: string) => io.out(`${line}\n`);
   const keep = parseKeep(flags.keep);
   const server = await runningServer(config);
   if (server) {
@@ -99,7 +99,7 @@ const backupCreate = async (config: AppConfig, flags: OperationFlags) => {
       );
     const client = createContractClient({ baseUrl: server });
     const result = await client.call(endpoints.backupCreate, keep !== undefined ? { keep } : {}, {
-      authorization: apiKeyOf(flags, server),
+      authorization: apiKeyOf(flags, server, io),
     });
     out(
       `Backup written to ${result.path}: ${result.rows} rows, ${result.objects} objects, ` +
@@ -126,7 +126,8 @@ const backupCreate = async (config: AppConfig, flags: OperationFlags) => {
   }
 };
 
-const backupRestore = async (config: AppConfig, flags: OperationFlags) => {
+const backupRestore = async (config: AppConfig, flags: OperationFlags, io: CliIo) => {
+  const out = (line: string) => io.out(`${line}\n`);
   if (!flags.from) throw new UsageError('backup restore needs --from <backup folder>');
   const server = await runningServer(config);
   if (server) {
@@ -135,7 +136,7 @@ const backupRestore = async (config: AppConfig, flags: OperationFlags) => {
     const result = await client.call(
       endpoints.backupRestore,
       { path: path.resolve(flags.from) },
-      { authorization: apiKeyOf(flags, server) },
+      { authorization: apiKeyOf(flags, server, io) },
     );
     out(
       `Restored ${result.rows} rows and ${result.objects} objects into the running server ` +
@@ -170,9 +171,8 @@ const backupRestore = async (config: AppConfig, flags: OperationFlags) => {
     if (result.kept_aside) out(`The previous database folder was kept as ${result.kept_aside}.`);
   } catch (error) {
     if (error instanceof BackupCorruptError) {
-      for (const problem of error.problems)
-        process.stderr.write(`${problem.problem}: ${problem.name}\n`);
-      process.stderr.write('Nothing was restored.\n');
+      for (const problem of error.problems) io.err(`${problem.problem}: ${problem.name}\n`);
+      io.err('Nothing was restored.\n');
     }
     throw error;
   } finally {
@@ -197,7 +197,11 @@ const describeReport = (report: IntegrityReport): string => {
   return `${lines.join('\n')}\n`;
 };
 
-const integrityCheck = async (config: AppConfig, flags: OperationFlags) => {
+const integrityCheck = async (
+  config: AppConfig,
+  flags: OperationFlags,
+  io: CliIo,
+): Promise<number> => {
   const server = await runningServer(config);
   let report: IntegrityReport;
   if (server) {
@@ -205,7 +209,7 @@ const integrityCheck = async (config: AppConfig, flags: OperationFlags) => {
     report = await client.call(
       endpoints.integrityCheck,
       {},
-      { authorization: apiKeyOf(flags, server) },
+      { authorization: apiKeyOf(flags, server, io) },
     );
   } else {
     const install = await openInstall(config);
@@ -215,21 +219,26 @@ const integrityCheck = async (config: AppConfig, flags: OperationFlags) => {
       await install.close();
     }
   }
-  process.stdout.write(
-    flags.json ? `${JSON.stringify(report, null, 2)}\n` : describeReport(report),
-  );
-  if (report.missing + report.untracked + report.checksum_mismatch > 0) process.exitCode = 1;
+  io.out(flags.json ? `${JSON.stringify(report, null, 2)}\n` : describeReport(report));
+  return report.missing + report.untracked + report.checksum_mismatch > 0 ? 1 : 0;
 };
 
-/** `backup create|restore`, `integrity check`: operator commands on this install. */
+/** `backup create|restore`, `integrity check`: operator commands on this install (exit code). */
 export const runOperations = async (
   noun: string,
   verb: string | undefined,
   flags: OperationFlags,
-): Promise<void> => {
-  const config = loadConfig();
-  if (noun === 'backup' && verb === 'create') return backupCreate(config, flags);
-  if (noun === 'backup' && verb === 'restore') return backupRestore(config, flags);
-  if (noun === 'integrity' && verb === 'check') return integrityCheck(config, flags);
+  io: CliIo,
+): Promise<number> => {
+  const config = loadConfig(io.env);
+  if (noun === 'backup' && verb === 'create') {
+    await backupCreate(config, flags, io);
+    return 0;
+  }
+  if (noun === 'backup' && verb === 'restore') {
+    await backupRestore(config, flags, io);
+    return 0;
+  }
+  if (noun === 'integrity' && verb === 'check') return integrityCheck(config, flags, io);
   throw new UsageError(`Unknown command: ${noun} ${verb ?? ''}`.trim());
 };

@@ -182,6 +182,7 @@ export const wirePayments = (
     webhooks,
     clock,
     providers: providerCheckouts,
+    terminalConfigured: terminal !== null,
   });
   // Purchases from a public or private album: the buyer's personal album receives the photos.
   const albumPurchases = new AlbumPurchaseService({
@@ -196,6 +197,10 @@ export const wirePayments = (
     clock,
     publicUrl: config.publicUrl,
     bus,
+    paypalCard:
+      paypal && paypalSettings
+        ? { clientId: paypal.clientId, sdkUrl: paypalSettings.sdkUrl }
+        : null,
   });
   payments.onPaymentConfirmed((e) => albumPurchases.onPaymentConfirmed(e));
   webhooks.handlePaymentStatus((provider, reference, status, reason) =>
@@ -212,6 +217,7 @@ export const wirePayments = (
       cardCheckout: new CardCheckoutService({
         access,
         checkout,
+        albumPurchases,
         payments,
         paymentRows,
         paypal:

@@ -59,6 +59,7 @@ export const attendeeAlbumForGuest = (
     | 'full_name'
     | 'empty_album_text'
     | 'logo_full_path'
+    | 'opts'
     | 'time_zone'
     | 'date_utc_diff_hours'
   >[],
@@ -79,6 +80,7 @@ export const attendeeAlbumForGuest = (
       full_name: e.full_name,
       empty_album_text: e.empty_album_text,
       logo_full_path: e.logo_full_path,
+      accent_color: e.opts.guestAccentColor ?? '',
       // Photo times on the album page are shown in the event's local time.
       time_zone: e.time_zone ?? '',
       date_utc_diff_hours: e.date_utc_diff_hours,

@@ -398,6 +398,10 @@ export const createHandlers = (services: {
     services.albumPurchases.status(principal, body),
   albumPurchaseCancel: async ({ principal, body }) =>
     services.albumPurchases.cancel(principal, body),
+  albumPurchasePayPalOrder: async ({ principal, body }) =>
+    services.cardCheckout.albumPurchasePayPalOrder(principal, body),
+  albumPurchasePayPalCapture: async ({ principal, body }) =>
+    services.cardCheckout.albumPurchasePayPalCapture(principal, body),
   testProviderPay: async ({ body }) => services.checkout.testProviderPay(body),
   testProviderCheckout: async ({ body }) => services.checkout.testProviderCheckout(body),
   attendeeUnlockAndPrint: async ({ principal, body, request }) =>

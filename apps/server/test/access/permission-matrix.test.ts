@@ -86,6 +86,7 @@ const ROBOT_NOT_FOUND = ['robot_not_found', 404] as const;
 const DOWNLOAD_OFF = ['download_not_allowed', 403] as const;
 const KIOSK_DELETE_OFF = ['kiosk_photo_delete_off', 403] as const;
 const UNAVAILABLE = ['payment_provider_unavailable', 409] as const;
+const NOT_OFFERED = ['payment_method_not_offered', 409] as const;
 const LEADS_OFF = ['leads_not_collected', 400] as const;
 const GUEST_UPLOAD_OFF = ['photo_upload_disabled', 403] as const;
 const ATTENDEE_UPLOAD_OFF = ['attendee_photo_upload_disabled', 403] as const;
@@ -1186,6 +1187,31 @@ const rows: Record<EndpointName, Row> = {
         ...keysB(INVALID_KEY, NOT_FOUND, NOT_FOUND, INVALID_KEY, INVALID_KEY),
       }),
       kioskA: INVALID_VALUE,
+      kioskB: NOT_FOUND,
+    },
+  },
+  // PayPal's card form on those albums: this app sets up no PayPal, so a caller the album sells
+  // to hears `payment_provider_unavailable` before anything is made; a kiosk's methods hold no
+  // PayPal card form.
+  albumPurchasePayPalOrder: {
+    body: () => ({ pricing_button_index: 0, photo_uids: [photoA.uid], client_request_id: 'm' }),
+    expect: {
+      ...keyed({
+        ...keysA(INVALID_KEY, UNAVAILABLE, UNAVAILABLE, INVALID_KEY, INVALID_KEY),
+        ...keysB(INVALID_KEY, UNAVAILABLE, UNAVAILABLE, INVALID_KEY, INVALID_KEY),
+      }),
+      kioskA: NOT_OFFERED,
+      kioskB: NOT_OFFERED,
+    },
+  },
+  albumPurchasePayPalCapture: {
+    body: () => ({ payment_id: 'pay_nobody' }),
+    expect: {
+      ...keyed({
+        ...keysA(INVALID_KEY, NOT_FOUND, NOT_FOUND, INVALID_KEY, INVALID_KEY),
+        ...keysB(INVALID_KEY, NOT_FOUND, NOT_FOUND, INVALID_KEY, INVALID_KEY),
+      }),
+      kioskA: NOT_FOUND,
       kioskB: NOT_FOUND,
     },
   },

@@ -123,7 +123,11 @@ beforeAll(async () => {
   t = await createTestApp();
   world = await createEventWorld(t);
   admin = await apiKeyAuth(t, world.adminA);
-  paid = await createEvent(t, world.adminA, { full_name: 'Paid Gala', is_free: 0 });
+  paid = await createEvent(t, world.adminA, {
+    full_name: 'Paid Gala',
+    is_free: 0,
+    opts: { description: 'Gala', guestAccentColor: '#c2410c' },
+  });
   second = await createEvent(t, world.adminA, { full_name: 'Second Gala', is_free: 0 });
   free = await createEvent(t, world.adminA, { full_name: 'Free Fair', is_free: 1 });
   bibs = await createEvent(t, world.adminA, {
@@ -161,6 +165,8 @@ describe('photos uploaded with an attendee id', () => {
     expect(attendee.uid).toBe('VIP0001');
     expect(attendee.organisation_id).toBe(world.orgA.id);
     expect(attendee.events.map((e) => e.name)).toEqual([paid.name]);
+    // The album page takes the event's brand colour from here (it reads no event settings).
+    expect(attendee.events[0]?.accent_color).toBe('#c2410c');
     const owners = await t.ok(
       endpoints.attendeeList,
       { event_id: paid.id, max_size: 100, page_number: 1, attendee_uid: 'VIP' },

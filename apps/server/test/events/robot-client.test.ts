@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
 import { getEventListeners } from 'node:events';
 import { mkdtemp, readFile, rm, unlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { endpoints, type FlashbulbEvent } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeSummary, runRobotUpload } from '../../src/cli/robot-upload.ts';
@@ -14,11 +12,12 @@ import {
   createEventWorld,
   type EventWorld,
 } from '../helpers/events.ts';
+import { cliInProcess } from '../helpers/cli.ts';
 import { makeJpeg } from '../helpers/photos.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../../../..');
+/** `npm run cli -- <args>`, run in this process (the CLI's own test spawns it). */
+const cli = (args: string[]) => cliInProcess(args, process.env);
 
 let t: TestApp;
 let world: EventWorld;
@@ -164,23 +163,16 @@ describe('robot client', () => {
   it('runs as `npm run cli -- upload`', async () => {
     await writeFile(path.join(folder, 'cli.jpg'), await makeJpeg({ seed: 400 }));
     // --json: a JSON line per instant link as it comes, then the summary; progress on stderr.
-    const { stdout, stderr } = await run(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'apps/server/src/cli/main.ts',
-        'upload',
-        '--json',
-        // No --event: the photos go to the event the key's robot feeds.
-        '--key',
-        robotKey,
-        '--server',
-        server,
-        folder,
-      ],
-      { cwd: root },
-    );
+    const { stdout, stderr } = await cli([
+      'upload',
+      '--json',
+      // No --event: the photos go to the event the key's robot feeds.
+      '--key',
+      robotKey,
+      '--server',
+      server,
+      folder,
+    ]);
     // Before sending, it says which robot the key is and which event the photos go to.
     expect(stderr).toContain(`robot "Booth" uploads to event ${event.name} (${event.full_name})`);
     expect(stderr).toContain('uploaded cli.jpg → photo');
@@ -193,28 +185,18 @@ describe('robot client', () => {
     expect(lines.at(-1)).toMatchObject({ type: 'summary', uploaded: 1 });
     expect(await photoCount()).toBe(8);
     const otherJournal = path.join(folder, 'other.json');
-    const wrongKey = await run(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'apps/server/src/cli/main.ts',
-        'upload',
-        '--event',
-        event.name,
-        '--key',
-        'fbk_wrong',
-        '--server',
-        server,
-        '--journal',
-        otherJournal,
-        folder,
-      ],
-      { cwd: root },
-    ).then(
-      () => ({ code: 0, stdout: '' }),
-      (error: { code: number; stdout: string }) => error,
-    );
+    const wrongKey = await cli([
+      'upload',
+      '--event',
+      event.name,
+      '--key',
+      'fbk_wrong',
+      '--server',
+      server,
+      '--journal',
+      otherJournal,
+      folder,
+    ]);
     // A wrong key stops the run at once, says why, and marks nothing as sent.
     expect(wrongKey.code).toBe(1);
     expect(wrongKey.stdout).toContain('Stopped: the server refused this run (invalid_key)');
@@ -245,28 +227,18 @@ describe('robot client', () => {
       { authorization: world.adminA.authorization },
     );
     const journal = path.join(folder, 'loose.json');
-    const result = await run(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        'apps/server/src/cli/main.ts',
-        'upload',
-        '--event',
-        event.name,
-        '--key',
-        loose.api_key,
-        '--server',
-        server,
-        '--journal',
-        journal,
-        folder,
-      ],
-      { cwd: root },
-    ).then(
-      () => ({ code: 0, stdout: '' }),
-      (error: { code: number; stdout: string }) => error,
-    );
+    const result = await cli([
+      'upload',
+      '--event',
+      event.name,
+      '--key',
+      loose.api_key,
+      '--server',
+      server,
+      '--journal',
+      journal,
+      folder,
+    ]);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('Stopped: the server refused this run (robot_not_attached)');
     // Which page and which field fix it.
@@ -411,29 +383,22 @@ describe('robot client', () => {
             page_number: 1,
           })
         ).photos.map((p) => p.file_name);
-      const cli = (...attendeeArgs: string[]) =>
-        run(
-          process.execPath,
-          [
-            '--import',
-            'tsx',
-            'apps/server/src/cli/main.ts',
-            'upload',
-            '--event',
-            event.name,
-            '--key',
-            robotKey,
-            '--server',
-            server,
-            ...attendeeArgs,
-            own,
-          ],
-          { cwd: root },
-        );
+      const upload = (...attendeeArgs: string[]) =>
+        cli([
+          'upload',
+          '--event',
+          event.name,
+          '--key',
+          robotKey,
+          '--server',
+          server,
+          ...attendeeArgs,
+          own,
+        ]);
       const before = await photoCount();
 
       // One upload for both: both albums list it.
-      const group = await cli('--attendee', ann.display_uid, '--attendee', bob.display_uid);
+      const group = await upload('--attendee', ann.display_uid, '--attendee', bob.display_uid);
       expect(group.stdout).toContain('1 uploaded, 0 already sent.');
       await expect
         .poll(async () => [await album(ann.uid), await album(bob.uid)], { timeout: 20_000 })
@@ -441,7 +406,7 @@ describe('robot client', () => {
 
       // The same folder for Cy: the journal sent it for Ann and Bob only, so it goes again and
       // the server attaches the photo it has.
-      const later = await cli('--attendee', cy.uid);
+      const later = await upload('--attendee', cy.uid);
       expect(later.stdout).toContain('attached GROUP_1.jpg → photo');
       expect(later.stdout).toContain('0 uploaded, 1 attached, 0 already sent.');
       expect(await album(cy.uid)).toEqual(['GROUP_1.jpg']);

@@ -634,6 +634,20 @@ describe('two-factor recovery codes', () => {
       total: 10,
       last_used_at: null,
     });
+    // Shown once: only the set-up's answer carried them. The count answers none of them, and the
+    // database keeps none in the clear (a hash each), so no later screen can show them again.
+    const statusReply = JSON.stringify(
+      (await t.call(endpoints.recoveryCodesStatus, {}, asAdmin)).body,
+    );
+    const stored = JSON.stringify(
+      (await t.database.executeSql(`select * from mfa_recovery_codes`)).rows,
+    ).toLowerCase();
+    expect(stored).not.toBe('[]');
+    for (const code of admin.recoveryCodes) {
+      expect(statusReply).not.toContain(code);
+      expect(stored).not.toContain(code);
+      expect(stored).not.toContain(code.replace('-', ''));
+    }
 
     // Typed in capitals without the dash: the same code.
     const session = await signInChallenge();

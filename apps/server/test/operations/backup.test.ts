@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { endpoints } from '@flashbulb/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,6 +13,7 @@ import {
 import { backupScheduledJob } from '../../src/jobs/backup-scheduled.job.ts';
 import { bindJob } from '../../src/jobs/job-definition.ts';
 import type { StorageRepository } from '../../src/storage/storage.repository.ts';
+import { cliInProcess } from '../helpers/cli.ts';
 import { apiKeyAuth, as, createEvent, createRobotWorld, errorOf } from '../helpers/events.ts';
 import { makeJpeg, uploadPhoto, waitForReady } from '../helpers/photos.ts';
 import { createEmptyPgDatabase, createTestApp } from '../helpers/test-app.ts';
@@ -26,8 +25,6 @@ import { createEmptyPgDatabase, createTestApp } from '../helpers/test-app.ts';
  * object corrupted, one from a newer schema and a restore over data are refused, changing nothing.
  */
 
-const run = promisify(execFile);
-const root = path.resolve(import.meta.dirname, '../../../..');
 const SECRET = 'test-secret-key-that-is-long-enough-0123456789';
 const onPostgres = process.env.FLASHBULB_TEST_DB === 'postgres';
 
@@ -48,6 +45,7 @@ const appEnv = (): Record<string, string> => (databaseUrl ? { DATABASE_URL: data
 /** The secret key the CLI runs with (a test of a wrong one changes it for one call). */
 let cliSecret = SECRET;
 
+/** `npm run cli -- <args>` on this install, run in this process (the CLI's own test spawns it). */
 const cli = async (...args: string[]) => {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -57,17 +55,7 @@ const cli = async (...args: string[]) => {
   };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...args],
-      { cwd: root, env },
-    );
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+  return cliInProcess(args, env);
 };
 
 /** Every table of the app: row count and a hash over its rows' text, in a fixed order. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InsightSlotRow } from '../../src/repositories/operations/insight.repository.ts';
 import {
+  boothRevenue,
   bucketTimeline,
   MAX_HOURLY_BUCKETS,
   visitorHash,
@@ -125,5 +126,32 @@ describe('insight visitors and totals', () => {
     expect(totals.refunds).toBe(50);
     expect(totals.sms_bounced).toBe(5);
     expect(Object.values(totals).every((v) => v > 0)).toBe(true);
+  });
+});
+
+describe('insight revenue per booth', () => {
+  it('splits each order over its photos’ booths in whole minor units that add up to the order', () => {
+    const revenue = boothRevenue([
+      // 1000 over three photos: two of booth 1, one of booth 2.
+      { orderId: 1, amount: 1000, robotId: 1 },
+      { orderId: 1, amount: 1000, robotId: 1 },
+      { orderId: 1, amount: 1000, robotId: 2 },
+      // 500 for one photo of booth 2.
+      { orderId: 2, amount: 500, robotId: 2 },
+      // An order naming no booth photo (a console upload, or no photo): the row without a booth.
+      { orderId: 3, amount: 250, robotId: null },
+    ]);
+    expect(revenue.get(1)).toBe(667);
+    expect(revenue.get(2)).toBe(333 + 500);
+    expect(revenue.get(null)).toBe(250);
+    expect([...revenue.values()].reduce((a, b) => a + b, 0)).toBe(1750);
+  });
+
+  it('an order of one cent over two booths gives the cent to one of them, never both', () => {
+    const revenue = boothRevenue([
+      { orderId: 9, amount: 1, robotId: 5 },
+      { orderId: 9, amount: 1, robotId: 6 },
+    ]);
+    expect((revenue.get(5) ?? 0) + (revenue.get(6) ?? 0)).toBe(1);
   });
 });

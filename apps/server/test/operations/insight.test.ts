@@ -195,8 +195,18 @@ describe('insight dashboard', () => {
       { channel: 'facebook', count: 2 },
       { channel: 'whatsapp', count: 1 },
     ]);
+    // Per booth: the prints and the money of its photos too (both payments were for booth photos,
+    // refunded one included, as in the totals).
     expect(seen.booths).toEqual([
-      { robot_id: robotId, name: 'Booth', photos: 2, downloads: 2, shares: 3 },
+      {
+        robot_id: robotId,
+        name: 'Booth',
+        photos: 2,
+        downloads: 2,
+        shares: 3,
+        prints: 2,
+        revenue: 1000,
+      },
     ]);
     // The timeline adds up to the totals, in the event's local hours (Berlin).
     const sum = (series: 'views' | 'downloads' | 'photos' | 'shares' | 'leads' | 'prints') =>

@@ -347,6 +347,152 @@ describe('PayPal card checkout', () => {
   });
 });
 
+describe('PayPal’s card form on the public or private album of a paid event', () => {
+  const publicKey = (e: FlashbulbEvent = event) => ({
+    key_type: 'public' as const,
+    key_value: e.public_api_key,
+  });
+  const privateKey = () => ({ key_type: 'private' as const, key_value: event.private_api_key });
+  const albumOf = async (albumUid: string) =>
+    (await t.ok(endpoints.publicPhotoList, { ...page(albumUid), max_size: 100, page_number: 1 }))
+      .photos;
+
+  it('offers the card form, makes the order at PayPal and hands the two photos over only once PayPal captured it', async () => {
+    const [a, b] = [await insertReadyPhoto(t, event), await insertReadyPhoto(t, event)];
+    // The album page learns the card form's script with the prices.
+    const priced = await t.ok(endpoints.albumPurchasePricing, { ...publicKey(), photo_count: 2 });
+    expect(priced.methods).toContain('paypal');
+    expect(priced.card_script_url).toBe(
+      `${paypal.sdkUrl}?client-id=${PAYPAL_CLIENT_ID}&currency=USD&intent=capture&components=buttons`,
+    );
+    const asked = paypal.received.length;
+    const started = await t.ok(endpoints.albumPurchasePayPalOrder, {
+      ...publicKey(),
+      pricing_button_index: 0,
+      photo_uids: [a.uid, b.uid],
+      client_request_id: 'paypal-public-1',
+    });
+    // 2 photos × $3.50 + $1 = $8.00, an order at PayPal for it.
+    expect(started).toMatchObject({ amount: 800, currency: 'USD', status: 'pending' });
+    const create = paypal.received.slice(asked).find((c) => c.path === '/v2/checkout/orders')!;
+    expect(create.requestId).toBe(started.payment_id);
+    expect(create.json).toMatchObject({
+      purchase_units: [{ reference_id: started.payment_id, amount: { value: '8.00' } }],
+    });
+    // A retry of the start answers the same order (no second sale, no second album).
+    const attendees = await rowCount('attendees');
+    expect(
+      await t.ok(endpoints.albumPurchasePayPalOrder, {
+        ...publicKey(),
+        pricing_button_index: 0,
+        photo_uids: [a.uid, b.uid],
+        client_request_id: 'paypal-public-1',
+      }),
+    ).toMatchObject({ payment_id: started.payment_id, order_id: started.order_id });
+    expect(await rowCount('attendees')).toBe(attendees);
+
+    // Not approved yet: still pending, no album named.
+    const capture = () =>
+      t.ok(endpoints.albumPurchasePayPalCapture, {
+        ...publicKey(),
+        payment_id: started.payment_id,
+      });
+    expect(await capture()).toEqual({ payment_id: started.payment_id, status: 'pending' });
+    const status = () =>
+      t.ok(endpoints.albumPurchaseStatus, { ...publicKey(), payment_id: started.payment_id });
+    expect(await status()).toMatchObject({ status: 'pending', album_uid: null });
+
+    // A declined card: failed, nothing handed over.
+    paypal.approve(started.order_id, CARD_DECLINED);
+    expect(await capture()).toEqual({ payment_id: started.payment_id, status: 'failed' });
+    expect(await status()).toMatchObject({ status: 'failed', album_uid: null });
+
+    // A new order paid with a good card: the buyer's album holds exactly the two photos, open.
+    const again = await t.ok(endpoints.albumPurchasePayPalOrder, {
+      ...publicKey(),
+      pricing_button_index: 0,
+      photo_uids: [a.uid, b.uid],
+      client_request_id: 'paypal-public-2',
+    });
+    paypal.approve(again.order_id, CARD_PAYS);
+    expect(
+      await t.ok(endpoints.albumPurchasePayPalCapture, {
+        ...publicKey(),
+        payment_id: again.payment_id,
+      }),
+    ).toEqual({ payment_id: again.payment_id, status: 'paid' });
+    const done = await t.ok(endpoints.albumPurchaseStatus, {
+      ...publicKey(),
+      payment_id: again.payment_id,
+    });
+    expect(done.status).toBe('paid');
+    const bought = await albumOf(done.album_uid!);
+    expect(bought.map((p) => p.uid).sort()).toEqual([a.uid, b.uid].sort());
+    for (const photo of bought) expect(photo.urls.original).toContain('/original?');
+    // Captured once: asked again, answered from our row.
+    const captures = paypal.received.filter((c) => c.path.endsWith('/capture')).length;
+    expect(
+      (
+        await t.ok(endpoints.albumPurchasePayPalCapture, {
+          ...publicKey(),
+          payment_id: again.payment_id,
+        })
+      ).status,
+    ).toBe('paid');
+    expect(paypal.received.filter((c) => c.path.endsWith('/capture')).length).toBe(captures);
+  });
+
+  it('a private-album link buys the whole event; another event’s key, a QR payment or an album without PayPal are refused', async () => {
+    const started = await t.ok(endpoints.albumPurchasePayPalOrder, {
+      ...privateKey(),
+      pricing_button_index: 0,
+      client_request_id: 'paypal-private-1',
+    });
+    expect(started.status).toBe('pending');
+    // The payment is this event's: another event's key does not find it.
+    const other = await createEvent(t, world.adminA, {
+      full_name: 'Other PayPal Gala',
+      is_free: 0,
+      opts: {
+        description: 'Paid',
+        unitPrice: 3.5,
+        pricingButtons: [button('{Final_Amount}')],
+        albumPaymentMethods: ['qr'],
+      },
+    });
+    const foreign = await t.call(endpoints.albumPurchasePayPalCapture, {
+      ...publicKey(other),
+      payment_id: started.payment_id,
+    });
+    expect(errorOf(foreign)).toMatchObject({ status: 404, message_key: 'not_found' });
+    // A purchase paid by the QR checkout is not PayPal's to capture.
+    await insertReadyPhoto(t, other);
+    const qr = await t.ok(endpoints.albumPurchaseCreate, {
+      ...publicKey(other),
+      pricing_button_index: 0,
+      client_request_id: 'qr-other-1',
+    });
+    const notPayPal = await t.call(endpoints.albumPurchasePayPalCapture, {
+      ...publicKey(other),
+      payment_id: qr.payment_id,
+    });
+    expect(errorOf(notPayPal)).toMatchObject({ status: 404, message_key: 'not_found' });
+    // That album offers no PayPal: no card form, and a start is refused before PayPal is asked.
+    const pricing = await t.ok(endpoints.albumPurchasePricing, publicKey(other));
+    expect(pricing.card_script_url).toBe('');
+    const asked = paypal.received.length;
+    const refused = await t.call(endpoints.albumPurchasePayPalOrder, {
+      ...publicKey(other),
+      pricing_button_index: 0,
+    });
+    expect(errorOf(refused)).toMatchObject({
+      status: 409,
+      message_key: 'payment_method_not_offered',
+    });
+    expect(paypal.received.length).toBe(asked);
+  });
+});
+
 describe('the ways to pay the operator offers per event (album page and kiosks)', () => {
   const methodsEvent = (name: string, opts: Record<string, unknown>) =>
     createEvent(t, world.adminA, {
@@ -379,8 +525,8 @@ describe('the ways to pay the operator offers per event (album page and kiosks)'
     ).toEqual(['qr', 'paypal']);
     expect(
       (await t.ok(endpoints.pricingButtonList, { ...kioskKey(open), ...sale(uid) })).methods,
-      // Shopify is offered only where the event has a shop (none here).
-    ).toEqual(['qr', 'square', 'terminal']);
+      // Shopify only where the event has a shop, the terminal only where one is set up (neither).
+    ).toEqual(['qr', 'square']);
   });
 
   it('an album without PayPal: the page is told it is off and a PayPal start is refused before PayPal is asked', async () => {

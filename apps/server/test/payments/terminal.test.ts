@@ -113,6 +113,9 @@ describe('the payment terminal', () => {
     const started = await pay(uid, { client_request_id: 'kiosk-1-sale-1' });
     // 2 photos × $3.50 + $1 = $8.00
     expect(started).toMatchObject({ amount: 800, currency: 'USD', status: 'pending' });
+    // A kiosk is offered the terminal where one is configured (the kiosk's checkout shows it).
+    const priced = await t.ok(endpoints.pricingButtonList, { ...kiosk(), attendee_uid: uid });
+    expect(priced.methods).toContain('terminal');
     const sent = sim.requests.filter((r) => r.path === '/fcc/pay').at(-1)!.body;
     expect(sent).toEqual({
       amount: '8.00',

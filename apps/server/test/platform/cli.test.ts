@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cliInProcess } from '../helpers/cli.ts';
 import { openTestDatabase } from '../helpers/test-app.ts';
 
 const run = promisify(execFile);
@@ -37,7 +38,10 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const cli = async (...args: string[]) => {
+/** The commands run in this process (what they do); `spawned` proves the process around them. */
+const cli = (...args: string[]) => cliInProcess(args, env);
+
+const spawned = async (...args: string[]) => {
   try {
     const { stdout, stderr } = await run(
       process.execPath,
@@ -87,6 +91,16 @@ describe('command line', () => {
     const badRole = await cli('user', 'create', '--email', 'x@example.com', '--role', 'emperor');
     expect(badRole.code).toBe(2);
     expect(badRole.stderr).toContain('--role must be');
+    // `npm run cli` is the same command in a process of its own: its exit code and output.
+    const asProcess = await spawned(
+      'user',
+      'create',
+      '--email',
+      'x@example.com',
+      '--role',
+      'emperor',
+    );
+    expect(asProcess).toEqual(badRole);
 
     const noOrg = await cli(
       'user',

@@ -16,6 +16,7 @@ import {
   readLockHolder,
 } from '../../src/db/data-dir-lock.ts';
 import { openDatabase } from '../../src/db/database.ts';
+import { cliInProcess } from '../helpers/cli.ts';
 
 /**
  * One writer per embedded database: the folder is locked by the process that opens
@@ -204,14 +205,9 @@ describe.runIf(embedded)('embedded database folder lock', () => {
     expect(second.stderr).toContain('Flashbulb cannot start');
     expect(second.stderr).toContain(`in use by a running Flashbulb server (pid ${first.child.pid}`);
 
-    const cli = (...args: string[]) =>
-      run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/main.ts', ...args], {
-        cwd: root,
-        env,
-      }).then(
-        ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
-        (error: { code: number; stdout: string; stderr: string }) => error,
-      );
+    // The CLI's commands in this process: they read the folder's lock as a process of their own
+    // would (the holder is the server above), and open the folder only once it is free.
+    const cli = (...args: string[]) => cliInProcess(args, env);
 
     // Without an API key the CLI says why and opens nothing.
     const noKey = await cli('organisation', 'create', '--name', 'Acme Events');

@@ -3,6 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { adminUser, installFakeApi, tokens } from '../test/fake-api.ts';
 import { renderApp } from '../test/render-app.tsx';
+import { CONSOLE_PATHS, isConsolePath } from './console-paths.ts';
+import consoleAppSource from './console-app.tsx?raw';
 
 describe('site root', () => {
   it('offers to create the first administrator on a fresh installation, then sign-in', async () => {
@@ -50,7 +52,7 @@ describe('site root', () => {
     }
   });
 
-  it('shows “Page not found” with a way back on an unknown console page; signed out, sign-in', async () => {
+  it('shows “Page not found” on an unknown console page, signed in (back to my events) and signed out (to sign-in)', async () => {
     installFakeApi({
       '/auth/refresh': { ok: tokens('restored') },
       '/flashbulb-owner/user/my-info/retrieve': { ok: adminUser },
@@ -68,8 +70,27 @@ describe('site root', () => {
       '/auth/refresh': { nok: 'unauthorized_user', status: 401 },
       '/auth/setup-status': { ok: { needs_first_admin: false } },
     });
-    renderApp('/no-such-page');
+    // Signed out, an unknown address is said to be unknown too (not the sign-in form), with the
+    // way to sign in; a real console page still goes to sign-in.
+    const signedOut = renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign in' })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Sign in' }));
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+    signedOut.unmount();
+    renderApp('/events/ABCD/no-such-tab');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('knows every console page the signed-in console routes (the signed-out gate says the rest is unknown)', () => {
+    const routed = [...consoleAppSource.matchAll(/<Route\s+path="([^"*]+)"/g)].map((m) => m[1]);
+    expect(routed.length).toBeGreaterThan(10);
+    expect([...CONSOLE_PATHS].sort()).toEqual(routed.sort());
+    expect(isConsolePath('/events/ABCD/orders')).toBe(true);
+    expect(isConsolePath('/events')).toBe(true);
+    expect(isConsolePath('/')).toBe(true);
+    expect(isConsolePath('/no-such-page')).toBe(false);
+    expect(isConsolePath('/events/ABCD/nope')).toBe(false);
   });
 
   it('asks a visitor from another machine for the set-up token of the server log', async () => {

@@ -172,6 +172,7 @@ export const en = {
     notFoundTitle: 'Page not found',
     notFound: 'This page does not exist. The address may be mistyped, or the page has moved.',
     backToEvents: 'Back to my events',
+    signIn: 'Sign in',
   },
   events: enEvents,
   album: enConsoleAlbum,

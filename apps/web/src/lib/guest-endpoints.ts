@@ -59,6 +59,8 @@ export {
 export {
   albumPurchaseCancel,
   albumPurchaseCreate,
+  albumPurchasePayPalCapture,
+  albumPurchasePayPalOrder,
   albumPurchasePricing,
   albumPurchaseStatus,
 } from '@flashbulb/shared/api/payments/album-purchase';

@@ -156,6 +156,8 @@ export const endpoints = {
   albumPurchaseCreate: albumPurchase.albumPurchaseCreate,
   albumPurchaseStatus: albumPurchase.albumPurchaseStatus,
   albumPurchaseCancel: albumPurchase.albumPurchaseCancel,
+  albumPurchasePayPalOrder: albumPurchase.albumPurchasePayPalOrder,
+  albumPurchasePayPalCapture: albumPurchase.albumPurchasePayPalCapture,
   attendeeUnlockAndPrint: payments.attendeeUnlockAndPrint,
   ownerUnlockAndPrint: payments.ownerUnlockAndPrint,
   orderList: payments.orderList,

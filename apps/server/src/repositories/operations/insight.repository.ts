@@ -12,6 +12,14 @@ export interface InsightSlotRow {
   count: number;
 }
 
+/** One photo of a paid order and the booth (robot) that sent it; null: no booth (or no photo). */
+export interface OrderPhotoRow {
+  orderId: number;
+  /** The whole order's amount, in the currency's minor unit (repeated on each of its photos). */
+  amount: number;
+  robotId: number | null;
+}
+
 /** The series of the timeline, each from the table that records it. */
 export type InsightSeries =
   'photos' | 'views' | 'downloads' | 'shares' | 'leads' | 'prints' | 'face_searches';
@@ -147,8 +155,10 @@ export class InsightRepository {
   }
 
   /**
-   * Per booth (robot): photos in, downloads of its photos and shares of its photos. Photos no
-   * robot sent (the console's uploads, guests' uploads) are the row with a null robot.
+   * Per booth (robot): photos in, downloads of its photos, shares of its photos and sheets printed
+   * (copies counted; a sheet goes to the booth of its first photo, so the booths add up to the
+   * total). Photos no robot sent (the console's uploads, guests' uploads) are the row with a null
+   * robot. Money per booth: `orderPhotos`.
    */
   async booths(eventIds: number[]): Promise<
     {
@@ -157,22 +167,27 @@ export class InsightRepository {
       photos: number;
       downloads: number;
       shares: number;
+      prints: number;
     }[]
   > {
     if (eventIds.length === 0) return [];
     const { rows } = await this.db.executeSql(
       `with facts as (
-         select p.robot_id, 1 as photos, 0 as downloads, 0 as shares from photos p
+         select p.robot_id, 1 as photos, 0 as downloads, 0 as shares, 0 as prints from photos p
           where p.event_id = any($1::int[]) and p.original_photo_id is null
          union all
-         select h.robot_id, 0, 1, 0 from insight_hits h
+         select h.robot_id, 0, 1, 0, 0 from insight_hits h
           where h.event_id = any($1::int[]) and h.kind = 'download' and h.robot_id is not null
          union all
-         select p.robot_id, 0, 0, 1 from photo_shares s join photos p on p.id = s.photo_id
+         select p.robot_id, 0, 0, 1, 0 from photo_shares s join photos p on p.id = s.photo_id
           where s.event_id = any($1::int[])
+         union all
+         select p.robot_id, 0, 0, 0, j.copies from print_jobs j
+           left join photos p on p.id = (j.photo_ids ->> 0)::int
+          where j.event_id = any($1::int[]) and j.state = 'printed'
        )
        select f.robot_id, r.name, sum(f.photos)::int as photos, sum(f.downloads)::int as downloads,
-              sum(f.shares)::int as shares
+              sum(f.shares)::int as shares, sum(f.prints)::int as prints
          from facts f left join robots r on r.id = f.robot_id
         group by f.robot_id, r.name
         order by photos desc, f.robot_id nulls last`,
@@ -184,6 +199,51 @@ export class InsightRepository {
       photos: Number(row.photos),
       downloads: Number(row.downloads),
       shares: Number(row.shares),
+      prints: Number(row.prints),
+    }));
+  }
+
+  /**
+   * The photos of every paid order (refunded ones included, as in the revenue), one row per photo
+   * with its booth: the photos it unlocks (`all`: the attendee's album of the event), prints and
+   * puts into the buyer's album, each once. An order naming no photo of the event is one row
+   * without a booth.
+   */
+  async orderPhotos(eventIds: number[]): Promise<OrderPhotoRow[]> {
+    if (eventIds.length === 0) return [];
+    const { rows } = await this.db.executeSql(
+      `with paid as (
+         select o.id, o.event_id, o.attendee_id, o.amount, o.items from orders o
+          where o.event_id = any($1::int[]) and o.paid_at is not null
+       ), named as (
+         select paid.id as order_id, p.id as photo_id, p.robot_id
+           from paid
+           cross join lateral (
+             select jsonb_array_elements_text(
+                      case when jsonb_typeof(paid.items -> 'digitals') = 'array'
+                           then paid.items -> 'digitals' else '[]'::jsonb end) as uid
+             union
+             select jsonb_array_elements_text(coalesce(paid.items -> 'prints', '[]'::jsonb))
+             union
+             select jsonb_array_elements_text(coalesce(paid.items -> 'attach', '[]'::jsonb))
+           ) u
+           join photos p on p.event_id = paid.event_id and p.uid = u.uid
+         union
+         select paid.id, p.id, p.robot_id
+           from paid
+           join attendee_photos ap on ap.attendee_id = paid.attendee_id
+           join photos p on p.id = ap.photo_id and p.event_id = paid.event_id
+          where jsonb_typeof(paid.items -> 'digitals') = 'string'
+       )
+       select paid.id as order_id, paid.amount, n.robot_id
+         from paid left join named n on n.order_id = paid.id
+        order by paid.id`,
+      [eventIds],
+    );
+    return rows.map((row) => ({
+      orderId: Number(row.order_id),
+      amount: Number(row.amount),
+      robotId: row.robot_id === null || row.robot_id === undefined ? null : Number(row.robot_id),
     }));
   }
 

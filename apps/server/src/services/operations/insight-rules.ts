@@ -3,6 +3,7 @@ import { eventWallClock, type EventClock } from '@flashbulb/shared/rules/event-t
 import type {
   InsightSeries,
   InsightSlotRow,
+  OrderPhotoRow,
 } from '../../repositories/operations/insight.repository.ts';
 
 export const INSIGHT_SERIES: readonly InsightSeries[] = [
@@ -97,3 +98,35 @@ export const visitorHash = (salt: string, eventId: number, ip: string, userAgent
     .update(`${salt}\n${eventId}\n${ip}\n${userAgent}`)
     .digest('hex')
     .slice(0, 16);
+
+/**
+ * Revenue per booth: each paid order's amount shared evenly over the photos it names, each
+ * photo's share going to the booth that sent it. Shares are whole minor units handed out by the
+ * largest remainder (ties to the booth seen first), so every order's shares add up to its amount
+ * and the booths add up to the dashboard's revenue.
+ */
+export const boothRevenue = (rows: readonly OrderPhotoRow[]): Map<number | null, number> => {
+  const orders = new Map<number, { amount: number; photos: Map<number | null, number> }>();
+  for (const row of rows) {
+    const order = orders.get(row.orderId) ?? { amount: row.amount, photos: new Map() };
+    order.photos.set(row.robotId, (order.photos.get(row.robotId) ?? 0) + 1);
+    orders.set(row.orderId, order);
+  }
+  const revenue = new Map<number | null, number>();
+  for (const { amount, photos } of orders.values()) {
+    const count = [...photos.values()].reduce((a, b) => a + b, 0);
+    const shares = [...photos.entries()].map(([robotId, n], index) => {
+      const exact = (amount * n) / count;
+      return { robotId, whole: Math.floor(exact), rest: exact - Math.floor(exact), index };
+    });
+    let left = amount - shares.reduce((total, share) => total + share.whole, 0);
+    for (const share of [...shares].sort((a, b) => b.rest - a.rest || a.index - b.index)) {
+      if (left <= 0) break;
+      share.whole += 1;
+      left -= 1;
+    }
+    for (const share of shares)
+      revenue.set(share.robotId, (revenue.get(share.robotId) ?? 0) + share.whole);
+  }
+  return revenue;
+};

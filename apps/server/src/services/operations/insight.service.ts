@@ -13,7 +13,7 @@ import type {
   InsightEventTotals,
   InsightRepository,
 } from '../../repositories/operations/insight.repository.ts';
-import { bucketTimeline, visitorHash } from './insight-rules.ts';
+import { boothRevenue, bucketTimeline, visitorHash } from './insight-rules.ts';
 
 /** The most events one organisation's dashboard adds up (the newest). */
 export const ORGANISATION_INSIGHT_MAX_EVENTS = 2000;
@@ -113,10 +113,11 @@ export class InsightService {
   ): Promise<{ insight: Insight; perEvent: InsightEventTotals[] }> {
     const ids = events.map((row) => row.id);
     const clocks = new Map<number, EventClock>(events.map((row) => [row.id, row]));
-    const [perEvent, shares, booths, slots] = await Promise.all([
+    const [perEvent, shares, boothRows, orderPhotos, slots] = await Promise.all([
       this.deps.rows.totals(ids),
       this.deps.rows.sharesByChannel(ids),
       this.deps.rows.booths(ids),
+      this.deps.rows.orderPhotos(ids),
       this.deps.rows.slots(ids),
     ]);
     const timeline = bucketTimeline(
@@ -129,13 +130,7 @@ export class InsightService {
         currency,
         totals: totalsOf(perEvent),
         shares_by_channel: shares,
-        booths: booths.map((booth) => ({
-          robot_id: booth.robotId,
-          name: booth.name,
-          photos: booth.photos,
-          downloads: booth.downloads,
-          shares: booth.shares,
-        })),
+        booths: boothsWithRevenue(boothRows, boothRevenue(orderPhotos)),
         timeline_unit: timeline.unit,
         timeline: timeline.points,
         busiest_hours: timeline.busiestHours,
@@ -156,6 +151,40 @@ export class InsightService {
     return salt;
   }
 }
+
+type BoothRow = Awaited<ReturnType<InsightRepository['booths']>>[number];
+
+/**
+ * The booths' rows with their revenue; a booth that only sold (its photos in another event of the
+ * organisation's dashboard, or a paid order of no booth photo) gets a row of its own.
+ */
+const boothsWithRevenue = (
+  rows: readonly BoothRow[],
+  revenue: ReadonlyMap<number | null, number>,
+): Insight['booths'] => {
+  const booths: Insight['booths'] = rows.map((booth) => ({
+    robot_id: booth.robotId,
+    name: booth.name,
+    photos: booth.photos,
+    downloads: booth.downloads,
+    shares: booth.shares,
+    prints: booth.prints,
+    revenue: revenue.get(booth.robotId) ?? 0,
+  }));
+  for (const [robotId, amount] of revenue) {
+    if (rows.some((booth) => booth.robotId === robotId)) continue;
+    booths.push({
+      robot_id: robotId,
+      name: null,
+      photos: 0,
+      downloads: 0,
+      shares: 0,
+      prints: 0,
+      revenue: amount,
+    });
+  }
+  return booths;
+};
 
 /** The dashboard's totals: the events' totals added up. */
 export const totalsOf = (rows: readonly InsightEventTotals[]): InsightTotals => {

@@ -27,7 +27,10 @@ import { albumDecision } from '../albums/album-visibility.ts';
 import { attachPhotos, randomCode } from '../attendees/attendee-support.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { comboBlocks, purchaseHistory } from './selling-rules.ts';
-import { offeredMethods } from './payment-methods.ts';
+import { offeredMethods, paypalScriptUrl, requireOffered } from './payment-methods.ts';
+import type { PaymentMethod } from '@flashbulb/shared';
+import type { PaymentsProvider } from '../../repositories/payments/payments-provider.ts';
+import type { QrProvider } from './checkout.service.ts';
 import { type PaymentConfirmed, type PaymentService } from './payment.service.ts';
 import { centsToMinor } from '@flashbulb/shared';
 
@@ -65,6 +68,8 @@ export class AlbumPurchaseService {
       clock: Clock;
       publicUrl: string;
       bus?: SignalEmitter;
+      /** PayPal's card form where PayPal is set up (its script's client id and address). */
+      paypalCard?: { clientId: string; sdkUrl: string } | null;
     },
   ) {}
 
@@ -114,11 +119,14 @@ export class AlbumPurchaseService {
     const opts = event.row.opts;
     const hide = opts.hideProductPrice === 1;
     const currency = await this.deps.payments.currencyOf(event);
+    const methods = offeredMethods(principal, event);
+    const card = methods.includes('paypal') ? this.deps.paypalCard : null;
     return {
       is_free: event.row.is_free === 1 ? (1 as const) : (0 as const),
       currency,
       photo_count: photoCount,
-      methods: offeredMethods(principal, event),
+      methods,
+      card_script_url: card ? paypalScriptUrl(card.sdkUrl, card.clientId, currency) : '',
       digital_message: opts.digitalProductMessage ?? '',
       buttons:
         event.row.is_free === 1
@@ -182,10 +190,23 @@ export class AlbumPurchaseService {
     return record;
   }
 
-  async create(principal: Principal, input: KeylessBody<'albumPurchaseCreate'>) {
+  /**
+   * `card`: the purchase is paid in a provider's card form (PayPal) instead of the QR checkout:
+   * offered by the event's album methods, and null when that provider is not set up here.
+   */
+  async create(
+    principal: Principal,
+    input: KeylessBody<'albumPurchaseCreate'>,
+    card?: { method: PaymentMethod; adapter: PaymentsProvider | null },
+  ) {
     const grant = await this.grantOf(principal);
     const event = grant.event;
-    const provider = await this.deps.checkout.qrProvider(principal, event);
+    let provider: QrProvider;
+    if (card) {
+      requireOffered(principal, event, card.method);
+      if (!card.adapter) throw new AppError('payment_provider_unavailable');
+      provider = { adapter: card.adapter, real: null };
+    } else provider = await this.deps.checkout.qrProvider(principal, event);
     const { whole, uids } = await this.photosBought(grant, input.photo_uids);
     const requestId = input.client_request_id;
     // A retried start answers the first purchase: its album, not a second one.
@@ -273,6 +294,14 @@ export class AlbumPurchaseService {
       album_uid: buyer ? formatAttendeeId(buyer.uid) : null,
       album_url: buyer ? `${base}/?attId=${encodeURIComponent(formatAttendeeId(buyer.uid))}` : null,
     };
+  }
+
+  /** A purchase's payment through a given provider (its card form), or `not_found`. */
+  async paymentThrough(principal: Principal, publicId: string, provider: string) {
+    const { payment } = await this.purchaseOf(principal, publicId);
+    if (payment.provider !== provider || !payment.providerReference)
+      throw new AppError('not_found', 'payment_id');
+    return payment;
   }
 
   async cancel(principal: Principal, input: KeylessBody<'albumPurchaseCancel'>) {

@@ -27,7 +27,8 @@ import type { ProviderCheckouts } from './provider-checkout.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import { type PaymentService } from './payment.service.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
-import { offeredMethods } from './payment-methods.ts';
+import { offeredMethods, paypalScriptUrl } from './payment-methods.ts';
+import type { AlbumPurchaseService } from './album-purchase.service.ts';
 
 /**
  * PayPal card checkout on the album page and the venue's payment terminal from the kiosk (issue
@@ -41,6 +42,8 @@ export class CardCheckoutService {
     private readonly deps: {
       access: AccessControl;
       checkout: CheckoutService;
+      /** Purchases from a public or private album (their card form starts through it). */
+      albumPurchases: AlbumPurchaseService;
       payments: PaymentService;
       paymentRows: PaymentRepository;
       paypal: { adapter: PayPalAdapter; environment: 'sandbox' | 'live'; sdkUrl: string } | null;
@@ -80,21 +83,70 @@ export class CardCheckoutService {
     const paypal = offeredMethods(principal, grant.event).includes('paypal')
       ? this.deps.paypal
       : null;
-    // PayPal's documented SDK query: the client id, the organisation's currency, capture; only
-    // the buttons component.
-    const script = paypal ? new URL(paypal.sdkUrl) : null;
-    if (script && paypal) {
-      script.searchParams.set('client-id', paypal.adapter.clientId);
-      script.searchParams.set('currency', await this.deps.payments.currencyOf(grant.event));
-      script.searchParams.set('intent', 'capture');
-      script.searchParams.set('components', 'buttons');
-    }
     return {
       enabled: paypal ? (1 as const) : (0 as const),
       client_id: paypal?.adapter.clientId ?? '',
       environment: paypal?.environment ?? ('sandbox' as const),
-      script_url: script?.toString() ?? '',
+      script_url: paypal
+        ? paypalScriptUrl(
+            paypal.sdkUrl,
+            paypal.adapter.clientId,
+            await this.deps.payments.currencyOf(grant.event),
+          )
+        : '',
     };
+  }
+
+  /**
+   * A purchase from a public or private album paid in PayPal's card form: the album purchase's
+   * rules (photos, buyer's album, price), PayPal's order as its checkout.
+   */
+  async albumPurchasePayPalOrder(
+    principal: Principal,
+    input: KeylessBody<'albumPurchasePayPalOrder'>,
+  ) {
+    const started = await this.deps.albumPurchases.create(principal, input, {
+      method: 'paypal',
+      adapter: this.deps.paypal?.adapter ?? null,
+    });
+    const payment = await this.deps.paymentRows.paymentByPublicId(started.payment_id);
+    if (!payment?.providerReference) throw new AppError('payment_provider_error');
+    return {
+      payment_id: started.payment_id,
+      order_id: payment.providerReference,
+      amount: started.amount,
+      currency: started.currency,
+      status: started.status,
+    };
+  }
+
+  /** Captures an album purchase's approved PayPal order; only PayPal's answer pays it. */
+  async albumPurchasePayPalCapture(
+    principal: Principal,
+    input: KeylessBody<'albumPurchasePayPalCapture'>,
+  ): Promise<{ payment_id: string; status: PaymentStatusName }> {
+    const payment = await this.deps.albumPurchases.paymentThrough(
+      principal,
+      input.payment_id,
+      PAYPAL_PROVIDER,
+    );
+    return this.capture(payment);
+  }
+
+  private async capture(found: PaymentRow) {
+    let payment = found;
+    const paypal = this.deps.paypal;
+    if (!paypal) throw new AppError('payment_provider_unavailable');
+    if (payment.status === 'pending') {
+      let status: PaymentStatus;
+      try {
+        status = await paypal.adapter.capture(payment.providerReference!);
+      } catch (error) {
+        throw this.failure(error);
+      }
+      payment = await this.apply(payment, status);
+    }
+    return { payment_id: payment.publicId, status: payment.status };
   }
 
   async paypalCreateOrder(principal: Principal, input: KeylessBody<'paypalCreateOrder'>) {
@@ -128,23 +180,9 @@ export class CardCheckoutService {
     principal: Principal,
     input: KeylessBody<'paypalCaptureOrder'>,
   ): Promise<{ payment_id: string; status: PaymentStatusName }> {
-    let payment = await this.deps.checkout.providerPaymentOf(
-      principal,
-      input.payment_id,
-      PAYPAL_PROVIDER,
+    return this.capture(
+      await this.deps.checkout.providerPaymentOf(principal, input.payment_id, PAYPAL_PROVIDER),
     );
-    const paypal = this.deps.paypal;
-    if (!paypal) throw new AppError('payment_provider_unavailable');
-    if (payment.status === 'pending') {
-      let status: PaymentStatus;
-      try {
-        status = await paypal.adapter.capture(payment.providerReference!);
-      } catch (error) {
-        throw this.failure(error);
-      }
-      payment = await this.apply(payment, status);
-    }
-    return { payment_id: payment.publicId, status: payment.status };
   }
 
   async terminalPay(principal: Principal, input: KeylessBody<'terminalPay'>) {

@@ -76,6 +76,8 @@ export class CheckoutService {
       clock: Clock;
       /** Real providers chosen by the event's credentials (Stripe Checkout). */
       providers?: ProviderCheckouts;
+      /** Whether a payment terminal is configured (the kiosk offers it only then). */
+      terminalConfigured?: boolean;
     },
   ) {}
 
@@ -109,10 +111,13 @@ export class CheckoutService {
 
   /**
    * The ways to pay the event offers the caller that can work now: Shopify only where the event
-   * (or its organisation) has a shop and token — a kiosk must not offer a sale that is refused.
+   * (or its organisation) has a shop and token, the terminal only where one is configured — a
+   * kiosk must not offer a sale that is refused.
    */
   private async availableMethods(principal: Principal, event: EventRecord) {
-    const methods = offeredMethods(principal, event);
+    const methods = offeredMethods(principal, event).filter(
+      (method) => method !== 'terminal' || this.deps.terminalConfigured === true,
+    );
     if (!methods.includes('shopify')) return methods;
     const shop = await this.deps.providers?.eventCredentials(event.row.id, 'shopify');
     return shop ? methods : methods.filter((method) => method !== 'shopify');

@@ -38,3 +38,16 @@ export const methodOfProvider = (provider: string): PaymentMethod =>
   provider === 'shopify'
     ? provider
     : 'qr';
+
+/**
+ * PayPal's checkout script with its documented query: the client id, the organisation's
+ * currency, capture; only the buttons component (its card form is one of them).
+ */
+export const paypalScriptUrl = (sdkUrl: string, clientId: string, currency: string): string => {
+  const script = new URL(sdkUrl);
+  script.searchParams.set('client-id', clientId);
+  script.searchParams.set('currency', currency);
+  script.searchParams.set('intent', 'capture');
+  script.searchParams.set('components', 'buttons');
+  return script.toString();
+};

@@ -79,6 +79,7 @@ export function AttendeeAlbumPage({
     return {
       title,
       logo: event?.logo_full_path ?? null,
+      accent: event?.accent_color ?? '',
       emptyText: event?.empty_album_text ?? '',
       clock: event
         ? { time_zone: event.time_zone ?? '', date_utc_diff_hours: event.date_utc_diff_hours ?? 0 }

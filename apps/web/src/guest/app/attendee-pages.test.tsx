@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_BASE, PHOTO_STREAM_PATH } from '@flashbulb/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { readableAccent } from '@flashbulb/shared/rules/accent';
 import { storedEvent } from '../../test/event-fixtures.ts';
 import { installFakeApi, type FakeReply } from '../../test/fake-api.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../test/render-albums.tsx';
@@ -88,6 +89,21 @@ describe('attendee album (attId)', () => {
     expect(root(view.container)?.classList.contains('albums-root--kiosk')).toBe(false);
     expect(screen.queryByRole('button', { name: 'Send my album link to my e-mail' })).toBeNull();
     expect(screen.queryByText('These are the photos you chose at the kiosk.')).toBeNull();
+  });
+
+  it('wears the event’s brand colour, made readable, from the attendee’s event', async () => {
+    installFakeApi({
+      [RETRIEVE]: {
+        ok: attendeeAlbum({ events: [{ ...attendeeAlbum().events[0], accent_color: '#d9480f' }] }),
+      },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+    });
+    renderAlbums(`?attId=${ATT}`);
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    const main = document.querySelector<HTMLElement>('.albums-main');
+    const { accent, onAccent } = readableAccent('#d9480f');
+    expect(main?.style.getPropertyValue('--fb-accent')).toBe(accent);
+    expect(main?.style.getPropertyValue('--fb-on-accent')).toBe(onAccent);
   });
 
   // The server decides per photo: a whole unlocked album, or photos bought by tag or one by one

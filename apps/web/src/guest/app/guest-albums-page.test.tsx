@@ -3,6 +3,7 @@ import { API_BASE, PHOTO_STREAM_PATH } from '@flashbulb/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi } from '../../test/fake-api.ts';
+import { readableAccent } from '@flashbulb/shared/rules/accent';
 import { storedEvent } from '../../test/event-fixtures.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../test/render-albums.tsx';
 
@@ -578,6 +579,26 @@ describe('photo-stream site (?ename=…&mode=qrcode) and the event logo on scree
       { name: 'Summer Gala logo' },
     );
     expect(logo.closest('a')).toBeNull();
+  });
+
+  it('the album and its viewer wear the event’s brand colour, made readable', async () => {
+    const event = branded();
+    installFakeApi({
+      [LIST]: { ok: photoPage([albumPhoto(3)]) },
+      [EVENT]: { ok: [{ ...event, opts: { ...event.opts, guestAccentColor: '#d9480f' } }] },
+    });
+    renderAlbums('?pId=pub');
+    await waitFor(() => expect(tiles()).toHaveLength(1));
+    const { accent, onAccent } = readableAccent('#d9480f');
+    const main = document.querySelector<HTMLElement>('.albums-main');
+    await waitFor(() => expect(main?.style.getPropertyValue('--fb-accent')).toBe(accent));
+    expect(main?.style.getPropertyValue('--fb-on-accent')).toBe(onAccent);
+    await userEvent.click(tiles()[0]!);
+    // The viewer's dark scheme takes the event's colour over its own (design/tokens.css).
+    const viewer = await screen.findByRole('dialog');
+    const branding = viewer.closest<HTMLElement>('[style*="--fb-event-accent"]');
+    expect(branding?.style.getPropertyValue('--fb-event-accent')).toBe(accent);
+    expect(branding?.style.getPropertyValue('--fb-event-on-accent')).toBe(onAccent);
   });
 
   it('the album viewer shows the event logo linked to logo_link', async () => {

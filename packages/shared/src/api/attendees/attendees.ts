@@ -62,6 +62,10 @@ export const attendeeAlbumSchema = z.object({
       full_name: z.string(),
       empty_album_text: z.string(),
       logo_full_path: z.string().nullable(),
+      accent_color: z
+        .string()
+        .optional()
+        .describe("The event's brand colour on guest pages (`opts.guestAccentColor`), or empty"),
       time_zone: z
         .string()
         .optional()

@@ -63,6 +63,12 @@ export const insightBoothSchema = z.object({
   photos: count,
   downloads: count,
   shares: count,
+  prints: count.describe(
+    'Sheets printed (copies counted), each put down to its first photo’s booth',
+  ),
+  revenue: count.describe(
+    'Paid orders (refunded ones included) shared evenly over their photos’ booths, minor unit',
+  ),
 });
 export type InsightBooth = z.infer<typeof insightBoothSchema>;
 

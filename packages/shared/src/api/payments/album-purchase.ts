@@ -58,6 +58,12 @@ export const albumPurchasePricing = defineEndpoint({
     methods: z.array(z.string()).describe('The ways to pay this album page offers'),
     digital_message: digitalMessageField,
     buttons: z.array(pricedButtonSchema),
+    card_script_url: z
+      .string()
+      .optional()
+      .describe(
+        'PayPal’s checkout script for its card form (client id, currency, capture) when this album offers PayPal and it is set up; empty or absent: no card form',
+      ),
   }),
   errors: ['invalid_key', 'unauthorized_user'],
 });
@@ -150,6 +156,44 @@ export const albumPurchaseCancel = defineEndpoint({
     'invalid_key',
     'unauthorized_user',
     'not_found',
+    'payment_provider_error',
+    'payment_provider_refused',
+  ],
+});
+
+/** The start of a purchase's card payment answers PayPal's order id for its card form. */
+export const albumPurchasePayPalOrder = defineEndpoint({
+  path: '/payment/album-purchase/paypal/create-order',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Starts a purchase from a public or private album paid in PayPal’s card form: the same photos, buyer’s album and checks as album-purchase/create, answered with the Orders v2 order id the form approves. Idempotent by client_request_id',
+  body: albumPurchaseCreate.body,
+  result: z.object({
+    payment_id: z.string(),
+    order_id: z.string(),
+    amount: z.number().int(),
+    currency: z
+      .string()
+      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
+    status: paymentStatusField,
+  }),
+  errors: albumPurchaseCreate.errors,
+});
+
+export const albumPurchasePayPalCapture = defineEndpoint({
+  path: '/payment/album-purchase/paypal/capture-order',
+  auth: 'key',
+  tag: 'payments',
+  summary:
+    'Captures the approved PayPal order of an album purchase on the server (the page’s word is never taken): paid hands the photos to the buyer’s album; a declined card fails the payment',
+  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
+  result: z.object({ payment_id: z.string(), status: paymentStatusField }),
+  errors: [
+    'invalid_key',
+    'unauthorized_user',
+    'not_found',
+    'payment_provider_unavailable',
     'payment_provider_error',
     'payment_provider_refused',
   ],

@@ -147,6 +147,30 @@ export const checkAlbumPurchase = (key: AlbumSaleKey, paymentId: string) =>
 export const cancelAlbumPurchase = (key: AlbumSaleKey, paymentId: string) =>
   callApi(endpoints.albumPurchaseCancel, { ...saleKeyFields(key), payment_id: paymentId });
 
+/** Starts a purchase paid in PayPal's card form: the server makes the order the form approves. */
+export const createAlbumPurchasePayPalOrder = (
+  key: AlbumSaleKey,
+  input: {
+    buttonIndex: number;
+    requestId: string;
+    photoUids: readonly string[] | null;
+    email: string;
+    buyerAlbumUid: string | null;
+  },
+) =>
+  callApi(endpoints.albumPurchasePayPalOrder, {
+    ...saleKeyFields(key),
+    pricing_button_index: input.buttonIndex,
+    client_request_id: input.requestId,
+    ...(input.photoUids ? { photo_uids: [...input.photoUids] } : {}),
+    ...(input.email.trim() ? { email: input.email.trim() } : {}),
+    ...(input.buyerAlbumUid ? { buyer_album_uid: input.buyerAlbumUid } : {}),
+  });
+
+/** The server captures the purchase's approved PayPal order; only its answer says paid. */
+export const captureAlbumPurchasePayPalOrder = (key: AlbumSaleKey, paymentId: string) =>
+  callApi(endpoints.albumPurchasePayPalCapture, { ...saleKeyFields(key), payment_id: paymentId });
+
 /**
  * The desk: an employee's unlock code unlocks the album (a cash sale), with the kiosk's key and
  * the display token of its link (the server refuses a private key alone).

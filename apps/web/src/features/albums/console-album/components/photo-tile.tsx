@@ -12,6 +12,8 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { Photo } from '@flashbulb/shared';
+import { Icon } from '../../../../design/icons.tsx';
+import { icon } from '../../../../design/tokens.ts';
 
 export interface TileGesture {
   readonly shift: boolean;
@@ -24,25 +26,6 @@ export const gestureOf = (event: MouseEvent): TileGesture => ({
 });
 
 export const CAPTION_HEIGHT = 24;
-
-/** An eye, open or struck through; drawn inline so the console needs no icon package. */
-function EyeIcon({ open }: { open: boolean }) {
-  return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-    >
-      <path d="M1 12s4-7 11-7 11 7 11 7-4 7-11 7S1 12 1 12z" />
-      <circle cx="12" cy="12" r="3" />
-      {!open && <line x1="3" y1="3" x2="21" y2="21" />}
-    </svg>
-  );
-}
 
 /**
  * One photo of the grid at a fixed size (no layout shift): its box selects (shift for a range),
@@ -190,7 +173,7 @@ export const PhotoTile = memo(function PhotoTile({
           title={visibilityLabel}
           onClick={() => onToggleVisibility(photo)}
         >
-          <EyeIcon open={!hidden} />
+          <Icon name={hidden ? 'eyeOff' : 'eye'} size={icon.console} />
         </ActionIcon>
       </Box>
       <Text size="xs" truncate="end" h={CAPTION_HEIGHT} lh={`${CAPTION_HEIGHT}px`} title={name}>

@@ -69,7 +69,7 @@ export default function PrivacyLogPage() {
                       {t(`privacyLog.actions.${row.action}`)}
                     </Badge>
                   </Table.Td>
-                  <Table.Td style={{ fontFamily: 'monospace' }}>{row.attendee_uid}</Table.Td>
+                  <Table.Td ff="monospace">{row.attendee_uid}</Table.Td>
                   <Table.Td>{row.actor_email ?? t('privacyLog.unknownActor')}</Table.Td>
                   <Table.Td>{row.organisation_name}</Table.Td>
                   <Table.Td>{countsText(row.counts)}</Table.Td>

@@ -13,6 +13,8 @@ import { outboxPathFor } from '../../../../lib/outbox-path.ts';
 import { ordersPathFor } from '../../../../lib/orders-path.ts';
 import { insightPathFor } from '../../../../lib/insight-path.ts';
 import { SharePanel } from './share-panel.tsx';
+import { Icon } from '../../../../design/icons.tsx';
+import { icon } from '../../../../design/tokens.ts';
 
 /** The console pages of one event, in the menu's order (their label keys under `events.list`). */
 const EVENT_PAGES = [
@@ -78,9 +80,7 @@ export function EventListActions({ event, onEdit }: { event: BasicEvent; onEdit:
             aria-label={t('events.list.moreNamed', { name })}
             data-testid="event-row-menu"
           >
-            <span aria-hidden style={{ fontSize: 18, lineHeight: 1 }}>
-              ⋯
-            </span>
+            <Icon name="more" size={icon.console} />
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>

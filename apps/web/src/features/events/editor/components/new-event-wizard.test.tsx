@@ -177,4 +177,30 @@ describe('new event in four steps', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New event' })).toBeNull());
     expect(screen.queryByText(/fbr_secret123/)).toBeNull();
   });
+
+  it('on a phone: one compact line "Step n of 4" with a progress bar instead of four stacked steps', async () => {
+    const descriptor = Object.getOwnPropertyDescriptor(window, 'matchMedia');
+    const original = window.matchMedia.bind(window);
+    // A phone: the console's phone query (max-width: 48em) matches.
+    window.matchMedia = (query: string) => ({
+      ...original(query),
+      matches: query.includes('max-width'),
+    });
+    try {
+      installConsoleApi({ user: orgAdmin, events: [] });
+      const { user, wizard, input, click } = await openWizard();
+      const compact = await within(wizard).findByTestId('wizard-compact-steps');
+      expect(compact.textContent).toContain('Step 1 of 4: Name and date');
+      expect(within(compact).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+      // The stepper's own list of steps is not drawn on a phone.
+      expect(wizard.querySelector('.mantine-Stepper-steps')).toBeNull();
+      await user.type(input(/^Title/), 'Pier');
+      await user.type(input(/^Description/), 'Lights');
+      await click('Next');
+      await waitFor(() => expect(compact.textContent).toContain('Step 2 of 4: Look'));
+      expect(within(compact).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    } finally {
+      if (descriptor) Object.defineProperty(window, 'matchMedia', descriptor);
+    }
+  });
 });

@@ -10,6 +10,7 @@ import {
   Image,
   Modal,
   Paper,
+  Progress,
   Select,
   SimpleGrid,
   Stack,
@@ -29,6 +30,8 @@ import {
   type RuleIssue,
   type User,
 } from '@flashbulb/shared';
+import { readableAccent } from '@flashbulb/shared/rules/accent';
+import { light } from '../../../../design/tokens.ts';
 import { albumLink } from '../../../../lib/album-links.ts';
 import { callApi, errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
@@ -146,7 +149,10 @@ function AlbumHeaderPreview() {
       'date_utc_diff_hours',
     ],
   });
-  const color = accent || 'var(--mantine-color-dark-7)';
+  // The guest album's own colours: the brand colour made readable, else the tokens' primary.
+  const { accent: color, onAccent } = /^#[0-9a-fA-F]{6}$/.test(accent)
+    ? readableAccent(accent.toLowerCase())
+    : { accent: light.accent, onAccent: light.onAccent };
   // The album shows the day of its photos in the event's zone: today's, in the preview.
   const today = new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeZone: 'UTC' }).format(
     eventWallClock({ time_zone: zone, date_utc_diff_hours: offset }, new Date()),
@@ -170,7 +176,8 @@ function AlbumHeaderPreview() {
           <Box
             px="md"
             py={6}
-            style={{ background: color, color: '#fff', borderRadius: 999, fontSize: 13 }}
+            fz="xs"
+            style={{ background: color, color: onAccent, borderRadius: 999 }}
           >
             {t('events.wizard.previewDownload')}
           </Box>
@@ -551,6 +558,16 @@ export function NewEventWizard({
 
   const last = active === WIZARD_STEPS.length - 1;
   const stepLabel = (step: WizardStep) => t(`events.wizard.steps.${step}`);
+  const stepContent = (step: WizardStep) =>
+    step === 'basics' ? (
+      <BasicsStep isSuper={isSuper} organisations={organisations} />
+    ) : step === 'look' ? (
+      <LookStep />
+    ) : step === 'delivery' ? (
+      <DeliveryStep />
+    ) : (
+      <BoothsStep canCreateRobot={isAdmin} robotName={robotName} onRobotName={setRobotName} />
+    );
 
   return (
     <Modal
@@ -574,51 +591,70 @@ export function NewEventWizard({
               else next();
             }}
           >
-            <Stepper
-              active={active}
-              onStepClick={(step) => {
-                // Back to any earlier step; forward only through Next (each step is checked).
-                if (!finished && step < active) setActive(step);
-              }}
-              size="sm"
-              orientation={phone ? 'vertical' : 'horizontal'}
-            >
-              {WIZARD_STEPS.map((step) => (
-                <Stepper.Step
-                  key={step}
-                  label={stepLabel(step)}
-                  allowStepSelect={!finished}
-                  data-testid={`wizard-step-${step}`}
-                >
-                  <Box pt="md">
-                    {step === 'basics' ? (
-                      <BasicsStep isSuper={isSuper} organisations={organisations} />
-                    ) : step === 'look' ? (
-                      <LookStep />
-                    ) : step === 'delivery' ? (
-                      <DeliveryStep />
-                    ) : (
-                      <BoothsStep
-                        canCreateRobot={isAdmin}
-                        robotName={robotName}
-                        onRobotName={setRobotName}
-                      />
-                    )}
-                  </Box>
-                </Stepper.Step>
-              ))}
-              <Stepper.Completed>
-                {finished ? (
-                  <Box pt="md">
+            {phone ? (
+              // A phone has no room for four stacked steps above the form: one line says where
+              // the operator is, and the step's fields start right below it.
+              <Box>
+                <Stack gap={6} data-testid="wizard-compact-steps">
+                  <Text size="sm" fw={600}>
+                    {finished
+                      ? t('events.wizard.stepsDone')
+                      : t('events.wizard.stepOf', {
+                          n: active + 1,
+                          count: WIZARD_STEPS.length,
+                          label: stepLabel(WIZARD_STEPS[active] ?? 'basics'),
+                        })}
+                  </Text>
+                  <Progress
+                    value={(Math.min(active + 1, WIZARD_STEPS.length) / WIZARD_STEPS.length) * 100}
+                    size="sm"
+                    aria-label={t('events.wizard.progress')}
+                  />
+                </Stack>
+                <Box pt="md">
+                  {finished ? (
                     <FinishedStep
                       finished={finished}
                       onOpenEditor={onOpenEditor}
                       onClose={onClose}
                     />
-                  </Box>
-                ) : null}
-              </Stepper.Completed>
-            </Stepper>
+                  ) : (
+                    stepContent(WIZARD_STEPS[active] ?? 'basics')
+                  )}
+                </Box>
+              </Box>
+            ) : (
+              <Stepper
+                active={active}
+                onStepClick={(step) => {
+                  // Back to any earlier step; forward only through Next (each step is checked).
+                  if (!finished && step < active) setActive(step);
+                }}
+                size="sm"
+              >
+                {WIZARD_STEPS.map((step) => (
+                  <Stepper.Step
+                    key={step}
+                    label={stepLabel(step)}
+                    allowStepSelect={!finished}
+                    data-testid={`wizard-step-${step}`}
+                  >
+                    <Box pt="md">{stepContent(step)}</Box>
+                  </Stepper.Step>
+                ))}
+                <Stepper.Completed>
+                  {finished ? (
+                    <Box pt="md">
+                      <FinishedStep
+                        finished={finished}
+                        onOpenEditor={onOpenEditor}
+                        onClose={onClose}
+                      />
+                    </Box>
+                  ) : null}
+                </Stepper.Completed>
+              </Stepper>
+            )}
             {failure ? (
               <Alert color="red" role="alert" mt="md">
                 {errorText(failure)}

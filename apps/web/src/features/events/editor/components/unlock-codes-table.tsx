@@ -7,6 +7,8 @@ import { useErrorText } from '../../../../lib/error-text.ts';
 import type { EventFormValues } from '../utils/event-form-values.ts';
 import { newUnlockCode } from '../utils/random-codes.ts';
 import { UnlockCodeQr } from './unlock-code-qr.tsx';
+import { Icon } from '../../../../design/icons.tsx';
+import { icon } from '../../../../design/tokens.ts';
 
 const emptyRow = (): UnlockCodeEntry => ({ firstName: '', lastName: '', code: '' });
 
@@ -103,7 +105,7 @@ export function UnlockCodesTable() {
                     aria-label={t('events.paid.removeRow', { row: index + 1 })}
                     onClick={() => update(rows.filter((_, i) => i !== index))}
                   >
-                    ×
+                    <Icon name="close" size={icon.console} />
                   </ActionIcon>
                 </Table.Td>
               </Table.Tr>

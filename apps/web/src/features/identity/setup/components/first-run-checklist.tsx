@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Role, type User } from '@flashbulb/shared';
 import { albumLink } from '../../../../lib/album-links.ts';
+import { Icon } from '../../../../design/icons.tsx';
 import { useOrganisations, usePhotoTotal, useRobots, useSetupEventList } from '../api/setup-api.ts';
 
 const SHARED_FLAG = 'flashbulb.firstRun.albumLinkShared';
@@ -82,9 +83,13 @@ export function FirstRunChecklist({ user }: { user: User }) {
               data-done={step.done ? 'true' : 'false'}
               icon={
                 <ThemeIcon size={22} radius="xl" color={step.done ? 'green' : 'gray'}>
-                  <Text size="xs" c="white">
-                    {step.done ? '✓' : index + 1}
-                  </Text>
+                  {step.done ? (
+                    <Icon name="check" size={14} />
+                  ) : (
+                    <Text size="xs" c="white">
+                      {index + 1}
+                    </Text>
+                  )}
                 </ThemeIcon>
               }
             >

@@ -55,8 +55,16 @@ const INSIGHT: Insight = {
     { channel: 'whatsapp', count: 1 },
   ],
   booths: [
-    { robot_id: 4, name: '=Booth "A"', photos: 10, downloads: 6, shares: 3 },
-    { robot_id: null, name: null, photos: 2, downloads: 1, shares: 0 },
+    {
+      robot_id: 4,
+      name: '=Booth "A"',
+      photos: 10,
+      downloads: 6,
+      shares: 3,
+      prints: 5,
+      revenue: 2000,
+    },
+    { robot_id: null, name: null, photos: 2, downloads: 1, shares: 0, prints: 1, revenue: 500 },
   ],
   timeline_unit: 'hour',
   timeline: [
@@ -138,9 +146,9 @@ describe('console Insight pages', { timeout: 40_000 }, () => {
       .getAllByRole('row')
       .map((row) => row.textContent);
     expect(boothRows).toEqual([
-      'BoothPhotos inDownloadsShares',
-      '=Booth "A"1063',
-      'Console and guest uploads210',
+      'BoothPhotos inDownloadsSharesPrintsRevenue',
+      '=Booth "A"10635€20.00',
+      'Console and guest uploads2101€5.00',
     ]);
     const timeline = screen.getByRole('table', { name: 'Timeline' });
     expect(within(timeline).getAllByRole('row')).toHaveLength(3);
@@ -150,9 +158,9 @@ describe('console Insight pages', { timeout: 40_000 }, () => {
     await waitFor(() => expect(created).toHaveLength(1));
     // The file is the table: same header, same rows, the formula kept as text.
     expect((await readBlob(created[0]!)).split('\r\n')).toEqual([
-      'Booth,Photos in,Downloads,Shares',
-      `"'=Booth ""A""",10,6,3`,
-      'Console and guest uploads,2,1,0',
+      'Booth,Photos in,Downloads,Shares,Prints,Revenue',
+      `"'=Booth ""A""",10,6,3,5,€20.00`,
+      'Console and guest uploads,2,1,0,1,€5.00',
       '',
     ]);
     await user.click(screen.getByRole('button', { name: /^Export Timeline/ }));
@@ -221,8 +229,8 @@ describe('console Insight pages', { timeout: 40_000 }, () => {
 describe('insight tables', () => {
   it('every table’s CSV is its header and rows, formula starts neutralised', () => {
     const booths = boothsTable(INSIGHT, label);
-    expect(booths.rows[1]).toEqual(['noBooth', 2, 1, 0]);
-    expect(tableCsv(booths).split('\r\n')[1]).toBe(`"'=Booth ""A""",10,6,3`);
+    expect(booths.rows[1]).toEqual(['noBooth', 2, 1, 0, 1, '€5.00']);
+    expect(tableCsv(booths).split('\r\n')[1]).toBe(`"'=Booth ""A""",10,6,3,5,€20.00`);
     const totals = totalsTable(INSIGHT, label);
     expect(totals.rows.find(([name]) => name === 'revenue')).toEqual(['revenue', '€25.00']);
     const events = eventsTable(

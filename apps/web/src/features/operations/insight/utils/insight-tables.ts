@@ -67,14 +67,26 @@ export const timelineTable = (
   rows: insight.timeline.map((point) => [point.at, ...SERIES.map((series) => point[series])]),
 });
 
-export const boothsTable = (insight: Pick<Insight, 'booths'>, label: Labels): InsightTable => ({
+export const boothsTable = (
+  insight: Pick<Insight, 'booths' | 'currency'>,
+  label: Labels,
+): InsightTable => ({
   id: 'booths',
-  header: [label('booth'), label('photos'), label('downloads'), label('shares')],
+  header: [
+    label('booth'),
+    label('photos'),
+    label('downloads'),
+    label('shares'),
+    label('prints'),
+    label('revenue'),
+  ],
   rows: insight.booths.map((booth) => [
     booth.name ?? (booth.robot_id === null ? label('noBooth') : `#${booth.robot_id}`),
     booth.photos,
     booth.downloads,
     booth.shares,
+    booth.prints,
+    formatMoney(booth.revenue, insight.currency),
   ]),
 });
 

@@ -19,6 +19,8 @@ import { TEMPLATE_TEXT_SLOTS, type TemplateLayout } from '@flashbulb/shared';
 import { SHEET_PRESETS } from '../utils/template-geometry.ts';
 import type { TemplateLayoutEditing } from '../hooks/use-template-layout.ts';
 import { PercentInput } from './percent-input.tsx';
+import { Icon } from '../../../../design/icons.tsx';
+import { icon } from '../../../../design/tokens.ts';
 import type { TemplateImageUrls } from './sheet-canvas.tsx';
 
 /** The sheet: a paper preset or its own width, height, unit and DPI, and its size in pixels. */
@@ -290,7 +292,7 @@ export function TemplateTextsPanel({
                   aria-label={t('templates.removeText', { n: String(index + 1) })}
                   onClick={() => change({ texts: layout.texts.filter((_, i) => i !== index) })}
                 >
-                  ×
+                  <Icon name="close" size={icon.console} />
                 </ActionIcon>
               </Group>
               <SimpleGrid cols={4} spacing={4}>

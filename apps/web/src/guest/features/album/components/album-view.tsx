@@ -102,6 +102,8 @@ export interface AlbumPresentation {
   readonly emptyText: string;
   /** The event's logo (the attendee's event), in the cover beside the title. */
   readonly logo?: string | null;
+  /** The event's brand colour (the attendee's event, `#rrggbb` or empty). */
+  readonly accent?: string;
   /** The event's clock (the attendee's event): photo times read in its local time. */
   readonly clock?: EventClock | null;
 }
@@ -394,7 +396,8 @@ export function AlbumView({
   const closeViewer = useCallback(() => setOpen(null), []);
   const arrivals = useArrivals(photos, mode !== 'grid', open !== null);
   const [shareNotice, setShareNotice] = useState<string | null>(null);
-  const accent = useMemo(() => accentStyle(event?.opts.guestAccentColor ?? ''), [event]);
+  const accentColor = presentation?.accent ?? event?.opts.guestAccentColor ?? '';
+  const accent = useMemo(() => accentStyle(accentColor), [accentColor]);
   // Every photo time of the album (grid, viewer, slide show) in the event's local time.
   const clock = useMemo(
     (): EventClock | null =>

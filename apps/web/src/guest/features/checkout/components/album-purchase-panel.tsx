@@ -1,11 +1,13 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import {
   cancelAlbumPurchase,
+  captureAlbumPurchasePayPalOrder,
   checkAlbumPurchase,
+  createAlbumPurchasePayPalOrder,
   startAlbumPurchase,
   useAlbumPurchasePricing,
   type AlbumSaleKey,
@@ -20,6 +22,7 @@ import {
   type StartedPayment,
 } from '../utils/checkout-place.ts';
 import { CheckoutFlow, type PaymentCheck } from './checkout-flow.tsx';
+import { PayPalCardCheckout, type PayPalSale } from './paypal-card-checkout.tsx';
 import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
 import type { PhotoChoice } from './paid-album-panel.tsx';
 
@@ -33,7 +36,8 @@ export interface PrintRequest {
 type State =
   | { kind: 'choose'; errorKey: string | null }
   | { kind: 'starting' }
-  | { kind: 'paying'; payment: StartedPayment; place: CheckoutPlace };
+  | { kind: 'card'; index: number; amount: number | null }
+  | { kind: 'paying'; payment: StartedPayment; place: CheckoutPlace; paidInForm?: boolean };
 
 /** The personal album an earlier purchase on this device made (its attendee id), per album key. */
 const buyerAlbumKey = (key: AlbumSaleKey) => `fb-buyer-album:${key.keyType}:${key.keyValue}`;
@@ -63,6 +67,7 @@ export function AlbumPurchasePanel({
   albumKey,
   choice,
   kiosk = false,
+  cardCheckout = !kiosk,
   emailEnds = [],
   printRequest = null,
   onPrintsButton,
@@ -70,6 +75,8 @@ export function AlbumPurchasePanel({
   albumKey: AlbumSaleKey;
   choice: PhotoChoice;
   kiosk?: boolean;
+  /** The album page (not a kiosk): PayPal's card form when the event's album offers it. */
+  cardCheckout?: boolean;
   /** The event's e-mail endings (`opts.emailEnds`) the e-mail field offers. */
   emailEnds?: readonly string[];
   /** A one-step purchase of prints asked from the favourites bar: started as soon as it comes. */
@@ -105,8 +112,31 @@ export function AlbumPurchasePanel({
     [albumKey],
   );
 
-  const start = (index: number, photoUids: readonly string[] | null) => {
-    const place = currentCheckoutPlace(kiosk);
+  const emailRef = useRef(email);
+  useEffect(() => {
+    emailRef.current = email;
+  });
+  const paypalSale = useMemo(
+    (): PayPalSale => ({
+      id: storageKey,
+      createOrder: (buttonIndex, requestId, photoUids) =>
+        createAlbumPurchasePayPalOrder(albumKey, {
+          buttonIndex,
+          requestId,
+          photoUids,
+          email: emailRef.current,
+          buyerAlbumUid: readBuyerAlbum(albumKey),
+        }),
+      capture: (paymentId) => captureAlbumPurchasePayPalOrder(albumKey, paymentId),
+    }),
+    [albumKey, storageKey],
+  );
+
+  const start = (
+    index: number,
+    photoUids: readonly string[] | null,
+    place: CheckoutPlace = currentCheckoutPlace(kiosk),
+  ) => {
     setState({ kind: 'starting' });
     startAlbumPurchase(albumKey, {
       buttonIndex: index,
@@ -147,8 +177,64 @@ export function AlbumPurchasePanel({
 
   const list = choosing && chosenCount > 0 ? chosen.data : whole.data;
   if (!whole.data || whole.data.is_free === 1 || whole.data.buttons.length === 0) return null;
-  if (!whole.data.methods.includes('qr')) return null;
+  // PayPal's card form where the album offers it and the server has it set up.
+  const cardScript = (cardCheckout && whole.data.card_script_url) || null;
+  const qrOffered = whole.data.methods.includes('qr');
+  if (!qrOffered && !cardScript) return null;
   const currency = whole.data.currency;
+
+  const choose = (index: number, amount: number | null) =>
+    cardScript
+      ? setState({ kind: 'card', index, amount })
+      : start(index, choosing ? choice.chosen : null);
+
+  if (state.kind === 'card' && cardScript)
+    return (
+      <section className="albums-paid" aria-label={t('albums.purchase.title')}>
+        <div className="albums-paid-method">
+          <h2>
+            {state.amount === null
+              ? t('albums.paid.card.titleNoAmount')
+              : t('albums.paid.card.title', { amount: formatMoney(state.amount, currency) })}
+          </h2>
+          <PayPalCardCheckout
+            key={state.index}
+            sale={paypalSale}
+            scriptUrl={cardScript}
+            buttonIndex={state.index}
+            photoUids={choosing ? choice.chosen : null}
+            onPaid={(paymentId) =>
+              // Paid at PayPal and captured by the server: the buyer's album is awaited as after
+              // any checkout.
+              setState({
+                kind: 'paying',
+                payment: {
+                  payment_id: paymentId,
+                  checkout_url: '',
+                  amount: state.amount ?? 0,
+                  currency,
+                },
+                place: 'here',
+                paidInForm: true,
+              })
+            }
+          />
+          <div className="albums-paid-alt">
+            {qrOffered && (
+              <button
+                type="button"
+                onClick={() => start(state.index, choosing ? choice.chosen : null, 'qr')}
+              >
+                {t('albums.paid.card.qrInstead')}
+              </button>
+            )}
+            <button type="button" onClick={() => setState({ kind: 'choose', errorKey: null })}>
+              {t('albums.paid.card.back')}
+            </button>
+          </div>
+        </div>
+      </section>
+    );
 
   if (state.kind === 'paying')
     return (
@@ -156,6 +242,7 @@ export function AlbumPurchasePanel({
         <CheckoutFlow
           payment={state.payment}
           place={state.place}
+          paidInForm={state.paidInForm === true}
           kiosk={kiosk}
           storageKey={storageKey}
           check={check}
@@ -238,7 +325,7 @@ export function AlbumPurchasePanel({
               // Combo required: prints alone are not sold before the digital photos.
               button.requires_digital
             }
-            onClick={() => start(button.index, choosing ? choice.chosen : null)}
+            onClick={() => choose(button.index, button.amount)}
           >
             {button.amount === null || (choosing && chosenCount === 0)
               ? button.button_text

@@ -42,6 +42,7 @@ export function CheckoutFlow({
   onBack,
   waitForAlbum = false,
   paidView,
+  paidInForm = false,
 }: {
   payment: StartedPayment;
   place: CheckoutPlace;
@@ -57,6 +58,8 @@ export function CheckoutFlow({
   waitForAlbum?: boolean;
   /** What the paid state shows besides its message (the personal album's link). */
   paidView?: (albumUrl: string | null) => ReactNode;
+  /** Paid in a card form on this page: only the server's hand-over is awaited (nothing to cancel). */
+  paidInForm?: boolean;
 }) {
   const { t } = useTranslation();
   const [phase, setPhase] = useState<Phase>({ kind: 'waiting' });
@@ -146,6 +149,12 @@ export function CheckoutFlow({
     );
   }
   const cancelling = phase.kind === 'cancelling';
+  if (paidInForm)
+    return (
+      <div role="status" className="albums-paid-qr">
+        <p>{t('albums.paid.card.paid')}</p>
+      </div>
+    );
   return (
     <div role="status" className={`albums-paid-qr albums-checkout--${place}`}>
       {place === 'qr' ? (

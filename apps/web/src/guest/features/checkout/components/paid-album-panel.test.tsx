@@ -354,7 +354,14 @@ describe('buying from the public album of a paid event', { timeout: 30_000 }, ()
     onPhone();
     let polls = 0;
     const api = installFakeApi({
-      [EVENT]: { ok: [storedEvent({ is_free: 0 })] },
+      [EVENT]: {
+        ok: [
+          storedEvent({
+            is_free: 0,
+            opts: { ...storedEvent().opts, guestAccentColor: '#1c3d8f' },
+          }),
+        ],
+      },
       [LIST]: { ok: photoPage([albumPhoto(1), albumPhoto(2), albumPhoto(3)]) },
       [PRICING]: (raw: unknown) => {
         const count = (raw as { photo_count?: number }).photo_count ?? 3;
@@ -380,6 +387,10 @@ describe('buying from the public album of a paid event', { timeout: 30_000 }, ()
     renderAlbums('?pId=pub-key');
     const panel = await screen.findByRole('region', { name: 'Buy photos' });
     expect(await within(panel).findByRole('button', { name: 'Every photo (3)' })).toBeTruthy();
+    // The checkout's buttons are the event's colour (design/tokens.css reads --fb-accent).
+    expect(
+      panel.closest<HTMLElement>('[style*="--fb-accent"]')?.style.getPropertyValue('--fb-accent'),
+    ).toBe('#1c3d8f');
     await userEvent.click(within(panel).getByRole('button', { name: 'Choose photos' }));
     await userEvent.click(screen.getByRole('button', { name: /^photo-1\.jpg,/ }));
     await userEvent.click(screen.getByRole('button', { name: /^photo-2\.jpg,/ }));

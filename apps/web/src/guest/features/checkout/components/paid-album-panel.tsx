@@ -22,7 +22,7 @@ import {
 } from '../utils/checkout-place.ts';
 import { useChoicePricing, type PhotoChoice } from '../hooks/use-choice-pricing.ts';
 import { CheckoutFlow } from './checkout-flow.tsx';
-import { PayPalCardCheckout } from './paypal-card-checkout.tsx';
+import { attendeePayPalSale, PayPalCardCheckout } from './paypal-card-checkout.tsx';
 
 type State =
   | { kind: 'choose'; errorKey: string | null }
@@ -136,7 +136,7 @@ export function PaidAlbumPanel({
           </h2>
           <PayPalCardCheckout
             key={state.index}
-            attendeeUid={attendeeUid}
+            sale={attendeePayPalSale(attendeeUid)}
             scriptUrl={cardScript}
             buttonIndex={state.index}
             photoUids={choosing ? choice!.chosen : null}

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { installFakeApi } from '../../../../test/fake-api.ts';
+import { storedEvent } from '../../../../test/event-fixtures.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
 
 const loaded: string[] = [];
@@ -231,5 +232,162 @@ describe('PayPal card checkout on the album page', { timeout: 30_000 }, () => {
       'Card payment is not available right now. You can pay with a phone instead.',
     );
     expect(within(panel).getByRole('button', { name: 'Pay with a phone instead' })).toBeTruthy();
+  });
+});
+
+describe('PayPal card checkout on the public album of a paid event', { timeout: 30_000 }, () => {
+  const EVENT = '/event/full-data/retrieve';
+  const PRICING = '/payment/album-purchase/pricing-buttons';
+  const PURCHASE = '/payment/album-purchase/create';
+  const STATUS = '/payment/album-purchase/status';
+  const P_CREATE = '/payment/album-purchase/paypal/create-order';
+  const P_CAPTURE = '/payment/album-purchase/paypal/capture-order';
+  const ALBUM_URL = 'http://localhost/?attId=WXYZ-WXYZ-WXYZ-WXYZ';
+  const pricing = (count: number, card: string) => ({
+    is_free: 0,
+    currency: 'USD',
+    photo_count: count,
+    methods: ['qr', 'paypal'],
+    digital_message: '',
+    card_script_url: card,
+    buttons: [
+      {
+        index: 0,
+        button_text: 'All my photos',
+        digitals: true,
+        prints: false,
+        amount: count * 350,
+        requires_digital: false,
+      },
+    ],
+  });
+
+  it('two chosen photos paid in PayPal’s card form: a declined card opens nothing, the server’s paid capture leads to the buyer’s own album', async () => {
+    const made = installPayPal();
+    const captures = ['failed', 'paid'];
+    let orders = 0;
+    let paidId: string | null = null;
+    const api = installFakeApi({
+      [EVENT]: { ok: [storedEvent({ is_free: 0 })] },
+      [LIST]: { ok: photoPage([albumPhoto(1), albumPhoto(2), albumPhoto(3)]) },
+      [PRICING]: (raw: unknown) => ({
+        ok: pricing((raw as { photo_count?: number }).photo_count ?? 3, SCRIPT),
+      }),
+      [P_CREATE]: () => {
+        orders += 1;
+        return {
+          ok: {
+            payment_id: `pay_${orders}`,
+            order_id: `ORDER${orders}`,
+            amount: 700,
+            currency: 'USD',
+            status: 'pending',
+          },
+        };
+      },
+      [P_CAPTURE]: (raw: unknown) => {
+        const id = (raw as { payment_id: string }).payment_id;
+        const status = captures.shift()!;
+        if (status === 'paid') paidId = id;
+        return { ok: { payment_id: id, status } };
+      },
+      // The album is named only for the payment the server captured as paid.
+      [STATUS]: (raw: unknown) => {
+        const id = (raw as { payment_id: string }).payment_id;
+        const paid = id === paidId;
+        return {
+          ok: {
+            payment_id: id,
+            status: paid ? 'paid' : 'failed',
+            amount: 700,
+            currency: 'USD',
+            album_uid: paid ? 'WXYZ-WXYZ-WXYZ-WXYZ' : null,
+            album_url: paid ? ALBUM_URL : null,
+          },
+        };
+      },
+    });
+    renderAlbums('?pId=pub-key');
+    const panel = await screen.findByRole('region', { name: 'Buy photos' });
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Choose photos' }));
+    await userEvent.click(screen.getByRole('button', { name: /^photo-1\.jpg,/ }));
+    await userEvent.click(screen.getByRole('button', { name: /^photo-2\.jpg,/ }));
+    await userEvent.type(within(panel).getByLabelText(/Your e-mail/), 'guest@example.com');
+    expect(loaded).toEqual([]);
+    await userEvent.click(
+      await within(panel).findByRole('button', { name: 'All my photos — $7.00' }),
+    );
+    expect(await within(panel).findByRole('heading', { name: 'Pay $7.00 by card' })).toBeTruthy();
+    const pay = await within(panel).findByRole('button', { name: 'PayPal card form: pay' });
+    expect([...new Set(loaded)]).toEqual([SCRIPT]);
+    expect(made.at(-1)?.fundingSource).toBe('card');
+    // No phone checkout was started for the card.
+    expect(api.callsTo(PURCHASE)).toEqual([]);
+
+    await userEvent.click(pay);
+    expect((await within(panel).findByRole('alert')).textContent).toBe(
+      'Your card was declined. Nothing was charged; try another card.',
+    );
+    const sent = api.callsTo(P_CREATE)[0]?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      key_type: 'public',
+      key_value: 'pub-key',
+      pricing_button_index: 0,
+      email: 'guest@example.com',
+    });
+    expect([...(sent.photo_uids as string[])].sort()).toEqual(
+      [albumPhoto(1).uid, albumPhoto(2).uid].sort(),
+    );
+    expect(api.callsTo(P_CAPTURE)[0]?.body).toMatchObject({
+      key_type: 'public',
+      key_value: 'pub-key',
+      payment_id: 'pay_1',
+    });
+    expect(api.callsTo(STATUS)).toEqual([]);
+
+    // Another card: captured paid by the server → the buyer's own album, its link kept.
+    await userEvent.click(within(panel).getByRole('button', { name: 'PayPal card form: pay' }));
+    expect(
+      await within(panel).findByText(
+        'Paid — thank you. Your photos are in an album of your own.',
+        {},
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+    expect(within(panel).getByRole('link', { name: 'Open my album' }).getAttribute('href')).toBe(
+      ALBUM_URL,
+    );
+    expect(
+      api.callsTo(STATUS).every((c) => (c.body as { payment_id: string }).payment_id === 'pay_2'),
+    ).toBe(true);
+    expect(window.localStorage.getItem('fb-buyer-album:public:pub-key')).toBe(
+      'WXYZ-WXYZ-WXYZ-WXYZ',
+    );
+  });
+
+  it('without PayPal set up for the album, the buttons go to the phone checkout and no script loads', async () => {
+    installPayPal();
+    const api = installFakeApi({
+      [EVENT]: { ok: [storedEvent({ is_free: 0 })] },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [PRICING]: { ok: pricing(1, '') },
+      [PURCHASE]: {
+        ok: {
+          payment_id: 'pay_q',
+          checkout_url: 'http://localhost/pay/test/pay_q',
+          amount: 350,
+          currency: 'USD',
+          status: 'pending',
+        },
+      },
+    });
+    renderAlbums('?pId=pub-key');
+    const panel = await screen.findByRole('region', { name: 'Buy photos' });
+    await userEvent.click(
+      await within(panel).findByRole('button', { name: 'All my photos — $3.50' }),
+    );
+    await waitFor(() => expect(api.callsTo(PURCHASE)).toHaveLength(1));
+    expect(api.callsTo(P_CREATE)).toEqual([]);
+    expect(loaded).toEqual([]);
   });
 });

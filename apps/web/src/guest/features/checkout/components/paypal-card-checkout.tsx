@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PaymentStatusName } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { capturePayPalOrder, createPayPalOrder } from '../../../shared/api/album-payments.ts';
@@ -24,25 +25,47 @@ interface PayPalNamespace {
 
 type Phase = 'loading' | 'ready' | 'unavailable' | 'capturing' | 'paid';
 
+/** The server calls behind the card form: our order for PayPal's form, and our capture. */
+export interface PayPalSale {
+  /** Who is paying (the form is rendered again for another). */
+  readonly id: string;
+  createOrder(
+    buttonIndex: number,
+    requestId: string,
+    photoUids: readonly string[] | null,
+  ): Promise<{ payment_id: string; order_id: string }>;
+  capture(paymentId: string): Promise<{ status: PaymentStatusName }>;
+}
+
+/** An attendee's own album page pays through the attendee's PayPal calls. */
+export const attendeePayPalSale = (attendeeUid: string): PayPalSale => ({
+  id: `attendee:${attendeeUid}`,
+  createOrder: (buttonIndex, requestId, photoUids) =>
+    createPayPalOrder(attendeeUid, buttonIndex, requestId, photoUids),
+  capture: (paymentId) => capturePayPalOrder(attendeeUid, paymentId),
+});
+
 /**
  * PayPal's card checkout on the album page (albums spec §7.3): PayPal's script,
- * loaded only here, shows its card form (card funding only). Our server makes the order (USD, the
- * button's amount and text, the attendee id as custom id and sku, no shipping) and, once PayPal's
- * form approved it, captures it: only the server's `paid` counts, then `onPaid` reloads the album.
+ * loaded only here, shows its card form (card funding only). Our server makes the order (the
+ * button's amount and text, no shipping) and, once PayPal's form approved it, captures it: only
+ * the server's `paid` counts, then `onPaid` opens the album (the attendee's, or the buyer's own
+ * album of a purchase from a public or private album).
  * A declined card leaves the album locked and the form ready for another card.
  */
 export function PayPalCardCheckout({
-  attendeeUid,
+  sale,
   scriptUrl,
   buttonIndex,
   photoUids,
   onPaid,
 }: {
-  attendeeUid: string;
+  /** Who pays: an attendee's album, or a purchase from a public or private album. */
+  sale: PayPalSale;
   scriptUrl: string;
   buttonIndex: number;
   photoUids: readonly string[] | null;
-  onPaid: () => void;
+  onPaid: (paymentId: string) => void;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -50,9 +73,9 @@ export function PayPalCardCheckout({
   const [phase, setPhase] = useState<Phase>('loading');
   const [problem, setProblem] = useState<string | null>(null);
   // The latest callbacks and choice, read when PayPal calls back (the form is rendered once).
-  const latest = useRef({ onPaid, photoUids });
+  const latest = useRef({ onPaid, photoUids, sale });
   useEffect(() => {
-    latest.current = { onPaid, photoUids };
+    latest.current = { onPaid, photoUids, sale };
   });
 
   useEffect(() => {
@@ -71,8 +94,7 @@ export function PayPalCardCheckout({
           fundingSource: paypal.FUNDING.CARD,
           createOrder: async () => {
             setProblem(null);
-            const order = await createPayPalOrder(
-              attendeeUid,
+            const order = await latest.current.sale.createOrder(
               buttonIndex,
               crypto.randomUUID(),
               latest.current.photoUids,
@@ -84,11 +106,11 @@ export function PayPalCardCheckout({
             if (!paymentId) return;
             setPhase('capturing');
             try {
-              const result = await capturePayPalOrder(attendeeUid, paymentId);
+              const result = await latest.current.sale.capture(paymentId);
               if (gone) return;
               if (result.status === 'paid') {
                 setPhase('paid');
-                latest.current.onPaid();
+                latest.current.onPaid(paymentId);
                 return;
               }
               setPhase('ready');
@@ -118,7 +140,7 @@ export function PayPalCardCheckout({
       gone = true;
       void buttons?.close();
     };
-  }, [attendeeUid, buttonIndex, scriptUrl]);
+  }, [sale.id, buttonIndex, scriptUrl]);
 
   const problemText =
     problem === 'declined' || problem === 'notCaptured'

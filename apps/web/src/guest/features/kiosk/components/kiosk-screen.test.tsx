@@ -63,6 +63,30 @@ describe('kiosk screen (albums §2.4, §4)', () => {
     expect(screen.getByText('the album')).toBeTruthy();
   });
 
+  it('wears the event’s brand: its colour on every panel, its logo where the album’s cover is not', async () => {
+    const event = storedEvent({ logo_full_path: 'https://cdn.example/logo.png' });
+    installFakeApi({
+      [EVENT]: { ok: [{ ...event, opts: { ...event.opts, guestAccentColor: '#1c3d8f' } }] },
+      [HEALTH_PATH]: { ok: {} },
+    });
+    render(
+      <KioskScreen kioskKey="kiosk-key" attendeeUid="A1B2" faceLookup={<p>face lookup here</p>}>
+        <p>the album</p>
+      </KioskScreen>,
+    );
+    const kiosk = document.querySelector<HTMLElement>('.kiosk-screen');
+    await waitFor(() => expect(kiosk?.style.getPropertyValue('--fb-accent')).toBe('#1c3d8f'));
+    expect(kiosk?.style.getPropertyValue('--fb-event-accent')).toBe('#1c3d8f');
+    expect(kiosk?.style.getPropertyValue('--fb-on-accent')).toBe('#ffffff');
+    // On the album panel the album's cover shows the logo.
+    expect(screen.queryByRole('img', { name: 'Summer Gala logo' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Look up my images by face' }));
+    expect(screen.getByText('face lookup here')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Summer Gala logo' }).getAttribute('src')).toBe(
+      'https://cdn.example/logo.png',
+    );
+  });
+
   it('counts down each second from the link’s page-active timeout and ends with Time’s up!', async () => {
     vi.stubGlobal(
       'fetch',

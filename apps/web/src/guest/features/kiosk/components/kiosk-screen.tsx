@@ -14,6 +14,7 @@ import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { useAlbumEvent } from '../../../shared/api/album-event.ts';
 import { useGuestLanguage } from '../../../shared/hooks/use-guest-language.ts';
+import { accentStyle } from '../../../shared/theme/accent.ts';
 import type { AlbumKey } from '../../../shared/api/guest-album-photos.ts';
 import { checkVipToken } from '../../../shared/api/kiosk-actions.ts';
 import {
@@ -126,6 +127,9 @@ export function KioskScreen({
   );
   const eventQuery = useAlbumEvent(kioskEventKey, null, kioskKey !== null);
   const event = eventQuery.data;
+  // The event's brand on every panel of the session: its colour (the bar's buttons, checkout,
+  // face lookup, photo booth) and its logo.
+  const accent = useMemo(() => accentStyle(event?.opts.guestAccentColor ?? ''), [event]);
   // A shared screen: the event's language, or the one its entry screen's switcher passed on.
   useGuestLanguage(event?.opts, true);
   // The event's session expiry (owner console, Options), unless the kiosk's link sets its own.
@@ -358,6 +362,7 @@ export function KioskScreen({
     <KioskContext value={context}>
       <div
         className="kiosk-screen"
+        style={accent}
         data-kiosk-screen="active"
         data-user-active={session.active ? 'true' : 'false'}
         data-kiosk-staff-open={staff ? 'true' : undefined}
@@ -365,6 +370,14 @@ export function KioskScreen({
         {kioskKey !== null && !staff && <StaffCorner onGesture={() => setPinAsked(true)} />}
         {offline && <OfflineBanner pending={outboxState.pending} />}
         <div className="kiosk-bar">
+          {/* The album's cover shows the logo; the face and camera panels have none of their own. */}
+          {event?.logo_full_path && panel !== 'album' && (
+            <img
+              className="kiosk-logo"
+              src={event.logo_full_path}
+              alt={t('albums.cover.logoAlt', { title: event.full_name })}
+            />
+          )}
           <div className="kiosk-actions" data-kiosk-actions>
             {faceLookupOff && panel !== 'camera' ? null : panel === 'album' ? (
               <button

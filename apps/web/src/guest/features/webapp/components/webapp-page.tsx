@@ -4,6 +4,7 @@ import type { WebappEvent } from '@flashbulb/shared';
 import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { useWebappEvent, useWebappRegister } from '../api/webapp.ts';
+import { Icon } from '../../../shared/components/icons.tsx';
 import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
 import { LanguageSwitcher } from '../../../shared/components/language-switcher.tsx';
 import { useGuestLanguage } from '../../../shared/hooks/use-guest-language.ts';
@@ -50,12 +51,7 @@ function SupportChatLauncher({ url }: { url: string }) {
       rel="noopener noreferrer"
       aria-label={t('webapp.supportChatLabel')}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" focusable="false">
-        <path
-          fill="currentColor"
-          d="M4 4h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"
-        />
-      </svg>
+      <Icon name="chat" size={22} />
       <span>{t('webapp.supportChat')}</span>
     </a>
   );
