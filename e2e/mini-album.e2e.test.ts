@@ -123,6 +123,23 @@ describe('mini-album links in Chromium (albums §5, §7.2)', () => {
         // A link the robot client printed opens its photo, already there.
         await page.goto(printed.find((m) => m[1] === 'green.jpg')![2]!);
         await page.getByRole('img', { name: 'Your photo' }).waitFor();
+
+        // A mistyped link is a real 404, still the guest's page; typing the code from the
+        // booth's screen (as people type it) opens the photo in place.
+        const wrong = await page.goto(`${url}/?instant=${event.code}-ZZZZZZ`);
+        expect(wrong?.status()).toBe(404);
+        await page.getByRole('heading', { name: 'Photo not found' }).waitFor();
+        await page.getByLabel('Photo code').fill('nope');
+        await page.getByRole('button', { name: 'Open my photo' }).click();
+        await page.getByText('That isn’t a photo code', { exact: false }).waitFor();
+        await page.screenshot({ path: path.join(shots, 'instant-not-found-390x844.png') });
+        const typed = grant.instant_code!.toLowerCase();
+        await page.getByLabel('Photo code').fill(`${typed.slice(0, 3)} ${typed.slice(3)}`);
+        await page.getByRole('button', { name: 'Open my photo' }).click();
+        await page.getByRole('img', { name: 'Your photo' }).waitFor();
+        expect(new URL(page.url()).searchParams.get('instant')).toBe(
+          `${event.code}-${grant.instant_code}`,
+        );
       });
       expect(browser.problems).toEqual([]);
     },

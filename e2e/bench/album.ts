@@ -156,15 +156,23 @@ const phoneFirstLoad = async (
     return { lcpMs: bench.lcp, lcpElement: bench.lcpElement, cls: bench.cls };
   });
   // When each request of the load ended (ms after navigation), to see what LCP waited for.
-  const timeline = await page.evaluate(() =>
-    performance
+  const timeline = await page.evaluate(() => [
+    // The page itself: when its first byte came (the server's time to write it) and its end.
+    ...performance
+      .getEntriesByType('navigation')
+      .map((e) => e as PerformanceNavigationTiming)
+      .map(
+        (e) =>
+          `${Math.round(e.responseStart)} ms first byte of the page, ${Math.round(e.responseEnd)} ms its end`,
+      ),
+    ...performance
       .getEntriesByType('resource')
       .map((e) => e as PerformanceResourceTiming)
       .map(
         (e) =>
           `${Math.round(e.responseEnd)} ms ${e.name.replace(/\?.*$/, '').split('/').slice(-2).join('/')}`,
       ),
-  );
+  ]);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   const imageBytes = [...imageWire.values()].reduce((a, b) => a + b, 0);
   const images = imageWire.size;

@@ -7,7 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -51,6 +51,7 @@ import { pageTypeFromQuery } from '@flashbulb/shared/rules/page-type';
 import { webappShell } from './pages/webapp-shell.ts';
 import { runAsRequestFrom } from './lib/request-context.ts';
 import type { WebappService } from './services/albums/webapp.service.ts';
+import type { InstantPageService } from './services/albums/instant-page.service.ts';
 
 /** Owner calls and forms are small; uploads go straight to storage, not through these bodies. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -307,11 +308,18 @@ export const buildApp = async (
   // Signed media URLs of protected photo files (ADR 0006), both backends.
   await registerMediaRoutes(app, { media: container.services.mediaAccess });
 
-  registerWebApp(app, config.webDist, container.services.webapp, config.publicUrl, {
-    resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
-    events: container.services.events,
-    photoListing: container.services.photoListing,
-  });
+  registerWebApp(
+    app,
+    config.webDist,
+    container.services.webapp,
+    config.publicUrl,
+    {
+      resolveKey: (keyType, keyValue) => container.access.resolveKey(keyType, keyValue),
+      events: container.services.events,
+      photoListing: container.services.photoListing,
+    },
+    { page: container.services.instantPages, rateLimit: config.authRateLimit },
+  );
   return app;
 };
 
@@ -322,6 +330,7 @@ const registerWebApp = (
   webapp: WebappService,
   publicUrl: string,
   guestBoot: GuestBootDeps,
+  instant: { page: Pick<InstantPageService, 'exists'>; rateLimit: number },
 ): void => {
   const indexFile = path.join(webDist, 'index.html');
   // The guest build's page: album, kiosk, slide-show and web-app links get it, so
@@ -349,6 +358,34 @@ const registerWebApp = (
       }
     },
   });
+  // An instant link's page answers 404 when the link names no photo's link (a typo, an old
+  // code): a real not-found for browsers and link checkers, still the guest page, which says so in
+  // the guest's words. Whether a code exists is what guessing wants to learn, so these lookups
+  // are limited per address like the instant calls themselves.
+  const instantLimit = app.rateLimit({
+    max: instant.rateLimit,
+    timeWindow: '1 minute',
+    keyGenerator: (request) => `instant-page|${request.ip}`,
+  });
+  const sendInstantPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    code: string,
+  ): Promise<FastifyReply> => {
+    await instantLimit.call(app, request, reply);
+    const found = await instant.page.exists(code);
+    const html = withPageLanguage(
+      await readFile(path.join(webDist, guestFile), 'utf8'),
+      requestLanguage(request, null),
+    );
+    const { body, encoding } = await compressHtml(html, request.headers['accept-encoding']);
+    if (encoding) void reply.header('content-encoding', encoding);
+    return reply
+      .code(found ? 200 : 404)
+      .header('vary', `accept-encoding, ${LANGUAGE_VARY}`)
+      .header('content-type', 'text/html; charset=utf-8')
+      .send(body);
+  };
   app.setNotFoundHandler((request, reply) => {
     // API calls, non-GETs and missing build files (an old tab asking for a replaced chunk) are
     // 404s; every other path is a client-side route of the web app.
@@ -365,6 +402,8 @@ const registerWebApp = (
     const guestPage = url.pathname === '/' && pageTypeFromQuery(url.search).page.kind !== 'console';
     const eventName = url.pathname === '/' ? url.searchParams.get('eName') : null;
     if (!guestPage) return reply.sendFile('index.html');
+    if (pageTypeFromQuery(url.search).page.kind === 'instant')
+      return sendInstantPage(request, reply, url.searchParams.get('instant') ?? '');
     return (async () => {
       // Album links get their event and first photo page with the page (guest-boot.ts).
       const [page, boot] = await Promise.all([

@@ -40,6 +40,7 @@ const textsOf = (language: GuestLanguage) => {
   const cover = sharedTexts(language).albumCover;
   return {
     count: (n: number) => pluralText(pluralForms(cover, 'count'), n, {}, language),
+    countAtLeast: (n: number) => fillText(cover.countAtLeast, { number: n }),
     logoAlt: (title: string) => fillText(cover.logoAlt, { title }),
     support: cover.support,
     share: cover.shareAlbum,
@@ -223,7 +224,7 @@ export const guestFirstPaint = (
   const tag = text(event.hash_tag).trim().replace(/^#+/, '');
   const meta = [
     date ? safeHtml`<span>${date}</span>` : '',
-    safeHtml`<span class="albums-count">${TEXT.count(count)}</span>`,
+    safeHtml`<span class="albums-count">${boot.first_page.total_count_capped === 1 ? TEXT.countAtLeast(count) : TEXT.count(count)}</span>`,
     tag ? safeHtml`<span class="albums-cover-tag">#${tag}</span>` : '',
     // album-cover.tsx keeps the room of "Live" until the page's stream opens.
     safeHtml`<span class="albums-live-slot" aria-hidden="true"><span class="albums-live-dot"></span>${TEXT.live}</span>`,

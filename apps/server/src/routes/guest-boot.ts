@@ -1,6 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import {
+  GUEST_BOOT_COUNT_LIMIT,
   GUEST_BOOT_ELEMENT_ID,
   GUEST_BOOT_PAGE_SIZE,
   type GuestBoot,
@@ -71,6 +72,7 @@ export const guestBootFor = async (
     max_size: GUEST_BOOT_PAGE_SIZE,
     page_number: 1,
     show_total_count: 1,
+    count_limit: GUEST_BOOT_COUNT_LIMIT,
     ...(display ? { display } : {}),
   });
   if (!eventBody.success || !listBody.success) return null;

@@ -2,7 +2,12 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { endpoints, GUEST_BOOT_ELEMENT_ID, type FlashbulbEvent } from '@flashbulb/shared';
+import {
+  endpoints,
+  GUEST_BOOT_COUNT_LIMIT,
+  GUEST_BOOT_ELEMENT_ID,
+  type FlashbulbEvent,
+} from '@flashbulb/shared';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, createEventWorld } from '../helpers/events.ts';
@@ -240,6 +245,88 @@ describe('album links carry their first data', () => {
       });
     } finally {
       await page.close();
+    }
+  });
+
+  it('counts a large album only up to the limit on the page, labelled, and exactly on request', async () => {
+    // More photos than the page counts: the page must not count them all before its first byte.
+    const big = await createEvent(t, world.adminA, { full_name: 'Big' });
+    const beyond = GUEST_BOOT_COUNT_LIMIT + 7;
+    await t.database.executeSql(
+      `insert into photos (uid, event_id, sha256, storage_key, file_name, content_type, media_type,
+         width, height, size_bytes, status, is_visible, derivatives, created_at, available_at)
+       select 'big' || g, $1, md5('big' || g), 'events/x/photos/uid_big' || g || '_uid/original.jpg',
+         'IMG_' || g || '.jpg', 'image/jpeg', 'image', 64, 48, 100, 'ready', 1,
+         '{"preview":"p.jpg","thumbnail":"t.jpg"}'::jsonb,
+         now() - interval '1 hour' + g * interval '1 second', now() - interval '1 hour'
+       from generate_series(1, $2::int) g`,
+      [big.id, beyond],
+    );
+    const reply = await get(`/?pId=${big.public_api_key}&lang=es`);
+    const boot = JSON.parse(blockOf(reply.body)!) as {
+      first_page: { total_count: number; total_count_capped?: number; photos: unknown[] };
+    };
+    expect(boot.first_page).toMatchObject({
+      total_count: GUEST_BOOT_COUNT_LIMIT,
+      total_count_capped: 1,
+    });
+    expect(boot.first_page.photos).toHaveLength(100);
+    // The first paint says "at least", in the page's language.
+    expect(reply.body).toContain(
+      `<span class="albums-count">${GUEST_BOOT_COUNT_LIMIT}+ fotos</span>`,
+    );
+    // The exact count is one call away (the page asks it after painting), and a count under the
+    // limit is exact and not marked.
+    const exact = await t.ok(endpoints.publicPhotoList, {
+      key_type: 'public',
+      key_value: big.public_api_key,
+      max_size: 1,
+      page_number: 1,
+      show_total_count: 1,
+    });
+    expect(exact.total_count).toBe(beyond);
+    expect(exact.total_count_capped).toBeUndefined();
+    const under = await t.ok(endpoints.publicPhotoList, {
+      key_type: 'public',
+      key_value: big.public_api_key,
+      max_size: 1,
+      page_number: 1,
+      show_total_count: 1,
+      count_limit: beyond,
+    });
+    expect(under).toMatchObject({ total_count: beyond });
+    expect(under.total_count_capped).toBeUndefined();
+    const small = JSON.parse(blockOf((await get(`/?pId=${event.public_api_key}`)).body)!) as {
+      first_page: Record<string, unknown>;
+    };
+    expect(small.first_page.total_count).toBe(5);
+    expect(small.first_page).not.toHaveProperty('total_count_capped');
+  });
+
+  it('answers an instant link that names no photo with a real 404: the guest page, translated there', async () => {
+    await t.app.container.repositories.instantLinks.tryCreate({
+      eventId: event.id,
+      code: 'K7M3QX',
+      uploadKey: 'instant-page-test',
+      expiresAt: new Date(Date.now() + 60_000),
+    });
+    const known = await get(`/?instant=${event.name}-K7M3QX`);
+    expect(known.statusCode).toBe(200);
+    expect(known.body).toContain('<div id="root"></div>');
+    for (const url of [
+      `/?instant=${event.name}-ZZZZZZ`,
+      `/?instant=${otherEvent.name}-K7M3QX`,
+      '/?instant=no-such-event-K7M3QX',
+      '/?instant=%3Cscript%3E',
+    ]) {
+      const reply = await get(url, { 'accept-language': 'es' });
+      expect(reply.statusCode, url).toBe(404);
+      // The guest page itself (it says "not found" in the guest's language), never cached.
+      expect(reply.headers['content-type'], url).toContain('text/html');
+      expect(reply.headers['cache-control'], url).toBe('no-cache');
+      expect(reply.body, url).toContain('<div id="root"></div>');
+      expect(reply.body, url).toContain('lang="es"');
+      expect(reply.body, url).not.toContain('<script>');
     }
   });
 

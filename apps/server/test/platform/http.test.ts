@@ -1,3 +1,6 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { API_BASE, endpoints } from '@flashbulb/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../../src/app.ts';
@@ -126,6 +129,21 @@ describe('server core', () => {
           .statusCode,
       );
     expect(lookups).toEqual([404, 404, 404, 429]);
+  });
+
+  it('rate-limits the pages of instant links per address too (a 404 tells a wrong code)', async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), 'flashbulb-dist-'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>console</title>');
+    await writeFile(path.join(dist, 'guest.html'), '<!doctype html><html><body></body></html>');
+    t = await createTestApp({ FLASHBULB_AUTH_RATE_LIMIT: '3', FLASHBULB_WEB_DIST: dist });
+    const pages: number[] = [];
+    for (let i = 0; i < 4; i += 1)
+      pages.push(
+        (await t.app.inject({ method: 'GET', url: `/?instant=ABCD-23456${i + 2}` })).statusCode,
+      );
+    expect(pages).toEqual([404, 404, 404, 429]);
+    // Album pages are not limited this way.
+    expect((await t.app.inject({ method: 'GET', url: '/?pId=whatever' })).statusCode).toBe(200);
   });
 
   it('publishes OpenAPI for every endpoint of the contract at /api/docs', async () => {

@@ -187,6 +187,60 @@ describe('prints in a purchase', () => {
     expect(list.photos.map((p) => p.urls.original)).toEqual([null, null, null]);
   });
 
+  it('a phone’s favourites bought as prints from the public album: printed once paid, never before', async () => {
+    // The guest has no album yet: the purchase makes one, and the prints go to the button's pool.
+    const photos = [await insertReadyPhoto(t, shop), await insertReadyPhoto(t, shop)];
+    const favourites = photos.map((p) => p.uid);
+    const publicKey = { key_type: 'public' as const, key_value: shop.public_api_key };
+    const ofThese = async () =>
+      (await printRequests(shop)).filter((r) => r.photo_uids.some((u) => favourites.includes(u)));
+    const created = await t.ok(endpoints.albumPurchaseCreate, {
+      ...publicKey,
+      pricing_button_index: 0,
+      photo_uids: favourites,
+      client_request_id: 'phone-prints-1',
+    });
+    expect(created.amount).toBe(400);
+    // Pending, then declined: nothing printed.
+    expect(await ofThese()).toEqual([]);
+    expect((await payWith(created.payment_id, '4000000000000002')).status).toBe('failed');
+    expect(await ofThese()).toEqual([]);
+    const again = await t.ok(endpoints.albumPurchaseCreate, {
+      ...publicKey,
+      pricing_button_index: 0,
+      photo_uids: favourites,
+      client_request_id: 'phone-prints-2',
+    });
+    expect(await ofThese()).toEqual([]);
+    expect((await payWith(again.payment_id, '4242424242424242')).status).toBe('paid');
+    const [request, ...more] = await ofThese();
+    expect(more).toEqual([]);
+    expect(request).toMatchObject({
+      photo_uids: favourites,
+      printer_pool: 'Lab',
+      source: 'payment',
+    });
+    expect((await printJobs(request!.id)).map((j) => j.pool)).toEqual(['Lab', 'Lab']);
+  });
+
+  it('an album page offers the buttons that sell prints only where the event prints', async () => {
+    const offered = async (event: FlashbulbEvent) =>
+      (
+        await t.ok(endpoints.albumPurchasePricing, {
+          key_type: 'public',
+          key_value: event.public_api_key,
+          photo_count: 2,
+        })
+      ).buttons.map((b) => [b.index, b.prints]);
+    expect(await offered(shop)).toEqual([
+      [0, true],
+      [1, true],
+      [2, false],
+    ]);
+    // Printing off: a prints button would be refused (printing_not_active), so it is not offered.
+    expect(await offered(noPrinter)).toEqual([[2, false]]);
+  });
+
   it('a whole album with prints prints every photo of it on the event’s default pool', async () => {
     const { uid, photos } = await guest(shop, 2);
     const created = await startPayment(shop, uid, 1);

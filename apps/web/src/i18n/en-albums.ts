@@ -10,6 +10,7 @@ export const enAlbums = {
   loadingPhoto: 'Loading photo…',
   count_one: enAlbumCover.count_one,
   count_other: enAlbumCover.count_other,
+  countAtLeast: enAlbumCover.countAtLeast,
   emptyDefault: 'Your photos will appear here soon.',
   invalidLink: 'This album link is not valid. Ask the organiser for a new one.',
   loadError: 'The album could not be loaded.',
@@ -296,6 +297,14 @@ export const enAlbums = {
     mailed: 'We’re preparing your download — we’ll e-mail it to {{email}}.',
     ready: 'Your zip is ready.',
     readyLink: 'Download the zip',
+  },
+  photoCode: {
+    label: 'Photo code',
+    hint: 'The 6 letters and digits under your photo’s QR code.',
+    submit: 'Open my photo',
+    invalid:
+      'That isn’t a photo code: it has 6 letters and digits, as on your card or the booth’s screen.',
+    notFound: 'No photo has this code. Check it and try again.',
   },
   instant: {
     developingTitle: 'Your photo is developing…',

@@ -7,6 +7,8 @@ export const enAlbumCover = {
   defaultTitle: 'Photos',
   count_one: '{{count}} photo',
   count_other: '{{count}} photos',
+  /** A large album's count before the exact one arrives (the page counts up to a limit). */
+  countAtLeast: '{{number}}+ photos',
   live: 'Live',
   logoAlt: '{{title}} logo',
   support: 'Need help?',

@@ -12,6 +12,14 @@ export const GUEST_BOOT_ELEMENT_ID = 'flashbulb-guest-boot';
 /** The first page's size: the album page asks for pages of this many photos. */
 export const GUEST_BOOT_PAGE_SIZE = 100;
 
+/**
+ * The page sent with an album link counts its photos up to this many (`count_limit`): counting a
+ * large album to the last photo took longer than the rest of the page (a full scan, hundreds of
+ * milliseconds at 100,000 photos). Beyond it the page shows "1000+ photos" and asks for the
+ * exact count once it has painted.
+ */
+export const GUEST_BOOT_COUNT_LIMIT = 1000;
+
 export interface GuestBoot {
   /** The key the page reads with (as the link gives it) and `eName`: the page checks they match. */
   readonly key_type: PublicKeyType;

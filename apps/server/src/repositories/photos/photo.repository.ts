@@ -311,6 +311,20 @@ export class PhotoRepository {
     return row?.n ?? 0;
   }
 
+  /**
+   * How many photos match `f`, counted no further than `limit` + 1: the count walks the list's
+   * own order (photos_event_order_idx) and stops there, so a first page of a 100,000-photo album
+   * does not read every row to say "1000+" (a full count is a scan of the event's photos).
+   */
+  async countUpTo(f: PhotoFilter, limit: number): Promise<number> {
+    const where = and(...this.conditions(f));
+    const result = await this.db.execute(
+      sql`select count(*)::int as n from (select 1 from ${photos} where ${where}
+        order by ${photos.createdAt} desc, ${photos.id} desc limit ${limit + 1}) counted`,
+    );
+    return Number(rowsOf(result)[0]?.n ?? 0);
+  }
+
   async countInfo(eventId: number, from: Date | undefined, to: Date | undefined) {
     const window = and(
       eq(photos.eventId, eventId),

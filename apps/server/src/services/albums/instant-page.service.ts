@@ -87,6 +87,17 @@ export class InstantPageService {
     };
   }
 
+  /** Whether the link names an instant link (its page answers 404 when not). */
+  async exists(instant: string): Promise<boolean> {
+    try {
+      await this.resolve(instant);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.key === 'not_found') return false;
+      throw error;
+    }
+  }
+
   async retrieve(instant: string): Promise<InstantState> {
     return (await this.stateOf(await this.resolve(instant))).state;
   }

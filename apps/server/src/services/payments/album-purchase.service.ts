@@ -131,18 +131,23 @@ export class AlbumPurchaseService {
       buttons:
         event.row.is_free === 1
           ? []
-          : (opts.pricingButtons ?? []).map((button, index) => {
+          : (opts.pricingButtons ?? []).flatMap((button, index) => {
+              // A button selling prints where the event does not print would be refused
+              // (`printing_not_active`): not offered. Each keeps its index in the event's list.
+              if (button.prints && event.row.is_photo_printer_active !== 1) return [];
               // A buyer without an album yet pays the regular price (no VIP id).
               const price = eventButtonPriceCents(button, opts, photoCount, 1);
-              return {
-                index,
-                button_text: button.buttonText,
-                digitals: button.digitals,
-                prints: button.prints,
-                amount: hide || !price.ok ? null : centsToMinor(price.cents, currency),
-                // A buyer here has bought nothing yet (the album a purchase makes is new).
-                requires_digital: comboBlocks(opts, button, purchaseHistory([], false)),
-              };
+              return [
+                {
+                  index,
+                  button_text: button.buttonText,
+                  digitals: button.digitals,
+                  prints: button.prints,
+                  amount: hide || !price.ok ? null : centsToMinor(price.cents, currency),
+                  // A buyer here has bought nothing yet (the album a purchase makes is new).
+                  requires_digital: comboBlocks(opts, button, purchaseHistory([], false)),
+                },
+              ];
             }),
     };
   }

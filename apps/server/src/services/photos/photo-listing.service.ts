@@ -277,7 +277,7 @@ export class PhotoListingService {
     // With a cursor the page number is ignored: the cursor already says where the page starts.
     const offset = input.before_id !== undefined ? 0 : (input.page_number - 1) * input.max_size;
     const rows = await this.deps.photos.list(filter, input.max_size, offset);
-    const total = input.show_total_count === 1 ? await this.deps.photos.count(filter) : null;
+    const { total, capped } = await this.totalOf(filter, input);
     const photos: KeyPhoto[] = [];
     for (const row of rows) photos.push(await this.presentFor(caller, row));
     // Stock images go with the first page of a guest's list (albums, kiosks), once.
@@ -295,9 +295,22 @@ export class PhotoListingService {
       stock_images: stock,
       photos,
       total_count: total,
+      ...(capped ? { total_count_capped: 1 as const } : {}),
       page_number: input.page_number,
       max_size: input.max_size,
     };
+  }
+
+  /** The list's total when asked: exact, or counted no further than `count_limit`. */
+  private async totalOf(
+    filter: PhotoFilter,
+    input: Pick<PhotoListBody, 'show_total_count' | 'count_limit'>,
+  ): Promise<{ total: number | null; capped: boolean }> {
+    if (input.show_total_count !== 1) return { total: null, capped: false };
+    const limit = input.count_limit;
+    if (limit === undefined) return { total: await this.deps.photos.count(filter), capped: false };
+    const counted = await this.deps.photos.countUpTo(filter, limit);
+    return counted > limit ? { total: limit, capped: true } : { total: counted, capped: false };
   }
 
   /**

@@ -1,7 +1,9 @@
-import { lazy, Suspense, useMemo, type ComponentProps } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentProps } from 'react';
+import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { AlbumView } from '../features/album/components/album-view.tsx';
 import { faceLookupOffered } from '../features/faces/hooks/use-face-lookup-offered.ts';
 import { useAlbumEvent } from '../shared/api/album-event.ts';
+import type { PrintRequest } from '../features/checkout/components/album-purchase-panel.tsx';
 import { usePhotoChoice } from './use-photo-choice.ts';
 
 // Loaded only when the event offers "Find me" (the album's first load stays small).
@@ -38,6 +40,11 @@ export function BuyableAlbumView(props: ComponentProps<typeof AlbumView>) {
   const event = useAlbumEvent(albumKey, eventName).data;
   const paid = saleKey !== null && !!event && event.is_free !== 1 && event.unlocked !== 1;
   const { choice, selection, choose } = usePhotoChoice();
+  // The purchase panel (loaded on first use) names a button selling prints when the album's
+  // pricing has one (the server offers one only where the event prints): "Print my favourites"
+  // then buys them as prints in one step, printed once the provider confirms the payment.
+  const [printsButton, setPrintsButton] = useState<number | null>(null);
+  const [printRequest, setPrintRequest] = useState<PrintRequest | null>(null);
   const findMe = saleKey !== null && !kiosk && faceLookupOffered(event) && (
     <Suspense fallback={null}>
       <FaceLookup albumKey={saleKey} onChoose={paid ? choice.choose : undefined} />
@@ -57,6 +64,15 @@ export function BuyableAlbumView(props: ComponentProps<typeof AlbumView>) {
       {...props}
       selection={selection}
       buyChosen={(photos) => choose(photos.map((photo) => photo.uid))}
+      {...(printsButton !== null
+        ? {
+            printChosen: (photos: readonly Photo[]) => {
+              const uids = photos.map((photo) => photo.uid);
+              choose(uids);
+              setPrintRequest({ buttonIndex: printsButton, uids, id: Date.now() });
+            },
+          }
+        : {})}
     >
       {props.children}
       <Suspense fallback={null}>
@@ -65,6 +81,8 @@ export function BuyableAlbumView(props: ComponentProps<typeof AlbumView>) {
           choice={choice}
           kiosk={props.kiosk}
           emailEnds={event.opts.emailEnds}
+          printRequest={printRequest}
+          onPrintsButton={setPrintsButton}
         />
       </Suspense>
       {findMe}

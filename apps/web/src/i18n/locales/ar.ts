@@ -46,6 +46,7 @@ const bundle: GuestBundle = {
       count_few: cover.count_few,
       count_many: cover.count_many,
       count_other: cover.count_other,
+      countAtLeast: cover.countAtLeast,
       emptyDefault: 'ستظهر صورك هنا قريبًا.',
       invalidLink: 'رابط الألبوم هذا غير صالح. اطلب رابطًا جديدًا من المنظِّم.',
       loadError: 'تعذّر تحميل الألبوم.',
@@ -376,6 +377,13 @@ const bundle: GuestBundle = {
         mailed: 'نجهّز التنزيل الآن، وسنرسله إلى {{email}}.',
         ready: 'ملف zip جاهز.',
         readyLink: 'تنزيل ملف zip',
+      },
+      photoCode: {
+        label: 'رمز الصورة',
+        hint: 'الأحرف والأرقام الستة تحت رمز QR لصورتك.',
+        submit: 'افتح صورتي',
+        invalid: 'هذا ليس رمز صورة: يتكوّن من 6 أحرف وأرقام، كما على بطاقتك أو على شاشة الكشك.',
+        notFound: 'لا توجد صورة بهذا الرمز. تحقّق منه وحاول مجددًا.',
       },
       instant: {
         developingTitle: 'يتم تحميض صورتك…',

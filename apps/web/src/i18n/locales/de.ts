@@ -23,6 +23,7 @@ const bundle: GuestBundle = {
       loadingPhoto: 'Foto wird geladen…',
       count_one: cover.count_one,
       count_other: cover.count_other,
+      countAtLeast: cover.countAtLeast,
       emptyDefault: 'Deine Fotos erscheinen bald hier.',
       invalidLink: 'Dieser Album-Link ist ungültig. Bitte den Veranstalter um einen neuen.',
       loadError: 'Das Album konnte nicht geladen werden.',
@@ -325,6 +326,14 @@ const bundle: GuestBundle = {
         mailed: 'Wir bereiten deinen Download vor – wir schicken ihn an {{email}}.',
         ready: 'Dein Zip ist fertig.',
         readyLink: 'Zip herunterladen',
+      },
+      photoCode: {
+        label: 'Foto-Code',
+        hint: 'Die 6 Buchstaben und Ziffern unter dem QR-Code deines Fotos.',
+        submit: 'Mein Foto öffnen',
+        invalid:
+          'Das ist kein Foto-Code: Er hat 6 Buchstaben und Ziffern, wie auf deiner Karte oder dem Bildschirm der Fotobox.',
+        notFound: 'Kein Foto hat diesen Code. Prüfe ihn und versuche es noch einmal.',
       },
       instant: {
         developingTitle: 'Dein Foto wird entwickelt…',

@@ -24,6 +24,7 @@ const bundle: GuestBundle = {
       count_one: cover.count_one,
       count_many: cover.count_many,
       count_other: cover.count_other,
+      countAtLeast: cover.countAtLeast,
       emptyDefault: 'Tus fotos aparecerán aquí muy pronto.',
       invalidLink: 'Este enlace de álbum no es válido. Pide uno nuevo a la organización.',
       loadError: 'No se ha podido cargar el álbum.',
@@ -341,6 +342,14 @@ const bundle: GuestBundle = {
         mailed: 'Estamos preparando tu descarga: te la enviaremos a {{email}}.',
         ready: 'Tu zip está listo.',
         readyLink: 'Descargar el zip',
+      },
+      photoCode: {
+        label: 'Código de la foto',
+        hint: 'Las 6 letras y cifras bajo el código QR de tu foto.',
+        submit: 'Abrir mi foto',
+        invalid:
+          'Eso no es un código de foto: tiene 6 letras y cifras, como en tu tarjeta o en la pantalla del fotomatón.',
+        notFound: 'Ninguna foto tiene este código. Revísalo y vuelve a intentarlo.',
       },
       instant: {
         developingTitle: 'Tu foto se está revelando…',

@@ -23,6 +23,7 @@ const bundle: GuestBundle = {
       loadingPhoto: 'Chargement de la photo…',
       count_one: cover.count_one,
       count_other: cover.count_other,
+      countAtLeast: cover.countAtLeast,
       emptyDefault: 'Vos photos apparaîtront bientôt ici.',
       invalidLink: 'Ce lien d’album n’est pas valide. Demandez-en un nouveau à l’organisateur.',
       loadError: 'L’album n’a pas pu être chargé.',
@@ -318,6 +319,14 @@ const bundle: GuestBundle = {
         mailed: 'Nous préparons votre téléchargement : nous l’enverrons à {{email}}.',
         ready: 'Votre zip est prêt.',
         readyLink: 'Télécharger le zip',
+      },
+      photoCode: {
+        label: 'Code de la photo',
+        hint: 'Les 6 lettres et chiffres sous le QR code de votre photo.',
+        submit: 'Ouvrir ma photo',
+        invalid:
+          'Ce n’est pas un code photo : il compte 6 lettres et chiffres, comme sur votre carte ou l’écran de la borne.',
+        notFound: 'Aucune photo n’a ce code. Vérifiez-le et réessayez.',
       },
       instant: {
         developingTitle: 'Votre photo se développe…',

@@ -23,6 +23,7 @@ const bundle: GuestBundle = {
       loadingPhoto: 'Caricamento della foto…',
       count_one: cover.count_one,
       count_other: cover.count_other,
+      countAtLeast: cover.countAtLeast,
       emptyDefault: 'Le tue foto compariranno qui a breve.',
       invalidLink: 'Questo link all’album non è valido. Chiedine uno nuovo all’organizzatore.',
       loadError: 'Impossibile caricare l’album.',
@@ -321,6 +322,14 @@ const bundle: GuestBundle = {
         mailed: 'Stiamo preparando il download: lo invieremo a {{email}}.',
         ready: 'Il tuo zip è pronto.',
         readyLink: 'Scarica lo zip',
+      },
+      photoCode: {
+        label: 'Codice della foto',
+        hint: 'Le 6 lettere e cifre sotto il codice QR della tua foto.',
+        submit: 'Apri la mia foto',
+        invalid:
+          'Questo non è un codice foto: ha 6 lettere e cifre, come sulla tua card o sullo schermo della cabina.',
+        notFound: 'Nessuna foto ha questo codice. Controllalo e riprova.',
       },
       instant: {
         developingTitle: 'La tua foto si sta sviluppando…',

@@ -23,6 +23,7 @@ const bundle: GuestBundle = {
       loadingPhoto: 'A carregar a foto…',
       count_one: cover.count_one,
       count_other: cover.count_other,
+      countAtLeast: cover.countAtLeast,
       emptyDefault: 'As suas fotos vão aparecer aqui em breve.',
       invalidLink: 'Este link de álbum não é válido. Peça um novo à organização.',
       loadError: 'Não foi possível carregar o álbum.',
@@ -317,6 +318,14 @@ const bundle: GuestBundle = {
         mailed: 'Estamos preparando seu download: vamos enviá-lo para {{email}}.',
         ready: 'Seu zip está pronto.',
         readyLink: 'Baixar o zip',
+      },
+      photoCode: {
+        label: 'Código da foto',
+        hint: 'As 6 letras e algarismos sob o código QR da sua foto.',
+        submit: 'Abrir a minha foto',
+        invalid:
+          'Isso não é um código de foto: tem 6 letras e algarismos, como no seu cartão ou no ecrã da cabine.',
+        notFound: 'Nenhuma foto tem este código. Verifique-o e tente de novo.',
       },
       instant: {
         developingTitle: 'A tua foto está a revelar…',

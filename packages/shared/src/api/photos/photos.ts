@@ -336,6 +336,15 @@ export const photoListQuery = {
   file_name: z.string().max(255).optional().describe('Substring of the file name'),
   attendee_uid: z.string().max(100).optional(),
   show_total_count: optionalFlag,
+  count_limit: z
+    .number({ error: 'invalid_value' })
+    .int('invalid_value')
+    .min(1, 'invalid_value')
+    .max(100_000, 'invalid_value')
+    .optional()
+    .describe(
+      'With show_total_count: count at most this many photos (a quick count for a first page); when there are more, total_count is this limit and total_count_capped is 1',
+    ),
   get_from_tmp: optionalFlag.describe('Include photos still waiting for their delay (owners only)'),
   is_visible: optionalFlag,
   start_date: z.string().max(40).optional().describe('ISO 8601 or YYYY-MM-DD HH:mm, UTC'),
@@ -358,6 +367,9 @@ export type StockImageTile = z.infer<typeof stockImageTileSchema>;
 export const photoListResult = z.object({
   photos: z.array(photoSchema),
   total_count: z.number().int().nullable(),
+  total_count_capped: flagOutput
+    .optional()
+    .describe('1 when count_limit stopped the count: the album holds more than total_count'),
   page_number: z.number().int(),
   max_size: z.number().int(),
 });

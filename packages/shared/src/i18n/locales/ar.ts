@@ -13,6 +13,7 @@ export const arShared = {
     count_few: '{{count}} صور',
     count_many: '{{count}} صورة',
     count_other: '{{count}} صورة',
+    countAtLeast: 'أكثر من {{number}} صورة',
     live: 'مباشر',
     logoAlt: 'شعار {{title}}',
     support: 'هل تحتاج إلى مساعدة؟',

@@ -5,6 +5,7 @@ export const deShared = {
     defaultTitle: 'Fotos',
     count_one: '{{count}} Foto',
     count_other: '{{count}} Fotos',
+    countAtLeast: '{{number}}+ Fotos',
     live: 'Live',
     logoAlt: 'Logo von {{title}}',
     support: 'Hilfe nötig?',

@@ -6,6 +6,7 @@ export const esShared = {
     count_one: '{{count}} foto',
     count_many: '{{count}} de fotos',
     count_other: '{{count}} fotos',
+    countAtLeast: '{{number}}+ fotos',
     live: 'En directo',
     logoAlt: 'Logotipo de {{title}}',
     support: '¿Necesitas ayuda?',

@@ -5,6 +5,7 @@ export const frShared = {
     defaultTitle: 'Photos',
     count_one: '{{count}} photo',
     count_other: '{{count}} photos',
+    countAtLeast: '{{number}}+ photos',
     live: 'En direct',
     logoAlt: 'Logo de {{title}}',
     support: 'Besoin d’aide ?',

@@ -5,6 +5,7 @@ export const itShared = {
     defaultTitle: 'Foto',
     count_one: '{{count}} foto',
     count_other: '{{count}} foto',
+    countAtLeast: '{{number}}+ foto',
     live: 'Live',
     logoAlt: 'Logo di {{title}}',
     support: 'Serve aiuto?',

@@ -5,6 +5,7 @@ export const ptShared = {
     defaultTitle: 'Fotos',
     count_one: '{{count}} foto',
     count_other: '{{count}} fotos',
+    countAtLeast: '{{number}}+ fotos',
     live: 'Ao vivo',
     logoAlt: 'Logótipo de {{title}}',
     support: 'Precisa de ajuda?',

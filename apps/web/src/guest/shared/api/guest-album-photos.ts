@@ -60,7 +60,8 @@ export const fetchGuestPhotoPage = (
       key_value: key.keyValue,
       max_size: GUEST_PAGE_SIZE,
       page_number: pageNumber,
-      ...(pageNumber === 1 ? { show_total_count: 1 as const } : {}),
+      // The live stream's catch-up (`since`) wants the new photos, not a count of them all.
+      ...(pageNumber === 1 && !since ? { show_total_count: 1 as const } : {}),
       ...(before ? { end_date: before } : {}),
       ...(since ? { start_date: since } : {}),
       ...(afterPhotoId !== undefined && pageNumber > 1 ? { before_id: afterPhotoId } : {}),
@@ -69,6 +70,32 @@ export const fetchGuestPhotoPage = (
     },
     { signal },
   );
+
+/**
+ * The album's exact count up to `before` (the newest photo at opening): asked after the first
+ * paint when the page the server sent counted only up to its limit.
+ */
+export const fetchAlbumCount = async (
+  key: AlbumKey,
+  before: string | null,
+  signal?: AbortSignal,
+): Promise<number> => {
+  const page = await callApi(
+    endpoints.publicPhotoList,
+    {
+      key_type: key.keyType,
+      key_value: key.keyValue,
+      max_size: 1,
+      page_number: 1,
+      show_total_count: 1,
+      ...(before ? { end_date: before } : {}),
+      ...(key.vipToken ? { vip_token: key.vipToken } : {}),
+      ...leadGateFields(key),
+    },
+    { signal },
+  );
+  return page.total_count ?? 0;
+};
 
 /** Hide or show a photo with the event owner key of the curation link. */
 export const setPhotoVisible = async (

@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { albumPhoto } from '../../../test/render-albums.tsx';
 import { installFakeApi, type FakeReply } from '../../../test/fake-api.ts';
+import { albumQueryKey } from '../api/guest-album-photos.ts';
 import { useAlbumPhotos } from './use-album-photos.ts';
 
 const LIST = '/photo/list/retrieve';
@@ -62,5 +63,46 @@ describe('guest album paging (keyset paging in every grid)', () => {
     const jump = api.callsTo(LIST).at(-1)?.body as ListBody;
     expect(jump.page_number).toBe(4);
     expect(jump.before_id).toBeUndefined();
+  });
+});
+
+describe('a large album sent with its page (the count stops at a limit)', () => {
+  it('shows "at least" the limit, then asks the exact count, frozen at the opening', async () => {
+    const api = installAlbum(1500);
+    const client = createQueryClient();
+    const first = Array.from({ length: 100 }, (_, i) => albumPhoto(1500 - i));
+    // As the server's page sends it (seedGuestBoot puts it here).
+    client.setQueryData([...albumQueryKey(KEY), 'page', 1], {
+      photos: first,
+      total_count: 1000,
+      total_count_capped: 1,
+      page_number: 1,
+      max_size: 100,
+      stock_images: [],
+    });
+    const { result } = renderHook(() => useAlbumPhotos(KEY), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      ),
+    });
+    expect(result.current).toMatchObject({ status: 'ready', count: 1000, countAtLeast: true });
+    await waitFor(() => expect(result.current.count).toBe(1500));
+    expect(result.current.countAtLeast).toBe(false);
+    // One small call, counting up to the newest photo the page opened with.
+    expect(api.callsTo(LIST)).toHaveLength(1);
+    expect(api.callsTo(LIST)[0]?.body).toMatchObject({
+      show_total_count: 1,
+      max_size: 1,
+      end_date: first[0]!.created_date,
+    });
+    expect(api.callsTo(LIST)[0]?.body).not.toHaveProperty('count_limit');
+  });
+
+  it('asks no count for an album counted in full', async () => {
+    const api = installAlbum(30);
+    const { result } = renderHook(() => useAlbumPhotos(KEY), { wrapper });
+    await waitFor(() => expect(result.current.status).toBe('ready'));
+    expect(result.current).toMatchObject({ count: 30, countAtLeast: false });
+    expect(api.callsTo(LIST)).toHaveLength(1);
   });
 });

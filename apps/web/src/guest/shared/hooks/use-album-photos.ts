@@ -4,6 +4,7 @@ import type { GuestPhoto as Photo, StockImageTile } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../lib/api-client.ts';
 import {
   albumQueryKey,
+  fetchAlbumCount,
   fetchGuestPhotoPage,
   GUEST_PAGE_SIZE,
   type AlbumKey,
@@ -15,6 +16,11 @@ export interface AlbumPhotos {
   readonly errorKey: string | null;
   /** Every photo of the album, loaded or not: live arrivals plus the list as it was at opening. */
   readonly count: number;
+  /**
+   * True while `count` is a lower bound: the page the server sent counted a large album only up
+   * to a limit (`total_count_capped`), and the exact count has not come yet.
+   */
+  readonly countAtLeast: boolean;
   /** How many of them (at the front) arrived live, after opening. */
   readonly liveCount: number;
   /** The photo at an index (newest first), or undefined while its page loads. */
@@ -56,7 +62,19 @@ export const useAlbumPhotos = (key: AlbumKey): AlbumPhotos => {
   const [live, setLive] = useState<readonly Photo[]>([]);
   const [replaced, setReplaced] = useState<ReadonlyMap<number, Photo>>(new Map());
 
-  const baseTotal = first.data ? (first.data.total_count ?? first.data.photos.length) : 0;
+  // A large album's first page counted only up to a limit: the exact count, asked once the page
+  // has painted, frozen at the opening like every later page.
+  const capped = first.data?.total_count_capped === 1;
+  const exact = useQuery({
+    queryKey: [...base, 'count', newestAtOpening],
+    queryFn: ({ signal }) => fetchAlbumCount(key, newestAtOpening, signal),
+    staleTime: Infinity,
+    enabled: capped,
+  });
+  const exactTotal = capped ? exact.data : undefined;
+  const baseTotal = first.data
+    ? (exactTotal ?? first.data.total_count ?? first.data.photos.length)
+    : 0;
   const liveCount = live.length;
   const wantedPages = useMemo(() => {
     const pages: number[] = [];
@@ -138,6 +156,7 @@ export const useAlbumPhotos = (key: AlbumKey): AlbumPhotos => {
     status: first.data ? 'ready' : first.isError ? 'error' : 'loading',
     errorKey: first.isError && !first.data ? errorKeyOf(first.error) : null,
     count: liveCount + baseTotal,
+    countAtLeast: capped && exactTotal === undefined,
     liveCount,
     photoAt,
     showRange,

@@ -504,7 +504,13 @@ export function AlbumView({
             timeZone: clock?.time_zone ?? '',
           }}
           // Behind the lead gate the album's size is not known (the server answers no list yet).
-          countText={leadGate ? '' : t('albums.count', { count: photos.count })}
+          countText={
+            leadGate
+              ? ''
+              : photos.countAtLeast
+                ? t('albums.countAtLeast', { number: photos.count })
+                : t('albums.count', { count: photos.count })
+          }
           // A grid keeps the badge's room until its stream opens: the photos below never move.
           live={live || (liveWanted && mode === 'grid' ? 'soon' : false)}
           kiosk={kiosk}

@@ -26,6 +26,13 @@ import { PayPalCardCheckout, type PayPalSale } from './paypal-card-checkout.tsx'
 import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
 import type { PhotoChoice } from './paid-album-panel.tsx';
 
+/** "Print my favourites": buy these photos with this prints button at once (`id`: each tap). */
+export interface PrintRequest {
+  readonly buttonIndex: number;
+  readonly uids: readonly string[];
+  readonly id: number;
+}
+
 type State =
   | { kind: 'choose'; errorKey: string | null }
   | { kind: 'starting' }
@@ -62,6 +69,8 @@ export function AlbumPurchasePanel({
   kiosk = false,
   cardCheckout = !kiosk,
   emailEnds = [],
+  printRequest = null,
+  onPrintsButton,
 }: {
   albumKey: AlbumSaleKey;
   choice: PhotoChoice;
@@ -70,6 +79,10 @@ export function AlbumPurchasePanel({
   cardCheckout?: boolean;
   /** The event's e-mail endings (`opts.emailEnds`) the e-mail field offers. */
   emailEnds?: readonly string[];
+  /** A one-step purchase of prints asked from the favourites bar: started as soon as it comes. */
+  printRequest?: PrintRequest | null;
+  /** The button selling prints a one-step print may buy (null: none), told when known. */
+  onPrintsButton?: (index: number | null) => void;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
@@ -119,20 +132,16 @@ export function AlbumPurchasePanel({
     [albumKey, storageKey],
   );
 
-  const list = choosing && chosenCount > 0 ? chosen.data : whole.data;
-  if (!whole.data || whole.data.is_free === 1 || whole.data.buttons.length === 0) return null;
-  // PayPal's card form where the album offers it and the server has it set up.
-  const cardScript = (cardCheckout && whole.data.card_script_url) || null;
-  const qrOffered = whole.data.methods.includes('qr');
-  if (!qrOffered && !cardScript) return null;
-  const currency = whole.data.currency;
-
-  const start = (index: number, place: CheckoutPlace = currentCheckoutPlace(kiosk)) => {
+  const start = (
+    index: number,
+    photoUids: readonly string[] | null,
+    place: CheckoutPlace = currentCheckoutPlace(kiosk),
+  ) => {
     setState({ kind: 'starting' });
     startAlbumPurchase(albumKey, {
       buttonIndex: index,
       requestId: crypto.randomUUID(),
-      photoUids: choosing ? choice.chosen : null,
+      photoUids,
       email,
       buyerAlbumUid: kiosk ? null : readBuyerAlbum(albumKey),
     }).then(
@@ -146,9 +155,38 @@ export function AlbumPurchasePanel({
       (error: unknown) => setState({ kind: 'choose', errorKey: errorKeyOf(error) }),
     );
   };
+  const startRef = useRef(start);
+  useEffect(() => {
+    startRef.current = start;
+  });
+  const started = useRef<number | null>(null);
+  useEffect(() => {
+    if (!printRequest || started.current === printRequest.id) return;
+    started.current = printRequest.id;
+    startRef.current(printRequest.buttonIndex, printRequest.uids);
+  }, [printRequest]);
+
+  const printsIndex =
+    whole.data && whole.data.is_free === 0 && whole.data.methods.includes('qr')
+      ? (whole.data.buttons.find((button) => button.prints && !button.requires_digital)?.index ??
+        null)
+      : null;
+  useEffect(() => {
+    onPrintsButton?.(printsIndex);
+  }, [onPrintsButton, printsIndex]);
+
+  const list = choosing && chosenCount > 0 ? chosen.data : whole.data;
+  if (!whole.data || whole.data.is_free === 1 || whole.data.buttons.length === 0) return null;
+  // PayPal's card form where the album offers it and the server has it set up.
+  const cardScript = (cardCheckout && whole.data.card_script_url) || null;
+  const qrOffered = whole.data.methods.includes('qr');
+  if (!qrOffered && !cardScript) return null;
+  const currency = whole.data.currency;
 
   const choose = (index: number, amount: number | null) =>
-    cardScript ? setState({ kind: 'card', index, amount }) : start(index);
+    cardScript
+      ? setState({ kind: 'card', index, amount })
+      : start(index, choosing ? choice.chosen : null);
 
   if (state.kind === 'card' && cardScript)
     return (
@@ -186,11 +224,17 @@ export function AlbumPurchasePanel({
                 the QR code for a phone. */}
             {qrOffered &&
               (currentCheckoutPlace(kiosk) === 'here' && state.amount !== null ? (
-                <button type="button" onClick={() => start(state.index)}>
+                <button
+                  type="button"
+                  onClick={() => start(state.index, choosing ? choice.chosen : null)}
+                >
                   {t('albums.checkout.pay', { amount: formatMoney(state.amount, currency) })}
                 </button>
               ) : (
-                <button type="button" onClick={() => start(state.index, 'qr')}>
+                <button
+                  type="button"
+                  onClick={() => start(state.index, choosing ? choice.chosen : null, 'qr')}
+                >
                   {t('albums.paid.card.qrInstead')}
                 </button>
               ))}

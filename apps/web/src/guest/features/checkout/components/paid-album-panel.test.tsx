@@ -429,6 +429,61 @@ describe('buying from the public album of a paid event', { timeout: 30_000 }, ()
     expect(await within(panel).findByRole('button', { name: 'Every photo (3)' })).toBeTruthy();
   });
 
+  it('a phone guest prints their favourites in one step: the prints button, at checkout at once', async () => {
+    onPhone();
+    const printsButtons = (count: number) => ({
+      ...buttons(count * 350),
+      photo_count: count,
+      buttons: [
+        { index: 0, button_text: 'All my photos', digitals: true, prints: false, amount: 350 },
+        { index: 1, button_text: 'Prints', digitals: false, prints: true, amount: 500 },
+      ],
+    });
+    const api = installFakeApi({
+      [EVENT]: { ok: [storedEvent({ is_free: 0 })] },
+      [LIST]: (body) =>
+        (body as { photo_id_array?: number[] }).photo_id_array
+          ? { ok: photoPage([albumPhoto(3), albumPhoto(1)]) }
+          : { ok: photoPage([albumPhoto(3), albumPhoto(2), albumPhoto(1)]) },
+      [PRICING]: (raw: unknown) => ({
+        ok: printsButtons((raw as { photo_count?: number }).photo_count ?? 3),
+      }),
+      [PURCHASE]: { ok: { ...payment, amount: 1000 } },
+      [PURCHASE_STATUS]: { ok: { ...statusReply('pending').ok, album_uid: null, album_url: null } },
+    });
+    renderAlbums('?pId=pub-key');
+    await userEvent.click(await screen.findByRole('button', { name: 'Favourite photo-3.jpg' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Favourite photo-1.jpg' }));
+    await userEvent.click(screen.getByRole('button', { name: 'My favourites (2)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Print my favourites' }));
+    // One tap: the purchase of the prints button for exactly the favourites, then its checkout.
+    await waitFor(() => expect(openCheckoutPage).toHaveBeenCalledTimes(1));
+    expect(api.callsTo(PURCHASE)).toHaveLength(1);
+    const sent = api.callsTo(PURCHASE)[0]?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      key_type: 'public',
+      key_value: 'pub-key',
+      pricing_button_index: 1,
+    });
+    expect([...(sent.photo_uids as string[])].sort()).toEqual(
+      [albumPhoto(1).uid, albumPhoto(3).uid].sort(),
+    );
+  });
+
+  it('offers no "Print my favourites" where no button sells prints (the server offers none)', async () => {
+    const api = installFakeApi({
+      [EVENT]: { ok: [storedEvent({ is_free: 0 })] },
+      [LIST]: { ok: photoPage([albumPhoto(1)]) },
+      [PRICING]: { ok: buttons(350) },
+    });
+    renderAlbums('?pId=pub-key');
+    await userEvent.click(await screen.findByRole('button', { name: 'Favourite photo-1.jpg' }));
+    await userEvent.click(screen.getByRole('button', { name: 'My favourites (1)' }));
+    await screen.findByRole('button', { name: 'Buy my favourites' });
+    await waitFor(() => expect(api.callsTo(PRICING).length).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: 'Print my favourites' })).toBeNull();
+  });
+
   it('the buyer’s e-mail field offers the event’s e-mail endings (opts.emailEnds)', async () => {
     const event = storedEvent({ is_free: 0 });
     installFakeApi({

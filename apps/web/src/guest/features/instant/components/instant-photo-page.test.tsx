@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { INSTANT_STREAM_EVENT, type InstantState } from '@flashbulb/shared';
+import { i18next } from '../../../../i18n/i18n.ts';
 import { installFakeApi } from '../../../../test/fake-api.ts';
 import { albumPhoto, renderAlbums } from '../../../../test/render-albums.tsx';
 import { instantStreamUrl } from './instant-photo-page.tsx';
@@ -111,6 +113,51 @@ describe('instant link page (?instant=)', () => {
     );
     expect(screen.getByRole('heading', { name: 'Photo not found' })).toBeTruthy();
     expect(sources).toHaveLength(0);
+  });
+
+  it('lets a guest type the code from their card on the not-found page and opens that photo', async () => {
+    fakeEventSources();
+    const api = installFakeApi({
+      [RETRIEVE]: (body) =>
+        (body as { instant: string }).instant === 'AB12-K7QMX9'
+          ? { ok: ready(1) }
+          : { nok: 'not_found', status: 404 },
+    });
+    renderAlbums(`?instant=AB12-K7QMX8`);
+    const field = await screen.findByLabelText('Photo code');
+    // Not a code at all: said at once, nothing asked.
+    const asked = api.callsTo(RETRIEVE).length;
+    await userEvent.type(field, 'hello');
+    await userEvent.click(screen.getByRole('button', { name: 'Open my photo' }));
+    expect((await screen.findByText(/^That isn’t a photo code/)).getAttribute('role')).toBe(
+      'alert',
+    );
+    expect(api.callsTo(RETRIEVE)).toHaveLength(asked);
+    // A code of no photo: the server says so.
+    await userEvent.clear(field);
+    await userEvent.type(field, 'k7q-mx7');
+    await userEvent.click(screen.getByRole('button', { name: 'Open my photo' }));
+    expect(await screen.findByText('No photo has this code. Check it and try again.')).toBeTruthy();
+    expect(api.callsTo(RETRIEVE).at(-1)?.body).toEqual({ instant: 'AB12-K7QMX7' });
+    // Typed as people type it: lower case, a dash. The photo opens in place, its link in the bar.
+    await userEvent.clear(field);
+    await userEvent.type(field, 'k7q-mx9');
+    await userEvent.click(screen.getByRole('button', { name: 'Open my photo' }));
+    expect(await screen.findByRole('img', { name: 'Your photo' })).toBeTruthy();
+    expect(window.location.search).toBe('?instant=AB12-K7QMX9');
+  });
+
+  it('says "not found" in the guest’s own language (the server answers the page 404)', async () => {
+    fakeEventSources();
+    vi.stubGlobal('navigator', { ...navigator, languages: ['es-MX', 'en'], language: 'es-MX' });
+    installFakeApi({ [RETRIEVE]: { nok: 'not_found', status: 404 } });
+    try {
+      renderAlbums(`?instant=AB12-ZZZZZZ`);
+      expect(await screen.findByRole('heading', { name: 'Foto no encontrada' })).toBeTruthy();
+    } finally {
+      await i18next.changeLanguage('en');
+      document.documentElement.lang = 'en';
+    }
   });
 
   it('a mini-album sent before its photo was ready shows it developing, linked to its instant page', async () => {

@@ -6,11 +6,14 @@ import {
   API_BASE,
   INSTANT_STREAM_EVENT,
   INSTANT_STREAM_PATH,
+  parseInstantParam,
   type InstantState,
 } from '@flashbulb/shared';
 import { callApi } from '../../../../lib/api-client.ts';
 import { AlbumSkeleton, AlbumState } from '../../../shared/components/album-states.tsx';
 import { IconButton } from '../../../shared/components/icon-button.tsx';
+import { PhotoCodeForm } from '../../../shared/components/photo-code-form.tsx';
+import { useGuestLanguage } from '../../../shared/hooks/use-guest-language.ts';
 import { downloadFile, downloadName, shareLink } from '../../../shared/utils/share-download.ts';
 import '../instant.css';
 
@@ -45,8 +48,12 @@ const useInstantStream = (
  * event's guests see it, with saving and sharing as the event allows; a refused or missing upload
  * is said plainly instead of waiting forever.
  */
-export function InstantPhotoPage({ instant }: { instant: string }) {
+export function InstantPhotoPage({ instant: linked }: { instant: string }) {
   const { t } = useTranslation();
+  // The link's photo, or the one whose code the guest typed on the not-found page.
+  const [instant, setInstant] = useState(linked);
+  // No event settings reach this page: the guest's choice, else their browser's language.
+  useGuestLanguage(null, false);
   const [live, setLive] = useState<InstantState | null>(null);
   const [shared, setShared] = useState<string | null>(null);
   const query = useQuery({
@@ -59,12 +66,31 @@ export function InstantPhotoPage({ instant }: { instant: string }) {
   useInstantStream(instant, state?.state === 'developing', setLive);
 
   if (query.isPending) return <AlbumSkeleton />;
-  if (!state)
+  if (!state) {
+    const eventName = parseInstantParam(instant)?.eventName;
     return (
-      <AlbumState icon="link" role="alert" title={t('albums.instant.notFoundTitle')}>
+      <AlbumState
+        icon="link"
+        role="alert"
+        title={t('albums.instant.notFoundTitle')}
+        action={
+          eventName && (
+            <PhotoCodeForm
+              eventName={eventName}
+              onFound={(found) => {
+                // The typed code's own link in the address bar (kept, shared, reloaded).
+                window.history.pushState(null, '', `?instant=${encodeURIComponent(found)}`);
+                setLive(null);
+                setInstant(found);
+              }}
+            />
+          )
+        }
+      >
         <p>{t('albums.instant.notFoundText')}</p>
       </AlbumState>
     );
+  }
   if (state.state === 'failed')
     return (
       <AlbumState

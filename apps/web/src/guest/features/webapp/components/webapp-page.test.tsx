@@ -141,3 +141,20 @@ describe('the web-app page’s settings', () => {
     expect(screen.getByLabelText('E-mail address (optional)')).toBeTruthy();
   });
 });
+
+describe('the web-app page’s photo code', () => {
+  it('takes the code from a booth’s card and checks it; a wrong one is said plainly', async () => {
+    const api = installFakeApi({
+      '/webapp/event/retrieve': { ok: page },
+      '/photo/instant/retrieve': { nok: 'not_found', status: 404 },
+    });
+    renderPage();
+    const field = await screen.findByLabelText('Photo code');
+    await userEvent.type(field, 'zz2-345');
+    await userEvent.click(screen.getByRole('button', { name: 'Open my photo' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No photo has this code. Check it and try again.',
+    );
+    expect(api.callsTo('/photo/instant/retrieve')[0]?.body).toEqual({ instant: 'AB12-ZZ2345' });
+  });
+});

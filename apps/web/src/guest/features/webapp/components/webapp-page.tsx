@@ -8,6 +8,7 @@ import { Icon } from '../../../shared/components/icons.tsx';
 import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
 import { LanguageSwitcher } from '../../../shared/components/language-switcher.tsx';
 import { useGuestLanguage } from '../../../shared/hooks/use-guest-language.ts';
+import { PhotoCodeForm } from '../../../shared/components/photo-code-form.tsx';
 import { isGuestLanguage, translatedText } from '@flashbulb/shared/i18n/languages';
 import '../webapp.css';
 
@@ -303,6 +304,13 @@ export default function WebappPage({
         </p>
       )}
       <RegisterForm event={event} />
+      <section className="webapp-card">
+        <PhotoCodeForm
+          eventName={event.name}
+          buttonClassName="webapp-button"
+          onFound={(instant) => window.location.assign(`/?instant=${encodeURIComponent(instant)}`)}
+        />
+      </section>
       <FindMeSlot>{findMe?.(event)}</FindMeSlot>
       {event.faq_text.trim() && (
         <section className="webapp-card">
