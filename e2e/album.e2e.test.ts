@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '@flashbulb/shared';
@@ -12,14 +10,12 @@ import {
   ownerClient,
   signInWithMfaSetup,
 } from './support/console.ts';
-import { repoRoot } from './support/paths.ts';
+import { cliInThisProcess } from './support/cli.ts';
 import { journeyResources } from './support/journey.ts';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'violet-harbour-lantern-42';
 const JOURNEY_TIMEOUT = 120_000;
-
-const execFileAsync = promisify(execFile);
 
 const journey = journeyResources();
 
@@ -67,27 +63,15 @@ describe('console album journey in Chromium', () => {
           event: 'Harbour Festival',
         });
 
-        // The robot client uploads the photos, exactly as a booth would.
+        // The robot client uploads the photos, exactly as a booth would (its commands in this
+        // process: the process around them is apps/server/test/platform/cli.test.ts's).
         const photoDir = journey.keepFolder(
           await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-photos-')),
         );
         await generatePhotos(photoDir);
-        const { stdout } = await execFileAsync(
-          process.execPath,
-          [
-            '--import',
-            'tsx',
-            'apps/server/src/cli/main.ts',
-            'upload',
-            '--event',
-            event.name,
-            '--key',
-            robot.api_key,
-            '--server',
-            url,
-            photoDir,
-          ],
-          { cwd: repoRoot, timeout: 60_000 },
+        const stdout = await cliInThisProcess(
+          ['upload', '--event', event.name, '--key', robot.api_key, '--server', url, photoDir],
+          process.env,
         );
         expect(stdout).toContain('20 uploaded, 0 already sent.');
 

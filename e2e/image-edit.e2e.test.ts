@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { endpoints } from '@flashbulb/shared';
@@ -12,12 +10,11 @@ import {
   ownerClient,
   signInWithMfaSetup,
 } from './support/console.ts';
-import { repoRoot } from './support/paths.ts';
+import { cliInThisProcess } from './support/cli.ts';
 import { journeyResources } from './support/journey.ts';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'copper-meadow-signal-17';
-const execFileAsync = promisify(execFile);
 
 const journey = journeyResources();
 
@@ -44,22 +41,9 @@ describe('image editor in Chromium', () => {
       })
         .jpeg({ quality: 85 })
         .toFile(path.join(photoDir, 'landscape.jpg'));
-      await execFileAsync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'apps/server/src/cli/main.ts',
-          'upload',
-          '--event',
-          event.name,
-          '--key',
-          robot.api_key,
-          '--server',
-          url,
-          photoDir,
-        ],
-        { cwd: repoRoot, timeout: 60_000 },
+      await cliInThisProcess(
+        ['upload', '--event', event.name, '--key', robot.api_key, '--server', url, photoDir],
+        process.env,
       );
       const listAll = () =>
         call(endpoints.ownerPhotoList, { event_id: event.id, max_size: 10, page_number: 1 });

@@ -1,8 +1,6 @@
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -13,7 +11,7 @@ import {
   ownerClient,
   signInWithMfaSetup,
 } from './support/console.ts';
-import { repoRoot } from './support/paths.ts';
+import { cliInThisProcess } from './support/cli.ts';
 import { journeyResources } from './support/journey.ts';
 
 /**
@@ -25,7 +23,6 @@ import { journeyResources } from './support/journey.ts';
 
 const ADMIN_EMAIL = 'admin@example.com';
 const ADMIN_PASSWORD = 'copper-meadow-signal-17';
-const execFileAsync = promisify(execFile);
 const RED = { r: 220, g: 30, b: 30 };
 const BLUE = { r: 30, g: 40, b: 210 };
 
@@ -132,22 +129,9 @@ describe('printing in Chromium', () => {
         await sharp({ create: { width: 1200, height: 800, channels: 3, background: colour } })
           .jpeg({ quality: 90 })
           .toFile(path.join(photoDir, name));
-      await execFileAsync(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          'apps/server/src/cli/main.ts',
-          'upload',
-          '--event',
-          event.name,
-          '--key',
-          robot.api_key,
-          '--server',
-          url,
-          photoDir,
-        ],
-        { cwd: repoRoot, timeout: 60_000 },
+      await cliInThisProcess(
+        ['upload', '--event', event.name, '--key', robot.api_key, '--server', url, photoDir],
+        process.env,
       );
       await expect
         .poll(
