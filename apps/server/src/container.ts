@@ -165,7 +165,7 @@ export const createContainer = async (
           storageMigration: photos.services.storageMigration,
           uploadSweep: photos.services.uploadSweep,
           storageDeletions: photos.services.storageDeletions,
-          albumDownloads: albums.services.albumDownloads,
+          albumZipMail: albums.services.albumZipMail,
           maintenance: new DatabaseMaintenance({
             database,
             logger: logger.child({ component: 'maintenance' }),

@@ -4,7 +4,8 @@ import { createContractClient, endpoints } from '@flashbulb/shared';
 import { loadConfig, type AppConfig } from '../config.ts';
 import type { IntegrityReport } from '@flashbulb/shared';
 import {
-  createBackupService,
+  createBackupArchive,
+  createBackupRestorer,
   createIntegrityService,
   serverBackupFolder,
 } from '../container/backup.ts';
@@ -21,7 +22,7 @@ import {
   type RestoreTarget,
 } from '../db/restore-target.ts';
 import { systemClock } from '../lib/clock.ts';
-import { BackupCorruptError } from '../services/operations/backup.service.ts';
+import { BackupCorruptError } from '../services/operations/backup-restore.ts';
 import { createStorage } from '../storage/create-storage.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 import type { CliIo } from './cli-io.ts';
@@ -110,15 +111,15 @@ const backupCreate = async (config: AppConfig, flags: OperationFlags, io: CliIo)
   }
   const install = await openInstall(config);
   try {
-    const service = createBackupService({ config, ...install, clock: systemClock });
+    const archive = createBackupArchive({ config, ...install, clock: systemClock });
     const parent = flags.to ?? serverBackupFolder(config);
-    const result = await service.create(parent);
+    const result = await archive.create(parent);
     out(
       `Backup written to ${result.path}: ${result.rows} rows, ${result.objects} objects, ` +
         `${megabytes(result.bytes)}, in ${result.duration_ms} ms.`,
     );
     if (keep !== undefined) {
-      const removed = await service.prune(parent, keep);
+      const removed = await archive.prune(parent, keep);
       if (removed.length) out(`Removed older backups: ${removed.join(', ')}`);
     }
   } finally {
@@ -162,8 +163,13 @@ const backupRestore = async (config: AppConfig, flags: OperationFlags, io: CliIo
     systemClock,
   );
   try {
-    const service = createBackupService({ config, database: null, storage, clock: systemClock });
-    const result = await service.restore(flags.from, target, flags.force ?? false);
+    const restorer = createBackupRestorer({
+      config,
+      database: null,
+      storage,
+      clock: systemClock,
+    });
+    const result = await restorer.restore(flags.from, target, flags.force ?? false);
     out(
       `Restored ${result.rows} rows and ${result.objects} objects (schema: ${result.schema.migrations} migrations). ` +
         'Start the server: it applies any newer migrations.',

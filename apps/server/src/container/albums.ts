@@ -4,7 +4,9 @@ import { AlbumRepository } from '../repositories/albums/album.repository.ts';
 import { UserRepository } from '../repositories/identity/user.repository.ts';
 import type { Role } from '@flashbulb/shared';
 import type { AlbumMailService } from '../services/messaging/album-mail.service.ts';
+import { AlbumDownloadFiles } from '../services/albums/album-download-files.ts';
 import { AlbumDownloadService } from '../services/albums/album-download.service.ts';
+import { AlbumZipMailService } from '../services/albums/album-zip-mail.service.ts';
 import { MiniAlbumService } from '../services/albums/mini-album.service.ts';
 import { registerPhotoStreamListeners } from '../services/albums/photo-stream.listeners.ts';
 import { PhotoStreamService } from '../services/albums/photo-stream.service.ts';
@@ -34,6 +36,37 @@ export const wireAlbums = (
   const albums = new AlbumRepository(database.db);
   const users = new UserRepository(database.db);
   registerPhotoStreamListeners(bus, photos.photoEvents);
+  const albumDownloadFiles = new AlbumDownloadFiles({
+    access,
+    listing: photoListing,
+    photoRows,
+    events: eventRows,
+    storage,
+    secrets,
+    clock,
+    resolveKey: (keyType, keyValue) => access.resolveKey(keyType, keyValue),
+    findUser: async (userId) => {
+      const user = await users.findById(userId);
+      return user && !user.disabledAt
+        ? {
+            userId: user.id,
+            email: user.email,
+            role: user.role as Role,
+            organisationId: user.organisationId,
+            sessionId: null,
+          }
+        : null;
+    },
+  });
+  const albumZipMail = new AlbumZipMailService({
+    files: albumDownloadFiles,
+    storage,
+    secrets,
+    clock,
+    jobs: core.jobs,
+    mail: () => messaging.services.mail,
+    mailFrom: config.mailFrom,
+  });
   return {
     repositories: { albums },
     services: {
@@ -69,31 +102,14 @@ export const wireAlbums = (
       }),
       albumDownloads: new AlbumDownloadService({
         access,
-        listing: photoListing,
+        files: albumDownloadFiles,
+        zipMail: albumZipMail,
         photoRows,
-        events: eventRows,
         storage,
-        secrets,
-        clock,
         publicUrl: config.publicUrl,
-        resolveKey: (keyType, keyValue) => access.resolveKey(keyType, keyValue),
-        findUser: async (userId) => {
-          const user = await users.findById(userId);
-          return user && !user.disabledAt
-            ? {
-                userId: user.id,
-                email: user.email,
-                role: user.role as Role,
-                organisationId: user.organisationId,
-                sessionId: null,
-              }
-            : null;
-        },
         leadGate: late.leadGate,
-        jobs: core.jobs,
-        mail: () => messaging.services.mail,
-        mailFrom: config.mailFrom,
       }),
+      albumZipMail,
       miniAlbums: new MiniAlbumService({
         albums,
         events: eventRows,

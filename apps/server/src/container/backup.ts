@@ -7,10 +7,13 @@ import { readSecretFile, writeSecretFile } from '../repositories/operations/back
 import type { BackupRunsRepository } from '../repositories/operations/backup-runs.repository.ts';
 import { IntegrityRepository } from '../repositories/operations/integrity.repository.ts';
 import {
-  BackupService,
+  BackupArchive,
+  type BackupDeps,
   type LiveRestore,
   type SecretAccess,
-} from '../services/operations/backup.service.ts';
+} from '../services/operations/backup-archive.ts';
+import { BackupRestorer } from '../services/operations/backup-restore.ts';
+import { BackupService } from '../services/operations/backup.service.ts';
 import { IntegrityService } from '../services/operations/integrity.service.ts';
 import type { StorageRepository } from '../storage/storage.repository.ts';
 
@@ -28,34 +31,49 @@ export const secretAccess = (config: AppConfig): SecretAccess => {
   };
 };
 
-/**
- * The backup service over one install. `database` is absent for a restore (it opens its own
- * target, db/restore-target.ts); `create` then fails.
- */
-export const createBackupService = (input: {
+interface BackupInstall {
   config: AppConfig;
+  /** Absent for a restore (it opens its own target, db/restore-target.ts); `create` then fails. */
   database: Database | null;
   storage: StorageRepository;
   clock: Clock;
-  /** The server's schedule and run record (absent in the CLI). */
-  runs?: BackupRunsRepository;
-  /** The running server a backup can be restored into (absent in the CLI). */
-  live?: LiveRestore;
-}): BackupService =>
-  new BackupService({
-    engine: input.config.databaseUrl ? 'postgres' : 'pglite',
-    storage: input.storage,
-    dumpDatabase: (write) => {
-      if (!input.database) throw new Error('no database opened for a backup');
-      return dumpDatabase(input.database.db, write);
-    },
-    knownSchema: knownMigrations,
-    secret: secretAccess(input.config),
+}
+
+const backupDeps = (input: BackupInstall): BackupDeps => ({
+  engine: input.config.databaseUrl ? 'postgres' : 'pglite',
+  storage: input.storage,
+  dumpDatabase: (write) => {
+    if (!input.database) throw new Error('no database opened for a backup');
+    return dumpDatabase(input.database.db, write);
+  },
+  knownSchema: knownMigrations,
+  secret: secretAccess(input.config),
+  clock: input.clock,
+  serverFolder: serverBackupFolder(input.config),
+});
+
+/** Making backups of one install (the CLI with the server stopped, or on PostgreSQL). */
+export const createBackupArchive = (input: BackupInstall): BackupArchive =>
+  new BackupArchive(backupDeps(input));
+
+/** Restoring a backup into a stopped install (the CLI). */
+export const createBackupRestorer = (input: BackupInstall): BackupRestorer =>
+  new BackupRestorer(backupDeps(input));
+
+/** The server's backups: the owner calls, the schedule and restores into the running server. */
+export const createBackupService = (
+  input: BackupInstall & { runs: BackupRunsRepository; live: LiveRestore },
+): BackupService => {
+  const deps = backupDeps(input);
+  return new BackupService({
+    archive: new BackupArchive(deps),
+    restorer: new BackupRestorer(deps),
     clock: input.clock,
-    serverFolder: serverBackupFolder(input.config),
-    ...(input.runs ? { runs: input.runs } : {}),
-    ...(input.live ? { live: input.live } : {}),
+    serverFolder: deps.serverFolder,
+    runs: input.runs,
+    live: input.live,
   });
+};
 
 /** The integrity check for the CLI: it reports; repairs (which enqueue jobs) are the console's. */
 export const createIntegrityService = (input: {

@@ -6,6 +6,8 @@ import { FaceApiAdapter } from '../repositories/faces/engine/face-api.adapter.ts
 import type { FaceEngineProvider } from '../repositories/faces/engine/face-engine-provider.ts';
 import { FaceDataService } from '../services/faces/face-data.service.ts';
 import { FaceIndexService } from '../services/faces/face-index.service.ts';
+import { FaceAttachService } from '../services/faces/face-attach.service.ts';
+import { FaceConsentService } from '../services/faces/face-consent.service.ts';
 import { FaceSearchService } from '../services/faces/face-search.service.ts';
 import { registerFaceListeners } from '../services/faces/faces.listeners.ts';
 import type { Core } from './core.ts';
@@ -50,28 +52,40 @@ export const wireFaces = (
     onIndexed: (photo, model, found) => faceSelfies.associate(photo, model, found),
   });
   registerFaceListeners(bus, faceIndex);
+  const faceSearch = new FaceSearchService({
+    faces,
+    photos: photos.repositories.photos,
+    listing: photos.services.photoListing,
+    storage,
+    engine,
+    access,
+    urls: photos.services.photoUrls,
+    clock,
+    selfieRules: faceSelfies,
+    selfies,
+    quotas: core.quotas,
+    // A guest's face search counts on the event's insight dashboard (one appended row).
+    insight: new InsightRepository(database),
+  });
   return {
     repositories: { faces, faceSelfies: selfies },
     services: {
       faceIndex,
       faceSelfies,
       faceData: new FaceDataService({ faces, selfies, storage, access, clock }),
-      faceSearch: new FaceSearchService({
-        faces,
-        photos: photos.repositories.photos,
-        listing: photos.services.photoListing,
-        storage,
-        engine,
+      faceSearch,
+      faceAttach: new FaceAttachService({
         access,
-        urls: photos.services.photoUrls,
-        clock,
-        selfieRules: faceSelfies,
-        selfies,
-        quotas: core.quotas,
+        search: faceSearch,
         attendees: events.repositories.attendees,
         bus,
-        // A guest's face search counts on the event's insight dashboard (one appended row).
-        insight: new InsightRepository(database),
+      }),
+      faceConsent: new FaceConsentService({
+        access,
+        storage,
+        selfieRules: faceSelfies,
+        quotas: core.quotas,
+        warmEvent: (eventId) => faceSearch.warmEvent(eventId),
       }),
     },
     async close(): Promise<void> {

@@ -19,11 +19,10 @@ import { PhotoRetentionService } from '../services/photos/photo-retention.servic
 import { PhotoVariantsService } from '../services/photos/photo-variants.service.ts';
 import { PreviewProtectionService } from '../services/photos/preview-protection.service.ts';
 import { ProtectorMarks } from '../services/photos/protector-mark.ts';
-import {
-  PhotoUploadService,
-  type AttendeeUploads,
-} from '../services/photos/photo-upload.service.ts';
+import { PhotoUploadService } from '../services/photos/photo-upload.service.ts';
+import type { AttendeeUploads } from '../services/photos/upload-attendees.ts';
 import { GuestUploadService } from '../services/photos/guest-upload.service.ts';
+import { PhotoUploadGrantService } from '../services/photos/photo-upload-grant.service.ts';
 import { UsageBudgets } from '../access/guest-limits.ts';
 import { HitCounterRepository } from '../repositories/operations/hit-counter.repository.ts';
 import { registerPhotoListeners } from '../services/photos/photo.listeners.ts';
@@ -58,6 +57,18 @@ export const wirePhotos = (
   // Signed media URLs for protected objects (ADR 0006).
   const urls = new PhotoUrls({ storage, clock, publicUrl: config.publicUrl, appSecret: secret });
   const instantLinks = new InstantLinkRepository(database.db);
+  const instantPages = new InstantLinks({
+    links: instantLinks,
+    notices: photoEvents,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const photoUploadGrants = new PhotoUploadGrantService({
+    access,
+    storage,
+    clock,
+    instantLinks: instantPages,
+  });
   const photoUploads = new PhotoUploadService({
     photos,
     access,
@@ -77,12 +88,7 @@ export const wirePhotos = (
       return false;
     },
     logger: photoLogger,
-    instantLinks: new InstantLinks({
-      links: instantLinks,
-      notices: photoEvents,
-      clock,
-      publicUrl: config.publicUrl,
-    }),
+    instantLinks: instantPages,
   });
   // A paid event's protected previews: the mark, and the job that makes them for stored photos.
   const protector = new ProtectorMarks({ storage, images, logger: photoLogger });
@@ -178,6 +184,7 @@ export const wirePhotos = (
     repositories: { photos, instantLinks },
     services: {
       photoUploads,
+      photoUploadGrants,
       guestUploads: new GuestUploadService({
         access,
         storage,

@@ -2,7 +2,7 @@ import { albumsZipMail, type JobData } from './catalogue.ts';
 import { defineJob } from './job-definition.ts';
 
 export type AlbumsZipMailDeps = {
-  albumDownloads: {
+  albumZipMail: {
     buildAndMail(job: { ticket: string; email: string; zipKey: string }): Promise<void>;
     deleteExpired(zipKey: string): Promise<void>;
   };
@@ -12,6 +12,6 @@ export const albumsZipMailJob = defineJob(
   albumsZipMail,
   (payload: JobData<'albums.zip-mail'>, deps: AlbumsZipMailDeps) =>
     'expiredZipKey' in payload
-      ? deps.albumDownloads.deleteExpired(payload.expiredZipKey)
-      : deps.albumDownloads.buildAndMail(payload),
+      ? deps.albumZipMail.deleteExpired(payload.expiredZipKey)
+      : deps.albumZipMail.buildAndMail(payload),
 );

@@ -3,6 +3,7 @@ import type { InsightService } from '../services/operations/insight.service.ts';
 import type { BackupService } from '../services/operations/backup.service.ts';
 import type { IntegrityService } from '../services/operations/integrity.service.ts';
 import type { AlbumDownloadService } from '../services/albums/album-download.service.ts';
+import type { AlbumZipMailService } from '../services/albums/album-zip-mail.service.ts';
 import { isLocalRequest } from '../http/local-request.ts';
 import type { WebappService } from '../services/albums/webapp.service.ts';
 import type { LeadService } from '../services/attendees/lead.service.ts';
@@ -15,6 +16,7 @@ import type { PhotoChangesService } from '../services/photos/photo-changes.servi
 import type { PreviewProtectionService } from '../services/photos/preview-protection.service.ts';
 import type { PhotoModerationService } from '../services/photos/photo-moderation.service.ts';
 import type { PhotoListingService } from '../services/photos/photo-listing.service.ts';
+import type { PhotoUploadGrantService } from '../services/photos/photo-upload-grant.service.ts';
 import type { PhotoUploadService } from '../services/photos/photo-upload.service.ts';
 import type { GuestUploadService } from '../services/photos/guest-upload.service.ts';
 import type { StockUploadService } from '../services/events/stock-upload.service.ts';
@@ -34,6 +36,8 @@ import type { UserService } from '../services/identity/user.service.ts';
 import type { EventFromAddressService } from '../services/messaging/event-from-address.service.ts';
 import type { EventService } from '../services/events/event.service.ts';
 import type { IgnoredFaceService } from '../services/faces/ignored-face.service.ts';
+import type { FaceAttachService } from '../services/faces/face-attach.service.ts';
+import type { FaceConsentService } from '../services/faces/face-consent.service.ts';
 import type { FaceSearchService } from '../services/faces/face-search.service.ts';
 import type { FaceDataService } from '../services/faces/face-data.service.ts';
 import type { ImageProcessService } from '../services/printing/image-process.service.ts';
@@ -119,9 +123,12 @@ export const createHandlers = (services: {
   printTemplates: PrintTemplateService;
   ignoredFaces: IgnoredFaceService;
   faceSearch: FaceSearchService;
+  faceConsent: FaceConsentService;
+  faceAttach: FaceAttachService;
   faceData: FaceDataService;
   shareBucket: ShareBucketService;
   photoUploads: PhotoUploadService;
+  photoUploadGrants: PhotoUploadGrantService;
   guestUploads: GuestUploadService;
   photoListing: PhotoListingService;
   photoChanges: PhotoChangesService;
@@ -132,6 +139,7 @@ export const createHandlers = (services: {
   miniAlbums: MiniAlbumService;
   instantPages: InstantPageService;
   albumDownloads: AlbumDownloadService;
+  albumZipMail: AlbumZipMailService;
   attendees: AttendeeService;
   kioskMedia: KioskMediaService;
   attendeeCards: AttendeeCardService;
@@ -271,7 +279,7 @@ export const createHandlers = (services: {
   ignoredFaceUploadAccess: async ({ principal, body }) =>
     services.stockUploads.ignoredFaceUploadAccess(principal, body),
   photoUploadAccess: async ({ principal, body }) =>
-    services.photoUploads.createUploadGrant(principal, body),
+    services.photoUploadGrants.createUploadGrant(principal, body),
   photoUploadComplete: async ({ principal, body }) =>
     services.photoUploads.completeUpload(principal, body),
   guestUploadAccess: async ({ principal, body, request }) =>
@@ -324,8 +332,7 @@ export const createHandlers = (services: {
   retrieveInstantPhoto: async ({ body }) => services.instantPages.retrieve(body.instant),
   createAlbumDownload: async ({ principal, body }) =>
     services.albumDownloads.create(principal, body),
-  albumDownloadStatus: async ({ principal, body }) =>
-    services.albumDownloads.status(principal, body),
+  albumDownloadStatus: async ({ principal, body }) => services.albumZipMail.status(principal, body),
   ownerAlbumDownload: async ({ principal, body }) =>
     services.albumDownloads.createForOwner(principal, body),
   // attendee albums
@@ -376,10 +383,10 @@ export const createHandlers = (services: {
   searchByFace: async ({ principal, body }) => services.faceSearch.searchByOwner(principal, body),
   keySearchByFace: async ({ principal, body }) => services.faceSearch.searchByKey(principal, body),
   attachFoundPhotos: async ({ principal, body }) =>
-    services.faceSearch.attachFound(principal, body),
-  faceConsent: async ({ principal }) => services.faceSearch.faceConsent(principal),
+    services.faceAttach.attachFound(principal, body),
+  faceConsent: async ({ principal }) => services.faceConsent.faceConsent(principal),
   selfieUploadAccess: async ({ principal, body }) =>
-    services.faceSearch.selfieUploadAccess(principal, body),
+    services.faceConsent.selfieUploadAccess(principal, body),
   faceDataInfo: async ({ principal, body }) => services.faceData.info(principal, body.event_id),
   deleteFaceData: async ({ principal, body }) =>
     services.faceData.deleteAll(principal, body.event_id),

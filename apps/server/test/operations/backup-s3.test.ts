@@ -7,7 +7,11 @@ import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RestoreTarget } from '../../src/db/restore-target.ts';
 import { BackupReader } from '../../src/repositories/operations/backup-folder.ts';
-import { BackupCorruptError, BackupService } from '../../src/services/operations/backup.service.ts';
+import { BackupArchive, type BackupDeps } from '../../src/services/operations/backup-archive.ts';
+import {
+  BackupCorruptError,
+  BackupRestorer,
+} from '../../src/services/operations/backup-restore.ts';
 import { S3Storage, type S3StorageConfig } from '../../src/storage/s3-storage.ts';
 import type { StorageRepository } from '../../src/storage/storage.repository.ts';
 import {
@@ -60,21 +64,22 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const service = (storage: StorageRepository) =>
-  new BackupService({
-    engine: 'postgres',
-    storage,
-    dumpDatabase: () =>
-      Promise.resolve({ tables: {}, sequences: [], schema: { migrations: 1, last_created_at: 1 } }),
-    knownSchema: () => ({ count: 1, last_created_at: 1 }),
-    secret: {
-      fromEnvironment: true,
-      current: () => Promise.resolve('s3-backup-test-secret-0123456789abcdef'),
-      install: () => Promise.reject(new Error('not in this test')),
-    },
-    clock: { now: () => new Date() },
-    serverFolder: path.join(dir, 'backups'),
-  });
+const deps = (storage: StorageRepository): BackupDeps => ({
+  engine: 'postgres',
+  storage,
+  dumpDatabase: () =>
+    Promise.resolve({ tables: {}, sequences: [], schema: { migrations: 1, last_created_at: 1 } }),
+  knownSchema: () => ({ count: 1, last_created_at: 1 }),
+  secret: {
+    fromEnvironment: true,
+    current: () => Promise.resolve('s3-backup-test-secret-0123456789abcdef'),
+    install: () => Promise.reject(new Error('not in this test')),
+  },
+  clock: { now: () => new Date() },
+  serverFolder: path.join(dir, 'backups'),
+});
+const archive = (storage: StorageRepository) => new BackupArchive(deps(storage));
+const restorer = (storage: StorageRepository) => new BackupRestorer(deps(storage));
 
 const emptyTarget = (): RestoreTarget & { restored: number } => ({
   engine: 'postgres',
@@ -118,7 +123,7 @@ describe('backups of an S3 bucket', () => {
     await source.put('data/ABCD.json', Buffer.from('{"a":1}'), 'application/json');
     const before = await contents(source);
 
-    const made = await service(source).create(path.join(dir, 'backups'));
+    const made = await archive(source).create(path.join(dir, 'backups'));
     expect(made.objects).toBe(3);
     const reader = (await BackupReader.open(made.path))!;
     expect(reader.manifest.storage).toBe('s3');
@@ -126,7 +131,7 @@ describe('backups of an S3 bucket', () => {
 
     const restored = bucket('restored');
     const target = emptyTarget();
-    await service(restored).restore(made.path, target, false);
+    await restorer(restored).restore(made.path, target, false);
     expect(target.restored).toBe(1);
     expect(await contents(restored)).toEqual(before);
 
@@ -135,7 +140,7 @@ describe('backups of an S3 bucket', () => {
     await writeFile(victim, (await readFile(victim)).toString().replace('1', '2'));
     const untouched = bucket('untouched');
     const refusedTarget = emptyTarget();
-    const refused = await service(untouched)
+    const refused = await restorer(untouched)
       .restore(made.path, refusedTarget, false)
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(BackupCorruptError);
@@ -170,7 +175,7 @@ describe('backups of a versioned S3 bucket', () => {
     await live.put(data, Buffer.from('{"a":1}'), 'application/json');
     const before = await contents(live);
 
-    const made = await service(live).create(path.join(dir, 'versioned-backups'));
+    const made = await archive(live).create(path.join(dir, 'versioned-backups'));
     expect(made.objects).toBe(3);
     const reader = (await BackupReader.open(made.path))!;
     const entries = new Map<string, string | undefined>();
@@ -191,7 +196,7 @@ describe('backups of a versioned S3 bucket', () => {
     expect(await contents(live)).not.toEqual(before);
 
     const from = double.requests.length;
-    await service(live).restore(made.path, emptyTarget(), true);
+    await restorer(live).restore(made.path, emptyTarget(), true);
     expect(await contents(live)).toEqual(before);
     // Restored by version inside the bucket: copies of the recorded versions, no bytes uploaded.
     const restoring = double.requests.slice(from).filter((r) => r.method === 'PUT');
@@ -206,7 +211,7 @@ describe('backups of a versioned S3 bucket', () => {
     );
     await live.put(data, Buffer.from('{"a":2}'), 'application/json');
     const again = double.requests.length;
-    await service(live).restore(made.path, emptyTarget(), true);
+    await restorer(live).restore(made.path, emptyTarget(), true);
     expect(await contents(live)).toEqual(before);
     const uploads = double.requests.slice(again).filter((r) => r.method === 'PUT' && !r.copySource);
     expect(uploads.map((r) => r.key)).toEqual([data]);

@@ -1,3 +1,6 @@
+// Why this file is long: a shared photo's one visibility rule serves the share link, the share
+// tracking, the share page and the viewer page; each refuses a hidden, foreign or paid image the
+// same way. A split waits for the guest-page work beside it (the pages move together).
 import type { generateShareLink, ParsedBodyOf, ShareNetwork, trackShare } from '@flashbulb/shared';
 import type { AccessControl } from '../../access/access-control.ts';
 import { attendeeOf, isOperator, type Principal } from '../../access/principal.ts';

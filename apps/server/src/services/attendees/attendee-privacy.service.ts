@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import {
   API_BASE,
   ATTENDEE_EXPORT_PATH,
@@ -16,9 +16,8 @@ import { signedInUserOf, type Principal } from '../../access/principal.ts';
 import { administersOrganisation, organisationScope } from '../../access/rules.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { csvText } from '../../lib/csv.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { uniqueNames, zipStream, type ZipEntry } from '../../lib/zip-stream.ts';
+import { zipStream, type ZipEntry } from '../../lib/zip-stream.ts';
 import type {
   AttendeeData,
   AttendeePrivacyRepository,
@@ -28,7 +27,8 @@ import type { JobSender } from '../../jobs/job-sender.ts';
 import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { deletedEvent, photoFolder, protectedPhotoFolder } from '../photos/photo-files.ts';
-import { erasePhotoPlan, tableOf } from './privacy-rules.ts';
+import { erasePhotoPlan } from './privacy-rules.ts';
+import { exportEntries } from './attendee-export-files.ts';
 
 /** What an export ticket carries, sealed with the app secret. */
 interface Ticket {
@@ -39,10 +39,8 @@ interface Ticket {
   x: number;
 }
 
-type Cell = string | number | null;
 /** Entries per page of the privacy log. */
 const PRIVACY_LOG_PAGE = 100;
-const iso = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 /**
  * Privacy requests about one attendee (a guest's right to see and to erase what is kept about
@@ -218,136 +216,10 @@ export class AttendeePrivacyService {
     return record;
   }
 
-  /** The archive's entries, in order: the tables first, then the files. */
+  /** The archive's entries, read when the zip starts (attendee-export-files.ts). */
   private async *entries(record: AttendeeRecord): AsyncIterable<ZipEntry> {
     const data = await this.deps.rows.collect(record.row);
-    const now = this.deps.clock.now();
-    const text = (name: string, body: string): ZipEntry => ({
-      name,
-      modified: now,
-      open: () => Promise.resolve(Readable.from([Buffer.from(body, 'utf8')])),
-    });
-    const eventName = new Map(data.events.map((e) => [e.id, e.name]));
-    const table = (name: string, rows: Record<string, Cell>[]): ZipEntry[] => [
-      text(`${name}.json`, `${JSON.stringify(rows, null, 2)}\n`),
-      text(`${name}.csv`, rows.length > 0 ? csvText(tableOf(rows)) : ''),
-    ];
-    const photoNames = uniqueNames();
-    const photoFiles = data.photos.map((photo) => ({
-      photo,
-      name: `photos/${photoNames(`${eventName.get(photo.eventId) ?? photo.eventId}_${photo.fileName || photo.uid}`)}`,
-    }));
-    yield text(
-      'attendee.json',
-      `${JSON.stringify(
-        {
-          uid: record.row.uid,
-          email: record.row.email,
-          is_prepaid: record.row.isPrepaid,
-          unlocked: record.row.unlocked,
-          created_date: iso(record.row.createdAt),
-          expires_date: iso(record.row.expiresAt),
-          events: data.events.map((e) => ({ name: e.name, full_name: e.fullName })),
-        },
-        null,
-        2,
-      )}\n`,
-    );
-    yield* table(
-      'photos',
-      photoFiles.map(({ photo, name }) => ({
-        file: name,
-        uid: photo.uid,
-        event: eventName.get(photo.eventId) ?? null,
-        how: data.attachedIds.has(photo.id) ? 'attached' : 'uploaded_with_id',
-        created_date: iso(photo.createdAt),
-      })),
-    );
-    yield* table(
-      'leads',
-      data.leads.map((l) => ({
-        event: eventName.get(l.eventId) ?? null,
-        full_name: l.fullName,
-        email: l.email,
-        company_name: l.companyName,
-        phone: l.phone,
-        source: l.source,
-        created_date: iso(l.createdAt),
-        updated_date: iso(l.updatedAt),
-      })),
-    );
-    yield* table('consents', [
-      ...data.leads
-        .filter((l) => l.consentedAt)
-        .map((l) => ({
-          kind: 'lead',
-          event: eventName.get(l.eventId) ?? null,
-          version: l.consentVersion,
-          text: l.consentText,
-          consented_date: iso(l.consentedAt),
-        })),
-      ...data.selfies.map((s) => ({
-        kind: 'face_recognition',
-        event: eventName.get(s.eventId) ?? null,
-        version: s.consentVersion,
-        text: null,
-        consented_date: iso(s.consentedAt),
-      })),
-    ]);
-    yield* table(
-      'messages',
-      data.messages.map((m) => ({
-        channel: m.channel,
-        kind: m.kind,
-        event: m.eventId !== null ? (eventName.get(m.eventId) ?? null) : null,
-        recipient: m.recipient,
-        subject: 'subject' in m.content ? m.content.subject : null,
-        text: 'text' in m.content ? m.content.text : 'body' in m.content ? m.content.body : null,
-        status: m.status,
-        created_date: iso(m.createdAt),
-        sent_date: iso(m.sentAt),
-      })),
-    );
-    yield* table(
-      'orders',
-      data.orders.map(({ order, payments }) => ({
-        event: eventName.get(order.eventId) ?? null,
-        button: order.buttonText,
-        amount: order.amount,
-        currency: order.currency,
-        status: order.status,
-        digitals: order.items.digitals === 'all' ? 'all' : order.items.digitals.join(' '),
-        prints: order.items.prints.join(' '),
-        payments: payments.map((p) => `${p.publicId}:${p.provider}:${p.status}`).join(' '),
-        created_date: iso(order.createdAt),
-        paid_date: iso(order.paidAt),
-      })),
-    );
-    const storage = this.deps.storage;
-    const file = (name: string, key: string, modified: Date): ZipEntry => ({
-      name,
-      modified,
-      open: async () => {
-        const object = await storage.get(key);
-        if (!object) throw new Error('stored object missing');
-        return object.body;
-      },
-    });
-    for (const { photo, name } of photoFiles) yield file(name, photo.storageKey, photo.createdAt);
-    const selfieNames = uniqueNames();
-    for (const selfie of data.selfies)
-      yield file(
-        `selfies/${selfieNames(selfie.storageKey.split('/').pop() ?? 'selfie.jpg')}`,
-        selfie.storageKey,
-        selfie.createdAt,
-      );
-    const profileNames = uniqueNames();
-    for (const profile of data.profilePhotos)
-      yield file(
-        `profile-photos/${profileNames(profile.fileName)}`,
-        profile.storageKey,
-        profile.createdAt,
-      );
+    yield* exportEntries(data, record, this.deps.storage, this.deps.clock.now());
   }
 }
 

@@ -1,3 +1,7 @@
+// Why this file is long: the guest checkouts (pricing buttons, QR payments, provider payments,
+// the test provider) share one chain of rules before any money moves: the key's attendee, the
+// methods the event offers, the chosen photos and the one payment lookup. Split by flow once the
+// card and PayPal work beside it has landed (the flows move with their checks).
 import { randomUUID } from 'node:crypto';
 import {
   eventButtonPriceCents,

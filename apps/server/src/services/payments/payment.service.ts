@@ -1,3 +1,6 @@
+// Why this file is long: one state machine, an order and its payments from pending to paid,
+// expired or refunded, with what each step sets off (unlocks, prints, missed fulfilments). Its
+// transitions are read in one place so that no path confirms or refunds twice.
 import { centsToMinor, DEFAULT_CURRENCY } from '@flashbulb/shared';
 import { randomBytes } from 'node:crypto';
 import {

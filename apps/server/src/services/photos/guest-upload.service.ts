@@ -16,7 +16,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { guestUploadKey, guestUploadShape, parseGuestUploadKey } from './guest-upload-rules.ts';
-import { safeFileName, type PhotoUploadService } from './photo-upload.service.ts';
+import { safeFileName } from './photo-upload-grant.service.ts';
+import type { PhotoUploadService } from './photo-upload.service.ts';
 
 /**
  * Guests adding their own photos (docs/domains/photos.md, "Guests' own photos"): the public

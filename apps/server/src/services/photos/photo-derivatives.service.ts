@@ -13,9 +13,7 @@ import {
   type VideoInfo,
 } from '../../repositories/photos/video-engine.ts';
 import type { PhotoRow } from '../../repositories/photos/photo.repository.ts';
-import { layoutAtLongSide, renderSheet } from '../../repositories/printing/sheet-renderer.ts';
-import { templateLayoutOf } from '../printing/print-template.service.ts';
-import { keyForJob, templateImageKey } from '../../storage/owned-references.ts';
+import { templateWatermark, watermarkImage } from './event-watermarks.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import { IMMUTABLE, photoFolder, protectedPhotoFolder, readAll } from './photo-files.ts';
 import {
@@ -36,10 +34,11 @@ const posterAtMs = (durationMs: number): number => Math.min(1000, Math.floor(dur
 const WATERMARK_KINDS: WatermarkKind[] = ['live_view_watermark', 'photo_watermark'];
 
 /**
- * Derivatives of an uploaded photo: preview, thumbnail and the event's watermarked variants.
- * Why one unit of ~360 lines: making the variants, the clip renditions and the stuck-photo sweep
- * all decide from the same state (the photo's status and its pending derivative jobs); the sweep
- * may only requeue what this service would not finish on its own.
+ * Derivatives of an uploaded photo: preview, thumbnail and the event's watermarked variants
+ * (the watermarks themselves: `event-watermarks.ts`). Making the variants, the clip renditions
+ * and the stuck-photo sweep stay one unit: all three decide from the same state (the photo's
+ * status and its pending derivative jobs); the sweep may only requeue what this service would not
+ * finish on its own.
  */
 export class PhotoDerivativesService {
   constructor(
@@ -162,7 +161,7 @@ export class PhotoDerivativesService {
     );
     if (event.row.photo_watermark) {
       const overlay = await this.deps.images.fitOverlay(
-        await this.watermarkImage(event, 'photo_watermark'),
+        await watermarkImage(this.deps, event, 'photo_watermark'),
         width,
         height,
       );
@@ -174,7 +173,7 @@ export class PhotoDerivativesService {
     }
     if (event.row.is_free !== 1) {
       // The event's protector image, or the built-in watermark when it has none.
-      const protector = await this.watermarkImage(event, 'protector_watermark');
+      const protector = await watermarkImage(this.deps, event, 'protector_watermark');
       made.video_protected = await put(
         `${folder}video-protected.mp4`,
         await this.deps.videos.rendition(file, 'protected', {
@@ -212,7 +211,7 @@ export class PhotoDerivativesService {
     const overlays: Partial<Record<WatermarkKind, Buffer>> = {};
     for (const kind of WATERMARK_KINDS) {
       if (!event.row[kind]) continue;
-      overlays[kind] = await this.watermarkImage(event, kind);
+      overlays[kind] = await watermarkImage(this.deps, event, kind);
     }
     let made;
     let guarded: Awaited<ReturnType<ProtectorMarks['protect']>> | null = null;
@@ -230,7 +229,7 @@ export class PhotoDerivativesService {
     // Template mode (owner console §3: `watermark_pt_id`, no photo_watermark image): the photo
     // framed by the watermark template is the event's watermarked variant.
     if (!event.row.photo_watermark && event.row.watermark_pt_id !== null) {
-      const framed = await this.templateWatermark(event.row.watermark_pt_id, made);
+      const framed = await templateWatermark(this.deps, event.row.watermark_pt_id, made);
       if (framed) made.watermarked.photo_watermark = framed;
     }
     const folder = photoFolder(event.row.name, photo.uid);
@@ -318,69 +317,5 @@ export class PhotoDerivativesService {
     if (requeued + failed > 0)
       this.deps.logger.warn({ requeued, failed }, 'photos stuck in processing');
     return { requeued, failed };
-  }
-
-  /**
-   * The preview placed in the watermark template's first placeholder (cropped to fill), with its
-   * background, overlay and texts, at the preview's size on the template's longer side. A
-   * template gone or unreadable leaves the variant out (logged), never the photo.
-   */
-  private async templateWatermark(
-    templateId: number,
-    made: { preview: Buffer; width: number; height: number },
-  ): Promise<Buffer | null> {
-    const template = await this.deps.templates.findById(templateId);
-    if (!template) return null;
-    try {
-      const layout = templateLayoutOf(template);
-      const read = async (value: string | null) => {
-        if (!value) return null;
-        const key = templateImageKey(value, template.organisationId);
-        if (!key) {
-          this.deps.logger.warn(
-            { templateId, reference: value },
-            'storage reference refused: outside the template’s organisation',
-          );
-          return null;
-        }
-        const object = await this.deps.storage.get(key);
-        return object ? readAll(object.body, 20 * 1024 * 1024) : null;
-      };
-      return await renderSheet(
-        [made.preview],
-        layoutAtLongSide(layout, Math.max(made.width, made.height)),
-        {
-          background: await read(layout.background_image),
-          overlay: await read(layout.overlay_image),
-        },
-      );
-    } catch (error) {
-      this.deps.logger.warn({ err: error, templateId }, 'watermark template not applied');
-      return null;
-    }
-  }
-
-  /**
-   * The event's watermark image for `kind`, read only when it lies in the event's own upload
-   * areas (storage/owned-references.ts); a bundled default, a missing file or a refused value
-   * gives the built-in watermark.
-   */
-  private async watermarkImage(event: EventRecord, kind: WatermarkKind): Promise<Buffer> {
-    const key = keyForJob(
-      event.row[kind],
-      { organisationId: event.row.organisationId, eventCode: event.row.name },
-      this.deps.storage.publicUrl('x').slice(0, -1),
-      (details, message) => this.deps.logger.warn(details, message),
-      { eventId: event.row.id, field: kind },
-    );
-    if (key) {
-      try {
-        const object = await this.deps.storage.get(key);
-        if (object) return await readAll(object.body, 20 * 1024 * 1024);
-      } catch {
-        // unreadable: the built-in watermark
-      }
-    }
-    return this.deps.images.defaultWatermark();
   }
 }

@@ -1,3 +1,6 @@
+// Why this file is long: the one rule of which photos a key lists (scope, delay, visibility,
+// VIP throttle) and the presenting of each for its audience; the counts and stock images use
+// the same filter, so they stay beside it.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import {
   normaliseAttendeeId,

@@ -1,24 +1,17 @@
-import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import {
-  extensionOf,
   guestUploadError,
   kioskMediaError,
   photoTagsFor,
-  uploadAttendeeIds,
   UPLOAD_ATTENDEE_SEPARATOR,
-  MEDIA_CONTENT_TYPES,
-  PHOTO_EXTENSIONS,
-  PHOTO_MAX_BYTES,
   type ParsedBodyOf,
   type Photo,
   type PhotoUploadResult,
-  type photoUploadAccess,
   type photoUploadComplete,
 } from '@flashbulb/shared';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { sniffMedia } from '../../lib/media-sniff.ts';
 import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import type { EventRecord } from '../../repositories/events/event.repository.ts';
 import type { ImageEngine } from '../../repositories/photos/image-engine.ts';
@@ -27,15 +20,17 @@ import type { VideoEngine } from '../../repositories/photos/video-engine.ts';
 import type { StorageRepository } from '../../storage/storage.repository.ts';
 import type { AccessControl, EventGrant } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
-import { IMAGE_MAX_BYTES, protectedPhotoFolder, readUpload } from './photo-files.ts';
+import { protectedPhotoFolder } from './photo-files.ts';
+import { inspectUpload, type PrecheckRefusal } from './upload-media.ts';
 import type { Quotas } from '../operations/quotas.ts';
 import { presentOperatorPhoto, presentRobotUpload } from '../../presenters/photo.presenter.ts';
 import { photoDelay } from './photo-delay.ts';
 import { heldForModeration } from './moderation.ts';
 import type { Audience } from './photo-downloads.ts';
 import type { PhotoUrls } from './photo-urls.ts';
-import { guestUploadFit, type GuestUploadShape } from './guest-upload-rules.ts';
+import type { GuestUploadShape } from './guest-upload-rules.ts';
 import type { InstantLinks } from './instant-links.ts';
+import { attachOthers, type AttendeeUploads } from './upload-attendees.ts';
 
 /**
  * `tmp/<event code>/<uuid>/[att_<attendee id>[-<attendee id>…]/]<file name>`. The attendee ids
@@ -45,37 +40,30 @@ import type { InstantLinks } from './instant-links.ts';
 const TMP_KEY =
   /^tmp\/([A-Z0-9]{4})\/[0-9a-f-]{36}\/(?:att_([A-Z0-9_.]{1,100}(?:-[A-Z0-9_.]{1,100})*)\/)?[^/]+$/;
 
-/** What a check of the stored size may refuse before the file is decoded. */
-type PrecheckRefusal =
-  'unsupported_picture_format' | 'unsupported_media_size' | 'guest_upload_too_large';
+/** One completion: the stored upload, whom it is for, and the rules its caller adds. */
+interface UploadRequest {
+  event: EventRecord;
+  robotId: number | null;
+  key: string;
+  attendeeUids: readonly string[];
+  /** A caller's own rule of size and type (kiosk media, guest uploads), checked first. */
+  precheck?: ((size: number) => PrecheckRefusal | null) | undefined;
+  originalPhotoId?: number | null;
+  sentTags?: readonly string[];
+  markedAs360?: boolean;
+  uploader: Audience;
+  /** A guest upload's box and tags (the event's shape). */
+  fit?: GuestUploadShape | undefined;
+}
 
 /** What an upload did: a new photo, the same photo for more attendees, or nothing new. */
 type UploadResult = PhotoUploadResult['upload_result'];
 
-/** What uploads naming attendees need of the attendees domain. */
-export interface AttendeeUploads {
-  /** Creates or links the attendee an uploaded id names, where the event's rules allow. */
-  claimUploadedId(event: EventRecord, uid: string): Promise<void>;
-  /**
-   * Adds the photo to the albums of these attendees (ids the photo is not uploaded with); answers
-   * how many had not had it.
-   */
-  attachUploaded(
-    event: EventRecord,
-    photo: Pick<PhotoRow, 'id' | 'uid' | 'eventId'>,
-    uids: readonly string[],
-  ): Promise<number>;
-}
-
-/** A file name as upload keys hold it: no spaces, nothing outside `[A-Za-z0-9._-]`, 200 at most. */
-export const safeFileName = (name: string): string =>
-  name
-    .trim()
-    .replace(/\s+/g, '_')
-    .replace(/[^A-Za-z0-9._-]/g, '-')
-    .slice(0, 200) || 'photo';
-
-/** Photo uploads: the grant (signed POST) and the completion (idempotent by content). Albums §3. */
+/**
+ * Photo uploads, the completion (idempotent by content; albums spec §3): the stored upload made a
+ * photo, its attendees given it, its derivatives enqueued once. The grant before it is
+ * `photo-upload-grant.service.ts`; what the bytes are, `upload-media.ts`.
+ */
 export class PhotoUploadService {
   constructor(
     private readonly deps: {
@@ -97,50 +85,10 @@ export class PhotoUploadService {
       derivativesPending?: (photoId: number) => Promise<boolean>;
       /** Notes photos held back by their tags (the delay settings are logged, albums spec §3). */
       logger?: Pick<Logger, 'info'>;
-      /** The photo's guest page handed out with the grant (instant links). */
-      instantLinks?: Pick<InstantLinks, 'create' | 'completed' | 'failed'>;
+      /** The photo's guest page, told when its upload arrived or failed (instant links). */
+      instantLinks?: Pick<InstantLinks, 'completed' | 'failed'>;
     },
   ) {}
-
-  async createUploadGrant(principal: Principal, input: ParsedBodyOf<typeof photoUploadAccess>) {
-    const caller = await this.deps.access.requireEventAccess(principal, 'photo.upload', {
-      eventName: input.event_name,
-    });
-    // Every id of a list must be one: a bad entry refuses the grant, so nothing is attached.
-    const attendeeUids = uploadAttendeeIds(input.attendee_uid);
-    if (typeof attendeeUids === 'string') throw new AppError(attendeeUids, 'attendee_uid');
-    const ext = extensionOf(input.file_name);
-    if (!(PHOTO_EXTENSIONS as readonly string[]).includes(ext))
-      throw new AppError('unsupported_picture_format', 'file_name');
-    const contentType = MEDIA_CONTENT_TYPES[ext];
-    if (!contentType || contentType !== input.content_type.toLowerCase()) {
-      throw new AppError('unsupported_picture_format', 'content_type');
-    }
-    const attendeeFolder = attendeeUids.length
-      ? `att_${attendeeUids.join(UPLOAD_ATTENDEE_SEPARATOR)}/`
-      : '';
-    const key = `tmp/${caller.event.row.name}/${randomUUID()}/${attendeeFolder}${safeFileName(input.file_name)}`;
-    const expiresInSeconds = 600;
-    const grant = await this.deps.storage.createUploadGrant({
-      key,
-      contentType,
-      maxBytes: PHOTO_MAX_BYTES,
-      expiresInSeconds,
-    });
-    const expiresAt = new Date(this.deps.clock.now().getTime() + expiresInSeconds * 1000);
-    // The photo's page exists before its bytes: a booth shows its QR code while it uploads.
-    const instant = this.deps.instantLinks
-      ? await this.deps.instantLinks.create(caller.event.row, key, expiresAt)
-      : { code: '', url: '' };
-    return {
-      ...grant,
-      key,
-      max_bytes: PHOTO_MAX_BYTES,
-      expires_date: expiresAt.toISOString(),
-      instant_url: instant.url,
-      instant_code: instant.code,
-    };
-  }
 
   /**
    * Turns an uploaded file into a photo. Every step can be retried: the uid comes from the event
@@ -167,17 +115,16 @@ export class PhotoUploadService {
       });
       originalPhotoId = original.id;
     }
-    const { photo, result } = await this.register(
-      caller.event,
-      caller.robotId,
-      input.key,
-      match[2]?.split(UPLOAD_ATTENDEE_SEPARATOR) ?? [],
-      undefined,
+    const { photo, result } = await this.register({
+      event: caller.event,
+      robotId: caller.robotId,
+      key: input.key,
+      attendeeUids: match[2]?.split(UPLOAD_ATTENDEE_SEPARATOR) ?? [],
       originalPhotoId,
-      input.tags ?? [],
-      input.is_360 === 1,
-      caller.audience,
-    );
+      sentTags: input.tags ?? [],
+      markedAs360: input.is_360 === 1,
+      uploader: caller.audience,
+    });
     return { ...this.present(photo, caller), upload_result: result };
   }
 
@@ -191,18 +138,15 @@ export class PhotoUploadService {
     key: string,
     attendeeUid: string | null,
   ): Promise<{ photo_uid: string; attendee_uid: string | null }> {
-    const { photo } = await this.register(
+    const { photo } = await this.register({
       event,
-      null,
+      robotId: null,
       key,
-      attendeeUid ? [attendeeUid] : [],
-      (size) => kioskMediaError(key, size),
-      null,
-      [],
-      false,
+      attendeeUids: attendeeUid ? [attendeeUid] : [],
+      precheck: (size) => kioskMediaError(key, size),
       // The kiosk's camera: a guest's own photo.
-      'private',
-    );
+      uploader: 'private',
+    });
     // The kiosk's attendee: the same bytes may already be a photo uploaded for someone else.
     return { photo_uid: photo.uid, attendee_uid: attendeeUid };
   }
@@ -219,50 +163,24 @@ export class PhotoUploadService {
     uploader: Audience,
     shape: GuestUploadShape,
   ): Promise<{ photo: PhotoRow; result: UploadResult }> {
-    return this.register(
+    return this.register({
       event,
-      null,
+      robotId: null,
       key,
-      attendeeUid ? [attendeeUid] : [],
-      (size) => guestUploadError(key, size),
-      null,
-      [],
-      false,
+      attendeeUids: attendeeUid ? [attendeeUid] : [],
+      precheck: (size) => guestUploadError(key, size),
       uploader,
-      shape,
-    );
+      fit: shape,
+    });
   }
 
-  private async register(
-    callerEvent: EventRecord,
-    robotId: number | null,
-    key: string,
-    attendeeUids: readonly string[],
-    precheck: ((size: number) => PrecheckRefusal | null) | undefined,
-    originalPhotoId: number | null,
-    sentTags: readonly string[],
-    markedAs360: boolean,
-    uploader: Audience,
-    fit?: GuestUploadShape,
-  ) {
+  private async register(request: UploadRequest) {
     // At most so many completions of one organisation at a time, across processes: each reads
     // its file and may decode it.
     const slot = this.deps.quotas;
-    const work = () =>
-      this.registerNow(
-        callerEvent,
-        robotId,
-        key,
-        attendeeUids,
-        precheck,
-        originalPhotoId,
-        sentTags,
-        markedAs360,
-        uploader,
-        fit,
-      );
-    return this.claimed(key, () =>
-      slot ? slot.uploadSlot(callerEvent.row.organisationId, work) : work(),
+    const work = () => this.registerNow(request);
+    return this.claimed(request.key, () =>
+      slot ? slot.uploadSlot(request.event.row.organisationId, work) : work(),
     );
   }
 
@@ -277,99 +195,51 @@ export class PhotoUploadService {
   }
 
   private async registerNow(
-    callerEvent: EventRecord,
-    robotId: number | null,
-    key: string,
-    attendeeUids: readonly string[],
-    precheck: ((size: number) => PrecheckRefusal | null) | undefined,
-    originalPhotoId: number | null,
-    sentTags: readonly string[],
-    markedAs360: boolean,
-    uploader: Audience,
-    fit?: GuestUploadShape,
+    request: UploadRequest,
   ): Promise<{ photo: PhotoRow; result: UploadResult }> {
-    const input = { key };
+    const { key, attendeeUids, fit, uploader } = request;
+    const originalPhotoId = request.originalPhotoId ?? null;
     const startedAt = this.deps.clock.now();
-    const caller = { event: callerEvent, robotId };
-    const event = caller.event.row;
+    const event = request.event.row;
 
-    const done = await this.deps.photos.photoForUpload(input.key);
+    const done = await this.deps.photos.photoForUpload(key);
     if (done && done.eventId === event.id) {
       // A retry after a crash between storing the photo and enqueueing its derivatives: enqueue
       // them now, unless a completion already claimed that enqueue.
       await this.enqueueDerivativesOnce(done, startedAt);
       // Bytes sent again to a key already completed (a kiosk that reloaded) are not kept.
-      await this.deps.storage.delete(input.key);
+      await this.deps.storage.delete(key);
       // The first attempt may have stopped before the other attendees' albums had it.
-      const attached = await this.attachOthers(caller.event, done, attendeeUids);
-      await this.deps.instantLinks?.completed(input.key, done.id);
+      const attached = await attachOthers(
+        this.deps.attendeeUploads,
+        request.event,
+        done,
+        attendeeUids,
+      );
+      await this.deps.instantLinks?.completed(key, done.id);
       return { photo: done, result: attached > 0 ? 'attached' : 'already_uploaded' };
     }
 
-    const object = await this.deps.storage.get(input.key);
+    const object = await this.deps.storage.get(key);
     if (!object) {
       // A completion of the same upload running beside this one may have finished meanwhile.
-      const finished = await this.deps.photos.photoForUpload(input.key);
+      const finished = await this.deps.photos.photoForUpload(key);
       if (finished && finished.eventId === event.id)
         return { photo: finished, result: 'already_uploaded' };
       throw new AppError('not_found', 'key');
     }
-    // Streamed: a video is hashed as it goes by, only an image is held (the engine checks it).
-    const read = await readUpload(
-      object.body,
-      { limit: PHOTO_MAX_BYTES, wholeLimit: IMAGE_MAX_BYTES },
-      (head) => sniffMedia(head)?.mediaType === 'image',
-    );
-
-    const refuse = async (
-      key: PrecheckRefusal | 'photo_too_large' | 'photo_truncated',
-    ): Promise<never> => {
+    const inspected = await inspectUpload(this.deps, key, object.body, {
+      precheck: request.precheck,
+      fit,
+      markedAs360: request.markedAs360 ?? false,
+    });
+    if ('refused' in inspected) {
       // Nothing a refused upload sent is kept; its instant page says it did not arrive.
-      await this.deps.storage.delete(input.key);
-      await this.deps.instantLinks?.failed(input.key);
-      throw new AppError(key, 'key');
-    };
-    const early = precheck?.(read.size);
-    if (early) return refuse(early);
-    const media = sniffMedia(read.head);
-    if (!media) return refuse('unsupported_picture_format');
-    // Guests add pictures, not clips, whatever the file is called.
-    if (fit && media.mediaType !== 'image') return refuse('unsupported_picture_format');
-    let width: number | null = null;
-    let height: number | null = null;
-    let durationMs: number | null = null;
-    let is360 = false;
-    /** A guest's picture fitted to the event's box: stored instead of the bytes sent. */
-    let fitted: Buffer | null = null;
-    if (media.mediaType === 'image') {
-      if (!read.bytes) return refuse('unsupported_picture_format');
-      const info = await this.deps.images.inspect(read.bytes);
-      if (typeof info === 'string') return refuse(info);
-      width = info.width;
-      height = info.height;
-      is360 = info.is360 || (markedAs360 && media.ext !== 'gif');
-      // A GIF goes as it is: resizing would flatten its animation.
-      const size = fit && media.ext !== 'gif' ? guestUploadFit(info, fit) : null;
-      if (size) {
-        fitted = await this.deps.images.fitTo(read.bytes, size.width, size.height);
-        width = size.width;
-        height = size.height;
-      }
-    } else {
-      // A clip: ffprobe reads its headers (a bounded, fast look); what is not a clip with a
-      // picture and a length is refused like any file that is not a picture.
-      // The clip was hashed as it streamed by, not kept: read it again, straight to disk.
-      const again = await this.deps.storage.get(input.key);
-      if (!again) throw new AppError('not_found', 'key');
-      const info = await this.deps.videos.withInput(again.body, (file) =>
-        this.deps.videos.probe(file),
-      );
-      if (typeof info === 'string') return refuse(info);
-      width = info.width;
-      height = info.height;
-      durationMs = info.durationMs;
+      await this.deps.storage.delete(key);
+      await this.deps.instantLinks?.failed(key);
+      throw new AppError(inspected.refused, 'key');
     }
-
+    const { read, media, width, height, durationMs, is360, fitted } = inspected;
     const sha256 = fitted ? createHash('sha256').update(fitted).digest('hex') : read.sha256;
     const uid = createHmac('sha256', this.deps.uidSecret)
       .update(`${event.id}:${sha256}`)
@@ -380,18 +250,18 @@ export class PhotoUploadService {
     const storageKey = `${protectedPhotoFolder(event.name, uid)}original.${media.ext}`;
     if (!(await this.deps.storage.head(storageKey))) {
       if (fitted) await this.deps.storage.put(storageKey, fitted, media.contentType);
-      else await this.deps.storage.copy(input.key, storageKey);
+      else await this.deps.storage.copy(key, storageKey);
     }
 
     // The attendees are created or linked first: the photo is in their albums once it is ready.
     // The first one is the photo's own attendee; the others have it attached (below).
     for (const uid of attendeeUids)
-      await this.deps.attendeeUploads?.claimUploadedId(caller.event, uid);
+      await this.deps.attendeeUploads?.claimUploadedId(request.event, uid);
     const attendeeUid = attendeeUids[0] ?? null;
     const now = this.deps.clock.now();
-    const fileName = input.key.split('/').pop() ?? 'photo';
+    const fileName = key.split('/').pop() ?? 'photo';
     const tags = photoTagsFor(
-      [...sentTags, ...(fit?.tags ?? [])],
+      [...(request.sentTags ?? []), ...(fit?.tags ?? [])],
       event.hash_tag,
       event.opts.forcedIndexTags,
     );
@@ -409,7 +279,7 @@ export class PhotoUploadService {
       durationMs,
       is360: is360 ? 1 : 0,
       sizeBytes: fitted ? fitted.length : read.size,
-      robotId: caller.robotId,
+      robotId: request.robotId,
       attendeeUid,
       // What stock-image policies, tag unlocks and the delay by tags look for (albums spec §3, §4).
       tags,
@@ -427,11 +297,16 @@ export class PhotoUploadService {
       );
     // Before the photo is announced: its `photo.ready` then finds every album that holds it. The
     // same bytes sent for another attendee land here too, as the photo that already exists.
-    const attached = await this.attachOthers(caller.event, photo, attendeeUids);
-    await this.deps.photos.recordUpload(input.key, photo.id);
+    const attached = await attachOthers(
+      this.deps.attendeeUploads,
+      request.event,
+      photo,
+      attendeeUids,
+    );
+    await this.deps.photos.recordUpload(key, photo.id);
     // The same bytes sent twice: the instant page shows the photo that already exists.
-    await this.deps.instantLinks?.completed(input.key, photo.id);
-    await this.deps.storage.delete(input.key);
+    await this.deps.instantLinks?.completed(key, photo.id);
+    await this.deps.storage.delete(key);
     // Listeners enqueue the derivatives (photo.listeners.ts). Had the process died before this
     // line, the stuck-photo sweep (jobs/photos-stuck.job.ts) enqueues them later.
     if (created || photo.status === 'processing')
@@ -440,17 +315,6 @@ export class PhotoUploadService {
       photo,
       result: created ? 'uploaded' : attached > 0 ? 'attached' : 'already_uploaded',
     };
-  }
-
-  /** The upload's attendees other than the photo's own: the photo joins their albums. */
-  private async attachOthers(
-    event: EventRecord,
-    photo: PhotoRow,
-    attendeeUids: readonly string[],
-  ): Promise<number> {
-    const others = attendeeUids.filter((uid) => uid !== photo.attendeeUid);
-    if (others.length === 0 || !this.deps.attendeeUploads) return 0;
-    return this.deps.attendeeUploads.attachUploaded(event, photo, others);
   }
 
   /**

@@ -1,18 +1,15 @@
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GUEST_UPLOAD_EXTENSIONS, guestUploadError } from '@flashbulb/shared';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { uploadFailureOf } from '../../../../lib/uploads/upload-failure.ts';
 import {
   uploadGuestPhoto,
   type GuestUploadKey,
   type GuestUploadOutcome,
 } from '../../../../lib/uploads/upload-guest-photo.ts';
-import {
-  UploadQueue,
-  type UploadFailure,
-  type UploadItem,
-} from '../../../../lib/uploads/upload-queue.ts';
+import type { UploadFailure, UploadItem } from '../../../../lib/uploads/upload-queue.ts';
+import { UploadList } from '../../../shared/components/upload-list.tsx';
+import { useUploadQueue } from '../../../shared/hooks/use-upload-queue.ts';
 import { Icon } from '../../../shared/components/icons.tsx';
 
 /** The phone's camera and library, and the picture types guests may add. */
@@ -22,13 +19,6 @@ interface Context {
   eventName: string;
   uploadKey: GuestUploadKey;
   onOutcome: (file: File, outcome: GuestUploadOutcome) => void;
-}
-
-/** A picked file's picture on the phone, for its row (freed when the row goes). */
-function FilePreview({ file }: { file: File }) {
-  const url = useMemo(() => URL.createObjectURL(file), [file]);
-  useEffect(() => () => URL.revokeObjectURL(url), [url]);
-  return <img className="guest-upload-thumb" src={url} alt="" />;
 }
 
 /**
@@ -52,30 +42,19 @@ export function GuestUploadPanel({
   const errorText = useErrorText();
   const [outcomes, setOutcomes] = useState<ReadonlyMap<File, GuestUploadOutcome>>(new Map());
   const [refused, setRefused] = useState<string[]>([]);
-  const [queue] = useState(
-    () =>
-      new UploadQueue<Context>(
-        { eventName, uploadKey, onOutcome: () => undefined },
-        async (file, step, context) => {
-          context.onOutcome(
-            file,
-            await uploadGuestPhoto(file, step, context.eventName, context.uploadKey),
-          );
-        },
-        uploadFailureOf,
-        2,
-      ),
+  const { queue, items } = useUploadQueue<Context>(
+    {
+      eventName,
+      uploadKey,
+      onOutcome: (file, outcome) => setOutcomes((old) => new Map(old).set(file, outcome)),
+    },
+    async (file, step, context) => {
+      context.onOutcome(
+        file,
+        await uploadGuestPhoto(file, step, context.eventName, context.uploadKey),
+      );
+    },
   );
-  useEffect(
-    () =>
-      queue.configure({
-        eventName,
-        uploadKey,
-        onOutcome: (file, outcome) => setOutcomes((old) => new Map(old).set(file, outcome)),
-      }),
-    [queue, eventName, uploadKey],
-  );
-  const { items } = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
   const held = items.some(
     (item) => item.status === 'done' && outcomes.get(item.file)?.heldForReview,
   );
@@ -132,35 +111,14 @@ export function GuestUploadPanel({
       {items.length === 0 ? (
         <p className="guest-upload-empty">{t('albums.guestUpload.empty')}</p>
       ) : (
-        <ul className="guest-upload-list">
-          {items.map((item) => (
-            <li key={item.id} className={`guest-upload-item guest-upload-item--${item.status}`}>
-              <FilePreview file={item.file} />
-              <div className="guest-upload-body">
-                <div className="guest-upload-line">
-                  <span className="guest-upload-name">{item.file.name}</span>
-                  <span className="guest-upload-status">{statusText(item)}</span>
-                </div>
-                <progress
-                  className="guest-upload-progress"
-                  max={1}
-                  value={item.status === 'done' ? 1 : item.progress}
-                  aria-label={item.file.name}
-                />
-                {item.status === 'failed' && (
-                  <div className="guest-upload-line">
-                    <span className="guest-upload-error" role="alert">
-                      {failureText(item.failure)}
-                    </span>
-                    <button type="button" onClick={() => queue.retry(item.id)}>
-                      {t('albums.guestUpload.retry')}
-                    </button>
-                  </div>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <UploadList
+          items={items}
+          statusText={statusText}
+          failureText={failureText}
+          retryLabel={t('albums.guestUpload.retry')}
+          onRetry={(id) => queue.retry(id)}
+          previews
+        />
       )}
       {held && (
         <p className="guest-upload-notice" role="status">

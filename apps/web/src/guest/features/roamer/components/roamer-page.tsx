@@ -1,17 +1,14 @@
-import { useEffect, useId, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PHOTO_EXTENSIONS } from '@flashbulb/shared';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { uploadFailureOf } from '../../../../lib/uploads/upload-failure.ts';
 import { uploadPhoto } from '../../../../lib/uploads/upload-photo.ts';
-import {
-  UploadQueue,
-  type UploadFailure,
-  type UploadItem,
-} from '../../../../lib/uploads/upload-queue.ts';
+import type { UploadFailure, UploadItem } from '../../../../lib/uploads/upload-queue.ts';
 import { useAlbumEvent } from '../../../shared/api/album-event.ts';
 import { AlbumState } from '../../../shared/components/album-states.tsx';
 import { Icon } from '../../../shared/components/icons.tsx';
+import { UploadList } from '../../../shared/components/upload-list.tsx';
+import { useUploadQueue } from '../../../shared/hooks/use-upload-queue.ts';
 
 /** The phone's camera and library (image/*, video/*) and every extension the server takes. */
 const ACCEPT = ['image/*', 'video/*', ...PHOTO_EXTENSIONS.map((ext) => `.${ext}`)].join(',');
@@ -89,25 +86,15 @@ function RoamerUploads({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const [queue] = useState(
-    () =>
-      new UploadQueue<{ eventKey: string; eventName: string }>(
-        { eventKey, eventName: event.name },
-        async (file, step, context) => {
-          await uploadPhoto(file, step, context.eventName, {
-            key_type: 'event_owner',
-            key_value: context.eventKey,
-          });
-        },
-        uploadFailureOf,
-        2,
-      ),
+  const { queue, items, refused } = useUploadQueue(
+    { eventKey, eventName: event.name },
+    async (file, step, context) => {
+      await uploadPhoto(file, step, context.eventName, {
+        key_type: 'event_owner',
+        key_value: context.eventKey,
+      });
+    },
   );
-  useEffect(
-    () => queue.configure({ eventKey, eventName: event.name }),
-    [queue, eventKey, event.name],
-  );
-  const { items, refused } = useSyncExternalStore(queue.subscribe, queue.getSnapshot);
   const sent = items.filter((item) => item.status === 'done').length;
   const failed = items.filter((item) => item.status === 'failed').length;
   const failureText = (failure: UploadFailure | undefined) =>
@@ -159,34 +146,13 @@ function RoamerUploads({
       {items.length === 0 ? (
         <p className="roamer-empty">{t('albums.roamer.empty')}</p>
       ) : (
-        <ul className="roamer-list">
-          {items.map((item) => (
-            <li key={item.id} className={`roamer-item roamer-item--${item.status}`}>
-              <div className="roamer-item-line">
-                <span className="roamer-item-name">{item.file.name}</span>
-                <span className="roamer-item-status">{statusText(item)}</span>
-              </div>
-              <progress
-                className="roamer-progress"
-                max={1}
-                value={item.status === 'done' ? 1 : item.progress}
-                aria-label={item.file.name}
-              />
-              {item.status === 'failed' && (
-                <div className="roamer-item-line">
-                  <span className="roamer-item-error">{failureText(item.failure)}</span>
-                  <button
-                    type="button"
-
-                    onClick={() => queue.retry(item.id)}
-                  >
-                    {t('albums.roamer.retry')}
-                  </button>
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
+        <UploadList
+          items={items}
+          statusText={statusText}
+          failureText={failureText}
+          retryLabel={t('albums.roamer.retry')}
+          onRetry={(id) => queue.retry(id)}
+        />
       )}
       {sent > 0 && (
         <button type="button" onClick={() => queue.clearFinished()}>
