@@ -9,6 +9,7 @@ import { TestPaymentsAdapter } from '../repositories/payments/test-provider.adap
 import { PrintRequestRepository } from '../repositories/printing/print-request.repository.ts';
 import { AlbumPurchaseService } from '../services/payments/album-purchase.service.ts';
 import { CardCheckoutService } from '../services/payments/card-checkout.service.ts';
+import { ReaderCheckoutService } from '../services/payments/reader-checkout.service.ts';
 import { CheckoutService } from '../services/payments/checkout.service.ts';
 import { OrderAdminService } from '../services/payments/order-admin.service.ts';
 import { PaymentService } from '../services/payments/payment.service.ts';
@@ -228,6 +229,13 @@ export const wirePayments = (
                 sdkUrl: paypalSettings.sdkUrl,
               }
             : null,
+        logger: logger.child({ component: 'payments' }),
+      }),
+      readerCheckout: new ReaderCheckoutService({
+        access,
+        checkout,
+        payments,
+        paymentRows,
         terminal,
         square,
         providers: providerCheckouts,

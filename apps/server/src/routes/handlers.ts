@@ -52,6 +52,7 @@ import type { PassCodeService } from '../services/attendees/pass-code.service.ts
 import type { AttendeeService } from '../services/attendees/attendee.service.ts';
 import type { UnlockService } from '../services/payments/unlock.service.ts';
 import type { CardCheckoutService } from '../services/payments/card-checkout.service.ts';
+import type { ReaderCheckoutService } from '../services/payments/reader-checkout.service.ts';
 import type { CheckoutService } from '../services/payments/checkout.service.ts';
 import type { AlbumPurchaseService } from '../services/payments/album-purchase.service.ts';
 import type { OrderAdminService } from '../services/payments/order-admin.service.ts';
@@ -158,6 +159,7 @@ export const createHandlers = (services: {
   integrity: IntegrityService;
   shopify: ShopifyService;
   cardCheckout: CardCheckoutService;
+  readerCheckout: ReaderCheckoutService;
   outboxAdmin: OutboxAdminService;
   printing: PrintService;
   printDesk: PrintDeskService;
@@ -469,17 +471,17 @@ export const createHandlers = (services: {
     services.cardCheckout.paypalCreateOrder(principal, body),
   paypalCaptureOrder: async ({ principal, body }) =>
     services.cardCheckout.paypalCaptureOrder(principal, body),
-  terminalPay: async ({ principal, body }) => services.cardCheckout.terminalPay(principal, body),
+  terminalPay: async ({ principal, body }) => services.readerCheckout.terminalPay(principal, body),
   terminalCheckStatus: async ({ principal, body }) =>
-    services.cardCheckout.terminalCheckStatus(principal, body),
+    services.readerCheckout.terminalCheckStatus(principal, body),
   terminalCancel: async ({ principal, body }) =>
-    services.cardCheckout.terminalCancel(principal, body),
+    services.readerCheckout.terminalCancel(principal, body),
   squareInitiatePayment: async ({ principal, body }) =>
-    services.cardCheckout.squareInitiate(principal, body),
+    services.readerCheckout.squareInitiate(principal, body),
   squareCheckoutStatus: async ({ principal, body }) =>
-    services.cardCheckout.squareCheckStatus(principal, body),
+    services.readerCheckout.squareCheckStatus(principal, body),
   squareCancelCheckout: async ({ principal, body }) =>
-    services.cardCheckout.squareCancel(principal, body),
+    services.readerCheckout.squareCancel(principal, body),
   shopifyCreateDraftOrder: async ({ principal, body }) =>
     services.shopify.createDraftOrder(principal, body),
   shopifyCompleteDraftOrder: async ({ principal, body }) =>

@@ -4,7 +4,7 @@ import { idSchema } from '../identity/users.ts';
 import { photoSchema } from './photos.ts';
 
 /**
- * Moderation (issue 31 item 2): with the event's `moderationEnabled` on, new photos wait in a
+ * Moderation: with the event's `moderationEnabled` on, new photos wait in a
  * console queue and reach no guest, stream, face result, auto-print or message until approved.
  */
 
