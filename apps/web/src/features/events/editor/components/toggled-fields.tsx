@@ -88,7 +88,7 @@ export function ImageToggle({
           label={label}
           description={description}
           disabled={!on || disabled}
-          style={{ flex: 1 }}
+          style={{ flex: 1, minWidth: 0 }}
         />
         {uploadRoot ? (
           <ImageUploadButton
@@ -104,6 +104,7 @@ export function ImageToggle({
             alt={t('events.editor.preview', { label })}
             h={48}
             w="auto"
+            maw={96}
             fit="contain"
           />
         ) : null}
