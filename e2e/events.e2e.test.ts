@@ -174,6 +174,12 @@ describe('event editor journey in Chromium', () => {
         await copy.waitFor({ state: 'detached' });
         await eventRow(page, 'Harbour Festival 2026_copy').waitFor();
         expect(await page.getByTestId('event-row').count()).toBe(2);
+        // The copy's new sender address is sent a verification mail: the toast says so, and the
+        // operator closes it (it sits over the last row's actions for 10 s otherwise).
+        const verification = page.locator('#from-address-verification');
+        await verification.getByText('photos@harbour.e', { exact: false }).waitFor();
+        await verification.locator('button').click();
+        await verification.waitFor({ state: 'detached' });
 
         // ---- delete the copy ----
         const copied = await openEditor(page, 'Harbour Festival 2026_copy');
