@@ -162,6 +162,7 @@ describe('the web-app page’s settings reach the page', () => {
   it('defaults: the event label shown, photos linked, no chat, the default picture size', async () => {
     const page = await t.ok(endpoints.webappEvent, { event_name: event.name });
     expect(page).toMatchObject({
+      accent_color: '',
       show_event_label: true,
       collect_email: true,
       link_photos: true,
@@ -187,10 +188,12 @@ describe('the web-app page’s settings reach the page', () => {
         userContentUploadMessage: 'Sending your selfie…',
         userContentProcessMessage: 'Looking through the gala’s photos…',
         supportChatKey: 'https://chat.help.example/gala?lang=en',
+        guestAccentColor: '#d9480f',
       },
     });
     const page = await t.ok(endpoints.webappEvent, { event_name: configured.name });
     expect(page).toMatchObject({
+      accent_color: '#d9480f',
       show_event_label: false,
       collect_email: false,
       link_photos: false,

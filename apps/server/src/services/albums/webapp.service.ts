@@ -125,6 +125,7 @@ export class WebappService {
       sms_enabled: o.webappSmsEnabled === 1 && row.is_sms_enabled === 1,
       sms_agreement: o.webappSmsAgreement,
       email_ends: o.emailEnds,
+      accent_color: o.guestAccentColor ?? '',
       show_event_label: o.disableEventLabel !== 1,
       // Registration by e-mail needs the address; by card id it is asked only when collected.
       collect_email: collectsEmail(o),

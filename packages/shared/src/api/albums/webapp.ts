@@ -34,6 +34,12 @@ export const webappEventSchema = z.object({
     .array(z.string())
     .default([])
     .describe('The e-mail endings the e-mail field offers to complete an address with'),
+  accent_color: z
+    .string()
+    .default('')
+    .describe(
+      'The event’s brand colour (`opts.guestAccentColor`, `#rrggbb`; empty: the standard one)',
+    ),
   show_event_label: z
     .boolean()
     .default(true)

@@ -5,6 +5,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AlbumsRoot from '../../../app/albums-root.tsx';
 import { installFakeApi } from '../../../../test/fake-api.ts';
+import { readableAccent } from '../../../shared/theme/accent.ts';
 
 const page = {
   name: 'AB12',
@@ -57,6 +58,15 @@ const renderPage = () =>
   );
 
 describe('the web-app page’s settings', () => {
+  it('wears the event’s brand colour, made readable, like the album', async () => {
+    installFakeApi({ '/webapp/event/retrieve': { ok: { ...page, accent_color: '#d9480f' } } });
+    renderPage();
+    const main = await screen.findByTestId('webapp-page');
+    const { accent, onAccent } = readableAccent('#d9480f');
+    expect(main.style.getPropertyValue('--fb-accent')).toBe(accent);
+    expect(main.style.getPropertyValue('--fb-on-accent')).toBe(onAccent);
+  });
+
   it('by default: the event label as the title, no chat launcher, the e-mail field', async () => {
     installFakeApi({ '/webapp/event/retrieve': { ok: page } });
     renderPage();

@@ -10,6 +10,7 @@ import { LanguageSwitcher } from '../../../shared/components/language-switcher.t
 import { useGuestLanguage } from '../../../shared/hooks/use-guest-language.ts';
 import { PhotoCodeForm } from '../../../shared/components/photo-code-form.tsx';
 import { isGuestLanguage, translatedText } from '@flashbulb/shared/i18n/languages';
+import { accentStyle } from '../../../shared/theme/accent.ts';
 import '../webapp.css';
 
 /**
@@ -260,11 +261,12 @@ export default function WebappPage({
   return (
     <main
       className={event.support_chat_url ? 'webapp-root webapp-root--chat' : 'webapp-root'}
-      style={
-        event.background
+      style={{
+        ...accentStyle(event.accent_color),
+        ...(event.background
           ? { backgroundImage: `url("${encodeURI(event.background.src)}")` }
-          : undefined
-      }
+          : undefined),
+      }}
       data-testid="webapp-page"
     >
       {event.banner_top && (
