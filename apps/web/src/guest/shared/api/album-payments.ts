@@ -118,28 +118,30 @@ export const useAlbumPurchasePricing = (
     retry: false,
   });
 
+/** What a purchase from the album names: the button, the photos, the buyer's e-mail and album. */
+export type AlbumPurchaseInput = {
+  buttonIndex: number;
+  requestId: string;
+  photoUids: readonly string[] | null;
+  email: string;
+  buyerAlbumUid: string | null;
+};
+
+const purchaseFields = (key: AlbumSaleKey, input: AlbumPurchaseInput) => ({
+  ...saleKeyFields(key),
+  pricing_button_index: input.buttonIndex,
+  client_request_id: input.requestId,
+  ...(input.photoUids ? { photo_uids: [...input.photoUids] } : {}),
+  ...(input.email.trim() ? { email: input.email.trim() } : {}),
+  ...(input.buyerAlbumUid ? { buyer_album_uid: input.buyerAlbumUid } : {}),
+});
+
 /**
  * Starts a purchase from the album: the chosen photos (or all of them); the buyer's album of an
  * earlier purchase on this device receives them too.
  */
-export const startAlbumPurchase = (
-  key: AlbumSaleKey,
-  input: {
-    buttonIndex: number;
-    requestId: string;
-    photoUids: readonly string[] | null;
-    email: string;
-    buyerAlbumUid: string | null;
-  },
-) =>
-  callApi(endpoints.albumPurchaseCreate, {
-    ...saleKeyFields(key),
-    pricing_button_index: input.buttonIndex,
-    client_request_id: input.requestId,
-    ...(input.photoUids ? { photo_uids: [...input.photoUids] } : {}),
-    ...(input.email.trim() ? { email: input.email.trim() } : {}),
-    ...(input.buyerAlbumUid ? { buyer_album_uid: input.buyerAlbumUid } : {}),
-  });
+export const startAlbumPurchase = (key: AlbumSaleKey, input: AlbumPurchaseInput) =>
+  callApi(endpoints.albumPurchaseCreate, purchaseFields(key, input));
 
 export const checkAlbumPurchase = (key: AlbumSaleKey, paymentId: string) =>
   callApi(endpoints.albumPurchaseStatus, { ...saleKeyFields(key), payment_id: paymentId });
@@ -148,24 +150,8 @@ export const cancelAlbumPurchase = (key: AlbumSaleKey, paymentId: string) =>
   callApi(endpoints.albumPurchaseCancel, { ...saleKeyFields(key), payment_id: paymentId });
 
 /** Starts a purchase paid in PayPal's card form: the server makes the order the form approves. */
-export const createAlbumPurchasePayPalOrder = (
-  key: AlbumSaleKey,
-  input: {
-    buttonIndex: number;
-    requestId: string;
-    photoUids: readonly string[] | null;
-    email: string;
-    buyerAlbumUid: string | null;
-  },
-) =>
-  callApi(endpoints.albumPurchasePayPalOrder, {
-    ...saleKeyFields(key),
-    pricing_button_index: input.buttonIndex,
-    client_request_id: input.requestId,
-    ...(input.photoUids ? { photo_uids: [...input.photoUids] } : {}),
-    ...(input.email.trim() ? { email: input.email.trim() } : {}),
-    ...(input.buyerAlbumUid ? { buyer_album_uid: input.buyerAlbumUid } : {}),
-  });
+export const createAlbumPurchasePayPalOrder = (key: AlbumSaleKey, input: AlbumPurchaseInput) =>
+  callApi(endpoints.albumPurchasePayPalOrder, purchaseFields(key, input));
 
 /** The server captures the purchase's approved PayPal order; only its answer says paid. */
 export const captureAlbumPurchasePayPalOrder = (key: AlbumSaleKey, paymentId: string) =>
