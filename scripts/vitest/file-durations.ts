@@ -2,7 +2,7 @@
 // test files by (sequencer.ts, docs/testing.md "The schedule"), from a whole run:
 //
 //   npm test -- --reporter=default --reporter=json --outputFile.json=report.json
-//   npx tsx scripts/vitest/file-durations.ts node_modules/.vite/vitest/*/results.json \
+//   npx tsx scripts/vitest/file-durations.ts report.json --root <the clone that ran it> \
 //     --note "fresh clone of main at <commit>, <date>, quiet machine"
 //
 // It reads either kind of file Vitest writes:
@@ -11,7 +11,8 @@
 //  - a JSON report (`--reporter=json`): each file from its first test's start to its last test's
 //    end (no imports, no `beforeAll`), and no project: the project is told from the path, and a
 //    server file that runs on both engines gets the longer of its two entries for both.
-// Later files win over earlier ones. Entries of files that no longer exist are dropped; files the
+// `--root` names the clone a report was made in (its paths are absolute). Later files win over
+// earlier ones. Entries of files that no longer exist are dropped; files the
 // inputs do not name keep their entry.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -91,17 +92,32 @@ export function mergeDurations(
   return table;
 }
 
+/** `--name value` options and the other arguments. */
+const parseArgs = (argv: string[]): { options: Map<string, string>; files: string[] } => {
+  const options = new Map<string, string>();
+  const files: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    if (arg.startsWith('--')) {
+      options.set(arg.slice(2), argv[i + 1] ?? '');
+      i += 1;
+    } else files.push(arg);
+  }
+  return { options, files };
+};
+
 const main = (argv: string[]): void => {
-  const noteAt = argv.indexOf('--note');
-  const note = noteAt === -1 ? undefined : argv[noteAt + 1];
-  const files = argv.filter((arg, i) => arg !== '--note' && (noteAt === -1 || i !== noteAt + 1));
+  const { options, files } = parseArgs(argv);
   if (files.length === 0) {
     console.error(
-      'usage: npx tsx scripts/vitest/file-durations.ts <cache or report.json>… [--note "…"]',
+      'usage: npx tsx scripts/vitest/file-durations.ts <cache or report.json>… [--root <clone>] [--note "…"]',
     );
     process.exit(2);
   }
+  const note = options.get('note');
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  // A report holds absolute paths: those of the clone that ran it (a fresh clone elsewhere).
+  const reportRoot = path.resolve(options.get('root') ?? root);
   const webMocked = new Set(webFilesWithModuleMocks(path.join(root, WEB_ROOT)));
   const target = path.join(root, DURATIONS_FILE);
   const previous = existsSync(target)
@@ -111,7 +127,7 @@ const main = (argv: string[]): void => {
       })
     : {};
   const inputs = files.map((file) =>
-    durationsOf(JSON.parse(readFileSync(file, 'utf8')), root, webMocked),
+    durationsOf(JSON.parse(readFileSync(file, 'utf8')), reportRoot, webMocked),
   );
   const durations = mergeDurations(previous.durations ?? {}, inputs, (file) =>
     existsSync(path.join(root, file)),
