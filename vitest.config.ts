@@ -12,7 +12,6 @@ const webViteConfig = 'apps/web/vite.config.ts';
 const e2eSetup = 'e2e/global-setup.ts';
 const dbTemplateSetup = 'apps/server/test/helpers/db-template-setup.ts';
 const SERVER_UNIT_TESTS = 'apps/server/test/**/*.unit.test.ts';
-const serialGlobalSetup = 'scripts/vitest/serial-global-setup.ts';
 const serialSetup = 'scripts/vitest/serial-setup.ts';
 
 // API tests boot the app and migrate a database per file: give hooks room on a 2-core machine.
@@ -140,7 +139,9 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
-          globalSetup: [serialGlobalSetup, ...(existsSync(e2eSetup) ? [e2eSetup] : [])],
+          // Builds the web app and seeds the journeys' database in the background, and starts
+          // the journeys' turn lock (one journey at a time, see below).
+          globalSetup: existsSync(e2eSetup) ? [e2eSetup] : [],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // `expect.poll` waits for what the page shows; Vitest's 1 s default is shorter than a

@@ -211,6 +211,47 @@ describe('the journeys’ turn lock', () => {
   });
 });
 
+describe('the journeys’ first turn', () => {
+  it('waits for what the journeys need (the web build, the seed)', async () => {
+    let prepared = (): void => undefined;
+    const ready = new Promise<void>((resolve) => {
+      prepared = resolve;
+    });
+    const lock = await startLockServer(ready);
+    try {
+      let granted = false;
+      const turn = acquireTurn(lock.address).then((release) => {
+        granted = true;
+        return release;
+      });
+      // A connection made after the first is answered: the server has seen the first.
+      await new Promise<void>((resolve) => {
+        const probe = createConnection({ port: Number(lock.address.split(':')[1]) }, () => {
+          probe.end();
+          resolve();
+        });
+      });
+      expect(granted).toBe(false);
+      prepared();
+      (await turn)();
+      expect(granted).toBe(true);
+    } finally {
+      await lock.close();
+    }
+  });
+
+  it('tells every journey why when the preparation failed', async () => {
+    const failed = Promise.reject(new Error('npm run build failed (exit 1)'));
+    const lock = await startLockServer(failed);
+    try {
+      await expect(acquireTurn(lock.address)).rejects.toThrow('npm run build failed (exit 1)');
+      await expect(acquireTurn(lock.address)).rejects.toThrow('npm run build failed (exit 1)');
+    } finally {
+      await lock.close();
+    }
+  });
+});
+
 describe('the durations table', () => {
   const root = '/repo';
   const mocked = new Set(['src/mocked.test.tsx']);

@@ -9,8 +9,17 @@
 // connection at a time, in the order they came. A test file holds its connection from its first
 // hook to its last; a worker that dies closes it, so a crash never keeps the turn.
 import { createConnection, createServer, type Socket } from 'node:net';
+import type {} from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The turn lock's `host:port` (project e2e). */
+    serialLock: string;
+  }
+}
 
 const GRANTED = 'go\n';
+const REFUSED = 'refused:';
 
 export interface LockServer {
   /** `host:port` for `acquireTurn`. */
@@ -18,18 +27,43 @@ export interface LockServer {
   close(): Promise<void>;
 }
 
-export async function startLockServer(): Promise<LockServer> {
+/**
+ * @param ready what the files need before the first turn (the journeys' web build and seed,
+ *   made while the other projects start): no turn is given before it; if it fails, every file
+ *   that asks is told why instead.
+ */
+export async function startLockServer(
+  ready: Promise<unknown> = Promise.resolve(),
+): Promise<LockServer> {
   const waiting: Socket[] = [];
+  let state: { failed: string } | 'ready' | 'preparing' = 'preparing';
+  const grantHead = (): void => {
+    if (state === 'ready') waiting[0]?.write(GRANTED);
+  };
+  const refuse = (socket: Socket): void => {
+    if (typeof state === 'object') socket.end(`${REFUSED}${state.failed.replace(/\n/g, ' ')}\n`);
+  };
+  ready.then(
+    () => {
+      state = 'ready';
+      grantHead();
+    },
+    (error: unknown) => {
+      state = { failed: error instanceof Error ? error.message : String(error) };
+      for (const socket of waiting) refuse(socket);
+    },
+  );
   const server = createServer((socket) => {
-    waiting.push(socket);
-    if (waiting.length === 1) socket.write(GRANTED);
     // A worker that dies resets its connection: the turn passes on, nothing is thrown.
     socket.on('error', () => socket.destroy());
+    if (typeof state === 'object') return refuse(socket);
+    waiting.push(socket);
+    if (waiting.length === 1) grantHead();
     socket.on('close', () => {
       const index = waiting.indexOf(socket);
       if (index === -1) return;
       waiting.splice(index, 1);
-      if (index === 0) waiting[0]?.write(GRANTED);
+      if (index === 0) grantHead();
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -56,6 +90,11 @@ export function acquireTurn(address: string): Promise<() => void> {
     let received = '';
     const onData = (chunk: Buffer): void => {
       received += chunk.toString('utf8');
+      if (received.startsWith(REFUSED) && received.endsWith('\n')) {
+        socket.destroy();
+        reject(new Error(received.slice(REFUSED.length).trim()));
+        return;
+      }
       if (!received.includes(GRANTED)) return;
       socket.off('data', onData);
       socket.off('error', reject);
