@@ -1,4 +1,4 @@
-// ESLint rule `flashbulb/server-layers` (apps/server/src, docs/ARCHITECTURE.md "A request"): the
+// ESLint rule `flashbulb/server-layers` (apps/server/src, docs/ARCHITECTURE.md "Shape"): the
 // layers of the server hold by lint, not by habit.
 // - services/ never import routes/ or http/ (a service does not know how it is called);
 // - repositories/ never import services/ (I/O does not know the rules);
