@@ -39,7 +39,8 @@ function run(job) {
     const started = Date.now();
     const child = spawn(process.execPath, job.args, {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+      // The jobs write to a pipe: keep the colours a terminal would show.
+      env: process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env,
     });
     /** @type {Buffer[]} */
     const out = [];
