@@ -8,23 +8,24 @@ import { useErrorText } from '../lib/error-text.ts';
  * admin, a forgotten password, a temporary one replaced, the user's own change): the rule as a
  * hint, the browser told it is a new password. The errors are the form's error keys.
  */
-export function NewPasswordFields({
+export function NewPasswordFields<N extends string>({
   label,
   autoFocus,
-  password,
-  confirm,
-  passwordError,
-  confirmError,
+  name,
+  register,
+  errors,
 }: {
   readonly label: string;
   readonly autoFocus?: boolean;
-  readonly password: UseFormRegisterReturn;
-  readonly confirm: UseFormRegisterReturn;
-  readonly passwordError: string | undefined;
-  readonly confirmError: string | undefined;
+  /** The new password's field; its confirmation is the field `confirm`. */
+  readonly name: N;
+  readonly register: (field: N | 'confirm') => UseFormRegisterReturn;
+  readonly errors: Partial<Record<N | 'confirm', { message?: string }>>;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
+  const passwordError = errors[name]?.message;
+  const confirmError = errors.confirm?.message;
   return (
     <>
       <PasswordInput
@@ -33,13 +34,13 @@ export function NewPasswordFields({
         autoComplete="new-password"
         autoFocus={autoFocus}
         error={passwordError && errorText(passwordError)}
-        {...password}
+        {...register(name)}
       />
       <PasswordInput
         label={t('common.confirmPassword')}
         autoComplete="new-password"
         error={confirmError && errorText(confirmError)}
-        {...confirm}
+        {...register('confirm')}
       />
     </>
   );

@@ -106,10 +106,9 @@ export function ConfirmForgotPasswordPage() {
           />
           <NewPasswordFields
             label={t('common.newPassword')}
-            password={register('new_password')}
-            confirm={register('confirm')}
-            passwordError={errors.new_password?.message}
-            confirmError={errors.confirm?.message}
+            name="new_password"
+            register={register}
+            errors={errors}
           />
           <Button type="submit" loading={isSubmitting} fullWidth>
             {t('confirmForgotPassword.submit')}

@@ -104,10 +104,9 @@ export function FirstAdminPage({ needsSetupToken = false }: { needsSetupToken?: 
           />
           <NewPasswordFields
             label={t('common.password')}
-            password={register('password')}
-            confirm={register('confirm')}
-            passwordError={errors.password?.message}
-            confirmError={errors.confirm?.message}
+            name="password"
+            register={register}
+            errors={errors}
           />
           <Button type="submit" loading={isSubmitting} fullWidth>
             {t('firstAdmin.submit')}

@@ -63,10 +63,9 @@ export function NewPasswordForm({ session, onResult, onRestart }: NewPasswordFor
         <NewPasswordFields
           label={t('common.newPassword')}
           autoFocus
-          password={register('new_password')}
-          confirm={register('confirm')}
-          passwordError={errors.new_password?.message}
-          confirmError={errors.confirm?.message}
+          name="new_password"
+          register={register}
+          errors={errors}
         />
         <Button type="submit" loading={isSubmitting} fullWidth>
           {t('newPassword.submit')}

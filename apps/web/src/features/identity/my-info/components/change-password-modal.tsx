@@ -94,10 +94,9 @@ export function ChangePasswordModal({
             />
             <NewPasswordFields
               label={t('common.newPassword')}
-              password={register('proposed_password')}
-              confirm={register('confirm')}
-              passwordError={errors.proposed_password?.message}
-              confirmError={errors.confirm?.message}
+              name="proposed_password"
+              register={register}
+              errors={errors}
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
