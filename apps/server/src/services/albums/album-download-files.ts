@@ -10,6 +10,7 @@ import type { AccessControl, EventGrant } from '../../access/access-control.ts';
 import { keyTypeOf, userPrincipal, type Principal } from '../../access/principal.ts';
 import type { SignedInUser } from '../../access/signed-in-user.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { sealTicket, unsealTicket } from '../../lib/sealed-ticket.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { uniqueNames, type ZipEntry } from '../../lib/zip-stream.ts';
@@ -91,19 +92,12 @@ export class AlbumDownloadFiles {
 
   /** A ticket sealed for `seconds` from now. */
   seal(ticket: Omit<Ticket, 'x'>, seconds: number): string {
-    const now = Math.floor(this.deps.clock.now().getTime() / 1000);
-    return this.deps.secrets.encrypt(JSON.stringify({ ...ticket, x: now + seconds }));
+    return sealTicket(this.deps.secrets, this.deps.clock, ticket, seconds);
   }
 
   /** A ticket read back, its key or user checked again now; `not_found` when it cannot be. */
   async unseal(sealed: string) {
-    let ticket: Ticket;
-    try {
-      ticket = JSON.parse(this.deps.secrets.decrypt(sealed)) as Ticket;
-    } catch {
-      throw new AppError('not_found');
-    }
-    if (ticket.x * 1000 <= this.deps.clock.now().getTime()) throw new AppError('not_found');
+    const ticket: Ticket = unsealTicket<Ticket>(this.deps.secrets, this.deps.clock, sealed);
     if (ticket.u !== undefined && ticket.e !== undefined) {
       // An owner's zip: the user as now (a user disabled or moved since reads nothing).
       const actor = await this.deps.findUser(ticket.u);

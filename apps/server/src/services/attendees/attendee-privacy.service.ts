@@ -15,6 +15,7 @@ import type { AccessControl } from '../../access/access-control.ts';
 import { signedInUserOf, type Principal } from '../../access/principal.ts';
 import { administersOrganisation, organisationScope } from '../../access/rules.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { sealTicket, unsealTicket } from '../../lib/sealed-ticket.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { zipStream, type ZipEntry } from '../../lib/zip-stream.ts';
@@ -35,8 +36,6 @@ interface Ticket {
   /** Attendee row id and the uid it had when the export was asked for. */
   a: number;
   u: string;
-  /** Expiry, seconds since the epoch. */
-  x: number;
 }
 
 /** Entries per page of the privacy log. */
@@ -77,12 +76,12 @@ export class AttendeePrivacyService {
       counts,
       now: this.deps.clock.now(),
     });
-    const ticket: Ticket = {
-      a: record.row.id,
-      u: record.row.uid,
-      x: Math.floor(this.deps.clock.now().getTime() / 1000) + ATTENDEE_EXPORT_TICKET_SECONDS,
-    };
-    const sealed = this.deps.secrets.encrypt(JSON.stringify(ticket));
+    const sealed = sealTicket(
+      this.deps.secrets,
+      this.deps.clock,
+      { a: record.row.id, u: record.row.uid },
+      ATTENDEE_EXPORT_TICKET_SECONDS,
+    );
     return {
       url: `${this.deps.publicUrl.replace(/\/+$/, '')}${API_BASE}${ATTENDEE_EXPORT_PATH}?ticket=${encodeURIComponent(sealed)}`,
       expires_in: ATTENDEE_EXPORT_TICKET_SECONDS,
@@ -95,13 +94,7 @@ export class AttendeePrivacyService {
    * `not_found`, as for an unreadable or expired ticket).
    */
   async open(sealed: string): Promise<{ fileName: string; body: Readable }> {
-    let ticket: Ticket;
-    try {
-      ticket = JSON.parse(this.deps.secrets.decrypt(sealed)) as Ticket;
-    } catch {
-      throw new AppError('not_found');
-    }
-    if (ticket.x * 1000 <= this.deps.clock.now().getTime()) throw new AppError('not_found');
+    const ticket = unsealTicket<Ticket>(this.deps.secrets, this.deps.clock, sealed);
     const { record } = await this.deps.access.attendeeByUid(ticket.u);
     if (!record || record.row.id !== ticket.a) throw new AppError('not_found');
     return {

@@ -5,6 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../../../lib/query-client.ts';
+import { PAID_ATTENDEE, paidAttendee, pricedButtons } from '../../../../test/checkout-fixtures.ts';
 import { installFakeApi, type FakeReply } from '../../../../test/fake-api.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
 import { openStaffControls, STAFF_PIN_PATH } from '../../../../test/kiosk-staff.ts';
@@ -17,33 +18,11 @@ const BUTTONS = '/payment/pricing-buttons';
 const UNLOCK = '/attendee/unlock';
 const UNLOCK_PRINT = '/attendee/unlock-and-print';
 const CREATE = '/payment/create-qr-payment';
-const ATT = 'ABCDEFGHJKMNPQRS';
+const ATT = PAID_ATTENDEE;
+const attendee = paidAttendee;
 const KIOSK_KEY = 'pv-kiosk-key';
 
-const attendee = (unlocked: 0 | 1) => ({
-  uid: ATT,
-  display_uid: 'ABCD-EFGH-JKMN-PQRS',
-  organisation_id: 7,
-  email: null,
-  is_prepaid: 0,
-  unlocked,
-  expires_date: null,
-  events: [{ name: 'AB12', full_name: 'Gala', empty_album_text: 'Soon', logo_full_path: null }],
-  photo_count: 1,
-});
-const buttons = {
-  ok: {
-    is_free: 0,
-    currency: 'USD',
-    methods: ['qr', 'paypal', 'square'],
-    photo_count: 1,
-    prints_free: 0,
-    prints_remaining: 0,
-    buttons: [
-      { index: 0, button_text: 'All my photos', digitals: true, prints: false, amount: 450 },
-    ],
-  },
-};
+const buttons = { ok: pricedButtons(450) };
 
 afterEach(() => {
   vi.unstubAllGlobals();

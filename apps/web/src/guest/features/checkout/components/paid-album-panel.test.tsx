@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import {
+  BUYER_ALBUM_URL,
+  PAID_ATTENDEE,
+  paidAttendee,
+  paidPhoto,
+  pricedButtons,
+  purchaseStatus,
+} from '../../../../test/checkout-fixtures.ts';
 import { installFakeApi } from '../../../../test/fake-api.ts';
 import { storedEvent } from '../../../../test/event-fixtures.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
@@ -18,30 +26,11 @@ const BUTTONS = '/payment/pricing-buttons';
 const CREATE = '/payment/create-qr-payment';
 const STATUS = '/payment/check-qr-status';
 const DISABLE = '/payment/disable-qr-link';
-const ATT = 'ABCDEFGHJKMNPQRS';
+const ATT = PAID_ATTENDEE;
+const attendee = paidAttendee;
+const withOriginal = paidPhoto;
 
-const attendee = (unlocked: 0 | 1) => ({
-  uid: ATT,
-  display_uid: 'ABCD-EFGH-JKMN-PQRS',
-  organisation_id: 7,
-  email: null,
-  is_prepaid: 0,
-  unlocked,
-  expires_date: null,
-  events: [{ name: 'AB12', full_name: 'Gala', empty_album_text: 'Soon', logo_full_path: null }],
-  photo_count: 1,
-});
-const buttons = (amount: number | null) => ({
-  is_free: 0,
-  currency: 'USD',
-  methods: ['qr', 'paypal', 'square'],
-  photo_count: 1,
-  // Read by the album purchase (the attendee album's pricing has no such field).
-  max_print_photos: 20,
-  prints_free: 0,
-  prints_remaining: 0,
-  buttons: [{ index: 0, button_text: 'All my photos', digitals: true, prints: false, amount }],
-});
+const buttons = (amount: number | null) => pricedButtons(amount);
 const payment = {
   payment_id: 'pay_abc',
   checkout_url: 'http://localhost/pay/test/pay_abc',
@@ -51,9 +40,6 @@ const payment = {
 };
 const statusReply = (status: string) => ({
   ok: { payment_id: 'pay_abc', status, amount: 450, currency: 'USD' },
-});
-const withOriginal = albumPhoto(1, {
-  urls: { ...albumPhoto(1).urls, original: '/media/photos/1/original?s=x' },
 });
 
 afterEach(() => {
@@ -350,7 +336,7 @@ describe('buying from the public album of a paid event', { timeout: 30_000 }, ()
   const PRICING = '/payment/album-purchase/pricing-buttons';
   const PURCHASE = '/payment/album-purchase/create';
   const PURCHASE_STATUS = '/payment/album-purchase/status';
-  const ALBUM_URL = 'http://localhost/?attId=WXYZ-WXYZ-WXYZ-WXYZ';
+  const ALBUM_URL = BUYER_ALBUM_URL;
 
   it('a phone guest chooses two photos, pays on the checkout page and gets the link of an album of their own', async () => {
     onPhone();
@@ -373,17 +359,7 @@ describe('buying from the public album of a paid event', { timeout: 30_000 }, ()
       // Paid, but the photos are not in the album yet: the page waits for the album's link.
       [PURCHASE_STATUS]: () => {
         polls += 1;
-        const ready = polls >= 2;
-        return {
-          ok: {
-            payment_id: 'pay_abc',
-            status: 'paid',
-            amount: 700,
-            currency: 'USD',
-            album_uid: ready ? 'WXYZ-WXYZ-WXYZ-WXYZ' : null,
-            album_url: ready ? ALBUM_URL : null,
-          },
-        };
+        return purchaseStatus('pay_abc', 'paid', polls >= 2);
       },
     });
     renderAlbums('?pId=pub-key');

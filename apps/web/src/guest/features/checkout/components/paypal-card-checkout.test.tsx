@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import {
+  BUYER_ALBUM_URL,
+  PAID_ATTENDEE,
+  paidAttendee,
+  paidPhoto,
+  pricedButtons,
+  purchaseStatus,
+} from '../../../../test/checkout-fixtures.ts';
 import { installFakeApi } from '../../../../test/fake-api.ts';
 import { storedEvent } from '../../../../test/event-fixtures.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
@@ -20,32 +28,12 @@ const QR = '/payment/create-qr-payment';
 const SETTINGS = '/payment/paypal/settings';
 const CREATE = '/payment/paypal/create-order';
 const CAPTURE = '/payment/paypal/capture-order';
-const ATT = 'ABCDEFGHJKMNPQRS';
+const ATT = PAID_ATTENDEE;
+const attendee = paidAttendee;
+const withOriginal = paidPhoto;
 const SCRIPT = 'https://paypal.test/sdk/js?client-id=abc&currency=USD&intent=capture';
 
-const attendee = (unlocked: 0 | 1) => ({
-  uid: ATT,
-  display_uid: 'ABCD-EFGH-JKMN-PQRS',
-  organisation_id: 7,
-  email: null,
-  is_prepaid: 0,
-  unlocked,
-  expires_date: null,
-  events: [{ name: 'AB12', full_name: 'Gala', empty_album_text: 'Soon', logo_full_path: null }],
-  photo_count: 1,
-});
-const buttons = {
-  is_free: 0,
-  currency: 'USD',
-  methods: ['qr', 'paypal', 'square'],
-  photo_count: 1,
-  prints_free: 0,
-  prints_remaining: 0,
-  buttons: [{ index: 0, button_text: 'All my photos', digitals: true, prints: false, amount: 450 }],
-};
-const withOriginal = albumPhoto(1, {
-  urls: { ...albumPhoto(1).urls, original: '/media/photos/1/original?s=x' },
-});
+const buttons = pricedButtons(450);
 
 /**
  * A stand-in for PayPal's SDK namespace (`paypal.Buttons`): its rendered button plays the buyer
@@ -242,26 +230,13 @@ describe('PayPal card checkout on the public album of a paid event', { timeout: 
   const STATUS = '/payment/album-purchase/status';
   const P_CREATE = '/payment/album-purchase/paypal/create-order';
   const P_CAPTURE = '/payment/album-purchase/paypal/capture-order';
-  const ALBUM_URL = 'http://localhost/?attId=WXYZ-WXYZ-WXYZ-WXYZ';
-  const pricing = (count: number, card: string) => ({
-    is_free: 0,
-    currency: 'USD',
-    photo_count: count,
-    max_print_photos: 20,
-    methods: ['qr', 'paypal'],
-    digital_message: '',
-    card_script_url: card,
-    buttons: [
-      {
-        index: 0,
-        button_text: 'All my photos',
-        digitals: true,
-        prints: false,
-        amount: count * 350,
-        requires_digital: false,
-      },
-    ],
-  });
+  const pricing = (count: number, card: string) =>
+    pricedButtons(count * 350, {
+      photo_count: count,
+      methods: ['qr', 'paypal'],
+      digital_message: '',
+      card_script_url: card,
+    });
 
   it('two chosen photos paid in PayPal’s card form: a declined card opens nothing, the server’s paid capture leads to the buyer’s own album', async () => {
     const made = installPayPal();
@@ -295,17 +270,7 @@ describe('PayPal card checkout on the public album of a paid event', { timeout: 
       // The album is named only for the payment the server captured as paid.
       [STATUS]: (raw: unknown) => {
         const id = (raw as { payment_id: string }).payment_id;
-        const paid = id === paidId;
-        return {
-          ok: {
-            payment_id: id,
-            status: paid ? 'paid' : 'failed',
-            amount: 700,
-            currency: 'USD',
-            album_uid: paid ? 'WXYZ-WXYZ-WXYZ-WXYZ' : null,
-            album_url: paid ? ALBUM_URL : null,
-          },
-        };
+        return purchaseStatus(id, id === paidId ? 'paid' : 'failed', id === paidId);
       },
     });
     renderAlbums('?pId=pub-key');
@@ -356,7 +321,7 @@ describe('PayPal card checkout on the public album of a paid event', { timeout: 
       ),
     ).toBeTruthy();
     expect(within(panel).getByRole('link', { name: 'Open my album' }).getAttribute('href')).toBe(
-      ALBUM_URL,
+      BUYER_ALBUM_URL,
     );
     expect(
       api.callsTo(STATUS).every((c) => (c.body as { payment_id: string }).payment_id === 'pay_2'),

@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { storedEvent } from '../../../../test/event-fixtures.ts';
 import { installFakeApi } from '../../../../test/fake-api.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
+import { pricedButtons } from '../../../../test/checkout-fixtures.ts';
 
 // jsdom decodes no images: the file → JPEG step is the browser's; the rest runs for real.
 vi.mock('../../../shared/api/face-lookup.ts', async (importOriginal) => ({
@@ -205,26 +206,7 @@ describe('Find me leads somewhere', () => {
       [SEARCH]: { ok: { photos: [match(1), match(3)], searched_faces: 1 } },
       '/payment/album-purchase/pricing-buttons': (raw: unknown) => {
         const count = (raw as { photo_count?: number }).photo_count ?? 3;
-        return {
-          ok: {
-            is_free: 0,
-            currency: 'USD',
-            methods: ['qr'],
-            photo_count: count,
-            max_print_photos: 20,
-            prints_free: 0,
-            prints_remaining: 0,
-            buttons: [
-              {
-                index: 0,
-                button_text: 'All my photos',
-                digitals: true,
-                prints: false,
-                amount: count * 350,
-              },
-            ],
-          },
-        };
+        return { ok: pricedButtons(count * 350, { methods: ['qr'], photo_count: count }) };
       },
     });
     renderAlbums('?pId=pub-key');
