@@ -7,6 +7,7 @@ export interface PricedButton {
   readonly button_text: string;
   readonly amount: number | null;
   readonly digitals: boolean;
+  readonly prints: boolean;
   readonly requires_digital: boolean;
 }
 
