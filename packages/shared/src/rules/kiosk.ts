@@ -8,11 +8,6 @@
 export const KIOSK_REDIRECT_DELAY_MS = 500;
 /** §9: actions on the kiosk screen are throttled to one per this interval. */
 export const KIOSK_THROTTLE_MS = 1000;
-/**
- * Owner-console §9's page-active timeout (20 s): what a console link offered before the event
- * had its own; too short to choose prints, so a kiosk now takes the event's session expiry.
- */
-export const KIOSK_PAGE_ACTIVE_TIMEOUT_MS = 20_000;
 /** An idle kiosk session ends after this long when neither its link nor its event says. */
 export const KIOSK_SESSION_DEFAULT_MS = 120_000;
 /** Upper bound of a kiosk session's idle timeout (a kiosk left open shows the next guest nothing). */

@@ -15,7 +15,7 @@ export const catalogQueryKeys = {
   robots: (organisationId: number | null) => ['robots', organisationId] as const,
   imageProcesses: (organisationId: number | null) => ['image-processes', organisationId] as const,
   templates: (organisationId: number | null, watermark: boolean) =>
-    ['ppt', organisationId, watermark] as const,
+    ['print-templates', organisationId, watermark] as const,
 };
 
 export const useOrganisations = (enabled: boolean) =>

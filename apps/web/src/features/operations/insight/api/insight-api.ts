@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { endpoints, eventFullData, type FlashbulbEvent, type ResultOf } from '@flashbulb/shared';
+import { endpoints, eventFullData, type FlashbulbEvent } from '@flashbulb/shared';
 import { ApiError, callApi } from '../../../../lib/api-client.ts';
-
-export type EventInsightResult = ResultOf<typeof endpoints.eventInsight>;
-export type OrganisationInsightResult = ResultOf<typeof endpoints.organisationInsight>;
 
 export const insightQueryKeys = {
   event: (code: string) => ['insight', 'event', code] as const,

@@ -3,7 +3,7 @@ import { endpoints, type BodyOf, type PptDetail, type TemplateLayout } from '@fl
 import { ApiError, callApi } from '../../../../lib/api-client.ts';
 import { watermarkPath } from '../utils/template-geometry.ts';
 
-export const templateQueryKey = (id: number) => ['ppt-detail', id] as const;
+export const templateQueryKey = (id: number) => ['print-template', id] as const;
 
 /** One template with its sheet (editor and preview). */
 export const useTemplate = (id: number | null) =>

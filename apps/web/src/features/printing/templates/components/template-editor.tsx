@@ -130,7 +130,7 @@ export function TemplateEditor({
               : {}),
           });
       queryClient.setQueryData(templateQueryKey(result.id), result);
-      await queryClient.invalidateQueries({ queryKey: ['ppt'] });
+      await queryClient.invalidateQueries({ queryKey: ['print-templates'] });
       setSavedState({ name, layout });
       if (!detail)
         setParams(

@@ -343,8 +343,8 @@ export function AlbumPurchasePanel({
         currency={currency}
         noChosenPhotos={choosing && chosenCount === 0}
         disabled={state.kind === 'starting'}
+        printsHeldBack={choosing && overPrintLimit(chosenCount)}
         primary
-        printsOverLimit={choosing && overPrintLimit(chosenCount)}
         onChoose={choose}
       />
     </section>

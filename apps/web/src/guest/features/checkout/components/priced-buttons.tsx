@@ -20,8 +20,8 @@ export function PricedButtons({
   currency,
   noChosenPhotos,
   disabled,
+  printsHeldBack = false,
   primary = false,
-  printsOverLimit = false,
   onChoose,
 }: {
   buttons: readonly PricedButton[];
@@ -30,10 +30,9 @@ export function PricedButtons({
   noChosenPhotos: boolean;
   /** Whether the page holds the buttons back (a start under way, the ways to pay not known). */
   disabled: boolean;
+  /** More photos chosen than one purchase may print: the buttons selling prints wait. */
+  printsHeldBack?: boolean;
   primary?: boolean;
-  /** More photos chosen than one purchase may print: the buttons selling prints wait (the page
-   * says why). */
-  printsOverLimit?: boolean;
   onChoose: (index: number, amount: number | null) => void;
 }) {
   const { t } = useTranslation();
@@ -49,7 +48,7 @@ export function PricedButtons({
             noChosenPhotos ||
             // Combo required: prints alone are not sold before the digital photos.
             button.requires_digital ||
-            (button.prints && printsOverLimit)
+            (printsHeldBack && button.prints)
           }
           onClick={() => onChoose(button.index, button.amount)}
         >
