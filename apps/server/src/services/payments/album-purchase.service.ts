@@ -4,7 +4,7 @@ import {
   eventButtonPriceCents,
   formatAttendeeId,
 } from '@flashbulb/shared';
-import type { AccessControl, EventGrant } from '../../access/access-control.ts';
+import type { EventGrant } from '../../access/access-control.ts';
 import { attendeePriceType } from '../../access/payments-rules.ts';
 import type { Principal } from '../../access/principal.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
@@ -16,22 +16,19 @@ import type {
   AttendeeRepository,
 } from '../../repositories/attendees/attendee.repository.ts';
 import type { EventRecord, EventRepository } from '../../repositories/events/event.repository.ts';
-import type {
-  OrderRow,
-  PaymentRepository,
-  PaymentRow,
-} from '../../repositories/payments/payment.repository.ts';
+import type { OrderRow, PaymentRow } from '../../repositories/payments/payment.repository.ts';
 import type { PhotoFilter, PhotoRepository } from '../../repositories/photos/photo.repository.ts';
 import type { SignalEmitter } from '../../signals/signal-bus.ts';
 import { albumDecision } from '../albums/album-visibility.ts';
 import { attachPhotos, randomCode } from '../attendees/attendee-support.ts';
-import type { CheckoutService } from './checkout.service.ts';
+import type { SaleDeps } from './checkout.service.ts';
+import { requireProviderPayment } from './provider-state.ts';
 import { comboBlocks, purchaseHistory } from './selling-rules.ts';
 import { offeredMethods, paypalScriptUrl, requireOffered } from './payment-methods.ts';
 import type { PaymentMethod } from '@flashbulb/shared';
 import type { PaymentsProvider } from '../../repositories/payments/payments-provider.ts';
 import type { QrProvider } from './checkout.service.ts';
-import { type PaymentConfirmed, type PaymentService } from './payment.service.ts';
+import { type PaymentConfirmed } from './payment.service.ts';
 import { centsToMinor } from '@flashbulb/shared';
 
 /** The most photos one purchase of "the whole event" covers (the price's photo count allows as many). */
@@ -56,11 +53,7 @@ const CLEANUP_BATCH = 500;
  */
 export class AlbumPurchaseService {
   constructor(
-    private readonly deps: {
-      access: AccessControl;
-      checkout: CheckoutService;
-      payments: PaymentService;
-      paymentRows: PaymentRepository;
+    private readonly deps: SaleDeps & {
       attendees: AttendeeRepository;
       events: Pick<EventRepository, 'findById'>;
       photos: PhotoRepository;
@@ -128,6 +121,7 @@ export class AlbumPurchaseService {
       methods,
       card_script_url: card ? paypalScriptUrl(card.sdkUrl, card.clientId, currency) : '',
       digital_message: opts.digitalProductMessage ?? '',
+      max_print_photos: event.row.max_print_photos_count,
       buttons:
         event.row.is_free === 1
           ? []
@@ -299,9 +293,7 @@ export class AlbumPurchaseService {
   /** A purchase's payment through a given provider (its card form), or `not_found`. */
   async paymentThrough(principal: Principal, publicId: string, provider: string) {
     const { payment } = await this.purchaseOf(principal, publicId);
-    if (payment.provider !== provider || !payment.providerReference)
-      throw new AppError('not_found', 'payment_id');
-    return payment;
+    return requireProviderPayment(payment, provider);
   }
 
   async cancel(principal: Principal, input: KeylessBody<'albumPurchaseCancel'>) {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { applyProviderState, providerFailure } from './provider-state.ts';
+import { applyProviderState, providerCall, saleReply } from './provider-state.ts';
 import type {
   PaymentRepository,
   PaymentRow,
@@ -38,10 +38,6 @@ export class CardCheckoutService {
 
   private apply(payment: PaymentRow, status: PaymentStatus): Promise<PaymentRow> {
     return applyProviderState(this.deps, payment, status);
-  }
-
-  private failure(error: unknown): unknown {
-    return providerFailure(this.deps.logger, error);
   }
 
   async paypalSettings(principal: Principal) {
@@ -107,12 +103,9 @@ export class CardCheckoutService {
     const paypal = this.deps.paypal;
     if (!paypal) throw new AppError('payment_provider_unavailable');
     if (payment.status === 'pending') {
-      let status: PaymentStatus;
-      try {
-        status = await paypal.adapter.capture(payment.providerReference!);
-      } catch (error) {
-        throw this.failure(error);
-      }
+      const status = await providerCall(this.deps.logger, () =>
+        paypal.adapter.capture(payment.providerReference!),
+      );
       payment = await this.apply(payment, status);
     }
     return { payment_id: payment.publicId, status: payment.status };
@@ -123,34 +116,21 @@ export class CardCheckoutService {
     // Access first: a caller without it hears that, not how payments are set up.
     await this.deps.access.requireEventAccess(principal, 'payment.checkout', { keyEvent: true });
     if (!paypal) throw new AppError('payment_provider_unavailable');
-    let started;
-    try {
-      started = await this.deps.checkout.startProviderPayment(
-        principal,
-        input,
-        paypal.adapter,
-        {},
-        1,
-      );
-    } catch (error) {
-      throw this.failure(error);
-    }
-    const { payment, checkout } = started;
-    return {
-      payment_id: payment.publicId,
-      order_id: checkout.providerPaymentId,
-      amount: payment.amount,
-      currency: payment.currency,
-      status: payment.status,
-    };
+    const started = await providerCall(this.deps.logger, () =>
+      this.deps.checkout.startProviderPayment(principal, input, paypal.adapter, {}, 1),
+    );
+    return saleReply(started, 'order_id');
   }
 
   async paypalCaptureOrder(
     principal: Principal,
     input: KeylessBody<'paypalCaptureOrder'>,
   ): Promise<{ payment_id: string; status: PaymentStatusName }> {
-    return this.capture(
-      await this.deps.checkout.providerPaymentOf(principal, input.payment_id, PAYPAL_PROVIDER),
+    const { payment } = await this.deps.checkout.providerPaymentOf(
+      principal,
+      input.payment_id,
+      PAYPAL_PROVIDER,
     );
+    return this.capture(payment);
   }
 }

@@ -42,6 +42,7 @@ import { methodOfProvider, offeredMethods, requireOffered } from './payment-meth
 import type { KeylessBody } from '../../access/keyless-body.ts';
 import { printPolicy, printPurchaseOf, printsRemaining } from '../printing/print-allowance.ts';
 import { comboBlocks, upsellOffer } from './selling-rules.ts';
+import { providerCall, providerFailure, requireProviderPayment } from './provider-state.ts';
 
 /** The provider of a QR checkout: the event's real one (with its credentials), or the test provider. */
 export interface QrProvider {
@@ -63,6 +64,17 @@ type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
  * pricing button — and share the attendee lookup, the chosen photos, the price and the provider
  * failure mapping; split apart, each would copy those rules.
  */
+/**
+ * What a service selling through the checkout needs: access, the checkout that starts its sales,
+ * and the payment state its provider's answers move.
+ */
+export interface SaleDeps {
+  access: AccessControl;
+  checkout: CheckoutService;
+  payments: PaymentService;
+  paymentRows: PaymentRepository;
+}
+
 export class CheckoutService {
   constructor(
     private readonly deps: {
@@ -302,7 +314,7 @@ export class CheckoutService {
       provider.adapter.name,
       requestId,
     );
-    const checkout = await this.providerCall(() =>
+    const checkout = await providerCall(null, () =>
       provider.adapter.createCheckout(
         {
           paymentId: payment.publicId,
@@ -352,23 +364,15 @@ export class CheckoutService {
     return price.ok ? price.cents : null;
   }
 
-  /** A provider failure as our error key (its reason is logged by nobody here: it may echo input). */
-  private providerFailure(error: unknown): unknown {
-    if (error instanceof ProviderError)
-      return new AppError(error.permanent ? 'payment_provider_refused' : 'payment_provider_error');
-    return error;
-  }
-
-  private async providerCall<T>(call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      throw this.providerFailure(error);
-    }
-  }
-
   /** A payment of the key's event (and for an attendee key, of their own orders), or `not_found`. */
   private async paymentOf(principal: Principal, publicId: string): Promise<PaymentRow> {
+    return (await this.paymentOfKeyEvent(principal, publicId)).payment;
+  }
+
+  private async paymentOfKeyEvent(
+    principal: Principal,
+    publicId: string,
+  ): Promise<{ payment: PaymentRow; event: EventRecord }> {
     const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
       keyEvent: true,
     });
@@ -381,7 +385,7 @@ export class CheckoutService {
       (grant.attendee && order.attendeeId !== grant.attendee.row.id)
     )
       throw new AppError('not_found', 'payment_id');
-    return payment;
+    return { payment, event: grant.event };
   }
 
   async checkQrStatus(principal: Principal, input: KeylessBody<'checkQrStatus'>) {
@@ -416,8 +420,8 @@ export class CheckoutService {
           await chosen.adapter.cancel(payment.providerReference, chosen.credentials);
         } catch (error) {
           if (!(error instanceof ProviderError) || !error.permanent)
-            throw this.providerFailure(error);
-          await this.providerCall(() => providers.refresh(payment));
+            throw providerFailure(null, error);
+          await providerCall(null, () => providers.refresh(payment));
           payment = (await this.deps.paymentRows.paymentByPublicId(payment.publicId)) ?? payment;
         }
       }
@@ -509,16 +513,17 @@ export class CheckoutService {
     return { payment: current, checkout, attendeeUid: attendee.row.uid };
   }
 
-  /** A payment of the key's event and of this provider, or `not_found` (public for provider flows). */
+  /**
+   * A payment of the key's event and of this provider, with that event, or `not_found` (public
+   * for provider flows).
+   */
   async providerPaymentOf(
     principal: Principal,
     publicId: string,
     provider: string,
-  ): Promise<PaymentRow> {
-    const payment = await this.paymentOf(principal, publicId);
-    if (payment.provider !== provider || !payment.providerReference)
-      throw new AppError('not_found', 'payment_id');
-    return payment;
+  ): Promise<{ payment: PaymentRow; event: EventRecord }> {
+    const found = await this.paymentOfKeyEvent(principal, publicId);
+    return { payment: requireProviderPayment(found.payment, provider), event: found.event };
   }
 
   /**

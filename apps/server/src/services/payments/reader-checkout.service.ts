@@ -1,12 +1,8 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { AccessControl } from '../../access/access-control.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type {
-  PaymentRepository,
-  PaymentRow,
-} from '../../repositories/payments/payment.repository.ts';
+import type { PaymentRow } from '../../repositories/payments/payment.repository.ts';
 import type { PaymentStatus } from '../../repositories/payments/payments-provider.ts';
 import {
   SQUARE_PROVIDER,
@@ -22,10 +18,9 @@ import {
   type TerminalStatusData,
 } from '../../repositories/payments/terminal.adapter.ts';
 import { ProviderError } from '../../repositories/provider-error.ts';
-import type { CheckoutService } from './checkout.service.ts';
-import type { PaymentService } from './payment.service.ts';
+import type { SaleDeps } from './checkout.service.ts';
 import type { ProviderCheckouts } from './provider-checkout.service.ts';
-import { applyProviderState, providerFailure } from './provider-state.ts';
+import { applyProviderState, providerCall, providerFailure, saleReply } from './provider-state.ts';
 
 /**
  * Card readers at the kiosk: the venue's payment terminal and Square's paired reader. A sale
@@ -35,11 +30,7 @@ import { applyProviderState, providerFailure } from './provider-state.ts';
  */
 export class ReaderCheckoutService {
   constructor(
-    private readonly deps: {
-      access: AccessControl;
-      checkout: CheckoutService;
-      payments: PaymentService;
-      paymentRows: PaymentRepository;
+    private readonly deps: SaleDeps & {
       terminal: TerminalAdapter | null;
       /** Square card readers (the event's `square_access_token` through `providers`). */
       square?: SquareAdapter | null;
@@ -60,27 +51,14 @@ export class ReaderCheckoutService {
     await this.deps.access.requireEventAccess(principal, 'payment.at_kiosk', { keyEvent: true });
     const terminal = this.deps.terminal;
     if (!terminal) throw new AppError('payment_provider_unavailable');
-    let started;
-    try {
-      started = await this.deps.checkout.startProviderPayment(principal, input, terminal, {}, 1);
-    } catch (error) {
-      throw this.failure(error);
-    }
-    return {
-      payment_id: started.payment.publicId,
-      request_id: started.checkout.providerPaymentId,
-      amount: started.payment.amount,
-      currency: started.payment.currency,
-      status: started.payment.status,
-    };
+    const started = await providerCall(this.deps.logger, () =>
+      this.deps.checkout.startProviderPayment(principal, input, terminal, {}, 1),
+    );
+    return saleReply(started, 'request_id');
   }
 
   async terminalCheckStatus(principal: Principal, input: KeylessBody<'terminalCheckStatus'>) {
-    let payment = await this.deps.checkout.providerPaymentOf(
-      principal,
-      input.payment_id,
-      TERMINAL_PROVIDER,
-    );
+    let { payment } = await this.terminalPayment(principal, input.payment_id);
     const terminal = this.deps.terminal;
     if (!terminal) throw new AppError('payment_provider_unavailable');
     let data: TerminalStatusData | null = null;
@@ -100,11 +78,7 @@ export class ReaderCheckoutService {
   }
 
   async terminalCancel(principal: Principal, input: KeylessBody<'terminalCancel'>) {
-    let payment = await this.deps.checkout.providerPaymentOf(
-      principal,
-      input.payment_id,
-      TERMINAL_PROVIDER,
-    );
+    let { payment } = await this.terminalPayment(principal, input.payment_id);
     const terminal = this.deps.terminal;
     if (!terminal) throw new AppError('payment_provider_unavailable');
     if (payment.status === 'pending') {
@@ -128,6 +102,11 @@ export class ReaderCheckoutService {
     return { payment_id: payment.publicId, status: payment.status };
   }
 
+  /** A terminal payment of the key's event. */
+  private terminalPayment(principal: Principal, paymentId: string) {
+    return this.deps.checkout.providerPaymentOf(principal, paymentId, TERMINAL_PROVIDER);
+  }
+
   /** The event's Square access token, or `payment_provider_unavailable`. */
   private async squareOf(eventId: number) {
     const square = this.deps.square;
@@ -148,37 +127,26 @@ export class ReaderCheckoutService {
     });
     const { square, credentials, minimumCents } = await this.squareOf(grant.event.row.id);
     const { device_id: deviceId, ...sale } = input;
-    let started;
-    try {
-      started = await this.deps.checkout.startProviderPayment(
+    const started = await providerCall(this.deps.logger, () =>
+      this.deps.checkout.startProviderPayment(
         principal,
         sale,
         square,
         { ...credentials, device_id: deviceId },
         minimumCents,
-      );
-    } catch (error) {
-      throw this.failure(error);
-    }
-    return {
-      payment_id: started.payment.publicId,
-      checkout_id: started.checkout.providerPaymentId,
-      amount: started.payment.amount,
-      currency: started.payment.currency,
-      status: started.payment.status,
-    };
+      ),
+    );
+    return saleReply(started, 'checkout_id');
   }
 
   /** A Square payment of the key's event with the event's token (both checked). */
   private async squarePayment(principal: Principal, paymentId: string) {
-    const payment = await this.deps.checkout.providerPaymentOf(
+    const { payment, event } = await this.deps.checkout.providerPaymentOf(
       principal,
       paymentId,
       SQUARE_PROVIDER,
     );
-    const order = await this.deps.paymentRows.orderById(payment.orderId);
-    if (!order) throw new AppError('not_found', 'payment_id');
-    return { payment, ...(await this.squareOf(order.eventId)) };
+    return { payment, ...(await this.squareOf(event.row.id)) };
   }
 
   /** `/attendee/check-square-checkout-status`: Square's word on the checkout moves the payment. */

@@ -1,14 +1,10 @@
 import { shopifyShippingAddressSchema } from '@flashbulb/shared';
 import { fillText } from '@flashbulb/shared/i18n/format';
 import { sharedTexts } from '@flashbulb/shared/i18n/shared-texts';
-import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { EventRecord } from '../../repositories/events/event.repository.ts';
-import type {
-  PaymentRepository,
-  PaymentRow,
-} from '../../repositories/payments/payment.repository.ts';
+import type { PaymentRow } from '../../repositories/payments/payment.repository.ts';
 import type {
   PaymentCredentials,
   PaymentStatus,
@@ -18,9 +14,8 @@ import {
   type ShopifyAdapter,
 } from '../../repositories/payments/shopify.adapter.ts';
 import type { EventProviderCredentials } from '../../repositories/provider-credentials.ts';
-import { ProviderError } from '../../repositories/provider-error.ts';
-import type { CheckoutService } from './checkout.service.ts';
-import { type PaymentService } from './payment.service.ts';
+import { applyProviderState, providerCall, providerFailure, saleReply } from './provider-state.ts';
+import type { SaleDeps } from './checkout.service.ts';
 import type { KeylessBody } from '../../access/keyless-body.ts';
 import { eventLanguage } from '../messaging/event-language.ts';
 
@@ -41,11 +36,7 @@ const collectionsOf = (collections: readonly string[] | undefined): string =>
  */
 export class ShopifyService {
   constructor(
-    private readonly deps: {
-      access: AccessControl;
-      checkout: CheckoutService;
-      payments: PaymentService;
-      paymentRows: PaymentRepository;
+    private readonly deps: SaleDeps & {
       credentials: EventProviderCredentials;
       adapter: ShopifyAdapter;
     },
@@ -62,20 +53,11 @@ export class ShopifyService {
   }
 
   private failure(error: unknown): unknown {
-    if (error instanceof ProviderError)
-      return new AppError(error.permanent ? 'payment_provider_refused' : 'payment_provider_error');
-    return error;
+    return providerFailure(null, error);
   }
 
-  private async apply(payment: PaymentRow, status: PaymentStatus): Promise<PaymentRow> {
-    if (status.state !== 'pending' && payment.providerReference)
-      await this.deps.payments.applyProviderStatus(
-        SHOPIFY_PROVIDER,
-        payment.providerReference,
-        status.state,
-        null,
-      );
-    return (await this.deps.paymentRows.paymentByPublicId(payment.publicId)) ?? payment;
+  private apply(payment: PaymentRow, status: PaymentStatus): Promise<PaymentRow> {
+    return applyProviderState(this.deps, payment, status);
   }
 
   /**
@@ -112,9 +94,8 @@ export class ShopifyService {
             phone: address.shopifyPhoneNumber,
           })
         : '';
-    let started;
-    try {
-      started = await this.deps.checkout.startProviderPayment(
+    const started = await providerCall(null, () =>
+      this.deps.checkout.startProviderPayment(
         principal,
         sale,
         this.deps.adapter,
@@ -130,30 +111,22 @@ export class ShopifyService {
           ...(email ? { email } : {}),
         },
         1,
-      );
-    } catch (error) {
-      throw this.failure(error);
-    }
+      ),
+    );
     return {
-      payment_id: started.payment.publicId,
-      draft_order_id: started.checkout.providerPaymentId,
+      ...saleReply(started, 'draft_order_id'),
       invoice_url: started.checkout.handle.kind === 'qr' ? started.checkout.handle.url : '',
-      amount: started.payment.amount,
-      currency: started.payment.currency,
-      status: started.payment.status,
     };
   }
 
+  /** A Shopify payment of the key's event, with the event's shop and token. */
   private async shopPayment(principal: Principal, paymentId: string) {
-    const payment = await this.deps.checkout.providerPaymentOf(
+    const { payment, event } = await this.deps.checkout.providerPaymentOf(
       principal,
       paymentId,
       SHOPIFY_PROVIDER,
     );
-    const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
-      keyEvent: true,
-    });
-    return { payment, event: grant.event, credentials: await this.credentialsOf(grant.event) };
+    return { payment, event, credentials: await this.credentialsOf(event) };
   }
 
   /**

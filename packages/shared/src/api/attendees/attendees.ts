@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTENDEE_KEY_ERRORS, attendeeUidField } from './attendee-fields.ts';
 import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
 import { flagOutput, flagSchema } from '../events/event-settings.ts';
 import { keyBody, kioskKeyBody } from '../events/events.ts';
@@ -15,12 +16,6 @@ import {
  * private id is printed on cards for the kiosk check and shown only to owners.
  */
 
-const attendeeUid = z
-  .string({ error: 'invalid_attendee_id' })
-  .trim()
-  .min(1, 'invalid_attendee_id')
-  .max(ATTENDEE_ID_MAX_LENGTH + 20, 'invalid_attendee_id')
-  .describe('Attendee id; dashes, spaces and case are ignored');
 const photoUid = z.string({ error: 'not_found' }).trim().min(1, 'not_found').max(100, 'not_found');
 const photoUids = z
   .array(photoUid, { error: 'photos_required' })
@@ -164,7 +159,11 @@ export const ownerAttachPhotos = defineEndpoint({
   auth: 'owner',
   tag: 'attendees',
   summary: 'Adds photos of an event to an attendee’s album (already attached ones are kept)',
-  body: z.object({ event_id: idSchema, attendee_uid: attendeeUid, photo_uid_array: photoUids }),
+  body: z.object({
+    event_id: idSchema,
+    attendee_uid: attendeeUidField,
+    photo_uid_array: photoUids,
+  }),
   result: z.object({ attendee_uid: z.string(), attached_count: z.number().int() }),
   errors: ['event_not_found', 'invalid_attendee_id', 'not_found'],
 });
@@ -180,7 +179,7 @@ export const unlinkPhotos = defineEndpoint({
       .array(idSchema, { error: 'event_not_found' })
       .min(1, 'event_not_found')
       .max(1, 'unlink_single_event'),
-    attendee_uid: attendeeUid,
+    attendee_uid: attendeeUidField,
     photo_uid_array: photoUids,
   }),
   result: z.object({ attendee_uid: z.string(), unlinked_count: z.number().int() }),
@@ -194,7 +193,7 @@ export const lockAttendee = defineEndpoint({
   summary: 'Locks (or, with is_locked 0, reopens) an attendee album: a locked link opens nothing',
   body: z.object({
     event_id: idSchema,
-    attendee_uid: attendeeUid,
+    attendee_uid: attendeeUidField,
     is_locked: flagSchema.default(1),
   }),
   result: attendeeSchema,
@@ -214,13 +213,7 @@ export const retrieveAttendee = defineEndpoint({
     organisation_id: idSchema.optional(),
   }),
   result: attendeeAlbumSchema,
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'invalid_attendee_id',
-    'attendee_locked',
-    'attendee_expired',
-  ],
+  errors: ATTENDEE_KEY_ERRORS,
 });
 
 export const checkAttendeeUid = defineEndpoint({
@@ -229,7 +222,10 @@ export const checkAttendeeUid = defineEndpoint({
   tag: 'attendees',
   summary:
     'Kiosk card check (albums §2.3): whether an attendee id exists and is open, and with private_id whether the card’s private id matches',
-  body: z.object({ attendee_uid: attendeeUid, private_id: z.string().trim().max(40).optional() }),
+  body: z.object({
+    attendee_uid: attendeeUidField,
+    private_id: z.string().trim().max(40).optional(),
+  }),
   result: z.object({ valid: z.boolean(), attendee_uid: z.string().nullable() }),
   errors: [],
   rateLimited: true,
@@ -241,16 +237,9 @@ export const attachPhotosByKey = defineEndpoint({
   tag: 'attendees',
   summary:
     'All-photos kiosk (evSB1): adds chosen photos to the attendee’s album. Private or event-owner key of the photos’ event',
-  body: z.object({ ...kioskKeyBody, attendee_uid: attendeeUid, photo_uid_array: photoUids }),
+  body: z.object({ ...kioskKeyBody, attendee_uid: attendeeUidField, photo_uid_array: photoUids }),
   result: z.object({ attendee_uid: z.string(), attached_count: z.number().int() }),
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'invalid_attendee_id',
-    'attendee_locked',
-    'attendee_expired',
-    'not_found',
-  ],
+  errors: [...ATTENDEE_KEY_ERRORS, 'not_found'],
 });
 
 export const attachPhotosByQrScan = defineEndpoint({
@@ -274,14 +263,7 @@ export const attachPhotosByQrScan = defineEndpoint({
     attached_count: z.number().int(),
     album_url: z.string(),
   }),
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'invalid_attendee_id',
-    'attendee_locked',
-    'attendee_expired',
-    'not_found',
-  ],
+  errors: [...ATTENDEE_KEY_ERRORS, 'not_found'],
 });
 
 export const updateAttendeeByKiosk = defineEndpoint({
@@ -292,7 +274,7 @@ export const updateAttendeeByKiosk = defineEndpoint({
     'A kiosk visitor leaves the e-mail address their album link goes to. The kiosk only (the private key with the event’s display token `display`), for an attendee of its event',
   body: z.object({
     ...kioskKeyBody,
-    attendee_uid: attendeeUid,
+    attendee_uid: attendeeUidField,
     email_address: z.string().trim().max(320, 'email_invalid'),
     client_request_id: z
       .string({ error: 'invalid_value' })
@@ -305,15 +287,7 @@ export const updateAttendeeByKiosk = defineEndpoint({
       ),
   }),
   result: z.object({ attendee_uid: z.string(), email: z.string() }),
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'invalid_attendee_id',
-    'attendee_locked',
-    'attendee_expired',
-    'email_invalid',
-    'invalid_value',
-  ],
+  errors: [...ATTENDEE_KEY_ERRORS, 'email_invalid', 'invalid_value'],
   rateLimited: true,
 });
 
@@ -326,7 +300,7 @@ export const checkAndGroupAttendees = defineEndpoint({
   body: z.object({
     ...kioskKeyBody,
     attendee_uid_list: z
-      .array(attendeeUid, { error: 'attendee_group_needs_two' })
+      .array(attendeeUidField, { error: 'attendee_group_needs_two' })
       .min(2, 'attendee_group_needs_two')
       .max(20, 'invalid_value'),
   }),
@@ -336,15 +310,7 @@ export const checkAndGroupAttendees = defineEndpoint({
     attached_count: z.number().int(),
     album_url: z.string(),
   }),
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'invalid_attendee_id',
-    'attendee_locked',
-    'attendee_expired',
-    'attendee_group_too_old',
-    'attendee_group_needs_two',
-  ],
+  errors: [...ATTENDEE_KEY_ERRORS, 'attendee_group_too_old', 'attendee_group_needs_two'],
   rateLimited: true,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTENDEE_KEY_ERRORS } from './attendee-fields.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { flagSchema } from '../events/event-settings.ts';
 import { keyBody } from '../events/events.ts';
@@ -23,13 +24,7 @@ export const attendeeFavourites = defineEndpoint({
   summary: 'The photos the attendee marked as favourites in their album (attendee key only)',
   body: z.object({ ...keyBody }),
   result: favouritesResult,
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'invalid_attendee_id',
-    'attendee_locked',
-    'attendee_expired',
-  ],
+  errors: ATTENDEE_KEY_ERRORS,
 });
 
 export const setAttendeeFavourite = defineEndpoint({
@@ -47,13 +42,5 @@ export const setAttendeeFavourite = defineEndpoint({
     favourite: flagSchema,
   }),
   result: favouritesResult,
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'invalid_attendee_id',
-    'attendee_locked',
-    'attendee_expired',
-    'not_found',
-    'too_many_photos',
-  ],
+  errors: [...ATTENDEE_KEY_ERRORS, 'not_found', 'too_many_photos'],
 });

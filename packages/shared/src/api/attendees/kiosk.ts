@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { ATTENDEE_KEY_ERRORS, attendeeUidField } from './attendee-fields.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { flagSchema } from '../events/event-settings.ts';
 import { kioskKeyBody } from '../events/events.ts';
 import { idSchema } from '../identity/users.ts';
-import { ATTENDEE_ID_MAX_LENGTH } from '../../rules/attendee-id.ts';
 import { isValidFileName } from '../../rules/text-rules.ts';
 
 /**
@@ -15,11 +15,6 @@ import { isValidFileName } from '../../rules/text-rules.ts';
  * event.
  */
 
-const attendeeUid = z
-  .string({ error: 'invalid_attendee_id' })
-  .trim()
-  .min(1, 'invalid_attendee_id')
-  .max(ATTENDEE_ID_MAX_LENGTH + 20, 'invalid_attendee_id');
 const fileName = z
   .string({ error: 'file_name_invalid' })
   .trim()
@@ -41,14 +36,6 @@ export const kioskUploadGrantSchema = z.object({
   max_bytes: z.number().int(),
 });
 
-const attendeeRefusals = [
-  'invalid_key',
-  'unauthorized_user',
-  'invalid_attendee_id',
-  'attendee_locked',
-  'attendee_expired',
-] as const;
-
 // ---- profile photos -----------------------------------------------------------------------------
 
 export const profilePhotoSchema = z.object({
@@ -67,9 +54,9 @@ export const profilePhotoUploadAccess = defineEndpoint({
   tag: 'attendees',
   summary:
     'Upload grant for one profile photo of an attendee (jpg, jpeg or png; "Not Allowed {ext} files. Only jpg, jpeg, png files are allowed."). Register it with /attendee/profile-photo/create',
-  body: z.object({ ...kioskKeyBody, attendee_uid: attendeeUid, file_name: fileName }),
+  body: z.object({ ...kioskKeyBody, attendee_uid: attendeeUidField, file_name: fileName }),
   result: kioskUploadGrantSchema,
-  errors: [...attendeeRefusals, 'image_field_not_allowed', 'file_name_invalid'],
+  errors: [...ATTENDEE_KEY_ERRORS, 'image_field_not_allowed', 'file_name_invalid'],
   rateLimited: true,
 });
 
@@ -79,10 +66,10 @@ export const createProfilePhoto = defineEndpoint({
   tag: 'attendees',
   summary:
     'Register an uploaded profile photo: a real jpg or png at most 1500 px wide (albums §9), else refused and the upload removed',
-  body: z.object({ ...kioskKeyBody, attendee_uid: attendeeUid, key: uploadedKey }),
+  body: z.object({ ...kioskKeyBody, attendee_uid: attendeeUidField, key: uploadedKey }),
   result: profilePhotoSchema,
   errors: [
-    ...attendeeRefusals,
+    ...ATTENDEE_KEY_ERRORS,
     'not_found',
     'image_field_not_allowed',
     'unsupported_picture_format',
@@ -95,9 +82,9 @@ export const listProfilePhotos = defineEndpoint({
   auth: 'key',
   tag: 'attendees',
   summary: 'The attendee’s profile photos, newest first',
-  body: z.object({ ...kioskKeyBody, attendee_uid: attendeeUid }),
+  body: z.object({ ...kioskKeyBody, attendee_uid: attendeeUidField }),
   result: z.object({ profile_photos: z.array(profilePhotoSchema) }),
-  errors: [...attendeeRefusals],
+  errors: [...ATTENDEE_KEY_ERRORS],
 });
 
 export const deleteProfilePhoto = defineEndpoint({
@@ -105,9 +92,9 @@ export const deleteProfilePhoto = defineEndpoint({
   auth: 'key',
   tag: 'attendees',
   summary: 'Delete one of the attendee’s profile photos (row and file)',
-  body: z.object({ ...kioskKeyBody, attendee_uid: attendeeUid, id: idSchema }),
+  body: z.object({ ...kioskKeyBody, attendee_uid: attendeeUidField, id: idSchema }),
   result: z.object({ id: z.number().int() }),
-  errors: [...attendeeRefusals, 'not_found'],
+  errors: [...ATTENDEE_KEY_ERRORS, 'not_found'],
 });
 
 // ---- custom photos from the kiosk camera --------------------------------------------------------
@@ -155,7 +142,7 @@ export const createAttendeeCustomPhoto = defineEndpoint({
   tag: 'photos',
   summary:
     'As /event/create-custom-photo, for an attendee: the finished photo is in their album (the id is fixed in the grant)',
-  body: z.object({ ...customBody, attendee_uid: attendeeUid }),
+  body: z.object({ ...customBody, attendee_uid: attendeeUidField }),
   result: kioskUploadGrantSchema,
   errors: [...customErrors, 'invalid_attendee_id', 'attendee_locked', 'attendee_expired'],
   rateLimited: true,
@@ -190,10 +177,10 @@ export const kioskDeletePhoto = defineEndpoint({
     'A guest deletes a photo of their album at the kiosk (albums §4, §6): only where the event allows it (`opts.allowKioskPhotoDelete`; the kiosk link’s flag only shows the button). The photo and its files go; the audit log records it as deleted at the kiosk',
   body: z.object({
     ...kioskKeyBody,
-    attendee_uid: attendeeUid,
+    attendee_uid: attendeeUidField,
     photo_uid: z.string({ error: 'not_found' }).trim().min(1, 'not_found').max(100, 'not_found'),
   }),
   result: z.object({ deleted: z.number().int() }),
-  errors: [...attendeeRefusals, 'kiosk_photo_delete_off', 'not_found'],
+  errors: [...ATTENDEE_KEY_ERRORS, 'kiosk_photo_delete_off', 'not_found'],
   rateLimited: true,
 });

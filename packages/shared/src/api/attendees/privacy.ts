@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { attendeeUidField } from './attendee-fields.ts';
 import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
-import { ATTENDEE_ID_MAX_LENGTH } from '../../rules/attendee-id.ts';
 
 /**
  * Privacy requests about one attendee (a guest who asks what is kept about them, or to be
@@ -8,13 +8,6 @@ import { ATTENDEE_ID_MAX_LENGTH } from '../../rules/attendee-id.ts';
  * the privacy log (who, when, which attendee id, how much; nothing about the person), which the
  * erasure leaves in place.
  */
-
-const attendeeUid = z
-  .string({ error: 'invalid_attendee_id' })
-  .trim()
-  .min(1, 'invalid_attendee_id')
-  .max(ATTENDEE_ID_MAX_LENGTH + 20, 'invalid_attendee_id')
-  .describe('Attendee id; dashes, spaces and case are ignored');
 
 /** Path below `/api/v1` of the export ZIP itself: `GET ?ticket=…` (from `exportAttendee`). */
 export const ATTENDEE_EXPORT_PATH = '/attendee/export/download';
@@ -39,7 +32,7 @@ export const exportAttendee = defineEndpoint({
   tag: 'attendees',
   summary:
     'Everything kept about one attendee as a ZIP (photos, leads, consents, messages, orders; JSON and CSV): answers a five-minute link to it',
-  body: z.object({ attendee_uid: attendeeUid }),
+  body: z.object({ attendee_uid: attendeeUidField }),
   result: z.object({
     url: z.string(),
     expires_in: z.number().int(),
@@ -54,7 +47,7 @@ export const eraseAttendee = defineEndpoint({
   tag: 'attendees',
   summary:
     'Erases one attendee: photos uploaded with their id deleted (detached when another album holds them), attached photos detached, selfies and face data, leads, messages and profile photos deleted; orders kept under a placeholder id',
-  body: z.object({ attendee_uid: attendeeUid }),
+  body: z.object({ attendee_uid: attendeeUidField }),
   result: z.object({
     placeholder_uid: z.string().describe('What their orders now show instead of the id'),
     deleted_photos: z.number().int(),

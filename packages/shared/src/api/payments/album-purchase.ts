@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { isValidEmail } from '../../rules/identity.ts';
 import {
+  chosenPhotoUidsField,
   clientRequestIdField,
-  digitalMessageField,
+  currencyField,
+  PAYMENT_START_ERRORS,
   paymentIdField,
   paymentStatusField,
   paymentStatusResult,
-  pricedButtonSchema,
+  paypalOrderResult,
+  photoCountField,
+  pricedButtonsResult,
+  pricingButtonIndexField,
+  PROVIDER_PAYMENT_ERRORS,
   qrCheckoutResult,
 } from './checkout-fields.ts';
 import { defineEndpoint } from '../endpoint.ts';
@@ -19,19 +25,6 @@ import { kioskKeyBody } from '../events/events.ts';
  */
 
 const paymentId = paymentIdField('by album-purchase/create');
-const photoUids = z
-  .array(z.string().trim().min(1, 'not_found').max(100, 'not_found'), {
-    error: 'photos_required',
-  })
-  .min(1, 'photos_required')
-  .max(500, 'invalid_value');
-
-const ERRORS_OF_PRICES = [
-  'price_formula_invalid',
-  'price_formula_division_by_zero',
-  'price_formula_negative',
-  'price_formula_too_large',
-] as const;
 
 export const albumPurchasePricing = defineEndpoint({
   path: '/payment/album-purchase/pricing-buttons',
@@ -41,23 +34,18 @@ export const albumPurchasePricing = defineEndpoint({
     'A public or private album of a paid event: the event’s pricing buttons priced for the photos the key sees (the whole event) or for `photo_count` chosen photos; amounts null when the event hides prices',
   body: z.object({
     ...kioskKeyBody,
-    photo_count: z
-      .number({ error: 'invalid_value' })
-      .int('invalid_value')
-      .min(1, 'invalid_value')
-      .max(10_000, 'invalid_value')
-      .optional()
-      .describe('Photos chosen; without: every photo of the event the key sees'),
+    photo_count: photoCountField.describe(
+      'Photos chosen; without: every photo of the event the key sees',
+    ),
   }),
-  result: z.object({
-    is_free: z.union([z.literal(0), z.literal(1)]),
-    currency: z
-      .string()
-      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
-    photo_count: z.number().int(),
+  result: pricedButtonsResult.extend({
     methods: z.array(z.string()).describe('The ways to pay this album page offers'),
-    digital_message: digitalMessageField,
-    buttons: z.array(pricedButtonSchema),
+    max_print_photos: z
+      .number()
+      .int()
+      .describe(
+        'The most photos one purchase may print (the event’s max_print_photos_count): a button selling prints refuses more (`per_request_count_error`)',
+      ),
     card_script_url: z
       .string()
       .optional()
@@ -76,12 +64,8 @@ export const albumPurchaseCreate = defineEndpoint({
     'Starts a purchase from a public or private album of a paid event: the chosen photos (or every photo the key sees) for a pricing button. The buyer’s personal album is made (or the one named by `buyer_album_uid` reused); it receives the photos, and they open, only once the provider confirms. Idempotent by client_request_id',
   body: z.object({
     ...kioskKeyBody,
-    pricing_button_index: z
-      .number({ error: 'invalid_value' })
-      .int('invalid_value')
-      .min(0, 'invalid_value')
-      .max(100, 'invalid_value'),
-    photo_uids: photoUids
+    pricing_button_index: pricingButtonIndexField,
+    photo_uids: chosenPhotoUidsField
       .optional()
       .describe('The photos chosen; without: every photo of the event the key sees'),
     email: z
@@ -109,15 +93,7 @@ export const albumPurchaseCreate = defineEndpoint({
     'not_found',
     'photos_required',
     'email_invalid',
-    'payment_provider_unavailable',
-    ...ERRORS_OF_PRICES,
-    'payment_amount_below_minimum',
-    'payment_method_not_offered',
-    'payment_provider_error',
-    'payment_provider_refused',
-    'printing_not_active',
-    'combo_digital_required',
-    'per_request_count_error',
+    ...PAYMENT_START_ERRORS,
   ],
 });
 
@@ -132,9 +108,7 @@ export const albumPurchaseStatus = defineEndpoint({
     payment_id: z.string(),
     status: paymentStatusField,
     amount: z.number().int(),
-    currency: z
-      .string()
-      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
+    currency: currencyField,
     album_uid: z
       .string()
       .nullable()
@@ -169,15 +143,7 @@ export const albumPurchasePayPalOrder = defineEndpoint({
   summary:
     'Starts a purchase from a public or private album paid in PayPal’s card form: the same photos, buyer’s album and checks as album-purchase/create, answered with the Orders v2 order id the form approves. Idempotent by client_request_id',
   body: albumPurchaseCreate.body,
-  result: z.object({
-    payment_id: z.string(),
-    order_id: z.string(),
-    amount: z.number().int(),
-    currency: z
-      .string()
-      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
-    status: paymentStatusField,
-  }),
+  result: paypalOrderResult,
   errors: albumPurchaseCreate.errors,
 });
 
@@ -188,13 +154,6 @@ export const albumPurchasePayPalCapture = defineEndpoint({
   summary:
     'Captures the approved PayPal order of an album purchase on the server (the page’s word is never taken): paid hands the photos to the buyer’s album; a declined card fails the payment',
   body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
-  result: z.object({ payment_id: z.string(), status: paymentStatusField }),
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'not_found',
-    'payment_provider_unavailable',
-    'payment_provider_error',
-    'payment_provider_refused',
-  ],
+  result: paymentStatusResult,
+  errors: PROVIDER_PAYMENT_ERRORS,
 });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { paymentIdField } from './checkout-fields.ts';
-import { PAYMENT_STATUSES } from '../../rules/payment-state.ts';
+import {
+  currencyField,
+  paymentIdField,
+  paymentStatusField,
+  paymentStatusResult,
+  paypalOrderResult,
+  PROVIDER_PAYMENT_ERRORS,
+} from './checkout-fields.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { kioskKeyBody } from '../events/events.ts';
 import { createQrPayment } from './payments.ts';
@@ -13,9 +19,18 @@ import { createQrPayment } from './payments.ts';
  * both move the same payment state machine as every other provider.
  */
 
-const paymentStatus = z.enum(PAYMENT_STATUSES);
 const paymentId = paymentIdField('when the payment started');
 const startErrors = createQrPayment.errors;
+/** A call about a payment the key's event started. */
+const paymentOfKeyBody = z.object({ ...kioskKeyBody, payment_id: paymentId });
+/** What asking a card reader (terminal, Square) about a sale may answer. */
+const readerErrors = [
+  'invalid_key',
+  'unauthorized_user',
+  'not_found',
+  'payment_provider_unavailable',
+  'payment_provider_error',
+] as const;
 
 export const paypalSettings = defineEndpoint({
   path: '/payment/paypal/settings',
@@ -44,15 +59,7 @@ export const paypalCreateOrder = defineEndpoint({
   summary:
     'Starts a PayPal card payment for a pricing button (USD, the attendee id as custom id and sku, no shipping): answers the Orders v2 order id PayPal’s card form approves. Idempotent by client_request_id',
   body: createQrPayment.body,
-  result: z.object({
-    payment_id: z.string(),
-    order_id: z.string(),
-    amount: z.number().int(),
-    currency: z
-      .string()
-      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
-    status: paymentStatus,
-  }),
+  result: paypalOrderResult,
   errors: startErrors,
 });
 
@@ -62,16 +69,9 @@ export const paypalCaptureOrder = defineEndpoint({
   tag: 'payments',
   summary:
     'Captures the approved PayPal order of a payment on the server (the page’s word is never taken): paid unlocks the album; a declined card fails the payment',
-  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
-  result: z.object({ payment_id: z.string(), status: paymentStatus }),
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'not_found',
-    'payment_provider_unavailable',
-    'payment_provider_error',
-    'payment_provider_refused',
-  ],
+  body: paymentOfKeyBody,
+  result: paymentStatusResult,
+  errors: PROVIDER_PAYMENT_ERRORS,
 });
 
 export const terminalPay = defineEndpoint({
@@ -85,10 +85,8 @@ export const terminalPay = defineEndpoint({
     payment_id: z.string(),
     request_id: z.string(),
     amount: z.number().int(),
-    currency: z
-      .string()
-      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
-    status: paymentStatus,
+    currency: currencyField,
+    status: paymentStatusField,
   }),
   errors: startErrors,
 });
@@ -99,10 +97,10 @@ export const terminalCheckStatus = defineEndpoint({
   tag: 'payments',
   summary:
     'Asks the terminal about a sale (`{terminal}/fcc/check-status`) and moves the payment; `error_message` is the kiosk’s text: “Status check failed”, or “Error code - {code} {message}” for a terminal refusal',
-  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
+  body: paymentOfKeyBody,
   result: z.object({
     payment_id: z.string(),
-    status: paymentStatus,
+    status: paymentStatusField,
     error_message: z.string().nullable(),
   }),
   errors: ['invalid_key', 'unauthorized_user', 'not_found', 'payment_provider_unavailable'],
@@ -114,15 +112,9 @@ export const terminalCancel = defineEndpoint({
   tag: 'payments',
   summary:
     'Cancels a terminal sale not yet paid (`{terminal}/fcc/cancel`); a sale the terminal already approved stays paid',
-  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
-  result: z.object({ payment_id: z.string(), status: paymentStatus }),
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'not_found',
-    'payment_provider_unavailable',
-    'payment_provider_error',
-  ],
+  body: paymentOfKeyBody,
+  result: paymentStatusResult,
+  errors: readerErrors,
 });
 
 /**
@@ -148,10 +140,8 @@ export const squareInitiatePayment = defineEndpoint({
     payment_id: z.string(),
     checkout_id: z.string(),
     amount: z.number().int(),
-    currency: z
-      .string()
-      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
-    status: paymentStatus,
+    currency: currencyField,
+    status: paymentStatusField,
   }),
   errors: [...startErrors, 'square_device_required'],
 });
@@ -162,19 +152,13 @@ export const squareCheckoutStatus = defineEndpoint({
   tag: 'payments',
   summary:
     'Reads the sale’s Terminal checkout from Square (`GET /v2/terminals/checkouts/:id`) and moves the payment: COMPLETED pays (and unlocks), CANCELED cancels, TIMED_OUT expires',
-  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
+  body: paymentOfKeyBody,
   result: z.object({
     payment_id: z.string(),
-    status: paymentStatus,
+    status: paymentStatusField,
     checkout_status: z.string().nullable(),
   }),
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'not_found',
-    'payment_provider_unavailable',
-    'payment_provider_error',
-  ],
+  errors: readerErrors,
 });
 
 export const squareCancelCheckout = defineEndpoint({
@@ -183,15 +167,9 @@ export const squareCancelCheckout = defineEndpoint({
   tag: 'payments',
   summary:
     'Cancels the sale’s Terminal checkout at Square (`POST /v2/terminals/checkouts/:id/cancel`); a checkout the buyer already paid stays paid',
-  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
-  result: z.object({ payment_id: z.string(), status: paymentStatus }),
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'not_found',
-    'payment_provider_unavailable',
-    'payment_provider_error',
-  ],
+  body: paymentOfKeyBody,
+  result: paymentStatusResult,
+  errors: readerErrors,
 });
 
 /**
@@ -215,8 +193,8 @@ const shopStarted = z.object({
   order_id: z.string(),
   invoice_url: z.string(),
   amount: z.number().int(),
-  currency: z.string().describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
-  status: paymentStatus,
+  currency: currencyField,
+  status: paymentStatusField,
 });
 
 export const shopifyCreateDraftOrder = defineEndpoint({
@@ -230,14 +208,7 @@ export const shopifyCreateDraftOrder = defineEndpoint({
   errors: shopErrors,
 });
 
-const completeErrors = [
-  'invalid_key',
-  'unauthorized_user',
-  'not_found',
-  'payment_provider_unavailable',
-  'payment_provider_error',
-  'payment_provider_refused',
-] as const;
+const completeErrors = PROVIDER_PAYMENT_ERRORS;
 
 export const shopifyCompleteDraftOrder = defineEndpoint({
   path: '/shopify/admin/complete-draft-order',
@@ -245,8 +216,8 @@ export const shopifyCompleteDraftOrder = defineEndpoint({
   tag: 'payments',
   summary:
     'The buyer paid at the shop’s counter: completes the draft order (`payment_pending=false`); the payment is paid once Shopify’s order is `paid`',
-  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
-  result: z.object({ payment_id: z.string(), order_id: z.string(), status: paymentStatus }),
+  body: paymentOfKeyBody,
+  result: z.object({ payment_id: z.string(), order_id: z.string(), status: paymentStatusField }),
   errors: completeErrors,
 });
 

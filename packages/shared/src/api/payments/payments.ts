@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import { ATTENDEE_ID_MAX_LENGTH } from '../../rules/attendee-id.ts';
+import { ATTENDEE_KEY_ERRORS, attendeeUidField } from '../attendees/attendee-fields.ts';
 import {
+  chosenPhotoUidsField,
   clientRequestIdField,
-  digitalMessageField,
+  currencyField,
+  PAYMENT_START_ERRORS,
   paymentIdField,
   paymentStatusField,
   paymentStatusResult,
-  pricedButtonSchema,
+  photoCountField,
+  pricedButtonsResult,
+  pricingButtonIndexField,
   qrCheckoutResult,
 } from './checkout-fields.ts';
 import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
@@ -19,12 +23,12 @@ import { kioskKeyBody } from '../events/events.ts';
  * desk with an employee's code, and (next) orders and payments. Amounts are integer cents, USD.
  */
 
-const attendeeUid = z
-  .string({ error: 'invalid_attendee_id' })
+const unlockCodeField = z
+  .string({ error: 'invalid_unlock_code' })
   .trim()
-  .min(1, 'invalid_attendee_id')
-  .max(ATTENDEE_ID_MAX_LENGTH + 20, 'invalid_attendee_id')
-  .describe('Attendee id; dashes, spaces and case are ignored');
+  .min(1, 'invalid_unlock_code')
+  .max(20, 'invalid_unlock_code')
+  .describe('The employee’s 4-character code (case is ignored)');
 
 export const attendeeUnlock = defineEndpoint({
   path: '/attendee/unlock',
@@ -34,28 +38,15 @@ export const attendeeUnlock = defineEndpoint({
     'Cash sale at the desk: an employee’s unlock code unlocks the attendee’s album for the key’s event and records the employee. The kiosk only (the private key with the event’s display token `display`), for attendees of its event; wrong codes are rate-limited per kiosk',
   body: z.object({
     ...kioskKeyBody,
-    attendee_uid: attendeeUid,
-    unlock_code: z
-      .string({ error: 'invalid_unlock_code' })
-      .trim()
-      .min(1, 'invalid_unlock_code')
-      .max(20, 'invalid_unlock_code')
-      .describe('The employee’s 4-character code (case is ignored)'),
+    attendee_uid: attendeeUidField,
+    unlock_code: unlockCodeField,
   }),
   result: z.object({
     attendee_uid: z.string(),
     event_id: z.number().int(),
     unlocked: z.literal(1),
   }),
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'invalid_attendee_id',
-    'attendee_locked',
-    'attendee_expired',
-    'invalid_unlock_code',
-    'too_many_attempts',
-  ],
+  errors: [...ATTENDEE_KEY_ERRORS, 'invalid_unlock_code', 'too_many_attempts'],
 });
 
 const paymentId = paymentIdField('by create-qr-payment');
@@ -68,44 +59,15 @@ export const createQrPayment = defineEndpoint({
     'Starts a payment for a pricing button of the key’s event: the amount (integer cents, USD) comes from the button’s formula, the checkout URL is shown as a QR code. Private, event-owner or the attendee’s own key; idempotent by client_request_id',
   body: z.object({
     ...kioskKeyBody,
-    attendee_uid: attendeeUid,
-    pricing_button_index: z
-      .number({ error: 'invalid_value' })
-      .int('invalid_value')
-      .min(0, 'invalid_value')
-      .max(100, 'invalid_value'),
-    photo_uids: z
-      .array(z.string().trim().min(1, 'not_found').max(100, 'not_found'), {
-        error: 'photos_required',
-      })
-      .min(1, 'photos_required')
-      .max(500, 'invalid_value')
+    attendee_uid: attendeeUidField,
+    pricing_button_index: pricingButtonIndexField,
+    photo_uids: chosenPhotoUidsField
       .optional()
       .describe('The photos chosen; without: the attendee’s whole album of the event'),
     client_request_id: clientRequestIdField,
   }),
   result: qrCheckoutResult,
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'invalid_attendee_id',
-    'attendee_locked',
-    'attendee_expired',
-    'not_found',
-    'photos_required',
-    'payment_provider_unavailable',
-    'price_formula_invalid',
-    'price_formula_division_by_zero',
-    'price_formula_negative',
-    'price_formula_too_large',
-    'payment_amount_below_minimum',
-    'payment_method_not_offered',
-    'payment_provider_error',
-    'payment_provider_refused',
-    'printing_not_active',
-    'combo_digital_required',
-    'per_request_count_error',
-  ],
+  errors: [...ATTENDEE_KEY_ERRORS, 'not_found', 'photos_required', ...PAYMENT_START_ERRORS],
 });
 
 export const checkQrStatus = defineEndpoint({
@@ -118,9 +80,7 @@ export const checkQrStatus = defineEndpoint({
     payment_id: z.string(),
     status: paymentStatusField,
     amount: z.number().int(),
-    currency: z
-      .string()
-      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
+    currency: currencyField,
   }),
   errors: ['invalid_key', 'unauthorized_user', 'not_found'],
 });
@@ -171,9 +131,7 @@ export const testProviderCheckout = defineEndpoint({
     payment_id: z.string(),
     status: paymentStatusField,
     amount: z.number().int().describe('Integer cents: 1550 is $15.50'),
-    currency: z
-      .string()
-      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
+    currency: currencyField,
     description: z.string().describe('The pricing button’s text when ordered'),
     merchant: z.string().describe('The event’s name'),
   }),
@@ -188,21 +146,12 @@ export const pricingButtonList = defineEndpoint({
     'The key’s event’s pricing buttons with their prices in integer cents for this attendee and photo count (VIP by the attendee id); amounts are null when the event hides prices. Private, event-owner or the attendee’s own key',
   body: z.object({
     ...kioskKeyBody,
-    attendee_uid: attendeeUid,
-    photo_count: z
-      .number({ error: 'invalid_value' })
-      .int('invalid_value')
-      .min(1, 'invalid_value')
-      .max(10_000, 'invalid_value')
-      .optional()
-      .describe('Photos chosen; without: the attendee’s album of the event'),
+    attendee_uid: attendeeUidField,
+    photo_count: photoCountField.describe(
+      'Photos chosen; without: the attendee’s album of the event',
+    ),
   }),
-  result: z.object({
-    is_free: z.union([z.literal(0), z.literal(1)]),
-    currency: z
-      .string()
-      .describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
-    photo_count: z.number().int(),
+  result: pricedButtonsResult.extend({
     prints_free: z
       .union([z.literal(0), z.literal(1)])
       .describe('1: the kiosk prints without buying (a free event, or prints marked free)'),
@@ -215,7 +164,6 @@ export const pricingButtonList = defineEndpoint({
       .describe(
         'The ways to pay this event offers to the caller: the album page’s (attendee key) or the kiosk’s (other keys)',
       ),
-    digital_message: digitalMessageField,
     upsell_message: z
       .string()
       .nullable()
@@ -223,15 +171,8 @@ export const pricingButtonList = defineEndpoint({
       .describe(
         'The event’s upsell, offered once this attendee bought something at the event: the operator’s message (empty: none written); null when not offered',
       ),
-    buttons: z.array(pricedButtonSchema),
   }),
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'invalid_attendee_id',
-    'attendee_locked',
-    'attendee_expired',
-  ],
+  errors: ATTENDEE_KEY_ERRORS,
 });
 
 const printPhotoUids = printPhotoUidsField('Photos of the attendee’s album to print');
@@ -272,12 +213,8 @@ export const attendeeUnlockAndPrint = defineEndpoint({
     'Desk sale with prints: an employee’s unlock code unlocks the album for the key’s event and stores a print request for the chosen photos (printed once the printing issue lands). Private or event-owner key',
   body: z.object({
     ...kioskKeyBody,
-    attendee_uid: attendeeUid,
-    unlock_code: z
-      .string({ error: 'invalid_unlock_code' })
-      .trim()
-      .min(1, 'invalid_unlock_code')
-      .max(20, 'invalid_unlock_code'),
+    attendee_uid: attendeeUidField,
+    unlock_code: unlockCodeField,
     photo_uid_array: printPhotoUids,
     printing_count: printingCount,
     client_request_id: printRequestId,
@@ -302,7 +239,7 @@ export const ownerUnlockAndPrint = defineEndpoint({
     'The event owner unlocks an attendee’s album for the event and stores a print request for the chosen photos',
   body: z.object({
     event_id: idSchema,
-    attendee_uid: attendeeUid,
+    attendee_uid: attendeeUidField,
     photo_uid_array: printPhotoUids,
     printing_count: printingCount,
     client_request_id: printRequestId,
@@ -318,7 +255,7 @@ const orderSchema = z.object({
   attendee_uid: z.string(),
   button_text: z.string(),
   amount: z.number().int().describe('Integer cents'),
-  currency: z.string().describe('ISO 4217: the organisation’s currency; amounts in its minor unit'),
+  currency: currencyField,
   status: z.enum(['open', 'paid', 'refunded']),
   payments: z.array(
     z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTENDEE_KEY_ERRORS } from '../attendees/attendee-fields.ts';
 import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
 import { flagOutput, flagSchema } from '../events/event-settings.ts';
 import { keyBody, optionalKeyBody } from '../events/events.ts';
@@ -244,11 +245,7 @@ export const guestUploadAccess = defineEndpoint({
   }),
   result: photoUploadGrantSchema,
   errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'invalid_attendee_id',
-    'attendee_locked',
-    'attendee_expired',
+    ...ATTENDEE_KEY_ERRORS,
     'event_not_found',
     'photo_upload_disabled',
     'attendee_photo_upload_disabled',
@@ -281,11 +278,7 @@ export const guestUploadComplete = defineEndpoint({
       .describe('Shown in the event’s album (else only in the uploader’s own album)'),
   }),
   errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'invalid_attendee_id',
-    'attendee_locked',
-    'attendee_expired',
+    ...ATTENDEE_KEY_ERRORS,
     'photo_upload_disabled',
     'attendee_photo_upload_disabled',
     'not_found',

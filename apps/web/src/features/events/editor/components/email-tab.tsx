@@ -1,7 +1,7 @@
 import { Badge, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEditorContext } from '../hooks/editor-context.ts';
-import { FlagCheckbox, ListField, TextAreaField, TextField } from './form-fields.tsx';
+import { FlagCheckbox, ListField, TextAreaFields, TextField } from './form-fields.tsx';
 
 export function EmailTab() {
   const { t } = useTranslation();
@@ -30,23 +30,25 @@ export function EmailTab() {
         ) : null}
       </Group>
       <TextField name="email_from_name" label={t('events.email.fromName')} required />
-      <TextAreaField
-        name="email_body_template"
-        label={t('events.email.body')}
-        description={t('events.email.bodyHint')}
+      <TextAreaFields
         required
-      />
-      <TextAreaField
-        name="email_body_template_share"
-        label={t('events.email.shareBody')}
-        description={t('events.email.shareBodyHint')}
-        required
-      />
-      <TextAreaField
-        name="receipt_email_body"
-        label={t('events.email.receiptBody')}
-        description={t('events.email.receiptBodyHint')}
-        required
+        fields={[
+          {
+            name: 'email_body_template',
+            label: t('events.email.body'),
+            description: t('events.email.bodyHint'),
+          },
+          {
+            name: 'email_body_template_share',
+            label: t('events.email.shareBody'),
+            description: t('events.email.shareBodyHint'),
+          },
+          {
+            name: 'receipt_email_body',
+            label: t('events.email.receiptBody'),
+            description: t('events.email.receiptBodyHint'),
+          },
+        ]}
       />
       <ListField
         name="opts.emailEnds"

@@ -36,6 +36,7 @@ import { SharingTab } from './sharing-tab.tsx';
 import { ShopAddressTab } from './shop-address-tab.tsx';
 import { SmsTab } from './sms-tab.tsx';
 import { StockImagesTab } from './stock-images-tab.tsx';
+import { StickyFooter } from './sticky-footer.tsx';
 import { WatermarksTab } from './watermarks-tab.tsx';
 
 /** What the editor opens: a new event, or an existing one by its code. */
@@ -271,19 +272,7 @@ export function EventEditorModal({
                       );
                     })}
                   </Tabs>
-                  {/* The form is long: the buttons stay in view at the bottom of the dialog. */}
-                  <Group
-                    justify="space-between"
-                    mt="lg"
-                    py="sm"
-                    style={{
-                      position: 'sticky',
-                      bottom: 0,
-                      zIndex: 5,
-                      background: 'var(--mantine-color-body)',
-                      borderTop: '1px solid var(--mantine-color-default-border)',
-                    }}
-                  >
+                  <StickyFooter>
                     <Group gap="xs">
                       {editor.mode === 'edit' ? (
                         <Menu position="top-start" withinPortal zIndex={400}>
@@ -316,7 +305,7 @@ export function EventEditorModal({
                         {saveLabel}
                       </Button>
                     </Group>
-                  </Group>
+                  </StickyFooter>
                 </fieldset>
               </form>
             </Box>

@@ -102,6 +102,19 @@ export function TextAreaField({ name, ...props }: AreaProps) {
   );
 }
 
+/**
+ * Several texts of one kind (message templates, printed lines), one text area each, alike but
+ * for path, label and hint; `props` are the same for all of them.
+ */
+export function TextAreaFields({
+  fields,
+  ...props
+}: Omit<AreaProps, 'name' | 'label'> & {
+  fields: readonly { name: AreaProps['name']; label: string; description?: string }[];
+}) {
+  return fields.map((field) => <TextAreaField key={field.name} {...props} {...field} />);
+}
+
 type NumberProps = Omit<NumberInputProps, 'name' | 'value' | 'onChange' | 'error'>;
 
 /** A required number: an emptied input is NaN, which the rules refuse with the field's key. */

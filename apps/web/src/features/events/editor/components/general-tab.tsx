@@ -82,10 +82,19 @@ const timezoneOptions = Array.from(
   },
 );
 
-function OrganisationField() {
+/**
+ * The organisation a super user puts the event in (the wizard's first step, the editor's General
+ * tab). Robots, processes and templates belong to an organisation: a new one clears them.
+ */
+export function OrganisationSelect({
+  options,
+  disabled = false,
+}: {
+  options: { value: string; label: string }[];
+  disabled?: boolean;
+}) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const { mode, user, isSuper, event } = useEditorContext();
   const {
     control,
     setValue,
@@ -93,8 +102,37 @@ function OrganisationField() {
     formState: { errors },
   } = useFormContext<EventFormValues>();
   const organisationId = useWatch({ control, name: 'organisation_id' });
-  const organisations = useOrganisations(isSuper);
   const errorKey = errors.organisation_id?.message;
+  return (
+    <Select
+      name="organisation_id"
+      label={t('events.general.organisation')}
+      placeholder={t('events.general.chooseOrganisation')}
+      data={options}
+      value={organisationId === null ? null : String(organisationId)}
+      disabled={disabled}
+      required={!disabled}
+      searchable
+      comboboxProps={{ zIndex: 400 }}
+      error={errorKey ? errorText(errorKey) : undefined}
+      onChange={(value) => {
+        const next = value === null ? null : Number(value);
+        if (next === organisationId) return;
+        setValue('organisation_id', next, { shouldDirty: true });
+        setValue('robot_id_array', [], { shouldDirty: true });
+        setValue('image_process_id_array', [], { shouldDirty: true });
+        setValue('ppt_id_array', [], { shouldDirty: true });
+        setValue('watermark_pt_id', null, { shouldDirty: true });
+        clearErrors('organisation_id');
+      }}
+    />
+  );
+}
+
+function OrganisationField() {
+  const { t } = useTranslation();
+  const { mode, user, isSuper, event } = useEditorContext();
+  const organisations = useOrganisations(isSuper);
 
   if (!isSuper) {
     return (
@@ -109,31 +147,7 @@ function OrganisationField() {
   const options = (organisations.data ?? []).map((o) => ({ value: String(o.id), label: o.name }));
   if (event && !options.some((o) => o.value === String(event.organisation_id)))
     options.push({ value: String(event.organisation_id), label: `#${event.organisation_id}` });
-  return (
-    <Select
-      name="organisation_id"
-      label={t('events.general.organisation')}
-      placeholder={t('events.general.chooseOrganisation')}
-      data={options}
-      value={organisationId === null ? null : String(organisationId)}
-      disabled={mode === 'edit'}
-      required={mode !== 'edit'}
-      searchable
-      comboboxProps={{ zIndex: 400 }}
-      error={errorKey ? errorText(errorKey) : undefined}
-      onChange={(value) => {
-        const next = value === null ? null : Number(value);
-        if (next === organisationId) return;
-        // Robots, processes and templates belong to an organisation: choose again in the new one.
-        setValue('organisation_id', next, { shouldDirty: true });
-        setValue('robot_id_array', [], { shouldDirty: true });
-        setValue('image_process_id_array', [], { shouldDirty: true });
-        setValue('ppt_id_array', [], { shouldDirty: true });
-        setValue('watermark_pt_id', null, { shouldDirty: true });
-        clearErrors('organisation_id');
-      }}
-    />
-  );
+  return <OrganisationSelect options={options} disabled={mode === 'edit'} />;
 }
 
 export function RobotsField() {
@@ -300,6 +314,28 @@ const zoneOptions = (none: string) => [
   ...Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone })),
 ];
 
+/** The event's time zone (the wizard's first step, the editor's General tab). */
+export function TimeZoneField({ description }: { description: string }) {
+  const { t } = useTranslation();
+  const { control, setValue } = useFormContext<EventFormValues>();
+  const zone = useWatch({ control, name: 'time_zone' });
+  return (
+    <Select
+      name="time_zone"
+      label={t('events.general.timeZone')}
+      description={description}
+      data={zoneOptions(t('events.general.noTimeZone'))}
+      value={zone ?? ''}
+      searchable
+      // Hundreds of zones: the list shows the first matches of what is typed.
+      limit={50}
+      allowDeselect={false}
+      comboboxProps={{ zIndex: 400 }}
+      onChange={(value) => value !== null && setValue('time_zone', value, { shouldDirty: true })}
+    />
+  );
+}
+
 export function GeneralTab() {
   const { t } = useTranslation();
   const { mode, event } = useEditorContext();
@@ -325,21 +361,7 @@ export function GeneralTab() {
       <TextAreaField name="empty_album_text" label={t('events.general.emptyAlbumText')} required />
       <FlagCheckbox name="is_visible" label={t('events.general.visible')} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Select
-          name="time_zone"
-          label={t('events.general.timeZone')}
-          description={t('events.general.timeZoneHint')}
-          data={zoneOptions(t('events.general.noTimeZone'))}
-          value={zone ?? ''}
-          searchable
-          // Hundreds of zones: the list shows the first matches of what is typed.
-          limit={50}
-          allowDeselect={false}
-          comboboxProps={{ zIndex: 400 }}
-          onChange={(value) =>
-            value !== null && setValue('time_zone', value, { shouldDirty: true })
-          }
-        />
+        <TimeZoneField description={t('events.general.timeZoneHint')} />
         <Select
           name="date_utc_diff_hours"
           label={t('events.general.timezone')}

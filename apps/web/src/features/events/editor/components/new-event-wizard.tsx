@@ -11,7 +11,6 @@ import {
   Modal,
   Paper,
   Progress,
-  Select,
   SimpleGrid,
   Stack,
   Stepper,
@@ -54,48 +53,18 @@ import {
   type WizardStep,
 } from '../utils/wizard-steps.ts';
 import { FlagCheckbox, TextAreaField, TextField } from './form-fields.tsx';
-import { RobotKeyShown, RobotsField, uploadCommand } from './general-tab.tsx';
+import {
+  OrganisationSelect,
+  RobotKeyShown,
+  RobotsField,
+  TimeZoneField,
+  uploadCommand,
+} from './general-tab.tsx';
 import { CollectLeadsRadio } from './photo-settings-tab.tsx';
 import { SharePanel } from './share-panel.tsx';
+import { StickyFooter } from './sticky-footer.tsx';
 import { SmsTab } from './sms-tab.tsx';
 import { ImageToggle } from './toggled-fields.tsx';
-
-/** Every IANA zone the browser knows, searchable; '' keeps the fixed UTC offset. */
-const zoneOptions = (none: string) => [
-  { value: '', label: none },
-  ...Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone })),
-];
-
-function OrganisationSelect({ organisations }: { organisations: { id: number; name: string }[] }) {
-  const { t } = useTranslation();
-  const errorText = useErrorText();
-  const {
-    control,
-    setValue,
-    clearErrors,
-    formState: { errors },
-  } = useFormContext<EventFormValues>();
-  const organisationId = useWatch({ control, name: 'organisation_id' });
-  const errorKey = errors.organisation_id?.message;
-  return (
-    <Select
-      name="organisation_id"
-      label={t('events.general.organisation')}
-      placeholder={t('events.general.chooseOrganisation')}
-      data={organisations.map((o) => ({ value: String(o.id), label: o.name }))}
-      value={organisationId === null ? null : String(organisationId)}
-      required
-      searchable
-      comboboxProps={{ zIndex: 400 }}
-      error={errorKey ? errorText(errorKey) : undefined}
-      onChange={(value) => {
-        setValue('organisation_id', value === null ? null : Number(value), { shouldDirty: true });
-        setValue('robot_id_array', [], { shouldDirty: true });
-        clearErrors('organisation_id');
-      }}
-    />
-  );
-}
 
 function BasicsStep({
   isSuper,
@@ -105,11 +74,13 @@ function BasicsStep({
   organisations: { id: number; name: string }[];
 }) {
   const { t } = useTranslation();
-  const { control, setValue } = useFormContext<EventFormValues>();
-  const zone = useWatch({ control, name: 'time_zone' });
   return (
     <Stack gap="sm">
-      {isSuper ? <OrganisationSelect organisations={organisations} /> : null}
+      {isSuper ? (
+        <OrganisationSelect
+          options={organisations.map((o) => ({ value: String(o.id), label: o.name }))}
+        />
+      ) : null}
       <TextField name="full_name" label={t('events.general.title')} required data-autofocus />
       <TextAreaField
         name="opts.description"
@@ -117,18 +88,7 @@ function BasicsStep({
         required
         minRows={2}
       />
-      <Select
-        name="time_zone"
-        label={t('events.general.timeZone')}
-        description={t('events.wizard.timeZoneHint')}
-        data={zoneOptions(t('events.general.noTimeZone'))}
-        value={zone ?? ''}
-        searchable
-        limit={50}
-        allowDeselect={false}
-        comboboxProps={{ zIndex: 400 }}
-        onChange={(value) => value !== null && setValue('time_zone', value, { shouldDirty: true })}
-      />
+      <TimeZoneField description={t('events.wizard.timeZoneHint')} />
     </Stack>
   );
 }
@@ -676,18 +636,7 @@ export function NewEventWizard({
               </Alert>
             ) : null}
             {finished ? null : (
-              <Group
-                justify="space-between"
-                mt="lg"
-                py="sm"
-                style={{
-                  position: 'sticky',
-                  bottom: 0,
-                  zIndex: 5,
-                  background: 'var(--mantine-color-body)',
-                  borderTop: '1px solid var(--mantine-color-default-border)',
-                }}
-              >
+              <StickyFooter>
                 <Button variant="subtle" onClick={() => onAdvanced(form.getValues(), uploadFolder)}>
                   {t('events.wizard.advanced')}
                 </Button>
@@ -705,7 +654,7 @@ export function NewEventWizard({
                     <Button type="submit">{t('events.wizard.next')}</Button>
                   )}
                 </Group>
-              </Group>
+              </StickyFooter>
             )}
           </form>
         </FormProvider>

@@ -12,7 +12,7 @@ import {
   ListField,
   NumberField,
   splitListInput,
-  TextAreaField,
+  TextAreaFields,
   TextField,
   joinList,
 } from './form-fields.tsx';
@@ -207,25 +207,14 @@ export function PrintingTab() {
       />
       <SectionTitle>{t('events.printing.messagesSection')}</SectionTitle>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextAreaField
-          name="opts.printHeaderMessage"
-          label={t('events.printing.header')}
+        <TextAreaFields
           minRows={2}
-        />
-        <TextAreaField
-          name="opts.printFooterMessage"
-          label={t('events.printing.footer')}
-          minRows={2}
-        />
-        <TextAreaField
-          name="opts.printConfirmMessage"
-          label={t('events.printing.confirm')}
-          minRows={2}
-        />
-        <TextAreaField
-          name="opts.printingConfirmationText"
-          label={t('events.printing.confirmationText')}
-          minRows={2}
+          fields={[
+            { name: 'opts.printHeaderMessage', label: t('events.printing.header') },
+            { name: 'opts.printFooterMessage', label: t('events.printing.footer') },
+            { name: 'opts.printConfirmMessage', label: t('events.printing.confirm') },
+            { name: 'opts.printingConfirmationText', label: t('events.printing.confirmationText') },
+          ]}
         />
       </SimpleGrid>
       <NumberField

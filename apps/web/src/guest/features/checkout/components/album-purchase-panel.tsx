@@ -22,7 +22,8 @@ import {
   type StartedPayment,
 } from '../utils/checkout-place.ts';
 import { CheckoutFlow, type PaymentCheck } from './checkout-flow.tsx';
-import { PayPalCardCheckout, type PayPalSale } from './paypal-card-checkout.tsx';
+import { PayPalCardStep, type PayPalSale } from './paypal-card-checkout.tsx';
+import { PricedButtons } from './priced-buttons.tsx';
 import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
 import type { PhotoChoice } from './paid-album-panel.tsx';
 
@@ -159,10 +160,27 @@ export function AlbumPurchasePanel({
   useEffect(() => {
     startRef.current = start;
   });
+  // More photos than one purchase may print: no purchase starts (the server would refuse it); the
+  // photos stay chosen and the note below asks the guest to leave some out first.
+  const maxPrints = whole.data?.max_print_photos ?? null;
+  const overPrintLimit = (count: number) =>
+    maxPrints !== null && maxPrints > 0 && count > maxPrints;
+  const overPrintLimitRef = useRef(overPrintLimit);
+  useEffect(() => {
+    overPrintLimitRef.current = overPrintLimit;
+  });
+  const limitNote = useRef<HTMLParagraphElement>(null);
   const started = useRef<number | null>(null);
   useEffect(() => {
     if (!printRequest || started.current === printRequest.id) return;
     started.current = printRequest.id;
+    if (overPrintLimitRef.current(printRequest.uids.length)) {
+      window.requestAnimationFrame(() => {
+        limitNote.current?.scrollIntoView?.({ block: 'center' });
+        limitNote.current?.focus();
+      });
+      return;
+    }
     startRef.current(printRequest.buttonIndex, printRequest.uids);
   }, [printRequest]);
 
@@ -191,58 +209,50 @@ export function AlbumPurchasePanel({
   if (state.kind === 'card' && cardScript)
     return (
       <section className="albums-paid" aria-label={t('albums.purchase.title')}>
-        <div className="albums-paid-method">
-          <h2>
-            {state.amount === null
-              ? t('albums.paid.card.titleNoAmount')
-              : t('albums.paid.card.title', { amount: formatMoney(state.amount, currency) })}
-          </h2>
-          <PayPalCardCheckout
-            key={state.index}
-            sale={paypalSale}
-            scriptUrl={cardScript}
-            buttonIndex={state.index}
-            photoUids={choosing ? choice.chosen : null}
-            onPaid={(paymentId) =>
-              // Paid at PayPal and captured by the server: the buyer's album is awaited as after
-              // any checkout.
-              setState({
-                kind: 'paying',
-                payment: {
-                  payment_id: paymentId,
-                  checkout_url: '',
-                  amount: state.amount ?? 0,
-                  currency,
-                },
-                place: 'here',
-                paidInForm: true,
-              })
-            }
-          />
-          <div className="albums-paid-alt">
-            {/* The provider's checkout instead: a phone goes to its page, a large screen shows
-                the QR code for a phone. */}
-            {qrOffered &&
-              (currentCheckoutPlace(kiosk) === 'here' && state.amount !== null ? (
-                <button
-                  type="button"
-                  onClick={() => start(state.index, choosing ? choice.chosen : null)}
-                >
-                  {t('albums.checkout.pay', { amount: formatMoney(state.amount, currency) })}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  onClick={() => start(state.index, choosing ? choice.chosen : null, 'qr')}
-                >
-                  {t('albums.paid.card.qrInstead')}
-                </button>
-              ))}
-            <button type="button" onClick={() => setState({ kind: 'choose', errorKey: null })}>
-              {t('albums.paid.card.back')}
-            </button>
-          </div>
-        </div>
+        <PayPalCardStep
+          amount={state.amount}
+          currency={currency}
+          sale={paypalSale}
+          scriptUrl={cardScript}
+          buttonIndex={state.index}
+          photoUids={choosing ? choice.chosen : null}
+          onPaid={(paymentId) =>
+            // Paid at PayPal and captured by the server: the buyer's album is awaited as after
+            // any checkout.
+            setState({
+              kind: 'paying',
+              payment: {
+                payment_id: paymentId,
+                checkout_url: '',
+                amount: state.amount ?? 0,
+                currency,
+              },
+              place: 'here',
+              paidInForm: true,
+            })
+          }
+          alternative={
+            // The provider's checkout instead: a phone goes to its page, a large screen shows
+            // the QR code for a phone.
+            qrOffered &&
+            (currentCheckoutPlace(kiosk) === 'here' && state.amount !== null ? (
+              <button
+                type="button"
+                onClick={() => start(state.index, choosing ? choice.chosen : null)}
+              >
+                {t('albums.checkout.pay', { amount: formatMoney(state.amount, currency) })}
+              </button>
+            ) : (
+              <button
+                type="button"
+                onClick={() => start(state.index, choosing ? choice.chosen : null, 'qr')}
+              >
+                {t('albums.paid.card.qrInstead')}
+              </button>
+            ))
+          }
+          onBack={() => setState({ kind: 'choose', errorKey: null })}
+        />
       </section>
     );
 
@@ -309,6 +319,11 @@ export function AlbumPurchasePanel({
             : t('albums.paid.chosen', { count: chosenCount })}
         </p>
       )}
+      {choosing && overPrintLimit(chosenCount) && whole.data.buttons.some((b) => b.prints) && (
+        <p className="albums-note albums-paid-limit" role="status" tabIndex={-1} ref={limitNote}>
+          {t('albums.paid.printLimit', { max: maxPrints })}
+        </p>
+      )}
       <label className="albums-purchase-email" htmlFor={emailId}>
         {t('albums.purchase.email')}
       </label>
@@ -323,29 +338,15 @@ export function AlbumPurchasePanel({
       />
       <EmailSuggestions id={`${emailId}-endings`} value={email} endings={emailEnds} />
       {state.kind === 'choose' && state.errorKey && <p role="alert">{errorText(state.errorKey)}</p>}
-      <div className="albums-paid-buttons">
-        {(list ?? whole.data).buttons.map((button) => (
-          <button
-            key={button.index}
-            type="button"
-            className="fb-button--primary"
-            disabled={
-              state.kind === 'starting' ||
-              (choosing && chosenCount === 0) ||
-              // Combo required: prints alone are not sold before the digital photos.
-              button.requires_digital
-            }
-            onClick={() => choose(button.index, button.amount)}
-          >
-            {button.amount === null || (choosing && chosenCount === 0)
-              ? button.button_text
-              : t('albums.paid.button', {
-                  text: button.button_text,
-                  amount: formatMoney(button.amount, currency),
-                })}
-          </button>
-        ))}
-      </div>
+      <PricedButtons
+        buttons={(list ?? whole.data).buttons}
+        currency={currency}
+        noChosenPhotos={choosing && chosenCount === 0}
+        disabled={state.kind === 'starting'}
+        primary
+        printsOverLimit={choosing && overPrintLimit(chosenCount)}
+        onChoose={choose}
+      />
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import {
@@ -22,7 +21,8 @@ import {
 } from '../utils/checkout-place.ts';
 import { useChoicePricing, type PhotoChoice } from '../hooks/use-choice-pricing.ts';
 import { CheckoutFlow } from './checkout-flow.tsx';
-import { attendeePayPalSale, PayPalCardCheckout } from './paypal-card-checkout.tsx';
+import { attendeePayPalSale, PayPalCardStep } from './paypal-card-checkout.tsx';
+import { PricedButtons } from './priced-buttons.tsx';
 
 type State =
   | { kind: 'choose'; errorKey: string | null }
@@ -128,33 +128,25 @@ export function PaidAlbumPanel({
   return (
     <section className={`albums-paid${upsell ? ' albums-paid--upsell' : ''}`} aria-label={title}>
       {state.kind === 'card' && cardScript ? (
-        <div className="albums-paid-method">
-          <h2>
-            {state.amount === null
-              ? t('albums.paid.card.titleNoAmount')
-              : t('albums.paid.card.title', { amount: formatMoney(state.amount, currency) })}
-          </h2>
-          <PayPalCardCheckout
-            key={state.index}
-            sale={attendeePayPalSale(attendeeUid)}
-            scriptUrl={cardScript}
-            buttonIndex={state.index}
-            photoUids={choosing ? choice!.chosen : null}
-            onPaid={() =>
-              void queryClient.invalidateQueries({ queryKey: ['albums', 'attendee', attendeeUid] })
-            }
-          />
-          <div className="albums-paid-alt">
-            {qrOffered && (
+        <PayPalCardStep
+          amount={state.amount}
+          currency={currency}
+          sale={attendeePayPalSale(attendeeUid)}
+          scriptUrl={cardScript}
+          buttonIndex={state.index}
+          photoUids={choosing ? choice!.chosen : null}
+          onPaid={() =>
+            void queryClient.invalidateQueries({ queryKey: ['albums', 'attendee', attendeeUid] })
+          }
+          alternative={
+            qrOffered && (
               <button type="button" onClick={() => start(state.index, 'qr')}>
                 {t('albums.paid.card.qrInstead')}
               </button>
-            )}
-            <button type="button" onClick={() => setState({ kind: 'choose', errorKey: null })}>
-              {t('albums.paid.card.back')}
-            </button>
-          </div>
-        </div>
+            )
+          }
+          onBack={() => setState({ kind: 'choose', errorKey: null })}
+        />
       ) : state.kind === 'paying' ? (
         <CheckoutFlow
           payment={state.payment}
@@ -214,30 +206,14 @@ export function PaidAlbumPanel({
           {state.kind === 'choose' && state.errorKey && (
             <p role="alert">{errorText(state.errorKey)}</p>
           )}
-          <div className="albums-paid-buttons">
-            {offered.map((button) => (
-              <button
-                key={button.index}
-                type="button"
-                disabled={
-                  state.kind === 'starting' ||
-                  // Combo required: prints alone wait for the digital photos (the note says so).
-                  button.requires_digital ||
-                  (choosing && chosenCount === 0) ||
-                  // Which ways to pay the album offers is known first.
-                  paypal.isLoading
-                }
-                onClick={() => choose(button.index, button.amount)}
-              >
-                {button.amount === null || (choosing && chosenCount === 0)
-                  ? button.button_text
-                  : t('albums.paid.button', {
-                      text: button.button_text,
-                      amount: formatMoney(button.amount, currency),
-                    })}
-              </button>
-            ))}
-          </div>
+          <PricedButtons
+            buttons={offered}
+            currency={currency}
+            noChosenPhotos={choosing && chosenCount === 0}
+            // Which ways to pay the album offers is known first.
+            disabled={state.kind === 'starting' || paypal.isLoading}
+            onChoose={choose}
+          />
         </>
       )}
     </section>

@@ -247,6 +247,7 @@ describe('PayPal card checkout on the public album of a paid event', { timeout: 
     is_free: 0,
     currency: 'USD',
     photo_count: count,
+    max_print_photos: 20,
     methods: ['qr', 'paypal'],
     digital_message: '',
     card_script_url: card,

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PaymentStatusName } from '@flashbulb/shared';
+import { formatMoney, type PaymentStatusName } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { capturePayPalOrder, createPayPalOrder } from '../../../shared/api/album-payments.ts';
@@ -157,6 +157,43 @@ export function PayPalCardCheckout({
       {phase === 'paid' && <p role="status">{t('albums.paid.card.paid')}</p>}
       {problemText && phase === 'ready' && <p role="alert">{problemText}</p>}
       <div ref={host} hidden={phase === 'paid' || phase === 'unavailable'} data-testid="paypal" />
+    </div>
+  );
+}
+
+/**
+ * The card step of an album's checkout: what the chosen button costs, PayPal's card form for it,
+ * the page's other way to pay (`alternative`) and the way back to the buttons.
+ */
+export function PayPalCardStep({
+  amount,
+  currency,
+  alternative,
+  onBack,
+  ...form
+}: Parameters<typeof PayPalCardCheckout>[0] & {
+  /** The button's price; null when the event hides prices. */
+  amount: number | null;
+  currency: string;
+  alternative?: ReactNode;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="albums-paid-method">
+      <h2>
+        {amount === null
+          ? t('albums.paid.card.titleNoAmount')
+          : t('albums.paid.card.title', { amount: formatMoney(amount, currency) })}
+      </h2>
+      {/* Another button is another order: the form starts again. */}
+      <PayPalCardCheckout key={form.buttonIndex} {...form} />
+      <div className="albums-paid-alt">
+        {alternative}
+        <button type="button" onClick={onBack}>
+          {t('albums.paid.card.back')}
+        </button>
+      </div>
     </div>
   );
 }

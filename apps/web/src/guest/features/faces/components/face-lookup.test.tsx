@@ -211,6 +211,7 @@ describe('Find me leads somewhere', () => {
             currency: 'USD',
             methods: ['qr'],
             photo_count: count,
+            max_print_photos: 20,
             prints_free: 0,
             prints_remaining: 0,
             buttons: [
