@@ -97,7 +97,8 @@ const filesUnder = (dir: string): string[] =>
     .filter((file) => statSync(path.join(SERVER, file)).isFile())
     .sort();
 
-const pgliteCacheFile = (): string | null => {
+/** Where the template made from the current sources is kept (it may not be made yet). */
+export const pgliteCacheFile = (): string | null => {
   try {
     const hash = createHash('sha256');
     for (const name of TEMPLATE_PACKAGES) {

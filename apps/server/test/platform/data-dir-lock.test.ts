@@ -17,6 +17,7 @@ import {
 } from '../../src/db/data-dir-lock.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { cliInProcess } from '../helpers/cli.ts';
+import { loadTemplateInto } from '../helpers/pglite-folder.ts';
 
 /**
  * One writer per embedded database: the folder is locked by the process that opens
@@ -78,6 +79,17 @@ const startUntil = (args: string[], env: NodeJS.ProcessEnv, ready: RegExp) => {
   return { child, seen, output: () => output };
 };
 
+/**
+ * Makes `folder` a migrated embedded database, as a server's first start leaves it, from the run's
+ * template (helpers/db-template-setup.ts). The processes below start on it instead of creating the
+ * cluster and migrating it themselves (PGlite's initdb alone was ≈ 8 s of CPU per process). Run
+ * without the project's set-up, there is no template: the process makes the database as before.
+ */
+const seedFolder = async (folder: string): Promise<void> => {
+  const dump = process.env.FLASHBULB_TEST_PGLITE_DUMP;
+  if (dump) await loadTemplateInto(folder, dump);
+};
+
 const kill9 = async (child: ChildProcess) => {
   const exited = once(child, 'exit');
   child.kill('SIGKILL');
@@ -97,6 +109,7 @@ describe.runIf(embedded)('embedded database folder lock', () => {
     const folder = path.join(dir, 'two-processes', 'db');
     const script = path.join(root, `.lock-holder-${process.pid}.ts`);
     await writeFile(script, HOLDER);
+    await seedFolder(folder);
     try {
       const holder = startUntil([script, folder], process.env, /^holding$/);
       await holder.seen;
@@ -180,6 +193,7 @@ describe.runIf(embedded)('embedded database folder lock', () => {
     delete env.FLASHBULB_URL;
     delete env.FLASHBULB_API_KEY;
     const folder = path.join(dataDir, 'db');
+    await seedFolder(folder);
 
     const first = startUntil(['apps/server/src/main.ts'], env, /Server listening/);
     await first.seen;

@@ -4,25 +4,40 @@ import userEvent from '@testing-library/user-event';
 import { defaultEventOpts, type FlashbulbEvent } from '@flashbulb/shared';
 import {
   installConsoleApi,
+  orgAdmin,
   OWNER,
   storedEvent,
   superUser,
 } from '../../../../test/event-fixtures.ts';
-import { renderApp } from '../../../../test/render-app.tsx';
+import { renderApp, renderSignedIn } from '../../../../test/render-app.tsx';
+import { EventEditorModal } from './event-editor-modal.tsx';
 
 const UPDATE = `${OWNER}/event/update`;
 
+/**
+ * The editor of a stored event, alone: these tests are about its tabs. Opening it from the events
+ * page (the address's event code) is proven in events-page.test.tsx and the last test here.
+ */
 const openEdit = async (event: FlashbulbEvent, routes = {}) => {
   const api = installConsoleApi({
     events: [event],
     routes: { [UPDATE]: { ok: event }, ...routes },
   });
-  renderApp(`/events#ename=${event.name}`);
+  renderSignedIn(
+    <EventEditorModal
+      target={{ mode: 'edit', code: event.name }}
+      user={orgAdmin}
+      onClose={() => undefined}
+    />,
+  );
   const dialog = await screen.findByRole('dialog', { name: `Edit event ${event.full_name}` });
   await within(dialog).findByLabelText(/^Title/);
   const user = userEvent.setup();
   const tab = (name: string) => user.click(within(dialog).getByRole('tab', { name }));
-  const box = (name: string) => within(dialog).getByRole<HTMLInputElement>('checkbox', { name });
+  // By its label, not by role and accessible name: the same box, without computing the name of
+  // every checkbox of the tab (half a second a lookup in jsdom).
+  const box = (name: string) =>
+    within(dialog).getByLabelText<HTMLInputElement>(name, { selector: 'input[type="checkbox"]' });
   const input = (label: string | RegExp) => within(dialog).getByLabelText<HTMLInputElement>(label);
   const update = async () => {
     const before = api.callsTo(UPDATE).length;
