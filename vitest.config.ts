@@ -3,6 +3,7 @@
 //   npm test -- --project server-pg   one project (repeat --project for more)
 import { existsSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { DurationSequencer } from './scripts/vitest/sequencer.ts';
 import { postgresIncludes } from './scripts/vitest/server-engines.ts';
 import { webFilesWithModuleMocks } from './scripts/vitest/web-isolation.ts';
 
@@ -11,6 +12,7 @@ const webViteConfig = 'apps/web/vite.config.ts';
 const e2eSetup = 'e2e/global-setup.ts';
 const dbTemplateSetup = 'apps/server/test/helpers/db-template-setup.ts';
 const SERVER_UNIT_TESTS = 'apps/server/test/**/*.unit.test.ts';
+const serialSetup = 'scripts/vitest/serial-setup.ts';
 
 // API tests boot the app and migrate a database per file: give hooks room on a 2-core machine.
 const serverTimeouts = { testTimeout: 60_000, hookTimeout: 120_000 };
@@ -46,6 +48,10 @@ export default defineConfig({
   test: {
     // Two cores here and in CI; more workers only thrash.
     maxWorkers: 2,
+    // Longest files first by the committed table of measured durations (a fresh clone has no
+    // Vitest cache to sort by), the journeys one at a time beside the rest: see
+    // scripts/vitest/schedule.ts and docs/testing.md, "The schedule".
+    sequence: { sequencer: DurationSequencer },
     onUnhandledError: (error) => !afterTeardownReactUpdate(error),
     projects: [
       {
@@ -133,25 +139,26 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
+          // Builds the web app and seeds the journeys' database in the background, and starts
+          // the journeys' turn lock (one journey at a time, see below).
           globalSetup: existsSync(e2eSetup) ? [e2eSetup] : [],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // `expect.poll` waits for what the page shows; Vitest's 1 s default is shorter than a
           // page reload with its first photos on a busy two-core runner.
           expect: { poll: { timeout: 15_000 } },
-          // One file at a time. Two at a time was tried (2026-11-27): the e2e phase went from
-          // 380 s to 352 s while each file took twice as long, and two journeys lost their
-          // console session to a refresh raced by a navigation on the loaded machine.
-          fileParallelism: false,
+          // One file at a time, beside the other projects (same group, the run's two workers):
+          // the sequencer puts the next journey at the head of the queue when the previous one
+          // should end, and the turn lock (scripts/vitest/serial-lock.ts) holds a journey that
+          // comes early. Two journeys at a time were tried (2026-11-27): each took twice as long
+          // and two lost their console session to a refresh raced by a navigation.
+          setupFiles: [serialSetup],
           // One worker runs the files one after another without re-importing modules: each
           // journey's server runs in the test's process (e2e/support/server.ts), so the server's
-          // modules load once per run, not once per file. The server's code already runs many
-          // apps in one process without isolation (server-pglite).
+          // modules load once per worker, not once per file, when journeys follow each other.
+          // The server's code already runs many apps in one process without isolation
+          // (server-pglite).
           isolate: false,
-          // Run after every other project has finished, so the browser and the app server do
-          // not compete for the two cores with the unit and API tests. FLASHBULB_TEST_SPLIT=1
-          // runs them in a second process beside the rest instead (scripts/test-split.mjs).
-          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,4 +1,4 @@
-// The size rule of services (docs/ARCHITECTURE.md, "Units of one concern"): a service file over
+// The size rule of services (docs/ARCHITECTURE.md, "Held by tests"): a service file over
 // MAX_LINES lines holds several concerns unless its top says why one concern needs the length,
 // in a comment that carries MARKER within its first MARKER_WITHIN lines.
 // Run: node scripts/service-length.mjs (lists the files that break it; exit 1 when any does).

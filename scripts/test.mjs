@@ -11,12 +11,10 @@
 //                 with a certificate it makes; its own nginx instance, no system service
 // As root (CI, fresh containers) we install them with apt-get; otherwise we say what to install.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { findPgBinDir } from './pg-cluster.mjs';
-import { E2E_PROJECT, jsonReportFile, mergeReports, planRuns, readReport } from './test-split.mjs';
 
 const CHROMIUM = '/usr/bin/chromium';
 const PG_BINARIES = ['initdb', 'pg_ctl', 'postgres', 'pg_isready'];
@@ -78,27 +76,11 @@ const require = createRequire(import.meta.url);
 const vitestPkg = require.resolve('vitest/package.json');
 const vitestBin = join(dirname(vitestPkg), 'vitest.mjs');
 
-// One Vitest process by default, the journeys last. FLASHBULB_TEST_SPLIT=1 runs the journeys in a
-// second process beside the other projects (scripts/test-split.mjs): measured slower on a fresh
-// clone (2026-11-27, docs/testing.md), so it is not the default.
-const runs = planRuns(process.argv.slice(2), {
-  split: process.env.FLASHBULB_TEST_SPLIT === '1',
-});
-const children = runs.map((plan) => {
-  const args = [vitestBin, 'run', ...plan.args];
-  console.log(`[test] $ vitest ${args.slice(1).join(' ')}`);
-  if (runs.length === 1) return spawn(process.execPath, args, { stdio: 'inherit' });
-  // The journeys' lines are prefixed so the two logs can be told apart; the other run keeps the
-  // terminal as it is.
-  if (plan.name !== E2E_PROJECT) return spawn(process.execPath, args, { stdio: 'inherit' });
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  /** @param {import('node:stream').Readable} from @param {NodeJS.WriteStream} to */
-  const prefix = (from, to) =>
-    createInterface({ input: from }).on('line', (line) => to.write(`[e2e] ${line}\n`));
-  prefix(child.stdout, process.stdout);
-  prefix(child.stderr, process.stderr);
-  return child;
-});
+// One Vitest process: its sequencer runs the journeys beside the other projects, one at a time
+// (scripts/vitest/sequencer.ts, docs/testing.md "The schedule").
+const args = [vitestBin, 'run', ...process.argv.slice(2)];
+console.log(`[test] $ vitest ${args.slice(1).join(' ')}`);
+const child = spawn(process.execPath, args, { stdio: 'inherit' });
 
 // Ctrl-C reaches Vitest directly (same process group): wait for it to clean up (it stops the
 // throwaway PostgreSQL on its way out) instead of dying first. A SIGTERM is passed on once, as
@@ -109,24 +91,7 @@ process.on('SIGINT', () => {});
 process.on('SIGTERM', () => {
   if (forwarded) return;
   forwarded = true;
-  for (const child of children) child.kill('SIGINT');
+  child.kill('SIGINT');
 });
 
-/** @param {import('node:child_process').ChildProcess} child @returns {Promise<number>} */
-const exitOf = (child) =>
-  new Promise((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
-const codes = await Promise.all(children.map(exitOf));
-
-// One JSON report, as one run would have written it (CI reads it: scripts/ci-failures.mjs).
-const target = jsonReportFile(process.argv.slice(2));
-if (runs.length > 1 && target) {
-  const parts = runs.map((plan) => (plan.report ? readReport(plan.report) : undefined));
-  writeFileSync(target, JSON.stringify(mergeReports(parts)));
-  for (const plan of runs) if (plan.report) rmSync(plan.report, { force: true });
-}
-if (runs.length > 1) {
-  console.log(
-    `[test] ${runs.map((plan, i) => `${plan.name}: ${codes[i] === 0 ? 'passed' : `failed (exit ${codes[i]})`}`).join(', ')}`,
-  );
-}
-process.exit(codes.find((code) => code !== 0) ?? 0);
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

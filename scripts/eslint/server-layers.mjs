@@ -1,18 +1,31 @@
-// ESLint rule `flashbulb/server-layers` (apps/server/src, docs/ARCHITECTURE.md "A request"): the
+// ESLint rule `flashbulb/server-layers` (apps/server/src, docs/ARCHITECTURE.md "Shape"): the
 // layers of the server hold by lint, not by habit.
 // - services/ never import routes/ or http/ (a service does not know how it is called);
 // - repositories/ never import services/ (I/O does not know the rules);
 // - only access/ compares roles or key types (the permission table decides; services ask it);
 // - only repositories/, storage/ and db/ touch SQL, files, images, processes or the network.
-// Every import form counts: `import`, `import type`, `export … from` and `import()`.
+// Every import form counts: `import`, `import type`, `export … from`, `import()`, the type
+// `import('…').T`, `require('…')` and `import x = require('…')`.
 import path from 'node:path';
+
+/**
+ * The fields of typescript-eslint's nodes the rule reads (its import and export forms, calls).
+ * @typedef {{ type: string; name?: string; value?: unknown }} TsName
+ * @typedef {{ type: string; importKind?: string; exportKind?: string; imported?: TsName;
+ *   local?: TsName }} TsPart
+ * @typedef {{ type: string; importKind?: string; exportKind?: string; specifiers?: TsPart[];
+ *   source?: import('estree').Node | null;
+ *   moduleReference?: { type: string; expression: import('estree').Node };
+ *   callee?: TsName; arguments?: import('estree').Node[] }} TsNode
+ */
 
 /** @param {string} p */
 const posix = (p) => p.split(path.sep).join('/');
 
 /**
- * Modules that do I/O: SQL, files, images, processes, the network. Subpaths count too
- * (`drizzle-orm/pg-core`, `@electric-sql/pglite/vector`).
+ * Modules that do I/O: SQL, files, images, video, processes, the network. Subpaths count too
+ * (`drizzle-orm/pg-core`, `@electric-sql/pglite/vector`); a name ending in `-` is a family
+ * (`@electric-sql/pglite-pgvector`), one ending in `/` a scope (`@aws-sdk/client-s3`).
  */
 const IO_MODULES = [
   'sharp',
@@ -22,15 +35,50 @@ const IO_MODULES = [
   'node:fs/promises',
   'drizzle-orm',
   'pg',
+  'pg-boss',
   '@electric-sql/pglite',
+  '@electric-sql/pglite-',
   'child_process',
   'node:child_process',
+  '@ffmpeg-installer/',
+  '@ffprobe-installer/',
+  'fluent-ffmpeg',
+  'ffmpeg-static',
   'undici',
+  'https',
+  'node:https',
+  'dns',
+  'node:dns',
+  'tls',
+  'node:tls',
+  'dgram',
+  'node:dgram',
+  'nodemailer',
+  '@aws-sdk/',
 ];
+
+/**
+ * `http` and `net` also hold what is no I/O (`STATUS_CODES`, `isIP`, the `Socket` type): only
+ * their connecting and serving members count, and a default or namespace import of them.
+ */
+const NETWORK_MEMBERS = {
+  http: new Set(['request', 'get', 'createServer', 'Agent', 'ClientRequest']),
+  net: new Set(['connect', 'createConnection', 'createServer', 'Socket', 'Server']),
+};
 
 /** @param {string} specifier */
 const ioModule = (specifier) =>
-  IO_MODULES.find((m) => specifier === m || specifier.startsWith(`${m}/`)) ?? null;
+  IO_MODULES.find((m) =>
+    m.endsWith('/') || m.endsWith('-')
+      ? specifier.startsWith(m)
+      : specifier === m || specifier.startsWith(`${m}/`),
+  ) ?? null;
+
+/** `http` or `net` (with or without `node:`), or null. @param {string} specifier */
+const memberModule = (specifier) => {
+  const name = specifier.replace(/^node:/, '');
+  return name === 'http' || name === 'net' ? name : null;
+};
 
 /**
  * Where I/O may live, relative to apps/server/src. Folders end in `/`.
@@ -40,7 +88,9 @@ const ioModule = (specifier) =>
  * - cli/: commands are programs of their own on the operator's machine (the print agent drives
  *   CUPS, the robot upload watches a folder); they reach the server only through its API;
  * - app.ts: the composition root serves the built web app from disk;
- * - container/core.ts: the composition root reads or creates the secret key file at start.
+ * - container/core.ts: the composition root reads or creates the secret key file at start;
+ * - jobs/job-queue.ts: the job queue is pg-boss on the app's own database, the one adapter of
+ *   `JobSender` (services see the interface, never pg-boss).
  */
 const IO_ALLOWED = [
   'repositories/',
@@ -51,6 +101,7 @@ const IO_ALLOWED = [
   'cli/',
   'app.ts',
   'container/core.ts',
+  'jobs/job-queue.ts',
 ];
 
 /** Role constants are the numbers of `Role` (packages/shared/src/rules/identity.ts). */
@@ -144,8 +195,12 @@ const rule = {
       return rest.includes('/') ? rest.slice(0, rest.indexOf('/')) : null;
     };
 
-    /** @param {import('estree').Node | null | undefined} source */
-    const check = (source) => {
+    /**
+     * @param {import('estree').Node | null | undefined} source
+     * @param {{ typeOnly?: boolean; members?: readonly string[] | null }} [how] what is taken:
+     *   type-only, and the named members (null: the whole module: default, namespace, `require`)
+     */
+    const check = (source, how = {}) => {
       if (!source) return;
       const specifier = stringOf(source);
       if (specifier === null) return;
@@ -167,6 +222,38 @@ const rule = {
       if (!ioAllowed && ioModule(specifier)) {
         context.report({ node: source, messageId: 'ioImport', data: { specifier } });
       }
+      const memberOf = memberModule(specifier);
+      if (!ioAllowed && memberOf && !how.typeOnly) {
+        const members = how.members ?? null;
+        const network = NETWORK_MEMBERS[memberOf];
+        if (members === null || members.some((name) => network.has(name)))
+          context.report({ node: source, messageId: 'ioImport', data: { specifier } });
+      }
+    };
+
+    /**
+     * What an import or `export … from` takes from its module: type-only, and its named members
+     * (null for a default or namespace import or `export *`, which take all of it).
+     * @param {TsNode} node
+     */
+    const taken = (node) => {
+      const specifiers = node.specifiers ?? [];
+      const kind = node.importKind ?? node.exportKind;
+      /** @param {TsPart} s */
+      const partKind = (s) => s.importKind ?? s.exportKind;
+      const typeOnly =
+        kind === 'type' ||
+        (specifiers.length > 0 && specifiers.every((s) => partKind(s) === 'type'));
+      if (node.type === 'ExportAllDeclaration') return { typeOnly, members: null };
+      /** @type {string[]} */
+      const members = [];
+      for (const s of specifiers) {
+        const name = s.type === 'ExportSpecifier' ? s.local : s.imported;
+        if (s.type !== 'ImportSpecifier' && s.type !== 'ExportSpecifier')
+          return { typeOnly, members: null };
+        if (partKind(s) !== 'type' && name) members.push(name.name ?? String(name.value));
+      }
+      return { typeOnly, members };
     };
 
     /** @param {import('estree').Node} node @param {string} what */
@@ -185,13 +272,38 @@ const rule = {
       return true;
     };
 
+    /**
+     * A node as typescript-eslint gives it: TypeScript's fields (`importKind`, …) ride on the
+     * ESTree nodes, and TypeScript's own nodes come to listeners ESLint's types do not name.
+     * @param {unknown} node
+     */
+    const ts = (node) => /** @type {TsNode} */ (node);
+
+    /** `require('…')`: the whole module, like a default import. @param {TsNode} node */
+    const checkRequire = (node) => {
+      const argument = node.arguments?.[0];
+      if (node.callee?.type === 'Identifier' && node.callee.name === 'require' && argument)
+        check(argument);
+    };
+
     /** @type {import('eslint').Rule.RuleListener} */
     const listeners = {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
+      ImportDeclaration: (node) => check(node.source, taken(ts(node))),
+      ExportNamedDeclaration: (node) => check(node.source, taken(ts(node))),
+      ExportAllDeclaration: (node) => check(node.source, taken(ts(node))),
       ImportExpression: (node) => check(node.source),
+      CallExpression: (node) => checkRequire(ts(node)),
     };
+    const tsListeners = /** @type {Record<string, (node: TsNode) => void>} */ (
+      /** @type {unknown} */ (listeners)
+    );
+    // `import x = require('…')`
+    tsListeners.TSImportEqualsDeclaration = (node) => {
+      if (node.moduleReference?.type === 'TSExternalModuleReference')
+        check(node.moduleReference.expression, { typeOnly: node.importKind === 'type' });
+    };
+    // `type T = import('…').T`: a type, but a layer it names is a layer it leans on.
+    tsListeners.TSImportType = (node) => check(node.source, { typeOnly: true });
     if (layer !== 'access') {
       listeners.BinaryExpression = (node) => {
         if (!['===', '!==', '==', '!='].includes(node.operator)) return;
@@ -214,6 +326,7 @@ const rule = {
       };
       // `GATED_KEYS.has(principal.keyType)`, `[Role.ADMIN].includes(actor.role)`: a comparison too.
       listeners.CallExpression = (node) => {
+        checkRequire(ts(node));
         const method = propertyName(node.callee);
         const argument = node.arguments[0];
         if ((method === 'has' || method === 'includes') && argument) {

@@ -66,6 +66,21 @@ tester.run('server-layers: services never import routes or http', rule, {
       code: "const load = () => import('../../routes/handlers.ts');",
       errors: [{ messageId: 'serviceImportsTransport' }],
     },
+    {
+      filename: SERVICE,
+      code: "type Reply = import('../../http/envelope.ts').Envelope<unknown>;",
+      errors: [{ messageId: 'serviceImportsTransport' }],
+    },
+    {
+      filename: SERVICE,
+      code: "const handlers = require('../../routes/handlers.ts');",
+      errors: [{ messageId: 'serviceImportsTransport' }],
+    },
+    {
+      filename: SERVICE,
+      code: "import envelope = require('../../http/envelope.ts');",
+      errors: [{ messageId: 'serviceImportsTransport' }],
+    },
   ],
 });
 
@@ -98,6 +113,21 @@ tester.run('server-layers: repositories never import services', rule, {
     {
       filename: REPOSITORY,
       code: "const s = await import('../../services/events/event.service.ts');",
+      errors: [{ messageId: 'repositoryImportsService' }],
+    },
+    {
+      filename: REPOSITORY,
+      code: "type S = import('../../services/events/event.service.ts').EventService;",
+      errors: [{ messageId: 'repositoryImportsService' }],
+    },
+    {
+      filename: REPOSITORY,
+      code: "const s = require('../../services/events/event.service.ts');",
+      errors: [{ messageId: 'repositoryImportsService' }],
+    },
+    {
+      filename: REPOSITORY,
+      code: "import s = require('../../services/events/event.service.ts');",
       errors: [{ messageId: 'repositoryImportsService' }],
     },
   ],
@@ -196,6 +226,24 @@ tester.run('server-layers: only repositories, storage and db do I/O', rule, {
     { filename: SERVICE, code: 'const run = (fetch: F) => fetch(url);' },
     { filename: SERVICE, code: 'await deps.fetch(url);' },
     { filename: SERVICE, code: "import { x } from 'sharpen';" },
+    { filename: at('jobs/job-queue.ts'), code: "import PgBoss from 'pg-boss';" },
+    {
+      filename: at('repositories/photos/video-engine.ts'),
+      code: "const tools = require('@ffmpeg-installer/ffmpeg');",
+    },
+    {
+      filename: at('repositories/messaging/mail/smtp.adapter.ts'),
+      code: "import nodemailer from 'nodemailer';",
+    },
+    // `http` and `net` hold plain values and types too: those are no I/O
+    { filename: at('http/client-errors.ts'), code: "import { STATUS_CODES } from 'node:http';" },
+    { filename: at('http/client-errors.ts'), code: "import type { Socket } from 'node:net';" },
+    { filename: at('config.ts'), code: "import { isIP } from 'node:net';" },
+    { filename: SERVICE, code: "import { type Server, isIPv4 } from 'node:net';" },
+    { filename: SERVICE, code: "export { STATUS_CODES } from 'node:http';" },
+    { filename: SERVICE, code: "import 'node:http';" },
+    // a require of one's own name, or of a computed name, says nothing
+    { filename: SERVICE, code: 'const x = load.require(name);' },
   ],
   invalid: [
     ...[
@@ -213,6 +261,31 @@ tester.run('server-layers: only repositories, storage and db do I/O', rule, {
       "export { sql } from 'drizzle-orm';",
       "export * from 'node:fs';",
       "const sharp = await import('sharp');",
+      "type Sharp = import('sharp').Sharp;",
+      "const sharp = require('sharp');",
+      "import sharp = require('sharp');",
+      "import type { Dirent } from 'node:fs';",
+      // video and processes
+      "const ffmpeg = require('@ffmpeg-installer/ffmpeg');",
+      "import { path as ffprobe } from '@ffprobe-installer/ffprobe';",
+      "import ffmpeg from 'fluent-ffmpeg';",
+      "import { spawn } from 'child_process';",
+      // SQL and the job store
+      "import PgBoss from 'pg-boss';",
+      "import { vector } from '@electric-sql/pglite-pgvector';",
+      // the network
+      "import { request } from 'node:https';",
+      "import { lookup } from 'node:dns/promises';",
+      "import { connect } from 'node:tls';",
+      "import nodemailer from 'nodemailer';",
+      "import { S3Client } from '@aws-sdk/client-s3';",
+      "import { request } from 'node:http';",
+      "import http from 'http';",
+      "import * as net from 'node:net';",
+      "import { connect } from 'node:net';",
+      "import { createServer as serve } from 'node:http';",
+      "export * from 'node:net';",
+      "const http = require('node:http');",
     ].map((code) => ({ filename: SERVICE, code, errors: [{ messageId: 'ioImport' as const }] })),
     {
       filename: at('routes/media.routes.ts'),

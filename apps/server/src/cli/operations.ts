@@ -8,7 +8,7 @@ import {
   createBackupRestorer,
   createIntegrityService,
   serverBackupFolder,
-} from '../container/backup.ts';
+} from '../container/operations-backup.ts';
 import {
   embeddedDatabaseFolder,
   openConfiguredDatabase,

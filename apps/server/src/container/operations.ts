@@ -2,7 +2,7 @@ import { restoreIntoRunning } from '../db/restore-target.ts';
 import { BackupRunsRepository } from '../repositories/operations/backup-runs.repository.ts';
 import { IntegrityRepository } from '../repositories/operations/integrity.repository.ts';
 import { IntegrityService } from '../services/operations/integrity.service.ts';
-import { createBackupService } from './backup.ts';
+import { createBackupService } from './operations-backup.ts';
 import { WebhookOutRepository } from '../repositories/operations/webhook-out.repository.ts';
 import { WebhookSender, type HostResolver } from '../repositories/operations/webhook-sender.ts';
 import { registerWebhookOutListeners } from '../services/operations/webhook-out.listeners.ts';

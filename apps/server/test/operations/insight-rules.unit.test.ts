@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InsightSlotRow } from '../../src/repositories/operations/insight.repository.ts';
 import {
-  boothRevenue,
+  boothMoney,
   bucketTimeline,
   MAX_HOURLY_BUCKETS,
   visitorHash,
@@ -130,17 +130,22 @@ describe('insight visitors and totals', () => {
 });
 
 describe('insight revenue per booth', () => {
+  const revenueOf = (money: ReturnType<typeof boothMoney>) =>
+    new Map([...money].map(([robotId, m]) => [robotId, m.revenue]));
+
   it('splits each order over its photos’ booths in whole minor units that add up to the order', () => {
-    const revenue = boothRevenue([
-      // 1000 over three photos: two of booth 1, one of booth 2.
-      { orderId: 1, amount: 1000, robotId: 1 },
-      { orderId: 1, amount: 1000, robotId: 1 },
-      { orderId: 1, amount: 1000, robotId: 2 },
-      // 500 for one photo of booth 2.
-      { orderId: 2, amount: 500, robotId: 2 },
-      // An order naming no booth photo (a console upload, or no photo): the row without a booth.
-      { orderId: 3, amount: 250, robotId: null },
-    ]);
+    const revenue = revenueOf(
+      boothMoney([
+        // 1000 over three photos: two of booth 1, one of booth 2.
+        { orderId: 1, amount: 1000, robotId: 1, refunded: false },
+        { orderId: 1, amount: 1000, robotId: 1, refunded: false },
+        { orderId: 1, amount: 1000, robotId: 2, refunded: false },
+        // 500 for one photo of booth 2.
+        { orderId: 2, amount: 500, robotId: 2, refunded: false },
+        // An order naming no booth photo (a console upload, or no photo): the row without a booth.
+        { orderId: 3, amount: 250, robotId: null, refunded: false },
+      ]),
+    );
     expect(revenue.get(1)).toBe(667);
     expect(revenue.get(2)).toBe(333 + 500);
     expect(revenue.get(null)).toBe(250);
@@ -148,10 +153,28 @@ describe('insight revenue per booth', () => {
   });
 
   it('an order of one cent over two booths gives the cent to one of them, never both', () => {
-    const revenue = boothRevenue([
-      { orderId: 9, amount: 1, robotId: 5 },
-      { orderId: 9, amount: 1, robotId: 6 },
-    ]);
+    const revenue = revenueOf(
+      boothMoney([
+        { orderId: 9, amount: 1, robotId: 5, refunded: false },
+        { orderId: 9, amount: 1, robotId: 6, refunded: false },
+      ]),
+    );
     expect((revenue.get(5) ?? 0) + (revenue.get(6) ?? 0)).toBe(1);
+  });
+
+  it('a refunded order is the same shares again as the booths’ refunds, so revenue less refunds is what they keep', () => {
+    const money = boothMoney([
+      { orderId: 1, amount: 1000, robotId: 1, refunded: false },
+      // Refunded: 301 over two photos of booth 1 and one of booth 2.
+      { orderId: 2, amount: 301, robotId: 1, refunded: true },
+      { orderId: 2, amount: 301, robotId: 1, refunded: true },
+      { orderId: 2, amount: 301, robotId: 2, refunded: true },
+      { orderId: 3, amount: 80, robotId: null, refunded: true },
+    ]);
+    expect(money.get(1)).toEqual({ revenue: 1000 + 201, refunds: 201 });
+    expect(money.get(2)).toEqual({ revenue: 100, refunds: 100 });
+    expect(money.get(null)).toEqual({ revenue: 80, refunds: 80 });
+    const refunds = [...money.values()].reduce((total, m) => total + m.refunds, 0);
+    expect(refunds).toBe(301 + 80);
   });
 });

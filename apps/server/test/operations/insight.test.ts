@@ -196,7 +196,7 @@ describe('insight dashboard', () => {
       { channel: 'whatsapp', count: 1 },
     ]);
     // Per booth: the prints and the money of its photos too (both payments were for booth photos,
-    // refunded one included, as in the totals).
+    // refunded one included, as in the totals), and the refunded one's amount as its refunds.
     expect(seen.booths).toEqual([
       {
         robot_id: robotId,
@@ -206,6 +206,7 @@ describe('insight dashboard', () => {
         shares: 3,
         prints: 2,
         revenue: 1000,
+        refunds: 500,
       },
     ]);
     // The timeline adds up to the totals, in the event's local hours (Berlin).

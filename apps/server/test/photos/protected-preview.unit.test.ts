@@ -11,6 +11,7 @@ import { PhotoUrls } from '../../src/services/photos/photo-urls.ts';
 import { protectorVersion } from '../../src/services/photos/protector-mark.ts';
 import type { PhotoRow } from '../../src/repositories/photos/photo.repository.ts';
 import type { StorageRepository } from '../../src/storage/storage.repository.ts';
+import { cellDifferences } from '../helpers/image-diff.ts';
 
 const paid = { is_free: 0, unlocked: 0 } as const;
 const free = { is_free: 1, unlocked: 0 } as const;
@@ -102,28 +103,6 @@ describe('the URLs of a locked guest', () => {
   });
 });
 
-/** Mean absolute difference of the two pictures' pixels in each cell of a 3×3 grid. */
-const cellDifferences = async (a: Buffer, b: Buffer, width: number, height: number) => {
-  const raw = (input: Buffer) =>
-    sharp(input).resize(width, height, { fit: 'fill' }).removeAlpha().raw().toBuffer();
-  const [pa, pb] = [await raw(a), await raw(b)];
-  const cells: number[] = [];
-  for (let cy = 0; cy < 3; cy += 1)
-    for (let cx = 0; cx < 3; cx += 1) {
-      let sum = 0;
-      let n = 0;
-      for (let y = Math.floor((cy * height) / 3); y < Math.floor(((cy + 1) * height) / 3); y += 1)
-        for (let x = Math.floor((cx * width) / 3); x < Math.floor(((cx + 1) * width) / 3); x += 1)
-          for (let c = 0; c < 3; c += 1) {
-            const i = (y * width + x) * 3 + c;
-            sum += Math.abs(pa[i]! - pb[i]!);
-            n += 1;
-          }
-      cells.push(sum / n);
-    }
-  return cells;
-};
-
 describe('the protected preview', () => {
   const engine = new ImageEngine();
   const picture = (width: number, height: number, colour = { r: 60, g: 120, b: 180 }) =>
@@ -144,7 +123,7 @@ describe('the protected preview', () => {
         width: made.width,
         height: made.height,
       });
-      const cells = await cellDifferences(made.data, clean, made.width, made.height);
+      const cells = await cellDifferences(made.data, clean);
       for (const [i, d] of cells.entries()) expect(d, `cell ${i}`).toBeGreaterThan(2);
     }
   });
@@ -156,7 +135,7 @@ describe('the protected preview', () => {
     ]) {
       const clean = await picture(1600, 1200, colour);
       const made = await engine.protectedPreview(clean, { kind: 'text', text: 'Gala' });
-      const cells = await cellDifferences(made.data, clean, made.width, made.height);
+      const cells = await cellDifferences(made.data, clean);
       for (const d of cells) expect(d).toBeGreaterThan(1);
     }
   });
@@ -175,7 +154,7 @@ describe('the protected preview', () => {
     const clean = await picture(1800, 1200);
     const made = await engine.protectedPreview(clean, { kind: 'image', image: logo });
     expect(Math.max(made.width, made.height)).toBe(1200);
-    const cells = await cellDifferences(made.data, clean, made.width, made.height);
+    const cells = await cellDifferences(made.data, clean);
     for (const d of cells) expect(d).toBeGreaterThan(2);
   });
 
@@ -186,7 +165,7 @@ describe('the protected preview', () => {
       text: '</text><script>alert(1)</script> & "Co"',
     });
     expect([made.width, made.height]).toEqual([640, 480]);
-    const cells = await cellDifferences(made.data, clean, 640, 480);
+    const cells = await cellDifferences(made.data, clean);
     expect(Math.min(...cells)).toBeGreaterThan(1);
   });
 

@@ -51,6 +51,30 @@ const statusOf = async (photoId: number): Promise<string> => {
 };
 
 describe('photos stuck in processing', () => {
+  it('the tests’ wait for a photo follows its jobs: waits while one is pending, fails at once after', async () => {
+    const photo = await uploadPhoto(t, robot, event.name, await makeJpeg({ seed: 700 }));
+    // No worker: the derivatives job stays queued, and the wait with it (no clock of its own).
+    let settled = false;
+    const waiting = waitForReady(t, admin.authorization, event.id, photo.id).finally(() => {
+      settled = true;
+    });
+    // The wait has read the list and the job at least once, and goes on.
+    await t.ok(
+      endpoints.ownerPhotoList,
+      { event_id: event.id, max_size: 10, page_number: 1 },
+      admin,
+    );
+    expect(settled).toBe(false);
+    // Every job ends (the derivatives one as if it had used up its retries): the photo is still
+    // processing and nothing is left to make it, which the wait says at once.
+    await t.database.executeSql(
+      `update pgboss.job set state = 'failed' where state in ('created', 'retry', 'active')`,
+    );
+    await expect(waiting).rejects.toThrow(/still processing, and no job is left to make it/);
+    // Out of the next test's sweep.
+    await t.database.executeSql(`update photos set status = 'failed' where id = $1`, [photo.id]);
+  });
+
   it('re-enqueues derivatives once for a photo whose job was lost, and it becomes ready', async () => {
     const photo = await uploadPhoto(t, robot, event.name, await makeJpeg({ seed: 701 }));
     expect(photo.status).toBe('processing');

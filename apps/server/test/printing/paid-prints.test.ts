@@ -239,6 +239,13 @@ describe('prints in a purchase', () => {
     ]);
     // Printing off: a prints button would be refused (printing_not_active), so it is not offered.
     expect(await offered(noPrinter)).toEqual([[2, false]]);
+    // The most one purchase may print, so the page can ask the guest to choose before paying.
+    const pricing = await t.ok(endpoints.albumPurchasePricing, {
+      key_type: 'public',
+      key_value: shop.public_api_key,
+      photo_count: 4,
+    });
+    expect(pricing.max_print_photos).toBe(3);
   });
 
   it('a whole album with prints prints every photo of it on the event’s default pool', async () => {

@@ -168,6 +168,8 @@ export const enAlbums = {
     upsellTitle: 'More from your photos',
     upsellDefault: 'Thank you for your purchase! Add prints of your photos:',
     comboRequired: 'Prints are sold with the digital photos: buy the digital photos first.',
+    printLimit:
+      'Only {{max}} photos can be printed at once. Tap photos to leave them out, then buy the prints.',
     scope: 'What to buy',
     wholeAlbum_one: 'The whole album ({{count}} photo)',
     wholeAlbum_other: 'The whole album ({{count}} photos)',

@@ -37,6 +37,7 @@ export const enInsight = {
     prints: 'Prints',
     revenue: 'Revenue',
     refunds: 'Refunds',
+    net_revenue: 'Net revenue',
     face_searches: 'Face searches',
     hour: 'Hour',
     day: 'Day',

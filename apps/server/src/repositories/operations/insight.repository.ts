@@ -18,6 +18,8 @@ export interface OrderPhotoRow {
   /** The whole order's amount, in the currency's minor unit (repeated on each of its photos). */
   amount: number;
   robotId: number | null;
+  /** Whether the order was refunded (its amount is also the booths' refunds). */
+  refunded: boolean;
 }
 
 /** The series of the timeline, each from the table that records it. */
@@ -213,7 +215,7 @@ export class InsightRepository {
     if (eventIds.length === 0) return [];
     const { rows } = await this.db.executeSql(
       `with paid as (
-         select o.id, o.event_id, o.attendee_id, o.amount, o.items from orders o
+         select o.id, o.event_id, o.attendee_id, o.amount, o.items, o.status from orders o
           where o.event_id = any($1::int[]) and o.paid_at is not null
        ), named as (
          select paid.id as order_id, p.id as photo_id, p.robot_id
@@ -235,7 +237,7 @@ export class InsightRepository {
            join photos p on p.id = ap.photo_id and p.event_id = paid.event_id
           where jsonb_typeof(paid.items -> 'digitals') = 'string'
        )
-       select paid.id as order_id, paid.amount, n.robot_id
+       select paid.id as order_id, paid.amount, paid.status = 'refunded' as refunded, n.robot_id
          from paid left join named n on n.order_id = paid.id
         order by paid.id`,
       [eventIds],
@@ -244,6 +246,7 @@ export class InsightRepository {
       orderId: Number(row.order_id),
       amount: Number(row.amount),
       robotId: row.robot_id === null || row.robot_id === undefined ? null : Number(row.robot_id),
+      refunded: row.refunded === true,
     }));
   }
 

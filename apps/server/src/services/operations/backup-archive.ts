@@ -66,7 +66,10 @@ export interface LiveRestore {
   restoreDatabase(input: { lines: AsyncIterable<string>; summary: DumpSummary }): Promise<void>;
 }
 
-/** One install as backups see it (container/backup.ts), shared by the archive and the restorer. */
+/**
+ * One install as backups see it (container/operations-backup.ts), shared by the archive and the
+ * restorer.
+ */
 export interface BackupDeps {
   engine: 'pglite' | 'postgres';
   storage: StorageRepository;

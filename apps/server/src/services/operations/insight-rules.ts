@@ -99,21 +99,35 @@ export const visitorHash = (salt: string, eventId: number, ip: string, userAgent
     .digest('hex')
     .slice(0, 16);
 
+/** What a booth's photos earned: paid orders (refunded ones included) and the refunded part. */
+export interface BoothMoney {
+  revenue: number;
+  refunds: number;
+}
+
 /**
- * Revenue per booth: each paid order's amount shared evenly over the photos it names, each
+ * Money per booth: each paid order's amount shared evenly over the photos it names, each
  * photo's share going to the booth that sent it. Shares are whole minor units handed out by the
  * largest remainder (ties to the booth seen first), so every order's shares add up to its amount
- * and the booths add up to the dashboard's revenue.
+ * and the booths add up to the dashboard's revenue. A refunded order's shares count as the
+ * booths' refunds too, so a booth's revenue less its refunds is what it kept, as in the totals.
  */
-export const boothRevenue = (rows: readonly OrderPhotoRow[]): Map<number | null, number> => {
-  const orders = new Map<number, { amount: number; photos: Map<number | null, number> }>();
+export const boothMoney = (rows: readonly OrderPhotoRow[]): Map<number | null, BoothMoney> => {
+  const orders = new Map<
+    number,
+    { amount: number; refunded: boolean; photos: Map<number | null, number> }
+  >();
   for (const row of rows) {
-    const order = orders.get(row.orderId) ?? { amount: row.amount, photos: new Map() };
+    const order = orders.get(row.orderId) ?? {
+      amount: row.amount,
+      refunded: row.refunded,
+      photos: new Map(),
+    };
     order.photos.set(row.robotId, (order.photos.get(row.robotId) ?? 0) + 1);
     orders.set(row.orderId, order);
   }
-  const revenue = new Map<number | null, number>();
-  for (const { amount, photos } of orders.values()) {
+  const money = new Map<number | null, BoothMoney>();
+  for (const { amount, refunded, photos } of orders.values()) {
     const count = [...photos.values()].reduce((a, b) => a + b, 0);
     const shares = [...photos.entries()].map(([robotId, n], index) => {
       const exact = (amount * n) / count;
@@ -125,8 +139,12 @@ export const boothRevenue = (rows: readonly OrderPhotoRow[]): Map<number | null,
       share.whole += 1;
       left -= 1;
     }
-    for (const share of shares)
-      revenue.set(share.robotId, (revenue.get(share.robotId) ?? 0) + share.whole);
+    for (const share of shares) {
+      const booth = money.get(share.robotId) ?? { revenue: 0, refunds: 0 };
+      booth.revenue += share.whole;
+      if (refunded) booth.refunds += share.whole;
+      money.set(share.robotId, booth);
+    }
   }
-  return revenue;
+  return money;
 };

@@ -13,7 +13,7 @@ import type {
   InsightEventTotals,
   InsightRepository,
 } from '../../repositories/operations/insight.repository.ts';
-import { boothRevenue, bucketTimeline, visitorHash } from './insight-rules.ts';
+import { boothMoney, bucketTimeline, visitorHash, type BoothMoney } from './insight-rules.ts';
 
 /** The most events one organisation's dashboard adds up (the newest). */
 export const ORGANISATION_INSIGHT_MAX_EVENTS = 2000;
@@ -130,7 +130,7 @@ export class InsightService {
         currency,
         totals: totalsOf(perEvent),
         shares_by_channel: shares,
-        booths: boothsWithRevenue(boothRows, boothRevenue(orderPhotos)),
+        booths: boothsWithMoney(boothRows, boothMoney(orderPhotos)),
         timeline_unit: timeline.unit,
         timeline: timeline.points,
         busiest_hours: timeline.busiestHours,
@@ -155,12 +155,12 @@ export class InsightService {
 type BoothRow = Awaited<ReturnType<InsightRepository['booths']>>[number];
 
 /**
- * The booths' rows with their revenue; a booth that only sold (its photos in another event of the
+ * The booths' rows with their money; a booth that only sold (its photos in another event of the
  * organisation's dashboard, or a paid order of no booth photo) gets a row of its own.
  */
-const boothsWithRevenue = (
+const boothsWithMoney = (
   rows: readonly BoothRow[],
-  revenue: ReadonlyMap<number | null, number>,
+  money: ReadonlyMap<number | null, BoothMoney>,
 ): Insight['booths'] => {
   const booths: Insight['booths'] = rows.map((booth) => ({
     robot_id: booth.robotId,
@@ -169,9 +169,10 @@ const boothsWithRevenue = (
     downloads: booth.downloads,
     shares: booth.shares,
     prints: booth.prints,
-    revenue: revenue.get(booth.robotId) ?? 0,
+    revenue: money.get(booth.robotId)?.revenue ?? 0,
+    refunds: money.get(booth.robotId)?.refunds ?? 0,
   }));
-  for (const [robotId, amount] of revenue) {
+  for (const [robotId, { revenue, refunds }] of money) {
     if (rows.some((booth) => booth.robotId === robotId)) continue;
     booths.push({
       robot_id: robotId,
@@ -180,7 +181,8 @@ const boothsWithRevenue = (
       downloads: 0,
       shares: 0,
       prints: 0,
-      revenue: amount,
+      revenue,
+      refunds,
     });
   }
   return booths;

@@ -121,6 +121,7 @@ export class AlbumPurchaseService {
       methods,
       card_script_url: card ? paypalScriptUrl(card.sdkUrl, card.clientId, currency) : '',
       digital_message: opts.digitalProductMessage ?? '',
+      max_print_photos: event.row.max_print_photos_count,
       buttons:
         event.row.is_free === 1
           ? []

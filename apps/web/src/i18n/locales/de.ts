@@ -183,6 +183,8 @@ const bundle: GuestBundle = {
         upsellDefault: 'Danke für deinen Kauf! Füge Ausdrucke deiner Fotos hinzu:',
         comboRequired:
           'Ausdrucke gibt es nur zusammen mit den digitalen Fotos: Kaufe zuerst die digitalen Fotos.',
+        printLimit:
+          'Es können nur {{max}} Fotos auf einmal gedruckt werden. Tippe die Fotos an, die wegsollen, und kaufe dann die Ausdrucke.',
         title: 'Hol dir deine Fotos',
         intro: 'Das sind Vorschauen. Kaufe deine Fotos, um die Originale herunterzuladen.',
         scope: 'Was möchtest du kaufen?',

@@ -197,6 +197,8 @@ const bundle: GuestBundle = {
         upsellDefault: '¡Gracias por tu compra! Añade copias impresas de tus fotos:',
         comboRequired:
           'Las copias se venden junto con las fotos digitales: compra primero las fotos digitales.',
+        printLimit:
+          'Solo se pueden imprimir {{max}} fotos a la vez. Toca las que quieras quitar y luego compra las copias.',
         title: 'Consigue tus fotos',
         intro: 'Son vistas previas. Compra tus fotos para descargar los originales.',
         scope: 'Qué quieres comprar',

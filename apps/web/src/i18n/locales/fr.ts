@@ -183,6 +183,8 @@ const bundle: GuestBundle = {
         upsellDefault: 'Merci pour votre achat ! Ajoutez des tirages de vos photos :',
         comboRequired:
           'Les tirages se vendent avec les photos numériques : achetez d’abord les photos numériques.',
+        printLimit:
+          'Seules {{max}} photos peuvent être imprimées à la fois. Touchez celles à retirer, puis achetez les tirages.',
         title: 'Obtenir vos photos',
         intro: 'Ce sont des aperçus. Achetez vos photos pour télécharger les originaux.',
         scope: 'Que voulez-vous acheter ?',

@@ -182,6 +182,8 @@ const bundle: GuestBundle = {
         upsellDefault: 'Grazie per l’acquisto! Aggiungi le stampe delle tue foto:',
         comboRequired:
           'Le stampe si vendono insieme alle foto digitali: acquista prima le foto digitali.',
+        printLimit:
+          'Si possono stampare solo {{max}} foto alla volta. Tocca quelle da togliere, poi acquista le stampe.',
         title: 'Ottieni le tue foto',
         intro: 'Queste sono anteprime. Acquista le tue foto per scaricare gli originali.',
         scope: 'Cosa vuoi acquistare',

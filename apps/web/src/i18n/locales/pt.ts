@@ -183,6 +183,8 @@ const bundle: GuestBundle = {
         upsellDefault: 'Obrigado pela sua compra! Adicione impressões das suas fotos:',
         comboRequired:
           'As impressões são vendidas com as fotos digitais: compre primeiro as fotos digitais.',
+        printLimit:
+          'Só é possível imprimir {{max}} fotos de cada vez. Toque nas que quer retirar e depois compre as impressões.',
         title: 'Obtenha as suas fotos',
         intro: 'Estas são pré-visualizações. Compre as suas fotos para transferir os originais.',
         scope: 'O que quer comprar',

@@ -69,6 +69,9 @@ export const insightBoothSchema = z.object({
   revenue: count.describe(
     'Paid orders (refunded ones included) shared evenly over their photos’ booths, minor unit',
   ),
+  refunds: count.describe(
+    'The refunded orders among them, shared alike: revenue less refunds is what the booth kept',
+  ),
 });
 export type InsightBooth = z.infer<typeof insightBoothSchema>;
 

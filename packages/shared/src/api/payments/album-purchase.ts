@@ -40,6 +40,12 @@ export const albumPurchasePricing = defineEndpoint({
   }),
   result: pricedButtonsResult.extend({
     methods: z.array(z.string()).describe('The ways to pay this album page offers'),
+    max_print_photos: z
+      .number()
+      .int()
+      .describe(
+        'The most photos one purchase may print (the event’s max_print_photos_count): a button selling prints refuses more (`per_request_count_error`)',
+      ),
     card_script_url: z
       .string()
       .optional()

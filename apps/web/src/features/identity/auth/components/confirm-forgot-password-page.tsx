@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -9,6 +9,8 @@ import { newPasswordSchema, resetCodeSchema, usernameSchema } from '@flashbulb/s
 import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { FormAlert } from '../../../../components/form-alert.tsx';
+import { NewPasswordFields } from '../../../../components/new-password-fields.tsx';
+import { confirmationMatches } from '../../../../lib/password-confirmation.ts';
 import { confirmForgotPassword } from '../api/auth-api.ts';
 import { AuthLayout } from '../../../../components/auth-layout.tsx';
 import type { SignInLocationState } from './sign-in-page.tsx';
@@ -20,10 +22,7 @@ const schema = z
     new_password: newPasswordSchema,
     confirm: z.string(),
   })
-  .refine((values) => values.new_password === values.confirm, {
-    path: ['confirm'],
-    message: 'passwords_do_not_match',
-  });
+  .superRefine(confirmationMatches('new_password'));
 type Input = z.input<typeof schema>;
 type Values = z.output<typeof schema>;
 type FieldName = keyof Input;
@@ -105,18 +104,11 @@ export function ConfirmForgotPasswordPage() {
             error={errors.code?.message && errorText(errors.code.message)}
             {...register('code')}
           />
-          <PasswordInput
+          <NewPasswordFields
             label={t('common.newPassword')}
-            description={t('newPassword.hint')}
-            autoComplete="new-password"
-            error={errors.new_password?.message && errorText(errors.new_password.message)}
-            {...register('new_password')}
-          />
-          <PasswordInput
-            label={t('common.confirmPassword')}
-            autoComplete="new-password"
-            error={errors.confirm?.message && errorText(errors.confirm.message)}
-            {...register('confirm')}
+            name="new_password"
+            register={register}
+            errors={errors}
           />
           <Button type="submit" loading={isSubmitting} fullWidth>
             {t('confirmForgotPassword.submit')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -10,6 +10,8 @@ import { emailSchema, newPasswordSchema } from '@flashbulb/shared';
 import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { FormAlert } from '../../../../components/form-alert.tsx';
+import { NewPasswordFields } from '../../../../components/new-password-fields.tsx';
+import { confirmationMatches } from '../../../../lib/password-confirmation.ts';
 import { createFirstAdmin } from '../api/auth-api.ts';
 import { SETUP_STATUS_QUERY_KEY } from '../hooks/use-setup-status.ts';
 import { AuthLayout } from '../../../../components/auth-layout.tsx';
@@ -22,10 +24,7 @@ const schema = z
     password: newPasswordSchema,
     confirm: z.string(),
   })
-  .refine((values) => values.password === values.confirm, {
-    path: ['confirm'],
-    message: 'passwords_do_not_match',
-  });
+  .superRefine(confirmationMatches('password'));
 type Input = z.input<typeof schema>;
 type Values = z.output<typeof schema>;
 
@@ -103,18 +102,11 @@ export function FirstAdminPage({ needsSetupToken = false }: { needsSetupToken?: 
             error={errors.email?.message && errorText(errors.email.message)}
             {...register('email')}
           />
-          <PasswordInput
+          <NewPasswordFields
             label={t('common.password')}
-            description={t('newPassword.hint')}
-            autoComplete="new-password"
-            error={errors.password?.message && errorText(errors.password.message)}
-            {...register('password')}
-          />
-          <PasswordInput
-            label={t('common.confirmPassword')}
-            autoComplete="new-password"
-            error={errors.confirm?.message && errorText(errors.confirm.message)}
-            {...register('confirm')}
+            name="password"
+            register={register}
+            errors={errors}
           />
           <Button type="submit" loading={isSubmitting} fullWidth>
             {t('firstAdmin.submit')}

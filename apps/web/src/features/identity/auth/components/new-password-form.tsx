@@ -1,21 +1,19 @@
 import { useState } from 'react';
-import { Button, PasswordInput, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { newPasswordSchema, type SignInResult } from '@flashbulb/shared';
 import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
-import { useErrorText } from '../../../../lib/error-text.ts';
 import { FormAlert } from '../../../../components/form-alert.tsx';
+import { NewPasswordFields } from '../../../../components/new-password-fields.tsx';
+import { confirmationMatches } from '../../../../lib/password-confirmation.ts';
 import { respondToChallenge } from '../api/auth-api.ts';
 
 const newPasswordFormSchema = z
   .object({ new_password: newPasswordSchema, confirm: z.string() })
-  .refine((values) => values.new_password === values.confirm, {
-    path: ['confirm'],
-    message: 'passwords_do_not_match',
-  });
+  .superRefine(confirmationMatches('new_password'));
 type NewPasswordValues = z.infer<typeof newPasswordFormSchema>;
 
 export interface NewPasswordFormProps {
@@ -27,7 +25,6 @@ export interface NewPasswordFormProps {
 /** Answers NEW_PASSWORD_REQUIRED: the temporary password must be replaced before anything else. */
 export function NewPasswordForm({ session, onResult, onRestart }: NewPasswordFormProps) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const {
     register,
@@ -63,19 +60,12 @@ export function NewPasswordForm({ session, onResult, onRestart }: NewPasswordFor
     <form onSubmit={handleSubmit(submit)} noValidate aria-label={t('newPassword.title')}>
       <Stack gap="md">
         <FormAlert errorKey={errorKey} />
-        <PasswordInput
+        <NewPasswordFields
           label={t('common.newPassword')}
-          description={t('newPassword.hint')}
-          autoComplete="new-password"
           autoFocus
-          error={errors.new_password?.message && errorText(errors.new_password.message)}
-          {...register('new_password')}
-        />
-        <PasswordInput
-          label={t('common.confirmPassword')}
-          autoComplete="new-password"
-          error={errors.confirm?.message && errorText(errors.confirm.message)}
-          {...register('confirm')}
+          name="new_password"
+          register={register}
+          errors={errors}
         />
         <Button type="submit" loading={isSubmitting} fullWidth>
           {t('newPassword.submit')}

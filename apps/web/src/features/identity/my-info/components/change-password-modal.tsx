@@ -8,6 +8,8 @@ import { newPasswordSchema, passwordInputSchema } from '@flashbulb/shared';
 import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { FormAlert } from '../../../../components/form-alert.tsx';
+import { NewPasswordFields } from '../../../../components/new-password-fields.tsx';
+import { confirmationMatches } from '../../../../lib/password-confirmation.ts';
 import { changePassword } from '../api/change-password-api.ts';
 
 const changePasswordFormSchema = z
@@ -16,10 +18,7 @@ const changePasswordFormSchema = z
     proposed_password: newPasswordSchema,
     confirm: z.string(),
   })
-  .refine((values) => values.proposed_password === values.confirm, {
-    path: ['confirm'],
-    message: 'passwords_do_not_match',
-  });
+  .superRefine(confirmationMatches('proposed_password'));
 type ChangePasswordValues = z.infer<typeof changePasswordFormSchema>;
 
 /**
@@ -93,20 +92,11 @@ export function ChangePasswordModal({
               }
               {...register('previous_password')}
             />
-            <PasswordInput
+            <NewPasswordFields
               label={t('common.newPassword')}
-              description={t('newPassword.hint')}
-              autoComplete="new-password"
-              error={
-                errors.proposed_password?.message && errorText(errors.proposed_password.message)
-              }
-              {...register('proposed_password')}
-            />
-            <PasswordInput
-              label={t('common.confirmPassword')}
-              autoComplete="new-password"
-              error={errors.confirm?.message && errorText(errors.confirm.message)}
-              {...register('confirm')}
+              name="proposed_password"
+              register={register}
+              errors={errors}
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   createApiKey,
   createOrganisation,
@@ -9,6 +10,7 @@ import {
   resetUserMfa,
   updateUser,
   type ParsedBodyOf,
+  type User,
   deleteApiKey,
   EVENT_LIMITS,
   eventBasicList,
@@ -34,6 +36,18 @@ export const useOrganisations = () =>
     queryFn: ({ signal }) => callApi(listOrganisations, {}, { signal }),
     select: (result) => result.organisations,
   });
+
+/**
+ * The organisation a new robot or user goes to: the organisations to choose from, and the one
+ * chosen (the user's own until another is picked, else the first).
+ */
+export const useOrganisationChoice = (user: User) => {
+  const organisations = useOrganisations();
+  const [picked, setPicked] = useState<string | null>(null);
+  const choices = (organisations.data ?? []).map((o) => ({ value: String(o.id), label: o.name }));
+  const organisationId = picked ?? user.organisation_id?.toString() ?? choices[0]?.value ?? null;
+  return { organisations, choices, organisationId, setPicked };
+};
 
 export const useCreateOrganisation = () => {
   const client = useQueryClient();

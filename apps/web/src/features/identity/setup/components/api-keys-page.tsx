@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { useApiKeys, useCreateApiKey, useDeleteApiKey } from '../api/setup-api.ts';
 import { formatDate, ShownOnceKey } from './shown-once-key.tsx';
-import { CARD_TABLE } from '../../../../components/card-table.ts';
+import { CardTable } from '../../../../components/card-table-view.tsx';
 
 /** The signed-in user's API keys: create with a label (key shown once), last used, revoke. */
 export function ApiKeysPage() {
@@ -53,43 +53,35 @@ export function ApiKeysPage() {
       )}
       {keys.data?.length === 0 && <Text>{t('setup.apiKeys.none')}</Text>}
       {keys.data && keys.data.length > 0 && (
-        <Table.ScrollContainer minWidth={300} className={CARD_TABLE.scroll}>
-          <Table className={CARD_TABLE.table}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('setup.apiKeys.label')}</Table.Th>
-                <Table.Th>{t('setup.apiKeys.prefix')}</Table.Th>
-                <Table.Th>{t('setup.apiKeys.lastUsed')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {keys.data.map((key) => (
-                <Table.Tr key={key.id} data-testid="api-key-row">
-                  <Table.Td data-label={t('setup.apiKeys.label')}>{key.name}</Table.Td>
-                  <Table.Td data-label={t('setup.apiKeys.prefix')}>
-                    <code>{key.prefix}…</code>
-                  </Table.Td>
-                  <Table.Td data-label={t('setup.apiKeys.lastUsed')}>
-                    {formatDate(key.last_used_date, t('setup.never'))}
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      color="red"
-                      variant="light"
-                      loading={revoke.isPending && revoke.variables === key.id}
-                      onClick={() => revoke.mutate(key.id)}
-                      aria-label={`${t('setup.apiKeys.revoke')} ${key.name}`}
-                    >
-                      {t('setup.apiKeys.revoke')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <CardTable
+          minWidth={300}
+          rows={keys.data}
+          rowKey={(key) => key.id}
+          rowTestId="api-key-row"
+          columns={[
+            { label: t('setup.apiKeys.label'), cell: (key) => key.name },
+            { label: t('setup.apiKeys.prefix'), cell: (key) => <code>{key.prefix}…</code> },
+            {
+              label: t('setup.apiKeys.lastUsed'),
+              cell: (key) => formatDate(key.last_used_date, t('setup.never')),
+            },
+            {
+              actions: true,
+              cell: (key) => (
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  loading={revoke.isPending && revoke.variables === key.id}
+                  onClick={() => revoke.mutate(key.id)}
+                  aria-label={`${t('setup.apiKeys.revoke')} ${key.name}`}
+                >
+                  {t('setup.apiKeys.revoke')}
+                </Button>
+              ),
+            },
+          ]}
+        />
       )}
     </Stack>
   );

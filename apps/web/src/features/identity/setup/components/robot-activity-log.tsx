@@ -6,7 +6,6 @@ import {
   Group,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -17,7 +16,7 @@ import { useLocation, useSearchParams } from 'react-router';
 import type { Robot } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { CARD_TABLE } from '../../../../components/card-table.ts';
+import { CardTable } from '../../../../components/card-table-view.tsx';
 import { useRobotActivity, type RobotActivityFilters } from '../api/setup-api.ts';
 
 const TYPE_COLOURS = { info: 'gray', warning: 'yellow', error: 'red' } as const;
@@ -130,49 +129,42 @@ export function RobotActivityLog({ robots }: { robots: Robot[] }) {
         <Text data-testid="robot-activity-empty">{t('setup.robots.activity.none')}</Text>
       )}
       {entries.length > 0 && (
-        <Table.ScrollContainer minWidth={560} className={CARD_TABLE.scroll}>
-          <Table className={CARD_TABLE.table}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('setup.robots.activity.when')}</Table.Th>
-                <Table.Th>{t('setup.robots.activity.robot')}</Table.Th>
-                <Table.Th>{t('setup.robots.activity.event')}</Table.Th>
-                <Table.Th>{t('setup.robots.activity.what')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => (
-                <Table.Tr key={`${entry.kind}-${entry.id}`} data-testid="robot-activity-row">
-                  <Table.Td data-label={t('setup.robots.activity.when')}>
-                    {new Date(entry.at).toLocaleString()}
-                  </Table.Td>
-                  <Table.Td data-label={t('setup.robots.activity.robot')}>
-                    {entry.robot_name ?? `#${entry.robot_id}`}
-                  </Table.Td>
-                  <Table.Td data-label={t('setup.robots.activity.event')}>
-                    {entry.event_name}
-                  </Table.Td>
-                  <Table.Td data-label={t('setup.robots.activity.what')}>
-                    <Group gap={6} wrap="wrap">
-                      <Badge
-                        size="sm"
-                        variant="light"
-                        color={entry.kind === 'upload' ? 'blue' : TYPE_COLOURS[entry.type]}
-                      >
-                        {entry.kind === 'upload'
-                          ? t('setup.robots.activity.upload')
-                          : t(`setup.robots.activity.types.${entry.type}`)}
-                      </Badge>
-                      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                        {entry.name}
-                      </Text>
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <CardTable
+          minWidth={560}
+          rows={entries}
+          rowKey={(entry) => `${entry.kind}-${entry.id}`}
+          rowTestId="robot-activity-row"
+          columns={[
+            {
+              label: t('setup.robots.activity.when'),
+              cell: (entry) => new Date(entry.at).toLocaleString(),
+            },
+            {
+              label: t('setup.robots.activity.robot'),
+              cell: (entry) => entry.robot_name ?? `#${entry.robot_id}`,
+            },
+            { label: t('setup.robots.activity.event'), cell: (entry) => entry.event_name },
+            {
+              label: t('setup.robots.activity.what'),
+              cell: (entry) => (
+                <Group gap={6} wrap="wrap">
+                  <Badge
+                    size="sm"
+                    variant="light"
+                    color={entry.kind === 'upload' ? 'blue' : TYPE_COLOURS[entry.type]}
+                  >
+                    {entry.kind === 'upload'
+                      ? t('setup.robots.activity.upload')
+                      : t(`setup.robots.activity.types.${entry.type}`)}
+                  </Badge>
+                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {entry.name}
+                  </Text>
+                </Group>
+              ),
+            },
+          ]}
+        />
       )}
       {activity.hasNextPage && (
         <Button

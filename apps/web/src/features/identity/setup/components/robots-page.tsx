@@ -1,16 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Role, type User } from '@flashbulb/shared';
@@ -18,31 +7,28 @@ import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import {
   useCreateRobot,
-  useOrganisations,
+  useOrganisationChoice,
   useRegenerateRobotKey,
   useRobots,
 } from '../api/setup-api.ts';
 import { formatDate, ShownOnceKey } from './shown-once-key.tsx';
-import { CARD_TABLE } from '../../../../components/card-table.ts';
+import { CardTable } from '../../../../components/card-table-view.tsx';
 import { RobotActivityLog } from './robot-activity-log.tsx';
 
 /** Robots of the organisations the user administers; a new robot's key is shown once. */
 export function RobotsPage({ user }: { user: User }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const organisations = useOrganisations();
   const robots = useRobots();
   const create = useCreateRobot();
   const regenerate = useRegenerateRobotKey();
   const [name, setName] = useState('');
-  const [picked, setPicked] = useState<string | null>(null);
   const [shown, setShown] = useState<{ name: string; key: string; renewed?: boolean } | null>(null);
   const canManage = (organisationId: number) =>
     user.role === Role.SUPER_USER ||
     (user.role === Role.ADMIN && user.organisation_id === organisationId);
 
-  const choices = (organisations.data ?? []).map((o) => ({ value: String(o.id), label: o.name }));
-  const organisationId = picked ?? user.organisation_id?.toString() ?? choices[0]?.value ?? null;
+  const { organisations, choices, organisationId, setPicked } = useOrganisationChoice(user);
   const orgName = (id: number) => organisations.data?.find((o) => o.id === id)?.name ?? String(id);
 
   const submit = (event: FormEvent) => {
@@ -107,71 +93,66 @@ export function RobotsPage({ user }: { user: User }) {
       {regenerate.error && <Alert color="red">{errorText(errorKeyOf(regenerate.error))}</Alert>}
       {robots.data?.length === 0 && <Text>{t('setup.robots.none')}</Text>}
       {robots.data && robots.data.length > 0 && (
-        <Table.ScrollContainer minWidth={560} className={CARD_TABLE.scroll}>
-          <Table className={CARD_TABLE.table}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('setup.robots.name')}</Table.Th>
-                <Table.Th>{t('setup.robots.organisation')}</Table.Th>
-                <Table.Th>{t('setup.robots.event')}</Table.Th>
-                <Table.Th>{t('setup.robots.lastUpload')}</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {robots.data.map((robot) => (
-                <Table.Tr key={robot.id} data-testid="robot-row">
-                  <Table.Td data-label={t('setup.robots.name')}>{robot.name}</Table.Td>
-                  <Table.Td data-label={t('setup.robots.organisation')}>
-                    {orgName(robot.organisation_id)}
-                  </Table.Td>
-                  <Table.Td data-label={t('setup.robots.event')}>
-                    {robot.event_name ?? t('setup.robots.noEvent')}
-                  </Table.Td>
-                  <Table.Td data-label={t('setup.robots.lastUpload')}>
-                    <Text size="sm">{formatDate(robot.last_upload_date, t('setup.never'))}</Text>
-                    {robot.upload_count > 0 && (
-                      <Text size="xs" c="dimmed" data-testid="robot-upload-count">
-                        {t('setup.robots.uploadCount', { count: robot.upload_count })}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="wrap">
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        component={Link}
-                        to={`/robots?robot=${robot.id}#activity`}
-                      >
-                        {t('setup.robots.activityOf')}
-                      </Button>
-                      {canManage(robot.organisation_id) && (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          loading={regenerate.isPending && regenerate.variables === robot.id}
-                          onClick={() =>
-                            regenerate.mutate(robot.id, {
-                              onSuccess: (renewed) =>
-                                setShown({
-                                  name: renewed.name,
-                                  key: renewed.api_key,
-                                  renewed: true,
-                                }),
-                            })
-                          }
-                        >
-                          {t('setup.robots.regenerate')}
-                        </Button>
-                      )}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <CardTable
+          minWidth={560}
+          rows={robots.data}
+          rowKey={(robot) => robot.id}
+          rowTestId="robot-row"
+          columns={[
+            { label: t('setup.robots.name'), cell: (robot) => robot.name },
+            {
+              label: t('setup.robots.organisation'),
+              cell: (robot) => orgName(robot.organisation_id),
+            },
+            {
+              label: t('setup.robots.event'),
+              cell: (robot) => robot.event_name ?? t('setup.robots.noEvent'),
+            },
+            {
+              label: t('setup.robots.lastUpload'),
+              cell: (robot) => (
+                <>
+                  <Text size="sm">{formatDate(robot.last_upload_date, t('setup.never'))}</Text>
+                  {robot.upload_count > 0 && (
+                    <Text size="xs" c="dimmed" data-testid="robot-upload-count">
+                      {t('setup.robots.uploadCount', { count: robot.upload_count })}
+                    </Text>
+                  )}
+                </>
+              ),
+            },
+            {
+              actions: true,
+              cell: (robot) => (
+                <Group gap="xs" wrap="wrap">
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    component={Link}
+                    to={`/robots?robot=${robot.id}#activity`}
+                  >
+                    {t('setup.robots.activityOf')}
+                  </Button>
+                  {canManage(robot.organisation_id) && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={regenerate.isPending && regenerate.variables === robot.id}
+                      onClick={() =>
+                        regenerate.mutate(robot.id, {
+                          onSuccess: (renewed) =>
+                            setShown({ name: renewed.name, key: renewed.api_key, renewed: true }),
+                        })
+                      }
+                    >
+                      {t('setup.robots.regenerate')}
+                    </Button>
+                  )}
+                </Group>
+              ),
+            },
+          ]}
+        />
       )}
       {robots.data && <RobotActivityLog robots={robots.data} />}
     </Stack>

@@ -58,6 +58,15 @@ describe('set-up screens', { timeout: 20_000 }, () => {
     });
     renderApp('/users');
     await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(2));
+    // The actions column has a header but its cells no label: on a phone they sit under the card.
+    const cells = [...screen.getAllByTestId('user-row')[1]!.querySelectorAll('td')];
+    expect(cells.map((cell) => cell.dataset.label)).toEqual([
+      'E-mail',
+      'Role',
+      'Organisation',
+      'Status',
+      undefined,
+    ]);
     const user = userEvent.setup();
     // Nobody changes themselves: the admin's own row has no actions.
     const [own, other] = screen.getAllByTestId('user-row');
@@ -200,6 +209,14 @@ describe('set-up screens', { timeout: 20_000 }, () => {
       'Not connected: pick it in the event editor, General → Robots',
     );
     expect(within(rows[1]!).queryByTestId('robot-upload-count')).toBeNull();
+    // On a phone each value shows its column's name (card-table.css); the buttons' cell none.
+    expect([...rows[0]!.querySelectorAll('td')].map((cell) => cell.dataset.label)).toEqual([
+      'Name',
+      'Organisation',
+      'Connected event',
+      'Last upload',
+      undefined,
+    ]);
   });
 
   it('shows the robot activity log, filtered by robot and event from the address, a page at a time', async () => {

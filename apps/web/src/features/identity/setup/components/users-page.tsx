@@ -7,7 +7,6 @@ import {
   Group,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -18,12 +17,12 @@ import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import {
   useInviteUser,
-  useOrganisations,
+  useOrganisationChoice,
   useResetUserMfa,
   useUpdateUser,
   useUsers,
 } from '../api/setup-api.ts';
-import { CARD_TABLE } from '../../../../components/card-table.ts';
+import { CardTable } from '../../../../components/card-table-view.tsx';
 
 const roleChoices = (actor: User) =>
   (actor.role === Role.SUPER_USER
@@ -40,21 +39,18 @@ export function UsersPage({ user }: { user: User }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const users = useUsers();
-  const organisations = useOrganisations();
   const invite = useInviteUser();
   const update = useUpdateUser();
   const resetMfa = useResetUserMfa();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<string>(String(Role.EVENT_OWNER));
-  const [organisation, setOrganisation] = useState<string | null>(null);
   const [invited, setInvited] = useState<string | null>(null);
   const isSuper = user.role === Role.SUPER_USER;
-  const orgChoices = (organisations.data ?? []).map((o) => ({
-    value: String(o.id),
-    label: o.name,
-  }));
-  const organisationId =
-    organisation ?? user.organisation_id?.toString() ?? orgChoices[0]?.value ?? null;
+  const {
+    choices: orgChoices,
+    organisationId,
+    setPicked: setOrganisation,
+  } = useOrganisationChoice(user);
   const failure = invite.error ?? update.error ?? resetMfa.error;
 
   const submit = (event: FormEvent) => {
@@ -123,103 +119,99 @@ export function UsersPage({ user }: { user: User }) {
       )}
       {failure && !invite.error && <Alert color="red">{errorText(errorKeyOf(failure))}</Alert>}
       {users.data && (
-        <Table.ScrollContainer minWidth={760} className={CARD_TABLE.scroll}>
-          <Table className={CARD_TABLE.table}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('setup.users.email')}</Table.Th>
-                <Table.Th>{t('setup.users.role')}</Table.Th>
-                <Table.Th>{t('setup.users.organisation')}</Table.Th>
-                <Table.Th>{t('setup.users.status')}</Table.Th>
-                <Table.Th>{t('setup.users.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {users.data.map((row) => {
-                const self = row.id === user.id;
-                return (
-                  <Table.Tr key={row.id} data-testid="user-row">
-                    <Table.Td data-label={t('setup.users.email')}>{row.email}</Table.Td>
-                    <Table.Td data-label={t('setup.users.role')}>
-                      {self ? (
-                        roleNames[row.role]
-                      ) : (
-                        <Select
-                          aria-label={t('setup.users.roleOf', { email: row.email })}
-                          size="xs"
-                          w={140}
-                          data={roleChoices(user)}
-                          value={String(row.role)}
-                          allowDeselect={false}
-                          onChange={(value) =>
-                            value &&
-                            update.mutate({
-                              id: row.id,
-                              role: Number(value) as Role,
-                              ...(Number(value) === Role.SUPER_USER
-                                ? {}
-                                : { organisation_id: row.organisation_id ?? user.organisation_id }),
-                            })
-                          }
-                        />
-                      )}
-                    </Table.Td>
-                    <Table.Td data-label={t('setup.users.organisation')}>
-                      {isSuper && !self && row.role !== Role.SUPER_USER ? (
-                        <Select
-                          aria-label={t('setup.users.organisationOf', { email: row.email })}
-                          size="xs"
-                          w={170}
-                          data={orgChoices}
-                          value={row.organisation_id === null ? null : String(row.organisation_id)}
-                          allowDeselect={false}
-                          onChange={(value) =>
-                            value && update.mutate({ id: row.id, organisation_id: Number(value) })
-                          }
-                        />
-                      ) : (
-                        (row.organisation_name ?? '—')
-                      )}
-                    </Table.Td>
-                    <Table.Td data-label={t('setup.users.status')}>
-                      <Group gap={4}>
-                        {row.disabled ? (
-                          <Badge color="red">{t('setup.users.disabled')}</Badge>
-                        ) : row.status === 'FORCE_CHANGE_PASSWORD' ? (
-                          <Badge color="yellow">{t('setup.users.invitedStatus')}</Badge>
-                        ) : (
-                          <Badge color="green">{t('setup.users.active')}</Badge>
-                        )}
-                        {row.mfa_enabled && <Badge variant="light">{t('setup.users.mfa')}</Badge>}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      {!self && (
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="default"
-                            onClick={() => update.mutate({ id: row.id, disabled: !row.disabled })}
-                          >
-                            {row.disabled ? t('setup.users.enable') : t('setup.users.disable')}
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="default"
-                            disabled={!row.mfa_enabled}
-                            onClick={() => resetMfa.mutate(row.id)}
-                          >
-                            {t('setup.users.resetMfa')}
-                          </Button>
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <CardTable
+          minWidth={760}
+          rows={users.data}
+          rowKey={(row) => row.id}
+          rowTestId="user-row"
+          columns={[
+            { label: t('setup.users.email'), cell: (row) => row.email },
+            {
+              label: t('setup.users.role'),
+              cell: (row) =>
+                row.id === user.id ? (
+                  roleNames[row.role]
+                ) : (
+                  <Select
+                    aria-label={t('setup.users.roleOf', { email: row.email })}
+                    size="xs"
+                    w={140}
+                    data={roleChoices(user)}
+                    value={String(row.role)}
+                    allowDeselect={false}
+                    onChange={(value) =>
+                      value &&
+                      update.mutate({
+                        id: row.id,
+                        role: Number(value) as Role,
+                        ...(Number(value) === Role.SUPER_USER
+                          ? {}
+                          : { organisation_id: row.organisation_id ?? user.organisation_id }),
+                      })
+                    }
+                  />
+                ),
+            },
+            {
+              label: t('setup.users.organisation'),
+              cell: (row) =>
+                isSuper && row.id !== user.id && row.role !== Role.SUPER_USER ? (
+                  <Select
+                    aria-label={t('setup.users.organisationOf', { email: row.email })}
+                    size="xs"
+                    w={170}
+                    data={orgChoices}
+                    value={row.organisation_id === null ? null : String(row.organisation_id)}
+                    allowDeselect={false}
+                    onChange={(value) =>
+                      value && update.mutate({ id: row.id, organisation_id: Number(value) })
+                    }
+                  />
+                ) : (
+                  (row.organisation_name ?? '—')
+                ),
+            },
+            {
+              label: t('setup.users.status'),
+              cell: (row) => (
+                <Group gap={4}>
+                  {row.disabled ? (
+                    <Badge color="red">{t('setup.users.disabled')}</Badge>
+                  ) : row.status === 'FORCE_CHANGE_PASSWORD' ? (
+                    <Badge color="yellow">{t('setup.users.invitedStatus')}</Badge>
+                  ) : (
+                    <Badge color="green">{t('setup.users.active')}</Badge>
+                  )}
+                  {row.mfa_enabled && <Badge variant="light">{t('setup.users.mfa')}</Badge>}
+                </Group>
+              ),
+            },
+            {
+              label: t('setup.users.actions'),
+              actions: true,
+              cell: (row) =>
+                row.id !== user.id && (
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="default"
+                      onClick={() => update.mutate({ id: row.id, disabled: !row.disabled })}
+                    >
+                      {row.disabled ? t('setup.users.enable') : t('setup.users.disable')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      disabled={!row.mfa_enabled}
+                      onClick={() => resetMfa.mutate(row.id)}
+                    >
+                      {t('setup.users.resetMfa')}
+                    </Button>
+                  </Group>
+                ),
+            },
+          ]}
+        />
       )}
     </Stack>
   );

@@ -63,8 +63,18 @@ const INSIGHT: Insight = {
       shares: 3,
       prints: 5,
       revenue: 2000,
+      refunds: 500,
     },
-    { robot_id: null, name: null, photos: 2, downloads: 1, shares: 0, prints: 1, revenue: 500 },
+    {
+      robot_id: null,
+      name: null,
+      photos: 2,
+      downloads: 1,
+      shares: 0,
+      prints: 1,
+      revenue: 500,
+      refunds: 0,
+    },
   ],
   timeline_unit: 'hour',
   timeline: [
@@ -139,6 +149,8 @@ describe('console Insight pages', { timeout: 40_000 }, () => {
     expect(tiles).toContain('Mails delivered / bounced4 / 1');
     expect(tiles).toContain('Revenue€25.00');
     expect(tiles).toContain('Refunds€5.00');
+    // What the event kept: the refunds taken off, the way the booths show it too.
+    expect(tiles).toContain('Net revenue€20.00');
     expect(screen.queryByTestId('insight-empty')).toBeNull();
 
     const booths = screen.getByRole('table', { name: 'Booths' });
@@ -146,9 +158,9 @@ describe('console Insight pages', { timeout: 40_000 }, () => {
       .getAllByRole('row')
       .map((row) => row.textContent);
     expect(boothRows).toEqual([
-      'BoothPhotos inDownloadsSharesPrintsRevenue',
-      '=Booth "A"10635€20.00',
-      'Console and guest uploads2101€5.00',
+      'BoothPhotos inDownloadsSharesPrintsRevenueRefundsNet revenue',
+      '=Booth "A"10635€20.00€5.00€15.00',
+      'Console and guest uploads2101€5.00€0.00€5.00',
     ]);
     const timeline = screen.getByRole('table', { name: 'Timeline' });
     expect(within(timeline).getAllByRole('row')).toHaveLength(3);
@@ -158,9 +170,9 @@ describe('console Insight pages', { timeout: 40_000 }, () => {
     await waitFor(() => expect(created).toHaveLength(1));
     // The file is the table: same header, same rows, the formula kept as text.
     expect((await readBlob(created[0]!)).split('\r\n')).toEqual([
-      'Booth,Photos in,Downloads,Shares,Prints,Revenue',
-      `"'=Booth ""A""",10,6,3,5,€20.00`,
-      'Console and guest uploads,2,1,0,1,€5.00',
+      'Booth,Photos in,Downloads,Shares,Prints,Revenue,Refunds,Net revenue',
+      `"'=Booth ""A""",10,6,3,5,€20.00,€5.00,€15.00`,
+      'Console and guest uploads,2,1,0,1,€5.00,€0.00,€5.00',
       '',
     ]);
     await user.click(screen.getByRole('button', { name: /^Export Timeline/ }));
@@ -173,6 +185,7 @@ describe('console Insight pages', { timeout: 40_000 }, () => {
     await waitFor(() => expect(created).toHaveLength(3));
     const totals = await readBlob(created[2]!);
     expect(totals).toContain('Revenue,€25.00');
+    expect(totals).toContain('Net revenue,€20.00');
     expect(totals).toContain('Mails delivered / bounced,4 / 1');
   });
 
@@ -216,12 +229,14 @@ describe('console Insight pages', { timeout: 40_000 }, () => {
     renderApp('/insight');
     const table = await screen.findByRole('table', { name: 'Events' }, { timeout: 30_000 });
     expect(api.callsTo(ORG_INSIGHT)[0]?.body).toEqual({});
-    expect(within(table).getAllByRole('row')[2]!.textContent).toBe('Winter BallEFGH0000000€0.00');
+    expect(within(table).getAllByRole('row')[2]!.textContent).toBe(
+      'Winter BallEFGH0000000€0.00€0.00€0.00',
+    );
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Export Events as CSV' }));
     await waitFor(() => expect(created).toHaveLength(1));
     expect((await readBlob(created[0]!)).split('\r\n')[1]).toBe(
-      'Summer Gala,ABCD,12,40,25,7,3,5,6,€25.00',
+      'Summer Gala,ABCD,12,40,25,7,3,5,6,€25.00,€5.00,€20.00',
     );
   });
 });
@@ -229,8 +244,8 @@ describe('console Insight pages', { timeout: 40_000 }, () => {
 describe('insight tables', () => {
   it('every table’s CSV is its header and rows, formula starts neutralised', () => {
     const booths = boothsTable(INSIGHT, label);
-    expect(booths.rows[1]).toEqual(['noBooth', 2, 1, 0, 1, '€5.00']);
-    expect(tableCsv(booths).split('\r\n')[1]).toBe(`"'=Booth ""A""",10,6,3,5,€20.00`);
+    expect(booths.rows[1]).toEqual(['noBooth', 2, 1, 0, 1, '€5.00', '€0.00', '€5.00']);
+    expect(tableCsv(booths).split('\r\n')[1]).toBe(`"'=Booth ""A""",10,6,3,5,€20.00,€5.00,€15.00`);
     const totals = totalsTable(INSIGHT, label);
     expect(totals.rows.find(([name]) => name === 'revenue')).toEqual(['revenue', '€25.00']);
     const events = eventsTable(
@@ -238,6 +253,6 @@ describe('insight tables', () => {
       'USD',
       label,
     );
-    expect(tableCsv(events).split('\r\n')[1]).toBe(`'+Gala,WXYZ,0,0,0,0,0,0,0,$12.34`);
+    expect(tableCsv(events).split('\r\n')[1]).toBe(`'+Gala,WXYZ,0,0,0,0,0,0,0,$12.34,$0.00,$12.34`);
   });
 });

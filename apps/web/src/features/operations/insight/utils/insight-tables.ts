@@ -35,6 +35,7 @@ export const totalsFigures = (
     [label('prints'), String(totals.prints)],
     [label('revenue'), money(totals.revenue)],
     [label('refunds'), money(totals.refunds)],
+    [label('net_revenue'), money(totals.revenue - totals.refunds)],
     [label('face_searches'), String(totals.face_searches)],
   ];
 };
@@ -67,6 +68,17 @@ export const timelineTable = (
   rows: insight.timeline.map((point) => [point.at, ...SERIES.map((series) => point[series])]),
 });
 
+/**
+ * The money of a booth or an event: paid orders (refunded ones included, as providers report
+ * them), the refunds, and what was kept — net revenue is what an operator settles on.
+ */
+const MONEY_COLUMNS = ['revenue', 'refunds', 'net_revenue'] as const;
+const moneyCells = (row: { revenue: number; refunds: number }, currency: string) => [
+  formatMoney(row.revenue, currency),
+  formatMoney(row.refunds, currency),
+  formatMoney(row.revenue - row.refunds, currency),
+];
+
 export const boothsTable = (
   insight: Pick<Insight, 'booths' | 'currency'>,
   label: Labels,
@@ -78,7 +90,7 @@ export const boothsTable = (
     label('downloads'),
     label('shares'),
     label('prints'),
-    label('revenue'),
+    ...MONEY_COLUMNS.map(label),
   ],
   rows: insight.booths.map((booth) => [
     booth.name ?? (booth.robot_id === null ? label('noBooth') : `#${booth.robot_id}`),
@@ -86,7 +98,7 @@ export const boothsTable = (
     booth.downloads,
     booth.shares,
     booth.prints,
-    formatMoney(booth.revenue, insight.currency),
+    ...moneyCells(booth, insight.currency),
   ]),
 });
 
@@ -115,7 +127,7 @@ export const eventsTable = (
     label('shares'),
     label('leads'),
     label('prints'),
-    label('revenue'),
+    ...MONEY_COLUMNS.map(label),
   ],
   rows: events.map((event) => [
     event.full_name,
@@ -127,7 +139,7 @@ export const eventsTable = (
     event.shares,
     event.leads,
     event.prints,
-    formatMoney(event.revenue, currency),
+    ...moneyCells(event, currency),
   ]),
 });
 

@@ -160,10 +160,27 @@ export function AlbumPurchasePanel({
   useEffect(() => {
     startRef.current = start;
   });
+  // More photos than one purchase may print: no purchase starts (the server would refuse it); the
+  // photos stay chosen and the note below asks the guest to leave some out first.
+  const maxPrints = whole.data?.max_print_photos ?? null;
+  const overPrintLimit = (count: number) =>
+    maxPrints !== null && maxPrints > 0 && count > maxPrints;
+  const overPrintLimitRef = useRef(overPrintLimit);
+  useEffect(() => {
+    overPrintLimitRef.current = overPrintLimit;
+  });
+  const limitNote = useRef<HTMLParagraphElement>(null);
   const started = useRef<number | null>(null);
   useEffect(() => {
     if (!printRequest || started.current === printRequest.id) return;
     started.current = printRequest.id;
+    if (overPrintLimitRef.current(printRequest.uids.length)) {
+      window.requestAnimationFrame(() => {
+        limitNote.current?.scrollIntoView?.({ block: 'center' });
+        limitNote.current?.focus();
+      });
+      return;
+    }
     startRef.current(printRequest.buttonIndex, printRequest.uids);
   }, [printRequest]);
 
@@ -302,6 +319,11 @@ export function AlbumPurchasePanel({
             : t('albums.paid.chosen', { count: chosenCount })}
         </p>
       )}
+      {choosing && overPrintLimit(chosenCount) && whole.data.buttons.some((b) => b.prints) && (
+        <p className="albums-note albums-paid-limit" role="status" tabIndex={-1} ref={limitNote}>
+          {t('albums.paid.printLimit', { max: maxPrints })}
+        </p>
+      )}
       <label className="albums-purchase-email" htmlFor={emailId}>
         {t('albums.purchase.email')}
       </label>
@@ -322,6 +344,7 @@ export function AlbumPurchasePanel({
         noChosenPhotos={choosing && chosenCount === 0}
         disabled={state.kind === 'starting'}
         primary
+        printsOverLimit={choosing && overPrintLimit(chosenCount)}
         onChoose={choose}
       />
     </section>

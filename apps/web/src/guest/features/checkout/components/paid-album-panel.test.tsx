@@ -30,7 +30,8 @@ const ATT = PAID_ATTENDEE;
 const attendee = paidAttendee;
 const withOriginal = paidPhoto;
 
-const buttons = (amount: number | null) => pricedButtons(amount);
+// max_print_photos: read by the album purchase (the attendee album's pricing has no such field).
+const buttons = (amount: number | null) => pricedButtons(amount, { max_print_photos: 20 });
 const payment = {
   payment_id: 'pay_abc',
   checkout_url: 'http://localhost/pay/test/pay_abc',
@@ -443,6 +444,70 @@ describe('buying from the public album of a paid event', { timeout: 30_000 }, ()
       key_value: 'pub-key',
       pricing_button_index: 1,
     });
+    expect([...(sent.photo_uids as string[])].sort()).toEqual(
+      [albumPhoto(1).uid, albumPhoto(3).uid].sort(),
+    );
+  });
+
+  it('more favourites than the event prints at once: the guest is told and chooses which before paying', async () => {
+    onPhone();
+    const api = installFakeApi({
+      [EVENT]: { ok: [storedEvent({ is_free: 0 })] },
+      [LIST]: { ok: photoPage([albumPhoto(3), albumPhoto(2), albumPhoto(1)]) },
+      [PRICING]: (raw: unknown) => {
+        const count = (raw as { photo_count?: number }).photo_count ?? 3;
+        return {
+          ok: {
+            ...buttons(count * 350),
+            photo_count: count,
+            max_print_photos: 2,
+            buttons: [
+              {
+                index: 0,
+                button_text: 'All my photos',
+                digitals: true,
+                prints: false,
+                amount: 350,
+              },
+              { index: 1, button_text: 'Prints', digitals: false, prints: true, amount: 500 },
+            ],
+          },
+        };
+      },
+      [PURCHASE]: { ok: { ...payment, amount: 1000 } },
+      [PURCHASE_STATUS]: { ok: { ...statusReply('pending').ok, album_uid: null, album_url: null } },
+    });
+    renderAlbums('?pId=pub-key');
+    for (const n of [3, 2, 1])
+      await userEvent.click(
+        await screen.findByRole('button', { name: `Favourite photo-${n}.jpg` }),
+      );
+    await userEvent.click(screen.getByRole('button', { name: 'My favourites (3)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Print my favourites' }));
+    // Three favourites, two prints at most: said before any payment starts, the three chosen.
+    const panel = await screen.findByRole('region', { name: 'Buy photos' });
+    expect(
+      await within(panel).findByText(
+        'Only 2 photos can be printed at once. Tap photos to leave them out, then buy the prints.',
+      ),
+    ).toBeTruthy();
+    expect(within(panel).getByText('3 photos chosen')).toBeTruthy();
+    const prints = await within(panel).findByRole<HTMLButtonElement>('button', { name: /^Prints/ });
+    expect(prints.disabled).toBe(true);
+    expect(api.callsTo(PURCHASE)).toHaveLength(0);
+    expect(openCheckoutPage).not.toHaveBeenCalled();
+    // One left out: the prints button takes the two, and the note has gone.
+    await userEvent.click(screen.getByRole('button', { name: /^photo-2\.jpg,/ }));
+    await waitFor(() =>
+      expect(
+        within(panel).getByRole<HTMLButtonElement>('button', { name: /^Prints/ }).disabled,
+      ).toBe(false),
+    );
+    expect(within(panel).queryByText(/can be printed at once/)).toBeNull();
+    await userEvent.click(within(panel).getByRole('button', { name: /^Prints/ }));
+    await waitFor(() => expect(openCheckoutPage).toHaveBeenCalledTimes(1));
+    const sent = api.callsTo(PURCHASE)[0]?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ pricing_button_index: 1 });
     expect([...(sent.photo_uids as string[])].sort()).toEqual(
       [albumPhoto(1).uid, albumPhoto(3).uid].sort(),
     );

@@ -7,6 +7,7 @@ export interface PricedButton {
   readonly button_text: string;
   readonly amount: number | null;
   readonly digitals: boolean;
+  readonly prints: boolean;
   readonly requires_digital: boolean;
 }
 
@@ -20,6 +21,7 @@ export function PricedButtons({
   noChosenPhotos,
   disabled,
   primary = false,
+  printsOverLimit = false,
   onChoose,
 }: {
   buttons: readonly PricedButton[];
@@ -29,6 +31,9 @@ export function PricedButtons({
   /** Whether the page holds the buttons back (a start under way, the ways to pay not known). */
   disabled: boolean;
   primary?: boolean;
+  /** More photos chosen than one purchase may print: the buttons selling prints wait (the page
+   * says why). */
+  printsOverLimit?: boolean;
   onChoose: (index: number, amount: number | null) => void;
 }) {
   const { t } = useTranslation();
@@ -43,7 +48,8 @@ export function PricedButtons({
             disabled ||
             noChosenPhotos ||
             // Combo required: prints alone are not sold before the digital photos.
-            button.requires_digital
+            button.requires_digital ||
+            (button.prints && printsOverLimit)
           }
           onClick={() => onChoose(button.index, button.amount)}
         >

@@ -206,7 +206,13 @@ describe('Find me leads somewhere', () => {
       [SEARCH]: { ok: { photos: [match(1), match(3)], searched_faces: 1 } },
       '/payment/album-purchase/pricing-buttons': (raw: unknown) => {
         const count = (raw as { photo_count?: number }).photo_count ?? 3;
-        return { ok: pricedButtons(count * 350, { methods: ['qr'], photo_count: count }) };
+        return {
+          ok: pricedButtons(count * 350, {
+            methods: ['qr'],
+            photo_count: count,
+            max_print_photos: 20,
+          }),
+        };
       },
     });
     renderAlbums('?pId=pub-key');
