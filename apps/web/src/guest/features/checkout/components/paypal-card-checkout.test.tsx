@@ -233,6 +233,7 @@ describe('PayPal card checkout on the public album of a paid event', { timeout: 
   const pricing = (count: number, card: string) =>
     pricedButtons(count * 350, {
       photo_count: count,
+      max_print_photos: 20,
       methods: ['qr', 'paypal'],
       digital_message: '',
       card_script_url: card,
