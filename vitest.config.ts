@@ -13,6 +13,8 @@ const e2eSetup = 'e2e/global-setup.ts';
 const dbTemplateSetup = 'apps/server/test/helpers/db-template-setup.ts';
 const SERVER_UNIT_TESTS = 'apps/server/test/**/*.unit.test.ts';
 const serialSetup = 'scripts/vitest/serial-setup.ts';
+/** Journeys beside the other projects instead of after them (see the e2e project). */
+const journeysBeside = process.env.FLASHBULB_TEST_JOURNEYS === 'beside';
 
 // API tests boot the app and migrate a database per file: give hooks room on a 2-core machine.
 const serverTimeouts = { testTimeout: 60_000, hookTimeout: 120_000 };
@@ -147,12 +149,16 @@ export default defineConfig({
           // `expect.poll` waits for what the page shows; Vitest's 1 s default is shorter than a
           // page reload with its first photos on a busy two-core runner.
           expect: { poll: { timeout: 15_000 } },
-          // One file at a time, beside the other projects (same group, the run's two workers):
-          // the sequencer puts the next journey at the head of the queue when the previous one
-          // should end, and the turn lock (scripts/vitest/serial-lock.ts) holds a journey that
-          // comes early. Two journeys at a time were tried (2026-11-27): each took twice as long
-          // and two lost their console session to a refresh raced by a navigation.
+          // One file at a time. By default after every other project (group 1, one worker): the
+          // browser and the journey's server then have a core to themselves. Two journeys at a
+          // time were tried (2026-11-27): each took twice as long and two lost their console
+          // session to a refresh raced by a navigation. FLASHBULB_TEST_JOURNEYS=beside runs them
+          // in group 0 beside the rest instead: the sequencer puts the next journey at the head
+          // of the queue when the previous one should end, and the turn lock
+          // (scripts/vitest/serial-lock.ts) holds one that comes early. Measured slower on a
+          // fresh clone (docs/testing.md, "The schedule").
           setupFiles: [serialSetup],
+          ...(journeysBeside ? {} : { fileParallelism: false, sequence: { groupOrder: 1 } }),
           // One worker runs the files one after another without re-importing modules: each
           // journey's server runs in the test's process (e2e/support/server.ts), so the server's
           // modules load once per worker, not once per file, when journeys follow each other.

@@ -324,6 +324,9 @@ describe('first run in Chromium', () => {
           '0',
           '0',
           '0',
+          // revenue, refunds, net revenue
+          '$0.00',
+          '$0.00',
           '$0.00',
         ]);
 
