@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { storedEvent } from '../../../../test/event-fixtures.ts';
 import { installFakeApi, type FakeReply } from '../../../../test/fake-api.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
+import { PAID_ATTENDEE, paidAttendee } from '../../../../test/checkout-fixtures.ts';
 
 const LIST = '/photo/list/retrieve';
 const RETRIEVE = '/attendee/retrieve';
@@ -12,23 +13,13 @@ const INITIATE = '/attendee/initiate-square-payment';
 const STATUS = '/attendee/check-square-checkout-status';
 const CANCEL = '/attendee/cancel-square-checkout';
 const EVENT = '/event/full-data/retrieve';
-const ATT = 'ABCDEFGHJKMNPQRS';
+const ATT = PAID_ATTENDEE;
 const KIOSK_KEY = 'pv-kiosk-key';
 const DISPLAY = 'kiosk-display-token';
 const DEVICE = 'device:995CS397A6475287';
 const LINK = `?kType=evSB4&kioskMode=true&attId=${ATT}&pvId=${KIOSK_KEY}&display=${DISPLAY}&sqDeviceId=${encodeURIComponent(DEVICE)}`;
 
-const attendee = (unlocked: 0 | 1) => ({
-  uid: ATT,
-  display_uid: 'ABCD-EFGH-JKMN-PQRS',
-  organisation_id: 7,
-  email: null,
-  is_prepaid: 0,
-  unlocked,
-  expires_date: null,
-  events: [{ name: 'AB12', full_name: 'Gala', empty_album_text: 'Soon', logo_full_path: null }],
-  photo_count: 1,
-});
+const attendee = paidAttendee;
 /**
  * The pricing buttons as the server answers them: `methods` are the album page's ways to pay when
  * asked with the attendee's key, the kiosk's when asked with the kiosk's private key.
