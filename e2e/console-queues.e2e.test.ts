@@ -15,7 +15,6 @@ import { journeyResources, lookShot, lookShotsDir, screenshotSizes } from './sup
 
 const JOURNEY_TIMEOUT = 150_000;
 const journey = journeyResources();
-/** Screenshots of the page for people to look at (not compared). */
 
 describe('the console Outbox page in Chromium', () => {
   it(
