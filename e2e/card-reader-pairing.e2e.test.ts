@@ -1,6 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   SQUARE_TOKEN,
@@ -8,12 +5,11 @@ import {
 } from '../apps/server/test/doubles/square/square-double.ts';
 import { ALBUM_ADMIN, albumServerEnv, setUpAlbumEvent } from './support/albums.ts';
 import { signInInBrowser } from './support/console.ts';
-import { journeyResources } from './support/journey.ts';
+import { journeyResources, lookShot } from './support/journey.ts';
 
 const JOURNEY_TIMEOUT = 120_000;
 const journey = journeyResources();
 /** Screenshots of the popup for people to look at (not compared). */
-const SHOTS = path.join(tmpdir(), 'flashbulb-e2e-screenshots');
 
 describe('card reader pairing in the console (Chromium, Square double)', () => {
   it(
@@ -74,9 +70,8 @@ describe('card reader pairing in the console (Chromium, Square double)', () => {
             },
           },
         });
-        await mkdir(SHOTS, { recursive: true });
         await page.setViewportSize({ width: 1440, height: 900 });
-        await page.screenshot({ path: path.join(SHOTS, 'pairing-code-1440.png') });
+        await lookShot(page, 'card-reader-pairing/pairing-code-1440.png');
 
         await dialog.getByRole('button', { name: 'Check pairing' }).click();
         await dialog.getByTestId('still-unpaired').waitFor();
@@ -95,7 +90,7 @@ describe('card reader pairing in the console (Chromium, Square double)', () => {
         // The reader's name is text, never markup.
         expect(await dialog.locator('b').count()).toBe(0);
         await page.setViewportSize({ width: 390, height: 844 });
-        await page.screenshot({ path: path.join(SHOTS, 'pairing-paired-390.png') });
+        await lookShot(page, 'card-reader-pairing/pairing-paired-390.png');
 
         await dialog.getByRole('button', { name: 'Done' }).click();
         await dialog.waitFor({ state: 'hidden' });

@@ -1,7 +1,4 @@
 // The console's queues in Chromium, on one server: the Outbox page and the Moderation page.
-import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultEventOpts, endpoints } from '@flashbulb/shared';
 import {
@@ -14,12 +11,10 @@ import {
   waitForPublicPhotos,
 } from './support/albums.ts';
 import { signInInBrowser } from './support/console.ts';
-import { journeyResources, screenshotSizes } from './support/journey.ts';
+import { journeyResources, lookShot, lookShotsDir, screenshotSizes } from './support/journey.ts';
 
 const JOURNEY_TIMEOUT = 150_000;
 const journey = journeyResources();
-/** Screenshots of the page for people to look at (not compared). */
-const SHOTS = path.join(tmpdir(), 'flashbulb-e2e-screenshots');
 
 describe('the console Outbox page in Chromium', () => {
   it(
@@ -103,9 +98,8 @@ describe('the console Outbox page in Chromium', () => {
           'HELD (NO PROVIDER)',
           '0',
         ]);
-        await mkdir(SHOTS, { recursive: true });
         await page.setViewportSize({ width: 1440, height: 900 });
-        await page.screenshot({ path: path.join(SHOTS, 'outbox-1440.png') });
+        await lookShot(page, 'console-queues/outbox-1440.png');
 
         await photoRows
           .getByRole('button', { name: 'Read the message to guest@example.com' })
@@ -117,7 +111,7 @@ describe('the console Outbox page in Chromium', () => {
         expect(text).toContain('<marquee>not html</marquee>');
         expect(text).toContain('Unsubscribe: http');
         await page.setViewportSize({ width: 390, height: 844 });
-        await page.screenshot({ path: path.join(SHOTS, 'outbox-read-390.png') });
+        await lookShot(page, 'console-queues/outbox-read-390.png');
         await page.keyboard.press('Escape');
 
         await photoRows
@@ -209,8 +203,7 @@ describe('moderation in Chromium', () => {
               ),
           )
           .toBe(true);
-        await mkdir(SHOTS, { recursive: true });
-        await screenshotSizes(page, SHOTS, 'moderation-queue', [
+        await screenshotSizes(page, lookShotsDir(), 'moderation-queue', [
           [1440, 900],
           [390, 844],
         ]);

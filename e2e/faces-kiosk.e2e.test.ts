@@ -1,9 +1,10 @@
 // Find me by face in Chromium (albums §2.4): the kiosk with a fake camera showing a
 // test photo — look up by face → only that person's photos → back to album — and the attendee
 // album on a phone with a chosen selfie. Real face engine in the server, real Chromium.
-// Screenshots (for people to look at) go to test-results/faces at 1080x1920, 1440x900, 390x844.
+// Screenshots (for people to look at) go to faces/ under FLASHBULB_E2E_SHOTS when it is set, at
+// 1080x1920, 1440x900, 390x844.
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -12,13 +13,12 @@ import type { Page } from 'playwright-core';
 import { endpoints } from '@flashbulb/shared';
 import { albumServerEnv, api, robotUpload, setUpAlbumEvent } from './support/albums.ts';
 import { fakeCameraArgs, writeY4m } from './support/fake-camera.ts';
-import { journeyResources, photoNames } from './support/journey.ts';
+import { journeyResources, lookShot, photoNames } from './support/journey.ts';
 import { repoRoot } from './support/paths.ts';
 
 const JOURNEY_TIMEOUT = 420_000;
 const journey = journeyResources();
 const WAIT = { timeout: 60_000 };
-const SHOTS = path.join(repoRoot, 'test-results', 'faces');
 const FACES = [
   process.env.FLASHBULB_FACES_TESTDATA,
   path.resolve(repoRoot, '../shared/testdata/faces'),
@@ -79,10 +79,7 @@ const world = async () => {
 
 const actions = (page: Page) => page.locator('[data-kiosk-actions] button');
 
-const shot = async (page: Page, name: string) => {
-  await mkdir(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: false });
-};
+const shot = (page: Page, name: string) => lookShot(page, `faces/${name}.png`);
 
 describe('Find me by face in Chromium (fake camera)', () => {
   it(

@@ -1,5 +1,5 @@
 import { createServer, type Server, type Socket, connect } from 'node:net';
-import { mkdir, mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,17 +15,14 @@ import {
   waitForPublicPhotos,
 } from './support/albums.ts';
 import { fakeCameraArgs, writeY4m } from './support/fake-camera.ts';
-import { journeyResources, photoNames } from './support/journey.ts';
+import { journeyResources, lookShot, photoNames } from './support/journey.ts';
 import { decodeQrPng } from './support/qr.ts';
 import { freePort, startServer, type RunningServer } from './support/server.ts';
-import { repoRoot } from './support/paths.ts';
 
 const JOURNEY_TIMEOUT = 240_000;
 const journey = journeyResources();
 /** Polls wait long enough for a loaded machine; they end as soon as the page gets there. */
 const WAIT = { timeout: 20_000 };
-/** Screenshots for people to look at (not compared): under test-results/, which git ignores. */
-const SHOTS = path.join(repoRoot, 'test-results', 'kiosk');
 
 /** An event with photos; guest A has red and green, guest B grey. Cards carry the private id. */
 /**
@@ -235,7 +232,6 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
       const browser = await journey.launchBrowser();
       const { page } = browser;
       await page.setViewportSize({ width: 1080, height: 1920 });
-      await mkdir(SHOTS, { recursive: true });
       // The organiser's kiosk link: the private key and the event's display token.
       const entry = `${url}/kiosk/entry?kType=evSB2&pvId=${encodeURIComponent(event.privateKey)}&display=${encodeURIComponent(event.displayToken)}&pricingModel=standard&kioskPreviewSize=800&miniAlbumPreviewSize=300&pageActiveTimeout=8000`;
       await withServerLog(async () => {
@@ -250,12 +246,12 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         // Type sized for the tall screen (not a form with half the screen empty).
         expect(heading.height).toBeGreaterThanOrEqual(64);
         expect(await page.locator('body').innerText()).not.toContain(event.privateKey);
-        await page.screenshot({ path: path.join(SHOTS, 'entry-1080x1920.png') });
+        await lookShot(page, 'kiosk/entry-1080x1920.png');
         // A tap shows the code entry; Back returns to the attract screen.
         await tap.click();
         await page.getByText('Type the code on your card').waitFor(WAIT);
         expect(Math.min(...(await buttonHeights(page, 'form button')))).toBeGreaterThanOrEqual(64);
-        await page.screenshot({ path: path.join(SHOTS, 'entry-typing-1080x1920.png') });
+        await lookShot(page, 'kiosk/entry-typing-1080x1920.png');
         await page.getByRole('button', { name: 'Back' }).click();
         await tap.waitFor(WAIT);
 
@@ -291,7 +287,7 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         // 'Look up my images by face' and '< Back to album' is the faces journey's
         // (e2e/faces-kiosk.e2e.test.ts).
         expect(await page.locator('[data-kiosk-actions] button').allTextContents()).toEqual([]);
-        await page.screenshot({ path: path.join(SHOTS, 'album-1080x1920.png') });
+        await lookShot(page, 'kiosk/album-1080x1920.png');
         // The shared screen names the event, never the card's ids.
         expect(await page.locator('h1').textContent()).toBe(title);
         const onScreen = await page.locator('body').innerText();
@@ -314,7 +310,7 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         // Idle: "Still there?" with the seconds left, then "Time's up!" and the attract screen
         // with nothing of guest A left.
         await page.getByRole('alertdialog', { name: 'Still there?' }).waitFor(WAIT);
-        await page.screenshot({ path: path.join(SHOTS, 'still-there-1080x1920.png') });
+        await lookShot(page, 'kiosk/still-there-1080x1920.png');
         await page.waitForURL((u) => u.pathname === '/kiosk/entry', { timeout: 30_000 });
         await page.getByRole('button', { name: 'Tap to find your photos' }).waitFor(WAIT);
         expect(await page.evaluate(() => localStorage.length)).toBe(0);
@@ -342,16 +338,16 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         expect(
           await page.locator('.kiosk-bar').evaluate((bar) => bar.scrollWidth <= bar.clientWidth),
         ).toBe(true);
-        await page.screenshot({ path: path.join(SHOTS, 'album-390x844.png') });
+        await lookShot(page, 'kiosk/album-390x844.png');
         await page.goBack();
         await page.setViewportSize({ width: 1920, height: 1080 });
         await page.goto(
           `${url}/?kType=evSB2&privateId=${encodeURIComponent(event.privateKey)}&display=${encodeURIComponent(event.displayToken)}&attId=${b.uid}&kioskMode=true`,
         );
         await expect.poll(() => photoNames(page), WAIT).toEqual(['grey.jpg', 'group.jpg']);
-        await page.screenshot({ path: path.join(SHOTS, 'album-1920x1080.png') });
+        await lookShot(page, 'kiosk/album-1920x1080.png');
         await page.goto(entry);
-        await page.screenshot({ path: path.join(SHOTS, 'entry-1920x1080.png') });
+        await lookShot(page, 'kiosk/entry-1920x1080.png');
       });
       expect(browser.problems).toEqual([]);
     },
@@ -376,7 +372,6 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
       const browser = await journey.launchBrowser();
       const { page, context } = browser;
       await page.setViewportSize({ width: 1080, height: 1920 });
-      await mkdir(SHOTS, { recursive: true });
       /** Every sheet the embedded file printer holds (`prints/<pool>/job-<id>-<copy>.jpg`). */
       const printed = async () => {
         const root = path.join(server.dataDir, 'prints');
@@ -476,7 +471,7 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         });
         await qr.waitFor(WAIT);
         await printList.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: path.join(SHOTS, 'print-buy-1080x1920.png') });
+        await lookShot(page, 'kiosk/print-buy-1080x1920.png');
         await shootPrintStep(page, 'kiosk-print-buy');
         expect(await printDirectly()).toBe('prints_not_paid');
         expect(await printed()).toEqual(before);
@@ -547,7 +542,6 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
       const browser = await journey.launchBrowser(fakeCameraArgs(y4m));
       const { page } = browser;
       await page.setViewportSize({ width: 1080, height: 1920 });
-      await mkdir(SHOTS, { recursive: true });
       await withServerLog(async () => {
         await page.goto(
           `${kioskUrl}/kiosk/entry?kType=evSB2&pvId=${encodeURIComponent(event.privateKey)}&display=${encodeURIComponent(event.displayToken)}&allowKioskPhotoDelete=true&pageActiveTimeout=600000`,
@@ -560,10 +554,10 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         // Delete (§4, §6) is staff's: not offered until the staff gesture and the PIN.
         expect(await page.getByRole('button', { name: 'Delete: red.jpg' }).count()).toBe(0);
         await openStaffControls(page);
-        await page.screenshot({ path: path.join(SHOTS, 'staff-1080x1920.png') });
+        await lookShot(page, 'kiosk/staff-1080x1920.png');
         // Keep changes nothing; Delete removes the photo here and on the server.
         await page.getByRole('button', { name: 'Delete: red.jpg' }).click();
-        await page.screenshot({ path: path.join(SHOTS, 'delete-confirm-1080x1920.png') });
+        await lookShot(page, 'kiosk/delete-confirm-1080x1920.png');
         await page.getByRole('alertdialog').getByRole('button', { name: 'Keep' }).click();
         expect(await serverAlbum(a.uid)).toEqual(['green.jpg', 'red.jpg']);
         await page.getByRole('button', { name: 'Delete: red.jpg' }).click();
@@ -576,7 +570,7 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
         await page.getByRole('button', { name: 'Take a photo' }).click();
         const shoot = page.getByRole('button', { name: 'Take the photo' });
         await expect.poll(() => shoot.isEnabled(), WAIT).toBe(true);
-        await page.screenshot({ path: path.join(SHOTS, 'camera-1080x1920.png') });
+        await lookShot(page, 'kiosk/camera-1080x1920.png');
         await shoot.click();
         await page.getByRole('button', { name: 'Add to my album' }).click();
         await expect
@@ -585,9 +579,9 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
             { timeout: 30_000 },
           )
           .toBe('sent');
-        await page.screenshot({ path: path.join(SHOTS, 'camera-sent-1080x1920.png') });
+        await lookShot(page, 'kiosk/camera-sent-1080x1920.png');
         await page.setViewportSize({ width: 390, height: 844 });
-        await page.screenshot({ path: path.join(SHOTS, 'camera-sent-390x844.png') });
+        await lookShot(page, 'kiosk/camera-sent-390x844.png');
         await page.setViewportSize({ width: 1080, height: 1920 });
         // 'Use as my profile photo': listed under the camera (a signed picture), with its delete.
         await page.getByRole('button', { name: 'Take another' }).click();
@@ -607,9 +601,9 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
             WAIT,
           )
           .toBeGreaterThan(0);
-        await page.screenshot({ path: path.join(SHOTS, 'profile-photos-1080x1920.png') });
+        await lookShot(page, 'kiosk/profile-photos-1080x1920.png');
         await page.setViewportSize({ width: 390, height: 844 });
-        await page.screenshot({ path: path.join(SHOTS, 'profile-photos-390x844.png') });
+        await lookShot(page, 'kiosk/profile-photos-390x844.png');
         await page.setViewportSize({ width: 1080, height: 1920 });
         await profiles.getByRole('button', { name: 'Delete profile photo 1' }).click();
         await expect.poll(() => profiles.getByRole('img').count(), WAIT).toBe(0);
@@ -649,7 +643,7 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
           .toBe(1);
         expect(await photoNames(page)).toEqual(albumNow);
         expect(await thumbnailsLoaded()).toBe(true);
-        await page.screenshot({ path: path.join(SHOTS, 'offline-1080x1920.png') });
+        await lookShot(page, 'kiosk/offline-1080x1920.png');
 
         // Offline, a delete waits in line (the banner counts it) and nothing is lost.
         await page.getByRole('button', { name: 'Delete: green.jpg' }).click();

@@ -16,17 +16,18 @@ import {
   waitForPublicPhotos,
 } from './support/albums.ts';
 import { launchBrowser, type RunningBrowser } from './support/browser.ts';
-import { repoRoot } from './support/paths.ts';
+import { lookShot } from './support/journey.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const JOURNEY_TIMEOUT = 240_000;
-/** Screenshots for people to look at (not compared): under test-results/, which git ignores. */
-const SHOTS = path.join(repoRoot, 'test-results', 'video');
 /** A phone and a big screen: the sizes guests and walls use. */
 const PHONE = { width: 390, height: 844 };
 const WALL = { width: 1280, height: 720 };
 
-/** Kept screenshots of the 360° page (docs/screenshots/ keeps a copy of these). */
+/**
+ * Screenshots of the 360° page, kept with FLASHBULB_E2E_SHOTS (docs/screenshots/ keeps a copy of
+ * these).
+ */
 const PANORAMA_SHOTS = [
   { name: '390x844', width: 390, height: 844 },
   { name: '1440x900', width: 1440, height: 900 },
@@ -157,7 +158,7 @@ const clipJourney = (engine: Engine) => async () => {
   const running = await browserOnce();
   const { page } = running;
   const album = `${server.url}/?pId=${encodeURIComponent(event.publicKey)}`;
-  const shot = (name: string) => path.join(SHOTS, `${engine}-${name}.png`);
+  const shot = (name: string) => `video/${engine}-${name}.png`;
   try {
     // The grid: the poster with the clip's length.
     await page.setViewportSize(PHONE);
@@ -165,7 +166,7 @@ const clipJourney = (engine: Engine) => async () => {
     const tile = page.locator('button[data-photo-name="booth-clip.mp4"]');
     await tile.waitFor();
     await expect(tile.locator('.albums-badge--video').textContent()).resolves.toContain('0:06');
-    await page.screenshot({ path: shot('grid-390x844') });
+    await lookShot(page, shot('grid-390x844'));
 
     // The viewer: a short clip plays on its own, muted, looping, with controls.
     await tile.click();
@@ -178,14 +179,14 @@ const clipJourney = (engine: Engine) => async () => {
       controls: (el as HTMLVideoElement).controls,
     }));
     expect(state).toEqual({ muted: true, loop: true, controls: true });
-    await page.screenshot({ path: shot('viewer-390x844') });
+    await lookShot(page, shot('viewer-390x844'));
 
     // The slide show: the clip plays (to its end before the next slide).
     await page.setViewportSize(WALL);
     await page.goto(`${album}&mode=slideshow&display=${encodeURIComponent(event.displayToken)}`);
     const show = page.getByRole('region', { name: 'Slide show' });
     expect(await playsPast(page, show, 1)).toBeGreaterThan(1);
-    await page.screenshot({ path: shot('slideshow-1280x720') });
+    await lookShot(page, shot('slideshow-1280x720'));
 
     // The kiosk: the album on the booth's screen plays it in its viewer.
     await page.setViewportSize(WALL);
@@ -194,7 +195,7 @@ const clipJourney = (engine: Engine) => async () => {
     await kioskTile.waitFor();
     await kioskTile.click();
     expect(await playsPast(page, page.getByRole('dialog'), 0.5)).toBeGreaterThan(0.5);
-    await page.screenshot({ path: shot('kiosk-1280x720') });
+    await lookShot(page, shot('kiosk-1280x720'));
     expect(running.problems).toEqual([]);
   } catch (error) {
     if (error instanceof Error) error.message += `\n--- server output ---\n${server.output()}`;
@@ -286,7 +287,7 @@ describe('video journeys in Chromium', () => {
           await page.waitForFunction(
             () => new Promise((r) => requestAnimationFrame(() => r(true))),
           );
-          await page.screenshot({ path: path.join(SHOTS, `viewer-360-${size.name}.png`) });
+          await lookShot(page, `video/viewer-360-${size.name}.png`);
         }
         expect(running.problems).toEqual([]);
       } catch (error) {

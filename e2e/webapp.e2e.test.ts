@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { defaultEventOpts, endpoints, eventPageLinks } from '@flashbulb/shared';
 import {
   albumServerEnv,
@@ -12,10 +12,20 @@ import {
   waitForPublicPhotos,
 } from './support/albums.ts';
 import { showcasePhotos, SHOWCASE } from './support/guest-showcase.ts';
-import { GUEST_SIZES, journeyResources, photoNames, screenshotSizes } from './support/journey.ts';
+import {
+  GUEST_SIZES,
+  journeyResources,
+  lookShotsDir,
+  photoNames,
+  screenshotSizes,
+} from './support/journey.ts';
 
 const JOURNEY_TIMEOUT = 150_000;
-const SHOTS = process.env.FLASHBULB_SHOTS_DIR ?? path.join(tmpdir(), 'flashbulb-e2e-screenshots');
+/** Screenshots to look at, opt-in (FLASHBULB_SHOTS_DIR, or FLASHBULB_E2E_SHOTS as every journey). */
+const SHOTS = process.env.FLASHBULB_SHOTS_DIR || lookShotsDir();
+const look = async (page: Page, name: string, fullPage = false) => {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, name), fullPage });
+};
 const journey = journeyResources();
 
 const LOGO = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
@@ -25,7 +35,7 @@ const LOGO = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(
 )}`;
 
 /** The slide on screen has loaded and its cross-fade is over (screenshots show the photo). */
-const slideSettled = (page: import('playwright-core').Page) =>
+const slideSettled = (page: Page) =>
   page.waitForFunction(() => {
     const img = document.querySelector<HTMLImageElement>('img[data-photo-id]');
     return (
@@ -86,7 +96,7 @@ describe('the web-app page in Chromium (albums §2.1)', () => {
       // An inline logo is not offered to link previews (they fetch the image).
       expect(html).not.toContain('og:image');
 
-      await mkdir(SHOTS, { recursive: true });
+      if (SHOTS) await mkdir(SHOTS, { recursive: true });
       const browser = await journey.launchBrowser();
       const { page } = browser;
       await journey.withServerLog(async () => {
@@ -97,7 +107,7 @@ describe('the web-app page in Chromium (albums §2.1)', () => {
         await logo.waitFor();
         expect(await logo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
         expect(await logo.locator('xpath=..').getAttribute('href')).toBe(SHOWCASE.logoLink);
-        await page.screenshot({ path: path.join(SHOTS, 'webapp-390x844.png'), fullPage: true });
+        await look(page, 'webapp-390x844.png', true);
         await screenshotSizes(page, SHOTS, 'webapp', GUEST_SIZES.slice(1));
         await page.setViewportSize({ width: 390, height: 844 });
 
@@ -106,7 +116,7 @@ describe('the web-app page in Chromium (albums §2.1)', () => {
         await page.getByRole('heading', { name: 'Before you see the photos' }).waitFor();
         expect(await photoNames(page)).toEqual([]);
         expect(await page.locator('.albums-count').count()).toBe(0);
-        await page.screenshot({ path: path.join(SHOTS, 'webapp-lead-gate-390x844.png') });
+        await look(page, 'webapp-lead-gate-390x844.png');
         await page.getByLabel('Your name').fill('Ada Guest');
         await page.getByLabel('E-mail').fill('ada@example.com');
         await page.getByRole('checkbox').check();
@@ -121,7 +131,7 @@ describe('the web-app page in Chromium (albums §2.1)', () => {
               (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
           ),
         );
-        await page.screenshot({ path: path.join(SHOTS, 'webapp-album-390x844.png') });
+        await look(page, 'webapp-album-390x844.png');
 
         // Back later in the same browser: the album opens without asking again.
         await page.reload();
@@ -172,7 +182,7 @@ describe('the web-app page in Chromium (albums §2.1)', () => {
         await page.goto(`${url}/?photoId=${shared.uid}&eName=ZZZZ`);
         await page.getByRole('heading', { name: 'This photo is not available' }).waitFor();
         await page.setViewportSize({ width: 390, height: 844 });
-        await page.screenshot({ path: path.join(SHOTS, 'share-preview-missing-390x844.png') });
+        await look(page, 'share-preview-missing-390x844.png');
 
         // A guest's display=1 on the slide show is refused by the gate (the lead is asked)...
         await page.goto(
@@ -192,7 +202,7 @@ describe('the web-app page in Chromium (albums §2.1)', () => {
             .getAttribute('href'),
         ).toBe(SHOWCASE.logoLink);
         await slideSettled(page);
-        await page.screenshot({ path: path.join(SHOTS, 'slideshow-logo-1440x900.png') });
+        await look(page, 'slideshow-logo-1440x900.png');
 
         // The photo-stream site: a live wall whose QR code names the photo on screen; a new
         // photo from the live stream comes first.
@@ -209,10 +219,10 @@ describe('the web-app page in Chromium (albums §2.1)', () => {
           `${url}/?photoId=${await shownUid()}&eName=${event.code}`,
         );
         await slideSettled(page);
-        await page.screenshot({ path: path.join(SHOTS, 'photo-stream-qr-1080x1920.png') });
+        await look(page, 'photo-stream-qr-1080x1920.png');
         await page.setViewportSize({ width: 1920, height: 1080 });
         await slideSettled(page);
-        await page.screenshot({ path: path.join(SHOTS, 'photo-stream-qr-1920x1080.png') });
+        await look(page, 'photo-stream-qr-1920x1080.png');
         await robotUpload(url, event, await photoFolder({ 'late-arrival.jpg': '#1c7ed6' }));
         const late = await page.waitForFunction(
           (known) => {

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -31,17 +31,56 @@ export interface RunningBrowser {
 }
 
 /**
- * Debian's Chromium with a fresh, throwaway profile (no cookies or storage from earlier runs).
- * `extraArgs`: more switches, e.g. a fake camera (`fakeCameraArgs` in fake-camera.ts).
+ * The worker's Chromium, started by the first journey that needs one and kept for the next
+ * journeys of the worker (the e2e project runs without isolation, so this module lives across
+ * files): each journey gets its own context in it (`newContext`: its own cookies, storage, cache
+ * and service workers, as a fresh profile has), not a browser start of its own. Playwright kills
+ * it when the worker process exits. Only under Vitest: a script (`npm run screenshots`, the
+ * benchmarks) would not end while a browser is open, so there each context is a browser of its own.
+ */
+let sharedBrowser: Promise<Browser> | undefined;
+
+const theSharedBrowser = (): Promise<Browser> => {
+  sharedBrowser ??= chromium
+    .launch({ executablePath: CHROMIUM_PATH, headless: true, args: chromiumArgs })
+    .then((browser) => {
+      // A browser that crashed or was closed is started again by the next journey.
+      browser.on('disconnected', () => (sharedBrowser = undefined));
+      return browser;
+    })
+    .catch((error: unknown) => {
+      sharedBrowser = undefined;
+      throw error;
+    });
+  return sharedBrowser;
+};
+
+const viewport = { width: 1280, height: 900 };
+
+/**
+ * A fresh context with no cookies or storage from earlier journeys: a new context of the worker's
+ * Chromium. With `extraArgs` (switches a whole browser takes, e.g. a fake camera: `fakeCameraArgs`
+ * in fake-camera.ts), or outside Vitest, Debian's Chromium of its own with a throwaway profile.
  */
 export const launchBrowser = async (extraArgs: readonly string[] = []): Promise<RunningBrowser> => {
-  const userDataDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-chromium-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [...chromiumArgs, ...extraArgs],
-    viewport: { width: 1280, height: 900 },
-  });
+  let context: BrowserContext;
+  let close: () => Promise<void>;
+  if (extraArgs.length === 0 && process.env.VITEST) {
+    context = await (await theSharedBrowser()).newContext({ viewport });
+    close = () => context.close();
+  } else {
+    const userDataDir = await mkdtemp(path.join(tmpdir(), 'flashbulb-e2e-chromium-'));
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM_PATH,
+      headless: true,
+      args: [...chromiumArgs, ...extraArgs],
+      viewport,
+    });
+    close = async () => {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    };
+  }
   const page = context.pages()[0] ?? (await context.newPage());
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -53,14 +92,5 @@ export const launchBrowser = async (extraArgs: readonly string[] = []): Promise<
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
       problems.push(`CSP: ${message.text()}`);
   });
-  return {
-    context,
-    page,
-    problems,
-    consoleErrors,
-    close: async () => {
-      await context.close();
-      await rm(userDataDir, { recursive: true, force: true });
-    },
-  };
+  return { context, page, problems, consoleErrors, close };
 };

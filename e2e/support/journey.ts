@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -84,15 +84,35 @@ export const GUEST_SIZES = [
   [1080, 1920],
 ] as const;
 
-/** Screenshots of the page at each size, as `<name>-<width>x<height>.png` in `folder`. */
+/**
+ * Screenshots for people to look at, never compared, are opt-in: written only when
+ * FLASHBULB_E2E_SHOTS names a folder, so `npm test` spends no time on them and writes no files.
+ */
+export const lookShotsDir = (): string | undefined => process.env.FLASHBULB_E2E_SHOTS || undefined;
+
+/** A screenshot to look at (see `lookShotsDir`), as `file` (e.g. `kiosk/entry-1080x1920.png`). */
+export const lookShot = async (page: Page, file: string): Promise<void> => {
+  const dir = lookShotsDir();
+  if (!dir) return;
+  const target = path.join(dir, file);
+  await mkdir(path.dirname(target), { recursive: true });
+  await page.screenshot({ path: target });
+};
+
+/**
+ * The page at each size in turn, with a screenshot at each as `<name>-<width>x<height>.png` in
+ * `folder` when there is one (`lookShotsDir()` for screenshots to look at).
+ */
 export const screenshotSizes = async (
   page: Page,
-  folder: string,
+  folder: string | undefined,
   name: string,
   sizes: readonly (readonly [number, number])[] = GUEST_SIZES,
 ): Promise<void> => {
+  if (folder) await mkdir(folder, { recursive: true });
   for (const [width, height] of sizes) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: path.join(folder, `${name}-${width}x${height}.png`) });
+    if (folder)
+      await page.screenshot({ path: path.join(folder, `${name}-${width}x${height}.png`) });
   }
 };
