@@ -9,57 +9,39 @@ import { resetRestoreForTests } from '../lib/session/session-api.ts';
 import { resetSessionStoreForTests } from '../lib/session-store.ts';
 import { installConsoleApi, OWNER, storedEvent } from './event-fixtures.ts';
 import type { FakeReply } from './fake-api.ts';
+import { albumPhoto, pageOfPhotos, type PhotoListBody } from './photo-fixtures.ts';
 
 export const EVENT = storedEvent({ id: 7, name: 'ABCD', full_name: 'Summer Gala' });
 export const LIST = `${OWNER}/photo/list/retrieve`;
 export const COUNTS = `${OWNER}/event/photo-count-info/retrieve`;
 
-export const makePhoto = (id: number, overrides: Partial<Photo> = {}): Photo => ({
-  id,
-  uid: `uid-${id}`,
-  event_id: EVENT.id,
-  full_path: `photos/7/uid_uid-${id}_uid/original.jpg`,
-  file_name: `photo-${String(id).padStart(3, '0')}.jpg`,
-  content_type: 'image/jpeg',
-  media_type: 'image',
-  width: 2000,
-  height: 1500,
-  size_bytes: 1_234_567,
-  robot_id: null,
-  attendee_uid: null,
-  category: null,
-  is_visible: 1,
-  is_original: 1,
-  is_curatable: 0,
-  is_curated: 0,
-  printable: 0,
-  printed: 0,
-  image_process_id: null,
-  original_photo_id: null,
-  status: 'ready',
-  duration_ms: null,
-  is_360: 0,
-  created_date: new Date(Date.UTC(2026, 5, 1, 12, 0, 0) + id * 60_000).toISOString(),
-  available_date: new Date(Date.UTC(2026, 5, 1, 12, 0, 0) + id * 60_000).toISOString(),
-  urls: {
-    original: `/storage/photos/${id}/original.jpg`,
-    preview: `/storage/photos/${id}/preview.jpg`,
-    thumbnail: `/storage/photos/${id}/thumbnail.jpg`,
-    live_view_watermark: null,
-    photo_watermark: null,
-    protector_watermark: null,
-    video: null,
-  },
-  ...overrides,
-});
+/** A ready photo of {@link EVENT} as the owner's list presents it. */
+export const makePhoto = (id: number, overrides: Partial<Photo> = {}): Photo =>
+  albumPhoto(id, {
+    event_id: EVENT.id,
+    full_path: `photos/7/uid_uid-${id}_uid/original.jpg`,
+    file_name: `photo-${String(id).padStart(3, '0')}.jpg`,
+    width: 2000,
+    height: 1500,
+    size_bytes: 1_234_567,
+    robot_id: null,
+    created_date: new Date(Date.UTC(2026, 5, 1, 12, 0, 0) + id * 60_000).toISOString(),
+    available_date: new Date(Date.UTC(2026, 5, 1, 12, 0, 0) + id * 60_000).toISOString(),
+    urls: {
+      original: `/storage/photos/${id}/original.jpg`,
+      preview: `/storage/photos/${id}/preview.jpg`,
+      thumbnail: `/storage/photos/${id}/thumbnail.jpg`,
+      live_view_watermark: null,
+      photo_watermark: null,
+      protector_watermark: null,
+      video: null,
+    },
+    ...overrides,
+  });
 
-interface ListBody {
-  page_number: number;
-  max_size: number;
-  show_total_count?: number;
+interface ListBody extends PhotoListBody {
   file_name?: string;
   is_visible?: number;
-  before_id?: number;
 }
 
 /**
@@ -92,20 +74,7 @@ export const installAlbumApi = (
       }),
       [LIST]: (raw): FakeReply => {
         const body = raw as ListBody;
-        const all = matching(body);
-        // Like the server: a cursor (keyset paging) wins over the page number.
-        const start =
-          body.before_id !== undefined
-            ? all.findIndex((p) => p.id === body.before_id) + 1
-            : (body.page_number - 1) * body.max_size;
-        return {
-          ok: {
-            photos: all.slice(start, start + body.max_size),
-            total_count: body.show_total_count ? all.length : null,
-            page_number: body.page_number,
-            max_size: body.max_size,
-          },
-        };
+        return { ok: pageOfPhotos(matching(body), body) };
       },
       [COUNTS]: (): FakeReply => ({
         ok: {

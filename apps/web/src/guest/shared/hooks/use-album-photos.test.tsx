@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { albumPhoto } from '../../../test/render-albums.tsx';
+import { albumPhoto, pageOfPhotos, type PhotoListBody } from '../../../test/photo-fixtures.ts';
 import { installFakeApi, type FakeReply } from '../../../test/fake-api.ts';
 import { albumQueryKey } from '../api/guest-album-photos.ts';
 import { useAlbumPhotos } from './use-album-photos.ts';
@@ -11,33 +11,13 @@ import { useAlbumPhotos } from './use-album-photos.ts';
 const LIST = '/photo/list/retrieve';
 const KEY = { keyType: 'public', keyValue: 'pub-key' } as const;
 
-interface ListBody {
-  page_number: number;
-  max_size: number;
-  show_total_count?: 1;
-  before_id?: number;
-}
-
 /** 350 photos, newest (id 350) first; pages like the server: a cursor wins over the number. */
 const installAlbum = (total: number) => {
   const all = Array.from({ length: total }, (_, i) => albumPhoto(total - i));
   return installFakeApi({
-    [LIST]: (raw): FakeReply => {
-      const body = raw as ListBody;
-      const start =
-        body.before_id !== undefined
-          ? all.findIndex((p) => p.id === body.before_id) + 1
-          : (body.page_number - 1) * body.max_size;
-      return {
-        ok: {
-          photos: all.slice(start, start + body.max_size),
-          total_count: body.show_total_count ? all.length : null,
-          page_number: body.page_number,
-          max_size: body.max_size,
-          stock_images: [],
-        },
-      };
-    },
+    [LIST]: (raw): FakeReply => ({
+      ok: { ...pageOfPhotos(all, raw as PhotoListBody), stock_images: [] },
+    }),
   });
 };
 
@@ -60,7 +40,7 @@ describe('guest album paging (keyset paging in every grid)', () => {
     // A jump to the end with page 3 not loaded before it: random access by number.
     act(() => result.current.showRange(340, 349));
     await waitFor(() => expect(result.current.photoAt(349)?.id).toBe(1));
-    const jump = api.callsTo(LIST).at(-1)?.body as ListBody;
+    const jump = api.callsTo(LIST).at(-1)?.body as PhotoListBody;
     expect(jump.page_number).toBe(4);
     expect(jump.before_id).toBeUndefined();
   });

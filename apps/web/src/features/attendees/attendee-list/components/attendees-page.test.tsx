@@ -6,6 +6,7 @@ import { kioskCardCode, kioskCardLink, type Attendee } from '@flashbulb/shared';
 import { installConsoleApi, OWNER, storedEvent } from '../../../../test/event-fixtures.ts';
 import type { FakeReply } from '../../../../test/fake-api.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
+import { recordSavedBlobs, savedText } from '../../../../test/saved-files.ts';
 
 const EVENT = storedEvent({ id: 7, name: 'ABCD', full_name: 'Summer Gala' });
 const LIST = `${OWNER}/attendee/list/retrieve`;
@@ -344,24 +345,11 @@ describe('console Attendees page: privacy requests', { timeout: 40_000 }, () => 
 });
 
 describe('console Attendees page: generate', { timeout: 40_000 }, () => {
-  // jsdom has no object URLs: record the saved files instead.
   let created: Blob[] = [];
   beforeEach(() => {
-    created = [];
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      created.push(blob);
-      return 'blob:csv';
-    });
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    created = recordSavedBlobs();
   });
   afterEach(() => vi.restoreAllMocks());
-  const savedText = (blob: Blob) =>
-    new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve((reader.result as string).replace(/^\uFEFF/, ''));
-      reader.readAsText(blob);
-    });
 
   const openForm = async () => {
     const user = userEvent.setup();

@@ -8,6 +8,7 @@ import { createQueryClient } from '../../../../lib/query-client.ts';
 import { InsightDashboard } from './insight-dashboard.tsx';
 import { renderApp } from '../../../../test/render-app.tsx';
 import { boothsTable, eventsTable, tableCsv, totalsTable } from '../utils/insight-tables.ts';
+import { recordSavedBlobs, savedText } from '../../../../test/saved-files.ts';
 
 const EVENT = storedEvent({ id: 7, name: 'ABCD', full_name: 'Summer Gala' });
 const EVENT_INSIGHT = `${OWNER}/insight/event`;
@@ -104,23 +105,10 @@ const INSIGHT: Insight = {
 
 const label = (key: string) => key;
 
-const readBlob = (blob: Blob) =>
-  new Promise<string>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve((reader.result as string).replace(/^\uFEFF/, ''));
-    reader.readAsText(blob);
-  });
-
 describe('console Insight pages', { timeout: 40_000 }, () => {
   let created: Blob[] = [];
   beforeEach(() => {
-    created = [];
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      created.push(blob);
-      return 'blob:csv';
-    });
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    created = recordSavedBlobs();
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -169,7 +157,7 @@ describe('console Insight pages', { timeout: 40_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Export Booths as CSV' }));
     await waitFor(() => expect(created).toHaveLength(1));
     // The file is the table: same header, same rows, the formula kept as text.
-    expect((await readBlob(created[0]!)).split('\r\n')).toEqual([
+    expect((await savedText(created[0]!)).split('\r\n')).toEqual([
       'Booth,Photos in,Downloads,Shares,Prints,Revenue,Refunds,Net revenue',
       `"'=Booth ""A""",10,6,3,5,€20.00,€5.00,€15.00`,
       'Console and guest uploads,2,1,0,1,€5.00,€0.00,€5.00',
@@ -177,13 +165,13 @@ describe('console Insight pages', { timeout: 40_000 }, () => {
     ]);
     await user.click(screen.getByRole('button', { name: /^Export Timeline/ }));
     await waitFor(() => expect(created).toHaveLength(2));
-    expect((await readBlob(created[1]!)).split('\r\n').slice(0, 2)).toEqual([
+    expect((await savedText(created[1]!)).split('\r\n').slice(0, 2)).toEqual([
       'Hour,Photos in,Views,Downloads,Shares,Leads,Prints,Face searches',
       '2026-11-21 14:00,12,30,5,3,5,6,0',
     ]);
     await user.click(screen.getByRole('button', { name: 'Export Totals as CSV' }));
     await waitFor(() => expect(created).toHaveLength(3));
-    const totals = await readBlob(created[2]!);
+    const totals = await savedText(created[2]!);
     expect(totals).toContain('Revenue,€25.00');
     expect(totals).toContain('Net revenue,€20.00');
     expect(totals).toContain('Mails delivered / bounced,4 / 1');
@@ -235,7 +223,7 @@ describe('console Insight pages', { timeout: 40_000 }, () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Export Events as CSV' }));
     await waitFor(() => expect(created).toHaveLength(1));
-    expect((await readBlob(created[0]!)).split('\r\n')[1]).toBe(
+    expect((await savedText(created[0]!)).split('\r\n')[1]).toBe(
       'Summer Gala,ABCD,12,40,25,7,3,5,6,€25.00,€5.00,€20.00',
     );
   });

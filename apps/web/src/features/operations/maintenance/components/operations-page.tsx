@@ -35,6 +35,19 @@ import {
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/** How many backups to keep: the same bounds for a backup now and for the schedule. */
+function KeepInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number | string;
+  onChange: (value: number | string) => void;
+}) {
+  return <NumberInput label={label} min={1} max={1000} value={value} onChange={onChange} w={160} />;
+}
+
 /** Back up now (the server writes into its data folder), keeping the newest n. */
 function BackupCard() {
   const { t } = useTranslation();
@@ -53,14 +66,7 @@ function BackupCard() {
           {t('operations.backup.hint')}
         </Text>
         <Group align="end">
-          <NumberInput
-            label={t('operations.backup.keep')}
-            min={1}
-            max={1000}
-            value={keep}
-            onChange={setKeep}
-            w={160}
-          />
+          <KeepInput label={t('operations.backup.keep')} value={keep} onChange={setKeep} />
           <Button
             loading={create.isPending}
             onClick={() => create.mutate(typeof keep === 'number' ? keep : undefined)}
@@ -219,14 +225,7 @@ function ScheduleForm({ state }: { state: BackupScheduleState }) {
             w={160}
           />
         )}
-        <NumberInput
-          label={t('operations.schedule.keep')}
-          min={1}
-          max={1000}
-          value={keep}
-          onChange={setKeep}
-          w={160}
-        />
+        <KeepInput label={t('operations.schedule.keep')} value={keep} onChange={setKeep} />
         <Button
           loading={save.isPending}
           onClick={() =>

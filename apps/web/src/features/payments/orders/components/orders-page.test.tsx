@@ -6,6 +6,7 @@ import type { FakeReply } from '../../../../test/fake-api.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 import type { OrderListResult, OrderRow } from '../api/orders-api.ts';
 import { ordersCsv } from '../utils/orders-csv.ts';
+import { recordSavedBlobs, savedText } from '../../../../test/saved-files.ts';
 
 const EVENT = storedEvent({
   id: 7,
@@ -70,13 +71,7 @@ const PAID_ID = `pay_${'a'.repeat(25)}1`;
 describe('console Orders page', { timeout: 40_000 }, () => {
   let created: Blob[] = [];
   beforeEach(() => {
-    created = [];
-    URL.createObjectURL = vi.fn((blob: Blob) => {
-      created.push(blob);
-      return 'blob:csv';
-    });
-    URL.revokeObjectURL = vi.fn();
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    created = recordSavedBlobs();
   });
   afterEach(() => vi.restoreAllMocks());
 
@@ -185,11 +180,7 @@ describe('console Orders page', { timeout: 40_000 }, () => {
     await screen.findByRole('table', { name: 'Orders' });
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(created).toHaveLength(1));
-    const text = await new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve((reader.result as string).replace(/^\uFEFF/, ''));
-      reader.readAsText(created[0]!);
-    });
+    const text = await savedText(created[0]!);
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
       'Order,Created,Paid,Attendee,Button,Amount,Currency,Status,Payment,Provider,Payment status',

@@ -8,6 +8,7 @@ import { storedEvent } from '../../../../test/event-fixtures.ts';
 import { installFakeApi } from '../../../../test/fake-api.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
 import { pricedButtons } from '../../../../test/checkout-fixtures.ts';
+import { attendeeAlbum, webappEvent } from '../../../../test/guest-fixtures.ts';
 
 // jsdom decodes no images: the file → JPEG step is the browser's; the rest runs for real.
 vi.mock('../../../shared/api/face-lookup.ts', async (importOriginal) => ({
@@ -23,17 +24,7 @@ const ATTACH = '/photo/search-by-face/attach';
 const UPLOAD = 'http://localhost/storage-upload';
 const TEXT = 'We compare your selfie with the photos of the Summer party.';
 
-const attendee = {
-  uid: 'ABCDEFGHJKMNPQRS',
-  display_uid: ATT,
-  organisation_id: 7,
-  email: null,
-  is_prepaid: 0,
-  unlocked: 1,
-  expires_date: null,
-  events: [{ name: 'AB12', full_name: 'Summer party', empty_album_text: '', logo_full_path: null }],
-  photo_count: 2,
-};
+const attendee = attendeeAlbum({ unlocked: 1, photo_count: 2 });
 
 const api = (
   event = storedEvent({ enable_facial_recognition: 1 }),
@@ -239,28 +230,6 @@ describe('Find me leads somewhere', () => {
     expect(screen.queryByRole('button', { name: /to my album/ })).toBeNull();
   });
 });
-
-const webappEvent = {
-  name: 'AB12',
-  full_name: 'Summer party',
-  description: '',
-  logo_full_path: null,
-  logo_link: '',
-  logo: null,
-  background: null,
-  banner_top: null,
-  banner_bottom: null,
-  share_title: '',
-  og_title: 'Summer party',
-  og_description: '',
-  faq_text: '',
-  agreement_text: '',
-  support_link: '',
-  registration_type: 'default',
-  redirect_to_webapp: false,
-  sms_enabled: false,
-  sms_agreement: '',
-};
 
 const renderWebapp = (search: string) =>
   render(

@@ -6,6 +6,7 @@ import { storedEvent } from '../../../../test/event-fixtures.ts';
 import { installFakeApi, type FakeReply } from '../../../../test/fake-api.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
 import { keptPicture, pictureKey } from '../../../shared/kiosk/kiosk-pictures.ts';
+import { attendeeAlbum } from '../../../../test/guest-fixtures.ts';
 
 // The camera's frame: jsdom draws nothing, so the picture taken is these bytes.
 vi.mock('../../../shared/api/face-lookup.ts', async (original) => ({
@@ -21,18 +22,6 @@ const STORAGE = 'https://storage.test/upload';
 const OUTBOX_KEY = 'flashbulb-kiosk-outbox:kiosk-key';
 const PROFILE_LIST = '/attendee/profile-photo/list/retrieve';
 const PROFILE_DELETE = '/attendee/profile-photo/delete';
-
-const attendeeAlbum = {
-  uid: 'ABCDEFGHJKMNPQRS',
-  display_uid: ATT,
-  organisation_id: 7,
-  email: null,
-  is_prepaid: 0,
-  unlocked: 0,
-  expires_date: null,
-  events: [{ name: 'AB12', full_name: 'Summer party', empty_album_text: '', logo_full_path: null }],
-  photo_count: 1,
-};
 
 /** A camera that gives a stream whose video has a size once its metadata is in. */
 const fakeCamera = () => {
@@ -73,7 +62,7 @@ describe('kiosk camera pictures in the outbox', () => {
     const network = (reply: FakeReply) => (): FakeReply =>
       online ? reply : { networkError: true };
     const api = installFakeApi({
-      '/attendee/retrieve': { ok: attendeeAlbum },
+      '/attendee/retrieve': { ok: attendeeAlbum() },
       '/photo/list/retrieve': { ok: photoPage([albumPhoto(1)]) },
       '/event/full-data/retrieve': { ok: [storedEvent()] },
       '/health': () => (online ? { ok: {} } : { networkError: true }),
@@ -138,7 +127,7 @@ describe('kiosk camera pictures in the outbox', () => {
       created_date: '2026-11-27T10:00:00.000Z',
     });
     const api = installFakeApi({
-      '/attendee/retrieve': { ok: attendeeAlbum },
+      '/attendee/retrieve': { ok: attendeeAlbum() },
       '/photo/list/retrieve': { ok: photoPage([albumPhoto(1)]) },
       '/event/full-data/retrieve': { ok: [storedEvent()] },
       '/health': { ok: {} },

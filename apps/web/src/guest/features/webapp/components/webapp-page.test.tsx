@@ -6,33 +6,14 @@ import userEvent from '@testing-library/user-event';
 import AlbumsRoot from '../../../app/albums-root.tsx';
 import { installFakeApi } from '../../../../test/fake-api.ts';
 import { readableAccent } from '../../../shared/theme/accent.ts';
-
-const page = {
-  name: 'AB12',
-  full_name: 'Summer party',
-  description: '',
-  logo_full_path: null,
-  logo_link: '',
-  logo: null,
-  background: null,
-  banner_top: null,
-  banner_bottom: null,
-  share_title: '',
-  og_title: 'Summer party',
-  og_description: '',
-  faq_text: '',
-  agreement_text: '',
-  support_link: '',
-  registration_type: 'default',
-  redirect_to_webapp: false,
-  sms_enabled: false,
-  sms_agreement: '',
-};
+import { webappEvent } from '../../../../test/guest-fixtures.ts';
 
 describe('the web-app page’s e-mail field', () => {
   it('offers the event’s e-mail endings (opts.emailEnds) to complete the address', async () => {
     installFakeApi({
-      '/webapp/event/retrieve': { ok: { ...page, email_ends: ['party.example', 'gmail.com'] } },
+      '/webapp/event/retrieve': {
+        ok: { ...webappEvent, email_ends: ['party.example', 'gmail.com'] },
+      },
     });
     render(
       <StrictMode>
@@ -59,7 +40,9 @@ const renderPage = () =>
 
 describe('the web-app page’s settings', () => {
   it('wears the event’s brand colour, made readable, like the album', async () => {
-    installFakeApi({ '/webapp/event/retrieve': { ok: { ...page, accent_color: '#d9480f' } } });
+    installFakeApi({
+      '/webapp/event/retrieve': { ok: { ...webappEvent, accent_color: '#d9480f' } },
+    });
     renderPage();
     const main = await screen.findByTestId('webapp-page');
     const { accent, onAccent } = readableAccent('#d9480f');
@@ -68,7 +51,7 @@ describe('the web-app page’s settings', () => {
   });
 
   it('by default: the event label as the title, no chat launcher, the e-mail field', async () => {
-    installFakeApi({ '/webapp/event/retrieve': { ok: page } });
+    installFakeApi({ '/webapp/event/retrieve': { ok: webappEvent } });
     renderPage();
     const title = await screen.findByRole('heading', { level: 1, name: 'Summer party' });
     expect(title.className).not.toContain('visually-hidden');
@@ -81,7 +64,7 @@ describe('the web-app page’s settings', () => {
     installFakeApi({
       '/webapp/event/retrieve': {
         ok: {
-          ...page,
+          ...webappEvent,
           show_event_label: false,
           time_in_time_text: 'Photos arrive about ten minutes after they are taken.',
         },
@@ -99,7 +82,7 @@ describe('the web-app page’s settings', () => {
   it('the support chat launcher opens the configured chat in a new tab, and loads no script', async () => {
     installFakeApi({
       '/webapp/event/retrieve': {
-        ok: { ...page, support_chat_url: 'https://chat.help.example/gala?lang=en' },
+        ok: { ...webappEvent, support_chat_url: 'https://chat.help.example/gala?lang=en' },
       },
     });
     const scriptsBefore = document.querySelectorAll('script').length;
@@ -116,7 +99,7 @@ describe('the web-app page’s settings', () => {
   it('registration by card id asks for no e-mail address when the event collects none', async () => {
     const calls = installFakeApi({
       '/webapp/event/retrieve': {
-        ok: { ...page, registration_type: 'byIdFirst', collect_email: false },
+        ok: { ...webappEvent, registration_type: 'byIdFirst', collect_email: false },
       },
       '/webapp/register': {
         ok: {
@@ -143,7 +126,7 @@ describe('the web-app page’s settings', () => {
   it('registration by card id offers the optional e-mail field when the event collects addresses', async () => {
     installFakeApi({
       '/webapp/event/retrieve': {
-        ok: { ...page, registration_type: 'byIdFirst', collect_email: true },
+        ok: { ...webappEvent, registration_type: 'byIdFirst', collect_email: true },
       },
     });
     renderPage();
@@ -155,7 +138,7 @@ describe('the web-app page’s settings', () => {
 describe('the web-app page’s photo code', () => {
   it('takes the code from a booth’s card and checks it; a wrong one is said plainly', async () => {
     const api = installFakeApi({
-      '/webapp/event/retrieve': { ok: page },
+      '/webapp/event/retrieve': { ok: webappEvent },
       '/photo/instant/retrieve': { nok: 'not_found', status: 404 },
     });
     renderPage();
