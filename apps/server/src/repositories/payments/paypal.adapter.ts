@@ -1,18 +1,19 @@
 import { minorToDecimal } from '@flashbulb/shared';
-import { ProviderError, redactSecrets } from '../provider-error.ts';
-import { providerJson } from './provider-http.ts';
-import type {
-  RawWebhook,
-  VerifiedWebhook,
-  WebhookReceiver,
-} from '../operations/webhook-receiver.ts';
-import type {
-  Checkout,
-  CheckoutRequest,
-  PaymentCredentials,
-  PaymentStatus,
-  PaymentsProvider,
-} from './payments-provider.ts';
+import {
+  providerJson,
+  ProviderError,
+  redactSecrets,
+  signedInTime,
+  webhookJson,
+  type Checkout,
+  type CheckoutRequest,
+  type PaymentCredentials,
+  type PaymentStatus,
+  type PaymentsProvider,
+  type RawWebhook,
+  type VerifiedWebhook,
+  type WebhookReceiver,
+} from './payment-adapter.ts';
 
 /**
  * PayPal card checkout on the album page (albums spec §7.3: USD, amount,
@@ -38,7 +39,6 @@ import type {
  */
 
 export const PAYPAL_PROVIDER = 'paypal';
-const TOLERANCE_MS = 5 * 60_000;
 
 export interface PayPalSettings {
   apiBase: string;
@@ -295,9 +295,8 @@ export class PayPalAdapter implements PaymentsProvider, WebhookReceiver {
       fields[field] = value;
     }
     const sent = Date.parse(fields.transmission_time!);
-    if (!Number.isFinite(sent) || Math.abs(this.settings.now().getTime() - sent) > TOLERANCE_MS)
-      return null;
-    let event: {
+    if (!Number.isFinite(sent) || !signedInTime(sent, this.settings.now())) return null;
+    const event = webhookJson<{
       id?: unknown;
       event_type?: unknown;
       resource?: {
@@ -305,12 +304,8 @@ export class PayPalAdapter implements PaymentsProvider, WebhookReceiver {
         status?: string;
         supplementary_data?: { related_ids?: { order_id?: string } };
       };
-    };
-    try {
-      event = JSON.parse(request.body.toString('utf8')) as typeof event;
-    } catch {
-      return null;
-    }
+    }>(request);
+    if (event === undefined) return null;
     if (!event || typeof event.id !== 'string' || typeof event.event_type !== 'string') return null;
     let answer: { status: number; body: unknown };
     try {

@@ -1,18 +1,19 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ProviderError, redactSecrets } from '../provider-error.ts';
-import { providerJson } from './provider-http.ts';
-import type {
-  RawWebhook,
-  VerifiedWebhook,
-  WebhookReceiver,
-} from '../operations/webhook-receiver.ts';
-import type {
-  Checkout,
-  CheckoutRequest,
-  PaymentCredentials,
-  PaymentStatus,
-  PaymentsProvider,
-} from './payments-provider.ts';
+import { createHmac } from 'node:crypto';
+import {
+  providerJson,
+  ProviderError,
+  redactSecrets,
+  sameSignature,
+  webhookJson,
+  type Checkout,
+  type CheckoutRequest,
+  type PaymentCredentials,
+  type PaymentStatus,
+  type PaymentsProvider,
+  type RawWebhook,
+  type VerifiedWebhook,
+  type WebhookReceiver,
+} from './payment-adapter.ts';
 
 /**
  * Shopify draft orders (albums spec §7.3 shop calls), Shopify's documented Admin
@@ -319,16 +320,12 @@ export class ShopifyAdapter implements WebhookReceiver, PaymentsProvider {
     if (!secret || typeof header !== 'string' || typeof id !== 'string' || !id) return null;
     const given = Buffer.from(header, 'base64');
     const expected = Buffer.from(shopifySignature(secret, request.body), 'base64');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    let order: {
+    if (!sameSignature(given, expected)) return null;
+    const order = webhookJson<{
       financial_status?: unknown;
       note_attributes?: { name?: unknown; value?: unknown }[];
-    };
-    try {
-      order = JSON.parse(request.body.toString('utf8')) as typeof order;
-    } catch {
-      return null;
-    }
+    }>(request);
+    if (order === undefined) return null;
     const topic = request.headers['x-shopify-topic'];
     const paymentId = (Array.isArray(order.note_attributes) ? order.note_attributes : []).find(
       (a) => a?.name === SHOPIFY_PAYMENT_ATTRIBUTE,

@@ -1,18 +1,19 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ProviderError, redactSecrets } from '../provider-error.ts';
-import { providerJson } from './provider-http.ts';
-import type {
-  RawWebhook,
-  VerifiedWebhook,
-  WebhookReceiver,
-} from '../operations/webhook-receiver.ts';
-import type {
-  Checkout,
-  CheckoutRequest,
-  PaymentCredentials,
-  PaymentStatus,
-  PaymentsProvider,
-} from './payments-provider.ts';
+import { createHmac } from 'node:crypto';
+import {
+  providerJson,
+  ProviderError,
+  redactSecrets,
+  sameSignature,
+  webhookJson,
+  type Checkout,
+  type CheckoutRequest,
+  type PaymentCredentials,
+  type PaymentStatus,
+  type PaymentsProvider,
+  type RawWebhook,
+  type VerifiedWebhook,
+  type WebhookReceiver,
+} from './payment-adapter.ts';
 
 /**
  * Square card readers (albums spec §4 pairing, §7.3), Square's documented REST
@@ -294,17 +295,13 @@ export class SquareAdapter implements WebhookReceiver, PaymentsProvider {
       squareSignature(key, this.settings.notificationUrl, request.body),
       'base64',
     );
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    let body: {
+    if (!sameSignature(given, expected)) return null;
+    const body = webhookJson<{
       event_id?: unknown;
       type?: unknown;
       data?: { object?: { checkout?: SquareTerminalCheckout } };
-    };
-    try {
-      body = JSON.parse(request.body.toString('utf8')) as typeof body;
-    } catch {
-      return null;
-    }
+    }>(request);
+    if (body === undefined) return null;
     if (typeof body.event_id !== 'string') return null;
     const checkout = body.data?.object?.checkout;
     if (body.type !== 'terminal.checkout.updated' || !checkout || typeof checkout.id !== 'string')

@@ -1,18 +1,20 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ProviderError, redactSecrets } from '../provider-error.ts';
-import { providerJson } from './provider-http.ts';
-import type {
-  RawWebhook,
-  VerifiedWebhook,
-  WebhookReceiver,
-} from '../operations/webhook-receiver.ts';
-import type {
-  Checkout,
-  CheckoutRequest,
-  PaymentCredentials,
-  PaymentStatus,
-  PaymentsProvider,
-} from './payments-provider.ts';
+import { createHmac } from 'node:crypto';
+import {
+  providerJson,
+  ProviderError,
+  redactSecrets,
+  sameSignature,
+  signedInTime,
+  webhookJson,
+  type Checkout,
+  type CheckoutRequest,
+  type PaymentCredentials,
+  type PaymentStatus,
+  type PaymentsProvider,
+  type RawWebhook,
+  type VerifiedWebhook,
+  type WebhookReceiver,
+} from './payment-adapter.ts';
 
 /**
  * Stripe Checkout (pay on phone): a hosted Checkout Session per payment, its URL shown
@@ -36,7 +38,6 @@ export const STRIPE_PROVIDER = 'stripe';
 export const STRIPE_SIGNATURE_HEADER = 'stripe-signature';
 /** Stripe Checkout refuses totals under $0.50 (USD); we refuse them first. */
 export const STRIPE_MINIMUM_CENTS = 50;
-const TOLERANCE_SECONDS = 5 * 60;
 
 export interface StripeSettings {
   apiBase: string;
@@ -251,16 +252,12 @@ export class StripePaymentsAdapter implements PaymentsProvider, WebhookReceiver 
       createHmac('sha256', secret).update(`${t}.`).update(request.body).digest('hex'),
       'hex',
     );
-    if (!given.some((g) => g.length === expected.length && timingSafeEqual(g, expected)))
-      return null;
-    const age = this.settings.now().getTime() / 1000 - t;
-    if (age > TOLERANCE_SECONDS || age < -TOLERANCE_SECONDS) return null;
-    let event: { id?: unknown; type?: unknown; data?: { object?: StripeSession } };
-    try {
-      event = JSON.parse(request.body.toString('utf8')) as typeof event;
-    } catch {
-      return null;
-    }
+    if (!given.some((g) => sameSignature(g, expected))) return null;
+    if (!signedInTime(t * 1000, this.settings.now())) return null;
+    const event = webhookJson<{ id?: unknown; type?: unknown; data?: { object?: StripeSession } }>(
+      request,
+    );
+    if (event === undefined) return null;
     if (typeof event.id !== 'string' || typeof event.type !== 'string') return null;
     const session = event.data?.object;
     const ignored: VerifiedWebhook = { providerEventId: event.id, effect: { kind: 'ignored' } };

@@ -1,13 +1,13 @@
 import { minorToDecimal } from '@flashbulb/shared';
-import { ProviderError } from '../provider-error.ts';
-import { requestJson } from './provider-http.ts';
-import type {
-  Checkout,
-  CheckoutRequest,
-  PaymentCredentials,
-  PaymentStatus,
-  PaymentsProvider,
-} from './payments-provider.ts';
+import {
+  ProviderError,
+  requestJson,
+  type Checkout,
+  type CheckoutRequest,
+  type PaymentCredentials,
+  type PaymentStatus,
+  type PaymentsProvider,
+} from './payment-adapter.ts';
 
 /**
  * The payment terminal client (albums spec §7.3, §3, §8): a card terminal

@@ -1,17 +1,18 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { testCheckoutUrlAt } from '@flashbulb/shared';
-import { ProviderError } from '../provider-error.ts';
-import type {
-  RawWebhook,
-  VerifiedWebhook,
-  WebhookReceiver,
-} from '../operations/webhook-receiver.ts';
-import type {
-  Checkout,
-  CheckoutRequest,
-  PaymentStatus,
-  PaymentsProvider,
-} from './payments-provider.ts';
+import {
+  ProviderError,
+  sameSignature,
+  signedInTime,
+  webhookJson,
+  type Checkout,
+  type CheckoutRequest,
+  type PaymentStatus,
+  type PaymentsProvider,
+  type RawWebhook,
+  type VerifiedWebhook,
+  type WebhookReceiver,
+} from './payment-adapter.ts';
 
 /**
  * The built-in test provider (DESIGN §1: the embedded default, so a fresh install can
@@ -31,7 +32,6 @@ export const TEST_PROVIDER = 'test';
 export const TEST_SIGNATURE_HEADER = 'x-flashbulb-test-signature';
 export const TEST_CARD_PAYS = '4242424242424242';
 export const TEST_CARD_DECLINED = '4000000000000002';
-const TOLERANCE_SECONDS = 5 * 60;
 
 export type TestCardOutcome = 'paid' | 'declined' | 'not_a_test_card';
 
@@ -135,15 +135,10 @@ export class TestPaymentsAdapter implements PaymentsProvider, WebhookReceiver {
     const given = Buffer.from(String(parts.v1 ?? ''), 'hex');
     if (!Number.isInteger(t)) return null;
     const expected = Buffer.from(this.sign(t, request.body), 'hex');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const age = this.options.now().getTime() / 1000 - t;
-    if (age > TOLERANCE_SECONDS || age < -TOLERANCE_SECONDS) return null;
-    let body: Partial<TestWebhookBody>;
-    try {
-      body = JSON.parse(request.body.toString('utf8')) as Partial<TestWebhookBody>;
-    } catch {
-      return null;
-    }
+    if (!sameSignature(given, expected)) return null;
+    if (!signedInTime(t * 1000, this.options.now())) return null;
+    const body = webhookJson<Partial<TestWebhookBody>>(request);
+    if (body === undefined) return null;
     if (typeof body.id !== 'string' || typeof body.payment_reference !== 'string') return null;
     const status =
       body.type === 'payment.succeeded'
