@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FlashbulbEvent } from '@flashbulb/shared';
+import type { FlashbulbEvent, User } from '@flashbulb/shared';
 import {
   eventOwner,
   installConsoleApi,
@@ -10,15 +10,37 @@ import {
   storedEvent,
   superUser,
 } from '../../../../test/event-fixtures.ts';
-import { renderApp } from '../../../../test/render-app.tsx';
+import { renderApp, renderSignedIn } from '../../../../test/render-app.tsx';
+import { EventEditorModal } from './event-editor-modal.tsx';
 
 const UPDATE = `${OWNER}/event/update`;
 const CREATE = `${OWNER}/event/create`;
 const LIST = `${OWNER}/event/basic-list/retrieve`;
 
-const openEdit = async (name = 'Summer Gala') => {
+/** The editor of event ABCD as the events page opens it from the address (`#ename=ABCD`). */
+const openEdit = async () => {
   renderApp('/events#ename=ABCD');
-  const dialog = await screen.findByRole('dialog', { name: `Edit event ${name}` });
+  return editorDialog();
+};
+
+/**
+ * The editor of event ABCD alone, for what the editor does by itself: the page around it (the
+ * session restore, the shell, the event list) only adds render time. What the page does around it
+ * (closing it, reloading the list) keeps `openEdit`.
+ */
+const openEditor = async (user: User = orgAdmin) => {
+  renderSignedIn(
+    <EventEditorModal
+      target={{ mode: 'edit', code: 'ABCD' }}
+      user={user}
+      onClose={() => undefined}
+    />,
+  );
+  return editorDialog();
+};
+
+const editorDialog = async () => {
+  const dialog = await screen.findByRole('dialog', { name: 'Edit event Summer Gala' });
   await within(dialog).findByLabelText(/^Title/);
   return dialog;
 };
@@ -91,7 +113,7 @@ describe('event editor: add, edit, copy, delete', () => {
       updated_date: '2026-11-21T00:00:00.000Z',
     });
     const api = installConsoleApi({ routes: { [UPDATE]: { ok: saved } } });
-    const dialog = await openEdit();
+    const dialog = await openEditor();
     expect(within(dialog).getByTestId('event-name-container').textContent).toContain('');
     expect(within(dialog).getByLabelText<HTMLInputElement>('Event name (code)').value).toBe('ABCD');
     const user = userEvent.setup();
@@ -117,7 +139,7 @@ describe('event editor: add, edit, copy, delete', () => {
       email_from_address_verified: false,
     });
     installConsoleApi({ routes: { [UPDATE]: { ok: saved } } });
-    const dialog = await openEdit();
+    const dialog = await openEditor();
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('tab', { name: 'E-mail configuration' }));
     const from = within(dialog).getByLabelText(/^From address/);
@@ -265,7 +287,7 @@ describe('event editor: add, edit, copy, delete', () => {
 
   it('keeps the organisation fixed when editing', async () => {
     installConsoleApi({ user: superUser });
-    const dialog = await openEdit();
+    const dialog = await openEditor(superUser);
     expect(
       within(dialog).getByRole('textbox', { name: 'Organisation' }).hasAttribute('disabled'),
     ).toBe(true);
@@ -275,7 +297,7 @@ describe('event editor: add, edit, copy, delete', () => {
 describe('event editor: saving', () => {
   it('refuses what the shared rules refuse: a popup lists the texts, the first tab opens, fields are marked', async () => {
     const api = installConsoleApi({ routes: { [UPDATE]: { ok: storedEvent() } } });
-    const dialog = await openEdit();
+    const dialog = await openEditor();
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('tab', { name: 'SMS' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Send SMS' }));
@@ -324,7 +346,7 @@ describe('event editor: saving', () => {
 
   it('jumps from a named problem to its tab and focuses the field', async () => {
     installConsoleApi();
-    const dialog = await openEdit();
+    const dialog = await openEditor();
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('tab', { name: 'E-mail configuration' }));
     await user.clear(within(dialog).getByLabelText(/^From name/));
@@ -351,7 +373,7 @@ describe('event editor: saving', () => {
     installConsoleApi({
       routes: { [UPDATE]: { nok: 'valid_url', field: 'opts.supportLink', status: 400 } },
     });
-    const dialog = await openEdit();
+    const dialog = await openEditor();
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('tab', { name: 'SMS' }));
     await user.click(within(dialog).getByRole('button', { name: 'Update' }));
@@ -386,7 +408,7 @@ describe('event editor: saving', () => {
 
   it('asks before turning auto-delete on; cancelling aborts the save, confirming saves', async () => {
     const api = installConsoleApi({ routes: { [UPDATE]: { ok: storedEvent() } } });
-    const dialog = await openEdit();
+    const dialog = await openEditor();
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('tab', { name: 'Photo configuration' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Delete photos automatically' }));
@@ -412,7 +434,7 @@ describe('event editor: saving', () => {
   it('does not ask again on edit when the auto-delete days did not change', async () => {
     const event = storedEvent({ photo_auto_delete_days: 60 });
     const api = installConsoleApi({ events: [event], routes: { [UPDATE]: { ok: event } } });
-    const dialog = await openEdit();
+    const dialog = await openEditor();
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(api.callsTo(UPDATE)).toHaveLength(1));
     expect(screen.queryByRole('dialog', { name: 'Delete photos automatically?' })).toBeNull();
@@ -421,7 +443,7 @@ describe('event editor: saving', () => {
   it('saves without blocking the form: one call, "Saved at HH:MM" until the next edit', async () => {
     const saved = storedEvent({ full_name: 'Summer Gala 2026' });
     const api = installConsoleApi({ routes: { [UPDATE]: { ok: saved } } });
-    const dialog = await openEdit();
+    const dialog = await openEditor();
     const user = userEvent.setup();
     const reads = api.callsTo(`${OWNER}/event/full-data/retrieve`).length;
     await user.type(within(dialog).getByLabelText(/^Title/), ' 2026');
@@ -504,7 +526,7 @@ describe('event editor: secure fields', () => {
         [SECURE_PROPS]: { ok: storedSecrets },
       },
     });
-    const dialog = await openEdit();
+    const dialog = await openEditor();
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('tab', { name: 'Paid' }));
     const stripe = within(dialog).getByLabelText('Stripe secret key');
@@ -532,7 +554,7 @@ describe('event editor: secure fields', () => {
         [SECURE_PROPS]: { ok: storedSecrets },
       },
     });
-    const dialog = await openEdit();
+    const dialog = await openEditor();
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('tab', { name: 'Paid' }));
     await user.click(within(dialog).getByRole('button', { name: 'Reveal' }));
@@ -548,7 +570,7 @@ describe('event editor: secure fields', () => {
 
   it('fills a new API token after confirming the token reset', async () => {
     const api = installConsoleApi({ routes: { [UPDATE]: { ok: storedEvent() } } });
-    const dialog = await openEdit();
+    const dialog = await openEditor();
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('button', { name: 'Generate a new token' }));
     const popup = await screen.findByRole('dialog', { name: 'Use a new API token?' });
@@ -565,7 +587,7 @@ describe('event editor: secure fields', () => {
 
   it('hides secure fields from event owners and never loads them', async () => {
     const api = installConsoleApi({ user: eventOwner, events: [withSecrets()] });
-    const dialog = await openEdit();
+    const dialog = await openEditor(eventOwner);
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('tab', { name: 'Paid' }));
     expect(within(dialog).queryByLabelText('Stripe secret key')).toBeNull();

@@ -13,12 +13,22 @@ import {
   storedEvent,
   superUser,
 } from '../../../../test/event-fixtures.ts';
-import { renderApp } from '../../../../test/render-app.tsx';
+import { renderSignedIn } from '../../../../test/render-app.tsx';
+import { EventEditorModal } from './event-editor-modal.tsx';
 
 const UPDATE = `${OWNER}/event/update`;
 
 const PROTECTION = `${OWNER}/event/preview-protection/retrieve`;
 const PROTECTION_RESTART = `${OWNER}/event/preview-protection/restart`;
+
+/**
+ * The editor of the stored event `code`, alone: these tests are about its tabs. Opening it from the
+ * events page (the address's event code) is proven in events-page.test.tsx and editor-tabs.test.tsx.
+ */
+const renderEditor = (code: string, user = superUser) =>
+  renderSignedIn(
+    <EventEditorModal target={{ mode: 'edit', code }} user={user} onClose={() => undefined} />,
+  );
 
 const openEdit = async (
   event: FlashbulbEvent,
@@ -30,7 +40,7 @@ const openEdit = async (
     events: [event],
     routes: { [UPDATE]: { ok: event }, ...routes },
   });
-  renderApp(`/events#ename=${event.name}`);
+  renderEditor(event.name, user);
   const dialog = await screen.findByRole('dialog', { name: `Edit event ${event.full_name}` });
   await within(dialog).findByLabelText(/^Title/);
   const u = userEvent.setup();
@@ -328,7 +338,7 @@ describe('stock images tab', () => {
         '/storage/flashbulb': { raw: '', status: 201 },
       },
     });
-    renderApp('/events#ename=ABCD');
+    renderEditor('ABCD');
     const dialog = await screen.findByRole('dialog', { name: 'Edit event Summer Gala' });
     const user = userEvent.setup();
     await user.click(await within(dialog).findByRole('tab', { name: 'Stock images' }));
@@ -439,7 +449,7 @@ describe('stock images tab', () => {
         },
       },
     });
-    renderApp('/events#ename=ABCD');
+    renderEditor('ABCD');
     const dialog = await screen.findByRole('dialog', { name: 'Edit event Summer Gala' });
     const user = userEvent.setup();
     await user.click(await within(dialog).findByRole('tab', { name: 'Stock images' }));

@@ -9,7 +9,8 @@ import {
   superUser,
 } from '../../../../test/event-fixtures.ts';
 import type { FakeReply } from '../../../../test/fake-api.ts';
-import { renderApp } from '../../../../test/render-app.tsx';
+import { renderSignedIn } from '../../../../test/render-app.tsx';
+import { EventEditorModal } from './event-editor-modal.tsx';
 
 const UPDATE = `${OWNER}/event/update`;
 
@@ -19,7 +20,15 @@ const openPaidTab = async (event: FlashbulbEvent, routes: Record<string, FakeRep
     events: [event],
     routes: { [UPDATE]: { ok: event }, ...routes },
   });
-  renderApp(`/events#ename=${event.name}`);
+  // The editor alone: these tests are about its Paid tab. Opening it from the events page (the
+  // address's event code) is proven in events-page.test.tsx and editor-tabs.test.tsx.
+  renderSignedIn(
+    <EventEditorModal
+      target={{ mode: 'edit', code: event.name }}
+      user={superUser}
+      onClose={() => undefined}
+    />,
+  );
   const dialog = await screen.findByRole('dialog', { name: `Edit event ${event.full_name}` });
   await within(dialog).findByLabelText(/^Title/);
   const user = userEvent.setup();
