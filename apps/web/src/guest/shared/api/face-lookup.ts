@@ -1,6 +1,7 @@
 import * as endpoints from '../../../lib/guest-endpoints.ts';
 import { faceConsentVersion, type GuestPhoto, type KeyFaceMatch } from '@flashbulb/shared';
 import { ApiError, callApi } from '../../../lib/api-client.ts';
+import { postFileToStorage } from '../../../lib/uploads/post-file-to-storage.ts';
 import type { AlbumKey } from './guest-album-photos.ts';
 
 /** The keys a guest looks up their photos with: kiosk (private), web app (public), attendee. */
@@ -82,16 +83,7 @@ export const lookUpByFace = async (
     content_type: 'image/jpeg',
     face_consent_version: consentVersion,
   });
-  const form = new FormData();
-  for (const [name, value] of Object.entries(grant.fields)) form.append(name, value);
-  form.append('file', selfie, 'selfie.jpg');
-  let response: Response;
-  try {
-    response = await fetch(grant.url, { method: 'POST', body: form });
-  } catch (error) {
-    throw new ApiError('Internal Error', { cause: error });
-  }
-  if (!response.ok) throw new ApiError('Internal Error', { status: response.status });
+  await postFileToStorage(grant, selfie, 'selfie.jpg');
   onUploaded?.();
   const result = await callApi(endpoints.keySearchByFace, {
     ...base,

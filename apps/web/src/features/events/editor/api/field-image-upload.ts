@@ -1,5 +1,6 @@
 import { endpoints, imageFieldError, randomFileName } from '@flashbulb/shared';
-import { ApiError, callApi } from '../../../../lib/api-client.ts';
+import { callApi } from '../../../../lib/api-client.ts';
+import { postFileToStorage } from '../../../../lib/uploads/post-file-to-storage.ts';
 
 /**
  * Where an image field's upload goes in the organisation's share area (albums spec §7.1):
@@ -25,16 +26,6 @@ export const uploadFieldImage = async (
     relativeFilePath: `${target.root}/${target.eventCode}/${randomFileName(file.name)}`,
     ...(target.organisationId === undefined ? {} : { organisation_id: target.organisationId }),
   });
-  const form = new FormData();
-  for (const [name, value] of Object.entries(grant.fields)) form.append(name, value);
-  // S3 ignores fields after the file: it goes last.
-  form.append('file', file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(grant.url, { method: 'POST', body: form });
-  } catch (error) {
-    throw new ApiError('Internal Error', { cause: error });
-  }
-  if (!response.ok) throw new ApiError('Internal Error', { status: response.status });
+  await postFileToStorage(grant, file, file.name);
   return grant.public_url;
 };

@@ -8,6 +8,7 @@ import {
 } from '@flashbulb/shared';
 import { ApiError, callApi } from '../../../../lib/api-client.ts';
 import { randomString } from '../utils/random-codes.ts';
+import { postFileToStorage } from '../../../../lib/uploads/post-file-to-storage.ts';
 
 const BASE36 = '0123456789abcdefghijklmnopqrstuvwxyz';
 
@@ -40,17 +41,7 @@ export const uploadStockFile = async (
     file_name: `${randomString(BASE36, 12)}.${ext}`,
     is_thumbnail: isThumbnail,
   });
-  const form = new FormData();
-  for (const [name, value] of Object.entries(grant.fields)) form.append(name, value);
-  // S3 ignores fields after the file: it goes last.
-  form.append('file', file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(grant.url, { method: 'POST', body: form });
-  } catch (error) {
-    throw new ApiError('Internal Error', { cause: error });
-  }
-  if (!response.ok) throw new ApiError('Internal Error', { status: response.status });
+  await postFileToStorage(grant, file, file.name);
   return { url: grant.public_url, sizeKb: Math.max(1, Math.round(file.size / 1024)) };
 };
 

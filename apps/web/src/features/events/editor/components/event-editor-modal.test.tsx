@@ -506,24 +506,21 @@ describe('event editor: saving', () => {
 describe('event editor: secure fields', () => {
   const withSecrets = (): FlashbulbEvent =>
     storedEvent({ secure_fields_set: ['stripe_secret_key', 'flashbulb_api_token'] });
-  const SECURE_PROPS = `${OWNER}/event/secure-props/retrieve`;
-  /** What Reveal loads for that event: the two secrets that are set. */
-  const storedSecrets = {
-    shopify_api_pass: '',
-    shopify_api_key: '',
-    stripe_secret_key: 'sk_live_1',
-    flashbulb_api_token: 'tok',
-    monobank_token: '',
-    square_access_token: '',
-    kiosk_staff_pin: '',
-  };
 
   it('shows admins which are set, sends only the ones typed in, and reveals on request', async () => {
     const api = installConsoleApi({
       events: [withSecrets()],
       routes: {
         [UPDATE]: { ok: withSecrets() },
-        [SECURE_PROPS]: { ok: storedSecrets },
+        [`${OWNER}/event/secure-props/retrieve`]: {
+          ok: {
+            shopify_api_pass: '',
+            shopify_api_key: '',
+            stripe_secret_key: 'sk_live_1',
+            flashbulb_api_token: 'tok',
+            monobank_token: '',
+          },
+        },
       },
     });
     const dialog = await openEditor();
@@ -544,14 +541,24 @@ describe('event editor: secure fields', () => {
       'shopify_api_pass',
     ])
       expect(body).not.toHaveProperty(field);
-    expect(api.callsTo(SECURE_PROPS)).toHaveLength(0);
+    expect(api.callsTo(`${OWNER}/event/secure-props/retrieve`)).toHaveLength(0);
   });
 
   it('loads the values with Reveal', async () => {
     const api = installConsoleApi({
       events: [withSecrets()],
       routes: {
-        [SECURE_PROPS]: { ok: storedSecrets },
+        [`${OWNER}/event/secure-props/retrieve`]: {
+          ok: {
+            shopify_api_pass: '',
+            shopify_api_key: '',
+            stripe_secret_key: 'sk_live_1',
+            flashbulb_api_token: 'tok',
+            monobank_token: '',
+            square_access_token: '',
+            kiosk_staff_pin: '',
+          },
+        },
       },
     });
     const dialog = await openEditor();
@@ -563,7 +570,7 @@ describe('event editor: secure fields', () => {
         'sk_live_1',
       ),
     );
-    expect(api.callsTo(SECURE_PROPS)[0]?.body).toEqual({
+    expect(api.callsTo(`${OWNER}/event/secure-props/retrieve`)[0]?.body).toEqual({
       event_name: 'ABCD',
     });
   });
@@ -595,7 +602,7 @@ describe('event editor: secure fields', () => {
     expect(within(dialog).queryByLabelText('Flashbulb API token')).toBeNull();
     await user.click(within(dialog).getByRole('tab', { name: 'Watermarks' }));
     expect(within(dialog).queryByRole('table', { name: 'Public templates' })).toBeNull();
-    expect(api.callsTo(SECURE_PROPS)).toHaveLength(0);
+    expect(api.callsTo(`${OWNER}/event/secure-props/retrieve`)).toHaveLength(0);
     expect(
       api
         .callsTo(`${OWNER}/ppt/list/retrieve`)
