@@ -21,7 +21,7 @@ import {
   useSearchParams,
 } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { eventCodeFromHash, type BasicEvent, type User } from '@flashbulb/shared';
+import { eventCodeFromHash, Role, type BasicEvent, type User } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { useEventList } from '../api/events-api.ts';
@@ -52,7 +52,7 @@ const matches = (event: BasicEvent, filter: VisibilityFilter, search: string): b
 
 /** Super users create in any organisation; others in their own (owner-console §6). */
 export const canCreateEvents = (user: User): boolean =>
-  user.role === 1 || user.organisation_id !== null;
+  user.role === Role.SUPER_USER || user.organisation_id !== null;
 
 function ListSkeleton() {
   return (
@@ -81,7 +81,7 @@ export function EventsPage({ user }: { user: User }) {
   const [adding, setAdding] = useState<{ initial: EventFormValues; uploadFolder: string } | null>(
     null,
   );
-  const organisations = useOrganisations(user.role === 1 && wizardOpen);
+  const organisations = useOrganisations(user.role === Role.SUPER_USER && wizardOpen);
   const filter = filterOf(params.get(FILTER_PARAM));
   const code = eventCodeFromHash(location.hash);
   const canCreate = canCreateEvents(user);

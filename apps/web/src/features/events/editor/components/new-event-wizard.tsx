@@ -25,6 +25,7 @@ import { useTranslation } from 'react-i18next';
 import {
   createRobot,
   eventWallClock,
+  Role,
   type FlashbulbEvent,
   type RuleIssue,
   type User,
@@ -405,8 +406,8 @@ export function NewEventWizard({
   const errorText = useErrorText();
   const queryClient = useQueryClient();
   const phone = useMediaQuery('(max-width: 48em)');
-  const isSuper = user.role === 1;
-  const isAdmin = user.role === 1 || user.role === 2;
+  const isSuper = user.role === Role.SUPER_USER;
+  const isAdmin = user.role === Role.SUPER_USER || user.role === Role.ADMIN;
   const form = useForm<EventFormValues>({
     defaultValues: formValuesOf(null, user.organisation_id),
   });
