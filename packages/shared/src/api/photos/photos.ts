@@ -121,17 +121,7 @@ export const photoUploadGrantSchema = z.object({
 
 const grantBody = z.object({
   ...optionalKeyBody,
-  event_name: z
-    .string({ error: 'event_not_found' })
-    .trim()
-    .min(1, 'event_not_found')
-    .max(20, 'event_not_found'),
-  file_name: fileNameSchema,
-  content_type: z
-    .string({ error: 'unsupported_picture_format' })
-    .trim()
-    .min(1, 'unsupported_picture_format')
-    .max(100),
+  ...uploadTarget,
   attendee_uid: z
     .union([
       z.string({ error: 'invalid_attendee_id' }).max(100, 'invalid_attendee_id'),
