@@ -27,6 +27,16 @@ export interface FaceMatch {
   distance: number;
 }
 
+/** A nearest-faces search: in SQL here, or over the in-memory copy (`FaceVectorSearch`). */
+export interface NearestFacesQuery {
+  eventId: number;
+  model: string;
+  descriptor: Float32Array | readonly number[];
+  maxDistance: number;
+  limit: number;
+  visibleOnly: boolean;
+}
+
 /** A PostgreSQL array literal of finite numbers (descriptors are never user text). */
 const realArray = (values: Float32Array | readonly number[]): string => {
   const parts: string[] = [];
@@ -147,14 +157,7 @@ export class FaceRepository {
    * within `maxDistance`, nearest first. Only faces of ready photos; `visibleOnly` also leaves out
    * hidden ones. Several faces of one photo may match: the caller keeps each photo's best.
    */
-  async nearest(input: {
-    eventId: number;
-    model: string;
-    descriptor: Float32Array | readonly number[];
-    maxDistance: number;
-    limit: number;
-    visibleOnly: boolean;
-  }): Promise<FaceMatch[]> {
+  async nearest(input: NearestFacesQuery): Promise<FaceMatch[]> {
     const query = realArray(input.descriptor);
     const result = await this.db.execute(sql`
       select f.id as face_id, f.photo_id, d.distance

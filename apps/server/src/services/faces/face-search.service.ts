@@ -10,6 +10,7 @@ import type { Quotas } from '../operations/quotas.ts';
 import type { AccessControl } from '../../access/access-control.ts';
 import type { Principal } from '../../access/principal.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { parseFilterDate } from '../photos/filter-dates.ts';
 import type {
   FaceMatch as FaceMatchRow,
   FaceRepository,
@@ -48,16 +49,6 @@ type SelfieRef = {
 
 /** At most this many matching faces are considered per reference face. */
 const MAX_MATCHES = 5000;
-
-const parseDate = (value: string | undefined, field: string): Date | undefined => {
-  if (!value) return undefined;
-  const normalised = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value)
-    ? `${value.replace(' ', 'T')}:00Z`
-    : value;
-  const date = new Date(normalised);
-  if (Number.isNaN(date.getTime())) throw new AppError('invalid_value', field);
-  return date;
-};
 
 /**
  * Search by face (docs/domains/faces.md). The reference photos are objects of this
@@ -105,8 +96,8 @@ export class FaceSearchService {
     const { event } = await this.deps.access.requireEventAccess(principal, 'face.search', {
       eventId: input.event_id,
     });
-    const start = parseDate(input.start_date, 'start_date');
-    const end = parseDate(input.end_date, 'end_date');
+    const start = parseFilterDate(input.start_date, 'start_date');
+    const end = parseFilterDate(input.end_date, 'end_date');
     if (start && end && end < start) throw new AppError('date_range_invalid', 'end_date');
     // Every reference is checked before any is read: one foreign URL refuses the whole call.
     const keys = await this.references.keysOf(event.row, input.photo_url_list, 'owner');

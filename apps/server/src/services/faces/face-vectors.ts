@@ -1,4 +1,8 @@
-import type { FaceMatch, FaceRepository } from '../../repositories/faces/face.repository.ts';
+import type {
+  FaceMatch,
+  FaceRepository,
+  NearestFacesQuery,
+} from '../../repositories/faces/face.repository.ts';
 
 /** How often the copy's size is compared with the table's (one count query). */
 const COUNT_CHECK_MS = 60_000;
@@ -38,14 +42,7 @@ export class FaceVectorSearch {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async nearest(input: {
-    eventId: number;
-    model: string;
-    descriptor: Float32Array | readonly number[];
-    maxDistance: number;
-    limit: number;
-    visibleOnly: boolean;
-  }): Promise<FaceMatch[]> {
+  async nearest(input: NearestFacesQuery): Promise<FaceMatch[]> {
     const vectors = await this.refresh(input.eventId, input.model, input.descriptor.length);
     const query = Float32Array.from(input.descriptor);
     const dims = vectors.dimensions;

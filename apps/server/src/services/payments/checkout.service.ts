@@ -222,18 +222,30 @@ export class CheckoutService {
     return { photoUids: uids, photoCount: uids.length };
   }
 
+  /** A QR or provider checkout's attendee (`attendeeFor`), then what it sells (`chosenPhotos`). */
+  private async buyerAndPhotos(
+    grant: { event: EventRecord; attendee: AttendeeRecord | null },
+    input: KeylessBody<'createQrPayment'>,
+  ) {
+    const attendee = await this.attendeeFor(grant, input.attendee_uid);
+    const chosen = await this.chosenPhotos(
+      grant.event,
+      attendee,
+      input.photo_uids,
+      input.pricing_button_index,
+    );
+    return { attendee, ...chosen };
+  }
+
   async createQrPayment(principal: Principal, input: KeylessBody<'createQrPayment'>) {
     const grant = await this.deps.access.requireEventAccess(principal, 'payment.checkout', {
       keyEvent: true,
     });
     const event = grant.event;
     const provider = await this.qrProvider(principal, event);
-    const attendee = await this.attendeeFor(grant, input.attendee_uid);
-    const { photoUids, photoCount, albumPhotoUids } = await this.chosenPhotos(
-      event,
-      attendee,
-      input.photo_uids,
-      input.pricing_button_index,
+    const { attendee, photoUids, photoCount, albumPhotoUids } = await this.buyerAndPhotos(
+      grant,
+      input,
     );
     this.refuseBelowMinimum(provider, event, attendee, input.pricing_button_index, photoCount);
     return this.openQrCheckout(provider, event, attendee, {
@@ -451,12 +463,9 @@ export class CheckoutService {
     });
     const event = grant.event;
     requireOffered(principal, event, methodOfProvider(provider.name));
-    const attendee = await this.attendeeFor(grant, input.attendee_uid);
-    const { photoUids, photoCount, albumPhotoUids } = await this.chosenPhotos(
-      event,
-      attendee,
-      input.photo_uids,
-      input.pricing_button_index,
+    const { attendee, photoUids, photoCount, albumPhotoUids } = await this.buyerAndPhotos(
+      grant,
+      input,
     );
     const cents = this.priceCents(event, attendee, input.pricing_button_index, photoCount);
     if (cents !== null && cents < minimumCents)

@@ -98,18 +98,7 @@ export class UnlockService {
     kiosk: { address: string },
   ) {
     const { event, record, employeeName } = await this.checkCode(principal, input, kiosk);
-    const uids = await this.printablePhotos(event, record, input);
-    await this.refuseReusedRequestId(event, record, input.client_request_id);
-    await this.unlockAlbum(event, record, 'employee_code', employeeName);
-    return this.storePrint(
-      event,
-      record,
-      uids,
-      input.printing_count,
-      'employee_code',
-      employeeName,
-      input.client_request_id,
-    );
+    return this.unlockAndStorePrint(event, record, input, 'employee_code', employeeName);
   }
 
   /** The owner's unlock-and-print: any attendee of the event's organisation, locked or not. */
@@ -121,18 +110,7 @@ export class UnlockService {
     const { record } = await this.deps.access.attendeeByUid(input.attendee_uid);
     if (!record || record.row.organisationId !== event.row.organisationId)
       throw new AppError('invalid_attendee_id', 'attendee_uid');
-    const uids = await this.printablePhotos(event, record, input);
-    await this.refuseReusedRequestId(event, record, input.client_request_id);
-    await this.unlockAlbum(event, record, 'owner', null);
-    return this.storePrint(
-      event,
-      record,
-      uids,
-      input.printing_count,
-      'owner',
-      null,
-      input.client_request_id,
-    );
+    return this.unlockAndStorePrint(event, record, input, 'owner', null);
   }
 
   /**
@@ -228,15 +206,25 @@ export class UnlockService {
       throw new AppError('invalid_value', 'client_request_id');
   }
 
-  private async storePrint(
+  /**
+   * Unlock-and-print, once the attendee is settled: the photos checked, a request id reused for
+   * another attendee refused, then the album unlocked and the print request stored.
+   */
+  private async unlockAndStorePrint(
     event: EventRecord,
     record: AttendeeRecord,
-    uids: string[],
-    copies: number | undefined,
+    input: Pick<
+      Body<'ownerUnlockAndPrint'>,
+      'photo_uid_array' | 'printing_count' | 'client_request_id'
+    >,
     source: 'employee_code' | 'owner',
     employeeName: string | null,
-    clientRequestId: string | undefined,
   ) {
+    const uids = await this.printablePhotos(event, record, input);
+    const clientRequestId = input.client_request_id;
+    await this.refuseReusedRequestId(event, record, clientRequestId);
+    await this.unlockAlbum(event, record, source, employeeName);
+    const copies = input.printing_count;
     const row = {
       eventId: event.row.id,
       attendeeId: record.row.id,

@@ -26,6 +26,7 @@ import {
   type PresentOptions,
 } from '../../presenters/photo.presenter.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { parseFilterDate } from './filter-dates.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { guestImageUrl } from '../../lib/safe-url.ts';
 import type { AttendeeRepository } from '../../repositories/attendees/attendee.repository.ts';
@@ -86,16 +87,6 @@ const throttled = (row: ThrottleRow | undefined, now: Date): boolean => {
     row.consecutiveFailures >= VIP_MAX_FAILURES &&
     sinceLast < Math.min(VIP_FORGET_SECONDS, VIP_WAIT_SECONDS) * 1000
   );
-};
-
-const parseDate = (value: string | undefined, field: string): Date | undefined => {
-  if (!value) return undefined;
-  const normalised = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/.test(value)
-    ? `${value.replace(' ', 'T')}:00Z`
-    : value;
-  const date = new Date(normalised);
-  if (Number.isNaN(date.getTime())) throw new AppError('invalid_value', field);
-  return date;
 };
 
 /**
@@ -262,8 +253,8 @@ export class PhotoListingService {
     };
     const after: Date[] = [];
     const before: Date[] = [];
-    const start = parseDate(input.start_date, 'start_date');
-    const end = parseDate(input.end_date, 'end_date');
+    const start = parseFilterDate(input.start_date, 'start_date');
+    const end = parseFilterDate(input.end_date, 'end_date');
     if (start) after.push(start);
     if (end) before.push(end);
     if (input.max_time_minutes !== undefined)
@@ -349,8 +340,8 @@ export class PhotoListingService {
     });
     const counts = await this.deps.photos.countInfo(
       event.row.id,
-      parseDate(input.start_date, 'start_date'),
-      parseDate(input.end_date, 'end_date'),
+      parseFilterDate(input.start_date, 'start_date'),
+      parseFilterDate(input.end_date, 'end_date'),
     );
     return { ...counts, hidden: counts.total - counts.visible };
   }
@@ -365,8 +356,8 @@ export class PhotoListingService {
     });
     const counts = await this.deps.photos.countInfo(
       event.row.id,
-      parseDate(input.start_date, 'start_date'),
-      parseDate(input.end_date, 'end_date'),
+      parseFilterDate(input.start_date, 'start_date'),
+      parseFilterDate(input.end_date, 'end_date'),
     );
     return { ...counts, hidden: counts.total - counts.visible };
   }

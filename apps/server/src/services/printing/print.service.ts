@@ -90,6 +90,26 @@ export class PrintService {
   }
 
   /**
+   * The photos of `uids`, in that order: every one the event's (and, for a kiosk, shown in its
+   * album), ready, an image and printable.
+   */
+  private async printablePhotos(
+    event: EventRecord,
+    uids: string[],
+    by: 'owner' | 'kiosk',
+  ): Promise<PhotoRow[]> {
+    const rows = await this.deps.albums.photosByUids(event.row.id, uids);
+    if (rows.length !== uids.length) throw new AppError('not_found', 'printable_photo_uid_array');
+    if (by === 'kiosk') this.refuseUnshown(event, rows);
+    const byUid = new Map(rows.map((r) => [r.uid, r]));
+    const ordered = uids.map((uid) => byUid.get(uid)!);
+    for (const photo of ordered)
+      if (photo.status !== 'ready' || photo.mediaType !== 'image' || photo.printable !== 1)
+        throw new AppError('photo_not_printable', 'printable_photo_uid_array');
+    return ordered;
+  }
+
+  /**
    * What pays for a guest's print at a paid event (print-allowance.ts): nothing to pay where
    * prints are free; else the attendee's (`attUid`) paid orders that bought every photo with
    * enough prints left — none, and the print is refused before anything is stored.
@@ -144,14 +164,7 @@ export class PrintService {
     const perSheet = photosPerSheet(event, template);
     if (uids.length % perSheet !== 0)
       throw new AppError('print_count_placeholder_error', 'printable_photo_uid_array');
-    const rows = await this.deps.albums.photosByUids(e.id, uids);
-    if (rows.length !== uids.length) throw new AppError('not_found', 'printable_photo_uid_array');
-    if (source === 'kiosk') this.refuseUnshown(event, rows);
-    const byUid = new Map(rows.map((r) => [r.uid, r]));
-    const ordered = uids.map((uid) => byUid.get(uid)!);
-    for (const photo of ordered)
-      if (photo.status !== 'ready' || photo.mediaType !== 'image' || photo.printable !== 1)
-        throw new AppError('photo_not_printable', 'printable_photo_uid_array');
+    const ordered = await this.printablePhotos(event, uids, source);
 
     const spend =
       source === 'kiosk' ? await this.paidBy(event, input.attUid, uids, copies) : undefined;
@@ -170,22 +183,7 @@ export class PrintService {
         sheetIndex: i / perSheet,
         templateId: template?.id ?? null,
       });
-    const { jobs, replayed, paid } = await this.deps.printJobs.insertSheets(
-      sheets,
-      undefined,
-      spend,
-    );
-    // Another kiosk spent the last prints between the check and now.
-    if (!paid) throw new AppError('prints_not_paid', 'printable_photo_uid_array');
-    if (!replayed) await dispatchSheets(this.deps.jobs, jobs);
-    return {
-      event_id: e.id,
-      printer_pool_name: jobs[0]?.pool ?? pool,
-      print_job_ids: jobs.map((j) => j.id),
-      sheet_count: jobs.length,
-      copies: jobs[0]?.copies ?? copies,
-      replayed: replayed ? (1 as const) : (0 as const),
-    };
+    return this.queueSheets(e.id, sheets, spend, pool, copies);
   }
 
   /**
@@ -212,14 +210,7 @@ export class PrintService {
       ? uids.length === template.placeholderCounts
       : uids.length >= STORY_GRID_MIN && uids.length <= STORY_GRID_MAX;
     if (!fits) throw new AppError('story_photo_count_error', 'printable_photo_uid_array');
-    const rows = await this.deps.albums.photosByUids(e.id, uids);
-    if (rows.length !== uids.length) throw new AppError('not_found', 'printable_photo_uid_array');
-    if (by === 'kiosk') this.refuseUnshown(event, rows);
-    const byUid = new Map(rows.map((r) => [r.uid, r]));
-    const ordered = uids.map((uid) => byUid.get(uid)!);
-    for (const photo of ordered)
-      if (photo.status !== 'ready' || photo.mediaType !== 'image' || photo.printable !== 1)
-        throw new AppError('photo_not_printable', 'printable_photo_uid_array');
+    const ordered = await this.printablePhotos(event, uids, by);
     const required = storyTags(e.opts.requiredTagsToGenerateStory);
     for (const photo of ordered) {
       const has = new Set(photo.tags.map(tagKey));
@@ -227,27 +218,41 @@ export class PrintService {
         throw new AppError('story_tags_missing', 'printable_photo_uid_array');
     }
     const spend = by === 'kiosk' ? await this.paidBy(event, input.attUid, uids, copies) : undefined;
+    const sheet: NewPrintJobRow = {
+      eventId: e.id,
+      pool,
+      photoIds: ordered.map((p) => p.id),
+      copies,
+      state: 'queued',
+      source: 'story',
+      requestKey: input.client_request_id ? `story:${by}:${input.client_request_id}` : null,
+      sheetIndex: 0,
+      templateId: template?.id ?? null,
+    };
+    return this.queueSheets(e.id, [sheet], spend, pool, copies);
+  }
+
+  /**
+   * Stores the sheets, with the kiosk's spend of paid prints in the same transaction, hands the
+   * new ones to the printers and answers the call; a replayed request answers its first sheets.
+   */
+  private async queueSheets(
+    eventId: number,
+    sheets: NewPrintJobRow[],
+    spend: { orderIds: readonly number[]; prints: number } | undefined,
+    pool: string,
+    copies: number,
+  ) {
     const { jobs, replayed, paid } = await this.deps.printJobs.insertSheets(
-      [
-        {
-          eventId: e.id,
-          pool,
-          photoIds: ordered.map((p) => p.id),
-          copies,
-          state: 'queued',
-          source: 'story',
-          requestKey: input.client_request_id ? `story:${by}:${input.client_request_id}` : null,
-          sheetIndex: 0,
-          templateId: template?.id ?? null,
-        },
-      ],
+      sheets,
       undefined,
       spend,
     );
+    // Another kiosk spent the last prints between the check and now.
     if (!paid) throw new AppError('prints_not_paid', 'printable_photo_uid_array');
     if (!replayed) await dispatchSheets(this.deps.jobs, jobs);
     return {
-      event_id: e.id,
+      event_id: eventId,
       printer_pool_name: jobs[0]?.pool ?? pool,
       print_job_ids: jobs.map((j) => j.id),
       sheet_count: jobs.length,

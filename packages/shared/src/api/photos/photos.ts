@@ -84,6 +84,21 @@ const fileNameSchema = z
 
 // ---- upload -------------------------------------------------------------------------------------
 
+/** The event an upload grant is for, the file's name and its type (owner's and guest's grants). */
+const uploadTarget = {
+  event_name: z
+    .string({ error: 'event_not_found' })
+    .trim()
+    .min(1, 'event_not_found')
+    .max(20, 'event_not_found'),
+  file_name: fileNameSchema,
+  content_type: z
+    .string({ error: 'unsupported_picture_format' })
+    .trim()
+    .min(1, 'unsupported_picture_format')
+    .max(100),
+};
+
 export const photoUploadGrantSchema = z.object({
   url: z.string(),
   fields: z.record(z.string(), z.string()),
@@ -106,17 +121,7 @@ export const photoUploadGrantSchema = z.object({
 
 const grantBody = z.object({
   ...optionalKeyBody,
-  event_name: z
-    .string({ error: 'event_not_found' })
-    .trim()
-    .min(1, 'event_not_found')
-    .max(20, 'event_not_found'),
-  file_name: fileNameSchema,
-  content_type: z
-    .string({ error: 'unsupported_picture_format' })
-    .trim()
-    .min(1, 'unsupported_picture_format')
-    .max(100),
+  ...uploadTarget,
   attendee_uid: z
     .union([
       z.string({ error: 'invalid_attendee_id' }).max(100, 'invalid_attendee_id'),
@@ -225,17 +230,7 @@ export const guestUploadAccess = defineEndpoint({
     'A guest adds a photo: the upload grant (S3 presigned POST) for one picture (jpg, jpeg, png, gif; at most 25 MB). The public key when the event takes guests’ photos (`enablePhotoUpl`); an attendee key into their own album when it takes attendees’ photos (`enableAttendeePhotoUpl`). Rate limited per address and per event',
   body: z.object({
     ...guestUploadKeyBody,
-    event_name: z
-      .string({ error: 'event_not_found' })
-      .trim()
-      .min(1, 'event_not_found')
-      .max(20, 'event_not_found'),
-    file_name: fileNameSchema,
-    content_type: z
-      .string({ error: 'unsupported_picture_format' })
-      .trim()
-      .min(1, 'unsupported_picture_format')
-      .max(100),
+    ...uploadTarget,
     size_bytes: z
       .number({ error: 'invalid_value' })
       .int('invalid_value')
