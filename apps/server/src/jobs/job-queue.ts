@@ -32,6 +32,23 @@ const queueOptions = (job: JobSpec) => ({
   policy: job.policy ?? 'standard',
 });
 
+/** Whether a stored queue already has the options the catalogue gives it. */
+const sameQueueOptions = (
+  queue: {
+    policy?: string;
+    retryLimit?: number;
+    retryDelay?: number;
+    retryBackoff?: boolean;
+    expireInSeconds?: number;
+  },
+  wanted: ReturnType<typeof queueOptions>,
+): boolean =>
+  queue.policy === wanted.policy &&
+  queue.retryLimit === wanted.retryLimit &&
+  queue.retryDelay === wanted.retryDelay &&
+  queue.retryBackoff === wanted.retryBackoff &&
+  queue.expireInSeconds === wanted.expireInSeconds;
+
 /**
  * pg-boss's maintenance, every MAINTENANCE_INTERVAL_SECONDS, fails active jobs past their expiry
  * and archives completed ones, on conditions none of its own indexes serve: two scans of every job
@@ -159,10 +176,18 @@ export class JobQueue implements JobSender, JobBacklog {
     // that at once on an empty PostgreSQL deadlock or collide, so it runs under our start-up lock.
     const setUp = async (): Promise<void> => {
       await this.boss.start();
+      // One read of the existing queues instead of two statements per queue on every start (a
+      // start is ≈ 50 statements fewer): only a missing queue is created, and only one whose
+      // options differ from the catalogue's is updated (queues made by an older version keep
+      // their options unless updated).
+      const existing = new Map(
+        (await this.boss.getQueues()).map((queue) => [queue.name, queue] as const),
+      );
       for (const job of this.jobs.values()) {
-        await this.boss.createQueue(job.name, { name: job.name, ...queueOptions(job) });
-        // Queues made by an older version keep their options unless updated.
-        await this.boss.updateQueue(job.name, { name: job.name, ...queueOptions(job) });
+        const wanted = { name: job.name, ...queueOptions(job) };
+        const queue = existing.get(job.name);
+        if (!queue) await this.boss.createQueue(job.name, wanted);
+        else if (!sameQueueOptions(queue, wanted)) await this.boss.updateQueue(job.name, wanted);
       }
       for (const statement of MAINTENANCE_INDEXES) await this.db.executeSql(statement);
     };

@@ -83,6 +83,34 @@ describe('job registry', () => {
     expect(rows.map((r) => r.name as string).sort()).toEqual([...names].sort());
   });
 
+  it('puts back at start the options of a queue stored with others, and leaves a queue that has them', async () => {
+    // A start reads the queues once and writes only what differs (a queue an older version made
+    // keeps its options unless updated).
+    const read = async () =>
+      (
+        await t.database.executeSql(
+          'select retry_limit, retry_delay, retry_backoff, expire_seconds, policy, updated_on from pgboss.queue where name = $1',
+          [photoDerivatives.name],
+        )
+      ).rows[0]!;
+    const before = await read();
+    await t.database.executeSql(
+      'update pgboss.queue set retry_limit = 99, expire_seconds = 7 where name = $1',
+      [photoDerivatives.name],
+    );
+    const startQueue = async () => {
+      const queue = new JobQueue(t.database, pino({ level: 'silent' }), [photoDerivatives]);
+      await queue.start();
+      await queue.stop();
+    };
+    await startQueue();
+    const putBack = await read();
+    expect({ ...putBack, updated_on: null }).toEqual({ ...before, updated_on: null });
+    await startQueue();
+    // Nothing differed: not written again.
+    expect((await read()).updated_on).toEqual(putBack.updated_on);
+  });
+
   it('finds work with one query a tick, not a fetch per queue every half second', async () => {
     // pg-boss alone polls each of the ~25 queues twice a second: on PGlite's one connection a
     // guest's request waited behind those fetches. Count what the job queue asks in 2 s.
