@@ -68,6 +68,10 @@ let pgliteTemplate: Promise<ReturnType<typeof wrapPglite>> | undefined;
 // other is idle; anything unexpected closes it, and the next file loads the template afresh.
 // FLASHBULB_TEST_PGLITE_REUSE=0 loads it for every database (to rule the reuse out).
 
+/** Whether this run hands a dropped PGlite on to the worker's next file (see above). */
+export const handsOnPglite = (): boolean =>
+  process.env.FLASHBULB_TEST_DB !== 'postgres' && process.env.FLASHBULB_TEST_PGLITE_REUSE !== '0';
+
 let idlePglite: PGlite | undefined;
 let pgliteReset: { sql: string; shape: string } | undefined;
 
@@ -117,7 +121,7 @@ const acquirePglite = async (dump: string): Promise<PGlite> => {
 const releasePglite = async (client: PGlite): Promise<void> => {
   if (client.closed) return;
   try {
-    if (idlePglite || !pgliteReset || process.env.FLASHBULB_TEST_PGLITE_REUSE === '0') {
+    if (idlePglite || !pgliteReset || !handsOnPglite()) {
       throw new Error('not kept');
     }
     await client.exec(

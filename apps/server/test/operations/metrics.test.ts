@@ -100,6 +100,14 @@ describe('/metrics', () => {
 
     const photo = await uploadPhoto(t, robot, event.name, await makeJpeg({ seed: 3 }));
     await waitForReady(t, admin.authorization, event.id, photo.id);
+    // The photo turns ready inside its job; the job's own sample is taken when the handler has
+    // returned, a moment later (on PostgreSQL the scrape could come first).
+    const jobsDone = async () =>
+      sampleValue(await metricsNow(), 'flashbulb_jobs_finished_total', {
+        queue: 'photo.derivatives',
+        outcome: 'completed',
+      });
+    await expect.poll(jobsDone, { timeout: 15_000 }).toBe(jobs + 1);
 
     const after = await metricsNow();
     expect(sampleValue(after, 'flashbulb_photos_ingested_total')).toBe(ingested + 1);

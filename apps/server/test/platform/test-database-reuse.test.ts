@@ -2,10 +2,11 @@
 // (helpers/test-app.ts, "one loaded PGlite template per worker"). What one file wrote must never
 // reach the next, and a database closed on purpose stays closed.
 import { describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../helpers/test-app.ts';
+import { handsOnPglite, openTestDatabase } from '../helpers/test-app.ts';
 
-// PGlite only (the file is not on the both-engines list).
-describe.runIf(process.env.FLASHBULB_TEST_PGLITE_REUSE !== '0')('a reused test database', () => {
+// PGlite only (PostgreSQL files get a new database each; FLASHBULB_TEST_ALL_ENGINES=1 runs
+// every file there too).
+describe.runIf(handsOnPglite())('a reused test database', () => {
   it('comes back empty, with identities restarted and the job queue kept', async () => {
     const first = await openTestDatabase();
     await first.database.executeSql(
