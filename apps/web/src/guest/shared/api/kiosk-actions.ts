@@ -27,7 +27,8 @@ const endpoints = {
   publicPrintWithQueue,
 };
 import { checkKioskStaffPin } from '../../../lib/guest-endpoints.ts';
-import { ApiError, callApi, INTERNAL_ERROR } from '../../../lib/api-client.ts';
+import { ApiError, callApi } from '../../../lib/api-client.ts';
+import { postFileToStorage } from '../../../lib/uploads/post-file-to-storage.ts';
 import { leadGateFields, type AlbumKey } from './guest-album-photos.ts';
 import { kioskKeyFields } from './kiosk-key.ts';
 
@@ -110,24 +111,6 @@ export const checkVipToken = async (key: AlbumKey, token: string): Promise<void>
   });
 };
 
-/** The direct storage POST of a grant (§7.1); a POST that never arrived is the network's. */
-const postToGrant = async (
-  grant: { url: string; fields: Record<string, string> },
-  file: Blob,
-  fileName: string,
-): Promise<void> => {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(grant.fields)) form.append(name, value);
-  form.append('file', file, fileName);
-  let response: Response;
-  try {
-    response = await fetch(grant.url, { method: 'POST', body: form });
-  } catch (error) {
-    throw new ApiError(INTERNAL_ERROR, { cause: error, status: 0 });
-  }
-  if (!response.ok) throw new ApiError(INTERNAL_ERROR, { status: response.status });
-};
-
 type Grant = { url: string; fields: Record<string, string>; key: string; max_bytes: number };
 
 /**
@@ -156,7 +139,7 @@ export const customPhotoUpload = (
     });
     if (picture.size > grant.max_bytes) throw new ApiError('unsupported_media_size');
     if (!stored) {
-      await postToGrant(grant, picture, fileName);
+      await postFileToStorage(grant, picture, fileName);
       stored = true;
     }
     return callApi(endpoints.completeCustomPhoto, { ...kioskKeyBody(kioskKey), key: grant.key });
@@ -175,7 +158,7 @@ export const profilePhotoUpload = (kioskKey: string, attendeeUid: string, pictur
       file_name: fileName,
     });
     if (!stored) {
-      await postToGrant(grant, picture, fileName);
+      await postFileToStorage(grant, picture, fileName);
       stored = true;
     }
     return callApi(endpoints.createProfilePhoto, {
