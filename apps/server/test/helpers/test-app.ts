@@ -64,8 +64,12 @@ let pgliteTemplate: Promise<ReturnType<typeof wrapPglite>> | undefined;
 // to pay it for every database it opened. The server projects run without isolation, so a worker
 // keeps this module between files: a database a file drops without closing it (a test app's
 // close() does) is emptied (every table but the migration records and pg-boss's queues,
-// identities restarted, session state reset) and handed to the next one. It is kept only if its tables and columns are still the template's and no
-// other is idle; anything unexpected closes it, and the next file loads the template afresh.
+// identities restarted, session state reset) and handed to the next one. It is kept only if its
+// tables and columns are still the template's and no other is idle; anything unexpected closes
+// it, and the next file loads the template afresh. Emptying deletes the rows of the tables that
+// hold any (foreign keys off for it) and restarts the sequences that were used: a `truncate` of
+// all 62 tables made a new file for each in PGlite's memory file system, 0.35–1.2 s CPU per
+// hand-over against ≈ 0.06 s for one query to find the tables with rows and the deletes.
 // FLASHBULB_TEST_PGLITE_REUSE=0 loads it for every database (to rule the reuse out).
 
 /** Whether this run hands a dropped PGlite on to the worker's next file (see above). */
@@ -73,7 +77,11 @@ export const handsOnPglite = (): boolean =>
   process.env.FLASHBULB_TEST_DB !== 'postgres' && process.env.FLASHBULB_TEST_PGLITE_REUSE !== '0';
 
 let idlePglite: PGlite | undefined;
-let pgliteReset: { sql: string; shape: string } | undefined;
+let pgliteReset: { withRows: string; shape: string } | undefined;
+
+/** Sequences handed out from since they were last set (`last_value` is null until then). */
+const USED_SEQUENCES = `select format('%I.%I', schemaname, sequencename) as name, start_value::text as start
+  from pg_sequences where schemaname in ('public', 'pgboss') and last_value is not null`;
 
 /**
  * Tables, views, their columns with their types, and indexes, as one hash: a file that altered
@@ -111,7 +119,10 @@ const acquirePglite = async (dump: string): Promise<PGlite> => {
            or (schemaname = 'pgboss' and tablename in ('job', 'archive', 'schedule', 'subscription'))`,
     );
     pgliteReset = {
-      sql: `truncate ${rows.map((row) => row.name).join(', ')} restart identity cascade`,
+      // One statement names the tables that hold rows (an empty table's scan ends at once).
+      withRows: rows
+        .map((row) => `select '${row.name}' as name where exists (select 1 from ${row.name})`)
+        .join(' union all '),
       shape: await schemaShape(client),
     };
   }
@@ -124,8 +135,18 @@ const releasePglite = async (client: PGlite): Promise<void> => {
     if (idlePglite || !pgliteReset || !handsOnPglite()) {
       throw new Error('not kept');
     }
+    await client.exec('reset all; deallocate all; unlisten *; select pg_advisory_unlock_all()');
+    const tables = (await client.query<{ name: string }>(pgliteReset.withRows)).rows;
+    const sequences = (await client.query<{ name: string; start: string }>(USED_SEQUENCES)).rows;
+    // Foreign keys are triggers: the replica role skips them, so the order of the deletes does not
+    // matter (every table with rows is emptied).
     await client.exec(
-      `reset all; deallocate all; unlisten *; select pg_advisory_unlock_all(); ${pgliteReset.sql}`,
+      [
+        'set session_replication_role = replica',
+        ...tables.map((table) => `delete from ${table.name}`),
+        ...sequences.map((seq) => `select setval('${seq.name}', ${seq.start}, false)`),
+        'reset session_replication_role',
+      ].join(';\n'),
     );
     if ((await schemaShape(client)) !== pgliteReset.shape) throw new Error('schema changed');
     idlePglite = client;

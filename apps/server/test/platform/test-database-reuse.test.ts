@@ -9,8 +9,13 @@ import { handsOnPglite, openTestDatabase } from '../helpers/test-app.ts';
 describe.runIf(handsOnPglite())('a reused test database', () => {
   it('comes back empty, with identities restarted and the job queue kept', async () => {
     const first = await openTestDatabase();
+    // A row that points at another (a foreign key), and a sequence whose one row is gone again.
+    await first.database.executeSql(`insert into organisations (name) values ('gone')`);
+    await first.database.executeSql(`delete from organisations`);
+    await first.database.executeSql(`insert into organisations (name) values ('kept')`);
     await first.database.executeSql(
-      `insert into users (email, password_hash, role, status) values ('a@example.com', 'x', 1, 'CONFIRMED')`,
+      `insert into users (email, password_hash, role, status, organisation_id)
+         values ('a@example.com', 'x', 1, 'CONFIRMED', 2)`,
     );
     await first.database.executeSql(`set statement_timeout = 1234`);
     const queues = await first.database.executeSql('select count(*)::int as n from pgboss.queue');
@@ -28,6 +33,14 @@ describe.runIf(handsOnPglite())('a reused test database', () => {
            values ('b@example.com', 'x', 1, 'CONFIRMED') returning id`,
       );
       expect(rows[0]!.id).toBe(1);
+      const organisations = await second.database.executeSql(
+        'select count(*)::int as n from organisations',
+      );
+      expect(organisations.rows[0]!.n).toBe(0);
+      const organisation = await second.database.executeSql(
+        `insert into organisations (name) values ('next') returning id`,
+      );
+      expect(organisation.rows[0]!.id).toBe(1);
       const timeout = await second.database.executeSql('show statement_timeout');
       expect(timeout.rows[0]!.statement_timeout).toBe('0');
       const kept = await second.database.executeSql('select count(*)::int as n from pgboss.queue');
