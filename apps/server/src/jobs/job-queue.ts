@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import PgBossModule from 'pg-boss';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { SqlRunner } from '../db/database.ts';
@@ -31,6 +32,27 @@ const queueOptions = (job: JobSpec) => ({
   expireInSeconds: job.expireSeconds ?? DEFAULT_EXPIRE_SECONDS,
   policy: job.policy ?? 'standard',
 });
+
+/** A schedule as pg-boss stores it (`getSchedules`). */
+interface StoredSchedule {
+  name: string;
+  cron: string;
+  timezone: string;
+  data: unknown;
+  options: unknown;
+}
+
+/** Whether a stored schedule is already the one `boss.schedule(name, cron, {}, options)` writes. */
+const sameSchedule = (
+  stored: StoredSchedule | undefined,
+  cron: string,
+  options: ReturnType<typeof retryOptions>,
+): boolean =>
+  stored !== undefined &&
+  stored.cron === cron &&
+  stored.timezone === 'UTC' &&
+  isDeepStrictEqual(stored.data ?? {}, {}) &&
+  isDeepStrictEqual(stored.options, options);
 
 /** Whether a stored queue already has the options the catalogue gives it. */
 const sameQueueOptions = (
@@ -79,7 +101,9 @@ export const SINGLE_OWNER_MAINTENANCE_INTERVAL_SECONDS = 30;
  * request waited behind them. Instead one query a tick asks which queues have jobs due
  * (`DISPATCH_INTERVAL_MS`) and wakes only those queues' workers; a job sent by this process wakes
  * its worker at once, and a worker that ran a job fetches again at once until its queue is empty.
- * Each worker still polls on its own every `IDLE_POLL_SECONDS`, a safety net only.
+ * A queue's worker is registered with pg-boss when the queue first has work here, so a start
+ * fetches nothing from the queues that stay empty. Each registered worker still polls on its own
+ * every `IDLE_POLL_SECONDS`, a safety net only.
  */
 export const DISPATCH_INTERVAL_MS = 500;
 export const IDLE_POLL_SECONDS = 30;
@@ -109,6 +133,10 @@ export class JobQueue implements JobSender, JobBacklog {
   private started = false;
   /** Queue name → this process's pg-boss worker id (the worker role only). */
   private readonly workerIds = new Map<string, string>();
+  /** The worker role's handlers, from `startWorker` to `stop`. */
+  private handlers: Readonly<Partial<Record<string, BoundJob>>> | null = null;
+  /** Queues whose pg-boss worker is being registered (see `register`). */
+  private readonly registering = new Map<string, Promise<void>>();
   private dispatcher: NodeJS.Timeout | null = null;
   private dispatching = false;
   /** Set once pg-boss has stopped: its later writes go nowhere (see the constructor). */
@@ -161,7 +189,7 @@ export class JobQueue implements JobSender, JobBacklog {
 
   /** Whether this process runs job handlers now (the readiness check of a worker). */
   get working(): boolean {
-    return this.started && this.workerIds.size > 0;
+    return this.started && this.handlers !== null;
   }
 
   /** The queue names, in catalogue order. */
@@ -221,6 +249,40 @@ export class JobQueue implements JobSender, JobBacklog {
   private wake(name: string): void {
     const id = this.workerIds.get(name);
     if (id) this.boss.notifyWorker(id);
+    else void this.register(name);
+  }
+
+  /**
+   * Registers a queue's pg-boss worker the first time the queue has a job due here: pg-boss's
+   * worker fetches at once when registered, so registering all of them at start cost one fetch
+   * per queue (some forty statements on every worker start, most for queues that stay empty).
+   * The dispatcher's tick finds the queues with work; a job sent by this process wakes its queue.
+   */
+  private register(name: string): Promise<void> {
+    const job = this.jobs.get(name);
+    const handler = this.handlers?.[name];
+    if (!job || !handler || !this.started) return Promise.resolve();
+    const pending = this.registering.get(name);
+    if (pending) return pending;
+    const registration = this.boss
+      .work<unknown>(
+        name,
+        { pollingIntervalSeconds: IDLE_POLL_SECONDS, batchSize: 1 },
+        async (batch) => {
+          // Fetch again right after this job (also when it fails): drains the queue.
+          this.wake(name);
+          for (const item of batch) await this.run(job, handler, item.id, item.data);
+        },
+      )
+      .then((id) => {
+        this.workerIds.set(name, id);
+      })
+      .catch((error: unknown) => {
+        if (this.started) this.logger.error({ err: error, job: name }, 'job worker not started');
+      })
+      .finally(() => this.registering.delete(name));
+    this.registering.set(name, registration);
+    return registration;
   }
 
   /** One dispatcher tick: wakes the workers of the queues that have a job due. */
@@ -276,31 +338,30 @@ export class JobQueue implements JobSender, JobBacklog {
   }
 
   /**
-   * Registers every job's handler and schedule (the worker role). A queue without a handler
-   * refuses to start: its jobs would wait for ever.
+   * Takes every job's handler and writes the schedules (the worker role); each queue's pg-boss
+   * worker starts when the queue first has work (`register`). A queue without a handler refuses
+   * to start: its jobs would wait for ever.
    */
   async startWorker(handlers: Readonly<Partial<Record<string, BoundJob>>>): Promise<void> {
     for (const job of this.jobs.values()) {
       const handler = handlers[job.name];
       if (handler?.name !== job.name) throw new Error(`job ${job.name} has no handler`);
     }
+    // Like the queues: one read of the stored schedules, and a write only for a schedule that is
+    // missing or differs (twenty upserts on every worker start otherwise).
+    const schedules = new Map(
+      ((await this.boss.getSchedules()) as StoredSchedule[]).map((row) => [row.name, row]),
+    );
     for (const job of this.jobs.values()) {
-      const handler = handlers[job.name]!;
-      const id = await this.boss.work<unknown>(
-        job.name,
-        { pollingIntervalSeconds: IDLE_POLL_SECONDS, batchSize: 1 },
-        async (batch) => {
-          // Fetch again right after this job (also when it fails): drains the queue.
-          this.wake(job.name);
-          for (const item of batch) await this.run(job, handler, item.id, item.data);
-        },
-      );
-      this.workerIds.set(job.name, id);
-      if (job.schedule)
-        await this.boss.schedule(job.name, job.schedule, {}, retryOptions(job.retry));
+      const options = retryOptions(job.retry);
+      if (job.schedule && !sameSchedule(schedules.get(job.name), job.schedule, options))
+        await this.boss.schedule(job.name, job.schedule, {}, options);
     }
+    this.handlers = handlers;
     this.dispatcher = setInterval(() => void this.dispatch(), DISPATCH_INTERVAL_MS);
     this.dispatcher.unref();
+    // The jobs already due (left by an earlier run or sent by another process) start now.
+    await this.dispatch();
   }
 
   private async run(job: JobSpec, handler: BoundJob, id: string, data: unknown): Promise<void> {
@@ -335,6 +396,8 @@ export class JobQueue implements JobSender, JobBacklog {
     this.started = false;
     if (this.dispatcher) clearInterval(this.dispatcher);
     this.dispatcher = null;
+    this.handlers = null;
+    await Promise.all(this.registering.values());
     this.workerIds.clear();
     await this.boss.stop({ graceful: true, wait: true, timeout: this.stopTimeoutMs });
     this.stopped = true;

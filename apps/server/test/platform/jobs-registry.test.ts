@@ -111,6 +111,75 @@ describe('job registry', () => {
     expect((await read()).updated_on).toEqual(putBack.updated_on);
   });
 
+  it('puts back at a worker start a schedule stored with another cron, and leaves one that has it', async () => {
+    const read = async () =>
+      (
+        await t.database.executeSql(
+          'select cron, timezone, data, options, updated_on from pgboss.schedule where name = $1',
+          [databaseVacuum.name],
+        )
+      ).rows[0]!;
+    const before = await read();
+    expect(before.cron).toBe(databaseVacuum.schedule);
+    await t.database.executeSql(`update pgboss.schedule set cron = '1 1 1 1 *' where name = $1`, [
+      databaseVacuum.name,
+    ]);
+    const startWorker = async () => {
+      const queue = new JobQueue(t.database, pino({ level: 'silent' }), [databaseVacuum]);
+      await queue.start();
+      await queue.startWorker({
+        [databaseVacuum.name]: { name: databaseVacuum.name, run: () => Promise.resolve(null) },
+      });
+      await queue.stop();
+    };
+    await startWorker();
+    const putBack = await read();
+    expect({ ...putBack, updated_on: null }).toEqual({ ...before, updated_on: null });
+    await startWorker();
+    // Nothing differed: not written again.
+    expect((await read()).updated_on).toEqual(putBack.updated_on);
+  });
+
+  it('fetches at a worker start only from queues with work, and runs a job sent afterwards', async () => {
+    // A queue's pg-boss worker fetches when it is registered: registered for every queue at start,
+    // that was a fetch per queue on every start. On a database of its own, so that no other
+    // worker takes the job.
+    const other = await openTestDatabase();
+    const fetched: string[] = [];
+    const counting = {
+      executeSql: (text: string, values?: unknown[]) => {
+        // pg-boss's own queues (`__pgboss__…`, its cron) are its business.
+        const queue = String(values?.[0]);
+        if (/WITH next as/i.test(text) && !queue.startsWith('__pgboss__')) fetched.push(queue);
+        return other.database.executeSql(text, values);
+      },
+    };
+    const queue = new JobQueue(counting, pino({ level: 'silent' }), [
+      photoDerivatives,
+      databaseVacuum,
+    ]);
+    try {
+      await queue.start();
+      let ran!: (payload: unknown) => void;
+      const done = new Promise<unknown>((resolve) => (ran = resolve));
+      await queue.startWorker({
+        [photoDerivatives.name]: {
+          name: photoDerivatives.name,
+          run: (p) => Promise.resolve(ran(p)),
+        },
+        [databaseVacuum.name]: { name: databaseVacuum.name, run: () => Promise.resolve(null) },
+      });
+      expect(queue.working).toBe(true);
+      expect(fetched).toEqual([]);
+      await queue.send('photo.derivatives', { photoId: 7 });
+      expect(await done).toEqual({ photoId: 7 });
+      expect(new Set(fetched)).toEqual(new Set([photoDerivatives.name]));
+    } finally {
+      await queue.stop();
+      await other.drop();
+    }
+  });
+
   it('finds work with one query a tick, not a fetch per queue every half second', async () => {
     // pg-boss alone polls each of the ~25 queues twice a second: on PGlite's one connection a
     // guest's request waited behind those fetches. Count what the job queue asks in 2 s.
