@@ -19,7 +19,7 @@ import {
   storageDeletions,
   users,
 } from '../../db/schema.ts';
-import type { PhotoRow } from '../photos/photo.repository.ts';
+import { photoAuditRows, type PhotoRow } from '../photos/photo.repository.ts';
 
 export type LeadRow = typeof leads.$inferSelect;
 export type SelfieRow = typeof faceSelfies.$inferSelect;
@@ -227,15 +227,11 @@ export class AttendeePrivacyRepository {
         const variants = await tx.select().from(photos).where(inArray(photos.originalPhotoId, ids));
         const gone = [...plan.deletePhotos, ...variants.filter((v) => !ids.includes(v.id))];
         await tx.insert(photoAudit).values(
-          gone.map((r) => ({
-            eventId: r.eventId,
-            photoId: r.id,
-            photoUid: r.uid,
-            fileName: r.fileName,
+          photoAuditRows(gone, {
             action: 'privacy_erase',
             reason: null,
             actorUserId: plan.audit.actorUserId,
-          })),
+          }),
         );
         await tx.delete(photos).where(
           inArray(
