@@ -2,6 +2,7 @@ import { Role } from '@flashbulb/shared';
 import { AppError } from '../lib/app-error.ts';
 import type { AttendeeRecord } from '../repositories/attendees/attendee.repository.ts';
 import type { EventRow } from '../repositories/events/event.repository.ts';
+import type { OrganisationRepository } from '../repositories/identity/organisation.repository.ts';
 import type { SignedInUser } from './signed-in-user.ts';
 import type { AttendeeRefusal } from './principal.ts';
 
@@ -35,6 +36,25 @@ export const administersOrganisation = (
 ): boolean =>
   actor.role === Role.SUPER_USER ||
   (actor.role === Role.ADMIN && organisationId !== null && actor.organisationId === organisationId);
+
+/**
+ * The organisation a call about one organisation's own settings (its payment connections, its
+ * outgoing webhooks) is about: the one named, else the caller's own; refused unless the caller
+ * administers it, not found unless it exists.
+ */
+export const requireAdministeredOrganisation = async (
+  actor: SignedInUser | null,
+  requested: number | undefined,
+  organisations: Pick<OrganisationRepository, 'findById'>,
+): Promise<number> => {
+  if (!actor) throw new AppError('unauthorized_user');
+  const id = requested ?? actor.organisationId;
+  if (id === null) throw new AppError('organisation_not_found', 'organisation_id');
+  if (!administersOrganisation(actor, id)) throw new AppError('forbidden');
+  if (!(await organisations.findById(id)))
+    throw new AppError('organisation_not_found', 'organisation_id');
+  return id;
+};
 
 /**
  * The organisation a list call is about. Super users: the one asked for, or every one (undefined).

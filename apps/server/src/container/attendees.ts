@@ -39,16 +39,20 @@ export const wireAttendees = (
   const { albums: albumRows } = albums.repositories;
   const kioskMediaRows = new KioskMediaRepository(database.db);
   const leadRows = new LeadRepository(database.db);
+  // What the console's attendee calls and the kiosk desk both make and link albums with.
+  const albumDeps = {
+    attendees,
+    albums: albumRows,
+    access,
+    clock,
+    publicUrl: config.publicUrl,
+    bus,
+  };
   return {
     repositories: { kioskMedia: kioskMediaRows, leads: leadRows },
     services: {
       attendees: new AttendeeService({
-        attendees,
-        albums: albumRows,
-        access,
-        clock,
-        publicUrl: config.publicUrl,
-        bus,
+        ...albumDeps,
         mailList: (job) => core.jobs.send('attendees.mail-list', job),
         quotas: core.quotas,
       }),
@@ -60,12 +64,7 @@ export const wireAttendees = (
         clock,
       }),
       kioskDesk: new KioskDeskService({
-        attendees,
-        albums: albumRows,
-        access,
-        clock,
-        publicUrl: config.publicUrl,
-        bus,
+        ...albumDeps,
         albumMail: late.albumMail,
         secrets,
         throttle: new ThrottleRepository(database.db, database),

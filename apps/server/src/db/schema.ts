@@ -26,11 +26,23 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+/** The table's own key, numbered by the database. */
+const identityId = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+/** The event the row belongs to: it is deleted with the event. */
+const belongsToEvent = () =>
+  integer('event_id')
+    .notNull()
+    .references(() => events.id, { onDelete: 'cascade' });
+/** The organisation the row belongs to: it is deleted with the organisation. */
+const belongsToOrganisation = () =>
+  integer('organisation_id')
+    .notNull()
+    .references(() => organisations.id, { onDelete: 'cascade' });
 
 export const organisations = pgTable(
   'organisations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: text('name').notNull(),
     /** ISO 4217 code every price, order and provider call of the organisation is in. */
     currency: text('currency').notNull().default('USD'),
@@ -42,7 +54,7 @@ export const organisations = pgTable(
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: smallint('role').notNull(),
@@ -148,7 +160,7 @@ export const passwordResetCodes = pgTable('password_reset_codes', {
 export const apiKeys = pgTable(
   'api_keys',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -169,7 +181,7 @@ export const apiKeys = pgTable(
 export const mfaRecoveryCodes = pgTable(
   'mfa_recovery_codes',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -200,7 +212,7 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 export const events = pgTable(
   'events',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** The 4-character short code (EVENT_CODE_ALPHABET), unique. */
     name: text('name').notNull(),
     organisationId: integer('organisation_id')
@@ -289,11 +301,9 @@ export const events = pgTable(
 export const robots = pgTable(
   'robots',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: text('name').notNull(),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: belongsToOrganisation(),
     /** sha-256 of the robot's API key (shown once, at create). */
     keyHash: text('key_hash').notNull(),
     keyPrefix: text('key_prefix').notNull(),
@@ -311,10 +321,8 @@ export const robots = pgTable(
 export const imageProcesses = pgTable(
   'image_processes',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    organisationId: belongsToOrganisation(),
     name: text('name').notNull(),
     kind: text('kind').notNull(),
     autoPrint: boolean('auto_print').notNull().default(false),
@@ -327,9 +335,7 @@ export const imageProcesses = pgTable(
 export const eventImageProcesses = pgTable(
   'event_image_processes',
   {
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: belongsToEvent(),
     imageProcessId: integer('image_process_id')
       .notNull()
       .references(() => imageProcesses.id, { onDelete: 'cascade' }),
@@ -342,7 +348,7 @@ export const eventImageProcesses = pgTable(
 export const printTemplates = pgTable(
   'print_templates',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     name: text('name').notNull(),
     organisationId: integer('organisation_id').references(() => organisations.id, {
       onDelete: 'cascade',
@@ -360,9 +366,7 @@ export const printTemplates = pgTable(
 export const eventPrintTemplates = pgTable(
   'event_print_templates',
   {
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: belongsToEvent(),
     templateId: integer('template_id')
       .notNull()
       .references(() => printTemplates.id, { onDelete: 'cascade' }),
@@ -375,10 +379,8 @@ export const eventPrintTemplates = pgTable(
 export const indexIgnoreFaces = pgTable(
   'index_ignore_faces',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    eventId: belongsToEvent(),
     fullPath: text('full_path').notNull(),
     /**
      * Set once face search has looked at the image: the engine's model, and the
@@ -396,9 +398,7 @@ export const fromAddressVerifications = pgTable(
   'from_address_verifications',
   {
     tokenHash: text('token_hash').primaryKey(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: belongsToEvent(),
     address: text('address').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -411,11 +411,9 @@ export const fromAddressVerifications = pgTable(
 export const photos = pgTable(
   'photos',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     uid: text('uid').notNull(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: belongsToEvent(),
     /** sha-256 of the original bytes: the same bytes in the same event are the same photo. */
     sha256: text('sha256').notNull(),
     storageKey: text('storage_key').notNull(),
@@ -507,13 +505,11 @@ export const photos = pgTable(
 export const photoFaces = pgTable(
   'photo_faces',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     photoId: integer('photo_id')
       .notNull()
       .references(() => photos.id, { onDelete: 'cascade' }),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: belongsToEvent(),
     boxX: real('box_x').notNull(),
     boxY: real('box_y').notNull(),
     boxWidth: real('box_width').notNull(),
@@ -542,9 +538,7 @@ export const photoFaceScans = pgTable(
     photoId: integer('photo_id')
       .primaryKey()
       .references(() => photos.id, { onDelete: 'cascade' }),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: belongsToEvent(),
     model: text('model').notNull(),
     minScore: real('min_score').notNull(),
     faceCount: integer('face_count').notNull(),
@@ -563,10 +557,8 @@ export const photoFaceScans = pgTable(
 export const faceSelfies = pgTable(
   'face_selfies',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    eventId: belongsToEvent(),
     storageKey: text('storage_key').notNull(),
     keyType: text('key_type').notNull(),
     attendeeId: integer('attendee_id').references(() => attendees.id, { onDelete: 'cascade' }),
@@ -590,10 +582,8 @@ export const faceSelfies = pgTable(
 export const faceDataDeletions = pgTable(
   'face_data_deletions',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    eventId: belongsToEvent(),
     reason: text('reason').notNull(),
     faces: integer('faces').notNull(),
     selfies: integer('selfies').notNull(),
@@ -606,7 +596,7 @@ export const faceDataDeletions = pgTable(
 export const photoAudit = pgTable(
   'photo_audit',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     eventId: integer('event_id').notNull(),
     photoId: integer('photo_id').notNull(),
     photoUid: text('photo_uid').notNull(),
@@ -623,10 +613,8 @@ export const photoAudit = pgTable(
 export const activities = pgTable(
   'activities',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    eventId: belongsToEvent(),
     robotId: integer('robot_id').notNull(),
     photoId: integer('photo_id'),
     name: text('name').notNull(),
@@ -654,10 +642,8 @@ export const photoUploads = pgTable('photo_uploads', {
 export const instantLinks = pgTable(
   'instant_links',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    eventId: belongsToEvent(),
     code: text('code').notNull(),
     uploadKey: text('upload_key').notNull(),
     photoId: integer('photo_id').references(() => photos.id, { onDelete: 'set null' }),
@@ -702,11 +688,9 @@ export const storageDeletions = pgTable('storage_deletions', {
 export const miniAlbums = pgTable(
   'mini_albums',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     tokenHash: text('token_hash').notNull(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: belongsToEvent(),
     photoIds: integer('photo_ids').array().notNull(),
     /** Instant links sent before their photos were ready: the page shows them once they are. */
     instantLinkIds: integer('instant_link_ids')
@@ -736,10 +720,8 @@ export const miniAlbums = pgTable(
 export const photoShares = pgTable(
   'photo_shares',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    eventId: belongsToEvent(),
     photoId: integer('photo_id')
       .notNull()
       .references(() => photos.id, { onDelete: 'cascade' }),
@@ -768,10 +750,8 @@ export const photoShares = pgTable(
 export const attendeeBatches = pgTable(
   'attendee_batches',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    organisationId: belongsToOrganisation(),
     requestedCount: integer('requested_count').notNull(),
     /** pending → ready */
     status: text('status').notNull(),
@@ -783,7 +763,7 @@ export const attendeeBatches = pgTable(
 export const attendees = pgTable(
   'attendees',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** The generation that made it; null for attendees created by uploads. */
     batchId: integer('batch_id').references(() => attendeeBatches.id, { onDelete: 'cascade' }),
     uid: text('uid').notNull(),
@@ -793,9 +773,7 @@ export const attendees = pgTable(
      * guessable, so it opens the album only together with the private id (`<id>~<private id>`).
      */
     customUid: smallint('custom_uid').notNull().default(0),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: belongsToOrganisation(),
     email: text('email'),
     isPrepaid: smallint('is_prepaid').notNull().default(0),
     unlocked: smallint('unlocked').notNull().default(0),
@@ -819,9 +797,7 @@ export const attendeeEvents = pgTable(
     attendeeId: integer('attendee_id')
       .notNull()
       .references(() => attendees.id, { onDelete: 'cascade' }),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: belongsToEvent(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -881,7 +857,7 @@ export const attendeeFavourites = pgTable(
 export const attendeeProfilePhotos = pgTable(
   'attendee_profile_photos',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     attendeeId: integer('attendee_id')
       .notNull()
       .references(() => attendees.id, { onDelete: 'cascade' }),
@@ -905,10 +881,8 @@ export const attendeeProfilePhotos = pgTable(
 export const privacyRequests = pgTable(
   'privacy_requests',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    organisationId: belongsToOrganisation(),
     actorUserId: integer('actor_user_id'),
     /** export | erase */
     action: text('action').$type<'export' | 'erase'>().notNull(),
@@ -954,7 +928,7 @@ export type OutboxContent = MailContent | SmsContent;
 export const outbox = pgTable(
   'outbox',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     channel: text('channel').$type<OutboxChannel>().notNull(),
     /** What the message is for (`user_invitation`, `mini_album_link`, …). */
     kind: text('kind').notNull(),
@@ -996,10 +970,8 @@ export const outbox = pgTable(
 export const unsubscribes = pgTable(
   'unsubscribes',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    eventId: belongsToEvent(),
     recipient: text('recipient').notNull(),
     channel: text('channel').$type<OutboxChannel>().notNull(),
     createdAt: createdAt(),
@@ -1015,10 +987,8 @@ export const unsubscribes = pgTable(
 export const leads = pgTable(
   'leads',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    eventId: belongsToEvent(),
     fullName: text('full_name').notNull(),
     email: text('email').notNull(),
     companyName: text('company_name'),
@@ -1038,7 +1008,7 @@ export const leads = pgTable(
 export const webhookEvents = pgTable(
   'webhook_events',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     provider: text('provider').notNull(),
     providerEventId: text('provider_event_id').notNull(),
     /** What it was about (`sms.status` …), for operators. */
@@ -1078,10 +1048,8 @@ export interface OrderItems {
 export const orders = pgTable(
   'orders',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    eventId: belongsToEvent(),
     attendeeId: integer('attendee_id')
       .notNull()
       .references(() => attendees.id, { onDelete: 'cascade' }),
@@ -1119,7 +1087,7 @@ export const orders = pgTable(
 export const payments = pgTable(
   'payments',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** Random, unguessable (`pay_…`): the id in replies, checkout URLs and provider references. */
     publicId: text('public_id').notNull(),
     orderId: integer('order_id')
@@ -1161,13 +1129,11 @@ export type UnlockSource = 'employee_code' | 'payment' | 'owner';
 export const attendeeUnlocks = pgTable(
   'attendee_unlocks',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     attendeeId: integer('attendee_id')
       .notNull()
       .references(() => attendees.id, { onDelete: 'cascade' }),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: belongsToEvent(),
     scope: text('scope').notNull(),
     source: text('source').$type<UnlockSource>().notNull(),
     /** `First Last` of the employee whose code was used (employee_code). */
@@ -1185,10 +1151,8 @@ export const attendeeUnlocks = pgTable(
 export const printRequests = pgTable(
   'print_requests',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    eventId: belongsToEvent(),
     attendeeId: integer('attendee_id').references(() => attendees.id, { onDelete: 'set null' }),
     photoUids: jsonb('photo_uids').$type<string[]>().notNull(),
     copies: integer('copies').notNull(),
@@ -1222,10 +1186,8 @@ export type PrintJobState =
 export const printJobs = pgTable(
   'print_jobs',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    eventId: belongsToEvent(),
     pool: text('pool').notNull(),
     /** Photo ids in placeholder order. */
     photoIds: jsonb('photo_ids').$type<number[]>().notNull(),
@@ -1266,9 +1228,7 @@ export const printJobs = pgTable(
 export const printPoolPauses = pgTable(
   'print_pool_pauses',
   {
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    eventId: belongsToEvent(),
     pool: text('pool').notNull(),
     pausedAt: timestamp('paused_at', { withTimezone: true }).notNull(),
   },
@@ -1282,10 +1242,8 @@ export const printPoolPauses = pgTable(
 export const printStations = pgTable(
   'print_stations',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    eventId: belongsToEvent(),
     pool: text('pool').notNull(),
     name: text('name').notNull(),
     keyHash: text('key_hash').notNull(),
@@ -1313,9 +1271,7 @@ export const printStations = pgTable(
 export const paymentConnections = pgTable(
   'payment_connections',
   {
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    organisationId: belongsToOrganisation(),
     /** 'square' | 'stripe' | 'shopify'. */
     provider: text('provider').notNull(),
     /** Sealed secrets by name (access_token, secret_key; shop is not secret but kept here too). */
@@ -1338,10 +1294,8 @@ export const paymentConnections = pgTable(
 export const cardReaders = pgTable(
   'card_readers',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    organisationId: belongsToOrganisation(),
     name: text('name').notNull(),
     locationId: text('location_id').notNull(),
     locationName: text('location_name').notNull(),
@@ -1364,10 +1318,8 @@ export const cardReaders = pgTable(
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    organisationId: integer('organisation_id')
-      .notNull()
-      .references(() => organisations.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    organisationId: belongsToOrganisation(),
     eventId: integer('event_id').references(() => events.id, { onDelete: 'cascade' }),
     url: text('url').notNull(),
     eventTypes: jsonb('event_types').$type<string[]>().notNull(),
@@ -1393,7 +1345,7 @@ export const webhookEndpoints = pgTable(
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     endpointId: integer('endpoint_id')
       .notNull()
       .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
@@ -1436,7 +1388,7 @@ export const operationsSettings = pgTable('operations_settings', {
 export const backupRuns = pgTable(
   'backup_runs',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     trigger: text('trigger').$type<'schedule' | 'manual'>().notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     durationMs: integer('duration_ms'),
@@ -1454,7 +1406,7 @@ export const backupRuns = pgTable(
 export const integrityReports = pgTable(
   'integrity_reports',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     trigger: text('trigger').$type<'schedule' | 'manual'>().notNull(),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
     report: jsonb('report').$type<IntegrityReport>().notNull(),
@@ -1472,10 +1424,8 @@ export const integrityReports = pgTable(
 export const insightHits = pgTable(
   'insight_hits',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    eventId: integer('event_id')
-      .notNull()
-      .references(() => events.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    eventId: belongsToEvent(),
     kind: text('kind').$type<'view' | 'download' | 'face_search'>().notNull(),
     /** The booth a download's photo came from (null: a zip of many, or a stock image). */
     robotId: integer('robot_id'),

@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { chmod, lstat, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -37,6 +38,33 @@ const REPORT_LIMIT = 20;
 
 const octal = (mode: number) => (mode & 0o777).toString(8);
 
+/**
+ * Visits every entry below `folder`, depth first, each with its lstat. Links are passed over (what
+ * they point at is not the data folder's), and so are folders that cannot be read and entries gone
+ * meanwhile. `stop`, asked before each entry, ends the walk.
+ */
+const walkTree = async (
+  folder: string,
+  visit: (full: string, info: Stats) => Promise<void> | void,
+  stop: () => boolean = () => false,
+): Promise<void> => {
+  let entries;
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    if (stop()) return;
+    if (entry.isSymbolicLink()) continue;
+    const full = path.join(folder, entry.name);
+    const info = await lstat(full).catch(() => null);
+    if (!info) continue;
+    await visit(full, info);
+    if (entry.isDirectory()) await walkTree(full, visit, stop);
+  }
+};
+
 export const secureDataDir = async (dir: string): Promise<OpenModeWarning[]> => {
   const warnings: OpenModeWarning[] = [];
   await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -46,24 +74,13 @@ export const secureDataDir = async (dir: string): Promise<OpenModeWarning[]> => 
     warnings.push({ path: dir, mode: octal(top.mode), fixed: true });
   }
   let seen = 0;
-  const walk = async (folder: string): Promise<void> => {
-    let entries;
-    try {
-      entries = await readdir(folder, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (seen++ >= SCAN_LIMIT || warnings.length > REPORT_LIMIT) return;
-      const full = path.join(folder, entry.name);
-      if (entry.isSymbolicLink()) continue;
-      const info = await lstat(full).catch(() => null);
-      if (!info) continue;
+  await walkTree(
+    dir,
+    (full, info) => {
       if (info.mode & 0o077) warnings.push({ path: full, mode: octal(info.mode), fixed: false });
-      if (entry.isDirectory()) await walk(full);
-    }
-  };
-  await walk(dir);
+    },
+    () => seen++ >= SCAN_LIMIT || warnings.length > REPORT_LIMIT,
+  );
   return warnings;
 };
 
@@ -74,26 +91,12 @@ export const secureDataDir = async (dir: string): Promise<OpenModeWarning[]> => 
  */
 export const closeTree = async (dir: string): Promise<number> => {
   let closed = 0;
-  const walk = async (folder: string): Promise<void> => {
-    let entries;
-    try {
-      entries = await readdir(folder, { withFileTypes: true });
-    } catch {
-      return;
+  await walkTree(dir, async (full, info) => {
+    if (info.mode & 0o077) {
+      await chmod(full, info.mode & 0o700);
+      closed += 1;
     }
-    for (const entry of entries) {
-      if (entry.isSymbolicLink()) continue;
-      const full = path.join(folder, entry.name);
-      const info = await lstat(full).catch(() => null);
-      if (!info) continue;
-      if (info.mode & 0o077) {
-        await chmod(full, info.mode & 0o700);
-        closed += 1;
-      }
-      if (entry.isDirectory()) await walk(full);
-    }
-  };
-  await walk(dir);
+  });
   return closed;
 };
 

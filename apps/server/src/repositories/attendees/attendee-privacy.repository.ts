@@ -19,14 +19,12 @@ import {
   storageDeletions,
   users,
 } from '../../db/schema.ts';
-import type { PhotoRow } from '../photos/photo.repository.ts';
-
-export type LeadRow = typeof leads.$inferSelect;
-export type SelfieRow = typeof faceSelfies.$inferSelect;
-export type MessageRow = typeof outbox.$inferSelect;
-export type OrderRow = typeof orders.$inferSelect;
-export type PaymentRow = typeof payments.$inferSelect;
-export type ProfilePhotoRow = typeof attendeeProfilePhotos.$inferSelect;
+import type { FaceSelfieRow } from '../faces/face-selfie.repository.ts';
+import type { OutboxRow } from '../messaging/outbox.repository.ts';
+import type { OrderRow, PaymentRow } from '../payments/payment.repository.ts';
+import { photoAuditRows, type PhotoRow } from '../photos/photo.repository.ts';
+import type { ProfilePhotoRow } from './kiosk-media.repository.ts';
+import type { LeadRow } from './lead.repository.ts';
 
 /** Everything kept about one attendee (a privacy export reads it; an erasure plans from it). */
 export interface AttendeeData {
@@ -40,8 +38,8 @@ export interface AttendeeData {
   /** Event id → what an erasure does with photos uploaded with the id there (the event's rule). */
   erasePhotos: Map<number, 'delete' | 'detach'>;
   leads: LeadRow[];
-  selfies: SelfieRow[];
-  messages: MessageRow[];
+  selfies: FaceSelfieRow[];
+  messages: OutboxRow[];
   orders: { order: OrderRow; payments: PaymentRow[] }[];
   profilePhotos: ProfilePhotoRow[];
 }
@@ -227,15 +225,11 @@ export class AttendeePrivacyRepository {
         const variants = await tx.select().from(photos).where(inArray(photos.originalPhotoId, ids));
         const gone = [...plan.deletePhotos, ...variants.filter((v) => !ids.includes(v.id))];
         await tx.insert(photoAudit).values(
-          gone.map((r) => ({
-            eventId: r.eventId,
-            photoId: r.id,
-            photoUid: r.uid,
-            fileName: r.fileName,
+          photoAuditRows(gone, {
             action: 'privacy_erase',
             reason: null,
             actorUserId: plan.audit.actorUserId,
-          })),
+          }),
         );
         await tx.delete(photos).where(
           inArray(

@@ -30,19 +30,22 @@ const NAMED_OBJECTS = `
   union all
   select sheet_key, null, 'print_jobs.sheet', id, event_id from print_jobs where sheet_key is not null`;
 
+/** A row of NAMED_OBJECTS as the check reads it. */
+const namedObject = (row: Record<string, unknown>): NamedObject => ({
+  key: String(row.key),
+  sha256: row.sha256 == null ? null : (row.sha256 as string),
+  owner: String(row.owner),
+  ownerId: Number(row.id),
+  eventId: row.event_id == null ? null : Number(row.event_id),
+});
+
 /** The database side of the storage integrity check. */
 export class IntegrityRepository {
   constructor(private readonly db: SqlRunner) {}
 
   async namedObjects(): Promise<NamedObject[]> {
     const { rows } = await this.db.executeSql(NAMED_OBJECTS, []);
-    return rows.map((row) => ({
-      key: String(row.key),
-      sha256: row.sha256 == null ? null : (row.sha256 as string),
-      owner: String(row.owner),
-      ownerId: Number(row.id),
-      eventId: row.event_id == null ? null : Number(row.event_id),
-    }));
+    return rows.map(namedObject);
   }
 
   /** The rows naming one key (a repair re-checks the key's state, not a report's). */
@@ -51,13 +54,7 @@ export class IntegrityRepository {
       `select * from (${NAMED_OBJECTS}) named where key = $1`,
       [key],
     );
-    return rows.map((row) => ({
-      key: String(row.key),
-      sha256: row.sha256 == null ? null : (row.sha256 as string),
-      owner: String(row.owner),
-      ownerId: Number(row.id),
-      eventId: row.event_id == null ? null : Number(row.event_id),
-    }));
+    return rows.map(namedObject);
   }
 
   /** The photo with this uid: its id, recorded checksum and original's key. */

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { photoAudit, photos, robots, storageDeletions, users } from '../../db/schema.ts';
 import { rowsOf } from '../raw-rows.ts';
-import type { PhotoRow } from './photo.repository.ts';
+import { photoAuditRows, type PhotoRow } from './photo.repository.ts';
 
 /** The actions a moderation decision writes to the photo audit trail (`photo_audit.action`). */
 export const MODERATION_ACTIONS = ['approve', 'reject'] as const;
@@ -35,6 +35,15 @@ export interface ModerationLogRow {
  */
 export class ModerationRepository {
   constructor(private readonly db: Db) {}
+
+  /** The photos among `ids` of the event still waiting for a decision. */
+  private pendingAmong(eventId: number, ids: number[]): SQL | undefined {
+    return and(
+      eq(photos.eventId, eventId),
+      inArray(photos.id, ids),
+      eq(photos.moderation, 'pending'),
+    );
+  }
 
   private queueWhere(f: QueueFilter): SQL {
     return and(
@@ -115,25 +124,15 @@ export class ModerationRepository {
         .set({
           moderation: sql`case when ${photos.status} = 'ready' then 'releasing' else 'approved' end`,
         })
-        .where(
-          and(
-            eq(photos.eventId, eventId),
-            inArray(photos.id, ids),
-            eq(photos.moderation, 'pending'),
-          ),
-        )
+        .where(this.pendingAmong(eventId, ids))
         .returning();
       if (rows.length > 0)
         await tx.insert(photoAudit).values(
-          rows.map((r) => ({
-            eventId: r.eventId,
-            photoId: r.id,
-            photoUid: r.uid,
-            fileName: r.fileName,
+          photoAuditRows(rows, {
             action: 'approve' satisfies ModerationAction,
             reason,
             actorUserId,
-          })),
+          }),
         );
       const releasing = rows.filter((r) => r.moderation === 'releasing').length;
       return { releasing, approved: rows.length - releasing };
@@ -154,27 +153,14 @@ export class ModerationRepository {
   ): Promise<PhotoRow[]> {
     if (ids.length === 0) return [];
     return this.db.transaction(async (tx) => {
-      const rows = await tx
-        .delete(photos)
-        .where(
-          and(
-            eq(photos.eventId, eventId),
-            inArray(photos.id, ids),
-            eq(photos.moderation, 'pending'),
-          ),
-        )
-        .returning();
+      const rows = await tx.delete(photos).where(this.pendingAmong(eventId, ids)).returning();
       if (rows.length === 0) return [];
       await tx.insert(photoAudit).values(
-        rows.map((r) => ({
-          eventId: r.eventId,
-          photoId: r.id,
-          photoUid: r.uid,
-          fileName: r.fileName,
+        photoAuditRows(rows, {
           action: 'reject' satisfies ModerationAction,
           reason,
           actorUserId,
-        })),
+        }),
       );
       const prefixes = rows.flatMap(prefixesOf);
       if (prefixes.length > 0)

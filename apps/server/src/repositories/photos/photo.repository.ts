@@ -31,6 +31,22 @@ import {
 export type PhotoRow = typeof photos.$inferSelect;
 export type NewPhotoRow = typeof photos.$inferInsert;
 
+/**
+ * The audit trail's rows for photos that change for good (deleted, erased, moderated): who, what,
+ * why, and the photo's names, which stay after its row is gone.
+ */
+export const photoAuditRows = (
+  rows: PhotoRow[],
+  entry: { action: string; reason: string | null; actorUserId: number | null },
+): (typeof photoAudit.$inferInsert)[] =>
+  rows.map((r) => ({
+    eventId: r.eventId,
+    photoId: r.id,
+    photoUid: r.uid,
+    fileName: r.fileName,
+    ...entry,
+  }));
+
 /** Each photo column: its property, its database name, and whether it is a timestamp. */
 const photoColumns = Object.entries(getTableColumns(photos)).map(([key, column]) => ({
   key,
@@ -373,17 +389,7 @@ export class PhotoRepository {
   ): Promise<number> {
     if (rows.length === 0) return 0;
     return this.db.transaction(async (tx) => {
-      await tx.insert(photoAudit).values(
-        rows.map((r) => ({
-          eventId: r.eventId,
-          photoId: r.id,
-          photoUid: r.uid,
-          fileName: r.fileName,
-          action,
-          reason,
-          actorUserId,
-        })),
-      );
+      await tx.insert(photoAudit).values(photoAuditRows(rows, { action, reason, actorUserId }));
       const deleted = await tx
         .delete(photos)
         .where(

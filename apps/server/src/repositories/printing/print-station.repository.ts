@@ -5,6 +5,10 @@ import type { PrintJobRow } from './print-job.repository.ts';
 
 export type PrintStationRow = typeof printStations.$inferSelect;
 
+/** The job while an agent prints it under the lease `token` (a stale token matches nothing). */
+const heldUnder = (jobId: number, token: string) =>
+  and(eq(printJobs.id, jobId), eq(printJobs.state, 'printing'), eq(printJobs.leaseToken, token));
+
 /** Print stations (agent keys) and the agents' leases on print jobs. Data access only. */
 export class PrintStationRepository {
   constructor(private readonly db: Db) {}
@@ -105,13 +109,7 @@ export class PrintStationRepository {
     const [row] = await this.db
       .update(printJobs)
       .set({ leaseUntil: until, ...changes, updatedAt: now })
-      .where(
-        and(
-          eq(printJobs.id, jobId),
-          eq(printJobs.state, 'printing'),
-          eq(printJobs.leaseToken, token),
-        ),
-      )
+      .where(heldUnder(jobId, token))
       .returning();
     return row;
   }
@@ -128,13 +126,7 @@ export class PrintStationRepository {
       const [row] = await tx
         .update(printJobs)
         .set({ state: to, ...changes, leaseToken: null, leaseUntil: null, updatedAt: now })
-        .where(
-          and(
-            eq(printJobs.id, jobId),
-            eq(printJobs.state, 'printing'),
-            eq(printJobs.leaseToken, token),
-          ),
-        )
+        .where(heldUnder(jobId, token))
         .returning();
       if (!row || to !== 'printed') return row;
       for (const photoId of row.photoIds)

@@ -1,6 +1,10 @@
 import type { SignalBus } from '../../signals/signal-bus.ts';
 import type { EventRepository } from '../../repositories/events/event.repository.ts';
-import type { NotificationRepository } from '../../repositories/messaging/notification.repository.ts';
+import type {
+  AttendeeContact,
+  NotificationRepository,
+  ReadyPhotoFacts,
+} from '../../repositories/messaging/notification.repository.ts';
 import type { NotificationService } from './notification.service.ts';
 
 /**
@@ -24,18 +28,20 @@ export const registerNotificationListeners = (
   },
 ): void => {
   const { notifications, rows } = deps;
+  /** The `photo_ready` notice, keyed by the photo: one per attendee, whichever fact came first. */
+  const photoReady = (photoId: number, photo: ReadyPhotoFacts, attendee: AttendeeContact) =>
+    notifications.notifyAttendee(
+      photo.eventId,
+      'photo_ready',
+      `photo:${photoId}`,
+      attendee,
+      photo.clip,
+    );
 
   bus.on('photo.ready', 'notifications: photo_ready', async ({ photoId }) => {
     const { photo, attendees } = await rows.attendeesOfReadyPhoto(photoId);
     if (!photo) return;
-    for (const attendee of attendees)
-      await notifications.notifyAttendee(
-        photo.eventId,
-        'photo_ready',
-        `photo:${photoId}`,
-        attendee,
-        photo.clip,
-      );
+    for (const attendee of attendees) await photoReady(photoId, photo, attendee);
   });
 
   bus.on('attendee.photos_attached', 'notifications: photo_ready', async (event) => {
@@ -43,13 +49,7 @@ export const registerNotificationListeners = (
       const { photo, attendees } = await rows.attendeesOfReadyPhoto(photoId);
       const attendee = attendees.find((a) => a.id === event.attendeeId);
       if (!photo || !attendee) continue;
-      await notifications.notifyAttendee(
-        photo.eventId,
-        'photo_ready',
-        `photo:${photoId}`,
-        attendee,
-        photo.clip,
-      );
+      await photoReady(photoId, photo, attendee);
       return;
     }
   });

@@ -138,12 +138,12 @@ export class OutboxService {
     provider: MailProvider | SmsProvider,
     row: OutboxRow,
   ): Promise<{ providerMessageId: string | null }> {
+    // The envelope is the same on both channels.
+    const addressed = { outboxId: row.id, to: row.recipient, from: row.sender };
     if (row.channel === 'mail') {
       const content = row.content as MailContent;
       return (provider as MailProvider).send({
-        outboxId: row.id,
-        to: row.recipient,
-        from: row.sender,
+        ...addressed,
         subject: content.subject,
         text: content.text,
         html: content.html,
@@ -152,12 +152,7 @@ export class OutboxService {
       });
     }
     const content = row.content as SmsContent;
-    return (provider as SmsProvider).send({
-      outboxId: row.id,
-      to: row.recipient,
-      from: row.sender,
-      body: content.body,
-    });
+    return (provider as SmsProvider).send({ ...addressed, body: content.body });
   }
 
   /**

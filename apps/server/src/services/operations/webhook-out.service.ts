@@ -7,7 +7,7 @@ import type {
   WebhookEndpoint,
   WebhookEventType,
 } from '@flashbulb/shared';
-import { administersOrganisation } from '../../access/rules.ts';
+import { administersOrganisation, requireAdministeredOrganisation } from '../../access/rules.ts';
 import type { JobSender } from '../../jobs/job-sender.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -77,14 +77,8 @@ export class WebhookOutService {
     },
   ) {}
 
-  private async organisationOf(actor: SignedInUser | null, requested: number | undefined) {
-    if (!actor) throw new AppError('unauthorized_user');
-    const id = requested ?? actor.organisationId;
-    if (id === null) throw new AppError('organisation_not_found', 'organisation_id');
-    if (!administersOrganisation(actor, id)) throw new AppError('forbidden');
-    if (!(await this.deps.organisations.findById(id)))
-      throw new AppError('organisation_not_found', 'organisation_id');
-    return id;
+  private organisationOf(actor: SignedInUser | null, requested: number | undefined) {
+    return requireAdministeredOrganisation(actor, requested, this.deps.organisations);
   }
 
   /** The endpoint, once the caller administers its organisation (others: not found). */

@@ -34,7 +34,7 @@ import type {
 } from '../../repositories/payments/payments-provider.ts';
 import type { TestPaymentsAdapter } from '../../repositories/payments/test-provider.adapter.ts';
 import type { PhotoRepository } from '../../repositories/photos/photo.repository.ts';
-import { type PaymentService } from './payment.service.ts';
+import { type OrderSale, type PaymentService } from './payment.service.ts';
 import { centsToMinor } from '@flashbulb/shared';
 import type { ProviderCheckouts } from './provider-checkout.service.ts';
 import type { WebhookService } from '../operations/webhook-in.service.ts';
@@ -297,16 +297,7 @@ export class CheckoutService {
     provider: QrProvider,
     event: EventRecord,
     attendee: AttendeeRecord,
-    sale: {
-      pricingButtonIndex: number;
-      photoUids: string[] | 'all';
-      photoCount: number;
-      albumPhotoUids?: string[];
-      attach?: string[];
-      /** Bought on the guest's own album page: printed at once; at a kiosk: printed there. */
-      printOnPayment?: boolean;
-      clientRequestId: string | undefined;
-    },
+    sale: OrderSale & { clientRequestId: string | undefined },
   ) {
     // Without a request id every call is a new checkout; with one, a retry answers the first.
     const requestId = sale.clientRequestId ?? randomUUID();

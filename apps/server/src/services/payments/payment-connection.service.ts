@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { ConnectionProvider, Endpoints, ParsedBodyOf } from '@flashbulb/shared';
-import { administersOrganisation } from '../../access/rules.ts';
+import { requireAdministeredOrganisation } from '../../access/rules.ts';
 import {
   cardReaderForOwner,
   paymentConnectionForOwner,
@@ -50,14 +50,8 @@ export class PaymentConnectionService {
   ) {}
 
   /** The organisation the call is about, once the caller may manage its payments. */
-  async organisationOf(actor: SignedInUser | null, requested: number | undefined): Promise<number> {
-    if (!actor) throw new AppError('unauthorized_user');
-    const id = requested ?? actor.organisationId;
-    if (id === null) throw new AppError('organisation_not_found', 'organisation_id');
-    if (!administersOrganisation(actor, id)) throw new AppError('forbidden');
-    if (!(await this.deps.organisations.findById(id)))
-      throw new AppError('organisation_not_found', 'organisation_id');
-    return id;
+  private organisationOf(actor: SignedInUser | null, requested: number | undefined) {
+    return requireAdministeredOrganisation(actor, requested, this.deps.organisations);
   }
 
   private decrypt(row: PaymentConnectionRow): Record<string, string> {

@@ -46,6 +46,24 @@ export interface PaymentConfirmed {
   currency: string;
 }
 
+/** What an order sells: a pricing button of the event, the photos, and what follows the payment. */
+export interface OrderSale {
+  pricingButtonIndex: number;
+  /** The photos chosen, or `all` for the attendee's album of this event. */
+  photoUids: string[] | 'all';
+  /** How many photos that is (the album's count for `all`). */
+  photoCount: number;
+  /** For `all` with a button that prints: the album's photos, which are printed. */
+  albumPhotoUids?: string[];
+  /** A purchase from a public or private album: the photos the buyer's album receives once paid. */
+  attach?: string[];
+  /**
+   * Prints printed as soon as the order is paid (bought on the guest's own album page); false:
+   * bought at a kiosk, whose print step prints them when the guest presses "Print".
+   */
+  printOnPayment?: boolean;
+}
+
 /** Unguessable public payment ids (`pay_` + 26 base-32 characters, 130 bits). */
 const newPublicId = (): string => {
   const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
@@ -177,25 +195,9 @@ export class PaymentService {
    * An order for pricing button `pricingButtonIndex` of the event: what it sells and its amount in
    * cents, fixed now. The same `clientRequestId` again answers the first order unchanged.
    */
-  async createOrder(input: {
-    event: EventRecord;
-    attendee: AttendeeRecord;
-    pricingButtonIndex: number;
-    /** The photos chosen, or `all` for the attendee's album of this event. */
-    photoUids: string[] | 'all';
-    /** How many photos that is (the album's count for `all`). */
-    photoCount: number;
-    /** For `all` with a button that prints: the album's photos, which are printed. */
-    albumPhotoUids?: string[];
-    /** A purchase from a public or private album: the photos the buyer's album receives once paid. */
-    attach?: string[];
-    /**
-     * Prints printed as soon as the order is paid (bought on the guest's own album page); false:
-     * bought at a kiosk, whose print step prints them when the guest presses "Print".
-     */
-    printOnPayment?: boolean;
-    clientRequestId: string;
-  }): Promise<{ order: OrderRow; created: boolean }> {
+  async createOrder(
+    input: OrderSale & { event: EventRecord; attendee: AttendeeRecord; clientRequestId: string },
+  ): Promise<{ order: OrderRow; created: boolean }> {
     const { event, attendee } = input;
     const currency = await this.currencyOf(event);
     const { button, prints, cents } = this.priceOrder({

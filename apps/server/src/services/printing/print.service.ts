@@ -37,6 +37,18 @@ type Body<E extends EndpointName> = ParsedBodyOf<Endpoints[E]>;
 type PrintInput = Omit<Body<'publicPrintWithQueue'>, 'key_type' | 'key_value'>;
 type StoryInput = Omit<Body<'publicPrintStory'>, 'key_type' | 'key_value'>;
 
+/** The call's photos (each once) and copies, refused over the event's per-request limits. */
+const withinLimits = (event: EventRecord, input: PrintInput | StoryInput) => {
+  const e = event.row;
+  const uids = [...new Set(input.printable_photo_uid_array)];
+  if (uids.length > e.max_print_photos_count)
+    throw new AppError('per_request_count_error', 'printable_photo_uid_array');
+  const copies = input.printing_count ?? 1;
+  if (copies > e.max_print_copies_count)
+    throw new AppError('photos_copy_count_error', 'printing_count');
+  return { uids, copies };
+};
+
 /**
  * Print calls (docs/domains/printing.md): the owner's and the kiosk's prints and stories queue
  * sheets (print jobs) of the event's placeholder count of photos, every limit checked before
@@ -154,12 +166,7 @@ export class PrintService {
     const pool = input.printer_pool_name ?? defaultPool(event);
     if (!eventPools(event).includes(pool))
       throw new AppError('printer_pool_name_invalid', 'printer_pool_name');
-    const uids = [...new Set(input.printable_photo_uid_array)];
-    if (uids.length > e.max_print_photos_count)
-      throw new AppError('per_request_count_error', 'printable_photo_uid_array');
-    const copies = input.printing_count ?? 1;
-    if (copies > e.max_print_copies_count)
-      throw new AppError('photos_copy_count_error', 'printing_count');
+    const { uids, copies } = withinLimits(event, input);
     const template = await printTemplateOf(this.deps.templates, event);
     const perSheet = photosPerSheet(event, template);
     if (uids.length % perSheet !== 0)
@@ -199,12 +206,7 @@ export class PrintService {
     const pools = eventPools(event);
     const pool = input.printer_pool_name ?? (e.opts.storiesPrintPool.trim() || defaultPool(event));
     if (!pools.includes(pool)) throw new AppError('printer_pool_name_invalid', 'printer_pool_name');
-    const uids = [...new Set(input.printable_photo_uid_array)];
-    if (uids.length > e.max_print_photos_count)
-      throw new AppError('per_request_count_error', 'printable_photo_uid_array');
-    const copies = input.printing_count ?? 1;
-    if (copies > e.max_print_copies_count)
-      throw new AppError('photos_copy_count_error', 'printing_count');
+    const { uids, copies } = withinLimits(event, input);
     const template = await storyTemplateOf(this.deps.templates, event);
     const fits = template
       ? uids.length === template.placeholderCounts
