@@ -3,10 +3,10 @@ import { isValidEmail } from '../../rules/identity.ts';
 import {
   chosenPhotoUidsField,
   clientRequestIdField,
-  currencyField,
+  PAYMENT_CANCEL_ERRORS,
+  paymentChargeResult,
   PAYMENT_START_ERRORS,
   paymentIdField,
-  paymentStatusField,
   paymentStatusResult,
   paypalOrderResult,
   photoCountField,
@@ -104,11 +104,7 @@ export const albumPurchaseStatus = defineEndpoint({
   summary:
     'Where a purchase from the album stands; once paid and handed over, the buyer’s personal album (its attendee id and link)',
   body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
-  result: z.object({
-    payment_id: z.string(),
-    status: paymentStatusField,
-    amount: z.number().int(),
-    currency: currencyField,
+  result: paymentChargeResult.extend({
     album_uid: z
       .string()
       .nullable()
@@ -126,13 +122,7 @@ export const albumPurchaseCancel = defineEndpoint({
     'The guest left the checkout: the pending payment is cancelled and its link stops working; a payment already paid stays paid',
   body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
   result: paymentStatusResult,
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'not_found',
-    'payment_provider_error',
-    'payment_provider_refused',
-  ],
+  errors: PAYMENT_CANCEL_ERRORS,
 });
 
 /** The start of a purchase's card payment answers PayPal's order id for its card form. */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import {
-  currencyField,
   paymentIdField,
   paymentStatusField,
   paymentStatusResult,
   paypalOrderResult,
   PROVIDER_PAYMENT_ERRORS,
+  saleStartedResult,
 } from './checkout-fields.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { kioskKeyBody } from '../events/events.ts';
@@ -81,13 +81,7 @@ export const terminalPay = defineEndpoint({
   summary:
     'Starts a sale on the venue’s payment terminal (`{terminal}/fcc/pay`) for a pricing button; the kiosk then polls check-status. Idempotent by client_request_id',
   body: createQrPayment.body,
-  result: z.object({
-    payment_id: z.string(),
-    request_id: z.string(),
-    amount: z.number().int(),
-    currency: currencyField,
-    status: paymentStatusField,
-  }),
+  result: saleStartedResult({ request_id: z.string() }),
   errors: startErrors,
 });
 
@@ -98,11 +92,7 @@ export const terminalCheckStatus = defineEndpoint({
   summary:
     'Asks the terminal about a sale (`{terminal}/fcc/check-status`) and moves the payment; `error_message` is the kiosk’s text: “Status check failed”, or “Error code - {code} {message}” for a terminal refusal',
   body: paymentOfKeyBody,
-  result: z.object({
-    payment_id: z.string(),
-    status: paymentStatusField,
-    error_message: z.string().nullable(),
-  }),
+  result: paymentStatusResult.extend({ error_message: z.string().nullable() }),
   errors: ['invalid_key', 'unauthorized_user', 'not_found', 'payment_provider_unavailable'],
 });
 
@@ -136,13 +126,7 @@ export const squareInitiatePayment = defineEndpoint({
       .max(200, 'invalid_value')
       .describe('The paired reader’s device id (from the kiosk link)'),
   }),
-  result: z.object({
-    payment_id: z.string(),
-    checkout_id: z.string(),
-    amount: z.number().int(),
-    currency: currencyField,
-    status: paymentStatusField,
-  }),
+  result: saleStartedResult({ checkout_id: z.string() }),
   errors: [...startErrors, 'square_device_required'],
 });
 
@@ -153,11 +137,7 @@ export const squareCheckoutStatus = defineEndpoint({
   summary:
     'Reads the sale’s Terminal checkout from Square (`GET /v2/terminals/checkouts/:id`) and moves the payment: COMPLETED pays (and unlocks), CANCELED cancels, TIMED_OUT expires',
   body: paymentOfKeyBody,
-  result: z.object({
-    payment_id: z.string(),
-    status: paymentStatusField,
-    checkout_status: z.string().nullable(),
-  }),
+  result: paymentStatusResult.extend({ checkout_status: z.string().nullable() }),
   errors: readerErrors,
 });
 
@@ -187,14 +167,10 @@ const shopSale = createQrPayment.body.extend({
     .optional()
     .describe('The buyer’s e-mail for the order (optional)'),
 });
-const shopStarted = z.object({
-  payment_id: z.string(),
+const shopStarted = saleStartedResult({
   draft_order_id: z.string(),
   order_id: z.string(),
   invoice_url: z.string(),
-  amount: z.number().int(),
-  currency: currencyField,
-  status: paymentStatusField,
 });
 
 export const shopifyCreateDraftOrder = defineEndpoint({

@@ -77,14 +77,21 @@ export const qrCheckoutResult = z.object({
   status: paymentStatusField,
 });
 
+/**
+ * A sale started at a provider (PayPal's card form, a terminal, Square, Shopify): the payment,
+ * the provider's names for it (the call says which), what it charges and where it stands.
+ */
+export const saleStartedResult = <R extends Record<string, z.ZodString>>(providerIds: R) =>
+  z.object({
+    payment_id: z.string(),
+    ...providerIds,
+    amount: z.number().int(),
+    currency: currencyField,
+    status: paymentStatusField,
+  });
+
 /** A card payment started at PayPal: the Orders v2 order its card form approves. */
-export const paypalOrderResult = z.object({
-  payment_id: z.string(),
-  order_id: z.string(),
-  amount: z.number().int(),
-  currency: currencyField,
-  status: paymentStatusField,
-});
+export const paypalOrderResult = saleStartedResult({ order_id: z.string() });
 
 /** A payment's public id (`pay_…`); the caller says which call answered it. */
 export const paymentIdField = (answeredBy: string) =>
@@ -97,6 +104,24 @@ export const paymentIdField = (answeredBy: string) =>
 
 /** Where a payment stands. */
 export const paymentStatusResult = z.object({ payment_id: z.string(), status: paymentStatusField });
+
+/** Where a payment stands and what it charges (the checkout's polls). */
+export const paymentChargeResult = paymentStatusResult.extend({
+  amount: z.number().int(),
+  currency: currencyField,
+});
+
+/**
+ * What cancelling a pending payment through a key may answer (a real provider's checkout is
+ * closed there first).
+ */
+export const PAYMENT_CANCEL_ERRORS = [
+  'invalid_key',
+  'unauthorized_user',
+  'not_found',
+  'payment_provider_error',
+  'payment_provider_refused',
+] as const;
 
 /** The event's message shown with the digital product (`opts.digitalProductMessage`). */
 export const digitalMessageField = z

@@ -4,6 +4,8 @@ import {
   chosenPhotoUidsField,
   clientRequestIdField,
   currencyField,
+  PAYMENT_CANCEL_ERRORS,
+  paymentChargeResult,
   PAYMENT_START_ERRORS,
   paymentIdField,
   paymentStatusField,
@@ -76,12 +78,7 @@ export const checkQrStatus = defineEndpoint({
   tag: 'payments',
   summary: 'The status of a payment of the key’s event (the kiosk polls it while the QR is shown)',
   body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
-  result: z.object({
-    payment_id: z.string(),
-    status: paymentStatusField,
-    amount: z.number().int(),
-    currency: currencyField,
-  }),
+  result: paymentChargeResult,
   errors: ['invalid_key', 'unauthorized_user', 'not_found'],
 });
 
@@ -93,13 +90,7 @@ export const disableQrLink = defineEndpoint({
     'Cancels a pending payment (the kiosk closed its QR code); a payment already paid stays paid',
   body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
   result: paymentStatusResult,
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'not_found',
-    'payment_provider_error',
-    'payment_provider_refused',
-  ],
+  errors: PAYMENT_CANCEL_ERRORS,
 });
 
 export const testProviderPay = defineEndpoint({
