@@ -7,6 +7,7 @@ import {
   paymentChargeResult,
   PAYMENT_START_ERRORS,
   paymentIdField,
+  paymentOfKeyBody,
   paymentStatusResult,
   paypalOrderResult,
   photoCountField,
@@ -24,7 +25,7 @@ import { kioskKeyBody } from '../events/events.ts';
  * attendee key) holding what was bought, on screen and by e-mail. Amounts are integer cents, USD.
  */
 
-const paymentId = paymentIdField('by album-purchase/create');
+const purchasePaymentBody = paymentOfKeyBody(paymentIdField('by album-purchase/create'));
 
 export const albumPurchasePricing = defineEndpoint({
   path: '/payment/album-purchase/pricing-buttons',
@@ -103,7 +104,7 @@ export const albumPurchaseStatus = defineEndpoint({
   tag: 'payments',
   summary:
     'Where a purchase from the album stands; once paid and handed over, the buyer’s personal album (its attendee id and link)',
-  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
+  body: purchasePaymentBody,
   result: paymentChargeResult.extend({
     album_uid: z
       .string()
@@ -120,7 +121,7 @@ export const albumPurchaseCancel = defineEndpoint({
   tag: 'payments',
   summary:
     'The guest left the checkout: the pending payment is cancelled and its link stops working; a payment already paid stays paid',
-  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
+  body: purchasePaymentBody,
   result: paymentStatusResult,
   errors: PAYMENT_CANCEL_ERRORS,
 });
@@ -143,7 +144,7 @@ export const albumPurchasePayPalCapture = defineEndpoint({
   tag: 'payments',
   summary:
     'Captures the approved PayPal order of an album purchase on the server (the page’s word is never taken): paid hands the photos to the buyer’s album; a declined card fails the payment',
-  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
+  body: purchasePaymentBody,
   result: paymentStatusResult,
   errors: PROVIDER_PAYMENT_ERRORS,
 });

@@ -3,6 +3,7 @@
 // Square, Shopify).
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../../rules/payment-state.ts';
+import { kioskKeyBody } from '../events/events.ts';
 
 export const paymentStatusField = z.enum(PAYMENT_STATUSES);
 
@@ -101,6 +102,10 @@ export const paymentIdField = (answeredBy: string) =>
     .min(1, 'not_found')
     .max(100, 'not_found')
     .describe(`The payment id answered ${answeredBy} (\`pay_…\`)`);
+
+/** A call about a payment of the key's event (its status, its cancel, a provider's next step). */
+export const paymentOfKeyBody = (paymentId: ReturnType<typeof paymentIdField>) =>
+  z.object({ ...kioskKeyBody, payment_id: paymentId });
 
 /** Where a payment stands. */
 export const paymentStatusResult = z.object({ payment_id: z.string(), status: paymentStatusField });

@@ -8,6 +8,7 @@ import {
   paymentChargeResult,
   PAYMENT_START_ERRORS,
   paymentIdField,
+  paymentOfKeyBody,
   paymentStatusField,
   paymentStatusResult,
   photoCountField,
@@ -52,6 +53,7 @@ export const attendeeUnlock = defineEndpoint({
 });
 
 const paymentId = paymentIdField('by create-qr-payment');
+const paymentOfKey = paymentOfKeyBody(paymentId);
 
 export const createQrPayment = defineEndpoint({
   path: '/payment/create-qr-payment',
@@ -77,7 +79,7 @@ export const checkQrStatus = defineEndpoint({
   auth: 'key',
   tag: 'payments',
   summary: 'The status of a payment of the key’s event (the kiosk polls it while the QR is shown)',
-  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
+  body: paymentOfKey,
   result: paymentChargeResult,
   errors: ['invalid_key', 'unauthorized_user', 'not_found'],
 });
@@ -88,7 +90,7 @@ export const disableQrLink = defineEndpoint({
   tag: 'payments',
   summary:
     'Cancels a pending payment (the kiosk closed its QR code); a payment already paid stays paid',
-  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
+  body: paymentOfKey,
   result: paymentStatusResult,
   errors: PAYMENT_CANCEL_ERRORS,
 });
