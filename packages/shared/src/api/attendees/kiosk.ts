@@ -4,7 +4,7 @@ import { defineEndpoint } from '../endpoint.ts';
 import { flagSchema } from '../events/event-settings.ts';
 import { kioskKeyBody } from '../events/events.ts';
 import { idSchema } from '../identity/users.ts';
-import { isValidFileName } from '../../rules/text-rules.ts';
+import { uploadFileNameField } from '../photos/photos.ts';
 
 /**
  * Kiosk media calls (albums spec §5, §7.1, §7.2, §9): an attendee's profile photos,
@@ -15,12 +15,6 @@ import { isValidFileName } from '../../rules/text-rules.ts';
  * event.
  */
 
-const fileName = z
-  .string({ error: 'file_name_invalid' })
-  .trim()
-  .min(1, 'file_name_invalid')
-  .max(255, 'file_name_invalid')
-  .refine(isValidFileName, 'file_name_invalid');
 const uploadedKey = z
   .string({ error: 'not_found' })
   .trim()
@@ -54,7 +48,11 @@ export const profilePhotoUploadAccess = defineEndpoint({
   tag: 'attendees',
   summary:
     'Upload grant for one profile photo of an attendee (jpg, jpeg or png; "Not Allowed {ext} files. Only jpg, jpeg, png files are allowed."). Register it with /attendee/profile-photo/create',
-  body: z.object({ ...kioskKeyBody, attendee_uid: attendeeUidField, file_name: fileName }),
+  body: z.object({
+    ...kioskKeyBody,
+    attendee_uid: attendeeUidField,
+    file_name: uploadFileNameField,
+  }),
   result: kioskUploadGrantSchema,
   errors: [...ATTENDEE_KEY_ERRORS, 'image_field_not_allowed', 'file_name_invalid'],
   rateLimited: true,
@@ -101,7 +99,7 @@ export const deleteProfilePhoto = defineEndpoint({
 
 const customBody = {
   ...kioskKeyBody,
-  file_name: fileName,
+  file_name: uploadFileNameField,
   keep_origin_name: flagSchema
     .optional()
     .describe('1: the upload keeps its file name; else a random base-36 name (albums §9)'),

@@ -25,6 +25,31 @@ export const STOCK_IMAGE_UPLOAD_LIMITS = {
   mp4: { contentType: 'video/mp4', maxBytes: 4 * 1024 * 1024 },
 } as const;
 
+/**
+ * The editor's media calls behind the event-owner key (stock images, faces to ignore): the key
+ * and the event it names; a name the key does not open is `invalid_key`.
+ */
+export const eventOwnerMediaBody = {
+  ...keyBody,
+  event_name: z.string().trim().min(1, 'invalid_key').max(20, 'invalid_key'),
+};
+
+/** One file's name in the event's media area (its path rules are the service's). */
+export const mediaFileNameField = z
+  .string({ error: 'file_name_invalid' })
+  .trim()
+  .min(1, 'file_name_invalid')
+  .max(255, 'file_name_invalid');
+
+/** What an upload grant of the event's media area may answer. */
+export const MEDIA_UPLOAD_ACCESS_ERRORS = [
+  'invalid_key',
+  'unauthorized_user',
+  'forbidden',
+  'file_name_invalid',
+  'unsupported_picture_format',
+] as const;
+
 export const stockImageUploadAccess = defineEndpoint({
   path: '/event/stock-image-upload-access/retrieve',
   auth: 'key',
@@ -32,29 +57,18 @@ export const stockImageUploadAccess = defineEndpoint({
   summary:
     'Public twin (event_owner key only): a presigned POST for a stock image or its thumbnail (jpg, jpeg, png up to 1.5 MB; mp4 up to 4 MB)',
   body: z.object({
-    ...keyBody,
-    event_name: z.string().trim().min(1, 'invalid_key').max(20, 'invalid_key'),
+    ...eventOwnerMediaBody,
     directory: z
       .string({ error: 'file_name_invalid' })
       .trim()
       .max(200, 'file_name_invalid')
       .default('')
       .describe('Folder below the event’s stock-image area; empty for none'),
-    file_name: z
-      .string({ error: 'file_name_invalid' })
-      .trim()
-      .min(1, 'file_name_invalid')
-      .max(255, 'file_name_invalid'),
+    file_name: mediaFileNameField,
     is_thumbnail: z.boolean({ error: 'invalid_value' }).default(false),
   }),
   result: uploadGrantSchema,
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'forbidden',
-    'file_name_invalid',
-    'unsupported_picture_format',
-  ],
+  errors: MEDIA_UPLOAD_ACCESS_ERRORS,
 });
 
 export const thumbnailForStockImage = defineEndpoint({
@@ -64,8 +78,7 @@ export const thumbnailForStockImage = defineEndpoint({
   summary:
     'Public twin (event_owner key): make a thumbnail (400 px JPEG) of an uploaded stock image; answers its URL and size in KB',
   body: z.object({
-    ...keyBody,
-    event_name: z.string().trim().min(1, 'invalid_key').max(20, 'invalid_key'),
+    ...eventOwnerMediaBody,
     directory: z.string().trim().max(200, 'file_name_invalid').default(''),
     image_url: z
       .string({ error: 'not_found' })

@@ -34,6 +34,31 @@ const consentVersionField = z
     "The version (`faceConsentVersion` of the event's face-recognition text) the guest accepted; without it nothing is processed",
   );
 
+/** The photos a search takes its reference faces from (one each: its largest); the call says which. */
+const referencePhotosField = (description: string) =>
+  z
+    .array(z.string().trim().min(1, 'invalid_url').max(2048, 'invalid_url'), {
+      error: 'invalid_url',
+    })
+    .min(1, 'invalid_url')
+    .max(MAX_FACE_SEARCH_PHOTOS, 'invalid_url')
+    .describe(description);
+
+/** How alike a face must be to match (similarity 0–100). */
+const faceMatchThresholdField = z
+  .number({ error: 'invalid_value' })
+  .min(0, 'invalid_value')
+  .max(100, 'invalid_value')
+  .default(DEFAULT_FACE_MATCH_THRESHOLD);
+
+/** A key's search by selfie; attaching what it found searches again with the same fields. */
+const keySelfieSearchBody = (photosDescription: string) => ({
+  ...keyBody,
+  photo_url_list: referencePhotosField(photosDescription),
+  face_consent_version: consentVersionField,
+  face_match_threshold: faceMatchThresholdField,
+});
+
 /** A face's box in its photo, each value a fraction (0–1) of the photo's width or height. */
 export const faceBoxSchema = z.object({
   x: z.number(),
@@ -56,20 +81,12 @@ export const searchByFace = defineEndpoint({
   summary: 'Photos of the event showing the person in the reference photos, best match first',
   body: z.object({
     event_id: idSchema,
-    photo_url_list: z
-      .array(z.string().trim().min(1, 'invalid_url').max(2048, 'invalid_url'), {
-        error: 'invalid_url',
-      })
-      .min(1, 'invalid_url')
-      .max(MAX_FACE_SEARCH_PHOTOS, 'invalid_url')
-      .describe("URLs (or storage paths) of photos in this server's storage for this event"),
+    photo_url_list: referencePhotosField(
+      "URLs (or storage paths) of photos in this server's storage for this event",
+    ),
     start_date: z.string().max(40).optional().describe('ISO 8601 or YYYY-MM-DD HH:mm, UTC'),
     end_date: z.string().max(40).optional(),
-    face_match_threshold: z
-      .number({ error: 'invalid_value' })
-      .min(0, 'invalid_value')
-      .max(100, 'invalid_value')
-      .default(DEFAULT_FACE_MATCH_THRESHOLD),
+    face_match_threshold: faceMatchThresholdField,
   }),
   result: z.object({
     photos: z.array(faceMatchSchema),
@@ -138,24 +155,11 @@ export const keySearchByFace = defineEndpoint({
   tag: 'faces',
   summary:
     "Public twin (kiosk = private key, web app = public key, attendee key): photos of the key's event that its audience may see, showing the person in the selfie, best match first",
-  body: z.object({
-    ...keyBody,
-    photo_url_list: z
-      .array(z.string().trim().min(1, 'invalid_url').max(2048, 'invalid_url'), {
-        error: 'invalid_url',
-      })
-      .min(1, 'invalid_url')
-      .max(MAX_FACE_SEARCH_PHOTOS, 'invalid_url')
-      .describe(
-        'Selfie keys from event/selfie-upload-access/retrieve, or media URLs of photos this key was given',
-      ),
-    face_consent_version: consentVersionField,
-    face_match_threshold: z
-      .number({ error: 'invalid_value' })
-      .min(0, 'invalid_value')
-      .max(100, 'invalid_value')
-      .default(DEFAULT_FACE_MATCH_THRESHOLD),
-  }),
+  body: z.object(
+    keySelfieSearchBody(
+      'Selfie keys from event/selfie-upload-access/retrieve, or media URLs of photos this key was given',
+    ),
+  ),
   result: z.object({
     photos: z.array(keyFaceMatchSchema),
     searched_faces: z.number().int(),
@@ -183,20 +187,7 @@ export const attachFoundPhotos = defineEndpoint({
   summary:
     "Attendee key: adds photos its selfie search found to the attendee's album. The selfie is searched again; a photo it does not find answers not_found and nothing is added",
   body: z.object({
-    ...keyBody,
-    photo_url_list: z
-      .array(z.string().trim().min(1, 'invalid_url').max(2048, 'invalid_url'), {
-        error: 'invalid_url',
-      })
-      .min(1, 'invalid_url')
-      .max(MAX_FACE_SEARCH_PHOTOS, 'invalid_url')
-      .describe('The selfie keys the search was made with'),
-    face_consent_version: consentVersionField,
-    face_match_threshold: z
-      .number({ error: 'invalid_value' })
-      .min(0, 'invalid_value')
-      .max(100, 'invalid_value')
-      .default(DEFAULT_FACE_MATCH_THRESHOLD),
+    ...keySelfieSearchBody('The selfie keys the search was made with'),
     photo_uid_array: z
       .array(z.string({ error: 'not_found' }).trim().min(1, 'not_found').max(100, 'not_found'), {
         error: 'photos_required',

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
-import { keyBody } from '../events/events.ts';
 import { uploadGrantSchema } from '../events/share-bucket.ts';
+import {
+  eventOwnerMediaBody,
+  MEDIA_UPLOAD_ACCESS_ERRORS,
+  mediaFileNameField,
+} from '../events/stock-images.ts';
 import { idSchema } from '../identity/users.ts';
 
 /** Ignored faces: face images (staff, performers) that face search of an event leaves out. */
@@ -55,21 +59,7 @@ export const ignoredFaceUploadAccess = defineEndpoint({
   tag: 'faces',
   summary:
     'Public twin (event_owner key): a presigned POST for a face image that face search must ignore (jpg, jpeg, png)',
-  body: z.object({
-    ...keyBody,
-    event_name: z.string().trim().min(1, 'invalid_key').max(20, 'invalid_key'),
-    file_name: z
-      .string({ error: 'file_name_invalid' })
-      .trim()
-      .min(1, 'file_name_invalid')
-      .max(255, 'file_name_invalid'),
-  }),
+  body: z.object({ ...eventOwnerMediaBody, file_name: mediaFileNameField }),
   result: uploadGrantSchema,
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'forbidden',
-    'file_name_invalid',
-    'unsupported_picture_format',
-  ],
+  errors: MEDIA_UPLOAD_ACCESS_ERRORS,
 });

@@ -43,6 +43,25 @@ const recoveryCodesSchema = z
   .array(z.string())
   .describe('Ten recovery codes (abcde-fgh0k), each usable once in place of an authenticator code');
 
+/**
+ * A signed-in user adding or replacing an authenticator, or minting recovery codes, proves again
+ * who they are: the password or a current code (a stolen access token alone is not enough).
+ */
+const proofOfUserFields = {
+  password: passwordInputSchema.optional(),
+  code: totpCodeSchema.optional(),
+};
+
+/** What that proof may answer. */
+const PROOF_OF_USER_ERRORS = [
+  'unauthorized_user',
+  'password_required',
+  'user_name_or_password_incorrect',
+  'code_mismatch',
+  'too_many_attempts',
+  'mfa_not_set_up',
+] as const;
+
 export const signIn = defineEndpoint({
   path: '/auth/sign-in',
   auth: 'none',
@@ -98,23 +117,14 @@ export const associateSoftwareToken = defineEndpoint({
     'Start authenticator set-up: a new TOTP secret and its otpauth URI (signed in: with password or current code)',
   body: z.object({
     session: sessionSchema.optional(),
-    password: passwordInputSchema.optional(),
-    code: totpCodeSchema.optional(),
+    ...proofOfUserFields,
   }),
   result: z.object({
     secret_code: z.string().describe('Base32 secret, for typing into the app by hand'),
     otpauth_uri: z.string().describe('otpauth://totp/… for a QR code; issuer Flashbulb'),
     session: z.string().optional().describe('Continue the MFA_SETUP flow with this session'),
   }),
-  errors: [
-    'invalid_session',
-    'unauthorized_user',
-    'password_required',
-    'user_name_or_password_incorrect',
-    'code_mismatch',
-    'too_many_attempts',
-    'mfa_not_set_up',
-  ],
+  errors: ['invalid_session', ...PROOF_OF_USER_ERRORS],
   rateLimited: true,
 });
 
@@ -150,19 +160,9 @@ export const regenerateRecoveryCodes = defineEndpoint({
   // Like replacing the authenticator: a stolen access token alone must not mint codes.
   summary:
     'A new set of two-factor recovery codes (shown once); the old set stops working. Signed in, with password or a current code',
-  body: z.object({
-    password: passwordInputSchema.optional(),
-    code: totpCodeSchema.optional(),
-  }),
+  body: z.object(proofOfUserFields),
   result: z.object({ recovery_codes: recoveryCodesSchema }),
-  errors: [
-    'unauthorized_user',
-    'password_required',
-    'user_name_or_password_incorrect',
-    'code_mismatch',
-    'too_many_attempts',
-    'mfa_not_set_up',
-  ],
+  errors: PROOF_OF_USER_ERRORS,
   rateLimited: true,
 });
 

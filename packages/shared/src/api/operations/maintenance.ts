@@ -76,15 +76,20 @@ export const integrityProblemSchema = z.object({
 });
 export type IntegrityProblem = z.infer<typeof integrityProblemSchema>;
 
+/** How many problems of each kind a check found (a kept report's summary says the same). */
+const problemCounts = {
+  missing: z.number(),
+  untracked: z.number(),
+  checksum_mismatch: z.number(),
+} satisfies Record<IntegrityProblemKind, z.ZodNumber>;
+
 export const integrityReportSchema = z.object({
   checked_date: z.string(),
   duration_ms: z.number(),
   objects_in_storage: z.number(),
   objects_named: z.number().describe('Keys named by rows'),
   checksums_verified: z.number(),
-  missing: z.number(),
-  untracked: z.number(),
-  checksum_mismatch: z.number(),
+  ...problemCounts,
   problems: z.array(integrityProblemSchema).describe('At most 1,000, missing first'),
 });
 export type IntegrityReport = z.infer<typeof integrityReportSchema>;
@@ -236,9 +241,7 @@ export const integrityReportSummarySchema = z.object({
   id: z.number(),
   trigger: z.enum(['schedule', 'manual']),
   checked_date: z.string(),
-  missing: z.number(),
-  untracked: z.number(),
-  checksum_mismatch: z.number(),
+  ...problemCounts,
 });
 export type IntegrityReportSummary = z.infer<typeof integrityReportSummarySchema>;
 

@@ -3,10 +3,11 @@ import { isValidEmail } from '../../rules/identity.ts';
 import {
   chosenPhotoUidsField,
   clientRequestIdField,
-  currencyField,
+  PAYMENT_CANCEL_ERRORS,
+  paymentChargeResult,
   PAYMENT_START_ERRORS,
   paymentIdField,
-  paymentStatusField,
+  paymentOfKeyBody,
   paymentStatusResult,
   paypalOrderResult,
   photoCountField,
@@ -24,7 +25,7 @@ import { kioskKeyBody } from '../events/events.ts';
  * attendee key) holding what was bought, on screen and by e-mail. Amounts are integer cents, USD.
  */
 
-const paymentId = paymentIdField('by album-purchase/create');
+const purchasePaymentBody = paymentOfKeyBody(paymentIdField('by album-purchase/create'));
 
 export const albumPurchasePricing = defineEndpoint({
   path: '/payment/album-purchase/pricing-buttons',
@@ -103,12 +104,8 @@ export const albumPurchaseStatus = defineEndpoint({
   tag: 'payments',
   summary:
     'Where a purchase from the album stands; once paid and handed over, the buyer’s personal album (its attendee id and link)',
-  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
-  result: z.object({
-    payment_id: z.string(),
-    status: paymentStatusField,
-    amount: z.number().int(),
-    currency: currencyField,
+  body: purchasePaymentBody,
+  result: paymentChargeResult.extend({
     album_uid: z
       .string()
       .nullable()
@@ -124,15 +121,9 @@ export const albumPurchaseCancel = defineEndpoint({
   tag: 'payments',
   summary:
     'The guest left the checkout: the pending payment is cancelled and its link stops working; a payment already paid stays paid',
-  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
+  body: purchasePaymentBody,
   result: paymentStatusResult,
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'not_found',
-    'payment_provider_error',
-    'payment_provider_refused',
-  ],
+  errors: PAYMENT_CANCEL_ERRORS,
 });
 
 /** The start of a purchase's card payment answers PayPal's order id for its card form. */
@@ -153,7 +144,7 @@ export const albumPurchasePayPalCapture = defineEndpoint({
   tag: 'payments',
   summary:
     'Captures the approved PayPal order of an album purchase on the server (the page’s word is never taken): paid hands the photos to the buyer’s album; a declined card fails the payment',
-  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
+  body: purchasePaymentBody,
   result: paymentStatusResult,
   errors: PROVIDER_PAYMENT_ERRORS,
 });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import {
-  currencyField,
   paymentIdField,
+  paymentOfKeyBody,
   paymentStatusField,
   paymentStatusResult,
   paypalOrderResult,
   PROVIDER_PAYMENT_ERRORS,
+  saleStartedResult,
 } from './checkout-fields.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { kioskKeyBody } from '../events/events.ts';
@@ -21,8 +22,7 @@ import { createQrPayment } from './payments.ts';
 
 const paymentId = paymentIdField('when the payment started');
 const startErrors = createQrPayment.errors;
-/** A call about a payment the key's event started. */
-const paymentOfKeyBody = z.object({ ...kioskKeyBody, payment_id: paymentId });
+const paymentOfKey = paymentOfKeyBody(paymentId);
 /** What asking a card reader (terminal, Square) about a sale may answer. */
 const readerErrors = [
   'invalid_key',
@@ -69,7 +69,7 @@ export const paypalCaptureOrder = defineEndpoint({
   tag: 'payments',
   summary:
     'Captures the approved PayPal order of a payment on the server (the page’s word is never taken): paid unlocks the album; a declined card fails the payment',
-  body: paymentOfKeyBody,
+  body: paymentOfKey,
   result: paymentStatusResult,
   errors: PROVIDER_PAYMENT_ERRORS,
 });
@@ -81,13 +81,7 @@ export const terminalPay = defineEndpoint({
   summary:
     'Starts a sale on the venue’s payment terminal (`{terminal}/fcc/pay`) for a pricing button; the kiosk then polls check-status. Idempotent by client_request_id',
   body: createQrPayment.body,
-  result: z.object({
-    payment_id: z.string(),
-    request_id: z.string(),
-    amount: z.number().int(),
-    currency: currencyField,
-    status: paymentStatusField,
-  }),
+  result: saleStartedResult({ request_id: z.string() }),
   errors: startErrors,
 });
 
@@ -97,12 +91,8 @@ export const terminalCheckStatus = defineEndpoint({
   tag: 'payments',
   summary:
     'Asks the terminal about a sale (`{terminal}/fcc/check-status`) and moves the payment; `error_message` is the kiosk’s text: “Status check failed”, or “Error code - {code} {message}” for a terminal refusal',
-  body: paymentOfKeyBody,
-  result: z.object({
-    payment_id: z.string(),
-    status: paymentStatusField,
-    error_message: z.string().nullable(),
-  }),
+  body: paymentOfKey,
+  result: paymentStatusResult.extend({ error_message: z.string().nullable() }),
   errors: ['invalid_key', 'unauthorized_user', 'not_found', 'payment_provider_unavailable'],
 });
 
@@ -112,7 +102,7 @@ export const terminalCancel = defineEndpoint({
   tag: 'payments',
   summary:
     'Cancels a terminal sale not yet paid (`{terminal}/fcc/cancel`); a sale the terminal already approved stays paid',
-  body: paymentOfKeyBody,
+  body: paymentOfKey,
   result: paymentStatusResult,
   errors: readerErrors,
 });
@@ -136,13 +126,7 @@ export const squareInitiatePayment = defineEndpoint({
       .max(200, 'invalid_value')
       .describe('The paired reader’s device id (from the kiosk link)'),
   }),
-  result: z.object({
-    payment_id: z.string(),
-    checkout_id: z.string(),
-    amount: z.number().int(),
-    currency: currencyField,
-    status: paymentStatusField,
-  }),
+  result: saleStartedResult({ checkout_id: z.string() }),
   errors: [...startErrors, 'square_device_required'],
 });
 
@@ -152,12 +136,8 @@ export const squareCheckoutStatus = defineEndpoint({
   tag: 'payments',
   summary:
     'Reads the sale’s Terminal checkout from Square (`GET /v2/terminals/checkouts/:id`) and moves the payment: COMPLETED pays (and unlocks), CANCELED cancels, TIMED_OUT expires',
-  body: paymentOfKeyBody,
-  result: z.object({
-    payment_id: z.string(),
-    status: paymentStatusField,
-    checkout_status: z.string().nullable(),
-  }),
+  body: paymentOfKey,
+  result: paymentStatusResult.extend({ checkout_status: z.string().nullable() }),
   errors: readerErrors,
 });
 
@@ -167,7 +147,7 @@ export const squareCancelCheckout = defineEndpoint({
   tag: 'payments',
   summary:
     'Cancels the sale’s Terminal checkout at Square (`POST /v2/terminals/checkouts/:id/cancel`); a checkout the buyer already paid stays paid',
-  body: paymentOfKeyBody,
+  body: paymentOfKey,
   result: paymentStatusResult,
   errors: readerErrors,
 });
@@ -187,14 +167,10 @@ const shopSale = createQrPayment.body.extend({
     .optional()
     .describe('The buyer’s e-mail for the order (optional)'),
 });
-const shopStarted = z.object({
-  payment_id: z.string(),
+const shopStarted = saleStartedResult({
   draft_order_id: z.string(),
   order_id: z.string(),
   invoice_url: z.string(),
-  amount: z.number().int(),
-  currency: currencyField,
-  status: paymentStatusField,
 });
 
 export const shopifyCreateDraftOrder = defineEndpoint({
@@ -216,7 +192,7 @@ export const shopifyCompleteDraftOrder = defineEndpoint({
   tag: 'payments',
   summary:
     'The buyer paid at the shop’s counter: completes the draft order (`payment_pending=false`); the payment is paid once Shopify’s order is `paid`',
-  body: paymentOfKeyBody,
+  body: paymentOfKey,
   result: z.object({ payment_id: z.string(), order_id: z.string(), status: paymentStatusField }),
   errors: completeErrors,
 });

@@ -3,6 +3,7 @@
 // Square, Shopify).
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from '../../rules/payment-state.ts';
+import { kioskKeyBody } from '../events/events.ts';
 
 export const paymentStatusField = z.enum(PAYMENT_STATUSES);
 
@@ -77,14 +78,21 @@ export const qrCheckoutResult = z.object({
   status: paymentStatusField,
 });
 
+/**
+ * A sale started at a provider (PayPal's card form, a terminal, Square, Shopify): the payment,
+ * the provider's names for it (the call says which), what it charges and where it stands.
+ */
+export const saleStartedResult = <R extends Record<string, z.ZodString>>(providerIds: R) =>
+  z.object({
+    payment_id: z.string(),
+    ...providerIds,
+    amount: z.number().int(),
+    currency: currencyField,
+    status: paymentStatusField,
+  });
+
 /** A card payment started at PayPal: the Orders v2 order its card form approves. */
-export const paypalOrderResult = z.object({
-  payment_id: z.string(),
-  order_id: z.string(),
-  amount: z.number().int(),
-  currency: currencyField,
-  status: paymentStatusField,
-});
+export const paypalOrderResult = saleStartedResult({ order_id: z.string() });
 
 /** A payment's public id (`pay_…`); the caller says which call answered it. */
 export const paymentIdField = (answeredBy: string) =>
@@ -95,8 +103,30 @@ export const paymentIdField = (answeredBy: string) =>
     .max(100, 'not_found')
     .describe(`The payment id answered ${answeredBy} (\`pay_…\`)`);
 
+/** A call about a payment of the key's event (its status, its cancel, a provider's next step). */
+export const paymentOfKeyBody = (paymentId: ReturnType<typeof paymentIdField>) =>
+  z.object({ ...kioskKeyBody, payment_id: paymentId });
+
 /** Where a payment stands. */
 export const paymentStatusResult = z.object({ payment_id: z.string(), status: paymentStatusField });
+
+/** Where a payment stands and what it charges (the checkout's polls). */
+export const paymentChargeResult = paymentStatusResult.extend({
+  amount: z.number().int(),
+  currency: currencyField,
+});
+
+/**
+ * What cancelling a pending payment through a key may answer (a real provider's checkout is
+ * closed there first).
+ */
+export const PAYMENT_CANCEL_ERRORS = [
+  'invalid_key',
+  'unauthorized_user',
+  'not_found',
+  'payment_provider_error',
+  'payment_provider_refused',
+] as const;
 
 /** The event's message shown with the digital product (`opts.digitalProductMessage`). */
 export const digitalMessageField = z

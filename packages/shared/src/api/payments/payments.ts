@@ -4,8 +4,11 @@ import {
   chosenPhotoUidsField,
   clientRequestIdField,
   currencyField,
+  PAYMENT_CANCEL_ERRORS,
+  paymentChargeResult,
   PAYMENT_START_ERRORS,
   paymentIdField,
+  paymentOfKeyBody,
   paymentStatusField,
   paymentStatusResult,
   photoCountField,
@@ -50,6 +53,7 @@ export const attendeeUnlock = defineEndpoint({
 });
 
 const paymentId = paymentIdField('by create-qr-payment');
+const paymentOfKey = paymentOfKeyBody(paymentId);
 
 export const createQrPayment = defineEndpoint({
   path: '/payment/create-qr-payment',
@@ -75,13 +79,8 @@ export const checkQrStatus = defineEndpoint({
   auth: 'key',
   tag: 'payments',
   summary: 'The status of a payment of the key’s event (the kiosk polls it while the QR is shown)',
-  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
-  result: z.object({
-    payment_id: z.string(),
-    status: paymentStatusField,
-    amount: z.number().int(),
-    currency: currencyField,
-  }),
+  body: paymentOfKey,
+  result: paymentChargeResult,
   errors: ['invalid_key', 'unauthorized_user', 'not_found'],
 });
 
@@ -91,15 +90,9 @@ export const disableQrLink = defineEndpoint({
   tag: 'payments',
   summary:
     'Cancels a pending payment (the kiosk closed its QR code); a payment already paid stays paid',
-  body: z.object({ ...kioskKeyBody, payment_id: paymentId }),
+  body: paymentOfKey,
   result: paymentStatusResult,
-  errors: [
-    'invalid_key',
-    'unauthorized_user',
-    'not_found',
-    'payment_provider_error',
-    'payment_provider_refused',
-  ],
+  errors: PAYMENT_CANCEL_ERRORS,
 });
 
 export const testProviderPay = defineEndpoint({

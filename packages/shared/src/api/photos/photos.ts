@@ -75,7 +75,8 @@ export type GuestPhoto = z.infer<typeof guestPhotoSchema>;
 export const keyPhotoSchema = z.union([photoSchema, guestPhotoSchema]);
 export type KeyPhoto = z.infer<typeof keyPhotoSchema>;
 
-const fileNameSchema = z
+/** An uploaded file's name as its grant is asked for (a booth's, a guest's, the kiosk camera's). */
+export const uploadFileNameField = z
   .string({ error: 'file_name_invalid' })
   .trim()
   .min(1, 'file_name_invalid')
@@ -91,7 +92,7 @@ const uploadTarget = {
     .trim()
     .min(1, 'event_not_found')
     .max(20, 'event_not_found'),
-  file_name: fileNameSchema,
+  file_name: uploadFileNameField,
   content_type: z
     .string({ error: 'unsupported_picture_format' })
     .trim()

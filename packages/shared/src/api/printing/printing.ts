@@ -25,10 +25,12 @@ const photoUids = printPhotoUidsField('Photos to print, in placeholder order');
 const printingCount = printCopiesField(
   'Copies of each sheet (default 1; at most the event’s max_print_copies_count)',
 );
-const poolName = z
+/** A printer pool's name as a call names it (the event's own pools are checked by the service). */
+const printerPoolName = z
   .string({ error: 'printer_pool_name_invalid' })
   .min(1, 'printer_pool_name_invalid')
-  .refine(isValidPrinterPoolName, 'printer_pool_name_invalid')
+  .refine(isValidPrinterPoolName, 'printer_pool_name_invalid');
+const poolName = printerPoolName
   .optional()
   .describe('One of the event’s printer pools (case-sensitive); default `Default`');
 const clientRequestId = z
@@ -234,10 +236,7 @@ export const printPoolPause = defineEndpoint({
     'The print desk: pauses (`paused` 1) or resumes (0) one of the event’s pools; a paused pool’s sheets wait in the queue',
   body: z.object({
     event_id: idSchema,
-    printer_pool_name: z
-      .string({ error: 'printer_pool_name_invalid' })
-      .min(1, 'printer_pool_name_invalid')
-      .refine(isValidPrinterPoolName, 'printer_pool_name_invalid'),
+    printer_pool_name: printerPoolName,
     paused: z.union([z.literal(0), z.literal(1)], { error: 'invalid_value' }),
   }),
   result: z.object({
@@ -262,10 +261,7 @@ export const printStationCreate = defineEndpoint({
     'Creates a print station key for one pool of the event: a print agent with it takes that pool’s sheets (shown once)',
   body: z.object({
     event_id: idSchema,
-    printer_pool_name: z
-      .string({ error: 'printer_pool_name_invalid' })
-      .min(1, 'printer_pool_name_invalid')
-      .refine(isValidPrinterPoolName, 'printer_pool_name_invalid'),
+    printer_pool_name: printerPoolName,
     name: z.string().trim().min(1, 'invalid_value').max(80, 'invalid_value'),
   }),
   result: z.object({ id: z.number().int(), printer_pool_name: z.string(), key: z.string() }),
