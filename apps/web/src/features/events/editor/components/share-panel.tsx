@@ -26,6 +26,7 @@ import {
 } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
+import { saveHref } from '../../../../lib/save-file.ts';
 import { useEventFullData } from '../api/events-api.ts';
 
 /** The named cards, in the order an operator hands them out. */
@@ -88,17 +89,6 @@ export const shareLinks = (
     },
     more: pages,
   };
-};
-
-/** Hands a file to the browser's download: an anchor with the file's name, clicked. */
-const saveFile = (fileName: string, href: string) => {
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
 };
 
 const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -238,14 +228,35 @@ function ShareLinkCard({
 
   const downloadPng = async () => {
     const png = await QRCode.toDataURL(url, { ...QR_OPTIONS, width: EVENT_LIMITS.eventQrSize });
-    saveFile(`${fileStem}-qr.png`, png);
+    saveHref(png, `${fileStem}-qr.png`);
   };
   const downloadSvg = () => {
-    if (svg) saveFile(`${fileStem}-qr.svg`, svgDataUrl(svg));
+    if (svg) saveHref(svgDataUrl(svg), `${fileStem}-qr.svg`);
   };
   const poster = () => {
     if (svg) printPoster({ eventTitle, title, url, qr: svgDataUrl(svg) });
   };
+  // The QR code as a PNG (made on demand), as the SVG on the card, and as a printable poster.
+  const qrActions = [
+    {
+      key: 'png',
+      named: t('events.share.pngNamed', { label: title }),
+      run: () => void downloadPng(),
+      disabled: false,
+    },
+    {
+      key: 'svg',
+      named: t('events.share.svgNamed', { label: title }),
+      run: downloadSvg,
+      disabled: !svg,
+    },
+    {
+      key: 'poster',
+      named: t('events.share.posterNamed', { label: title }),
+      run: poster,
+      disabled: !svg,
+    },
+  ] as const;
 
   return (
     <Card withBorder radius="md" padding="sm" data-testid={`share-card-${card}`}>
@@ -298,32 +309,18 @@ function ShareLinkCard({
         >
           {t('events.share.open')}
         </Button>
-        <Button
-          size="compact-sm"
-          variant="default"
-          onClick={() => void downloadPng()}
-          aria-label={t('events.share.pngNamed', { label: title })}
-        >
-          {t('events.share.png')}
-        </Button>
-        <Button
-          size="compact-sm"
-          variant="default"
-          onClick={downloadSvg}
-          disabled={!svg}
-          aria-label={t('events.share.svgNamed', { label: title })}
-        >
-          {t('events.share.svg')}
-        </Button>
-        <Button
-          size="compact-sm"
-          variant="default"
-          onClick={poster}
-          disabled={!svg}
-          aria-label={t('events.share.posterNamed', { label: title })}
-        >
-          {t('events.share.poster')}
-        </Button>
+        {qrActions.map(({ key, named, run, disabled }) => (
+          <Button
+            key={key}
+            size="compact-sm"
+            variant="default"
+            onClick={run}
+            disabled={disabled}
+            aria-label={named}
+          >
+            {t(`events.share.${key}`)}
+          </Button>
+        ))}
       </Group>
     </Card>
   );
