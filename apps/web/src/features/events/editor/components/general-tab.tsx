@@ -124,6 +124,21 @@ export function OrganisationSelect({
   );
 }
 
+/** The event's logo: shown or not, the default one or an uploaded image. */
+export function LogoToggle() {
+  const { t } = useTranslation();
+  return (
+    <ImageToggle
+      name="logo_full_path"
+      checkboxLabel={t('events.general.showLogo')}
+      label={t('events.general.logo')}
+      description={t('events.general.logoHint')}
+      defaultImage={DEFAULT_LOGO_IMAGE}
+      uploadRoot="etc"
+    />
+  );
+}
+
 function OrganisationField() {
   const { t } = useTranslation();
   const { mode, user, isSuper, event } = useEditorContext();
@@ -377,14 +392,7 @@ export function GeneralTab() {
         description={t('events.general.commaSeparated')}
       />
       <SectionTitle>{t('events.general.logoSection')}</SectionTitle>
-      <ImageToggle
-        name="logo_full_path"
-        checkboxLabel={t('events.general.showLogo')}
-        label={t('events.general.logo')}
-        description={t('events.general.logoHint')}
-        defaultImage={DEFAULT_LOGO_IMAGE}
-        uploadRoot="etc"
-      />
+      <LogoToggle />
       <TextField name="logo_link" label={t('events.general.logoLink')} />
       <TextField name="opts.supportLink" label={t('events.general.supportLink')} />
       <GuestLanguageFields />

@@ -39,7 +39,6 @@ import { eventQueryKeys, saveNewEvent } from '../api/events-api.ts';
 import { EditorContext, type EditorContextValue } from '../hooks/editor-context.ts';
 import {
   createBody,
-  DEFAULT_LOGO_IMAGE,
   DEFAULT_WATERMARK_IMAGE,
   editorIssues,
   formValuesOf,
@@ -55,6 +54,7 @@ import {
 } from '../utils/wizard-steps.ts';
 import { TextAreaField, TextField, usePathError } from './form-fields.tsx';
 import {
+  LogoToggle,
   OrganisationSelect,
   RobotKeyShown,
   RobotsField,
@@ -185,14 +185,7 @@ function LookStep() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
       <Stack gap="sm">
-        <ImageToggle
-          name="logo_full_path"
-          checkboxLabel={t('events.general.showLogo')}
-          label={t('events.general.logo')}
-          description={t('events.general.logoHint')}
-          defaultImage={DEFAULT_LOGO_IMAGE}
-          uploadRoot="etc"
-        />
+        <LogoToggle />
         <ColorInput
           name="opts.guestAccentColor"
           label={t('events.options.guestAccentColor')}

@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   CopyButton,
+  type ButtonVariant,
   Group,
   Image,
   Modal,
@@ -167,13 +168,7 @@ export function SharePanel({ event, onClose }: { event: BasicEvent; onClose: () 
                         </Text>
                       </Stack>
                       <Group gap={4} wrap="nowrap">
-                        <CopyButton value={links.more[kind]}>
-                          {({ copied, copy }) => (
-                            <Button size="compact-sm" variant="light" onClick={copy}>
-                              {copied ? t('events.share.copied') : t('events.share.copy')}
-                            </Button>
-                          )}
-                        </CopyButton>
+                        <CopyLinkButton url={links.more[kind]} variant="light" />
                         <Button
                           size="compact-sm"
                           variant="default"
@@ -291,13 +286,7 @@ function ShareLinkCard({
         </Stack>
       </Group>
       <Group gap={6} mt="sm" wrap="wrap">
-        <CopyButton value={url}>
-          {({ copied, copy }) => (
-            <Button size="compact-sm" onClick={copy}>
-              {copied ? t('events.share.copied') : t('events.share.copy')}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyLinkButton url={url} />
         <Button
           size="compact-sm"
           variant="default"
@@ -323,6 +312,20 @@ function ShareLinkCard({
         ))}
       </Group>
     </Card>
+  );
+}
+
+/** Copies a link; says so for a moment after. */
+function CopyLinkButton({ url, variant }: { url: string; variant?: ButtonVariant }) {
+  const { t } = useTranslation();
+  return (
+    <CopyButton value={url}>
+      {({ copied, copy }) => (
+        <Button size="compact-sm" variant={variant} onClick={copy}>
+          {copied ? t('events.share.copied') : t('events.share.copy')}
+        </Button>
+      )}
+    </CopyButton>
   );
 }
 
