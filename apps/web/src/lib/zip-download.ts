@@ -1,4 +1,5 @@
 import { ZIP_ENTRIES_HEADER } from '@flashbulb/shared/api/albums/albums';
+import { saveHref } from './save-file.ts';
 
 /**
  * Above this the page does not hold the zip itself (a phone's memory): the browser's own download
@@ -27,16 +28,6 @@ export const dispositionName = (header: string | null, fallback = 'photos.zip'):
   return /filename="([^"]+)"/i.exec(header)?.[1] ?? fallback;
 };
 
-const save = (href: string, name?: string) => {
-  const link = document.createElement('a');
-  link.href = href;
-  if (name) link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-};
-
 /**
  * Downloads a zip the server streams, reporting bytes received of its length as they arrive, then
  * saves it under its own name. A zip too large for the page to hold (or a response that cannot be
@@ -55,7 +46,7 @@ export const downloadZip = async (
   const entries = Number.isFinite(entriesHeader) ? entriesHeader : null;
   if (!response.body || (total !== null && total > PAGE_HELD_MAX_BYTES)) {
     await response.body?.cancel();
-    save(url);
+    saveHref(url);
     return false;
   }
   const reader = response.body.getReader();
@@ -71,7 +62,7 @@ export const downloadZip = async (
   }
   const blob = new Blob(chunks as BlobPart[], { type: 'application/zip' });
   const href = URL.createObjectURL(blob);
-  save(href, dispositionName(response.headers.get('content-disposition')));
+  saveHref(href, dispositionName(response.headers.get('content-disposition')));
   // The click has started the save; the object URL can go once the browser took it.
   window.setTimeout(() => URL.revokeObjectURL(href), 60_000);
   return true;

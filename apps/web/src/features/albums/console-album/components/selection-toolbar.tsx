@@ -1,6 +1,9 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
+type SelectionAction =
+  'hide' | 'show' | 'curated' | 'reprocess' | 'addToAttendee' | 'removeFromAttendee' | 'print';
+
 /** What can be done to the selected photos: hide, show, mark curated, make derivatives again, add to or remove from an attendee album, delete (with a reason). */
 export function SelectionToolbar({
   count,
@@ -30,6 +33,15 @@ export function SelectionToolbar({
 }) {
   const { t } = useTranslation();
   if (count === 0) return null;
+  const actions: [SelectionAction, () => void][] = [
+    ['hide', onHide],
+    ['show', onShow],
+    ['curated', onCurate],
+    ['reprocess', onReprocess],
+    ['addToAttendee', onAddToAttendee],
+    ['removeFromAttendee', onRemoveFromAttendee],
+    ...(onPrint ? [['print', onPrint] as [SelectionAction, () => void]] : []),
+  ];
   return (
     <Paper
       withBorder
@@ -45,29 +57,11 @@ export function SelectionToolbar({
         <Text fw={600} size="sm" aria-live="polite">
           {t('album.selection.count', { count })}
         </Text>
-        <Button size="xs" variant="default" onClick={onHide} disabled={busy}>
-          {t('album.selection.hide')}
-        </Button>
-        <Button size="xs" variant="default" onClick={onShow} disabled={busy}>
-          {t('album.selection.show')}
-        </Button>
-        <Button size="xs" variant="default" onClick={onCurate} disabled={busy}>
-          {t('album.selection.curated')}
-        </Button>
-        <Button size="xs" variant="default" onClick={onReprocess} disabled={busy}>
-          {t('album.selection.reprocess')}
-        </Button>
-        <Button size="xs" variant="default" onClick={onAddToAttendee} disabled={busy}>
-          {t('album.selection.addToAttendee')}
-        </Button>
-        <Button size="xs" variant="default" onClick={onRemoveFromAttendee} disabled={busy}>
-          {t('album.selection.removeFromAttendee')}
-        </Button>
-        {onPrint && (
-          <Button size="xs" variant="default" onClick={onPrint} disabled={busy}>
-            {t('album.selection.print')}
+        {actions.map(([key, onClick]) => (
+          <Button key={key} size="xs" variant="default" onClick={onClick} disabled={busy}>
+            {t(`album.selection.${key}`)}
           </Button>
-        )}
+        ))}
         <Button size="xs" color="red" variant="light" onClick={onDelete} disabled={busy}>
           {t('album.selection.delete')}
         </Button>

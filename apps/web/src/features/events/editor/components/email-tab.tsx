@@ -1,7 +1,25 @@
+import type { ReactNode } from 'react';
 import { Badge, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEditorContext } from '../hooks/editor-context.ts';
 import { FlagCheckbox, ListField, TextAreaFields, TextField } from './form-fields.tsx';
+
+/** The sender address, with what is known of its verification beside it. */
+export function FromAddressField({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Group align="flex-end" wrap="nowrap">
+      <TextField
+        name="email_from_address"
+        label={t('events.email.fromAddress')}
+        type="email"
+        required
+        style={{ flex: 1 }}
+      />
+      {children}
+    </Group>
+  );
+}
 
 export function EmailTab() {
   const { t } = useTranslation();
@@ -9,14 +27,7 @@ export function EmailTab() {
   return (
     <Stack gap="sm">
       <TextField name="email_subject" label={t('events.email.subject')} />
-      <Group align="flex-end" wrap="nowrap">
-        <TextField
-          name="email_from_address"
-          label={t('events.email.fromAddress')}
-          type="email"
-          required
-          style={{ flex: 1 }}
-        />
+      <FromAddressField>
         {mode === 'edit' && event?.email_from_address ? (
           <Badge
             mb={8}
@@ -28,7 +39,7 @@ export function EmailTab() {
               : t('events.email.notVerified')}
           </Badge>
         ) : null}
-      </Group>
+      </FromAddressField>
       <TextField name="email_from_name" label={t('events.email.fromName')} required />
       <TextAreaFields
         required

@@ -14,6 +14,7 @@ import {
 import {
   useController,
   useFormContext,
+  type FieldPath,
   type FieldPathByValue,
   type UseControllerReturn,
 } from 'react-hook-form';
@@ -26,19 +27,36 @@ import type { EventFormValues } from '../utils/event-form-values.ts';
  */
 type Values = EventFormValues;
 
-const useBoundField = <P extends FieldPathByValue<Values, unknown>>(name: P) => {
-  const { control, clearErrors } = useFormContext<Values>();
-  const controller = useController({ name, control });
+/**
+ * The error set on a path, as text, and how to clear it once the user changes the value: for
+ * every input below and for those that write their path themselves.
+ */
+export const usePathError = (name: FieldPath<Values>) => {
+  const { getFieldState, formState, clearErrors } = useFormContext<Values>();
   const errorText = useErrorText();
-  const errorKey = controller.fieldState.error?.message;
+  const message = getFieldState(name, formState).error?.message;
+  // On a path that holds an object (a stock image's policy), the type allows nested errors too.
+  const errorKey = typeof message === 'string' ? message : undefined;
+  return {
+    text: errorKey ? errorText(errorKey) : undefined,
+    clear: () => {
+      if (errorKey) clearErrors(name);
+    },
+  };
+};
+
+const useBoundField = <P extends FieldPathByValue<Values, unknown>>(name: P) => {
+  const { control } = useFormContext<Values>();
+  const controller = useController({ name, control });
+  const error = usePathError(name);
   const change = (value: UseControllerReturn<Values, P>['field']['value']) => {
     controller.field.onChange(value);
-    if (errorKey) clearErrors(name);
+    error.clear();
   };
   return {
     field: { value: controller.field.value, onBlur: controller.field.onBlur },
     change,
-    error: errorKey ? errorText(errorKey) : undefined,
+    error: error.text,
   };
 };
 

@@ -34,6 +34,7 @@ import {
   NumberField,
   TextAreaField,
   TextField,
+  usePathError,
 } from './form-fields.tsx';
 import { ImageToggle, SecureInput, SectionTitle } from './toggled-fields.tsx';
 import { GuestLanguageFields } from './language-fields.tsx';
@@ -94,15 +95,9 @@ export function OrganisationSelect({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const {
-    control,
-    setValue,
-    clearErrors,
-    formState: { errors },
-  } = useFormContext<EventFormValues>();
+  const { control, setValue } = useFormContext<EventFormValues>();
   const organisationId = useWatch({ control, name: 'organisation_id' });
-  const errorKey = errors.organisation_id?.message;
+  const error = usePathError('organisation_id');
   return (
     <Select
       name="organisation_id"
@@ -114,7 +109,7 @@ export function OrganisationSelect({
       required={!disabled}
       searchable
       comboboxProps={{ zIndex: 400 }}
-      error={errorKey ? errorText(errorKey) : undefined}
+      error={error.text}
       onChange={(value) => {
         const next = value === null ? null : Number(value);
         if (next === organisationId) return;
@@ -123,8 +118,23 @@ export function OrganisationSelect({
         setValue('image_process_id_array', [], { shouldDirty: true });
         setValue('ppt_id_array', [], { shouldDirty: true });
         setValue('watermark_pt_id', null, { shouldDirty: true });
-        clearErrors('organisation_id');
+        error.clear();
       }}
+    />
+  );
+}
+
+/** The event's logo: shown or not, the default one or an uploaded image. */
+export function LogoToggle() {
+  const { t } = useTranslation();
+  return (
+    <ImageToggle
+      name="logo_full_path"
+      checkboxLabel={t('events.general.showLogo')}
+      label={t('events.general.logo')}
+      description={t('events.general.logoHint')}
+      defaultImage={DEFAULT_LOGO_IMAGE}
+      uploadRoot="etc"
     />
   );
 }
@@ -382,14 +392,7 @@ export function GeneralTab() {
         description={t('events.general.commaSeparated')}
       />
       <SectionTitle>{t('events.general.logoSection')}</SectionTitle>
-      <ImageToggle
-        name="logo_full_path"
-        checkboxLabel={t('events.general.showLogo')}
-        label={t('events.general.logo')}
-        description={t('events.general.logoHint')}
-        defaultImage={DEFAULT_LOGO_IMAGE}
-        uploadRoot="etc"
-      />
+      <LogoToggle />
       <TextField name="logo_link" label={t('events.general.logoLink')} />
       <TextField name="opts.supportLink" label={t('events.general.supportLink')} />
       <GuestLanguageFields />

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Button, FileButton, Stack, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Button, FileButton, Stack, Text, type MantineSize } from '@mantine/core';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
@@ -64,24 +64,65 @@ export function ImageUploadButton({
   };
 
   return (
+    <FilePickButton
+      accept="image/jpeg,image/png"
+      label={t('events.upload.uploadOf', { label })}
+      size="xs"
+      busy={busy}
+      disabled={disabled}
+      error={error}
+      onFile={(file) => void upload(file)}
+    >
+      {t('events.upload.upload')}
+    </FilePickButton>
+  );
+}
+
+/** A light button that picks one file, with what went wrong under it. */
+export function FilePickButton({
+  accept,
+  label,
+  size,
+  busy,
+  disabled,
+  error,
+  onFile,
+  children,
+}: {
+  accept: string;
+  /** The accessible name of the file input. */
+  label: string;
+  size: MantineSize | 'compact-xs';
+  busy: boolean;
+  disabled: boolean;
+  error: string | null;
+  onFile: (file: File | null) => void;
+  children: ReactNode;
+}) {
+  return (
     <Stack gap={2}>
       <FileButton
-        onChange={(file) => void upload(file)}
-        accept="image/jpeg,image/png"
-        inputProps={{ 'aria-label': t('events.upload.uploadOf', { label }) }}
+        onChange={onFile}
+        accept={accept}
+        inputProps={{ 'aria-label': label }}
         disabled={disabled}
       >
         {(props) => (
-          <Button {...props} size="xs" variant="light" loading={busy} disabled={disabled}>
-            {t('events.upload.upload')}
+          <Button {...props} size={size} variant="light" loading={busy} disabled={disabled}>
+            {children}
           </Button>
         )}
       </FileButton>
-      {error ? (
-        <Text c="red" size="xs" role="alert">
-          {error}
-        </Text>
-      ) : null}
+      <ActionError text={error} />
     </Stack>
   );
+}
+
+/** What went wrong with the action just above, in small red text. */
+export function ActionError({ text }: { text: string | null }) {
+  return text ? (
+    <Text c="red" size="xs" role="alert">
+      {text}
+    </Text>
+  ) : null;
 }

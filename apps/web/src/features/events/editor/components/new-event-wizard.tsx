@@ -39,7 +39,6 @@ import { eventQueryKeys, saveNewEvent } from '../api/events-api.ts';
 import { EditorContext, type EditorContextValue } from '../hooks/editor-context.ts';
 import {
   createBody,
-  DEFAULT_LOGO_IMAGE,
   DEFAULT_WATERMARK_IMAGE,
   editorIssues,
   formValuesOf,
@@ -53,15 +52,17 @@ import {
   WIZARD_STEPS,
   type WizardStep,
 } from '../utils/wizard-steps.ts';
-import { FlagCheckbox, TextAreaField, TextField } from './form-fields.tsx';
+import { TextAreaField, TextField, usePathError } from './form-fields.tsx';
 import {
+  LogoToggle,
   OrganisationSelect,
   RobotKeyShown,
   RobotsField,
   TimeZoneField,
   uploadCommand,
 } from './general-tab.tsx';
-import { CollectLeadsRadio } from './photo-settings-tab.tsx';
+import { CollectLeadsRadio, LeadFormFlags } from './photo-settings-tab.tsx';
+import { FromAddressField } from './email-tab.tsx';
 import { SharePanel } from './share-panel.tsx';
 import { StickyFooter } from './sticky-footer.tsx';
 import { SmsTab } from './sms-tab.tsx';
@@ -173,31 +174,18 @@ function AlbumHeaderPreview() {
 
 function LookStep() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const {
-    control,
-    setValue,
-    clearErrors,
-    formState: { errors },
-  } = useFormContext<EventFormValues>();
+  const { control, setValue } = useFormContext<EventFormValues>();
   const accent = useWatch({ control, name: 'opts.guestAccentColor' });
   const watermark = useWatch({ control, name: 'photo_watermark' });
   // The photo watermark is the image kind (the template kind is in "Advanced").
   useEffect(() => {
     if (watermark !== null) setValue('ui.watermarkMode', 'image');
   }, [watermark, setValue]);
-  const accentError = errors.opts?.guestAccentColor?.message;
+  const accentError = usePathError('opts.guestAccentColor');
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
       <Stack gap="sm">
-        <ImageToggle
-          name="logo_full_path"
-          checkboxLabel={t('events.general.showLogo')}
-          label={t('events.general.logo')}
-          description={t('events.general.logoHint')}
-          defaultImage={DEFAULT_LOGO_IMAGE}
-          uploadRoot="etc"
-        />
+        <LogoToggle />
         <ColorInput
           name="opts.guestAccentColor"
           label={t('events.options.guestAccentColor')}
@@ -206,11 +194,11 @@ function LookStep() {
           value={accent}
           onChange={(value) => {
             setValue('opts.guestAccentColor', value, { shouldDirty: true });
-            clearErrors('opts.guestAccentColor');
+            accentError.clear();
           }}
           swatches={['#1c7ed6', '#0ca678', '#f08c00', '#e03131', '#7048e8', '#212529']}
           popoverProps={{ zIndex: 400 }}
-          error={accentError ? errorText(accentError) : undefined}
+          error={accentError.text}
         />
         <ImageToggle
           name="photo_watermark"
@@ -239,18 +227,11 @@ function DeliveryStep() {
   return (
     <Stack gap="sm">
       <Text fw={600}>{t('events.wizard.emailSection')}</Text>
-      <Group align="flex-end" wrap="nowrap">
-        <TextField
-          name="email_from_address"
-          label={t('events.email.fromAddress')}
-          type="email"
-          required
-          style={{ flex: 1 }}
-        />
+      <FromAddressField>
         <Badge mb={8} color="yellow" variant="light" data-testid="sender-verification">
           {t('events.email.notVerified')}
         </Badge>
-      </Group>
+      </FromAddressField>
       <Text size="xs" c="dimmed">
         {address.trim()
           ? t('events.wizard.verificationOnCreate', { address: address.trim() })
@@ -266,22 +247,7 @@ function DeliveryStep() {
         {t('events.wizard.leadsSection')}
       </Text>
       <CollectLeadsRadio />
-      {leads ? (
-        <Group gap="lg">
-          <FlagCheckbox
-            name="lead_params.show_company_input_text"
-            label={t('events.photo.showCompany')}
-          />
-          <FlagCheckbox
-            name="lead_params.show_phone_input_text"
-            label={t('events.photo.showPhone')}
-          />
-          <FlagCheckbox
-            name="lead_params.show_agree_checkbox"
-            label={t('events.photo.showAgree')}
-          />
-        </Group>
-      ) : null}
+      {leads ? <LeadFormFlags gap="lg" /> : null}
     </Stack>
   );
 }

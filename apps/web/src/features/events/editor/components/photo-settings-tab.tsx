@@ -1,4 +1,4 @@
-import { Radio, SimpleGrid, Stack, Group } from '@mantine/core';
+import { Radio, SimpleGrid, Stack, Group, type MantineSpacing } from '@mantine/core';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LEAD_TEXT, DEFAULT_PRIVACY_POLICY_LINK, EVENT_LIMITS } from '@flashbulb/shared';
@@ -31,6 +31,21 @@ export function CollectLeadsRadio() {
         <Radio value="0" label={t('events.photo.directAlbum')} />
       </Group>
     </Radio.Group>
+  );
+}
+
+/** What the lead form asks for besides the name and e-mail. */
+export function LeadFormFlags({ gap }: { gap?: MantineSpacing }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={gap}>
+      <FlagCheckbox
+        name="lead_params.show_company_input_text"
+        label={t('events.photo.showCompany')}
+      />
+      <FlagCheckbox name="lead_params.show_phone_input_text" label={t('events.photo.showPhone')} />
+      <FlagCheckbox name="lead_params.show_agree_checkbox" label={t('events.photo.showAgree')} />
+    </Group>
   );
 }
 
@@ -174,17 +189,7 @@ export function PhotoSettingsTab() {
     <Stack gap="sm">
       <CollectLeadsRadio />
       <SectionTitle>{t('events.photo.leadSection')}</SectionTitle>
-      <Group>
-        <FlagCheckbox
-          name="lead_params.show_company_input_text"
-          label={t('events.photo.showCompany')}
-        />
-        <FlagCheckbox
-          name="lead_params.show_phone_input_text"
-          label={t('events.photo.showPhone')}
-        />
-        <FlagCheckbox name="lead_params.show_agree_checkbox" label={t('events.photo.showAgree')} />
-      </Group>
+      <LeadFormFlags />
       <TextAreaField
         name="lead_params.please_read_text"
         label={t('events.photo.pleaseReadText')}

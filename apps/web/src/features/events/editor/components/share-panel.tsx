@@ -6,6 +6,7 @@ import {
   Button,
   Card,
   CopyButton,
+  type ButtonVariant,
   Group,
   Image,
   Modal,
@@ -26,6 +27,7 @@ import {
 } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
+import { saveHref } from '../../../../lib/save-file.ts';
 import { useEventFullData } from '../api/events-api.ts';
 
 /** The named cards, in the order an operator hands them out. */
@@ -88,17 +90,6 @@ export const shareLinks = (
     },
     more: pages,
   };
-};
-
-/** Hands a file to the browser's download: an anchor with the file's name, clicked. */
-const saveFile = (fileName: string, href: string) => {
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
 };
 
 const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -177,13 +168,7 @@ export function SharePanel({ event, onClose }: { event: BasicEvent; onClose: () 
                         </Text>
                       </Stack>
                       <Group gap={4} wrap="nowrap">
-                        <CopyButton value={links.more[kind]}>
-                          {({ copied, copy }) => (
-                            <Button size="compact-sm" variant="light" onClick={copy}>
-                              {copied ? t('events.share.copied') : t('events.share.copy')}
-                            </Button>
-                          )}
-                        </CopyButton>
+                        <CopyLinkButton url={links.more[kind]} variant="light" />
                         <Button
                           size="compact-sm"
                           variant="default"
@@ -238,14 +223,35 @@ function ShareLinkCard({
 
   const downloadPng = async () => {
     const png = await QRCode.toDataURL(url, { ...QR_OPTIONS, width: EVENT_LIMITS.eventQrSize });
-    saveFile(`${fileStem}-qr.png`, png);
+    saveHref(png, `${fileStem}-qr.png`);
   };
   const downloadSvg = () => {
-    if (svg) saveFile(`${fileStem}-qr.svg`, svgDataUrl(svg));
+    if (svg) saveHref(svgDataUrl(svg), `${fileStem}-qr.svg`);
   };
   const poster = () => {
     if (svg) printPoster({ eventTitle, title, url, qr: svgDataUrl(svg) });
   };
+  // The QR code as a PNG (made on demand), as the SVG on the card, and as a printable poster.
+  const qrActions = [
+    {
+      key: 'png',
+      named: t('events.share.pngNamed', { label: title }),
+      run: () => void downloadPng(),
+      disabled: false,
+    },
+    {
+      key: 'svg',
+      named: t('events.share.svgNamed', { label: title }),
+      run: downloadSvg,
+      disabled: !svg,
+    },
+    {
+      key: 'poster',
+      named: t('events.share.posterNamed', { label: title }),
+      run: poster,
+      disabled: !svg,
+    },
+  ] as const;
 
   return (
     <Card withBorder radius="md" padding="sm" data-testid={`share-card-${card}`}>
@@ -280,13 +286,7 @@ function ShareLinkCard({
         </Stack>
       </Group>
       <Group gap={6} mt="sm" wrap="wrap">
-        <CopyButton value={url}>
-          {({ copied, copy }) => (
-            <Button size="compact-sm" onClick={copy}>
-              {copied ? t('events.share.copied') : t('events.share.copy')}
-            </Button>
-          )}
-        </CopyButton>
+        <CopyLinkButton url={url} />
         <Button
           size="compact-sm"
           variant="default"
@@ -298,34 +298,34 @@ function ShareLinkCard({
         >
           {t('events.share.open')}
         </Button>
-        <Button
-          size="compact-sm"
-          variant="default"
-          onClick={() => void downloadPng()}
-          aria-label={t('events.share.pngNamed', { label: title })}
-        >
-          {t('events.share.png')}
-        </Button>
-        <Button
-          size="compact-sm"
-          variant="default"
-          onClick={downloadSvg}
-          disabled={!svg}
-          aria-label={t('events.share.svgNamed', { label: title })}
-        >
-          {t('events.share.svg')}
-        </Button>
-        <Button
-          size="compact-sm"
-          variant="default"
-          onClick={poster}
-          disabled={!svg}
-          aria-label={t('events.share.posterNamed', { label: title })}
-        >
-          {t('events.share.poster')}
-        </Button>
+        {qrActions.map(({ key, named, run, disabled }) => (
+          <Button
+            key={key}
+            size="compact-sm"
+            variant="default"
+            onClick={run}
+            disabled={disabled}
+            aria-label={named}
+          >
+            {t(`events.share.${key}`)}
+          </Button>
+        ))}
       </Group>
     </Card>
+  );
+}
+
+/** Copies a link; says so for a moment after. */
+function CopyLinkButton({ url, variant }: { url: string; variant?: ButtonVariant }) {
+  const { t } = useTranslation();
+  return (
+    <CopyButton value={url}>
+      {({ copied, copy }) => (
+        <Button size="compact-sm" variant={variant} onClick={copy}>
+          {copied ? t('events.share.copied') : t('events.share.copy')}
+        </Button>
+      )}
+    </CopyButton>
   );
 }
 

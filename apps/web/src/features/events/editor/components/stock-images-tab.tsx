@@ -1,16 +1,5 @@
 import { useState } from 'react';
-import {
-  Button,
-  FileButton,
-  Group,
-  Image,
-  Radio,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Image, Radio, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { StockImage } from '@flashbulb/shared';
@@ -24,6 +13,7 @@ import {
 } from '../api/stock-image-upload.ts';
 import { useEditorContext } from '../hooks/editor-context.ts';
 import type { EventFormValues } from '../utils/event-form-values.ts';
+import { ActionError, FilePickButton } from './image-upload-button.tsx';
 import { newChannelId } from '../utils/random-codes.ts';
 import {
   FlagCheckbox,
@@ -31,6 +21,7 @@ import {
   NullableTextField,
   splitListInput,
   TextField,
+  usePathError,
 } from './form-fields.tsx';
 
 type PolicyKind = 'all' | 'inc' | 'exc';
@@ -46,21 +37,15 @@ const policyOf = (kind: PolicyKind, tags: string[]): Policy =>
 /** Albums spec §4: all (tag input disabled), include or exclude the tags. */
 function TagPolicy({ index }: { index: number }) {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const {
-    control,
-    setValue,
-    clearErrors,
-    formState: { errors },
-  } = useFormContext<EventFormValues>();
+  const { control, setValue } = useFormContext<EventFormValues>();
   const name = `opts.stockImages.${index}.policy` as const;
   const policy = useWatch({ control, name });
   const kind = kindOf(policy);
   const [text, setText] = useState(() => joinList(tagsOf(policy)));
-  const errorKey = errors.opts?.stockImages?.[index]?.policy?.message;
+  const error = usePathError(name);
   const write = (nextKind: PolicyKind, nextText: string) => {
     setValue(name, policyOf(nextKind, splitListInput(nextText)), { shouldDirty: true });
-    if (errorKey) clearErrors(name);
+    error.clear();
   };
   return (
     <Stack gap={4}>
@@ -80,7 +65,7 @@ function TagPolicy({ index }: { index: number }) {
         placeholder={t('events.stock.tagsPlaceholder')}
         value={text}
         disabled={kind === 'all'}
-        error={errorKey ? errorText(errorKey) : undefined}
+        error={error.text}
         onChange={(e) => {
           setText(e.currentTarget.value);
           write(kind, e.currentTarget.value);
@@ -130,25 +115,17 @@ function StockUploadButton({ index, thumbnail }: { index: number; thumbnail: boo
   };
 
   return (
-    <Stack gap={2}>
-      <FileButton
-        onChange={(file) => void upload(file)}
-        accept="image/jpeg,image/png,video/mp4"
-        inputProps={{ 'aria-label': label }}
-        disabled={!event}
-      >
-        {(props) => (
-          <Button {...props} size="compact-xs" variant="light" loading={busy} disabled={!event}>
-            {thumbnail ? t('events.stock.uploadThumbnail') : t('events.stock.uploadImage')}
-          </Button>
-        )}
-      </FileButton>
-      {errorKey ? (
-        <Text c="red" size="xs" role="alert">
-          {errorText(errorKey)}
-        </Text>
-      ) : null}
-    </Stack>
+    <FilePickButton
+      accept="image/jpeg,image/png,video/mp4"
+      label={label}
+      size="compact-xs"
+      busy={busy}
+      disabled={!event}
+      error={errorKey && errorText(errorKey)}
+      onFile={(file) => void upload(file)}
+    >
+      {thumbnail ? t('events.stock.uploadThumbnail') : t('events.stock.uploadImage')}
+    </FilePickButton>
   );
 }
 
@@ -193,11 +170,7 @@ function MakeThumbnailButton({ index }: { index: number }) {
       >
         {t('events.stock.makeThumbnail')}
       </Button>
-      {errorKey ? (
-        <Text c="red" size="xs" role="alert">
-          {errorText(errorKey)}
-        </Text>
-      ) : null}
+      <ActionError text={errorKey && errorText(errorKey)} />
     </Stack>
   );
 }

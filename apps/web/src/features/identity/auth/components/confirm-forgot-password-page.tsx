@@ -6,13 +6,15 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { newPasswordSchema, resetCodeSchema, usernameSchema } from '@flashbulb/shared';
-import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
+import { errorKeyOf } from '../../../../lib/api-client.ts';
+import { showApiError } from '../../../../lib/form-api-error.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { NewPasswordFields } from '../../../../components/new-password-fields.tsx';
 import { confirmationMatches } from '../../../../lib/password-confirmation.ts';
 import { confirmForgotPassword } from '../api/auth-api.ts';
 import { AuthLayout } from '../../../../components/auth-layout.tsx';
+import { AccountEmailInput } from './account-email-input.tsx';
 import type { SignInLocationState } from './sign-in-page.tsx';
 
 const schema = z
@@ -25,10 +27,6 @@ const schema = z
   .superRefine(confirmationMatches('new_password'));
 type Input = z.input<typeof schema>;
 type Values = z.output<typeof schema>;
-type FieldName = keyof Input;
-
-const isFieldName = (field: string | undefined): field is FieldName =>
-  field === 'username' || field === 'code' || field === 'new_password';
 
 const emailFromState = (state: unknown): string => {
   if (
@@ -70,9 +68,7 @@ export function ConfirmForgotPasswordPage() {
       const key = errorKeyOf(error);
       if (key === 'code_mismatch' || key === 'expired_code')
         setError('code', { message: key }, { shouldFocus: true });
-      else if (isApiError(error) && error.type === 'field' && isFieldName(error.field))
-        setError(error.field, { message: key }, { shouldFocus: true });
-      else setErrorKey(key);
+      else showApiError(error, ['username', 'code', 'new_password'], setError, setErrorKey);
       return;
     }
     const state: SignInLocationState = { info: 'passwordResetDone', email: username };
@@ -88,13 +84,7 @@ export function ConfirmForgotPasswordPage() {
       >
         <Stack gap="md">
           <FormAlert errorKey={errorKey} />
-          <TextInput
-            label={t('common.email')}
-            type="email"
-            autoComplete="username"
-            error={errors.username?.message && errorText(errors.username.message)}
-            {...register('username')}
-          />
+          <AccountEmailInput errorKey={errors.username?.message} {...register('username')} />
           <TextInput
             label={t('confirmForgotPassword.resetCode')}
             inputMode="numeric"

@@ -7,7 +7,8 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { emailSchema, newPasswordSchema } from '@flashbulb/shared';
-import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
+import { errorKeyOf } from '../../../../lib/api-client.ts';
+import { showApiError } from '../../../../lib/form-api-error.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { NewPasswordFields } from '../../../../components/new-password-fields.tsx';
@@ -15,6 +16,7 @@ import { confirmationMatches } from '../../../../lib/password-confirmation.ts';
 import { createFirstAdmin } from '../api/auth-api.ts';
 import { SETUP_STATUS_QUERY_KEY } from '../hooks/use-setup-status.ts';
 import { AuthLayout } from '../../../../components/auth-layout.tsx';
+import { AccountEmailInput } from './account-email-input.tsx';
 import type { SignInLocationState } from './sign-in-page.tsx';
 
 const schema = z
@@ -65,16 +67,11 @@ export function FirstAdminPage({ needsSetupToken = false }: { needsSetupToken?: 
         // Someone else was quicker: the sign-in page is where this user belongs now.
         setErrorKey(key);
         await queryClient.invalidateQueries({ queryKey: SETUP_STATUS_QUERY_KEY });
-      } else if (
-        isApiError(error) &&
-        error.type === 'field' &&
-        (error.field === 'email' ||
-          error.field === 'password' ||
-          (error.field === 'setup_token' && needsSetupToken))
-      ) {
-        setError(error.field, { message: key }, { shouldFocus: true });
       } else {
-        setErrorKey(key);
+        const fields = needsSetupToken
+          ? (['email', 'password', 'setup_token'] as const)
+          : (['email', 'password'] as const);
+        showApiError(error, fields, setError, setErrorKey);
       }
     }
   };
@@ -94,12 +91,9 @@ export function FirstAdminPage({ needsSetupToken = false }: { needsSetupToken?: 
               {...register('setup_token')}
             />
           )}
-          <TextInput
-            label={t('common.email')}
-            type="email"
-            autoComplete="username"
+          <AccountEmailInput
             autoFocus={!needsSetupToken}
-            error={errors.email?.message && errorText(errors.email.message)}
+            errorKey={errors.email?.message}
             {...register('email')}
           />
           <NewPasswordFields

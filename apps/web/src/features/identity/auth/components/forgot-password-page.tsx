@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { usernameSchema } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
-import { useErrorText } from '../../../../lib/error-text.ts';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { forgotPassword } from '../api/auth-api.ts';
 import { AuthLayout } from '../../../../components/auth-layout.tsx';
+import { AccountEmailInput } from './account-email-input.tsx';
 
 const schema = z.object({ username: usernameSchema });
 type Input = z.input<typeof schema>;
@@ -18,7 +18,6 @@ type Values = z.output<typeof schema>;
 
 export function ForgotPasswordPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const [errorKey, setErrorKey] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -65,12 +64,9 @@ export function ForgotPasswordPage() {
         <form onSubmit={handleSubmit(submit)} noValidate aria-label={t('forgotPassword.title')}>
           <Stack gap="md">
             <FormAlert errorKey={errorKey} />
-            <TextInput
-              label={t('common.email')}
-              type="email"
-              autoComplete="username"
+            <AccountEmailInput
               autoFocus
-              error={errors.username?.message && errorText(errors.username.message)}
+              errorKey={errors.username?.message}
               {...register('username')}
             />
             <Button type="submit" loading={isSubmitting} fullWidth>

@@ -9,7 +9,7 @@ import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { respondToChallenge } from '../api/auth-api.ts';
-import { useMfaCodeForm, type MfaCodeValues } from '../hooks/use-mfa-code-form.ts';
+import { refuseMfaCode, useMfaCodeForm, type MfaCodeValues } from '../hooks/use-mfa-code-form.ts';
 import { MfaCodeField } from './mfa-code-field.tsx';
 
 export interface MfaCodeModalProps {
@@ -101,10 +101,7 @@ function AuthenticatorCodeForm({ answer, errorKey }: FormProps) {
   const submit = async ({ code }: MfaCodeValues) => {
     const fieldError = await answer({ code });
     if (!fieldError) return;
-    // Let the user type the next code straight away.
-    setValue('code', '');
-    setError('code', { message: fieldError });
-    setFocus('code');
+    refuseMfaCode({ setValue, setError, setFocus }, fieldError);
   };
 
   return (

@@ -12,7 +12,7 @@ import {
   respondToChallenge,
   verifySoftwareToken,
 } from '../api/auth-api.ts';
-import { useMfaCodeForm, type MfaCodeValues } from '../hooks/use-mfa-code-form.ts';
+import { refuseMfaCode, useMfaCodeForm, type MfaCodeValues } from '../hooks/use-mfa-code-form.ts';
 import { MfaCodeField } from './mfa-code-field.tsx';
 import { QrCodeImage } from './qr-code-image.tsx';
 
@@ -98,9 +98,7 @@ export function MfaSetupModal({ session, onResult, onRestart }: MfaSetupModalPro
       if (key === 'invalid_session') {
         onRestart(key);
       } else if (key === 'code_mismatch' || key === 'code_format') {
-        setValue('code', '');
-        setError('code', { message: key });
-        setFocus('code');
+        refuseMfaCode({ setValue, setError, setFocus }, key);
       } else {
         setErrorKey(key);
       }

@@ -5,7 +5,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { newPasswordSchema, type SignInResult } from '@flashbulb/shared';
-import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
+import { errorKeyOf } from '../../../../lib/api-client.ts';
+import { showApiError } from '../../../../lib/form-api-error.ts';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { NewPasswordFields } from '../../../../components/new-password-fields.tsx';
 import { confirmationMatches } from '../../../../lib/password-confirmation.ts';
@@ -48,9 +49,7 @@ export function NewPasswordForm({ session, onResult, onRestart }: NewPasswordFor
     } catch (error) {
       const key = errorKeyOf(error);
       if (key === 'invalid_session') onRestart(key);
-      else if (isApiError(error) && error.type === 'field' && error.field === 'new_password')
-        setError('new_password', { message: key }, { shouldFocus: true });
-      else setErrorKey(key);
+      else showApiError(error, ['new_password'], setError, setErrorKey);
       return;
     }
     await onResult(result);

@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { passwordInputSchema, usernameSchema } from '@flashbulb/shared';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { FormAlert } from '../../../../components/form-alert.tsx';
+import { AccountEmailInput } from './account-email-input.tsx';
 
 const signInSchema = z.object({ username: usernameSchema, password: passwordInputSchema });
 type SignInInput = z.input<typeof signInSchema>;
@@ -34,12 +35,9 @@ export function SignInForm({ defaultUsername = '', errorKey, onSubmit }: SignInF
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label={t('signIn.title')}>
       <Stack gap="md">
         <FormAlert errorKey={errorKey} />
-        <TextInput
-          label={t('common.email')}
-          type="email"
-          autoComplete="username"
+        <AccountEmailInput
           autoFocus
-          error={errors.username?.message && errorText(errors.username.message)}
+          errorKey={errors.username?.message}
           {...register('username')}
         />
         <PasswordInput

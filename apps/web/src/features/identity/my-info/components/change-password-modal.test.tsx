@@ -44,6 +44,11 @@ describe('change my password', () => {
     await user.type(form.getByLabelText('Confirm password'), 'a brand new password');
     await user.click(form.getByRole('button', { name: 'Change password' }));
     expect(await form.findByText('Your current password is not correct')).toBeTruthy();
+    // On the field the server named, not only in the form's alert.
+    const current = form.getByLabelText('Current password');
+    expect(
+      document.getElementById(current.getAttribute('aria-describedby') ?? '')?.textContent,
+    ).toBe('Your current password is not correct');
 
     await user.clear(form.getByLabelText('Current password'));
     await user.type(form.getByLabelText('Current password'), 'my real password');

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { newPasswordSchema, passwordInputSchema } from '@flashbulb/shared';
-import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
+import { showApiError } from '../../../../lib/form-api-error.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { NewPasswordFields } from '../../../../components/new-password-fields.tsx';
@@ -62,11 +62,7 @@ export function ChangePasswordModal({
         proposed_password: values.proposed_password,
       });
     } catch (error) {
-      const key = errorKeyOf(error);
-      const field = isApiError(error) && error.type === 'field' ? error.field : undefined;
-      if (field === 'previous_password' || field === 'proposed_password')
-        setError(field, { message: key }, { shouldFocus: true });
-      else setErrorKey(key);
+      showApiError(error, ['previous_password', 'proposed_password'], setError, setErrorKey);
       return;
     }
     reset();

@@ -16,7 +16,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { passwordInputSchema } from '@flashbulb/shared';
-import { errorKeyOf, isApiError } from '../../../../lib/api-client.ts';
+import { showApiError } from '../../../../lib/form-api-error.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { FormAlert } from '../../../../components/form-alert.tsx';
 import { RecoveryCodesList } from '../../../../components/recovery-codes-list.tsx';
@@ -117,10 +117,7 @@ function RegenerateModal({
       reset();
       await queryClient.invalidateQueries({ queryKey: STATUS_KEY });
     } catch (error) {
-      const key = errorKeyOf(error);
-      if (isApiError(error) && error.type === 'field' && error.field === 'password')
-        setError('password', { message: key }, { shouldFocus: true });
-      else setErrorKey(key);
+      showApiError(error, ['password'], setError, setErrorKey);
     }
   };
 

@@ -1,4 +1,4 @@
-import { NumberInput } from '@mantine/core';
+import { LayoutNumberInput } from './layout-number-input.tsx';
 
 /** A number input over a fraction (0..1) shown in percent. */
 export function PercentInput({
@@ -15,8 +15,7 @@ export function PercentInput({
   max?: number;
 }) {
   return (
-    <NumberInput
-      size="xs"
+    <LayoutNumberInput
       label={label}
       value={Math.round(value * 1000) / 10}
       min={min}
@@ -24,7 +23,7 @@ export function PercentInput({
       step={1}
       decimalScale={1}
       suffix="%"
-      onChange={(v) => typeof v === 'number' && onChange(v / 100)}
+      onNumber={(v) => onChange(v / 100)}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState, type CSSProperties, type PointerEvent } from 'react';
 import { Box } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TemplateLayout, TemplatePlaceholder } from '@flashbulb/shared';
@@ -20,6 +20,15 @@ interface Drag {
 }
 
 const pct = (value: number) => `${value * 100}%`;
+
+/** The background and overlay images cover the whole sheet, as the renderer draws them. */
+const WHOLE_SHEET: CSSProperties = {
+  position: 'absolute',
+  inset: 0,
+  width: '100%',
+  height: '100%',
+  objectFit: 'cover',
+};
 
 /**
  * The sheet drawn to scale: background image, placeholders (numbered, turned by their rotation),
@@ -79,6 +88,13 @@ export function SheetCanvas({
     );
   };
   const end = () => setDrag(null);
+  /** A placeholder moves, its corner handle resizes: each drags from its own pointer-down. */
+  const dragHandlers = (index: number, mode: Drag['mode']) => ({
+    onPointerDown: (e: PointerEvent<HTMLElement>) => begin(e, index, mode),
+    onPointerMove: move,
+    onPointerUp: end,
+    onPointerCancel: end,
+  });
 
   return (
     <Box
@@ -103,27 +119,14 @@ export function SheetCanvas({
       }}
     >
       {imageUrls.background_image ? (
-        <img
-          src={imageUrls.background_image}
-          alt=""
-          style={{
-            position: 'absolute',
-            inset: 0,
-            width: '100%',
-            height: '100%',
-            objectFit: 'cover',
-          }}
-        />
+        <img src={imageUrls.background_image} alt="" style={WHOLE_SHEET} />
       ) : null}
       {layout.placeholders.map((p, index) => (
         <Box
           key={index}
           data-testid={`placeholder-${index + 1}`}
           aria-label={t('templates.placeholderLabel', { n: String(index + 1) })}
-          onPointerDown={(e) => begin(e, index, 'move')}
-          onPointerMove={move}
-          onPointerUp={end}
-          onPointerCancel={end}
+          {...dragHandlers(index, 'move')}
           style={{
             position: 'absolute',
             left: pct(p.x),
@@ -147,10 +150,7 @@ export function SheetCanvas({
             <Box
               data-testid={`resize-${index + 1}`}
               aria-label={t('templates.resizeLabel', { n: String(index + 1) })}
-              onPointerDown={(e) => begin(e, index, 'resize')}
-              onPointerMove={move}
-              onPointerUp={end}
-              onPointerCancel={end}
+              {...dragHandlers(index, 'resize')}
               style={{
                 position: 'absolute',
                 // Inside the corner: a placeholder at the sheet's edge keeps a whole handle (the
@@ -172,14 +172,7 @@ export function SheetCanvas({
         <img
           src={imageUrls.overlay_image}
           alt=""
-          style={{
-            position: 'absolute',
-            inset: 0,
-            width: '100%',
-            height: '100%',
-            objectFit: 'cover',
-            pointerEvents: 'none',
-          }}
+          style={{ ...WHOLE_SHEET, pointerEvents: 'none' }}
         />
       ) : null}
       {layout.texts.map((text, index) => (

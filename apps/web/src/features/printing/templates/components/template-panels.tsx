@@ -5,7 +5,6 @@ import {
   FileButton,
   Group,
   NativeSelect,
-  NumberInput,
   Paper,
   SegmentedControl,
   Select,
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { TEMPLATE_TEXT_SLOTS, type TemplateLayout } from '@flashbulb/shared';
 import { SHEET_PRESETS } from '../utils/template-geometry.ts';
 import type { TemplateLayoutEditing } from '../hooks/use-template-layout.ts';
+import { LayoutNumberInput } from './layout-number-input.tsx';
 import { PercentInput } from './percent-input.tsx';
 import { Icon } from '../../../../design/icons.tsx';
 import { icon } from '../../../../design/tokens.ts';
@@ -56,30 +56,27 @@ export function SheetSizePanel({
           }}
         />
         <SimpleGrid cols={3} spacing="xs">
-          <NumberInput
-            size="xs"
+          <LayoutNumberInput
             label={t('templates.width')}
             value={layout.width}
             min={0.1}
             decimalScale={2}
-            onChange={(v) => typeof v === 'number' && change({ width: v })}
+            onNumber={(width) => change({ width })}
           />
-          <NumberInput
-            size="xs"
+          <LayoutNumberInput
             label={t('templates.height')}
             value={layout.height}
             min={0.1}
             decimalScale={2}
-            onChange={(v) => typeof v === 'number' && change({ height: v })}
+            onNumber={(height) => change({ height })}
           />
-          <NumberInput
-            size="xs"
+          <LayoutNumberInput
             label={t('templates.dpi')}
             value={layout.dpi}
             min={72}
             max={1200}
             allowDecimal={false}
-            onChange={(v) => typeof v === 'number' && change({ dpi: v })}
+            onNumber={(dpi) => change({ dpi })}
           />
         </SimpleGrid>
         <SegmentedControl
@@ -163,16 +160,13 @@ export function PlaceholdersPanel({
               min={1}
               onChange={(height) => setPlaceholder(selected, { ...current, height })}
             />
-            <NumberInput
-              size="xs"
+            <LayoutNumberInput
               label={t('templates.rotation')}
               value={current.rotation}
               min={-360}
               max={360}
               suffix="°"
-              onChange={(v) =>
-                typeof v === 'number' && setPlaceholder(selected, { ...current, rotation: v })
-              }
+              onNumber={(rotation) => setPlaceholder(selected, { ...current, rotation })}
             />
           </SimpleGrid>
         ) : null}
