@@ -13,7 +13,9 @@
 //  - its cookies, `location.search` after a navigation and the kiosk's display token read
 //    differently (the guest language, instant photo, kiosk and checkout files);
 //  - it has `createImageBitmap`, so `prepareUpload` takes another branch than on jsdom;
-//  - its `srcObject` refuses the tests' fake camera stream.
+//  - its `srcObject` refuses the tests' fake camera stream;
+//  - `templates-page`'s first test, run first in a worker, did not find the page's heading within
+//    the 10 s wait three times out of four on a loaded machine (cause not found; jsdom passed).
 // A file moves here only when it passes, costs less and still fails on a deliberate break.
 // `vi.mock` files stay in `web-isolated` (web-isolation.ts), on jsdom.
 
@@ -23,11 +25,10 @@ export const WEB_HAPPY_DOM_FILES: readonly string[] = [
   'src/features/events/editor/components/editor-tabs.test.tsx',
   'src/features/events/editor/components/notifications-paid-stock.test.tsx',
   'src/features/events/editor/components/pricing-buttons.test.tsx',
-  // Sign-in, two-factor set-up and the set-up pages; the kiosk's album tools; the print
-  // templates (≈ 35 % less CPU together).
+  // Sign-in, two-factor set-up and the set-up pages; the kiosk's album tools (≈ 35 % less CPU
+  // together, with the print templates).
   'src/features/identity/auth/components/mfa-setup-modal.test.tsx',
   'src/features/identity/auth/components/sign-in-page.test.tsx',
   'src/features/identity/setup/components/setup-pages.test.tsx',
-  'src/features/printing/templates/components/templates-page.test.tsx',
   'src/guest/features/kiosk/components/kiosk-album-tools.test.tsx',
 ];
