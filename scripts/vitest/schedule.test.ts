@@ -70,14 +70,13 @@ describe('the order of the test files', () => {
   });
 
   it('keeps the figure of a file that moved to another project until the table is refreshed', () => {
-    const before = file('web', 'editor.test.tsx');
+    // The table as it was before the move: the file under `web`, beside two shorter ones.
+    const durations = {
+      'web:editor.test.tsx': 50_000,
+      'web:other.test.tsx': 1_000,
+      'web:third.test.tsx': 2_000,
+    };
     const moved = file('web-happy-dom', 'editor.test.tsx');
-    const other = file('web', 'other.test.tsx');
-    const durations = table([
-      [before, 50_000],
-      [other, 1_000],
-      [file('web', 'third.test.tsx'), 2_000],
-    ]);
     expect(estimateDurations([moved], durations).get(moved)).toBe(50_000);
     // Its own entry, once there, wins.
     expect(
