@@ -25,8 +25,7 @@ export const WEB_HAPPY_DOM_FILES: readonly string[] = [
   'src/features/events/editor/components/editor-tabs.test.tsx',
   'src/features/events/editor/components/notifications-paid-stock.test.tsx',
   'src/features/events/editor/components/pricing-buttons.test.tsx',
-  // Sign-in, two-factor set-up and the set-up pages; the kiosk's album tools (≈ 35 % less CPU
-  // together, with the print templates).
+  // Sign-in, two-factor set-up and the set-up pages; the kiosk's album tools (≈ 30 % less CPU).
   'src/features/identity/auth/components/mfa-setup-modal.test.tsx',
   'src/features/identity/auth/components/sign-in-page.test.tsx',
   'src/features/identity/setup/components/setup-pages.test.tsx',
