@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { DurationSequencer } from './scripts/vitest/sequencer.ts';
 import { postgresIncludes } from './scripts/vitest/server-engines.ts';
+import { WEB_HAPPY_DOM_FILES } from './scripts/vitest/web-dom.ts';
 import { webFilesWithModuleMocks } from './scripts/vitest/web-isolation.ts';
 
 const webSetup = 'apps/web/src/test/setup.ts';
@@ -124,10 +125,23 @@ export default defineConfig({
           ...webProject.test,
           name: 'web',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: [...configDefaults.exclude, ...webMockFiles],
+          exclude: [...configDefaults.exclude, ...webMockFiles, ...WEB_HAPPY_DOM_FILES],
           // One worker runs file after file with React, Mantine, the texts and the app imported
           // once: 40 % less CPU than a fresh module registry per file. The set-up file resets
           // what a file could leave behind (src/test/setup.ts).
+          isolate: false,
+        },
+      },
+      {
+        // The web files that run on happy-dom: cheaper than jsdom where it answers them alike
+        // (the list and why the others stay on jsdom: scripts/vitest/web-dom.ts).
+        ...webProject,
+        test: {
+          ...webProject.test,
+          name: 'web-happy-dom',
+          environment: 'happy-dom',
+          include: [...WEB_HAPPY_DOM_FILES],
+          // As in `web`.
           isolate: false,
         },
       },

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BOTH_ENGINES, SERVER_TEST_DIR } from './server-engines.ts';
 import { DURATIONS_FILE, fileKey } from './schedule.ts';
+import { WEB_HAPPY_DOM_FILES } from './web-dom.ts';
 import { webFilesWithModuleMocks } from './web-isolation.ts';
 
 const WEB_ROOT = 'apps/web';
@@ -34,7 +35,9 @@ export function projectsOfPath(file: string, webMocked: ReadonlySet<string>): st
     return BOTH_ENGINES.includes(inner) ? ['server-pglite', 'server-pg'] : ['server-pglite'];
   }
   if (file.startsWith(`${WEB_ROOT}/`)) {
-    return [webMocked.has(file.slice(WEB_ROOT.length + 1)) ? 'web-isolated' : 'web'];
+    const inWeb = file.slice(WEB_ROOT.length + 1);
+    if (webMocked.has(inWeb)) return ['web-isolated'];
+    return [WEB_HAPPY_DOM_FILES.includes(inWeb) ? 'web-happy-dom' : 'web'];
   }
   return [];
 }

@@ -1,10 +1,13 @@
 // The test run's schedule (schedule.ts, serial-lock.ts, file-durations.ts): the order the
 // sequencer gives Vitest's queue, the journeys' turn lock, the refresh of the durations table.
+import { existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { durationsOf, mergeDurations, projectsOfPath } from './file-durations.ts';
 import { estimateDurations, fileKey, scheduleOrder, type ScheduledFile } from './schedule.ts';
 import { acquireTurn, startLockServer } from './serial-lock.ts';
+import { WEB_HAPPY_DOM_FILES } from './web-dom.ts';
+import { webFilesWithModuleMocks } from './web-isolation.ts';
 
 const file = (
   project: string,
@@ -64,6 +67,24 @@ describe('the order of the test files', () => {
       'a/short.test.ts',
     ]);
     expect(estimateDurations([unknown], durations).get(unknown)).toBe(9_000);
+  });
+
+  it('keeps the figure of a file that moved to another project until the table is refreshed', () => {
+    // The table as it was before the move: the file under `web`, beside two shorter ones.
+    const durations = {
+      'web:editor.test.tsx': 50_000,
+      'web:other.test.tsx': 1_000,
+      'web:third.test.tsx': 2_000,
+    };
+    const moved = file('web-happy-dom', 'editor.test.tsx');
+    expect(estimateDurations([moved], durations).get(moved)).toBe(50_000);
+    // Its own entry, once there, wins.
+    expect(
+      estimateDurations([moved], {
+        ...durations,
+        [fileKey(moved.project, moved.path)]: 30_000,
+      }).get(moved),
+    ).toBe(30_000);
   });
 
   it('puts a file that failed last time first, and uses the last duration when the table has none', () => {
@@ -270,6 +291,9 @@ describe('the durations table', () => {
     ]);
     expect(projectsOfPath('apps/web/src/mocked.test.tsx', mocked)).toEqual(['web-isolated']);
     expect(projectsOfPath('apps/web/src/page.test.tsx', mocked)).toEqual(['web']);
+    expect(
+      projectsOfPath('apps/web/src/features/events/editor/components/editor-tabs.test.tsx', mocked),
+    ).toEqual(['web-happy-dom']);
     expect(projectsOfPath('packages/shared/test/x.test.ts', mocked)).toEqual(['shared']);
     expect(projectsOfPath('scripts/x.test.ts', mocked)).toEqual(['tooling']);
   });
@@ -310,5 +334,14 @@ describe('the durations table', () => {
       (path) => path !== 'gone.test.tsx',
     );
     expect(merged).toEqual({ 'web:kept.test.tsx': 5_000, 'web:new.test.tsx': 2_300 });
+  });
+});
+
+describe('the web files on happy-dom (web-dom.ts)', () => {
+  it('names real web test files, none of which replaces a module (those run in web-isolated)', () => {
+    expect(WEB_HAPPY_DOM_FILES.length).toBeGreaterThan(0);
+    for (const file of WEB_HAPPY_DOM_FILES) expect(existsSync(`apps/web/${file}`), file).toBe(true);
+    const mocked = new Set(webFilesWithModuleMocks('apps/web'));
+    expect(WEB_HAPPY_DOM_FILES.filter((file) => mocked.has(file))).toEqual([]);
   });
 });

@@ -64,22 +64,28 @@ const median = (values: number[]): number => {
 
 /**
  * The expected duration of every file: its table entry, else its duration in the previous run
- * on this machine, else the middle value of its project's entries in the table (of the whole
- * table when the project has none): a new file is neither put first nor left for last.
+ * on this machine, else the table's entry for the same file in another project (a file moved to
+ * another project, e.g. from jsdom to happy-dom, until the table is refreshed), else the middle
+ * value of its project's entries in the table (of the whole table when the project has none): a
+ * new file is neither put first nor left for last.
  */
 export function estimateDurations<T extends ScheduledFile>(
   files: readonly T[],
   table: DurationTable,
 ): Map<T, number> {
   const byProject = new Map<string, number[]>();
+  const byPath = new Map<string, number>();
   for (const [key, ms] of Object.entries(table)) {
     const project = key.slice(0, key.indexOf(':'));
     byProject.set(project, [...(byProject.get(project) ?? []), ms]);
+    const path = key.slice(key.indexOf(':') + 1);
+    byPath.set(path, Math.max(byPath.get(path) ?? 0, ms));
   }
   const overall = median(Object.values(table));
   const estimates = new Map<T, number>();
   for (const file of files) {
-    const known = table[fileKey(file.project, file.path)] ?? file.lastDuration;
+    const known =
+      table[fileKey(file.project, file.path)] ?? file.lastDuration ?? byPath.get(file.path);
     const projectMiddle = byProject.has(file.project)
       ? median(byProject.get(file.project) ?? [])
       : overall;
