@@ -55,6 +55,15 @@ const scheduleOff = {
 };
 
 const BACKUP = '/var/lib/flashbulb/backups/flashbulb-backup-20261127T081500000Z';
+/** The backup made at 08:15 on 27 November 2026, as the list and "Back up now" describe it. */
+const backupMade = {
+  path: BACKUP,
+  created_date: '2026-11-27T08:15:00.000Z',
+  duration_ms: 2500,
+  bytes: 3 * 1024 * 1024,
+  objects: 12,
+  rows: 345,
+};
 
 describe('console Operations page', { timeout: 40_000 }, () => {
   it('backs up now, runs the integrity check and acts on a problem', async () => {
@@ -66,33 +75,13 @@ describe('console Operations page', { timeout: 40_000 }, () => {
         [`${OWNER}/operations/backup/list`]: (): FakeReply => ({
           ok: {
             folder: '/var/lib/flashbulb/backups',
-            backups: backupsMade
-              ? [
-                  {
-                    path: '/var/lib/flashbulb/backups/flashbulb-backup-20261127T081500000Z',
-                    created_date: '2026-11-27T08:15:00.000Z',
-                    duration_ms: 2500,
-                    bytes: 3 * 1024 * 1024,
-                    objects: 12,
-                    rows: 345,
-                    engine: 'pglite',
-                  },
-                ]
-              : [],
+            backups: backupsMade ? [{ ...backupMade, engine: 'pglite' }] : [],
           },
         }),
         [`${OWNER}/operations/backup/create`]: (): FakeReply => {
           backupsMade += 1;
           return {
-            ok: {
-              path: '/var/lib/flashbulb/backups/flashbulb-backup-20261127T081500000Z',
-              created_date: '2026-11-27T08:15:00.000Z',
-              duration_ms: 2500,
-              bytes: 3 * 1024 * 1024,
-              objects: 12,
-              rows: 345,
-              removed: [],
-            },
+            ok: { ...backupMade, removed: [] },
           };
         },
         [`${OWNER}/operations/backup/schedule`]: (): FakeReply => ({ ok: scheduleOff }),
@@ -150,17 +139,7 @@ describe('console Operations page', { timeout: 40_000 }, () => {
         [`${OWNER}/operations/backup/list`]: (): FakeReply => ({
           ok: {
             folder: '/var/lib/flashbulb/backups',
-            backups: [
-              {
-                path: BACKUP,
-                created_date: '2026-11-27T08:15:00.000Z',
-                duration_ms: 2500,
-                bytes: 3 * 1024 * 1024,
-                objects: 12,
-                rows: 345,
-                engine: 'pglite',
-              },
-            ],
+            backups: [{ ...backupMade, engine: 'pglite' }],
           },
         }),
         [`${OWNER}/operations/backup/schedule`]: (): FakeReply => ({
