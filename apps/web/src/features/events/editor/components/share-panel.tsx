@@ -27,6 +27,7 @@ import {
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { useEventFullData } from '../api/events-api.ts';
+import { saveHref } from '../../../../lib/download-text.ts';
 
 /** The named cards, in the order an operator hands them out. */
 export const SHARE_CARDS = [
@@ -88,17 +89,6 @@ export const shareLinks = (
     },
     more: pages,
   };
-};
-
-/** Hands a file to the browser's download: an anchor with the file's name, clicked. */
-const saveFile = (fileName: string, href: string) => {
-  const anchor = document.createElement('a');
-  anchor.href = href;
-  anchor.download = fileName;
-  anchor.rel = 'noopener';
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
 };
 
 const svgDataUrl = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
@@ -238,10 +228,10 @@ function ShareLinkCard({
 
   const downloadPng = async () => {
     const png = await QRCode.toDataURL(url, { ...QR_OPTIONS, width: EVENT_LIMITS.eventQrSize });
-    saveFile(`${fileStem}-qr.png`, png);
+    saveHref(png, `${fileStem}-qr.png`);
   };
   const downloadSvg = () => {
-    if (svg) saveFile(`${fileStem}-qr.svg`, svgDataUrl(svg));
+    if (svg) saveHref(svgDataUrl(svg), `${fileStem}-qr.svg`);
   };
   const poster = () => {
     if (svg) printPoster({ eventTitle, title, url, qr: svgDataUrl(svg) });
