@@ -65,6 +65,14 @@ const backupMade = {
   rows: 345,
 };
 
+/** `backup/list`: the server's backups folder holding `backups` (made by PGlite). */
+const backupList = (backups: (typeof backupMade)[]) => ({
+  ok: {
+    folder: '/var/lib/flashbulb/backups',
+    backups: backups.map((backup) => ({ ...backup, engine: 'pglite' })),
+  },
+});
+
 describe('console Operations page', { timeout: 40_000 }, () => {
   it('backs up now, runs the integrity check and acts on a problem', async () => {
     let repaired = false;
@@ -72,12 +80,8 @@ describe('console Operations page', { timeout: 40_000 }, () => {
     const api = installConsoleApi({
       user: superUser,
       routes: {
-        [`${OWNER}/operations/backup/list`]: (): FakeReply => ({
-          ok: {
-            folder: '/var/lib/flashbulb/backups',
-            backups: backupsMade ? [{ ...backupMade, engine: 'pglite' }] : [],
-          },
-        }),
+        [`${OWNER}/operations/backup/list`]: (): FakeReply =>
+          backupList(backupsMade ? [backupMade] : []),
         [`${OWNER}/operations/backup/create`]: (): FakeReply => {
           backupsMade += 1;
           return {
@@ -136,12 +140,7 @@ describe('console Operations page', { timeout: 40_000 }, () => {
     const api = installConsoleApi({
       user: superUser,
       routes: {
-        [`${OWNER}/operations/backup/list`]: (): FakeReply => ({
-          ok: {
-            folder: '/var/lib/flashbulb/backups',
-            backups: [{ ...backupMade, engine: 'pglite' }],
-          },
-        }),
+        [`${OWNER}/operations/backup/list`]: (): FakeReply => backupList([backupMade]),
         [`${OWNER}/operations/backup/schedule`]: (): FakeReply => ({
           ok: {
             schedule: { kind: 'daily', at: '03:30' },

@@ -78,6 +78,23 @@ const installPayPal = () => {
   return made;
 };
 
+/** PayPal's create-order through our server: each order numbered (`pay_1`, `ORDER1`, …), pending. */
+const createdOrders = (amount: number) => {
+  let orders = 0;
+  return () => {
+    orders += 1;
+    return {
+      ok: {
+        payment_id: `pay_${orders}`,
+        order_id: `ORDER${orders}`,
+        amount,
+        currency: 'USD',
+        status: 'pending',
+      },
+    };
+  };
+};
+
 /**
  * Taps a pricing button; PayPal's card step opens for that amount, with PayPal's script (and only
  * it) loaded and its buttons made for card funding. Answers the card form's pay button.
@@ -113,7 +130,6 @@ describe('PayPal card checkout on the album page', { timeout: 30_000 }, () => {
     const made = installPayPal();
     let paid = false;
     const captures: string[] = ['failed', 'paid'];
-    let orders = 0;
     const api = installFakeApi({
       [RETRIEVE]: () => ({ ok: attendee(paid ? 1 : 0) }),
       [LIST]: () => ({ ok: photoPage([paid ? withOriginal : albumPhoto(1)]) }),
@@ -121,18 +137,7 @@ describe('PayPal card checkout on the album page', { timeout: 30_000 }, () => {
       [SETTINGS]: {
         ok: { enabled: 1, client_id: 'abc', environment: 'sandbox', script_url: SCRIPT },
       },
-      [CREATE]: () => {
-        orders += 1;
-        return {
-          ok: {
-            payment_id: `pay_${orders}`,
-            order_id: `ORDER${orders}`,
-            amount: 450,
-            currency: 'USD',
-            status: 'pending',
-          },
-        };
-      },
+      [CREATE]: createdOrders(450),
       [CAPTURE]: (raw: unknown) => {
         const status = captures.shift()!;
         paid = status === 'paid';
@@ -260,7 +265,6 @@ describe('PayPal card checkout on the public album of a paid event', { timeout: 
   it('two chosen photos paid in PayPal’s card form: a declined card opens nothing, the server’s paid capture leads to the buyer’s own album', async () => {
     const made = installPayPal();
     const captures = ['failed', 'paid'];
-    let orders = 0;
     let paidId: string | null = null;
     const api = installFakeApi({
       [EVENT]: { ok: [storedEvent({ is_free: 0 })] },
@@ -268,18 +272,7 @@ describe('PayPal card checkout on the public album of a paid event', { timeout: 
       [PRICING]: (raw: unknown) => ({
         ok: pricing((raw as { photo_count?: number }).photo_count ?? 3, SCRIPT),
       }),
-      [P_CREATE]: () => {
-        orders += 1;
-        return {
-          ok: {
-            payment_id: `pay_${orders}`,
-            order_id: `ORDER${orders}`,
-            amount: 700,
-            currency: 'USD',
-            status: 'pending',
-          },
-        };
-      },
+      [P_CREATE]: createdOrders(700),
       [P_CAPTURE]: (raw: unknown) => {
         const id = (raw as { payment_id: string }).payment_id;
         const status = captures.shift()!;
