@@ -4,10 +4,10 @@ import { ATTENDEE_COOKIE, endpoints } from '@flashbulb/shared';
 import {
   albumServerEnv,
   api,
+  eventRowOf,
   photoFolder,
-  robotUpload,
   setUpAlbumEvent,
-  waitForPublicPhotos,
+  uploadAndListPhotos,
 } from './support/albums.ts';
 import { journeyResources, photoNames } from './support/journey.ts';
 
@@ -33,17 +33,9 @@ const world = async () => {
       'grey.jpg': '#7f8c8d',
     }),
   );
-  await robotUpload(url, event, folder);
-  await waitForPublicPhotos(url, event, 4);
-  const list = await api(url, endpoints.publicPhotoList, {
-    key_type: 'event_owner',
-    key_value: event.ownerKey,
-    max_size: 100,
-  });
-  const byName = new Map(list.photos.map((p) => [p.file_name, p]));
-  const { events } = await api(url, endpoints.eventBasicList, {}, event.token);
-  const eventRow = events.find((e) => e.name === event.code);
-  if (!eventRow) throw new Error('the event is not in the list');
+  const photos = await uploadAndListPhotos(url, event, folder, 4);
+  const byName = new Map(photos.map((p) => [p.file_name, p]));
+  const eventRow = await eventRowOf(url, event);
   const generated = await api(
     url,
     endpoints.generateAttendeeList,

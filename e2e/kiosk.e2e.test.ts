@@ -8,11 +8,13 @@ import sharp from 'sharp';
 import { defaultEventOpts, endpoints, kioskCardText, type BodyOf } from '@flashbulb/shared';
 import {
   albumServerEnv,
+  ALL_MY_PHOTOS_BUTTON,
   api,
+  eventRowOf,
   photoFolder,
   robotUpload,
   setUpAlbumEvent,
-  waitForPublicPhotos,
+  uploadAndListPhotos,
 } from './support/albums.ts';
 import { fakeCameraArgs, writeY4m } from './support/fake-camera.ts';
 import { journeyResources, lookShot, photoNames } from './support/journey.ts';
@@ -106,16 +108,9 @@ const world = async (
   const folder = journey.keepFolder(
     await photoFolder({ 'red.jpg': '#c0392b', 'green.jpg': '#27ae60', 'grey.jpg': '#7f8c8d' }),
   );
-  await robotUpload(url, event, folder);
-  await waitForPublicPhotos(url, event, 3);
-  const list = await api(url, endpoints.publicPhotoList, {
-    key_type: 'event_owner',
-    key_value: event.ownerKey,
-    max_size: 100,
-  });
-  const uid = (name: string) => list.photos.find((p) => p.file_name === name)!.uid;
-  const { events } = await api(url, endpoints.eventBasicList, {}, event.token);
-  const eventRow = events.find((e) => e.name === event.code)!;
+  const photos = await uploadAndListPhotos(url, event, folder, 3);
+  const uid = (name: string) => photos.find((p) => p.file_name === name)!.uid;
+  const eventRow = await eventRowOf(url, event);
   const { attendees } = await api(
     url,
     endpoints.generateAttendeeList,
@@ -357,16 +352,8 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
   it(
     'a locked kiosk album of a paid event cannot print until prints are bought; bought on the phone, the print reaches the printer',
     async () => {
-      const sellsDigitals = {
-        buttonText: 'All my photos',
-        priceFormula: '{Final_Amount}',
-        digitals: true,
-        prints: false,
-        partialUnlockTags: false,
-        printsPool: '',
-      };
       const { url, event, eventId, a, card } = await world(
-        { unitPrice: 4.5, pricingButtons: [sellsDigitals] },
+        { unitPrice: 4.5, pricingButtons: [ALL_MY_PHOTOS_BUTTON] },
         { is_free: 0, is_photo_printer_active: 1, max_print_photos_count: 5 },
       );
       const browser = await journey.launchBrowser();
@@ -444,7 +431,7 @@ describe('kiosk entry page and kiosk screen in Chromium (albums §2.3, §2.4, §
             opts: {
               ...full!.opts,
               pricingButtons: [
-                sellsDigitals,
+                ALL_MY_PHOTOS_BUTTON,
                 {
                   buttonText: 'Prints',
                   priceFormula: '{Final_Amount}',

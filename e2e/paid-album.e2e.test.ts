@@ -8,11 +8,12 @@ import { defaultEventOpts, endpoints } from '@flashbulb/shared';
 import {
   ALBUM_ADMIN,
   albumServerEnv,
+  ALL_MY_PHOTOS_BUTTON,
   api,
+  eventRowOf,
   photoFolder,
-  robotUpload,
   setUpAlbumEvent,
-  waitForPublicPhotos,
+  uploadAndListPhotos,
 } from './support/albums.ts';
 import {
   CARD_DECLINED,
@@ -58,30 +59,14 @@ const world = async (paypal: PayPalDouble) => {
       ...defaultEventOpts(),
       description: 'paid album journey',
       unitPrice: 4.5,
-      pricingButtons: [
-        {
-          buttonText: 'All my photos',
-          priceFormula: '{Final_Amount}',
-          digitals: true,
-          prints: false,
-          partialUnlockTags: false,
-          printsPool: '',
-        },
-      ],
+      pricingButtons: [ALL_MY_PHOTOS_BUTTON],
     },
   });
   const folder = journey.keepFolder(
     await photoFolder({ 'red.jpg': '#c0392b', 'blue.jpg': '#2980b9' }),
   );
-  await robotUpload(url, event, folder);
-  await waitForPublicPhotos(url, event, 2);
-  const list = await api(url, endpoints.publicPhotoList, {
-    key_type: 'event_owner',
-    key_value: event.ownerKey,
-    max_size: 100,
-  });
-  const { events } = await api(url, endpoints.eventBasicList, {}, event.token);
-  const eventRow = events.find((e) => e.name === event.code)!;
+  const photos = await uploadAndListPhotos(url, event, folder, 2);
+  const eventRow = await eventRowOf(url, event);
   const [attendee, cardGuest] = (
     await api(
       url,
@@ -97,11 +82,11 @@ const world = async (paypal: PayPalDouble) => {
       {
         event_id: eventRow.id,
         attendee_uid: one.uid,
-        photo_uid_array: list.photos.map((p) => p.uid),
+        photo_uid_array: photos.map((p) => p.uid),
       },
       event.token,
     );
-  return { url, event, attendee: attendee!, cardGuest: cardGuest!, folder, owned: list.photos };
+  return { url, event, attendee: attendee!, cardGuest: cardGuest!, folder, owned: photos };
 };
 
 /** The attendee's photos as their key sees them. */

@@ -27,7 +27,9 @@ import {
 } from '../apps/server/test/doubles/square/square-double.ts';
 import {
   albumServerEnv,
+  ALL_MY_PHOTOS_BUTTON,
   api,
+  eventRowOf,
   photoFolder,
   robotUpload,
   setUpAlbumEvent,
@@ -86,16 +88,7 @@ const squareReaderShots = async () => {
         ...defaultEventOpts(),
         description: 'Square reader kiosk',
         unitPrice: 4.5,
-        pricingButtons: [
-          {
-            buttonText: 'All my photos',
-            priceFormula: '{Final_Amount}',
-            digitals: true,
-            prints: false,
-            partialUnlockTags: false,
-            printsPool: '',
-          },
-        ],
+        pricingButtons: [ALL_MY_PHOTOS_BUTTON],
       },
     });
     const folder = await photoFolder({
@@ -111,8 +104,7 @@ const squareReaderShots = async () => {
       key_value: event.ownerKey,
       max_size: 100,
     });
-    const { events } = await api(server.url, endpoints.eventBasicList, {}, event.token);
-    const eventId = events.find((e) => e.name === event.code)!.id;
+    const eventId = (await eventRowOf(server.url, event)).id;
     const code = await api(
       server.url,
       endpoints.squareCreateDeviceCode,
@@ -198,8 +190,7 @@ const kioskScreenShots = async () => {
       key_value: event.publicKey,
       max_size: 100,
     });
-    const { events } = await api(server.url, endpoints.eventBasicList, {}, event.token);
-    const eventId = events.find((e) => e.name === event.code)!.id;
+    const eventId = (await eventRowOf(server.url, event)).id;
     const { attendees } = await api(
       server.url,
       endpoints.generateAttendeeList,

@@ -172,3 +172,41 @@ export const waitForPublicPhotos = async (base: string, event: AlbumEvent, count
   }
   throw new Error(`the public album shows ${seen} photos, expected ${count}`);
 };
+
+/**
+ * The robot sends `folder` (`count` photos) and the public list shows them all; answers the
+ * photos as the event owner's key lists them (names and uids).
+ */
+export const uploadAndListPhotos = async (
+  base: string,
+  event: AlbumEvent,
+  folder: string,
+  count: number,
+) => {
+  await robotUpload(base, event, folder);
+  await waitForPublicPhotos(base, event, count);
+  const list = await api(base, endpoints.publicPhotoList, {
+    key_type: 'event_owner',
+    key_value: event.ownerKey,
+    max_size: 100,
+  });
+  return list.photos;
+};
+
+/** The event's row in its owner's event list (its numeric id, for owner calls). */
+export const eventRowOf = async (base: string, event: AlbumEvent) => {
+  const { events } = await api(base, endpoints.eventBasicList, {}, event.token);
+  const row = events.find((e) => e.name === event.code);
+  if (!row) throw new Error(`event ${event.code} is not in its owner's list`);
+  return row;
+};
+
+/** A paid event's one pricing button: every photo of the album, digital, at the event's price. */
+export const ALL_MY_PHOTOS_BUTTON = {
+  buttonText: 'All my photos',
+  priceFormula: '{Final_Amount}',
+  digitals: true,
+  prints: false,
+  partialUnlockTags: false,
+  printsPool: '',
+};

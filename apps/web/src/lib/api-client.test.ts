@@ -93,7 +93,11 @@ describe('callApi', () => {
     expect(api.calls[0]?.headers.get('authorization')).toBe('Bearer token-123');
   });
 
-  it('refreshes once on 401 and retries with the new token', async () => {
+  /**
+   * A console whose access token is stale: my-info answers 401 to any token but the one the
+   * refresh gives ("fresh").
+   */
+  const staleTokenApi = () => {
     const api = installFakeApi({
       '/flashbulb-owner/user/my-info/retrieve': (_body, call) =>
         call.headers.get('authorization') === 'Bearer fresh'
@@ -102,6 +106,11 @@ describe('callApi', () => {
       '/auth/refresh': { ok: tokens('fresh') },
     });
     setAccessToken('stale');
+    return api;
+  };
+
+  it('refreshes once on 401 and retries with the new token', async () => {
+    const api = staleTokenApi();
     await expect(callApi(endpoints.myInfo, {})).resolves.toMatchObject({
       email: 'admin@example.com',
     });
@@ -147,14 +156,7 @@ describe('callApi', () => {
   });
 
   it('shares one refresh between concurrent 401s (refresh tokens are single use)', async () => {
-    const api = installFakeApi({
-      '/flashbulb-owner/user/my-info/retrieve': (_body, call) =>
-        call.headers.get('authorization') === 'Bearer fresh'
-          ? { ok: adminUser }
-          : { nok: 'unauthorized_user', status: 401 },
-      '/auth/refresh': { ok: tokens('fresh') },
-    });
-    setAccessToken('stale');
+    const api = staleTokenApi();
     await Promise.all([callApi(endpoints.myInfo, {}), callApi(endpoints.myInfo, {})]);
     expect(api.callsTo('/auth/refresh')).toHaveLength(1);
   });

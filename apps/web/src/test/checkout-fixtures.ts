@@ -1,5 +1,8 @@
 // What the payment calls answer in the guest checkout tests: the attendee's paid album, the
 // event's priced buttons and a purchase's status, each one way for every checkout file.
+import { expect } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { albumPhoto } from './render-albums.tsx';
 
 /** The attendee whose album the checkout files pay for. */
@@ -57,3 +60,31 @@ export const purchaseStatus = (paymentId: string, status: string, albumReady: bo
     album_url: albumReady ? BUYER_ALBUM_URL : null,
   },
 });
+
+/**
+ * On a public album's "Buy photos" panel: the guest chooses photos 1 and 2 of the grid and types
+ * an e-mail for the receipt and the album link.
+ */
+export const chooseTwoPhotosWithEmail = async (panel: HTMLElement) => {
+  await userEvent.click(await within(panel).findByRole('button', { name: 'Choose photos' }));
+  await userEvent.click(screen.getByRole('button', { name: /^photo-1\.jpg,/ }));
+  await userEvent.click(screen.getByRole('button', { name: /^photo-2\.jpg,/ }));
+  await userEvent.type(within(panel).getByLabelText(/Your e-mail/), 'guest@example.com');
+};
+
+/**
+ * The purchase those steps send: the public key, the first button, the e-mail and exactly photos
+ * 1 and 2 (in any order).
+ */
+export const expectTwoPhotoPurchase = (body: unknown) => {
+  const sent = body as Record<string, unknown>;
+  expect(sent).toMatchObject({
+    key_type: 'public',
+    key_value: 'pub-key',
+    pricing_button_index: 0,
+    email: 'guest@example.com',
+  });
+  expect([...(sent.photo_uids as string[])].sort()).toEqual(
+    [albumPhoto(1).uid, albumPhoto(2).uid].sort(),
+  );
+};

@@ -99,3 +99,34 @@ export const installConsoleApi = ({
     [`${OWNER}/ppt/list/retrieve`]: { ok: { public_ppt_list: [], private_ppt_list: [] } },
     ...routes,
   });
+
+/**
+ * `/share-bucket/create-upload-access` for organisation 3: a presigned POST to the local storage
+ * for the asked file under `share/3/`, and the public address it will have.
+ */
+export const shareBucketGrant = (body: unknown) => {
+  const key = `share/3/${(body as { relativeFilePath: string }).relativeFilePath}`;
+  return {
+    ok: {
+      url: '/storage/flashbulb',
+      fields: { key },
+      key,
+      public_url: `/storage/flashbulb/${key}`,
+    },
+  };
+};
+
+/**
+ * A robot as `robot/list/retrieve` lists it: "Booth 1" (id 5) of organisation 3, connected to no
+ * event and with no upload yet, unless `overrides` says otherwise.
+ */
+export const listedRobot = (overrides: Record<string, unknown> = {}) => ({
+  id: 5,
+  name: 'Booth 1',
+  organisation_id: 3,
+  event_id: null,
+  event_name: null,
+  last_upload_date: null,
+  upload_count: 0,
+  ...overrides,
+});

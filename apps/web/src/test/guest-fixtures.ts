@@ -1,4 +1,5 @@
 /** Replies of the guest side's calls, shared by the guest pages' tests. */
+import type { Photo } from '@flashbulb/shared';
 
 /** The web-app page's event (`/webapp/event/retrieve`): event AB12, "Summer party". */
 export const webappEvent = {
@@ -35,4 +36,23 @@ export const attendeeAlbum = (overrides: Record<string, unknown> = {}) => ({
   events: [{ name: 'AB12', full_name: 'Summer party', empty_album_text: '', logo_full_path: null }],
   photo_count: 1,
   ...overrides,
+});
+
+/**
+ * A mini-album link's answer (`/mini-album/retrieve`): `photos` of event AB12, "Summer party";
+ * `more` adds the answer's other fields (photos still developing).
+ */
+export const miniAlbum = (photos: Photo[], more: Record<string, unknown> = {}) => ({
+  ok: {
+    event: {
+      id: 1,
+      name: 'AB12',
+      full_name: 'Summer party',
+      empty_album_text: '',
+      logo_full_path: null,
+    },
+    photos,
+    ...more,
+    created_date: '2026-11-21T10:00:00.000Z',
+  },
 });

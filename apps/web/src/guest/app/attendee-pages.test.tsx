@@ -6,6 +6,7 @@ import { readableAccent } from '@flashbulb/shared/rules/accent';
 import { storedEvent } from '../../test/event-fixtures.ts';
 import { installFakeApi, type FakeReply } from '../../test/fake-api.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../test/render-albums.tsx';
+import { fakeEventSources, pushPhoto } from '../../test/fake-event-source.ts';
 
 const LIST = '/photo/list/retrieve';
 const RETRIEVE = '/attendee/retrieve';
@@ -43,22 +44,6 @@ const withOriginal = (id: number) =>
   albumPhoto(id, { urls: { ...albumPhoto(id).urls, original: `/files/original-${id}.jpg` } });
 
 /** Records the EventSource the page opens, so a test can see the stream's URL and push photos. */
-const fakeEventSources = () => {
-  const sources: { url: string; target: EventTarget }[] = [];
-  class FakeEventSource extends EventTarget {
-    static readonly OPEN = 1;
-    readyState = 1;
-    constructor(readonly url: string) {
-      super();
-      sources.push({ url, target: this });
-    }
-    close() {
-      this.readyState = 2;
-    }
-  }
-  vi.stubGlobal('EventSource', FakeEventSource);
-  return sources;
-};
 
 afterEach(() => {
   window.history.replaceState(null, '', '/');
@@ -172,12 +157,7 @@ describe('attendee album (attId)', () => {
     expect(source?.url).toBe(
       `${API_BASE}${PHOTO_STREAM_PATH}?key_type=attendee&key_value=${encodeURIComponent(ATT)}`,
     );
-    act(() => {
-      source?.target.dispatchEvent(new Event('open'));
-      source?.target.dispatchEvent(
-        new MessageEvent('photo', { data: JSON.stringify(albumPhoto(5)) }),
-      );
-    });
+    pushPhoto(source, albumPhoto(5));
     await waitFor(() => expect(tiles()).toHaveLength(2));
     expect(tiles()[0]?.getAttribute('aria-label')).toMatch(/^photo-5\.jpg/);
   });

@@ -6,6 +6,8 @@ import { installFakeApi } from '../../test/fake-api.ts';
 import { readableAccent } from '@flashbulb/shared/rules/accent';
 import { storedEvent } from '../../test/event-fixtures.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../test/render-albums.tsx';
+import { fakeEventSources, pushPhoto } from '../../test/fake-event-source.ts';
+import { miniAlbum } from '../../test/guest-fixtures.ts';
 
 const LIST = '/photo/list/retrieve';
 const tiles = () => screen.queryAllByRole('button', { name: /^photo-\d+\.jpg,/ });
@@ -54,19 +56,7 @@ describe('page types at the site root (albums spec §2.1)', () => {
 
   it('a mini-album link shows the photos of its token', async () => {
     const api = installFakeApi({
-      '/mini-album/retrieve': {
-        ok: {
-          event: {
-            id: 1,
-            name: 'AB12',
-            full_name: 'Summer party',
-            empty_album_text: '',
-            logo_full_path: null,
-          },
-          photos: [albumPhoto(7), albumPhoto(6)],
-          created_date: '2026-11-21T10:00:00.000Z',
-        },
-      },
+      '/mini-album/retrieve': miniAlbum([albumPhoto(7), albumPhoto(6)]),
     });
     renderAlbums('?mId=tok-1');
     await waitFor(() => expect(tiles()).toHaveLength(2));
@@ -342,19 +332,7 @@ describe('viewer', () => {
 
 describe('live pages', () => {
   it('the kiosk stream puts a photo pushed by the server at the top without reloading', async () => {
-    const sources: FakeEventSource[] = [];
-    class FakeEventSource extends EventTarget {
-      static readonly OPEN = 1;
-      readyState = 1;
-      constructor(readonly url: string) {
-        super();
-        sources.push(this);
-      }
-      close() {
-        this.readyState = 2;
-      }
-    }
-    vi.stubGlobal('EventSource', FakeEventSource);
+    const sources = fakeEventSources();
     const api = installFakeApi({ [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)]) } });
     renderAlbums('?pId=pub&kioskMode=true&mode=stream&display=scr-tok');
     await waitFor(() => expect(tiles()).toHaveLength(2));
@@ -364,10 +342,7 @@ describe('live pages', () => {
     expect(source?.url).toBe(
       `${API_BASE}${PHOTO_STREAM_PATH}?key_type=public&key_value=pub&display=scr-tok`,
     );
-    act(() => {
-      source?.dispatchEvent(new Event('open'));
-      source?.dispatchEvent(new MessageEvent('photo', { data: JSON.stringify(albumPhoto(5)) }));
-    });
+    pushPhoto(source, albumPhoto(5));
     await waitFor(() => expect(tiles()).toHaveLength(3));
     expect(tiles()[0]?.getAttribute('aria-label')).toMatch(/^photo-5\.jpg/);
     expect(screen.getByText(/3 photos/)).toBeTruthy();
@@ -381,19 +356,7 @@ describe('live pages', () => {
   });
 
   it('an album grid keeps photos arriving while the guest is further down behind an "n new photos" pill', async () => {
-    const sources: { dispatchEvent: (e: Event) => boolean }[] = [];
-    class FakeEventSource extends EventTarget {
-      static readonly OPEN = 1;
-      readyState = 1;
-      constructor(readonly url: string) {
-        super();
-        sources.push(this);
-      }
-      close() {
-        this.readyState = 2;
-      }
-    }
-    vi.stubGlobal('EventSource', FakeEventSource);
+    const sources = fakeEventSources();
     installFakeApi({ [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)]) } });
     renderAlbums('?pId=pub');
     await waitFor(() => expect(tiles()).toHaveLength(2));
@@ -402,12 +365,7 @@ describe('live pages', () => {
       window.dispatchEvent(new Event('scroll'));
     });
     try {
-      act(() => {
-        sources.at(-1)?.dispatchEvent(new Event('open'));
-        sources
-          .at(-1)
-          ?.dispatchEvent(new MessageEvent('photo', { data: JSON.stringify(albumPhoto(5)) }));
-      });
+      pushPhoto(sources.at(-1), albumPhoto(5));
       const pill = await screen.findByRole('button', { name: '1 new photo' });
       // The grid did not jump: the new photo waits.
       expect(tiles()).toHaveLength(2);

@@ -3,6 +3,7 @@
  * (Web Share API), else the link is copied; a download saves the file under its name, also from
  * another origin (object storage), by fetching it first and falling back to opening it.
  */
+import { saveHref } from '../../../lib/save-file.ts';
 
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';
 
@@ -42,15 +43,7 @@ export const downloadName = (
 
 /** Saves `url` as `name`; a cross-origin file without CORS opens in a new tab instead. */
 export const downloadFile = async (url: string, name: string): Promise<void> => {
-  const save = (href: string) => {
-    const link = document.createElement('a');
-    link.href = href;
-    link.download = name;
-    link.rel = 'noopener';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  };
+  const save = (href: string) => saveHref(href, name);
   const sameOrigin = new URL(url, window.location.href).origin === window.location.origin;
   if (sameOrigin) {
     save(url);

@@ -8,6 +8,7 @@ import { resetSessionStoreForTests, setAccessToken } from '../../../../lib/sessi
 import { OWNER, storedEvent } from '../../../../test/event-fixtures.ts';
 import { installFakeApi } from '../../../../test/fake-api.ts';
 import { PrintPhotosModal } from './print-photos-modal.tsx';
+import { printQueued } from '../../../../test/print-fixtures.ts';
 
 const UNLOCK_AND_PRINT = `${OWNER}/attendee/unlock-and-print`;
 const PRINT = `${OWNER}/photo/print-with-queue`;
@@ -63,18 +64,7 @@ describe('print photos: the owner’s unlock-and-print', () => {
   });
 
   it('is not offered at a free event, nor without an attendee: the print goes to the queue', async () => {
-    const api = installFakeApi({
-      [PRINT]: {
-        ok: {
-          event_id: 7,
-          printer_pool_name: 'Default',
-          print_job_ids: [4],
-          sheet_count: 1,
-          copies: 1,
-          replayed: 0,
-        },
-      },
-    });
+    const api = installFakeApi({ [PRINT]: printQueued('Default', [4]) });
     const view = renderModal({ isFree: 1, attendeeUid: 'ATT-1' });
     await screen.findByRole('button', { name: 'Print' });
     expect(screen.queryByRole('checkbox', { name: /Unlock the album/ })).toBeNull();
@@ -89,18 +79,7 @@ describe('print photos: the owner’s unlock-and-print', () => {
 
   it('prints two or more photos as one story sheet when asked', async () => {
     const STORY = `${OWNER}/photo/print-story`;
-    const api = installFakeApi({
-      [STORY]: {
-        ok: {
-          event_id: 7,
-          printer_pool_name: 'Default',
-          print_job_ids: [4],
-          sheet_count: 1,
-          copies: 1,
-          replayed: 0,
-        },
-      },
-    });
+    const api = installFakeApi({ [STORY]: printQueued('Default', [4]) });
     renderModal({ isFree: 1 });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('checkbox', { name: /Print as one story sheet/ }));

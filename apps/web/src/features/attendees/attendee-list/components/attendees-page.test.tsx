@@ -269,6 +269,17 @@ describe('console Attendees page: lock and reopen', { timeout: 40_000 }, () => {
 });
 
 describe('console Attendees page: privacy requests', { timeout: 40_000 }, () => {
+  /** The attendees page, and ATT00001's privacy request dialog opened from its row. */
+  const openPrivacyRequest = async () => {
+    renderApp('/events/ABCD/attendees');
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Export or erase the data of ATT00001' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Privacy request: ATT00001' });
+    return { dialog, user };
+  };
+
   it('exports an attendee’s data as a ZIP link', async () => {
     const api = installAttendeeApi([makeAttendee(1)], {
       [EXPORT]: {
@@ -279,12 +290,7 @@ describe('console Attendees page: privacy requests', { timeout: 40_000 }, () => 
         },
       },
     });
-    renderApp('/events/ABCD/attendees');
-    const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: 'Export or erase the data of ATT00001' }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Privacy request: ATT00001' });
+    const { dialog, user } = await openPrivacyRequest();
     await user.click(within(dialog).getByRole('button', { name: 'Export data' }));
     const link = await within(dialog).findByRole('link', { name: 'Download the ZIP' });
     expect(link.getAttribute('href')).toBe(
@@ -308,12 +314,7 @@ describe('console Attendees page: privacy requests', { timeout: 40_000 }, () => 
         },
       },
     });
-    renderApp('/events/ABCD/attendees');
-    const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: 'Export or erase the data of ATT00001' }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Privacy request: ATT00001' });
+    const { dialog, user } = await openPrivacyRequest();
     expect(within(dialog).getByText(/their album \(3 photos\)/)).toBeTruthy();
     expect(within(dialog).getByText('their selfies and face data')).toBeTruthy();
     expect(within(dialog).getByText('their leads and the messages sent to them')).toBeTruthy();
@@ -334,12 +335,7 @@ describe('console Attendees page: privacy requests', { timeout: 40_000 }, () => 
 
   it('shows the server’s refusal and keeps the dialog open', async () => {
     installAttendeeApi([makeAttendee(1)], { [ERASE]: { nok: 'invalid_attendee_id', status: 404 } });
-    renderApp('/events/ABCD/attendees');
-    const user = userEvent.setup();
-    await user.click(
-      await screen.findByRole('button', { name: 'Export or erase the data of ATT00001' }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Privacy request: ATT00001' });
+    const { dialog, user } = await openPrivacyRequest();
     await user.click(within(dialog).getByRole('button', { name: 'Erase…' }));
     await user.click(within(dialog).getByRole('button', { name: 'Erase for good' }));
     expect((await within(dialog).findByTestId('form-error')).textContent).toBe(

@@ -4,13 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { defaultEventOpts, type FlashbulbEvent } from '@flashbulb/shared';
 import {
   installConsoleApi,
+  listedRobot,
   orgAdmin,
   OWNER,
+  shareBucketGrant,
   storedEvent,
   superUser,
 } from '../../../../test/event-fixtures.ts';
-import { renderApp, renderSignedIn } from '../../../../test/render-app.tsx';
-import { EventEditorModal } from './event-editor-modal.tsx';
+import { renderApp } from '../../../../test/render-app.tsx';
+import { renderEventEditor } from '../../../../test/event-editor.tsx';
 
 const UPDATE = `${OWNER}/event/update`;
 
@@ -23,15 +25,7 @@ const openEdit = async (event: FlashbulbEvent, routes = {}) => {
     events: [event],
     routes: { [UPDATE]: { ok: event }, ...routes },
   });
-  renderSignedIn(
-    <EventEditorModal
-      target={{ mode: 'edit', code: event.name }}
-      user={orgAdmin}
-      onClose={() => undefined}
-    />,
-  );
-  const dialog = await screen.findByRole('dialog', { name: `Edit event ${event.full_name}` });
-  await within(dialog).findByLabelText(/^Title/);
+  const dialog = await renderEventEditor(event, orgAdmin);
   const user = userEvent.setup();
   const tab = (name: string) => user.click(within(dialog).getByRole('tab', { name }));
   // By its label, not by role and accessible name: the same box, without computing the name of
@@ -326,24 +320,8 @@ describe('editor tabs: checkbox-driven fields', () => {
       [`${OWNER}/robot/list/retrieve`]: {
         ok: {
           robots: [
-            {
-              id: 5,
-              name: 'Booth 1',
-              organisation_id: 3,
-              event_id: 12,
-              event_name: 'OTHR',
-              last_upload_date: null,
-              upload_count: 0,
-            },
-            {
-              id: 6,
-              name: 'Booth 2',
-              organisation_id: 3,
-              event_id: null,
-              event_name: null,
-              last_upload_date: null,
-              upload_count: 0,
-            },
+            listedRobot({ event_id: 12, event_name: 'OTHR' }),
+            listedRobot({ id: 6, name: 'Booth 2' }),
           ],
         },
       },
@@ -416,19 +394,8 @@ describe('editor tabs: checkbox-driven fields', () => {
   });
 
   it('uploads a watermark and a web-app image into the share area; refuses other types first', async () => {
-    const grant = (body: unknown) => {
-      const key = `share/3/${(body as { relativeFilePath: string }).relativeFilePath}`;
-      return {
-        ok: {
-          url: '/storage/flashbulb',
-          fields: { key },
-          key,
-          public_url: `/storage/flashbulb/${key}`,
-        },
-      };
-    };
     const e = await openEdit(storedEvent({ live_view_watermark: '/default-watermark.png' }), {
-      '/share-bucket/create-upload-access': grant,
+      '/share-bucket/create-upload-access': shareBucketGrant,
       '/storage/flashbulb': { raw: '', status: 201 },
     });
     await e.tab('Watermarks');

@@ -5,13 +5,14 @@ import type { FlashbulbEvent, User } from '@flashbulb/shared';
 import {
   eventOwner,
   installConsoleApi,
+  listedRobot,
   OWNER,
   orgAdmin,
   storedEvent,
   superUser,
 } from '../../../../test/event-fixtures.ts';
-import { renderApp, renderSignedIn } from '../../../../test/render-app.tsx';
-import { EventEditorModal } from './event-editor-modal.tsx';
+import { renderApp } from '../../../../test/render-app.tsx';
+import { renderEventEditor } from '../../../../test/event-editor.tsx';
 
 const UPDATE = `${OWNER}/event/update`;
 const CREATE = `${OWNER}/event/create`;
@@ -28,16 +29,7 @@ const openEdit = async () => {
  * session restore, the shell, the event list) only adds render time. What the page does around it
  * (closing it, reloading the list) keeps `openEdit`.
  */
-const openEditor = async (user: User = orgAdmin) => {
-  renderSignedIn(
-    <EventEditorModal
-      target={{ mode: 'edit', code: 'ABCD' }}
-      user={user}
-      onClose={() => undefined}
-    />,
-  );
-  return editorDialog();
-};
+const openEditor = (user: User = orgAdmin) => renderEventEditor(storedEvent(), user);
 
 const editorDialog = async () => {
   const dialog = await screen.findByRole('dialog', { name: 'Edit event Summer Gala' });
@@ -158,17 +150,7 @@ describe('event editor: add, edit, copy, delete', () => {
       routes: {
         [`${OWNER}/robot/list/retrieve`]: {
           ok: {
-            robots: [
-              {
-                id: 5,
-                name: 'Booth 1',
-                organisation_id: 3,
-                event_id: 7,
-                event_name: 'ABCD',
-                last_upload_date: null,
-                upload_count: 0,
-              },
-            ],
+            robots: [listedRobot({ event_id: 7, event_name: 'ABCD' })],
           },
         },
         [CREATE]: { ok: storedEvent({ id: 8, name: 'COPY', full_name: 'Summer Gala_copy' }) },
@@ -506,49 +488,16 @@ describe('event editor: saving', () => {
 describe('event editor: secure fields', () => {
   const withSecrets = (): FlashbulbEvent =>
     storedEvent({ secure_fields_set: ['stripe_secret_key', 'flashbulb_api_token'] });
-
-  it('shows admins which are set, sends only the ones typed in, and reveals on request', async () => {
+  const SECURE_PROPS = `${OWNER}/event/secure-props/retrieve`;
+  /** The editor of an event with two secrets set, on its Paid tab; Reveal would load these. */
+  const openPaidTab = async (
+    routes: NonNullable<Parameters<typeof installConsoleApi>[0]>['routes'] = {},
+  ) => {
     const api = installConsoleApi({
       events: [withSecrets()],
       routes: {
-        [UPDATE]: { ok: withSecrets() },
-        [`${OWNER}/event/secure-props/retrieve`]: {
-          ok: {
-            shopify_api_pass: '',
-            shopify_api_key: '',
-            stripe_secret_key: 'sk_live_1',
-            flashbulb_api_token: 'tok',
-            monobank_token: '',
-          },
-        },
-      },
-    });
-    const dialog = await openEditor();
-    const user = userEvent.setup();
-    await user.click(within(dialog).getByRole('tab', { name: 'Paid' }));
-    const stripe = within(dialog).getByLabelText('Stripe secret key');
-    expect(stripe.getAttribute('type')).toBe('password');
-    expect(within(dialog).getByText('A value is set. Leave empty to keep it.')).toBeTruthy();
-    await user.type(within(dialog).getByLabelText('Monobank token'), 'mono-1');
-    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
-    await waitFor(() => expect(api.callsTo(UPDATE)).toHaveLength(1));
-    const body = bodyOf(api.callsTo(UPDATE));
-    expect(body.monobank_token).toBe('mono-1');
-    for (const field of [
-      'stripe_secret_key',
-      'flashbulb_api_token',
-      'shopify_api_key',
-      'shopify_api_pass',
-    ])
-      expect(body).not.toHaveProperty(field);
-    expect(api.callsTo(`${OWNER}/event/secure-props/retrieve`)).toHaveLength(0);
-  });
-
-  it('loads the values with Reveal', async () => {
-    const api = installConsoleApi({
-      events: [withSecrets()],
-      routes: {
-        [`${OWNER}/event/secure-props/retrieve`]: {
+        ...routes,
+        [SECURE_PROPS]: {
           ok: {
             shopify_api_pass: '',
             shopify_api_key: '',
@@ -564,13 +513,38 @@ describe('event editor: secure fields', () => {
     const dialog = await openEditor();
     const user = userEvent.setup();
     await user.click(within(dialog).getByRole('tab', { name: 'Paid' }));
+    return { api, dialog, user };
+  };
+
+  it('shows admins which are set, sends only the ones typed in, and reveals on request', async () => {
+    const { api, dialog, user } = await openPaidTab({ [UPDATE]: { ok: withSecrets() } });
+    const stripe = within(dialog).getByLabelText('Stripe secret key');
+    expect(stripe.getAttribute('type')).toBe('password');
+    expect(within(dialog).getByText('A value is set. Leave empty to keep it.')).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Monobank token'), 'mono-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(api.callsTo(UPDATE)).toHaveLength(1));
+    const body = bodyOf(api.callsTo(UPDATE));
+    expect(body.monobank_token).toBe('mono-1');
+    for (const field of [
+      'stripe_secret_key',
+      'flashbulb_api_token',
+      'shopify_api_key',
+      'shopify_api_pass',
+    ])
+      expect(body).not.toHaveProperty(field);
+    expect(api.callsTo(SECURE_PROPS)).toHaveLength(0);
+  });
+
+  it('loads the values with Reveal', async () => {
+    const { api, dialog, user } = await openPaidTab();
     await user.click(within(dialog).getByRole('button', { name: 'Reveal' }));
     await waitFor(() =>
       expect(within(dialog).getByLabelText<HTMLInputElement>('Stripe secret key').value).toBe(
         'sk_live_1',
       ),
     );
-    expect(api.callsTo(`${OWNER}/event/secure-props/retrieve`)[0]?.body).toEqual({
+    expect(api.callsTo(SECURE_PROPS)[0]?.body).toEqual({
       event_name: 'ABCD',
     });
   });
@@ -602,7 +576,7 @@ describe('event editor: secure fields', () => {
     expect(within(dialog).queryByLabelText('Flashbulb API token')).toBeNull();
     await user.click(within(dialog).getByRole('tab', { name: 'Watermarks' }));
     expect(within(dialog).queryByRole('table', { name: 'Public templates' })).toBeNull();
-    expect(api.callsTo(`${OWNER}/event/secure-props/retrieve`)).toHaveLength(0);
+    expect(api.callsTo(SECURE_PROPS)).toHaveLength(0);
     expect(
       api
         .callsTo(`${OWNER}/ppt/list/retrieve`)

@@ -5,6 +5,7 @@ import {
   installConsoleApi,
   OWNER,
   orgAdmin,
+  shareBucketGrant,
   storedEvent,
 } from '../../../../test/event-fixtures.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
@@ -20,18 +21,6 @@ const created = storedEvent({
   email_from_address: 'hi@pier.example',
   email_from_address_verified: false,
 });
-
-const grant = (body: unknown) => {
-  const key = `share/3/${(body as { relativeFilePath: string }).relativeFilePath}`;
-  return {
-    ok: {
-      url: '/storage/flashbulb',
-      fields: { key },
-      key,
-      public_url: `/storage/flashbulb/${key}`,
-    },
-  };
-};
 
 const openWizard = async () => {
   renderApp('/events');
@@ -49,7 +38,7 @@ describe('new event in four steps', () => {
       user: orgAdmin,
       events: [],
       routes: {
-        '/share-bucket/create-upload-access': grant,
+        '/share-bucket/create-upload-access': shareBucketGrant,
         '/storage/flashbulb': { raw: '', status: 201 },
       },
     });

@@ -13,22 +13,12 @@ import {
   storedEvent,
   superUser,
 } from '../../../../test/event-fixtures.ts';
-import { renderSignedIn } from '../../../../test/render-app.tsx';
-import { EventEditorModal } from './event-editor-modal.tsx';
+import { renderEventEditor } from '../../../../test/event-editor.tsx';
 
 const UPDATE = `${OWNER}/event/update`;
 
 const PROTECTION = `${OWNER}/event/preview-protection/retrieve`;
 const PROTECTION_RESTART = `${OWNER}/event/preview-protection/restart`;
-
-/**
- * The editor of the stored event `code`, alone: these tests are about its tabs. Opening it from the
- * events page (the address's event code) is proven in events-page.test.tsx and editor-tabs.test.tsx.
- */
-const renderEditor = (code: string, user = superUser) =>
-  renderSignedIn(
-    <EventEditorModal target={{ mode: 'edit', code }} user={user} onClose={() => undefined} />,
-  );
 
 const openEdit = async (
   event: FlashbulbEvent,
@@ -40,9 +30,7 @@ const openEdit = async (
     events: [event],
     routes: { [UPDATE]: { ok: event }, ...routes },
   });
-  renderEditor(event.name, user);
-  const dialog = await screen.findByRole('dialog', { name: `Edit event ${event.full_name}` });
-  await within(dialog).findByLabelText(/^Title/);
+  const dialog = await renderEventEditor(event, user);
   const u = userEvent.setup();
   const update = async () => {
     await u.click(within(dialog).getByRole('button', { name: 'Update' }));
@@ -338,8 +326,7 @@ describe('stock images tab', () => {
         '/storage/flashbulb': { raw: '', status: 201 },
       },
     });
-    renderEditor('ABCD');
-    const dialog = await screen.findByRole('dialog', { name: 'Edit event Summer Gala' });
+    const dialog = await renderEventEditor(storedEvent(), superUser);
     const user = userEvent.setup();
     await user.click(await within(dialog).findByRole('tab', { name: 'Stock images' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add stock image' }));
@@ -449,8 +436,7 @@ describe('stock images tab', () => {
         },
       },
     });
-    renderEditor('ABCD');
-    const dialog = await screen.findByRole('dialog', { name: 'Edit event Summer Gala' });
+    const dialog = await renderEventEditor(storedEvent(), superUser);
     const user = userEvent.setup();
     await user.click(await within(dialog).findByRole('tab', { name: 'Stock images' }));
     await user.click(within(dialog).getByRole('textbox', { name: /Copy the stock images/ }));

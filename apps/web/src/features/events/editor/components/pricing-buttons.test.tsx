@@ -9,8 +9,7 @@ import {
   superUser,
 } from '../../../../test/event-fixtures.ts';
 import type { FakeReply } from '../../../../test/fake-api.ts';
-import { renderSignedIn } from '../../../../test/render-app.tsx';
-import { EventEditorModal } from './event-editor-modal.tsx';
+import { renderEventEditor } from '../../../../test/event-editor.tsx';
 
 const UPDATE = `${OWNER}/event/update`;
 
@@ -20,17 +19,8 @@ const openPaidTab = async (event: FlashbulbEvent, routes: Record<string, FakeRep
     events: [event],
     routes: { [UPDATE]: { ok: event }, ...routes },
   });
-  // The editor alone: these tests are about its Paid tab. Opening it from the events page (the
-  // address's event code) is proven in events-page.test.tsx and editor-tabs.test.tsx.
-  renderSignedIn(
-    <EventEditorModal
-      target={{ mode: 'edit', code: event.name }}
-      user={superUser}
-      onClose={() => undefined}
-    />,
-  );
-  const dialog = await screen.findByRole('dialog', { name: `Edit event ${event.full_name}` });
-  await within(dialog).findByLabelText(/^Title/);
+  // The editor alone: these tests are about its Paid tab.
+  const dialog = await renderEventEditor(event, superUser);
   const user = userEvent.setup();
   await user.click(within(dialog).getByRole('tab', { name: 'Paid' }));
   return { api, dialog, user };

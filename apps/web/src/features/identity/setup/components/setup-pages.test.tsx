@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import {
   eventOwner,
   installConsoleApi,
+  listedRobot,
   OWNER,
   orgAdmin,
   storedEvent,
@@ -16,6 +17,16 @@ const navLabels = () =>
   within(screen.getByRole('navigation'))
     .getAllByRole('link')
     .map((link) => link.textContent);
+
+/** The robot "Gate" of organisation 3, feeding event GALA, last upload on 1 May 2026. */
+const gateRobot = (uploadCount: number) =>
+  listedRobot({
+    name: 'Gate',
+    event_id: 7,
+    event_name: 'GALA',
+    last_upload_date: '2026-05-01T10:00:00.000Z',
+    upload_count: uploadCount,
+  });
 
 describe('set-up screens', { timeout: 20_000 }, () => {
   it('shows the set-up menu by role: admins see organisations and robots, event owners only API keys', async () => {
@@ -175,26 +186,7 @@ describe('set-up screens', { timeout: 20_000 }, () => {
       routes: {
         [`${OWNER}/robot/list/retrieve`]: {
           ok: {
-            robots: [
-              {
-                id: 5,
-                name: 'Gate',
-                organisation_id: 3,
-                event_id: 7,
-                event_name: 'GALA',
-                last_upload_date: '2026-05-01T10:00:00.000Z',
-                upload_count: 12,
-              },
-              {
-                id: 6,
-                name: 'Spare',
-                organisation_id: 3,
-                event_id: null,
-                event_name: null,
-                last_upload_date: null,
-                upload_count: 0,
-              },
-            ],
+            robots: [gateRobot(12), listedRobot({ id: 6, name: 'Spare' })],
           },
         },
       },
@@ -237,17 +229,7 @@ describe('set-up screens', { timeout: 20_000 }, () => {
       routes: {
         [`${OWNER}/robot/list/retrieve`]: {
           ok: {
-            robots: [
-              {
-                id: 5,
-                name: 'Gate',
-                organisation_id: 3,
-                event_id: 7,
-                event_name: 'GALA',
-                last_upload_date: '2026-05-01T10:00:00.000Z',
-                upload_count: 2,
-              },
-            ],
+            robots: [gateRobot(2)],
           },
         },
         [`${OWNER}/robot/activity/list`]: (body): FakeReply =>

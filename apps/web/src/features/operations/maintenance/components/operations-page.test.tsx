@@ -55,6 +55,23 @@ const scheduleOff = {
 };
 
 const BACKUP = '/var/lib/flashbulb/backups/flashbulb-backup-20261127T081500000Z';
+/** The backup made at 08:15 on 27 November 2026, as the list and "Back up now" describe it. */
+const backupMade = {
+  path: BACKUP,
+  created_date: '2026-11-27T08:15:00.000Z',
+  duration_ms: 2500,
+  bytes: 3 * 1024 * 1024,
+  objects: 12,
+  rows: 345,
+};
+
+/** `backup/list`: the server's backups folder holding `backups` (made by PGlite). */
+const backupList = (backups: (typeof backupMade)[]) => ({
+  ok: {
+    folder: '/var/lib/flashbulb/backups',
+    backups: backups.map((backup) => ({ ...backup, engine: 'pglite' })),
+  },
+});
 
 describe('console Operations page', { timeout: 40_000 }, () => {
   it('backs up now, runs the integrity check and acts on a problem', async () => {
@@ -63,36 +80,12 @@ describe('console Operations page', { timeout: 40_000 }, () => {
     const api = installConsoleApi({
       user: superUser,
       routes: {
-        [`${OWNER}/operations/backup/list`]: (): FakeReply => ({
-          ok: {
-            folder: '/var/lib/flashbulb/backups',
-            backups: backupsMade
-              ? [
-                  {
-                    path: '/var/lib/flashbulb/backups/flashbulb-backup-20261127T081500000Z',
-                    created_date: '2026-11-27T08:15:00.000Z',
-                    duration_ms: 2500,
-                    bytes: 3 * 1024 * 1024,
-                    objects: 12,
-                    rows: 345,
-                    engine: 'pglite',
-                  },
-                ]
-              : [],
-          },
-        }),
+        [`${OWNER}/operations/backup/list`]: (): FakeReply =>
+          backupList(backupsMade ? [backupMade] : []),
         [`${OWNER}/operations/backup/create`]: (): FakeReply => {
           backupsMade += 1;
           return {
-            ok: {
-              path: '/var/lib/flashbulb/backups/flashbulb-backup-20261127T081500000Z',
-              created_date: '2026-11-27T08:15:00.000Z',
-              duration_ms: 2500,
-              bytes: 3 * 1024 * 1024,
-              objects: 12,
-              rows: 345,
-              removed: [],
-            },
+            ok: { ...backupMade, removed: [] },
           };
         },
         [`${OWNER}/operations/backup/schedule`]: (): FakeReply => ({ ok: scheduleOff }),
@@ -147,22 +140,7 @@ describe('console Operations page', { timeout: 40_000 }, () => {
     const api = installConsoleApi({
       user: superUser,
       routes: {
-        [`${OWNER}/operations/backup/list`]: (): FakeReply => ({
-          ok: {
-            folder: '/var/lib/flashbulb/backups',
-            backups: [
-              {
-                path: BACKUP,
-                created_date: '2026-11-27T08:15:00.000Z',
-                duration_ms: 2500,
-                bytes: 3 * 1024 * 1024,
-                objects: 12,
-                rows: 345,
-                engine: 'pglite',
-              },
-            ],
-          },
-        }),
+        [`${OWNER}/operations/backup/list`]: (): FakeReply => backupList([backupMade]),
         [`${OWNER}/operations/backup/schedule`]: (): FakeReply => ({
           ok: {
             schedule: { kind: 'daily', at: '03:30' },

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { storedEvent } from '../../../../test/event-fixtures.ts';
 import { installFakeApi } from '../../../../test/fake-api.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
+import { printQueued } from '../../../../test/print-fixtures.ts';
 
 /**
  * The print image list on album pages outside a kiosk (albums §4): hidden when not an owner album
@@ -17,20 +18,12 @@ const LIST = '/photo/list/retrieve';
 const EVENT = '/event/full-data/retrieve';
 const PRINT = '/photo/print-with-queue';
 const tiles = () => screen.queryAllByRole('button', { name: /^photo-\d+\.jpg,/ });
-const printed = {
-  event_id: 7,
-  printer_pool_name: 'Lobby',
-  print_job_ids: [3],
-  sheet_count: 1,
-  copies: 1,
-  replayed: 0,
-};
 
 const open = async (search: string, event: ReturnType<typeof storedEvent>) => {
   const api = installFakeApi({
     [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)]) },
     [EVENT]: { ok: [event] },
-    [PRINT]: { ok: printed },
+    [PRINT]: printQueued('Lobby', [3]),
   });
   window.history.replaceState(null, '', `/${search}`);
   const view = renderAlbums(search);

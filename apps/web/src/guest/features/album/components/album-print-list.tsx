@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GuestPhoto as Photo } from '@flashbulb/shared';
 import { showPrintImageList } from '@flashbulb/shared/rules/kiosk';
 import { kioskKeyFields } from '../../../shared/api/kiosk-key.ts';
-import type { AlbumEvent } from '../../../shared/api/album-event.ts';
+import { printingFieldsOf, type AlbumEvent } from '../../../shared/api/album-event.ts';
 import type { AlbumKey } from '../../../shared/api/guest-album-photos.ts';
 import type { TileAction } from '../../../shared/components/guest-photo-grid.tsx';
 
@@ -12,18 +12,6 @@ import type { TileAction } from '../../../shared/components/guest-photo-grid.tsx
 const AlbumPrintPanel = lazy(() =>
   import('./album-print-panel.tsx').then((m) => ({ default: m.AlbumPrintPanel })),
 );
-
-/** The printing fields a private or event-owner key reads (PRIVATE_EVENT_FIELDS). */
-interface PrintingFields {
-  is_photo_printer_active: number;
-  print_from_all_albums: number;
-  is_printer_pool_enabled: number;
-  printer_pool_name_list: string[] | null;
-  max_print_photos_count: number | null;
-}
-
-const printingOf = (event: AlbumEvent | null | undefined): PrintingFields | null =>
-  event && 'is_photo_printer_active' in event ? event : null;
 
 /**
  * The print image list on an album page outside a kiosk (albums §4; the kiosk has its own in
@@ -50,7 +38,7 @@ export function useAlbumPrintList(input: {
   const { t } = useTranslation();
   const [list, setList] = useState<readonly Photo[]>([]);
 
-  const printing = printingOf(event);
+  const printing = printingFieldsOf(event);
   const pools =
     printing?.is_printer_pool_enabled === 1
       ? [...new Set(printing.printer_pool_name_list ?? [])]

@@ -7,6 +7,7 @@ import { useErrorText } from '../../../../lib/error-text.ts';
 import type { AlbumKey } from '../../../shared/api/guest-album-photos.ts';
 import { kioskKeyFields } from '../../../shared/api/kiosk-key.ts';
 import { PrintListThumbs } from '../../../shared/components/print-list-thumbs.tsx';
+import { PrinterPoolOptions } from '../../../shared/components/printer-pool-options.tsx';
 
 /**
  * The print image list's panel on a private or owner album (albums §4, see `useAlbumPrintList`):
@@ -71,12 +72,7 @@ export function AlbumPrintPanel({
         <label className="album-print-pool">
           {t('albums.kiosk.printPool')}{' '}
           <select value={pool} onChange={(e) => setPool(e.target.value)}>
-            <option value="">{t('albums.kiosk.noneSelected')}</option>
-            {pools.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
+            <PrinterPoolOptions pools={pools} />
           </select>
         </label>
       )}

@@ -62,6 +62,35 @@ const installFakeXhr = (statuses: number[] = []) => {
 const photoFile = (name = 'me.jpg', type = 'image/jpeg') =>
   new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3])], name, { type });
 
+/**
+ * A public album (`photos` in it) of an event that takes guests' photos, its "Add your photos"
+ * panel opened; storage answers as `installFakeXhr` says, and the upload's completion says whether
+ * the photos are `held` for review.
+ */
+const openUploadPanel = async ({
+  photos = [],
+  held = false,
+  statuses = [],
+  user = userEvent.setup(),
+}: {
+  photos?: ReturnType<typeof albumPhoto>[];
+  held?: boolean;
+  statuses?: number[];
+  user?: ReturnType<typeof userEvent.setup>;
+} = {}) => {
+  const storage = installFakeXhr(statuses);
+  const api = installFakeApi({
+    [LIST]: { ok: photoPage(photos) },
+    [EVENT]: { ok: [eventWith({ enablePhotoUpl: 1 })] },
+    [GRANT]: grant,
+    [COMPLETE]: completed(held),
+  });
+  renderAlbums('?pId=pub');
+  await user.click(await screen.findByRole('button', { name: 'Add your photos' }));
+  const panel = await screen.findByRole('region', { name: 'Add your photos' });
+  return { api, panel, storage, user };
+};
+
 beforeEach(() => {
   vi.stubGlobal(
     'URL',
@@ -84,18 +113,10 @@ describe('“Add your photos” on a guest album', () => {
   });
 
   it('picks photos with previews, shows each one’s progress, and says when they are added', async () => {
-    const user = userEvent.setup({ applyAccept: false });
-    const storage = installFakeXhr();
-    const api = installFakeApi({
-      [LIST]: { ok: photoPage([]) },
-      [EVENT]: { ok: [eventWith({ enablePhotoUpl: 1 })] },
-      [GRANT]: grant,
-      [COMPLETE]: completed(false),
-    });
-    renderAlbums('?pId=pub');
     // The empty album offers it too.
-    await user.click(await screen.findByRole('button', { name: 'Add your photos' }));
-    const panel = await screen.findByRole('region', { name: 'Add your photos' });
+    const { api, panel, storage, user } = await openUploadPanel({
+      user: userEvent.setup({ applyAccept: false }),
+    });
     expect(within(panel).getByText(/No photos chosen yet/)).toBeTruthy();
     // Not a picture: refused on the phone, nothing sent.
     await user.upload(within(panel).getByLabelText('Take or choose photos'), [
@@ -120,17 +141,7 @@ describe('“Add your photos” on a guest album', () => {
   });
 
   it('says photos wait for review on a moderated event', async () => {
-    const user = userEvent.setup();
-    const storage = installFakeXhr();
-    installFakeApi({
-      [LIST]: { ok: photoPage([albumPhoto(1)]) },
-      [EVENT]: { ok: [eventWith({ enablePhotoUpl: 1 })] },
-      [GRANT]: grant,
-      [COMPLETE]: completed(true),
-    });
-    renderAlbums('?pId=pub');
-    await user.click(await screen.findByRole('button', { name: 'Add your photos' }));
-    const panel = await screen.findByRole('region', { name: 'Add your photos' });
+    const { panel, storage, user } = await openUploadPanel({ photos: [albumPhoto(1)], held: true });
     await user.upload(within(panel).getByLabelText('Take or choose photos'), photoFile());
     await within(panel).findByText('Sending 40 %');
     storage.release();
@@ -141,17 +152,7 @@ describe('“Add your photos” on a guest album', () => {
   });
 
   it('shows why a photo failed and sends it again on request', async () => {
-    const user = userEvent.setup();
-    const storage = installFakeXhr([403]);
-    const api = installFakeApi({
-      [LIST]: { ok: photoPage([]) },
-      [EVENT]: { ok: [eventWith({ enablePhotoUpl: 1 })] },
-      [GRANT]: grant,
-      [COMPLETE]: completed(false),
-    });
-    renderAlbums('?pId=pub');
-    await user.click(await screen.findByRole('button', { name: 'Add your photos' }));
-    const panel = await screen.findByRole('region', { name: 'Add your photos' });
+    const { api, panel, storage, user } = await openUploadPanel({ statuses: [403] });
     await user.upload(within(panel).getByLabelText('Take or choose photos'), photoFile());
     await within(panel).findByText('Sending 40 %');
     storage.release();

@@ -13,15 +13,13 @@ import {
   type AlbumSaleKey,
 } from '../../../shared/api/album-payments.ts';
 import {
-  checkoutUrlWithReturn,
   currentCheckoutPlace,
-  openCheckoutPage,
-  recallPayment,
-  rememberPayment,
   type CheckoutPlace,
   type StartedPayment,
 } from '../utils/checkout-place.ts';
+import { goToCheckout, openingCheckout } from '../utils/started-payment.ts';
 import { CheckoutFlow, type PaymentCheck } from './checkout-flow.tsx';
+import { PhotoChoiceScope, PricingNotes } from './checkout-choice.tsx';
 import { PayPalCardStep, type PayPalSale } from './paypal-card-checkout.tsx';
 import { PricedButtons } from './priced-buttons.tsx';
 import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
@@ -98,12 +96,7 @@ export function AlbumPurchasePanel({
   );
   const storageKey = `album:${albumKey.keyType}:${albumKey.keyValue}`;
   const [email, setEmail] = useState('');
-  const [state, setState] = useState<State>(() => {
-    const resumed = kiosk ? null : recallPayment(storageKey);
-    return resumed
-      ? { kind: 'paying', payment: resumed, place: 'here' }
-      : { kind: 'choose', errorKey: null };
-  });
+  const [state, setState] = useState<State>(() => openingCheckout(storageKey, kiosk));
   const check = useCallback(
     (paymentId: string): Promise<PaymentCheck> => checkAlbumPurchase(albumKey, paymentId),
     [albumKey],
@@ -148,10 +141,7 @@ export function AlbumPurchasePanel({
     }).then(
       (payment) => {
         setState({ kind: 'paying', payment, place });
-        if (place === 'here') {
-          rememberPayment(storageKey, payment);
-          openCheckoutPage(checkoutUrlWithReturn(payment.checkout_url, window.location));
-        }
+        goToCheckout(storageKey, payment, place);
       },
       (error: unknown) => setState({ kind: 'choose', errorKey: errorKeyOf(error) }),
     );
@@ -298,27 +288,11 @@ export function AlbumPurchasePanel({
     <section className="albums-paid" aria-label={t('albums.purchase.title')}>
       <h2>{t('albums.purchase.title')}</h2>
       <p>{t('albums.purchase.intro')}</p>
-      {whole.data.digital_message && whole.data.buttons.some((button) => button.digitals) && (
-        <p className="albums-paid-digital">{whole.data.digital_message}</p>
-      )}
-      {whole.data.buttons.some((button) => button.requires_digital) && (
-        <p className="albums-paid-combo">{t('albums.paid.comboRequired')}</p>
-      )}
-      <div className="albums-paid-scope" role="group" aria-label={t('albums.paid.scope')}>
-        <button type="button" aria-pressed={!choosing} onClick={() => choice.setChoosing(false)}>
-          {t('albums.purchase.wholeEvent', { count: whole.data.photo_count })}
-        </button>
-        <button type="button" aria-pressed={choosing} onClick={() => choice.setChoosing(true)}>
-          {t('albums.paid.choosePhotos')}
-        </button>
-      </div>
-      {choosing && (
-        <p className="albums-note" role="status">
-          {chosenCount === 0
-            ? t('albums.paid.chooseHint')
-            : t('albums.paid.chosen', { count: chosenCount })}
-        </p>
-      )}
+      <PricingNotes buttons={whole.data.buttons} digitalMessage={whole.data.digital_message} />
+      <PhotoChoiceScope
+        choice={choice}
+        wholeLabel={t('albums.purchase.wholeEvent', { count: whole.data.photo_count })}
+      />
       {choosing && overPrintLimit(chosenCount) && whole.data.buttons.some((b) => b.prints) && (
         <p className="albums-note albums-paid-limit" role="status" tabIndex={-1} ref={limitNote}>
           {t('albums.paid.printLimit', { max: maxPrints })}

@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   BUYER_ALBUM_URL,
+  chooseTwoPhotosWithEmail,
+  expectTwoPhotoPurchase,
   PAID_ATTENDEE,
   paidAttendee,
   paidPhoto,
@@ -369,24 +371,12 @@ describe('buying from the public album of a paid event', { timeout: 30_000 }, ()
     expect(
       panel.closest<HTMLElement>('[style*="--fb-accent"]')?.style.getPropertyValue('--fb-accent'),
     ).toBe('#1c3d8f');
-    await userEvent.click(within(panel).getByRole('button', { name: 'Choose photos' }));
-    await userEvent.click(screen.getByRole('button', { name: /^photo-1\.jpg,/ }));
-    await userEvent.click(screen.getByRole('button', { name: /^photo-2\.jpg,/ }));
-    await userEvent.type(within(panel).getByLabelText(/Your e-mail/), 'guest@example.com');
+    await chooseTwoPhotosWithEmail(panel);
     await userEvent.click(
       await within(panel).findByRole('button', { name: 'All my photos — $7.00' }),
     );
     await waitFor(() => expect(openCheckoutPage).toHaveBeenCalledTimes(1));
-    const sent = api.callsTo(PURCHASE)[0]?.body as Record<string, unknown>;
-    expect(sent).toMatchObject({
-      key_type: 'public',
-      key_value: 'pub-key',
-      pricing_button_index: 0,
-      email: 'guest@example.com',
-    });
-    expect([...(sent.photo_uids as string[])].sort()).toEqual(
-      [albumPhoto(1).uid, albumPhoto(2).uid].sort(),
-    );
+    expectTwoPhotoPurchase(api.callsTo(PURCHASE)[0]?.body);
     expect(
       await within(panel).findByText(
         'Paid — thank you. Your photos are in an album of your own.',

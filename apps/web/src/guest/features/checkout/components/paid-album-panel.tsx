@@ -10,26 +10,19 @@ import {
   usePayPalSettings,
   usePricingButtons,
 } from '../../../shared/api/album-payments.ts';
-import {
-  checkoutUrlWithReturn,
-  currentCheckoutPlace,
-  openCheckoutPage,
-  recallPayment,
-  rememberPayment,
-  type CheckoutPlace,
-  type StartedPayment,
-} from '../utils/checkout-place.ts';
+import { currentCheckoutPlace, type CheckoutPlace } from '../utils/checkout-place.ts';
+import { goToCheckout, openingCheckout, type OpeningCheckout } from '../utils/started-payment.ts';
 import { useChoicePricing, type PhotoChoice } from '../hooks/use-choice-pricing.ts';
 import { CheckoutFlow } from './checkout-flow.tsx';
+import { PhotoChoiceScope, PricingNotes } from './checkout-choice.tsx';
 import { attendeePayPalSale, PayPalCardStep } from './paypal-card-checkout.tsx';
 import { PricedButtons } from './priced-buttons.tsx';
 
 type State =
-  | { kind: 'choose'; errorKey: string | null }
+  | OpeningCheckout
   | { kind: 'starting' }
   /** PayPal's card form for a button (when the event's album offers it). */
-  | { kind: 'card'; index: number; amount: number | null }
-  | { kind: 'paying'; payment: StartedPayment; place: CheckoutPlace };
+  | { kind: 'card'; index: number; amount: number | null };
 
 export type { PhotoChoice } from '../hooks/use-choice-pricing.ts';
 
@@ -69,12 +62,7 @@ export function PaidAlbumPanel({
   const album = usePricingButtons(attendeeUid, choice !== null);
   const storageKey = `attendee:${attendeeUid}`;
   // Back from the provider's page: the payment this page started goes on.
-  const [state, setState] = useState<State>(() => {
-    const resumed = kiosk ? null : recallPayment(storageKey);
-    return resumed
-      ? { kind: 'paying', payment: resumed, place: 'here' }
-      : { kind: 'choose', errorKey: null };
-  });
+  const [state, setState] = useState<State>(() => openingCheckout(storageKey, kiosk));
   const paypal = usePayPalSettings(attendeeUid, cardCheckout);
   const cardScript =
     cardCheckout && paypal.data?.enabled === 1 && paypal.data.script_url
@@ -112,11 +100,7 @@ export function PaidAlbumPanel({
     startQrPayment(attendeeUid, index, crypto.randomUUID(), choosing ? choice!.chosen : null).then(
       (payment) => {
         setState({ kind: 'paying', payment, place });
-        // A phone pays on the provider's page and comes back to this album.
-        if (place === 'here') {
-          rememberPayment(storageKey, payment);
-          openCheckoutPage(checkoutUrlWithReturn(payment.checkout_url, window.location));
-        }
+        goToCheckout(storageKey, payment, place);
       },
       (error: unknown) => setState({ kind: 'choose', errorKey: errorKeyOf(error) }),
     );
@@ -170,38 +154,14 @@ export function PaidAlbumPanel({
               {upsellMessage && <p className="albums-paid-upsell">{upsellMessage}</p>}
             </>
           )}
-          {list.digital_message && offered.some((button) => button.digitals) && (
-            <p className="albums-paid-digital">{list.digital_message}</p>
-          )}
-          {offered.some((button) => button.requires_digital) && (
-            <p className="albums-paid-combo">{t('albums.paid.comboRequired')}</p>
-          )}
+          <PricingNotes buttons={offered} digitalMessage={list.digital_message} />
           {choice && (
-            <div className="albums-paid-scope" role="group" aria-label={t('albums.paid.scope')}>
-              <button
-                type="button"
-                aria-pressed={!choosing}
-                onClick={() => choice.setChoosing(false)}
-              >
-                {t('albums.paid.wholeAlbum', {
-                  count: album.data?.photo_count ?? list.photo_count,
-                })}
-              </button>
-              <button
-                type="button"
-                aria-pressed={choosing}
-                onClick={() => choice.setChoosing(true)}
-              >
-                {t('albums.paid.choosePhotos')}
-              </button>
-            </div>
-          )}
-          {choosing && (
-            <p className="albums-note" role="status">
-              {chosenCount === 0
-                ? t('albums.paid.chooseHint')
-                : t('albums.paid.chosen', { count: chosenCount })}
-            </p>
+            <PhotoChoiceScope
+              choice={choice}
+              wholeLabel={t('albums.paid.wholeAlbum', {
+                count: album.data?.photo_count ?? list.photo_count,
+              })}
+            />
           )}
           {state.kind === 'choose' && state.errorKey && (
             <p role="alert">{errorText(state.errorKey)}</p>

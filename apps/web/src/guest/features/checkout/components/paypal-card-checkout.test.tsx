@@ -3,6 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   BUYER_ALBUM_URL,
+  chooseTwoPhotosWithEmail,
+  expectTwoPhotoPurchase,
   PAID_ATTENDEE,
   paidAttendee,
   paidPhoto,
@@ -76,6 +78,47 @@ const installPayPal = () => {
   return made;
 };
 
+/** PayPal's create-order through our server: each order numbered (`pay_1`, `ORDER1`, …), pending. */
+const createdOrders = (amount: number) => {
+  let orders = 0;
+  return () => {
+    orders += 1;
+    return {
+      ok: {
+        payment_id: `pay_${orders}`,
+        order_id: `ORDER${orders}`,
+        amount,
+        currency: 'USD',
+        status: 'pending',
+      },
+    };
+  };
+};
+
+/**
+ * Taps a pricing button; PayPal's card step opens for that amount, with PayPal's script (and only
+ * it) loaded and its buttons made for card funding. Answers the card form's pay button.
+ */
+const expectCardStep = async (
+  panel: HTMLElement,
+  made: ButtonsOptions[],
+  button: string,
+  amount: string,
+) => {
+  await userEvent.click(await within(panel).findByRole('button', { name: button }));
+  expect(await within(panel).findByRole('heading', { name: `Pay ${amount} by card` })).toBeTruthy();
+  const pay = await within(panel).findByRole('button', { name: 'PayPal card form: pay' });
+  expect([...new Set(loaded)]).toEqual([SCRIPT]);
+  expect(made.at(-1)?.fundingSource).toBe('card');
+  return pay;
+};
+
+/** The card step says the card was declined (and that nothing was charged). */
+const expectDeclined = async (panel: HTMLElement) =>
+  expect((await within(panel).findByRole('alert')).textContent).toBe(
+    'Your card was declined. Nothing was charged; try another card.',
+  );
+
 afterEach(() => {
   vi.unstubAllGlobals();
   delete (window as { paypal?: unknown }).paypal;
@@ -87,7 +130,6 @@ describe('PayPal card checkout on the album page', { timeout: 30_000 }, () => {
     const made = installPayPal();
     let paid = false;
     const captures: string[] = ['failed', 'paid'];
-    let orders = 0;
     const api = installFakeApi({
       [RETRIEVE]: () => ({ ok: attendee(paid ? 1 : 0) }),
       [LIST]: () => ({ ok: photoPage([paid ? withOriginal : albumPhoto(1)]) }),
@@ -95,18 +137,7 @@ describe('PayPal card checkout on the album page', { timeout: 30_000 }, () => {
       [SETTINGS]: {
         ok: { enabled: 1, client_id: 'abc', environment: 'sandbox', script_url: SCRIPT },
       },
-      [CREATE]: () => {
-        orders += 1;
-        return {
-          ok: {
-            payment_id: `pay_${orders}`,
-            order_id: `ORDER${orders}`,
-            amount: 450,
-            currency: 'USD',
-            status: 'pending',
-          },
-        };
-      },
+      [CREATE]: createdOrders(450),
       [CAPTURE]: (raw: unknown) => {
         const status = captures.shift()!;
         paid = status === 'paid';
@@ -117,20 +148,12 @@ describe('PayPal card checkout on the album page', { timeout: 30_000 }, () => {
     const panel = await screen.findByRole('region', { name: 'Get your photos' });
     // Not loaded before the guest chose to pay.
     expect(loaded).toEqual([]);
-    await userEvent.click(
-      await within(panel).findByRole('button', { name: 'All my photos — $4.50' }),
-    );
-    expect(await within(panel).findByRole('heading', { name: 'Pay $4.50 by card' })).toBeTruthy();
-    const pay = await within(panel).findByRole('button', { name: 'PayPal card form: pay' });
-    expect([...new Set(loaded)]).toEqual([SCRIPT]);
-    expect(made.at(-1)?.fundingSource).toBe('card');
+    const pay = await expectCardStep(panel, made, 'All my photos — $4.50', '$4.50');
     // No QR payment was started for the card.
     expect(api.callsTo(QR)).toEqual([]);
 
     await userEvent.click(pay);
-    expect((await within(panel).findByRole('alert')).textContent).toBe(
-      'Your card was declined. Nothing was charged; try another card.',
-    );
+    await expectDeclined(panel);
     expect(api.callsTo(CREATE)[0]?.body).toMatchObject({
       key_type: 'attendee',
       key_value: ATT,
@@ -242,7 +265,6 @@ describe('PayPal card checkout on the public album of a paid event', { timeout: 
   it('two chosen photos paid in PayPal’s card form: a declined card opens nothing, the server’s paid capture leads to the buyer’s own album', async () => {
     const made = installPayPal();
     const captures = ['failed', 'paid'];
-    let orders = 0;
     let paidId: string | null = null;
     const api = installFakeApi({
       [EVENT]: { ok: [storedEvent({ is_free: 0 })] },
@@ -250,18 +272,7 @@ describe('PayPal card checkout on the public album of a paid event', { timeout: 
       [PRICING]: (raw: unknown) => ({
         ok: pricing((raw as { photo_count?: number }).photo_count ?? 3, SCRIPT),
       }),
-      [P_CREATE]: () => {
-        orders += 1;
-        return {
-          ok: {
-            payment_id: `pay_${orders}`,
-            order_id: `ORDER${orders}`,
-            amount: 700,
-            currency: 'USD',
-            status: 'pending',
-          },
-        };
-      },
+      [P_CREATE]: createdOrders(700),
       [P_CAPTURE]: (raw: unknown) => {
         const id = (raw as { payment_id: string }).payment_id;
         const status = captures.shift()!;
@@ -276,35 +287,15 @@ describe('PayPal card checkout on the public album of a paid event', { timeout: 
     });
     renderAlbums('?pId=pub-key');
     const panel = await screen.findByRole('region', { name: 'Buy photos' });
-    await userEvent.click(await within(panel).findByRole('button', { name: 'Choose photos' }));
-    await userEvent.click(screen.getByRole('button', { name: /^photo-1\.jpg,/ }));
-    await userEvent.click(screen.getByRole('button', { name: /^photo-2\.jpg,/ }));
-    await userEvent.type(within(panel).getByLabelText(/Your e-mail/), 'guest@example.com');
+    await chooseTwoPhotosWithEmail(panel);
     expect(loaded).toEqual([]);
-    await userEvent.click(
-      await within(panel).findByRole('button', { name: 'All my photos — $7.00' }),
-    );
-    expect(await within(panel).findByRole('heading', { name: 'Pay $7.00 by card' })).toBeTruthy();
-    const pay = await within(panel).findByRole('button', { name: 'PayPal card form: pay' });
-    expect([...new Set(loaded)]).toEqual([SCRIPT]);
-    expect(made.at(-1)?.fundingSource).toBe('card');
+    const pay = await expectCardStep(panel, made, 'All my photos — $7.00', '$7.00');
     // No phone checkout was started for the card.
     expect(api.callsTo(PURCHASE)).toEqual([]);
 
     await userEvent.click(pay);
-    expect((await within(panel).findByRole('alert')).textContent).toBe(
-      'Your card was declined. Nothing was charged; try another card.',
-    );
-    const sent = api.callsTo(P_CREATE)[0]?.body as Record<string, unknown>;
-    expect(sent).toMatchObject({
-      key_type: 'public',
-      key_value: 'pub-key',
-      pricing_button_index: 0,
-      email: 'guest@example.com',
-    });
-    expect([...(sent.photo_uids as string[])].sort()).toEqual(
-      [albumPhoto(1).uid, albumPhoto(2).uid].sort(),
-    );
+    await expectDeclined(panel);
+    expectTwoPhotoPurchase(api.callsTo(P_CREATE)[0]?.body);
     expect(api.callsTo(P_CAPTURE)[0]?.body).toMatchObject({
       key_type: 'public',
       key_value: 'pub-key',

@@ -3,7 +3,6 @@
 import { isGuestLanguage, translatedText } from '@flashbulb/shared/i18n/languages';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GuestPhoto } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { useAlbumEvent } from '../../../shared/api/album-event.ts';
@@ -17,8 +16,6 @@ import {
   type FaceLookupResult,
   type FoundPhoto,
 } from '../../../shared/api/face-lookup.ts';
-import { GuestPhotoGrid } from '../../../shared/components/guest-photo-grid.tsx';
-import { PhotoViewer } from '../../../shared/viewer/photo-viewer.tsx';
 import type { ViewerOptions } from '../../../shared/viewer/viewer-options.ts';
 
 import { faceLookupOffered } from '../hooks/use-face-lookup-offered.ts';
@@ -26,6 +23,8 @@ import { faceLookupOffered } from '../hooks/use-face-lookup-offered.ts';
 // no album styles of its own.
 import '../../../shared/theme/albums.css';
 import '../face-lookup.css';
+import { useFrontCamera } from '../../../shared/hooks/use-front-camera.ts';
+import { PhotoListGrid } from '../../../shared/components/photo-list-grid.tsx';
 
 export { faceLookupOffered, useFaceLookupOffered } from '../hooks/use-face-lookup-offered.ts';
 
@@ -276,33 +275,7 @@ function KioskCamera({
     handlers.current = { onTick, onCapture, onFailed };
   });
 
-  useEffect(() => {
-    let stream: MediaStream | null = null;
-    let cancelled = false;
-    const video = videoRef.current;
-    if (!navigator.mediaDevices?.getUserMedia) {
-      handlers.current.onFailed(t('albums.faces.noCamera'));
-      return;
-    }
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'user', width: { ideal: 1280 } }, audio: false })
-      .then(
-        (media) => {
-          if (cancelled) {
-            for (const track of media.getTracks()) track.stop();
-            return;
-          }
-          stream = media;
-          if (video) video.srcObject = media;
-        },
-        () => handlers.current.onFailed(t('albums.faces.noCamera')),
-      );
-    return () => {
-      cancelled = true;
-      for (const track of stream?.getTracks() ?? []) track.stop();
-      if (video) video.srcObject = null;
-    };
-  }, [t]);
+  useFrontCamera(videoRef, () => handlers.current.onFailed(t('albums.faces.noCamera')));
 
   // 3-2-1, then the frame.
   useEffect(() => {
@@ -427,11 +400,8 @@ function FaceResults({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const [photos, setPhotos] = useState<FoundPhoto[]>(found.photos);
-  const [open, setOpen] = useState<number | null>(null);
   const [adding, setAdding] = useState<'idle' | 'busy' | 'done'>('idle');
   const [addError, setAddError] = useState<string | null>(null);
-  const photoAt = useCallback((index: number): GuestPhoto | undefined => photos[index], [photos]);
-  const showRange = useCallback(() => undefined, []);
   const options = useMemo(
     (): ViewerOptions => ({
       canDownload: false,
@@ -499,24 +469,11 @@ function FaceResults({
       )}
       {addError && <p role="alert">{addError}</p>}
       {photos.length > 0 && (
-        <GuestPhotoGrid
-          count={photos.length}
-          photoAt={photoAt}
-          showRange={showRange}
-          onOpen={setOpen}
-          focusIndex={open}
+        <PhotoListGrid
+          photos={photos}
+          viewerOptions={options}
           rowHeight={rowHeight}
           openable={linkPhotos}
-        />
-      )}
-      {open !== null && linkPhotos && (
-        <PhotoViewer
-          index={open}
-          count={photos.length}
-          photoAt={photoAt}
-          onIndex={setOpen}
-          onClose={() => setOpen(null)}
-          options={options}
         />
       )}
     </div>

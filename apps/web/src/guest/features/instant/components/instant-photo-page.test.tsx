@@ -6,6 +6,8 @@ import { i18next } from '../../../../i18n/i18n.ts';
 import { installFakeApi } from '../../../../test/fake-api.ts';
 import { albumPhoto, renderAlbums } from '../../../../test/render-albums.tsx';
 import { instantStreamUrl } from './instant-photo-page.tsx';
+import { fakeEventSources } from '../../../../test/fake-event-source.ts';
+import { miniAlbum } from '../../../../test/guest-fixtures.ts';
 
 const RETRIEVE = '/photo/instant/retrieve';
 const INSTANT = 'AB12-K7QMX9';
@@ -24,22 +26,6 @@ const ready = (download: 0 | 1): InstantState => ({
 });
 
 /** Records the EventSource the page opens, so a test can push the stream's states. */
-const fakeEventSources = () => {
-  const sources: { url: string; target: EventTarget; closed: () => boolean }[] = [];
-  class FakeEventSource extends EventTarget {
-    static readonly OPEN = 1;
-    readyState = 1;
-    constructor(readonly url: string) {
-      super();
-      sources.push({ url, target: this, closed: () => this.readyState === 2 });
-    }
-    close() {
-      this.readyState = 2;
-    }
-  }
-  vi.stubGlobal('EventSource', FakeEventSource);
-  return sources;
-};
 const openSources = <T extends { closed: () => boolean }>(sources: T[]) =>
   sources.filter((s) => !s.closed());
 const push = (target: EventTarget, state: InstantState) =>
@@ -162,20 +148,9 @@ describe('instant link page (?instant=)', () => {
 
   it('a mini-album sent before its photo was ready shows it developing, linked to its instant page', async () => {
     installFakeApi({
-      '/mini-album/retrieve': {
-        ok: {
-          event: {
-            id: 1,
-            name: 'AB12',
-            full_name: 'Summer party',
-            empty_album_text: '',
-            logo_full_path: null,
-          },
-          photos: [albumPhoto(7)],
-          developing: [{ code: 'K7QMX9', url: `https://x.test/?instant=${INSTANT}` }],
-          created_date: '2026-11-21T10:00:00.000Z',
-        },
-      },
+      '/mini-album/retrieve': miniAlbum([albumPhoto(7)], {
+        developing: [{ code: 'K7QMX9', url: `https://x.test/?instant=${INSTANT}` }],
+      }),
     });
     renderAlbums('?mId=tok-1');
     const link = await screen.findByRole('link', { name: 'Your photo is developing…' });

@@ -6,6 +6,7 @@ import { storedEvent } from '../../../../test/event-fixtures.ts';
 import { installFakeApi, type FakeReply } from '../../../../test/fake-api.ts';
 import { albumPhoto, photoPage, renderAlbums } from '../../../../test/render-albums.tsx';
 import { openStaffControls, STAFF_PIN_PATH } from '../../../../test/kiosk-staff.ts';
+import { printQueued } from '../../../../test/print-fixtures.ts';
 
 const LIST = '/photo/list/retrieve';
 const RETRIEVE = '/attendee/retrieve';
@@ -170,16 +171,7 @@ describe('stories print pool and the print image list on the kiosk (albums §2.4
       [RETRIEVE]: { ok: attendee },
       [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)]) },
       [EVENT]: { ok: [printingEvent(['Lobby', 'Bar'])] },
-      [PRINT]: {
-        ok: {
-          event_id: 7,
-          printer_pool_name: 'Bar',
-          print_job_ids: [1],
-          sheet_count: 1,
-          copies: 1,
-          replayed: 0,
-        },
-      },
+      [PRINT]: printQueued('Bar'),
       [STAFF_PIN_PATH]: { ok: { valid: true } },
     });
     openKiosk();
@@ -233,16 +225,7 @@ describe('stories print pool and the print image list on the kiosk (albums §2.4
           }),
         ],
       },
-      [PRINT]: {
-        ok: {
-          event_id: 7,
-          printer_pool_name: 'Default',
-          print_job_ids: [1],
-          sheet_count: 1,
-          copies: 1,
-          replayed: 0,
-        },
-      },
+      [PRINT]: printQueued('Default'),
       [HEALTH_PATH]: { ok: {} },
     });
     openKiosk();
@@ -273,16 +256,7 @@ describe('stories print pool and the print image list on the kiosk (albums §2.4
       [RETRIEVE]: { ok: attendee },
       [LIST]: { ok: photoPage([albumPhoto(2), albumPhoto(1)]) },
       [EVENT]: { ok: [printingEvent(['Lobby', 'Stories'])] },
-      [STORY]: {
-        ok: {
-          event_id: 7,
-          printer_pool_name: 'Stories',
-          print_job_ids: [4],
-          sheet_count: 1,
-          copies: 1,
-          replayed: 0,
-        },
-      },
+      [STORY]: printQueued('Stories', [4]),
       [STAFF_PIN_PATH]: { ok: { valid: true } },
     });
     openKiosk();
@@ -352,16 +326,7 @@ describe('favourites at the kiosk, printed in one step', () => {
       },
       [FAVOURITES]: { ok: { photo_ids: [] } },
       [SET_FAVOURITE]: { ok: { photo_ids: [] } },
-      [PRINT]: {
-        ok: {
-          event_id: 7,
-          printer_pool_name: 'Lobby',
-          print_job_ids: [1, 2],
-          sheet_count: 2,
-          copies: 1,
-          replayed: 0,
-        },
-      },
+      [PRINT]: printQueued('Lobby', [1, 2]),
     });
     openKiosk();
     await waitFor(() => expect(tiles()).toHaveLength(3));
@@ -476,16 +441,7 @@ describe('the kiosk print step at a paid event: prints sold like digitals', () =
       [LIST]: { ok: photoPage([albumPhoto(1)]) },
       [EVENT]: { ok: [paidPrinting] },
       [PRICING]: () => ({ ok: pricing({ prints_remaining: remaining }) }),
-      [PRINT]: {
-        ok: {
-          event_id: 7,
-          printer_pool_name: 'Lobby',
-          print_job_ids: [1],
-          sheet_count: 1,
-          copies: 1,
-          replayed: 0,
-        },
-      },
+      [PRINT]: printQueued('Lobby'),
       [PAY]: {
         ok: {
           payment_id: 'pay_prints',

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney, type GuestPhoto as Photo } from '@flashbulb/shared';
@@ -13,6 +13,7 @@ import { useThrottled } from '../hooks/use-kiosk-session.ts';
 import type { TileAction } from '../../../shared/components/guest-photo-grid.tsx';
 import { useKiosk } from '../../../shared/kiosk/kiosk-context.tsx';
 import { KioskDeleteConfirm } from './kiosk-screen.tsx';
+import { KioskQuestion } from './kiosk-confirm.tsx';
 import { PrintListThumbs } from '../../../shared/components/print-list-thumbs.tsx';
 import { AlbumLinkQr } from '../../../shared/components/album-link-qr.tsx';
 import {
@@ -396,28 +397,16 @@ function KioskPrintConfirm({
   onPrint: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   return (
-    <div className="kiosk-confirm-backdrop">
-      <div
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="kiosk-confirm kiosk-print-confirm"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onCancel();
-        }}
-      >
-        <p id={titleId}>{message}</p>
-        <div className="kiosk-confirm-actions">
-          <button type="button" autoFocus onClick={onCancel}>
-            {t('albums.kiosk.print.confirmCancel')}
-          </button>
-          <button type="button" className="fb-button--primary" onClick={onPrint}>
-            {t('albums.kiosk.print.confirmPrint')}
-          </button>
-        </div>
-      </div>
-    </div>
+    <KioskQuestion
+      title={message}
+      className="kiosk-print-confirm"
+      no={{ label: t('albums.kiosk.print.confirmCancel'), onClick: onCancel }}
+      yes={{
+        label: t('albums.kiosk.print.confirmPrint'),
+        onClick: onPrint,
+        className: 'fb-button--primary',
+      }}
+    />
   );
 }

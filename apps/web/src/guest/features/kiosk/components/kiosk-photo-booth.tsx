@@ -9,6 +9,7 @@ import { enqueueKioskAction } from '../../../shared/kiosk/kiosk-outbox-actions.t
 import { keepPicture, pictureKey } from '../../../shared/kiosk/kiosk-pictures.ts';
 import { useKiosk } from '../../../shared/kiosk/kiosk-context.tsx';
 import { KioskProfilePhotos } from './kiosk-profile-photos.tsx';
+import { useFrontCamera } from '../../../shared/hooks/use-front-camera.ts';
 
 /** Seconds of 3-2-1 before the picture is taken (time to smile). */
 const COUNTDOWN = 3;
@@ -43,31 +44,8 @@ export function KioskPhotoBooth() {
     errorTextRef.current = errorText;
   });
 
-  useEffect(() => {
-    let stream: MediaStream | null = null;
-    let cancelled = false;
-    const video = videoRef.current;
-    // No camera API at all: said at once (initial state).
-    if (!navigator.mediaDevices?.getUserMedia) return;
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'user', width: { ideal: 1280 } }, audio: false })
-      .then(
-        (media) => {
-          if (cancelled) {
-            for (const track of media.getTracks()) track.stop();
-            return;
-          }
-          stream = media;
-          if (video) video.srcObject = media;
-        },
-        () => setNoCamera(true),
-      );
-    return () => {
-      cancelled = true;
-      for (const track of stream?.getTracks() ?? []) track.stop();
-      if (video) video.srcObject = null;
-    };
-  }, []);
+  // No camera API at all: said at once (the initial state above).
+  useFrontCamera(videoRef, () => setNoCamera(true));
 
   // 3-2-1, then the frame.
   useEffect(() => {

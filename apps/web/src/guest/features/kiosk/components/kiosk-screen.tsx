@@ -12,7 +12,11 @@ import {
 } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { useAlbumEvent } from '../../../shared/api/album-event.ts';
+import {
+  printingFieldsOf,
+  useAlbumEvent,
+  type EventPrintingFields,
+} from '../../../shared/api/album-event.ts';
 import { useGuestLanguage } from '../../../shared/hooks/use-guest-language.ts';
 import { accentStyle } from '../../../shared/theme/accent.ts';
 import type { AlbumKey } from '../../../shared/api/guest-album-photos.ts';
@@ -33,8 +37,10 @@ import {
   type KioskSession,
 } from '../../../shared/kiosk/kiosk-context.tsx';
 import { KioskCardGroup } from './kiosk-card-group.tsx';
+import { KioskConfirm, KioskQuestion } from './kiosk-confirm.tsx';
 import { KioskPhotoBooth } from './kiosk-photo-booth.tsx';
 import { StaffCorner, StaffPinDialog } from './kiosk-staff.tsx';
+import { PrinterPoolOptions } from '../../../shared/components/printer-pool-options.tsx';
 
 /** §9: at most 20 photos in one print request. */
 const PRINT_PHOTOS_MAX = 20;
@@ -56,12 +62,7 @@ type Panel = 'album' | 'face' | 'camera';
 const isPhotoPageKey = (key: readonly unknown[]): boolean => key.includes('page');
 
 /** The printing fields of the event as the kiosk's private key reads it. */
-interface PrintingFields {
-  is_photo_printer_active: number;
-  print_from_all_albums: number;
-  is_printer_pool_enabled: number;
-  printer_pool_name_list: string[] | null;
-  max_print_photos_count: number | null;
+interface PrintingFields extends EventPrintingFields {
   /** The kiosk's opts (KIOSK_EVENT_OPTS): the print step's texts, the checkout's QR choice. */
   opts?: {
     printHeaderMessage?: string;
@@ -198,8 +199,7 @@ export function KioskScreen({
   };
 
   // The private key's answer carries the printing controls (PRIVATE_EVENT_FIELDS).
-  const printing =
-    event && 'is_photo_printer_active' in event ? (event as unknown as PrintingFields) : null;
+  const printing: PrintingFields | null = printingFieldsOf(event);
   const pools = useMemo(
     () =>
       kioskPrinterPools(
@@ -308,12 +308,7 @@ export function KioskScreen({
             value={chosenPool ?? ''}
             onChange={(event) => setPool(event.target.value || null)}
           >
-            <option value="">{t('albums.kiosk.noneSelected')}</option>
-            {pools.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
+            <PrinterPoolOptions pools={pools} />
           </select>
         </label>
       )}
@@ -462,34 +457,28 @@ function StillThere({
   onDone: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const seconds = Math.ceil(remainingMs / 1000);
   return (
-    <div className="kiosk-confirm-backdrop kiosk-still-there-backdrop">
-      <div
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="kiosk-confirm kiosk-still-there"
-        data-kiosk-still-there
-      >
-        <p id={titleId} className="kiosk-still-there-title">
-          {t('albums.kiosk.stillThere.title')}
-        </p>
-        <p className="kiosk-still-there-count" aria-hidden="true">
-          {seconds}
-        </p>
-        <p>{t('albums.kiosk.stillThere.text', { count: seconds })}</p>
-        <div className="kiosk-confirm-actions">
-          <button type="button" onClick={onDone}>
-            {t('albums.kiosk.done')}
-          </button>
-          <button type="button" className="fb-button--primary" autoFocus onClick={onStay}>
-            {t('albums.kiosk.stillThere.stay')}
-          </button>
-        </div>
+    <KioskConfirm
+      title={t('albums.kiosk.stillThere.title')}
+      className="kiosk-still-there"
+      titleClassName="kiosk-still-there-title"
+      backdropClassName="kiosk-still-there-backdrop"
+      data-kiosk-still-there
+    >
+      <p className="kiosk-still-there-count" aria-hidden="true">
+        {seconds}
+      </p>
+      <p>{t('albums.kiosk.stillThere.text', { count: seconds })}</p>
+      <div className="kiosk-confirm-actions">
+        <button type="button" onClick={onDone}>
+          {t('albums.kiosk.done')}
+        </button>
+        <button type="button" className="fb-button--primary" autoFocus onClick={onStay}>
+          {t('albums.kiosk.stillThere.stay')}
+        </button>
       </div>
-    </div>
+    </KioskConfirm>
   );
 }
 
@@ -533,30 +522,14 @@ export function KioskDeleteConfirm({
   onDelete: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const confirm = useThrottled(onDelete);
   return (
-    <div className="kiosk-confirm-backdrop">
-      <div
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="kiosk-confirm"
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') onKeep();
-        }}
-      >
-        <p id={titleId}>{t('albums.kiosk.deleteConfirm')}</p>
-        <p className="kiosk-confirm-name">{photoName}</p>
-        <div className="kiosk-confirm-actions">
-          <button type="button" autoFocus onClick={onKeep}>
-            {t('albums.kiosk.keep')}
-          </button>
-          <button type="button" className="kiosk-confirm-delete" onClick={confirm}>
-            {t('albums.kiosk.delete')}
-          </button>
-        </div>
-      </div>
-    </div>
+    <KioskQuestion
+      title={t('albums.kiosk.deleteConfirm')}
+      no={{ label: t('albums.kiosk.keep'), onClick: onKeep }}
+      yes={{ label: t('albums.kiosk.delete'), onClick: confirm, className: 'kiosk-confirm-delete' }}
+    >
+      <p className="kiosk-confirm-name">{photoName}</p>
+    </KioskQuestion>
   );
 }

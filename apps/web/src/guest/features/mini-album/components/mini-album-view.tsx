@@ -1,22 +1,17 @@
 import * as endpoints from '../../../../lib/guest-endpoints.ts';
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { type GuestPhoto as Photo } from '@flashbulb/shared';
 import '../mini-album.css';
 import { callApi } from '../../../../lib/api-client.ts';
-import { GuestPhotoGrid } from '../../../shared/components/guest-photo-grid.tsx';
+import { PhotoListGrid } from '../../../shared/components/photo-list-grid.tsx';
 import { AlbumCover } from '../../../shared/components/album-cover.tsx';
 import { AlbumSkeleton, AlbumState } from '../../../shared/components/album-states.tsx';
-import { PhotoViewer } from '../../../shared/viewer/photo-viewer.tsx';
 import type { ViewerOptions } from '../../../shared/viewer/viewer-options.ts';
-
-const noop = () => undefined;
 
 /** A mini-album (`?mId=<token>`): the photos someone chose and sent by e-mail or SMS. */
 export function MiniAlbumView({ token }: { token: string }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState<number | null>(null);
   const album = useQuery({
     queryKey: ['albums', 'mini', token],
     queryFn: ({ signal }) => callApi(endpoints.retrieveMiniAlbum, { token }, { signal }),
@@ -24,7 +19,6 @@ export function MiniAlbumView({ token }: { token: string }) {
   });
   const photos = album.data?.photos;
   const developing = album.data?.developing ?? [];
-  const photoAt = useCallback((index: number): Photo | undefined => photos?.[index], [photos]);
   const options = useMemo(
     (): ViewerOptions => ({
       canDownload: false,
@@ -34,7 +28,6 @@ export function MiniAlbumView({ token }: { token: string }) {
     }),
     [],
   );
-  const close = useCallback(() => setOpen(null), []);
 
   if (album.isPending) return <AlbumSkeleton />;
   if (album.isError || !photos)
@@ -76,23 +69,7 @@ export function MiniAlbumView({ token }: { token: string }) {
           <p className="albums-empty">{t('albums.emptyDefault')}</p>
         </AlbumState>
       ) : (
-        <GuestPhotoGrid
-          count={photos.length}
-          photoAt={photoAt}
-          showRange={noop}
-          onOpen={setOpen}
-          focusIndex={open}
-        />
-      )}
-      {open !== null && (
-        <PhotoViewer
-          index={open}
-          count={photos.length}
-          photoAt={photoAt}
-          onIndex={setOpen}
-          onClose={close}
-          options={options}
-        />
+        <PhotoListGrid photos={photos} viewerOptions={options} />
       )}
     </main>
   );
