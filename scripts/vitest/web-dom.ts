@@ -30,4 +30,8 @@ export const WEB_HAPPY_DOM_FILES: readonly string[] = [
   'src/features/identity/auth/components/sign-in-page.test.tsx',
   'src/features/identity/setup/components/setup-pages.test.tsx',
   'src/guest/features/kiosk/components/kiosk-album-tools.test.tsx',
+  // The attendees list (29.2 → 22.3 s CPU alone, paired at load ≈ 3; its search test fails on
+  // happy-dom when the search is never sent). `console-album-page` stays on jsdom: on happy-dom
+  // its large-album zip test ran into its timeout.
+  'src/features/attendees/attendee-list/components/attendees-page.test.tsx',
 ];
