@@ -1,4 +1,6 @@
 import { Alert, Anchor, Group, Loader, Stack } from '@mantine/core';
+import type { FlashbulbEvent } from '@flashbulb/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorKeyOf } from '../lib/api-client.ts';
@@ -40,4 +42,32 @@ export function EventPageState({
       </Alert>
     </Stack>
   );
+}
+
+/**
+ * A console page of one event: `children(event)` once the feature's query has the event, else
+ * what `EventPageState` shows (the loader, or the reason and the way back).
+ */
+export function EventPageGate({
+  query,
+  backLabel,
+  fallback,
+  children,
+}: {
+  query: { isPending: boolean; error: unknown; data?: FlashbulbEvent | undefined };
+  backLabel: string;
+  fallback: string;
+  children: (event: FlashbulbEvent) => ReactNode;
+}) {
+  const event = query.data;
+  if (query.isPending || !event)
+    return (
+      <EventPageState
+        pending={query.isPending}
+        error={query.error}
+        backLabel={backLabel}
+        fallback={fallback}
+      />
+    );
+  return children(event);
 }

@@ -24,7 +24,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlashbulbEvent, Photo } from '@flashbulb/shared';
 import { CARD_TABLE } from '../../../../components/card-table.ts';
-import { EventPageState } from '../../../../components/event-page-state.tsx';
+import { EventPageGate } from '../../../../components/event-page-state.tsx';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import {
@@ -51,17 +51,15 @@ export default function ModerationPage() {
   const { eventCode } = useParams();
   const { t } = useTranslation();
   const eventQuery = useModerationEvent((eventCode ?? '').toUpperCase());
-  const event = eventQuery.data;
-  if (eventQuery.isPending || !event)
-    return (
-      <EventPageState
-        pending={eventQuery.isPending}
-        error={eventQuery.error}
-        backLabel={t('moderation.backToEvents')}
-        fallback={t('moderation.loadError')}
-      />
-    );
-  return <EventModeration event={event} />;
+  return (
+    <EventPageGate
+      query={eventQuery}
+      backLabel={t('moderation.backToEvents')}
+      fallback={t('moderation.loadError')}
+    >
+      {(event) => <EventModeration event={event} />}
+    </EventPageGate>
+  );
 }
 
 function EventModeration({ event }: { event: FlashbulbEvent }) {

@@ -18,7 +18,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlashbulbEvent, Lead } from '@flashbulb/shared';
 import { CARD_TABLE } from '../../../../components/card-table.ts';
-import { EventPageState } from '../../../../components/event-page-state.tsx';
+import { EventPageGate } from '../../../../components/event-page-state.tsx';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { downloadText } from '../../../../lib/download-text.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
@@ -52,17 +52,15 @@ export default function LeadsPage() {
   const { eventCode } = useParams();
   const { t } = useTranslation();
   const eventQuery = useLeadsEvent((eventCode ?? '').toUpperCase());
-  const event = eventQuery.data;
-  if (eventQuery.isPending || !event)
-    return (
-      <EventPageState
-        pending={eventQuery.isPending}
-        error={eventQuery.error}
-        backLabel={t('leads.backToEvents')}
-        fallback={t('leads.loadError')}
-      />
-    );
-  return <EventLeads event={event} />;
+  return (
+    <EventPageGate
+      query={eventQuery}
+      backLabel={t('leads.backToEvents')}
+      fallback={t('leads.loadError')}
+    >
+      {(event) => <EventLeads event={event} />}
+    </EventPageGate>
+  );
 }
 
 function EventLeads({ event }: { event: FlashbulbEvent }) {

@@ -19,7 +19,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OutboxMessage } from '@flashbulb/shared';
-import { EventPageState } from '../../../../components/event-page-state.tsx';
+import { EventPageGate } from '../../../../components/event-page-state.tsx';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import {
@@ -56,23 +56,20 @@ export default function OutboxPage() {
 function EventOutbox({ code }: { code: string }) {
   const { t } = useTranslation();
   const eventQuery = useOutboxEvent(code);
-  const event = eventQuery.data;
-  if (eventQuery.isPending || !event) {
-    return (
-      <EventPageState
-        pending={eventQuery.isPending}
-        error={eventQuery.error}
-        backLabel={t('outbox.backToEvents')}
-        fallback={t('outbox.loadError')}
-      />
-    );
-  }
   return (
-    <OutboxMessages
-      scope={event.id}
-      title={t('outbox.title', { name: event.full_name || event.name })}
-      hint={t('outbox.hint')}
-    />
+    <EventPageGate
+      query={eventQuery}
+      backLabel={t('outbox.backToEvents')}
+      fallback={t('outbox.loadError')}
+    >
+      {(event) => (
+        <OutboxMessages
+          scope={event.id}
+          title={t('outbox.title', { name: event.full_name || event.name })}
+          hint={t('outbox.hint')}
+        />
+      )}
+    </EventPageGate>
   );
 }
 

@@ -1,0 +1,46 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../lib/api-client.ts';
+import { storedEvent } from '../test/event-fixtures.ts';
+import { renderSignedIn } from '../test/render-app.tsx';
+import { EventPageGate } from './event-page-state.tsx';
+
+const gate = (query: Parameters<typeof EventPageGate>[0]['query']) =>
+  renderSignedIn(
+    <EventPageGate query={query} backLabel="Back to events" fallback="Could not load the event">
+      {(event) => <h1>{event.name}</h1>}
+    </EventPageGate>,
+  );
+
+describe('a console page of one event', () => {
+  it('shows a loader while the event loads, not the page', () => {
+    gate({ isPending: true, error: null, data: undefined });
+    expect(screen.getByLabelText('Loading…')).toBeTruthy();
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the server’s reason and the way back when the event cannot be had', () => {
+    gate({
+      isPending: false,
+      error: new ApiError('event_not_found', { status: 404 }),
+      data: undefined,
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Event not found');
+    expect(screen.getByRole('link', { name: '‹ Back to events' }).getAttribute('href')).toBe(
+      '/events',
+    );
+    expect(screen.queryByRole('heading')).toBeNull();
+  });
+
+  it('shows its own text when the event is missing without an error', () => {
+    gate({ isPending: false, error: null, data: undefined });
+    expect(screen.getByRole('alert').textContent).toBe('Could not load the event');
+  });
+
+  it('shows the page with the event once it is there', () => {
+    gate({ isPending: false, error: null, data: storedEvent({ name: 'GALA' }) });
+    expect(screen.getByRole('heading', { name: 'GALA' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
