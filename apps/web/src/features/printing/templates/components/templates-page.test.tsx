@@ -161,6 +161,50 @@ describe('template editor', { timeout: 40_000 }, () => {
     expect(bodyOf(api.callsTo(CREATE)[0])).toMatchObject({ name: 'Logo', is_watermark: true });
   });
 
+  it('typed sizes change the sheet and the placeholder; an emptied field leaves them as they were', async () => {
+    const api = installConsoleApi({
+      routes: {
+        [CREATE]: (body: unknown): FakeReply => ({
+          ok: detail((body as { layout: TemplateLayout }).layout),
+        }),
+        [RETRIEVE]: (body: unknown): FakeReply => ({
+          ok: detail(bodyOf(api.callsTo(CREATE)[0])?.layout ?? defaultTemplateLayout(), {
+            id: (body as { id: number }).id,
+          }),
+        }),
+      },
+    });
+    renderApp('/templates/');
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Typed');
+    const pixels = screen.getByTestId('sheet-pixels');
+    expect(pixels.textContent).toBe('Printed at 1800 × 1200 pixels');
+    const width = screen.getByRole('textbox', { name: 'Width' });
+    // Emptied while typing: no number, so the sheet keeps its width.
+    await userEvent.clear(width);
+    expect(pixels.textContent).toBe('Printed at 1800 × 1200 pixels');
+    await userEvent.type(width, '5');
+    expect(pixels.textContent).toBe('Printed at 1500 × 1200 pixels');
+    const dpi = screen.getByRole('textbox', { name: 'DPI' });
+    await userEvent.clear(dpi);
+    await userEvent.type(dpi, '150');
+    expect(pixels.textContent).toBe('Printed at 750 × 600 pixels');
+    // The selected placeholder's X in percent, and its rotation in degrees.
+    await userEvent.click(screen.getByRole('button', { name: '2 side by side' }));
+    await userEvent.click(screen.getByTestId('placeholder-2'));
+    const x = screen.getByRole('textbox', { name: 'X' });
+    await userEvent.clear(x);
+    await userEvent.type(x, '55');
+    const rotation = screen.getByRole('textbox', { name: 'Turn' });
+    await userEvent.clear(rotation);
+    await userEvent.type(rotation, '90');
+    await userEvent.click(screen.getByRole('button', { name: 'Save template' }));
+    await waitFor(() => expect(api.callsTo(CREATE)).toHaveLength(1));
+    const sent = bodyOf(api.callsTo(CREATE)[0]).layout;
+    expect(sent).toMatchObject({ width: 5, height: 4, dpi: 150 });
+    expect(sent.placeholders[1]!.x).toBeCloseTo(0.55, 3);
+    expect(sent.placeholders[1]!.rotation).toBe(90);
+  });
+
   it('preview mode shows the sheet and its size, without editing controls', async () => {
     installConsoleApi({
       routes: {
