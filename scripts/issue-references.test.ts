@@ -1,10 +1,17 @@
-// Source comments give the why, not the ticket: an "issue N" in apps/*/src or packages/shared/src
-// means nothing to a reader without the tracker (the docs may still name issues).
+// Source comments give the why, not the ticket: an "issue N" in the apps, their tests, the
+// journeys and benchmarks, or packages/shared means nothing to a reader without the tracker (the docs may still name issues).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const ROOTS = ['apps/server/src', 'apps/web/src', 'packages/shared/src'];
+const ROOTS = [
+  'apps/server/src',
+  'apps/server/test',
+  'apps/web/src',
+  'packages/shared/src',
+  'packages/shared/test',
+  'e2e',
+];
 const ISSUE = /\bissues? #?\d+/i;
 
 export function issueReferences(text: string): number[] {
@@ -27,7 +34,7 @@ describe('issue numbers in source', () => {
     expect(issueReferences('// an issue of timing\nconst issue = 4;')).toEqual([]);
   });
 
-  it('appear in no source file of the apps or the shared package', () => {
+  it('appear in no source or test file of the apps, the shared package or the journeys', () => {
     const root = path.resolve(import.meta.dirname, '..');
     const found = ROOTS.flatMap((dir) =>
       sourceFiles(path.join(root, dir)).flatMap((file) =>

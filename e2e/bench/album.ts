@@ -12,7 +12,7 @@
  * appears at the end of the scroll.
  *
  * Then, once, at the largest size: the album's first load on a throttled mid-range
- * phone (issue 31's profile: 390×844 at device pixel ratio 2, CPU 4× slower, 150 ms round trip,
+ * phone (the performance target's profile: 390×844 at device pixel ratio 2, CPU 4× slower, 150 ms round trip,
  * 1.6 Mbit/s down, cache off) — compressed JS and image bytes on the wire (the server sends the
  * build's .br files) and LCP (target ≤ 1.5 s) —; and
  * the slide show's memory: JS heap and DOM nodes after a forced GC at the start and after
@@ -79,7 +79,7 @@ const kb = (bytes: number) => Math.round(bytes / 102.4) / 10;
 const slideshowMinutes = Math.max(0, Number(values['slideshow-minutes']) || 0);
 
 /**
- * A mid-range phone on a weak network (issue 31): 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s
+ * A mid-range phone on a weak network (the performance target's): 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s
  * up; with a 4× slower CPU and a screen at device pixel ratio 2 (its own browser context).
  */
 const PHONE_NETWORK = {
