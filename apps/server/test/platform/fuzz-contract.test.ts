@@ -206,6 +206,15 @@ interface Finding {
   reply: string;
 }
 
+/** Built once: a zod schema made per call compiles itself again on its first parse. */
+const envelopeSchema = z.union([
+  z.object({ status: z.literal('ok'), result: z.unknown() }),
+  z.object({
+    status: z.literal('nok'),
+    error: z.object({ message_key: z.string().refine(isErrorKey), message: z.string() }),
+  }),
+]);
+
 const isEnvelope = (statusCode: number, text: string): boolean => {
   let parsed: unknown;
   try {
@@ -213,15 +222,7 @@ const isEnvelope = (statusCode: number, text: string): boolean => {
   } catch {
     return false;
   }
-  const envelope = z
-    .union([
-      z.object({ status: z.literal('ok'), result: z.unknown() }),
-      z.object({
-        status: z.literal('nok'),
-        error: z.object({ message_key: z.string().refine(isErrorKey), message: z.string() }),
-      }),
-    ])
-    .safeParse(parsed);
+  const envelope = envelopeSchema.safeParse(parsed);
   if (!envelope.success) return false;
   return envelope.data.status === 'ok' ? statusCode === 200 : statusCode >= 400;
 };
