@@ -8,6 +8,7 @@ import { API_BASE, endpoints, type Photo } from '@flashbulb/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runRobotUpload } from '../../src/cli/robot-upload.ts';
 import { createEvent, createRobotWorld } from '../helpers/events.ts';
+import { loadTemplateInto } from '../helpers/pglite-folder.ts';
 import { makeJpeg } from '../helpers/photos.ts';
 import { createTestApp, openTestDatabase } from '../helpers/test-app.ts';
 
@@ -112,6 +113,11 @@ beforeAll(async () => {
     env.DATABASE_URL = (fresh.database as unknown as { url: string }).url;
     await fresh.database.close();
     dropDatabase = fresh.drop;
+  } else if (process.env.FLASHBULB_TEST_PGLITE_DUMP) {
+    // The folder as a first start leaves it, loaded from the run's migrated template: the set-up
+    // skips PGlite's initdb, the migrations and pg-boss's schema (≈ 10 s of CPU). What is killed
+    // is the server started on it afterwards; the migrations' own start is not what this proves.
+    await loadTemplateInto(path.join(dataDir, 'db'), process.env.FLASHBULB_TEST_PGLITE_DUMP);
   }
   // The organisation, event and robot, made in-process on the same data, then closed.
   const setup = await createTestApp(env, { onDisk: { dataDir }, worker: false });

@@ -16,6 +16,9 @@ import { startSquareDouble, type SquareDouble } from '../doubles/square/square-d
  * A fuzz test generated from the contract: every endpoint, every field, with wrong
  * types, boundaries, NUL, unpaired surrogates, huge values and unknown fields. Every reply must
  * be the envelope, never a 5xx; values no field can accept must change nothing in the database.
+ * Every body the endpoint's schema lets through goes through the app; of the bodies it refuses,
+ * each is checked against that schema here and one per kind of refusal goes through the app
+ * (`validate` says why that is the same proof).
  *
  * The generator reads each body's JSON Schema (what the API docs publish), not the server's
  * validation code, so it states what a client may send independently of how it is checked.
@@ -206,6 +209,15 @@ interface Finding {
   reply: string;
 }
 
+/** Built once: a zod schema made per call compiles itself again on its first parse. */
+const envelopeSchema = z.union([
+  z.object({ status: z.literal('ok'), result: z.unknown() }),
+  z.object({
+    status: z.literal('nok'),
+    error: z.object({ message_key: z.string().refine(isErrorKey), message: z.string() }),
+  }),
+]);
+
 const isEnvelope = (statusCode: number, text: string): boolean => {
   let parsed: unknown;
   try {
@@ -213,15 +225,7 @@ const isEnvelope = (statusCode: number, text: string): boolean => {
   } catch {
     return false;
   }
-  const envelope = z
-    .union([
-      z.object({ status: z.literal('ok'), result: z.unknown() }),
-      z.object({
-        status: z.literal('nok'),
-        error: z.object({ message_key: z.string().refine(isErrorKey), message: z.string() }),
-      }),
-    ])
-    .safeParse(parsed);
+  const envelope = envelopeSchema.safeParse(parsed);
   if (!envelope.success) return false;
   return envelope.data.status === 'ok' ? statusCode === 200 : statusCode >= 400;
 };
@@ -250,6 +254,33 @@ const send = async (
     });
   }
   return { statusCode: response.statusCode, ok: response.statusCode === 200 };
+};
+
+/**
+ * What the route's validator makes of a body, found in this process: the route validates with
+ * the endpoint's own zod schema (`register-endpoints.ts`: `body: endpoint.body`, checked by
+ * fastify-type-provider-zod's `safeParse` after Fastify's JSON parser), and a refused body
+ * answers from its first issue alone (`http/error-handler.ts`: the issue's message gives the
+ * key, its path the field). So a refused body's reply depends on the endpoint, that message and
+ * the path; one body per endpoint, message and shape of path goes through the app (`refusal`
+ * names the group), the rest are proved refused here. A schema that throws is a 5xx at the
+ * route. A body its schema lets through meets the handler: it always goes through the app.
+ */
+type Validation =
+  { valid: true } | { valid: false; refusal: string } | { valid: false; threw: string };
+
+const validate = (endpoint: Endpoint, payload: string): Validation => {
+  try {
+    const result = endpoint.body.safeParse(JSON.parse(payload));
+    if (result.success) return { valid: true };
+    const first = result.error.issues[0];
+    // The path's shape (keys and array indexes), not its names: the field's text is made alike
+    // for every name, but a nested or indexed path makes a different text.
+    const shape = (first?.path ?? []).map((key) => (typeof key === 'number' ? '#' : 'k')).join('');
+    return { valid: false, refusal: `${first?.message ?? ''}|${shape}` };
+  } catch (error) {
+    return { valid: false, threw: error instanceof Error ? error.message : String(error) };
+  }
 };
 
 const schemaOf = (endpoint: Endpoint): JsonSchema =>
@@ -286,13 +317,15 @@ describe('fuzz from the contract', () => {
   it('values no field accepts: refused in the envelope, nothing changed', async () => {
     const findings: Finding[] = [];
     const accepted: string[] = [];
+    let cases = 0;
     let sent = 0;
     const before = await fingerprint();
     for (const [index, [name, endpoint]] of ordered.entries()) {
       const schema = schemaOf(endpoint);
       const base = sample(schema, '', ctx);
       // Whole bodies of the wrong shape: not an object, not JSON, no body. A string and a deep
-      // array meet the same checks as null and []; the first endpoint takes them all.
+      // array meet the same checks as null and []; the first endpoint takes them all. They meet
+      // Fastify's JSON parser, so they all go through the app.
       const calls: { payload: string; label: string }[] = [
         '[]',
         'null',
@@ -300,12 +333,21 @@ describe('fuzz from the contract', () => {
         '',
         ...(index === 0 ? ['"x"', '[[[[[[[[[[]]]]]]]]]]'] : []),
       ].map((payload) => ({ payload, label: payload }));
+      const refusals = new Set<string>();
       for (const [path, leaf] of leaves(schema)) {
         for (const value of mutations(leaf).refused) {
-          calls.push({
-            payload: JSON.stringify(setAt(base, path, value)),
-            label: `${path.join('.')}=${JSON.stringify(value).slice(0, 40)}`,
-          });
+          const payload = JSON.stringify(setAt(base, path, value));
+          const label = `${path.join('.')}=${JSON.stringify(value).slice(0, 40)}`;
+          cases += 1;
+          const validation = validate(endpoint, payload);
+          // A value its schema lets through meets the handler's own rules: it goes through the app.
+          if (validation.valid) calls.push({ payload, label });
+          else if ('threw' in validation)
+            findings.push({ endpoint: name, body: payload, status: 500, reply: validation.threw });
+          else if (!refusals.has(validation.refusal)) {
+            refusals.add(validation.refusal);
+            calls.push({ payload, label });
+          }
         }
       }
       // Calls that must each be refused and change nothing do not depend on one another: one
@@ -324,31 +366,56 @@ describe('fuzz from the contract', () => {
     expect(findings, JSON.stringify(findings.slice(0, 20), null, 1)).toEqual([]);
     expect(accepted).toEqual([]);
     expect(await fingerprint()).toBe(before);
-    expect(sent).toBeGreaterThan(2000);
+    expect(cases).toBeGreaterThan(2000);
+    // Every endpoint: the four wrong whole bodies and at least one refused field.
+    expect(sent).toBeGreaterThan(5 * ordered.length);
   }, 300_000);
 
   it('boundary values and unknown fields: the envelope, never a 5xx', async () => {
     const findings: Finding[] = [];
+    let cases = 0;
     let sent = 0;
     for (const [name, endpoint] of ordered) {
       const schema = schemaOf(endpoint);
       const base = sample(schema, '', ctx);
-      sent += 1;
-      await send(name, endpoint, JSON.stringify(base), findings);
+      // The base body and the unknown fields (`constructor` meets the JSON parser) go through
+      // the app; so does every boundary value its schema lets through to the handler. A value
+      // the schema refuses changes nothing: one per refusal group goes (see `validate`). A body
+      // already sent is not sent again: removing a field the base body does not have gives the
+      // base body, and the options of a union share their fields' paths.
+      const payloads = new Set<string>([JSON.stringify(base)]);
       if (base && typeof base === 'object' && !Array.isArray(base)) {
-        for (const extra of [{ constructor: { prototype: 1 } }, { zzz: '\u0000' }]) {
-          sent += 1;
-          await send(name, endpoint, JSON.stringify({ ...base, ...extra }), findings);
-        }
+        payloads.add(JSON.stringify({ ...base, constructor: { prototype: 1 } }));
+        payloads.add(JSON.stringify({ ...base, zzz: '\u0000' }));
       }
+      const refusals = new Set<string>();
       for (const [path, leaf] of leaves(schema)) {
         for (const value of [...mutations(leaf).boundary, undefined]) {
-          sent += 1;
-          await send(name, endpoint, JSON.stringify(setAt(base, path, value)), findings);
+          const payload = JSON.stringify(setAt(base, path, value));
+          const validation = validate(endpoint, payload);
+          cases += 1;
+          if (validation.valid) payloads.add(payload);
+          else if ('threw' in validation)
+            findings.push({
+              endpoint: name,
+              body: payload.slice(0, 200),
+              status: 500,
+              reply: validation.threw,
+            });
+          else if (!refusals.has(validation.refusal)) {
+            refusals.add(validation.refusal);
+            payloads.add(payload);
+          }
         }
+      }
+      // One at a time, in the order made: some succeed and change what the next call meets.
+      for (const payload of payloads) {
+        sent += 1;
+        await send(name, endpoint, payload, findings);
       }
     }
     expect(findings, JSON.stringify(findings.slice(0, 20), null, 1)).toEqual([]);
-    expect(sent).toBeGreaterThan(2000);
+    expect(cases).toBeGreaterThan(2000);
+    expect(sent).toBeGreaterThan(1000);
   }, 300_000);
 });
