@@ -1,4 +1,5 @@
 // Browser APIs jsdom lacks but Mantine uses, the i18n texts, and a clean DOM after each test.
+import * as React from 'react';
 import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
@@ -45,6 +46,28 @@ Object.defineProperty(window, 'matchMedia', {
     dispatchEvent: () => false,
   }),
 });
+
+// React's development build gives every JSX element an "owner stack": an `Error` captured (ten
+// frames) and a `console.createTask`, for DevTools and the component stacks of its warnings. It
+// does so for the first 10,000 elements after each render that starts a second after the last
+// reset, which on a slow test machine is nearly every element: ≈ 5 µs against ≈ 1 µs without, a
+// fifth of an editor test's CPU. Rendering, effects, `act` and the warnings themselves are the same
+// without them; only a warning's component stack is shorter. The counter React checks is pinned
+// at its limit; FLASHBULB_TEST_OWNER_STACKS=1 keeps them for a run that debugs a warning.
+const reactInternals = (React as unknown as Record<string, unknown>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (
+  process.env.FLASHBULB_TEST_OWNER_STACKS !== '1' &&
+  typeof reactInternals === 'object' &&
+  reactInternals !== null &&
+  'recentlyCreatedOwnerStacks' in reactInternals
+) {
+  Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', {
+    configurable: true,
+    get: () => 10_000,
+    set: () => undefined,
+  });
+}
 
 class ResizeObserverStub implements ResizeObserver {
   observe(): void {}

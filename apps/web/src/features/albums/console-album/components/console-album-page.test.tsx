@@ -414,6 +414,14 @@ describe('console album: Download (the owners’ zip)', { timeout: 40_000 }, () 
       'URL',
       Object.assign(URL, { createObjectURL: () => 'blob:zip', revokeObjectURL: () => undefined }),
     );
+    // The save is the browser's: record the link it is handed instead of following it (happy-dom
+    // would navigate the window to it, and the next test would start signed out).
+    const saved: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.href);
+    });
     try {
       const api = installAlbumApi(photos(3), {
         [CREATE]: { ok: { url: `/api/v1${ZIP}`, photo_count: 2, expires_in: 300, mailed: 0 } },
@@ -425,6 +433,7 @@ describe('console album: Download (the owners’ zip)', { timeout: 40_000 }, () 
         await screen.findByRole('button', { name: 'Download' }, { timeout: 30_000 }),
       );
       expect(await screen.findByText('Downloaded 2 photos (originals) as one zip.')).toBeTruthy();
+      expect(saved).toEqual(['blob:zip']);
       const body = api.callsTo(CREATE)[0]?.body as Record<string, unknown>;
       expect(body).toMatchObject({ event_id: 7, is_visible: 0, file_name: 'party' });
     } finally {
