@@ -20,17 +20,17 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlashbulbEvent, Photo } from '@flashbulb/shared';
 import { CARD_TABLE } from '../../../../components/card-table.ts';
 import { EventPageGate } from '../../../../components/event-page-state.tsx';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
+import { useRouteEvent } from '../../../../lib/event-by-code.ts';
 import {
   decidePhotos,
   moderationKeys,
-  useModerationEvent,
   useModerationLog,
   useModerationQueue,
   type QueueFilter,
@@ -48,9 +48,8 @@ const GAP = 12;
  * photo reaches.
  */
 export default function ModerationPage() {
-  const { eventCode } = useParams();
   const { t } = useTranslation();
-  const eventQuery = useModerationEvent((eventCode ?? '').toUpperCase());
+  const eventQuery = useRouteEvent();
   return (
     <EventPageGate
       query={eventQuery}

@@ -14,19 +14,19 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Attendee } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { EventPageState } from '../../../../components/event-page-state.tsx';
 import { useErrorText } from '../../../../lib/error-text.ts';
+import { useRouteEvent } from '../../../../lib/event-by-code.ts';
 import {
   ATTENDEE_PAGE_SIZE,
   attendeeQueryKeys,
   eraseAttendeeData,
   exportAttendeeData,
   setAttendeeLocked,
-  useAttendeeEvent,
   useAttendeeList,
 } from '../api/attendees-api.ts';
 import { AttendeesTable } from './attendees-table.tsx';
@@ -46,8 +46,6 @@ export default function AttendeesPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const client = useQueryClient();
-  const { eventCode = '' } = useParams();
-  const code = eventCode.toUpperCase();
 
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -56,7 +54,7 @@ export default function AttendeesPage() {
   const [lockTarget, setLockTarget] = useState<Attendee | null>(null);
   const [privacyTarget, setPrivacyTarget] = useState<Attendee | null>(null);
 
-  const eventQuery = useAttendeeEvent(code);
+  const eventQuery = useRouteEvent();
   const event = eventQuery.data;
   const eventId = event?.id;
   const list = useAttendeeList(eventId, page, debouncedSearch);

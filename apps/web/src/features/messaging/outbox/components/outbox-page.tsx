@@ -22,10 +22,10 @@ import type { OutboxMessage } from '@flashbulb/shared';
 import { EventPageGate } from '../../../../components/event-page-state.tsx';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
+import { useEventByCode } from '../../../../lib/event-by-code.ts';
 import {
   outboxQueryKeys,
   resendMessage,
-  useOutboxEvent,
   useOutboxList,
   type OutboxChannelFilter,
   type OutboxScope,
@@ -55,7 +55,7 @@ export default function OutboxPage() {
 /** `/events/:code/outbox`: the event's messages. */
 function EventOutbox({ code }: { code: string }) {
   const { t } = useTranslation();
-  const eventQuery = useOutboxEvent(code);
+  const eventQuery = useEventByCode(code);
   return (
     <EventPageGate
       query={eventQuery}

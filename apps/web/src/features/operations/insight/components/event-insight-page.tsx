@@ -1,19 +1,18 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EventPageState } from '../../../../components/event-page-state.tsx';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { useEventInsight, useInsightEvent } from '../api/insight-api.ts';
+import { useRouteEvent } from '../../../../lib/event-by-code.ts';
+import { useEventInsight } from '../api/insight-api.ts';
 import { InsightDashboard } from './insight-dashboard.tsx';
 
 /** The Insight page of one event (`/events/:code/insight`): how the event is doing. */
 export default function EventInsightPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const { eventCode = '' } = useParams();
-  const code = eventCode.toUpperCase();
-  const eventQuery = useInsightEvent(code);
+  const eventQuery = useRouteEvent();
   const event = eventQuery.data;
   const insight = useEventInsight(event?.id);
 

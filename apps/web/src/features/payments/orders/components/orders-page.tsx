@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_CURRENCY, formatAttendeeId, formatMoney } from '@flashbulb/shared';
 import { formatEventTime, type EventClock } from '@flashbulb/shared/rules/event-time';
@@ -23,13 +23,8 @@ import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { downloadText } from '../../../../lib/download-text.ts';
 import { EventPageState } from '../../../../components/event-page-state.tsx';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import {
-  orderQueryKeys,
-  refund,
-  useOrderList,
-  useOrdersEvent,
-  type OrderRow,
-} from '../api/orders-api.ts';
+import { useRouteEvent } from '../../../../lib/event-by-code.ts';
+import { orderQueryKeys, refund, useOrderList, type OrderRow } from '../api/orders-api.ts';
 import { ordersCsv } from '../utils/orders-csv.ts';
 import { CARD_TABLE } from '../../../../components/card-table.ts';
 
@@ -60,9 +55,7 @@ export default function OrdersPage() {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const client = useQueryClient();
-  const { eventCode = '' } = useParams();
-  const code = eventCode.toUpperCase();
-  const eventQuery = useOrdersEvent(code);
+  const eventQuery = useRouteEvent();
   const event = eventQuery.data;
   const list = useOrderList(event?.id);
   const [target, setTarget] = useState<RefundTarget | null>(null);
