@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorKeyOf } from '../lib/api-client.ts';
 import { useErrorText } from '../lib/error-text.ts';
+import { useRouteEvent } from '../lib/event-by-code.ts';
 
 /**
  * What a console page of one event (`/events/:code/…`) shows before it has its event: a loader,
@@ -70,4 +71,12 @@ export function EventPageGate({
       />
     );
   return children(event);
+}
+
+/**
+ * A console page of the route's event (`/events/:eventCode/…`): `EventPageGate` over the event
+ * `useRouteEvent` reads.
+ */
+export function RouteEventGate(props: Omit<Parameters<typeof EventPageGate>[0], 'query'>) {
+  return <EventPageGate query={useRouteEvent()} {...props} />;
 }

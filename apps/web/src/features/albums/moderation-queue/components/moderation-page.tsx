@@ -24,10 +24,9 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlashbulbEvent, Photo } from '@flashbulb/shared';
 import { CARD_TABLE } from '../../../../components/card-table.ts';
-import { EventPageGate } from '../../../../components/event-page-state.tsx';
+import { RouteEventGate } from '../../../../components/event-page-state.tsx';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { useRouteEvent } from '../../../../lib/event-by-code.ts';
 import {
   decidePhotos,
   moderationKeys,
@@ -49,15 +48,10 @@ const GAP = 12;
  */
 export default function ModerationPage() {
   const { t } = useTranslation();
-  const eventQuery = useRouteEvent();
   return (
-    <EventPageGate
-      query={eventQuery}
-      backLabel={t('moderation.backToEvents')}
-      fallback={t('moderation.loadError')}
-    >
+    <RouteEventGate backLabel={t('moderation.backToEvents')} fallback={t('moderation.loadError')}>
       {(event) => <EventModeration event={event} />}
-    </EventPageGate>
+    </RouteEventGate>
   );
 }
 

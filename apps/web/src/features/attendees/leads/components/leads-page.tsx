@@ -18,11 +18,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlashbulbEvent, Lead } from '@flashbulb/shared';
 import { CARD_TABLE } from '../../../../components/card-table.ts';
-import { EventPageGate } from '../../../../components/event-page-state.tsx';
+import { RouteEventGate } from '../../../../components/event-page-state.tsx';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { downloadText } from '../../../../lib/download-text.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { useRouteEvent } from '../../../../lib/event-by-code.ts';
 import { deleteLeads, exportLeads, leadsQueryKey, useLeads } from '../api/leads-api.ts';
 
 /** Whether a lead matches the search words (each word in name, e-mail, company or phone). */
@@ -45,15 +44,10 @@ export const leadMatches = (lead: Lead, query: string): boolean => {
  */
 export default function LeadsPage() {
   const { t } = useTranslation();
-  const eventQuery = useRouteEvent();
   return (
-    <EventPageGate
-      query={eventQuery}
-      backLabel={t('leads.backToEvents')}
-      fallback={t('leads.loadError')}
-    >
+    <RouteEventGate backLabel={t('leads.backToEvents')} fallback={t('leads.loadError')}>
       {(event) => <EventLeads event={event} />}
-    </EventPageGate>
+    </RouteEventGate>
   );
 }
 

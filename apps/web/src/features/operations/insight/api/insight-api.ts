@@ -9,13 +9,11 @@ export const insightQueryKeys = {
 };
 
 /** How the event is doing: counted by the server when asked, so read again every minute. */
-export const useEventInsight = (eventId: number | undefined) =>
+export const useEventInsight = (eventId: number) =>
   useQuery({
-    queryKey: insightQueryKeys.ofEvent(eventId ?? 0),
-    enabled: eventId !== undefined,
+    queryKey: insightQueryKeys.ofEvent(eventId),
     refetchInterval: 60_000,
-    queryFn: ({ signal }) =>
-      callApi(endpoints.eventInsight, { event_id: eventId ?? 0 }, { signal }),
+    queryFn: ({ signal }) => callApi(endpoints.eventInsight, { event_id: eventId }, { signal }),
   });
 
 /** Every event of the organisation (null: the caller's own). */

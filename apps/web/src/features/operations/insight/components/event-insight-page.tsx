@@ -1,31 +1,27 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EventPageState } from '../../../../components/event-page-state.tsx';
+import type { FlashbulbEvent } from '@flashbulb/shared';
+import { RouteEventGate } from '../../../../components/event-page-state.tsx';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { useRouteEvent } from '../../../../lib/event-by-code.ts';
 import { useEventInsight } from '../api/insight-api.ts';
 import { InsightDashboard } from './insight-dashboard.tsx';
 
 /** The Insight page of one event (`/events/:code/insight`): how the event is doing. */
 export default function EventInsightPage() {
   const { t } = useTranslation();
-  const errorText = useErrorText();
-  const eventQuery = useRouteEvent();
-  const event = eventQuery.data;
-  const insight = useEventInsight(event?.id);
+  return (
+    <RouteEventGate backLabel={t('insight.backToEvents')} fallback={t('insight.loadError')}>
+      {(event) => <EventInsight event={event} />}
+    </RouteEventGate>
+  );
+}
 
-  if (eventQuery.isPending || !event) {
-    return (
-      <EventPageState
-        pending={eventQuery.isPending}
-        error={eventQuery.error}
-        backLabel={t('insight.backToEvents')}
-        fallback={t('insight.loadError')}
-      />
-    );
-  }
+function EventInsight({ event }: { event: FlashbulbEvent }) {
+  const { t } = useTranslation();
+  const errorText = useErrorText();
+  const insight = useEventInsight(event.id);
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="xs">

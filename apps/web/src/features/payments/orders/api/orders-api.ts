@@ -10,11 +10,10 @@ export const orderQueryKeys = {
 };
 
 /** The event's orders with their payments and the paid totals (amounts in integer cents). */
-export const useOrderList = (eventId: number | undefined) =>
+export const useOrderList = (eventId: number) =>
   useQuery({
-    queryKey: orderQueryKeys.list(eventId ?? 0),
-    enabled: eventId !== undefined,
-    queryFn: ({ signal }) => callApi(endpoints.orderList, { event_id: eventId ?? 0 }, { signal }),
+    queryKey: orderQueryKeys.list(eventId),
+    queryFn: ({ signal }) => callApi(endpoints.orderList, { event_id: eventId }, { signal }),
   });
 
 /** Refunds a paid payment; the server locks again what it unlocked. */
