@@ -19,10 +19,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { OutboxMessage } from '@flashbulb/shared';
-import { EventPageGate } from '../../../../components/event-page-state.tsx';
+import { RouteEventGate } from '../../../../components/event-page-state.tsx';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { useEventByCode } from '../../../../lib/event-by-code.ts';
 import {
   outboxQueryKeys,
   resendMessage,
@@ -49,19 +48,14 @@ const STATUS_COLOR: Record<OutboxMessage['status'], string> = {
  */
 export default function OutboxPage() {
   const { eventCode } = useParams();
-  return eventCode ? <EventOutbox code={eventCode.toUpperCase()} /> : <PlatformOutbox />;
+  return eventCode ? <EventOutbox /> : <PlatformOutbox />;
 }
 
 /** `/events/:code/outbox`: the event's messages. */
-function EventOutbox({ code }: { code: string }) {
+function EventOutbox() {
   const { t } = useTranslation();
-  const eventQuery = useEventByCode(code);
   return (
-    <EventPageGate
-      query={eventQuery}
-      backLabel={t('outbox.backToEvents')}
-      fallback={t('outbox.loadError')}
-    >
+    <RouteEventGate backLabel={t('outbox.backToEvents')} fallback={t('outbox.loadError')}>
       {(event) => (
         <OutboxMessages
           scope={event.id}
@@ -69,7 +63,7 @@ function EventOutbox({ code }: { code: string }) {
           hint={t('outbox.hint')}
         />
       )}
-    </EventPageGate>
+    </RouteEventGate>
   );
 }
 
