@@ -23,17 +23,16 @@ export const attendeeQueryKeys = {
 };
 
 /** One table page of the event's attendees, newest first; `search` is an id prefix. */
-export const useAttendeeList = (eventId: number | undefined, page: number, search: string) => {
+export const useAttendeeList = (eventId: number, page: number, search: string) => {
   const prefix = normaliseAttendeeId(search);
   return useQuery({
-    queryKey: attendeeQueryKeys.list(eventId ?? 0, page, prefix),
-    enabled: eventId !== undefined,
+    queryKey: attendeeQueryKeys.list(eventId, page, prefix),
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
       callApi(
         attendeeList,
         {
-          event_id: eventId ?? 0,
+          event_id: eventId,
           max_size: ATTENDEE_PAGE_SIZE,
           page_number: page,
           ...(prefix ? { attendee_uid: prefix } : {}),

@@ -16,11 +16,10 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Attendee } from '@flashbulb/shared';
+import type { Attendee, FlashbulbEvent } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
-import { EventPageState } from '../../../../components/event-page-state.tsx';
+import { RouteEventGate } from '../../../../components/event-page-state.tsx';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { useRouteEvent } from '../../../../lib/event-by-code.ts';
 import {
   ATTENDEE_PAGE_SIZE,
   attendeeQueryKeys,
@@ -44,6 +43,15 @@ const SEARCH_DELAY_MS = 300;
  */
 export default function AttendeesPage() {
   const { t } = useTranslation();
+  return (
+    <RouteEventGate backLabel={t('attendees.backToEvents')} fallback={t('attendees.loadError')}>
+      {(event) => <EventAttendees event={event} />}
+    </RouteEventGate>
+  );
+}
+
+function EventAttendees({ event }: { event: FlashbulbEvent }) {
+  const { t } = useTranslation();
   const errorText = useErrorText();
   const client = useQueryClient();
 
@@ -54,26 +62,10 @@ export default function AttendeesPage() {
   const [lockTarget, setLockTarget] = useState<Attendee | null>(null);
   const [privacyTarget, setPrivacyTarget] = useState<Attendee | null>(null);
 
-  const eventQuery = useRouteEvent();
-  const event = eventQuery.data;
-  const eventId = event?.id;
-  const list = useAttendeeList(eventId, page, debouncedSearch);
+  const list = useAttendeeList(event.id, page, debouncedSearch);
 
-  const refreshList = () => {
-    if (eventId !== undefined)
-      void client.invalidateQueries({ queryKey: attendeeQueryKeys.lists(eventId) });
-  };
-
-  if (eventQuery.isPending || !event) {
-    return (
-      <EventPageState
-        pending={eventQuery.isPending}
-        error={eventQuery.error}
-        backLabel={t('attendees.backToEvents')}
-        fallback={t('attendees.loadError')}
-      />
-    );
-  }
+  const refreshList = () =>
+    void client.invalidateQueries({ queryKey: attendeeQueryKeys.lists(event.id) });
 
   const data = list.data;
   const total = data?.total_count ?? 0;
