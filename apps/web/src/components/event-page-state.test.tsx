@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
+import type { FlashbulbEvent } from '@flashbulb/shared';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../app/app-providers.tsx';
 import { ApiError } from '../lib/api-client.ts';
@@ -49,6 +50,7 @@ describe('a console page of one event', () => {
 });
 
 describe('a console page of the route’s event', () => {
+  const EventHeading = ({ event }: { event: FlashbulbEvent }) => <h1>{event.full_name}</h1>;
   const page = (path: string) => {
     resetSessionStoreForTests();
     setAccessToken('access-1');
@@ -58,11 +60,7 @@ describe('a console page of the route’s event', () => {
           <Routes>
             <Route
               path="/events/:eventCode/orders"
-              element={
-                <RouteEventGate backLabel="Back to events" fallback="Could not load the event">
-                  {(event) => <h1>{event.full_name}</h1>}
-                </RouteEventGate>
-              }
+              element={<RouteEventGate texts="orders" page={EventHeading} />}
             />
           </Routes>
         </MemoryRouter>
@@ -80,6 +78,10 @@ describe('a console page of the route’s event', () => {
     installConsoleApi({ events: [storedEvent({ name: 'GALA' })] });
     page('/events/nope/orders');
     expect((await screen.findByRole('alert')).textContent).toBe('Event not found');
+    // The way back in the screen's own words (orders.backToEvents).
+    expect(screen.getByRole('link', { name: '‹ Back to events' }).getAttribute('href')).toBe(
+      '/events',
+    );
     expect(screen.queryByRole('heading')).toBeNull();
   });
 });

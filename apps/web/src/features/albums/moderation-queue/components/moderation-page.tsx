@@ -47,12 +47,7 @@ const GAP = 12;
  * photo reaches.
  */
 export default function ModerationPage() {
-  const { t } = useTranslation();
-  return (
-    <RouteEventGate backLabel={t('moderation.backToEvents')} fallback={t('moderation.loadError')}>
-      {(event) => <EventModeration event={event} />}
-    </RouteEventGate>
-  );
+  return <RouteEventGate texts="moderation" page={EventModeration} />;
 }
 
 function EventModeration({ event }: { event: FlashbulbEvent }) {

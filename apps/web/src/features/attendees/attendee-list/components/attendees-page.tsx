@@ -42,12 +42,7 @@ const SEARCH_DELAY_MS = 300;
  * wristbands, list them newest first, open or copy an album link, lock or reopen an album.
  */
 export default function AttendeesPage() {
-  const { t } = useTranslation();
-  return (
-    <RouteEventGate backLabel={t('attendees.backToEvents')} fallback={t('attendees.loadError')}>
-      {(event) => <EventAttendees event={event} />}
-    </RouteEventGate>
-  );
+  return <RouteEventGate texts="attendees" page={EventAttendees} />;
 }
 
 function EventAttendees({ event }: { event: FlashbulbEvent }) {

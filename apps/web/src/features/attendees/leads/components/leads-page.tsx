@@ -43,12 +43,7 @@ export const leadMatches = (lead: Lead, query: string): boolean => {
  * who may see them (those who manage the event); text is shown as text.
  */
 export default function LeadsPage() {
-  const { t } = useTranslation();
-  return (
-    <RouteEventGate backLabel={t('leads.backToEvents')} fallback={t('leads.loadError')}>
-      {(event) => <EventLeads event={event} />}
-    </RouteEventGate>
-  );
+  return <RouteEventGate texts="leads" page={EventLeads} />;
 }
 
 function EventLeads({ event }: { event: FlashbulbEvent }) {

@@ -18,7 +18,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { OutboxMessage } from '@flashbulb/shared';
+import type { FlashbulbEvent, OutboxMessage } from '@flashbulb/shared';
 import { RouteEventGate } from '../../../../components/event-page-state.tsx';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
@@ -48,22 +48,18 @@ const STATUS_COLOR: Record<OutboxMessage['status'], string> = {
  */
 export default function OutboxPage() {
   const { eventCode } = useParams();
-  return eventCode ? <EventOutbox /> : <PlatformOutbox />;
+  return eventCode ? <RouteEventGate texts="outbox" page={EventOutbox} /> : <PlatformOutbox />;
 }
 
 /** `/events/:code/outbox`: the event's messages. */
-function EventOutbox() {
+function EventOutbox({ event }: { event: FlashbulbEvent }) {
   const { t } = useTranslation();
   return (
-    <RouteEventGate backLabel={t('outbox.backToEvents')} fallback={t('outbox.loadError')}>
-      {(event) => (
-        <OutboxMessages
-          scope={event.id}
-          title={t('outbox.title', { name: event.full_name || event.name })}
-          hint={t('outbox.hint')}
-        />
-      )}
-    </RouteEventGate>
+    <OutboxMessages
+      scope={event.id}
+      title={t('outbox.title', { name: event.full_name || event.name })}
+      hint={t('outbox.hint')}
+    />
   );
 }
 

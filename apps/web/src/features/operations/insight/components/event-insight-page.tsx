@@ -10,12 +10,7 @@ import { InsightDashboard } from './insight-dashboard.tsx';
 
 /** The Insight page of one event (`/events/:code/insight`): how the event is doing. */
 export default function EventInsightPage() {
-  const { t } = useTranslation();
-  return (
-    <RouteEventGate backLabel={t('insight.backToEvents')} fallback={t('insight.loadError')}>
-      {(event) => <EventInsight event={event} />}
-    </RouteEventGate>
-  );
+  return <RouteEventGate texts="insight" page={EventInsight} />;
 }
 
 function EventInsight({ event }: { event: FlashbulbEvent }) {

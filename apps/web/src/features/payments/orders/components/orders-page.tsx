@@ -56,12 +56,7 @@ const STATUS_COLOR: Record<string, string> = {
  * organisation's) and are shown through the shared money formatter (€12.50, ¥1,250).
  */
 export default function OrdersPage() {
-  const { t } = useTranslation();
-  return (
-    <RouteEventGate backLabel={t('orders.backToEvents')} fallback={t('orders.loadError')}>
-      {(event) => <EventOrders event={event} />}
-    </RouteEventGate>
-  );
+  return <RouteEventGate texts="orders" page={EventOrders} />;
 }
 
 function EventOrders({ event }: { event: FlashbulbEvent }) {
