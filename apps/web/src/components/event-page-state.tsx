@@ -1,10 +1,11 @@
 import { Alert, Anchor, Group, Loader, Stack } from '@mantine/core';
 import type { FlashbulbEvent } from '@flashbulb/shared';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { errorKeyOf } from '../lib/api-client.ts';
 import { useErrorText } from '../lib/error-text.ts';
+import { useRouteEvent } from '../lib/event-by-code.ts';
 
 /**
  * What a console page of one event (`/events/:code/…`) shows before it has its event: a loader,
@@ -70,4 +71,32 @@ export function EventPageGate({
       />
     );
   return children(event);
+}
+
+/** The console screens of one event whose texts have `backToEvents` and `loadError`. */
+export type EventScreenTexts =
+  'attendees' | 'insight' | 'leads' | 'moderation' | 'orders' | 'outbox';
+
+/**
+ * A console page of the route's event (`/events/:eventCode/…`): `page` once `useRouteEvent` has
+ * the event, else what `EventPageState` shows, in the screen's words (`<texts>.backToEvents`,
+ * `<texts>.loadError`).
+ */
+export function RouteEventGate({
+  texts,
+  page: Page,
+}: {
+  texts: EventScreenTexts;
+  page: ComponentType<{ event: FlashbulbEvent }>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <EventPageGate
+      query={useRouteEvent()}
+      backLabel={t(`${texts}.backToEvents`)}
+      fallback={t(`${texts}.loadError`)}
+    >
+      {(event) => <Page event={event} />}
+    </EventPageGate>
+  );
 }

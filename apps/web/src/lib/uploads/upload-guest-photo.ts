@@ -1,9 +1,9 @@
-import { guestUploadError, isValidFileName, randomFileName } from '@flashbulb/shared';
+import { guestUploadError } from '@flashbulb/shared';
 import { guestUploadAccess, guestUploadComplete } from '@flashbulb/shared/api/photos/photos';
 import { ApiError, callApi } from '../api-client.ts';
-import { contentTypeOf, prepareUpload } from './prepare-upload.ts';
-import { postToStorage } from './post-to-storage.ts';
+import { prepareUpload } from './prepare-upload.ts';
 import type { UploadStep } from './upload-queue.ts';
+import { uploadThroughGrant } from './upload-through-grant.ts';
 
 /** A guest's key: the public album's link or the attendee's own album. */
 export interface GuestUploadKey {
@@ -21,7 +21,7 @@ export interface GuestUploadOutcome {
  * A guest's own photo into the event (docs/domains/photos.md, "Guests' own photos"): resized on
  * the phone as any upload (fit 2000×2000), checked against the guests' rule (a picture of at most
  * 25 MB) before anything is sent, then the guest grant, the direct POST with progress and the
- * completion. The server fits it to the event's box and tags it.
+ * completion (`uploadThroughGrant`). The server fits it to the event's box and tags it.
  */
 export const uploadGuestPhoto = async (
   file: File,
@@ -34,17 +34,18 @@ export const uploadGuestPhoto = async (
   const body = await prepareUpload(file);
   const tooLarge = guestUploadError(file.name, body.size);
   if (tooLarge) throw new ApiError(tooLarge);
-  const fileName = isValidFileName(file.name) ? file.name : randomFileName(file.name);
-  const grant = await callApi(guestUploadAccess, {
-    ...key,
-    event_name: eventName,
-    file_name: fileName,
-    content_type: contentTypeOf(file.name),
-    size_bytes: body.size,
-  });
-  step.setStatus('uploading');
-  await postToStorage(grant, body, fileName, step.setProgress);
-  step.setStatus('completing');
-  const done = await callApi(guestUploadComplete, { ...key, key: grant.key });
+  const done = await uploadThroughGrant(
+    file,
+    body,
+    step,
+    (request) =>
+      callApi(guestUploadAccess, {
+        ...key,
+        event_name: eventName,
+        ...request,
+        size_bytes: body.size,
+      }),
+    (grantKey) => callApi(guestUploadComplete, { ...key, key: grantKey }),
+  );
   return { heldForReview: done.held_for_review, inEventAlbum: done.in_event_album };
 };

@@ -8,15 +8,13 @@ import {
   curationReprocess,
   curationUpdate,
   deletePhotoList,
-  eventFullData,
   ownerPhotoList,
   photoCountInfo,
   updatePhoto,
   updatePhotoList,
-  type FlashbulbEvent,
   type Photo,
 } from '@flashbulb/shared';
-import { ApiError, callApi } from '../../../../lib/api-client.ts';
+import { callApi } from '../../../../lib/api-client.ts';
 import {
   toPhotoListFields,
   type AlbumFilter,
@@ -28,22 +26,10 @@ export const CONSOLE_PAGE_SIZE = 120;
 
 export const albumQueryKeys = {
   all: ['album'] as const,
-  event: (code: string) => ['album', 'event', code] as const,
   photos: (eventId: number) => ['album', eventId, 'photos'] as const,
   list: (eventId: number, hash: string) => ['album', eventId, 'photos', 'list', hash] as const,
   counts: (eventId: number) => ['album', eventId, 'counts'] as const,
 };
-
-/** The event of the album, by code; the call answers an array and the first item is the event. */
-export const useAlbumEvent = (code: string) =>
-  useQuery({
-    queryKey: albumQueryKeys.event(code),
-    queryFn: async ({ signal }): Promise<FlashbulbEvent> => {
-      const [event] = await callApi(eventFullData, { event_name: code }, { signal });
-      if (!event) throw new ApiError('event_not_found', { status: 404 });
-      return event;
-    },
-  });
 
 /**
  * Where a page starts. The list fields travel with the pages so that every page of one listing

@@ -10,6 +10,7 @@ import type { Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { EventPageState } from '../../../../components/event-page-state.tsx';
 import { useErrorText } from '../../../../lib/error-text.ts';
+import { useEventByCode } from '../../../../lib/event-by-code.ts';
 import {
   albumQueryKeys,
   deletePhotos,
@@ -18,7 +19,6 @@ import {
   reprocessPhotos,
   refreshFirstPage,
   setPhotosVisibility,
-  useAlbumEvent,
   useAlbumPhotos,
   usePhotoCounts,
   type PhotoChanges,
@@ -75,7 +75,7 @@ export default function ConsoleAlbumPage() {
   const filtered = hash !== '';
 
   // ---- data
-  const eventQuery = useAlbumEvent(code);
+  const eventQuery = useEventByCode(code);
   const event = eventQuery.data;
   const eventId = event?.id;
   const list = useAlbumPhotos(eventId, filter, hash);

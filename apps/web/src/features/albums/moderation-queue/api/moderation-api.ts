@@ -1,23 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  eventFullData,
-  moderationDecide,
-  moderationLog,
-  moderationQueue,
-  type FlashbulbEvent,
-} from '@flashbulb/shared';
-import { ApiError, callApi } from '../../../../lib/api-client.ts';
-
-/** The event of the page, by code. */
-export const useModerationEvent = (code: string) =>
-  useQuery({
-    queryKey: ['moderation', 'event', code],
-    queryFn: async ({ signal }): Promise<FlashbulbEvent> => {
-      const [event] = await callApi(eventFullData, { event_name: code }, { signal });
-      if (!event) throw new ApiError('event_not_found', { status: 404 });
-      return event;
-    },
-  });
+import { moderationDecide, moderationLog, moderationQueue } from '@flashbulb/shared';
+import { callApi } from '../../../../lib/api-client.ts';
 
 export interface QueueFilter {
   robotId: number | null;

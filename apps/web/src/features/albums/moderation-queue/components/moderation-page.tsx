@@ -20,17 +20,16 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlashbulbEvent, Photo } from '@flashbulb/shared';
 import { CARD_TABLE } from '../../../../components/card-table.ts';
-import { EventPageGate } from '../../../../components/event-page-state.tsx';
+import { RouteEventGate } from '../../../../components/event-page-state.tsx';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import {
   decidePhotos,
   moderationKeys,
-  useModerationEvent,
   useModerationLog,
   useModerationQueue,
   type QueueFilter,
@@ -48,18 +47,7 @@ const GAP = 12;
  * photo reaches.
  */
 export default function ModerationPage() {
-  const { eventCode } = useParams();
-  const { t } = useTranslation();
-  const eventQuery = useModerationEvent((eventCode ?? '').toUpperCase());
-  return (
-    <EventPageGate
-      query={eventQuery}
-      backLabel={t('moderation.backToEvents')}
-      fallback={t('moderation.loadError')}
-    >
-      {(event) => <EventModeration event={event} />}
-    </EventPageGate>
-  );
+  return <RouteEventGate texts="moderation" page={EventModeration} />;
 }
 
 function EventModeration({ event }: { event: FlashbulbEvent }) {

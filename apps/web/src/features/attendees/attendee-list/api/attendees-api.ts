@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   attendeeList,
-  eventFullData,
   generateAttendeeList,
   lockAttendee,
   eraseAttendee,
@@ -9,9 +8,8 @@ import {
   normaliseAttendeeId,
   type Attendee,
   type BodyOf,
-  type FlashbulbEvent,
 } from '@flashbulb/shared';
-import { ApiError, callApi } from '../../../../lib/api-client.ts';
+import { callApi } from '../../../../lib/api-client.ts';
 
 /** Attendees per table page. */
 export const ATTENDEE_PAGE_SIZE = 50;
@@ -19,35 +17,22 @@ export const ATTENDEE_PAGE_SIZE = 50;
 export const ATTENDEE_READ_PAGE_SIZE = 1000;
 
 export const attendeeQueryKeys = {
-  event: (code: string) => ['attendees', 'event', code] as const,
   lists: (eventId: number) => ['attendees', eventId, 'list'] as const,
   list: (eventId: number, page: number, search: string) =>
     ['attendees', eventId, 'list', page, search] as const,
 };
 
-/** The event of the page, by code (the call answers an array; the first item is the event). */
-export const useAttendeeEvent = (code: string) =>
-  useQuery({
-    queryKey: attendeeQueryKeys.event(code),
-    queryFn: async ({ signal }): Promise<FlashbulbEvent> => {
-      const [event] = await callApi(eventFullData, { event_name: code }, { signal });
-      if (!event) throw new ApiError('event_not_found', { status: 404 });
-      return event;
-    },
-  });
-
 /** One table page of the event's attendees, newest first; `search` is an id prefix. */
-export const useAttendeeList = (eventId: number | undefined, page: number, search: string) => {
+export const useAttendeeList = (eventId: number, page: number, search: string) => {
   const prefix = normaliseAttendeeId(search);
   return useQuery({
-    queryKey: attendeeQueryKeys.list(eventId ?? 0, page, prefix),
-    enabled: eventId !== undefined,
+    queryKey: attendeeQueryKeys.list(eventId, page, prefix),
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
       callApi(
         attendeeList,
         {
-          event_id: eventId ?? 0,
+          event_id: eventId,
           max_size: ATTENDEE_PAGE_SIZE,
           page_number: page,
           ...(prefix ? { attendee_uid: prefix } : {}),

@@ -14,11 +14,11 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Attendee } from '@flashbulb/shared';
+import type { Attendee, FlashbulbEvent } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
-import { EventPageState } from '../../../../components/event-page-state.tsx';
+import { RouteEventGate } from '../../../../components/event-page-state.tsx';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import {
   ATTENDEE_PAGE_SIZE,
@@ -26,7 +26,6 @@ import {
   eraseAttendeeData,
   exportAttendeeData,
   setAttendeeLocked,
-  useAttendeeEvent,
   useAttendeeList,
 } from '../api/attendees-api.ts';
 import { AttendeesTable } from './attendees-table.tsx';
@@ -43,11 +42,13 @@ const SEARCH_DELAY_MS = 300;
  * wristbands, list them newest first, open or copy an album link, lock or reopen an album.
  */
 export default function AttendeesPage() {
+  return <RouteEventGate texts="attendees" page={EventAttendees} />;
+}
+
+function EventAttendees({ event }: { event: FlashbulbEvent }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const client = useQueryClient();
-  const { eventCode = '' } = useParams();
-  const code = eventCode.toUpperCase();
 
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
@@ -56,26 +57,10 @@ export default function AttendeesPage() {
   const [lockTarget, setLockTarget] = useState<Attendee | null>(null);
   const [privacyTarget, setPrivacyTarget] = useState<Attendee | null>(null);
 
-  const eventQuery = useAttendeeEvent(code);
-  const event = eventQuery.data;
-  const eventId = event?.id;
-  const list = useAttendeeList(eventId, page, debouncedSearch);
+  const list = useAttendeeList(event.id, page, debouncedSearch);
 
-  const refreshList = () => {
-    if (eventId !== undefined)
-      void client.invalidateQueries({ queryKey: attendeeQueryKeys.lists(eventId) });
-  };
-
-  if (eventQuery.isPending || !event) {
-    return (
-      <EventPageState
-        pending={eventQuery.isPending}
-        error={eventQuery.error}
-        backLabel={t('attendees.backToEvents')}
-        fallback={t('attendees.loadError')}
-      />
-    );
-  }
+  const refreshList = () =>
+    void client.invalidateQueries({ queryKey: attendeeQueryKeys.lists(event.id) });
 
   const data = list.data;
   const total = data?.total_count ?? 0;

@@ -1,23 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  eventFullData,
-  leadDelete,
-  leadExport,
-  leadList,
-  type FlashbulbEvent,
-} from '@flashbulb/shared';
-import { ApiError, callApi } from '../../../../lib/api-client.ts';
-
-/** The event of the page, by code. */
-export const useLeadsEvent = (code: string) =>
-  useQuery({
-    queryKey: ['leads', 'event', code],
-    queryFn: async ({ signal }): Promise<FlashbulbEvent> => {
-      const [event] = await callApi(eventFullData, { event_name: code }, { signal });
-      if (!event) throw new ApiError('event_not_found', { status: 404 });
-      return event;
-    },
-  });
+import { leadDelete, leadExport, leadList } from '@flashbulb/shared';
+import { callApi } from '../../../../lib/api-client.ts';
 
 export const leadsQueryKey = (eventId: number) => ['leads', eventId] as const;
 

@@ -14,21 +14,15 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlashbulbEvent, Lead } from '@flashbulb/shared';
 import { CARD_TABLE } from '../../../../components/card-table.ts';
-import { EventPageGate } from '../../../../components/event-page-state.tsx';
+import { RouteEventGate } from '../../../../components/event-page-state.tsx';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { downloadText } from '../../../../lib/download-text.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import {
-  deleteLeads,
-  exportLeads,
-  leadsQueryKey,
-  useLeads,
-  useLeadsEvent,
-} from '../api/leads-api.ts';
+import { deleteLeads, exportLeads, leadsQueryKey, useLeads } from '../api/leads-api.ts';
 
 /** Whether a lead matches the search words (each word in name, e-mail, company or phone). */
 export const leadMatches = (lead: Lead, query: string): boolean => {
@@ -49,18 +43,7 @@ export const leadMatches = (lead: Lead, query: string): boolean => {
  * who may see them (those who manage the event); text is shown as text.
  */
 export default function LeadsPage() {
-  const { eventCode } = useParams();
-  const { t } = useTranslation();
-  const eventQuery = useLeadsEvent((eventCode ?? '').toUpperCase());
-  return (
-    <EventPageGate
-      query={eventQuery}
-      backLabel={t('leads.backToEvents')}
-      fallback={t('leads.loadError')}
-    >
-      {(event) => <EventLeads event={event} />}
-    </EventPageGate>
-  );
+  return <RouteEventGate texts="leads" page={EventLeads} />;
 }
 
 function EventLeads({ event }: { event: FlashbulbEvent }) {

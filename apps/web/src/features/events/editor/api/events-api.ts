@@ -4,12 +4,11 @@ import {
   deleteEvent,
   EVENT_LIMITS,
   eventBasicList,
-  eventFullData,
   secureProps,
   updateEvent,
-  type FlashbulbEvent,
 } from '@flashbulb/shared';
-import { ApiError, callApi } from '../../../../lib/api-client.ts';
+import { callApi } from '../../../../lib/api-client.ts';
+import { fetchEventByCode } from '../../../../lib/event-by-code.ts';
 import type { CreateEventBody, UpdateEventBody } from '../utils/event-form-values.ts';
 
 export const eventQueryKeys = {
@@ -30,21 +29,19 @@ export const useEventList = () =>
       ),
   });
 
-/** The whole event by code; the call answers an array and the first item is the event. */
+/**
+ * The whole event by code, for the editor. Its own cache entry, not the console pages' one
+ * (`useEventByCode`): the editor always starts from the stored event, never from an earlier copy
+ * a page left in the cache, and a background refetch must never replace what the user is typing.
+ */
 export const useEventFullData = (code: string | null) =>
   useQuery({
     queryKey: eventQueryKeys.fullData(code ?? ''),
     enabled: code !== null,
-    // The editor always starts from the stored event, never from an earlier copy, and a
-    // background refetch must never replace what the user is typing.
     gcTime: 0,
     staleTime: Infinity,
     refetchOnReconnect: false,
-    queryFn: async ({ signal }): Promise<FlashbulbEvent> => {
-      const [event] = await callApi(eventFullData, { event_name: code ?? '' }, { signal });
-      if (!event) throw new ApiError('event_not_found', { status: 404 });
-      return event;
-    },
+    queryFn: ({ signal }) => fetchEventByCode(code ?? '', signal),
   });
 
 export const saveNewEvent = (body: CreateEventBody) => callApi(createEvent, body);

@@ -18,14 +18,13 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { OutboxMessage } from '@flashbulb/shared';
-import { EventPageGate } from '../../../../components/event-page-state.tsx';
+import type { FlashbulbEvent, OutboxMessage } from '@flashbulb/shared';
+import { RouteEventGate } from '../../../../components/event-page-state.tsx';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import {
   outboxQueryKeys,
   resendMessage,
-  useOutboxEvent,
   useOutboxList,
   type OutboxChannelFilter,
   type OutboxScope,
@@ -49,27 +48,18 @@ const STATUS_COLOR: Record<OutboxMessage['status'], string> = {
  */
 export default function OutboxPage() {
   const { eventCode } = useParams();
-  return eventCode ? <EventOutbox code={eventCode.toUpperCase()} /> : <PlatformOutbox />;
+  return eventCode ? <RouteEventGate texts="outbox" page={EventOutbox} /> : <PlatformOutbox />;
 }
 
 /** `/events/:code/outbox`: the event's messages. */
-function EventOutbox({ code }: { code: string }) {
+function EventOutbox({ event }: { event: FlashbulbEvent }) {
   const { t } = useTranslation();
-  const eventQuery = useOutboxEvent(code);
   return (
-    <EventPageGate
-      query={eventQuery}
-      backLabel={t('outbox.backToEvents')}
-      fallback={t('outbox.loadError')}
-    >
-      {(event) => (
-        <OutboxMessages
-          scope={event.id}
-          title={t('outbox.title', { name: event.full_name || event.name })}
-          hint={t('outbox.hint')}
-        />
-      )}
-    </EventPageGate>
+    <OutboxMessages
+      scope={event.id}
+      title={t('outbox.title', { name: event.full_name || event.name })}
+      hint={t('outbox.hint')}
+    />
   );
 }
 

@@ -1,32 +1,22 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EventPageState } from '../../../../components/event-page-state.tsx';
+import type { FlashbulbEvent } from '@flashbulb/shared';
+import { RouteEventGate } from '../../../../components/event-page-state.tsx';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { useEventInsight, useInsightEvent } from '../api/insight-api.ts';
+import { useEventInsight } from '../api/insight-api.ts';
 import { InsightDashboard } from './insight-dashboard.tsx';
 
 /** The Insight page of one event (`/events/:code/insight`): how the event is doing. */
 export default function EventInsightPage() {
+  return <RouteEventGate texts="insight" page={EventInsight} />;
+}
+
+function EventInsight({ event }: { event: FlashbulbEvent }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const { eventCode = '' } = useParams();
-  const code = eventCode.toUpperCase();
-  const eventQuery = useInsightEvent(code);
-  const event = eventQuery.data;
-  const insight = useEventInsight(event?.id);
-
-  if (eventQuery.isPending || !event) {
-    return (
-      <EventPageState
-        pending={eventQuery.isPending}
-        error={eventQuery.error}
-        backLabel={t('insight.backToEvents')}
-        fallback={t('insight.loadError')}
-      />
-    );
-  }
+  const insight = useEventInsight(event.id);
   return (
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap" gap="xs">

@@ -15,21 +15,20 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_CURRENCY, formatAttendeeId, formatMoney } from '@flashbulb/shared';
+import {
+  DEFAULT_CURRENCY,
+  formatAttendeeId,
+  formatMoney,
+  type FlashbulbEvent,
+} from '@flashbulb/shared';
 import { formatEventTime, type EventClock } from '@flashbulb/shared/rules/event-time';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { downloadText } from '../../../../lib/download-text.ts';
-import { EventPageState } from '../../../../components/event-page-state.tsx';
+import { RouteEventGate } from '../../../../components/event-page-state.tsx';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import {
-  orderQueryKeys,
-  refund,
-  useOrderList,
-  useOrdersEvent,
-  type OrderRow,
-} from '../api/orders-api.ts';
+import { orderQueryKeys, refund, useOrderList, type OrderRow } from '../api/orders-api.ts';
 import { ordersCsv } from '../utils/orders-csv.ts';
 import { CARD_TABLE } from '../../../../components/card-table.ts';
 
@@ -57,28 +56,17 @@ const STATUS_COLOR: Record<string, string> = {
  * organisation's) and are shown through the shared money formatter (€12.50, ¥1,250).
  */
 export default function OrdersPage() {
+  return <RouteEventGate texts="orders" page={EventOrders} />;
+}
+
+function EventOrders({ event }: { event: FlashbulbEvent }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const client = useQueryClient();
-  const { eventCode = '' } = useParams();
-  const code = eventCode.toUpperCase();
-  const eventQuery = useOrdersEvent(code);
-  const event = eventQuery.data;
-  const list = useOrderList(event?.id);
+  const list = useOrderList(event.id);
   const [target, setTarget] = useState<RefundTarget | null>(null);
   const [refunding, setRefunding] = useState(false);
   const [refundError, setRefundError] = useState<string | null>(null);
-
-  if (eventQuery.isPending || !event) {
-    return (
-      <EventPageState
-        pending={eventQuery.isPending}
-        error={eventQuery.error}
-        backLabel={t('orders.backToEvents')}
-        fallback={t('orders.loadError')}
-      />
-    );
-  }
 
   const data = list.data;
   const currency = data?.currency ?? DEFAULT_CURRENCY;

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
   curationUpdate,
-  eventFullData,
   ownerPhotoList,
   photoUploadAccess,
   photoUploadComplete,
@@ -10,6 +9,7 @@ import {
   type Photo,
 } from '@flashbulb/shared';
 import { ApiError, callApi } from '../../../../lib/api-client.ts';
+import { fetchEventByCode } from '../../../../lib/event-by-code.ts';
 
 /** Photos per list call while looking for the edited photo (the call's limit). */
 const LIST_PAGE = 1000;
@@ -42,8 +42,7 @@ export const useEditTarget = (eventCode: string, photoId: number | null) =>
     enabled: eventCode !== '' && photoId !== null,
     retry: false,
     queryFn: async ({ signal }): Promise<EditTarget> => {
-      const [event] = await callApi(eventFullData, { event_name: eventCode }, { signal });
-      if (!event) throw new ApiError('event_not_found', { status: 404 });
+      const event = await fetchEventByCode(eventCode, signal);
       const photo = await findPhoto(event.id, photoId ?? 0, signal);
       return { event, photo };
     },

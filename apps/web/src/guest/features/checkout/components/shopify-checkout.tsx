@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '@flashbulb/shared';
@@ -11,6 +11,7 @@ import {
   startShopifySale,
 } from '../../../shared/api/album-payments.ts';
 import { AlbumLinkQr } from '../../../shared/components/album-link-qr.tsx';
+import { KioskEmailField } from '../../../shared/components/kiosk-email-field.tsx';
 import { pollTiming } from '../../../shared/utils/poll-timing.ts';
 import { useChoicePricing, type PhotoChoice } from '../hooks/use-choice-pricing.ts';
 
@@ -54,7 +55,6 @@ export function ShopifyCheckout({
   const { t } = useTranslation();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const emailId = useId();
   const { choosing, chosenCount, buttons } = useChoicePricing(attendeeUid, choice, kioskKey);
   const [state, setState] = useState<State>({ kind: 'choose', errorKey: null, ended: false });
   const [email, setEmail] = useState('');
@@ -206,14 +206,10 @@ export function ShopifyCheckout({
               aria-label={t('albums.shopify.counter')}
             >
               <h3>{t('albums.shopify.counter')}</h3>
-              <label htmlFor={emailId}>{t('albums.shopify.counterEmail')}</label>
-              <input
-                id={emailId}
-                type="email"
-                autoComplete="off"
-                maxLength={320}
+              <KioskEmailField
+                label={t('albums.shopify.counterEmail')}
                 value={email}
-                onChange={(event) => setEmail(event.target.value)}
+                onChange={setEmail}
               />
               {list.buttons.map((button) => (
                 <div key={button.index} className="albums-paid-buttons">
@@ -253,7 +249,6 @@ function ShopifyReceipt({
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
-  const inputId = useId();
   const [email, setEmail] = useState(initialEmail);
   const [sending, setSending] = useState(false);
   const [result, setResult] = useState<{ sentTo: string } | { errorKey: string } | null>(null);
@@ -276,15 +271,7 @@ function ShopifyReceipt({
 
   return (
     <form className="albums-desk-unlock" onSubmit={submit} noValidate>
-      <label htmlFor={inputId}>{t('albums.shopify.receiptLabel')}</label>
-      <input
-        id={inputId}
-        type="email"
-        autoComplete="email"
-        maxLength={320}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
+      <KioskEmailField label={t('albums.shopify.receiptLabel')} value={email} onChange={setEmail} />
       <button type="submit" disabled={sending}>
         {t('albums.shopify.sendReceipt')}
       </button>

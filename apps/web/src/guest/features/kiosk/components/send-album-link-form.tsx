@@ -8,6 +8,7 @@ import { enqueueKioskAction } from '../../../shared/kiosk/kiosk-outbox-actions.t
 import { useKiosk } from '../../../shared/kiosk/kiosk-context.tsx';
 import { useAlbumEvent } from '../../../shared/api/album-event.ts';
 import { EmailSuggestions } from '../../../shared/components/email-suggestions.tsx';
+import { KioskEmailField } from '../../../shared/components/kiosk-email-field.tsx';
 
 /**
  * A narrow kiosk breaks a button's words at their hyphens ("e-" / "mail"): shown with
@@ -77,13 +78,11 @@ export function SendAlbumLinkForm({
 
   return (
     <form className="albums-send-link" onSubmit={submit} noValidate>
-      <label htmlFor={inputId}>{t('albums.sendLink.emailLabel')}</label>
-      <input
+      <KioskEmailField
         id={inputId}
-        type="email"
-        autoComplete="off"
+        label={t('albums.sendLink.emailLabel')}
         value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        onChange={setEmail}
         aria-invalid={state.kind === 'failed'}
         aria-describedby={messageId}
         list={`${inputId}-endings`}
