@@ -74,6 +74,16 @@ describe('the console Outbox page in Chromium', () => {
         },
         event.token,
       );
+      // The photo's mail is written by a listener after the attach answers: the page reads the
+      // outbox once it has both messages (the attendee list's mail and the photo's).
+      await expect
+        .poll(
+          async () =>
+            (await api(url, endpoints.outboxList, { event_id: stored!.id }, event.token)).messages
+              .length,
+          { timeout: 30_000 },
+        )
+        .toBe(2);
 
       const browser = await journey.launchBrowser();
       const { page } = browser;
