@@ -95,6 +95,9 @@ const inputOf = (root: HTMLElement, path: string): HTMLElement | null => {
 const savedTime = (at: Date): string =>
   new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }).format(at);
 
+/** After a closing popup's own focus return (Mantine's is 10 ms), with room for a busy thread. */
+const FOCUS_AFTER_POPUP_MS = 50;
+
 /**
  * The event add/edit dialog (owner-console §2): a Mantine modal, full screen on phones, with one
  * tab per settings area. The request-form tab of three legacy events is not built.
@@ -133,15 +136,17 @@ export function EventEditorModal({
   const errorCounts = errorCountsByTab(errorPaths(errors));
   const formRef = useRef<HTMLFormElement>(null);
 
-  // A field named by the issues popup gets the focus once its tab is shown.
+  // A field named by the issues popup gets the focus once its tab is shown, and after the popup
+  // gave the focus back to its opener (Mantine does that 10 ms after a modal closes): in the next
+  // animation frame, that return came first or last depending on the frame rate and the load.
   useEffect(() => {
     if (!focusRequest) return;
-    const frame = requestAnimationFrame(() => {
+    const timer = window.setTimeout(() => {
       const input = formRef.current ? inputOf(formRef.current, focusRequest.field) : null;
       input?.scrollIntoView?.({ block: 'center' });
       input?.focus();
-    });
-    return () => cancelAnimationFrame(frame);
+    }, FOCUS_AFTER_POPUP_MS);
+    return () => window.clearTimeout(timer);
   }, [focusRequest, tab]);
 
   useEffect(() => {
