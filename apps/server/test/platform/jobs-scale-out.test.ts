@@ -47,17 +47,26 @@ describe('job queue policies', () => {
   });
 });
 
+/**
+ * An api process (nothing runs jobs) with two derivative jobs queued, the first left `active` as a
+ * process killed mid-job leaves it: nobody running it.
+ */
+const appWithOrphan = async (orphan: number, waiting: number): Promise<TestApp> => {
+  const app = await createTestApp({ FLASHBULB_ROLE: 'api' });
+  await app.app.container.jobs.send('photo.derivatives', { photoId: orphan });
+  await app.app.container.jobs.send('photo.derivatives', { photoId: waiting });
+  await app.database.executeSql(
+    `update pgboss.job set state = 'active', started_on = now()
+      where name = 'photo.derivatives' and data->>'photoId' = $1`,
+    [String(orphan)],
+  );
+  return app;
+};
+
 describe('jobs left active by a stopped process', () => {
   it('recoverOrphans fails them at once so their retry policy runs them again', async () => {
-    t = await createTestApp({ FLASHBULB_ROLE: 'api' });
+    t = await appWithOrphan(41, 42);
     const jobs = t.app.container.jobs;
-    await jobs.send('photo.derivatives', { photoId: 41 });
-    await jobs.send('photo.derivatives', { photoId: 42 });
-    // What a process killed mid-job leaves: the job active, nobody running it.
-    await t.database.executeSql(
-      `update pgboss.job set state = 'active', started_on = now()
-        where name = 'photo.derivatives' and data->>'photoId' = '41'`,
-    );
     expect(await jobs.recoverOrphans()).toBe(1);
     const { rows } = await t.database.executeSql(
       `select data->>'photoId' as id, state from pgboss.job
@@ -73,15 +82,7 @@ describe('jobs left active by a stopped process', () => {
 
 describe('a worker that starts', () => {
   it('retries at once what its own last run left active on PGlite; on PostgreSQL leaves it to the expiry', async () => {
-    // An api process first: the jobs are queued and nothing runs them.
-    t = await createTestApp({ FLASHBULB_ROLE: 'api' });
-    const jobs = t.app.container.jobs;
-    await jobs.send('photo.derivatives', { photoId: 51 });
-    await jobs.send('photo.derivatives', { photoId: 52 });
-    await t.database.executeSql(
-      `update pgboss.job set state = 'active', started_on = now()
-        where name = 'photo.derivatives' and data->>'photoId' = '51'`,
-    );
+    t = await appWithOrphan(51, 52);
     // The worker role starts on the same database (what `npm start` does after a kill).
     await t.app.container.startWorker();
     const { rows } = await t.database.executeSql(

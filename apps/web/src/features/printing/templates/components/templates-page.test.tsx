@@ -33,6 +33,23 @@ const detail = (layout: TemplateLayout, overrides: Partial<PptDetail> = {}): Ppt
 const bodyOf = (call: { body: unknown } | undefined) =>
   call?.body as { name: string; layout: TemplateLayout; is_watermark?: boolean; id?: number };
 
+/** A console whose create answers the template it was sent, and whose retrieve answers that one. */
+const installCreatingApi = () => {
+  const api = installConsoleApi({
+    routes: {
+      [CREATE]: (body: unknown): FakeReply => ({
+        ok: detail((body as { layout: TemplateLayout }).layout),
+      }),
+      [RETRIEVE]: (body: unknown): FakeReply => ({
+        ok: detail(bodyOf(api.callsTo(CREATE)[0])?.layout ?? defaultTemplateLayout(), {
+          id: (body as { id: number }).id,
+        }),
+      }),
+    },
+  });
+  return api;
+};
+
 /** The sheet is 600 × 400 px on screen (jsdom lays nothing out). */
 const sizeSheet = () => {
   const sheet = screen.getByTestId('template-sheet');
@@ -53,18 +70,7 @@ describe('template editor', { timeout: 40_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('makes a 2-placeholder 4×6 print template: split, drag, resize, save', async () => {
-    const api = installConsoleApi({
-      routes: {
-        [CREATE]: (body: unknown): FakeReply => ({
-          ok: detail((body as { layout: TemplateLayout }).layout),
-        }),
-        [RETRIEVE]: (body: unknown): FakeReply => ({
-          ok: detail(bodyOf(api.callsTo(CREATE)[0])?.layout ?? defaultTemplateLayout(), {
-            id: (body as { id: number }).id,
-          }),
-        }),
-      },
-    });
+    const api = installCreatingApi();
     renderApp('/templates/');
     expect(await screen.findByRole('heading', { name: /print template/i })).toBeTruthy();
     // a 4×6 at 300 dpi
@@ -162,18 +168,7 @@ describe('template editor', { timeout: 40_000 }, () => {
   });
 
   it('typed sizes change the sheet and the placeholder; an emptied field leaves them as they were', async () => {
-    const api = installConsoleApi({
-      routes: {
-        [CREATE]: (body: unknown): FakeReply => ({
-          ok: detail((body as { layout: TemplateLayout }).layout),
-        }),
-        [RETRIEVE]: (body: unknown): FakeReply => ({
-          ok: detail(bodyOf(api.callsTo(CREATE)[0])?.layout ?? defaultTemplateLayout(), {
-            id: (body as { id: number }).id,
-          }),
-        }),
-      },
-    });
+    const api = installCreatingApi();
     renderApp('/templates/');
     await userEvent.type(await screen.findByRole('textbox', { name: 'Name' }), 'Typed');
     const pixels = screen.getByTestId('sheet-pixels');
