@@ -4,6 +4,8 @@ import { isCommonPassword } from './common-passwords.ts';
 export const PASSWORD_MIN_LENGTH = 8;
 /** NIST SP 800-63B asks for at least 64; we allow more so pass phrases fit. */
 export const PASSWORD_MAX_LENGTH = 256;
+/** The longest e-mail address any call takes (RFC 5321: a 64-character local part, @, a 255-character domain). */
+export const EMAIL_MAX_LENGTH = 320;
 export const TOTP_DIGITS = 6;
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_ISSUER = 'Flashbulb';
@@ -51,7 +53,7 @@ export const usernameSchema = z
   .string({ error: 'email_required' })
   .trim()
   .min(1, 'email_required')
-  .max(320, 'user_name_or_password_incorrect')
+  .max(EMAIL_MAX_LENGTH, 'user_name_or_password_incorrect')
   .transform(normaliseEmail)
   .describe('The e-mail address the account was created with');
 

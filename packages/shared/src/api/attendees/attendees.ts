@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ATTENDEE_KEY_ERRORS, attendeeUidField } from './attendee-fields.ts';
+import { EMAIL_MAX_LENGTH } from '../../rules/identity.ts';
 import { defineEndpoint, OWNER_PREFIX } from '../endpoint.ts';
 import { flagOutput, flagSchema } from '../events/event-settings.ts';
 import { keyBody, kioskKeyBody } from '../events/events.ts';
@@ -94,7 +95,7 @@ export const generateAttendeeList = defineEndpoint({
     email: z
       .string()
       .trim()
-      .max(320, 'email_invalid')
+      .max(EMAIL_MAX_LENGTH, 'email_invalid')
       .optional()
       .describe('Kept on every generated attendee (where the album link is sent)'),
     is_prepaid: flagSchema.default(0),
@@ -275,7 +276,7 @@ export const updateAttendeeByKiosk = defineEndpoint({
   body: z.object({
     ...kioskKeyBody,
     attendee_uid: attendeeUidField,
-    email_address: z.string().trim().max(320, 'email_invalid'),
+    email_address: z.string().trim().max(EMAIL_MAX_LENGTH, 'email_invalid'),
     client_request_id: z
       .string({ error: 'invalid_value' })
       .trim()

@@ -8,6 +8,7 @@ import {
   PROVIDER_PAYMENT_ERRORS,
   saleStartedResult,
 } from './checkout-fields.ts';
+import { EMAIL_MAX_LENGTH } from '../../rules/identity.ts';
 import { defineEndpoint } from '../endpoint.ts';
 import { kioskKeyBody } from '../events/events.ts';
 import { createQrPayment } from './payments.ts';
@@ -163,7 +164,7 @@ const shopSale = createQrPayment.body.extend({
   display: kioskKeyBody.display,
   email: z
     .email({ error: 'email_invalid' })
-    .max(320, 'email_invalid')
+    .max(EMAIL_MAX_LENGTH, 'email_invalid')
     .optional()
     .describe('The buyer’s e-mail for the order (optional)'),
 });
@@ -239,7 +240,7 @@ export const shopifySendReceipt = defineEndpoint({
   body: z.object({
     ...kioskKeyBody,
     payment_id: paymentId,
-    email: z.email({ error: 'email_invalid' }).max(320, 'email_invalid'),
+    email: z.email({ error: 'email_invalid' }).max(EMAIL_MAX_LENGTH, 'email_invalid'),
   }),
   result: z.object({ payment_id: z.string(), sent: z.literal(1) }),
   errors: [...completeErrors, 'email_invalid'],

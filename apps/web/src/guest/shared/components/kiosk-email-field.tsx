@@ -1,7 +1,5 @@
 import { useId, type InputHTMLAttributes } from 'react';
-
-/** The longest address the calls that take a guest's e-mail accept. */
-const EMAIL_MAX_LENGTH = 320;
+import { EMAIL_MAX_LENGTH } from '@flashbulb/shared';
 
 type PassedOn = Omit<
   InputHTMLAttributes<HTMLInputElement>,
