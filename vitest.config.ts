@@ -3,6 +3,7 @@
 //   npm test -- --project server-pg   one project (repeat --project for more)
 import { existsSync } from 'node:fs';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { journeysAtOnce } from './scripts/vitest/journeys.ts';
 import { DurationSequencer } from './scripts/vitest/sequencer.ts';
 import { postgresIncludes } from './scripts/vitest/server-engines.ts';
 import { WEB_HAPPY_DOM_FILES } from './scripts/vitest/web-dom.ts';
@@ -156,23 +157,23 @@ export default defineConfig({
           environment: 'node',
           include: ['e2e/**/*.e2e.test.ts'],
           // Builds the web app and seeds the journeys' database in the background, and starts
-          // the journeys' turn lock (one journey at a time, see below).
+          // the journeys' turn lock (how many at once: see below).
           globalSetup: existsSync(e2eSetup) ? [e2eSetup] : [],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // `expect.poll` waits for what the page shows; Vitest's 1 s default is shorter than a
           // page reload with its first photos on a busy two-core runner.
           expect: { poll: { timeout: 15_000 } },
-          // One file at a time. By default after every other project (group 1, one worker): the
-          // browser and the journey's server then have a core to themselves. Two journeys at a
-          // time were tried (2026-11-27): each took twice as long and two lost their console
-          // session to a refresh raced by a navigation. FLASHBULB_TEST_JOURNEYS=beside runs them
-          // in group 0 beside the rest instead: the sequencer puts the next journey at the head
-          // of the queue when the previous one should end, and the turn lock
-          // (scripts/vitest/serial-lock.ts) holds one that comes early. Measured slower on a
-          // fresh clone (docs/testing.md, "The schedule").
+          // By default after every other project (group 1), three journeys at a time: a journey
+          // leaves most of a core idle while it waits for its page, its server's jobs and its
+          // timers (scripts/vitest/journeys.ts has the figures). The turn lock
+          // (scripts/vitest/serial-lock.ts) gives as many turns as there are workers, and the
+          // first only after the web build and the seed. FLASHBULB_TEST_JOURNEYS=beside runs them
+          // in group 0 beside the rest instead, one at a time: the sequencer puts the next journey
+          // at the head of the queue when the previous one should end, and the lock holds one that
+          // comes early. Measured slower on a fresh clone (docs/testing.md, "The schedule").
           setupFiles: [serialSetup],
-          ...(journeysBeside ? {} : { fileParallelism: false, sequence: { groupOrder: 1 } }),
+          ...(journeysBeside ? {} : { maxWorkers: journeysAtOnce(), sequence: { groupOrder: 1 } }),
           // One worker runs the files one after another without re-importing modules: each
           // journey's server runs in the test's process (e2e/support/server.ts), so the server's
           // modules load once per worker, not once per file, when journeys follow each other.

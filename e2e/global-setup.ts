@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { journeysAtOnce } from '../scripts/vitest/journeys.ts';
 import { startLockServer } from '../scripts/vitest/serial-lock.ts';
 import { repoRoot, webDist } from './support/paths.ts';
 
@@ -31,15 +32,15 @@ const buildInputs = [
 
 /**
  * Builds the web app when needed and seeds the journeys' database (see both below), and starts
- * the journeys' turn lock (scripts/vitest/serial-lock.ts: one journey at a time beside the other
- * projects). The build and the seed run in the background, beside the other projects' set-ups
+ * the journeys' turn lock (scripts/vitest/serial-lock.ts: as many journeys at a time as
+ * scripts/vitest/journeys.ts says, one when they run beside the other projects). The build and the seed run in the background, beside the other projects' set-ups
  * and first files: the first journey waits for them through its turn.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const seeded = mkdtempSync(path.join(tmpdir(), 'flashbulb-e2e-seed-'));
   process.env.FLASHBULB_E2E_SEED_DIR = seeded;
   const prepared = Promise.all([seedDataDir(seeded), buildWebApp()]);
-  const lock = await startLockServer(prepared);
+  const lock = await startLockServer(prepared, journeysAtOnce());
   project.provide('serialLock', lock.address);
   return async () => {
     await lock.close();

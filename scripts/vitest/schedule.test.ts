@@ -5,6 +5,7 @@ import { createConnection } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { durationsOf, mergeDurations, projectsOfPath } from './file-durations.ts';
 import { estimateDurations, fileKey, scheduleOrder, type ScheduledFile } from './schedule.ts';
+import { JOURNEYS_AT_ONCE, journeysAtOnce } from './journeys.ts';
 import { acquireTurn, startLockServer } from './serial-lock.ts';
 import { WEB_HAPPY_DOM_FILES } from './web-dom.ts';
 import { webFilesWithModuleMocks } from './web-isolation.ts';
@@ -216,6 +217,34 @@ describe('the journeys’ turn lock', () => {
     }
   });
 
+  it('gives as many turns at once as it has, the next one when a holder gives its turn back', async () => {
+    const lock = await startLockServer(Promise.resolve(), 2);
+    try {
+      const releaseFirst = await acquireTurn(lock.address);
+      const releaseSecond = await acquireTurn(lock.address);
+      let thirdHasIt = false;
+      const third = acquireTurn(lock.address).then((release) => {
+        thirdHasIt = true;
+        return release;
+      });
+      // A connection made after the third is answered: the server has seen the third.
+      await new Promise<void>((resolve) => {
+        const probe = createConnection({ port: Number(lock.address.split(':')[1]) }, () => {
+          probe.end();
+          resolve();
+        });
+      });
+      expect(thirdHasIt).toBe(false);
+      releaseSecond();
+      const releaseThird = await third;
+      expect(thirdHasIt).toBe(true);
+      releaseFirst();
+      releaseThird();
+    } finally {
+      await lock.close();
+    }
+  });
+
   it('passes the turn on when the holder dies without giving it back', async () => {
     const lock = await startLockServer();
     try {
@@ -229,6 +258,19 @@ describe('the journeys’ turn lock', () => {
     } finally {
       await lock.close();
     }
+  });
+});
+
+describe('how many journeys run at once', () => {
+  it('runs one beside the other projects, else the chosen number or the default', () => {
+    expect(journeysAtOnce({ FLASHBULB_TEST_JOURNEYS: 'beside' })).toBe(1);
+    expect(
+      journeysAtOnce({ FLASHBULB_TEST_JOURNEYS: 'beside', FLASHBULB_TEST_JOURNEYS_AT_ONCE: '3' }),
+    ).toBe(1);
+    expect(journeysAtOnce({ FLASHBULB_TEST_JOURNEYS_AT_ONCE: '1' })).toBe(1);
+    expect(journeysAtOnce({})).toBe(JOURNEYS_AT_ONCE);
+    expect(journeysAtOnce({ FLASHBULB_TEST_JOURNEYS_AT_ONCE: 'two' })).toBe(JOURNEYS_AT_ONCE);
+    expect(journeysAtOnce({ FLASHBULB_TEST_JOURNEYS_AT_ONCE: '0' })).toBe(JOURNEYS_AT_ONCE);
   });
 });
 

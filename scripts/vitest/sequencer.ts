@@ -12,7 +12,10 @@ import {
   type ScheduledFile,
 } from './schedule.ts';
 
-/** Projects whose files never run two at a time (each also takes the lock of serial-lock.ts). */
+/**
+ * Projects whose files take turns (the lock of serial-lock.ts): one at a time beside the other
+ * projects; alone in their group, the longest first.
+ */
 export const SERIAL_PROJECTS: ReadonlySet<string> = new Set(['e2e']);
 
 /**

@@ -1,12 +1,13 @@
-// One file at a time for a project that runs beside the others (docs/testing.md, "The
-// schedule"): the browser journeys share the run's two workers with the server and web files,
-// and two journeys at once lost their console sessions on the loaded machine. The sequencer
-// (sequencer.ts) places each journey in the queue for when the previous one should have ended;
-// this lock makes it so when the estimate is wrong: a journey that starts early waits for the one
-// before it.
+// A bounded number of browser journeys at a time (docs/testing.md, "The schedule";
+// scripts/vitest/journeys.ts says how many). Beside the other projects it is one: the journeys
+// share the run's two workers with the server and web files; the sequencer (sequencer.ts) places
+// each journey in the queue for when the previous one should have ended, and this lock makes it
+// so when the estimate is wrong: a journey that starts early waits for the one before it. After
+// the other projects it is as many as the e2e project has workers, and it holds the first turns
+// until the journeys' web build and seed are made.
 //
-// A small TCP server in Vitest's main process (the project's global set-up) hands the turn to one
-// connection at a time, in the order they came. A test file holds its connection from its first
+// A small TCP server in Vitest's main process (the project's global set-up) hands a turn to each
+// of the first `turns` connections, in the order they came. A test file holds its connection from its first
 // hook to its last; a worker that dies closes it, so a crash never keeps the turn.
 import { createConnection, createServer, type Socket } from 'node:net';
 import type {} from 'vitest';
@@ -31,14 +32,22 @@ export interface LockServer {
  * @param ready what the files need before the first turn (the journeys' web build and seed,
  *   made while the other projects start): no turn is given before it; if it fails, every file
  *   that asks is told why instead.
+ * @param turns how many files hold a turn at once.
  */
 export async function startLockServer(
   ready: Promise<unknown> = Promise.resolve(),
+  turns = 1,
 ): Promise<LockServer> {
   const waiting: Socket[] = [];
+  const granted = new Set<Socket>();
   let state: { failed: string } | 'ready' | 'preparing' = 'preparing';
   const grantHead = (): void => {
-    if (state === 'ready') waiting[0]?.write(GRANTED);
+    if (state !== 'ready') return;
+    for (const socket of waiting.slice(0, turns)) {
+      if (granted.has(socket)) continue;
+      granted.add(socket);
+      socket.write(GRANTED);
+    }
   };
   const refuse = (socket: Socket): void => {
     if (typeof state === 'object') socket.end(`${REFUSED}${state.failed.replace(/\n/g, ' ')}\n`);
@@ -58,12 +67,13 @@ export async function startLockServer(
     socket.on('error', () => socket.destroy());
     if (typeof state === 'object') return refuse(socket);
     waiting.push(socket);
-    if (waiting.length === 1) grantHead();
+    grantHead();
     socket.on('close', () => {
       const index = waiting.indexOf(socket);
+      granted.delete(socket);
       if (index === -1) return;
       waiting.splice(index, 1);
-      if (index === 0) grantHead();
+      grantHead();
     });
   });
   await new Promise<void>((resolve, reject) => {
