@@ -410,10 +410,9 @@ describe('console album: Download (the owners’ zip)', { timeout: 40_000 }, () 
   it('asks for the originals the hash’s filters show, shows the progress, then done', async () => {
     const CREATE = `${OWNER}/album/download/create`;
     const ZIP = '/album/download?ticket=v1.t';
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, { createObjectURL: () => 'blob:zip', revokeObjectURL: () => undefined }),
-    );
+    // Spied, not assigned: the set-up's restoreAllMocks puts the window's own functions back.
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:zip');
+    vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
     // The save is the browser's: record the link it is handed instead of following it (happy-dom
     // would navigate the window to it, and the next test would start signed out).
     const saved: string[] = [];
@@ -437,7 +436,7 @@ describe('console album: Download (the owners’ zip)', { timeout: 40_000 }, () 
       const body = api.callsTo(CREATE)[0]?.body as Record<string, unknown>;
       expect(body).toMatchObject({ event_id: 7, is_visible: 0, file_name: 'party' });
     } finally {
-      vi.unstubAllGlobals();
+      vi.restoreAllMocks();
     }
   });
 

@@ -91,6 +91,10 @@ describe('console moderation queue', { timeout: 40_000 }, () => {
     renderApp('/events/abcd/moderation');
     await waitFor(() => expect(tiles()).toHaveLength(3));
     expect(screen.getByRole('heading', { name: 'Moderation of Summer Gala' })).toBeTruthy();
+    // The way back is the events list, as on the event's other console pages.
+    expect(screen.getByRole('link', { name: 'Back to events' }).getAttribute('href')).toBe(
+      '/events',
+    );
     // The booth's name is text, never markup.
     expect(screen.getAllByText('Booth <b>one</b>').length).toBeGreaterThan(0);
 

@@ -59,7 +59,7 @@ function EventModeration({ event }: { event: FlashbulbEvent }) {
     <Stack gap="md">
       <Group justify="space-between" wrap="wrap">
         <Title order={2}>{t('moderation.title', { name: event.full_name })}</Title>
-        <Anchor component={Link} to="/">
+        <Anchor component={Link} to="/events" size="sm">
           {t('moderation.backToEvents')}
         </Anchor>
       </Group>
