@@ -189,29 +189,36 @@ describe('the order of the test files', () => {
   });
 });
 
+/**
+ * Asks the lock for a turn, then connects once more and waits until that connection is answered:
+ * the server has seen the ask by then, so `granted()` false means it was really held back.
+ */
+const askForTurn = async (lock: { address: string }) => {
+  let granted = false;
+  const turn = acquireTurn(lock.address).then((release) => {
+    granted = true;
+    return release;
+  });
+  await new Promise<void>((resolve) => {
+    const probe = createConnection({ port: Number(lock.address.split(':')[1]) }, () => {
+      probe.end();
+      resolve();
+    });
+  });
+  return { turn, granted: () => granted };
+};
+
 describe('the journeys’ turn lock', () => {
   it('gives the turn to one file at a time, in the order they asked', async () => {
     const lock = await startLockServer();
     try {
       const releaseFirst = await acquireTurn(lock.address);
-      let secondHasIt = false;
-      const second = acquireTurn(lock.address).then((release) => {
-        secondHasIt = true;
-        return release;
-      });
-      // The second waits while the first holds the turn: a third connection is answered (the
-      // server has seen the second), and still the second has nothing.
-      await new Promise<void>((resolve) => {
-        const probe = createConnection({ port: Number(lock.address.split(':')[1]) }, () => {
-          probe.end();
-          resolve();
-        });
-      });
-      expect(secondHasIt).toBe(false);
+      // The second waits while the first holds the turn.
+      const second = await askForTurn(lock);
+      expect(second.granted()).toBe(false);
       releaseFirst();
-      const releaseSecond = await second;
-      expect(secondHasIt).toBe(true);
-      releaseSecond();
+      (await second.turn)();
+      expect(second.granted()).toBe(true);
     } finally {
       await lock.close();
     }
@@ -222,22 +229,11 @@ describe('the journeys’ turn lock', () => {
     try {
       const releaseFirst = await acquireTurn(lock.address);
       const releaseSecond = await acquireTurn(lock.address);
-      let thirdHasIt = false;
-      const third = acquireTurn(lock.address).then((release) => {
-        thirdHasIt = true;
-        return release;
-      });
-      // A connection made after the third is answered: the server has seen the third.
-      await new Promise<void>((resolve) => {
-        const probe = createConnection({ port: Number(lock.address.split(':')[1]) }, () => {
-          probe.end();
-          resolve();
-        });
-      });
-      expect(thirdHasIt).toBe(false);
+      const third = await askForTurn(lock);
+      expect(third.granted()).toBe(false);
       releaseSecond();
-      const releaseThird = await third;
-      expect(thirdHasIt).toBe(true);
+      const releaseThird = await third.turn;
+      expect(third.granted()).toBe(true);
       releaseFirst();
       releaseThird();
     } finally {
@@ -282,22 +278,11 @@ describe('the journeys’ first turn', () => {
     });
     const lock = await startLockServer(ready);
     try {
-      let granted = false;
-      const turn = acquireTurn(lock.address).then((release) => {
-        granted = true;
-        return release;
-      });
-      // A connection made after the first is answered: the server has seen the first.
-      await new Promise<void>((resolve) => {
-        const probe = createConnection({ port: Number(lock.address.split(':')[1]) }, () => {
-          probe.end();
-          resolve();
-        });
-      });
-      expect(granted).toBe(false);
+      const first = await askForTurn(lock);
+      expect(first.granted()).toBe(false);
       prepared();
-      (await turn)();
-      expect(granted).toBe(true);
+      (await first.turn)();
+      expect(first.granted()).toBe(true);
     } finally {
       await lock.close();
     }
