@@ -174,7 +174,7 @@ export default defineConfig({
           // comes early. Measured slower on a fresh clone (docs/testing.md, "The schedule").
           setupFiles: [serialSetup],
           ...(journeysBeside ? {} : { maxWorkers: journeysAtOnce(), sequence: { groupOrder: 1 } }),
-          // One worker runs the files one after another without re-importing modules: each
+          // Each worker runs its files one after another without re-importing modules: each
           // journey's server runs in the test's process (e2e/support/server.ts), so the server's
           // modules load once per worker, not once per file, when journeys follow each other.
           // The server's code already runs many apps in one process without isolation

@@ -33,8 +33,9 @@ const buildInputs = [
 /**
  * Builds the web app when needed and seeds the journeys' database (see both below), and starts
  * the journeys' turn lock (scripts/vitest/serial-lock.ts: as many journeys at a time as
- * scripts/vitest/journeys.ts says, one when they run beside the other projects). The build and the seed run in the background, beside the other projects' set-ups
- * and first files: the first journey waits for them through its turn.
+ * scripts/vitest/journeys.ts says, one when they run beside the other projects). The build and
+ * the seed run in the background, beside the other projects' set-ups and first files: the first
+ * journey waits for them through its turn.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const seeded = mkdtempSync(path.join(tmpdir(), 'flashbulb-e2e-seed-'));

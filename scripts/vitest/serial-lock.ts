@@ -7,8 +7,8 @@
 // until the journeys' web build and seed are made.
 //
 // A small TCP server in Vitest's main process (the project's global set-up) hands a turn to each
-// of the first `turns` connections, in the order they came. A test file holds its connection from its first
-// hook to its last; a worker that dies closes it, so a crash never keeps the turn.
+// of the first `turns` connections, in the order they came. A test file holds its connection
+// from its first hook to its last; a worker that dies closes it, so a crash never keeps a turn.
 import { createConnection, createServer, type Socket } from 'node:net';
 import type {} from 'vitest';
 
