@@ -36,7 +36,8 @@ export function EventPageState({
   return (
     <Stack>
       <Anchor component={Link} to="/events">
-        ‹ {backLabel}
+        <span aria-hidden="true">‹ </span>
+        {backLabel}
       </Anchor>
       <Alert color="red" role="alert">
         {error ? errorText(errorKeyOf(error)) : fallback}

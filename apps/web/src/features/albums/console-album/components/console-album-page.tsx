@@ -1,10 +1,10 @@
 // Over ~350 lines on purpose: the console album's page state (filter, selection, the open modal,
 // uploads) that its parts share; grid, tiles, filter bar and each modal are their own files.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, Anchor, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
@@ -38,6 +38,7 @@ import { ReprocessPhotosModal } from './reprocess-photos-modal.tsx';
 import type { TileGesture } from './photo-tile.tsx';
 import { SelectionToolbar } from './selection-toolbar.tsx';
 import { UploadPanel } from './upload-panel.tsx';
+import { EventPageHeader } from '../../../../components/event-page-header.tsx';
 
 /** While a photo is processing or files are uploading, look for news this often. */
 const POLL_MS = 3000;
@@ -219,15 +220,11 @@ export default function ConsoleAlbumPage() {
   const c = counts.data;
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Anchor component={Link} to="/events" size="sm">
-            ‹ {t('album.backToEvents')}
-          </Anchor>
-          <Title order={2} size="h3">
-            {t('album.title', { name: event.full_name || event.name })}
-          </Title>
-          <Text size="sm" c="dimmed">
+      <EventPageHeader
+        backLabel={t('album.backToEvents')}
+        title={t('album.title', { name: event.full_name || event.name })}
+        subtitle={
+          <>
             {t('album.eventCode', { code: event.name })}
             {live && (
               <Text span c="green.8" fw={600} data-testid="album-live">
@@ -235,16 +232,18 @@ export default function ConsoleAlbumPage() {
                 {t('album.live')}
               </Text>
             )}
-          </Text>
-        </Stack>
-        <Group gap="xs">
-          <Button variant="default" onClick={() => void list.refetch()}>
-            {t('album.refresh')}
-          </Button>
-          {albumDownload.button}
-          <Button onClick={() => setUploadOpen(true)}>{t('album.upload.open')}</Button>
-        </Group>
-      </Group>
+          </>
+        }
+        actions={
+          <Group gap="xs">
+            <Button variant="default" onClick={() => void list.refetch()}>
+              {t('album.refresh')}
+            </Button>
+            {albumDownload.button}
+            <Button onClick={() => setUploadOpen(true)}>{t('album.upload.open')}</Button>
+          </Group>
+        }
+      />
       {albumDownload.status}
       {c && (
         <Group

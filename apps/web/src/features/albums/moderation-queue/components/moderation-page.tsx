@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   Alert,
-  Anchor,
   Badge,
   Box,
   Button,
@@ -16,11 +15,9 @@ import {
   Tabs,
   Text,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlashbulbEvent, Photo } from '@flashbulb/shared';
 import { CARD_TABLE } from '../../../../components/card-table.ts';
@@ -35,6 +32,7 @@ import {
   type QueueFilter,
 } from '../api/moderation-api.ts';
 import { queueKeyAction } from '../utils/queue-keys.ts';
+import { EventPageHeader } from '../../../../components/event-page-header.tsx';
 
 /** A tile's width in the grid (px): the arrow keys move by the columns that fit. */
 const TILE = 168;
@@ -57,15 +55,11 @@ function EventModeration({ event }: { event: FlashbulbEvent }) {
   const count = queue.data?.total_count ?? 0;
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{t('moderation.title', { name: event.full_name })}</Title>
-        <Anchor component={Link} to="/events" size="sm">
-          {t('moderation.backToEvents')}
-        </Anchor>
-      </Group>
-      <Text c="dimmed" size="sm">
-        {t('moderation.hint')}
-      </Text>
+      <EventPageHeader
+        backLabel={t('moderation.backToEvents')}
+        title={t('moderation.title', { name: event.full_name })}
+        subtitle={t('moderation.hint')}
+      />
       {event.opts.moderationEnabled !== 1 && <Alert color="yellow">{t('moderation.off')}</Alert>}
       <Tabs defaultValue="queue" keepMounted={false}>
         <Tabs.List>

@@ -1,20 +1,8 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Pagination, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Attendee, FlashbulbEvent } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
@@ -33,6 +21,7 @@ import { GenerateAttendeesModal } from './generate-attendees-modal.tsx';
 import { LockAttendeeModal } from './lock-attendee-modal.tsx';
 import { PrivacyModal } from './privacy-modal.tsx';
 import { KioskLinksPanel } from './kiosk-links-panel.tsx';
+import { EventPageHeader } from '../../../../components/event-page-header.tsx';
 
 /** Typing pauses this long before the search asks the server. */
 const SEARCH_DELAY_MS = 300;
@@ -89,25 +78,19 @@ function EventAttendees({ event }: { event: FlashbulbEvent }) {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Anchor component={Link} to="/events" size="sm">
-            ‹ {t('attendees.backToEvents')}
-          </Anchor>
-          <Title order={2} size="h3">
-            {t('attendees.title', { name: event.full_name || event.name })}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('attendees.eventCode', { code: event.name })}
-          </Text>
-        </Stack>
-        <Group gap="xs">
-          <Button variant="default" onClick={() => void list.refetch()}>
-            {t('attendees.refresh')}
-          </Button>
-          <Button onClick={() => setGenerateOpen(true)}>{t('attendees.generate.open')}</Button>
-        </Group>
-      </Group>
+      <EventPageHeader
+        backLabel={t('attendees.backToEvents')}
+        title={t('attendees.title', { name: event.full_name || event.name })}
+        subtitle={t('attendees.eventCode', { code: event.name })}
+        actions={
+          <Group gap="xs">
+            <Button variant="default" onClick={() => void list.refetch()}>
+              {t('attendees.refresh')}
+            </Button>
+            <Button onClick={() => setGenerateOpen(true)}>{t('attendees.generate.open')}</Button>
+          </Group>
+        }
+      />
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <TextInput
           label={t('attendees.search')}

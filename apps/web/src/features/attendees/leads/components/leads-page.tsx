@@ -10,7 +10,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
@@ -23,6 +22,7 @@ import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { downloadText } from '../../../../lib/download-text.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { deleteLeads, exportLeads, leadsQueryKey, useLeads } from '../api/leads-api.ts';
+import { EventPageHeader } from '../../../../components/event-page-header.tsx';
 
 /** Whether a lead matches the search words (each word in name, e-mail, company or phone). */
 export const leadMatches = (lead: Lead, query: string): boolean => {
@@ -91,35 +91,29 @@ function EventLeads({ event }: { event: FlashbulbEvent }) {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          <Anchor component={Link} to="/events" size="sm">
-            ‹ {t('leads.backToEvents')}
-          </Anchor>
-          <Title order={2} size="h3">
-            {t('leads.title', { name: event.full_name || event.name })}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {t('leads.hint')}
-          </Text>
-        </Stack>
-        <Group gap="xs" align="flex-end">
-          <TextInput
-            label={t('leads.search')}
-            placeholder={t('leads.searchPlaceholder')}
-            value={query}
-            onChange={(e) => setQuery(e.currentTarget.value)}
-            type="search"
-          />
-          <Button
-            onClick={() => void exportCsv()}
-            loading={exporting}
-            disabled={!leads || leads.length === 0}
-          >
-            {t('leads.export')}
-          </Button>
-        </Group>
-      </Group>
+      <EventPageHeader
+        backLabel={t('leads.backToEvents')}
+        title={t('leads.title', { name: event.full_name || event.name })}
+        subtitle={t('leads.hint')}
+        actions={
+          <Group gap="xs" align="flex-end">
+            <TextInput
+              label={t('leads.search')}
+              placeholder={t('leads.searchPlaceholder')}
+              value={query}
+              onChange={(e) => setQuery(e.currentTarget.value)}
+              type="search"
+            />
+            <Button
+              onClick={() => void exportCsv()}
+              loading={exporting}
+              disabled={!leads || leads.length === 0}
+            >
+              {t('leads.export')}
+            </Button>
+          </Group>
+        }
+      />
       {event.collect_leads !== 1 && (
         <Alert color="gray" variant="light" data-testid="leads-not-collecting">
           <Text size="sm">{t('leads.notCollecting')}</Text>

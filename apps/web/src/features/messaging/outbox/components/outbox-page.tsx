@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Code,
@@ -12,11 +11,10 @@ import {
   Stack,
   Table,
   Text,
-  Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { FlashbulbEvent, OutboxMessage } from '@flashbulb/shared';
 import { RouteEventGate } from '../../../../components/event-page-state.tsx';
@@ -30,6 +28,7 @@ import {
   type OutboxScope,
 } from '../api/outbox-api.ts';
 import { CARD_TABLE } from '../../../../components/card-table.ts';
+import { EventPageHeader } from '../../../../components/event-page-header.tsx';
 
 const STATUS_COLOR: Record<OutboxMessage['status'], string> = {
   outbox: 'gray',
@@ -114,36 +113,28 @@ function OutboxMessages({
   const messages = list.data?.messages;
   return (
     <Stack gap="sm">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <Stack gap={2}>
-          {scope !== null && (
-            <Anchor component={Link} to="/events" size="sm">
-              ‹ {t('outbox.backToEvents')}
-            </Anchor>
-          )}
-          <Title order={2} size="h3">
-            {title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {hint}
-          </Text>
-        </Stack>
-        <Group gap="xs">
-          <SegmentedControl
-            aria-label={t('outbox.channel')}
-            value={channel}
-            onChange={(v) => setChannel(v as OutboxChannelFilter)}
-            data={[
-              { value: 'all', label: t('outbox.channels.all') },
-              { value: 'mail', label: t('outbox.channels.mail') },
-              { value: 'sms', label: t('outbox.channels.sms') },
-            ]}
-          />
-          <Button variant="default" onClick={() => void list.refetch()}>
-            {t('outbox.refresh')}
-          </Button>
-        </Group>
-      </Group>
+      <EventPageHeader
+        backLabel={scope !== null ? t('outbox.backToEvents') : undefined}
+        title={title}
+        subtitle={hint}
+        actions={
+          <Group gap="xs">
+            <SegmentedControl
+              aria-label={t('outbox.channel')}
+              value={channel}
+              onChange={(v) => setChannel(v as OutboxChannelFilter)}
+              data={[
+                { value: 'all', label: t('outbox.channels.all') },
+                { value: 'mail', label: t('outbox.channels.mail') },
+                { value: 'sms', label: t('outbox.channels.sms') },
+              ]}
+            />
+            <Button variant="default" onClick={() => void list.refetch()}>
+              {t('outbox.refresh')}
+            </Button>
+          </Group>
+        }
+      />
       {list.isError && !messages ? (
         <Alert color="red" role="alert">
           {errorText(errorKeyOf(list.error))}

@@ -1,5 +1,4 @@
-import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { FlashbulbEvent } from '@flashbulb/shared';
 import { RouteEventGate } from '../../../../components/event-page-state.tsx';
@@ -7,6 +6,7 @@ import { errorKeyOf } from '../../../../lib/api-client.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
 import { useEventInsight } from '../api/insight-api.ts';
 import { InsightDashboard } from './insight-dashboard.tsx';
+import { EventPageHeader } from '../../../../components/event-page-header.tsx';
 
 /** The Insight page of one event (`/events/:code/insight`): how the event is doing. */
 export default function EventInsightPage() {
@@ -19,15 +19,11 @@ function EventInsight({ event }: { event: FlashbulbEvent }) {
   const insight = useEventInsight(event.id);
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap" gap="xs">
-        <Title order={2}>{t('insight.eventTitle', { name: event.full_name })}</Title>
-        <Anchor component={Link} to="/events">
-          {t('insight.backToEvents')}
-        </Anchor>
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t('insight.privacy')}
-      </Text>
+      <EventPageHeader
+        backLabel={t('insight.backToEvents')}
+        title={t('insight.eventTitle', { name: event.full_name })}
+        subtitle={t('insight.privacy')}
+      />
       <InsightDashboard
         insight={insight.data}
         fileCode={event.name}

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import {
   Alert,
-  Anchor,
   Badge,
   Button,
   Group,
@@ -11,11 +10,9 @@ import {
   Stack,
   Table,
   Text,
-  Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_CURRENCY,
@@ -31,6 +28,7 @@ import { useErrorText } from '../../../../lib/error-text.ts';
 import { orderQueryKeys, refund, useOrderList, type OrderRow } from '../api/orders-api.ts';
 import { ordersCsv } from '../utils/orders-csv.ts';
 import { CARD_TABLE } from '../../../../components/card-table.ts';
+import { EventPageHeader } from '../../../../components/event-page-header.tsx';
 
 interface RefundTarget {
   paymentId: string;
@@ -119,17 +117,15 @@ function EventOrders({ event }: { event: FlashbulbEvent }) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2}>{t('orders.title', { name: event.full_name })}</Title>
-        <Group gap="xs">
-          <Anchor component={Link} to="/events">
-            {t('orders.backToEvents')}
-          </Anchor>
+      <EventPageHeader
+        backLabel={t('orders.backToEvents')}
+        title={t('orders.title', { name: event.full_name })}
+        actions={
           <Button variant="light" onClick={exportCsv} disabled={!data || data.orders.length === 0}>
             {t('orders.exportCsv')}
           </Button>
-        </Group>
-      </Group>
+        }
+      />
 
       {list.isError && <Alert color="red">{errorText(errorKeyOf(list.error))}</Alert>}
       {!data ? (
