@@ -198,6 +198,10 @@ export const errorCatalogue = {
     status: 400,
     text: 'The slide show maximum interval must be greater than the minimum',
   },
+  slideshow_interval_too_long: {
+    status: 400,
+    text: 'A slide show interval can be at most 3600 seconds (one hour)',
+  },
   file_name_invalid: {
     status: 400,
     text: 'File names cannot contain ~ " $ , # % & * : < > ? { | }',

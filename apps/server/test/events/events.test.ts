@@ -213,6 +213,18 @@ const refusals: [string, EventPatch, string, string][] = [
     'opts.slideshowMaxIntervalSeconds',
   ],
   [
+    'slide show interval over an hour',
+    {
+      opts: {
+        description: 'd',
+        slideshowMinIntervalSeconds: 3,
+        slideshowMaxIntervalSeconds: 2 ** 31,
+      },
+    },
+    'slideshow_interval_too_long',
+    'opts.slideshowMaxIntervalSeconds',
+  ],
+  [
     'file name characters',
     {
       opts: {

@@ -24,6 +24,11 @@ export const EVENT_LIMITS = {
   eventQrSize: 1000,
   defaultPrinterPool: DEFAULT_PRINTER_POOL,
   channelIdLength: 10,
+  /**
+   * The longest slide show interval, in seconds (an hour). A browser timer holds at most
+   * 2^31 - 1 ms (24.8 days); a longer one fires at once, and the show would race.
+   */
+  slideshowIntervalMaxSeconds: 3600,
 } as const;
 
 /** Event short codes: four characters a person can read aloud and type without confusing 0/O, 1/I/L. */

@@ -700,8 +700,13 @@ export const eventRuleIssues = (e: EventSettings): RuleIssue[] => {
     printMultiplier: e.opts.printMultiplier,
   }))
     add(issue.field, issue.key);
-  // Slide show
-  if (e.opts.slideshowMaxIntervalSeconds <= e.opts.slideshowMinIntervalSeconds)
+  // Slide show: each interval at most an hour, the maximum above the minimum.
+  const slideshowLimit = EVENT_LIMITS.slideshowIntervalMaxSeconds;
+  if (e.opts.slideshowMinIntervalSeconds > slideshowLimit)
+    add('opts.slideshowMinIntervalSeconds', 'slideshow_interval_too_long');
+  if (e.opts.slideshowMaxIntervalSeconds > slideshowLimit)
+    add('opts.slideshowMaxIntervalSeconds', 'slideshow_interval_too_long');
+  else if (e.opts.slideshowMaxIntervalSeconds <= e.opts.slideshowMinIntervalSeconds)
     add('opts.slideshowMaxIntervalSeconds', 'slideshow_interval_error');
   // Notifications
   const topicKeys = new Set<string>();

@@ -1,6 +1,7 @@
 import { Anchor, Group, Image, Select, SimpleGrid, Stack } from '@mantine/core';
 import { useFormContext, useWatch, type FieldPathByValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { EVENT_LIMITS } from '@flashbulb/shared';
 import type { EventFormValues } from '../utils/event-form-values.ts';
 import {
   FlagCheckbox,
@@ -176,12 +177,14 @@ export function OptionsTab() {
           name="opts.slideshowMinIntervalSeconds"
           label={t('events.options.slideshowMin')}
           min={1}
+          max={EVENT_LIMITS.slideshowIntervalMaxSeconds}
           allowDecimal
         />
         <NumberField
           name="opts.slideshowMaxIntervalSeconds"
           label={t('events.options.slideshowMax')}
           min={1}
+          max={EVENT_LIMITS.slideshowIntervalMaxSeconds}
           allowDecimal
         />
       </SimpleGrid>

@@ -17,7 +17,7 @@ import type { AlbumMode, GuestPhoto as Photo } from '@flashbulb/shared';
 import { errorKeyOf } from '../../../../lib/api-client.ts';
 import type { GuestUploadKey } from '../../../../lib/uploads/upload-guest-photo.ts';
 import { useErrorText } from '../../../../lib/error-text.ts';
-import { useAlbumEvent, type AlbumEvent } from '../../../shared/api/album-event.ts';
+import { useAlbumEvent } from '../../../shared/api/album-event.ts';
 import { useQuery } from '@tanstack/react-query';
 import {
   fetchPhotosByIds,
@@ -52,7 +52,7 @@ import { Icon } from '../../../shared/components/icons.tsx';
 import { StockImageStrip } from './stock-image-strip.tsx';
 import { DisplayTokenContext, leadTokenOf } from '../utils/lead-token.ts';
 import type { ViewerOptions } from '../../../shared/viewer/viewer-options.ts';
-import { DEFAULT_SLIDESHOW_SECONDS } from '../utils/slideshow-seconds.ts';
+import { slideshowSeconds } from '../utils/slideshow-seconds.ts';
 import type { EventClock } from '@flashbulb/shared/rules/event-time';
 import { EventClockContext } from '../../../shared/utils/event-clock.ts';
 
@@ -88,12 +88,6 @@ const KIOSK_ROW_HEIGHT = 280;
 /** The public album's own link (the slide show's QR code points guests there). */
 const publicAlbumUrl = (publicKey: string): string =>
   `${window.location.origin}/?pId=${encodeURIComponent(publicKey)}`;
-
-const slideshowSeconds = (event: AlbumEvent | null | undefined) => {
-  const min = event?.opts.slideshowMinIntervalSeconds ?? DEFAULT_SLIDESHOW_SECONDS.min;
-  const max = event?.opts.slideshowMaxIntervalSeconds ?? DEFAULT_SLIDESHOW_SECONDS.max;
-  return max > min ? { min, max } : DEFAULT_SLIDESHOW_SECONDS;
-};
 
 /** What a page that already knows its album (attendee pages) shows instead of the event's settings. */
 export interface AlbumPresentation {
@@ -440,7 +434,7 @@ export function AlbumView({
 
   const emptyText = plainText(presentation?.emptyText ?? event?.empty_album_text ?? '');
   if (mode === 'slideshow' && photos.count > 0) {
-    const seconds = slideshowSeconds(event);
+    const seconds = slideshowSeconds(event?.opts);
     return (
       <EventClockContext value={clock}>
         <Suspense fallback={<div className="albums-slideshow-loading" />}>
