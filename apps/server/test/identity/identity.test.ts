@@ -1,5 +1,5 @@
 import { AUTH_COOKIE_PATH, endpoints, TEMPORARY_PASSWORD_DAYS } from '@flashbulb/shared';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { totpAt } from '../../src/lib/totp.ts';
 import { wrongCode } from '../helpers/totp-codes.ts';
 import {
@@ -349,6 +349,56 @@ describe('sessions', () => {
     expect(late.statusCode).toBe(401);
     const afterTheft = await t.call(endpoints.refresh, { refresh_token: latest });
     expect(afterTheft.statusCode).toBe(401);
+  });
+
+  it('answers both of two refreshes sent at once with one token (two page loads of one browser)', async () => {
+    const admin = await signedInAdmin(t);
+    // The race: both requests look the token up before either rotates it. The first rotation
+    // waits until the second request has looked the token up.
+    const { sessions } = t.app.container.repositories;
+    let lookups = 0;
+    let secondLookedUp = (): void => undefined;
+    const bothLookedUp = new Promise<void>((resolve) => (secondLookedUp = resolve));
+    const realFind = sessions.findByRefreshHash.bind(sessions);
+    const realRotate = sessions.rotate.bind(sessions);
+    const findSpy = vi.spyOn(sessions, 'findByRefreshHash').mockImplementation(async (hash) => {
+      const row = await realFind(hash);
+      lookups += 1;
+      if (lookups === 2) secondLookedUp();
+      return row;
+    });
+    let rotations = 0;
+    const rotateSpy = vi.spyOn(sessions, 'rotate').mockImplementation(async (...args) => {
+      rotations += 1;
+      if (rotations === 1) await bothLookedUp;
+      return realRotate(...args);
+    });
+    try {
+      const [a, b] = await Promise.all([
+        t.call(endpoints.refresh, { refresh_token: admin.refreshToken }),
+        t.call(endpoints.refresh, { refresh_token: admin.refreshToken }),
+      ]);
+      expect(lookups).toBeGreaterThanOrEqual(2);
+      expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+      // One of the two new tokens is the session's current one: it keeps the session going.
+      const tokens = [a, b].map((r) => {
+        if (r.body.status !== 'ok') throw new Error('refused');
+        return r.body.result.authentication_result.refresh_token;
+      });
+      findSpy.mockRestore();
+      rotateSpy.mockRestore();
+      const next = await Promise.any(
+        tokens.map((token) => t.ok(endpoints.refresh, { refresh_token: token })),
+      );
+      await t.ok(
+        endpoints.myInfo,
+        {},
+        { authorization: `Bearer ${next.authentication_result.access_token}` },
+      );
+    } finally {
+      findSpy.mockRestore();
+      rotateSpy.mockRestore();
+    }
   });
 
   it('sets an httpOnly refresh cookie and refreshes from it', async () => {

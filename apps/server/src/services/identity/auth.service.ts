@@ -254,12 +254,17 @@ export class AuthService {
     const user = await this.deps.users.findById(session.userId);
     if (!user || user.disabledAt) throw new AppError('unauthorized_user');
     const issued = await this.issueTokens(user, session.id, true);
+    const refreshHash = hashToken(issued.refreshToken);
+    if (await this.deps.sessions.rotate(session.id, presented, refreshHash, now)) return issued;
+    // Another refresh with the same token rotated it between our look-up and our rotation: two
+    // page loads of one browser at once. The token is now the previous one, just rotated: rotate
+    // again from it, as when a navigation dropped the answer (a revoked session stays ended).
+    const rotatedAfter = new Date(now.getTime() - REFRESH_REUSE_GRACE_MS);
     if (
-      !(await this.deps.sessions.rotate(session.id, presented, hashToken(issued.refreshToken), now))
-    ) {
-      throw new AppError('unauthorized_user');
-    }
-    return issued;
+      await this.deps.sessions.rotateFromPrevious(session.id, presented, refreshHash, rotatedAfter)
+    )
+      return issued;
+    throw new AppError('unauthorized_user');
   }
 
   async signOut(actor: SignedInUser | null, refreshToken: string | undefined): Promise<void> {
