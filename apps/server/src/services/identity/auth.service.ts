@@ -229,14 +229,7 @@ export class AuthService {
         const user = await this.deps.users.findById(previous.userId);
         if (user && !user.disabledAt) {
           const issued = await this.issueTokens(user, previous.id, true);
-          const rotatedAfter = new Date(now.getTime() - REFRESH_REUSE_GRACE_MS);
-          const again = await this.deps.sessions.rotateFromPrevious(
-            previous.id,
-            presented,
-            hashToken(issued.refreshToken),
-            rotatedAfter,
-          );
-          if (again) return issued;
+          if (await this.rotateJustReplaced(previous.id, presented, issued, now)) return issued;
         }
       }
       // Later, a rotated-out token presented again was copied: end that session for everyone.
@@ -257,14 +250,27 @@ export class AuthService {
     const refreshHash = hashToken(issued.refreshToken);
     if (await this.deps.sessions.rotate(session.id, presented, refreshHash, now)) return issued;
     // Another refresh with the same token rotated it between our look-up and our rotation: two
-    // page loads of one browser at once. The token is now the previous one, just rotated: rotate
-    // again from it, as when a navigation dropped the answer (a revoked session stays ended).
-    const rotatedAfter = new Date(now.getTime() - REFRESH_REUSE_GRACE_MS);
-    if (
-      await this.deps.sessions.rotateFromPrevious(session.id, presented, refreshHash, rotatedAfter)
-    )
-      return issued;
+    // page loads of one browser at once. The token is now the one just replaced.
+    if (await this.rotateJustReplaced(session.id, presented, issued, now)) return issued;
     throw new AppError('unauthorized_user');
+  }
+
+  /**
+   * Rotates the session to `issued` from the token the last rotation replaced, while that
+   * rotation is recent (`REFRESH_REUSE_GRACE_MS`); false otherwise or once the session is revoked.
+   */
+  private rotateJustReplaced(
+    sessionId: string,
+    replacedHash: string,
+    issued: IssuedTokens,
+    now: Date,
+  ): Promise<boolean> {
+    return this.deps.sessions.rotateFromPrevious(
+      sessionId,
+      replacedHash,
+      hashToken(issued.refreshToken),
+      new Date(now.getTime() - REFRESH_REUSE_GRACE_MS),
+    );
   }
 
   async signOut(actor: SignedInUser | null, refreshToken: string | undefined): Promise<void> {
