@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { ALBUM_ADMIN, albumServerEnv } from './support/albums.ts';
+import { signInInBrowser } from './support/console.ts';
 import { decodeQrPng, otpauthSecret } from './support/qr.ts';
 import { journeyResources } from './support/journey.ts';
 import { totpForStep, totpStep } from './totp.ts';
@@ -186,6 +188,34 @@ describe('sign-in journeys in Chromium', () => {
         await expect.poll(() => page.getByTestId('my-info-role').textContent()).toBe('Event owner');
         expect(await page.getByTestId('my-info-organisation').textContent()).toBe('Acme Events');
         expect(await page.evaluate(() => localStorage.getItem('role'))).toBe('3');
+        expect(browser.problems).toEqual([]);
+      });
+    },
+    JOURNEY_TIMEOUT,
+  );
+
+  it(
+    'a console load whose my-info gets no answer ends no session: the next load is signed in',
+    async () => {
+      const server = await journey.startServer({ env: albumServerEnv });
+      const browser = await journey.launchBrowser();
+      const { page } = browser;
+      const myInfo = '**/user/my-info/retrieve';
+
+      await journey.withServerLog(async () => {
+        await page.goto(server.url);
+        await signInInBrowser(page, ALBUM_ADMIN);
+        // The load's my-info gets no answer: the network dropped, or the user left the page while
+        // it loaded (the browser cancels its calls, and the page opened next restores the same
+        // session). This page signs out; the session on the server stays.
+        await page.route(myInfo, (route) => route.abort('failed'));
+        await page.goto(`${server.url}/events`);
+        await page.getByRole('button', { name: 'Sign in' }).waitFor();
+        await page.unroute(myInfo);
+
+        await page.goto(`${server.url}/events`);
+        await page.getByRole('heading', { name: 'My events' }).waitFor({ timeout: 15_000 });
+        expect(await page.getByTestId('header-email').textContent()).toBe(ALBUM_ADMIN.email);
         expect(browser.problems).toEqual([]);
       });
     },

@@ -145,6 +145,25 @@ describe('site root', () => {
     expect(screen.queryByTestId('header-email')).toBeNull();
   });
 
+  it('never ends the session on the server when the refresh or my-info of a load gets no answer (a page being left)', async () => {
+    // A page the user leaves while it restores the session: the browser cancels its calls. The
+    // page opened next restores the same session, so this one must not sign it out.
+    for (const missing of ['/auth/refresh', '/flashbulb-owner/user/my-info/retrieve']) {
+      const api = installFakeApi({
+        '/auth/refresh': { ok: tokens('restored') },
+        '/flashbulb-owner/user/my-info/retrieve': { ok: adminUser },
+        [missing]: { networkError: true },
+        '/auth/sign-out': { ok: {} },
+        '/auth/setup-status': { ok: { needs_first_admin: false } },
+      });
+      const view = renderApp();
+      expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
+      expect(api.callsTo(missing)).toHaveLength(1);
+      expect(api.callsTo('/auth/sign-out')).toHaveLength(0);
+      view.unmount();
+    }
+  });
+
   it('asks for no refresh on a cold load without a session cookie (no 401 in the console)', async () => {
     const api = installFakeApi({
       '/auth/refresh': { nok: 'unauthorized_user', status: 401 },

@@ -143,6 +143,24 @@ describe('callApi', () => {
     await vi.waitFor(() => expect(api.callsTo('/auth/sign-out')).toHaveLength(1));
   });
 
+  it('keeps the session when the refresh after a 401 gets no answer (offline, or the page being left)', async () => {
+    const api = installFakeApi({
+      '/flashbulb-owner/user/my-info/retrieve': { nok: 'unauthorized_user', status: 401 },
+      '/auth/refresh': { networkError: true },
+      '/auth/sign-out': { ok: {} },
+    });
+    setAccessToken('stale');
+    markSignedIn(adminUser);
+
+    const error = await failure(callApi(endpoints.myInfo, {}));
+    expect(error).toMatchObject({ messageKey: INTERNAL_ERROR, status: undefined });
+    expect(getSessionState()).toMatchObject({ status: 'signedIn', notice: null });
+    expect(localStorage.getItem('role')).toBe('1');
+    // Another call may try again: nothing ended the session, here or on the server.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(api.callsTo('/auth/sign-out')).toHaveLength(0);
+  });
+
   it('does not refresh for a 401 before sign-in', async () => {
     const api = installFakeApi({
       '/auth/verify-software-token': { nok: 'unauthorized_user', status: 401 },

@@ -53,6 +53,14 @@ export const isAbortError = (error: unknown): boolean =>
 const isUnauthorized = (error: unknown): boolean =>
   isApiError(error) && error.messageKey === UNAUTHORIZED && error.status === 401;
 
+/**
+ * A call that got no answer: aborted, or no reply at all (status 0: offline, or the page being
+ * left, whose requests the browser cancels). It says nothing about the session, so it never ends
+ * one (owner-console §8: such failures are ignored).
+ */
+export const isNoReply = (error: unknown): boolean =>
+  isAbortError(error) || (isApiError(error) && error.status === undefined);
+
 export interface CallOptions {
   readonly signal?: AbortSignal;
 }
@@ -98,8 +106,10 @@ const SIGN_OUT_PATH = '/auth/sign-out';
 let refreshing: Promise<string | null> | null = null;
 
 /**
- * Trade the httpOnly refresh cookie for a new access token. Concurrent callers share one request:
- * refresh tokens are single use, so two parallel refreshes would make the second one fail.
+ * Trade the httpOnly refresh cookie for a new access token: the token, or null when the server
+ * refused (the session is over). A refresh that got no answer (`isNoReply`) rejects: the session
+ * may well be alive. Concurrent callers share one request: refresh tokens are single use, so two
+ * parallel refreshes would make the second one fail.
  */
 export const refreshAccessToken = (): Promise<string | null> => {
   refreshing ??= identityCalls()
@@ -109,7 +119,10 @@ export const refreshAccessToken = (): Promise<string | null> => {
         setAccessToken(result.authentication_result.access_token);
         return result.authentication_result.access_token;
       },
-      () => null,
+      (error: unknown) => {
+        if (isNoReply(error)) throw error;
+        return null;
+      },
     )
     .finally(() => {
       refreshing = null;
@@ -147,6 +160,7 @@ export const callApi = async <E extends Endpoint>(
     // Sign-out must never loop back into signing out.
     if (!token || !isUnauthorized(error) || endpoint.path === SIGN_OUT_PATH) throw error;
   }
+  // No answer to the refresh: this call failed, the session did not end.
   const fresh = await refreshAccessToken();
   if (fresh) {
     try {

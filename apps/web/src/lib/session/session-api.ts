@@ -1,5 +1,5 @@
 import { endpoints, type AuthenticationResult } from '@flashbulb/shared';
-import { callApi, errorKeyOf, refreshAccessToken } from '../api-client.ts';
+import { callApi, errorKeyOf, isNoReply, refreshAccessToken } from '../api-client.ts';
 import { markSignedIn, markSignedOut, setAccessToken } from '../session-store.ts';
 
 /** End the session on the server (revokes tokens, clears the cookie) and here. Never fails. */
@@ -12,13 +12,18 @@ export const signOut = async (notice: string | null = null): Promise<void> => {
   markSignedOut(notice);
 };
 
-/** Spec §4 step 5: after the tokens, my-info is retrieved; any failure signs the user out. */
+/**
+ * Spec §4 step 5: after the tokens, my-info is retrieved; any failure signs the user out. A
+ * my-info that got no answer (`isNoReply`: offline, or a page the user is already leaving) signs
+ * out only here: ending the session on the server would sign out the page being opened.
+ */
 const loadUser = async (): Promise<void> => {
   try {
     const user = await callApi(endpoints.myInfo, {});
     markSignedIn(user);
   } catch (error) {
-    await signOut(errorKeyOf(error));
+    if (isNoReply(error)) markSignedOut();
+    else await signOut(errorKeyOf(error));
   }
 };
 
@@ -44,7 +49,8 @@ export const hasSessionHint = (): boolean =>
 export const restoreSession = (): Promise<void> => {
   restoring ??= (async () => {
     // Without the hint there is no session: no refresh call, so no 401 in the browser's console.
-    const token = hasSessionHint() ? await refreshAccessToken() : null;
+    // A refresh without an answer leaves the cookie for the next load to try again.
+    const token = hasSessionHint() ? await refreshAccessToken().catch(() => null) : null;
     if (token) await loadUser();
     else markSignedOut();
   })();
