@@ -13,7 +13,7 @@ import {
   type AlbumEvent,
 } from './support/albums.ts';
 import { launchBrowser, type RunningBrowser } from './support/browser.ts';
-import { screenshotSizes } from './support/journey.ts';
+import { screenshotSizes, withFailureContext } from './support/journey.ts';
 import { signInInBrowser } from './support/console.ts';
 import { repoRoot } from './support/paths.ts';
 import { startServer, type RunningServer } from './support/server.ts';
@@ -44,15 +44,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const withServerLog = async (run: () => Promise<void>) => {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof Error)
-      error.message += `\n--- server output ---\n${server?.output() ?? ''}`;
-    throw error;
-  }
-};
+const withServerLog = (run: () => Promise<void>) =>
+  withFailureContext(run, () => ({ server, browser }));
 
 /** The file's server with a new event whose robot has uploaded three photos. */
 const eventWithPhotos = async (

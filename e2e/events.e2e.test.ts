@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { launchBrowser, type RunningBrowser } from './support/browser.ts';
 import { signInSettingUpTotp, signInWithTotp } from './support/console-sign-in.ts';
+import { withFailureContext } from './support/journey.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const ADMIN_EMAIL = 'admin@example.com';
@@ -22,16 +23,9 @@ afterEach(async () => {
   server = undefined;
 });
 
-/** Fails with the server's log attached. */
-const withServerLog = async (run: () => Promise<void>) => {
-  try {
-    await run();
-  } catch (error) {
-    if (error instanceof Error)
-      error.message += `\n--- server output ---\n${server?.output() ?? ''}`;
-    throw error;
-  }
-};
+/** Fails with the last browser's page and the server's log attached. */
+const withServerLog = (run: () => Promise<void>) =>
+  withFailureContext(run, () => ({ server, browser: browsers.at(-1) }));
 
 const openTab = (dialog: Locator, name: string) => dialog.getByRole('tab', { name }).click();
 const titleInput = (dialog: Locator) => dialog.getByRole('textbox', { name: 'Title', exact: true });

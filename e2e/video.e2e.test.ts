@@ -16,7 +16,7 @@ import {
   waitForPublicPhotos,
 } from './support/albums.ts';
 import { launchBrowser, type RunningBrowser } from './support/browser.ts';
-import { lookShot } from './support/journey.ts';
+import { lookShot, withFailureContext } from './support/journey.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 const JOURNEY_TIMEOUT = 240_000;
@@ -159,48 +159,48 @@ const clipJourney = (engine: Engine) => async () => {
   const { page } = running;
   const album = `${server.url}/?pId=${encodeURIComponent(event.publicKey)}`;
   const shot = (name: string) => `video/${engine}-${name}.png`;
-  try {
-    // The grid: the poster with the clip's length.
-    await page.setViewportSize(PHONE);
-    await page.goto(album);
-    const tile = page.locator('button[data-photo-name="booth-clip.mp4"]');
-    await tile.waitFor();
-    await expect(tile.locator('.albums-badge--video').textContent()).resolves.toContain('0:06');
-    await lookShot(page, shot('grid-390x844'));
+  await withFailureContext(
+    async () => {
+      // The grid: the poster with the clip's length.
+      await page.setViewportSize(PHONE);
+      await page.goto(album);
+      const tile = page.locator('button[data-photo-name="booth-clip.mp4"]');
+      await tile.waitFor();
+      await expect(tile.locator('.albums-badge--video').textContent()).resolves.toContain('0:06');
+      await lookShot(page, shot('grid-390x844'));
 
-    // The viewer: a short clip plays on its own, muted, looping, with controls.
-    await tile.click();
-    const dialog = page.getByRole('dialog');
-    const viewerTime = await playsPast(page, dialog, 0.5);
-    expect(viewerTime).toBeGreaterThan(0.5);
-    const state = await dialog.locator('video').evaluate((el) => ({
-      muted: (el as HTMLVideoElement).muted,
-      loop: (el as HTMLVideoElement).loop,
-      controls: (el as HTMLVideoElement).controls,
-    }));
-    expect(state).toEqual({ muted: true, loop: true, controls: true });
-    await lookShot(page, shot('viewer-390x844'));
+      // The viewer: a short clip plays on its own, muted, looping, with controls.
+      await tile.click();
+      const dialog = page.getByRole('dialog');
+      const viewerTime = await playsPast(page, dialog, 0.5);
+      expect(viewerTime).toBeGreaterThan(0.5);
+      const state = await dialog.locator('video').evaluate((el) => ({
+        muted: (el as HTMLVideoElement).muted,
+        loop: (el as HTMLVideoElement).loop,
+        controls: (el as HTMLVideoElement).controls,
+      }));
+      expect(state).toEqual({ muted: true, loop: true, controls: true });
+      await lookShot(page, shot('viewer-390x844'));
 
-    // The slide show: the clip plays (to its end before the next slide).
-    await page.setViewportSize(WALL);
-    await page.goto(`${album}&mode=slideshow&display=${encodeURIComponent(event.displayToken)}`);
-    const show = page.getByRole('region', { name: 'Slide show' });
-    expect(await playsPast(page, show, 1)).toBeGreaterThan(1);
-    await lookShot(page, shot('slideshow-1280x720'));
+      // The slide show: the clip plays (to its end before the next slide).
+      await page.setViewportSize(WALL);
+      await page.goto(`${album}&mode=slideshow&display=${encodeURIComponent(event.displayToken)}`);
+      const show = page.getByRole('region', { name: 'Slide show' });
+      expect(await playsPast(page, show, 1)).toBeGreaterThan(1);
+      await lookShot(page, shot('slideshow-1280x720'));
 
-    // The kiosk: the album on the booth's screen plays it in its viewer.
-    await page.setViewportSize(WALL);
-    await page.goto(`${album}&kioskMode=true`);
-    const kioskTile = page.locator('button[data-photo-name="booth-clip.mp4"]');
-    await kioskTile.waitFor();
-    await kioskTile.click();
-    expect(await playsPast(page, page.getByRole('dialog'), 0.5)).toBeGreaterThan(0.5);
-    await lookShot(page, shot('kiosk-1280x720'));
-    expect(running.problems).toEqual([]);
-  } catch (error) {
-    if (error instanceof Error) error.message += `\n--- server output ---\n${server.output()}`;
-    throw error;
-  }
+      // The kiosk: the album on the booth's screen plays it in its viewer.
+      await page.setViewportSize(WALL);
+      await page.goto(`${album}&kioskMode=true`);
+      const kioskTile = page.locator('button[data-photo-name="booth-clip.mp4"]');
+      await kioskTile.waitFor();
+      await kioskTile.click();
+      expect(await playsPast(page, page.getByRole('dialog'), 0.5)).toBeGreaterThan(0.5);
+      await lookShot(page, shot('kiosk-1280x720'));
+      expect(running.problems).toEqual([]);
+    },
+    () => ({ server, browser: running }),
+  );
 };
 
 describe('video journeys in Chromium', () => {
@@ -244,56 +244,62 @@ describe('video journeys in Chromium', () => {
 
       const running = await browserOnce();
       const { page } = running;
-      try {
-        // The album viewer links the 360° page; it opens with the close button.
-        await page.setViewportSize(PHONE);
-        await page.goto(`${server.url}/?pId=${encodeURIComponent(event.publicKey)}`);
-        const tile = page.locator('button[data-photo-name="sphere.jpg"]');
-        await tile.waitFor();
-        await tile.click();
-        await page.getByTestId('viewer-360').click();
-        await page.waitForURL(/\/share\/viewer\?url=/);
-        await page.locator('#pano-root[data-view="sphere"]').waitFor({ timeout: 30_000 });
-        await expect(page.locator('a.close').count()).resolves.toBe(1);
+      await withFailureContext(
+        async () => {
+          // The album viewer links the 360° page; it opens with the close button.
+          await page.setViewportSize(PHONE);
+          await page.goto(`${server.url}/?pId=${encodeURIComponent(event.publicKey)}`);
+          const tile = page.locator('button[data-photo-name="sphere.jpg"]');
+          await tile.waitFor();
+          await tile.click();
+          await page.getByTestId('viewer-360').click();
+          await page.waitForURL(/\/share\/viewer\?url=/);
+          await page.locator('#pano-root[data-view="sphere"]').waitFor({ timeout: 30_000 });
+          await expect(page.locator('a.close').count()).resolves.toBe(1);
 
-        // A drag to the left turns the view: most of the screen shows another part of the sphere.
-        const canvas = page.locator('#pano-canvas');
-        const drag = async (dx: number, dy: number) => {
-          const box = (await canvas.boundingBox())!;
-          const x = box.x + box.width / 2;
-          const y = box.y + box.height / 2;
-          await page.mouse.move(x, y);
-          await page.mouse.down();
-          await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 4 });
-          await page.mouse.move(x + dx, y + dy, { steps: 4 });
-          await page.mouse.up();
-        };
-        const view = () => canvas.screenshot();
-        const before = await view();
-        await drag(-150, 0);
-        await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => r(true))));
-        const after = await view();
-        const area = (await canvas.boundingBox())!;
-        expect(await pixelsChanged(before, after)).toBeGreaterThan(area.width * area.height * 0.2);
-        // Dragging back brings the first view back.
-        await drag(150, 0);
-        await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => r(true))));
-        expect(await pixelsChanged(before, await view())).toBeLessThan(
-          area.width * area.height * 0.02,
-        );
-
-        for (const size of PANORAMA_SHOTS) {
-          await page.setViewportSize(size);
+          // A drag to the left turns the view: most of the screen shows another part of the sphere.
+          const canvas = page.locator('#pano-canvas');
+          const drag = async (dx: number, dy: number) => {
+            const box = (await canvas.boundingBox())!;
+            const x = box.x + box.width / 2;
+            const y = box.y + box.height / 2;
+            await page.mouse.move(x, y);
+            await page.mouse.down();
+            await page.mouse.move(x + dx / 2, y + dy / 2, { steps: 4 });
+            await page.mouse.move(x + dx, y + dy, { steps: 4 });
+            await page.mouse.up();
+          };
+          const view = () => canvas.screenshot();
+          const before = await view();
+          await drag(-150, 0);
           await page.waitForFunction(
             () => new Promise((r) => requestAnimationFrame(() => r(true))),
           );
-          await lookShot(page, `video/viewer-360-${size.name}.png`);
-        }
-        expect(running.problems).toEqual([]);
-      } catch (error) {
-        if (error instanceof Error) error.message += `\n--- server output ---\n${server.output()}`;
-        throw error;
-      }
+          const after = await view();
+          const area = (await canvas.boundingBox())!;
+          expect(await pixelsChanged(before, after)).toBeGreaterThan(
+            area.width * area.height * 0.2,
+          );
+          // Dragging back brings the first view back.
+          await drag(150, 0);
+          await page.waitForFunction(
+            () => new Promise((r) => requestAnimationFrame(() => r(true))),
+          );
+          expect(await pixelsChanged(before, await view())).toBeLessThan(
+            area.width * area.height * 0.02,
+          );
+
+          for (const size of PANORAMA_SHOTS) {
+            await page.setViewportSize(size);
+            await page.waitForFunction(
+              () => new Promise((r) => requestAnimationFrame(() => r(true))),
+            );
+            await lookShot(page, `video/viewer-360-${size.name}.png`);
+          }
+          expect(running.problems).toEqual([]);
+        },
+        () => ({ server, browser: running }),
+      );
     },
     JOURNEY_TIMEOUT,
   );

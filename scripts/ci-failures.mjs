@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Prints the failed tests of a Vitest JSON report, one line each with the first line of the
-// error, so the end of a CI log (often all that is shown of it) says what failed.
+// error, so the end of a CI log (often all that is shown of it) says what failed. The first few
+// failures get a few more lines: what Playwright was waiting for, and a journey's page state and
+// last server lines (e2e/support/journey.ts, withServerLog).
 // Errors outside any test (an unhandled rejection, a worker that died) fail a run without a failed
 // test in the report; with the run's log given, its "Unhandled Errors" section is printed too.
 // Usage: node scripts/ci-failures.mjs <report.json> [run.log] [max lines]
@@ -44,6 +46,37 @@ const report = /** @type {{ testResults?: FileResult[] }} */ (
 );
 const root = process.cwd() + '/';
 const lines = [];
+let detailed = 0;
+let failures = 0;
+/** Failures that get detail lines, and the most lines each. */
+const DETAILED = 3;
+const DETAIL_LINES = 12;
+
+/**
+ * The lines of a failure message worth reading at the end of a log: Playwright's "waiting for"
+ * lines, the journey's page block and the last lines of its server's output.
+ * @param {string} message
+ * @returns {string[]}
+ */
+function details(message) {
+  const all = message.replace(COLOURS, '').split('\n');
+  const waiting = all.filter((line) => /waiting for/.test(line)).slice(0, 2);
+  const pageAt = all.indexOf('--- page ---');
+  const serverAt = all.indexOf('--- server output ---');
+  const page = pageAt < 0 ? [] : all.slice(pageAt + 1, serverAt < 0 ? pageAt + 5 : serverAt);
+  const serverEnd = all.indexOf('--- end of server output ---');
+  const server =
+    serverAt < 0
+      ? []
+      : all
+          .slice(serverAt + 1, serverEnd < 0 ? undefined : serverEnd)
+          .filter((line) => line.trim() !== '')
+          .slice(-4);
+  return [...waiting, ...page, ...(server.length > 0 ? ['server:', ...server] : [])]
+    .slice(0, DETAIL_LINES)
+    .map((line) => line.trim().slice(0, 300));
+}
+
 for (const result of report.testResults ?? []) {
   const name = String(result.name).replace(root, '');
   const failed = (result.assertionResults ?? []).filter((a) => a.status === 'failed');
@@ -54,6 +87,8 @@ for (const result of report.testResults ?? []) {
         .join('')
         .slice(0, 200)}`,
     );
+  failures += failed.length;
+  if (failed.length === 0 && result.status === 'failed') failures += 1;
   for (const a of failed) {
     const first = String(a.failureMessages?.[0] ?? '')
       .split('\n', 1)
@@ -62,9 +97,13 @@ for (const result of report.testResults ?? []) {
       .replace(/\u001b\[[0-9;]*m/g, '')
       .slice(0, 200);
     lines.push(`${name} > ${a.title.slice(0, 100)}: ${first}`);
+    if (detailed < DETAILED) {
+      detailed += 1;
+      for (const line of details(String(a.failureMessages?.[0] ?? ''))) lines.push(`    ${line}`);
+    }
   }
 }
 if (lines.length === 0) process.exit(0);
-console.log(`\n::: failed tests (${lines.length})`);
+console.log(`\n::: failed tests (${failures})`);
 for (const line of lines.slice(0, max)) console.log(`  ${line}`);
 if (lines.length > max) console.log(`  … and ${lines.length - max} more`);

@@ -27,8 +27,17 @@ export interface RunningBrowser {
    * nothing may fail (a cold load of the console).
    */
   readonly consoleErrors: string[];
+  /**
+   * Where the page stands, for a failed journey's message: its address, the failed answers it got
+   * (4xx and 5xx, and API calls that got none, e.g. aborted by a navigation; method and path) and
+   * the start of its visible text.
+   */
+  readonly describe: () => Promise<string>;
   readonly close: () => Promise<void>;
 }
+
+/** How much of a failed page's visible text a failure message carries. */
+const PAGE_TEXT_CHARS = 600;
 
 /**
  * The worker's Chromium, started by the first journey that needs one and kept for the next
@@ -92,5 +101,31 @@ export const launchBrowser = async (extraArgs: readonly string[] = []): Promise<
     if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
       problems.push(`CSP: ${message.text()}`);
   });
-  return { context, page, problems, consoleErrors, close };
+  const failedAnswers: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() < 400) return;
+    const request = response.request();
+    failedAnswers.push(
+      `${response.status()} ${request.method()} ${new URL(response.url()).pathname}`,
+    );
+  });
+  page.on('requestfailed', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/'))
+      failedAnswers.push(
+        `${request.failure()?.errorText ?? 'failed'} ${request.method()} ${url.pathname}`,
+      );
+  });
+  const describe = async (): Promise<string> => {
+    const text = await page
+      .evaluate(() => document.body?.innerText ?? '')
+      .catch((error: unknown) => `(no text: ${String(error)})`);
+    return [
+      `url: ${page.url()}`,
+      `failed answers: ${failedAnswers.join(', ') || 'none'}`,
+      `problems: ${problems.join(' | ') || 'none'}`,
+      `text: ${text.replace(/\s+/g, ' ').slice(0, PAGE_TEXT_CHARS)}`,
+    ].join('\n');
+  };
+  return { context, page, problems, consoleErrors, describe, close };
 };

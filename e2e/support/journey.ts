@@ -8,7 +8,7 @@ import { startServer, type RunningServer, type StartOptions } from './server.ts'
 /**
  * What a journey starts — the server, Chromium, photo folders, other peers (an SMTP server) — is
  * closed after each test, whatever happened; a server shared by the file (`fileServer`) after the
- * file's last test. Failures carry the server's output.
+ * file's last test. Failures carry the page's state and the server's output.
  */
 export const journeyResources = () => {
   let server: RunningServer | undefined;
@@ -59,16 +59,45 @@ export const journeyResources = () => {
     onClose(close: () => Promise<void>): void {
       closers.push(close);
     },
-    async withServerLog(run: () => Promise<void>): Promise<void> {
-      try {
-        await run();
-      } catch (error) {
-        const output = (server ?? (await shared?.catch(() => undefined)))?.output();
-        if (error instanceof Error) error.message += `\n--- server output ---\n${output ?? ''}`;
-        throw error;
-      }
+    /** Runs `run` with failures explained (`withFailureContext`); `own` is a server the file started itself. */
+    async withServerLog(run: () => Promise<void>, own?: RunningServer): Promise<void> {
+      await withFailureContext(run, async () => ({
+        server: own ?? server ?? (await shared?.catch(() => undefined)),
+        browser,
+      }));
     },
   };
+};
+
+interface FailureContext {
+  readonly server?: RunningServer | undefined;
+  readonly browser?: RunningBrowser | undefined;
+}
+
+/**
+ * Runs a journey's steps; a failure's message (and the stack reports print) then carries the
+ * page's state (`RunningBrowser.describe`) and the server's output, each in a marked block that
+ * scripts/ci-failures.mjs reads.
+ */
+export const withFailureContext = async (
+  run: () => Promise<void>,
+  /** What the journey runs on, read when it failed. */
+  context: () => FailureContext | Promise<FailureContext>,
+): Promise<void> => {
+  try {
+    await run();
+  } catch (error) {
+    if (!(error instanceof Error)) throw error;
+    const { server, browser } = await context();
+    const page = (await browser?.describe()) ?? 'no browser';
+    const output = server?.output() ?? '';
+    const before = error.message;
+    error.message += `\n--- page ---\n${page}\n--- server output ---\n${output}\n--- end of server output ---`;
+    // The stack was written with the old message, and reports (Vitest's JSON) print it.
+    if (error.stack?.includes(before))
+      error.stack = error.stack.replace(before, () => error.message);
+    throw error;
+  }
 };
 
 /** The file names of the photo tiles on an album page, sorted (tiles carry `data-photo-name`). */
