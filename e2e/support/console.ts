@@ -77,6 +77,8 @@ export const signInInBrowser = async (
         body: JSON.stringify({ username, password }),
       });
       if (!response.ok) throw new Error(`sign-in ${response.status}`);
+      // Read to the end: a body still arriving when the journey navigates is a cancelled call.
+      await response.text();
     },
     { path: apiPath(endpoints.signIn), username: user.email, password: user.password },
   );

@@ -29,6 +29,9 @@ export const EVENT_LIMITS = {
    * 2^31 - 1 ms (24.8 days); a longer one fires at once, and the show would race.
    */
   slideshowIntervalMaxSeconds: 3600,
+  /** The slide show's default intervals: 3 s while new photos wait, 8 s otherwise. */
+  defaultSlideshowMinSeconds: 3,
+  defaultSlideshowMaxSeconds: 8,
 } as const;
 
 /** Event short codes: four characters a person can read aloud and type without confusing 0/O, 1/I/L. */

@@ -207,11 +207,11 @@ const optsShape = {
   slideshowMinIntervalSeconds: z
     .number({ error: 'slideshow_interval_error' })
     .positive('slideshow_interval_error')
-    .default(3),
+    .default(EVENT_LIMITS.defaultSlideshowMinSeconds),
   slideshowMaxIntervalSeconds: z
     .number({ error: 'slideshow_interval_error' })
     .positive('slideshow_interval_error')
-    .default(8),
+    .default(EVENT_LIMITS.defaultSlideshowMaxSeconds),
   // guest pages: the event's accent colour, file names, public-album downloads and their size
   guestAccentColor: z
     .string({ error: 'invalid_value' })

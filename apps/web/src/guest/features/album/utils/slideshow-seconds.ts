@@ -1,7 +1,10 @@
 import { EVENT_LIMITS } from '@flashbulb/shared';
 
-/** Event opts defaults (shared event settings): 3 s while new photos wait, 8 s otherwise. */
-export const DEFAULT_SLIDESHOW_SECONDS = { min: 3, max: 8 };
+/** The event settings' defaults (`EVENT_LIMITS`). */
+export const DEFAULT_SLIDESHOW_SECONDS = {
+  min: EVENT_LIMITS.defaultSlideshowMinSeconds,
+  max: EVENT_LIMITS.defaultSlideshowMaxSeconds,
+};
 
 /**
  * The slide show's intervals from the event's settings: the defaults when they are missing, out
