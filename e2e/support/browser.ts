@@ -38,6 +38,8 @@ export interface RunningBrowser {
 
 /** How much of a failed page's visible text a failure message carries. */
 const PAGE_TEXT_CHARS = 600;
+/** How long a failed journey waits for its page's text. */
+const DESCRIBE_WAIT_MS = 5_000;
 
 /**
  * The worker's Chromium, started by the first journey that needs one and kept for the next
@@ -117,9 +119,13 @@ export const launchBrowser = async (extraArgs: readonly string[] = []): Promise<
       );
   });
   const describe = async (): Promise<string> => {
-    const text = await page
-      .evaluate(() => document.body?.innerText ?? '')
-      .catch((error: unknown) => `(no text: ${String(error)})`);
+    // A page that hangs must not turn the journey's failure into a timeout of its own.
+    const text = await Promise.race([
+      page.evaluate(() => document.body?.innerText ?? ''),
+      new Promise<string>((resolve) =>
+        setTimeout(() => resolve('(no text: the page did not answer)'), DESCRIBE_WAIT_MS).unref(),
+      ),
+    ]).catch((error: unknown) => `(no text: ${String(error)})`);
     return [
       `url: ${page.url()}`,
       `failed answers: ${failedAnswers.join(', ') || 'none'}`,
