@@ -523,7 +523,12 @@ describe('the kiosk print step at a paid event: prints sold like digitals', () =
     });
     openKiosk();
     const list = await screen.findByRole('region', { name: 'Print list' });
+    await userEvent.click(tileButton(1, 'Print'));
     expect(await within(list).findByText('Prints are sold at the desk.')).toBeTruthy();
+    // Nothing to print here: "Print" is off.
+    expect(
+      within(list).getByRole<HTMLButtonElement>('button', { name: 'Print 1 photo' }).disabled,
+    ).toBe(true);
   });
 
   it('combo required: before the digital photos are bought it says so instead of selling prints', async () => {

@@ -7,8 +7,6 @@ import { useErrorText } from '../../../../lib/error-text.ts';
 import { pollTiming } from '../../../shared/utils/poll-timing.ts';
 import type { printAtKiosk } from '../../../shared/api/kiosk-actions.ts';
 import { enqueueKioskAction } from '../../../shared/kiosk/kiosk-outbox-actions.ts';
-
-type PrintResult = Awaited<ReturnType<typeof printAtKiosk>>;
 import { useThrottled } from '../hooks/use-kiosk-session.ts';
 import type { TileAction } from '../../../shared/components/guest-photo-grid.tsx';
 import { useKiosk } from '../../../shared/kiosk/kiosk-context.tsx';
@@ -22,7 +20,7 @@ import {
   usePricingButtons,
 } from '../../../shared/api/album-payments.ts';
 
-/** How often the print step asks whether the guest's phone paid. */
+type PrintResult = Awaited<ReturnType<typeof printAtKiosk>>;
 
 type Note = { ok: boolean; text: string };
 
@@ -50,8 +48,6 @@ export function useKioskAlbumTools(onDeleted: () => void): {
   const [note, setNote] = useState<Note | null>(null);
   const [printedNote, setPrintedNote] = useState<string | null>(null);
   const confirmText = kiosk?.printTexts?.confirm ?? '';
-  // Whether the server would print the list: free prints, or enough paid prints left.
-  const [mayPrint, setMayPrint] = useState(true);
   const failed = useCallback(
     (error: unknown) => setNote({ ok: false, text: errorText(errorKeyOf(error)) }),
     [errorText],
@@ -60,6 +56,13 @@ export function useKioskAlbumTools(onDeleted: () => void): {
   const canDelete = !!kiosk?.deleteAllowed && !!kiosk.kioskKey && !!kiosk.attendeeUid;
   const canPrint = !!kiosk?.printListShown;
   const maxPrint = kiosk?.maxPrintPhotos ?? 0;
+  // Read here, not in the offer: "Print" turns off in the same render as the offer's words.
+  const allowance = usePrintAllowance(
+    canPrint ? (kiosk?.kioskKey ?? null) : null,
+    kiosk?.attendeeUid ?? null,
+    printList,
+  );
+  const { mayPrint } = allowance;
 
   const remove = useThrottled(() => {
     if (!kiosk?.kioskKey || !kiosk.attendeeUid || !target) return;
@@ -206,7 +209,7 @@ export function useKioskAlbumTools(onDeleted: () => void): {
               kioskKey={kiosk.kioskKey}
               attendeeUid={kiosk.attendeeUid}
               list={printList}
-              onAllowance={setMayPrint}
+              allowance={allowance}
             />
           )}
           <button
@@ -272,37 +275,52 @@ type Sale =
   | { kind: 'failed'; text: string };
 
 /**
+ * Whether the server would print `list` at this kiosk: free prints, or enough paid prints left,
+ * from the kiosk's pricing buttons for that many photos (asked only with a kiosk key and an
+ * attendee). Until the server answered, the print call itself decides (it refuses what is not
+ * paid).
+ */
+function usePrintAllowance(
+  kioskKey: string | null,
+  attendeeUid: string | null,
+  list: readonly Photo[],
+) {
+  const count = Math.max(1, list.length);
+  const enabled = kioskKey !== null && attendeeUid !== null;
+  const data = usePricingButtons(attendeeUid ?? '', enabled, count, kioskKey).data;
+  const free = data?.prints_free === 1 || data?.is_free === 1;
+  const remaining = data?.prints_remaining ?? 0;
+  const buttonIndex = data?.buttons.findIndex((b) => b.prints) ?? -1;
+  const button = buttonIndex >= 0 ? data?.buttons[buttonIndex] : undefined;
+  const mayPrint = !data || free || remaining >= list.length;
+  return { data, count, free, remaining, buttonIndex, button, mayPrint };
+}
+
+type PrintAllowance = ReturnType<typeof usePrintAllowance>;
+
+/**
  * The print step's prices at a paid event (pricing button `prints`): "Prints are free at this
  * event", or what the list's prints cost and how many paid prints are left; when the list needs
  * more than are left, "Buy N prints" starts a payment of the kiosk's prints button for the listed
  * photos (a QR for the guest's phone) instead of a print the server would refuse. Paid, the
- * allowance is read again and "Print" spends it. `onAllowance` tells the panel whether to print.
+ * allowance is read again and "Print" spends it.
  */
 function KioskPrintOffer({
   kioskKey,
   attendeeUid,
   list,
-  onAllowance,
+  allowance,
 }: {
   kioskKey: string;
   attendeeUid: string;
   list: readonly Photo[];
-  onAllowance: (mayPrint: boolean) => void;
+  allowance: PrintAllowance;
 }) {
   const { t } = useTranslation();
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const count = Math.max(1, list.length);
-  const info = usePricingButtons(attendeeUid, true, count, kioskKey);
   const [sale, setSale] = useState<Sale>({ kind: 'idle' });
-  const data = info.data;
-  const free = data?.prints_free === 1 || data?.is_free === 1;
-  const remaining = data?.prints_remaining ?? 0;
-  const buttonIndex = data?.buttons.findIndex((b) => b.prints) ?? -1;
-  const button = buttonIndex >= 0 ? data?.buttons[buttonIndex] : undefined;
-  // Until the server answered, the print call itself decides (it refuses what is not paid).
-  const mayPrint = !data || free || remaining >= list.length;
-  useEffect(() => onAllowance(mayPrint), [mayPrint, onAllowance]);
+  const { data, count, free, remaining, buttonIndex, button, mayPrint } = allowance;
 
   useEffect(() => {
     if (sale.kind !== 'paying') return;
