@@ -286,7 +286,7 @@ function usePrintAllowance(
   list: readonly Photo[],
 ) {
   const count = Math.max(1, list.length);
-  const enabled = kioskKey !== null && attendeeUid !== null;
+  const enabled = !!kioskKey && !!attendeeUid;
   const data = usePricingButtons(attendeeUid ?? '', enabled, count, kioskKey).data;
   const free = data?.prints_free === 1 || data?.is_free === 1;
   const remaining = data?.prints_remaining ?? 0;
